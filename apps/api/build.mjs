@@ -1,0 +1,23 @@
+// Bundles the API and its CLIs to dist/ for `npm start`; node_modules stay external, workspace TS is inlined.
+// Every entry sits at the top of dist/ so `new URL('./migrations', import.meta.url)` finds dist/migrations.
+import fs from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@shop/'));
+const entries = { server: 'src/server.ts', seed: 'src/cli/seed.ts', 'create-admin': 'src/cli/create-admin.ts' };
+
+await build({
+  entryPoints: Object.fromEntries(Object.entries(entries).filter(([, file]) => fs.existsSync(file))),
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external,
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: 'warning',
+});
+fs.rmSync('dist/migrations', { recursive: true, force: true });
+fs.cpSync('src/db/migrations', 'dist/migrations', { recursive: true });

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@shop/contracts';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { createTokenService, type TokenService } from './lib/tokens.js';
+import { dbImageStore, fsImageStore, type ImageStore } from './lib/image-store.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { authPlugin } from './plugins/auth.js';
+import { securityPlugin } from './plugins/security.js';
+import { webPlugin } from './plugins/web.js';
+import { apiModules } from './modules/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dbKind: Database['kind'];
+    clock: Clock;
+    tokens: TokenService;
+    mailer: Mailer;
+    images: ImageStore;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The JWT secret: configured, or generated once and kept in DATA_DIR so restarts keep sessions. */
+function jwtSecret(config: Config): string {
+  if (config.JWT_SECRET) return config.JWT_SECRET;
+  const file = path.join(config.dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Builds the whole server without listening: server.ts listens, tests use `inject`. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const clock = opts.clock ?? systemClock;
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('clock', clock);
+  app.decorate('tokens', createTokenService(jwtSecret(config), () => clock.now()));
+  app.decorate(
+    'mailer',
+    opts.mailer ??
+      (await createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log })),
+  );
+  app.decorate('images', config.UPLOAD_STORE === 'db' ? dbImageStore(database.db) : fsImageStore(path.join(config.dataDir, 'uploads')));
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(authPlugin);
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    ...(config.REDIS_URL ? { redis: new (await import('ioredis')).Redis(config.REDIS_URL, { lazyConnect: false }) } : {}),
+  });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 30, fieldSize: 10_000, parts: 50 },
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'EGP Shop API', version: '1.0.0' }, components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'x-access-token' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      api.get('/health', { config: { access: 'public' } }, async (_request, reply) => {
+        try {
+          await api.db.execute(sql`select 1`);
+          return { status: 'ok', db: api.dbKind };
+        } catch {
+          return reply.code(503).send({ status: 'unavailable', db: api.dbKind });
+        }
+      });
+      for (const module of apiModules) await api.register(module);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webPlugin, { webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST });
+  return app;
+}

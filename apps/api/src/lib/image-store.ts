@@ -1,0 +1,48 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { images } from '../db/schema.js';
+import type { StoredImage } from './images.js';
+
+export interface ImageStore {
+  put(image: StoredImage): Promise<void>;
+  get(name: string): Promise<{ bytes: Buffer; contentType: string } | null>;
+}
+
+/** Names are content hashes we generated; anything else is never looked up (no path traversal). */
+export const SAFE_IMAGE_NAME = /^[a-f0-9]{32}\.webp$/;
+
+export function fsImageStore(dir: string): ImageStore {
+  return {
+    async put(image) {
+      await fs.mkdir(dir, { recursive: true });
+      const file = path.join(dir, image.name);
+      // Content-addressed: an existing file already holds these exact bytes.
+      await fs.writeFile(file, image.bytes, { flag: 'wx' }).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EEXIST') throw err;
+      });
+    },
+    async get(name) {
+      if (!SAFE_IMAGE_NAME.test(name)) return null;
+      try {
+        return { bytes: await fs.readFile(path.join(dir, name)), contentType: 'image/webp' };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export function dbImageStore(db: Db): ImageStore {
+  return {
+    async put(image) {
+      await db.insert(images).values(image).onConflictDoNothing();
+    },
+    async get(name) {
+      if (!SAFE_IMAGE_NAME.test(name)) return null;
+      const [row] = await db.select({ bytes: images.bytes, contentType: images.contentType }).from(images).where(eq(images.name, name));
+      return row ?? null;
+    },
+  };
+}

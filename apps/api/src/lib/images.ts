@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { badRequest } from './errors.js';
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
+const MAX_SIDE = 1200;
+const MAX_INPUT_PIXELS = 40_000_000;
+
+export interface StoredImage {
+  name: string;
+  bytes: Buffer;
+  contentType: 'image/webp';
+}
+
+/** png or jpeg by their first bytes, whatever the file name or declared type says. */
+export function isPngOrJpeg(bytes: Buffer): boolean {
+  return bytes.subarray(0, 8).equals(PNG_MAGIC) || bytes.subarray(0, 3).equals(JPEG_MAGIC);
+}
+
+/**
+ * Re-encodes an upload to webp: a decoder pass drops anything hidden in the original file
+ * (scripts in a polyglot, metadata), and the content hash makes the name immutable.
+ */
+export async function toWebp(bytes: Buffer): Promise<StoredImage> {
+  if (!isPngOrJpeg(bytes)) throw badRequest('Images must be png or jpeg');
+  let output: Buffer;
+  try {
+    output = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+  } catch {
+    throw badRequest('The image could not be read');
+  }
+  const name = `${createHash('sha256').update(output).digest('hex').slice(0, 32)}.webp`;
+  return { name, bytes: output, contentType: 'image/webp' };
+}
+
+export const imageUrl = (name: string) => `/uploads/${name}`;

@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  passwordPairSchema,
+  registerSchema,
+  sessionSchema,
+  updateUserSchema,
+  userSchema,
+} from '@shop/contracts';
+import { currentUser } from '../../plugins/auth.js';
+import { usersService } from './service.js';
+
+const message = z.object({ message: z.string() });
+const resetParams = z.object({ id: z.string().max(64), token: z.string().max(128) });
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const users = usersService(app);
+
+  app.post(
+    '/user/register',
+    { config: { access: 'public' }, schema: { tags: ['user'], body: registerSchema, response: { 201: sessionSchema } } },
+    async (request, reply) => reply.code(201).send(await users.register(request.body, request.ip)),
+  );
+
+  app.post(
+    '/user/login',
+    {
+      config: {
+        access: 'public',
+        rateLimit: {
+          max: app.config.LOGIN_RATE_LIMIT_MAX,
+          timeWindow: '15 minutes',
+          hook: 'preHandler',
+          // Counted per address and e-mail: one attacker cannot lock everybody out, nor guess one account forever.
+          keyGenerator: (request) => `login:${request.ip}:${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+          errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many sign-in attempts, please try again later' }),
+        },
+      },
+      schema: { tags: ['user'], body: loginSchema, response: { 200: sessionSchema } },
+    },
+    async (request) => users.login(request.body.email, request.body.password, request.ip),
+  );
+
+  app.put(
+    '/user',
+    { config: { access: 'user' }, schema: { tags: ['user'], security: [{ token: [] }], body: updateUserSchema, response: { 200: z.object({ user: userSchema }) } } },
+    async (request) => users.update(currentUser(request).id, request.body),
+  );
+
+  app.put(
+    '/user/password',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['user'], security: [{ token: [] }], body: passwordPairSchema, response: { 200: sessionSchema.extend({ message: z.string() }) } },
+    },
+    async (request) => users.changePassword(currentUser(request).id, request.body.password, request.ip),
+  );
+
+  app.delete(
+    '/user',
+    { config: { access: 'user' }, schema: { tags: ['user'], security: [{ token: [] }], response: { 200: message } } },
+    async (request) => users.remove(currentUser(request).id, request.ip),
+  );
+
+  app.post(
+    '/user/forgotPassword',
+    { config: { access: 'public' }, schema: { tags: ['user'], body: forgotPasswordSchema, response: { 200: message } } },
+    async (request) => users.requestReset(request.body.email, request.ip),
+  );
+
+  app.get(
+    '/user/password-reset/:id/:token',
+    { config: { access: 'public' }, schema: { tags: ['user'], params: resetParams, response: { 200: message } } },
+    async (request) => users.checkReset(request.params.id, request.params.token),
+  );
+
+  app.post(
+    '/user/password-reset/:id/:token',
+    { config: { access: 'public' }, schema: { tags: ['user'], params: resetParams, body: passwordPairSchema, response: { 200: message } } },
+    async (request) => users.resetPassword(request.params.id, request.params.token, request.body.password, request.ip),
+  );
+
+  app.get(
+    '/user/allUsers',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['user'], security: [{ token: [] }], response: { 200: z.object({ count: z.number(), users: z.array(userSchema) }) } },
+    },
+    async () => users.list(),
+  );
+};

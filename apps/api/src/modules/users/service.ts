@@ -1,0 +1,175 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { hash, verify } from '@node-rs/argon2';
+import { RESET_TOKEN_TTL_MS, type RegisterInput, type UpdateUserInput, type User } from '@shop/contracts';
+import type { FastifyInstance } from 'fastify';
+import { passwordResets, reviews, users } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { conflict, HttpError, notFound } from '../../lib/errors.js';
+import { recomputeRatings } from '../reviews/rating.js';
+
+type UserRow = typeof users.$inferSelect;
+
+export const toUserDto = (u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role'>): User => ({
+  _id: u.id,
+  name: u.name,
+  email: u.email,
+  phone: u.phone,
+  role: u.role,
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/** Compared against when the e-mail is unknown, so a failed login takes as long either way. */
+const DUMMY_HASH = hash('not-a-real-password-0A!');
+
+export const hashPassword = (password: string) => hash(password);
+export const EMAIL_TAKEN = 'This e-mail is already registered';
+export const RESET_SENT = 'If an account exists for this e-mail, a password reset link has been sent to it';
+export const INVALID_LINK = '404 Not Found';
+
+export function usersService(app: FastifyInstance) {
+  const { db } = app;
+
+  function session(user: UserRow) {
+    return { user: toUserDto(user), ...app.tokens.issue({ sub: user.id, tv: user.tokenVersion }) };
+  }
+
+  async function register(input: Required<Pick<RegisterInput, 'name' | 'email' | 'phone' | 'password'>>, ip: string) {
+    const passwordHash = await hashPassword(input.password);
+    const created = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ name: input.name, email: input.email, phone: input.phone, passwordHash })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      if (!user) throw conflict(EMAIL_TAKEN);
+      await audit(tx, { type: 'user', action: 'register', message: `${user.email} registered`, userId: user.id, userEmail: user.email, ip });
+      return user;
+    });
+    return session(created);
+  }
+
+  async function login(email: string, password: string, ip: string) {
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH), password);
+    if (!user || !ok) {
+      await audit(db, { type: 'auth', action: 'login_failed', message: `Failed sign-in for ${email}`, userId: user?.id, userEmail: email, ip });
+      throw new HttpError(401, 'Wrong e-mail or password');
+    }
+    await audit(db, { type: 'auth', action: 'login', message: `${user.email} signed in`, userId: user.id, userEmail: user.email, ip });
+    return session(user);
+  }
+
+  async function update(userId: string, input: UpdateUserInput) {
+    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    const [user] = await db
+      .update(users)
+      .set(changes)
+      .where(eq(users.id, userId))
+      .returning()
+      .catch((err: { code?: string; cause?: { code?: string } }) => {
+        if (err.code === '23505' || err.cause?.code === '23505') throw conflict(EMAIL_TAKEN);
+        throw err;
+      });
+    if (!user) throw notFound('User');
+    return { user: toUserDto(user) };
+  }
+
+  async function setPassword(userId: string, password: string) {
+    const passwordHash = await hashPassword(password);
+    const [user] = await db
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!user) throw notFound('User');
+    return user;
+  }
+
+  async function changePassword(userId: string, password: string, ip: string) {
+    const user = await setPassword(userId, password);
+    await audit(db, { type: 'user', action: 'password_change', message: `${user.email} changed their password`, userId, userEmail: user.email, ip });
+    return { message: 'Password updated Successfully', ...session(user) };
+  }
+
+  /** Deletes the account; orders stay (their user becomes null), reviews go and ratings follow. */
+  async function remove(userId: string, ip: string) {
+    await db.transaction(async (tx) => {
+      const reviewed = await tx.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.userId, userId));
+      const [user] = await tx.delete(users).where(eq(users.id, userId)).returning({ email: users.email });
+      if (!user) throw notFound('User');
+      await recomputeRatings(tx, reviewed.map((r) => r.productId));
+      await audit(tx, { type: 'user', action: 'delete_account', message: `${user.email} deleted their account`, userId, userEmail: user.email, ip });
+    });
+    return { message: 'Your Account has been deleted Successfully' };
+  }
+
+  async function requestReset(email: string, ip: string) {
+    const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
+    if (user) {
+      const token = randomBytes(32).toString('base64url');
+      await db.insert(passwordResets).values({
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(app.clock.now().getTime() + RESET_TOKEN_TTL_MS),
+      });
+      await audit(db, { type: 'auth', action: 'reset_requested', message: `Password reset asked for ${user.email}`, userId: user.id, userEmail: user.email, ip });
+      const link = `${app.config.PUBLIC_URL}/password-reset/${user.id}/${token}`;
+      // Sent in the background: waiting for the mail server would tell an attacker the address exists.
+      app.mailer
+        .send({
+          to: user.email,
+          subject: 'Reset your password',
+          text: `Someone asked to reset the password of your EGP Shop account.\n\nOpen this link within 15 minutes to choose a new one:\n${link}\n\nIf it was not you, ignore this e-mail.`,
+        })
+        .catch((err) => app.log.error({ err }, 'reset mail failed'));
+    }
+    return { message: RESET_SENT };
+  }
+
+  function liveReset(userId: string, token: string) {
+    return and(
+      eq(passwordResets.userId, userId),
+      eq(passwordResets.tokenHash, sha256(token)),
+      isNull(passwordResets.usedAt),
+      gt(passwordResets.expiresAt, app.clock.now()),
+    );
+  }
+
+  async function checkReset(userId: string, token: string) {
+    if (!UUID.test(userId)) throw new HttpError(404, INVALID_LINK);
+    const [row] = await db.select({ id: passwordResets.id }).from(passwordResets).where(liveReset(userId, token));
+    if (!row) throw new HttpError(404, INVALID_LINK);
+    return { message: 'Valid link' };
+  }
+
+  async function resetPassword(userId: string, token: string, password: string, ip: string) {
+    if (!UUID.test(userId)) throw new HttpError(404, INVALID_LINK);
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      // Marking it used in the same statement that checks it makes the link single use under races.
+      const [used] = await tx.update(passwordResets).set({ usedAt: app.clock.now() }).where(liveReset(userId, token)).returning({ id: passwordResets.id });
+      if (!used) throw new HttpError(404, INVALID_LINK);
+      const [user] = await tx
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, userId))
+        .returning({ email: users.email });
+      await tx.update(passwordResets).set({ usedAt: app.clock.now() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+      await audit(tx, { type: 'auth', action: 'password_reset', message: `${user?.email} reset their password`, userId, userEmail: user?.email, ip });
+    });
+    return { message: 'Password updated Successfully' };
+  }
+
+  async function list() {
+    const rows = await db
+      .select({ id: users.id, name: users.name, email: users.email, phone: users.phone, role: users.role })
+      .from(users)
+      .orderBy(users.createdAt);
+    const [total] = await db.select({ n: count() }).from(users);
+    return { count: total?.n ?? rows.length, users: rows.map(toUserDto) };
+  }
+
+  return { register, login, update, changePassword, remove, requestReset, checkReset, resetPassword, list };
+}

@@ -1,0 +1,227 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG, RESET_TOKEN_TTL_MS } from '@shop/contracts';
+import { createAdmin, createTestApp, PASSWORD, registerShopper, uniqueEmail, type TestContext } from '../../../test/harness.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const register = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/user/register', payload });
+const valid = () => ({ name: "Omar El-Sayed", email: uniqueEmail(), phone: '01123456789', password: PASSWORD, confirm_password: PASSWORD });
+
+function lastResetLink(dataDir: string, to: string): { id: string; token: string } {
+  const dir = path.join(dataDir, 'outbox');
+  const mails = fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { to: string; text: string })
+    .filter((m) => m.to === to);
+  const match = mails.at(-1)?.text.match(/password-reset\/([^/\s]+)\/([^\s]+)/);
+  if (!match?.[1] || !match[2]) throw new Error('no reset mail');
+  return { id: match[1], token: match[2] };
+}
+
+async function waitForMail(dataDir: string, to: string) {
+  for (let i = 0; i < 50; i++) {
+    try {
+      return lastResetLink(dataDir, to);
+    } catch {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  throw new Error('no reset mail arrived');
+}
+
+describe('registration', () => {
+  it('creates a shopper and returns a session', async () => {
+    const res = await register(valid());
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.user).toMatchObject({ name: 'Omar El-Sayed', role: false });
+    expect(body.token).toEqual(expect.any(String));
+    expect(new Date(body.expiration).getTime()).toBeGreaterThan(Date.now() + 9 * 24 * 3600 * 1000);
+  });
+
+  it.each([
+    ['name', '', MSG.required],
+    ['name', 'R2D2', MSG.invalidName],
+    ['email', '', MSG.required],
+    ['email', 'not-an-email', MSG.invalidEmail],
+    ['phone', '01312345678', MSG.invalidPhone],
+    ['phone', '0101234567', MSG.invalidPhone],
+    ['password', 'password1!', MSG.invalidPassword],
+    ['password', 'Sh0rt!', MSG.invalidPassword],
+    ['confirm_password', 'Different1!', MSG.noMatching],
+  ])('rejects %s=%j with the spec message', async (field, value, message) => {
+    const res = await register({ ...valid(), [field]: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[field]).toBe(message);
+  });
+
+  it('refuses a second account with the same e-mail, whatever its case', async () => {
+    const first = valid();
+    expect((await register(first)).statusCode).toBe(201);
+    const res = await register({ ...valid(), email: first.email.toUpperCase() });
+    expect(res.statusCode).toBe(409);
+  });
+});
+
+describe('login and sessions', () => {
+  it('signs in with the right password and refuses a wrong one', async () => {
+    const account = await registerShopper(t.app);
+    const ok = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: account.email, password: PASSWORD } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user).toMatchObject({ _id: account.id, email: account.email, phone: '01012345678', role: false });
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: account.email, password: 'Wrong1!xx' } });
+    expect(wrong.statusCode).toBe(401);
+  });
+
+  it('rate limits repeated sign-ins for one e-mail from one address', async () => {
+    const email = uniqueEmail('victim');
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password: 'Wrong1!xx' } });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    const other = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: uniqueEmail('other'), password: 'Wrong1!xx' } });
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('accepts the token as x-access-token or Bearer and refuses bad ones', async () => {
+    const account = await registerShopper(t.app);
+    const put = (headers: Record<string, string>) => t.app.inject({ method: 'PUT', url: '/api/user', headers, payload: { name: 'New Name' } });
+    expect((await put(account.headers)).statusCode).toBe(200);
+    expect((await put({ authorization: `Bearer ${account.token}` })).statusCode).toBe(200);
+    expect((await put({})).statusCode).toBe(401);
+    expect((await put({ 'x-access-token': 'garbage' })).statusCode).toBe(401);
+    expect((await put({ 'x-access-token': `${account.token.slice(0, -2)}xx` })).statusCode).toBe(401);
+    const [header, payload] = account.token.split('.');
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    expect(header).toBeTruthy();
+    expect((await put({ 'x-access-token': none })).statusCode).toBe(401);
+  });
+
+  it('expires sessions after 10 days', async () => {
+    const account = await registerShopper(t.app);
+    t.clock.advance(864_000_000 + 1000);
+    const res = await t.app.inject({ method: 'PUT', url: '/api/user', headers: account.headers, payload: { name: 'Late' } });
+    expect(res.statusCode).toBe(401);
+    t.clock.advance(-(864_000_000 + 1000));
+  });
+});
+
+describe('profile', () => {
+  it('updates only the fields sent and validates them', async () => {
+    const account = await registerShopper(t.app);
+    const res = await t.app.inject({ method: 'PUT', url: '/api/user', headers: account.headers, payload: { phone: '01298765432' } });
+    expect(res.json().user).toMatchObject({ name: 'Mona Ali', phone: '01298765432', email: account.email });
+    const bad = await t.app.inject({ method: 'PUT', url: '/api/user', headers: account.headers, payload: { phone: '123' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.phone).toBe(MSG.invalidPhone);
+  });
+
+  it('refuses an e-mail another account has', async () => {
+    const a = await registerShopper(t.app);
+    const b = await registerShopper(t.app);
+    const res = await t.app.inject({ method: 'PUT', url: '/api/user', headers: a.headers, payload: { email: b.email } });
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('changing the password returns a new token and ends older sessions', async () => {
+    const account = await registerShopper(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/password',
+      headers: account.headers,
+      payload: { password: 'N3wPassword!', confirm_password: 'N3wPassword!' },
+    });
+    expect(res.statusCode).toBe(200);
+    const fresh = res.json().token as string;
+    const old = await t.app.inject({ method: 'PUT', url: '/api/user', headers: account.headers, payload: { name: 'X' } });
+    expect(old.statusCode).toBe(401);
+    const now = await t.app.inject({ method: 'PUT', url: '/api/user', headers: { 'x-access-token': fresh }, payload: { name: 'X' } });
+    expect(now.statusCode).toBe(200);
+    const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: account.email, password: 'N3wPassword!' } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('deleting the account ends its sessions and frees the e-mail', async () => {
+    const account = await registerShopper(t.app);
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/user', headers: account.headers });
+    expect(res.json().message).toBe('Your Account has been deleted Successfully');
+    const after = await t.app.inject({ method: 'PUT', url: '/api/user', headers: account.headers, payload: { name: 'Ghost' } });
+    expect(after.statusCode).toBe(401);
+    const again = await register({ ...valid(), email: account.email });
+    expect(again.statusCode).toBe(201);
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same whether or not the e-mail exists', async () => {
+    const account = await registerShopper(t.app);
+    const known = await t.app.inject({ method: 'POST', url: '/api/user/forgotPassword', payload: { email: account.email } });
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/user/forgotPassword', payload: { email: uniqueEmail('nobody') } });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+  });
+
+  it('sends a single-use link that sets a new password', async () => {
+    const account = await registerShopper(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/user/forgotPassword', payload: { email: account.email } });
+    const { id, token } = await waitForMail(t.dataDir, account.email);
+    expect(id).toBe(account.id);
+    expect((await t.app.inject({ method: 'GET', url: `/api/user/password-reset/${id}/${token}` })).statusCode).toBe(200);
+    const reset = () =>
+      t.app.inject({ method: 'POST', url: `/api/user/password-reset/${id}/${token}`, payload: { password: 'Res3tPass!', confirm_password: 'Res3tPass!' } });
+    expect((await reset()).statusCode).toBe(200);
+    const second = await reset();
+    expect(second.statusCode).toBe(404);
+    expect(second.json().message).toBe(MSG.notFound404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/user/password-reset/${id}/${token}` })).statusCode).toBe(404);
+    const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: account.email, password: 'Res3tPass!' } });
+    expect(login.statusCode).toBe(200);
+    const oldSession = await t.app.inject({ method: 'PUT', url: '/api/user', headers: account.headers, payload: { name: 'X' } });
+    expect(oldSession.statusCode).toBe(401);
+  });
+
+  it('refuses a link older than 15 minutes and a guessed one', async () => {
+    const account = await registerShopper(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/user/forgotPassword', payload: { email: account.email } });
+    const { id, token } = await waitForMail(t.dataDir, account.email);
+    expect((await t.app.inject({ method: 'GET', url: `/api/user/password-reset/${id}/guessed-token` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/user/password-reset/not-a-uuid/${token}` })).statusCode).toBe(404);
+    t.clock.advance(RESET_TOKEN_TTL_MS + 1000);
+    const res = await t.app.inject({ method: 'POST', url: `/api/user/password-reset/${id}/${token}`, payload: { password: 'Res3tPass!', confirm_password: 'Res3tPass!' } });
+    expect(res.statusCode).toBe(404);
+    t.clock.advance(-(RESET_TOKEN_TTL_MS + 1000));
+  });
+});
+
+describe('admin user list', () => {
+  it('lists every user with the count for admins only', async () => {
+    const shopper = await registerShopper(t.app);
+    const admin = await createAdmin(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/api/user/allUsers', headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.count).toBe(body.users.length);
+    expect(body.users).toEqual(expect.arrayContaining([expect.objectContaining({ _id: shopper.id, role: false }), expect.objectContaining({ _id: admin.id, role: true })]));
+    expect(body.users[0]).not.toHaveProperty('passwordHash');
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/allUsers', headers: shopper.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/allUsers' })).statusCode).toBe(401);
+  });
+});
+
+describe('health', () => {
+  it('reports the database kind', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toEqual({ status: 'ok', db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
+  });
+});

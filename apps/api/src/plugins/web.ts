@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+const FALLBACK_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>EGP Shop</title></head>
+<body><h1>EGP Shop</h1><p>The API is running at <a href="/api/docs">/api/docs</a>. Build the web app with <code>npm run build</code>.</p></body></html>`;
+
+/**
+ * Serves /uploads/* from the image store and everything that is not /api from the built web app,
+ * with index.html for client-side routes.
+ */
+export async function webPlugin(app: FastifyInstance, opts: { webDist: string }) {
+  app.get('/uploads/:name', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const image = await app.images.get(name);
+    if (!image) return reply.code(404).send({ message: 'Image not found' });
+    return reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .type(image.contentType)
+      .send(image.bytes);
+  });
+
+  const indexFile = path.join(opts.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: opts.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        // Vite puts content-hashed files under assets/: cache them forever; index.html must revalidate.
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/uploads/') || request.method !== 'GET') {
+      return reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    }
+    if (!hasWeb) return reply.type('text/html').send(FALLBACK_PAGE);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

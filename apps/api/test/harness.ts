@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { users } from '../src/db/schema.js';
+import { hashPassword } from '../src/modules/users/service.js';
+import type { Clock } from '../src/lib/clock.js';
+
+/** A clock the tests move forward instead of waiting (reset links, unpaid orders, sessions). */
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now() {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+}
+
+/** A fresh database: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const database = await openDatabase({});
+    return { database, drop: async () => {} };
+  }
+  const name = `shop_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolMax: 30 });
+  return {
+    database,
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  clock: TestClock;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+  const { database, drop } = await freshDatabase();
+  const clock = new TestClock();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256!!',
+    LOG_LEVEL: 'silent',
+    SEED: 'none',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const app = await buildApp({ config, database, clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    clock,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}${Date.now()}${counter++}@example.com`;
+export const PASSWORD = 'Passw0rd!';
+
+export interface Account {
+  id: string;
+  email: string;
+  token: string;
+  headers: { 'x-access-token': string };
+}
+
+export async function registerShopper(app: FastifyInstance, name = 'Mona Ali'): Promise<Account> {
+  const email = uniqueEmail('shopper');
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/user/register',
+    payload: { name, email, phone: '01012345678', password: PASSWORD, confirm_password: PASSWORD },
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { user: { _id: string }; token: string };
+  return { id: body.user._id, email, token: body.token, headers: { 'x-access-token': body.token } };
+}
+
+export async function createAdmin(app: FastifyInstance): Promise<Account> {
+  const email = uniqueEmail('admin');
+  await app.db.insert(users).values({ name: 'Admin', email, phone: '01112345678', passwordHash: await hashPassword(PASSWORD), role: true });
+  const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password: PASSWORD } });
+  const body = res.json() as { user: { _id: string }; token: string };
+  return { id: body.user._id, email, token: body.token, headers: { 'x-access-token': body.token } };
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { idSchema, requiredBoolean, requiredNumber, requiredText } from './fields.js';
+import { MAX_PAGE_SIZE, SORT_OPTIONS } from './constants.js';
+
+/** A reference to another record chosen in a form: required, and a well-formed id. */
+const refId = () => z.string({ error: MSG.requiredField }).min(1, MSG.requiredField).pipe(idSchema);
+
+export const departmentCreateSchema = z.object({ name: requiredText() });
+export const departmentUpdateSchema = z.object({ id: refId(), name: requiredText() });
+
+export const categoryCreateSchema = z.object({ department: refId(), name: requiredText() });
+export const categoryUpdateSchema = categoryCreateSchema.extend({ id: refId() });
+
+const money = (field: string) =>
+  requiredNumber(field).pipe(z.number().positive(`${field} must be greater than 0`).max(10_000_000, `${field} is too large`));
+const count = (field: string) =>
+  requiredNumber(field).pipe(
+    z.number().int(`${field} must be a whole number`).min(0, `${field} cannot be negative`).max(1_000_000, `${field} is too large`),
+  );
+export const weightField = (field: string) =>
+  requiredNumber(field).pipe(z.number().min(0, `${field} cannot be negative`).max(100_000, `${field} is too large`));
+export const productNameField = requiredText(MSG.requiredField, 200);
+
+/** Product fields both the API and the admin form share; they name `name` and `weight` differently (spec 3). */
+export const productCommonShape = {
+  department: refId(),
+  category: refId(),
+  description: requiredText(MSG.requiredField, 5000),
+  price: money('price'),
+  stock: count('stock'),
+  cod: requiredBoolean(),
+  brand: requiredText(MSG.requiredField, 100),
+};
+
+/** Product fields as the API receives them (spec section 7: multipart text fields, files in `img`). */
+export const productCreateSchema = z.object({ ...productCommonShape, name: productNameField, weight: weightField('weight') });
+export type ProductCreateInput = z.output<typeof productCreateSchema>;
+export const productUpdateSchema = productCreateSchema.extend({ id: refId() });
+export type ProductUpdateInput = z.output<typeof productUpdateSchema>;
+
+const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const productListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  includeOutOfStock: booleanQuery.optional(),
+  category: idSchema.optional(),
+  department: idSchema.optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type ProductListQuery = z.output<typeof productListQuerySchema>;
+
+export const searchQuerySchema = z.object({
+  name: z.string().trim().max(100).default(''),
+  sortBy: z.enum(SORT_OPTIONS).optional(),
+  includeOutOfStock: booleanQuery.optional(),
+});
+export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+export const reviewCreateSchema = z.object({
+  product: idSchema,
+  rating: z.coerce.number({ error: MSG.requiredField }).int('Rating must be 1 to 5').min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
+  title: requiredText(MSG.requiredField, 120),
+  comment: requiredText(MSG.requiredField, 2000),
+});
+export type ReviewCreateInput = z.input<typeof reviewCreateSchema>;
+
+export interface Ref {
+  _id: string;
+  name: string;
+}
+export interface Department extends Ref {}
+export interface Category extends Ref {
+  image_path: string | null;
+  department: Ref;
+}
+export interface Product extends Ref {
+  price: number;
+  stock: number;
+  rating: number;
+  numReviews: number;
+  image_path: string[];
+  category: Ref;
+  department: Ref;
+  brand: string;
+  description: string;
+  weight: number;
+  cod: boolean;
+}
+export interface ProductList {
+  products: Product[];
+  pages: number;
+}
+export interface Review {
+  _id: string;
+  user: Ref;
+  rating: number;
+  title: string;
+  comment: string;
+  date: string;
+  verified: boolean;
+}

@@ -1,0 +1,58 @@
+/** Business constants from spec section 9 and DESIGN.md section 4. */
+export const CURRENCY = 'EGP';
+export const PAGE_SIZE = 8;
+export const MAX_PAGE_SIZE = 48;
+export const SEARCH_LIMIT = 60;
+export const SHIPPING_FEE_EGP = 21;
+export const COD_FEE_EGP = 9;
+export const SESSION_TTL_MS = 864_000_000;
+export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
+export const CARD_ORDER_TTL_MS = 30 * 60 * 1000;
+export const CAROUSEL_INTERVAL_MS = 3000;
+export const TOAST_MS = 3000;
+export const CART_TOAST_MS = 1000;
+export const SUCCESS_REDIRECT_MS = 10_000;
+export const QUERY_CACHE_SECONDS = 60;
+export const LOW_STOCK_THRESHOLD = 5;
+export const MAX_PRODUCT_IMAGES = 10;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg'] as const;
+
+export const SORT_OPTIONS = ['Price: Low to High', 'Price: High to Low', 'Avg. Customer review'] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+
+export const PAYMENT_METHODS = ['visa', 'cash'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const ORDER_STATUSES = ['pending', 'paid', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * The order state machine (DESIGN.md section 4): card orders go pending → paid → shipped → delivered,
+ * cash orders confirmed → shipped → delivered, and anything before shipped may be cancelled.
+ */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['paid', 'cancelled'],
+  paid: ['shipped', 'cancelled'],
+  confirmed: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** Bill in EGP for a cart worth `itemsEgp`: cash adds shipping and the COD fee, card adds nothing. */
+export function orderFees(paymentMethod: PaymentMethod): { shipping: number; codFee: number } {
+  return paymentMethod === 'visa' ? { shipping: 0, codFee: 0 } : { shipping: SHIPPING_FEE_EGP, codFee: COD_FEE_EGP };
+}
+
+/** Spec: 'visa' means card payment; any other value is treated as cash on delivery. */
+export function normalisePaymentMethod(value: string): PaymentMethod {
+  return value === 'visa' ? 'visa' : 'cash';
+}
+
+export const AUDIT_TYPES = ['auth', 'user', 'admin', 'order', 'payment'] as const;
+export type AuditType = (typeof AUDIT_TYPES)[number];

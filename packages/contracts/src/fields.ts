@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { MSG } from './messages.js';
+
+/** A required text field: trimmed, non-empty, bounded. */
+export const requiredText = (message: string = MSG.requiredField, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/**
+ * A required number that may arrive as a string (HTML inputs, multipart fields):
+ * missing → 'Required Field'; not a number → '{field} must be a `number` type'.
+ */
+export const requiredNumber = (field: string) =>
+  z.preprocess(
+    (value) => {
+      const v = emptyToUndefined(value);
+      return typeof v === 'string' ? Number(v.trim()) : v;
+    },
+    z.number({
+      error: (issue) => (issue.input === undefined ? MSG.requiredField : MSG.mustBeNumber(field)),
+    }),
+  );
+
+/** A boolean that may arrive as 'true' / 'false' (multipart, selects). */
+export const requiredBoolean = () =>
+  z.preprocess(
+    (value) => (value === 'true' ? true : value === 'false' ? false : emptyToUndefined(value)),
+    z.boolean({ error: MSG.requiredField }),
+  );
+
+/** Ids are UUIDs in the database; anything else is an unknown id. */
+export const idSchema = z.string().uuid('Not a valid id');

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { MSG } from './messages.js';
+
+export const NAME_PATTERN = /^[\p{L}\s,.'-]+$/u;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PHONE_PATTERN = /^01[012]\d{8}$/;
+export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,128}$/;
+
+export const nameField = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .max(100, MSG.invalidName)
+  .regex(NAME_PATTERN, MSG.invalidName);
+
+export const emailField = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .max(254, MSG.invalidEmail)
+  .regex(EMAIL_PATTERN, MSG.invalidEmail)
+  .transform((email) => email.toLowerCase());
+
+export const phoneField = z.string({ error: MSG.invalidPhone }).trim().regex(PHONE_PATTERN, MSG.invalidPhone);
+
+export const passwordField = z.string({ error: MSG.invalidPassword }).regex(PASSWORD_PATTERN, MSG.invalidPassword);
+
+const passwordPairShape = { password: passwordField, confirm_password: z.string({ error: MSG.noMatching }) };
+const confirmationMatches = (v: { password: string; confirm_password: string }) => v.password === v.confirm_password;
+const confirmationIssue = { path: ['confirm_password'], message: MSG.noMatching };
+
+/** Password + confirmation, used by password change and reset. */
+export const passwordPairSchema = z.object(passwordPairShape).refine(confirmationMatches, confirmationIssue);
+export type PasswordPairInput = z.input<typeof passwordPairSchema>;
+
+export const registerSchema = z
+  .object({ name: nameField, email: emailField, phone: phoneField, ...passwordPairShape })
+  .refine(confirmationMatches, confirmationIssue);
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(254).transform((e) => e.toLowerCase()),
+  password: z.string({ error: MSG.required }).min(1, MSG.required).max(128),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+/** Profile edits send only the changed fields; each one still has to be valid. */
+export const updateUserSchema = z
+  .object({ name: nameField, email: emailField, phone: phoneField })
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update' });
+export type UpdateUserInput = z.input<typeof updateUserSchema>;
+
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const sessionSchema = z.object({ user: userSchema, token: z.string(), expiration: z.string() });
+export type Session = z.infer<typeof sessionSchema>;

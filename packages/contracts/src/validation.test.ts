@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { categoryCreateSchema, MSG, productCreateSchema, registerSchema, addressSchema, canTransition, orderFees } from './index.js';
+
+const firstError = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }, field: string) =>
+  result.error?.issues.find((i) => i.path[0] === field)?.message;
+
+const validUser = { name: "Nour O'Brien-Adel", email: 'nour@example.com', phone: '01234567890', password: 'Secr3t!pw', confirm_password: 'Secr3t!pw' };
+
+describe('registration rules (spec 5)', () => {
+  it('accepts a valid shopper, lower-casing the e-mail', () => {
+    const r = registerSchema.safeParse({ ...validUser, email: 'Nour@Example.com' });
+    expect(r.success && r.data.email).toBe('nour@example.com');
+  });
+  it.each([
+    ['name', '', MSG.required],
+    ['name', 'Nour 2', MSG.invalidName],
+    ['email', '', MSG.required],
+    ['email', 'nour@', MSG.invalidEmail],
+    ['phone', '', MSG.invalidPhone],
+    ['phone', '01534567890', MSG.invalidPhone],
+    ['phone', '012345678901', MSG.invalidPhone],
+    ['password', 'alllowercase1!', MSG.invalidPassword],
+    ['password', 'NoDigits!!', MSG.invalidPassword],
+    ['password', 'NoSymbol12', MSG.invalidPassword],
+    ['password', 'Sp ace1!xx', MSG.invalidPassword],
+    ['password', 'Ab1!', MSG.invalidPassword],
+    ['confirm_password', 'Other1!pw', MSG.noMatching],
+  ])('%s %j → %s', (field, value, message) => {
+    expect(firstError(registerSchema.safeParse({ ...validUser, [field]: value }), field)).toBe(message);
+  });
+  it('accepts Arabic letters in names', () => {
+    expect(registerSchema.safeParse({ ...validUser, name: 'منى علي' }).success).toBe(true);
+  });
+});
+
+describe('admin form rules (spec 5)', () => {
+  const product = {
+    department: '5f1d7c3e-8c4b-4e0a-9a3e-2b1c0d9e8f7a',
+    category: '6f1d7c3e-8c4b-4e0a-9a3e-2b1c0d9e8f7a',
+    name: 'Kettle',
+    description: 'Boils water',
+    price: '499.5',
+    stock: '3',
+    cod: 'true',
+    brand: 'Tornado',
+    weight: '1.2',
+  };
+  it('coerces multipart strings', () => {
+    const r = productCreateSchema.safeParse(product);
+    expect(r.success && r.data).toMatchObject({ price: 499.5, stock: 3, cod: true, weight: 1.2 });
+  });
+  it.each(['department', 'category', 'name', 'description', 'price', 'stock', 'cod', 'brand', 'weight'])('%s missing → Required Field', (field) => {
+    expect(firstError(productCreateSchema.safeParse({ ...product, [field]: '' }), field)).toBe(MSG.requiredField);
+  });
+  it.each(['price', 'stock', 'weight'])('%s not a number → the generic number message', (field) => {
+    expect(firstError(productCreateSchema.safeParse({ ...product, [field]: 'abc' }), field)).toBe(`${field} must be a \`number\` type`);
+  });
+  it('category create needs a department and a name', () => {
+    const r = categoryCreateSchema.safeParse({});
+    expect(firstError(r, 'department')).toBe(MSG.requiredField);
+    expect(firstError(r, 'name')).toBe(MSG.requiredField);
+  });
+});
+
+describe('shipping form', () => {
+  it('requires all seven fields', () => {
+    const r = addressSchema.safeParse({});
+    expect(r.success).toBe(false);
+    expect(new Set(r.error?.issues.map((i) => i.path[0]))).toEqual(new Set(['street', 'building', 'city', 'state', 'phone', 'zipCode', 'country']));
+  });
+});
+
+describe('orders', () => {
+  it('cash adds 21 + 9 EGP, card adds nothing', () => {
+    expect(orderFees('cash')).toEqual({ shipping: 21, codFee: 9 });
+    expect(orderFees('visa')).toEqual({ shipping: 0, codFee: 0 });
+  });
+  it('moves forward only along the state machine', () => {
+    expect(canTransition('pending', 'paid')).toBe(true);
+    expect(canTransition('shipped', 'cancelled')).toBe(false);
+    expect(canTransition('delivered', 'shipped')).toBe(false);
+  });
+});
