@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -15,10 +15,10 @@ import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createTokenService, type TokenService } from './lib/tokens.js';
-import { dbImageStore, fsImageStore, type ImageStore } from './lib/image-store.js';
+import { imageStoreFor, type ImageStore } from './lib/image-store.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
-import { securityPlugin } from './plugins/security.js';
+import { securityHeaders, securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { apiModules } from './modules/index.js';
 
@@ -40,6 +40,8 @@ export interface AppOptions {
   clock?: Clock;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Called for every route as it is registered (tests build the permission matrix from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -60,9 +62,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A URL Fastify cannot decode (or a path segment over 100 characters) is answered before any hook
+    // runs: answer it like every other refusal, with a message and the security headers.
+    frameworkErrors: (error: FastifyError, _request: unknown, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .headers(securityHeaders(config))
+        .code(tooLong ? 414 : 400)
+        .send({ message: tooLong ? 'This address is too long' : 'This address is not valid' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  // First of all hooks, so it sees every route, those of plugins registered below included.
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -78,7 +91,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     opts.mailer ??
       (await createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log })),
   );
-  app.decorate('images', config.UPLOAD_STORE === 'db' ? dbImageStore(database.db) : fsImageStore(path.join(config.dataDir, 'uploads')));
+  app.decorate('images', imageStoreFor(config, database.db));
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -90,6 +103,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 30, fieldSize: 10_000, parts: 50 },
+    // File names arrive as sent (not cut to their last segment), so lib/multipart.ts can refuse a path in one.
+    preservePath: true,
   });
   await app.register(swagger, {
     openapi: { info: { title: 'EGP Shop API', version: '1.0.0' }, components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'x-access-token' } } } },

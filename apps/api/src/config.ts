@@ -1,6 +1,23 @@
 import { z } from 'zod';
 import path from 'node:path';
 
+/**
+ * Whose X-Forwarded-For to believe. Unset or 'false': nobody's, request.ip is the connection's peer
+ * (otherwise any client could pick its own address and walk past the per-address sign-in limit).
+ * Behind a load balancer: 'true' (every hop), a hop count, or the proxies' addresses/CIDRs, comma separated.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value): boolean | string[] | ((address: string, hop: number) => boolean) => {
+    const v = value?.trim() ?? '';
+    if (v === '' || v === 'false') return false;
+    if (v === 'true') return true;
+    // N proxies in front: the N nearest hops are trusted.
+    if (/^\d+$/.test(v)) return (_address, hop) => hop < Number(v);
+    return v.split(',').map((s) => s.trim()).filter(Boolean);
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -22,6 +39,9 @@ const envSchema = z.object({
   UPLOAD_STORE: z.enum(['fs', 'db']).default('fs'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: trustProxy,
+  /** How long SIGTERM waits for requests in flight before it cuts their connections. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST: z.string().optional(),
 });
 
@@ -34,5 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  // npm -w runs scripts inside the workspace folder; a relative DATA_DIR means the folder the user typed
+  // the command in (npm passes it as INIT_CWD), so `npm start`, `npm run dev` and the CLIs share ./data.
+  return { ...parsed.data, dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), parsed.data.DATA_DIR) };
 }

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
+import { seedIfEmpty } from './seed/index.js';
+import { startOrderExpiry } from './modules/orders/service.js';
 
 /** Process entry: configuration, database, listen, and a graceful stop on SIGTERM/SIGINT. */
 async function main() {
@@ -12,16 +14,34 @@ async function main() {
     poolMax: config.DB_POOL_MAX,
   });
   const app = await buildApp({ config, database });
+  // A first start on an empty database gets the demo catalogue before it serves anything (SEED=none skips it).
+  if (config.SEED === 'demo') await seedIfEmpty({ db: database.db, images: app.images, log: (line) => app.log.info(line) });
+  // Unpaid card orders give their stock back after 30 minutes; every instance may run this safely.
+  startOrderExpiry(app);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    // close() stops accepting connections and waits for requests in flight before the database goes.
-    await app.close();
-    await database.close();
-    process.exit(0);
+    // A client that never finishes its request (a stalled upload, a slowloris) must not hold the
+    // process, and the deploy waiting on it, forever: after the grace period its connection is cut.
+    const grace = setTimeout(() => {
+      app.log.warn({ graceMs: config.SHUTDOWN_GRACE_MS }, 'requests still open after the grace period: closing their connections');
+      app.server.closeAllConnections();
+    }, config.SHUTDOWN_GRACE_MS);
+    grace.unref();
+    try {
+      // close() stops accepting connections and waits for requests in flight before the database goes.
+      await app.close();
+      clearTimeout(grace);
+      await database.close();
+      app.log.info('database closed');
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -48,8 +48,19 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
   };
 }
 
+/** One registered route, as the server's own route table has it (HEAD twins of GET routes included). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: string | undefined;
+  /** The body types the route declares it takes (multipart routes say so here, not in a body schema). */
+  consumes: string[];
+}
+
 export interface TestContext {
   app: FastifyInstance;
+  /** Every route the app registered, in registration order. */
+  routes: RouteEntry[];
   clock: TestClock;
   dataDir: string;
   close(): Promise<void>;
@@ -68,10 +79,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const app = await buildApp({ config, database, clock, logger: false });
+  const routes: RouteEntry[] = [];
+  const onRoute = (route: RouteOptions) => {
+    const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access: route.config?.access, consumes });
+  };
+  const app = await buildApp({ config, database, clock, logger: false, onRoute });
   await app.ready();
   return {
     app,
+    routes,
     clock,
     dataDir,
     async close() {

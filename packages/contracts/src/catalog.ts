@@ -101,3 +101,32 @@ export interface Review {
   date: string;
   verified: boolean;
 }
+
+/** Wire shapes as zod schemas, for response validation and the OpenAPI document; they match the interfaces above. */
+export const refSchema = z.object({ _id: z.string(), name: z.string() }) satisfies z.ZodType<Ref>;
+export const departmentSchema = refSchema satisfies z.ZodType<Department>;
+export const categorySchema = refSchema.extend({ image_path: z.string().nullable(), department: refSchema }) satisfies z.ZodType<Category>;
+export const productSchema = refSchema.extend({
+  price: z.number(),
+  stock: z.number(),
+  rating: z.number(),
+  numReviews: z.number(),
+  image_path: z.array(z.string()),
+  category: refSchema,
+  department: refSchema,
+  brand: z.string(),
+  description: z.string(),
+  weight: z.number(),
+  cod: z.boolean(),
+}) satisfies z.ZodType<Product>;
+export const productListSchema = z.object({ products: z.array(productSchema), pages: z.number() }) satisfies z.ZodType<ProductList>;
+export const searchResultSchema = z.object({ products: z.array(productSchema) });
+export const reviewSchema = z.object({
+  _id: z.string(),
+  user: refSchema,
+  rating: z.number(),
+  title: z.string(),
+  comment: z.string(),
+  date: z.string(),
+  verified: z.boolean(),
+}) satisfies z.ZodType<Review>;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -64,12 +65,54 @@ async function openPglite(dataDir: string | undefined, migrationsFolder: string)
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } }).catch((err: unknown) => {
+    releaseLock();
+    throw err;
+  });
   const pgliteDb = drizzle(client, { schema });
   await migrate(pgliteDb, { migrationsFolder });
   await pgliteDb.execute(sql.raw(`set pg_trgm.word_similarity_threshold = ${TRGM_THRESHOLD}`));
   // Both drivers expose the same query builder; services are written once against the node-postgres type.
   const db = pgliteDb as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+/**
+ * PGlite has no lock of its own and two processes writing one directory corrupt it, so the directory
+ * carries a lock file with the owner's PID; a lock whose process is gone is stale and taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'shop.lock');
+  try {
+    fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const owner = Number(fs.readFileSync(lockFile, 'utf8'));
+    if (owner && owner !== process.pid && processAlive(owner)) {
+      throw new Error(
+        `The embedded database in ${dataDir} is in use by process ${owner}. PGlite can be opened by one process at a time: ` +
+          'stop the shop server that uses this DATA_DIR, run this command, then start the server again.',
+      );
+    }
+    fs.writeFileSync(lockFile, String(process.pid));
+  }
+  return () => fs.rmSync(lockFile, { force: true });
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import type { AddressInput } from '@shop/contracts';
 import {
   bigserial,
   boolean,
   check,
   customType,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -12,6 +14,7 @@ import {
   real,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -50,7 +53,8 @@ export const passwordResets = pgTable('password_resets', {
 export const departments = pgTable(
   'departments',
   { id: id(), name: text('name').notNull(), createdAt: createdAt() },
-  (t) => [uniqueIndex('departments_name_key').on(t.name)],
+  // 'Phones' and 'phones' are the same department to a shopper.
+  (t) => [uniqueIndex('departments_name_key').on(sql`lower(${t.name})`)],
 );
 
 export const categories = pgTable(
@@ -64,7 +68,12 @@ export const categories = pgTable(
     imagePath: text('image_path'),
     createdAt: createdAt(),
   },
-  (t) => [index('categories_department_idx').on(t.departmentId)],
+  (t) => [
+    // Also serves "categories of a department" (leading column).
+    uniqueIndex('categories_department_name_key').on(t.departmentId, sql`lower(${t.name})`),
+    // Target of products' (category, department) key, which keeps a product's department its category's.
+    unique('categories_id_department_key').on(t.id, t.departmentId),
+  ],
 );
 
 export const products = pgTable(
@@ -79,9 +88,8 @@ export const products = pgTable(
     stock: integer('stock').notNull(),
     weight: real('weight').notNull(),
     cod: boolean('cod').notNull().default(true),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'restrict' }),
+    /** Must name a category of `departmentId`: see products_category_department_fk. */
+    categoryId: uuid('category_id').notNull(),
     departmentId: uuid('department_id')
       .notNull()
       .references(() => departments.id, { onDelete: 'restrict' }),
@@ -98,6 +106,14 @@ export const products = pgTable(
   (t) => [
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_price_positive', sql`${t.price} > 0`),
+    // Moving a category to another department moves its products with it; a category in use cannot be deleted.
+    foreignKey({
+      name: 'products_category_department_fk',
+      columns: [t.categoryId, t.departmentId],
+      foreignColumns: [categories.id, categories.departmentId],
+    })
+      .onUpdate('cascade')
+      .onDelete('restrict'),
     index('products_category_idx').on(t.categoryId, t.createdAt),
     index('products_department_idx').on(t.departmentId, t.createdAt),
     index('products_created_idx').on(t.createdAt, t.id),
@@ -187,7 +203,7 @@ export const orders = pgTable(
     shipping: integer('shipping').notNull(),
     codFee: integer('cod_fee').notNull(),
     bill: integer('bill').notNull(),
-    deliveryAddress: jsonb('delivery_address').notNull(),
+    deliveryAddress: jsonb('delivery_address').$type<AddressInput>().notNull(),
     paymentIntentId: text('payment_intent_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -229,17 +245,24 @@ export const orderStatusHistory = pgTable(
 );
 
 /** Payment intents of the built-in test provider (the Stripe provider keeps them at Stripe). */
-export const testPaymentIntents = pgTable('test_payment_intents', {
-  id: text('id').primaryKey(),
-  clientSecret: text('client_secret').notNull(),
-  orderId: uuid('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  amount: integer('amount').notNull(),
-  currency: text('currency').notNull(),
-  status: text('status').notNull(),
-  createdAt: createdAt(),
-});
+export const testPaymentIntents = pgTable(
+  'test_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    /** The decline message of the last failed attempt, as Stripe's last_payment_error.message. */
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  // One intent per order, like Stripe with an idempotency key: asking twice never makes a second charge possible.
+  (t) => [uniqueIndex('test_payment_intents_order_key').on(t.orderId), uniqueIndex('test_payment_intents_secret_key').on(t.clientSecret)],
+);
 
 /** Webhook events already applied: the second delivery of an event changes nothing. */
 export const paymentEvents = pgTable('payment_events', {

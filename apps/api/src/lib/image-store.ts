@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { images } from '../db/schema.js';
 import type { StoredImage } from './images.js';
@@ -45,4 +46,9 @@ export function dbImageStore(db: Db): ImageStore {
       return row ?? null;
     },
   };
+}
+
+/** The store UPLOAD_STORE names: files in DATA_DIR/uploads, or rows every instance shares. */
+export function imageStoreFor(config: Pick<Config, 'UPLOAD_STORE' | 'dataDir'>, db: Db): ImageStore {
+  return config.UPLOAD_STORE === 'db' ? dbImageStore(db) : fsImageStore(path.join(config.dataDir, 'uploads'));
 }

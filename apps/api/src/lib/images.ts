@@ -19,11 +19,24 @@ export function isPngOrJpeg(bytes: Buffer): boolean {
 }
 
 /**
+ * Markup a browser would run if it ever sniffed the file as a page: an image carrying it is a polyglot
+ * (valid as an image and as HTML/SVG/PHP), made to be served back. Matched in the raw bytes, any case.
+ */
+const EMBEDDED_MARKUP = /<(script|html|body|iframe|svg|object|embed|\?php|!doctype)[\s>/]|javascript:|onerror\s*=|onload\s*=/i;
+
+/** True when the bytes carry a script or a page anywhere: in a text chunk, a comment, or after the image's end. */
+export function carriesMarkup(bytes: Buffer): boolean {
+  return EMBEDDED_MARKUP.test(bytes.toString('latin1'));
+}
+
+/**
  * Re-encodes an upload to webp: a decoder pass drops anything hidden in the original file
  * (scripts in a polyglot, metadata), and the content hash makes the name immutable.
  */
 export async function toWebp(bytes: Buffer): Promise<StoredImage> {
   if (!isPngOrJpeg(bytes)) throw badRequest('Images must be png or jpeg');
+  // Re-encoding would drop it, but an image built to be a page too is an attack: refused, not cleaned.
+  if (carriesMarkup(bytes)) throw badRequest('Images must be plain png or jpeg files: this one carries a script or web page inside it');
   let output: Buffer;
   try {
     output = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })

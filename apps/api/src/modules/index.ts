@@ -1,5 +1,29 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { usersRoutes } from './users/routes.js';
+import { departmentsRoutes } from './departments/routes.js';
+import { categoriesRoutes } from './categories/routes.js';
+import { productsRoutes } from './products/routes.js';
+import { searchRoutes } from './search/routes.js';
+import { reviewsRoutes } from './reviews/routes.js';
+import { cartRoutes } from './cart/routes.js';
+import { favouritesRoutes } from './favourites/routes.js';
+import { addressesRoutes } from './addresses/routes.js';
+import { ordersRoutes } from './orders/routes.js';
+import { paymentsRoutes } from './payments/routes.js';
+import { logsRoutes } from './logs/routes.js';
 
 /** Every resource's routes, registered under /api by app.ts. */
-export const apiModules: FastifyPluginAsync[] = [usersRoutes];
+export const apiModules: FastifyPluginAsync[] = [
+  usersRoutes,
+  departmentsRoutes,
+  categoriesRoutes,
+  productsRoutes,
+  searchRoutes,
+  reviewsRoutes,
+  cartRoutes,
+  favouritesRoutes,
+  addressesRoutes,
+  ordersRoutes,
+  paymentsRoutes,
+  logsRoutes,
+];

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
+import { isId } from '../lib/validation.js';
 
 /**
  * Who may call a route. Every /api route declares one in `config.access`; a route without it
@@ -39,7 +40,8 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   const token = readToken(request);
   if (!token) throw unauthorized();
   const claims = app.tokens.verify(token);
-  if (!claims) throw unauthorized('Your session has expired, please sign in again');
+  // A subject that is not an id names nobody (and must not reach the query as a malformed uuid).
+  if (!claims || !isId(claims.sub)) throw unauthorized('Your session has expired, please sign in again');
   const [row] = await app.db
     .select({ id: users.id, name: users.name, email: users.email, role: users.role, tokenVersion: users.tokenVersion })
     .from(users)

@@ -6,14 +6,41 @@ import { HttpError } from '../lib/errors.js';
 interface PgLikeError {
   code?: string;
   constraint?: string;
+  message?: string;
+  cause?: unknown;
+  errors?: unknown[];
 }
 
+const UNAVAILABLE = { status: 503, message: 'The shop is briefly unavailable, please try again' } as const;
+
+/**
+ * The database is unreachable or restarting, or the query lost a race it can simply retry: a 503
+ * with Retry-After, never a 500. PostgreSQL codes (class 08 connection exceptions, 57P0x shutdown and
+ * start-up, 53300 too many connections, 40001/40P01 serialization failure and deadlock, 55P03 lock
+ * timeout, 57014 statement timeout) and the socket errors node-postgres passes on.
+ */
+const UNAVAILABLE_CODES = new Set([
+  '08000', '08001', '08003', '08004', '08006', '08P01',
+  '57P01', '57P02', '57P03', '53300', '40001', '40P01', '55P03', '57014',
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+]);
+
+/**
+ * What node-postgres (and pg-pool, and PGlite) say, without a code, when the connection is gone:
+ * "Connection terminated unexpectedly", "timeout exceeded when trying to connect", "Client has
+ * encountered a connection error and is not queryable", "Cannot use a pool after calling end on the
+ * pool" (shutting down), "PGlite is closed".
+ */
+const CONNECTION_LOST = /connection terminated|timeout exceeded when trying to connect|not queryable|after calling end on the pool|query read timeout|pglite is closed/i;
+
 /** Postgres error codes that are the client's fault or a passing outage, never a 500. */
-function fromDatabase(err: PgLikeError): { status: number; message: string } | null {
-  switch (err.code) {
+function fromCode(code: string | undefined): { status: number; message: string } | null {
+  switch (code) {
     case '23505':
       return { status: 409, message: 'This already exists' };
     case '23503':
+    // PostgreSQL 18 (PGlite) reports an ON DELETE RESTRICT violation as 23001, PostgreSQL 15 as 23503.
+    case '23001':
       return { status: 409, message: 'This is still in use or refers to something that does not exist' };
     case '23514':
       return { status: 409, message: 'This change would break a rule of the shop' };
@@ -22,17 +49,32 @@ function fromDatabase(err: PgLikeError): { status: number; message: string } | n
     case '22001':
     case '22021':
       return { status: 400, message: 'Invalid input' };
-    case '57P01':
-    case '57P03':
-    case '08000':
-    case '08003':
-    case '08006':
-    case 'ECONNREFUSED':
-    case 'ECONNRESET':
-      return { status: 503, message: 'The shop is briefly unavailable, please try again' };
     default:
-      return null;
+      return code && UNAVAILABLE_CODES.has(code) ? UNAVAILABLE : null;
   }
+}
+
+/** The error and everything behind it: drizzle wraps driver errors in `cause`, Node's multi-address connect in AggregateError. */
+function* errorChain(error: unknown): Generator<PgLikeError> {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length) {
+    const e = queue.shift();
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    const err = e as PgLikeError;
+    yield err;
+    queue.push(err.cause, ...(Array.isArray(err.errors) ? err.errors : []));
+  }
+}
+
+function fromDatabase(error: unknown): { status: number; message: string } | null {
+  for (const e of errorChain(error)) {
+    const known = fromCode(e.code);
+    if (known) return known;
+    if (typeof e.message === 'string' && CONNECTION_LOST.test(e.message)) return UNAVAILABLE;
+  }
+  return null;
 }
 
 function fieldErrors(issues: { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }[]) {
@@ -46,7 +88,7 @@ function fieldErrors(issues: { instancePath?: string; message?: string; params?:
 
 /** Every error leaves as JSON `{ message, errors? }`. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError & PgLikeError & { cause?: PgLikeError }, request, reply) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(error.body ?? { message: error.message });
     }
@@ -55,13 +97,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const first = Object.values(errors)[0] ?? 'Invalid input';
       return reply.code(400).send({ message: first, errors });
     }
-    const db = fromDatabase(error) ?? (error.cause ? fromDatabase(error.cause) : null);
-    if (db) {
-      if (db.status === 503) request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(db.status).send({ message: db.message });
-    }
+    // Fastify's own 4xx (bad JSON, too large, unsupported type) before anything that merely looks like a database error.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ message: error.message });
+    }
+    const db = fromDatabase(error);
+    if (db) {
+      if (db.status === 503) {
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', '5');
+      }
+      return reply.code(db.status).send({ message: db.message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: 'Something went wrong on our side' });

@@ -26,8 +26,9 @@ export async function webPlugin(app: FastifyInstance, opts: { webDist: string })
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: opts.webDist,
-      wildcard: false,
-      index: false,
+      // Wildcard: files are looked up per request, so a rebuild while the server runs is served at once.
+      wildcard: true,
+      index: 'index.html',
       setHeaders(res, file) {
         // Vite puts content-hashed files under assets/: cache them forever; index.html must revalidate.
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -39,7 +40,7 @@ export async function webPlugin(app: FastifyInstance, opts: { webDist: string })
     if (request.url.startsWith('/api/') || request.url.startsWith('/uploads/') || request.method !== 'GET') {
       return reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
     }
-    if (!hasWeb) return reply.type('text/html').send(FALLBACK_PAGE);
+    if (!hasWeb) return reply.type('text/html; charset=utf-8').send(FALLBACK_PAGE);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

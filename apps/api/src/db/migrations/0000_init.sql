@@ -39,7 +39,8 @@ CREATE TABLE "categories" (
 	"name" text NOT NULL,
 	"department_id" uuid NOT NULL,
 	"image_path" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "categories_id_department_key" UNIQUE("id","department_id")
 );
 --> statement-breakpoint
 CREATE TABLE "departments" (
@@ -147,6 +148,7 @@ CREATE TABLE "test_payment_intents" (
 	"amount" integer NOT NULL,
 	"currency" text NOT NULL,
 	"status" text NOT NULL,
+	"last_error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -172,8 +174,8 @@ ALTER TABLE "order_items" ADD CONSTRAINT "order_items_product_id_products_id_fk"
 ALTER TABLE "order_status_history" ADD CONSTRAINT "order_status_history_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "products" ADD CONSTRAINT "products_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_department_id_departments_id_fk" FOREIGN KEY ("department_id") REFERENCES "public"."departments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_category_department_fk" FOREIGN KEY ("category_id","department_id") REFERENCES "public"."categories"("id","department_id") ON DELETE restrict ON UPDATE cascade;--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_payment_intents" ADD CONSTRAINT "test_payment_intents_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -181,8 +183,8 @@ CREATE INDEX "addresses_user_idx" ON "addresses" USING btree ("user_id");--> sta
 CREATE INDEX "audit_logs_created_idx" ON "audit_logs" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "audit_logs_type_idx" ON "audit_logs" USING btree ("type","created_at");--> statement-breakpoint
 CREATE INDEX "audit_logs_user_idx" ON "audit_logs" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "categories_department_idx" ON "categories" USING btree ("department_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "departments_name_key" ON "departments" USING btree ("name");--> statement-breakpoint
+CREATE UNIQUE INDEX "categories_department_name_key" ON "categories" USING btree ("department_id",lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "departments_name_key" ON "departments" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "order_items_product_idx" ON "order_items" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "order_status_history_order_idx" ON "order_status_history" USING btree ("order_id");--> statement-breakpoint
@@ -195,4 +197,6 @@ CREATE INDEX "products_created_idx" ON "products" USING btree ("created_at","id"
 CREATE INDEX "products_search_idx" ON "products" USING gin ("search");--> statement-breakpoint
 CREATE INDEX "products_name_trgm_idx" ON "products" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "reviews_product_user_key" ON "reviews" USING btree ("product_id","user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "test_payment_intents_order_key" ON "test_payment_intents" USING btree ("order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "test_payment_intents_secret_key" ON "test_payment_intents" USING btree ("client_secret");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree ("email");

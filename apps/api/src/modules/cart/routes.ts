@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cartIncSchema, cartRemoveSchema, type Cart } from '@shop/contracts';
+import { currentUser } from '../../plugins/auth.js';
+import { cartService } from './service.js';
+
+const cartSchema = z.object({
+  products: z.array(
+    z.object({
+      product_id: z.object({
+        _id: z.string(),
+        name: z.string(),
+        brand: z.string(),
+        price: z.number(),
+        image_path: z.array(z.string()),
+        stock: z.number().int(),
+        cod: z.boolean(),
+      }),
+      quantity: z.number().int(),
+    }),
+  ),
+  bill: z.number(),
+}) satisfies z.ZodType<Cart>;
+
+const shopper = { config: { access: 'shopper' as const } };
+const doc = { tags: ['cart'], security: [{ token: [] }], response: { 200: cartSchema } };
+
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cart = cartService(app);
+
+  app.get('/cart', { ...shopper, schema: doc }, async (request) => cart.get(currentUser(request).id));
+
+  app.put('/cart/incItem', { ...shopper, schema: { ...doc, body: cartIncSchema } }, async (request) => {
+    const { product_id: productId, flag } = request.body;
+    const userId = currentUser(request).id;
+    return flag === 1 ? cart.increase(userId, productId) : cart.decrease(userId, productId);
+  });
+
+  app.put('/cart/removeItem', { ...shopper, schema: { ...doc, body: cartRemoveSchema } }, async (request) =>
+    cart.remove(currentUser(request).id, request.body.product_id),
+  );
+
+  app.put('/cart/emptyCart', { ...shopper, schema: doc }, async (request) => cart.empty(currentUser(request).id));
+};

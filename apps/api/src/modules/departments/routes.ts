@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { departmentCreateSchema, departmentSchema, departmentUpdateSchema } from '@shop/contracts';
+import { actorOf } from '../../lib/admin-audit.js';
+import { departmentsService } from './service.js';
+
+const tags = ['department'];
+const security = [{ token: [] }];
+const message = z.object({ message: z.string() });
+// Checked in the service: a malformed id answers 404 like an unknown one.
+const idParams = z.object({ id: z.string().max(100) });
+
+export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const departments = departmentsService(app);
+
+  app.get(
+    '/department',
+    { config: { access: 'public' }, schema: { tags, response: { 200: z.array(departmentSchema) } } },
+    async () => departments.list(),
+  );
+
+  app.post(
+    '/department',
+    { config: { access: 'admin' }, schema: { tags, security, body: departmentCreateSchema, response: { 201: departmentSchema } } },
+    async (request, reply) => reply.code(201).send(await departments.create(request.body.name, actorOf(request))),
+  );
+
+  app.put(
+    '/department',
+    { config: { access: 'admin' }, schema: { tags, security, body: departmentUpdateSchema, response: { 200: departmentSchema } } },
+    async (request) => departments.rename(request.body.id, request.body.name, actorOf(request)),
+  );
+
+  app.delete(
+    '/department/:id',
+    { config: { access: 'admin' }, schema: { tags, security, params: idParams, response: { 200: message } } },
+    async (request) => departments.remove(request.params.id, actorOf(request)),
+  );
+};

@@ -1,0 +1,62 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Department } from '@shop/contracts';
+import type { FastifyInstance } from 'fastify';
+import { departments } from '../../db/schema.js';
+import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
+import { FOREIGN_KEY_VIOLATION, mapDbError, UNIQUE_VIOLATION } from '../../lib/db-errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { isId } from '../../lib/validation.js';
+
+export const DEPARTMENT_EXISTS = 'A department with this name already exists';
+export const DEPARTMENT_IN_USE = 'This department still has categories; move or delete them first';
+
+const toDto = (d: { id: string; name: string }): Department => ({ _id: d.id, name: d.name });
+
+export function departmentsService(app: FastifyInstance) {
+  const { db } = app;
+
+  async function list(): Promise<Department[]> {
+    const rows = await db.select({ id: departments.id, name: departments.name }).from(departments).orderBy(asc(departments.name));
+    return rows.map(toDto);
+  }
+
+  async function create(name: string, actor: Actor): Promise<Department> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.insert(departments).values({ name }).onConflictDoNothing().returning({ id: departments.id, name: departments.name });
+      if (!row) throw conflict(DEPARTMENT_EXISTS);
+      await auditAdmin(tx, actor, 'department_create', `created department ${row.name}`, { id: row.id, name: row.name });
+      return toDto(row);
+    });
+  }
+
+  async function rename(id: string, name: string, actor: Actor): Promise<Department> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(departments)
+        .set({ name })
+        .where(eq(departments.id, id))
+        .returning({ id: departments.id, name: departments.name })
+        .catch(mapDbError({ [UNIQUE_VIOLATION]: conflict(DEPARTMENT_EXISTS) }));
+      if (!row) throw notFound('Department');
+      await auditAdmin(tx, actor, 'department_update', `renamed department ${row.id} to ${row.name}`, { id: row.id, name: row.name });
+      return toDto(row);
+    });
+  }
+
+  async function remove(id: string, actor: Actor): Promise<{ message: string }> {
+    if (!isId(id)) throw notFound('Department');
+    return db.transaction(async (tx) => {
+      // The categories' foreign key refuses the delete, so a category added meanwhile cannot be orphaned.
+      const [row] = await tx
+        .delete(departments)
+        .where(eq(departments.id, id))
+        .returning({ id: departments.id, name: departments.name })
+        .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: conflict(DEPARTMENT_IN_USE) }));
+      if (!row) throw notFound('Department');
+      await auditAdmin(tx, actor, 'department_delete', `deleted department ${row.name}`, { id: row.id, name: row.name });
+      return { message: 'Department deleted Successfully' };
+    });
+  }
+
+  return { list, create, rename, remove };
+}

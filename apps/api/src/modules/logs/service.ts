@@ -1,0 +1,72 @@
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { AuditType } from '@shop/contracts';
+import type { FastifyInstance } from 'fastify';
+import { auditLogs } from '../../db/schema.js';
+
+const LOGS_PAGE_SIZE = 20;
+
+interface LogQuery {
+  page: number;
+  type?: AuditType;
+  /** A user id, or part of an e-mail address. */
+  user?: string;
+}
+
+interface LogEntry {
+  _id: string;
+  type: string;
+  action: string;
+  message: string;
+  userId: string | null;
+  userEmail: string | null;
+  data: unknown;
+  ip: string | null;
+  createdAt: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The user's text is matched literally: % and _ are not wildcards for them. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function logsService(app: FastifyInstance) {
+  const { db } = app;
+
+  async function list(query: LogQuery): Promise<{ logs: LogEntry[]; pages: number; total: number }> {
+    const filters: SQL[] = [];
+    if (query.type) filters.push(eq(auditLogs.type, query.type));
+    if (query.user) {
+      const byEmail = ilike(auditLogs.userEmail, `%${likeEscape(query.user)}%`);
+      filters.push(UUID.test(query.user) ? (or(eq(auditLogs.userId, query.user), byEmail) ?? byEmail) : byEmail);
+    }
+    const where = filters.length ? and(...filters) : undefined;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(auditLogs)
+        .where(where)
+        .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+        .limit(LOGS_PAGE_SIZE)
+        .offset((query.page - 1) * LOGS_PAGE_SIZE),
+      db.select({ n: count() }).from(auditLogs).where(where),
+    ]);
+    const n = total?.n ?? 0;
+    return {
+      logs: rows.map((r) => ({
+        _id: String(r.id),
+        type: r.type,
+        action: r.action,
+        message: r.message,
+        userId: r.userId,
+        userEmail: r.userEmail,
+        data: r.data,
+        ip: r.ip,
+        createdAt: r.createdAt.toISOString(),
+      })),
+      // At least one page, so a pager never shows 'page 1 of 0'.
+      pages: Math.max(1, Math.ceil(n / LOGS_PAGE_SIZE)),
+      total: n,
+    };
+  }
+
+  return { list };
+}

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema, ORDER_STATUSES, orderCreateSchema } from '@shop/contracts';
+import { currentUser } from '../../plugins/auth.js';
+import { orderSchema, outOfStockSchema } from './schemas.js';
+import { ordersService } from './service.js';
+
+const message = z.object({ message: z.string() });
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = ordersService(app);
+
+  app.post(
+    '/order',
+    {
+      config: { access: 'shopper' },
+      schema: {
+        tags: ['order'],
+        security: [{ token: [] }],
+        body: orderCreateSchema,
+        // 409: the products that ran out, for the OrderError screen (spec 4).
+        response: { 201: z.array(orderSchema), 409: z.union([outOfStockSchema, message]) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.place(currentUser(request), request.body, request.ip)),
+  );
+
+  app.get(
+    '/order',
+    { config: { access: 'shopper' }, schema: { tags: ['order'], security: [{ token: [] }], response: { 200: z.array(orderSchema) } } },
+    async (request) => service.listOwn(currentUser(request).id),
+  );
+
+  app.get(
+    '/order/admin/:userId',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['order'], security: [{ token: [] }], params: z.object({ userId: idSchema }), response: { 200: z.array(orderSchema), 404: message } },
+    },
+    async (request) => service.listForUser(request.params.userId),
+  );
+
+  app.put(
+    '/order/:id/status',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['order'],
+        security: [{ token: [] }],
+        params: z.object({ id: idSchema }),
+        body: z.object({ status: z.enum(ORDER_STATUSES) }),
+        response: { 200: orderSchema, 404: message, 409: message },
+      },
+    },
+    async (request) => service.setStatus(currentUser(request), request.params.id, request.body.status, request.ip),
+  );
+};

@@ -1,0 +1,345 @@
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  CARD_ORDER_TTL_MS,
+  canTransition,
+  orderFees,
+  type AddressInput,
+  type Order,
+  type OrderStatus,
+  type OutOfStockItem,
+  type PaymentMethod,
+} from '@shop/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { cartItems, orderItems, orders, orderStatusHistory, products, users } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { toEgp, toPiastres } from '../../lib/money.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { paymentProvider } from '../payments/provider.js';
+
+/** Orders with their lines and status history, in the wire shape of contracts/checkout.ts, in the order given. */
+async function loadOrders(db: DbOrTx, where: SQL): Promise<Order[]> {
+  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
+  if (!rows.length) return [];
+  const ids = rows.map((o) => o.id);
+  const [lines, history] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.name), asc(orderItems.id)),
+    db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, ids)).orderBy(asc(orderStatusHistory.id)),
+  ]);
+  return rows.map((o) => ({
+    _id: o.id,
+    createdAt: o.createdAt.toISOString(),
+    bill: toEgp(o.bill),
+    itemsTotal: toEgp(o.itemsTotal),
+    shipping: toEgp(o.shipping),
+    codFee: toEgp(o.codFee),
+    status: o.status as OrderStatus,
+    statusHistory: history.filter((h) => h.orderId === o.id).map((h) => ({ status: h.status as OrderStatus, at: h.at.toISOString() })),
+    deliveryAddress: o.deliveryAddress,
+    paymentMethod: o.paymentMethod as PaymentMethod,
+    products: lines
+      .filter((l) => l.orderId === o.id)
+      .map((l) => ({
+        product_id: l.productId,
+        productBrief: { product_id: l.productId, name: l.name, price: toEgp(l.price), image_path: l.imagePaths },
+        quantity: l.quantity,
+      })),
+  }));
+}
+
+interface StockChange {
+  /** Units coming back (a cancelled order). */
+  give: number;
+  /** Units an order takes. */
+  take: number;
+}
+
+/**
+ * Applies stock changes one product at a time in product-id order: every writer of stock locks rows
+ * in this one order, so concurrent checkouts and cancellations cannot deadlock. Each update is
+ * conditional (no read-then-write): a product whose stock cannot cover `take` is left alone and
+ * reported in `short`, and the caller rolls back.
+ */
+async function moveStock(tx: Tx, changes: Map<string, StockChange>) {
+  const taken = new Map<string, { name: string; price: number; imagePaths: string[] }>();
+  const short: string[] = [];
+  const byProductId = [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [productId, { give, take }] of byProductId) {
+    const [row] = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${give - take}` })
+      .where(and(eq(products.id, productId), sql`${products.stock} + ${give} >= ${take}`))
+      .returning({ name: products.name, price: products.price, imagePaths: products.imagePaths });
+    if (take > 0) {
+      if (row) taken.set(productId, row);
+      else short.push(productId);
+    }
+  }
+  return { taken, short };
+}
+
+/** The stock held by these orders, per product (lines of deleted products have nothing to return). */
+async function heldStock(tx: Tx, orderIds: string[]) {
+  const into = new Map<string, StockChange>();
+  if (!orderIds.length) return into;
+  const lines = await tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(and(inArray(orderItems.orderId, orderIds), isNotNull(orderItems.productId)));
+  for (const line of lines) {
+    if (!line.productId) continue;
+    const change = into.get(line.productId) ?? { give: 0, take: 0 };
+    change.give += line.quantity;
+    into.set(line.productId, change);
+  }
+  return into;
+}
+
+/** Marks orders the caller has locked as cancelled, with a history row each; the stock is the caller's. */
+async function markCancelled(tx: Tx, orderIds: string[], at: Date) {
+  if (!orderIds.length) return;
+  await tx.update(orders).set({ status: 'cancelled', updatedAt: at }).where(inArray(orders.id, orderIds));
+  await tx.insert(orderStatusHistory).values(orderIds.map((orderId) => ({ orderId, status: 'cancelled', at })));
+}
+
+/** Cancels orders the caller has locked and puts their stock back on the shelf. */
+async function cancelLocked(tx: Tx, orderIds: string[], at: Date) {
+  await markCancelled(tx, orderIds, at);
+  await moveStock(tx, await heldStock(tx, orderIds));
+}
+
+/** After a cancellation commits: the intents of cancelled card orders must not take money any more. */
+async function cancelIntents(app: FastifyInstance, intentIds: (string | null)[]) {
+  const provider = paymentProvider(app);
+  for (const id of intentIds) {
+    if (!id) continue;
+    await provider.cancelIntent(id).catch((err: unknown) => app.log.warn({ err, intent: id }, 'could not cancel payment intent'));
+  }
+}
+
+interface PlaceOrderInput {
+  deliveryAddress: AddressInput;
+  paymentMethod: PaymentMethod;
+}
+
+export function ordersService(app: FastifyInstance) {
+  const { db } = app;
+
+  /**
+   * Places the cart as an order in one transaction: stock is taken with conditional updates, so two
+   * buyers can never both get the last unit; any shortage rolls everything back and answers 409
+   * with the products that ran out. A cash order clears the cart; a card order keeps it until paid
+   * and replaces the user's older unpaid card order (at most one pending order per user).
+   */
+  async function place(user: AuthUser, input: PlaceOrderInput, ip: string): Promise<Order[]> {
+    const method = input.paymentMethod;
+    const { orderId, replaced } = await db.transaction(async (tx) => {
+      // One checkout per user at a time: a double click must not place the same cart twice.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
+      const lines = await tx
+        .select({ productId: cartItems.productId, quantity: cartItems.quantity, name: products.name, cod: products.cod })
+        .from(cartItems)
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(eq(cartItems.userId, user.id))
+        .orderBy(asc(cartItems.productId));
+      if (!lines.length) throw badRequest('Your cart is empty');
+      if (method === 'cash') {
+        const noCod = lines.filter((l) => !l.cod).map((l) => l.name);
+        if (noCod.length) throw badRequest(`Cash on delivery is not available for ${noCod.join(', ')}. Please pay by card.`);
+      }
+
+      const now = app.clock.now();
+      const older = await tx
+        .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
+        .from(orders)
+        .where(and(eq(orders.userId, user.id), eq(orders.status, 'pending')))
+        .for('update');
+      // The older order's units come back in the same pass that takes the new order's, keeping the one lock order.
+      const changes = await heldStock(tx, older.map((o) => o.id));
+      for (const line of lines) {
+        const change = changes.get(line.productId) ?? { give: 0, take: 0 };
+        change.take += line.quantity;
+        changes.set(line.productId, change);
+      }
+      const { taken, short } = await moveStock(tx, changes);
+      if (short.length) {
+        const out = await tx
+          .select({ id: products.id, name: products.name, imagePaths: products.imagePaths, stock: products.stock })
+          .from(products)
+          .where(inArray(products.id, short))
+          .orderBy(asc(products.name));
+        const body: OutOfStockItem[] = out.map((p) => ({ _id: p.id, name: p.name, image_path: p.imagePaths, stock: p.stock }));
+        throw conflict('Some products are out of stock', body);
+      }
+
+      // Prices come from the locked product rows: what the order snapshots is what was charged.
+      const snapshot = lines.map((line) => {
+        const product = taken.get(line.productId);
+        if (!product) throw new Error(`stock of ${line.productId} was not taken`);
+        return { ...product, productId: line.productId, quantity: line.quantity };
+      });
+      const itemsTotal = snapshot.reduce((sum, l) => sum + l.price * l.quantity, 0);
+      const fees = orderFees(method);
+      const shipping = toPiastres(fees.shipping);
+      const codFee = toPiastres(fees.codFee);
+      const status: OrderStatus = method === 'visa' ? 'pending' : 'confirmed';
+
+      await markCancelled(tx, older.map((o) => o.id), now);
+      for (const o of older) {
+        await audit(tx, {
+          type: 'order',
+          action: 'order_replaced',
+          message: `${user.email}'s unpaid order ${o.id} was cancelled by a newer order`,
+          userId: user.id,
+          userEmail: user.email,
+          data: { orderId: o.id },
+          ip,
+        });
+      }
+
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: user.id,
+          status,
+          paymentMethod: method,
+          itemsTotal,
+          shipping,
+          codFee,
+          bill: itemsTotal + shipping + codFee,
+          deliveryAddress: input.deliveryAddress,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: orders.id, bill: orders.bill });
+      if (!order) throw new Error('order insert returned no row');
+      await tx.insert(orderItems).values(
+        snapshot.map((l) => ({ orderId: order.id, productId: l.productId, name: l.name, price: l.price, imagePaths: l.imagePaths, quantity: l.quantity })),
+      );
+      await tx.insert(orderStatusHistory).values({ orderId: order.id, status, at: now });
+      if (method === 'cash') await tx.delete(cartItems).where(eq(cartItems.userId, user.id));
+      await audit(tx, {
+        type: 'order',
+        action: 'order_placed',
+        message: `${user.email} placed order ${order.id} (${toEgp(order.bill)} EGP, ${method})`,
+        userId: user.id,
+        userEmail: user.email,
+        data: { orderId: order.id, bill: toEgp(order.bill), paymentMethod: method, items: snapshot.length },
+        ip,
+      });
+      return { orderId: order.id, replaced: older };
+    });
+    await cancelIntents(app, replaced.map((o) => o.paymentIntentId));
+    return loadOrders(db, eq(orders.id, orderId));
+  }
+
+  function listOwn(userId: string): Promise<Order[]> {
+    return loadOrders(db, eq(orders.userId, userId));
+  }
+
+  async function listForUser(userId: string): Promise<Order[]> {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!user) throw notFound('User');
+    return loadOrders(db, eq(orders.userId, userId));
+  }
+
+  /** An admin moves an order along the state machine; cancelling puts its stock back. */
+  async function setStatus(admin: AuthUser, orderId: string, to: OrderStatus, ip: string): Promise<Order> {
+    const before = await db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!order) throw notFound('Order');
+      const from = order.status as OrderStatus;
+      if (!canTransition(from, to)) throw conflict(`An order that is ${from} cannot become ${to}`);
+      const now = app.clock.now();
+      if (to === 'cancelled') await cancelLocked(tx, [orderId], now);
+      else {
+        await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, orderId));
+        await tx.insert(orderStatusHistory).values({ orderId, status: to, at: now });
+      }
+      await audit(tx, {
+        type: 'admin',
+        action: 'order_status',
+        message: `${admin.email} moved order ${orderId} from ${from} to ${to}`,
+        userId: admin.id,
+        userEmail: admin.email,
+        data: { orderId, from, to },
+        ip,
+      });
+      return order;
+    });
+    if (to === 'cancelled') await cancelIntents(app, [before.paymentIntentId]);
+    const [order] = await loadOrders(db, eq(orders.id, orderId));
+    if (!order) throw notFound('Order');
+    return order;
+  }
+
+  return { place, listOwn, listForUser, setStatus };
+}
+
+const EXPIRY_BATCH = 100;
+
+/**
+ * Cancels card orders still unpaid CARD_ORDER_TTL_MS after placement and returns their stock.
+ * Safe on several instances at once: SKIP LOCKED hands each due order to exactly one of them.
+ * Returns how many orders it cancelled.
+ */
+export async function expireUnpaidOrders(app: FastifyInstance): Promise<number> {
+  const cutoff = new Date(app.clock.now().getTime() - CARD_ORDER_TTL_MS);
+  let expired = 0;
+  for (;;) {
+    const batch = await app.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: orders.id, userId: orders.userId, email: users.email, paymentIntentId: orders.paymentIntentId })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(and(eq(orders.status, 'pending'), eq(orders.paymentMethod, 'visa'), lt(orders.createdAt, cutoff)))
+        .orderBy(asc(orders.createdAt))
+        .limit(EXPIRY_BATCH)
+        .for('update', { of: orders, skipLocked: true });
+      await cancelLocked(tx, due.map((o) => o.id), app.clock.now());
+      for (const o of due) {
+        await audit(tx, {
+          type: 'order',
+          action: 'order_expired',
+          message: `Unpaid card order ${o.id} was cancelled after ${CARD_ORDER_TTL_MS / 60_000} minutes`,
+          userId: o.userId,
+          userEmail: o.email,
+          data: { orderId: o.id },
+        });
+      }
+      return due;
+    });
+    expired += batch.length;
+    await cancelIntents(app, batch.map((o) => o.paymentIntentId));
+    if (batch.length < EXPIRY_BATCH) return expired;
+  }
+}
+
+/** Runs expireUnpaidOrders every `everyMs`, one run at a time; the returned stop() also waits for a run in progress. */
+export function scheduleOrderExpiry(app: FastifyInstance, everyMs: number): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = expireUnpaidOrders(app)
+      .then((n) => {
+        if (n) app.log.info({ expired: n }, 'cancelled unpaid card orders');
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'order expiry failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, everyMs);
+  // The timer alone must not keep the process alive.
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/** Expires unpaid card orders every minute until the app closes; call before the app is ready. */
+export function startOrderExpiry(app: FastifyInstance): void {
+  const stop = scheduleOrderExpiry(app, 60_000);
+  app.addHook('onClose', stop);
+}

@@ -1,0 +1,289 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, desc, eq } from 'drizzle-orm';
+import { MSG, PAGE_SIZE, type Product } from '@shop/contracts';
+import { auditLogs, products } from '../../db/schema.js';
+import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
+import { createCategory, createDepartment, createProduct, testImage, type CategoryRow } from '../../../test/fixtures.js';
+import { multipart, type FilePart } from '../../../test/multipart.js';
+import { CATEGORY_NOT_IN_DEPARTMENT } from './service.js';
+
+let t: TestContext;
+let admin: Account;
+let shopper: Account;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdmin(t.app);
+  shopper = await registerShopper(t.app);
+});
+afterAll(() => t.close());
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+const lastAudit = async () => (await t.app.db.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(1))[0];
+const storedImages = () => {
+  const dir = path.join(t.dataDir, 'uploads');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
+};
+const productCount = async () => (await t.app.db.select({ n: count() }).from(products))[0]?.n;
+const list = async (query: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/product?${query}` });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { products: Product[]; pages: number };
+};
+
+describe('GET /api/product', () => {
+  let category: CategoryRow;
+  const ids: string[] = [];
+  beforeAll(async () => {
+    category = await createCategory(t.app.db);
+    // 19 in stock and 2 sold out, one minute apart, newest last.
+    for (let i = 0; i < 21; i++) {
+      const product = await createProduct(t.app.db, { categoryId: category.id, stock: i % 10 === 5 ? 0 : 3, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) });
+      ids.unshift(product.id);
+    }
+  });
+
+  it('pages 8 in-stock products at a time, newest first', async () => {
+    const first = await list(`category=${category.id}`);
+    expect(first.pages).toBe(3);
+    expect(first.products).toHaveLength(PAGE_SIZE);
+    const all = [...first.products, ...(await list(`category=${category.id}&page=2`)).products, ...(await list(`category=${category.id}&page=3`)).products];
+    expect(all).toHaveLength(19);
+    expect(all.every((p) => p.stock > 0)).toBe(true);
+    const inStock = ids.filter((_, i) => ![20 - 5, 20 - 15].includes(i));
+    expect(all.map((p) => p._id)).toEqual(inStock);
+  });
+
+  it('includes sold-out products when asked', async () => {
+    const res = await list(`category=${category.id}&includeOutOfStock=true&page=3`);
+    expect(res.pages).toBe(3);
+    expect(res.products.map((p) => p._id)).toEqual(ids.slice(16));
+  });
+
+  it('honours limit up to 48 and refuses more', async () => {
+    const res = await list(`category=${category.id}&includeOutOfStock=true&limit=48`);
+    expect(res.pages).toBe(1);
+    expect(res.products).toHaveLength(21);
+    expect((await list(`category=${category.id}&limit=5`)).pages).toBe(4);
+    expect((await t.app.inject({ method: 'GET', url: '/api/product?limit=49' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/product?page=0' })).statusCode).toBe(400);
+  });
+
+  it('still reports the page count past the last page', async () => {
+    const res = await list(`category=${category.id}&page=9`);
+    expect(res).toEqual({ products: [], pages: 3 });
+  });
+
+  it('orders products created at the same moment stably', async () => {
+    const c = await createCategory(t.app.db);
+    const at = new Date(Date.UTC(2026, 1, 1));
+    for (let i = 0; i < 5; i++) await createProduct(t.app.db, { categoryId: c.id, createdAt: at });
+    const pages = [1, 2, 3].map((page) => list(`category=${c.id}&limit=2&page=${page}`));
+    const seen = (await Promise.all(pages)).flatMap((p) => p.products.map((x) => x._id));
+    expect(new Set(seen).size).toBe(5);
+    expect(seen).toEqual([...seen].sort().reverse());
+  });
+
+  it('filters by department and by name', async () => {
+    const dept = await createDepartment(t.app.db);
+    const c = await createCategory(t.app.db, { departmentId: dept.id });
+    const kettle = await createProduct(t.app.db, { categoryId: c.id, name: 'Electric Kettle 100%' });
+    await createProduct(t.app.db, { categoryId: c.id, name: 'Toaster' });
+    expect((await list(`department=${dept.id}`)).products).toHaveLength(2);
+    expect((await list(`department=${dept.id}&q=KETTLE`)).products.map((p) => p._id)).toEqual([kettle.id]);
+    expect((await list(`department=${dept.id}&q=${encodeURIComponent('100%')}`)).products.map((p) => p._id)).toEqual([kettle.id]);
+    expect((await list(`department=${dept.id}&q=${encodeURIComponent('_%')}`)).products).toEqual([]);
+    expect((await list(`department=${UNKNOWN_ID}`))).toEqual({ products: [], pages: 0 });
+  });
+});
+
+describe('GET /api/product/one/:id', () => {
+  it('returns the product with EGP price, category and department', async () => {
+    const dept = await createDepartment(t.app.db, 'Mobiles');
+    const c = await createCategory(t.app.db, { departmentId: dept.id, name: 'Smartphones' });
+    const p = await createProduct(t.app.db, { categoryId: c.id, name: 'Galaxy A55', brand: 'Samsung', price: 14999.99, stock: 4, weight: 0.21, cod: false, imagePaths: ['/uploads/a.webp', '/uploads/b.webp'] });
+    const res = await t.app.inject({ method: 'GET', url: `/api/product/one/${p.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      _id: p.id,
+      name: 'Galaxy A55',
+      price: 14999.99,
+      stock: 4,
+      rating: 0,
+      numReviews: 0,
+      image_path: ['/uploads/a.webp', '/uploads/b.webp'],
+      category: { _id: c.id, name: 'Smartphones' },
+      department: { _id: dept.id, name: 'Mobiles' },
+      brand: 'Samsung',
+      description: 'A sturdy everyday item',
+      weight: 0.21,
+      cod: false,
+    });
+  });
+
+  it('answers 404 for unknown and malformed ids', async () => {
+    expect((await t.app.inject({ method: 'GET', url: `/api/product/one/${UNKNOWN_ID}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/product/one/123' })).statusCode).toBe(404);
+  });
+});
+
+const formFields = (category: CategoryRow, overrides: Record<string, string> = {}) => ({
+  name: 'Air Fryer XL',
+  brand: 'Tornado',
+  description: 'Five litres, 1700 W',
+  price: '3499.5',
+  stock: '12',
+  weight: '4.2',
+  cod: 'true',
+  category: category.id,
+  department: category.departmentId,
+  ...overrides,
+});
+
+function send(method: 'POST' | 'PUT', fields: Record<string, string>, files: FilePart[], headers: Record<string, string> = admin.headers) {
+  const form = multipart(fields, files);
+  return t.app.inject({ method, url: '/api/product', headers: { ...headers, ...form.headers }, payload: form.payload });
+}
+
+const images = async (n: number, from = 0): Promise<FilePart[]> =>
+  Promise.all(Array.from({ length: n }, async (_, i) => ({ filename: `p${i}.png`, data: await testImage(i % 2 ? 'jpeg' : 'png', from + i) })));
+
+describe('POST /api/product', () => {
+  it('creates a product with its images for an admin and audits it', async () => {
+    const c = await createCategory(t.app.db);
+    const res = await send('POST', formFields(c), await images(2, 10));
+    expect(res.statusCode).toBe(201);
+    const product = res.json() as Product;
+    expect(product).toMatchObject({ name: 'Air Fryer XL', price: 3499.5, stock: 12, weight: 4.2, cod: true, brand: 'Tornado', category: { _id: c.id }, department: { _id: c.departmentId } });
+    expect(product.image_path).toHaveLength(2);
+    for (const url of product.image_path) expect((await t.app.inject({ method: 'GET', url })).headers['content-type']).toBe('image/webp');
+    const [row] = await t.app.db.select({ price: products.price }).from(products).where(eq(products.id, product._id));
+    expect(row?.price).toBe(349950);
+    expect(await lastAudit()).toMatchObject({ type: 'admin', action: 'product_create', userId: admin.id, data: { id: product._id } });
+  });
+
+  it('refuses visitors (401) and shoppers (403)', async () => {
+    const c = await createCategory(t.app.db);
+    expect((await send('POST', formFields(c), await images(1), {})).statusCode).toBe(401);
+    expect((await send('POST', formFields(c), await images(1), shopper.headers)).statusCode).toBe(403);
+  });
+
+  it("answers 'Required Field' for every missing field, images included", async () => {
+    const res = await send('POST', {}, []);
+    expect(res.statusCode).toBe(400);
+    const fields = ['name', 'brand', 'description', 'price', 'stock', 'weight', 'cod', 'category', 'department', 'img'];
+    expect(res.json()).toEqual({ message: MSG.requiredField, errors: Object.fromEntries(fields.map((f) => [f, MSG.requiredField])) });
+  });
+
+  it('names number fields that are not numbers', async () => {
+    const c = await createCategory(t.app.db);
+    const res = await send('POST', formFields(c, { price: 'cheap', stock: '1O', weight: 'heavy' }), await images(1));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ price: MSG.mustBeNumber('price'), stock: MSG.mustBeNumber('stock'), weight: MSG.mustBeNumber('weight') });
+    const tiny = await send('POST', formFields(c, { price: '0.001' }), await images(1));
+    expect(tiny.json().errors).toEqual({ price: 'price must be at least 0.01' });
+  });
+
+  it('refuses a category of another department', async () => {
+    const c = await createCategory(t.app.db);
+    const other = await createDepartment(t.app.db);
+    const res = await send('POST', formFields(c, { department: other.id }), await images(1));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ category: CATEGORY_NOT_IN_DEPARTMENT });
+    expect((await send('POST', formFields(c, { category: UNKNOWN_ID }), await images(1))).statusCode).toBe(400);
+  });
+
+  it('refuses bad uploads with a clear message and stores nothing', async () => {
+    const c = await createCategory(t.app.db);
+    const good = await images(1, 40);
+    const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
+    const cases: [string, FilePart[], number, RegExp][] = [
+      ['script renamed .png', [...good, { filename: 'run.png', contentType: 'image/png', data: Buffer.from('<script>alert(1)</script>') }], 400, /png or jpeg/],
+      ['svg', [{ filename: 'logo.svg', contentType: 'image/svg+xml', data: svg }], 400, /png or jpeg/],
+      ['png header on garbage', [{ filename: 'broken.png', data: Buffer.concat([(await testImage()).subarray(0, 8), Buffer.alloc(64, 7)]) }], 400, /could not be read/],
+      ['over 5 MB', [...good, { filename: 'big.png', data: Buffer.concat([await testImage('png', 41), Buffer.alloc(5 * 1024 * 1024)]) }], 413, /5 MB/],
+      ['11 files', await images(11, 50), 413, /at most 10 images/],
+    ];
+    const [storedBefore, productsBefore] = [storedImages(), await productCount()];
+    for (const [label, files, status, message] of cases) {
+      const res = await send('POST', formFields(c), files);
+      expect(res.statusCode, label).toBe(status);
+      expect(res.json().message, label).toMatch(message);
+    }
+    expect(storedImages()).toBe(storedBefore);
+    expect(await productCount()).toBe(productsBefore);
+  });
+
+  it('accepts 10 images', async () => {
+    const c = await createCategory(t.app.db);
+    const res = await send('POST', formFields(c), await images(10, 70));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().image_path).toHaveLength(10);
+  });
+});
+
+describe('PUT /api/product', () => {
+  it('updates the fields and keeps the images when none are sent', async () => {
+    const p = await createProduct(t.app.db, { imagePaths: ['/uploads/old.webp'] });
+    const c = await createCategory(t.app.db);
+    const res = await send('PUT', formFields(c, { id: p.id, name: 'Renamed', price: '10', cod: 'false' }), []);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ _id: p.id, name: 'Renamed', price: 10, cod: false, category: { _id: c.id }, image_path: ['/uploads/old.webp'] });
+    expect(await lastAudit()).toMatchObject({ action: 'product_update', data: { id: p.id, newImages: false } });
+  });
+
+  it('replaces the images when new ones are sent', async () => {
+    const p = await createProduct(t.app.db, { imagePaths: ['/uploads/old.webp'] });
+    const c = await createCategory(t.app.db);
+    const res = await send('PUT', formFields(c, { id: p.id }), await images(3, 90));
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().image_path as string[];
+    expect(paths).toHaveLength(3);
+    expect(paths).not.toContain('/uploads/old.webp');
+  });
+
+  it('refuses visitors and shoppers', async () => {
+    const p = await createProduct(t.app.db);
+    const c = await createCategory(t.app.db);
+    expect((await send('PUT', formFields(c, { id: p.id }), [], {})).statusCode).toBe(401);
+    expect((await send('PUT', formFields(c, { id: p.id }), [], shopper.headers)).statusCode).toBe(403);
+  });
+
+  it('requires the id, answers 404 for an unknown product and refuses bad images', async () => {
+    const c = await createCategory(t.app.db);
+    const noId = await send('PUT', formFields(c), []);
+    expect(noId.statusCode).toBe(400);
+    expect(noId.json().errors).toEqual({ id: MSG.requiredField });
+    expect((await send('PUT', formFields(c, { id: UNKNOWN_ID }), [])).statusCode).toBe(404);
+    const p = await createProduct(t.app.db);
+    const bad = await send('PUT', formFields(c, { id: p.id }), [{ filename: 'x.png', data: Buffer.from('GIF89a') }]);
+    expect(bad.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `/api/product/one/${p.id}` })).json().name).toBe(p.name);
+  });
+
+  it('refuses a JSON body', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/product', headers: admin.headers, payload: { name: 'x' } });
+    expect(res.statusCode).toBe(415);
+  });
+});
+
+describe('DELETE /api/product/:id', () => {
+  const del = (id: string, headers: Record<string, string> = admin.headers) => t.app.inject({ method: 'DELETE', url: `/api/product/${id}`, headers });
+
+  it('deletes a product for an admin and audits it', async () => {
+    const p = await createProduct(t.app.db);
+    const res = await del(p.id);
+    expect(res.json()).toEqual({ message: 'Product Deleted Successfully' });
+    expect(await lastAudit()).toMatchObject({ action: 'product_delete', data: { id: p.id, name: p.name } });
+    expect((await t.app.inject({ method: 'GET', url: `/api/product/one/${p.id}` })).statusCode).toBe(404);
+    expect((await del(p.id)).statusCode).toBe(404);
+    expect((await del('garbage')).statusCode).toBe(404);
+  });
+
+  it('refuses visitors and shoppers', async () => {
+    const p = await createProduct(t.app.db);
+    expect((await del(p.id, {})).statusCode).toBe(401);
+    expect((await del(p.id, shopper.headers)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MAX_PRODUCT_IMAGES, productListQuerySchema, productListSchema, productSchema } from '@shop/contracts';
+import { actorOf } from '../../lib/admin-audit.js';
+import { readMultipart } from '../../lib/multipart.js';
+import { productsService } from './service.js';
+
+const tags = ['product'];
+const security = [{ token: [] }];
+const message = z.object({ message: z.string() });
+// Checked in the service: a malformed id answers 404 like an unknown one.
+const idParams = z.object({ id: z.string().max(100) });
+const form = {
+  description:
+    'multipart/form-data: text fields brand, category, cod, department, description, price, name, stock, weight' +
+    ' and 1 to 10 png or jpeg files (5 MB each) in the repeated field `img`',
+  consumes: ['multipart/form-data'],
+};
+
+export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const products = productsService(app);
+
+  app.get(
+    '/product',
+    { config: { access: 'public' }, schema: { tags, querystring: productListQuerySchema, response: { 200: productListSchema } } },
+    async (request) => products.list(request.query),
+  );
+
+  app.get(
+    '/product/one/:id',
+    { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: productSchema } } },
+    async (request) => products.one(request.params.id),
+  );
+
+  app.post(
+    '/product',
+    { config: { access: 'admin' }, schema: { tags, security, ...form, response: { 201: productSchema } } },
+    async (request, reply) => {
+      const fields = await readMultipart(request, 'img', MAX_PRODUCT_IMAGES);
+      return reply.code(201).send(await products.create(fields, actorOf(request)));
+    },
+  );
+
+  app.put(
+    '/product',
+    {
+      config: { access: 'admin' },
+      schema: { tags, security, ...form, description: `${form.description}, plus id; images are optional and replace the old ones`, response: { 200: productSchema } },
+    },
+    async (request) => products.update(await readMultipart(request, 'img', MAX_PRODUCT_IMAGES), actorOf(request)),
+  );
+
+  app.delete(
+    '/product/:id',
+    { config: { access: 'admin' }, schema: { tags, security, params: idParams, response: { 200: message } } },
+    async (request) => products.remove(request.params.id, actorOf(request)),
+  );
+};

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, gt, like, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  MSG,
+  PAGE_SIZE,
+  productCreateSchema,
+  productUpdateSchema,
+  type Product,
+  type ProductCreateInput,
+  type ProductList,
+  type ProductListQuery,
+} from '@shop/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client.js';
+import { categories, departments, products } from '../../db/schema.js';
+import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
+import { FOREIGN_KEY_VIOLATION, mapDbError } from '../../lib/db-errors.js';
+import { notFound } from '../../lib/errors.js';
+import { imageUrl, toWebp } from '../../lib/images.js';
+import { toEgp, toPiastres } from '../../lib/money.js';
+import type { MultipartForm } from '../../lib/multipart.js';
+import { fieldErrors, invalid, isId } from '../../lib/validation.js';
+
+export const CATEGORY_NOT_IN_DEPARTMENT = 'This category does not belong to the chosen department';
+
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  price: products.price,
+  stock: products.stock,
+  rating: products.rating,
+  numReviews: products.numReviews,
+  imagePaths: products.imagePaths,
+  brand: products.brand,
+  description: products.description,
+  weight: products.weight,
+  cod: products.cod,
+  categoryId: categories.id,
+  categoryName: categories.name,
+  departmentId: departments.id,
+  departmentName: departments.name,
+};
+
+/** Products with their category and department names: one joined query, for the list, detail and search. */
+export const selectProducts = (db: DbOrTx) =>
+  db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(departments, eq(departments.id, products.departmentId))
+    .$dynamic();
+
+type ProductRow = Awaited<ReturnType<typeof selectProducts>>[number];
+
+export const toProductDto = (p: ProductRow): Product => ({
+  _id: p.id,
+  name: p.name,
+  price: toEgp(p.price),
+  stock: p.stock,
+  rating: p.rating,
+  numReviews: p.numReviews,
+  image_path: p.imagePaths,
+  category: { _id: p.categoryId, name: p.categoryName },
+  department: { _id: p.departmentId, name: p.departmentName },
+  brand: p.brand,
+  description: p.description,
+  weight: p.weight,
+  cod: p.cod,
+});
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/** The admin form's parsed text fields plus its images, which are required when creating only. */
+function checkForm<T extends ProductCreateInput>(parsed: z.ZodSafeParseResult<T>, form: MultipartForm, imagesRequired: boolean): T {
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  if (imagesRequired && form.files.length === 0) errors.img = MSG.requiredField;
+  // Stored in whole piastres: a positive price that rounds to 0 would break the price check.
+  if (parsed.success && toPiastres(parsed.data.price) < 1) errors.price = 'price must be at least 0.01';
+  if (!parsed.success || Object.keys(errors).length) throw invalid(errors);
+  return parsed.data;
+}
+
+const toColumns = (input: ProductCreateInput) => ({
+  name: input.name,
+  description: input.description,
+  brand: input.brand,
+  price: toPiastres(input.price),
+  stock: input.stock,
+  weight: input.weight,
+  cod: input.cod,
+  categoryId: input.category,
+  departmentId: input.department,
+});
+
+// The (category, department) foreign key also refuses a category that moved or went meanwhile.
+const misplaced = () => mapDbError({ [FOREIGN_KEY_VIOLATION]: invalid({ category: CATEGORY_NOT_IN_DEPARTMENT }) });
+
+export function productsService(app: FastifyInstance) {
+  const { db } = app;
+
+  async function list(query: ProductListQuery): Promise<ProductList> {
+    const limit = query.limit ?? PAGE_SIZE;
+    const filter = and(
+      query.includeOutOfStock ? undefined : gt(products.stock, 0),
+      query.category ? eq(products.categoryId, query.category) : undefined,
+      query.department ? eq(products.departmentId, query.department) : undefined,
+      // lower(name) LIKE '%…%' is served by the trigram index on lower(name).
+      query.q ? like(sql`lower(${products.name})`, `%${escapeLike(query.q.toLowerCase())}%`) : undefined,
+    );
+    // The total rides along as an uncorrelated subquery (run once), so a page costs one round trip.
+    // Inside it "products" names the subquery's own table, so the same filter applies there.
+    const total = sql<number>`(select count(*) from ${products} where ${filter ?? sql`true`})`.mapWith(Number);
+    const rows = await db
+      .select({ ...productColumns, total })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .innerJoin(departments, eq(departments.id, products.departmentId))
+      .where(filter)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(limit)
+      .offset((query.page - 1) * limit);
+    let matching = rows[0]?.total;
+    if (matching === undefined) {
+      // A page past the end has no row to carry the total.
+      const [counted] = await db.select({ n: count() }).from(products).where(filter);
+      matching = counted?.n ?? 0;
+    }
+    return { products: rows.map(toProductDto), pages: Math.ceil(matching / limit) };
+  }
+
+  async function one(id: string): Promise<Product> {
+    if (!isId(id)) throw notFound('Product');
+    const [row] = await selectProducts(db).where(eq(products.id, id));
+    if (!row) throw notFound('Product');
+    return toProductDto(row);
+  }
+
+  async function checkPlacement(categoryId: string, departmentId: string): Promise<void> {
+    const [category] = await db.select({ departmentId: categories.departmentId }).from(categories).where(eq(categories.id, categoryId));
+    if (!category) throw invalid({ category: 'This category does not exist' });
+    if (category.departmentId !== departmentId) throw invalid({ category: CATEGORY_NOT_IN_DEPARTMENT });
+  }
+
+  /** Converts every file before storing any, so one bad file leaves nothing behind. */
+  async function storeImages(files: Buffer[]): Promise<string[]> {
+    const images = await Promise.all(files.map((file) => toWebp(file)));
+    await Promise.all(images.map((image) => app.images.put(image)));
+    return images.map((image) => imageUrl(image.name));
+  }
+
+  async function create(form: MultipartForm, actor: Actor): Promise<Product> {
+    const input = checkForm(productCreateSchema.safeParse(form.fields), form, true);
+    await checkPlacement(input.category, input.department);
+    const imagePaths = await storeImages(form.files);
+    const id = randomUUID();
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(products)
+        .values({ id, ...toColumns(input), imagePaths })
+        .catch(misplaced());
+      await auditAdmin(tx, actor, 'product_create', `created product ${input.name}`, { id, name: input.name });
+    });
+    return one(id);
+  }
+
+  /** Replaces the fields, and the images when new ones are sent. */
+  async function update(form: MultipartForm, actor: Actor): Promise<Product> {
+    const input = checkForm(productUpdateSchema.safeParse(form.fields), form, false);
+    const [existing] = await db.select({ id: products.id }).from(products).where(eq(products.id, input.id));
+    if (!existing) throw notFound('Product');
+    await checkPlacement(input.category, input.department);
+    // Old image files stay: names are content hashes other products and past orders may share.
+    const imagePaths = form.files.length ? await storeImages(form.files) : undefined;
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(products)
+        .set({ ...toColumns(input), ...(imagePaths ? { imagePaths } : {}) })
+        .where(eq(products.id, input.id))
+        .returning({ id: products.id })
+        .catch(misplaced());
+      if (!row) throw notFound('Product');
+      await auditAdmin(tx, actor, 'product_update', `updated product ${input.name}`, { id: input.id, name: input.name, newImages: Boolean(imagePaths) });
+    });
+    return one(input.id);
+  }
+
+  async function remove(id: string, actor: Actor): Promise<{ message: string }> {
+    if (!isId(id)) throw notFound('Product');
+    return db.transaction(async (tx) => {
+      // Orders keep their own copy of name, price and images, so history survives the delete.
+      const [row] = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id, name: products.name });
+      if (!row) throw notFound('Product');
+      await auditAdmin(tx, actor, 'product_delete', `deleted product ${row.name}`, { id: row.id, name: row.name });
+      return { message: 'Product Deleted Successfully' };
+    });
+  }
+
+  return { list, one, create, update, remove };
+}

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { MSG, type OrderStatus, type Review } from '@shop/contracts';
+import { auditLogs, orderItems, orders, products } from '../../db/schema.js';
+import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
+import { createProduct } from '../../../test/fixtures.js';
+
+let t: TestContext;
+let admin: Account;
+let shoppers: Account[];
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdmin(t.app);
+  shoppers = [];
+  for (const name of ['Mona Ali', 'Omar Hassan', 'Nour Adel', 'Karim Said', 'Hana Fathy']) shoppers.push(await registerShopper(t.app, name));
+});
+afterAll(() => t.close());
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+const shopper = (i: number): Account => {
+  const account = shoppers[i];
+  if (!account) throw new Error(`no shopper ${i}`);
+  return account;
+};
+
+const review = (account: Account | null, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/review', headers: account?.headers ?? {}, payload });
+const rate = (i: number, productId: string, rating: number, title = `Rated ${rating}`) =>
+  review(shopper(i), { product: productId, rating, title, comment: 'Bought it last month' });
+const reviewsOf = async (productId: string) => (await t.app.inject({ method: 'GET', url: `/api/review/product/${productId}` })).json() as Review[];
+const ratingOf = async (productId: string) => {
+  const [row] = await t.app.db.select({ rating: products.rating, numReviews: products.numReviews }).from(products).where(eq(products.id, productId));
+  return row;
+};
+const del = (id: string, account: Account | null) => t.app.inject({ method: 'DELETE', url: `/api/review/${id}`, headers: account?.headers ?? {} });
+
+async function buy(account: Account, productId: string, status: OrderStatus) {
+  const [order] = await t.app.db
+    .insert(orders)
+    .values({
+      userId: account.id,
+      status,
+      paymentMethod: 'cash',
+      itemsTotal: 10000,
+      shipping: 2100,
+      codFee: 900,
+      bill: 13000,
+      deliveryAddress: { street: 'Tahrir St', building: '5', city: 'Cairo', state: 'Cairo', phone: '01012345678', zipCode: '11511', country: 'Egypt' },
+    })
+    .returning({ id: orders.id });
+  if (!order) throw new Error('order not created');
+  await t.app.db.insert(orderItems).values({ orderId: order.id, productId, name: 'Item', price: 10000, imagePaths: [], quantity: 1 });
+}
+
+describe('POST /api/review', () => {
+  it('creates a review for a shopper and updates the rating', async () => {
+    const p = await createProduct(t.app.db);
+    const res = await rate(0, p.id, 4);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      _id: expect.any(String),
+      user: { _id: shopper(0).id, name: 'Mona Ali' },
+      rating: 4,
+      title: 'Rated 4',
+      comment: 'Bought it last month',
+      date: expect.any(String),
+      verified: false,
+    });
+    expect(await ratingOf(p.id)).toEqual({ rating: 4, numReviews: 1 });
+  });
+
+  it('refuses visitors (401) and admins (403)', async () => {
+    const p = await createProduct(t.app.db);
+    const payload = { product: p.id, rating: 5, title: 'Great', comment: 'Really' };
+    expect((await review(null, payload)).statusCode).toBe(401);
+    expect((await review(admin, payload)).statusCode).toBe(403);
+  });
+
+  it('validates the rating and the texts', async () => {
+    const p = await createProduct(t.app.db);
+    for (const rating of [0, 6, 2.5]) {
+      const res = await rate(0, p.id, rating);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ rating: 'Rating must be 1 to 5' });
+    }
+    const res = await review(shopper(0), { product: p.id, rating: 3 });
+    expect(res.json().errors).toEqual({ title: MSG.requiredField, comment: MSG.requiredField });
+    expect((await review(shopper(0), { product: 'nope', rating: 3, title: 'a', comment: 'b' })).statusCode).toBe(400);
+  });
+
+  it('answers 404 for an unknown product', async () => {
+    const res = await rate(0, UNKNOWN_ID, 5);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Product not found');
+  });
+
+  it("replaces the shopper's earlier review of the same product", async () => {
+    const p = await createProduct(t.app.db);
+    const first = (await rate(0, p.id, 2, 'Meh')).json() as Review;
+    const second = (await rate(0, p.id, 5, 'Grew on me')).json() as Review;
+    expect(second._id).toBe(first._id);
+    expect(await reviewsOf(p.id)).toEqual([expect.objectContaining({ _id: first._id, rating: 5, title: 'Grew on me' })]);
+    expect(await ratingOf(p.id)).toEqual({ rating: 5, numReviews: 1 });
+  });
+
+  it('keeps the average to the nearest half star', async () => {
+    const p = await createProduct(t.app.db);
+    const steps: [number, number, number][] = [
+      // [shopper, rating, expected average]
+      [0, 4, 4], // 4
+      [1, 5, 4.5], // 4.5
+      [2, 4, 4.5], // 4.33
+      [3, 4, 4.5], // 4.25 rounds up
+      [4, 4, 4], // 4.2
+      [0, 1, 3.5], // 1,5,4,4,4 = 3.6
+    ];
+    for (const [i, rating, average] of steps) {
+      expect((await rate(i, p.id, rating)).statusCode).toBe(201);
+      expect((await ratingOf(p.id))?.rating).toBe(average);
+    }
+    expect((await ratingOf(p.id))?.numReviews).toBe(5);
+  });
+});
+
+describe('GET /api/review/product/:id', () => {
+  it('lists reviews newest first, verified when the author bought the product', async () => {
+    const p = await createProduct(t.app.db);
+    await buy(shopper(1), p.id, 'delivered');
+    await buy(shopper(2), p.id, 'pending');
+    await buy(shopper(2), p.id, 'cancelled');
+    await buy(shopper(3), (await createProduct(t.app.db)).id, 'paid');
+    for (const i of [1, 2, 3]) await rate(i, p.id, 3);
+    const list = await reviewsOf(p.id);
+    expect(list.map((r) => [r.user.name, r.verified])).toEqual([
+      ['Karim Said', false],
+      ['Nour Adel', false],
+      ['Omar Hassan', true],
+    ]);
+    const times = list.map((r) => Date.parse(r.date));
+    expect(times).toEqual([...times].sort((x, y) => y - x));
+  });
+
+  it.each(['paid', 'confirmed', 'shipped', 'delivered'] as const)('counts a %s order as a purchase', async (status) => {
+    const p = await createProduct(t.app.db);
+    await buy(shopper(4), p.id, status);
+    await rate(4, p.id, 5);
+    expect((await reviewsOf(p.id))[0]?.verified).toBe(true);
+  });
+
+  it('answers an empty list for unknown and malformed ids', async () => {
+    expect(await reviewsOf(UNKNOWN_ID)).toEqual([]);
+    expect(await reviewsOf('abc')).toEqual([]);
+  });
+});
+
+describe('DELETE /api/review/:id', () => {
+  it('lets the author delete their review and recomputes the rating, unaudited', async () => {
+    const p = await createProduct(t.app.db);
+    const mine = (await rate(0, p.id, 5)).json() as Review;
+    await rate(1, p.id, 2);
+    const res = await del(mine._id, shopper(0));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Review Deleted Successfully' });
+    expect(await ratingOf(p.id)).toEqual({ rating: 2, numReviews: 1 });
+    const audits = await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, 'review_delete'));
+    expect(audits.some((a) => (a.data as { id?: string } | null)?.id === mine._id)).toBe(false);
+  });
+
+  it("refuses another shopper's review (403) and visitors (401)", async () => {
+    const p = await createProduct(t.app.db);
+    const theirs = (await rate(0, p.id, 5)).json() as Review;
+    expect((await del(theirs._id, shopper(1))).statusCode).toBe(403);
+    expect((await del(theirs._id, null)).statusCode).toBe(401);
+    expect(await reviewsOf(p.id)).toHaveLength(1);
+  });
+
+  it('lets an admin delete any review, audited', async () => {
+    const p = await createProduct(t.app.db);
+    const theirs = (await rate(2, p.id, 1)).json() as Review;
+    const res = await del(theirs._id, admin);
+    expect(res.statusCode).toBe(200);
+    expect(await ratingOf(p.id)).toEqual({ rating: 0, numReviews: 0 });
+    const [last] = await t.app.db.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(1);
+    expect(last).toMatchObject({ type: 'admin', action: 'review_delete', userId: admin.id, data: { id: theirs._id, productId: p.id, authorId: shopper(2).id } });
+  });
+
+  it('answers 404 for unknown and malformed ids', async () => {
+    expect((await del(UNKNOWN_ID, admin)).statusCode).toBe(404);
+    expect((await del('x', shopper(0))).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { reviewCreateSchema, reviewSchema } from '@shop/contracts';
+import { actorOf } from '../../lib/admin-audit.js';
+import { currentUser } from '../../plugins/auth.js';
+import { reviewsService } from './service.js';
+
+const tags = ['review'];
+const security = [{ token: [] }];
+// Checked in the service: a malformed id is treated like an unknown one.
+const idParams = z.object({ id: z.string().max(100) });
+
+export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const reviews = reviewsService(app);
+
+  app.get(
+    '/review/product/:id',
+    { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: z.array(reviewSchema) } } },
+    async (request) => reviews.ofProduct(request.params.id),
+  );
+
+  app.post(
+    '/review',
+    { config: { access: 'shopper' }, schema: { tags, security, body: reviewCreateSchema, response: { 201: reviewSchema } } },
+    async (request, reply) => reply.code(201).send(await reviews.write(currentUser(request).id, request.body)),
+  );
+
+  app.delete(
+    '/review/:id',
+    { config: { access: 'user' }, schema: { tags, security, params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+    async (request) => reviews.remove(request.params.id, actorOf(request)),
+  );
+};

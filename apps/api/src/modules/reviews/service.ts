@@ -1,0 +1,106 @@
+import { and, desc, eq, exists, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { OrderStatus, Review, reviewCreateSchema } from '@shop/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { orderItems, orders, products, reviews, users } from '../../db/schema.js';
+import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { isId } from '../../lib/validation.js';
+import { recomputeRatings } from './rating.js';
+
+type ReviewInput = z.output<typeof reviewCreateSchema>;
+
+/** Orders in these states were paid for or are being delivered: their buyers' reviews are verified. */
+const PURCHASED: OrderStatus[] = ['paid', 'confirmed', 'shipped', 'delivered'];
+
+function selectReviews(db: DbOrTx) {
+  const bought = db
+    .select({ one: sql`1` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.userId, reviews.userId), eq(orderItems.productId, reviews.productId), inArray(orders.status, PURCHASED)));
+  return db
+    .select({
+      id: reviews.id,
+      userId: users.id,
+      userName: users.name,
+      rating: reviews.rating,
+      title: reviews.title,
+      comment: reviews.comment,
+      createdAt: reviews.createdAt,
+      verified: exists(bought).mapWith(Boolean),
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .$dynamic();
+}
+
+type ReviewRow = Awaited<ReturnType<typeof selectReviews>>[number];
+
+const toDto = (r: ReviewRow): Review => ({
+  _id: r.id,
+  user: { _id: r.userId, name: r.userName },
+  rating: r.rating,
+  title: r.title,
+  comment: r.comment,
+  date: r.createdAt.toISOString(),
+  verified: r.verified,
+});
+
+/**
+ * Locks the product's row for the rest of the transaction. Reviews of one product then change one
+ * at a time, so each rating recomputation sees the others' committed reviews. False if it is gone.
+ */
+async function lockProduct(tx: Tx, productId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('no key update');
+  return Boolean(row);
+}
+
+export function reviewsService(app: FastifyInstance) {
+  const { db } = app;
+
+  async function ofProduct(productId: string): Promise<Review[]> {
+    if (!isId(productId)) return [];
+    const rows = await selectReviews(db).where(eq(reviews.productId, productId)).orderBy(desc(reviews.createdAt), desc(reviews.id));
+    return rows.map(toDto);
+  }
+
+  /** One review per shopper and product: writing again replaces the earlier one. */
+  async function write(userId: string, input: ReviewInput): Promise<Review> {
+    await db.transaction(async (tx) => {
+      if (!(await lockProduct(tx, input.product))) throw notFound('Product');
+      const text = { rating: input.rating, title: input.title, comment: input.comment };
+      await tx
+        .insert(reviews)
+        .values({ productId: input.product, userId, ...text })
+        .onConflictDoUpdate({ target: [reviews.productId, reviews.userId], set: { ...text, createdAt: sql`now()` } });
+      await recomputeRatings(tx, [input.product]);
+    });
+    const [review] = await selectReviews(db).where(and(eq(reviews.productId, input.product), eq(reviews.userId, userId)));
+    if (!review) throw notFound('Review');
+    return toDto(review);
+  }
+
+  /** The author may delete their review, an admin any review (audited). */
+  async function remove(id: string, actor: Actor): Promise<{ message: string }> {
+    if (!isId(id)) throw notFound('Review');
+    const [found] = await db.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.id, id));
+    if (!found) throw notFound('Review');
+    return db.transaction(async (tx) => {
+      // Product first, then the review: the order `write` takes them in, so the two never deadlock.
+      await lockProduct(tx, found.productId);
+      const [review] = await tx.select({ userId: reviews.userId, title: reviews.title }).from(reviews).where(eq(reviews.id, id));
+      if (!review) throw notFound('Review');
+      if (review.userId !== actor.user.id && !actor.user.role) throw forbidden('You can only delete your own reviews');
+      await tx.delete(reviews).where(eq(reviews.id, id));
+      await recomputeRatings(tx, [found.productId]);
+      if (actor.user.role) {
+        await auditAdmin(tx, actor, 'review_delete', `deleted the review "${review.title}"`, { id, productId: found.productId, authorId: review.userId });
+      }
+      return { message: 'Review Deleted Successfully' };
+    });
+  }
+
+  return { ofProduct, write, remove };
+}

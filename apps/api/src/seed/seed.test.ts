@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { categories, departments, products, reviews, users } from '../db/schema.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { CatalogueNotEmptyError, DEMO_ACCOUNTS, seedDemo, seedIfEmpty, type SeedOptions } from './index.js';
+import { buildPlan, MAX_PRODUCTS, retailPrice } from './plan.js';
+
+const SLOW = 120_000;
+const quiet = () => {};
+const options = (t: TestContext, extra: Partial<SeedOptions> = {}): SeedOptions => ({ db: t.app.db, images: t.app.images, log: quiet, ...extra });
+
+async function tableCounts(t: TestContext) {
+  const n = async (table: typeof departments | typeof categories | typeof products | typeof reviews) =>
+    (await t.app.db.select({ n: count() }).from(table))[0]?.n;
+  return { departments: await n(departments), categories: await n(categories), products: await n(products), reviews: await n(reviews) };
+}
+
+describe('the demo catalogue on an empty database', () => {
+  let t: TestContext;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedIfEmpty(options(t, { log: (line) => lines.push(line) }));
+  }, SLOW);
+  afterAll(() => t.close());
+
+  it('has 8 departments, 30 categories, 200 products and 40 reviews', async () => {
+    expect(await tableCounts(t)).toEqual({ departments: 8, categories: 30, products: 200, reviews: 40 });
+  });
+
+  it('puts products in every category, each in its category’s department', async () => {
+    const rows = await t.app.db
+      .select({ category: categories.id, n: count(products.id), mismatched: sql<number>`count(*) filter (where ${products.departmentId} <> ${categories.departmentId})` })
+      .from(categories)
+      .leftJoin(products, eq(products.categoryId, categories.id))
+      .groupBy(categories.id);
+    expect(rows).toHaveLength(30);
+    for (const row of rows) {
+      expect(row.n).toBeGreaterThanOrEqual(6);
+      expect(Number(row.mismatched)).toBe(0);
+    }
+  });
+
+  it('has realistic products: unique names, EGP prices, weights, some out of stock, some not cash on delivery', async () => {
+    const rows = await t.app.db.select().from(products);
+    expect(new Set(rows.map((p) => p.name)).size).toBe(200);
+    const iphone = rows.find((p) => p.name.startsWith('Apple iPhone 15'));
+    expect(iphone).toMatchObject({ brand: 'Apple' });
+    expect(iphone?.price).toBeGreaterThan(40_000 * 100);
+    const prices = rows.map((p) => p.price / 100);
+    expect(Math.min(...prices)).toBeLessThan(30);
+    expect(Math.max(...prices)).toBeGreaterThan(50_000);
+    expect(rows.every((p) => p.weight > 0 && p.description.length > 40 && p.brand.length > 1)).toBe(true);
+    const outOfStock = rows.filter((p) => p.stock === 0).length;
+    const notCod = rows.filter((p) => !p.cod);
+    expect(outOfStock).toBeGreaterThanOrEqual(10);
+    expect(outOfStock).toBeLessThanOrEqual(24);
+    expect(notCod).toHaveLength(20);
+    // Cash is refused for the expensive items, not for groceries.
+    expect(Math.min(...notCod.map((p) => p.price / 100))).toBeGreaterThan(15_000);
+  });
+
+  it('gives each product 1-3 images and each category one, all served from /uploads as webp', async () => {
+    const rows = await t.app.db.select({ images: products.imagePaths }).from(products);
+    expect(rows.every((p) => p.images.length >= 1 && p.images.length <= 3)).toBe(true);
+    const categoryImages = await t.app.db.select({ image: categories.imagePath }).from(categories);
+    const paths = new Set([...rows.flatMap((p) => p.images), ...categoryImages.map((c) => c.image ?? 'missing')]);
+    expect(paths.size).toBeGreaterThan(300);
+    for (const path of paths) {
+      expect(path).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.rawPayload.subarray(8, 12).toString('ascii')).toBe('WEBP');
+    }
+  });
+
+  it('fills the first page of the shop (README: /api/product?page=1 answers with 8 demo products)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/product?page=1' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { products: { department: { name: string } }[]; pages: number };
+    expect(body.products).toHaveLength(8);
+    expect(new Set(body.products.map((p) => p.department.name)).size).toBe(8);
+    expect(body.pages).toBeGreaterThan(20);
+  });
+
+  it('keeps rating and numReviews consistent with the reviews', async () => {
+    const all = await t.app.db.select({ productId: reviews.productId, rating: reviews.rating }).from(reviews);
+    const byProduct = new Map<string, number[]>();
+    for (const r of all) byProduct.set(r.productId, [...(byProduct.get(r.productId) ?? []), r.rating]);
+    const rows = await t.app.db.select({ id: products.id, rating: products.rating, numReviews: products.numReviews }).from(products);
+    expect(rows.filter((p) => p.numReviews > 0).length).toBeGreaterThanOrEqual(10);
+    for (const p of rows) {
+      const mine = byProduct.get(p.id) ?? [];
+      const average = mine.reduce((sum, rating) => sum + rating, 0) / (mine.length || 1);
+      expect(p.numReviews).toBe(mine.length);
+      expect(p.rating).toBe(Math.round(average * 2) / 2);
+    }
+  });
+
+  it('lets the demo admin and the demo shopper sign in, and prints their credentials', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: account.email, password: account.password } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user.role).toBe(account.role === 'admin');
+      expect(lines.some((line) => line.includes(account.email) && line.includes(account.password))).toBe(true);
+    }
+    expect(lines.some((line) => /images \d+\/\d+/.test(line))).toBe(true);
+  });
+
+  it('does nothing on a second start', async () => {
+    const before = await tableCounts(t);
+    const [{ n: usersBefore } = { n: 0 }] = await t.app.db.select({ n: count() }).from(users);
+    expect(await seedIfEmpty(options(t))).toBeNull();
+    expect(await tableCounts(t)).toEqual(before);
+    expect((await t.app.db.select({ n: count() }).from(users))[0]?.n).toBe(usersBefore);
+  });
+});
+
+/**
+ * Holds every db.transaction call until `parties` callers have arrived, so concurrent seeders really
+ * overlap in the database instead of one finishing before the other is done rendering its images.
+ */
+function raceAtTransaction(db: Db, parties: number): Db {
+  let arrived = 0;
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
+      return async (...args: Parameters<Db['transaction']>) => {
+        if (++arrived === parties) release();
+        await gate;
+        return target.transaction(...args);
+      };
+    },
+  });
+}
+
+describe('seeding races and re-seeding', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    // The db image store: images live in the database, shared by every instance.
+    t = await createTestApp({ UPLOAD_STORE: 'db' });
+  });
+  afterAll(() => t.close());
+
+  it('two instances starting at once on the same database produce one catalogue', async () => {
+    const logs: string[][] = [[], []];
+    const db = raceAtTransaction(t.app.db, logs.length);
+    const results = await Promise.all(logs.map((log) => seedIfEmpty(options(t, { db, products: 40, log: (line) => log.push(line) }))));
+    // Both passed the first emptiness check and opened their transactions together; the lock let one insert.
+    expect(results.filter((r) => r !== null)).toHaveLength(1);
+    expect(logs.flat().filter((line) => line.includes('another instance seeded'))).toHaveLength(1);
+    expect(await tableCounts(t)).toEqual({ departments: 8, categories: 30, products: 40, reviews: 8 });
+    const [one] = await t.app.db.select({ images: products.imagePaths }).from(products).limit(1);
+    const res = await t.app.inject({ method: 'GET', url: one?.images[0] ?? '/uploads/none' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+  }, SLOW);
+
+  it('seedDemo refuses a database that has a catalogue, and replaces it when asked', async () => {
+    await expect(seedDemo(options(t, { products: 30 }))).rejects.toBeInstanceOf(CatalogueNotEmptyError);
+    const result = await seedDemo({ ...options(t, { products: 30 }), replace: true });
+    expect(result.products).toBe(30);
+    // The demo accounts already existed: kept as they were, so none is reported as created.
+    expect(result.accounts).toEqual([]);
+    expect(await tableCounts(t)).toEqual({ departments: 8, categories: 30, products: 30, reviews: 6 });
+  }, SLOW);
+});
+
+describe('the catalogue plan', () => {
+  it('is deterministic and puts one product of each department on the first page', () => {
+    const a = buildPlan(200);
+    expect(buildPlan(200)).toEqual(a);
+    expect(new Set(a.products.slice(0, 8).map((p) => p.department)).size).toBe(8);
+    expect(a.products.some((p) => p.name.startsWith('Apple iPhone 15'))).toBe(true);
+  });
+
+  it('rejects a product count the templates cannot fill without repeating names', () => {
+    expect(() => buildPlan(0)).toThrow(RangeError);
+    expect(() => buildPlan(MAX_PRODUCTS + 1)).toThrow(RangeError);
+    expect(new Set(buildPlan(MAX_PRODUCTS).products.map((p) => p.name)).size).toBe(MAX_PRODUCTS);
+  });
+
+  it('prices like a shop shelf', () => {
+    expect(retailPrice(52_100)).toBe(51_999);
+    expect(retailPrice(3_460)).toBe(3_449);
+    expect(retailPrice(452)).toBe(449);
+    expect(retailPrice(12.6)).toBe(12.5);
+  });
+});

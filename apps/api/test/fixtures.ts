@@ -1,0 +1,91 @@
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../src/db/client.js';
+import { categories, departments, products } from '../src/db/schema.js';
+import { toEgp, toPiastres } from '../src/lib/money.js';
+
+/**
+ * Catalogue rows written straight to the database, for tests that need products without going
+ * through the admin routes. Pass `t.app.db`. Every name is unique unless given.
+ */
+
+let sequence = 0;
+const uniqueName = (prefix: string) => `${prefix} ${++sequence}`;
+
+export type DepartmentRow = typeof departments.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+/** A product row with `price` in EGP, as the API speaks it. */
+export type ProductFixture = Omit<typeof products.$inferSelect, 'price' | 'search'> & { price: number };
+
+export interface ProductOverrides {
+  name?: string;
+  description?: string;
+  brand?: string;
+  /** EGP. */
+  price?: number;
+  stock?: number;
+  weight?: number;
+  cod?: boolean;
+  /** Its department comes with it; without one a new department and category are made. */
+  categoryId?: string;
+  imagePaths?: string[];
+  rating?: number;
+  numReviews?: number;
+  createdAt?: Date;
+}
+
+function firstRow<T>(rows: T[]): T {
+  const [row] = rows;
+  if (!row) throw new Error('fixture insert returned no row');
+  return row;
+}
+
+export async function createDepartment(db: DbOrTx, name = uniqueName('Department')): Promise<DepartmentRow> {
+  return firstRow(await db.insert(departments).values({ name }).returning());
+}
+
+export async function createCategory(
+  db: DbOrTx,
+  overrides: { name?: string; departmentId?: string; imagePath?: string | null } = {},
+): Promise<CategoryRow> {
+  const departmentId = overrides.departmentId ?? (await createDepartment(db)).id;
+  return firstRow(
+    await db
+      .insert(categories)
+      .values({ name: overrides.name ?? uniqueName('Category'), departmentId, imagePath: overrides.imagePath ?? null })
+      .returning(),
+  );
+}
+
+export async function createProduct(db: DbOrTx, overrides: ProductOverrides = {}): Promise<ProductFixture> {
+  const category = overrides.categoryId
+    ? firstRow(await db.select().from(categories).where(eq(categories.id, overrides.categoryId)))
+    : await createCategory(db);
+  const row = firstRow(
+    await db
+      .insert(products)
+      .values({
+        name: overrides.name ?? uniqueName('Product'),
+        description: overrides.description ?? 'A sturdy everyday item',
+        brand: overrides.brand ?? 'Generic',
+        price: toPiastres(overrides.price ?? 100),
+        stock: overrides.stock ?? 10,
+        weight: overrides.weight ?? 1,
+        cod: overrides.cod ?? true,
+        categoryId: category.id,
+        departmentId: category.departmentId,
+        imagePaths: overrides.imagePaths ?? ['/uploads/test.webp'],
+        rating: overrides.rating ?? 0,
+        numReviews: overrides.numReviews ?? 0,
+        ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
+      })
+      .returning(),
+  );
+  return { ...row, price: toEgp(row.price) };
+}
+
+/** A small real image for upload tests; `seed` varies the colour, so the content-hashed names differ. */
+export function testImage(format: 'png' | 'jpeg' = 'png', seed = 0): Promise<Buffer> {
+  const image = sharp({ create: { width: 8, height: 8, channels: 3, background: { r: seed % 256, g: 120, b: 200 } } });
+  return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+}

@@ -1,0 +1,43 @@
+import { createAction } from '@reduxjs/toolkit';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { QUERY_CACHE_SECONDS } from '@shop/contracts';
+
+/**
+ * Dispatched when the API answers 401 to a request that carried a token: the session is over
+ * (expired, password changed elsewhere, account deleted), so the session slice signs the user out.
+ * It lives here, not in the auth feature, so that the API layer depends on no feature.
+ */
+export const sessionRejected = createAction('api/sessionRejected');
+
+/** The only part of the store the API layer reads. */
+interface TokenState {
+  session: { token: string | null };
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api',
+  prepareHeaders: (headers, { getState }) => {
+    const { token } = (getState() as TokenState).session;
+    if (token) headers.set('x-access-token', token);
+    return headers;
+  },
+});
+
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
+  const hadToken = Boolean((api.getState() as TokenState).session.token);
+  const result = await rawBaseQuery(args, api, extraOptions);
+  if (hadToken && result.error?.status === 401) api.dispatch(sessionRejected());
+  return result;
+};
+
+/** One API slice; each feature injects its endpoints (features/<name>/api). */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Product', 'Department', 'Category', 'Cart', 'Review', 'Order'],
+  keepUnusedDataFor: QUERY_CACHE_SECONDS,
+  endpoints: () => ({}),
+});
+
+/** The tag that stands for "every list of this type", invalidated when any member changes. */
+export const LIST = 'LIST';

@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import notFound from '../assets/not-found.svg';
+
+/** Any unknown path: a picture that leads home (spec 2). */
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="container-sm py-5 text-center narrow-page">
+      <title>{t('errors.notFoundTitle')}</title>
+      <h1 className="h3 mb-4">{t('errors.notFoundTitle')}</h1>
+      <Link to="/" className="d-inline-block not-found-link fw-semibold">
+        <img src={notFound} alt="" width={600} height={300} className="img-fluid mb-3" />
+        <span className="d-block">{t('errors.backToShop')}</span>
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { lazy, Suspense, useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { CartIcon, DashboardIcon, LogoutIcon, MenuIcon, UserIcon } from '../../components/icons';
+import { Logo } from '../../components/Logo';
+import { signedOut } from '../../features/auth/sessionSlice';
+import { useSession } from '../../features/auth/useSession';
+import { selectCartCount } from '../../features/cart/cartSlice';
+import { SearchBox } from '../../features/search/components/SearchBox';
+
+/** The drawer (and the dialog machinery under it) loads on first use: most visits never open it. */
+const loadMenuDrawer = () => import('../../features/catalog/components/MenuDrawer');
+const MenuDrawer = lazy(() => loadMenuDrawer().then((module) => ({ default: module.MenuDrawer })));
+
+/**
+ * Menu, logo, search, account and cart. On phones the search box takes its own row under the
+ * others, so nothing is squeezed below a usable width at 360 px.
+ */
+export function Header({ showSearch }: { showSearch: boolean }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { user, isAdmin } = useSession();
+  const cartCount = useAppSelector(selectCartCount);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
+
+  const openMenu = () => {
+    setMenuUsed(true);
+    setMenuOpen(true);
+  };
+
+  const logout = () => {
+    setMenuOpen(false);
+    dispatch(signedOut());
+    void navigate('/');
+  };
+
+  const accountLinks = (
+    <>
+      <p className="menu-drawer-section">{t('nav.helpAndSettings')}</p>
+      <ul className="list-unstyled mb-3">
+        {user ? (
+          <>
+            <li>
+              <Link to={isAdmin ? '/EditProfile' : '/User'} className="menu-drawer-link">
+                {t('nav.account')}
+              </Link>
+            </li>
+            {!isAdmin && (
+              <li>
+                <Link to="/Favourite" className="menu-drawer-link">
+                  {t('nav.favourites')}
+                </Link>
+              </li>
+            )}
+            <li>
+              <button type="button" className="menu-drawer-link btn btn-link text-start w-100" onClick={logout}>
+                {t('nav.logout')}
+              </button>
+            </li>
+          </>
+        ) : (
+          <li>
+            <Link to="/login" className="menu-drawer-link">
+              {t('nav.login')}
+            </Link>
+          </li>
+        )}
+        <li>
+          <Link to="/about" className="menu-drawer-link">
+            {t('nav.about')}
+          </Link>
+        </li>
+      </ul>
+    </>
+  );
+
+  return (
+    <header className="site-header">
+      <div className="container-xl d-flex flex-wrap align-items-center gap-2 gap-md-3 py-2">
+        <Button
+          variant="link"
+          className="header-icon-button"
+          onClick={openMenu}
+          // Start fetching the drawer's code as soon as the pointer or focus heads for the button.
+          onPointerEnter={() => void loadMenuDrawer()}
+          onFocus={() => void loadMenuDrawer()}
+          aria-label={t('nav.openMenu')}
+          aria-expanded={menuOpen}
+        >
+          <MenuIcon size={24} />
+          <span className="d-none d-lg-inline ms-1">{t('nav.all')}</span>
+        </Button>
+        <Logo className="me-auto me-md-0" />
+        {showSearch && <SearchBox className="header-search order-last order-md-0 flex-grow-1" />}
+        <nav aria-label={t('nav.account')} className="d-flex align-items-center gap-1 gap-md-2 ms-md-auto">
+          {user ? (
+            <>
+              <NavLink to={isAdmin ? '/EditProfile' : '/User'} className="header-link">
+                <UserIcon size={22} />
+                <span className="header-user-name">{user.name}</span>
+              </NavLink>
+              <Button variant="link" className="header-icon-button header-logout" onClick={logout} aria-label={t('nav.logout')} title={t('nav.logout')}>
+                <LogoutIcon size={22} />
+              </Button>
+            </>
+          ) : (
+            <NavLink to="/login" className="header-link">
+              <UserIcon size={22} />
+              <span>{t('nav.login')}</span>
+            </NavLink>
+          )}
+          {isAdmin ? (
+            <NavLink to="/dashboard" className="header-link" aria-label={t('nav.dashboard')} title={t('nav.dashboard')}>
+              <DashboardIcon size={24} />
+            </NavLink>
+          ) : (
+            <NavLink to="/CartPage" className="header-link header-cart" aria-label={t('nav.cartCount', { count: cartCount })}>
+              <span className="position-relative d-inline-flex">
+                <CartIcon size={26} />
+                <Badge pill bg="accent" className="header-cart-badge" aria-hidden="true">
+                  {cartCount}
+                </Badge>
+              </span>
+              <span className="d-none d-lg-inline" aria-hidden="true">
+                {t('nav.cart')}
+              </span>
+            </NavLink>
+          )}
+        </nav>
+      </div>
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MenuDrawer
+            show={menuOpen}
+            onHide={() => setMenuOpen(false)}
+            greeting={user ? t('nav.hello', { name: user.name }) : t('nav.helloGuest')}
+            footer={accountLinks}
+          />
+        </Suspense>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,37 @@
+import { combineReducers, configureStore, createListenerMiddleware, type TypedStartListening, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import { api } from '../api/apiSlice';
+import { sessionReducer } from '../features/auth/sessionSlice';
+import { registerSessionListeners } from '../features/auth/sessionListeners';
+import { cartReducer } from '../features/cart/cartSlice';
+import { registerCartListeners } from '../features/cart/cartSync';
+import { favouritesReducer } from '../features/favourites/favouritesSlice';
+import { registerFavouritesListeners } from '../features/favourites/favouritesSync';
+
+const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  session: sessionReducer,
+  cart: cartReducer,
+  favourites: favouritesReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** A store of its own per call, so every test starts clean; the app makes one in main.tsx. */
+export function setupStore(preloadedState?: Partial<RootState>) {
+  const listeners = createListenerMiddleware();
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(api.middleware),
+  });
+  const startListening = listeners.startListening as AppStartListening;
+  registerSessionListeners(startListening);
+  registerCartListeners(startListening);
+  registerFavouritesListeners(startListening);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof setupStore>;
+export type AppDispatch = AppStore['dispatch'];
+export type AppThunk<R = void> = ThunkAction<R, RootState, undefined, UnknownAction>;
+export type AppStartListening = TypedStartListening<RootState, AppDispatch>;

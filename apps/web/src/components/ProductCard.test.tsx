@@ -1,0 +1,91 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { Product } from '@shop/contracts';
+import { formatPrice } from '../lib/format';
+import { ProductCard, type ProductCardActions } from './ProductCard';
+import { starFills } from './Rating';
+
+const product: Product = {
+  _id: 'p1',
+  name: 'Toshiba Fridge',
+  price: 24999,
+  stock: 3,
+  rating: 3.5,
+  numReviews: 2,
+  image_path: ['/uploads/fridge.webp'],
+  category: { _id: 'c1', name: 'Refrigerators' },
+  department: { _id: 'd1', name: 'Home & Kitchen' },
+  brand: 'Toshiba',
+  description: '',
+  weight: 60,
+  cod: true,
+};
+
+function renderCard(overrides: Partial<Product> = {}, actions: Partial<ProductCardActions> = {}) {
+  const all: ProductCardActions = { isAdmin: false, isFavourite: () => false, onAddToCart: vi.fn(), onToggleFavourite: vi.fn(), ...actions };
+  const router = createMemoryRouter([{ path: '/', element: <ProductCard product={{ ...product, ...overrides }} actions={all} /> }]);
+  render(<RouterProvider router={router} />);
+  return all;
+}
+
+describe('ProductCard', () => {
+  it('shows the name link, EGP price, half-star rating and stock state', () => {
+    renderCard();
+    expect(screen.getByRole('link', { name: 'Toshiba Fridge' })).toHaveAttribute('href', '/product/one/p1');
+    expect(screen.getByText('EGP 24,999')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Rated 3.5 out of 5' })).toBeInTheDocument();
+    expect(screen.getByText('(2 reviews)')).toBeInTheDocument();
+    expect(screen.getByText('in stock')).toBeInTheDocument();
+  });
+
+  it('gives shoppers Add to Cart and the heart', async () => {
+    const actions = renderCard();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Toshiba Fridge to cart' }));
+    expect(actions.onAddToCart).toHaveBeenCalledWith(expect.objectContaining({ _id: 'p1' }));
+    const heart = screen.getByRole('button', { name: 'Add Toshiba Fridge to favourites' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(heart);
+    expect(actions.onToggleFavourite).toHaveBeenCalled();
+  });
+
+  it('marks a favourite as pressed', () => {
+    renderCard({}, { isFavourite: () => true });
+    expect(screen.getByRole('button', { name: 'Remove Toshiba Fridge from favourites' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it("disables Add to Cart and says 'out of stock' at stock 0", () => {
+    renderCard({ stock: 0 });
+    expect(screen.getByText('out of stock')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Toshiba Fridge to cart' })).toBeDisabled();
+  });
+
+  it('shows admins the category and no cart or heart', () => {
+    renderCard({}, { isAdmin: true });
+    const card = screen.getByText('Refrigerators').closest('.card');
+    expect(card).not.toBeNull();
+    expect(within(card as HTMLElement).queryAllByRole('button')).toEqual([]);
+  });
+});
+
+describe('star fills', () => {
+  it('rounds to the nearest half star on the 0-5 scale', () => {
+    expect(starFills(3.5)).toEqual([1, 1, 1, 0.5, 0]);
+    expect(starFills(3.74)).toEqual([1, 1, 1, 0.5, 0]);
+    expect(starFills(3.76)).toEqual([1, 1, 1, 1, 0]);
+    expect(starFills(0)).toEqual([0, 0, 0, 0, 0]);
+    expect(starFills(7)).toEqual([1, 1, 1, 1, 1]);
+  });
+});
+
+describe('formatPrice', () => {
+  // Intl puts a no-break space between the code and the amount, so the two never part at a line end.
+  const plain = (value: number) => formatPrice(value).replace(/\s/g, ' ');
+
+  it('formats EGP with grouping, and two decimals only when there are piastres', () => {
+    expect(plain(19499)).toBe('EGP 19,499');
+    expect(plain(42.75)).toBe('EGP 42.75');
+    expect(plain(42.5)).toBe('EGP 42.50');
+  });
+});

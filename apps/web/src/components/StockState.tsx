@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+
+/** Spec 4: stock above 0 is 'in stock', anything else 'out of stock'. */
+export function StockState({ stock }: { stock: number }) {
+  const { t } = useTranslation();
+  return stock > 0 ? (
+    <span className="small fw-semibold text-success">{t('product.inStock')}</span>
+  ) : (
+    <span className="small fw-semibold text-danger">{t('product.outOfStock')}</span>
+  );
+}

@@ -1,0 +1,36 @@
+import type { PasswordPairInput, Session, UpdateUserInput, User } from '@shop/contracts';
+import { api } from '../../../api/apiSlice';
+import { tokenRenewed, userUpdated } from '../../auth/sessionSlice';
+
+export const accountApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Sends only the changed fields; the answer updates the stored user (spec 7). */
+    updateUser: build.mutation<{ user: User }, UpdateUserInput>({
+      query: (body) => ({ url: '/user', method: 'PUT', body }),
+      onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
+        try {
+          dispatch(userUpdated((await queryFulfilled).data.user));
+        } catch {
+          // The page shows the failure.
+        }
+      },
+    }),
+    /** A password change invalidates earlier tokens, so the new one replaces ours. */
+    changePassword: build.mutation<Session & { message: string }, PasswordPairInput>({
+      query: (body) => ({ url: '/user/password', method: 'PUT', body }),
+      onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(tokenRenewed({ token: data.token, expiration: data.expiration }));
+        } catch {
+          // The page shows the failure.
+        }
+      },
+    }),
+    deleteAccount: build.mutation<{ message: string }, void>({
+      query: () => ({ url: '/user', method: 'DELETE' }),
+    }),
+  }),
+});
+
+export const { useUpdateUserMutation, useChangePasswordMutation, useDeleteAccountMutation } = accountApi;

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { notify } from '../../../lib/notify';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../../app/hooks';
+import { errorMessage } from '../../../api/errors';
+import { PencilIcon, TrashIcon } from '../../../components/icons';
+import { signedOut } from '../../auth/sessionSlice';
+import { useSession } from '../../auth/useSession';
+import { useDeleteAccountMutation } from '../api/accountApi';
+
+/** Account overview (spec 2): each detail links to its own edit page; the account can be deleted here. */
+export function EditProfilePage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const [confirming, setConfirming] = useState(false);
+  if (!user) return <Navigate to="/login" replace />;
+
+  const rows = [
+    { label: t('account.fields.name'), value: user.name, to: '/UpdateName', edit: t('account.edit.name') },
+    { label: t('account.fields.email'), value: user.email, to: '/UpdateEmail', edit: t('account.edit.email') },
+    { label: t('account.fields.phone'), value: user.phone, to: '/UpdatePhone', edit: t('account.edit.phone') },
+    { label: t('account.fields.password'), value: '••••••••', to: '/Updatepass', edit: t('account.edit.password') },
+  ];
+
+  return (
+    <div className="container-sm py-4 narrow-page">
+      <title>{t('account.profile.title')}</title>
+      <h1 className="page-title">{t('account.profile.title')}</h1>
+      <Card className="mb-4">
+        <ul className="list-group list-group-flush">
+          {rows.map((row) => (
+            <li key={row.to} className="list-group-item d-flex align-items-center justify-content-between gap-3 py-3">
+              <div className="min-w-0">
+                <div className="small text-body-secondary">{row.label}</div>
+                <div className="fw-semibold text-break">{row.value || t('account.profile.empty')}</div>
+              </div>
+              <Link to={row.to} className="btn btn-outline-primary btn-sm text-nowrap" aria-label={row.edit}>
+                <PencilIcon size={14} className="me-1" />
+                {t('account.profile.editButton')}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Card>
+      <Card border="danger-subtle">
+        <Card.Body>
+          <h2 className="h6 text-danger">{t('account.delete.heading')}</h2>
+          <p className="small text-body-secondary">{t('account.delete.warning')}</p>
+          <Button variant="outline-danger" onClick={() => setConfirming(true)}>
+            <TrashIcon size={16} className="me-1" />
+            {t('account.delete.button')}
+          </Button>
+        </Card.Body>
+      </Card>
+      <DeleteAccountDialog show={confirming} onHide={() => setConfirming(false)} />
+    </div>
+  );
+}
+
+function DeleteAccountDialog({ show, onHide }: { show: boolean; onHide: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [deleteAccount, { isLoading, error }] = useDeleteAccountMutation();
+
+  const confirm = async () => {
+    try {
+      await deleteAccount().unwrap();
+      notify.success(t('account.delete.done'));
+      dispatch(signedOut());
+      void navigate('/');
+    } catch {
+      // The dialog shows the failure.
+    }
+  };
+
+  return (
+    <Modal show={show} onHide={onHide} centered aria-labelledby="delete-account-title">
+      <Modal.Header closeButton closeLabel={t('common.close')}>
+        <Modal.Title id="delete-account-title" as="h2" className="h5">
+          {t('account.delete.confirmTitle')}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="mb-0">{t('account.delete.confirmText')}</p>
+        {error && (
+          <Alert variant="danger" className="mt-3 mb-0">
+            {errorMessage(error)}
+          </Alert>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onHide}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="danger" onClick={() => void confirm()} disabled={isLoading}>
+          {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          {t('account.delete.confirmButton')}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

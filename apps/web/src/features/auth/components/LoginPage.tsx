@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorStatus } from '../../../api/errors';
+import { useLoginMutation } from '../api/authApi';
+import { useSession } from '../useSession';
+import { AuthCard } from './AuthCard';
+
+/** Spec 5: e-mail and password are required by the browser; a failure shows one fixed message. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { isSignedIn } = useSession();
+  const [login, { isLoading, error }] = useLoginMutation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  if (isSignedIn && !isLoading) return <Navigate to="/" replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await login({ email, password }).unwrap();
+      void navigate('/');
+    } catch {
+      // The alert shows the failure.
+    }
+  };
+
+  return (
+    <AuthCard
+      withLogo
+      title={t('auth.login.title')}
+      footer={
+        <p className="mb-0">
+          {t('auth.login.newHere')} <Link to="/signup">{t('auth.login.createAccount')}</Link>
+        </p>
+      }
+    >
+      <title>{t('auth.login.title')}</title>
+      {error && (
+        <Alert variant="danger" role="alert">
+          {errorStatus(error) === 429 ? t('auth.login.tooMany') : t('auth.login.failed')}
+        </Alert>
+      )}
+      <Form onSubmit={(event) => void submit(event)}>
+        <Form.Group className="mb-3" controlId="login-email">
+          <Form.Label>{t('auth.fields.email')}</Form.Label>
+          <Form.Control type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        </Form.Group>
+        <Form.Group className="mb-2" controlId="login-password">
+          <Form.Label>{t('auth.fields.password')}</Form.Label>
+          <Form.Control
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </Form.Group>
+        <p className="text-end small mb-4">
+          <Link to="/forgot-password">{t('auth.login.forgot')}</Link>
+        </p>
+        <Button type="submit" variant="primary" className="w-100" size="lg" disabled={isLoading}>
+          {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          {t('auth.login.submit')}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

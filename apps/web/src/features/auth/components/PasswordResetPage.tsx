@@ -1,0 +1,92 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useNavigate, useParams } from 'react-router';
+import { notify } from '../../../lib/notify';
+import { useTranslation } from 'react-i18next';
+import { passwordPairSchema } from '@shop/contracts';
+import { errorMessage } from '../../../api/errors';
+import { PageLoader } from '../../../components/PageLoader';
+import { useCheckResetLinkQuery, useResetPasswordMutation } from '../api/authApi';
+import { AuthCard } from './AuthCard';
+import { FormField } from './FormField';
+
+/** The link is checked on load; only a valid one shows the form (spec 4). */
+export function PasswordResetPage() {
+  const { t } = useTranslation();
+  const { id = '', token = '' } = useParams();
+  const check = useCheckResetLinkQuery({ id, token }, { refetchOnMountOrArgChange: true });
+
+  if (check.isLoading) return <PageLoader />;
+  if (check.isError) {
+    return (
+      <div className="container-sm py-5 text-center">
+        <title>{t('auth.reset.notFound')}</title>
+        <h1 className="display-6">{t('auth.reset.notFound')}</h1>
+        <p className="text-body-secondary">{t('auth.reset.notFoundHelp')}</p>
+        <Link to="/forgot-password" className="btn btn-primary">
+          {t('auth.reset.askAgain')}
+        </Link>
+      </div>
+    );
+  }
+  return <ResetForm id={id} token={token} />;
+}
+
+function ResetForm({ id, token }: { id: string; token: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [resetPassword, { error, isLoading }] = useResetPasswordMutation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(passwordPairSchema), mode: 'onChange', defaultValues: { password: '', confirm_password: '' } });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const { message } = await resetPassword({ id, token, ...values }).unwrap();
+      notify.success(message);
+      void navigate('/login');
+    } catch {
+      // The alert shows the server's message.
+    }
+  });
+
+  return (
+    <AuthCard title={t('auth.reset.title')}>
+      <title>{t('auth.reset.title')}</title>
+      {error && (
+        <Alert variant="danger" role="alert">
+          {errorMessage(error)}
+        </Alert>
+      )}
+      <Form noValidate onSubmit={(event) => void submit(event)}>
+        <FormField
+          id="reset-password"
+          label={t('auth.fields.password')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('auth.hints.password')}
+          registration={register('password', { deps: ['confirm_password'] })}
+          error={errors.password?.message}
+        />
+        <FormField
+          id="reset-confirm"
+          label={t('auth.fields.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          registration={register('confirm_password')}
+          error={errors.confirm_password?.message}
+        />
+        <Button type="submit" variant="primary" className="w-100" size="lg" disabled={isLoading}>
+          {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          {t('auth.reset.submit')}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,99 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { registerSchema } from '@shop/contracts';
+import { errorMessage } from '../../../api/errors';
+import { useRegisterMutation } from '../api/authApi';
+import { useSession } from '../useSession';
+import { AuthCard } from './AuthCard';
+import { FormField } from './FormField';
+
+/** Spec 5: every field is checked as it changes with the shared rules; submitting needs no error left. */
+export function SignupPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { isSignedIn } = useSession();
+  const [registerUser, { isLoading, error }] = useRegisterMutation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(registerSchema),
+    mode: 'onChange',
+    defaultValues: { name: '', email: '', phone: '', password: '', confirm_password: '' },
+  });
+
+  if (isSignedIn && !isLoading) return <Navigate to="/" replace />;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await registerUser(values).unwrap();
+      void navigate('/');
+    } catch {
+      // The alert shows the failure.
+    }
+  });
+
+  const serverDetail = errorMessage(error);
+  return (
+    <AuthCard
+      withLogo
+      title={t('auth.signup.title')}
+      footer={
+        <p className="mb-0">
+          {t('auth.signup.haveAccount')} <Link to="/login">{t('auth.signup.signIn')}</Link>
+        </p>
+      }
+    >
+      <title>{t('auth.signup.title')}</title>
+      {error && (
+        <Alert variant="danger" role="alert">
+          <p className="mb-0">{t('auth.signup.failed')}</p>
+          {serverDetail && <p className="mb-0 small">{serverDetail}</p>}
+        </Alert>
+      )}
+      <Form noValidate onSubmit={(event) => void submit(event)}>
+        <FormField id="signup-name" label={t('auth.fields.name')} autoComplete="name" maxLength={100} registration={register('name')} error={errors.name?.message} />
+        <FormField id="signup-email" label={t('auth.fields.email')} type="email" autoComplete="email" registration={register('email')} error={errors.email?.message} />
+        <FormField
+          id="signup-phone"
+          label={t('auth.fields.phone')}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={11}
+          hint={t('auth.hints.phone')}
+          registration={register('phone')}
+          error={errors.phone?.message}
+        />
+        <FormField
+          id="signup-password"
+          label={t('auth.fields.password')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('auth.hints.password')}
+          registration={register('password', { deps: ['confirm_password'] })}
+          error={errors.password?.message}
+        />
+        <FormField
+          id="signup-confirm"
+          label={t('auth.fields.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          registration={register('confirm_password')}
+          error={errors.confirm_password?.message}
+        />
+        <Button type="submit" variant="primary" className="w-100 mt-2" size="lg" disabled={isLoading}>
+          {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          {t('auth.signup.submit')}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
+import { LoginPage } from './LoginPage';
+import { SignupPage } from './SignupPage';
+
+const emptyLists = { 'GET /api/cart': { body: { products: [], bill: 0 } }, 'GET /api/favourite': { body: [] } };
+
+describe('SignupPage (spec 5)', () => {
+  const field = (label: string) => screen.getByLabelText(label);
+
+  it('shows each rule message as the field changes', async () => {
+    const user = userEvent.setup();
+    renderRoute(<SignupPage />, { path: '/signup' });
+
+    await user.type(field('Name'), 'Mariam 3');
+    expect(await screen.findByText('Not valid name')).toBeInTheDocument();
+    await user.clear(field('Name'));
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+
+    await user.type(field('Email'), 'mariam@');
+    expect(await screen.findByText('Not valid email')).toBeInTheDocument();
+
+    await user.type(field('Mobile number'), '0131234567');
+    expect(await screen.findByText('Not valid phone')).toBeInTheDocument();
+
+    await user.type(field('Password'), 'password');
+    expect(await screen.findByText('Not valid password')).toBeInTheDocument();
+
+    await user.type(field('Confirm password'), 'passwor');
+    expect(await screen.findByText('No matching')).toBeInTheDocument();
+  });
+
+  it('clears a message once the field is valid', async () => {
+    const user = userEvent.setup();
+    renderRoute(<SignupPage />, { path: '/signup' });
+    await user.type(field('Mobile number'), '0101234567');
+    expect(await screen.findByText('Not valid phone')).toBeInTheDocument();
+    await user.type(field('Mobile number'), '8');
+    await waitFor(() => expect(screen.queryByText('Not valid phone')).not.toBeInTheDocument());
+  });
+
+  it('does not submit while a rule fails', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({});
+    renderRoute(<SignupPage />, { path: '/signup' });
+    await user.type(field('Name'), 'Mariam');
+    await user.click(screen.getByRole('button', { name: 'Create your account' }));
+    expect(await screen.findAllByText('This field is required')).not.toHaveLength(0);
+    expect(calls).toEqual([]);
+  });
+
+  it('registers with valid data and goes home', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({ 'POST /api/user/register': { status: 201, body: shopperSession }, ...emptyLists });
+    const { store } = renderRoute(<SignupPage />, { path: '/signup' });
+    await user.type(field('Name'), "Mariam O'Neil-Adel");
+    await user.type(field('Email'), 'Mariam@Example.com');
+    await user.type(field('Mobile number'), '01112345678');
+    await user.type(field('Password'), 'Secret1!x');
+    await user.type(field('Confirm password'), 'Secret1!x');
+    await user.click(screen.getByRole('button', { name: 'Create your account' }));
+    expect(await screen.findByText('page /')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/user/register',
+      body: { name: "Mariam O'Neil-Adel", email: 'mariam@example.com', phone: '01112345678', password: 'Secret1!x', confirm_password: 'Secret1!x' },
+    });
+    expect(store.getState().session.user?.name).toBe('Mariam Adel');
+  });
+
+  it("shows 'there is an error !' when the server refuses", async () => {
+    const user = userEvent.setup();
+    mockApi({ 'POST /api/user/register': { status: 409, body: { message: 'This already exists' } } });
+    renderRoute(<SignupPage />, { path: '/signup' });
+    await user.type(field('Name'), 'Mariam');
+    await user.type(field('Email'), 'mariam@example.com');
+    await user.type(field('Mobile number'), '01212345678');
+    await user.type(field('Password'), 'Secret1!x');
+    await user.type(field('Confirm password'), 'Secret1!x');
+    await user.click(screen.getByRole('button', { name: 'Create your account' }));
+    expect(await screen.findByText('there is an error !')).toBeInTheDocument();
+  });
+});
+
+describe('LoginPage', () => {
+  it('leaves requiring e-mail and password to the browser', () => {
+    renderRoute(<LoginPage />, { path: '/login' });
+    expect(screen.getByLabelText('Email')).toBeRequired();
+    expect(screen.getByLabelText('Password')).toBeRequired();
+  });
+
+  it("shows 'Opps! please check data again' when sign-in fails", async () => {
+    const user = userEvent.setup();
+    mockApi({ 'POST /api/user/login': { status: 401, body: { message: 'Wrong e-mail or password' } } });
+    const { store } = renderRoute(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText('Email'), 'mariam@example.com');
+    await user.type(screen.getByLabelText('Password'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Opps! please check data again')).toBeInTheDocument();
+    expect(store.getState().session.user).toBeNull();
+  });
+
+  it('signs in and goes home', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'POST /api/user/login': { body: shopperSession }, ...emptyLists });
+    renderRoute(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText('Email'), 'mariam@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret1!x');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('page /')).toBeInTheDocument();
+  });
+});

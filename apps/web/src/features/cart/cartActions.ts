@@ -1,0 +1,95 @@
+import { notify, type ToastOptions } from '../../lib/notify';
+import { CART_TOAST_MS, type Cart } from '@shop/contracts';
+import type { AppDispatch, AppThunk, RootState } from '../../app/store';
+import { i18n } from '../../i18n';
+import { cartApi } from './api/cartApi';
+import { addToCart, cartReplaced, clearCart, decreaseCart, fromServerCart, removeFromCart, type CartProduct } from './cartSlice';
+
+/** Spec 9: cart toasts sit bottom-left (the start corner, so bottom-right in Arabic) and close after 1000 ms. */
+const cartToast = (): ToastOptions => ({ position: i18n.dir() === 'rtl' ? 'bottom-right' : 'bottom-left', autoClose: CART_TOAST_MS });
+
+type CartLineRef = { _id: string; name: string };
+
+/** Only a signed-in shopper has a server cart; visitors never reach these actions and admins have no cart. */
+const hasServerCart = (state: RootState) => Boolean(state.session.token) && state.session.user?.role === false;
+
+/**
+ * Counts local changes sent to the server. An answer only replaces the mirror when no newer change
+ * has been made since its request left, so a slow answer never undoes a quicker click.
+ */
+let latestChange = 0;
+
+/** The server cart replaces the local mirror; when it cannot be read the mirror stays as it is. */
+export const loadServerCart = (): AppThunk<Promise<void>> => async (dispatch) => {
+  const startedAfter = latestChange;
+  const request = dispatch(cartApi.endpoints.getCart.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  try {
+    const cart = await request.unwrap();
+    if (startedAfter === latestChange) dispatch(cartReplaced(fromServerCart(cart)));
+  } catch {
+    // Offline or the API is down: the local mirror is the best we have until the next change.
+  }
+};
+
+/**
+ * Local change first (instant feedback), then the server, whose answer is its whole cart: the
+ * truth replaces the optimistic mirror once the last change has been answered. If the server
+ * refuses (stock ran out, product deleted) its cart is read again for the same reason.
+ */
+function mirrorToServer(dispatch: AppDispatch, state: RootState, request: (dispatch: AppDispatch) => { unwrap(): Promise<Cart> }) {
+  if (!hasServerCart(state)) return;
+  latestChange += 1;
+  const change = latestChange;
+  request(dispatch)
+    .unwrap()
+    .then(
+      (cart) => {
+        if (change === latestChange) dispatch(cartReplaced(fromServerCart(cart)));
+      },
+      () => dispatch(loadServerCart()),
+    );
+}
+
+export const addItem =
+  (product: CartProduct): AppThunk =>
+  (dispatch, getState) => {
+    const line = getState().cart.items.find((item) => item._id === product._id);
+    const { name } = product;
+    if ((line?.cartQuantity ?? 0) >= product.stock) {
+      notify.warning(i18n.t('cart.onlyInStock', { count: product.stock, name }), cartToast());
+      return;
+    }
+    dispatch(addToCart(product));
+    if (line) notify.info(i18n.t('cart.increased', { name }), cartToast());
+    else notify.success(i18n.t('cart.added', { name }), cartToast());
+    mirrorToServer(dispatch, getState(), (d) => d(cartApi.endpoints.incItem.initiate({ product_id: product._id, flag: 1 })));
+  };
+
+export const decreaseItem =
+  ({ _id, name }: CartLineRef): AppThunk =>
+  (dispatch, getState) => {
+    const line = getState().cart.items.find((item) => item._id === _id);
+    if (!line) return;
+    dispatch(decreaseCart(_id));
+    if (line.cartQuantity > 1) {
+      notify.warning(i18n.t('cart.decreased', { name }), cartToast());
+      mirrorToServer(dispatch, getState(), (d) => d(cartApi.endpoints.incItem.initiate({ product_id: _id, flag: 0 })));
+    } else {
+      // The server's minus does nothing at quantity 1 (spec 4), so leaving the cart is a removal there.
+      notify.error(i18n.t('cart.removed', { name }), cartToast());
+      mirrorToServer(dispatch, getState(), (d) => d(cartApi.endpoints.removeItem.initiate({ product_id: _id })));
+    }
+  };
+
+export const removeItem =
+  ({ _id, name }: CartLineRef): AppThunk =>
+  (dispatch, getState) => {
+    dispatch(removeFromCart(_id));
+    notify.error(i18n.t('cart.removed', { name }), cartToast());
+    mirrorToServer(dispatch, getState(), (d) => d(cartApi.endpoints.removeItem.initiate({ product_id: _id })));
+  };
+
+export const clearItems = (): AppThunk => (dispatch, getState) => {
+  dispatch(clearCart());
+  mirrorToServer(dispatch, getState(), (d) => d(cartApi.endpoints.emptyCart.initiate()));
+};

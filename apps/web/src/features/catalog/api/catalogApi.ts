@@ -1,0 +1,46 @@
+import { PAGE_SIZE, type Category, type Department, type Product, type ProductList } from '@shop/contracts';
+import { api, LIST } from '../../../api/apiSlice';
+
+export interface ProductListArgs {
+  page?: number;
+  limit?: number;
+  category?: string;
+  department?: string;
+}
+
+const productTags = (products: Product[] | undefined) => [
+  ...(products ?? []).map(({ _id }) => ({ type: 'Product' as const, id: _id })),
+  { type: 'Product' as const, id: LIST },
+];
+
+export const catalogApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getProducts: build.query<ProductList, ProductListArgs>({
+      // Spec 7: product lists include out-of-stock items, shown as such.
+      query: ({ page = 1, limit = PAGE_SIZE, category, department }) => ({
+        url: '/product',
+        params: { page, limit, includeOutOfStock: true, category, department },
+      }),
+      providesTags: (result) => productTags(result?.products),
+    }),
+    getProduct: build.query<Product, string>({
+      query: (id) => `/product/one/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Product', id }],
+    }),
+    getDepartments: build.query<Department[], void>({
+      query: () => '/department',
+      providesTags: [{ type: 'Department', id: LIST }],
+    }),
+    getCategories: build.query<Category[], void>({
+      query: () => '/category',
+      providesTags: [{ type: 'Category', id: LIST }],
+    }),
+    getDepartmentCategories: build.query<Category[], string>({
+      query: (departmentId) => `/category/dept/${encodeURIComponent(departmentId)}`,
+      providesTags: [{ type: 'Category', id: LIST }],
+    }),
+  }),
+});
+
+export const { useGetProductsQuery, useGetProductQuery, useGetDepartmentsQuery, useGetCategoriesQuery, useGetDepartmentCategoriesQuery } =
+  catalogApi;

@@ -1,0 +1,37 @@
+import Placeholder from 'react-bootstrap/Placeholder';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useGetDepartmentsQuery } from '../api/catalogApi';
+
+/** The departments as a row of chips that wraps; a row of grey bars while they load. */
+export function DepartmentList() {
+  const { t } = useTranslation();
+  const { data: departments, isLoading, isError } = useGetDepartmentsQuery();
+  if (isError) return null;
+  return (
+    <section aria-labelledby="departments-heading" className="my-4">
+      <h2 id="departments-heading" className="section-title">
+        {t('home.departments')}
+      </h2>
+      {isLoading ? (
+        <div className="department-list d-flex flex-wrap gap-2" role="status" aria-label={t('common.loading')}>
+          {Array.from({ length: 6 }, (_, index) => (
+            <Placeholder key={index} as="span" animation="glow">
+              <Placeholder className="department-chip-placeholder rounded-pill" />
+            </Placeholder>
+          ))}
+        </div>
+      ) : (
+        <ul className="department-list d-flex flex-wrap gap-2 list-unstyled mb-0">
+          {departments?.map((department) => (
+            <li key={department._id}>
+              <Link to={`/department/${department._id}`} className="department-chip">
+                {department.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

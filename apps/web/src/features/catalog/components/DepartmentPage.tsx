@@ -1,0 +1,83 @@
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState';
+import { Pagination } from '../../../components/Pagination';
+import { ProductGrid } from '../../../components/ProductGrid';
+import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
+import { scrollToId } from '../../../lib/scroll';
+import { useGetDepartmentCategoriesQuery, useGetDepartmentsQuery, useGetProductsQuery } from '../api/catalogApi';
+import { useProductActions } from '../useProductActions';
+import { CategoryCard, CategoryCardPlaceholder } from './CategoryCard';
+
+/** A department: its categories as cards (spec 2), then its products, paged like the home page. */
+export function DepartmentPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { department } = useGetDepartmentsQuery(undefined, {
+    selectFromResult: ({ data }) => ({ department: data?.find((item) => item._id === id) }),
+  });
+  const categories = useGetDepartmentCategoriesQuery(id);
+  const { page, setPage } = usePageParam();
+  const products = useGetProductsQuery({ department: id, page });
+  usePageBounds(page, products.data?.pages, setPage);
+  const actions = useProductActions();
+  const name = department?.name ?? '';
+
+  return (
+    <div className="container-xl py-4">
+      <title>{name ? t('department.title', { name }) : t('app.name')}</title>
+      <nav aria-label={t('common.breadcrumb')} className="mb-2 small">
+        <Link to="/">{t('nav.home')}</Link>
+      </nav>
+      <h1 className="page-title">{name || t('department.heading')}</h1>
+
+      <section aria-labelledby="categories-heading" className="mb-5">
+        <h2 id="categories-heading" className="section-title">
+          {t('department.categories')}
+        </h2>
+        {categories.isLoading ? (
+          <Row className="g-3" role="status" aria-label={t('common.loading')}>
+            {Array.from({ length: 4 }, (_, index) => (
+              <Col key={index} sm={6} md={4} lg={3}>
+                <CategoryCardPlaceholder />
+              </Col>
+            ))}
+          </Row>
+        ) : categories.data?.length ? (
+          <Row as="ul" className="g-3 list-unstyled">
+            {categories.data.map((category) => (
+              <Col as="li" key={category._id} sm={6} md={4} lg={3}>
+                <CategoryCard category={category} />
+              </Col>
+            ))}
+          </Row>
+        ) : (
+          <EmptyState title={t(categories.isError ? 'common.loadFailed' : 'department.noCategories')} />
+        )}
+      </section>
+
+      <section aria-labelledby="department-products-heading">
+        <h2 id="department-products-heading" className="section-title">
+          {t('department.products')}
+        </h2>
+        <ProductGrid
+          products={products.data?.products}
+          loading={products.isLoading}
+          actions={actions}
+          label={t('department.products')}
+          empty={<EmptyState title={t(products.isError ? 'common.loadFailed' : 'department.noProducts')} />}
+        />
+        <Pagination
+          page={page}
+          pages={products.data?.pages ?? 1}
+          onPageChange={(next) => {
+            setPage(next);
+            scrollToId('department-products-heading');
+          }}
+        />
+      </section>
+    </div>
+  );
+}

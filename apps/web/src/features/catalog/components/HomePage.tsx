@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState';
+import { Pagination } from '../../../components/Pagination';
+import { ProductGrid } from '../../../components/ProductGrid';
+import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
+import { scrollToId } from '../../../lib/scroll';
+import { useGetProductsQuery } from '../api/catalogApi';
+import { useProductActions } from '../useProductActions';
+import { BannerCarousel } from './BannerCarousel';
+import { DepartmentList } from './DepartmentList';
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const { page, setPage } = usePageParam();
+  const { data, isLoading, isFetching, isError } = useGetProductsQuery({ page });
+  usePageBounds(page, data?.pages, setPage);
+  const actions = useProductActions();
+
+  const goTo = (next: number) => {
+    setPage(next);
+    scrollToId('products-heading');
+  };
+
+  return (
+    <div className="container-xl py-3">
+      <title>{t('home.title')}</title>
+      <h1 className="visually-hidden">{t('home.heading')}</h1>
+      <BannerCarousel />
+      <DepartmentList />
+      <section aria-labelledby="products-heading" className="my-4">
+        <h2 id="products-heading" className="section-title">
+          {t('home.products')}
+        </h2>
+        <div className={isFetching && !isLoading ? 'is-refreshing' : undefined}>
+          <ProductGrid
+            products={data?.products}
+            loading={isLoading}
+            actions={actions}
+            label={t('home.products')}
+            empty={<EmptyState title={t(isError ? 'common.loadFailed' : 'home.noProducts')} />}
+          />
+        </div>
+        <Pagination page={page} pages={data?.pages ?? 1} onPageChange={goTo} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link, Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../app/hooks';
+import { EmptyState } from '../../../components/EmptyState';
+import { ProductGrid } from '../../../components/ProductGrid';
+import { useSession } from '../../auth/useSession';
+import { useProductActions } from '../../catalog/useProductActions';
+import { selectFavourites } from '../favouritesSlice';
+
+/** /Favourite: the shopper's hearts as product cards; visitors go to /login (spec 2). */
+export function FavouritePage() {
+  const { t } = useTranslation();
+  const { isSignedIn } = useSession();
+  const favourites = useAppSelector(selectFavourites);
+  const actions = useProductActions();
+  if (!isSignedIn) return <Navigate to="/login" replace />;
+  return (
+    <div className="container-xl py-4">
+      <title>{t('favourites.title')}</title>
+      <h1 className="page-title">{t('favourites.title')}</h1>
+      <ProductGrid
+        products={favourites}
+        loading={false}
+        actions={actions}
+        label={t('favourites.title')}
+        empty={
+          <EmptyState title={t('favourites.empty')}>
+            <Link to="/" className="btn btn-primary mt-2">
+              {t('favourites.addSome')}
+            </Link>
+          </EmptyState>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { notify } from '../../lib/notify';
+import type { Product } from '@shop/contracts';
+import type { AppThunk, RootState } from '../../app/store';
+import { i18n } from '../../i18n';
+import { favouritesApi } from './api/favouritesApi';
+import { favouriteAdded, favouriteRemoved, favouritesReplaced } from './favouritesSlice';
+
+const hasServerList = (state: RootState) => Boolean(state.session.token) && state.session.user?.role === false;
+
+/** The server's list replaces the local one; when it cannot be read the local list stays. */
+export const loadServerFavourites = (): AppThunk<Promise<void>> => async (dispatch) => {
+  const request = dispatch(favouritesApi.endpoints.getFavourites.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  try {
+    dispatch(favouritesReplaced(await request.unwrap()));
+  } catch {
+    // Keep what we have; the next change tries again.
+  }
+};
+
+/** The heart: adds or removes (spec 4), locally at once and on the server for a signed-in shopper. */
+export const toggleFavourite =
+  (product: Product): AppThunk =>
+  (dispatch, getState) => {
+    const state = getState();
+    const isFavourite = state.favourites.items.some((item) => item._id === product._id);
+    const name = product.name;
+    if (isFavourite) {
+      dispatch(favouriteRemoved(product._id));
+      notify.error(i18n.t('favourites.removed', { name }));
+    } else {
+      dispatch(favouriteAdded(product));
+      notify.info(i18n.t('favourites.added', { name }));
+    }
+    if (!hasServerList(state)) return;
+    const endpoint = isFavourite ? favouritesApi.endpoints.removeFavourite : favouritesApi.endpoints.addFavourite;
+    dispatch(endpoint.initiate(product._id))
+      .unwrap()
+      .catch(() => dispatch(loadServerFavourites()));
+  };

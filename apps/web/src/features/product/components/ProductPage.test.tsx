@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Product } from '@shop/contracts';
+import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
+import { ProductPage } from './ProductPage';
+
+const phone: Product = {
+  _id: 'p1',
+  name: 'Apple iPhone 15',
+  price: 51999,
+  stock: 0,
+  rating: 4.5,
+  numReviews: 1,
+  image_path: ['/uploads/a.webp', '/uploads/b.webp'],
+  category: { _id: 'c1', name: 'Smartphones' },
+  department: { _id: 'd1', name: 'Mobiles & Tablets' },
+  brand: 'Apple',
+  description: 'A phone.',
+  weight: 0.4,
+  cod: false,
+};
+const review = { _id: 'r1', user: { _id: 'u1', name: 'Mariam Adel' }, rating: 5, title: 'Great', comment: 'Love it', date: '2025-01-02T10:00:00Z', verified: true };
+
+describe('ProductPage', () => {
+  it('shows a danger alert with the error message when the product cannot be loaded', async () => {
+    mockApi({ 'GET /api/product/one/nope': { status: 404, body: { message: 'Product not found' } } });
+    renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/nope' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveClass('alert-danger');
+    expect(alert).toHaveTextContent('Product not found');
+  });
+
+  it('shows the details, the stock state and the reviews with their verified badge', async () => {
+    mockApi({ 'GET /api/product/one/p1': { body: phone }, 'GET /api/review/product/p1': { body: [review] } });
+    renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1' });
+    expect(await screen.findByRole('heading', { name: 'Apple iPhone 15' })).toBeInTheDocument();
+    expect(screen.getByText('out of stock')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Add to Cart/ })).toBeDisabled();
+    expect(screen.getByText('0.4 kg')).toBeInTheDocument();
+    expect(await screen.findByText('Verified purchase')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Delete the review/ })).not.toBeInTheDocument();
+  });
+
+  it("lets a review's author delete it with the 'Review Deleted Successfully' toast", async () => {
+    const { calls } = mockApi({
+      'GET /api/product/one/p1': { body: phone },
+      'GET /api/review/product/p1': { body: [review] },
+      'DELETE /api/review/r1': { body: { message: 'Review deleted' } },
+    });
+    renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1', preloadedState: { session: shopperSession } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete the review “Great”' }));
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('DELETE /api/review/r1');
+  });
+
+  it('sends a visitor who wants to write a review to /login', async () => {
+    mockApi({ 'GET /api/product/one/p1': { body: phone }, 'GET /api/review/product/p1': { body: [] } });
+    renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Write a product review' }));
+    expect(await screen.findByText('page /login')).toBeInTheDocument();
+  });
+
+  it('takes a shopper to /AddReview with the product id', async () => {
+    mockApi({ 'GET /api/product/one/p1': { body: phone }, 'GET /api/review/product/p1': { body: [] } });
+    renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1', preloadedState: { session: shopperSession } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Write a product review' }));
+    expect(await screen.findByText('page /AddReview?product=p1')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,173 @@
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Placeholder from 'react-bootstrap/Placeholder';
+import Row from 'react-bootstrap/Row';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Product } from '@shop/contracts';
+import { errorMessage } from '../../../api/errors';
+import { CartIcon, HeartIcon, PencilIcon, ShieldIcon, TruckIcon } from '../../../components/icons';
+import { Price } from '../../../components/Price';
+import { Rating } from '../../../components/Rating';
+import { StockState } from '../../../components/StockState';
+import { useSession } from '../../auth/useSession';
+import { useGetProductQuery } from '../../catalog/api/catalogApi';
+import { useProductActions } from '../../catalog/useProductActions';
+import { ImageGallery } from './ImageGallery';
+import { ReviewList } from './ReviewList';
+
+export function ProductPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { data: product, isLoading, error } = useGetProductQuery(id);
+
+  return (
+    <div className="container-xl py-4">
+      {isLoading ? (
+        <ProductPlaceholder />
+      ) : error || !product ? (
+        <Alert variant="danger">{errorMessage(error) ?? t('common.loadFailed')}</Alert>
+      ) : (
+        <ProductDetails product={product} />
+      )}
+    </div>
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { isSignedIn, isAdmin } = useSession();
+  const actions = useProductActions();
+  const favourite = actions.isFavourite(product._id);
+  const inStock = product.stock > 0;
+
+  const writeReview = () => void navigate(isSignedIn ? `/AddReview?product=${encodeURIComponent(product._id)}` : '/login');
+
+  return (
+    <>
+      <title>{t('product.title', { name: product.name })}</title>
+      <nav aria-label={t('common.breadcrumb')} className="mb-3 small">
+        <Link to="/">{t('nav.home')}</Link>
+        <span className="mx-2 text-body-secondary" aria-hidden="true">
+          /
+        </span>
+        <Link to={`/department/${product.department._id}`}>{product.department.name}</Link>
+        <span className="mx-2 text-body-secondary" aria-hidden="true">
+          /
+        </span>
+        <Link to={`/product/category/${product.category._id}`}>{product.category.name}</Link>
+      </nav>
+      <Row className="g-4 g-lg-5">
+        <Col md={6} lg={5}>
+          <ImageGallery images={product.image_path} name={product.name} />
+        </Col>
+        <Col md={6} lg={7}>
+          <p className="text-uppercase small fw-semibold text-primary mb-1">{product.brand}</p>
+          <h1 className="h3 mb-2">{product.name}</h1>
+          <a href="#reviews-heading" className="text-decoration-none">
+            <Rating value={product.rating} count={product.numReviews} />
+          </a>
+          <hr />
+          <Price value={product.price} className="product-detail-price d-block mb-1" />
+          <StockState stock={product.stock} />
+          {!isAdmin && (
+            <div className="d-flex flex-wrap gap-2 my-3">
+              <Button variant="accent" size="lg" disabled={!inStock} onClick={() => actions.onAddToCart(product)}>
+                <CartIcon className="me-2" />
+                {t('product.addToCart')}
+              </Button>
+              <Button
+                variant="outline-secondary"
+                size="lg"
+                aria-pressed={favourite}
+                aria-label={t(favourite ? 'product.removeFavourite' : 'product.addFavourite', { name: product.name })}
+                className={`favourite-button${favourite ? ' is-active' : ''}`}
+                onClick={() => actions.onToggleFavourite(product)}
+              >
+                <HeartIcon filled={favourite} />
+              </Button>
+            </div>
+          )}
+          <ul className="list-unstyled d-flex flex-wrap gap-3 small text-body-secondary my-3">
+            <li className="d-flex align-items-center gap-1">
+              <TruckIcon size={18} />
+              {t(product.cod ? 'product.codAvailable' : 'product.codUnavailable')}
+            </li>
+            <li className="d-flex align-items-center gap-1">
+              <ShieldIcon size={18} />
+              {t('product.securePayment')}
+            </li>
+          </ul>
+          <section aria-labelledby="description-heading" className="mt-4">
+            <h2 id="description-heading" className="h5">
+              {t('product.description')}
+            </h2>
+            <p className="product-description">{product.description}</p>
+          </section>
+          <section aria-labelledby="details-heading" className="mt-4">
+            <h2 id="details-heading" className="h5">
+              {t('product.details')}
+            </h2>
+            <dl className="product-details row mb-0">
+              <dt className="col-5 col-sm-4">{t('product.brand')}</dt>
+              <dd className="col-7 col-sm-8">{product.brand}</dd>
+              <dt className="col-5 col-sm-4">{t('product.weight')}</dt>
+              <dd className="col-7 col-sm-8">{t('product.weightValue', { weight: product.weight })}</dd>
+              <dt className="col-5 col-sm-4">{t('product.category')}</dt>
+              <dd className="col-7 col-sm-8">
+                <Link to={`/product/category/${product.category._id}`}>{product.category.name}</Link>
+              </dd>
+              <dt className="col-5 col-sm-4">{t('product.department')}</dt>
+              <dd className="col-7 col-sm-8">
+                <Link to={`/department/${product.department._id}`}>{product.department.name}</Link>
+              </dd>
+              <dt className="col-5 col-sm-4">{t('product.cod')}</dt>
+              <dd className="col-7 col-sm-8">{t(product.cod ? 'common.yes' : 'common.no')}</dd>
+            </dl>
+          </section>
+        </Col>
+      </Row>
+
+      <section aria-labelledby="reviews-heading" className="mt-5 reviews">
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+          <h2 id="reviews-heading" className="h4 mb-0">
+            {t('reviews.heading')}
+          </h2>
+          {!isAdmin && (
+            <Button variant="outline-primary" onClick={writeReview}>
+              <PencilIcon size={16} className="me-2" />
+              {t('reviews.write')}
+            </Button>
+          )}
+        </div>
+        <ReviewList productId={product._id} />
+      </section>
+    </>
+  );
+}
+
+function ProductPlaceholder() {
+  const { t } = useTranslation();
+  return (
+    <Row className="g-4" role="status" aria-label={t('common.loading')}>
+      <Col md={6} lg={5}>
+        <Placeholder as="div" animation="glow">
+          <Placeholder className="w-100 rounded-4 ratio ratio-1x1" />
+        </Placeholder>
+      </Col>
+      <Col md={6} lg={7}>
+        <Placeholder as="p" animation="glow">
+          <Placeholder xs={3} />
+        </Placeholder>
+        <Placeholder as="h1" animation="glow">
+          <Placeholder xs={9} />
+        </Placeholder>
+        <Placeholder as="p" animation="glow">
+          <Placeholder xs={4} /> <Placeholder xs={6} /> <Placeholder xs={8} /> <Placeholder xs={5} />
+        </Placeholder>
+      </Col>
+    </Row>
+  );
+}

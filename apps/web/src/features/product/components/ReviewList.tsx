@@ -1,0 +1,91 @@
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Placeholder from 'react-bootstrap/Placeholder';
+import { notify } from '../../../lib/notify';
+import { useTranslation } from 'react-i18next';
+import type { Review } from '@shop/contracts';
+import { CheckCircleIcon, TrashIcon } from '../../../components/icons';
+import { Rating } from '../../../components/Rating';
+import { intlLocale } from '../../../i18n';
+import { formatDate } from '../../../lib/format';
+import { useSession } from '../../auth/useSession';
+import { useDeleteReviewMutation, useGetReviewsQuery } from '../api/reviewsApi';
+
+/** A product's reviews; the author of a review, or an admin, may delete it (spec 6). */
+export function ReviewList({ productId }: { productId: string }) {
+  const { t, i18n } = useTranslation();
+  const { user } = useSession();
+  const { data: reviews, isLoading, isError } = useGetReviewsQuery(productId);
+  const [deleteReview, { isLoading: deleting, originalArgs }] = useDeleteReviewMutation();
+
+  const remove = async (review: Review) => {
+    try {
+      await deleteReview({ id: review._id, productId }).unwrap();
+      notify.success(t('reviews.deleted'));
+    } catch {
+      notify.error(t('reviews.deleteFailed'));
+    }
+  };
+
+  if (isLoading) {
+    return (
+      <div role="status" aria-label={t('common.loading')}>
+        {Array.from({ length: 2 }, (_, index) => (
+          <Placeholder key={index} as="div" animation="glow" className="review mb-3">
+            <Placeholder xs={3} /> <Placeholder xs={8} /> <Placeholder xs={10} />
+          </Placeholder>
+        ))}
+      </div>
+    );
+  }
+  if (isError) return <p className="text-body-secondary">{t('common.loadFailed')}</p>;
+  if (!reviews?.length) return <p className="text-body-secondary">{t('reviews.none')}</p>;
+
+  return (
+    <ul className="list-unstyled mb-0">
+      {reviews.map((review) => {
+        const canDelete = user !== null && (user.role || user._id === review.user._id);
+        return (
+          <li key={review._id} className="review">
+            <article aria-labelledby={`review-${review._id}`}>
+              <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
+                <span className="review-avatar" aria-hidden="true">
+                  {review.user.name.slice(0, 1).toUpperCase()}
+                </span>
+                <span className="fw-semibold">{review.user.name}</span>
+                {review.verified && (
+                  <Badge bg="success-subtle" text="success" className="d-inline-flex align-items-center gap-1">
+                    <CheckCircleIcon size={12} />
+                    {t('reviews.verified')}
+                  </Badge>
+                )}
+              </div>
+              <div className="d-flex flex-wrap align-items-center gap-2">
+                <Rating value={review.rating} size={14} />
+                <h3 id={`review-${review._id}`} className="h6 mb-0">
+                  {review.title}
+                </h3>
+              </div>
+              <p className="small text-body-secondary mb-1">
+                {t('reviews.reviewedOn', { date: formatDate(review.date, intlLocale(i18n.language)) })}
+              </p>
+              <p className="mb-2 review-comment">{review.comment}</p>
+              {canDelete && (
+                <Button
+                  variant="outline-danger"
+                  size="sm"
+                  onClick={() => void remove(review)}
+                  disabled={deleting && originalArgs?.id === review._id}
+                  aria-label={t('reviews.deleteNamed', { title: review.title })}
+                >
+                  <TrashIcon size={14} className="me-1" />
+                  {t('reviews.delete')}
+                </Button>
+              )}
+            </article>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

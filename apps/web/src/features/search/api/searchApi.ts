@@ -1,0 +1,23 @@
+import type { Product, SortOption } from '@shop/contracts';
+import { api, LIST } from '../../../api/apiSlice';
+
+export interface SearchArgs {
+  name: string;
+  sortBy: SortOption | null;
+}
+
+export const searchApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    // The arguments are the cache key, so a new text or sort order runs a new search (spec 7).
+    searchProducts: build.query<Product[], SearchArgs>({
+      query: ({ name, sortBy }) => ({
+        url: '/product/search',
+        params: { name, includeOutOfStock: true, ...(sortBy ? { sortBy } : {}) },
+      }),
+      transformResponse: (response: { products: Product[] }) => response.products,
+      providesTags: (result) => [...(result ?? []).map(({ _id }) => ({ type: 'Product' as const, id: _id })), { type: 'Product', id: LIST }],
+    }),
+  }),
+});
+
+export const { useSearchProductsQuery } = searchApi;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi, renderRoute } from '../../../test/utils';
+import { SearchResultsPage } from './SearchResultsPage';
+
+describe('SearchResultsPage', () => {
+  it("says 'No products found for {search}' when nothing matches", async () => {
+    mockApi({ 'GET /api/product/search': { body: { products: [] } } });
+    renderRoute(<SearchResultsPage />, { path: '/searchResults/:query', url: '/searchResults/zzz' });
+    expect(await screen.findByText('No products found for zzz')).toBeInTheDocument();
+  });
+
+  it('says the same when the search fails', async () => {
+    mockApi({ 'GET /api/product/search': { status: 500, body: { message: 'boom' } } });
+    renderRoute(<SearchResultsPage />, { path: '/searchResults/:query', url: '/searchResults/tv' });
+    expect(await screen.findByText('No products found for tv')).toBeInTheDocument();
+  });
+
+  it('searches again with the chosen sort order', async () => {
+    const { calls } = mockApi({ 'GET /api/product/search': { body: { products: [] } } });
+    renderRoute(<SearchResultsPage />, { path: '/searchResults/:query', url: '/searchResults/tv' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sort By' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Avg. Customer review' }));
+    await screen.findByText(/: Avg. Customer review/);
+    expect(calls.map((call) => call.path)).toContain('/api/product/search?name=tv&includeOutOfStock=true&sortBy=Avg.+Customer+review');
+  });
+});

@@ -1,0 +1,68 @@
+import Dropdown from 'react-bootstrap/Dropdown';
+import { useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SORT_OPTIONS, type SortOption } from '@shop/contracts';
+import { EmptyState } from '../../../components/EmptyState';
+import { ProductGrid } from '../../../components/ProductGrid';
+import { useProductActions } from '../../catalog/useProductActions';
+import { useSearchProductsQuery } from '../api/searchApi';
+
+const isSortOption = (value: string | null): value is SortOption => SORT_OPTIONS.some((option) => option === value);
+
+/** Labels of the spec's sort options, in the reader's language. */
+const SORT_LABEL_KEYS = {
+  'Price: Low to High': 'search.sort.priceAsc',
+  'Price: High to Low': 'search.sort.priceDesc',
+  'Avg. Customer review': 'search.sort.rating',
+} as const satisfies Record<SortOption, string>;
+
+/**
+ * Search results for /searchResults/{query} (and /SearchResults/{search}: paths match case-insensitively,
+ * so one route serves both). The sort order sits in `?sortBy=` so back and reload keep it.
+ */
+export function SearchResultsPage() {
+  const { t } = useTranslation();
+  const { query = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const sortParam = params.get('sortBy');
+  const sortBy = isSortOption(sortParam) ? sortParam : null;
+  const search = query.trim();
+  const { data, isLoading, isFetching, isError } = useSearchProductsQuery({ name: search, sortBy }, { skip: !search });
+  const actions = useProductActions();
+  const count = isError ? 0 : (data?.length ?? 0);
+
+  const chooseSort = (option: SortOption) => setParams({ sortBy: option });
+
+  return (
+    <div className="container-xl py-4">
+      <title>{t('search.title', { search })}</title>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
+        <h1 className="page-title mb-0" aria-live="polite">
+          {isLoading ? t('search.searching', { search }) : t('search.heading', { count, search })}
+        </h1>
+        <Dropdown align="end" onSelect={(key) => isSortOption(key) && chooseSort(key)}>
+          <Dropdown.Toggle variant="outline-secondary" id="sort-by">
+            {t('search.sortBy')}
+            {sortBy && <span className="fw-semibold">: {t(SORT_LABEL_KEYS[sortBy])}</span>}
+          </Dropdown.Toggle>
+          <Dropdown.Menu>
+            {SORT_OPTIONS.map((option) => (
+              <Dropdown.Item key={option} eventKey={option} active={option === sortBy} as="button">
+                {t(SORT_LABEL_KEYS[option])}
+              </Dropdown.Item>
+            ))}
+          </Dropdown.Menu>
+        </Dropdown>
+      </div>
+      <div className={isFetching && !isLoading ? 'is-refreshing' : undefined}>
+        <ProductGrid
+          products={isError ? [] : data}
+          loading={isLoading}
+          actions={actions}
+          label={t('search.resultsLabel')}
+          empty={<EmptyState title={t('search.noResults', { search })} />}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { clampPage, pageFromParam } from '../lib/pagination';
+
+/** The current page kept in `?page=N`, so reload, back and a shared link land on the same page. */
+export function usePageParam() {
+  const [params, setParams] = useSearchParams();
+  const page = pageFromParam(params.get('page'));
+
+  const setPage = useCallback(
+    (next: number, options?: { replace?: boolean }) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next === 1) updated.delete('page');
+          else updated.set('page', String(next));
+          return updated;
+        },
+        { replace: options?.replace ?? false },
+      ),
+    [setParams],
+  );
+
+  return { page, setPage };
+}
+
+/** Once the page count is known, a page past the end (an old link, fewer products now) becomes the last one. */
+export function usePageBounds(page: number, pages: number | undefined, setPage: (page: number, options: { replace: boolean }) => void) {
+  useEffect(() => {
+    if (pages === undefined) return;
+    const bounded = clampPage(page, pages);
+    if (bounded !== page) setPage(bounded, { replace: true });
+  }, [page, pages, setPage]);
+}

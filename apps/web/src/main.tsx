@@ -1,0 +1,20 @@
+import 'bootstrap/dist/css/bootstrap.min.css';
+import './styles/theme.css';
+import './i18n';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router/dom';
+import { createAppStore } from './app/init';
+import { createAppRouter } from './app/router';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <Provider store={createAppStore()}>
+      <RouterProvider router={createAppRouter()} />
+    </Provider>
+  </StrictMode>,
+);

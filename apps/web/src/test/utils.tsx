@@ -1,0 +1,58 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import type { Session } from '@shop/contracts';
+import { setupStore, type AppStore, type RootState } from '../app/store';
+
+export const shopperSession: Session = {
+  user: { _id: 'u1', name: 'Mariam Adel', email: 'mariam@example.com', phone: '01100000002', role: false },
+  token: 'shopper-token',
+  expiration: new Date(Date.now() + 86_400_000).toISOString(),
+};
+
+function Elsewhere() {
+  const { pathname, search } = useLocation();
+  return <p>page {pathname + search}</p>;
+}
+
+/** Renders `element` at `path` inside a store and a memory router; other paths render their name, to assert navigation. */
+export function renderRoute(element: ReactElement, options: { path?: string; url?: string; store?: AppStore; preloadedState?: Partial<RootState> } = {}) {
+  const store = options.store ?? setupStore(options.preloadedState);
+  const path = options.path ?? '/';
+  const router = createMemoryRouter(
+    [
+      { path, element },
+      { path: '*', Component: Elsewhere },
+    ],
+    { initialEntries: [options.url ?? path] },
+  );
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...view, store, router };
+}
+
+interface Reply {
+  status?: number;
+  body: unknown;
+}
+
+/** A fetch that answers by "METHOD /path" and records every request it saw. */
+export function mockApi(routes: Record<string, Reply | ((request: Request) => Reply | Promise<Reply>)>) {
+  const calls: { method: string; path: string; body: unknown; token: string | null }[] = [];
+  const fetchMock = vi.fn(async (input: Request) => {
+    const url = new URL(input.url);
+    const key = `${input.method} ${url.pathname}`;
+    const text = await input.clone().text();
+    calls.push({ method: input.method, path: url.pathname + url.search, body: text ? JSON.parse(text) : undefined, token: input.headers.get('x-access-token') });
+    const route = routes[key];
+    const reply = typeof route === 'function' ? await route(input) : (route ?? { status: 404, body: { message: `no mock for ${key}` } });
+    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}

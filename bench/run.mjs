@@ -1,0 +1,253 @@
+// `npm run bench`: seeds N products, starts the production server, loads it with wrk side by side with
+// nginx serving the same bytes, places concurrent orders, measures the web app, and reports.
+// Options: --products N (100000) · --quick (10,000 products, short runs) · --duration S · --connections C · --no-build · --no-web
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import pg from 'pg';
+
+const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(`--${name}`);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
+};
+const quick = flag('quick');
+const products = option('products', quick ? 10_000 : 100_000);
+const duration = option('duration', quick ? 4 : 10);
+const connections = option('connections', 64);
+const API_PORT = 3400;
+const NGINX_PORT = 3401;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+const cleanups = [];
+const log = (...m) => console.log('bench:', ...m);
+
+function ensureTool(command, debianPackage) {
+  if (spawnSync('which', [command]).status === 0) return;
+  log(`installing ${debianPackage}`);
+  execFileSync('apt-get', ['install', '-y', '-qq', debianPackage], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+async function prepareDatabase() {
+  const base = process.env.DATABASE_URL;
+  if (!base) return { kind: 'pglite', env: { DATA_DIR: path.join(work, 'data') } };
+  const url = new URL(base);
+  const name = `${url.pathname.slice(1) || 'postgres'}_bench`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  url.pathname = `/${name}`;
+  return { kind: 'postgres', env: { DATABASE_URL: url.toString(), DATA_DIR: path.join(work, 'data') } };
+}
+
+async function waitFor(url, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function startServer(dbEnv) {
+  const env = { ...process.env, ...dbEnv, NODE_ENV: 'production', PORT: String(API_PORT), SEED: 'none', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000', LOGIN_RATE_LIMIT_MAX: '1000000', DB_POOL_MAX: '32' };
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  cleanups.push(() => child.kill('SIGTERM'));
+  return child;
+}
+
+function startNginx(dir) {
+  const conf = path.join(work, 'nginx.conf');
+  fs.writeFileSync(
+    conf,
+    `worker_processes auto; daemon off; pid ${work}/nginx.pid; error_log ${work}/nginx-error.log;
+events { worker_connections 4096; }
+http { access_log off; keepalive_requests 100000; default_type application/json;
+  server { listen 127.0.0.1:${NGINX_PORT}; root ${dir}; location / { try_files $uri =404; } } }`,
+  );
+  const child = spawn('nginx', ['-c', conf, '-p', work], { stdio: 'inherit' });
+  cleanups.push(() => child.kill('SIGQUIT'));
+  return child;
+}
+
+function wrk(url, conns = connections, seconds = duration) {
+  const out = execFileSync('wrk', ['-t2', `-c${conns}`, `-d${seconds}s`, '--latency', '-s', path.join(root, 'bench/wrk-report.lua'), url], { encoding: 'utf8' });
+  const line = out.split('\n').find((l) => l.startsWith('WRK_JSON '));
+  const r = JSON.parse(line.slice(9));
+  return { rps: r.requests / (r.duration_us / 1e6), p50_ms: r.p50_us / 1000, p95_ms: r.p95_us / 1000, p99_ms: r.p99_us / 1000, errors: r.errors + r.non2xx };
+}
+
+function rssMb(pid) {
+  const pids = [pid, ...execFileSync('sh', ['-c', `pgrep -P ${pid} || true`], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number)];
+  const sizes = pids.map((p) => {
+    try {
+      const kb = fs.readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1];
+      return kb ? Number(kb) / 1024 : 0;
+    } catch {
+      return 0;
+    }
+  });
+  return Math.round(Math.max(...sizes));
+}
+
+async function api(pathname, init = {}) {
+  const res = await fetch(`http://127.0.0.1:${API_PORT}${pathname}`, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+async function placeOrders(productId, startStock) {
+  const shoppers = [];
+  for (let i = 0; i < connections; i++) {
+    const email = `bench${i}-${Date.now()}@example.com`;
+    const r = await api('/api/user/register', { method: 'POST', body: JSON.stringify({ name: 'Bench Shopper', email, phone: '01012345678', password: 'Bench123!', confirm_password: 'Bench123!' }) });
+    shoppers.push(r.body.token);
+  }
+  const address = { street: 'Tahrir St', building: '5', city: 'Cairo', state: 'Cairo', phone: '01012345678', zipCode: '11511', country: 'Egypt' };
+  let placed = 0;
+  let refused = 0;
+  const until = Date.now() + duration * 1000;
+  const started = Date.now();
+  await Promise.all(
+    shoppers.map(async (token) => {
+      const headers = { 'x-access-token': token };
+      while (Date.now() < until) {
+        await api('/api/cart/incItem', { method: 'PUT', headers, body: JSON.stringify({ product_id: productId, flag: 1 }) });
+        const r = await api('/api/order', { method: 'POST', headers, body: JSON.stringify({ deliveryAddress: address, paymentMethod: 'cash' }) });
+        if (r.status === 201) placed++;
+        else refused++;
+      }
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  const left = (await api(`/api/product/one/${productId}`)).body.stock;
+  return { per_s: Math.round((placed / seconds) * 10) / 10, placed, refused, oversold: startStock - left - placed };
+}
+
+async function measureWeb(detailId) {
+  const { chromium } = await import('@playwright/test');
+  const dist = path.join(root, 'apps/web/dist');
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  cleanups.push(() => browser.close());
+  async function lcp(pathname, collect) {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const assets = [];
+    if (collect) page.on('response', (r) => assets.push(new URL(r.url()).pathname));
+    await page.goto(`http://127.0.0.1:${API_PORT}${pathname}`, { waitUntil: 'networkidle' });
+    const value = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            resolve(entries[entries.length - 1].startTime);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+          setTimeout(() => resolve(-1), 3000);
+        }),
+    );
+    await page.close();
+    return { ms: Math.round(value), assets };
+  }
+  const gz = (kind, assets) =>
+    assets
+      .filter((p) => p.startsWith('/assets/') && p.endsWith(kind))
+      .map((p) => path.join(dist, p))
+      .filter((f) => fs.existsSync(f))
+      .reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(f), { level: 9 }).length, 0);
+  const home = await lcp('/', true);
+  const product = await lcp(`/product/one/${detailId}`, false);
+  const unique = [...new Set(home.assets)];
+  return {
+    home_js_gzip_kb: Math.round((gz('.js', unique) / 1024) * 10) / 10,
+    home_css_gzip_kb: Math.round((gz('.css', unique) / 1024) * 10) / 10,
+    lcp_home_ms: home.ms,
+    lcp_product_ms: product.ms,
+  };
+}
+
+const round = (n) => Math.round(n * 10) / 10;
+
+async function main() {
+  ensureTool('wrk', 'wrk');
+  ensureTool('nginx', 'nginx-light');
+  if (!flag('no-build')) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const db = await prepareDatabase();
+  log(`seeding ${products} products into ${db.kind}`);
+  const seedFile = path.join(work, 'seed.json');
+  execFileSync('npx', ['tsx', 'bench/bulk-seed.ts', String(products), seedFile], { cwd: root, stdio: 'inherit', env: { ...process.env, ...db.env } });
+  const seed = JSON.parse(fs.readFileSync(seedFile, 'utf8'));
+
+  const server = startServer(db.env);
+  await waitFor(`http://127.0.0.1:${API_PORT}/api/health`);
+  const enc = encodeURIComponent;
+  const endpoints = [
+    ['list', '/api/product?page=1&includeOutOfStock=true'],
+    ['detail', `/api/product/one/${seed.detailId}`],
+    ['category', `/api/product?category=${seed.categoryId}&includeOutOfStock=true`],
+    ['search_word', '/api/product/search?name=samsung&includeOutOfStock=true'],
+    ['search_two_words', `/api/product/search?name=${enc('samsung kettle')}&includeOutOfStock=true`],
+    ['search_typo', '/api/product/search?name=samsnug&includeOutOfStock=true'],
+    ['search_price_asc', `/api/product/search?name=kettle&sortBy=${enc('Price: Low to High')}&includeOutOfStock=true`],
+    ['search_price_desc', `/api/product/search?name=kettle&sortBy=${enc('Price: High to Low')}&includeOutOfStock=true`],
+    ['search_rating', `/api/product/search?name=kettle&sortBy=${enc('Avg. Customer review')}&includeOutOfStock=true`],
+  ];
+  const staticDir = path.join(work, 'static');
+  fs.mkdirSync(staticDir);
+  for (const [name, url] of endpoints) {
+    const res = await fetch(`http://127.0.0.1:${API_PORT}${url}`);
+    if (!res.ok) throw new Error(`${name}: ${url} answered ${res.status}`);
+    fs.writeFileSync(path.join(staticDir, `${name}.json`), Buffer.from(await res.arrayBuffer()));
+  }
+  startNginx(staticDir);
+  await waitFor(`http://127.0.0.1:${NGINX_PORT}/list.json`);
+
+  const results = [];
+  for (const [name, url] of endpoints) {
+    wrk(`http://127.0.0.1:${API_PORT}${url}`, connections, 1);
+    const a = wrk(`http://127.0.0.1:${API_PORT}${url}`);
+    const n = wrk(`http://127.0.0.1:${NGINX_PORT}/${name}.json`);
+    const bytes = fs.statSync(path.join(staticDir, `${name}.json`)).size;
+    results.push({ name, rps: Math.round(a.rps), p50_ms: round(a.p50_ms), p95_ms: round(a.p95_ms), p99_ms: round(a.p99_ms), bytes, ceiling_rps: Math.round(n.rps), ratio: Math.round((a.rps / n.rps) * 1000) / 1000, errors: a.errors });
+    log(`${name}: ${Math.round(a.rps)} rps (nginx ${Math.round(n.rps)}), p99 ${round(a.p99_ms)} ms`);
+  }
+
+  log('placing orders');
+  const orders = await placeOrders(seed.orderProductId, seed.orderStock);
+  const web = flag('no-web') ? null : await measureWeb(seed.detailId);
+  const report = { products, db: db.kind, date: new Date().toISOString(), duration_s: duration, connections, endpoints: results, orders, web, rss_mb: rssMb(server.pid) };
+
+  const lines = [
+    `| endpoint | req/s | p50 ms | p95 ms | p99 ms | bytes | nginx req/s | ratio |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|`,
+    ...results.map((r) => `| ${r.name} | ${r.rps} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.bytes} | ${r.ceiling_rps} | ${r.ratio} |`),
+    '',
+    `orders: ${orders.per_s}/s (${orders.placed} placed, ${orders.refused} refused), oversold: ${orders.oversold}`,
+    web ? `web: home JS ${web.home_js_gzip_kb} KB gzip, CSS ${web.home_css_gzip_kb} KB gzip, LCP home ${web.lcp_home_ms} ms, product ${web.lcp_product_ms} ms (4x CPU slowdown)` : 'web: skipped',
+    `API RSS at the end: ${report.rss_mb} MB`,
+  ];
+  console.log(`\n## Benchmark: ${products} products on ${db.kind}, ${connections} connections, ${duration} s per run\n`);
+  console.log(lines.join('\n'));
+  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(path.join(root, 'bench/results/latest.md'), `${lines.join('\n')}\n`);
+}
+
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
