@@ -22,6 +22,8 @@ const connections = option('connections', 64);
 const API_PORT = 3400;
 const NGINX_PORT = 3401;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+// nginx's workers run as an unprivileged user: they must be able to read the served files.
+fs.chmodSync(work, 0o755);
 const cleanups = [];
 const log = (...m) => console.log('bench:', ...m);
 

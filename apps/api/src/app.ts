@@ -20,6 +20,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
 import { securityHeaders, securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
+import { responseCachePlugin } from './plugins/response-cache.js';
 import { apiModules } from './modules/index.js';
 
 declare module 'fastify' {
@@ -55,6 +56,14 @@ function jwtSecret(config: Config): string {
   const secret = randomBytes(48).toString('base64url');
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+async function redisClient(app: FastifyInstance, url: string) {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  redis.on('error', (err) => app.log.warn({ err }, 'redis unavailable'));
+  app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  return redis;
 }
 
 /** Builds the whole server without listening: server.ts listens, tests use `inject`. */
@@ -99,8 +108,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
-    ...(config.REDIS_URL ? { redis: new (await import('ioredis')).Redis(config.REDIS_URL, { lazyConnect: false }) } : {}),
+    // Counters live in Redis when there is one, so every instance counts the same attempts.
+    ...(config.REDIS_URL ? { redis: await redisClient(app, config.REDIS_URL), nameSpace: `${config.REDIS_PREFIX}rate-limit:` } : {}),
+    // A Redis outage must not take the shop down with it: requests pass uncounted until it is back.
+    skipOnError: true,
   });
+  if (config.CACHE_MAX_MB > 0) await app.register(responseCachePlugin, { database, maxBytes: config.CACHE_MAX_MB * 1024 * 1024 });
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 30, fieldSize: 10_000, parts: 50 },
     // File names arrive as sent (not cut to their last segment), so lib/multipart.ts can refuse a path in one.

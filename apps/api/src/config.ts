@@ -26,6 +26,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
   REDIS_URL: z.string().url().optional(),
+  /** Prefix of this shop's Redis keys, so several shops (or test runs) can share one Redis. */
+  REDIS_PREFIX: z.string().max(64).default('shop:'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('EGP Shop <no-reply@shop.local>'),
@@ -37,6 +39,10 @@ const envSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPLOAD_STORE: z.enum(['fs', 'db']).default('fs'),
+  /** Memory for cached catalogue answers per process; 0 turns the cache off. */
+  CACHE_MAX_MB: z.coerce.number().min(0).max(4096).default(32),
+  /** Processes `npm start` runs on this machine (node:cluster); more than 1 needs DATABASE_URL. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: trustProxy,

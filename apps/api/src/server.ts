@@ -1,13 +1,25 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
-import { loadConfig } from './config.js';
+import { runPrimary } from './cluster.js';
+import { loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './seed/index.js';
 import { startOrderExpiry } from './modules/orders/service.js';
 
-/** Process entry: configuration, database, listen, and a graceful stop on SIGTERM/SIGINT. */
+/** Process entry: configuration, then one server here, or WORKERS of them under a cluster primary. */
 async function main() {
   const config = loadConfig();
+  if (config.WORKERS > 1 && cluster.isPrimary) {
+    if (!config.DATABASE_URL) throw new Error('WORKERS > 1 needs DATABASE_URL: the embedded database can be opened by one process at a time.');
+    runPrimary(config.WORKERS);
+    return;
+  }
+  await serve(config);
+}
+
+/** One server: database, app, demo seed, background work, listen, and a graceful stop on SIGTERM/SIGINT. */
+async function serve(config: Config) {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(config.dataDir, 'pglite'),

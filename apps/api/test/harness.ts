@@ -63,6 +63,8 @@ export interface TestContext {
   routes: RouteEntry[];
   clock: TestClock;
   dataDir: string;
+  /** Another app instance on the same database, as a second server behind a load balancer would be. */
+  sibling(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -86,12 +88,20 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
   const app = await buildApp({ config, database, clock, logger: false, onRoute });
   await app.ready();
+  const siblings: FastifyInstance[] = [];
   return {
     app,
     routes,
     clock,
     dataDir,
+    async sibling() {
+      const other = await buildApp({ config, database, clock, logger: false });
+      await other.ready();
+      siblings.push(other);
+      return other;
+    },
     async close() {
+      for (const other of siblings) await other.close();
       await app.close();
       await database.close();
       await drop();

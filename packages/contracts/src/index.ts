@@ -4,3 +4,4 @@ export * from './fields.js';
 export * from './user.js';
 export * from './catalog.js';
 export * from './checkout.js';
+export * from './stats.js';

@@ -10,9 +10,19 @@ export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** What a subscription to a NOTIFY channel hears: payloads, and when it may have missed some. */
+export interface ListenHandlers {
+  notify(payload: string): void;
+  /** The connection is lost: notifications may be missed until `resumed`. */
+  lost(): void;
+  resumed(): void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Subscribes to a NOTIFY channel; resolves to the unsubscribe function. */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -42,8 +52,11 @@ async function openPostgres(url: string, max: number, migrationsFolder: string):
   const pool = new Pool({
     connectionString: url,
     max,
-    options: `-c pg_trgm.word_similarity_threshold=${TRGM_THRESHOLD}`,
+    // A statement that runs for half a minute is stuck (a lock, a dead peer): fail it rather than hold a connection.
+    options: `-c pg_trgm.word_similarity_threshold=${TRGM_THRESHOLD} -c statement_timeout=30000`,
     connectionTimeoutMillis: 5000,
+    // A connection whose peer vanished without a reset is found out instead of hanging a query forever.
+    keepAlive: true,
   });
   // An idle client that loses its server (a restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -57,7 +70,70 @@ async function openPostgres(url: string, max: number, migrationsFolder: string):
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     lockClient.release();
   }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const listeners = new Set<() => Promise<void>>();
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, handlers) {
+      const stop = await listenWithReconnect(url, channel, handlers);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+const RECONNECT_MS = 500;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). When the server goes
+ * away the subscriber is told (its cache can no longer be trusted) and the connection is retried until
+ * the server is back.
+ */
+async function listenWithReconnect(url: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  const { Client } = await import('pg');
+  let client: InstanceType<typeof Client> | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.notify(message.payload ?? '');
+    });
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (stopped || client !== next) return;
+      client = null;
+      handlers.lost();
+      retry = setTimeout(reconnect, RECONNECT_MS);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    client = next;
+  };
+  const reconnect = () => {
+    if (stopped) return;
+    connect().then(
+      () => handlers.resumed(),
+      () => {
+        retry = setTimeout(reconnect, RECONNECT_MS);
+      },
+    );
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 async function openPglite(dataDir: string | undefined, migrationsFolder: string): Promise<Database> {
@@ -78,6 +154,8 @@ async function openPglite(dataDir: string | undefined, migrationsFolder: string)
   return {
     db,
     kind: 'pglite',
+    // In-process: nothing to lose, so only notifications are passed on.
+    listen: (channel, handlers) => client.listen(channel, handlers.notify).then((unlisten) => () => unlisten()),
     async close() {
       await client.close();
       releaseLock();

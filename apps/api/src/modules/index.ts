@@ -11,6 +11,7 @@ import { addressesRoutes } from './addresses/routes.js';
 import { ordersRoutes } from './orders/routes.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { logsRoutes } from './logs/routes.js';
+import { statsRoutes } from './stats/routes.js';
 
 /** Every resource's routes, registered under /api by app.ts. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -26,4 +27,5 @@ export const apiModules: FastifyPluginAsync[] = [
   ordersRoutes,
   paymentsRoutes,
   logsRoutes,
+  statsRoutes,
 ];

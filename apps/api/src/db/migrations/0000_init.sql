@@ -1,4 +1,13 @@
+-- SQL that drizzle-kit cannot express, placed before the generated schema by scripts/regen-init-migration.mjs.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
+--> statement-breakpoint
+-- Every change to what the storefront shows is announced at commit on channel 'catalogue', so each API
+-- instance drops its response cache, whoever made the change (any instance, a CLI, a background job).
+CREATE OR REPLACE FUNCTION notify_catalogue_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('catalogue', TG_TABLE_NAME);
+  RETURN NULL;
+END $$;
 --> statement-breakpoint
 CREATE TABLE "addresses" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
@@ -200,3 +209,12 @@ CREATE UNIQUE INDEX "reviews_product_user_key" ON "reviews" USING btree ("produc
 CREATE UNIQUE INDEX "test_payment_intents_order_key" ON "test_payment_intents" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "test_payment_intents_secret_key" ON "test_payment_intents" USING btree ("client_secret");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree ("email");
+--> statement-breakpoint
+-- SQL that needs the generated tables; appended after the schema by scripts/regen-init-migration.mjs.
+CREATE TRIGGER departments_notify AFTER INSERT OR UPDATE OR DELETE ON departments FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogue_change();
+--> statement-breakpoint
+CREATE TRIGGER categories_notify AFTER INSERT OR UPDATE OR DELETE ON categories FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogue_change();
+--> statement-breakpoint
+CREATE TRIGGER products_notify AFTER INSERT OR UPDATE OR DELETE ON products FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogue_change();
+--> statement-breakpoint
+CREATE TRIGGER reviews_notify AFTER INSERT OR UPDATE OR DELETE ON reviews FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogue_change();

@@ -16,38 +16,38 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/category',
-    { config: { access: 'public' }, schema: { tags, response: { 200: z.array(categorySchema) } } },
+    { config: { access: 'public', cache: true }, schema: { tags, response: { 200: z.array(categorySchema) } } },
     async () => categories.list(),
   );
 
   app.get(
     '/category/dept/:id',
-    { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: z.array(categorySchema) } } },
+    { config: { access: 'public', cache: true }, schema: { tags, params: idParams, response: { 200: z.array(categorySchema) } } },
     async (request) => categories.ofDepartment(request.params.id),
   );
 
   app.post(
     '/category',
-    { config: { access: 'admin' }, schema: { tags, security, body: categoryCreateSchema, response: { 201: categorySchema } } },
+    { config: { access: 'admin', changesCatalogue: true }, schema: { tags, security, body: categoryCreateSchema, response: { 201: categorySchema } } },
     async (request, reply) => reply.code(201).send(await categories.create(request.body, actorOf(request))),
   );
 
   app.put(
     '/category',
-    { config: { access: 'admin' }, schema: { tags, security, body: categoryUpdateSchema, response: { 200: categorySchema } } },
+    { config: { access: 'admin', changesCatalogue: true }, schema: { tags, security, body: categoryUpdateSchema, response: { 200: categorySchema } } },
     async (request) => categories.update(request.body, actorOf(request)),
   );
 
   app.delete(
     '/category/:id',
-    { config: { access: 'admin' }, schema: { tags, security, params: idParams, response: { 200: message } } },
+    { config: { access: 'admin', changesCatalogue: true }, schema: { tags, security, params: idParams, response: { 200: message } } },
     async (request) => categories.remove(request.params.id, actorOf(request)),
   );
 
   app.post(
     '/category/img/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', changesCatalogue: true },
       schema: {
         tags,
         security,

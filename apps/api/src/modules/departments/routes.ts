@@ -15,25 +15,25 @@ export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/department',
-    { config: { access: 'public' }, schema: { tags, response: { 200: z.array(departmentSchema) } } },
+    { config: { access: 'public', cache: true }, schema: { tags, response: { 200: z.array(departmentSchema) } } },
     async () => departments.list(),
   );
 
   app.post(
     '/department',
-    { config: { access: 'admin' }, schema: { tags, security, body: departmentCreateSchema, response: { 201: departmentSchema } } },
+    { config: { access: 'admin', changesCatalogue: true }, schema: { tags, security, body: departmentCreateSchema, response: { 201: departmentSchema } } },
     async (request, reply) => reply.code(201).send(await departments.create(request.body.name, actorOf(request))),
   );
 
   app.put(
     '/department',
-    { config: { access: 'admin' }, schema: { tags, security, body: departmentUpdateSchema, response: { 200: departmentSchema } } },
+    { config: { access: 'admin', changesCatalogue: true }, schema: { tags, security, body: departmentUpdateSchema, response: { 200: departmentSchema } } },
     async (request) => departments.rename(request.body.id, request.body.name, actorOf(request)),
   );
 
   app.delete(
     '/department/:id',
-    { config: { access: 'admin' }, schema: { tags, security, params: idParams, response: { 200: message } } },
+    { config: { access: 'admin', changesCatalogue: true }, schema: { tags, security, params: idParams, response: { 200: message } } },
     async (request) => departments.remove(request.params.id, actorOf(request)),
   );
 };

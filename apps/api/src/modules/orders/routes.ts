@@ -13,7 +13,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order',
     {
-      config: { access: 'shopper' },
+      config: { access: 'shopper', changesCatalogue: true },
       schema: {
         tags: ['order'],
         security: [{ token: [] }],
@@ -43,7 +43,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/order/:id/status',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', changesCatalogue: true },
       schema: {
         tags: ['order'],
         security: [{ token: [] }],

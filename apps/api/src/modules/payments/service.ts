@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { canTransition, type OrderStatus } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
@@ -21,17 +22,31 @@ interface IntentEvent {
   errorMessage: string | null;
 }
 
+/** The parts of a payment_intent the shop reads. */
+const intentObjectSchema = z.object({
+  id: z.string().min(1).max(255),
+  amount: z.number().int().nonnegative(),
+  currency: z.string().min(1).max(10),
+  metadata: z.object({ order_id: z.unknown().optional() }).nullish(),
+  last_payment_error: z.object({ message: z.string().optional() }).nullish(),
+});
+
 function intentEvent(event: Stripe.Event): IntentEvent | null {
   switch (event.type) {
     case 'payment_intent.succeeded':
     case 'payment_intent.payment_failed':
     case 'payment_intent.processing': {
-      const intent = event.data.object;
+      // Signed, so not forged, but not necessarily well formed (another API version, a bug at the
+      // sender): a payment_intent without the fields read below is refused, not a 500.
+      const parsed = intentObjectSchema.safeParse((event as { data?: { object?: unknown } }).data?.object);
+      if (!parsed.success) throw badRequest(`Malformed ${event.type} event`);
+      const intent = parsed.data;
+      const orderId = intent.metadata?.order_id;
       return {
         id: event.id,
         type: event.type,
         intentId: intent.id,
-        orderId: intent.metadata?.order_id ?? null,
+        orderId: typeof orderId === 'string' ? orderId : null,
         amount: intent.amount,
         currency: intent.currency,
         errorMessage: intent.last_payment_error?.message ?? null,
@@ -40,6 +55,12 @@ function intentEvent(event: Stripe.Event): IntentEvent | null {
     default:
       return null;
   }
+}
+
+/** Records a delivered event by its id: true the first time, false for a redelivery (which then changes nothing). */
+async function firstDelivery(db: DbOrTx, event: { id: string; type: string }, at: Date): Promise<boolean> {
+  const [fresh] = await db.insert(paymentEvents).values({ id: event.id, type: event.type, receivedAt: at }).onConflictDoNothing().returning({ id: paymentEvents.id });
+  return Boolean(fresh);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

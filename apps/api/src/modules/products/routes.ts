@@ -22,19 +22,19 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/product',
-    { config: { access: 'public' }, schema: { tags, querystring: productListQuerySchema, response: { 200: productListSchema } } },
+    { config: { access: 'public', cache: true }, schema: { tags, querystring: productListQuerySchema, response: { 200: productListSchema } } },
     async (request) => products.list(request.query),
   );
 
   app.get(
     '/product/one/:id',
-    { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: productSchema } } },
+    { config: { access: 'public', cache: true }, schema: { tags, params: idParams, response: { 200: productSchema } } },
     async (request) => products.one(request.params.id),
   );
 
   app.post(
     '/product',
-    { config: { access: 'admin' }, schema: { tags, security, ...form, response: { 201: productSchema } } },
+    { config: { access: 'admin', changesCatalogue: true }, schema: { tags, security, ...form, response: { 201: productSchema } } },
     async (request, reply) => {
       const fields = await readMultipart(request, 'img', MAX_PRODUCT_IMAGES);
       return reply.code(201).send(await products.create(fields, actorOf(request)));
@@ -44,7 +44,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/product',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', changesCatalogue: true },
       schema: { tags, security, ...form, description: `${form.description}, plus id; images are optional and replace the old ones`, response: { 200: productSchema } },
     },
     async (request) => products.update(await readMultipart(request, 'img', MAX_PRODUCT_IMAGES), actorOf(request)),
@@ -52,7 +52,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/product/:id',
-    { config: { access: 'admin' }, schema: { tags, security, params: idParams, response: { 200: message } } },
+    { config: { access: 'admin', changesCatalogue: true }, schema: { tags, security, params: idParams, response: { 200: message } } },
     async (request) => products.remove(request.params.id, actorOf(request)),
   );
 };

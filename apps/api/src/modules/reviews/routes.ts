@@ -15,19 +15,19 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/review/product/:id',
-    { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: z.array(reviewSchema) } } },
+    { config: { access: 'public', cache: true }, schema: { tags, params: idParams, response: { 200: z.array(reviewSchema) } } },
     async (request) => reviews.ofProduct(request.params.id),
   );
 
   app.post(
     '/review',
-    { config: { access: 'shopper' }, schema: { tags, security, body: reviewCreateSchema, response: { 201: reviewSchema } } },
+    { config: { access: 'shopper', changesCatalogue: true }, schema: { tags, security, body: reviewCreateSchema, response: { 201: reviewSchema } } },
     async (request, reply) => reply.code(201).send(await reviews.write(currentUser(request).id, request.body)),
   );
 
   app.delete(
     '/review/:id',
-    { config: { access: 'user' }, schema: { tags, security, params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+    { config: { access: 'user', changesCatalogue: true }, schema: { tags, security, params: idParams, response: { 200: z.object({ message: z.string() }) } } },
     async (request) => reviews.remove(request.params.id, actorOf(request)),
   );
 };

@@ -8,7 +8,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/product/search',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cache: true },
       schema: {
         tags: ['search'],
         description: "Ranked by relevance unless sortBy is one of 'Price: Low to High', 'Price: High to Low', 'Avg. Customer review'",

@@ -60,7 +60,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/user',
-    { config: { access: 'user' }, schema: { tags: ['user'], security: [{ token: [] }], response: { 200: message } } },
+    { config: { access: 'user', changesCatalogue: true }, schema: { tags: ['user'], security: [{ token: [] }], response: { 200: message } } },
     async (request) => users.remove(currentUser(request).id, request.ip),
   );
 

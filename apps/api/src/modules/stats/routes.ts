@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminStatsSchema } from '@shop/contracts';
+import { statsService } from './service.js';
+
+export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const stats = statsService(app);
+
+  app.get(
+    '/admin/stats',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        description: 'The dashboard overview: sales of today, 7 and 30 UTC days, daily revenue, orders by status, low stock, newest orders',
+        security: [{ token: [] }],
+        response: { 200: adminStatsSchema },
+      },
+    },
+    async () => stats.overview(),
+  );
+};

@@ -1,0 +1,106 @@
+import { and, asc, count, desc, eq, gte, lte, notInArray, sql } from 'drizzle-orm';
+import {
+  LOW_STOCK_THRESHOLD,
+  ORDER_STATUSES,
+  STATS_DAYS,
+  STATS_LIST_SIZE,
+  type AdminStats,
+  type OrderStatus,
+  type PaymentMethod,
+  type SalesWindow,
+} from '@shop/contracts';
+import type { FastifyInstance } from 'fastify';
+import { orderItems, orders, products, users } from '../../db/schema.js';
+import { toEgp } from '../../lib/money.js';
+
+const DAY_MS = 86_400_000;
+/** Not money the shop has: cancelled orders, and card orders still waiting for their payment. */
+const NOT_SALES: OrderStatus[] = ['cancelled', 'pending'];
+
+/** YYYY-MM-DD of a UTC day. */
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+export function statsService(app: FastifyInstance) {
+  const { db } = app;
+
+  /**
+   * The dashboard overview in four aggregate queries. The sales windows (today, 7 and 30 days) are
+   * sums of the daily series, so the cards and the chart can never disagree.
+   */
+  async function overview(): Promise<AdminStats> {
+    const now = app.clock.now();
+    const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const from = new Date(todayStart - (STATS_DAYS - 1) * DAY_MS);
+    const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    // Each lowStock row carries the number of rows the filter matched (a window over the whole result).
+    const lowStockTotal = sql<number>`count(*) over ()`.mapWith(Number);
+
+    const [sales, statuses, lowStock, recent] = await Promise.all([
+      db
+        .select({ day, bill: sql<number>`sum(${orders.bill})`.mapWith(Number), orders: count() })
+        .from(orders)
+        .where(and(gte(orders.createdAt, from), notInArray(orders.status, NOT_SALES)))
+        .groupBy(day),
+      db.select({ status: orders.status, orders: count() }).from(orders).groupBy(orders.status),
+      db
+        .select({ id: products.id, name: products.name, stock: products.stock, imagePaths: products.imagePaths, total: lowStockTotal })
+        .from(products)
+        .where(lte(products.stock, LOW_STOCK_THRESHOLD))
+        .orderBy(asc(products.stock), asc(products.name), asc(products.id))
+        .limit(STATS_LIST_SIZE),
+      db
+        .select({
+          id: orders.id,
+          createdAt: orders.createdAt,
+          bill: orders.bill,
+          status: orders.status,
+          paymentMethod: orders.paymentMethod,
+          items: sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(Number),
+          userId: users.id,
+          userName: users.name,
+          userEmail: users.email,
+        })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(STATS_LIST_SIZE),
+    ]);
+
+    // Summed in piastres, converted once: EGP fractions would pick up floating-point dust.
+    const byDay = new Map(sales.map((row) => [row.day, row]));
+    const days = Array.from({ length: STATS_DAYS }, (_, index) => {
+      const date = utcDay(new Date(from.getTime() + index * DAY_MS));
+      const row = byDay.get(date);
+      return { date, bill: row?.bill ?? 0, orders: row?.orders ?? 0 };
+    });
+    const lastDays = (n: number): SalesWindow => {
+      const window = days.slice(-n);
+      return { revenue: toEgp(window.reduce((sum, d) => sum + d.bill, 0)), orders: window.reduce((sum, d) => sum + d.orders, 0) };
+    };
+
+    const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
+    for (const row of statuses) ordersByStatus[row.status as OrderStatus] = row.orders;
+
+    return {
+      generatedAt: now.toISOString(),
+      sales: { today: lastDays(1), last7Days: lastDays(7), last30Days: lastDays(STATS_DAYS) },
+      daily: days.map((d) => ({ date: d.date, revenue: toEgp(d.bill), orders: d.orders })),
+      ordersByStatus,
+      lowStock: {
+        total: lowStock[0]?.total ?? 0,
+        products: lowStock.map((p) => ({ _id: p.id, name: p.name, stock: p.stock, image_path: p.imagePaths[0] ?? null })),
+      },
+      recentOrders: recent.map((o) => ({
+        _id: o.id,
+        createdAt: o.createdAt.toISOString(),
+        bill: toEgp(o.bill),
+        status: o.status as OrderStatus,
+        paymentMethod: o.paymentMethod as PaymentMethod,
+        items: o.items,
+        user: o.userId && o.userName !== null && o.userEmail !== null ? { _id: o.userId, name: o.userName, email: o.userEmail } : null,
+      })),
+    };
+  }
+
+  return { overview };
+}

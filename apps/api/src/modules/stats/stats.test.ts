@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { LOW_STOCK_THRESHOLD, STATS_DAYS, STATS_LIST_SIZE, type AdminStats, type Order, type OrderStatus } from '@shop/contracts';
+import { cartItems, orderItems, orders } from '../../db/schema.js';
+import { toPiastres } from '../../lib/money.js';
+import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
+import { createProduct } from '../../../test/fixtures.js';
+
+/** The tests run on a fixed day: 15 March 2025, 10:00 UTC. */
+const NOW = Date.parse('2025-03-15T10:00:00Z');
+const at = (iso: string) => new Date(iso);
+const address = { street: 'Tahrir St', building: '12', city: 'Cairo', state: 'Cairo', phone: '01012345678', zipCode: '11511', country: 'Egypt' };
+
+let t: TestContext;
+let admin: Account;
+let shopper: Account;
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.advance(NOW - Date.now());
+  admin = await createAdmin(t.app);
+  shopper = await registerShopper(t.app, 'Salma Hassan');
+});
+afterAll(() => t.close());
+
+const stats = async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: admin.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as AdminStats;
+};
+
+/** An order written straight to the table, dated and priced as the test needs; `lines` order lines come with it. */
+async function insertOrder(status: OrderStatus, billEgp: number, createdAt: Date, options: { userId?: string | null; lines?: number } = {}) {
+  const bill = toPiastres(billEgp);
+  const [row] = await t.app.db
+    .insert(orders)
+    .values({
+      userId: options.userId === undefined ? shopper.id : options.userId,
+      status,
+      paymentMethod: status === 'pending' || status === 'paid' ? 'visa' : 'cash',
+      itemsTotal: bill,
+      shipping: 0,
+      codFee: 0,
+      bill,
+      deliveryAddress: address,
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning({ id: orders.id });
+  if (!row) throw new Error('order insert returned no row');
+  const lines = options.lines ?? 1;
+  await t.app.db
+    .insert(orderItems)
+    .values(Array.from({ length: lines }, (_, i) => ({ orderId: row.id, productId: null, name: `Line ${i}`, price: bill, imagePaths: [], quantity: 1 })));
+  return row.id;
+}
+
+describe('who may read the stats', () => {
+  it('admins only: visitors 401, shoppers 403', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/stats' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: shopper.headers })).statusCode).toBe(403);
+  });
+});
+
+describe('an empty shop', () => {
+  it('has zero sales over 30 zero days ending today, every status at 0, no low stock and no orders', async () => {
+    const s = await stats();
+    expect(s.generatedAt.slice(0, 10)).toBe('2025-03-15');
+    expect(s.sales).toEqual({ today: { revenue: 0, orders: 0 }, last7Days: { revenue: 0, orders: 0 }, last30Days: { revenue: 0, orders: 0 } });
+    expect(s.daily).toHaveLength(STATS_DAYS);
+    expect(s.daily[0]).toEqual({ date: '2025-02-14', revenue: 0, orders: 0 });
+    expect(s.daily.at(-1)).toEqual({ date: '2025-03-15', revenue: 0, orders: 0 });
+    expect(s.ordersByStatus).toEqual({ pending: 0, paid: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 });
+    expect(s.lowStock).toEqual({ total: 0, products: [] });
+    expect(s.recentOrders).toEqual([]);
+  });
+});
+
+describe('sales, by UTC day', () => {
+  let ids: Record<string, string>;
+  beforeAll(async () => {
+    ids = {
+      todayCash: await insertOrder('confirmed', 100.1, at('2025-03-15T00:30:00Z'), { lines: 3 }),
+      todayCard: await insertOrder('paid', 200.2, at('2025-03-15T01:00:00Z')),
+      todayCancelled: await insertOrder('cancelled', 999, at('2025-03-15T02:00:00Z')),
+      todayUnpaid: await insertOrder('pending', 50, at('2025-03-15T03:00:00Z')),
+      // The last second of yesterday: in the 7 days, not today.
+      yesterday: await insertOrder('delivered', 300, at('2025-03-14T23:59:59Z')),
+      // The first and last days of the 7-day window's edge.
+      sixDaysAgo: await insertOrder('shipped', 400, at('2025-03-09T00:00:00Z')),
+      sevenDaysAgo: await insertOrder('confirmed', 500, at('2025-03-08T23:59:59Z'), { userId: null }),
+      // The first day of the 30 (15 Feb is 29 days before 15 Mar 2025), and the day before it.
+      firstOf30: await insertOrder('delivered', 600, at('2025-02-14T00:00:00Z')),
+      before30: await insertOrder('delivered', 700, at('2025-02-13T23:59:59Z')),
+    };
+  });
+
+  it('sums the bills of today, the last 7 and the last 30 days, without cancelled or unpaid orders', async () => {
+    const s = await stats();
+    expect(s.sales.today).toEqual({ revenue: 300.3, orders: 2 });
+    expect(s.sales.last7Days).toEqual({ revenue: 1000.3, orders: 4 });
+    expect(s.sales.last30Days).toEqual({ revenue: 2100.3, orders: 6 });
+  });
+
+  it('gives every one of the 30 days, oldest first, matching the windows', async () => {
+    const s = await stats();
+    expect(s.daily.map((d) => d.date)).toEqual(Array.from({ length: STATS_DAYS }, (_, i) => new Date(Date.parse('2025-02-14T00:00:00Z') + i * 86_400_000).toISOString().slice(0, 10)));
+    const byDate = Object.fromEntries(s.daily.map((d) => [d.date, d]));
+    expect(byDate['2025-03-15']).toEqual({ date: '2025-03-15', revenue: 300.3, orders: 2 });
+    expect(byDate['2025-03-14']).toEqual({ date: '2025-03-14', revenue: 300, orders: 1 });
+    expect(byDate['2025-03-09']).toEqual({ date: '2025-03-09', revenue: 400, orders: 1 });
+    expect(byDate['2025-03-08']).toEqual({ date: '2025-03-08', revenue: 500, orders: 1 });
+    expect(byDate['2025-02-14']).toEqual({ date: '2025-02-14', revenue: 600, orders: 1 });
+    expect(s.daily.filter((d) => d.orders === 0)).toHaveLength(STATS_DAYS - 5);
+  });
+
+  it('counts every order by its status, whenever it was placed', async () => {
+    expect((await stats()).ordersByStatus).toEqual({ pending: 1, paid: 1, confirmed: 2, shipped: 1, delivered: 3, cancelled: 1 });
+  });
+
+  it('lists the newest orders first with their buyer and number of lines; a deleted buyer shows as nobody', async () => {
+    const { recentOrders } = await stats();
+    expect(recentOrders.map((o) => o._id)).toEqual([ids.todayUnpaid, ids.todayCancelled, ids.todayCard, ids.todayCash, ids.yesterday, ids.sixDaysAgo]);
+    expect(recentOrders).toHaveLength(STATS_LIST_SIZE);
+    expect(recentOrders[3]).toEqual({
+      _id: ids.todayCash,
+      createdAt: '2025-03-15T00:30:00.000Z',
+      bill: 100.1,
+      status: 'confirmed',
+      paymentMethod: 'cash',
+      items: 3,
+      user: { _id: shopper.id, name: 'Salma Hassan', email: shopper.email },
+    });
+    await t.app.db.update(orders).set({ createdAt: at('2025-03-15T04:00:00Z') }).where(eq(orders.id, ids.sevenDaysAgo ?? ''));
+    const [anonymous] = (await stats()).recentOrders;
+    expect(anonymous).toMatchObject({ _id: ids.sevenDaysAgo, user: null });
+  });
+});
+
+describe('low stock', () => {
+  it(`lists products with stock at or under ${LOW_STOCK_THRESHOLD}, emptiest first, and how many there are`, async () => {
+    await createProduct(t.app.db, { name: 'Plenty', stock: LOW_STOCK_THRESHOLD + 1 });
+    const low = [];
+    for (const [name, stock] of [['Kettle', 3], ['Blender', 0], ['Airfryer', LOW_STOCK_THRESHOLD], ['Mixer', 1], ['Toaster', 2], ['Iron', 4], ['Fan', 5]] as const) {
+      low.push(await createProduct(t.app.db, { name, stock, imagePaths: [`/uploads/${name}.webp`, '/uploads/second.webp'] }));
+    }
+    const { lowStock } = await stats();
+    expect(lowStock.total).toBe(7);
+    expect(lowStock.products.map((p) => `${p.name}:${p.stock}`)).toEqual(['Blender:0', 'Mixer:1', 'Toaster:2', 'Kettle:3', 'Iron:4', 'Airfryer:5']);
+    expect(lowStock.products[0]).toEqual({ _id: low[1]?.id, name: 'Blender', stock: 0, image_path: '/uploads/Blender.webp' });
+  });
+});
+
+describe('with real orders', () => {
+  it('a cash order placed now counts today; cancelling it takes it out again', async () => {
+    const before = (await stats()).sales;
+    const product = await createProduct(t.app.db, { price: 250, stock: 20 });
+    await t.app.db.insert(cartItems).values({ userId: shopper.id, productId: product.id, quantity: 2 });
+    const res = await t.app.inject({ method: 'POST', url: '/api/order', headers: shopper.headers, payload: { deliveryAddress: address, paymentMethod: 'cash' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const [order] = res.json() as Order[];
+    if (!order) throw new Error('no order in the answer');
+
+    const after = await stats();
+    expect(after.sales.today.revenue).toBeCloseTo(before.today.revenue + order.bill, 2);
+    expect(after.sales.today.orders).toBe(before.today.orders + 1);
+    expect(after.sales.last30Days.orders).toBe(before.last30Days.orders + 1);
+    expect(after.recentOrders[0]).toMatchObject({ _id: order._id, bill: order.bill, status: 'confirmed', items: 1 });
+
+    const cancel = await t.app.inject({ method: 'PUT', url: `/api/order/${order._id}/status`, headers: admin.headers, payload: { status: 'cancelled' } });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await stats()).sales).toEqual(before);
+  });
+});

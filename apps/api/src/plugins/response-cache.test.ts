@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { products } from '../db/schema.js';
+import { createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/harness.js';
+import { createProduct, type ProductFixture } from '../../test/fixtures.js';
+
+let t: TestContext;
+let product: ProductFixture;
+beforeAll(async () => {
+  t = await createTestApp();
+  product = await createProduct(t.app.db, { price: 100, stock: 5 });
+});
+afterAll(() => t.close());
+
+const get = (app: FastifyInstance, url: string) => app.inject({ method: 'GET', url });
+
+async function eventually(check: () => Promise<boolean>, withinMs: number) {
+  const until = Date.now() + withinMs;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return false;
+}
+
+describe('response cache', () => {
+  it('answers a repeated catalogue read from memory', async () => {
+    const url = `/api/product/one/${product.id}`;
+    const first = await get(t.app, url);
+    const second = await get(t.app, url);
+    expect(first.headers['x-cache']).toBe('miss');
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.json()).toEqual(first.json());
+    expect(second.headers['content-type']).toContain('application/json');
+    expect(second.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('shows a writer their own change on the very next read', async () => {
+    const url = `/api/product/one/${product.id}`;
+    await get(t.app, url);
+    const review = await registerShopper(t.app);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/review',
+      headers: review.headers,
+      payload: { product: product.id, rating: 4, title: 'Good', comment: 'Works well' },
+    });
+    expect(posted.statusCode).toBe(201);
+    const after = (await get(t.app, url)).json();
+    expect(after.numReviews).toBe(1);
+    const reviews = await get(t.app, `/api/review/product/${product.id}`);
+    expect(reviews.json()).toHaveLength(1);
+  });
+
+  it('drops cached answers when the database changes behind its back (another instance, a CLI)', async () => {
+    const url = `/api/product/one/${product.id}`;
+    await get(t.app, url);
+    expect((await get(t.app, url)).headers['x-cache']).toBe('hit');
+    await t.app.db.update(products).set({ stock: 42 }).where(eq(products.id, product.id));
+    const seen = await eventually(async () => (await get(t.app, url)).json().stock === 42, 1000);
+    expect(seen).toBe(true);
+  });
+
+  it('a change made through one instance is served by another within a second', async () => {
+    const other = await t.sibling();
+    const admin = await createAdmin(t.app);
+    const url = '/api/department';
+    const before = (await get(other, url)).json() as { name: string }[];
+    expect((await get(other, url)).headers['x-cache']).toBe('hit');
+    const created = await t.app.inject({ method: 'POST', url, headers: admin.headers, payload: { name: 'Garden & Outdoor' } });
+    expect(created.statusCode).toBe(201);
+    const seen = await eventually(async () => ((await get(other, url)).json() as { name: string }[]).length === before.length + 1, 1000);
+    expect(seen).toBe(true);
+  });
+
+  it('never caches a shopper’s own data', async () => {
+    const shopper = await registerShopper(t.app);
+    const first = await t.app.inject({ method: 'GET', url: '/api/cart', headers: shopper.headers });
+    const second = await t.app.inject({ method: 'GET', url: '/api/cart', headers: shopper.headers });
+    expect(first.headers['x-cache']).toBeUndefined();
+    expect(second.headers['x-cache']).toBeUndefined();
+  });
+});

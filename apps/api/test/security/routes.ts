@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import { PASSWORD, uniqueEmail } from '../harness.js';
+import { signWebhook } from '../../src/modules/payments/test-provider.js';
+import { ADDRESS, GOOD_CARD, hex, pngPart, type Req, type Subject, type World } from './helpers.js';
+
+/**
+ * The expectations table: every route of the server, keyed "METHOD /path" exactly as the server's
+ * route table names it, with who it is for and the answer each caller must get. permissions.test.ts
+ * fails on a route missing here (so a new route cannot skip the matrix) and on an entry no route has.
+ * HEAD twins of GET routes take their GET entry.
+ *
+ * Each request is aimed at `s`, the subject's resources: the owner's in the matrix, so "other" is
+ * another shopper reaching for the owner's things. ownership.test.ts aims it at the other shopper's
+ * own resources and then swaps in the owner's ids.
+ */
+
+export type Who = 'visitor' | 'owner' | 'other' | 'admin';
+export const CALLERS: Who[] = ['visitor', 'owner', 'other', 'admin'];
+export type Access = 'public' | 'user' | 'shopper' | 'admin';
+
+export interface RouteCase {
+  access: Access;
+  /** The status each caller must get. */
+  expect: Record<Who, number>;
+  request(w: World, s: Subject): Req | Promise<Req>;
+}
+
+const statuses = (visitor: number, owner: number, other: number, admin: number): Record<Who, number> => ({ visitor, owner, other, admin });
+const everyone = (status: number) => statuses(status, status, status, status);
+/** Admin routes: visitors 401, shoppers 403. */
+const adminOnly = (status: number) => statuses(401, 403, 403, status);
+/** Shopper routes: visitors 401, admins 403 (they have no cart, favourites or orders). */
+const shopperOnly = (status: number) => statuses(401, status, status, 403);
+const signedIn = (status: number) => statuses(401, status, status, status);
+
+const none = (): Req => ({});
+const newPassword = { password: 'N3wPassw0rd!', confirm_password: 'N3wPassw0rd!' };
+
+async function productForm(w: World, extra: Record<string, string> = {}): Promise<Req> {
+  return {
+    form: {
+      fields: {
+        name: `Kettle ${hex()}`,
+        brand: 'Tornado',
+        category: w.category.id,
+        department: w.department.id,
+        description: 'Boils water fast',
+        price: '899.5',
+        stock: '4',
+        weight: '1.2',
+        cod: 'true',
+        ...extra,
+      },
+      files: [await pngPart(3)],
+    },
+  };
+}
+
+/** A signed event the shop acknowledges without acting on it. */
+function ignoredEvent(w: World): Req {
+  const payload = JSON.stringify({ id: `evt_${hex(8)}`, object: 'event', type: 'charge.updated', data: { object: {} } });
+  return { raw: { body: payload, contentType: 'application/json' }, headers: { 'stripe-signature': signWebhook(payload, w.webhookSecret, new Date()) } };
+}
+
+const docs = (status: number): RouteCase => ({ access: 'public', expect: everyone(status), request: none });
+
+export const ROUTES: Record<string, RouteCase> = {
+  // The OpenAPI document and its viewer are public by design (DESIGN.md: OpenAPI at /api/docs).
+  'GET /api/docs': docs(200),
+  'HEAD /api/docs/': docs(200),
+  // Swagger UI sends the bare page to the documentation root.
+  'GET /api/docs/static/index.html': docs(302),
+  'GET /api/docs/static/swagger-initializer.js': docs(200),
+  'GET /api/docs/json': docs(200),
+  'GET /api/docs/yaml': docs(200),
+  'GET /api/docs/static/*': { access: 'public', expect: everyone(200), request: () => ({ params: { '*': 'swagger-ui.css' } }) },
+
+  'GET /api/health': { access: 'public', expect: everyone(200), request: none },
+
+  'POST /api/user/register': {
+    access: 'public',
+    expect: everyone(201),
+    request: () => ({ json: { name: 'Omar Ali', email: uniqueEmail('reg'), phone: '01012345678', password: PASSWORD, confirm_password: PASSWORD } }),
+  },
+  'POST /api/user/login': { access: 'public', expect: everyone(200), request: (_w, s) => ({ json: { email: s.account.email, password: PASSWORD } }) },
+  'PUT /api/user': { access: 'user', expect: signedIn(200), request: () => ({ json: { name: 'Renamed Person' } }) },
+  'PUT /api/user/password': { access: 'user', expect: signedIn(200), request: () => ({ json: newPassword }) },
+  'DELETE /api/user': { access: 'user', expect: signedIn(200), request: none },
+  'POST /api/user/forgotPassword': { access: 'public', expect: everyone(200), request: (_w, s) => ({ json: { email: s.account.email } }) },
+  // The mailed link is the credential: whoever holds it may use it, signed in or not.
+  'GET /api/user/password-reset/:id/:token': {
+    access: 'public',
+    expect: everyone(200),
+    request: (_w, s) => ({ params: { id: s.account.id, token: s.resetToken } }),
+  },
+  'POST /api/user/password-reset/:id/:token': {
+    access: 'public',
+    expect: everyone(200),
+    request: (_w, s) => ({ params: { id: s.account.id, token: s.resetToken }, json: newPassword }),
+  },
+  'GET /api/user/allUsers': { access: 'admin', expect: adminOnly(200), request: none },
+
+  'GET /api/department': { access: 'public', expect: everyone(200), request: none },
+  'POST /api/department': { access: 'admin', expect: adminOnly(201), request: () => ({ json: { name: `Garden ${hex()}` } }) },
+  'PUT /api/department': { access: 'admin', expect: adminOnly(200), request: (w) => ({ json: { id: w.emptyDepartment.id, name: `Renamed ${hex()}` } }) },
+  'DELETE /api/department/:id': { access: 'admin', expect: adminOnly(200), request: (w) => ({ params: { id: w.emptyDepartment.id } }) },
+
+  'GET /api/category': { access: 'public', expect: everyone(200), request: none },
+  'GET /api/category/dept/:id': { access: 'public', expect: everyone(200), request: (w) => ({ params: { id: w.department.id } }) },
+  'POST /api/category': { access: 'admin', expect: adminOnly(201), request: (w) => ({ json: { department: w.department.id, name: `Tents ${hex()}` } }) },
+  'PUT /api/category': {
+    access: 'admin',
+    expect: adminOnly(200),
+    request: (w) => ({ json: { id: w.emptyCategory.id, department: w.department.id, name: `Renamed ${hex()}` } }),
+  },
+  'DELETE /api/category/:id': { access: 'admin', expect: adminOnly(200), request: (w) => ({ params: { id: w.emptyCategory.id } }) },
+  'POST /api/category/img/:id': {
+    access: 'admin',
+    expect: adminOnly(200),
+    request: async (w) => ({ params: { id: w.category.id }, form: { fields: {}, files: [await pngPart(5)] } }),
+  },
+
+  'GET /api/product': { access: 'public', expect: everyone(200), request: () => ({ query: { page: '1', includeOutOfStock: 'true' } }) },
+  'GET /api/product/one/:id': { access: 'public', expect: everyone(200), request: (w) => ({ params: { id: w.product.id } }) },
+  'POST /api/product': { access: 'admin', expect: adminOnly(201), request: (w) => productForm(w) },
+  'PUT /api/product': { access: 'admin', expect: adminOnly(200), request: (w) => productForm(w, { id: w.spare.id }) },
+  'DELETE /api/product/:id': { access: 'admin', expect: adminOnly(200), request: (w) => ({ params: { id: w.spare.id } }) },
+  'GET /api/product/search': { access: 'public', expect: everyone(200), request: () => ({ query: { name: 'Product', includeOutOfStock: 'true' } }) },
+
+  'GET /api/review/product/:id': { access: 'public', expect: everyone(200), request: (w) => ({ params: { id: w.product.id } }) },
+  'POST /api/review': {
+    access: 'shopper',
+    expect: shopperOnly(201),
+    request: (w) => ({ json: { product: w.spare.id, rating: 4, title: 'Good', comment: 'Works as described' } }),
+  },
+  // The author or an admin; another shopper is refused.
+  'DELETE /api/review/:id': { access: 'user', expect: statuses(401, 200, 403, 200), request: (_w, s) => ({ params: { id: s.reviewId } }) },
+
+  'GET /api/cart': { access: 'shopper', expect: shopperOnly(200), request: none },
+  'PUT /api/cart/incItem': { access: 'shopper', expect: shopperOnly(200), request: (w) => ({ json: { product_id: w.spare.id, flag: 1 } }) },
+  'PUT /api/cart/removeItem': { access: 'shopper', expect: shopperOnly(200), request: (w) => ({ json: { product_id: w.product.id } }) },
+  'PUT /api/cart/emptyCart': { access: 'shopper', expect: shopperOnly(200), request: none },
+
+  'GET /api/favourite': { access: 'shopper', expect: shopperOnly(200), request: none },
+  'PUT /api/favourite': { access: 'shopper', expect: shopperOnly(200), request: (w) => ({ json: { products: [w.spare.id] } }) },
+  'POST /api/favourite/:productId': { access: 'shopper', expect: shopperOnly(200), request: (w) => ({ params: { productId: w.spare.id } }) },
+  'DELETE /api/favourite/:productId': { access: 'shopper', expect: shopperOnly(200), request: (w) => ({ params: { productId: w.product.id } }) },
+
+  'GET /api/address': { access: 'shopper', expect: shopperOnly(200), request: none },
+  'POST /api/address': { access: 'shopper', expect: shopperOnly(201), request: () => ({ json: { address: { ...ADDRESS, street: `Nile St ${hex()}` } } }) },
+
+  // Each shopper orders their own cart; nothing in the body names anyone else's.
+  'POST /api/order': { access: 'shopper', expect: shopperOnly(201), request: () => ({ json: { deliveryAddress: ADDRESS, paymentMethod: 'cash' } }) },
+  'GET /api/order': { access: 'shopper', expect: shopperOnly(200), request: none },
+  'GET /api/order/admin/:userId': { access: 'admin', expect: adminOnly(200), request: (_w, s) => ({ params: { userId: s.account.id } }) },
+  'PUT /api/order/:id/status': { access: 'admin', expect: adminOnly(200), request: (_w, s) => ({ params: { id: s.orderId }, json: { status: 'cancelled' } }) },
+
+  'GET /api/payment/config': { access: 'public', expect: everyone(200), request: none },
+  // Another shopper's order is "not found", not "forbidden": its existence is not revealed.
+  'POST /api/payment/create-payment-intent': { access: 'shopper', expect: statuses(401, 200, 404, 403), request: (_w, s) => ({ json: { order_id: s.orderId } }) },
+  // Signed by the provider; no session involved.
+  'POST /api/payment/webhook': { access: 'public', expect: everyone(200), request: (w) => ignoredEvent(w) },
+  // The client secret is the credential, as with Stripe.js.
+  'POST /api/payment/test/confirm': { access: 'public', expect: everyone(200), request: (_w, s) => ({ json: { clientSecret: s.clientSecret, card: GOOD_CARD } }) },
+  'GET /api/payment/test/intent': { access: 'public', expect: everyone(200), request: (_w, s) => ({ query: { client_secret: s.clientSecret } }) },
+
+  'GET /api/logs': { access: 'admin', expect: adminOnly(200), request: () => ({ query: { page: '1' } }) },
+  'GET /api/admin/stats': { access: 'admin', expect: adminOnly(200), request: none },
+
+  'GET /uploads/:name': { access: 'public', expect: everyone(200), request: (w) => ({ params: { name: w.imageName } }) },
+};
+
+/** The table entry of a route: its own, or for a HEAD twin its GET's. */
+export function caseFor(method: string, url: string): RouteCase | undefined {
+  return ROUTES[`${method} ${url}`] ?? (method === 'HEAD' ? ROUTES[`GET ${url}`] : undefined);
+}
+
+/** Changes the session or the account itself: callers need a fresh identity per request. */
+export const SESSION_ENDING = new Set(['DELETE /api/user', 'PUT /api/user/password', 'POST /api/user/password-reset/:id/:token']);
+
+export const randomId = () => randomBytes(16).toString('hex').replace(/^(.{8})(.{4}).(.{3}).(.{3})(.{12})$/, '$1-$2-4$3-a$4-$5');
