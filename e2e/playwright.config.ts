@@ -6,6 +6,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // One folder per port: runs side by side (one per engineer or CI job) never delete each other's traces.
+  outputDir: `../test-results/e2e-${port}`,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
@@ -29,5 +31,8 @@ export default defineConfig({
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',
+    // SIGTERM, not Playwright's default SIGKILL: e2e/server.mjs then stops the API and removes the run's
+    // temporary directory (the built app and the database, about 50 MB).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });

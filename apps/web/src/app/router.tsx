@@ -17,6 +17,10 @@ function page<Name extends string>(load: () => Promise<Record<Name, ComponentTyp
 
 /** /login and /signup hide the navbar (spec 2); the footer goes too, so the form is all there is. */
 const withoutNavbar: RouteHandle = { chrome: { header: false, search: false, footer: false } };
+/** The checkout steps hide the search box: from the address to the payment, nothing leads away by accident. */
+const checkoutChrome: RouteHandle = { chrome: { search: false } };
+/** The dashboard hides the footer (spec 2): its screens are work surfaces, not pages to scroll to the end of. */
+const dashboardChrome: RouteHandle = { chrome: { footer: false } };
 
 /*
  * Paths match case-insensitively (React Router's default), so 'User' also serves /user and
@@ -49,6 +53,35 @@ export const routes: RouteObject[] = [
       { path: 'Favourite', lazy: page(() => import('../features/favourites/components/FavouritePage'), 'FavouritePage') },
       { path: 'AddReview', lazy: page(() => import('../features/product/components/AddReviewPage'), 'AddReviewPage') },
       { path: 'about', lazy: page(() => import('../features/about/components/AboutPage'), 'AboutPage') },
+      {
+        path: 'dashboard',
+        handle: dashboardChrome,
+        lazy: page(() => import('../features/admin/components/DashboardLayout'), 'DashboardLayout'),
+        children: [
+          { index: true, lazy: page(() => import('../features/admin/components/OverviewPage'), 'OverviewPage') },
+          { path: 'DashProducts', lazy: page(() => import('../features/admin/components/ProductsAdminPage'), 'ProductsAdminPage') },
+          { path: 'Users', lazy: page(() => import('../features/admin/components/UsersPage'), 'UsersPage') },
+          { path: 'UserOrder/:userID', lazy: page(() => import('../features/admin/components/UserOrdersPage'), 'UserOrdersPage') },
+          { path: 'Categories', lazy: page(() => import('../features/admin/components/CategoriesAdminPage'), 'CategoriesAdminPage') },
+          { path: 'DepartmentsAdmin', lazy: page(() => import('../features/admin/components/DepartmentsAdminPage'), 'DepartmentsAdminPage') },
+          { path: 'logs', lazy: page(() => import('../features/admin/components/LogsPage'), 'LogsPage') },
+        ],
+      },
+      {
+        // Cart, checkout and orders: shoppers only (visitors go to /login, admins home).
+        lazy: page(() => import('../features/checkout/components/ShopperOnly'), 'ShopperOnly'),
+        children: [
+          { path: 'CartPage', lazy: page(() => import('../features/checkout/components/CartPage'), 'CartPage') },
+          { path: 'ShippingAdress', handle: checkoutChrome, lazy: page(() => import('../features/checkout/components/ShippingAddressPage'), 'ShippingAddressPage') },
+          { path: 'ShippingForm', handle: checkoutChrome, lazy: page(() => import('../features/checkout/components/ShippingFormPage'), 'ShippingFormPage') },
+          { path: 'Payment', handle: checkoutChrome, lazy: page(() => import('../features/checkout/components/PaymentPage'), 'PaymentPage') },
+          { path: 'PlaceOrder', handle: checkoutChrome, lazy: page(() => import('../features/checkout/components/PlaceOrderPage'), 'PlaceOrderPage') },
+          { path: 'Stripe', handle: checkoutChrome, lazy: page(() => import('../features/checkout/components/StripePage'), 'StripePage') },
+          { path: 'success', lazy: page(() => import('../features/checkout/components/SuccessPage'), 'SuccessPage') },
+          { path: 'OrderError', lazy: page(() => import('../features/checkout/components/OrderErrorPage'), 'OrderErrorPage') },
+          { path: 'Orders', lazy: page(() => import('../features/orders/components/OrdersPage'), 'OrdersPage') },
+        ],
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -4,10 +4,13 @@ import type { SVGProps } from 'react';
  * The few icons the shop needs, inline: no icon font to download and nothing for a screen reader
  * to announce (the control that holds an icon carries the label).
  */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-/** `flip`: arrows that point along the reading direction turn round in right-to-left layouts. */
-function Icon({ size = 20, flip = false, className, children, ...props }: IconProps & { flip?: boolean }) {
+/**
+ * `flip`: arrows that point along the reading direction turn round in right-to-left layouts.
+ * Exported so a feature's own icons (features/admin) are drawn the same way.
+ */
+export function Icon({ size = 20, flip = false, className, children, ...props }: IconProps & { flip?: boolean }) {
   return (
     <svg
       className={[flip ? 'flip-rtl' : '', className ?? ''].join(' ').trim() || undefined}

@@ -41,6 +41,10 @@ interface Reply {
   body: unknown;
 }
 
+/** A JSON body parsed; any other (a multipart form) as the text it was sent as. */
+const bodyOf = (request: Request, text: string): unknown =>
+  !text ? undefined : request.headers.get('content-type')?.includes('application/json') ? JSON.parse(text) : text;
+
 /** A fetch that answers by "METHOD /path" and records every request it saw. */
 export function mockApi(routes: Record<string, Reply | ((request: Request) => Reply | Promise<Reply>)>) {
   const calls: { method: string; path: string; body: unknown; token: string | null }[] = [];
@@ -48,7 +52,7 @@ export function mockApi(routes: Record<string, Reply | ((request: Request) => Re
     const url = new URL(input.url);
     const key = `${input.method} ${url.pathname}`;
     const text = await input.clone().text();
-    calls.push({ method: input.method, path: url.pathname + url.search, body: text ? JSON.parse(text) : undefined, token: input.headers.get('x-access-token') });
+    calls.push({ method: input.method, path: url.pathname + url.search, body: bodyOf(input, text), token: input.headers.get('x-access-token') });
     const route = routes[key];
     const reply = typeof route === 'function' ? await route(input) : (route ?? { status: 404, body: { message: `no mock for ${key}` } });
     return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { notify } from '../../../lib/notify';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
@@ -19,7 +19,9 @@ export function EditProfilePage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const [confirming, setConfirming] = useState(false);
-  if (!user) return <Navigate to="/login" replace />;
+  // Once the account is deleted the page leads home (spec 7), not to /login as it does for a visitor.
+  const [deleted, setDeleted] = useState(false);
+  if (!user) return <Navigate to={deleted ? '/' : '/login'} replace />;
 
   const rows = [
     { label: t('account.fields.name'), value: user.name, to: '/UpdateName', edit: t('account.edit.name') },
@@ -58,23 +60,23 @@ export function EditProfilePage() {
           </Button>
         </Card.Body>
       </Card>
-      <DeleteAccountDialog show={confirming} onHide={() => setConfirming(false)} />
+      <DeleteAccountDialog show={confirming} onHide={() => setConfirming(false)} onDeleted={() => setDeleted(true)} />
     </div>
   );
 }
 
-function DeleteAccountDialog({ show, onHide }: { show: boolean; onHide: () => void }) {
+function DeleteAccountDialog({ show, onHide, onDeleted }: { show: boolean; onHide: () => void; onDeleted: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [deleteAccount, { isLoading, error }] = useDeleteAccountMutation();
 
   const confirm = async () => {
     try {
       await deleteAccount().unwrap();
       notify.success(t('account.delete.done'));
+      // Signed out, the page's guard takes the former shopper home.
+      onDeleted();
       dispatch(signedOut());
-      void navigate('/');
     } catch {
       // The dialog shows the failure.
     }

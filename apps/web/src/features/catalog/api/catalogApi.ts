@@ -6,6 +6,8 @@ export interface ProductListArgs {
   limit?: number;
   category?: string;
   department?: string;
+  /** Part of the product name (the dashboard's product search). */
+  q?: string;
 }
 
 const productTags = (products: Product[] | undefined) => [
@@ -17,9 +19,9 @@ export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProducts: build.query<ProductList, ProductListArgs>({
       // Spec 7: product lists include out-of-stock items, shown as such.
-      query: ({ page = 1, limit = PAGE_SIZE, category, department }) => ({
+      query: ({ page = 1, limit = PAGE_SIZE, category, department, q }) => ({
         url: '/product',
-        params: { page, limit, includeOutOfStock: true, category, department },
+        params: { page, limit, includeOutOfStock: true, category, department, q },
       }),
       providesTags: (result) => productTags(result?.products),
     }),

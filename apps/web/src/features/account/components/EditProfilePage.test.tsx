@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
+import { EditProfilePage } from './EditProfilePage';
+
+describe('EditProfilePage', () => {
+  it('sends a visitor to /login', async () => {
+    renderRoute(<EditProfilePage />, { path: '/EditProfile' });
+    expect(await screen.findByText('page /login')).toBeInTheDocument();
+  });
+
+  it('after the account is deleted, signs out and goes home, not to /login (spec 7)', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({ 'DELETE /api/user': { body: { message: 'Your Account has been deleted Successfully' } } });
+    const { store } = renderRoute(<EditProfilePage />, { path: '/EditProfile', preloadedState: { session: shopperSession } });
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, delete my account' }));
+    expect(await screen.findByText('page /')).toBeInTheDocument();
+    expect(screen.queryByText('page /login')).not.toBeInTheDocument();
+    await waitFor(() => expect(store.getState().session.user).toBeNull());
+    expect(calls).toEqual([expect.objectContaining({ method: 'DELETE', path: '/api/user', token: shopperSession.token })]);
+  });
+});

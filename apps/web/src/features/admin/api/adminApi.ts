@@ -1,0 +1,129 @@
+import type { AdminStats, AuditType, Category, Department, Order, OrderStatus, Product, User } from '@shop/contracts';
+import { api, LIST } from '../../../api/apiSlice';
+
+interface AuditLogEntry {
+  _id: string;
+  type: AuditType;
+  action: string;
+  message: string;
+  userId: string | null;
+  userEmail: string | null;
+  createdAt: string;
+}
+
+interface LogsPage {
+  logs: AuditLogEntry[];
+  pages: number;
+  total: number;
+}
+
+interface LogsArgs {
+  page: number;
+  type?: AuditType;
+  /** A user id, or part of an e-mail address. */
+  user?: string;
+}
+
+/** A category or department rename shows in every product card and list that names it. */
+const catalogueNames = [
+  { type: 'Category' as const, id: LIST },
+  { type: 'Product' as const, id: LIST },
+];
+
+/*
+ * The dashboard's endpoints. Reading endpoints the storefront already has (products, departments,
+ * categories) come from catalogApi; these share its cache tags, so a change here refreshes the shop.
+ * Users, logs and stats are only ever read here, right when a screen opens, so they need no tags.
+ */
+export const adminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getStats: build.query<AdminStats, void>({
+      query: () => '/admin/stats',
+      providesTags: [
+        { type: 'Order', id: LIST },
+        { type: 'Product', id: LIST },
+      ],
+    }),
+    getUsers: build.query<{ count: number; users: User[] }, void>({
+      query: () => '/user/allUsers',
+    }),
+    getUserOrders: build.query<Order[], string>({
+      query: (userId) => `/order/admin/${encodeURIComponent(userId)}`,
+      providesTags: (result) => [{ type: 'Order', id: LIST }, ...(result ?? []).map(({ _id }) => ({ type: 'Order' as const, id: _id }))],
+    }),
+    setOrderStatus: build.mutation<Order, { id: string; status: OrderStatus }>({
+      query: ({ id, status }) => ({ url: `/order/${encodeURIComponent(id)}/status`, method: 'PUT', body: { status } }),
+      // A cancellation puts stock back on the shelf, and the overview counts every status.
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Order', id },
+        { type: 'Order', id: LIST },
+        { type: 'Product', id: LIST },
+      ],
+    }),
+    getLogs: build.query<LogsPage, LogsArgs>({
+      query: ({ page, type, user }) => ({ url: '/logs', params: { page, type, user } }),
+    }),
+
+    /** Multipart (spec 7): the text fields plus repeated `img` files; an update adds `id`. */
+    saveProduct: build.mutation<Product, { id?: string; form: FormData }>({
+      query: ({ id, form }) => ({ url: '/product', method: id ? 'PUT' : 'POST', body: form }),
+      // Not after a refusal: the open update form would reload and lose what the admin typed.
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Product', id: LIST }, ...(id ? [{ type: 'Product' as const, id }] : [])]),
+    }),
+    deleteProduct: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `/product/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'Product', id: LIST },
+        { type: 'Product', id },
+      ],
+    }),
+
+    createCategory: build.mutation<Category, { department: string; name: string }>({
+      query: (body) => ({ url: '/category', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Category', id: LIST }],
+    }),
+    updateCategory: build.mutation<Category, { id: string; department: string; name: string }>({
+      query: (body) => ({ url: '/category', method: 'PUT', body }),
+      // Moving a category moves its products to the new department too.
+      invalidatesTags: catalogueNames,
+    }),
+    deleteCategory: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `/category/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Category', id: LIST }],
+    }),
+    setCategoryImage: build.mutation<Category, { id: string; form: FormData }>({
+      query: ({ id, form }) => ({ url: `/category/img/${encodeURIComponent(id)}`, method: 'POST', body: form }),
+      invalidatesTags: [{ type: 'Category', id: LIST }],
+    }),
+
+    createDepartment: build.mutation<Department, { name: string }>({
+      query: (body) => ({ url: '/department', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Department', id: LIST }],
+    }),
+    renameDepartment: build.mutation<Department, { id: string; name: string }>({
+      query: (body) => ({ url: '/department', method: 'PUT', body }),
+      invalidatesTags: [{ type: 'Department', id: LIST }, ...catalogueNames],
+    }),
+    deleteDepartment: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `/department/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Department', id: LIST }],
+    }),
+  }),
+});
+
+export const {
+  useGetStatsQuery,
+  useGetUsersQuery,
+  useGetUserOrdersQuery,
+  useSetOrderStatusMutation,
+  useGetLogsQuery,
+  useSaveProductMutation,
+  useDeleteProductMutation,
+  useCreateCategoryMutation,
+  useUpdateCategoryMutation,
+  useDeleteCategoryMutation,
+  useSetCategoryImageMutation,
+  useCreateDepartmentMutation,
+  useRenameDepartmentMutation,
+  useDeleteDepartmentMutation,
+} = adminApi;

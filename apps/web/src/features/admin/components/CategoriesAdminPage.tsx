@@ -1,0 +1,328 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Placeholder from 'react-bootstrap/Placeholder';
+import Row from 'react-bootstrap/Row';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { categoryCreateSchema, categoryUpdateSchema, IMAGE_MIME_TYPES, type Category } from '@shop/contracts';
+import { EmptyState } from '../../../components/EmptyState';
+import { PencilIcon, TrashIcon } from '../../../components/icons';
+import { ProductImage } from '../../../components/ProductImage';
+import { useGetCategoriesQuery, useGetDepartmentsQuery } from '../../catalog/api/catalogApi';
+import { useCreateCategoryMutation, useDeleteCategoryMutation, useSetCategoryImageMutation, useUpdateCategoryMutation } from '../api/adminApi';
+import { notifyOutcome } from '../notifyOutcome';
+import { imageFiles, requiredImages } from '../productForm';
+import { ImageIcon, PlusIcon } from './adminIcons';
+import { Choices } from './Choices';
+import { Field } from './Field';
+import { FormModal } from './FormModal';
+import { ImagePreviews } from './ImagePreviews';
+import { PageHeader } from './PageHeader';
+
+type Dialog = 'image' | 'create' | 'update' | 'delete';
+
+/** Spec 2: four buttons, each opening its dialog, above the grid of every category. */
+export function CategoriesAdminPage() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<Dialog | null>(null);
+  const { data: categories, isLoading, isError } = useGetCategoriesQuery();
+  const close = () => setOpen(null);
+
+  return (
+    <>
+      <PageHeader title={t('admin.categories.title')} subtitle={t('admin.categories.subtitle')} />
+      <div className="d-flex flex-wrap gap-2 mb-4">
+        <Button variant="outline-primary" onClick={() => setOpen('image')}>
+          <ImageIcon size={18} className="me-2" />
+          {t('admin.categories.image')}
+        </Button>
+        <Button variant="primary" onClick={() => setOpen('create')}>
+          <PlusIcon size={18} className="me-2" />
+          {t('admin.categories.create')}
+        </Button>
+        <Button variant="outline-primary" onClick={() => setOpen('update')}>
+          <PencilIcon size={18} className="me-2" />
+          {t('admin.categories.update')}
+        </Button>
+        <Button variant="outline-danger" onClick={() => setOpen('delete')}>
+          <TrashIcon size={18} className="me-2" />
+          {t('admin.categories.delete')}
+        </Button>
+      </div>
+
+      <section aria-labelledby="categories-grid">
+        <h2 id="categories-grid" className="section-title">
+          {t('admin.categories.all', { count: categories?.length ?? 0 })}
+        </h2>
+        {isLoading ? (
+          <Row as="ul" xs={1} sm={2} md={3} xl={4} className="g-3 list-unstyled" role="status" aria-label={t('common.loading')}>
+            {Array.from({ length: 8 }, (_, index) => (
+              <Col as="li" key={index}>
+                <CategoryTilePlaceholder />
+              </Col>
+            ))}
+          </Row>
+        ) : isError ? (
+          <Alert variant="danger">{t('common.loadFailed')}</Alert>
+        ) : !categories?.length ? (
+          <EmptyState title={t('admin.categories.none')} />
+        ) : (
+          <Row as="ul" xs={1} sm={2} md={3} xl={4} className="g-3 list-unstyled">
+            {categories.map((category) => (
+              <Col as="li" key={category._id}>
+                <CategoryTile category={category} />
+              </Col>
+            ))}
+          </Row>
+        )}
+      </section>
+
+      <CategoryImageModal show={open === 'image'} onClose={close} categories={categories} />
+      <CreateCategoryModal show={open === 'create'} onClose={close} />
+      <UpdateCategoryModal show={open === 'update'} onClose={close} categories={categories} />
+      <DeleteCategoryModal show={open === 'delete'} onClose={close} categories={categories} />
+    </>
+  );
+}
+
+function CategoryTile({ category }: { category: Category }) {
+  return (
+    <Card className="dash-category h-100">
+      <ProductImage src={category.image_path} alt="" className="dash-category-img card-img-top" width={400} height={160} />
+      <Card.Body>
+        <Card.Title as="h3" className="h6 fw-semibold mb-1">
+          {category.name}
+        </Card.Title>
+        <Card.Text className="small text-body-secondary mb-0">{category.department.name}</Card.Text>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function CategoryTilePlaceholder() {
+  return (
+    <Card className="dash-category h-100" aria-hidden="true">
+      <div className="dash-category-img placeholder-glow">
+        <Placeholder className="w-100 h-100 bg-secondary" />
+      </div>
+      <Card.Body>
+        <Placeholder as={Card.Title} animation="glow">
+          <Placeholder xs={7} bg="secondary" />
+        </Placeholder>
+        <Placeholder as="p" animation="glow" className="mb-0">
+          <Placeholder xs={4} bg="secondary" />
+        </Placeholder>
+      </Card.Body>
+    </Card>
+  );
+}
+
+interface ModalProps {
+  show: boolean;
+  onClose: () => void;
+}
+
+interface CategoryModalProps extends ModalProps {
+  categories?: Category[];
+}
+
+/** Category names repeat across departments ('Accessories'), so each choice says which department it is in. */
+function useCategoryLabel() {
+  const { t } = useTranslation();
+  return (category: Category) => t('admin.categories.option', { name: category.name, department: category.department.name });
+}
+
+const imageSchema = z.object({ category: categoryUpdateSchema.shape.id, img: requiredImages(imageFiles()) });
+const deleteSchema = z.object({ id: categoryUpdateSchema.shape.id });
+
+function CategoryImageModal({ show, onClose, categories }: CategoryModalProps) {
+  const { t } = useTranslation();
+  const [upload, { isLoading }] = useSetCategoryImageMutation();
+  const label = useCategoryLabel();
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(imageSchema), mode: 'all', defaultValues: { category: '', img: [] } });
+
+  const close = () => {
+    reset();
+    onClose();
+  };
+  const submit = handleSubmit(async ({ category, img }) => {
+    const form = new FormData();
+    for (const file of img) form.append('img', file);
+    // Spec 8: the image upload shares the update's text.
+    if (await notifyOutcome(upload({ id: category, form }).unwrap(), t('admin.toasts.categoryUpdated'))) close();
+  });
+
+  return (
+    <FormModal show={show} title={t('admin.categories.image')} formId="category-image-form" busy={isLoading} onClose={close}>
+      <Form id="category-image-form" noValidate onSubmit={(event) => void submit(event)}>
+        <Field id="category-image-category" label={t('admin.form.category')} error={errors.category?.message}>
+          {(a11y) => (
+            <Form.Select {...a11y} {...register('category')}>
+              <Choices placeholder={t('admin.form.chooseCategory')} items={categories} label={label} />
+            </Form.Select>
+          )}
+        </Field>
+        <Controller
+          name="img"
+          control={control}
+          render={({ field, fieldState }) => (
+            <Field id="category-image-file" label={t('admin.form.image')} error={fieldState.error?.message} hint={t('admin.form.imageHint')}>
+              {(a11y) => (
+                <Form.Control
+                  {...a11y}
+                  type="file"
+                  accept={IMAGE_MIME_TYPES.join(',')}
+                  name={field.name}
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  onChange={(event) => field.onChange(Array.from((event.target as HTMLInputElement).files ?? []))}
+                />
+              )}
+            </Field>
+          )}
+        />
+        <ImagePreviews files={watch('img')} />
+      </Form>
+    </FormModal>
+  );
+}
+
+function CreateCategoryModal({ show, onClose }: ModalProps) {
+  const { t } = useTranslation();
+  const [create, { isLoading }] = useCreateCategoryMutation();
+  const { data: departments } = useGetDepartmentsQuery();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(categoryCreateSchema), mode: 'all', defaultValues: { department: '', name: '' } });
+
+  const close = () => {
+    reset();
+    onClose();
+  };
+  const submit = handleSubmit(async (values) => {
+    if (await notifyOutcome(create(values).unwrap(), t('admin.toasts.categoryAdded'))) close();
+  });
+
+  return (
+    <FormModal show={show} title={t('admin.categories.create')} formId="category-create-form" busy={isLoading} onClose={close}>
+      <Form id="category-create-form" noValidate onSubmit={(event) => void submit(event)}>
+        <Field id="category-create-department" label={t('admin.form.department')} error={errors.department?.message}>
+          {(a11y) => (
+            <Form.Select {...a11y} {...register('department')}>
+              <Choices placeholder={t('admin.form.chooseDepartment')} items={departments} />
+            </Form.Select>
+          )}
+        </Field>
+        <Field id="category-create-name" label={t('admin.form.name')} error={errors.name?.message}>
+          {(a11y) => <Form.Control {...a11y} {...register('name')} maxLength={200} />}
+        </Field>
+      </Form>
+    </FormModal>
+  );
+}
+
+function UpdateCategoryModal({ show, onClose, categories }: CategoryModalProps) {
+  const { t } = useTranslation();
+  const [update, { isLoading }] = useUpdateCategoryMutation();
+  const { data: departments } = useGetDepartmentsQuery();
+  const label = useCategoryLabel();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(categoryUpdateSchema), mode: 'all', defaultValues: { id: '', department: '', name: '' } });
+
+  const close = () => {
+    reset();
+    onClose();
+  };
+  const submit = handleSubmit(async (values) => {
+    if (await notifyOutcome(update(values).unwrap(), t('admin.toasts.categoryUpdated'))) close();
+  });
+
+  return (
+    <FormModal show={show} title={t('admin.categories.update')} formId="category-update-form" busy={isLoading} onClose={close}>
+      <Form id="category-update-form" noValidate onSubmit={(event) => void submit(event)}>
+        <Field id="category-update-category" label={t('admin.form.category')} error={errors.id?.message}>
+          {(a11y) => (
+            <Form.Select
+              {...a11y}
+              {...register('id', {
+                // Spec 4: choosing a category fills in its department and name, ready to change.
+                onChange: (event: { target: { value: string } }) => {
+                  const chosen = categories?.find((category) => category._id === event.target.value);
+                  setValue('department', chosen?.department._id ?? '', { shouldValidate: true });
+                  setValue('name', chosen?.name ?? '', { shouldValidate: true });
+                },
+              })}
+            >
+              <Choices placeholder={t('admin.form.chooseCategory')} items={categories} label={label} />
+            </Form.Select>
+          )}
+        </Field>
+        <Field id="category-update-department" label={t('admin.form.department')} error={errors.department?.message}>
+          {(a11y) => (
+            <Form.Select {...a11y} {...register('department')}>
+              <Choices placeholder={t('admin.form.chooseDepartment')} items={departments} />
+            </Form.Select>
+          )}
+        </Field>
+        <Field id="category-update-name" label={t('admin.form.name')} error={errors.name?.message}>
+          {(a11y) => <Form.Control {...a11y} {...register('name')} maxLength={200} />}
+        </Field>
+      </Form>
+    </FormModal>
+  );
+}
+
+function DeleteCategoryModal({ show, onClose, categories }: CategoryModalProps) {
+  const { t } = useTranslation();
+  const [remove, { isLoading }] = useDeleteCategoryMutation();
+  const label = useCategoryLabel();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(deleteSchema), mode: 'all', defaultValues: { id: '' } });
+
+  const close = () => {
+    reset();
+    onClose();
+  };
+  const submit = handleSubmit(async ({ id }) => {
+    if (await notifyOutcome(remove(id).unwrap(), t('admin.toasts.categoryDeleted'))) close();
+  });
+
+  return (
+    <FormModal show={show} title={t('admin.categories.delete')} formId="category-delete-form" busy={isLoading} onClose={close}>
+      <Form id="category-delete-form" noValidate onSubmit={(event) => void submit(event)}>
+        <Field id="category-delete-category" label={t('admin.form.category')} error={errors.id?.message} hint={t('admin.categories.deleteHint')}>
+          {(a11y) => (
+            <Form.Select {...a11y} {...register('id')}>
+              <Choices placeholder={t('admin.form.chooseCategory')} items={categories} label={label} />
+            </Form.Select>
+          )}
+        </Field>
+      </Form>
+    </FormModal>
+  );
+}

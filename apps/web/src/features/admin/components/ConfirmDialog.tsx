@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { useTranslation } from 'react-i18next';
+
+interface ConfirmDialogProps {
+  show: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** "Are you sure?" before something that cannot be undone; Cancel has the focus, so Enter never deletes by accident. */
+export function ConfirmDialog({ show, title, children, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-dialog-title">
+      <Modal.Header closeButton closeLabel={t('admin.common.close')}>
+        <Modal.Title id="confirm-dialog-title" as="h2" className="h5">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>{children}</Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onCancel} autoFocus>
+          {t('admin.common.cancel')}
+        </Button>
+        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+          {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          {confirmLabel}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

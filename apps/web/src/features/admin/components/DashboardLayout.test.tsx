@@ -1,0 +1,77 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import type { Session } from '@shop/contracts';
+import { setupStore } from '../../../app/store';
+import { routes } from '../../../app/router';
+import { shopperSession } from '../../../test/utils';
+import { DashboardLayout } from './DashboardLayout';
+
+const adminSession: Session = { ...shopperSession, user: { ...shopperSession.user, _id: 'a1', name: 'Admin', role: true }, token: 'admin-token' };
+
+beforeEach(() => {
+  // jsdom has no media queries; the navigation asks whether the screen is wide (it is, here).
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+});
+
+function renderDashboard(url: string, session: Session | null) {
+  const store = setupStore(session ? { session } : undefined);
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <p>home page</p> },
+      { path: '/login', element: <p>login page</p> },
+      {
+        path: '/dashboard',
+        Component: DashboardLayout,
+        children: [
+          { index: true, element: <p>overview screen</p> },
+          { path: 'UserOrder/:userID', element: <p>user orders screen</p> },
+        ],
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return router;
+}
+
+// Rendering through the store and router takes seconds on a busy machine; the default 5 s is tight.
+describe('the dashboard guard', { timeout: 20_000 }, () => {
+  it('sends visitors to /login', async () => {
+    const router = renderDashboard('/dashboard/UserOrder/u1', null);
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends shoppers home', async () => {
+    const router = renderDashboard('/dashboard', shopperSession);
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('lets admins in, with the side navigation marking where they are', async () => {
+    renderDashboard('/dashboard/UserOrder/u1', adminSession);
+    expect(await screen.findByText('user orders screen')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(nav).toBeInTheDocument();
+    // A user's orders belong under Users.
+    expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'All logs' })).toHaveAttribute('href', '/dashboard/logs');
+  });
+});
+
+describe('the dashboard routes (spec 2)', () => {
+  const leaf = (path: string) => matchRoutes(routes, path)?.at(-1)?.route;
+
+  it('serves every screen under /dashboard, without the footer', () => {
+    for (const path of ['/dashboard', '/dashboard/DashProducts', '/dashboard/Users', '/dashboard/UserOrder/u1', '/dashboard/Categories', '/dashboard/DepartmentsAdmin', '/dashboard/logs']) {
+      expect(leaf(path)?.path, path).not.toBe('*');
+    }
+    expect(matchRoutes(routes, '/dashboard/Users')?.[1]?.route.handle).toEqual({ chrome: { footer: false } });
+  });
+});

@@ -1,0 +1,201 @@
+import { useMemo, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Placeholder from 'react-bootstrap/Placeholder';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { departmentCreateSchema, departmentUpdateSchema, type Department } from '@shop/contracts';
+import { EmptyState } from '../../../components/EmptyState';
+import { useGetCategoriesQuery, useGetDepartmentsQuery } from '../../catalog/api/catalogApi';
+import { useCreateDepartmentMutation, useDeleteDepartmentMutation, useRenameDepartmentMutation } from '../api/adminApi';
+import { notifyOutcome } from '../notifyOutcome';
+import { Choices } from './Choices';
+import { Field } from './Field';
+import { PageHeader } from './PageHeader';
+import { ScrollTable } from './ScrollTable';
+
+const deleteSchema = z.object({ id: departmentUpdateSchema.shape.id });
+
+/** DepartmentsAdmin: add, rename and delete departments, beside the list of them with their category counts. */
+export function DepartmentsAdminPage() {
+  const { t } = useTranslation();
+  const { data: departments, isLoading, isError } = useGetDepartmentsQuery();
+  const { data: categories } = useGetCategoriesQuery();
+  const categoryCount = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const category of categories ?? []) counts.set(category.department._id, (counts.get(category.department._id) ?? 0) + 1);
+    return counts;
+  }, [categories]);
+
+  return (
+    <>
+      <PageHeader title={t('admin.departments.title')} subtitle={t('admin.departments.subtitle')} />
+      <Row className="g-3">
+        <Col lg={5} className="d-grid gap-3 align-content-start">
+          <AddDepartmentForm />
+          <RenameDepartmentForm departments={departments} />
+          <DeleteDepartmentForm departments={departments} />
+        </Col>
+        <Col lg={7}>
+          <section className="dash-card p-0" aria-labelledby="departments-list">
+            <h2 id="departments-list" className="dash-card-title px-3 pt-3">
+              {t('admin.departments.all', { count: departments?.length ?? 0 })}
+            </h2>
+            {isLoading ? (
+              <div className="px-3 pb-3" role="status" aria-label={t('common.loading')}>
+                {Array.from({ length: 6 }, (_, index) => (
+                  <Placeholder key={index} as="p" animation="glow">
+                    <Placeholder xs={6} /> <Placeholder xs={2} />
+                  </Placeholder>
+                ))}
+              </div>
+            ) : isError ? (
+              <Alert variant="danger" className="m-3">
+                {t('common.loadFailed')}
+              </Alert>
+            ) : !departments?.length ? (
+              <div className="p-3">
+                <EmptyState title={t('admin.departments.none')} />
+              </div>
+            ) : (
+              <ScrollTable caption={t('admin.departments.title')}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin.departments.name')}</th>
+                    <th scope="col" className="text-end">
+                      {t('admin.departments.categories')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {departments.map((department) => (
+                    <tr key={department._id}>
+                      <td>
+                        <Link to={`/department/${department._id}`}>{department.name}</Link>
+                      </td>
+                      <td className="text-end">{categoryCount.get(department._id) ?? 0}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </ScrollTable>
+            )}
+          </section>
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+/** One of the three forms: a titled card whose button shows a spinner while the server answers. */
+function FormCard({ id, title, submitLabel, busy, danger, onSubmit, children }: { id: string; title: string; submitLabel: string; busy: boolean; danger?: boolean; onSubmit: () => void; children: ReactNode }) {
+  return (
+    <section className="dash-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="dash-card-title">
+        {title}
+      </h2>
+      <Form
+        id={id}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        {children}
+        <Button type="submit" variant={danger ? 'outline-danger' : 'primary'} disabled={busy}>
+          {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          {submitLabel}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+function AddDepartmentForm() {
+  const { t } = useTranslation();
+  const [create, { isLoading }] = useCreateDepartmentMutation();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(departmentCreateSchema), mode: 'all', defaultValues: { name: '' } });
+  const submit = handleSubmit(async (values) => {
+    if (await notifyOutcome(create(values).unwrap(), t('admin.toasts.departmentAdded'))) reset();
+  });
+  return (
+    <FormCard id="department-add" title={t('admin.departments.add')} submitLabel={t('admin.departments.addSubmit')} busy={isLoading} onSubmit={() => void submit()}>
+      <Field id="department-add-name" label={t('admin.form.name')} error={errors.name?.message}>
+        {(a11y) => <Form.Control {...a11y} {...register('name')} maxLength={200} />}
+      </Field>
+    </FormCard>
+  );
+}
+
+function RenameDepartmentForm({ departments }: { departments?: Department[] }) {
+  const { t } = useTranslation();
+  const [rename, { isLoading }] = useRenameDepartmentMutation();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(departmentUpdateSchema), mode: 'all', defaultValues: { id: '', name: '' } });
+  const submit = handleSubmit(async (values) => {
+    if (await notifyOutcome(rename(values).unwrap(), t('admin.toasts.departmentUpdated'))) reset();
+  });
+  return (
+    <FormCard id="department-rename" title={t('admin.departments.rename')} submitLabel={t('admin.departments.renameSubmit')} busy={isLoading} onSubmit={() => void submit()}>
+      <Field id="department-rename-department" label={t('admin.form.department')} error={errors.id?.message}>
+        {(a11y) => (
+          <Form.Select
+            {...a11y}
+            {...register('id', {
+              // The current name is the starting point of the new one.
+              onChange: (event: { target: { value: string } }) =>
+                setValue('name', departments?.find((d) => d._id === event.target.value)?.name ?? '', { shouldValidate: true }),
+            })}
+          >
+            <Choices placeholder={t('admin.form.chooseDepartment')} items={departments} />
+          </Form.Select>
+        )}
+      </Field>
+      <Field id="department-rename-name" label={t('admin.departments.newName')} error={errors.name?.message}>
+        {(a11y) => <Form.Control {...a11y} {...register('name')} maxLength={200} />}
+      </Field>
+    </FormCard>
+  );
+}
+
+function DeleteDepartmentForm({ departments }: { departments?: Department[] }) {
+  const { t } = useTranslation();
+  const [remove, { isLoading }] = useDeleteDepartmentMutation();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(deleteSchema), mode: 'all', defaultValues: { id: '' } });
+  const submit = handleSubmit(async ({ id }) => {
+    if (await notifyOutcome(remove(id).unwrap(), t('admin.toasts.departmentDeleted'))) reset();
+  });
+  return (
+    <FormCard id="department-delete" title={t('admin.departments.delete')} submitLabel={t('admin.departments.deleteSubmit')} busy={isLoading} danger onSubmit={() => void submit()}>
+      <Field id="department-delete-department" label={t('admin.form.department')} error={errors.id?.message} hint={t('admin.departments.deleteHint')}>
+        {(a11y) => (
+          <Form.Select {...a11y} {...register('id')}>
+            <Choices placeholder={t('admin.form.chooseDepartment')} items={departments} />
+          </Form.Select>
+        )}
+      </Field>
+    </FormCard>
+  );
+}

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Placeholder from 'react-bootstrap/Placeholder';
+import Row from 'react-bootstrap/Row';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AUDIT_TYPES, type AuditType } from '@shop/contracts';
+import { EmptyState } from '../../../components/EmptyState';
+import { Pagination } from '../../../components/Pagination';
+import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
+import { intlLocale } from '../../../i18n';
+import { useGetLogsQuery } from '../api/adminApi';
+import { formatDateTime } from '../format';
+import { PageHeader } from './PageHeader';
+import { ScrollTable } from './ScrollTable';
+
+const KIND_COLOURS: Record<AuditType, string> = { auth: 'secondary', user: 'info', admin: 'primary', order: 'success', payment: 'warning' };
+const isKind = (value: string | null): value is AuditType => AUDIT_TYPES.some((type) => type === value);
+
+/** All logs: the audit trail (DESIGN.md 'Logs'), filtered by kind and by user; the filters live in the URL. */
+export function LogsPage() {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  const [params, setParams] = useSearchParams();
+  const typeParam = params.get('type');
+  const type = isKind(typeParam) ? typeParam : undefined;
+  const user = params.get('user') ?? '';
+  const { page, setPage } = usePageParam();
+  // Always fresh when opened: the log grows with every action.
+  const { data, isLoading, isFetching, isError } = useGetLogsQuery({ page, type, user: user || undefined }, { refetchOnMountOrArgChange: true });
+  usePageBounds(page, data?.pages, setPage);
+
+  const filter = (next: { type: string; user: string }) =>
+    setParams(() => {
+      const query = new URLSearchParams();
+      if (next.type) query.set('type', next.type);
+      if (next.user.trim()) query.set('user', next.user.trim());
+      return query;
+    });
+
+  return (
+    <>
+      <PageHeader title={t('admin.logs.title')} subtitle={data ? t('admin.logs.total', { count: data.total }) : undefined} />
+      {/* Keyed by the URL's filters, so back and forward show the filters of the list on screen. */}
+      <LogFilters key={`${type ?? ''}|${user}`} type={type ?? ''} user={user} onFilter={filter} />
+      {isLoading ? (
+        <div className="dash-card" role="status" aria-label={t('common.loading')}>
+          {Array.from({ length: 8 }, (_, index) => (
+            <Placeholder key={index} as="p" animation="glow">
+              <Placeholder xs={2} /> <Placeholder xs={1} /> <Placeholder xs={3} /> <Placeholder xs={5} />
+            </Placeholder>
+          ))}
+        </div>
+      ) : isError || !data ? (
+        <Alert variant="danger">{t('common.loadFailed')}</Alert>
+      ) : !data.logs.length ? (
+        <EmptyState title={t('admin.logs.none')} />
+      ) : (
+        <div className={`dash-card p-0${isFetching ? ' is-refreshing' : ''}`}>
+          {/* Phones get a list: four columns side by side would leave 'what' off screen. */}
+          <ul className="log-list list-unstyled mb-0 d-sm-none">
+            {data.logs.map((entry) => (
+              <li key={entry._id}>
+                <p className="mb-1">{entry.message}</p>
+                <p className="small text-body-secondary mb-0 d-flex flex-wrap align-items-center gap-2">
+                  <KindBadge type={entry.type} />
+                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, locale)}</time>
+                  <span className="text-break">{entry.userEmail ?? t('admin.logs.system')}</span>
+                </p>
+              </li>
+            ))}
+          </ul>
+          <div className="d-none d-sm-block">
+            <ScrollTable caption={t('admin.logs.title')}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.logs.when')}</th>
+                  <th scope="col">{t('admin.logs.kind')}</th>
+                  <th scope="col">{t('admin.logs.who')}</th>
+                  <th scope="col">{t('admin.logs.what')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.logs.map((entry) => (
+                  <tr key={entry._id}>
+                    <td className="text-nowrap small">
+                      <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, locale)}</time>
+                    </td>
+                    <td>
+                      <KindBadge type={entry.type} />
+                    </td>
+                    <td className="log-who small">{entry.userEmail ?? <span className="text-body-secondary">{t('admin.logs.system')}</span>}</td>
+                    <td className="log-message">{entry.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </ScrollTable>
+          </div>
+        </div>
+      )}
+      {data && <Pagination page={page} pages={data.pages} onPageChange={setPage} />}
+    </>
+  );
+}
+
+/** The kind in words and colour; the light colours take dark text to stay readable. */
+function KindBadge({ type }: { type: AuditType }) {
+  const { t } = useTranslation();
+  return (
+    <Badge bg={KIND_COLOURS[type]} text={type === 'payment' || type === 'user' ? 'dark' : undefined}>
+      {t(`admin.logs.kinds.${type}`)}
+    </Badge>
+  );
+}
+
+function LogFilters({ type, user, onFilter }: { type: string; user: string; onFilter: (filters: { type: string; user: string }) => void }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState({ type, user });
+  const filtered = Boolean(type || user);
+  return (
+    <Form
+      className="dash-card mb-3"
+      aria-label={t('admin.logs.filters')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onFilter(draft);
+      }}
+    >
+      <Row className="g-2 align-items-end">
+        <Col sm={4} md={3}>
+          <Form.Group controlId="logs-kind">
+            <Form.Label>{t('admin.logs.kind')}</Form.Label>
+            <Form.Select value={draft.type} onChange={(event) => setDraft({ ...draft, type: event.target.value })}>
+              <option value="">{t('admin.logs.allKinds')}</option>
+              {AUDIT_TYPES.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`admin.logs.kinds.${kind}`)}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
+        <Col sm={8} md={5}>
+          <Form.Group controlId="logs-user">
+            <Form.Label>{t('admin.logs.user')}</Form.Label>
+            <Form.Control type="search" value={draft.user} onChange={(event) => setDraft({ ...draft, user: event.target.value })} placeholder={t('admin.logs.userPlaceholder')} />
+          </Form.Group>
+        </Col>
+        <Col md={4} className="d-flex gap-2">
+          <Button type="submit" variant="primary">
+            {t('admin.logs.apply')}
+          </Button>
+          {filtered && (
+            <Button variant="outline-secondary" onClick={() => onFilter({ type: '', user: '' })}>
+              {t('admin.logs.clear')}
+            </Button>
+          )}
+        </Col>
+      </Row>
+    </Form>
+  );
+}

@@ -1,0 +1,219 @@
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Placeholder from 'react-bootstrap/Placeholder';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LOW_STOCK_THRESHOLD, ORDER_STATUSES, type AdminStats, type SalesWindow } from '@shop/contracts';
+import { EmptyState } from '../../../components/EmptyState';
+import { ProductImage } from '../../../components/ProductImage';
+import { intlLocale } from '../../../i18n';
+import { formatPrice } from '../../../lib/format';
+import { useGetStatsQuery } from '../api/adminApi';
+import { formatDateTime, shortId } from '../format';
+import { PageHeader } from './PageHeader';
+import { RevenueChart } from './RevenueChart';
+import { ScrollTable } from './ScrollTable';
+import { StatusBadge } from './StatusBadge';
+
+const WINDOWS = ['today', 'last7Days', 'last30Days'] as const;
+
+/** The screen a shop owner opens first: money in, orders waiting, shelves running empty. */
+export function OverviewPage() {
+  const { t } = useTranslation();
+  // Always fresh when opened: these numbers move with every order.
+  const { data, isLoading, isError, refetch } = useGetStatsQuery(undefined, { refetchOnMountOrArgChange: true });
+
+  return (
+    <>
+      <PageHeader title={t('admin.overview.title')} subtitle={t('admin.overview.subtitle')} />
+      {isLoading ? (
+        <OverviewPlaceholder />
+      ) : isError || !data ? (
+        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+          {t('common.loadFailed')}
+          <Button variant="outline-danger" size="sm" onClick={() => void refetch()}>
+            {t('admin.common.retry')}
+          </Button>
+        </Alert>
+      ) : (
+        <Overview stats={data} />
+      )}
+    </>
+  );
+}
+
+function Overview({ stats }: { stats: AdminStats }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Row as="ul" xs={1} sm={3} className="g-3 mb-4 list-unstyled">
+        {WINDOWS.map((window) => (
+          <Col as="li" key={window}>
+            <SalesCard label={t(`admin.overview.windows.${window}`)} sales={stats.sales[window]} />
+          </Col>
+        ))}
+      </Row>
+      <Row className="g-3">
+        <Col xl={8}>
+          <section className="dash-card h-100" aria-labelledby="overview-chart">
+            <h2 id="overview-chart" className="dash-card-title">
+              {t('admin.overview.chart.heading')}
+            </h2>
+            <RevenueChart days={stats.daily} />
+          </section>
+        </Col>
+        <Col xl={4}>
+          <section className="dash-card h-100" aria-labelledby="overview-statuses">
+            <h2 id="overview-statuses" className="dash-card-title">
+              {t('admin.overview.statuses')}
+            </h2>
+            <StatusBreakdown counts={stats.ordersByStatus} />
+          </section>
+        </Col>
+        <Col xs={12}>
+          <section className="dash-card" aria-labelledby="overview-recent">
+            <h2 id="overview-recent" className="dash-card-title">
+              {t('admin.overview.recent.heading')}
+            </h2>
+            <RecentOrders orders={stats.recentOrders} />
+          </section>
+        </Col>
+        <Col xs={12}>
+          <section className="dash-card" aria-labelledby="overview-low-stock">
+            <h2 id="overview-low-stock" className="dash-card-title">
+              {t('admin.overview.lowStock.heading', { threshold: LOW_STOCK_THRESHOLD })}
+            </h2>
+            <LowStock lowStock={stats.lowStock} />
+          </section>
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+function SalesCard({ label, sales }: { label: string; sales: SalesWindow }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="dash-card stat-card h-100">
+      <p className="stat-label">{label}</p>
+      <p className="stat-value">{formatPrice(sales.revenue, intlLocale(i18n.language))}</p>
+      <p className="stat-note mb-0">{t('admin.overview.orderCount', { count: sales.orders })}</p>
+    </div>
+  );
+}
+
+function StatusBreakdown({ counts }: { counts: AdminStats['ordersByStatus'] }) {
+  const { t } = useTranslation();
+  const total = ORDER_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+  if (!total) return <p className="text-body-secondary mb-0">{t('admin.overview.noOrders')}</p>;
+  return (
+    <>
+      <p className="text-body-secondary small">{t('admin.overview.orderCount', { count: total })}</p>
+      <ul className="list-unstyled mb-0 d-grid gap-3">
+        {ORDER_STATUSES.map((status) => (
+          <li key={status}>
+            <div className="d-flex justify-content-between align-items-center mb-1">
+              <StatusBadge status={status} />
+              <span className="fw-semibold">{counts[status]}</span>
+            </div>
+            {/* The share is in the number beside it; the bar only repeats it for the eye. */}
+            <div className="status-meter" aria-hidden="true">
+              <span className={`status-meter-fill status-${status}`} style={{ inlineSize: `${(counts[status] / total) * 100}%` }} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function LowStock({ lowStock }: { lowStock: AdminStats['lowStock'] }) {
+  const { t } = useTranslation();
+  if (!lowStock.total) return <EmptyState title={t('admin.overview.lowStock.none')} />;
+  return (
+    <>
+      <ul className="low-stock-list list-unstyled mb-3">
+        {lowStock.products.map((product) => (
+          <li key={product._id} className="low-stock-item">
+            <ProductImage src={product.image_path} alt="" className="dash-thumb" width={44} height={44} />
+            <Link to={`/dashboard/DashProducts?q=${encodeURIComponent(product.name)}`} className="flex-grow-1 min-w-0 text-truncate">
+              {product.name}
+            </Link>
+            <Badge bg={product.stock === 0 ? 'danger' : 'warning'} text={product.stock === 0 ? undefined : 'dark'} className="text-nowrap">
+              {product.stock === 0 ? t('admin.products.outOfStock') : t('admin.products.left', { count: product.stock })}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+      <p className="small text-body-secondary mb-0">{t('admin.overview.lowStock.total', { count: lowStock.total })}</p>
+    </>
+  );
+}
+
+function RecentOrders({ orders }: { orders: AdminStats['recentOrders'] }) {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  if (!orders.length) return <EmptyState title={t('admin.overview.noOrders')} />;
+  return (
+    <ScrollTable caption={t('admin.overview.recent.heading')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('admin.overview.recent.order')}</th>
+          <th scope="col">{t('admin.overview.recent.customer')}</th>
+          <th scope="col" className="text-end">
+            {t('admin.overview.recent.bill')}
+          </th>
+          <th scope="col">{t('admin.overview.recent.status')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((order) => (
+          <tr key={order._id}>
+            <td>
+              <span className="font-monospace" title={order._id}>
+                {shortId(order._id)}
+              </span>
+              <span className="d-block small text-body-secondary">{formatDateTime(order.createdAt, locale)}</span>
+            </td>
+            <td>
+              {order.user ? (
+                <Link to={`/dashboard/UserOrder/${order.user._id}`}>{order.user.name}</Link>
+              ) : (
+                <span className="text-body-secondary">{t('admin.overview.recent.deletedAccount')}</span>
+              )}
+              <span className="d-block small text-body-secondary">{t('admin.overview.recent.items', { count: order.items })}</span>
+            </td>
+            <td className="text-end text-nowrap">{formatPrice(order.bill, locale)}</td>
+            <td>
+              <StatusBadge status={order.status} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
+  );
+}
+
+function OverviewPlaceholder() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-label={t('common.loading')}>
+      <Row xs={1} sm={3} className="g-3 mb-4">
+        {WINDOWS.map((window) => (
+          <Col key={window}>
+            <Placeholder as="div" animation="glow" className="dash-card stat-card">
+              <Placeholder xs={5} /> <Placeholder xs={8} size="lg" /> <Placeholder xs={4} />
+            </Placeholder>
+          </Col>
+        ))}
+      </Row>
+      <Placeholder as="div" animation="glow" className="dash-card">
+        <Placeholder xs={4} />
+        <Placeholder className="w-100 mt-3 chart-placeholder" />
+      </Placeholder>
+    </div>
+  );
+}

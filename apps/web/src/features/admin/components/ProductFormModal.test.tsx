@@ -1,0 +1,242 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Category, Department, Product } from '@shop/contracts';
+import { notify } from '../../../lib/notify';
+import { mockApi, renderRoute } from '../../../test/utils';
+import { productFormData, type ProductFormValues } from '../productForm';
+import { ProductFormModal } from './ProductFormModal';
+
+vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
+
+const ELECTRONICS = '11111111-1111-4111-8111-111111111111';
+const FASHION = '22222222-2222-4222-8222-222222222222';
+const PHONES = '33333333-3333-4333-8333-333333333333';
+const LAPTOPS = '44444444-4444-4444-8444-444444444444';
+const SHOES = '55555555-5555-4555-8555-555555555555';
+const PRODUCT = '66666666-6666-4666-8666-666666666666';
+
+const departments: Department[] = [
+  { _id: ELECTRONICS, name: 'Electronics' },
+  { _id: FASHION, name: 'Fashion' },
+];
+const category = (_id: string, name: string, department: Department): Category => ({ _id, name, image_path: null, department });
+const catalogue = {
+  'GET /api/department': { body: departments },
+  [`GET /api/category/dept/${ELECTRONICS}`]: { body: [category(PHONES, 'Phones', departments[0]!), category(LAPTOPS, 'Laptops', departments[0]!)] },
+  [`GET /api/category/dept/${FASHION}`]: { body: [category(SHOES, 'Shoes', departments[1]!)] },
+};
+
+const product: Product = {
+  _id: PRODUCT,
+  name: 'Galaxy A55',
+  price: 18999,
+  stock: 4,
+  rating: 4,
+  numReviews: 3,
+  image_path: ['/uploads/a55.webp'],
+  category: { _id: PHONES, name: 'Phones' },
+  department: { _id: ELECTRONICS, name: 'Electronics' },
+  brand: 'Samsung',
+  description: 'A phone',
+  weight: 0.2,
+  cod: false,
+};
+
+const png = (name = 'front.png') => new File(['png'], name, { type: 'image/png' });
+const field = (label: string) => screen.getByLabelText(label);
+const categoryOptions = () => within(field('Category') as HTMLSelectElement).getAllByRole('option').map((o) => o.textContent);
+/** The rule message under a field ('' when it has none). */
+const errorOf = (label: string) => document.getElementById(`${field(label).id}-error`)?.textContent;
+
+beforeEach(() => {
+  // jsdom has no object URLs; the previews only need distinct strings.
+  Object.assign(URL, { createObjectURL: vi.fn((file: File) => `blob:${file.name}`), revokeObjectURL: vi.fn() });
+});
+
+async function fillValidProduct(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(field('Department'), 'Electronics');
+  await user.selectOptions(await screen.findByRole('combobox', { name: 'Category' }), await screen.findByRole('option', { name: 'Phones' }));
+  await user.type(field('Product name'), 'Galaxy A55');
+  await user.type(field('Description'), 'A phone');
+  await user.type(field('Price (EGP)'), '18999');
+  await user.type(field('Stock'), '4');
+  await user.type(field('Weight (kg)'), '0.2');
+  await user.type(field('Brand'), 'Samsung');
+  await user.upload(field('Images'), [png('front.png'), png('back.png')]);
+}
+
+// Typing through a whole form in jsdom takes seconds; the default 5 s is too tight on a busy machine.
+describe('the product form (spec 5)', { timeout: 20_000 }, () => {
+  it('keeps the category list empty until a department is chosen, then lists that department’s categories', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi(catalogue);
+    renderRoute(<ProductFormModal onClose={vi.fn()} />);
+
+    expect(await screen.findByRole('option', { name: 'Electronics' })).toBeInTheDocument();
+    expect(categoryOptions()).toEqual(['Choose a category']);
+    expect(screen.getByText('Choose a department first: its categories appear here.')).toBeInTheDocument();
+    expect(calls.some((c) => c.path.startsWith('/api/category/dept/'))).toBe(false);
+
+    await user.selectOptions(field('Department'), 'Electronics');
+    await waitFor(() => expect(categoryOptions()).toEqual(['Choose a category', 'Phones', 'Laptops']));
+    await user.selectOptions(field('Category'), 'Phones');
+
+    // Another department: its own categories, and the category has to be chosen again.
+    await user.selectOptions(field('Department'), 'Fashion');
+    await waitFor(() => expect(categoryOptions()).toEqual(['Choose a category', 'Shoes']));
+    expect(field('Category')).toHaveValue('');
+  });
+
+  it("shows 'Required Field' under every missing field on submit, images included, and sends nothing", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi(catalogue);
+    renderRoute(<ProductFormModal onClose={vi.fn()} />);
+    await screen.findByRole('option', { name: 'Electronics' });
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    for (const label of ['Department', 'Category', 'Product name', 'Description', 'Price (EGP)', 'Stock', 'Weight (kg)', 'Brand', 'Images']) {
+      await waitFor(() => expect(errorOf(label), label).toBe('Required Field'));
+      expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('checks each field as it changes: a non-numeric number names its field', async () => {
+    const user = userEvent.setup();
+    mockApi(catalogue);
+    renderRoute(<ProductFormModal onClose={vi.fn()} />);
+
+    await user.type(field('Price (EGP)'), 'abc');
+    expect(await screen.findByText('price must be a `number` type')).toBeInTheDocument();
+    await user.type(field('Stock'), 'x');
+    expect(await screen.findByText('stock must be a `number` type')).toBeInTheDocument();
+    await user.type(field('Weight (kg)'), 'heavy');
+    expect(await screen.findByText('weigth must be a `number` type')).toBeInTheDocument();
+
+    await user.clear(field('Price (EGP)'));
+    await waitFor(() => expect(errorOf('Price (EGP)')).toBe('Required Field'));
+    await user.type(field('Price (EGP)'), '250');
+    await waitFor(() => expect(errorOf('Price (EGP)')).toBe(''));
+  });
+
+  it('checks a field when it loses focus, before anything was typed', async () => {
+    const user = userEvent.setup();
+    mockApi(catalogue);
+    renderRoute(<ProductFormModal onClose={vi.fn()} />);
+
+    await user.click(field('Product name'));
+    expect(errorOf('Product name')).toBe('');
+    await user.tab();
+    await waitFor(() => expect(errorOf('Product name')).toBe('Required Field'));
+    // Only the field that was left is judged.
+    expect(errorOf('Brand')).toBe('');
+  });
+
+  it('accepts png and jpeg only, and previews the chosen pictures', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    mockApi(catalogue);
+    renderRoute(<ProductFormModal onClose={vi.fn()} />);
+
+    expect(field('Images')).toHaveAttribute('accept', 'image/png,image/jpeg');
+    await user.upload(field('Images'), [png('a.png'), new File(['gif'], 'b.gif', { type: 'image/gif' })]);
+    await waitFor(() => expect(errorOf('Images')).toBe('Images must be PNG or JPEG files'));
+
+    await user.upload(field('Images'), [png('a.png'), new File(['jpg'], 'b.jpg', { type: 'image/jpeg' })]);
+    await waitFor(() => expect(errorOf('Images')).toBe(''));
+    expect(within(screen.getByRole('list', { name: 'Chosen pictures' })).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['a.png', 'b.jpg']);
+  });
+
+  it("creates the product, says 'Product Added Successfully' once the server agreed, and closes", async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const { calls } = mockApi({ ...catalogue, 'POST /api/product': { status: 201, body: product } });
+    renderRoute(<ProductFormModal onClose={onClose} />);
+    await screen.findByRole('option', { name: 'Electronics' });
+
+    await fillValidProduct(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [sent] = calls.filter((c) => c.method === 'POST');
+    expect(sent?.path).toBe('/api/product');
+    // Multipart with the API's names: productName travels as name, weigth as weight, the pictures as img.
+    expect(sent?.body).toEqual(expect.stringContaining('name="name"\r\n\r\nGalaxy A55'));
+    expect(sent?.body).toEqual(expect.stringContaining('name="weight"\r\n\r\n0.2'));
+    // jsdom's File reaches Node's fetch without its name or bytes: the parts themselves are what can be checked.
+    expect(String(sent?.body).match(/name="img"; filename=".*"\r\nContent-Type: image\/png/g)).toHaveLength(2);
+    expect(notify.success).toHaveBeenCalledWith('Product Added Successfully');
+  });
+
+  it("shows the server's refusal as an error and stays open with what was typed", async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    mockApi({ ...catalogue, 'POST /api/product': { status: 400, body: { message: 'This category does not belong to the chosen department' } } });
+    renderRoute(<ProductFormModal onClose={onClose} />);
+    await screen.findByRole('option', { name: 'Electronics' });
+
+    await fillValidProduct(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('This category does not belong to the chosen department'));
+    expect(notify.success).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(field('Product name')).toHaveValue('Galaxy A55');
+  });
+
+  it('fills the update form from the product, with images optional', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const { calls } = mockApi({ ...catalogue, [`GET /api/product/one/${PRODUCT}`]: { body: product }, 'PUT /api/product': { body: product } });
+    renderRoute(<ProductFormModal productId={PRODUCT} onClose={onClose} />);
+
+    expect(await screen.findByRole('heading', { name: 'Update Product' })).toBeInTheDocument();
+    await waitFor(() => expect(field('Category')).toHaveValue(PHONES));
+    expect(field('Department')).toHaveValue(ELECTRONICS);
+    expect(field('Product name')).toHaveValue('Galaxy A55');
+    expect(field('Price (EGP)')).toHaveValue('18999');
+    expect(field('Weight (kg)')).toHaveValue('0.2');
+    expect(field('Cash on delivery')).not.toBeChecked();
+    expect(screen.getByRole('img', { name: 'Current picture 1' })).toBeInTheDocument();
+
+    await user.clear(field('Price (EGP)'));
+    await user.type(field('Price (EGP)'), '17999');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.path)).toEqual(['/api/product']);
+    expect(notify.success).toHaveBeenCalledWith('Product Updated Successfully');
+  });
+});
+
+describe('productFormData', () => {
+  it("sends the API's field names (name, weight), the id to update and every image as img (spec 7)", () => {
+    const values: ProductFormValues = {
+      department: ELECTRONICS,
+      category: PHONES,
+      productName: 'Galaxy A55',
+      description: 'A phone',
+      price: 18999.5,
+      stock: 4,
+      cod: true,
+      brand: 'Samsung',
+      weigth: 0.2,
+      images: [png('front.png'), png('back.png')],
+    };
+    const form = productFormData(values, PRODUCT);
+    expect(Object.fromEntries([...form.entries()].filter(([key]) => key !== 'img'))).toEqual({
+      id: PRODUCT,
+      name: 'Galaxy A55',
+      brand: 'Samsung',
+      category: PHONES,
+      department: ELECTRONICS,
+      description: 'A phone',
+      price: '18999.5',
+      stock: '4',
+      weight: '0.2',
+      cod: 'true',
+    });
+    expect(form.getAll('img').map((file) => (file as File).name)).toEqual(['front.png', 'back.png']);
+    expect(productFormData(values).has('id')).toBe(false);
+  });
+});

@@ -1,0 +1,208 @@
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from 'react-bootstrap/Alert';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { useTranslation } from 'react-i18next';
+import { IMAGE_MIME_TYPES } from '@shop/contracts';
+import { errorMessage } from '../../../api/errors';
+import { PageLoader } from '../../../components/PageLoader';
+import { ProductImage } from '../../../components/ProductImage';
+import { useGetDepartmentCategoriesQuery, useGetDepartmentsQuery, useGetProductQuery } from '../../catalog/api/catalogApi';
+import { useSaveProductMutation } from '../api/adminApi';
+import { notifyOutcome } from '../notifyOutcome';
+import { emptyProductForm, productFormData, productFormSchema, productToForm, type ProductFormInput, type ProductFormValues } from '../productForm';
+import { Choices } from './Choices';
+import { Field } from './Field';
+import { FormModal } from './FormModal';
+import { ImagePreviews } from './ImagePreviews';
+
+const FORM_ID = 'product-form';
+const ACCEPT = IMAGE_MIME_TYPES.join(',');
+
+/** 'Add New Product' without an id; with one, the update of that product, filled in from the server. */
+export function ProductFormModal({ productId, onClose }: { productId?: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [save, { isLoading: saving }] = useSaveProductMutation();
+  // The update starts from the product as the server has it now, not from a list that may be minutes old.
+  const product = useGetProductQuery(productId ?? '', { skip: !productId, refetchOnMountOrArgChange: true });
+
+  const submit = async (values: ProductFormValues) => {
+    const done = await notifyOutcome(
+      save({ id: productId, form: productFormData(values, productId) }).unwrap(),
+      t(productId ? 'admin.toasts.productUpdated' : 'admin.toasts.productAdded'),
+    );
+    if (done) onClose();
+  };
+
+  return (
+    <FormModal show title={t(productId ? 'admin.products.updateTitle' : 'admin.products.add')} formId={FORM_ID} busy={saving || product.isFetching} onClose={onClose} size="lg">
+      {!productId ? (
+        <ProductForm defaultValues={emptyProductForm} imagesRequired onSubmit={submit} />
+      ) : product.isFetching ? (
+        <PageLoader />
+      ) : product.data ? (
+        <ProductForm defaultValues={productToForm(product.data)} currentImages={product.data.image_path} onSubmit={submit} />
+      ) : (
+        <Alert variant="danger">{errorMessage(product.error) ?? t('common.loadFailed')}</Alert>
+      )}
+    </FormModal>
+  );
+}
+
+interface ProductFormProps {
+  defaultValues: ProductFormInput;
+  imagesRequired?: boolean;
+  /** The pictures the product has now (update only): new ones replace them. */
+  currentImages?: string[];
+  onSubmit: (values: ProductFormValues) => Promise<void>;
+}
+
+/**
+ * Spec 5's product form: department first, then that department's categories; every rule checked
+ * on change, on blur and on submit ('all'), with the shared contract messages.
+ */
+function ProductForm({ defaultValues, imagesRequired = false, currentImages, onSubmit }: ProductFormProps) {
+  const { t } = useTranslation();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    getFieldState,
+    watch,
+    formState: { errors },
+  } = useForm<ProductFormInput, unknown, ProductFormValues>({
+    resolver: zodResolver(productFormSchema(imagesRequired ? 'required' : 'optional')),
+    mode: 'all',
+    defaultValues,
+  });
+  const department = watch('department');
+  const departments = useGetDepartmentsQuery();
+  // Spec 4: the category list stays empty until a department is chosen. currentData, not data: the
+  // previous department's categories must not linger while the new ones load.
+  const { currentData: categories, isFetching: categoriesLoading } = useGetDepartmentCategoriesQuery(department, { skip: !department });
+
+  return (
+    <Form id={FORM_ID} className="dash-form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <Row className="g-0 gx-md-3">
+        <Col md={6}>
+          <Controller
+            name="department"
+            control={control}
+            render={({ field, fieldState }) => (
+              <Field id="product-department" label={t('admin.form.department')} error={fieldState.error?.message}>
+                {(a11y) => (
+                  <Form.Select
+                    {...a11y}
+                    {...field}
+                    onChange={(event) => {
+                      field.onChange(event);
+                      // Another department's categories do not fit: the category is chosen again.
+                      setValue('category', '', { shouldValidate: getFieldState('category').isTouched });
+                    }}
+                  >
+                    <Choices placeholder={departments.isLoading ? t('common.loading') : t('admin.form.chooseDepartment')} items={departments.data} />
+                  </Form.Select>
+                )}
+              </Field>
+            )}
+          />
+        </Col>
+        <Col md={6}>
+          <Controller
+            name="category"
+            control={control}
+            render={({ field, fieldState }) => (
+              <Field
+                id="product-category"
+                label={t('admin.form.category')}
+                error={fieldState.error?.message}
+                hint={department ? undefined : t('admin.form.departmentFirst')}
+              >
+                {(a11y) => (
+                  <Form.Select {...a11y} {...field} aria-busy={categoriesLoading}>
+                    <Choices placeholder={categoriesLoading ? t('common.loading') : t('admin.form.chooseCategory')} items={department ? categories : undefined} />
+                  </Form.Select>
+                )}
+              </Field>
+            )}
+          />
+        </Col>
+      </Row>
+      <Field id="product-name" label={t('admin.form.productName')} error={errors.productName?.message}>
+        {(a11y) => <Form.Control {...a11y} {...register('productName')} maxLength={200} />}
+      </Field>
+      <Field id="product-description" label={t('admin.form.description')} error={errors.description?.message}>
+        {(a11y) => <Form.Control {...a11y} {...register('description')} as="textarea" rows={3} maxLength={5000} />}
+      </Field>
+      <Row className="g-0 gx-md-3">
+        {/* Text inputs on purpose: a number input would swallow 'abc' silently instead of letting the rule name it. */}
+        <Col md={4}>
+          <Field id="product-price" label={t('admin.form.price')} error={errors.price?.message}>
+            {(a11y) => <Form.Control {...a11y} {...register('price')} inputMode="decimal" autoComplete="off" />}
+          </Field>
+        </Col>
+        <Col md={4}>
+          <Field id="product-stock" label={t('admin.form.stock')} error={errors.stock?.message}>
+            {(a11y) => <Form.Control {...a11y} {...register('stock')} inputMode="numeric" autoComplete="off" />}
+          </Field>
+        </Col>
+        <Col md={4}>
+          <Field id="product-weigth" label={t('admin.form.weight')} error={errors.weigth?.message}>
+            {(a11y) => <Form.Control {...a11y} {...register('weigth')} inputMode="decimal" autoComplete="off" />}
+          </Field>
+        </Col>
+      </Row>
+      <Row className="g-0 gx-md-3 align-items-center">
+        <Col md={8}>
+          <Field id="product-brand" label={t('admin.form.brand')} error={errors.brand?.message}>
+            {(a11y) => <Form.Control {...a11y} {...register('brand')} maxLength={100} />}
+          </Field>
+        </Col>
+        <Col md={4}>
+          <Form.Check type="switch" id="product-cod" className="mb-3 mt-md-3" label={t('admin.form.cod')} {...register('cod')} />
+        </Col>
+      </Row>
+      <Controller
+        name="images"
+        control={control}
+        render={({ field, fieldState }) => (
+          <Field
+            id="product-images"
+            label={t('admin.form.images')}
+            error={fieldState.error?.message}
+            hint={t(currentImages ? 'admin.form.imagesReplaceHint' : 'admin.form.imagesHint')}
+          >
+            {(a11y) => (
+              <Form.Control
+                {...a11y}
+                type="file"
+                multiple
+                accept={ACCEPT}
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(Array.from((event.target as HTMLInputElement).files ?? []))}
+              />
+            )}
+          </Field>
+        )}
+      />
+      <ImagePreviews files={watch('images')} />
+      {currentImages && currentImages.length > 0 && (
+        <div>
+          <p className="small fw-semibold mb-1">{t('admin.form.currentImages')}</p>
+          <ul className="image-previews list-unstyled mb-0">
+            {currentImages.map((src, index) => (
+              <li key={src}>
+                <ProductImage src={src} alt={t('admin.form.currentImage', { number: index + 1 })} width={72} height={72} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,227 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Placeholder from 'react-bootstrap/Placeholder';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LOW_STOCK_THRESHOLD, type Product } from '@shop/contracts';
+import { EmptyState } from '../../../components/EmptyState';
+import { PencilIcon, SearchIcon, TrashIcon } from '../../../components/icons';
+import { Pagination } from '../../../components/Pagination';
+import { Price } from '../../../components/Price';
+import { ProductImage } from '../../../components/ProductImage';
+import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
+import { useGetProductsQuery } from '../../catalog/api/catalogApi';
+import { useDeleteProductMutation } from '../api/adminApi';
+import { notifyOutcome } from '../notifyOutcome';
+import { PlusIcon } from './adminIcons';
+import { ConfirmDialog } from './ConfirmDialog';
+import { PageHeader } from './PageHeader';
+import { ScrollTable } from './ScrollTable';
+import { ProductFormModal } from './ProductFormModal';
+
+const PAGE_SIZE = 20;
+/** Typing pauses this long before the list is asked for again. */
+const SEARCH_DELAY_MS = 300;
+
+type Editing = { mode: 'create' } | { mode: 'update'; id: string } | null;
+
+/** DashProducts: the catalogue as a searchable table, with add, update and delete. */
+export function ProductsAdminPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const { page, setPage } = usePageParam();
+  const { data, isLoading, isFetching, isError } = useGetProductsQuery({ page, limit: PAGE_SIZE, q: q || undefined });
+  usePageBounds(page, data?.pages, setPage);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const [deleteProduct, { isLoading: removing }] = useDeleteProductMutation();
+
+  const search = useCallback(
+    (text: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (text) next.set('q', text);
+          else next.delete('q');
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const remove = async () => {
+    if (!deleting) return;
+    if (await notifyOutcome(deleteProduct(deleting._id).unwrap(), t('admin.toasts.productDeleted'))) setDeleting(null);
+  };
+
+  return (
+    <>
+      <PageHeader title={t('admin.products.title')} subtitle={t('admin.products.subtitle')}>
+        <Button variant="primary" onClick={() => setEditing({ mode: 'create' })}>
+          <PlusIcon size={18} className="me-2" />
+          {t('admin.products.add')}
+        </Button>
+      </PageHeader>
+
+      <SearchForm initial={q} onSearch={search} />
+
+      {isLoading ? (
+        <TablePlaceholder />
+      ) : isError || !data ? (
+        <Alert variant="danger">{t('common.loadFailed')}</Alert>
+      ) : !data.products.length ? (
+        <EmptyState title={q ? t('admin.products.noMatch', { q }) : t('admin.products.empty')} />
+      ) : (
+        <div className={`dash-card p-0${isFetching ? ' is-refreshing' : ''}`}>
+          <ScrollTable caption={t('admin.products.title')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.products.image')}</th>
+                <th scope="col">{t('admin.products.name')}</th>
+                <th scope="col">{t('admin.products.category')}</th>
+                <th scope="col" className="text-end">
+                  {t('admin.products.price')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('admin.products.stock')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('admin.common.actions')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.products.map((product) => (
+                <tr key={product._id} className={product.stock <= LOW_STOCK_THRESHOLD ? 'is-low-stock' : undefined}>
+                  <td>
+                    <ProductImage src={product.image_path[0]} alt="" className="dash-thumb" width={48} height={48} />
+                  </td>
+                  <td className="dash-cell-name">
+                    <Link to={`/product/one/${product._id}`} className="fw-semibold">
+                      {product.name}
+                    </Link>
+                    <span className="d-block small text-body-secondary">{product.brand}</span>
+                  </td>
+                  <td>
+                    {product.category.name}
+                    <span className="d-block small text-body-secondary">{product.department.name}</span>
+                  </td>
+                  <td className="text-end text-nowrap">
+                    <Price value={product.price} />
+                  </td>
+                  <td className="text-end">
+                    <StockBadge stock={product.stock} />
+                  </td>
+                  <td className="text-end text-nowrap">
+                    <Button
+                      variant="outline-primary"
+                      size="sm"
+                      className="me-2"
+                      onClick={() => setEditing({ mode: 'update', id: product._id })}
+                      aria-label={t('admin.products.updateNamed', { name: product.name })}
+                    >
+                      <PencilIcon size={16} className="me-1" />
+                      {t('admin.products.update')}
+                    </Button>
+                    <Button variant="outline-danger" size="sm" onClick={() => setDeleting(product)} aria-label={t('admin.products.deleteNamed', { name: product.name })}>
+                      <TrashIcon size={16} className="me-1" />
+                      {t('admin.products.delete')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        </div>
+      )}
+      {data && <Pagination page={page} pages={data.pages} onPageChange={setPage} />}
+
+      {editing && <ProductFormModal productId={editing.mode === 'update' ? editing.id : undefined} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        show={deleting !== null}
+        title={t('admin.products.deleteTitle')}
+        confirmLabel={t('admin.products.delete')}
+        busy={removing}
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(null)}
+      >
+        {t('admin.products.deleteText', { name: deleting?.name ?? '' })}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** The stock number, flagged when it is low (amber) or gone (red), in words as well as colour. */
+function StockBadge({ stock }: { stock: number }) {
+  const { t } = useTranslation();
+  if (stock > LOW_STOCK_THRESHOLD) return <span className="fw-semibold">{stock}</span>;
+  return (
+    <Badge bg={stock === 0 ? 'danger' : 'warning'} text={stock === 0 ? undefined : 'dark'} className="text-nowrap">
+      {stock === 0 ? t('admin.products.outOfStock') : t('admin.products.left', { count: stock })}
+    </Badge>
+  );
+}
+
+/** Searches as the admin types (after a short pause), or at once on Enter. */
+function SearchForm({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(initial);
+  // The last search this box sent: any other change of the URL (back, forward) is shown in the box.
+  const sent = useRef(initial);
+  useEffect(() => {
+    if (initial === sent.current) return;
+    sent.current = initial;
+    setText(initial);
+  }, [initial]);
+
+  const send = useCallback(
+    (value: string) => {
+      sent.current = value.trim();
+      onSearch(value.trim());
+    },
+    [onSearch],
+  );
+  useEffect(() => {
+    if (text.trim() === sent.current) return;
+    const timer = setTimeout(() => send(text), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, send]);
+
+  return (
+    <Form
+      role="search"
+      className="dash-search mb-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send(text);
+      }}
+    >
+      <Form.Label htmlFor="product-search" className="visually-hidden">
+        {t('admin.products.search')}
+      </Form.Label>
+      <div className="position-relative">
+        <SearchIcon size={18} className="dash-search-icon" />
+        <Form.Control id="product-search" type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder={t('admin.products.searchPlaceholder')} />
+      </div>
+    </Form>
+  );
+}
+
+function TablePlaceholder() {
+  const { t } = useTranslation();
+  return (
+    <div className="dash-card" role="status" aria-label={t('common.loading')}>
+      {Array.from({ length: 6 }, (_, index) => (
+        <Placeholder key={index} as="div" animation="glow" className="d-flex gap-3 align-items-center py-2">
+          <Placeholder className="dash-thumb" /> <Placeholder xs={4} /> <Placeholder xs={2} /> <Placeholder xs={2} />
+        </Placeholder>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import type { DailySales } from '@shop/contracts';
+import { axisTicks, RevenueChart } from './RevenueChart';
+
+const days: DailySales[] = Array.from({ length: 30 }, (_, i) => ({
+  date: new Date(Date.UTC(2025, 1, 14 + i)).toISOString().slice(0, 10),
+  revenue: i === 29 ? 300.3 : i === 10 ? 21459 : 0,
+  orders: i === 29 ? 2 : i === 10 ? 5 : 0,
+}));
+
+describe('axisTicks', () => {
+  it('picks a round step with at most five gridlines above zero', () => {
+    expect(axisTicks(21_459)).toEqual([0, 5000, 10000, 15000, 20000, 25000]);
+    expect(axisTicks(3948)).toEqual([0, 1000, 2000, 3000, 4000]);
+    expect(axisTicks(20_000)).toEqual([0, 5000, 10000, 15000, 20000]);
+    expect(axisTicks(7)).toEqual([0, 2, 4, 6, 8]);
+    expect(axisTicks(0)).toEqual([0, 25, 50, 75, 100]);
+  });
+});
+
+// Rendering through the store and router takes seconds on a busy machine; the default 5 s is tight.
+describe('RevenueChart', { timeout: 20_000 }, () => {
+  it('is one labelled picture with a bar a day, and the numbers in a table', () => {
+    // Plain selectors: role queries over a 30-row table are slow in jsdom, and the names are checked below.
+    const { container } = render(<RevenueChart days={days} />);
+    const chart = container.querySelector('svg[role="img"]');
+    // Intl puts a no-break space between the currency and the amount.
+    expect(chart).toHaveAccessibleName(
+      /^Daily revenue in EGP over the last 30 days From Feb 14 to Mar 15: EGP\s21,759\.30 in all; the best day was Feb 24 with EGP\s21,459\.$/,
+    );
+    expect(chart?.querySelectorAll('rect')).toHaveLength(30);
+    const table = container.querySelector('table');
+    expect(table).toHaveAccessibleName('Daily revenue in EGP over the last 30 days');
+    // Newest first.
+    expect(table?.rows[1]).toHaveTextContent(/^Mar 15EGP\s300\.302$/);
+  });
+
+  it('says so when nothing was sold', () => {
+    const { container } = render(<RevenueChart days={days.map((d) => ({ ...d, revenue: 0, orders: 0 }))} />);
+    expect(screen.getByText('No sales in the last 30 days yet.')).toBeInTheDocument();
+    expect(container.querySelector('svg')).toHaveAccessibleName('Daily revenue in EGP over the last 30 days No sales from Feb 14 to Mar 15.');
+  });
+});

@@ -1,0 +1,23 @@
+import Badge from 'react-bootstrap/Badge';
+import { useTranslation } from 'react-i18next';
+import type { OrderStatus } from '@shop/contracts';
+
+/** Colours read at a glance: waiting (amber), moving (teal, blue, grey), done (green), stopped (red). */
+const COLOURS: Record<OrderStatus, { bg: string; text?: 'dark' }> = {
+  pending: { bg: 'warning', text: 'dark' },
+  paid: { bg: 'info', text: 'dark' },
+  confirmed: { bg: 'primary' },
+  shipped: { bg: 'secondary' },
+  delivered: { bg: 'success' },
+  cancelled: { bg: 'danger' },
+};
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation();
+  const { bg, text } = COLOURS[status];
+  return (
+    <Badge bg={bg} text={text}>
+      {t(`admin.status.${status}`)}
+    </Badge>
+  );
+}

@@ -1,0 +1,87 @@
+import { useDeferredValue, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Form from 'react-bootstrap/Form';
+import Placeholder from 'react-bootstrap/Placeholder';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState';
+import { SearchIcon } from '../../../components/icons';
+import { useGetUsersQuery } from '../api/adminApi';
+import { PageHeader } from './PageHeader';
+import { ScrollTable } from './ScrollTable';
+
+/** Users: the total and the list; a name opens that user's orders (spec 2). */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const { data, isLoading, isError } = useGetUsersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [filter, setFilter] = useState('');
+  // The list is filtered here: every user is already loaded, and typing stays smooth on a long list.
+  const needle = useDeferredValue(filter.trim().toLowerCase());
+  const users = data?.users.filter((user) => !needle || user.name.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle));
+
+  return (
+    <>
+      <PageHeader title={t('admin.users.title')} subtitle={data ? t('admin.users.total', { count: data.count }) : undefined} />
+      <Form role="search" className="dash-search mb-3" onSubmit={(event) => event.preventDefault()}>
+        <Form.Label htmlFor="user-filter" className="visually-hidden">
+          {t('admin.users.filter')}
+        </Form.Label>
+        <div className="position-relative">
+          <SearchIcon size={18} className="dash-search-icon" />
+          <Form.Control id="user-filter" type="search" value={filter} onChange={(event) => setFilter(event.target.value)} placeholder={t('admin.users.filter')} />
+        </div>
+      </Form>
+      {isLoading ? (
+        <div className="dash-card" role="status" aria-label={t('common.loading')}>
+          {Array.from({ length: 6 }, (_, index) => (
+            <Placeholder key={index} as="p" animation="glow">
+              <Placeholder xs={3} /> <Placeholder xs={4} /> <Placeholder xs={2} />
+            </Placeholder>
+          ))}
+        </div>
+      ) : isError || !users ? (
+        <Alert variant="danger">{t('common.loadFailed')}</Alert>
+      ) : !users.length ? (
+        <EmptyState title={t('admin.users.none')} />
+      ) : (
+        <div className="dash-card p-0">
+          <ScrollTable caption={t('admin.users.title')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.users.name')}</th>
+                <th scope="col">{t('admin.users.email')}</th>
+                <th scope="col">{t('admin.users.phone')}</th>
+                <th scope="col">{t('admin.users.role')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <tr key={user._id}>
+                  <td className="dash-cell-name">
+                    <Link to={`/dashboard/UserOrder/${user._id}`} className="fw-semibold">
+                      {user.name}
+                    </Link>
+                  </td>
+                  <td className="text-nowrap">{user.email}</td>
+                  <td className="text-nowrap">
+                    <bdi>{user.phone}</bdi>
+                  </td>
+                  <td>
+                    {user.role ? (
+                      <Badge bg="primary">{t('admin.users.admin')}</Badge>
+                    ) : (
+                      <Badge bg="light" text="dark" className="border">
+                        {t('admin.users.user')}
+                      </Badge>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        </div>
+      )}
+    </>
+  );
+}

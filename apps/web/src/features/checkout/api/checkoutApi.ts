@@ -1,0 +1,45 @@
+import type { Address, AddressInput, Order, OrderCreateInput, OutOfStockItem } from '@shop/contracts';
+import { api, LIST } from '../../../api/apiSlice';
+import { isRecord } from '../../../lib/guards';
+
+/** The 409 body of POST /order: the products that ran out (DESIGN 4), what /OrderError lists. */
+export function isOutOfStockList(value: unknown): value is OutOfStockItem[] {
+  return Array.isArray(value) && value.every((item) => isRecord(item) && typeof item._id === 'string' && typeof item.name === 'string');
+}
+
+export const checkoutApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    // The spec names no cache tag for addresses: the list is read fresh on each visit and kept current by addAddress.
+    getAddresses: build.query<Address[], void>({
+      query: () => '/address',
+    }),
+    /** Answers with the whole saved list; the server keeps one copy of an address saved twice. */
+    addAddress: build.mutation<Address[], AddressInput>({
+      query: (address) => ({ url: '/address', method: 'POST', body: { address } }),
+      async onQueryStarted(_address, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(checkoutApi.util.upsertQueryData('getAddresses', undefined, data));
+        } catch {
+          // The caller shows the error; the cached list is still right.
+        }
+      },
+    }),
+    /**
+     * Answers with a one-order array (spec 3). Placing changes the cart (emptied for cash), the
+     * order list and the stock of every product involved, so all of those are read again.
+     */
+    placeOrder: build.mutation<Order[], OrderCreateInput>({
+      query: (body) => ({ url: '/order', method: 'POST', body }),
+      invalidatesTags: (result, error) => {
+        const fromOrder = result?.flatMap((order) => order.products.map((line) => line.product_id)) ?? [];
+        const data = error && 'status' in error ? error.data : undefined;
+        const fromShortage = isOutOfStockList(data) ? data.map((item) => item._id) : [];
+        const products = [...fromOrder, ...fromShortage].filter((id): id is string => id !== null);
+        return ['Cart', { type: 'Order', id: LIST }, ...products.map((id) => ({ type: 'Product' as const, id }))];
+      },
+    }),
+  }),
+});
+
+export const { useGetAddressesQuery, useAddAddressMutation, usePlaceOrderMutation } = checkoutApi;

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import Card from 'react-bootstrap/Card';
+import { useTranslation } from 'react-i18next';
+import type { PaymentMethod } from '@shop/contracts';
+import { Price } from '../../../components/Price';
+import type { FeeLine, OrderTotals } from '../orderTotals';
+import { PaymentMethodLabel } from './PaymentMethodLabel';
+
+/**
+ * The right-hand column of /PlaceOrder and /Stripe (spec 2): the payment method and the Order
+ * Summary. With card payment the two fee lines stay visible but shaded (spec 9), so the shopper
+ * sees what paying by card saves.
+ */
+export function OrderSummary({ totals, method, children }: { totals: OrderTotals; method: PaymentMethod; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Card className="checkout-card checkout-aside">
+      <Card.Body>
+        <div className="d-flex justify-content-between gap-2 pb-3 mb-3 border-bottom">
+          <span className="text-body-secondary">{t('checkout.summary.paymentMethod')}</span>
+          <PaymentMethodLabel method={method} className="fw-semibold" />
+        </div>
+        <h2 className="h5 mb-3">{t('checkout.summary.title')}</h2>
+        <dl className="summary-list mb-3">
+          <div className="summary-row">
+            <dt>{t('checkout.summary.items', { count: totals.itemCount })}</dt>
+            <dd>
+              <Price value={totals.itemsTotal} />
+            </dd>
+          </div>
+          <FeeRow label={t('checkout.summary.shipping')} fee={totals.shipping} />
+          <FeeRow label={t('checkout.summary.codFee')} fee={totals.codFee} />
+          <div className="summary-row summary-total">
+            <dt>{t('checkout.summary.total')}</dt>
+            <dd data-testid="order-total">
+              <Price value={totals.total} />
+            </dd>
+          </div>
+        </dl>
+        {children}
+      </Card.Body>
+    </Card>
+  );
+}
+
+function FeeRow({ label, fee }: { label: string; fee: FeeLine }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`summary-row${fee.charged ? '' : ' summary-row-waived'}`} data-charged={fee.charged}>
+      <dt>
+        {label}
+        {!fee.charged && <span className="d-block small">{t('checkout.summary.notCharged')}</span>}
+      </dt>
+      <dd>
+        <Price value={fee.amount} />
+      </dd>
+    </div>
+  );
+}

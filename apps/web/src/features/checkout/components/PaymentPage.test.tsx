@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CartLine } from '@shop/contracts';
+import { mockApi, shopperSession } from '../../../test/utils';
+import { PAYMENT_METHOD_KEY } from '../checkoutStorage';
+import { renderCheckout } from '../testing';
+import { PaymentPage } from './PaymentPage';
+
+const line = (name: string, cod: boolean): CartLine => ({
+  product_id: { _id: `id-${name}`, name, brand: 'Brand', price: 100, image_path: [], stock: 5, cod },
+  quantity: 1,
+});
+
+const renderPayment = (products: CartLine[]) => {
+  mockApi({ 'GET /api/cart': { body: { products, bill: 100 * products.length } } });
+  return renderCheckout(<PaymentPage />, { path: '/Payment', preloadedState: { session: shopperSession } });
+};
+
+describe('/Payment', () => {
+  it('offers visa and cash on delivery, saves the choice locally and moves on to the review', async () => {
+    const user = userEvent.setup();
+    renderPayment([line('Tea', true)]);
+    const cash = await screen.findByRole('radio', { name: 'Cash on delivery' });
+    expect(screen.getByRole('radio', { name: 'Visa card' })).toBeEnabled();
+    await user.click(cash);
+    expect(JSON.parse(localStorage.getItem(PAYMENT_METHOD_KEY) ?? 'null')).toEqual({ userId: 'u1', value: 'cash' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('page /PlaceOrder')).toBeInTheDocument();
+  });
+
+  it('disables cash, saying why, when a product in the cart is card only', async () => {
+    renderPayment([line('Tea', true), line('Smart TV', false)]);
+    const cash = await screen.findByRole('radio', { name: 'Cash on delivery' });
+    expect(cash).toBeDisabled();
+    expect(cash).toHaveAccessibleDescription(/Cash on delivery is not available for Smart TV\. Please pay by card\./);
+    expect(screen.getByRole('radio', { name: 'Visa card' })).toBeEnabled();
+  });
+
+  it('does not keep a saved cash choice the cart no longer allows', async () => {
+    localStorage.setItem(PAYMENT_METHOD_KEY, JSON.stringify({ userId: 'u1', value: 'cash' }));
+    const user = userEvent.setup();
+    renderPayment([line('Smart TV', false)]);
+    expect(await screen.findByRole('radio', { name: 'Cash on delivery' })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please choose a payment method.');
+  });
+
+  it("ignores another shopper's saved choice", async () => {
+    localStorage.setItem(PAYMENT_METHOD_KEY, JSON.stringify({ userId: 'someone-else', value: 'visa' }));
+    renderPayment([line('Tea', true)]);
+    expect(await screen.findByRole('radio', { name: 'Visa card' })).not.toBeChecked();
+  });
+});

@@ -1,0 +1,205 @@
+import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AddressInput, Cart, PaymentMethod } from '@shop/contracts';
+import { useAppDispatch } from '../../../app/hooks';
+import { errorMessage, errorStatus } from '../../../api/errors';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageLoader } from '../../../components/PageLoader';
+import { Price } from '../../../components/Price';
+import { ProductImage } from '../../../components/ProductImage';
+import { cartApi } from '../../cart/api/cartApi';
+import { clearCart } from '../../cart/cartSlice';
+import { isOutOfStockList, useAddAddressMutation, usePlaceOrderMutation } from '../api/checkoutApi';
+import { readPaymentMethod, readShippingAddress } from '../checkoutStorage';
+import { orderTotals, productsWithoutCod } from '../orderTotals';
+import { AddressLines } from './AddressLines';
+import { CheckoutSteps } from './CheckoutSteps';
+import { OrderSummary } from './OrderSummary';
+import { PaymentMethodLabel } from './PaymentMethodLabel';
+import { useShopper } from './ShopperOnly';
+import '../checkout.css';
+
+/** /PlaceOrder: the order review (spec 2). Without an address or a payment choice it sends the shopper back to make one. */
+export function PlaceOrderPage() {
+  const user = useShopper();
+  const [address] = useState(() => readShippingAddress(user._id));
+  const [method] = useState(() => readPaymentMethod(user._id));
+  if (!address) return <Navigate to="/ShippingAdress" replace />;
+  if (!method) return <Navigate to="/Payment" replace />;
+  return <OrderReview address={address} method={method} name={user.name} />;
+}
+
+function OrderReview({ address, method, name }: { address: AddressInput; method: PaymentMethod; name: string }) {
+  const { t } = useTranslation();
+  // The order is made from the server cart, so the review shows exactly that, read afresh.
+  const { data: cart, isLoading, error } = cartApi.useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
+
+  let content;
+  if (isLoading) content = <PageLoader />;
+  else if (error || !cart) content = <Alert variant="danger">{errorMessage(error) ?? t('common.loadFailed')}</Alert>;
+  else if (cart.products.length === 0) {
+    content = (
+      <EmptyState title={t('checkout.cart.empty')}>
+        <Link to="/" className="btn btn-primary mt-2">
+          {t('checkout.cart.shop')}
+        </Link>
+      </EmptyState>
+    );
+  } else content = <Review cart={cart} address={address} method={method} name={name} />;
+
+  return (
+    <div className="container-xl py-4">
+      <title>{t('checkout.review.documentTitle')}</title>
+      <CheckoutSteps step={4} />
+      <h1 className="page-title">{t('checkout.review.title')}</h1>
+      {content}
+    </div>
+  );
+}
+
+function Review({ cart, address, method, name }: { cart: Cart; address: AddressInput; method: PaymentMethod; name: string }) {
+  const { t } = useTranslation();
+  const totals = orderTotals(
+    cart.products.map((line) => ({ price: line.product_id.price, quantity: line.quantity })),
+    method,
+  );
+  const noCod = method === 'cash' ? productsWithoutCod(cart.products.map((line) => line.product_id)) : [];
+  const { place, placing, failure } = usePlaceOrder(address, method);
+  // The next screen's code arrives while the shopper reads, so placing moves on at once instead of
+  // showing this screen with the cart the order has just emptied.
+  useEffect(() => {
+    void (method === 'visa' ? import('./StripePage') : import('./SuccessPage'));
+  }, [method]);
+
+  return (
+    <Row className="g-4">
+      <Col lg={8} className="d-flex flex-column gap-3">
+        <Card className="checkout-card">
+          <Card.Body className="review-section">
+            <div className="review-section-head">
+              <h2 className="h6 fw-bold mb-0">{t('checkout.review.shippingTo')}</h2>
+              <Link to="/ShippingAdress" aria-label={t('checkout.review.changeAddress')}>
+                {t('checkout.review.change')}
+              </Link>
+            </div>
+            <address className="mb-0">
+              <AddressLines address={address} name={name} />
+            </address>
+          </Card.Body>
+        </Card>
+        <Card className="checkout-card">
+          <Card.Body className="review-section">
+            <div className="review-section-head">
+              <h2 className="h6 fw-bold mb-0">{t('checkout.review.paymentMethod')}</h2>
+              <Link to="/Payment" aria-label={t('checkout.review.changePayment')}>
+                {t('checkout.review.change')}
+              </Link>
+            </div>
+            <PaymentMethodLabel method={method} />
+          </Card.Body>
+        </Card>
+        <Card className="checkout-card">
+          <Card.Body className="p-0">
+            <h2 className="h6 fw-bold px-3 px-md-4 pt-3 mb-0">{t('checkout.review.items')}</h2>
+            <ul className="list-unstyled mb-0" aria-label={t('checkout.review.items')}>
+              {cart.products.map(({ product_id: product, quantity }) => (
+                <li key={product._id} className="cart-line">
+                  <ProductImage src={product.image_path[0]} alt="" width={72} height={72} className="cart-line-media" />
+                  <div className="cart-line-body min-w-0">
+                    <Link to={`/product/one/${product._id}`} className="cart-line-name">
+                      {product.name}
+                    </Link>
+                    <p className="cart-line-brand mb-1">{product.brand}</p>
+                    <p className="small text-body-secondary mb-0">
+                      {t('checkout.review.quantity', { count: quantity })} × <Price value={product.price} />
+                    </p>
+                  </div>
+                  <Price value={(Math.round(product.price * 100) * quantity) / 100} className="cart-line-total" />
+                </li>
+              ))}
+            </ul>
+            <p className="text-end px-3 px-md-4 py-3 mb-0 fs-5">
+              {t('checkout.review.itemsTotal')} <Price value={cart.bill} className="fw-bold" />
+            </p>
+          </Card.Body>
+        </Card>
+      </Col>
+      <Col lg={4}>
+        <OrderSummary totals={totals} method={method}>
+          {noCod.length > 0 && (
+            <Alert variant="warning" className="small">
+              {t('checkout.payment.codUnavailable', { names: noCod.join(', ') })} <Link to="/Payment">{t('checkout.review.changePayment')}</Link>
+            </Alert>
+          )}
+          {failure && (
+            <Alert variant="danger" className="small" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Button variant="accent" size="lg" className="w-100" disabled={placing || noCod.length > 0} onClick={() => void place()}>
+            {placing && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            {t('checkout.review.placeOrder')}
+          </Button>
+          <p className="small text-body-secondary mt-3 mb-0">{t(method === 'visa' ? 'checkout.review.nextCard' : 'checkout.review.nextCash')}</p>
+        </OrderSummary>
+        <Link to="/CartPage" className="btn btn-link mt-2 px-0">
+          {t('checkout.review.backToCart')}
+        </Link>
+      </Col>
+    </Row>
+  );
+}
+
+/**
+ * Spec 4 'Placing an order': the address is saved, then the order is made from the server cart.
+ * Cash: the server has emptied its cart, the local copy follows, then /success. Card: /Stripe with
+ * the new order. Out of stock (409): /OrderError with the list the server sent. Any other refusal
+ * (an empty cart, cash for a card-only product) is shown here in the server's words.
+ */
+function usePlaceOrder(address: AddressInput, method: PaymentMethod) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [addAddress, addState] = useAddAddressMutation();
+  const [placeOrder, placeState] = usePlaceOrderMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  // Stays set while the next screen's code loads, so a second click cannot place the cart twice.
+  const [leaving, setLeaving] = useState(false);
+
+  const place = async () => {
+    setFailure(null);
+    const saved = await addAddress(address);
+    if (saved.error) {
+      setFailure(errorMessage(saved.error) ?? t('common.loadFailed'));
+      return;
+    }
+    const placed = await placeOrder({ deliveryAddress: address, paymentMethod: method });
+    if (placed.error) {
+      const data = 'status' in placed.error ? placed.error.data : undefined;
+      if (errorStatus(placed.error) === 409 && isOutOfStockList(data)) void navigate('/OrderError', { state: data });
+      else setFailure(errorMessage(placed.error) ?? t('common.loadFailed'));
+      return;
+    }
+    const order = placed.data?.[0];
+    if (!order) {
+      setFailure(t('common.loadFailed'));
+      return;
+    }
+    setLeaving(true);
+    if (method === 'visa') {
+      void navigate('/Stripe', { state: { order_id: order._id } });
+    } else {
+      dispatch(clearCart());
+      void navigate('/success', { state: { orderId: order._id, bill: order.bill } });
+    }
+  };
+
+  return { place, placing: addState.isLoading || placeState.isLoading || leaving, failure };
+}

@@ -1,0 +1,21 @@
+import { Navigate, Outlet, useOutletContext } from 'react-router';
+import type { User } from '@shop/contracts';
+import { useSession } from '../../auth/useSession';
+
+interface ShopperContext {
+  user: User;
+}
+
+/**
+ * The frame of the cart, checkout and order screens: visitors are sent to /login (spec 2) and
+ * admins, who have no cart (spec 1), to the home page. The screens inside get the shopper from it.
+ */
+export function ShopperOnly() {
+  const { user, isSignedIn, isAdmin } = useSession();
+  if (!user || !isSignedIn) return <Navigate to="/login" replace />;
+  if (isAdmin) return <Navigate to="/" replace />;
+  return <Outlet context={{ user } satisfies ShopperContext} />;
+}
+
+/** The signed-in shopper, for a screen rendered inside ShopperOnly. */
+export const useShopper = () => useOutletContext<ShopperContext>().user;

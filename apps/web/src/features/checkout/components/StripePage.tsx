@@ -1,0 +1,146 @@
+import { lazy, Suspense, useCallback, useEffect } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '@shop/contracts';
+import { useAppDispatch } from '../../../app/hooks';
+import { Price } from '../../../components/Price';
+import { ProductImage } from '../../../components/ProductImage';
+import { isRecord } from '../../../lib/guards';
+import { clearCart } from '../../cart/cartSlice';
+import { useGetMyOrdersQuery } from '../../orders/api/ordersApi';
+import { paymentSettled, useCreatePaymentIntentQuery, useGetPaymentConfigQuery } from '../api/paymentApi';
+import { orderTotalsOf } from '../orderTotals';
+import { CheckoutSteps } from './CheckoutSteps';
+import { OrderSummary } from './OrderSummary';
+import { PayButton } from './PaymentFeedbackAlert';
+import { TestCardForm } from './TestCardForm';
+import '../checkout.css';
+
+/** Stripe.js and Elements load only when the shop really uses Stripe, and only on this screen. */
+const StripeCardForm = lazy(() => import('../stripe/StripeCardForm').then((module) => ({ default: module.StripeCardForm })));
+
+const orderIdOf = (state: unknown) => (isRecord(state) && typeof state.order_id === 'string' && state.order_id ? state.order_id : null);
+
+/** /Stripe: card payment of the order named in navigation state (spec 2), its summary beside the card form. */
+export function StripePage() {
+  const { t } = useTranslation();
+  const orderId = orderIdOf(useLocation().state);
+  return (
+    <div className="container-xl py-4">
+      <title>{t('checkout.stripe.documentTitle')}</title>
+      <CheckoutSteps step={4} />
+      <h1 className="page-title">{t('checkout.stripe.title')}</h1>
+      {orderId ? <CardPayment orderId={orderId} /> : <SessionLost />}
+    </div>
+  );
+}
+
+/** Spec 8: without a payment session the shopper is told to start again from the cart. */
+function SessionLost() {
+  const { t } = useTranslation();
+  return (
+    <Alert variant="danger" className="checkout-narrow">
+      <p>{t('checkout.pay.timeout')}</p>
+      <Link to="/CartPage" className="btn btn-outline-danger">
+        {t('checkout.review.backToCart')}
+      </Link>
+    </Alert>
+  );
+}
+
+function CardPayment({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const config = useGetPaymentConfigQuery();
+  const intent = useCreatePaymentIntentQuery(orderId);
+  const { data: orders } = useGetMyOrdersQuery();
+  const order = orders?.find((candidate) => candidate._id === orderId);
+  const bill = order?.bill;
+  // Fetched ahead, so a successful payment moves on to /success at once.
+  useEffect(() => {
+    void import('./SuccessPage');
+  }, []);
+
+  // The server takes the paid products out of its cart; the local copy follows at once.
+  const onPaid = useCallback(() => {
+    dispatch(clearCart());
+    dispatch(paymentSettled());
+    void navigate('/success', { replace: true, state: { orderId, bill } });
+  }, [dispatch, navigate, orderId, bill]);
+
+  if (intent.error || config.error) return <SessionLost />;
+
+  const clientSecret = intent.data?.clientSecret;
+  const publishableKey = config.data?.publishableKey;
+  let form;
+  if (config.data?.provider === 'test') form = <TestCardForm clientSecret={clientSecret} onPaid={onPaid} />;
+  else if (config.data?.provider === 'stripe' && publishableKey && clientSecret) {
+    form = (
+      <Suspense fallback={<FormLoading />}>
+        <StripeCardForm publishableKey={publishableKey} clientSecret={clientSecret} />
+      </Suspense>
+    );
+  } else form = <FormLoading />;
+
+  return (
+    <Row className="g-4">
+      <Col lg={7}>
+        <Card className="checkout-card">
+          <Card.Body className="p-3 p-md-4">
+            <h2 className="h5 mb-3">{t('checkout.stripe.cardDetails')}</h2>
+            {/* On phones the summary comes after the form: the amount is repeated where the card is entered. */}
+            {bill !== undefined && (
+              <p className="d-lg-none d-flex justify-content-between fw-semibold mb-3">
+                {t('checkout.stripe.amount')} <Price value={bill} />
+              </p>
+            )}
+            {form}
+          </Card.Body>
+        </Card>
+        <Link to="/CartPage" className="btn btn-link mt-2 px-0">
+          {t('checkout.review.backToCart')}
+        </Link>
+      </Col>
+      <Col lg={5}>{order ? <PaidOrderSummary order={order} /> : null}</Col>
+    </Row>
+  );
+}
+
+/** Until the provider's form can take a card: a spinner, and the Pay now button already in place but disabled. */
+function FormLoading() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="d-flex align-items-center gap-2 py-4 text-body-secondary" role="status">
+        <Spinner size="sm" aria-hidden="true" />
+        {t('checkout.stripe.loading')}
+      </div>
+      <PayButton ready={false} busy={false} />
+    </>
+  );
+}
+
+function PaidOrderSummary({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  return (
+    <OrderSummary totals={orderTotalsOf(order)} method="visa">
+      <h3 className="h6 mt-2">{t('checkout.stripe.orderItems')}</h3>
+      <ul className="list-unstyled mb-0 d-flex flex-column gap-2">
+        {order.products.map((line) => (
+          <li key={line.productBrief.product_id ?? line.productBrief.name} className="d-flex align-items-center gap-2 small">
+            <ProductImage src={line.productBrief.image_path[0]} alt="" width={40} height={40} className="summary-thumb" />
+            <span className="flex-grow-1 min-w-0 text-truncate">{line.productBrief.name}</span>
+            <span className="text-body-secondary text-nowrap">× {line.quantity}</span>
+            <Price value={line.productBrief.price} className="text-nowrap" />
+          </li>
+        ))}
+      </ul>
+    </OrderSummary>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SUCCESS_REDIRECT_MS } from '@shop/contracts';
+import { useAppDispatch } from '../../../app/hooks';
+import { PageLoader } from '../../../components/PageLoader';
+import { Price } from '../../../components/Price';
+import { isRecord } from '../../../lib/guards';
+import { clearCart } from '../../cart/cartSlice';
+import { orderRef } from '../../orders/orderRef';
+import { paymentSettled, useGetPaymentConfigQuery } from '../api/paymentApi';
+import { feedbackForStatus } from '../paymentResult';
+import { useIntentReader, useIntentStatus } from '../usePaymentStatus';
+import successImage from '../assets/order-success.svg';
+import { PaymentFeedbackAlert } from './PaymentFeedbackAlert';
+import '../checkout.css';
+
+/**
+ * /success. Reached from a placed cash order or a paid card, or as the card provider's return URL,
+ * whose `payment_intent_client_secret` query is read to learn how the payment ended.
+ */
+export function SuccessPage() {
+  const [params] = useSearchParams();
+  const clientSecret = params.get('payment_intent_client_secret');
+  return clientSecret ? <ProviderReturn clientSecret={clientSecret} /> : <OrderSucceeded />;
+}
+
+function ProviderReturn({ clientSecret }: { clientSecret: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { data: config, isError } = useGetPaymentConfigQuery();
+  const { intent, failed } = useIntentStatus(useIntentReader(config, clientSecret));
+  const feedback = failed || isError ? feedbackForStatus('unknown') : intent ? feedbackForStatus(intent.status, intent.message) : null;
+  const succeeded = feedback?.kind === 'succeeded';
+
+  useEffect(() => {
+    if (!succeeded) return;
+    dispatch(clearCart());
+    dispatch(paymentSettled());
+  }, [succeeded, dispatch]);
+
+  if (!feedback) return <PageLoader />;
+  if (succeeded) return <OrderSucceeded />;
+  return (
+    <div className="container-sm py-5 checkout-narrow">
+      <title>{t('checkout.stripe.documentTitle')}</title>
+      <h1 className="page-title">{t('checkout.success.paymentTitle')}</h1>
+      <PaymentFeedbackAlert feedback={feedback} />
+      {feedback.kind !== 'processing' && (
+        <div className="d-flex flex-wrap gap-2 mt-4">
+          <Link to="/Orders" className="btn btn-primary">
+            {t('checkout.success.viewOrders')}
+          </Link>
+          <Link to="/CartPage" className="btn btn-outline-secondary">
+            {t('checkout.review.backToCart')}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const orderOf = (state: unknown) => (isRecord(state) && typeof state.orderId === 'string' && typeof state.bill === 'number' ? { id: state.orderId, bill: state.bill } : null);
+
+/** Spec 2: the message, a picture, then a full page load of / after SUCCESS_REDIRECT_MS (spec 9: 10 s). */
+function OrderSucceeded() {
+  const { t } = useTranslation();
+  const order = orderOf(useLocation().state);
+
+  useEffect(() => {
+    // A full load, not a route change: the shop starts afresh, with the cart and orders read anew.
+    const timer = setTimeout(() => window.location.assign('/'), SUCCESS_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  return (
+    <div className="container-sm py-5 text-center checkout-narrow">
+      <title>{t('checkout.success.documentTitle')}</title>
+      <img src={successImage} alt="" width={320} height={220} className="img-fluid mb-4 success-image" />
+      <h1 className="page-title mb-2">{t('checkout.success.title')}</h1>
+      <p className="lead mb-2" role="status">
+        {t('checkout.success.redirect')}
+      </p>
+      {order && (
+        <p className="text-body-secondary">
+          {t('checkout.success.orderRef', { ref: orderRef(order.id) })} · <Price value={order.bill} className="fw-semibold" />
+        </p>
+      )}
+      <div className="d-flex flex-wrap justify-content-center gap-2 mt-4">
+        <a href="/" className="btn btn-accent">
+          {t('checkout.success.home')}
+        </a>
+        <Link to="/Orders" className="btn btn-outline-primary">
+          {t('checkout.success.viewOrders')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+

@@ -1,0 +1,56 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { useTranslation } from 'react-i18next';
+import { feedbackForError, type PaymentFeedback } from '../paymentResult';
+import { PayButton, PaymentFeedbackAlert } from '../components/PaymentFeedbackAlert';
+import { stripeFor } from './stripeClient';
+
+/** Stripe's payment form in the shop's colours. */
+const APPEARANCE = {
+  theme: 'stripe',
+  variables: { colorPrimary: '#0b7a75', colorText: '#1c2333', borderRadius: '8px', fontFamily: 'Segoe UI, system-ui, sans-serif' },
+} as const;
+
+/**
+ * Card payment through Stripe Elements when the shop has Stripe keys. A successful confirmation
+ * leaves the page for Stripe's return to /success, which reads the result from the URL.
+ */
+export function StripeCardForm({ publishableKey, clientSecret }: { publishableKey: string; clientSecret: string }) {
+  const { i18n } = useTranslation();
+  const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
+  const locale = i18n.language === 'ar' ? 'ar' : 'en';
+  return (
+    <Elements stripe={stripe} options={{ clientSecret, appearance: APPEARANCE, locale }}>
+      <ElementsForm />
+    </Elements>
+  );
+}
+
+function ElementsForm() {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [ready, setReady] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [feedback, setFeedback] = useState<PaymentFeedback | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setBusy(true);
+    setFeedback(null);
+    const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: `${window.location.origin}/success` } });
+    // Only a failure comes back here; success is a redirect to return_url.
+    setFeedback(feedbackForError({ type: error.type, message: error.message }));
+    setBusy(false);
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <PaymentElement onReady={() => setReady(true)} className="mb-3" />
+      <div className="mb-3">
+        <PaymentFeedbackAlert feedback={feedback} />
+      </div>
+      <PayButton ready={Boolean(stripe && elements && ready)} busy={busy} />
+    </form>
+  );
+}

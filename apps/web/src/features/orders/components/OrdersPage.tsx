@@ -1,0 +1,178 @@
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Order, OrderLine, OrderStatus } from '@shop/contracts';
+import { errorMessage } from '../../../api/errors';
+import { EmptyState } from '../../../components/EmptyState';
+import { ChevronStartIcon } from '../../../components/icons';
+import { Price } from '../../../components/Price';
+import { ProductImage } from '../../../components/ProductImage';
+import { intlLocale } from '../../../i18n';
+import { formatDate } from '../../../lib/format';
+import { useGetMyOrdersQuery } from '../api/ordersApi';
+import { orderRef } from '../orderRef';
+import '../../checkout/checkout.css';
+
+/** Badge colours by how far along an order is: waiting, under way, done, or stopped. */
+const STATUS_BADGE: Record<OrderStatus, string> = {
+  pending: 'warning',
+  paid: 'primary',
+  confirmed: 'primary',
+  shipped: 'info',
+  delivered: 'success',
+  cancelled: 'secondary',
+};
+
+/** /Orders: the shopper's order history, newest first (spec 2). */
+export function OrdersPage() {
+  const { t } = useTranslation();
+  const { data: orders, isLoading, error } = useGetMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
+
+  let content;
+  if (isLoading) {
+    content = (
+      <div className="d-flex justify-content-center py-5" role="status">
+        <Spinner animation="border" variant="primary" aria-hidden="true" />
+        <span className="visually-hidden">{t('checkout.orders.loading')}</span>
+      </div>
+    );
+  } else if (error || !orders) {
+    content = (
+      <Alert variant="danger" role="alert">
+        <Alert.Heading as="h2" className="h6">
+          {t('checkout.orders.failed')}
+        </Alert.Heading>
+        <p className="mb-0">{errorMessage(error) ?? t('common.loadFailed')}</p>
+      </Alert>
+    );
+  } else if (orders.length === 0) {
+    content = (
+      <EmptyState title={t('checkout.orders.empty')}>
+        <Link to="/" className="btn btn-primary mt-2">
+          {t('checkout.cart.shop')}
+        </Link>
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <ul className="list-unstyled d-flex flex-column gap-4 mb-0" aria-label={t('checkout.orders.title')}>
+        {orders.map((order) => (
+          <li key={order._id}>
+            <OrderCard order={order} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="container-lg py-4">
+      <title>{t('checkout.orders.documentTitle')}</title>
+      <Link to="/" className="d-inline-flex align-items-center gap-1 mb-3 small">
+        <ChevronStartIcon size={16} />
+        {t('checkout.orders.backHome')}
+      </Link>
+      <h1 className="page-title">{t('checkout.orders.title')}</h1>
+      {content}
+    </div>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation();
+  const headingId = `order-${order._id}`;
+  const awaitsCard = order.status === 'pending' && order.paymentMethod === 'visa';
+  return (
+    <Card as="article" className="checkout-card order-card" aria-labelledby={headingId}>
+      <Card.Header className="order-card-head">
+        <dl className="order-facts mb-0">
+          <div>
+            <dt>{t('checkout.orders.placed')}</dt>
+            <dd>
+              <time dateTime={order.createdAt}>{formatDate(order.createdAt, intlLocale(i18n.language))}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('checkout.orders.total')}</dt>
+            <dd>
+              <Price value={order.bill} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('checkout.orders.shipTo')}</dt>
+            <dd>{order.deliveryAddress.city}</dd>
+          </div>
+          <div>
+            <dt>{t('checkout.orders.payment')}</dt>
+            <dd>{t(order.paymentMethod === 'visa' ? 'checkout.method.visa' : 'checkout.method.cash')}</dd>
+          </div>
+        </dl>
+        <h2 id={headingId} className="order-number h6 mb-0">
+          {t('checkout.orders.number', { ref: orderRef(order._id) })}
+        </h2>
+      </Card.Header>
+      <Card.Body className="p-0">
+        <div className="d-flex flex-wrap align-items-center gap-2 px-3 px-md-4 pt-3">
+          <Badge bg={STATUS_BADGE[order.status]} className={`order-status order-status-${order.status}`}>
+            {t(`checkout.orders.status.${order.status}`)}
+          </Badge>
+          {awaitsCard && (
+            <>
+              <span className="small text-body-secondary">{t('checkout.orders.awaitingPayment')}</span>
+              <Link to="/Stripe" state={{ order_id: order._id }} className="btn btn-sm btn-accent ms-sm-auto">
+                {t('checkout.stripe.payNow')}
+              </Link>
+            </>
+          )}
+        </div>
+        <ul className="list-unstyled mb-0">
+          {order.products.map((line) => (
+            <OrderLineItem key={line.productBrief.product_id ?? line.productBrief.name} line={line} />
+          ))}
+        </ul>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function OrderLineItem({ line }: { line: OrderLine }) {
+  const { t } = useTranslation();
+  const { productBrief: product, quantity } = line;
+  const productId = product.product_id;
+  const productPath = productId ? `/product/one/${productId}` : null;
+  return (
+    <li className="cart-line">
+      <ProductImage src={product.image_path[0]} alt="" width={72} height={72} className="cart-line-media" />
+      <div className="cart-line-body min-w-0">
+        {productPath ? (
+          <Link to={productPath} className="cart-line-name">
+            {product.name}
+          </Link>
+        ) : (
+          <span className="cart-line-name">{product.name}</span>
+        )}
+        <p className="small text-body-secondary mb-2">
+          <Price value={product.price} /> · {t('checkout.review.quantity', { count: quantity })}
+        </p>
+        {productId && productPath ? (
+          <div className="d-flex flex-wrap gap-2">
+            {/* The product's name, for screen readers only, tells one order line's buttons from the next. */}
+            <Link to={productPath} className="btn btn-sm btn-accent">
+              {t('checkout.orders.buyAgain')}
+              <span className="visually-hidden">: {product.name}</span>
+            </Link>
+            <Link to={`/AddReview?product=${encodeURIComponent(productId)}`} className="btn btn-sm btn-outline-secondary">
+              {t('checkout.orders.review')}
+              <span className="visually-hidden">: {product.name}</span>
+            </Link>
+          </div>
+        ) : (
+          <p className="small text-body-secondary mb-0">{t('checkout.orders.unavailable')}</p>
+        )}
+      </div>
+    </li>
+  );
+}

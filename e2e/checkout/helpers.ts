@@ -1,0 +1,187 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Account } from '../support/accounts';
+
+/**
+ * Helpers of the checkout tests. Each test has its own shopper; products are either picked from
+ * the demo catalogue (one per test, never the same two) or made for the test by the admin.
+ */
+
+/** Playwright's test, failing any test in which the page threw an uncaught error. */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+export interface ApiProduct {
+  _id: string;
+  name: string;
+  brand: string;
+  price: number;
+  stock: number;
+  cod: boolean;
+  image_path: string[];
+  category: { _id: string; name: string };
+}
+
+export interface ApiOrder {
+  _id: string;
+  bill: number;
+  itemsTotal: number;
+  status: string;
+  paymentMethod: 'visa' | 'cash';
+  deliveryAddress: { city: string };
+  products: { product_id: string | null; productBrief: { name: string; price: number }; quantity: number }[];
+}
+
+export const ADDRESS = { street: '26th of July St', building: '12', city: 'Zamalek', state: 'Cairo', phone: '01012345678', zipCode: '11211', country: 'Egypt' };
+
+/**
+ * Products the tests create carry this brand and live in this category, as the storefront tests'
+ * do: those tests never pick or count them.
+ */
+const TEST_BRAND = 'E2E Test Brand';
+const TEST_CATEGORY = 'Toys';
+
+const auth = (account: Account) => ({ 'x-access-token': account.token });
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+  expect(response.ok(), `${what}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+export const getProduct = async (request: APIRequestContext, id: string) => ok<ApiProduct>(await request.get(`/api/product/one/${id}`), `GET product ${id}`);
+
+async function demoCatalogue(request: APIRequestContext): Promise<ApiProduct[]> {
+  const first = await ok<{ products: ApiProduct[]; pages: number }>(await request.get('/api/product?page=1&limit=48&includeOutOfStock=true'), 'products');
+  const rest = await Promise.all(
+    Array.from({ length: first.pages - 1 }, async (_, index) =>
+      ok<{ products: ApiProduct[] }>(await request.get(`/api/product?page=${index + 2}&limit=48&includeOutOfStock=true`), 'products'),
+    ),
+  );
+  return [...first.products, ...rest.flatMap((page) => page.products)].filter((product) => product.brand !== TEST_BRAND);
+}
+
+/**
+ * Demo products set aside for the checkout tests: each test asks for its own slot, so tests running
+ * side by side never buy the same product and each can check its stock exactly. The pools are
+ * chosen by what no test changes (price, cash on delivery, in stock at all; the tests buy at most
+ * two of products that start with eight or more), and sorted by id, so every test of a run sees
+ * the same pool whatever products others add or buy meanwhile.
+ */
+export const SLOTS = { cash: 0, card: 1, cardDeclined: 2, orders: 3, cartSync: 4, a11y: 5, stripeA11y: 6 } as const;
+
+const POOLS = {
+  /** Everyday products: in stock (8 to 117 units at the seed), payable on delivery. */
+  cheap: (product: ApiProduct) => product.cod && product.price < 10_000 && product.stock > 0,
+  /** Big-ticket products: the seed stocks only 2 to 15 of each, so the stock limit is quick to reach. */
+  scarce: (product: ApiProduct) => product.price >= 10_000 && product.stock >= 2,
+};
+
+export async function demoProduct(request: APIRequestContext, slot: number, pool: keyof typeof POOLS = 'cheap'): Promise<ApiProduct> {
+  const fits = POOLS[pool];
+  const candidates = (await demoCatalogue(request)).filter(fits).sort((a, b) => (a._id < b._id ? -1 : 1));
+  const product = candidates[slot];
+  if (!product) throw new Error(`no demo product in slot ${slot} of the ${pool} pool`);
+  return product;
+}
+
+/** A 1×1 png: the API re-encodes uploads, so the smallest valid image will do. */
+const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+let made = 0;
+
+/** A product of the test's own, created by the admin (multipart POST /api/product). */
+export async function createProduct(request: APIRequestContext, admin: Account, fields: { name: string; stock: number; price: number }): Promise<ApiProduct> {
+  const departments = await ok<{ _id: string; name: string }[]>(await request.get('/api/department'), 'departments');
+  const categories = await ok<{ _id: string; name: string; department: { _id: string } }[]>(await request.get('/api/category'), 'categories');
+  const category = categories.find((item) => item.name === TEST_CATEGORY) ?? categories[0];
+  const department = departments.find((item) => item._id === category?.department._id);
+  if (!category || !department) throw new Error('no category to put the product in');
+  return ok<ApiProduct>(
+    await request.post('/api/product', {
+      headers: auth(admin),
+      multipart: {
+        name: `${fields.name} ${Date.now()}-${made++}`,
+        description: 'Made by the checkout browser tests.',
+        price: String(fields.price),
+        stock: String(fields.stock),
+        cod: 'true',
+        weight: '0.5',
+        brand: TEST_BRAND,
+        department: department._id,
+        category: category._id,
+        img: { name: 'item.png', mimeType: 'image/png', buffer: PNG_1PX },
+      },
+    }),
+    'create product',
+  );
+}
+
+export async function deleteProduct(request: APIRequestContext, admin: Account, id: string): Promise<void> {
+  await ok(await request.delete(`/api/product/${id}`, { headers: auth(admin) }), 'delete product');
+}
+
+/** Puts `quantity` units of a product in the shopper's server cart (PUT /api/cart/incItem, one unit a call). */
+export async function addToCart(request: APIRequestContext, account: Account, productId: string, quantity = 1): Promise<void> {
+  for (let i = 0; i < quantity; i++) {
+    await ok(await request.put('/api/cart/incItem', { headers: auth(account), data: { product_id: productId, flag: 1 } }), 'add to cart');
+  }
+}
+
+export const serverCart = async (request: APIRequestContext, account: Account) =>
+  ok<{ products: { product_id: ApiProduct; quantity: number }[]; bill: number }>(await request.get('/api/cart', { headers: auth(account) }), 'cart');
+
+export const ordersOf = async (request: APIRequestContext, account: Account) => ok<ApiOrder[]>(await request.get('/api/order', { headers: auth(account) }), 'orders');
+
+/** Places the shopper's cart through the API, as /PlaceOrder does. */
+export async function placeOrder(request: APIRequestContext, account: Account, paymentMethod: 'visa' | 'cash'): Promise<ApiOrder> {
+  await ok(await request.post('/api/address', { headers: auth(account), data: { address: ADDRESS } }), 'save address');
+  const [order] = await ok<ApiOrder[]>(await request.post('/api/order', { headers: auth(account), data: { deliveryAddress: ADDRESS, paymentMethod } }), 'place order');
+  if (!order) throw new Error('no order');
+  return order;
+}
+
+/** The checkout choices a shopper makes on /ShippingAdress and /Payment, stored as the app stores them. */
+export async function chooseCheckout(page: Page, account: Account, paymentMethod: 'visa' | 'cash'): Promise<void> {
+  await page.addInitScript(
+    ({ userId, address, method }) => {
+      if (!window.localStorage.getItem('shippingAddress')) window.localStorage.setItem('shippingAddress', JSON.stringify({ userId, value: address }));
+      if (!window.localStorage.getItem('paymentMethod')) window.localStorage.setItem('paymentMethod', JSON.stringify({ userId, value: method }));
+    },
+    { userId: account.user._id, address: ADDRESS, method: paymentMethod },
+  );
+}
+
+/** The EGP amount as the app prints it: 'EGP 1,234' or 'EGP 42.50'. */
+export function egp(value: number): string {
+  const fraction = Number.isInteger(value) ? 0 : 2;
+  return `EGP ${value.toLocaleString('en-US', { minimumFractionDigits: fraction, maximumFractionDigits: 2 })}`;
+}
+
+/** Items total in piastres, as the server sums it. */
+export const itemsTotal = (lines: { price: number; quantity: number }[]) => lines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.quantity, 0) / 100;
+
+/** The card form of the test provider, with its exact labels (spec: 'Card number', 'Expiration (MM/YY)', 'CVC'). */
+export async function fillCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Card number').pressSequentially(number);
+  await page.getByLabel('Expiration (MM/YY)').pressSequentially('1234');
+  await page.getByLabel('CVC').pressSequentially('123');
+}
+
+/** No 'serious' or 'critical' axe violation on the page as it stands. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await expect(page.locator('.spinner-border')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious, `axe on ${page.url()}`).toEqual([]);
+}

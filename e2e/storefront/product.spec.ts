@@ -1,0 +1,168 @@
+import { demoAdmin, newShopper, signIn } from '../support/accounts';
+import { demoProduct, IPHONE } from '../support/catalog';
+import { test, expect } from '../support/test';
+import { egp, toast } from '../support/ui';
+
+interface ApiReview {
+  _id: string;
+  title: string;
+  comment: string;
+  rating: number;
+  user: { _id: string; name: string };
+}
+
+test.describe('product page', () => {
+  test('shows the images, the price in EGP, the stock state, a half-star rating, the description, the details and the reviews', async ({ page, request }) => {
+    const iphone = await demoProduct(request, (item) => item.name === IPHONE);
+    const reviews = (await (await request.get(`/api/review/product/${iphone._id}`)).json()) as ApiReview[];
+    await page.goto(`/product/one/${iphone._id}`);
+
+    await expect(page.getByRole('heading', { level: 1, name: IPHONE })).toBeVisible();
+    const main = page.getByRole('main');
+    // Images: the main picture, and thumbnails that choose it when there are several.
+    const picture = main.getByRole('img', { name: IPHONE, exact: true });
+    await expect(picture).toHaveAttribute('src', iphone.image_path[0] ?? '');
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    if (iphone.image_path.length > 1) {
+      await main.getByRole('button', { name: `Show picture 2 of ${iphone.image_path.length}` }).click();
+      await expect(picture).toHaveAttribute('src', iphone.image_path[1] ?? '');
+      await expect(main.getByRole('button', { name: `Show picture 2 of ${iphone.image_path.length}` })).toHaveAttribute('aria-pressed', 'true');
+    }
+    await expect(main.locator('.product-detail-price')).toHaveText(egp(iphone.price));
+    await expect(main.getByText(/^(in|out of) stock$/)).toBeVisible();
+
+    // The seed rates the iPhone 3.5: three full stars and a half.
+    expect(iphone.rating).toBe(3.5);
+    const rating = main.getByRole('img', { name: 'Rated 3.5 out of 5' }).first();
+    await expect(rating).toBeVisible();
+    const fills = await rating.locator('.rating-star').evaluateAll((stars) =>
+      stars.map((star) => (star.querySelector<HTMLElement>('.rating-star-fill')?.style.inlineSize ?? '0%')),
+    );
+    expect(fills).toEqual(['100%', '100%', '100%', '50%', '0%']);
+
+    await expect(page.getByRole('region', { name: 'Description' })).toContainText(iphone.description);
+    const details = page.getByRole('region', { name: 'Details' });
+    await expect(details.locator('dt')).toHaveText(['Brand', 'Weight', 'Category', 'Department', 'Cash on delivery']);
+    await expect(details.locator('dd')).toHaveText([iphone.brand, `${iphone.weight} kg`, iphone.category.name, iphone.department.name, iphone.cod ? 'Yes' : 'No']);
+
+    const reviewList = page.getByRole('region', { name: 'Customer reviews' });
+    expect(reviews.length).toBeGreaterThan(0);
+    for (const review of reviews) {
+      const item = reviewList.getByRole('article', { name: review.title });
+      await expect(item).toContainText(review.comment);
+      await expect(item).toContainText(review.user.name);
+      await expect(item.getByRole('img', { name: `Rated ${review.rating} out of 5` })).toBeVisible();
+    }
+    // A visitor may read the reviews but delete none.
+    await expect(reviewList.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  });
+
+  test('stock above 0 shows in stock with Add to Cart enabled; otherwise out of stock, disabled', async ({ page, request, makeProduct }) => {
+    const inStock = await makeProduct({ stock: 1 });
+    const soldOut = await makeProduct({ stock: 0 });
+    await signIn(page, await newShopper(request));
+    const main = page.getByRole('main');
+    await page.goto(`/product/one/${inStock._id}`);
+    await expect(main.getByRole('heading', { level: 1, name: inStock.name })).toBeVisible();
+    await expect(main.getByText('in stock', { exact: true })).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    await page.goto(`/product/one/${soldOut._id}`);
+    await expect(main.getByRole('heading', { level: 1, name: soldOut.name })).toBeVisible();
+    await expect(main.getByText('out of stock', { exact: true })).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  });
+
+  test('an unknown product shows an error alert', async ({ page }) => {
+    await page.goto('/product/one/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('main').locator('.alert-danger')).toBeVisible();
+  });
+
+  test('a visitor who writes a review, adds to the cart or hearts goes to /login', async ({ page, makeProduct }) => {
+    const item = await makeProduct();
+    const main = page.getByRole('main');
+    for (const button of ['Write a product review', 'Add to Cart', `Add ${item.name} to favourites`]) {
+      await page.goto(`/product/one/${item._id}`);
+      await main.getByRole('button', { name: button, exact: true }).click();
+      await expect(page).toHaveURL('/login');
+    }
+    await page.goto(`/AddReview?product=${item._id}`);
+    await expect(page).toHaveURL('/login');
+  });
+});
+
+test.describe('reviews', () => {
+  test('a shopper writes a review from the product page, sees it, and deletes it', async ({ page, request, makeProduct }) => {
+    const item = await makeProduct();
+    const shopper = await newShopper(request, 'Karim Reviewer');
+    await signIn(page, shopper);
+    await page.goto(`/product/one/${item._id}`);
+    const reviews = page.getByRole('region', { name: 'Customer reviews' });
+    await expect(reviews).toContainText('No reviews yet. Be the first to review this product.');
+
+    await reviews.getByRole('button', { name: 'Write a product review' }).click();
+    await expect(page).toHaveURL(`/AddReview?product=${item._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Write a product review' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: item.name })).toBeVisible();
+    const ratings = page.getByRole('group', { name: 'Overall rating' }).getByRole('radio');
+    await expect(ratings).toHaveCount(5);
+    expect((await ratings.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).sort()).toEqual(['1', '2', '3', '4', '5']);
+
+    await page.getByText('4 stars', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await page.getByLabel('Title', { exact: true }).fill('Solid and well made');
+    await page.getByLabel('Your review').fill('My daughter plays with it every day.\nStill like new.');
+    await page.getByRole('button', { name: 'Submit review' }).click();
+
+    await expect(page).toHaveURL(`/product/one/${item._id}`);
+    await expect(toast(page, 'Thank you! Your review has been posted')).toBeVisible();
+    const review = reviews.getByRole('article', { name: 'Solid and well made' });
+    await expect(review).toContainText('Karim Reviewer');
+    await expect(review).toContainText('My daughter plays with it every day.');
+    await expect(review.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+    // The product's own rating follows its reviews.
+    await expect(page.getByRole('main').getByRole('link', { name: /Rated 4 out of 5/ })).toContainText('(1 review)');
+
+    await review.getByRole('button', { name: 'Delete the review “Solid and well made”' }).click();
+    await expect(toast(page, 'Review Deleted Successfully')).toBeVisible();
+    await expect(review).toHaveCount(0);
+    await expect(reviews).toContainText('No reviews yet.');
+  });
+
+  test("another shopper's review has no delete button", async ({ page, request, makeProduct }) => {
+    const item = await makeProduct();
+    const author = await newShopper(request, 'Author Shopper');
+    const posted = await request.post('/api/review', {
+      headers: { 'x-access-token': author.token },
+      data: { product: item._id, rating: 2, title: 'Not for me', comment: 'Too small.' },
+    });
+    expect(posted.status()).toBe(201);
+    await signIn(page, await newShopper(request, 'Other Shopper'));
+    await page.goto(`/product/one/${item._id}`);
+    const review = page.getByRole('article', { name: 'Not for me' });
+    await expect(review).toContainText('Too small.');
+    await expect(review.getByRole('button')).toHaveCount(0);
+  });
+
+  test('an admin sees no cart, heart or review-writing controls, and may delete any review', async ({ page, request, makeProduct }) => {
+    const admin = await demoAdmin(request);
+    const item = await makeProduct();
+    const author = await newShopper(request, 'Reviewing Shopper');
+    const posted = await request.post('/api/review', {
+      headers: { 'x-access-token': author.token },
+      data: { product: item._id, rating: 5, title: 'Spam title', comment: 'Buy followers at example.com' },
+    });
+    expect(posted.status()).toBe(201);
+    await signIn(page, admin);
+    await page.goto(`/product/one/${item._id}`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: item.name })).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+    await expect(main.getByRole('button', { name: /favourites/ })).toHaveCount(0);
+    await expect(main.getByRole('button', { name: 'Write a product review' })).toHaveCount(0);
+
+    const review = main.getByRole('article', { name: 'Spam title' });
+    await review.getByRole('button', { name: 'Delete the review “Spam title”' }).click();
+    await expect(toast(page, 'Review Deleted Successfully')).toBeVisible();
+    await expect(review).toHaveCount(0);
+  });
+});

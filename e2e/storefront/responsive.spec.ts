@@ -1,0 +1,51 @@
+import type { Page } from '@playwright/test';
+import { signedInShopper } from '../support/accounts';
+import { categories, COUNTED_CATEGORY, demoProduct, departments, IPHONE } from '../support/catalog';
+import { test, expect } from '../support/test';
+import { settled } from '../support/ui';
+
+/** At 360 px (a small phone) no storefront page may scroll sideways. */
+test.use({ viewport: { width: 360, height: 740 } });
+
+async function expectNoSidewaysScroll(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
+  await settled(page);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `scrollWidth of ${path}` }).toBeLessThanOrEqual(360);
+}
+
+test('catalogue pages fit 360 px', async ({ page, request }) => {
+  const iphone = await demoProduct(request, (item) => item.name === IPHONE);
+  const category = (await categories(request)).find((item) => item.name === COUNTED_CATEGORY);
+  const department = (await departments(request)).find((item) => item.name === 'Electronics');
+  for (const path of ['/', '/?page=2', `/product/one/${iphone._id}`, `/product/category/${category?._id}`, `/department/${department?._id}`]) {
+    await expectNoSidewaysScroll(page, path);
+  }
+});
+
+test('search, sign-in and information pages fit 360 px', async ({ page }) => {
+  for (const path of [
+    '/searchResults/samsung',
+    // A long word typed into the search box is repeated in the heading and the message.
+    '/searchResults/nothingmatchesthisverylongsearchtextatall',
+    '/login',
+    '/signup',
+    '/forgot-password',
+    '/password-reset/x/y',
+    '/about',
+    '/no-such-page',
+  ]) {
+    await expectNoSidewaysScroll(page, path);
+  }
+});
+
+test("a shopper's pages fit 360 px, the menu drawer too", async ({ page, request }) => {
+  const iphone = await demoProduct(request, (item) => item.name === IPHONE);
+  await signedInShopper(page, request, 'Nourhan Abdelrahman Elsayed');
+  for (const path of ['/', '/User', '/EditProfile', '/UpdateName', '/UpdateEmail', '/UpdatePhone', '/Updatepass', '/Favourite', `/AddReview?product=${iphone._id}`]) {
+    await expectNoSidewaysScroll(page, path);
+  }
+  await page.getByRole('button', { name: 'Open the menu' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

@@ -1,0 +1,113 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+/** The site header (role banner) and its parts. */
+export const header = (page: Page) => page.getByRole('banner');
+export const footer = (page: Page) => page.getByRole('contentinfo');
+/** The cart icon: its accessible name carries the count of distinct products ('Cart, 2 products'). */
+export const cartLink = (page: Page) => header(page).getByRole('link', { name: /^Cart, \d+ products?$/ });
+
+export async function expectCartCount(page: Page, count: number): Promise<void> {
+  await expect(cartLink(page)).toHaveAccessibleName(`Cart, ${count} ${count === 1 ? 'product' : 'products'}`);
+  await expect(cartLink(page)).toContainText(String(count));
+}
+
+/** A product card in a grid, found by the product's name (the card's one link with that name). */
+export const productCard = (page: Page, name: string): Locator =>
+  page.locator('.product-card').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+/** The cards of the grid labelled `label` (home 'Products', 'Search results', a category's name...). */
+export const gridCards = (page: Page, label: string): Locator => page.getByRole('list', { name: label, exact: true }).getByRole('listitem');
+
+/** A toast (react-toastify) with this text. */
+export const toast = (page: Page, text: string | RegExp): Locator => page.locator('.Toastify__toast').filter({ hasText: text });
+
+/** The EGP price as the app prints it ('EGP 51,999' or 'EGP 42.50'). */
+export function egp(value: number): RegExp {
+  const [whole, fraction] = value.toFixed(2).split('.');
+  const grouped = Number(whole).toLocaleString('en-US');
+  const text = fraction === '00' ? grouped : `${grouped}\\.${fraction}`;
+  return new RegExp(`EGP\\s${text}(?!\\d)`);
+}
+
+/** Reads a price the app printed back into a number. */
+export const parsePrice = (text: string): number => Number(text.replace(/[^\d.]/g, ''));
+
+/** The stored session (local storage `userData`, spec 3). */
+export const storedSession = (page: Page) =>
+  page.evaluate(() => {
+    const raw = window.localStorage.getItem('userData');
+    return raw === null ? null : (JSON.parse(raw) as { user: { _id: string; name: string }; token: string; expiration: string });
+  });
+
+/** Waits until no loading placeholder or spinner is left on the page. */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.locator('[role="status"][aria-label="Loading…"], .placeholder-glow, .spinner-border').first()).toHaveCount(0);
+}
+
+/**
+ * axe on the page as it stands: no 'serious' or 'critical' violation is allowed. The message lists
+ * each failing rule with the first offending elements, so a failure says what to fix.
+ */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await settled(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious, `axe on ${page.url()}`).toEqual([]);
+}
+
+/** WCAG contrast ratio of two computed CSS colours ('rgb(r, g, b)' or 'rgba(r, g, b, 1)'). */
+export function contrastRatio(foreground: string, background: string): number {
+  const luminance = (color: string) => {
+    const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((part) => {
+      const channel = Number(part) / 255;
+      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+export interface ShownToast {
+  text: string;
+  /** The corner's container class, e.g. 'Toastify__toast-container--bottom-left'. */
+  corner: string;
+  /** How long the toast stays: the duration of its timer bar, e.g. '1000ms'. */
+  autoClose: string;
+  /** 'success', 'info', 'warning' or 'error'. */
+  kind: string;
+  /** Computed text and background colours. */
+  color: string;
+  background: string;
+}
+
+/**
+ * Records every toast as it appears (text, corner, time it stays): a 1-second toast may be gone before
+ * a busy test machine gets to look at it, the record is not. Call before the page loads.
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shown: { text: string; corner: string; autoClose: string; kind: string; color: string; background: string }[] = [];
+    Object.defineProperty(window, '__toasts', { value: shown });
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        for (const node of mutation.addedNodes) {
+          if (!(node instanceof HTMLElement)) continue;
+          const toasts = node.matches('.Toastify__toast') ? [node] : [...node.querySelectorAll<HTMLElement>('.Toastify__toast')];
+          for (const toast of toasts) {
+            const corner = [...(toast.closest('.Toastify__toast-container')?.classList ?? [])].find((name) => name.startsWith('Toastify__toast-container--')) ?? '';
+            const bar = toast.querySelector<HTMLElement>('.Toastify__progress-bar');
+            const kind = /Toastify__toast--(\w+)/.exec(toast.className)?.[1] ?? '';
+            const style = getComputedStyle(toast);
+            shown.push({ text: toast.textContent ?? '', corner, autoClose: bar?.style.animationDuration ?? '', kind, color: style.color, background: style.backgroundColor });
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+export const shownToasts = (page: Page) => page.evaluate(() => (window as unknown as { __toasts: ShownToast[] }).__toasts);
