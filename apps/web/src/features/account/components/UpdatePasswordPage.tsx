@@ -10,7 +10,7 @@ import { notify } from '../../../lib/notify';
 import { useTranslation } from 'react-i18next';
 import { passwordPairSchema } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
-import { FormField } from '../../auth/components/FormField';
+import { NewPasswordFields } from '../../auth/components/NewPasswordFields';
 import { useSession } from '../../auth/useSession';
 import { useChangePasswordMutation } from '../api/accountApi';
 
@@ -47,22 +47,12 @@ function UpdatePasswordForm() {
       <Card body>
         {error && <Alert variant="danger">{errorMessage(error)}</Alert>}
         <Form noValidate onSubmit={(event) => void submit(event)}>
-          <FormField
-            id="update-password"
-            label={t('account.fields.newPassword')}
-            type="password"
-            autoComplete="new-password"
-            hint={t('auth.hints.password')}
-            registration={register('password', { deps: ['confirm_password'] })}
-            error={errors.password?.message}
-          />
-          <FormField
-            id="update-confirm"
-            label={t('auth.fields.confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            registration={register('confirm_password')}
-            error={errors.confirm_password?.message}
+          <NewPasswordFields
+            idPrefix="update"
+            passwordLabel={t('account.fields.newPassword')}
+            password={register('password', { deps: ['confirm_password'] })}
+            confirm={register('confirm_password')}
+            errors={{ password: errors.password?.message, confirm: errors.confirm_password?.message }}
           />
           <div className="d-flex gap-2">
             <Button type="submit" variant="primary" disabled={isLoading}>

@@ -12,7 +12,7 @@ import { errorMessage } from '../../../api/errors';
 import { PageLoader } from '../../../components/PageLoader';
 import { useCheckResetLinkQuery, useResetPasswordMutation } from '../api/authApi';
 import { AuthCard } from './AuthCard';
-import { FormField } from './FormField';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /** The link is checked on load; only a valid one shows the form (spec 4). */
 export function PasswordResetPage() {
@@ -65,22 +65,11 @@ function ResetForm({ id, token }: { id: string; token: string }) {
         </Alert>
       )}
       <Form noValidate onSubmit={(event) => void submit(event)}>
-        <FormField
-          id="reset-password"
-          label={t('auth.fields.password')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('auth.hints.password')}
-          registration={register('password', { deps: ['confirm_password'] })}
-          error={errors.password?.message}
-        />
-        <FormField
-          id="reset-confirm"
-          label={t('auth.fields.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          registration={register('confirm_password')}
-          error={errors.confirm_password?.message}
+        <NewPasswordFields
+          idPrefix="reset"
+          password={register('password', { deps: ['confirm_password'] })}
+          confirm={register('confirm_password')}
+          errors={{ password: errors.password?.message, confirm: errors.confirm_password?.message }}
         />
         <Button type="submit" variant="primary" className="w-100" size="lg" disabled={isLoading}>
           {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}

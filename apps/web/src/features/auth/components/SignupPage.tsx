@@ -12,6 +12,7 @@ import { useRegisterMutation } from '../api/authApi';
 import { useSession } from '../useSession';
 import { AuthCard } from './AuthCard';
 import { FormField } from './FormField';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /** Spec 5: every field is checked as it changes with the shared rules; submitting needs no error left. */
 export function SignupPage() {
@@ -72,22 +73,11 @@ export function SignupPage() {
           registration={register('phone')}
           error={errors.phone?.message}
         />
-        <FormField
-          id="signup-password"
-          label={t('auth.fields.password')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('auth.hints.password')}
-          registration={register('password', { deps: ['confirm_password'] })}
-          error={errors.password?.message}
-        />
-        <FormField
-          id="signup-confirm"
-          label={t('auth.fields.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          registration={register('confirm_password')}
-          error={errors.confirm_password?.message}
+        <NewPasswordFields
+          idPrefix="signup"
+          password={register('password', { deps: ['confirm_password'] })}
+          confirm={register('confirm_password')}
+          errors={{ password: errors.password?.message, confirm: errors.confirm_password?.message }}
         />
         <Button type="submit" variant="primary" className="w-100 mt-2" size="lg" disabled={isLoading}>
           {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
