@@ -1,27 +1,6 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from '../../../components/icons';
 
-/** Icons only the checkout screens use, drawn like components/icons (24-unit grid, current colour, hidden from screen readers). */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 20, children, ...props }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+/** Icons only the checkout screens use, drawn with the shared Icon (24-unit grid, current colour, hidden from screen readers). */
 
 export const CheckIcon = (props: IconProps) => (
   <Icon strokeWidth={3} {...props}>
