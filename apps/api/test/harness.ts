@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import pg from 'pg';
+import { createPgDatabase } from './pg-database.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -29,23 +28,9 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
     const database = await openDatabase({});
     return { database, drop: async () => {} };
   }
-  const name = `shop_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolMax: 30 });
-  return {
-    database,
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const created = await createPgDatabase(base);
+  const database = await openDatabase({ databaseUrl: created.url, poolMax: 30 });
+  return { database, drop: created.drop };
 }
 
 /** One registered route, as the server's own route table has it (HEAD twins of GET routes included). */

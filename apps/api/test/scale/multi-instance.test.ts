@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { createPgDatabase, freePort, startServer, type ServerProcess } from '../security/server-process.js';
+import { createPgDatabase } from '../pg-database.js';
+import { freePort, startServer, type ServerProcess } from '../security/server-process.js';
 import { multipart } from '../multipart.js';
 import { testImage } from '../fixtures.js';
 

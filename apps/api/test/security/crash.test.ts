@@ -5,7 +5,8 @@ import { openDatabase, type Database } from '../../src/db/client.js';
 import { auditLogs, cartItems, categories, departments, orderItems, orders, orderStatusHistory, products, users } from '../../src/db/schema.js';
 import { createTokenService } from '../../src/lib/tokens.js';
 import { ADDRESS, hex, TEST_JWT_SECRET } from './helpers.js';
-import { createPgDatabase, startServer, type ServerProcess } from './server-process.js';
+import { createPgDatabase } from '../pg-database.js';
+import { startServer, type ServerProcess } from './server-process.js';
 import { Tally } from './report.js';
 
 /**

@@ -7,7 +7,8 @@ import { cartItems, categories, departments, products, users } from '../../src/d
 import { createTokenService } from '../../src/lib/tokens.js';
 import { errorsPlugin } from '../../src/plugins/errors.js';
 import { hex, TEST_JWT_SECRET } from './helpers.js';
-import { createPgDatabase, startPgProxy, startServer } from './server-process.js';
+import { createPgDatabase } from '../pg-database.js';
+import { startPgProxy, startServer } from './server-process.js';
 import { Tally } from './report.js';
 
 /**

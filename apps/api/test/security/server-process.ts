@@ -1,11 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { TEST_JWT_SECRET } from './helpers.js';
 
 /** The real server as a child process (`node --import tsx src/server.ts`), for crash, outage and shutdown tests. */
@@ -97,27 +95,6 @@ export async function startServer(env: Record<string, string>, opts: { dataDir?:
   };
 }
 
-/** A fresh PostgreSQL database next to TEST_DATABASE_URL's, and a way to drop it. */
-export async function createPgDatabase(base: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
-  const name = `shop_sec_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 /**
  * A TCP proxy between the API and PostgreSQL that can be cut: the outage is the proxy's, so the
  * machine's PostgreSQL (which other tests use) is never touched.
@@ -186,3 +163,4 @@ export async function startPgProxy(target: { host: string; port: number }): Prom
     },
   };
 }
+

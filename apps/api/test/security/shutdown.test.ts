@@ -7,7 +7,8 @@ import { openDatabase } from '../../src/db/client.js';
 import { users } from '../../src/db/schema.js';
 import { PASSWORD } from '../harness.js';
 import { hex } from './helpers.js';
-import { createPgDatabase, startServer, type ServerProcess } from './server-process.js';
+import { createPgDatabase } from '../pg-database.js';
+import { startServer, type ServerProcess } from './server-process.js';
 import { Tally } from './report.js';
 
 /**
