@@ -87,4 +87,13 @@ describe('response cache', () => {
     expect(first.headers['x-cache']).toBeUndefined();
     expect(second.headers['x-cache']).toBeUndefined();
   });
+
+  it('computes a missing answer once, however many ask for it at the same moment', async () => {
+    const url = `/api/product/one/${product.id}?burst=1`;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get(t.app, url)));
+    expect(answers.map((a) => a.statusCode).every((s) => s === 200)).toBe(true);
+    expect(answers.filter((a) => a.headers['x-cache'] === 'miss')).toHaveLength(1);
+    expect(answers.filter((a) => a.headers['x-cache'] === 'hit')).toHaveLength(19);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+  });
 });

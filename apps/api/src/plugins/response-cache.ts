@@ -12,6 +12,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     cacheGeneration?: number;
+    /** Set on the one request computing a missing answer; the others asking for it wait on it. */
+    cacheFill?: () => void;
   }
 }
 
@@ -52,15 +54,37 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: { datab
   });
   app.addHook('onClose', async () => unlisten());
 
+  // One computation per missing answer: under a burst, the first request fills the cache and the
+  // others wait for it instead of all running the same (possibly slow) query at once.
+  const filling = new Map<string, Promise<void>>();
+
   const cacheable = (request: FastifyRequest) => request.routeOptions.config?.cache === true && (request.method === 'GET' || request.method === 'HEAD');
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!trusted || !cacheable(request)) return;
+    const pending = filling.get(request.url);
+    if (pending) await pending;
     const hit = cache.get(request.url);
     if (hit) return reply.header('x-cache', 'hit').type(hit.contentType).send(hit.body);
     // Remembered so an answer computed across a change is not stored as current.
     request.cacheGeneration = generation;
+    if (!filling.has(request.url)) {
+      const key = request.url;
+      let done = () => {};
+      const fill = new Promise<void>((resolve) => (done = resolve));
+      filling.set(key, fill);
+      // Called once or twice (abort, then response); only this fill's own entry is removed.
+      request.cacheFill = () => {
+        if (filling.get(key) === fill) filling.delete(key);
+        done();
+      };
+    }
   });
+
+  // Whatever became of the answer (stored, an error, a client that went away), the waiters go on.
+  const releaseWaiters = async (request: FastifyRequest) => request.cacheFill?.();
+  app.addHook('onResponse', releaseWaiters);
+  app.addHook('onRequestAbort', releaseWaiters);
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.routeOptions.config?.changesCatalogue && reply.statusCode < 400) invalidate();
