@@ -99,9 +99,15 @@ function rssMb(pid) {
   return Math.round(Math.max(...sizes));
 }
 
-async function api(pathname, init = {}) {
-  const res = await fetch(`http://127.0.0.1:${API_PORT}${pathname}`, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
-  return { status: res.status, body: await res.json().catch(() => null) };
+async function api(pathname, init = {}, attempt = 1) {
+  try {
+    const res = await fetch(`http://127.0.0.1:${API_PORT}${pathname}`, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  } catch (err) {
+    // An idle keep-alive socket the server closed just as it was reused: the request never arrived.
+    if (attempt < 3 && err?.cause?.code === 'UND_ERR_SOCKET') return api(pathname, init, attempt + 1);
+    throw err;
+  }
 }
 
 async function placeOrders(productId, startStock) {
