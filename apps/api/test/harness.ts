@@ -6,7 +6,8 @@ import { createPgDatabase } from './pg-database.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { users } from '../src/db/schema.js';
+import { desc } from 'drizzle-orm';
+import { auditLogs, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/users/service.js';
 import type { Clock } from '../src/lib/clock.js';
 
@@ -124,4 +125,16 @@ export async function createAdmin(app: FastifyInstance): Promise<Account> {
   const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password: PASSWORD } });
   const body = res.json() as { user: { _id: string }; token: string };
   return { id: body.user._id, email, token: body.token, headers: { 'x-access-token': body.token } };
+}
+
+/** A well-formed id that names nothing. */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+/** The newest audit-log row. */
+export const lastAudit = async (app: FastifyInstance) => (await app.db.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(1))[0];
+
+/** How many image files the fs store holds in the test's data directory. */
+export function storedImageCount(dataDir: string): number {
+  const dir = path.join(dataDir, 'uploads');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
 }

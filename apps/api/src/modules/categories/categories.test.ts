@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MSG } from '@shop/contracts';
-import { auditLogs, products } from '../../db/schema.js';
-import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
+import { products } from '../../db/schema.js';
+import { createAdmin, createTestApp, registerShopper, type Account, type TestContext, UNKNOWN_ID, lastAudit, storedImageCount } from '../../../test/harness.js';
 import { createCategory, createDepartment, createProduct, testImage } from '../../../test/fixtures.js';
 import { multipart, type FilePart } from '../../../test/multipart.js';
 import { CATEGORY_EXISTS, CATEGORY_IN_USE } from './service.js';
@@ -19,12 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-const lastAudit = async () => (await t.app.db.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(1))[0];
-const storedImages = () => {
-  const dir = path.join(t.dataDir, 'uploads');
-  return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
-};
 
 describe('GET /api/category and /api/category/dept/:id', () => {
   it('lists categories with their department for anyone', async () => {
@@ -56,7 +48,7 @@ describe('POST /api/category', () => {
     const res = await post({ department: dept.id, name: 'Lamps' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ _id: expect.any(String), name: 'Lamps', image_path: null, department: { _id: dept.id, name: 'Home' } });
-    expect(await lastAudit()).toMatchObject({ type: 'admin', action: 'category_create', userId: admin.id });
+    expect(await lastAudit(t.app)).toMatchObject({ type: 'admin', action: 'category_create', userId: admin.id });
   });
 
   it('refuses visitors (401) and shoppers (403)', async () => {
@@ -100,7 +92,7 @@ describe('PUT /api/category', () => {
     expect(res.json()).toMatchObject({ _id: category.id, name: 'Tents', department: { _id: target.id, name: 'Outdoors' } });
     const [moved] = await t.app.db.select({ departmentId: products.departmentId }).from(products).where(eq(products.id, product.id));
     expect(moved?.departmentId).toBe(target.id);
-    expect(await lastAudit()).toMatchObject({ action: 'category_update', data: { id: category.id, department: target.id, name: 'Tents' } });
+    expect(await lastAudit(t.app)).toMatchObject({ action: 'category_update', data: { id: category.id, department: target.id, name: 'Tents' } });
   });
 
   it('refuses visitors and shoppers', async () => {
@@ -127,7 +119,7 @@ describe('DELETE /api/category/:id', () => {
     const c = await createCategory(t.app.db);
     const res = await del(c.id);
     expect(res.json()).toEqual({ message: 'Category Deleted Successfully' });
-    expect(await lastAudit()).toMatchObject({ action: 'category_delete', data: { id: c.id } });
+    expect(await lastAudit(t.app)).toMatchObject({ action: 'category_delete', data: { id: c.id } });
     expect((await del(c.id)).statusCode).toBe(404);
     expect((await del('not-an-id')).statusCode).toBe(404);
   });
@@ -161,7 +153,7 @@ describe('POST /api/category/img/:id', () => {
     const served = await t.app.inject({ method: 'GET', url: imagePath });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
-    expect(await lastAudit()).toMatchObject({ action: 'category_image', data: { id: c.id } });
+    expect(await lastAudit(t.app)).toMatchObject({ action: 'category_image', data: { id: c.id } });
   });
 
   it('accepts a jpeg', async () => {
@@ -180,7 +172,7 @@ describe('POST /api/category/img/:id', () => {
 
   it('refuses what is not a png or jpeg, too large or too many files, storing nothing', async () => {
     const c = await createCategory(t.app.db);
-    const before = storedImages();
+    const before = storedImageCount(t.dataDir);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const cases: [FilePart[], number][] = [
       [[{ filename: 'evil.svg', contentType: 'image/svg+xml', data: svg }], 400],
@@ -194,7 +186,7 @@ describe('POST /api/category/img/:id', () => {
       expect(res.statusCode, files[0]?.filename ?? 'no file').toBe(status);
       expect(res.json().message).toEqual(expect.any(String));
     }
-    expect(storedImages()).toBe(before);
+    expect(storedImageCount(t.dataDir)).toBe(before);
     const [row] = (await t.app.inject({ method: 'GET', url: `/api/category/dept/${c.departmentId}` })).json();
     expect(row.image_path).toBeNull();
   });
@@ -208,9 +200,9 @@ describe('POST /api/category/img/:id', () => {
   });
 
   it('answers 404 for an unknown category and stores nothing', async () => {
-    const before = storedImages();
+    const before = storedImageCount(t.dataDir);
     const res = await upload(UNKNOWN_ID, [{ filename: 'a.png', data: await testImage('png', 6) }]);
     expect(res.statusCode).toBe(404);
-    expect(storedImages()).toBe(before);
+    expect(storedImageCount(t.dataDir)).toBe(before);
   });
 });

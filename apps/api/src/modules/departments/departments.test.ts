@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc } from 'drizzle-orm';
 import { MSG } from '@shop/contracts';
-import { auditLogs } from '../../db/schema.js';
-import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
+import { createAdmin, createTestApp, registerShopper, type Account, type TestContext, UNKNOWN_ID, lastAudit } from '../../../test/harness.js';
 import { createCategory, createDepartment } from '../../../test/fixtures.js';
 import { DEPARTMENT_EXISTS, DEPARTMENT_IN_USE } from './service.js';
 
@@ -16,8 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-const lastAudit = async () => (await t.app.db.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(1))[0];
 
 describe('GET /api/department', () => {
   it('lists departments by name for anyone', async () => {
@@ -41,7 +37,7 @@ describe('POST /api/department', () => {
     const res = await post({ name: '  Toys  ' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ _id: expect.any(String), name: 'Toys' });
-    expect(await lastAudit()).toMatchObject({ type: 'admin', action: 'department_create', userId: admin.id, data: { id: res.json()._id, name: 'Toys' } });
+    expect(await lastAudit(t.app)).toMatchObject({ type: 'admin', action: 'department_create', userId: admin.id, data: { id: res.json()._id, name: 'Toys' } });
   });
 
   it('refuses visitors (401) and shoppers (403)', async () => {
@@ -74,7 +70,7 @@ describe('PUT /api/department', () => {
     const res = await put({ id: dept.id, name: 'Kitchen' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ _id: dept.id, name: 'Kitchen' });
-    expect(await lastAudit()).toMatchObject({ action: 'department_update', data: { id: dept.id, name: 'Kitchen' } });
+    expect(await lastAudit(t.app)).toMatchObject({ action: 'department_update', data: { id: dept.id, name: 'Kitchen' } });
   });
 
   it('refuses visitors and shoppers', async () => {
@@ -109,7 +105,7 @@ describe('DELETE /api/department/:id', () => {
     const res = await del(dept.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Department deleted Successfully' });
-    expect(await lastAudit()).toMatchObject({ action: 'department_delete', data: { id: dept.id, name: 'Temporary' } });
+    expect(await lastAudit(t.app)).toMatchObject({ action: 'department_delete', data: { id: dept.id, name: 'Temporary' } });
     expect((await del(dept.id)).statusCode).toBe(404);
   });
 
@@ -121,11 +117,11 @@ describe('DELETE /api/department/:id', () => {
 
   it('refuses a department that still has categories, and writes no audit row', async () => {
     const category = await createCategory(t.app.db);
-    const before = await lastAudit();
+    const before = await lastAudit(t.app);
     const res = await del(category.departmentId);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: DEPARTMENT_IN_USE });
-    expect((await lastAudit())?.id).toBe(before?.id);
+    expect((await lastAudit(t.app))?.id).toBe(before?.id);
   });
 
   it('answers 404 for unknown and malformed ids', async () => {

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { MSG, PAGE_SIZE, type Product } from '@shop/contracts';
-import { auditLogs, products } from '../../db/schema.js';
-import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
+import { products } from '../../db/schema.js';
+import { createAdmin, createTestApp, registerShopper, type Account, type TestContext, UNKNOWN_ID, lastAudit, storedImageCount } from '../../../test/harness.js';
 import { createCategory, createDepartment, createProduct, testImage, type CategoryRow } from '../../../test/fixtures.js';
 import { multipart, type FilePart } from '../../../test/multipart.js';
 import { CATEGORY_NOT_IN_DEPARTMENT } from './service.js';
@@ -19,12 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-const lastAudit = async () => (await t.app.db.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(1))[0];
-const storedImages = () => {
-  const dir = path.join(t.dataDir, 'uploads');
-  return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
-};
 const productCount = async () => (await t.app.db.select({ n: count() }).from(products))[0]?.n;
 const list = async (query: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/product?${query}` });
@@ -160,7 +152,7 @@ describe('POST /api/product', () => {
     for (const url of product.image_path) expect((await t.app.inject({ method: 'GET', url })).headers['content-type']).toBe('image/webp');
     const [row] = await t.app.db.select({ price: products.price }).from(products).where(eq(products.id, product._id));
     expect(row?.price).toBe(349950);
-    expect(await lastAudit()).toMatchObject({ type: 'admin', action: 'product_create', userId: admin.id, data: { id: product._id } });
+    expect(await lastAudit(t.app)).toMatchObject({ type: 'admin', action: 'product_create', userId: admin.id, data: { id: product._id } });
   });
 
   it('refuses visitors (401) and shoppers (403)', async () => {
@@ -205,13 +197,13 @@ describe('POST /api/product', () => {
       ['over 5 MB', [...good, { filename: 'big.png', data: Buffer.concat([await testImage('png', 41), Buffer.alloc(5 * 1024 * 1024)]) }], 413, /5 MB/],
       ['11 files', await images(11, 50), 413, /at most 10 images/],
     ];
-    const [storedBefore, productsBefore] = [storedImages(), await productCount()];
+    const [storedBefore, productsBefore] = [storedImageCount(t.dataDir), await productCount()];
     for (const [label, files, status, message] of cases) {
       const res = await send('POST', formFields(c), files);
       expect(res.statusCode, label).toBe(status);
       expect(res.json().message, label).toMatch(message);
     }
-    expect(storedImages()).toBe(storedBefore);
+    expect(storedImageCount(t.dataDir)).toBe(storedBefore);
     expect(await productCount()).toBe(productsBefore);
   });
 
@@ -230,7 +222,7 @@ describe('PUT /api/product', () => {
     const res = await send('PUT', formFields(c, { id: p.id, name: 'Renamed', price: '10', cod: 'false' }), []);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ _id: p.id, name: 'Renamed', price: 10, cod: false, category: { _id: c.id }, image_path: ['/uploads/old.webp'] });
-    expect(await lastAudit()).toMatchObject({ action: 'product_update', data: { id: p.id, newImages: false } });
+    expect(await lastAudit(t.app)).toMatchObject({ action: 'product_update', data: { id: p.id, newImages: false } });
   });
 
   it('replaces the images when new ones are sent', async () => {
@@ -275,7 +267,7 @@ describe('DELETE /api/product/:id', () => {
     const p = await createProduct(t.app.db);
     const res = await del(p.id);
     expect(res.json()).toEqual({ message: 'Product Deleted Successfully' });
-    expect(await lastAudit()).toMatchObject({ action: 'product_delete', data: { id: p.id, name: p.name } });
+    expect(await lastAudit(t.app)).toMatchObject({ action: 'product_delete', data: { id: p.id, name: p.name } });
     expect((await t.app.inject({ method: 'GET', url: `/api/product/one/${p.id}` })).statusCode).toBe(404);
     expect((await del(p.id)).statusCode).toBe(404);
     expect((await del('garbage')).statusCode).toBe(404);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { MSG, type OrderStatus, type Review } from '@shop/contracts';
 import { auditLogs, orderItems, orders, products } from '../../db/schema.js';
-import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
+import { createAdmin, createTestApp, registerShopper, type Account, type TestContext, UNKNOWN_ID } from '../../../test/harness.js';
 import { createProduct } from '../../../test/fixtures.js';
 
 let t: TestContext;
@@ -16,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const shopper = (i: number): Account => {
   const account = shoppers[i];
   if (!account) throw new Error(`no shopper ${i}`);
