@@ -6,12 +6,12 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { categoryCreateSchema, categoryUpdateSchema, IMAGE_MIME_TYPES, type Category } from '@shop/contracts';
 import { EmptyState } from '../../../components/EmptyState';
+import { ImageCardPlaceholder } from '../../../components/ImageCardPlaceholder';
 import { PencilIcon, TrashIcon } from '../../../components/icons';
 import { ProductImage } from '../../../components/ProductImage';
 import { useGetCategoriesQuery, useGetDepartmentsQuery } from '../../catalog/api/catalogApi';
@@ -64,7 +64,7 @@ export function CategoriesAdminPage() {
           <Row as="ul" xs={1} sm={2} md={3} xl={4} className="g-3 list-unstyled" role="status" aria-label={t('common.loading')}>
             {Array.from({ length: 8 }, (_, index) => (
               <Col as="li" key={index}>
-                <CategoryTilePlaceholder />
+                <ImageCardPlaceholder cardClassName="dash-category" imageClassName="dash-category-img" />
               </Col>
             ))}
           </Row>
@@ -100,24 +100,6 @@ function CategoryTile({ category }: { category: Category }) {
           {category.name}
         </Card.Title>
         <Card.Text className="small text-body-secondary mb-0">{category.department.name}</Card.Text>
-      </Card.Body>
-    </Card>
-  );
-}
-
-function CategoryTilePlaceholder() {
-  return (
-    <Card className="dash-category h-100" aria-hidden="true">
-      <div className="dash-category-img placeholder-glow">
-        <Placeholder className="w-100 h-100 bg-secondary" />
-      </div>
-      <Card.Body>
-        <Placeholder as={Card.Title} animation="glow">
-          <Placeholder xs={7} bg="secondary" />
-        </Placeholder>
-        <Placeholder as="p" animation="glow" className="mb-0">
-          <Placeholder xs={4} bg="secondary" />
-        </Placeholder>
       </Card.Body>
     </Card>
   );

@@ -1,8 +1,8 @@
 import Card from 'react-bootstrap/Card';
-import Placeholder from 'react-bootstrap/Placeholder';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@shop/contracts';
+import { ImageCardPlaceholder } from '../../../components/ImageCardPlaceholder';
 import { ProductImage } from '../../../components/ProductImage';
 
 /** Spec 2: name, an 18rem-high picture and a 'show more' link to the category's products. */
@@ -24,20 +24,4 @@ export function CategoryCard({ category }: { category: Category }) {
 }
 
 /** The grey-bar stand-in of a category card while the categories load. */
-export function CategoryCardPlaceholder() {
-  return (
-    <Card className="category-card h-100" aria-hidden="true">
-      <div className="category-card-img placeholder-glow">
-        <Placeholder className="w-100 h-100 bg-secondary" />
-      </div>
-      <Card.Body>
-        <Placeholder as={Card.Title} animation="glow">
-          <Placeholder xs={7} bg="secondary" />
-        </Placeholder>
-        <Placeholder as="p" animation="glow" className="mb-0">
-          <Placeholder xs={4} bg="secondary" />
-        </Placeholder>
-      </Card.Body>
-    </Card>
-  );
-}
+export const CategoryCardPlaceholder = () => <ImageCardPlaceholder cardClassName="category-card" imageClassName="category-card-img" />;
