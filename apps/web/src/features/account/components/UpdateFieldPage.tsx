@@ -1,17 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { notify } from '../../../lib/notify';
 import { useTranslation } from 'react-i18next';
 import { updateUserSchema } from '@shop/contracts';
-import { errorMessage } from '../../../api/errors';
 import { FormField } from '../../auth/components/FormField';
 import { useSession } from '../../auth/useSession';
+import { ProfileEditCard } from './ProfileEditCard';
 import { useUpdateUserMutation } from '../api/accountApi';
 
 /** The three one-field edits, checked by the API's own rules; the phone takes digits only (spec 2). */
@@ -51,33 +46,17 @@ function UpdateFieldForm({ field, current }: { field: Field; current: string }) 
   });
 
   return (
-    <div className="container-sm py-4 narrow-page">
-      <title>{t(config.title)}</title>
-      <h1 className="page-title">{t(config.title)}</h1>
-      <Card body>
-        {error && <Alert variant="danger">{errorMessage(error)}</Alert>}
-        <Form noValidate onSubmit={(event) => void submit(event)}>
-          <FormField
-            id={`update-${field}`}
-            label={t(config.label)}
-            type={config.type}
-            inputMode={config.inputMode}
-            autoComplete={config.autoComplete}
-            registration={register(field)}
-            error={errors[field]?.message}
-          />
-          <div className="d-flex gap-2">
-            <Button type="submit" variant="primary" disabled={isLoading}>
-              {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-              {t('common.save')}
-            </Button>
-            <Link to="/EditProfile" className="btn btn-outline-secondary">
-              {t('common.cancel')}
-            </Link>
-          </div>
-        </Form>
-      </Card>
-    </div>
+    <ProfileEditCard title={t(config.title)} error={error} isLoading={isLoading} onSubmit={submit}>
+      <FormField
+        id={`update-${field}`}
+        label={t(config.label)}
+        type={config.type}
+        inputMode={config.inputMode}
+        autoComplete={config.autoComplete}
+        registration={register(field)}
+        error={errors[field]?.message}
+      />
+    </ProfileEditCard>
   );
 }
 
