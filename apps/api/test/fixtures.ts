@@ -19,7 +19,9 @@ export type ProductFixture = Omit<typeof products.$inferSelect, 'price' | 'searc
 
 export interface ProductOverrides {
   name?: string;
+  nameAr?: string;
   description?: string;
+  descriptionAr?: string;
   brand?: string;
   /** EGP. */
   price?: number;
@@ -66,7 +68,9 @@ export async function createProduct(db: DbOrTx, overrides: ProductOverrides = {}
       .insert(products)
       .values({
         name: overrides.name ?? uniqueName('Product'),
+        nameAr: overrides.nameAr ?? null,
         description: overrides.description ?? 'A sturdy everyday item',
+        descriptionAr: overrides.descriptionAr ?? null,
         brand: overrides.brand ?? 'Generic',
         price: toPiastres(overrides.price ?? 100),
         stock: overrides.stock ?? 10,

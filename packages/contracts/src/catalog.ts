@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { idSchema, requiredBoolean, requiredNumber, requiredText } from './fields.js';
+import { idSchema, optionalText, requiredBoolean, requiredNumber, requiredText } from './fields.js';
 import { MAX_PAGE_SIZE, SORT_OPTIONS } from './constants.js';
 
 /** A reference to another record chosen in a form: required, and a well-formed id. */
 const refId = () => z.string({ error: MSG.requiredField }).min(1, MSG.requiredField).pipe(idSchema);
 
-export const departmentCreateSchema = z.object({ name: requiredText() });
-export const departmentUpdateSchema = z.object({ id: refId(), name: requiredText() });
+/** The Arabic name every department, category and product may carry besides its (English) name. */
+const nameAr = optionalText(200);
 
-export const categoryCreateSchema = z.object({ department: refId(), name: requiredText() });
+export const departmentCreateSchema = z.object({ name: requiredText(), nameAr });
+export const departmentUpdateSchema = departmentCreateSchema.extend({ id: refId() });
+export type DepartmentInput = z.output<typeof departmentCreateSchema>;
+
+export const categoryCreateSchema = z.object({ department: refId(), name: requiredText(), nameAr });
 export const categoryUpdateSchema = categoryCreateSchema.extend({ id: refId() });
+export type CategoryInput = z.output<typeof categoryCreateSchema>;
 
 const money = (field: string) =>
   requiredNumber(field).pipe(z.number().positive(`${field} must be greater than 0`).max(10_000_000, `${field} is too large`));
@@ -31,6 +36,8 @@ export const productCommonShape = {
   stock: count('stock'),
   cod: requiredBoolean(),
   brand: requiredText(MSG.requiredField, 100),
+  nameAr,
+  descriptionAr: optionalText(5000),
 };
 
 /** Product fields as the API receives them (spec section 7: multipart text fields, files in `img`). */
@@ -70,21 +77,26 @@ export interface Ref {
   _id: string;
   name: string;
 }
-export interface Department extends Ref {}
-export interface Category extends Ref {
-  image_path: string | null;
-  department: Ref;
+/** Catalogue content: `name` in English, `nameAr` in Arabic when the admin gave one. */
+export interface LocalizedRef extends Ref {
+  nameAr: string | null;
 }
-export interface Product extends Ref {
+export interface Department extends LocalizedRef {}
+export interface Category extends LocalizedRef {
+  image_path: string | null;
+  department: LocalizedRef;
+}
+export interface Product extends LocalizedRef {
   price: number;
   stock: number;
   rating: number;
   numReviews: number;
   image_path: string[];
-  category: Ref;
-  department: Ref;
+  category: LocalizedRef;
+  department: LocalizedRef;
   brand: string;
   description: string;
+  descriptionAr: string | null;
   weight: number;
   cod: boolean;
 }
@@ -104,18 +116,23 @@ export interface Review {
 
 /** Wire shapes as zod schemas, for response validation and the OpenAPI document; they match the interfaces above. */
 export const refSchema = z.object({ _id: z.string(), name: z.string() }) satisfies z.ZodType<Ref>;
-export const departmentSchema = refSchema satisfies z.ZodType<Department>;
-export const categorySchema = refSchema.extend({ image_path: z.string().nullable(), department: refSchema }) satisfies z.ZodType<Category>;
-export const productSchema = refSchema.extend({
+export const localizedRefSchema = refSchema.extend({ nameAr: z.string().nullable() }) satisfies z.ZodType<LocalizedRef>;
+export const departmentSchema = localizedRefSchema satisfies z.ZodType<Department>;
+export const categorySchema = localizedRefSchema.extend({
+  image_path: z.string().nullable(),
+  department: localizedRefSchema,
+}) satisfies z.ZodType<Category>;
+export const productSchema = localizedRefSchema.extend({
   price: z.number(),
   stock: z.number(),
   rating: z.number(),
   numReviews: z.number(),
   image_path: z.array(z.string()),
-  category: refSchema,
-  department: refSchema,
+  category: localizedRefSchema,
+  department: localizedRefSchema,
   brand: z.string(),
   description: z.string(),
+  descriptionAr: z.string().nullable(),
   weight: z.number(),
   cod: z.boolean(),
 }) satisfies z.ZodType<Product>;

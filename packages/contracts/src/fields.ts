@@ -5,6 +5,18 @@ import { MSG } from './messages.js';
 export const requiredText = (message: string = MSG.requiredField, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
 
+/**
+ * An optional text field (the Arabic name or description of catalogue content): trimmed and bounded;
+ * left empty, it is null, so the storefront falls back to the other language.
+ */
+export const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((value) => value || null);
+
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 /**

@@ -52,7 +52,7 @@ export const passwordResets = pgTable('password_resets', {
 
 export const departments = pgTable(
   'departments',
-  { id: id(), name: text('name').notNull(), createdAt: createdAt() },
+  { id: id(), name: text('name').notNull(), nameAr: text('name_ar'), createdAt: createdAt() },
   // 'Phones' and 'phones' are the same department to a shopper.
   (t) => [uniqueIndex('departments_name_key').on(sql`lower(${t.name})`)],
 );
@@ -62,6 +62,7 @@ export const categories = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
+    nameAr: text('name_ar'),
     departmentId: uuid('department_id')
       .notNull()
       .references(() => departments.id, { onDelete: 'restrict' }),
@@ -81,7 +82,9 @@ export const products = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
+    nameAr: text('name_ar'),
     description: text('description').notNull(),
+    descriptionAr: text('description_ar'),
     brand: text('brand').notNull(),
     /** Integer piastres; EGP on the wire. */
     price: integer('price').notNull(),

@@ -46,6 +46,7 @@ CREATE TABLE "cart_items" (
 CREATE TABLE "categories" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"name" text NOT NULL,
+	"name_ar" text,
 	"department_id" uuid NOT NULL,
 	"image_path" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -55,6 +56,7 @@ CREATE TABLE "categories" (
 CREATE TABLE "departments" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"name" text NOT NULL,
+	"name_ar" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -122,7 +124,9 @@ CREATE TABLE "payment_events" (
 CREATE TABLE "products" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"name" text NOT NULL,
+	"name_ar" text,
 	"description" text NOT NULL,
+	"description_ar" text,
 	"brand" text NOT NULL,
 	"price" integer NOT NULL,
 	"stock" integer NOT NULL,

@@ -24,7 +24,13 @@ describe('GET /api/category and /api/category/dept/:id', () => {
     const phones = await createCategory(t.app.db, { departmentId: dept.id, name: 'Phones', imagePath: '/uploads/x.webp' });
     const res = await t.app.inject({ method: 'GET', url: '/api/category' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toContainEqual({ _id: phones.id, name: 'Phones', image_path: '/uploads/x.webp', department: { _id: dept.id, name: 'Electronics' } });
+    expect(res.json()).toContainEqual({
+      _id: phones.id,
+      name: 'Phones',
+      nameAr: null,
+      image_path: '/uploads/x.webp',
+      department: { _id: dept.id, name: 'Electronics', nameAr: null },
+    });
   });
 
   it("lists one department's categories by name", async () => {
@@ -45,9 +51,15 @@ describe('POST /api/category', () => {
 
   it('creates a category for an admin and audits it', async () => {
     const dept = await createDepartment(t.app.db, 'Home');
-    const res = await post({ department: dept.id, name: 'Lamps' });
+    const res = await post({ department: dept.id, name: 'Lamps', nameAr: 'مصابيح' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ _id: expect.any(String), name: 'Lamps', image_path: null, department: { _id: dept.id, name: 'Home' } });
+    expect(res.json()).toEqual({
+      _id: expect.any(String),
+      name: 'Lamps',
+      nameAr: 'مصابيح',
+      image_path: null,
+      department: { _id: dept.id, name: 'Home', nameAr: null },
+    });
     expect(await lastAudit(t.app)).toMatchObject({ type: 'admin', action: 'category_create', userId: admin.id });
   });
 

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { MSG, type Category } from '@shop/contracts';
+import { MSG, type Category, type CategoryInput } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, departments } from '../../db/schema.js';
@@ -15,9 +15,11 @@ export const CATEGORY_IN_USE = 'This category still has products; move or delete
 const columns = {
   id: categories.id,
   name: categories.name,
+  nameAr: categories.nameAr,
   imagePath: categories.imagePath,
   departmentId: departments.id,
   departmentName: departments.name,
+  departmentNameAr: departments.nameAr,
 };
 const selectCategories = (db: DbOrTx) =>
   db.select(columns).from(categories).innerJoin(departments, eq(departments.id, categories.departmentId)).$dynamic();
@@ -27,8 +29,9 @@ type CategoryRow = Awaited<ReturnType<typeof selectCategories>>[number];
 const toDto = (c: CategoryRow): Category => ({
   _id: c.id,
   name: c.name,
+  nameAr: c.nameAr,
   image_path: c.imagePath,
-  department: { _id: c.departmentId, name: c.departmentName },
+  department: { _id: c.departmentId, name: c.departmentName, nameAr: c.departmentNameAr },
 });
 
 export function categoriesService(app: FastifyInstance) {
@@ -53,11 +56,11 @@ export function categoriesService(app: FastifyInstance) {
 
   const departmentMissing = () => notFound('Department');
 
-  async function create(input: { department: string; name: string }, actor: Actor): Promise<Category> {
+  async function create(input: CategoryInput, actor: Actor): Promise<Category> {
     return db.transaction(async (tx) => {
       const [row] = await tx
         .insert(categories)
-        .values({ name: input.name, departmentId: input.department })
+        .values({ name: input.name, nameAr: input.nameAr, departmentId: input.department })
         .onConflictDoNothing()
         .returning({ id: categories.id })
         .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: departmentMissing() }));
@@ -69,11 +72,11 @@ export function categoriesService(app: FastifyInstance) {
   }
 
   /** Renames and/or moves a category; its products follow it to the new department (ON UPDATE CASCADE). */
-  async function update(input: { id: string; department: string; name: string }, actor: Actor): Promise<Category> {
+  async function update(input: CategoryInput & { id: string }, actor: Actor): Promise<Category> {
     return db.transaction(async (tx) => {
       const [row] = await tx
         .update(categories)
-        .set({ name: input.name, departmentId: input.department })
+        .set({ name: input.name, nameAr: input.nameAr, departmentId: input.department })
         .where(eq(categories.id, input.id))
         .returning({ id: categories.id })
         .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: departmentMissing(), [UNIQUE_VIOLATION]: conflict(CATEGORY_EXISTS) }));

@@ -23,8 +23,8 @@ describe('GET /api/department', () => {
     expect(res.statusCode).toBe(200);
     const list = res.json() as { _id: string; name: string }[];
     expect(list.filter((d) => [a.id, b.id].includes(d._id))).toEqual([
-      { _id: a.id, name: 'Appliances' },
-      { _id: b.id, name: 'Books' },
+      { _id: a.id, name: 'Appliances', nameAr: null },
+      { _id: b.id, name: 'Books', nameAr: null },
     ]);
   });
 });
@@ -34,9 +34,9 @@ describe('POST /api/department', () => {
     t.app.inject({ method: 'POST', url: '/api/department', headers, payload: payload as Record<string, unknown> });
 
   it('creates a department for an admin and audits it', async () => {
-    const res = await post({ name: '  Toys  ' });
+    const res = await post({ name: '  Toys  ', nameAr: ' ألعاب ' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ _id: expect.any(String), name: 'Toys' });
+    expect(res.json()).toEqual({ _id: expect.any(String), name: 'Toys', nameAr: 'ألعاب' });
     expect(await lastAudit(t.app)).toMatchObject({ type: 'admin', action: 'department_create', userId: admin.id, data: { id: res.json()._id, name: 'Toys' } });
   });
 
@@ -67,9 +67,11 @@ describe('PUT /api/department', () => {
 
   it('renames a department and audits it', async () => {
     const dept = await createDepartment(t.app.db);
-    const res = await put({ id: dept.id, name: 'Kitchen' });
+    const res = await put({ id: dept.id, name: 'Kitchen', nameAr: 'المطبخ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ _id: dept.id, name: 'Kitchen' });
+    expect(res.json()).toEqual({ _id: dept.id, name: 'Kitchen', nameAr: 'المطبخ' });
+    // An empty Arabic name clears it, so the storefront falls back to the English one.
+    expect((await put({ id: dept.id, name: 'Kitchen', nameAr: '' })).json()).toEqual({ _id: dept.id, name: 'Kitchen', nameAr: null });
     expect(await lastAudit(t.app)).toMatchObject({ action: 'department_update', data: { id: dept.id, name: 'Kitchen' } });
   });
 

@@ -22,13 +22,16 @@ export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/department',
     { config: { access: 'admin', changesCatalogue: true }, schema: { tags, security, body: departmentCreateSchema, response: { 201: departmentSchema } } },
-    async (request, reply) => reply.code(201).send(await departments.create(request.body.name, actorOf(request))),
+    async (request, reply) => reply.code(201).send(await departments.create(request.body, actorOf(request))),
   );
 
   app.put(
     '/department',
     { config: { access: 'admin', changesCatalogue: true }, schema: { tags, security, body: departmentUpdateSchema, response: { 200: departmentSchema } } },
-    async (request) => departments.rename(request.body.id, request.body.name, actorOf(request)),
+    async (request) => {
+      const { id, ...input } = request.body;
+      return departments.rename(id, input, actorOf(request));
+    },
   );
 
   app.delete(

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Department } from '@shop/contracts';
+import type { Department, DepartmentInput } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import { departments } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
@@ -10,32 +10,33 @@ import { isId } from '../../lib/validation.js';
 export const DEPARTMENT_EXISTS = 'A department with this name already exists';
 export const DEPARTMENT_IN_USE = 'This department still has categories; move or delete them first';
 
-const toDto = (d: { id: string; name: string }): Department => ({ _id: d.id, name: d.name });
+const toDto = (d: { id: string; name: string; nameAr: string | null }): Department => ({ _id: d.id, name: d.name, nameAr: d.nameAr });
+const returned = { id: departments.id, name: departments.name, nameAr: departments.nameAr };
 
 export function departmentsService(app: FastifyInstance) {
   const { db } = app;
 
   async function list(): Promise<Department[]> {
-    const rows = await db.select({ id: departments.id, name: departments.name }).from(departments).orderBy(asc(departments.name));
+    const rows = await db.select(returned).from(departments).orderBy(asc(departments.name));
     return rows.map(toDto);
   }
 
-  async function create(name: string, actor: Actor): Promise<Department> {
+  async function create(input: DepartmentInput, actor: Actor): Promise<Department> {
     return db.transaction(async (tx) => {
-      const [row] = await tx.insert(departments).values({ name }).onConflictDoNothing().returning({ id: departments.id, name: departments.name });
+      const [row] = await tx.insert(departments).values(input).onConflictDoNothing().returning(returned);
       if (!row) throw conflict(DEPARTMENT_EXISTS);
       await auditAdmin(tx, actor, 'department_create', `created department ${row.name}`, { id: row.id, name: row.name });
       return toDto(row);
     });
   }
 
-  async function rename(id: string, name: string, actor: Actor): Promise<Department> {
+  async function rename(id: string, input: DepartmentInput, actor: Actor): Promise<Department> {
     return db.transaction(async (tx) => {
       const [row] = await tx
         .update(departments)
-        .set({ name })
+        .set(input)
         .where(eq(departments.id, id))
-        .returning({ id: departments.id, name: departments.name })
+        .returning(returned)
         .catch(mapDbError({ [UNIQUE_VIOLATION]: conflict(DEPARTMENT_EXISTS) }));
       if (!row) throw notFound('Department');
       await auditAdmin(tx, actor, 'department_update', `renamed department ${row.id} to ${row.name}`, { id: row.id, name: row.name });

@@ -94,21 +94,23 @@ describe('GET /api/product/one/:id', () => {
   it('returns the product with EGP price, category and department', async () => {
     const dept = await createDepartment(t.app.db, 'Mobiles');
     const c = await createCategory(t.app.db, { departmentId: dept.id, name: 'Smartphones' });
-    const p = await createProduct(t.app.db, { categoryId: c.id, name: 'Galaxy A55', brand: 'Samsung', price: 14999.99, stock: 4, weight: 0.21, cod: false, imagePaths: ['/uploads/a.webp', '/uploads/b.webp'] });
+    const p = await createProduct(t.app.db, { categoryId: c.id, name: 'Galaxy A55', nameAr: 'جالاكسي A55', descriptionAr: 'هاتف متين', brand: 'Samsung', price: 14999.99, stock: 4, weight: 0.21, cod: false, imagePaths: ['/uploads/a.webp', '/uploads/b.webp'] });
     const res = await t.app.inject({ method: 'GET', url: `/api/product/one/${p.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       _id: p.id,
       name: 'Galaxy A55',
+      nameAr: 'جالاكسي A55',
       price: 14999.99,
       stock: 4,
       rating: 0,
       numReviews: 0,
       image_path: ['/uploads/a.webp', '/uploads/b.webp'],
-      category: { _id: c.id, name: 'Smartphones' },
-      department: { _id: dept.id, name: 'Mobiles' },
+      category: { _id: c.id, name: 'Smartphones', nameAr: null },
+      department: { _id: dept.id, name: 'Mobiles', nameAr: null },
       brand: 'Samsung',
       description: 'A sturdy everyday item',
+      descriptionAr: 'هاتف متين',
       weight: 0.21,
       cod: false,
     });

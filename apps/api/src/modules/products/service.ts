@@ -27,6 +27,7 @@ export const CATEGORY_NOT_IN_DEPARTMENT = 'This category does not belong to the 
 const productColumns = {
   id: products.id,
   name: products.name,
+  nameAr: products.nameAr,
   price: products.price,
   stock: products.stock,
   rating: products.rating,
@@ -34,12 +35,15 @@ const productColumns = {
   imagePaths: products.imagePaths,
   brand: products.brand,
   description: products.description,
+  descriptionAr: products.descriptionAr,
   weight: products.weight,
   cod: products.cod,
   categoryId: categories.id,
   categoryName: categories.name,
+  categoryNameAr: categories.nameAr,
   departmentId: departments.id,
   departmentName: departments.name,
+  departmentNameAr: departments.nameAr,
 };
 
 /** Products with their category and department names: one joined query, for the list, detail and search. */
@@ -56,15 +60,17 @@ type ProductRow = Awaited<ReturnType<typeof selectProducts>>[number];
 export const toProductDto = (p: ProductRow): Product => ({
   _id: p.id,
   name: p.name,
+  nameAr: p.nameAr,
   price: toEgp(p.price),
   stock: p.stock,
   rating: p.rating,
   numReviews: p.numReviews,
   image_path: p.imagePaths,
-  category: { _id: p.categoryId, name: p.categoryName },
-  department: { _id: p.departmentId, name: p.departmentName },
+  category: { _id: p.categoryId, name: p.categoryName, nameAr: p.categoryNameAr },
+  department: { _id: p.departmentId, name: p.departmentName, nameAr: p.departmentNameAr },
   brand: p.brand,
   description: p.description,
+  descriptionAr: p.descriptionAr,
   weight: p.weight,
   cod: p.cod,
 });
@@ -83,7 +89,9 @@ function checkForm<T extends ProductCreateInput>(parsed: z.ZodSafeParseResult<T>
 
 const toColumns = (input: ProductCreateInput) => ({
   name: input.name,
+  nameAr: input.nameAr,
   description: input.description,
+  descriptionAr: input.descriptionAr,
   brand: input.brand,
   price: toPiastres(input.price),
   stock: input.stock,

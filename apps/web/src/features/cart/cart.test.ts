@@ -12,15 +12,17 @@ vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), 
 const product = (overrides: Partial<Product> = {}): Product => ({
   _id: 'p1',
   name: 'Juhayna Milk',
+  nameAr: null,
   price: 42.75,
   stock: 5,
   rating: 4,
   numReviews: 2,
   image_path: ['/uploads/milk.webp'],
-  category: { _id: 'c1', name: 'Dairy' },
-  department: { _id: 'd1', name: 'Supermarket' },
+  category: { _id: 'c1', name: 'Dairy', nameAr: null },
+  department: { _id: 'd1', name: 'Supermarket', nameAr: null },
   brand: 'Juhayna',
   description: '',
+  descriptionAr: null,
   weight: 1,
   cod: true,
   ...overrides,
@@ -89,7 +91,7 @@ describe('cart actions', () => {
     const store = setupStore();
     store.dispatch(addItem(product()));
     store.dispatch(addItem(product()));
-    store.dispatch(addItem(product({ _id: 'p2', name: 'Tea' })));
+    store.dispatch(addItem(product({ _id: 'p2', name: 'Tea', nameAr: null })));
     expect(selectCartCount(store.getState())).toBe(2);
   });
 
@@ -115,7 +117,7 @@ describe('cart actions', () => {
   it('removes and clears', () => {
     const store = setupStore();
     store.dispatch(addItem(product()));
-    store.dispatch(addItem(product({ _id: 'p2', name: 'Tea' })));
+    store.dispatch(addItem(product({ _id: 'p2', name: 'Tea', nameAr: null })));
     store.dispatch(removeItem({ _id: 'p1', name: 'Juhayna Milk' }));
     expect(notify.error).toHaveBeenCalledWith('Juhayna Milk removed from cart', CART_TOAST);
     store.dispatch(clearItems());

@@ -17,10 +17,10 @@ const SHOES = '55555555-5555-4555-8555-555555555555';
 const PRODUCT = '66666666-6666-4666-8666-666666666666';
 
 const departments: Department[] = [
-  { _id: ELECTRONICS, name: 'Electronics' },
-  { _id: FASHION, name: 'Fashion' },
+  { _id: ELECTRONICS, name: 'Electronics', nameAr: null },
+  { _id: FASHION, name: 'Fashion', nameAr: null },
 ];
-const category = (_id: string, name: string, department: Department): Category => ({ _id, name, image_path: null, department });
+const category = (_id: string, name: string, department: Department): Category => ({ _id, name, nameAr: null, image_path: null, department });
 const catalogue = {
   'GET /api/department': { body: departments },
   [`GET /api/category/dept/${ELECTRONICS}`]: { body: [category(PHONES, 'Phones', departments[0]!), category(LAPTOPS, 'Laptops', departments[0]!)] },
@@ -30,15 +30,17 @@ const catalogue = {
 const product: Product = {
   _id: PRODUCT,
   name: 'Galaxy A55',
+  nameAr: null,
   price: 18999,
   stock: 4,
   rating: 4,
   numReviews: 3,
   image_path: ['/uploads/a55.webp'],
-  category: { _id: PHONES, name: 'Phones' },
-  department: { _id: ELECTRONICS, name: 'Electronics' },
+  category: { _id: PHONES, name: 'Phones', nameAr: null },
+  department: { _id: ELECTRONICS, name: 'Electronics', nameAr: null },
   brand: 'Samsung',
   description: 'A phone',
+  descriptionAr: null,
   weight: 0.2,
   cod: false,
 };
@@ -215,6 +217,8 @@ describe('productFormData', () => {
       department: ELECTRONICS,
       category: PHONES,
       productName: 'Galaxy A55',
+      nameAr: null,
+      descriptionAr: null,
       description: 'A phone',
       price: 18999.5,
       stock: 4,
