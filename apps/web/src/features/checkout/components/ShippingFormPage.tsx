@@ -14,7 +14,8 @@ import { translateValidation } from '../../../i18n/validation';
 import { FormField } from '../../auth/components/FormField';
 import { useAddAddressMutation } from '../api/checkoutApi';
 import { saveShippingAddress } from '../checkoutStorage';
-import { DEFAULT_COUNTRY, EGYPT_GOVERNORATES, isEgypt } from '../governorates';
+import { DEFAULT_COUNTRY, isEgypt } from '../governorates';
+import { useGovernorateNames } from '../useGovernorateNames';
 import { CheckoutSteps } from './CheckoutSteps';
 import { useShopper } from './ShopperOnly';
 import '../checkout.css';
@@ -27,6 +28,7 @@ import '../checkout.css';
 export function ShippingFormPage() {
   const { t } = useTranslation();
   const user = useShopper();
+  const governorates = useGovernorateNames();
   const navigate = useNavigate();
   const [addAddress, { isLoading, error }] = useAddAddressMutation();
   const {
@@ -77,9 +79,9 @@ export function ShippingFormPage() {
                   aria-describedby={stateError ? 'address-state-error' : undefined}
                 >
                   <option value="">{t('checkout.form.chooseGovernorate')}</option>
-                  {EGYPT_GOVERNORATES.map((governorate) => (
-                    <option key={governorate} value={governorate}>
-                      {governorate}
+                  {governorates.options.map(({ value, name }) => (
+                    <option key={value} value={value}>
+                      {name}
                     </option>
                   ))}
                 </Form.Select>

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { render, renderHook, screen } from '@testing-library/react';
+import { i18n } from '../../i18n';
+import ar from '../../i18n/ar.json';
+import checkoutAr from '../../i18n/checkout.ar.json';
+import adminAr from '../../i18n/admin.ar.json';
+import { AddressLines } from './components/AddressLines';
+import { EGYPT_GOVERNORATES } from './governorates';
+import { useGovernorateNames } from './useGovernorateNames';
+
+const address = { street: 'El Tahrir St', building: '12', city: 'Dokki', state: 'Giza', phone: '01012345678', zipCode: '12611', country: 'Egypt' };
+
+async function inArabic() {
+  i18n.addResourceBundle('ar', 'translation', { ...ar, checkout: checkoutAr, admin: adminAr });
+  await i18n.changeLanguage('ar');
+}
+
+describe('governorate names', () => {
+  afterEach(() => i18n.changeLanguage('en'));
+
+  it('shows the stored English name in English, and a state typed for another country as typed', () => {
+    render(<AddressLines address={address} />);
+    render(<AddressLines address={{ ...address, city: 'Munich', state: 'Bavaria', country: 'Germany' }} />);
+    expect(screen.getByText('Dokki, Giza')).toBeInTheDocument();
+    expect(screen.getByText('Munich, Bavaria')).toBeInTheDocument();
+  });
+
+  it('shows a stored governorate in Arabic to an Arabic shopper', async () => {
+    await inArabic();
+    render(<AddressLines address={address} />);
+    expect(screen.getByText('Dokki, الجيزة')).toBeInTheDocument();
+  });
+
+  it('offers every governorate under its Arabic name, in Arabic order, keeping the English name as the value', async () => {
+    await inArabic();
+    const { options } = renderHook(() => useGovernorateNames()).result.current;
+    expect(options.map(({ value }) => value).sort()).toEqual([...EGYPT_GOVERNORATES].sort());
+    expect(options.slice(0, 3)).toEqual([
+      { value: 'Aswan', name: 'أسوان' },
+      { value: 'Asyut', name: 'أسيوط' },
+      { value: 'Alexandria', name: 'الإسكندرية' },
+    ]);
+  });
+});
