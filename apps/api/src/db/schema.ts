@@ -102,7 +102,9 @@ export const products = pgTable(
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'D')`,
+        // Both languages' names as typed ('simple'); the English description stemmed, the Arabic one as typed.
+        // normalize_arabic and product_search_name are SQL functions in custom.sql.
+        sql`setweight(to_tsvector('simple', product_search_name(name, name_ar)), 'A') || setweight(to_tsvector('simple', normalize_arabic(brand)), 'B') || setweight(to_tsvector('english', normalize_arabic(description)), 'D') || setweight(to_tsvector('simple', normalize_arabic(coalesce(description_ar, ''))), 'D')`,
       ),
     createdAt: createdAt(),
   },
@@ -121,9 +123,12 @@ export const products = pgTable(
     index('products_department_idx').on(t.departmentId, t.createdAt),
     index('products_created_idx').on(t.createdAt, t.id),
     index('products_search_idx').using('gin', t.search),
-    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('products_name_trgm_idx').using('gin', sql`product_search_name(${t.name}, ${t.nameAr}) gin_trgm_ops`),
   ],
 );
+
+/** Both names folded for search (custom.sql): the expression products_name_trgm_idx indexes. */
+export const productSearchName = sql<string>`product_search_name(${products.name}, ${products.nameAr})`;
 
 export const reviews = pgTable(
   'reviews',

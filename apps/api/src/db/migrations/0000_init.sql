@@ -9,6 +9,22 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+-- Folds Arabic spellings to one form (alef forms, ta marbuta, alef maqsura, hamza seats, Arabic-Indic digits;
+-- no harakat or tatweel). Must do exactly what normalizeArabic in packages/contracts/src/arabic.ts does, which
+-- folds the query text: search.test.ts compares the two.
+-- SQL-standard bodies (RETURN) are bound when created, so index maintenance finds normalize_arabic whatever
+-- its search_path (PostgreSQL 17+ runs it with pg_catalog only).
+CREATE OR REPLACE FUNCTION normalize_arabic(input text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  RETURN translate(
+    regexp_replace(input, U&'[\0640\064B-\065F\0670]', '', 'g'),
+    U&'\0623\0625\0622\0671\0629\0649\0624\0626\0660\0661\0662\0663\0664\0665\0666\0667\0668\0669\06F0\06F1\06F2\06F3\06F4\06F5\06F6\06F7\06F8\06F9',
+    U&'\0627\0627\0627\0627\0647\064A\0648\064A01234567890123456789');
+--> statement-breakpoint
+-- A product's names as search matches them: both languages, folded and lower-cased. Feeds the search vector and
+-- the trigram index that forgives typos, so both see the same text.
+CREATE OR REPLACE FUNCTION product_search_name(name text, name_ar text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  RETURN lower(normalize_arabic(name || coalesce(' ' || name_ar, '')));
+--> statement-breakpoint
 CREATE TABLE "addresses" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -137,7 +153,7 @@ CREATE TABLE "products" (
 	"image_paths" text[] DEFAULT '{}'::text[] NOT NULL,
 	"rating" real DEFAULT 0 NOT NULL,
 	"num_reviews" integer DEFAULT 0 NOT NULL,
-	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'D')) STORED NOT NULL,
+	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', product_search_name(name, name_ar)), 'A') || setweight(to_tsvector('simple', normalize_arabic(brand)), 'B') || setweight(to_tsvector('english', normalize_arabic(description)), 'D') || setweight(to_tsvector('simple', normalize_arabic(coalesce(description_ar, ''))), 'D')) STORED NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "products_stock_nonnegative" CHECK ("products"."stock" >= 0),
 	CONSTRAINT "products_price_positive" CHECK ("products"."price" > 0)
@@ -208,7 +224,7 @@ CREATE INDEX "products_category_idx" ON "products" USING btree ("category_id","c
 CREATE INDEX "products_department_idx" ON "products" USING btree ("department_id","created_at");--> statement-breakpoint
 CREATE INDEX "products_created_idx" ON "products" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "products_search_idx" ON "products" USING gin ("search");--> statement-breakpoint
-CREATE INDEX "products_name_trgm_idx" ON "products" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_name_trgm_idx" ON "products" USING gin (product_search_name("name", "name_ar") gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "reviews_product_user_key" ON "reviews" USING btree ("product_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "test_payment_intents_order_key" ON "test_payment_intents" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "test_payment_intents_secret_key" ON "test_payment_intents" USING btree ("client_secret");--> statement-breakpoint
