@@ -99,6 +99,10 @@ export const products = pgTable(
     imagePaths: text('image_paths').array().notNull().default(sql`'{}'::text[]`),
     rating: real('rating').notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
+    /** Both names folded for search (product_search_name in custom.sql): trigram-indexed for the list's name filter. */
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(sql`product_search_name(name, name_ar)`),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
@@ -123,12 +127,17 @@ export const products = pgTable(
     index('products_department_idx').on(t.departmentId, t.createdAt),
     index('products_created_idx').on(t.createdAt, t.id),
     index('products_search_idx').using('gin', t.search),
-    index('products_name_trgm_idx').using('gin', sql`product_search_name(${t.name}, ${t.nameAr}) gin_trgm_ops`),
+    index('products_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
   ],
 );
 
-/** Both names folded for search (custom.sql): the expression products_name_trgm_idx indexes. */
-export const productSearchName = sql<string>`product_search_name(${products.name}, ${products.nameAr})`;
+/**
+ * Every word of product names, kept by triggers in custom-after.sql: typo-tolerant search finds the words like a
+ * shopper's here (pg_trgm over a few thousand words) instead of comparing the text with every product's name.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
 
 export const reviews = pgTable(
   'reviews',

@@ -153,6 +153,7 @@ CREATE TABLE "products" (
 	"image_paths" text[] DEFAULT '{}'::text[] NOT NULL,
 	"rating" real DEFAULT 0 NOT NULL,
 	"num_reviews" integer DEFAULT 0 NOT NULL,
+	"search_name" text GENERATED ALWAYS AS (product_search_name(name, name_ar)) STORED NOT NULL,
 	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', product_search_name(name, name_ar)), 'A') || setweight(to_tsvector('simple', normalize_arabic(brand)), 'B') || setweight(to_tsvector('english', normalize_arabic(description)), 'D') || setweight(to_tsvector('simple', normalize_arabic(coalesce(description_ar, ''))), 'D')) STORED NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "products_stock_nonnegative" CHECK ("products"."stock" >= 0),
@@ -168,6 +169,10 @@ CREATE TABLE "reviews" (
 	"comment" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "reviews_rating_range" CHECK ("reviews"."rating" between 1 and 5)
+);
+--> statement-breakpoint
+CREATE TABLE "search_words" (
+	"word" text PRIMARY KEY NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "test_payment_intents" (
@@ -224,8 +229,9 @@ CREATE INDEX "products_category_idx" ON "products" USING btree ("category_id","c
 CREATE INDEX "products_department_idx" ON "products" USING btree ("department_id","created_at");--> statement-breakpoint
 CREATE INDEX "products_created_idx" ON "products" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "products_search_idx" ON "products" USING gin ("search");--> statement-breakpoint
-CREATE INDEX "products_name_trgm_idx" ON "products" USING gin (product_search_name("name", "name_ar") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_name_trgm_idx" ON "products" USING gin ("search_name" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "reviews_product_user_key" ON "reviews" USING btree ("product_id","user_id");--> statement-breakpoint
+CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "test_payment_intents_order_key" ON "test_payment_intents" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "test_payment_intents_secret_key" ON "test_payment_intents" USING btree ("client_secret");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree ("email");
@@ -238,3 +244,61 @@ CREATE TRIGGER categories_notify AFTER INSERT OR UPDATE OR DELETE ON categories 
 CREATE TRIGGER products_notify AFTER INSERT OR UPDATE OR DELETE ON products FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogue_change();
 --> statement-breakpoint
 CREATE TRIGGER reviews_notify AFTER INSERT OR UPDATE OR DELETE ON reviews FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogue_change();
+--> statement-breakpoint
+-- Fills search_words from product names: a product's words as the 'simple' search configuration splits its folded
+-- names. A word stays when its last product goes: a stale word only adds a term that matches nothing to a
+-- typo-tolerant query. Inserts are taken a statement at a time (a bulk load adds its words in one go); renames row by
+-- row, which limits the trigger to updates of the names and keeps it off the stock updates every order makes.
+CREATE OR REPLACE FUNCTION remember_inserted_name_words() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO search_words (word)
+  SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('simple', search_name))) FROM inserted_products
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION remember_renamed_name_words() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO search_words (word)
+  SELECT unnest(tsvector_to_array(to_tsvector('simple', NEW.search_name)))
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER products_name_words_insert AFTER INSERT ON products REFERENCING NEW TABLE AS inserted_products FOR EACH STATEMENT EXECUTE FUNCTION remember_inserted_name_words();
+--> statement-breakpoint
+CREATE TRIGGER products_name_words_update AFTER UPDATE OF name, name_ar ON products FOR EACH ROW EXECUTE FUNCTION remember_renamed_name_words();
+--> statement-breakpoint
+-- Words as typed ('simple') or stemmed ('english', for descriptions), prefixes of indexed words. One query when both
+-- agree, so the planner does not count the same matches twice and mistake a selective word for a common one.
+CREATE OR REPLACE FUNCTION search_words_tsquery(prefixes text) RETURNS tsquery LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  RETURN CASE WHEN to_tsquery('simple', prefixes) = to_tsquery('english', prefixes) THEN to_tsquery('simple', prefixes)
+    ELSE to_tsquery('simple', prefixes) || to_tsquery('english', prefixes) END;
+--> statement-breakpoint
+-- Typo tolerance: each word as typed or one of the (at most 5) name words most like it by pg_trgm word similarity
+-- (pg_trgm.word_similarity_threshold), as prefixes of a product name (weight A), any of them. Lexemes are quoted
+-- for tsquery input (quotes doubled, backslashes escaped).
+CREATE OR REPLACE FUNCTION similar_words_tsquery(words text[]) RETURNS tsquery LANGUAGE sql STABLE PARALLEL SAFE
+BEGIN ATOMIC
+  SELECT string_agg('''' || replace(replace(alternative, '\', '\\'), '''', '''''') || ''':*A', ' | ')::tsquery
+  FROM unnest(words) AS typed(word)
+  CROSS JOIN LATERAL (
+    SELECT typed.word
+    UNION
+    (SELECT search_words.word FROM search_words WHERE typed.word <% search_words.word ORDER BY typed.word <<-> search_words.word LIMIT 5)
+  ) AS alternatives(alternative);
+END;
+
+--> statement-breakpoint
+-- A search's matches with their sort keys, at most `cap` of them (in no particular order), from the GIN index. Planned
+-- with sequential scans off: the planner prices a text-search match at one operator, so for a word in a few percent
+-- of the products it picks a table scan that tests every row (over 100 ms at 100,000 products) over the index (3 ms).
+CREATE OR REPLACE FUNCTION search_candidates(query tsquery, include_out_of_stock boolean, cap integer)
+  RETURNS TABLE (id uuid, price integer, rating real, num_reviews integer, created_at timestamptz, relevance real)
+  LANGUAGE sql STABLE PARALLEL SAFE SET enable_seqscan = off
+BEGIN ATOMIC
+  SELECT p.id, p.price, p.rating, p.num_reviews, p.created_at, ts_rank(p.search, query)
+  FROM products p
+  WHERE p.search @@ query AND (include_out_of_stock OR p.stock > 0)
+  LIMIT cap;
+END;

@@ -14,7 +14,7 @@ import {
 } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
-import { categories, departments, products, productSearchName } from '../../db/schema.js';
+import { categories, departments, products } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { FOREIGN_KEY_VIOLATION, mapDbError } from '../../lib/db-errors.js';
 import { notFound } from '../../lib/errors.js';
@@ -115,7 +115,7 @@ export function productsService(app: FastifyInstance) {
       query.category ? eq(products.categoryId, query.category) : undefined,
       query.department ? eq(products.departmentId, query.department) : undefined,
       // Either language's name, Arabic spellings folded; LIKE '%…%' is served by the trigram index on this expression.
-      query.q ? like(productSearchName, `%${escapeLike(normalizeArabic(query.q.toLowerCase()))}%`) : undefined,
+      query.q ? like(products.searchName, `%${escapeLike(normalizeArabic(query.q.toLowerCase()))}%`) : undefined,
     );
     // The total rides along as an uncorrelated subquery (run once), so a page costs one round trip.
     // Inside it "products" names the subquery's own table, so the same filter applies there.

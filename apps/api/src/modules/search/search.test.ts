@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { products } from '../../db/schema.js';
 import { ARABIC_FOLD_FROM, normalizeArabic, SEARCH_LIMIT, type Product } from '@shop/contracts';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { createCategory, createProduct, type ProductFixture } from '../../../test/fixtures.js';
@@ -121,6 +122,13 @@ describe('Arabic search, as Egyptians type it', () => {
 
   it("forgives an Arabic spelling that differs by a letter: 'مكوى' finds 'مكواة'", async () => {
     expect(await search({ name: 'مكوى' })).toEqual([p.iron.id]);
+  });
+
+  it('forgives typos in the words of renamed products too', async () => {
+    const lamp = await createProduct(t.app.db, { name: 'Desk Lamp', price: 300 });
+    await t.app.db.update(products).set({ name: 'Desk Lantern', nameAr: 'فانوس مكتب' }).where(eq(products.id, lamp.id));
+    expect(await search({ name: 'lantren' })).toEqual([lamp.id]);
+    expect(await search({ name: 'فانوص' })).toEqual([lamp.id]);
   });
 
   it('sorts Arabic results like any others', async () => {
