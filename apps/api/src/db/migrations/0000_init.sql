@@ -245,14 +245,17 @@ CREATE TRIGGER products_notify AFTER INSERT OR UPDATE OR DELETE ON products FOR 
 --> statement-breakpoint
 CREATE TRIGGER reviews_notify AFTER INSERT OR UPDATE OR DELETE ON reviews FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogue_change();
 --> statement-breakpoint
--- Fills search_words from product names: a product's words as the 'simple' search configuration splits its folded
--- names. A word stays when its last product goes: a stale word only adds a term that matches nothing to a
--- typo-tolerant query. Inserts are taken a statement at a time (a bulk load adds its words in one go); renames row by
--- row, which limits the trigger to updates of the names and keeps it off the stock updates every order makes.
+-- Fills search_words from product names and brands: their words as the search vector's 'simple' parts hold them
+-- (product_search_words). A word stays when its last product goes: a stale word only adds a term that matches
+-- nothing to a typo-tolerant query. Inserts are taken a statement at a time (a bulk load adds its words in one go);
+-- renames row by row, which limits that trigger to updates of names or brand, away from the stock updates of orders.
+CREATE OR REPLACE FUNCTION product_search_words(search_name text, brand text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  RETURN tsvector_to_array(to_tsvector('simple', search_name || ' ' || normalize_arabic(brand)));
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION remember_inserted_name_words() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO search_words (word)
-  SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('simple', search_name))) FROM inserted_products
+  SELECT DISTINCT unnest(product_search_words(search_name, brand)) FROM inserted_products
   ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;
@@ -260,14 +263,14 @@ END $$;
 CREATE OR REPLACE FUNCTION remember_renamed_name_words() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO search_words (word)
-  SELECT unnest(tsvector_to_array(to_tsvector('simple', NEW.search_name)))
+  SELECT unnest(product_search_words(NEW.search_name, NEW.brand))
   ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER products_name_words_insert AFTER INSERT ON products REFERENCING NEW TABLE AS inserted_products FOR EACH STATEMENT EXECUTE FUNCTION remember_inserted_name_words();
 --> statement-breakpoint
-CREATE TRIGGER products_name_words_update AFTER UPDATE OF name, name_ar ON products FOR EACH ROW EXECUTE FUNCTION remember_renamed_name_words();
+CREATE TRIGGER products_name_words_update AFTER UPDATE OF name, name_ar, brand ON products FOR EACH ROW EXECUTE FUNCTION remember_renamed_name_words();
 --> statement-breakpoint
 -- Words as typed ('simple') or stemmed ('english', for descriptions), prefixes of indexed words. One query when both
 -- agree, so the planner does not count the same matches twice and mistake a selective word for a common one.
@@ -275,12 +278,12 @@ CREATE OR REPLACE FUNCTION search_words_tsquery(prefixes text) RETURNS tsquery L
   RETURN CASE WHEN to_tsquery('simple', prefixes) = to_tsquery('english', prefixes) THEN to_tsquery('simple', prefixes)
     ELSE to_tsquery('simple', prefixes) || to_tsquery('english', prefixes) END;
 --> statement-breakpoint
--- Typo tolerance: each word as typed or one of the (at most 5) name words most like it by pg_trgm word similarity
--- (pg_trgm.word_similarity_threshold), as prefixes of a product name (weight A), any of them. Lexemes are quoted
+-- Typo tolerance: each word as typed or one of the (at most 5) name or brand words most like it by pg_trgm word
+-- similarity (pg_trgm.word_similarity_threshold), as prefixes of a product name or brand (weights A, B), any of them. Lexemes are quoted
 -- for tsquery input (quotes doubled, backslashes escaped).
 CREATE OR REPLACE FUNCTION similar_words_tsquery(words text[]) RETURNS tsquery LANGUAGE sql STABLE PARALLEL SAFE
 BEGIN ATOMIC
-  SELECT string_agg('''' || replace(replace(alternative, '\', '\\'), '''', '''''') || ''':*A', ' | ')::tsquery
+  SELECT string_agg('''' || replace(replace(alternative, '\', '\\'), '''', '''''') || ''':*AB', ' | ')::tsquery
   FROM unnest(words) AS typed(word)
   CROSS JOIN LATERAL (
     SELECT typed.word

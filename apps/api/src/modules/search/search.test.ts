@@ -124,6 +124,10 @@ describe('Arabic search, as Egyptians type it', () => {
     expect(await search({ name: 'مكوى' })).toEqual([p.iron.id]);
   });
 
+  it("forgives a typo in a brand: 'spiegn' finds the Spigen case", async () => {
+    expect(await search({ name: 'spiegn' })).toEqual([p.phoneCase.id]);
+  });
+
   it('forgives typos in the words of renamed products too', async () => {
     const lamp = await createProduct(t.app.db, { name: 'Desk Lamp', price: 300 });
     await t.app.db.update(products).set({ name: 'Desk Lantern', nameAr: 'فانوس مكتب' }).where(eq(products.id, lamp.id));

@@ -49,9 +49,9 @@ export function searchService(app: FastifyInstance) {
 
   /**
    * Every word as a prefix in either language's name, the brand or a description (weighted tsvector); when no
-   * product has all the words, names with any of the words or a word like it (pg_trgm over the words of all names,
-   * search_words), which forgives typos like 'iphnoe' without letting loose look-alikes crowd out real matches.
-   * Arabic is folded to one spelling on both sides (normalizeArabic here, normalize_arabic in the database).
+   * product has all the words, names or brands with any of the words or a word like it (pg_trgm over the words of
+   * all names and brands, search_words), which forgives typos like 'iphnoe' without letting loose look-alikes crowd
+   * out real matches. Arabic is folded to one spelling on both sides (normalizeArabic here, normalize_arabic in SQL).
    */
   async function search(query: SearchQuery): Promise<{ products: Product[] }> {
     const words = normalizeArabic(query.name.toLowerCase()).split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean).slice(0, MAX_WORDS);
