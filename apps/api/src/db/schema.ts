@@ -134,8 +134,8 @@ export const products = pgTable(
 );
 
 /**
- * Every word of product names and brands, kept by triggers in custom-after.sql: typo-tolerant search finds the words like a
- * shopper's here (pg_trgm over a few thousand words) instead of comparing the text with every product's name.
+ * Every word of product names and brands, kept by triggers in custom-after.sql: typo-tolerant search finds the words
+ * like a shopper's here (pg_trgm over a few thousand words) instead of comparing the text with every product's name.
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`).with({ fastupdate: false }),

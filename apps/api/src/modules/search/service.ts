@@ -22,7 +22,8 @@ const SORT_KEYS = {
   relevance: sql.identifier('relevance'),
 };
 
-function ordering(sortBy: SortOption | undefined, c: typeof SORT_KEYS): SQL[] {
+function ordering(sortBy: SortOption | undefined): SQL[] {
+  const c = SORT_KEYS;
   switch (sortBy) {
     case 'Price: Low to High':
       return [asc(c.price), desc(c.relevance), asc(c.id)];
@@ -42,7 +43,7 @@ export function searchService(app: FastifyInstance) {
   async function rank(tsquery: SQL, query: SearchQuery): Promise<string[]> {
     const { rows } = await db.execute<{ id: string }>(sql`
       select id from search_candidates(${tsquery}, ${query.includeOutOfStock ?? false}, ${SEARCH_CANDIDATES})
-      order by ${sql.join(ordering(query.sortBy, SORT_KEYS), sql`, `)}
+      order by ${sql.join(ordering(query.sortBy), sql`, `)}
       limit ${SEARCH_LIMIT}`);
     return rows.map((row) => row.id);
   }
