@@ -1,4 +1,4 @@
-// Runs every search shape the benchmark loads through the real search service and prints each SQL statement's
+// Runs every search shape the benchmark loads (and a few more) through the real search service and prints each SQL statement's
 // EXPLAIN ANALYZE plan and time, so a slow shape can be read without load or cache in the way. Each statement runs
 // RUNS times and the fastest counts: on a shared machine the minimum is the figure other work disturbs least.
 // Usage: DATABASE_URL=… tsx bench/explain-search.ts [--plans]   (a database seeded by bench/bulk-seed.ts)
@@ -16,9 +16,12 @@ export const SEARCH_SHAPES: [string, Partial<SearchQuery> & { name: string }][] 
   ['search_price_asc', { name: 'kettle', sortBy: 'Price: Low to High' }],
   ['search_price_desc', { name: 'kettle', sortBy: 'Price: High to Low' }],
   ['search_rating', { name: 'kettle', sortBy: 'Avg. Customer review' }],
-  ['search_arabic', { name: 'غلايه' }],
-  ['search_arabic_typo', { name: 'غلايا سامسونح' }],
+  ['search_arabic', { name: 'غلايه سامسونج' }],
+  ['search_arabic_typo', { name: 'غلايا' }],
+  ['search_arabic_word', { name: 'غلايه' }],
+  ['search_arabic_two_typos', { name: 'غلايا سامسونح' }],
   ['search_mixed', { name: 'ثلاجة samsung' }],
+  ['search_letter', { name: 's' }],
 ];
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1, options: '-c pg_trgm.word_similarity_threshold=0.3' });
