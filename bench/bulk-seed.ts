@@ -16,6 +16,11 @@ const BATCH = 10_000;
 const BRANDS = ['Samsung', 'Apple', 'Xiaomi', 'Oppo', 'Realme', 'Huawei', 'Lenovo', 'Dell', 'HP', 'Sony', 'LG', 'Toshiba', 'Tornado', 'Fresh', 'Sharp', 'Philips', 'Braun', 'Nivea', 'Adidas', 'Nike', 'Puma', 'Cottonil', 'Activ', 'Juhayna', 'Edita', 'Pampers', 'Lego', 'Kenwood', 'Moulinex', 'Zanussi'];
 const NOUNS = ['Galaxy Phone', 'Smart Watch', 'Laptop', 'Tablet', 'Headphones', 'Speaker', 'Kettle', 'Blender', 'Air Fryer', 'Microwave', 'Refrigerator', 'Washing Machine', 'Vacuum Cleaner', 'Iron', 'Hair Dryer', 'Shaver', 'T-Shirt', 'Sneakers', 'Jacket', 'Backpack', 'Perfume', 'Face Cream', 'Shampoo', 'Juice Pack', 'Biscuits', 'Diapers', 'Building Blocks', 'Football', 'Yoga Mat', 'Monitor'];
 const ADJECTIVES = ['Pro', 'Max', 'Lite', 'Plus', 'Ultra', 'Mini', 'Classic', 'Smart', 'Eco', 'Prime'];
+// Brand, noun and adjective vary independently (every brand makes every product), so two-word searches have
+// matches. Arabic names, index for index with the English ones, so Arabic search has as much to sift as English search.
+const BRANDS_AR = ['سامسونج', 'أبل', 'شاومي', 'أوبو', 'ريلمي', 'هواوي', 'لينوفو', 'ديل', 'إتش بي', 'سوني', 'إل جي', 'توشيبا', 'تورنيدو', 'فريش', 'شارب', 'فيليبس', 'براون', 'نيفيا', 'أديداس', 'نايكي', 'بوما', 'قطونيل', 'أكتيف', 'جهينة', 'إيديتا', 'بامبرز', 'ليجو', 'كينوود', 'مولينكس', 'زانوسي'];
+const NOUNS_AR = ['هاتف جالاكسي', 'ساعة ذكية', 'لابتوب', 'تابلت', 'سماعات', 'سماعة', 'غلاية', 'خلاط', 'قلاية هوائية', 'ميكروويف', 'ثلاجة', 'غسالة', 'مكنسة كهربائية', 'مكواة', 'سشوار', 'ماكينة حلاقة', 'تيشيرت', 'كوتشي', 'جاكيت', 'شنطة ظهر', 'برفان', 'كريم وجه', 'شامبو', 'عصير', 'بسكويت', 'حفاضات', 'مكعبات', 'كورة', 'مات يوجا', 'شاشة'];
+const ADJECTIVES_AR = ['برو', 'ماكس', 'لايت', 'بلس', 'ألترا', 'ميني', 'كلاسيك', 'سمارت', 'إيكو', 'برايم'];
 
 function progress(done: number) {
   const width = 30;
@@ -39,11 +44,22 @@ async function makeImages(): Promise<string[]> {
 /** A constant text array literal, parenthesised so it can be subscripted (the values are ours, not input). */
 const textArray = (values: string[]) => sql.raw(`(array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[])`);
 
+// The schema writes its GIN search indexes through (fastupdate off), which would double the load time: while loading
+// they buffer new entries in their pending lists, merged in one pass at the end.
+const SEARCH_INDEXES = ['products_search_idx', 'products_name_trgm_idx', 'search_words_trgm_idx'];
+async function bufferSearchIndexes(db: Awaited<ReturnType<typeof openDatabase>>['db'], buffer: boolean) {
+  for (const index of SEARCH_INDEXES) {
+    await db.execute(sql.raw(`alter index ${index} set (fastupdate = ${buffer})`));
+    if (!buffer) await db.execute(sql.raw(`select gin_clean_pending_list('${index}')`));
+  }
+}
+
 async function main() {
   const started = Date.now();
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: path.join(dataDir, 'pglite') });
   const { db } = database;
   const images = await makeImages();
+  await bufferSearchIndexes(db, true);
 
   await db.execute(sql`insert into departments (name) select 'Department ' || g from generate_series(1, 8) g`);
   await db.execute(sql`
@@ -54,8 +70,9 @@ async function main() {
   for (let from = 1; from <= total; from += BATCH) {
     const to = Math.min(total, from + BATCH - 1);
     await db.execute(sql`
-      insert into products (name, description, brand, price, stock, weight, cod, category_id, department_id, image_paths, rating, num_reviews, created_at)
-      select ${textArray(BRANDS)}[1 + g % ${BRANDS.length}] || ' ' || ${textArray(NOUNS)}[1 + (g / 7) % ${NOUNS.length}] || ' ' || ${textArray(ADJECTIVES)}[1 + (g / 3) % ${ADJECTIVES.length}] || ' ' || (g % 997),
+      insert into products (name, name_ar, description, brand, price, stock, weight, cod, category_id, department_id, image_paths, rating, num_reviews, created_at)
+      select ${textArray(BRANDS)}[1 + g % ${BRANDS.length}] || ' ' || ${textArray(NOUNS)}[1 + (g / 30) % ${NOUNS.length}] || ' ' || ${textArray(ADJECTIVES)}[1 + (g / 900) % ${ADJECTIVES.length}] || ' ' || (g % 997),
+             ${textArray(NOUNS_AR)}[1 + (g / 30) % ${NOUNS_AR.length}] || ' ' || ${textArray(BRANDS_AR)}[1 + g % ${BRANDS_AR.length}] || ' ' || ${textArray(ADJECTIVES_AR)}[1 + (g / 900) % ${ADJECTIVES_AR.length}] || ' ' || (g % 997),
              'A dependable choice for everyday use, sold with the official local warranty. Item ' || g,
              ${textArray(BRANDS)}[1 + g % ${BRANDS.length}],
              1000 + (g::bigint * 7919 % 5000000)::int,
@@ -80,6 +97,7 @@ async function main() {
   ).rows;
   const detail = (await db.execute<{ id: string }>(sql`select id from products where stock > 0 order by created_at desc limit 1 offset 5`)).rows[0];
   const category = (await db.execute<{ id: string }>(sql`select id from categories order by name limit 1`)).rows[0];
+  await bufferSearchIndexes(db, false);
   await db.execute(sql`analyze`);
   await database.close();
   fs.writeFileSync(outFile, JSON.stringify({ detailId: detail?.id, categoryId: category?.id, orderProductId: orderProduct?.id, orderStock: 1_000_000 }));

@@ -208,6 +208,8 @@ async function main() {
     ['search_price_asc', `/api/product/search?name=kettle&sortBy=${enc('Price: Low to High')}&includeOutOfStock=true`],
     ['search_price_desc', `/api/product/search?name=kettle&sortBy=${enc('Price: High to Low')}&includeOutOfStock=true`],
     ['search_rating', `/api/product/search?name=kettle&sortBy=${enc('Avg. Customer review')}&includeOutOfStock=true`],
+    ['search_arabic', `/api/product/search?name=${enc('غلايه سامسونج')}&includeOutOfStock=true`],
+    ['search_arabic_typo', `/api/product/search?name=${enc('غلايا')}&includeOutOfStock=true`],
   ];
   const staticDir = path.join(work, 'static');
   fs.mkdirSync(staticDir);

@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './arabic.js';
 export * from './messages.js';
 export * from './fields.js';
 export * from './user.js';

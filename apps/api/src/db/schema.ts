@@ -99,10 +99,16 @@ export const products = pgTable(
     imagePaths: text('image_paths').array().notNull().default(sql`'{}'::text[]`),
     rating: real('rating').notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
+    /** Both names folded for search (product_search_name in custom.sql): trigram-indexed for the list's name filter. */
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(sql`product_search_name(name, name_ar)`),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'D')`,
+        // Both languages' names as typed ('simple'); the English description stemmed, the Arabic one as typed.
+        // normalize_arabic and product_search_name are SQL functions in custom.sql.
+        sql`setweight(to_tsvector('simple', product_search_name(name, name_ar)), 'A') || setweight(to_tsvector('simple', normalize_arabic(brand)), 'B') || setweight(to_tsvector('english', normalize_arabic(description)), 'D') || setweight(to_tsvector('simple', normalize_arabic(coalesce(description_ar, ''))), 'D')`,
       ),
     createdAt: createdAt(),
   },
@@ -120,10 +126,20 @@ export const products = pgTable(
     index('products_category_idx').on(t.categoryId, t.createdAt),
     index('products_department_idx').on(t.departmentId, t.createdAt),
     index('products_created_idx').on(t.createdAt, t.id),
-    index('products_search_idx').using('gin', t.search),
-    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // Search indexes are written through (no fastupdate pending list, which every search would scan until a vacuum):
+    // the catalogue is read far more often than it changes.
+    index('products_search_idx').using('gin', t.search).with({ fastupdate: false }),
+    index('products_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );
+
+/**
+ * Every word of product names and brands, kept by triggers in custom-after.sql: typo-tolerant search finds the words
+ * like a shopper's here (pg_trgm over a few thousand words) instead of comparing the text with every product's name.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`).with({ fastupdate: false }),
+]);
 
 export const reviews = pgTable(
   'reviews',

@@ -80,12 +80,14 @@ describe('GET /api/product', () => {
   it('filters by department and by name', async () => {
     const dept = await createDepartment(t.app.db);
     const c = await createCategory(t.app.db, { departmentId: dept.id });
-    const kettle = await createProduct(t.app.db, { categoryId: c.id, name: 'Electric Kettle 100%' });
+    const kettle = await createProduct(t.app.db, { categoryId: c.id, name: 'Electric Kettle 100%', nameAr: 'غلاية كهربائية' });
     await createProduct(t.app.db, { categoryId: c.id, name: 'Toaster' });
     expect((await list(`department=${dept.id}`)).products).toHaveLength(2);
     expect((await list(`department=${dept.id}&q=KETTLE`)).products.map((p) => p._id)).toEqual([kettle.id]);
     expect((await list(`department=${dept.id}&q=${encodeURIComponent('100%')}`)).products.map((p) => p._id)).toEqual([kettle.id]);
     expect((await list(`department=${dept.id}&q=${encodeURIComponent('_%')}`)).products).toEqual([]);
+    // The Arabic name too, whatever the spelling of ة or ئ.
+    expect((await list(`department=${dept.id}&q=${encodeURIComponent('غلايه كهربايي')}`)).products.map((p) => p._id)).toEqual([kettle.id]);
     expect((await list(`department=${UNKNOWN_ID}`))).toEqual({ products: [], pages: 0 });
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, like, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  normalizeArabic,
   MSG,
   PAGE_SIZE,
   productCreateSchema,
@@ -113,8 +114,8 @@ export function productsService(app: FastifyInstance) {
       query.includeOutOfStock ? undefined : gt(products.stock, 0),
       query.category ? eq(products.categoryId, query.category) : undefined,
       query.department ? eq(products.departmentId, query.department) : undefined,
-      // lower(name) LIKE '%…%' is served by the trigram index on lower(name).
-      query.q ? like(sql`lower(${products.name})`, `%${escapeLike(query.q.toLowerCase())}%`) : undefined,
+      // Either language's name, Arabic spellings folded; LIKE '%…%' is served by the trigram index on this expression.
+      query.q ? like(products.searchName, `%${escapeLike(normalizeArabic(query.q.toLowerCase()))}%`) : undefined,
     );
     // The total rides along as an uncorrelated subquery (run once), so a page costs one round trip.
     // Inside it "products" names the subquery's own table, so the same filter applies there.

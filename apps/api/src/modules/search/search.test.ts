@@ -1,21 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_LIMIT, type Product } from '@shop/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { products } from '../../db/schema.js';
+import { ARABIC_FOLD_FROM, normalizeArabic, SEARCH_LIMIT, type Product } from '@shop/contracts';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { createCategory, createProduct, type ProductFixture } from '../../../test/fixtures.js';
 
 let t: TestContext;
-let p: Record<'iphone' | 'proMax' | 'galaxy' | 'buds' | 'phoneCase' | 'washer', ProductFixture>;
+let p: Record<'iphone' | 'proMax' | 'galaxy' | 'buds' | 'phoneCase' | 'washer' | 'screen' | 'iron' | 'landline', ProductFixture>;
 beforeAll(async () => {
   t = await createTestApp();
   const { id: categoryId } = await createCategory(t.app.db);
   const make = (overrides: Parameters<typeof createProduct>[1]) => createProduct(t.app.db, { categoryId, ...overrides });
   p = {
-    iphone: await make({ name: 'iPhone 15', brand: 'Apple', price: 50000, rating: 4.5, numReviews: 8 }),
-    proMax: await make({ name: 'iPhone 15 Pro Max', brand: 'Apple', price: 70000, rating: 5, numReviews: 3 }),
+    iphone: await make({ name: 'iPhone 15', nameAr: 'ايفون 15', brand: 'Apple', price: 50000, rating: 4.5, numReviews: 8 }),
+    proMax: await make({ name: 'iPhone 15 Pro Max', nameAr: 'ايفون 15 برو ماكس', brand: 'Apple', price: 70000, rating: 5, numReviews: 3 }),
     galaxy: await make({ name: 'Galaxy S24', brand: 'Samsung', price: 40000, rating: 4 }),
     buds: await make({ name: 'Galaxy Buds', brand: 'Samsung', price: 5000, stock: 0 }),
     phoneCase: await make({ name: 'Slim Phone Case', brand: 'Spigen', description: 'A clear case made for the iPhone 15', price: 500, rating: 3.5 }),
     washer: await make({ name: 'Washing Machine 8 kg', brand: 'LG', description: 'Front load washer with steam', price: 21000 }),
+    screen: await make({ name: 'Smart TV 55', nameAr: 'شاشة سمارت 55 بوصة', brand: 'Tornado', price: 18000 }),
+    iron: await make({ name: 'Steam Iron', nameAr: 'مكواة بخار', descriptionAr: 'مكواة بقوة ٢٤٠٠ وات', brand: 'Braun', price: 1500 }),
+    landline: await make({ name: 'Cordless Phone', nameAr: 'هاتف أرضي لاسلكي', brand: 'Panasonic', price: 2500 }),
   };
 });
 afterAll(() => t.close());
@@ -86,5 +91,70 @@ describe('GET /api/product/search', () => {
     const { id: categoryId } = await createCategory(t.app.db);
     for (let i = 0; i < SEARCH_LIMIT + 5; i++) await createProduct(t.app.db, { categoryId, name: `USB Cable ${i}` });
     expect(await search({ name: 'cable' })).toHaveLength(SEARCH_LIMIT);
+  });
+});
+
+describe('Arabic search, as Egyptians type it', () => {
+  it.each(['ايفون', 'آيفون', 'إيفون', 'أيفون', 'اَيْفُون', 'ايـــفون'])('%s finds the iPhones (any alef, harakat, tatweel)', async (text) => {
+    expect((await search({ name: text })).sort()).toEqual([p.iphone.id, p.proMax.id].sort());
+  });
+
+  it('finds ة as ه and أ as ا, in names and in Arabic descriptions', async () => {
+    expect(await search({ name: 'شاشه' })).toEqual([p.screen.id]);
+    expect(await search({ name: 'شاشة سمارت' })).toEqual([p.screen.id]);
+    expect(await search({ name: 'مكواه' })).toEqual([p.iron.id]);
+    expect(await search({ name: 'هَاتِف ارضي' })).toEqual([p.landline.id]);
+    expect(await search({ name: 'هـــاتف' })).toEqual([p.landline.id]);
+    expect(await search({ name: 'وات' })).toEqual([p.iron.id]);
+  });
+
+  it('reads Arabic-Indic digits as digits, in the query and in stored text', async () => {
+    expect(await search({ name: 'شاشه ٥٥' })).toEqual([p.screen.id]);
+    expect(await search({ name: '2400' })).toEqual([p.iron.id]);
+    expect(await search({ name: 'مكواة ٢٤٠٠' })).toEqual([p.iron.id]);
+  });
+
+  it("mixes Latin and Arabic words: 'iPhone' and 'ايفون' find the same products", async () => {
+    expect(await search({ name: 'iPhone 15 pro' })).toEqual([p.proMax.id]);
+    expect(await search({ name: 'ايفون 15 pro' })).toEqual([p.proMax.id]);
+    expect(await search({ name: 'iphone برو' })).toEqual([p.proMax.id]);
+  });
+
+  it("forgives an Arabic spelling that differs by a letter: 'مكوى' finds 'مكواة'", async () => {
+    expect(await search({ name: 'مكوى' })).toEqual([p.iron.id]);
+  });
+
+  it("forgives a typo in a brand: 'spiegn' finds the Spigen case", async () => {
+    expect(await search({ name: 'spiegn' })).toEqual([p.phoneCase.id]);
+  });
+
+  it('forgives typos in the words of renamed products too', async () => {
+    const lamp = await createProduct(t.app.db, { name: 'Desk Lamp', price: 300 });
+    await t.app.db.update(products).set({ name: 'Desk Lantern', nameAr: 'فانوس مكتب' }).where(eq(products.id, lamp.id));
+    expect(await search({ name: 'lantren' })).toEqual([lamp.id]);
+    expect(await search({ name: 'فانوص' })).toEqual([lamp.id]);
+  });
+
+  it('sorts Arabic results like any others', async () => {
+    expect(await search({ name: 'ايفون', sortBy: 'Price: High to Low' })).toEqual([p.proMax.id, p.iphone.id]);
+    expect(await search({ name: 'ايفون', sortBy: 'Price: Low to High' })).toEqual([p.iphone.id, p.proMax.id]);
+  });
+
+  it('folds text in the database exactly as normalizeArabic folds the query', async () => {
+    const marks = Array.from({ length: 0x0660 - 0x064b }, (_, i) => String.fromCharCode(0x064b + i)).join('');
+    const inputs = [
+      ARABIC_FOLD_FROM,
+      marks,
+      'ـ\u0670',
+      'إِيفُـــون ١٥ پرو ماكس',
+      'ا\u0654', // alef + combining hamza above: the mark goes, the alef stays
+      'ﻻ ﷲ ء ٪ ؟ ،',
+      'iPhone 15 Pro — 50% off',
+      '',
+    ];
+    for (const input of inputs) {
+      const { rows } = await t.app.db.execute<{ folded: string }>(sql`select normalize_arabic(${input}) as folded`);
+      expect(rows[0]?.folded, JSON.stringify(input)).toBe(normalizeArabic(input));
+    }
   });
 });

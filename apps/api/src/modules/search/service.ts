@@ -1,53 +1,70 @@
-import { and, asc, desc, or, sql, type SQL } from 'drizzle-orm';
-import { SEARCH_LIMIT, type Product, type SearchQuery, type SortOption } from '@shop/contracts';
+import { asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { normalizeArabic, SEARCH_LIMIT, type Product, type SearchQuery, type SortOption } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import { products } from '../../db/schema.js';
 import { selectProducts, toProductDto } from '../products/service.js';
 
 /** More words than this add cost, not precision. */
 const MAX_WORDS = 8;
+/**
+ * Matches ranked and sorted at most. A text that matches more (a single letter matches everything) is ranked among
+ * the first this many found, which bounds its cost at a few milliseconds; more specific texts are ranked in full.
+ */
+const SEARCH_CANDIDATES = 5000;
 
-function ordering(sortBy: SortOption | undefined, relevance: SQL): SQL[] {
+/** The columns search_candidates returns. */
+const SORT_KEYS = {
+  id: sql.identifier('id'),
+  price: sql.identifier('price'),
+  rating: sql.identifier('rating'),
+  numReviews: sql.identifier('num_reviews'),
+  createdAt: sql.identifier('created_at'),
+  relevance: sql.identifier('relevance'),
+};
+
+function ordering(sortBy: SortOption | undefined): SQL[] {
+  const c = SORT_KEYS;
   switch (sortBy) {
     case 'Price: Low to High':
-      return [asc(products.price), desc(relevance), asc(products.id)];
+      return [asc(c.price), desc(c.relevance), asc(c.id)];
     case 'Price: High to Low':
-      return [desc(products.price), desc(relevance), asc(products.id)];
+      return [desc(c.price), desc(c.relevance), asc(c.id)];
     case 'Avg. Customer review':
-      return [desc(products.rating), desc(products.numReviews), desc(relevance), asc(products.id)];
+      return [desc(c.rating), desc(c.numReviews), desc(c.relevance), asc(c.id)];
     default:
-      return [desc(relevance), desc(products.createdAt), asc(products.id)];
+      return [desc(c.relevance), desc(c.createdAt), asc(c.id)];
   }
 }
 
 export function searchService(app: FastifyInstance) {
   const { db } = app;
 
+  /** Ids of the products matching `tsquery`, best first by the chosen order (search_candidates is in custom-after.sql). */
+  async function rank(tsquery: SQL, query: SearchQuery): Promise<string[]> {
+    const { rows } = await db.execute<{ id: string }>(sql`
+      select id from search_candidates(${tsquery}, ${query.includeOutOfStock ?? false}, ${SEARCH_CANDIDATES})
+      order by ${sql.join(ordering(query.sortBy), sql`, `)}
+      limit ${SEARCH_LIMIT}`);
+    return rows.map((row) => row.id);
+  }
+
   /**
-   * Every word as a prefix in name, brand or description (weighted tsvector); when no product has
-   * all the words, product names similar to the text instead (pg_trgm), which forgives typos
-   * like 'iphnoe' without letting loose look-alikes crowd out real matches.
+   * Every word as a prefix in either language's name, the brand or a description (weighted tsvector); when no
+   * product has all the words, names or brands with any of the words or a word like it (pg_trgm over the words of
+   * all names and brands, search_words), which forgives typos like 'iphnoe' without letting loose look-alikes crowd
+   * out real matches. Arabic is folded to one spelling on both sides (normalizeArabic here, normalize_arabic in SQL).
    */
   async function search(query: SearchQuery): Promise<{ products: Product[] }> {
-    const words = query.name.toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean).slice(0, MAX_WORDS);
+    const words = normalizeArabic(query.name.toLowerCase()).split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean).slice(0, MAX_WORDS);
     if (!words.length) return { products: [] };
     // Only letters and digits are left, so no word can be tsquery syntax; the text still travels as a bound parameter.
     const prefixes = words.map((word) => `${word}:*`).join(' & ');
-    const phrase = words.join(' ');
-    // 'simple' matches name and brand as typed; 'english' matches the stemmed description ('phones' → 'phone').
-    const tsquery = sql`(to_tsquery('simple', ${prefixes}) || to_tsquery('english', ${prefixes}))`;
-    const available = query.includeOutOfStock ? undefined : sql`${products.stock} > 0`;
-    const hasWords = sql`${products.search} @@ ${tsquery}`;
-    // `<%` uses pg_trgm.word_similarity_threshold, set per connection by db/client.ts, and the index on lower(name).
-    const similarName = sql`${phrase} <% lower(${products.name})`;
-    // Uncorrelated (one evaluation): inside it "products" names the subquery's own table.
-    const noWordMatch = sql`not exists (select 1 from ${products} where ${and(hasWords, available)})`;
-    const relevance = sql`ts_rank(${products.search}, ${tsquery}) + word_similarity(${phrase}, lower(${products.name}))`;
-    const rows = await selectProducts(db)
-      .where(and(available, or(hasWords, and(similarName, noWordMatch))))
-      .orderBy(...ordering(query.sortBy, relevance))
-      .limit(SEARCH_LIMIT);
-    return { products: rows.map(toProductDto) };
+    let ids = await rank(sql`search_words_tsquery(${prefixes})`, query);
+    if (!ids.length) ids = await rank(sql`similar_words_tsquery(string_to_array(${words.join(' ')}, ' '))`, query);
+    if (!ids.length) return { products: [] };
+    const rows = await selectProducts(db).where(inArray(products.id, ids));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return { products: ids.flatMap((id) => byId.get(id) ?? []).map(toProductDto) };
   }
 
   return { search };
