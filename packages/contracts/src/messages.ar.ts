@@ -78,7 +78,7 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   imageType: 'يجب أن تكون الصور بصيغة png أو jpeg',
   imageWithMarkup: 'يجب أن تكون الصور ملفات png أو jpeg عادية: هذه الصورة تحتوي على نص برمجي أو صفحة ويب',
   imageUnreadable: 'تعذرت قراءة الصورة',
-  tooManyRequests: (after) => `تم تجاوز الحد المسموح من الطلبات، أعد المحاولة بعد ${after}`,
+  tooManyRequests: 'طلبات كثيرة جدًا، يرجى المحاولة مرة أخرى بعد دقيقة',
   tooManySignIns: 'محاولات تسجيل دخول كثيرة، يرجى المحاولة لاحقًا',
   unavailable: 'المتجر غير متاح مؤقتًا، يرجى المحاولة مرة أخرى',
   serverError: 'حدث خطأ من جانبنا',

@@ -52,6 +52,7 @@ export const API_MSG = {
   routeNotFound: (method: string, path: string) => `Route ${method} ${path} not found`,
   invalidInput: 'Invalid input',
   invalidValue: 'Invalid value',
+  // Fastify's own refusals, worded as Fastify words them.
   invalidJson: "Body is not valid JSON but content-type is set to 'application/json'",
   emptyJson: "Body cannot be empty when content-type is set to 'application/json'",
   bodyTooLarge: 'Request body is too large',
@@ -68,7 +69,7 @@ export const API_MSG = {
   imageType: 'Images must be png or jpeg',
   imageWithMarkup: 'Images must be plain png or jpeg files: this one carries a script or web page inside it',
   imageUnreadable: 'The image could not be read',
-  tooManyRequests: (after: string) => `Rate limit exceeded, retry in ${after}`,
+  tooManyRequests: 'Too many requests, please try again in a minute',
   tooManySignIns: 'Too many sign-in attempts, please try again later',
   // Server and database
   unavailable: 'The shop is briefly unavailable, please try again',

@@ -54,3 +54,9 @@ export function translate(message: string, language: Language): string {
   }
   return message;
 }
+
+/** The password-reset e-mail in `language`. */
+export function resetMail(link: string, language: Language): { subject: string; text: string } {
+  const mail = language === 'ar' ? RESET_MAIL_AR : RESET_MAIL;
+  return { subject: mail.subject, text: mail.body(link) };
+}
