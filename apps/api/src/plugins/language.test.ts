@@ -76,12 +76,17 @@ describe('answers in the language asked for', () => {
     expect(en.headers.vary).toContain('Accept-Language');
   });
 
-  it('a 404 for an unknown route and a 400 for bad JSON', async () => {
+  it("Fastify's own refusals: an unknown route, bad JSON, a body too large, an unsupported type", async () => {
     const route = await t.app.inject({ method: 'GET', url: '/api/nowhere', headers: AR });
     expect(route.json().message).toBe('المسار GET /api/nowhere غير موجود');
-    const json = await t.app.inject({ method: 'POST', url: '/api/user/login', headers: { ...AR, 'content-type': 'application/json' }, payload: '{"email":' });
-    expect(json.statusCode).toBe(400);
-    expect(json.json().message).toBe(API_MSG_AR.invalidJson);
+    const post = (contentType: string, payload: string) =>
+      t.app.inject({ method: 'POST', url: '/api/user/login', headers: { ...AR, 'content-type': contentType }, payload });
+    const json = await post('application/json', '{"email":');
+    expect([json.statusCode, json.json().message]).toEqual([400, API_MSG_AR.invalidJson]);
+    const large = await post('application/json', JSON.stringify({ email: 'x'.repeat(1024 * 1024 + 10) }));
+    expect([large.statusCode, large.json().message]).toEqual([413, API_MSG_AR.bodyTooLarge]);
+    const xml = await post('application/xml', '<login/>');
+    expect([xml.statusCode, xml.json().message]).toEqual([415, API_MSG_AR.unsupportedMediaType]);
   });
 
   it('a 400 for an address Fastify cannot read', async () => {
