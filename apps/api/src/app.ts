@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@shop/contracts';
+import { API_MSG, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@shop/contracts';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -17,6 +17,7 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { createTokenService, type TokenService } from './lib/tokens.js';
 import { imageStoreFor, type ImageStore } from './lib/image-store.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { languagePlugin, localizeBody, requestLanguage, varyOnLanguage } from './plugins/language.js';
 import { authPlugin } from './plugins/auth.js';
 import { securityHeaders, securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
@@ -75,12 +76,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // A URL Fastify cannot decode (or a path segment over 100 characters) is answered before any hook
     // runs: answer it like every other refusal, with a message and the security headers.
-    frameworkErrors: (error: FastifyError, _request: unknown, reply: FastifyReply) => {
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      varyOnLanguage(reply);
       void reply
         .headers(securityHeaders(config))
         .code(tooLong ? 414 : 400)
-        .send({ message: tooLong ? 'This address is too long' : 'This address is not valid' });
+        .send(localizeBody({ message: tooLong ? API_MSG.addressTooLong : API_MSG.addressInvalid }, requestLanguage(request)));
     },
   }).withTypeProvider<ZodTypeProvider>();
   // First of all hooks, so it sees every route, those of plugins registered below included.
@@ -103,6 +105,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('images', imageStoreFor(config, database.db));
 
   await app.register(errorsPlugin);
+  await app.register(languagePlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
   await app.register(rateLimit, {
@@ -112,6 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(config.REDIS_URL ? { redis: await redisClient(app, config.REDIS_URL), nameSpace: `${config.REDIS_PREFIX}rate-limit:` } : {}),
     // A Redis outage must not take the shop down with it: requests pass uncounted until it is back.
     skipOnError: true,
+    errorResponseBuilder: () => ({ statusCode: 429, message: API_MSG.tooManyRequests }),
   });
   if (config.CACHE_MAX_MB > 0) await app.register(responseCachePlugin, { database, maxBytes: config.CACHE_MAX_MB * 1024 * 1024 });
   await app.register(multipart, {

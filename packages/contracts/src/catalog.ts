@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from './messages.js';
+import { MSG, RULE_MSG } from './messages.js';
 import { idSchema, optionalText, requiredBoolean, requiredNumber, requiredText } from './fields.js';
 import { MAX_PAGE_SIZE, SORT_OPTIONS } from './constants.js';
 
@@ -18,13 +18,13 @@ export const categoryUpdateSchema = categoryCreateSchema.extend({ id: refId() })
 export type CategoryInput = z.output<typeof categoryCreateSchema>;
 
 const money = (field: string) =>
-  requiredNumber(field).pipe(z.number().positive(`${field} must be greater than 0`).max(10_000_000, `${field} is too large`));
+  requiredNumber(field).pipe(z.number().positive(RULE_MSG.mustBePositive(field)).max(10_000_000, RULE_MSG.tooLarge(field)));
 const count = (field: string) =>
   requiredNumber(field).pipe(
-    z.number().int(`${field} must be a whole number`).min(0, `${field} cannot be negative`).max(1_000_000, `${field} is too large`),
+    z.number().int(RULE_MSG.mustBeWhole(field)).min(0, RULE_MSG.cannotBeNegative(field)).max(1_000_000, RULE_MSG.tooLarge(field)),
   );
 export const weightField = (field: string) =>
-  requiredNumber(field).pipe(z.number().min(0, `${field} cannot be negative`).max(100_000, `${field} is too large`));
+  requiredNumber(field).pipe(z.number().min(0, RULE_MSG.cannotBeNegative(field)).max(100_000, RULE_MSG.tooLarge(field)));
 export const productNameField = requiredText(MSG.requiredField, 200);
 
 /** Product fields both the API and the admin form share; they name `name` and `weight` differently (spec 3). */
@@ -67,7 +67,7 @@ export type SearchQuery = z.output<typeof searchQuerySchema>;
 
 export const reviewCreateSchema = z.object({
   product: idSchema,
-  rating: z.coerce.number({ error: MSG.requiredField }).int('Rating must be 1 to 5').min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
+  rating: z.coerce.number({ error: MSG.requiredField }).int(RULE_MSG.ratingRange).min(1, RULE_MSG.ratingRange).max(5, RULE_MSG.ratingRange),
   title: requiredText(MSG.requiredField, 120),
   comment: requiredText(MSG.requiredField, 2000),
 });

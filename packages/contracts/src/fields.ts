@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { MSG } from './messages.js';
+import { MSG, RULE_MSG } from './messages.js';
 
 /** A required text field: trimmed, non-empty, bounded. */
 export const requiredText = (message: string = MSG.requiredField, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, RULE_MSG.atMostCharacters(max));
 
 /**
  * An optional text field (the Arabic name or description of catalogue content): trimmed and bounded;
@@ -13,7 +13,7 @@ export const optionalText = (max = 200) =>
   z
     .string()
     .trim()
-    .max(max, `At most ${max} characters`)
+    .max(max, RULE_MSG.atMostCharacters(max))
     .nullish()
     .transform((value) => value || null);
 
@@ -42,4 +42,4 @@ export const requiredBoolean = () =>
   );
 
 /** Ids are UUIDs in the database; anything else is an unknown id. */
-export const idSchema = z.string().uuid('Not a valid id');
+export const idSchema = z.string().uuid(RULE_MSG.invalidId);

@@ -6,3 +6,5 @@ export * from './user.js';
 export * from './catalog.js';
 export * from './checkout.js';
 export * from './stats.js';
+export * from './messages.ar.js';
+export * from './translate.js';

@@ -17,3 +17,120 @@ export const MSG = {
   paymentUnknown: 'Something went wrong.',
   paymentTimeout: 'payment session timeOut please go back to cart and remake your order',
 } as const;
+
+/** The shared rules' own texts, beyond the spec's. */
+export const RULE_MSG = {
+  atMostCharacters: (max: number) => `At most ${max} characters`,
+  mustBePositive: (field: string) => `${field} must be greater than 0`,
+  tooLarge: (field: string) => `${field} is too large`,
+  mustBeWhole: (field: string) => `${field} must be a whole number`,
+  cannotBeNegative: (field: string) => `${field} cannot be negative`,
+  ratingRange: 'Rating must be 1 to 5',
+  invalidId: 'Not a valid id',
+  nothingToUpdate: 'Nothing to update',
+} as const;
+
+/** What a 404 names: `notFound('Product')` answers 'Product not found'. */
+export const NOT_FOUND = {
+  Resource: 'Resource not found',
+  Product: 'Product not found',
+  Category: 'Category not found',
+  Department: 'Department not found',
+  Review: 'Review not found',
+  Order: 'Order not found',
+  User: 'User not found',
+  Payment: 'Payment not found',
+  Image: 'Image not found',
+} as const;
+export type NotFoundSubject = keyof typeof NOT_FOUND;
+
+/** Every other text the API answers with (errors and `{ message }` confirmations). */
+export const API_MSG = {
+  // Requests the server cannot read
+  addressTooLong: 'This address is too long',
+  addressInvalid: 'This address is not valid',
+  routeNotFound: (method: string, path: string) => `Route ${method} ${path} not found`,
+  invalidInput: 'Invalid input',
+  invalidValue: 'Invalid value',
+  // Fastify's own refusals, worded as Fastify words them.
+  invalidJson: "Body is not valid JSON but content-type is set to 'application/json'",
+  emptyJson: "Body cannot be empty when content-type is set to 'application/json'",
+  bodyTooLarge: 'Request body is too large',
+  contentLengthMismatch: 'Request body size did not match Content-Length',
+  unsupportedMediaType: 'Unsupported Media Type',
+  multipartRequired: 'Send this form as multipart/form-data',
+  multipartUnreadable: 'The form could not be read: send it as multipart/form-data',
+  imagesField: (field: string) => `Images must be sent in the ${field} field`,
+  fileNameNotAllowed: 'This file name is not allowed: send the image under a plain name such as photo.png',
+  fieldTooLong: (field: string) => `${field} is too long`,
+  imageTooLarge: (mb: number) => `Each image must be at most ${mb} MB`,
+  oneImageOnly: 'Send one image only',
+  tooManyImages: (max: number) => `Send at most ${max} images`,
+  imageType: 'Images must be png or jpeg',
+  imageWithMarkup: 'Images must be plain png or jpeg files: this one carries a script or web page inside it',
+  imageUnreadable: 'The image could not be read',
+  tooManyRequests: 'Too many requests, please try again in a minute',
+  tooManySignIns: 'Too many sign-in attempts, please try again later',
+  // Server and database
+  unavailable: 'The shop is briefly unavailable, please try again',
+  serverError: 'Something went wrong on our side',
+  alreadyExists: 'This already exists',
+  stillInUse: 'This is still in use or refers to something that does not exist',
+  breaksRule: 'This change would break a rule of the shop',
+  // Access
+  signIn: 'Please sign in',
+  sessionExpired: 'Your session has expired, please sign in again',
+  notAllowed: 'You are not allowed to do this',
+  adminsOnly: 'Only admins can do this',
+  adminsHaveNoCart: 'Admins have no cart, favourites or orders',
+  // Accounts
+  emailTaken: 'This e-mail is already registered',
+  wrongCredentials: 'Wrong e-mail or password',
+  passwordUpdated: 'Password updated Successfully',
+  accountDeleted: 'Your Account has been deleted Successfully',
+  resetSent: 'If an account exists for this e-mail, a password reset link has been sent to it',
+  validLink: 'Valid link',
+  // Catalogue
+  departmentExists: 'A department with this name already exists',
+  departmentInUse: 'This department still has categories; move or delete them first',
+  departmentDeleted: 'Department deleted Successfully',
+  categoryExists: 'This department already has a category with this name',
+  categoryInUse: 'This category still has products; move or delete them first',
+  categoryDeleted: 'Category Deleted Successfully',
+  categoryNotInDepartment: 'This category does not belong to the chosen department',
+  productDeleted: 'Product Deleted Successfully',
+  reviewDeleted: 'Review Deleted Successfully',
+  ownReviewsOnly: 'You can only delete your own reviews',
+  // Cart and orders
+  outOfStock: (product: string) => `${product} is out of stock`,
+  onlyOneInStock: (product: string) => `Sorry, only 1 of ${product} is in stock`,
+  onlyFewInStock: (count: number, product: string) => `Sorry, only ${count} of ${product} are in stock`,
+  cartEmpty: 'Your cart is empty',
+  noCashOnDelivery: (products: string) => `Cash on delivery is not available for ${products}. Please pay by card.`,
+  someOutOfStock: 'Some products are out of stock',
+  statusChange: (from: string, to: string) => `An order that is ${from} cannot become ${to}`,
+  // Payments
+  notAwaitingCard: 'This order is not waiting for a card payment',
+  cardUnavailable: 'Card payment is not available right now, please try again',
+  amountMismatch: 'The payment amount does not match the order',
+  missingSignature: 'Missing stripe-signature header',
+  invalidSignature: 'Invalid webhook signature',
+  expectedJson: 'Expected a JSON body',
+  malformedEvent: (type: string) => `Malformed ${type} event`,
+  cardNumberInvalid: 'Your card number is invalid.',
+  cardNumberIncomplete: 'Your card number is incomplete.',
+  cardExpiryIncomplete: "Your card's expiration date is incomplete.",
+  cardExpiryInvalid: "Your card's expiration date is invalid.",
+  cardYearPast: "Your card's expiration year is in the past.",
+  cardExpiryPast: "Your card's expiration date is in the past.",
+  cardCvcIncomplete: "Your card's security code is incomplete.",
+  paymentNotConfirmable: (status: string) => `This payment cannot be confirmed because it is ${status}.`,
+  paymentConfirming: 'This payment is already being confirmed.',
+} as const;
+
+/** The password-reset e-mail. */
+export const RESET_MAIL = {
+  subject: 'Reset your password',
+  body: (link: string) =>
+    `Someone asked to reset the password of your EGP Shop account.\n\nOpen this link within 15 minutes to choose a new one:\n${link}\n\nIf it was not you, ignore this e-mail.`,
+} as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from './messages.js';
+import { MSG, RULE_MSG } from './messages.js';
 
 export const NAME_PATTERN = /^[\p{L}\s,.'-]+$/u;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -50,7 +50,7 @@ export const forgotPasswordSchema = z.object({ email: emailField });
 export const updateUserSchema = z
   .object({ name: nameField, email: emailField, phone: phoneField })
   .partial()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update' });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: RULE_MSG.nothingToUpdate });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
 export const userSchema = z.object({

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_IMAGE_BYTES } from '@shop/contracts';
+import { API_MSG, MAX_IMAGE_BYTES } from '@shop/contracts';
 import { badRequest, HttpError } from './errors.js';
 
 /**
@@ -29,28 +29,28 @@ export interface MultipartForm {
  * stored here, so a refusal at any point (too many files, one too large, a stray field) leaves no trace.
  */
 export async function readMultipart(request: FastifyRequest, fileField: string, maxFiles: number): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw new HttpError(415, 'Send this form as multipart/form-data');
+  if (!request.isMultipart()) throw new HttpError(415, API_MSG.multipartRequired);
   const { FilesLimitError, RequestFileTooLargeError } = request.server.multipartErrors;
   const fields: Record<string, string> = {};
   const files: Buffer[] = [];
   try {
     for await (const part of request.parts({ limits: { files: maxFiles } })) {
       if (part.type === 'file') {
-        if (part.fieldname !== fileField) throw badRequest(`Images must be sent in the ${fileField} field`);
-        if (!isPlainFileName(part.filename)) throw badRequest('This file name is not allowed: send the image under a plain name such as photo.png');
+        if (part.fieldname !== fileField) throw badRequest(API_MSG.imagesField(fileField));
+        if (!isPlainFileName(part.filename)) throw badRequest(API_MSG.fileNameNotAllowed);
         files.push(await part.toBuffer());
       } else {
-        if (part.valueTruncated) throw badRequest(`${part.fieldname} is too long`);
+        if (part.valueTruncated) throw badRequest(API_MSG.fieldTooLong(part.fieldname));
         fields[part.fieldname] = String(part.value);
       }
     }
   } catch (err) {
-    if (err instanceof RequestFileTooLargeError) throw new HttpError(413, `Each image must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
-    if (err instanceof FilesLimitError) throw new HttpError(413, maxFiles === 1 ? 'Send one image only' : `Send at most ${maxFiles} images`);
+    if (err instanceof RequestFileTooLargeError) throw new HttpError(413, API_MSG.imageTooLarge(MAX_IMAGE_BYTES / 1024 / 1024));
+    if (err instanceof FilesLimitError) throw new HttpError(413, maxFiles === 1 ? API_MSG.oneImageOnly : API_MSG.tooManyImages(maxFiles));
     if (err instanceof HttpError || (err as { statusCode?: number }).statusCode) throw err;
     // The parser's own complaints ("Boundary not found", "Unexpected end of form", a malformed part
     // header) are about the bytes the client sent: a 400, not a 500.
-    throw badRequest('The form could not be read: send it as multipart/form-data');
+    throw badRequest(API_MSG.multipartUnreadable);
   }
   return { fields, files };
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { idSchema } from '@shop/contracts';
+import { API_MSG, idSchema } from '@shop/contracts';
 import { badRequest, type HttpError } from './errors.js';
 
 /** Field → first message, keyed like plugins/errors.ts keys schema errors, so every 400 has one shape. */
@@ -11,7 +11,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 
 /** 400 `{ message, errors }`, the message being the first field's. */
 export function invalid(errors: Record<string, string>): HttpError {
-  return badRequest(Object.values(errors)[0] ?? 'Invalid input', errors);
+  return badRequest(Object.values(errors)[0] ?? API_MSG.invalidInput, errors);
 }
 
 /** Validates input that skipped Fastify's schema step (multipart fields). */

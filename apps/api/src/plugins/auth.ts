@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
+import { API_MSG } from '@shop/contracts';
 import { users } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { isId } from '../lib/validation.js';
@@ -41,12 +42,12 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   if (!token) throw unauthorized();
   const claims = app.tokens.verify(token);
   // A subject that is not an id names nobody (and must not reach the query as a malformed uuid).
-  if (!claims || !isId(claims.sub)) throw unauthorized('Your session has expired, please sign in again');
+  if (!claims || !isId(claims.sub)) throw unauthorized(API_MSG.sessionExpired);
   const [row] = await app.db
     .select({ id: users.id, name: users.name, email: users.email, role: users.role, tokenVersion: users.tokenVersion })
     .from(users)
     .where(eq(users.id, claims.sub));
-  if (!row || row.tokenVersion !== claims.tv) throw unauthorized('Your session has expired, please sign in again');
+  if (!row || row.tokenVersion !== claims.tv) throw unauthorized(API_MSG.sessionExpired);
   return { id: row.id, name: row.name, email: row.email, role: row.role };
 }
 
@@ -63,8 +64,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config?.access ?? 'public';
     if (access === 'public') return;
     request.user = await authenticate(app, request);
-    if (access === 'admin' && !request.user.role) throw forbidden('Only admins can do this');
-    if (access === 'shopper' && request.user.role) throw forbidden('Admins have no cart, favourites or orders');
+    if (access === 'admin' && !request.user.role) throw forbidden(API_MSG.adminsOnly);
+    if (access === 'shopper' && request.user.role) throw forbidden(API_MSG.adminsHaveNoCart);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { API_MSG } from '@shop/contracts';
 import { HttpError } from '../lib/errors.js';
 
 interface PgLikeError {
@@ -11,7 +12,7 @@ interface PgLikeError {
   errors?: unknown[];
 }
 
-const UNAVAILABLE = { status: 503, message: 'The shop is briefly unavailable, please try again' } as const;
+const UNAVAILABLE = { status: 503, message: API_MSG.unavailable } as const;
 
 /**
  * The database is unreachable or restarting, or the query lost a race it can simply retry: a 503
@@ -37,18 +38,18 @@ const CONNECTION_LOST = /connection terminated|timeout exceeded when trying to c
 function fromCode(code: string | undefined): { status: number; message: string } | null {
   switch (code) {
     case '23505':
-      return { status: 409, message: 'This already exists' };
+      return { status: 409, message: API_MSG.alreadyExists };
     case '23503':
     // PostgreSQL 18 (PGlite) reports an ON DELETE RESTRICT violation as 23001, PostgreSQL 15 as 23503.
     case '23001':
-      return { status: 409, message: 'This is still in use or refers to something that does not exist' };
+      return { status: 409, message: API_MSG.stillInUse };
     case '23514':
-      return { status: 409, message: 'This change would break a rule of the shop' };
+      return { status: 409, message: API_MSG.breaksRule };
     case '22P02':
     case '22003':
     case '22001':
     case '22021':
-      return { status: 400, message: 'Invalid input' };
+      return { status: 400, message: API_MSG.invalidInput };
     default:
       return code && UNAVAILABLE_CODES.has(code) ? UNAVAILABLE : null;
   }
@@ -81,7 +82,7 @@ function fieldErrors(issues: { instancePath?: string; message?: string; params?:
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const path = issue.params?.issue?.path?.map(String).join('.') || issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '_';
-    errors[path] ??= issue.message ?? 'Invalid value';
+    errors[path] ??= issue.message ?? API_MSG.invalidValue;
   }
   return errors;
 }
@@ -94,7 +95,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation);
-      const first = Object.values(errors)[0] ?? 'Invalid input';
+      const first = Object.values(errors)[0] ?? API_MSG.invalidInput;
       return reply.code(400).send({ message: first, errors });
     }
     // Fastify's own 4xx (bad JSON, too large, unsupported type) before anything that merely looks like a database error.
@@ -110,6 +111,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(db.status).send({ message: db.message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: 'Something went wrong on our side' });
+    return reply.code(500).send({ message: API_MSG.serverError });
   });
 });

@@ -88,7 +88,9 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: { datab
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.routeOptions.config?.changesCatalogue && reply.statusCode < 400) invalidate();
-    if (request.cacheGeneration === generation && trusted && reply.statusCode === 200 && typeof payload === 'string') {
+    // The cache is keyed by URL alone: an answer worded for the caller's language (Vary) must not be replayed to others.
+    const languageBound = /accept-language/i.test(String(reply.getHeader('vary') ?? ''));
+    if (request.cacheGeneration === generation && trusted && reply.statusCode === 200 && typeof payload === 'string' && !languageBound) {
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
       cache.set(request.url, { body: payload, contentType, size: payload.length * 2 });
       reply.header('x-cache', 'miss');

@@ -169,15 +169,17 @@ async function insertPlan(
   const categoryIds = plan.categories.map(() => randomUUID());
   const productIds = plan.products.map(() => randomUUID());
 
-  await tx.insert(departments).values(plan.departments.map((name, i) => ({ id: at(departmentIds, i), name })));
+  await tx.insert(departments).values(plan.departments.map(({ name, nameAr }, i) => ({ id: at(departmentIds, i), name, nameAr })));
   await tx.insert(categories).values(
-    plan.categories.map((c, i) => ({ id: at(categoryIds, i), name: c.name, departmentId: at(departmentIds, c.department), imagePath: at(stored.categories, i) })),
+    plan.categories.map((c, i) => ({ id: at(categoryIds, i), name: c.name, nameAr: c.nameAr, departmentId: at(departmentIds, c.department), imagePath: at(stored.categories, i) })),
   );
   await tx.insert(products).values(
     plan.products.map((p, i) => ({
       id: at(productIds, i),
       name: p.name,
+      nameAr: p.nameAr,
       description: p.description,
+      descriptionAr: p.descriptionAr,
       brand: p.brand,
       price: toPiastres(p.priceEgp),
       stock: p.stock,

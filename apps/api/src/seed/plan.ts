@@ -46,8 +46,10 @@ export interface TileSpec {
 
 export interface PlannedProduct {
   name: string;
+  nameAr: string;
   brand: string;
   description: string;
+  descriptionAr: string;
   priceEgp: number;
   stock: number;
   weight: number;
@@ -59,6 +61,7 @@ export interface PlannedProduct {
 
 export interface PlannedCategory {
   name: string;
+  nameAr: string;
   department: number;
   image: TileSpec;
 }
@@ -73,7 +76,7 @@ export interface PlannedReview {
 }
 
 export interface Plan {
-  departments: string[];
+  departments: { name: string; nameAr: string }[];
   categories: PlannedCategory[];
   /** Newest first: the first page of the shop shows one product from each department. */
   products: PlannedProduct[];
@@ -140,6 +143,7 @@ export function buildPlan(productCount = DEFAULT_PRODUCTS): Plan {
   const categories: PlannedCategory[] = DEPARTMENTS.flatMap((d, department) =>
     d.categories.map((c) => ({
       name: c.name,
+      nameAr: c.nameAr,
       department,
       image: { shape: c.shape, hue: c.hue, colour: `hsl(${c.hue}, 45%, 45%)`, heading: d.name, title: c.name, initials: initialsOf(c.name), view: 0 },
     })),
@@ -151,8 +155,8 @@ export function buildPlan(productCount = DEFAULT_PRODUCTS): Plan {
     // k-th product of this category: lines first, then the next variant of each line, so names never repeat.
     const k = Math.floor(i / order.length);
     const lineIndex = k % c.lines.length;
-    const [brand, model, basePrice, baseWeight, features] = at(c.lines, lineIndex);
-    const [label, priceFactor, weightFactor] = at(c.variants, (Math.floor(k / c.lines.length) + lineIndex) % c.variants.length);
+    const [brand, model, basePrice, baseWeight, features, lineAr, featuresAr] = at(c.lines, lineIndex);
+    const [label, priceFactor, weightFactor, labelAr] = at(c.variants, (Math.floor(k / c.lines.length) + lineIndex) % c.variants.length);
 
     const priceEgp = retailPrice(basePrice * priceFactor * (0.96 + rand() * 0.08));
     const inStock = priceEgp > 10_000 ? 2 + Math.floor(rand() * 14) : 8 + Math.floor(rand() * 110);
@@ -161,8 +165,10 @@ export function buildPlan(productCount = DEFAULT_PRODUCTS): Plan {
     const tile = { shape: c.shape, hue: c.hue, colour, heading: brand, title: model, initials: initialsOf(brand) };
     products.push({
       name: label ? `${brand} ${model}, ${label}` : `${brand} ${model}`,
+      nameAr: labelAr ? `${lineAr}، ${labelAr}` : lineAr,
       brand,
       description: `${model}${label ? ` (${label})` : ''} by ${brand}. ${features}. ${c.blurb}`,
+      descriptionAr: `${lineAr}${labelAr ? ` (${labelAr})` : ''}. ${featuresAr}. ${c.blurbAr}`,
       priceEgp,
       stock: (i + 1) % OUT_OF_STOCK_EVERY === 0 ? 0 : inStock,
       weight: Math.round(baseWeight * weightFactor * 100) / 100,
@@ -176,7 +182,7 @@ export function buildPlan(productCount = DEFAULT_PRODUCTS): Plan {
   const byPrice = [...products].sort((a, b) => b.priceEgp - a.priceEgp);
   for (const p of byPrice.slice(0, Math.round(products.length * NOT_COD_SHARE))) p.cod = false;
 
-  return { departments: DEPARTMENTS.map((d) => d.name), categories, products, reviews: planReviews(products.length, rand) };
+  return { departments: DEPARTMENTS.map(({ name, nameAr }) => ({ name, nameAr })), categories, products, reviews: planReviews(products.length, rand) };
 }
 
 /** Reviews on the newest products (the home page), from distinct demo shoppers, mostly positive. */

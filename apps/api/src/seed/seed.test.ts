@@ -42,6 +42,25 @@ describe('the demo catalogue on an empty database', () => {
     }
   });
 
+  it('gives every department, category and product its Arabic name, and every product an Arabic description', async () => {
+    const arabic = /[\u0600-\u06FF]{2}/;
+    const named = [
+      ...(await t.app.db.select({ name: departments.name, nameAr: departments.nameAr }).from(departments)),
+      ...(await t.app.db.select({ name: categories.name, nameAr: categories.nameAr }).from(categories)),
+    ];
+    expect(named).toHaveLength(38);
+    for (const row of named) expect(row.nameAr, row.name).toMatch(arabic);
+    const rows = await t.app.db.select({ name: products.name, nameAr: products.nameAr, descriptionAr: products.descriptionAr }).from(products);
+    for (const p of rows) {
+      expect(p.nameAr, p.name).toMatch(arabic);
+      expect(p.descriptionAr?.length ?? 0, p.name).toBeGreaterThan(40);
+      expect(p.descriptionAr, p.name).toMatch(arabic);
+    }
+    expect(new Set(rows.map((p) => p.nameAr)).size).toBe(200);
+    // Arabic search can be shown with the phones' Arabic names.
+    expect(rows.find((p) => p.name.startsWith('Apple iPhone 15'))?.nameAr).toMatch(/^موبايل أبل آيفون 15، /);
+  });
+
   it('has realistic products: unique names, EGP prices, weights, some out of stock, some not cash on delivery', async () => {
     const rows = await t.app.db.select().from(products);
     expect(new Set(rows.map((p) => p.name)).size).toBe(200);

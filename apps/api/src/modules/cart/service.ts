@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Cart } from '@shop/contracts';
+import { API_MSG, type Cart } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { cartItems, products } from '../../db/schema.js';
@@ -69,8 +69,8 @@ export function cartService(app: FastifyInstance) {
     if (!row) {
       // Nothing written: say why (the product is gone, sold out, or all its stock is already in the cart).
       const product = await findProduct(productId);
-      if (product.stock <= 0) throw conflict(`${product.name} is out of stock`);
-      throw conflict(`Sorry, only ${product.stock} of ${product.name} ${product.stock === 1 ? 'is' : 'are'} in stock`);
+      if (product.stock <= 0) throw conflict(API_MSG.outOfStock(product.name));
+      throw conflict(product.stock === 1 ? API_MSG.onlyOneInStock(product.name) : API_MSG.onlyFewInStock(product.stock, product.name));
     }
     return readCart(db, userId);
   }

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG } from '@shop/contracts';
+import { API_MSG, MSG } from '@shop/contracts';
 import { products } from '../../db/schema.js';
 import { createAdmin, createTestApp, registerShopper, type Account, type TestContext, UNKNOWN_ID, lastAudit, storedImageCount } from '../../../test/harness.js';
 import { createCategory, createDepartment, createProduct, testImage } from '../../../test/fixtures.js';
 import { multipart, type FilePart } from '../../../test/multipart.js';
-import { CATEGORY_EXISTS, CATEGORY_IN_USE } from './service.js';
 
 let t: TestContext;
 let admin: Account;
@@ -86,7 +85,7 @@ describe('POST /api/category', () => {
     expect((await post({ department: one.id, name: 'Accessories' })).statusCode).toBe(201);
     const dup = await post({ department: one.id, name: 'ACCESSORIES' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe(CATEGORY_EXISTS);
+    expect(dup.json().message).toBe(API_MSG.categoryExists);
     expect((await post({ department: two.id, name: 'Accessories' })).statusCode).toBe(201);
   });
 });
@@ -146,7 +145,7 @@ describe('DELETE /api/category/:id', () => {
     const product = await createProduct(t.app.db);
     const res = await del(product.categoryId);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: CATEGORY_IN_USE });
+    expect(res.json()).toEqual({ message: API_MSG.categoryInUse });
   });
 });
 

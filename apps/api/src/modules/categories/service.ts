@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { MSG, type Category, type CategoryInput } from '@shop/contracts';
+import { API_MSG, MSG, type Category, type CategoryInput } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, departments } from '../../db/schema.js';
@@ -9,8 +9,6 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { imageUrl, toWebp } from '../../lib/images.js';
 import { invalid, isId } from '../../lib/validation.js';
 
-export const CATEGORY_EXISTS = 'This department already has a category with this name';
-export const CATEGORY_IN_USE = 'This category still has products; move or delete them first';
 
 const columns = {
   id: categories.id,
@@ -64,7 +62,7 @@ export function categoriesService(app: FastifyInstance) {
         .onConflictDoNothing()
         .returning({ id: categories.id })
         .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: departmentMissing() }));
-      if (!row) throw conflict(CATEGORY_EXISTS);
+      if (!row) throw conflict(API_MSG.categoryExists);
       const created = await one(tx, row.id);
       await auditAdmin(tx, actor, 'category_create', `created category ${created.name} in ${created.department.name}`, { id: row.id, ...input });
       return created;
@@ -79,7 +77,7 @@ export function categoriesService(app: FastifyInstance) {
         .set({ name: input.name, nameAr: input.nameAr, departmentId: input.department })
         .where(eq(categories.id, input.id))
         .returning({ id: categories.id })
-        .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: departmentMissing(), [UNIQUE_VIOLATION]: conflict(CATEGORY_EXISTS) }));
+        .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: departmentMissing(), [UNIQUE_VIOLATION]: conflict(API_MSG.categoryExists) }));
       if (!row) throw notFound('Category');
       const updated = await one(tx, row.id);
       await auditAdmin(tx, actor, 'category_update', `updated category ${updated.name} in ${updated.department.name}`, input);
@@ -94,10 +92,10 @@ export function categoriesService(app: FastifyInstance) {
         .delete(categories)
         .where(eq(categories.id, id))
         .returning({ id: categories.id, name: categories.name })
-        .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: conflict(CATEGORY_IN_USE) }));
+        .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: conflict(API_MSG.categoryInUse) }));
       if (!row) throw notFound('Category');
       await auditAdmin(tx, actor, 'category_delete', `deleted category ${row.name}`, { id: row.id, name: row.name });
-      return { message: 'Category Deleted Successfully' };
+      return { message: API_MSG.categoryDeleted };
     });
   }
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@shop/contracts';
+import { API_MSG, MSG } from '@shop/contracts';
 import { createAdmin, createTestApp, registerShopper, type Account, type TestContext, UNKNOWN_ID, lastAudit } from '../../../test/harness.js';
 import { createCategory, createDepartment } from '../../../test/fixtures.js';
-import { DEPARTMENT_EXISTS, DEPARTMENT_IN_USE } from './service.js';
 
 let t: TestContext;
 let admin: Account;
@@ -57,7 +56,7 @@ describe('POST /api/department', () => {
     expect((await post({ name: 'Sports' })).statusCode).toBe(201);
     const res = await post({ name: 'sports' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(DEPARTMENT_EXISTS);
+    expect(res.json().message).toBe(API_MSG.departmentExists);
   });
 });
 
@@ -94,7 +93,7 @@ describe('PUT /api/department', () => {
     const b = await createDepartment(t.app.db);
     const res = await put({ id: b.id, name: 'MUSIC' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(DEPARTMENT_EXISTS);
+    expect(res.json().message).toBe(API_MSG.departmentExists);
     expect((await put({ id: a.id, name: 'music' })).statusCode).toBe(200);
   });
 });
@@ -122,7 +121,7 @@ describe('DELETE /api/department/:id', () => {
     const before = await lastAudit(t.app);
     const res = await del(category.departmentId);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: DEPARTMENT_IN_USE });
+    expect(res.json()).toEqual({ message: API_MSG.departmentInUse });
     expect((await lastAudit(t.app))?.id).toBe(before?.id);
   });
 

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Department, DepartmentInput } from '@shop/contracts';
+import { API_MSG, type Department, type DepartmentInput } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import { departments } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
@@ -7,8 +7,6 @@ import { FOREIGN_KEY_VIOLATION, mapDbError, UNIQUE_VIOLATION } from '../../lib/d
 import { conflict, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/validation.js';
 
-export const DEPARTMENT_EXISTS = 'A department with this name already exists';
-export const DEPARTMENT_IN_USE = 'This department still has categories; move or delete them first';
 
 const toDto = (d: { id: string; name: string; nameAr: string | null }): Department => ({ _id: d.id, name: d.name, nameAr: d.nameAr });
 const returned = { id: departments.id, name: departments.name, nameAr: departments.nameAr };
@@ -24,7 +22,7 @@ export function departmentsService(app: FastifyInstance) {
   async function create(input: DepartmentInput, actor: Actor): Promise<Department> {
     return db.transaction(async (tx) => {
       const [row] = await tx.insert(departments).values(input).onConflictDoNothing().returning(returned);
-      if (!row) throw conflict(DEPARTMENT_EXISTS);
+      if (!row) throw conflict(API_MSG.departmentExists);
       await auditAdmin(tx, actor, 'department_create', `created department ${row.name}`, { id: row.id, name: row.name });
       return toDto(row);
     });
@@ -37,7 +35,7 @@ export function departmentsService(app: FastifyInstance) {
         .set(input)
         .where(eq(departments.id, id))
         .returning(returned)
-        .catch(mapDbError({ [UNIQUE_VIOLATION]: conflict(DEPARTMENT_EXISTS) }));
+        .catch(mapDbError({ [UNIQUE_VIOLATION]: conflict(API_MSG.departmentExists) }));
       if (!row) throw notFound('Department');
       await auditAdmin(tx, actor, 'department_update', `renamed department ${row.id} to ${row.name}`, { id: row.id, name: row.name });
       return toDto(row);
@@ -52,10 +50,10 @@ export function departmentsService(app: FastifyInstance) {
         .delete(departments)
         .where(eq(departments.id, id))
         .returning({ id: departments.id, name: departments.name })
-        .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: conflict(DEPARTMENT_IN_USE) }));
+        .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: conflict(API_MSG.departmentInUse) }));
       if (!row) throw notFound('Department');
       await auditAdmin(tx, actor, 'department_delete', `deleted department ${row.name}`, { id: row.id, name: row.name });
-      return { message: 'Department deleted Successfully' };
+      return { message: API_MSG.departmentDeleted };
     });
   }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
+  API_MSG,
   CARD_ORDER_TTL_MS,
   canTransition,
   orderFees,
@@ -143,10 +144,10 @@ export function ordersService(app: FastifyInstance) {
         .innerJoin(products, eq(products.id, cartItems.productId))
         .where(eq(cartItems.userId, user.id))
         .orderBy(asc(cartItems.productId));
-      if (!lines.length) throw badRequest('Your cart is empty');
+      if (!lines.length) throw badRequest(API_MSG.cartEmpty);
       if (method === 'cash') {
         const noCod = lines.filter((l) => !l.cod).map((l) => l.name);
-        if (noCod.length) throw badRequest(`Cash on delivery is not available for ${noCod.join(', ')}. Please pay by card.`);
+        if (noCod.length) throw badRequest(API_MSG.noCashOnDelivery(noCod.join(', ')));
       }
 
       const now = app.clock.now();
@@ -170,7 +171,7 @@ export function ordersService(app: FastifyInstance) {
           .where(inArray(products.id, short))
           .orderBy(asc(products.name));
         const body: OutOfStockItem[] = out.map((p) => ({ _id: p.id, name: p.name, image_path: p.imagePaths, stock: p.stock }));
-        throw conflict('Some products are out of stock', body);
+        throw conflict(API_MSG.someOutOfStock, body);
       }
 
       // Prices come from the locked product rows: what the order snapshots is what was charged.
@@ -250,7 +251,7 @@ export function ordersService(app: FastifyInstance) {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (!order) throw notFound('Order');
       const from = order.status as OrderStatus;
-      if (!canTransition(from, to)) throw conflict(`An order that is ${from} cannot become ${to}`);
+      if (!canTransition(from, to)) throw conflict(API_MSG.statusChange(from, to));
       const now = app.clock.now();
       if (to === 'cancelled') await cancelLocked(tx, [orderId], now);
       else {

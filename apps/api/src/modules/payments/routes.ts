@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paymentIntentSchema } from '@shop/contracts';
+import { API_MSG, paymentIntentSchema } from '@shop/contracts';
 import { currentUser } from '../../plugins/auth.js';
 import { badRequest } from '../../lib/errors.js';
 import { paymentsService } from './service.js';
@@ -45,7 +45,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       '/payment/webhook',
       { config: { access: 'public' }, schema: { tags: ['payment'], response: { 200: z.object({ received: z.literal(true) }) } } },
       async (request) => {
-        if (!Buffer.isBuffer(request.body)) throw badRequest('Expected a JSON body');
+        if (!Buffer.isBuffer(request.body)) throw badRequest(API_MSG.expectedJson);
         const signature = request.headers['stripe-signature'];
         return payments.handleWebhook(request.body, typeof signature === 'string' ? signature : undefined);
       },

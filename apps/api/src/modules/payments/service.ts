@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { canTransition, type OrderStatus } from '@shop/contracts';
+import { API_MSG, canTransition, type OrderStatus } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { cartItems, orderItems, orders, orderStatusHistory, paymentEvents, users } from '../../db/schema.js';
@@ -39,7 +39,7 @@ function intentEvent(event: Stripe.Event): IntentEvent | null {
       // Signed, so not forged, but not necessarily well formed (another API version, a bug at the
       // sender): a payment_intent without the fields read below is refused, not a 500.
       const parsed = intentObjectSchema.safeParse((event as { data?: { object?: unknown } }).data?.object);
-      if (!parsed.success) throw badRequest(`Malformed ${event.type} event`);
+      if (!parsed.success) throw badRequest(API_MSG.malformedEvent(event.type));
       const intent = parsed.data;
       const orderId = intent.metadata?.order_id;
       return {
@@ -76,7 +76,7 @@ export function paymentsService(app: FastifyInstance) {
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)));
     if (!order) throw notFound('Order');
-    if (order.paymentMethod !== 'visa' || order.status !== 'pending') throw conflict('This order is not waiting for a card payment');
+    if (order.paymentMethod !== 'visa' || order.status !== 'pending') throw conflict(API_MSG.notAwaitingCard);
     const intent = await provider.createIntent({ id: order.id, amount: order.bill });
     const [attached] = await db
       .update(orders)
@@ -86,7 +86,7 @@ export function paymentsService(app: FastifyInstance) {
     if (!attached) {
       // Cancelled (replaced or expired) while the intent was being made: it must not be payable.
       await provider.cancelIntent(intent.id);
-      throw conflict('This order is not waiting for a card payment');
+      throw conflict(API_MSG.notAwaitingCard);
     }
     if (!order.paymentIntentId) {
       await audit(db, {
@@ -107,12 +107,12 @@ export function paymentsService(app: FastifyInstance) {
    * raw body (Stripe's own verification, with the app's clock for the 5-minute tolerance), then applies.
    */
   async function handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true }> {
-    if (!signature) throw badRequest('Missing stripe-signature header');
+    if (!signature) throw badRequest(API_MSG.missingSignature);
     let event: Stripe.Event;
     try {
       event = Stripe.webhooks.constructEvent(rawBody, signature, provider.webhookSecret, undefined, undefined, app.clock.now().getTime());
     } catch {
-      throw badRequest('Invalid webhook signature');
+      throw badRequest(API_MSG.invalidSignature);
     }
     const intent = intentEvent(event);
     if (intent) await apply(intent);
@@ -154,7 +154,7 @@ export function paymentsService(app: FastifyInstance) {
         ...who,
         data: { ...data, bill: toEgp(order.bill) },
       });
-      throw badRequest('The payment amount does not match the order');
+      throw badRequest(API_MSG.amountMismatch);
     }
 
     await db.transaction(async (tx) => {

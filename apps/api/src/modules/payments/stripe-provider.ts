@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
+import { API_MSG } from '@shop/contracts';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../lib/errors.js';
 import type { PaymentProvider } from './provider.js';
@@ -24,7 +25,7 @@ export function stripeProvider(config: Config, secretKey: string, log: FastifyBa
           if (!(err instanceof Stripe.errors.StripeError)) throw err;
           // The shopper can do nothing about Stripe's side: they get a plain message, the log gets the details.
           log.error({ err, order: order.id }, 'Stripe refused to create a payment intent');
-          throw new HttpError(502, 'Card payment is not available right now, please try again');
+          throw new HttpError(502, API_MSG.cardUnavailable);
         });
       if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);
       return { id: intent.id, clientSecret: intent.client_secret };

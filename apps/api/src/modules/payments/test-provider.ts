@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { FastifyInstance } from 'fastify';
+import { API_MSG } from '@shop/contracts';
 import { testPaymentIntents } from '../../db/schema.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import type { PaymentProvider } from './provider.js';
@@ -103,20 +104,20 @@ function validateCard(card: CardInput, now: Date): string {
   // American Express numbers have 15 digits, the others Stripe tests with have 16.
   const length = /^3[47]/.test(number) ? 15 : 16;
   if (!/^\d*$/.test(number) || number.length > length || (number.length === length && !luhn(number))) {
-    throw badRequest('Your card number is invalid.', { 'card.number': 'Your card number is invalid.' });
+    throw badRequest(API_MSG.cardNumberInvalid, { 'card.number': API_MSG.cardNumberInvalid });
   }
-  if (number.length < length) throw badRequest('Your card number is incomplete.', { 'card.number': 'Your card number is incomplete.' });
+  if (number.length < length) throw badRequest(API_MSG.cardNumberIncomplete, { 'card.number': API_MSG.cardNumberIncomplete });
   const exp = card.exp.match(/^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/);
-  if (!exp?.[1] || !exp[2]) throw badRequest("Your card's expiration date is incomplete.", { 'card.exp': "Your card's expiration date is incomplete." });
+  if (!exp?.[1] || !exp[2]) throw badRequest(API_MSG.cardExpiryIncomplete, { 'card.exp': API_MSG.cardExpiryIncomplete });
   const month = Number(exp[1]);
   const year = exp[2].length === 2 ? 2000 + Number(exp[2]) : Number(exp[2]);
-  if (month < 1 || month > 12) throw badRequest("Your card's expiration date is invalid.", { 'card.exp': "Your card's expiration date is invalid." });
+  if (month < 1 || month > 12) throw badRequest(API_MSG.cardExpiryInvalid, { 'card.exp': API_MSG.cardExpiryInvalid });
   const thisYear = now.getUTCFullYear();
-  if (year < thisYear) throw badRequest("Your card's expiration year is in the past.", { 'card.exp': "Your card's expiration year is in the past." });
+  if (year < thisYear) throw badRequest(API_MSG.cardYearPast, { 'card.exp': API_MSG.cardYearPast });
   if (year === thisYear && month < now.getUTCMonth() + 1) {
-    throw badRequest("Your card's expiration date is in the past.", { 'card.exp': "Your card's expiration date is in the past." });
+    throw badRequest(API_MSG.cardExpiryPast, { 'card.exp': API_MSG.cardExpiryPast });
   }
-  if (!/^\d{3,4}$/.test(card.cvc.trim())) throw badRequest("Your card's security code is incomplete.", { 'card.cvc': "Your card's security code is incomplete." });
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) throw badRequest(API_MSG.cardCvcIncomplete, { 'card.cvc': API_MSG.cardCvcIncomplete });
   return number;
 }
 
@@ -206,12 +207,12 @@ export function testCheckout(app: FastifyInstance, provider: PaymentProvider, de
   async function confirm(clientSecret: string, card: CardInput): Promise<IntentView> {
     const current = await find(clientSecret);
     if (current.status !== 'requires_payment_method') {
-      throw new HttpError(400, `This payment cannot be confirmed because it is ${current.status.replace(/_/g, ' ')}.`);
+      throw new HttpError(400, API_MSG.paymentNotConfirmable(current.status.replace(/_/g, ' ')));
     }
     const number = validateCard(card, app.clock.now());
     const outcome = TEST_CARDS[number] ?? NOT_A_TEST_CARD;
     const intent = await move(current.id, 'requires_payment_method', outcome.status, outcome.error ?? null);
-    if (!intent) throw new HttpError(400, 'This payment is already being confirmed.');
+    if (!intent) throw new HttpError(400, API_MSG.paymentConfirming);
 
     if (intent.status === 'succeeded') await send('payment_intent.succeeded', intent);
     else if (intent.status === 'requires_payment_method') await send('payment_intent.payment_failed', intent);

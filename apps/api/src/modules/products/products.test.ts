@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { MSG, PAGE_SIZE, type Product } from '@shop/contracts';
+import { API_MSG, MSG, PAGE_SIZE, type Product } from '@shop/contracts';
 import { products } from '../../db/schema.js';
 import { createAdmin, createTestApp, registerShopper, type Account, type TestContext, UNKNOWN_ID, lastAudit, storedImageCount } from '../../../test/harness.js';
 import { createCategory, createDepartment, createProduct, testImage, type CategoryRow } from '../../../test/fixtures.js';
 import { multipart, type FilePart } from '../../../test/multipart.js';
-import { CATEGORY_NOT_IN_DEPARTMENT } from './service.js';
 
 let t: TestContext;
 let admin: Account;
@@ -186,7 +185,7 @@ describe('POST /api/product', () => {
     const other = await createDepartment(t.app.db);
     const res = await send('POST', formFields(c, { department: other.id }), await images(1));
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ category: CATEGORY_NOT_IN_DEPARTMENT });
+    expect(res.json().errors).toEqual({ category: API_MSG.categoryNotInDepartment });
     expect((await send('POST', formFields(c, { category: UNKNOWN_ID }), await images(1))).statusCode).toBe(400);
   });
 

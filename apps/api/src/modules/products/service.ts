@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, like, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  API_MSG,
   normalizeArabic,
   MSG,
   PAGE_SIZE,
@@ -23,7 +24,6 @@ import { toEgp, toPiastres } from '../../lib/money.js';
 import type { MultipartForm } from '../../lib/multipart.js';
 import { fieldErrors, invalid, isId } from '../../lib/validation.js';
 
-export const CATEGORY_NOT_IN_DEPARTMENT = 'This category does not belong to the chosen department';
 
 const productColumns = {
   id: products.id,
@@ -103,7 +103,7 @@ const toColumns = (input: ProductCreateInput) => ({
 });
 
 // The (category, department) foreign key also refuses a category that moved or went meanwhile.
-const misplaced = () => mapDbError({ [FOREIGN_KEY_VIOLATION]: invalid({ category: CATEGORY_NOT_IN_DEPARTMENT }) });
+const misplaced = () => mapDbError({ [FOREIGN_KEY_VIOLATION]: invalid({ category: API_MSG.categoryNotInDepartment }) });
 
 export function productsService(app: FastifyInstance) {
   const { db } = app;
@@ -148,7 +148,7 @@ export function productsService(app: FastifyInstance) {
   async function checkPlacement(categoryId: string, departmentId: string): Promise<void> {
     const [category] = await db.select({ departmentId: categories.departmentId }).from(categories).where(eq(categories.id, categoryId));
     if (!category) throw invalid({ category: 'This category does not exist' });
-    if (category.departmentId !== departmentId) throw invalid({ category: CATEGORY_NOT_IN_DEPARTMENT });
+    if (category.departmentId !== departmentId) throw invalid({ category: API_MSG.categoryNotInDepartment });
   }
 
   /** Converts every file before storing any, so one bad file leaves nothing behind. */
@@ -201,7 +201,7 @@ export function productsService(app: FastifyInstance) {
       const [row] = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id, name: products.name });
       if (!row) throw notFound('Product');
       await auditAdmin(tx, actor, 'product_delete', `deleted product ${row.name}`, { id: row.id, name: row.name });
-      return { message: 'Product Deleted Successfully' };
+      return { message: API_MSG.productDeleted };
     });
   }
 

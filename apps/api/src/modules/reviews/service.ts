@@ -1,6 +1,6 @@
 import { and, desc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { OrderStatus, Review, reviewCreateSchema } from '@shop/contracts';
+import { API_MSG, type OrderStatus, type Review, type reviewCreateSchema } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { orderItems, orders, products, reviews, users } from '../../db/schema.js';
@@ -92,13 +92,13 @@ export function reviewsService(app: FastifyInstance) {
       await lockProduct(tx, found.productId);
       const [review] = await tx.select({ userId: reviews.userId, title: reviews.title }).from(reviews).where(eq(reviews.id, id));
       if (!review) throw notFound('Review');
-      if (review.userId !== actor.user.id && !actor.user.role) throw forbidden('You can only delete your own reviews');
+      if (review.userId !== actor.user.id && !actor.user.role) throw forbidden(API_MSG.ownReviewsOnly);
       await tx.delete(reviews).where(eq(reviews.id, id));
       await recomputeRatings(tx, [found.productId]);
       if (actor.user.role) {
         await auditAdmin(tx, actor, 'review_delete', `deleted the review "${review.title}"`, { id, productId: found.productId, authorId: review.userId });
       }
-      return { message: 'Review Deleted Successfully' };
+      return { message: API_MSG.reviewDeleted };
     });
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  API_MSG,
   forgotPasswordSchema,
   loginSchema,
   passwordPairSchema,
@@ -10,6 +11,7 @@ import {
   userSchema,
 } from '@shop/contracts';
 import { currentUser } from '../../plugins/auth.js';
+import { requestLanguage } from '../../plugins/language.js';
 import { usersService } from './service.js';
 
 const message = z.object({ message: z.string() });
@@ -35,7 +37,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           hook: 'preHandler',
           // Counted per address and e-mail: one attacker cannot lock everybody out, nor guess one account forever.
           keyGenerator: (request) => `login:${request.ip}:${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
-          errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many sign-in attempts, please try again later' }),
+          errorResponseBuilder: () => ({ statusCode: 429, message: API_MSG.tooManySignIns }),
         },
       },
       schema: { tags: ['user'], body: loginSchema, response: { 200: sessionSchema } },
@@ -67,7 +69,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/forgotPassword',
     { config: { access: 'public' }, schema: { tags: ['user'], body: forgotPasswordSchema, response: { 200: message } } },
-    async (request) => users.requestReset(request.body.email, request.ip),
+    async (request) => users.requestReset(request.body.email, request.ip, requestLanguage(request)),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
-import { RESET_TOKEN_TTL_MS, type RegisterInput, type UpdateUserInput, type User } from '@shop/contracts';
+import { API_MSG, MSG, RESET_TOKEN_TTL_MS, resetMail, type Language, type RegisterInput, type UpdateUserInput, type User } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import { passwordResets, reviews, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
@@ -24,9 +24,6 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const DUMMY_HASH = hash('not-a-real-password-0A!');
 
 export const hashPassword = (password: string) => hash(password);
-export const EMAIL_TAKEN = 'This e-mail is already registered';
-export const RESET_SENT = 'If an account exists for this e-mail, a password reset link has been sent to it';
-export const INVALID_LINK = '404 Not Found';
 
 export function usersService(app: FastifyInstance) {
   const { db } = app;
@@ -43,7 +40,7 @@ export function usersService(app: FastifyInstance) {
         .values({ name: input.name, email: input.email, phone: input.phone, passwordHash })
         .onConflictDoNothing({ target: users.email })
         .returning();
-      if (!user) throw conflict(EMAIL_TAKEN);
+      if (!user) throw conflict(API_MSG.emailTaken);
       await audit(tx, { type: 'user', action: 'register', message: `${user.email} registered`, userId: user.id, userEmail: user.email, ip });
       return user;
     });
@@ -55,7 +52,7 @@ export function usersService(app: FastifyInstance) {
     const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH), password);
     if (!user || !ok) {
       await audit(db, { type: 'auth', action: 'login_failed', message: `Failed sign-in for ${email}`, userId: user?.id, userEmail: email, ip });
-      throw new HttpError(401, 'Wrong e-mail or password');
+      throw new HttpError(401, API_MSG.wrongCredentials);
     }
     await audit(db, { type: 'auth', action: 'login', message: `${user.email} signed in`, userId: user.id, userEmail: user.email, ip });
     return session(user);
@@ -69,7 +66,7 @@ export function usersService(app: FastifyInstance) {
       .where(eq(users.id, userId))
       .returning()
       .catch((err: { code?: string; cause?: { code?: string } }) => {
-        if (err.code === '23505' || err.cause?.code === '23505') throw conflict(EMAIL_TAKEN);
+        if (err.code === '23505' || err.cause?.code === '23505') throw conflict(API_MSG.emailTaken);
         throw err;
       });
     if (!user) throw notFound('User');
@@ -90,7 +87,7 @@ export function usersService(app: FastifyInstance) {
   async function changePassword(userId: string, password: string, ip: string) {
     const user = await setPassword(userId, password);
     await audit(db, { type: 'user', action: 'password_change', message: `${user.email} changed their password`, userId, userEmail: user.email, ip });
-    return { message: 'Password updated Successfully', ...session(user) };
+    return { message: API_MSG.passwordUpdated, ...session(user) };
   }
 
   /** Deletes the account; orders stay (their user becomes null), reviews go and ratings follow. */
@@ -102,10 +99,10 @@ export function usersService(app: FastifyInstance) {
       await recomputeRatings(tx, reviewed.map((r) => r.productId));
       await audit(tx, { type: 'user', action: 'delete_account', message: `${user.email} deleted their account`, userId, userEmail: user.email, ip });
     });
-    return { message: 'Your Account has been deleted Successfully' };
+    return { message: API_MSG.accountDeleted };
   }
 
-  async function requestReset(email: string, ip: string) {
+  async function requestReset(email: string, ip: string, language: Language) {
     const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
     if (user) {
       const token = randomBytes(32).toString('base64url');
@@ -118,14 +115,10 @@ export function usersService(app: FastifyInstance) {
       const link = `${app.config.PUBLIC_URL}/password-reset/${user.id}/${token}`;
       // Sent in the background: waiting for the mail server would tell an attacker the address exists.
       app.mailer
-        .send({
-          to: user.email,
-          subject: 'Reset your password',
-          text: `Someone asked to reset the password of your EGP Shop account.\n\nOpen this link within 15 minutes to choose a new one:\n${link}\n\nIf it was not you, ignore this e-mail.`,
-        })
+        .send({ to: user.email, ...resetMail(link, language) })
         .catch((err) => app.log.error({ err }, 'reset mail failed'));
     }
-    return { message: RESET_SENT };
+    return { message: API_MSG.resetSent };
   }
 
   function liveReset(userId: string, token: string) {
@@ -138,19 +131,19 @@ export function usersService(app: FastifyInstance) {
   }
 
   async function checkReset(userId: string, token: string) {
-    if (!UUID.test(userId)) throw new HttpError(404, INVALID_LINK);
+    if (!UUID.test(userId)) throw new HttpError(404, MSG.notFound404);
     const [row] = await db.select({ id: passwordResets.id }).from(passwordResets).where(liveReset(userId, token));
-    if (!row) throw new HttpError(404, INVALID_LINK);
-    return { message: 'Valid link' };
+    if (!row) throw new HttpError(404, MSG.notFound404);
+    return { message: API_MSG.validLink };
   }
 
   async function resetPassword(userId: string, token: string, password: string, ip: string) {
-    if (!UUID.test(userId)) throw new HttpError(404, INVALID_LINK);
+    if (!UUID.test(userId)) throw new HttpError(404, MSG.notFound404);
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {
       // Marking it used in the same statement that checks it makes the link single use under races.
       const [used] = await tx.update(passwordResets).set({ usedAt: app.clock.now() }).where(liveReset(userId, token)).returning({ id: passwordResets.id });
-      if (!used) throw new HttpError(404, INVALID_LINK);
+      if (!used) throw new HttpError(404, MSG.notFound404);
       const [user] = await tx
         .update(users)
         .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
@@ -159,7 +152,7 @@ export function usersService(app: FastifyInstance) {
       await tx.update(passwordResets).set({ usedAt: app.clock.now() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
       await audit(tx, { type: 'auth', action: 'password_reset', message: `${user?.email} reset their password`, userId, userEmail: user?.email, ip });
     });
-    return { message: 'Password updated Successfully' };
+    return { message: API_MSG.passwordUpdated };
   }
 
   async function list() {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, RESET_TOKEN_TTL_MS } from '@shop/contracts';
+import { API_MSG_AR, MSG, RESET_MAIL, RESET_MAIL_AR, RESET_TOKEN_TTL_MS } from '@shop/contracts';
 import { createAdmin, createTestApp, PASSWORD, registerShopper, uniqueEmail, type TestContext } from '../../../test/harness.js';
 
 let t: TestContext;
@@ -13,22 +13,39 @@ afterAll(() => t.close());
 const register = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/user/register', payload });
 const valid = () => ({ name: "Omar El-Sayed", email: uniqueEmail(), phone: '01123456789', password: PASSWORD, confirm_password: PASSWORD });
 
-function lastResetLink(dataDir: string, to: string): { id: string; token: string } {
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+function mailsTo(dataDir: string, to: string): Mail[] {
   const dir = path.join(dataDir, 'outbox');
-  const mails = fs
+  return fs
     .readdirSync(dir)
     .sort()
-    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { to: string; text: string })
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Mail)
     .filter((m) => m.to === to);
-  const match = mails.at(-1)?.text.match(/password-reset\/([^/\s]+)\/([^\s]+)/);
+}
+
+function lastMail(dataDir: string, to: string): Mail {
+  const mail = mailsTo(dataDir, to).at(-1);
+  if (!mail) throw new Error('no mail');
+  return mail;
+}
+
+function lastResetLink(dataDir: string, to: string, count: number): { id: string; token: string } {
+  const mails = mailsTo(dataDir, to);
+  const match = mails.length >= count ? mails.at(-1)?.text.match(/password-reset\/([^/\s]+)\/([^\s]+)/) : null;
   if (!match?.[1] || !match[2]) throw new Error('no reset mail');
   return { id: match[1], token: match[2] };
 }
 
-async function waitForMail(dataDir: string, to: string) {
+/** The link in the newest reset mail to `to`, once `count` mails have arrived. */
+async function waitForMail(dataDir: string, to: string, count = 1) {
   for (let i = 0; i < 50; i++) {
     try {
-      return lastResetLink(dataDir, to);
+      return lastResetLink(dataDir, to, count);
     } catch {
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -189,6 +206,20 @@ describe('password reset', () => {
     expect(login.statusCode).toBe(200);
     const oldSession = await t.app.inject({ method: 'PUT', url: '/api/user', headers: account.headers, payload: { name: 'X' } });
     expect(oldSession.statusCode).toBe(401);
+  });
+
+  it('writes the mail and answers in the language of the request', async () => {
+    const account = await registerShopper(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/user/forgotPassword', headers: { 'accept-language': 'ar-EG' }, payload: { email: account.email } });
+    expect(res.json().message).toBe(API_MSG_AR.resetSent);
+    const { id, token } = await waitForMail(t.dataDir, account.email);
+    const mail = lastMail(t.dataDir, account.email);
+    expect(mail.subject).toBe(RESET_MAIL_AR.subject);
+    expect(mail.text).toBe(RESET_MAIL_AR.body(`${t.app.config.PUBLIC_URL}/password-reset/${id}/${token}`));
+
+    await t.app.inject({ method: 'POST', url: '/api/user/forgotPassword', headers: { 'accept-language': 'en-GB' }, payload: { email: account.email } });
+    await waitForMail(t.dataDir, account.email, 2);
+    expect(lastMail(t.dataDir, account.email).subject).toBe(RESET_MAIL.subject);
   });
 
   it('refuses a link older than 15 minutes and a guessed one', async () => {
