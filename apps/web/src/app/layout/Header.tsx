@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { CartIcon, DashboardIcon, LogoutIcon, MenuIcon, UserIcon } from '../../components/icons';
 import { Logo } from '../../components/Logo';
+import { LanguageSwitch } from './LanguageSwitch';
 import { signedOut } from '../../features/auth/sessionSlice';
 import { useSession } from '../../features/auth/useSession';
 import { selectCartCount } from '../../features/cart/cartSlice';
@@ -98,6 +99,7 @@ export function Header({ showSearch }: { showSearch: boolean }) {
         <Logo className="me-auto me-md-0" />
         {showSearch && <SearchBox className="header-search order-last order-md-0 flex-grow-1" />}
         <nav aria-label={t('nav.account')} className="d-flex align-items-center gap-1 gap-md-2 ms-md-auto">
+          <LanguageSwitch className="header-link header-language btn btn-link" />
           {user ? (
             <>
               <NavLink to={isAdmin ? '/EditProfile' : '/User'} className="header-link">
