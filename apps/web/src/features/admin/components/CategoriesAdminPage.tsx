@@ -20,6 +20,7 @@ import { notifyOutcome } from '../notifyOutcome';
 import { imageFiles, requiredImages } from '../productForm';
 import { ImageIcon, PlusIcon } from './adminIcons';
 import { Choices } from './Choices';
+import { ArabicField } from './ArabicField';
 import { Field } from './Field';
 import { FormModal } from './FormModal';
 import { ImagePreviews } from './ImagePreviews';
@@ -191,7 +192,7 @@ function CreateCategoryModal({ show, onClose }: ModalProps) {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(categoryCreateSchema), mode: 'all', defaultValues: { department: '', name: '' } });
+  } = useForm({ resolver: zodResolver(categoryCreateSchema), mode: 'all', defaultValues: { department: '', name: '', nameAr: '' } });
 
   const close = () => {
     reset();
@@ -214,6 +215,7 @@ function CreateCategoryModal({ show, onClose }: ModalProps) {
         <Field id="category-create-name" label={t('admin.form.name')} error={errors.name?.message}>
           {(a11y) => <Form.Control {...a11y} {...register('name')} maxLength={200} />}
         </Field>
+        <ArabicField id="category-create-name-ar" kind="name" registration={register('nameAr')} error={errors.nameAr?.message} />
       </Form>
     </FormModal>
   );
@@ -230,7 +232,7 @@ function UpdateCategoryModal({ show, onClose, categories }: CategoryModalProps) 
     setValue,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(categoryUpdateSchema), mode: 'all', defaultValues: { id: '', department: '', name: '' } });
+  } = useForm({ resolver: zodResolver(categoryUpdateSchema), mode: 'all', defaultValues: { id: '', department: '', name: '', nameAr: '' } });
 
   const close = () => {
     reset();
@@ -253,6 +255,7 @@ function UpdateCategoryModal({ show, onClose, categories }: CategoryModalProps) 
                   const chosen = categories?.find((category) => category._id === event.target.value);
                   setValue('department', chosen?.department._id ?? '', { shouldValidate: true });
                   setValue('name', chosen?.name ?? '', { shouldValidate: true });
+                  setValue('nameAr', chosen?.nameAr ?? '', { shouldValidate: true });
                 },
               })}
             >
@@ -270,6 +273,7 @@ function UpdateCategoryModal({ show, onClose, categories }: CategoryModalProps) 
         <Field id="category-update-name" label={t('admin.form.name')} error={errors.name?.message}>
           {(a11y) => <Form.Control {...a11y} {...register('name')} maxLength={200} />}
         </Field>
+        <ArabicField id="category-update-name-ar" kind="name" registration={register('nameAr')} error={errors.nameAr?.message} />
       </Form>
     </FormModal>
   );
