@@ -115,7 +115,7 @@ function ProductDetails({ product }: { product: Product }) {
             <h2 id="description-heading" className="h5">
               {t('product.description')}
             </h2>
-            <p className="product-description" lang={description.lang}>
+            <p className="product-description" lang={description.lang} dir={description.lang && 'auto'}>
               {description.text}
             </p>
           </section>
