@@ -13,7 +13,9 @@ import { categoryCreateSchema, categoryUpdateSchema, IMAGE_MIME_TYPES, type Cate
 import { EmptyState } from '../../../components/EmptyState';
 import { ImageCardPlaceholder } from '../../../components/ImageCardPlaceholder';
 import { PencilIcon, TrashIcon } from '../../../components/icons';
+import { Localized } from '../../../components/Localized';
 import { ProductImage } from '../../../components/ProductImage';
+import { useLocalized } from '../../../i18n/localized';
 import { useGetCategoriesQuery, useGetDepartmentsQuery } from '../../catalog/api/catalogApi';
 import { useCreateCategoryMutation, useDeleteCategoryMutation, useSetCategoryImageMutation, useUpdateCategoryMutation } from '../api/adminApi';
 import { notifyOutcome } from '../notifyOutcome';
@@ -93,14 +95,17 @@ export function CategoriesAdminPage() {
 }
 
 function CategoryTile({ category }: { category: Category }) {
+  const local = useLocalized();
   return (
     <Card className="dash-category h-100">
       <ProductImage src={category.image_path} alt="" className="dash-category-img card-img-top" width={400} height={160} />
       <Card.Body>
         <Card.Title as="h3" className="h6 fw-semibold mb-1">
-          {category.name}
+          <Localized value={local.name(category)} />
         </Card.Title>
-        <Card.Text className="small text-body-secondary mb-0">{category.department.name}</Card.Text>
+        <Card.Text className="small text-body-secondary mb-0">
+          <Localized value={local.name(category.department)} />
+        </Card.Text>
       </Card.Body>
     </Card>
   );
@@ -118,7 +123,8 @@ interface CategoryModalProps extends ModalProps {
 /** Category names repeat across departments ('Accessories'), so each choice says which department it is in. */
 function useCategoryLabel() {
   const { t } = useTranslation();
-  return (category: Category) => t('admin.categories.option', { name: category.name, department: category.department.name });
+  const local = useLocalized();
+  return (category: Category) => t('admin.categories.option', { name: local.name(category).text, department: local.name(category.department).text });
 }
 
 const imageSchema = z.object({ category: categoryUpdateSchema.shape.id, img: requiredImages(imageFiles()) });

@@ -13,6 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { departmentCreateSchema, departmentUpdateSchema, type Department } from '@shop/contracts';
 import { EmptyState } from '../../../components/EmptyState';
+import { Localized } from '../../../components/Localized';
+import { useLocalized } from '../../../i18n/localized';
 import { useGetCategoriesQuery, useGetDepartmentsQuery } from '../../catalog/api/catalogApi';
 import { useCreateDepartmentMutation, useDeleteDepartmentMutation, useRenameDepartmentMutation } from '../api/adminApi';
 import { notifyOutcome } from '../notifyOutcome';
@@ -27,6 +29,7 @@ const deleteSchema = z.object({ id: departmentUpdateSchema.shape.id });
 /** DepartmentsAdmin: add, rename and delete departments, beside the list of them with their category counts. */
 export function DepartmentsAdminPage() {
   const { t } = useTranslation();
+  const local = useLocalized();
   const { data: departments, isLoading, isError } = useGetDepartmentsQuery();
   const { data: categories } = useGetCategoriesQuery();
   const categoryCount = useMemo(() => {
@@ -79,7 +82,9 @@ export function DepartmentsAdminPage() {
                   {departments.map((department) => (
                     <tr key={department._id}>
                       <td>
-                        <Link to={`/department/${department._id}`}>{department.name}</Link>
+                        <Link to={`/department/${department._id}`}>
+                          <Localized value={local.name(department)} />
+                        </Link>
                       </td>
                       <td className="text-end">{categoryCount.get(department._id) ?? 0}</td>
                     </tr>
