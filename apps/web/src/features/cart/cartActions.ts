@@ -7,7 +7,7 @@ import { cartApi } from './api/cartApi';
 import { addToCart, cartReplaced, clearCart, decreaseCart, fromServerCart, removeFromCart, type CartProduct } from './cartSlice';
 
 /** Spec 9: cart toasts sit bottom-left (the start corner, so bottom-right in Arabic) and close after 1000 ms. */
-const cartToast = (): ToastOptions => ({ position: i18n.dir() === 'rtl' ? 'bottom-right' : 'bottom-left', autoClose: CART_TOAST_MS });
+const cartToast = (): ToastOptions => ({ position: i18n.dir(i18n.language) === 'rtl' ? 'bottom-right' : 'bottom-left', autoClose: CART_TOAST_MS });
 
 type CartLineRef = Named & { _id: string };
 
