@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
 import { applyDirection } from './direction';
-import { initialLanguage, LANGUAGE_KEY, type Language } from './language';
+import { initialLanguage, isLanguage, LANGUAGE_KEY, type Language } from './language';
 
 /**
  * One i18next instance for components (through react-i18next) and for code outside React
@@ -65,7 +65,7 @@ const loadLanguage = async (language: Language) => {
 /** Called by an area's routes before their first screen renders, so no raw key ever shows. */
 export async function loadArea(area: Area): Promise<void> {
   areasInUse.add(area);
-  await loadLanguage(i18n.language as Language);
+  await loadLanguage(isLanguage(i18n.language) ? i18n.language : 'en');
 }
 
 /** The language switch: texts first, then the change, so the page turns over in one step. */
@@ -83,13 +83,17 @@ i18n.on('languageChanged', (language) => applyDirection(language, i18n.dir(langu
 
 /**
  * Resolves once the language chosen before the first paint (see boot.js) has its texts: at once in
- * English, after the Arabic file otherwise.
+ * English, after the Arabic file otherwise. Never rejects: if that file cannot be fetched, the shop
+ * opens in English (and left to right) rather than not at all.
  */
 export const i18nReady: Promise<void> = (async () => {
   const language = initialLanguage();
-  if (language !== 'en') {
+  if (language === 'en') return;
+  try {
     await loadLanguage(language);
     await i18n.changeLanguage(language);
+  } catch {
+    applyDirection('en', 'ltr');
   }
 })();
 
