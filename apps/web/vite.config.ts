@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { languageBoot } from './build/languageBoot.js';
 
 // The API the dev server forwards to; `npm start` serves the built app and the API from one origin instead.
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), languageBoot()],
   server: {
     proxy: {
       '/api': apiTarget,

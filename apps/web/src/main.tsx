@@ -1,6 +1,5 @@
-import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/theme.css';
-import './i18n';
+import { i18nReady } from './i18n';
 import './lib/zodConfig';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,10 +11,13 @@ import { createAppRouter } from './app/router';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <Provider store={createAppStore()}>
-      <RouterProvider router={createAppRouter()} />
-    </Provider>
-  </StrictMode>,
+// English is ready at once; Arabic waits for its texts, so no English or raw key flashes first.
+void i18nReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Provider store={createAppStore()}>
+        <RouterProvider router={createAppRouter()} />
+      </Provider>
+    </StrictMode>,
+  ),
 );

@@ -1,6 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { QUERY_CACHE_SECONDS } from '@shop/contracts';
+import { i18n } from '../i18n';
 
 /**
  * Dispatched when the API answers 401 to a request that carried a token: the session is over
@@ -19,6 +20,8 @@ const rawBaseQuery = fetchBaseQuery({
   prepareHeaders: (headers, { getState }) => {
     const { token } = (getState() as TokenState).session;
     if (token) headers.set('x-access-token', token);
+    // The API answers its validation and error messages in the shopper's language.
+    headers.set('accept-language', i18n.language);
     return headers;
   },
 });

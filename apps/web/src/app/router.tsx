@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { HomePage } from '../features/catalog/components/HomePage';
+import { loadArea, type Area } from '../i18n';
 import type { RouteHandle } from './layout/chrome';
 import { RootLayout } from './layout/RootLayout';
 import { NotFoundPage } from './NotFoundPage';
@@ -14,6 +15,12 @@ import { RouteError } from './RouteError';
 function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): RouteObject['lazy'] {
   return async () => ({ Component: (await load())[name] });
 }
+
+/** The first screen of an area (checkout, dashboard) waits for the area's texts as well as its code. */
+const withTexts =
+  <Module,>(area: Area, load: () => Promise<Module>) =>
+  async () =>
+    (await Promise.all([load(), loadArea(area)]))[0];
 
 /** /login and /signup hide the navbar (spec 2); the footer goes too, so the form is all there is. */
 const withoutNavbar: RouteHandle = { chrome: { header: false, search: false, footer: false } };
@@ -56,7 +63,7 @@ export const routes: RouteObject[] = [
       {
         path: 'dashboard',
         handle: dashboardChrome,
-        lazy: page(() => import('../features/admin/components/DashboardLayout'), 'DashboardLayout'),
+        lazy: page(withTexts('admin', () => import('../features/admin/components/DashboardLayout')), 'DashboardLayout'),
         children: [
           { index: true, lazy: page(() => import('../features/admin/components/OverviewPage'), 'OverviewPage') },
           { path: 'DashProducts', lazy: page(() => import('../features/admin/components/ProductsAdminPage'), 'ProductsAdminPage') },
@@ -69,7 +76,7 @@ export const routes: RouteObject[] = [
       },
       {
         // Cart, checkout and orders: shoppers only (visitors go to /login, admins home).
-        lazy: page(() => import('../features/checkout/components/ShopperOnly'), 'ShopperOnly'),
+        lazy: page(withTexts('checkout', () => import('../features/checkout/components/ShopperOnly')), 'ShopperOnly'),
         children: [
           { path: 'CartPage', lazy: page(() => import('../features/checkout/components/CartPage'), 'CartPage') },
           { path: 'ShippingAdress', handle: checkoutChrome, lazy: page(() => import('../features/checkout/components/ShippingAddressPage'), 'ShippingAddressPage') },

@@ -4,7 +4,9 @@ import Placeholder from 'react-bootstrap/Placeholder';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@shop/contracts';
+import { useLocalized } from '../i18n/localized';
 import { CartIcon, HeartIcon } from './icons';
+import { Localized } from './Localized';
 import { Price } from './Price';
 import { ProductImage } from './ProductImage';
 import { Rating } from './Rating';
@@ -21,6 +23,8 @@ export interface ProductCardActions {
 
 export function ProductCard({ product, actions }: { product: Product; actions: ProductCardActions }) {
   const { t } = useTranslation();
+  const local = useLocalized();
+  const name = local.name(product);
   const href = `/product/one/${product._id}`;
   const inStock = product.stock > 0;
   const favourite = actions.isFavourite(product._id);
@@ -36,7 +40,7 @@ export function ProductCard({ product, actions }: { product: Product; actions: P
             variant="light"
             className={`favourite-toggle${favourite ? ' is-active' : ''}`}
             aria-pressed={favourite}
-            aria-label={t(favourite ? 'product.removeFavourite' : 'product.addFavourite', { name: product.name })}
+            aria-label={t(favourite ? 'product.removeFavourite' : 'product.addFavourite', { name: name.text })}
             onClick={() => actions.onToggleFavourite(product)}
           >
             <HeartIcon filled={favourite} size={18} />
@@ -45,7 +49,7 @@ export function ProductCard({ product, actions }: { product: Product; actions: P
       </div>
       <Card.Body className="d-flex flex-column gap-1 p-2 p-sm-3">
         <Link to={href} className="product-card-name">
-          {product.name}
+          <Localized value={name} />
         </Link>
         <Rating value={product.rating} count={product.numReviews} size={14} />
         <Price value={product.price} className="product-price" />
@@ -53,7 +57,7 @@ export function ProductCard({ product, actions }: { product: Product; actions: P
       </Card.Body>
       <Card.Footer className="bg-transparent border-0 pt-0 px-2 pb-2 px-sm-3 pb-sm-3">
         {actions.isAdmin ? (
-          <span className="badge text-bg-light text-wrap">{product.category.name}</span>
+          <span className="badge text-bg-light text-wrap"><Localized value={local.name(product.category)} /></span>
         ) : (
           <Button
             variant="accent"
@@ -61,7 +65,7 @@ export function ProductCard({ product, actions }: { product: Product; actions: P
             size="sm"
             disabled={!inStock}
             onClick={() => actions.onAddToCart(product)}
-            aria-label={t('product.addToCartNamed', { name: product.name })}
+            aria-label={t('product.addToCartNamed', { name: name.text })}
           >
             <CartIcon size={16} className="me-1" />
             {t('product.addToCart')}

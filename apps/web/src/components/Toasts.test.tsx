@@ -4,9 +4,10 @@ import { notify } from '../lib/notify';
 import { Toasts } from './Toasts';
 
 describe('Toasts', () => {
-  it('shows a toast raised before or after the lazily loaded container mounts', async () => {
+  it('has no toast container (nor its code) until the first toast, then shows toasts raised before or after it mounts', async () => {
+    const { container } = render(<Toasts rtl={false} />);
+    expect(container).toBeEmptyDOMElement();
     notify.success('early toast');
-    render(<Toasts rtl={false} />);
     notify.error('Review Deleted Successfully');
     expect(await screen.findByText('Review Deleted Successfully')).toBeInTheDocument();
     expect(await screen.findByText('early toast')).toBeInTheDocument();

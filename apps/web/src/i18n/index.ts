@@ -1,31 +1,104 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
-import checkout from './checkout.en.json';
-import admin from './admin.en.json';
-
-/** One file per area (storefront, checkout, dashboard), so each can be worked on and translated on its own. */
-export const resources = { en: { translation: { ...en, checkout, admin } } } as const;
+import { applyDirection } from './direction';
+import { initialLanguage, isLanguage, LANGUAGE_KEY, type Language } from './language';
 
 /**
  * One i18next instance for components (through react-i18next) and for code outside React
- * (toasts raised by store thunks). Resources are bundled: the shop has one language today, and
- * Arabic is one more JSON file here, the layout already uses logical (start/end) properties.
+ * (toasts raised by store thunks). English storefront texts ship with the app: they are the
+ * default, the fallback for any key a translation lacks, and the home page renders with them
+ * without waiting for anything. Every other file (Arabic, the checkout and dashboard areas) is its
+ * own chunk, fetched when the language or the area is first used.
  */
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: { en: { translation: en } },
   lng: 'en',
   fallbackLng: 'en',
+  partialBundledLanguages: true,
   interpolation: { escapeValue: false },
   initAsync: false,
 });
 
-i18n.on('languageChanged', (lng) => {
-  document.documentElement.lang = lng;
-  document.documentElement.dir = i18n.dir(lng);
-});
+/** Areas whose texts live in files of their own (checkout.<lang>.json, admin.<lang>.json), nested under their name. */
+export type Area = 'checkout' | 'admin';
 
-/** The Intl locale for numbers and dates in the current language. */
-export const intlLocale = (language: string) => (language === 'ar' ? 'ar-EG' : 'en-EG');
+type Messages = Record<string, unknown>;
+
+// A language whose file has not landed yet is simply absent here: its texts fall back to English.
+const files = import.meta.glob<Messages>(['./*.json', '!./en.json'], { import: 'default' });
+
+const loads = new Map<string, Promise<void>>();
+
+/** Fetches one file once (a second caller waits on the same request) and merges it into the language's texts. */
+function loadFile(language: Language, area?: Area): Promise<void> {
+  const path = `./${area ? `${area}.` : ''}${language}.json`;
+  const loaded = loads.get(path);
+  if (loaded) return loaded;
+  const load = files[path];
+  const loading = (load ? load() : Promise.resolve({})).then(
+    (messages) => {
+      i18n.addResourceBundle(language, 'translation', area ? { [area]: messages } : messages, true, false);
+    },
+    (error: unknown) => {
+      // A failed fetch (offline) is tried again by the next caller.
+      loads.delete(path);
+      throw error;
+    },
+  );
+  loads.set(path, loading);
+  return loading;
+}
+
+const areasInUse = new Set<Area>();
+
+/** The storefront texts of `language` and of every area already opened, plus English under them as the fallback. */
+const loadLanguage = async (language: Language) => {
+  await Promise.all([
+    language === 'en' ? undefined : loadFile(language),
+    ...[...areasInUse].flatMap((area) => [loadFile(language, area), loadFile('en', area)]),
+  ]);
+};
+
+/** Called by an area's routes before their first screen renders, so no raw key ever shows. */
+export async function loadArea(area: Area): Promise<void> {
+  areasInUse.add(area);
+  await loadLanguage(isLanguage(i18n.language) ? i18n.language : 'en');
+}
+
+/** The language switch: texts first, then the change, so the page turns over in one step. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
+  try {
+    localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // Privacy mode: the choice holds for this visit.
+  }
+  await i18n.changeLanguage(language);
+}
+
+i18n.on('languageChanged', (language) => applyDirection(language, i18n.dir(language)));
+
+/**
+ * Resolves once the language chosen before the first paint (see boot.js) has its texts: at once in
+ * English, after the Arabic file otherwise. Never rejects: if that file cannot be fetched, the shop
+ * opens in English (and left to right) rather than not at all.
+ */
+export const i18nReady: Promise<void> = (async () => {
+  const language = initialLanguage();
+  if (language === 'en') return;
+  try {
+    await loadLanguage(language);
+    await i18n.changeLanguage(language);
+  } catch {
+    applyDirection('en', 'ltr');
+  }
+})();
+
+/**
+ * The Intl locale for numbers and dates in the current language. Arabic keeps Latin digits, as
+ * Egyptian shops and banks print prices, phone and card numbers: the same digits the shopper types.
+ */
+export const intlLocale = (language: string) => (language === 'ar' ? 'ar-EG-u-nu-latn' : 'en-EG');

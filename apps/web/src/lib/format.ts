@@ -9,7 +9,8 @@ function priceFormatter(locale: string, fraction: boolean): Intl.NumberFormat {
     formatter = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency: CURRENCY,
-      currencyDisplay: 'code',
+      // 'EGP' in English (as the spec prints it), 'ج.م.' in Arabic.
+      currencyDisplay: 'symbol',
       minimumFractionDigits: fraction ? 2 : 0,
       maximumFractionDigits: 2,
     });
@@ -20,7 +21,7 @@ function priceFormatter(locale: string, fraction: boolean): Intl.NumberFormat {
 
 /**
  * The one price formatter of the app: EGP with grouped digits in the reader's language. Whole
- * pounds show no ".00" (EGP 19,499); piastres always show two digits (EGP 42.75, EGP 42.50).
+ * pounds show no ".00" (EGP 19,499; 19,499 ج.م. in Arabic); piastres always show two digits (EGP 42.75, EGP 42.50).
  */
 export function formatPrice(value: number, locale = 'en-EG'): string {
   return priceFormatter(locale, !Number.isInteger(value)).format(value);

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import '../i18n';
+import { loadArea } from '../i18n';
 
 /*
  * Node's Request (which RTK Query builds) does not resolve '/api/...' against the page as a browser
@@ -13,6 +13,9 @@ globalThis.Request = class extends NodeRequest {
     super(typeof input === 'string' ? new URL(input, window.location.origin) : input, init);
   }
 };
+
+// Components are rendered outside their routes here, so every area's texts are loaded up front.
+await Promise.all([loadArea('checkout'), loadArea('admin')]);
 
 afterEach(() => {
   cleanup();

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { CartIcon, DashboardIcon, LogoutIcon, MenuIcon, UserIcon } from '../../components/icons';
 import { Logo } from '../../components/Logo';
+import { LanguageSwitch } from './LanguageSwitch';
 import { signedOut } from '../../features/auth/sessionSlice';
 import { useSession } from '../../features/auth/useSession';
 import { selectCartCount } from '../../features/cart/cartSlice';
@@ -75,6 +76,9 @@ export function Header({ showSearch }: { showSearch: boolean }) {
             {t('nav.about')}
           </Link>
         </li>
+        <li>
+          <LanguageSwitch className="menu-drawer-link btn btn-link text-start w-100" />
+        </li>
       </ul>
     </>
   );
@@ -98,6 +102,8 @@ export function Header({ showSearch }: { showSearch: boolean }) {
         <Logo className="me-auto me-md-0" />
         {showSearch && <SearchBox className="header-search order-last order-md-0 flex-grow-1" />}
         <nav aria-label={t('nav.account')} className="d-flex align-items-center gap-1 gap-md-2 ms-md-auto">
+          {/* Phones keep one header row: there the switch lives in the menu drawer. */}
+          <LanguageSwitch className="header-link btn btn-link d-none d-sm-inline-flex" />
           {user ? (
             <>
               <NavLink to={isAdmin ? '/EditProfile' : '/User'} className="header-link">

@@ -26,7 +26,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       {chrome.footer && <Footer />}
-      <Toasts rtl={i18n.dir() === 'rtl'} />
+      <Toasts rtl={i18n.dir(i18n.language) === 'rtl'} />
       <ScrollRestoration />
     </div>
   );

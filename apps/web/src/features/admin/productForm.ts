@@ -44,6 +44,8 @@ export const emptyProductForm: ProductFormInput = {
   cod: true,
   brand: '',
   weigth: '',
+  nameAr: '',
+  descriptionAr: '',
   images: [],
 };
 
@@ -58,6 +60,8 @@ export const productToForm = (product: Product): ProductFormInput => ({
   cod: product.cod,
   brand: product.brand,
   weigth: String(product.weight),
+  nameAr: product.nameAr ?? '',
+  descriptionAr: product.descriptionAr ?? '',
   images: [],
 });
 
@@ -74,6 +78,9 @@ export function productFormData(values: ProductFormValues, id?: string): FormDat
   form.append('stock', String(values.stock));
   form.append('weight', String(values.weigth));
   form.append('cod', String(values.cod));
+  // Sent empty when cleared, which the API stores as "no Arabic version".
+  form.append('nameAr', values.nameAr ?? '');
+  form.append('descriptionAr', values.descriptionAr ?? '');
   for (const file of values.images) form.append('img', file);
   return form;
 }

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../lib/notify';
 import type { Product } from '@shop/contracts';
 import { setupStore } from '../../app/store';
+import { i18n } from '../../i18n';
 import { signedIn, signedOut } from '../auth/sessionSlice';
 import { mockApi, shopperSession } from '../../test/utils';
 import { addItem, clearItems, decreaseItem, removeItem } from './cartActions';
@@ -33,12 +34,18 @@ const CART_TOAST = { position: 'bottom-left', autoClose: 1000 };
 describe('cart reducer', () => {
   it('adds a new product with quantity 1 and an existing one by one unit', () => {
     let state = cartReducer(emptyCart, addToCart(product()));
-    expect(state.items).toEqual([{ _id: 'p1', name: 'Juhayna Milk', price: 42.75, image: '/uploads/milk.webp', stock: 5, cartQuantity: 1 }]);
+    expect(state.items).toEqual([{ _id: 'p1', name: 'Juhayna Milk', nameAr: null, price: 42.75, image: '/uploads/milk.webp', stock: 5, cartQuantity: 1 }]);
     state = cartReducer(state, addToCart(product()));
     state = cartReducer(state, addToCart(product({ _id: 'p2', name: 'Bread', price: 0.1 })));
     expect(state.items.map((item) => item.cartQuantity)).toEqual([2, 1]);
     expect(state.totalQuantity).toBe(3);
     expect(state.totalAmount).toBe(85.6);
+  });
+
+  it('keeps a line’s Arabic name, in memory and in the saved copy, for an Arabic page', () => {
+    const state = cartReducer(emptyCart, addToCart(product({ nameAr: 'لبن جهينة' })));
+    expect(state.items[0]?.nameAr).toBe('لبن جهينة');
+    expect(restoreCart(JSON.parse(JSON.stringify(state))).items[0]?.nameAr).toBe('لبن جهينة');
   });
 
   it('decreases above 1 and removes at 1', () => {
@@ -85,6 +92,19 @@ describe('cart actions', () => {
     store.dispatch(addItem(product()));
     expect(notify.info).toHaveBeenCalledWith('increased Juhayna Milk quantity', CART_TOAST);
     expect(store.getState().cart.items[0]?.cartQuantity).toBe(2);
+  });
+
+  it('in Arabic, names the product in Arabic and toasts from the bottom-right (the start corner)', async () => {
+    await i18n.changeLanguage('ar');
+    try {
+      const store = setupStore();
+      store.dispatch(addItem(product({ nameAr: 'لبن جهينة' })));
+      expect(notify.success).toHaveBeenCalledWith(expect.stringContaining('لبن جهينة'), { ...CART_TOAST, position: 'bottom-right' });
+      store.dispatch(decreaseItem(store.getState().cart.items[0] ?? { _id: 'p1', name: '' }));
+      expect(notify.error).toHaveBeenCalledWith(expect.stringContaining('لبن جهينة'), expect.anything());
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('counts distinct products for the header badge', () => {

@@ -2,13 +2,17 @@ import { notify, type ToastOptions } from '../../lib/notify';
 import { CART_TOAST_MS, type Cart } from '@shop/contracts';
 import type { AppDispatch, AppThunk, RootState } from '../../app/store';
 import { i18n } from '../../i18n';
+import { localName, type Named } from '../../i18n/localized';
 import { cartApi } from './api/cartApi';
 import { addToCart, cartReplaced, clearCart, decreaseCart, fromServerCart, removeFromCart, type CartProduct } from './cartSlice';
 
 /** Spec 9: cart toasts sit bottom-left (the start corner, so bottom-right in Arabic) and close after 1000 ms. */
-const cartToast = (): ToastOptions => ({ position: i18n.dir() === 'rtl' ? 'bottom-right' : 'bottom-left', autoClose: CART_TOAST_MS });
+const cartToast = (): ToastOptions => ({ position: i18n.dir(i18n.language) === 'rtl' ? 'bottom-right' : 'bottom-left', autoClose: CART_TOAST_MS });
 
-type CartLineRef = { _id: string; name: string };
+type CartLineRef = Named & { _id: string };
+
+/** The product's name as the toasts say it: in the shopper's language. */
+const nameOf = (product: Named) => localName(product, i18n.language).text;
 
 /** Only a signed-in shopper has a server cart; visitors never reach these actions and admins have no cart. */
 const hasServerCart = (state: RootState) => Boolean(state.session.token) && state.session.user?.role === false;
@@ -54,7 +58,7 @@ export const addItem =
   (product: CartProduct): AppThunk =>
   (dispatch, getState) => {
     const line = getState().cart.items.find((item) => item._id === product._id);
-    const { name } = product;
+    const name = nameOf(product);
     if ((line?.cartQuantity ?? 0) >= product.stock) {
       notify.warning(i18n.t('cart.onlyInStock', { count: product.stock, name }), cartToast());
       return;
@@ -66,8 +70,10 @@ export const addItem =
   };
 
 export const decreaseItem =
-  ({ _id, name }: CartLineRef): AppThunk =>
+  (ref: CartLineRef): AppThunk =>
   (dispatch, getState) => {
+    const { _id } = ref;
+    const name = nameOf(ref);
     const line = getState().cart.items.find((item) => item._id === _id);
     if (!line) return;
     dispatch(decreaseCart(_id));
@@ -82,8 +88,10 @@ export const decreaseItem =
   };
 
 export const removeItem =
-  ({ _id, name }: CartLineRef): AppThunk =>
+  (ref: CartLineRef): AppThunk =>
   (dispatch, getState) => {
+    const { _id } = ref;
+    const name = nameOf(ref);
     dispatch(removeFromCart(_id));
     notify.error(i18n.t('cart.removed', { name }), cartToast());
     mirrorToServer(dispatch, getState(), (d) => d(cartApi.endpoints.removeItem.initiate({ product_id: _id })));

@@ -9,6 +9,8 @@ export const CART_KEY = 'cartItems';
 export interface CartItem {
   _id: string;
   name: string;
+  /** The Arabic name, when the product has one (the server's cart lines do not carry it). */
+  nameAr?: string | null;
   price: number;
   image: string | null;
   /** Known stock, so the cart never offers more than the shop has. */
@@ -22,7 +24,7 @@ export interface CartState {
   totalAmount: number;
 }
 
-export type CartProduct = Pick<Product, '_id' | 'name' | 'price' | 'stock' | 'image_path'>;
+export type CartProduct = Pick<Product, '_id' | 'name' | 'price' | 'stock' | 'image_path'> & Partial<Pick<Product, 'nameAr'>>;
 
 /** Totals in piastres, so adding prices like 0.1 + 0.2 gives no floating-point crumbs. */
 function withTotals(items: CartItem[]): CartState {
@@ -40,6 +42,7 @@ export const emptyCart: CartState = withTotals([]);
 const toItem = (product: CartProduct, cartQuantity: number): CartItem => ({
   _id: product._id,
   name: product.name,
+  nameAr: product.nameAr ?? null,
   price: product.price,
   image: product.image_path[0] ?? null,
   stock: product.stock,
@@ -87,12 +90,13 @@ export function fromServerCart(cart: Cart): CartItem[] {
 
 function readItem(value: unknown): CartItem | null {
   if (!isRecord(value)) return null;
-  const { _id, name, price, image, stock, cartQuantity } = value;
+  const { _id, name, nameAr, price, image, stock, cartQuantity } = value;
   if (typeof _id !== 'string' || typeof name !== 'string' || typeof price !== 'number') return null;
   if (typeof cartQuantity !== 'number' || !Number.isInteger(cartQuantity) || cartQuantity < 1) return null;
   return {
     _id,
     name,
+    nameAr: typeof nameAr === 'string' ? nameAr : null,
     price,
     image: typeof image === 'string' ? image : null,
     stock: typeof stock === 'number' ? stock : Number.POSITIVE_INFINITY,

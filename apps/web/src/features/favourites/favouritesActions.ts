@@ -2,6 +2,7 @@ import { notify } from '../../lib/notify';
 import type { Product } from '@shop/contracts';
 import type { AppThunk, RootState } from '../../app/store';
 import { i18n } from '../../i18n';
+import { localName } from '../../i18n/localized';
 import { favouritesApi } from './api/favouritesApi';
 import { favouriteAdded, favouriteRemoved, favouritesReplaced } from './favouritesSlice';
 
@@ -23,7 +24,7 @@ export const toggleFavourite =
   (dispatch, getState) => {
     const state = getState();
     const isFavourite = state.favourites.items.some((item) => item._id === product._id);
-    const name = product.name;
+    const name = localName(product, i18n.language).text;
     if (isFavourite) {
       dispatch(favouriteRemoved(product._id));
       notify.error(i18n.t('favourites.removed', { name }));

@@ -1,4 +1,4 @@
-import type { AdminStats, AuditType, Category, Department, Order, OrderStatus, Product, User } from '@shop/contracts';
+import type { AdminStats, AuditType, Category, CategoryInput, Department, DepartmentInput, Order, OrderStatus, Product, User } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 
 interface AuditLogEntry {
@@ -78,11 +78,11 @@ export const adminApi = api.injectEndpoints({
       ],
     }),
 
-    createCategory: build.mutation<Category, { department: string; name: string }>({
+    createCategory: build.mutation<Category, CategoryInput>({
       query: (body) => ({ url: '/category', method: 'POST', body }),
       invalidatesTags: [{ type: 'Category', id: LIST }],
     }),
-    updateCategory: build.mutation<Category, { id: string; department: string; name: string }>({
+    updateCategory: build.mutation<Category, CategoryInput & { id: string }>({
       query: (body) => ({ url: '/category', method: 'PUT', body }),
       // Moving a category moves its products to the new department too.
       invalidatesTags: catalogueNames,
@@ -96,11 +96,11 @@ export const adminApi = api.injectEndpoints({
       invalidatesTags: [{ type: 'Category', id: LIST }],
     }),
 
-    createDepartment: build.mutation<Department, { name: string }>({
+    createDepartment: build.mutation<Department, DepartmentInput>({
       query: (body) => ({ url: '/department', method: 'POST', body }),
       invalidatesTags: [{ type: 'Department', id: LIST }],
     }),
-    renameDepartment: build.mutation<Department, { id: string; name: string }>({
+    renameDepartment: build.mutation<Department, DepartmentInput & { id: string }>({
       query: (body) => ({ url: '/department', method: 'PUT', body }),
       invalidatesTags: [{ type: 'Department', id: LIST }, ...catalogueNames],
     }),

@@ -13,13 +13,16 @@ import { categoryCreateSchema, categoryUpdateSchema, IMAGE_MIME_TYPES, type Cate
 import { EmptyState } from '../../../components/EmptyState';
 import { ImageCardPlaceholder } from '../../../components/ImageCardPlaceholder';
 import { PencilIcon, TrashIcon } from '../../../components/icons';
+import { Localized } from '../../../components/Localized';
 import { ProductImage } from '../../../components/ProductImage';
+import { useLocalized } from '../../../i18n/localized';
 import { useGetCategoriesQuery, useGetDepartmentsQuery } from '../../catalog/api/catalogApi';
 import { useCreateCategoryMutation, useDeleteCategoryMutation, useSetCategoryImageMutation, useUpdateCategoryMutation } from '../api/adminApi';
 import { notifyOutcome } from '../notifyOutcome';
 import { imageFiles, requiredImages } from '../productForm';
 import { ImageIcon, PlusIcon } from './adminIcons';
 import { Choices } from './Choices';
+import { ArabicField } from './ArabicField';
 import { Field } from './Field';
 import { FormModal } from './FormModal';
 import { ImagePreviews } from './ImagePreviews';
@@ -92,14 +95,17 @@ export function CategoriesAdminPage() {
 }
 
 function CategoryTile({ category }: { category: Category }) {
+  const local = useLocalized();
   return (
     <Card className="dash-category h-100">
       <ProductImage src={category.image_path} alt="" className="dash-category-img card-img-top" width={400} height={160} />
       <Card.Body>
         <Card.Title as="h3" className="h6 fw-semibold mb-1">
-          {category.name}
+          <Localized value={local.name(category)} />
         </Card.Title>
-        <Card.Text className="small text-body-secondary mb-0">{category.department.name}</Card.Text>
+        <Card.Text className="small text-body-secondary mb-0">
+          <Localized value={local.name(category.department)} />
+        </Card.Text>
       </Card.Body>
     </Card>
   );
@@ -117,7 +123,8 @@ interface CategoryModalProps extends ModalProps {
 /** Category names repeat across departments ('Accessories'), so each choice says which department it is in. */
 function useCategoryLabel() {
   const { t } = useTranslation();
-  return (category: Category) => t('admin.categories.option', { name: category.name, department: category.department.name });
+  const local = useLocalized();
+  return (category: Category) => t('admin.categories.option', { name: local.name(category).text, department: local.name(category.department).text });
 }
 
 const imageSchema = z.object({ category: categoryUpdateSchema.shape.id, img: requiredImages(imageFiles()) });
@@ -191,7 +198,7 @@ function CreateCategoryModal({ show, onClose }: ModalProps) {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(categoryCreateSchema), mode: 'all', defaultValues: { department: '', name: '' } });
+  } = useForm({ resolver: zodResolver(categoryCreateSchema), mode: 'all', defaultValues: { department: '', name: '', nameAr: '' } });
 
   const close = () => {
     reset();
@@ -214,6 +221,7 @@ function CreateCategoryModal({ show, onClose }: ModalProps) {
         <Field id="category-create-name" label={t('admin.form.name')} error={errors.name?.message}>
           {(a11y) => <Form.Control {...a11y} {...register('name')} maxLength={200} />}
         </Field>
+        <ArabicField id="category-create-name-ar" kind="name" registration={register('nameAr')} error={errors.nameAr?.message} />
       </Form>
     </FormModal>
   );
@@ -230,7 +238,7 @@ function UpdateCategoryModal({ show, onClose, categories }: CategoryModalProps) 
     setValue,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(categoryUpdateSchema), mode: 'all', defaultValues: { id: '', department: '', name: '' } });
+  } = useForm({ resolver: zodResolver(categoryUpdateSchema), mode: 'all', defaultValues: { id: '', department: '', name: '', nameAr: '' } });
 
   const close = () => {
     reset();
@@ -253,6 +261,7 @@ function UpdateCategoryModal({ show, onClose, categories }: CategoryModalProps) 
                   const chosen = categories?.find((category) => category._id === event.target.value);
                   setValue('department', chosen?.department._id ?? '', { shouldValidate: true });
                   setValue('name', chosen?.name ?? '', { shouldValidate: true });
+                  setValue('nameAr', chosen?.nameAr ?? '', { shouldValidate: true });
                 },
               })}
             >
@@ -270,6 +279,7 @@ function UpdateCategoryModal({ show, onClose, categories }: CategoryModalProps) 
         <Field id="category-update-name" label={t('admin.form.name')} error={errors.name?.message}>
           {(a11y) => <Form.Control {...a11y} {...register('name')} maxLength={200} />}
         </Field>
+        <ArabicField id="category-update-name-ar" kind="name" registration={register('nameAr')} error={errors.nameAr?.message} />
       </Form>
     </FormModal>
   );

@@ -13,10 +13,13 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { departmentCreateSchema, departmentUpdateSchema, type Department } from '@shop/contracts';
 import { EmptyState } from '../../../components/EmptyState';
+import { Localized } from '../../../components/Localized';
+import { useLocalized } from '../../../i18n/localized';
 import { useGetCategoriesQuery, useGetDepartmentsQuery } from '../../catalog/api/catalogApi';
 import { useCreateDepartmentMutation, useDeleteDepartmentMutation, useRenameDepartmentMutation } from '../api/adminApi';
 import { notifyOutcome } from '../notifyOutcome';
 import { Choices } from './Choices';
+import { ArabicField } from './ArabicField';
 import { Field } from './Field';
 import { PageHeader } from './PageHeader';
 import { ScrollTable } from './ScrollTable';
@@ -26,6 +29,7 @@ const deleteSchema = z.object({ id: departmentUpdateSchema.shape.id });
 /** DepartmentsAdmin: add, rename and delete departments, beside the list of them with their category counts. */
 export function DepartmentsAdminPage() {
   const { t } = useTranslation();
+  const local = useLocalized();
   const { data: departments, isLoading, isError } = useGetDepartmentsQuery();
   const { data: categories } = useGetCategoriesQuery();
   const categoryCount = useMemo(() => {
@@ -78,7 +82,9 @@ export function DepartmentsAdminPage() {
                   {departments.map((department) => (
                     <tr key={department._id}>
                       <td>
-                        <Link to={`/department/${department._id}`}>{department.name}</Link>
+                        <Link to={`/department/${department._id}`}>
+                          <Localized value={local.name(department)} />
+                        </Link>
                       </td>
                       <td className="text-end">{categoryCount.get(department._id) ?? 0}</td>
                     </tr>
@@ -126,7 +132,7 @@ function AddDepartmentForm() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(departmentCreateSchema), mode: 'all', defaultValues: { name: '' } });
+  } = useForm({ resolver: zodResolver(departmentCreateSchema), mode: 'all', defaultValues: { name: '', nameAr: '' } });
   const submit = handleSubmit(async (values) => {
     if (await notifyOutcome(create(values).unwrap(), t('admin.toasts.departmentAdded'))) reset();
   });
@@ -135,6 +141,7 @@ function AddDepartmentForm() {
       <Field id="department-add-name" label={t('admin.form.name')} error={errors.name?.message}>
         {(a11y) => <Form.Control {...a11y} {...register('name')} maxLength={200} />}
       </Field>
+      <ArabicField id="department-add-name-ar" kind="name" registration={register('nameAr')} error={errors.nameAr?.message} />
     </FormCard>
   );
 }
@@ -148,7 +155,7 @@ function RenameDepartmentForm({ departments }: { departments?: Department[] }) {
     setValue,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(departmentUpdateSchema), mode: 'all', defaultValues: { id: '', name: '' } });
+  } = useForm({ resolver: zodResolver(departmentUpdateSchema), mode: 'all', defaultValues: { id: '', name: '', nameAr: '' } });
   const submit = handleSubmit(async (values) => {
     if (await notifyOutcome(rename(values).unwrap(), t('admin.toasts.departmentUpdated'))) reset();
   });
@@ -159,9 +166,12 @@ function RenameDepartmentForm({ departments }: { departments?: Department[] }) {
           <Form.Select
             {...a11y}
             {...register('id', {
-              // The current name is the starting point of the new one.
-              onChange: (event: { target: { value: string } }) =>
-                setValue('name', departments?.find((d) => d._id === event.target.value)?.name ?? '', { shouldValidate: true }),
+              // The current names are the starting point of the new ones.
+              onChange: (event: { target: { value: string } }) => {
+                const chosen = departments?.find((d) => d._id === event.target.value);
+                setValue('name', chosen?.name ?? '', { shouldValidate: true });
+                setValue('nameAr', chosen?.nameAr ?? '', { shouldValidate: true });
+              },
             })}
           >
             <Choices placeholder={t('admin.form.chooseDepartment')} items={departments} />
@@ -171,6 +181,7 @@ function RenameDepartmentForm({ departments }: { departments?: Department[] }) {
       <Field id="department-rename-name" label={t('admin.departments.newName')} error={errors.name?.message}>
         {(a11y) => <Form.Control {...a11y} {...register('name')} maxLength={200} />}
       </Field>
+      <ArabicField id="department-rename-name-ar" kind="name" registration={register('nameAr')} error={errors.nameAr?.message} />
     </FormCard>
   );
 }

@@ -30,7 +30,7 @@ const catalogue = {
 const product: Product = {
   _id: PRODUCT,
   name: 'Galaxy A55',
-  nameAr: null,
+  nameAr: 'جالاكسي A55',
   price: 18999,
   stock: 4,
   rating: 4,
@@ -170,6 +170,25 @@ describe('the product form (spec 5)', { timeout: 20_000 }, () => {
     expect(notify.success).toHaveBeenCalledWith('Product Added Successfully');
   });
 
+  it('takes an optional Arabic name and description, typed right to left, and sends them as nameAr and descriptionAr', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({ ...catalogue, 'POST /api/product': { status: 201, body: product } });
+    renderRoute(<ProductFormModal onClose={vi.fn()} />);
+    await screen.findByRole('option', { name: 'Electronics' });
+
+    await fillValidProduct(user);
+    expect(field('Arabic name')).toHaveAttribute('dir', 'rtl');
+    expect(field('Arabic description')).toHaveAttribute('dir', 'rtl');
+    await user.type(field('Arabic name'), 'جالاكسي A55');
+    await user.type(field('Arabic description'), 'هاتف');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Product Added Successfully'));
+    const [sent] = calls.filter((c) => c.method === 'POST');
+    expect(sent?.body).toEqual(expect.stringContaining('name="nameAr"\r\n\r\nجالاكسي A55'));
+    expect(sent?.body).toEqual(expect.stringContaining('name="descriptionAr"\r\n\r\nهاتف'));
+  });
+
   it("shows the server's refusal as an error and stays open with what was typed", async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
@@ -193,6 +212,8 @@ describe('the product form (spec 5)', { timeout: 20_000 }, () => {
     renderRoute(<ProductFormModal productId={PRODUCT} onClose={onClose} />);
 
     expect(await screen.findByRole('heading', { name: 'Update Product' })).toBeInTheDocument();
+    await waitFor(() => expect(field('Arabic name')).toHaveValue('جالاكسي A55'));
+    expect(field('Arabic description')).toHaveValue('');
     await waitFor(() => expect(field('Category')).toHaveValue(PHONES));
     expect(field('Department')).toHaveValue(ELECTRONICS);
     expect(field('Product name')).toHaveValue('Galaxy A55');
@@ -239,6 +260,8 @@ describe('productFormData', () => {
       stock: '4',
       weight: '0.2',
       cod: 'true',
+      nameAr: '',
+      descriptionAr: '',
     });
     expect(form.getAll('img').map((file) => (file as File).name)).toEqual(['front.png', 'back.png']);
     expect(productFormData(values).has('id')).toBe(false);

@@ -14,6 +14,7 @@ import { useSaveProductMutation } from '../api/adminApi';
 import { notifyOutcome } from '../notifyOutcome';
 import { emptyProductForm, productFormData, productFormSchema, productToForm, type ProductFormInput, type ProductFormValues } from '../productForm';
 import { Choices } from './Choices';
+import { ArabicField } from './ArabicField';
 import { Field } from './Field';
 import { FormModal } from './FormModal';
 import { ImagePreviews } from './ImagePreviews';
@@ -134,9 +135,11 @@ function ProductForm({ defaultValues, imagesRequired = false, currentImages, onS
       <Field id="product-name" label={t('admin.form.productName')} error={errors.productName?.message}>
         {(a11y) => <Form.Control {...a11y} {...register('productName')} maxLength={200} />}
       </Field>
+      <ArabicField id="product-name-ar" kind="name" registration={register('nameAr')} error={errors.nameAr?.message} />
       <Field id="product-description" label={t('admin.form.description')} error={errors.description?.message}>
         {(a11y) => <Form.Control {...a11y} {...register('description')} as="textarea" rows={3} maxLength={5000} />}
       </Field>
+      <ArabicField id="product-description-ar" kind="description" registration={register('descriptionAr')} error={errors.descriptionAr?.message} />
       <Row className="g-0 gx-md-3">
         {/* Text inputs on purpose: a number input would swallow 'abc' silently instead of letting the rule name it. */}
         <Col md={4}>

@@ -8,11 +8,13 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOW_STOCK_THRESHOLD, type Product } from '@shop/contracts';
 import { EmptyState } from '../../../components/EmptyState';
+import { Localized } from '../../../components/Localized';
 import { PencilIcon, SearchIcon, TrashIcon } from '../../../components/icons';
 import { Pagination } from '../../../components/Pagination';
 import { Price } from '../../../components/Price';
 import { ProductImage } from '../../../components/ProductImage';
 import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
+import { useLocalized } from '../../../i18n/localized';
 import { useGetProductsQuery } from '../../catalog/api/catalogApi';
 import { useDeleteProductMutation } from '../api/adminApi';
 import { notifyOutcome } from '../notifyOutcome';
@@ -31,6 +33,7 @@ type Editing = { mode: 'create' } | { mode: 'update'; id: string } | null;
 /** DashProducts: the catalogue as a searchable table, with add, update and delete. */
 export function ProductsAdminPage() {
   const { t } = useTranslation();
+  const local = useLocalized();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const { page, setPage } = usePageParam();
@@ -104,13 +107,15 @@ export function ProductsAdminPage() {
                   </td>
                   <td className="dash-cell-name">
                     <Link to={`/product/one/${product._id}`} className="fw-semibold">
-                      {product.name}
+                      <Localized value={local.name(product)} />
                     </Link>
-                    <span className="d-block small text-body-secondary">{product.brand}</span>
+                    <bdi className="d-block small text-body-secondary">{product.brand}</bdi>
                   </td>
                   <td>
-                    {product.category.name}
-                    <span className="d-block small text-body-secondary">{product.department.name}</span>
+                    <Localized value={local.name(product.category)} />
+                    <span className="d-block small text-body-secondary">
+                      <Localized value={local.name(product.department)} />
+                    </span>
                   </td>
                   <td className="text-end text-nowrap">
                     <Price value={product.price} />

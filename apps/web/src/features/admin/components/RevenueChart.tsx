@@ -73,7 +73,8 @@ export function RevenueChart({ days }: { days: DailySales[] }) {
 
   return (
     <figure className="revenue-chart mb-0" ref={measure}>
-      <svg width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="d-block">
+      {/* Time runs left to right in both languages, like the numbers on it; an inherited rtl would flip every text anchor. */}
+      <svg width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="d-block" direction="ltr">
         <title id={`${id}-title`}>{t('admin.overview.chart.title')}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
         <g className="chart-grid">

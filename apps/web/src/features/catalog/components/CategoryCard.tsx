@@ -3,19 +3,22 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@shop/contracts';
 import { ImageCardPlaceholder } from '../../../components/ImageCardPlaceholder';
+import { Localized } from '../../../components/Localized';
 import { ProductImage } from '../../../components/ProductImage';
+import { useLocalized } from '../../../i18n/localized';
 
 /** Spec 2: name, an 18rem-high picture and a 'show more' link to the category's products. */
 export function CategoryCard({ category }: { category: Category }) {
   const { t } = useTranslation();
+  const name = useLocalized().name(category);
   return (
     <Card className="category-card h-100">
       <ProductImage src={category.image_path} alt="" className="category-card-img card-img-top" width={600} height={288} />
       <Card.Body className="d-flex align-items-center justify-content-between gap-2">
         <Card.Title as="h3" className="h6 fw-semibold mb-0">
-          {category.name}
+          <Localized value={name} />
         </Card.Title>
-        <Link to={`/product/category/${category._id}`} className="fw-semibold text-nowrap" aria-label={t('department.showMoreNamed', { name: category.name })}>
+        <Link to={`/product/category/${category._id}`} className="fw-semibold text-nowrap" aria-label={t('department.showMoreNamed', { name: name.text })}>
           {t('department.showMore')}
         </Link>
       </Card.Body>

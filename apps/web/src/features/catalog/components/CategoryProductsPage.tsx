@@ -2,13 +2,16 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MAX_PAGE_SIZE } from '@shop/contracts';
 import { EmptyState } from '../../../components/EmptyState';
+import { Localized } from '../../../components/Localized';
 import { ProductGrid } from '../../../components/ProductGrid';
+import { useLocalized } from '../../../i18n/localized';
 import { useGetCategoriesQuery, useGetDepartmentsQuery, useGetProductsQuery } from '../api/catalogApi';
 import { useProductActions } from '../useProductActions';
 
 /** Spec 2: one category's products as a grid without pagination. */
 export function CategoryProductsPage() {
   const { t } = useTranslation();
+  const local = useLocalized();
   const { id = '' } = useParams();
   const { data, isLoading, isError } = useGetProductsQuery({ category: id, limit: MAX_PAGE_SIZE });
   const { category } = useGetCategoriesQuery(undefined, {
@@ -19,11 +22,12 @@ export function CategoryProductsPage() {
     selectFromResult: ({ data: departments }) => ({ department: departments?.find((item) => item._id === departmentId) }),
   });
   const actions = useProductActions();
-  const name = category?.name ?? data?.products[0]?.category.name ?? '';
+  const named = category ?? data?.products[0]?.category;
+  const name = named ? local.name(named) : undefined;
 
   return (
     <div className="container-xl py-4">
-      <title>{name ? t('category.title', { name }) : t('app.name')}</title>
+      <title>{name ? t('category.title', { name: name.text }) : t('app.name')}</title>
       <nav aria-label={t('common.breadcrumb')} className="mb-2 small">
         <Link to="/">{t('nav.home')}</Link>
         {department && (
@@ -31,16 +35,16 @@ export function CategoryProductsPage() {
             <span className="mx-2 text-body-secondary" aria-hidden="true">
               /
             </span>
-            <Link to={`/department/${department._id}`}>{department.name}</Link>
+            <Link to={`/department/${department._id}`}><Localized value={local.name(department)} /></Link>
           </>
         )}
       </nav>
-      <h1 className="page-title">{name || t('category.heading')}</h1>
+      <h1 className="page-title">{name ? <Localized value={name} /> : t('category.heading')}</h1>
       <ProductGrid
         products={data?.products}
         loading={isLoading}
         actions={actions}
-        label={name}
+        label={name?.text ?? ''}
         empty={<EmptyState title={t(isError ? 'common.loadFailed' : 'category.empty')} />}
       />
     </div>

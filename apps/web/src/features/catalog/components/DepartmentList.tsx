@@ -1,11 +1,14 @@
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Localized } from '../../../components/Localized';
+import { useLocalized } from '../../../i18n/localized';
 import { useGetDepartmentsQuery } from '../api/catalogApi';
 
 /** The departments as a row of chips that wraps; a row of grey bars while they load. */
 export function DepartmentList() {
   const { t } = useTranslation();
+  const local = useLocalized();
   const { data: departments, isLoading, isError } = useGetDepartmentsQuery();
   if (isError) return null;
   return (
@@ -26,7 +29,7 @@ export function DepartmentList() {
           {departments?.map((department) => (
             <li key={department._id}>
               <Link to={`/department/${department._id}`} className="department-chip">
-                {department.name}
+                <Localized value={local.name(department)} />
               </Link>
             </li>
           ))}

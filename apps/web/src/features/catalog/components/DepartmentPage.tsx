@@ -3,9 +3,11 @@ import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
+import { Localized } from '../../../components/Localized';
 import { Pagination } from '../../../components/Pagination';
 import { ProductGrid } from '../../../components/ProductGrid';
 import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
+import { useLocalized } from '../../../i18n/localized';
 import { scrollToId } from '../../../lib/scroll';
 import { useGetDepartmentCategoriesQuery, useGetDepartmentsQuery, useGetProductsQuery } from '../api/catalogApi';
 import { useProductActions } from '../useProductActions';
@@ -14,6 +16,7 @@ import { CategoryCard, CategoryCardPlaceholder } from './CategoryCard';
 /** A department: its categories as cards (spec 2), then its products, paged like the home page. */
 export function DepartmentPage() {
   const { t } = useTranslation();
+  const local = useLocalized();
   const { id = '' } = useParams();
   const { department } = useGetDepartmentsQuery(undefined, {
     selectFromResult: ({ data }) => ({ department: data?.find((item) => item._id === id) }),
@@ -23,15 +26,15 @@ export function DepartmentPage() {
   const products = useGetProductsQuery({ department: id, page });
   usePageBounds(page, products.data?.pages, setPage);
   const actions = useProductActions();
-  const name = department?.name ?? '';
+  const name = department ? local.name(department) : undefined;
 
   return (
     <div className="container-xl py-4">
-      <title>{name ? t('department.title', { name }) : t('app.name')}</title>
+      <title>{name ? t('department.title', { name: name.text }) : t('app.name')}</title>
       <nav aria-label={t('common.breadcrumb')} className="mb-2 small">
         <Link to="/">{t('nav.home')}</Link>
       </nav>
-      <h1 className="page-title">{name || t('department.heading')}</h1>
+      <h1 className="page-title">{name ? <Localized value={name} /> : t('department.heading')}</h1>
 
       <section aria-labelledby="categories-heading" className="mb-5">
         <h2 id="categories-heading" className="section-title">

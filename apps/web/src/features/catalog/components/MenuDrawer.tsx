@@ -4,6 +4,8 @@ import Placeholder from 'react-bootstrap/Placeholder';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@shop/contracts';
+import { Localized } from '../../../components/Localized';
+import { useLocalized } from '../../../i18n/localized';
 import { useGetCategoriesQuery, useGetDepartmentsQuery } from '../api/catalogApi';
 
 interface MenuDrawerProps {
@@ -20,6 +22,7 @@ interface MenuDrawerProps {
  */
 export function MenuDrawer({ show, onHide, greeting, footer }: MenuDrawerProps) {
   const { t } = useTranslation();
+  const local = useLocalized();
   // Loaded only once the drawer has been opened: most visits never open it.
   const departments = useGetDepartmentsQuery(undefined, { skip: !show });
   const categories = useGetCategoriesQuery(undefined, { skip: !show });
@@ -60,17 +63,19 @@ export function MenuDrawer({ show, onHide, greeting, footer }: MenuDrawerProps) 
               {departments.data?.map((department) => (
                 <li key={department._id}>
                   <details className="menu-drawer-group">
-                    <summary>{department.name}</summary>
+                    <summary>
+                      <Localized value={local.name(department)} />
+                    </summary>
                     <ul className="list-unstyled mb-2">
                       <li>
                         <Link to={`/department/${department._id}`} className="menu-drawer-link fw-semibold">
-                          {t('nav.allIn', { name: department.name })}
+                          {t('nav.allIn', { name: local.name(department).text })}
                         </Link>
                       </li>
                       {byDepartment.get(department._id)?.map((category) => (
                         <li key={category._id}>
                           <Link to={`/product/category/${category._id}`} className="menu-drawer-link">
-                            {category.name}
+                            <Localized value={local.name(category)} />
                           </Link>
                         </li>
                       ))}

@@ -8,8 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { TrashIcon } from '../../../components/icons';
+import { Localized } from '../../../components/Localized';
 import { Price } from '../../../components/Price';
 import { ProductImage } from '../../../components/ProductImage';
+import { useLocalized } from '../../../i18n/localized';
 import { cartApi } from '../../cart/api/cartApi';
 import { addItem, clearItems, decreaseItem, removeItem } from '../../cart/cartActions';
 import type { CartItem } from '../../cart/cartSlice';
@@ -98,11 +100,13 @@ export function CartPage() {
 function CartLine({ item, brand }: { item: CartItem; brand: string | undefined }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { _id, name, cartQuantity, stock } = item;
+  const { _id, cartQuantity, stock } = item;
+  const localName = useLocalized().name(item);
+  const name = localName.text;
   const productPath = `/product/one/${_id}`;
   const atStock = cartQuantity >= stock;
   // The cart's own add needs a product; the line has everything it reads.
-  const increase = () => dispatch(addItem({ _id, name, price: item.price, stock, image_path: item.image ? [item.image] : [] }));
+  const increase = () => dispatch(addItem({ _id, name: item.name, nameAr: item.nameAr, price: item.price, stock, image_path: item.image ? [item.image] : [] }));
 
   return (
     <li className="cart-line">
@@ -111,14 +115,18 @@ function CartLine({ item, brand }: { item: CartItem; brand: string | undefined }
       </Link>
       <div className="cart-line-body min-w-0">
         <Link to={productPath} className="cart-line-name">
-          {name}
+          <Localized value={localName} />
         </Link>
-        {brand && <p className="cart-line-brand mb-1">{brand}</p>}
+        {brand && (
+          <p className="cart-line-brand mb-1">
+            <bdi>{brand}</bdi>
+          </p>
+        )}
         <Price value={item.price} className="d-block text-body-secondary small mb-2" />
         <div className="d-flex flex-wrap align-items-center gap-2 gap-sm-3">
           <div className="quantity-control" role="group" aria-label={t('checkout.cart.quantityOf', { name })}>
             {/* Spec 4: minus does nothing at 1 (removing is its own button); plus stops at the stock. */}
-            <button type="button" className="quantity-button" disabled={cartQuantity <= 1} aria-label={t('checkout.cart.decrease', { name })} onClick={() => dispatch(decreaseItem({ _id, name }))}>
+            <button type="button" className="quantity-button" disabled={cartQuantity <= 1} aria-label={t('checkout.cart.decrease', { name })} onClick={() => dispatch(decreaseItem(item))}>
               <MinusIcon size={16} />
             </button>
             <output className="quantity-value" aria-live="polite" aria-label={t('checkout.cart.quantity', { count: cartQuantity })}>
@@ -128,7 +136,7 @@ function CartLine({ item, brand }: { item: CartItem; brand: string | undefined }
               <PlusIcon size={16} />
             </button>
           </div>
-          <Button variant="link" size="sm" className="cart-line-remove" aria-label={t('checkout.cart.removeNamed', { name })} onClick={() => dispatch(removeItem({ _id, name }))}>
+          <Button variant="link" size="sm" className="cart-line-remove" aria-label={t('checkout.cart.removeNamed', { name })} onClick={() => dispatch(removeItem(item))}>
             <TrashIcon size={16} className="me-1" />
             {t('checkout.cart.remove')}
           </Button>

@@ -8,9 +8,11 @@ import { useTranslation } from 'react-i18next';
 import type { Product } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
 import { CartIcon, HeartIcon, PencilIcon, ShieldIcon, TruckIcon } from '../../../components/icons';
+import { Localized } from '../../../components/Localized';
 import { Price } from '../../../components/Price';
 import { Rating } from '../../../components/Rating';
 import { StockState } from '../../../components/StockState';
+import { useLocalized } from '../../../i18n/localized';
 import { useSession } from '../../auth/useSession';
 import { useGetProductQuery } from '../../catalog/api/catalogApi';
 import { useProductActions } from '../../catalog/useProductActions';
@@ -37,6 +39,11 @@ export function ProductPage() {
 
 function ProductDetails({ product }: { product: Product }) {
   const { t } = useTranslation();
+  const local = useLocalized();
+  const name = local.name(product);
+  const description = local.description(product);
+  const department = <Localized value={local.name(product.department)} />;
+  const category = <Localized value={local.name(product.category)} />;
   const navigate = useNavigate();
   const { isSignedIn, isAdmin } = useSession();
   const actions = useProductActions();
@@ -47,25 +54,29 @@ function ProductDetails({ product }: { product: Product }) {
 
   return (
     <>
-      <title>{t('product.title', { name: product.name })}</title>
+      <title>{t('product.title', { name: name.text })}</title>
       <nav aria-label={t('common.breadcrumb')} className="mb-3 small">
         <Link to="/">{t('nav.home')}</Link>
         <span className="mx-2 text-body-secondary" aria-hidden="true">
           /
         </span>
-        <Link to={`/department/${product.department._id}`}>{product.department.name}</Link>
+        <Link to={`/department/${product.department._id}`}>{department}</Link>
         <span className="mx-2 text-body-secondary" aria-hidden="true">
           /
         </span>
-        <Link to={`/product/category/${product.category._id}`}>{product.category.name}</Link>
+        <Link to={`/product/category/${product.category._id}`}>{category}</Link>
       </nav>
       <Row className="g-4 g-lg-5">
         <Col md={6} lg={5}>
-          <ImageGallery images={product.image_path} name={product.name} />
+          <ImageGallery images={product.image_path} name={name.text} />
         </Col>
         <Col md={6} lg={7}>
-          <p className="text-uppercase small fw-semibold text-primary mb-1">{product.brand}</p>
-          <h1 className="h3 mb-2">{product.name}</h1>
+          <p className="text-uppercase small fw-semibold text-primary mb-1">
+            <bdi>{product.brand}</bdi>
+          </p>
+          <h1 className="h3 mb-2">
+            <Localized value={name} />
+          </h1>
           <a href="#reviews-heading" className="text-decoration-none">
             <Rating value={product.rating} count={product.numReviews} />
           </a>
@@ -82,7 +93,7 @@ function ProductDetails({ product }: { product: Product }) {
                 variant="outline-secondary"
                 size="lg"
                 aria-pressed={favourite}
-                aria-label={t(favourite ? 'product.removeFavourite' : 'product.addFavourite', { name: product.name })}
+                aria-label={t(favourite ? 'product.removeFavourite' : 'product.addFavourite', { name: name.text })}
                 className={`favourite-button${favourite ? ' is-active' : ''}`}
                 onClick={() => actions.onToggleFavourite(product)}
               >
@@ -104,7 +115,9 @@ function ProductDetails({ product }: { product: Product }) {
             <h2 id="description-heading" className="h5">
               {t('product.description')}
             </h2>
-            <p className="product-description">{product.description}</p>
+            <p className="product-description" lang={description.lang} dir={description.lang && 'auto'}>
+              {description.text}
+            </p>
           </section>
           <section aria-labelledby="details-heading" className="mt-4">
             <h2 id="details-heading" className="h5">
@@ -112,16 +125,18 @@ function ProductDetails({ product }: { product: Product }) {
             </h2>
             <dl className="product-details row mb-0">
               <dt className="col-5 col-sm-4">{t('product.brand')}</dt>
-              <dd className="col-7 col-sm-8">{product.brand}</dd>
+              <dd className="col-7 col-sm-8">
+                <bdi>{product.brand}</bdi>
+              </dd>
               <dt className="col-5 col-sm-4">{t('product.weight')}</dt>
               <dd className="col-7 col-sm-8">{t('product.weightValue', { weight: product.weight })}</dd>
               <dt className="col-5 col-sm-4">{t('product.category')}</dt>
               <dd className="col-7 col-sm-8">
-                <Link to={`/product/category/${product.category._id}`}>{product.category.name}</Link>
+                <Link to={`/product/category/${product.category._id}`}>{category}</Link>
               </dd>
               <dt className="col-5 col-sm-4">{t('product.department')}</dt>
               <dd className="col-7 col-sm-8">
-                <Link to={`/department/${product.department._id}`}>{product.department.name}</Link>
+                <Link to={`/department/${product.department._id}`}>{department}</Link>
               </dd>
               <dt className="col-5 col-sm-4">{t('product.cod')}</dt>
               <dd className="col-7 col-sm-8">{t(product.cod ? 'common.yes' : 'common.no')}</dd>

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { changeLanguage } from '../../i18n';
+import { LANGUAGE_NAMES, type Language } from '../../i18n/language';
+
+/** English ⇄ العربية: one button offering the other language, named in that language. */
+export function LanguageSwitch({ className }: { className?: string }) {
+  const { i18n } = useTranslation();
+  const other: Language = i18n.language === 'ar' ? 'en' : 'ar';
+  return (
+    <button type="button" className={className} lang={other} onClick={() => void changeLanguage(other)}>
+      {LANGUAGE_NAMES[other]}
+    </button>
+  );
+}

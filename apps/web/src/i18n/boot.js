@@ -1,0 +1,41 @@
+/*
+ * Runs before the page is painted (a classic script at the top of <head>; the CSP allows no inline
+ * script): picks the language, sets <html lang dir> and links the matching Bootstrap build, so an
+ * Arabic page never shows left to right first. The language is the one chosen with the header's
+ * switch (local storage, key as in language.ts), else Arabic when the browser puts Arabic before
+ * English, else English. The stylesheets' addresses come from this script's data-ltr / data-rtl.
+ */
+(function () {
+  var saved = null;
+  try {
+    saved = localStorage.getItem('shop.language');
+  } catch (error) {
+    // Storage blocked: the browser's languages decide.
+  }
+  var language = saved === 'ar' || saved === 'en' ? saved : 'en';
+  if (language !== saved) {
+    var preferred = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ''];
+    for (var i = 0; i < preferred.length; i++) {
+      var code = String(preferred[i]).toLowerCase().split('-')[0];
+      if (code === 'ar' || code === 'en') {
+        language = code;
+        break;
+      }
+    }
+  }
+  var dir = language === 'ar' ? 'rtl' : 'ltr';
+  var root = document.documentElement;
+  root.lang = language;
+  root.dir = dir;
+
+  var script = document.querySelector('script[data-ltr][data-rtl]');
+  if (!script) return;
+  var link = document.createElement('link');
+  link.id = 'bootstrap-css';
+  link.rel = 'stylesheet';
+  link.setAttribute('blocking', 'render');
+  link.dataset.ltr = script.dataset.ltr;
+  link.dataset.rtl = script.dataset.rtl;
+  link.href = script.dataset[dir];
+  script.after(link);
+})();

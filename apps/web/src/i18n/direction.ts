@@ -1,0 +1,22 @@
+/** The Bootstrap stylesheet boot.js chose; it carries the address of each direction's build. */
+const BOOTSTRAP_LINK = 'bootstrap-css';
+
+/**
+ * Turns the page to a language: <html lang dir>, and Bootstrap's right-to-left build in place of the
+ * left-to-right one (or back). The new sheet replaces the old only once it has loaded, so the page
+ * never shows unstyled in between.
+ */
+export function applyDirection(language: string, dir: 'ltr' | 'rtl'): void {
+  const root = document.documentElement;
+  root.lang = language;
+  root.dir = dir;
+  const current = document.getElementById(BOOTSTRAP_LINK);
+  if (!(current instanceof HTMLLinkElement)) return;
+  const href = current.dataset[dir];
+  if (!href || current.getAttribute('href') === href) return;
+  const next = current.cloneNode() as HTMLLinkElement;
+  next.href = href;
+  next.addEventListener('load', () => current.remove(), { once: true });
+  current.removeAttribute('id');
+  current.after(next);
+}

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import bootSource from './boot.js?raw';
+import { changeLanguage, i18n } from './index';
+import { LANGUAGE_KEY } from './language';
+
+/** Runs boot.js as the browser does before the first paint, under the <script> tag the build writes. */
+function boot(languages: string[]) {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+  const script = document.createElement('script');
+  script.dataset.ltr = '/assets/bootstrap.min.css';
+  script.dataset.rtl = '/assets/bootstrap.rtl.min.css';
+  document.head.append(script);
+  new Function(bootSource)();
+  const link = document.getElementById('bootstrap-css');
+  return { lang: document.documentElement.lang, dir: document.documentElement.dir, stylesheet: link?.getAttribute('href') };
+}
+
+afterEach(async () => {
+  document.head.innerHTML = '';
+  await i18n.changeLanguage('en');
+});
+
+describe('choosing the language before the first paint', () => {
+  it('follows the browser: Arabic when Arabic comes before English, with the right-to-left Bootstrap', () => {
+    expect(boot(['ar-EG', 'en-US'])).toEqual({ lang: 'ar', dir: 'rtl', stylesheet: '/assets/bootstrap.rtl.min.css' });
+    document.head.innerHTML = '';
+    expect(boot(['fr-FR', 'ar', 'en'])).toMatchObject({ lang: 'ar', dir: 'rtl' });
+  });
+
+  it('is English for an English or any other browser', () => {
+    expect(boot(['en-GB', 'ar'])).toEqual({ lang: 'en', dir: 'ltr', stylesheet: '/assets/bootstrap.min.css' });
+    document.head.innerHTML = '';
+    expect(boot(['de-DE'])).toMatchObject({ lang: 'en', dir: 'ltr' });
+  });
+
+  it('keeps the language chosen with the switch over the browser’s', async () => {
+    await changeLanguage('en');
+    expect(localStorage.getItem(LANGUAGE_KEY)).toBe('en');
+    expect(boot(['ar-EG'])).toMatchObject({ lang: 'en', dir: 'ltr' });
+    document.head.innerHTML = '';
+    await changeLanguage('ar');
+    expect(boot(['en-US'])).toMatchObject({ lang: 'ar', dir: 'rtl' });
+  });
+});
+
+describe('switching language', () => {
+  it('turns the page right to left and swaps Bootstrap for its right-to-left build once that has loaded', async () => {
+    boot(['en-US']);
+    await changeLanguage('ar');
+    expect(document.documentElement).toHaveAttribute('lang', 'ar');
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    const sheets = document.head.querySelectorAll('link[rel="stylesheet"]');
+    expect([...sheets].map((link) => link.getAttribute('href'))).toEqual(['/assets/bootstrap.min.css', '/assets/bootstrap.rtl.min.css']);
+    sheets[1]?.dispatchEvent(new Event('load'));
+    expect(document.head.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(1);
+    expect(document.getElementById('bootstrap-css')).toHaveAttribute('href', '/assets/bootstrap.rtl.min.css');
+  });
+
+  it('shows the texts of the chosen language, falling back to English for a text it lacks', async () => {
+    await changeLanguage('ar');
+    expect(i18n.language).toBe('ar');
+    // Whatever the Arabic file holds, no key is ever shown raw.
+    expect(i18n.t('nav.cart')).not.toBe('nav.cart');
+    expect(i18n.t('checkout.cart.title' as never)).not.toMatch(/^checkout\./);
+  });
+});
