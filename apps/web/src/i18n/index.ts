@@ -14,7 +14,8 @@ import { initialLanguage, isLanguage, LANGUAGE_KEY, type Language } from './lang
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  // A copy: the area files merged in later must not write into the imported JSON module.
+  resources: { en: { translation: { ...en } } },
   lng: 'en',
   fallbackLng: 'en',
   partialBundledLanguages: true,
