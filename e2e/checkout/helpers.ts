@@ -24,6 +24,7 @@ export { expect };
 export interface ApiProduct {
   _id: string;
   name: string;
+  nameAr: string | null;
   brand: string;
   price: number;
   stock: number;
@@ -77,7 +78,7 @@ async function demoCatalogue(request: APIRequestContext): Promise<ApiProduct[]> 
  * two of products that start with eight or more), and sorted by id, so every test of a run sees
  * the same pool whatever products others add or buy meanwhile.
  */
-export const SLOTS = { cash: 0, card: 1, cardDeclined: 2, orders: 3, cartSync: 4, a11y: 5, stripeA11y: 6 } as const;
+export const SLOTS = { cash: 0, card: 1, cardDeclined: 2, orders: 3, cartSync: 4, a11y: 5, stripeA11y: 6, arabic: 7 } as const;
 
 const POOLS = {
   /** Everyday products: in stock (8 to 117 units at the seed), payable on delivery. */

@@ -5,6 +5,7 @@ import type { Account } from './accounts';
 export interface ApiProduct {
   _id: string;
   name: string;
+  nameAr: string | null;
   price: number;
   stock: number;
   rating: number;
@@ -14,6 +15,7 @@ export interface ApiProduct {
   department: { _id: string; name: string };
   brand: string;
   description: string;
+  descriptionAr: string | null;
   weight: number;
   cod: boolean;
 }

@@ -33,7 +33,7 @@ export function UserOrdersPage() {
         <ChevronStartIcon size={14} />
         {t('admin.orders.back')}
       </Link>
-      <PageHeader title={user ? t('admin.orders.titleNamed', { name: user.name }) : t('admin.orders.title')} subtitle={user?.email} />
+      <PageHeader title={user ? t('admin.orders.titleNamed', { name: user.name }) : t('admin.orders.title')} subtitle={user && <bdi>{user.email}</bdi>} />
       {isLoading ? (
         <div className="dash-card" role="status" aria-label={t('common.loading')}>
           {Array.from({ length: 4 }, (_, index) => (

@@ -59,11 +59,13 @@ export function UsersPage() {
               {users.map((user) => (
                 <tr key={user._id}>
                   <td className="dash-cell-name">
-                    <Link to={`/dashboard/UserOrder/${user._id}`} className="fw-semibold">
+                    <Link to={`/dashboard/UserOrder/${user._id}`} className="fw-semibold" dir="auto">
                       {user.name}
                     </Link>
                   </td>
-                  <td className="text-nowrap">{user.email}</td>
+                  <td className="text-nowrap">
+                    <bdi>{user.email}</bdi>
+                  </td>
                   <td className="text-nowrap">
                     <bdi>{user.phone}</bdi>
                   </td>

@@ -52,7 +52,10 @@ export function ReviewList({ productId }: { productId: string }) {
                 <span className="review-avatar" aria-hidden="true">
                   {review.user.name.slice(0, 1).toUpperCase()}
                 </span>
-                <span className="fw-semibold">{review.user.name}</span>
+                {/* Shoppers write in either language: each text takes its own direction. */}
+                <span className="fw-semibold" dir="auto">
+                  {review.user.name}
+                </span>
                 {review.verified && (
                   <Badge bg="success-subtle" text="success" className="d-inline-flex align-items-center gap-1">
                     <CheckCircleIcon size={12} />
@@ -62,14 +65,16 @@ export function ReviewList({ productId }: { productId: string }) {
               </div>
               <div className="d-flex flex-wrap align-items-center gap-2">
                 <Rating value={review.rating} size={14} />
-                <h3 id={`review-${review._id}`} className="h6 mb-0">
+                <h3 id={`review-${review._id}`} className="h6 mb-0" dir="auto">
                   {review.title}
                 </h3>
               </div>
               <p className="small text-body-secondary mb-1">
                 {t('reviews.reviewedOn', { date: formatDate(review.date, intlLocale(i18n.language)) })}
               </p>
-              <p className="mb-2 review-comment">{review.comment}</p>
+              <p className="mb-2 review-comment" dir="auto">
+                {review.comment}
+              </p>
               {canDelete && (
                 <Button
                   variant="outline-danger"
