@@ -36,7 +36,7 @@ export interface Address extends AddressInput {
 }
 
 export interface CartLine {
-  product_id: { _id: string; name: string; brand: string; price: number; image_path: string[]; stock: number; cod: boolean };
+  product_id: { _id: string; name: string; nameAr: string | null; brand: string; price: number; image_path: string[]; stock: number; cod: boolean };
   quantity: number;
 }
 export interface Cart {

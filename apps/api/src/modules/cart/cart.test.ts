@@ -36,13 +36,13 @@ describe('who may use the cart', () => {
 describe('cart rules', () => {
   it('adds a product with quantity 1 and returns the cart with the server-computed bill', async () => {
     const user = await registerShopper(t.app);
-    const product = await createProduct(t.app.db, { name: 'Nescafe Gold', brand: 'Nestle', price: 19.99, stock: 5, cod: false, imagePaths: ['/uploads/a.webp'] });
+    const product = await createProduct(t.app.db, { name: 'Nescafe Gold', nameAr: 'نسكافيه جولد', brand: 'Nestle', price: 19.99, stock: 5, cod: false, imagePaths: ['/uploads/a.webp'] });
     const res = await inc(user, product.id, 1);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       products: [
         {
-          product_id: { _id: product.id, name: 'Nescafe Gold', brand: 'Nestle', price: 19.99, image_path: ['/uploads/a.webp'], stock: 5, cod: false },
+          product_id: { _id: product.id, name: 'Nescafe Gold', nameAr: 'نسكافيه جولد', brand: 'Nestle', price: 19.99, image_path: ['/uploads/a.webp'], stock: 5, cod: false },
           quantity: 1,
         },
       ],

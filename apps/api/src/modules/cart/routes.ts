@@ -10,6 +10,7 @@ const cartSchema = z.object({
       product_id: z.object({
         _id: z.string(),
         name: z.string(),
+        nameAr: z.string().nullable(),
         brand: z.string(),
         price: z.number(),
         image_path: z.array(z.string()),

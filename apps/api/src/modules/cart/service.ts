@@ -12,6 +12,7 @@ async function readCart(db: DbOrTx, userId: string): Promise<Cart> {
     .select({
       id: products.id,
       name: products.name,
+      nameAr: products.nameAr,
       brand: products.brand,
       price: products.price,
       imagePaths: products.imagePaths,
@@ -26,7 +27,7 @@ async function readCart(db: DbOrTx, userId: string): Promise<Cart> {
   const billPiastres = rows.reduce((sum, r) => sum + r.price * r.quantity, 0);
   return {
     products: rows.map((r) => ({
-      product_id: { _id: r.id, name: r.name, brand: r.brand, price: toEgp(r.price), image_path: r.imagePaths, stock: r.stock, cod: r.cod },
+      product_id: { _id: r.id, name: r.name, nameAr: r.nameAr, brand: r.brand, price: toEgp(r.price), image_path: r.imagePaths, stock: r.stock, cod: r.cod },
       quantity: r.quantity,
     })),
     bill: toEgp(billPiastres),

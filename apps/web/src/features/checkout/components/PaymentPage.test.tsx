@@ -8,7 +8,7 @@ import { renderCheckout } from '../testing';
 import { PaymentPage } from './PaymentPage';
 
 const line = (name: string, cod: boolean): CartLine => ({
-  product_id: { _id: `id-${name}`, name, brand: 'Brand', price: 100, image_path: [], stock: 5, cod },
+  product_id: { _id: `id-${name}`, name, nameAr: null, brand: 'Brand', price: 100, image_path: [], stock: 5, cod },
   quantity: 1,
 });
 

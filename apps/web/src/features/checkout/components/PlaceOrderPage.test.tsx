@@ -12,8 +12,8 @@ const address = { street: 'El Tahrir St', building: '12', city: 'Dokki', state: 
 
 const cart: Cart = {
   products: [
-    { product_id: { _id: 'p1', name: 'Juhayna Milk 1L', brand: 'Juhayna', price: 42.75, image_path: [], stock: 5, cod: true }, quantity: 2 },
-    { product_id: { _id: 'p2', name: 'Lipton Tea', brand: 'Lipton', price: 55, image_path: [], stock: 9, cod: true }, quantity: 1 },
+    { product_id: { _id: 'p1', name: 'Juhayna Milk 1L', nameAr: null, brand: 'Juhayna', price: 42.75, image_path: [], stock: 5, cod: true }, quantity: 2 },
+    { product_id: { _id: 'p2', name: 'Lipton Tea', nameAr: null, brand: 'Lipton', price: 55, image_path: [], stock: 9, cod: true }, quantity: 1 },
   ],
   bill: 140.5,
 };
