@@ -108,7 +108,9 @@ export function Header({ showSearch }: { showSearch: boolean }) {
             <>
               <NavLink to={isAdmin ? '/EditProfile' : '/User'} className="header-link">
                 <UserIcon size={22} />
-                <span className="header-user-name">{user.name}</span>
+                <span className="header-user-name" dir="auto">
+                  {user.name}
+                </span>
               </NavLink>
               <Button variant="link" className="header-icon-button header-logout" onClick={logout} aria-label={t('nav.logout')} title={t('nav.logout')}>
                 <LogoutIcon size={22} />

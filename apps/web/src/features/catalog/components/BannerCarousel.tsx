@@ -2,20 +2,26 @@ import Carousel from 'react-bootstrap/Carousel';
 import { useTranslation } from 'react-i18next';
 import { CAROUSEL_INTERVAL_MS } from '@shop/contracts';
 import electronics from '../../../assets/banners/banner-electronics.svg';
+import electronicsAr from '../../../assets/banners/banner-electronics.ar.svg';
 import ramadan from '../../../assets/banners/banner-ramadan.svg';
+import ramadanAr from '../../../assets/banners/banner-ramadan.ar.svg';
 import delivery from '../../../assets/banners/banner-delivery.svg';
+import deliveryAr from '../../../assets/banners/banner-delivery.ar.svg';
 import fashion from '../../../assets/banners/banner-fashion.svg';
+import fashionAr from '../../../assets/banners/banner-fashion.ar.svg';
 
+/** Each banner drawn in both languages: its words are part of the picture. */
 const BANNERS = [
-  { src: electronics, alt: 'home.banners.electronics' },
-  { src: ramadan, alt: 'home.banners.ramadan' },
-  { src: delivery, alt: 'home.banners.delivery' },
-  { src: fashion, alt: 'home.banners.fashion' },
+  { src: { en: electronics, ar: electronicsAr }, alt: 'home.banners.electronics' },
+  { src: { en: ramadan, ar: ramadanAr }, alt: 'home.banners.ramadan' },
+  { src: { en: delivery, ar: deliveryAr }, alt: 'home.banners.delivery' },
+  { src: { en: fashion, ar: fashionAr }, alt: 'home.banners.fashion' },
 ] as const;
 
 /** Four banners turning every 3 s (spec 9); the first loads eagerly as it is the first thing seen. */
 export function BannerCarousel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'ar' ? 'ar' : 'en';
   return (
     <Carousel
       interval={CAROUSEL_INTERVAL_MS}
@@ -26,9 +32,9 @@ export function BannerCarousel() {
       indicatorLabels={BANNERS.map((_, index) => t('home.showBanner', { number: index + 1, total: BANNERS.length }))}
     >
       {BANNERS.map((banner, index) => (
-        <Carousel.Item key={banner.src}>
+        <Carousel.Item key={banner.alt}>
           <img
-            src={banner.src}
+            src={banner.src[language]}
             alt={t(banner.alt)}
             width={1200}
             height={450}
