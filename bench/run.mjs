@@ -58,8 +58,25 @@ async function waitFor(url, ms = 60_000) {
   throw new Error(`${url} did not answer`);
 }
 
-function startServer(dbEnv) {
-  const env = { ...process.env, ...dbEnv, NODE_ENV: 'production', PORT: String(API_PORT), SEED: 'none', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000', LOGIN_RATE_LIMIT_MAX: '1000000', DB_POOL_MAX: '32' };
+/**
+ * Production mode as `npm start` runs it on this machine: one process per core (node:cluster) when the
+ * database is PostgreSQL (PGlite can be opened by one process only), each with a pool large enough that
+ * none of the `connections` clients spread over the processes waits for a database connection.
+ */
+function startServer(db, workers) {
+  const env = {
+    ...process.env,
+    ...db.env,
+    NODE_ENV: 'production',
+    PORT: String(API_PORT),
+    SEED: 'none',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '1000000000',
+    LOGIN_RATE_LIMIT_MAX: '1000000',
+    WORKERS: String(workers),
+    DB_POOL_MAX: String(Math.ceil(connections / workers)),
+  };
+  log(`API: ${workers} process(es), ${env.DB_POOL_MAX} database connections each`);
   const child = spawn(process.execPath, ['apps/api/dist/server.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   cleanups.push(() => child.kill('SIGTERM'));
   return child;
@@ -195,7 +212,8 @@ async function main() {
   execFileSync('npx', ['tsx', 'bench/bulk-seed.ts', String(products), seedFile], { cwd: root, stdio: 'inherit', env: { ...process.env, ...db.env } });
   const seed = JSON.parse(fs.readFileSync(seedFile, 'utf8'));
 
-  const server = startServer(db.env);
+  const workers = db.kind === 'postgres' ? os.availableParallelism() : 1;
+  const server = startServer(db, workers);
   await waitFor(`http://127.0.0.1:${API_PORT}/api/health`);
   const enc = encodeURIComponent;
   const endpoints = [
@@ -232,7 +250,7 @@ async function main() {
   log('placing orders');
   const orders = await placeOrders(seed.orderProductId, seed.orderStock);
   const web = flag('no-web') ? null : await measureWeb(seed.detailId);
-  const report = { products, db: db.kind, date: new Date().toISOString(), duration_s: duration, connections, endpoints: results, orders, web, rss_mb: rssMb(server.pid) };
+  const report = { products, db: db.kind, workers, date: new Date().toISOString(), duration_s: duration, connections, endpoints: results, orders, web, rss_mb: rssMb(server.pid) };
 
   const lines = [
     `| endpoint | req/s | p50 ms | p95 ms | p99 ms | bytes | nginx req/s | ratio |`,
@@ -243,7 +261,7 @@ async function main() {
     web ? `web: home JS ${web.home_js_gzip_kb} KB gzip, CSS ${web.home_css_gzip_kb} KB gzip, LCP home ${web.lcp_home_ms} ms, product ${web.lcp_product_ms} ms (4x CPU slowdown)` : 'web: skipped',
     `API RSS at the end: ${report.rss_mb} MB`,
   ];
-  console.log(`\n## Benchmark: ${products} products on ${db.kind}, ${connections} connections, ${duration} s per run\n`);
+  console.log(`\n## Benchmark: ${products} products on ${db.kind}, ${workers} API process(es), ${connections} connections, ${duration} s per run\n`);
   console.log(lines.join('\n'));
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
