@@ -75,7 +75,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // The server Fastify would make, with the response cache's early lane in front of its router.
     serverFactory: (handler, options) => {
       const timeouts = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
-      const server = http.createServer((req, res) => lane.answer(req, res) || handler(req, res));
+      // A server that is closing leaves every request to Fastify, which answers it 503 with Connection: close.
+      const server = http.createServer((req, res) => (server.listening && lane.answer(req, res)) || handler(req, res));
       server.keepAliveTimeout = timeouts.keepAliveTimeout;
       server.requestTimeout = timeouts.requestTimeout;
       server.setTimeout(timeouts.connectionTimeout);
