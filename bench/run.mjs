@@ -47,6 +47,15 @@ async function prepareDatabase() {
   return { kind: 'postgres', env: { DATABASE_URL: url.toString(), DATA_DIR: path.join(work, 'data') } };
 }
 
+/** Another run's server on our port would answer in our place (a shared machine): refuse to start instead. */
+async function ensurePortFree(port) {
+  const answered = await fetch(`http://127.0.0.1:${port}/`).then(
+    () => true,
+    () => false,
+  );
+  if (answered) throw new Error(`port ${port} is in use (another bench run?): stop it first`);
+}
+
 async function waitFor(url, ms = 60_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
@@ -212,6 +221,8 @@ async function main() {
   execFileSync('npx', ['tsx', 'bench/bulk-seed.ts', String(products), seedFile], { cwd: root, stdio: 'inherit', env: { ...process.env, ...db.env } });
   const seed = JSON.parse(fs.readFileSync(seedFile, 'utf8'));
 
+  await ensurePortFree(API_PORT);
+  await ensurePortFree(NGINX_PORT);
   const workers = db.kind === 'postgres' ? os.availableParallelism() : 1;
   const server = startServer(db, workers);
   await waitFor(`http://127.0.0.1:${API_PORT}/api/health`);
