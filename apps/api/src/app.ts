@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +22,7 @@ import { languagePlugin, localizeBody, requestLanguage, varyOnLanguage } from '.
 import { authPlugin } from './plugins/auth.js';
 import { securityHeaders, securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
-import { responseCachePlugin } from './plugins/response-cache.js';
+import { responseCachePlugin, type EarlyLane } from './plugins/response-cache.js';
 import { apiModules } from './modules/index.js';
 
 declare module 'fastify' {
@@ -70,7 +71,18 @@ async function redisClient(app: FastifyInstance, url: string) {
 /** Builds the whole server without listening: server.ts listens, tests use `inject`. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
+  const lane: EarlyLane = { answer: () => false };
   const app = Fastify({
+    // The server Fastify would make, with the response cache's early lane in front of its router.
+    serverFactory: (handler, options) => {
+      const timeouts = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
+      // A server that is closing leaves every request to Fastify, which answers it 503 with Connection: close.
+      const server = http.createServer((req, res) => (server.listening && lane.answer(req, res)) || handler(req, res));
+      server.keepAliveTimeout = timeouts.keepAliveTimeout;
+      server.requestTimeout = timeouts.requestTimeout;
+      server.setTimeout(timeouts.connectionTimeout);
+      return server;
+    },
     logger: opts.logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -117,7 +129,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     skipOnError: true,
     errorResponseBuilder: () => ({ statusCode: 429, message: API_MSG.tooManyRequests }),
   });
-  if (config.CACHE_MAX_MB > 0) await app.register(responseCachePlugin, { database, maxBytes: config.CACHE_MAX_MB * 1024 * 1024 });
+  if (config.CACHE_MAX_MB > 0) await app.register(responseCachePlugin, { database, maxBytes: config.CACHE_MAX_MB * 1024 * 1024, lane });
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 30, fieldSize: 10_000, parts: 50 },
     // File names arrive as sent (not cut to their last segment), so lib/multipart.ts can refuse a path in one.

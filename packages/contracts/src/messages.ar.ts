@@ -112,6 +112,7 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   cartEmpty: 'عربة التسوق فارغة',
   noCashOnDelivery: (products) => `الدفع عند الاستلام غير متاح لـ ${products}. يرجى الدفع بالبطاقة.`,
   someOutOfStock: 'نفدت الكمية من بعض المنتجات',
+  productChanged: 'تغيّر أحد المنتجات في سلة التسوق للتو، يُرجى مراجعة السلة والمحاولة مرة أخرى',
   statusChange: (from, to) => `لا يمكن تحويل طلب حالته «${status(from)}» إلى «${status(to)}»`,
   notAwaitingCard: 'هذا الطلب لا ينتظر الدفع بالبطاقة',
   cardUnavailable: 'الدفع بالبطاقة غير متاح الآن، يرجى المحاولة مرة أخرى',

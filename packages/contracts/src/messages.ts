@@ -108,6 +108,7 @@ export const API_MSG = {
   cartEmpty: 'Your cart is empty',
   noCashOnDelivery: (products: string) => `Cash on delivery is not available for ${products}. Please pay by card.`,
   someOutOfStock: 'Some products are out of stock',
+  productChanged: 'A product in your cart has just changed, please check your cart and try again',
   statusChange: (from: string, to: string) => `An order that is ${from} cannot become ${to}`,
   // Payments
   notAwaitingCard: 'This order is not waiting for a card payment',

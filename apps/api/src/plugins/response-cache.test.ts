@@ -15,6 +15,23 @@ afterAll(() => t.close());
 
 const get = (app: FastifyInstance, url: string) => app.inject({ method: 'GET', url });
 
+type Read = { headers: Record<string, string | string[] | number | undefined>; json(): unknown };
+
+/**
+ * Reads until an answer is stored and the next one comes from memory. The fixture's insert is announced
+ * asynchronously, and an answer computed while that news arrives is not stored (it might predate the
+ * change), so the first reads may be neither.
+ */
+async function readUntilHit<R extends Read>(read: (url: string) => Promise<R>, url: string): Promise<{ stored: R; hit: R }> {
+  let stored: R | undefined;
+  for (let i = 0; i < 50; i++) {
+    const res = await read(url);
+    if (res.headers['x-cache'] === 'hit' && stored) return { stored, hit: res };
+    if (res.headers['x-cache'] === 'miss') stored = res;
+  }
+  throw new Error(`${url} was never answered from the cache`);
+}
+
 async function eventually(check: () => Promise<boolean>, withinMs: number) {
   const until = Date.now() + withinMs;
   while (Date.now() < until) {
@@ -26,20 +43,52 @@ async function eventually(check: () => Promise<boolean>, withinMs: number) {
 
 describe('response cache', () => {
   it('answers a repeated catalogue read from memory', async () => {
-    const url = `/api/product/one/${product.id}`;
-    // The fixture's insert is announced asynchronously; an answer computed while that news arrives is not
-    // stored (it might predate the change), so reads repeat until one is stored and the next is a hit.
-    let stored: Awaited<ReturnType<typeof get>> | undefined;
-    let second = await get(t.app, url);
-    for (let i = 0; i < 50 && second.headers['x-cache'] !== 'hit'; i++) {
-      if (second.headers['x-cache'] === 'miss') stored = second;
-      second = await get(t.app, url);
+    const { stored, hit } = await readUntilHit((url) => get(t.app, url), `/api/product/one/${product.id}`);
+    expect(hit.json()).toEqual(stored.json());
+    expect(hit.headers['content-type']).toContain('application/json');
+    expect(hit.headers['x-content-type-options']).toBe('nosniff');
+    expect(hit.headers.etag).toBe(stored.headers.etag);
+  });
+
+  it('answers over a real connection with the very headers of the answer it stored', async () => {
+    const server = await t.sibling();
+    const base = await server.listen({ port: 0, host: '127.0.0.1' });
+    const fetchRead = async (url: string) => {
+      const res = await fetch(`${base}${url}`);
+      const body = await res.text();
+      return { headers: Object.fromEntries(res.headers), json: () => JSON.parse(body) as unknown };
+    };
+    const { stored, hit } = await readUntilHit(fetchRead, `/api/product/one/${product.id}`);
+    // The date, the cache's own header and the general limit's countdown differ from one answer to the next.
+    const lasting = (headers: Read['headers']) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'x-cache'].includes(name) && !name.startsWith('x-ratelimit')));
+    expect(lasting(hit.headers)).toEqual(lasting(stored.headers));
+    expect(hit.json()).toEqual(stored.json());
+  });
+
+  it('tells a client whose copy is current that it is, without sending it again', async () => {
+    const url = `/api/product/one/${product.id}?revalidate=1`;
+    const { hit } = await readUntilHit((u) => get(t.app, u), url);
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(hit.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(hit.headers.etag);
+    expect(again.headers['x-frame-options']).toBe('DENY');
+    const stale = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': '"an-older-version"' } });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('counts cached answers against the request limit', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_MAX: '3' });
+    try {
+      const url = '/api/department';
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) statuses.push((await get(limited.app, url)).statusCode);
+      expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await limited.close();
     }
-    expect(stored?.headers['x-cache']).toBe('miss');
-    expect(second.headers['x-cache']).toBe('hit');
-    expect(second.json()).toEqual(stored?.json());
-    expect(second.headers['content-type']).toContain('application/json');
-    expect(second.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('shows a writer their own change on the very next read', async () => {

@@ -1,6 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import cors from '@fastify/cors';
 import type { Config } from '../config.js';
 
@@ -22,34 +23,37 @@ const CSP_DIRECTIVES: Record<string, string[]> = {
 };
 
 const REFERRER_POLICY = 'strict-origin-when-cross-origin';
-const HSTS = 'max-age=31536000; includeSubDomains';
 const hstsWanted = (config: Config) => config.PUBLIC_URL.startsWith('https://');
 
 /**
- * The essential headers as a plain map, for answers Fastify sends before any hook runs (a URL it
- * cannot decode): the same policy helmet applies to every other response.
+ * Helmet's headers for this shop, computed once: the policy never varies by request, and building it
+ * per request (what @fastify/helmet does) cost a sixth of a cached catalogue read. One map serves
+ * every answer: Fastify's, those it sends before any hook runs (a URL it cannot decode) and the
+ * response cache's.
  */
 export function securityHeaders(config: Config): Record<string, string> {
-  return {
-    'content-security-policy': Object.entries(CSP_DIRECTIVES)
-      .map(([name, values]) => `${name} ${values.join(' ')}`)
-      .join(';'),
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': REFERRER_POLICY,
-    ...(hstsWanted(config) ? { 'strict-transport-security': HSTS } : {}),
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
-}
-
-/** Security headers on every response; a CSP that still lets Stripe's script and frames load. */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
+  helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     referrerPolicy: { policy: REFERRER_POLICY },
     // The same as frame-ancestors 'none', for browsers that predate it.
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
-    hsts: hstsWanted(app.config) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: hstsWanted(config) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  })({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+/** Security headers on every response; a CSP that still lets Stripe's script and frames load. */
+export const securityPlugin = fp(async (app: FastifyInstance) => {
+  const headers = securityHeaders(app.config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   // A signed-in answer (a cart, an address, the audit log) is for its caller only: no cache may keep it.
   app.addHook('onSend', async (request, reply) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CARD_ORDER_TTL_MS, type Order, type OrderStatus } from '@shop/contracts';
 import { auditLogs, cartItems, orders, products } from '../../db/schema.js';
 import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
@@ -193,6 +193,33 @@ describe('placing an order', () => {
     expect((await place(user, 'visa')).statusCode).toBe(409);
     expect(await statusOf(first._id)).toBe('pending');
     expect(await stockOf(p)).toBe(0);
+  });
+});
+
+// Two connections at once: an admin's edit waits open while the checkout runs into its lock.
+describe.runIf(process.env.TEST_DATABASE_URL)('a price changed while the order is being placed', () => {
+  const waitingOnLock = async () =>
+    Number(
+      (await t.app.db.execute<{ n: string }>(sql`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rows[0]?.n,
+    );
+
+  it('charges the price the product has when its stock is taken', async () => {
+    const shopper = await registerShopper(t.app);
+    const product = await createProduct(t.app.db, { price: 100, stock: 5 });
+    await fillCart(shopper, [[product, 2]]);
+    let answer: ReturnType<typeof place> | undefined;
+    await t.app.db.transaction(async (tx) => {
+      await tx.update(products).set({ price: 15_000 }).where(eq(products.id, product.id));
+      answer = place(shopper, 'cash');
+      const until = Date.now() + 5000;
+      while (Date.now() < until && (await waitingOnLock()) === 0) await new Promise((r) => setTimeout(r, 20));
+    });
+    const res = await answer;
+    expect(res?.statusCode).toBe(201);
+    const [order] = res?.json() as Order[];
+    expect(order?.products.map((p) => p.productBrief.price)).toEqual([150]);
+    expect(order?.itemsTotal).toBe(300);
+    expect(await stockOf(product)).toBe(3);
   });
 });
 

@@ -19,7 +19,35 @@ import { toEgp, toPiastres } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { paymentProvider } from '../payments/provider.js';
 
-/** Orders with their lines and status history, in the wire shape of contracts/checkout.ts, in the order given. */
+type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderItems.$inferSelect;
+type HistoryRow = typeof orderStatusHistory.$inferSelect;
+
+/** Lines by name, then id: the order they are listed in (byte order, as the database's C collation sorts). */
+const byName = (a: LineRow, b: LineRow) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** One order with its lines and history, in the wire shape of contracts/checkout.ts. */
+function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[]): Order {
+  return {
+    _id: o.id,
+    createdAt: o.createdAt.toISOString(),
+    bill: toEgp(o.bill),
+    itemsTotal: toEgp(o.itemsTotal),
+    shipping: toEgp(o.shipping),
+    codFee: toEgp(o.codFee),
+    status: o.status as OrderStatus,
+    statusHistory: history.map((h) => ({ status: h.status as OrderStatus, at: h.at.toISOString() })),
+    deliveryAddress: o.deliveryAddress,
+    paymentMethod: o.paymentMethod as PaymentMethod,
+    products: lines.map((l) => ({
+      product_id: l.productId,
+      productBrief: { product_id: l.productId, name: l.name, price: toEgp(l.price), image_path: l.imagePaths },
+      quantity: l.quantity,
+    })),
+  };
+}
+
+/** Orders with their lines and status history, newest first. */
 async function loadOrders(db: DbOrTx, where: SQL): Promise<Order[]> {
   const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
   if (!rows.length) return [];
@@ -28,25 +56,13 @@ async function loadOrders(db: DbOrTx, where: SQL): Promise<Order[]> {
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.name), asc(orderItems.id)),
     db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, ids)).orderBy(asc(orderStatusHistory.id)),
   ]);
-  return rows.map((o) => ({
-    _id: o.id,
-    createdAt: o.createdAt.toISOString(),
-    bill: toEgp(o.bill),
-    itemsTotal: toEgp(o.itemsTotal),
-    shipping: toEgp(o.shipping),
-    codFee: toEgp(o.codFee),
-    status: o.status as OrderStatus,
-    statusHistory: history.filter((h) => h.orderId === o.id).map((h) => ({ status: h.status as OrderStatus, at: h.at.toISOString() })),
-    deliveryAddress: o.deliveryAddress,
-    paymentMethod: o.paymentMethod as PaymentMethod,
-    products: lines
-      .filter((l) => l.orderId === o.id)
-      .map((l) => ({
-        product_id: l.productId,
-        productBrief: { product_id: l.productId, name: l.name, price: toEgp(l.price), image_path: l.imagePaths },
-        quantity: l.quantity,
-      })),
-  }));
+  return rows.map((o) =>
+    toOrder(
+      o,
+      lines.filter((l) => l.orderId === o.id),
+      history.filter((h) => h.orderId === o.id),
+    ),
+  );
 }
 
 interface StockChange {
@@ -57,25 +73,35 @@ interface StockChange {
 }
 
 /**
- * Applies stock changes one product at a time in product-id order: every writer of stock locks rows
- * in this one order, so concurrent checkouts and cancellations cannot deadlock. Each update is
- * conditional (no read-then-write): a product whose stock cannot cover `take` is left alone and
- * reported in `short`, and the caller rolls back.
+ * Applies stock changes in one statement that first locks the products in id order: every writer of
+ * stock locks rows in this one order, so concurrent checkouts and cancellations cannot deadlock. The
+ * update is conditional (no read-then-write, and re-checked on the latest row if another checkout got
+ * there first): a product whose stock cannot cover `take` is left alone and reported in `short`, and
+ * the caller rolls back.
  */
 async function moveStock(tx: Tx, changes: Map<string, StockChange>) {
-  const taken = new Map<string, { name: string; price: number; imagePaths: string[] }>();
+  const taken = new Map<string, Snapshot>();
   const short: string[] = [];
-  const byProductId = [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [productId, { give, take }] of byProductId) {
-    const [row] = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${give - take}` })
-      .where(and(eq(products.id, productId), sql`${products.stock} + ${give} >= ${take}`))
-      .returning({ name: products.name, price: products.price, imagePaths: products.imagePaths });
-    if (take > 0) {
-      if (row) taken.set(productId, row);
-      else short.push(productId);
-    }
+  if (!changes.size) return { taken, short };
+  const ids = [...changes.keys()];
+  const gives = ids.map((id) => changes.get(id)?.give ?? 0);
+  const takes = ids.map((id) => changes.get(id)?.take ?? 0);
+  const { rows } = await tx.execute<{ id: string; name: string; price: number; image_paths: string[] }>(sql`
+    with locked as materialized (
+      select ${products.id} as id from ${products} where ${products.id} = any(${sql.param(ids)}::uuid[]) order by ${products.id} for no key update
+    ), change as (
+      select * from unnest(${sql.param(ids)}::uuid[], ${sql.param(gives)}::int[], ${sql.param(takes)}::int[]) as c(id, give, take)
+    )
+    update ${products} set stock = ${products.stock} + change.give - change.take
+    from locked join change on change.id = locked.id
+    where ${products.id} = locked.id and ${products.stock} + change.give >= change.take
+    returning ${products.id} as id, ${products.name} as name, ${products.price} as price, ${products.imagePaths} as image_paths`);
+  const moved = new Map(rows.map((r) => [r.id, r]));
+  for (const [productId, { take }] of changes) {
+    if (take <= 0) continue;
+    const row = moved.get(productId);
+    if (row) taken.set(productId, { name: row.name, price: row.price, imagePaths: row.image_paths });
+    else short.push(productId);
   }
   return { taken, short };
 }
@@ -119,6 +145,20 @@ async function cancelIntents(app: FastifyInstance, intentIds: (string | null)[])
   }
 }
 
+/** A product in the cart changed between reading the cart and locking its row: the checkout starts over. */
+class ProductChanged extends Error {}
+
+const PLACE_ATTEMPTS = 3;
+
+interface Snapshot {
+  name: string;
+  price: number;
+  imagePaths: string[];
+}
+
+const sameSnapshot = (read: Snapshot, locked: Snapshot | undefined) =>
+  !!locked && locked.price === read.price && locked.name === read.name && locked.imagePaths.join('\n') === read.imagePaths.join('\n');
+
 interface PlaceOrderInput {
   deliveryAddress: AddressInput;
   paymentMethod: PaymentMethod;
@@ -128,18 +168,42 @@ export function ordersService(app: FastifyInstance) {
   const { db } = app;
 
   /**
-   * Places the cart as an order in one transaction: stock is taken with conditional updates, so two
+   * Places the cart as an order in one transaction: stock is taken with a conditional update, so two
    * buyers can never both get the last unit; any shortage rolls everything back and answers 409
    * with the products that ran out. A cash order clears the cart; a card order keeps it until paid
    * and replaces the user's older unpaid card order (at most one pending order per user).
+   *
+   * The stock is taken last, just before the commit: a popular product's row stays locked for one
+   * statement and the commit rather than the whole checkout, so its buyers follow each other closely.
+   * The order is written with the cart's prices as read; should the locked row show another price,
+   * name or picture (an admin's edit in between), the checkout starts over with the new ones, so what
+   * the order snapshots is what was charged.
    */
   async function place(user: AuthUser, input: PlaceOrderInput, ip: string): Promise<Order[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await placeOnce(user, input, ip);
+      } catch (err) {
+        if (!(err instanceof ProductChanged)) throw err;
+        if (attempt === PLACE_ATTEMPTS) throw conflict(API_MSG.productChanged);
+      }
+    }
+  }
+
+  async function placeOnce(user: AuthUser, input: PlaceOrderInput, ip: string): Promise<Order[]> {
     const method = input.paymentMethod;
-    const { orderId, replaced } = await db.transaction(async (tx) => {
+    const { placed, replaced } = await db.transaction(async (tx) => {
       // One checkout per user at a time: a double click must not place the same cart twice.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
       const lines = await tx
-        .select({ productId: cartItems.productId, quantity: cartItems.quantity, name: products.name, cod: products.cod })
+        .select({
+          productId: cartItems.productId,
+          quantity: cartItems.quantity,
+          name: products.name,
+          price: products.price,
+          imagePaths: products.imagePaths,
+          cod: products.cod,
+        })
         .from(cartItems)
         .innerJoin(products, eq(products.id, cartItems.productId))
         .where(eq(cartItems.userId, user.id))
@@ -163,24 +227,8 @@ export function ordersService(app: FastifyInstance) {
         change.take += line.quantity;
         changes.set(line.productId, change);
       }
-      const { taken, short } = await moveStock(tx, changes);
-      if (short.length) {
-        const out = await tx
-          .select({ id: products.id, name: products.name, imagePaths: products.imagePaths, stock: products.stock })
-          .from(products)
-          .where(inArray(products.id, short))
-          .orderBy(asc(products.name));
-        const body: OutOfStockItem[] = out.map((p) => ({ _id: p.id, name: p.name, image_path: p.imagePaths, stock: p.stock }));
-        throw conflict(API_MSG.someOutOfStock, body);
-      }
 
-      // Prices come from the locked product rows: what the order snapshots is what was charged.
-      const snapshot = lines.map((line) => {
-        const product = taken.get(line.productId);
-        if (!product) throw new Error(`stock of ${line.productId} was not taken`);
-        return { ...product, productId: line.productId, quantity: line.quantity };
-      });
-      const itemsTotal = snapshot.reduce((sum, l) => sum + l.price * l.quantity, 0);
+      const itemsTotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
       const fees = orderFees(method);
       const shipping = toPiastres(fees.shipping);
       const codFee = toPiastres(fees.codFee);
@@ -213,12 +261,13 @@ export function ordersService(app: FastifyInstance) {
           createdAt: now,
           updatedAt: now,
         })
-        .returning({ id: orders.id, bill: orders.bill });
+        .returning();
       if (!order) throw new Error('order insert returned no row');
-      await tx.insert(orderItems).values(
-        snapshot.map((l) => ({ orderId: order.id, productId: l.productId, name: l.name, price: l.price, imagePaths: l.imagePaths, quantity: l.quantity })),
-      );
-      await tx.insert(orderStatusHistory).values({ orderId: order.id, status, at: now });
+      const items = await tx
+        .insert(orderItems)
+        .values(lines.map((l) => ({ orderId: order.id, productId: l.productId, name: l.name, price: l.price, imagePaths: l.imagePaths, quantity: l.quantity })))
+        .returning();
+      const history = await tx.insert(orderStatusHistory).values({ orderId: order.id, status, at: now }).returning();
       if (method === 'cash') await tx.delete(cartItems).where(eq(cartItems.userId, user.id));
       await audit(tx, {
         type: 'order',
@@ -226,13 +275,25 @@ export function ordersService(app: FastifyInstance) {
         message: `${user.email} placed order ${order.id} (${toEgp(order.bill)} EGP, ${method})`,
         userId: user.id,
         userEmail: user.email,
-        data: { orderId: order.id, bill: toEgp(order.bill), paymentMethod: method, items: snapshot.length },
+        data: { orderId: order.id, bill: toEgp(order.bill), paymentMethod: method, items: lines.length },
         ip,
       });
-      return { orderId: order.id, replaced: older };
+
+      const { taken, short } = await moveStock(tx, changes);
+      if (short.length) {
+        const out = await tx
+          .select({ id: products.id, name: products.name, imagePaths: products.imagePaths, stock: products.stock })
+          .from(products)
+          .where(inArray(products.id, short))
+          .orderBy(asc(products.name));
+        const body: OutOfStockItem[] = out.map((p) => ({ _id: p.id, name: p.name, image_path: p.imagePaths, stock: p.stock }));
+        throw conflict(API_MSG.someOutOfStock, body);
+      }
+      if (lines.some((line) => !sameSnapshot(line, taken.get(line.productId)))) throw new ProductChanged();
+      return { placed: toOrder(order, items.sort(byName), history), replaced: older };
     });
     await cancelIntents(app, replaced.map((o) => o.paymentIntentId));
-    return loadOrders(db, eq(orders.id, orderId));
+    return [placed];
   }
 
   function listOwn(userId: string): Promise<Order[]> {
