@@ -46,7 +46,7 @@ export interface Cart {
 
 export interface OrderLine {
   product_id: string | null;
-  productBrief: { product_id: string | null; name: string; price: number; image_path: string[] };
+  productBrief: { product_id: string | null; name: string; nameAr: string | null; price: number; image_path: string[] };
   quantity: number;
 }
 export interface Order {
@@ -66,6 +66,7 @@ export interface Order {
 export interface OutOfStockItem {
   _id: string;
   name: string;
+  nameAr: string | null;
   image_path: string[];
   stock: number;
 }

@@ -243,6 +243,7 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
+    nameAr: text('name_ar'),
     price: integer('price').notNull(),
     imagePaths: text('image_paths').array().notNull(),
     quantity: integer('quantity').notNull(),

@@ -95,6 +95,7 @@ CREATE TABLE "order_items" (
 	"order_id" uuid NOT NULL,
 	"product_id" uuid,
 	"name" text NOT NULL,
+	"name_ar" text,
 	"price" integer NOT NULL,
 	"image_paths" text[] NOT NULL,
 	"quantity" integer NOT NULL

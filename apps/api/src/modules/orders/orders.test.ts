@@ -61,7 +61,7 @@ describe('who may call the order routes', () => {
 describe('placing an order', () => {
   it('cash: bill = items + 21 + 9 EGP, confirmed, stock taken, cart cleared, snapshot and audit written', async () => {
     const user = await registerShopper(t.app);
-    const a = await createProduct(t.app.db, { name: 'Blender', price: 150.25, stock: 5, imagePaths: ['/uploads/b.webp'] });
+    const a = await createProduct(t.app.db, { name: 'Blender', nameAr: 'خلاط', price: 150.25, stock: 5, imagePaths: ['/uploads/b.webp'] });
     const b = await createProduct(t.app.db, { name: 'Toaster', price: 99.5, stock: 1 });
     await fillCart(user, [
       [a, 2],
@@ -75,8 +75,8 @@ describe('placing an order', () => {
     expect(order).toMatchObject({ itemsTotal: 400, shipping: 21, codFee: 9, bill: 430, status: 'confirmed', paymentMethod: 'cash', deliveryAddress: address });
     expect(order?.statusHistory.map((h) => h.status)).toEqual(['confirmed']);
     expect(order?.products).toEqual([
-      { product_id: a.id, productBrief: { product_id: a.id, name: 'Blender', price: 150.25, image_path: ['/uploads/b.webp'] }, quantity: 2 },
-      { product_id: b.id, productBrief: { product_id: b.id, name: 'Toaster', price: 99.5, image_path: ['/uploads/test.webp'] }, quantity: 1 },
+      { product_id: a.id, productBrief: { product_id: a.id, name: 'Blender', nameAr: 'خلاط', price: 150.25, image_path: ['/uploads/b.webp'] }, quantity: 2 },
+      { product_id: b.id, productBrief: { product_id: b.id, name: 'Toaster', nameAr: null, price: 99.5, image_path: ['/uploads/test.webp'] }, quantity: 1 },
     ]);
     expect(await stockOf(a)).toBe(3);
     expect(await stockOf(b)).toBe(0);
@@ -126,7 +126,7 @@ describe('placing an order', () => {
 
   it('out of stock: 409 with the products that ran out, and nothing changes', async () => {
     const user = await registerShopper(t.app);
-    const short = await createProduct(t.app.db, { name: 'Air Fryer', stock: 2, imagePaths: ['/uploads/f.webp'] });
+    const short = await createProduct(t.app.db, { name: 'Air Fryer', nameAr: 'قلاية هوائية', stock: 2, imagePaths: ['/uploads/f.webp'] });
     const gone = await createProduct(t.app.db, { name: 'Blender', stock: 0 });
     const fine = await createProduct(t.app.db, { name: 'Cup', stock: 9 });
     await fillCart(user, [
@@ -137,8 +137,8 @@ describe('placing an order', () => {
     const res = await place(user, 'cash');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual([
-      { _id: short.id, name: 'Air Fryer', image_path: ['/uploads/f.webp'], stock: 2 },
-      { _id: gone.id, name: 'Blender', image_path: ['/uploads/test.webp'], stock: 0 },
+      { _id: short.id, name: 'Air Fryer', nameAr: 'قلاية هوائية', image_path: ['/uploads/f.webp'], stock: 2 },
+      { _id: gone.id, name: 'Blender', nameAr: null, image_path: ['/uploads/test.webp'], stock: 0 },
     ]);
     expect(await stockOf(fine)).toBe(9);
     expect(await stockOf(short)).toBe(2);

@@ -24,10 +24,10 @@ export const orderSchema = z.object({
   products: z.array(
     z.object({
       product_id: z.string().nullable(),
-      productBrief: z.object({ product_id: z.string().nullable(), name: z.string(), price: z.number(), image_path: z.array(z.string()) }),
+      productBrief: z.object({ product_id: z.string().nullable(), name: z.string(), nameAr: z.string().nullable(), price: z.number(), image_path: z.array(z.string()) }),
       quantity: z.number().int(),
     }),
   ),
 }) satisfies z.ZodType<Order>;
 
-export const outOfStockSchema = z.array(z.object({ _id: z.string(), name: z.string(), image_path: z.array(z.string()), stock: z.number().int() })) satisfies z.ZodType<OutOfStockItem[]>;
+export const outOfStockSchema = z.array(z.object({ _id: z.string(), name: z.string(), nameAr: z.string().nullable(), image_path: z.array(z.string()), stock: z.number().int() })) satisfies z.ZodType<OutOfStockItem[]>;

@@ -41,7 +41,7 @@ function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[]): Order {
     paymentMethod: o.paymentMethod as PaymentMethod,
     products: lines.map((l) => ({
       product_id: l.productId,
-      productBrief: { product_id: l.productId, name: l.name, price: toEgp(l.price), image_path: l.imagePaths },
+      productBrief: { product_id: l.productId, name: l.name, nameAr: l.nameAr, price: toEgp(l.price), image_path: l.imagePaths },
       quantity: l.quantity,
     })),
   };
@@ -86,7 +86,7 @@ async function moveStock(tx: Tx, changes: Map<string, StockChange>) {
   const ids = [...changes.keys()];
   const gives = ids.map((id) => changes.get(id)?.give ?? 0);
   const takes = ids.map((id) => changes.get(id)?.take ?? 0);
-  const { rows } = await tx.execute<{ id: string; name: string; price: number; image_paths: string[] }>(sql`
+  const { rows } = await tx.execute<{ id: string; name: string; name_ar: string | null; price: number; image_paths: string[] }>(sql`
     with locked as materialized (
       select ${products.id} as id from ${products} where ${products.id} = any(${sql.param(ids)}::uuid[]) order by ${products.id} for no key update
     ), change as (
@@ -95,12 +95,12 @@ async function moveStock(tx: Tx, changes: Map<string, StockChange>) {
     update ${products} set stock = ${products.stock} + change.give - change.take
     from locked join change on change.id = locked.id
     where ${products.id} = locked.id and ${products.stock} + change.give >= change.take
-    returning ${products.id} as id, ${products.name} as name, ${products.price} as price, ${products.imagePaths} as image_paths`);
+    returning ${products.id} as id, ${products.name} as name, ${products.nameAr} as name_ar, ${products.price} as price, ${products.imagePaths} as image_paths`);
   const moved = new Map(rows.map((r) => [r.id, r]));
   for (const [productId, { take }] of changes) {
     if (take <= 0) continue;
     const row = moved.get(productId);
-    if (row) taken.set(productId, { name: row.name, price: row.price, imagePaths: row.image_paths });
+    if (row) taken.set(productId, { name: row.name, nameAr: row.name_ar, price: row.price, imagePaths: row.image_paths });
     else short.push(productId);
   }
   return { taken, short };
@@ -152,12 +152,17 @@ const PLACE_ATTEMPTS = 3;
 
 interface Snapshot {
   name: string;
+  nameAr: string | null;
   price: number;
   imagePaths: string[];
 }
 
 const sameSnapshot = (read: Snapshot, locked: Snapshot | undefined) =>
-  !!locked && locked.price === read.price && locked.name === read.name && locked.imagePaths.join('\n') === read.imagePaths.join('\n');
+  !!locked &&
+  locked.price === read.price &&
+  locked.name === read.name &&
+  locked.nameAr === read.nameAr &&
+  locked.imagePaths.join('\n') === read.imagePaths.join('\n');
 
 interface PlaceOrderInput {
   deliveryAddress: AddressInput;
@@ -200,6 +205,7 @@ export function ordersService(app: FastifyInstance) {
           productId: cartItems.productId,
           quantity: cartItems.quantity,
           name: products.name,
+          nameAr: products.nameAr,
           price: products.price,
           imagePaths: products.imagePaths,
           cod: products.cod,
@@ -265,7 +271,7 @@ export function ordersService(app: FastifyInstance) {
       if (!order) throw new Error('order insert returned no row');
       const items = await tx
         .insert(orderItems)
-        .values(lines.map((l) => ({ orderId: order.id, productId: l.productId, name: l.name, price: l.price, imagePaths: l.imagePaths, quantity: l.quantity })))
+        .values(lines.map((l) => ({ orderId: order.id, productId: l.productId, name: l.name, nameAr: l.nameAr, price: l.price, imagePaths: l.imagePaths, quantity: l.quantity })))
         .returning();
       const history = await tx.insert(orderStatusHistory).values({ orderId: order.id, status, at: now }).returning();
       if (method === 'cash') await tx.delete(cartItems).where(eq(cartItems.userId, user.id));
@@ -282,11 +288,11 @@ export function ordersService(app: FastifyInstance) {
       const { taken, short } = await moveStock(tx, changes);
       if (short.length) {
         const out = await tx
-          .select({ id: products.id, name: products.name, imagePaths: products.imagePaths, stock: products.stock })
+          .select({ id: products.id, name: products.name, nameAr: products.nameAr, imagePaths: products.imagePaths, stock: products.stock })
           .from(products)
           .where(inArray(products.id, short))
           .orderBy(asc(products.name));
-        const body: OutOfStockItem[] = out.map((p) => ({ _id: p.id, name: p.name, image_path: p.imagePaths, stock: p.stock }));
+        const body: OutOfStockItem[] = out.map((p) => ({ _id: p.id, name: p.name, nameAr: p.nameAr, image_path: p.imagePaths, stock: p.stock }));
         throw conflict(API_MSG.someOutOfStock, body);
       }
       if (lines.some((line) => !sameSnapshot(line, taken.get(line.productId)))) throw new ProductChanged();

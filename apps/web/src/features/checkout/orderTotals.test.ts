@@ -33,8 +33,8 @@ describe('order summary (DESIGN 4 fees)', () => {
   it("summarises a placed order from the server's bill", () => {
     const order = {
       products: [
-        { product_id: 'p1', productBrief: { product_id: 'p1', name: 'Tea', price: 55, image_path: [] }, quantity: 2 },
-        { product_id: null, productBrief: { product_id: null, name: 'Gone', price: 10, image_path: [] }, quantity: 1 },
+        { product_id: 'p1', productBrief: { product_id: 'p1', name: 'Tea', nameAr: null, price: 55, image_path: [] }, quantity: 2 },
+        { product_id: null, productBrief: { product_id: null, name: 'Gone', nameAr: null, price: 10, image_path: [] }, quantity: 1 },
       ],
       itemsTotal: 120,
       shipping: 0,

@@ -13,6 +13,8 @@ import { OrderStatusControl } from './OrderStatusControl';
 import { PageHeader } from './PageHeader';
 import { ScrollTable } from './ScrollTable';
 import { StatusBadge } from './StatusBadge';
+import { Localized } from '../../../components/Localized';
+import { useLocalized } from '../../../i18n/localized';
 
 /**
  * UserOrder/{userID}: one user's orders in the spec's columns. The last column is headed 'User Name'
@@ -21,6 +23,7 @@ import { StatusBadge } from './StatusBadge';
 export function UserOrdersPage() {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
+  const localized = useLocalized();
   const { userID = '' } = useParams();
   const { data: orders, isLoading, error } = useGetUserOrdersQuery(userID, { refetchOnMountOrArgChange: true });
   // The name for the title; usually already loaded by the Users screen this page is opened from.
@@ -76,7 +79,7 @@ export function UserOrdersPage() {
                       <span className="d-block small text-body-secondary">{formatDateTime(order.createdAt, locale)}</span>
                     </td>
                     <td className="dash-cell-name">
-                      {first?.productBrief.name ?? '—'}
+                      {first ? <Localized value={localized.name(first.productBrief)} /> : '—'}
                       {order.products.length > 1 && (
                         <span className="d-block small text-body-secondary">{t('admin.orders.more', { count: order.products.length - 1 })}</span>
                       )}

@@ -21,11 +21,11 @@ export function AddressLines({ address, name }: { address: AddressInput; name?: 
       <span className="d-block" dir="auto">
         {address.building} {address.street}
       </span>
-      <span className="d-block">
-        <bdi>{address.city}</bdi>, {nameOf(address.state)}
+      <span className="d-block" dir="auto">
+        {address.city}, {nameOf(address.state)}
       </span>
-      <span className="d-block">
-        {isEgypt(address.country) ? t('checkout.form.egypt') : <bdi>{address.country}</bdi>} {address.zipCode}
+      <span className="d-block" dir="auto">
+        {isEgypt(address.country) ? t('checkout.form.egypt') : address.country} {address.zipCode}
       </span>
       <span className="d-block text-body-secondary small" dir="ltr">
         {address.phone}

@@ -11,6 +11,8 @@ import { removeItem } from '../../cart/cartActions';
 import { isOutOfStockList } from '../api/checkoutApi';
 import { AlertIcon, CheckIcon } from './checkoutIcons';
 import '../checkout.css';
+import { Localized } from '../../../components/Localized';
+import { useLocalized } from '../../../i18n/localized';
 
 /**
  * /OrderError: the products that ran out while ordering, passed in navigation state by
@@ -19,6 +21,7 @@ import '../checkout.css';
  */
 export function OrderErrorPage() {
   const { t } = useTranslation();
+  const localized = useLocalized();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -73,7 +76,7 @@ export function OrderErrorPage() {
                   <ProductImage src={product.image_path[0]} alt="" width={72} height={72} className="cart-line-media" />
                   <div className="cart-line-body min-w-0">
                     <Link to={`/product/one/${product._id}`} className="cart-line-name">
-                      {product.name}
+                      <Localized value={localized.name(product)} />
                     </Link>
                     <p className="small text-danger-emphasis mb-0">
                       {product.stock > 0 ? t('checkout.outOfStock.onlyLeft', { count: product.stock }) : t('checkout.outOfStock.soldOut')}

@@ -20,6 +20,8 @@ import { OrderSummary } from './OrderSummary';
 import { PayButton } from './PaymentFeedbackAlert';
 import { TestCardForm } from './TestCardForm';
 import '../checkout.css';
+import { Localized } from '../../../components/Localized';
+import { useLocalized } from '../../../i18n/localized';
 
 /** Stripe.js and Elements load only when the shop really uses Stripe, and only on this screen. */
 const StripeCardForm = lazy(() => import('../stripe/StripeCardForm').then((module) => ({ default: module.StripeCardForm })));
@@ -128,6 +130,7 @@ function FormLoading() {
 
 function PaidOrderSummary({ order }: { order: Order }) {
   const { t } = useTranslation();
+  const localized = useLocalized();
   return (
     <OrderSummary totals={orderTotalsOf(order)} method="visa">
       <h3 className="h6 mt-2">{t('checkout.stripe.orderItems')}</h3>
@@ -135,7 +138,9 @@ function PaidOrderSummary({ order }: { order: Order }) {
         {order.products.map((line) => (
           <li key={line.productBrief.product_id ?? line.productBrief.name} className="d-flex align-items-center gap-2 small">
             <ProductImage src={line.productBrief.image_path[0]} alt="" width={40} height={40} className="summary-thumb" />
-            <span className="flex-grow-1 min-w-0 text-truncate">{line.productBrief.name}</span>
+            <span className="flex-grow-1 min-w-0 text-truncate">
+              <Localized value={localized.name(line.productBrief)} />
+            </span>
             <span className="text-body-secondary text-nowrap">× {line.quantity}</span>
             <Price value={line.productBrief.price} className="text-nowrap" />
           </li>

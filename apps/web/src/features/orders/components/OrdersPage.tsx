@@ -15,6 +15,8 @@ import { formatDate } from '../../../lib/format';
 import { useGetMyOrdersQuery } from '../api/ordersApi';
 import { orderRef } from '../orderRef';
 import '../../checkout/checkout.css';
+import { Localized } from '../../../components/Localized';
+import { useLocalized } from '../../../i18n/localized';
 
 /** Badge colours by how far along an order is: waiting, under way, done, or stopped. */
 const STATUS_BADGE: Record<OrderStatus, string> = {
@@ -140,7 +142,9 @@ function OrderCard({ order }: { order: Order }) {
 
 function OrderLineItem({ line }: { line: OrderLine }) {
   const { t } = useTranslation();
+  const localized = useLocalized();
   const { productBrief: product, quantity } = line;
+  const name = <Localized value={localized.name(product)} />;
   const productId = product.product_id;
   const productPath = productId ? `/product/one/${productId}` : null;
   return (
@@ -149,10 +153,10 @@ function OrderLineItem({ line }: { line: OrderLine }) {
       <div className="cart-line-body min-w-0">
         {productPath ? (
           <Link to={productPath} className="cart-line-name">
-            {product.name}
+            {name}
           </Link>
         ) : (
-          <span className="cart-line-name">{product.name}</span>
+          <span className="cart-line-name">{name}</span>
         )}
         <p className="small text-body-secondary mb-2">
           <Price value={product.price} /> · {t('checkout.review.quantity', { count: quantity })}
@@ -162,11 +166,11 @@ function OrderLineItem({ line }: { line: OrderLine }) {
             {/* The product's name, for screen readers only, tells one order line's buttons from the next. */}
             <Link to={productPath} className="btn btn-sm btn-accent">
               {t('checkout.orders.buyAgain')}
-              <span className="visually-hidden">: {product.name}</span>
+              <span className="visually-hidden">: {name}</span>
             </Link>
             <Link to={`/AddReview?product=${encodeURIComponent(productId)}`} className="btn btn-sm btn-outline-secondary">
               {t('checkout.orders.review')}
-              <span className="visually-hidden">: {product.name}</span>
+              <span className="visually-hidden">: {name}</span>
             </Link>
           </div>
         ) : (
