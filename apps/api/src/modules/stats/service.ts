@@ -43,7 +43,7 @@ export function statsService(app: FastifyInstance) {
         .groupBy(day),
       db.select({ status: orders.status, orders: count() }).from(orders).groupBy(orders.status),
       db
-        .select({ id: products.id, name: products.name, stock: products.stock, imagePaths: products.imagePaths, total: lowStockTotal })
+        .select({ id: products.id, name: products.name, nameAr: products.nameAr, stock: products.stock, imagePaths: products.imagePaths, total: lowStockTotal })
         .from(products)
         .where(lte(products.stock, LOW_STOCK_THRESHOLD))
         .orderBy(asc(products.stock), asc(products.name), asc(products.id))
@@ -88,7 +88,7 @@ export function statsService(app: FastifyInstance) {
       ordersByStatus,
       lowStock: {
         total: lowStock[0]?.total ?? 0,
-        products: lowStock.map((p) => ({ _id: p.id, name: p.name, stock: p.stock, image_path: p.imagePaths[0] ?? null })),
+        products: lowStock.map((p) => ({ _id: p.id, name: p.name, nameAr: p.nameAr, stock: p.stock, image_path: p.imagePaths[0] ?? null })),
       },
       recentOrders: recent.map((o) => ({
         _id: o.id,

@@ -146,7 +146,7 @@ describe('low stock', () => {
     const { lowStock } = await stats();
     expect(lowStock.total).toBe(7);
     expect(lowStock.products.map((p) => `${p.name}:${p.stock}`)).toEqual(['Blender:0', 'Mixer:1', 'Toaster:2', 'Kettle:3', 'Iron:4', 'Airfryer:5']);
-    expect(lowStock.products[0]).toEqual({ _id: low[1]?.id, name: 'Blender', stock: 0, image_path: '/uploads/Blender.webp' });
+    expect(lowStock.products[0]).toEqual({ _id: low[1]?.id, name: 'Blender', nameAr: null, stock: 0, image_path: '/uploads/Blender.webp' });
   });
 });
 

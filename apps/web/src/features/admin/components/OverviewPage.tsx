@@ -8,8 +8,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOW_STOCK_THRESHOLD, ORDER_STATUSES, type AdminStats, type SalesWindow } from '@shop/contracts';
 import { EmptyState } from '../../../components/EmptyState';
+import { Localized } from '../../../components/Localized';
 import { ProductImage } from '../../../components/ProductImage';
 import { intlLocale } from '../../../i18n';
+import { useLocalized } from '../../../i18n/localized';
 import { formatPrice } from '../../../lib/format';
 import { useGetStatsQuery } from '../api/adminApi';
 import { formatDateTime, shortId } from '../format';
@@ -132,6 +134,7 @@ function StatusBreakdown({ counts }: { counts: AdminStats['ordersByStatus'] }) {
 
 function LowStock({ lowStock }: { lowStock: AdminStats['lowStock'] }) {
   const { t } = useTranslation();
+  const localized = useLocalized();
   if (!lowStock.total) return <EmptyState title={t('admin.overview.lowStock.none')} />;
   return (
     <>
@@ -140,7 +143,7 @@ function LowStock({ lowStock }: { lowStock: AdminStats['lowStock'] }) {
           <li key={product._id} className="low-stock-item">
             <ProductImage src={product.image_path} alt="" className="dash-thumb" width={44} height={44} />
             <Link to={`/dashboard/DashProducts?q=${encodeURIComponent(product.name)}`} className="flex-grow-1 min-w-0 text-truncate">
-              {product.name}
+              <Localized value={localized.name(product)} />
             </Link>
             <Badge bg={product.stock === 0 ? 'danger' : 'warning'} text={product.stock === 0 ? undefined : 'dark'} className="text-nowrap">
               {product.stock === 0 ? t('admin.products.outOfStock') : t('admin.products.left', { count: product.stock })}
