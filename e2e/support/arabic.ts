@@ -76,11 +76,14 @@ const latinWords = (text: string): string[] => text.match(/[A-Za-z][A-Za-z0-9+]*
 
 let catalogueData: Promise<string[]> | undefined;
 
-/** Every name, brand and description of the catalogue: product data an Arabic page may show as typed. */
+/**
+ * The catalogue's Arabic names and descriptions and its brands: product data an Arabic page shows as
+ * typed (model numbers, Latin brand names inside Arabic names). English names are not in it: every
+ * demo product has an Arabic name, so an English one on an Arabic page is a screen that forgot to
+ * choose.
+ */
 export function catalogueTexts(request: APIRequestContext): Promise<string[]> {
-  catalogueData ??= allProducts(request).then((products) =>
-    products.flatMap((product) => [product.name, product.nameAr ?? '', product.brand, product.descriptionAr ?? '']),
-  );
+  catalogueData ??= allProducts(request).then((products) => products.flatMap((product) => [product.nameAr ?? '', product.brand, product.descriptionAr ?? '']));
   return catalogueData;
 }
 

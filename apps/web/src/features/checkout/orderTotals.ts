@@ -56,6 +56,6 @@ export function orderTotalsOf(order: Pick<Order, 'products' | 'itemsTotal' | 'sh
 }
 
 /** The products of the cart that rule out cash on delivery (DESIGN 4: one is enough). */
-export function productsWithoutCod<T extends { name: string; cod: boolean }>(products: readonly T[]): string[] {
-  return products.filter((product) => !product.cod).map((product) => product.name);
+export function productsWithoutCod<T extends { cod: boolean }>(products: readonly T[]): T[] {
+  return products.filter((product) => !product.cod);
 }

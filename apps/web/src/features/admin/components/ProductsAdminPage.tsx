@@ -129,12 +129,12 @@ export function ProductsAdminPage() {
                       size="sm"
                       className="me-2"
                       onClick={() => setEditing({ mode: 'update', id: product._id })}
-                      aria-label={t('admin.products.updateNamed', { name: product.name })}
+                      aria-label={t('admin.products.updateNamed', { name: local.name(product).text })}
                     >
                       <PencilIcon size={16} className="me-1" />
                       {t('admin.products.update')}
                     </Button>
-                    <Button variant="outline-danger" size="sm" onClick={() => setDeleting(product)} aria-label={t('admin.products.deleteNamed', { name: product.name })}>
+                    <Button variant="outline-danger" size="sm" onClick={() => setDeleting(product)} aria-label={t('admin.products.deleteNamed', { name: local.name(product).text })}>
                       <TrashIcon size={16} className="me-1" />
                       {t('admin.products.delete')}
                     </Button>
@@ -156,7 +156,7 @@ export function ProductsAdminPage() {
         onConfirm={() => void remove()}
         onCancel={() => setDeleting(null)}
       >
-        {t('admin.products.deleteText', { name: deleting?.name ?? '' })}
+        {t('admin.products.deleteText', { name: deleting ? local.name(deleting).text : '' })}
       </ConfirmDialog>
     </>
   );

@@ -82,7 +82,7 @@ export function OrderErrorPage() {
                       {product.stock > 0 ? t('checkout.outOfStock.onlyLeft', { count: product.stock }) : t('checkout.outOfStock.soldOut')}
                     </p>
                   </div>
-                  <Button variant="outline-danger" size="sm" className="cart-line-total" aria-label={t('checkout.outOfStock.removeNamed', { name: product.name })} onClick={() => remove(product)}>
+                  <Button variant="outline-danger" size="sm" className="cart-line-total" aria-label={t('checkout.outOfStock.removeNamed', { name: localized.name(product).text })} onClick={() => remove(product)}>
                     <TrashIcon size={16} className="me-1" />
                     {t('checkout.outOfStock.remove')}
                   </Button>

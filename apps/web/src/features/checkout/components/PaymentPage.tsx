@@ -9,6 +9,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { Price } from '../../../components/Price';
 import { cartApi } from '../../cart/api/cartApi';
 import { readPaymentMethod, savePaymentMethod } from '../checkoutStorage';
+import { useLocalized } from '../../../i18n/localized';
 import { productsWithoutCod } from '../orderTotals';
 import { CardIcon, CashIcon } from './checkoutIcons';
 import { CheckoutSteps } from './CheckoutSteps';
@@ -22,6 +23,7 @@ import '../checkout.css';
  */
 export function PaymentPage() {
   const { t } = useTranslation();
+  const local = useLocalized();
   const user = useShopper();
   const navigate = useNavigate();
   const { data: cart, isLoading, error } = cartApi.useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -83,7 +85,7 @@ export function PaymentPage() {
                     {t('checkout.payment.codShort')})
                   </>
                 }
-                reason={noCod.length > 0 ? t('checkout.payment.codUnavailable', { names: noCod.join(', ') }) : undefined}
+                reason={noCod.length > 0 ? t('checkout.payment.codUnavailable', { names: noCod.map((product) => local.name(product).text).join(', ') }) : undefined}
               />
             </div>
           </fieldset>

@@ -18,6 +18,8 @@ import { cartApi } from '../../cart/api/cartApi';
 import { clearCart } from '../../cart/cartSlice';
 import { isOutOfStockList, useAddAddressMutation, usePlaceOrderMutation } from '../api/checkoutApi';
 import { readPaymentMethod, readShippingAddress } from '../checkoutStorage';
+import { Localized } from '../../../components/Localized';
+import { useLocalized } from '../../../i18n/localized';
 import { orderTotals, productsWithoutCod } from '../orderTotals';
 import { AddressLines } from './AddressLines';
 import { CheckoutSteps } from './CheckoutSteps';
@@ -66,6 +68,7 @@ function OrderReview({ address, method, name }: { address: AddressInput; method:
 
 function Review({ cart, address, method, name }: { cart: Cart; address: AddressInput; method: PaymentMethod; name: string }) {
   const { t } = useTranslation();
+  const local = useLocalized();
   const totals = orderTotals(
     cart.products.map((line) => ({ price: line.product_id.price, quantity: line.quantity })),
     method,
@@ -114,9 +117,11 @@ function Review({ cart, address, method, name }: { cart: Cart; address: AddressI
                   <ProductImage src={product.image_path[0]} alt="" width={72} height={72} className="cart-line-media" />
                   <div className="cart-line-body min-w-0">
                     <Link to={`/product/one/${product._id}`} className="cart-line-name">
-                      {product.name}
+                      <Localized value={local.name(product)} />
                     </Link>
-                    <p className="cart-line-brand mb-1">{product.brand}</p>
+                    <p className="cart-line-brand mb-1">
+                      <bdi>{product.brand}</bdi>
+                    </p>
                     <p className="small text-body-secondary mb-0">
                       {t('checkout.review.quantity', { count: quantity })} × <Price value={product.price} />
                     </p>
@@ -135,7 +140,7 @@ function Review({ cart, address, method, name }: { cart: Cart; address: AddressI
         <OrderSummary totals={totals} method={method}>
           {noCod.length > 0 && (
             <Alert variant="warning" className="small">
-              {t('checkout.payment.codUnavailable', { names: noCod.join(', ') })} <Link to="/Payment">{t('checkout.review.changePayment')}</Link>
+              {t('checkout.payment.codUnavailable', { names: noCod.map((product) => local.name(product).text).join(', ') })} <Link to="/Payment">{t('checkout.review.changePayment')}</Link>
             </Alert>
           )}
           {failure && (
