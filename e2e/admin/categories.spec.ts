@@ -56,7 +56,7 @@ test.describe('Categories', () => {
     await page.getByRole('button', { name: 'Create Category' }).click();
     const create = dialog(page, 'Create Category');
     await create.getByLabel('Department').selectOption({ label: home.name });
-    await create.getByLabel('Name').fill(name);
+    await create.getByLabel('Name', { exact: true }).fill(name);
     await create.getByRole('button', { name: 'Submit' }).click();
     await expectToast(page, 'Category Added Successfully');
     await expect(create).toBeHidden();
@@ -67,9 +67,9 @@ test.describe('Categories', () => {
     const update = dialog(page, 'Update Category');
     await update.getByLabel('Category').selectOption({ label: `${name} (${home.name})` });
     await expect(update.getByLabel('Department')).toHaveValue(home._id);
-    await expect(update.getByLabel('Name')).toHaveValue(name);
+    await expect(update.getByLabel('Name', { exact: true })).toHaveValue(name);
     await update.getByLabel('Department').selectOption({ label: other.name });
-    await update.getByLabel('Name').fill(renamed);
+    await update.getByLabel('Name', { exact: true }).fill(renamed);
     await update.getByRole('button', { name: 'Submit' }).click();
     await expectToast(page, 'Category updated Successfully');
     const renamedCard = grid.getByRole('listitem').filter({ has: page.getByRole('heading', { name: renamed, exact: true }) });
@@ -102,11 +102,11 @@ test.describe('Categories', () => {
     await page.getByRole('button', { name: 'Create Category' }).click();
     const create = dialog(page, 'Create Category');
     await create.getByLabel('Department').selectOption({ label: department.name });
-    await create.getByLabel('Name').fill(existing.name);
+    await create.getByLabel('Name', { exact: true }).fill(existing.name);
     await create.getByRole('button', { name: 'Submit' }).click();
     await expectToast(page, 'This department already has a category with this name');
     // Still open, with what was typed: nothing is lost by a refusal.
-    await expect(create.getByLabel('Name')).toHaveValue(existing.name);
+    await expect(create.getByLabel('Name', { exact: true })).toHaveValue(existing.name);
     await expect(toast(page, 'Category Added Successfully')).toHaveCount(0);
   });
 });

@@ -18,10 +18,10 @@ test.describe('DepartmentsAdmin', () => {
     await expectFieldErrors(remove, ['Department'], 'Required Field');
 
     // Checked as the field changes and when it is left, too.
-    await add.getByLabel('Name').fill('Garden');
+    await add.getByLabel('Name', { exact: true }).fill('Garden');
     await expectFieldErrors(add, ['Name'], '');
-    await add.getByLabel('Name').fill('   ');
-    await add.getByLabel('Name').blur();
+    await add.getByLabel('Name', { exact: true }).fill('   ');
+    await add.getByLabel('Name', { exact: true }).blur();
     await expectFieldErrors(add, ['Name'], 'Required Field');
   });
 
@@ -32,11 +32,11 @@ test.describe('DepartmentsAdmin', () => {
     await page.goto('/dashboard/DepartmentsAdmin');
 
     const add = page.getByRole('region', { name: 'Add a department' });
-    await add.getByLabel('Name').fill(name);
+    await add.getByLabel('Name', { exact: true }).fill(name);
     await add.getByRole('button', { name: 'Add department' }).click();
     await expectToast(page, 'Department Added Successfully');
     await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
-    await expect(add.getByLabel('Name')).toHaveValue('');
+    await expect(add.getByLabel('Name', { exact: true })).toHaveValue('');
 
     const rename = page.getByRole('region', { name: 'Rename a department' });
     await rename.getByLabel('Department').selectOption({ label: name });

@@ -55,7 +55,7 @@ test.describe('DashProducts', () => {
     await form.getByLabel('Department').selectOption({ label: department.name });
     await form.getByLabel('Category').selectOption({ label: category.name });
     await form.getByLabel('Product name').fill(name);
-    await form.getByLabel('Description').fill('Hand-made in Fayoum, 30 cm across.');
+    await form.getByLabel('Description', { exact: true }).fill('Hand-made in Fayoum, 30 cm across.');
     await form.getByLabel('Price (EGP)').fill('349.5');
     await form.getByLabel('Stock').fill('3');
     await form.getByLabel('Weight (kg)').fill('2.5');

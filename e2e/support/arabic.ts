@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { allProducts } from './catalog';
+import { allProducts, categories, departments } from './catalog';
 import { expectNoSeriousA11yViolations, settled } from './ui';
 
 type Texts = { [key: string]: string | Texts };
@@ -23,14 +23,15 @@ const BRAND_AND_CODES = ['EGP Shop', 'EGP', 'UTC', 'Visa', 'Stripe'];
 
 /**
  * Latin words shown on the page that are not product data, a person's name, a brand name or a code:
- * untranslated UI text. `data` is what the page may show as it was typed (the catalogue's names,
- * brands and descriptions, the signed-in person's name). Content marked as being in another language
+ * untranslated UI text. The catalogue is read around the page; `data` adds what else it may show as
+ * typed (people's names, a query). Content marked as being in another language
  * or direction (`lang` other than Arabic, `dir="ltr"`/`dir="auto"`, `translate="no"`, `<bdi>`) is left
  * alone: the app marks fallback content, numbers and codes so for screen readers and the bidi
  * algorithm anyway. Accessible names and placeholders count: a screen-reader user hears them.
  */
 export async function latinLeaks(page: Page, data: readonly string[]): Promise<string[]> {
-  const allowed = new Set([...BRAND_AND_CODES, ...data].flatMap(latinWords));
+  // Read around the page: other tests add and delete products meanwhile.
+  const before = await catalogueTexts(page.request);
   const texts = await page.evaluate(() => {
     const exempt = (element: Element | null): boolean => {
       for (let node = element; node && node !== document.documentElement; node = node.parentElement) {
@@ -66,32 +67,36 @@ export async function latinLeaks(page: Page, data: readonly string[]): Promise<s
     }
     return found;
   });
+  const after = await catalogueTexts(page.request);
+  const allowed = new Set([...BRAND_AND_CODES, ...before, ...after, ...data].flatMap(latinWords));
   return texts.filter((text) => latinWords(text.replace(/^[a-z-]+="|"$/g, '')).some((word) => !allowed.has(word) && !isCode(word)));
 }
 
-/** An order reference or a model number ('AA814D59'): capitals and digits, with a digit. */
-const isCode = (word: string) => /^[A-Z0-9]+$/.test(word) && /\d/.test(word);
+/** An order reference, an id or a model number ('AA814D59', 'd903afb8', 'i5'): no word of a language has digits. */
+const isCode = (word: string) => /\d/.test(word);
 
-const latinWords = (text: string): string[] => text.match(/[A-Za-z][A-Za-z0-9+]*/g) ?? [];
-
-let catalogueData: Promise<string[]> | undefined;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const latinWords = (text: string): string[] => text.replace(UUID, ' ').match(/[A-Za-z][A-Za-z0-9+]*/g) ?? [];
 
 /**
- * The catalogue's Arabic names and descriptions and its brands: product data an Arabic page shows as
- * typed (model numbers, Latin brand names inside Arabic names). English names are not in it: every
- * demo product has an Arabic name, so an English one on an Arabic page is a screen that forgot to
- * choose.
+ * The catalogue as an Arabic page must show it: each product's, category's and department's Arabic
+ * name (the English one only when it has none, as those other tests add), Arabic description and brand. Model numbers and Latin
+ * brand names inside Arabic names are product data; an English name shown for a product that has an
+ * Arabic one is a screen that forgot to choose.
  */
-export function catalogueTexts(request: APIRequestContext): Promise<string[]> {
-  catalogueData ??= allProducts(request).then((products) => products.flatMap((product) => [product.nameAr ?? '', product.brand, product.descriptionAr ?? '']));
-  return catalogueData;
+async function catalogueTexts(request: APIRequestContext): Promise<string[]> {
+  const [products, sections] = await Promise.all([allProducts(request), Promise.all([departments(request), categories(request)])]);
+  return [
+    ...products.flatMap((product) => [product.nameAr ?? product.name, product.brand, product.descriptionAr ?? '']),
+    ...sections.flat().map((section) => section.nameAr ?? section.name),
+  ];
 }
 
 /**
  * What every Arabic page must be: right to left, Arabic, nothing scrolling sideways at the current
  * width, no English UI text left, and no serious axe violation.
  */
-export async function expectArabicPage(page: Page, data: readonly string[]): Promise<void> {
+export async function expectArabicPage(page: Page, data: readonly string[] = []): Promise<void> {
   await settled(page);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', /^ar/);

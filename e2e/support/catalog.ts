@@ -22,12 +22,14 @@ export interface ApiProduct {
 export interface ApiCategory {
   _id: string;
   name: string;
+  nameAr: string | null;
   image_path: string | null;
   department: { _id: string; name?: string };
 }
 export interface ApiDepartment {
   _id: string;
   name: string;
+  nameAr: string | null;
 }
 
 async function json<T>(request: APIRequestContext, url: string): Promise<T> {
