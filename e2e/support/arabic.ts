@@ -76,7 +76,7 @@ export async function latinLeaks(page: Page, data: readonly string[]): Promise<s
 const isCode = (word: string) => /\d/.test(word);
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-const latinWords = (text: string): string[] => text.replace(UUID, ' ').match(/[A-Za-z][A-Za-z0-9+]*/g) ?? [];
+const latinWords = (text: string): string[] => text.replace(UUID, ' ').match(/[A-Za-z0-9+]*[A-Za-z][A-Za-z0-9+]*/g) ?? [];
 
 /**
  * The catalogue as an Arabic page must show it: each product's, category's and department's Arabic
