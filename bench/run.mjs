@@ -131,7 +131,7 @@ async function api(pathname, init = {}, attempt = 1) {
     return { status: res.status, body: await res.json().catch(() => null) };
   } catch (err) {
     // An idle keep-alive socket the server closed just as it was reused: the request never arrived.
-    if (attempt < 3 && err?.cause?.code === 'UND_ERR_SOCKET') return api(pathname, init, attempt + 1);
+    if (attempt < 3 && ['UND_ERR_SOCKET', 'EPIPE'].includes(err?.cause?.code)) return api(pathname, init, attempt + 1);
     throw err;
   }
 }
