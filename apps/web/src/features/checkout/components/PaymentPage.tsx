@@ -9,8 +9,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { Price } from '../../../components/Price';
 import { cartApi } from '../../cart/api/cartApi';
 import { readPaymentMethod, savePaymentMethod } from '../checkoutStorage';
-import { useLocalized } from '../../../i18n/localized';
-import { productsWithoutCod } from '../orderTotals';
+import { useCodUnavailable } from '../useCodUnavailable';
 import { CardIcon, CashIcon } from './checkoutIcons';
 import { CheckoutSteps } from './CheckoutSteps';
 import { ChoiceCard } from './ChoiceCard';
@@ -23,15 +22,14 @@ import '../checkout.css';
  */
 export function PaymentPage() {
   const { t } = useTranslation();
-  const local = useLocalized();
   const user = useShopper();
   const navigate = useNavigate();
   const { data: cart, isLoading, error } = cartApi.useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
   const [saved, setSaved] = useState(() => readPaymentMethod(user._id));
   const [missing, setMissing] = useState(false);
 
-  const noCod = productsWithoutCod(cart?.products.map((line) => line.product_id) ?? []);
-  const cashAllowed = Boolean(cart) && noCod.length === 0;
+  const codUnavailable = useCodUnavailable(cart?.products);
+  const cashAllowed = Boolean(cart) && !codUnavailable;
   // A saved cash choice no longer counts once the cart holds a card-only product.
   const chosen = saved === 'cash' && !cashAllowed ? null : saved;
 
@@ -85,7 +83,7 @@ export function PaymentPage() {
                     {t('checkout.payment.codShort')})
                   </>
                 }
-                reason={noCod.length > 0 ? t('checkout.payment.codUnavailable', { names: noCod.map((product) => local.name(product).text).join(', ') }) : undefined}
+                reason={codUnavailable}
               />
             </div>
           </fieldset>

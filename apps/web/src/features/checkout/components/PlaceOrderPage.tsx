@@ -20,7 +20,8 @@ import { isOutOfStockList, useAddAddressMutation, usePlaceOrderMutation } from '
 import { readPaymentMethod, readShippingAddress } from '../checkoutStorage';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
-import { orderTotals, productsWithoutCod } from '../orderTotals';
+import { orderTotals } from '../orderTotals';
+import { useCodUnavailable } from '../useCodUnavailable';
 import { AddressLines } from './AddressLines';
 import { CheckoutSteps } from './CheckoutSteps';
 import { OrderSummary } from './OrderSummary';
@@ -73,7 +74,7 @@ function Review({ cart, address, method, name }: { cart: Cart; address: AddressI
     cart.products.map((line) => ({ price: line.product_id.price, quantity: line.quantity })),
     method,
   );
-  const noCod = method === 'cash' ? productsWithoutCod(cart.products.map((line) => line.product_id)) : [];
+  const codUnavailable = useCodUnavailable(method === 'cash' ? cart.products : undefined);
   const { place, placing, failure } = usePlaceOrder(address, method);
   // The next screen's code arrives while the shopper reads, so placing moves on at once instead of
   // showing this screen with the cart the order has just emptied.
@@ -138,9 +139,9 @@ function Review({ cart, address, method, name }: { cart: Cart; address: AddressI
       </Col>
       <Col lg={4}>
         <OrderSummary totals={totals} method={method}>
-          {noCod.length > 0 && (
+          {codUnavailable && (
             <Alert variant="warning" className="small">
-              {t('checkout.payment.codUnavailable', { names: noCod.map((product) => local.name(product).text).join(', ') })} <Link to="/Payment">{t('checkout.review.changePayment')}</Link>
+              {codUnavailable} <Link to="/Payment">{t('checkout.review.changePayment')}</Link>
             </Alert>
           )}
           {failure && (
@@ -148,7 +149,7 @@ function Review({ cart, address, method, name }: { cart: Cart; address: AddressI
               {failure}
             </Alert>
           )}
-          <Button variant="accent" size="lg" className="w-100" disabled={placing || noCod.length > 0} onClick={() => void place()}>
+          <Button variant="accent" size="lg" className="w-100" disabled={placing || Boolean(codUnavailable)} onClick={() => void place()}>
             {placing && <Spinner size="sm" className="me-2" aria-hidden="true" />}
             {t('checkout.review.placeOrder')}
           </Button>
