@@ -2,12 +2,16 @@ import type { HttpError } from './errors.js';
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+export const DEADLOCK_DETECTED = '40P01';
+/** Raised by take_ordered_stock (custom-after.sql) when an order commits. */
+export const NOT_ENOUGH_STOCK = 'SK001';
+export const PRODUCT_CHANGED = 'SK002';
 
 /** ON DELETE RESTRICT: PostgreSQL 18 (PGlite) reports it as 23001, PostgreSQL 15 as 23503. */
 const RESTRICT_VIOLATION = '23001';
 
 /** The Postgres error code of a failed query; drizzle wraps driver errors, so the cause is read too. */
-function pgCode(err: unknown): string | undefined {
+export function pgCode(err: unknown): string | undefined {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
     if ('code' in e && typeof e.code === 'string') return e.code === RESTRICT_VIOLATION ? FOREIGN_KEY_VIOLATION : e.code;
   }

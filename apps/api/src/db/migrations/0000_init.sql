@@ -306,3 +306,25 @@ BEGIN ATOMIC
   WHERE p.search @@ query AND (include_out_of_stock OR p.stock > 0)
   LIMIT cap;
 END;
+--> statement-breakpoint
+-- An order line takes its units from the shelf when its order commits, not when it is written. A popular product's
+-- row is then locked for the last moments of the commit only, and its buyers queue inside the database rather than
+-- each waiting for its API process to read the update's result and send COMMIT (milliseconds on a busy process).
+-- Lines are written in product id order, so every checkout locks its products in that one order. The units come
+-- only if the product still has them and is still what the line recorded (name, price, pictures), else the commit
+-- fails with SK001 (not enough stock) or SK002 (the product changed): orders/service.ts answers or starts over.
+CREATE OR REPLACE FUNCTION take_ordered_stock() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE products SET stock = stock - NEW.quantity
+  WHERE id = NEW.product_id AND stock >= NEW.quantity
+    AND price = NEW.price AND name = NEW.name AND name_ar IS NOT DISTINCT FROM NEW.name_ar AND image_paths = NEW.image_paths;
+  IF FOUND THEN RETURN NULL; END IF;
+  IF EXISTS (SELECT FROM products WHERE id = NEW.product_id AND price = NEW.price AND name = NEW.name
+      AND name_ar IS NOT DISTINCT FROM NEW.name_ar AND image_paths = NEW.image_paths) THEN
+    RAISE EXCEPTION 'not enough stock of product %', NEW.product_id USING ERRCODE = 'SK001';
+  END IF;
+  RAISE EXCEPTION 'product % changed while it was being ordered', NEW.product_id USING ERRCODE = 'SK002';
+END $$;
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER order_items_take_stock AFTER INSERT ON order_items DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW WHEN (NEW.product_id IS NOT NULL) EXECUTE FUNCTION take_ordered_stock();

@@ -194,6 +194,25 @@ describe('placing an order', () => {
     expect(await statusOf(first._id)).toBe('pending');
     expect(await stockOf(p)).toBe(0);
   });
+
+  it('a shortage names only the products short, counting the units the older card order gives back', async () => {
+    const user = await registerShopper(t.app);
+    const held = await createProduct(t.app.db, { name: 'Held Kettle', stock: 3 });
+    const scarce = await createProduct(t.app.db, { name: 'Scarce Lamp', stock: 1 });
+    await fillCart(user, [[held, 2]]);
+    const first = await placed(user, 'visa');
+    expect(await stockOf(held)).toBe(1);
+    // 3 kettles: 1 on the shelf and 2 coming back from the first order; 2 lamps: only 1 left.
+    await fillCart(user, [
+      [held, 3],
+      [scarce, 2],
+    ]);
+    const res = await place(user, 'visa');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual([expect.objectContaining({ _id: scarce.id, stock: 1 })]);
+    expect(await statusOf(first._id)).toBe('pending');
+    expect([await stockOf(held), await stockOf(scarce)]).toEqual([1, 1]);
+  });
 });
 
 // Two connections at once: an admin's edit waits open while the checkout runs into its lock.

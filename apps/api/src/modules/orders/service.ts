@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { cartItems, orderItems, orders, orderStatusHistory, products, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
+import { DEADLOCK_DETECTED, NOT_ENOUGH_STOCK, PRODUCT_CHANGED, pgCode } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -65,62 +66,38 @@ async function loadOrders(db: DbOrTx, where: SQL): Promise<Order[]> {
   );
 }
 
-interface StockChange {
-  /** Units coming back (a cancelled order). */
-  give: number;
-  /** Units an order takes. */
-  take: number;
-}
-
 /**
- * Applies stock changes in one statement that first locks the products in id order: every writer of
- * stock locks rows in this one order, so concurrent checkouts and cancellations cannot deadlock. The
- * update is conditional (no read-then-write, and re-checked on the latest row if another checkout got
- * there first): a product whose stock cannot cover `take` is left alone and reported in `short`, and
- * the caller rolls back.
+ * Puts units back on the shelf in one statement that first locks the products in id order, the order
+ * in which order lines take them (take_ordered_stock in custom-after.sql), so concurrent cancellations
+ * cannot deadlock each other.
  */
-async function moveStock(tx: Tx, changes: Map<string, StockChange>) {
-  const taken = new Map<string, Snapshot>();
-  const short: string[] = [];
-  if (!changes.size) return { taken, short };
-  const ids = [...changes.keys()];
-  const gives = ids.map((id) => changes.get(id)?.give ?? 0);
-  const takes = ids.map((id) => changes.get(id)?.take ?? 0);
-  const { rows } = await tx.execute<{ id: string; name: string; name_ar: string | null; price: number; image_paths: string[] }>(sql`
+async function returnStock(tx: Tx, units: Map<string, number>) {
+  if (!units.size) return;
+  const ids = [...units.keys()];
+  const quantities = ids.map((id) => units.get(id) ?? 0);
+  await tx.execute(sql`
     with locked as materialized (
       select ${products.id} as id from ${products} where ${products.id} = any(${sql.param(ids)}::uuid[]) order by ${products.id} for no key update
-    ), change as (
-      select * from unnest(${sql.param(ids)}::uuid[], ${sql.param(gives)}::int[], ${sql.param(takes)}::int[]) as c(id, give, take)
+    ), back as (
+      select * from unnest(${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[]) as b(id, quantity)
     )
-    update ${products} set stock = ${products.stock} + change.give - change.take
-    from locked join change on change.id = locked.id
-    where ${products.id} = locked.id and ${products.stock} + change.give >= change.take
-    returning ${products.id} as id, ${products.name} as name, ${products.nameAr} as name_ar, ${products.price} as price, ${products.imagePaths} as image_paths`);
-  const moved = new Map(rows.map((r) => [r.id, r]));
-  for (const [productId, { take }] of changes) {
-    if (take <= 0) continue;
-    const row = moved.get(productId);
-    if (row) taken.set(productId, { name: row.name, nameAr: row.name_ar, price: row.price, imagePaths: row.image_paths });
-    else short.push(productId);
-  }
-  return { taken, short };
+    update ${products} set stock = ${products.stock} + back.quantity
+    from locked join back on back.id = locked.id
+    where ${products.id} = locked.id`);
 }
 
-/** The stock held by these orders, per product (lines of deleted products have nothing to return). */
+/** The units held by these orders, per product (lines of deleted products have nothing to return). */
 async function heldStock(tx: Tx, orderIds: string[]) {
-  const into = new Map<string, StockChange>();
-  if (!orderIds.length) return into;
+  const units = new Map<string, number>();
+  if (!orderIds.length) return units;
   const lines = await tx
     .select({ productId: orderItems.productId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(and(inArray(orderItems.orderId, orderIds), isNotNull(orderItems.productId)));
   for (const line of lines) {
-    if (!line.productId) continue;
-    const change = into.get(line.productId) ?? { give: 0, take: 0 };
-    change.give += line.quantity;
-    into.set(line.productId, change);
+    if (line.productId) units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
   }
-  return into;
+  return units;
 }
 
 /** Marks orders the caller has locked as cancelled, with a history row each; the stock is the caller's. */
@@ -133,7 +110,7 @@ async function markCancelled(tx: Tx, orderIds: string[], at: Date) {
 /** Cancels orders the caller has locked and puts their stock back on the shelf. */
 async function cancelLocked(tx: Tx, orderIds: string[], at: Date) {
   await markCancelled(tx, orderIds, at);
-  await moveStock(tx, await heldStock(tx, orderIds));
+  await returnStock(tx, await heldStock(tx, orderIds));
 }
 
 /** After a cancellation commits: the intents of cancelled card orders must not take money any more. */
@@ -145,24 +122,13 @@ async function cancelIntents(app: FastifyInstance, intentIds: (string | null)[])
   }
 }
 
-/** A product in the cart changed between reading the cart and locking its row: the checkout starts over. */
-class ProductChanged extends Error {}
+/**
+ * The checkout starts over: a product in the cart changed between reading the cart and taking its
+ * stock, or the stock ran short and was back by the time the shortage was read.
+ */
+class StartOver extends Error {}
 
 const PLACE_ATTEMPTS = 3;
-
-interface Snapshot {
-  name: string;
-  nameAr: string | null;
-  price: number;
-  imagePaths: string[];
-}
-
-const sameSnapshot = (read: Snapshot, locked: Snapshot | undefined) =>
-  !!locked &&
-  locked.price === read.price &&
-  locked.name === read.name &&
-  locked.nameAr === read.nameAr &&
-  locked.imagePaths.join('\n') === read.imagePaths.join('\n');
 
 interface PlaceOrderInput {
   deliveryAddress: AddressInput;
@@ -173,23 +139,24 @@ export function ordersService(app: FastifyInstance) {
   const { db } = app;
 
   /**
-   * Places the cart as an order in one transaction: stock is taken with a conditional update, so two
-   * buyers can never both get the last unit; any shortage rolls everything back and answers 409
+   * Places the cart as an order in one transaction. The order lines take their stock as the
+   * transaction commits (take_ordered_stock in custom-after.sql), each with a conditional update, so
+   * two buyers can never both get the last unit; any shortage rolls everything back and answers 409
    * with the products that ran out. A cash order clears the cart; a card order keeps it until paid
    * and replaces the user's older unpaid card order (at most one pending order per user).
    *
-   * The stock is taken last, just before the commit: a popular product's row stays locked for one
-   * statement and the commit rather than the whole checkout, so its buyers follow each other closely.
-   * The order is written with the cart's prices as read; should the locked row show another price,
-   * name or picture (an admin's edit in between), the checkout starts over with the new ones, so what
-   * the order snapshots is what was charged.
+   * The order is written with the cart's prices as read; should the product show another price,
+   * name or picture when its stock is taken (an admin's edit in between), the checkout starts over
+   * with the new ones, so what the order snapshots is what was charged. A deadlock (two shoppers
+   * replacing card orders of each other's products) also starts over.
    */
   async function place(user: AuthUser, input: PlaceOrderInput, ip: string): Promise<Order[]> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await placeOnce(user, input, ip);
       } catch (err) {
-        if (!(err instanceof ProductChanged)) throw err;
+        const code = pgCode(err);
+        if (!(err instanceof StartOver) && code !== PRODUCT_CHANGED && code !== DEADLOCK_DETECTED) throw err;
         if (attempt === PLACE_ATTEMPTS) throw conflict(API_MSG.productChanged);
       }
     }
@@ -197,7 +164,10 @@ export function ordersService(app: FastifyInstance) {
 
   async function placeOnce(user: AuthUser, input: PlaceOrderInput, ip: string): Promise<Order[]> {
     const method = input.paymentMethod;
-    const { placed, replaced } = await db.transaction(async (tx) => {
+    const written = db.transaction(async (tx) => {
+      // The commit holds the popular product's row until it ends: it does not wait for the disk, so the
+      // next buyer of the product goes on at once. The answer waits for the disk instead (below).
+      await tx.execute(sql`set local synchronous_commit = off`);
       // One checkout per user at a time: a double click must not place the same cart twice.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
       const lines = await tx
@@ -226,21 +196,7 @@ export function ordersService(app: FastifyInstance) {
         .from(orders)
         .where(and(eq(orders.userId, user.id), eq(orders.status, 'pending')))
         .for('update');
-      // The older order's units come back in the same pass that takes the new order's, keeping the one lock order.
-      const changes = await heldStock(tx, older.map((o) => o.id));
-      for (const line of lines) {
-        const change = changes.get(line.productId) ?? { give: 0, take: 0 };
-        change.take += line.quantity;
-        changes.set(line.productId, change);
-      }
-
-      const itemsTotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-      const fees = orderFees(method);
-      const shipping = toPiastres(fees.shipping);
-      const codFee = toPiastres(fees.codFee);
-      const status: OrderStatus = method === 'visa' ? 'pending' : 'confirmed';
-
-      await markCancelled(tx, older.map((o) => o.id), now);
+      await cancelLocked(tx, older.map((o) => o.id), now);
       for (const o of older) {
         await audit(tx, {
           type: 'order',
@@ -253,6 +209,11 @@ export function ordersService(app: FastifyInstance) {
         });
       }
 
+      const itemsTotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+      const fees = orderFees(method);
+      const shipping = toPiastres(fees.shipping);
+      const codFee = toPiastres(fees.codFee);
+      const status: OrderStatus = method === 'visa' ? 'pending' : 'confirmed';
       const [order] = await tx
         .insert(orders)
         .values({
@@ -269,6 +230,7 @@ export function ordersService(app: FastifyInstance) {
         })
         .returning();
       if (!order) throw new Error('order insert returned no row');
+      // In product id order (the cart was read in it): the order in which the commit locks the products.
       const items = await tx
         .insert(orderItems)
         .values(lines.map((l) => ({ orderId: order.id, productId: l.productId, name: l.name, nameAr: l.nameAr, price: l.price, imagePaths: l.imagePaths, quantity: l.quantity })))
@@ -284,22 +246,41 @@ export function ordersService(app: FastifyInstance) {
         data: { orderId: order.id, bill: toEgp(order.bill), paymentMethod: method, items: lines.length },
         ip,
       });
-
-      const { taken, short } = await moveStock(tx, changes);
-      if (short.length) {
-        const out = await tx
-          .select({ id: products.id, name: products.name, nameAr: products.nameAr, imagePaths: products.imagePaths, stock: products.stock })
-          .from(products)
-          .where(inArray(products.id, short))
-          .orderBy(asc(products.name));
-        const body: OutOfStockItem[] = out.map((p) => ({ _id: p.id, name: p.name, nameAr: p.nameAr, image_path: p.imagePaths, stock: p.stock }));
-        throw conflict(API_MSG.someOutOfStock, body);
-      }
-      if (lines.some((line) => !sameSnapshot(line, taken.get(line.productId)))) throw new ProductChanged();
       return { placed: toOrder(order, items.sort(byName), history), replaced: older };
     });
+    const { placed, replaced } = await written.catch(async (err: unknown) => {
+      if (pgCode(err) === NOT_ENOUGH_STOCK) throw await outOfStock(user.id);
+      throw err;
+    });
+    // A transaction of its own whose commit waits for the disk: once it is there, so is the order's
+    // commit, written before it. A crash before then loses the order whole, and nobody was told of it.
+    await db.execute(sql`select pg_current_xact_id()`);
     await cancelIntents(app, replaced.map((o) => o.paymentIntentId));
     return [placed];
+  }
+
+  /**
+   * The 409 for a checkout that found too little stock: the cart's products whose stock, with the units
+   * the shopper's unpaid card order gives back, cannot cover the cart.
+   */
+  async function outOfStock(userId: string) {
+    const held = db
+      .select({ productId: orderItems.productId, quantity: sql<number>`sum(${orderItems.quantity})::int`.as('held_quantity') })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')))
+      .groupBy(orderItems.productId)
+      .as('held');
+    const out = await db
+      .select({ id: products.id, name: products.name, nameAr: products.nameAr, imagePaths: products.imagePaths, stock: products.stock })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .leftJoin(held, eq(held.productId, cartItems.productId))
+      .where(and(eq(cartItems.userId, userId), sql`${products.stock} + coalesce(${held.quantity}, 0) < ${cartItems.quantity}`))
+      .orderBy(asc(products.name));
+    if (!out.length) return new StartOver();
+    const body: OutOfStockItem[] = out.map((p) => ({ _id: p.id, name: p.name, nameAr: p.nameAr, image_path: p.imagePaths, stock: p.stock }));
+    return conflict(API_MSG.someOutOfStock, body);
   }
 
   function listOwn(userId: string): Promise<Order[]> {

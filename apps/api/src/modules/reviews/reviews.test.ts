@@ -48,7 +48,10 @@ async function buy(account: Account, productId: string, status: OrderStatus) {
     })
     .returning({ id: orders.id });
   if (!order) throw new Error('order not created');
-  await t.app.db.insert(orderItems).values({ orderId: order.id, productId, name: 'Item', price: 10000, imagePaths: [], quantity: 1 });
+  // The line records the product as it is: the commit takes its unit only from the product the line names.
+  const [product] = await t.app.db.select().from(products).where(eq(products.id, productId));
+  if (!product) throw new Error('no such product');
+  await t.app.db.insert(orderItems).values({ orderId: order.id, productId, name: product.name, nameAr: product.nameAr, price: product.price, imagePaths: product.imagePaths, quantity: 1 });
 }
 
 describe('POST /api/review', () => {
