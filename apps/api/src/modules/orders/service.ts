@@ -165,11 +165,12 @@ export function ordersService(app: FastifyInstance) {
   async function placeOnce(user: AuthUser, input: PlaceOrderInput, ip: string): Promise<Order[]> {
     const method = input.paymentMethod;
     const written = db.transaction(async (tx) => {
-      // The commit holds the popular product's row until it ends: it does not wait for the disk, so the
-      // next buyer of the product goes on at once. The answer waits for the disk instead (below).
-      await tx.execute(sql`set local synchronous_commit = off`);
-      // One checkout per user at a time: a double click must not place the same cart twice.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
+      // One checkout per user at a time: a double click must not place the same cart twice. In the same
+      // round trip, the commit is told not to wait for the disk: it holds the popular product's row until
+      // it ends, and the next buyer of that product goes on at once. The answer waits for the disk (below).
+      await tx.execute(
+        sql`select set_config('synchronous_commit', 'off', true) from ${users} where ${users.id} = ${user.id} for no key update`,
+      );
       const lines = await tx
         .select({
           productId: cartItems.productId,
