@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -18,8 +17,8 @@ import { ProductImage } from '../../../components/ProductImage';
 import { useLocalized } from '../../../i18n/localized';
 import { useGetCategoriesQuery, useGetDepartmentsQuery } from '../../catalog/api/catalogApi';
 import { useCreateCategoryMutation, useDeleteCategoryMutation, useSetCategoryImageMutation, useUpdateCategoryMutation } from '../api/adminApi';
-import { notifyOutcome } from '../notifyOutcome';
 import { imageFiles, requiredImages } from '../productForm';
+import { useAdminForm } from '../useAdminForm';
 import { ImageIcon, PlusIcon } from './adminIcons';
 import { Choices } from './Choices';
 import { ArabicField } from './ArabicField';
@@ -134,25 +133,20 @@ function CategoryImageModal({ show, onClose, categories }: CategoryModalProps) {
   const { t } = useTranslation();
   const [upload, { isLoading }] = useSetCategoryImageMutation();
   const label = useCategoryLabel();
+  const sendImages = ({ category, img }: z.output<typeof imageSchema>) => {
+    const form = new FormData();
+    for (const file of img) form.append('img', file);
+    return upload({ id: category, form }).unwrap();
+  };
+  // Spec 8: the image upload shares the update's text.
   const {
     register,
     control,
-    handleSubmit,
     watch,
-    reset,
+    submit,
+    close,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(imageSchema), mode: 'all', defaultValues: { category: '', img: [] } });
-
-  const close = () => {
-    reset();
-    onClose();
-  };
-  const submit = handleSubmit(async ({ category, img }) => {
-    const form = new FormData();
-    for (const file of img) form.append('img', file);
-    // Spec 8: the image upload shares the update's text.
-    if (await notifyOutcome(upload({ id: category, form }).unwrap(), t('admin.toasts.categoryUpdated'))) close();
-  });
+  } = useAdminForm(imageSchema, { category: '', img: [] }, sendImages, t('admin.toasts.categoryUpdated'), onClose);
 
   return (
     <FormModal show={show} title={t('admin.categories.image')} formId="category-image-form" busy={isLoading} onClose={close}>
@@ -195,18 +189,10 @@ function CreateCategoryModal({ show, onClose }: ModalProps) {
   const { data: departments } = useGetDepartmentsQuery();
   const {
     register,
-    handleSubmit,
-    reset,
+    submit,
+    close,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(categoryCreateSchema), mode: 'all', defaultValues: { department: '', name: '', nameAr: '' } });
-
-  const close = () => {
-    reset();
-    onClose();
-  };
-  const submit = handleSubmit(async (values) => {
-    if (await notifyOutcome(create(values).unwrap(), t('admin.toasts.categoryAdded'))) close();
-  });
+  } = useAdminForm(categoryCreateSchema, { department: '', name: '', nameAr: '' }, (values) => create(values).unwrap(), t('admin.toasts.categoryAdded'), onClose);
 
   return (
     <FormModal show={show} title={t('admin.categories.create')} formId="category-create-form" busy={isLoading} onClose={close}>
@@ -234,19 +220,11 @@ function UpdateCategoryModal({ show, onClose, categories }: CategoryModalProps) 
   const label = useCategoryLabel();
   const {
     register,
-    handleSubmit,
     setValue,
-    reset,
+    submit,
+    close,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(categoryUpdateSchema), mode: 'all', defaultValues: { id: '', department: '', name: '', nameAr: '' } });
-
-  const close = () => {
-    reset();
-    onClose();
-  };
-  const submit = handleSubmit(async (values) => {
-    if (await notifyOutcome(update(values).unwrap(), t('admin.toasts.categoryUpdated'))) close();
-  });
+  } = useAdminForm(categoryUpdateSchema, { id: '', department: '', name: '', nameAr: '' }, (values) => update(values).unwrap(), t('admin.toasts.categoryUpdated'), onClose);
 
   return (
     <FormModal show={show} title={t('admin.categories.update')} formId="category-update-form" busy={isLoading} onClose={close}>
@@ -291,18 +269,10 @@ function DeleteCategoryModal({ show, onClose, categories }: CategoryModalProps) 
   const label = useCategoryLabel();
   const {
     register,
-    handleSubmit,
-    reset,
+    submit,
+    close,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(deleteSchema), mode: 'all', defaultValues: { id: '' } });
-
-  const close = () => {
-    reset();
-    onClose();
-  };
-  const submit = handleSubmit(async ({ id }) => {
-    if (await notifyOutcome(remove(id).unwrap(), t('admin.toasts.categoryDeleted'))) close();
-  });
+  } = useAdminForm(deleteSchema, { id: '' }, ({ id }) => remove(id).unwrap(), t('admin.toasts.categoryDeleted'), onClose);
 
   return (
     <FormModal show={show} title={t('admin.categories.delete')} formId="category-delete-form" busy={isLoading} onClose={close}>

@@ -1,6 +1,4 @@
 import { useMemo, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -17,7 +15,7 @@ import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
 import { useGetCategoriesQuery, useGetDepartmentsQuery } from '../../catalog/api/catalogApi';
 import { useCreateDepartmentMutation, useDeleteDepartmentMutation, useRenameDepartmentMutation } from '../api/adminApi';
-import { notifyOutcome } from '../notifyOutcome';
+import { useAdminForm } from '../useAdminForm';
 import { Choices } from './Choices';
 import { ArabicField } from './ArabicField';
 import { Field } from './Field';
@@ -129,13 +127,9 @@ function AddDepartmentForm() {
   const [create, { isLoading }] = useCreateDepartmentMutation();
   const {
     register,
-    handleSubmit,
-    reset,
+    submit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(departmentCreateSchema), mode: 'all', defaultValues: { name: '', nameAr: '' } });
-  const submit = handleSubmit(async (values) => {
-    if (await notifyOutcome(create(values).unwrap(), t('admin.toasts.departmentAdded'))) reset();
-  });
+  } = useAdminForm(departmentCreateSchema, { name: '', nameAr: '' }, (values) => create(values).unwrap(), t('admin.toasts.departmentAdded'));
   return (
     <FormCard id="department-add" title={t('admin.departments.add')} submitLabel={t('admin.departments.addSubmit')} busy={isLoading} onSubmit={() => void submit()}>
       <Field id="department-add-name" label={t('admin.form.name')} error={errors.name?.message}>
@@ -151,14 +145,10 @@ function RenameDepartmentForm({ departments }: { departments?: Department[] }) {
   const [rename, { isLoading }] = useRenameDepartmentMutation();
   const {
     register,
-    handleSubmit,
+    submit,
     setValue,
-    reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(departmentUpdateSchema), mode: 'all', defaultValues: { id: '', name: '', nameAr: '' } });
-  const submit = handleSubmit(async (values) => {
-    if (await notifyOutcome(rename(values).unwrap(), t('admin.toasts.departmentUpdated'))) reset();
-  });
+  } = useAdminForm(departmentUpdateSchema, { id: '', name: '', nameAr: '' }, (values) => rename(values).unwrap(), t('admin.toasts.departmentUpdated'));
   return (
     <FormCard id="department-rename" title={t('admin.departments.rename')} submitLabel={t('admin.departments.renameSubmit')} busy={isLoading} onSubmit={() => void submit()}>
       <Field id="department-rename-department" label={t('admin.form.department')} error={errors.id?.message}>
@@ -191,13 +181,9 @@ function DeleteDepartmentForm({ departments }: { departments?: Department[] }) {
   const [remove, { isLoading }] = useDeleteDepartmentMutation();
   const {
     register,
-    handleSubmit,
-    reset,
+    submit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(deleteSchema), mode: 'all', defaultValues: { id: '' } });
-  const submit = handleSubmit(async ({ id }) => {
-    if (await notifyOutcome(remove(id).unwrap(), t('admin.toasts.departmentDeleted'))) reset();
-  });
+  } = useAdminForm(deleteSchema, { id: '' }, ({ id }) => remove(id).unwrap(), t('admin.toasts.departmentDeleted'));
   return (
     <FormCard id="department-delete" title={t('admin.departments.delete')} submitLabel={t('admin.departments.deleteSubmit')} busy={isLoading} danger onSubmit={() => void submit()}>
       <Field id="department-delete-department" label={t('admin.form.department')} error={errors.id?.message} hint={t('admin.departments.deleteHint')}>
