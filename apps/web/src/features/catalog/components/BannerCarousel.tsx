@@ -47,9 +47,10 @@ function transitionMs(element: HTMLElement | undefined): number {
 /**
  * Four banners turning every 3 s (spec 9); the first loads eagerly as it is the first thing seen.
  * Bootstrap's carousel markup and CSS, driven by a few lines of state rather than react-bootstrap's
- * Carousel, whose transition machinery was a fifth of the home page's component code. It behaves
- * as that one did: it pauses under the pointer or a finger, follows swipes, the arrow keys, the
- * arrows and the indicators, and waits for a slide to end before the next.
+ * Carousel, whose transition machinery (react-transition-group, dom-helpers, uncontrollable) added
+ * 4.9 KB to the home page's gzipped JS. It behaves as that one did: it pauses under the pointer or
+ * a finger, follows swipes, the arrow keys, the arrows and the indicators, and waits for a slide to
+ * end before the next.
  */
 export function BannerCarousel() {
   const { t, i18n } = useTranslation();
