@@ -2,8 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import { RouteError } from './RouteError';
-import { routes } from './router';
+import { appRoutes } from './router';
+import { setupStore } from './store';
 
+const routes = appRoutes(setupStore().dispatch);
 const leaf = (path: string) => matchRoutes(routes, path)?.at(-1);
 
 describe('routes (spec 2)', () => {

@@ -4,6 +4,8 @@ import { PageLoader } from '../components/PageLoader';
 import { HomePage } from '../features/catalog/components/HomePage';
 import { loadArea, type Area } from '../i18n';
 import type { RouteHandle } from './layout/chrome';
+import { prefetchHome, prefetchProduct } from './prefetch';
+import type { AppDispatch } from './store';
 import { RootLayout } from './layout/RootLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
@@ -34,16 +36,17 @@ const dashboardChrome: RouteHandle = { chrome: { footer: false } };
  * 'searchResults/:query' also serves /SearchResults/{search}, as spec 2 asks.
  * The checkout screens (/CartPage, /ShippingAdress, /ShippingForm, /Payment, /PlaceOrder, /Stripe,
  * /success, /OrderError, /Orders) and /dashboard/* join this list the same way, as `page(...)` routes.
+ * `dispatch` is the store's: the loaders of the home and product pages start their first requests with it.
  */
-export const routes: RouteObject[] = [
+export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
   {
     path: '/',
     Component: RootLayout,
     errorElement: <RouteError />,
     HydrateFallback: PageLoader,
     children: [
-      { index: true, Component: HomePage },
-      { path: 'product/one/:id', lazy: page(() => import('../features/product/components/ProductPage'), 'ProductPage') },
+      { index: true, Component: HomePage, loader: prefetchHome(dispatch) },
+      { path: 'product/one/:id', loader: prefetchProduct(dispatch), lazy: page(() => import('../features/product/components/ProductPage'), 'ProductPage') },
       { path: 'product/category/:id', lazy: page(() => import('../features/catalog/components/CategoryProductsPage'), 'CategoryProductsPage') },
       { path: 'department/:id', lazy: page(() => import('../features/catalog/components/DepartmentPage'), 'DepartmentPage') },
       { path: 'searchResults/:query', lazy: page(() => import('../features/search/components/SearchResultsPage'), 'SearchResultsPage') },
@@ -94,4 +97,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+export const createAppRouter = (dispatch: AppDispatch) => createBrowserRouter(appRoutes(dispatch));

@@ -1,6 +1,3 @@
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import Placeholder from 'react-bootstrap/Placeholder';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@shop/contracts';
@@ -29,70 +26,69 @@ export function ProductCard({ product, actions }: { product: Product; actions: P
   const inStock = product.stock > 0;
   const favourite = actions.isFavourite(product._id);
   return (
-    <Card className="product-card h-100">
+    <div className="card product-card h-100">
       <div className="product-card-media">
         {/* The name below is the link for assistive technology; the picture is a second, mouse-sized target. */}
         <Link to={href} tabIndex={-1} aria-hidden="true">
           <ProductImage src={product.image_path[0]} alt="" width={400} height={400} className="product-card-img" />
         </Link>
         {!actions.isAdmin && (
-          <Button
-            variant="light"
-            className={`favourite-toggle${favourite ? ' is-active' : ''}`}
+          <button
+            type="button"
+            className={`favourite-toggle btn btn-light${favourite ? ' is-active' : ''}`}
             aria-pressed={favourite}
             aria-label={t(favourite ? 'product.removeFavourite' : 'product.addFavourite', { name: name.text })}
             onClick={() => actions.onToggleFavourite(product)}
           >
             <HeartIcon filled={favourite} size={18} />
-          </Button>
+          </button>
         )}
       </div>
-      <Card.Body className="d-flex flex-column gap-1 p-2 p-sm-3">
+      <div className="card-body d-flex flex-column gap-1 p-2 p-sm-3">
         <Link to={href} className="product-card-name">
           <Localized value={name} />
         </Link>
         <Rating value={product.rating} count={product.numReviews} size={14} />
         <Price value={product.price} className="product-price" />
         <StockState stock={product.stock} />
-      </Card.Body>
-      <Card.Footer className="bg-transparent border-0 pt-0 px-2 pb-2 px-sm-3 pb-sm-3">
+      </div>
+      <div className="card-footer bg-transparent border-0 pt-0 px-2 pb-2 px-sm-3 pb-sm-3">
         {actions.isAdmin ? (
           <span className="badge text-bg-light text-wrap"><Localized value={local.name(product.category)} /></span>
         ) : (
-          <Button
-            variant="accent"
-            className="w-100"
-            size="sm"
+          <button
+            type="button"
+            className="btn btn-accent btn-sm w-100"
             disabled={!inStock}
             onClick={() => actions.onAddToCart(product)}
             aria-label={t('product.addToCartNamed', { name: name.text })}
           >
             <CartIcon size={16} className="me-1" />
             {t('product.addToCart')}
-          </Button>
+          </button>
         )}
-      </Card.Footer>
-    </Card>
+      </div>
+    </div>
   );
 }
 
 export function ProductCardPlaceholder() {
   return (
-    <Card className="product-card h-100" aria-hidden="true">
+    <div className="card product-card h-100" aria-hidden="true">
       <div className="product-card-media placeholder-glow">
-        <Placeholder className="w-100 h-100" />
+        <span className="placeholder w-100 h-100" />
       </div>
-      <Card.Body className="p-3">
-        <Placeholder as="p" animation="glow" className="mb-2">
-          <Placeholder xs={10} /> <Placeholder xs={6} />
-        </Placeholder>
-        <Placeholder as="p" animation="glow" className="mb-0">
-          <Placeholder xs={4} /> <Placeholder xs={5} />
-        </Placeholder>
-      </Card.Body>
-      <Card.Footer className="bg-transparent border-0 pt-0 px-3 pb-3">
-        <Placeholder.Button variant="secondary" xs={12} size="sm" animation="glow" />
-      </Card.Footer>
-    </Card>
+      <div className="card-body p-3">
+        <p className="placeholder-glow mb-2">
+          <span className="placeholder col-10" /> <span className="placeholder col-6" />
+        </p>
+        <p className="placeholder-glow mb-0">
+          <span className="placeholder col-4" /> <span className="placeholder col-5" />
+        </p>
+      </div>
+      <div className="card-footer bg-transparent border-0 pt-0 px-3 pb-3">
+        <button type="button" className="btn btn-secondary col-12 placeholder-glow placeholder-sm" disabled tabIndex={-1} />
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react';
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, type Product } from '@shop/contracts';
 import { ProductCard, ProductCardPlaceholder, type ProductCardActions } from './ProductCard';
@@ -16,27 +14,29 @@ interface ProductGridProps {
 }
 
 /** Two cards a row on phones, three on tablets, four on desktops. */
+const ROW = 'row row-cols-2 row-cols-md-3 row-cols-lg-4 g-3';
+
 export function ProductGrid({ products, loading, actions, empty, placeholders = PAGE_SIZE, label }: ProductGridProps) {
   const { t } = useTranslation();
   if (loading) {
     return (
-      <Row xs={2} md={3} lg={4} className="g-3" role="status" aria-label={t('common.loading')}>
+      <div className={ROW} role="status" aria-label={t('common.loading')}>
         {Array.from({ length: placeholders }, (_, index) => (
-          <Col key={index}>
+          <div key={index} className="col">
             <ProductCardPlaceholder />
-          </Col>
+          </div>
         ))}
-      </Row>
+      </div>
     );
   }
   if (!products?.length) return <>{empty}</>;
   return (
-    <Row as="ul" xs={2} md={3} lg={4} className="g-3 list-unstyled" aria-label={label}>
+    <ul className={`${ROW} list-unstyled`} aria-label={label}>
       {products.map((product) => (
-        <Col as="li" key={product._id}>
+        <li key={product._id} className="col">
           <ProductCard product={product} actions={actions} />
-        </Col>
+        </li>
       ))}
-    </Row>
+    </ul>
   );
 }

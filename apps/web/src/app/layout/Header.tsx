@@ -1,6 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../hooks';
@@ -86,9 +84,9 @@ export function Header({ showSearch }: { showSearch: boolean }) {
   return (
     <header className="site-header">
       <div className="container-xl d-flex flex-wrap align-items-center gap-2 gap-md-3 py-2">
-        <Button
-          variant="link"
-          className="header-icon-button"
+        <button
+          type="button"
+          className="header-icon-button btn btn-link"
           onClick={openMenu}
           // Start fetching the drawer's code as soon as the pointer or focus heads for the button.
           onPointerEnter={() => void loadMenuDrawer()}
@@ -98,7 +96,7 @@ export function Header({ showSearch }: { showSearch: boolean }) {
         >
           <MenuIcon size={24} />
           <span className="d-none d-lg-inline ms-1">{t('nav.all')}</span>
-        </Button>
+        </button>
         <Logo className="me-auto me-md-0" />
         {showSearch && <SearchBox className="header-search order-last order-md-0 flex-grow-1" />}
         <nav aria-label={t('nav.account')} className="d-flex align-items-center gap-1 gap-md-2 ms-md-auto">
@@ -112,9 +110,9 @@ export function Header({ showSearch }: { showSearch: boolean }) {
                   {user.name}
                 </span>
               </NavLink>
-              <Button variant="link" className="header-icon-button header-logout" onClick={logout} aria-label={t('nav.logout')} title={t('nav.logout')}>
+              <button type="button" className="header-icon-button header-logout btn btn-link" onClick={logout} aria-label={t('nav.logout')} title={t('nav.logout')}>
                 <LogoutIcon size={22} />
-              </Button>
+              </button>
             </>
           ) : (
             <NavLink to="/login" className="header-link">
@@ -130,9 +128,9 @@ export function Header({ showSearch }: { showSearch: boolean }) {
             <NavLink to="/CartPage" className="header-link header-cart" aria-label={t('nav.cartCount', { count: cartCount })}>
               <span className="position-relative d-inline-flex">
                 <CartIcon size={26} />
-                <Badge pill bg="accent" className="header-cart-badge" aria-hidden="true">
+                <span className="header-cart-badge badge rounded-pill bg-accent" aria-hidden="true">
                   {cartCount}
-                </Badge>
+                </span>
               </span>
               <span className="d-none d-lg-inline" aria-hidden="true">
                 {t('nav.cart')}

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import type { Session } from '@shop/contracts';
 import { setupStore } from '../../../app/store';
-import { routes } from '../../../app/router';
+import { appRoutes } from '../../../app/router';
 import { shopperSession } from '../../../test/utils';
 import { DashboardLayout } from './DashboardLayout';
 
@@ -66,6 +66,7 @@ describe('the dashboard guard', { timeout: 20_000 }, () => {
 });
 
 describe('the dashboard routes (spec 2)', () => {
+  const routes = appRoutes(setupStore().dispatch);
   const leaf = (path: string) => matchRoutes(routes, path)?.at(-1)?.route;
 
   it('serves every screen under /dashboard, without the footer', () => {

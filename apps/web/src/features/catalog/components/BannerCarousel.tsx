@@ -1,4 +1,4 @@
-import Carousel from 'react-bootstrap/Carousel';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAROUSEL_INTERVAL_MS } from '@shop/contracts';
 import electronics from '../../../assets/banners/banner-electronics.svg';
@@ -18,32 +18,160 @@ const BANNERS = [
   { src: { en: fashion, ar: fashionAr }, alt: 'home.banners.fashion' },
 ] as const;
 
-/** Four banners turning every 3 s (spec 9); the first loads eagerly as it is the first thing seen. */
+/** A finger must travel this far (px) across the banners to count as a swipe. */
+const SWIPE_PX = 40;
+
+type Direction = 'next' | 'prev';
+/** A change of banner under way: `enter` places the incoming banner beside the current one, `slide` moves both. */
+interface Slide {
+  to: number;
+  direction: Direction;
+  phase: 'enter' | 'slide';
+}
+
+/** The classes Bootstrap's carousel CSS animates a banner with, at each step of a slide. */
+function itemClass(index: number, active: number, slide: Slide | null): string {
+  if (!slide) return index === active ? 'carousel-item active' : 'carousel-item';
+  const side = slide.direction === 'next' ? 'start' : 'end';
+  const moving = slide.phase === 'slide' ? ` carousel-item-${side}` : '';
+  if (index === slide.to) return `carousel-item carousel-item-${slide.direction}${moving}`;
+  if (index === active) return `carousel-item active${moving}`;
+  return 'carousel-item';
+}
+
+/** The length of the banners' CSS transition (none when the visitor asks for reduced motion). */
+function transitionMs(element: HTMLElement | undefined): number {
+  return element ? parseFloat(getComputedStyle(element).transitionDuration) * 1000 || 0 : 0;
+}
+
+/**
+ * Four banners turning every 3 s (spec 9); the first loads eagerly as it is the first thing seen.
+ * Bootstrap's carousel markup and CSS, driven by a few lines of state rather than react-bootstrap's
+ * Carousel, whose transition machinery (react-transition-group, dom-helpers, uncontrollable) added
+ * 4.9 KB to the home page's gzipped JS. It behaves as that one did: it pauses under the pointer or
+ * a finger, follows swipes, the arrow keys, the arrows and the indicators, and waits for a slide to
+ * end before the next.
+ */
 export function BannerCarousel() {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'ar' ? 'ar' : 'en';
+  const [active, setActive] = useState(0);
+  const [slide, setSlide] = useState<Slide | null>(null);
+  const [paused, setPaused] = useState(false);
+  const items = useRef<HTMLDivElement[]>([]);
+  const touchStart = useRef(0);
+  const touchDelta = useRef(0);
+
+  const show = (to: number, direction: Direction) => {
+    if (!slide && to !== active) setSlide({ to, direction, phase: 'enter' });
+  };
+  const next = () => show((active + 1) % BANNERS.length, 'next');
+  const previous = () => show((active + BANNERS.length - 1) % BANNERS.length, 'prev');
+
+  useLayoutEffect(() => {
+    if (slide?.phase !== 'enter') return;
+    // Lay the incoming banner out at its starting side first, or it would appear without sliding in.
+    void items.current[slide.to]?.offsetWidth;
+    setSlide({ ...slide, phase: 'slide' });
+  }, [slide]);
+
+  useEffect(() => {
+    if (slide?.phase !== 'slide') return;
+    const done = setTimeout(() => {
+      setActive(slide.to);
+      setSlide(null);
+    }, transitionMs(items.current[slide.to]));
+    return () => clearTimeout(done);
+  }, [slide]);
+
+  // The next turn is counted from the end of the last slide, and waits while the banners are held.
+  useEffect(() => {
+    if (paused || slide) return;
+    const turn = setTimeout(() => {
+      if (!document.hidden) show((active + 1) % BANNERS.length, 'next');
+    }, CAROUSEL_INTERVAL_MS);
+    return () => clearTimeout(turn);
+    // `show` reads only `active` and `slide`: a re-render of the page must not restart the count.
+  }, [paused, slide, active]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    if (event.key === 'ArrowLeft') previous();
+    else next();
+  };
+  const onTouchStart = (event: TouchEvent) => {
+    touchStart.current = event.touches[0]?.clientX ?? 0;
+    touchDelta.current = 0;
+    setPaused(true);
+  };
+  const onTouchMove = (event: TouchEvent) => {
+    // A pinch is not a swipe.
+    touchDelta.current = event.touches.length > 1 ? 0 : (event.touches[0]?.clientX ?? 0) - touchStart.current;
+  };
+  const onTouchEnd = () => {
+    if (Math.abs(touchDelta.current) > SWIPE_PX) {
+      if (touchDelta.current > 0) previous();
+      else next();
+    }
+    setPaused(false);
+  };
+
+  const shown = slide?.to ?? active;
   return (
-    <Carousel
-      interval={CAROUSEL_INTERVAL_MS}
-      className="banner-carousel rounded-4 overflow-hidden shadow-sm"
+    <div
+      className="banner-carousel rounded-4 overflow-hidden shadow-sm carousel slide"
       aria-label={t('home.bannersLabel')}
-      prevLabel={t('home.previousBanner')}
-      nextLabel={t('home.nextBanner')}
-      indicatorLabels={BANNERS.map((_, index) => t('home.showBanner', { number: index + 1, total: BANNERS.length }))}
+      onKeyDown={onKeyDown}
+      onMouseOver={() => setPaused(true)}
+      onMouseOut={() => setPaused(false)}
+      onTouchStart={onTouchStart}
+      onTouchMove={onTouchMove}
+      onTouchEnd={onTouchEnd}
     >
-      {BANNERS.map((banner, index) => (
-        <Carousel.Item key={banner.alt}>
-          <img
-            src={banner.src[language]}
-            alt={t(banner.alt)}
-            width={1200}
-            height={450}
-            className="d-block w-100 h-auto"
-            loading={index === 0 ? 'eager' : 'lazy'}
-            fetchPriority={index === 0 ? 'high' : 'auto'}
+      <div className="carousel-indicators">
+        {BANNERS.map((banner, index) => (
+          <button
+            key={banner.alt}
+            type="button"
+            // Bootstrap's CSS styles the indicators by this attribute.
+            data-bs-target=""
+            className={index === shown ? 'active' : undefined}
+            aria-current={index === shown}
+            aria-label={t('home.showBanner', { number: index + 1, total: BANNERS.length })}
+            onClick={() => show(index, index > active ? 'next' : 'prev')}
           />
-        </Carousel.Item>
-      ))}
-    </Carousel>
+        ))}
+      </div>
+      <div className="carousel-inner">
+        {BANNERS.map((banner, index) => (
+          <div
+            key={banner.alt}
+            className={itemClass(index, active, slide)}
+            ref={(element) => {
+              if (element) items.current[index] = element;
+            }}
+          >
+            <img
+              src={banner.src[language]}
+              alt={t(banner.alt)}
+              width={1200}
+              height={450}
+              className="d-block w-100 h-auto"
+              loading={index === 0 ? 'eager' : 'lazy'}
+              fetchPriority={index === 0 ? 'high' : 'auto'}
+            />
+          </div>
+        ))}
+      </div>
+      <button type="button" className="carousel-control-prev" onClick={previous}>
+        <span className="carousel-control-prev-icon" aria-hidden="true" />
+        <span className="visually-hidden">{t('home.previousBanner')}</span>
+      </button>
+      <button type="button" className="carousel-control-next" onClick={next}>
+        <span className="carousel-control-next-icon" aria-hidden="true" />
+        <span className="visually-hidden">{t('home.nextBanner')}</span>
+      </button>
+    </div>
   );
 }

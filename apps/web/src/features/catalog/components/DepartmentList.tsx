@@ -1,4 +1,3 @@
-import Placeholder from 'react-bootstrap/Placeholder';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Localized } from '../../../components/Localized';
@@ -19,9 +18,9 @@ export function DepartmentList() {
       {isLoading ? (
         <div className="department-list d-flex flex-wrap gap-2" role="status" aria-label={t('common.loading')}>
           {Array.from({ length: 6 }, (_, index) => (
-            <Placeholder key={index} as="span" animation="glow">
-              <Placeholder className="department-chip-placeholder rounded-pill" />
-            </Placeholder>
+            <span key={index} className="placeholder-glow">
+              <span className="placeholder department-chip-placeholder rounded-pill" />
+            </span>
           ))}
         </div>
       ) : (

@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/icons';
@@ -37,9 +36,9 @@ export function SearchBox({ className }: { className?: string }) {
         onChange={(event) => setText(event.target.value)}
         maxLength={100}
       />
-      <Button type="submit" variant="accent" aria-label={t('search.submit')}>
+      <button type="submit" className="btn btn-accent" aria-label={t('search.submit')}>
         <SearchIcon size={20} />
-      </Button>
+      </button>
     </form>
   );
 }
