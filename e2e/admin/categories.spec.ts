@@ -45,6 +45,8 @@ test.describe('Categories', () => {
   });
 
   test('creates a category, updates it (choosing it fills in its department and name), gives it a picture and deletes it', async ({ page, request }) => {
+    // Four dialogs, each with its round trip and toast: 13-15 s on a busy 2-core machine, over 30 s once in CI.
+    test.slow();
     const admin = await asAdmin(page, request);
     const home = await apiDepartment(request, admin);
     const other = await apiDepartment(request, admin);
