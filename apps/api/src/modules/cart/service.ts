@@ -1,14 +1,17 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { API_MSG, type Cart } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { cartItems, products } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { toEgp } from '../../lib/money.js';
 
-/** The user's cart with its bill, both computed here: a client-sent price is never trusted. */
-async function readCart(db: DbOrTx, userId: string): Promise<Cart> {
-  const rows = await db
+/**
+ * The lines of a user's cart with their products, read after every cart change: a prepared statement,
+ * parsed and planned once per database connection and not rebuilt per request.
+ */
+function cartLinesQuery(db: Db) {
+  return db
     .select({
       id: products.id,
       name: products.name,
@@ -22,20 +25,27 @@ async function readCart(db: DbOrTx, userId: string): Promise<Cart> {
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.productId));
-  const billPiastres = rows.reduce((sum, r) => sum + r.price * r.quantity, 0);
-  return {
-    products: rows.map((r) => ({
-      product_id: { _id: r.id, name: r.name, nameAr: r.nameAr, brand: r.brand, price: toEgp(r.price), image_path: r.imagePaths, stock: r.stock, cod: r.cod },
-      quantity: r.quantity,
-    })),
-    bill: toEgp(billPiastres),
-  };
+    .where(eq(cartItems.userId, sql.placeholder('userId')))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.productId))
+    .prepare('cart_lines');
 }
 
 export function cartService(app: FastifyInstance) {
   const { db } = app;
+  const cartLines = cartLinesQuery(db);
+
+  /** The user's cart with its bill, both computed here: a client-sent price is never trusted. */
+  async function readCart(userId: string): Promise<Cart> {
+    const rows = await cartLines.execute({ userId });
+    const billPiastres = rows.reduce((sum, r) => sum + r.price * r.quantity, 0);
+    return {
+      products: rows.map((r) => ({
+        product_id: { _id: r.id, name: r.name, nameAr: r.nameAr, brand: r.brand, price: toEgp(r.price), image_path: r.imagePaths, stock: r.stock, cod: r.cod },
+        quantity: r.quantity,
+      })),
+      bill: toEgp(billPiastres),
+    };
+  }
 
   async function findProduct(productId: string) {
     const [product] = await db.select({ name: products.name, stock: products.stock }).from(products).where(eq(products.id, productId));
@@ -73,7 +83,7 @@ export function cartService(app: FastifyInstance) {
       if (product.stock <= 0) throw conflict(API_MSG.outOfStock(product.name));
       throw conflict(product.stock === 1 ? API_MSG.onlyOneInStock(product.name) : API_MSG.onlyFewInStock(product.stock, product.name));
     }
-    return readCart(db, userId);
+    return readCart(userId);
   }
 
   /** Removes one unit; at quantity 1 it does nothing (removing the line is a separate action, spec 4). */
@@ -84,7 +94,7 @@ export function cartService(app: FastifyInstance) {
       .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId), gt(cartItems.quantity, 1)))
       .returning({ quantity: cartItems.quantity });
     if (!row) await findProduct(productId);
-    return readCart(db, userId);
+    return readCart(userId);
   }
 
   async function remove(userId: string, productId: string): Promise<Cart> {
@@ -93,7 +103,7 @@ export function cartService(app: FastifyInstance) {
       .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
       .returning({ productId: cartItems.productId });
     if (!row) await findProduct(productId);
-    return readCart(db, userId);
+    return readCart(userId);
   }
 
   async function empty(userId: string): Promise<Cart> {
@@ -101,5 +111,5 @@ export function cartService(app: FastifyInstance) {
     return { products: [], bill: 0 };
   }
 
-  return { get: (userId: string) => readCart(db, userId), increase, decrease, remove, empty };
+  return { get: (userId: string) => readCart(userId), increase, decrease, remove, empty };
 }
