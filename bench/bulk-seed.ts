@@ -100,7 +100,7 @@ async function main() {
   await bufferSearchIndexes(db, false);
   await db.execute(sql`analyze`);
   await database.close();
-  fs.writeFileSync(outFile, JSON.stringify({ detailId: detail?.id, categoryId: category?.id, orderProductId: orderProduct?.id, orderStock: 1_000_000 }));
+  fs.writeFileSync(outFile, JSON.stringify({ detailId: detail?.id, categoryId: category?.id, orderProductId: orderProduct?.id }));
   console.log(`  seeded ${total} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
