@@ -11,7 +11,7 @@ import { useGovernorateNames } from './useGovernorateNames';
 const address = { street: 'El Tahrir St', building: '12', city: 'Dokki', state: 'Giza', phone: '01012345678', zipCode: '12611', country: 'Egypt' };
 
 async function inArabic() {
-  i18n.addResourceBundle('ar', 'translation', { ...ar, checkout: checkoutAr, admin: adminAr });
+  i18n.addResourceBundle('ar', { ...ar, checkout: checkoutAr, admin: adminAr });
   await i18n.changeLanguage('ar');
 }
 
