@@ -23,8 +23,9 @@ export type Direction = 'ltr' | 'rtl';
 const PLACEHOLDER = /{{(.+?)}}/g;
 
 /**
- * Fills the placeholders as i18next does with escapeValue off: a value given as undefined leaves the
- * place empty, a value not given at all leaves the placeholder itself, so the gap shows in review.
+ * Fills the placeholders as i18next does with escapeValue off, so texts read as they did: values go
+ * in unescaped (React escapes them), one given as undefined leaves the place empty, and one not
+ * given at all leaves the placeholder as written.
  */
 function interpolate(text: string, values: Values): string {
   return text.replace(PLACEHOLDER, (placeholder, name: string) => {
@@ -85,22 +86,26 @@ export class Translator<Key extends string, Language extends string> {
   /** The text of `key` in the current language, else in the fallback language, else the key itself. */
   t = (key: Key, values: Values = {}): string => interpolate(this.lookUp(key, values.count) ?? key, values);
 
-  /**
-   * i18next's order: per language (current, then fallback), `key_zero` for a count of 0 even where
-   * the language's rules have no zero form, then the form the rules pick, then the bare key. A form
-   * the current language lacks comes from the fallback's own form for that count, not `key_other`.
-   */
   private lookUp(key: string, count: number | undefined): string | undefined {
     const languages = this.language === this.fallback ? [this.language] : [this.language, this.fallback];
     for (const language of languages) {
-      const texts = this.texts.get(language);
-      const keys = count === undefined ? [key] : [...(count === 0 ? [`${key}_zero`] : []), `${key}_${this.pluralForm(language, count)}`, key];
-      for (const candidate of keys) {
-        const text = find(texts, candidate);
+      for (const candidate of this.candidates(key, count, language)) {
+        const text = find(this.texts.get(language), candidate);
         if (text !== undefined) return text;
       }
     }
     return undefined;
+  }
+
+  /**
+   * i18next's order within a language: `key_zero` for a count of 0 even where the language's rules
+   * have no zero form, then the form the rules pick, then the bare key. There is no step to `key_other`:
+   * a form the current language lacks comes from the fallback language's form for that count.
+   */
+  private candidates(key: string, count: number | undefined, language: Language): string[] {
+    if (count === undefined) return [key];
+    const form = `${key}_${this.pluralForm(language, count)}`;
+    return count === 0 ? [`${key}_zero`, form, key] : [form, key];
   }
 
   private pluralForm(language: Language, count: number): PluralForm {
