@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import notFound from '../assets/not-found.svg';
 
 /** Any unknown path: a picture that leads home (spec 2). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { hasNext, hasPrevious } from '../lib/pagination';
 import { ChevronEndIcon, ChevronStartIcon } from './icons';
 

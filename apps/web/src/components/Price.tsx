@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../i18n';
+import { useTranslation } from '../i18n/useTranslation';
 import { formatPrice } from '../lib/format';
 
 export function Price({ value, className }: { value: number; className?: string }) {

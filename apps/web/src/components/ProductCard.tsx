@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { Product } from '@shop/contracts';
 import { useLocalized } from '../i18n/localized';
+import { useTranslation } from '../i18n/useTranslation';
 import { CartIcon, HeartIcon } from './icons';
 import { Localized } from './Localized';
 import { Price } from './Price';

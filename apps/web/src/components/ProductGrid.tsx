@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, type Product } from '@shop/contracts';
+import { useTranslation } from '../i18n/useTranslation';
 import { ProductCard, ProductCardPlaceholder, type ProductCardActions } from './ProductCard';
 
 interface ProductGridProps {

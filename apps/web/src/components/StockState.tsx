@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 
 /** Spec 4: stock above 0 is 'in stock', anything else 'out of stock'. */
 export function StockState({ stock }: { stock: number }) {

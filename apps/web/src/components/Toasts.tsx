@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore, type ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
 import { TOAST_MS } from '@shop/contracts';
+import { useTranslation } from '../i18n/useTranslation';
 import { CloseIcon } from './icons';
 import { subscribeToToasts, toastsRequested } from '../lib/notify';
 

@@ -1,35 +1,27 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import en from './en.json';
+import type checkoutEn from './checkout.en.json';
+import type adminEn from './admin.en.json';
 import { applyDirection } from './direction';
-import { initialLanguage, isLanguage, LANGUAGE_KEY, type Language } from './language';
+import { initialLanguage, LANGUAGE_KEY, type Language } from './language';
+import { Translator, type KeyOf, type Texts } from './translator';
+
+/** Every text key, typed: a missing or misspelt key is a compile error, not a blank on screen. */
+export type TextKey = KeyOf<typeof en & { checkout: typeof checkoutEn; admin: typeof adminEn }>;
 
 /**
- * One i18next instance for components (through react-i18next) and for code outside React
- * (toasts raised by store thunks). English storefront texts ship with the app: they are the
- * default, the fallback for any key a translation lacks, and the home page renders with them
- * without waiting for anything. Every other file (Arabic, the checkout and dashboard areas) is its
- * own chunk, fetched when the language or the area is first used.
+ * One translator for components (through useTranslation) and for code outside React (toasts
+ * raised by store thunks). English storefront texts ship with the app: they are the default, the
+ * fallback for any key a translation lacks, and the home page renders with them without waiting
+ * for anything. Every other file (Arabic, the checkout and dashboard areas) is its own chunk,
+ * fetched when the language or the area is first used.
  */
-export const i18n = i18next.createInstance();
-
-void i18n.use(initReactI18next).init({
-  // A copy: the area files merged in later must not write into the imported JSON module.
-  resources: { en: { translation: { ...en } } },
-  lng: 'en',
-  fallbackLng: 'en',
-  partialBundledLanguages: true,
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+export const i18n = new Translator<TextKey, Language>({ directions: { en: 'ltr', ar: 'rtl' }, fallback: 'en', texts: en });
 
 /** Areas whose texts live in files of their own (checkout.<lang>.json, admin.<lang>.json), nested under their name. */
 export type Area = 'checkout' | 'admin';
 
-type Messages = Record<string, unknown>;
-
 // A language whose file has not landed yet is simply absent here: its texts fall back to English.
-const files = import.meta.glob<Messages>(['./*.json', '!./en.json'], { import: 'default' });
+const files = import.meta.glob<Texts>(['./*.json', '!./en.json'], { import: 'default' });
 
 const loads = new Map<string, Promise<void>>();
 
@@ -41,7 +33,7 @@ function loadFile(language: Language, area?: Area): Promise<void> {
   const load = files[path];
   const loading = (load ? load() : Promise.resolve({})).then(
     (messages) => {
-      i18n.addResourceBundle(language, 'translation', area ? { [area]: messages } : messages, true, false);
+      i18n.addResourceBundle(language, area ? { [area]: messages } : messages);
     },
     (error: unknown) => {
       // A failed fetch (offline) is tried again by the next caller.
@@ -66,7 +58,7 @@ const loadLanguage = async (language: Language) => {
 /** Called by an area's routes before their first screen renders, so no raw key ever shows. */
 export async function loadArea(area: Area): Promise<void> {
   areasInUse.add(area);
-  await loadLanguage(isLanguage(i18n.language) ? i18n.language : 'en');
+  await loadLanguage(i18n.language);
 }
 
 /** The language switch: texts first, then the change, so the page turns over in one step. */
@@ -77,10 +69,10 @@ export async function changeLanguage(language: Language): Promise<void> {
   } catch {
     // Privacy mode: the choice holds for this visit.
   }
-  await i18n.changeLanguage(language);
+  i18n.changeLanguage(language);
 }
 
-i18n.on('languageChanged', (language) => applyDirection(language, i18n.dir(language)));
+i18n.onLanguageChanged((language) => applyDirection(language, i18n.dir(language)));
 
 /**
  * Resolves once the language chosen before the first paint (see boot.js) has its texts: at once in
@@ -92,7 +84,7 @@ export const i18nReady: Promise<void> = (async () => {
   if (language === 'en') return;
   try {
     await loadLanguage(language);
-    await i18n.changeLanguage(language);
+    i18n.changeLanguage(language);
   } catch {
     applyDirection('en', 'ltr');
   }

@@ -15,9 +15,9 @@ function boot(languages: string[]) {
   return { lang: document.documentElement.lang, dir: document.documentElement.dir, stylesheet: link?.getAttribute('href') };
 }
 
-afterEach(async () => {
+afterEach(() => {
   document.head.innerHTML = '';
-  await i18n.changeLanguage('en');
+  i18n.changeLanguage('en');
 });
 
 describe('choosing the language before the first paint', () => {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './useTranslation';
 
 /** Catalogue content: written in English, with an Arabic version when the admin gave one. */
 export interface Named {

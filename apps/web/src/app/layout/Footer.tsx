@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ArrowUpIcon, MailIcon } from '../../components/icons';
 import { Logo } from '../../components/Logo';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { CartIcon, DashboardIcon, LogoutIcon, MenuIcon, UserIcon } from '../../components/icons';
 import { Logo } from '../../components/Logo';

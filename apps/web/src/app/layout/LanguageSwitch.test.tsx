@@ -4,9 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n';
 import { LanguageSwitch } from './LanguageSwitch';
 
-afterEach(async () => {
-  await i18n.changeLanguage('en');
-});
+afterEach(() => i18n.changeLanguage('en'));
 
 describe('the language switch', () => {
   it('offers العربية on an English page and English on an Arabic one, each named in its own language', async () => {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../i18n';
 import { LANGUAGE_NAMES, type Language } from '../../i18n/language';
+import { useTranslation } from '../../i18n/useTranslation';
 
 /** English ⇄ العربية: one button offering the other language, named in that language. */
 export function LanguageSwitch({ className }: { className?: string }) {

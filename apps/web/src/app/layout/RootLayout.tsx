@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { PageLoader } from '../../components/PageLoader';
 import { Toasts } from '../../components/Toasts';
 import { useRouteChrome } from './chrome';

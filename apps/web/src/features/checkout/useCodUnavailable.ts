@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { CartLine } from '@shop/contracts';
 import { useLocalized } from '../../i18n/localized';
+import { useTranslation } from '../../i18n/useTranslation';
 import { productsWithoutCod } from './orderTotals';
 
 /**

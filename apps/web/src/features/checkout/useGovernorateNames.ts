@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { EGYPT_GOVERNORATES } from './governorates';
 
 type Governorate = (typeof EGYPT_GOVERNORATES)[number];

@@ -1,6 +1,6 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { BuildingIcon, HeartIcon, LeafIcon, TruckIcon, UserIcon } from '../../../components/icons';
 
 /** Spec 2: five sections in this order. */

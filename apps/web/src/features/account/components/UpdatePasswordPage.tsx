@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { notify } from '../../../lib/notify';
-import { useTranslation } from 'react-i18next';
 import { passwordPairSchema } from '@shop/contracts';
 import { NewPasswordFields } from '../../auth/components/NewPasswordFields';
 import { useSession } from '../../auth/useSession';

@@ -2,7 +2,7 @@ import { useState, type ComponentType } from 'react';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, matchPath, Navigate, Outlet, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { BoxIcon, BuildingIcon, DashboardIcon, MenuIcon, type IconProps } from '../../../components/icons';
 import { useSession } from '../../auth/useSession';
 import { LogIcon, TagIcon, UsersIcon } from './adminIcons';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
 import { translateValidation } from '../../../i18n/validation';
+import { useTranslation } from '../../../i18n/useTranslation';
 
 /** What the control inside a Field spreads onto itself so its state and message reach screen readers. */
 interface FieldControlProps {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 
 /** Thumbnails of files chosen but not sent yet; their temporary URLs are released when the choice changes. */
 export function ImagePreviews({ files }: { files: File[] }) {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type RefCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { DailySales } from '@shop/contracts';
 import { intlLocale } from '../../../i18n';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { formatPrice } from '../../../lib/format';
 import { ScrollTable } from './ScrollTable';
 

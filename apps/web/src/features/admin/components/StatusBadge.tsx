@@ -1,6 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
-import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '@shop/contracts';
+import { useTranslation } from '../../../i18n/useTranslation';
 
 /** Colours read at a glance: waiting (amber), moving (teal, blue, grey), done (green), stopped (red). */
 const COLOURS: Record<OrderStatus, { bg: string; text?: 'dark' }> = {

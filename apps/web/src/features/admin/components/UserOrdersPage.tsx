@@ -1,7 +1,6 @@
 import Alert from 'react-bootstrap/Alert';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { errorMessage, errorStatus } from '../../../api/errors';
 import { EmptyState } from '../../../components/EmptyState';
 import { ChevronStartIcon } from '../../../components/icons';
@@ -15,6 +14,7 @@ import { ScrollTable } from './ScrollTable';
 import { StatusBadge } from './StatusBadge';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
+import { useTranslation } from '../../../i18n/useTranslation';
 
 /**
  * UserOrder/{userID}: one user's orders in the spec's columns. The last column is headed 'User Name'

@@ -4,7 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { EmptyState } from '../../../components/EmptyState';
 import { SearchIcon } from '../../../components/icons';
 import { useGetUsersQuery } from '../api/adminApi';

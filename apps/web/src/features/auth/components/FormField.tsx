@@ -1,8 +1,8 @@
 import type { InputHTMLAttributes } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { translateValidation } from '../../../i18n/validation';
+import { useTranslation } from '../../../i18n/useTranslation';
 
 type FormFieldProps = {
   id: string;

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CAROUSEL_INTERVAL_MS } from '@shop/contracts';
+import { useTranslation } from '../../../i18n/useTranslation';
 import electronics from '../../../assets/banners/banner-electronics.svg';
 import electronicsAr from '../../../assets/banners/banner-electronics.ar.svg';
 import ramadan from '../../../assets/banners/banner-ramadan.svg';

@@ -1,11 +1,11 @@
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { Category } from '@shop/contracts';
 import { ImageCardPlaceholder } from '../../../components/ImageCardPlaceholder';
 import { Localized } from '../../../components/Localized';
 import { ProductImage } from '../../../components/ProductImage';
 import { useLocalized } from '../../../i18n/localized';
+import { useTranslation } from '../../../i18n/useTranslation';
 
 /** Spec 2: name, an 18rem-high picture and a 'show more' link to the category's products. */
 export function CategoryCard({ category }: { category: Category }) {

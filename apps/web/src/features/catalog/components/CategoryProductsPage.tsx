@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { MAX_PAGE_SIZE } from '@shop/contracts';
 import { EmptyState } from '../../../components/EmptyState';
 import { Localized } from '../../../components/Localized';
 import { ProductGrid } from '../../../components/ProductGrid';
 import { useLocalized } from '../../../i18n/localized';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { useGetCategoriesQuery, useGetDepartmentsQuery, useGetProductsQuery } from '../api/catalogApi';
 import { useProductActions } from '../useProductActions';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { useGetDepartmentsQuery } from '../api/catalogApi';
 
 /** The departments as a row of chips that wraps; a row of grey bars while they load. */

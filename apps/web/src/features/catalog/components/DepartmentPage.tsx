@@ -1,13 +1,13 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
 import { Localized } from '../../../components/Localized';
 import { Pagination } from '../../../components/Pagination';
 import { ProductGrid } from '../../../components/ProductGrid';
 import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
 import { useLocalized } from '../../../i18n/localized';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { scrollToId } from '../../../lib/scroll';
 import { useGetDepartmentCategoriesQuery, useGetDepartmentsQuery, useGetProductsQuery } from '../api/catalogApi';
 import { useProductActions } from '../useProductActions';

@@ -2,10 +2,10 @@ import { useMemo, type ReactNode } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { Category } from '@shop/contracts';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { useGetCategoriesQuery, useGetDepartmentsQuery } from '../api/catalogApi';
 
 interface MenuDrawerProps {

@@ -1,5 +1,5 @@
 import type { AddressInput } from '@shop/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { isEgypt } from '../governorates';
 import { useGovernorateNames } from '../useGovernorateNames';
 

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { OutOfStockItem } from '@shop/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { TrashIcon } from '../../../components/icons';
@@ -13,6 +12,7 @@ import { AlertIcon, CheckIcon } from './checkoutIcons';
 import '../checkout.css';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
+import { useTranslation } from '../../../i18n/useTranslation';
 
 /**
  * /OrderError: the products that ran out while ordering, passed in navigation state by

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
-import { useTranslation } from 'react-i18next';
 import type { PaymentMethod } from '@shop/contracts';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { Price } from '../../../components/Price';
 import type { FeeLine, OrderTotals } from '../orderTotals';
 import { PaymentMethodLabel } from './PaymentMethodLabel';

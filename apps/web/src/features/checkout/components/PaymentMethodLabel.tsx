@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { PaymentMethod } from '@shop/contracts';
+import { useTranslation } from '../../../i18n/useTranslation';
 
 export function PaymentMethodLabel({ method, className }: { method: PaymentMethod; className?: string }) {
   const { t } = useTranslation();

@@ -6,7 +6,6 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { AddressInput, Cart, PaymentMethod } from '@shop/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { errorMessage, errorStatus } from '../../../api/errors';
@@ -20,6 +19,7 @@ import { isOutOfStockList, useAddAddressMutation, usePlaceOrderMutation } from '
 import { readPaymentMethod, readShippingAddress } from '../checkoutStorage';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { orderTotals } from '../orderTotals';
 import { useCodUnavailable } from '../useCodUnavailable';
 import { AddressLines } from './AddressLines';

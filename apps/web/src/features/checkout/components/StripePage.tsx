@@ -5,7 +5,6 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { Order } from '@shop/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { Price } from '../../../components/Price';
@@ -22,6 +21,7 @@ import { TestCardForm } from './TestCardForm';
 import '../checkout.css';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
+import { useTranslation } from '../../../i18n/useTranslation';
 
 /** Stripe.js and Elements load only when the shop really uses Stripe, and only on this screen. */
 const StripeCardForm = lazy(() => import('../stripe/StripeCardForm').then((module) => ({ default: module.StripeCardForm })));

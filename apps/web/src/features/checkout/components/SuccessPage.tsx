@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { SUCCESS_REDIRECT_MS } from '@shop/contracts';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { useAppDispatch } from '../../../app/hooks';
 import { PageLoader } from '../../../components/PageLoader';
 import { Price } from '../../../components/Price';

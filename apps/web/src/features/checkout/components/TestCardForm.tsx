@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { useConfirmTestPaymentMutation, type PaymentConfig } from '../api/paymentApi';
 import { caretAfterDigits, countDigits, formatCardNumber, formatCvc, formatExpiry } from '../cardFormat';
 import { feedbackForError, feedbackForStatus, testProviderError, type CardField, type PaymentFeedback } from '../paymentResult';

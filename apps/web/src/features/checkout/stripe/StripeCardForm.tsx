@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { feedbackForError, type PaymentFeedback } from '../paymentResult';
 import { PayButton, PaymentFeedbackAlert } from '../components/PaymentFeedbackAlert';
 import { stripeFor } from './stripeClient';

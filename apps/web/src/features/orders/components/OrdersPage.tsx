@@ -3,7 +3,6 @@ import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { Order, OrderLine, OrderStatus } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
 import { EmptyState } from '../../../components/EmptyState';
@@ -17,6 +16,7 @@ import { orderRef } from '../orderRef';
 import '../../checkout/checkout.css';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
+import { useTranslation } from '../../../i18n/useTranslation';
 
 /** Badge colours by how far along an order is: waiting, under way, done, or stopped. */
 const STATUS_BADGE: Record<OrderStatus, string> = {

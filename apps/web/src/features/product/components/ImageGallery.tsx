@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { ProductImage } from '../../../components/ProductImage';
 
 /** The main picture and, when there are several, a row of thumbnails that choose it. */

@@ -1,7 +1,7 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { SORT_OPTIONS, type SortOption } from '@shop/contracts';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { EmptyState } from '../../../components/EmptyState';
 import { ProductGrid } from '../../../components/ProductGrid';
 import { useProductActions } from '../../catalog/useProductActions';
