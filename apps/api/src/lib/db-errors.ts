@@ -2,7 +2,6 @@ import type { HttpError } from './errors.js';
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
-export const DEADLOCK_DETECTED = '40P01';
 /** Raised by take_ordered_stock (custom-after.sql) when an order commits. */
 export const NOT_ENOUGH_STOCK = 'SK001';
 export const PRODUCT_CHANGED = 'SK002';

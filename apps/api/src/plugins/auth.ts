@@ -45,7 +45,7 @@ function sessionUserQuery(app: FastifyInstance) {
     .select({ id: users.id, name: users.name, email: users.email, role: users.role, tokenVersion: users.tokenVersion })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
-    .prepare('session_user');
+    .prepare('auth_session_user');
 }
 
 /** The signed-in user; throws 401 when the token is missing or no longer valid. */

@@ -311,19 +311,23 @@ END;
 -- row is then locked for the last moments of the commit only, and its buyers queue inside the database rather than
 -- each waiting for its API process to read the update's result and send COMMIT (milliseconds on a busy process).
 -- Lines are written in product id order, so every checkout locks its products in that one order. The units come
--- only if the product still has them and is still what the line recorded (name, price, pictures), else the commit
--- fails with SK001 (not enough stock) or SK002 (the product changed): orders/service.ts answers or starts over.
+-- only if the product is still what the line recorded (name, price, pictures) and still has them, read under the
+-- row's lock; else the commit fails with SK002 (the product changed) or SK001 (not enough stock), which
+-- orders/service.ts answers or starts over from.
 CREATE OR REPLACE FUNCTION take_ordered_stock() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  product products%ROWTYPE;
 BEGIN
-  UPDATE products SET stock = stock - NEW.quantity
-  WHERE id = NEW.product_id AND stock >= NEW.quantity
-    AND price = NEW.price AND name = NEW.name AND name_ar IS NOT DISTINCT FROM NEW.name_ar AND image_paths = NEW.image_paths;
-  IF FOUND THEN RETURN NULL; END IF;
-  IF EXISTS (SELECT FROM products WHERE id = NEW.product_id AND price = NEW.price AND name = NEW.name
-      AND name_ar IS NOT DISTINCT FROM NEW.name_ar AND image_paths = NEW.image_paths) THEN
+  SELECT * INTO product FROM products WHERE id = NEW.product_id FOR NO KEY UPDATE;
+  IF NOT FOUND OR product.price <> NEW.price OR product.name <> NEW.name OR product.name_ar IS DISTINCT FROM NEW.name_ar
+      OR product.image_paths <> NEW.image_paths THEN
+    RAISE EXCEPTION 'product % changed while it was being ordered', NEW.product_id USING ERRCODE = 'SK002';
+  END IF;
+  IF product.stock < NEW.quantity THEN
     RAISE EXCEPTION 'not enough stock of product %', NEW.product_id USING ERRCODE = 'SK001';
   END IF;
-  RAISE EXCEPTION 'product % changed while it was being ordered', NEW.product_id USING ERRCODE = 'SK002';
+  UPDATE products SET stock = stock - NEW.quantity WHERE id = NEW.product_id;
+  RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER order_items_take_stock AFTER INSERT ON order_items DEFERRABLE INITIALLY DEFERRED

@@ -195,7 +195,7 @@ describe('placing an order', () => {
     expect(await stockOf(p)).toBe(0);
   });
 
-  it('a shortage names only the products short, counting the units the older card order gives back', async () => {
+  it('a shortage names only the products short, counting the units the older card order gives back, and tells their sum', async () => {
     const user = await registerShopper(t.app);
     const held = await createProduct(t.app.db, { name: 'Held Kettle', stock: 3 });
     const scarce = await createProduct(t.app.db, { name: 'Scarce Lamp', stock: 1 });
@@ -212,6 +212,12 @@ describe('placing an order', () => {
     expect(res.json()).toEqual([expect.objectContaining({ _id: scarce.id, stock: 1 })]);
     expect(await statusOf(first._id)).toBe('pending');
     expect([await stockOf(held), await stockOf(scarce)]).toEqual([1, 1]);
+
+    // 4 kettles are too many: the shopper is told of the 3 there are for them.
+    await fillCart(user, [[held, 4]]);
+    const more = await place(user, 'visa');
+    expect(more.statusCode).toBe(409);
+    expect(more.json()).toEqual([expect.objectContaining({ _id: held.id, stock: 3 })]);
   });
 });
 

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { cartItems, orderItems, orders, orderStatusHistory, products, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { DEADLOCK_DETECTED, NOT_ENOUGH_STOCK, PRODUCT_CHANGED, pgCode } from '../../lib/db-errors.js';
+import { NOT_ENOUGH_STOCK, PRODUCT_CHANGED, pgCode } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -67,17 +67,18 @@ async function loadOrders(db: DbOrTx, where: SQL): Promise<Order[]> {
 }
 
 /**
- * Puts units back on the shelf in one statement that first locks the products in id order, the order
- * in which order lines take them (take_ordered_stock in custom-after.sql), so concurrent cancellations
- * cannot deadlock each other.
+ * Puts units back on the shelf in one statement that first locks the products in id order, with
+ * `alsoLocking` (products the caller will take stock of before it commits) among them. Every writer
+ * of stock locks the products it needs in that one order, all at once (order lines take theirs in it
+ * as they commit, take_ordered_stock in custom-after.sql), so no two of them can deadlock.
  */
-async function returnStock(tx: Tx, units: Map<string, number>) {
+async function returnStock(tx: Tx, units: Map<string, number>, alsoLocking: string[] = []) {
   if (!units.size) return;
   const ids = [...units.keys()];
   const quantities = ids.map((id) => units.get(id) ?? 0);
   await tx.execute(sql`
     with locked as materialized (
-      select ${products.id} as id from ${products} where ${products.id} = any(${sql.param(ids)}::uuid[]) order by ${products.id} for no key update
+      select ${products.id} as id from ${products} where ${products.id} = any(${sql.param([...ids, ...alsoLocking])}::uuid[]) order by ${products.id} for no key update
     ), back as (
       select * from unnest(${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[]) as b(id, quantity)
     )
@@ -107,10 +108,10 @@ async function markCancelled(tx: Tx, orderIds: string[], at: Date) {
   await tx.insert(orderStatusHistory).values(orderIds.map((orderId) => ({ orderId, status: 'cancelled', at })));
 }
 
-/** Cancels orders the caller has locked and puts their stock back on the shelf. */
-async function cancelLocked(tx: Tx, orderIds: string[], at: Date) {
+/** Cancels orders the caller has locked and puts their stock back on the shelf (see returnStock for `alsoLocking`). */
+async function cancelLocked(tx: Tx, orderIds: string[], at: Date, alsoLocking: string[] = []) {
   await markCancelled(tx, orderIds, at);
-  await returnStock(tx, await heldStock(tx, orderIds));
+  await returnStock(tx, await heldStock(tx, orderIds), alsoLocking);
 }
 
 /** After a cancellation commits: the intents of cancelled card orders must not take money any more. */
@@ -147,16 +148,14 @@ export function ordersService(app: FastifyInstance) {
    *
    * The order is written with the cart's prices as read; should the product show another price,
    * name or picture when its stock is taken (an admin's edit in between), the checkout starts over
-   * with the new ones, so what the order snapshots is what was charged. A deadlock (two shoppers
-   * replacing card orders of each other's products) also starts over.
+   * with the new ones, so what the order snapshots is what was charged.
    */
   async function place(user: AuthUser, input: PlaceOrderInput, ip: string): Promise<Order[]> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await placeOnce(user, input, ip);
       } catch (err) {
-        const code = pgCode(err);
-        if (!(err instanceof StartOver) && code !== PRODUCT_CHANGED && code !== DEADLOCK_DETECTED) throw err;
+        if (!(err instanceof StartOver) && pgCode(err) !== PRODUCT_CHANGED) throw err;
         if (attempt === PLACE_ATTEMPTS) throw conflict(API_MSG.productChanged);
       }
     }
@@ -197,7 +196,13 @@ export function ordersService(app: FastifyInstance) {
         .from(orders)
         .where(and(eq(orders.userId, user.id), eq(orders.status, 'pending')))
         .for('update');
-      await cancelLocked(tx, older.map((o) => o.id), now);
+      // The older order's products are locked together with the new lines' ones, before the commit takes their stock.
+      await cancelLocked(
+        tx,
+        older.map((o) => o.id),
+        now,
+        lines.map((l) => l.productId),
+      );
       for (const o of older) {
         await audit(tx, {
           type: 'order',
@@ -253,16 +258,17 @@ export function ordersService(app: FastifyInstance) {
       if (pgCode(err) === NOT_ENOUGH_STOCK) throw await outOfStock(user.id);
       throw err;
     });
+    // The replaced order's payment must not go through whatever happens next.
+    await cancelIntents(app, replaced.map((o) => o.paymentIntentId));
     // A transaction of its own whose commit waits for the disk: once it is there, so is the order's
     // commit, written before it. A crash before then loses the order whole, and nobody was told of it.
     await db.execute(sql`select pg_current_xact_id()`);
-    await cancelIntents(app, replaced.map((o) => o.paymentIntentId));
     return [placed];
   }
 
   /**
    * The 409 for a checkout that found too little stock: the cart's products whose stock, with the units
-   * the shopper's unpaid card order gives back, cannot cover the cart.
+   * the shopper's unpaid card order gives back, cannot cover the cart; that sum is the stock they are told.
    */
   async function outOfStock(userId: string) {
     const held = db
@@ -272,12 +278,13 @@ export function ordersService(app: FastifyInstance) {
       .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')))
       .groupBy(orderItems.productId)
       .as('held');
+    const available = sql<number>`${products.stock} + coalesce(${held.quantity}, 0)`;
     const out = await db
-      .select({ id: products.id, name: products.name, nameAr: products.nameAr, imagePaths: products.imagePaths, stock: products.stock })
+      .select({ id: products.id, name: products.name, nameAr: products.nameAr, imagePaths: products.imagePaths, stock: available })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
       .leftJoin(held, eq(held.productId, cartItems.productId))
-      .where(and(eq(cartItems.userId, userId), sql`${products.stock} + coalesce(${held.quantity}, 0) < ${cartItems.quantity}`))
+      .where(and(eq(cartItems.userId, userId), sql`${available} < ${cartItems.quantity}`))
       .orderBy(asc(products.name));
     if (!out.length) return new StartOver();
     const body: OutOfStockItem[] = out.map((p) => ({ _id: p.id, name: p.name, nameAr: p.nameAr, image_path: p.imagePaths, stock: p.stock }));
