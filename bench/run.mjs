@@ -154,8 +154,10 @@ async function api(pathname, init = {}, attempt = 1) {
   try {
     return await request(pathname, init);
   } catch (err) {
-    // An idle keep-alive socket the server closed just as it was reused: the request never arrived.
-    if (attempt < 3 && ['ECONNRESET', 'EPIPE'].includes(err?.code)) return api(pathname, init, attempt + 1);
+    // An idle keep-alive socket the server closed just as it was reused: the request never arrived. A POST
+    // is not sent again (it may have arrived: an order placed twice would read as oversell).
+    const resent = init.method !== 'POST' && ['ECONNRESET', 'EPIPE'].includes(err?.code);
+    if (resent && attempt < 3) return api(pathname, init, attempt + 1);
     throw err;
   }
 }

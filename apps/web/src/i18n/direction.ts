@@ -1,3 +1,5 @@
+import type { Direction } from './translator';
+
 /** The Bootstrap stylesheet boot.js chose; it carries the address of each direction's build. */
 const BOOTSTRAP_LINK = 'bootstrap-css';
 
@@ -6,7 +8,7 @@ const BOOTSTRAP_LINK = 'bootstrap-css';
  * left-to-right one (or back). The new sheet replaces the old only once it has loaded, so the page
  * never shows unstyled in between.
  */
-export function applyDirection(language: string, dir: 'ltr' | 'rtl'): void {
+export function applyDirection(language: string, dir: Direction): void {
   const root = document.documentElement;
   root.lang = language;
   root.dir = dir;

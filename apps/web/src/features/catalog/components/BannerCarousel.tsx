@@ -54,7 +54,7 @@ function transitionMs(element: HTMLElement | undefined): number {
  */
 export function BannerCarousel() {
   const { t, i18n } = useTranslation();
-  const language = i18n.language === 'ar' ? 'ar' : 'en';
+  const language = i18n.language;
   const [active, setActive] = useState(0);
   const [slide, setSlide] = useState<Slide | null>(null);
   const [paused, setPaused] = useState(false);
@@ -121,6 +121,8 @@ export function BannerCarousel() {
   return (
     <div
       className="banner-carousel rounded-4 overflow-hidden shadow-sm carousel slide"
+      role="region"
+      aria-roledescription="carousel"
       aria-label={t('home.bannersLabel')}
       onKeyDown={onKeyDown}
       onMouseOver={() => setPaused(true)}

@@ -18,7 +18,7 @@ const APPEARANCE = {
 export function StripeCardForm({ publishableKey, clientSecret }: { publishableKey: string; clientSecret: string }) {
   const { i18n } = useTranslation();
   const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
-  const locale = i18n.language === 'ar' ? 'ar' : 'en';
+  const locale = i18n.language;
   return (
     <Elements stripe={stripe} options={{ clientSecret, appearance: APPEARANCE, locale }}>
       <ElementsForm />
