@@ -57,6 +57,28 @@ describe('BannerCarousel (spec 9)', () => {
     expect(activeIndex()).toBe(1);
   });
 
+  it('waits while keyboard focus is in it', () => {
+    render(<BannerCarousel />);
+    act(() => screen.getByRole('button', { name: 'Next offer' }).focus());
+    advance(SLIDE_MS);
+    expect(activeIndex()).toBe(0);
+    advance(10_000);
+    expect(activeIndex()).toBe(0);
+    act(() => screen.getByRole('button', { name: 'Next offer' }).blur());
+    turn();
+    expect(activeIndex()).toBe(1);
+  });
+
+  it('stops for good with its pause button, and turns again with play', () => {
+    render(<BannerCarousel />);
+    fireEvent.click(screen.getByRole('button', { name: 'Pause the offers' }));
+    advance(10_000);
+    expect(activeIndex()).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Play the offers' }));
+    turn();
+    expect(activeIndex()).toBe(1);
+  });
+
   it('goes to a banner from its indicator, the arrows, the arrow keys and a swipe', () => {
     const { container } = render(<BannerCarousel />);
     const carousel = container.firstElementChild!;

@@ -1,5 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type TouchEvent } from 'react';
 import { CAROUSEL_INTERVAL_MS } from '@shop/contracts';
+import { PauseIcon, PlayIcon } from '../../../components/icons';
 import { useTranslation } from '../../../i18n/useTranslation';
 import electronics from '../../../assets/banners/banner-electronics.svg';
 import electronicsAr from '../../../assets/banners/banner-electronics.ar.svg';
@@ -57,7 +58,11 @@ export function BannerCarousel() {
   const language = i18n.language;
   const [active, setActive] = useState(0);
   const [slide, setSlide] = useState<Slide | null>(null);
-  const [paused, setPaused] = useState(false);
+  // Held for a moment (a pointer or finger on the banners, keyboard focus in them) or stopped by the visitor.
+  const [pointerHeld, setPointerHeld] = useState(false);
+  const [focusHeld, setFocusHeld] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const paused = pointerHeld || focusHeld || stopped;
   const items = useRef<HTMLDivElement[]>([]);
   const touchStart = useRef(0);
   const touchDelta = useRef(0);
@@ -103,7 +108,7 @@ export function BannerCarousel() {
   const onTouchStart = (event: TouchEvent) => {
     touchStart.current = event.touches[0]?.clientX ?? 0;
     touchDelta.current = 0;
-    setPaused(true);
+    setPointerHeld(true);
   };
   const onTouchMove = (event: TouchEvent) => {
     // A pinch is not a swipe.
@@ -114,7 +119,10 @@ export function BannerCarousel() {
       if (touchDelta.current > 0) previous();
       else next();
     }
-    setPaused(false);
+    setPointerHeld(false);
+  };
+  const onBlur = (event: FocusEvent) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocusHeld(false);
   };
 
   const shown = slide?.to ?? active;
@@ -125,12 +133,19 @@ export function BannerCarousel() {
       aria-roledescription="carousel"
       aria-label={t('home.bannersLabel')}
       onKeyDown={onKeyDown}
-      onMouseOver={() => setPaused(true)}
-      onMouseOut={() => setPaused(false)}
+      onMouseOver={() => setPointerHeld(true)}
+      onMouseOut={() => setPointerHeld(false)}
+      // Keyboard focus only: a button clicked with the mouse keeps focus after the pointer has gone.
+      onFocus={(event) => setFocusHeld(event.target.matches(':focus-visible'))}
+      onBlur={onBlur}
       onTouchStart={onTouchStart}
       onTouchMove={onTouchMove}
       onTouchEnd={onTouchEnd}
     >
+      {/* WCAG 2.2.2: moving content the visitor can stop for good, first in the tab order. */}
+      <button type="button" className="carousel-pause" aria-label={stopped ? t('home.playBanners') : t('home.pauseBanners')} onClick={() => setStopped(!stopped)}>
+        {stopped ? <PlayIcon size={16} /> : <PauseIcon size={16} />}
+      </button>
       <div className="carousel-indicators">
         {BANNERS.map((banner, index) => (
           <button
