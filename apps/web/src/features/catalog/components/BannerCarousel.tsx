@@ -55,7 +55,6 @@ function transitionMs(element: HTMLElement | undefined): number {
  */
 export function BannerCarousel() {
   const { t, i18n } = useTranslation();
-  const language = i18n.language;
   const [active, setActive] = useState(0);
   const [slide, setSlide] = useState<Slide | null>(null);
   // Held for a moment (a pointer or finger on the banners, keyboard focus in them) or stopped by the visitor.
@@ -170,7 +169,7 @@ export function BannerCarousel() {
             }}
           >
             <img
-              src={banner.src[language]}
+              src={banner.src[i18n.language]}
               alt={t(banner.alt)}
               width={1200}
               height={450}

@@ -18,9 +18,8 @@ const APPEARANCE = {
 export function StripeCardForm({ publishableKey, clientSecret }: { publishableKey: string; clientSecret: string }) {
   const { i18n } = useTranslation();
   const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
-  const locale = i18n.language;
   return (
-    <Elements stripe={stripe} options={{ clientSecret, appearance: APPEARANCE, locale }}>
+    <Elements stripe={stripe} options={{ clientSecret, appearance: APPEARANCE, locale: i18n.language }}>
       <ElementsForm />
     </Elements>
   );
