@@ -13,13 +13,137 @@ const outFile = process.argv[3] ?? 'bench-seed.json';
 const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
 const BATCH = 10_000;
 
-const BRANDS = ['Samsung', 'Apple', 'Xiaomi', 'Oppo', 'Realme', 'Huawei', 'Lenovo', 'Dell', 'HP', 'Sony', 'LG', 'Toshiba', 'Tornado', 'Fresh', 'Sharp', 'Philips', 'Braun', 'Nivea', 'Adidas', 'Nike', 'Puma', 'Cottonil', 'Activ', 'Juhayna', 'Edita', 'Pampers', 'Lego', 'Kenwood', 'Moulinex', 'Zanussi'];
-const NOUNS = ['Galaxy Phone', 'Smart Watch', 'Laptop', 'Tablet', 'Headphones', 'Speaker', 'Kettle', 'Blender', 'Air Fryer', 'Microwave', 'Refrigerator', 'Washing Machine', 'Vacuum Cleaner', 'Iron', 'Hair Dryer', 'Shaver', 'T-Shirt', 'Sneakers', 'Jacket', 'Backpack', 'Perfume', 'Face Cream', 'Shampoo', 'Juice Pack', 'Biscuits', 'Diapers', 'Building Blocks', 'Football', 'Yoga Mat', 'Monitor'];
+const BRANDS = [
+  'Samsung',
+  'Apple',
+  'Xiaomi',
+  'Oppo',
+  'Realme',
+  'Huawei',
+  'Lenovo',
+  'Dell',
+  'HP',
+  'Sony',
+  'LG',
+  'Toshiba',
+  'Tornado',
+  'Fresh',
+  'Sharp',
+  'Philips',
+  'Braun',
+  'Nivea',
+  'Adidas',
+  'Nike',
+  'Puma',
+  'Cottonil',
+  'Activ',
+  'Juhayna',
+  'Edita',
+  'Pampers',
+  'Lego',
+  'Kenwood',
+  'Moulinex',
+  'Zanussi',
+];
+const NOUNS = [
+  'Galaxy Phone',
+  'Smart Watch',
+  'Laptop',
+  'Tablet',
+  'Headphones',
+  'Speaker',
+  'Kettle',
+  'Blender',
+  'Air Fryer',
+  'Microwave',
+  'Refrigerator',
+  'Washing Machine',
+  'Vacuum Cleaner',
+  'Iron',
+  'Hair Dryer',
+  'Shaver',
+  'T-Shirt',
+  'Sneakers',
+  'Jacket',
+  'Backpack',
+  'Perfume',
+  'Face Cream',
+  'Shampoo',
+  'Juice Pack',
+  'Biscuits',
+  'Diapers',
+  'Building Blocks',
+  'Football',
+  'Yoga Mat',
+  'Monitor',
+];
 const ADJECTIVES = ['Pro', 'Max', 'Lite', 'Plus', 'Ultra', 'Mini', 'Classic', 'Smart', 'Eco', 'Prime'];
 // Brand, noun and adjective vary independently (every brand makes every product), so two-word searches have
 // matches. Arabic names, index for index with the English ones, so Arabic search has as much to sift as English search.
-const BRANDS_AR = ['سامسونج', 'أبل', 'شاومي', 'أوبو', 'ريلمي', 'هواوي', 'لينوفو', 'ديل', 'إتش بي', 'سوني', 'إل جي', 'توشيبا', 'تورنيدو', 'فريش', 'شارب', 'فيليبس', 'براون', 'نيفيا', 'أديداس', 'نايكي', 'بوما', 'قطونيل', 'أكتيف', 'جهينة', 'إيديتا', 'بامبرز', 'ليجو', 'كينوود', 'مولينكس', 'زانوسي'];
-const NOUNS_AR = ['هاتف جالاكسي', 'ساعة ذكية', 'لابتوب', 'تابلت', 'سماعات', 'سماعة', 'غلاية', 'خلاط', 'قلاية هوائية', 'ميكروويف', 'ثلاجة', 'غسالة', 'مكنسة كهربائية', 'مكواة', 'سشوار', 'ماكينة حلاقة', 'تيشيرت', 'كوتشي', 'جاكيت', 'شنطة ظهر', 'برفان', 'كريم وجه', 'شامبو', 'عصير', 'بسكويت', 'حفاضات', 'مكعبات', 'كورة', 'مات يوجا', 'شاشة'];
+const BRANDS_AR = [
+  'سامسونج',
+  'أبل',
+  'شاومي',
+  'أوبو',
+  'ريلمي',
+  'هواوي',
+  'لينوفو',
+  'ديل',
+  'إتش بي',
+  'سوني',
+  'إل جي',
+  'توشيبا',
+  'تورنيدو',
+  'فريش',
+  'شارب',
+  'فيليبس',
+  'براون',
+  'نيفيا',
+  'أديداس',
+  'نايكي',
+  'بوما',
+  'قطونيل',
+  'أكتيف',
+  'جهينة',
+  'إيديتا',
+  'بامبرز',
+  'ليجو',
+  'كينوود',
+  'مولينكس',
+  'زانوسي',
+];
+const NOUNS_AR = [
+  'هاتف جالاكسي',
+  'ساعة ذكية',
+  'لابتوب',
+  'تابلت',
+  'سماعات',
+  'سماعة',
+  'غلاية',
+  'خلاط',
+  'قلاية هوائية',
+  'ميكروويف',
+  'ثلاجة',
+  'غسالة',
+  'مكنسة كهربائية',
+  'مكواة',
+  'سشوار',
+  'ماكينة حلاقة',
+  'تيشيرت',
+  'كوتشي',
+  'جاكيت',
+  'شنطة ظهر',
+  'برفان',
+  'كريم وجه',
+  'شامبو',
+  'عصير',
+  'بسكويت',
+  'حفاضات',
+  'مكعبات',
+  'كورة',
+  'مات يوجا',
+  'شاشة',
+];
 const ADJECTIVES_AR = ['برو', 'ماكس', 'لايت', 'بلس', 'ألترا', 'ميني', 'كلاسيك', 'سمارت', 'إيكو', 'برايم'];
 
 function progress(done: number) {
@@ -42,7 +166,8 @@ async function makeImages(): Promise<string[]> {
 }
 
 /** A constant text array literal, parenthesised so it can be subscripted (the values are ours, not input). */
-const textArray = (values: string[]) => sql.raw(`(array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[])`);
+const textArray = (values: string[]) =>
+  sql.raw(`(array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[])`);
 
 // The schema writes its GIN search indexes through (fastupdate off), which would double the load time: while loading
 // they buffer new entries in their pending lists, merged in one pass at the end.
@@ -95,12 +220,19 @@ async function main() {
       select 'Bench Order Item', 'Bought by the order benchmark', 'Bench', 10000, 1000000, 1, true, id, department_id, array[${images[0]}]
       from categories limit 1 returning id`)
   ).rows;
-  const detail = (await db.execute<{ id: string }>(sql`select id from products where stock > 0 order by created_at desc limit 1 offset 5`)).rows[0];
+  const detail = (
+    await db.execute<{ id: string }>(
+      sql`select id from products where stock > 0 order by created_at desc limit 1 offset 5`,
+    )
+  ).rows[0];
   const category = (await db.execute<{ id: string }>(sql`select id from categories order by name limit 1`)).rows[0];
   await bufferSearchIndexes(db, false);
   await db.execute(sql`analyze`);
   await database.close();
-  fs.writeFileSync(outFile, JSON.stringify({ detailId: detail?.id, categoryId: category?.id, orderProductId: orderProduct?.id }));
+  fs.writeFileSync(
+    outFile,
+    JSON.stringify({ detailId: detail?.id, categoryId: category?.id, orderProductId: orderProduct?.id }),
+  );
   console.log(`  seeded ${total} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -24,7 +24,11 @@ export const SEARCH_SHAPES: [string, Partial<SearchQuery> & { name: string }][] 
   ['search_letter', { name: 's' }],
 ];
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1, options: '-c pg_trgm.word_similarity_threshold=0.3' });
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: 1,
+  options: '-c pg_trgm.word_similarity_threshold=0.3',
+});
 const statements: { sql: string; params: unknown[] }[] = [];
 const db = drizzle(pool, { schema, logger: { logQuery: (sql, params) => statements.push({ sql, params }) } });
 const search = searchService({ db } as unknown as FastifyInstance);

@@ -6,12 +6,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import pg from 'pg';
 
-const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const args = process.argv.slice(2);
-const flag = (name) => args.includes(`--${name}`);
+const flag = (/** @type {string} */ name) => args.includes(`--${name}`);
+/** @param {string} name @param {number} fallback */
 const option = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
@@ -25,13 +27,18 @@ const NGINX_PORT = 3401;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
 // nginx's workers run as an unprivileged user: they must be able to read the served files.
 fs.chmodSync(work, 0o755);
+/** @type {(() => unknown)[]} */
 const cleanups = [];
-const log = (...m) => console.log('bench:', ...m);
+const log = (/** @type {unknown[]} */ ...m) => console.log('bench:', ...m);
 
+/** @param {string} command @param {string} debianPackage */
 function ensureTool(command, debianPackage) {
   if (spawnSync('which', [command]).status === 0) return;
   log(`installing ${debianPackage}`);
-  execFileSync('apt-get', ['install', '-y', '-qq', debianPackage], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '-qq', debianPackage], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 async function prepareDatabase() {
@@ -49,6 +56,7 @@ async function prepareDatabase() {
 }
 
 /** Another run's server on our port would answer in our place (a shared machine): refuse to start instead. */
+/** @param {number} port */
 async function ensurePortFree(port) {
   const answered = await fetch(`http://127.0.0.1:${port}/`).then(
     () => true,
@@ -57,12 +65,15 @@ async function ensurePortFree(port) {
   if (answered) throw new Error(`port ${port} is in use (another bench run?): stop it first`);
 }
 
+/** @param {string} url */
 async function waitFor(url, ms = 60_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     try {
       if ((await fetch(url)).ok) return;
-    } catch {}
+    } catch {
+      // Not listening yet.
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not answer`);
@@ -73,6 +84,7 @@ async function waitFor(url, ms = 60_000) {
  * database is PostgreSQL (PGlite can be opened by one process only), each with a pool large enough that
  * none of the `connections` clients spread over the processes waits for a database connection.
  */
+/** @param {{ env: Record<string, string | undefined> }} db @param {number} workers */
 function startServer(db, workers) {
   const env = {
     ...process.env,
@@ -87,11 +99,16 @@ function startServer(db, workers) {
     DB_POOL_MAX: String(Math.ceil(connections / workers)),
   };
   log(`API: ${workers} process(es), ${env.DB_POOL_MAX} database connections each`);
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   cleanups.push(() => child.kill('SIGTERM'));
   return child;
 }
 
+/** @param {string} dir */
 function startNginx(dir) {
   const conf = path.join(work, 'nginx.conf');
   fs.writeFileSync(
@@ -106,15 +123,34 @@ http { access_log off; keepalive_requests 100000; default_type application/json;
   return child;
 }
 
+/** @param {string} url */
 function wrk(url, conns = connections, seconds = duration) {
-  const out = execFileSync('wrk', ['-t2', `-c${conns}`, `-d${seconds}s`, '--latency', '-s', path.join(root, 'bench/wrk-report.lua'), url], { encoding: 'utf8' });
+  const out = execFileSync(
+    'wrk',
+    ['-t2', `-c${conns}`, `-d${seconds}s`, '--latency', '-s', path.join(root, 'bench/wrk-report.lua'), url],
+    { encoding: 'utf8' },
+  );
   const line = out.split('\n').find((l) => l.startsWith('WRK_JSON '));
+  if (!line) throw new Error(`wrk printed no report for ${url}`);
   const r = JSON.parse(line.slice(9));
-  return { rps: r.requests / (r.duration_us / 1e6), p50_ms: r.p50_us / 1000, p95_ms: r.p95_us / 1000, p99_ms: r.p99_us / 1000, errors: r.errors + r.non2xx };
+  return {
+    rps: r.requests / (r.duration_us / 1e6),
+    p50_ms: r.p50_us / 1000,
+    p95_ms: r.p95_us / 1000,
+    p99_ms: r.p99_us / 1000,
+    errors: r.errors + r.non2xx,
+  };
 }
 
+/** @param {number} pid */
 function rssMb(pid) {
-  const pids = [pid, ...execFileSync('sh', ['-c', `pgrep -P ${pid} || true`], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number)];
+  const pids = [
+    pid,
+    ...execFileSync('sh', ['-c', `pgrep -P ${pid} || true`], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number),
+  ];
   const sizes = pids.map((p) => {
     try {
       const kb = fs.readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1];
@@ -131,32 +167,54 @@ function rssMb(pid) {
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 cleanups.push(() => agent.destroy());
 
+/**
+ * @typedef {{ method?: string, headers?: Record<string, string>, body?: string }} Init
+ * @param {string} pathname @param {Init} [init] @returns {Promise<{ status: number | undefined, body: any }>}
+ */
 function request(pathname, { method = 'GET', headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: API_PORT, path: pathname, method, agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => {
-        let parsed = null;
-        try {
-          parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        } catch {}
-        resolve({ status: res.statusCode, body: parsed });
-      });
-      res.on('error', reject);
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: API_PORT,
+        path: pathname,
+        method,
+        agent,
+        headers: { 'content-type': 'application/json', ...headers },
+      },
+      (res) => {
+        /** @type {Buffer[]} */
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          let parsed = null;
+          try {
+            parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            // Not JSON: the status says enough.
+          }
+          resolve({ status: res.statusCode, body: parsed });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
 }
 
+/** @param {string} pathname @param {Init} [init] @returns {ReturnType<typeof request>} */
 async function api(pathname, init = {}, attempt = 1) {
   try {
     return await request(pathname, init);
   } catch (err) {
     // An idle keep-alive socket the server closed just as it was reused: the request never arrived. A POST
     // is not sent again (it may have arrived: an order placed twice would read as oversell).
-    const resent = init.method !== 'POST' && ['ECONNRESET', 'EPIPE'].includes(err?.code);
+    const resent =
+      init.method !== 'POST' &&
+      err instanceof Error &&
+      'code' in err &&
+      ['ECONNRESET', 'EPIPE'].includes(String(err.code));
     if (resent && attempt < 3) return api(pathname, init, attempt + 1);
     throw err;
   }
@@ -164,18 +222,37 @@ async function api(pathname, init = {}, attempt = 1) {
 
 /** Registers `connections` shoppers, each with a session token. */
 async function registerShoppers() {
+  /** @type {string[]} */
   const tokens = [];
   for (let i = 0; i < connections; i++) {
     const email = `bench${i}-${Date.now()}@example.com`;
-    const r = await api('/api/user/register', { method: 'POST', body: JSON.stringify({ name: 'Bench Shopper', email, phone: '01012345678', password: 'Bench123!', confirm_password: 'Bench123!' }) });
+    const r = await api('/api/user/register', {
+      method: 'POST',
+      body: JSON.stringify({
+        name: 'Bench Shopper',
+        email,
+        phone: '01012345678',
+        password: 'Bench123!',
+        confirm_password: 'Bench123!',
+      }),
+    });
     tokens.push(r.body.token);
   }
   return tokens;
 }
 
 /** Every shopper puts one unit of the product in the cart and orders it, again and again, for `seconds`. */
+/** @param {string[]} shoppers @param {number} productId @param {number} seconds */
 async function placeOrders(shoppers, productId, seconds) {
-  const address = { street: 'Tahrir St', building: '5', city: 'Cairo', state: 'Cairo', phone: '01012345678', zipCode: '11511', country: 'Egypt' };
+  const address = {
+    street: 'Tahrir St',
+    building: '5',
+    city: 'Cairo',
+    state: 'Cairo',
+    phone: '01012345678',
+    zipCode: '11511',
+    country: 'Egypt',
+  };
   const stockOf = async () => (await api(`/api/product/one/${productId}`)).body.stock;
   const before = await stockOf();
   let placed = 0;
@@ -186,8 +263,16 @@ async function placeOrders(shoppers, productId, seconds) {
     shoppers.map(async (token) => {
       const headers = { 'x-access-token': token };
       while (Date.now() < until) {
-        await api('/api/cart/incItem', { method: 'PUT', headers, body: JSON.stringify({ product_id: productId, flag: 1 }) });
-        const r = await api('/api/order', { method: 'POST', headers, body: JSON.stringify({ deliveryAddress: address, paymentMethod: 'cash' }) });
+        await api('/api/cart/incItem', {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({ product_id: productId, flag: 1 }),
+        });
+        const r = await api('/api/order', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ deliveryAddress: address, paymentMethod: 'cash' }),
+        });
         if (r.status === 201) placed++;
         else refused++;
       }
@@ -198,18 +283,28 @@ async function placeOrders(shoppers, productId, seconds) {
   return { per_s: Math.round((placed / elapsed) * 10) / 10, placed, refused, oversold: before - left - placed };
 }
 
+/** @param {number} detailId */
 async function measureWeb(detailId) {
   const { chromium } = await import('@playwright/test');
   const dist = path.join(root, 'apps/web/dist');
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   cleanups.push(() => browser.close());
+  /** @param {string} pathname @param {boolean} collect */
   async function lcp(pathname, collect) {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    /** @type {string[]} */
     const assets = [];
     if (collect) page.on('response', (r) => assets.push(new URL(r.url()).pathname));
     await page.goto(`http://127.0.0.1:${API_PORT}${pathname}`, { waitUntil: 'networkidle' });
@@ -218,7 +313,7 @@ async function measureWeb(detailId) {
         new Promise((resolve) => {
           new PerformanceObserver((list) => {
             const entries = list.getEntries();
-            resolve(entries[entries.length - 1].startTime);
+            resolve(entries.at(-1)?.startTime ?? -1);
           }).observe({ type: 'largest-contentful-paint', buffered: true });
           setTimeout(() => resolve(-1), 3000);
         }),
@@ -226,6 +321,7 @@ async function measureWeb(detailId) {
     await page.close();
     return { ms: Math.round(value), assets };
   }
+  /** @param {string} kind @param {string[]} assets */
   const gz = (kind, assets) =>
     assets
       .filter((p) => p.startsWith('/assets/') && p.endsWith(kind))
@@ -243,7 +339,7 @@ async function measureWeb(detailId) {
   };
 }
 
-const round = (n) => Math.round(n * 10) / 10;
+const round = (/** @type {number} */ n) => Math.round(n * 10) / 10;
 
 async function main() {
   ensureTool('wrk', 'wrk');
@@ -252,7 +348,11 @@ async function main() {
   const db = await prepareDatabase();
   log(`seeding ${products} products into ${db.kind}`);
   const seedFile = path.join(work, 'seed.json');
-  execFileSync('npx', ['tsx', 'bench/bulk-seed.ts', String(products), seedFile], { cwd: root, stdio: 'inherit', env: { ...process.env, ...db.env } });
+  execFileSync('npx', ['tsx', 'bench/bulk-seed.ts', String(products), seedFile], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...db.env },
+  });
   const seed = JSON.parse(fs.readFileSync(seedFile, 'utf8'));
 
   await ensurePortFree(API_PORT);
@@ -285,15 +385,28 @@ async function main() {
   await waitFor(`http://127.0.0.1:${NGINX_PORT}/list.json`);
 
   // The machine may be shared: its load beside the figures says how far they can be trusted.
-  const loadBefore = os.loadavg()[0];
+  const [loadBefore = 0] = os.loadavg();
   const results = [];
   for (const [name, url] of endpoints) {
     wrk(`http://127.0.0.1:${API_PORT}${url}`, connections, 1);
     const a = wrk(`http://127.0.0.1:${API_PORT}${url}`);
     const n = wrk(`http://127.0.0.1:${NGINX_PORT}/${name}.json`);
     const bytes = fs.statSync(path.join(staticDir, `${name}.json`)).size;
-    results.push({ name, rps: Math.round(a.rps), p50_ms: round(a.p50_ms), p95_ms: round(a.p95_ms), p99_ms: round(a.p99_ms), bytes, ceiling_rps: Math.round(n.rps), ceiling_p99_ms: round(n.p99_ms), ratio: Math.round((a.rps / n.rps) * 1000) / 1000, errors: a.errors });
-    log(`${name}: ${Math.round(a.rps)} rps, p99 ${round(a.p99_ms)} ms (nginx ${Math.round(n.rps)} rps, p99 ${round(n.p99_ms)} ms)`);
+    results.push({
+      name,
+      rps: Math.round(a.rps),
+      p50_ms: round(a.p50_ms),
+      p95_ms: round(a.p95_ms),
+      p99_ms: round(a.p99_ms),
+      bytes,
+      ceiling_rps: Math.round(n.rps),
+      ceiling_p99_ms: round(n.p99_ms),
+      ratio: Math.round((a.rps / n.rps) * 1000) / 1000,
+      errors: a.errors,
+    });
+    log(
+      `${name}: ${Math.round(a.rps)} rps, p99 ${round(a.p99_ms)} ms (nginx ${Math.round(n.rps)} rps, p99 ${round(n.p99_ms)} ms)`,
+    );
   }
 
   log('placing orders');
@@ -302,20 +415,41 @@ async function main() {
   await placeOrders(shoppers, seed.orderProductId, 1);
   const orders = await placeOrders(shoppers, seed.orderProductId, duration);
   const web = flag('no-web') ? null : await measureWeb(seed.detailId);
-  const load = { before: round(loadBefore), after: round(os.loadavg()[0]) };
-  const report = { products, db: db.kind, workers, cores: os.availableParallelism(), load, date: new Date().toISOString(), duration_s: duration, connections, endpoints: results, orders, web, rss_mb: rssMb(server.pid) };
+  const [loadAfter = 0] = os.loadavg();
+  const load = { before: round(loadBefore), after: round(loadAfter) };
+  const report = {
+    products,
+    db: db.kind,
+    workers,
+    cores: os.availableParallelism(),
+    load,
+    date: new Date().toISOString(),
+    duration_s: duration,
+    connections,
+    endpoints: results,
+    orders,
+    web,
+    rss_mb: server.pid ? rssMb(server.pid) : null,
+  };
 
   const lines = [
     `| endpoint | req/s | p50 ms | p95 ms | p99 ms | bytes | nginx req/s | nginx p99 ms | ratio |`,
     `|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
-    ...results.map((r) => `| ${r.name} | ${r.rps} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.bytes} | ${r.ceiling_rps} | ${r.ceiling_p99_ms} | ${r.ratio} |`),
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${r.rps} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.bytes} | ${r.ceiling_rps} | ${r.ceiling_p99_ms} | ${r.ratio} |`,
+    ),
     '',
     `orders: ${orders.per_s}/s (${orders.placed} placed, ${orders.refused} refused), oversold: ${orders.oversold}`,
-    web ? `web: home JS ${web.home_js_gzip_kb} KB gzip, CSS ${web.home_css_gzip_kb} KB gzip, LCP home ${web.lcp_home_ms} ms, product ${web.lcp_product_ms} ms (4x CPU slowdown)` : 'web: skipped',
+    web
+      ? `web: home JS ${web.home_js_gzip_kb} KB gzip, CSS ${web.home_css_gzip_kb} KB gzip, LCP home ${web.lcp_home_ms} ms, product ${web.lcp_product_ms} ms (4x CPU slowdown)`
+      : 'web: skipped',
     `API RSS at the end: ${report.rss_mb} MB`,
     `machine: ${report.cores} cores, load average ${load.before} before the reads, ${load.after} at the end`,
   ];
-  console.log(`\n## Benchmark: ${products} products on ${db.kind}, ${workers} API process(es), ${connections} connections, ${duration} s per run\n`);
+  console.log(
+    `\n## Benchmark: ${products} products on ${db.kind}, ${workers} API process(es), ${connections} connections, ${duration} s per run\n`,
+  );
   console.log(lines.join('\n'));
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);

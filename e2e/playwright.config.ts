@@ -1,7 +1,28 @@
+import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The same shop paying through the Paymob simulator (e2e/server.mjs starts both). */
+const paymobPort = Number(process.env.E2E_PAYMOB_PORT ?? port + 1);
+const PAYMOB_SPECS = 'checkout/paymob.spec.ts';
+
+/**
+ * One worker per core this run may use that is idle now: the cores of its CPU affinity (`taskset -c 0`
+ * gives one), fewer when other work keeps the machine busy. A worker more than the cores free makes every
+ * test slower rather than the run shorter. Idle time is sampled over a quarter second, not read from the
+ * load average, which still counts the suites that ran just before. Measured once: the worker processes
+ * load this file again and inherit the count. E2E_WORKERS set by hand wins.
+ */
+function freeCores(): number {
+  const idle = () => os.cpus().reduce((sum, cpu) => sum + cpu.times.idle, 0);
+  const total = () => os.cpus().reduce((sum, cpu) => sum + Object.values(cpu.times).reduce((a, b) => a + b, 0), 0);
+  const [idleBefore, totalBefore] = [idle(), total()];
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+  const idleShare = (idle() - idleBefore) / Math.max(1, total() - totalBefore);
+  return Math.max(1, Math.min(os.availableParallelism(), Math.round(idleShare * os.cpus().length)));
+}
+process.env.E2E_WORKERS ||= String(freeCores());
 
 export default defineConfig({
   testDir: '.',
@@ -11,9 +32,14 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: 2,
-  retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json']],
+  workers: Number(process.env.E2E_WORKERS),
+  // A retry would hide a flaky test: a test that fails once is a bug to fix.
+  retries: 0,
+  reporter: [['list'], ['json'], ['./slow-tests.ts']],
+  projects: [
+    { name: 'offline', testIgnore: PAYMOB_SPECS },
+    { name: 'paymob', testMatch: PAYMOB_SPECS, use: { baseURL: `http://127.0.0.1:${paymobPort}` } },
+  ],
   use: {
     baseURL,
     screenshot: 'only-on-failure',
@@ -21,7 +47,15 @@ export default defineConfig({
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   webServer: {

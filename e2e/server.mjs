@@ -1,15 +1,22 @@
 // Starts the shop for the browser tests: the web app built into a directory of this run's own (so
 // parallel runs never overwrite each other's files), the API in production mode, a fresh data
-// directory with the demo seed.
+// directory with the demo seed. Beside it, on the next port, the same shop paying through Paymob:
+// the Paymob simulator on the port after, and a second API with PAYMOB_* settings pointing at it and
+// a data directory of its own (the 'paymob' project of playwright.config.ts tests it). Each API
+// keeps one provider for its whole life, as a real shop does.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
 const webDist = path.join(runDir, 'web');
-const build = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+const build = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
+  cwd: path.join(root, 'apps/web'),
+  stdio: 'inherit',
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 // Tests read the mail outbox (password-reset links) from the data directory: its path is written to a
@@ -19,26 +26,73 @@ const dataDir = path.join(runDir, 'data');
 const pointer = path.join(os.tmpdir(), `shop-e2e-${port}.datadir`);
 fs.writeFileSync(pointer, dataDir);
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+const paymobPort = process.env.E2E_PAYMOB_PORT ?? String(Number(port) + 1);
+const simulatorPort = String(Number(paymobPort) + 1);
+const PAYMOB = {
+  PAYMOB_SECRET_KEY: 'egy_sk_test_e2e',
+  PAYMOB_PUBLIC_KEY: 'egy_pk_test_e2e',
+  PAYMOB_HMAC_SECRET: 'e2e_hmac_secret',
+  PAYMOB_CARD_INTEGRATION_ID: '5001',
+  PAYMOB_WALLET_INTEGRATION_ID: '5002',
+  PAYMOB_KIOSK_INTEGRATION_ID: '5003',
+};
+
+/** @param {string} apiPort @param {string} dir @param {Record<string, string>} [extra] */
+const api = (apiPort, dir, extra = {}) =>
+  spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: apiPort,
+      DATA_DIR: dir,
+      WEB_DIST: webDist,
+      SEED: 'demo',
+      LOG_LEVEL: 'warn',
+      // Many test shoppers sign in from one address.
+      RATE_LIMIT_MAX: '100000',
+      LOGIN_RATE_LIMIT_MAX: '1000',
+      ...extra,
+    },
+  });
+
+const simulator = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/modules/payments/paymob/simulator.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: port,
-    DATA_DIR: dataDir,
-    WEB_DIST: webDist,
-    SEED: 'demo',
-    LOG_LEVEL: 'warn',
-    // Many test shoppers sign in from one address.
-    RATE_LIMIT_MAX: '100000',
-    LOGIN_RATE_LIMIT_MAX: '1000',
-  },
+  env: { ...process.env, ...PAYMOB, PAYMOB_SIMULATOR_PORT: simulatorPort },
 });
-const stop = () => server.kill('SIGTERM');
+const paymobShop = api(paymobPort, path.join(runDir, 'data-paymob'), {
+  ...PAYMOB,
+  PAYMOB_API_URL: `http://127.0.0.1:${simulatorPort}`,
+  PUBLIC_URL: `http://127.0.0.1:${paymobPort}`,
+});
+/** @type {import('node:child_process').ChildProcess | null} */
+let server = null;
+const stop = () => [server, simulator, paymobShop].forEach((child) => child?.kill('SIGTERM'));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+for (const helper of [simulator, paymobShop]) {
+  helper.on('exit', (code) => {
+    if (server) server.kill('SIGTERM');
+    else process.exit(code ?? 1);
+  });
+}
+
+// The main shop starts once the Paymob one answers: Playwright waits for the main shop, so the tests
+// begin with both up and seeded, and no seeding competes with them for the CPU.
+for (;;) {
+  const up = await fetch(`http://127.0.0.1:${paymobPort}/api/health`).then(
+    (res) => res.ok,
+    () => false,
+  );
+  if (up) break;
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+server = api(port, dataDir);
 server.on('exit', (code) => {
+  simulator.kill('SIGTERM');
+  paymobShop.kill('SIGTERM');
   fs.rmSync(runDir, { recursive: true, force: true });
   if (fs.existsSync(pointer) && fs.readFileSync(pointer, 'utf8') === dataDir) fs.rmSync(pointer, { force: true });
   process.exit(code ?? 0);

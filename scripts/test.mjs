@@ -1,17 +1,22 @@
-// `npm test`: every suite in turn (contracts, api on PGlite, api on PostgreSQL when TEST_DATABASE_URL
-// is set, web components, e2e in Chromium), then one closing line with the totals.
+// `npm test`: every suite in turn (the dependency audit; the gate: types, lint and format; contracts, api on
+// PGlite, api on PostgreSQL when TEST_DATABASE_URL is set, web components, e2e in Chromium), then one closing line
+// with the totals.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-tests-'));
 const only = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let broken = false;
+/** @type {string[]} */
+const took = [];
 
+/** @param {string} name @param {string} cwd @param {Record<string, string>} [env] */
 function vitest(name, cwd, env = {}) {
   const out = path.join(tmp, `${name}.json`);
   const res = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
@@ -22,11 +27,23 @@ function vitest(name, cwd, env = {}) {
   count(name, out, res.status);
 }
 
+// A test this slow is close to its budget on a machine half as fast: named after its suite (e2e/slow-tests.ts for e2e).
+const SLOW_MS = 15_000;
+
+/** @param {string} name @param {string} out @param {number | null} status */
 function count(name, out, status) {
   if (fs.existsSync(out)) {
+    /** @type {{ numPassedTests?: number; numFailedTests?: number; numRuntimeErrorTests?: number; testResults?: { name: string; assertionResults: { fullName: string; duration: number }[] }[] }} */
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += report.numPassedTests ?? 0;
     failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTests ?? 0);
+    const slow = (report.testResults ?? []).flatMap((file) =>
+      file.assertionResults
+        .filter((test) => test.duration > SLOW_MS)
+        .map((test) => ({ test: `${path.relative(root, file.name)} › ${test.fullName}`, ms: test.duration })),
+    );
+    if (slow.length) console.log(`\n${name}: ${slow.length} test(s) slower than ${SLOW_MS / 1000} s:`);
+    for (const { test, ms } of slow.sort((a, b) => b.ms - a.ms)) console.log(`  ${(ms / 1000).toFixed(1)} s  ${test}`);
   }
   if (status !== 0) {
     broken = true;
@@ -34,7 +51,22 @@ function count(name, out, status) {
   }
 }
 
+/** The engineering gate: each check of the tree (types, lint, format) counts as one test. */
+function gate() {
+  for (const script of ['typecheck', 'lint', 'format:check']) {
+    const res = spawnSync('npm', ['run', script], { cwd: root, stdio: 'inherit' });
+    if (res.status === 0) passed++;
+    else {
+      failed++;
+      console.error(`\ngate: npm run ${script} failed`);
+    }
+  }
+}
+
 const suites = {
+  audit: () =>
+    count('audit', '', spawnSync(process.execPath, ['scripts/audit.mjs'], { cwd: root, stdio: 'inherit' }).status),
+  gate,
   contracts: () => vitest('contracts', 'packages/contracts'),
   'api-pglite': () => vitest('api-pglite', 'apps/api', { TEST_DATABASE_URL: '' }),
   'api-postgres': () => process.env.TEST_DATABASE_URL && vitest('api-postgres', 'apps/api'),
@@ -62,8 +94,12 @@ const suites = {
 for (const [name, run] of Object.entries(suites)) {
   if (only.length && !only.includes(name)) continue;
   console.log(`\n=== ${name} ===`);
+  const started = Date.now();
   run();
+  took.push(`${name} ${Math.round((Date.now() - started) / 1000)} s`);
 }
 if (broken && failed === 0) failed = 1;
+// Each suite's time, so a machine slower than the last one shows where.
+console.log(`\n${took.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(broken || failed ? 1 : 0);

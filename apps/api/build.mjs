@@ -5,7 +5,14 @@ import { build } from 'esbuild';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@shop/'));
-const entries = { server: 'src/server.ts', seed: 'src/cli/seed.ts', 'create-admin': 'src/cli/create-admin.ts' };
+const entries = {
+  server: 'src/server.ts',
+  seed: 'src/cli/seed.ts',
+  'create-admin': 'src/cli/create-admin.ts',
+  migrate: 'src/cli/migrate.ts',
+  backup: 'src/cli/backup.ts',
+  restore: 'src/cli/restore.ts',
+};
 
 await build({
   entryPoints: Object.fromEntries(Object.entries(entries).filter(([, file]) => fs.existsSync(file))),

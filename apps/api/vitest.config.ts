@@ -1,14 +1,18 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // Sums the counts of test/security/* into one closing line.
-    globalSetup: ['test/security/global-setup.ts'],
+    // security/global-setup.ts sums the counts of test/security/* into one closing line;
+    // pglite-template.ts migrates one PGlite database that each test file's database starts from.
+    globalSetup: ['test/security/global-setup.ts', 'test/pglite-template.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     fileParallelism: true,
-    maxWorkers: 2,
+    // Two files at once on two cores; one at a time on one (`taskset -c 0`), where two would share it
+    // and each take twice as long to start its database.
+    maxWorkers: Math.min(2, os.availableParallelism()),
   },
 });

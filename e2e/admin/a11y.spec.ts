@@ -49,6 +49,7 @@ test.describe('dashboard accessibility (axe)', () => {
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Dashboard menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Dashboard' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    // The page behind was scanned just before: what is new is the drawer.
+    await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]' });
   });
 });

@@ -3,7 +3,14 @@ import { test, expect } from '../support/test';
 import { header, settled } from '../support/ui';
 import { apiProduct, asAdmin, placeCashOrder } from './helpers';
 
-const SCREENS = ['/dashboard', '/dashboard/DashProducts', '/dashboard/Users', '/dashboard/Categories', '/dashboard/DepartmentsAdmin', '/dashboard/logs'];
+const SCREENS = [
+  '/dashboard',
+  '/dashboard/DashProducts',
+  '/dashboard/Users',
+  '/dashboard/Categories',
+  '/dashboard/DepartmentsAdmin',
+  '/dashboard/logs',
+];
 
 test.describe('who may open the dashboard', () => {
   test('visitors are sent to /login from every dashboard address', async ({ page }) => {
@@ -29,7 +36,10 @@ test.describe('who may open the dashboard', () => {
 });
 
 test.describe('the dashboard frame', () => {
-  test('the header icon opens it; the footer is hidden; the side navigation reaches every screen', async ({ page, request }) => {
+  test('the header icon opens it; the footer is hidden; the side navigation reaches every screen', async ({
+    page,
+    request,
+  }) => {
     await asAdmin(page, request);
     await page.goto('/');
     await expect(page.getByRole('contentinfo')).toBeVisible();
@@ -56,7 +66,10 @@ test.describe('the dashboard frame', () => {
     }
   });
 
-  test('on a phone the navigation folds into a drawer that closes once a screen is chosen', async ({ page, request }) => {
+  test('on a phone the navigation folds into a drawer that closes once a screen is chosen', async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await asAdmin(page, request);
     await page.goto('/dashboard');

@@ -25,7 +25,10 @@ test.describe('DepartmentsAdmin', () => {
     await expectFieldErrors(add, ['Name'], 'Required Field');
   });
 
-  test('adds a department, renames it (the header menu shows the new name) and deletes it', async ({ page, request }) => {
+  test('adds a department, renames it (the header menu shows the new name) and deletes it', async ({
+    page,
+    request,
+  }) => {
     await asAdmin(page, request);
     const name = uniqueName('Garden');
     const renamed = uniqueName('Outdoor Living');
@@ -60,7 +63,10 @@ test.describe('DepartmentsAdmin', () => {
     await expect(page.getByRole('link', { name: renamed, exact: true })).toHaveCount(0);
   });
 
-  test("refusing to delete a department that still has categories shows the server's reason, not a success", async ({ page, request }) => {
+  test("refusing to delete a department that still has categories shows the server's reason, not a success", async ({
+    page,
+    request,
+  }) => {
     const admin = await asAdmin(page, request);
     const department = await apiDepartment(request, admin);
     await apiCategory(request, admin, department);
@@ -73,7 +79,7 @@ test.describe('DepartmentsAdmin', () => {
     await expect(refusal).toBeVisible();
     await expect(toast(page, 'Department deleted Successfully')).toHaveCount(0);
     await expect(page.getByRole('link', { name: department.name, exact: true })).toBeVisible();
-    // The toast goes by itself after 3 seconds (spec 9), at the bottom centre.
+    // The toast goes by itself after 3 seconds, at the bottom centre.
     await expect(page.locator('.Toastify__toast-container--bottom-center')).toBeVisible();
     await expect(refusal).toBeHidden({ timeout: 6000 });
   });

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_ADMIN, login, signIn, type Account } from '../support/accounts';
+import { demoAdmin, signIn, type Account } from '../support/accounts';
 import { PNG_1PX } from '../support/catalog';
 import { toast } from '../support/ui';
 
@@ -11,11 +11,12 @@ import { toast } from '../support/ui';
 
 let made = 0;
 /** A name no other test (or run) has: department and category names must be unique. */
-export const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${process.pid.toString(36)}${(made++).toString(36)}`;
+export const uniqueName = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${process.pid.toString(36)}${(made++).toString(36)}`;
 
-/** The demo admin, signed in through the API and on `page` (spec 6: role true). */
+/** The demo admin, signed in through the API and on `page` (role true). */
 export async function asAdmin(page: Page, request: APIRequestContext): Promise<Account> {
-  const admin = await login(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const admin = await demoAdmin(request);
   await signIn(page, admin);
   return admin;
 }
@@ -41,11 +42,23 @@ export interface ApiProduct extends Ref {
 export const apiDepartment = async (request: APIRequestContext, admin: Account, name = uniqueName('Dept')) =>
   created<Ref>(await request.post('/api/department', { headers: auth(admin), data: { name } }), 'create department');
 
-export const apiCategory = async (request: APIRequestContext, admin: Account, department: Ref, name = uniqueName('Cat')) =>
-  created<Ref>(await request.post('/api/category', { headers: auth(admin), data: { department: department._id, name } }), 'create category');
+export const apiCategory = async (
+  request: APIRequestContext,
+  admin: Account,
+  department: Ref,
+  name = uniqueName('Cat'),
+) =>
+  created<Ref>(
+    await request.post('/api/category', { headers: auth(admin), data: { department: department._id, name } }),
+    'create category',
+  );
 
-/** A product in the test's own department and category (multipart, spec 7). */
-export async function apiProduct(request: APIRequestContext, admin: Account, fields: { price?: number; stock?: number; name?: string } = {}) {
+/** A product in the test's own department and category (multipart). */
+export async function apiProduct(
+  request: APIRequestContext,
+  admin: Account,
+  fields: { price?: number; stock?: number; name?: string } = {},
+) {
   const department = await apiDepartment(request, admin);
   const category = await apiCategory(request, admin, department);
   const product = await created<ApiProduct>(
@@ -76,13 +89,35 @@ export interface ApiOrder {
 }
 
 /** The shopper buys `quantity` of the product with cash on delivery: the order starts 'confirmed'. */
-export async function placeCashOrder(request: APIRequestContext, shopper: Account, productId: string, quantity = 1): Promise<ApiOrder> {
+export async function placeCashOrder(
+  request: APIRequestContext,
+  shopper: Account,
+  productId: string,
+  quantity = 1,
+): Promise<ApiOrder> {
   for (let i = 0; i < quantity; i++) {
-    const res = await request.put('/api/cart/incItem', { headers: auth(shopper), data: { product_id: productId, flag: 1 } });
+    const res = await request.put('/api/cart/incItem', {
+      headers: auth(shopper),
+      data: { product_id: productId, flag: 1 },
+    });
     expect(res.ok(), await res.text()).toBe(true);
   }
-  const address = { street: 'Tahrir St', building: '12', city: 'Cairo', state: 'Cairo', phone: '01012345678', zipCode: '11511', country: 'Egypt' };
-  const [order] = await created<ApiOrder[]>(await request.post('/api/order', { headers: auth(shopper), data: { deliveryAddress: address, paymentMethod: 'cash' } }), 'place order');
+  const address = {
+    street: 'Tahrir St',
+    building: '12',
+    city: 'Cairo',
+    state: 'Cairo',
+    phone: '01012345678',
+    zipCode: '11511',
+    country: 'Egypt',
+  };
+  const [order] = await created<ApiOrder[]>(
+    await request.post('/api/order', {
+      headers: auth(shopper),
+      data: { deliveryAddress: address, paymentMethod: 'cash' },
+    }),
+    'place order',
+  );
   if (!order) throw new Error('no order in the answer');
   return order;
 }
@@ -106,10 +141,17 @@ export async function expectFieldErrors(scope: Page | Locator, labels: string[],
   }
 }
 
-/** Expects the toast, then dismisses it (a click closes it), so the next toast with the same text is a new one. */
+/**
+ * Expects the toast, then dismisses it, so the next toast with the same text is a new one. It closes by
+ * itself after 3 s, which a busy machine can spend between seeing it and clicking it, and a click
+ * would then wait for it until the test timed out: its close button is pressed inside the page if the
+ * toast is still there.
+ */
 export async function expectToast(page: Page, text: string): Promise<void> {
   const shown = toast(page, text);
   await expect(shown).toBeVisible();
-  await shown.getByRole('button', { name: 'close' }).click();
+  await shown
+    .getByRole('button', { name: 'close' })
+    .evaluateAll((buttons) => buttons.forEach((button) => (button as HTMLElement).click()));
   await expect(shown).toHaveCount(0);
 }

@@ -4,7 +4,10 @@ import { parsePrice } from '../support/ui';
 import { apiDepartment, apiProduct, asAdmin, placeCashOrder, uniqueName } from './helpers';
 
 test.describe('Overview', () => {
-  test("shows today's, 7 and 30 days' sales, the daily revenue chart, orders by status, low stock and the newest orders", async ({ page, request }) => {
+  test("shows today's, 7 and 30 days' sales, the daily revenue chart, orders by status, low stock and the newest orders", async ({
+    page,
+    request,
+  }) => {
     const admin = await asAdmin(page, request);
     // A product of this test's own, left with 2 in stock after the order: it is low on stock.
     const { product } = await apiProduct(request, admin, { price: 1000, stock: 3 });
@@ -23,12 +26,17 @@ test.describe('Overview', () => {
     await expect(chart).toBeVisible();
     await expect(chart.locator('rect')).toHaveCount(30);
     await page.getByText('Show the numbers as a table').click();
-    await expect(page.getByRole('table', { name: 'Daily revenue in EGP over the last 30 days' }).getByRole('row')).toHaveCount(31);
+    await expect(
+      page.getByRole('table', { name: 'Daily revenue in EGP over the last 30 days' }).getByRole('row'),
+    ).toHaveCount(31);
 
     const statuses = page.getByRole('region', { name: 'Orders by status' });
-    for (const status of ['Pending', 'Paid', 'Confirmed', 'Shipped', 'Delivered', 'Cancelled']) await expect(statuses).toContainText(status);
+    for (const status of ['Pending', 'Paid', 'Confirmed', 'Shipped', 'Delivered', 'Cancelled'])
+      await expect(statuses).toContainText(status);
 
-    await expect(page.getByRole('region', { name: /Low stock \(5 or fewer\)/ })).toContainText(/products? (is|are) low on stock/);
+    await expect(page.getByRole('region', { name: /Low stock \(5 or fewer\)/ })).toContainText(
+      /products? (is|are) low on stock/,
+    );
     await expect(page.getByRole('table', { name: 'Newest orders' }).getByRole('row').nth(1)).toBeVisible();
   });
 });
@@ -67,7 +75,8 @@ test.describe('All logs', () => {
     await asAdmin(page, request);
     // 21 failed sign-ins of an address of this test's own: exactly two pages of it.
     const email = `${uniqueName('nobody').replace(/\s/g, '-')}@example.com`;
-    for (let i = 0; i < 21; i++) await request.post('/api/user/login', { data: { email, password: 'Wrong-Passw0rd!' } });
+    for (let i = 0; i < 21; i++)
+      await request.post('/api/user/login', { data: { email, password: 'Wrong-Passw0rd!' } });
     await page.goto(`/dashboard/logs?user=${encodeURIComponent(email)}`);
     await expect(page.getByText('21 entries')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: `Failed sign-in for ${email}` })).toHaveCount(20);

@@ -2,7 +2,7 @@ import { newShopper } from '../support/accounts';
 import { test, expect } from '../support/test';
 import { apiProduct, asAdmin, expectToast } from './helpers';
 
-test('an admin deletes any review from the product page (spec 6)', async ({ page, request }) => {
+test('an admin deletes any review from the product page', async ({ page, request }) => {
   const admin = await asAdmin(page, request);
   const { product } = await apiProduct(request, admin);
   const shopper = await newShopper(request, 'Rude Reviewer');

@@ -6,7 +6,10 @@ import { apiProduct, asAdmin, expectToast, placeCashOrder } from './helpers';
 const shortId = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
 
 test.describe('Users and their orders', () => {
-  test("lists every user with the total, role as Admin or User; a name opens that user's orders", async ({ page, request }) => {
+  test("lists every user with the total, role as Admin or User; a name opens that user's orders", async ({
+    page,
+    request,
+  }) => {
     const admin = await asAdmin(page, request);
     const shopper = await newShopper(request, 'Hoda Orders');
     const before = await request.get('/api/user/allUsers', { headers: { 'x-access-token': admin.token } });
@@ -32,21 +35,31 @@ test.describe('Users and their orders', () => {
     await expect(page.getByText('This user has no orders yet.')).toBeVisible();
   });
 
-  test("shows the spec's columns and moves an order along its statuses, only where it may go", async ({ page, request }) => {
+  test("shows the spec's columns and moves an order along its statuses, only where it may go", async ({
+    page,
+    request,
+  }) => {
     const admin = await asAdmin(page, request);
     const { product } = await apiProduct(request, admin, { price: 150, stock: 10 });
     const shopper = await newShopper(request, 'Karim Buyer');
     const order = await placeCashOrder(request, shopper, product._id, 2);
     await page.goto(`/dashboard/UserOrder/${shopper.user._id}`);
 
-    await expect(page.getByRole('columnheader')).toHaveText(['Order Id', 'Product Name', 'Quantity', 'User bill', 'Payment Method', 'User Name']);
+    await expect(page.getByRole('columnheader')).toHaveText([
+      'Order Id',
+      'Product Name',
+      'Quantity',
+      'User bill',
+      'Payment Method',
+      'User Name',
+    ]);
     const row = page.getByRole('row').filter({ hasText: shortId(order._id) });
     const cells = row.getByRole('cell');
     await expect(cells.nth(1)).toHaveText(product.name);
     await expect(cells.nth(2)).toHaveText('2');
     await expect(cells.nth(3)).toHaveText(egp(order.bill));
     await expect(cells.nth(4)).toHaveText('Cash on delivery');
-    // The column headed 'User Name' shows the status (spec 2).
+    // The column headed 'User Name' shows the status.
     await expect(cells.nth(5)).toContainText('Confirmed');
 
     const next = row.getByRole('combobox', { name: `Next status of order ${shortId(order._id)}` });
@@ -64,11 +77,13 @@ test.describe('Users and their orders', () => {
     // Delivered is final: nothing left to offer.
     await expect(next).toHaveCount(0);
 
-    const placed = await request.get(`/api/order/admin/${shopper.user._id}`, { headers: { 'x-access-token': admin.token } });
+    const placed = await request.get(`/api/order/admin/${shopper.user._id}`, {
+      headers: { 'x-access-token': admin.token },
+    });
     expect(((await placed.json()) as { status: string }[])[0]?.status).toBe('delivered');
   });
 
-  test("a move the server no longer allows shows its reason, not a success", async ({ page, request }) => {
+  test('a move the server no longer allows shows its reason, not a success', async ({ page, request }) => {
     const admin = await asAdmin(page, request);
     const { product } = await apiProduct(request, admin);
     const shopper = await newShopper(request, 'Laila Late');
@@ -78,7 +93,10 @@ test.describe('Users and their orders', () => {
     await expect(row).toContainText('Confirmed');
 
     // Meanwhile another admin cancels it.
-    const cancel = await request.put(`/api/order/${order._id}/status`, { headers: { 'x-access-token': admin.token }, data: { status: 'cancelled' } });
+    const cancel = await request.put(`/api/order/${order._id}/status`, {
+      headers: { 'x-access-token': admin.token },
+      data: { status: 'cancelled' },
+    });
     expect(cancel.ok()).toBe(true);
 
     await row.getByRole('combobox').selectOption('Shipped');

@@ -11,6 +11,8 @@ for (const viewport of [
     test.use({ viewport, locale: 'ar-EG' });
 
     test('overview, products and users read right to left in Arabic', async ({ page, request }) => {
+      // Three dashboard screens, each loaded afresh: 26-32 s on one core of a machine under a load of 12.
+      test.slow();
       const admin = await asAdmin(page, request);
       // People's names are shown as typed (other tests add shoppers meanwhile).
       const people = async () => {

@@ -1,5 +1,17 @@
 import { newShopper, signIn } from '../support/accounts';
-import { addToCart, chooseCheckout, demoProduct, egp, expect, fillCard, itemsTotal, ordersOf, serverCart, SLOTS, test } from './helpers';
+import {
+  addToCart,
+  chooseCheckout,
+  demoProduct,
+  egp,
+  expect,
+  fillCard,
+  itemsTotal,
+  ordersOf,
+  serverCart,
+  SLOTS,
+  test,
+} from './helpers';
 
 test('a card order paid with 4242 4242 4242 4242 ends paid, its fees not charged', async ({ page, request }) => {
   const shopper = await newShopper(request, 'Card Shopper');
@@ -27,13 +39,20 @@ test('a card order paid with 4242 4242 4242 4242 ends paid, its fees not charged
   await expect(page).toHaveURL(/\/success$/);
   await expect(page.getByRole('heading', { name: 'Order succeeded' })).toBeVisible();
   const [order] = await ordersOf(request, shopper);
-  expect(order).toMatchObject({ status: 'paid', paymentMethod: 'visa', bill: itemsTotal([{ price: product.price, quantity: 1 }]) });
+  expect(order).toMatchObject({
+    status: 'paid',
+    paymentMethod: 'visa',
+    bill: itemsTotal([{ price: product.price, quantity: 1 }]),
+  });
   // The paid products leave the cart, on the server and in the header.
   expect((await serverCart(request, shopper)).products).toEqual([]);
   await expect(page.getByRole('link', { name: 'Cart, 0 products' })).toBeVisible();
 });
 
-test("4000 0000 0000 9995 is refused: 'Your payment was not successful, please try again.', the order stays pending and can be paid from /Orders", async ({ page, request }) => {
+test("4000 0000 0000 9995 is refused: 'Your payment was not successful, please try again.', the order stays pending and can be paid from /Orders", async ({
+  page,
+  request,
+}) => {
   // A whole journey through several screens: more than the default 30 s on a busy machine.
   test.slow();
   const shopper = await newShopper(request, 'Declined Shopper');
@@ -87,7 +106,10 @@ test('4000 0000 0000 3220 says the payment is processing, then succeeds', async 
   expect((await ordersOf(request, shopper))[0]?.status).toBe('paid');
 });
 
-test('/Stripe without an order says the payment session timed out and leads back to the cart', async ({ page, request }) => {
+test('/Stripe without an order says the payment session timed out and leads back to the cart', async ({
+  page,
+  request,
+}) => {
   await signIn(page, await newShopper(request));
   await page.goto('/Stripe');
   await expect(page.getByText('payment session timeOut please go back to cart and remake your order')).toBeVisible();

@@ -1,7 +1,10 @@
-import { DEMO_ADMIN, login, newShopper, signIn } from '../support/accounts';
+import { demoAdmin, newShopper, signIn } from '../support/accounts';
 import { addToCart, demoProduct, egp, expect, itemsTotal, serverCart, SLOTS, test } from './helpers';
 
-test('plus stops at the stock, minus does nothing at 1, and the server refuses more than the stock', async ({ page, request }) => {
+test('plus stops at the stock, minus does nothing at 1, and the server refuses more than the stock', async ({
+  page,
+  request,
+}) => {
   const shopper = await newShopper(request);
   const product = await demoProduct(request, 0, 'scarce');
   await addToCart(request, shopper, product._id, product.stock - 1);
@@ -17,7 +20,10 @@ test('plus stops at the stock, minus does nothing at 1, and the server refuses m
   await expect(plus).toBeDisabled();
   await expect(page.getByText(`Only ${product.stock} in stock`)).toBeVisible();
   await expect.poll(async () => (await serverCart(request, shopper)).products[0]?.quantity).toBe(product.stock);
-  const refused = await request.put('/api/cart/incItem', { headers: { 'x-access-token': shopper.token }, data: { product_id: product._id, flag: 1 } });
+  const refused = await request.put('/api/cart/incItem', {
+    headers: { 'x-access-token': shopper.token },
+    data: { product_id: product._id, flag: 1 },
+  });
   expect(refused.status()).toBe(409);
 
   for (let left = product.stock; left > 1; left--) {
@@ -27,12 +33,19 @@ test('plus stops at the stock, minus does nothing at 1, and the server refuses m
   await expect(minus).toBeDisabled();
   await expect(quantity).toHaveText('1');
   await expect.poll(async () => (await serverCart(request, shopper)).products[0]?.quantity).toBe(1);
-  // The server's minus also does nothing at 1 (spec 4).
-  await request.put('/api/cart/incItem', { headers: { 'x-access-token': shopper.token }, data: { product_id: product._id, flag: 0 } });
+  // The server's minus also does nothing at 1.
+  await request.put('/api/cart/incItem', {
+    headers: { 'x-access-token': shopper.token },
+    data: { product_id: product._id, flag: 0 },
+  });
   expect((await serverCart(request, shopper)).products[0]?.quantity).toBe(1);
 });
 
-test('the cart survives a reload and a sign-in in another browser, and the header count follows', async ({ page, browser, request }) => {
+test('the cart survives a reload and a sign-in in another browser, and the header count follows', async ({
+  page,
+  browser,
+  request,
+}) => {
   const shopper = await newShopper(request);
   // A whole journey through several screens: more than the default 30 s on a busy machine.
   test.slow();
@@ -45,7 +58,14 @@ test('the cart survives a reload and a sign-in in another browser, and the heade
   await expect(page.getByRole('link', { name: 'Cart, 2 products' })).toBeVisible();
   await expect(page.getByText(first.brand, { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Subtotal (3 items):')).toBeVisible();
-  await expect(page.getByText('Subtotal (3 items):').locator('..')).toContainText(egp(itemsTotal([{ price: first.price, quantity: 2 }, { price: second.price, quantity: 1 }])));
+  await expect(page.getByText('Subtotal (3 items):').locator('..')).toContainText(
+    egp(
+      itemsTotal([
+        { price: first.price, quantity: 2 },
+        { price: second.price, quantity: 1 },
+      ]),
+    ),
+  );
 
   await page.getByRole('button', { name: `Remove ${second.name} from cart` }).click();
   await expect(page.getByRole('link', { name: 'Cart, 1 product' })).toBeVisible();
@@ -71,12 +91,25 @@ test('the cart survives a reload and a sign-in in another browser, and the heade
   await other.close();
 });
 
-test('visitors are sent to /login from every cart, checkout and order screen; admins have no cart', async ({ page, request }) => {
-  for (const path of ['/CartPage', '/ShippingAdress', '/ShippingForm', '/Payment', '/PlaceOrder', '/Stripe', '/success', '/OrderError', '/Orders']) {
+test('visitors are sent to /login from every cart, checkout and order screen; admins have no cart', async ({
+  page,
+  request,
+}) => {
+  for (const path of [
+    '/CartPage',
+    '/ShippingAdress',
+    '/ShippingForm',
+    '/Payment',
+    '/PlaceOrder',
+    '/Stripe',
+    '/success',
+    '/OrderError',
+    '/Orders',
+  ]) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/login$/);
   }
-  const admin = await login(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const admin = await demoAdmin(request);
   await signIn(page, admin);
   await page.goto('/CartPage');
   await expect(page).toHaveURL(/\/$/);

@@ -1,7 +1,10 @@
 import { newShopper, signIn } from '../support/accounts';
 import { demoProduct, egp, expect, getProduct, itemsTotal, ordersOf, serverCart, SLOTS, test } from './helpers';
 
-test('a cash order from an empty cart to /success: items + 30 EGP, stock taken, cart emptied', async ({ page, request }) => {
+test('a cash order from an empty cart to /success: items + 30 EGP, stock taken, cart emptied', async ({
+  page,
+  request,
+}) => {
   // A whole journey through several screens: more than the default 30 s on a busy machine.
   test.slow();
   const shopper = await newShopper(request, 'Cash Shopper');
@@ -29,7 +32,9 @@ test('a cash order from an empty cart to /success: items + 30 EGP, stock taken, 
   // Shipping: no saved address yet, so one is added; every field is required.
   await page.getByRole('link', { name: 'Proceed to checkout' }).click();
   await expect(page).toHaveURL(/\/ShippingAdress$/);
-  await expect(page.getByRole('navigation', { name: 'Checkout steps' }).locator('[data-reached="true"]')).toHaveCount(2);
+  await expect(page.getByRole('navigation', { name: 'Checkout steps' }).locator('[data-reached="true"]')).toHaveCount(
+    2,
+  );
   await expect(page.getByText('You have no saved addresses yet')).toBeVisible();
   await page.getByRole('link', { name: 'Add a new address' }).click();
   await expect(page).toHaveURL(/\/ShippingForm$/);
@@ -60,7 +65,9 @@ test('a cash order from an empty cart to /success: items + 30 EGP, stock taken, 
 
   // Review: four steps done, the address, the items and the cash bill.
   await expect(page).toHaveURL(/\/PlaceOrder$/);
-  await expect(page.getByRole('navigation', { name: 'Checkout steps' }).locator('[data-reached="true"]')).toHaveCount(4);
+  await expect(page.getByRole('navigation', { name: 'Checkout steps' }).locator('[data-reached="true"]')).toHaveCount(
+    4,
+  );
   await expect(page.getByText('7 El Tahrir St')).toBeVisible();
   await expect(page.getByText('Dokki, Giza')).toBeVisible();
   await expect(page.getByRole('link', { name: product.name })).toBeVisible();
@@ -76,7 +83,13 @@ test('a cash order from an empty cart to /success: items + 30 EGP, stock taken, 
   await expect(page.getByRole('link', { name: 'Cart, 0 products' })).toBeVisible();
 
   const [order] = await ordersOf(request, shopper);
-  expect(order).toMatchObject({ bill: items + 30, itemsTotal: items, status: 'confirmed', paymentMethod: 'cash', deliveryAddress: { city: 'Dokki' } });
+  expect(order).toMatchObject({
+    bill: items + 30,
+    itemsTotal: items,
+    status: 'confirmed',
+    paymentMethod: 'cash',
+    deliveryAddress: { city: 'Dokki' },
+  });
   expect((await getProduct(request, product._id)).stock).toBe(product.stock - 2);
   expect((await serverCart(request, shopper)).products).toEqual([]);
 });

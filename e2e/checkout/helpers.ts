@@ -1,5 +1,4 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import type { Account } from '../support/accounts';
 
 /**
@@ -43,7 +42,15 @@ export interface ApiOrder {
   products: { product_id: string | null; productBrief: { name: string; price: number }; quantity: number }[];
 }
 
-export const ADDRESS = { street: '26th of July St', building: '12', city: 'Zamalek', state: 'Cairo', phone: '01012345678', zipCode: '11211', country: 'Egypt' };
+export const ADDRESS = {
+  street: '26th of July St',
+  building: '12',
+  city: 'Zamalek',
+  state: 'Cairo',
+  phone: '01012345678',
+  zipCode: '11211',
+  country: 'Egypt',
+};
 
 /**
  * Products the tests create carry this brand and live in this category, as the storefront tests'
@@ -59,16 +66,25 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, wh
   return (await response.json()) as T;
 }
 
-export const getProduct = async (request: APIRequestContext, id: string) => ok<ApiProduct>(await request.get(`/api/product/one/${id}`), `GET product ${id}`);
+export const getProduct = async (request: APIRequestContext, id: string) =>
+  ok<ApiProduct>(await request.get(`/api/product/one/${id}`), `GET product ${id}`);
 
 async function demoCatalogue(request: APIRequestContext): Promise<ApiProduct[]> {
-  const first = await ok<{ products: ApiProduct[]; pages: number }>(await request.get('/api/product?page=1&limit=48&includeOutOfStock=true'), 'products');
+  const first = await ok<{ products: ApiProduct[]; pages: number }>(
+    await request.get('/api/product?page=1&limit=48&includeOutOfStock=true'),
+    'products',
+  );
   const rest = await Promise.all(
     Array.from({ length: first.pages - 1 }, async (_, index) =>
-      ok<{ products: ApiProduct[] }>(await request.get(`/api/product?page=${index + 2}&limit=48&includeOutOfStock=true`), 'products'),
+      ok<{ products: ApiProduct[] }>(
+        await request.get(`/api/product?page=${index + 2}&limit=48&includeOutOfStock=true`),
+        'products',
+      ),
     ),
   );
-  return [...first.products, ...rest.flatMap((page) => page.products)].filter((product) => product.brand !== TEST_BRAND);
+  return [...first.products, ...rest.flatMap((page) => page.products)].filter(
+    (product) => product.brand !== TEST_BRAND,
+  );
 }
 
 /**
@@ -78,7 +94,16 @@ async function demoCatalogue(request: APIRequestContext): Promise<ApiProduct[]> 
  * two of products that start with eight or more), and sorted by id, so every test of a run sees
  * the same pool whatever products others add or buy meanwhile.
  */
-export const SLOTS = { cash: 0, card: 1, cardDeclined: 2, orders: 3, cartSync: 4, a11y: 5, stripeA11y: 6, arabic: 7 } as const;
+export const SLOTS = {
+  cash: 0,
+  card: 1,
+  cardDeclined: 2,
+  orders: 3,
+  cartSync: 4,
+  a11y: 5,
+  stripeA11y: 6,
+  arabic: 7,
+} as const;
 
 const POOLS = {
   /** Everyday products: in stock (8 to 117 units at the seed), payable on delivery. */
@@ -87,7 +112,11 @@ const POOLS = {
   scarce: (product: ApiProduct) => product.price >= 10_000 && product.stock >= 2,
 };
 
-export async function demoProduct(request: APIRequestContext, slot: number, pool: keyof typeof POOLS = 'cheap'): Promise<ApiProduct> {
+export async function demoProduct(
+  request: APIRequestContext,
+  slot: number,
+  pool: keyof typeof POOLS = 'cheap',
+): Promise<ApiProduct> {
   const fits = POOLS[pool];
   const candidates = (await demoCatalogue(request)).filter(fits).sort((a, b) => (a._id < b._id ? -1 : 1));
   const product = candidates[slot];
@@ -96,13 +125,23 @@ export async function demoProduct(request: APIRequestContext, slot: number, pool
 }
 
 /** A 1×1 png: the API re-encodes uploads, so the smallest valid image will do. */
-const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 let made = 0;
 
 /** A product of the test's own, created by the admin (multipart POST /api/product). */
-export async function createProduct(request: APIRequestContext, admin: Account, fields: { name: string; stock: number; price: number }): Promise<ApiProduct> {
+export async function createProduct(
+  request: APIRequestContext,
+  admin: Account,
+  fields: { name: string; stock: number; price: number },
+): Promise<ApiProduct> {
   const departments = await ok<{ _id: string; name: string }[]>(await request.get('/api/department'), 'departments');
-  const categories = await ok<{ _id: string; name: string; department: { _id: string } }[]>(await request.get('/api/category'), 'categories');
+  const categories = await ok<{ _id: string; name: string; department: { _id: string } }[]>(
+    await request.get('/api/category'),
+    'categories',
+  );
   const category = categories.find((item) => item.name === TEST_CATEGORY) ?? categories[0];
   const department = departments.find((item) => item._id === category?.department._id);
   if (!category || !department) throw new Error('no category to put the product in');
@@ -131,21 +170,40 @@ export async function deleteProduct(request: APIRequestContext, admin: Account, 
 }
 
 /** Puts `quantity` units of a product in the shopper's server cart (PUT /api/cart/incItem, one unit a call). */
-export async function addToCart(request: APIRequestContext, account: Account, productId: string, quantity = 1): Promise<void> {
+export async function addToCart(
+  request: APIRequestContext,
+  account: Account,
+  productId: string,
+  quantity = 1,
+): Promise<void> {
   for (let i = 0; i < quantity; i++) {
-    await ok(await request.put('/api/cart/incItem', { headers: auth(account), data: { product_id: productId, flag: 1 } }), 'add to cart');
+    await ok(
+      await request.put('/api/cart/incItem', { headers: auth(account), data: { product_id: productId, flag: 1 } }),
+      'add to cart',
+    );
   }
 }
 
 export const serverCart = async (request: APIRequestContext, account: Account) =>
-  ok<{ products: { product_id: ApiProduct; quantity: number }[]; bill: number }>(await request.get('/api/cart', { headers: auth(account) }), 'cart');
+  ok<{ products: { product_id: ApiProduct; quantity: number }[]; bill: number }>(
+    await request.get('/api/cart', { headers: auth(account) }),
+    'cart',
+  );
 
-export const ordersOf = async (request: APIRequestContext, account: Account) => ok<ApiOrder[]>(await request.get('/api/order', { headers: auth(account) }), 'orders');
+export const ordersOf = async (request: APIRequestContext, account: Account) =>
+  ok<ApiOrder[]>(await request.get('/api/order', { headers: auth(account) }), 'orders');
 
 /** Places the shopper's cart through the API, as /PlaceOrder does. */
-export async function placeOrder(request: APIRequestContext, account: Account, paymentMethod: 'visa' | 'cash'): Promise<ApiOrder> {
+export async function placeOrder(
+  request: APIRequestContext,
+  account: Account,
+  paymentMethod: 'visa' | 'cash',
+): Promise<ApiOrder> {
   await ok(await request.post('/api/address', { headers: auth(account), data: { address: ADDRESS } }), 'save address');
-  const [order] = await ok<ApiOrder[]>(await request.post('/api/order', { headers: auth(account), data: { deliveryAddress: ADDRESS, paymentMethod } }), 'place order');
+  const [order] = await ok<ApiOrder[]>(
+    await request.post('/api/order', { headers: auth(account), data: { deliveryAddress: ADDRESS, paymentMethod } }),
+    'place order',
+  );
   if (!order) throw new Error('no order');
   return order;
 }
@@ -154,8 +212,10 @@ export async function placeOrder(request: APIRequestContext, account: Account, p
 export async function chooseCheckout(page: Page, account: Account, paymentMethod: 'visa' | 'cash'): Promise<void> {
   await page.addInitScript(
     ({ userId, address, method }) => {
-      if (!window.localStorage.getItem('shippingAddress')) window.localStorage.setItem('shippingAddress', JSON.stringify({ userId, value: address }));
-      if (!window.localStorage.getItem('paymentMethod')) window.localStorage.setItem('paymentMethod', JSON.stringify({ userId, value: method }));
+      if (!window.localStorage.getItem('shippingAddress'))
+        window.localStorage.setItem('shippingAddress', JSON.stringify({ userId, value: address }));
+      if (!window.localStorage.getItem('paymentMethod'))
+        window.localStorage.setItem('paymentMethod', JSON.stringify({ userId, value: method }));
     },
     { userId: account.user._id, address: ADDRESS, method: paymentMethod },
   );
@@ -168,21 +228,12 @@ export function egp(value: number): string {
 }
 
 /** Items total in piastres, as the server sums it. */
-export const itemsTotal = (lines: { price: number; quantity: number }[]) => lines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.quantity, 0) / 100;
+export const itemsTotal = (lines: { price: number; quantity: number }[]) =>
+  lines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.quantity, 0) / 100;
 
 /** The card form of the test provider, with its exact labels (spec: 'Card number', 'Expiration (MM/YY)', 'CVC'). */
 export async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Card number').pressSequentially(number);
   await page.getByLabel('Expiration (MM/YY)').pressSequentially('1234');
   await page.getByLabel('CVC').pressSequentially('123');
-}
-
-/** No 'serious' or 'critical' axe violation on the page as it stands. */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  await expect(page.locator('.spinner-border')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious, `axe on ${page.url()}`).toEqual([]);
 }

@@ -1,10 +1,13 @@
-import { DEMO_ADMIN, login, newShopper, signIn } from '../support/accounts';
+import { demoAdmin, newShopper, signIn } from '../support/accounts';
 import { addToCart, chooseCheckout, createProduct, deleteProduct, expect, getProduct, test } from './helpers';
 
-test('two shoppers race for the last unit: one reaches /success, the other /OrderError with the product', async ({ browser, request }) => {
+test('two shoppers race for the last unit: one reaches /success, the other /OrderError with the product', async ({
+  browser,
+  request,
+}) => {
   // A whole journey through several screens: more than the default 30 s on a busy machine.
   test.slow();
-  const admin = await login(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const admin = await demoAdmin(request);
   const contested = await createProduct(request, admin, { name: 'E2E Last Unit Lamp', stock: 1, price: 350 });
   try {
     const shoppers = await Promise.all([newShopper(request, 'Racer One'), newShopper(request, 'Racer Two')]);
@@ -33,7 +36,9 @@ test('two shoppers race for the last unit: one reaches /success, the other /Orde
     await expect(link).toHaveAttribute('href', `/product/one/${contested._id}`);
     await expect(loser.getByText('out of stock', { exact: true })).toBeVisible();
     await loser.getByRole('button', { name: `Remove ${contested.name} from cart` }).click();
-    await expect(loser.locator('.Toastify__toast--error', { hasText: `${contested.name} removed from cart` })).toBeVisible();
+    await expect(
+      loser.locator('.Toastify__toast--error', { hasText: `${contested.name} removed from cart` }),
+    ).toBeVisible();
     await expect(loser.getByText('Out-of-stock Products Removed')).toBeVisible();
     await loser.getByRole('link', { name: 'Go to Cart' }).click();
     await expect(loser.getByText('Your cart is empty')).toBeVisible();

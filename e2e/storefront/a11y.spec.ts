@@ -27,27 +27,45 @@ const visitorScreens: Screen[] = [
   },
   {
     name: 'category page',
-    path: async (request) => `/product/category/${(await categories(request)).find((item) => item.name === COUNTED_CATEGORY)?._id}`,
-    ready: (page) => expect(page.getByRole('list', { name: COUNTED_CATEGORY }).getByRole('listitem').first()).toBeVisible(),
+    path: async (request) =>
+      `/product/category/${(await categories(request)).find((item) => item.name === COUNTED_CATEGORY)?._id}`,
+    ready: (page) =>
+      expect(page.getByRole('list', { name: COUNTED_CATEGORY }).getByRole('listitem').first()).toBeVisible(),
   },
   {
     name: 'department page',
-    path: async (request) => `/department/${(await departments(request)).find((item) => item.name === 'Electronics')?._id}`,
-    ready: (page) => expect(page.getByRole('list', { name: 'Products in this department' }).getByRole('listitem').first()).toBeVisible(),
+    path: async (request) =>
+      `/department/${(await departments(request)).find((item) => item.name === 'Electronics')?._id}`,
+    ready: (page) =>
+      expect(
+        page.getByRole('list', { name: 'Products in this department' }).getByRole('listitem').first(),
+      ).toBeVisible(),
   },
   {
     name: 'search results',
     path: async () => '/searchResults/samsung',
     ready: (page) => expect(page.getByRole('heading', { level: 1 })).toHaveText(/results for/),
   },
-  { name: 'login', path: async () => '/login', ready: (page) => expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible() },
-  { name: 'signup', path: async () => '/signup', ready: (page) => expect(page.getByRole('heading', { name: 'Create account' })).toBeVisible() },
+  {
+    name: 'login',
+    path: async () => '/login',
+    ready: (page) => expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible(),
+  },
+  {
+    name: 'signup',
+    path: async () => '/signup',
+    ready: (page) => expect(page.getByRole('heading', { name: 'Create account' })).toBeVisible(),
+  },
   {
     name: 'forgot password',
     path: async () => '/forgot-password',
     ready: (page) => expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible(),
   },
-  { name: 'about', path: async () => '/about', ready: (page) => expect(page.getByRole('heading', { name: 'Our Planet' })).toBeVisible() },
+  {
+    name: 'about',
+    path: async () => '/about',
+    ready: (page) => expect(page.getByRole('heading', { name: 'Our Planet' })).toBeVisible(),
+  },
   {
     name: 'not-found page',
     path: async () => '/this/page/does/not/exist',
@@ -87,7 +105,8 @@ test.describe('accessibility (axe)', () => {
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Open the menu' }).click();
     await expect(page.getByRole('dialog').getByText('Electronics', { exact: true })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    // The page behind was scanned just before: what is new is the drawer.
+    await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]' });
   });
 
   /*
@@ -105,9 +124,14 @@ test.describe('accessibility (axe)', () => {
     await main.getByRole('button', { name: 'Add to Cart' }).click(); // warning: only 1 in stock
     await main.getByRole('button', { name: `Add ${lastOne.name} to favourites` }).click(); // info
     await main.getByRole('button', { name: `Remove ${lastOne.name} from favourites` }).click(); // error
-    await expect.poll(async () => new Set((await shownToasts(page)).map((shown) => shown.kind))).toEqual(new Set(['success', 'warning', 'info', 'error']));
+    await expect
+      .poll(async () => new Set((await shownToasts(page)).map((shown) => shown.kind)))
+      .toEqual(new Set(['success', 'warning', 'info', 'error']));
     for (const shown of await shownToasts(page)) {
-      expect(contrastRatio(shown.color, shown.background), `${shown.kind} toast '${shown.text}': ${shown.color} on ${shown.background}`).toBeGreaterThanOrEqual(4.5);
+      expect(
+        contrastRatio(shown.color, shown.background),
+        `${shown.kind} toast '${shown.text}': ${shown.color} on ${shown.background}`,
+      ).toBeGreaterThanOrEqual(4.5);
     }
   });
 });

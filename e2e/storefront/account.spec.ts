@@ -11,7 +11,9 @@ test.describe('profile hub', () => {
       const cards = page.getByRole('main').getByRole('listitem');
       await expect(cards).toHaveCount(3);
       await expect(cards.getByRole('heading', { level: 2 })).toHaveText(['Edit profile', 'Favourite', 'Orders']);
-      expect(await cards.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(['/EditProfile', '/Favourite', '/Orders']);
+      expect(
+        await cards.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+      ).toEqual(['/EditProfile', '/Favourite', '/Orders']);
       await cards.getByRole('link', { name: 'Favourite' }).click();
       await expect(page).toHaveURL('/Favourite');
     });
@@ -53,7 +55,10 @@ test.describe('edit profile', () => {
     }
   });
 
-  test('the name, e-mail and phone pages each update and return to /EditProfile with their toast', async ({ page, request }) => {
+  test('the name, e-mail and phone pages each update and return to /EditProfile with their toast', async ({
+    page,
+    request,
+  }) => {
     const shopper = await signedInShopper(page, request, 'Old Name');
     const main = page.getByRole('main');
     await page.goto('/EditProfile');
@@ -91,10 +96,16 @@ test.describe('edit profile', () => {
     // The server has the new details: signing in with the new e-mail works.
     const res = await request.post('/api/user/login', { data: { email: newEmail, password: PASSWORD } });
     expect(res.status()).toBe(200);
-    expect(((await res.json()) as { user: { name: string; phone: string } }).user).toMatchObject({ name: 'New Name', phone: '01298765432' });
+    expect(((await res.json()) as { user: { name: string; phone: string } }).user).toMatchObject({
+      name: 'New Name',
+      phone: '01298765432',
+    });
   });
 
-  test('the password page updates the password and returns to /EditProfile with its toast', async ({ page, request }) => {
+  test('the password page updates the password and returns to /EditProfile with its toast', async ({
+    page,
+    request,
+  }) => {
     const shopper = await signedInShopper(page, request);
     await page.goto('/Updatepass');
     await page.getByLabel('New password').fill('Chang3d!pass');
@@ -108,13 +119,22 @@ test.describe('edit profile', () => {
     await expect(header(page).getByRole('link', { name: shopper.user.name })).toBeVisible();
     await page.reload();
     await expect(header(page).getByRole('link', { name: shopper.user.name })).toBeVisible();
-    expect((await request.post('/api/user/login', { data: { email: shopper.user.email, password: 'Chang3d!pass' } })).status()).toBe(200);
-    expect((await request.post('/api/user/login', { data: { email: shopper.user.email, password: PASSWORD } })).status()).toBe(401);
+    expect(
+      (
+        await request.post('/api/user/login', { data: { email: shopper.user.email, password: 'Chang3d!pass' } })
+      ).status(),
+    ).toBe(200);
+    expect(
+      (await request.post('/api/user/login', { data: { email: shopper.user.email, password: PASSWORD } })).status(),
+    ).toBe(401);
   });
 });
 
 test.describe('account deletion', () => {
-  test("deleting the account shows 'Your Account has been deleted Successfully', signs out and goes to /", async ({ page, request }) => {
+  test("deleting the account shows 'Your Account has been deleted Successfully', signs out and goes to /", async ({
+    page,
+    request,
+  }) => {
     const shopper = await newShopper(request, 'Deleted Shopper');
     await signIn(page, shopper);
     await page.goto('/EditProfile');
@@ -126,6 +146,8 @@ test.describe('account deletion', () => {
     await expect(page).toHaveURL('/');
     await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
     expect(await storedSession(page)).toBeNull();
-    expect((await request.post('/api/user/login', { data: { email: shopper.user.email, password: PASSWORD } })).status()).toBe(401);
+    expect(
+      (await request.post('/api/user/login', { data: { email: shopper.user.email, password: PASSWORD } })).status(),
+    ).toBe(401);
   });
 });

@@ -7,7 +7,10 @@ import { header, storedSession } from '../support/ui';
 const TEN_DAYS_MS = 864_000_000;
 
 test.describe('login', () => {
-  test("a failed login shows 'Opps! please check data again'; the fields are required by the browser", async ({ page, request }) => {
+  test("a failed login shows 'Opps! please check data again'; the fields are required by the browser", async ({
+    page,
+    request,
+  }) => {
     const shopper = await newShopper(request);
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
@@ -36,7 +39,9 @@ test.describe('login', () => {
     expect(session?.user.name).toBe('Salma Login');
     expect(session?.token).toBeTruthy();
     // About 10 days from now.
-    expect(Math.abs(new Date(session?.expiration ?? 0).getTime() - (Date.now() + TEN_DAYS_MS))).toBeLessThan(5 * 60_000);
+    expect(Math.abs(new Date(session?.expiration ?? 0).getTime() - (Date.now() + TEN_DAYS_MS))).toBeLessThan(
+      5 * 60_000,
+    );
 
     // Signed in, /login has nothing to do: it sends the shopper home.
     await page.goto('/login');
@@ -81,7 +86,13 @@ test.describe('session', () => {
 test.describe('signup', () => {
   const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
   /** Field ids: each field's rule message is `#{id}-error`, tied to the field by aria-describedby. */
-  const IDS = { Name: 'signup-name', Email: 'signup-email', 'Mobile number': 'signup-phone', Password: 'signup-password', 'Confirm password': 'signup-confirm' };
+  const IDS = {
+    Name: 'signup-name',
+    Email: 'signup-email',
+    'Mobile number': 'signup-phone',
+    Password: 'signup-password',
+    'Confirm password': 'signup-confirm',
+  };
 
   test('checks every field on change with the messages of the rules', async ({ page }) => {
     await page.goto('/signup');
@@ -144,7 +155,8 @@ test.describe('signup', () => {
     });
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Create your account' }).click();
-    for (const id of ['signup-name', 'signup-email']) await expect(page.locator(`#${id}-error`)).toHaveText('This field is required');
+    for (const id of ['signup-name', 'signup-email'])
+      await expect(page.locator(`#${id}-error`)).toHaveText('This field is required');
     await expect(page.locator('#signup-phone-error')).toHaveText('Not valid phone');
     await expect(page.locator('#signup-password-error')).toHaveText('Not valid password');
 
@@ -233,7 +245,9 @@ test.describe('password reset', () => {
     await expect(page).toHaveURL('/');
     await expect(header(page).getByRole('link', { name: 'Reset Shopper' })).toBeVisible();
     // The old password is gone, and the link was single use.
-    expect((await request.post('/api/user/login', { data: { email: shopper.user.email, password: PASSWORD } })).status()).toBe(401);
+    expect(
+      (await request.post('/api/user/login', { data: { email: shopper.user.email, password: PASSWORD } })).status(),
+    ).toBe(401);
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1, name: '404 Not Found' })).toBeVisible();
   });
@@ -266,7 +280,11 @@ test.describe('logout', () => {
     await header(page).getByRole('button', { name: 'Log out' }).click();
     await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
     await expect.poll(() => storedSession(page)).toBeNull();
-    await expect.poll(() => page.evaluate(() => [window.localStorage.getItem('cartItems'), window.localStorage.getItem('favourites')])).toEqual(['[]', '[]']);
+    await expect
+      .poll(() =>
+        page.evaluate(() => [window.localStorage.getItem('cartItems'), window.localStorage.getItem('favourites')]),
+      )
+      .toEqual(['[]', '[]']);
     // The account itself still works.
     expect((await login(request, shopper.user.email, PASSWORD)).user._id).toBe(shopper.user._id);
   });

@@ -13,7 +13,7 @@ import {
 import { test, expect } from '../support/test';
 import { egp, expectCartCount, gridCards, productCard, recordToasts, shownToasts, toast } from '../support/ui';
 
-/** Spec 2 and 9: the product grid shows at most 8 products per view. */
+/** The product grid shows at most 8 products per view. */
 const PAGE_SIZE = 8;
 
 test.describe('home', () => {
@@ -47,7 +47,9 @@ test.describe('home', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Fashion' })).toBeVisible();
   });
 
-  test('the product grid shows at most 8 products, paged with Prev and Next bounded by 1 and the page count', async ({ page }) => {
+  test('the product grid shows at most 8 products, paged with Prev and Next bounded by 1 and the page count', async ({
+    page,
+  }) => {
     await page.goto('/');
     const cards = gridCards(page, 'Products');
     await expect(cards).toHaveCount(PAGE_SIZE);
@@ -87,7 +89,10 @@ test.describe('home', () => {
 });
 
 test.describe('department and category pages', () => {
-  test('a department page shows its categories as cards with show more links, and its products', async ({ page, request }) => {
+  test('a department page shows its categories as cards with show more links, and its products', async ({
+    page,
+    request,
+  }) => {
     const electronics = (await departments(request)).find((item) => item.name === 'Electronics');
     const own = (await categories(request)).filter((item) => item.department._id === electronics?._id);
     await page.goto(`/department/${electronics?._id}`);
@@ -108,11 +113,16 @@ test.describe('department and category pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: COUNTED_CATEGORY })).toBeVisible();
   });
 
-  test('a category page shows all its products as a grid without pagination, even more than 8', async ({ page, makeProduct }) => {
+  test('a category page shows all its products as a grid without pagination, even more than 8', async ({
+    page,
+    makeProduct,
+  }) => {
     const made = await Promise.all([1, 2, 3].map(() => makeProduct()));
     const category = made[0]?.category;
     // The products the page itself received: exact, whatever other tests add meanwhile.
-    const answer = page.waitForResponse((res) => res.url().includes('/api/product?') && res.url().includes(`category=${category?._id}`));
+    const answer = page.waitForResponse(
+      (res) => res.url().includes('/api/product?') && res.url().includes(`category=${category?._id}`),
+    );
     await page.goto(`/product/category/${category?._id}`);
     const { products } = (await (await answer).json()) as { products: ApiProduct[] };
     expect(products.length).toBeGreaterThan(PAGE_SIZE);
@@ -121,15 +131,18 @@ test.describe('department and category pages', () => {
     for (const product of products) await expect(productCard(page, product.name)).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
     // The breadcrumb leads to the category's department.
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: made[0]?.department.name })).toHaveAttribute(
-      'href',
-      `/department/${made[0]?.department._id}`,
-    );
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: made[0]?.department.name }),
+    ).toHaveAttribute('href', `/department/${made[0]?.department._id}`);
   });
 });
 
 test.describe('product cards', () => {
-  test('for a shopper: Add to Cart and a heart; in stock enables the button, out of stock disables it', async ({ page, request, makeProduct }) => {
+  test('for a shopper: Add to Cart and a heart; in stock enables the button, out of stock disables it', async ({
+    page,
+    request,
+    makeProduct,
+  }) => {
     const marker = uniqueWord('Cards');
     const inStock = await makeProduct({ name: `${marker} available`, stock: 4 });
     const soldOut = await makeProduct({ name: `${marker} sold out`, stock: 0 });
@@ -151,7 +164,10 @@ test.describe('product cards', () => {
     await expect(available).toContainText(egp(inStock.price));
   });
 
-  test('for an admin: the category name instead of Add to Cart, and no cart or heart controls', async ({ page, request }) => {
+  test('for an admin: the category name instead of Add to Cart, and no cart or heart controls', async ({
+    page,
+    request,
+  }) => {
     const soldOut = await demoProduct(request, (item) => item.stock === 0);
     await signIn(page, await demoAdmin(request));
     await page.goto(`/product/category/${soldOut.category._id}`);
@@ -166,16 +182,24 @@ test.describe('product cards', () => {
   test('a visitor who adds to the cart or hearts a product goes to /login', async ({ page, makeProduct }) => {
     const item = await makeProduct();
     await page.goto(`/searchResults/${encodeURIComponent(item.name)}`);
-    await productCard(page, item.name).getByRole('button', { name: `Add ${item.name} to cart` }).click();
+    await productCard(page, item.name)
+      .getByRole('button', { name: `Add ${item.name} to cart` })
+      .click();
     await expect(page).toHaveURL('/login');
     await page.goBack();
-    await productCard(page, item.name).getByRole('button', { name: `Add ${item.name} to favourites` }).click();
+    await productCard(page, item.name)
+      .getByRole('button', { name: `Add ${item.name} to favourites` })
+      .click();
     await expect(page).toHaveURL('/login');
   });
 });
 
 test.describe('local cart', () => {
-  test('toasts at the bottom left for added and increased, and the header counts distinct products', async ({ page, request, makeProduct }) => {
+  test('toasts at the bottom left for added and increased, and the header counts distinct products', async ({
+    page,
+    request,
+    makeProduct,
+  }) => {
     const marker = uniqueWord('Cart');
     const first = await makeProduct({ name: `${marker} kettle` });
     const second = await makeProduct({ name: `${marker} toaster` });
@@ -183,7 +207,8 @@ test.describe('local cart', () => {
     await recordToasts(page);
     await page.goto(`/searchResults/${marker}`);
     await expectCartCount(page, 0);
-    const cartToast = (text: string) => expect.objectContaining({ text, corner: 'Toastify__toast-container--bottom-left', autoClose: '1000ms' });
+    const cartToast = (text: string) =>
+      expect.objectContaining({ text, corner: 'Toastify__toast-container--bottom-left', autoClose: '1000ms' });
 
     // Cart toasts: bottom left, 1 s (other toasts stay 3 s); then they are gone. The pointer leaves
     // the corner where they appear after each click: hovering a toast pauses its timer.
@@ -200,7 +225,9 @@ test.describe('local cart', () => {
     await expectCartCount(page, 1);
     await expect(toast(page, `increased ${first.name} quantity`)).toBeHidden();
 
-    await productCard(page, second.name).getByRole('button', { name: `Add ${second.name} to cart` }).click();
+    await productCard(page, second.name)
+      .getByRole('button', { name: `Add ${second.name} to cart` })
+      .click();
     await expect.poll(() => shownToasts(page)).toContainEqual(cartToast(`${second.name} added to cart`));
     await expectCartCount(page, 2);
 
@@ -210,11 +237,15 @@ test.describe('local cart', () => {
       [first._id, 2],
       [second._id, 1],
     ]);
-    const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('cartItems') ?? '[]') as { _id: string; cartQuantity: number }[]);
+    const stored = await page.evaluate(
+      () => JSON.parse(window.localStorage.getItem('cartItems') ?? '[]') as { _id: string; cartQuantity: number }[],
+    );
     expect(lines(stored.map((item): [string, number] => [item._id, item.cartQuantity]))).toEqual(expected);
     await expect
       .poll(async () => {
-        const cart = (await (await request.get('/api/cart', { headers: { 'x-access-token': shopper.token } })).json()) as {
+        const cart = (await (
+          await request.get('/api/cart', { headers: { 'x-access-token': shopper.token } })
+        ).json()) as {
           products: { product_id: { _id: string }; quantity: number }[];
         };
         return lines(cart.products.map((item): [string, number] => [item.product_id._id, item.quantity]));

@@ -3,7 +3,10 @@ import { test, expect } from '../support/test';
 import { gridCards, productCard, toast } from '../support/ui';
 
 test.describe('favourites', () => {
-  test("with none yet, /Favourite shows the 'no favorite' message and an 'add some products' link home", async ({ page, request }) => {
+  test("with none yet, /Favourite shows the 'no favorite' message and an 'add some products' link home", async ({
+    page,
+    request,
+  }) => {
     await signedInShopper(page, request);
     await page.goto('/Favourite');
     await expect(page.getByRole('heading', { level: 1, name: 'Your favourites' })).toBeVisible();
@@ -14,7 +17,12 @@ test.describe('favourites', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('hearting a product adds its card to /Favourite; hearting it again removes it', async ({ page, request, browser, makeProduct }) => {
+  test('hearting a product adds its card to /Favourite; hearting it again removes it', async ({
+    page,
+    request,
+    browser,
+    makeProduct,
+  }) => {
     const item = await makeProduct();
     const shopper = await newShopper(request);
     await signIn(page, shopper);
@@ -39,7 +47,9 @@ test.describe('favourites', () => {
     await expect(productCard(otherPage, item.name)).toBeVisible();
     await other.close();
 
-    await productCard(page, item.name).getByRole('button', { name: `Remove ${item.name} from favourites` }).click();
+    await productCard(page, item.name)
+      .getByRole('button', { name: `Remove ${item.name} from favourites` })
+      .click();
     await expect(toast(page, `${item.name} removed from favourites`)).toBeVisible();
     await expect(page.getByText('You have no favorite products yet')).toBeVisible();
   });

@@ -45,8 +45,12 @@ test.describe('header and footer', () => {
     for (const name of SEED_DEPARTMENTS) await expect(menu.getByText(name, { exact: true })).toBeVisible();
 
     await menu.getByText('Electronics', { exact: true }).click();
-    await expect(menu.getByRole('link', { name: 'All of Electronics' })).toHaveAttribute('href', `/department/${electronics?._id}`);
-    for (const name of ELECTRONICS_CATEGORIES) await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'All of Electronics' })).toHaveAttribute(
+      'href',
+      `/department/${electronics?._id}`,
+    );
+    for (const name of ELECTRONICS_CATEGORIES)
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
 
     await menu.getByRole('link', { name: 'Televisions', exact: true }).click();
     await expect(drawer).toBeHidden();
@@ -76,7 +80,10 @@ test.describe('header and footer', () => {
     }
   });
 
-  test('a shopper sees a link with their name and the cart; logging out clears the session', async ({ page, request }) => {
+  test('a shopper sees a link with their name and the cart; logging out clears the session', async ({
+    page,
+    request,
+  }) => {
     const shopper = await signedInShopper(page, request, 'Mona Header');
     await page.goto('/');
     const bar = header(page);
@@ -108,7 +115,10 @@ test.describe('not-found screen', () => {
   test('any other path shows an image that links home', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { level: 1, name: 'We could not find that page' })).toBeVisible();
-    const home = page.getByRole('main').getByRole('link').filter({ has: page.locator('img') });
+    const home = page
+      .getByRole('main')
+      .getByRole('link')
+      .filter({ has: page.locator('img') });
     await expect(home).toHaveAttribute('href', '/');
     await expect(home.locator('img')).toBeVisible();
     await home.locator('img').click();

@@ -12,7 +12,10 @@ interface ApiReview {
 }
 
 test.describe('product page', () => {
-  test('shows the images, the price in EGP, the stock state, a half-star rating, the description, the details and the reviews', async ({ page, request }) => {
+  test('shows the images, the price in EGP, the stock state, a half-star rating, the description, the details and the reviews', async ({
+    page,
+    request,
+  }) => {
     const iphone = await demoProduct(request, (item) => item.name === IPHONE);
     const reviews = (await (await request.get(`/api/review/product/${iphone._id}`)).json()) as ApiReview[];
     await page.goto(`/product/one/${iphone._id}`);
@@ -22,11 +25,16 @@ test.describe('product page', () => {
     // Images: the main picture, and thumbnails that choose it when there are several.
     const picture = main.getByRole('img', { name: IPHONE, exact: true });
     await expect(picture).toHaveAttribute('src', iphone.image_path[0] ?? '');
-    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     if (iphone.image_path.length > 1) {
       await main.getByRole('button', { name: `Show picture 2 of ${iphone.image_path.length}` }).click();
       await expect(picture).toHaveAttribute('src', iphone.image_path[1] ?? '');
-      await expect(main.getByRole('button', { name: `Show picture 2 of ${iphone.image_path.length}` })).toHaveAttribute('aria-pressed', 'true');
+      await expect(main.getByRole('button', { name: `Show picture 2 of ${iphone.image_path.length}` })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
     }
     await expect(main.locator('.product-detail-price')).toHaveText(egp(iphone.price));
     await expect(main.getByText(/^(in|out of) stock$/)).toBeVisible();
@@ -35,15 +43,23 @@ test.describe('product page', () => {
     expect(iphone.rating).toBe(3.5);
     const rating = main.getByRole('img', { name: 'Rated 3.5 out of 5' }).first();
     await expect(rating).toBeVisible();
-    const fills = await rating.locator('.rating-star').evaluateAll((stars) =>
-      stars.map((star) => (star.querySelector<HTMLElement>('.rating-star-fill')?.style.inlineSize ?? '0%')),
-    );
+    const fills = await rating
+      .locator('.rating-star')
+      .evaluateAll((stars) =>
+        stars.map((star) => star.querySelector<HTMLElement>('.rating-star-fill')?.style.inlineSize ?? '0%'),
+      );
     expect(fills).toEqual(['100%', '100%', '100%', '50%', '0%']);
 
     await expect(page.getByRole('region', { name: 'Description' })).toContainText(iphone.description);
     const details = page.getByRole('region', { name: 'Details' });
     await expect(details.locator('dt')).toHaveText(['Brand', 'Weight', 'Category', 'Department', 'Cash on delivery']);
-    await expect(details.locator('dd')).toHaveText([iphone.brand, `${iphone.weight} kg`, iphone.category.name, iphone.department.name, iphone.cod ? 'Yes' : 'No']);
+    await expect(details.locator('dd')).toHaveText([
+      iphone.brand,
+      `${iphone.weight} kg`,
+      iphone.category.name,
+      iphone.department.name,
+      iphone.cod ? 'Yes' : 'No',
+    ]);
 
     const reviewList = page.getByRole('region', { name: 'Customer reviews' });
     expect(reviews.length).toBeGreaterThan(0);
@@ -57,7 +73,11 @@ test.describe('product page', () => {
     await expect(reviewList.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
   });
 
-  test('stock above 0 shows in stock with Add to Cart enabled; otherwise out of stock, disabled', async ({ page, request, makeProduct }) => {
+  test('stock above 0 shows in stock with Add to Cart enabled; otherwise out of stock, disabled', async ({
+    page,
+    request,
+    makeProduct,
+  }) => {
     const inStock = await makeProduct({ stock: 1 });
     const soldOut = await makeProduct({ stock: 0 });
     await signIn(page, await newShopper(request));
@@ -91,7 +111,11 @@ test.describe('product page', () => {
 });
 
 test.describe('reviews', () => {
-  test('a shopper writes a review from the product page, sees it, and deletes it', async ({ page, request, makeProduct }) => {
+  test('a shopper writes a review from the product page, sees it, and deletes it', async ({
+    page,
+    request,
+    makeProduct,
+  }) => {
     const item = await makeProduct();
     const shopper = await newShopper(request, 'Karim Reviewer');
     await signIn(page, shopper);
@@ -105,7 +129,9 @@ test.describe('reviews', () => {
     await expect(page.getByRole('main').getByRole('link', { name: item.name })).toBeVisible();
     const ratings = page.getByRole('group', { name: 'Overall rating' }).getByRole('radio');
     await expect(ratings).toHaveCount(5);
-    expect((await ratings.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).sort()).toEqual(['1', '2', '3', '4', '5']);
+    expect(
+      (await ratings.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).sort(),
+    ).toEqual(['1', '2', '3', '4', '5']);
 
     await page.getByText('4 stars', { exact: true }).click();
     await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked();
@@ -143,7 +169,11 @@ test.describe('reviews', () => {
     await expect(review.getByRole('button')).toHaveCount(0);
   });
 
-  test('an admin sees no cart, heart or review-writing controls, and may delete any review', async ({ page, request, makeProduct }) => {
+  test('an admin sees no cart, heart or review-writing controls, and may delete any review', async ({
+    page,
+    request,
+    makeProduct,
+  }) => {
     const admin = await demoAdmin(request);
     const item = await makeProduct();
     const author = await newShopper(request, 'Reviewing Shopper');

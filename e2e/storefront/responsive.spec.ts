@@ -11,14 +11,22 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
   await settled(page);
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `scrollWidth of ${path}` }).toBeLessThanOrEqual(360);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `scrollWidth of ${path}` })
+    .toBeLessThanOrEqual(360);
 }
 
 test('catalogue pages fit 360 px', async ({ page, request }) => {
   const iphone = await demoProduct(request, (item) => item.name === IPHONE);
   const category = (await categories(request)).find((item) => item.name === COUNTED_CATEGORY);
   const department = (await departments(request)).find((item) => item.name === 'Electronics');
-  for (const path of ['/', '/?page=2', `/product/one/${iphone._id}`, `/product/category/${category?._id}`, `/department/${department?._id}`]) {
+  for (const path of [
+    '/',
+    '/?page=2',
+    `/product/one/${iphone._id}`,
+    `/product/category/${category?._id}`,
+    `/department/${department?._id}`,
+  ]) {
     await expectNoSidewaysScroll(page, path);
   }
 });
@@ -42,7 +50,17 @@ test('search, sign-in and information pages fit 360 px', async ({ page }) => {
 test("a shopper's pages fit 360 px, the menu drawer too", async ({ page, request }) => {
   const iphone = await demoProduct(request, (item) => item.name === IPHONE);
   await signedInShopper(page, request, 'Nourhan Abdelrahman Elsayed');
-  for (const path of ['/', '/User', '/EditProfile', '/UpdateName', '/UpdateEmail', '/UpdatePhone', '/Updatepass', '/Favourite', `/AddReview?product=${iphone._id}`]) {
+  for (const path of [
+    '/',
+    '/User',
+    '/EditProfile',
+    '/UpdateName',
+    '/UpdateEmail',
+    '/UpdatePhone',
+    '/Updatepass',
+    '/Favourite',
+    `/AddReview?product=${iphone._id}`,
+  ]) {
     await expectNoSidewaysScroll(page, path);
   }
   await page.getByRole('button', { name: 'Open the menu' }).click();

@@ -5,7 +5,9 @@ import { gridCards, header, parsePrice, productCard } from '../support/ui';
 const SORTS = ['Price: Low to High', 'Price: High to Low', 'Avg. Customer review'] as const;
 
 test.describe('search', () => {
-  test("the typo 'iphnoe' typed in the header still finds the iPhone, under a heading with the count and the text", async ({ page }) => {
+  test("the typo 'iphnoe' typed in the header still finds the iPhone, under a heading with the count and the text", async ({
+    page,
+  }) => {
     await page.goto('/');
     const box = header(page).getByRole('searchbox', { name: 'Search products' });
     await box.fill('iphnoe');
@@ -14,7 +16,9 @@ test.describe('search', () => {
     await expect(productCard(page, IPHONE)).toBeVisible();
     const cards = gridCards(page, 'Search results');
     const count = await cards.count();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${count} ${count === 1 ? 'result' : 'results'} for “iphnoe”`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      `${count} ${count === 1 ? 'result' : 'results'} for “iphnoe”`,
+    );
   });
 
   test('/SearchResults/{search} is the same screen', async ({ page }) => {
@@ -44,11 +48,17 @@ test.describe('search', () => {
     await page.keyboard.press('Escape');
     await expect(options.first()).toBeHidden();
 
-    const prices = () => cards.locator('.product-price').allTextContents().then((texts) => texts.map(parsePrice));
+    const prices = () =>
+      cards
+        .locator('.product-price')
+        .allTextContents()
+        .then((texts) => texts.map(parsePrice));
     const ratings = () =>
       cards
         .getByRole('img', { name: /^Rated [\d.]+ out of 5$/ })
-        .evaluateAll((stars) => stars.map((star) => Number(/Rated ([\d.]+)/.exec(star.getAttribute('aria-label') ?? '')?.[1])));
+        .evaluateAll((stars) =>
+          stars.map((star) => Number(/Rated ([\d.]+)/.exec(star.getAttribute('aria-label') ?? '')?.[1])),
+        );
     const sorted = (values: number[], direction: 1 | -1) => [...values].sort((a, b) => direction * (a - b));
 
     for (const [option, read, direction] of [
@@ -61,10 +71,15 @@ test.describe('search', () => {
       await expect(page).toHaveURL(`/searchResults/samsung?sortBy=${encodeURIComponent(option).replace(/%20/g, '+')}`);
       await expect(page.getByRole('button', { name: `Sort By: ${option}` })).toBeVisible();
       await expect(cards).toHaveCount(total);
-      await expect.poll(async () => {
-        const values = await read();
-        return values.length === total && values.join() === sorted(values, direction).join();
-      }, { message: `cards ordered by ${option}` }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const values = await read();
+            return values.length === total && values.join() === sorted(values, direction).join();
+          },
+          { message: `cards ordered by ${option}` },
+        )
+        .toBe(true);
     }
     // The ratings order really moved rated products first (the demo has ratings above 0 among Samsung's).
     expect((await ratings())[0]).toBeGreaterThan(0);

@@ -29,7 +29,9 @@ test('script and onerror markup in product and review texts renders inert', asyn
   const inert = async () => {
     expect(await page.evaluate(() => window.__xss)).toBeUndefined();
     await expect(page.locator('img[src="x"]')).toHaveCount(0);
-    expect(await page.evaluate(() => [...document.scripts].some((script) => script.textContent?.includes('__xss')))).toBe(false);
+    expect(
+      await page.evaluate(() => [...document.scripts].some((script) => script.textContent?.includes('__xss'))),
+    ).toBe(false);
   };
 
   // The review goes through the form, as a shopper would write it.

@@ -41,9 +41,17 @@ export async function signIn(page: Page, account: Account): Promise<void> {
   }, account);
 }
 
-/** The demo admin's session, signed in through the API (spec 6: role true). */
-export async function demoAdmin(request: APIRequestContext): Promise<Account> {
-  return login(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+let adminSession: Promise<Account> | undefined;
+/**
+ * The demo admin's session (role true), signed in through the API once per worker process and shared
+ * by its tests: each sign-in costs the server a password hash, and no test signs the demo admin out.
+ */
+export function demoAdmin(request: APIRequestContext): Promise<Account> {
+  adminSession ??= login(request, DEMO_ADMIN.email, DEMO_ADMIN.password).catch((error: unknown) => {
+    adminSession = undefined;
+    throw error;
+  });
+  return adminSession;
 }
 
 /** A new shopper of the test's own, already signed in on `page` (the stored `userData` session). */

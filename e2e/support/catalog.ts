@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { Account } from './accounts';
 
-/** The product fields the tests read (the API's Product, spec 3). */
+/** The product fields the tests read (the API's Product). */
 export interface ApiProduct {
   _id: string;
   name: string;
@@ -42,11 +42,19 @@ export const departments = (request: APIRequestContext) => json<ApiDepartment[]>
 export const categories = (request: APIRequestContext) => json<ApiCategory[]>(request, '/api/category');
 export const product = (request: APIRequestContext, id: string) => json<ApiProduct>(request, `/api/product/one/${id}`);
 export const productsOfCategory = async (request: APIRequestContext, categoryId: string) =>
-  (await json<{ products: ApiProduct[] }>(request, `/api/product?category=${categoryId}&limit=48&includeOutOfStock=true`)).products;
+  (
+    await json<{ products: ApiProduct[] }>(
+      request,
+      `/api/product?category=${categoryId}&limit=48&includeOutOfStock=true`,
+    )
+  ).products;
 
 /** The demo catalogue (the seed's 200 products, plus whatever tests created meanwhile). */
 export async function allProducts(request: APIRequestContext): Promise<ApiProduct[]> {
-  const first = await json<{ products: ApiProduct[]; pages: number }>(request, '/api/product?page=1&limit=48&includeOutOfStock=true');
+  const first = await json<{ products: ApiProduct[]; pages: number }>(
+    request,
+    '/api/product?page=1&limit=48&includeOutOfStock=true',
+  );
   const rest = await Promise.all(
     Array.from({ length: first.pages - 1 }, (_, i) =>
       json<{ products: ApiProduct[] }>(request, `/api/product?page=${i + 2}&limit=48&includeOutOfStock=true`),
@@ -61,9 +69,14 @@ export async function allProducts(request: APIRequestContext): Promise<ApiProduc
  * The checkout tests buy seed products, so the stock of one in stock may fall meanwhile: a test that
  * needs a product in stock makes its own (the `makeProduct` fixture of support/test.ts).
  */
-export async function demoProduct(request: APIRequestContext, matches: (product: ApiProduct) => boolean): Promise<ApiProduct> {
+export async function demoProduct(
+  request: APIRequestContext,
+  matches: (product: ApiProduct) => boolean,
+): Promise<ApiProduct> {
   const seed = new Set<string>(SEED_DEPARTMENTS);
-  const found = (await allProducts(request)).find((item) => seed.has(item.department.name) && item.brand !== TEST_BRAND && matches(item));
+  const found = (await allProducts(request)).find(
+    (item) => seed.has(item.department.name) && item.brand !== TEST_BRAND && matches(item),
+  );
   if (!found) throw new Error('no demo product matches');
   return found;
 }
@@ -94,18 +107,22 @@ export const TEST_CATEGORY = 'Toys';
 export const TEST_BRAND = 'E2E Test Brand';
 
 /** A valid 1×1 png, the smallest image the API accepts (it re-encodes uploads). */
-export const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+export const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /**
  * A word no other test or run uses: letters and digits only, so search finds it as one word, and
  * random rather than a timestamp, so two such words are not alike enough for the typo-tolerant search
  * to match one for the other.
  */
-export const uniqueWord = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 10)}${Math.random().toString(36).slice(2, 6)}`;
+export const uniqueWord = (prefix: string) =>
+  `${prefix}${Math.random().toString(36).slice(2, 10)}${Math.random().toString(36).slice(2, 6)}`;
 
 /**
- * A product of the test's own, created by the admin through the API (multipart POST /api/product,
- * spec 7), so a test that reviews or changes a product never touches one another test reads.
+ * A product of the test's own, created by the admin through the API (multipart POST
+ * /api/product), so a test that reviews or changes a product never touches one another test reads.
  */
 export async function createProduct(
   request: APIRequestContext,

@@ -43,10 +43,13 @@ function mailsTo(to: string): Mail[] {
 export async function newestMailTo(to: string): Promise<Mail> {
   let mail: Mail | undefined;
   await expect
-    .poll(() => {
-      mail = mailsTo(to).at(-1);
-      return mail !== undefined;
-    }, { message: `a mail to ${to} in the outbox`, timeout: 10_000 })
+    .poll(
+      () => {
+        mail = mailsTo(to).at(-1);
+        return mail !== undefined;
+      },
+      { message: `a mail to ${to} in the outbox`, timeout: 10_000 },
+    )
     .toBe(true);
   return mail as Mail;
 }

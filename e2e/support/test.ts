@@ -9,7 +9,10 @@ type ProductFields = Parameters<typeof createProduct>[2];
  * Content-Security-Policy rule while a test runs (each one would be a bug the user cannot see).
  * `makeProduct` creates products of the test's own (see createProduct), deleted when the test ends.
  */
-export const test = base.extend<{ pageProblems: string[]; makeProduct: (fields?: ProductFields) => Promise<ApiProduct> }>({
+export const test = base.extend<{
+  pageProblems: string[];
+  makeProduct: (fields?: ProductFields) => Promise<ApiProduct>;
+}>({
   makeProduct: async ({ request }, use) => {
     let admin: Account | undefined;
     const made: ApiProduct[] = [];
@@ -26,7 +29,8 @@ export const test = base.extend<{ pageProblems: string[]; makeProduct: (fields?:
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       page.on('console', (message) => {
-        if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) problems.push(`CSP: ${message.text()}`);
+        if (/Content Security Policy|Content-Security-Policy/i.test(message.text()))
+          problems.push(`CSP: ${message.text()}`);
       });
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => {

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 
 /** The site header (role banner) and its parts. */
 export const header = (page: Page) => page.getByRole('banner');
@@ -17,10 +17,12 @@ export const productCard = (page: Page, name: string): Locator =>
   page.locator('.product-card').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 /** The cards of the grid labelled `label` (home 'Products', 'Search results', a category's name...). */
-export const gridCards = (page: Page, label: string): Locator => page.getByRole('list', { name: label, exact: true }).getByRole('listitem');
+export const gridCards = (page: Page, label: string): Locator =>
+  page.getByRole('list', { name: label, exact: true }).getByRole('listitem');
 
 /** A toast (react-toastify) with this text. */
-export const toast = (page: Page, text: string | RegExp): Locator => page.locator('.Toastify__toast').filter({ hasText: text });
+export const toast = (page: Page, text: string | RegExp): Locator =>
+  page.locator('.Toastify__toast').filter({ hasText: text });
 
 /** The EGP price as the app prints it ('EGP 51,999' or 'EGP 42.50'). */
 export function egp(value: number): RegExp {
@@ -33,28 +35,58 @@ export function egp(value: number): RegExp {
 /** Reads a price the app printed back into a number. */
 export const parsePrice = (text: string): number => Number(text.replace(/[^\d.]/g, ''));
 
-/** The stored session (local storage `userData`, spec 3). */
+/** The stored session (local storage `userData`). */
 export const storedSession = (page: Page) =>
   page.evaluate(() => {
     const raw = window.localStorage.getItem('userData');
-    return raw === null ? null : (JSON.parse(raw) as { user: { _id: string; name: string }; token: string; expiration: string });
+    return raw === null
+      ? null
+      : (JSON.parse(raw) as { user: { _id: string; name: string }; token: string; expiration: string });
   });
 
 /** Waits until no loading placeholder or spinner is left on the page. */
 export async function settled(page: Page): Promise<void> {
-  await expect(page.locator('[role="status"][aria-label="Loading…"], .placeholder-glow, .spinner-border').first()).toHaveCount(0);
+  await expect(
+    page.locator('[role="status"][aria-label="Loading…"], .placeholder-glow, .spinner-border').first(),
+  ).toHaveCount(0);
+}
+
+/** What one axe scan looks at, when a test is about less than the whole page with every rule. */
+export interface AxeScope {
+  /** The part the test is about (a drawer just opened on a page scanned before): a CSS selector. */
+  include?: string;
+  /** The axe tags of the rules to run (every rule when absent). */
+  tags?: readonly string[];
 }
 
 /**
  * axe on the page as it stands: no 'serious' or 'critical' violation is allowed. The message lists
  * each failing rule with the first offending elements, so a failure says what to fix.
  */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+export async function expectNoSeriousA11yViolations(page: Page, scope: AxeScope = {}): Promise<void> {
   await settled(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  // axe-core is loaded into the page once per document: loading it cost more than a scan, and the app's
+  // own navigations keep it. @axe-core/playwright loaded it twice a scan, the second time into a blank
+  // page it opens to merge the results of cross-origin frames, which the shop does not have.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const options: axe.RunOptions = {
+    resultTypes: ['violations'],
+    ...(scope.tags && { runOnly: { type: 'tag', values: [...scope.tags] } }),
+  };
+  const results = await page.evaluate(
+    ([include, runOptions]) =>
+      (window as unknown as { axe: typeof axe }).axe.run(include ? { include } : document, runOptions),
+    [scope.include, options] as const,
+  );
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
   expect(serious, `axe on ${page.url()}`).toEqual([]);
 }
 
@@ -90,19 +122,38 @@ export interface ShownToast {
  */
 export async function recordToasts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const shown: { text: string; corner: string; autoClose: string; kind: string; color: string; background: string }[] = [];
+    const shown: {
+      text: string;
+      corner: string;
+      autoClose: string;
+      kind: string;
+      color: string;
+      background: string;
+    }[] = [];
     Object.defineProperty(window, '__toasts', { value: shown });
     new MutationObserver((mutations) => {
       for (const mutation of mutations) {
         for (const node of mutation.addedNodes) {
           if (!(node instanceof HTMLElement)) continue;
-          const toasts = node.matches('.Toastify__toast') ? [node] : [...node.querySelectorAll<HTMLElement>('.Toastify__toast')];
+          const toasts = node.matches('.Toastify__toast')
+            ? [node]
+            : [...node.querySelectorAll<HTMLElement>('.Toastify__toast')];
           for (const toast of toasts) {
-            const corner = [...(toast.closest('.Toastify__toast-container')?.classList ?? [])].find((name) => name.startsWith('Toastify__toast-container--')) ?? '';
+            const corner =
+              [...(toast.closest('.Toastify__toast-container')?.classList ?? [])].find((name) =>
+                name.startsWith('Toastify__toast-container--'),
+              ) ?? '';
             const bar = toast.querySelector<HTMLElement>('.Toastify__progress-bar');
             const kind = /Toastify__toast--(\w+)/.exec(toast.className)?.[1] ?? '';
             const style = getComputedStyle(toast);
-            shown.push({ text: toast.textContent ?? '', corner, autoClose: bar?.style.animationDuration ?? '', kind, color: style.color, background: style.backgroundColor });
+            shown.push({
+              text: toast.textContent ?? '',
+              corner,
+              autoClose: bar?.style.animationDuration ?? '',
+              kind,
+              color: style.color,
+              background: style.backgroundColor,
+            });
           }
         }
       }
@@ -110,4 +161,5 @@ export async function recordToasts(page: Page): Promise<void> {
   });
 }
 
-export const shownToasts = (page: Page) => page.evaluate(() => (window as unknown as { __toasts: ShownToast[] }).__toasts);
+export const shownToasts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __toasts: ShownToast[] }).__toasts);

@@ -1,23 +1,39 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { API_MSG, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@shop/contracts';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { createMailer, type Mailer } from './lib/mailer.js';
+import { countingSends, createMailer, type Mailer } from './lib/mailer.js';
 import { createTokenService, type TokenService } from './lib/tokens.js';
+import { loadJwtSecret } from './lib/jwt-secret.js';
+import { closeRedis, connectRedis, type Redis } from './lib/redis.js';
+import { createMetrics, type Metrics } from './lib/metrics.js';
+import { requestIdOf } from './lib/request-id.js';
 import { imageStoreFor, type ImageStore } from './lib/image-store.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { requestIdPlugin } from './plugins/request-id.js';
+import { metricsPlugin } from './plugins/metrics.js';
+import { healthRoutes } from './plugins/health.js';
 import { languagePlugin, localizeBody, requestLanguage, varyOnLanguage } from './plugins/language.js';
 import { authPlugin } from './plugins/auth.js';
 import { securityHeaders, securityPlugin } from './plugins/security.js';
@@ -34,6 +50,10 @@ declare module 'fastify' {
     tokens: TokenService;
     mailer: Mailer;
     images: ImageStore;
+    /** Set when REDIS_URL is: limits shared by every instance. */
+    redis: Redis | null;
+    /** Set when METRICS_TOKEN is: what /metrics reports. */
+    metrics: Metrics | null;
   }
 }
 
@@ -48,25 +68,6 @@ export interface AppOptions {
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-/** The JWT secret: configured, or generated once and kept in DATA_DIR so restarts keep sessions. */
-function jwtSecret(config: Config): string {
-  if (config.JWT_SECRET) return config.JWT_SECRET;
-  const file = path.join(config.dataDir, 'jwt-secret');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
-
-async function redisClient(app: FastifyInstance, url: string) {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  redis.on('error', (err) => app.log.warn({ err }, 'redis unavailable'));
-  app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
-  return redis;
-}
 
 /** Builds the whole server without listening: server.ts listens, tests use `inject`. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -84,6 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return server;
     },
     logger: opts.logger ?? { level: config.LOG_LEVEL },
+    genReqId: requestIdOf,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // A URL Fastify cannot decode (or a path segment over 100 characters) is answered before any hook
@@ -93,8 +95,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       varyOnLanguage(reply);
       void reply
         .headers(securityHeaders(config))
+        .header('x-request-id', request.id)
         .code(tooLong ? 414 : 400)
-        .send(localizeBody({ message: tooLong ? API_MSG.addressTooLong : API_MSG.addressInvalid }, requestLanguage(request)));
+        .send(
+          localizeBody(
+            { message: tooLong ? API_MSG.addressTooLong : API_MSG.addressInvalid },
+            requestLanguage(request),
+          ),
+        );
     },
   }).withTypeProvider<ZodTypeProvider>();
   // First of all hooks, so it sees every route, those of plugins registered below included.
@@ -108,49 +116,63 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('clock', clock);
-  app.decorate('tokens', createTokenService(jwtSecret(config), () => clock.now()));
   app.decorate(
-    'mailer',
+    'tokens',
+    createTokenService(await loadJwtSecret(config, database), () => clock.now()),
+  );
+  const mail = countingSends(
     opts.mailer ??
-      (await createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log })),
+      (await createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: app.log,
+      })),
+  );
+  app.decorate('mailer', mail.mailer);
+  app.decorate(
+    'metrics',
+    config.METRICS_TOKEN ? createMetrics({ poolUse: database.poolUse, mailsSending: mail.sending }) : null,
   );
   app.decorate('images', imageStoreFor(config, database.db));
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : null;
+  if (redis) app.addHook('onClose', () => closeRedis(redis));
+  app.decorate('redis', redis);
 
   await app.register(errorsPlugin);
+  await app.register(requestIdPlugin);
   await app.register(languagePlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  await app.register(metricsPlugin);
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
     // Counters live in Redis when there is one, so every instance counts the same attempts.
-    ...(config.REDIS_URL ? { redis: await redisClient(app, config.REDIS_URL), nameSpace: `${config.REDIS_PREFIX}rate-limit:` } : {}),
+    ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}rate-limit:` } : {}),
     // A Redis outage must not take the shop down with it: requests pass uncounted until it is back.
     skipOnError: true,
     errorResponseBuilder: () => ({ statusCode: 429, message: API_MSG.tooManyRequests }),
   });
-  if (config.CACHE_MAX_MB > 0) await app.register(responseCachePlugin, { database, maxBytes: config.CACHE_MAX_MB * 1024 * 1024, lane });
+  if (config.CACHE_MAX_MB > 0)
+    await app.register(responseCachePlugin, { database, maxBytes: config.CACHE_MAX_MB * 1024 * 1024, lane });
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 30, fieldSize: 10_000, parts: 50 },
     // File names arrive as sent (not cut to their last segment), so lib/multipart.ts can refuse a path in one.
     preservePath: true,
   });
   await app.register(swagger, {
-    openapi: { info: { title: 'EGP Shop API', version: '1.0.0' }, components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'x-access-token' } } } },
+    openapi: {
+      info: { title: 'EGP Shop API', version: '1.0.0' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'x-access-token' } } },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(
     async (api) => {
-      api.get('/health', { config: { access: 'public' } }, async (_request, reply) => {
-        try {
-          await api.db.execute(sql`select 1`);
-          return { status: 'ok', db: api.dbKind };
-        } catch {
-          return reply.code(503).send({ status: 'unavailable', db: api.dbKind });
-        }
-      });
+      await healthRoutes(api);
       for (const module of apiModules) await api.register(module);
     },
     { prefix: '/api' },

@@ -15,8 +15,15 @@ const trustProxy = z
     if (v === 'true') return true;
     // N proxies in front: the N nearest hops are trusted.
     if (/^\d+$/.test(v)) return (_address, hop) => hop < Number(v);
-    return v.split(',').map((s) => s.trim()).filter(Boolean);
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   });
+
+/** An optional variable set to the empty string counts as unset (`JWT_SECRET= npm start`). */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -28,15 +35,18 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Prefix of this shop's Redis keys, so several shops (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().max(64).default('shop:'),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_SECRET: unsetWhenEmpty(z.string().min(32, 'JWT_SECRET must be at least 32 characters')),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('EGP Shop <no-reply@shop.local>'),
+  /** offline, stripe, paymob, …: unset, the first provider in payments/registry.ts whose settings are present. */
+  PAYMENT_PROVIDER: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   CORS_ORIGIN: z.string().optional(),
-  SEED: z.enum(['demo', 'none']).default('demo'),
+  /** Unset: the demo catalogue on a first start, except in production, where its known admin password would be a way in. */
+  SEED: unsetWhenEmpty(z.enum(['demo', 'none'])),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPLOAD_STORE: z.enum(['fs', 'db']).default('fs'),
   /** Memory for cached catalogue answers per process; 0 turns the cache off. */
@@ -49,9 +59,18 @@ const envSchema = z.object({
   /** How long SIGTERM waits for requests in flight before it cuts their connections. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST: z.string().optional(),
+  /** Bearer token for GET /metrics; unset, there are no metrics. */
+  METRICS_TOKEN: unsetWhenEmpty(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters')),
 });
 
-export type Config = z.output<typeof envSchema> & { dataDir: string };
+/**
+ * `env` is the environment the config was read from: a payment provider reads its own settings
+ * from it with its own schema (payments/registry.ts), so adding a provider touches no other file.
+ */
+export type Config = z.output<typeof envSchema> & {
+  dataDir: string;
+  env: Readonly<Record<string, string | undefined>>;
+};
 
 /** The one place that reads the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,5 +81,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   // npm -w runs scripts inside the workspace folder; a relative DATA_DIR means the folder the user typed
   // the command in (npm passes it as INIT_CWD), so `npm start`, `npm run dev` and the CLIs share ./data.
-  return { ...parsed.data, dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), parsed.data.DATA_DIR) };
+  return {
+    ...parsed.data,
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), parsed.data.DATA_DIR),
+    env: { ...env },
+  };
 }

@@ -1,8 +1,12 @@
 import cluster from 'node:cluster';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { runPrimary } from './cluster.js';
 import { loadConfig, type Config } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type Db } from './db/client.js';
+import { users } from './db/schema.js';
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './seed/index.js';
 import { startOrderExpiry } from './modules/orders/service.js';
@@ -11,7 +15,8 @@ import { startOrderExpiry } from './modules/orders/service.js';
 async function main() {
   const config = loadConfig();
   if (config.WORKERS > 1 && cluster.isPrimary) {
-    if (!config.DATABASE_URL) throw new Error('WORKERS > 1 needs DATABASE_URL: the embedded database can be opened by one process at a time.');
+    if (!config.DATABASE_URL)
+      throw new Error('WORKERS > 1 needs DATABASE_URL: the embedded database can be opened by one process at a time.');
     runPrimary(config.WORKERS);
     return;
   }
@@ -26,8 +31,7 @@ async function serve(config: Config) {
     poolMax: config.DB_POOL_MAX,
   });
   const app = await buildApp({ config, database });
-  // A first start on an empty database gets the demo catalogue before it serves anything (SEED=none skips it).
-  if (config.SEED === 'demo') await seedIfEmpty({ db: database.db, images: app.images, log: (line) => app.log.info(line) });
+  await seedOnFirstStart(config, app, database.db);
   // Unpaid card orders give their stock back after 30 minutes; every instance may run this safely.
   startOrderExpiry(app);
 
@@ -39,7 +43,10 @@ async function serve(config: Config) {
     // A client that never finishes its request (a stalled upload, a slowloris) must not hold the
     // process, and the deploy waiting on it, forever: after the grace period its connection is cut.
     const grace = setTimeout(() => {
-      app.log.warn({ graceMs: config.SHUTDOWN_GRACE_MS }, 'requests still open after the grace period: closing their connections');
+      app.log.warn(
+        { graceMs: config.SHUTDOWN_GRACE_MS },
+        'requests still open after the grace period: closing their connections',
+      );
       app.server.closeAllConnections();
     }, config.SHUTDOWN_GRACE_MS);
     grace.unref();
@@ -59,7 +66,39 @@ async function serve(config: Config) {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`EGP Shop on ${config.PUBLIC_URL} (database: ${database.kind})`);
+  app.log.info(`EGP Shop listening on ${listeningAddress(app.server.address())} (database: ${database.kind})`);
+}
+
+/**
+ * A first start on an empty database gets the demo catalogue before it serves anything. Its admin has
+ * a published password, so in production it comes only with SEED=demo; otherwise the log says how to
+ * make the first admin.
+ */
+async function seedOnFirstStart(config: Config, app: FastifyInstance, db: Db) {
+  const seed = config.SEED ?? (config.NODE_ENV === 'production' ? undefined : 'demo');
+  if (seed === 'demo') {
+    await seedIfEmpty({ db, images: app.images, log: (line) => app.log.info(line) });
+    return;
+  }
+  if (seed === undefined && !(await hasAdmin(db))) {
+    app.log.warn(
+      'No admin account yet, and the demo catalogue (with its published admin password) is not loaded in production. ' +
+        "Create the first admin with: npm run create-admin -- --email you@example.com --password 'A-str0ng-password' " +
+        '(or start with SEED=demo for the demo shop).',
+    );
+  }
+}
+
+async function hasAdmin(db: Db): Promise<boolean> {
+  return (await db.select({ id: users.id }).from(users).where(eq(users.role, true)).limit(1)).length > 0;
+}
+
+/** The address as a browser would use it: a wildcard host is reached through localhost. */
+function listeningAddress(address: AddressInfo | string | null): string {
+  if (!address || typeof address === 'string') return String(address);
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}${wildcard ? ' (every interface)' : ''}`;
 }
 
 main().catch((err) => {

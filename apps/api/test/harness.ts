@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { inject } from 'vitest';
 import { createPgDatabase } from './pg-database.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -22,11 +23,20 @@ export class TestClock implements Clock {
   }
 }
 
+let template: Blob | undefined;
+/** The migrated database each PGlite of the run starts from (pglite-template.ts), read once per file. */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (file) template ??= new Blob([fs.readFileSync(file)]);
+  return template;
+}
+
 /** A fresh database: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
 async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
-    const database = await openDatabase({});
+    const loadDataDir = pgliteTemplate();
+    const database = await openDatabase(loadDataDir ? { loadDataDir } : {});
     return { database, drop: async () => {} };
   }
   const created = await createPgDatabase(base);
@@ -65,12 +75,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     SEED: 'none',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
     ...env,
   });
   const routes: RouteEntry[] = [];
   const onRoute = (route: RouteOptions) => {
     const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access: route.config?.access, consumes });
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, access: route.config?.access, consumes });
   };
   const app = await buildApp({ config, database, clock, logger: false, onRoute });
   await app.ready();
@@ -95,6 +107,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
 }
+
+/** Every test app measures, so the metrics hooks run under the whole suite; `METRICS_TOKEN: ''` turns them off. */
+export const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789';
 
 let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}${Date.now()}${counter++}@example.com`;
@@ -121,7 +136,9 @@ export async function registerShopper(app: FastifyInstance, name = 'Mona Ali'): 
 
 export async function createAdmin(app: FastifyInstance): Promise<Account> {
   const email = uniqueEmail('admin');
-  await app.db.insert(users).values({ name: 'Admin', email, phone: '01112345678', passwordHash: await hashPassword(PASSWORD), role: true });
+  await app.db
+    .insert(users)
+    .values({ name: 'Admin', email, phone: '01112345678', passwordHash: await hashPassword(PASSWORD), role: true });
   const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password: PASSWORD } });
   const body = res.json() as { user: { _id: string }; token: string };
   return { id: body.user._id, email, token: body.token, headers: { 'x-access-token': body.token } };
@@ -131,7 +148,8 @@ export async function createAdmin(app: FastifyInstance): Promise<Account> {
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 /** The newest audit-log row. */
-export const lastAudit = async (app: FastifyInstance) => (await app.db.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(1))[0];
+export const lastAudit = async (app: FastifyInstance) =>
+  (await app.db.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(1))[0];
 
 /** How many image files the fs store holds in the test's data directory. */
 export function storedImageCount(dataDir: string): number {

@@ -40,11 +40,19 @@ export function languageBoot(): Plugin {
       handler(html, ctx) {
         const url = (key: Key) => {
           if (ctx.server) return `/@fs${FILES[key]}`;
-          const asset = Object.values(ctx.bundle ?? {}).find((item) => item.type === 'asset' && item.names.includes(fileName(key)));
+          const asset = Object.values(ctx.bundle ?? {}).find(
+            (item) => item.type === 'asset' && item.names.includes(fileName(key)),
+          );
           if (!asset) throw new Error(`languageBoot: ${fileName(key)} was not emitted`);
           return `${base}${asset.fileName}`;
         };
-        return [{ tag: 'script', attrs: { src: url('boot'), 'data-ltr': url('ltr'), 'data-rtl': url('rtl') }, injectTo: 'head-prepend' }];
+        return [
+          {
+            tag: 'script',
+            attrs: { src: url('boot'), 'data-ltr': url('ltr'), 'data-rtl': url('rtl') },
+            injectTo: 'head-prepend',
+          },
+        ];
       },
     },
   };

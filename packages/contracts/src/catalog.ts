@@ -18,16 +18,24 @@ export const categoryUpdateSchema = categoryCreateSchema.extend({ id: refId() })
 export type CategoryInput = z.output<typeof categoryCreateSchema>;
 
 const money = (field: string) =>
-  requiredNumber(field).pipe(z.number().positive(RULE_MSG.mustBePositive(field)).max(10_000_000, RULE_MSG.tooLarge(field)));
+  requiredNumber(field).pipe(
+    z.number().positive(RULE_MSG.mustBePositive(field)).max(10_000_000, RULE_MSG.tooLarge(field)),
+  );
 const count = (field: string) =>
   requiredNumber(field).pipe(
-    z.number().int(RULE_MSG.mustBeWhole(field)).min(0, RULE_MSG.cannotBeNegative(field)).max(1_000_000, RULE_MSG.tooLarge(field)),
+    z
+      .number()
+      .int(RULE_MSG.mustBeWhole(field))
+      .min(0, RULE_MSG.cannotBeNegative(field))
+      .max(1_000_000, RULE_MSG.tooLarge(field)),
   );
 export const weightField = (field: string) =>
-  requiredNumber(field).pipe(z.number().min(0, RULE_MSG.cannotBeNegative(field)).max(100_000, RULE_MSG.tooLarge(field)));
+  requiredNumber(field).pipe(
+    z.number().min(0, RULE_MSG.cannotBeNegative(field)).max(100_000, RULE_MSG.tooLarge(field)),
+  );
 export const productNameField = requiredText(MSG.requiredField, 200);
 
-/** Product fields both the API and the admin form share; they name `name` and `weight` differently (spec 3). */
+/** Product fields both the API and the admin form share; they name `name` and `weight` differently. */
 export const productCommonShape = {
   department: refId(),
   category: refId(),
@@ -40,8 +48,12 @@ export const productCommonShape = {
   descriptionAr: optionalText(5000),
 };
 
-/** Product fields as the API receives them (spec section 7: multipart text fields, files in `img`). */
-export const productCreateSchema = z.object({ ...productCommonShape, name: productNameField, weight: weightField('weight') });
+/** Product fields as the API receives them (multipart text fields, files in `img`). */
+export const productCreateSchema = z.object({
+  ...productCommonShape,
+  name: productNameField,
+  weight: weightField('weight'),
+});
 export type ProductCreateInput = z.output<typeof productCreateSchema>;
 export const productUpdateSchema = productCreateSchema.extend({ id: refId() });
 export type ProductUpdateInput = z.output<typeof productUpdateSchema>;
@@ -67,7 +79,11 @@ export type SearchQuery = z.output<typeof searchQuerySchema>;
 
 export const reviewCreateSchema = z.object({
   product: idSchema,
-  rating: z.coerce.number({ error: MSG.requiredField }).int(RULE_MSG.ratingRange).min(1, RULE_MSG.ratingRange).max(5, RULE_MSG.ratingRange),
+  rating: z.coerce
+    .number({ error: MSG.requiredField })
+    .int(RULE_MSG.ratingRange)
+    .min(1, RULE_MSG.ratingRange)
+    .max(5, RULE_MSG.ratingRange),
   title: requiredText(MSG.requiredField, 120),
   comment: requiredText(MSG.requiredField, 2000),
 });
@@ -81,7 +97,7 @@ export interface Ref {
 export interface LocalizedRef extends Ref {
   nameAr: string | null;
 }
-export interface Department extends LocalizedRef {}
+export type Department = LocalizedRef;
 export interface Category extends LocalizedRef {
   image_path: string | null;
   department: LocalizedRef;
@@ -136,7 +152,10 @@ export const productSchema = localizedRefSchema.extend({
   weight: z.number(),
   cod: z.boolean(),
 }) satisfies z.ZodType<Product>;
-export const productListSchema = z.object({ products: z.array(productSchema), pages: z.number() }) satisfies z.ZodType<ProductList>;
+export const productListSchema = z.object({
+  products: z.array(productSchema),
+  pages: z.number(),
+}) satisfies z.ZodType<ProductList>;
 export const searchResultSchema = z.object({ products: z.array(productSchema) });
 export const reviewSchema = z.object({
   _id: z.string(),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { MSG } from './messages.js';
+import { API_MSG, MSG } from './messages.js';
 import { idSchema, requiredText } from './fields.js';
 import { PHONE_PATTERN } from './user.js';
-import type { OrderStatus, PaymentMethod } from './constants.js';
+import { ORDER_STATUSES, PAYMENT_METHODS, type PaymentMethod } from './constants.js';
 
-/** Shipping form (spec 5): every field required. */
+/** Shipping form: every field required. */
 export const addressSchema = z.object({
   street: requiredText(MSG.required, 200),
   building: requiredText(MSG.required, 100),
@@ -22,51 +22,135 @@ export const cartRemoveSchema = z.object({ product_id: idSchema });
 
 export const orderCreateSchema = z.object({
   deliveryAddress: addressSchema,
-  // Spec 3: 'visa' means card; any other value is cash on delivery.
-  paymentMethod: z.string().max(20).transform((v): PaymentMethod => (v === 'visa' ? 'visa' : 'cash')),
+  // 'visa' means card; any other value is cash on delivery, as the original shop's clients send it.
+  paymentMethod: z
+    .string()
+    .max(20)
+    .transform((v): PaymentMethod => (v === 'visa' ? 'visa' : 'cash')),
 });
 export type OrderCreateInput = z.input<typeof orderCreateSchema>;
 
-export const paymentIntentSchema = z.object({ order_id: idSchema });
+/** The ways to pay online; which of them the shop offers depends on its payment provider. */
+export const ONLINE_METHODS = ['card', 'wallet', 'kiosk'] as const;
+export type OnlineMethod = (typeof ONLINE_METHODS)[number];
 
-export interface Address extends AddressInput {
-  _id: string;
-  createdAt: string;
-  fullAddress: string;
-}
+/** Starting a payment: card unless said otherwise; a mobile wallet needs the wallet's number. */
+export const paymentIntentSchema = z
+  .object({
+    order_id: idSchema,
+    method: z.enum(ONLINE_METHODS).default('card'),
+    wallet_phone: z.string().trim().regex(PHONE_PATTERN, MSG.invalidPhone).optional(),
+  })
+  .refine((body) => body.method !== 'wallet' || body.wallet_phone, {
+    message: API_MSG.walletPhoneRequired,
+    path: ['wallet_phone'],
+  });
+/** As the shopper's app sends it (the method may be left out) and as the server reads it. */
+export type StartPayment = z.input<typeof paymentIntentSchema>;
+export type StartPaymentInput = z.infer<typeof paymentIntentSchema>;
 
-export interface CartLine {
-  product_id: { _id: string; name: string; nameAr: string | null; brand: string; price: number; image_path: string[]; stock: number; cod: boolean };
-  quantity: number;
-}
-export interface Cart {
-  products: CartLine[];
-  bill: number;
-}
+/** An admin's refund: an amount in EGP, or the whole bill when none is given. */
+export const refundSchema = z.object({ amount: z.number().positive().max(10_000_000).multipleOf(0.01).optional() });
 
-export interface OrderLine {
-  product_id: string | null;
-  productBrief: { product_id: string | null; name: string; nameAr: string | null; price: number; image_path: string[] };
-  quantity: number;
-}
-export interface Order {
-  _id: string;
-  createdAt: string;
-  bill: number;
-  itemsTotal: number;
-  shipping: number;
-  codFee: number;
-  status: OrderStatus;
-  statusHistory: { status: OrderStatus; at: string }[];
-  deliveryAddress: AddressInput;
-  paymentMethod: PaymentMethod;
-  products: OrderLine[];
-}
-/** The body of a 409 on order placement: what the OrderError screen lists. */
-export interface OutOfStockItem {
-  _id: string;
-  name: string;
-  nameAr: string | null;
-  image_path: string[];
-  stock: number;
-}
+/** What the shop knows about an order's payment, for the screens after paying. */
+export const PAYMENT_STATES = ['started', 'pending', 'failed', 'paid', 'refunded', 'voided'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+export const paymentStatusSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  payment: z
+    .object({ method: z.enum(ONLINE_METHODS), state: z.enum(PAYMENT_STATES), reference: z.string().nullable() })
+    .nullable(),
+});
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+/** The active provider and what it offers, for /Payment. */
+export const paymentConfigSchema = z.object({
+  /** offline, stripe, paymob… */
+  provider: z.string(),
+  methods: z.array(z.enum(ONLINE_METHODS)),
+  /** The shopper pays on the provider's own pages (Paymob's unified checkout). */
+  hostedCheckout: z.boolean(),
+  publishableKey: z.string().optional(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/** A started payment: the provider's client secret, and where to send the shopper when it hosts the checkout. */
+export const paymentStartedSchema = z.object({ clientSecret: z.string(), checkoutUrl: z.string().optional() });
+export type PaymentStarted = z.infer<typeof paymentStartedSchema>;
+
+// The answers' shapes, each defined once: the API serialises and documents its answers with these schemas, and
+// both apps use the types inferred from them.
+
+/** An address as the server answers it: what was stored, without the form's rules. */
+export const addressWireSchema = z.object({
+  street: z.string(),
+  building: z.string(),
+  city: z.string(),
+  state: z.string(),
+  phone: z.string(),
+  zipCode: z.string(),
+  country: z.string(),
+});
+
+/** A saved address of the shopper's. */
+export const savedAddressSchema = addressWireSchema.extend({
+  _id: z.string(),
+  createdAt: z.string(),
+  fullAddress: z.string(),
+});
+export type Address = z.infer<typeof savedAddressSchema>;
+
+export const cartLineSchema = z.object({
+  product_id: z.object({
+    _id: z.string(),
+    name: z.string(),
+    nameAr: z.string().nullable(),
+    brand: z.string(),
+    price: z.number(),
+    image_path: z.array(z.string()),
+    stock: z.number().int(),
+    cod: z.boolean(),
+  }),
+  quantity: z.number().int(),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+export const cartSchema = z.object({ products: z.array(cartLineSchema), bill: z.number() });
+export type Cart = z.infer<typeof cartSchema>;
+
+export const orderLineSchema = z.object({
+  product_id: z.string().nullable(),
+  productBrief: z.object({
+    product_id: z.string().nullable(),
+    name: z.string(),
+    nameAr: z.string().nullable(),
+    price: z.number(),
+    image_path: z.array(z.string()),
+  }),
+  quantity: z.number().int(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  bill: z.number(),
+  itemsTotal: z.number(),
+  shipping: z.number(),
+  codFee: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  statusHistory: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),
+  deliveryAddress: addressWireSchema,
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  products: z.array(orderLineSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** A product that ran out, as the 409 of order placement lists it for the OrderError screen. */
+export const outOfStockItemSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  nameAr: z.string().nullable(),
+  image_path: z.array(z.string()),
+  stock: z.number().int(),
+});
+export type OutOfStockItem = z.infer<typeof outOfStockItemSchema>;

@@ -1,4 +1,4 @@
-/** Business constants from spec section 9 and DESIGN.md section 4. */
+/** Business constants shared by the API and the web app (docs/architecture.md explains the flows). */
 export const CURRENCY = 'EGP';
 export const PAGE_SIZE = 8;
 export const MAX_PAGE_SIZE = 48;
@@ -28,7 +28,7 @@ export const ORDER_STATUSES = ['pending', 'paid', 'confirmed', 'shipped', 'deliv
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * The order state machine (DESIGN.md section 4): card orders go pending → paid → shipped → delivered,
+ * The order state machine (docs/architecture.md, 'Orders and payments'): card orders go pending → paid → shipped → delivered,
  * cash orders confirmed → shipped → delivered, and anything before shipped may be cancelled.
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {

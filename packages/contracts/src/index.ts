@@ -8,3 +8,4 @@ export * from './checkout.js';
 export * from './stats.js';
 export * from './messages.ar.js';
 export * from './translate.js';
+export * from './money.js';

@@ -2,7 +2,9 @@ import type { OrderStatus } from './constants.js';
 import type { API_MSG, MSG, NOT_FOUND, RESET_MAIL, RULE_MSG } from './messages.js';
 
 /** The Arabic of a table of texts: a text for each text, a function of the same arguments for each function. */
-export type Arabic<T> = { readonly [K in keyof T]: T[K] extends (...args: infer A) => string ? (...args: A) => string : string };
+export type Arabic<T> = {
+  readonly [K in keyof T]: T[K] extends (...args: infer A) => string ? (...args: A) => string : string;
+};
 
 const STATUS_AR: Record<OrderStatus, string> = {
   pending: 'بانتظار الدفع',
@@ -129,6 +131,11 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   cardExpiryPast: 'تاريخ انتهاء البطاقة قد مضى.',
   cardCvcIncomplete: 'رمز الأمان للبطاقة غير مكتمل.',
   paymentNotConfirmable: (state) => `لا يمكن تأكيد هذه العملية لأن حالتها ${state}.`,
+  methodUnavailable: 'طريقة الدفع هذه غير متاحة',
+  walletPhoneRequired: 'أدخل رقم الهاتف المحمول الخاص بمحفظتك',
+  notRefundable: 'لا يمكن رد المبلغ إلا لطلب مدفوع لم يُشحن بعد',
+  refundTooLarge: 'لا يمكن أن يزيد المبلغ المردود عن إجمالي الطلب',
+  refundFailed: 'لم يقبل مزود الدفع رد المبلغ، يرجى المحاولة مرة أخرى',
   paymentConfirming: 'جارٍ تأكيد هذه العملية بالفعل.',
 };
 

@@ -127,6 +127,11 @@ export const API_MSG = {
   cardCvcIncomplete: "Your card's security code is incomplete.",
   paymentNotConfirmable: (status: string) => `This payment cannot be confirmed because it is ${status}.`,
   paymentConfirming: 'This payment is already being confirmed.',
+  methodUnavailable: 'This payment method is not available',
+  walletPhoneRequired: 'Enter the mobile number of your wallet',
+  notRefundable: 'Only a paid order that has not been shipped can be refunded',
+  refundTooLarge: 'The refund cannot be more than the order total',
+  refundFailed: 'The payment provider did not accept the refund, please try again',
 } as const;
 
 /** The password-reset e-mail. */

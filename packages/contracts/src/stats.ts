@@ -64,7 +64,15 @@ export const adminStatsSchema = z.object({
   ordersByStatus: z.record(z.enum(ORDER_STATUSES), z.number().int()),
   lowStock: z.object({
     total: z.number().int(),
-    products: z.array(z.object({ _id: z.string(), name: z.string(), nameAr: z.string().nullable(), stock: z.number().int(), image_path: z.string().nullable() })),
+    products: z.array(
+      z.object({
+        _id: z.string(),
+        name: z.string(),
+        nameAr: z.string().nullable(),
+        stock: z.number().int(),
+        image_path: z.string().nullable(),
+      }),
+    ),
   }),
   recentOrders: z.array(
     z.object({

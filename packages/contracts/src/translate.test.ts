@@ -15,7 +15,9 @@ describe('translate', () => {
     expect(translate(RULE_MSG.atMostCharacters(200), 'ar')).toBe('الحد الأقصى 200 حرفًا');
     expect(translate(MSG.noProductsFound('iphone 15'), 'ar')).toBe('لا توجد منتجات مطابقة لـ iphone 15');
     expect(translate(API_MSG.onlyFewInStock(3, 'Galaxy A55'), 'ar')).toBe('عذرًا، لم يتبق سوى 3 قطع من Galaxy A55');
-    expect(translate(API_MSG.statusChange('shipped', 'cancelled'), 'ar')).toBe('لا يمكن تحويل طلب حالته «تم شحنه» إلى «ملغي»');
+    expect(translate(API_MSG.statusChange('shipped', 'cancelled'), 'ar')).toBe(
+      'لا يمكن تحويل طلب حالته «تم شحنه» إلى «ملغي»',
+    );
   });
   it('passes unknown messages through unchanged', () => {
     expect(translate('Something nobody wrote down', 'ar')).toBe('Something nobody wrote down');

@@ -5,7 +5,8 @@ export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** 'ar', 'ar-EG', 'AR_eg' → Arabic; any other language tag (or none) → English. */
-export const languageOf = (tag: string | null | undefined): Language => (/^ar(?:[-_]|$)/i.test(tag?.trim() ?? '') ? 'ar' : 'en');
+export const languageOf = (tag: string | null | undefined): Language =>
+  /^ar(?:[-_]|$)/i.test(tag?.trim() ?? '') ? 'ar' : 'en';
 
 type Text = string | ((...args: never[]) => string);
 /** Called with the arguments as they stand in the English text: the Arabic only interpolates them, so strings do for numbers. */
@@ -20,7 +21,8 @@ const TABLES: [Record<string, Text>, Record<string, Text>][] = [
   [RESET_MAIL, RESET_MAIL_AR],
 ];
 
-const SLOT = /\u0000(\d+)\u0000/g;
+// Placeholders marked with a private-use character, which no message ever contains.
+const SLOT = /\uE000(\d+)\uE000/g;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -28,7 +30,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * '{field} must be a `number` type' needs no hand-written regular expression that could drift from it.
  */
 function patternOf(english: (...args: never[]) => string): RegExp {
-  const slots = Array.from({ length: english.length }, (_, i) => `\u0000${i}\u0000`);
+  const slots = Array.from({ length: english.length }, (_, i) => `\uE000${i}\uE000`);
   const sample = (english as Interpolate)(...slots);
   return new RegExp(`^${escapeRegExp(sample).replace(SLOT, '(?<a$1>[\\s\\S]+?)')}$`);
 }
@@ -39,7 +41,8 @@ for (const [english, arabic] of TABLES) {
   for (const [key, text] of Object.entries(english)) {
     const twin = arabic[key];
     if (typeof text === 'string' && typeof twin === 'string') exact.set(text, twin);
-    else if (typeof text === 'function' && typeof twin === 'function') patterns.push({ pattern: patternOf(text), arabic: twin as Interpolate });
+    else if (typeof text === 'function' && typeof twin === 'function')
+      patterns.push({ pattern: patternOf(text), arabic: twin as Interpolate });
   }
 }
 
@@ -50,7 +53,10 @@ export function translate(message: string, language: Language): string {
   if (known !== undefined) return known;
   for (const { pattern, arabic } of patterns) {
     const match = pattern.exec(message);
-    if (match?.groups) return arabic(...Array.from({ length: Object.keys(match.groups).length }, (_, i) => match.groups?.[`a${i}`] ?? ''));
+    if (match?.groups)
+      return arabic(
+        ...Array.from({ length: Object.keys(match.groups).length }, (_, i) => match.groups?.[`a${i}`] ?? ''),
+      );
   }
   return message;
 }

@@ -3,7 +3,8 @@ import { MSG, RULE_MSG } from './messages.js';
 
 export const NAME_PATTERN = /^[\p{L}\s,.'-]+$/u;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PHONE_PATTERN = /^01[012]\d{8}$/;
+/** Egyptian mobile numbers: 010 Vodafone, 011 Etisalat, 012 Orange, 015 WE. */
+export const PHONE_PATTERN = /^01[0125]\d{8}$/;
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,128}$/;
 
 export const nameField = z
@@ -39,7 +40,12 @@ export const registerSchema = z
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  email: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(254).transform((e) => e.toLowerCase()),
+  email: z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, MSG.required)
+    .max(254)
+    .transform((e) => e.toLowerCase()),
   password: z.string({ error: MSG.required }).min(1, MSG.required).max(128),
 });
 export type LoginInput = z.input<typeof loginSchema>;

@@ -8,7 +8,8 @@ import { UsageError } from './common.js';
 import { createOrPromoteAdmin, parseCreateAdminArgs } from './create-admin.js';
 import { parseSeedArgs } from './seed.js';
 
-const login = (t: TestContext, email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
+const login = (t: TestContext, email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
 
 describe('create-admin', () => {
   let t: TestContext;
@@ -18,7 +19,11 @@ describe('create-admin', () => {
   afterAll(() => t.close());
 
   it('creates an admin who can sign in', async () => {
-    const result = await createOrPromoteAdmin(t.app.db, { email: 'boss@example.com', password: 'Str0ng!pass', name: 'Hoda Kamel' });
+    const result = await createOrPromoteAdmin(t.app.db, {
+      email: 'boss@example.com',
+      password: 'Str0ng!pass',
+      name: 'Hoda Kamel',
+    });
     expect(result.outcome).toBe('created');
     const res = await login(t, 'boss@example.com', 'Str0ng!pass');
     expect(res.statusCode).toBe(200);
@@ -35,9 +40,16 @@ describe('create-admin', () => {
     const res = await login(t, shopper.email, 'N3w!secret');
     expect(res.json().user).toMatchObject({ _id: shopper.id, name: 'Mona Ali', role: true });
     // The token from before the promotion no longer works.
-    const old = await t.app.inject({ method: 'PUT', url: '/api/user', headers: shopper.headers, payload: { name: 'Someone Else' } });
+    const old = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user',
+      headers: shopper.headers,
+      payload: { name: 'Someone Else' },
+    });
     expect(old.statusCode).toBe(401);
-    expect((await createOrPromoteAdmin(t.app.db, { email: shopper.email, password: 'An0ther!one' })).outcome).toBe('updated');
+    expect((await createOrPromoteAdmin(t.app.db, { email: shopper.email, password: 'An0ther!one' })).outcome).toBe(
+      'updated',
+    );
     const [row] = await t.app.db.select({ n: users.id }).from(users).where(eq(users.email, shopper.email));
     expect(row?.n).toBe(shopper.id);
   });
@@ -56,12 +68,17 @@ describe('create-admin arguments', () => {
   };
 
   it('accepts valid arguments, normalising the e-mail', () => {
-    expect(parseCreateAdminArgs(['--email', ' Boss@Example.COM ', '--password', 'Str0ng!pass', '--name', 'Hoda Kamel'])).toEqual({
+    expect(
+      parseCreateAdminArgs(['--email', ' Boss@Example.COM ', '--password', 'Str0ng!pass', '--name', 'Hoda Kamel']),
+    ).toEqual({
       email: 'boss@example.com',
       password: 'Str0ng!pass',
       name: 'Hoda Kamel',
     });
-    expect(parseCreateAdminArgs(['--email=a@b.co', '--password=Str0ng!pass'])).toEqual({ email: 'a@b.co', password: 'Str0ng!pass' });
+    expect(parseCreateAdminArgs(['--email=a@b.co', '--password=Str0ng!pass'])).toEqual({
+      email: 'a@b.co',
+      password: 'Str0ng!pass',
+    });
     expect(parseCreateAdminArgs(['--help'])).toBeNull();
   });
 
@@ -70,9 +87,13 @@ describe('create-admin arguments', () => {
     expect(missing).toContain('--email is required');
     expect(missing).toContain('--password is required');
     expect(missing).toContain('Usage: npm run create-admin');
-    expect(usage(['--email', 'not-an-email', '--password', 'Str0ng!pass'])).toContain(`--email "not-an-email": ${MSG.invalidEmail}`);
+    expect(usage(['--email', 'not-an-email', '--password', 'Str0ng!pass'])).toContain(
+      `--email "not-an-email": ${MSG.invalidEmail}`,
+    );
     expect(usage(['--email', 'a@b.co', '--password', 'weakpass'])).toContain(`--password: ${MSG.invalidPassword}`);
-    expect(usage(['--email', 'a@b.co', '--password', 'Str0ng!pass', '--name', 'R2D2'])).toContain(`--name "R2D2": ${MSG.invalidName}`);
+    expect(usage(['--email', 'a@b.co', '--password', 'Str0ng!pass', '--name', 'R2D2'])).toContain(
+      `--name "R2D2": ${MSG.invalidName}`,
+    );
     expect(usage(['--email', 'a@b.co', '--password', 'Str0ng!pass', '--role', 'x'])).toMatch(/Unknown option '--role'/);
     expect(usage(['--email'])).toMatch(/--email/);
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
+import { openDatabase, type Database, type DbOptions } from '../db/client.js';
 
 /** An error the user can act on: its message is printed without a stack trace, and the process exits with exitCode. */
 export class CliError extends Error {
@@ -51,13 +51,29 @@ function realpath(file: string): string {
  * Opens the database the server would use: DATABASE_URL, or else the PGlite files in DATA_DIR
  * (refused with a clear message while a server holds them: see lockDataDir in db/client.ts).
  */
-export async function openCliDatabase(config: Config): Promise<Database> {
+export async function openCliDatabase(
+  config: Config,
+  opts: Pick<DbOptions, 'migrationsFolder' | 'migrate'> = {},
+): Promise<Database> {
   try {
-    return await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite'), poolMax: 2 });
+    return await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: path.join(config.dataDir, 'pglite'),
+      poolMax: 2,
+      ...opts,
+    });
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     // The URL is not repeated: it may hold a password.
     if (config.DATABASE_URL) throw new CliError(`Could not open the PostgreSQL database in DATABASE_URL: ${reason}`);
     throw new CliError(`Could not open the embedded database in ${config.dataDir}: ${reason}`);
   }
+}
+
+/** DATABASE_URL for PostgreSQL's own tools: the password goes in their environment, never on a command line `ps` shows. */
+export function pgToolConnection(databaseUrl: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return { dbname: url.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
 }

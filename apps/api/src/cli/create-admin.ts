@@ -33,7 +33,12 @@ export function parseCreateAdminArgs(argv: string[]): AdminInput | null {
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        name: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     }));
   } catch (err) {
@@ -45,15 +50,19 @@ export function parseCreateAdminArgs(argv: string[]): AdminInput | null {
   if (values.email === undefined) problems.push('--email is required');
   if (values.password === undefined) problems.push('--password is required');
   const email = values.email === undefined ? undefined : emailField.safeParse(values.email);
-  if (email && !email.success) problems.push(`--email ${JSON.stringify(values.email)}: ${email.error.issues[0]?.message}`);
+  if (email && !email.success)
+    problems.push(`--email ${JSON.stringify(values.email)}: ${email.error.issues[0]?.message}`);
   const password = values.password === undefined ? undefined : passwordField.safeParse(values.password);
   if (password && !password.success) {
-    problems.push(`--password: ${password.error.issues[0]?.message} (8+ characters with a lowercase letter, an uppercase letter, a digit and one of @$!%*?&)`);
+    problems.push(
+      `--password: ${password.error.issues[0]?.message} (8+ characters with a lowercase letter, an uppercase letter, a digit and one of @$!%*?&)`,
+    );
   }
   const name = values.name === undefined ? undefined : nameField.safeParse(values.name);
   if (name && !name.success) problems.push(`--name ${JSON.stringify(values.name)}: ${name.error.issues[0]?.message}`);
 
-  if (!email?.success || !password?.success || (name && !name.success)) throw new UsageError(`${problems.join('\n')}\n\n${USAGE}`);
+  if (!email?.success || !password?.success || (name && !name.success))
+    throw new UsageError(`${problems.join('\n')}\n\n${USAGE}`);
   return { email: email.data, password: password.data, ...(name?.success ? { name: name.data } : {}) };
 }
 
@@ -63,15 +72,27 @@ export type AdminOutcome = 'created' | 'promoted' | 'updated';
  * Makes `input.email` an admin with `input.password`: creates the account, or promotes an existing
  * one (and signs out its earlier sessions, since the password changed).
  */
-export async function createOrPromoteAdmin(db: Db, input: AdminInput): Promise<{ outcome: AdminOutcome; userId: string }> {
+export async function createOrPromoteAdmin(
+  db: Db,
+  input: AdminInput,
+): Promise<{ outcome: AdminOutcome; userId: string }> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, input.email)).for('update');
+    const [existing] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(users.email, input.email))
+      .for('update');
     let result: { outcome: AdminOutcome; userId: string };
     if (existing) {
       await tx
         .update(users)
-        .set({ role: true, passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, ...(input.name ? { name: input.name } : {}) })
+        .set({
+          role: true,
+          passwordHash,
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+          ...(input.name ? { name: input.name } : {}),
+        })
         .where(eq(users.id, existing.id));
       result = { outcome: existing.role ? 'updated' : 'promoted', userId: existing.id };
     } else {

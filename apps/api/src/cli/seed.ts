@@ -18,7 +18,11 @@ Exit codes: 0 seeded, 1 not seeded (see the message), 2 wrong arguments.`;
 
 export function parseSeedArgs(argv: string[]): { force: boolean; help: boolean } {
   try {
-    const { values } = parseArgs({ args: argv, options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+    const { values } = parseArgs({
+      args: argv,
+      options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    });
     return { force: values.force ?? false, help: values.help ?? false };
   } catch (err) {
     throw new UsageError(`${err instanceof Error ? err.message : String(err)}\n\n${SEED_USAGE}`);
@@ -43,7 +47,12 @@ async function main(argv: string[]) {
     // Checked before rendering the images, so a refusal is instant.
     const departments = await countDepartments(database.db);
     if (departments > 0 && !args.force) throw notEmpty(departments);
-    await seedDemo({ db: database.db, images: imageStoreFor(config, database.db), log: (line) => console.log(line), replace: args.force });
+    await seedDemo({
+      db: database.db,
+      images: imageStoreFor(config, database.db),
+      log: (line) => console.log(line),
+      replace: args.force,
+    });
   } catch (err) {
     // Another process seeded between the check above and our transaction.
     if (err instanceof CatalogueNotEmptyError) throw notEmpty(err.departments);

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema.js';
+import { MIGRATIONS } from './migrations-folder.js';
+import type { PoolUse } from '../lib/metrics.js';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle; services take `Db | Tx` so they compose inside a caller's transaction. */
@@ -23,10 +24,13 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Subscribes to a NOTIFY channel; resolves to the unsubscribe function. */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /** Connections of the PostgreSQL pool by state (PGlite has a single in-process connection). */
+  poolUse?(): PoolUse;
+  /** PGlite only: the whole data directory as a gzipped tarball (what a backup holds). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 /** pg_trgm's default word-similarity threshold (0.6) misses typos like 'iphnoe'; 0.3 catches them. */
 const TRGM_THRESHOLD = '0.3';
 const MIGRATION_LOCK = 727_001;
@@ -35,17 +39,24 @@ export interface DbOptions {
   databaseUrl?: string;
   /** PGlite data directory; omitted means in memory. */
   dataDir?: string;
+  /**
+   * PGlite: starts from this copy of a data directory (PGlite's dumpDataDir) instead of creating one,
+   * which costs several times as much. The tests start each file's database from one migrated copy.
+   */
+  loadDataDir?: Blob;
   poolMax?: number;
   migrationsFolder?: string;
+  /** False opens the database as it is: a backup must copy what the older code wrote, not migrate it first. */
+  migrate?: boolean;
 }
 
 export async function openDatabase(opts: DbOptions): Promise<Database> {
-  const migrationsFolder = opts.migrationsFolder ?? MIGRATIONS;
+  const migrationsFolder = opts.migrate === false ? null : (opts.migrationsFolder ?? MIGRATIONS);
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolMax ?? 20, migrationsFolder);
-  return openPglite(opts.dataDir, migrationsFolder);
+  return openPglite(opts.dataDir, migrationsFolder, opts.loadDataDir);
 }
 
-async function openPostgres(url: string, max: number, migrationsFolder: string): Promise<Database> {
+async function openPostgres(url: string, max: number, migrationsFolder: string | null): Promise<Database> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -62,18 +73,21 @@ async function openPostgres(url: string, max: number, migrationsFolder: string):
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
   // Several instances may start at once: one migrates while the others wait on the lock.
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate(db, { migrationsFolder });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-    lockClient.release();
+  if (migrationsFolder) {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migrate(db, { migrationsFolder });
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      lockClient.release();
+    }
   }
   const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'postgres',
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, handlers) {
       const stop = await listenWithReconnect(url, channel, handlers);
       listeners.add(stop);
@@ -96,7 +110,11 @@ const RECONNECT_MS = 500;
  * away the subscriber is told (its cache can no longer be trusted) and the connection is retried until
  * the server is back.
  */
-async function listenWithReconnect(url: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
   const { Client } = await import('pg');
   let client: InstanceType<typeof Client> | null = null;
   let stopped = false;
@@ -136,24 +154,31 @@ async function listenWithReconnect(url: string, channel: string, handlers: Liste
   };
 }
 
-async function openPglite(dataDir: string | undefined, migrationsFolder: string): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  migrationsFolder: string | null,
+  loadDataDir: Blob | undefined,
+): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } }).catch((err: unknown) => {
-    releaseLock();
-    throw err;
-  });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir && { loadDataDir }) }).catch(
+    (err: unknown) => {
+      releaseLock();
+      throw err;
+    },
+  );
   const pgliteDb = drizzle(client, { schema });
-  await migrate(pgliteDb, { migrationsFolder });
+  if (migrationsFolder) await migrate(pgliteDb, { migrationsFolder });
   await pgliteDb.execute(sql.raw(`set pg_trgm.word_similarity_threshold = ${TRGM_THRESHOLD}`));
   // Both drivers expose the same query builder; services are written once against the node-postgres type.
   const db = pgliteDb as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     // In-process: nothing to lose, so only notifications are passed on.
     listen: (channel, handlers) => client.listen(channel, handlers.notify).then((unlisten) => () => unlisten()),
     async close() {
@@ -192,5 +217,18 @@ function processAlive(pid: number): boolean {
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Fills an empty PGlite data directory from a dumpDataDir() tarball (a backup being restored). */
+export async function loadPgliteDataDir(dataDir: string, dump: Blob): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const releaseLock = lockDataDir(dataDir);
+  try {
+    const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: dump });
+    await client.close();
+  } finally {
+    releaseLock();
   }
 }

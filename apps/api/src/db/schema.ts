@@ -96,10 +96,13 @@ export const products = pgTable(
     departmentId: uuid('department_id')
       .notNull()
       .references(() => departments.id, { onDelete: 'restrict' }),
-    imagePaths: text('image_paths').array().notNull().default(sql`'{}'::text[]`),
+    imagePaths: text('image_paths')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     rating: real('rating').notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
-    /** Both names folded for search (product_search_name in custom.sql): trigram-indexed for the list's name filter. */
+    /** Both names folded for search (product_search_name in migrations/0000_init.sql): trigram-indexed for the list's name filter. */
     searchName: text('search_name')
       .notNull()
       .generatedAlwaysAs(sql`product_search_name(name, name_ar)`),
@@ -107,7 +110,7 @@ export const products = pgTable(
       .notNull()
       .generatedAlwaysAs(
         // Both languages' names as typed ('simple'); the English description stemmed, the Arabic one as typed.
-        // normalize_arabic and product_search_name are SQL functions in custom.sql.
+        // normalize_arabic and product_search_name are SQL functions of migrations/0000_init.sql.
         sql`setweight(to_tsvector('simple', product_search_name(name, name_ar)), 'A') || setweight(to_tsvector('simple', normalize_arabic(brand)), 'B') || setweight(to_tsvector('english', normalize_arabic(description)), 'D') || setweight(to_tsvector('simple', normalize_arabic(coalesce(description_ar, ''))), 'D')`,
       ),
     createdAt: createdAt(),
@@ -129,16 +132,20 @@ export const products = pgTable(
     // Search indexes are written through (no fastupdate pending list, which every search would scan until a vacuum):
     // the catalogue is read far more often than it changes.
     index('products_search_idx').using('gin', t.search).with({ fastupdate: false }),
-    index('products_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`).with({ fastupdate: false }),
+    index('products_name_trgm_idx')
+      .using('gin', sql`${t.searchName} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
 /**
- * Every word of product names and brands, kept by triggers in custom-after.sql: typo-tolerant search finds the words
+ * Every word of product names and brands, kept by triggers of migrations/0000_init.sql: typo-tolerant search finds the words
  * like a shopper's here (pg_trgm over a few thousand words) instead of comparing the text with every product's name.
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
-  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`).with({ fastupdate: false }),
+  index('search_words_trgm_idx')
+    .using('gin', sql`${t.word} gin_trgm_ops`)
+    .with({ fastupdate: false }),
 ]);
 
 export const reviews = pgTable(
@@ -281,7 +288,40 @@ export const testPaymentIntents = pgTable(
     createdAt: createdAt(),
   },
   // One intent per order, like Stripe with an idempotency key: asking twice never makes a second charge possible.
-  (t) => [uniqueIndex('test_payment_intents_order_key').on(t.orderId), uniqueIndex('test_payment_intents_secret_key').on(t.clientSecret)],
+  (t) => [
+    uniqueIndex('test_payment_intents_order_key').on(t.orderId),
+    uniqueIndex('test_payment_intents_secret_key').on(t.clientSecret),
+  ],
+);
+
+/**
+ * Each payment started for an order, at whichever provider: how callbacks find their order (by the
+ * provider's own id for it), what a shopper coming back resumes, and what a refund needs.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    /** The provider's id for this payment: a Stripe PaymentIntent id, a Paymob intention's order id. */
+    providerRef: text('provider_ref').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** card, wallet or kiosk. */
+    method: text('method').notNull(),
+    /** What the browser needs to continue this payment at the provider. */
+    clientSecret: text('client_secret').notNull(),
+    checkoutUrl: text('checkout_url'),
+    /** started, pending, failed, paid, refunded or voided: the last verified callback's word. */
+    state: text('state').notNull(),
+    /** The provider's transaction that paid, which a refund names. */
+    transactionId: text('transaction_id'),
+    /** What the shopper pays with at a kiosk (Aman, Masary) while the payment is pending. */
+    reference: text('reference'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId, t.createdAt)],
 );
 
 /** Webhook events already applied: the second delivery of an event changes nothing. */
@@ -304,7 +344,11 @@ export const auditLogs = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_logs_created_idx').on(t.createdAt), index('audit_logs_type_idx').on(t.type, t.createdAt), index('audit_logs_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('audit_logs_created_idx').on(t.createdAt),
+    index('audit_logs_type_idx').on(t.type, t.createdAt),
+    index('audit_logs_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** Uploaded images when UPLOAD_STORE=db (shared by every instance); the fs store keeps files in DATA_DIR. */
@@ -312,5 +356,15 @@ export const images = pgTable('images', {
   name: text('name').primaryKey(),
   contentType: text('content_type').notNull(),
   bytes: customType<{ data: Buffer }>({ dataType: () => 'bytea' })('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Secrets the shop generates for itself and every instance must share, such as the session-signing key
+ * when JWT_SECRET is not configured (lib/jwt-secret.ts). Written once, never changed by the shop.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
   createdAt: createdAt(),
 });

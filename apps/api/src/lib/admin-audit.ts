@@ -1,18 +1,20 @@
-import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client.js';
-import { currentUser, type AuthUser } from '../plugins/auth.js';
 import { audit } from './audit.js';
 
 /** The signed-in caller of a change and where it came from, for permission checks and the audit log. */
 export interface Actor {
-  user: AuthUser;
+  user: { id: string; email: string; role: boolean };
   ip: string;
 }
 
-export const actorOf = (request: FastifyRequest): Actor => ({ user: currentUser(request), ip: request.ip });
-
 /** One 'admin' audit row ("{email} {what}"); pass the transaction so it lands with the change or not at all. */
-export function auditAdmin(db: DbOrTx, actor: Actor, action: string, what: string, data: Record<string, unknown>): Promise<void> {
+export function auditAdmin(
+  db: DbOrTx,
+  actor: Actor,
+  action: string,
+  what: string,
+  data: Record<string, unknown>,
+): Promise<void> {
   return audit(db, {
     type: 'admin',
     action,

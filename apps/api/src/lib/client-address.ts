@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
  */
 export function clientAddressOf(trustProxy: Config['TRUST_PROXY']): (req: IncomingMessage) => string {
   if (trustProxy === false) return (req) => req.socket.remoteAddress ?? '';
-  const trust = trustProxy === true ? () => true : typeof trustProxy === 'function' ? trustProxy : proxyAddr.compile(trustProxy);
+  const trust =
+    trustProxy === true ? () => true : typeof trustProxy === 'function' ? trustProxy : proxyAddr.compile(trustProxy);
   return (req) => proxyAddr(req, trust);
 }

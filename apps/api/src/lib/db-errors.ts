@@ -2,7 +2,7 @@ import type { HttpError } from './errors.js';
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
-/** Raised by take_ordered_stock (custom-after.sql) when an order commits. */
+/** Raised by take_ordered_stock (db/migrations) when an order commits. */
 export const NOT_ENOUGH_STOCK = 'SK001';
 export const PRODUCT_CHANGED = 'SK002';
 
@@ -12,7 +12,8 @@ const RESTRICT_VIOLATION = '23001';
 /** The Postgres error code of a failed query; drizzle wraps driver errors, so the cause is read too. */
 export function pgCode(err: unknown): string | undefined {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if ('code' in e && typeof e.code === 'string') return e.code === RESTRICT_VIOLATION ? FOREIGN_KEY_VIOLATION : e.code;
+    if ('code' in e && typeof e.code === 'string')
+      return e.code === RESTRICT_VIOLATION ? FOREIGN_KEY_VIOLATION : e.code;
   }
   return undefined;
 }

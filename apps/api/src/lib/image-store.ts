@@ -42,7 +42,10 @@ export function dbImageStore(db: Db): ImageStore {
     },
     async get(name) {
       if (!SAFE_IMAGE_NAME.test(name)) return null;
-      const [row] = await db.select({ bytes: images.bytes, contentType: images.contentType }).from(images).where(eq(images.name, name));
+      const [row] = await db
+        .select({ bytes: images.bytes, contentType: images.contentType })
+        .from(images)
+        .where(eq(images.name, name));
       return row ?? null;
     },
   };

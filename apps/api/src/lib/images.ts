@@ -23,7 +23,8 @@ export function isPngOrJpeg(bytes: Buffer): boolean {
  * Markup a browser would run if it ever sniffed the file as a page: an image carrying it is a polyglot
  * (valid as an image and as HTML/SVG/PHP), made to be served back. Matched in the raw bytes, any case.
  */
-const EMBEDDED_MARKUP = /<(script|html|body|iframe|svg|object|embed|\?php|!doctype)[\s>/]|javascript:|onerror\s*=|onload\s*=/i;
+const EMBEDDED_MARKUP =
+  /<(script|html|body|iframe|svg|object|embed|\?php|!doctype)[\s>/]|javascript:|onerror\s*=|onload\s*=/i;
 
 /** True when the bytes carry a script or a page anywhere: in a text chunk, a comment, or after the image's end. */
 export function carriesMarkup(bytes: Buffer): boolean {

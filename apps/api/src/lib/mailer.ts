@@ -35,3 +35,21 @@ export async function createMailer(opts: {
     },
   };
 }
+
+/** The mailer, and how many of its messages are being sent right now (sending happens in the request, so this is the queue). */
+export function countingSends(mailer: Mailer): { mailer: Mailer; sending: () => number } {
+  let sending = 0;
+  return {
+    mailer: {
+      async send(message) {
+        sending++;
+        try {
+          await mailer.send(message);
+        } finally {
+          sending--;
+        }
+      },
+    },
+    sending: () => sending,
+  };
+}

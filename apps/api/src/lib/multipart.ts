@@ -10,7 +10,7 @@ import { badRequest, HttpError } from './errors.js';
 export function isPlainFileName(name: string): boolean {
   return (
     name.length <= 255 &&
-    !/[/\\\u0000-\u001f\u007f]/.test(name) &&
+    !/[/\\\p{Cc}]/u.test(name) &&
     !/^[a-z]:/i.test(name) &&
     !/%(2e|2f|5c|00)/i.test(name) &&
     name !== '.' &&
@@ -28,7 +28,11 @@ export interface MultipartForm {
  * Reads a whole multipart form into memory: text fields and the files of one field. Nothing is
  * stored here, so a refusal at any point (too many files, one too large, a stray field) leaves no trace.
  */
-export async function readMultipart(request: FastifyRequest, fileField: string, maxFiles: number): Promise<MultipartForm> {
+export async function readMultipart(
+  request: FastifyRequest,
+  fileField: string,
+  maxFiles: number,
+): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new HttpError(415, API_MSG.multipartRequired);
   const { FilesLimitError, RequestFileTooLargeError } = request.server.multipartErrors;
   const fields: Record<string, string> = {};
@@ -45,8 +49,10 @@ export async function readMultipart(request: FastifyRequest, fileField: string, 
       }
     }
   } catch (err) {
-    if (err instanceof RequestFileTooLargeError) throw new HttpError(413, API_MSG.imageTooLarge(MAX_IMAGE_BYTES / 1024 / 1024));
-    if (err instanceof FilesLimitError) throw new HttpError(413, maxFiles === 1 ? API_MSG.oneImageOnly : API_MSG.tooManyImages(maxFiles));
+    if (err instanceof RequestFileTooLargeError)
+      throw new HttpError(413, API_MSG.imageTooLarge(MAX_IMAGE_BYTES / 1024 / 1024));
+    if (err instanceof FilesLimitError)
+      throw new HttpError(413, maxFiles === 1 ? API_MSG.oneImageOnly : API_MSG.tooManyImages(maxFiles));
     if (err instanceof HttpError || (err as { statusCode?: number }).statusCode) throw err;
     // The parser's own complaints ("Boundary not found", "Unexpected end of form", a malformed part
     // header) are about the bytes the client sent: a 400, not a 500.

@@ -21,13 +21,19 @@ export function createTokenService(secret: string, now: () => Date): TokenServic
     issue(claims) {
       const issuedAt = now().getTime();
       const expiresAt = issuedAt + SESSION_TTL_MS;
-      const token = sign({ sub: claims.sub, tv: claims.tv, iat: Math.floor(issuedAt / 1000), exp: Math.floor(expiresAt / 1000) });
+      const token = sign({
+        sub: claims.sub,
+        tv: claims.tv,
+        iat: Math.floor(issuedAt / 1000),
+        exp: Math.floor(expiresAt / 1000),
+      });
       return { token, expiration: new Date(expiresAt).toISOString() };
     },
     verify(token) {
       try {
         const payload = verify(token) as { sub?: unknown; tv?: unknown; exp?: unknown };
-        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number' || typeof payload.exp !== 'number') return null;
+        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number' || typeof payload.exp !== 'number')
+          return null;
         if (payload.exp * 1000 <= now().getTime()) return null;
         return { sub: payload.sub, tv: payload.tv };
       } catch {

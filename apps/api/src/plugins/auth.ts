@@ -5,12 +5,13 @@ import { API_MSG } from '@shop/contracts';
 import { users } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { isId } from '../lib/validation.js';
+import type { Actor } from '../lib/admin-audit.js';
 
 /**
  * Who may call a route. Every /api route declares one in `config.access`; a route without it
  * fails at start-up, so nothing can be added without deciding who may call it.
  */
-export type Access = 'public' | 'user' | 'shopper' | 'admin';
+export type Access = 'public' | 'user' | 'shopper' | 'admin' | 'metrics';
 
 export interface AuthUser {
   id: string;
@@ -49,7 +50,11 @@ function sessionUserQuery(app: FastifyInstance) {
 }
 
 /** The signed-in user; throws 401 when the token is missing or no longer valid. */
-async function authenticate(app: FastifyInstance, sessionUser: ReturnType<typeof sessionUserQuery>, request: FastifyRequest): Promise<AuthUser> {
+async function authenticate(
+  app: FastifyInstance,
+  sessionUser: ReturnType<typeof sessionUserQuery>,
+  request: FastifyRequest,
+): Promise<AuthUser> {
   const token = readToken(request);
   if (!token) throw unauthorized();
   const claims = app.tokens.verify(token);
@@ -66,13 +71,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no config.access`);
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no config.access`);
     }
   });
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access ?? 'public';
-    if (access === 'public') return;
+    // 'metrics': a scraper with METRICS_TOKEN, not a session (plugins/metrics.ts checks it).
+    if (access === 'public' || access === 'metrics') return;
     request.user = await authenticate(app, sessionUser, request);
     if (access === 'admin' && !request.user.role) throw forbidden(API_MSG.adminsOnly);
     if (access === 'shopper' && request.user.role) throw forbidden(API_MSG.adminsHaveNoCart);
@@ -84,3 +90,6 @@ export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
   return request.user;
 }
+
+/** The signed-in caller of an admin change, as the audit log records it. */
+export const actorOf = (request: FastifyRequest): Actor => ({ user: currentUser(request), ip: request.ip });

@@ -21,9 +21,28 @@ const UNAVAILABLE = { status: 503, message: API_MSG.unavailable } as const;
  * timeout, 57014 statement timeout) and the socket errors node-postgres passes on.
  */
 const UNAVAILABLE_CODES = new Set([
-  '08000', '08001', '08003', '08004', '08006', '08P01',
-  '57P01', '57P02', '57P03', '53300', '40001', '40P01', '55P03', '57014',
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '08P01',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '40001',
+  '40P01',
+  '55P03',
+  '57014',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
 ]);
 
 /**
@@ -32,15 +51,16 @@ const UNAVAILABLE_CODES = new Set([
  * encountered a connection error and is not queryable", "Cannot use a pool after calling end on the
  * pool" (shutting down), "PGlite is closed".
  */
-const CONNECTION_LOST = /connection terminated|timeout exceeded when trying to connect|not queryable|after calling end on the pool|query read timeout|pglite is closed/i;
+const CONNECTION_LOST =
+  /connection terminated|timeout exceeded when trying to connect|not queryable|after calling end on the pool|query read timeout|pglite is closed/i;
 
 /** Postgres error codes that are the client's fault or a passing outage, never a 500. */
 function fromCode(code: string | undefined): { status: number; message: string } | null {
   switch (code) {
     case '23505':
       return { status: 409, message: API_MSG.alreadyExists };
-    case '23503':
     // PostgreSQL 18 (PGlite) reports an ON DELETE RESTRICT violation as 23001, PostgreSQL 15 as 23503.
+    case '23503':
     case '23001':
       return { status: 409, message: API_MSG.stillInUse };
     case '23514':
@@ -78,10 +98,15 @@ function fromDatabase(error: unknown): { status: number; message: string } | nul
   return null;
 }
 
-function fieldErrors(issues: { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }[]) {
+function fieldErrors(
+  issues: { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }[],
+) {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
-    const path = issue.params?.issue?.path?.map(String).join('.') || issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '_';
+    const path =
+      issue.params?.issue?.path?.map(String).join('.') ||
+      issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') ||
+      '_';
     errors[path] ??= issue.message ?? API_MSG.invalidValue;
   }
   return errors;

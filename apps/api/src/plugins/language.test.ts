@@ -48,10 +48,22 @@ describe('Accept-Language', () => {
 describe('answers in the language asked for', () => {
   it('a validation 400, message and every field', async () => {
     const payload = { name: 'Nour 2', email: 'nour@', phone: '123', password: 'short', confirm_password: 'other' };
-    const { ar, en } = await inBoth((headers) => t.app.inject({ method: 'POST', url: '/api/user/register', headers, payload }));
+    const { ar, en } = await inBoth((headers) =>
+      t.app.inject({ method: 'POST', url: '/api/user/register', headers, payload }),
+    );
     expect(ar.statusCode).toBe(400);
-    expect(en.json().errors).toMatchObject({ name: MSG.invalidName, email: MSG.invalidEmail, phone: MSG.invalidPhone, password: MSG.invalidPassword });
-    expect(ar.json().errors).toMatchObject({ name: MSG_AR.invalidName, email: MSG_AR.invalidEmail, phone: MSG_AR.invalidPhone, password: MSG_AR.invalidPassword });
+    expect(en.json().errors).toMatchObject({
+      name: MSG.invalidName,
+      email: MSG.invalidEmail,
+      phone: MSG.invalidPhone,
+      password: MSG.invalidPassword,
+    });
+    expect(ar.json().errors).toMatchObject({
+      name: MSG_AR.invalidName,
+      email: MSG_AR.invalidEmail,
+      phone: MSG_AR.invalidPhone,
+      password: MSG_AR.invalidPassword,
+    });
     expect(ar.json().message).toBe(MSG_AR.invalidName);
     expect(en.json().message).toBe(MSG.invalidName);
     expect(ar.headers.vary).toContain('Accept-Language');
@@ -62,17 +74,24 @@ describe('answers in the language asked for', () => {
     const boundary = '----i18n';
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="price"\r\n\r\nabc\r\n--${boundary}--\r\n`;
     const { ar, en } = await inBoth((headers) =>
-      t.app.inject({ method: 'POST', url: '/api/product', headers: { ...headers, ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/product',
+        headers: { ...headers, ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      }),
     );
     expect(en.json().errors.price).toBe('price must be a `number` type');
     expect(ar.json().errors.price).toBe('يجب أن يكون price رقمًا');
   });
 
   it('a 404', async () => {
-    const { ar, en } = await inBoth((headers) => t.app.inject({ method: 'GET', url: `/api/product/one/${UNKNOWN_ID}`, headers }));
+    const { ar, en } = await inBoth((headers) =>
+      t.app.inject({ method: 'GET', url: `/api/product/one/${UNKNOWN_ID}`, headers }),
+    );
     expect([ar.statusCode, en.statusCode]).toEqual([404, 404]);
-    expect(ar.json()).toEqual({ message: 'المنتج غير موجود' });
-    expect(en.json()).toEqual({ message: NOT_FOUND.Product });
+    expect(ar.json()).toEqual({ message: 'المنتج غير موجود', requestId: ar.headers['x-request-id'] });
+    expect(en.json()).toEqual({ message: NOT_FOUND.Product, requestId: en.headers['x-request-id'] });
     expect(en.headers.vary).toContain('Accept-Language');
   });
 
@@ -80,7 +99,12 @@ describe('answers in the language asked for', () => {
     const route = await t.app.inject({ method: 'GET', url: '/api/nowhere', headers: AR });
     expect(route.json().message).toBe('المسار GET /api/nowhere غير موجود');
     const post = (contentType: string, payload: string) =>
-      t.app.inject({ method: 'POST', url: '/api/user/login', headers: { ...AR, 'content-type': contentType }, payload });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: { ...AR, 'content-type': contentType },
+        payload,
+      });
     const json = await post('application/json', '{"email":');
     expect([json.statusCode, json.json().message]).toEqual([400, API_MSG_AR.invalidJson]);
     const large = await post('application/json', JSON.stringify({ email: 'x'.repeat(1024 * 1024 + 10) }));
@@ -99,14 +123,23 @@ describe('answers in the language asked for', () => {
     const admin = await createAdmin(t.app);
     const name = `Toys ${Date.now()}`;
     await t.app.inject({ method: 'POST', url: '/api/department', headers: admin.headers, payload: { name } });
-    const { ar, en } = await inBoth((headers) => t.app.inject({ method: 'POST', url: '/api/department', headers: { ...headers, ...admin.headers }, payload: { name } }));
+    const { ar, en } = await inBoth((headers) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/department',
+        headers: { ...headers, ...admin.headers },
+        payload: { name },
+      }),
+    );
     expect([ar.statusCode, en.statusCode]).toEqual([409, 409]);
     expect(ar.json().message).toBe('يوجد قسم بهذا الاسم بالفعل');
     expect(en.json().message).toBe(API_MSG.departmentExists);
   });
 
   it('a 401', async () => {
-    const { ar, en } = await inBoth((headers) => t.app.inject({ method: 'PUT', url: '/api/user', headers, payload: { name: 'Mona' } }));
+    const { ar, en } = await inBoth((headers) =>
+      t.app.inject({ method: 'PUT', url: '/api/user', headers, payload: { name: 'Mona' } }),
+    );
     expect([ar.statusCode, en.statusCode]).toEqual([401, 401]);
     expect(ar.json().message).toBe('يرجى تسجيل الدخول');
     expect(en.json().message).toBe(API_MSG.signIn);
@@ -114,8 +147,18 @@ describe('answers in the language asked for', () => {
 
   it('a 401 for a wrong password, with q-values deciding', async () => {
     const payload = { email: uniqueEmail('nobody'), password: PASSWORD };
-    const preferEnglish = await t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'accept-language': 'ar;q=0.3, en;q=0.9' }, payload });
-    const preferArabic = await t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'accept-language': 'fr, ar;q=0.5' }, payload });
+    const preferEnglish = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'accept-language': 'ar;q=0.3, en;q=0.9' },
+      payload,
+    });
+    const preferArabic = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'accept-language': 'fr, ar;q=0.5' },
+      payload,
+    });
     expect(preferEnglish.json().message).toBe(API_MSG.wrongCredentials);
     expect(preferArabic.json().message).toBe('البريد الإلكتروني أو كلمة المرور غير صحيحة');
   });
@@ -123,8 +166,17 @@ describe('answers in the language asked for', () => {
   it('a success message', async () => {
     const admin = await createAdmin(t.app);
     const remove = async (headers: Record<string, string>) => {
-      const created = await t.app.inject({ method: 'POST', url: '/api/department', headers: admin.headers, payload: { name: `Garden ${Date.now()}${Math.random()}` } });
-      return t.app.inject({ method: 'DELETE', url: `/api/department/${created.json()._id}`, headers: { ...headers, ...admin.headers } });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/department',
+        headers: admin.headers,
+        payload: { name: `Garden ${Date.now()}${Math.random()}` },
+      });
+      return t.app.inject({
+        method: 'DELETE',
+        url: `/api/department/${created.json()._id}`,
+        headers: { ...headers, ...admin.headers },
+      });
     };
     const { ar, en } = await inBoth(remove);
     expect(ar.json()).toEqual({ message: 'تم حذف القسم بنجاح' });
@@ -147,13 +199,18 @@ describe('catalogue reads', () => {
 });
 
 /** Sample arguments: field names and counts as the code passes them. */
-const sample = (fn: (...args: never[]) => string) => Array.from({ length: fn.length }, (_, i) => (i === 0 ? 'price' : 7 + i)) as never[];
+const sample = (fn: (...args: never[]) => string) =>
+  Array.from({ length: fn.length }, (_, i) => (i === 0 ? 'price' : 7 + i)) as never[];
 
-function expectEveryTranslated<T extends Record<string, string | ((...args: never[]) => string)>>(english: T, arabic: Arabic<T>) {
+function expectEveryTranslated<T extends Record<string, string | ((...args: never[]) => string)>>(
+  english: T,
+  arabic: Arabic<T>,
+) {
   for (const key of Object.keys(english) as (keyof T & string)[]) {
     const en = english[key];
     const ar = arabic[key] as string | ((...args: never[]) => string);
-    const [enText, arText] = typeof en === 'function' && typeof ar === 'function' ? [en(...sample(en)), ar(...sample(en))] : [en, ar];
+    const [enText, arText] =
+      typeof en === 'function' && typeof ar === 'function' ? [en(...sample(en)), ar(...sample(en))] : [en, ar];
     expect(arText, key).toMatch(/[\u0600-\u06FF]/);
     // Through the one translator the API uses: the right Arabic comes back, no other text's pattern catches it.
     expect(translate(String(enText), 'ar'), key).toBe(arText);

@@ -3,12 +3,14 @@ import fp from 'fastify-plugin';
 import { translate, type Language } from '@shop/contracts';
 import { preferredLanguage } from '../lib/language.js';
 
-export const requestLanguage = (request: FastifyRequest): Language => preferredLanguage(request.headers['accept-language']);
+export const requestLanguage = (request: FastifyRequest): Language =>
+  preferredLanguage(request.headers['accept-language']);
 
 /** Marks an answer whose words follow the request's Accept-Language, for caches between us and the client. */
 export function varyOnLanguage(reply: FastifyReply): void {
   const vary = String(reply.getHeader('vary') ?? '');
-  if (!/(^|,)\s*accept-language\s*(,|$)/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Language` : 'Accept-Language');
+  if (!/(^|,)\s*accept-language\s*(,|$)/i.test(vary))
+    reply.header('vary', vary ? `${vary}, Accept-Language` : 'Accept-Language');
 }
 
 interface MessageBody {
@@ -22,7 +24,9 @@ const isMessageBody = (payload: unknown): payload is MessageBody =>
 /** `{ message, errors? }` in `language`: the message and every field's error. */
 export function localizeBody<T extends MessageBody>(body: T, language: Language): T {
   if (language === 'en') return body;
-  const errors = body.errors && Object.fromEntries(Object.entries(body.errors).map(([field, text]) => [field, translate(text, language)]));
+  const errors =
+    body.errors &&
+    Object.fromEntries(Object.entries(body.errors).map(([field, text]) => [field, translate(text, language)]));
   return { ...body, message: translate(body.message, language), ...(errors ? { errors } : {}) };
 }
 

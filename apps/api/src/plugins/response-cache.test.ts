@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { products } from '../db/schema.js';
 import { createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/harness.js';
 import { createProduct, type ProductFixture } from '../../test/fixtures.js';
+import { readUntilHit, type Read } from '../../test/cache-reads.js';
 
 let t: TestContext;
 let product: ProductFixture;
@@ -14,23 +15,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (app: FastifyInstance, url: string) => app.inject({ method: 'GET', url });
-
-type Read = { headers: Record<string, string | string[] | number | undefined>; json(): unknown };
-
-/**
- * Reads until an answer is stored and the next one comes from memory. The fixture's insert is announced
- * asynchronously, and an answer computed while that news arrives is not stored (it might predate the
- * change), so the first reads may be neither.
- */
-async function readUntilHit<R extends Read>(read: (url: string) => Promise<R>, url: string): Promise<{ stored: R; hit: R }> {
-  let stored: R | undefined;
-  for (let i = 0; i < 50; i++) {
-    const res = await read(url);
-    if (res.headers['x-cache'] === 'hit' && stored) return { stored, hit: res };
-    if (res.headers['x-cache'] === 'miss') stored = res;
-  }
-  throw new Error(`${url} was never answered from the cache`);
-}
 
 async function eventually(check: () => Promise<boolean>, withinMs: number) {
   const until = Date.now() + withinMs;
@@ -59,10 +43,16 @@ describe('response cache', () => {
       return { headers: Object.fromEntries(res.headers), json: () => JSON.parse(body) as unknown };
     };
     const { stored, hit } = await readUntilHit(fetchRead, `/api/product/one/${product.id}`);
-    // The date, the cache's own header and the general limit's countdown differ from one answer to the next.
+    // The date, the cache's own header, the request id and the general limit's countdown differ from one answer to the next.
     const lasting = (headers: Read['headers']) =>
-      Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'x-cache'].includes(name) && !name.startsWith('x-ratelimit')));
+      Object.fromEntries(
+        Object.entries(headers).filter(
+          ([name]) => !['date', 'x-cache', 'x-request-id'].includes(name) && !name.startsWith('x-ratelimit'),
+        ),
+      );
     expect(lasting(hit.headers)).toEqual(lasting(stored.headers));
+    expect(hit.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(hit.headers['x-request-id']).not.toBe(stored.headers['x-request-id']);
     expect(hit.json()).toEqual(stored.json());
   });
 
@@ -123,9 +113,17 @@ describe('response cache', () => {
     const url = '/api/department';
     const before = (await get(other, url)).json() as { name: string }[];
     expect((await get(other, url)).headers['x-cache']).toBe('hit');
-    const created = await t.app.inject({ method: 'POST', url, headers: admin.headers, payload: { name: 'Garden & Outdoor' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: admin.headers,
+      payload: { name: 'Garden & Outdoor' },
+    });
     expect(created.statusCode).toBe(201);
-    const seen = await eventually(async () => ((await get(other, url)).json() as { name: string }[]).length === before.length + 1, 1000);
+    const seen = await eventually(
+      async () => ((await get(other, url)).json() as { name: string }[]).length === before.length + 1,
+      1000,
+    );
     expect(seen).toBe(true);
   });
 

@@ -8,6 +8,7 @@ import { clientAddressOf } from '../lib/client-address.js';
 import { HttpError } from '../lib/errors.js';
 import { LruCache } from '../lib/lru-cache.js';
 import { RequestWindow } from '../lib/request-window.js';
+import { requestIdOf } from '../lib/request-id.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -43,7 +44,16 @@ export interface EarlyLane {
 
 const MAX_AGE_MS = 60_000;
 /** Headers that belong to one response, not to the stored answer. */
-const PER_RESPONSE = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'x-cache', 'etag']);
+const PER_RESPONSE = new Set([
+  'content-length',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'x-cache',
+  'etag',
+  'x-request-id',
+]);
 
 /** Headers that depend on the request: the limit's countdown, and CORS (which depends on the Origin asking). */
 const PER_REQUEST_PREFIXES = ['x-ratelimit-', 'access-control-'];
@@ -56,7 +66,8 @@ function storedHeaders(reply: FastifyReply): Record<string, string> | null {
   for (const [name, value] of Object.entries(reply.getHeaders() as OutgoingHttpHeaders)) {
     // A cookie is somebody's: an answer setting one is never shared.
     if (name === 'set-cookie') return null;
-    if (value === undefined || PER_RESPONSE.has(name) || PER_REQUEST_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
+    if (value === undefined || PER_RESPONSE.has(name) || PER_REQUEST_PREFIXES.some((prefix) => name.startsWith(prefix)))
+      continue;
     headers[name] = String(value);
   }
   return headers;
@@ -93,7 +104,7 @@ function write(entry: Cached, req: IncomingMessage, res: ServerResponse, extra: 
 
 /**
  * Catalogue reads are answered from memory until the catalogue changes. The database announces every
- * change at commit (triggers → NOTIFY 'catalogue', see db/custom*.sql), so every instance drops its
+ * change at commit (triggers → NOTIFY 'catalogue', see db/migrations), so every instance drops its
  * cache whoever wrote; while that announcement channel is down nothing is cached, because a change
  * could go unheard. Writes flagged `changesCatalogue` also drop this instance's cache before their
  * answer leaves, so a client reading its own write never sees the old data.
@@ -101,102 +112,116 @@ function write(entry: Cached, req: IncomingMessage, res: ServerResponse, extra: 
  * Cached answers count against the general request limit in this process's memory (RATE_LIMIT_MAX a
  * minute per address, as @fastify/rate-limit counts everything else).
  */
-export const responseCachePlugin = fp(async (app: FastifyInstance, opts: { database: Database; maxBytes: number; lane: EarlyLane }) => {
-  const cache = new LruCache<Cached>(opts.maxBytes, MAX_AGE_MS);
-  const limit = new RequestWindow(app.config.RATE_LIMIT_MAX);
-  const clientAddress = clientAddressOf(app.config.TRUST_PROXY);
-  let generation = 0;
-  let trusted = true;
-  const invalidate = () => {
-    generation++;
-    cache.clear();
-  };
+export const responseCachePlugin = fp(
+  async (app: FastifyInstance, opts: { database: Database; maxBytes: number; lane: EarlyLane }) => {
+    const cache = new LruCache<Cached>(opts.maxBytes, MAX_AGE_MS);
+    const limit = new RequestWindow(app.config.RATE_LIMIT_MAX);
+    const clientAddress = clientAddressOf(app.config.TRUST_PROXY);
+    let generation = 0;
+    let trusted = true;
+    const invalidate = () => {
+      generation++;
+      cache.clear();
+    };
 
-  const unlisten = await opts.database.listen('catalogue', {
-    notify: invalidate,
-    lost() {
-      trusted = false;
-      invalidate();
-    },
-    resumed() {
-      invalidate();
-      trusted = true;
-    },
-  });
-  app.addHook('onClose', async () => unlisten());
+    const unlisten = await opts.database.listen('catalogue', {
+      notify: invalidate,
+      lost() {
+        trusted = false;
+        invalidate();
+      },
+      resumed() {
+        invalidate();
+        trusted = true;
+      },
+    });
+    app.addHook('onClose', async () => unlisten());
 
-  /** The stored answer to this request; 'limited' when its address is over the limit (Fastify answers that 429). */
-  const lookup = (req: IncomingMessage): Cached | 'limited' | undefined => {
-    if (!trusted || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
-    const hit = cache.get(req.url ?? '');
-    if (!hit) return undefined;
-    return limit.hit(clientAddress(req)) ? 'limited' : hit;
-  };
+    /** The stored answer to this request; 'limited' when its address is over the limit (Fastify answers that 429). */
+    const lookup = (req: IncomingMessage): Cached | 'limited' | undefined => {
+      if (!trusted || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
+      const hit = cache.get(req.url ?? '');
+      if (!hit) return undefined;
+      return limit.hit(clientAddress(req)) ? 'limited' : hit;
+    };
 
-  const corsConfigured = Boolean(app.config.CORS_ORIGIN);
-  opts.lane.answer = (req, res) => {
-    // A cross-origin read needs its CORS answer, which the CORS plugin computes on Fastify's side.
-    if (corsConfigured && req.headers.origin) return false;
-    const hit = lookup(req);
-    if (!hit || hit === 'limited') return false;
-    write(hit, req, res);
-    return true;
-  };
+    const corsConfigured = Boolean(app.config.CORS_ORIGIN);
+    opts.lane.answer = (req, res) => {
+      // A cross-origin read needs its CORS answer, which the CORS plugin computes on Fastify's side.
+      if (corsConfigured && req.headers.origin) return false;
+      const hit = lookup(req);
+      if (!hit || hit === 'limited') return false;
+      write(hit, req, res, ['x-request-id', requestIdOf(req)]);
+      app.metrics?.cache.inc({ result: 'hit' });
+      return true;
+    };
 
-  // One computation per missing answer: under a burst, the first request fills the cache and the
-  // others wait for it instead of all running the same (possibly slow) query at once.
-  const filling = new Map<string, Promise<void>>();
+    // One computation per missing answer: under a burst, the first request fills the cache and the
+    // others wait for it instead of all running the same (possibly slow) query at once.
+    const filling = new Map<string, Promise<void>>();
 
-  const cacheable = (request: FastifyRequest) => request.routeOptions.config?.cache === true && (request.method === 'GET' || request.method === 'HEAD');
+    const cacheable = (request: FastifyRequest) =>
+      request.routeOptions.config?.cache === true && (request.method === 'GET' || request.method === 'HEAD');
 
-  // Requests the early lane passed on: those that waited for a fill, those over the limit, and inject().
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!trusted || !cacheable(request)) return;
-    const pending = filling.get(request.url);
-    if (pending) await pending;
-    const hit = lookup(request.raw);
-    if (hit === 'limited') throw new HttpError(429, API_MSG.tooManyRequests);
-    if (hit) {
-      // The CORS plugin, registered before, has answered this request's Origin.
-      const cors = Object.entries(reply.getHeaders()).flatMap(([name, value]) => (name.startsWith('access-control-') ? [name, String(value)] : []));
-      reply.hijack();
-      write(hit, request.raw, reply.raw, cors);
-      return;
-    }
-    // Remembered so an answer computed across a change is not stored as current.
-    request.cacheGeneration = generation;
-    if (!filling.has(request.url)) {
-      const key = request.url;
-      let done = () => {};
-      const fill = new Promise<void>((resolve) => (done = resolve));
-      filling.set(key, fill);
-      // Called once or twice (abort, then response); only this fill's own entry is removed.
-      request.cacheFill = () => {
-        if (filling.get(key) === fill) filling.delete(key);
-        done();
-      };
-    }
-  });
-
-  // Whatever became of the answer (stored, an error, a client that went away), the waiters go on.
-  const releaseWaiters = async (request: FastifyRequest) => request.cacheFill?.();
-  app.addHook('onResponse', releaseWaiters);
-  app.addHook('onRequestAbort', releaseWaiters);
-
-  // Registered after the security headers and the other onSend hooks, so the stored headers are final.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.config?.changesCatalogue && reply.statusCode < 400) invalidate();
-    // The cache is keyed by URL alone: an answer worded for the caller's language (Vary) must not be replayed to others.
-    const languageBound = /accept-language/i.test(String(reply.getHeader('vary') ?? ''));
-    if (request.cacheGeneration === generation && trusted && reply.statusCode === 200 && typeof payload === 'string' && !languageBound) {
-      const headers = storedHeaders(reply);
-      if (headers) {
-        const entry = entryFor(payload, headers);
-        cache.set(request.url, entry);
-        reply.header('etag', entry.etag);
+    // Requests the early lane passed on: those that waited for a fill, those over the limit, and inject().
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!trusted || !cacheable(request)) return;
+      const pending = filling.get(request.url);
+      if (pending) await pending;
+      const hit = lookup(request.raw);
+      if (hit === 'limited') throw new HttpError(429, API_MSG.tooManyRequests);
+      if (hit) {
+        // The CORS plugin, registered before, has answered this request's Origin; the request id is set.
+        const extra = Object.entries(reply.getHeaders()).flatMap(([name, value]) =>
+          name.startsWith('access-control-') || name === 'x-request-id' ? [name, String(value)] : [],
+        );
+        reply.hijack();
+        write(hit, request.raw, reply.raw, extra);
+        app.metrics?.cache.inc({ result: 'hit' });
+        return;
       }
-      reply.header('x-cache', 'miss');
-    }
-    return payload;
-  });
-});
+      // Remembered so an answer computed across a change is not stored as current.
+      request.cacheGeneration = generation;
+      if (!filling.has(request.url)) {
+        const key = request.url;
+        let done = () => {};
+        const fill = new Promise<void>((resolve) => (done = resolve));
+        filling.set(key, fill);
+        // Called once or twice (abort, then response); only this fill's own entry is removed.
+        request.cacheFill = () => {
+          if (filling.get(key) === fill) filling.delete(key);
+          done();
+        };
+      }
+    });
+
+    // Whatever became of the answer (stored, an error, a client that went away), the waiters go on.
+    const releaseWaiters = async (request: FastifyRequest) => request.cacheFill?.();
+    app.addHook('onResponse', releaseWaiters);
+    app.addHook('onRequestAbort', releaseWaiters);
+
+    // Registered after the security headers and the other onSend hooks, so the stored headers are final.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.routeOptions.config?.changesCatalogue && reply.statusCode < 400) invalidate();
+      // The cache is keyed by URL alone: an answer worded for the caller's language (Vary) must not be replayed to others.
+      const languageBound = /accept-language/i.test(String(reply.getHeader('vary') ?? ''));
+      if (
+        request.cacheGeneration === generation &&
+        trusted &&
+        reply.statusCode === 200 &&
+        typeof payload === 'string' &&
+        !languageBound
+      ) {
+        const headers = storedHeaders(reply);
+        if (headers) {
+          const entry = entryFor(payload, headers);
+          cache.set(request.url, entry);
+          reply.header('etag', entry.etag);
+        }
+        reply.header('x-cache', 'miss');
+        app.metrics?.cache.inc({ result: 'miss' });
+      }
+      return payload;
+    });
+  },
+);

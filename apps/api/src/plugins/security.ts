@@ -61,5 +61,6 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     if (access && access !== 'public' && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   // Same origin needs no CORS; a separately hosted front end is allowed only when configured.
-  if (app.config.CORS_ORIGIN) await app.register(cors, { origin: app.config.CORS_ORIGIN.split(','), credentials: false });
+  if (app.config.CORS_ORIGIN)
+    await app.register(cors, { origin: app.config.CORS_ORIGIN.split(','), credentials: false });
 });

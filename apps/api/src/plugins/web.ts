@@ -32,7 +32,10 @@ export async function webPlugin(app: FastifyInstance, opts: { webDist: string })
       index: 'index.html',
       setHeaders(res, file) {
         // Vite puts content-hashed files under assets/: cache them forever; index.html must revalidate.
-        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

@@ -169,9 +169,17 @@ async function insertPlan(
   const categoryIds = plan.categories.map(() => randomUUID());
   const productIds = plan.products.map(() => randomUUID());
 
-  await tx.insert(departments).values(plan.departments.map(({ name, nameAr }, i) => ({ id: at(departmentIds, i), name, nameAr })));
+  await tx
+    .insert(departments)
+    .values(plan.departments.map(({ name, nameAr }, i) => ({ id: at(departmentIds, i), name, nameAr })));
   await tx.insert(categories).values(
-    plan.categories.map((c, i) => ({ id: at(categoryIds, i), name: c.name, nameAr: c.nameAr, departmentId: at(departmentIds, c.department), imagePath: at(stored.categories, i) })),
+    plan.categories.map((c, i) => ({
+      id: at(categoryIds, i),
+      name: c.name,
+      nameAr: c.nameAr,
+      departmentId: at(departmentIds, c.department),
+      imagePath: at(stored.categories, i),
+    })),
   );
   await tx.insert(products).values(
     plan.products.map((p, i) => ({
@@ -193,7 +201,10 @@ async function insertPlan(
     })),
   );
 
-  const shopperHash = at(hashes, DEMO_ACCOUNTS.findIndex((a) => a.role === 'shopper'));
+  const shopperHash = at(
+    hashes,
+    DEMO_ACCOUNTS.findIndex((a) => a.role === 'shopper'),
+  );
   const demoUsers = [
     ...DEMO_ACCOUNTS.map((a, i) => ({ ...a, passwordHash: at(hashes, i), role: a.role === 'admin' })),
     ...REVIEWERS.map((r) => ({ ...r, passwordHash: shopperHash, role: false })),
@@ -207,9 +218,20 @@ async function insertPlan(
   const reviewerRows = await tx
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(inArray(users.email, REVIEWERS.map((r) => r.email)));
+    .where(
+      inArray(
+        users.email,
+        REVIEWERS.map((r) => r.email),
+      ),
+    );
   // Inserted just now or registered before: either way the row exists, inside this transaction.
-  const reviewerIds = REVIEWERS.map((r) => at(reviewerRows.filter((row) => row.email === r.email), 0).id);
+  const reviewerIds = REVIEWERS.map(
+    (r) =>
+      at(
+        reviewerRows.filter((row) => row.email === r.email),
+        0,
+      ).id,
+  );
 
   const reviewRows = plan.reviews.map((r) => ({
     productId: at(productIds, r.product),
@@ -220,7 +242,10 @@ async function insertPlan(
     createdAt: new Date(now - r.daysAgo * 86_400_000),
   }));
   if (reviewRows.length) await tx.insert(reviews).values(reviewRows);
-  await recomputeRatings(tx, reviewRows.map((r) => r.productId));
+  await recomputeRatings(
+    tx,
+    reviewRows.map((r) => r.productId),
+  );
 
   await audit(tx, {
     type: 'admin',
@@ -234,6 +259,10 @@ async function insertPlan(
     categories: plan.categories.length,
     products: plan.products.length,
     reviews: reviewRows.length,
-    accounts: DEMO_ACCOUNTS.filter((a) => createdEmails.has(a.email)).map(({ email, password, role }) => ({ email, password, role })),
+    accounts: DEMO_ACCOUNTS.filter((a) => createdEmails.has(a.email)).map(({ email, password, role }) => ({
+      email,
+      password,
+      role,
+    })),
   };
 }

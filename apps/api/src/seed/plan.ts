@@ -124,14 +124,17 @@ export function retailPrice(egp: number): number {
 
 /** Categories in round-robin order over departments, so consecutive products come from different departments. */
 function interleavedCategories(): { template: CategoryTemplate; category: number; department: number }[] {
-  const flat = DEPARTMENTS.flatMap((d, department) => d.categories.map((template, i) => ({ template, department, position: i })));
+  const flat = DEPARTMENTS.flatMap((d, department) =>
+    d.categories.map((template, i) => ({ template, department, position: i })),
+  );
   const withIndex = flat.map((c, category) => ({ ...c, category }));
   return withIndex.sort((a, b) => a.position - b.position || a.department - b.department);
 }
 
 const ALL_CATEGORIES = DEPARTMENTS.flatMap((d) => d.categories);
 /** How many products the templates can make without repeating a name (each category gets an equal share). */
-export const MAX_PRODUCTS = ALL_CATEGORIES.length * Math.min(...ALL_CATEGORIES.map((c) => c.lines.length * c.variants.length));
+export const MAX_PRODUCTS =
+  ALL_CATEGORIES.length * Math.min(...ALL_CATEGORIES.map((c) => c.lines.length * c.variants.length));
 
 export function buildPlan(productCount = DEFAULT_PRODUCTS): Plan {
   if (!Number.isInteger(productCount) || productCount < 1 || productCount > MAX_PRODUCTS) {
@@ -145,7 +148,15 @@ export function buildPlan(productCount = DEFAULT_PRODUCTS): Plan {
       name: c.name,
       nameAr: c.nameAr,
       department,
-      image: { shape: c.shape, hue: c.hue, colour: `hsl(${c.hue}, 45%, 45%)`, heading: d.name, title: c.name, initials: initialsOf(c.name), view: 0 },
+      image: {
+        shape: c.shape,
+        hue: c.hue,
+        colour: `hsl(${c.hue}, 45%, 45%)`,
+        heading: d.name,
+        title: c.name,
+        initials: initialsOf(c.name),
+        view: 0,
+      },
     })),
   );
 
@@ -156,7 +167,10 @@ export function buildPlan(productCount = DEFAULT_PRODUCTS): Plan {
     const k = Math.floor(i / order.length);
     const lineIndex = k % c.lines.length;
     const [brand, model, basePrice, baseWeight, features, lineAr, featuresAr] = at(c.lines, lineIndex);
-    const [label, priceFactor, weightFactor, labelAr] = at(c.variants, (Math.floor(k / c.lines.length) + lineIndex) % c.variants.length);
+    const [label, priceFactor, weightFactor, labelAr] = at(
+      c.variants,
+      (Math.floor(k / c.lines.length) + lineIndex) % c.variants.length,
+    );
 
     const priceEgp = retailPrice(basePrice * priceFactor * (0.96 + rand() * 0.08));
     const inStock = priceEgp > 10_000 ? 2 + Math.floor(rand() * 14) : 8 + Math.floor(rand() * 110);
@@ -182,7 +196,12 @@ export function buildPlan(productCount = DEFAULT_PRODUCTS): Plan {
   const byPrice = [...products].sort((a, b) => b.priceEgp - a.priceEgp);
   for (const p of byPrice.slice(0, Math.round(products.length * NOT_COD_SHARE))) p.cod = false;
 
-  return { departments: DEPARTMENTS.map(({ name, nameAr }) => ({ name, nameAr })), categories, products, reviews: planReviews(products.length, rand) };
+  return {
+    departments: DEPARTMENTS.map(({ name, nameAr }) => ({ name, nameAr })),
+    categories,
+    products,
+    reviews: planReviews(products.length, rand),
+  };
 }
 
 /** Reviews on the newest products (the home page), from distinct demo shoppers, mostly positive. */
@@ -197,7 +216,14 @@ function planReviews(productCount: number, rand: () => number): PlannedReview[] 
       const rating = roll < 0.05 ? 1 : roll < 0.13 ? 2 : roll < 0.28 ? 3 : roll < 0.6 ? 4 : 5;
       const texts = at(REVIEW_TEXTS, rating - 1);
       const [title, comment] = at(texts, Math.floor(rand() * texts.length));
-      reviews.push({ product, reviewer: (start + j) % REVIEWERS.length, rating, title, comment, daysAgo: 1 + Math.floor(rand() * 90) });
+      reviews.push({
+        product,
+        reviewer: (start + j) % REVIEWERS.length,
+        rating,
+        title,
+        comment,
+        daysAgo: 1 + Math.floor(rand() * 90),
+      });
     }
   }
   return reviews;

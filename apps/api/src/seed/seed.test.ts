@@ -8,12 +8,22 @@ import { buildPlan, MAX_PRODUCTS, retailPrice } from './plan.js';
 
 const SLOW = 120_000;
 const quiet = () => {};
-const options = (t: TestContext, extra: Partial<SeedOptions> = {}): SeedOptions => ({ db: t.app.db, images: t.app.images, log: quiet, ...extra });
+const options = (t: TestContext, extra: Partial<SeedOptions> = {}): SeedOptions => ({
+  db: t.app.db,
+  images: t.app.images,
+  log: quiet,
+  ...extra,
+});
 
 async function tableCounts(t: TestContext) {
   const n = async (table: typeof departments | typeof categories | typeof products | typeof reviews) =>
     (await t.app.db.select({ n: count() }).from(table))[0]?.n;
-  return { departments: await n(departments), categories: await n(categories), products: await n(products), reviews: await n(reviews) };
+  return {
+    departments: await n(departments),
+    categories: await n(categories),
+    products: await n(products),
+    reviews: await n(reviews),
+  };
 }
 
 describe('the demo catalogue on an empty database', () => {
@@ -31,7 +41,11 @@ describe('the demo catalogue on an empty database', () => {
 
   it('puts products in every category, each in its category’s department', async () => {
     const rows = await t.app.db
-      .select({ category: categories.id, n: count(products.id), mismatched: sql<number>`count(*) filter (where ${products.departmentId} <> ${categories.departmentId})` })
+      .select({
+        category: categories.id,
+        n: count(products.id),
+        mismatched: sql<number>`count(*) filter (where ${products.departmentId} <> ${categories.departmentId})`,
+      })
       .from(categories)
       .leftJoin(products, eq(products.categoryId, categories.id))
       .groupBy(categories.id);
@@ -50,7 +64,9 @@ describe('the demo catalogue on an empty database', () => {
     ];
     expect(named).toHaveLength(38);
     for (const row of named) expect(row.nameAr, row.name).toMatch(arabic);
-    const rows = await t.app.db.select({ name: products.name, nameAr: products.nameAr, descriptionAr: products.descriptionAr }).from(products);
+    const rows = await t.app.db
+      .select({ name: products.name, nameAr: products.nameAr, descriptionAr: products.descriptionAr })
+      .from(products);
     for (const p of rows) {
       expect(p.nameAr, p.name).toMatch(arabic);
       expect(p.descriptionAr?.length ?? 0, p.name).toBeGreaterThan(40);
@@ -108,7 +124,9 @@ describe('the demo catalogue on an empty database', () => {
     const all = await t.app.db.select({ productId: reviews.productId, rating: reviews.rating }).from(reviews);
     const byProduct = new Map<string, number[]>();
     for (const r of all) byProduct.set(r.productId, [...(byProduct.get(r.productId) ?? []), r.rating]);
-    const rows = await t.app.db.select({ id: products.id, rating: products.rating, numReviews: products.numReviews }).from(products);
+    const rows = await t.app.db
+      .select({ id: products.id, rating: products.rating, numReviews: products.numReviews })
+      .from(products);
     expect(rows.filter((p) => p.numReviews > 0).length).toBeGreaterThanOrEqual(10);
     for (const p of rows) {
       const mine = byProduct.get(p.id) ?? [];
@@ -120,7 +138,11 @@ describe('the demo catalogue on an empty database', () => {
 
   it('lets the demo admin and the demo shopper sign in, and prints their credentials', async () => {
     for (const account of DEMO_ACCOUNTS) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: account.email, password: account.password } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { email: account.email, password: account.password },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().user.role).toBe(account.role === 'admin');
       expect(lines.some((line) => line.includes(account.email) && line.includes(account.password))).toBe(true);
@@ -167,28 +189,38 @@ describe('seeding races and re-seeding', () => {
   });
   afterAll(() => t.close());
 
-  it('two instances starting at once on the same database produce one catalogue', async () => {
-    const logs: string[][] = [[], []];
-    const db = raceAtTransaction(t.app.db, logs.length);
-    const results = await Promise.all(logs.map((log) => seedIfEmpty(options(t, { db, products: 40, log: (line) => log.push(line) }))));
-    // Both passed the first emptiness check and opened their transactions together; the lock let one insert.
-    expect(results.filter((r) => r !== null)).toHaveLength(1);
-    expect(logs.flat().filter((line) => line.includes('another instance seeded'))).toHaveLength(1);
-    expect(await tableCounts(t)).toEqual({ departments: 8, categories: 30, products: 40, reviews: 8 });
-    const [one] = await t.app.db.select({ images: products.imagePaths }).from(products).limit(1);
-    const res = await t.app.inject({ method: 'GET', url: one?.images[0] ?? '/uploads/none' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('image/webp');
-  }, SLOW);
+  it(
+    'two instances starting at once on the same database produce one catalogue',
+    async () => {
+      const logs: string[][] = [[], []];
+      const db = raceAtTransaction(t.app.db, logs.length);
+      const results = await Promise.all(
+        logs.map((log) => seedIfEmpty(options(t, { db, products: 40, log: (line) => log.push(line) }))),
+      );
+      // Both passed the first emptiness check and opened their transactions together; the lock let one insert.
+      expect(results.filter((r) => r !== null)).toHaveLength(1);
+      expect(logs.flat().filter((line) => line.includes('another instance seeded'))).toHaveLength(1);
+      expect(await tableCounts(t)).toEqual({ departments: 8, categories: 30, products: 40, reviews: 8 });
+      const [one] = await t.app.db.select({ images: products.imagePaths }).from(products).limit(1);
+      const res = await t.app.inject({ method: 'GET', url: one?.images[0] ?? '/uploads/none' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+    },
+    SLOW,
+  );
 
-  it('seedDemo refuses a database that has a catalogue, and replaces it when asked', async () => {
-    await expect(seedDemo(options(t, { products: 30 }))).rejects.toBeInstanceOf(CatalogueNotEmptyError);
-    const result = await seedDemo({ ...options(t, { products: 30 }), replace: true });
-    expect(result.products).toBe(30);
-    // The demo accounts already existed: kept as they were, so none is reported as created.
-    expect(result.accounts).toEqual([]);
-    expect(await tableCounts(t)).toEqual({ departments: 8, categories: 30, products: 30, reviews: 6 });
-  }, SLOW);
+  it(
+    'seedDemo refuses a database that has a catalogue, and replaces it when asked',
+    async () => {
+      await expect(seedDemo(options(t, { products: 30 }))).rejects.toBeInstanceOf(CatalogueNotEmptyError);
+      const result = await seedDemo({ ...options(t, { products: 30 }), replace: true });
+      expect(result.products).toBe(30);
+      // The demo accounts already existed: kept as they were, so none is reported as created.
+      expect(result.accounts).toEqual([]);
+      expect(await tableCounts(t)).toEqual({ departments: 8, categories: 30, products: 30, reviews: 6 });
+    },
+    SLOW,
+  );
 });
 
 describe('the catalogue plan', () => {

@@ -24,7 +24,8 @@ const escapeXml = (text: string) =>
 const SHAPES: Record<Shape, (c: string, a: string, m: (y: number) => string) => string> = {
   phone: (c, a, m) =>
     `<rect x="-105" y="-200" width="210" height="400" rx="34" fill="${c}"/><rect x="-92" y="-182" width="184" height="352" rx="16" fill="${a}"/><circle cx="0" cy="-168" r="6" fill="${c}"/>${m(0)}`,
-  tablet: (c, a, m) => `<rect x="-155" y="-200" width="310" height="400" rx="28" fill="${c}"/><rect x="-138" y="-182" width="276" height="364" rx="12" fill="${a}"/>${m(0)}`,
+  tablet: (c, a, m) =>
+    `<rect x="-155" y="-200" width="310" height="400" rx="28" fill="${c}"/><rect x="-138" y="-182" width="276" height="364" rx="12" fill="${a}"/>${m(0)}`,
   tv: (c, a, m) =>
     `<rect x="-235" y="-160" width="470" height="280" rx="12" fill="${c}"/><rect x="-220" y="-146" width="440" height="252" rx="4" fill="${a}"/><rect x="-14" y="120" width="28" height="46" fill="${c}"/><rect x="-110" y="162" width="220" height="16" rx="8" fill="${c}"/>${m(-20)}`,
   laptop: (c, a, m) =>
@@ -111,8 +112,14 @@ function tileSvg(spec: TileSpec): string {
 
 async function renderTile(spec: TileSpec): Promise<StoredImage> {
   // effort 2: about twice as fast as the default for flat drawings, at a few percent more bytes.
-  const bytes = await sharp(Buffer.from(tileSvg(spec))).webp({ quality: 82, effort: 2 }).toBuffer();
-  return { name: `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.webp`, bytes, contentType: 'image/webp' };
+  const bytes = await sharp(Buffer.from(tileSvg(spec)))
+    .webp({ quality: 82, effort: 2 })
+    .toBuffer();
+  return {
+    name: `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.webp`,
+    bytes,
+    contentType: 'image/webp',
+  };
 }
 
 /**
@@ -122,8 +129,11 @@ async function renderTile(spec: TileSpec): Promise<StoredImage> {
 const IN_FLIGHT = 6;
 
 /** Renders every tile, in order, calling onProgress after each. */
-export async function renderTiles(specs: readonly TileSpec[], onProgress: (done: number) => void): Promise<StoredImage[]> {
-  const out: StoredImage[] = new Array(specs.length);
+export async function renderTiles(
+  specs: readonly TileSpec[],
+  onProgress: (done: number) => void,
+): Promise<StoredImage[]> {
+  const out = new Array<StoredImage>(specs.length);
   let next = 0;
   let done = 0;
   const worker = async () => {

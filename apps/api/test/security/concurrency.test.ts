@@ -25,10 +25,21 @@ afterAll(async () => {
 });
 
 const order = (account: Account, paymentMethod = 'cash') =>
-  t.app.inject({ method: 'POST', url: '/api/order', headers: account.headers, payload: { deliveryAddress: ADDRESS, paymentMethod } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: account.headers,
+    payload: { deliveryAddress: ADDRESS, paymentMethod },
+  });
 const inc = (account: Account, productId: string, flag: 0 | 1 = 1) =>
-  t.app.inject({ method: 'PUT', url: '/api/cart/incItem', headers: account.headers, payload: { product_id: productId, flag } });
-const stockOf = async (id: string) => (await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]?.stock;
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/cart/incItem',
+    headers: account.headers,
+    payload: { product_id: productId, flag },
+  });
+const stockOf = async (id: string) =>
+  (await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]?.stock;
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 /**
  * 503 is the API's "busy, try again" (a request that waited longer than the pool's connect timeout
@@ -36,13 +47,16 @@ const count = (statuses: number[], status: number) => statuses.filter((s) => s =
  * below still hold with it. Anything outside `allowed` and 503 is a failure.
  */
 const TRY_AGAIN = 503;
-const unexpected = (statuses: number[], allowed: number[]) => statuses.filter((s) => s !== TRY_AGAIN && !allowed.includes(s)).length;
+const unexpected = (statuses: number[], allowed: number[]) =>
+  statuses.filter((s) => s !== TRY_AGAIN && !allowed.includes(s)).length;
 
 describe('the last units', () => {
   it('200 shoppers ordering the last 10 units at once: exactly 10 orders, stock 0, every cart consistent', async () => {
     const product = await createProduct(t.app.db, { stock: 10, price: 250 });
     const shoppers = await quickShoppers(t.app, 200);
-    await t.app.db.insert(cartItems).values(shoppers.map((s) => ({ userId: s.id, productId: product.id, quantity: 1 })));
+    await t.app.db
+      .insert(cartItems)
+      .values(shoppers.map((s) => ({ userId: s.id, productId: product.id, quantity: 1 })));
 
     const results = await Promise.all(shoppers.map((s) => order(s)));
     const statuses = results.map((r) => r.statusCode);
@@ -53,19 +67,36 @@ describe('the last units', () => {
     expect(count(statuses, 201) + (stock ?? -1)).toBe(10);
     if (!statuses.includes(TRY_AGAIN)) expect(count(statuses, 201)).toBe(10);
     expect(count(statuses, 409) + count(statuses, TRY_AGAIN)).toBe(200 - count(statuses, 201));
-    for (const busy of results.filter((r) => r.statusCode === TRY_AGAIN)) expect(busy.headers['retry-after']).toBeDefined();
+    for (const busy of results.filter((r) => r.statusCode === TRY_AGAIN))
+      expect(busy.headers['retry-after']).toBeDefined();
     // The losers learn which product ran out, with its stock now.
     for (const refusal of results.filter((r) => r.statusCode === 409).slice(0, 5)) {
       expect(refusal.json()).toEqual([expect.objectContaining({ _id: product.id, stock: 0 })]);
     }
 
-    const lines = await t.app.db.select({ quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.productId, product.id));
+    const lines = await t.app.db
+      .select({ quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.productId, product.id));
     expect(lines.reduce((n, l) => n + l.quantity, 0)).toBe(count(statuses, 201));
     const winners = new Set(
-      (await t.app.db.select({ userId: orders.userId }).from(orders).where(inArray(orders.userId, shoppers.map((s) => s.id)))).map((o) => o.userId),
+      (
+        await t.app.db
+          .select({ userId: orders.userId })
+          .from(orders)
+          .where(
+            inArray(
+              orders.userId,
+              shoppers.map((s) => s.id),
+            ),
+          )
+      ).map((o) => o.userId),
     );
     expect(winners.size).toBe(count(statuses, 201));
-    const carts = await t.app.db.select({ userId: cartItems.userId }).from(cartItems).where(eq(cartItems.productId, product.id));
+    const carts = await t.app.db
+      .select({ userId: cartItems.userId })
+      .from(cartItems)
+      .where(eq(cartItems.productId, product.id));
     // Winners' cash orders emptied their carts; everybody else still holds theirs.
     expect(carts).toHaveLength(200 - count(statuses, 201));
     for (const cart of carts) expect(winners.has(cart.userId)).toBe(false);
@@ -106,10 +137,15 @@ describe('racing cart clicks', () => {
     const product = await createProduct(t.app.db, { stock: 3 });
     const [shopper] = await quickShoppers(t.app, 1);
     if (!shopper) throw new Error('no shopper');
-    const statuses = (await Promise.all(Array.from({ length: 50 }, () => inc(shopper, product.id)))).map((r) => r.statusCode);
+    const statuses = (await Promise.all(Array.from({ length: 50 }, () => inc(shopper, product.id)))).map(
+      (r) => r.statusCode,
+    );
     tally.add(50, unexpected(statuses, [200, 409]));
     expect(unexpected(statuses, [200, 409])).toBe(0);
-    const [line] = await t.app.db.select().from(cartItems).where(and(eq(cartItems.userId, shopper.id), eq(cartItems.productId, product.id)));
+    const [line] = await t.app.db
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.userId, shopper.id), eq(cartItems.productId, product.id)));
     // Each accepted click added exactly one unit, and no click got past the stock.
     expect(line?.quantity).toBe(count(statuses, 200));
     expect(count(statuses, 200)).toBeLessThanOrEqual(3);
@@ -123,7 +159,10 @@ describe('racing cart clicks', () => {
     const statuses = results.map((r) => r.statusCode);
     tally.add(200, unexpected(statuses, [200, 409]));
     expect(unexpected(statuses, [200, 409])).toBe(0);
-    const lines = await t.app.db.select({ quantity: cartItems.quantity }).from(cartItems).where(eq(cartItems.productId, product.id));
+    const lines = await t.app.db
+      .select({ quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(eq(cartItems.productId, product.id));
     for (const line of lines) expect(line.quantity).toBeLessThanOrEqual(4);
     if (!statuses.includes(TRY_AGAIN)) expect(lines.map((l) => l.quantity)).toEqual(Array<number>(20).fill(4));
     // Carts do not reserve: the shelf is untouched.
@@ -164,10 +203,15 @@ describe('double clicks', () => {
     const [shopper] = await quickShoppers(t.app, 1);
     if (!shopper) throw new Error('no shopper');
     await t.app.db.insert(cartItems).values({ userId: shopper.id, productId: product.id, quantity: 3 });
-    const statuses = (await Promise.all(Array.from({ length: 10 }, () => order(shopper, 'visa')))).map((r) => r.statusCode);
+    const statuses = (await Promise.all(Array.from({ length: 10 }, () => order(shopper, 'visa')))).map(
+      (r) => r.statusCode,
+    );
     tally.add(10, unexpected(statuses, [201]));
     expect(unexpected(statuses, [201])).toBe(0);
-    const pending = await t.app.db.select().from(orders).where(and(eq(orders.userId, shopper.id), eq(orders.status, 'pending')));
+    const pending = await t.app.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, shopper.id), eq(orders.status, 'pending')));
     expect(pending).toHaveLength(1);
     // Nine replaced orders gave their units back: exactly one order's worth is held.
     expect(await stockOf(product.id)).toBe(7);
@@ -180,14 +224,25 @@ describe('racing reviews', () => {
     const shoppers = await quickShoppers(t.app, 30);
     const results = await Promise.all(
       shoppers.map((s, i) =>
-        t.app.inject({ method: 'POST', url: '/api/review', headers: s.headers, payload: { product: product.id, rating: 1 + (i % 5), title: 'Race', comment: 'Written at once' } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/review',
+          headers: s.headers,
+          payload: { product: product.id, rating: 1 + (i % 5), title: 'Race', comment: 'Written at once' },
+        }),
       ),
     );
     const statuses = results.map((r) => r.statusCode);
     tally.add(30, unexpected(statuses, [201]));
     expect(unexpected(statuses, [201])).toBe(0);
-    const rows = await t.app.db.select({ rating: reviews.rating }).from(reviews).where(eq(reviews.productId, product.id));
-    const [row] = await t.app.db.select({ rating: products.rating, numReviews: products.numReviews }).from(products).where(eq(products.id, product.id));
+    const rows = await t.app.db
+      .select({ rating: reviews.rating })
+      .from(reviews)
+      .where(eq(reviews.productId, product.id));
+    const [row] = await t.app.db
+      .select({ rating: products.rating, numReviews: products.numReviews })
+      .from(products)
+      .where(eq(products.id, product.id));
     expect(rows).toHaveLength(count(statuses, 201));
     expect(row?.numReviews).toBe(rows.length);
     const average = rows.reduce((n, r) => n + r.rating, 0) / rows.length;

@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inArray, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/db/client.js';
-import { auditLogs, cartItems, categories, departments, orderItems, orders, orderStatusHistory, products, users } from '../../src/db/schema.js';
+import {
+  auditLogs,
+  cartItems,
+  categories,
+  departments,
+  orderItems,
+  orders,
+  orderStatusHistory,
+  products,
+  users,
+} from '../../src/db/schema.js';
 import { createTokenService } from '../../src/lib/tokens.js';
 import { ADDRESS, hex, TEST_JWT_SECRET } from './helpers.js';
 import { createPgDatabase } from '../pg-database.js';
@@ -35,7 +45,10 @@ interface Setup {
 
 async function seed(database: Database): Promise<Setup> {
   const { db } = database;
-  const [department] = await db.insert(departments).values({ name: `Crash ${hex()}` }).returning();
+  const [department] = await db
+    .insert(departments)
+    .values({ name: `Crash ${hex()}` })
+    .returning();
   if (!department) throw new Error('no department');
   const [category] = await db.insert(categories).values({ name: 'Crash', departmentId: department.id }).returning();
   if (!category) throw new Error('no category');
@@ -51,11 +64,21 @@ async function seed(database: Database): Promise<Setup> {
     departmentId: department.id,
     imagePaths: [],
   });
-  const [plenty, scarce] = await db.insert(products).values([product('Plenty', STOCK.plenty), product('Scarce', STOCK.scarce)]).returning();
+  const [plenty, scarce] = await db
+    .insert(products)
+    .values([product('Plenty', STOCK.plenty), product('Scarce', STOCK.scarce)])
+    .returning();
   if (!plenty || !scarce) throw new Error('no products');
   const rows = await db
     .insert(users)
-    .values(Array.from({ length: SHOPPERS }, (_v, i) => ({ name: 'Crash', email: `crash${i}-${hex()}@example.com`, phone: '01012345678', passwordHash: 'x' })))
+    .values(
+      Array.from({ length: SHOPPERS }, (_v, i) => ({
+        name: 'Crash',
+        email: `crash${i}-${hex()}@example.com`,
+        phone: '01012345678',
+        passwordHash: 'x',
+      })),
+    )
     .returning({ id: users.id });
   await db.insert(cartItems).values(
     rows.flatMap((u) => [
@@ -64,7 +87,12 @@ async function seed(database: Database): Promise<Setup> {
     ]),
   );
   const tokens = createTokenService(TEST_JWT_SECRET, () => new Date());
-  return { database, plenty: plenty.id, scarce: scarce.id, shoppers: rows.map((u) => ({ id: u.id, token: tokens.issue({ sub: u.id, tv: 0 }).token })) };
+  return {
+    database,
+    plenty: plenty.id,
+    scarce: scarce.id,
+    shoppers: rows.map((u) => ({ id: u.id, token: tokens.issue({ sub: u.id, tv: 0 }).token })),
+  };
 }
 
 /** Everything that must hold whatever moment the process died at; returns what is wrong. */
@@ -73,24 +101,62 @@ async function inconsistencies(s: Setup, acknowledged: Set<string>): Promise<str
   const problems: string[] = [];
   const ids = s.shoppers.map((u) => u.id);
   const placed = await db.select().from(orders).where(inArray(orders.userId, ids));
-  const lines = placed.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, placed.map((o) => o.id))) : [];
-  const history = placed.length ? await db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, placed.map((o) => o.id))) : [];
-  const audits = await db.select({ data: auditLogs.data }).from(auditLogs).where(sql`${auditLogs.action} = 'order_placed'`);
+  const lines = placed.length
+    ? await db
+        .select()
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            placed.map((o) => o.id),
+          ),
+        )
+    : [];
+  const history = placed.length
+    ? await db
+        .select()
+        .from(orderStatusHistory)
+        .where(
+          inArray(
+            orderStatusHistory.orderId,
+            placed.map((o) => o.id),
+          ),
+        )
+    : [];
+  const audits = await db
+    .select({ data: auditLogs.data })
+    .from(auditLogs)
+    .where(sql`${auditLogs.action} = 'order_placed'`);
   const audited = new Set(audits.map((a) => (a.data as { orderId?: string } | null)?.orderId));
   const carts = await db.select().from(cartItems).where(inArray(cartItems.userId, ids));
-  const stock = new Map((await db.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, [s.plenty, s.scarce]))).map((p) => [p.id, p.stock]));
+  const stock = new Map(
+    (
+      await db
+        .select({ id: products.id, stock: products.stock })
+        .from(products)
+        .where(inArray(products.id, [s.plenty, s.scarce]))
+    ).map((p) => [p.id, p.stock]),
+  );
 
-  for (const [id, initial] of [[s.plenty, STOCK.plenty], [s.scarce, STOCK.scarce]] as const) {
+  for (const [id, initial] of [
+    [s.plenty, STOCK.plenty],
+    [s.scarce, STOCK.scarce],
+  ] as const) {
     const inOrders = lines.filter((l) => l.productId === id).reduce((n, l) => n + l.quantity, 0);
-    if ((stock.get(id) ?? -1) + inOrders !== initial) problems.push(`product ${id}: shelf ${stock.get(id)} + orders ${inOrders} != ${initial}`);
+    if ((stock.get(id) ?? -1) + inOrders !== initial)
+      problems.push(`product ${id}: shelf ${stock.get(id)} + orders ${inOrders} != ${initial}`);
     if ((stock.get(id) ?? -1) < 0) problems.push(`product ${id}: negative stock`);
   }
   for (const order of placed) {
     const own = lines.filter((l) => l.orderId === order.id);
-    const shape = own.map((l) => `${l.productId === s.plenty ? 'plenty' : 'scarce'}x${l.quantity}`).sort().join(',');
+    const shape = own
+      .map((l) => `${l.productId === s.plenty ? 'plenty' : 'scarce'}x${l.quantity}`)
+      .sort()
+      .join(',');
     if (shape !== 'plentyx2,scarcex1') problems.push(`order ${order.id} has lines ${shape}`);
     if (order.status !== 'confirmed') problems.push(`order ${order.id} is ${order.status}`);
-    if (order.bill !== order.itemsTotal + order.shipping + order.codFee || order.itemsTotal !== 15_000) problems.push(`order ${order.id} bill ${order.bill}`);
+    if (order.bill !== order.itemsTotal + order.shipping + order.codFee || order.itemsTotal !== 15_000)
+      problems.push(`order ${order.id} bill ${order.bill}`);
     if (history.filter((h) => h.orderId === order.id).length !== 1) problems.push(`order ${order.id} history`);
     if (!audited.has(order.id)) problems.push(`order ${order.id} not in the audit log`);
   }
@@ -99,9 +165,17 @@ async function inconsistencies(s: Setup, acknowledged: Set<string>): Promise<str
     const cart = carts.filter((c) => c.userId === shopper.id);
     if (theirs > 1) problems.push(`shopper ${shopper.id} has ${theirs} orders`);
     if (theirs === 1 && cart.length) problems.push(`shopper ${shopper.id} ordered but still has a cart`);
-    if (theirs === 0 && cart.map((c) => c.quantity).sort().join() !== '1,2') problems.push(`shopper ${shopper.id} lost their cart`);
+    if (
+      theirs === 0 &&
+      cart
+        .map((c) => c.quantity)
+        .sort()
+        .join() !== '1,2'
+    )
+      problems.push(`shopper ${shopper.id} lost their cart`);
   }
-  for (const id of acknowledged) if (!placed.some((o) => o.id === id)) problems.push(`acknowledged order ${id} is gone`);
+  for (const id of acknowledged)
+    if (!placed.some((o) => o.id === id)) problems.push(`acknowledged order ${id} is gone`);
   return problems;
 }
 

@@ -31,7 +31,14 @@ describe('database errors become 503, not 500', () => {
   const pgError = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {});
   // What drizzle throws: its own error, the driver's in `cause`.
   const wrapped = (cause: Error) => Object.assign(new Error('Failed query: select 1\nparams: '), { cause });
-  const refused = () => Object.assign(new AggregateError([Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })], ''), {});
+  const refused = () =>
+    Object.assign(
+      new AggregateError(
+        [Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
+        '',
+      ),
+      {},
+    );
   const cases: [string, () => Error, number][] = [
     ['Connection terminated unexpectedly', () => wrapped(pgError('Connection terminated unexpectedly')), 503],
     ['connection refused', () => wrapped(pgError('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')), 503],
@@ -39,8 +46,16 @@ describe('database errors become 503, not 500', () => {
     ['connection reset', () => pgError('read ECONNRESET', 'ECONNRESET'), 503],
     ['pool connect timeout', () => wrapped(pgError('timeout exceeded when trying to connect')), 503],
     ['connection timeout', () => wrapped(pgError('Connection terminated due to connection timeout')), 503],
-    ['a client broken earlier', () => wrapped(pgError('Client has encountered a connection error and is not queryable')), 503],
-    ['admin shutdown (57P01)', () => wrapped(pgError('terminating connection due to administrator command', '57P01')), 503],
+    [
+      'a client broken earlier',
+      () => wrapped(pgError('Client has encountered a connection error and is not queryable')),
+      503,
+    ],
+    [
+      'admin shutdown (57P01)',
+      () => wrapped(pgError('terminating connection due to administrator command', '57P01')),
+      503,
+    ],
     ['starting up (57P03)', () => wrapped(pgError('the database system is starting up', '57P03')), 503],
     ['too many connections (53300)', () => wrapped(pgError('sorry, too many clients already', '53300')), 503],
     ['deadlock (40P01)', () => wrapped(pgError('deadlock detected', '40P01')), 503],
@@ -65,7 +80,10 @@ describe('database errors become 503, not 500', () => {
     }
     (app as unknown as { setNext(f: () => Error): void }).setNext(make);
     const res = await app.inject({ method: 'GET', url: '/boom' });
-    const ok = res.statusCode === status && typeof res.json().message === 'string' && (status !== 503 || res.headers['retry-after'] !== undefined);
+    const ok =
+      res.statusCode === status &&
+      typeof res.json().message === 'string' &&
+      (status !== 503 || res.headers['retry-after'] !== undefined);
     tally.check(null, ok);
     expect(res.statusCode).toBe(status);
     expect(res.json().message).toEqual(expect.any(String));
@@ -99,15 +117,33 @@ describe.runIf(Boolean(base))('PostgreSQL going away while requests flow (Postgr
     // A product and a shopper with a cart, written straight to the database (not through the proxy).
     const database = await openDatabase({ databaseUrl: pgdb.url, poolMax: 2 });
     cleanups.push(() => database.close());
-    const [department] = await database.db.insert(departments).values({ name: `Outage ${hex()}` }).returning();
+    const [department] = await database.db
+      .insert(departments)
+      .values({ name: `Outage ${hex()}` })
+      .returning();
     if (!department) throw new Error('no department');
-    const [category] = await database.db.insert(categories).values({ name: 'Outage', departmentId: department.id }).returning();
+    const [category] = await database.db
+      .insert(categories)
+      .values({ name: 'Outage', departmentId: department.id })
+      .returning();
     if (!category) throw new Error('no category');
     const [product] = await database.db
       .insert(products)
-      .values({ name: 'Lamp', description: 'Bright', brand: 'X', price: 1000, stock: 1000, weight: 1, categoryId: category.id, departmentId: department.id })
+      .values({
+        name: 'Lamp',
+        description: 'Bright',
+        brand: 'X',
+        price: 1000,
+        stock: 1000,
+        weight: 1,
+        categoryId: category.id,
+        departmentId: department.id,
+      })
       .returning();
-    const [user] = await database.db.insert(users).values({ name: 'Outage', email: `outage-${hex()}@example.com`, phone: '01012345678', passwordHash: 'x' }).returning();
+    const [user] = await database.db
+      .insert(users)
+      .values({ name: 'Outage', email: `outage-${hex()}@example.com`, phone: '01012345678', passwordHash: 'x' })
+      .returning();
     if (!product || !user) throw new Error('no fixtures');
     await database.db.insert(cartItems).values({ userId: user.id, productId: product.id, quantity: 1 });
     const token = createTokenService(TEST_JWT_SECRET, () => new Date()).issue({ sub: user.id, tv: 0 }).token;
@@ -122,7 +158,14 @@ describe.runIf(Boolean(base))('PostgreSQL going away while requests flow (Postgr
       { route: 'GET /api/cart', init: () => [`${server.url}/api/cart`, { headers: { 'x-access-token': token } }] },
       {
         route: 'PUT /api/cart/incItem',
-        init: () => [`${server.url}/api/cart/incItem`, { method: 'PUT', headers: { 'x-access-token': token, 'content-type': 'application/json' }, body: JSON.stringify({ product_id: product.id, flag: 0 }) }],
+        init: () => [
+          `${server.url}/api/cart/incItem`,
+          {
+            method: 'PUT',
+            headers: { 'x-access-token': token, 'content-type': 'application/json' },
+            body: JSON.stringify({ product_id: product.id, flag: 0 }),
+          },
+        ],
       },
       { route: 'GET /api/health', init: () => [`${server.url}/api/health`, {}] },
     ];
@@ -165,7 +208,9 @@ describe.runIf(Boolean(base))('PostgreSQL going away while requests flow (Postgr
     // 1. PostgreSQL restarts under the API: every backend of this database is terminated (57P01).
     const killer = new pg.Client({ connectionString: pgdb.url });
     await killer.connect();
-    await killer.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    await killer.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
     await killer.end();
     const recoveredFromRestart = await waitForRecovery('after terminate');
     // 2. PostgreSQL unreachable: connections dropped, new ones refused.
@@ -184,7 +229,8 @@ describe.runIf(Boolean(base))('PostgreSQL going away while requests flow (Postgr
     await flow;
     // Let the last requests settle.
     const settle = Date.now() + 10_000;
-    while (samples.some((s) => s.status === 'pending') && Date.now() < settle) await new Promise((r) => setTimeout(r, 50));
+    while (samples.some((s) => s.status === 'pending') && Date.now() < settle)
+      await new Promise((r) => setTimeout(r, 50));
 
     for (const s of samples) tally.route(s.route);
     const bad = samples.filter((s) => s.status !== 200 && s.status !== 503);

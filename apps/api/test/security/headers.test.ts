@@ -45,10 +45,17 @@ function headerProblems(res: LightMyRequestResponse): string[] {
   want('frame-ancestors', "'none'");
   want('object-src', "'none'");
   want('base-uri', "'self'");
-  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:']) if (csp.get('script-src')?.includes(unsafe)) problems.push(`CSP script-src allows ${unsafe}`);
+  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:'])
+    if (csp.get('script-src')?.includes(unsafe)) problems.push(`CSP script-src allows ${unsafe}`);
   if (res.headers['x-content-type-options'] !== 'nosniff') problems.push('no X-Content-Type-Options: nosniff');
-  if (res.headers['x-frame-options'] !== 'DENY') problems.push(`X-Frame-Options ${String(res.headers['x-frame-options'])}`);
-  if (!['no-referrer', 'strict-origin-when-cross-origin', 'same-origin', 'strict-origin'].includes(String(res.headers['referrer-policy']))) problems.push('no strict Referrer-Policy');
+  if (res.headers['x-frame-options'] !== 'DENY')
+    problems.push(`X-Frame-Options ${String(res.headers['x-frame-options'])}`);
+  if (
+    !['no-referrer', 'strict-origin-when-cross-origin', 'same-origin', 'strict-origin'].includes(
+      String(res.headers['referrer-policy']),
+    )
+  )
+    problems.push('no strict Referrer-Policy');
   if (res.headers['x-powered-by'] || res.headers.server) problems.push('names the server software');
   if (res.headers['access-control-allow-origin']) problems.push('CORS header without a configured origin');
   // JSON and HTML name their charset, so no browser guesses one (a guessed UTF-7 once meant script).
@@ -66,12 +73,21 @@ describe('every response carries the security headers', () => {
       const mutating = !['GET', 'HEAD'].includes(route.method);
       let w = mutating ? await buildWorld(t.app) : world;
       for (const who of CALLERS) {
-        const auth = who === 'visitor' ? {} : who === 'owner' ? w.owner.account.headers : who === 'other' ? w.other.account.headers : w.admin.headers;
+        const auth =
+          who === 'visitor'
+            ? {}
+            : who === 'owner'
+              ? w.owner.account.headers
+              : who === 'other'
+                ? w.other.account.headers
+                : w.admin.headers;
         const res = await t.app.inject(toInject(route, await expectation.request(w, w.owner), auth));
         const problems = headerProblems(res);
         // Answers to a signed-in route are nobody else's: no shared cache may keep them.
-        if (expectation.access !== 'public' && res.headers['cache-control'] !== 'no-store') problems.push(`cache-control ${String(res.headers['cache-control'])}`);
-        if (!tally.check(routeKey(route), !problems.length)) wrong.push(`${routeKey(route)} as ${who} (${res.statusCode}): ${problems.join('; ')}`);
+        if (expectation.access !== 'public' && res.headers['cache-control'] !== 'no-store')
+          problems.push(`cache-control ${String(res.headers['cache-control'])}`);
+        if (!tally.check(routeKey(route), !problems.length))
+          wrong.push(`${routeKey(route)} as ${who} (${res.statusCode}): ${problems.join('; ')}`);
         // A success may have used up what the next call needs.
         if (mutating && res.statusCode < 300) w = await buildWorld(t.app);
       }
@@ -82,13 +98,55 @@ describe('every response carries the security headers', () => {
   it.each<[string, () => Promise<LightMyRequestResponse>, number]>([
     ['an unknown API route', () => t.app.inject({ method: 'GET', url: '/api/nope' }), 404],
     ['an unknown method', () => t.app.inject({ method: 'PATCH', url: '/api/cart' }), 404],
-    ['broken JSON', () => t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '{' }), 400],
-    ['a body over the limit', () => t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'x'.repeat(1_100_000), password: 'x' } }), 413],
-    ['an unsupported content type', () => t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' }), 415],
+    [
+      'broken JSON',
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          headers: { 'content-type': 'application/json' },
+          payload: '{',
+        }),
+      400,
+    ],
+    [
+      'a body over the limit',
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          payload: { email: 'x'.repeat(1_100_000), password: 'x' },
+        }),
+      413,
+    ],
+    [
+      'an unsupported content type',
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          headers: { 'content-type': 'text/xml' },
+          payload: '<a/>',
+        }),
+      415,
+    ],
     ['a malformed URL', () => t.app.inject({ method: 'GET', url: '/api/product/one/%E0%A4%A' }), 400],
     ['the web page (SPA fallback)', () => t.app.inject({ method: 'GET', url: '/cart' }), 200],
-    ['an unknown image', () => t.app.inject({ method: 'GET', url: '/uploads/0123456789abcdef0123456789abcdef.webp' }), 404],
-    ['a CORS preflight', () => t.app.inject({ method: 'OPTIONS', url: '/api/cart', headers: { origin: 'https://evil.example', 'access-control-request-method': 'PUT' } }), 404],
+    [
+      'an unknown image',
+      () => t.app.inject({ method: 'GET', url: '/uploads/0123456789abcdef0123456789abcdef.webp' }),
+      404,
+    ],
+    [
+      'a CORS preflight',
+      () =>
+        t.app.inject({
+          method: 'OPTIONS',
+          url: '/api/cart',
+          headers: { origin: 'https://evil.example', 'access-control-request-method': 'PUT' },
+        }),
+      404,
+    ],
   ])('on %s', async (_label, send, status) => {
     const res = await send();
     const problems = headerProblems(res);
@@ -99,7 +157,12 @@ describe('every response carries the security headers', () => {
 
   it('on a 429 from the sign-in limit', async () => {
     let res: LightMyRequestResponse | undefined;
-    for (let i = 0; i < 3; i++) res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: world.owner.account.email, password: 'Wrong1!xx' } });
+    for (let i = 0; i < 3; i++)
+      res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { email: world.owner.account.email, password: 'Wrong1!xx' },
+      });
     const problems = res ? headerProblems(res) : ['no response'];
     tally.check('POST /api/user/login', res?.statusCode === 429 && !problems.length);
     expect(res?.statusCode).toBe(429);
@@ -108,7 +171,10 @@ describe('every response carries the security headers', () => {
 
   it('images are served as what they are, immutable, never sniffed', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/uploads/${world.imageName}` });
-    const ok = res.headers['content-type'] === 'image/webp' && res.headers['x-content-type-options'] === 'nosniff' && /immutable/.test(String(res.headers['cache-control']));
+    const ok =
+      res.headers['content-type'] === 'image/webp' &&
+      res.headers['x-content-type-options'] === 'nosniff' &&
+      /immutable/.test(String(res.headers['cache-control']));
     tally.check('GET /uploads/:name', ok);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -120,7 +186,11 @@ describe('every response carries the security headers', () => {
     const secure = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
     try {
       const res = await secure.app.inject({ method: 'GET', url: '/api/health' });
-      tally.check('GET /api/health', !plain.headers['strict-transport-security'] && /max-age=\d{7,}/.test(String(res.headers['strict-transport-security'])));
+      tally.check(
+        'GET /api/health',
+        !plain.headers['strict-transport-security'] &&
+          /max-age=\d{7,}/.test(String(res.headers['strict-transport-security'])),
+      );
       expect(plain.headers['strict-transport-security']).toBeUndefined();
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
     } finally {
@@ -131,7 +201,11 @@ describe('every response carries the security headers', () => {
 
 describe('Content-Security-Policy with Stripe configured', () => {
   it('lets Stripe.js, its frames and its API load, and nothing else from outside', async () => {
-    const stripe = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_PUBLISHABLE_KEY: 'pk_test_offline', STRIPE_WEBHOOK_SECRET: 'whsec_offline' });
+    const stripe = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_offline',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_offline',
+      STRIPE_WEBHOOK_SECRET: 'whsec_offline',
+    });
     try {
       for (const url of ['/', '/checkout/payment', '/api/payment/config']) {
         const res = await stripe.app.inject({ method: 'GET', url });
@@ -144,7 +218,9 @@ describe('Content-Security-Policy with Stripe configured', () => {
           !headerProblems(res).length;
         tally.check(url.startsWith('/api') ? 'GET /api/payment/config' : null, ok);
         expect(csp.get('script-src')).toEqual(expect.arrayContaining(["'self'", 'https://js.stripe.com']));
-        expect(csp.get('frame-src')).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com']));
+        expect(csp.get('frame-src')).toEqual(
+          expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com']),
+        );
         expect(csp.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https://api.stripe.com']));
         expect(headerProblems(res)).toEqual([]);
         // Every outside source is Stripe's.
@@ -184,7 +260,13 @@ describe('CORS', () => {
         expect(allowed.headers['access-control-allow-origin']).toBe('https://shop.example');
         expect(allowed.headers['access-control-allow-credentials']).toBeUndefined();
         expect(String(allowed.headers.vary)).toMatch(/origin/i);
-        for (const origin of ['https://evil.example', 'https://shop.example.evil.example', 'http://shop.example', 'https://evil.example/https://shop.example', 'null']) {
+        for (const origin of [
+          'https://evil.example',
+          'https://shop.example.evil.example',
+          'http://shop.example',
+          'https://evil.example/https://shop.example',
+          'null',
+        ]) {
           const res = await ask(cors.app, origin, preflight);
           tally.check('GET /api/product', !res.headers['access-control-allow-origin']);
           expect(res.headers['access-control-allow-origin'], origin).toBeUndefined();

@@ -18,7 +18,7 @@ import {
 } from '../../src/db/schema.js';
 import { toWebp } from '../../src/lib/images.js';
 import { hashPassword } from '../../src/modules/users/service.js';
-import { paymentProvider } from '../../src/modules/payments/provider.js';
+import { offlineWebhookSecret } from '../../src/modules/payments/offline-provider.js';
 import { PASSWORD, uniqueEmail, type Account } from '../harness.js';
 import { testImage } from '../fixtures.js';
 import { multipart, type FilePart } from '../multipart.js';
@@ -32,12 +32,21 @@ let passwordHash: Promise<string> | undefined;
  * A signed-in user written straight to the database: no argon2 hash per user (one, shared) and no
  * HTTP round trip, so tests can make hundreds. Its password is PASSWORD.
  */
-export async function quickUser(app: FastifyInstance, opts: { role?: boolean; name?: string; phone?: string } = {}): Promise<Account> {
+export async function quickUser(
+  app: FastifyInstance,
+  opts: { role?: boolean; name?: string; phone?: string } = {},
+): Promise<Account> {
   passwordHash ??= hashPassword(PASSWORD);
   const email = uniqueEmail(opts.role ? 'admin' : 'shopper');
   const [row] = await app.db
     .insert(users)
-    .values({ name: opts.name ?? 'Mona Ali', email, phone: opts.phone ?? '01012345678', passwordHash: await passwordHash, role: opts.role ?? false })
+    .values({
+      name: opts.name ?? 'Mona Ali',
+      email,
+      phone: opts.phone ?? '01012345678',
+      passwordHash: await passwordHash,
+      role: opts.role ?? false,
+    })
     .returning({ id: users.id, tokenVersion: users.tokenVersion });
   if (!row) throw new Error('user insert returned no row');
   const { token } = app.tokens.issue({ sub: row.id, tv: row.tokenVersion });
@@ -48,8 +57,16 @@ export async function quickUser(app: FastifyInstance, opts: { role?: boolean; na
 export async function quickShoppers(app: FastifyInstance, n: number): Promise<Account[]> {
   passwordHash ??= hashPassword(PASSWORD);
   const hash = await passwordHash;
-  const values = Array.from({ length: n }, () => ({ name: 'Racer', email: uniqueEmail('racer'), phone: '01012345678', passwordHash: hash }));
-  const rows = await app.db.insert(users).values(values).returning({ id: users.id, email: users.email, tokenVersion: users.tokenVersion });
+  const values = Array.from({ length: n }, () => ({
+    name: 'Racer',
+    email: uniqueEmail('racer'),
+    phone: '01012345678',
+    passwordHash: hash,
+  }));
+  const rows = await app.db
+    .insert(users)
+    .values(values)
+    .returning({ id: users.id, email: users.email, tokenVersion: users.tokenVersion });
   return rows.map((row) => {
     const { token } = app.tokens.issue({ sub: row.id, tv: row.tokenVersion });
     return { id: row.id, email: row.email, token, headers: { 'x-access-token': token } };
@@ -59,7 +76,15 @@ export async function quickShoppers(app: FastifyInstance, n: number): Promise<Ac
 export const hex = (bytes = 4) => randomBytes(bytes).toString('hex');
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-export const ADDRESS = { street: 'Tahrir St', building: '12', city: 'Cairo', state: 'Cairo', phone: '01012345678', zipCode: '11511', country: 'Egypt' };
+export const ADDRESS = {
+  street: 'Tahrir St',
+  building: '12',
+  city: 'Cairo',
+  state: 'Cairo',
+  phone: '01012345678',
+  zipCode: '11511',
+  country: 'Egypt',
+};
 export const GOOD_CARD = { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' };
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
@@ -99,12 +124,6 @@ export interface World {
   webhookSecret: string;
 }
 
-function first<T>(rows: T[]): T {
-  const [row] = rows;
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
 /** The owner, another shopper and an admin, a small catalogue, and for each shopper a cart, favourites, a review, an address, a pending card order with its payment intent and a live reset link. */
 export async function buildWorld(app: FastifyInstance): Promise<World> {
   const { db } = app;
@@ -115,7 +134,10 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     await quickUser(app, { name: 'Other Person', phone: otherPhone }),
     await quickUser(app, { role: true, name: 'Admin Person', phone: '01277777777' }),
   ];
-  const [department, emptyDepartment] = await db.insert(departments).values([{ name: `Dept ${hex()}` }, { name: `Empty dept ${hex()}` }]).returning();
+  const [department, emptyDepartment] = await db
+    .insert(departments)
+    .values([{ name: `Dept ${hex()}` }, { name: `Empty dept ${hex()}` }])
+    .returning();
   if (!department || !emptyDepartment) throw new Error('no department');
   const [category, emptyCategory] = await db
     .insert(categories)
@@ -137,24 +159,39 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     departmentId: department.id,
     imagePaths: ['/uploads/test.webp'],
   });
-  const [product, spare, ownerOnly] = await db.insert(products).values([productValues('Product'), productValues('Spare'), productValues('Owned')]).returning();
+  const [product, spare, ownerOnly] = await db
+    .insert(products)
+    .values([productValues('Product'), productValues('Spare'), productValues('Owned')])
+    .returning();
   if (!product || !spare || !ownerOnly) throw new Error('no product');
 
   const people = [
     { account: owner, phone: ownerPhone },
     { account: other, phone: otherPhone },
   ];
-  await db.insert(cartItems).values([
-    ...people.map((p) => ({ userId: p.account.id, productId: product.id, quantity: 1 })),
-    { userId: owner.id, productId: ownerOnly.id, quantity: 1 },
-  ]);
-  await db.insert(favourites).values([
-    ...people.map((p) => ({ userId: p.account.id, productId: product.id })),
-    { userId: owner.id, productId: ownerOnly.id },
-  ]);
+  await db
+    .insert(cartItems)
+    .values([
+      ...people.map((p) => ({ userId: p.account.id, productId: product.id, quantity: 1 })),
+      { userId: owner.id, productId: ownerOnly.id, quantity: 1 },
+    ]);
+  await db
+    .insert(favourites)
+    .values([
+      ...people.map((p) => ({ userId: p.account.id, productId: product.id })),
+      { userId: owner.id, productId: ownerOnly.id },
+    ]);
   const reviewRows = await db
     .insert(reviews)
-    .values(people.map((p) => ({ productId: product.id, userId: p.account.id, rating: 4, title: 'Fine', comment: 'Does the job' })))
+    .values(
+      people.map((p) => ({
+        productId: product.id,
+        userId: p.account.id,
+        rating: 4,
+        title: 'Fine',
+        comment: 'Does the job',
+      })),
+    )
     .returning({ id: reviews.id });
   const markers = people.map(() => `Secret street ${hex(6)}`);
   const addressRows = await db
@@ -176,21 +213,42 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
       })),
     )
     .returning({ id: orders.id });
-  await db.insert(orderItems).values(orderRows.map((o) => ({ orderId: o.id, productId: product.id, name: product.name, price: product.price, imagePaths: product.imagePaths, quantity: 1 })));
+  await db.insert(orderItems).values(
+    orderRows.map((o) => ({
+      orderId: o.id,
+      productId: product.id,
+      name: product.name,
+      price: product.price,
+      imagePaths: product.imagePaths,
+      quantity: 1,
+    })),
+  );
   await db.insert(orderStatusHistory).values(orderRows.map((o) => ({ orderId: o.id, status: 'pending' })));
   const intentRows = await db
     .insert(testPaymentIntents)
     .values(
       orderRows.map((o) => {
         const id = `pi_test_${hex(12)}`;
-        return { id, clientSecret: `${id}_secret_${hex(16)}`, orderId: o.id, amount: product.price, currency: 'egp', status: 'requires_payment_method' };
+        return {
+          id,
+          clientSecret: `${id}_secret_${hex(16)}`,
+          orderId: o.id,
+          amount: product.price,
+          currency: 'egp',
+          status: 'requires_payment_method',
+        };
       }),
     )
     .returning();
-  for (const intent of intentRows) await db.update(orders).set({ paymentIntentId: intent.id }).where(eq(orders.id, intent.orderId));
+  for (const intent of intentRows)
+    await db.update(orders).set({ paymentIntentId: intent.id }).where(eq(orders.id, intent.orderId));
   const resetTokens = people.map(() => randomBytes(32).toString('base64url'));
   await db.insert(passwordResets).values(
-    people.map((p, i) => ({ userId: p.account.id, tokenHash: sha256(resetTokens[i] ?? ''), expiresAt: new Date(app.clock.now().getTime() + 10 * 60_000) })),
+    people.map((p, i) => ({
+      userId: p.account.id,
+      tokenHash: sha256(resetTokens[i] ?? ''),
+      expiresAt: new Date(app.clock.now().getTime() + 10 * 60_000),
+    })),
   );
 
   const image = await toWebp(await testImage('png', 7));
@@ -228,7 +286,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     emptyDepartment,
     emptyCategory,
     imageName: image.name,
-    webhookSecret: paymentProvider(app).webhookSecret,
+    webhookSecret: offlineWebhookSecret(app.config),
   };
 }
 
@@ -276,8 +334,6 @@ export function queryString(query: Record<string, string | string[]> = {}): stri
   return text ? `?${text}` : '';
 }
 
-type InjectMethod = NonNullable<InjectOptions['method']>;
-
 /** The inject options for a request, sent with `auth` headers (a token, or none for a visitor). */
 export function toInject(route: RouteRef, req: Req, auth: Record<string, string> = {}): InjectOptions {
   const headers: Record<string, string> = { ...auth, ...req.headers };
@@ -293,7 +349,12 @@ export function toInject(route: RouteRef, req: Req, auth: Record<string, string>
     payload = JSON.stringify(req.json);
     headers['content-type'] = 'application/json';
   }
-  return { method: route.method as InjectMethod, url: fillPath(route.url, req.params) + queryString(req.query), headers, ...(payload !== undefined ? { payload } : {}) };
+  return {
+    method: route.method,
+    url: fillPath(route.url, req.params) + queryString(req.query),
+    headers,
+    ...(payload !== undefined ? { payload } : {}),
+  };
 }
 
 const digestQueries = new WeakMap<FastifyInstance, string>();
@@ -306,7 +367,10 @@ export async function tableDigest(app: FastifyInstance): Promise<Record<string, 
       sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'audit_logs' order by 1`,
     );
     query = (listed.rows as { name: string }[])
-      .map(({ name }) => `select '${name}' as name, md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as h from "${name}" x`)
+      .map(
+        ({ name }) =>
+          `select '${name}' as name, md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as h from "${name}" x`,
+      )
       .join(' union all ');
     digestQueries.set(app, query);
   }
@@ -322,12 +386,15 @@ export function changedTables(before: Record<string, string>, after: Record<stri
 /** One digest of every row a user owns: their account, cart, favourites, addresses, reviews, reset links, orders and payments. */
 export async function userDigest(app: FastifyInstance, userId: string): Promise<string> {
   if (!/^[0-9a-f-]{36}$/i.test(userId)) throw new Error(`not a user id: ${userId}`);
-  const rows = (table: string, where: string) => `(select coalesce(string_agg(x::text, ',' order by x::text), '') from ${table} x where ${where})`;
+  const rows = (table: string, where: string) =>
+    `(select coalesce(string_agg(x::text, ',' order by x::text), '') from ${table} x where ${where})`;
   const byUser = `x.user_id = '${userId}'`;
   const byOrder = `x.order_id in (select id from orders where user_id = '${userId}')`;
   const parts = [
     rows('users', `x.id = '${userId}'`),
-    ...['cart_items', 'favourites', 'addresses', 'reviews', 'password_resets', 'orders'].map((table) => rows(table, byUser)),
+    ...['cart_items', 'favourites', 'addresses', 'reviews', 'password_resets', 'orders'].map((table) =>
+      rows(table, byUser),
+    ),
     ...['order_items', 'order_status_history', 'test_payment_intents'].map((table) => rows(table, byOrder)),
   ];
   const result = await app.db.execute(sql.raw(`select md5(concat_ws('|', ${parts.join(', ')})) as h`));

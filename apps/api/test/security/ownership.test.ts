@@ -79,7 +79,16 @@ function withValue(req: Req, slot: Slot, value: string): Req {
 const slotName = (slot: Slot) => (slot.in === 'json' ? `json.${slot.path.join('.')}` : `${slot.in}.${slot.key}`);
 const idsOf = (s: Subject) => [s.account.id, s.orderId, s.addressId, s.reviewId, s.intentId];
 /** What only the owner (and the people they gave it to) may see. */
-const privateOf = (s: Subject) => [s.account.email, s.phone, s.marker, s.orderId, s.addressId, s.intentId, s.clientSecret, s.resetToken];
+const privateOf = (s: Subject) => [
+  s.account.email,
+  s.phone,
+  s.marker,
+  s.orderId,
+  s.addressId,
+  s.intentId,
+  s.clientSecret,
+  s.resetToken,
+];
 
 describe("another shopper's ids", () => {
   it('reach nothing of the owner through any route: no change to their rows, none of their data in any answer', async () => {
@@ -104,8 +113,12 @@ describe("another shopper's ids", () => {
           if (res.statusCode >= 500) problems.push(`status ${res.statusCode}`);
           const seen = privateOf(world.owner).filter((secret) => secret !== id && res.body.includes(secret));
           if (seen.length) problems.push(`answer shows ${seen.join(', ')}`);
-          if ((await userDigest(t.app, world.owner.account.id)) !== ownerBefore) problems.push("changed the owner's rows");
-          if (!tally.check(routeKey(route), !problems.length)) leaks.push(`${routeKey(route)} ${slotName(slot)}=${id}: ${problems.join('; ')} (${res.statusCode} ${res.body.slice(0, 100)})`);
+          if ((await userDigest(t.app, world.owner.account.id)) !== ownerBefore)
+            problems.push("changed the owner's rows");
+          if (!tally.check(routeKey(route), !problems.length))
+            leaks.push(
+              `${routeKey(route)} ${slotName(slot)}=${id}: ${problems.join('; ')} (${res.statusCode} ${res.body.slice(0, 100)})`,
+            );
           // The other shopper changed something of their own: the next route gets a fresh world.
           if (res.statusCode < 300 && !['GET', 'HEAD'].includes(route.method)) stale = true;
         }
@@ -133,7 +146,10 @@ describe('reads', () => {
     const [method, url] = key.split(' ') as [string, string];
     const res = await t.app.inject({ method: method as 'GET', url, headers: world.other.account.headers });
     const body = res.body;
-    const ok = res.statusCode === 200 && !privateOf(world.owner).some((p) => body.includes(p)) && !body.includes(world.ownerOnly.id);
+    const ok =
+      res.statusCode === 200 &&
+      !privateOf(world.owner).some((p) => body.includes(p)) &&
+      !body.includes(world.ownerOnly.id);
     tally.check(key, ok);
     expect(res.statusCode).toBe(200);
     for (const secret of privateOf(world.owner)) expect(body).not.toContain(secret);
@@ -145,7 +161,8 @@ describe('reads', () => {
 
   it("a product's reviews name their authors but never their e-mail or phone", async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/review/product/${world.product.id}` });
-    const ok = res.statusCode === 200 && !res.body.includes(world.owner.account.email) && !res.body.includes(world.owner.phone);
+    const ok =
+      res.statusCode === 200 && !res.body.includes(world.owner.account.email) && !res.body.includes(world.owner.phone);
     tally.check('GET /api/review/product/:id', ok);
     expect(res.json()).toHaveLength(2);
     expect(res.body).not.toContain(world.owner.account.email);
@@ -181,10 +198,17 @@ describe('mass assignment', () => {
       };
       const json = { ...extra, ...(template.json as Record<string, unknown>) };
       const ownerBefore = await userDigest(t.app, owner);
-      const priceBefore = (await t.app.db.select({ price: products.price }).from(products).where(eq(products.id, world.product.id)))[0]?.price;
+      const priceBefore = (
+        await t.app.db.select({ price: products.price }).from(products).where(eq(products.id, world.product.id))
+      )[0]?.price;
       const res = await t.app.inject(toInject(route, { ...template, json }, world.other.account.headers));
-      const [other] = await t.app.db.select({ role: users.role }).from(users).where(eq(users.id, world.other.account.id));
-      const priceAfter = (await t.app.db.select({ price: products.price }).from(products).where(eq(products.id, world.product.id)))[0]?.price;
+      const [other] = await t.app.db
+        .select({ role: users.role })
+        .from(users)
+        .where(eq(users.id, world.other.account.id));
+      const priceAfter = (
+        await t.app.db.select({ price: products.price }).from(products).where(eq(products.id, world.product.id))
+      )[0]?.price;
       const found: string[] = [];
       if (res.statusCode >= 500) found.push(`status ${res.statusCode}`);
       if (other?.role) found.push('made the caller an admin');
@@ -202,7 +226,15 @@ describe('mass assignment', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/user/register',
-      payload: { name: 'Sneaky Person', email: `sneaky${Date.now()}@example.com`, phone: '01012345678', password: 'Passw0rd!', confirm_password: 'Passw0rd!', role: true, isAdmin: true },
+      payload: {
+        name: 'Sneaky Person',
+        email: `sneaky${Date.now()}@example.com`,
+        phone: '01012345678',
+        password: 'Passw0rd!',
+        confirm_password: 'Passw0rd!',
+        role: true,
+        isAdmin: true,
+      },
     });
     const ok = res.statusCode === 201 && res.json().user.role === false;
     tally.check('POST /api/user/register', ok);
@@ -216,7 +248,13 @@ describe('mass assignment', () => {
       method: 'POST',
       url: '/api/order',
       headers: world.other.account.headers,
-      payload: { deliveryAddress: ADDRESS, paymentMethod: 'cash', bill: 0.01, itemsTotal: 0.01, products: [{ product_id: world.product.id, quantity: 1, price: 0.01 }] },
+      payload: {
+        deliveryAddress: ADDRESS,
+        paymentMethod: 'cash',
+        bill: 0.01,
+        itemsTotal: 0.01,
+        products: [{ product_id: world.product.id, quantity: 1, price: 0.01 }],
+      },
     });
     const order = res.json()[0] as { bill: number; products: { productBrief: { price: number } }[] };
     const ok = res.statusCode === 201 && order.bill === world.product.price / 100 + 30;

@@ -22,7 +22,13 @@ afterAll(async () => {
 });
 
 const headersOf = (w: World, who: Who): Record<string, string> =>
-  who === 'visitor' ? {} : who === 'owner' ? w.owner.account.headers : who === 'other' ? w.other.account.headers : w.admin.headers;
+  who === 'visitor'
+    ? {}
+    : who === 'owner'
+      ? w.owner.account.headers
+      : who === 'other'
+        ? w.other.account.headers
+        : w.admin.headers;
 
 describe('the route table', () => {
   it('has an expectation for every route, and every expectation has a route', () => {
@@ -35,9 +41,13 @@ describe('the route table', () => {
     expect(t.routes.length).toBeGreaterThan(60);
   });
 
-  it("declares on every route the access the matrix expects (a changed access must be a decision made here too)", () => {
+  it('declares on every route the access the matrix expects (a changed access must be a decision made here too)', () => {
     const wrong = t.routes
-      .map((r) => ({ key: routeKey(r), declared: r.access ?? (r.url.startsWith('/api/docs') ? 'public' : 'none'), expected: caseFor(r.method, r.url)?.access }))
+      .map((r) => ({
+        key: routeKey(r),
+        declared: r.access ?? (r.url.startsWith('/api/docs') ? 'public' : 'none'),
+        expected: caseFor(r.method, r.url)?.access,
+      }))
       .filter((r) => r.declared !== r.expected);
     expect(wrong).toEqual([]);
   });
@@ -58,14 +68,17 @@ describe('permission matrix', () => {
         const expected = expectation.expect[who];
         const denied = expected === 401 || expected === 403;
         const before = denied ? await tableDigest(t.app) : null;
-        const res = await t.app.inject(toInject(route, await expectation.request(world, world.owner), headersOf(world, who)));
+        const res = await t.app.inject(
+          toInject(route, await expectation.request(world, world.owner), headersOf(world, who)),
+        );
         let problem = res.statusCode === expected ? '' : `got ${res.statusCode} ${res.body.slice(0, 160)}`;
         if (!problem && before) {
           const changed = changedTables(before, await tableDigest(t.app));
           if (changed.length) problem = `refused but changed ${changed.join(', ')}`;
           // A HEAD answer has no body by definition.
           const body = jsonOf(res.body) as { message?: unknown } | undefined;
-          if (route.method !== 'HEAD' && typeof body?.message !== 'string') problem = `refusal without a message: ${res.body.slice(0, 100)}`;
+          if (route.method !== 'HEAD' && typeof body?.message !== 'string')
+            problem = `refusal without a message: ${res.body.slice(0, 100)}`;
         }
         if (!tally.check(key, !problem)) mismatches.push(`${key} as ${who}: expected ${expected}, ${problem}`);
         if (mutating && res.statusCode < 300) world = null;

@@ -63,7 +63,12 @@ export class Tally {
     // Outside the api's vitest config (no global setup) there is nobody to read the counts.
     const dir = inject('securityReportDir');
     if (!dir || !fs.existsSync(dir)) return;
-    const counts: SecurityCounts = { file: this.file, routes: [...this.routes].sort(), attacks: this.attacks, failures: this.failures };
+    const counts: SecurityCounts = {
+      file: this.file,
+      routes: [...this.routes].sort(),
+      attacks: this.attacks,
+      failures: this.failures,
+    };
     fs.writeFileSync(path.join(dir, `${this.file}.json`), JSON.stringify(counts));
   }
 }

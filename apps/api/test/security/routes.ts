@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PASSWORD, uniqueEmail } from '../harness.js';
-import { signWebhook } from '../../src/modules/payments/test-provider.js';
+import { signWebhook } from '../../src/modules/payments/offline-provider.js';
 import { ADDRESS, GOOD_CARD, hex, pngPart, type Req, type Subject, type World } from './helpers.js';
 
 /**
@@ -16,7 +16,7 @@ import { ADDRESS, GOOD_CARD, hex, pngPart, type Req, type Subject, type World } 
 
 export type Who = 'visitor' | 'owner' | 'other' | 'admin';
 export const CALLERS: Who[] = ['visitor', 'owner', 'other', 'admin'];
-export type Access = 'public' | 'user' | 'shopper' | 'admin';
+export type Access = 'public' | 'user' | 'shopper' | 'admin' | 'metrics';
 
 export interface RouteCase {
   access: Access;
@@ -25,7 +25,12 @@ export interface RouteCase {
   request(w: World, s: Subject): Req | Promise<Req>;
 }
 
-const statuses = (visitor: number, owner: number, other: number, admin: number): Record<Who, number> => ({ visitor, owner, other, admin });
+const statuses = (visitor: number, owner: number, other: number, admin: number): Record<Who, number> => ({
+  visitor,
+  owner,
+  other,
+  admin,
+});
 const everyone = (status: number) => statuses(status, status, status, status);
 /** Admin routes: visitors 401, shoppers 403. */
 const adminOnly = (status: number) => statuses(401, 403, 403, status);
@@ -58,14 +63,22 @@ async function productForm(w: World, extra: Record<string, string> = {}): Promis
 
 /** A signed event the shop acknowledges without acting on it. */
 function ignoredEvent(w: World): Req {
-  const payload = JSON.stringify({ id: `evt_${hex(8)}`, object: 'event', type: 'charge.updated', data: { object: {} } });
-  return { raw: { body: payload, contentType: 'application/json' }, headers: { 'stripe-signature': signWebhook(payload, w.webhookSecret, new Date()) } };
+  const payload = JSON.stringify({
+    id: `evt_${hex(8)}`,
+    object: 'event',
+    type: 'charge.updated',
+    data: { object: {} },
+  });
+  return {
+    raw: { body: payload, contentType: 'application/json' },
+    headers: { 'stripe-signature': signWebhook(payload, w.webhookSecret, new Date()) },
+  };
 }
 
 const docs = (status: number): RouteCase => ({ access: 'public', expect: everyone(status), request: none });
 
 export const ROUTES: Record<string, RouteCase> = {
-  // The OpenAPI document and its viewer are public by design (DESIGN.md: OpenAPI at /api/docs).
+  // The OpenAPI document and its viewer are public by design: the API is documented for anyone who calls it.
   'GET /api/docs': docs(200),
   'HEAD /api/docs/': docs(200),
   // Swagger UI sends the bare page to the documentation root.
@@ -73,20 +86,43 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/docs/static/swagger-initializer.js': docs(200),
   'GET /api/docs/json': docs(200),
   'GET /api/docs/yaml': docs(200),
-  'GET /api/docs/static/*': { access: 'public', expect: everyone(200), request: () => ({ params: { '*': 'swagger-ui.css' } }) },
+  'GET /api/docs/static/*': {
+    access: 'public',
+    expect: everyone(200),
+    request: () => ({ params: { '*': 'swagger-ui.css' } }),
+  },
 
   'GET /api/health': { access: 'public', expect: everyone(200), request: none },
+  'GET /api/ready': { access: 'public', expect: everyone(200), request: none },
+  // For a Prometheus scraper with METRICS_TOKEN (set in every test app): no session, an admin's included, opens it.
+  'GET /metrics': { access: 'metrics', expect: everyone(401), request: none },
 
   'POST /api/user/register': {
     access: 'public',
     expect: everyone(201),
-    request: () => ({ json: { name: 'Omar Ali', email: uniqueEmail('reg'), phone: '01012345678', password: PASSWORD, confirm_password: PASSWORD } }),
+    request: () => ({
+      json: {
+        name: 'Omar Ali',
+        email: uniqueEmail('reg'),
+        phone: '01012345678',
+        password: PASSWORD,
+        confirm_password: PASSWORD,
+      },
+    }),
   },
-  'POST /api/user/login': { access: 'public', expect: everyone(200), request: (_w, s) => ({ json: { email: s.account.email, password: PASSWORD } }) },
+  'POST /api/user/login': {
+    access: 'public',
+    expect: everyone(200),
+    request: (_w, s) => ({ json: { email: s.account.email, password: PASSWORD } }),
+  },
   'PUT /api/user': { access: 'user', expect: signedIn(200), request: () => ({ json: { name: 'Renamed Person' } }) },
   'PUT /api/user/password': { access: 'user', expect: signedIn(200), request: () => ({ json: newPassword }) },
   'DELETE /api/user': { access: 'user', expect: signedIn(200), request: none },
-  'POST /api/user/forgotPassword': { access: 'public', expect: everyone(200), request: (_w, s) => ({ json: { email: s.account.email } }) },
+  'POST /api/user/forgotPassword': {
+    access: 'public',
+    expect: everyone(200),
+    request: (_w, s) => ({ json: { email: s.account.email } }),
+  },
   // The mailed link is the credential: whoever holds it may use it, signed in or not.
   'GET /api/user/password-reset/:id/:token': {
     access: 'public',
@@ -101,73 +137,190 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/user/allUsers': { access: 'admin', expect: adminOnly(200), request: none },
 
   'GET /api/department': { access: 'public', expect: everyone(200), request: none },
-  'POST /api/department': { access: 'admin', expect: adminOnly(201), request: () => ({ json: { name: `Garden ${hex()}` } }) },
-  'PUT /api/department': { access: 'admin', expect: adminOnly(200), request: (w) => ({ json: { id: w.emptyDepartment.id, name: `Renamed ${hex()}` } }) },
-  'DELETE /api/department/:id': { access: 'admin', expect: adminOnly(200), request: (w) => ({ params: { id: w.emptyDepartment.id } }) },
+  'POST /api/department': {
+    access: 'admin',
+    expect: adminOnly(201),
+    request: () => ({ json: { name: `Garden ${hex()}` } }),
+  },
+  'PUT /api/department': {
+    access: 'admin',
+    expect: adminOnly(200),
+    request: (w) => ({ json: { id: w.emptyDepartment.id, name: `Renamed ${hex()}` } }),
+  },
+  'DELETE /api/department/:id': {
+    access: 'admin',
+    expect: adminOnly(200),
+    request: (w) => ({ params: { id: w.emptyDepartment.id } }),
+  },
 
   'GET /api/category': { access: 'public', expect: everyone(200), request: none },
-  'GET /api/category/dept/:id': { access: 'public', expect: everyone(200), request: (w) => ({ params: { id: w.department.id } }) },
-  'POST /api/category': { access: 'admin', expect: adminOnly(201), request: (w) => ({ json: { department: w.department.id, name: `Tents ${hex()}` } }) },
+  'GET /api/category/dept/:id': {
+    access: 'public',
+    expect: everyone(200),
+    request: (w) => ({ params: { id: w.department.id } }),
+  },
+  'POST /api/category': {
+    access: 'admin',
+    expect: adminOnly(201),
+    request: (w) => ({ json: { department: w.department.id, name: `Tents ${hex()}` } }),
+  },
   'PUT /api/category': {
     access: 'admin',
     expect: adminOnly(200),
     request: (w) => ({ json: { id: w.emptyCategory.id, department: w.department.id, name: `Renamed ${hex()}` } }),
   },
-  'DELETE /api/category/:id': { access: 'admin', expect: adminOnly(200), request: (w) => ({ params: { id: w.emptyCategory.id } }) },
+  'DELETE /api/category/:id': {
+    access: 'admin',
+    expect: adminOnly(200),
+    request: (w) => ({ params: { id: w.emptyCategory.id } }),
+  },
   'POST /api/category/img/:id': {
     access: 'admin',
     expect: adminOnly(200),
     request: async (w) => ({ params: { id: w.category.id }, form: { fields: {}, files: [await pngPart(5)] } }),
   },
 
-  'GET /api/product': { access: 'public', expect: everyone(200), request: () => ({ query: { page: '1', includeOutOfStock: 'true' } }) },
-  'GET /api/product/one/:id': { access: 'public', expect: everyone(200), request: (w) => ({ params: { id: w.product.id } }) },
+  'GET /api/product': {
+    access: 'public',
+    expect: everyone(200),
+    request: () => ({ query: { page: '1', includeOutOfStock: 'true' } }),
+  },
+  'GET /api/product/one/:id': {
+    access: 'public',
+    expect: everyone(200),
+    request: (w) => ({ params: { id: w.product.id } }),
+  },
   'POST /api/product': { access: 'admin', expect: adminOnly(201), request: (w) => productForm(w) },
   'PUT /api/product': { access: 'admin', expect: adminOnly(200), request: (w) => productForm(w, { id: w.spare.id }) },
-  'DELETE /api/product/:id': { access: 'admin', expect: adminOnly(200), request: (w) => ({ params: { id: w.spare.id } }) },
-  'GET /api/product/search': { access: 'public', expect: everyone(200), request: () => ({ query: { name: 'Product', includeOutOfStock: 'true' } }) },
+  'DELETE /api/product/:id': {
+    access: 'admin',
+    expect: adminOnly(200),
+    request: (w) => ({ params: { id: w.spare.id } }),
+  },
+  'GET /api/product/search': {
+    access: 'public',
+    expect: everyone(200),
+    request: () => ({ query: { name: 'Product', includeOutOfStock: 'true' } }),
+  },
 
-  'GET /api/review/product/:id': { access: 'public', expect: everyone(200), request: (w) => ({ params: { id: w.product.id } }) },
+  'GET /api/review/product/:id': {
+    access: 'public',
+    expect: everyone(200),
+    request: (w) => ({ params: { id: w.product.id } }),
+  },
   'POST /api/review': {
     access: 'shopper',
     expect: shopperOnly(201),
     request: (w) => ({ json: { product: w.spare.id, rating: 4, title: 'Good', comment: 'Works as described' } }),
   },
   // The author or an admin; another shopper is refused.
-  'DELETE /api/review/:id': { access: 'user', expect: statuses(401, 200, 403, 200), request: (_w, s) => ({ params: { id: s.reviewId } }) },
+  'DELETE /api/review/:id': {
+    access: 'user',
+    expect: statuses(401, 200, 403, 200),
+    request: (_w, s) => ({ params: { id: s.reviewId } }),
+  },
 
   'GET /api/cart': { access: 'shopper', expect: shopperOnly(200), request: none },
-  'PUT /api/cart/incItem': { access: 'shopper', expect: shopperOnly(200), request: (w) => ({ json: { product_id: w.spare.id, flag: 1 } }) },
-  'PUT /api/cart/removeItem': { access: 'shopper', expect: shopperOnly(200), request: (w) => ({ json: { product_id: w.product.id } }) },
+  'PUT /api/cart/incItem': {
+    access: 'shopper',
+    expect: shopperOnly(200),
+    request: (w) => ({ json: { product_id: w.spare.id, flag: 1 } }),
+  },
+  'PUT /api/cart/removeItem': {
+    access: 'shopper',
+    expect: shopperOnly(200),
+    request: (w) => ({ json: { product_id: w.product.id } }),
+  },
   'PUT /api/cart/emptyCart': { access: 'shopper', expect: shopperOnly(200), request: none },
 
   'GET /api/favourite': { access: 'shopper', expect: shopperOnly(200), request: none },
-  'PUT /api/favourite': { access: 'shopper', expect: shopperOnly(200), request: (w) => ({ json: { products: [w.spare.id] } }) },
-  'POST /api/favourite/:productId': { access: 'shopper', expect: shopperOnly(200), request: (w) => ({ params: { productId: w.spare.id } }) },
-  'DELETE /api/favourite/:productId': { access: 'shopper', expect: shopperOnly(200), request: (w) => ({ params: { productId: w.product.id } }) },
+  'PUT /api/favourite': {
+    access: 'shopper',
+    expect: shopperOnly(200),
+    request: (w) => ({ json: { products: [w.spare.id] } }),
+  },
+  'POST /api/favourite/:productId': {
+    access: 'shopper',
+    expect: shopperOnly(200),
+    request: (w) => ({ params: { productId: w.spare.id } }),
+  },
+  'DELETE /api/favourite/:productId': {
+    access: 'shopper',
+    expect: shopperOnly(200),
+    request: (w) => ({ params: { productId: w.product.id } }),
+  },
 
   'GET /api/address': { access: 'shopper', expect: shopperOnly(200), request: none },
-  'POST /api/address': { access: 'shopper', expect: shopperOnly(201), request: () => ({ json: { address: { ...ADDRESS, street: `Nile St ${hex()}` } } }) },
+  'POST /api/address': {
+    access: 'shopper',
+    expect: shopperOnly(201),
+    request: () => ({ json: { address: { ...ADDRESS, street: `Nile St ${hex()}` } } }),
+  },
 
   // Each shopper orders their own cart; nothing in the body names anyone else's.
-  'POST /api/order': { access: 'shopper', expect: shopperOnly(201), request: () => ({ json: { deliveryAddress: ADDRESS, paymentMethod: 'cash' } }) },
+  'POST /api/order': {
+    access: 'shopper',
+    expect: shopperOnly(201),
+    request: () => ({ json: { deliveryAddress: ADDRESS, paymentMethod: 'cash' } }),
+  },
   'GET /api/order': { access: 'shopper', expect: shopperOnly(200), request: none },
-  'GET /api/order/admin/:userId': { access: 'admin', expect: adminOnly(200), request: (_w, s) => ({ params: { userId: s.account.id } }) },
-  'PUT /api/order/:id/status': { access: 'admin', expect: adminOnly(200), request: (_w, s) => ({ params: { id: s.orderId }, json: { status: 'cancelled' } }) },
+  'GET /api/order/admin/:userId': {
+    access: 'admin',
+    expect: adminOnly(200),
+    request: (_w, s) => ({ params: { userId: s.account.id } }),
+  },
+  'PUT /api/order/:id/status': {
+    access: 'admin',
+    expect: adminOnly(200),
+    request: (_w, s) => ({ params: { id: s.orderId }, json: { status: 'cancelled' } }),
+  },
+  // The subjects' orders are unpaid: the admin gets past the role check to "nothing to refund".
+  'POST /api/order/:id/refund': {
+    access: 'admin',
+    expect: adminOnly(409),
+    request: (_w, s) => ({ params: { id: s.orderId }, json: {} }),
+  },
 
   'GET /api/payment/config': { access: 'public', expect: everyone(200), request: none },
   // Another shopper's order is "not found", not "forbidden": its existence is not revealed.
-  'POST /api/payment/create-payment-intent': { access: 'shopper', expect: statuses(401, 200, 404, 403), request: (_w, s) => ({ json: { order_id: s.orderId } }) },
+  'POST /api/payment/create-payment-intent': {
+    access: 'shopper',
+    expect: statuses(401, 200, 404, 403),
+    request: (_w, s) => ({ json: { order_id: s.orderId } }),
+  },
+  'GET /api/payment/status/:orderId': {
+    access: 'shopper',
+    expect: statuses(401, 200, 404, 403),
+    request: (_w, s) => ({ params: { orderId: s.orderId } }),
+  },
+  // Signed by the provider like its callbacks (paymob.test.ts); the offline provider has no hosted checkout to come back from.
+  'GET /api/payment/return': {
+    access: 'public',
+    expect: everyone(404),
+    request: () => ({ query: { order: '1', hmac: 'f'.repeat(128) } }),
+  },
   // Signed by the provider; no session involved.
   'POST /api/payment/webhook': { access: 'public', expect: everyone(200), request: (w) => ignoredEvent(w) },
   // The client secret is the credential, as with Stripe.js.
-  'POST /api/payment/test/confirm': { access: 'public', expect: everyone(200), request: (_w, s) => ({ json: { clientSecret: s.clientSecret, card: GOOD_CARD } }) },
-  'GET /api/payment/test/intent': { access: 'public', expect: everyone(200), request: (_w, s) => ({ query: { client_secret: s.clientSecret } }) },
+  'POST /api/payment/offline/confirm': {
+    access: 'public',
+    expect: everyone(200),
+    request: (_w, s) => ({ json: { clientSecret: s.clientSecret, card: GOOD_CARD } }),
+  },
+  'GET /api/payment/offline/intent': {
+    access: 'public',
+    expect: everyone(200),
+    request: (_w, s) => ({ query: { client_secret: s.clientSecret } }),
+  },
 
   'GET /api/logs': { access: 'admin', expect: adminOnly(200), request: () => ({ query: { page: '1' } }) },
   'GET /api/admin/stats': { access: 'admin', expect: adminOnly(200), request: none },
 
-  'GET /uploads/:name': { access: 'public', expect: everyone(200), request: (w) => ({ params: { name: w.imageName } }) },
+  'GET /uploads/:name': {
+    access: 'public',
+    expect: everyone(200),
+    request: (w) => ({ params: { name: w.imageName } }),
+  },
 };
 
 /** The table entry of a route: its own, or for a HEAD twin its GET's. */
@@ -176,6 +329,13 @@ export function caseFor(method: string, url: string): RouteCase | undefined {
 }
 
 /** Changes the session or the account itself: callers need a fresh identity per request. */
-export const SESSION_ENDING = new Set(['DELETE /api/user', 'PUT /api/user/password', 'POST /api/user/password-reset/:id/:token']);
+export const SESSION_ENDING = new Set([
+  'DELETE /api/user',
+  'PUT /api/user/password',
+  'POST /api/user/password-reset/:id/:token',
+]);
 
-export const randomId = () => randomBytes(16).toString('hex').replace(/^(.{8})(.{4}).(.{3}).(.{3})(.{12})$/, '$1-$2-4$3-a$4-$5');
+export const randomId = () =>
+  randomBytes(16)
+    .toString('hex')
+    .replace(/^(.{8})(.{4}).(.{3}).(.{3})(.{12})$/, '$1-$2-4$3-a$4-$5');

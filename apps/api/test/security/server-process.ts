@@ -17,7 +17,9 @@ export async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -35,7 +37,10 @@ export interface ServerProcess {
 }
 
 /** Starts the server on a free port and waits until /api/health answers 200. */
-export async function startServer(env: Record<string, string>, opts: { dataDir?: string; timeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  opts: { dataDir?: string; timeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-server-'));
@@ -67,7 +72,9 @@ export async function startServer(env: Record<string, string>, opts: { dataDir?:
     if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
     return new Error(`${why}:\n${output}`);
   };
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let done = false;
   void exited.then(() => (done = true));
   const url = `http://127.0.0.1:${port}`;
@@ -129,13 +136,14 @@ export async function startPgProxy(target: { host: string; port: number }): Prom
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
-  const listen = () => new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
   const dropAll = () => {
     for (const socket of sockets) socket.destroy();
     sockets.clear();
@@ -163,4 +171,3 @@ export async function startPgProxy(target: { host: string; port: number }): Prom
     },
   };
 }
-

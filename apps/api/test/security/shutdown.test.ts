@@ -44,7 +44,13 @@ async function start(env: Record<string, string> = {}): Promise<{ server: Server
 /** A POST whose body the test sends in two halves, whenever it likes. */
 function slowPost(url: string, body: string) {
   const target = new URL(url);
-  const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+  const req = http.request({
+    host: target.hostname,
+    port: target.port,
+    path: target.pathname,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  });
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
       let text = '';
@@ -57,20 +63,28 @@ function slowPost(url: string, body: string) {
   return { finish: () => req.end(body.slice(12)), response };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits until the server has logged `text` (Fastify logs each request as its head arrives, before its body). */
+const logged = (server: ServerProcess, text: string) =>
+  expect.poll(() => server.output().includes(text), { timeout: 30_000, interval: 20 }).toBe(true);
 
 describe('SIGTERM', () => {
   it('finishes the request in flight, takes no new one, closes the database cleanly and exits 0', async () => {
     const { server, databaseUrl } = await start();
     tally.route('POST /api/user/register');
     const email = `shutdown-${hex()}@example.com`;
-    const body = JSON.stringify({ name: 'Late Arrival', email, phone: '01012345678', password: PASSWORD, confirm_password: PASSWORD });
+    const body = JSON.stringify({
+      name: 'Late Arrival',
+      email,
+      phone: '01012345678',
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+    });
     const inFlight = slowPost(`${server.url}/api/user/register`, body);
     // The server has the request's head and is waiting for the rest of its body.
-    await sleep(300);
+    await logged(server, '"url":"/api/user/register"');
     const signalled = Date.now();
     server.child.kill('SIGTERM');
-    await sleep(300);
+    await logged(server, 'shutting down');
     const newcomer = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(3000) })
       .then((r) => r.status)
       .catch(() => 'refused');
@@ -79,7 +93,11 @@ describe('SIGTERM', () => {
     const exit = await server.exited;
     const took = Date.now() - signalled;
 
-    const ok = answer.status === 201 && (newcomer === 'refused' || newcomer === 503) && exit.code === 0 && server.output().includes('database closed');
+    const ok =
+      answer.status === 201 &&
+      (newcomer === 'refused' || newcomer === 503) &&
+      exit.code === 0 &&
+      server.output().includes('database closed');
     tally.check('POST /api/user/register', ok);
     expect(answer.status).toBe(201);
     expect([503, 'refused']).toContain(newcomer);
@@ -89,7 +107,9 @@ describe('SIGTERM', () => {
     expect(server.output()).toContain('database closed');
 
     // What the last request wrote survived the stop, and the database opens again without complaint.
-    const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(server.dataDir, 'pglite') });
+    const database = await openDatabase(
+      databaseUrl ? { databaseUrl } : { dataDir: path.join(server.dataDir, 'pglite') },
+    );
     try {
       const [row] = await database.db.select({ email: users.email }).from(users).where(eq(users.email, email));
       tally.check('POST /api/user/register', row?.email === email);
@@ -102,12 +122,15 @@ describe('SIGTERM', () => {
   it('does not wait past the grace period for a client that never finishes its request', async () => {
     const { server } = await start({ SHUTDOWN_GRACE_MS: '1000' });
     tally.route('POST /api/user/login');
-    const stalled = slowPost(`${server.url}/api/user/login`, JSON.stringify({ email: 'x@example.com', password: 'never-finished' }));
+    const stalled = slowPost(
+      `${server.url}/api/user/login`,
+      JSON.stringify({ email: 'x@example.com', password: 'never-finished' }),
+    );
     const outcome = stalled.response.then(
       (r) => `answered ${r.status}`,
       (err: Error) => `cut: ${err.message}`,
     );
-    await sleep(300);
+    await logged(server, '"url":"/api/user/login"');
     const signalled = Date.now();
     server.child.kill('SIGTERM');
     const exit = await server.exited;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
+import { toPiastres } from '@shop/contracts';
 import { auditLogs, orders, orderStatusHistory } from '../../src/db/schema.js';
 import { createTestApp, type TestContext } from '../harness.js';
 import { buildWorld, changedTables, hex, tableDigest, type World } from './helpers.js';
@@ -43,7 +44,13 @@ function signedEvent(w: World, type: string, opts: EventOptions = {}) {
     metadata: { order_id: w.owner.orderId },
     last_payment_error: type.endsWith('failed') ? { message: 'Your card was declined.' } : null,
   };
-  const payload = JSON.stringify({ id: opts.id ?? `evt_${hex(8)}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+  const payload = JSON.stringify({
+    id: opts.id ?? `evt_${hex(8)}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
   const signature = Stripe.webhooks.generateTestHeaderString({
     payload,
     secret: opts.secret ?? w.webhookSecret,
@@ -53,13 +60,29 @@ function signedEvent(w: World, type: string, opts: EventOptions = {}) {
 }
 
 const deliver = (payload: string, signature?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/payment/webhook', headers: { 'content-type': 'application/json', ...(signature !== undefined ? { 'stripe-signature': signature } : {}) }, payload });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payment/webhook',
+    headers: {
+      'content-type': 'application/json',
+      ...(signature !== undefined ? { 'stripe-signature': signature } : {}),
+    },
+    payload,
+  });
 
-const statusOf = async (orderId: string) => (await t.app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
+const statusOf = async (orderId: string) =>
+  (await t.app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
 const historyOf = async (orderId: string) =>
-  (await t.app.db.select({ status: orderStatusHistory.status }).from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId))).map((h) => h.status);
+  (
+    await t.app.db
+      .select({ status: orderStatusHistory.status })
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, orderId))
+  ).map((h) => h.status);
 const auditsFor = async (action: string, orderId: string) =>
-  (await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, action))).filter((l) => (l.data as { orderId?: string } | null)?.orderId === orderId);
+  (await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, action))).filter(
+    (l) => (l.data as { orderId?: string } | null)?.orderId === orderId,
+  );
 
 describe('forged and replayed events', () => {
   it('are refused with 400 and change nothing', async () => {
@@ -70,11 +93,32 @@ describe('forged and replayed events', () => {
     const attempts: [string, string, string | undefined][] = [
       ['no signature', good.payload, undefined],
       ['empty signature', good.payload, ''],
-      ['wrong secret', good.payload, signedEvent(w, 'payment_intent.succeeded', { secret: 'whsec_attacker' }).signature],
+      [
+        'wrong secret',
+        good.payload,
+        signedEvent(w, 'payment_intent.succeeded', { secret: 'whsec_attacker' }).signature,
+      ],
       ['body changed after signing', good.payload.replace(String(w.product.price), '1'), good.signature],
       ['signature of another event', signedEvent(w, 'payment_intent.succeeded').payload, good.signature],
-      ['six minutes old (replay)', good.payload, signedEvent(w, 'x', { at: new Date(t.clock.now().getTime() - 6 * 60_000) }).signature.replace(/v1=[0-9a-f]+/, `v1=${goodSig}`)],
-      ['replayed with its own old signature', signedEvent(w, 'payment_intent.succeeded', { at: new Date(t.clock.now().getTime() - 6 * 60_000), id: 'evt_old' }).payload, signedEvent(w, 'payment_intent.succeeded', { at: new Date(t.clock.now().getTime() - 6 * 60_000), id: 'evt_old' }).signature],
+      [
+        'six minutes old (replay)',
+        good.payload,
+        signedEvent(w, 'x', { at: new Date(t.clock.now().getTime() - 6 * 60_000) }).signature.replace(
+          /v1=[0-9a-f]+/,
+          `v1=${goodSig}`,
+        ),
+      ],
+      [
+        'replayed with its own old signature',
+        signedEvent(w, 'payment_intent.succeeded', {
+          at: new Date(t.clock.now().getTime() - 6 * 60_000),
+          id: 'evt_old',
+        }).payload,
+        signedEvent(w, 'payment_intent.succeeded', {
+          at: new Date(t.clock.now().getTime() - 6 * 60_000),
+          id: 'evt_old',
+        }).signature,
+      ],
       ['ten minutes ahead', good.payload, `t=${stamp + 600},v1=${goodSig}`],
       ['only a v0 signature', good.payload, `t=${stamp},v0=${goodSig}`],
       ['timestamp without signature', good.payload, `t=${stamp}`],
@@ -85,7 +129,8 @@ describe('forged and replayed events', () => {
     const wrong: string[] = [];
     for (const [label, payload, signature] of attempts) {
       const res = await deliver(payload, signature);
-      if (!tally.check(ROUTE, res.statusCode === 400)) wrong.push(`${label}: ${res.statusCode} ${res.body.slice(0, 80)}`);
+      if (!tally.check(ROUTE, res.statusCode === 400))
+        wrong.push(`${label}: ${res.statusCode} ${res.body.slice(0, 80)}`);
     }
     expect(wrong).toEqual([]);
     expect(changedTables(before, await tableDigest(t.app))).toEqual([]);
@@ -122,7 +167,12 @@ describe('duplicates', () => {
 describe('events out of order', () => {
   it('a late "processing" or "failed" never moves a paid order back', async () => {
     const w = await buildWorld(t.app);
-    for (const type of ['payment_intent.succeeded', 'payment_intent.processing', 'payment_intent.payment_failed', 'payment_intent.processing']) {
+    for (const type of [
+      'payment_intent.succeeded',
+      'payment_intent.processing',
+      'payment_intent.payment_failed',
+      'payment_intent.processing',
+    ]) {
       const e = signedEvent(w, type);
       const res = await deliver(e.payload, e.signature);
       tally.check(ROUTE, res.statusCode === 200);
@@ -140,12 +190,23 @@ describe('events out of order', () => {
     ];
     for (const [orderId, steps] of moves) {
       for (const status of steps) {
-        const res = await t.app.inject({ method: 'PUT', url: `/api/order/${orderId}/status`, headers: w.admin.headers, payload: { status } });
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: `/api/order/${orderId}/status`,
+          headers: w.admin.headers,
+          payload: { status },
+        });
         expect(res.statusCode).toBe(200);
       }
     }
     for (const [orderId, steps] of moves) {
-      const object = { id: `pi_${hex(8)}`, object: 'payment_intent', amount: w.product.price, currency: 'egp', metadata: { order_id: orderId } };
+      const object = {
+        id: `pi_${hex(8)}`,
+        object: 'payment_intent',
+        amount: w.product.price,
+        currency: 'egp',
+        metadata: { order_id: orderId },
+      };
       const e = signedEvent(w, 'payment_intent.succeeded', { object });
       const res = await deliver(e.payload, e.signature);
       const final = steps.at(-1);
@@ -161,11 +222,28 @@ describe('events out of order', () => {
       method: 'POST',
       url: '/api/order',
       headers: w.other.account.headers,
-      payload: { deliveryAddress: { street: 'Nile St', building: '1', city: 'Giza', state: 'Giza', phone: '01012345678', zipCode: '12511', country: 'Egypt' }, paymentMethod: 'cash' },
+      payload: {
+        deliveryAddress: {
+          street: 'Nile St',
+          building: '1',
+          city: 'Giza',
+          state: 'Giza',
+          phone: '01012345678',
+          zipCode: '12511',
+          country: 'Egypt',
+        },
+        paymentMethod: 'cash',
+      },
     });
     expect(placed.statusCode).toBe(201);
     const cash = placed.json()[0] as { _id: string; bill: number };
-    const object = { id: `pi_${hex(8)}`, object: 'payment_intent', amount: Math.round(cash.bill * 100), currency: 'egp', metadata: { order_id: cash._id } };
+    const object = {
+      id: `pi_${hex(8)}`,
+      object: 'payment_intent',
+      amount: toPiastres(cash.bill),
+      currency: 'egp',
+      metadata: { order_id: cash._id },
+    };
     const e = signedEvent(w, 'payment_intent.succeeded', { object });
     await deliver(e.payload, e.signature);
     tally.check(ROUTE, (await statusOf(cash._id)) === 'confirmed');
@@ -198,32 +276,79 @@ describe('validly signed but malformed events', () => {
       ['no object', undefined],
       ['null object', null],
       ['an array', []],
-      ['amount as text', { id: 'pi_x', object: 'payment_intent', amount: String(w.product.price), currency: 'egp', metadata: { order_id: w.owner.orderId } }],
+      [
+        'amount as text',
+        {
+          id: 'pi_x',
+          object: 'payment_intent',
+          amount: String(w.product.price),
+          currency: 'egp',
+          metadata: { order_id: w.owner.orderId },
+        },
+      ],
       ['no amount or currency', { id: 'pi_x', object: 'payment_intent', metadata: { order_id: w.owner.orderId } }],
       ['no metadata', { id: 'pi_x', object: 'payment_intent', amount: w.product.price, currency: 'egp' }],
-      ['metadata as text', { id: 'pi_x', object: 'payment_intent', amount: w.product.price, currency: 'egp', metadata: 'x' }],
-      ['an injected order id', { id: "pi_x' or '1'='1", object: 'payment_intent', amount: w.product.price, currency: 'egp', metadata: { order_id: "' or '1'='1" } }],
-      ['no intent id', { object: 'payment_intent', amount: w.product.price, currency: 'egp', metadata: { order_id: w.owner.orderId } }],
+      [
+        'metadata as text',
+        { id: 'pi_x', object: 'payment_intent', amount: w.product.price, currency: 'egp', metadata: 'x' },
+      ],
+      [
+        'an injected order id',
+        {
+          id: "pi_x' or '1'='1",
+          object: 'payment_intent',
+          amount: w.product.price,
+          currency: 'egp',
+          metadata: { order_id: "' or '1'='1" },
+        },
+      ],
+      [
+        'no intent id',
+        { object: 'payment_intent', amount: w.product.price, currency: 'egp', metadata: { order_id: w.owner.orderId } },
+      ],
     ];
     const wrong: string[] = [];
     for (const [label, object] of objects) {
-      const payload = JSON.stringify({ id: `evt_${hex(8)}`, object: 'event', type: 'payment_intent.succeeded', data: object === undefined ? {} : { object } });
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: w.webhookSecret, timestamp: Math.floor(t.clock.now().getTime() / 1000) });
+      const payload = JSON.stringify({
+        id: `evt_${hex(8)}`,
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: object === undefined ? {} : { object },
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: w.webhookSecret,
+        timestamp: Math.floor(t.clock.now().getTime() / 1000),
+      });
       const res = await deliver(payload, signature);
-      if (!tally.check(ROUTE, res.statusCode < 500)) wrong.push(`${label}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+      if (!tally.check(ROUTE, res.statusCode < 500))
+        wrong.push(`${label}: ${res.statusCode} ${res.body.slice(0, 100)}`);
     }
     expect(wrong).toEqual([]);
     expect(await statusOf(w.owner.orderId)).toBe('pending');
-    const [paidRows] = [await t.app.db.select().from(orderStatusHistory).where(and(eq(orderStatusHistory.orderId, w.owner.orderId), eq(orderStatusHistory.status, 'paid')))];
+    const [paidRows] = [
+      await t.app.db
+        .select()
+        .from(orderStatusHistory)
+        .where(and(eq(orderStatusHistory.orderId, w.owner.orderId), eq(orderStatusHistory.status, 'paid'))),
+    ];
     expect(paidRows).toHaveLength(0);
   });
 
   it('an event for no known order is acknowledged and logged once, however often it comes', async () => {
     const w = await buildWorld(t.app);
-    const object = { id: `pi_${hex(8)}`, object: 'payment_intent', amount: 500, currency: 'egp', metadata: { order_id: '00000000-0000-4000-8000-000000000000' } };
+    const object = {
+      id: `pi_${hex(8)}`,
+      object: 'payment_intent',
+      amount: 500,
+      currency: 'egp',
+      metadata: { order_id: '00000000-0000-4000-8000-000000000000' },
+    };
     const e = signedEvent(w, 'payment_intent.succeeded', { object, id: `evt_unknown_${hex()}` });
     const results = [await deliver(e.payload, e.signature), await deliver(e.payload, e.signature)];
-    const logged = (await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, 'unknown_order'))).filter((l) => JSON.stringify(l.data).includes(object.id));
+    const logged = (await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, 'unknown_order'))).filter((l) =>
+      JSON.stringify(l.data).includes(object.id),
+    );
     tally.check(ROUTE, results.every((r) => r.statusCode === 200) && logged.length === 1);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(logged).toHaveLength(1);

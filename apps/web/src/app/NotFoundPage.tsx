@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../i18n/useTranslation';
 import notFound from '../assets/not-found.svg';
 
-/** Any unknown path: a picture that leads home (spec 2). */
+/** Any unknown path: a picture that leads home. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,11 @@ import { useTranslation } from '../i18n/useTranslation';
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : null;
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : null;
   return (
     <div className="container-sm py-5 text-center narrow-page">
       <title>{t('errors.unexpected')}</title>

@@ -23,7 +23,10 @@ async function open(url: string) {
 describe('route prefetching', () => {
   it("starts the home page's products (of the page in the address) and departments before it renders", async () => {
     const { store, calls } = await open('/?page=2');
-    expect(calls.map((call) => call.path).sort()).toEqual(['/api/department', '/api/product?page=2&limit=8&includeOutOfStock=true']);
+    expect(calls.map((call) => call.path).sort()).toEqual([
+      '/api/department',
+      '/api/product?page=2&limit=8&includeOutOfStock=true',
+    ]);
     // The page's own query is the same cache entry: it asks nothing more.
     await store.dispatch(catalogApi.endpoints.getProducts.initiate({ page: 2 }));
     await store.dispatch(catalogApi.endpoints.getDepartments.initiate());

@@ -8,7 +8,7 @@ import { setupStore } from './store';
 const routes = appRoutes(setupStore().dispatch);
 const leaf = (path: string) => matchRoutes(routes, path)?.at(-1);
 
-describe('routes (spec 2)', () => {
+describe('routes', () => {
   it('serves /user like /User and /SearchResults/{search} like /searchResults/{query}', () => {
     expect(leaf('/user')?.route.path).toBe('User');
     expect(leaf('/User')?.route.path).toBe('User');

@@ -1,4 +1,11 @@
-import { combineReducers, configureStore, createListenerMiddleware, type TypedStartListening, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import {
+  combineReducers,
+  configureStore,
+  createListenerMiddleware,
+  type TypedStartListening,
+  type ThunkAction,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 import { api } from '../api/apiSlice';
 import { sessionReducer } from '../features/auth/sessionSlice';
 import { registerSessionListeners } from '../features/auth/sessionListeners';

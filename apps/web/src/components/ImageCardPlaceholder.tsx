@@ -5,7 +5,13 @@ import Placeholder from 'react-bootstrap/Placeholder';
  * The grey-bar stand-in of a picture card (a picture, a title and a line under it) while data loads;
  * the classes size it like the card it stands for.
  */
-export function ImageCardPlaceholder({ cardClassName, imageClassName }: { cardClassName: string; imageClassName: string }) {
+export function ImageCardPlaceholder({
+  cardClassName,
+  imageClassName,
+}: {
+  cardClassName: string;
+  imageClassName: string;
+}) {
   return (
     <Card className={`${cardClassName} h-100`} aria-hidden="true">
       <div className={`${imageClassName} placeholder-glow`}>

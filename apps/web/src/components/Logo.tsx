@@ -5,7 +5,10 @@ import { useTranslation } from '../i18n/useTranslation';
 export function Logo({ className, dark = false }: { className?: string; dark?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Link to="/" className={`logo d-inline-flex align-items-center gap-2 text-decoration-none ${dark ? 'logo-dark' : ''} ${className ?? ''}`}>
+    <Link
+      to="/"
+      className={`logo d-inline-flex align-items-center gap-2 text-decoration-none ${dark ? 'logo-dark' : ''} ${className ?? ''}`}
+    >
       <svg width="32" height="32" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
         <rect width="64" height="64" rx="14" fill="#fca311" />
         <path d="M18 24h28l-3 22H21z" fill="#14213d" />

@@ -26,8 +26,16 @@ const product: Product = {
 };
 
 function renderCard(overrides: Partial<Product> = {}, actions: Partial<ProductCardActions> = {}) {
-  const all: ProductCardActions = { isAdmin: false, isFavourite: () => false, onAddToCart: vi.fn(), onToggleFavourite: vi.fn(), ...actions };
-  const router = createMemoryRouter([{ path: '/', element: <ProductCard product={{ ...product, ...overrides }} actions={all} /> }]);
+  const all: ProductCardActions = {
+    isAdmin: false,
+    isFavourite: () => false,
+    onAddToCart: vi.fn(),
+    onToggleFavourite: vi.fn(),
+    ...actions,
+  };
+  const router = createMemoryRouter([
+    { path: '/', element: <ProductCard product={{ ...product, ...overrides }} actions={all} /> },
+  ]);
   render(<RouterProvider router={router} />);
   return all;
 }
@@ -54,7 +62,10 @@ describe('ProductCard', () => {
 
   it('marks a favourite as pressed', () => {
     renderCard({}, { isFavourite: () => true });
-    expect(screen.getByRole('button', { name: 'Remove Toshiba Fridge from favourites' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Remove Toshiba Fridge from favourites' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   it("disables Add to Cart and says 'out of stock' at stock 0", () => {

@@ -11,7 +11,7 @@ import { StockState } from './StockState';
 
 /** What a card may do; the caller decides who the viewer is and what the buttons do. */
 export interface ProductCardActions {
-  /** Admins see the category instead of the cart and heart controls (spec 2, product cards). */
+  /** Admins see the category instead of the cart and heart controls. */
   isAdmin: boolean;
   isFavourite: (productId: string) => boolean;
   onAddToCart: (product: Product) => void;
@@ -54,7 +54,9 @@ export function ProductCard({ product, actions }: { product: Product; actions: P
       </div>
       <div className="card-footer bg-transparent border-0 pt-0 px-2 pb-2 px-sm-3 pb-sm-3">
         {actions.isAdmin ? (
-          <span className="badge text-bg-light text-wrap"><Localized value={local.name(product.category)} /></span>
+          <span className="badge text-bg-light text-wrap">
+            <Localized value={local.name(product.category)} />
+          </span>
         ) : (
           <button
             type="button"
@@ -87,7 +89,12 @@ export function ProductCardPlaceholder() {
         </p>
       </div>
       <div className="card-footer bg-transparent border-0 pt-0 px-3 pb-3">
-        <button type="button" className="btn btn-secondary col-12 placeholder-glow placeholder-sm" disabled tabIndex={-1} />
+        <button
+          type="button"
+          className="btn btn-secondary col-12 placeholder-glow placeholder-sm"
+          disabled
+          tabIndex={-1}
+        />
       </div>
     </div>
   );

@@ -22,7 +22,14 @@ export function Rating({ value, count, size = 16 }: RatingProps) {
       <span role="img" aria-label={t('rating.label', { rating: shown })} className="d-inline-flex">
         {starFills(value).map((fill, index) => (
           <span key={index} className="rating-star" style={{ width: size, height: size }}>
-            <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false" className="rating-star-empty">
+            <svg
+              viewBox="0 0 24 24"
+              width={size}
+              height={size}
+              aria-hidden="true"
+              focusable="false"
+              className="rating-star-empty"
+            >
               <path d={STAR} />
             </svg>
             {fill > 0 && (

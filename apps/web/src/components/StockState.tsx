@@ -1,6 +1,6 @@
 import { useTranslation } from '../i18n/useTranslation';
 
-/** Spec 4: stock above 0 is 'in stock', anything else 'out of stock'. */
+/** Stock above 0 is 'in stock', anything else 'out of stock'. */
 export function StockState({ stock }: { stock: number }) {
   const { t } = useTranslation();
   return stock > 0 ? (

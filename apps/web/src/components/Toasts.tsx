@@ -11,7 +11,12 @@ const ToastContainer = lazy(() =>
       <Container
         {...props}
         closeButton={({ closeToast, theme }) => (
-          <button type="button" className={`Toastify__close-button Toastify__close-button--${theme}`} aria-label={closeLabel} onClick={closeToast}>
+          <button
+            type="button"
+            className={`Toastify__close-button Toastify__close-button--${theme}`}
+            aria-label={closeLabel}
+            onClick={closeToast}
+          >
             <CloseIcon size={14} />
           </button>
         )}
@@ -20,7 +25,7 @@ const ToastContainer = lazy(() =>
   })),
 );
 
-/** Spec 9: toasts close after 3000 ms; cart toasts set their own corner and time. The container mounts with the first toast. */
+/** Toasts close after 3000 ms; cart toasts set their own corner and time. The container mounts with the first toast. */
 export function Toasts({ rtl }: { rtl: boolean }) {
   const { t } = useTranslation();
   const requested = useSyncExternalStore(subscribeToToasts, toastsRequested);

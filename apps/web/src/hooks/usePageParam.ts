@@ -25,7 +25,11 @@ export function usePageParam() {
 }
 
 /** Once the page count is known, a page past the end (an old link, fewer products now) becomes the last one. */
-export function usePageBounds(page: number, pages: number | undefined, setPage: (page: number, options: { replace: boolean }) => void) {
+export function usePageBounds(
+  page: number,
+  pages: number | undefined,
+  setPage: (page: number, options: { replace: boolean }) => void,
+) {
   useEffect(() => {
     if (pages === undefined) return;
     const bounded = clampPage(page, pages);

@@ -14,7 +14,8 @@
   }
   var language = saved === 'ar' || saved === 'en' ? saved : 'en';
   if (language !== saved) {
-    var preferred = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ''];
+    var preferred =
+      navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ''];
     for (var i = 0; i < preferred.length; i++) {
       var code = String(preferred[i]).toLowerCase().split('-')[0];
       if (code === 'ar' || code === 'en') {
@@ -28,7 +29,7 @@
   root.lang = language;
   root.dir = dir;
 
-  var script = document.querySelector('script[data-ltr][data-rtl]');
+  var script = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[data-ltr][data-rtl]'));
   if (!script) return;
   var link = document.createElement('link');
   link.id = 'bootstrap-css';
@@ -36,6 +37,6 @@
   link.setAttribute('blocking', 'render');
   link.dataset.ltr = script.dataset.ltr;
   link.dataset.rtl = script.dataset.rtl;
-  link.href = script.dataset[dir];
+  link.href = script.dataset[dir] || '';
   script.after(link);
 })();

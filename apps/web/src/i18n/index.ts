@@ -15,7 +15,11 @@ export type TextKey = KeyOf<typeof en & { checkout: typeof checkoutEn; admin: ty
  * for anything. Every other file (Arabic, the checkout and dashboard areas) is its own chunk,
  * fetched when the language or the area is first used.
  */
-export const i18n = new Translator<TextKey, Language>({ directions: { en: 'ltr', ar: 'rtl' }, fallback: 'en', texts: en });
+export const i18n = new Translator<TextKey, Language>({
+  directions: { en: 'ltr', ar: 'rtl' },
+  fallback: 'en',
+  texts: en,
+});
 
 /** Areas whose texts live in files of their own (checkout.<lang>.json, admin.<lang>.json), nested under their name. */
 export type Area = 'checkout' | 'admin';

@@ -23,7 +23,8 @@ function pick(english: string, arabic: string | null | undefined, language: stri
 }
 
 export const localName = (item: Named, language: string): LocalText => pick(item.name, item.nameAr, language);
-export const localDescription = (item: Described, language: string): LocalText => pick(item.description, item.descriptionAr, language);
+export const localDescription = (item: Described, language: string): LocalText =>
+  pick(item.description, item.descriptionAr, language);
 
 /** The catalogue's names and descriptions in the page's language; `.text` for strings (labels, toasts), the whole for elements. */
 export function useLocalized() {

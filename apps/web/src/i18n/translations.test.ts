@@ -17,10 +17,10 @@ const FILES = [
 ];
 
 /**
- * Latin text an Arabic page may still show: the brand, the currency code, the card brand, and
+ * Latin text an Arabic page may still show: the brand, the currency code, the card brand, the payment gateway's brand, and
  * codes printed on cards or files (file types, card expiry format, security code) and UTC.
  */
-const LATIN_ALLOWED = ['EGP Shop', 'EGP', 'Visa', 'PNG', 'JPEG', 'MM/YY', 'CVC', 'UTC'];
+const LATIN_ALLOWED = ['EGP Shop', 'EGP', 'Visa', 'Paymob', 'PNG', 'JPEG', 'MM/YY', 'CVC', 'UTC'];
 /** The logo spells the brand name in two styled halves, so " Shop" stands alone there. */
 const LATIN_KEYS = ['app.brandSecond'];
 
@@ -92,7 +92,9 @@ describe.each(FILES)('$name', ({ english, arabic }) => {
     const changed = [...arabicTexts].flatMap(([key, text]) => {
       const plural = pluralOf(key, ARABIC_PLURALS);
       const optional = plural && WORDED_FORMS.includes(plural.category) ? '{{count}}' : null;
-      const expected = sorted([...(expectedByBase.get(plural?.base ?? key) ?? [])].filter((token) => token !== optional));
+      const expected = sorted(
+        [...(expectedByBase.get(plural?.base ?? key) ?? [])].filter((token) => token !== optional),
+      );
       const actual = sorted([...tokens(text)].filter((token) => token !== optional));
       return actual.join() === expected.join() ? [] : [{ key, expected, actual }];
     });

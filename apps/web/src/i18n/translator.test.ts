@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Translator, type KeyOf, type Texts } from './translator';
+import { Translator, type KeyOf } from './translator';
 
 const english = {
   greeting: 'Hello, {{name}}',
@@ -37,7 +37,11 @@ const arabic = {
 type Key = KeyOf<typeof english> | 'missing.key';
 
 function translator() {
-  const i18n = new Translator<Key, 'en' | 'ar'>({ directions: { en: 'ltr', ar: 'rtl' }, fallback: 'en', texts: english });
+  const i18n = new Translator<Key, 'en' | 'ar'>({
+    directions: { en: 'ltr', ar: 'rtl' },
+    fallback: 'en',
+    texts: english,
+  });
   i18n.addResourceBundle('ar', arabic);
   return i18n;
 }
@@ -89,22 +93,50 @@ describe('plurals', () => {
 
   it('uses the English one and other forms', () => {
     const { t } = translator();
-    expect(counts.map((count) => t('cart.items', { count }))).toEqual(['0 items', '1 item', '2 items', '3 items', '11 items', '100 items']);
+    expect(counts.map((count) => t('cart.items', { count }))).toEqual([
+      '0 items',
+      '1 item',
+      '2 items',
+      '3 items',
+      '11 items',
+      '100 items',
+    ]);
   });
 
   it('uses key_zero for 0 whenever it exists, though English rules have no zero form', () => {
     const { t } = translator();
-    expect(counts.map((count) => t('orders', { count }))).toEqual(['No orders yet', 'One order', '2 orders', '3 orders', '11 orders', '100 orders']);
+    expect(counts.map((count) => t('orders', { count }))).toEqual([
+      'No orders yet',
+      'One order',
+      '2 orders',
+      '3 orders',
+      '11 orders',
+      '100 orders',
+    ]);
   });
 
   it('uses all six Arabic forms', () => {
     const { t } = inArabic();
-    expect(counts.map((count) => t('cart.items', { count }))).toEqual(['لا عناصر', 'عنصر واحد', 'عنصران', '3 عناصر', '11 عنصرًا', '100 عنصر']);
+    expect(counts.map((count) => t('cart.items', { count }))).toEqual([
+      'لا عناصر',
+      'عنصر واحد',
+      'عنصران',
+      '3 عناصر',
+      '11 عنصرًا',
+      '100 عنصر',
+    ]);
   });
 
   it('takes a form Arabic lacks from English for the same count, not from the Arabic other form', () => {
     const { t } = inArabic();
-    expect(counts.map((count) => t('orders', { count }))).toEqual(['No orders yet', 'طلب واحد', '2 orders', '3 orders', '11 orders', '100 طلب']);
+    expect(counts.map((count) => t('orders', { count }))).toEqual([
+      'No orders yet',
+      'طلب واحد',
+      '2 orders',
+      '3 orders',
+      '11 orders',
+      '100 طلب',
+    ]);
   });
 
   it('falls back to the bare key when no plural form matches, and ignores plural forms without a count', () => {
@@ -160,7 +192,7 @@ describe('addResourceBundle', () => {
 
   it('lets neither a text replace a section nor a section replace a text', () => {
     const i18n = translator();
-    i18n.addResourceBundle('en', { cart: 'Cart', saved: { now: 'Saved now' } } as Texts);
+    i18n.addResourceBundle('en', { cart: 'Cart', saved: { now: 'Saved now' } });
     expect([i18n.t('cart.title'), i18n.t('saved')]).toEqual(['Your cart', 'Saved']);
   });
 

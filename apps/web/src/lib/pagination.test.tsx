@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Pagination } from '../components/Pagination';
 import { clampPage, hasNext, hasPrevious, pageFromParam } from './pagination';
 
-describe('pagination bounds (spec 4)', () => {
+describe('pagination bounds', () => {
   it('keeps the page between 1 and the page count', () => {
     expect(clampPage(0, 5)).toBe(1);
     expect(clampPage(-3, 5)).toBe(1);

@@ -1,4 +1,4 @@
-/** Spec 4: pages start at 1; Prev never goes below 1 and Next never above the page count. */
+/** Pages start at 1; Prev never goes below 1 and Next never above the page count. */
 export function clampPage(page: number, pages: number): number {
   const last = Math.max(1, Math.floor(pages) || 1);
   const wanted = Number.isFinite(page) ? Math.floor(page) : 1;

@@ -18,7 +18,10 @@ function Elsewhere() {
 }
 
 /** Renders `element` at `path` inside a store and a memory router; other paths render their name, to assert navigation. */
-export function renderRoute(element: ReactElement, options: { path?: string; url?: string; store?: AppStore; preloadedState?: Partial<RootState> } = {}) {
+export function renderRoute(
+  element: ReactElement,
+  options: { path?: string; url?: string; store?: AppStore; preloadedState?: Partial<RootState> } = {},
+) {
   const store = options.store ?? setupStore(options.preloadedState);
   const path = options.path ?? '/';
   const router = createMemoryRouter(
@@ -52,10 +55,21 @@ export function mockApi(routes: Record<string, Reply | ((request: Request) => Re
     const url = new URL(input.url);
     const key = `${input.method} ${url.pathname}`;
     const text = await input.clone().text();
-    calls.push({ method: input.method, path: url.pathname + url.search, body: bodyOf(input, text), token: input.headers.get('x-access-token') });
+    calls.push({
+      method: input.method,
+      path: url.pathname + url.search,
+      body: bodyOf(input, text),
+      token: input.headers.get('x-access-token'),
+    });
     const route = routes[key];
-    const reply = typeof route === 'function' ? await route(input) : (route ?? { status: 404, body: { message: `no mock for ${key}` } });
-    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
+    const reply =
+      typeof route === 'function'
+        ? await route(input)
+        : (route ?? { status: 404, body: { message: `no mock for ${key}` } });
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };

@@ -1,30 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addressCreateSchema, type Address } from '@shop/contracts';
+import { addressCreateSchema, savedAddressSchema } from '@shop/contracts';
 import { currentUser } from '../../plugins/auth.js';
 import { addressesService } from './service.js';
 
-const addressListSchema = z.array(
-  z.object({
-    _id: z.string(),
-    street: z.string(),
-    building: z.string(),
-    city: z.string(),
-    state: z.string(),
-    phone: z.string(),
-    zipCode: z.string(),
-    country: z.string(),
-    createdAt: z.string(),
-    fullAddress: z.string(),
-  }),
-) satisfies z.ZodType<Address[]>;
+const addressListSchema = z.array(savedAddressSchema);
 
 export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = addressesService(app);
 
   app.get(
     '/address',
-    { config: { access: 'shopper' }, schema: { tags: ['address'], security: [{ token: [] }], response: { 200: addressListSchema } } },
+    {
+      config: { access: 'shopper' },
+      schema: { tags: ['address'], security: [{ token: [] }], response: { 200: addressListSchema } },
+    },
     async (request) => service.list(currentUser(request).id),
   );
 
@@ -32,7 +22,12 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/address',
     {
       config: { access: 'shopper' },
-      schema: { tags: ['address'], security: [{ token: [] }], body: addressCreateSchema, response: { 201: addressListSchema } },
+      schema: {
+        tags: ['address'],
+        security: [{ token: [] }],
+        body: addressCreateSchema,
+        response: { 201: addressListSchema },
+      },
     },
     async (request, reply) => reply.code(201).send(await service.add(currentUser(request).id, request.body.address)),
   );

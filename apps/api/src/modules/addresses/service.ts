@@ -25,13 +25,17 @@ export function addressesService(app: FastifyInstance) {
   const { db } = app;
 
   async function list(userId: string): Promise<Address[]> {
-    const rows = await db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.createdAt), desc(addresses.id));
+    const rows = await db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.userId, userId))
+      .orderBy(desc(addresses.createdAt), desc(addresses.id));
     return rows.map(toAddressDto);
   }
 
   /**
    * Saves an address unless the user already has the very same one: the checkout saves the
-   * address with every order (spec 4), and the saved list must not fill up with copies.
+   * address with every order, and the saved list must not fill up with copies.
    */
   async function add(userId: string, input: AddressInput): Promise<Address[]> {
     const fields = {
@@ -46,7 +50,12 @@ export function addressesService(app: FastifyInstance) {
     const [existing] = await db
       .select({ id: addresses.id })
       .from(addresses)
-      .where(and(eq(addresses.userId, userId), ...Object.entries(fields).map(([key, value]) => eq(addresses[key as keyof typeof fields], value))));
+      .where(
+        and(
+          eq(addresses.userId, userId),
+          ...Object.entries(fields).map(([key, value]) => eq(addresses[key as keyof typeof fields], value)),
+        ),
+      );
     if (!existing) await db.insert(addresses).values({ userId, ...fields, createdAt: app.clock.now() });
     return list(userId);
   }

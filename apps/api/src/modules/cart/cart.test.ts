@@ -11,10 +11,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const inc = (account: Account, productId: string, flag: 0 | 1) =>
-  t.app.inject({ method: 'PUT', url: '/api/cart/incItem', headers: account.headers, payload: { product_id: productId, flag } });
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/cart/incItem',
+    headers: account.headers,
+    payload: { product_id: productId, flag },
+  });
 const getCart = (account: Account) => t.app.inject({ method: 'GET', url: '/api/cart', headers: account.headers });
 const quantityOf = async (account: Account, productId: string) =>
-  ((await getCart(account)).json() as { products: { product_id: { _id: string }; quantity: number }[] }).products.find((l) => l.product_id._id === productId)?.quantity;
+  ((await getCart(account)).json() as { products: { product_id: { _id: string }; quantity: number }[] }).products.find(
+    (l) => l.product_id._id === productId,
+  )?.quantity;
 
 describe('who may use the cart', () => {
   it('refuses visitors (401) and admins (403) on every cart route', async () => {
@@ -36,13 +43,30 @@ describe('who may use the cart', () => {
 describe('cart rules', () => {
   it('adds a product with quantity 1 and returns the cart with the server-computed bill', async () => {
     const user = await registerShopper(t.app);
-    const product = await createProduct(t.app.db, { name: 'Nescafe Gold', nameAr: 'نسكافيه جولد', brand: 'Nestle', price: 19.99, stock: 5, cod: false, imagePaths: ['/uploads/a.webp'] });
+    const product = await createProduct(t.app.db, {
+      name: 'Nescafe Gold',
+      nameAr: 'نسكافيه جولد',
+      brand: 'Nestle',
+      price: 19.99,
+      stock: 5,
+      cod: false,
+      imagePaths: ['/uploads/a.webp'],
+    });
     const res = await inc(user, product.id, 1);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       products: [
         {
-          product_id: { _id: product.id, name: 'Nescafe Gold', nameAr: 'نسكافيه جولد', brand: 'Nestle', price: 19.99, image_path: ['/uploads/a.webp'], stock: 5, cod: false },
+          product_id: {
+            _id: product.id,
+            name: 'Nescafe Gold',
+            nameAr: 'نسكافيه جولد',
+            brand: 'Nestle',
+            price: 19.99,
+            image_path: ['/uploads/a.webp'],
+            stock: 5,
+            cod: false,
+          },
           quantity: 1,
         },
       ],
@@ -104,11 +128,25 @@ describe('cart rules', () => {
     const b = await createProduct(t.app.db, { price: 7 });
     await inc(user, a.id, 1);
     await inc(user, b.id, 1);
-    const removed = await t.app.inject({ method: 'PUT', url: '/api/cart/removeItem', headers: user.headers, payload: { product_id: a.id } });
+    const removed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/cart/removeItem',
+      headers: user.headers,
+      payload: { product_id: a.id },
+    });
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toMatchObject({ products: [{ product_id: { _id: b.id } }], bill: 7 });
     // Removing what is no longer there is not an error.
-    expect((await t.app.inject({ method: 'PUT', url: '/api/cart/removeItem', headers: user.headers, payload: { product_id: a.id } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/cart/removeItem',
+          headers: user.headers,
+          payload: { product_id: a.id },
+        })
+      ).statusCode,
+    ).toBe(200);
     const emptied = await t.app.inject({ method: 'PUT', url: '/api/cart/emptyCart', headers: user.headers });
     expect(emptied.statusCode).toBe(200);
     expect(emptied.json()).toEqual({ products: [], bill: 0 });
@@ -119,10 +157,37 @@ describe('cart rules', () => {
     const unknown = '6f1c2a52-0b7e-4c1e-9a57-3f1d2e4b5c6d';
     expect((await inc(shopper, unknown, 1)).statusCode).toBe(404);
     expect((await inc(shopper, unknown, 0)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/cart/removeItem', headers: shopper.headers, payload: { product_id: unknown } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/cart/incItem', headers: shopper.headers, payload: { product_id: 'abc', flag: 1 } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/cart/removeItem',
+          headers: shopper.headers,
+          payload: { product_id: unknown },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/cart/incItem',
+          headers: shopper.headers,
+          payload: { product_id: 'abc', flag: 1 },
+        })
+      ).statusCode,
+    ).toBe(400);
     const product = await createProduct(t.app.db);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/cart/incItem', headers: shopper.headers, payload: { product_id: product.id, flag: 2 } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/cart/incItem',
+          headers: shopper.headers,
+          payload: { product_id: product.id, flag: 2 },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('keeps each shopper’s cart to themselves', async () => {

@@ -1,27 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { cartIncSchema, cartRemoveSchema, type Cart } from '@shop/contracts';
+import { cartIncSchema, cartRemoveSchema, cartSchema } from '@shop/contracts';
 import { currentUser } from '../../plugins/auth.js';
 import { cartService } from './service.js';
-
-const cartSchema = z.object({
-  products: z.array(
-    z.object({
-      product_id: z.object({
-        _id: z.string(),
-        name: z.string(),
-        nameAr: z.string().nullable(),
-        brand: z.string(),
-        price: z.number(),
-        image_path: z.array(z.string()),
-        stock: z.number().int(),
-        cod: z.boolean(),
-      }),
-      quantity: z.number().int(),
-    }),
-  ),
-  bill: z.number(),
-}) satisfies z.ZodType<Cart>;
 
 const shopper = { config: { access: 'shopper' as const } };
 const doc = { tags: ['cart'], security: [{ token: [] }], response: { 200: cartSchema } };

@@ -40,7 +40,16 @@ export function cartService(app: FastifyInstance) {
     const billPiastres = rows.reduce((sum, r) => sum + r.price * r.quantity, 0);
     return {
       products: rows.map((r) => ({
-        product_id: { _id: r.id, name: r.name, nameAr: r.nameAr, brand: r.brand, price: toEgp(r.price), image_path: r.imagePaths, stock: r.stock, cod: r.cod },
+        product_id: {
+          _id: r.id,
+          name: r.name,
+          nameAr: r.nameAr,
+          brand: r.brand,
+          price: toEgp(r.price),
+          image_path: r.imagePaths,
+          stock: r.stock,
+          cod: r.cod,
+        },
         quantity: r.quantity,
       })),
       bill: toEgp(billPiastres),
@@ -48,7 +57,10 @@ export function cartService(app: FastifyInstance) {
   }
 
   async function findProduct(productId: string) {
-    const [product] = await db.select({ name: products.name, stock: products.stock }).from(products).where(eq(products.id, productId));
+    const [product] = await db
+      .select({ name: products.name, stock: products.stock })
+      .from(products)
+      .where(eq(products.id, productId));
     if (!product) throw notFound('Product');
     return product;
   }
@@ -81,12 +93,16 @@ export function cartService(app: FastifyInstance) {
       // Nothing written: say why (the product is gone, sold out, or all its stock is already in the cart).
       const product = await findProduct(productId);
       if (product.stock <= 0) throw conflict(API_MSG.outOfStock(product.name));
-      throw conflict(product.stock === 1 ? API_MSG.onlyOneInStock(product.name) : API_MSG.onlyFewInStock(product.stock, product.name));
+      throw conflict(
+        product.stock === 1
+          ? API_MSG.onlyOneInStock(product.name)
+          : API_MSG.onlyFewInStock(product.stock, product.name),
+      );
     }
     return readCart(userId);
   }
 
-  /** Removes one unit; at quantity 1 it does nothing (removing the line is a separate action, spec 4). */
+  /** Removes one unit; at quantity 1 it does nothing (removing the line is a separate action). */
   async function decrease(userId: string, productId: string): Promise<Cart> {
     const [row] = await db
       .update(cartItems)

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API_MSG, MSG } from '@shop/contracts';
 import { products } from '../../db/schema.js';
-import { createAdmin, createTestApp, registerShopper, type Account, type TestContext, UNKNOWN_ID, lastAudit, storedImageCount } from '../../../test/harness.js';
+import {
+  createAdmin,
+  createTestApp,
+  registerShopper,
+  type Account,
+  type TestContext,
+  UNKNOWN_ID,
+  lastAudit,
+  storedImageCount,
+} from '../../../test/harness.js';
 import { createCategory, createDepartment, createProduct, testImage } from '../../../test/fixtures.js';
 import { multipart, type FilePart } from '../../../test/multipart.js';
 
@@ -16,11 +25,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 describe('GET /api/category and /api/category/dept/:id', () => {
   it('lists categories with their department for anyone', async () => {
     const dept = await createDepartment(t.app.db, 'Electronics');
-    const phones = await createCategory(t.app.db, { departmentId: dept.id, name: 'Phones', imagePath: '/uploads/x.webp' });
+    const phones = await createCategory(t.app.db, {
+      departmentId: dept.id,
+      name: 'Phones',
+      imagePath: '/uploads/x.webp',
+    });
     const res = await t.app.inject({ method: 'GET', url: '/api/category' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toContainEqual({
@@ -100,10 +112,20 @@ describe('PUT /api/category', () => {
     const target = await createDepartment(t.app.db, 'Outdoors');
     const res = await put({ id: category.id, department: target.id, name: 'Tents' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ _id: category.id, name: 'Tents', department: { _id: target.id, name: 'Outdoors' } });
-    const [moved] = await t.app.db.select({ departmentId: products.departmentId }).from(products).where(eq(products.id, product.id));
+    expect(res.json()).toMatchObject({
+      _id: category.id,
+      name: 'Tents',
+      department: { _id: target.id, name: 'Outdoors' },
+    });
+    const [moved] = await t.app.db
+      .select({ departmentId: products.departmentId })
+      .from(products)
+      .where(eq(products.id, product.id));
     expect(moved?.departmentId).toBe(target.id);
-    expect(await lastAudit(t.app)).toMatchObject({ action: 'category_update', data: { id: category.id, department: target.id, name: 'Tents' } });
+    expect(await lastAudit(t.app)).toMatchObject({
+      action: 'category_update',
+      data: { id: category.id, department: target.id, name: 'Tents' },
+    });
   });
 
   it('refuses visitors and shoppers', async () => {
@@ -124,7 +146,8 @@ describe('PUT /api/category', () => {
 });
 
 describe('DELETE /api/category/:id', () => {
-  const del = (id: string, headers: Record<string, string> = admin.headers) => t.app.inject({ method: 'DELETE', url: `/api/category/${id}`, headers });
+  const del = (id: string, headers: Record<string, string> = admin.headers) =>
+    t.app.inject({ method: 'DELETE', url: `/api/category/${id}`, headers });
 
   it('deletes an unused category and audits it', async () => {
     const c = await createCategory(t.app.db);
@@ -145,14 +168,19 @@ describe('DELETE /api/category/:id', () => {
     const product = await createProduct(t.app.db);
     const res = await del(product.categoryId);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: API_MSG.categoryInUse });
+    expect(res.json()).toEqual({ message: API_MSG.categoryInUse, requestId: res.headers['x-request-id'] });
   });
 });
 
 describe('POST /api/category/img/:id', () => {
   const upload = (id: string, files: FilePart[], headers: Record<string, string> = admin.headers) => {
     const form = multipart({}, files);
-    return t.app.inject({ method: 'POST', url: `/api/category/img/${id}`, headers: { ...headers, ...form.headers }, payload: form.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/category/img/${id}`,
+      headers: { ...headers, ...form.headers },
+      payload: form.payload,
+    });
   };
 
   it('stores a png as webp, sets image_path and serves it', async () => {
@@ -189,7 +217,13 @@ describe('POST /api/category/img/:id', () => {
       [[{ filename: 'evil.svg', contentType: 'image/svg+xml', data: svg }], 400],
       [[{ filename: 'script.png', contentType: 'image/png', data: Buffer.from('#!/bin/sh\nrm -rf /\n') }], 400],
       [[{ filename: 'huge.png', data: Buffer.concat([await testImage(), Buffer.alloc(5 * 1024 * 1024)]) }], 413],
-      [[{ filename: 'a.png', data: await testImage('png', 3) }, { filename: 'b.png', data: await testImage('png', 4) }], 413],
+      [
+        [
+          { filename: 'a.png', data: await testImage('png', 3) },
+          { filename: 'b.png', data: await testImage('png', 4) },
+        ],
+        413,
+      ],
       [[{ filename: 'a.png', field: 'image', data: await testImage('png', 5) }], 400],
     ];
     for (const [files, status] of cases) {
@@ -205,8 +239,17 @@ describe('POST /api/category/img/:id', () => {
   it('names the missing file and refuses a body that is not multipart', async () => {
     const c = await createCategory(t.app.db);
     const res = await upload(c.id, []);
-    expect(res.json()).toEqual({ message: MSG.requiredField, errors: { img: MSG.requiredField } });
-    const json = await t.app.inject({ method: 'POST', url: `/api/category/img/${c.id}`, headers: admin.headers, payload: { img: 'x' } });
+    expect(res.json()).toEqual({
+      message: MSG.requiredField,
+      errors: { img: MSG.requiredField },
+      requestId: res.headers['x-request-id'],
+    });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/category/img/${c.id}`,
+      headers: admin.headers,
+      payload: { img: 'x' },
+    });
     expect(json.statusCode).toBe(415);
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { categoryCreateSchema, categorySchema, categoryUpdateSchema } from '@shop/contracts';
-import { actorOf } from '../../lib/admin-audit.js';
+import { actorOf } from '../../plugins/auth.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { categoriesService } from './service.js';
 
@@ -22,25 +22,37 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/category/dept/:id',
-    { config: { access: 'public', cache: true }, schema: { tags, params: idParams, response: { 200: z.array(categorySchema) } } },
+    {
+      config: { access: 'public', cache: true },
+      schema: { tags, params: idParams, response: { 200: z.array(categorySchema) } },
+    },
     async (request) => categories.ofDepartment(request.params.id),
   );
 
   app.post(
     '/category',
-    { config: { access: 'admin', changesCatalogue: true }, schema: { tags, security, body: categoryCreateSchema, response: { 201: categorySchema } } },
+    {
+      config: { access: 'admin', changesCatalogue: true },
+      schema: { tags, security, body: categoryCreateSchema, response: { 201: categorySchema } },
+    },
     async (request, reply) => reply.code(201).send(await categories.create(request.body, actorOf(request))),
   );
 
   app.put(
     '/category',
-    { config: { access: 'admin', changesCatalogue: true }, schema: { tags, security, body: categoryUpdateSchema, response: { 200: categorySchema } } },
+    {
+      config: { access: 'admin', changesCatalogue: true },
+      schema: { tags, security, body: categoryUpdateSchema, response: { 200: categorySchema } },
+    },
     async (request) => categories.update(request.body, actorOf(request)),
   );
 
   app.delete(
     '/category/:id',
-    { config: { access: 'admin', changesCatalogue: true }, schema: { tags, security, params: idParams, response: { 200: message } } },
+    {
+      config: { access: 'admin', changesCatalogue: true },
+      schema: { tags, security, params: idParams, response: { 200: message } },
+    },
     async (request) => categories.remove(request.params.id, actorOf(request)),
   );
 

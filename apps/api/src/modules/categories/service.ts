@@ -9,7 +9,6 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { imageUrl, toWebp } from '../../lib/images.js';
 import { invalid, isId } from '../../lib/validation.js';
 
-
 const columns = {
   id: categories.id,
   name: categories.name,
@@ -48,7 +47,9 @@ export function categoriesService(app: FastifyInstance) {
 
   async function ofDepartment(departmentId: string): Promise<Category[]> {
     if (!isId(departmentId)) return [];
-    const rows = await selectCategories(db).where(eq(categories.departmentId, departmentId)).orderBy(asc(categories.name));
+    const rows = await selectCategories(db)
+      .where(eq(categories.departmentId, departmentId))
+      .orderBy(asc(categories.name));
     return rows.map(toDto);
   }
 
@@ -64,7 +65,10 @@ export function categoriesService(app: FastifyInstance) {
         .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: departmentMissing() }));
       if (!row) throw conflict(API_MSG.categoryExists);
       const created = await one(tx, row.id);
-      await auditAdmin(tx, actor, 'category_create', `created category ${created.name} in ${created.department.name}`, { id: row.id, ...input });
+      await auditAdmin(tx, actor, 'category_create', `created category ${created.name} in ${created.department.name}`, {
+        id: row.id,
+        ...input,
+      });
       return created;
     });
   }
@@ -77,10 +81,21 @@ export function categoriesService(app: FastifyInstance) {
         .set({ name: input.name, nameAr: input.nameAr, departmentId: input.department })
         .where(eq(categories.id, input.id))
         .returning({ id: categories.id })
-        .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: departmentMissing(), [UNIQUE_VIOLATION]: conflict(API_MSG.categoryExists) }));
+        .catch(
+          mapDbError({
+            [FOREIGN_KEY_VIOLATION]: departmentMissing(),
+            [UNIQUE_VIOLATION]: conflict(API_MSG.categoryExists),
+          }),
+        );
       if (!row) throw notFound('Category');
       const updated = await one(tx, row.id);
-      await auditAdmin(tx, actor, 'category_update', `updated category ${updated.name} in ${updated.department.name}`, input);
+      await auditAdmin(
+        tx,
+        actor,
+        'category_update',
+        `updated category ${updated.name} in ${updated.department.name}`,
+        input,
+      );
       return updated;
     });
   }
@@ -108,7 +123,11 @@ export function categoriesService(app: FastifyInstance) {
     const image = await toWebp(file);
     await app.images.put(image);
     return db.transaction(async (tx) => {
-      const [row] = await tx.update(categories).set({ imagePath: imageUrl(image.name) }).where(eq(categories.id, id)).returning({ id: categories.id });
+      const [row] = await tx
+        .update(categories)
+        .set({ imagePath: imageUrl(image.name) })
+        .where(eq(categories.id, id))
+        .returning({ id: categories.id });
       if (!row) throw notFound('Category');
       await auditAdmin(tx, actor, 'category_image', `changed the image of category ${id}`, { id, image: image.name });
       return one(tx, id);

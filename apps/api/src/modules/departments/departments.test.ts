@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MSG, MSG } from '@shop/contracts';
-import { createAdmin, createTestApp, registerShopper, type Account, type TestContext, UNKNOWN_ID, lastAudit } from '../../../test/harness.js';
+import {
+  createAdmin,
+  createTestApp,
+  registerShopper,
+  type Account,
+  type TestContext,
+  UNKNOWN_ID,
+  lastAudit,
+} from '../../../test/harness.js';
 import { createCategory, createDepartment } from '../../../test/fixtures.js';
 
 let t: TestContext;
@@ -12,7 +20,6 @@ beforeAll(async () => {
   shopper = await registerShopper(t.app);
 });
 afterAll(() => t.close());
-
 
 describe('GET /api/department', () => {
   it('lists departments by name for anyone', async () => {
@@ -36,7 +43,12 @@ describe('POST /api/department', () => {
     const res = await post({ name: '  Toys  ', nameAr: ' ألعاب ' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ _id: expect.any(String), name: 'Toys', nameAr: 'ألعاب' });
-    expect(await lastAudit(t.app)).toMatchObject({ type: 'admin', action: 'department_create', userId: admin.id, data: { id: res.json()._id, name: 'Toys' } });
+    expect(await lastAudit(t.app)).toMatchObject({
+      type: 'admin',
+      action: 'department_create',
+      userId: admin.id,
+      data: { id: res.json()._id, name: 'Toys' },
+    });
   });
 
   it('refuses visitors (401) and shoppers (403)', async () => {
@@ -48,7 +60,11 @@ describe('POST /api/department', () => {
     for (const payload of [{}, { name: '' }, { name: '   ' }]) {
       const res = await post(payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: MSG.requiredField, errors: { name: MSG.requiredField } });
+      expect(res.json()).toEqual({
+        message: MSG.requiredField,
+        errors: { name: MSG.requiredField },
+        requestId: res.headers['x-request-id'],
+      });
     }
   });
 
@@ -70,8 +86,15 @@ describe('PUT /api/department', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ _id: dept.id, name: 'Kitchen', nameAr: 'المطبخ' });
     // An empty Arabic name clears it, so the storefront falls back to the English one.
-    expect((await put({ id: dept.id, name: 'Kitchen', nameAr: '' })).json()).toEqual({ _id: dept.id, name: 'Kitchen', nameAr: null });
-    expect(await lastAudit(t.app)).toMatchObject({ action: 'department_update', data: { id: dept.id, name: 'Kitchen' } });
+    expect((await put({ id: dept.id, name: 'Kitchen', nameAr: '' })).json()).toEqual({
+      _id: dept.id,
+      name: 'Kitchen',
+      nameAr: null,
+    });
+    expect(await lastAudit(t.app)).toMatchObject({
+      action: 'department_update',
+      data: { id: dept.id, name: 'Kitchen' },
+    });
   });
 
   it('refuses visitors and shoppers', async () => {
@@ -99,14 +122,18 @@ describe('PUT /api/department', () => {
 });
 
 describe('DELETE /api/department/:id', () => {
-  const del = (id: string, headers: Record<string, string> = admin.headers) => t.app.inject({ method: 'DELETE', url: `/api/department/${id}`, headers });
+  const del = (id: string, headers: Record<string, string> = admin.headers) =>
+    t.app.inject({ method: 'DELETE', url: `/api/department/${id}`, headers });
 
   it('deletes an empty department and audits it', async () => {
     const dept = await createDepartment(t.app.db, 'Temporary');
     const res = await del(dept.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Department deleted Successfully' });
-    expect(await lastAudit(t.app)).toMatchObject({ action: 'department_delete', data: { id: dept.id, name: 'Temporary' } });
+    expect(await lastAudit(t.app)).toMatchObject({
+      action: 'department_delete',
+      data: { id: dept.id, name: 'Temporary' },
+    });
     expect((await del(dept.id)).statusCode).toBe(404);
   });
 
@@ -121,7 +148,7 @@ describe('DELETE /api/department/:id', () => {
     const before = await lastAudit(t.app);
     const res = await del(category.departmentId);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: API_MSG.departmentInUse });
+    expect(res.json()).toEqual({ message: API_MSG.departmentInUse, requestId: res.headers['x-request-id'] });
     expect((await lastAudit(t.app))?.id).toBe(before?.id);
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { departmentCreateSchema, departmentSchema, departmentUpdateSchema } from '@shop/contracts';
-import { actorOf } from '../../lib/admin-audit.js';
+import { actorOf } from '../../plugins/auth.js';
 import { departmentsService } from './service.js';
 
 const tags = ['department'];
@@ -21,13 +21,19 @@ export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/department',
-    { config: { access: 'admin', changesCatalogue: true }, schema: { tags, security, body: departmentCreateSchema, response: { 201: departmentSchema } } },
+    {
+      config: { access: 'admin', changesCatalogue: true },
+      schema: { tags, security, body: departmentCreateSchema, response: { 201: departmentSchema } },
+    },
     async (request, reply) => reply.code(201).send(await departments.create(request.body, actorOf(request))),
   );
 
   app.put(
     '/department',
-    { config: { access: 'admin', changesCatalogue: true }, schema: { tags, security, body: departmentUpdateSchema, response: { 200: departmentSchema } } },
+    {
+      config: { access: 'admin', changesCatalogue: true },
+      schema: { tags, security, body: departmentUpdateSchema, response: { 200: departmentSchema } },
+    },
     async (request) => {
       const { id, ...input } = request.body;
       return departments.rename(id, input, actorOf(request));
@@ -36,7 +42,10 @@ export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/department/:id',
-    { config: { access: 'admin', changesCatalogue: true }, schema: { tags, security, params: idParams, response: { 200: message } } },
+    {
+      config: { access: 'admin', changesCatalogue: true },
+      schema: { tags, security, params: idParams, response: { 200: message } },
+    },
     async (request) => departments.remove(request.params.id, actorOf(request)),
   );
 };

@@ -7,8 +7,11 @@ import { FOREIGN_KEY_VIOLATION, mapDbError, UNIQUE_VIOLATION } from '../../lib/d
 import { conflict, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/validation.js';
 
-
-const toDto = (d: { id: string; name: string; nameAr: string | null }): Department => ({ _id: d.id, name: d.name, nameAr: d.nameAr });
+const toDto = (d: { id: string; name: string; nameAr: string | null }): Department => ({
+  _id: d.id,
+  name: d.name,
+  nameAr: d.nameAr,
+});
 const returned = { id: departments.id, name: departments.name, nameAr: departments.nameAr };
 
 export function departmentsService(app: FastifyInstance) {
@@ -23,7 +26,10 @@ export function departmentsService(app: FastifyInstance) {
     return db.transaction(async (tx) => {
       const [row] = await tx.insert(departments).values(input).onConflictDoNothing().returning(returned);
       if (!row) throw conflict(API_MSG.departmentExists);
-      await auditAdmin(tx, actor, 'department_create', `created department ${row.name}`, { id: row.id, name: row.name });
+      await auditAdmin(tx, actor, 'department_create', `created department ${row.name}`, {
+        id: row.id,
+        name: row.name,
+      });
       return toDto(row);
     });
   }
@@ -37,7 +43,10 @@ export function departmentsService(app: FastifyInstance) {
         .returning(returned)
         .catch(mapDbError({ [UNIQUE_VIOLATION]: conflict(API_MSG.departmentExists) }));
       if (!row) throw notFound('Department');
-      await auditAdmin(tx, actor, 'department_update', `renamed department ${row.id} to ${row.name}`, { id: row.id, name: row.name });
+      await auditAdmin(tx, actor, 'department_update', `renamed department ${row.id} to ${row.name}`, {
+        id: row.id,
+        name: row.name,
+      });
       return toDto(row);
     });
   }
@@ -52,7 +61,10 @@ export function departmentsService(app: FastifyInstance) {
         .returning({ id: departments.id, name: departments.name })
         .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: conflict(API_MSG.departmentInUse) }));
       if (!row) throw notFound('Department');
-      await auditAdmin(tx, actor, 'department_delete', `deleted department ${row.name}`, { id: row.id, name: row.name });
+      await auditAdmin(tx, actor, 'department_delete', `deleted department ${row.name}`, {
+        id: row.id,
+        name: row.name,
+      });
       return { message: API_MSG.departmentDeleted };
     });
   }

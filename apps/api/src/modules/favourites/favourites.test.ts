@@ -11,9 +11,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const list = (account: Account) => t.app.inject({ method: 'GET', url: '/api/favourite', headers: account.headers });
-const add = (account: Account, id: string) => t.app.inject({ method: 'POST', url: `/api/favourite/${id}`, headers: account.headers });
-const remove = (account: Account, id: string) => t.app.inject({ method: 'DELETE', url: `/api/favourite/${id}`, headers: account.headers });
-const replace = (account: Account, ids: string[]) => t.app.inject({ method: 'PUT', url: '/api/favourite', headers: account.headers, payload: { products: ids } });
+const add = (account: Account, id: string) =>
+  t.app.inject({ method: 'POST', url: `/api/favourite/${id}`, headers: account.headers });
+const remove = (account: Account, id: string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/favourite/${id}`, headers: account.headers });
+const replace = (account: Account, ids: string[]) =>
+  t.app.inject({ method: 'PUT', url: '/api/favourite', headers: account.headers, payload: { products: ids } });
 const ids = (res: { json(): unknown }) => (res.json() as { _id: string }[]).map((p) => p._id);
 
 describe('who may use favourites', () => {
@@ -28,7 +31,10 @@ describe('who may use favourites', () => {
     ];
     for (const call of calls) {
       expect((await t.app.inject(call)).statusCode, `${call.method} ${call.url} visitor`).toBe(401);
-      expect((await t.app.inject({ ...call, headers: admin.headers })).statusCode, `${call.method} ${call.url} admin`).toBe(403);
+      expect(
+        (await t.app.inject({ ...call, headers: admin.headers })).statusCode,
+        `${call.method} ${call.url} admin`,
+      ).toBe(403);
     }
   });
 });
@@ -37,7 +43,15 @@ describe('favourites', () => {
   it('adds products and lists them newest first in the catalogue product shape', async () => {
     const user = await registerShopper(t.app);
     const category = await createCategory(t.app.db, { name: 'Kettles' });
-    const kettle = await createProduct(t.app.db, { name: 'Kettle', brand: 'Tornado', price: 899.5, stock: 3, categoryId: category.id, weight: 1.2, cod: false });
+    const kettle = await createProduct(t.app.db, {
+      name: 'Kettle',
+      brand: 'Tornado',
+      price: 899.5,
+      stock: 3,
+      categoryId: category.id,
+      weight: 1.2,
+      cod: false,
+    });
     const mug = await createProduct(t.app.db);
     expect((await add(user, kettle.id)).statusCode).toBe(200);
     t.clock.advance(1000);

@@ -23,7 +23,14 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/favourite',
-    { ...shopper, schema: { ...doc, description: 'Replaces the whole list (sync of the list kept in the browser)', body: z.object({ products: z.array(idSchema).max(500) }) } },
+    {
+      ...shopper,
+      schema: {
+        ...doc,
+        description: 'Replaces the whole list (sync of the list kept in the browser)',
+        body: z.object({ products: z.array(idSchema).max(500) }),
+      },
+    },
     async (request) => service.replace(currentUser(request).id, request.body.products),
   );
 };

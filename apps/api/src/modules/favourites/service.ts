@@ -38,7 +38,11 @@ export function favouritesService(app: FastifyInstance) {
     await db.transaction(async (tx) => {
       await tx
         .delete(favourites)
-        .where(ids.length ? and(eq(favourites.userId, userId), notInArray(favourites.productId, ids)) : eq(favourites.userId, userId));
+        .where(
+          ids.length
+            ? and(eq(favourites.userId, userId), notInArray(favourites.productId, ids))
+            : eq(favourites.userId, userId),
+        );
       if (!ids.length) return;
       await tx
         .insert(favourites)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from '../../lib/audit.js';
+import type { LogEntry } from './service.js';
 import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
 
 let t: TestContext;
@@ -11,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 interface LogsPage {
-  logs: { _id: string; type: string; action: string; message: string; userId: string | null; userEmail: string | null; data: unknown; ip: string | null; createdAt: string }[];
+  logs: LogEntry[];
   pages: number;
   total: number;
 }
@@ -33,7 +34,15 @@ describe('browsing the logs', () => {
   it('lists newest first, 20 a page, with the page count and total', async () => {
     const user = await registerShopper(t.app, 'Paging Person');
     for (let i = 0; i < 25; i++) {
-      await audit(t.app.db, { type: 'order', action: 'test_entry', message: `entry ${i}`, userId: user.id, userEmail: user.email, data: { i }, ip: '10.0.0.1' });
+      await audit(t.app.db, {
+        type: 'order',
+        action: 'test_entry',
+        message: `entry ${i}`,
+        userId: user.id,
+        userEmail: user.email,
+        data: { i },
+        ip: '10.0.0.1',
+      });
     }
     const first = await logs(`?user=${user.id}&type=order`);
     expect(first.total).toBe(25);
@@ -84,6 +93,8 @@ describe('browsing the logs', () => {
     const empty = await logs('?type=&user=');
     expect(empty.total).toBe(all.total);
     expect(empty.logs[0]?._id).toBe(all.logs[0]?._id);
-    expect((await t.app.inject({ method: 'GET', url: '/api/logs?page=0', headers: admin.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/logs?page=0', headers: admin.headers })).statusCode).toBe(
+      400,
+    );
   });
 });

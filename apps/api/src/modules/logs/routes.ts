@@ -4,7 +4,8 @@ import { AUDIT_TYPES } from '@shop/contracts';
 import { logsService } from './service.js';
 
 /** A filter left empty in the dashboard's form arrives as '' and means 'any'. */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
 const logsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -35,7 +36,10 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/logs',
-    { config: { access: 'admin' }, schema: { tags: ['logs'], security: [{ token: [] }], querystring: logsQuery, response: { 200: logsResponse } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['logs'], security: [{ token: [] }], querystring: logsQuery, response: { 200: logsResponse } },
+    },
     async (request) => logs.list(request.query),
   );
 };

@@ -12,7 +12,7 @@ interface LogQuery {
   user?: string;
 }
 
-interface LogEntry {
+export interface LogEntry {
   _id: string;
   type: string;
   action: string;

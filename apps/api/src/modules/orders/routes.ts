@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema, ORDER_STATUSES, orderCreateSchema } from '@shop/contracts';
+import {
+  idSchema,
+  ORDER_STATUSES,
+  orderCreateSchema,
+  orderSchema,
+  outOfStockItemSchema,
+  refundSchema,
+} from '@shop/contracts';
 import { currentUser } from '../../plugins/auth.js';
-import { orderSchema, outOfStockSchema } from './schemas.js';
 import { ordersService } from './service.js';
 
 const message = z.object({ message: z.string() });
@@ -18,8 +24,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['order'],
         security: [{ token: [] }],
         body: orderCreateSchema,
-        // 409: the products that ran out, for the OrderError screen (spec 4).
-        response: { 201: z.array(orderSchema), 409: z.union([outOfStockSchema, message]) },
+        // 409: the products that ran out, for the OrderError screen.
+        response: { 201: z.array(orderSchema), 409: z.union([z.array(outOfStockItemSchema), message]) },
       },
     },
     async (request, reply) => reply.code(201).send(await service.place(currentUser(request), request.body, request.ip)),
@@ -27,7 +33,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/order',
-    { config: { access: 'shopper' }, schema: { tags: ['order'], security: [{ token: [] }], response: { 200: z.array(orderSchema) } } },
+    {
+      config: { access: 'shopper' },
+      schema: { tags: ['order'], security: [{ token: [] }], response: { 200: z.array(orderSchema) } },
+    },
     async (request) => service.listOwn(currentUser(request).id),
   );
 
@@ -35,7 +44,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/admin/:userId',
     {
       config: { access: 'admin' },
-      schema: { tags: ['order'], security: [{ token: [] }], params: z.object({ userId: idSchema }), response: { 200: z.array(orderSchema), 404: message } },
+      schema: {
+        tags: ['order'],
+        security: [{ token: [] }],
+        params: z.object({ userId: idSchema }),
+        response: { 200: z.array(orderSchema), 404: message },
+      },
     },
     async (request) => service.listForUser(request.params.userId),
   );
@@ -53,5 +67,21 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.setStatus(currentUser(request), request.params.id, request.body.status, request.ip),
+  );
+
+  app.post(
+    '/order/:id/refund',
+    {
+      config: { access: 'admin', changesCatalogue: true },
+      schema: {
+        tags: ['order'],
+        security: [{ token: [] }],
+        params: z.object({ id: idSchema }),
+        // Optional, so an empty request (no body at all) refunds the whole bill.
+        body: refundSchema.optional(),
+        response: { 200: orderSchema, 400: message, 404: message, 409: message, 502: message },
+      },
+    },
+    async (request) => service.refund(currentUser(request), request.params.id, request.body?.amount, request.ip),
   );
 };

@@ -12,20 +12,21 @@ import {
 } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { cartItems, orderItems, orders, orderStatusHistory, products, users } from '../../db/schema.js';
+import { cartItems, orderItems, orders, orderStatusHistory, payments, products, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { NOT_ENOUGH_STOCK, PRODUCT_CHANGED, pgCode } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { paymentProvider } from '../payments/provider.js';
+import { paymentProvider } from '../payments/registry.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderItems.$inferSelect;
 type HistoryRow = typeof orderStatusHistory.$inferSelect;
 
 /** Lines by name, then id: the order they are listed in (byte order, as the database's C collation sorts). */
-const byName = (a: LineRow, b: LineRow) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byName = (a: LineRow, b: LineRow) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 /** One order with its lines and history, in the wire shape of contracts/checkout.ts. */
 function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[]): Order {
@@ -42,7 +43,13 @@ function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[]): Order {
     paymentMethod: o.paymentMethod as PaymentMethod,
     products: lines.map((l) => ({
       product_id: l.productId,
-      productBrief: { product_id: l.productId, name: l.name, nameAr: l.nameAr, price: toEgp(l.price), image_path: l.imagePaths },
+      productBrief: {
+        product_id: l.productId,
+        name: l.name,
+        nameAr: l.nameAr,
+        price: toEgp(l.price),
+        image_path: l.imagePaths,
+      },
       quantity: l.quantity,
     })),
   };
@@ -54,8 +61,16 @@ async function loadOrders(db: DbOrTx, where: SQL): Promise<Order[]> {
   if (!rows.length) return [];
   const ids = rows.map((o) => o.id);
   const [lines, history] = await Promise.all([
-    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.name), asc(orderItems.id)),
-    db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, ids)).orderBy(asc(orderStatusHistory.id)),
+    db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.name), asc(orderItems.id)),
+    db
+      .select()
+      .from(orderStatusHistory)
+      .where(inArray(orderStatusHistory.orderId, ids))
+      .orderBy(asc(orderStatusHistory.id)),
   ]);
   return rows.map((o) =>
     toOrder(
@@ -70,7 +85,7 @@ async function loadOrders(db: DbOrTx, where: SQL): Promise<Order[]> {
  * Puts units back on the shelf in one statement that first locks the products in id order, with
  * `alsoLocking` (products the caller will take stock of before it commits) among them. Every writer
  * of stock locks the products it needs in that one order, all at once (order lines take theirs in it
- * as they commit, take_ordered_stock in custom-after.sql), so no two of them can deadlock.
+ * as they commit, take_ordered_stock in db/migrations), so no two of them can deadlock.
  */
 async function returnStock(tx: Tx, units: Map<string, number>, alsoLocking: string[] = []) {
   if (!units.size) return;
@@ -119,7 +134,9 @@ async function cancelIntents(app: FastifyInstance, intentIds: (string | null)[])
   const provider = paymentProvider(app);
   for (const id of intentIds) {
     if (!id) continue;
-    await provider.cancelIntent(id).catch((err: unknown) => app.log.warn({ err, intent: id }, 'could not cancel payment intent'));
+    await provider
+      .cancel(id)
+      .catch((err: unknown) => app.log.warn({ err, intent: id }, 'could not cancel payment intent'));
   }
 }
 
@@ -141,7 +158,7 @@ export function ordersService(app: FastifyInstance) {
 
   /**
    * Places the cart as an order in one transaction. The order lines take their stock as the
-   * transaction commits (take_ordered_stock in custom-after.sql), each with a conditional update, so
+   * transaction commits (take_ordered_stock in db/migrations), each with a conditional update, so
    * two buyers can never both get the last unit; any shortage rolls everything back and answers 409
    * with the products that ran out. A cash order clears the cart; a card order keeps it until paid
    * and replaces the user's older unpaid card order (at most one pending order per user).
@@ -239,7 +256,17 @@ export function ordersService(app: FastifyInstance) {
       // In product id order (the cart was read in it): the order in which the commit locks the products.
       const items = await tx
         .insert(orderItems)
-        .values(lines.map((l) => ({ orderId: order.id, productId: l.productId, name: l.name, nameAr: l.nameAr, price: l.price, imagePaths: l.imagePaths, quantity: l.quantity })))
+        .values(
+          lines.map((l) => ({
+            orderId: order.id,
+            productId: l.productId,
+            name: l.name,
+            nameAr: l.nameAr,
+            price: l.price,
+            imagePaths: l.imagePaths,
+            quantity: l.quantity,
+          })),
+        )
         .returning();
       const history = await tx.insert(orderStatusHistory).values({ orderId: order.id, status, at: now }).returning();
       if (method === 'cash') await tx.delete(cartItems).where(eq(cartItems.userId, user.id));
@@ -259,7 +286,10 @@ export function ordersService(app: FastifyInstance) {
       throw err;
     });
     // The replaced order's payment must not go through whatever happens next.
-    await cancelIntents(app, replaced.map((o) => o.paymentIntentId));
+    await cancelIntents(
+      app,
+      replaced.map((o) => o.paymentIntentId),
+    );
     // A transaction of its own whose commit waits for the disk: once it is there, so is the order's
     // commit, written before it. A crash before then loses the order whole, and nobody was told of it.
     await db.execute(sql`select pg_current_xact_id()`);
@@ -272,7 +302,10 @@ export function ordersService(app: FastifyInstance) {
    */
   async function outOfStock(userId: string) {
     const held = db
-      .select({ productId: orderItems.productId, quantity: sql<number>`sum(${orderItems.quantity})::int`.as('held_quantity') })
+      .select({
+        productId: orderItems.productId,
+        quantity: sql<number>`sum(${orderItems.quantity})::int`.as('held_quantity'),
+      })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')))
@@ -280,14 +313,26 @@ export function ordersService(app: FastifyInstance) {
       .as('held');
     const available = sql<number>`${products.stock} + coalesce(${held.quantity}, 0)`;
     const out = await db
-      .select({ id: products.id, name: products.name, nameAr: products.nameAr, imagePaths: products.imagePaths, stock: available })
+      .select({
+        id: products.id,
+        name: products.name,
+        nameAr: products.nameAr,
+        imagePaths: products.imagePaths,
+        stock: available,
+      })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
       .leftJoin(held, eq(held.productId, cartItems.productId))
       .where(and(eq(cartItems.userId, userId), sql`${available} < ${cartItems.quantity}`))
       .orderBy(asc(products.name));
     if (!out.length) return new StartOver();
-    const body: OutOfStockItem[] = out.map((p) => ({ _id: p.id, name: p.name, nameAr: p.nameAr, image_path: p.imagePaths, stock: p.stock }));
+    const body: OutOfStockItem[] = out.map((p) => ({
+      _id: p.id,
+      name: p.name,
+      nameAr: p.nameAr,
+      image_path: p.imagePaths,
+      stock: p.stock,
+    }));
     return conflict(API_MSG.someOutOfStock, body);
   }
 
@@ -301,37 +346,79 @@ export function ordersService(app: FastifyInstance) {
     return loadOrders(db, eq(orders.userId, userId));
   }
 
-  /** An admin moves an order along the state machine; cancelling puts its stock back. */
-  async function setStatus(admin: AuthUser, orderId: string, to: OrderStatus, ip: string): Promise<Order> {
-    const before = await db.transaction(async (tx) => {
+  /**
+   * An admin moves an order along the state machine; cancelling puts its stock back. A refund is a
+   * cancellation of a paid order whose money the provider gives back first, inside the transaction
+   * that holds the order, so two refunds of one order cannot both reach the provider. Cancelling a paid
+   * order is always a refund of the whole bill: the shop never keeps the money of an order it cancels.
+   */
+  async function changeStatus(
+    admin: AuthUser,
+    orderId: string,
+    to: OrderStatus,
+    ip: string,
+    refund?: { amount: number | undefined },
+  ): Promise<Order> {
+    const { before, refunded } = await db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (!order) throw notFound('Order');
       const from = order.status as OrderStatus;
+      if (refund && from !== 'paid') throw conflict(API_MSG.notRefundable);
       if (!canTransition(from, to)) throw conflict(API_MSG.statusChange(from, to));
+      const refunding = refund ?? (from === 'paid' && to === 'cancelled' ? { amount: undefined } : undefined);
+      const given = refunding ? await refundPayment(tx, order, refunding.amount) : null;
       const now = app.clock.now();
       if (to === 'cancelled') await cancelLocked(tx, [orderId], now);
       else {
         await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, orderId));
         await tx.insert(orderStatusHistory).values({ orderId, status: to, at: now });
       }
+      const refundNote = given ? `, ${given.how} ${toEgp(given.amount)} EGP` : '';
       await audit(tx, {
         type: 'admin',
-        action: 'order_status',
-        message: `${admin.email} moved order ${orderId} from ${from} to ${to}`,
+        action: given ? 'order_refunded' : 'order_status',
+        message: `${admin.email} moved order ${orderId} from ${from} to ${to}${refundNote}`,
         userId: admin.id,
         userEmail: admin.email,
-        data: { orderId, from, to },
+        data: { orderId, from, to, ...(given ? { refund: given.how, amount: toEgp(given.amount) } : {}) },
         ip,
       });
-      return order;
+      return { before: order, refunded: given !== null };
     });
-    if (to === 'cancelled') await cancelIntents(app, [before.paymentIntentId]);
+    if (to === 'cancelled' && !refunded) await cancelIntents(app, [before.paymentIntentId]);
     const [order] = await loadOrders(db, eq(orders.id, orderId));
     if (!order) throw notFound('Order');
     return order;
   }
 
-  return { place, listOwn, listForUser, setStatus };
+  /** Asks the provider to give back `amountEgp` (the whole bill when unset) of the payment that paid the order. */
+  async function refundPayment(tx: Tx, order: OrderRow, amountEgp: number | undefined) {
+    const amount = amountEgp === undefined ? order.bill : toPiastres(amountEgp);
+    if (amount > order.bill) throw badRequest(API_MSG.refundTooLarge);
+    const [paid] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.state, 'paid')))
+      .for('update');
+    const provider = paymentProvider(app);
+    const how = await provider.refund({
+      providerRef: paid?.providerRef ?? order.paymentIntentId ?? '',
+      transactionId: paid?.transactionId ?? null,
+      amount,
+      paid: order.bill,
+      paidAt: paid?.paidAt ?? null,
+    });
+    if (paid) await tx.update(payments).set({ state: how }).where(eq(payments.providerRef, paid.providerRef));
+    return { how, amount };
+  }
+
+  const setStatus = (admin: AuthUser, orderId: string, to: OrderStatus, ip: string) =>
+    changeStatus(admin, orderId, to, ip);
+  /** Gives a paid, not yet shipped order's money back and cancels it, its stock back on the shelf. */
+  const refund = (admin: AuthUser, orderId: string, amount: number | undefined, ip: string) =>
+    changeStatus(admin, orderId, 'cancelled', ip, { amount });
+
+  return { place, listOwn, listForUser, setStatus, refund };
 }
 
 const EXPIRY_BATCH = 100;
@@ -354,7 +441,11 @@ export async function expireUnpaidOrders(app: FastifyInstance): Promise<number> 
         .orderBy(asc(orders.createdAt))
         .limit(EXPIRY_BATCH)
         .for('update', { of: orders, skipLocked: true });
-      await cancelLocked(tx, due.map((o) => o.id), app.clock.now());
+      await cancelLocked(
+        tx,
+        due.map((o) => o.id),
+        app.clock.now(),
+      );
       for (const o of due) {
         await audit(tx, {
           type: 'order',
@@ -368,7 +459,10 @@ export async function expireUnpaidOrders(app: FastifyInstance): Promise<number> 
       return due;
     });
     expired += batch.length;
-    await cancelIntents(app, batch.map((o) => o.paymentIntentId));
+    await cancelIntents(
+      app,
+      batch.map((o) => o.paymentIntentId),
+    );
     if (batch.length < EXPIRY_BATCH) return expired;
   }
 }

@@ -3,54 +3,90 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Order } from '@shop/contracts';
-import { auditLogs, cartItems, orders, paymentEvents } from '../../db/schema.js';
+import { auditLogs, cartItems, orders, paymentEvents, products } from '../../db/schema.js';
 import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
 import { createProduct, type ProductFixture } from '../../../test/fixtures.js';
 import { loadConfig } from '../../config.js';
-import { paymentProvider } from './provider.js';
 import { stripeProvider } from './stripe-provider.js';
-import { PROCESSING_DELAY_MS, signWebhook } from './test-provider.js';
+import { offlineWebhookSecret, PROCESSING_DELAY_MS, signWebhook } from './offline-provider.js';
 
 let t: TestContext;
 let secret: string;
 beforeAll(async () => {
   t = await createTestApp();
-  secret = paymentProvider(t.app).webhookSecret;
+  secret = offlineWebhookSecret(t.app.config);
 });
 afterAll(() => t.close());
 
-const address = { street: 'Tahrir St', building: '12', city: 'Cairo', state: 'Cairo', phone: '01012345678', zipCode: '11511', country: 'Egypt' };
+const address = {
+  street: 'Tahrir St',
+  building: '12',
+  city: 'Cairo',
+  state: 'Cairo',
+  phone: '01012345678',
+  zipCode: '11511',
+  country: 'Egypt',
+};
 const GOOD_CARD = { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' };
 
 async function cardOrder(user: Account, lines: [ProductFixture, number][], method = 'visa'): Promise<Order> {
   await t.app.db.delete(cartItems).where(eq(cartItems.userId, user.id));
-  await t.app.db.insert(cartItems).values(lines.map(([p, quantity]) => ({ userId: user.id, productId: p.id, quantity })));
-  const res = await t.app.inject({ method: 'POST', url: '/api/order', headers: user.headers, payload: { deliveryAddress: address, paymentMethod: method } });
+  await t.app.db
+    .insert(cartItems)
+    .values(lines.map(([p, quantity]) => ({ userId: user.id, productId: p.id, quantity })));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: user.headers,
+    payload: { deliveryAddress: address, paymentMethod: method },
+  });
   if (res.statusCode !== 201) throw new Error(`order failed: ${res.body}`);
   return (res.json() as Order[])[0] as Order;
 }
 const createIntent = (account: Account | null, orderId: string) =>
-  t.app.inject({ method: 'POST', url: '/api/payment/create-payment-intent', headers: account?.headers ?? {}, payload: { order_id: orderId } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payment/create-payment-intent',
+    headers: account?.headers ?? {},
+    payload: { order_id: orderId },
+  });
 async function secretFor(user: Account, orderId: string): Promise<string> {
   const res = await createIntent(user, orderId);
   if (res.statusCode !== 200) throw new Error(`intent failed: ${res.body}`);
   return (res.json() as { clientSecret: string }).clientSecret;
 }
 const confirm = (clientSecret: string, card: { number: string; exp: string; cvc: string }) =>
-  t.app.inject({ method: 'POST', url: '/api/payment/test/confirm', payload: { clientSecret, card } });
-const intent = (clientSecret: string) => t.app.inject({ method: 'GET', url: `/api/payment/test/intent?client_secret=${encodeURIComponent(clientSecret)}` });
+  t.app.inject({ method: 'POST', url: '/api/payment/offline/confirm', payload: { clientSecret, card } });
+const intent = (clientSecret: string) =>
+  t.app.inject({ method: 'GET', url: `/api/payment/offline/intent?client_secret=${encodeURIComponent(clientSecret)}` });
 const orderRow = async (id: string) => (await t.app.db.select().from(orders).where(eq(orders.id, id)))[0];
 const auditsFor = async (action: string, orderId: string) =>
-  (await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, action))).filter((l) => (l.data as { orderId?: string } | null)?.orderId === orderId);
+  (await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, action))).filter(
+    (l) => (l.data as { orderId?: string } | null)?.orderId === orderId,
+  );
 
 /** A Stripe-format event, signed with Stripe's own SDK helper (not our signer) so both sides are checked. */
-function stripeEvent(type: string, orderId: string, amount: number, opts: { id?: string; signWith?: string; at?: Date } = {}) {
+function stripeEvent(
+  type: string,
+  orderId: string,
+  amount: number,
+  opts: { id?: string; signWith?: string; at?: Date } = {},
+) {
   const payload = JSON.stringify({
     id: opts.id ?? `evt_${randomBytes(8).toString('hex')}`,
     object: 'event',
     type,
     created: Math.floor(t.clock.now().getTime() / 1000),
-    data: { object: { id: `pi_${randomBytes(8).toString('hex')}`, object: 'payment_intent', amount, currency: 'egp', metadata: { order_id: orderId }, last_payment_error: null } },
+    data: {
+      object: {
+        id: `pi_${randomBytes(8).toString('hex')}`,
+        object: 'payment_intent',
+        amount,
+        currency: 'egp',
+        metadata: { order_id: orderId },
+        last_payment_error: null,
+      },
+    },
   });
   const signature = Stripe.webhooks.generateTestHeaderString({
     payload,
@@ -71,19 +107,21 @@ describe('configuration', () => {
   it('tells the web app which provider is active, to anyone', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payment/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ provider: 'test' });
+    expect(res.json()).toEqual({ provider: 'offline', methods: ['card'], hostedCheckout: false });
   });
 
   it('signs events exactly like Stripe does', () => {
     const payload = JSON.stringify({ id: 'evt_1', object: 'event' });
     const at = new Date('2026-01-01T00:00:00Z');
-    expect(signWebhook(payload, 'whsec_abc', at)).toBe(Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_abc', timestamp: at.getTime() / 1000 }));
+    expect(signWebhook(payload, 'whsec_abc', at)).toBe(
+      Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_abc', timestamp: at.getTime() / 1000 }),
+    );
   });
 
   it('uses STRIPE_WEBHOOK_SECRET for the test provider when it is set', async () => {
     const other = await createTestApp({ STRIPE_WEBHOOK_SECRET: 'whsec_configured_for_tests' });
     try {
-      expect(paymentProvider(other.app).webhookSecret).toBe('whsec_configured_for_tests');
+      expect(offlineWebhookSecret(other.app.config)).toBe('whsec_configured_for_tests');
     } finally {
       await other.close();
     }
@@ -93,17 +131,53 @@ describe('configuration', () => {
 
 describe('with Stripe keys', () => {
   it('uses the Stripe provider: its publishable key, no test routes, webhooks checked with STRIPE_WEBHOOK_SECRET', async () => {
-    const keyed = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_PUBLISHABLE_KEY: 'pk_test_offline', STRIPE_WEBHOOK_SECRET: 'whsec_stripe_tests' });
+    const keyed = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_offline',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_offline',
+      STRIPE_WEBHOOK_SECRET: 'whsec_stripe_tests',
+    });
     try {
       const config = await keyed.app.inject({ method: 'GET', url: '/api/payment/config' });
-      expect(config.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_offline' });
-      expect((await keyed.app.inject({ method: 'POST', url: '/api/payment/test/confirm', payload: { clientSecret: 'x', card: GOOD_CARD } })).statusCode).toBe(404);
-      const payload = JSON.stringify({ id: 'evt_keyed', object: 'event', type: 'charge.succeeded', data: { object: {} } });
+      expect(config.json()).toEqual({
+        provider: 'stripe',
+        methods: ['card'],
+        hostedCheckout: false,
+        publishableKey: 'pk_test_offline',
+      });
+      expect(
+        (
+          await keyed.app.inject({
+            method: 'POST',
+            url: '/api/payment/offline/confirm',
+            payload: { clientSecret: 'x', card: GOOD_CARD },
+          })
+        ).statusCode,
+      ).toBe(404);
+      const payload = JSON.stringify({
+        id: 'evt_keyed',
+        object: 'event',
+        type: 'charge.succeeded',
+        data: { object: {} },
+      });
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_stripe_tests' });
-      const res = await keyed.app.inject({ method: 'POST', url: '/api/payment/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, payload });
+      const res = await keyed.app.inject({
+        method: 'POST',
+        url: '/api/payment/webhook',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+        payload,
+      });
       expect(res.statusCode).toBe(200);
       const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: secret });
-      expect((await keyed.app.inject({ method: 'POST', url: '/api/payment/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': forged }, payload })).statusCode).toBe(400);
+      expect(
+        (
+          await keyed.app.inject({
+            method: 'POST',
+            url: '/api/payment/webhook',
+            headers: { 'content-type': 'application/json', 'stripe-signature': forged },
+            payload,
+          })
+        ).statusCode,
+      ).toBe(400);
     } finally {
       await keyed.close();
     }
@@ -111,7 +185,9 @@ describe('with Stripe keys', () => {
 
   it('refuses to start with a Stripe key but no webhook secret', () => {
     const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_offline' });
-    expect(() => stripeProvider(config, 'sk_test_offline', t.app.log)).toThrow('STRIPE_WEBHOOK_SECRET is required');
+    expect(() => stripeProvider(Object.create(t.app, { config: { value: config } }) as typeof t.app)).toThrow(
+      'STRIPE_WEBHOOK_SECRET is required',
+    );
   });
 });
 
@@ -125,7 +201,12 @@ describe('create-payment-intent', () => {
     expect(clientSecret).toMatch(/^pi_test_[0-9a-f]{24}_secret_[A-Za-z0-9_-]+$/);
     expect((await createIntent(user, order._id)).json()).toEqual({ clientSecret });
     const view = (await intent(clientSecret)).json();
-    expect(view).toEqual({ id: clientSecret.split('_secret_')[0], status: 'requires_payment_method', amount: 60000, currency: 'egp' });
+    expect(view).toEqual({
+      id: clientSecret.split('_secret_')[0],
+      status: 'requires_payment_method',
+      amount: 60000,
+      currency: 'egp',
+    });
     expect((await orderRow(order._id))?.paymentIntentId).toBe(view.id);
   });
 
@@ -175,22 +256,28 @@ describe('the test cards', () => {
   it.each([
     ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
     ['4000000000000002', 'Your card was declined.'],
-  ])('%s is declined with requires_payment_method and the provider’s message, then a good card pays', async (number, message) => {
-    const user = await registerShopper(t.app);
-    const order = await cardOrder(user, [[await createProduct(t.app.db), 1]]);
-    const clientSecret = await secretFor(user, order._id);
-    const res = await confirm(clientSecret, { ...GOOD_CARD, number });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'requires_payment_method', last_payment_error: { message } });
-    expect((await intent(clientSecret)).json()).toMatchObject({ status: 'requires_payment_method', last_payment_error: { message } });
-    const failed = await auditsFor('payment_failed', order._id);
-    expect(failed).toHaveLength(1);
-    expect(failed[0]?.message).toContain(message);
-    expect((await orderRow(order._id))?.status).toBe('pending');
-    expect((await confirm(clientSecret, GOOD_CARD)).json().status).toBe('succeeded');
-    expect((await orderRow(order._id))?.status).toBe('paid');
-    expect((await intent(clientSecret)).json()).not.toHaveProperty('last_payment_error');
-  });
+  ])(
+    '%s is declined with requires_payment_method and the provider’s message, then a good card pays',
+    async (number, message) => {
+      const user = await registerShopper(t.app);
+      const order = await cardOrder(user, [[await createProduct(t.app.db), 1]]);
+      const clientSecret = await secretFor(user, order._id);
+      const res = await confirm(clientSecret, { ...GOOD_CARD, number });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'requires_payment_method', last_payment_error: { message } });
+      expect((await intent(clientSecret)).json()).toMatchObject({
+        status: 'requires_payment_method',
+        last_payment_error: { message },
+      });
+      const failed = await auditsFor('payment_failed', order._id);
+      expect(failed).toHaveLength(1);
+      expect(failed[0]?.message).toContain(message);
+      expect((await orderRow(order._id))?.status).toBe('pending');
+      expect((await confirm(clientSecret, GOOD_CARD)).json().status).toBe('succeeded');
+      expect((await orderRow(order._id))?.status).toBe('paid');
+      expect((await intent(clientSecret)).json()).not.toHaveProperty('last_payment_error');
+    },
+  );
 
   it('a well-formed number that is not a test card is declined, as Stripe does in test mode', async () => {
     const user = await registerShopper(t.app);
@@ -208,13 +295,15 @@ describe('the test cards', () => {
     expect(res.json().status).toBe('processing');
     expect((await orderRow(order._id))?.status).toBe('pending');
     const started = Date.now();
-    while ((await intent(clientSecret)).json().status === 'processing' && Date.now() - started < PROCESSING_DELAY_MS + 3000) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await expect
+      .poll(async () => (await intent(clientSecret)).json().status, {
+        timeout: PROCESSING_DELAY_MS + 10_000,
+        interval: 100,
+      })
+      .toBe('succeeded');
     expect(Date.now() - started).toBeGreaterThanOrEqual(PROCESSING_DELAY_MS - 500);
-    expect((await intent(clientSecret)).json().status).toBe('succeeded');
     // The success event reaches the shop just after the intent changes, as Stripe's webhook does.
-    await expect.poll(async () => (await orderRow(order._id))?.status, { timeout: 3000 }).toBe('paid');
+    await expect.poll(async () => (await orderRow(order._id))?.status, { timeout: 10_000 }).toBe('paid');
   });
 
   it.each([
@@ -270,6 +359,46 @@ describe('the test cards', () => {
   });
 });
 
+describe('refund', () => {
+  it('an admin refunds a paid order through the same route as every provider: cancelled, stock back, audited', async () => {
+    const admin = await createAdmin(t.app);
+    const user = await registerShopper(t.app);
+    const product = await createProduct(t.app.db, { price: 30, stock: 4 });
+    const order = await cardOrder(user, [[product, 2]]);
+    await confirm(await secretFor(user, order._id), GOOD_CARD);
+    expect((await orderRow(order._id))?.status).toBe('paid');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/refund`,
+      headers: admin.headers,
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Order).statusHistory.map((h) => h.status)).toEqual(['pending', 'paid', 'cancelled']);
+    expect(
+      (await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id)))[0]?.stock,
+    ).toBe(4);
+    expect(await auditsFor('order_refunded', order._id)).toHaveLength(1);
+  });
+
+  it('an admin who cancels a paid order refunds its whole bill: the shop never keeps the money of a cancelled order', async () => {
+    const admin = await createAdmin(t.app);
+    const user = await registerShopper(t.app);
+    const order = await cardOrder(user, [[await createProduct(t.app.db, { price: 45 }), 1]]);
+    await confirm(await secretFor(user, order._id), GOOD_CARD);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/order/${order._id}/status`,
+      headers: admin.headers,
+      payload: { status: 'cancelled' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Order).status).toBe('cancelled');
+    const [refunded] = await auditsFor('order_refunded', order._id);
+    expect(refunded?.data).toMatchObject({ amount: 45 });
+  });
+});
+
 describe('webhook', () => {
   it('refuses a missing, wrong, tampered or stale signature with 400', async () => {
     const user = await registerShopper(t.app);
@@ -277,9 +406,18 @@ describe('webhook', () => {
     const good = stripeEvent('payment_intent.succeeded', order._id, 5000);
     expect((await deliver(good.payload)).statusCode).toBe(400);
     expect((await deliver(good.payload, 't=1,v1=deadbeef')).statusCode).toBe(400);
-    expect((await deliver(good.payload, stripeEvent('payment_intent.succeeded', order._id, 5000, { signWith: 'whsec_someone_else' }).signature)).statusCode).toBe(400);
+    expect(
+      (
+        await deliver(
+          good.payload,
+          stripeEvent('payment_intent.succeeded', order._id, 5000, { signWith: 'whsec_someone_else' }).signature,
+        )
+      ).statusCode,
+    ).toBe(400);
     expect((await deliver(good.payload.replace('5000', '5001'), good.signature)).statusCode).toBe(400);
-    const stale = stripeEvent('payment_intent.succeeded', order._id, 5000, { at: new Date(t.clock.now().getTime() - 10 * 60_000) });
+    const stale = stripeEvent('payment_intent.succeeded', order._id, 5000, {
+      at: new Date(t.clock.now().getTime() - 10 * 60_000),
+    });
     expect((await deliver(stale.payload, stale.signature)).statusCode).toBe(400);
     expect((await orderRow(order._id))?.status).toBe('pending');
     const res = await deliver(good.payload, good.signature);
@@ -326,7 +464,12 @@ describe('webhook', () => {
     expect((await deliver(processingLate.payload, processingLate.signature)).statusCode).toBe(200);
     expect((await orderRow(order._id))?.status).toBe('paid');
 
-    await t.app.inject({ method: 'PUT', url: `/api/order/${order._id}/status`, headers: admin.headers, payload: { status: 'shipped' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/order/${order._id}/status`,
+      headers: admin.headers,
+      payload: { status: 'shipped' },
+    });
     const again = stripeEvent('payment_intent.succeeded', order._id, 1000);
     expect((await deliver(again.payload, again.signature)).statusCode).toBe(200);
     expect((await orderRow(order._id))?.status).toBe('shipped');
@@ -348,7 +491,10 @@ describe('webhook', () => {
     expect((await deliver(event.payload, event.signature)).statusCode).toBe(200);
     const unknown = stripeEvent('payment_intent.succeeded', '6f1c2a52-0b7e-4c1e-9a57-3f1d2e4b5c6d', 1000);
     expect((await deliver(unknown.payload, unknown.signature)).statusCode).toBe(200);
-    const logged = await t.app.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'unknown_order'), eq(auditLogs.type, 'payment')));
+    const logged = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'unknown_order'), eq(auditLogs.type, 'payment')));
     expect(logged.length).toBeGreaterThanOrEqual(1);
   });
 });

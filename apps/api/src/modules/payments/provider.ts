@@ -1,38 +1,87 @@
-import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.js';
-import { stripeProvider } from './stripe-provider.js';
-import { testProvider } from './test-provider.js';
+import type { OnlineMethod } from '@shop/contracts';
 
-export interface IntentRef {
+/**
+ * What the shop learns from a provider's callback, whatever the provider: the only thing the order
+ * side ever sees. Amounts are piastres.
+ */
+export interface PaymentEvent {
+  /** The same for every delivery of one event, so a redelivery changes nothing. */
   id: string;
+  kind: 'paid' | 'pending' | 'failed' | 'refunded' | 'voided';
+  /** The shop's order id when the provider echoes it in signed data; otherwise the order is found by `providerRef`. */
+  orderId: string | null;
+  /** The provider's id for the payment, as `StartedPayment.providerRef` gave it. */
+  providerRef: string;
+  amount: number;
+  currency: string;
+  /** The provider's transaction, which a refund of a paid order names. */
+  transactionId: string | null;
+  /** A pending payment's kiosk reference, for the shopper to pay with at an outlet. */
+  reference: string | null;
+  /** The provider's words about a failure. */
+  message: string | null;
+}
+
+/** The order a payment is for, as the provider is told about it. */
+export interface PayableOrder {
+  id: string;
+  /** Piastres. */
+  amount: number;
+  items: { name: string; amount: number; quantity: number }[];
+  customer: { name: string; email: string; phone: string };
+  address: { street: string; building: string; city: string; state: string; zipCode: string; country: string };
+}
+
+export interface StartedPayment {
+  /** The provider's id for this payment, which its callbacks carry. */
+  providerRef: string;
+  /** What the browser confirms with. */
   clientSecret: string;
+  /** Where the browser goes to pay, for providers with a hosted checkout. */
+  checkoutUrl: string | null;
+}
+
+/** A callback request as received: the raw body (signatures cover bytes), headers and query. */
+export interface CallbackRequest {
+  rawBody: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, unknown>;
+}
+
+export interface PaidPayment {
+  providerRef: string;
+  transactionId: string | null;
+  /** Piastres: the part of the paid amount to give back. */
+  amount: number;
+  /** The whole amount paid, in piastres. */
+  paid: number;
+  paidAt: Date | null;
 }
 
 /**
- * A card payment provider. Both implementations speak Stripe's PaymentIntents protocol: an intent
- * per order, a client secret the browser confirms with, and the result sent back as a webhook event
- * signed with `webhookSecret` (checked by the same code for both, see service.ts).
+ * A payment provider: one file per provider, listed once in registry.ts. Each turns its callbacks
+ * into PaymentEvents (its wire format stays in its own file) and does what the shop asks of it.
  */
 export interface PaymentProvider {
-  readonly name: 'test' | 'stripe';
-  readonly publishableKey?: string;
-  readonly webhookSecret: string;
-  /** Amount in piastres. Idempotent per order: asking again for the same order returns the same intent. */
-  createIntent(order: { id: string; amount: number }): Promise<IntentRef>;
-  /** Makes the intent of a cancelled order unpayable; best effort (it may already be final). */
-  cancelIntent(intentId: string): Promise<void>;
-}
-
-// Keyed by the config object, which every encapsulated child instance of one app shares,
-// so the orders and payments plugins get the same provider (one Stripe client, one test secret).
-const providers = new WeakMap<Config, PaymentProvider>();
-
-/** The app's payment provider: Stripe when STRIPE_SECRET_KEY is set, the offline test provider otherwise. */
-export function paymentProvider(app: FastifyInstance): PaymentProvider {
-  let provider = providers.get(app.config);
-  if (!provider) {
-    provider = app.config.STRIPE_SECRET_KEY ? stripeProvider(app.config, app.config.STRIPE_SECRET_KEY, app.log) : testProvider(app);
-    providers.set(app.config, provider);
-  }
-  return provider;
+  readonly name: string;
+  /** The ways to pay it takes. */
+  readonly methods: readonly OnlineMethod[];
+  /** What the browser needs besides the client secret (Stripe's publishable key, Paymob's public key). */
+  readonly publicKey?: string;
+  /** Starts paying `order` with `method`; `walletPhone` for a mobile wallet. */
+  start(order: PayableOrder, method: OnlineMethod, walletPhone: string | undefined): Promise<StartedPayment>;
+  /** Makes the payment of a cancelled order unpayable; best effort (it may already be final). */
+  cancel(providerRef: string): Promise<void>;
+  /**
+   * Verifies a server-to-server callback and reads it: throws a 400 HttpError when it is unsigned or
+   * the signature does not match; null for an event the shop does not act on.
+   */
+  readCallback(request: CallbackRequest): PaymentEvent | null;
+  /**
+   * Verifies the shopper's redirect back from a hosted checkout, the same way as a callback, and
+   * names the payment it is about; only callbacks change orders.
+   */
+  readReturn?(query: Record<string, unknown>): { providerRef: string };
+  /** Gives money back: voided when the provider can still cancel the charge whole, refunded otherwise. */
+  refund(payment: PaidPayment): Promise<'refunded' | 'voided'>;
 }

@@ -1,10 +1,17 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_MSG, paymentIntentSchema } from '@shop/contracts';
+import {
+  API_MSG,
+  idSchema,
+  paymentConfigSchema,
+  paymentIntentSchema,
+  paymentStartedSchema,
+  paymentStatusSchema,
+} from '@shop/contracts';
 import { currentUser } from '../../plugins/auth.js';
 import { badRequest } from '../../lib/errors.js';
 import { paymentsService } from './service.js';
-import { testCheckout } from './test-provider.js';
+import { offlineCheckout } from './offline-provider.js';
 
 const intentViewSchema = z.object({
   id: z.string(),
@@ -22,18 +29,59 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/config',
     {
       config: { access: 'public' },
-      schema: { tags: ['payment'], response: { 200: z.object({ provider: z.enum(['test', 'stripe']), publishableKey: z.string().optional() }) } },
+      schema: {
+        tags: ['payment'],
+        response: {
+          200: paymentConfigSchema,
+        },
+      },
     },
-    async () => ({ provider: provider.name, ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}) }),
+    // A provider the shopper comes back from pays on its own pages: the shop only sends them there.
+    async () => ({
+      provider: provider.name,
+      methods: [...provider.methods],
+      hostedCheckout: Boolean(provider.readReturn),
+      ...(provider.publicKey ? { publishableKey: provider.publicKey } : {}),
+    }),
   );
 
   app.post(
     '/payment/create-payment-intent',
     {
       config: { access: 'shopper' },
-      schema: { tags: ['payment'], security: [{ token: [] }], body: paymentIntentSchema, response: { 200: z.object({ clientSecret: z.string() }) } },
+      schema: {
+        tags: ['payment'],
+        security: [{ token: [] }],
+        body: paymentIntentSchema,
+        response: { 200: paymentStartedSchema },
+      },
     },
-    async (request) => payments.createPaymentIntent(currentUser(request), request.body.order_id, request.ip),
+    async (request) => payments.createPaymentIntent(currentUser(request), request.body, request.ip),
+  );
+
+  app.get(
+    '/payment/status/:orderId',
+    {
+      config: { access: 'shopper' },
+      schema: {
+        tags: ['payment'],
+        security: [{ token: [] }],
+        params: z.object({ orderId: idSchema }),
+        response: { 200: paymentStatusSchema },
+      },
+    },
+    async (request) => payments.status(currentUser(request), request.params.orderId),
+  );
+
+  // Where a hosted checkout sends the shopper back. The signed query only says which order to show:
+  // the screen then follows the order, which only a server callback changes.
+  app.get(
+    '/payment/return',
+    { config: { access: 'public' }, schema: { tags: ['payment'], querystring: z.record(z.string(), z.string()) } },
+    async (request, reply) => {
+      const orderId = await payments.returnFrom(request.query);
+      return reply.redirect(orderId ? `/PaymentStatus?order=${orderId}` : '/Orders');
+    },
   );
 
   // The signature covers the exact bytes sent, so this one route gets the body unparsed. Its own
@@ -41,25 +89,31 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (webhook) => {
     webhook.removeContentTypeParser('application/json');
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhook.post(
+    webhook.withTypeProvider<ZodTypeProvider>().post(
       '/payment/webhook',
-      { config: { access: 'public' }, schema: { tags: ['payment'], response: { 200: z.object({ received: z.literal(true) }) } } },
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['payment'],
+          querystring: z.record(z.string(), z.string()),
+          response: { 200: z.object({ received: z.literal(true) }) },
+        },
+      },
       async (request) => {
         if (!Buffer.isBuffer(request.body)) throw badRequest(API_MSG.expectedJson);
-        const signature = request.headers['stripe-signature'];
-        return payments.handleWebhook(request.body, typeof signature === 'string' ? signature : undefined);
+        return payments.handleCallback({ rawBody: request.body, headers: request.headers, query: request.query });
       },
     );
   });
 
-  if (provider.name !== 'test') return;
+  if (provider.name !== 'offline') return;
 
-  // The test provider's stand-in for Stripe.js: only present when no real provider is configured.
-  const checkout = testCheckout(app, provider, payments.handleWebhook);
+  // The offline provider's stand-in for Stripe.js: only present when no real provider is configured.
+  const checkout = offlineCheckout(app, payments.handleCallback);
   app.addHook('onClose', async () => checkout.close());
 
   app.post(
-    '/payment/test/confirm',
+    '/payment/offline/confirm',
     {
       // The client secret is the credential, as with Stripe.js.
       config: { access: 'public' },
@@ -76,10 +130,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/payment/test/intent',
+    '/payment/offline/intent',
     {
       config: { access: 'public' },
-      schema: { tags: ['payment'], querystring: z.object({ client_secret: z.string().min(1).max(200) }), response: { 200: intentViewSchema } },
+      schema: {
+        tags: ['payment'],
+        querystring: z.object({ client_secret: z.string().min(1).max(200) }),
+        response: { 200: intentViewSchema },
+      },
     },
     async (request) => checkout.retrieve(request.query.client_secret),
   );

@@ -1,132 +1,201 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import Stripe from 'stripe';
-import { z } from 'zod';
-import { API_MSG, canTransition, type OrderStatus } from '@shop/contracts';
+import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import {
+  API_MSG,
+  canTransition,
+  type OnlineMethod,
+  type OrderStatus,
+  type PaymentState,
+  type PaymentStarted,
+  type PaymentStatus,
+  type StartPaymentInput,
+} from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
-import { cartItems, orderItems, orders, orderStatusHistory, paymentEvents, users } from '../../db/schema.js';
+import { cartItems, orderItems, orders, orderStatusHistory, paymentEvents, payments, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { isId } from '../../lib/validation.js';
 import { toEgp } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { paymentProvider } from './provider.js';
-
-/** What the shop needs from a payment_intent.* event. */
-interface IntentEvent {
-  id: string;
-  type: string;
-  intentId: string;
-  orderId: string | null;
-  amount: number;
-  currency: string;
-  errorMessage: string | null;
-}
-
-/** The parts of a payment_intent the shop reads. */
-const intentObjectSchema = z.object({
-  id: z.string().min(1).max(255),
-  amount: z.number().int().nonnegative(),
-  currency: z.string().min(1).max(10),
-  metadata: z.object({ order_id: z.unknown().optional() }).nullish(),
-  last_payment_error: z.object({ message: z.string().optional() }).nullish(),
-});
-
-function intentEvent(event: Stripe.Event): IntentEvent | null {
-  switch (event.type) {
-    case 'payment_intent.succeeded':
-    case 'payment_intent.payment_failed':
-    case 'payment_intent.processing': {
-      // Signed, so not forged, but not necessarily well formed (another API version, a bug at the
-      // sender): a payment_intent without the fields read below is refused, not a 500.
-      const parsed = intentObjectSchema.safeParse((event as { data?: { object?: unknown } }).data?.object);
-      if (!parsed.success) throw badRequest(API_MSG.malformedEvent(event.type));
-      const intent = parsed.data;
-      const orderId = intent.metadata?.order_id;
-      return {
-        id: event.id,
-        type: event.type,
-        intentId: intent.id,
-        orderId: typeof orderId === 'string' ? orderId : null,
-        amount: intent.amount,
-        currency: intent.currency,
-        errorMessage: intent.last_payment_error?.message ?? null,
-      };
-    }
-    default:
-      return null;
-  }
-}
+import type { CallbackRequest, PaymentEvent } from './provider.js';
+import { paymentProvider } from './registry.js';
 
 /** Records a delivered event by its id: true the first time, false for a redelivery (which then changes nothing). */
-async function firstDelivery(db: DbOrTx, event: { id: string; type: string }, at: Date): Promise<boolean> {
-  const [fresh] = await db.insert(paymentEvents).values({ id: event.id, type: event.type, receivedAt: at }).onConflictDoNothing().returning({ id: paymentEvents.id });
+async function firstDelivery(db: DbOrTx, event: { id: string; kind: string }, at: Date): Promise<boolean> {
+  const [fresh] = await db
+    .insert(paymentEvents)
+    .values({ id: event.id, type: event.kind, receivedAt: at })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
   return Boolean(fresh);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** States a later event may no longer overwrite: money has moved, and only a refund moves it back. */
+const SETTLED: PaymentState[] = ['paid', 'refunded', 'voided'];
 
 export function paymentsService(app: FastifyInstance) {
   const { db } = app;
   const provider = paymentProvider(app);
 
-  /** A client secret for the user's own pending card order; anyone else's order is 'not found'. */
-  async function createPaymentIntent(user: AuthUser, orderId: string, ip: string): Promise<{ clientSecret: string }> {
-    const [order] = await db
-      .select({ id: orders.id, status: orders.status, paymentMethod: orders.paymentMethod, bill: orders.bill, paymentIntentId: orders.paymentIntentId })
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)));
-    if (!order) throw notFound('Order');
-    if (order.paymentMethod !== 'visa' || order.status !== 'pending') throw conflict(API_MSG.notAwaitingCard);
-    const intent = await provider.createIntent({ id: order.id, amount: order.bill });
-    const [attached] = await db
-      .update(orders)
-      .set({ paymentIntentId: intent.id, updatedAt: app.clock.now() })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
-      .returning({ id: orders.id });
-    if (!attached) {
-      // Cancelled (replaced or expired) while the intent was being made: it must not be payable.
-      await provider.cancelIntent(intent.id);
-      throw conflict(API_MSG.notAwaitingCard);
-    }
-    if (!order.paymentIntentId) {
-      await audit(db, {
-        type: 'payment',
-        action: 'intent_created',
-        message: `${user.email} started paying order ${order.id} (${toEgp(order.bill)} EGP)`,
-        userId: user.id,
-        userEmail: user.email,
-        data: { orderId: order.id, intentId: intent.id, amount: toEgp(order.bill) },
-        ip,
-      });
-    }
-    return { clientSecret: intent.clientSecret };
+  /** The order as the provider is told about it: its lines, its buyer and where it goes. */
+  async function payable(order: typeof orders.$inferSelect, user: AuthUser) {
+    const [lines, [buyer]] = await Promise.all([
+      db
+        .select({ name: orderItems.name, price: orderItems.price, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order.id)),
+      db.select({ name: users.name, phone: users.phone }).from(users).where(eq(users.id, user.id)),
+    ]);
+    const { phone, ...address } = order.deliveryAddress;
+    return {
+      id: order.id,
+      amount: order.bill,
+      items: lines.map((line) => ({ name: line.name, amount: line.price, quantity: line.quantity })),
+      customer: { name: buyer?.name ?? user.email, email: user.email, phone: phone || buyer?.phone || '' },
+      address,
+    };
   }
 
   /**
-   * The webhook entry point for both providers: verifies the stripe-signature header against the
-   * raw body (Stripe's own verification, with the app's clock for the 5-minute tolerance), then applies.
+   * Starts paying the user's own pending online order with one of the provider's methods; anyone
+   * else's order is 'not found'. Asking again for the same method resumes the payment already started.
    */
-  async function handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true }> {
-    if (!signature) throw badRequest(API_MSG.missingSignature);
-    let event: Stripe.Event;
-    try {
-      event = Stripe.webhooks.constructEvent(rawBody, signature, provider.webhookSecret, undefined, undefined, app.clock.now().getTime());
-    } catch {
-      throw badRequest(API_MSG.invalidSignature);
+  async function createPaymentIntent(user: AuthUser, input: StartPaymentInput, ip: string): Promise<PaymentStarted> {
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, input.order_id), eq(orders.userId, user.id)));
+    if (!order) throw notFound('Order');
+    if (order.paymentMethod !== 'visa' || order.status !== 'pending') throw conflict(API_MSG.notAwaitingCard);
+    if (!provider.methods.includes(input.method)) throw badRequest(API_MSG.methodUnavailable);
+    const client = (p: { clientSecret: string; checkoutUrl: string | null }) => ({
+      clientSecret: p.clientSecret,
+      ...(p.checkoutUrl ? { checkoutUrl: p.checkoutUrl } : {}),
+    });
+
+    const [started] = await db
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.orderId, order.id), eq(payments.provider, provider.name), eq(payments.method, input.method)),
+      )
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    if (started) return client(started);
+
+    const payment = await provider.start(await payable(order, user), input.method, input.wallet_phone);
+    const now = app.clock.now();
+    const attached = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(orders)
+        .set({ paymentIntentId: payment.providerRef, updatedAt: now })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+        .returning({ id: orders.id });
+      if (!row) return false;
+      const [fresh] = await tx
+        .insert(payments)
+        .values({
+          providerRef: payment.providerRef,
+          orderId: order.id,
+          provider: provider.name,
+          method: input.method,
+          clientSecret: payment.clientSecret,
+          checkoutUrl: payment.checkoutUrl,
+          state: 'started',
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ providerRef: payments.providerRef });
+      if (fresh) {
+        await audit(tx, {
+          type: 'payment',
+          action: 'intent_created',
+          message: `${user.email} started paying order ${order.id} (${toEgp(order.bill)} EGP, ${provider.name} ${input.method})`,
+          userId: user.id,
+          userEmail: user.email,
+          data: {
+            orderId: order.id,
+            intentId: payment.providerRef,
+            provider: provider.name,
+            method: input.method,
+            amount: toEgp(order.bill),
+          },
+          ip,
+        });
+      }
+      return true;
+    });
+    if (!attached) {
+      // Cancelled (replaced or expired) while the payment was being started: it must not be payable.
+      await provider.cancel(payment.providerRef);
+      throw conflict(API_MSG.notAwaitingCard);
     }
-    const intent = intentEvent(event);
-    if (intent) await apply(intent);
-    else await firstDelivery(db, event, app.clock.now());
+    return client(payment);
+  }
+
+  /** Every provider's callbacks come in here: the provider verifies and reads, the shop applies. */
+  async function handleCallback(request: CallbackRequest): Promise<{ received: true }> {
+    const event = provider.readCallback(request);
+    if (event) {
+      // Outcome for /metrics: the event's kind, or refused when it does not fit its order.
+      const count = (outcome: string) => app.metrics?.payments.inc({ provider: provider.name, outcome });
+      await apply(event).catch((err: unknown) => {
+        count('refused');
+        throw err;
+      });
+      count(event.kind);
+    }
     return { received: true };
   }
 
-  async function findOrder(event: IntentEvent) {
-    const where = event.orderId && UUID.test(event.orderId) ? eq(orders.id, event.orderId) : eq(orders.paymentIntentId, event.intentId);
+  /** The shopper back from a hosted checkout: verified like a callback, it only says which order to show. */
+  async function returnFrom(query: Record<string, unknown>): Promise<string | null> {
+    if (!provider.readReturn) throw notFound('Payment');
+    const { providerRef } = provider.readReturn(query);
+    const [payment] = await db
+      .select({ orderId: payments.orderId })
+      .from(payments)
+      .where(eq(payments.providerRef, providerRef));
+    return payment?.orderId ?? null;
+  }
+
+  /** The user's own order's status and its latest payment, for the screens after paying. */
+  async function status(user: AuthUser, orderId: string): Promise<PaymentStatus> {
     const [order] = await db
-      .select({ id: orders.id, bill: orders.bill, userId: orders.userId, email: users.email })
+      .select({ status: orders.status })
       .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)));
+    if (!order) throw notFound('Order');
+    const [payment] = await db
+      .select({ method: payments.method, state: payments.state, reference: payments.reference })
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    return {
+      status: order.status as OrderStatus,
+      payment: payment
+        ? { method: payment.method as OnlineMethod, state: payment.state as PaymentState, reference: payment.reference }
+        : null,
+    };
+  }
+
+  async function findOrder(event: PaymentEvent) {
+    const columns = { id: orders.id, bill: orders.bill, userId: orders.userId, email: users.email };
+    if (event.orderId && isId(event.orderId)) {
+      const [order] = await db
+        .select(columns)
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(eq(orders.id, event.orderId));
+      return order ?? null;
+    }
+    const [order] = await db
+      .select(columns)
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
       .leftJoin(users, eq(users.id, orders.userId))
-      .where(where);
+      .where(eq(payments.providerRef, event.providerRef));
     return order ?? null;
   }
 
@@ -134,19 +203,33 @@ export function paymentsService(app: FastifyInstance) {
    * Applies a verified event once: its id goes into payment_events first, so a redelivery changes
    * nothing. Orders only move forward (pending → paid), so late or reordered events are harmless.
    */
-  async function apply(event: IntentEvent): Promise<void> {
+  async function apply(event: PaymentEvent): Promise<void> {
     const order = await findOrder(event);
     const who = { userId: order?.userId ?? null, userEmail: order?.email ?? null };
-    const data = { eventId: event.id, intentId: event.intentId, orderId: order?.id ?? event.orderId, amount: toEgp(event.amount), currency: event.currency };
+    const data = {
+      eventId: event.id,
+      intentId: event.providerRef,
+      orderId: order?.id ?? event.orderId,
+      amount: toEgp(event.amount),
+      currency: event.currency,
+    };
     if (!order) {
       // Acknowledged (a retry would not find the order either) and logged once for someone to look at.
       await db.transaction(async (tx) => {
-        if (await firstDelivery(tx, event, app.clock.now())) await audit(tx, { type: 'payment', action: 'unknown_order', message: `Payment event ${event.id} names no known order`, data });
+        if (await firstDelivery(tx, event, app.clock.now()))
+          await audit(tx, {
+            type: 'payment',
+            action: 'unknown_order',
+            message: `Payment event ${event.id} names no known order`,
+            data,
+          });
       });
       return;
     }
-    // The bill never changes after placement, so it is safe to compare before the transaction.
-    if (event.amount !== order.bill || event.currency.toLowerCase() !== 'egp') {
+    // A refund may give back part of the bill; every other event is about the whole of it. The bill
+    // never changes after placement, so it is safe to compare before the transaction.
+    const refund = event.kind === 'refunded' || event.kind === 'voided';
+    if (!refund && (event.amount !== order.bill || event.currency.toLowerCase() !== 'egp')) {
       await audit(db, {
         type: 'payment',
         action: 'amount_mismatch',
@@ -160,39 +243,90 @@ export function paymentsService(app: FastifyInstance) {
     await db.transaction(async (tx) => {
       const now = app.clock.now();
       if (!(await firstDelivery(tx, event, now))) return;
-      const [locked] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id)).for('update');
+      const [locked] = await tx
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, order.id))
+        .for('update');
       const status = locked?.status as OrderStatus | undefined;
+      const ofThisPayment = eq(payments.providerRef, event.providerRef);
+      const unsettled = and(ofThisPayment, notInArray(payments.state, SETTLED));
+      const record = (where: ReturnType<typeof and>) =>
+        tx.update(payments).set({ state: event.kind, reference: event.reference }).where(where);
 
-      if (event.type === 'payment_intent.succeeded') {
-        if (status && canTransition(status, 'paid')) {
-          await tx.update(orders).set({ status: 'paid', paymentIntentId: event.intentId, updatedAt: now }).where(eq(orders.id, order.id));
-          await tx.insert(orderStatusHistory).values({ orderId: order.id, status: 'paid', at: now });
-          if (order.userId) {
-            // The ordered products leave the cart; anything added while paying stays.
-            const bought = tx.select({ productId: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, order.id));
-            await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), inArray(cartItems.productId, bought)));
+      switch (event.kind) {
+        case 'paid': {
+          await tx
+            .update(payments)
+            .set({ state: 'paid', transactionId: event.transactionId, paidAt: now })
+            .where(unsettled);
+          if (status && canTransition(status, 'paid')) {
+            await tx
+              .update(orders)
+              .set({ status: 'paid', paymentIntentId: event.providerRef, updatedAt: now })
+              .where(eq(orders.id, order.id));
+            await tx.insert(orderStatusHistory).values({ orderId: order.id, status: 'paid', at: now });
+            if (order.userId) {
+              // The ordered products leave the cart; anything added while paying stays.
+              const bought = tx
+                .select({ productId: orderItems.productId })
+                .from(orderItems)
+                .where(eq(orderItems.orderId, order.id));
+              await tx
+                .delete(cartItems)
+                .where(and(eq(cartItems.userId, order.userId), inArray(cartItems.productId, bought)));
+            }
+            await audit(tx, {
+              type: 'payment',
+              action: 'payment_succeeded',
+              message: `Order ${order.id} paid (${toEgp(order.bill)} EGP)`,
+              ...who,
+              data,
+            });
+          } else if (status === 'cancelled') {
+            await audit(tx, {
+              type: 'payment',
+              action: 'paid_after_cancel',
+              message: `Order ${order.id} was paid after it had been cancelled: refund ${toEgp(order.bill)} EGP`,
+              ...who,
+              data,
+            });
           }
-          await audit(tx, { type: 'payment', action: 'payment_succeeded', message: `Order ${order.id} paid (${toEgp(order.bill)} EGP)`, ...who, data });
-        } else if (status === 'cancelled') {
+          return;
+        }
+        case 'pending':
+          await record(unsettled);
           await audit(tx, {
             type: 'payment',
-            action: 'paid_after_cancel',
-            message: `Order ${order.id} was paid after it had been cancelled: refund ${toEgp(order.bill)} EGP`,
+            action: 'payment_pending',
+            message: `Payment for order ${order.id} is pending${event.reference ? ` (reference ${event.reference})` : ''}`,
+            ...who,
+            data: { ...data, reference: event.reference },
+          });
+          return;
+        case 'failed':
+          await record(unsettled);
+          await audit(tx, {
+            type: 'payment',
+            action: 'payment_failed',
+            message: `Payment for order ${order.id} failed: ${event.message ?? 'no reason given'}`,
+            ...who,
+            data: { ...data, error: event.message },
+          });
+          return;
+        default:
+          // The refund route moved the order already; this is the provider confirming it.
+          await record(ofThisPayment);
+          await audit(tx, {
+            type: 'payment',
+            action: `payment_${event.kind}`,
+            message: `Payment for order ${order.id} ${event.kind} (${toEgp(event.amount)} EGP)`,
             ...who,
             data,
           });
-        }
-      } else if (event.type === 'payment_intent.payment_failed') {
-        await audit(tx, {
-          type: 'payment',
-          action: 'payment_failed',
-          message: `Payment for order ${order.id} failed: ${event.errorMessage ?? 'no reason given'}`,
-          ...who,
-          data: { ...data, error: event.errorMessage },
-        });
       }
     });
   }
 
-  return { provider, createPaymentIntent, handleWebhook };
+  return { provider, createPaymentIntent, handleCallback, returnFrom, status };
 }

@@ -1,37 +1,58 @@
 import Stripe from 'stripe';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { API_MSG } from '@shop/contracts';
-import type { Config } from '../../config.js';
 import { HttpError } from '../../lib/errors.js';
 import type { PaymentProvider } from './provider.js';
+import { readStripeEvent } from './stripe-events.js';
 
-/** The real provider: Stripe's SDK, amounts in piastres, currency EGP. */
-export function stripeProvider(config: Config, secretKey: string, log: FastifyBaseLogger): PaymentProvider {
+/** Stripe's SDK, amounts in piastres, currency EGP. */
+export function stripeProvider(app: FastifyInstance): PaymentProvider {
+  const { config, log } = app;
+  if (!config.STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is required for the Stripe provider');
   // Without the webhook secret no payment could ever be confirmed: refuse to start rather than take orders that never get paid.
-  if (!config.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
-  const stripe = new Stripe(secretKey);
+  const webhookSecret = config.STRIPE_WEBHOOK_SECRET;
+  if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
+  const stripe = new Stripe(config.STRIPE_SECRET_KEY);
+
+  /** The shopper can do nothing about Stripe's side: they get a plain message, the log gets the details. */
+  const refused = (what: string, message: string, context: Record<string, unknown>) => (err: unknown) => {
+    if (!(err instanceof Stripe.errors.StripeError)) throw err;
+    log.error({ err, ...context }, what);
+    throw new HttpError(502, message);
+  };
+
   return {
     name: 'stripe',
-    publishableKey: config.STRIPE_PUBLISHABLE_KEY,
-    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-    async createIntent(order) {
+    methods: ['card'],
+    publicKey: config.STRIPE_PUBLISHABLE_KEY,
+    async start(order) {
       const intent = await stripe.paymentIntents
         .create(
-          { amount: order.amount, currency: 'egp', metadata: { order_id: order.id }, automatic_payment_methods: { enabled: true } },
+          {
+            amount: order.amount,
+            currency: 'egp',
+            metadata: { order_id: order.id },
+            automatic_payment_methods: { enabled: true },
+          },
           // Stripe replays the first answer for the same key, so a double click never makes two intents.
           { idempotencyKey: `order-${order.id}` },
         )
-        .catch((err: unknown) => {
-          if (!(err instanceof Stripe.errors.StripeError)) throw err;
-          // The shopper can do nothing about Stripe's side: they get a plain message, the log gets the details.
-          log.error({ err, order: order.id }, 'Stripe refused to create a payment intent');
-          throw new HttpError(502, API_MSG.cardUnavailable);
-        });
+        .catch(refused('Stripe refused to create a payment intent', API_MSG.cardUnavailable, { order: order.id }));
       if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);
-      return { id: intent.id, clientSecret: intent.client_secret };
+      return { providerRef: intent.id, clientSecret: intent.client_secret, checkoutUrl: null };
     },
-    async cancelIntent(intentId) {
+    async cancel(intentId) {
       await stripe.paymentIntents.cancel(intentId);
+    },
+    readCallback: (request) => readStripeEvent(request, webhookSecret, app.clock.now()),
+    async refund(payment) {
+      await stripe.refunds
+        .create(
+          { payment_intent: payment.providerRef, amount: payment.amount },
+          { idempotencyKey: `refund-${payment.providerRef}` },
+        )
+        .catch(refused('Stripe refused a refund', API_MSG.refundFailed, { intent: payment.providerRef }));
+      return 'refunded';
     },
   };
 }

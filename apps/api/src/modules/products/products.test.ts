@@ -2,8 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { API_MSG, MSG, PAGE_SIZE, type Product } from '@shop/contracts';
 import { products } from '../../db/schema.js';
-import { createAdmin, createTestApp, registerShopper, type Account, type TestContext, UNKNOWN_ID, lastAudit, storedImageCount } from '../../../test/harness.js';
-import { createCategory, createDepartment, createProduct, testImage, type CategoryRow } from '../../../test/fixtures.js';
+import {
+  createAdmin,
+  createTestApp,
+  registerShopper,
+  type Account,
+  type TestContext,
+  UNKNOWN_ID,
+  lastAudit,
+  storedImageCount,
+} from '../../../test/harness.js';
+import {
+  createCategory,
+  createDepartment,
+  createProduct,
+  testImage,
+  type CategoryRow,
+} from '../../../test/fixtures.js';
 import { multipart, type FilePart } from '../../../test/multipart.js';
 
 let t: TestContext;
@@ -30,7 +45,11 @@ describe('GET /api/product', () => {
     category = await createCategory(t.app.db);
     // 19 in stock and 2 sold out, one minute apart, newest last.
     for (let i = 0; i < 21; i++) {
-      const product = await createProduct(t.app.db, { categoryId: category.id, stock: i % 10 === 5 ? 0 : 3, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) });
+      const product = await createProduct(t.app.db, {
+        categoryId: category.id,
+        stock: i % 10 === 5 ? 0 : 3,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      });
       ids.unshift(product.id);
     }
   });
@@ -39,7 +58,11 @@ describe('GET /api/product', () => {
     const first = await list(`category=${category.id}`);
     expect(first.pages).toBe(3);
     expect(first.products).toHaveLength(PAGE_SIZE);
-    const all = [...first.products, ...(await list(`category=${category.id}&page=2`)).products, ...(await list(`category=${category.id}&page=3`)).products];
+    const all = [
+      ...first.products,
+      ...(await list(`category=${category.id}&page=2`)).products,
+      ...(await list(`category=${category.id}&page=3`)).products,
+    ];
     expect(all).toHaveLength(19);
     expect(all.every((p) => p.stock > 0)).toBe(true);
     const inStock = ids.filter((_, i) => ![20 - 5, 20 - 15].includes(i));
@@ -79,15 +102,23 @@ describe('GET /api/product', () => {
   it('filters by department and by name', async () => {
     const dept = await createDepartment(t.app.db);
     const c = await createCategory(t.app.db, { departmentId: dept.id });
-    const kettle = await createProduct(t.app.db, { categoryId: c.id, name: 'Electric Kettle 100%', nameAr: 'غلاية كهربائية' });
+    const kettle = await createProduct(t.app.db, {
+      categoryId: c.id,
+      name: 'Electric Kettle 100%',
+      nameAr: 'غلاية كهربائية',
+    });
     await createProduct(t.app.db, { categoryId: c.id, name: 'Toaster' });
     expect((await list(`department=${dept.id}`)).products).toHaveLength(2);
     expect((await list(`department=${dept.id}&q=KETTLE`)).products.map((p) => p._id)).toEqual([kettle.id]);
-    expect((await list(`department=${dept.id}&q=${encodeURIComponent('100%')}`)).products.map((p) => p._id)).toEqual([kettle.id]);
+    expect((await list(`department=${dept.id}&q=${encodeURIComponent('100%')}`)).products.map((p) => p._id)).toEqual([
+      kettle.id,
+    ]);
     expect((await list(`department=${dept.id}&q=${encodeURIComponent('_%')}`)).products).toEqual([]);
     // The Arabic name too, whatever the spelling of ة or ئ.
-    expect((await list(`department=${dept.id}&q=${encodeURIComponent('غلايه كهربايي')}`)).products.map((p) => p._id)).toEqual([kettle.id]);
-    expect((await list(`department=${UNKNOWN_ID}`))).toEqual({ products: [], pages: 0 });
+    expect(
+      (await list(`department=${dept.id}&q=${encodeURIComponent('غلايه كهربايي')}`)).products.map((p) => p._id),
+    ).toEqual([kettle.id]);
+    expect(await list(`department=${UNKNOWN_ID}`)).toEqual({ products: [], pages: 0 });
   });
 });
 
@@ -95,7 +126,18 @@ describe('GET /api/product/one/:id', () => {
   it('returns the product with EGP price, category and department', async () => {
     const dept = await createDepartment(t.app.db, 'Mobiles');
     const c = await createCategory(t.app.db, { departmentId: dept.id, name: 'Smartphones' });
-    const p = await createProduct(t.app.db, { categoryId: c.id, name: 'Galaxy A55', nameAr: 'جالاكسي A55', descriptionAr: 'هاتف متين', brand: 'Samsung', price: 14999.99, stock: 4, weight: 0.21, cod: false, imagePaths: ['/uploads/a.webp', '/uploads/b.webp'] });
+    const p = await createProduct(t.app.db, {
+      categoryId: c.id,
+      name: 'Galaxy A55',
+      nameAr: 'جالاكسي A55',
+      descriptionAr: 'هاتف متين',
+      brand: 'Samsung',
+      price: 14999.99,
+      stock: 4,
+      weight: 0.21,
+      cod: false,
+      imagePaths: ['/uploads/a.webp', '/uploads/b.webp'],
+    });
     const res = await t.app.inject({ method: 'GET', url: `/api/product/one/${p.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -136,13 +178,23 @@ const formFields = (category: CategoryRow, overrides: Record<string, string> = {
   ...overrides,
 });
 
-function send(method: 'POST' | 'PUT', fields: Record<string, string>, files: FilePart[], headers: Record<string, string> = admin.headers) {
+function send(
+  method: 'POST' | 'PUT',
+  fields: Record<string, string>,
+  files: FilePart[],
+  headers: Record<string, string> = admin.headers,
+) {
   const form = multipart(fields, files);
   return t.app.inject({ method, url: '/api/product', headers: { ...headers, ...form.headers }, payload: form.payload });
 }
 
 const images = async (n: number, from = 0): Promise<FilePart[]> =>
-  Promise.all(Array.from({ length: n }, async (_, i) => ({ filename: `p${i}.png`, data: await testImage(i % 2 ? 'jpeg' : 'png', from + i) })));
+  Promise.all(
+    Array.from({ length: n }, async (_, i) => ({
+      filename: `p${i}.png`,
+      data: await testImage(i % 2 ? 'jpeg' : 'png', from + i),
+    })),
+  );
 
 describe('POST /api/product', () => {
   it('creates a product with its images for an admin and audits it', async () => {
@@ -150,12 +202,27 @@ describe('POST /api/product', () => {
     const res = await send('POST', formFields(c), await images(2, 10));
     expect(res.statusCode).toBe(201);
     const product = res.json() as Product;
-    expect(product).toMatchObject({ name: 'Air Fryer XL', price: 3499.5, stock: 12, weight: 4.2, cod: true, brand: 'Tornado', category: { _id: c.id }, department: { _id: c.departmentId } });
+    expect(product).toMatchObject({
+      name: 'Air Fryer XL',
+      price: 3499.5,
+      stock: 12,
+      weight: 4.2,
+      cod: true,
+      brand: 'Tornado',
+      category: { _id: c.id },
+      department: { _id: c.departmentId },
+    });
     expect(product.image_path).toHaveLength(2);
-    for (const url of product.image_path) expect((await t.app.inject({ method: 'GET', url })).headers['content-type']).toBe('image/webp');
+    for (const url of product.image_path)
+      expect((await t.app.inject({ method: 'GET', url })).headers['content-type']).toBe('image/webp');
     const [row] = await t.app.db.select({ price: products.price }).from(products).where(eq(products.id, product._id));
     expect(row?.price).toBe(349950);
-    expect(await lastAudit(t.app)).toMatchObject({ type: 'admin', action: 'product_create', userId: admin.id, data: { id: product._id } });
+    expect(await lastAudit(t.app)).toMatchObject({
+      type: 'admin',
+      action: 'product_create',
+      userId: admin.id,
+      data: { id: product._id },
+    });
   });
 
   it('refuses visitors (401) and shoppers (403)', async () => {
@@ -168,14 +235,22 @@ describe('POST /api/product', () => {
     const res = await send('POST', {}, []);
     expect(res.statusCode).toBe(400);
     const fields = ['name', 'brand', 'description', 'price', 'stock', 'weight', 'cod', 'category', 'department', 'img'];
-    expect(res.json()).toEqual({ message: MSG.requiredField, errors: Object.fromEntries(fields.map((f) => [f, MSG.requiredField])) });
+    expect(res.json()).toEqual({
+      message: MSG.requiredField,
+      errors: Object.fromEntries(fields.map((f) => [f, MSG.requiredField])),
+      requestId: res.headers['x-request-id'],
+    });
   });
 
   it('names number fields that are not numbers', async () => {
     const c = await createCategory(t.app.db);
     const res = await send('POST', formFields(c, { price: 'cheap', stock: '1O', weight: 'heavy' }), await images(1));
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ price: MSG.mustBeNumber('price'), stock: MSG.mustBeNumber('stock'), weight: MSG.mustBeNumber('weight') });
+    expect(res.json().errors).toEqual({
+      price: MSG.mustBeNumber('price'),
+      stock: MSG.mustBeNumber('stock'),
+      weight: MSG.mustBeNumber('weight'),
+    });
     const tiny = await send('POST', formFields(c, { price: '0.001' }), await images(1));
     expect(tiny.json().errors).toEqual({ price: 'price must be at least 0.01' });
   });
@@ -194,10 +269,28 @@ describe('POST /api/product', () => {
     const good = await images(1, 40);
     const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
     const cases: [string, FilePart[], number, RegExp][] = [
-      ['script renamed .png', [...good, { filename: 'run.png', contentType: 'image/png', data: Buffer.from('<script>alert(1)</script>') }], 400, /png or jpeg/],
+      [
+        'script renamed .png',
+        [...good, { filename: 'run.png', contentType: 'image/png', data: Buffer.from('<script>alert(1)</script>') }],
+        400,
+        /png or jpeg/,
+      ],
       ['svg', [{ filename: 'logo.svg', contentType: 'image/svg+xml', data: svg }], 400, /png or jpeg/],
-      ['png header on garbage', [{ filename: 'broken.png', data: Buffer.concat([(await testImage()).subarray(0, 8), Buffer.alloc(64, 7)]) }], 400, /could not be read/],
-      ['over 5 MB', [...good, { filename: 'big.png', data: Buffer.concat([await testImage('png', 41), Buffer.alloc(5 * 1024 * 1024)]) }], 413, /5 MB/],
+      [
+        'png header on garbage',
+        [{ filename: 'broken.png', data: Buffer.concat([(await testImage()).subarray(0, 8), Buffer.alloc(64, 7)]) }],
+        400,
+        /could not be read/,
+      ],
+      [
+        'over 5 MB',
+        [
+          ...good,
+          { filename: 'big.png', data: Buffer.concat([await testImage('png', 41), Buffer.alloc(5 * 1024 * 1024)]) },
+        ],
+        413,
+        /5 MB/,
+      ],
       ['11 files', await images(11, 50), 413, /at most 10 images/],
     ];
     const [storedBefore, productsBefore] = [storedImageCount(t.dataDir), await productCount()];
@@ -224,7 +317,14 @@ describe('PUT /api/product', () => {
     const c = await createCategory(t.app.db);
     const res = await send('PUT', formFields(c, { id: p.id, name: 'Renamed', price: '10', cod: 'false' }), []);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ _id: p.id, name: 'Renamed', price: 10, cod: false, category: { _id: c.id }, image_path: ['/uploads/old.webp'] });
+    expect(res.json()).toMatchObject({
+      _id: p.id,
+      name: 'Renamed',
+      price: 10,
+      cod: false,
+      category: { _id: c.id },
+      image_path: ['/uploads/old.webp'],
+    });
     expect(await lastAudit(t.app)).toMatchObject({ action: 'product_update', data: { id: p.id, newImages: false } });
   });
 
@@ -258,13 +358,19 @@ describe('PUT /api/product', () => {
   });
 
   it('refuses a JSON body', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/product', headers: admin.headers, payload: { name: 'x' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/product',
+      headers: admin.headers,
+      payload: { name: 'x' },
+    });
     expect(res.statusCode).toBe(415);
   });
 });
 
 describe('DELETE /api/product/:id', () => {
-  const del = (id: string, headers: Record<string, string> = admin.headers) => t.app.inject({ method: 'DELETE', url: `/api/product/${id}`, headers });
+  const del = (id: string, headers: Record<string, string> = admin.headers) =>
+    t.app.inject({ method: 'DELETE', url: `/api/product/${id}`, headers });
 
   it('deletes a product for an admin and audits it', async () => {
     const p = await createProduct(t.app.db);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_PRODUCT_IMAGES, productListQuerySchema, productListSchema, productSchema } from '@shop/contracts';
-import { actorOf } from '../../lib/admin-audit.js';
+import { actorOf } from '../../plugins/auth.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { productsService } from './service.js';
 
@@ -22,7 +22,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/product',
-    { config: { access: 'public', cache: true }, schema: { tags, querystring: productListQuerySchema, response: { 200: productListSchema } } },
+    {
+      config: { access: 'public', cache: true },
+      schema: { tags, querystring: productListQuerySchema, response: { 200: productListSchema } },
+    },
     async (request) => products.list(request.query),
   );
 
@@ -34,7 +37,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/product',
-    { config: { access: 'admin', changesCatalogue: true }, schema: { tags, security, ...form, response: { 201: productSchema } } },
+    {
+      config: { access: 'admin', changesCatalogue: true },
+      schema: { tags, security, ...form, response: { 201: productSchema } },
+    },
     async (request, reply) => {
       const fields = await readMultipart(request, 'img', MAX_PRODUCT_IMAGES);
       return reply.code(201).send(await products.create(fields, actorOf(request)));
@@ -45,14 +51,23 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/product',
     {
       config: { access: 'admin', changesCatalogue: true },
-      schema: { tags, security, ...form, description: `${form.description}, plus id; images are optional and replace the old ones`, response: { 200: productSchema } },
+      schema: {
+        tags,
+        security,
+        ...form,
+        description: `${form.description}, plus id; images are optional and replace the old ones`,
+        response: { 200: productSchema },
+      },
     },
     async (request) => products.update(await readMultipart(request, 'img', MAX_PRODUCT_IMAGES), actorOf(request)),
   );
 
   app.delete(
     '/product/:id',
-    { config: { access: 'admin', changesCatalogue: true }, schema: { tags, security, params: idParams, response: { 200: message } } },
+    {
+      config: { access: 'admin', changesCatalogue: true },
+      schema: { tags, security, params: idParams, response: { 200: message } },
+    },
     async (request) => products.remove(request.params.id, actorOf(request)),
   );
 };

@@ -24,7 +24,6 @@ import { toEgp, toPiastres } from '../../lib/money.js';
 import type { MultipartForm } from '../../lib/multipart.js';
 import { fieldErrors, invalid, isId } from '../../lib/validation.js';
 
-
 const productColumns = {
   id: products.id,
   name: products.name,
@@ -79,7 +78,11 @@ export const toProductDto = (p: ProductRow): Product => ({
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /** The admin form's parsed text fields plus its images, which are required when creating only. */
-function checkForm<T extends ProductCreateInput>(parsed: z.ZodSafeParseResult<T>, form: MultipartForm, imagesRequired: boolean): T {
+function checkForm<T extends ProductCreateInput>(
+  parsed: z.ZodSafeParseResult<T>,
+  form: MultipartForm,
+  imagesRequired: boolean,
+): T {
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
   if (imagesRequired && form.files.length === 0) errors.img = MSG.requiredField;
   // Stored in whole piastres: a positive price that rounds to 0 would break the price check.
@@ -146,7 +149,10 @@ export function productsService(app: FastifyInstance) {
   }
 
   async function checkPlacement(categoryId: string, departmentId: string): Promise<void> {
-    const [category] = await db.select({ departmentId: categories.departmentId }).from(categories).where(eq(categories.id, categoryId));
+    const [category] = await db
+      .select({ departmentId: categories.departmentId })
+      .from(categories)
+      .where(eq(categories.id, categoryId));
     if (!category) throw invalid({ category: 'This category does not exist' });
     if (category.departmentId !== departmentId) throw invalid({ category: API_MSG.categoryNotInDepartment });
   }
@@ -189,7 +195,11 @@ export function productsService(app: FastifyInstance) {
         .returning({ id: products.id })
         .catch(misplaced());
       if (!row) throw notFound('Product');
-      await auditAdmin(tx, actor, 'product_update', `updated product ${input.name}`, { id: input.id, name: input.name, newImages: Boolean(imagePaths) });
+      await auditAdmin(tx, actor, 'product_update', `updated product ${input.name}`, {
+        id: input.id,
+        name: input.name,
+        newImages: Boolean(imagePaths),
+      });
     });
     return one(input.id);
   }
@@ -198,7 +208,10 @@ export function productsService(app: FastifyInstance) {
     if (!isId(id)) throw notFound('Product');
     return db.transaction(async (tx) => {
       // Orders keep their own copy of name, price and images, so history survives the delete.
-      const [row] = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id, name: products.name });
+      const [row] = await tx
+        .delete(products)
+        .where(eq(products.id, id))
+        .returning({ id: products.id, name: products.name });
       if (!row) throw notFound('Product');
       await auditAdmin(tx, actor, 'product_delete', `deleted product ${row.name}`, { id: row.id, name: row.name });
       return { message: API_MSG.productDeleted };

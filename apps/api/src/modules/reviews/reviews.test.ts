@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { MSG, type OrderStatus, type Review } from '@shop/contracts';
 import { auditLogs, orderItems, orders, products } from '../../db/schema.js';
-import { createAdmin, createTestApp, registerShopper, type Account, type TestContext, UNKNOWN_ID } from '../../../test/harness.js';
+import {
+  createAdmin,
+  createTestApp,
+  registerShopper,
+  type Account,
+  type TestContext,
+  UNKNOWN_ID,
+} from '../../../test/harness.js';
 import { createProduct } from '../../../test/fixtures.js';
 
 let t: TestContext;
@@ -12,7 +19,8 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await createAdmin(t.app);
   shoppers = [];
-  for (const name of ['Mona Ali', 'Omar Hassan', 'Nour Adel', 'Karim Said', 'Hana Fathy']) shoppers.push(await registerShopper(t.app, name));
+  for (const name of ['Mona Ali', 'Omar Hassan', 'Nour Adel', 'Karim Said', 'Hana Fathy'])
+    shoppers.push(await registerShopper(t.app, name));
 });
 afterAll(() => t.close());
 
@@ -26,12 +34,17 @@ const review = (account: Account | null, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/review', headers: account?.headers ?? {}, payload });
 const rate = (i: number, productId: string, rating: number, title = `Rated ${rating}`) =>
   review(shopper(i), { product: productId, rating, title, comment: 'Bought it last month' });
-const reviewsOf = async (productId: string) => (await t.app.inject({ method: 'GET', url: `/api/review/product/${productId}` })).json() as Review[];
+const reviewsOf = async (productId: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/review/product/${productId}` })).json() as Review[];
 const ratingOf = async (productId: string) => {
-  const [row] = await t.app.db.select({ rating: products.rating, numReviews: products.numReviews }).from(products).where(eq(products.id, productId));
+  const [row] = await t.app.db
+    .select({ rating: products.rating, numReviews: products.numReviews })
+    .from(products)
+    .where(eq(products.id, productId));
   return row;
 };
-const del = (id: string, account: Account | null) => t.app.inject({ method: 'DELETE', url: `/api/review/${id}`, headers: account?.headers ?? {} });
+const del = (id: string, account: Account | null) =>
+  t.app.inject({ method: 'DELETE', url: `/api/review/${id}`, headers: account?.headers ?? {} });
 
 async function buy(account: Account, productId: string, status: OrderStatus) {
   const [order] = await t.app.db
@@ -44,14 +57,30 @@ async function buy(account: Account, productId: string, status: OrderStatus) {
       shipping: 2100,
       codFee: 900,
       bill: 13000,
-      deliveryAddress: { street: 'Tahrir St', building: '5', city: 'Cairo', state: 'Cairo', phone: '01012345678', zipCode: '11511', country: 'Egypt' },
+      deliveryAddress: {
+        street: 'Tahrir St',
+        building: '5',
+        city: 'Cairo',
+        state: 'Cairo',
+        phone: '01012345678',
+        zipCode: '11511',
+        country: 'Egypt',
+      },
     })
     .returning({ id: orders.id });
   if (!order) throw new Error('order not created');
   // The line records the product as it is: the commit takes its unit only from the product the line names.
   const [product] = await t.app.db.select().from(products).where(eq(products.id, productId));
   if (!product) throw new Error('no such product');
-  await t.app.db.insert(orderItems).values({ orderId: order.id, productId, name: product.name, nameAr: product.nameAr, price: product.price, imagePaths: product.imagePaths, quantity: 1 });
+  await t.app.db.insert(orderItems).values({
+    orderId: order.id,
+    productId,
+    name: product.name,
+    nameAr: product.nameAr,
+    price: product.price,
+    imagePaths: product.imagePaths,
+    quantity: 1,
+  });
 }
 
 describe('POST /api/review', () => {
@@ -101,7 +130,9 @@ describe('POST /api/review', () => {
     const first = (await rate(0, p.id, 2, 'Meh')).json() as Review;
     const second = (await rate(0, p.id, 5, 'Grew on me')).json() as Review;
     expect(second._id).toBe(first._id);
-    expect(await reviewsOf(p.id)).toEqual([expect.objectContaining({ _id: first._id, rating: 5, title: 'Grew on me' })]);
+    expect(await reviewsOf(p.id)).toEqual([
+      expect.objectContaining({ _id: first._id, rating: 5, title: 'Grew on me' }),
+    ]);
     expect(await ratingOf(p.id)).toEqual({ rating: 5, numReviews: 1 });
   });
 
@@ -183,7 +214,12 @@ describe('DELETE /api/review/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(await ratingOf(p.id)).toEqual({ rating: 0, numReviews: 0 });
     const [last] = await t.app.db.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(1);
-    expect(last).toMatchObject({ type: 'admin', action: 'review_delete', userId: admin.id, data: { id: theirs._id, productId: p.id, authorId: shopper(2).id } });
+    expect(last).toMatchObject({
+      type: 'admin',
+      action: 'review_delete',
+      userId: admin.id,
+      data: { id: theirs._id, productId: p.id, authorId: shopper(2).id },
+    });
   });
 
   it('answers 404 for unknown and malformed ids', async () => {

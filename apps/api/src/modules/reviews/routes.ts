@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reviewCreateSchema, reviewSchema } from '@shop/contracts';
-import { actorOf } from '../../lib/admin-audit.js';
-import { currentUser } from '../../plugins/auth.js';
+import { actorOf, currentUser } from '../../plugins/auth.js';
 import { reviewsService } from './service.js';
 
 const tags = ['review'];
@@ -15,19 +14,28 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/review/product/:id',
-    { config: { access: 'public', cache: true }, schema: { tags, params: idParams, response: { 200: z.array(reviewSchema) } } },
+    {
+      config: { access: 'public', cache: true },
+      schema: { tags, params: idParams, response: { 200: z.array(reviewSchema) } },
+    },
     async (request) => reviews.ofProduct(request.params.id),
   );
 
   app.post(
     '/review',
-    { config: { access: 'shopper', changesCatalogue: true }, schema: { tags, security, body: reviewCreateSchema, response: { 201: reviewSchema } } },
+    {
+      config: { access: 'shopper', changesCatalogue: true },
+      schema: { tags, security, body: reviewCreateSchema, response: { 201: reviewSchema } },
+    },
     async (request, reply) => reply.code(201).send(await reviews.write(currentUser(request).id, request.body)),
   );
 
   app.delete(
     '/review/:id',
-    { config: { access: 'user', changesCatalogue: true }, schema: { tags, security, params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+    {
+      config: { access: 'user', changesCatalogue: true },
+      schema: { tags, security, params: idParams, response: { 200: z.object({ message: z.string() }) } },
+    },
     async (request) => reviews.remove(request.params.id, actorOf(request)),
   );
 };

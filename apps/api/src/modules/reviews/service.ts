@@ -19,7 +19,13 @@ function selectReviews(db: DbOrTx) {
     .select({ one: sql`1` })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orders.userId, reviews.userId), eq(orderItems.productId, reviews.productId), inArray(orders.status, PURCHASED)));
+    .where(
+      and(
+        eq(orders.userId, reviews.userId),
+        eq(orderItems.productId, reviews.productId),
+        inArray(orders.status, PURCHASED),
+      ),
+    );
   return db
     .select({
       id: reviews.id,
@@ -53,7 +59,11 @@ const toDto = (r: ReviewRow): Review => ({
  * at a time, so each rating recomputation sees the others' committed reviews. False if it is gone.
  */
 async function lockProduct(tx: Tx, productId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('no key update');
+  const [row] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('no key update');
   return Boolean(row);
 }
 
@@ -62,7 +72,9 @@ export function reviewsService(app: FastifyInstance) {
 
   async function ofProduct(productId: string): Promise<Review[]> {
     if (!isId(productId)) return [];
-    const rows = await selectReviews(db).where(eq(reviews.productId, productId)).orderBy(desc(reviews.createdAt), desc(reviews.id));
+    const rows = await selectReviews(db)
+      .where(eq(reviews.productId, productId))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id));
     return rows.map(toDto);
   }
 
@@ -77,7 +89,9 @@ export function reviewsService(app: FastifyInstance) {
         .onConflictDoUpdate({ target: [reviews.productId, reviews.userId], set: { ...text, createdAt: sql`now()` } });
       await recomputeRatings(tx, [input.product]);
     });
-    const [review] = await selectReviews(db).where(and(eq(reviews.productId, input.product), eq(reviews.userId, userId)));
+    const [review] = await selectReviews(db).where(
+      and(eq(reviews.productId, input.product), eq(reviews.userId, userId)),
+    );
     if (!review) throw notFound('Review');
     return toDto(review);
   }
@@ -90,13 +104,20 @@ export function reviewsService(app: FastifyInstance) {
     return db.transaction(async (tx) => {
       // Product first, then the review: the order `write` takes them in, so the two never deadlock.
       await lockProduct(tx, found.productId);
-      const [review] = await tx.select({ userId: reviews.userId, title: reviews.title }).from(reviews).where(eq(reviews.id, id));
+      const [review] = await tx
+        .select({ userId: reviews.userId, title: reviews.title })
+        .from(reviews)
+        .where(eq(reviews.id, id));
       if (!review) throw notFound('Review');
       if (review.userId !== actor.user.id && !actor.user.role) throw forbidden(API_MSG.ownReviewsOnly);
       await tx.delete(reviews).where(eq(reviews.id, id));
       await recomputeRatings(tx, [found.productId]);
       if (actor.user.role) {
-        await auditAdmin(tx, actor, 'review_delete', `deleted the review "${review.title}"`, { id, productId: found.productId, authorId: review.userId });
+        await auditAdmin(tx, actor, 'review_delete', `deleted the review "${review.title}"`, {
+          id,
+          productId: found.productId,
+          authorId: review.userId,
+        });
       }
       return { message: API_MSG.reviewDeleted };
     });

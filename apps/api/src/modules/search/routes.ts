@@ -11,7 +11,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', cache: true },
       schema: {
         tags: ['search'],
-        description: "Ranked by relevance unless sortBy is one of 'Price: Low to High', 'Price: High to Low', 'Avg. Customer review'",
+        description:
+          "Ranked by relevance unless sortBy is one of 'Price: Low to High', 'Price: High to Low', 'Avg. Customer review'",
         querystring: searchQuerySchema,
         response: { 200: searchResultSchema },
       },

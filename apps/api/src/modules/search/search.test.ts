@@ -6,20 +6,55 @@ import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { createCategory, createProduct, type ProductFixture } from '../../../test/fixtures.js';
 
 let t: TestContext;
-let p: Record<'iphone' | 'proMax' | 'galaxy' | 'buds' | 'phoneCase' | 'washer' | 'screen' | 'iron' | 'landline', ProductFixture>;
+let p: Record<
+  'iphone' | 'proMax' | 'galaxy' | 'buds' | 'phoneCase' | 'washer' | 'screen' | 'iron' | 'landline',
+  ProductFixture
+>;
 beforeAll(async () => {
   t = await createTestApp();
   const { id: categoryId } = await createCategory(t.app.db);
-  const make = (overrides: Parameters<typeof createProduct>[1]) => createProduct(t.app.db, { categoryId, ...overrides });
+  const make = (overrides: Parameters<typeof createProduct>[1]) =>
+    createProduct(t.app.db, { categoryId, ...overrides });
   p = {
-    iphone: await make({ name: 'iPhone 15', nameAr: 'ايفون 15', brand: 'Apple', price: 50000, rating: 4.5, numReviews: 8 }),
-    proMax: await make({ name: 'iPhone 15 Pro Max', nameAr: 'ايفون 15 برو ماكس', brand: 'Apple', price: 70000, rating: 5, numReviews: 3 }),
+    iphone: await make({
+      name: 'iPhone 15',
+      nameAr: 'ايفون 15',
+      brand: 'Apple',
+      price: 50000,
+      rating: 4.5,
+      numReviews: 8,
+    }),
+    proMax: await make({
+      name: 'iPhone 15 Pro Max',
+      nameAr: 'ايفون 15 برو ماكس',
+      brand: 'Apple',
+      price: 70000,
+      rating: 5,
+      numReviews: 3,
+    }),
     galaxy: await make({ name: 'Galaxy S24', brand: 'Samsung', price: 40000, rating: 4 }),
     buds: await make({ name: 'Galaxy Buds', brand: 'Samsung', price: 5000, stock: 0 }),
-    phoneCase: await make({ name: 'Slim Phone Case', brand: 'Spigen', description: 'A clear case made for the iPhone 15', price: 500, rating: 3.5 }),
-    washer: await make({ name: 'Washing Machine 8 kg', brand: 'LG', description: 'Front load washer with steam', price: 21000 }),
+    phoneCase: await make({
+      name: 'Slim Phone Case',
+      brand: 'Spigen',
+      description: 'A clear case made for the iPhone 15',
+      price: 500,
+      rating: 3.5,
+    }),
+    washer: await make({
+      name: 'Washing Machine 8 kg',
+      brand: 'LG',
+      description: 'Front load washer with steam',
+      price: 21000,
+    }),
     screen: await make({ name: 'Smart TV 55', nameAr: 'شاشة سمارت 55 بوصة', brand: 'Tornado', price: 18000 }),
-    iron: await make({ name: 'Steam Iron', nameAr: 'مكواة بخار', descriptionAr: 'مكواة بقوة ٢٤٠٠ وات', brand: 'Braun', price: 1500 }),
+    iron: await make({
+      name: 'Steam Iron',
+      nameAr: 'مكواة بخار',
+      descriptionAr: 'مكواة بقوة ٢٤٠٠ وات',
+      brand: 'Braun',
+      price: 1500,
+    }),
     landline: await make({ name: 'Cordless Phone', nameAr: 'هاتف أرضي لاسلكي', brand: 'Panasonic', price: 2500 }),
   };
 });
@@ -57,7 +92,9 @@ describe('GET /api/product/search', () => {
     expect(await search({ name: 'galaxy buds', includeOutOfStock: 'true' })).toEqual([p.buds.id]);
     // With the sold-out match left out, no product has every word: similar names stand in.
     expect(await search({ name: 'galaxy buds' })).toEqual([p.galaxy.id]);
-    expect((await search({ name: 'galaxy', includeOutOfStock: 'true' })).sort()).toEqual([p.galaxy.id, p.buds.id].sort());
+    expect((await search({ name: 'galaxy', includeOutOfStock: 'true' })).sort()).toEqual(
+      [p.galaxy.id, p.buds.id].sort(),
+    );
   });
 
   it.each([
@@ -69,7 +106,11 @@ describe('GET /api/product/search', () => {
   });
 
   it('refuses an unknown sort key', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/product/search', query: { name: 'iphone', sortBy: 'price' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/product/search',
+      query: { name: 'iphone', sortBy: 'price' },
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -95,9 +136,12 @@ describe('GET /api/product/search', () => {
 });
 
 describe('Arabic search, as Egyptians type it', () => {
-  it.each(['ايفون', 'آيفون', 'إيفون', 'أيفون', 'اَيْفُون', 'ايـــفون'])('%s finds the iPhones (any alef, harakat, tatweel)', async (text) => {
-    expect((await search({ name: text })).sort()).toEqual([p.iphone.id, p.proMax.id].sort());
-  });
+  it.each(['ايفون', 'آيفون', 'إيفون', 'أيفون', 'اَيْفُون', 'ايـــفون'])(
+    '%s finds the iPhones (any alef, harakat, tatweel)',
+    async (text) => {
+      expect((await search({ name: text })).sort()).toEqual([p.iphone.id, p.proMax.id].sort());
+    },
+  );
 
   it('finds ة as ه and أ as ا, in names and in Arabic descriptions', async () => {
     expect(await search({ name: 'شاشه' })).toEqual([p.screen.id]);

@@ -39,7 +39,7 @@ function ordering(sortBy: SortOption | undefined): SQL[] {
 export function searchService(app: FastifyInstance) {
   const { db } = app;
 
-  /** Ids of the products matching `tsquery`, best first by the chosen order (search_candidates is in custom-after.sql). */
+  /** Ids of the products matching `tsquery`, best first by the chosen order (search_candidates is in db/migrations). */
   async function rank(tsquery: SQL, query: SearchQuery): Promise<string[]> {
     const { rows } = await db.execute<{ id: string }>(sql`
       select id from search_candidates(${tsquery}, ${query.includeOutOfStock ?? false}, ${SEARCH_CANDIDATES})
@@ -55,7 +55,10 @@ export function searchService(app: FastifyInstance) {
    * out real matches. Arabic is folded to one spelling on both sides (normalizeArabic here, normalize_arabic in SQL).
    */
   async function search(query: SearchQuery): Promise<{ products: Product[] }> {
-    const words = normalizeArabic(query.name.toLowerCase()).split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean).slice(0, MAX_WORDS);
+    const words = normalizeArabic(query.name.toLowerCase())
+      .split(/[^\p{L}\p{M}\p{N}]+/u)
+      .filter(Boolean)
+      .slice(0, MAX_WORDS);
     if (!words.length) return { products: [] };
     // Only letters and digits are left, so no word can be tsquery syntax; the text still travels as a bound parameter.
     const prefixes = words.map((word) => `${word}:*`).join(' & ');

@@ -11,7 +11,8 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        description: 'The dashboard overview: sales of today, 7 and 30 UTC days, daily revenue, orders by status, low stock, newest orders',
+        description:
+          'The dashboard overview: sales of today, 7 and 30 UTC days, daily revenue, orders by status, low stock, newest orders',
         security: [{ token: [] }],
         response: { 200: adminStatsSchema },
       },

@@ -43,7 +43,14 @@ export function statsService(app: FastifyInstance) {
         .groupBy(day),
       db.select({ status: orders.status, orders: count() }).from(orders).groupBy(orders.status),
       db
-        .select({ id: products.id, name: products.name, nameAr: products.nameAr, stock: products.stock, imagePaths: products.imagePaths, total: lowStockTotal })
+        .select({
+          id: products.id,
+          name: products.name,
+          nameAr: products.nameAr,
+          stock: products.stock,
+          imagePaths: products.imagePaths,
+          total: lowStockTotal,
+        })
         .from(products)
         .where(lte(products.stock, LOW_STOCK_THRESHOLD))
         .orderBy(asc(products.stock), asc(products.name), asc(products.id))
@@ -55,7 +62,9 @@ export function statsService(app: FastifyInstance) {
           bill: orders.bill,
           status: orders.status,
           paymentMethod: orders.paymentMethod,
-          items: sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(Number),
+          items: sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(
+            Number,
+          ),
           userId: users.id,
           userName: users.name,
           userEmail: users.email,
@@ -75,10 +84,16 @@ export function statsService(app: FastifyInstance) {
     });
     const lastDays = (n: number): SalesWindow => {
       const window = days.slice(-n);
-      return { revenue: toEgp(window.reduce((sum, d) => sum + d.bill, 0)), orders: window.reduce((sum, d) => sum + d.orders, 0) };
+      return {
+        revenue: toEgp(window.reduce((sum, d) => sum + d.bill, 0)),
+        orders: window.reduce((sum, d) => sum + d.orders, 0),
+      };
     };
 
-    const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
+    const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
+      OrderStatus,
+      number
+    >;
     for (const row of statuses) ordersByStatus[row.status as OrderStatus] = row.orders;
 
     return {
@@ -88,7 +103,13 @@ export function statsService(app: FastifyInstance) {
       ordersByStatus,
       lowStock: {
         total: lowStock[0]?.total ?? 0,
-        products: lowStock.map((p) => ({ _id: p.id, name: p.name, nameAr: p.nameAr, stock: p.stock, image_path: p.imagePaths[0] ?? null })),
+        products: lowStock.map((p) => ({
+          _id: p.id,
+          name: p.name,
+          nameAr: p.nameAr,
+          stock: p.stock,
+          image_path: p.imagePaths[0] ?? null,
+        })),
       },
       recentOrders: recent.map((o) => ({
         _id: o.id,
@@ -97,7 +118,10 @@ export function statsService(app: FastifyInstance) {
         status: o.status as OrderStatus,
         paymentMethod: o.paymentMethod as PaymentMethod,
         items: o.items,
-        user: o.userId && o.userName !== null && o.userEmail !== null ? { _id: o.userId, name: o.userName, email: o.userEmail } : null,
+        user:
+          o.userId && o.userName !== null && o.userEmail !== null
+            ? { _id: o.userId, name: o.userName, email: o.userEmail }
+            : null,
       })),
     };
   }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { LOW_STOCK_THRESHOLD, STATS_DAYS, STATS_LIST_SIZE, type AdminStats, type Order, type OrderStatus } from '@shop/contracts';
+import {
+  LOW_STOCK_THRESHOLD,
+  STATS_DAYS,
+  STATS_LIST_SIZE,
+  type AdminStats,
+  type Order,
+  type OrderStatus,
+} from '@shop/contracts';
 import { cartItems, orderItems, orders } from '../../db/schema.js';
 import { toPiastres } from '../../lib/money.js';
 import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
@@ -9,7 +16,15 @@ import { createProduct } from '../../../test/fixtures.js';
 /** The tests run on a fixed day: 15 March 2025, 10:00 UTC. */
 const NOW = Date.parse('2025-03-15T10:00:00Z');
 const at = (iso: string) => new Date(iso);
-const address = { street: 'Tahrir St', building: '12', city: 'Cairo', state: 'Cairo', phone: '01012345678', zipCode: '11511', country: 'Egypt' };
+const address = {
+  street: 'Tahrir St',
+  building: '12',
+  city: 'Cairo',
+  state: 'Cairo',
+  phone: '01012345678',
+  zipCode: '11511',
+  country: 'Egypt',
+};
 
 let t: TestContext;
 let admin: Account;
@@ -29,7 +44,12 @@ const stats = async () => {
 };
 
 /** An order written straight to the table, dated and priced as the test needs; `lines` order lines come with it. */
-async function insertOrder(status: OrderStatus, billEgp: number, createdAt: Date, options: { userId?: string | null; lines?: number } = {}) {
+async function insertOrder(
+  status: OrderStatus,
+  billEgp: number,
+  createdAt: Date,
+  options: { userId?: string | null; lines?: number } = {},
+) {
   const bill = toPiastres(billEgp);
   const [row] = await t.app.db
     .insert(orders)
@@ -48,16 +68,25 @@ async function insertOrder(status: OrderStatus, billEgp: number, createdAt: Date
     .returning({ id: orders.id });
   if (!row) throw new Error('order insert returned no row');
   const lines = options.lines ?? 1;
-  await t.app.db
-    .insert(orderItems)
-    .values(Array.from({ length: lines }, (_, i) => ({ orderId: row.id, productId: null, name: `Line ${i}`, price: bill, imagePaths: [], quantity: 1 })));
+  await t.app.db.insert(orderItems).values(
+    Array.from({ length: lines }, (_, i) => ({
+      orderId: row.id,
+      productId: null,
+      name: `Line ${i}`,
+      price: bill,
+      imagePaths: [],
+      quantity: 1,
+    })),
+  );
   return row.id;
 }
 
 describe('who may read the stats', () => {
   it('admins only: visitors 401, shoppers 403', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/stats' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: shopper.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: shopper.headers })).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -65,7 +94,11 @@ describe('an empty shop', () => {
   it('has zero sales over 30 zero days ending today, every status at 0, no low stock and no orders', async () => {
     const s = await stats();
     expect(s.generatedAt.slice(0, 10)).toBe('2025-03-15');
-    expect(s.sales).toEqual({ today: { revenue: 0, orders: 0 }, last7Days: { revenue: 0, orders: 0 }, last30Days: { revenue: 0, orders: 0 } });
+    expect(s.sales).toEqual({
+      today: { revenue: 0, orders: 0 },
+      last7Days: { revenue: 0, orders: 0 },
+      last30Days: { revenue: 0, orders: 0 },
+    });
     expect(s.daily).toHaveLength(STATS_DAYS);
     expect(s.daily[0]).toEqual({ date: '2025-02-14', revenue: 0, orders: 0 });
     expect(s.daily.at(-1)).toEqual({ date: '2025-03-15', revenue: 0, orders: 0 });
@@ -103,7 +136,11 @@ describe('sales, by UTC day', () => {
 
   it('gives every one of the 30 days, oldest first, matching the windows', async () => {
     const s = await stats();
-    expect(s.daily.map((d) => d.date)).toEqual(Array.from({ length: STATS_DAYS }, (_, i) => new Date(Date.parse('2025-02-14T00:00:00Z') + i * 86_400_000).toISOString().slice(0, 10)));
+    expect(s.daily.map((d) => d.date)).toEqual(
+      Array.from({ length: STATS_DAYS }, (_, i) =>
+        new Date(Date.parse('2025-02-14T00:00:00Z') + i * 86_400_000).toISOString().slice(0, 10),
+      ),
+    );
     const byDate = Object.fromEntries(s.daily.map((d) => [d.date, d]));
     expect(byDate['2025-03-15']).toEqual({ date: '2025-03-15', revenue: 300.3, orders: 2 });
     expect(byDate['2025-03-14']).toEqual({ date: '2025-03-14', revenue: 300, orders: 1 });
@@ -114,12 +151,26 @@ describe('sales, by UTC day', () => {
   });
 
   it('counts every order by its status, whenever it was placed', async () => {
-    expect((await stats()).ordersByStatus).toEqual({ pending: 1, paid: 1, confirmed: 2, shipped: 1, delivered: 3, cancelled: 1 });
+    expect((await stats()).ordersByStatus).toEqual({
+      pending: 1,
+      paid: 1,
+      confirmed: 2,
+      shipped: 1,
+      delivered: 3,
+      cancelled: 1,
+    });
   });
 
   it('lists the newest orders first with their buyer and number of lines; a deleted buyer shows as nobody', async () => {
     const { recentOrders } = await stats();
-    expect(recentOrders.map((o) => o._id)).toEqual([ids.todayUnpaid, ids.todayCancelled, ids.todayCard, ids.todayCash, ids.yesterday, ids.sixDaysAgo]);
+    expect(recentOrders.map((o) => o._id)).toEqual([
+      ids.todayUnpaid,
+      ids.todayCancelled,
+      ids.todayCard,
+      ids.todayCash,
+      ids.yesterday,
+      ids.sixDaysAgo,
+    ]);
     expect(recentOrders).toHaveLength(STATS_LIST_SIZE);
     expect(recentOrders[3]).toEqual({
       _id: ids.todayCash,
@@ -130,7 +181,10 @@ describe('sales, by UTC day', () => {
       items: 3,
       user: { _id: shopper.id, name: 'Salma Hassan', email: shopper.email },
     });
-    await t.app.db.update(orders).set({ createdAt: at('2025-03-15T04:00:00Z') }).where(eq(orders.id, ids.sevenDaysAgo ?? ''));
+    await t.app.db
+      .update(orders)
+      .set({ createdAt: at('2025-03-15T04:00:00Z') })
+      .where(eq(orders.id, ids.sevenDaysAgo ?? ''));
     const [anonymous] = (await stats()).recentOrders;
     expect(anonymous).toMatchObject({ _id: ids.sevenDaysAgo, user: null });
   });
@@ -140,13 +194,36 @@ describe('low stock', () => {
   it(`lists products with stock at or under ${LOW_STOCK_THRESHOLD}, emptiest first, and how many there are`, async () => {
     await createProduct(t.app.db, { name: 'Plenty', stock: LOW_STOCK_THRESHOLD + 1 });
     const low = [];
-    for (const [name, stock] of [['Kettle', 3], ['Blender', 0], ['Airfryer', LOW_STOCK_THRESHOLD], ['Mixer', 1], ['Toaster', 2], ['Iron', 4], ['Fan', 5]] as const) {
-      low.push(await createProduct(t.app.db, { name, stock, imagePaths: [`/uploads/${name}.webp`, '/uploads/second.webp'] }));
+    for (const [name, stock] of [
+      ['Kettle', 3],
+      ['Blender', 0],
+      ['Airfryer', LOW_STOCK_THRESHOLD],
+      ['Mixer', 1],
+      ['Toaster', 2],
+      ['Iron', 4],
+      ['Fan', 5],
+    ] as const) {
+      low.push(
+        await createProduct(t.app.db, { name, stock, imagePaths: [`/uploads/${name}.webp`, '/uploads/second.webp'] }),
+      );
     }
     const { lowStock } = await stats();
     expect(lowStock.total).toBe(7);
-    expect(lowStock.products.map((p) => `${p.name}:${p.stock}`)).toEqual(['Blender:0', 'Mixer:1', 'Toaster:2', 'Kettle:3', 'Iron:4', 'Airfryer:5']);
-    expect(lowStock.products[0]).toEqual({ _id: low[1]?.id, name: 'Blender', nameAr: null, stock: 0, image_path: '/uploads/Blender.webp' });
+    expect(lowStock.products.map((p) => `${p.name}:${p.stock}`)).toEqual([
+      'Blender:0',
+      'Mixer:1',
+      'Toaster:2',
+      'Kettle:3',
+      'Iron:4',
+      'Airfryer:5',
+    ]);
+    expect(lowStock.products[0]).toEqual({
+      _id: low[1]?.id,
+      name: 'Blender',
+      nameAr: null,
+      stock: 0,
+      image_path: '/uploads/Blender.webp',
+    });
   });
 });
 
@@ -155,7 +232,12 @@ describe('with real orders', () => {
     const before = (await stats()).sales;
     const product = await createProduct(t.app.db, { price: 250, stock: 20 });
     await t.app.db.insert(cartItems).values({ userId: shopper.id, productId: product.id, quantity: 2 });
-    const res = await t.app.inject({ method: 'POST', url: '/api/order', headers: shopper.headers, payload: { deliveryAddress: address, paymentMethod: 'cash' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: shopper.headers,
+      payload: { deliveryAddress: address, paymentMethod: 'cash' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const [order] = res.json() as Order[];
     if (!order) throw new Error('no order in the answer');
@@ -166,7 +248,12 @@ describe('with real orders', () => {
     expect(after.sales.last30Days.orders).toBe(before.last30Days.orders + 1);
     expect(after.recentOrders[0]).toMatchObject({ _id: order._id, bill: order.bill, status: 'confirmed', items: 1 });
 
-    const cancel = await t.app.inject({ method: 'PUT', url: `/api/order/${order._id}/status`, headers: admin.headers, payload: { status: 'cancelled' } });
+    const cancel = await t.app.inject({
+      method: 'PUT',
+      url: `/api/order/${order._id}/status`,
+      headers: admin.headers,
+      payload: { status: 'cancelled' },
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect((await stats()).sales).toEqual(before);
   });

@@ -13,6 +13,11 @@ import {
 import { currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/language.js';
 import { usersService } from './service.js';
+import { HttpError } from '../../lib/errors.js';
+import { createSignInLimit } from '../../lib/sign-in-limit.js';
+
+/** How long failed sign-ins are remembered against an address and e-mail. */
+const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
 const message = z.object({ message: z.string() });
 const resetParams = z.object({ id: z.string().max(64), token: z.string().max(128) });
@@ -22,32 +27,48 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/register',
-    { config: { access: 'public' }, schema: { tags: ['user'], body: registerSchema, response: { 201: sessionSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['user'], body: registerSchema, response: { 201: sessionSchema } },
+    },
     async (request, reply) => reply.code(201).send(await users.register(request.body, request.ip)),
   );
 
+  const signIns = createSignInLimit({
+    max: app.config.LOGIN_RATE_LIMIT_MAX,
+    windowMs: SIGN_IN_WINDOW_MS,
+    redis: app.redis,
+    prefix: app.config.REDIS_PREFIX,
+    log: app.log,
+  });
   app.post(
     '/user/login',
-    {
-      config: {
-        access: 'public',
-        rateLimit: {
-          max: app.config.LOGIN_RATE_LIMIT_MAX,
-          timeWindow: '15 minutes',
-          hook: 'preHandler',
-          // Counted per address and e-mail: one attacker cannot lock everybody out, nor guess one account forever.
-          keyGenerator: (request) => `login:${request.ip}:${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
-          errorResponseBuilder: () => ({ statusCode: 429, message: API_MSG.tooManySignIns }),
-        },
-      },
-      schema: { tags: ['user'], body: loginSchema, response: { 200: sessionSchema } },
+    { config: { access: 'public' }, schema: { tags: ['user'], body: loginSchema, response: { 200: sessionSchema } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      // Counted per address and e-mail: one attacker can neither lock everybody out nor guess one account forever.
+      const wait = await signIns.attempt(request.ip, email);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new HttpError(429, API_MSG.tooManySignIns);
+      }
+      const session = await users.login(email, password, request.ip);
+      await signIns.succeeded(request.ip, email);
+      return session;
     },
-    async (request) => users.login(request.body.email, request.body.password, request.ip),
   );
 
   app.put(
     '/user',
-    { config: { access: 'user' }, schema: { tags: ['user'], security: [{ token: [] }], body: updateUserSchema, response: { 200: z.object({ user: userSchema }) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['user'],
+        security: [{ token: [] }],
+        body: updateUserSchema,
+        response: { 200: z.object({ user: userSchema }) },
+      },
+    },
     async (request) => users.update(currentUser(request).id, request.body),
   );
 
@@ -55,20 +76,31 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/password',
     {
       config: { access: 'user' },
-      schema: { tags: ['user'], security: [{ token: [] }], body: passwordPairSchema, response: { 200: sessionSchema.extend({ message: z.string() }) } },
+      schema: {
+        tags: ['user'],
+        security: [{ token: [] }],
+        body: passwordPairSchema,
+        response: { 200: sessionSchema.extend({ message: z.string() }) },
+      },
     },
     async (request) => users.changePassword(currentUser(request).id, request.body.password, request.ip),
   );
 
   app.delete(
     '/user',
-    { config: { access: 'user', changesCatalogue: true }, schema: { tags: ['user'], security: [{ token: [] }], response: { 200: message } } },
+    {
+      config: { access: 'user', changesCatalogue: true },
+      schema: { tags: ['user'], security: [{ token: [] }], response: { 200: message } },
+    },
     async (request) => users.remove(currentUser(request).id, request.ip),
   );
 
   app.post(
     '/user/forgotPassword',
-    { config: { access: 'public' }, schema: { tags: ['user'], body: forgotPasswordSchema, response: { 200: message } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['user'], body: forgotPasswordSchema, response: { 200: message } },
+    },
     async (request) => users.requestReset(request.body.email, request.ip, requestLanguage(request)),
   );
 
@@ -80,7 +112,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/password-reset/:id/:token',
-    { config: { access: 'public' }, schema: { tags: ['user'], params: resetParams, body: passwordPairSchema, response: { 200: message } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['user'], params: resetParams, body: passwordPairSchema, response: { 200: message } },
+    },
     async (request) => users.resetPassword(request.params.id, request.params.token, request.body.password, request.ip),
   );
 
@@ -88,7 +123,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/allUsers',
     {
       config: { access: 'admin' },
-      schema: { tags: ['user'], security: [{ token: [] }], response: { 200: z.object({ count: z.number(), users: z.array(userSchema) }) } },
+      schema: {
+        tags: ['user'],
+        security: [{ token: [] }],
+        response: { 200: z.object({ count: z.number(), users: z.array(userSchema) }) },
+      },
     },
     async () => users.list(),
   );

@@ -1,7 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
-import { API_MSG, MSG, RESET_TOKEN_TTL_MS, resetMail, type Language, type RegisterInput, type UpdateUserInput, type User } from '@shop/contracts';
+import {
+  API_MSG,
+  MSG,
+  RESET_TOKEN_TTL_MS,
+  resetMail,
+  type Language,
+  type RegisterInput,
+  type UpdateUserInput,
+  type User,
+} from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import { passwordResets, reviews, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
@@ -41,7 +50,14 @@ export function usersService(app: FastifyInstance) {
         .onConflictDoNothing({ target: users.email })
         .returning();
       if (!user) throw conflict(API_MSG.emailTaken);
-      await audit(tx, { type: 'user', action: 'register', message: `${user.email} registered`, userId: user.id, userEmail: user.email, ip });
+      await audit(tx, {
+        type: 'user',
+        action: 'register',
+        message: `${user.email} registered`,
+        userId: user.id,
+        userEmail: user.email,
+        ip,
+      });
       return user;
     });
     return session(created);
@@ -51,10 +67,24 @@ export function usersService(app: FastifyInstance) {
     const [user] = await db.select().from(users).where(eq(users.email, email));
     const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH), password);
     if (!user || !ok) {
-      await audit(db, { type: 'auth', action: 'login_failed', message: `Failed sign-in for ${email}`, userId: user?.id, userEmail: email, ip });
+      await audit(db, {
+        type: 'auth',
+        action: 'login_failed',
+        message: `Failed sign-in for ${email}`,
+        userId: user?.id,
+        userEmail: email,
+        ip,
+      });
       throw new HttpError(401, API_MSG.wrongCredentials);
     }
-    await audit(db, { type: 'auth', action: 'login', message: `${user.email} signed in`, userId: user.id, userEmail: user.email, ip });
+    await audit(db, {
+      type: 'auth',
+      action: 'login',
+      message: `${user.email} signed in`,
+      userId: user.id,
+      userEmail: user.email,
+      ip,
+    });
     return session(user);
   }
 
@@ -86,18 +116,38 @@ export function usersService(app: FastifyInstance) {
 
   async function changePassword(userId: string, password: string, ip: string) {
     const user = await setPassword(userId, password);
-    await audit(db, { type: 'user', action: 'password_change', message: `${user.email} changed their password`, userId, userEmail: user.email, ip });
+    await audit(db, {
+      type: 'user',
+      action: 'password_change',
+      message: `${user.email} changed their password`,
+      userId,
+      userEmail: user.email,
+      ip,
+    });
     return { message: API_MSG.passwordUpdated, ...session(user) };
   }
 
   /** Deletes the account; orders stay (their user becomes null), reviews go and ratings follow. */
   async function remove(userId: string, ip: string) {
     await db.transaction(async (tx) => {
-      const reviewed = await tx.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.userId, userId));
+      const reviewed = await tx
+        .select({ productId: reviews.productId })
+        .from(reviews)
+        .where(eq(reviews.userId, userId));
       const [user] = await tx.delete(users).where(eq(users.id, userId)).returning({ email: users.email });
       if (!user) throw notFound('User');
-      await recomputeRatings(tx, reviewed.map((r) => r.productId));
-      await audit(tx, { type: 'user', action: 'delete_account', message: `${user.email} deleted their account`, userId, userEmail: user.email, ip });
+      await recomputeRatings(
+        tx,
+        reviewed.map((r) => r.productId),
+      );
+      await audit(tx, {
+        type: 'user',
+        action: 'delete_account',
+        message: `${user.email} deleted their account`,
+        userId,
+        userEmail: user.email,
+        ip,
+      });
     });
     return { message: API_MSG.accountDeleted };
   }
@@ -111,7 +161,14 @@ export function usersService(app: FastifyInstance) {
         tokenHash: sha256(token),
         expiresAt: new Date(app.clock.now().getTime() + RESET_TOKEN_TTL_MS),
       });
-      await audit(db, { type: 'auth', action: 'reset_requested', message: `Password reset asked for ${user.email}`, userId: user.id, userEmail: user.email, ip });
+      await audit(db, {
+        type: 'auth',
+        action: 'reset_requested',
+        message: `Password reset asked for ${user.email}`,
+        userId: user.id,
+        userEmail: user.email,
+        ip,
+      });
       const link = `${app.config.PUBLIC_URL}/password-reset/${user.id}/${token}`;
       // Sent in the background: waiting for the mail server would tell an attacker the address exists.
       app.mailer
@@ -142,15 +199,29 @@ export function usersService(app: FastifyInstance) {
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {
       // Marking it used in the same statement that checks it makes the link single use under races.
-      const [used] = await tx.update(passwordResets).set({ usedAt: app.clock.now() }).where(liveReset(userId, token)).returning({ id: passwordResets.id });
+      const [used] = await tx
+        .update(passwordResets)
+        .set({ usedAt: app.clock.now() })
+        .where(liveReset(userId, token))
+        .returning({ id: passwordResets.id });
       if (!used) throw new HttpError(404, MSG.notFound404);
       const [user] = await tx
         .update(users)
         .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
         .where(eq(users.id, userId))
         .returning({ email: users.email });
-      await tx.update(passwordResets).set({ usedAt: app.clock.now() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-      await audit(tx, { type: 'auth', action: 'password_reset', message: `${user?.email} reset their password`, userId, userEmail: user?.email, ip });
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: app.clock.now() })
+        .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+      await audit(tx, {
+        type: 'auth',
+        action: 'password_reset',
+        message: `${user?.email} reset their password`,
+        userId,
+        userEmail: user?.email,
+        ip,
+      });
     });
     return { message: API_MSG.passwordUpdated };
   }

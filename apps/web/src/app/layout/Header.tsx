@@ -110,7 +110,13 @@ export function Header({ showSearch }: { showSearch: boolean }) {
                   {user.name}
                 </span>
               </NavLink>
-              <button type="button" className="header-icon-button header-logout btn btn-link" onClick={logout} aria-label={t('nav.logout')} title={t('nav.logout')}>
+              <button
+                type="button"
+                className="header-icon-button header-logout btn btn-link"
+                onClick={logout}
+                aria-label={t('nav.logout')}
+                title={t('nav.logout')}
+              >
                 <LogoutIcon size={22} />
               </button>
             </>
@@ -125,7 +131,11 @@ export function Header({ showSearch }: { showSearch: boolean }) {
               <DashboardIcon size={24} />
             </NavLink>
           ) : (
-            <NavLink to="/CartPage" className="header-link header-cart" aria-label={t('nav.cartCount', { count: cartCount })}>
+            <NavLink
+              to="/CartPage"
+              className="header-link header-cart"
+              aria-label={t('nav.cartCount', { count: cartCount })}
+            >
               <span className="position-relative d-inline-flex">
                 <CartIcon size={26} />
                 <span className="header-cart-badge badge rounded-pill bg-accent" aria-hidden="true">

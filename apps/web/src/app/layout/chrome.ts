@@ -1,6 +1,6 @@
 import { useMatches } from 'react-router';
 
-/** Which parts of the page frame a route shows; a route says so in its `handle` (spec 2). */
+/** Which parts of the page frame a route shows; a route says so in its `handle`. */
 export interface RouteChrome {
   header: boolean;
   search: boolean;

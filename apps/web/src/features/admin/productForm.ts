@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, MSG, productCommonShape, productNameField, weightField, type Product } from '@shop/contracts';
+import {
+  IMAGE_MIME_TYPES,
+  MAX_IMAGE_BYTES,
+  MAX_PRODUCT_IMAGES,
+  MSG,
+  productCommonShape,
+  productNameField,
+  weightField,
+  type Product,
+} from '@shop/contracts';
 import { i18n } from '../../i18n';
 
 const isImageType = (type: string) => (IMAGE_MIME_TYPES as readonly string[]).includes(type);
@@ -9,18 +18,23 @@ export const imageFiles = () =>
   z
     .array(z.instanceof(File))
     .refine((files) => files.every((file) => isImageType(file.type)), { error: () => i18n.t('admin.form.imageType') })
-    .refine((files) => files.every((file) => file.size <= MAX_IMAGE_BYTES), { error: () => i18n.t('admin.form.imageSize', { mb: MAX_IMAGE_BYTES / 1024 / 1024 }) });
+    .refine((files) => files.every((file) => file.size <= MAX_IMAGE_BYTES), {
+      error: () => i18n.t('admin.form.imageSize', { mb: MAX_IMAGE_BYTES / 1024 / 1024 }),
+    });
 
 /** An image field that must hold at least one file ('Required Field'). */
-export const requiredImages = <T extends z.ZodType<File[]>>(files: T) => files.refine((list) => list.length > 0, { error: MSG.requiredField });
+export const requiredImages = <T extends z.ZodType<File[]>>(files: T) =>
+  files.refine((list) => list.length > 0, { error: MSG.requiredField });
 
 /**
- * The admin product form (spec 5), on the shared contract rules. The form's own names are the spec's,
+ * The admin product form, on the shared contract rules. The form's own names are the spec's,
  * productName and weigth, so the number message reads 'weigth must be a `number` type'; images are
  * required to create a product and optional to update one (new ones replace the old).
  */
 export function productFormSchema(images: 'required' | 'optional') {
-  const files = imageFiles().refine((list) => list.length <= MAX_PRODUCT_IMAGES, { error: () => i18n.t('admin.form.imageCount', { count: MAX_PRODUCT_IMAGES }) });
+  const files = imageFiles().refine((list) => list.length <= MAX_PRODUCT_IMAGES, {
+    error: () => i18n.t('admin.form.imageCount', { count: MAX_PRODUCT_IMAGES }),
+  });
   return z.object({
     ...productCommonShape,
     productName: productNameField,
@@ -65,7 +79,7 @@ export const productToForm = (product: Product): ProductFormInput => ({
   images: [],
 });
 
-/** The multipart body of spec 7: the API's field names (name, weight), images repeated in `img`, and `id` to update. */
+/** The multipart body the API takes: its field names (name, weight), images repeated in `img`, and `id` to update. */
 export function productFormData(values: ProductFormValues, id?: string): FormData {
   const form = new FormData();
   if (id) form.append('id', id);

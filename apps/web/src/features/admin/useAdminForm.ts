@@ -1,7 +1,17 @@
-import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import type { BaseSyntheticEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { notifyOutcome } from './notifyOutcome';
+
+export type AdminForm<Schema extends z.ZodType<FieldValues, FieldValues>> = UseFormReturn<
+  z.input<Schema>,
+  unknown,
+  z.output<Schema>
+> & {
+  submit: (event?: BaseSyntheticEvent) => Promise<void>;
+  close: () => void;
+};
 
 /**
  * A dashboard form: its shared rule checks every field on change, on blur and on submit ('all');
@@ -14,8 +24,12 @@ export function useAdminForm<Schema extends z.ZodType<FieldValues, FieldValues>>
   send: (values: z.output<Schema>) => Promise<unknown>,
   success: string,
   onDone?: () => void,
-) {
-  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({ resolver: zodResolver(schema), mode: 'all', defaultValues });
+): AdminForm<Schema> {
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    resolver: zodResolver(schema),
+    mode: 'all',
+    defaultValues,
+  });
   const close = () => {
     form.reset();
     onDone?.();

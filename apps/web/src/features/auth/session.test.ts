@@ -14,7 +14,7 @@ const stored = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe('restoring the stored session (spec 3)', () => {
+describe('restoring the stored session', () => {
   it('restores a session whose _id and token exist and whose expiration is in the future', () => {
     expect(restoreSession(stored(), NOW)).toEqual({
       user: { _id: 'u1', name: 'Mariam', email: 'm@example.com', phone: '01100000002', role: false },
@@ -24,7 +24,13 @@ describe('restoring the stored session (spec 3)', () => {
   });
 
   it('keeps an old-style user of only _id and name', () => {
-    expect(restoreSession(stored({ user: { _id: 'u1', name: 'Mariam' } }), NOW)?.user).toEqual({ _id: 'u1', name: 'Mariam', email: '', phone: '', role: false });
+    expect(restoreSession(stored({ user: { _id: 'u1', name: 'Mariam' } }), NOW)?.user).toEqual({
+      _id: 'u1',
+      name: 'Mariam',
+      email: '',
+      phone: '',
+      role: false,
+    });
   });
 
   it.each([
@@ -64,7 +70,7 @@ describe('session storage', () => {
   it('signs out when the API answers 401 to a request that carried the token', async () => {
     mockApi({ 'GET /api/cart': { status: 401, body: { message: 'Your session has expired, please sign in again' } } });
     const store = setupStore({ session: shopperSession });
-    const { cartApi } = await import('../cart/api/cartApi');
+    const { cartApi } = await import('../cart');
     await store.dispatch(cartApi.endpoints.getCart.initiate());
     expect(store.getState().session.user).toBeNull();
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();

@@ -1,13 +1,13 @@
 import type { Session, User } from '@shop/contracts';
 import { isRecord } from '../../lib/guards';
 
-/** Local storage key of the stored session (spec section 3). */
+/** Local storage key of the stored session, the original shop's (docs/decisions/original-routes.md). */
 export const SESSION_KEY = 'userData';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
- * The stored session, if it may be used: spec 3 restores it only when the user's _id and the token
+ * The stored session, if it may be used: it is restored only when the user's _id and the token
  * exist and the expiration lies in the future. Anything else (missing, malformed, expired) is no session.
  */
 export function restoreSession(stored: unknown, now: number): Session | null {
@@ -15,8 +15,15 @@ export function restoreSession(stored: unknown, now: number): Session | null {
   const { user, token, expiration } = stored;
   const id = text(user._id);
   if (!id || typeof token !== 'string' || !token) return null;
-  const expires = typeof expiration === 'string' || typeof expiration === 'number' ? new Date(expiration).getTime() : Number.NaN;
+  const expires =
+    typeof expiration === 'string' || typeof expiration === 'number' ? new Date(expiration).getTime() : Number.NaN;
   if (!(expires > now)) return null;
-  const restored: User = { _id: id, name: text(user.name), email: text(user.email), phone: text(user.phone), role: user.role === true };
+  const restored: User = {
+    _id: id,
+    name: text(user.name),
+    email: text(user.email),
+    phone: text(user.phone),
+    role: user.role === true,
+  };
   return { user: restored, token, expiration: new Date(expires).toISOString() };
 }

@@ -1,12 +1,22 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryStatus } from '@reduxjs/toolkit/query';
 import { notify } from '../../lib/notify';
 import type { Product } from '@shop/contracts';
 import { setupStore } from '../../app/store';
 import { i18n } from '../../i18n';
-import { signedIn, signedOut } from '../auth/sessionSlice';
+import { signedIn, signedOut } from '../auth';
 import { mockApi, shopperSession } from '../../test/utils';
 import { addItem, clearItems, decreaseItem, removeItem } from './cartActions';
-import { addToCart, cartReducer, CART_KEY, decreaseCart, emptyCart, removeFromCart, restoreCart, selectCartCount } from './cartSlice';
+import {
+  addToCart,
+  cartReducer,
+  CART_KEY,
+  decreaseCart,
+  emptyCart,
+  removeFromCart,
+  restoreCart,
+  selectCartCount,
+} from './cartSlice';
 
 vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
 
@@ -34,7 +44,17 @@ const CART_TOAST = { position: 'bottom-left', autoClose: 1000 };
 describe('cart reducer', () => {
   it('adds a new product with quantity 1 and an existing one by one unit', () => {
     let state = cartReducer(emptyCart, addToCart(product()));
-    expect(state.items).toEqual([{ _id: 'p1', name: 'Juhayna Milk', nameAr: null, price: 42.75, image: '/uploads/milk.webp', stock: 5, cartQuantity: 1 }]);
+    expect(state.items).toEqual([
+      {
+        _id: 'p1',
+        name: 'Juhayna Milk',
+        nameAr: null,
+        price: 42.75,
+        image: '/uploads/milk.webp',
+        stock: 5,
+        cartQuantity: 1,
+      },
+    ]);
     state = cartReducer(state, addToCart(product()));
     state = cartReducer(state, addToCart(product({ _id: 'p2', name: 'Bread', price: 0.1 })));
     expect(state.items.map((item) => item.cartQuantity)).toEqual([2, 1]);
@@ -99,7 +119,10 @@ describe('cart actions', () => {
     try {
       const store = setupStore();
       store.dispatch(addItem(product({ nameAr: 'لبن جهينة' })));
-      expect(notify.success).toHaveBeenCalledWith(expect.stringContaining('لبن جهينة'), { ...CART_TOAST, position: 'bottom-right' });
+      expect(notify.success).toHaveBeenCalledWith(expect.stringContaining('لبن جهينة'), {
+        ...CART_TOAST,
+        position: 'bottom-right',
+      });
       store.dispatch(decreaseItem(store.getState().cart.items[0] ?? { _id: 'p1', name: '' }));
       expect(notify.error).toHaveBeenCalledWith(expect.stringContaining('لبن جهينة'), expect.anything());
     } finally {
@@ -155,7 +178,12 @@ describe('cart actions', () => {
 
 describe('cart and the server', () => {
   const serverCart = {
-    products: [{ product_id: { _id: 'p9', name: 'Server Tea', brand: 'Lipton', price: 55, image_path: [], stock: 4, cod: true }, quantity: 3 }],
+    products: [
+      {
+        product_id: { _id: 'p9', name: 'Server Tea', brand: 'Lipton', price: 55, image_path: [], stock: 4, cod: true },
+        quantity: 3,
+      },
+    ],
     bill: 165,
   };
 
@@ -167,13 +195,33 @@ describe('cart and the server', () => {
 
   it('replaces the local mirror with the server cart on sign-in and mirrors each change with the token', async () => {
     const afterAdd = {
-      products: [...serverCart.products, { product_id: { _id: 'p1', name: 'Juhayna Milk', brand: 'Juhayna', price: 42.75, image_path: [], stock: 5, cod: true }, quantity: 1 }],
+      products: [
+        ...serverCart.products,
+        {
+          product_id: {
+            _id: 'p1',
+            name: 'Juhayna Milk',
+            brand: 'Juhayna',
+            price: 42.75,
+            image_path: [],
+            stock: 5,
+            cod: true,
+          },
+          quantity: 1,
+        },
+      ],
       bill: 207.75,
     };
-    const { calls } = mockApi({ 'GET /api/cart': { body: serverCart }, 'GET /api/favourite': { body: [] }, 'PUT /api/cart/incItem': { body: afterAdd } });
+    const { calls } = mockApi({
+      'GET /api/cart': { body: serverCart },
+      'GET /api/favourite': { body: [] },
+      'PUT /api/cart/incItem': { body: afterAdd },
+    });
     const store = setupStore();
     store.dispatch(signedIn(shopperSession));
-    await vi.waitFor(() => expect(store.getState().cart.items).toMatchObject([{ _id: 'p9', name: 'Server Tea', cartQuantity: 3 }]));
+    await vi.waitFor(() =>
+      expect(store.getState().cart.items).toMatchObject([{ _id: 'p9', name: 'Server Tea', cartQuantity: 3 }]),
+    );
 
     store.dispatch(addItem(product()));
     await vi.waitFor(() => expect(calls.some((call) => call.path === '/api/cart/incItem')).toBe(true));
@@ -183,44 +231,79 @@ describe('cart and the server', () => {
       body: { product_id: 'p1', flag: 1 },
       token: 'shopper-token',
     });
-    await vi.waitFor(() => expect(store.getState().cart.items.map((item) => [item._id, item.cartQuantity])).toEqual([['p9', 3], ['p1', 1]]));
+    await vi.waitFor(() =>
+      expect(store.getState().cart.items.map((item) => [item._id, item.cartQuantity])).toEqual([
+        ['p9', 3],
+        ['p1', 1],
+      ]),
+    );
   });
 
   it('lets only the answer to the latest change replace the mirror', async () => {
     let answer = 0;
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
     const cartWith = (quantity: number) => ({
-      products: [{ product_id: { _id: 'p1', name: 'Juhayna Milk', brand: 'Juhayna', price: 42.75, image_path: [], stock: 5, cod: true }, quantity }],
+      products: [
+        {
+          product_id: {
+            _id: 'p1',
+            name: 'Juhayna Milk',
+            brand: 'Juhayna',
+            price: 42.75,
+            image_path: [],
+            stock: 5,
+            cod: true,
+          },
+          quantity,
+        },
+      ],
       bill: 42.75 * quantity,
     });
-    // The first answer (quantity 1) arrives after the second (quantity 2) and must not win.
+    // The first answer (quantity 1) is held until the second (quantity 2) has arrived, and must not win.
     mockApi({
       'PUT /api/cart/incItem': async () => {
         answer += 1;
         if (answer === 1) {
-          await new Promise((resolve) => setTimeout(resolve, 30));
+          await firstHeld;
           return { body: cartWith(1) };
         }
         return { body: cartWith(2) };
       },
     });
     const store = setupStore({ session: shopperSession });
+    const pending = () =>
+      Object.values(store.getState().api.mutations).filter((mutation) => mutation?.status === QueryStatus.pending)
+        .length;
     store.dispatch(addItem(product()));
     store.dispatch(addItem(product()));
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    await vi.waitFor(() => expect(pending()).toBe(1));
+    releaseFirst();
+    await vi.waitFor(() => expect(pending()).toBe(0));
+    // The answer's own handler runs once its request is stored as settled.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(answer).toBe(2);
     expect(store.getState().cart.items[0]?.cartQuantity).toBe(2);
   });
 
   it('uses removeItem when a quantity of 1 is decreased, since the server does nothing there', async () => {
-    const { calls } = mockApi({ 'GET /api/cart': { body: { products: [], bill: 0 } }, 'GET /api/favourite': { body: [] } });
+    const { calls } = mockApi({
+      'GET /api/cart': { body: { products: [], bill: 0 } },
+      'GET /api/favourite': { body: [] },
+    });
     const store = setupStore({ session: shopperSession });
     store.dispatch(addItem(product()));
     store.dispatch(decreaseItem({ _id: 'p1', name: 'Juhayna Milk' }));
-    await vi.waitFor(() => expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('PUT /api/cart/removeItem'));
+    await vi.waitFor(() =>
+      expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('PUT /api/cart/removeItem'),
+    );
   });
 
   it('puts the server cart back when the server refuses a change', async () => {
-    mockApi({ 'PUT /api/cart/incItem': { status: 409, body: { message: 'Only 4 in stock' } }, 'GET /api/cart': { body: serverCart } });
+    mockApi({
+      'PUT /api/cart/incItem': { status: 409, body: { message: 'Only 4 in stock' } },
+      'GET /api/cart': { body: serverCart },
+    });
     const store = setupStore({ session: shopperSession });
     store.dispatch(addItem(product()));
     await vi.waitFor(() => expect(store.getState().cart.items.map((item) => item._id)).toEqual(['p9']));

@@ -4,10 +4,21 @@ import type { AppDispatch, AppThunk, RootState } from '../../app/store';
 import { i18n } from '../../i18n';
 import { localName, type Named } from '../../i18n/localized';
 import { cartApi } from './api/cartApi';
-import { addToCart, cartReplaced, clearCart, decreaseCart, fromServerCart, removeFromCart, type CartProduct } from './cartSlice';
+import {
+  addToCart,
+  cartReplaced,
+  clearCart,
+  decreaseCart,
+  fromServerCart,
+  removeFromCart,
+  type CartProduct,
+} from './cartSlice';
 
-/** Spec 9: cart toasts sit bottom-left (the start corner, so bottom-right in Arabic) and close after 1000 ms. */
-const cartToast = (): ToastOptions => ({ position: i18n.dir(i18n.language) === 'rtl' ? 'bottom-right' : 'bottom-left', autoClose: CART_TOAST_MS });
+/** Cart toasts sit bottom-left (the start corner, so bottom-right in Arabic) and close after 1000 ms. */
+const cartToast = (): ToastOptions => ({
+  position: i18n.dir(i18n.language) === 'rtl' ? 'bottom-right' : 'bottom-left',
+  autoClose: CART_TOAST_MS,
+});
 
 type CartLineRef = Named & { _id: string };
 
@@ -40,7 +51,11 @@ export const loadServerCart = (): AppThunk<Promise<void>> => async (dispatch) =>
  * truth replaces the optimistic mirror once the last change has been answered. If the server
  * refuses (stock ran out, product deleted) its cart is read again for the same reason.
  */
-function mirrorToServer(dispatch: AppDispatch, state: RootState, request: (dispatch: AppDispatch) => { unwrap(): Promise<Cart> }) {
+function mirrorToServer(
+  dispatch: AppDispatch,
+  state: RootState,
+  request: (dispatch: AppDispatch) => { unwrap(): Promise<Cart> },
+) {
   if (!hasServerCart(state)) return;
   latestChange += 1;
   const change = latestChange;
@@ -66,7 +81,9 @@ export const addItem =
     dispatch(addToCart(product));
     if (line) notify.info(i18n.t('cart.increased', { name }), cartToast());
     else notify.success(i18n.t('cart.added', { name }), cartToast());
-    mirrorToServer(dispatch, getState(), (d) => d(cartApi.endpoints.incItem.initiate({ product_id: product._id, flag: 1 })));
+    mirrorToServer(dispatch, getState(), (d) =>
+      d(cartApi.endpoints.incItem.initiate({ product_id: product._id, flag: 1 })),
+    );
   };
 
 export const decreaseItem =
@@ -81,7 +98,7 @@ export const decreaseItem =
       notify.warning(i18n.t('cart.decreased', { name }), cartToast());
       mirrorToServer(dispatch, getState(), (d) => d(cartApi.endpoints.incItem.initiate({ product_id: _id, flag: 0 })));
     } else {
-      // The server's minus does nothing at quantity 1 (spec 4), so leaving the cart is a removal there.
+      // The server's minus does nothing at quantity 1, so leaving the cart is a removal there.
       notify.error(i18n.t('cart.removed', { name }), cartToast());
       mirrorToServer(dispatch, getState(), (d) => d(cartApi.endpoints.removeItem.initiate({ product_id: _id })));
     }

@@ -1,11 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Cart, Product } from '@shop/contracts';
+import { linesTotal, type Cart, type Product } from '@shop/contracts';
 import { isRecord } from '../../lib/guards';
 
 /** Local storage key of the local cart. */
 export const CART_KEY = 'cartItems';
 
-/** A local cart line (spec 3): the product fields the cart needs plus cartQuantity. */
+/** A local cart line: the product fields the cart needs plus cartQuantity. */
 export interface CartItem {
   _id: string;
   name: string;
@@ -24,17 +24,14 @@ export interface CartState {
   totalAmount: number;
 }
 
-export type CartProduct = Pick<Product, '_id' | 'name' | 'price' | 'stock' | 'image_path'> & Partial<Pick<Product, 'nameAr'>>;
+export type CartProduct = Pick<Product, '_id' | 'name' | 'price' | 'stock' | 'image_path'> &
+  Partial<Pick<Product, 'nameAr'>>;
 
-/** Totals in piastres, so adding prices like 0.1 + 0.2 gives no floating-point crumbs. */
+/** The amount is summed in piastres, so adding prices like 0.1 + 0.2 gives no floating-point crumbs. */
 function withTotals(items: CartItem[]): CartState {
-  let totalQuantity = 0;
-  let piastres = 0;
-  for (const item of items) {
-    totalQuantity += item.cartQuantity;
-    piastres += Math.round(item.price * 100) * item.cartQuantity;
-  }
-  return { items, totalQuantity, totalAmount: piastres / 100 };
+  const totalQuantity = items.reduce((sum, item) => sum + item.cartQuantity, 0);
+  const totalAmount = linesTotal(items.map((item) => ({ price: item.price, quantity: item.cartQuantity })));
+  return { items, totalQuantity, totalAmount };
 }
 
 export const emptyCart: CartState = withTotals([]);
@@ -73,7 +70,8 @@ const cartSlice = createSlice({
       else state.items = state.items.filter((item) => item._id !== action.payload);
       Object.assign(state, withTotals(state.items));
     },
-    removeFromCart: (state, action: PayloadAction<string>) => withTotals(state.items.filter((item) => item._id !== action.payload)),
+    removeFromCart: (state, action: PayloadAction<string>) =>
+      withTotals(state.items.filter((item) => item._id !== action.payload)),
     clearCart: () => emptyCart,
     /** The server cart, the truth for a signed-in shopper, replaces the local mirror. */
     cartReplaced: (_state, action: PayloadAction<CartItem[]>) => withTotals(action.payload),
@@ -105,7 +103,7 @@ function readItem(value: unknown): CartItem | null {
 }
 
 /**
- * The saved cart, totals recomputed (spec 4: totals are recomputed at start), so a stale or
+ * The saved cart, totals recomputed at start, so a stale or
  * hand-edited copy can never show a wrong count or price.
  */
 export function restoreCart(stored: unknown): CartState {
@@ -116,5 +114,5 @@ export function restoreCart(stored: unknown): CartState {
 interface WithCart {
   cart: CartState;
 }
-/** The header badge counts distinct products, not units (spec 2). */
+/** The header badge counts distinct products, not units. */
 export const selectCartCount = (state: WithCart) => state.cart.items.length;

@@ -2,12 +2,12 @@ import { isAnyOf } from '@reduxjs/toolkit';
 import { sessionRejected } from '../../api/apiSlice';
 import type { AppStartListening } from '../../app/store';
 import { writeJson } from '../../lib/storage';
-import { sessionResumed, signedIn, signedOut } from '../auth/sessionSlice';
+import { sessionResumed, signedIn, signedOut } from '../auth';
 import { CART_KEY, clearCart } from './cartSlice';
 import { loadServerCart } from './cartActions';
 
 export function registerCartListeners(startListening: AppStartListening) {
-  // Spec 4: each change of the local cart is saved to local storage.
+  // Each change of the local cart is saved to local storage.
   startListening({
     predicate: (_action, current, previous) => current.cart.items !== previous.cart.items,
     effect: (_action, { getState }) => writeJson(CART_KEY, getState().cart.items),

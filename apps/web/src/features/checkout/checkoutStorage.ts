@@ -1,10 +1,19 @@
-import { addressSchema, normalisePaymentMethod, type AddressInput, type PaymentMethod } from '@shop/contracts';
+import {
+  addressSchema,
+  normalisePaymentMethod,
+  ONLINE_METHODS,
+  PHONE_PATTERN,
+  type AddressInput,
+  type OnlineMethod,
+  type PaymentMethod,
+} from '@shop/contracts';
 import { isRecord } from '../../lib/guards';
 import { readJson, writeJson } from '../../lib/storage';
 
-/** Local storage keys of the checkout choices (spec 3: the payment choice is saved locally). */
+/** Local storage keys of the checkout choices (the payment choice is saved locally). */
 export const SHIPPING_ADDRESS_KEY = 'shippingAddress';
 export const PAYMENT_METHOD_KEY = 'paymentMethod';
+export const ONLINE_METHOD_KEY = 'onlineMethod';
 
 /**
  * Each choice is stored with the id of the shopper who made it: on a shared computer the next
@@ -31,4 +40,23 @@ export function readPaymentMethod(userId: string): PaymentMethod | null {
 
 export function savePaymentMethod(userId: string, method: PaymentMethod): void {
   writeJson(PAYMENT_METHOD_KEY, { userId, value: method });
+}
+
+/** How an online payment is made (card, wallet with its number, kiosk), when the provider offers a choice. */
+export interface OnlineChoice {
+  method: OnlineMethod;
+  walletPhone?: string;
+}
+
+export function readOnlineChoice(userId: string): OnlineChoice {
+  const value = readOwn(ONLINE_METHOD_KEY, userId);
+  if (!isRecord(value)) return { method: 'card' };
+  const method = ONLINE_METHODS.find((m) => m === value.method) ?? 'card';
+  const walletPhone =
+    typeof value.walletPhone === 'string' && PHONE_PATTERN.test(value.walletPhone) ? value.walletPhone : undefined;
+  return walletPhone ? { method, walletPhone } : { method };
+}
+
+export function saveOnlineChoice(userId: string, choice: OnlineChoice): void {
+  writeJson(ONLINE_METHOD_KEY, { userId, value: choice });
 }

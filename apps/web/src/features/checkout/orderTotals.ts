@@ -1,4 +1,13 @@
-import { COD_FEE_EGP, orderFees, SHIPPING_FEE_EGP, type Order, type PaymentMethod } from '@shop/contracts';
+import {
+  COD_FEE_EGP,
+  linesPiastres,
+  orderFees,
+  SHIPPING_FEE_EGP,
+  toEgp,
+  toPiastres,
+  type Order,
+  type PaymentMethod,
+} from '@shop/contracts';
 
 export interface PricedLine {
   price: number;
@@ -6,7 +15,7 @@ export interface PricedLine {
 }
 
 export interface FeeLine {
-  /** What the fee costs when it applies, shown on both methods (spec 9). */
+  /** What the fee costs when it applies, shown on both methods. */
   amount: number;
   /** False for card payment: the line is shown shaded and not added to the total. */
   charged: boolean;
@@ -20,42 +29,39 @@ export interface OrderTotals {
   total: number;
 }
 
-const toPiastres = (egp: number) => Math.round(egp * 100);
-
 /**
  * The order summary for a cart, with the fees of contracts' orderFees, the same rule the server
- * bills by (DESIGN 4): cash adds 21 EGP shipping and handling and a 9 EGP cash-on-delivery fee, card
+ * bills by: cash adds 21 EGP shipping and handling and a 9 EGP cash-on-delivery fee, card
  * adds nothing. Sums run in piastres, so the total matches the server's to the piastre.
  */
 export function orderTotals(lines: readonly PricedLine[], method: PaymentMethod): OrderTotals {
-  let itemCount = 0;
-  let items = 0;
-  for (const line of lines) {
-    itemCount += line.quantity;
-    items += toPiastres(line.price) * line.quantity;
-  }
+  const itemCount = lines.reduce((count, line) => count + line.quantity, 0);
+  const items = linesPiastres(lines);
   const fees = orderFees(method);
   return {
     itemCount,
-    itemsTotal: items / 100,
+    itemsTotal: toEgp(items),
     shipping: { amount: SHIPPING_FEE_EGP, charged: fees.shipping > 0 },
     codFee: { amount: COD_FEE_EGP, charged: fees.codFee > 0 },
-    total: (items + toPiastres(fees.shipping) + toPiastres(fees.codFee)) / 100,
+    total: toEgp(items + toPiastres(fees.shipping) + toPiastres(fees.codFee)),
   };
 }
 
 /** The summary of a placed order: the server's bill, not a recomputation, is what the card is charged. */
-export function orderTotalsOf(order: Pick<Order, 'products' | 'itemsTotal' | 'shipping' | 'codFee' | 'bill'>): OrderTotals {
+export function orderTotalsOf(
+  order: Pick<Order, 'products' | 'itemsTotal' | 'shipping' | 'codFee' | 'bill'>,
+): OrderTotals {
   return {
     itemCount: order.products.reduce((count, line) => count + line.quantity, 0),
     itemsTotal: order.itemsTotal,
-    shipping: order.shipping > 0 ? { amount: order.shipping, charged: true } : { amount: SHIPPING_FEE_EGP, charged: false },
+    shipping:
+      order.shipping > 0 ? { amount: order.shipping, charged: true } : { amount: SHIPPING_FEE_EGP, charged: false },
     codFee: order.codFee > 0 ? { amount: order.codFee, charged: true } : { amount: COD_FEE_EGP, charged: false },
     total: order.bill,
   };
 }
 
-/** The products of the cart that rule out cash on delivery (DESIGN 4: one is enough). */
+/** The products of the cart that rule out cash on delivery (one is enough). */
 export function productsWithoutCod<T extends { cod: boolean }>(products: readonly T[]): T[] {
   return products.filter((product) => !product.cod);
 }

@@ -2,7 +2,7 @@ import type { ApiError } from '../../api/errors';
 import { i18n } from '../../i18n';
 import { isRecord } from '../../lib/guards';
 
-/** What the card screen does after the provider answered (spec 4 'Card payment result'). */
+/** What the card screen does after the provider answered. */
 export type PaymentFeedback =
   | { kind: 'succeeded' }
   | { kind: 'processing'; message: string }
@@ -32,7 +32,7 @@ export function feedbackForStatus(status: string, providerMessage?: string | nul
   }
 }
 
-/** Card and validation errors show the provider's message (spec 8); any other failure means the session is lost. */
+/** Card and validation errors show the provider's message; any other failure means the session is lost. */
 export function feedbackForError(error: ProviderError): PaymentFeedback {
   if ((error.type === 'card_error' || error.type === 'validation_error') && error.message) {
     return { kind: 'error', message: error.message, field: error.field ?? null };
@@ -48,7 +48,13 @@ const FIELDS: Record<string, CardField> = { 'card.number': 'number', 'card.exp':
  * not about the card.
  */
 export function testProviderError(error: ApiError): ProviderError {
-  if ('status' in error && error.status === 400 && isRecord(error.data) && isRecord(error.data.errors) && typeof error.data.message === 'string') {
+  if (
+    'status' in error &&
+    error.status === 400 &&
+    isRecord(error.data) &&
+    isRecord(error.data.errors) &&
+    typeof error.data.message === 'string'
+  ) {
     const field = Object.keys(error.data.errors)
       .map((key) => FIELDS[key])
       .find((value) => value !== undefined);

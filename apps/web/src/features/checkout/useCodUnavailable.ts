@@ -12,5 +12,7 @@ export function useCodUnavailable(lines: readonly CartLine[] | undefined): strin
   const local = useLocalized();
   const blocking = productsWithoutCod(lines?.map((line) => line.product_id) ?? []);
   if (!blocking.length) return undefined;
-  return t('checkout.payment.codUnavailable', { names: blocking.map((product) => local.name(product).text).join(', ') });
+  return t('checkout.payment.codUnavailable', {
+    names: blocking.map((product) => local.name(product).text).join(', '),
+  });
 }

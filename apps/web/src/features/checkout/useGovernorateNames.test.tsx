@@ -8,7 +8,15 @@ import { AddressLines } from './components/AddressLines';
 import { EGYPT_GOVERNORATES } from './governorates';
 import { useGovernorateNames } from './useGovernorateNames';
 
-const address = { street: 'El Tahrir St', building: '12', city: 'Dokki', state: 'Giza', phone: '01012345678', zipCode: '12611', country: 'Egypt' };
+const address = {
+  street: 'El Tahrir St',
+  building: '12',
+  city: 'Dokki',
+  state: 'Giza',
+  phone: '01012345678',
+  zipCode: '12611',
+  country: 'Egypt',
+};
 
 function inArabic() {
   i18n.addResourceBundle('ar', { ...ar, checkout: checkoutAr, admin: adminAr });

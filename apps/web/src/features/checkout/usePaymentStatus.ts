@@ -15,8 +15,8 @@ const POLL_MS = 1500;
 const MAX_POLLS = 200;
 
 /**
- * Reads the intent, and again every POLL_MS while it is `processing` (spec 4: processing, then
- * success). `read` null means nothing to read yet; `failed` means it could not be read at all.
+ * Reads the intent, and again every POLL_MS while it is `processing` (a card payment
+ * goes processing, then succeeded). `read` null means nothing to read yet; `failed` means it could not be read at all.
  */
 export function useIntentStatus(read: IntentReader | null): { intent: IntentState | null; failed: boolean } {
   const [intent, setIntent] = useState<IntentState | null>(null);
@@ -59,7 +59,9 @@ export function useIntentReader(config: PaymentConfig | undefined, clientSecret:
   const dispatch = useAppDispatch();
   const readTest = useCallback(async (): Promise<IntentState> => {
     if (!clientSecret) throw new Error('No client secret');
-    const intent = await dispatch(paymentApi.endpoints.getTestIntent.initiate(clientSecret, { subscribe: false, forceRefetch: true })).unwrap();
+    const intent = await dispatch(
+      paymentApi.endpoints.getTestIntent.initiate(clientSecret, { subscribe: false, forceRefetch: true }),
+    ).unwrap();
     return { status: intent.status, message: intent.last_payment_error?.message ?? null };
   }, [dispatch, clientSecret]);
   const publishableKey = config?.publishableKey;

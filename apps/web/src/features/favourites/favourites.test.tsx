@@ -10,7 +10,15 @@ import { FAVOURITES_KEY } from './favouritesSlice';
 
 vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
 
-const tea = { _id: 'p1', name: 'Lipton Tea', price: 55, stock: 4, rating: 0, numReviews: 0, image_path: [] } as unknown as Product;
+const tea = {
+  _id: 'p1',
+  name: 'Lipton Tea',
+  price: 55,
+  stock: 4,
+  rating: 0,
+  numReviews: 0,
+  image_path: [],
+} as unknown as Product;
 
 describe('favourites', () => {
   it('adds with an info toast and removes with an error toast, saving each change', () => {
@@ -28,7 +36,9 @@ describe('favourites', () => {
     const { calls } = mockApi({ 'POST /api/favourite/p1': { body: [tea] } });
     const store = setupStore({ session: shopperSession });
     store.dispatch(toggleFavourite(tea));
-    await vi.waitFor(() => expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/favourite/p1']));
+    await vi.waitFor(() =>
+      expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/favourite/p1']),
+    );
   });
 
   it("shows the 'no favorite' message with a link to add some products", () => {

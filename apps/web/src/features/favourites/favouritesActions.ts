@@ -10,7 +10,9 @@ const hasServerList = (state: RootState) => Boolean(state.session.token) && stat
 
 /** The server's list replaces the local one; when it cannot be read the local list stays. */
 export const loadServerFavourites = (): AppThunk<Promise<void>> => async (dispatch) => {
-  const request = dispatch(favouritesApi.endpoints.getFavourites.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  const request = dispatch(
+    favouritesApi.endpoints.getFavourites.initiate(undefined, { subscribe: false, forceRefetch: true }),
+  );
   try {
     dispatch(favouritesReplaced(await request.unwrap()));
   } catch {
@@ -18,7 +20,7 @@ export const loadServerFavourites = (): AppThunk<Promise<void>> => async (dispat
   }
 };
 
-/** The heart: adds or removes (spec 4), locally at once and on the server for a signed-in shopper. */
+/** The heart: adds or removes, locally at once and on the server for a signed-in shopper. */
 export const toggleFavourite =
   (product: Product): AppThunk =>
   (dispatch, getState) => {

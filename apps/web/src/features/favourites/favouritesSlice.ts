@@ -34,7 +34,11 @@ export function restoreFavourites(stored: unknown): FavouritesState {
   if (!Array.isArray(stored)) return initialState;
   const items = stored.filter(
     (item): item is Product =>
-      isRecord(item) && typeof item._id === 'string' && typeof item.name === 'string' && typeof item.price === 'number' && Array.isArray(item.image_path),
+      isRecord(item) &&
+      typeof item._id === 'string' &&
+      typeof item.name === 'string' &&
+      typeof item.price === 'number' &&
+      Array.isArray(item.image_path),
   );
   return { items };
 }

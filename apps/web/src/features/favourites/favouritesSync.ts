@@ -2,7 +2,7 @@ import { isAnyOf } from '@reduxjs/toolkit';
 import { sessionRejected } from '../../api/apiSlice';
 import type { AppStartListening } from '../../app/store';
 import { writeJson } from '../../lib/storage';
-import { sessionResumed, signedIn, signedOut } from '../auth/sessionSlice';
+import { sessionResumed, signedIn, signedOut } from '../auth';
 import { FAVOURITES_KEY, favouritesCleared } from './favouritesSlice';
 import { loadServerFavourites } from './favouritesActions';
 

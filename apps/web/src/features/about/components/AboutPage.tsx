@@ -3,7 +3,7 @@ import Row from 'react-bootstrap/Row';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { BuildingIcon, HeartIcon, LeafIcon, TruckIcon, UserIcon } from '../../../components/icons';
 
-/** Spec 2: five sections in this order. */
+/** Five sections in this order. */
 const SECTIONS = [
   { key: 'whoWeAre', icon: UserIcon },
   { key: 'whatWeDo', icon: TruckIcon },

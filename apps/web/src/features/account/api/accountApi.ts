@@ -1,10 +1,10 @@
 import type { PasswordPairInput, Session, UpdateUserInput, User } from '@shop/contracts';
 import { api } from '../../../api/apiSlice';
-import { tokenRenewed, userUpdated } from '../../auth/sessionSlice';
+import { tokenRenewed, userUpdated } from '../../auth';
 
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Sends only the changed fields; the answer updates the stored user (spec 7). */
+    /** Sends only the changed fields; the answer updates the stored user. */
     updateUser: build.mutation<{ user: User }, UpdateUserInput>({
       query: (body) => ({ url: '/user', method: 'PUT', body }),
       onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {

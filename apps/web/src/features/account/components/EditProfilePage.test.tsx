@@ -10,15 +10,22 @@ describe('EditProfilePage', () => {
     expect(await screen.findByText('page /login')).toBeInTheDocument();
   });
 
-  it('after the account is deleted, signs out and goes home, not to /login (spec 7)', async () => {
+  it('after the account is deleted, signs out and goes home, not to /login', async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi({ 'DELETE /api/user': { body: { message: 'Your Account has been deleted Successfully' } } });
-    const { store } = renderRoute(<EditProfilePage />, { path: '/EditProfile', preloadedState: { session: shopperSession } });
+    const { calls } = mockApi({
+      'DELETE /api/user': { body: { message: 'Your Account has been deleted Successfully' } },
+    });
+    const { store } = renderRoute(<EditProfilePage />, {
+      path: '/EditProfile',
+      preloadedState: { session: shopperSession },
+    });
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, delete my account' }));
     expect(await screen.findByText('page /')).toBeInTheDocument();
     expect(screen.queryByText('page /login')).not.toBeInTheDocument();
     await waitFor(() => expect(store.getState().session.user).toBeNull());
-    expect(calls).toEqual([expect.objectContaining({ method: 'DELETE', path: '/api/user', token: shopperSession.token })]);
+    expect(calls).toEqual([
+      expect.objectContaining({ method: 'DELETE', path: '/api/user', token: shopperSession.token }),
+    ]);
   });
 });

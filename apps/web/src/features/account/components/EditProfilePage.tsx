@@ -10,16 +10,15 @@ import { notify } from '../../../lib/notify';
 import { useAppDispatch } from '../../../app/hooks';
 import { errorMessage } from '../../../api/errors';
 import { PencilIcon, TrashIcon } from '../../../components/icons';
-import { signedOut } from '../../auth/sessionSlice';
-import { useSession } from '../../auth/useSession';
+import { signedOut, useSession } from '../../auth';
 import { useDeleteAccountMutation } from '../api/accountApi';
 
-/** Account overview (spec 2): each detail links to its own edit page; the account can be deleted here. */
+/** Account overview: each detail links to its own edit page; the account can be deleted here. */
 export function EditProfilePage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const [confirming, setConfirming] = useState(false);
-  // Once the account is deleted the page leads home (spec 7), not to /login as it does for a visitor.
+  // Once the account is deleted the page leads home, not to /login as it does for a visitor.
   const [deleted, setDeleted] = useState(false);
   if (!user) return <Navigate to={deleted ? '/' : '/login'} replace />;
 
@@ -65,7 +64,15 @@ export function EditProfilePage() {
   );
 }
 
-function DeleteAccountDialog({ show, onHide, onDeleted }: { show: boolean; onHide: () => void; onDeleted: () => void }) {
+function DeleteAccountDialog({
+  show,
+  onHide,
+  onDeleted,
+}: {
+  show: boolean;
+  onHide: () => void;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [deleteAccount, { isLoading, error }] = useDeleteAccountMutation();

@@ -4,16 +4,37 @@ import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { notify } from '../../../lib/notify';
 import { updateUserSchema } from '@shop/contracts';
-import { FormField } from '../../auth/components/FormField';
-import { useSession } from '../../auth/useSession';
+import { FormField } from '../../../components/FormField';
+import { useSession } from '../../auth';
 import { ProfileEditCard } from './ProfileEditCard';
 import { useUpdateUserMutation } from '../api/accountApi';
 
-/** The three one-field edits, checked by the API's own rules; the phone takes digits only (spec 2). */
+/** The three one-field edits, checked by the API's own rules; the phone takes digits only. */
 const FIELDS = {
-  name: { title: 'account.edit.name', label: 'account.fields.name', done: 'account.updated.name', type: 'text', inputMode: 'text', autoComplete: 'name' },
-  email: { title: 'account.edit.email', label: 'account.fields.email', done: 'account.updated.email', type: 'email', inputMode: 'email', autoComplete: 'email' },
-  phone: { title: 'account.edit.phone', label: 'account.fields.phone', done: 'account.updated.phone', type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national' },
+  name: {
+    title: 'account.edit.name',
+    label: 'account.fields.name',
+    done: 'account.updated.name',
+    type: 'text',
+    inputMode: 'text',
+    autoComplete: 'name',
+  },
+  email: {
+    title: 'account.edit.email',
+    label: 'account.fields.email',
+    done: 'account.updated.email',
+    type: 'email',
+    inputMode: 'email',
+    autoComplete: 'email',
+  },
+  phone: {
+    title: 'account.edit.phone',
+    label: 'account.fields.phone',
+    done: 'account.updated.phone',
+    type: 'tel',
+    inputMode: 'numeric',
+    autoComplete: 'tel-national',
+  },
 } as const;
 
 type Field = keyof typeof FIELDS;

@@ -4,8 +4,8 @@ import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { notify } from '../../../lib/notify';
 import { passwordPairSchema } from '@shop/contracts';
-import { NewPasswordFields } from '../../auth/components/NewPasswordFields';
-import { useSession } from '../../auth/useSession';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
+import { useSession } from '../../auth';
 import { ProfileEditCard } from './ProfileEditCard';
 import { useChangePasswordMutation } from '../api/accountApi';
 
@@ -23,7 +23,11 @@ function UpdatePasswordForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(passwordPairSchema), mode: 'onChange', defaultValues: { password: '', confirm_password: '' } });
+  } = useForm({
+    resolver: zodResolver(passwordPairSchema),
+    mode: 'onChange',
+    defaultValues: { password: '', confirm_password: '' },
+  });
 
   const submit = handleSubmit(async (values) => {
     try {

@@ -4,7 +4,7 @@ import Row from 'react-bootstrap/Row';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { BoxIcon, HeartIcon, UserIcon } from '../../../components/icons';
-import { useSession } from '../../auth/useSession';
+import { useSession } from '../../auth';
 
 const CARDS = [
   { to: '/EditProfile', icon: UserIcon, title: 'account.hub.profile', text: 'account.hub.profileText' },
@@ -12,7 +12,7 @@ const CARDS = [
   { to: '/Orders', icon: BoxIcon, title: 'account.hub.orders', text: 'account.hub.ordersText' },
 ] as const;
 
-/** /User: the shopper's hub. Visitors go home (spec 2); an admin's account page is /EditProfile. */
+/** /User: the shopper's hub. Visitors go home; an admin's account page is /EditProfile. */
 export function UserHubPage() {
   const { t } = useTranslation();
   const { user, isAdmin } = useSession();

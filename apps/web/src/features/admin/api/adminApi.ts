@@ -1,4 +1,15 @@
-import type { AdminStats, AuditType, Category, CategoryInput, Department, DepartmentInput, Order, OrderStatus, Product, User } from '@shop/contracts';
+import type {
+  AdminStats,
+  AuditType,
+  Category,
+  CategoryInput,
+  Department,
+  DepartmentInput,
+  Order,
+  OrderStatus,
+  Product,
+  User,
+} from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 
 interface AuditLogEntry {
@@ -49,7 +60,10 @@ export const adminApi = api.injectEndpoints({
     }),
     getUserOrders: build.query<Order[], string>({
       query: (userId) => `/order/admin/${encodeURIComponent(userId)}`,
-      providesTags: (result) => [{ type: 'Order', id: LIST }, ...(result ?? []).map(({ _id }) => ({ type: 'Order' as const, id: _id }))],
+      providesTags: (result) => [
+        { type: 'Order', id: LIST },
+        ...(result ?? []).map(({ _id }) => ({ type: 'Order' as const, id: _id })),
+      ],
     }),
     setOrderStatus: build.mutation<Order, { id: string; status: OrderStatus }>({
       query: ({ id, status }) => ({ url: `/order/${encodeURIComponent(id)}/status`, method: 'PUT', body: { status } }),
@@ -60,15 +74,25 @@ export const adminApi = api.injectEndpoints({
         { type: 'Product', id: LIST },
       ],
     }),
+    /** Gives a paid order's money back through the payment provider; the order is cancelled and its stock returns. */
+    refundOrder: build.mutation<Order, string>({
+      query: (id) => ({ url: `/order/${encodeURIComponent(id)}/refund`, method: 'POST', body: {} }),
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'Order', id },
+        { type: 'Order', id: LIST },
+        { type: 'Product', id: LIST },
+      ],
+    }),
     getLogs: build.query<LogsPage, LogsArgs>({
       query: ({ page, type, user }) => ({ url: '/logs', params: { page, type, user } }),
     }),
 
-    /** Multipart (spec 7): the text fields plus repeated `img` files; an update adds `id`. */
+    /** Multipart: the text fields plus repeated `img` files; an update adds `id`. */
     saveProduct: build.mutation<Product, { id?: string; form: FormData }>({
       query: ({ id, form }) => ({ url: '/product', method: id ? 'PUT' : 'POST', body: form }),
       // Not after a refusal: the open update form would reload and lose what the admin typed.
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Product', id: LIST }, ...(id ? [{ type: 'Product' as const, id }] : [])]),
+      invalidatesTags: (_result, error, { id }) =>
+        error ? [] : [{ type: 'Product', id: LIST }, ...(id ? [{ type: 'Product' as const, id }] : [])],
     }),
     deleteProduct: build.mutation<{ message: string }, string>({
       query: (id) => ({ url: `/product/${encodeURIComponent(id)}`, method: 'DELETE' }),
@@ -116,6 +140,7 @@ export const {
   useGetUsersQuery,
   useGetUserOrdersQuery,
   useSetOrderStatusMutation,
+  useRefundOrderMutation,
   useGetLogsQuery,
   useSaveProductMutation,
   useDeleteProductMutation,

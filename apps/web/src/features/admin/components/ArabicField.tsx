@@ -19,7 +19,16 @@ export function ArabicField({ id, kind, registration, error }: ArabicFieldProps)
   const multiline = kind === 'description';
   return (
     <Field id={id} label={t(multiline ? 'admin.form.descriptionAr' : 'admin.form.nameAr')} error={error}>
-      {(a11y) => <Form.Control {...a11y} {...registration} dir="rtl" lang="ar" maxLength={multiline ? 5000 : 200} {...(multiline ? { as: 'textarea', rows: 3 } : {})} />}
+      {(a11y) => (
+        <Form.Control
+          {...a11y}
+          {...registration}
+          dir="rtl"
+          lang="ar"
+          maxLength={multiline ? 5000 : 200}
+          {...(multiline ? { as: 'textarea', rows: 3 } : {})}
+        />
+      )}
     </Field>
   );
 }

@@ -10,16 +10,21 @@ import { z } from 'zod';
 import { categoryCreateSchema, categoryUpdateSchema, IMAGE_MIME_TYPES, type Category } from '@shop/contracts';
 import { EmptyState } from '../../../components/EmptyState';
 import { ImageCardPlaceholder } from '../../../components/ImageCardPlaceholder';
-import { PencilIcon, TrashIcon } from '../../../components/icons';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { Localized } from '../../../components/Localized';
 import { ProductImage } from '../../../components/ProductImage';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { useGetCategoriesQuery, useGetDepartmentsQuery } from '../../catalog/api/catalogApi';
-import { useCreateCategoryMutation, useDeleteCategoryMutation, useSetCategoryImageMutation, useUpdateCategoryMutation } from '../api/adminApi';
+import { useGetCategoriesQuery, useGetDepartmentsQuery } from '../../catalog';
+import {
+  useCreateCategoryMutation,
+  useDeleteCategoryMutation,
+  useSetCategoryImageMutation,
+  useUpdateCategoryMutation,
+} from '../api/adminApi';
 import { imageFiles, requiredImages } from '../productForm';
 import { useAdminForm } from '../useAdminForm';
-import { ImageIcon, PlusIcon } from './adminIcons';
+import { ImageIcon } from './adminIcons';
 import { Choices } from './Choices';
 import { ArabicField } from './ArabicField';
 import { Field } from './Field';
@@ -29,7 +34,7 @@ import { PageHeader } from './PageHeader';
 
 type Dialog = 'image' | 'create' | 'update' | 'delete';
 
-/** Spec 2: four buttons, each opening its dialog, above the grid of every category. */
+/** Four buttons, each opening its dialog, above the grid of every category. */
 export function CategoriesAdminPage() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Dialog | null>(null);
@@ -63,7 +68,16 @@ export function CategoriesAdminPage() {
           {t('admin.categories.all', { count: categories?.length ?? 0 })}
         </h2>
         {isLoading ? (
-          <Row as="ul" xs={1} sm={2} md={3} xl={4} className="g-3 list-unstyled" role="status" aria-label={t('common.loading')}>
+          <Row
+            as="ul"
+            xs={1}
+            sm={2}
+            md={3}
+            xl={4}
+            className="g-3 list-unstyled"
+            role="status"
+            aria-label={t('common.loading')}
+          >
             {Array.from({ length: 8 }, (_, index) => (
               <Col as="li" key={index}>
                 <ImageCardPlaceholder cardClassName="dash-category" imageClassName="dash-category-img" />
@@ -97,7 +111,13 @@ function CategoryTile({ category }: { category: Category }) {
   const local = useLocalized();
   return (
     <Card className="dash-category h-100">
-      <ProductImage src={category.image_path} alt="" className="dash-category-img card-img-top" width={400} height={160} />
+      <ProductImage
+        src={category.image_path}
+        alt=""
+        className="dash-category-img card-img-top"
+        width={400}
+        height={160}
+      />
       <Card.Body>
         <Card.Title as="h3" className="h6 fw-semibold mb-1">
           <Localized value={local.name(category)} />
@@ -123,7 +143,8 @@ interface CategoryModalProps extends ModalProps {
 function useCategoryLabel() {
   const { t } = useTranslation();
   const local = useLocalized();
-  return (category: Category) => t('admin.categories.option', { name: local.name(category).text, department: local.name(category.department).text });
+  return (category: Category) =>
+    t('admin.categories.option', { name: local.name(category).text, department: local.name(category.department).text });
 }
 
 const imageSchema = z.object({ category: categoryUpdateSchema.shape.id, img: requiredImages(imageFiles()) });
@@ -138,7 +159,7 @@ function CategoryImageModal({ show, onClose, categories }: CategoryModalProps) {
     for (const file of img) form.append('img', file);
     return upload({ id: category, form }).unwrap();
   };
-  // Spec 8: the image upload shares the update's text.
+  // The image upload shares the update's text.
   const {
     register,
     control,
@@ -149,7 +170,13 @@ function CategoryImageModal({ show, onClose, categories }: CategoryModalProps) {
   } = useAdminForm(imageSchema, { category: '', img: [] }, sendImages, t('admin.toasts.categoryUpdated'), onClose);
 
   return (
-    <FormModal show={show} title={t('admin.categories.image')} formId="category-image-form" busy={isLoading} onClose={close}>
+    <FormModal
+      show={show}
+      title={t('admin.categories.image')}
+      formId="category-image-form"
+      busy={isLoading}
+      onClose={close}
+    >
       <Form id="category-image-form" noValidate onSubmit={(event) => void submit(event)}>
         <Field id="category-image-category" label={t('admin.form.category')} error={errors.category?.message}>
           {(a11y) => (
@@ -162,7 +189,12 @@ function CategoryImageModal({ show, onClose, categories }: CategoryModalProps) {
           name="img"
           control={control}
           render={({ field, fieldState }) => (
-            <Field id="category-image-file" label={t('admin.form.image')} error={fieldState.error?.message} hint={t('admin.form.imageHint')}>
+            <Field
+              id="category-image-file"
+              label={t('admin.form.image')}
+              error={fieldState.error?.message}
+              hint={t('admin.form.imageHint')}
+            >
               {(a11y) => (
                 <Form.Control
                   {...a11y}
@@ -192,10 +224,22 @@ function CreateCategoryModal({ show, onClose }: ModalProps) {
     submit,
     close,
     formState: { errors },
-  } = useAdminForm(categoryCreateSchema, { department: '', name: '', nameAr: '' }, (values) => create(values).unwrap(), t('admin.toasts.categoryAdded'), onClose);
+  } = useAdminForm(
+    categoryCreateSchema,
+    { department: '', name: '', nameAr: '' },
+    (values) => create(values).unwrap(),
+    t('admin.toasts.categoryAdded'),
+    onClose,
+  );
 
   return (
-    <FormModal show={show} title={t('admin.categories.create')} formId="category-create-form" busy={isLoading} onClose={close}>
+    <FormModal
+      show={show}
+      title={t('admin.categories.create')}
+      formId="category-create-form"
+      busy={isLoading}
+      onClose={close}
+    >
       <Form id="category-create-form" noValidate onSubmit={(event) => void submit(event)}>
         <Field id="category-create-department" label={t('admin.form.department')} error={errors.department?.message}>
           {(a11y) => (
@@ -207,7 +251,12 @@ function CreateCategoryModal({ show, onClose }: ModalProps) {
         <Field id="category-create-name" label={t('admin.form.name')} error={errors.name?.message}>
           {(a11y) => <Form.Control {...a11y} {...register('name')} maxLength={200} />}
         </Field>
-        <ArabicField id="category-create-name-ar" kind="name" registration={register('nameAr')} error={errors.nameAr?.message} />
+        <ArabicField
+          id="category-create-name-ar"
+          kind="name"
+          registration={register('nameAr')}
+          error={errors.nameAr?.message}
+        />
       </Form>
     </FormModal>
   );
@@ -224,17 +273,29 @@ function UpdateCategoryModal({ show, onClose, categories }: CategoryModalProps) 
     submit,
     close,
     formState: { errors },
-  } = useAdminForm(categoryUpdateSchema, { id: '', department: '', name: '', nameAr: '' }, (values) => update(values).unwrap(), t('admin.toasts.categoryUpdated'), onClose);
+  } = useAdminForm(
+    categoryUpdateSchema,
+    { id: '', department: '', name: '', nameAr: '' },
+    (values) => update(values).unwrap(),
+    t('admin.toasts.categoryUpdated'),
+    onClose,
+  );
 
   return (
-    <FormModal show={show} title={t('admin.categories.update')} formId="category-update-form" busy={isLoading} onClose={close}>
+    <FormModal
+      show={show}
+      title={t('admin.categories.update')}
+      formId="category-update-form"
+      busy={isLoading}
+      onClose={close}
+    >
       <Form id="category-update-form" noValidate onSubmit={(event) => void submit(event)}>
         <Field id="category-update-category" label={t('admin.form.category')} error={errors.id?.message}>
           {(a11y) => (
             <Form.Select
               {...a11y}
               {...register('id', {
-                // Spec 4: choosing a category fills in its department and name, ready to change.
+                // Choosing a category fills in its department and name, ready to change.
                 onChange: (event: { target: { value: string } }) => {
                   const chosen = categories?.find((category) => category._id === event.target.value);
                   setValue('department', chosen?.department._id ?? '', { shouldValidate: true });
@@ -257,7 +318,12 @@ function UpdateCategoryModal({ show, onClose, categories }: CategoryModalProps) 
         <Field id="category-update-name" label={t('admin.form.name')} error={errors.name?.message}>
           {(a11y) => <Form.Control {...a11y} {...register('name')} maxLength={200} />}
         </Field>
-        <ArabicField id="category-update-name-ar" kind="name" registration={register('nameAr')} error={errors.nameAr?.message} />
+        <ArabicField
+          id="category-update-name-ar"
+          kind="name"
+          registration={register('nameAr')}
+          error={errors.nameAr?.message}
+        />
       </Form>
     </FormModal>
   );
@@ -272,12 +338,29 @@ function DeleteCategoryModal({ show, onClose, categories }: CategoryModalProps) 
     submit,
     close,
     formState: { errors },
-  } = useAdminForm(deleteSchema, { id: '' }, ({ id }) => remove(id).unwrap(), t('admin.toasts.categoryDeleted'), onClose);
+  } = useAdminForm(
+    deleteSchema,
+    { id: '' },
+    ({ id }) => remove(id).unwrap(),
+    t('admin.toasts.categoryDeleted'),
+    onClose,
+  );
 
   return (
-    <FormModal show={show} title={t('admin.categories.delete')} formId="category-delete-form" busy={isLoading} onClose={close}>
+    <FormModal
+      show={show}
+      title={t('admin.categories.delete')}
+      formId="category-delete-form"
+      busy={isLoading}
+      onClose={close}
+    >
       <Form id="category-delete-form" noValidate onSubmit={(event) => void submit(event)}>
-        <Field id="category-delete-category" label={t('admin.form.category')} error={errors.id?.message} hint={t('admin.categories.deleteHint')}>
+        <Field
+          id="category-delete-category"
+          label={t('admin.form.category')}
+          error={errors.id?.message}
+          hint={t('admin.categories.deleteHint')}
+        >
           {(a11y) => (
             <Form.Select {...a11y} {...register('id')}>
               <Choices placeholder={t('admin.form.chooseCategory')} items={categories} label={label} />

@@ -26,6 +26,8 @@ export function ConfirmDialog({ show, title, children, confirmLabel, busy, onCon
       </Modal.Header>
       <Modal.Body>{children}</Modal.Body>
       <Modal.Footer>
+        {/* The dialog opens on its safe answer, so Enter never deletes by accident. */}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
         <Button variant="outline-secondary" onClick={onCancel} autoFocus>
           {t('admin.common.cancel')}
         </Button>

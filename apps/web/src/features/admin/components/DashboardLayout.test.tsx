@@ -8,11 +8,22 @@ import { appRoutes } from '../../../app/router';
 import { shopperSession } from '../../../test/utils';
 import { DashboardLayout } from './DashboardLayout';
 
-const adminSession: Session = { ...shopperSession, user: { ...shopperSession.user, _id: 'a1', name: 'Admin', role: true }, token: 'admin-token' };
+const adminSession: Session = {
+  ...shopperSession,
+  user: { ...shopperSession.user, _id: 'a1', name: 'Admin', role: true },
+  token: 'admin-token',
+};
 
 beforeEach(() => {
   // jsdom has no media queries; the navigation asks whether the screen is wide (it is, here).
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: true,
+    media: query,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+  }));
 });
 
 function renderDashboard(url: string, session: Session | null) {
@@ -65,12 +76,20 @@ describe('the dashboard guard', { timeout: 20_000 }, () => {
   });
 });
 
-describe('the dashboard routes (spec 2)', () => {
+describe('the dashboard routes', () => {
   const routes = appRoutes(setupStore().dispatch);
   const leaf = (path: string) => matchRoutes(routes, path)?.at(-1)?.route;
 
   it('serves every screen under /dashboard, without the footer', () => {
-    for (const path of ['/dashboard', '/dashboard/DashProducts', '/dashboard/Users', '/dashboard/UserOrder/u1', '/dashboard/Categories', '/dashboard/DepartmentsAdmin', '/dashboard/logs']) {
+    for (const path of [
+      '/dashboard',
+      '/dashboard/DashProducts',
+      '/dashboard/Users',
+      '/dashboard/UserOrder/u1',
+      '/dashboard/Categories',
+      '/dashboard/DepartmentsAdmin',
+      '/dashboard/logs',
+    ]) {
       expect(leaf(path)?.path, path).not.toBe('*');
     }
     expect(matchRoutes(routes, '/dashboard/Users')?.[1]?.route.handle).toEqual({ chrome: { footer: false } });

@@ -5,7 +5,9 @@ import type { Department } from '@shop/contracts';
 import { mockApi, renderRoute } from '../../../test/utils';
 import { DepartmentsAdminPage } from './DepartmentsAdminPage';
 
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() },
+}));
 
 const FASHION = '22222222-2222-4222-8222-222222222222';
 const departments: Department[] = [{ _id: FASHION, name: 'Fashion', nameAr: 'أزياء' }];
@@ -40,7 +42,10 @@ describe('departments: the Arabic name', { timeout: 20_000 }, () => {
     renderRoute(<DepartmentsAdminPage />);
     const rename = within(await screen.findByRole('region', { name: 'Rename a department' }));
 
-    await user.selectOptions(rename.getByLabelText('Department'), await rename.findByRole('option', { name: 'Fashion' }));
+    await user.selectOptions(
+      rename.getByLabelText('Department'),
+      await rename.findByRole('option', { name: 'Fashion' }),
+    );
     expect(rename.getByLabelText('New name')).toHaveValue('Fashion');
     expect(rename.getByLabelText('Arabic name')).toHaveValue('أزياء');
     await user.clear(rename.getByLabelText('Arabic name'));

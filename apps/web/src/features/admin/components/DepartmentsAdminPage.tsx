@@ -13,7 +13,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { useGetCategoriesQuery, useGetDepartmentsQuery } from '../../catalog/api/catalogApi';
+import { useGetCategoriesQuery, useGetDepartmentsQuery } from '../../catalog';
 import { useCreateDepartmentMutation, useDeleteDepartmentMutation, useRenameDepartmentMutation } from '../api/adminApi';
 import { useAdminForm } from '../useAdminForm';
 import { Choices } from './Choices';
@@ -32,7 +32,8 @@ export function DepartmentsAdminPage() {
   const { data: categories } = useGetCategoriesQuery();
   const categoryCount = useMemo(() => {
     const counts = new Map<string, number>();
-    for (const category of categories ?? []) counts.set(category.department._id, (counts.get(category.department._id) ?? 0) + 1);
+    for (const category of categories ?? [])
+      counts.set(category.department._id, (counts.get(category.department._id) ?? 0) + 1);
     return counts;
   }, [categories]);
 
@@ -98,7 +99,23 @@ export function DepartmentsAdminPage() {
 }
 
 /** One of the three forms: a titled card whose button shows a spinner while the server answers. */
-function FormCard({ id, title, submitLabel, busy, danger, onSubmit, children }: { id: string; title: string; submitLabel: string; busy: boolean; danger?: boolean; onSubmit: () => void; children: ReactNode }) {
+function FormCard({
+  id,
+  title,
+  submitLabel,
+  busy,
+  danger,
+  onSubmit,
+  children,
+}: {
+  id: string;
+  title: string;
+  submitLabel: string;
+  busy: boolean;
+  danger?: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
   return (
     <section className="dash-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="dash-card-title">
@@ -129,13 +146,29 @@ function AddDepartmentForm() {
     register,
     submit,
     formState: { errors },
-  } = useAdminForm(departmentCreateSchema, { name: '', nameAr: '' }, (values) => create(values).unwrap(), t('admin.toasts.departmentAdded'));
+  } = useAdminForm(
+    departmentCreateSchema,
+    { name: '', nameAr: '' },
+    (values) => create(values).unwrap(),
+    t('admin.toasts.departmentAdded'),
+  );
   return (
-    <FormCard id="department-add" title={t('admin.departments.add')} submitLabel={t('admin.departments.addSubmit')} busy={isLoading} onSubmit={() => void submit()}>
+    <FormCard
+      id="department-add"
+      title={t('admin.departments.add')}
+      submitLabel={t('admin.departments.addSubmit')}
+      busy={isLoading}
+      onSubmit={() => void submit()}
+    >
       <Field id="department-add-name" label={t('admin.form.name')} error={errors.name?.message}>
         {(a11y) => <Form.Control {...a11y} {...register('name')} maxLength={200} />}
       </Field>
-      <ArabicField id="department-add-name-ar" kind="name" registration={register('nameAr')} error={errors.nameAr?.message} />
+      <ArabicField
+        id="department-add-name-ar"
+        kind="name"
+        registration={register('nameAr')}
+        error={errors.nameAr?.message}
+      />
     </FormCard>
   );
 }
@@ -148,9 +181,20 @@ function RenameDepartmentForm({ departments }: { departments?: Department[] }) {
     submit,
     setValue,
     formState: { errors },
-  } = useAdminForm(departmentUpdateSchema, { id: '', name: '', nameAr: '' }, (values) => rename(values).unwrap(), t('admin.toasts.departmentUpdated'));
+  } = useAdminForm(
+    departmentUpdateSchema,
+    { id: '', name: '', nameAr: '' },
+    (values) => rename(values).unwrap(),
+    t('admin.toasts.departmentUpdated'),
+  );
   return (
-    <FormCard id="department-rename" title={t('admin.departments.rename')} submitLabel={t('admin.departments.renameSubmit')} busy={isLoading} onSubmit={() => void submit()}>
+    <FormCard
+      id="department-rename"
+      title={t('admin.departments.rename')}
+      submitLabel={t('admin.departments.renameSubmit')}
+      busy={isLoading}
+      onSubmit={() => void submit()}
+    >
       <Field id="department-rename-department" label={t('admin.form.department')} error={errors.id?.message}>
         {(a11y) => (
           <Form.Select
@@ -171,7 +215,12 @@ function RenameDepartmentForm({ departments }: { departments?: Department[] }) {
       <Field id="department-rename-name" label={t('admin.departments.newName')} error={errors.name?.message}>
         {(a11y) => <Form.Control {...a11y} {...register('name')} maxLength={200} />}
       </Field>
-      <ArabicField id="department-rename-name-ar" kind="name" registration={register('nameAr')} error={errors.nameAr?.message} />
+      <ArabicField
+        id="department-rename-name-ar"
+        kind="name"
+        registration={register('nameAr')}
+        error={errors.nameAr?.message}
+      />
     </FormCard>
   );
 }
@@ -185,8 +234,20 @@ function DeleteDepartmentForm({ departments }: { departments?: Department[] }) {
     formState: { errors },
   } = useAdminForm(deleteSchema, { id: '' }, ({ id }) => remove(id).unwrap(), t('admin.toasts.departmentDeleted'));
   return (
-    <FormCard id="department-delete" title={t('admin.departments.delete')} submitLabel={t('admin.departments.deleteSubmit')} busy={isLoading} danger onSubmit={() => void submit()}>
-      <Field id="department-delete-department" label={t('admin.form.department')} error={errors.id?.message} hint={t('admin.departments.deleteHint')}>
+    <FormCard
+      id="department-delete"
+      title={t('admin.departments.delete')}
+      submitLabel={t('admin.departments.deleteSubmit')}
+      busy={isLoading}
+      danger
+      onSubmit={() => void submit()}
+    >
+      <Field
+        id="department-delete-department"
+        label={t('admin.form.department')}
+        error={errors.id?.message}
+        hint={t('admin.departments.deleteHint')}
+      >
         {(a11y) => (
           <Form.Select {...a11y} {...register('id')}>
             <Choices placeholder={t('admin.form.chooseDepartment')} items={departments} />

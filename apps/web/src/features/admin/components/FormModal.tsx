@@ -16,14 +16,23 @@ interface FormModalProps {
 }
 
 /**
- * The dashboard's dialogs (spec 2): static, so a stray click on the backdrop or Escape never throws a
+ * The dashboard's dialogs: static, so a stray click on the backdrop or Escape never throws a
  * half-filled form away; only Close leaves, Submit sends. Bootstrap's own timings stay: 300 ms for the
- * dialog, 150 ms for the backdrop (spec 9).
+ * dialog, 150 ms for the backdrop.
  */
 export function FormModal({ show, title, formId, busy, onClose, size, children }: FormModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal show={show} onHide={onClose} backdrop="static" keyboard={false} centered size={size} aria-labelledby={`${formId}-title`} scrollable>
+    <Modal
+      show={show}
+      onHide={onClose}
+      backdrop="static"
+      keyboard={false}
+      centered
+      size={size}
+      aria-labelledby={`${formId}-title`}
+      scrollable
+    >
       <Modal.Header>
         <Modal.Title id={`${formId}-title`} as="h2" className="h5">
           {title}

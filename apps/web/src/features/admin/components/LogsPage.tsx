@@ -18,10 +18,16 @@ import { formatDateTime } from '../format';
 import { PageHeader } from './PageHeader';
 import { ScrollTable } from './ScrollTable';
 
-const KIND_COLOURS: Record<AuditType, string> = { auth: 'secondary', user: 'info', admin: 'primary', order: 'success', payment: 'warning' };
+const KIND_COLOURS: Record<AuditType, string> = {
+  auth: 'secondary',
+  user: 'info',
+  admin: 'primary',
+  order: 'success',
+  payment: 'warning',
+};
 const isKind = (value: string | null): value is AuditType => AUDIT_TYPES.some((type) => type === value);
 
-/** All logs: the audit trail (DESIGN.md 'Logs'), filtered by kind and by user; the filters live in the URL. */
+/** All logs: the audit trail (docs/architecture.md, 'Audit log'), filtered by kind and by user; the filters live in the URL. */
 export function LogsPage() {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
@@ -31,7 +37,10 @@ export function LogsPage() {
   const user = params.get('user') ?? '';
   const { page, setPage } = usePageParam();
   // Always fresh when opened: the log grows with every action.
-  const { data, isLoading, isFetching, isError } = useGetLogsQuery({ page, type, user: user || undefined }, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, isFetching, isError } = useGetLogsQuery(
+    { page, type, user: user || undefined },
+    { refetchOnMountOrArgChange: true },
+  );
   usePageBounds(page, data?.pages, setPage);
 
   const filter = (next: { type: string; user: string }) =>
@@ -44,7 +53,10 @@ export function LogsPage() {
 
   return (
     <>
-      <PageHeader title={t('admin.logs.title')} subtitle={data ? t('admin.logs.total', { count: data.total }) : undefined} />
+      <PageHeader
+        title={t('admin.logs.title')}
+        subtitle={data ? t('admin.logs.total', { count: data.total }) : undefined}
+      />
       {/* Keyed by the URL's filters, so back and forward show the filters of the list on screen. */}
       <LogFilters key={`${type ?? ''}|${user}`} type={type ?? ''} user={user} onFilter={filter} />
       {isLoading ? (
@@ -93,7 +105,9 @@ export function LogsPage() {
                     <td>
                       <KindBadge type={entry.type} />
                     </td>
-                    <td className="log-who small">{entry.userEmail ?? <span className="text-body-secondary">{t('admin.logs.system')}</span>}</td>
+                    <td className="log-who small">
+                      {entry.userEmail ?? <span className="text-body-secondary">{t('admin.logs.system')}</span>}
+                    </td>
                     <td className="log-message">{entry.message}</td>
                   </tr>
                 ))}
@@ -117,7 +131,15 @@ function KindBadge({ type }: { type: AuditType }) {
   );
 }
 
-function LogFilters({ type, user, onFilter }: { type: string; user: string; onFilter: (filters: { type: string; user: string }) => void }) {
+function LogFilters({
+  type,
+  user,
+  onFilter,
+}: {
+  type: string;
+  user: string;
+  onFilter: (filters: { type: string; user: string }) => void;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState({ type, user });
   const filtered = Boolean(type || user);
@@ -147,7 +169,12 @@ function LogFilters({ type, user, onFilter }: { type: string; user: string; onFi
         <Col sm={8} md={5}>
           <Form.Group controlId="logs-user">
             <Form.Label>{t('admin.logs.user')}</Form.Label>
-            <Form.Control type="search" value={draft.user} onChange={(event) => setDraft({ ...draft, user: event.target.value })} placeholder={t('admin.logs.userPlaceholder')} />
+            <Form.Control
+              type="search"
+              value={draft.user}
+              onChange={(event) => setDraft({ ...draft, user: event.target.value })}
+              placeholder={t('admin.logs.userPlaceholder')}
+            />
           </Form.Group>
         </Col>
         <Col md={4} className="d-flex gap-2">

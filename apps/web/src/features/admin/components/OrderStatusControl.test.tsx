@@ -5,11 +5,16 @@ import { notify } from '../../../lib/notify';
 import { mockApi, renderRoute } from '../../../test/utils';
 import { OrderStatusControl } from './OrderStatusControl';
 
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() },
+}));
 
 const ORDER = 'abcdef12-3456-4789-8abc-def012345678';
 const select = () => screen.getByRole('combobox', { name: 'Next status of order #ABCDEF12' });
-const choices = () => within(select()).getAllByRole('option').map((o) => o.textContent);
+const choices = () =>
+  within(select())
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 
 // Rendering through the store and router takes seconds on a busy machine; the default 5 s is tight.
 describe('OrderStatusControl', { timeout: 20_000 }, () => {
@@ -45,13 +50,20 @@ describe('OrderStatusControl', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Move' }));
 
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Order #ABCDEF12 is now Shipped'));
-    expect(calls).toEqual([{ method: 'PUT', path: `/api/order/${ORDER}/status`, body: { status: 'shipped' }, token: null }]);
+    expect(calls).toEqual([
+      { method: 'PUT', path: `/api/order/${ORDER}/status`, body: { status: 'shipped' }, token: null },
+    ]);
     expect(select()).toHaveValue('');
   });
 
   it("shows the server's refusal word for word", async () => {
     const user = userEvent.setup();
-    mockApi({ [`PUT /api/order/${ORDER}/status`]: { status: 409, body: { message: 'An order that is cancelled cannot become shipped' } } });
+    mockApi({
+      [`PUT /api/order/${ORDER}/status`]: {
+        status: 409,
+        body: { message: 'An order that is cancelled cannot become shipped' },
+      },
+    });
     renderRoute(<OrderStatusControl orderId={ORDER} status="confirmed" />);
 
     await user.selectOptions(select(), 'Shipped');

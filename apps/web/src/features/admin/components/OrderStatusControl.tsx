@@ -22,7 +22,13 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
   const selectId = `order-${orderId}-next`;
   const move = async () => {
     if (!next) return;
-    if (await notifyOutcome(setStatus({ id: orderId, status: next }).unwrap(), t('admin.orders.moved', { id: shortId(orderId), status: t(`admin.status.${next}`) }))) setNext('');
+    if (
+      await notifyOutcome(
+        setStatus({ id: orderId, status: next }).unwrap(),
+        t('admin.orders.moved', { id: shortId(orderId), status: t(`admin.status.${next}`) }),
+      )
+    )
+      setNext('');
   };
 
   return (
@@ -36,7 +42,12 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
       <Form.Label htmlFor={selectId} className="visually-hidden">
         {t('admin.orders.moveLabel', { id: shortId(orderId) })}
       </Form.Label>
-      <Form.Select id={selectId} size="sm" value={next} onChange={(event) => setNext(moves.find((move) => move === event.target.value) ?? '')}>
+      <Form.Select
+        id={selectId}
+        size="sm"
+        value={next}
+        onChange={(event) => setNext(moves.find((move) => move === event.target.value) ?? '')}
+      >
         <option value="">{t('admin.orders.moveTo')}</option>
         {moves.map((status) => (
           <option key={status} value={status}>

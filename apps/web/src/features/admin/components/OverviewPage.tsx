@@ -123,7 +123,10 @@ function StatusBreakdown({ counts }: { counts: AdminStats['ordersByStatus'] }) {
             </div>
             {/* The share is in the number beside it; the bar only repeats it for the eye. */}
             <div className="status-meter" aria-hidden="true">
-              <span className={`status-meter-fill status-${status}`} style={{ inlineSize: `${(counts[status] / total) * 100}%` }} />
+              <span
+                className={`status-meter-fill status-${status}`}
+                style={{ inlineSize: `${(counts[status] / total) * 100}%` }}
+              />
             </div>
           </li>
         ))}
@@ -142,11 +145,20 @@ function LowStock({ lowStock }: { lowStock: AdminStats['lowStock'] }) {
         {lowStock.products.map((product) => (
           <li key={product._id} className="low-stock-item">
             <ProductImage src={product.image_path} alt="" className="dash-thumb" width={44} height={44} />
-            <Link to={`/dashboard/DashProducts?q=${encodeURIComponent(product.name)}`} className="flex-grow-1 min-w-0 text-truncate">
+            <Link
+              to={`/dashboard/DashProducts?q=${encodeURIComponent(product.name)}`}
+              className="flex-grow-1 min-w-0 text-truncate"
+            >
               <Localized value={localized.name(product)} />
             </Link>
-            <Badge bg={product.stock === 0 ? 'danger' : 'warning'} text={product.stock === 0 ? undefined : 'dark'} className="text-nowrap">
-              {product.stock === 0 ? t('admin.products.outOfStock') : t('admin.products.left', { count: product.stock })}
+            <Badge
+              bg={product.stock === 0 ? 'danger' : 'warning'}
+              text={product.stock === 0 ? undefined : 'dark'}
+              className="text-nowrap"
+            >
+              {product.stock === 0
+                ? t('admin.products.outOfStock')
+                : t('admin.products.left', { count: product.stock })}
             </Badge>
           </li>
         ))}
@@ -187,7 +199,9 @@ function RecentOrders({ orders }: { orders: AdminStats['recentOrders'] }) {
               ) : (
                 <span className="text-body-secondary">{t('admin.overview.recent.deletedAccount')}</span>
               )}
-              <span className="d-block small text-body-secondary">{t('admin.overview.recent.items', { count: order.items })}</span>
+              <span className="d-block small text-body-secondary">
+                {t('admin.overview.recent.items', { count: order.items })}
+              </span>
             </td>
             <td className="text-end text-nowrap">{formatPrice(order.bill, locale)}</td>
             <td>

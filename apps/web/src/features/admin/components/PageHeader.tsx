@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/useTranslation';
 
 /** A dashboard screen's title (also the tab's), with its main actions at the end of the row. */
-export function PageHeader({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="d-flex flex-wrap align-items-end justify-content-between gap-3 mb-4">

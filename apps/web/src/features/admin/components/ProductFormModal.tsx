@@ -9,10 +9,17 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { errorMessage } from '../../../api/errors';
 import { PageLoader } from '../../../components/PageLoader';
 import { ProductImage } from '../../../components/ProductImage';
-import { useGetDepartmentCategoriesQuery, useGetDepartmentsQuery, useGetProductQuery } from '../../catalog/api/catalogApi';
+import { useGetDepartmentCategoriesQuery, useGetDepartmentsQuery, useGetProductQuery } from '../../catalog';
 import { useSaveProductMutation } from '../api/adminApi';
 import { notifyOutcome } from '../notifyOutcome';
-import { emptyProductForm, productFormData, productFormSchema, productToForm, type ProductFormInput, type ProductFormValues } from '../productForm';
+import {
+  emptyProductForm,
+  productFormData,
+  productFormSchema,
+  productToForm,
+  type ProductFormInput,
+  type ProductFormValues,
+} from '../productForm';
 import { Choices } from './Choices';
 import { ArabicField } from './ArabicField';
 import { Field } from './Field';
@@ -38,13 +45,24 @@ export function ProductFormModal({ productId, onClose }: { productId?: string; o
   };
 
   return (
-    <FormModal show title={t(productId ? 'admin.products.updateTitle' : 'admin.products.add')} formId={FORM_ID} busy={saving || product.isFetching} onClose={onClose} size="lg">
+    <FormModal
+      show
+      title={t(productId ? 'admin.products.updateTitle' : 'admin.products.add')}
+      formId={FORM_ID}
+      busy={saving || product.isFetching}
+      onClose={onClose}
+      size="lg"
+    >
       {!productId ? (
         <ProductForm defaultValues={emptyProductForm} imagesRequired onSubmit={submit} />
       ) : product.isFetching ? (
         <PageLoader />
       ) : product.data ? (
-        <ProductForm defaultValues={productToForm(product.data)} currentImages={product.data.image_path} onSubmit={submit} />
+        <ProductForm
+          defaultValues={productToForm(product.data)}
+          currentImages={product.data.image_path}
+          onSubmit={submit}
+        />
       ) : (
         <Alert variant="danger">{errorMessage(product.error) ?? t('common.loadFailed')}</Alert>
       )}
@@ -61,7 +79,7 @@ interface ProductFormProps {
 }
 
 /**
- * Spec 5's product form: department first, then that department's categories; every rule checked
+ * The product form: department first, then that department's categories; every rule checked
  * on change, on blur and on submit ('all'), with the shared contract messages.
  */
 function ProductForm({ defaultValues, imagesRequired = false, currentImages, onSubmit }: ProductFormProps) {
@@ -81,9 +99,11 @@ function ProductForm({ defaultValues, imagesRequired = false, currentImages, onS
   });
   const department = watch('department');
   const departments = useGetDepartmentsQuery();
-  // Spec 4: the category list stays empty until a department is chosen. currentData, not data: the
+  // The category list stays empty until a department is chosen. currentData, not data: the
   // previous department's categories must not linger while the new ones load.
-  const { currentData: categories, isFetching: categoriesLoading } = useGetDepartmentCategoriesQuery(department, { skip: !department });
+  const { currentData: categories, isFetching: categoriesLoading } = useGetDepartmentCategoriesQuery(department, {
+    skip: !department,
+  });
 
   return (
     <Form id={FORM_ID} className="dash-form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
@@ -104,7 +124,10 @@ function ProductForm({ defaultValues, imagesRequired = false, currentImages, onS
                       setValue('category', '', { shouldValidate: getFieldState('category').isTouched });
                     }}
                   >
-                    <Choices placeholder={departments.isLoading ? t('common.loading') : t('admin.form.chooseDepartment')} items={departments.data} />
+                    <Choices
+                      placeholder={departments.isLoading ? t('common.loading') : t('admin.form.chooseDepartment')}
+                      items={departments.data}
+                    />
                   </Form.Select>
                 )}
               </Field>
@@ -124,7 +147,10 @@ function ProductForm({ defaultValues, imagesRequired = false, currentImages, onS
               >
                 {(a11y) => (
                   <Form.Select {...a11y} {...field} aria-busy={categoriesLoading}>
-                    <Choices placeholder={categoriesLoading ? t('common.loading') : t('admin.form.chooseCategory')} items={department ? categories : undefined} />
+                    <Choices
+                      placeholder={categoriesLoading ? t('common.loading') : t('admin.form.chooseCategory')}
+                      items={department ? categories : undefined}
+                    />
                   </Form.Select>
                 )}
               </Field>
@@ -139,7 +165,12 @@ function ProductForm({ defaultValues, imagesRequired = false, currentImages, onS
       <Field id="product-description" label={t('admin.form.description')} error={errors.description?.message}>
         {(a11y) => <Form.Control {...a11y} {...register('description')} as="textarea" rows={3} maxLength={5000} />}
       </Field>
-      <ArabicField id="product-description-ar" kind="description" registration={register('descriptionAr')} error={errors.descriptionAr?.message} />
+      <ArabicField
+        id="product-description-ar"
+        kind="description"
+        registration={register('descriptionAr')}
+        error={errors.descriptionAr?.message}
+      />
       <Row className="g-0 gx-md-3">
         {/* Text inputs on purpose: a number input would swallow 'abc' silently instead of letting the rule name it. */}
         <Col md={4}>
@@ -165,7 +196,13 @@ function ProductForm({ defaultValues, imagesRequired = false, currentImages, onS
           </Field>
         </Col>
         <Col md={4}>
-          <Form.Check type="switch" id="product-cod" className="mb-3 mt-md-3" label={t('admin.form.cod')} {...register('cod')} />
+          <Form.Check
+            type="switch"
+            id="product-cod"
+            className="mb-3 mt-md-3"
+            label={t('admin.form.cod')}
+            {...register('cod')}
+          />
         </Col>
       </Row>
       <Controller
@@ -200,7 +237,12 @@ function ProductForm({ defaultValues, imagesRequired = false, currentImages, onS
           <ul className="image-previews list-unstyled mb-0">
             {currentImages.map((src, index) => (
               <li key={src}>
-                <ProductImage src={src} alt={t('admin.form.currentImage', { number: index + 1 })} width={72} height={72} />
+                <ProductImage
+                  src={src}
+                  alt={t('admin.form.currentImage', { number: index + 1 })}
+                  width={72}
+                  height={72}
+                />
               </li>
             ))}
           </ul>

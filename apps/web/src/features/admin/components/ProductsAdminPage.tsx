@@ -8,17 +8,16 @@ import { Link, useSearchParams } from 'react-router';
 import { LOW_STOCK_THRESHOLD, type Product } from '@shop/contracts';
 import { EmptyState } from '../../../components/EmptyState';
 import { Localized } from '../../../components/Localized';
-import { PencilIcon, SearchIcon, TrashIcon } from '../../../components/icons';
+import { PencilIcon, PlusIcon, SearchIcon, TrashIcon } from '../../../components/icons';
 import { Pagination } from '../../../components/Pagination';
 import { Price } from '../../../components/Price';
 import { ProductImage } from '../../../components/ProductImage';
 import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { useGetProductsQuery } from '../../catalog/api/catalogApi';
+import { useGetProductsQuery } from '../../catalog';
 import { useDeleteProductMutation } from '../api/adminApi';
 import { notifyOutcome } from '../notifyOutcome';
-import { PlusIcon } from './adminIcons';
 import { ConfirmDialog } from './ConfirmDialog';
 import { PageHeader } from './PageHeader';
 import { ScrollTable } from './ScrollTable';
@@ -134,7 +133,12 @@ export function ProductsAdminPage() {
                       <PencilIcon size={16} className="me-1" />
                       {t('admin.products.update')}
                     </Button>
-                    <Button variant="outline-danger" size="sm" onClick={() => setDeleting(product)} aria-label={t('admin.products.deleteNamed', { name: local.name(product).text })}>
+                    <Button
+                      variant="outline-danger"
+                      size="sm"
+                      onClick={() => setDeleting(product)}
+                      aria-label={t('admin.products.deleteNamed', { name: local.name(product).text })}
+                    >
                       <TrashIcon size={16} className="me-1" />
                       {t('admin.products.delete')}
                     </Button>
@@ -147,7 +151,12 @@ export function ProductsAdminPage() {
       )}
       {data && <Pagination page={page} pages={data.pages} onPageChange={setPage} />}
 
-      {editing && <ProductFormModal productId={editing.mode === 'update' ? editing.id : undefined} onClose={() => setEditing(null)} />}
+      {editing && (
+        <ProductFormModal
+          productId={editing.mode === 'update' ? editing.id : undefined}
+          onClose={() => setEditing(null)}
+        />
+      )}
       <ConfirmDialog
         show={deleting !== null}
         title={t('admin.products.deleteTitle')}
@@ -212,7 +221,13 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (text: s
       </Form.Label>
       <div className="position-relative">
         <SearchIcon size={18} className="dash-search-icon" />
-        <Form.Control id="product-search" type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder={t('admin.products.searchPlaceholder')} />
+        <Form.Control
+          id="product-search"
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={t('admin.products.searchPlaceholder')}
+        />
       </div>
     </Form>
   );

@@ -39,6 +39,8 @@ describe('RevenueChart', { timeout: 20_000 }, () => {
   it('says so when nothing was sold', () => {
     const { container } = render(<RevenueChart days={days.map((d) => ({ ...d, revenue: 0, orders: 0 }))} />);
     expect(screen.getByText('No sales in the last 30 days yet.')).toBeInTheDocument();
-    expect(container.querySelector('svg')).toHaveAccessibleName('Daily revenue in EGP over the last 30 days No sales from Feb 14 to Mar 15.');
+    expect(container.querySelector('svg')).toHaveAccessibleName(
+      'Daily revenue in EGP over the last 30 days No sales from Feb 14 to Mar 15.',
+    );
   });
 });

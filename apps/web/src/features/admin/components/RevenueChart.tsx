@@ -67,14 +67,28 @@ export function RevenueChart({ days }: { days: DailySales[] }) {
   const summary =
     first && last
       ? best
-        ? t('admin.overview.chart.summary', { from: labelOf(first.date), to: labelOf(last.date), total: formatPrice(total, locale), best: labelOf(best.date), bestRevenue: formatPrice(best.revenue, locale) })
+        ? t('admin.overview.chart.summary', {
+            from: labelOf(first.date),
+            to: labelOf(last.date),
+            total: formatPrice(total, locale),
+            best: labelOf(best.date),
+            bestRevenue: formatPrice(best.revenue, locale),
+          })
         : t('admin.overview.chart.summaryEmpty', { from: labelOf(first.date), to: labelOf(last.date) })
       : '';
 
   return (
     <figure className="revenue-chart mb-0" ref={measure}>
       {/* Time runs left to right in both languages, like the numbers on it; an inherited rtl would flip every text anchor. */}
-      <svg width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="d-block" direction="ltr">
+      <svg
+        width={width}
+        height={HEIGHT}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+        className="d-block"
+        direction="ltr"
+      >
         <title id={`${id}-title`}>{t('admin.overview.chart.title')}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
         <g className="chart-grid">
@@ -92,8 +106,21 @@ export function RevenueChart({ days }: { days: DailySales[] }) {
             const x = MARGIN.start + index * slot + (slot - barWidth) / 2;
             const barTop = y(day.revenue);
             return (
-              <rect key={day.date} x={x} y={barTop} width={barWidth} height={MARGIN.top + plotHeight - barTop} rx={Math.min(3, barWidth / 3)}>
-                <title>{t('admin.overview.chart.bar', { date: labelOf(day.date), revenue: formatPrice(day.revenue, locale), count: day.orders })}</title>
+              <rect
+                key={day.date}
+                x={x}
+                y={barTop}
+                width={barWidth}
+                height={MARGIN.top + plotHeight - barTop}
+                rx={Math.min(3, barWidth / 3)}
+              >
+                <title>
+                  {t('admin.overview.chart.bar', {
+                    date: labelOf(day.date),
+                    revenue: formatPrice(day.revenue, locale),
+                    count: day.orders,
+                  })}
+                </title>
               </rect>
             );
           })}
@@ -117,7 +144,11 @@ export function RevenueChart({ days }: { days: DailySales[] }) {
       {!best && <figcaption className="text-body-secondary small mt-2">{t('admin.overview.chart.empty')}</figcaption>}
       <details className="mt-2">
         <summary className="small">{t('admin.overview.chart.showTable')}</summary>
-        <ScrollTable caption={t('admin.overview.chart.title')} className="table table-sm mb-0" wrapperClassName="mt-2 revenue-table">
+        <ScrollTable
+          caption={t('admin.overview.chart.title')}
+          className="table table-sm mb-0"
+          wrapperClassName="mt-2 revenue-table"
+        >
           <thead>
             <tr>
               <th scope="col">{t('admin.overview.chart.day')}</th>

@@ -10,6 +10,7 @@ import { useGetUserOrdersQuery, useGetUsersQuery } from '../api/adminApi';
 import { formatDateTime, shortId } from '../format';
 import { OrderStatusControl } from './OrderStatusControl';
 import { PageHeader } from './PageHeader';
+import { RefundButton } from './RefundButton';
 import { ScrollTable } from './ScrollTable';
 import { StatusBadge } from './StatusBadge';
 import { Localized } from '../../../components/Localized';
@@ -36,7 +37,10 @@ export function UserOrdersPage() {
         <ChevronStartIcon size={14} />
         {t('admin.orders.back')}
       </Link>
-      <PageHeader title={user ? t('admin.orders.titleNamed', { name: user.name }) : t('admin.orders.title')} subtitle={user && <bdi>{user.email}</bdi>} />
+      <PageHeader
+        title={user ? t('admin.orders.titleNamed', { name: user.name }) : t('admin.orders.title')}
+        subtitle={user && <bdi>{user.email}</bdi>}
+      />
       {isLoading ? (
         <div className="dash-card" role="status" aria-label={t('common.loading')}>
           {Array.from({ length: 4 }, (_, index) => (
@@ -46,7 +50,9 @@ export function UserOrdersPage() {
           ))}
         </div>
       ) : error ? (
-        <Alert variant="danger">{errorStatus(error) === 404 ? t('admin.orders.noUser') : (errorMessage(error) ?? t('common.loadFailed'))}</Alert>
+        <Alert variant="danger">
+          {errorStatus(error) === 404 ? t('admin.orders.noUser') : (errorMessage(error) ?? t('common.loadFailed'))}
+        </Alert>
       ) : !orders?.length ? (
         <EmptyState title={t('admin.orders.none')} />
       ) : (
@@ -68,7 +74,7 @@ export function UserOrdersPage() {
             </thead>
             <tbody>
               {orders.map((order) => {
-                // Spec 2: the first product only.
+                // The first product only.
                 const [first] = order.products;
                 return (
                   <tr key={order._id}>
@@ -76,12 +82,16 @@ export function UserOrdersPage() {
                       <span className="font-monospace" title={order._id}>
                         {shortId(order._id)}
                       </span>
-                      <span className="d-block small text-body-secondary">{formatDateTime(order.createdAt, locale)}</span>
+                      <span className="d-block small text-body-secondary">
+                        {formatDateTime(order.createdAt, locale)}
+                      </span>
                     </td>
                     <td className="dash-cell-name">
                       {first ? <Localized value={localized.name(first.productBrief)} /> : '—'}
                       {order.products.length > 1 && (
-                        <span className="d-block small text-body-secondary">{t('admin.orders.more', { count: order.products.length - 1 })}</span>
+                        <span className="d-block small text-body-secondary">
+                          {t('admin.orders.more', { count: order.products.length - 1 })}
+                        </span>
                       )}
                     </td>
                     <td className="text-end">{first?.quantity ?? '—'}</td>
@@ -92,6 +102,7 @@ export function UserOrdersPage() {
                     <td className="status-cell">
                       <StatusBadge status={order.status} />
                       <OrderStatusControl orderId={order._id} status={order.status} />
+                      {order.status === 'paid' && <RefundButton orderId={order._id} bill={order.bill} />}
                     </td>
                   </tr>
                 );

@@ -11,25 +11,36 @@ import { useGetUsersQuery } from '../api/adminApi';
 import { PageHeader } from './PageHeader';
 import { ScrollTable } from './ScrollTable';
 
-/** Users: the total and the list; a name opens that user's orders (spec 2). */
+/** Users: the total and the list; a name opens that user's orders. */
 export function UsersPage() {
   const { t } = useTranslation();
   const { data, isLoading, isError } = useGetUsersQuery(undefined, { refetchOnMountOrArgChange: true });
   const [filter, setFilter] = useState('');
   // The list is filtered here: every user is already loaded, and typing stays smooth on a long list.
   const needle = useDeferredValue(filter.trim().toLowerCase());
-  const users = data?.users.filter((user) => !needle || user.name.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle));
+  const users = data?.users.filter(
+    (user) => !needle || user.name.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle),
+  );
 
   return (
     <>
-      <PageHeader title={t('admin.users.title')} subtitle={data ? t('admin.users.total', { count: data.count }) : undefined} />
+      <PageHeader
+        title={t('admin.users.title')}
+        subtitle={data ? t('admin.users.total', { count: data.count }) : undefined}
+      />
       <Form role="search" className="dash-search mb-3" onSubmit={(event) => event.preventDefault()}>
         <Form.Label htmlFor="user-filter" className="visually-hidden">
           {t('admin.users.filter')}
         </Form.Label>
         <div className="position-relative">
           <SearchIcon size={18} className="dash-search-icon" />
-          <Form.Control id="user-filter" type="search" value={filter} onChange={(event) => setFilter(event.target.value)} placeholder={t('admin.users.filter')} />
+          <Form.Control
+            id="user-filter"
+            type="search"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+            placeholder={t('admin.users.filter')}
+          />
         </div>
       </Form>
       {isLoading ? (

@@ -23,12 +23,6 @@ export const LogIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const PlusIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
-
 export const ImageIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="3" width="18" height="18" rx="2" />

@@ -11,7 +11,10 @@ interface ResetLink {
 }
 
 /** A new session becomes the store's session as soon as the server issues it. */
-async function startSession(dispatch: (action: ReturnType<typeof signedIn>) => unknown, queryFulfilled: Promise<{ data: Session }>) {
+async function startSession(
+  dispatch: (action: ReturnType<typeof signedIn>) => unknown,
+  queryFulfilled: Promise<{ data: Session }>,
+) {
   try {
     dispatch(signedIn((await queryFulfilled).data));
   } catch {
@@ -38,9 +41,19 @@ export const authApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     resetPassword: build.mutation<Message, ResetLink & PasswordPairInput>({
-      query: ({ id, token, ...body }) => ({ url: `/user/password-reset/${encodeURIComponent(id)}/${encodeURIComponent(token)}`, method: 'POST', body }),
+      query: ({ id, token, ...body }) => ({
+        url: `/user/password-reset/${encodeURIComponent(id)}/${encodeURIComponent(token)}`,
+        method: 'POST',
+        body,
+      }),
     }),
   }),
 });
 
-export const { useLoginMutation, useRegisterMutation, useForgotPasswordMutation, useCheckResetLinkQuery, useResetPasswordMutation } = authApi;
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useForgotPasswordMutation,
+  useCheckResetLinkQuery,
+  useResetPasswordMutation,
+} = authApi;

@@ -10,9 +10,9 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { errorMessage } from '../../../api/errors';
 import { useForgotPasswordMutation } from '../api/authApi';
 import { AuthCard } from './AuthCard';
-import { FormField } from './FormField';
+import { FormField } from '../../../components/FormField';
 
-/** Spec 8: success and failure both show the server's own message. */
+/** Success and failure both show the server's own message. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [requestReset, { data, error, isLoading }] = useForgotPasswordMutation();
@@ -52,7 +52,14 @@ export function ForgotPasswordPage() {
         </Alert>
       )}
       <Form noValidate onSubmit={(event) => void submit(event)}>
-        <FormField id="forgot-email" label={t('auth.fields.email')} type="email" autoComplete="email" registration={register('email')} error={errors.email?.message} />
+        <FormField
+          id="forgot-email"
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
         <Button type="submit" variant="primary" className="w-100" size="lg" disabled={isLoading}>
           {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
           {t('auth.forgot.submit')}

@@ -10,7 +10,7 @@ import { useLoginMutation } from '../api/authApi';
 import { useSession } from '../useSession';
 import { AuthCard } from './AuthCard';
 
-/** Spec 5: e-mail and password are required by the browser; a failure shows one fixed message. */
+/** E-mail and password are required by the browser; a failure shows one fixed message. */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -50,7 +50,13 @@ export function LoginPage() {
       <Form onSubmit={(event) => void submit(event)}>
         <Form.Group className="mb-3" controlId="login-email">
           <Form.Label>{t('auth.fields.email')}</Form.Label>
-          <Form.Control type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+          <Form.Control
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
         </Form.Group>
         <Form.Group className="mb-2" controlId="login-password">
           <Form.Label>{t('auth.fields.password')}</Form.Label>

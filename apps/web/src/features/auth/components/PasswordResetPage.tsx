@@ -12,9 +12,9 @@ import { errorMessage } from '../../../api/errors';
 import { PageLoader } from '../../../components/PageLoader';
 import { useCheckResetLinkQuery, useResetPasswordMutation } from '../api/authApi';
 import { AuthCard } from './AuthCard';
-import { NewPasswordFields } from './NewPasswordFields';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 
-/** The link is checked on load; only a valid one shows the form (spec 4). */
+/** The link is checked on load; only a valid one shows the form. */
 export function PasswordResetPage() {
   const { t } = useTranslation();
   const { id = '', token = '' } = useParams();
@@ -44,7 +44,11 @@ function ResetForm({ id, token }: { id: string; token: string }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(passwordPairSchema), mode: 'onChange', defaultValues: { password: '', confirm_password: '' } });
+  } = useForm({
+    resolver: zodResolver(passwordPairSchema),
+    mode: 'onChange',
+    defaultValues: { password: '', confirm_password: '' },
+  });
 
   const submit = handleSubmit(async (values) => {
     try {

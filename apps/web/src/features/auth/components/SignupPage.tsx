@@ -11,10 +11,10 @@ import { errorMessage } from '../../../api/errors';
 import { useRegisterMutation } from '../api/authApi';
 import { useSession } from '../useSession';
 import { AuthCard } from './AuthCard';
-import { FormField } from './FormField';
-import { NewPasswordFields } from './NewPasswordFields';
+import { FormField } from '../../../components/FormField';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 
-/** Spec 5: every field is checked as it changes with the shared rules; submitting needs no error left. */
+/** Every field is checked as it changes with the shared rules; submitting needs no error left. */
 export function SignupPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -60,8 +60,22 @@ export function SignupPage() {
         </Alert>
       )}
       <Form noValidate onSubmit={(event) => void submit(event)}>
-        <FormField id="signup-name" label={t('auth.fields.name')} autoComplete="name" maxLength={100} registration={register('name')} error={errors.name?.message} />
-        <FormField id="signup-email" label={t('auth.fields.email')} type="email" autoComplete="email" registration={register('email')} error={errors.email?.message} />
+        <FormField
+          id="signup-name"
+          label={t('auth.fields.name')}
+          autoComplete="name"
+          maxLength={100}
+          registration={register('name')}
+          error={errors.name?.message}
+        />
+        <FormField
+          id="signup-email"
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
         <FormField
           id="signup-phone"
           label={t('auth.fields.phone')}

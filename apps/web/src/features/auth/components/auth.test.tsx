@@ -7,7 +7,7 @@ import { SignupPage } from './SignupPage';
 
 const emptyLists = { 'GET /api/cart': { body: { products: [], bill: 0 } }, 'GET /api/favourite': { body: [] } };
 
-describe('SignupPage (spec 5)', () => {
+describe('SignupPage', () => {
   const field = (label: string) => screen.getByLabelText(label);
 
   it('shows each rule message as the field changes', async () => {
@@ -65,7 +65,13 @@ describe('SignupPage (spec 5)', () => {
     expect(calls[0]).toMatchObject({
       method: 'POST',
       path: '/api/user/register',
-      body: { name: "Mariam O'Neil-Adel", email: 'mariam@example.com', phone: '01112345678', password: 'Secret1!x', confirm_password: 'Secret1!x' },
+      body: {
+        name: "Mariam O'Neil-Adel",
+        email: 'mariam@example.com',
+        phone: '01112345678',
+        password: 'Secret1!x',
+        confirm_password: 'Secret1!x',
+      },
     });
     expect(store.getState().session.user?.name).toBe('Mariam Adel');
   });

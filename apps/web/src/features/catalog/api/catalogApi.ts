@@ -18,7 +18,7 @@ const productTags = (products: Product[] | undefined) => [
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProducts: build.query<ProductList, ProductListArgs>({
-      // Spec 7: product lists include out-of-stock items, shown as such.
+      // Product lists include out-of-stock items, shown as such.
       query: ({ page = 1, limit = PAGE_SIZE, category, department, q }) => ({
         url: '/product',
         params: { page, limit, includeOutOfStock: true, category, department, q },
@@ -44,5 +44,10 @@ export const catalogApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetProductsQuery, useGetProductQuery, useGetDepartmentsQuery, useGetCategoriesQuery, useGetDepartmentCategoriesQuery } =
-  catalogApi;
+export const {
+  useGetProductsQuery,
+  useGetProductQuery,
+  useGetDepartmentsQuery,
+  useGetCategoriesQuery,
+  useGetDepartmentCategoriesQuery,
+} = catalogApi;

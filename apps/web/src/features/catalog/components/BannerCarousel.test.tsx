@@ -18,14 +18,17 @@ afterEach(() => {
   document.head.innerHTML = '';
 });
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 /** One turn: the wait, then the slide (each step renders before the next timer is set). */
 const turn = () => {
   advance(3_000);
   advance(SLIDE_MS);
 };
 
-describe('BannerCarousel (spec 9)', () => {
+describe('BannerCarousel', () => {
   it('turns every 3 s, sliding the next banner in over 0.6 s, and wraps round', () => {
     render(<BannerCarousel />);
     expect(items()).toHaveLength(4);

@@ -7,18 +7,28 @@ import { ProductImage } from '../../../components/ProductImage';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 
-/** Spec 2: name, an 18rem-high picture and a 'show more' link to the category's products. */
+/** Name, an 18rem-high picture and a 'show more' link to the category's products. */
 export function CategoryCard({ category }: { category: Category }) {
   const { t } = useTranslation();
   const name = useLocalized().name(category);
   return (
     <Card className="category-card h-100">
-      <ProductImage src={category.image_path} alt="" className="category-card-img card-img-top" width={600} height={288} />
+      <ProductImage
+        src={category.image_path}
+        alt=""
+        className="category-card-img card-img-top"
+        width={600}
+        height={288}
+      />
       <Card.Body className="d-flex align-items-center justify-content-between gap-2">
         <Card.Title as="h3" className="h6 fw-semibold mb-0">
           <Localized value={name} />
         </Card.Title>
-        <Link to={`/product/category/${category._id}`} className="fw-semibold text-nowrap" aria-label={t('department.showMoreNamed', { name: name.text })}>
+        <Link
+          to={`/product/category/${category._id}`}
+          className="fw-semibold text-nowrap"
+          aria-label={t('department.showMoreNamed', { name: name.text })}
+        >
           {t('department.showMore')}
         </Link>
       </Card.Body>
@@ -27,4 +37,6 @@ export function CategoryCard({ category }: { category: Category }) {
 }
 
 /** The grey-bar stand-in of a category card while the categories load. */
-export const CategoryCardPlaceholder = () => <ImageCardPlaceholder cardClassName="category-card" imageClassName="category-card-img" />;
+export const CategoryCardPlaceholder = () => (
+  <ImageCardPlaceholder cardClassName="category-card" imageClassName="category-card-img" />
+);

@@ -6,9 +6,9 @@ import { ProductGrid } from '../../../components/ProductGrid';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useGetCategoriesQuery, useGetDepartmentsQuery, useGetProductsQuery } from '../api/catalogApi';
-import { useProductActions } from '../useProductActions';
+import { useProductActions } from '../../productActions';
 
-/** Spec 2: one category's products as a grid without pagination. */
+/** One category's products as a grid without pagination. */
 export function CategoryProductsPage() {
   const { t } = useTranslation();
   const local = useLocalized();
@@ -19,7 +19,9 @@ export function CategoryProductsPage() {
   });
   const departmentId = category?.department._id ?? data?.products[0]?.department._id;
   const { department } = useGetDepartmentsQuery(undefined, {
-    selectFromResult: ({ data: departments }) => ({ department: departments?.find((item) => item._id === departmentId) }),
+    selectFromResult: ({ data: departments }) => ({
+      department: departments?.find((item) => item._id === departmentId),
+    }),
   });
   const actions = useProductActions();
   const named = category ?? data?.products[0]?.category;
@@ -35,7 +37,9 @@ export function CategoryProductsPage() {
             <span className="mx-2 text-body-secondary" aria-hidden="true">
               /
             </span>
-            <Link to={`/department/${department._id}`}><Localized value={local.name(department)} /></Link>
+            <Link to={`/department/${department._id}`}>
+              <Localized value={local.name(department)} />
+            </Link>
           </>
         )}
       </nav>

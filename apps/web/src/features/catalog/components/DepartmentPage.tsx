@@ -10,10 +10,10 @@ import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { scrollToId } from '../../../lib/scroll';
 import { useGetDepartmentCategoriesQuery, useGetDepartmentsQuery, useGetProductsQuery } from '../api/catalogApi';
-import { useProductActions } from '../useProductActions';
+import { useProductActions } from '../../productActions';
 import { CategoryCard, CategoryCardPlaceholder } from './CategoryCard';
 
-/** A department: its categories as cards (spec 2), then its products, paged like the home page. */
+/** A department: its categories as cards, then its products, paged like the home page. */
 export function DepartmentPage() {
   const { t } = useTranslation();
   const local = useLocalized();

@@ -5,7 +5,7 @@ import { ProductGrid } from '../../../components/ProductGrid';
 import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
 import { scrollToId } from '../../../lib/scroll';
 import { useGetProductsQuery } from '../api/catalogApi';
-import { useProductActions } from '../useProductActions';
+import { useProductActions } from '../../productActions';
 import { BannerCarousel } from './BannerCarousel';
 import { DepartmentList } from './DepartmentList';
 

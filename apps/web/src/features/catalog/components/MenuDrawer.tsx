@@ -38,15 +38,26 @@ export function MenuDrawer({ show, onHide, greeting, footer }: MenuDrawerProps) 
   }, [categories.data]);
 
   return (
-    <Offcanvas show={show} onHide={onHide} placement="start" aria-labelledby="menu-drawer-title" className="menu-drawer">
+    <Offcanvas
+      show={show}
+      onHide={onHide}
+      placement="start"
+      aria-labelledby="menu-drawer-title"
+      className="menu-drawer"
+    >
       <Offcanvas.Header closeButton closeLabel={t('nav.closeMenu')} className="menu-drawer-header">
         <Offcanvas.Title id="menu-drawer-title" as="h2" className="h5 mb-0">
           {greeting}
         </Offcanvas.Title>
       </Offcanvas.Header>
       <Offcanvas.Body className="p-0">
-        {/* Any followed link closes the drawer; the page it opens is what the shopper wanted. */}
-        <nav aria-label={t('nav.departments')} onClick={(event) => (event.target as HTMLElement).closest('a') && onHide()}>
+        {/* Any followed link closes the drawer; the page it opens is what the shopper wanted. The links take the
+            keyboard themselves: the nav only hears their clicks bubble up. */}
+        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+        <nav
+          aria-label={t('nav.departments')}
+          onClick={(event) => (event.target as HTMLElement).closest('a') && onHide()}
+        >
           <p className="menu-drawer-section">{t('nav.shopByDepartment')}</p>
           {departments.isLoading ? (
             <div className="px-3" role="status" aria-label={t('common.loading')}>

@@ -2,9 +2,12 @@ import type { Address, AddressInput, Order, OrderCreateInput, OutOfStockItem } f
 import { api, LIST } from '../../../api/apiSlice';
 import { isRecord } from '../../../lib/guards';
 
-/** The 409 body of POST /order: the products that ran out (DESIGN 4), what /OrderError lists. */
+/** The 409 body of POST /order: the products that ran out, what /OrderError lists. */
 export function isOutOfStockList(value: unknown): value is OutOfStockItem[] {
-  return Array.isArray(value) && value.every((item) => isRecord(item) && typeof item._id === 'string' && typeof item.name === 'string');
+  return (
+    Array.isArray(value) &&
+    value.every((item) => isRecord(item) && typeof item._id === 'string' && typeof item.name === 'string')
+  );
 }
 
 export const checkoutApi = api.injectEndpoints({
@@ -19,14 +22,14 @@ export const checkoutApi = api.injectEndpoints({
       async onQueryStarted(_address, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(checkoutApi.util.upsertQueryData('getAddresses', undefined, data));
+          void dispatch(checkoutApi.util.upsertQueryData('getAddresses', undefined, data));
         } catch {
           // The caller shows the error; the cached list is still right.
         }
       },
     }),
     /**
-     * Answers with a one-order array (spec 3). Placing changes the cart (emptied for cash), the
+     * Answers with a one-order array. Placing changes the cart (emptied for cash), the
      * order list and the stock of every product involved, so all of those are read again.
      */
     placeOrder: build.mutation<Order[], OrderCreateInput>({

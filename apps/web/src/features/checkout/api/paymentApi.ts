@@ -1,9 +1,7 @@
+import type { PaymentConfig, PaymentStarted, PaymentStatus, StartPayment } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 
-export interface PaymentConfig {
-  provider: 'test' | 'stripe';
-  publishableKey?: string;
-}
+export type { PaymentConfig };
 
 /** A payment intent as the test provider's client sees it (Stripe's field names; amount in piastres). */
 export interface TestIntent {
@@ -29,17 +27,26 @@ export const paymentApi = api.injectEndpoints({
      * A query although it is a POST: the server answers the same intent for the same order every
      * time, and as a query a double mount (or a second tab) shares one request.
      */
-    createPaymentIntent: build.query<{ clientSecret: string }, string>({
+    createPaymentIntent: build.query<PaymentStarted, string>({
       query: (orderId) => ({ url: '/payment/create-payment-intent', method: 'POST', body: { order_id: orderId } }),
       // A secret for an order that has since been paid or cancelled must not be reused later.
       keepUnusedDataFor: 0,
     }),
+    /** Starts paying at a provider with a hosted checkout: the answer says where the shopper goes to pay. */
+    startPayment: build.mutation<PaymentStarted, StartPayment>({
+      query: (body) => ({ url: '/payment/create-payment-intent', method: 'POST', body }),
+    }),
+    /** The shop's own word on an order's payment, which the screens after paying follow. */
+    getPaymentStatus: build.query<PaymentStatus, string>({
+      query: (orderId) => `/payment/status/${encodeURIComponent(orderId)}`,
+      keepUnusedDataFor: 0,
+    }),
     /** The test provider's stand-in for stripe.confirmCardPayment. */
     confirmTestPayment: build.mutation<TestIntent, { clientSecret: string; card: TestCard }>({
-      query: (body) => ({ url: '/payment/test/confirm', method: 'POST', body }),
+      query: (body) => ({ url: '/payment/offline/confirm', method: 'POST', body }),
     }),
     getTestIntent: build.query<TestIntent, string>({
-      query: (clientSecret) => ({ url: '/payment/test/intent', params: { client_secret: clientSecret } }),
+      query: (clientSecret) => ({ url: '/payment/offline/intent', params: { client_secret: clientSecret } }),
       keepUnusedDataFor: 0,
     }),
   }),
@@ -48,4 +55,11 @@ export const paymentApi = api.injectEndpoints({
 /** A paid order changes status and takes its products out of the server cart. */
 export const paymentSettled = () => api.util.invalidateTags([{ type: 'Order', id: LIST }, 'Cart']);
 
-export const { useGetPaymentConfigQuery, useCreatePaymentIntentQuery, useConfirmTestPaymentMutation, useGetTestIntentQuery } = paymentApi;
+export const {
+  useGetPaymentConfigQuery,
+  useCreatePaymentIntentQuery,
+  useConfirmTestPaymentMutation,
+  useGetTestIntentQuery,
+  useStartPaymentMutation,
+  useGetPaymentStatusQuery,
+} = paymentApi;

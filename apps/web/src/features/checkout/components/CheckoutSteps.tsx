@@ -12,7 +12,7 @@ const STEPS = [
 export type CheckoutStep = 1 | 2 | 3 | 4;
 
 /**
- * The checkout progress (spec 2: Sign in, Shipping, Payment, Place order). Every step up to `step`
+ * The checkout progress (Sign in, Shipping, Payment, Place order). Every step up to `step`
  * is reached; the ones before it are done and link back, so the shopper can change an earlier
  * choice. Signing in is done by being here, so it has no link.
  */
@@ -37,7 +37,12 @@ export function CheckoutSteps({ step }: { step: CheckoutStep }) {
             </>
           );
           return (
-            <li key={label} className="checkout-step" data-reached={reached} aria-current={current ? 'step' : undefined}>
+            <li
+              key={label}
+              className="checkout-step"
+              data-reached={reached}
+              aria-current={current ? 'step' : undefined}
+            >
               {to && reached && !current ? (
                 <Link to={to} className="checkout-step-link">
                   {marker}

@@ -19,7 +19,18 @@ interface ChoiceCardProps {
  * A radio drawn as a card. The label stretches over the whole card (CSS), so the card is one
  * large target on a phone, while the radio's accessible name stays the label alone.
  */
-export function ChoiceCard({ id, name, value, checked, disabled = false, onChoose, icon, label, description, reason }: ChoiceCardProps) {
+export function ChoiceCard({
+  id,
+  name,
+  value,
+  checked,
+  disabled = false,
+  onChoose,
+  icon,
+  label,
+  description,
+  reason,
+}: ChoiceCardProps) {
   const describedBy = [description ? `${id}-text` : '', reason ? `${id}-reason` : ''].join(' ').trim() || undefined;
   return (
     <div className={`choice-card${checked ? ' is-checked' : ''}${disabled ? ' is-disabled' : ''}`}>

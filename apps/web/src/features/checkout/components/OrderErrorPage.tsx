@@ -6,17 +6,17 @@ import type { OutOfStockItem } from '@shop/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { TrashIcon } from '../../../components/icons';
 import { ProductImage } from '../../../components/ProductImage';
-import { removeItem } from '../../cart/cartActions';
+import { removeItem } from '../../cart';
 import { isOutOfStockList } from '../api/checkoutApi';
 import { AlertIcon, CheckIcon } from './checkoutIcons';
-import '../checkout.css';
+import '../../../styles/checkout.css';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 
 /**
  * /OrderError: the products that ran out while ordering, passed in navigation state by
- * /PlaceOrder (spec 2). Removing one takes it out of the cart with the cart's own toast
+ * /PlaceOrder. Removing one takes it out of the cart with the cart's own toast
  * '{name} removed from cart'; once the list is empty the shopper is sent back to the cart.
  */
 export function OrderErrorPage() {
@@ -79,10 +79,18 @@ export function OrderErrorPage() {
                       <Localized value={localized.name(product)} />
                     </Link>
                     <p className="small text-danger-emphasis mb-0">
-                      {product.stock > 0 ? t('checkout.outOfStock.onlyLeft', { count: product.stock }) : t('checkout.outOfStock.soldOut')}
+                      {product.stock > 0
+                        ? t('checkout.outOfStock.onlyLeft', { count: product.stock })
+                        : t('checkout.outOfStock.soldOut')}
                     </p>
                   </div>
-                  <Button variant="outline-danger" size="sm" className="cart-line-total" aria-label={t('checkout.outOfStock.removeNamed', { name: localized.name(product).text })} onClick={() => remove(product)}>
+                  <Button
+                    variant="outline-danger"
+                    size="sm"
+                    className="cart-line-total"
+                    aria-label={t('checkout.outOfStock.removeNamed', { name: localized.name(product).text })}
+                    onClick={() => remove(product)}
+                  >
                     <TrashIcon size={16} className="me-1" />
                     {t('checkout.outOfStock.remove')}
                   </Button>

@@ -7,11 +7,19 @@ import type { FeeLine, OrderTotals } from '../orderTotals';
 import { PaymentMethodLabel } from './PaymentMethodLabel';
 
 /**
- * The right-hand column of /PlaceOrder and /Stripe (spec 2): the payment method and the Order
- * Summary. With card payment the two fee lines stay visible but shaded (spec 9), so the shopper
+ * The right-hand column of /PlaceOrder and /Stripe: the payment method and the Order
+ * Summary. With card payment the two fee lines stay visible but shaded, so the shopper
  * sees what paying by card saves.
  */
-export function OrderSummary({ totals, method, children }: { totals: OrderTotals; method: PaymentMethod; children?: ReactNode }) {
+export function OrderSummary({
+  totals,
+  method,
+  children,
+}: {
+  totals: OrderTotals;
+  method: PaymentMethod;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Card className="checkout-card checkout-aside">

@@ -30,11 +30,18 @@ export function PaymentFeedbackAlert({ id, feedback }: { id?: string; feedback: 
   );
 }
 
-/** Spec 2: disabled until the card form is ready, with a spinner while a payment is under way. */
+/** Disabled until the card form is ready, with a spinner while a payment is under way. */
 export function PayButton({ ready, busy }: { ready: boolean; busy: boolean }) {
   const { t } = useTranslation();
   return (
-    <Button type="submit" variant="accent" size="lg" className="w-100 d-inline-flex align-items-center justify-content-center" disabled={!ready || busy} aria-busy={busy}>
+    <Button
+      type="submit"
+      variant="accent"
+      size="lg"
+      className="w-100 d-inline-flex align-items-center justify-content-center"
+      disabled={!ready || busy}
+      aria-busy={busy}
+    >
       {busy ? <Spinner size="sm" className="me-2" aria-hidden="true" /> : <LockIcon size={18} className="me-2" />}
       {t('checkout.stripe.payNow')}
     </Button>

@@ -3,8 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CartLine } from '@shop/contracts';
 import { mockApi, shopperSession } from '../../../test/utils';
-import { PAYMENT_METHOD_KEY } from '../checkoutStorage';
-import { renderCheckout } from '../testing';
+import { ONLINE_METHOD_KEY, PAYMENT_METHOD_KEY } from '../checkoutStorage';
+import { renderCheckout } from '../../../test/checkout';
 import { PaymentPage } from './PaymentPage';
 
 const line = (name: string, cod: boolean): CartLine => ({
@@ -12,8 +12,13 @@ const line = (name: string, cod: boolean): CartLine => ({
   quantity: 1,
 });
 
-const renderPayment = (products: CartLine[]) => {
-  mockApi({ 'GET /api/cart': { body: { products, bill: 100 * products.length } } });
+const PAYMOB = { provider: 'paymob', methods: ['card', 'wallet', 'kiosk'], hostedCheckout: true };
+
+const renderPayment = (products: CartLine[], config?: object) => {
+  mockApi({
+    'GET /api/cart': { body: { products, bill: 100 * products.length } },
+    ...(config ? { 'GET /api/payment/config': { body: config } } : {}),
+  });
   return renderCheckout(<PaymentPage />, { path: '/Payment', preloadedState: { session: shopperSession } });
 };
 
@@ -50,5 +55,32 @@ describe('/Payment', () => {
     localStorage.setItem(PAYMENT_METHOD_KEY, JSON.stringify({ userId: 'someone-else', value: 'visa' }));
     renderPayment([line('Tea', true)]);
     expect(await screen.findByRole('radio', { name: 'Visa card' })).not.toBeChecked();
+  });
+
+  it('with Paymob: card (Visa, Mastercard, Meeza), mobile wallet with its number, kiosk and cash', async () => {
+    const user = userEvent.setup();
+    renderPayment([line('Tea', true)], PAYMOB);
+    const wallet = await screen.findByRole('radio', { name: 'Mobile wallet' });
+    expect(screen.getByRole('radio', { name: 'Bank card' })).toHaveAccessibleDescription(/Visa, Mastercard or Meeza/);
+    expect(wallet).toHaveAccessibleDescription(/Vodafone Cash, Orange Cash, Etisalat Cash or WE Pay/);
+    expect(screen.getByRole('radio', { name: 'Pay at a kiosk' })).toHaveAccessibleDescription(/Aman or Masary/);
+    expect(screen.getByRole('radio', { name: 'Cash on delivery' })).toBeEnabled();
+    expect(screen.queryByLabelText('Wallet mobile number')).toBeNull();
+
+    await user.click(wallet);
+    const phone = screen.getByLabelText('Wallet mobile number');
+    await user.type(phone, '0131234567');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(phone).toBeInvalid();
+    expect(screen.getByText('Enter an 11-digit mobile number starting with 010, 011, 012 or 015.')).toBeVisible();
+    await user.clear(phone);
+    await user.type(phone, '010 1010 1010');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('page /PlaceOrder')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(PAYMENT_METHOD_KEY) ?? 'null')).toEqual({ userId: 'u1', value: 'visa' });
+    expect(JSON.parse(localStorage.getItem(ONLINE_METHOD_KEY) ?? 'null')).toEqual({
+      userId: 'u1',
+      value: { method: 'wallet', walletPhone: '01010101010' },
+    });
   });
 });

@@ -1,49 +1,105 @@
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router';
-import { COD_FEE_EGP, SHIPPING_FEE_EGP, type PaymentMethod } from '@shop/contracts';
+import { COD_FEE_EGP, PHONE_PATTERN, SHIPPING_FEE_EGP, type OnlineMethod, type PaymentMethod } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { errorMessage } from '../../../api/errors';
 import { PageLoader } from '../../../components/PageLoader';
 import { Price } from '../../../components/Price';
-import { cartApi } from '../../cart/api/cartApi';
-import { readPaymentMethod, savePaymentMethod } from '../checkoutStorage';
+import { cartApi } from '../../cart';
+import { useGetPaymentConfigQuery } from '../api/paymentApi';
+import {
+  readOnlineChoice,
+  readPaymentMethod,
+  saveOnlineChoice,
+  savePaymentMethod,
+  type OnlineChoice,
+} from '../checkoutStorage';
 import { useCodUnavailable } from '../useCodUnavailable';
-import { CardIcon, CashIcon } from './checkoutIcons';
+import { CardIcon, CashIcon, KioskIcon, WalletIcon } from './checkoutIcons';
 import { CheckoutSteps } from './CheckoutSteps';
 import { ChoiceCard } from './ChoiceCard';
 import { useShopper } from './ShopperOnly';
-import '../checkout.css';
+import '../../../styles/checkout.css';
+
+const ICONS: Record<OnlineMethod, ReactNode> = {
+  card: <CardIcon size={28} />,
+  wallet: <WalletIcon size={28} />,
+  kiosk: <KioskIcon size={28} />,
+};
 
 /**
- * /Payment: visa or cash on delivery, saved locally as soon as it is picked (spec 3). Cash is
- * unavailable, with the reason, while the cart holds a product that cannot be paid on delivery.
+ * /Payment: the online methods the payment provider offers (a card; with Paymob also a mobile wallet,
+ * whose number is asked for, and a kiosk reference) or cash on delivery, saved locally as soon as
+ * picked. Cash is unavailable, with the reason, while the cart holds a product that cannot
+ * be paid on delivery.
  */
 export function PaymentPage() {
   const { t } = useTranslation();
   const user = useShopper();
   const navigate = useNavigate();
   const { data: cart, isLoading, error } = cartApi.useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data: config } = useGetPaymentConfigQuery();
   const [saved, setSaved] = useState(() => readPaymentMethod(user._id));
+  const [online, setOnline] = useState(() => readOnlineChoice(user._id));
   const [missing, setMissing] = useState(false);
+  const [phoneInvalid, setPhoneInvalid] = useState(false);
+  // A provider with one way to pay online keeps the shop's single card choice and its words.
+  const methods = config?.methods ?? ['card'];
+  const choosesOnline = methods.length > 1;
 
   const codUnavailable = useCodUnavailable(cart?.products);
   const cashAllowed = Boolean(cart) && !codUnavailable;
   // A saved cash choice no longer counts once the cart holds a card-only product.
   const chosen = saved === 'cash' && !cashAllowed ? null : saved;
 
+  const chosenOnline: OnlineMethod | null =
+    chosen === 'visa' ? (methods.find((method) => method === online.method) ?? 'card') : null;
+
   const choose = (method: PaymentMethod) => {
     savePaymentMethod(user._id, method);
     setSaved(method);
     setMissing(false);
   };
+  const chooseOnline = (choice: OnlineChoice) => {
+    saveOnlineChoice(user._id, choice);
+    setOnline(choice);
+    choose('visa');
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (chosen) void navigate('/PlaceOrder');
-    else setMissing(true);
+    if (!chosen) setMissing(true);
+    else if (chosenOnline === 'wallet' && !PHONE_PATTERN.test(online.walletPhone ?? '')) setPhoneInvalid(true);
+    else void navigate('/PlaceOrder');
   };
+
+  // Right under the wallet's card, so the number is asked where the wallet was chosen.
+  const walletPhone = (
+    <Form.Group controlId="wallet-phone" className="wallet-phone">
+      <Form.Label>{t('checkout.payment.walletPhone')}</Form.Label>
+      <Form.Control
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        dir="ltr"
+        value={online.walletPhone ?? ''}
+        isInvalid={phoneInvalid}
+        aria-invalid={phoneInvalid}
+        aria-describedby={phoneInvalid ? 'wallet-phone-hint wallet-phone-error' : 'wallet-phone-hint'}
+        onChange={(event) => {
+          setPhoneInvalid(false);
+          chooseOnline({ method: 'wallet', walletPhone: event.target.value.replace(/\D/g, '').slice(0, 11) });
+        }}
+      />
+      <Form.Text id="wallet-phone-hint">{t('checkout.payment.walletPhoneHint')}</Form.Text>
+      <Form.Control.Feedback id="wallet-phone-error" type="invalid">
+        {t('checkout.payment.walletPhoneInvalid')}
+      </Form.Control.Feedback>
+    </Form.Group>
+  );
 
   return (
     <div className="container-lg py-4 checkout-narrow">
@@ -58,16 +114,34 @@ export function PaymentPage() {
           <fieldset aria-describedby={missing ? 'payment-missing' : undefined}>
             <legend className="h6 mb-3">{t('checkout.payment.legend')}</legend>
             <div className="d-flex flex-column gap-3">
-              <ChoiceCard
-                id="payment-visa"
-                name="paymentMethod"
-                value="visa"
-                checked={chosen === 'visa'}
-                onChoose={() => choose('visa')}
-                icon={<CardIcon size={28} />}
-                label={t('checkout.method.visa')}
-                description={t('checkout.payment.visaText')}
-              />
+              {choosesOnline ? (
+                methods.map((method) => (
+                  <Fragment key={method}>
+                    <ChoiceCard
+                      id={method === 'card' ? 'payment-visa' : `payment-${method}`}
+                      name="paymentMethod"
+                      value={method}
+                      checked={chosenOnline === method}
+                      onChoose={() => chooseOnline({ ...online, method })}
+                      icon={ICONS[method]}
+                      label={t(`checkout.payment.methods.${method}`)}
+                      description={t(`checkout.payment.${method}Text`)}
+                    />
+                    {method === 'wallet' && chosenOnline === 'wallet' && walletPhone}
+                  </Fragment>
+                ))
+              ) : (
+                <ChoiceCard
+                  id="payment-visa"
+                  name="paymentMethod"
+                  value="visa"
+                  checked={chosen === 'visa'}
+                  onChoose={() => choose('visa')}
+                  icon={<CardIcon size={28} />}
+                  label={t('checkout.method.visa')}
+                  description={t('checkout.payment.visaText')}
+                />
+              )}
               <ChoiceCard
                 id="payment-cash"
                 name="paymentMethod"
@@ -79,8 +153,9 @@ export function PaymentPage() {
                 label={t('checkout.method.cash')}
                 description={
                   <>
-                    {t('checkout.payment.cashText')} (+<Price value={SHIPPING_FEE_EGP} /> {t('checkout.payment.shippingShort')}, +<Price value={COD_FEE_EGP} />{' '}
-                    {t('checkout.payment.codShort')})
+                    {t('checkout.payment.cashText')} (+
+                    <Price value={SHIPPING_FEE_EGP} /> {t('checkout.payment.shippingShort')}, +
+                    <Price value={COD_FEE_EGP} /> {t('checkout.payment.codShort')})
                   </>
                 }
                 reason={codUnavailable}

@@ -2,18 +2,50 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Cart, PaymentMethod } from '@shop/contracts';
-import { restoreCart } from '../../cart/cartSlice';
+import { restoreCart } from '../../cart';
 import { mockApi, shopperSession } from '../../../test/utils';
 import { PAYMENT_METHOD_KEY, SHIPPING_ADDRESS_KEY } from '../checkoutStorage';
-import { renderCheckout } from '../testing';
+import { renderCheckout } from '../../../test/checkout';
 import { PlaceOrderPage } from './PlaceOrderPage';
 
-const address = { street: 'El Tahrir St', building: '12', city: 'Dokki', state: 'Giza', phone: '01012345678', zipCode: '12611', country: 'Egypt' };
+const address = {
+  street: 'El Tahrir St',
+  building: '12',
+  city: 'Dokki',
+  state: 'Giza',
+  phone: '01012345678',
+  zipCode: '12611',
+  country: 'Egypt',
+};
 
 const cart: Cart = {
   products: [
-    { product_id: { _id: 'p1', name: 'Juhayna Milk 1L', nameAr: null, brand: 'Juhayna', price: 42.75, image_path: [], stock: 5, cod: true }, quantity: 2 },
-    { product_id: { _id: 'p2', name: 'Lipton Tea', nameAr: null, brand: 'Lipton', price: 55, image_path: [], stock: 9, cod: true }, quantity: 1 },
+    {
+      product_id: {
+        _id: 'p1',
+        name: 'Juhayna Milk 1L',
+        nameAr: null,
+        brand: 'Juhayna',
+        price: 42.75,
+        image_path: [],
+        stock: 5,
+        cod: true,
+      },
+      quantity: 2,
+    },
+    {
+      product_id: {
+        _id: 'p2',
+        name: 'Lipton Tea',
+        nameAr: null,
+        brand: 'Lipton',
+        price: 55,
+        image_path: [],
+        stock: 9,
+        cod: true,
+      },
+      quantity: 1,
+    },
   ],
   bill: 140.5,
 };
@@ -40,7 +72,10 @@ function choose(method: PaymentMethod) {
 const renderReview = () =>
   renderCheckout(<PlaceOrderPage />, {
     path: '/PlaceOrder',
-    preloadedState: { session: shopperSession, cart: restoreCart([{ _id: 'p1', name: 'Juhayna Milk 1L', price: 42.75, cartQuantity: 2 }]) },
+    preloadedState: {
+      session: shopperSession,
+      cart: restoreCart([{ _id: 'p1', name: 'Juhayna Milk 1L', price: 42.75, cartQuantity: 2 }]),
+    },
   });
 
 function summaryRow(label: string): HTMLElement {
@@ -99,7 +134,12 @@ describe('/PlaceOrder', () => {
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts).toEqual([
       { method: 'POST', path: '/api/address', body: { address }, token: 'shopper-token' },
-      { method: 'POST', path: '/api/order', body: { deliveryAddress: address, paymentMethod: 'cash' }, token: 'shopper-token' },
+      {
+        method: 'POST',
+        path: '/api/order',
+        body: { deliveryAddress: address, paymentMethod: 'cash' },
+        token: 'shopper-token',
+      },
     ]);
     expect(store.getState().cart.items).toEqual([]);
     expect(JSON.parse(screen.getByTestId('state').textContent ?? '')).toEqual({ orderId: 'order-1', bill: 170.5 });
@@ -107,7 +147,11 @@ describe('/PlaceOrder', () => {
 
   it('takes a card order to /Stripe with its order_id, keeping the cart until it is paid', async () => {
     choose('visa');
-    mockApi({ 'GET /api/cart': { body: cart }, 'POST /api/address': { status: 201, body: [] }, 'POST /api/order': { status: 201, body: [order('visa')] } });
+    mockApi({
+      'GET /api/cart': { body: cart },
+      'POST /api/address': { status: 201, body: [] },
+      'POST /api/order': { status: 201, body: [order('visa')] },
+    });
     const user = userEvent.setup();
     const { store } = renderReview();
     await user.click(await screen.findByRole('button', { name: 'Place Order' }));
@@ -119,7 +163,11 @@ describe('/PlaceOrder', () => {
   it('goes to /OrderError with the out-of-stock list the server answered', async () => {
     choose('cash');
     const shortage = [{ _id: 'p1', name: 'Juhayna Milk 1L', image_path: [], stock: 0 }];
-    mockApi({ 'GET /api/cart': { body: cart }, 'POST /api/address': { status: 201, body: [] }, 'POST /api/order': { status: 409, body: shortage } });
+    mockApi({
+      'GET /api/cart': { body: cart },
+      'POST /api/address': { status: 201, body: [] },
+      'POST /api/order': { status: 409, body: shortage },
+    });
     const user = userEvent.setup();
     renderReview();
     await user.click(await screen.findByRole('button', { name: 'Place Order' }));
@@ -129,7 +177,11 @@ describe('/PlaceOrder', () => {
 
   it("shows any other refusal in the server's words", async () => {
     choose('cash');
-    mockApi({ 'GET /api/cart': { body: cart }, 'POST /api/address': { status: 201, body: [] }, 'POST /api/order': { status: 400, body: { message: 'Your cart is empty' } } });
+    mockApi({
+      'GET /api/cart': { body: cart },
+      'POST /api/address': { status: 201, body: [] },
+      'POST /api/order': { status: 400, body: { message: 'Your cart is empty' } },
+    });
     const user = userEvent.setup();
     renderReview();
     await user.click(await screen.findByRole('button', { name: 'Place Order' }));

@@ -6,15 +6,14 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, Navigate, useNavigate } from 'react-router';
-import type { AddressInput, Cart, PaymentMethod } from '@shop/contracts';
+import { linesTotal, type AddressInput, type Cart, type PaymentMethod } from '@shop/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { errorMessage, errorStatus } from '../../../api/errors';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageLoader } from '../../../components/PageLoader';
 import { Price } from '../../../components/Price';
 import { ProductImage } from '../../../components/ProductImage';
-import { cartApi } from '../../cart/api/cartApi';
-import { clearCart } from '../../cart/cartSlice';
+import { cartApi, clearCart } from '../../cart';
 import { isOutOfStockList, useAddAddressMutation, usePlaceOrderMutation } from '../api/checkoutApi';
 import { readPaymentMethod, readShippingAddress } from '../checkoutStorage';
 import { Localized } from '../../../components/Localized';
@@ -27,9 +26,9 @@ import { CheckoutSteps } from './CheckoutSteps';
 import { OrderSummary } from './OrderSummary';
 import { PaymentMethodLabel } from './PaymentMethodLabel';
 import { useShopper } from './ShopperOnly';
-import '../checkout.css';
+import '../../../styles/checkout.css';
 
-/** /PlaceOrder: the order review (spec 2). Without an address or a payment choice it sends the shopper back to make one. */
+/** /PlaceOrder: the order review. Without an address or a payment choice it sends the shopper back to make one. */
 export function PlaceOrderPage() {
   const user = useShopper();
   const [address] = useState(() => readShippingAddress(user._id));
@@ -67,7 +66,17 @@ function OrderReview({ address, method, name }: { address: AddressInput; method:
   );
 }
 
-function Review({ cart, address, method, name }: { cart: Cart; address: AddressInput; method: PaymentMethod; name: string }) {
+function Review({
+  cart,
+  address,
+  method,
+  name,
+}: {
+  cart: Cart;
+  address: AddressInput;
+  method: PaymentMethod;
+  name: string;
+}) {
   const { t } = useTranslation();
   const local = useLocalized();
   const totals = orderTotals(
@@ -127,7 +136,7 @@ function Review({ cart, address, method, name }: { cart: Cart; address: AddressI
                       {t('checkout.review.quantity', { count: quantity })} × <Price value={product.price} />
                     </p>
                   </div>
-                  <Price value={(Math.round(product.price * 100) * quantity) / 100} className="cart-line-total" />
+                  <Price value={linesTotal([{ price: product.price, quantity }])} className="cart-line-total" />
                 </li>
               ))}
             </ul>
@@ -149,11 +158,19 @@ function Review({ cart, address, method, name }: { cart: Cart; address: AddressI
               {failure}
             </Alert>
           )}
-          <Button variant="accent" size="lg" className="w-100" disabled={placing || Boolean(codUnavailable)} onClick={() => void place()}>
+          <Button
+            variant="accent"
+            size="lg"
+            className="w-100"
+            disabled={placing || Boolean(codUnavailable)}
+            onClick={() => void place()}
+          >
             {placing && <Spinner size="sm" className="me-2" aria-hidden="true" />}
             {t('checkout.review.placeOrder')}
           </Button>
-          <p className="small text-body-secondary mt-3 mb-0">{t(method === 'visa' ? 'checkout.review.nextCard' : 'checkout.review.nextCash')}</p>
+          <p className="small text-body-secondary mt-3 mb-0">
+            {t(method === 'visa' ? 'checkout.review.nextCard' : 'checkout.review.nextCash')}
+          </p>
         </OrderSummary>
         <Link to="/CartPage" className="btn btn-link mt-2 px-0">
           {t('checkout.review.backToCart')}
@@ -164,7 +181,7 @@ function Review({ cart, address, method, name }: { cart: Cart; address: AddressI
 }
 
 /**
- * Spec 4 'Placing an order': the address is saved, then the order is made from the server cart.
+ * The address is saved, then the order is made from the server cart.
  * Cash: the server has emptied its cart, the local copy follows, then /success. Card: /Stripe with
  * the new order. Out of stock (409): /OrderError with the list the server sent. Any other refusal
  * (an empty cart, cash for a card-only product) is shown here in the server's words.

@@ -11,10 +11,11 @@ import { useGetAddressesQuery } from '../api/checkoutApi';
 import { readShippingAddress, saveShippingAddress } from '../checkoutStorage';
 import { AddressLines } from './AddressLines';
 import { ChoiceCard } from './ChoiceCard';
-import { PinIcon, PlusIcon } from './checkoutIcons';
+import { PlusIcon } from '../../../components/icons';
+import { PinIcon } from './checkoutIcons';
 import { CheckoutSteps } from './CheckoutSteps';
 import { useShopper } from './ShopperOnly';
-import '../checkout.css';
+import '../../../styles/checkout.css';
 
 const FIELDS = ['street', 'building', 'city', 'state', 'phone', 'zipCode', 'country'] as const;
 const sameAddress = (a: AddressInput, b: AddressInput) => FIELDS.every((field) => a[field] === b[field]);
@@ -36,7 +37,8 @@ export function ShippingAddressPage() {
 
   let content;
   if (isLoading) content = <PageLoader />;
-  else if (error || !addresses) content = <Alert variant="danger">{errorMessage(error) ?? t('common.loadFailed')}</Alert>;
+  else if (error || !addresses)
+    content = <Alert variant="danger">{errorMessage(error) ?? t('common.loadFailed')}</Alert>;
   else if (addresses.length === 0) {
     content = (
       <EmptyState title={t('checkout.shipping.none')}>

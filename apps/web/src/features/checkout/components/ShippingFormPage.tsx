@@ -11,17 +11,17 @@ import { addressSchema, type AddressInput } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
 import { translateValidation } from '../../../i18n/validation';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { FormField } from '../../auth/components/FormField';
+import { FormField } from '../../../components/FormField';
 import { useAddAddressMutation } from '../api/checkoutApi';
 import { saveShippingAddress } from '../checkoutStorage';
 import { DEFAULT_COUNTRY, isEgypt } from '../governorates';
 import { useGovernorateNames } from '../useGovernorateNames';
 import { CheckoutSteps } from './CheckoutSteps';
 import { useShopper } from './ShopperOnly';
-import '../checkout.css';
+import '../../../styles/checkout.css';
 
 /**
- * /ShippingForm: the seven required fields of spec 5 with the shared rules (contracts'
+ * /ShippingForm: the seven required fields with the shared rules (contracts'
  * addressSchema) and their messages under each field. The address is saved to the account and
  * becomes the chosen one, then the shopper moves on to the payment step.
  */
@@ -40,7 +40,15 @@ export function ShippingFormPage() {
     resolver: zodResolver(addressSchema),
     mode: 'onTouched',
     // An Egyptian shop: the country and the account's mobile number are the likely answers.
-    defaultValues: { country: DEFAULT_COUNTRY, state: '', city: '', street: '', building: '', zipCode: '', phone: user.phone },
+    defaultValues: {
+      country: DEFAULT_COUNTRY,
+      state: '',
+      city: '',
+      street: '',
+      building: '',
+      zipCode: '',
+      phone: user.phone,
+    },
   });
   const egypt = isEgypt(watch('country'));
 
@@ -65,7 +73,14 @@ export function ShippingFormPage() {
       <Form noValidate onSubmit={(event) => void submit(event)} className="checkout-form-card">
         <Row className="g-0 gx-md-3">
           <Col md={6}>
-            <FormField id="address-country" label={t('checkout.form.country')} autoComplete="country-name" maxLength={100} registration={register('country')} error={errors.country?.message} />
+            <FormField
+              id="address-country"
+              label={t('checkout.form.country')}
+              autoComplete="country-name"
+              maxLength={100}
+              registration={register('country')}
+              error={errors.country?.message}
+            />
           </Col>
           <Col md={6}>
             <Form.Group className="mb-3" controlId="address-state">
@@ -101,16 +116,44 @@ export function ShippingFormPage() {
             </Form.Group>
           </Col>
           <Col md={6}>
-            <FormField id="address-city" label={t('checkout.form.city')} autoComplete="address-level2" maxLength={100} registration={register('city')} error={errors.city?.message} />
+            <FormField
+              id="address-city"
+              label={t('checkout.form.city')}
+              autoComplete="address-level2"
+              maxLength={100}
+              registration={register('city')}
+              error={errors.city?.message}
+            />
           </Col>
           <Col md={6}>
-            <FormField id="address-zip" label={t('checkout.form.zipCode')} autoComplete="postal-code" maxLength={20} registration={register('zipCode')} error={errors.zipCode?.message} />
+            <FormField
+              id="address-zip"
+              label={t('checkout.form.zipCode')}
+              autoComplete="postal-code"
+              maxLength={20}
+              registration={register('zipCode')}
+              error={errors.zipCode?.message}
+            />
           </Col>
           <Col md={8}>
-            <FormField id="address-street" label={t('checkout.form.street')} autoComplete="address-line1" maxLength={200} registration={register('street')} error={errors.street?.message} />
+            <FormField
+              id="address-street"
+              label={t('checkout.form.street')}
+              autoComplete="address-line1"
+              maxLength={200}
+              registration={register('street')}
+              error={errors.street?.message}
+            />
           </Col>
           <Col md={4}>
-            <FormField id="address-building" label={t('checkout.form.building')} autoComplete="address-line2" maxLength={100} registration={register('building')} error={errors.building?.message} />
+            <FormField
+              id="address-building"
+              label={t('checkout.form.building')}
+              autoComplete="address-line2"
+              maxLength={100}
+              registration={register('building')}
+              error={errors.building?.message}
+            />
           </Col>
           <Col md={6}>
             <FormField

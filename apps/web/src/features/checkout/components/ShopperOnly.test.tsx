@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { shopperSession } from '../../../test/utils';
-import { renderCheckout } from '../testing';
+import { renderCheckout } from '../../../test/checkout';
 import { CheckoutSteps } from './CheckoutSteps';
 
 const adminSession = { ...shopperSession, user: { ...shopperSession.user, role: true } };
@@ -37,7 +37,10 @@ describe('checkout steps bar', () => {
   });
 
   it('marks only the steps reached so far', () => {
-    renderCheckout(<CheckoutSteps step={2} />, { path: '/ShippingAdress', preloadedState: { session: shopperSession } });
+    renderCheckout(<CheckoutSteps step={2} />, {
+      path: '/ShippingAdress',
+      preloadedState: { session: shopperSession },
+    });
     const nav = screen.getByRole('navigation', { name: 'Checkout steps' });
     expect(nav.querySelectorAll('[data-reached="true"]')).toHaveLength(2);
     expect(screen.getByText('Shipping').closest('li')).toHaveAttribute('aria-current', 'step');

@@ -1,14 +1,14 @@
 import { Navigate, Outlet, useOutletContext } from 'react-router';
 import type { User } from '@shop/contracts';
-import { useSession } from '../../auth/useSession';
+import { useSession } from '../../auth';
 
 interface ShopperContext {
   user: User;
 }
 
 /**
- * The frame of the cart, checkout and order screens: visitors are sent to /login (spec 2) and
- * admins, who have no cart (spec 1), to the home page. The screens inside get the shopper from it.
+ * The frame of the cart, checkout and order screens: visitors are sent to /login and
+ * admins, who have no cart, to the home page. The screens inside get the shopper from it.
  */
 export function ShopperOnly() {
   const { user, isSignedIn, isAdmin } = useSession();

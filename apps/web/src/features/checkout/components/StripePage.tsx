@@ -10,39 +10,50 @@ import { useAppDispatch } from '../../../app/hooks';
 import { Price } from '../../../components/Price';
 import { ProductImage } from '../../../components/ProductImage';
 import { isRecord } from '../../../lib/guards';
-import { clearCart } from '../../cart/cartSlice';
-import { useGetMyOrdersQuery } from '../../orders/api/ordersApi';
+import { clearCart } from '../../cart';
+import { useGetMyOrdersQuery } from '../../orders';
 import { paymentSettled, useCreatePaymentIntentQuery, useGetPaymentConfigQuery } from '../api/paymentApi';
 import { orderTotalsOf } from '../orderTotals';
 import { CheckoutSteps } from './CheckoutSteps';
+import { HostedPayment } from './HostedPayment';
 import { OrderSummary } from './OrderSummary';
 import { PayButton } from './PaymentFeedbackAlert';
 import { TestCardForm } from './TestCardForm';
-import '../checkout.css';
+import '../../../styles/checkout.css';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 
 /** Stripe.js and Elements load only when the shop really uses Stripe, and only on this screen. */
-const StripeCardForm = lazy(() => import('../stripe/StripeCardForm').then((module) => ({ default: module.StripeCardForm })));
+const StripeCardForm = lazy(() =>
+  import('../stripe/StripeCardForm').then((module) => ({ default: module.StripeCardForm })),
+);
 
-const orderIdOf = (state: unknown) => (isRecord(state) && typeof state.order_id === 'string' && state.order_id ? state.order_id : null);
+const orderIdOf = (state: unknown) =>
+  isRecord(state) && typeof state.order_id === 'string' && state.order_id ? state.order_id : null;
 
-/** /Stripe: card payment of the order named in navigation state (spec 2), its summary beside the card form. */
+/** /Stripe: card payment of the order named in navigation state, its summary beside the card form. */
 export function StripePage() {
   const { t } = useTranslation();
   const orderId = orderIdOf(useLocation().state);
+  const { data: config, isError } = useGetPaymentConfigQuery();
+  const texts = config?.hostedCheckout ? 'checkout.paymob' : 'checkout.stripe';
+  // The card form needs the provider's answer; a hosted checkout is only a redirect away.
+  let payment = <SessionLost />;
+  if (orderId && config?.hostedCheckout) payment = <HostedPayment orderId={orderId} />;
+  else if (orderId && config) payment = <CardPayment orderId={orderId} />;
+  else if (orderId && !isError) payment = <FormLoading />;
   return (
     <div className="container-xl py-4">
-      <title>{t('checkout.stripe.documentTitle')}</title>
+      <title>{t(`${texts}.documentTitle`)}</title>
       <CheckoutSteps step={4} />
-      <h1 className="page-title">{t('checkout.stripe.title')}</h1>
-      {orderId ? <CardPayment orderId={orderId} /> : <SessionLost />}
+      <h1 className="page-title">{t(`${texts}.title`)}</h1>
+      {payment}
     </div>
   );
 }
 
-/** Spec 8: without a payment session the shopper is told to start again from the cart. */
+/** Without a payment session the shopper is told to start again from the cart. */
 function SessionLost() {
   const { t } = useTranslation();
   return (
@@ -81,7 +92,7 @@ function CardPayment({ orderId }: { orderId: string }) {
   const clientSecret = intent.data?.clientSecret;
   const publishableKey = config.data?.publishableKey;
   let form;
-  if (config.data?.provider === 'test') form = <TestCardForm clientSecret={clientSecret} onPaid={onPaid} />;
+  if (config.data?.provider === 'offline') form = <TestCardForm clientSecret={clientSecret} onPaid={onPaid} />;
   else if (config.data?.provider === 'stripe' && publishableKey && clientSecret) {
     form = (
       <Suspense fallback={<FormLoading />}>
@@ -136,8 +147,17 @@ function PaidOrderSummary({ order }: { order: Order }) {
       <h3 className="h6 mt-2">{t('checkout.stripe.orderItems')}</h3>
       <ul className="list-unstyled mb-0 d-flex flex-column gap-2">
         {order.products.map((line) => (
-          <li key={line.productBrief.product_id ?? line.productBrief.name} className="d-flex align-items-center gap-2 small">
-            <ProductImage src={line.productBrief.image_path[0]} alt="" width={40} height={40} className="summary-thumb" />
+          <li
+            key={line.productBrief.product_id ?? line.productBrief.name}
+            className="d-flex align-items-center gap-2 small"
+          >
+            <ProductImage
+              src={line.productBrief.image_path[0]}
+              alt=""
+              width={40}
+              height={40}
+              className="summary-thumb"
+            />
             <span className="flex-grow-1 min-w-0 text-truncate">
               <Localized value={localized.name(line.productBrief)} />
             </span>

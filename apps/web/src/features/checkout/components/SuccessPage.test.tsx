@@ -1,14 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { MSG, SUCCESS_REDIRECT_MS } from '@shop/contracts';
-import { restoreCart } from '../../cart/cartSlice';
+import { restoreCart } from '../../cart';
 import { mockApi, shopperSession } from '../../../test/utils';
-import { renderCheckout } from '../testing';
+import { renderCheckout } from '../../../test/checkout';
 import { SuccessPage } from './SuccessPage';
 
-const withCart = { session: shopperSession, cart: restoreCart([{ _id: 'p1', name: 'Tea', price: 55, cartQuantity: 1 }]) };
+const withCart = {
+  session: shopperSession,
+  cart: restoreCart([{ _id: 'p1', name: 'Tea', price: 55, cartQuantity: 1 }]),
+};
 const intent = (status: string, error?: string) => ({
-  body: { id: 'pi_1', status, amount: 5500, currency: 'egp', ...(error ? { last_payment_error: { message: error } } : {}) },
+  body: {
+    id: 'pi_1',
+    status,
+    amount: 5500,
+    currency: 'egp',
+    ...(error ? { last_payment_error: { message: error } } : {}),
+  },
 });
 
 describe('/success', () => {
@@ -18,7 +27,11 @@ describe('/success', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     try {
       mockApi({});
-      renderCheckout(<SuccessPage />, { path: '/success', state: { orderId: 'abcdef12-0000', bill: 170.5 }, preloadedState: withCart });
+      renderCheckout(<SuccessPage />, {
+        path: '/success',
+        state: { orderId: 'abcdef12-0000', bill: 170.5 },
+        preloadedState: withCart,
+      });
       expect(screen.getByRole('heading', { name: 'Order succeeded' })).toBeInTheDocument();
       expect(screen.getByText('You will be redirected to home page in 10 seconds')).toBeInTheDocument();
       expect(screen.getByText(/Order #ABCDEF12/)).toHaveTextContent('Order #ABCDEF12 · EGP 170.50');
@@ -32,16 +45,30 @@ describe('/success', () => {
   });
 
   it('reads the card result from the provider’s return URL and empties the local cart once paid', async () => {
-    const { calls } = mockApi({ 'GET /api/payment/config': { body: { provider: 'test' } }, 'GET /api/payment/test/intent': intent('succeeded') });
-    const { store } = renderCheckout(<SuccessPage />, { path: '/success', url: '/success?payment_intent_client_secret=pi_1_secret_x&redirect_status=succeeded', preloadedState: withCart });
+    const { calls } = mockApi({
+      'GET /api/payment/config': { body: { provider: 'offline', methods: ['card'], hostedCheckout: false } },
+      'GET /api/payment/offline/intent': intent('succeeded'),
+    });
+    const { store } = renderCheckout(<SuccessPage />, {
+      path: '/success',
+      url: '/success?payment_intent_client_secret=pi_1_secret_x&redirect_status=succeeded',
+      preloadedState: withCart,
+    });
     expect(await screen.findByRole('heading', { name: 'Order succeeded' })).toBeInTheDocument();
-    expect(calls.map((call) => call.path)).toContain('/api/payment/test/intent?client_secret=pi_1_secret_x');
+    expect(calls.map((call) => call.path)).toContain('/api/payment/offline/intent?client_secret=pi_1_secret_x');
     await waitFor(() => expect(store.getState().cart.items).toEqual([]));
   });
 
   it('says the payment failed, with the reason, when the provider returns a refused payment', async () => {
-    mockApi({ 'GET /api/payment/config': { body: { provider: 'test' } }, 'GET /api/payment/test/intent': intent('requires_payment_method', 'Your card was declined.') });
-    const { store } = renderCheckout(<SuccessPage />, { path: '/success', url: '/success?payment_intent_client_secret=pi_1_secret_x', preloadedState: withCart });
+    mockApi({
+      'GET /api/payment/config': { body: { provider: 'offline', methods: ['card'], hostedCheckout: false } },
+      'GET /api/payment/offline/intent': intent('requires_payment_method', 'Your card was declined.'),
+    });
+    const { store } = renderCheckout(<SuccessPage />, {
+      path: '/success',
+      url: '/success?payment_intent_client_secret=pi_1_secret_x',
+      preloadedState: withCart,
+    });
     expect(await screen.findByText(MSG.paymentFailed)).toBeInTheDocument();
     expect(screen.getByText('Your card was declined.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Order succeeded' })).not.toBeInTheDocument();

@@ -6,14 +6,14 @@ import { useAppDispatch } from '../../../app/hooks';
 import { PageLoader } from '../../../components/PageLoader';
 import { Price } from '../../../components/Price';
 import { isRecord } from '../../../lib/guards';
-import { clearCart } from '../../cart/cartSlice';
-import { orderRef } from '../../orders/orderRef';
+import { clearCart } from '../../cart';
+import { orderRef } from '../../orders';
 import { paymentSettled, useGetPaymentConfigQuery } from '../api/paymentApi';
 import { feedbackForStatus } from '../paymentResult';
 import { useIntentReader, useIntentStatus } from '../usePaymentStatus';
 import successImage from '../assets/order-success.svg';
 import { PaymentFeedbackAlert } from './PaymentFeedbackAlert';
-import '../checkout.css';
+import '../../../styles/checkout.css';
 
 /**
  * /success. Reached from a placed cash order or a paid card, or as the card provider's return URL,
@@ -30,7 +30,8 @@ function ProviderReturn({ clientSecret }: { clientSecret: string }) {
   const dispatch = useAppDispatch();
   const { data: config, isError } = useGetPaymentConfigQuery();
   const { intent, failed } = useIntentStatus(useIntentReader(config, clientSecret));
-  const feedback = failed || isError ? feedbackForStatus('unknown') : intent ? feedbackForStatus(intent.status, intent.message) : null;
+  const feedback =
+    failed || isError ? feedbackForStatus('unknown') : intent ? feedbackForStatus(intent.status, intent.message) : null;
   const succeeded = feedback?.kind === 'succeeded';
 
   useEffect(() => {
@@ -60,9 +61,12 @@ function ProviderReturn({ clientSecret }: { clientSecret: string }) {
   );
 }
 
-const orderOf = (state: unknown) => (isRecord(state) && typeof state.orderId === 'string' && typeof state.bill === 'number' ? { id: state.orderId, bill: state.bill } : null);
+const orderOf = (state: unknown) =>
+  isRecord(state) && typeof state.orderId === 'string' && typeof state.bill === 'number'
+    ? { id: state.orderId, bill: state.bill }
+    : null;
 
-/** Spec 2: the message, a picture, then a full page load of / after SUCCESS_REDIRECT_MS (spec 9: 10 s). */
+/** The message, a picture, then a full page load of / after SUCCESS_REDIRECT_MS (10 s). */
 function OrderSucceeded() {
   const { t } = useTranslation();
   const order = orderOf(useLocation().state);
@@ -83,7 +87,8 @@ function OrderSucceeded() {
       </p>
       {order && (
         <p className="text-body-secondary">
-          {t('checkout.success.orderRef', { ref: orderRef(order.id) })} · <Price value={order.bill} className="fw-semibold" />
+          {t('checkout.success.orderRef', { ref: orderRef(order.id) })} ·{' '}
+          <Price value={order.bill} className="fw-semibold" />
         </p>
       )}
       <div className="d-flex flex-wrap justify-content-center gap-2 mt-4">
@@ -97,4 +102,3 @@ function OrderSucceeded() {
     </div>
   );
 }
-

@@ -7,7 +7,13 @@ import { mockApi } from '../../../test/utils';
 import { TestCardForm } from './TestCardForm';
 
 const intent = (status: string, error?: string) => ({
-  body: { id: 'pi_1', status, amount: 10000, currency: 'egp', ...(error ? { last_payment_error: { message: error } } : {}) },
+  body: {
+    id: 'pi_1',
+    status,
+    amount: 10000,
+    currency: 'egp',
+    ...(error ? { last_payment_error: { message: error } } : {}),
+  },
 });
 
 function renderForm({ clientSecret }: { clientSecret: string | undefined } = { clientSecret: 'pi_1_secret_x' }) {
@@ -52,16 +58,21 @@ describe('test provider card form', () => {
   });
 
   it('confirms with the card and moves on when the payment succeeds', async () => {
-    const { calls } = mockApi({ 'POST /api/payment/test/confirm': intent('succeeded') });
+    const { calls } = mockApi({ 'POST /api/payment/offline/confirm': intent('succeeded') });
     const { user, onPaid } = renderForm();
     await fillCard(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     await waitFor(() => expect(onPaid).toHaveBeenCalledOnce());
-    expect(calls[0]?.body).toEqual({ clientSecret: 'pi_1_secret_x', card: { number: '4242 4242 4242 4242', exp: '12/34', cvc: '123' } });
+    expect(calls[0]?.body).toEqual({
+      clientSecret: 'pi_1_secret_x',
+      card: { number: '4242 4242 4242 4242', exp: '12/34', cvc: '123' },
+    });
   });
 
   it("asks to try again, with the bank's reason, when the card is refused", async () => {
-    mockApi({ 'POST /api/payment/test/confirm': intent('requires_payment_method', 'Your card has insufficient funds.') });
+    mockApi({
+      'POST /api/payment/offline/confirm': intent('requires_payment_method', 'Your card has insufficient funds.'),
+    });
     const { user, onPaid } = renderForm();
     await fillCard(user, '4000000000009995');
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
@@ -73,9 +84,12 @@ describe('test provider card form', () => {
 
   it("shows the provider's message for an incomplete card and flags the field", async () => {
     mockApi({
-      'POST /api/payment/test/confirm': {
+      'POST /api/payment/offline/confirm': {
         status: 400,
-        body: { message: 'Your card number is incomplete.', errors: { 'card.number': 'Your card number is incomplete.' } },
+        body: {
+          message: 'Your card number is incomplete.',
+          errors: { 'card.number': 'Your card number is incomplete.' },
+        },
       },
     });
     const { user } = renderForm();
@@ -87,18 +101,25 @@ describe('test provider card form', () => {
   });
 
   it('treats a payment that can no longer be confirmed as a lost session', async () => {
-    mockApi({ 'POST /api/payment/test/confirm': { status: 400, body: { message: 'This payment cannot be confirmed because it is canceled.' } } });
+    mockApi({
+      'POST /api/payment/offline/confirm': {
+        status: 400,
+        body: { message: 'This payment cannot be confirmed because it is canceled.' },
+      },
+    });
     const { user } = renderForm();
     await fillCard(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
-    expect(await screen.findByText('payment session timeOut please go back to cart and remake your order')).toBeInTheDocument();
+    expect(
+      await screen.findByText('payment session timeOut please go back to cart and remake your order'),
+    ).toBeInTheDocument();
   });
 
   it('says the payment is processing, then waits for it to succeed', async () => {
     let reads = 0;
     mockApi({
-      'POST /api/payment/test/confirm': intent('processing'),
-      'GET /api/payment/test/intent': () => {
+      'POST /api/payment/offline/confirm': intent('processing'),
+      'GET /api/payment/offline/intent': () => {
         reads += 1;
         return intent(reads < 2 ? 'processing' : 'succeeded');
       },

@@ -3,11 +3,17 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useConfirmTestPaymentMutation, type PaymentConfig } from '../api/paymentApi';
 import { caretAfterDigits, countDigits, formatCardNumber, formatCvc, formatExpiry } from '../cardFormat';
-import { feedbackForError, feedbackForStatus, testProviderError, type CardField, type PaymentFeedback } from '../paymentResult';
+import {
+  feedbackForError,
+  feedbackForStatus,
+  testProviderError,
+  type CardField,
+  type PaymentFeedback,
+} from '../paymentResult';
 import { useIntentReader, useIntentStatus, type IntentState } from '../usePaymentStatus';
 import { PayButton, PaymentFeedbackAlert } from './PaymentFeedbackAlert';
 
-const TEST_PROVIDER: PaymentConfig = { provider: 'test' };
+const TEST_PROVIDER: PaymentConfig = { provider: 'offline', methods: ['card'], hostedCheckout: false };
 const FEEDBACK_ID = 'payment-feedback';
 
 /**
@@ -52,20 +58,51 @@ export function TestCardForm({ clientSecret, onPaid }: { clientSecret: string | 
     setFeedback(null);
     const result = await confirm({ clientSecret, card: { number, exp, cvc } });
     if (result.error) setFeedback(feedbackForError(testProviderError(result.error)));
-    else if (result.data) settle({ status: result.data.status, message: result.data.last_payment_error?.message ?? null });
+    else if (result.data)
+      settle({ status: result.data.status, message: result.data.last_payment_error?.message ?? null });
   };
 
   const invalid: CardField | null = feedback?.kind === 'error' ? feedback.field : null;
   const busy = isLoading || watching;
   return (
     <Form noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-      <CardInput id="card-number" label={t('checkout.stripe.cardNumber')} value={number} onValue={setNumber} format={formatCardNumber} autoComplete="cc-number" placeholder="1234 1234 1234 1234" invalid={invalid === 'number'} errorId={FEEDBACK_ID} />
+      <CardInput
+        id="card-number"
+        label={t('checkout.stripe.cardNumber')}
+        value={number}
+        onValue={setNumber}
+        format={formatCardNumber}
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        invalid={invalid === 'number'}
+        errorId={FEEDBACK_ID}
+      />
       <div className="row g-3">
         <div className="col-7">
-          <CardInput id="card-exp" label={t('checkout.stripe.expiry')} value={exp} onValue={setExp} format={formatExpiry} autoComplete="cc-exp" placeholder={t('checkout.stripe.expiryPlaceholder')} invalid={invalid === 'exp'} errorId={FEEDBACK_ID} />
+          <CardInput
+            id="card-exp"
+            label={t('checkout.stripe.expiry')}
+            value={exp}
+            onValue={setExp}
+            format={formatExpiry}
+            autoComplete="cc-exp"
+            placeholder={t('checkout.stripe.expiryPlaceholder')}
+            invalid={invalid === 'exp'}
+            errorId={FEEDBACK_ID}
+          />
         </div>
         <div className="col-5">
-          <CardInput id="card-cvc" label={t('checkout.stripe.cvc')} value={cvc} onValue={setCvc} format={formatCvc} autoComplete="cc-csc" placeholder="123" invalid={invalid === 'cvc'} errorId={FEEDBACK_ID} />
+          <CardInput
+            id="card-cvc"
+            label={t('checkout.stripe.cvc')}
+            value={cvc}
+            onValue={setCvc}
+            format={formatCvc}
+            autoComplete="cc-csc"
+            placeholder="123"
+            invalid={invalid === 'cvc'}
+            errorId={FEEDBACK_ID}
+          />
         </div>
       </div>
       <p className="small text-body-secondary mt-1">{t('checkout.stripe.testMode')}</p>

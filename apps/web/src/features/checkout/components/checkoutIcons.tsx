@@ -8,18 +8,6 @@ export const CheckIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const PlusIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
-
-export const MinusIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M5 12h14" />
-  </Icon>
-);
-
 export const CardIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="2" y="5" width="20" height="14" rx="2" />
@@ -53,5 +41,18 @@ export const AlertIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M12 3 2 20h20L12 3Z" />
     <path d="M12 10v4M12 17h.01" />
+  </Icon>
+);
+
+export const WalletIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="6" y="2" width="12" height="20" rx="2" />
+    <path d="M10 18h4M9 7h6v5H9z" />
+  </Icon>
+);
+
+export const KioskIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 9h18l-2-5H5zM5 9v11h14V9M9 20v-6h6v6" />
   </Icon>
 );

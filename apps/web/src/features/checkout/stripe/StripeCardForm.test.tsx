@@ -41,7 +41,10 @@ describe('Stripe Elements form', () => {
     renderForm();
     becomeReady();
     await user.click(await screen.findByRole('button', { name: 'Pay now' }));
-    expect(confirmPayment).toHaveBeenCalledWith({ elements, confirmParams: { return_url: `${window.location.origin}/success` } });
+    expect(confirmPayment).toHaveBeenCalledWith({
+      elements,
+      confirmParams: { return_url: `${window.location.origin}/success` },
+    });
     expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
   });

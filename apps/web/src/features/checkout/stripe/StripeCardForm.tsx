@@ -8,7 +8,12 @@ import { stripeFor } from './stripeClient';
 /** Stripe's payment form in the shop's colours. */
 const APPEARANCE = {
   theme: 'stripe',
-  variables: { colorPrimary: '#0b7a75', colorText: '#1c2333', borderRadius: '8px', fontFamily: 'Segoe UI, system-ui, sans-serif' },
+  variables: {
+    colorPrimary: '#0b7a75',
+    colorText: '#1c2333',
+    borderRadius: '8px',
+    fontFamily: 'Segoe UI, system-ui, sans-serif',
+  },
 } as const;
 
 /**
@@ -37,7 +42,10 @@ function ElementsForm() {
     if (!stripe || !elements) return;
     setBusy(true);
     setFeedback(null);
-    const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: `${window.location.origin}/success` } });
+    const { error } = await stripe.confirmPayment({
+      elements,
+      confirmParams: { return_url: `${window.location.origin}/success` },
+    });
     // Only a failure comes back here; success is a redirect to return_url.
     setFeedback(feedbackForError({ type: error.type, message: error.message }));
     setBusy(false);

@@ -3,11 +3,11 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { ProductGrid } from '../../../components/ProductGrid';
-import { useSession } from '../../auth/useSession';
-import { useProductActions } from '../../catalog/useProductActions';
+import { useSession } from '../../auth';
+import { useProductActions } from '../../productActions';
 import { selectFavourites } from '../favouritesSlice';
 
-/** /Favourite: the shopper's hearts as product cards; visitors go to /login (spec 2). */
+/** /Favourite: the shopper's hearts as product cards; visitors go to /login. */
 export function FavouritePage() {
   const { t } = useTranslation();
   const { isSignedIn } = useSession();

@@ -6,7 +6,10 @@ export const ordersApi = api.injectEndpoints({
     /** The signed-in shopper's own orders, newest first. */
     getMyOrders: build.query<Order[], void>({
       query: () => '/order',
-      providesTags: (result) => [{ type: 'Order', id: LIST }, ...(result ?? []).map(({ _id }) => ({ type: 'Order' as const, id: _id }))],
+      providesTags: (result) => [
+        { type: 'Order', id: LIST },
+        ...(result ?? []).map(({ _id }) => ({ type: 'Order' as const, id: _id })),
+      ],
     }),
   }),
 });

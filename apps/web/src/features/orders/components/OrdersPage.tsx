@@ -13,7 +13,7 @@ import { intlLocale } from '../../../i18n';
 import { formatDate } from '../../../lib/format';
 import { useGetMyOrdersQuery } from '../api/ordersApi';
 import { orderRef } from '../orderRef';
-import '../../checkout/checkout.css';
+import '../../../styles/checkout.css';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
@@ -28,7 +28,7 @@ const STATUS_BADGE: Record<OrderStatus, string> = {
   cancelled: 'secondary',
 };
 
-/** /Orders: the shopper's order history, newest first (spec 2). */
+/** /Orders: the shopper's order history, newest first. */
 export function OrdersPage() {
   const { t } = useTranslation();
   const { data: orders, isLoading, error } = useGetMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -168,7 +168,10 @@ function OrderLineItem({ line }: { line: OrderLine }) {
               {t('checkout.orders.buyAgain')}
               <span className="visually-hidden">: {name}</span>
             </Link>
-            <Link to={`/AddReview?product=${encodeURIComponent(productId)}`} className="btn btn-sm btn-outline-secondary">
+            <Link
+              to={`/AddReview?product=${encodeURIComponent(productId)}`}
+              className="btn btn-sm btn-outline-secondary"
+            >
               {t('checkout.orders.review')}
               <span className="visually-hidden">: {name}</span>
             </Link>

@@ -1,7 +1,7 @@
 import type { Review, ReviewCreateInput } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 
-/** A review changes its product's rating and review count, so the product is refreshed too (spec 7). */
+/** A review changes its product's rating and review count, so the product is refreshed too. */
 const reviewChangeTags = (productId: string) => [
   { type: 'Review' as const, id: productId },
   { type: 'Product' as const, id: productId },

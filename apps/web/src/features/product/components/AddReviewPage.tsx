@@ -12,8 +12,8 @@ import { errorMessage } from '../../../api/errors';
 import { ProductImage } from '../../../components/ProductImage';
 import { translateValidation } from '../../../i18n/validation';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { useSession } from '../../auth/useSession';
-import { useGetProductQuery } from '../../catalog/api/catalogApi';
+import { useSession } from '../../auth';
+import { useGetProductQuery } from '../../catalog';
 import { useAddReviewMutation } from '../api/reviewsApi';
 
 const RATINGS = [5, 4, 3, 2, 1] as const;
@@ -55,7 +55,13 @@ export function AddReviewPage() {
       {product && (
         <Card body className="mb-4">
           <div className="d-flex align-items-center gap-3">
-            <ProductImage src={product.image_path[0]} alt="" width={64} height={64} className="rounded object-fit-contain bg-white" />
+            <ProductImage
+              src={product.image_path[0]}
+              alt=""
+              width={64}
+              height={64}
+              className="rounded object-fit-contain bg-white"
+            />
             <Link to={productPath} className="fw-semibold">
               {product.name}
             </Link>
@@ -69,14 +75,22 @@ export function AddReviewPage() {
           <div className="d-flex flex-wrap gap-2">
             {RATINGS.map((value) => (
               <span key={value}>
-                <input type="radio" className="btn-check" id={`rating-${value}`} value={String(value)} {...register('rating')} />
+                <input
+                  type="radio"
+                  className="btn-check"
+                  id={`rating-${value}`}
+                  value={String(value)}
+                  {...register('rating')}
+                />
                 <label className="btn btn-outline-primary" htmlFor={`rating-${value}`}>
                   {t('reviews.stars', { count: value })}
                 </label>
               </span>
             ))}
           </div>
-          {errors.rating && <div className="invalid-feedback d-block">{translateValidation(errors.rating.message)}</div>}
+          {errors.rating && (
+            <div className="invalid-feedback d-block">{translateValidation(errors.rating.message)}</div>
+          )}
         </fieldset>
         <Form.Group className="mb-3" controlId="review-title">
           <Form.Label className="fw-semibold">{t('reviews.titleLabel')}</Form.Label>
@@ -85,7 +99,13 @@ export function AddReviewPage() {
         </Form.Group>
         <Form.Group className="mb-4" controlId="review-comment">
           <Form.Label className="fw-semibold">{t('reviews.commentLabel')}</Form.Label>
-          <Form.Control as="textarea" rows={5} {...register('comment')} isInvalid={Boolean(errors.comment)} maxLength={2000} />
+          <Form.Control
+            as="textarea"
+            rows={5}
+            {...register('comment')}
+            isInvalid={Boolean(errors.comment)}
+            maxLength={2000}
+          />
           <Form.Control.Feedback type="invalid">{translateValidation(errors.comment?.message)}</Form.Control.Feedback>
         </Form.Group>
         <div className="d-flex gap-2">

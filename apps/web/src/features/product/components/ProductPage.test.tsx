@@ -22,7 +22,15 @@ const phone: Product = {
   weight: 0.4,
   cod: false,
 };
-const review = { _id: 'r1', user: { _id: 'u1', name: 'Mariam Adel' }, rating: 5, title: 'Great', comment: 'Love it', date: '2025-01-02T10:00:00Z', verified: true };
+const review = {
+  _id: 'r1',
+  user: { _id: 'u1', name: 'Mariam Adel' },
+  rating: 5,
+  title: 'Great',
+  comment: 'Love it',
+  date: '2025-01-02T10:00:00Z',
+  verified: true,
+};
 
 describe('ProductPage', () => {
   it('shows a danger alert with the error message when the product cannot be loaded', async () => {
@@ -50,7 +58,11 @@ describe('ProductPage', () => {
       'GET /api/review/product/p1': { body: [review] },
       'DELETE /api/review/r1': { body: { message: 'Review deleted' } },
     });
-    renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1', preloadedState: { session: shopperSession } });
+    renderRoute(<ProductPage />, {
+      path: '/product/one/:id',
+      url: '/product/one/p1',
+      preloadedState: { session: shopperSession },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete the review “Great”' }));
     expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('DELETE /api/review/r1');
   });
@@ -64,7 +76,11 @@ describe('ProductPage', () => {
 
   it('takes a shopper to /AddReview with the product id', async () => {
     mockApi({ 'GET /api/product/one/p1': { body: phone }, 'GET /api/review/product/p1': { body: [] } });
-    renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1', preloadedState: { session: shopperSession } });
+    renderRoute(<ProductPage />, {
+      path: '/product/one/:id',
+      url: '/product/one/p1',
+      preloadedState: { session: shopperSession },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Write a product review' }));
     expect(await screen.findByText('page /AddReview?product=p1')).toBeInTheDocument();
   });

@@ -13,9 +13,9 @@ import { Rating } from '../../../components/Rating';
 import { StockState } from '../../../components/StockState';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { useSession } from '../../auth/useSession';
-import { useGetProductQuery } from '../../catalog/api/catalogApi';
-import { useProductActions } from '../../catalog/useProductActions';
+import { useSession } from '../../auth';
+import { useGetProductQuery } from '../../catalog';
+import { useProductActions } from '../../productActions';
 import { ImageGallery } from './ImageGallery';
 import { ReviewList } from './ReviewList';
 
@@ -50,7 +50,8 @@ function ProductDetails({ product }: { product: Product }) {
   const favourite = actions.isFavourite(product._id);
   const inStock = product.stock > 0;
 
-  const writeReview = () => void navigate(isSignedIn ? `/AddReview?product=${encodeURIComponent(product._id)}` : '/login');
+  const writeReview = () =>
+    void navigate(isSignedIn ? `/AddReview?product=${encodeURIComponent(product._id)}` : '/login');
 
   return (
     <>

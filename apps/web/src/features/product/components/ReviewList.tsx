@@ -8,10 +8,10 @@ import { Rating } from '../../../components/Rating';
 import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { formatDate } from '../../../lib/format';
-import { useSession } from '../../auth/useSession';
+import { useSession } from '../../auth';
 import { useDeleteReviewMutation, useGetReviewsQuery } from '../api/reviewsApi';
 
-/** A product's reviews; the author of a review, or an admin, may delete it (spec 6). */
+/** A product's reviews; the author of a review, or an admin, may delete it. */
 export function ReviewList({ productId }: { productId: string }) {
   const { t, i18n } = useTranslation();
   const { user } = useSession();

@@ -8,14 +8,17 @@ export interface SearchArgs {
 
 export const searchApi = api.injectEndpoints({
   endpoints: (build) => ({
-    // The arguments are the cache key, so a new text or sort order runs a new search (spec 7).
+    // The arguments are the cache key, so a new text or sort order runs a new search.
     searchProducts: build.query<Product[], SearchArgs>({
       query: ({ name, sortBy }) => ({
         url: '/product/search',
         params: { name, includeOutOfStock: true, ...(sortBy ? { sortBy } : {}) },
       }),
       transformResponse: (response: { products: Product[] }) => response.products,
-      providesTags: (result) => [...(result ?? []).map(({ _id }) => ({ type: 'Product' as const, id: _id })), { type: 'Product', id: LIST }],
+      providesTags: (result) => [
+        ...(result ?? []).map(({ _id }) => ({ type: 'Product' as const, id: _id })),
+        { type: 'Product', id: LIST },
+      ],
     }),
   }),
 });

@@ -23,6 +23,8 @@ describe('SearchResultsPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Sort By' }));
     await userEvent.click(screen.getByRole('button', { name: 'Avg. Customer review' }));
     await screen.findByText(/: Avg. Customer review/);
-    expect(calls.map((call) => call.path)).toContain('/api/product/search?name=tv&includeOutOfStock=true&sortBy=Avg.+Customer+review');
+    expect(calls.map((call) => call.path)).toContain(
+      '/api/product/search?name=tv&includeOutOfStock=true&sortBy=Avg.+Customer+review',
+    );
   });
 });

@@ -4,7 +4,7 @@ import { SORT_OPTIONS, type SortOption } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { EmptyState } from '../../../components/EmptyState';
 import { ProductGrid } from '../../../components/ProductGrid';
-import { useProductActions } from '../../catalog/useProductActions';
+import { useProductActions } from '../../productActions';
 import { useSearchProductsQuery } from '../api/searchApi';
 
 const isSortOption = (value: string | null): value is SortOption => SORT_OPTIONS.some((option) => option === value);

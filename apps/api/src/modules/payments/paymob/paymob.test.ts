@@ -1,0 +1,524 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { Order, PaymentStatus } from '@shop/contracts';
+import {
+  auditLogs,
+  cartItems,
+  orders,
+  orderStatusHistory,
+  paymentEvents,
+  payments,
+  products,
+} from '../../../db/schema.js';
+import {
+  createAdmin,
+  createTestApp,
+  registerShopper,
+  type Account,
+  type TestContext,
+} from '../../../../test/harness.js';
+import { createProduct, type ProductFixture } from '../../../../test/fixtures.js';
+import { paymobProvider } from './provider.js';
+import { startPaymobSimulator } from './simulator.js';
+import { signTransaction, type Transaction } from './wire.js';
+
+/**
+ * Paymob end to end against the simulator: the shop listens on a real port, the simulator posts its
+ * signed callbacks there, and the shopper's side of the checkout is played with plain HTTP.
+ */
+
+const SECRETS = { secretKey: 'egy_sk_test_shop', publicKey: 'egy_pk_test_shop', hmacSecret: 'HMAC_TEST_SECRET' };
+const INTEGRATIONS = { card: 4100001, wallet: 4100002, kiosk: 4100003 };
+
+let t: TestContext;
+let simulator: Awaited<ReturnType<typeof startPaymobSimulator>>;
+let publicUrl: string;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+beforeAll(async () => {
+  simulator = await startPaymobSimulator({ ...SECRETS, integrations: INTEGRATIONS });
+  const port = await freePort();
+  publicUrl = `http://127.0.0.1:${port}`;
+  t = await createTestApp({
+    PUBLIC_URL: publicUrl,
+    RATE_LIMIT_MAX: '1000000',
+    PAYMOB_SECRET_KEY: SECRETS.secretKey,
+    PAYMOB_PUBLIC_KEY: SECRETS.publicKey,
+    PAYMOB_HMAC_SECRET: SECRETS.hmacSecret,
+    PAYMOB_CARD_INTEGRATION_ID: String(INTEGRATIONS.card),
+    PAYMOB_WALLET_INTEGRATION_ID: String(INTEGRATIONS.wallet),
+    PAYMOB_KIOSK_INTEGRATION_ID: String(INTEGRATIONS.kiosk),
+    PAYMOB_API_URL: simulator.url,
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await t?.close();
+  await simulator?.close();
+});
+
+const address = {
+  street: 'Tahrir St',
+  building: '12',
+  city: 'Cairo',
+  state: 'Cairo',
+  phone: '01512345678',
+  zipCode: '11511',
+  country: 'Egypt',
+};
+
+async function onlineOrder(user: Account, lines: [ProductFixture, number][]): Promise<Order> {
+  await t.app.db.delete(cartItems).where(eq(cartItems.userId, user.id));
+  await t.app.db
+    .insert(cartItems)
+    .values(lines.map(([p, quantity]) => ({ userId: user.id, productId: p.id, quantity })));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: user.headers,
+    payload: { deliveryAddress: address, paymentMethod: 'visa' },
+  });
+  if (res.statusCode !== 201) throw new Error(`order failed: ${res.body}`);
+  return (res.json() as Order[])[0] as Order;
+}
+
+const start = (user: Account, orderId: string, method: string, walletPhone?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payment/create-payment-intent',
+    headers: user.headers,
+    payload: { order_id: orderId, method, ...(walletPhone ? { wallet_phone: walletPhone } : {}) },
+  });
+
+async function checkoutUrl(user: Account, orderId: string, method: string, walletPhone?: string): Promise<URL> {
+  const res = await start(user, orderId, method, walletPhone);
+  if (res.statusCode !== 200) throw new Error(`start failed: ${res.body}`);
+  return new URL((res.json() as { checkoutUrl: string }).checkoutUrl);
+}
+
+/** The shopper opens the hosted checkout and submits it; the answer is where they are sent back to. */
+async function payAtCheckout(url: URL, fields: Record<string, string>): Promise<URL> {
+  const page = await fetch(url);
+  expect(page.status).toBe(200);
+  const clientSecret = url.searchParams.get('clientSecret') ?? '';
+  const res = await fetch(new URL('/unifiedcheckout/pay', url), {
+    method: 'POST',
+    body: new URLSearchParams({ clientSecret, ...fields }),
+    redirect: 'manual',
+  });
+  expect(res.status).toBe(303);
+  return new URL(res.headers.get('location') ?? '');
+}
+
+const statusOf = async (user: Account, orderId: string) =>
+  (
+    await t.app.inject({ method: 'GET', url: `/api/payment/status/${orderId}`, headers: user.headers })
+  ).json() as PaymentStatus;
+const orderRow = async (id: string) => (await t.app.db.select().from(orders).where(eq(orders.id, id)))[0];
+const historyOf = async (id: string) =>
+  (await t.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id))).map((h) => h.status);
+const auditsFor = async (action: string, orderId: string) =>
+  (await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, action))).filter(
+    (l) => (l.data as { orderId?: string } | null)?.orderId === orderId,
+  );
+const stockOf = async (id: string) =>
+  (await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]?.stock;
+
+/** A transaction as Paymob would send it for the order's stored Paymob order id. */
+async function transactionFor(orderId: string, change: Partial<Transaction> = {}): Promise<Transaction> {
+  const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, orderId));
+  const [order] = await t.app.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!payment || !order) throw new Error('no payment started');
+  return {
+    id: 700_000_000 + Math.floor(Math.random() * 1_000_000),
+    amount_cents: order.bill,
+    created_at: '2026-01-01T10:00:00',
+    currency: 'EGP',
+    error_occured: false,
+    has_parent_transaction: false,
+    integration_id: INTEGRATIONS.card,
+    is_3d_secure: true,
+    is_auth: false,
+    is_capture: false,
+    is_refunded: false,
+    is_standalone_payment: true,
+    is_voided: false,
+    order: { id: Number(payment.providerRef) },
+    owner: 1,
+    pending: false,
+    source_data: { pan: '2346', sub_type: 'MasterCard', type: 'card' },
+    success: true,
+    data: { message: 'Approved' },
+    ...change,
+  };
+}
+const callback = (tx: unknown, hmac?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/payment/webhook${hmac === undefined ? '' : `?hmac=${hmac}`}`,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ type: 'TRANSACTION', obj: tx }),
+  });
+
+describe('configuration', () => {
+  it('is chosen by PAYMOB_SECRET_KEY and offers the methods whose integration ids are set', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/payment/config' });
+    expect(res.json()).toEqual({
+      provider: 'paymob',
+      methods: ['card', 'wallet', 'kiosk'],
+      hostedCheckout: true,
+      publishableKey: SECRETS.publicKey,
+    });
+    const env = {
+      PAYMOB_SECRET_KEY: 'k',
+      PAYMOB_PUBLIC_KEY: 'p',
+      PAYMOB_HMAC_SECRET: 'h',
+      PAYMOB_WALLET_INTEGRATION_ID: '7',
+    };
+    const walletOnly = paymobProvider(
+      Object.create(t.app, { config: { value: { ...t.app.config, env } } }) as typeof t.app,
+    );
+    expect(walletOnly.methods).toEqual(['wallet']);
+  });
+
+  it('refuses a method it does not offer', async () => {
+    const env = {
+      PAYMOB_SECRET_KEY: 'k',
+      PAYMOB_PUBLIC_KEY: 'p',
+      PAYMOB_HMAC_SECRET: 'h',
+      PAYMOB_CARD_INTEGRATION_ID: '7',
+      PAYMOB_API_URL: simulator.url,
+    };
+    const cardOnly = paymobProvider(
+      Object.create(t.app, { config: { value: { ...t.app.config, env } } }) as typeof t.app,
+    );
+    const order = {
+      id: 'x',
+      amount: 100,
+      items: [],
+      customer: { name: 'A B', email: 'a@b.c', phone: '01012345678' },
+      address,
+    };
+    await expect(cardOnly.start(order, 'kiosk', undefined)).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'This payment method is not available',
+    });
+  });
+});
+
+describe('starting a payment', () => {
+  it('creates an intention with the order in piastres, EGP, the chosen integration, items, billing data and the shop’s URLs', async () => {
+    const user = await registerShopper(t.app, 'Mona Ali Hassan');
+    const order = await onlineOrder(user, [[await createProduct(t.app.db, { name: 'Kettle', price: 199.99 }), 2]]);
+    const url = await checkoutUrl(user, order._id, 'card');
+    const sent = simulator.received.at(-1);
+    expect(sent?.path).toBe('/v1/intention/');
+    expect(sent?.authorization).toBe(`Token ${SECRETS.secretKey}`);
+    expect(sent?.body).toEqual({
+      amount: 39998,
+      currency: 'EGP',
+      payment_methods: [INTEGRATIONS.card],
+      items: [{ name: 'Kettle', amount: 19999, quantity: 2 }],
+      billing_data: {
+        first_name: 'Mona',
+        last_name: 'Ali Hassan',
+        email: user.email,
+        phone_number: '01512345678',
+        street: 'Tahrir St',
+        building: '12',
+        city: 'Cairo',
+        state: 'Cairo',
+        country: 'Egypt',
+        postal_code: '11511',
+        apartment: 'NA',
+        floor: 'NA',
+      },
+      customer: { first_name: 'Mona', last_name: 'Ali Hassan', email: user.email },
+      special_reference: order._id,
+      notification_url: `${publicUrl}/api/payment/webhook`,
+      redirection_url: `${publicUrl}/api/payment/return`,
+    });
+    expect(url.origin + url.pathname).toBe(`${simulator.url}/unifiedcheckout/`);
+    expect(url.searchParams.get('publicKey')).toBe(SECRETS.publicKey);
+    const [stored] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(stored).toMatchObject({
+      provider: 'paymob',
+      method: 'card',
+      state: 'started',
+      clientSecret: url.searchParams.get('clientSecret'),
+    });
+    expect(stored?.providerRef).toMatch(/^\d+$/);
+    // Asking again resumes the same intention instead of opening a second one.
+    const calls = simulator.received.length;
+    expect((await checkoutUrl(user, order._id, 'card')).toString()).toBe(url.toString());
+    expect(simulator.received.length).toBe(calls);
+    expect(await statusOf(user, order._id)).toEqual({
+      status: 'pending',
+      payment: { method: 'card', state: 'started', reference: null },
+    });
+  });
+
+  it('charges a wallet on the number given for it, and insists on one', async () => {
+    const user = await registerShopper(t.app);
+    const order = await onlineOrder(user, [[await createProduct(t.app.db), 1]]);
+    const missing = await start(user, order._id, 'wallet');
+    expect(missing.statusCode).toBe(400);
+    expect((await start(user, order._id, 'wallet', '0101234567')).statusCode).toBe(400);
+    await checkoutUrl(user, order._id, 'wallet', '01010101010');
+    const body = simulator.received.at(-1)?.body as {
+      payment_methods: number[];
+      billing_data: { phone_number: string };
+    };
+    expect(body.payment_methods).toEqual([INTEGRATIONS.wallet]);
+    expect(body.billing_data.phone_number).toBe('01010101010');
+  });
+});
+
+describe('paying through the simulator', () => {
+  it.each([
+    ['a Mastercard test card', 'card', { card: '5123 4567 8901 2346' }],
+    ['a Visa test card', 'card', { card: '4111111111111111' }],
+    ['the test wallet', 'wallet', { wallet: '01010101010' }],
+  ])('%s pays the order once; the signed redirect brings the shopper to the order', async (_label, method, fields) => {
+    const user = await registerShopper(t.app);
+    const product = await createProduct(t.app.db, { price: 120, stock: 5 });
+    const order = await onlineOrder(user, [[product, 2]]);
+    const back = await payAtCheckout(
+      await checkoutUrl(user, order._id, method, method === 'wallet' ? '01010101010' : undefined),
+      fields,
+    );
+    expect(back.pathname).toBe('/api/payment/return');
+    expect(back.searchParams.get('success')).toBe('true');
+    expect((await orderRow(order._id))?.status).toBe('paid');
+    expect(await historyOf(order._id)).toEqual(['pending', 'paid']);
+    expect(await t.app.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toEqual([]);
+    expect(await statusOf(user, order._id)).toEqual({
+      status: 'paid',
+      payment: { method, state: 'paid', reference: null },
+    });
+    const returned = await t.app.inject({ method: 'GET', url: back.pathname + back.search });
+    expect(returned.statusCode).toBe(302);
+    expect(returned.headers.location).toBe(`/PaymentStatus?order=${order._id}`);
+  });
+
+  it('a declined card leaves the order payable; paying again with a good card pays it', async () => {
+    const user = await registerShopper(t.app);
+    const order = await onlineOrder(user, [[await createProduct(t.app.db), 1]]);
+    const url = await checkoutUrl(user, order._id, 'card');
+    const back = await payAtCheckout(url, { card: '4000000000000002' });
+    expect(back.searchParams.get('success')).toBe('false');
+    expect((await orderRow(order._id))?.status).toBe('pending');
+    expect(await statusOf(user, order._id)).toEqual({
+      status: 'pending',
+      payment: { method: 'card', state: 'failed', reference: null },
+    });
+    expect(await auditsFor('payment_failed', order._id)).toHaveLength(1);
+    // The redirect after a decline brings the shopper to the order too, which is still unpaid.
+    expect((await t.app.inject({ method: 'GET', url: back.pathname + back.search })).headers.location).toBe(
+      `/PaymentStatus?order=${order._id}`,
+    );
+    await payAtCheckout(await checkoutUrl(user, order._id, 'card'), { card: '5123456789012346' });
+    expect((await orderRow(order._id))?.status).toBe('paid');
+  });
+
+  it('a declined wallet, then a card: another method starts another intention, and it pays', async () => {
+    const user = await registerShopper(t.app);
+    const order = await onlineOrder(user, [[await createProduct(t.app.db), 1]]);
+    await payAtCheckout(await checkoutUrl(user, order._id, 'wallet', '01099999999'), { wallet: '01099999999' });
+    expect((await orderRow(order._id))?.status).toBe('pending');
+    await payAtCheckout(await checkoutUrl(user, order._id, 'card'), { card: '4111111111111111' });
+    expect((await orderRow(order._id))?.status).toBe('paid');
+    expect(await t.app.db.select().from(payments).where(eq(payments.orderId, order._id))).toHaveLength(2);
+  });
+
+  it('kiosk: pending with a reference the shopper is shown, then paid at the outlet', async () => {
+    const user = await registerShopper(t.app);
+    const order = await onlineOrder(user, [[await createProduct(t.app.db), 1]]);
+    const back = await payAtCheckout(await checkoutUrl(user, order._id, 'kiosk'), {});
+    expect(back.searchParams.get('pending')).toBe('true');
+    const pending = await statusOf(user, order._id);
+    expect(pending.status).toBe('pending');
+    expect(pending.payment).toMatchObject({ method: 'kiosk', state: 'pending' });
+    const reference = pending.payment?.reference ?? '';
+    expect(reference).toMatch(/^\d{8}$/);
+    expect(await auditsFor('payment_pending', order._id)).toHaveLength(1);
+    expect(await simulator.payKiosk(reference)).toBe(200);
+    expect(await statusOf(user, order._id)).toEqual({
+      status: 'paid',
+      payment: { method: 'kiosk', state: 'paid', reference },
+    });
+  });
+});
+
+describe('callbacks', () => {
+  it('unsigned, wrongly signed, tampered or malformed: 400 and nothing changes', async () => {
+    const user = await registerShopper(t.app);
+    const order = await onlineOrder(user, [[await createProduct(t.app.db, { price: 50 }), 1]]);
+    await checkoutUrl(user, order._id, 'card');
+    const tx = await transactionFor(order._id);
+    const good = signTransaction(tx, SECRETS.hmacSecret);
+    const events = async () => (await t.app.db.select().from(paymentEvents)).length;
+    const before = await events();
+    const attempts: [string, unknown, string | undefined][] = [
+      ['no hmac', tx, undefined],
+      ['empty hmac', tx, ''],
+      ['another secret', tx, signTransaction(tx, 'someone-else')],
+      ['amount changed after signing', { ...tx, amount_cents: 1 }, good],
+      ['success flipped after signing', { ...tx, success: false, pending: true }, good],
+      ['order changed after signing', { ...tx, order: { id: 1 } }, good],
+      ['not hex', tx, 'z'.repeat(128)],
+      ['a field missing', { ...tx, owner: undefined }, good],
+    ];
+    for (const [label, body, hmac] of attempts) expect((await callback(body, hmac)).statusCode, label).toBe(400);
+    expect((await callback(tx, good.toUpperCase())).statusCode).toBe(200);
+    expect(await events()).toBe(before + 1);
+    expect((await orderRow(order._id))?.status).toBe('paid');
+  });
+
+  it('a replayed success answers 200 and changes nothing', async () => {
+    const user = await registerShopper(t.app);
+    const order = await onlineOrder(user, [[await createProduct(t.app.db), 1]]);
+    await checkoutUrl(user, order._id, 'card');
+    const tx = await transactionFor(order._id);
+    const hmac = signTransaction(tx, SECRETS.hmacSecret);
+    const results = await Promise.all(Array.from({ length: 5 }, () => callback(tx, hmac)));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await historyOf(order._id)).toEqual(['pending', 'paid']);
+    expect(await auditsFor('payment_succeeded', order._id)).toHaveLength(1);
+  });
+
+  it('a signed callback whose amount or currency does not match the order is refused and logged', async () => {
+    const user = await registerShopper(t.app);
+    const order = await onlineOrder(user, [[await createProduct(t.app.db, { price: 80 }), 1]]);
+    await checkoutUrl(user, order._id, 'card');
+    for (const change of [{ amount_cents: 100 }, { currency: 'USD' }]) {
+      const tx = await transactionFor(order._id, change);
+      const res = await callback(tx, signTransaction(tx, SECRETS.hmacSecret));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('The payment amount does not match the order');
+    }
+    expect((await orderRow(order._id))?.status).toBe('pending');
+    expect(await auditsFor('amount_mismatch', order._id)).toHaveLength(2);
+  });
+
+  it('a signed callback for a Paymob order the shop never started is acknowledged and logged, and pays nothing', async () => {
+    const user = await registerShopper(t.app);
+    const order = await onlineOrder(user, [[await createProduct(t.app.db), 1]]);
+    await checkoutUrl(user, order._id, 'card');
+    const tx = await transactionFor(order._id, { order: { id: 123 } });
+    expect((await callback(tx, signTransaction(tx, SECRETS.hmacSecret))).statusCode).toBe(200);
+    expect((await orderRow(order._id))?.status).toBe('pending');
+    const logged = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'unknown_order'), eq(auditLogs.type, 'payment')));
+    expect(logged.some((l) => (l.data as { intentId?: string }).intentId === '123')).toBe(true);
+  });
+
+  it('a redirect whose query was changed or is unsigned is refused', async () => {
+    const user = await registerShopper(t.app);
+    const order = await onlineOrder(user, [[await createProduct(t.app.db), 1]]);
+    const back = await payAtCheckout(await checkoutUrl(user, order._id, 'card'), { card: '4000000000000002' });
+    const forged = new URL(back);
+    forged.searchParams.set('success', 'true');
+    expect((await t.app.inject({ method: 'GET', url: forged.pathname + forged.search })).statusCode).toBe(400);
+    forged.searchParams.delete('hmac');
+    expect((await t.app.inject({ method: 'GET', url: forged.pathname + forged.search })).statusCode).toBe(400);
+    expect((await orderRow(order._id))?.status).toBe('pending');
+  });
+});
+
+describe('refunds', () => {
+  const refund = (admin: Account | null, orderId: string, amount?: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/order/${orderId}/refund`,
+      headers: admin?.headers ?? {},
+      payload: amount === undefined ? {} : { amount },
+    });
+
+  async function paidOrder(price: number, quantity: number) {
+    const user = await registerShopper(t.app);
+    const product = await createProduct(t.app.db, { price, stock: 10 });
+    const order = await onlineOrder(user, [[product, quantity]]);
+    await payAtCheckout(await checkoutUrl(user, order._id, 'card'), { card: '5123456789012346' });
+    expect((await orderRow(order._id))?.status).toBe('paid');
+    return { user, product, order };
+  }
+
+  it('the same day, the whole amount is voided: the order is cancelled, its stock back, and the audit log says so', async () => {
+    const admin = await createAdmin(t.app);
+    const { product, order } = await paidOrder(75.5, 3);
+    expect(await stockOf(product.id)).toBe(7);
+    const res = await refund(admin, order._id);
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Order).status).toBe('cancelled');
+    const [paid] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(simulator.received.at(-1)).toMatchObject({
+      path: '/api/acceptance/void_refund/void',
+      authorization: `Token ${SECRETS.secretKey}`,
+      body: { transaction_id: paid?.transactionId },
+    });
+    expect(await stockOf(product.id)).toBe(10);
+    expect(await historyOf(order._id)).toEqual(['pending', 'paid', 'cancelled']);
+    const [logged] = await auditsFor('order_refunded', order._id);
+    expect(logged?.data).toMatchObject({ from: 'paid', to: 'cancelled', refund: 'voided', amount: 226.5 });
+    // Paymob confirms the void with a callback of its own, which changes nothing more.
+    await expect.poll(async () => (await auditsFor('payment_voided', order._id)).length).toBe(1);
+    expect((await orderRow(order._id))?.status).toBe('cancelled');
+    // Nothing is left to give back.
+    expect((await refund(admin, order._id)).statusCode).toBe(409);
+  });
+
+  it('part of the amount is refunded with the transaction id and the amount in piastres', async () => {
+    const admin = await createAdmin(t.app);
+    const { order } = await paidOrder(100, 2);
+    expect((await refund(admin, order._id, 200.01)).statusCode).toBe(400);
+    const res = await refund(admin, order._id, 50.25);
+    expect(res.statusCode).toBe(200);
+    const [paid] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(simulator.received.at(-1)).toMatchObject({
+      path: '/api/acceptance/void_refund/refund',
+      body: { transaction_id: paid?.transactionId, amount_cents: 5025 },
+    });
+    await expect
+      .poll(async () => (await t.app.db.select().from(payments).where(eq(payments.orderId, order._id)))[0]?.state)
+      .toBe('refunded');
+  });
+
+  it('on a later day the whole amount is refunded, not voided', async () => {
+    const admin = await createAdmin(t.app);
+    const { order } = await paidOrder(40, 1);
+    t.clock.advance(2 * 24 * 3600_000);
+    try {
+      expect((await refund(admin, order._id)).statusCode).toBe(200);
+    } finally {
+      t.clock.advance(-2 * 24 * 3600_000);
+    }
+    expect(simulator.received.at(-1)).toMatchObject({
+      path: '/api/acceptance/void_refund/refund',
+      body: { amount_cents: 4000 },
+    });
+  });
+
+  it('only admins refund, and only paid orders', async () => {
+    const admin = await createAdmin(t.app);
+    const { user, order } = await paidOrder(10, 1);
+    expect((await refund(null, order._id)).statusCode).toBe(401);
+    expect((await refund(user, order._id)).statusCode).toBe(403);
+    const unpaid = await onlineOrder(user, [[await createProduct(t.app.db), 1]]);
+    const res = await refund(admin, unpaid._id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Only a paid order that has not been shipped can be refunded');
+    expect((await orderRow(order._id))?.status).toBe('paid');
+  });
+});

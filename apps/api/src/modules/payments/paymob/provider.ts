@@ -1,0 +1,177 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { API_MSG, type OnlineMethod } from '@shop/contracts';
+import { badRequest, HttpError } from '../../../lib/errors.js';
+import type { PaymentEvent, PaymentProvider } from '../provider.js';
+import {
+  callbackSchema,
+  CHECKOUT_PATH,
+  INTENTION_PATH,
+  intentionResponseSchema,
+  REFUND_PATH,
+  verifyRedirect,
+  verifyTransaction,
+  VOID_PATH,
+  type IntentionRequest,
+  type RefundRequest,
+  type Transaction,
+  type VoidRequest,
+} from './wire.js';
+
+const integrationId = z.coerce.number().int().positive().optional();
+
+/** Its settings, read from the environment; a method is offered only when its integration id is set. */
+export const paymobSettings = z.object({
+  PAYMOB_SECRET_KEY: z.string().min(1, 'PAYMOB_SECRET_KEY is required for the Paymob provider'),
+  PAYMOB_PUBLIC_KEY: z.string().min(1, 'PAYMOB_PUBLIC_KEY is required for the Paymob provider'),
+  PAYMOB_HMAC_SECRET: z.string().min(1, 'PAYMOB_HMAC_SECRET is required for the Paymob provider'),
+  PAYMOB_CARD_INTEGRATION_ID: integrationId,
+  PAYMOB_WALLET_INTEGRATION_ID: integrationId,
+  PAYMOB_KIOSK_INTEGRATION_ID: integrationId,
+  PAYMOB_API_URL: z.string().url().default('https://accept.paymob.com'),
+});
+
+const REQUEST_TIMEOUT_MS = 15_000;
+
+/** The calendar day in Cairo: Paymob settles a day's transactions after it ends, and until then a void cancels one whole. */
+const cairoDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(at);
+
+function eventOf(tx: Transaction): PaymentEvent {
+  let kind: PaymentEvent['kind'];
+  if (tx.is_voided) kind = 'voided';
+  else if (tx.is_refunded) kind = 'refunded';
+  else if (tx.success && !tx.pending) kind = 'paid';
+  else if (tx.pending) kind = 'pending';
+  else kind = 'failed';
+  const reference = tx.data?.bill_reference;
+  return {
+    id: `paymob:${tx.id}:${kind}`,
+    kind,
+    // special_reference is outside the signed fields: the order is found by Paymob's own order id.
+    orderId: null,
+    providerRef: String(tx.order.id),
+    amount: tx.amount_cents,
+    currency: tx.currency,
+    transactionId: String(tx.id),
+    reference: reference === null || reference === undefined ? null : String(reference),
+    message: tx.data?.message ?? null,
+  };
+}
+
+/** Paymob (Accept): unified checkout by intention, cards (Visa, Mastercard, Meeza), mobile wallets and kiosk. */
+export function paymobProvider(app: FastifyInstance): PaymentProvider {
+  const settings = paymobSettings.parse(app.config.env);
+  const api = settings.PAYMOB_API_URL.replace(/\/+$/, '');
+  const integrations: Partial<Record<OnlineMethod, number>> = {
+    card: settings.PAYMOB_CARD_INTEGRATION_ID,
+    wallet: settings.PAYMOB_WALLET_INTEGRATION_ID,
+    kiosk: settings.PAYMOB_KIOSK_INTEGRATION_ID,
+  };
+  const methods = (['card', 'wallet', 'kiosk'] as const).filter((method) => integrations[method] !== undefined);
+  const publicUrl = app.config.PUBLIC_URL.replace(/\/+$/, '');
+
+  async function call(
+    path: string,
+    body: IntentionRequest | RefundRequest | VoidRequest,
+    failure: string,
+  ): Promise<unknown> {
+    let res: Response;
+    try {
+      res = await fetch(`${api}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Token ${settings.PAYMOB_SECRET_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (err) {
+      app.log.error({ err, path }, 'Paymob could not be reached');
+      throw new HttpError(502, failure);
+    }
+    const answer: unknown = await res.json().catch(() => null);
+    if (!res.ok) {
+      app.log.error({ status: res.status, answer, path }, 'Paymob refused a request');
+      throw new HttpError(502, failure);
+    }
+    return answer;
+  }
+
+  return {
+    name: 'paymob',
+    methods,
+    publicKey: settings.PAYMOB_PUBLIC_KEY,
+    async start(order, method, walletPhone) {
+      const integration = integrations[method];
+      if (integration === undefined) throw badRequest(API_MSG.methodUnavailable);
+      const [firstName, ...rest] = order.customer.name.trim().split(/\s+/);
+      const names = { first_name: firstName || 'NA', last_name: rest.join(' ') || 'NA', email: order.customer.email };
+      const request: IntentionRequest = {
+        amount: order.amount,
+        currency: 'EGP',
+        payment_methods: [integration],
+        items: order.items,
+        billing_data: {
+          ...names,
+          // The wallet is charged on the number given for it; Paymob asks that phone to approve.
+          phone_number: walletPhone ?? order.customer.phone,
+          street: order.address.street,
+          building: order.address.building,
+          city: order.address.city,
+          state: order.address.state,
+          country: order.address.country,
+          postal_code: order.address.zipCode,
+          apartment: 'NA',
+          floor: 'NA',
+        },
+        customer: names,
+        special_reference: order.id,
+        notification_url: `${publicUrl}/api/payment/webhook`,
+        redirection_url: `${publicUrl}/api/payment/return`,
+      };
+      const parsed = intentionResponseSchema.safeParse(await call(INTENTION_PATH, request, API_MSG.cardUnavailable));
+      if (!parsed.success) {
+        app.log.error({ issues: parsed.error.issues, order: order.id }, 'Paymob answered an intention without its ids');
+        throw new HttpError(502, API_MSG.cardUnavailable);
+      }
+      const { client_secret: clientSecret, intention_order_id: providerRef } = parsed.data;
+      const query = new URLSearchParams({ publicKey: settings.PAYMOB_PUBLIC_KEY, clientSecret });
+      return { providerRef, clientSecret, checkoutUrl: `${api}${CHECKOUT_PATH}?${query}` };
+    },
+    // An unpaid intention simply expires at Paymob; the callbacks of a cancelled order change nothing.
+    cancel: async () => undefined,
+    readCallback(request) {
+      let body: unknown;
+      try {
+        body = JSON.parse(request.rawBody.toString('utf8'));
+      } catch {
+        throw badRequest(API_MSG.expectedJson);
+      }
+      const parsed = callbackSchema.safeParse(body);
+      const hmac = request.query.hmac;
+      if (!hmac) throw badRequest(API_MSG.missingSignature);
+      // Verified before anything else is looked at; a shape that cannot be signed cannot be genuine either.
+      if (!parsed.success || !verifyTransaction(parsed.data.obj, hmac, settings.PAYMOB_HMAC_SECRET))
+        throw badRequest(API_MSG.invalidSignature);
+      return eventOf(parsed.data.obj);
+    },
+    readReturn(query) {
+      if (!query.hmac) throw badRequest(API_MSG.missingSignature);
+      if (!verifyRedirect(query, settings.PAYMOB_HMAC_SECRET) || typeof query.order !== 'string')
+        throw badRequest(API_MSG.invalidSignature);
+      return { providerRef: query.order };
+    },
+    async refund(payment) {
+      if (!payment.transactionId) throw new HttpError(502, API_MSG.refundFailed);
+      const sameDay = payment.paidAt !== null && cairoDay(payment.paidAt) === cairoDay(app.clock.now());
+      if (sameDay && payment.amount === payment.paid) {
+        await call(VOID_PATH, { transaction_id: payment.transactionId }, API_MSG.refundFailed);
+        return 'voided';
+      }
+      await call(
+        REFUND_PATH,
+        { transaction_id: payment.transactionId, amount_cents: payment.amount },
+        API_MSG.refundFailed,
+      );
+      return 'refunded';
+    },
+  };
+}

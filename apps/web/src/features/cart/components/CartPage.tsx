@@ -1,0 +1,187 @@
+import { useMemo } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router';
+import { linesTotal } from '@shop/contracts';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { EmptyState } from '../../../components/EmptyState';
+import { MinusIcon, PlusIcon, TrashIcon } from '../../../components/icons';
+import { Localized } from '../../../components/Localized';
+import { Price } from '../../../components/Price';
+import { ProductImage } from '../../../components/ProductImage';
+import { useLocalized } from '../../../i18n/localized';
+import { useTranslation } from '../../../i18n/useTranslation';
+import { cartApi } from '../api/cartApi';
+import { addItem, clearItems, decreaseItem, removeItem } from '../cartActions';
+import type { CartItem } from '../cartSlice';
+import '../../../styles/checkout.css';
+
+const lineTotal = (item: CartItem) => linesTotal([{ price: item.price, quantity: item.cartQuantity }]);
+
+/**
+ * /CartPage. The lines are the local cart, which the cart feature keeps in step with the server
+ * cart, so every click shows at once and the header count follows; the brand comes from the
+ * server cart, the only place that has it.
+ */
+export function CartPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { items, totalQuantity, totalAmount } = useAppSelector((state) => state.cart);
+  const { data: serverCart } = cartApi.useGetCartQuery();
+  const brands = useMemo(
+    () => new Map(serverCart?.products.map((line) => [line.product_id._id, line.product_id.brand])),
+    [serverCart],
+  );
+
+  return (
+    <div className="container-xl py-4">
+      <title>{t('checkout.cart.documentTitle')}</title>
+      <h1 className="page-title">{t('checkout.cart.title')}</h1>
+      {items.length === 0 ? (
+        <EmptyState title={t('checkout.cart.empty')}>
+          <p className="mb-3">{t('checkout.cart.emptyText')}</p>
+          <Link to="/" className="btn btn-primary">
+            {t('checkout.cart.shop')}
+          </Link>
+        </EmptyState>
+      ) : (
+        <Row className="g-4">
+          <Col lg={8}>
+            <Card className="checkout-card">
+              <Card.Body className="p-0">
+                <div className="d-flex align-items-center justify-content-between gap-2 px-3 px-md-4 py-3 border-bottom">
+                  <p className="mb-0 text-body-secondary small">{t('checkout.cart.lines', { count: items.length })}</p>
+                  <Button variant="link" size="sm" className="text-danger p-0" onClick={() => dispatch(clearItems())}>
+                    {t('checkout.cart.clear')}
+                  </Button>
+                </div>
+                <ul className="list-unstyled mb-0" aria-label={t('checkout.cart.itemsLabel')}>
+                  {items.map((item) => (
+                    <CartLine key={item._id} item={item} brand={brands.get(item._id)} />
+                  ))}
+                </ul>
+                <p className="text-end px-3 px-md-4 py-3 mb-0 fs-5">
+                  {t('checkout.cart.subtotal', { count: totalQuantity })}{' '}
+                  <Price value={totalAmount} className="fw-bold" />
+                </p>
+              </Card.Body>
+            </Card>
+          </Col>
+          <Col lg={4}>
+            <Card className="checkout-card checkout-aside">
+              <Card.Body>
+                <h2 className="h5 mb-3">{t('checkout.cart.summary')}</h2>
+                <dl className="summary-list mb-3">
+                  <div className="summary-row">
+                    <dt>{t('checkout.cart.items')}</dt>
+                    <dd data-testid="cart-count">{totalQuantity}</dd>
+                  </div>
+                  <div className="summary-row summary-total">
+                    <dt>{t('checkout.cart.total')}</dt>
+                    <dd>
+                      <Price value={totalAmount} />
+                    </dd>
+                  </div>
+                </dl>
+                <p className="small text-body-secondary">{t('checkout.cart.feesLater')}</p>
+                <Link to="/ShippingAdress" className="btn btn-accent btn-lg w-100">
+                  {t('checkout.cart.proceed')}
+                </Link>
+                <Link to="/" className="btn btn-link w-100 mt-2">
+                  {t('checkout.cart.continue')}
+                </Link>
+              </Card.Body>
+            </Card>
+          </Col>
+        </Row>
+      )}
+    </div>
+  );
+}
+
+function CartLine({ item, brand }: { item: CartItem; brand: string | undefined }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { _id, cartQuantity, stock } = item;
+  const localName = useLocalized().name(item);
+  const name = localName.text;
+  const productPath = `/product/one/${_id}`;
+  const atStock = cartQuantity >= stock;
+  // The cart's own add needs a product; the line has everything it reads.
+  const increase = () =>
+    dispatch(
+      addItem({
+        _id,
+        name: item.name,
+        nameAr: item.nameAr,
+        price: item.price,
+        stock,
+        image_path: item.image ? [item.image] : [],
+      }),
+    );
+
+  return (
+    <li className="cart-line">
+      <Link to={productPath} className="cart-line-media" tabIndex={-1} aria-hidden="true">
+        <ProductImage src={item.image} alt="" width={96} height={96} />
+      </Link>
+      <div className="cart-line-body min-w-0">
+        <Link to={productPath} className="cart-line-name">
+          <Localized value={localName} />
+        </Link>
+        {brand && (
+          <p className="cart-line-brand mb-1">
+            <bdi>{brand}</bdi>
+          </p>
+        )}
+        <Price value={item.price} className="d-block text-body-secondary small mb-2" />
+        <div className="d-flex flex-wrap align-items-center gap-2 gap-sm-3">
+          <div className="quantity-control" role="group" aria-label={t('checkout.cart.quantityOf', { name })}>
+            {/* Minus does nothing at 1 (removing is its own button); plus stops at the stock. */}
+            <button
+              type="button"
+              className="quantity-button"
+              disabled={cartQuantity <= 1}
+              aria-label={t('checkout.cart.decrease', { name })}
+              onClick={() => dispatch(decreaseItem(item))}
+            >
+              <MinusIcon size={16} />
+            </button>
+            <output
+              className="quantity-value"
+              aria-live="polite"
+              aria-label={t('checkout.cart.quantity', { count: cartQuantity })}
+            >
+              {cartQuantity}
+            </output>
+            <button
+              type="button"
+              className="quantity-button"
+              disabled={atStock}
+              aria-label={t('checkout.cart.increase', { name })}
+              onClick={increase}
+            >
+              <PlusIcon size={16} />
+            </button>
+          </div>
+          <Button
+            variant="link"
+            size="sm"
+            className="cart-line-remove"
+            aria-label={t('checkout.cart.removeNamed', { name })}
+            onClick={() => dispatch(removeItem(item))}
+          >
+            <TrashIcon size={16} className="me-1" />
+            {t('checkout.cart.remove')}
+          </Button>
+        </div>
+        {atStock && (
+          <p className="small text-body-secondary mt-2 mb-0">{t('checkout.cart.maxStock', { count: stock })}</p>
+        )}
+      </div>
+      <Price value={lineTotal(item)} className="cart-line-total" />
+    </li>
+  );
+}

@@ -1,0 +1,3 @@
+export { cartApi } from './api/cartApi';
+export { addItem, removeItem } from './cartActions';
+export { clearCart, restoreCart } from './cartSlice';

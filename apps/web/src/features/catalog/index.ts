@@ -1,0 +1,7 @@
+export {
+  useGetCategoriesQuery,
+  useGetDepartmentCategoriesQuery,
+  useGetDepartmentsQuery,
+  useGetProductQuery,
+  useGetProductsQuery,
+} from './api/catalogApi';

@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../api/errors';
+import { useTranslation } from '../../../i18n/useTranslation';
+import { useStartPaymentMutation } from '../api/paymentApi';
+import { readOnlineChoice } from '../checkoutStorage';
+import { useShopper } from './ShopperOnly';
+
+/**
+ * A provider with its own checkout pages (Paymob): the payment is started with the method chosen
+ * at /Payment and the shopper sent there. They come back through the API's signed return route to
+ * /PaymentStatus, which follows the order.
+ */
+export function HostedPayment({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const user = useShopper();
+  const [start, { data, error }] = useStartPaymentMutation();
+  const checkoutUrl = data?.checkoutUrl;
+
+  useEffect(() => {
+    const { method, walletPhone } = readOnlineChoice(user._id);
+    void start({
+      order_id: orderId,
+      method,
+      ...(method === 'wallet' && walletPhone ? { wallet_phone: walletPhone } : {}),
+    });
+  }, [start, orderId, user._id]);
+
+  useEffect(() => {
+    if (checkoutUrl) window.location.assign(checkoutUrl);
+  }, [checkoutUrl]);
+
+  if (error) {
+    return (
+      <Alert variant="danger" className="checkout-narrow">
+        <p>{errorMessage(error) ?? t('checkout.pay.unknown')}</p>
+        <Link to="/Payment" className="btn btn-outline-danger">
+          {t('checkout.status.otherMethod')}
+        </Link>
+      </Alert>
+    );
+  }
+  return (
+    <div className="checkout-narrow">
+      <div className="d-flex align-items-center gap-2 py-4 text-body-secondary" role="status">
+        <Spinner size="sm" aria-hidden="true" />
+        {t('checkout.paymob.redirecting')}
+      </div>
+      {checkoutUrl && (
+        <a href={checkoutUrl} className="btn btn-accent btn-lg">
+          {t('checkout.paymob.continue')}
+        </a>
+      )}
+    </div>
+  );
+}

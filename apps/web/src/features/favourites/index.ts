@@ -1,0 +1,2 @@
+export { toggleFavourite } from './favouritesActions';
+export { selectFavourites } from './favouritesSlice';

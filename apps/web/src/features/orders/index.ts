@@ -1,0 +1,2 @@
+export { useGetMyOrdersQuery } from './api/ordersApi';
+export { orderRef } from './orderRef';

@@ -1,0 +1,134 @@
+import type { Page } from '@playwright/test';
+import { newShopper, signIn } from '../support/accounts';
+import { ar } from '../support/arabic';
+import { addToCart, chooseCheckout, demoProduct, expect, ordersOf, test } from './helpers';
+
+/**
+ * Paying through Paymob, in the 'paymob' project: the shop on its own port with PAYMOB_* settings
+ * and the Paymob simulator's hosted checkout (e2e/server.mjs). The shopper picks the method at
+ * /Payment, pays on the simulator's page and comes back through the signed return; the screens
+ * after that follow the order, which only the simulator's signed callback pays.
+ */
+
+const EN: Record<string, string> = {
+  'checkout.payment.methods.card': 'Bank card',
+  'checkout.payment.methods.wallet': 'Mobile wallet',
+  'checkout.payment.methods.kiosk': 'Pay at a kiosk',
+  'checkout.payment.walletPhone': 'Wallet mobile number',
+  'checkout.payment.continue': 'Continue',
+  'checkout.review.placeOrder': 'Place Order',
+  'checkout.success.title': 'Order succeeded',
+  'checkout.status.kioskTitle': 'Pay at a kiosk',
+};
+type Language = 'en' | 'ar';
+const text = (language: Language, key: string) => (language === 'ar' ? ar(key) : (EN[key] ?? key));
+
+/** Paymob's documented test card and test wallet, which the simulator approves. */
+const TEST_CARD = '5123456789012346';
+const TEST_WALLET = '01010101010';
+
+test.beforeAll(async ({ request }) => {
+  // The Paymob shop starts beside the main one: wait for it, not for a fixed time.
+  await expect
+    .poll(async () => (await request.get('/api/health').catch(() => null))?.ok() ?? false, { timeout: 120_000 })
+    .toBe(true);
+  const config = await (await request.get('/api/payment/config')).json();
+  expect(config).toMatchObject({ provider: 'paymob', methods: ['card', 'wallet', 'kiosk'], hostedCheckout: true });
+});
+
+/** A shopper with one product in the cart, signed in, the address chosen, the page in `language`. */
+async function readyToPay(page: Page, request: Parameters<typeof newShopper>[0], language: Language, slot: number) {
+  const shopper = await newShopper(request, 'Paymob Shopper');
+  const product = await demoProduct(request, slot);
+  await addToCart(request, shopper, product._id);
+  await page.addInitScript((lang) => window.localStorage.setItem('shop.language', lang), language);
+  await signIn(page, shopper);
+  await chooseCheckout(page, shopper, 'visa');
+  return { shopper, product };
+}
+
+async function chooseAndPlace(page: Page, language: Language, method: 'card' | 'wallet' | 'kiosk') {
+  await page.goto('/Payment');
+  await page.getByRole('radio', { name: text(language, `checkout.payment.methods.${method}`) }).check();
+  if (method === 'wallet') await page.getByLabel(text(language, 'checkout.payment.walletPhone')).fill(TEST_WALLET);
+  await page.getByRole('button', { name: text(language, 'checkout.payment.continue') }).click();
+  await expect(page).toHaveURL(/\/PlaceOrder$/);
+  await page.getByRole('button', { name: text(language, 'checkout.review.placeOrder') }).click();
+  // Paymob's hosted checkout, played by the simulator on its own port: the order, the intention, the redirect.
+  await expect(page).toHaveURL(/\/unifiedcheckout\/\?publicKey=/, { timeout: 30_000 });
+}
+
+// Each test its own demo product, fixed when the tests are defined (the same in every worker).
+let slots = 0;
+for (const language of ['en', 'ar'] as const) {
+  for (const method of ['card', 'wallet'] as const) {
+    const slot = slots++;
+    test(`pays by ${method} through Paymob in ${language === 'en' ? 'English' : 'Arabic'}`, async ({
+      page,
+      request,
+    }) => {
+      test.slow();
+      const { shopper } = await readyToPay(page, request, language, slot);
+      await chooseAndPlace(page, language, method);
+      if (method === 'card') {
+        await page.getByLabel('Card number').fill(TEST_CARD);
+        await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      } else {
+        await expect(page.getByLabel('Wallet number')).toHaveValue(TEST_WALLET);
+        await page.getByRole('button', { name: 'Pay with wallet' }).click();
+      }
+      // The callback, the status poll and the next screen: a busy machine can take a while.
+      await expect(page).toHaveURL(/\/success$/, { timeout: 30_000 });
+      await expect(page.getByRole('heading', { name: text(language, 'checkout.success.title') })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const [order] = await ordersOf(request, shopper);
+      expect(order).toMatchObject({ status: 'paid', paymentMethod: 'visa' });
+    });
+  }
+}
+
+const declinedSlot = slots++;
+test('a declined card comes back to a failure screen; trying again with the test card pays', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const { shopper } = await readyToPay(page, request, 'en', declinedSlot);
+  await chooseAndPlace(page, 'en', 'card');
+  await page.getByLabel('Card number').fill('4000000000000002');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/PaymentStatus\?order=/);
+  await expect(page.getByRole('alert')).toHaveText('Your payment was not successful, please try again.');
+  expect((await ordersOf(request, shopper))[0]?.status).toBe('pending');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/unifiedcheckout\//);
+  await page.getByLabel('Card number').fill('4111111111111111');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Order succeeded' })).toBeVisible({ timeout: 30_000 });
+});
+
+for (const width of [390, 1280]) {
+  const slot = slots++;
+  test(`the payment screens at ${width} px: methods with the wallet number, and a kiosk reference`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.slow();
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+    await readyToPay(page, request, 'en', slot);
+    await page.goto('/Payment');
+    await page.getByRole('radio', { name: 'Mobile wallet' }).check();
+    await page.getByLabel('Wallet mobile number').fill(TEST_WALLET);
+    // Nothing may stick out sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: testInfo.outputPath(`payment-${width}.png`), fullPage: true });
+
+    await chooseAndPlace(page, 'en', 'kiosk');
+    await page.getByRole('button', { name: 'Get reference' }).click();
+    await expect(page).toHaveURL(/\/PaymentStatus\?order=/);
+    await expect(page.getByRole('heading', { name: 'Pay at a kiosk' })).toBeVisible();
+    await expect(page.getByTestId('kiosk-reference')).toHaveText(/^\d{8}$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: testInfo.outputPath(`kiosk-${width}.png`), fullPage: true });
+  });
+}
