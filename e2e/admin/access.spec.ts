@@ -1,6 +1,6 @@
 import { newShopper, signIn } from '../support/accounts';
 import { test, expect } from '../support/test';
-import { header, settled } from '../support/ui';
+import { header, settled, visitEach } from '../support/ui';
 import { apiProduct, asAdmin, placeCashOrder } from './helpers';
 
 const SCREENS = [
@@ -14,20 +14,16 @@ const SCREENS = [
 
 test.describe('who may open the dashboard', () => {
   test('visitors are sent to /login from every dashboard address', async ({ page }) => {
-    for (const path of [...SCREENS, '/dashboard/UserOrder/00000000-0000-4000-8000-000000000000']) {
-      await page.goto(path);
+    await visitEach(page, [...SCREENS, '/dashboard/UserOrder/00000000-0000-4000-8000-000000000000'], async (path) => {
       await expect(page, path).toHaveURL(/\/login$/);
       await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-    }
+    });
   });
 
   test('shoppers are sent home, and the API refuses them too', async ({ page, request }) => {
     const shopper = await newShopper(request);
     await signIn(page, shopper);
-    for (const path of SCREENS) {
-      await page.goto(path);
-      await expect(page, path).toHaveURL(/\/$/);
-    }
+    await visitEach(page, SCREENS, (path) => expect(page, path).toHaveURL(/\/$/));
     await expect(header(page).getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
     const stats = await request.get('/api/admin/stats', { headers: { 'x-access-token': shopper.token } });
     expect(stats.status()).toBe(403);

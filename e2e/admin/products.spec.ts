@@ -67,6 +67,8 @@ test.describe('DashProducts', () => {
     page,
     request,
   }) => {
+    // A dialog with two uploads, then the category and search pages: 30 s on two busy cores in CI.
+    test.slow();
     const admin = await asAdmin(page, request);
     const department = await apiDepartment(request, admin);
     const category = await apiCategory(request, admin, department);

@@ -1,5 +1,6 @@
 import { demoAdmin, newShopper, signIn } from '../support/accounts';
 import { addToCart, demoProduct, egp, expect, itemsTotal, serverCart, SLOTS, test } from './helpers';
+import { visitEach } from '../support/ui';
 
 test('plus stops at the stock, minus does nothing at 1, and the server refuses more than the stock', async ({
   page,
@@ -95,20 +96,21 @@ test('visitors are sent to /login from every cart, checkout and order screen; ad
   page,
   request,
 }) => {
-  for (const path of [
-    '/CartPage',
-    '/ShippingAdress',
-    '/ShippingForm',
-    '/Payment',
-    '/PlaceOrder',
-    '/Stripe',
-    '/success',
-    '/OrderError',
-    '/Orders',
-  ]) {
-    await page.goto(path);
-    await expect(page, path).toHaveURL(/\/login$/);
-  }
+  await visitEach(
+    page,
+    [
+      '/CartPage',
+      '/ShippingAdress',
+      '/ShippingForm',
+      '/Payment',
+      '/PlaceOrder',
+      '/Stripe',
+      '/success',
+      '/OrderError',
+      '/Orders',
+    ],
+    (path) => expect(page, path).toHaveURL(/\/login$/),
+  );
   const admin = await demoAdmin(request);
   await signIn(page, admin);
   await page.goto('/CartPage');

@@ -67,6 +67,7 @@ for (const language of ['en', 'ar'] as const) {
       page,
       request,
     }) => {
+      // Cart, address, methods, the simulator's checkout page and back: 16-22 s on two busy cores in CI.
       test.slow();
       const { shopper } = await readyToPay(page, request, language, slot);
       await chooseAndPlace(page, language, method);
@@ -92,6 +93,7 @@ test('a declined card comes back to a failure screen; trying again with the test
   page,
   request,
 }) => {
+  // Two trips through the simulator's checkout page: 30 s on two busy cores in CI.
   test.slow();
   const { shopper } = await readyToPay(page, request, 'en', declinedSlot);
   await chooseAndPlace(page, 'en', 'card');
@@ -113,6 +115,7 @@ for (const width of [390, 1280]) {
     page,
     request,
   }, testInfo) => {
+    // Every method opened, a kiosk reference asked for, screenshots taken: 15-21 s on two busy cores in CI.
     test.slow();
     await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
     await readyToPay(page, request, 'en', slot);

@@ -1,6 +1,6 @@
 import { demoAdmin, newShopper, PASSWORD, signIn, signedInShopper } from '../support/accounts';
 import { test, expect } from '../support/test';
-import { header, storedSession, toast } from '../support/ui';
+import { header, storedSession, toast, visitEach } from '../support/ui';
 
 test.describe('profile hub', () => {
   for (const path of ['/User', '/user']) {
@@ -22,10 +22,9 @@ test.describe('profile hub', () => {
   test('a visitor on /User goes to /, and on /EditProfile or an Update page to /login', async ({ page }) => {
     await page.goto('/User');
     await expect(page).toHaveURL('/');
-    for (const path of ['/EditProfile', '/UpdateName', '/UpdateEmail', '/UpdatePhone', '/Updatepass']) {
-      await page.goto(path);
-      await expect(page).toHaveURL('/login');
-    }
+    await visitEach(page, ['/EditProfile', '/UpdateName', '/UpdateEmail', '/UpdatePhone', '/Updatepass'], (path) =>
+      expect(page, path).toHaveURL('/login'),
+    );
   });
 
   test("an admin's account page is /EditProfile", async ({ page, request }) => {

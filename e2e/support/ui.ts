@@ -163,3 +163,29 @@ export async function recordToasts(page: Page): Promise<void> {
 
 export const shownToasts = (page: Page) =>
   page.evaluate(() => (window as unknown as { __toasts: ShownToast[] }).__toasts);
+
+/**
+ * Opens `path` inside the running app, as one of its own links would (history.pushState, then the router
+ * hears popstate), instead of loading the app again: a test walking many addresses pays for one page
+ * load, not one per address (each costs a second or more of CPU on a two-core machine). The test's
+ * first address still comes from page.goto, so the path of a fresh load stays covered.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** Visits each address in turn, the first with a page load and the others inside the app (openInApp). */
+export async function visitEach(
+  page: Page,
+  paths: readonly string[],
+  check: (path: string) => Promise<void>,
+): Promise<void> {
+  for (const [index, path] of paths.entries()) {
+    if (index === 0) await page.goto(path);
+    else await openInApp(page, path);
+    await check(path);
+  }
+}
