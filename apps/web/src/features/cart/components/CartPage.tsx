@@ -13,9 +13,9 @@ import { Price } from '../../../components/Price';
 import { ProductImage } from '../../../components/ProductImage';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { cartApi } from '../api/cartApi';
 import { addItem, clearItems, decreaseItem, removeItem } from '../cartActions';
 import type { CartItem } from '../cartSlice';
+import { useCart } from '../useCart';
 import '../../../styles/checkout.css';
 
 const lineTotal = (item: CartItem) => linesTotal([{ price: item.price, quantity: item.cartQuantity }]);
@@ -29,7 +29,7 @@ export function CartPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { items, totalQuantity, totalAmount } = useAppSelector((state) => state.cart);
-  const { data: serverCart } = cartApi.useGetCartQuery();
+  const { data: serverCart } = useCart();
   const brands = useMemo(
     () => new Map(serverCart?.products.map((line) => [line.product_id._id, line.product_id.brand])),
     [serverCart],

@@ -8,7 +8,7 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { errorMessage } from '../../../api/errors';
 import { PageLoader } from '../../../components/PageLoader';
 import { Price } from '../../../components/Price';
-import { cartApi } from '../../cart';
+import { useCart } from '../../cart';
 import { useGetPaymentConfigQuery } from '../api/paymentApi';
 import {
   readOnlineChoice,
@@ -40,7 +40,7 @@ export function PaymentPage() {
   const { t } = useTranslation();
   const user = useShopper();
   const navigate = useNavigate();
-  const { data: cart, isLoading, error } = cartApi.useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data: cart, isLoading, error } = useCart();
   const { data: config } = useGetPaymentConfigQuery();
   const [saved, setSaved] = useState(() => readPaymentMethod(user._id));
   const [online, setOnline] = useState(() => readOnlineChoice(user._id));

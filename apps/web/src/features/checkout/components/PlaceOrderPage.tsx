@@ -13,7 +13,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PageLoader } from '../../../components/PageLoader';
 import { Price } from '../../../components/Price';
 import { ProductImage } from '../../../components/ProductImage';
-import { cartApi, clearCart } from '../../cart';
+import { clearCart, useCart } from '../../cart';
 import { isOutOfStockList, useAddAddressMutation, usePlaceOrderMutation } from '../api/checkoutApi';
 import { readPaymentMethod, readShippingAddress } from '../checkoutStorage';
 import { Localized } from '../../../components/Localized';
@@ -41,7 +41,7 @@ export function PlaceOrderPage() {
 function OrderReview({ address, method, name }: { address: AddressInput; method: PaymentMethod; name: string }) {
   const { t } = useTranslation();
   // The order is made from the server cart, so the review shows exactly that, read afresh.
-  const { data: cart, isLoading, error } = cartApi.useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data: cart, isLoading, error } = useCart();
 
   let content;
   if (isLoading) content = <PageLoader />;
