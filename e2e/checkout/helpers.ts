@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { linesTotal } from '@shop/contracts';
 import type { Account } from '../support/accounts';
 
 /**
@@ -227,9 +228,8 @@ export function egp(value: number): string {
   return `EGP ${value.toLocaleString('en-US', { minimumFractionDigits: fraction, maximumFractionDigits: 2 })}`;
 }
 
-/** Items total in piastres, as the server sums it. */
-export const itemsTotal = (lines: { price: number; quantity: number }[]) =>
-  lines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.quantity, 0) / 100;
+/** Items total in EGP, summed in piastres as the server sums it. */
+export const itemsTotal = (lines: { price: number; quantity: number }[]) => linesTotal(lines);
 
 /** The card form of the test provider, with its exact labels (spec: 'Card number', 'Expiration (MM/YY)', 'CVC'). */
 export async function fillCard(page: Page, number: string): Promise<void> {

@@ -78,6 +78,28 @@ export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 export const paymentStartedSchema = z.object({ clientSecret: z.string(), checkoutUrl: z.string().optional() });
 export type PaymentStarted = z.infer<typeof paymentStartedSchema>;
 
+/** The states of an intent of the offline test provider, under Stripe's names. */
+export const OFFLINE_INTENT_STATUSES = ['requires_payment_method', 'processing', 'succeeded', 'canceled'] as const;
+export type OfflineIntentStatus = (typeof OFFLINE_INTENT_STATUSES)[number];
+
+/** An intent of the offline test provider as its card form sees it: Stripe's field names, the amount in piastres. */
+export const offlineIntentViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(OFFLINE_INTENT_STATUSES),
+  amount: z.number().int(),
+  currency: z.string(),
+  last_payment_error: z.object({ message: z.string() }).optional(),
+});
+export type OfflineIntentView = z.infer<typeof offlineIntentViewSchema>;
+
+/** Paying on the offline test provider's card form; the client secret is the credential, as with Stripe.js. */
+export const offlineConfirmSchema = z.object({
+  clientSecret: z.string().min(1).max(200),
+  card: z.object({ number: z.string().max(40), exp: z.string().max(10), cvc: z.string().max(10) }),
+});
+export type OfflineConfirm = z.infer<typeof offlineConfirmSchema>;
+export type OfflineCard = OfflineConfirm['card'];
+
 // The answers' shapes, each defined once: the API serialises and documents its answers with these schemas, and
 // both apps use the types inferred from them.
 

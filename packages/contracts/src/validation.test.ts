@@ -7,6 +7,8 @@ import {
   addressSchema,
   canTransition,
   orderFees,
+  offlineConfirmSchema,
+  offlineIntentViewSchema,
 } from './index.js';
 
 const firstError = (
@@ -110,5 +112,22 @@ describe('orders', () => {
     expect(canTransition('pending', 'paid')).toBe(true);
     expect(canTransition('shipped', 'cancelled')).toBe(false);
     expect(canTransition('delivered', 'shipped')).toBe(false);
+  });
+});
+
+describe('offline test provider', () => {
+  it("answers an intent without its client secret, only Stripe's public fields", () => {
+    const row = { id: 'pi_1', status: 'succeeded', amount: 12_550, currency: 'egp', clientSecret: 'pi_1_secret_x' };
+    expect(offlineIntentViewSchema.parse(row)).toEqual({
+      id: 'pi_1',
+      status: 'succeeded',
+      amount: 12_550,
+      currency: 'egp',
+    });
+  });
+  it('needs a client secret to pay', () => {
+    const card = { number: '4242424242424242', exp: '12/34', cvc: '123' };
+    expect(offlineConfirmSchema.safeParse({ clientSecret: '', card }).success).toBe(false);
+    expect(offlineConfirmSchema.safeParse({ clientSecret: 'pi_1_secret_x', card }).success).toBe(true);
   });
 });

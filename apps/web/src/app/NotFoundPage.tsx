@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../i18n/useTranslation';
 import notFound from '../assets/not-found.svg';
+import { paths } from '../lib/paths';
 
 /** Any unknown path: a picture that leads home. */
 export function NotFoundPage() {
@@ -9,7 +10,7 @@ export function NotFoundPage() {
     <div className="container-sm py-5 text-center narrow-page">
       <title>{t('errors.notFoundTitle')}</title>
       <h1 className="h3 mb-4">{t('errors.notFoundTitle')}</h1>
-      <Link to="/" className="d-inline-block not-found-link fw-semibold">
+      <Link to={paths.home} className="d-inline-block not-found-link fw-semibold">
         <img src={notFound} alt="" width={600} height={300} className="img-fluid mb-3" />
         <span className="d-block">{t('errors.backToShop')}</span>
       </Link>

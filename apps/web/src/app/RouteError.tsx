@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useTranslation } from '../i18n/useTranslation';
+import { paths } from '../lib/paths';
 
 /** The router's fallback for anything that throws while a screen loads or renders. */
 export function RouteError() {
@@ -20,7 +21,7 @@ export function RouteError() {
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           {t('errors.reload')}
         </button>
-        <Link to="/" className="btn btn-outline-secondary" reloadDocument>
+        <Link to={paths.home} className="btn btn-outline-secondary" reloadDocument>
           {t('errors.home')}
         </Link>
       </div>

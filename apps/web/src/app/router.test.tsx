@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { paths } from '../lib/paths';
 import { RouteError } from './RouteError';
 import { appRoutes } from './router';
 import { setupStore } from './store';
@@ -21,6 +22,13 @@ describe('routes', () => {
     expect(leaf('/login')?.route.handle).toEqual({ chrome: { header: false, search: false, footer: false } });
     expect(leaf('/signup')?.route.handle).toEqual({ chrome: { header: false, search: false, footer: false } });
     expect(leaf('/forgot-password')?.route.handle).toBeUndefined();
+  });
+
+  it('serves every path the links are built from', () => {
+    const built = Object.values(paths).map((path) => (typeof path === 'string' ? path : path('a1 b/2')));
+    expect(built).toContain('/searchResults/a1%20b%2F2');
+    expect(built).toContain('/AddReview?product=a1%20b%2F2');
+    for (const path of built) expect(leaf(path.split('?')[0] ?? path)?.route.path, path).not.toBe('*');
   });
 
   it('sends any other path to the not-found screen', () => {

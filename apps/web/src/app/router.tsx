@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { HomePage } from '../features/catalog/components/HomePage';
 import { loadArea, type Area } from '../i18n';
+import { paths, patterns } from '../lib/paths';
 import type { RouteHandle } from './layout/chrome';
 import { prefetchHome, prefetchProduct } from './prefetch';
 import type { AppDispatch } from './store';
@@ -24,6 +25,13 @@ const withTexts =
   async () =>
     (await Promise.all([load(), loadArea(area)]))[0];
 
+/** A path as the nested table writes it: relative to its parent's ('/dashboard/Users' under '/dashboard' is 'Users'). */
+function segment(path: string, parent: string = paths.home): string {
+  const prefix = parent.endsWith('/') ? parent : `${parent}/`;
+  if (!path.startsWith(prefix)) throw new Error(`${path} is not under ${parent}`);
+  return path.slice(prefix.length);
+}
+
 /** /login and /signup hide the navbar; the footer goes too, so the form is all there is. */
 const withoutNavbar: RouteHandle = { chrome: { header: false, search: false, footer: false } };
 /** The checkout steps hide the search box: from the address to the payment, nothing leads away by accident. */
@@ -32,84 +40,89 @@ const checkoutChrome: RouteHandle = { chrome: { search: false } };
 const dashboardChrome: RouteHandle = { chrome: { footer: false } };
 
 /*
- * Paths match case-insensitively (React Router's default), so 'User' also serves /user and
- * 'searchResults/:query' also serves /SearchResults/{search}, as the original shop's links did (docs/decisions/original-routes.md).
- * The checkout screens (/CartPage, /ShippingAdress, /ShippingForm, /Payment, /PlaceOrder, /Stripe,
- * /success, /OrderError, /Orders) and /dashboard/* join this list the same way, as `page(...)` routes.
+ * The paths are those of `lib/paths.ts`, which the links use too. They match case-insensitively (React
+ * Router's default), so 'User' also serves /user and 'searchResults/:query' also serves
+ * /SearchResults/{search}, as the original shop's links did (docs/decisions/original-routes.md).
  * `dispatch` is the store's: the loaders of the home and product pages start their first requests with it.
  */
 export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
   {
-    path: '/',
+    path: paths.home,
     Component: RootLayout,
     errorElement: <RouteError />,
     HydrateFallback: PageLoader,
     children: [
       { index: true, Component: HomePage, loader: prefetchHome(dispatch) },
       {
-        path: 'product/one/:id',
+        path: segment(patterns.product),
         loader: prefetchProduct(dispatch),
         lazy: page(() => import('../features/product/components/ProductPage'), 'ProductPage'),
       },
       {
-        path: 'product/category/:id',
+        path: segment(patterns.category),
         lazy: page(() => import('../features/catalog/components/CategoryProductsPage'), 'CategoryProductsPage'),
       },
       {
-        path: 'department/:id',
+        path: segment(patterns.department),
         lazy: page(() => import('../features/catalog/components/DepartmentPage'), 'DepartmentPage'),
       },
       {
-        path: 'searchResults/:query',
+        path: segment(patterns.searchResults),
         lazy: page(() => import('../features/search/components/SearchResultsPage'), 'SearchResultsPage'),
       },
       {
-        path: 'login',
+        path: segment(paths.login),
         handle: withoutNavbar,
         lazy: page(() => import('../features/auth/components/LoginPage'), 'LoginPage'),
       },
       {
-        path: 'signup',
+        path: segment(paths.signup),
         handle: withoutNavbar,
         lazy: page(() => import('../features/auth/components/SignupPage'), 'SignupPage'),
       },
       {
-        path: 'forgot-password',
+        path: segment(paths.forgotPassword),
         lazy: page(() => import('../features/auth/components/ForgotPasswordPage'), 'ForgotPasswordPage'),
       },
       {
-        path: 'password-reset/:id/:token',
+        path: segment(patterns.passwordReset),
         lazy: page(() => import('../features/auth/components/PasswordResetPage'), 'PasswordResetPage'),
       },
-      { path: 'User', lazy: page(() => import('../features/account/components/UserHubPage'), 'UserHubPage') },
       {
-        path: 'EditProfile',
+        path: segment(paths.user),
+        lazy: page(() => import('../features/account/components/UserHubPage'), 'UserHubPage'),
+      },
+      {
+        path: segment(paths.editProfile),
         lazy: page(() => import('../features/account/components/EditProfilePage'), 'EditProfilePage'),
       },
       {
-        path: 'UpdateName',
+        path: segment(paths.updateName),
         lazy: page(() => import('../features/account/components/UpdateFieldPage'), 'UpdateNamePage'),
       },
       {
-        path: 'UpdateEmail',
+        path: segment(paths.updateEmail),
         lazy: page(() => import('../features/account/components/UpdateFieldPage'), 'UpdateEmailPage'),
       },
       {
-        path: 'UpdatePhone',
+        path: segment(paths.updatePhone),
         lazy: page(() => import('../features/account/components/UpdateFieldPage'), 'UpdatePhonePage'),
       },
       {
-        path: 'Updatepass',
+        path: segment(paths.updatePassword),
         lazy: page(() => import('../features/account/components/UpdatePasswordPage'), 'UpdatePasswordPage'),
       },
       {
-        path: 'Favourite',
+        path: segment(paths.favourite),
         lazy: page(() => import('../features/favourites/components/FavouritePage'), 'FavouritePage'),
       },
-      { path: 'AddReview', lazy: page(() => import('../features/product/components/AddReviewPage'), 'AddReviewPage') },
-      { path: 'about', lazy: page(() => import('../features/about/components/AboutPage'), 'AboutPage') },
       {
-        path: 'dashboard',
+        path: segment(paths.addReview),
+        lazy: page(() => import('../features/product/components/AddReviewPage'), 'AddReviewPage'),
+      },
+      { path: segment(paths.about), lazy: page(() => import('../features/about/components/AboutPage'), 'AboutPage') },
+      {
+        path: segment(paths.dashboard),
         handle: dashboardChrome,
         lazy: page(
           withTexts('admin', () => import('../features/admin/components/DashboardLayout')),
@@ -118,23 +131,29 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
         children: [
           { index: true, lazy: page(() => import('../features/admin/components/OverviewPage'), 'OverviewPage') },
           {
-            path: 'DashProducts',
+            path: segment(paths.dashProducts, paths.dashboard),
             lazy: page(() => import('../features/admin/components/ProductsAdminPage'), 'ProductsAdminPage'),
           },
-          { path: 'Users', lazy: page(() => import('../features/admin/components/UsersPage'), 'UsersPage') },
           {
-            path: 'UserOrder/:userID',
+            path: segment(paths.dashUsers, paths.dashboard),
+            lazy: page(() => import('../features/admin/components/UsersPage'), 'UsersPage'),
+          },
+          {
+            path: segment(patterns.userOrders, paths.dashboard),
             lazy: page(() => import('../features/admin/components/UserOrdersPage'), 'UserOrdersPage'),
           },
           {
-            path: 'Categories',
+            path: segment(paths.dashCategories, paths.dashboard),
             lazy: page(() => import('../features/admin/components/CategoriesAdminPage'), 'CategoriesAdminPage'),
           },
           {
-            path: 'DepartmentsAdmin',
+            path: segment(paths.dashDepartments, paths.dashboard),
             lazy: page(() => import('../features/admin/components/DepartmentsAdminPage'), 'DepartmentsAdminPage'),
           },
-          { path: 'logs', lazy: page(() => import('../features/admin/components/LogsPage'), 'LogsPage') },
+          {
+            path: segment(paths.dashLogs, paths.dashboard),
+            lazy: page(() => import('../features/admin/components/LogsPage'), 'LogsPage'),
+          },
         ],
       },
       {
@@ -144,42 +163,48 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
           'ShopperOnly',
         ),
         children: [
-          { path: 'CartPage', lazy: page(() => import('../features/cart/components/CartPage'), 'CartPage') },
+          { path: segment(paths.cart), lazy: page(() => import('../features/cart/components/CartPage'), 'CartPage') },
           {
-            path: 'ShippingAdress',
+            path: segment(paths.shippingAddress),
             handle: checkoutChrome,
             lazy: page(() => import('../features/checkout/components/ShippingAddressPage'), 'ShippingAddressPage'),
           },
           {
-            path: 'ShippingForm',
+            path: segment(paths.shippingForm),
             handle: checkoutChrome,
             lazy: page(() => import('../features/checkout/components/ShippingFormPage'), 'ShippingFormPage'),
           },
           {
-            path: 'Payment',
+            path: segment(paths.payment),
             handle: checkoutChrome,
             lazy: page(() => import('../features/checkout/components/PaymentPage'), 'PaymentPage'),
           },
           {
-            path: 'PlaceOrder',
+            path: segment(paths.placeOrder),
             handle: checkoutChrome,
             lazy: page(() => import('../features/checkout/components/PlaceOrderPage'), 'PlaceOrderPage'),
           },
           {
-            path: 'Stripe',
+            path: segment(paths.stripe),
             handle: checkoutChrome,
             lazy: page(() => import('../features/checkout/components/StripePage'), 'StripePage'),
           },
-          { path: 'success', lazy: page(() => import('../features/checkout/components/SuccessPage'), 'SuccessPage') },
           {
-            path: 'PaymentStatus',
+            path: segment(paths.success),
+            lazy: page(() => import('../features/checkout/components/SuccessPage'), 'SuccessPage'),
+          },
+          {
+            path: segment(paths.paymentStatus),
             lazy: page(() => import('../features/checkout/components/PaymentStatusPage'), 'PaymentStatusPage'),
           },
           {
-            path: 'OrderError',
+            path: segment(paths.orderError),
             lazy: page(() => import('../features/checkout/components/OrderErrorPage'), 'OrderErrorPage'),
           },
-          { path: 'Orders', lazy: page(() => import('../features/orders/components/OrdersPage'), 'OrdersPage') },
+          {
+            path: segment(paths.orders),
+            lazy: page(() => import('../features/orders/components/OrdersPage'), 'OrdersPage'),
+          },
         ],
       },
       { path: '*', Component: NotFoundPage },

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../i18n/useTranslation';
+import { paths } from '../lib/paths';
 
 /** The shop's mark and name, linking home. */
 export function Logo({ className, dark = false }: { className?: string; dark?: boolean }) {
   const { t } = useTranslation();
   return (
     <Link
-      to="/"
+      to={paths.home}
       className={`logo d-inline-flex align-items-center gap-2 text-decoration-none ${dark ? 'logo-dark' : ''} ${className ?? ''}`}
     >
       <svg width="32" height="32" viewBox="0 0 64 64" aria-hidden="true" focusable="false">

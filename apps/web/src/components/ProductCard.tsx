@@ -8,6 +8,7 @@ import { Price } from './Price';
 import { ProductImage } from './ProductImage';
 import { Rating } from './Rating';
 import { StockState } from './StockState';
+import { paths } from '../lib/paths';
 
 /** What a card may do; the caller decides who the viewer is and what the buttons do. */
 export interface ProductCardActions {
@@ -22,7 +23,7 @@ export function ProductCard({ product, actions }: { product: Product; actions: P
   const { t } = useTranslation();
   const local = useLocalized();
   const name = local.name(product);
-  const href = `/product/one/${product._id}`;
+  const href = paths.product(product._id);
   const inStock = product.stock > 0;
   const favourite = actions.isFavourite(product._id);
   return (

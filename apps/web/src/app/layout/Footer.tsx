@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/useTranslation';
 import { ArrowUpIcon, MailIcon } from '../../components/icons';
 import { Logo } from '../../components/Logo';
+import { paths } from '../../lib/paths';
 
 /** Where "contact us" writes to; a deployment sets its own address at build time. */
 const CONTACT_EMAIL = import.meta.env.VITE_CONTACT_EMAIL ?? 'support@shop.local';
@@ -32,7 +33,7 @@ export function Footer() {
             </a>
           </li>
           <li>
-            <Link to="/about" className="footer-link">
+            <Link to={paths.about} className="footer-link">
               {t('footer.about')}
             </Link>
           </li>

@@ -8,6 +8,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { signedOut } from '../../features/auth/sessionSlice';
 import { useSession } from '../../features/auth/useSession';
 import { selectCartCount } from '../../features/cart/cartSlice';
+import { paths } from '../../lib/paths';
 import { SearchBox } from '../../features/search/components/SearchBox';
 
 /** The drawer (and the dialog machinery under it) loads on first use: most visits never open it. */
@@ -35,7 +36,7 @@ export function Header({ showSearch }: { showSearch: boolean }) {
   const logout = () => {
     setMenuOpen(false);
     dispatch(signedOut());
-    void navigate('/');
+    void navigate(paths.home);
   };
 
   const accountLinks = (
@@ -45,13 +46,13 @@ export function Header({ showSearch }: { showSearch: boolean }) {
         {user ? (
           <>
             <li>
-              <Link to={isAdmin ? '/EditProfile' : '/User'} className="menu-drawer-link">
+              <Link to={isAdmin ? paths.editProfile : paths.user} className="menu-drawer-link">
                 {t('nav.account')}
               </Link>
             </li>
             {!isAdmin && (
               <li>
-                <Link to="/Favourite" className="menu-drawer-link">
+                <Link to={paths.favourite} className="menu-drawer-link">
                   {t('nav.favourites')}
                 </Link>
               </li>
@@ -64,13 +65,13 @@ export function Header({ showSearch }: { showSearch: boolean }) {
           </>
         ) : (
           <li>
-            <Link to="/login" className="menu-drawer-link">
+            <Link to={paths.login} className="menu-drawer-link">
               {t('nav.login')}
             </Link>
           </li>
         )}
         <li>
-          <Link to="/about" className="menu-drawer-link">
+          <Link to={paths.about} className="menu-drawer-link">
             {t('nav.about')}
           </Link>
         </li>
@@ -104,7 +105,7 @@ export function Header({ showSearch }: { showSearch: boolean }) {
           <LanguageSwitch className="header-link btn btn-link d-none d-sm-inline-flex" />
           {user ? (
             <>
-              <NavLink to={isAdmin ? '/EditProfile' : '/User'} className="header-link">
+              <NavLink to={isAdmin ? paths.editProfile : paths.user} className="header-link">
                 <UserIcon size={22} />
                 <span className="header-user-name" dir="auto">
                   {user.name}
@@ -121,18 +122,23 @@ export function Header({ showSearch }: { showSearch: boolean }) {
               </button>
             </>
           ) : (
-            <NavLink to="/login" className="header-link">
+            <NavLink to={paths.login} className="header-link">
               <UserIcon size={22} />
               <span>{t('nav.login')}</span>
             </NavLink>
           )}
           {isAdmin ? (
-            <NavLink to="/dashboard" className="header-link" aria-label={t('nav.dashboard')} title={t('nav.dashboard')}>
+            <NavLink
+              to={paths.dashboard}
+              className="header-link"
+              aria-label={t('nav.dashboard')}
+              title={t('nav.dashboard')}
+            >
               <DashboardIcon size={24} />
             </NavLink>
           ) : (
             <NavLink
-              to="/CartPage"
+              to={paths.cart}
               className="header-link header-cart"
               aria-label={t('nav.cartCount', { count: cartCount })}
             >

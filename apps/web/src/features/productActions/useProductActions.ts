@@ -6,6 +6,7 @@ import type { ProductCardActions } from '../../components/ProductCard';
 import { useSession } from '../auth';
 import { addItem } from '../cart';
 import { toggleFavourite, selectFavourites } from '../favourites';
+import { paths } from '../../lib/paths';
 
 /**
  * What the cart and heart controls of a product do for the current viewer: visitors are sent to
@@ -20,14 +21,14 @@ export function useProductActions(): ProductCardActions {
 
   const onAddToCart = useCallback(
     (product: Product) => {
-      if (!isSignedIn) void navigate('/login');
+      if (!isSignedIn) void navigate(paths.login);
       else dispatch(addItem(product));
     },
     [dispatch, navigate, isSignedIn],
   );
   const onToggleFavourite = useCallback(
     (product: Product) => {
-      if (!isSignedIn) void navigate('/login');
+      if (!isSignedIn) void navigate(paths.login);
       else dispatch(toggleFavourite(product));
     },
     [dispatch, navigate, isSignedIn],

@@ -12,6 +12,7 @@ import { errorMessage } from '../../../api/errors';
 import { PencilIcon, TrashIcon } from '../../../components/icons';
 import { signedOut, useSession } from '../../auth';
 import { useDeleteAccountMutation } from '../api/accountApi';
+import { paths } from '../../../lib/paths';
 
 /** Account overview: each detail links to its own edit page; the account can be deleted here. */
 export function EditProfilePage() {
@@ -20,13 +21,18 @@ export function EditProfilePage() {
   const [confirming, setConfirming] = useState(false);
   // Once the account is deleted the page leads home, not to /login as it does for a visitor.
   const [deleted, setDeleted] = useState(false);
-  if (!user) return <Navigate to={deleted ? '/' : '/login'} replace />;
+  if (!user) return <Navigate to={deleted ? paths.home : paths.login} replace />;
 
   const rows = [
-    { label: t('account.fields.name'), value: user.name, to: '/UpdateName', edit: t('account.edit.name') },
-    { label: t('account.fields.email'), value: user.email, to: '/UpdateEmail', edit: t('account.edit.email') },
-    { label: t('account.fields.phone'), value: user.phone, to: '/UpdatePhone', edit: t('account.edit.phone') },
-    { label: t('account.fields.password'), value: '••••••••', to: '/Updatepass', edit: t('account.edit.password') },
+    { label: t('account.fields.name'), value: user.name, to: paths.updateName, edit: t('account.edit.name') },
+    { label: t('account.fields.email'), value: user.email, to: paths.updateEmail, edit: t('account.edit.email') },
+    { label: t('account.fields.phone'), value: user.phone, to: paths.updatePhone, edit: t('account.edit.phone') },
+    {
+      label: t('account.fields.password'),
+      value: '••••••••',
+      to: paths.updatePassword,
+      edit: t('account.edit.password'),
+    },
   ];
 
   return (

@@ -7,6 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { errorMessage, type ApiError } from '../../../api/errors';
+import { paths } from '../../../lib/paths';
 
 interface ProfileEditCardProps {
   title: string;
@@ -33,7 +34,7 @@ export function ProfileEditCard({ title, error, isLoading, onSubmit, children }:
               {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
               {t('common.save')}
             </Button>
-            <Link to="/EditProfile" className="btn btn-outline-secondary">
+            <Link to={paths.editProfile} className="btn btn-outline-secondary">
               {t('common.cancel')}
             </Link>
           </div>

@@ -8,6 +8,7 @@ import { FormField } from '../../../components/FormField';
 import { useSession } from '../../auth';
 import { ProfileEditCard } from './ProfileEditCard';
 import { useUpdateUserMutation } from '../api/accountApi';
+import { paths } from '../../../lib/paths';
 
 /** The three one-field edits, checked by the API's own rules; the phone takes digits only. */
 const FIELDS = {
@@ -41,7 +42,7 @@ type Field = keyof typeof FIELDS;
 
 function UpdateFieldPage({ field }: { field: Field }) {
   const { user } = useSession();
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <Navigate to={paths.login} replace />;
   return <UpdateFieldForm field={field} current={user[field]} />;
 }
 
@@ -60,7 +61,7 @@ function UpdateFieldForm({ field, current }: { field: Field; current: string }) 
     try {
       await updateUser({ [field]: values[field] }).unwrap();
       notify.success(t(config.done));
-      void navigate('/EditProfile');
+      void navigate(paths.editProfile);
     } catch {
       // The alert shows the server's message.
     }

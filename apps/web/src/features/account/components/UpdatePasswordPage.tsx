@@ -8,10 +8,11 @@ import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { useSession } from '../../auth';
 import { ProfileEditCard } from './ProfileEditCard';
 import { useChangePasswordMutation } from '../api/accountApi';
+import { paths } from '../../../lib/paths';
 
 export function UpdatePasswordPage() {
   const { isSignedIn } = useSession();
-  if (!isSignedIn) return <Navigate to="/login" replace />;
+  if (!isSignedIn) return <Navigate to={paths.login} replace />;
   return <UpdatePasswordForm />;
 }
 
@@ -33,7 +34,7 @@ function UpdatePasswordForm() {
     try {
       await changePassword(values).unwrap();
       notify.success(t('account.updated.password'));
-      void navigate('/EditProfile');
+      void navigate(paths.editProfile);
     } catch {
       // The alert shows the server's message.
     }

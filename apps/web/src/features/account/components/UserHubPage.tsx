@@ -5,19 +5,20 @@ import { Link, Navigate } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { BoxIcon, HeartIcon, UserIcon } from '../../../components/icons';
 import { useSession } from '../../auth';
+import { paths } from '../../../lib/paths';
 
 const CARDS = [
-  { to: '/EditProfile', icon: UserIcon, title: 'account.hub.profile', text: 'account.hub.profileText' },
-  { to: '/Favourite', icon: HeartIcon, title: 'account.hub.favourite', text: 'account.hub.favouriteText' },
-  { to: '/Orders', icon: BoxIcon, title: 'account.hub.orders', text: 'account.hub.ordersText' },
+  { to: paths.editProfile, icon: UserIcon, title: 'account.hub.profile', text: 'account.hub.profileText' },
+  { to: paths.favourite, icon: HeartIcon, title: 'account.hub.favourite', text: 'account.hub.favouriteText' },
+  { to: paths.orders, icon: BoxIcon, title: 'account.hub.orders', text: 'account.hub.ordersText' },
 ] as const;
 
 /** /User: the shopper's hub. Visitors go home; an admin's account page is /EditProfile. */
 export function UserHubPage() {
   const { t } = useTranslation();
   const { user, isAdmin } = useSession();
-  if (!user) return <Navigate to="/" replace />;
-  if (isAdmin) return <Navigate to="/EditProfile" replace />;
+  if (!user) return <Navigate to={paths.home} replace />;
+  if (isAdmin) return <Navigate to={paths.editProfile} replace />;
   return (
     <div className="container-lg py-4">
       <title>{t('account.hub.title')}</title>

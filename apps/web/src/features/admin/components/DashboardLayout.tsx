@@ -7,6 +7,7 @@ import { BoxIcon, BuildingIcon, DashboardIcon, MenuIcon, type IconProps } from '
 import { useSession } from '../../auth';
 import { LogIcon, TagIcon, UsersIcon } from './adminIcons';
 import '../admin.css';
+import { paths, patterns } from '../../../lib/paths';
 
 interface NavItem {
   to: string;
@@ -17,12 +18,12 @@ interface NavItem {
 }
 
 const NAV: NavItem[] = [
-  { to: '/dashboard', label: 'overview', icon: DashboardIcon },
-  { to: '/dashboard/DashProducts', label: 'products', icon: BoxIcon },
-  { to: '/dashboard/Users', label: 'users', icon: UsersIcon, also: '/dashboard/UserOrder/:userID' },
-  { to: '/dashboard/Categories', label: 'categories', icon: TagIcon },
-  { to: '/dashboard/DepartmentsAdmin', label: 'departments', icon: BuildingIcon },
-  { to: '/dashboard/logs', label: 'logs', icon: LogIcon },
+  { to: paths.dashboard, label: 'overview', icon: DashboardIcon },
+  { to: paths.dashProducts, label: 'products', icon: BoxIcon },
+  { to: paths.dashUsers, label: 'users', icon: UsersIcon, also: patterns.userOrders },
+  { to: paths.dashCategories, label: 'categories', icon: TagIcon },
+  { to: paths.dashDepartments, label: 'departments', icon: BuildingIcon },
+  { to: paths.dashLogs, label: 'logs', icon: LogIcon },
 ];
 
 const isCurrent = (item: NavItem, pathname: string) =>
@@ -41,8 +42,8 @@ export function DashboardLayout() {
   const { pathname } = useLocation();
   const [navOpen, setNavOpen] = useState(false);
 
-  if (!user) return <Navigate to="/login" replace />;
-  if (!isAdmin) return <Navigate to="/" replace />;
+  if (!user) return <Navigate to={paths.login} replace />;
+  if (!isAdmin) return <Navigate to={paths.home} replace />;
 
   const current = NAV.find((item) => isCurrent(item, pathname));
 

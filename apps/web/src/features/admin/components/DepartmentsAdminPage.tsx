@@ -21,6 +21,7 @@ import { ArabicField } from './ArabicField';
 import { Field } from './Field';
 import { PageHeader } from './PageHeader';
 import { ScrollTable } from './ScrollTable';
+import { paths } from '../../../lib/paths';
 
 const deleteSchema = z.object({ id: departmentUpdateSchema.shape.id });
 
@@ -81,7 +82,7 @@ export function DepartmentsAdminPage() {
                   {departments.map((department) => (
                     <tr key={department._id}>
                       <td>
-                        <Link to={`/department/${department._id}`}>
+                        <Link to={paths.department(department._id)}>
                           <Localized value={local.name(department)} />
                         </Link>
                       </td>

@@ -19,6 +19,7 @@ import { PageHeader } from './PageHeader';
 import { RevenueChart } from './RevenueChart';
 import { ScrollTable } from './ScrollTable';
 import { StatusBadge } from './StatusBadge';
+import { paths } from '../../../lib/paths';
 
 const WINDOWS = ['today', 'last7Days', 'last30Days'] as const;
 
@@ -145,10 +146,7 @@ function LowStock({ lowStock }: { lowStock: AdminStats['lowStock'] }) {
         {lowStock.products.map((product) => (
           <li key={product._id} className="low-stock-item">
             <ProductImage src={product.image_path} alt="" className="dash-thumb" width={44} height={44} />
-            <Link
-              to={`/dashboard/DashProducts?q=${encodeURIComponent(product.name)}`}
-              className="flex-grow-1 min-w-0 text-truncate"
-            >
+            <Link to={paths.dashProductsMatching(product.name)} className="flex-grow-1 min-w-0 text-truncate">
               <Localized value={localized.name(product)} />
             </Link>
             <Badge
@@ -195,7 +193,7 @@ function RecentOrders({ orders }: { orders: AdminStats['recentOrders'] }) {
             </td>
             <td>
               {order.user ? (
-                <Link to={`/dashboard/UserOrder/${order.user._id}`}>{order.user.name}</Link>
+                <Link to={paths.userOrders(order.user._id)}>{order.user.name}</Link>
               ) : (
                 <span className="text-body-secondary">{t('admin.overview.recent.deletedAccount')}</span>
               )}

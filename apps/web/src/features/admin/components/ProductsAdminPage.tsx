@@ -22,6 +22,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { PageHeader } from './PageHeader';
 import { ScrollTable } from './ScrollTable';
 import { ProductFormModal } from './ProductFormModal';
+import { paths } from '../../../lib/paths';
 
 const PAGE_SIZE = 20;
 /** Typing pauses this long before the list is asked for again. */
@@ -105,7 +106,7 @@ export function ProductsAdminPage() {
                     <ProductImage src={product.image_path[0]} alt="" className="dash-thumb" width={48} height={48} />
                   </td>
                   <td className="dash-cell-name">
-                    <Link to={`/product/one/${product._id}`} className="fw-semibold">
+                    <Link to={paths.product(product._id)} className="fw-semibold">
                       <Localized value={local.name(product)} />
                     </Link>
                     <bdi className="d-block small text-body-secondary">{product.brand}</bdi>

@@ -16,6 +16,7 @@ import { StatusBadge } from './StatusBadge';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
+import { paths } from '../../../lib/paths';
 
 /**
  * UserOrder/{userID}: one user's orders in the spec's columns. The last column is headed 'User Name'
@@ -33,7 +34,7 @@ export function UserOrdersPage() {
 
   return (
     <>
-      <Link to="/dashboard/Users" className="d-inline-flex align-items-center gap-1 mb-2 small">
+      <Link to={paths.dashUsers} className="d-inline-flex align-items-center gap-1 mb-2 small">
         <ChevronStartIcon size={14} />
         {t('admin.orders.back')}
       </Link>

@@ -10,6 +10,7 @@ import { SearchIcon } from '../../../components/icons';
 import { useGetUsersQuery } from '../api/adminApi';
 import { PageHeader } from './PageHeader';
 import { ScrollTable } from './ScrollTable';
+import { paths } from '../../../lib/paths';
 
 /** Users: the total and the list; a name opens that user's orders. */
 export function UsersPage() {
@@ -70,7 +71,7 @@ export function UsersPage() {
               {users.map((user) => (
                 <tr key={user._id}>
                   <td className="dash-cell-name">
-                    <Link to={`/dashboard/UserOrder/${user._id}`} className="fw-semibold" dir="auto">
+                    <Link to={paths.userOrders(user._id)} className="fw-semibold" dir="auto">
                       {user.name}
                     </Link>
                   </td>

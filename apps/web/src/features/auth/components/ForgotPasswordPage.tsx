@@ -11,6 +11,7 @@ import { errorMessage } from '../../../api/errors';
 import { useForgotPasswordMutation } from '../api/authApi';
 import { AuthCard } from './AuthCard';
 import { FormField } from '../../../components/FormField';
+import { paths } from '../../../lib/paths';
 
 /** Success and failure both show the server's own message. */
 export function ForgotPasswordPage() {
@@ -35,7 +36,7 @@ export function ForgotPasswordPage() {
       title={t('auth.forgot.title')}
       footer={
         <p className="mb-0">
-          <Link to="/login">{t('auth.forgot.back')}</Link>
+          <Link to={paths.login}>{t('auth.forgot.back')}</Link>
         </p>
       }
     >

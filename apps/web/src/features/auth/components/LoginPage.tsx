@@ -9,6 +9,7 @@ import { errorStatus } from '../../../api/errors';
 import { useLoginMutation } from '../api/authApi';
 import { useSession } from '../useSession';
 import { AuthCard } from './AuthCard';
+import { paths } from '../../../lib/paths';
 
 /** E-mail and password are required by the browser; a failure shows one fixed message. */
 export function LoginPage() {
@@ -19,13 +20,13 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
-  if (isSignedIn && !isLoading) return <Navigate to="/" replace />;
+  if (isSignedIn && !isLoading) return <Navigate to={paths.home} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
       await login({ email, password }).unwrap();
-      void navigate('/');
+      void navigate(paths.home);
     } catch {
       // The alert shows the failure.
     }
@@ -37,7 +38,7 @@ export function LoginPage() {
       title={t('auth.login.title')}
       footer={
         <p className="mb-0">
-          {t('auth.login.newHere')} <Link to="/signup">{t('auth.login.createAccount')}</Link>
+          {t('auth.login.newHere')} <Link to={paths.signup}>{t('auth.login.createAccount')}</Link>
         </p>
       }
     >
@@ -69,7 +70,7 @@ export function LoginPage() {
           />
         </Form.Group>
         <p className="text-end small mb-4">
-          <Link to="/forgot-password">{t('auth.login.forgot')}</Link>
+          <Link to={paths.forgotPassword}>{t('auth.login.forgot')}</Link>
         </p>
         <Button type="submit" variant="primary" className="w-100" size="lg" disabled={isLoading}>
           {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}

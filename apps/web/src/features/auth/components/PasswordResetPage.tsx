@@ -13,6 +13,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useCheckResetLinkQuery, useResetPasswordMutation } from '../api/authApi';
 import { AuthCard } from './AuthCard';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
+import { paths } from '../../../lib/paths';
 
 /** The link is checked on load; only a valid one shows the form. */
 export function PasswordResetPage() {
@@ -27,7 +28,7 @@ export function PasswordResetPage() {
         <title>{t('auth.reset.notFound')}</title>
         <h1 className="display-6">{t('auth.reset.notFound')}</h1>
         <p className="text-body-secondary">{t('auth.reset.notFoundHelp')}</p>
-        <Link to="/forgot-password" className="btn btn-primary">
+        <Link to={paths.forgotPassword} className="btn btn-primary">
           {t('auth.reset.askAgain')}
         </Link>
       </div>
@@ -54,7 +55,7 @@ function ResetForm({ id, token }: { id: string; token: string }) {
     try {
       const { message } = await resetPassword({ id, token, ...values }).unwrap();
       notify.success(message);
-      void navigate('/login');
+      void navigate(paths.login);
     } catch {
       // The alert shows the server's message.
     }

@@ -13,6 +13,7 @@ import { useSession } from '../useSession';
 import { AuthCard } from './AuthCard';
 import { FormField } from '../../../components/FormField';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
+import { paths } from '../../../lib/paths';
 
 /** Every field is checked as it changes with the shared rules; submitting needs no error left. */
 export function SignupPage() {
@@ -30,12 +31,12 @@ export function SignupPage() {
     defaultValues: { name: '', email: '', phone: '', password: '', confirm_password: '' },
   });
 
-  if (isSignedIn && !isLoading) return <Navigate to="/" replace />;
+  if (isSignedIn && !isLoading) return <Navigate to={paths.home} replace />;
 
   const submit = handleSubmit(async (values) => {
     try {
       await registerUser(values).unwrap();
-      void navigate('/');
+      void navigate(paths.home);
     } catch {
       // The alert shows the failure.
     }
@@ -48,7 +49,7 @@ export function SignupPage() {
       title={t('auth.signup.title')}
       footer={
         <p className="mb-0">
-          {t('auth.signup.haveAccount')} <Link to="/login">{t('auth.signup.signIn')}</Link>
+          {t('auth.signup.haveAccount')} <Link to={paths.login}>{t('auth.signup.signIn')}</Link>
         </p>
       }
     >

@@ -13,10 +13,11 @@ import { Price } from '../../../components/Price';
 import { ProductImage } from '../../../components/ProductImage';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { cartApi } from '../api/cartApi';
 import { addItem, clearItems, decreaseItem, removeItem } from '../cartActions';
 import type { CartItem } from '../cartSlice';
+import { useCart } from '../useCart';
 import '../../../styles/checkout.css';
+import { paths } from '../../../lib/paths';
 
 const lineTotal = (item: CartItem) => linesTotal([{ price: item.price, quantity: item.cartQuantity }]);
 
@@ -29,7 +30,7 @@ export function CartPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { items, totalQuantity, totalAmount } = useAppSelector((state) => state.cart);
-  const { data: serverCart } = cartApi.useGetCartQuery();
+  const { data: serverCart } = useCart();
   const brands = useMemo(
     () => new Map(serverCart?.products.map((line) => [line.product_id._id, line.product_id.brand])),
     [serverCart],
@@ -42,7 +43,7 @@ export function CartPage() {
       {items.length === 0 ? (
         <EmptyState title={t('checkout.cart.empty')}>
           <p className="mb-3">{t('checkout.cart.emptyText')}</p>
-          <Link to="/" className="btn btn-primary">
+          <Link to={paths.home} className="btn btn-primary">
             {t('checkout.cart.shop')}
           </Link>
         </EmptyState>
@@ -86,10 +87,10 @@ export function CartPage() {
                   </div>
                 </dl>
                 <p className="small text-body-secondary">{t('checkout.cart.feesLater')}</p>
-                <Link to="/ShippingAdress" className="btn btn-accent btn-lg w-100">
+                <Link to={paths.shippingAddress} className="btn btn-accent btn-lg w-100">
                   {t('checkout.cart.proceed')}
                 </Link>
-                <Link to="/" className="btn btn-link w-100 mt-2">
+                <Link to={paths.home} className="btn btn-link w-100 mt-2">
                   {t('checkout.cart.continue')}
                 </Link>
               </Card.Body>
@@ -107,7 +108,7 @@ function CartLine({ item, brand }: { item: CartItem; brand: string | undefined }
   const { _id, cartQuantity, stock } = item;
   const localName = useLocalized().name(item);
   const name = localName.text;
-  const productPath = `/product/one/${_id}`;
+  const productPath = paths.product(_id);
   const atStock = cartQuantity >= stock;
   // The cart's own add needs a product; the line has everything it reads.
   const increase = () =>

@@ -6,6 +6,7 @@ import { Localized } from '../../../components/Localized';
 import { ProductImage } from '../../../components/ProductImage';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
+import { paths } from '../../../lib/paths';
 
 /** Name, an 18rem-high picture and a 'show more' link to the category's products. */
 export function CategoryCard({ category }: { category: Category }) {
@@ -25,7 +26,7 @@ export function CategoryCard({ category }: { category: Category }) {
           <Localized value={name} />
         </Card.Title>
         <Link
-          to={`/product/category/${category._id}`}
+          to={paths.category(category._id)}
           className="fw-semibold text-nowrap"
           aria-label={t('department.showMoreNamed', { name: name.text })}
         >

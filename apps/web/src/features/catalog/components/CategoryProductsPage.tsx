@@ -7,6 +7,7 @@ import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useGetCategoriesQuery, useGetDepartmentsQuery, useGetProductsQuery } from '../api/catalogApi';
 import { useProductActions } from '../../productActions';
+import { paths } from '../../../lib/paths';
 
 /** One category's products as a grid without pagination. */
 export function CategoryProductsPage() {
@@ -31,13 +32,13 @@ export function CategoryProductsPage() {
     <div className="container-xl py-4">
       <title>{name ? t('category.title', { name: name.text }) : t('app.name')}</title>
       <nav aria-label={t('common.breadcrumb')} className="mb-2 small">
-        <Link to="/">{t('nav.home')}</Link>
+        <Link to={paths.home}>{t('nav.home')}</Link>
         {department && (
           <>
             <span className="mx-2 text-body-secondary" aria-hidden="true">
               /
             </span>
-            <Link to={`/department/${department._id}`}>
+            <Link to={paths.department(department._id)}>
               <Localized value={local.name(department)} />
             </Link>
           </>

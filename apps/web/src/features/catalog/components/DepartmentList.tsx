@@ -3,6 +3,7 @@ import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useGetDepartmentsQuery } from '../api/catalogApi';
+import { paths } from '../../../lib/paths';
 
 /** The departments as a row of chips that wraps; a row of grey bars while they load. */
 export function DepartmentList() {
@@ -27,7 +28,7 @@ export function DepartmentList() {
         <ul className="department-list d-flex flex-wrap gap-2 list-unstyled mb-0">
           {departments?.map((department) => (
             <li key={department._id}>
-              <Link to={`/department/${department._id}`} className="department-chip">
+              <Link to={paths.department(department._id)} className="department-chip">
                 <Localized value={local.name(department)} />
               </Link>
             </li>

@@ -12,6 +12,7 @@ import { scrollToId } from '../../../lib/scroll';
 import { useGetDepartmentCategoriesQuery, useGetDepartmentsQuery, useGetProductsQuery } from '../api/catalogApi';
 import { useProductActions } from '../../productActions';
 import { CategoryCard, CategoryCardPlaceholder } from './CategoryCard';
+import { paths } from '../../../lib/paths';
 
 /** A department: its categories as cards, then its products, paged like the home page. */
 export function DepartmentPage() {
@@ -32,7 +33,7 @@ export function DepartmentPage() {
     <div className="container-xl py-4">
       <title>{name ? t('department.title', { name: name.text }) : t('app.name')}</title>
       <nav aria-label={t('common.breadcrumb')} className="mb-2 small">
-        <Link to="/">{t('nav.home')}</Link>
+        <Link to={paths.home}>{t('nav.home')}</Link>
       </nav>
       <h1 className="page-title">{name ? <Localized value={name} /> : t('department.heading')}</h1>
 

@@ -7,6 +7,7 @@ import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useGetCategoriesQuery, useGetDepartmentsQuery } from '../api/catalogApi';
+import { paths } from '../../../lib/paths';
 
 interface MenuDrawerProps {
   show: boolean;
@@ -79,13 +80,13 @@ export function MenuDrawer({ show, onHide, greeting, footer }: MenuDrawerProps) 
                     </summary>
                     <ul className="list-unstyled mb-2">
                       <li>
-                        <Link to={`/department/${department._id}`} className="menu-drawer-link fw-semibold">
+                        <Link to={paths.department(department._id)} className="menu-drawer-link fw-semibold">
                           {t('nav.allIn', { name: local.name(department).text })}
                         </Link>
                       </li>
                       {byDepartment.get(department._id)?.map((category) => (
                         <li key={category._id}>
-                          <Link to={`/product/category/${category._id}`} className="menu-drawer-link">
+                          <Link to={paths.category(category._id)} className="menu-drawer-link">
                             <Localized value={local.name(category)} />
                           </Link>
                         </li>

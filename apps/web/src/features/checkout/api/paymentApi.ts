@@ -1,22 +1,14 @@
-import type { PaymentConfig, PaymentStarted, PaymentStatus, StartPayment } from '@shop/contracts';
+import type {
+  OfflineConfirm,
+  OfflineIntentView,
+  PaymentConfig,
+  PaymentStarted,
+  PaymentStatus,
+  StartPayment,
+} from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 
 export type { PaymentConfig };
-
-/** A payment intent as the test provider's client sees it (Stripe's field names; amount in piastres). */
-export interface TestIntent {
-  id: string;
-  status: 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
-  amount: number;
-  currency: string;
-  last_payment_error?: { message: string };
-}
-
-export interface TestCard {
-  number: string;
-  exp: string;
-  cvc: string;
-}
 
 export const paymentApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -42,10 +34,10 @@ export const paymentApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     /** The test provider's stand-in for stripe.confirmCardPayment. */
-    confirmTestPayment: build.mutation<TestIntent, { clientSecret: string; card: TestCard }>({
+    confirmTestPayment: build.mutation<OfflineIntentView, OfflineConfirm>({
       query: (body) => ({ url: '/payment/offline/confirm', method: 'POST', body }),
     }),
-    getTestIntent: build.query<TestIntent, string>({
+    getTestIntent: build.query<OfflineIntentView, string>({
       query: (clientSecret) => ({ url: '/payment/offline/intent', params: { client_secret: clientSecret } }),
       keepUnusedDataFor: 0,
     }),

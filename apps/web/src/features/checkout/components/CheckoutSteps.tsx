@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { CheckIcon } from './checkoutIcons';
+import { paths } from '../../../lib/paths';
 
 const STEPS = [
   { label: 'checkout.steps.signIn', to: null },
-  { label: 'checkout.steps.shipping', to: '/ShippingAdress' },
-  { label: 'checkout.steps.payment', to: '/Payment' },
-  { label: 'checkout.steps.placeOrder', to: '/PlaceOrder' },
+  { label: 'checkout.steps.shipping', to: paths.shippingAddress },
+  { label: 'checkout.steps.payment', to: paths.payment },
+  { label: 'checkout.steps.placeOrder', to: paths.placeOrder },
 ] as const;
 
 export type CheckoutStep = 1 | 2 | 3 | 4;

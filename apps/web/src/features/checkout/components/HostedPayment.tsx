@@ -7,6 +7,7 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { useStartPaymentMutation } from '../api/paymentApi';
 import { readOnlineChoice } from '../checkoutStorage';
 import { useShopper } from './ShopperOnly';
+import { paths } from '../../../lib/paths';
 
 /**
  * A provider with its own checkout pages (Paymob): the payment is started with the method chosen
@@ -36,7 +37,7 @@ export function HostedPayment({ orderId }: { orderId: string }) {
     return (
       <Alert variant="danger" className="checkout-narrow">
         <p>{errorMessage(error) ?? t('checkout.pay.unknown')}</p>
-        <Link to="/Payment" className="btn btn-outline-danger">
+        <Link to={paths.payment} className="btn btn-outline-danger">
           {t('checkout.status.otherMethod')}
         </Link>
       </Alert>

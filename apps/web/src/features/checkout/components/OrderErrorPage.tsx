@@ -13,6 +13,7 @@ import '../../../styles/checkout.css';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
+import { paths } from '../../../lib/paths';
 
 /**
  * /OrderError: the products that ran out while ordering, passed in navigation state by
@@ -52,7 +53,7 @@ export function OrderErrorPage() {
             {t('checkout.outOfStock.removed')}
           </h1>
           <p className="text-body-secondary">{t('checkout.outOfStock.removedText')}</p>
-          <Link to="/CartPage" className="btn btn-primary">
+          <Link to={paths.cart} className="btn btn-primary">
             {t('checkout.outOfStock.goToCart')}
           </Link>
         </div>
@@ -75,7 +76,7 @@ export function OrderErrorPage() {
                 <li key={product._id} className="cart-line">
                   <ProductImage src={product.image_path[0]} alt="" width={72} height={72} className="cart-line-media" />
                   <div className="cart-line-body min-w-0">
-                    <Link to={`/product/one/${product._id}`} className="cart-line-name">
+                    <Link to={paths.product(product._id)} className="cart-line-name">
                       <Localized value={localized.name(product)} />
                     </Link>
                     <p className="small text-danger-emphasis mb-0">
@@ -98,7 +99,7 @@ export function OrderErrorPage() {
               ))}
             </ul>
           </Card>
-          <Link to="/CartPage" className="btn btn-link mt-3 px-0">
+          <Link to={paths.cart} className="btn btn-link mt-3 px-0">
             {t('checkout.outOfStock.backToCart')}
           </Link>
         </>

@@ -8,7 +8,7 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { errorMessage } from '../../../api/errors';
 import { PageLoader } from '../../../components/PageLoader';
 import { Price } from '../../../components/Price';
-import { cartApi } from '../../cart';
+import { useCart } from '../../cart';
 import { useGetPaymentConfigQuery } from '../api/paymentApi';
 import {
   readOnlineChoice,
@@ -23,6 +23,7 @@ import { CheckoutSteps } from './CheckoutSteps';
 import { ChoiceCard } from './ChoiceCard';
 import { useShopper } from './ShopperOnly';
 import '../../../styles/checkout.css';
+import { paths } from '../../../lib/paths';
 
 const ICONS: Record<OnlineMethod, ReactNode> = {
   card: <CardIcon size={28} />,
@@ -40,7 +41,7 @@ export function PaymentPage() {
   const { t } = useTranslation();
   const user = useShopper();
   const navigate = useNavigate();
-  const { data: cart, isLoading, error } = cartApi.useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data: cart, isLoading, error } = useCart();
   const { data: config } = useGetPaymentConfigQuery();
   const [saved, setSaved] = useState(() => readPaymentMethod(user._id));
   const [online, setOnline] = useState(() => readOnlineChoice(user._id));
@@ -73,7 +74,7 @@ export function PaymentPage() {
     event.preventDefault();
     if (!chosen) setMissing(true);
     else if (chosenOnline === 'wallet' && !PHONE_PATTERN.test(online.walletPhone ?? '')) setPhoneInvalid(true);
-    else void navigate('/PlaceOrder');
+    else void navigate(paths.placeOrder);
   };
 
   // Right under the wallet's card, so the number is asked where the wallet was chosen.
@@ -171,7 +172,7 @@ export function PaymentPage() {
             <Button type="submit" variant="accent" size="lg">
               {t('checkout.payment.continue')}
             </Button>
-            <Link to="/ShippingAdress" className="btn btn-outline-secondary btn-lg">
+            <Link to={paths.shippingAddress} className="btn btn-outline-secondary btn-lg">
               {t('checkout.back')}
             </Link>
           </div>

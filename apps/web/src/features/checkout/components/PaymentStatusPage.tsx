@@ -10,6 +10,7 @@ import { clearCart } from '../../cart';
 import { useGetMyOrdersQuery } from '../../orders';
 import { paymentSettled, useGetPaymentStatusQuery } from '../api/paymentApi';
 import '../../../styles/checkout.css';
+import { paths } from '../../../lib/paths';
 
 const POLL_MS = 2000;
 
@@ -46,7 +47,7 @@ export function PaymentStatusPage() {
     if (!paid || bill === undefined) return;
     dispatch(clearCart());
     dispatch(paymentSettled());
-    void navigate('/success', { replace: true, state: { orderId, bill } });
+    void navigate(paths.success, { replace: true, state: { orderId, bill } });
   }, [paid, bill, orderId, dispatch, navigate]);
 
   let body;
@@ -54,7 +55,7 @@ export function PaymentStatusPage() {
     body = (
       <Alert variant="danger">
         <p>{t(status?.status === 'cancelled' ? 'checkout.status.cancelled' : 'checkout.pay.timeout')}</p>
-        <Link to="/CartPage" className="btn btn-outline-danger">
+        <Link to={paths.cart} className="btn btn-outline-danger">
           {t('checkout.review.backToCart')}
         </Link>
       </Alert>
@@ -69,11 +70,11 @@ export function PaymentStatusPage() {
           <button
             type="button"
             className="btn btn-accent"
-            onClick={() => void navigate('/Stripe', { state: { order_id: orderId } })}
+            onClick={() => void navigate(paths.stripe, { state: { order_id: orderId } })}
           >
             {t('checkout.status.tryAgain')}
           </button>
-          <Link to="/Payment" className="btn btn-outline-secondary">
+          <Link to={paths.payment} className="btn btn-outline-secondary">
             {t('checkout.status.otherMethod')}
           </Link>
         </div>
@@ -83,7 +84,7 @@ export function PaymentStatusPage() {
     body = (
       <>
         <KioskReference reference={status.payment.reference} orderId={orderId} />
-        <Link to="/Orders" className="btn btn-outline-primary mt-4">
+        <Link to={paths.orders} className="btn btn-outline-primary mt-4">
           {t('checkout.success.viewOrders')}
         </Link>
       </>

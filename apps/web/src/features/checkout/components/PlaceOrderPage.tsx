@@ -13,7 +13,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PageLoader } from '../../../components/PageLoader';
 import { Price } from '../../../components/Price';
 import { ProductImage } from '../../../components/ProductImage';
-import { cartApi, clearCart } from '../../cart';
+import { clearCart, useCart } from '../../cart';
 import { isOutOfStockList, useAddAddressMutation, usePlaceOrderMutation } from '../api/checkoutApi';
 import { readPaymentMethod, readShippingAddress } from '../checkoutStorage';
 import { Localized } from '../../../components/Localized';
@@ -27,21 +27,22 @@ import { OrderSummary } from './OrderSummary';
 import { PaymentMethodLabel } from './PaymentMethodLabel';
 import { useShopper } from './ShopperOnly';
 import '../../../styles/checkout.css';
+import { paths } from '../../../lib/paths';
 
 /** /PlaceOrder: the order review. Without an address or a payment choice it sends the shopper back to make one. */
 export function PlaceOrderPage() {
   const user = useShopper();
   const [address] = useState(() => readShippingAddress(user._id));
   const [method] = useState(() => readPaymentMethod(user._id));
-  if (!address) return <Navigate to="/ShippingAdress" replace />;
-  if (!method) return <Navigate to="/Payment" replace />;
+  if (!address) return <Navigate to={paths.shippingAddress} replace />;
+  if (!method) return <Navigate to={paths.payment} replace />;
   return <OrderReview address={address} method={method} name={user.name} />;
 }
 
 function OrderReview({ address, method, name }: { address: AddressInput; method: PaymentMethod; name: string }) {
   const { t } = useTranslation();
   // The order is made from the server cart, so the review shows exactly that, read afresh.
-  const { data: cart, isLoading, error } = cartApi.useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data: cart, isLoading, error } = useCart();
 
   let content;
   if (isLoading) content = <PageLoader />;
@@ -49,7 +50,7 @@ function OrderReview({ address, method, name }: { address: AddressInput; method:
   else if (cart.products.length === 0) {
     content = (
       <EmptyState title={t('checkout.cart.empty')}>
-        <Link to="/" className="btn btn-primary mt-2">
+        <Link to={paths.home} className="btn btn-primary mt-2">
           {t('checkout.cart.shop')}
         </Link>
       </EmptyState>
@@ -98,7 +99,7 @@ function Review({
           <Card.Body className="review-section">
             <div className="review-section-head">
               <h2 className="h6 fw-bold mb-0">{t('checkout.review.shippingTo')}</h2>
-              <Link to="/ShippingAdress" aria-label={t('checkout.review.changeAddress')}>
+              <Link to={paths.shippingAddress} aria-label={t('checkout.review.changeAddress')}>
                 {t('checkout.review.change')}
               </Link>
             </div>
@@ -111,7 +112,7 @@ function Review({
           <Card.Body className="review-section">
             <div className="review-section-head">
               <h2 className="h6 fw-bold mb-0">{t('checkout.review.paymentMethod')}</h2>
-              <Link to="/Payment" aria-label={t('checkout.review.changePayment')}>
+              <Link to={paths.payment} aria-label={t('checkout.review.changePayment')}>
                 {t('checkout.review.change')}
               </Link>
             </div>
@@ -126,7 +127,7 @@ function Review({
                 <li key={product._id} className="cart-line">
                   <ProductImage src={product.image_path[0]} alt="" width={72} height={72} className="cart-line-media" />
                   <div className="cart-line-body min-w-0">
-                    <Link to={`/product/one/${product._id}`} className="cart-line-name">
+                    <Link to={paths.product(product._id)} className="cart-line-name">
                       <Localized value={local.name(product)} />
                     </Link>
                     <p className="cart-line-brand mb-1">
@@ -150,7 +151,7 @@ function Review({
         <OrderSummary totals={totals} method={method}>
           {codUnavailable && (
             <Alert variant="warning" className="small">
-              {codUnavailable} <Link to="/Payment">{t('checkout.review.changePayment')}</Link>
+              {codUnavailable} <Link to={paths.payment}>{t('checkout.review.changePayment')}</Link>
             </Alert>
           )}
           {failure && (
@@ -172,7 +173,7 @@ function Review({
             {t(method === 'visa' ? 'checkout.review.nextCard' : 'checkout.review.nextCash')}
           </p>
         </OrderSummary>
-        <Link to="/CartPage" className="btn btn-link mt-2 px-0">
+        <Link to={paths.cart} className="btn btn-link mt-2 px-0">
           {t('checkout.review.backToCart')}
         </Link>
       </Col>
@@ -206,7 +207,7 @@ function usePlaceOrder(address: AddressInput, method: PaymentMethod) {
     const placed = await placeOrder({ deliveryAddress: address, paymentMethod: method });
     if (placed.error) {
       const data = 'status' in placed.error ? placed.error.data : undefined;
-      if (errorStatus(placed.error) === 409 && isOutOfStockList(data)) void navigate('/OrderError', { state: data });
+      if (errorStatus(placed.error) === 409 && isOutOfStockList(data)) void navigate(paths.orderError, { state: data });
       else setFailure(errorMessage(placed.error) ?? t('common.loadFailed'));
       return;
     }
@@ -217,10 +218,10 @@ function usePlaceOrder(address: AddressInput, method: PaymentMethod) {
     }
     setLeaving(true);
     if (method === 'visa') {
-      void navigate('/Stripe', { state: { order_id: order._id } });
+      void navigate(paths.stripe, { state: { order_id: order._id } });
     } else {
       dispatch(clearCart());
-      void navigate('/success', { state: { orderId: order._id, bill: order.bill } });
+      void navigate(paths.success, { state: { orderId: order._id, bill: order.bill } });
     }
   };
 

@@ -16,6 +16,7 @@ import { PinIcon } from './checkoutIcons';
 import { CheckoutSteps } from './CheckoutSteps';
 import { useShopper } from './ShopperOnly';
 import '../../../styles/checkout.css';
+import { paths } from '../../../lib/paths';
 
 const FIELDS = ['street', 'building', 'city', 'state', 'phone', 'zipCode', 'country'] as const;
 const sameAddress = (a: AddressInput, b: AddressInput) => FIELDS.every((field) => a[field] === b[field]);
@@ -43,7 +44,7 @@ export function ShippingAddressPage() {
     content = (
       <EmptyState title={t('checkout.shipping.none')}>
         <p className="mb-3">{t('checkout.shipping.noneText')}</p>
-        <Link to="/ShippingForm" className="btn btn-primary">
+        <Link to={paths.shippingForm} className="btn btn-primary">
           {t('checkout.shipping.add')}
         </Link>
       </EmptyState>
@@ -75,7 +76,7 @@ function AddressChoice({ addresses }: { addresses: Address[] }) {
     const chosen = addresses.find((address) => address._id === chosenId);
     if (!chosen) return;
     saveShippingAddress(user._id, toInput(chosen));
-    void navigate('/Payment');
+    void navigate(paths.payment);
   };
 
   return (
@@ -104,7 +105,7 @@ function AddressChoice({ addresses }: { addresses: Address[] }) {
         <Button type="submit" variant="accent" size="lg">
           {t('checkout.shipping.useThis')}
         </Button>
-        <Link to="/ShippingForm" className="btn btn-outline-primary btn-lg d-inline-flex align-items-center">
+        <Link to={paths.shippingForm} className="btn btn-outline-primary btn-lg d-inline-flex align-items-center">
           <PlusIcon size={18} className="me-2" />
           {t('checkout.shipping.add')}
         </Link>

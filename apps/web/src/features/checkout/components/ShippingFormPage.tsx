@@ -19,6 +19,7 @@ import { useGovernorateNames } from '../useGovernorateNames';
 import { CheckoutSteps } from './CheckoutSteps';
 import { useShopper } from './ShopperOnly';
 import '../../../styles/checkout.css';
+import { paths } from '../../../lib/paths';
 
 /**
  * /ShippingForm: the seven required fields with the shared rules (contracts'
@@ -56,7 +57,7 @@ export function ShippingFormPage() {
     const saved = await addAddress(address);
     if (saved.error) return;
     saveShippingAddress(user._id, address);
-    void navigate('/Payment');
+    void navigate(paths.payment);
   });
 
   const stateError = translateValidation(errors.state?.message);
@@ -174,7 +175,7 @@ export function ShippingFormPage() {
             {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
             {t('checkout.form.submit')}
           </Button>
-          <Link to="/ShippingAdress" className="btn btn-outline-secondary btn-lg">
+          <Link to={paths.shippingAddress} className="btn btn-outline-secondary btn-lg">
             {t('checkout.back')}
           </Link>
         </div>

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useOutletContext } from 'react-router';
 import type { User } from '@shop/contracts';
 import { useSession } from '../../auth';
+import { paths } from '../../../lib/paths';
 
 interface ShopperContext {
   user: User;
@@ -12,8 +13,8 @@ interface ShopperContext {
  */
 export function ShopperOnly() {
   const { user, isSignedIn, isAdmin } = useSession();
-  if (!user || !isSignedIn) return <Navigate to="/login" replace />;
-  if (isAdmin) return <Navigate to="/" replace />;
+  if (!user || !isSignedIn) return <Navigate to={paths.login} replace />;
+  if (isAdmin) return <Navigate to={paths.home} replace />;
   return <Outlet context={{ user } satisfies ShopperContext} />;
 }
 

@@ -23,6 +23,7 @@ import '../../../styles/checkout.css';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
+import { paths } from '../../../lib/paths';
 
 /** Stripe.js and Elements load only when the shop really uses Stripe, and only on this screen. */
 const StripeCardForm = lazy(() =>
@@ -59,7 +60,7 @@ function SessionLost() {
   return (
     <Alert variant="danger" className="checkout-narrow">
       <p>{t('checkout.pay.timeout')}</p>
-      <Link to="/CartPage" className="btn btn-outline-danger">
+      <Link to={paths.cart} className="btn btn-outline-danger">
         {t('checkout.review.backToCart')}
       </Link>
     </Alert>
@@ -84,7 +85,7 @@ function CardPayment({ orderId }: { orderId: string }) {
   const onPaid = useCallback(() => {
     dispatch(clearCart());
     dispatch(paymentSettled());
-    void navigate('/success', { replace: true, state: { orderId, bill } });
+    void navigate(paths.success, { replace: true, state: { orderId, bill } });
   }, [dispatch, navigate, orderId, bill]);
 
   if (intent.error || config.error) return <SessionLost />;
@@ -116,7 +117,7 @@ function CardPayment({ orderId }: { orderId: string }) {
             {form}
           </Card.Body>
         </Card>
-        <Link to="/CartPage" className="btn btn-link mt-2 px-0">
+        <Link to={paths.cart} className="btn btn-link mt-2 px-0">
           {t('checkout.review.backToCart')}
         </Link>
       </Col>

@@ -14,6 +14,7 @@ import { useIntentReader, useIntentStatus } from '../usePaymentStatus';
 import successImage from '../assets/order-success.svg';
 import { PaymentFeedbackAlert } from './PaymentFeedbackAlert';
 import '../../../styles/checkout.css';
+import { paths } from '../../../lib/paths';
 
 /**
  * /success. Reached from a placed cash order or a paid card, or as the card provider's return URL,
@@ -49,10 +50,10 @@ function ProviderReturn({ clientSecret }: { clientSecret: string }) {
       <PaymentFeedbackAlert feedback={feedback} />
       {feedback.kind !== 'processing' && (
         <div className="d-flex flex-wrap gap-2 mt-4">
-          <Link to="/Orders" className="btn btn-primary">
+          <Link to={paths.orders} className="btn btn-primary">
             {t('checkout.success.viewOrders')}
           </Link>
-          <Link to="/CartPage" className="btn btn-outline-secondary">
+          <Link to={paths.cart} className="btn btn-outline-secondary">
             {t('checkout.review.backToCart')}
           </Link>
         </div>
@@ -73,7 +74,7 @@ function OrderSucceeded() {
 
   useEffect(() => {
     // A full load, not a route change: the shop starts afresh, with the cart and orders read anew.
-    const timer = setTimeout(() => window.location.assign('/'), SUCCESS_REDIRECT_MS);
+    const timer = setTimeout(() => window.location.assign(paths.home), SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, []);
 
@@ -92,10 +93,10 @@ function OrderSucceeded() {
         </p>
       )}
       <div className="d-flex flex-wrap justify-content-center gap-2 mt-4">
-        <a href="/" className="btn btn-accent">
+        <a href={paths.home} className="btn btn-accent">
           {t('checkout.success.home')}
         </a>
-        <Link to="/Orders" className="btn btn-outline-primary">
+        <Link to={paths.orders} className="btn btn-outline-primary">
           {t('checkout.success.viewOrders')}
         </Link>
       </div>

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { feedbackForError, type PaymentFeedback } from '../paymentResult';
 import { PayButton, PaymentFeedbackAlert } from '../components/PaymentFeedbackAlert';
 import { stripeFor } from './stripeClient';
+import { paths } from '../../../lib/paths';
 
 /** Stripe's payment form in the shop's colours. */
 const APPEARANCE = {
@@ -44,7 +45,7 @@ function ElementsForm() {
     setFeedback(null);
     const { error } = await stripe.confirmPayment({
       elements,
-      confirmParams: { return_url: `${window.location.origin}/success` },
+      confirmParams: { return_url: `${window.location.origin}${paths.success}` },
     });
     // Only a failure comes back here; success is a redirect to return_url.
     setFeedback(feedbackForError({ type: error.type, message: error.message }));

@@ -6,6 +6,7 @@ import { ProductGrid } from '../../../components/ProductGrid';
 import { useSession } from '../../auth';
 import { useProductActions } from '../../productActions';
 import { selectFavourites } from '../favouritesSlice';
+import { paths } from '../../../lib/paths';
 
 /** /Favourite: the shopper's hearts as product cards; visitors go to /login. */
 export function FavouritePage() {
@@ -13,7 +14,7 @@ export function FavouritePage() {
   const { isSignedIn } = useSession();
   const favourites = useAppSelector(selectFavourites);
   const actions = useProductActions();
-  if (!isSignedIn) return <Navigate to="/login" replace />;
+  if (!isSignedIn) return <Navigate to={paths.login} replace />;
   return (
     <div className="container-xl py-4">
       <title>{t('favourites.title')}</title>
@@ -25,7 +26,7 @@ export function FavouritePage() {
         label={t('favourites.title')}
         empty={
           <EmptyState title={t('favourites.empty')}>
-            <Link to="/" className="btn btn-primary mt-2">
+            <Link to={paths.home} className="btn btn-primary mt-2">
               {t('favourites.addSome')}
             </Link>
           </EmptyState>

@@ -17,6 +17,7 @@ import '../../../styles/checkout.css';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
+import { paths } from '../../../lib/paths';
 
 /** Badge colours by how far along an order is: waiting, under way, done, or stopped. */
 const STATUS_BADGE: Record<OrderStatus, string> = {
@@ -53,7 +54,7 @@ export function OrdersPage() {
   } else if (orders.length === 0) {
     content = (
       <EmptyState title={t('checkout.orders.empty')}>
-        <Link to="/" className="btn btn-primary mt-2">
+        <Link to={paths.home} className="btn btn-primary mt-2">
           {t('checkout.cart.shop')}
         </Link>
       </EmptyState>
@@ -73,7 +74,7 @@ export function OrdersPage() {
   return (
     <div className="container-lg py-4">
       <title>{t('checkout.orders.documentTitle')}</title>
-      <Link to="/" className="d-inline-flex align-items-center gap-1 mb-3 small">
+      <Link to={paths.home} className="d-inline-flex align-items-center gap-1 mb-3 small">
         <ChevronStartIcon size={16} />
         {t('checkout.orders.backHome')}
       </Link>
@@ -124,7 +125,7 @@ function OrderCard({ order }: { order: Order }) {
           {awaitsCard && (
             <>
               <span className="small text-body-secondary">{t('checkout.orders.awaitingPayment')}</span>
-              <Link to="/Stripe" state={{ order_id: order._id }} className="btn btn-sm btn-accent ms-sm-auto">
+              <Link to={paths.stripe} state={{ order_id: order._id }} className="btn btn-sm btn-accent ms-sm-auto">
                 {t('checkout.stripe.payNow')}
               </Link>
             </>
@@ -146,7 +147,7 @@ function OrderLineItem({ line }: { line: OrderLine }) {
   const { productBrief: product, quantity } = line;
   const name = <Localized value={localized.name(product)} />;
   const productId = product.product_id;
-  const productPath = productId ? `/product/one/${productId}` : null;
+  const productPath = productId ? paths.product(productId) : null;
   return (
     <li className="cart-line">
       <ProductImage src={product.image_path[0]} alt="" width={72} height={72} className="cart-line-media" />
@@ -168,10 +169,7 @@ function OrderLineItem({ line }: { line: OrderLine }) {
               {t('checkout.orders.buyAgain')}
               <span className="visually-hidden">: {name}</span>
             </Link>
-            <Link
-              to={`/AddReview?product=${encodeURIComponent(productId)}`}
-              className="btn btn-sm btn-outline-secondary"
-            >
+            <Link to={paths.reviewOf(productId)} className="btn btn-sm btn-outline-secondary">
               {t('checkout.orders.review')}
               <span className="visually-hidden">: {name}</span>
             </Link>

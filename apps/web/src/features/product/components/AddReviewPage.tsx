@@ -15,6 +15,7 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { useSession } from '../../auth';
 import { useGetProductQuery } from '../../catalog';
 import { useAddReviewMutation } from '../api/reviewsApi';
+import { paths } from '../../../lib/paths';
 
 const RATINGS = [5, 4, 3, 2, 1] as const;
 const reviewFormSchema = reviewCreateSchema.omit({ product: true });
@@ -34,10 +35,10 @@ export function AddReviewPage() {
     formState: { errors },
   } = useForm({ resolver: zodResolver(reviewFormSchema), defaultValues: { rating: '5', title: '', comment: '' } });
 
-  if (!isSignedIn) return <Navigate to="/login" replace />;
-  if (!productId) return <Navigate to="/" replace />;
+  if (!isSignedIn) return <Navigate to={paths.login} replace />;
+  if (!productId) return <Navigate to={paths.home} replace />;
 
-  const productPath = `/product/one/${productId}`;
+  const productPath = paths.product(productId);
   const submit = handleSubmit(async (values) => {
     try {
       await addReview({ ...values, product: productId }).unwrap();

@@ -18,6 +18,7 @@ import { useGetProductQuery } from '../../catalog';
 import { useProductActions } from '../../productActions';
 import { ImageGallery } from './ImageGallery';
 import { ReviewList } from './ReviewList';
+import { paths } from '../../../lib/paths';
 
 export function ProductPage() {
   const { t } = useTranslation();
@@ -50,22 +51,21 @@ function ProductDetails({ product }: { product: Product }) {
   const favourite = actions.isFavourite(product._id);
   const inStock = product.stock > 0;
 
-  const writeReview = () =>
-    void navigate(isSignedIn ? `/AddReview?product=${encodeURIComponent(product._id)}` : '/login');
+  const writeReview = () => void navigate(isSignedIn ? paths.reviewOf(product._id) : paths.login);
 
   return (
     <>
       <title>{t('product.title', { name: name.text })}</title>
       <nav aria-label={t('common.breadcrumb')} className="mb-3 small">
-        <Link to="/">{t('nav.home')}</Link>
+        <Link to={paths.home}>{t('nav.home')}</Link>
         <span className="mx-2 text-body-secondary" aria-hidden="true">
           /
         </span>
-        <Link to={`/department/${product.department._id}`}>{department}</Link>
+        <Link to={paths.department(product.department._id)}>{department}</Link>
         <span className="mx-2 text-body-secondary" aria-hidden="true">
           /
         </span>
-        <Link to={`/product/category/${product.category._id}`}>{category}</Link>
+        <Link to={paths.category(product.category._id)}>{category}</Link>
       </nav>
       <Row className="g-4 g-lg-5">
         <Col md={6} lg={5}>
@@ -133,11 +133,11 @@ function ProductDetails({ product }: { product: Product }) {
               <dd className="col-7 col-sm-8">{t('product.weightValue', { weight: product.weight })}</dd>
               <dt className="col-5 col-sm-4">{t('product.category')}</dt>
               <dd className="col-7 col-sm-8">
-                <Link to={`/product/category/${product.category._id}`}>{category}</Link>
+                <Link to={paths.category(product.category._id)}>{category}</Link>
               </dd>
               <dt className="col-5 col-sm-4">{t('product.department')}</dt>
               <dd className="col-7 col-sm-8">
-                <Link to={`/department/${product.department._id}`}>{department}</Link>
+                <Link to={paths.department(product.department._id)}>{department}</Link>
               </dd>
               <dt className="col-5 col-sm-4">{t('product.cod')}</dt>
               <dd className="col-7 col-sm-8">{t(product.cod ? 'common.yes' : 'common.no')}</dd>

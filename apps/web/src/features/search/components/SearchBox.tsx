@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { SearchIcon } from '../../../components/icons';
+import { paths } from '../../../lib/paths';
 
 /** The header search: sends the shopper to /searchResults/{text}. */
 export function SearchBox({ className }: { className?: string }) {
@@ -16,7 +17,7 @@ export function SearchBox({ className }: { className?: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const search = text.trim();
-    if (search) void navigate(`/searchResults/${encodeURIComponent(search)}`);
+    if (search) void navigate(paths.searchResults(search));
   };
 
   return (
