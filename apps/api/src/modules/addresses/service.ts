@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Address, AddressInput } from '@shop/contracts';
-import type { FastifyInstance } from 'fastify';
 import { addresses } from '../../db/schema.js';
+import type { Deps } from '../deps.js';
 
 type AddressRow = typeof addresses.$inferSelect;
 
@@ -21,8 +21,8 @@ const toAddressDto = (a: AddressRow): Address => ({
   fullAddress: fullAddress(a),
 });
 
-export function addressesService(app: FastifyInstance) {
-  const { db } = app;
+export function addressesService(deps: Pick<Deps, 'db' | 'clock'>) {
+  const { db } = deps;
 
   async function list(userId: string): Promise<Address[]> {
     const rows = await db
@@ -56,7 +56,7 @@ export function addressesService(app: FastifyInstance) {
           ...Object.entries(fields).map(([key, value]) => eq(addresses[key as keyof typeof fields], value)),
         ),
       );
-    if (!existing) await db.insert(addresses).values({ userId, ...fields, createdAt: app.clock.now() });
+    if (!existing) await db.insert(addresses).values({ userId, ...fields, createdAt: deps.clock.now() });
     return list(userId);
   }
 

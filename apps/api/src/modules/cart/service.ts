@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { API_MSG, type Cart } from '@shop/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { cartItems, products } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { toEgp } from '../../lib/money.js';
+import type { Deps } from '../deps.js';
 
 /**
  * The lines of a user's cart with their products, read after every cart change: a prepared statement,
@@ -30,8 +30,8 @@ function cartLinesQuery(db: Db) {
     .prepare('cart_lines');
 }
 
-export function cartService(app: FastifyInstance) {
-  const { db } = app;
+export function cartService(deps: Pick<Deps, 'db'>) {
+  const { db } = deps;
   const cartLines = cartLinesQuery(db);
 
   /** The user's cart with its bill, both computed here: a client-sent price is never trusted. */

@@ -1,6 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
 import { API_MSG, MSG, type Category, type CategoryInput } from '@shop/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, departments } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
@@ -8,6 +7,7 @@ import { FOREIGN_KEY_VIOLATION, mapDbError, UNIQUE_VIOLATION } from '../../lib/d
 import { conflict, notFound } from '../../lib/errors.js';
 import { imageUrl, toWebp } from '../../lib/images.js';
 import { invalid, isId } from '../../lib/validation.js';
+import type { Deps } from '../deps.js';
 
 const columns = {
   id: categories.id,
@@ -31,8 +31,8 @@ const toDto = (c: CategoryRow): Category => ({
   department: { _id: c.departmentId, name: c.departmentName, nameAr: c.departmentNameAr },
 });
 
-export function categoriesService(app: FastifyInstance) {
-  const { db } = app;
+export function categoriesService(deps: Pick<Deps, 'db' | 'images'>) {
+  const { db } = deps;
 
   async function one(tx: DbOrTx, id: string): Promise<Category> {
     const [row] = await selectCategories(tx).where(eq(categories.id, id));
@@ -121,7 +121,7 @@ export function categoriesService(app: FastifyInstance) {
     // Checked before the image work so an upload for a missing category stores nothing.
     await one(db, id);
     const image = await toWebp(file);
-    await app.images.put(image);
+    await deps.images.put(image);
     return db.transaction(async (tx) => {
       const [row] = await tx
         .update(categories)

@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { API_MSG, type Department, type DepartmentInput } from '@shop/contracts';
-import type { FastifyInstance } from 'fastify';
 import { departments } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { FOREIGN_KEY_VIOLATION, mapDbError, UNIQUE_VIOLATION } from '../../lib/db-errors.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/validation.js';
+import type { Deps } from '../deps.js';
 
 const toDto = (d: { id: string; name: string; nameAr: string | null }): Department => ({
   _id: d.id,
@@ -14,8 +14,8 @@ const toDto = (d: { id: string; name: string; nameAr: string | null }): Departme
 });
 const returned = { id: departments.id, name: departments.name, nameAr: departments.nameAr };
 
-export function departmentsService(app: FastifyInstance) {
-  const { db } = app;
+export function departmentsService(deps: Pick<Deps, 'db'>) {
+  const { db } = deps;
 
   async function list(): Promise<Department[]> {
     const rows = await db.select(returned).from(departments).orderBy(asc(departments.name));

@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Product } from '@shop/contracts';
-import type { FastifyInstance } from 'fastify';
 import { favourites, products } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { selectProducts, toProductDto } from '../products/service.js';
+import type { Deps } from '../deps.js';
 
-export function favouritesService(app: FastifyInstance) {
-  const { db } = app;
+export function favouritesService(deps: Pick<Deps, 'db' | 'clock'>) {
+  const { db } = deps;
 
   /** The user's favourite products, most recently added first, in the catalogue's product shape. */
   async function list(userId: string): Promise<Product[]> {
@@ -19,7 +19,7 @@ export function favouritesService(app: FastifyInstance) {
   async function add(userId: string, productId: string): Promise<Product[]> {
     const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
     if (!product) throw notFound('Product');
-    await db.insert(favourites).values({ userId, productId, createdAt: app.clock.now() }).onConflictDoNothing();
+    await db.insert(favourites).values({ userId, productId, createdAt: deps.clock.now() }).onConflictDoNothing();
     return list(userId);
   }
 
@@ -51,7 +51,7 @@ export function favouritesService(app: FastifyInstance) {
             .select({
               userId: sql<string>`${userId}::uuid`.as('user_id'),
               productId: products.id,
-              createdAt: sql<Date>`${app.clock.now().toISOString()}::timestamptz`.as('created_at'),
+              createdAt: sql<Date>`${deps.clock.now().toISOString()}::timestamptz`.as('created_at'),
             })
             .from(products)
             .where(inArray(products.id, ids)),

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AuditType } from '@shop/contracts';
-import type { FastifyInstance } from 'fastify';
 import { auditLogs } from '../../db/schema.js';
+import type { Deps } from '../deps.js';
 
 const LOGS_PAGE_SIZE = 20;
 
@@ -28,8 +28,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The user's text is matched literally: % and _ are not wildcards for them. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export function logsService(app: FastifyInstance) {
-  const { db } = app;
+export function logsService(deps: Pick<Deps, 'db'>) {
+  const { db } = deps;
 
   async function list(query: LogQuery): Promise<{ logs: LogEntry[]; pages: number; total: number }> {
     const filters: SQL[] = [];

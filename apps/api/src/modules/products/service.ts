@@ -13,7 +13,6 @@ import {
   type ProductList,
   type ProductListQuery,
 } from '@shop/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, departments, products } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
@@ -23,6 +22,7 @@ import { imageUrl, toWebp } from '../../lib/images.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
 import type { MultipartForm } from '../../lib/multipart.js';
 import { fieldErrors, invalid, isId } from '../../lib/validation.js';
+import type { Deps } from '../deps.js';
 
 const productColumns = {
   id: products.id,
@@ -108,8 +108,8 @@ const toColumns = (input: ProductCreateInput) => ({
 // The (category, department) foreign key also refuses a category that moved or went meanwhile.
 const misplaced = () => mapDbError({ [FOREIGN_KEY_VIOLATION]: invalid({ category: API_MSG.categoryNotInDepartment }) });
 
-export function productsService(app: FastifyInstance) {
-  const { db } = app;
+export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
+  const { db } = deps;
 
   async function list(query: ProductListQuery): Promise<ProductList> {
     const limit = query.limit ?? PAGE_SIZE;
@@ -160,7 +160,7 @@ export function productsService(app: FastifyInstance) {
   /** Converts every file before storing any, so one bad file leaves nothing behind. */
   async function storeImages(files: Buffer[]): Promise<string[]> {
     const images = await Promise.all(files.map((file) => toWebp(file)));
-    await Promise.all(images.map((image) => app.images.put(image)));
+    await Promise.all(images.map((image) => deps.images.put(image)));
     return images.map((image) => imageUrl(image.name));
   }
 

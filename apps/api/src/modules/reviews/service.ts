@@ -1,13 +1,13 @@
 import { and, desc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { API_MSG, type OrderStatus, type Review, type reviewCreateSchema } from '@shop/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { orderItems, orders, products, reviews, users } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/validation.js';
 import { recomputeRatings } from './rating.js';
+import type { Deps } from '../deps.js';
 
 type ReviewInput = z.output<typeof reviewCreateSchema>;
 
@@ -67,8 +67,8 @@ async function lockProduct(tx: Tx, productId: string): Promise<boolean> {
   return Boolean(row);
 }
 
-export function reviewsService(app: FastifyInstance) {
-  const { db } = app;
+export function reviewsService(deps: Pick<Deps, 'db'>) {
+  const { db } = deps;
 
   async function ofProduct(productId: string): Promise<Review[]> {
     if (!isId(productId)) return [];

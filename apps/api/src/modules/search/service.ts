@@ -1,8 +1,8 @@
 import { asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
 import { normalizeArabic, SEARCH_LIMIT, type Product, type SearchQuery, type SortOption } from '@shop/contracts';
-import type { FastifyInstance } from 'fastify';
 import { products } from '../../db/schema.js';
 import { selectProducts, toProductDto } from '../products/service.js';
+import type { Deps } from '../deps.js';
 
 /** More words than this add cost, not precision. */
 const MAX_WORDS = 8;
@@ -36,8 +36,8 @@ function ordering(sortBy: SortOption | undefined): SQL[] {
   }
 }
 
-export function searchService(app: FastifyInstance) {
-  const { db } = app;
+export function searchService(deps: Pick<Deps, 'db'>) {
+  const { db } = deps;
 
   /** Ids of the products matching `tsquery`, best first by the chosen order (search_candidates is in db/migrations). */
   async function rank(tsquery: SQL, query: SearchQuery): Promise<string[]> {

@@ -9,9 +9,9 @@ import {
   type PaymentMethod,
   type SalesWindow,
 } from '@shop/contracts';
-import type { FastifyInstance } from 'fastify';
 import { orderItems, orders, products, users } from '../../db/schema.js';
 import { toEgp } from '../../lib/money.js';
+import type { Deps } from '../deps.js';
 
 const DAY_MS = 86_400_000;
 /** Not money the shop has: cancelled orders, and card orders still waiting for their payment. */
@@ -20,15 +20,15 @@ const NOT_SALES: OrderStatus[] = ['cancelled', 'pending'];
 /** YYYY-MM-DD of a UTC day. */
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
-export function statsService(app: FastifyInstance) {
-  const { db } = app;
+export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
+  const { db } = deps;
 
   /**
    * The dashboard overview in four aggregate queries. The sales windows (today, 7 and 30 days) are
    * sums of the daily series, so the cards and the chart can never disagree.
    */
   async function overview(): Promise<AdminStats> {
-    const now = app.clock.now();
+    const now = deps.clock.now();
     const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     const from = new Date(todayStart - (STATS_DAYS - 1) * DAY_MS);
     const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;

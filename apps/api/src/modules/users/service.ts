@@ -11,11 +11,11 @@ import {
   type UpdateUserInput,
   type User,
 } from '@shop/contracts';
-import type { FastifyInstance } from 'fastify';
 import { passwordResets, reviews, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, HttpError, notFound } from '../../lib/errors.js';
 import { recomputeRatings } from '../reviews/rating.js';
+import type { Deps } from '../deps.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -34,11 +34,11 @@ const DUMMY_HASH = hash('not-a-real-password-0A!');
 
 export const hashPassword = (password: string) => hash(password);
 
-export function usersService(app: FastifyInstance) {
-  const { db } = app;
+export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'mailer' | 'tokens'>) {
+  const { db } = deps;
 
   function session(user: UserRow) {
-    return { user: toUserDto(user), ...app.tokens.issue({ sub: user.id, tv: user.tokenVersion }) };
+    return { user: toUserDto(user), ...deps.tokens.issue({ sub: user.id, tv: user.tokenVersion }) };
   }
 
   async function register(input: Required<Pick<RegisterInput, 'name' | 'email' | 'phone' | 'password'>>, ip: string) {
@@ -159,7 +159,7 @@ export function usersService(app: FastifyInstance) {
       await db.insert(passwordResets).values({
         userId: user.id,
         tokenHash: sha256(token),
-        expiresAt: new Date(app.clock.now().getTime() + RESET_TOKEN_TTL_MS),
+        expiresAt: new Date(deps.clock.now().getTime() + RESET_TOKEN_TTL_MS),
       });
       await audit(db, {
         type: 'auth',
@@ -169,11 +169,11 @@ export function usersService(app: FastifyInstance) {
         userEmail: user.email,
         ip,
       });
-      const link = `${app.config.PUBLIC_URL}/password-reset/${user.id}/${token}`;
+      const link = `${deps.config.PUBLIC_URL}/password-reset/${user.id}/${token}`;
       // Sent in the background: waiting for the mail server would tell an attacker the address exists.
-      app.mailer
+      deps.mailer
         .send({ to: user.email, ...resetMail(link, language) })
-        .catch((err) => app.log.error({ err }, 'reset mail failed'));
+        .catch((err) => deps.log.error({ err }, 'reset mail failed'));
     }
     return { message: API_MSG.resetSent };
   }
@@ -183,7 +183,7 @@ export function usersService(app: FastifyInstance) {
       eq(passwordResets.userId, userId),
       eq(passwordResets.tokenHash, sha256(token)),
       isNull(passwordResets.usedAt),
-      gt(passwordResets.expiresAt, app.clock.now()),
+      gt(passwordResets.expiresAt, deps.clock.now()),
     );
   }
 
@@ -201,7 +201,7 @@ export function usersService(app: FastifyInstance) {
       // Marking it used in the same statement that checks it makes the link single use under races.
       const [used] = await tx
         .update(passwordResets)
-        .set({ usedAt: app.clock.now() })
+        .set({ usedAt: deps.clock.now() })
         .where(liveReset(userId, token))
         .returning({ id: passwordResets.id });
       if (!used) throw new HttpError(404, MSG.notFound404);
@@ -212,7 +212,7 @@ export function usersService(app: FastifyInstance) {
         .returning({ email: users.email });
       await tx
         .update(passwordResets)
-        .set({ usedAt: app.clock.now() })
+        .set({ usedAt: deps.clock.now() })
         .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
       await audit(tx, {
         type: 'auth',

@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
+import type { ImageStore } from '../lib/image-store.js';
+import type { Mailer } from '../lib/mailer.js';
+import type { Metrics } from '../lib/metrics.js';
+import type { TokenService } from '../lib/tokens.js';
+
+/**
+ * Everything a service may be given. Each service names the part it uses (`Pick<Deps, 'db' | 'clock'>`)
+ * and takes nothing else, so its reach shows in its signature and a test can hand it exactly that. The
+ * Fastify instance carries all of these (app.ts decorates it), which is why the routes pass `app`.
+ */
+export interface Deps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  tokens: TokenService;
+  images: ImageStore;
+  metrics: Metrics | null;
+}
