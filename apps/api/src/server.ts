@@ -32,7 +32,8 @@ async function serve(config: Config) {
   });
   const app = await buildApp({ config, database });
   await seedOnFirstStart(config, app, database.db);
-  // Unpaid card orders give their stock back after 30 minutes; every instance may run this safely.
+  // Unpaid online orders give their stock back after 30 minutes (48 hours while their payment is pending);
+  // every instance may run this safely.
   startOrderExpiry(app);
 
   let stopping = false;

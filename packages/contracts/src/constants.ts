@@ -8,6 +8,14 @@ export const COD_FEE_EGP = 9;
 export const SESSION_TTL_MS = 864_000_000;
 export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const CARD_ORDER_TTL_MS = 30 * 60 * 1000;
+/**
+ * How long an online order whose payment the provider reports pending keeps its stock: a kiosk
+ * reference is paid in cash at an Aman or Masary outlet, often the next day, and a wallet payment
+ * waits for its owner to approve it on the phone. Expiring those at the card TTL would cancel orders
+ * that are being paid; 48 hours covers a weekend day and the outlet's settlement, and stock held
+ * longer than that is more likely abandoned than bought.
+ */
+export const PENDING_PAYMENT_TTL_MS = 48 * 60 * 60 * 1000;
 export const CAROUSEL_INTERVAL_MS = 3000;
 export const TOAST_MS = 3000;
 export const CART_TOAST_MS = 1000;

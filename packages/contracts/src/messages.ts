@@ -132,6 +132,8 @@ export const API_MSG = {
   notRefundable: 'Only a paid order that has not been shipped can be refunded',
   refundTooLarge: 'The refund cannot be more than the order total',
   refundFailed: 'The payment provider did not accept the refund, please try again',
+  refundPending:
+    'A refund of this order was already sent to the payment provider; the order changes when the provider confirms it',
 } as const;
 
 /** The password-reset e-mail. */

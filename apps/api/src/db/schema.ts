@@ -309,6 +309,8 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     /** card, wallet or kiosk. */
     method: text('method').notNull(),
+    /** The number a wallet payment is charged on: another number is another payment. */
+    walletPhone: text('wallet_phone'),
     /** What the browser needs to continue this payment at the provider. */
     clientSecret: text('client_secret').notNull(),
     checkoutUrl: text('checkout_url'),

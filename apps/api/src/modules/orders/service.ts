@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import {
   API_MSG,
   CARD_ORDER_TTL_MS,
+  PENDING_PAYMENT_TTL_MS,
   canTransition,
   orderFees,
   type AddressInput,
@@ -12,13 +13,23 @@ import {
 } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { cartItems, orderItems, orders, orderStatusHistory, payments, products, users } from '../../db/schema.js';
+import {
+  cartItems,
+  orderItems,
+  orders,
+  orderStatusHistory,
+  paymentEvents,
+  payments,
+  products,
+  users,
+} from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { NOT_ENOUGH_STOCK, PRODUCT_CHANGED, pgCode } from '../../lib/db-errors.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { paymentProvider } from '../payments/registry.js';
+import { paymentProvider, providerNamed } from '../payments/registry.js';
+import { refundRequested, refundRequestId } from '../payments/refund-request.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderItems.$inferSelect;
@@ -124,18 +135,25 @@ async function markCancelled(tx: Tx, orderIds: string[], at: Date) {
 }
 
 /** Cancels orders the caller has locked and puts their stock back on the shelf (see returnStock for `alsoLocking`). */
-async function cancelLocked(tx: Tx, orderIds: string[], at: Date, alsoLocking: string[] = []) {
+export async function cancelLocked(tx: Tx, orderIds: string[], at: Date, alsoLocking: string[] = []) {
   await markCancelled(tx, orderIds, at);
   await returnStock(tx, await heldStock(tx, orderIds), alsoLocking);
 }
 
 /** After a cancellation commits: the intents of cancelled card orders must not take money any more. */
 async function cancelIntents(app: FastifyInstance, intentIds: (string | null)[]) {
-  const provider = paymentProvider(app);
-  for (const id of intentIds) {
-    if (!id) continue;
-    await provider
-      .cancel(id)
+  const ids = intentIds.filter((id): id is string => Boolean(id));
+  if (!ids.length) return;
+  // Each through the provider that started it; intents from before payments were recorded, through the active one.
+  const recorded = await app.db
+    .select({ providerRef: payments.providerRef, provider: payments.provider })
+    .from(payments)
+    .where(inArray(payments.providerRef, ids));
+  const active = paymentProvider(app).name;
+  for (const id of ids) {
+    const name = recorded.find((p) => p.providerRef === id)?.provider ?? active;
+    await Promise.resolve()
+      .then(() => providerNamed(app, name).cancel(id))
       .catch((err: unknown) => app.log.warn({ err, intent: id }, 'could not cancel payment intent'));
   }
 }
@@ -347,10 +365,16 @@ export function ordersService(app: FastifyInstance) {
   }
 
   /**
-   * An admin moves an order along the state machine; cancelling puts its stock back. A refund is a
-   * cancellation of a paid order whose money the provider gives back first, inside the transaction
-   * that holds the order, so two refunds of one order cannot both reach the provider. Cancelling a paid
+   * An admin moves an order along the state machine; cancelling puts its stock back. Cancelling a paid
    * order is always a refund of the whole bill: the shop never keeps the money of an order it cancels.
+   *
+   * A refund takes three steps, so that no failure gives money back twice or keeps it silently. Under
+   * the order's lock its request is recorded and committed (payments/refund-request.ts): while it
+   * stands, a second refund or any other move of the order is refused. The provider that took the
+   * payment is asked; a refusal withdraws the request and the order stays as it was. Then the order is
+   * cancelled and its stock returned. Should that last commit fail, the request stays, so a retry is
+   * refused (409) instead of asking the provider again, and the provider's refund callback cancels
+   * the order (apply in payments/service.ts), once, whichever of the two comes first.
    */
   async function changeStatus(
     admin: AuthUser,
@@ -359,57 +383,101 @@ export function ordersService(app: FastifyInstance) {
     ip: string,
     refund?: { amount: number | undefined },
   ): Promise<Order> {
-    const { before, refunded } = await db.transaction(async (tx) => {
+    const step = await db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (!order) throw notFound('Order');
       const from = order.status as OrderStatus;
       if (refund && from !== 'paid') throw conflict(API_MSG.notRefundable);
       if (!canTransition(from, to)) throw conflict(API_MSG.statusChange(from, to));
+      if (from === 'paid' && (await refundRequested(tx, orderId))) throw conflict(API_MSG.refundPending);
       const refunding = refund ?? (from === 'paid' && to === 'cancelled' ? { amount: undefined } : undefined);
-      const given = refunding ? await refundPayment(tx, order, refunding.amount) : null;
+      if (refunding) return { before: order, refund: await requestRefund(tx, order, refunding.amount) };
       const now = app.clock.now();
       if (to === 'cancelled') await cancelLocked(tx, [orderId], now);
       else {
         await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, orderId));
         await tx.insert(orderStatusHistory).values({ orderId, status: to, at: now });
       }
-      const refundNote = given ? `, ${given.how} ${toEgp(given.amount)} EGP` : '';
       await audit(tx, {
         type: 'admin',
-        action: given ? 'order_refunded' : 'order_status',
-        message: `${admin.email} moved order ${orderId} from ${from} to ${to}${refundNote}`,
+        action: 'order_status',
+        message: `${admin.email} moved order ${orderId} from ${from} to ${to}`,
         userId: admin.id,
         userEmail: admin.email,
-        data: { orderId, from, to, ...(given ? { refund: given.how, amount: toEgp(given.amount) } : {}) },
+        data: { orderId, from, to },
         ip,
       });
-      return { before: order, refunded: given !== null };
+      return { before: order, refund: null };
     });
-    if (to === 'cancelled' && !refunded) await cancelIntents(app, [before.paymentIntentId]);
+    if (step.refund) await giveBack(admin, step.refund, ip);
+    else if (to === 'cancelled') await cancelIntents(app, [step.before.paymentIntentId]);
     const [order] = await loadOrders(db, eq(orders.id, orderId));
     if (!order) throw notFound('Order');
     return order;
   }
 
-  /** Asks the provider to give back `amountEgp` (the whole bill when unset) of the payment that paid the order. */
-  async function refundPayment(tx: Tx, order: OrderRow, amountEgp: number | undefined) {
+  /** Records, under the order's lock, that `amountEgp` (the whole bill when unset) is being given back. */
+  async function requestRefund(tx: Tx, order: OrderRow, amountEgp: number | undefined) {
     const amount = amountEgp === undefined ? order.bill : toPiastres(amountEgp);
     if (amount > order.bill) throw badRequest(API_MSG.refundTooLarge);
     const [paid] = await tx
       .select()
       .from(payments)
-      .where(and(eq(payments.orderId, order.id), eq(payments.state, 'paid')))
-      .for('update');
-    const provider = paymentProvider(app);
-    const how = await provider.refund({
-      providerRef: paid?.providerRef ?? order.paymentIntentId ?? '',
-      transactionId: paid?.transactionId ?? null,
-      amount,
-      paid: order.bill,
-      paidAt: paid?.paidAt ?? null,
+      .where(and(eq(payments.orderId, order.id), eq(payments.state, 'paid')));
+    await tx
+      .insert(paymentEvents)
+      .values({ id: refundRequestId(order.id), type: 'refund_requested', receivedAt: app.clock.now() });
+    return { order, paid: paid ?? null, amount };
+  }
+
+  /** Asks the provider that took the payment to give the money back, then cancels the order. */
+  async function giveBack(admin: AuthUser, request: Awaited<ReturnType<typeof requestRefund>>, ip: string) {
+    const { order, paid, amount } = request;
+    let how: 'refunded' | 'voided';
+    try {
+      how = await refundThrough(paid?.provider).refund({
+        providerRef: paid?.providerRef ?? order.paymentIntentId ?? '',
+        transactionId: paid?.transactionId ?? null,
+        amount,
+        paid: order.bill,
+        paidAt: paid?.paidAt ?? null,
+      });
+    } catch (err) {
+      // Refused or not reached: nothing was given back, so the request is withdrawn for a retry.
+      await db.delete(paymentEvents).where(eq(paymentEvents.id, refundRequestId(order.id)));
+      throw err;
+    }
+    await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, order.id))
+        .for('update');
+      const now = app.clock.now();
+      if (paid) await tx.update(payments).set({ state: how }).where(eq(payments.providerRef, paid.providerRef));
+      // The provider's refund callback may have come first and cancelled the order already.
+      if (locked?.status === 'paid') await cancelLocked(tx, [order.id], now);
+      await audit(tx, {
+        type: 'admin',
+        action: 'order_refunded',
+        message: `${admin.email} moved order ${order.id} from paid to cancelled, ${how} ${toEgp(amount)} EGP`,
+        userId: admin.id,
+        userEmail: admin.email,
+        data: { orderId: order.id, from: 'paid', to: 'cancelled', refund: how, amount: toEgp(amount) },
+        ip,
+      });
     });
-    if (paid) await tx.update(payments).set({ state: how }).where(eq(payments.providerRef, paid.providerRef));
-    return { how, amount };
+  }
+
+  /** The provider recorded on the payment (orders paid before payments were recorded: the active one). */
+  function refundThrough(name: string | undefined) {
+    if (!name) return paymentProvider(app);
+    try {
+      return providerNamed(app, name);
+    } catch (err) {
+      app.log.error({ err, provider: name }, 'the provider that took a payment is not configured');
+      throw new HttpError(502, API_MSG.refundFailed);
+    }
   }
 
   const setStatus = (admin: AuthUser, orderId: string, to: OrderStatus, ip: string) =>
@@ -424,20 +492,37 @@ export function ordersService(app: FastifyInstance) {
 const EXPIRY_BATCH = 100;
 
 /**
- * Cancels card orders still unpaid CARD_ORDER_TTL_MS after placement and returns their stock.
+ * Cancels online orders still unpaid CARD_ORDER_TTL_MS after placement and returns their stock; an
+ * order whose payment the provider reports pending (a kiosk reference not yet paid at the outlet, a
+ * wallet payment awaiting approval) is held until PENDING_PAYMENT_TTL_MS instead.
  * Safe on several instances at once: SKIP LOCKED hands each due order to exactly one of them.
  * Returns how many orders it cancelled.
  */
 export async function expireUnpaidOrders(app: FastifyInstance): Promise<number> {
-  const cutoff = new Date(app.clock.now().getTime() - CARD_ORDER_TTL_MS);
+  const now = app.clock.now().getTime();
+  const cardCutoff = new Date(now - CARD_ORDER_TTL_MS);
+  const pendingCutoff = new Date(now - PENDING_PAYMENT_TTL_MS);
+  const awaitingProvider = sql<boolean>`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.state} = 'pending')`;
   let expired = 0;
   for (;;) {
     const batch = await app.db.transaction(async (tx) => {
       const due = await tx
-        .select({ id: orders.id, userId: orders.userId, email: users.email, paymentIntentId: orders.paymentIntentId })
+        .select({
+          id: orders.id,
+          userId: orders.userId,
+          email: users.email,
+          paymentIntentId: orders.paymentIntentId,
+          awaiting: awaitingProvider,
+        })
         .from(orders)
         .leftJoin(users, eq(users.id, orders.userId))
-        .where(and(eq(orders.status, 'pending'), eq(orders.paymentMethod, 'visa'), lt(orders.createdAt, cutoff)))
+        .where(
+          and(
+            eq(orders.status, 'pending'),
+            eq(orders.paymentMethod, 'visa'),
+            or(lt(orders.createdAt, pendingCutoff), and(lt(orders.createdAt, cardCutoff), not(awaitingProvider))),
+          ),
+        )
         .orderBy(asc(orders.createdAt))
         .limit(EXPIRY_BATCH)
         .for('update', { of: orders, skipLocked: true });
@@ -447,13 +532,16 @@ export async function expireUnpaidOrders(app: FastifyInstance): Promise<number> 
         app.clock.now(),
       );
       for (const o of due) {
+        const held = o.awaiting
+          ? `${PENDING_PAYMENT_TTL_MS / 3_600_000} hours`
+          : `${CARD_ORDER_TTL_MS / 60_000} minutes`;
         await audit(tx, {
           type: 'order',
           action: 'order_expired',
-          message: `Unpaid card order ${o.id} was cancelled after ${CARD_ORDER_TTL_MS / 60_000} minutes`,
+          message: `Unpaid online order ${o.id} was cancelled after ${held}${o.awaiting ? ' with its payment still pending' : ''}`,
           userId: o.userId,
           userEmail: o.email,
-          data: { orderId: o.id },
+          data: { orderId: o.id, paymentPending: o.awaiting },
         });
       }
       return due;

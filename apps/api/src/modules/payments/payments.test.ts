@@ -210,6 +210,15 @@ describe('create-payment-intent', () => {
     expect((await orderRow(order._id))?.paymentIntentId).toBe(view.id);
   });
 
+  it('concurrent requests for one order wait for each other and all get its one intent', async () => {
+    const user = await registerShopper(t.app);
+    const order = await cardOrder(user, [[await createProduct(t.app.db), 1]]);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => createIntent(user, order._id)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((r) => (r.json() as { clientSecret: string }).clientSecret)).size).toBe(1);
+    expect(await auditsFor('intent_created', order._id)).toHaveLength(1);
+  });
+
   it('refuses visitors (401), admins (403), other shoppers’ and unknown orders (404), and orders not awaiting a card payment (409)', async () => {
     const owner = await registerShopper(t.app);
     const stranger = await registerShopper(t.app);

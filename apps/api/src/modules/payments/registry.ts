@@ -32,13 +32,34 @@ function chosen(config: Config): ProviderEntry {
 // Keyed by the config object, which every encapsulated child instance of one app shares,
 // so the orders and payments plugins get the same provider (one Stripe client, one offline secret).
 const providers = new WeakMap<Config, PaymentProvider>();
+const byName = new WeakMap<Config, Map<string, PaymentProvider>>();
 
-/** The app's payment provider. */
+/** The app's payment provider: the one new payments start with. */
 export function paymentProvider(app: FastifyInstance): PaymentProvider {
   let provider = providers.get(app.config);
   if (!provider) {
     provider = chosen(app.config).create(app);
     providers.set(app.config, provider);
+  }
+  return provider;
+}
+
+/**
+ * The provider that took a payment, by the name stored with it: money goes back the way it came,
+ * even after the shop has moved to another provider. Throws when that provider is unknown or no
+ * longer configured.
+ */
+export function providerNamed(app: FastifyInstance, name: string): PaymentProvider {
+  const active = paymentProvider(app);
+  if (active.name === name) return active;
+  let others = byName.get(app.config);
+  if (!others) byName.set(app.config, (others = new Map<string, PaymentProvider>()));
+  let provider = others.get(name);
+  if (!provider) {
+    const entry = Object.hasOwn(PROVIDERS, name) ? PROVIDERS[name] : undefined;
+    if (!entry) throw new Error(`Unknown payment provider "${name}"`);
+    provider = entry.create(app);
+    others.set(name, provider);
   }
   return provider;
 }

@@ -10,7 +10,7 @@ import {
   type StartPaymentInput,
 } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { cartItems, orderItems, orders, orderStatusHistory, paymentEvents, payments, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -18,7 +18,9 @@ import { isId } from '../../lib/validation.js';
 import { toEgp } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { CallbackRequest, PaymentEvent } from './provider.js';
-import { paymentProvider } from './registry.js';
+import { paymentProvider, providerNamed } from './registry.js';
+import { refundRequested } from './refund-request.js';
+import { cancelLocked } from '../orders/service.js';
 
 /** Records a delivered event by its id: true the first time, false for a redelivery (which then changes nothing). */
 async function firstDelivery(db: DbOrTx, event: { id: string; kind: string }, at: Date): Promise<boolean> {
@@ -30,6 +32,14 @@ async function firstDelivery(db: DbOrTx, event: { id: string; kind: string }, at
   return Boolean(fresh);
 }
 
+/** A payment that arrived for an order already paid, to be given back once its record is committed. */
+interface SecondPayment {
+  provider: string;
+  orderId: string;
+  event: PaymentEvent;
+  at: Date;
+}
+
 /** States a later event may no longer overwrite: money has moved, and only a refund moves it back. */
 const SETTLED: PaymentState[] = ['paid', 'refunded', 'voided'];
 
@@ -38,14 +48,12 @@ export function paymentsService(app: FastifyInstance) {
   const provider = paymentProvider(app);
 
   /** The order as the provider is told about it: its lines, its buyer and where it goes. */
-  async function payable(order: typeof orders.$inferSelect, user: AuthUser) {
-    const [lines, [buyer]] = await Promise.all([
-      db
-        .select({ name: orderItems.name, price: orderItems.price, quantity: orderItems.quantity })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, order.id)),
-      db.select({ name: users.name, phone: users.phone }).from(users).where(eq(users.id, user.id)),
-    ]);
+  async function payable(tx: DbOrTx, order: typeof orders.$inferSelect, user: AuthUser) {
+    const lines = await tx
+      .select({ name: orderItems.name, price: orderItems.price, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
+    const [buyer] = await tx.select({ name: users.name, phone: users.phone }).from(users).where(eq(users.id, user.id));
     const { phone, ...address } = order.deliveryAddress;
     return {
       id: order.id,
@@ -58,40 +66,47 @@ export function paymentsService(app: FastifyInstance) {
 
   /**
    * Starts paying the user's own pending online order with one of the provider's methods; anyone
-   * else's order is 'not found'. Asking again for the same method resumes the payment already started.
+   * else's order is 'not found'. Asking again for the order's latest payment (same provider, method
+   * and wallet number) resumes it; anything else starts a new one, so the shopper always pays the
+   * way they last chose.
    */
   async function createPaymentIntent(user: AuthUser, input: StartPaymentInput, ip: string): Promise<PaymentStarted> {
-    const [order] = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, input.order_id), eq(orders.userId, user.id)));
-    if (!order) throw notFound('Order');
-    if (order.paymentMethod !== 'visa' || order.status !== 'pending') throw conflict(API_MSG.notAwaitingCard);
-    if (!provider.methods.includes(input.method)) throw badRequest(API_MSG.methodUnavailable);
-    const client = (p: { clientSecret: string; checkoutUrl: string | null }) => ({
-      clientSecret: p.clientSecret,
-      ...(p.checkoutUrl ? { checkoutUrl: p.checkoutUrl } : {}),
-    });
+    const walletPhone = input.method === 'wallet' ? (input.wallet_phone ?? null) : null;
+    const { started, superseded } = await db.transaction(async (tx) => {
+      // One start at a time per order, on every instance: a double click, a second tab or a change of
+      // method waits here for the start before it, then finds the payment that one made instead of
+      // opening a second payable one. NO KEY UPDATE leaves the order's key free for the rows that
+      // reference it (the offline provider's intent is written inside this transaction).
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, input.order_id), eq(orders.userId, user.id)))
+        .for('no key update');
+      if (!order) throw notFound('Order');
+      if (order.paymentMethod !== 'visa' || order.status !== 'pending') throw conflict(API_MSG.notAwaitingCard);
+      if (!provider.methods.includes(input.method)) throw badRequest(API_MSG.methodUnavailable);
 
-    const [started] = await db
-      .select()
-      .from(payments)
-      .where(
-        and(eq(payments.orderId, order.id), eq(payments.provider, provider.name), eq(payments.method, input.method)),
-      )
-      .orderBy(desc(payments.createdAt))
-      .limit(1);
-    if (started) return client(started);
+      const [latest] = await tx
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, order.id))
+        .orderBy(desc(payments.createdAt))
+        .limit(1);
+      if (
+        latest &&
+        latest.provider === provider.name &&
+        latest.method === input.method &&
+        latest.walletPhone === walletPhone
+      ) {
+        return { started: latest, superseded: null };
+      }
 
-    const payment = await provider.start(await payable(order, user), input.method, input.wallet_phone);
-    const now = app.clock.now();
-    const attached = await db.transaction(async (tx) => {
-      const [row] = await tx
+      const payment = await provider.start(await payable(tx, order, user), input.method, input.wallet_phone, tx);
+      const now = app.clock.now();
+      await tx
         .update(orders)
         .set({ paymentIntentId: payment.providerRef, updatedAt: now })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
-        .returning({ id: orders.id });
-      if (!row) return false;
+        .where(eq(orders.id, order.id));
       const [fresh] = await tx
         .insert(payments)
         .values({
@@ -99,11 +114,13 @@ export function paymentsService(app: FastifyInstance) {
           orderId: order.id,
           provider: provider.name,
           method: input.method,
+          walletPhone,
           clientSecret: payment.clientSecret,
           checkoutUrl: payment.checkoutUrl,
           state: 'started',
           createdAt: now,
         })
+        // The offline provider answers one intent per order, whatever it is asked.
         .onConflictDoNothing()
         .returning({ providerRef: payments.providerRef });
       if (fresh) {
@@ -119,18 +136,24 @@ export function paymentsService(app: FastifyInstance) {
             provider: provider.name,
             method: input.method,
             amount: toEgp(order.bill),
+            ...(latest ? { replaces: latest.providerRef } : {}),
           },
           ip,
         });
       }
-      return true;
+      const replaced = latest && latest.providerRef !== payment.providerRef ? latest : null;
+      return { started: payment, superseded: replaced };
     });
-    if (!attached) {
-      // Cancelled (replaced or expired) while the payment was being started: it must not be payable.
-      await provider.cancel(payment.providerRef);
-      throw conflict(API_MSG.notAwaitingCard);
+    // The payment the shopper turned away from should take no money; where the provider cannot stop
+    // it (a kiosk reference already printed), a second payment is caught when it arrives (apply).
+    if (superseded && !SETTLED.includes(superseded.state as PaymentState)) {
+      await Promise.resolve()
+        .then(() => providerNamed(app, superseded.provider).cancel(superseded.providerRef))
+        .catch((err: unknown) =>
+          app.log.warn({ err, intent: superseded.providerRef }, 'could not cancel a replaced payment'),
+        );
     }
-    return client(payment);
+    return { clientSecret: started.clientSecret, ...(started.checkoutUrl ? { checkoutUrl: started.checkoutUrl } : {}) };
   }
 
   /** Every provider's callbacks come in here: the provider verifies and reads, the shop applies. */
@@ -139,11 +162,12 @@ export function paymentsService(app: FastifyInstance) {
     if (event) {
       // Outcome for /metrics: the event's kind, or refused when it does not fit its order.
       const count = (outcome: string) => app.metrics?.payments.inc({ provider: provider.name, outcome });
-      await apply(event).catch((err: unknown) => {
+      const second = await apply(event).catch((err: unknown) => {
         count('refused');
         throw err;
       });
       count(event.kind);
+      if (second) await refundSecond(second);
     }
     return { received: true };
   }
@@ -203,7 +227,7 @@ export function paymentsService(app: FastifyInstance) {
    * Applies a verified event once: its id goes into payment_events first, so a redelivery changes
    * nothing. Orders only move forward (pending → paid), so late or reordered events are harmless.
    */
-  async function apply(event: PaymentEvent): Promise<void> {
+  async function apply(event: PaymentEvent): Promise<SecondPayment | null> {
     const order = await findOrder(event);
     const who = { userId: order?.userId ?? null, userEmail: order?.email ?? null };
     const data = {
@@ -224,7 +248,7 @@ export function paymentsService(app: FastifyInstance) {
             data,
           });
       });
-      return;
+      return null;
     }
     // A refund may give back part of the bill; every other event is about the whole of it. The bill
     // never changes after placement, so it is safe to compare before the transaction.
@@ -240,11 +264,11 @@ export function paymentsService(app: FastifyInstance) {
       throw badRequest(API_MSG.amountMismatch);
     }
 
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx): Promise<SecondPayment | null> => {
       const now = app.clock.now();
-      if (!(await firstDelivery(tx, event, now))) return;
+      if (!(await firstDelivery(tx, event, now))) return null;
       const [locked] = await tx
-        .select({ status: orders.status })
+        .select({ status: orders.status, paidBy: orders.paymentIntentId })
         .from(orders)
         .where(eq(orders.id, order.id))
         .for('update');
@@ -256,6 +280,16 @@ export function paymentsService(app: FastifyInstance) {
 
       switch (event.kind) {
         case 'paid': {
+          // Money the order already had from another payment (a kiosk reference paid after the card,
+          // two intentions paid in two tabs): the order is paid once, and this money goes back.
+          const paidBefore = await tx
+            .select({ providerRef: payments.providerRef, transactionId: payments.transactionId })
+            .from(payments)
+            .where(and(eq(payments.orderId, order.id), eq(payments.state, 'paid')));
+          const other = paidBefore.find(
+            (p) => p.providerRef !== event.providerRef || p.transactionId !== event.transactionId,
+          );
+          if (other && status !== 'cancelled') return secondPayment(tx, order, event, other, now, { who, data });
           await tx
             .update(payments)
             .set({ state: 'paid', transactionId: event.transactionId, paidAt: now })
@@ -292,7 +326,7 @@ export function paymentsService(app: FastifyInstance) {
               data,
             });
           }
-          return;
+          return null;
         }
         case 'pending':
           await record(unsettled);
@@ -303,7 +337,7 @@ export function paymentsService(app: FastifyInstance) {
             ...who,
             data: { ...data, reference: event.reference },
           });
-          return;
+          return null;
         case 'failed':
           await record(unsettled);
           await audit(tx, {
@@ -313,19 +347,113 @@ export function paymentsService(app: FastifyInstance) {
             ...who,
             data: { ...data, error: event.message },
           });
-          return;
-        default:
-          // The refund route moved the order already; this is the provider confirming it.
+          return null;
+        default: {
           await record(ofThisPayment);
+          // Usually the refund route has cancelled the order already and this only confirms it. The
+          // order is still paid when that route's commit failed after the provider gave the money back
+          // (its request is on record), or when the whole bill was given back from the provider's own
+          // dashboard: either way the money is gone, so the order is cancelled and its stock returned,
+          // once, under the order's lock. A partial refund made at the provider leaves the order be.
+          const finalises =
+            status === 'paid' &&
+            locked?.paidBy === event.providerRef &&
+            (event.amount >= order.bill || (await refundRequested(tx, order.id)));
+          if (finalises) await cancelLocked(tx, [order.id], now);
           await audit(tx, {
             type: 'payment',
             action: `payment_${event.kind}`,
-            message: `Payment for order ${order.id} ${event.kind} (${toEgp(event.amount)} EGP)`,
+            message: `Payment for order ${order.id} ${event.kind} (${toEgp(event.amount)} EGP)${finalises ? ': the order is cancelled and its stock returned' : ''}`,
             ...who,
-            data,
+            data: { ...data, ...(finalises ? { cancelled: true } : {}) },
           });
+          return null;
+        }
       }
     });
+  }
+
+  /**
+   * A successful payment for an order that another payment had paid already. It is recorded on its
+   * own payment row (or, when the same payment was charged twice, in the audit log only) and named
+   * loudly; a second payment of its own is given back after the commit (refundSecond).
+   */
+  async function secondPayment(
+    tx: Tx,
+    order: { id: string; bill: number },
+    event: PaymentEvent,
+    first: { providerRef: string; transactionId: string | null },
+    now: Date,
+    { who, data }: { who: { userId: string | null; userEmail: string | null }; data: Record<string, unknown> },
+  ): Promise<SecondPayment | null> {
+    const [own] = await tx
+      .update(payments)
+      .set({ state: 'paid', transactionId: event.transactionId, paidAt: now })
+      .where(and(eq(payments.providerRef, event.providerRef), notInArray(payments.state, SETTLED)))
+      .returning({ provider: payments.provider });
+    const refundable = own ? { ...own, event, at: now, orderId: order.id } : null;
+    app.log.error(
+      { order: order.id, first: first.providerRef, second: event.providerRef, transaction: event.transactionId },
+      'an order was paid twice',
+    );
+    await audit(tx, {
+      type: 'payment',
+      action: 'payment_duplicate',
+      message: `Order ${order.id} was paid a second time (${toEgp(event.amount)} EGP, payment ${event.providerRef}, transaction ${event.transactionId ?? 'unknown'}) after payment ${first.providerRef}: ${refundable ? 'giving it back' : 'refund it by hand'}`,
+      ...who,
+      data: { ...data, transactionId: event.transactionId, firstPayment: first.providerRef },
+    });
+    return refundable;
+  }
+
+  /** Gives a second payment back through the provider that took it; a refusal is left, logged, for an admin. */
+  async function refundSecond(second: SecondPayment): Promise<void> {
+    const { event, orderId } = second;
+    const data = {
+      orderId,
+      intentId: event.providerRef,
+      transactionId: event.transactionId,
+      amount: toEgp(event.amount),
+    };
+    let how: 'refunded' | 'voided';
+    try {
+      how = await providerNamed(app, second.provider).refund({
+        providerRef: event.providerRef,
+        transactionId: event.transactionId,
+        amount: event.amount,
+        paid: event.amount,
+        paidAt: second.at,
+      });
+    } catch (err) {
+      app.log.error({ err, order: orderId, intent: event.providerRef }, 'could not give a second payment back');
+      await audit(db, {
+        type: 'payment',
+        action: 'duplicate_refund_failed',
+        message: `The second payment of order ${orderId} (${toEgp(event.amount)} EGP, payment ${event.providerRef}, transaction ${event.transactionId ?? 'unknown'}) could not be given back: refund it by hand`,
+        data,
+      });
+      return;
+    }
+    // Given back: should this record fail, the provider's refund callback still marks the payment.
+    await db
+      .transaction(async (tx) => {
+        await tx
+          .update(payments)
+          .set({ state: how })
+          .where(and(eq(payments.providerRef, event.providerRef), eq(payments.state, 'paid')));
+        await audit(tx, {
+          type: 'payment',
+          action: 'duplicate_refunded',
+          message: `The second payment of order ${orderId} was ${how} (${toEgp(event.amount)} EGP, payment ${event.providerRef})`,
+          data: { ...data, refund: how },
+        });
+      })
+      .catch((err: unknown) =>
+        app.log.error(
+          { err, order: orderId, intent: event.providerRef },
+          'a second payment given back was not recorded',
+        ),
+      );
   }
 
   return { provider, createPaymentIntent, handleCallback, returnFrom, status };

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import type { Order, PaymentStatus } from '@shop/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { CARD_ORDER_TTL_MS, PENDING_PAYMENT_TTL_MS, type Order, type PaymentStatus } from '@shop/contracts';
 import {
   auditLogs,
   cartItems,
@@ -19,6 +19,7 @@ import {
   type TestContext,
 } from '../../../../test/harness.js';
 import { createProduct, type ProductFixture } from '../../../../test/fixtures.js';
+import { expireUnpaidOrders } from '../../orders/service.js';
 import { paymobProvider } from './provider.js';
 import { startPaymobSimulator } from './simulator.js';
 import { signTransaction, type Transaction } from './wire.js';
@@ -208,7 +209,7 @@ describe('configuration', () => {
       customer: { name: 'A B', email: 'a@b.c', phone: '01012345678' },
       address,
     };
-    await expect(cardOnly.start(order, 'kiosk', undefined)).rejects.toMatchObject({
+    await expect(cardOnly.start(order, 'kiosk', undefined, t.app.db)).rejects.toMatchObject({
       statusCode: 400,
       message: 'This payment method is not available',
     });
@@ -520,5 +521,266 @@ describe('refunds', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Only a paid order that has not been shipped can be refunded');
     expect((await orderRow(order._id))?.status).toBe('paid');
+  });
+});
+
+describe('one payable intention per order, paid once', () => {
+  const intentions = () => simulator.received.filter((r) => r.path === '/v1/intention/').length;
+  const paymentsOf = (orderId: string) =>
+    t.app.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.createdAt);
+
+  it('concurrent starts for one order open one intention and all resume it', async () => {
+    const user = await registerShopper(t.app);
+    const order = await onlineOrder(user, [[await createProduct(t.app.db), 1]]);
+    const before = intentions();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => start(user, order._id, 'card')));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((r) => (r.json() as { checkoutUrl: string }).checkoutUrl)).size).toBe(1);
+    expect(intentions()).toBe(before + 1);
+    expect(await paymentsOf(order._id)).toHaveLength(1);
+  });
+
+  it('another method or another wallet number opens a new intention; the latest one is what a repeat resumes', async () => {
+    const user = await registerShopper(t.app);
+    const order = await onlineOrder(user, [[await createProduct(t.app.db), 1]]);
+    const card = await checkoutUrl(user, order._id, 'card');
+    const wallet = await checkoutUrl(user, order._id, 'wallet', '01010101010');
+    const otherWallet = await checkoutUrl(user, order._id, 'wallet', '01099999999');
+    expect(
+      (simulator.received.at(-1)?.body as { billing_data: { phone_number: string } }).billing_data.phone_number,
+    ).toBe('01099999999');
+    const cardAgain = await checkoutUrl(user, order._id, 'card');
+    expect(new Set([card, wallet, otherWallet, cardAgain].map(String)).size).toBe(4);
+    const before = intentions();
+    expect(String(await checkoutUrl(user, order._id, 'card'))).toBe(String(cardAgain));
+    expect(intentions()).toBe(before);
+    const rows = await paymentsOf(order._id);
+    expect(rows.map((p) => [p.method, p.walletPhone])).toEqual([
+      ['card', null],
+      ['wallet', '01010101010'],
+      ['wallet', '01099999999'],
+      ['card', null],
+    ]);
+    expect((await orderRow(order._id))?.paymentIntentId).toBe(rows.at(-1)?.providerRef);
+  });
+
+  it('a second intention paid after the first: the order is paid once, the second payment recorded, audited and voided', async () => {
+    const user = await registerShopper(t.app);
+    const product = await createProduct(t.app.db, { price: 60, stock: 5 });
+    const order = await onlineOrder(user, [[product, 1]]);
+    const card = await checkoutUrl(user, order._id, 'card');
+    const wallet = await checkoutUrl(user, order._id, 'wallet', '01010101010');
+    await payAtCheckout(wallet, { wallet: '01010101010' });
+    expect((await orderRow(order._id))?.status).toBe('paid');
+    // The first tab still has the card checkout open, and pays there too.
+    await payAtCheckout(card, { card: '4111111111111111' });
+    expect((await orderRow(order._id))?.status).toBe('paid');
+    expect(await historyOf(order._id)).toEqual(['pending', 'paid']);
+    expect(await auditsFor('payment_succeeded', order._id)).toHaveLength(1);
+    const [duplicate] = await auditsFor('payment_duplicate', order._id);
+    expect(duplicate?.message).toMatch(/paid a second time/);
+    const [cardPayment, walletPayment] = await paymentsOf(order._id);
+    expect(simulator.received.at(-1)).toMatchObject({
+      path: '/api/acceptance/void_refund/void',
+      body: { transaction_id: cardPayment?.transactionId },
+    });
+    expect(await auditsFor('duplicate_refunded', order._id)).toHaveLength(1);
+    // Paymob's void callback for the second payment confirms it and leaves the order paid.
+    await expect.poll(async () => (await auditsFor('payment_voided', order._id)).length).toBe(1);
+    expect((await paymentsOf(order._id)).map((p) => p.state)).toEqual(['voided', 'paid']);
+    expect((await orderRow(order._id))?.paymentIntentId).toBe(walletPayment?.providerRef);
+    expect((await orderRow(order._id))?.status).toBe('paid');
+    expect(await stockOf(product.id)).toBe(4);
+  });
+});
+
+describe('kiosk and wallet payments that are pending', () => {
+  it('hold their order for PENDING_PAYMENT_TTL_MS; card orders still expire after CARD_ORDER_TTL_MS', async () => {
+    const product = await createProduct(t.app.db, { stock: 5 });
+    const kioskUser = await registerShopper(t.app);
+    const kiosk = await onlineOrder(kioskUser, [[product, 1]]);
+    await payAtCheckout(await checkoutUrl(kioskUser, kiosk._id, 'kiosk'), {});
+    expect((await statusOf(kioskUser, kiosk._id)).payment?.state).toBe('pending');
+    const cardUser = await registerShopper(t.app);
+    const card = await onlineOrder(cardUser, [[product, 1]]);
+    await checkoutUrl(cardUser, card._id, 'card');
+    expect(await stockOf(product.id)).toBe(3);
+    let moved = 0;
+    const advance = (ms: number) => {
+      t.clock.advance(ms);
+      moved += ms;
+    };
+    try {
+      advance(CARD_ORDER_TTL_MS + 60_000);
+      await expireUnpaidOrders(t.app);
+      expect((await orderRow(card._id))?.status).toBe('cancelled');
+      expect((await orderRow(kiosk._id))?.status).toBe('pending');
+      expect(await stockOf(product.id)).toBe(4);
+
+      advance(PENDING_PAYMENT_TTL_MS - CARD_ORDER_TTL_MS - 2 * 60_000);
+      await expireUnpaidOrders(t.app);
+      expect((await orderRow(kiosk._id))?.status).toBe('pending');
+
+      advance(2 * 60_000);
+      await expireUnpaidOrders(t.app);
+      expect((await orderRow(kiosk._id))?.status).toBe('cancelled');
+      expect(await stockOf(product.id)).toBe(5);
+      const [expired] = await auditsFor('order_expired', kiosk._id);
+      expect(expired?.message).toMatch(/after 48 hours with its payment still pending/);
+    } finally {
+      t.clock.advance(-moved);
+    }
+  });
+});
+
+describe('refunds the provider declines or that are not finished', () => {
+  const refund = (admin: Account, orderId: string, language = 'en') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/order/${orderId}/refund`,
+      headers: { ...admin.headers, 'accept-language': language },
+      payload: {},
+    });
+  const giveBacks = () => simulator.received.filter((r) => r.path.startsWith('/api/acceptance/void_refund/')).length;
+
+  async function paidOrder() {
+    const user = await registerShopper(t.app);
+    const product = await createProduct(t.app.db, { price: 30, stock: 10 });
+    const order = await onlineOrder(user, [[product, 3]]);
+    await payAtCheckout(await checkoutUrl(user, order._id, 'card'), { card: '5123456789012346' });
+    expect((await orderRow(order._id))?.status).toBe('paid');
+    return { user, product, order };
+  }
+  const paymentOf = async (orderId: string) =>
+    (await t.app.db.select().from(payments).where(eq(payments.orderId, orderId)))[0];
+
+  it('a declined or failed void is a 502 in the admin’s language; the order, its stock and payment stay; a retry then works', async () => {
+    const admin = await createAdmin(t.app);
+    const { product, order } = await paidOrder();
+    simulator.refuseGiveBacks('declined');
+    const declined = await refund(admin, order._id);
+    expect(declined.statusCode).toBe(502);
+    expect(declined.json().message).toBe('The payment provider did not accept the refund, please try again');
+    simulator.refuseGiveBacks('error');
+    const failed = await refund(admin, order._id, 'ar');
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().message).toBe('لم يقبل مزود الدفع رد المبلغ، يرجى المحاولة مرة أخرى');
+    expect((await orderRow(order._id))?.status).toBe('paid');
+    expect(await stockOf(product.id)).toBe(7);
+    expect((await paymentOf(order._id))?.state).toBe('paid');
+    expect(await auditsFor('order_refunded', order._id)).toHaveLength(0);
+
+    expect((await refund(admin, order._id)).statusCode).toBe(200);
+    expect(await stockOf(product.id)).toBe(10);
+  });
+
+  it('refunds through the provider recorded on the payment, not the active one', async () => {
+    const admin = await createAdmin(t.app);
+    const user = await registerShopper(t.app);
+    const product = await createProduct(t.app.db, { stock: 4 });
+    const order = await onlineOrder(user, [[product, 2]]);
+    // Paid with the offline provider before the shop moved to Paymob.
+    const now = t.clock.now();
+    await t.app.db.insert(payments).values({
+      providerRef: 'pi_test_before_paymob',
+      orderId: order._id,
+      provider: 'offline',
+      method: 'card',
+      clientSecret: 'pi_test_before_paymob_secret_x',
+      state: 'paid',
+      transactionId: 'pi_test_before_paymob',
+      paidAt: now,
+    });
+    await t.app.db
+      .update(orders)
+      .set({ status: 'paid', paymentIntentId: 'pi_test_before_paymob' })
+      .where(eq(orders.id, order._id));
+    const before = giveBacks();
+    const res = await refund(admin, order._id);
+    expect(res.statusCode).toBe(200);
+    expect(giveBacks()).toBe(before);
+    expect((await paymentOf(order._id))?.state).toBe('refunded');
+    expect((await orderRow(order._id))?.status).toBe('cancelled');
+    expect(await stockOf(product.id)).toBe(4);
+  });
+
+  it('the commit fails after Paymob voided: a retry is refused, not sent again, and Paymob’s callback cancels the order once', async () => {
+    const admin = await createAdmin(t.app);
+    const { product, order } = await paidOrder();
+    const paymob = Number((await paymentOf(order._id))?.providerRef);
+    await t.app.db.execute(
+      sql.raw(`create function test_lose_cancel() returns trigger language plpgsql as $$
+        begin if new.status = 'cancelled' then raise exception 'the disk is full'; end if; return new; end $$`),
+    );
+    await t.app.db.execute(
+      sql.raw(`create trigger test_lose_cancel before update on orders for each row
+        when (new.id = '${order._id}') execute function test_lose_cancel()`),
+    );
+    let voidCallback: Transaction | undefined;
+    try {
+      expect((await refund(admin, order._id)).statusCode).toBe(500);
+      // Paymob's callback came while the shop still could not cancel, and was refused too.
+      await expect
+        .poll(() => {
+          voidCallback = simulator.notified.find(
+            (n) => n.transaction.order.id === paymob && n.transaction.is_voided,
+          )?.transaction;
+          return simulator.notified.find((n) => n.transaction === voidCallback)?.status;
+        })
+        .toBe(500);
+    } finally {
+      await t.app.db.execute(sql.raw('drop trigger test_lose_cancel on orders'));
+      await t.app.db.execute(sql.raw('drop function test_lose_cancel()'));
+    }
+    expect((await orderRow(order._id))?.status).toBe('paid');
+    expect(await stockOf(product.id)).toBe(7);
+
+    const before = giveBacks();
+    const retry = await refund(admin, order._id);
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().message).toMatch(/already sent to the payment provider/);
+    expect(giveBacks()).toBe(before);
+    const ship = await t.app.inject({
+      method: 'PUT',
+      url: `/api/order/${order._id}/status`,
+      headers: admin.headers,
+      payload: { status: 'shipped' },
+    });
+    expect(ship.statusCode).toBe(409);
+
+    // Paymob delivers its callback again: now it cancels the order and returns the stock, once.
+    if (!voidCallback) throw new Error('no void callback');
+    const hmac = signTransaction(voidCallback, SECRETS.hmacSecret);
+    expect((await callback(voidCallback, hmac)).statusCode).toBe(200);
+    expect((await callback(voidCallback, hmac)).statusCode).toBe(200);
+    expect((await orderRow(order._id))?.status).toBe('cancelled');
+    expect(await stockOf(product.id)).toBe(10);
+    expect(await historyOf(order._id)).toEqual(['pending', 'paid', 'cancelled']);
+    expect((await paymentOf(order._id))?.state).toBe('voided');
+    expect((await refund(admin, order._id)).statusCode).toBe(409);
+  });
+
+  it('a refund made at Paymob: its callback cancels the order once; a declined one changes nothing', async () => {
+    const { product, order } = await paidOrder();
+    const paid = await paymentOf(order._id);
+    const declined = await transactionFor(order._id, {
+      is_refunded: true,
+      has_parent_transaction: true,
+      success: false,
+      error_occured: true,
+    });
+    expect((await callback(declined, signTransaction(declined, SECRETS.hmacSecret))).statusCode).toBe(200);
+    expect((await paymentOf(order._id))?.state).toBe('paid');
+    expect((await orderRow(order._id))?.status).toBe('paid');
+
+    const refunded = await transactionFor(order._id, { is_refunded: true, has_parent_transaction: true });
+    const hmac = signTransaction(refunded, SECRETS.hmacSecret);
+    expect((await callback(refunded, hmac)).statusCode).toBe(200);
+    expect((await callback(refunded, hmac)).statusCode).toBe(200);
+    expect(await paymentOf(order._id)).toMatchObject({ state: 'refunded', transactionId: paid?.transactionId });
+    expect((await orderRow(order._id))?.status).toBe('cancelled');
+    expect(await stockOf(product.id)).toBe(10);
+    expect(await historyOf(order._id)).toEqual(['pending', 'paid', 'cancelled']);
+    expect(await auditsFor('payment_refunded', order._id)).toHaveLength(1);
   });
 });

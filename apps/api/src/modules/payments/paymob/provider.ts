@@ -6,6 +6,7 @@ import type { PaymentEvent, PaymentProvider } from '../provider.js';
 import {
   callbackSchema,
   CHECKOUT_PATH,
+  giveBackAnswerSchema,
   INTENTION_PATH,
   intentionResponseSchema,
   REFUND_PATH,
@@ -36,11 +37,15 @@ const REQUEST_TIMEOUT_MS = 15_000;
 /** The calendar day in Cairo: Paymob settles a day's transactions after it ends, and until then a void cancels one whole. */
 const cairoDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(at);
 
-function eventOf(tx: Transaction): PaymentEvent {
+function eventOf(tx: Transaction): PaymentEvent | null {
   let kind: PaymentEvent['kind'];
-  if (tx.is_voided) kind = 'voided';
-  else if (tx.is_refunded) kind = 'refunded';
-  else if (tx.success && !tx.pending) kind = 'paid';
+  if (tx.is_voided || tx.is_refunded) {
+    // The refund or void of a payment (a child transaction, has_parent_transaction), or the payment
+    // itself reported again as given back: either way the neutral refunded/voided event, whose amount
+    // is what went back. One Paymob declined moved no money and changes nothing.
+    if (!tx.success || tx.pending) return null;
+    kind = tx.is_voided ? 'voided' : 'refunded';
+  } else if (tx.success && !tx.pending) kind = 'paid';
   else if (tx.pending) kind = 'pending';
   else kind = 'failed';
   const reference = tx.data?.bill_reference;
@@ -162,16 +167,22 @@ export function paymobProvider(app: FastifyInstance): PaymentProvider {
     async refund(payment) {
       if (!payment.transactionId) throw new HttpError(502, API_MSG.refundFailed);
       const sameDay = payment.paidAt !== null && cairoDay(payment.paidAt) === cairoDay(app.clock.now());
-      if (sameDay && payment.amount === payment.paid) {
-        await call(VOID_PATH, { transaction_id: payment.transactionId }, API_MSG.refundFailed);
-        return 'voided';
+      const voiding = sameDay && payment.amount === payment.paid;
+      const answer = voiding
+        ? await call(VOID_PATH, { transaction_id: payment.transactionId }, API_MSG.refundFailed)
+        : await call(
+            REFUND_PATH,
+            { transaction_id: payment.transactionId, amount_cents: payment.amount },
+            API_MSG.refundFailed,
+          );
+      // Paymob answers a refund or void it declines (already settled, more than is left) with HTTP 200
+      // and the declined transaction: only `success: true` means the money went back.
+      const given = giveBackAnswerSchema.safeParse(answer);
+      if (!given.success || !given.data.success || given.data.pending) {
+        app.log.error({ answer, transaction: payment.transactionId, voiding }, 'Paymob declined a refund');
+        throw new HttpError(502, API_MSG.refundFailed);
       }
-      await call(
-        REFUND_PATH,
-        { transaction_id: payment.transactionId, amount_cents: payment.amount },
-        API_MSG.refundFailed,
-      );
-      return 'refunded';
+      return voiding ? 'voided' : 'refunded';
     },
   };
 }

@@ -49,6 +49,12 @@ interface Intention {
   bill: { reference: string; transaction: Transaction } | null;
 }
 
+/** A callback posted to the shop, with the status it answered. */
+export interface Notified {
+  transaction: Transaction;
+  status: number;
+}
+
 /** A received request to the shop-facing API, for tests to check what the shop sent. */
 export interface Received {
   path: string;
@@ -72,6 +78,9 @@ export async function startPaymobSimulator(options: SimulatorOptions) {
   const intentions = new Map<string, Intention>();
   const transactions = new Map<string, { intention: Intention; tx: Transaction }>();
   const received: Received[] = [];
+  const notified: Notified[] = [];
+  /** How the next refund or void requests are refused, oldest first (a test's doing). */
+  const refusals: ('declined' | 'error')[] = [];
   let nextOrder = 300_000_000 + Math.floor(Math.random() * 1_000_000);
   let nextTransaction = 900_000_000 + Math.floor(Math.random() * 1_000_000);
   const methodOf = new Map<number, Method>(
@@ -134,6 +143,7 @@ export async function startPaymobSimulator(options: SimulatorOptions) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'TRANSACTION', obj: tx }),
     });
+    notified.push({ transaction: tx, status: res.status });
     return res.status;
   }
 
@@ -291,6 +301,19 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
     const found = transactions.get(String(request.transaction_id));
     if (!found || !found.tx.success || found.tx.pending) return json(res, 404, { detail: 'Transaction not found' });
     const voiding = path === VOID_PATH;
+    const refusal = refusals.shift();
+    if (refusal === 'error') return json(res, 500, { detail: 'Internal server error' });
+    if (refusal === 'declined') {
+      // Paymob's way of saying no: HTTP 200 and a transaction that did not succeed.
+      const declined = transaction(found.intention, {
+        success: false,
+        amount: voiding ? found.tx.amount_cents : Number(request.amount_cents),
+        refunded: !voiding,
+        voided: voiding,
+        message: voiding ? 'Transaction can not be voided' : 'Refund declined',
+      });
+      return json(res, 200, declined);
+    }
     const amount = voiding ? found.tx.amount_cents : Number(request.amount_cents);
     if (!Number.isInteger(amount) || amount <= 0 || amount > found.tx.amount_cents)
       return json(res, 400, { detail: 'Invalid amount' });
@@ -315,7 +338,13 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
     url: `http://127.0.0.1:${port}`,
     /** Requests the shop made to the API routes, oldest first. */
     received,
+    /** Callbacks posted to the shop and its answers, oldest first. */
+    notified,
     payKiosk,
+    /** The next `count` refund or void requests are declined (HTTP 200, success false) or fail (HTTP 500). */
+    refuseGiveBacks(how: 'declined' | 'error', count = 1) {
+      for (let i = 0; i < count; i++) refusals.push(how);
+    },
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
   };
 }

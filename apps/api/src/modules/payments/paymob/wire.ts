@@ -158,3 +158,10 @@ export interface RefundRequest {
 export interface VoidRequest {
   transaction_id: string;
 }
+
+/** The answer to a refund or void: the new transaction, whose `success` says whether money went back. */
+export const giveBackAnswerSchema = z.object({
+  success: z.boolean(),
+  pending: z.boolean().optional(),
+  data: z.object({ message: z.string().nullish() }).nullish(),
+});

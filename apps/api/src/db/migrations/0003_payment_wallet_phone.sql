@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "wallet_phone" text;
