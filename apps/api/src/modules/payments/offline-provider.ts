@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { FastifyInstance } from 'fastify';
-import { API_MSG } from '@shop/contracts';
+import { API_MSG, type OfflineCard, type OfflineIntentStatus, type OfflineIntentView } from '@shop/contracts';
 import { testPaymentIntents } from '../../db/schema.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import type { Config } from '../../config.js';
@@ -22,7 +22,7 @@ const PROCESS_WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
 export const PROCESSING_DELAY_MS = 2000;
 
 type IntentRow = typeof testPaymentIntents.$inferSelect;
-type IntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
+type IntentStatus = OfflineIntentStatus;
 
 /** The secret its events are signed with. */
 export const offlineWebhookSecret = (config: Config): string => config.STRIPE_WEBHOOK_SECRET ?? PROCESS_WEBHOOK_SECRET;
@@ -75,11 +75,7 @@ export function signWebhook(payload: string, secret: string, at: Date): string {
   return `t=${timestamp},v1=${signature}`;
 }
 
-export interface CardInput {
-  number: string;
-  exp: string;
-  cvc: string;
-}
+export type CardInput = OfflineCard;
 
 interface Outcome {
   status: Extract<IntentStatus, 'succeeded' | 'processing' | 'requires_payment_method'>;
@@ -140,14 +136,7 @@ function validateCard(card: CardInput, now: Date): string {
   return number;
 }
 
-/** The intent as Stripe's client sees it (amount in piastres, like Stripe's smallest currency unit). */
-export interface IntentView {
-  id: string;
-  status: IntentStatus;
-  amount: number;
-  currency: string;
-  last_payment_error?: { message: string };
-}
+export type IntentView = OfflineIntentView;
 
 const view = (intent: IntentRow): IntentView => ({
   id: intent.id,

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   API_MSG,
   idSchema,
+  offlineConfirmSchema,
+  offlineIntentViewSchema,
   paymentConfigSchema,
   paymentIntentSchema,
   paymentStartedSchema,
@@ -12,14 +14,6 @@ import { currentUser } from '../../plugins/auth.js';
 import { badRequest } from '../../lib/errors.js';
 import { paymentsService } from './service.js';
 import { offlineCheckout } from './offline-provider.js';
-
-const intentViewSchema = z.object({
-  id: z.string(),
-  status: z.enum(['requires_payment_method', 'processing', 'succeeded', 'canceled']),
-  amount: z.number().int(),
-  currency: z.string(),
-  last_payment_error: z.object({ message: z.string() }).optional(),
-});
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const payments = paymentsService(app);
@@ -119,11 +113,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['payment'],
-        body: z.object({
-          clientSecret: z.string().min(1).max(200),
-          card: z.object({ number: z.string().max(40), exp: z.string().max(10), cvc: z.string().max(10) }),
-        }),
-        response: { 200: intentViewSchema },
+        body: offlineConfirmSchema,
+        response: { 200: offlineIntentViewSchema },
       },
     },
     async (request) => checkout.confirm(request.body.clientSecret, request.body.card),
@@ -136,7 +127,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payment'],
         querystring: z.object({ client_secret: z.string().min(1).max(200) }),
-        response: { 200: intentViewSchema },
+        response: { 200: offlineIntentViewSchema },
       },
     },
     async (request) => checkout.retrieve(request.query.client_secret),
