@@ -64,8 +64,11 @@ test.describe('edit profile', () => {
 
     await main.getByRole('link', { name: 'Change your name' }).click();
     await expect(page).toHaveURL('/UpdateName');
-    await expect(page.getByLabel('Name')).toHaveValue('Old Name');
-    await page.getByLabel('Name').fill('New Name');
+    // The field by its role: while the lazy page loads, the screen left behind has other things whose
+    // label contains 'Name', and a slow machine can look in that moment.
+    const name = page.getByRole('textbox', { name: 'Name', exact: true });
+    await expect(name).toHaveValue('Old Name');
+    await name.fill('New Name');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page).toHaveURL('/EditProfile');
     await expect(toast(page, 'Name updated Successfully')).toBeVisible();
@@ -76,7 +79,7 @@ test.describe('edit profile', () => {
     const newEmail = `updated-${shopper.user.email}`;
     await main.getByRole('link', { name: 'Change your email' }).click();
     await expect(page).toHaveURL('/UpdateEmail');
-    await page.getByLabel('Email').fill(newEmail);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(newEmail);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page).toHaveURL('/EditProfile');
     await expect(toast(page, 'Email updated Successfully')).toBeVisible();
@@ -84,7 +87,7 @@ test.describe('edit profile', () => {
 
     await main.getByRole('link', { name: 'Change your mobile number' }).click();
     await expect(page).toHaveURL('/UpdatePhone');
-    const phone = page.getByLabel('Mobile number');
+    const phone = page.getByRole('textbox', { name: 'Mobile number', exact: true });
     await expect(phone).toHaveAttribute('inputmode', 'numeric');
     await phone.fill('01298765432');
     await page.getByRole('button', { name: 'Save changes' }).click();

@@ -4,7 +4,6 @@ import type { Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import type { ImageStore } from '../lib/image-store.js';
 import type { Mailer } from '../lib/mailer.js';
-import type { Metrics } from '../lib/metrics.js';
 import type { TokenService } from '../lib/tokens.js';
 
 /**
@@ -20,5 +19,4 @@ export interface Deps {
   mailer: Mailer;
   tokens: TokenService;
   images: ImageStore;
-  metrics: Metrics | null;
 }

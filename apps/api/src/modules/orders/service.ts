@@ -30,6 +30,7 @@ import { toEgp, toPiastres } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { paymentProvider, providerNamed } from '../payments/registry.js';
 import { refundRequested, refundRequestId } from '../payments/refund-request.js';
+import { OutcomeUnknown } from '../payments/provider.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderItems.$inferSelect;
@@ -389,7 +390,8 @@ export function ordersService(app: FastifyInstance) {
       const from = order.status as OrderStatus;
       if (refund && from !== 'paid') throw conflict(API_MSG.notRefundable);
       if (!canTransition(from, to)) throw conflict(API_MSG.statusChange(from, to));
-      if (from === 'paid' && (await refundRequested(tx, orderId))) throw conflict(API_MSG.refundPending);
+      if (from === 'paid' && (await refundRequested(tx, orderId, app.clock.now())))
+        throw conflict(API_MSG.refundPending);
       const refunding = refund ?? (from === 'paid' && to === 'cancelled' ? { amount: undefined } : undefined);
       if (refunding) return { before: order, refund: await requestRefund(tx, order, refunding.amount) };
       const now = app.clock.now();
@@ -420,13 +422,20 @@ export function ordersService(app: FastifyInstance) {
   async function requestRefund(tx: Tx, order: OrderRow, amountEgp: number | undefined) {
     const amount = amountEgp === undefined ? order.bill : toPiastres(amountEgp);
     if (amount > order.bill) throw badRequest(API_MSG.refundTooLarge);
+    // The payment that paid the order is the first one; a later one still marked paid is a second
+    // payment whose automatic refund has not gone through, and is not what this refund gives back.
     const [paid] = await tx
       .select()
       .from(payments)
-      .where(and(eq(payments.orderId, order.id), eq(payments.state, 'paid')));
+      .where(and(eq(payments.orderId, order.id), eq(payments.state, 'paid')))
+      .orderBy(asc(payments.paidAt))
+      .limit(1);
+    const now = app.clock.now();
+    // A request older than REFUND_SETTLE_MS was never made: this one takes its place.
     await tx
       .insert(paymentEvents)
-      .values({ id: refundRequestId(order.id), type: 'refund_requested', receivedAt: app.clock.now() });
+      .values({ id: refundRequestId(order.id), type: 'refund_requested', receivedAt: now })
+      .onConflictDoUpdate({ target: paymentEvents.id, set: { receivedAt: now } });
     return { order, paid: paid ?? null, amount };
   }
 
@@ -443,8 +452,10 @@ export function ordersService(app: FastifyInstance) {
         paidAt: paid?.paidAt ?? null,
       });
     } catch (err) {
-      // Refused or not reached: nothing was given back, so the request is withdrawn for a retry.
-      await db.delete(paymentEvents).where(eq(paymentEvents.id, refundRequestId(order.id)));
+      // Refused: nothing was given back, so the request is withdrawn for a retry. Timed out: the money
+      // may have gone, so the request stands until the provider's callback or REFUND_SETTLE_MS says.
+      if (!(err instanceof OutcomeUnknown))
+        await db.delete(paymentEvents).where(eq(paymentEvents.id, refundRequestId(order.id)));
       throw err;
     }
     await db.transaction(async (tx) => {

@@ -22,7 +22,6 @@ const PROCESS_WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
 export const PROCESSING_DELAY_MS = 2000;
 
 type IntentRow = typeof testPaymentIntents.$inferSelect;
-type IntentStatus = OfflineIntentStatus;
 
 /** The secret its events are signed with. */
 export const offlineWebhookSecret = (config: Config): string => config.STRIPE_WEBHOOK_SECRET ?? PROCESS_WEBHOOK_SECRET;
@@ -75,10 +74,8 @@ export function signWebhook(payload: string, secret: string, at: Date): string {
   return `t=${timestamp},v1=${signature}`;
 }
 
-export type CardInput = OfflineCard;
-
 interface Outcome {
-  status: Extract<IntentStatus, 'succeeded' | 'processing' | 'requires_payment_method'>;
+  status: Extract<OfflineIntentStatus, 'succeeded' | 'processing' | 'requires_payment_method'>;
   error?: string;
 }
 
@@ -111,7 +108,7 @@ function luhn(digits: string): boolean {
 }
 
 /** Checks the card like Stripe Elements does, with its messages; returns the digits of the number. */
-function validateCard(card: CardInput, now: Date): string {
+function validateCard(card: OfflineCard, now: Date): string {
   const number = card.number.replace(/[\s-]/g, '');
   // American Express numbers have 15 digits, the others Stripe tests with have 16.
   const length = /^3[47]/.test(number) ? 15 : 16;
@@ -136,11 +133,9 @@ function validateCard(card: CardInput, now: Date): string {
   return number;
 }
 
-export type IntentView = OfflineIntentView;
-
-const view = (intent: IntentRow): IntentView => ({
+const view = (intent: IntentRow): OfflineIntentView => ({
   id: intent.id,
-  status: intent.status as IntentStatus,
+  status: intent.status as OfflineIntentStatus,
   amount: intent.amount,
   currency: intent.currency,
   ...(intent.lastError ? { last_payment_error: { message: intent.lastError } } : {}),
@@ -206,8 +201,8 @@ export function offlineCheckout(app: FastifyInstance, deliver: Deliver) {
   /** Moves an intent from one status to another; null when it was not in `from` (a racing confirm, a cancel). */
   async function move(
     id: string,
-    from: IntentStatus,
-    to: IntentStatus,
+    from: OfflineIntentStatus,
+    to: OfflineIntentStatus,
     lastError: string | null,
   ): Promise<IntentRow | null> {
     const [intent] = await db
@@ -227,7 +222,7 @@ export function offlineCheckout(app: FastifyInstance, deliver: Deliver) {
     return intent;
   }
 
-  async function confirm(clientSecret: string, card: CardInput): Promise<IntentView> {
+  async function confirm(clientSecret: string, card: OfflineCard): Promise<OfflineIntentView> {
     const current = await find(clientSecret);
     if (current.status !== 'requires_payment_method') {
       throw new HttpError(400, API_MSG.paymentNotConfirmable(current.status.replace(/_/g, ' ')));
@@ -252,7 +247,7 @@ export function offlineCheckout(app: FastifyInstance, deliver: Deliver) {
     return view(intent);
   }
 
-  async function retrieve(clientSecret: string): Promise<IntentView> {
+  async function retrieve(clientSecret: string): Promise<OfflineIntentView> {
     return view(await find(clientSecret));
   }
 

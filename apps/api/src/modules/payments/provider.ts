@@ -1,5 +1,13 @@
 import type { OnlineMethod } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { HttpError } from '../../lib/errors.js';
+
+/**
+ * A provider call that may have moved money though the shop never heard so: it timed out, or the
+ * provider failed half-way (5xx). Unlike a refusal, its outcome is unknown, so a refund that ends
+ * this way stays on record (refund-request.ts) instead of being withdrawn for an immediate retry.
+ */
+export class OutcomeUnknown extends HttpError {}
 
 /**
  * What the shop learns from a provider's callback, whatever the provider: the only thing the order

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { paymentEvents } from '../../db/schema.js';
 
@@ -11,10 +11,22 @@ import { paymentEvents } from '../../db/schema.js';
  */
 export const refundRequestId = (orderId: string) => `refund-request:${orderId}`;
 
-export async function refundRequested(db: DbOrTx, orderId: string): Promise<boolean> {
+/**
+ * How long a request whose outcome is unknown (a timeout) holds the order. A refund the provider did
+ * make is reported by its callback within seconds; one still unheard of after this long was never
+ * made, and the admin may ask again rather than find the order stuck.
+ */
+export const REFUND_SETTLE_MS = 15 * 60_000;
+
+export async function refundRequested(db: DbOrTx, orderId: string, now: Date): Promise<boolean> {
   const [row] = await db
     .select({ id: paymentEvents.id })
     .from(paymentEvents)
-    .where(eq(paymentEvents.id, refundRequestId(orderId)));
+    .where(
+      and(
+        eq(paymentEvents.id, refundRequestId(orderId)),
+        gt(paymentEvents.receivedAt, new Date(now.getTime() - REFUND_SETTLE_MS)),
+      ),
+    );
   return Boolean(row);
 }

@@ -358,7 +358,7 @@ export function paymentsService(app: FastifyInstance) {
           const finalises =
             status === 'paid' &&
             locked?.paidBy === event.providerRef &&
-            (event.amount >= order.bill || (await refundRequested(tx, order.id)));
+            (event.amount >= order.bill || (await refundRequested(tx, order.id, now)));
           if (finalises) await cancelLocked(tx, [order.id], now);
           await audit(tx, {
             type: 'payment',

@@ -21,6 +21,7 @@ import {
 import { createProduct, type ProductFixture } from '../../../../test/fixtures.js';
 import { expireUnpaidOrders } from '../../orders/service.js';
 import { paymobProvider } from './provider.js';
+import { REFUND_SETTLE_MS } from '../refund-request.js';
 import { startPaymobSimulator } from './simulator.js';
 import { signTransaction, type Transaction } from './wire.js';
 
@@ -592,6 +593,30 @@ describe('one payable intention per order, paid once', () => {
     expect((await orderRow(order._id))?.status).toBe('paid');
     expect(await stockOf(product.id)).toBe(4);
   });
+
+  it('when the second payment could not be given back, the admin’s refund gives back the payment that paid the order', async () => {
+    const admin = await createAdmin(t.app);
+    const user = await registerShopper(t.app);
+    const product = await createProduct(t.app.db, { price: 60, stock: 5 });
+    const order = await onlineOrder(user, [[product, 1]]);
+    const card = await checkoutUrl(user, order._id, 'card');
+    const wallet = await checkoutUrl(user, order._id, 'wallet', '01010101010');
+    await payAtCheckout(wallet, { wallet: '01010101010' });
+    simulator.refuseGiveBacks('declined');
+    await payAtCheckout(card, { card: '4111111111111111' });
+    expect(await auditsFor('duplicate_refund_failed', order._id)).toHaveLength(1);
+    const [, walletPayment] = await paymentsOf(order._id);
+    expect((await paymentsOf(order._id)).map((p) => p.state)).toEqual(['paid', 'paid']);
+
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/refund`,
+      headers: admin.headers,
+      payload: {},
+    });
+    expect(refunded.statusCode).toBe(200);
+    expect(simulator.received.at(-1)?.body).toMatchObject({ transaction_id: walletPayment?.transactionId });
+  });
 });
 
 describe('kiosk and wallet payments that are pending', () => {
@@ -654,23 +679,40 @@ describe('refunds the provider declines or that are not finished', () => {
   const paymentOf = async (orderId: string) =>
     (await t.app.db.select().from(payments).where(eq(payments.orderId, orderId)))[0];
 
-  it('a declined or failed void is a 502 in the admin’s language; the order, its stock and payment stay; a retry then works', async () => {
+  it('a declined void is a 502 in the admin’s language; the order, its stock and payment stay; a retry then works', async () => {
     const admin = await createAdmin(t.app);
     const { product, order } = await paidOrder();
-    simulator.refuseGiveBacks('declined');
+    simulator.refuseGiveBacks('declined', 2);
     const declined = await refund(admin, order._id);
     expect(declined.statusCode).toBe(502);
     expect(declined.json().message).toBe('The payment provider did not accept the refund, please try again');
-    simulator.refuseGiveBacks('error');
-    const failed = await refund(admin, order._id, 'ar');
-    expect(failed.statusCode).toBe(502);
-    expect(failed.json().message).toBe('لم يقبل مزود الدفع رد المبلغ، يرجى المحاولة مرة أخرى');
+    const inArabic = await refund(admin, order._id, 'ar');
+    expect(inArabic.statusCode).toBe(502);
+    expect(inArabic.json().message).toBe('لم يقبل مزود الدفع رد المبلغ، يرجى المحاولة مرة أخرى');
     expect((await orderRow(order._id))?.status).toBe('paid');
     expect(await stockOf(product.id)).toBe(7);
     expect((await paymentOf(order._id))?.state).toBe('paid');
     expect(await auditsFor('order_refunded', order._id)).toHaveLength(0);
 
     expect((await refund(admin, order._id)).statusCode).toBe(200);
+    expect(await stockOf(product.id)).toBe(10);
+  });
+
+  it('a void that fails half-way (5xx) may have moved money: a retry is refused until REFUND_SETTLE_MS has passed without word from Paymob', async () => {
+    const admin = await createAdmin(t.app);
+    const { product, order } = await paidOrder();
+    simulator.refuseGiveBacks('error');
+    expect((await refund(admin, order._id)).statusCode).toBe(502);
+    const sent = giveBacks();
+    const retry = await refund(admin, order._id);
+    expect(retry.statusCode).toBe(409);
+    expect(giveBacks()).toBe(sent);
+    expect((await orderRow(order._id))?.status).toBe('paid');
+
+    t.clock.advance(REFUND_SETTLE_MS + 1000);
+    expect((await refund(admin, order._id)).statusCode).toBe(200);
+    expect(giveBacks()).toBe(sent + 1);
+    expect((await orderRow(order._id))?.status).toBe('cancelled');
     expect(await stockOf(product.id)).toBe(10);
   });
 
@@ -771,6 +813,11 @@ describe('refunds the provider declines or that are not finished', () => {
     });
     expect((await callback(declined, signTransaction(declined, SECRETS.hmacSecret))).statusCode).toBe(200);
     expect((await paymentOf(order._id))?.state).toBe('paid');
+    expect((await orderRow(order._id))?.status).toBe('paid');
+
+    // The payment itself reported again as refunded carries its original amount, not what went back.
+    const reReported = await transactionFor(order._id, { is_refunded: true, has_parent_transaction: false });
+    expect((await callback(reReported, signTransaction(reReported, SECRETS.hmacSecret))).statusCode).toBe(200);
     expect((await orderRow(order._id))?.status).toBe('paid');
 
     const refunded = await transactionFor(order._id, { is_refunded: true, has_parent_transaction: true });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { API_MSG, type OnlineMethod } from '@shop/contracts';
 import { badRequest, HttpError } from '../../../lib/errors.js';
-import type { PaymentEvent, PaymentProvider } from '../provider.js';
+import { OutcomeUnknown, type PaymentEvent, type PaymentProvider } from '../provider.js';
 import {
   callbackSchema,
   CHECKOUT_PATH,
@@ -40,10 +40,10 @@ const cairoDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Afr
 function eventOf(tx: Transaction): PaymentEvent | null {
   let kind: PaymentEvent['kind'];
   if (tx.is_voided || tx.is_refunded) {
-    // The refund or void of a payment (a child transaction, has_parent_transaction), or the payment
-    // itself reported again as given back: either way the neutral refunded/voided event, whose amount
-    // is what went back. One Paymob declined moved no money and changes nothing.
-    if (!tx.success || tx.pending) return null;
+    // Only the refund or void itself (a child transaction, has_parent_transaction) says how much went
+    // back: the payment reported again as given back carries its own, original amount, which would read
+    // as the whole bill after a partial refund. One Paymob declined moved no money and changes nothing.
+    if (!tx.has_parent_transaction || !tx.success || tx.pending) return null;
     kind = tx.is_voided ? 'voided' : 'refunded';
   } else if (tx.success && !tx.pending) kind = 'paid';
   else if (tx.pending) kind = 'pending';
@@ -90,12 +90,12 @@ export function paymobProvider(app: FastifyInstance): PaymentProvider {
       });
     } catch (err) {
       app.log.error({ err, path }, 'Paymob could not be reached');
-      throw new HttpError(502, failure);
+      throw new OutcomeUnknown(502, failure);
     }
     const answer: unknown = await res.json().catch(() => null);
     if (!res.ok) {
       app.log.error({ status: res.status, answer, path }, 'Paymob refused a request');
-      throw new HttpError(502, failure);
+      throw new (res.status >= 500 ? OutcomeUnknown : HttpError)(502, failure);
     }
     return answer;
   }
