@@ -117,6 +117,7 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   productChanged: 'تغيّر أحد المنتجات في سلة التسوق للتو، يُرجى مراجعة السلة والمحاولة مرة أخرى',
   statusChange: (from, to) => `لا يمكن تحويل طلب حالته «${status(from)}» إلى «${status(to)}»`,
   notAwaitingCard: 'هذا الطلب لا ينتظر الدفع بالبطاقة',
+  paymentStarting: 'ما زال بدء دفع هذا الطلب جاريًا، يرجى المحاولة بعد لحظات',
   cardUnavailable: 'الدفع بالبطاقة غير متاح الآن، يرجى المحاولة مرة أخرى',
   amountMismatch: 'مبلغ الدفع لا يطابق قيمة الطلب',
   missingSignature: 'ترويسة stripe-signature مفقودة',

@@ -112,6 +112,7 @@ export const API_MSG = {
   statusChange: (from: string, to: string) => `An order that is ${from} cannot become ${to}`,
   // Payments
   notAwaitingCard: 'This order is not waiting for a card payment',
+  paymentStarting: 'A payment for this order is still being started, please try again in a moment',
   cardUnavailable: 'Card payment is not available right now, please try again',
   amountMismatch: 'The payment amount does not match the order',
   missingSignature: 'Missing stripe-signature header',

@@ -32,9 +32,9 @@ export function offlineProvider(app: FastifyInstance): PaymentProvider {
   return {
     name: 'offline',
     methods: ['card'],
-    async start(order, _method, _walletPhone, tx) {
+    async start(order) {
       const id = `pi_test_${randomBytes(12).toString('hex')}`;
-      await tx
+      await db
         .insert(testPaymentIntents)
         .values({
           id,
@@ -46,7 +46,7 @@ export function offlineProvider(app: FastifyInstance): PaymentProvider {
           createdAt: app.clock.now(),
         })
         .onConflictDoNothing({ target: testPaymentIntents.orderId });
-      const [intent] = await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.orderId, order.id));
+      const [intent] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.orderId, order.id));
       if (!intent) throw new Error(`no test payment intent for order ${order.id}`);
       return { providerRef: intent.id, clientSecret: intent.clientSecret, checkoutUrl: null };
     },

@@ -1,5 +1,4 @@
 import type { OnlineMethod } from '@shop/contracts';
-import type { DbOrTx } from '../../db/client.js';
 import { HttpError } from '../../lib/errors.js';
 
 /**
@@ -77,17 +76,8 @@ export interface PaymentProvider {
   readonly methods: readonly OnlineMethod[];
   /** What the browser needs besides the client secret (Stripe's publishable key, Paymob's public key). */
   readonly publicKey?: string;
-  /**
-   * Starts paying `order` with `method`; `walletPhone` for a mobile wallet. `db` is the transaction
-   * that holds the order while the payment starts: a provider that keeps records in the shop's
-   * database writes them there.
-   */
-  start(
-    order: PayableOrder,
-    method: OnlineMethod,
-    walletPhone: string | undefined,
-    db: DbOrTx,
-  ): Promise<StartedPayment>;
+  /** Starts paying `order` with `method`; `walletPhone` for a mobile wallet. Called outside any transaction. */
+  start(order: PayableOrder, method: OnlineMethod, walletPhone: string | undefined): Promise<StartedPayment>;
   /** Makes the payment of a cancelled order unpayable; best effort (it may already be final). */
   cancel(providerRef: string): Promise<void>;
   /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, notInArray } from 'drizzle-orm';
 import {
   API_MSG,
   canTransition,
@@ -17,7 +17,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/validation.js';
 import { toEgp } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import type { CallbackRequest, PaymentEvent } from './provider.js';
+import type { CallbackRequest, PayableOrder, PaymentEvent, StartedPayment } from './provider.js';
 import { paymentProvider, providerNamed } from './registry.js';
 import { refundRequested } from './refund-request.js';
 import { cancelLocked } from '../orders/service.js';
@@ -39,6 +39,32 @@ interface SecondPayment {
   event: PaymentEvent;
   at: Date;
 }
+
+/** The mark of a payment being started for an order (see createPaymentIntent). */
+const startMarkId = (orderId: string) => `payment-start:${orderId}`;
+/** Longer than a provider may take to answer a start (its timeout), so a start that died holds no one for long. */
+const START_HOLD_MS = 30_000;
+const START_POLL_MS = 100;
+
+const toStarted = (p: { clientSecret: string; checkoutUrl: string | null }): PaymentStarted => ({
+  clientSecret: p.clientSecret,
+  ...(p.checkoutUrl ? { checkoutUrl: p.checkoutUrl } : {}),
+});
+
+/** The user's own order, locked, if it still waits for an online payment; anyone else's is 'not found'. */
+async function lockPending(tx: Tx, user: AuthUser, orderId: string) {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)))
+    .for('no key update');
+  if (!order) throw notFound('Order');
+  if (order.paymentMethod !== 'visa' || order.status !== 'pending') throw conflict(API_MSG.notAwaitingCard);
+  return order;
+}
+
+const latestPayment = async (tx: Tx, orderId: string) =>
+  (await tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt)).limit(1))[0];
 
 /** States a later event may no longer overwrite: money has moved, and only a refund moves it back. */
 const SETTLED: PaymentState[] = ['paid', 'refunded', 'voided'];
@@ -69,39 +95,74 @@ export function paymentsService(app: FastifyInstance) {
    * else's order is 'not found'. Asking again for the order's latest payment (same provider, method
    * and wallet number) resumes it; anything else starts a new one, so the shopper always pays the
    * way they last chose.
+   *
+   * One start at a time per order, on every instance, without holding a transaction while the
+   * provider is asked (up to its timeout: a held row would keep a pool connection, and on PGlite the
+   * whole database): a short transaction under the order's lock writes a start mark, the provider is
+   * asked outside any transaction, and a second short one records the payment and clears the mark. A
+   * double click or a second tab finds the mark, waits for it to clear, then resumes that payment.
    */
   async function createPaymentIntent(user: AuthUser, input: StartPaymentInput, ip: string): Promise<PaymentStarted> {
     const walletPhone = input.method === 'wallet' ? (input.wallet_phone ?? null) : null;
-    const { started, superseded } = await db.transaction(async (tx) => {
-      // One start at a time per order, on every instance: a double click, a second tab or a change of
-      // method waits here for the start before it, then finds the payment that one made instead of
-      // opening a second payable one. NO KEY UPDATE leaves the order's key free for the rows that
-      // reference it (the offline provider's intent is written inside this transaction).
-      const [order] = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.id, input.order_id), eq(orders.userId, user.id)))
-        .for('no key update');
-      if (!order) throw notFound('Order');
-      if (order.paymentMethod !== 'visa' || order.status !== 'pending') throw conflict(API_MSG.notAwaitingCard);
-      if (!provider.methods.includes(input.method)) throw badRequest(API_MSG.methodUnavailable);
+    const waitUntil = Date.now() + START_HOLD_MS;
+    for (;;) {
+      const step = await db.transaction(async (tx) => {
+        const order = await lockPending(tx, user, input.order_id);
+        if (!provider.methods.includes(input.method)) throw badRequest(API_MSG.methodUnavailable);
+        const latest = await latestPayment(tx, order.id);
+        if (
+          latest &&
+          latest.provider === provider.name &&
+          latest.method === input.method &&
+          latest.walletPhone === walletPhone
+        ) {
+          return { kind: 'resume' as const, payment: latest };
+        }
+        const now = app.clock.now();
+        const [starting] = await tx
+          .select({ id: paymentEvents.id })
+          .from(paymentEvents)
+          .where(
+            and(
+              eq(paymentEvents.id, startMarkId(order.id)),
+              gt(paymentEvents.receivedAt, new Date(now.getTime() - START_HOLD_MS)),
+            ),
+          );
+        if (starting) return { kind: 'wait' as const };
+        // A mark older than START_HOLD_MS belongs to a start that died: this one takes its place.
+        await tx
+          .insert(paymentEvents)
+          .values({ id: startMarkId(order.id), type: 'payment_starting', receivedAt: now })
+          .onConflictDoUpdate({ target: paymentEvents.id, set: { receivedAt: now } });
+        return { kind: 'start' as const, order: await payable(tx, order, user), latest: latest ?? null };
+      });
+      if (step.kind === 'resume') return toStarted(step.payment);
+      if (step.kind === 'start') return startNew(user, input, walletPhone, step.order, step.latest, ip);
+      if (Date.now() > waitUntil) throw conflict(API_MSG.paymentStarting);
+      await new Promise((resolve) => setTimeout(resolve, START_POLL_MS));
+    }
+  }
 
-      const [latest] = await tx
-        .select()
-        .from(payments)
-        .where(eq(payments.orderId, order.id))
-        .orderBy(desc(payments.createdAt))
-        .limit(1);
-      if (
-        latest &&
-        latest.provider === provider.name &&
-        latest.method === input.method &&
-        latest.walletPhone === walletPhone
-      ) {
-        return { started: latest, superseded: null };
-      }
-
-      const payment = await provider.start(await payable(tx, order, user), input.method, input.wallet_phone, tx);
+  async function startNew(
+    user: AuthUser,
+    input: StartPaymentInput,
+    walletPhone: string | null,
+    order: PayableOrder,
+    latest: typeof payments.$inferSelect | null,
+    ip: string,
+  ): Promise<PaymentStarted> {
+    const clearMark = () => db.delete(paymentEvents).where(eq(paymentEvents.id, startMarkId(order.id)));
+    let payment: StartedPayment;
+    try {
+      payment = await provider.start(order, input.method, input.wallet_phone);
+    } catch (err) {
+      await clearMark();
+      throw err;
+    }
+    const attached = await db.transaction(async (tx) => {
+      const locked = await lockPending(tx, user, order.id).catch(() => null);
+      await tx.delete(paymentEvents).where(eq(paymentEvents.id, startMarkId(order.id)));
+      if (!locked) return false;
       const now = app.clock.now();
       await tx
         .update(orders)
@@ -127,7 +188,7 @@ export function paymentsService(app: FastifyInstance) {
         await audit(tx, {
           type: 'payment',
           action: 'intent_created',
-          message: `${user.email} started paying order ${order.id} (${toEgp(order.bill)} EGP, ${provider.name} ${input.method})`,
+          message: `${user.email} started paying order ${order.id} (${toEgp(order.amount)} EGP, ${provider.name} ${input.method})`,
           userId: user.id,
           userEmail: user.email,
           data: {
@@ -135,25 +196,29 @@ export function paymentsService(app: FastifyInstance) {
             intentId: payment.providerRef,
             provider: provider.name,
             method: input.method,
-            amount: toEgp(order.bill),
+            amount: toEgp(order.amount),
             ...(latest ? { replaces: latest.providerRef } : {}),
           },
           ip,
         });
       }
-      const replaced = latest && latest.providerRef !== payment.providerRef ? latest : null;
-      return { started: payment, superseded: replaced };
+      return true;
     });
+    if (!attached) {
+      // Cancelled (replaced or expired) while the payment was being started: it must not be payable.
+      await provider.cancel(payment.providerRef);
+      throw conflict(API_MSG.notAwaitingCard);
+    }
     // The payment the shopper turned away from should take no money; where the provider cannot stop
     // it (a kiosk reference already printed), a second payment is caught when it arrives (apply).
-    if (superseded && !SETTLED.includes(superseded.state as PaymentState)) {
+    if (latest && latest.providerRef !== payment.providerRef && !SETTLED.includes(latest.state as PaymentState)) {
       await Promise.resolve()
-        .then(() => providerNamed(app, superseded.provider).cancel(superseded.providerRef))
+        .then(() => providerNamed(app, latest.provider).cancel(latest.providerRef))
         .catch((err: unknown) =>
-          app.log.warn({ err, intent: superseded.providerRef }, 'could not cancel a replaced payment'),
+          app.log.warn({ err, intent: latest.providerRef }, 'could not cancel a replaced payment'),
         );
     }
-    return { clientSecret: started.clientSecret, ...(started.checkoutUrl ? { checkoutUrl: started.checkoutUrl } : {}) };
+    return toStarted(payment);
   }
 
   /** Every provider's callbacks come in here: the provider verifies and reads, the shop applies. */

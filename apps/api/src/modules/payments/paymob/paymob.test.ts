@@ -210,7 +210,7 @@ describe('configuration', () => {
       customer: { name: 'A B', email: 'a@b.c', phone: '01012345678' },
       address,
     };
-    await expect(cardOnly.start(order, 'kiosk', undefined, t.app.db)).rejects.toMatchObject({
+    await expect(cardOnly.start(order, 'kiosk', undefined)).rejects.toMatchObject({
       statusCode: 400,
       message: 'This payment method is not available',
     });
@@ -539,6 +539,26 @@ describe('one payable intention per order, paid once', () => {
     expect(new Set(answers.map((r) => (r.json() as { checkoutUrl: string }).checkoutUrl)).size).toBe(1);
     expect(intentions()).toBe(before + 1);
     expect(await paymentsOf(order._id)).toHaveLength(1);
+  });
+
+  it('while Paymob is slow to open an intention, the shop goes on: other shoppers place orders meanwhile', async () => {
+    const user = await registerShopper(t.app);
+    const order = await onlineOrder(user, [[await createProduct(t.app.db), 1]]);
+    simulator.slowIntentions(1500);
+    try {
+      let slowDone = false;
+      const slow = start(user, order._id, 'card').then((res) => {
+        slowDone = true;
+        return res;
+      });
+      // Another shopper places an order (a write in a transaction) while the first start waits on Paymob.
+      const other = await registerShopper(t.app);
+      await onlineOrder(other, [[await createProduct(t.app.db), 1]]);
+      expect(slowDone).toBe(false);
+      expect((await slow).statusCode).toBe(200);
+    } finally {
+      simulator.slowIntentions(0);
+    }
   });
 
   it('another method or another wallet number opens a new intention; the latest one is what a repeat resumes', async () => {

@@ -81,6 +81,7 @@ export async function startPaymobSimulator(options: SimulatorOptions) {
   const notified: Notified[] = [];
   /** How the next refund or void requests are refused, oldest first (a test's doing). */
   const refusals: ('declined' | 'error')[] = [];
+  let intentionDelayMs = 0;
   let nextOrder = 300_000_000 + Math.floor(Math.random() * 1_000_000);
   let nextTransaction = 900_000_000 + Math.floor(Math.random() * 1_000_000);
   const methodOf = new Map<number, Method>(
@@ -232,6 +233,8 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
       }
       received.push({ path: url.pathname, authorization: req.headers.authorization, body: parsed });
       if (!authorised(req)) return json(res, 401, { detail: 'Authentication credentials were not provided.' });
+      if (url.pathname === INTENTION_PATH && intentionDelayMs)
+        await new Promise((resolve) => setTimeout(resolve, intentionDelayMs));
       return url.pathname === INTENTION_PATH
         ? createIntention(res, parsed as IntentionRequest)
         : giveBack(res, url.pathname, parsed as { transaction_id?: unknown; amount_cents?: unknown });
@@ -344,6 +347,10 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
     /** The next `count` refund or void requests are declined (HTTP 200, success false) or fail (HTTP 500). */
     refuseGiveBacks(how: 'declined' | 'error', count = 1) {
       for (let i = 0; i < count; i++) refusals.push(how);
+    },
+    /** Paymob answering intentions slowly (a busy day): each waits `ms` before it is created. */
+    slowIntentions(ms: number) {
+      intentionDelayMs = ms;
     },
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
   };
