@@ -4,7 +4,6 @@
 // Usage: DATABASE_URL=… tsx bench/explain-search.ts [--plans]   (a database seeded by bench/bulk-seed.ts)
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { FastifyInstance } from 'fastify';
 import type { SearchQuery } from '@shop/contracts';
 import * as schema from '../apps/api/src/db/schema.js';
 import { searchService } from '../apps/api/src/modules/search/service.js';
@@ -31,7 +30,7 @@ const pool = new pg.Pool({
 });
 const statements: { sql: string; params: unknown[] }[] = [];
 const db = drizzle(pool, { schema, logger: { logQuery: (sql, params) => statements.push({ sql, params }) } });
-const search = searchService({ db } as unknown as FastifyInstance);
+const search = searchService({ db });
 const showPlans = process.argv.includes('--plans');
 const RUNS = 7;
 

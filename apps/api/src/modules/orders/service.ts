@@ -172,6 +172,13 @@ interface PlaceOrderInput {
   paymentMethod: PaymentMethod;
 }
 
+/**
+ * An online order whose payment the provider reports pending: money may still come for it (a kiosk
+ * reference paid at an outlet, a wallet approval), and a kiosk payment cannot be refunded. So a newer
+ * order does not replace it, and expiry waits PENDING_PAYMENT_TTL_MS for it.
+ */
+const awaitingProvider = sql<boolean>`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.state} = 'pending')`;
+
 export function ordersService(app: FastifyInstance) {
   const { db } = app;
 
@@ -230,7 +237,7 @@ export function ordersService(app: FastifyInstance) {
       const older = await tx
         .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
         .from(orders)
-        .where(and(eq(orders.userId, user.id), eq(orders.status, 'pending')))
+        .where(and(eq(orders.userId, user.id), eq(orders.status, 'pending'), not(awaitingProvider)))
         .for('update');
       // The older order's products are locked together with the new lines' ones, before the commit takes their stock.
       await cancelLocked(
@@ -327,7 +334,7 @@ export function ordersService(app: FastifyInstance) {
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')))
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), not(awaitingProvider)))
       .groupBy(orderItems.productId)
       .as('held');
     const available = sql<number>`${products.stock} + coalesce(${held.quantity}, 0)`;
@@ -513,7 +520,6 @@ export async function expireUnpaidOrders(app: FastifyInstance): Promise<number> 
   const now = app.clock.now().getTime();
   const cardCutoff = new Date(now - CARD_ORDER_TTL_MS);
   const pendingCutoff = new Date(now - PENDING_PAYMENT_TTL_MS);
-  const awaitingProvider = sql<boolean>`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.state} = 'pending')`;
   let expired = 0;
   for (;;) {
     const batch = await app.db.transaction(async (tx) => {

@@ -676,6 +676,22 @@ describe('kiosk and wallet payments that are pending', () => {
       t.clock.advance(-moved);
     }
   });
+
+  it('are not replaced by a newer order: the kiosk reference can still be paid, and pays its own order', async () => {
+    const user = await registerShopper(t.app);
+    const product = await createProduct(t.app.db, { stock: 5 });
+    const kiosk = await onlineOrder(user, [[product, 1]]);
+    await payAtCheckout(await checkoutUrl(user, kiosk._id, 'kiosk'), {});
+    expect((await statusOf(user, kiosk._id)).payment?.state).toBe('pending');
+    const card = await onlineOrder(user, [[product, 1]]);
+    expect((await orderRow(kiosk._id))?.status).toBe('pending');
+    expect(await stockOf(product.id)).toBe(3);
+
+    const reference = (await statusOf(user, kiosk._id)).payment?.reference ?? '';
+    expect(await simulator.payKiosk(reference)).toBe(200);
+    expect((await orderRow(kiosk._id))?.status).toBe('paid');
+    expect((await orderRow(card._id))?.status).toBe('pending');
+  });
 });
 
 describe('refunds the provider declines or that are not finished', () => {
