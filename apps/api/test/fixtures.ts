@@ -93,3 +93,14 @@ export function testImage(format: 'png' | 'jpeg' = 'png', seed = 0): Promise<Buf
   const image = sharp({ create: { width: 8, height: 8, channels: 3, background: { r: seed % 256, g: 120, b: 200 } } });
   return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
 }
+
+/** A delivery address in Cairo that every rule accepts. */
+export const ADDRESS = {
+  street: 'Tahrir St',
+  building: '12',
+  city: 'Cairo',
+  state: 'Cairo',
+  phone: '01012345678',
+  zipCode: '11511',
+  country: 'Egypt',
+};

@@ -20,7 +20,7 @@ import { toWebp } from '../../src/lib/images.js';
 import { hashPassword } from '../../src/modules/users/service.js';
 import { offlineWebhookSecret } from '../../src/modules/payments/offline-provider.js';
 import { PASSWORD, uniqueEmail, type Account } from '../harness.js';
-import { testImage } from '../fixtures.js';
+import { ADDRESS, testImage } from '../fixtures.js';
 import { multipart, type FilePart } from '../multipart.js';
 
 /** The harness's JWT secret: tests that forge tokens need it. */
@@ -76,15 +76,7 @@ export async function quickShoppers(app: FastifyInstance, n: number): Promise<Ac
 export const hex = (bytes = 4) => randomBytes(bytes).toString('hex');
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-export const ADDRESS = {
-  street: 'Tahrir St',
-  building: '12',
-  city: 'Cairo',
-  state: 'Cairo',
-  phone: '01012345678',
-  zipCode: '11511',
-  country: 'Egypt',
-};
+export { ADDRESS };
 export const GOOD_CARD = { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' };
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@shop/contracts';
 import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
+import { ADDRESS as cairo } from '../../../test/fixtures.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -8,15 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const cairo = {
-  street: 'Tahrir St',
-  building: '12',
-  city: 'Cairo',
-  state: 'Cairo',
-  phone: '01012345678',
-  zipCode: '11511',
-  country: 'Egypt',
-};
 const save = (account: Account, address: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/api/address', headers: account.headers, payload: { address } });
 const list = (account: Account) => t.app.inject({ method: 'GET', url: '/api/address', headers: account.headers });

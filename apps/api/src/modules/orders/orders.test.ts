@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CARD_ORDER_TTL_MS, type Order, type OrderStatus } from '@shop/contracts';
 import { auditLogs, cartItems, orders, products } from '../../db/schema.js';
 import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
-import { createProduct, type ProductFixture } from '../../../test/fixtures.js';
+import { ADDRESS as address, createProduct, type ProductFixture } from '../../../test/fixtures.js';
 import { expireUnpaidOrders, scheduleOrderExpiry } from './service.js';
 
 let t: TestContext;
@@ -13,16 +13,6 @@ beforeAll(async () => {
   admin = await createAdmin(t.app);
 });
 afterAll(() => t.close());
-
-const address = {
-  street: 'Tahrir St',
-  building: '12',
-  city: 'Cairo',
-  state: 'Cairo',
-  phone: '01012345678',
-  zipCode: '11511',
-  country: 'Egypt',
-};
 
 async function fillCart(account: Account, lines: [ProductFixture, number][]) {
   await t.app.db.delete(cartItems).where(eq(cartItems.userId, account.id));

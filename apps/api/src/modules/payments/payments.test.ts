@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import type { Order } from '@shop/contracts';
 import { auditLogs, cartItems, orders, paymentEvents, products } from '../../db/schema.js';
 import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
-import { createProduct, type ProductFixture } from '../../../test/fixtures.js';
+import { ADDRESS as address, createProduct, type ProductFixture } from '../../../test/fixtures.js';
 import { loadConfig } from '../../config.js';
 import { stripeProvider } from './stripe-provider.js';
 import { offlineWebhookSecret, PROCESSING_DELAY_MS, signWebhook } from './offline-provider.js';
@@ -18,15 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const address = {
-  street: 'Tahrir St',
-  building: '12',
-  city: 'Cairo',
-  state: 'Cairo',
-  phone: '01012345678',
-  zipCode: '11511',
-  country: 'Egypt',
-};
 const GOOD_CARD = { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' };
 
 async function cardOrder(user: Account, lines: [ProductFixture, number][], method = 'visa'): Promise<Order> {

@@ -11,20 +11,11 @@ import {
 import { cartItems, orderItems, orders } from '../../db/schema.js';
 import { toPiastres } from '../../lib/money.js';
 import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
-import { createProduct } from '../../../test/fixtures.js';
+import { ADDRESS as address, createProduct } from '../../../test/fixtures.js';
 
 /** The tests run on a fixed day: 15 March 2025, 10:00 UTC. */
 const NOW = Date.parse('2025-03-15T10:00:00Z');
 const at = (iso: string) => new Date(iso);
-const address = {
-  street: 'Tahrir St',
-  building: '12',
-  city: 'Cairo',
-  state: 'Cairo',
-  phone: '01012345678',
-  zipCode: '11511',
-  country: 'Egypt',
-};
 
 let t: TestContext;
 let admin: Account;
