@@ -1,4 +1,6 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordPairSchema } from '@shop/contracts';
 import { useTranslation } from '../i18n/useTranslation';
 import { FormField } from './FormField';
 
@@ -36,3 +38,11 @@ export function NewPasswordFields({ idPrefix, passwordLabel, password, confirm, 
     </>
   );
 }
+
+/** The form of a page that asks only for a new password and its confirmation (the reset link, the password page). */
+export const usePasswordPairForm = () =>
+  useForm({
+    resolver: zodResolver(passwordPairSchema),
+    mode: 'onChange',
+    defaultValues: { password: '', confirm_password: '' },
+  });

@@ -1,10 +1,7 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { notify } from '../../../lib/notify';
-import { passwordPairSchema } from '@shop/contracts';
-import { NewPasswordFields } from '../../../components/NewPasswordFields';
+import { NewPasswordFields, usePasswordPairForm } from '../../../components/NewPasswordFields';
 import { useSession } from '../../auth';
 import { ProfileEditCard } from './ProfileEditCard';
 import { useChangePasswordMutation } from '../api/accountApi';
@@ -24,11 +21,7 @@ function UpdatePasswordForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(passwordPairSchema),
-    mode: 'onChange',
-    defaultValues: { password: '', confirm_password: '' },
-  });
+  } = usePasswordPairForm();
 
   const submit = handleSubmit(async (values) => {
     try {

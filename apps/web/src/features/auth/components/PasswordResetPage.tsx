@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -7,12 +5,11 @@ import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { notify } from '../../../lib/notify';
-import { passwordPairSchema } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
 import { PageLoader } from '../../../components/PageLoader';
 import { useCheckResetLinkQuery, useResetPasswordMutation } from '../api/authApi';
 import { AuthCard } from './AuthCard';
-import { NewPasswordFields } from '../../../components/NewPasswordFields';
+import { NewPasswordFields, usePasswordPairForm } from '../../../components/NewPasswordFields';
 import { paths } from '../../../lib/paths';
 
 /** The link is checked on load; only a valid one shows the form. */
@@ -45,11 +42,7 @@ function ResetForm({ id, token }: { id: string; token: string }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(passwordPairSchema),
-    mode: 'onChange',
-    defaultValues: { password: '', confirm_password: '' },
-  });
+  } = usePasswordPairForm();
 
   const submit = handleSubmit(async (values) => {
     try {
