@@ -14,16 +14,16 @@ const SCREENS = [
 
 test.describe('who may open the dashboard', () => {
   test('visitors are sent to /login from every dashboard address', async ({ page }) => {
-    await visitEach(page, [...SCREENS, '/dashboard/UserOrder/00000000-0000-4000-8000-000000000000'], async (path) => {
-      await expect(page, path).toHaveURL(/\/login$/);
-      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await visitEach(page, [...SCREENS, '/dashboard/UserOrder/00000000-0000-4000-8000-000000000000'], {
+      url: /\/login$/,
+      screen: page.getByRole('heading', { name: 'Sign in' }),
     });
   });
 
   test('shoppers are sent home, and the API refuses them too', async ({ page, request }) => {
     const shopper = await newShopper(request);
     await signIn(page, shopper);
-    await visitEach(page, SCREENS, (path) => expect(page, path).toHaveURL(/\/$/));
+    await visitEach(page, SCREENS, { url: /\/$/, screen: page.getByRole('heading', { level: 2, name: 'Products' }) });
     await expect(header(page).getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
     const stats = await request.get('/api/admin/stats', { headers: { 'x-access-token': shopper.token } });
     expect(stats.status()).toBe(403);

@@ -109,7 +109,7 @@ test('visitors are sent to /login from every cart, checkout and order screen; ad
       '/OrderError',
       '/Orders',
     ],
-    (path) => expect(page, path).toHaveURL(/\/login$/),
+    { url: /\/login$/, screen: page.getByRole('heading', { name: 'Sign in' }) },
   );
   const admin = await demoAdmin(request);
   await signIn(page, admin);

@@ -22,9 +22,10 @@ test.describe('profile hub', () => {
   test('a visitor on /User goes to /, and on /EditProfile or an Update page to /login', async ({ page }) => {
     await page.goto('/User');
     await expect(page).toHaveURL('/');
-    await visitEach(page, ['/EditProfile', '/UpdateName', '/UpdateEmail', '/UpdatePhone', '/Updatepass'], (path) =>
-      expect(page, path).toHaveURL('/login'),
-    );
+    await visitEach(page, ['/EditProfile', '/UpdateName', '/UpdateEmail', '/UpdatePhone', '/Updatepass'], {
+      url: '/login',
+      screen: page.getByRole('heading', { name: 'Sign in' }),
+    });
   });
 
   test("an admin's account page is /EditProfile", async ({ page, request }) => {

@@ -266,7 +266,10 @@ test.describe('password reset', () => {
 
 test.describe('visitors', () => {
   test('checking out (order review, card payment) sends a visitor to /login', async ({ page }) => {
-    await visitEach(page, ['/PlaceOrder', '/Stripe'], (path) => expect(page, path).toHaveURL('/login'));
+    await visitEach(page, ['/PlaceOrder', '/Stripe'], {
+      url: '/login',
+      screen: page.getByRole('heading', { name: 'Sign in' }),
+    });
   });
 });
 

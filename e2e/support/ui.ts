@@ -177,15 +177,21 @@ export async function openInApp(page: Page, path: string): Promise<void> {
   }, path);
 }
 
-/** Visits each address in turn, the first with a page load and the others inside the app (openInApp). */
+/**
+ * Visits each address in turn, the first with a page load and the others inside the app (openInApp), and
+ * checks that each lands on `url` showing `screen`. The screen, not only the address: the next step must
+ * start from a page the app has drawn, or a redirect the app has decided but not yet rendered (a guard's
+ * <Navigate>) would be carried over to the next address and skipped there.
+ */
 export async function visitEach(
   page: Page,
   paths: readonly string[],
-  check: (path: string) => Promise<void>,
+  landsOn: { url: string | RegExp; screen: Locator },
 ): Promise<void> {
   for (const [index, path] of paths.entries()) {
     if (index === 0) await page.goto(path);
     else await openInApp(page, path);
-    await check(path);
+    await expect(page, path).toHaveURL(landsOn.url);
+    await expect(landsOn.screen, path).toBeVisible();
   }
 }
