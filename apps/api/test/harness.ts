@@ -7,7 +7,9 @@ import { createPgDatabase } from './pg-database.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import type { Order } from '@shop/contracts';
+import { cartItems } from '../src/db/schema.js';
 import { auditLogs, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/users/service.js';
 import type { Clock } from '../src/lib/clock.js';
@@ -155,4 +157,24 @@ export const lastAudit = async (app: FastifyInstance) =>
 export function storedImageCount(dataDir: string): number {
   const dir = path.join(dataDir, 'uploads');
   return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
+}
+
+/** Puts exactly these lines in the user's cart and places the order through the API, as checkout does. */
+export async function placeOrderOf(
+  app: FastifyInstance,
+  user: Account,
+  lines: [{ id: string }, number][],
+  deliveryAddress: Record<string, string>,
+  paymentMethod: string,
+): Promise<Order> {
+  await app.db.delete(cartItems).where(eq(cartItems.userId, user.id));
+  await app.db.insert(cartItems).values(lines.map(([p, quantity]) => ({ userId: user.id, productId: p.id, quantity })));
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: user.headers,
+    payload: { deliveryAddress, paymentMethod },
+  });
+  if (res.statusCode !== 201) throw new Error(`order failed: ${res.body}`);
+  return (res.json() as Order[])[0] as Order;
 }

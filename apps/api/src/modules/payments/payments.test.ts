@@ -4,7 +4,14 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Order } from '@shop/contracts';
 import { auditLogs, cartItems, orders, paymentEvents, products } from '../../db/schema.js';
-import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
+import {
+  createAdmin,
+  createTestApp,
+  placeOrderOf,
+  registerShopper,
+  type Account,
+  type TestContext,
+} from '../../../test/harness.js';
 import { ADDRESS as address, createProduct, type ProductFixture } from '../../../test/fixtures.js';
 import { loadConfig } from '../../config.js';
 import { stripeProvider } from './stripe-provider.js';
@@ -20,20 +27,8 @@ afterAll(() => t.close());
 
 const GOOD_CARD = { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' };
 
-async function cardOrder(user: Account, lines: [ProductFixture, number][], method = 'visa'): Promise<Order> {
-  await t.app.db.delete(cartItems).where(eq(cartItems.userId, user.id));
-  await t.app.db
-    .insert(cartItems)
-    .values(lines.map(([p, quantity]) => ({ userId: user.id, productId: p.id, quantity })));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/order',
-    headers: user.headers,
-    payload: { deliveryAddress: address, paymentMethod: method },
-  });
-  if (res.statusCode !== 201) throw new Error(`order failed: ${res.body}`);
-  return (res.json() as Order[])[0] as Order;
-}
+const cardOrder = (user: Account, lines: [ProductFixture, number][], method = 'visa'): Promise<Order> =>
+  placeOrderOf(t.app, user, lines, address, method);
 const createIntent = (account: Account | null, orderId: string) =>
   t.app.inject({
     method: 'POST',

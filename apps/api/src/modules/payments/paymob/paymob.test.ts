@@ -14,6 +14,7 @@ import {
 import {
   createAdmin,
   createTestApp,
+  placeOrderOf,
   registerShopper,
   type Account,
   type TestContext,
@@ -78,20 +79,8 @@ const address = {
   country: 'Egypt',
 };
 
-async function onlineOrder(user: Account, lines: [ProductFixture, number][]): Promise<Order> {
-  await t.app.db.delete(cartItems).where(eq(cartItems.userId, user.id));
-  await t.app.db
-    .insert(cartItems)
-    .values(lines.map(([p, quantity]) => ({ userId: user.id, productId: p.id, quantity })));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/order',
-    headers: user.headers,
-    payload: { deliveryAddress: address, paymentMethod: 'visa' },
-  });
-  if (res.statusCode !== 201) throw new Error(`order failed: ${res.body}`);
-  return (res.json() as Order[])[0] as Order;
-}
+const onlineOrder = (user: Account, lines: [ProductFixture, number][]): Promise<Order> =>
+  placeOrderOf(t.app, user, lines, address, 'visa');
 
 const start = (user: Account, orderId: string, method: string, walletPhone?: string) =>
   t.app.inject({
