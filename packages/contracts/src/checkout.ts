@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { API_MSG, MSG } from './messages.js';
 import { idSchema, requiredText } from './fields.js';
 import { PHONE_PATTERN } from './user.js';
-import { ORDER_STATUSES, PAYMENT_METHODS, type PaymentMethod } from './constants.js';
+import { PAYMENT_METHODS, type PaymentMethod } from './constants.js';
+import { ORDER_STATUSES } from './lifecycle.js';
 
 /** Shipping form: every field required. */
 export const addressSchema = z.object({
@@ -50,7 +51,11 @@ export type StartPayment = z.input<typeof paymentIntentSchema>;
 export type StartPaymentInput = z.infer<typeof paymentIntentSchema>;
 
 /** An admin's refund: an amount in EGP, or the whole bill when none is given. */
-export const refundSchema = z.object({ amount: z.number().positive().max(10_000_000).multipleOf(0.01).optional() });
+export const refundSchema = z.object({
+  amount: z.number().positive().max(10_000_000).multipleOf(0.01).optional(),
+  /** How a cash order's money went back to the shopper (cash, bank transfer, wallet…). */
+  paidBackBy: z.string().trim().max(100).optional(),
+});
 
 /** What the shop knows about an order's payment, for the screens after paying. */
 export const PAYMENT_STATES = ['started', 'pending', 'failed', 'paid', 'refunded', 'voided'] as const;
@@ -160,12 +165,19 @@ export const orderSchema = z.object({
   shipping: z.number(),
   codFee: z.number(),
   status: z.enum(ORDER_STATUSES),
-  statusHistory: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })),
+  /** Every move of the order, oldest first; `reason` is the shopper's or admin's word for a cancellation or return. */
+  statusHistory: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), reason: z.string().nullable() })),
+  /** The courier's tracking number once shipped, and where the shopper follows the parcel (when the courier has a page). */
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
   deliveryAddress: addressWireSchema,
   paymentMethod: z.enum(PAYMENT_METHODS),
   products: z.array(orderLineSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** The short order number shown to shoppers: the first eight characters of the order id, as couriers and support read it out. */
+export const orderRef = (orderId: string) => orderId.slice(0, 8).toUpperCase();
 
 /** A product that ran out, as the 409 of order placement lists it for the OrderError screen. */
 export const outOfStockItemSchema = z.object({

@@ -32,31 +32,6 @@ export type SortOption = (typeof SORT_OPTIONS)[number];
 export const PAYMENT_METHODS = ['visa', 'cash'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const ORDER_STATUSES = ['pending', 'paid', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/**
- * The order state machine (docs/architecture.md, 'Orders and payments'): card orders go pending → paid → shipped → delivered,
- * cash orders confirmed → shipped → delivered, and anything before shipped may be cancelled.
- */
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['paid', 'cancelled'],
-  paid: ['shipped', 'cancelled'],
-  confirmed: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
-  delivered: [],
-  cancelled: [],
-};
-
-export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
-}
-
-/** Bill in EGP for a cart worth `itemsEgp`: cash adds shipping and the COD fee, card adds nothing. */
-export function orderFees(paymentMethod: PaymentMethod): { shipping: number; codFee: number } {
-  return paymentMethod === 'visa' ? { shipping: 0, codFee: 0 } : { shipping: SHIPPING_FEE_EGP, codFee: COD_FEE_EGP };
-}
-
 /** Spec: 'visa' means card payment; any other value is treated as cash on delivery. */
 export function normalisePaymentMethod(value: string): PaymentMethod {
   return value === 'visa' ? 'visa' : 'cash';

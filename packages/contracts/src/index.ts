@@ -1,4 +1,6 @@
 export * from './constants.js';
+export * from './lifecycle.js';
+export * from './shipping.js';
 export * from './arabic.js';
 export * from './messages.js';
 export * from './fields.js';
@@ -9,3 +11,4 @@ export * from './stats.js';
 export * from './messages.ar.js';
 export * from './translate.js';
 export * from './money.js';
+export * from './adminOrders.js';

@@ -1,4 +1,4 @@
-import type { OrderStatus } from './constants.js';
+import type { OrderStatus } from './lifecycle.js';
 import type { API_MSG, MSG, NOT_FOUND, RESET_MAIL, RULE_MSG } from './messages.js';
 
 /** The Arabic of a table of texts: a text for each text, a function of the same arguments for each function. */
@@ -13,6 +13,9 @@ const STATUS_AR: Record<OrderStatus, string> = {
   shipped: 'تم شحنه',
   delivered: 'تم توصيله',
   cancelled: 'ملغي',
+  return_requested: 'طُلب إرجاعه',
+  returned: 'تم إرجاعه',
+  refunded: 'تم رد المبلغ',
 };
 const status = (value: string) => STATUS_AR[value as OrderStatus] ?? value;
 
@@ -43,6 +46,8 @@ export const RULE_MSG_AR: Arabic<typeof RULE_MSG> = {
   cannotBeNegative: (field) => `لا يمكن أن يكون ${field} سالبًا`,
   ratingRange: 'يجب أن يكون التقييم من 1 إلى 5',
   invalidId: 'معرّف غير صالح',
+  invalidDate: 'تاريخ غير صالح',
+  invalidText: 'نص غير صالح',
   nothingToUpdate: 'لا يوجد ما يتم تحديثه',
 };
 
@@ -56,6 +61,7 @@ export const NOT_FOUND_AR: Arabic<typeof NOT_FOUND> = {
   User: 'المستخدم غير موجود',
   Payment: 'عملية الدفع غير موجودة',
   Image: 'الصورة غير موجودة',
+  Courier: 'شركة الشحن غير موجودة',
 };
 
 export const API_MSG_AR: Arabic<typeof API_MSG> = {
@@ -116,12 +122,18 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   someOutOfStock: 'نفدت الكمية من بعض المنتجات',
   productChanged: 'تغيّر أحد المنتجات في سلة التسوق للتو، يُرجى مراجعة السلة والمحاولة مرة أخرى',
   statusChange: (from, to) => `لا يمكن تحويل طلب حالته «${status(from)}» إلى «${status(to)}»`,
+  notCancellable: 'لا يمكن إلغاء الطلب بعد شحنه',
+  notReturnable: 'يمكن إرجاع الطلب خلال 14 يومًا من توصيله فقط',
+  returnReasonRequired: 'يرجى ذكر سبب إرجاع الطلب',
+  trackingNumberRequired: 'أدخل رقم تتبع الشحنة',
+  courierFailed: 'لم تقبل شركة الشحن الشحنة، يرجى المحاولة مرة أخرى',
   notAwaitingCard: 'هذا الطلب لا ينتظر الدفع بالبطاقة',
   paymentStarting: 'ما زال بدء دفع هذا الطلب جاريًا، يرجى المحاولة بعد لحظات',
   cardUnavailable: 'الدفع بالبطاقة غير متاح الآن، يرجى المحاولة مرة أخرى',
   amountMismatch: 'مبلغ الدفع لا يطابق قيمة الطلب',
   missingSignature: 'ترويسة stripe-signature مفقودة',
   invalidSignature: 'توقيع webhook غير صالح',
+  invalidWebhookSecret: 'بيانات اعتماد webhook غير صالحة',
   expectedJson: 'يجب أن يكون محتوى الطلب JSON',
   malformedEvent: (type) => `حدث ${type} بصيغة غير صحيحة`,
   cardNumberInvalid: 'رقم البطاقة غير صالح.',
@@ -134,7 +146,7 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   paymentNotConfirmable: (state) => `لا يمكن تأكيد هذه العملية لأن حالتها ${state}.`,
   methodUnavailable: 'طريقة الدفع هذه غير متاحة',
   walletPhoneRequired: 'أدخل رقم الهاتف المحمول الخاص بمحفظتك',
-  notRefundable: 'لا يمكن رد المبلغ إلا لطلب مدفوع لم يُشحن بعد',
+  notRefundable: 'لا يمكن رد المبلغ إلا لطلب مدفوع لم يُشحن بعد أو لطلب تم إرجاعه',
   refundTooLarge: 'لا يمكن أن يزيد المبلغ المردود عن إجمالي الطلب',
   refundFailed: 'لم يقبل مزود الدفع رد المبلغ، يرجى المحاولة مرة أخرى',
   refundPending: 'أُرسل طلب رد مبلغ هذا الطلب إلى مزود الدفع من قبل، وسيتغير الطلب عندما يؤكده المزود',

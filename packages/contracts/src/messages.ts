@@ -27,6 +27,8 @@ export const RULE_MSG = {
   cannotBeNegative: (field: string) => `${field} cannot be negative`,
   ratingRange: 'Rating must be 1 to 5',
   invalidId: 'Not a valid id',
+  invalidDate: 'Not a valid date',
+  invalidText: 'Not valid text',
   nothingToUpdate: 'Nothing to update',
 } as const;
 
@@ -41,6 +43,7 @@ export const NOT_FOUND = {
   User: 'User not found',
   Payment: 'Payment not found',
   Image: 'Image not found',
+  Courier: 'Courier not found',
 } as const;
 export type NotFoundSubject = keyof typeof NOT_FOUND;
 
@@ -110,6 +113,11 @@ export const API_MSG = {
   someOutOfStock: 'Some products are out of stock',
   productChanged: 'A product in your cart has just changed, please check your cart and try again',
   statusChange: (from: string, to: string) => `An order that is ${from} cannot become ${to}`,
+  notCancellable: 'An order cannot be cancelled once it has been shipped',
+  notReturnable: 'An order can be returned only within 14 days of its delivery',
+  returnReasonRequired: 'Please tell us why you are returning the order',
+  trackingNumberRequired: 'Enter the tracking number of the shipment',
+  courierFailed: 'The courier did not accept the shipment, please try again',
   // Payments
   notAwaitingCard: 'This order is not waiting for a card payment',
   paymentStarting: 'A payment for this order is still being started, please try again in a moment',
@@ -117,6 +125,7 @@ export const API_MSG = {
   amountMismatch: 'The payment amount does not match the order',
   missingSignature: 'Missing stripe-signature header',
   invalidSignature: 'Invalid webhook signature',
+  invalidWebhookSecret: 'Invalid webhook credentials',
   expectedJson: 'Expected a JSON body',
   malformedEvent: (type: string) => `Malformed ${type} event`,
   cardNumberInvalid: 'Your card number is invalid.',
@@ -130,7 +139,7 @@ export const API_MSG = {
   paymentConfirming: 'This payment is already being confirmed.',
   methodUnavailable: 'This payment method is not available',
   walletPhoneRequired: 'Enter the mobile number of your wallet',
-  notRefundable: 'Only a paid order that has not been shipped can be refunded',
+  notRefundable: 'Only a paid order not yet shipped, or a returned order, can be refunded',
   refundTooLarge: 'The refund cannot be more than the order total',
   refundFailed: 'The payment provider did not accept the refund, please try again',
   refundPending:

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, PAYMENT_METHODS, type OrderStatus, type PaymentMethod } from './constants.js';
+import { PAYMENT_METHODS, type PaymentMethod } from './constants.js';
+import { ORDER_STATUSES, type OrderStatus } from './lifecycle.js';
 
 /** Days the dashboard's revenue chart covers, today included. */
 export const STATS_DAYS = 30;

@@ -6,7 +6,8 @@ import {
   registerSchema,
   addressSchema,
   canTransition,
-  orderFees,
+  DEFAULT_SHIPPING_RATES,
+  shippingFees,
   offlineConfirmSchema,
   offlineIntentViewSchema,
 } from './index.js';
@@ -104,14 +105,51 @@ describe('shipping form', () => {
 });
 
 describe('orders', () => {
-  it('cash adds 21 + 9 EGP, card adds nothing', () => {
-    expect(orderFees('cash')).toEqual({ shipping: 21, codFee: 9 });
-    expect(orderFees('visa')).toEqual({ shipping: 0, codFee: 0 });
+  const order = (governorate: string, weightKg: number, itemsPiastres: number, method: 'cash' | 'visa') => ({
+    governorate,
+    weightKg,
+    itemsPiastres,
+    method,
   });
-  it('moves forward only along the state machine', () => {
+
+  it('at the default rates, cash adds 21 + 9 EGP and card adds nothing, wherever it goes', () => {
+    expect(shippingFees(DEFAULT_SHIPPING_RATES, order('Aswan', 7, 100_00, 'cash'))).toEqual({
+      shipping: 21_00,
+      codFee: 9_00,
+    });
+    expect(shippingFees(DEFAULT_SHIPPING_RATES, order('Cairo', 7, 100_00, 'visa'))).toEqual({ shipping: 0, codFee: 0 });
+  });
+
+  const rates = {
+    ...DEFAULT_SHIPPING_RATES,
+    cardShipsFree: false,
+    freeOver: 1000,
+    rates: DEFAULT_SHIPPING_RATES.rates.map((r) =>
+      r.governorate === 'Aswan' ? { ...r, base: 60, perKg: 7.5 } : { ...r, base: 30, perKg: 5 },
+    ),
+  };
+
+  it("charges the governorate's base and each started kilogram beyond the first", () => {
+    expect(shippingFees(rates, order('Aswan', 1, 0, 'visa')).shipping).toBe(60_00);
+    expect(shippingFees(rates, order('Aswan', 1.2, 0, 'visa')).shipping).toBe(67_50);
+    expect(shippingFees(rates, order('Aswan', 3, 0, 'visa')).shipping).toBe(75_00);
+    expect(shippingFees(rates, order('Aswan', 3.0000001, 0, 'visa')).shipping).toBe(75_00);
+    expect(shippingFees(rates, order('Giza', 0.4, 0, 'cash'))).toEqual({ shipping: 30_00, codFee: 9_00 });
+  });
+
+  it('ships free from the threshold on, and charges the dearest rate outside the governorates', () => {
+    expect(shippingFees(rates, order('Aswan', 5, 999_99, 'cash')).shipping).toBe(90_00);
+    expect(shippingFees(rates, order('Aswan', 5, 1000_00, 'cash'))).toEqual({ shipping: 0, codFee: 9_00 });
+    expect(shippingFees(rates, order('Bavaria', 1, 0, 'cash')).shipping).toBe(60_00);
+  });
+
+  it('moves only along the state machine, and only by those allowed to make the move', () => {
     expect(canTransition('pending', 'paid')).toBe(true);
+    expect(canTransition('pending', 'paid', 'admin')).toBe(false);
     expect(canTransition('shipped', 'cancelled')).toBe(false);
     expect(canTransition('delivered', 'shipped')).toBe(false);
+    expect(canTransition('delivered', 'return_requested', 'shopper')).toBe(true);
+    expect(canTransition('return_requested', 'returned', 'shopper')).toBe(false);
   });
 });
 

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { RULE_MSG } from './messages.js';
+import { PAYMENT_METHODS } from './constants.js';
+import { ORDER_STATUSES } from './lifecycle.js';
+import { orderSchema } from './checkout.js';
+
+/** Orders per page of the dashboard's all-orders screen. */
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+
+/** A filter left empty in the dashboard's form arrives as '' and means 'any'. */
+const anyWhenBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+/** Typed text: bounded, and without control characters, which no governorate or search holds. */
+const typed = z
+  .string()
+  .trim()
+  .max(100, RULE_MSG.atMostCharacters(100))
+  .regex(/^\P{Cc}*$/u, RULE_MSG.invalidText);
+
+/** A calendar day, YYYY-MM-DD, that exists (no 31 February). */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, RULE_MSG.invalidDate)
+  .refine((v) => {
+    const date = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v);
+  }, RULE_MSG.invalidDate);
+
+/**
+ * The all-orders screen's filters, shared by its list and its CSV export. `from` and `to` are UTC days,
+ * both included; `governorate` is the delivery address's state as stored (its English name); `q` is an
+ * order id, its first characters as the shop shows them (#1A2B3C4D) or a phone number, of the delivery
+ * address or the account, compared by its digits.
+ */
+export const adminOrdersFilterSchema = z.object({
+  status: anyWhenBlank(z.enum(ORDER_STATUSES)),
+  paymentMethod: anyWhenBlank(z.enum(PAYMENT_METHODS)),
+  governorate: anyWhenBlank(typed),
+  from: anyWhenBlank(day),
+  to: anyWhenBlank(day),
+  q: anyWhenBlank(typed),
+});
+export type AdminOrdersFilter = z.infer<typeof adminOrdersFilterSchema>;
+
+export const adminOrdersQuerySchema = adminOrdersFilterSchema.extend({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
+
+/** An order as the dashboard lists it: with its buyer, or null once they deleted their account. */
+export const adminOrderSchema = orderSchema.extend({
+  customer: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+export const adminOrdersPageSchema = z.object({
+  orders: z.array(adminOrderSchema),
+  /** At least 1, so a pager never shows 'page 1 of 0'. */
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminOrdersPage = z.infer<typeof adminOrdersPageSchema>;

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { API_MSG } from './messages.js';
+
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'confirmed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'return_requested',
+  'returned',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * Who moves an order: its shopper, an admin, the shop itself (expiry, a newer order replacing an
+ * unpaid one), the payment provider's callback, or the courier's.
+ */
+export const ORDER_ACTORS = ['shopper', 'admin', 'system', 'provider', 'courier'] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
+
+/**
+ * The order state machine, with who may make each move. Card orders go pending → paid → shipped →
+ * delivered, cash orders confirmed → shipped → delivered. Anything not yet shipped may be cancelled
+ * (a paid one is refunded as it is cancelled). A courier may bring a shipment back (returned); a
+ * delivered order may be sent back within RETURN_WINDOW_DAYS: the shopper asks, the admin accepts
+ * (returned, once the parcel is back) or refuses (delivered again). A returned order is refunded.
+ */
+export const ORDER_MOVES: Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>> = {
+  pending: { paid: ['provider'], cancelled: ['shopper', 'admin', 'system'] },
+  paid: { shipped: ['admin'], cancelled: ['shopper', 'admin', 'provider'] },
+  confirmed: { shipped: ['admin'], cancelled: ['shopper', 'admin'] },
+  shipped: { delivered: ['admin', 'courier'], returned: ['admin', 'courier'] },
+  delivered: { return_requested: ['shopper'] },
+  return_requested: { returned: ['admin'], delivered: ['admin'] },
+  returned: { refunded: ['admin', 'provider'] },
+  refunded: {},
+  cancelled: {},
+};
+
+/** Whether `actor` (anyone, when unset) may move an order from `from` to `to`. */
+export function canTransition(from: OrderStatus, to: OrderStatus, actor?: OrderActor): boolean {
+  const who = ORDER_MOVES[from][to];
+  return Boolean(who && (!actor || who.includes(actor)));
+}
+
+/** The statuses an actor may move an order in `from` to. */
+export function nextStatuses(from: OrderStatus, actor: OrderActor): OrderStatus[] {
+  return ORDER_STATUSES.filter((to) => canTransition(from, to, actor));
+}
+
+/** Egypt's Consumer Protection Law (181 of 2018) gives a shopper 14 days from delivery to return goods. */
+export const RETURN_WINDOW_DAYS = 14;
+export const RETURN_WINDOW_MS = RETURN_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+
+/** Whether an order delivered at `deliveredAt` may still be sent back at `now`. */
+export const withinReturnWindow = (deliveredAt: Date, now: Date) =>
+  now.getTime() - deliveredAt.getTime() <= RETURN_WINDOW_MS;
+
+export const returnRequestSchema = z.object({
+  reason: z.string({ error: API_MSG.returnReasonRequired }).trim().min(1, API_MSG.returnReasonRequired).max(500),
+});
+export type ReturnRequest = z.infer<typeof returnRequestSchema>;
+
+const note = (max: number) => z.string().trim().max(max).optional();
+
+/** An admin's move of an order: a tracking number when shipping by hand, a reason when cancelling or refusing. */
+export const orderStatusChangeSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  trackingNumber: note(100),
+  reason: note(500),
+});
+export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
+
+/** A shopper's cancellation; the reason is theirs to give or not. */
+export const orderCancelSchema = z.object({ reason: note(500) });

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { COD_FEE_EGP, PAYMENT_METHODS, SHIPPING_FEE_EGP, type PaymentMethod } from './constants.js';
+import { requiredText } from './fields.js';
+import { MSG } from './messages.js';
+import { toPiastres } from './money.js';
+
+/** Egypt's 27 governorates, the `state` of an Egyptian address, in English alphabetical order. */
+export const EGYPT_GOVERNORATES = [
+  'Alexandria',
+  'Aswan',
+  'Asyut',
+  'Beheira',
+  'Beni Suef',
+  'Cairo',
+  'Dakahlia',
+  'Damietta',
+  'Faiyum',
+  'Gharbia',
+  'Giza',
+  'Ismailia',
+  'Kafr El Sheikh',
+  'Luxor',
+  'Matrouh',
+  'Minya',
+  'Monufia',
+  'New Valley',
+  'North Sinai',
+  'Port Said',
+  'Qalyubia',
+  'Qena',
+  'Red Sea',
+  'Sharqia',
+  'Sohag',
+  'South Sinai',
+  'Suez',
+] as const;
+export type Governorate = (typeof EGYPT_GOVERNORATES)[number];
+
+export const isGovernorate = (state: string): state is Governorate =>
+  (EGYPT_GOVERNORATES as readonly string[]).includes(state);
+
+const egp = z.number().min(0).max(100_000).multipleOf(0.01);
+
+/** What delivery costs, in EGP: per governorate, and the rules that apply to every order. */
+export const shippingRatesSchema = z
+  .object({
+    codFee: egp,
+    cardShipsFree: z.boolean(),
+    /** Items worth at least this ship free; null: no threshold. */
+    freeOver: egp.nullable(),
+    rates: z.array(z.object({ governorate: z.enum(EGYPT_GOVERNORATES), base: egp, perKg: egp })),
+  })
+  .refine((r) => EGYPT_GOVERNORATES.every((g) => r.rates.filter((rate) => rate.governorate === g).length === 1), {
+    message: 'Give exactly one rate for each of the 27 governorates',
+    path: ['rates'],
+  });
+export type ShippingRates = z.infer<typeof shippingRatesSchema>;
+
+/** The rules the shop charged before rates were configurable: cash pays shipping and the COD fee, card ships free. */
+export const DEFAULT_SHIPPING_RATES: ShippingRates = {
+  codFee: COD_FEE_EGP,
+  cardShipsFree: true,
+  freeOver: null,
+  rates: EGYPT_GOVERNORATES.map((governorate) => ({ governorate, base: SHIPPING_FEE_EGP, perKg: 0 })),
+};
+
+export interface ShippingQuery {
+  /** The address's `state`; outside the 27 governorates, the dearest rate applies, so nobody is undercharged. */
+  governorate: string;
+  weightKg: number;
+  itemsPiastres: number;
+  method: PaymentMethod;
+}
+
+/**
+ * An order's delivery fees in piastres: base + perKg × each started kilogram beyond the first, nothing
+ * when the items reach freeOver or a card order ships free, and the COD fee on cash orders.
+ */
+export function shippingFees(rates: ShippingRates, q: ShippingQuery): { shipping: number; codFee: number } {
+  const codFee = q.method === 'cash' ? toPiastres(rates.codFee) : 0;
+  const free =
+    (q.method === 'visa' && rates.cardShipsFree) ||
+    (rates.freeOver !== null && q.itemsPiastres >= toPiastres(rates.freeOver));
+  if (free) return { shipping: 0, codFee };
+  const rate =
+    rates.rates.find((r) => r.governorate === q.governorate) ??
+    rates.rates.reduce((dearest, r) => (r.base + r.perKg > dearest.base + dearest.perKg ? r : dearest));
+  // Weights are stored as floats: 2.0000001 kg is 2 kg, not a third started kilogram.
+  const extraKg = Math.ceil(Math.max(0, Math.round(q.weightKg * 1000) / 1000 - 1));
+  return { shipping: toPiastres(rate.base) + toPiastres(rate.perKg) * extraKg, codFee };
+}
+
+/** What a quote is asked for: the chosen address's `state` and the chosen payment method. */
+export const shippingQuoteQuerySchema = z.object({
+  state: requiredText(MSG.required, 100),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+});
+export type ShippingQuoteQuery = z.infer<typeof shippingQuoteQuerySchema>;
+
+/** The delivery fees of the chosen address and payment method for the shopper's cart, before placing the order. */
+export const shippingQuoteSchema = z.object({ shipping: z.number(), codFee: z.number() });
+export type ShippingQuote = z.infer<typeof shippingQuoteSchema>;
