@@ -23,7 +23,7 @@ import { API_MSG, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@shop/contracts';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { countingSends, createMailer, type Mailer } from './lib/mailer.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
 import { createTokenService, type TokenService } from './lib/tokens.js';
 import { loadJwtSecret } from './lib/jwt-secret.js';
 import { closeRedis, connectRedis, type Redis } from './lib/redis.js';
@@ -32,6 +32,7 @@ import { requestIdOf } from './lib/request-id.js';
 import { imageStoreFor, type ImageStore } from './lib/image-store.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { requestIdPlugin } from './plugins/request-id.js';
+import { answerOf, answersPlugin, OneLinePerRequest } from './plugins/answers.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { healthRoutes } from './plugins/health.js';
 import { languagePlugin, localizeBody, requestLanguage, varyOnLanguage } from './plugins/language.js';
@@ -40,6 +41,8 @@ import { securityHeaders, securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { responseCachePlugin, type EarlyLane } from './plugins/response-cache.js';
 import { apiModules } from './modules/index.js';
+import { createMailSender, type MailSender } from './modules/mail/sender.js';
+import { unsentCount } from './modules/mail/queue.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +52,8 @@ declare module 'fastify' {
     clock: Clock;
     tokens: TokenService;
     mailer: Mailer;
+    /** Sends the order e-mails queued in the database (modules/mail); server.ts starts its polling. */
+    mailSender: MailSender;
     images: ImageStore;
     /** Set when REDIS_URL is: limits shared by every instance. */
     redis: Redis | null;
@@ -85,6 +90,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return server;
     },
     logger: opts.logger ?? { level: config.LOG_LEVEL },
+    // One line per request, written by plugins/answers.ts, instead of Fastify's two.
+    logController: new OneLinePerRequest(),
     genReqId: requestIdOf,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -92,6 +99,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // runs: answer it like every other refusal, with a message and the security headers.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      // No hook runs for this request, so its answer is reported here.
+      const started = performance.now();
+      reply.raw.once('finish', () => app.answered(answerOf(request, reply, performance.now() - started)));
       varyOnLanguage(reply);
       void reply
         .headers(securityHeaders(config))
@@ -120,19 +130,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     'tokens',
     createTokenService(await loadJwtSecret(config, database), () => clock.now()),
   );
-  const mail = countingSends(
+  const mailer =
     opts.mailer ??
-      (await createMailer({
-        smtpUrl: config.SMTP_URL,
-        from: config.MAIL_FROM,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        log: app.log,
-      })),
-  );
-  app.decorate('mailer', mail.mailer);
+    (await createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    }));
+  app.decorate('mailer', mailer);
+  const mailSender = createMailSender({ db: database.db, clock, log: app.log, mailer, config });
+  app.decorate('mailSender', mailSender);
+  // Before the database closes: a pass under way finishes (or records its failure) first.
+  app.addHook('onClose', () => mailSender.stop());
   app.decorate(
     'metrics',
-    config.METRICS_TOKEN ? createMetrics({ poolUse: database.poolUse, mailsSending: mail.sending }) : null,
+    config.METRICS_TOKEN
+      ? createMetrics({ poolUse: database.poolUse, mailQueueLength: () => unsentCount(database.db) })
+      : null,
   );
   app.decorate('images', imageStoreFor(config, database.db));
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : null;
@@ -140,6 +155,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('redis', redis);
 
   await app.register(errorsPlugin);
+  await app.register(answersPlugin);
   await app.register(requestIdPlugin);
   await app.register(languagePlugin);
   await app.register(securityPlugin);

@@ -43,6 +43,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** bosta, …: the courier that ships orders (courier/registry.ts); unset, the admin types the tracking number. */
+  COURIER: unsetWhenEmpty(z.string()),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   CORS_ORIGIN: z.string().optional(),
   /** Unset: the demo catalogue on a first start, except in production, where its known admin password would be a way in. */
@@ -64,8 +66,9 @@ const envSchema = z.object({
 });
 
 /**
- * `env` is the environment the config was read from: a payment provider reads its own settings
- * from it with its own schema (payments/registry.ts), so adding a provider touches no other file.
+ * `env` is the environment the config was read from: a payment provider or a courier reads its own
+ * settings from it with its own schema (payments/registry.ts, courier/registry.ts), so adding one
+ * touches no other file.
  */
 export type Config = z.output<typeof envSchema> & {
   dataDir: string;

@@ -9,7 +9,7 @@ import { openDatabase, type Db } from './db/client.js';
 import { users } from './db/schema.js';
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './seed/index.js';
-import { startOrderExpiry } from './modules/orders/service.js';
+import { startOrderExpiry } from './modules/orders/expiry.js';
 
 /** Process entry: configuration, then one server here, or WORKERS of them under a cluster primary. */
 async function main() {
@@ -35,6 +35,9 @@ async function serve(config: Config) {
   // Unpaid online orders give their stock back after 30 minutes (48 hours while their payment is pending);
   // every instance may run this safely.
   startOrderExpiry(app);
+  // Order e-mails left queued by a previous run go out now, the rest as they come; every instance may
+  // run this: each mail is taken by one of them.
+  app.mailSender.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -82,10 +85,14 @@ async function seedOnFirstStart(config: Config, app: FastifyInstance, db: Db) {
     return;
   }
   if (seed === undefined && !(await hasAdmin(db))) {
+    const command = "npm run create-admin -- --email you@example.com --password 'A-str0ng-password'";
+    // create-admin is refused while a server holds the embedded database (one process at a time).
+    const how = config.DATABASE_URL
+      ? `Create the first admin with: ${command}`
+      : `Stop this server (it locks the embedded database while it runs), create the first admin with: ${command}, then start it again`;
     app.log.warn(
       'No admin account yet, and the demo catalogue (with its published admin password) is not loaded in production. ' +
-        "Create the first admin with: npm run create-admin -- --email you@example.com --password 'A-str0ng-password' " +
-        '(or start with SEED=demo for the demo shop).',
+        `${how} (or start with SEED=demo for the demo shop).`,
     );
   }
 }

@@ -66,7 +66,12 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+/** Where a test reads the app's log: every JSON line pino writes, at info level and above. */
+export interface LogSink {
+  write(line: string): void;
+}
+
+export async function createTestApp(env: Record<string, string> = {}, log?: LogSink): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const { database, drop } = await freshDatabase();
   const clock = new TestClock();
@@ -86,7 +91,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     for (const method of [route.method].flat())
       routes.push({ method, url: route.url, access: route.config?.access, consumes });
   };
-  const app = await buildApp({ config, database, clock, logger: false, onRoute });
+  const logger = log ? { level: 'info', stream: log } : false;
+  const app = await buildApp({ config, database, clock, logger, onRoute });
   await app.ready();
   const siblings: FastifyInstance[] = [];
   return {
@@ -95,7 +101,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     clock,
     dataDir,
     async sibling() {
-      const other = await buildApp({ config, database, clock, logger: false });
+      const other = await buildApp({ config, database, clock, logger });
       await other.ready();
       siblings.push(other);
       return other;

@@ -231,6 +231,13 @@ export const orders = pgTable(
     bill: integer('bill').notNull(),
     deliveryAddress: jsonb('delivery_address').$type<AddressInput>().notNull(),
     paymentIntentId: text('payment_intent_id'),
+    /** The language the order was placed in: its e-mails and invoice speak it. */
+    language: text('language').notNull().default('en'),
+    /** What the parcel weighs in kg, for the courier and the shipping fee. */
+    weight: real('weight').notNull().default(0),
+    trackingNumber: text('tracking_number'),
+    /** The courier that carries it (its deliveries are followed by callback); null when the admin typed the number. */
+    courier: text('courier'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -238,6 +245,10 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
+    // Courier callbacks name the parcel by its tracking number.
+    index('orders_tracking_idx').on(t.trackingNumber),
+    // The dashboard's orders by governorate, newest first.
+    index('orders_state_idx').on(sql`(${t.deliveryAddress}->>'state')`, t.createdAt),
   ],
 );
 
@@ -267,6 +278,10 @@ export const orderStatusHistory = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who made the move (contracts' ORDER_ACTORS); null on moves from before it was recorded. */
+    actor: text('actor'),
+    /** The shopper's or admin's words for a cancellation, a return or how a refund was paid back. */
+    reason: text('reason'),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId)],
 );
@@ -369,4 +384,56 @@ export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
   createdAt: createdAt(),
+});
+
+/** Delivery prices per governorate, in piastres; a governorate without a row costs shippingSettings' defaults. */
+export const shippingRates = pgTable('shipping_rates', {
+  governorate: text('governorate').primaryKey(),
+  base: integer('base').notNull(),
+  perKg: integer('per_kg').notNull(),
+});
+
+/** The delivery rules of every order (one row; none until an admin first saves rates: the defaults apply). */
+export const shippingSettings = pgTable(
+  'shipping_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    codFee: integer('cod_fee').notNull(),
+    cardShipsFree: boolean('card_ships_free').notNull(),
+    freeOver: integer('free_over'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('shipping_settings_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * E-mails waiting to be sent, written in the transaction of the change they tell about, so none is
+ * lost or sent for a change that rolled back. Any instance sends them (SKIP LOCKED), retrying with backoff.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** What the message tells, e.g. an order status ('shipped'); the sender renders it from the order. */
+    kind: text('kind').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    to: text('to').notNull(),
+    language: text('language').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_queue_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);
+
+/** Courier callbacks already applied: a repeated delivery of one changes nothing. */
+export const courierEvents = pgTable('courier_events', {
+  id: text('id').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -6,6 +6,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to `text`, which stays for readers that show only plain text. */
+  html?: string;
 }
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -33,23 +35,5 @@ export async function createMailer(opts: {
       await fs.writeFile(file, JSON.stringify({ from: opts.from, ...m, date: new Date().toISOString() }, null, 2));
       opts.log.info({ to: m.to, subject: m.subject, file }, 'mail written to outbox');
     },
-  };
-}
-
-/** The mailer, and how many of its messages are being sent right now (sending happens in the request, so this is the queue). */
-export function countingSends(mailer: Mailer): { mailer: Mailer; sending: () => number } {
-  let sending = 0;
-  return {
-    mailer: {
-      async send(message) {
-        sending++;
-        try {
-          await mailer.send(message);
-        } finally {
-          sending--;
-        }
-      },
-    },
-    sending: () => sending,
   };
 }

@@ -11,7 +11,7 @@ export interface PoolUse {
  * The shop's Prometheus metrics, in a registry of this app's own (tests build many apps in one process).
  * Exists only when METRICS_TOKEN is set: otherwise nothing is measured and `app.metrics` is null.
  */
-export function createMetrics(sources: { poolUse?: () => PoolUse; mailsSending: () => number }) {
+export function createMetrics(sources: { poolUse?: () => PoolUse; mailQueueLength: () => Promise<number> }) {
   const registry = new Registry();
   // Process figures, the event-loop lag among them (nodejs_eventloop_lag_seconds and its percentiles).
   collectDefaultMetrics({ register: registry });
@@ -32,10 +32,10 @@ export function createMetrics(sources: { poolUse?: () => PoolUse; mailsSending: 
   }
   new Gauge({
     name: 'shop_mail_queue_length',
-    help: 'Mails being handed to the relay (or the outbox) right now',
+    help: 'E-mails queued and not sent yet (those given up after their last attempt included), read at each scrape',
     registers: [registry],
-    collect() {
-      this.set(sources.mailsSending());
+    async collect() {
+      this.set(await sources.mailQueueLength());
     },
   });
   return {

@@ -10,8 +10,11 @@ import { favouritesRoutes } from './favourites/routes.js';
 import { addressesRoutes } from './addresses/routes.js';
 import { ordersRoutes } from './orders/routes.js';
 import { paymentsRoutes } from './payments/routes.js';
+import { courierRoutes } from './courier/routes.js';
 import { logsRoutes } from './logs/routes.js';
 import { statsRoutes } from './stats/routes.js';
+import { adminOrdersRoutes } from './admin-orders/routes.js';
+import { shippingRoutes } from './shipping/routes.js';
 
 /** Every resource's routes, registered under /api by app.ts. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -26,6 +29,9 @@ export const apiModules: FastifyPluginAsync[] = [
   addressesRoutes,
   ordersRoutes,
   paymentsRoutes,
+  courierRoutes,
   logsRoutes,
   statsRoutes,
+  adminOrdersRoutes,
+  shippingRoutes,
 ];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import {
   createTestApp,
   registerShopper,
@@ -10,6 +11,7 @@ import { createProduct } from '../../test/fixtures.js';
 import { readUntilHit } from '../../test/cache-reads.js';
 import { ADDRESS } from '../../test/security/helpers.js';
 import { offlineWebhookSecret, signWebhook } from '../modules/payments/offline-provider.js';
+import { mailQueue } from '../db/schema.js';
 
 const scrape = (t: TestContext, token = TEST_METRICS_TOKEN) =>
   t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
@@ -80,6 +82,42 @@ describe('GET /metrics', () => {
     expect(grew('shop_response_cache_total', { result: 'hit' })).toBe(reads.hit);
   });
 
+  it('counts answers from the response cache in the request series, those written before routing included', async () => {
+    // A listening server: its cached answers leave from the early lane, before Fastify sees the request.
+    const server = await t.sibling();
+    const base = await server.listen({ port: 0, host: '127.0.0.1' });
+    const product = await createProduct(t.app.db, { stock: 5 });
+    const route = { method: 'GET', route: '/api/product/one/:id', status: '200' };
+    const scrapeServer = async () =>
+      (
+        await server.inject({
+          method: 'GET',
+          url: '/metrics',
+          headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` },
+        })
+      ).body;
+    const before = await scrapeServer();
+    let sent = 0;
+    const { reads } = await readUntilHit(async (u) => {
+      sent++;
+      const res = await fetch(`${base}${u}`);
+      await res.arrayBuffer();
+      return { headers: Object.fromEntries(res.headers), json: () => null };
+    }, `/api/product/one/${product.id}`);
+    let after = await scrapeServer();
+    const grew = (name: string, labels: Record<string, string>) =>
+      sample(after, name, labels) - sample(before, name, labels);
+    // An answer is counted once it has finished leaving, which may be just after the client has it.
+    for (let i = 0; i < 50 && grew('shop_http_requests_total', route) < sent; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      after = await scrapeServer();
+    }
+    expect(reads.hit).toBeGreaterThan(0);
+    expect(grew('shop_response_cache_total', { result: 'hit' })).toBe(reads.hit);
+    expect(grew('shop_http_requests_total', route)).toBe(sent);
+    expect(grew('shop_http_request_duration_seconds_count', route)).toBe(sent);
+  });
+
   it('counts payment events by provider and outcome', async () => {
     const payload = JSON.stringify({
       id: 'evt_metrics_1',
@@ -107,9 +145,21 @@ describe('GET /metrics', () => {
   });
 
   it('reports the event-loop lag, the mail queue and (on PostgreSQL) the connection pool', async () => {
+    await t.app.mailSender.flush();
     const text = (await scrape(t)).body;
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
     expect(text).toMatch(/^shop_mail_queue_length 0$/m);
+    // Read from the queue table at each scrape: two unsent rows, then one once the other is sent.
+    const queued = await t.app.db
+      .insert(mailQueue)
+      .values([1, 2].map((n) => ({ kind: 'confirmed', to: `queued${n}@example.com`, language: 'en' })))
+      .returning({ id: mailQueue.id });
+    expect((await scrape(t)).body).toMatch(/^shop_mail_queue_length 2$/m);
+    await t.app.db
+      .update(mailQueue)
+      .set({ sentAt: t.clock.now() })
+      .where(eq(mailQueue.id, queued[0]?.id ?? 0));
+    expect((await scrape(t)).body).toMatch(/^shop_mail_queue_length 1$/m);
     if (t.app.dbKind === 'postgres')
       expect(sample(text, 'shop_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
   });

@@ -21,11 +21,15 @@ declare module 'fastify' {
     cacheGeneration?: number;
     /** Set on the one request computing a missing answer; the others asking for it wait on it. */
     cacheFill?: () => void;
+    /** Answered from memory (its log line says so). */
+    cacheHit?: boolean;
   }
 }
 
 /** A stored answer, ready to write: the body's bytes and the headers of a 200 and of a 304, as flat arrays. */
 interface Cached {
+  /** The route pattern that computed it, for the log line and the metrics of the answers it serves. */
+  route: string | undefined;
   body: Buffer;
   etag: string;
   ok: string[];
@@ -73,13 +77,13 @@ function storedHeaders(reply: FastifyReply): Record<string, string> | null {
   return headers;
 }
 
-function entryFor(payload: string, headers: Record<string, string>): Cached {
+function entryFor(route: string | undefined, payload: string, headers: Record<string, string>): Cached {
   const body = Buffer.from(payload);
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   const { 'content-type': _type, ...withoutType } = headers;
   const ok = flat({ ...headers, etag, 'content-length': String(body.length), 'x-cache': 'hit' });
   const notModified = flat({ ...withoutType, etag, 'x-cache': 'hit' });
-  return { body, etag, ok, notModified, size: body.length + JSON.stringify(ok).length };
+  return { route, body, etag, ok, notModified, size: body.length + JSON.stringify(ok).length };
 }
 
 /** If-None-Match names this version (or any): the client's copy is current. */
@@ -149,10 +153,24 @@ export const responseCachePlugin = fp(
     opts.lane.answer = (req, res) => {
       // A cross-origin read needs its CORS answer, which the CORS plugin computes on Fastify's side.
       if (corsConfigured && req.headers.origin) return false;
+      const started = performance.now();
       const hit = lookup(req);
       if (!hit || hit === 'limited') return false;
-      write(hit, req, res, ['x-request-id', requestIdOf(req)]);
+      const reqId = requestIdOf(req);
+      write(hit, req, res, ['x-request-id', reqId]);
       app.metrics?.cache.inc({ result: 'hit' });
+      // Fastify never sees this request: it is logged and counted here, like those it answers.
+      res.once('finish', () =>
+        app.answered({
+          reqId,
+          method: req.method ?? 'GET',
+          url: req.url ?? '',
+          ...(hit.route ? { route: hit.route } : {}),
+          statusCode: res.statusCode,
+          responseTime: performance.now() - started,
+          cacheHit: true,
+        }),
+      );
       return true;
     };
 
@@ -176,6 +194,7 @@ export const responseCachePlugin = fp(
           name.startsWith('access-control-') || name === 'x-request-id' ? [name, String(value)] : [],
         );
         reply.hijack();
+        request.cacheHit = true;
         write(hit, request.raw, reply.raw, extra);
         app.metrics?.cache.inc({ result: 'hit' });
         return;
@@ -214,7 +233,7 @@ export const responseCachePlugin = fp(
       ) {
         const headers = storedHeaders(reply);
         if (headers) {
-          const entry = entryFor(payload, headers);
+          const entry = entryFor(request.routeOptions.url, payload, headers);
           cache.set(request.url, entry);
           reply.header('etag', entry.etag);
         }

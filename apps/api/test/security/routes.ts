@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PASSWORD, uniqueEmail } from '../harness.js';
+import { DEFAULT_SHIPPING_RATES } from '@shop/contracts';
 import { signWebhook } from '../../src/modules/payments/offline-provider.js';
 import { ADDRESS, GOOD_CARD, hex, pngPart, type Req, type Subject, type World } from './helpers.js';
 
@@ -74,6 +75,26 @@ function ignoredEvent(w: World): Req {
     headers: { 'stripe-signature': signWebhook(payload, w.webhookSecret, new Date()) },
   };
 }
+
+/**
+ * The courier the matrix's shop ships with: its callback route answers only for the courier
+ * configured. Nothing here calls Bosta, so its URL leads nowhere.
+ */
+export const COURIER_ENV = {
+  COURIER: 'bosta',
+  BOSTA_API_KEY: 'matrix-bosta-api-key',
+  BOSTA_API_URL: 'http://127.0.0.1:9',
+  BOSTA_WEBHOOK_SECRET: 'matrix-bosta-webhook-secret',
+};
+
+/** An authenticated Bosta callback for a step the shop does not act on (41: out for delivery). */
+const courierStep = (): Req => ({
+  raw: {
+    body: JSON.stringify({ _id: hex(12), trackingNumber: '12345678', state: 41, timeStamp: Date.now() }),
+    contentType: 'application/json',
+  },
+  headers: { authorization: COURIER_ENV.BOSTA_WEBHOOK_SECRET },
+});
 
 const docs = (status: number): RouteCase => ({ access: 'public', expect: everyone(status), request: none });
 
@@ -264,6 +285,23 @@ export const ROUTES: Record<string, RouteCase> = {
     request: () => ({ json: { deliveryAddress: ADDRESS, paymentMethod: 'cash' } }),
   },
   'GET /api/order': { access: 'shopper', expect: shopperOnly(200), request: none },
+  // An admin reads any order (its invoice); another shopper's is "not found".
+  'GET /api/order/:id': {
+    access: 'user',
+    expect: statuses(401, 200, 404, 200),
+    request: (_w, s) => ({ params: { id: s.orderId } }),
+  },
+  'POST /api/order/:id/cancel': {
+    access: 'shopper',
+    expect: statuses(401, 200, 404, 403),
+    request: (_w, s) => ({ params: { id: s.orderId }, json: { reason: 'Changed my mind' } }),
+  },
+  // The subjects' orders were never delivered: the owner gets past ownership to "not returnable".
+  'POST /api/order/:id/return': {
+    access: 'shopper',
+    expect: statuses(401, 409, 404, 403),
+    request: (_w, s) => ({ params: { id: s.orderId }, json: { reason: 'Too small' } }),
+  },
   'GET /api/order/admin/:userId': {
     access: 'admin',
     expect: adminOnly(200),
@@ -301,6 +339,8 @@ export const ROUTES: Record<string, RouteCase> = {
   },
   // Signed by the provider; no session involved.
   'POST /api/payment/webhook': { access: 'public', expect: everyone(200), request: (w) => ignoredEvent(w) },
+  // Authenticated by the secret the courier sends; no session involved.
+  'POST /api/courier/bosta/webhook': { access: 'public', expect: everyone(200), request: courierStep },
   // The client secret is the credential, as with Stripe.js.
   'POST /api/payment/offline/confirm': {
     access: 'public',
@@ -315,6 +355,29 @@ export const ROUTES: Record<string, RouteCase> = {
 
   'GET /api/logs': { access: 'admin', expect: adminOnly(200), request: () => ({ query: { page: '1' } }) },
   'GET /api/admin/stats': { access: 'admin', expect: adminOnly(200), request: none },
+  'GET /api/admin/orders': {
+    access: 'admin',
+    expect: adminOnly(200),
+    request: (_w, s) => ({ query: { q: s.orderId, page: '1' } }),
+  },
+  'GET /api/admin/orders/export': {
+    access: 'admin',
+    expect: adminOnly(200),
+    request: () => ({ query: { status: 'confirmed' } }),
+  },
+
+  // The prices are shown before signing in; only a quote needs the shopper's cart.
+  'GET /api/shipping/rates': { access: 'public', expect: everyone(200), request: none },
+  'PUT /api/shipping/rates': {
+    access: 'admin',
+    expect: adminOnly(200),
+    request: () => ({ json: DEFAULT_SHIPPING_RATES }),
+  },
+  'GET /api/shipping/quote': {
+    access: 'shopper',
+    expect: shopperOnly(200),
+    request: () => ({ query: { state: ADDRESS.state, paymentMethod: 'cash' } }),
+  },
 
   'GET /uploads/:name': {
     access: 'public',

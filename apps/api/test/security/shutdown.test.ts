@@ -33,7 +33,12 @@ async function start(env: Record<string, string> = {}): Promise<{ server: Server
     cleanups.push(() => pgdb.drop());
     databaseUrl = pgdb.url;
   }
-  const server = await startServer({ ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
+  // At debug level the server logs each request as its head arrives (see `logged`).
+  const server = await startServer({
+    LOG_LEVEL: 'debug',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
   cleanups.push(async () => {
     await server.stop('SIGKILL');
     fs.rmSync(server.dataDir, { recursive: true, force: true });
@@ -63,7 +68,7 @@ function slowPost(url: string, body: string) {
   return { finish: () => req.end(body.slice(12)), response };
 }
 
-/** Waits until the server has logged `text` (Fastify logs each request as its head arrives, before its body). */
+/** Waits until the server has logged `text` (at debug level, each request as its head arrives, before its body). */
 const logged = (server: ServerProcess, text: string) =>
   expect.poll(() => server.output().includes(text), { timeout: 30_000, interval: 20 }).toBe(true);
 

@@ -4,7 +4,7 @@ import { CARD_ORDER_TTL_MS, type Order, type OrderStatus } from '@shop/contracts
 import { auditLogs, cartItems, orders, products } from '../../db/schema.js';
 import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
 import { ADDRESS as address, createProduct, type ProductFixture } from '../../../test/fixtures.js';
-import { expireUnpaidOrders, scheduleOrderExpiry } from './service.js';
+import { expireUnpaidOrders, scheduleOrderExpiry } from './expiry.js';
 
 let t: TestContext;
 let admin: Account;
@@ -40,8 +40,14 @@ const cartSize = async (account: Account) =>
   (await t.app.db.select().from(cartItems).where(eq(cartItems.userId, account.id))).length;
 const statusOf = async (id: string) =>
   (await t.app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]?.status;
+const TRACKING = 'EG-1234567';
 const setStatus = (account: Account, id: string, status: OrderStatus) =>
-  t.app.inject({ method: 'PUT', url: `/api/order/${id}/status`, headers: account.headers, payload: { status } });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/order/${id}/status`,
+    headers: account.headers,
+    payload: { status, ...(status === 'shipped' ? { trackingNumber: TRACKING } : {}) },
+  });
 
 describe('who may call the order routes', () => {
   it('shopper routes refuse visitors (401) and admins (403); admin routes refuse visitors and shoppers', async () => {
@@ -364,7 +370,7 @@ describe('order status (admin)', () => {
     const { order } = await cashOrder();
     const shipped = await setStatus(admin, order._id, 'shipped');
     expect(shipped.statusCode).toBe(200);
-    expect(shipped.json()).toMatchObject({ _id: order._id, status: 'shipped' });
+    expect(shipped.json()).toMatchObject({ _id: order._id, status: 'shipped', trackingNumber: TRACKING });
     const delivered = (await setStatus(admin, order._id, 'delivered')).json() as Order;
     expect(delivered.statusHistory.map((h) => h.status)).toEqual(['confirmed', 'shipped', 'delivered']);
     const logs = await t.app.db
@@ -387,13 +393,31 @@ describe('order status (admin)', () => {
     expect((await setStatus(admin, order._id, 'cancelled')).statusCode).toBe(409);
   });
 
-  it('moves a card order pending → paid → shipped, but never pending → shipped', async () => {
+  it('never ships an unpaid card order, and leaves marking it paid to the payment provider', async () => {
     const user = await registerShopper(t.app);
     await fillCart(user, [[await createProduct(t.app.db), 1]]);
     const order = await placed(user, 'visa');
     expect((await setStatus(admin, order._id, 'shipped')).statusCode).toBe(409);
-    expect((await setStatus(admin, order._id, 'paid')).statusCode).toBe(200);
+    const paid = await setStatus(admin, order._id, 'paid');
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().message).toBe('An order that is pending cannot become paid');
+    expect(await statusOf(order._id)).toBe('pending');
+  });
+
+  it('ships by hand only with a tracking number, which the shopper then sees', async () => {
+    const { user, order } = await cashOrder();
+    const bare = await t.app.inject({
+      method: 'PUT',
+      url: `/api/order/${order._id}/status`,
+      headers: admin.headers,
+      payload: { status: 'shipped', trackingNumber: '  ' },
+    });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().message).toBe('Enter the tracking number of the shipment');
+    expect(await statusOf(order._id)).toBe('confirmed');
     expect((await setStatus(admin, order._id, 'shipped')).statusCode).toBe(200);
+    const [own] = (await t.app.inject({ method: 'GET', url: '/api/order', headers: user.headers })).json() as Order[];
+    expect(own).toMatchObject({ status: 'shipped', trackingNumber: TRACKING, trackingUrl: null });
   });
 
   it('cancelling returns the stock, and a cancelled order moves no more', async () => {

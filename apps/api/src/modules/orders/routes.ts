@@ -2,13 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   idSchema,
-  ORDER_STATUSES,
+  orderCancelSchema,
   orderCreateSchema,
+  orderStatusChangeSchema,
   orderSchema,
   outOfStockItemSchema,
   refundSchema,
+  returnRequestSchema,
 } from '@shop/contracts';
 import { currentUser } from '../../plugins/auth.js';
+import { requestLanguage } from '../../plugins/language.js';
 import { ordersService } from './service.js';
 
 const message = z.object({ message: z.string() });
@@ -28,7 +31,16 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: z.array(orderSchema), 409: z.union([z.array(outOfStockItemSchema), message]) },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.place(currentUser(request), request.body, request.ip)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await service.place(
+            currentUser(request),
+            { ...request.body, language: requestLanguage(request) },
+            request.ip,
+          ),
+        ),
   );
 
   app.get(
@@ -38,6 +50,21 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['order'], security: [{ token: [] }], response: { 200: z.array(orderSchema) } },
     },
     async (request) => service.listOwn(currentUser(request).id),
+  );
+
+  app.get(
+    '/order/:id',
+    {
+      // The invoice: its shopper's, and any admin's.
+      config: { access: 'user' },
+      schema: {
+        tags: ['order'],
+        security: [{ token: [] }],
+        params: z.object({ id: idSchema }),
+        response: { 200: orderSchema, 404: message },
+      },
+    },
+    async (request) => service.one(currentUser(request), request.params.id),
   );
 
   app.get(
@@ -62,11 +89,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['order'],
         security: [{ token: [] }],
         params: z.object({ id: idSchema }),
-        body: z.object({ status: z.enum(ORDER_STATUSES) }),
-        response: { 200: orderSchema, 404: message, 409: message },
+        body: orderStatusChangeSchema,
+        response: { 200: orderSchema, 400: message, 404: message, 409: message, 502: message },
       },
     },
-    async (request) => service.setStatus(currentUser(request), request.params.id, request.body.status, request.ip),
+    async (request) => service.setStatus(currentUser(request), request.params.id, request.body, request.ip),
   );
 
   app.post(
@@ -78,10 +105,40 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ token: [] }],
         params: z.object({ id: idSchema }),
         // Optional, so an empty request (no body at all) refunds the whole bill.
-        body: refundSchema.optional(),
+        body: refundSchema.nullish(),
         response: { 200: orderSchema, 400: message, 404: message, 409: message, 502: message },
       },
     },
-    async (request) => service.refund(currentUser(request), request.params.id, request.body?.amount, request.ip),
+    async (request) => service.refund(currentUser(request), request.params.id, request.body ?? {}, request.ip),
+  );
+  app.post(
+    '/order/:id/cancel',
+    {
+      config: { access: 'shopper', changesCatalogue: true },
+      schema: {
+        tags: ['order'],
+        security: [{ token: [] }],
+        params: z.object({ id: idSchema }),
+        // Optional, so a cancellation without a reason needs no body at all.
+        body: orderCancelSchema.nullish(),
+        response: { 200: orderSchema, 404: message, 409: message, 502: message },
+      },
+    },
+    async (request) => service.cancelOwn(currentUser(request), request.params.id, request.body?.reason, request.ip),
+  );
+
+  app.post(
+    '/order/:id/return',
+    {
+      config: { access: 'shopper' },
+      schema: {
+        tags: ['order'],
+        security: [{ token: [] }],
+        params: z.object({ id: idSchema }),
+        body: returnRequestSchema,
+        response: { 200: orderSchema, 400: message, 404: message, 409: message },
+      },
+    },
+    async (request) => service.requestReturn(currentUser(request), request.params.id, request.body.reason, request.ip),
   );
 };

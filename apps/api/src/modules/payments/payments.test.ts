@@ -463,7 +463,7 @@ describe('webhook', () => {
       method: 'PUT',
       url: `/api/order/${order._id}/status`,
       headers: admin.headers,
-      payload: { status: 'shipped' },
+      payload: { status: 'shipped', trackingNumber: 'EG-1' },
     });
     const again = stripeEvent('payment_intent.succeeded', order._id, 1000);
     expect((await deliver(again.payload, again.signature)).statusCode).toBe(200);

@@ -11,7 +11,7 @@ import {
 } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { cartItems, orderItems, orders, orderStatusHistory, paymentEvents, payments, users } from '../../db/schema.js';
+import { cartItems, orderItems, orders, paymentEvents, payments, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/validation.js';
@@ -20,7 +20,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import type { CallbackRequest, PayableOrder, PaymentEvent, StartedPayment } from './provider.js';
 import { paymentProvider, providerNamed } from './registry.js';
 import { refundRequested } from './refund-request.js';
-import { cancelLocked } from '../orders/service.js';
+import { AfterCommit, transition } from '../orders/lifecycle.js';
 
 /** Records a delivered event by its id: true the first time, false for a redelivery (which then changes nothing). */
 async function firstDelivery(db: DbOrTx, event: { id: string; kind: string }, at: Date): Promise<boolean> {
@@ -329,14 +329,11 @@ export function paymentsService(app: FastifyInstance) {
       throw badRequest(API_MSG.amountMismatch);
     }
 
-    return db.transaction(async (tx): Promise<SecondPayment | null> => {
+    const after = new AfterCommit();
+    const second = await db.transaction(async (tx): Promise<SecondPayment | null> => {
       const now = app.clock.now();
       if (!(await firstDelivery(tx, event, now))) return null;
-      const [locked] = await tx
-        .select({ status: orders.status, paidBy: orders.paymentIntentId })
-        .from(orders)
-        .where(eq(orders.id, order.id))
-        .for('update');
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
       const status = locked?.status as OrderStatus | undefined;
       const ofThisPayment = eq(payments.providerRef, event.providerRef);
       const unsettled = and(ofThisPayment, notInArray(payments.state, SETTLED));
@@ -359,12 +356,25 @@ export function paymentsService(app: FastifyInstance) {
             .update(payments)
             .set({ state: 'paid', transactionId: event.transactionId, paidAt: now })
             .where(unsettled);
-          if (status && canTransition(status, 'paid')) {
-            await tx
-              .update(orders)
-              .set({ status: 'paid', paymentIntentId: event.providerRef, updatedAt: now })
-              .where(eq(orders.id, order.id));
-            await tx.insert(orderStatusHistory).values({ orderId: order.id, status: 'paid', at: now });
+          if (locked && status && canTransition(status, 'paid', 'provider')) {
+            await transition(
+              tx,
+              [locked],
+              {
+                to: 'paid',
+                by: { actor: 'provider' },
+                set: { paymentIntentId: event.providerRef },
+                audit: () => ({
+                  type: 'payment',
+                  action: 'payment_succeeded',
+                  message: `Order ${order.id} paid (${toEgp(order.bill)} EGP)`,
+                  ...who,
+                  data,
+                }),
+              },
+              after,
+              now,
+            );
             if (order.userId) {
               // The ordered products leave the cart; anything added while paying stays.
               const bought = tx
@@ -375,13 +385,6 @@ export function paymentsService(app: FastifyInstance) {
                 .delete(cartItems)
                 .where(and(eq(cartItems.userId, order.userId), inArray(cartItems.productId, bought)));
             }
-            await audit(tx, {
-              type: 'payment',
-              action: 'payment_succeeded',
-              message: `Order ${order.id} paid (${toEgp(order.bill)} EGP)`,
-              ...who,
-              data,
-            });
           } else if (status === 'cancelled') {
             await audit(tx, {
               type: 'payment',
@@ -415,27 +418,42 @@ export function paymentsService(app: FastifyInstance) {
           return null;
         default: {
           await record(ofThisPayment);
-          // Usually the refund route has cancelled the order already and this only confirms it. The
-          // order is still paid when that route's commit failed after the provider gave the money back
-          // (its request is on record), or when the whole bill was given back from the provider's own
-          // dashboard: either way the money is gone, so the order is cancelled and its stock returned,
-          // once, under the order's lock. A partial refund made at the provider leaves the order be.
+          // Usually the refund route has moved the order already and this only confirms it. The order
+          // is still paid (or returned) when that route's commit failed after the provider gave the money
+          // back (its request is on record), or when the whole bill was given back from the provider's own
+          // dashboard: either way the money is gone, so the order moves on (a paid one cancelled, its
+          // stock returned; a returned one refunded), once, under the order's lock. A partial refund made
+          // at the provider leaves the order be.
+          const to: OrderStatus | null = status === 'paid' ? 'cancelled' : status === 'returned' ? 'refunded' : null;
           const finalises =
-            status === 'paid' &&
-            locked?.paidBy === event.providerRef &&
-            (event.amount >= order.bill || (await refundRequested(tx, order.id, now)));
-          if (finalises) await cancelLocked(tx, [order.id], now);
-          await audit(tx, {
-            type: 'payment',
+            locked &&
+            to &&
+            locked.paymentIntentId === event.providerRef &&
+            (event.amount >= order.bill || (await refundRequested(tx, order.id, now)))
+              ? { locked, to }
+              : null;
+          const story = {
+            type: 'payment' as const,
             action: `payment_${event.kind}`,
-            message: `Payment for order ${order.id} ${event.kind} (${toEgp(event.amount)} EGP)${finalises ? ': the order is cancelled and its stock returned' : ''}`,
+            message: `Payment for order ${order.id} ${event.kind} (${toEgp(event.amount)} EGP)${finalises ? `: the order is ${finalises.to}${finalises.to === 'cancelled' ? ' and its stock returned' : ''}` : ''}`,
             ...who,
-            data: { ...data, ...(finalises ? { cancelled: true } : {}) },
-          });
+            data: { ...data, ...(finalises ? { [finalises.to]: true } : {}) },
+          };
+          if (finalises)
+            await transition(
+              tx,
+              [finalises.locked],
+              { to: finalises.to, by: { actor: 'provider' }, audit: () => story },
+              after,
+              now,
+            );
+          else await audit(tx, story);
           return null;
         }
       }
     });
+    await after.run(app);
+    return second;
   }
 
   /**

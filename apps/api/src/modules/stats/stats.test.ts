@@ -93,7 +93,17 @@ describe('an empty shop', () => {
     expect(s.daily).toHaveLength(STATS_DAYS);
     expect(s.daily[0]).toEqual({ date: '2025-02-14', revenue: 0, orders: 0 });
     expect(s.daily.at(-1)).toEqual({ date: '2025-03-15', revenue: 0, orders: 0 });
-    expect(s.ordersByStatus).toEqual({ pending: 0, paid: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 });
+    expect(s.ordersByStatus).toEqual({
+      pending: 0,
+      paid: 0,
+      confirmed: 0,
+      shipped: 0,
+      delivered: 0,
+      cancelled: 0,
+      return_requested: 0,
+      returned: 0,
+      refunded: 0,
+    });
     expect(s.lowStock).toEqual({ total: 0, products: [] });
     expect(s.recentOrders).toEqual([]);
   });
@@ -149,6 +159,9 @@ describe('sales, by UTC day', () => {
       shipped: 1,
       delivered: 3,
       cancelled: 1,
+      return_requested: 0,
+      returned: 0,
+      refunded: 0,
     });
   });
 

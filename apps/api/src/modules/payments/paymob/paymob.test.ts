@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { CARD_ORDER_TTL_MS, PENDING_PAYMENT_TTL_MS, type Order, type PaymentStatus } from '@shop/contracts';
+import { API_MSG, CARD_ORDER_TTL_MS, PENDING_PAYMENT_TTL_MS, type Order, type PaymentStatus } from '@shop/contracts';
 import {
   auditLogs,
   cartItems,
@@ -20,7 +20,7 @@ import {
   type TestContext,
 } from '../../../../test/harness.js';
 import { createProduct, type ProductFixture } from '../../../../test/fixtures.js';
-import { expireUnpaidOrders } from '../../orders/service.js';
+import { expireUnpaidOrders } from '../../orders/expiry.js';
 import { paymobProvider } from './provider.js';
 import { REFUND_SETTLE_MS } from '../refund-request.js';
 import { startPaymobSimulator } from './simulator.js';
@@ -509,7 +509,7 @@ describe('refunds', () => {
     const unpaid = await onlineOrder(user, [[await createProduct(t.app.db), 1]]);
     const res = await refund(admin, unpaid._id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Only a paid order that has not been shipped can be refunded');
+    expect(res.json().message).toBe(API_MSG.notRefundable);
     expect((await orderRow(order._id))?.status).toBe('paid');
   });
 });
@@ -811,7 +811,7 @@ describe('refunds the provider declines or that are not finished', () => {
       method: 'PUT',
       url: `/api/order/${order._id}/status`,
       headers: admin.headers,
-      payload: { status: 'shipped' },
+      payload: { status: 'shipped', trackingNumber: 'EG-1' },
     });
     expect(ship.statusCode).toBe(409);
 

@@ -1,0 +1,136 @@
+import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrder, type AdminOrdersFilter, type AdminOrdersPage } from '@shop/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { orderItems, orders, users } from '../../db/schema.js';
+import { loadOrders } from '../orders/queries.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const startOfDay = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** What an order reference may look like: the start of a uuid, as '#1A2B3C4D' or typed in full. */
+const ID_PREFIX = /^[0-9a-f-]{1,36}$/;
+/** What a phone number may look like as typed: digits, spaces, dashes, brackets, a leading +. */
+const PHONE = /^\+?[\d\s()-]+$/;
+/** The fewest digits a phone search takes: shorter runs would match almost every number. */
+const MIN_PHONE_DIGITS = 4;
+
+const digitsOf = (column: SQL) => sql`regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`;
+
+/** An order id prefix or phone number; text that is neither matches nothing. */
+function searchCondition(q: string): SQL {
+  const conditions: SQL[] = [];
+  const ref = q.replace(/^#/, '').toLowerCase();
+  if (ID_PREFIX.test(ref)) conditions.push(sql`${orders.id}::text like ${`${ref}%`}`);
+  if (PHONE.test(q)) {
+    // +20 10… and 0020 10… are the same Egyptian mobile as 010…, which is how numbers are stored.
+    const digits = q.replace(/\D/g, '').replace(/^(00)?20(?=1\d{9}$)/, '0');
+    if (digits.length >= MIN_PHONE_DIGITS) {
+      const pattern = `%${digits}%`;
+      conditions.push(
+        sql`${digitsOf(sql`${orders.deliveryAddress}->>'phone'`)} like ${pattern}`,
+        sql`${digitsOf(sql`${users.phone}`)} like ${pattern}`,
+      );
+    }
+  }
+  return or(...conditions) ?? sql`false`;
+}
+
+/** The filters as one condition on orders left-joined to their buyer; days are UTC, `to` included. */
+export function filterCondition(filter: AdminOrdersFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.paymentMethod) conditions.push(eq(orders.paymentMethod, filter.paymentMethod));
+  if (filter.governorate) conditions.push(sql`${orders.deliveryAddress}->>'state' = ${filter.governorate}`);
+  if (filter.from) conditions.push(gte(orders.createdAt, startOfDay(filter.from)));
+  if (filter.to) conditions.push(lt(orders.createdAt, new Date(startOfDay(filter.to).getTime() + DAY_MS)));
+  if (filter.q) conditions.push(searchCondition(filter.q));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const buyer = eq(users.id, orders.userId);
+
+/** One page of the filtered orders, newest first, each with its buyer. */
+export async function listOrders(db: DbOrTx, filter: AdminOrdersFilter, page: number): Promise<AdminOrdersPage> {
+  const where = filterCondition(filter);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: orders.id, customerId: users.id, name: users.name, email: users.email })
+      .from(orders)
+      .leftJoin(users, buyer)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(ADMIN_ORDERS_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_ORDERS_PAGE_SIZE),
+    db.select({ n: count() }).from(orders).leftJoin(users, buyer).where(where),
+  ]);
+  const n = total?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(n / ADMIN_ORDERS_PAGE_SIZE));
+  if (!rows.length) return { orders: [], pages, total: n };
+  const customers = new Map(
+    rows.map((r) => [r.id, r.customerId ? { _id: r.customerId, name: r.name ?? '', email: r.email ?? '' } : null]),
+  );
+  const loaded = await loadOrders(
+    db,
+    inArray(
+      orders.id,
+      rows.map((r) => r.id),
+    ),
+  );
+  const withCustomers: AdminOrder[] = loaded.map((order) => ({ ...order, customer: customers.get(order._id) ?? null }));
+  return { orders: withCustomers, pages, total: n };
+}
+
+/** Orders the export reads per query: its memory stays at one batch however many orders match. */
+export const EXPORT_BATCH = 500;
+
+/** One order as the CSV export writes it; money in piastres. */
+export type ExportRow = Awaited<ReturnType<typeof exportBatch>>[number];
+
+/** Where the previous batch stopped: its last order's time, as the database's text (microseconds kept), and id. */
+interface Cursor {
+  at: string;
+  id: string;
+}
+
+function exportBatch(db: DbOrTx, where: SQL | undefined, after: Cursor | undefined) {
+  return db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      at: sql<string>`${orders.createdAt}::text`,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      name: users.name,
+      email: users.email,
+      address: orders.deliveryAddress,
+      items: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})::int`,
+      itemsTotal: orders.itemsTotal,
+      shipping: orders.shipping,
+      codFee: orders.codFee,
+      bill: orders.bill,
+      trackingNumber: orders.trackingNumber,
+    })
+    .from(orders)
+    .leftJoin(users, buyer)
+    .where(
+      and(where, after && sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(EXPORT_BATCH);
+}
+
+/**
+ * Every filtered order, newest first, a batch at a time. Keyset pagination rather than an offset: each
+ * batch starts right after the last one, so later batches cost no more than the first.
+ */
+export async function* exportOrders(db: DbOrTx, filter: AdminOrdersFilter): AsyncGenerator<ExportRow[]> {
+  const where = filterCondition(filter);
+  let after: Cursor | undefined;
+  for (;;) {
+    const rows = await exportBatch(db, where, after);
+    if (rows.length) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_BATCH) return;
+    after = { at: last.at, id: last.id };
+  }
+}

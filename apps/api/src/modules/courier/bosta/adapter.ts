@@ -1,0 +1,104 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { API_MSG } from '@shop/contracts';
+import { badRequest, HttpError, unauthorized } from '../../../lib/errors.js';
+import { toEgp } from '../../../lib/money.js';
+import type { Courier, CourierEvent } from '../courier.js';
+import { callbackSchema, DELIVERIES_PATH, deliveryAnswerSchema, SEND, STATE, type DeliveryRequest } from './wire.js';
+
+/** Its settings, read from the environment. */
+export const bostaSettings = z.object({
+  BOSTA_API_KEY: z.string().min(1, 'BOSTA_API_KEY is required for the Bosta courier'),
+  BOSTA_WEBHOOK_SECRET: z
+    .string()
+    .min(16, 'BOSTA_WEBHOOK_SECRET is required for the Bosta courier (16 characters or more)'),
+  BOSTA_API_URL: z.string().url().default('https://app.bosta.co'),
+});
+
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/** The path of the shop's callback route, which Bosta is given with every delivery. */
+export const BOSTA_WEBHOOK_PATH = '/api/courier/bosta/webhook';
+
+const OUTCOMES: Partial<Record<number, CourierEvent['outcome']>> = {
+  [STATE.delivered]: 'delivered',
+  [STATE.returnedToBusiness]: 'returned',
+};
+
+/** Compared as digests, so neither the time taken nor a length mismatch tells anything about the secret. */
+function sameSecret(expected: string, given: string | string[] | undefined): boolean {
+  if (typeof given !== 'string') return false;
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(digest(expected), digest(given));
+}
+
+/** Bosta: parcels across Egypt's governorates, cash collected at the door. */
+export function bostaCourier(app: FastifyInstance): Courier {
+  const settings = bostaSettings.parse(app.config.env);
+  const api = settings.BOSTA_API_URL.replace(/\/+$/, '');
+  const webhookUrl = `${app.config.PUBLIC_URL.replace(/\/+$/, '')}${BOSTA_WEBHOOK_PATH}`;
+  const refused = () => new HttpError(502, API_MSG.courierFailed);
+
+  return {
+    name: 'bosta',
+    async createDelivery(shipment) {
+      const [firstName = '', ...rest] = shipment.receiver.name.trim().split(/\s+/);
+      const request: DeliveryRequest = {
+        type: SEND,
+        specs: {
+          packageType: 'Parcel',
+          size: 'SMALL',
+          packageDetails: { itemsCount: shipment.items.count, description: shipment.items.description },
+          weight: shipment.weight,
+        },
+        cod: toEgp(shipment.cod),
+        dropOffAddress: {
+          city: shipment.address.governorate,
+          zone: shipment.address.city,
+          firstLine: shipment.address.street,
+          buildingNumber: shipment.address.building,
+        },
+        receiver: { firstName, lastName: rest.join(' '), phone: shipment.receiver.phone },
+        businessReference: shipment.orderId,
+        webhookUrl,
+        webhookCustomHeaders: { Authorization: settings.BOSTA_WEBHOOK_SECRET },
+      };
+      let res: Response;
+      try {
+        res = await fetch(`${api}${DELIVERIES_PATH}?apiVersion=1`, {
+          method: 'POST',
+          headers: { authorization: settings.BOSTA_API_KEY, 'content-type': 'application/json' },
+          body: JSON.stringify(request),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+      } catch (err) {
+        app.log.error({ err, order: shipment.orderId }, 'Bosta could not be reached');
+        throw refused();
+      }
+      const answer: unknown = await res.json().catch(() => null);
+      const parsed = deliveryAnswerSchema.safeParse(answer);
+      if (!res.ok || !parsed.success) {
+        app.log.error({ status: res.status, answer, order: shipment.orderId }, 'Bosta refused a delivery');
+        throw refused();
+      }
+      return { trackingNumber: parsed.data.data.trackingNumber };
+    },
+    readCallback(callback) {
+      // Authenticated before the body is looked at.
+      if (!sameSecret(settings.BOSTA_WEBHOOK_SECRET, callback.headers.authorization))
+        throw unauthorized(API_MSG.invalidWebhookSecret);
+      let body: unknown;
+      try {
+        body = JSON.parse(callback.rawBody.toString('utf8'));
+      } catch {
+        throw badRequest(API_MSG.expectedJson);
+      }
+      const parsed = callbackSchema.safeParse(body);
+      if (!parsed.success) throw badRequest(API_MSG.malformedEvent('Bosta'));
+      const { _id: id, trackingNumber, state } = parsed.data;
+      // One delivered and one returned per parcel: a redelivery of either, whatever its time stamp, is the same event.
+      return { eventId: `bosta:${id}:${state}`, trackingNumber, outcome: OUTCOMES[state] ?? null };
+    },
+  };
+}

@@ -1,0 +1,370 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { API_MSG, type Order } from '@shop/contracts';
+import { auditLogs, courierEvents, mailQueue, orders, orderStatusHistory, products } from '../../db/schema.js';
+import {
+  createAdmin,
+  createTestApp,
+  placeOrderOf,
+  registerShopper,
+  type Account,
+  type TestContext,
+} from '../../../test/harness.js';
+import { ADDRESS, createProduct, type ProductFixture } from '../../../test/fixtures.js';
+import { BOSTA_WEBHOOK_PATH } from './bosta/adapter.js';
+import { startBostaSimulator } from './bosta/simulator.js';
+import type { DeliveryRequest } from './bosta/wire.js';
+
+/**
+ * Shipping through Bosta end to end against its simulator: the shop listens on a real port, the
+ * simulator takes the deliveries and posts its state callbacks there.
+ */
+
+const API_KEY = 'bosta_test_api_key';
+const SECRET = 'bosta-webhook-secret-for-tests';
+
+let t: TestContext;
+let admin: Account;
+let simulator: Awaited<ReturnType<typeof startBostaSimulator>>;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+beforeAll(async () => {
+  simulator = await startBostaSimulator({ apiKey: API_KEY });
+  const port = await freePort();
+  t = await createTestApp({
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    RATE_LIMIT_MAX: '1000000',
+    COURIER: 'bosta',
+    BOSTA_API_KEY: API_KEY,
+    BOSTA_API_URL: simulator.url,
+    BOSTA_WEBHOOK_SECRET: SECRET,
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  admin = await createAdmin(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+  await simulator?.close();
+});
+
+const ship = (orderId: string, extra: object = {}) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/order/${orderId}/status`,
+    headers: admin.headers,
+    payload: { status: 'shipped', ...extra },
+  });
+const statusOf = async (orderId: string) =>
+  (await t.app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
+const stockOf = async (p: ProductFixture) =>
+  (await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, p.id)))[0]?.stock;
+const mailsOf = async (orderId: string) =>
+  (await t.app.db.select().from(mailQueue).where(eq(mailQueue.orderId, orderId)).orderBy(asc(mailQueue.id))).map(
+    (m) => m.kind,
+  );
+const historyOf = async (orderId: string) =>
+  t.app.db
+    .select({ status: orderStatusHistory.status, actor: orderStatusHistory.actor })
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.id));
+/** What the shop asked Bosta for this order (the latest request). */
+const requestFor = (orderId: string) =>
+  simulator.received
+    .map((r) => r.body as DeliveryRequest)
+    .filter((body) => body.businessReference === orderId)
+    .at(-1);
+
+async function cashOrder(user: Account) {
+  const product = await createProduct(t.app.db, { stock: 5 });
+  return { product, order: await placeOrderOf(t.app, user, [[product, 2]], ADDRESS, 'cash') };
+}
+
+async function paidCardOrder(user: Account) {
+  const product = await createProduct(t.app.db, { stock: 4 });
+  const order = await placeOrderOf(t.app, user, [[product, 1]], ADDRESS, 'visa');
+  const intent = await t.app.inject({
+    method: 'POST',
+    url: '/api/payment/create-payment-intent',
+    headers: user.headers,
+    payload: { order_id: order._id },
+  });
+  const { clientSecret } = intent.json() as { clientSecret: string };
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: '/api/payment/offline/confirm',
+    payload: { clientSecret, card: { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' } },
+  });
+  expect(paid.statusCode).toBe(200);
+  expect(await statusOf(order._id)).toBe('paid');
+  return { product, order };
+}
+
+/** A cash order shipped through Bosta; its tracking number. */
+async function shippedOrder(user: Account) {
+  const { product, order } = await cashOrder(user);
+  const res = await ship(order._id);
+  expect(res.statusCode, res.body).toBe(200);
+  const { trackingNumber } = res.json() as Order;
+  if (!trackingNumber) throw new Error('shipped without a tracking number');
+  return { product, order, trackingNumber };
+}
+
+const unknownParcelAudits = async (trackingNumber: string) =>
+  (await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, 'unknown_parcel')))
+    .map((row) => row.data as Record<string, unknown> | null)
+    .filter((data) => data?.trackingNumber === trackingNumber);
+
+/** Posts a callback as Bosta would, with `secret` in the Authorization header. */
+const callback = (body: object, secret: string | null = SECRET) =>
+  t.app.inject({
+    method: 'POST',
+    url: BOSTA_WEBHOOK_PATH,
+    headers: { 'content-type': 'application/json', ...(secret === null ? {} : { authorization: secret }) },
+    payload: JSON.stringify(body),
+  });
+
+describe('shipping through Bosta', () => {
+  it('creates the delivery of a cash order with its bill to collect, and ships it with the tracking number', async () => {
+    const user = await registerShopper(t.app, 'Mona Ali Hassan');
+    const { order } = await cashOrder(user);
+    const res = await ship(order._id);
+    expect(res.statusCode, res.body).toBe(200);
+    const shipped = res.json() as Order;
+    const request = requestFor(order._id);
+    expect(request).toMatchObject({
+      type: 10,
+      cod: order.bill,
+      receiver: { firstName: 'Mona', lastName: 'Ali Hassan', phone: ADDRESS.phone },
+      dropOffAddress: { city: ADDRESS.state, zone: ADDRESS.city, firstLine: ADDRESS.street, buildingNumber: '12' },
+      specs: { packageDetails: { itemsCount: 2 } },
+      webhookUrl: expect.stringMatching(/\/api\/courier\/bosta\/webhook$/) as unknown,
+      webhookCustomHeaders: { Authorization: SECRET },
+    });
+    expect(simulator.received.at(-1)?.authorization).toBe(API_KEY);
+    const parcel = simulator.deliveries.get(shipped.trackingNumber ?? '');
+    expect(parcel?.request.businessReference).toBe(order._id);
+    expect(shipped.status).toBe('shipped');
+    expect(shipped.trackingUrl).toContain(`shipment-number=${shipped.trackingNumber}`);
+    const [row] = await t.app.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row).toMatchObject({ courier: 'bosta', trackingNumber: shipped.trackingNumber });
+    expect(await mailsOf(order._id)).toEqual(['confirmed', 'shipped']);
+  });
+
+  it('collects nothing for a card order that is paid', async () => {
+    const user = await registerShopper(t.app);
+    const { order } = await paidCardOrder(user);
+    const res = await ship(order._id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(requestFor(order._id)?.cod).toBe(0);
+    expect((res.json() as Order).status).toBe('shipped');
+  });
+
+  it('still takes a tracking number the admin types, without asking the courier', async () => {
+    const user = await registerShopper(t.app);
+    const { order } = await cashOrder(user);
+    const asked = simulator.received.length;
+    const res = await ship(order._id, { trackingNumber: 'HAND-7' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'shipped', trackingNumber: 'HAND-7', trackingUrl: null });
+    expect(simulator.received.length).toBe(asked);
+    const [row] = await t.app.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row?.courier).toBeNull();
+  });
+
+  it.each([
+    ['refuses', 'refused'],
+    ['fails', 'error'],
+    ['hangs up', 'hangup'],
+  ] as const)(
+    'answers 502 when Bosta %s, and the order stays confirmed; shipping again makes one parcel',
+    async (_, how) => {
+      const user = await registerShopper(t.app);
+      const { order } = await cashOrder(user);
+      simulator.failDeliveries(how);
+      const res = await ship(order._id);
+      expect(res.statusCode).toBe(502);
+      expect((res.json() as { message: string }).message).toBe(API_MSG.courierFailed);
+      expect(await statusOf(order._id)).toBe('confirmed');
+      expect(await mailsOf(order._id)).toEqual(['confirmed']);
+
+      const first = await ship(order._id);
+      expect(first.statusCode, first.body).toBe(200);
+      // A retry of a delivery Bosta did make (its answer lost) gives back the same parcel.
+      const parcels = [...simulator.deliveries.values()].filter((d) => d.request.businessReference === order._id);
+      expect(parcels).toHaveLength(1);
+      expect((first.json() as Order).trackingNumber).toBe(parcels[0]?.trackingNumber);
+    },
+  );
+
+  it('refuses an order that cannot ship, without asking the courier', async () => {
+    const user = await registerShopper(t.app);
+    const { trackingNumber, order } = await shippedOrder(user);
+    const asked = simulator.received.length;
+    const res = await ship(order._id);
+    expect(res.statusCode).toBe(409);
+    expect(simulator.received.length).toBe(asked);
+    const [row] = await t.app.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row?.trackingNumber).toBe(trackingNumber);
+  });
+
+  it('leaves the order as the shopper left it when it was cancelled while Bosta was asked', async () => {
+    const user = await registerShopper(t.app);
+    const { product, order } = await cashOrder(user);
+    simulator.slowDeliveries(300);
+    try {
+      const shipping = ship(order._id);
+      await expect.poll(() => requestFor(order._id)).toBeTruthy();
+      const cancel = await t.app.inject({
+        method: 'POST',
+        url: `/api/order/${order._id}/cancel`,
+        headers: user.headers,
+      });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      expect((await shipping).statusCode).toBe(409);
+    } finally {
+      simulator.slowDeliveries(0);
+    }
+    expect(await statusOf(order._id)).toBe('cancelled');
+    expect(await stockOf(product)).toBe(5);
+  });
+});
+
+describe("Bosta's callbacks", () => {
+  it('move a delivered parcel’s order to delivered, by the courier, with its e-mail', async () => {
+    const user = await registerShopper(t.app);
+    const { order, trackingNumber } = await shippedOrder(user);
+    expect(await simulator.advance(trackingNumber, 41)).toBe(200);
+    expect(await statusOf(order._id)).toBe('shipped');
+    expect(await simulator.deliver(trackingNumber)).toBe(200);
+    expect(await statusOf(order._id)).toBe('delivered');
+    expect((await historyOf(order._id)).at(-1)).toEqual({ status: 'delivered', actor: 'courier' });
+    expect(await mailsOf(order._id)).toEqual(['confirmed', 'shipped', 'delivered']);
+  });
+
+  it('move a parcel back to the business to returned, its stock back on the shelf', async () => {
+    const user = await registerShopper(t.app);
+    const { product, order, trackingNumber } = await shippedOrder(user);
+    expect(await stockOf(product)).toBe(3);
+    expect(await simulator.returnToBusiness(trackingNumber)).toBe(200);
+    expect(await statusOf(order._id)).toBe('returned');
+    expect((await historyOf(order._id)).at(-1)).toEqual({ status: 'returned', actor: 'courier' });
+    expect(await stockOf(product)).toBe(5);
+  });
+
+  it('apply one event once, however often it comes', async () => {
+    const user = await registerShopper(t.app);
+    const { product, order, trackingNumber } = await shippedOrder(user);
+    const parcel = simulator.deliveries.get(trackingNumber);
+    const event = { _id: parcel?.id, trackingNumber, state: 46, timeStamp: Date.now() };
+    expect((await callback(event)).statusCode).toBe(200);
+    expect((await callback({ ...event, timeStamp: Date.now() + 1 })).statusCode).toBe(200);
+    expect(await stockOf(product)).toBe(5);
+    expect((await historyOf(order._id)).filter((h) => h.status === 'returned')).toHaveLength(1);
+    // An unknown parcel's event is audited when it is first applied, and not again.
+    const unknown = { _id: 'c0ffee', trackingNumber: 'NO-SUCH-PARCEL-1', state: 45 };
+    expect((await callback(unknown)).statusCode).toBe(200);
+    expect((await callback({ ...unknown, timeStamp: 1 })).statusCode).toBe(200);
+    expect(await unknownParcelAudits('NO-SUCH-PARCEL-1')).toHaveLength(1);
+  });
+
+  it('acknowledge an outcome the order no longer allows, and change nothing', async () => {
+    const user = await registerShopper(t.app);
+    const { product, order, trackingNumber } = await shippedOrder(user);
+    expect(await simulator.deliver(trackingNumber)).toBe(200);
+    expect(await simulator.returnToBusiness(trackingNumber)).toBe(200);
+    expect(await statusOf(order._id)).toBe('delivered');
+    expect(await stockOf(product)).toBe(3);
+  });
+
+  it('refuse a forged or missing secret with 401, changing nothing', async () => {
+    const user = await registerShopper(t.app);
+    const { order, trackingNumber } = await shippedOrder(user);
+    const parcel = simulator.deliveries.get(trackingNumber);
+    const event = { _id: parcel?.id, trackingNumber, state: 45 };
+    for (const secret of ['wrong-secret', `${SECRET}x`, '', null]) {
+      const res = await callback(event, secret);
+      expect(res.statusCode).toBe(401);
+      expect((res.json() as { message: string }).message).toBe(API_MSG.invalidWebhookSecret);
+    }
+    expect(await statusOf(order._id)).toBe('shipped');
+    const recorded = await t.app.db
+      .select()
+      .from(courierEvents)
+      .where(eq(courierEvents.id, `bosta:${parcel?.id}:45`));
+    expect(recorded).toEqual([]);
+  });
+
+  it('acknowledge and audit a parcel no order ships with', async () => {
+    const res = await callback({ _id: 'a1b2c3', trackingNumber: 'NO-SUCH-PARCEL-2', state: 45 });
+    expect(res.statusCode).toBe(200);
+    expect(await unknownParcelAudits('NO-SUCH-PARCEL-2')).toEqual([
+      expect.objectContaining({ courier: 'bosta', trackingNumber: 'NO-SUCH-PARCEL-2', outcome: 'delivered' }),
+    ]);
+  });
+
+  it('refuse a body that is not a Bosta callback with 400', async () => {
+    expect((await callback({ hello: 'world' })).statusCode).toBe(400);
+    const garbled = await t.app.inject({
+      method: 'POST',
+      url: BOSTA_WEBHOOK_PATH,
+      headers: { 'content-type': 'application/json', authorization: SECRET },
+      payload: '{not json',
+    });
+    expect(garbled.statusCode).toBe(400);
+  });
+
+  it('move only the parcel Bosta carries, not an order whose typed number is the same', async () => {
+    const user = await registerShopper(t.app);
+    const { order, trackingNumber } = await shippedOrder(user);
+    const { order: byHand } = await cashOrder(user);
+    expect((await ship(byHand._id, { trackingNumber })).statusCode).toBe(200);
+    expect(await simulator.deliver(trackingNumber)).toBe(200);
+    expect(await statusOf(order._id)).toBe('delivered');
+    expect(await statusOf(byHand._id)).toBe('shipped');
+  });
+});
+
+describe('without a courier', () => {
+  let plain: TestContext;
+  let plainAdmin: Account;
+  beforeAll(async () => {
+    plain = await createTestApp();
+    plainAdmin = await createAdmin(plain.app);
+  });
+  afterAll(() => plain?.close());
+
+  it('the admin types the tracking number, and the courier route is not there', async () => {
+    const user = await registerShopper(plain.app);
+    const product = await createProduct(plain.app.db, { stock: 3 });
+    const order = await placeOrderOf(plain.app, user, [[product, 1]], ADDRESS, 'cash');
+    const put = (payload: object) =>
+      plain.app.inject({
+        method: 'PUT',
+        url: `/api/order/${order._id}/status`,
+        headers: plainAdmin.headers,
+        payload,
+      });
+    const missing = await put({ status: 'shipped' });
+    expect(missing.statusCode).toBe(400);
+    expect((missing.json() as { message: string }).message).toBe(API_MSG.trackingNumberRequired);
+    const typed = await put({ status: 'shipped', trackingNumber: 'EG-42' });
+    expect(typed.json()).toMatchObject({ status: 'shipped', trackingNumber: 'EG-42' });
+    const hook = await plain.app.inject({
+      method: 'POST',
+      url: BOSTA_WEBHOOK_PATH,
+      headers: { 'content-type': 'application/json', authorization: SECRET },
+      payload: JSON.stringify({ _id: 'x', trackingNumber: 'EG-42', state: 45 }),
+    });
+    expect(hook.statusCode).toBe(404);
+  });
+});

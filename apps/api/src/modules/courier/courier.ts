@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import { bostaCourier } from './bosta/adapter.js';
+
+/** What a courier is told about a parcel, whatever the courier. Amounts are piastres. */
+export interface Shipment {
+  /** The shop's order id: the courier's reference for the parcel, so asking twice makes one parcel. */
+  orderId: string;
+  receiver: { name: string; phone: string };
+  address: { governorate: string; city: string; street: string; building: string };
+  /** What the courier collects at the door: the bill of a cash order, nothing for a paid one. */
+  cod: number;
+  /** Kilograms. */
+  weight: number;
+  items: { count: number; description: string };
+}
+
+/** A callback as received: the raw body (a courier may sign the bytes) and the headers. */
+export interface CourierCallback {
+  rawBody: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** What the shop learns from a courier's callback: the only thing the order side ever sees. */
+export interface CourierEvent {
+  /** The same for every delivery of one event, so a redelivery changes nothing. */
+  eventId: string;
+  trackingNumber: string;
+  /** Where the parcel ended; null for a step on the way the shop does not act on. */
+  outcome: 'delivered' | 'returned' | null;
+}
+
+/**
+ * A courier: one folder per courier, listed once below. Each keeps its wire format to itself, turns
+ * its callbacks into CourierEvents and creates deliveries.
+ */
+export interface Courier {
+  /** Stored with the order (`orders.courier`): its callbacks find the order by it and the tracking number. */
+  readonly name: string;
+  /**
+   * Creates the delivery of a parcel and answers its tracking number. Called outside any transaction;
+   * throws a 502 HttpError (API_MSG.courierFailed) when the courier refuses or cannot be reached.
+   */
+  createDelivery(shipment: Shipment): Promise<{ trackingNumber: string }>;
+  /** Authenticates a callback and reads it: throws a 401 HttpError when it is not the courier's, 400 when unreadable. */
+  readCallback(callback: CourierCallback): CourierEvent;
+}
+
+/** Every courier by its COURIER name. */
+const COURIERS: Record<string, (app: FastifyInstance) => Courier> = { bosta: bostaCourier };
+
+// Keyed by the config object, which every encapsulated child instance of one app shares, so the
+// orders and courier plugins get the same courier.
+const couriers = new WeakMap<Config, Courier | null>();
+
+/** The courier orders ship with; null when none is configured (the admin types the tracking number). */
+export function configuredCourier(app: FastifyInstance): Courier | null {
+  let courier = couriers.get(app.config);
+  if (courier === undefined) {
+    const name = app.config.COURIER?.trim();
+    const create = name ? (Object.hasOwn(COURIERS, name) ? COURIERS[name] : undefined) : null;
+    if (create === undefined) throw new Error(`Unknown COURIER "${name}": one of ${Object.keys(COURIERS).join(', ')}`);
+    courier = create ? create(app) : null;
+    couriers.set(app.config, courier);
+  }
+  return courier;
+}

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_MSG } from '@shop/contracts';
+import { badRequest } from '../../lib/errors.js';
+import { courierService } from './service.js';
+
+export const courierRoutes: FastifyPluginAsyncZod = async (app) => {
+  const couriers = courierService(app);
+
+  // The body reaches the courier's adapter unparsed (a courier may sign the bytes), and only after
+  // the adapter has authenticated the call is it read; its own child context keeps the raw parser here.
+  await app.register(async (webhook) => {
+    webhook.removeContentTypeParser('application/json');
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.withTypeProvider<ZodTypeProvider>().post(
+      '/courier/bosta/webhook',
+      {
+        // Authenticated by the secret Bosta sends in its Authorization header; no session involved.
+        config: { access: 'public' },
+        schema: { tags: ['courier'], response: { 200: z.object({ received: z.literal(true) }) } },
+      },
+      async (request) => {
+        if (!Buffer.isBuffer(request.body)) throw badRequest(API_MSG.expectedJson);
+        return couriers.handleCallback('bosta', { rawBody: request.body, headers: request.headers });
+      },
+    );
+  });
+};

@@ -1,0 +1,65 @@
+import { and, eq } from 'drizzle-orm';
+import { canTransition, type OrderStatus } from '@shop/contracts';
+import type { FastifyInstance } from 'fastify';
+import { courierEvents, orders } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { notFound } from '../../lib/errors.js';
+import { AfterCommit, lockOrder, transition } from '../orders/lifecycle.js';
+import { configuredCourier, type CourierCallback, type CourierEvent } from './courier.js';
+
+/** Couriers' callbacks: the courier authenticates and reads them, the shop moves the parcel's order. */
+export function courierService(app: FastifyInstance) {
+  const { db } = app;
+  // Read when the routes are registered, so a courier configured without its settings stops the start.
+  const courier = configuredCourier(app);
+
+  /**
+   * Applies an outcome once: its id goes into courier_events first, so a redelivery changes nothing.
+   * An unknown parcel, or an order that can no longer make the move (already delivered, returned by
+   * hand), is acknowledged: the courier retrying would not change that.
+   */
+  async function apply(courier: string, event: CourierEvent & { outcome: OrderStatus }) {
+    const after = new AfterCommit();
+    await db.transaction(async (tx) => {
+      const now = app.clock.now();
+      const [fresh] = await tx
+        .insert(courierEvents)
+        .values({ id: event.eventId, receivedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: courierEvents.id });
+      if (!fresh) return;
+      const [parcel] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.trackingNumber, event.trackingNumber), eq(orders.courier, courier)))
+        .limit(1);
+      const order = parcel ? await lockOrder(tx, parcel.id) : null;
+      if (!order) {
+        await audit(tx, {
+          type: 'order',
+          action: 'unknown_parcel',
+          message: `${courier} reported parcel ${event.trackingNumber} ${event.outcome}, but no order ships with it`,
+          data: { courier, eventId: event.eventId, trackingNumber: event.trackingNumber, outcome: event.outcome },
+        });
+        return;
+      }
+      const from = order.status as OrderStatus;
+      if (!canTransition(from, event.outcome, 'courier')) {
+        app.log.info({ order: order.id, from, outcome: event.outcome, courier }, 'courier outcome no longer applies');
+        return;
+      }
+      await transition(tx, [order], { to: event.outcome, by: { actor: 'courier' } }, after, now);
+    });
+    await after.run(app);
+  }
+
+  /** A callback to the route of courier `name`; 404 unless that is the courier the shop ships with. */
+  async function handleCallback(name: string, callback: CourierCallback): Promise<{ received: true }> {
+    if (courier?.name !== name) throw notFound('Courier');
+    const event = courier.readCallback(callback);
+    if (event.outcome) await apply(courier.name, { ...event, outcome: event.outcome });
+    return { received: true };
+  }
+
+  return { handleCallback };
+}

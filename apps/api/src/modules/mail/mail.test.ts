@@ -1,0 +1,277 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { orderRef, type OrderStatus } from '@shop/contracts';
+import type { FastifyInstance } from 'fastify';
+import { mailQueue, orderItems, orders, orderStatusHistory } from '../../db/schema.js';
+import { createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
+import { ADDRESS } from '../../../test/fixtures.js';
+import { startSmtpServer, type TestSmtp } from '../../../test/smtp.js';
+import { orderMailKind, queueOrderMail, type OrderMailKind } from './order-mail.js';
+import { backoffMs, MAX_ATTEMPTS } from './queue.js';
+import { loadOrder } from '../orders/queries.js';
+import { renderOrderMail } from './templates/render.js';
+import { createMailer } from '../../lib/mailer.js';
+
+const PUBLIC_URL = 'https://shop.example';
+
+let smtp: TestSmtp;
+let t: TestContext;
+let shopper: Account;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL });
+  shopper = await registerShopper(t.app);
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+afterEach(() => {
+  smtp.refuseWith(null);
+  smtp.received.length = 0;
+});
+
+interface OrderSpec {
+  status?: OrderStatus;
+  language?: string;
+  lines?: { name: string; nameAr?: string; price: number; quantity: number }[];
+  trackingNumber?: string;
+  courier?: string;
+  /** The reason of the order's last move. */
+  reason?: string;
+}
+
+/** An order written straight to the tables (prices in piastres), with its mail of `kind` queued as a move queues it. */
+async function orderWithMail(kind: OrderMailKind, spec: OrderSpec = {}) {
+  const lines = spec.lines ?? [{ name: 'Desk lamp', price: 25_000, quantity: 2 }];
+  const itemsTotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  const status = spec.status ?? 'confirmed';
+  return t.app.db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: shopper.id,
+        status,
+        paymentMethod: 'cash',
+        itemsTotal,
+        shipping: 2_100,
+        codFee: 900,
+        bill: itemsTotal + 3_000,
+        deliveryAddress: ADDRESS,
+        language: spec.language ?? 'en',
+        trackingNumber: spec.trackingNumber ?? null,
+        courier: spec.courier ?? null,
+      })
+      .returning();
+    if (!order) throw new Error('order insert returned no row');
+    await tx.insert(orderItems).values(
+      lines.map((l) => ({
+        orderId: order.id,
+        productId: null,
+        name: l.name,
+        nameAr: l.nameAr ?? null,
+        price: l.price,
+        imagePaths: [],
+        quantity: l.quantity,
+      })),
+    );
+    await tx
+      .insert(orderStatusHistory)
+      .values({ orderId: order.id, status, actor: 'admin', reason: spec.reason ?? null });
+    expect(await queueOrderMail(tx, order, kind)).toBe(true);
+    return order;
+  });
+}
+
+/** Prices are formatted with no-break spaces between amount and currency; the assertions write plain ones. */
+const plain = (text: string | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+const queueRow = async (orderId: string) => {
+  const [row] = await t.app.db.select().from(mailQueue).where(eq(mailQueue.orderId, orderId));
+  if (!row) throw new Error('no queued mail');
+  return row;
+};
+
+describe('orderMailKind', () => {
+  it('names the mail of each move a shopper hears of, and none for the others', () => {
+    const cases: [OrderStatus | null, OrderStatus, OrderMailKind | null][] = [
+      [null, 'confirmed', 'confirmed'],
+      [null, 'pending', null],
+      ['pending', 'paid', 'paid'],
+      ['paid', 'shipped', 'shipped'],
+      ['confirmed', 'shipped', 'shipped'],
+      ['shipped', 'delivered', 'delivered'],
+      ['confirmed', 'cancelled', 'cancelled'],
+      ['paid', 'cancelled', 'cancelled'],
+      // An abandoned card order: its shopper never had an order.
+      ['pending', 'cancelled', null],
+      ['return_requested', 'returned', 'return_accepted'],
+      ['return_requested', 'delivered', 'return_refused'],
+      // A parcel the courier brings back is no return the shopper asked for.
+      ['shipped', 'returned', null],
+      ['delivered', 'return_requested', null],
+      ['returned', 'refunded', 'refunded'],
+    ];
+    for (const [from, to, kind] of cases) expect(orderMailKind(from, to), `${from} → ${to}`).toBe(kind);
+  });
+});
+
+describe('the mail queue', () => {
+  it('sends a queued order mail once, over SMTP, with a subject, a text part and an HTML part', async () => {
+    const order = await orderWithMail('confirmed');
+    expect(await t.app.mailSender.flush()).toBe(1);
+    expect(await t.app.mailSender.flush()).toBe(0);
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail?.to).toEqual([shopper.email]);
+    expect(mail?.subject).toBe(`Your order ${orderRef(order.id)} is confirmed`);
+    expect(plain(mail?.text)).toContain('Desk lamp × 2: EGP 250');
+    expect(plain(mail?.text)).toContain('Total: EGP 530');
+    expect(mail?.text).toContain(`${PUBLIC_URL}/Orders`);
+    expect(mail?.html).toContain('<html lang="en" dir="ltr">');
+    expect(mail?.html).toContain(`<a href="${PUBLIC_URL}/Orders">`);
+    expect(plain(mail?.html)).toContain('EGP 530');
+    const row = await queueRow(order.id);
+    expect(row.sentAt).not.toBeNull();
+    expect(row.attempts).toBe(1);
+  });
+
+  it('is woken by a move without waiting for the poll', async () => {
+    await orderWithMail('confirmed');
+    t.app.mailSender.wake();
+    // The pass the wake started, joined: it sent the mail.
+    expect(await t.app.mailSender.flush()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('writes in the language the order was placed in: Arabic, right to left', async () => {
+    const order = await orderWithMail('delivered', {
+      status: 'delivered',
+      language: 'ar',
+      lines: [{ name: 'Desk lamp', nameAr: 'مصباح مكتب', price: 25_050, quantity: 1 }],
+    });
+    expect(await t.app.mailSender.flush()).toBe(1);
+    const [mail] = smtp.received;
+    expect(mail?.subject).toBe(`تم توصيل طلبك ${orderRef(order.id)}`);
+    expect(mail?.text).toContain('مصباح مكتب × 1');
+    expect(plain(mail?.text)).toContain('250.50 ج.م.');
+    expect(mail?.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail?.html).toContain('عرض طلباتك');
+    expect(mail?.text).not.toContain('Desk lamp');
+  });
+
+  it('gives a shipped order’s tracking number and the courier’s tracking link', async () => {
+    await orderWithMail('shipped', { status: 'shipped', trackingNumber: 'BOS-77123', courier: 'bosta' });
+    expect(await t.app.mailSender.flush()).toBe(1);
+    const [mail] = smtp.received;
+    const link = 'https://bosta.co/tracking-shipments?shipment-number=BOS-77123';
+    expect(mail?.text).toContain('Tracking number: BOS-77123');
+    expect(mail?.text).toContain(link);
+    expect(mail?.html).toContain(`<a href="${link}">`);
+  });
+
+  it('tells why an order was cancelled, and escapes what it interpolates into HTML', async () => {
+    const name = '<b>Tea & "Co"</b>';
+    const reason = '<script>alert(1)</script> changed my mind';
+    await orderWithMail('cancelled', {
+      status: 'cancelled',
+      reason,
+      lines: [{ name, price: 1_000, quantity: 1 }],
+    });
+    expect(await t.app.mailSender.flush()).toBe(1);
+    const [mail] = smtp.received;
+    expect(mail?.text).toContain(`Reason: ${reason}`);
+    expect(mail?.text).toContain(name);
+    expect(mail?.html).toContain('&lt;b&gt;Tea &amp; &quot;Co&quot;&lt;/b&gt;');
+    expect(mail?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; changed my mind');
+    expect(mail?.html).not.toContain('<script>');
+    expect(mail?.html).not.toContain('<b>Tea');
+  });
+
+  it('leaves a refused mail queued and tries it again after a backoff that doubles', async () => {
+    const order = await orderWithMail('paid', { status: 'paid' });
+    smtp.refuseWith(451);
+    expect(await t.app.mailSender.flush()).toBe(0);
+    let row = await queueRow(order.id);
+    expect(row.sentAt).toBeNull();
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toContain('451');
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(t.clock.now().getTime() + 59_000);
+    expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(t.clock.now().getTime() + 60_000);
+
+    // Not due yet: nothing is tried.
+    expect(await t.app.mailSender.flush()).toBe(0);
+    expect((await queueRow(order.id)).attempts).toBe(1);
+
+    t.clock.advance(61_000);
+    expect(await t.app.mailSender.flush()).toBe(0);
+    row = await queueRow(order.id);
+    expect(row.attempts).toBe(2);
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(t.clock.now().getTime() + 119_000);
+
+    smtp.refuseWith(null);
+    t.clock.advance(121_000);
+    expect(await t.app.mailSender.flush()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    row = await queueRow(order.id);
+    expect(row.sentAt).not.toBeNull();
+    expect(row.lastError).toBeNull();
+  });
+
+  it('gives a mail up after its last attempt', async () => {
+    const order = await orderWithMail('refunded', { status: 'refunded' });
+    await t.app.db
+      .update(mailQueue)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(mailQueue.orderId, order.id));
+    smtp.refuseWith(451);
+    expect(await t.app.mailSender.flush()).toBe(0);
+    smtp.refuseWith(null);
+    t.clock.advance(backoffMs(MAX_ATTEMPTS) + 1_000);
+    expect(await t.app.mailSender.flush()).toBe(0);
+    const row = await queueRow(order.id);
+    expect(row.attempts).toBe(MAX_ATTEMPTS);
+    expect(row.sentAt).toBeNull();
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('sends each mail once when two instances send at the same time', async () => {
+    const sibling = await t.sibling();
+    const queued = [];
+    // More than one batch each, so the two interleave their claims.
+    for (let i = 0; i < 25; i++) queued.push(await orderWithMail('confirmed'));
+    const [mine, theirs] = await Promise.all([t.app.mailSender.flush(), sibling.mailSender.flush()]);
+    expect(mine + theirs).toBe(queued.length);
+    const subjects = smtp.received.map((m) => m.subject);
+    expect(new Set(subjects).size).toBe(queued.length);
+    expect([...subjects].sort()).toEqual(queued.map((o) => `Your order ${orderRef(o.id)} is confirmed`).sort());
+  });
+
+  it('sends after a restart what was queued before it', async () => {
+    const before: FastifyInstance = await t.sibling();
+    const order = await orderWithMail('shipped', { status: 'shipped', trackingNumber: 'MAN-1' });
+    await before.close();
+    expect(smtp.received).toHaveLength(0);
+    const after = await t.sibling();
+    // start() begins with a pass; stop() waits for it.
+    after.mailSender.start();
+    await after.mailSender.stop();
+    expect(smtp.received.map((m) => m.subject)).toEqual([`Your order ${orderRef(order.id)} is on its way`]);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('writes the mail, its HTML part included, to the outbox', async () => {
+    const order = await orderWithMail('confirmed');
+    const outboxDir = path.join(t.dataDir, 'outbox-only');
+    const mailer = await createMailer({ from: 'Shop <shop@example.com>', outboxDir, log: t.app.log });
+    const rendered = renderOrderMail('confirmed', await loadOrder(t.app.db, order.id), 'ar', PUBLIC_URL);
+    await mailer.send({ to: shopper.email, ...rendered });
+    const [file] = fs.readdirSync(outboxDir);
+    const written = JSON.parse(fs.readFileSync(path.join(outboxDir, file ?? ''), 'utf8')) as Record<string, string>;
+    expect(written).toMatchObject({ to: shopper.email, subject: rendered.subject, text: rendered.text });
+    expect(written.html).toContain('dir="rtl"');
+  });
+});

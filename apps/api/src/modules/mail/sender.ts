@@ -1,0 +1,105 @@
+import { languageOf } from '@shop/contracts';
+import type { Deps } from '../deps.js';
+import { loadOrder } from '../orders/queries.js';
+import { ORDER_MAIL_KINDS, type OrderMailKind } from './order-mail.js';
+import { claimDue, markFailed, markSent, MAX_ATTEMPTS, type QueuedMail } from './queue.js';
+import { renderOrderMail } from './templates/render.js';
+
+/** Sends the queued e-mails; `wake` asks for a pass now instead of at the next poll. */
+export interface MailSender {
+  wake(): void;
+  /** Runs a pass now (after the one under way, if any) and resolves to how many mails it sent. */
+  flush(): Promise<number>;
+  /** Polls the queue every `everyMs` until stopped, beginning with a pass at once (mails left by a previous run). */
+  start(everyMs?: number): void;
+  /** Stops polling and waits for the pass under way. */
+  stop(): Promise<void>;
+}
+
+type SenderDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'mailer' | 'config'>;
+
+const POLL_MS = 5_000;
+const BATCH = 20;
+/**
+ * How long a claimed mail is this sender's alone. Longer than a send can take (nodemailer gives up on a
+ * silent server after minutes), so no other instance takes it while it is still being sent.
+ */
+const LEASE_MS = 15 * 60_000;
+
+const isOrderMailKind = (kind: string): kind is OrderMailKind => (ORDER_MAIL_KINDS as readonly string[]).includes(kind);
+
+/**
+ * The queue's sender: mails are written to mail_queue in the transactions that cause them, and sent
+ * from here, outside any request. One pass at a time per process; several processes share the queue
+ * through row locks (queue.ts), so each mail goes out once.
+ */
+export function createMailSender(deps: SenderDeps): MailSender {
+  const { db, clock, log } = deps;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  // The pass under way (or the last one), and the one waiting behind it: every wake during a pass is
+  // answered by the next one, so a mail queued while a pass runs is not left for the poll.
+  let tail: Promise<unknown> = Promise.resolve();
+  let waiting: Promise<number> | null = null;
+
+  async function sendOne(mail: QueuedMail): Promise<void> {
+    if (!mail.orderId || !isOrderMailKind(mail.kind)) throw new Error(`cannot render a '${mail.kind}' mail`);
+    const order = await loadOrder(db, mail.orderId);
+    const rendered = renderOrderMail(mail.kind, order, languageOf(mail.language), deps.config.PUBLIC_URL);
+    await deps.mailer.send({ to: mail.to, ...rendered });
+  }
+
+  async function pass(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const now = clock.now();
+      const claimed = await claimDue(db, now, new Date(now.getTime() + LEASE_MS), BATCH);
+      for (const mail of claimed) {
+        try {
+          await sendOne(mail);
+          await markSent(db, mail.id, clock.now());
+          sent++;
+        } catch (err) {
+          await markFailed(db, mail, err instanceof Error ? err.message : String(err), clock.now());
+          const context = { err, mailId: mail.id, kind: mail.kind, orderId: mail.orderId, attempts: mail.attempts };
+          if (mail.attempts >= MAX_ATTEMPTS) log.error(context, 'mail given up after its last attempt');
+          else log.warn(context, 'mail not sent, will retry');
+        }
+      }
+      if (claimed.length < BATCH || stopped) return sent;
+    }
+  }
+
+  function schedule(): Promise<number> {
+    if (waiting) return waiting;
+    const next = tail.then(() => {
+      waiting = null;
+      return pass();
+    });
+    waiting = next;
+    tail = next.catch((err: unknown) => log.error({ err }, 'mail pass failed'));
+    return next;
+  }
+
+  function wake() {
+    if (!stopped) schedule().catch(() => {});
+  }
+
+  return {
+    wake,
+    flush: schedule,
+    start(everyMs = POLL_MS) {
+      if (timer || stopped) return;
+      wake();
+      timer = setInterval(wake, everyMs);
+      // The timer alone must not keep the process alive.
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await tail;
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { formatPrice, orderRef, type Language, type Order, type OrderStatus } from '@shop/contracts';
+import type { OrderMailKind } from '../order-mail.js';
+import { ORDER_MAIL_LEAD, ORDER_MAIL_SUBJECT, ORDER_MAIL_TEXT } from './texts.js';
+import { ORDER_MAIL_LEAD_AR, ORDER_MAIL_SUBJECT_AR, ORDER_MAIL_TEXT_AR } from './texts.ar.js';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const TEXTS = {
+  en: { subject: ORDER_MAIL_SUBJECT, lead: ORDER_MAIL_LEAD, words: ORDER_MAIL_TEXT, locale: 'en-EG', dir: 'ltr' },
+  // Latin digits, as the web shop shows Arabic prices: order references and tracking numbers are Latin anyway.
+  ar: {
+    subject: ORDER_MAIL_SUBJECT_AR,
+    lead: ORDER_MAIL_LEAD_AR,
+    words: ORDER_MAIL_TEXT_AR,
+    locale: 'ar-EG-u-nu-latn',
+    dir: 'rtl',
+  },
+} as const;
+
+/** The web app's page of the shopper's orders (apps/web/src/lib/paths.ts). */
+const ORDERS_PAGE = '/Orders';
+
+/** The status whose history entry holds the reason a mail tells: the cancellation's, or the refusal's (delivered again). */
+const REASON_OF: Partial<Record<OrderMailKind, OrderStatus>> = { cancelled: 'cancelled', return_refused: 'delivered' };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** The reason given with the latest move to the kind's status, when the kind tells one. */
+function reasonFor(kind: OrderMailKind, order: Order): string | null {
+  const status = REASON_OF[kind];
+  if (!status) return null;
+  return order.statusHistory.filter((h) => h.status === status).at(-1)?.reason ?? null;
+}
+
+/**
+ * An order's e-mail in the language it was placed in, as a subject, a text part and an HTML part.
+ * Rendered when it is sent, from the order as it stands then: its lines, sums and tracking number.
+ */
+export function renderOrderMail(
+  kind: OrderMailKind,
+  order: Order,
+  language: Language,
+  publicUrl: string,
+): RenderedMail {
+  const t = TEXTS[language];
+  const w = t.words;
+  const ref = orderRef(order._id);
+  const price = (egp: number) => formatPrice(egp, t.locale);
+  const ordersUrl = `${publicUrl.replace(/\/+$/, '')}${ORDERS_PAGE}`;
+  const lines = order.products.map((line) => ({
+    name: (language === 'ar' && line.productBrief.nameAr) || line.productBrief.name,
+    quantity: line.quantity,
+    price: price(line.productBrief.price),
+  }));
+  const sums: [string, string][] = [
+    [w.itemsTotal, price(order.itemsTotal)],
+    [w.shipping, price(order.shipping)],
+    ...(order.codFee > 0 ? [[w.codFee, price(order.codFee)] as [string, string]] : []),
+    [w.total, price(order.bill)],
+  ];
+  const tracking = kind === 'shipped' && order.trackingNumber ? order.trackingNumber : null;
+  const trackingUrl = tracking ? order.trackingUrl : null;
+  const reason = reasonFor(kind, order);
+
+  const text = [
+    w.greeting,
+    '',
+    t.lead[kind],
+    '',
+    w.orderNumber(ref),
+    ...lines.map((l) => `- ${l.name} × ${l.quantity}: ${l.price}`),
+    ...sums.map(([label, value]) => `${label}: ${value}`),
+    ...(tracking ? ['', `${w.trackingNumber}: ${tracking}`] : []),
+    ...(trackingUrl ? [`${w.trackParcel}: ${trackingUrl}`] : []),
+    ...(reason ? ['', `${w.reason}: ${reason}`] : []),
+    '',
+    `${w.viewOrders}: ${ordersUrl}`,
+    '',
+    w.signOff,
+  ].join('\n');
+
+  const e = escapeHtml;
+  const cell = 'padding:4px 8px;border-bottom:1px solid #ddd;text-align:start';
+  const html = `<!doctype html>
+<html lang="${language}" dir="${t.dir}">
+<head><meta charset="utf-8"><title>${e(t.subject[kind](ref))}</title></head>
+<body dir="${t.dir}" style="font-family:Arial,Tahoma,sans-serif;color:#222;line-height:1.5">
+<p>${e(w.greeting)}</p>
+<p>${e(t.lead[kind])}</p>
+<h2 style="font-size:18px">${e(w.orderNumber(ref))}</h2>
+<table style="border-collapse:collapse" dir="${t.dir}">
+<thead><tr><th style="${cell}">${e(w.product)}</th><th style="${cell}">${e(w.quantity)}</th><th style="${cell}">${e(w.price)}</th></tr></thead>
+<tbody>
+${lines.map((l) => `<tr><td style="${cell}">${e(l.name)}</td><td style="${cell}">${l.quantity}</td><td style="${cell}">${e(l.price)}</td></tr>`).join('\n')}
+</tbody>
+<tfoot>
+${sums.map(([label, value]) => `<tr><th colspan="2" style="${cell}">${e(label)}</th><td style="${cell}">${e(value)}</td></tr>`).join('\n')}
+</tfoot>
+</table>
+${tracking ? `<p>${e(w.trackingNumber)}: <strong>${e(tracking)}</strong></p>` : ''}
+${trackingUrl ? `<p><a href="${e(trackingUrl)}">${e(w.trackParcel)}</a></p>` : ''}
+${reason ? `<p>${e(w.reason)}: ${e(reason)}</p>` : ''}
+<p><a href="${e(ordersUrl)}">${e(w.viewOrders)}</a></p>
+<p>${e(w.signOff)}</p>
+</body>
+</html>
+`;
+  return { subject: t.subject[kind](ref), text, html };
+}

@@ -1,0 +1,41 @@
+import type { Arabic } from '@shop/contracts';
+import type { ORDER_MAIL_LEAD, ORDER_MAIL_SUBJECT, ORDER_MAIL_TEXT } from './texts.js';
+
+export const ORDER_MAIL_SUBJECT_AR: Arabic<typeof ORDER_MAIL_SUBJECT> = {
+  confirmed: (ref) => `تم تأكيد طلبك ${ref}`,
+  paid: (ref) => `تم استلام الدفع للطلب ${ref}`,
+  shipped: (ref) => `طلبك ${ref} في الطريق إليك`,
+  delivered: (ref) => `تم توصيل طلبك ${ref}`,
+  cancelled: (ref) => `تم إلغاء طلبك ${ref}`,
+  return_accepted: (ref) => `تم قبول إرجاع الطلب ${ref}`,
+  return_refused: (ref) => `تم رفض إرجاع الطلب ${ref}`,
+  refunded: (ref) => `تم رد مبلغ الطلب ${ref}`,
+};
+
+export const ORDER_MAIL_LEAD_AR: Arabic<typeof ORDER_MAIL_LEAD> = {
+  confirmed: 'شكرًا لطلبك. نحن نجهزه الآن وسنراسلك مرة أخرى عند شحنه.',
+  paid: 'استلمنا الدفع وتم تأكيد طلبك. سنراسلك مرة أخرى عند شحنه.',
+  shipped: 'خرج طلبك من متجرنا مع شركة الشحن.',
+  delivered: 'تم توصيل طلبك. إذا كان به أي مشكلة، يمكنك طلب إرجاعه من صفحة طلباتك.',
+  cancelled: 'تم إلغاء طلبك. وأي مبلغ دفعته مقابله سيُرد إليك.',
+  return_accepted: 'قبلنا إرجاع طلبك واستلمنا الشحنة. وسيُرد إليك المبلغ قريبًا.',
+  return_refused: 'لم نتمكن من قبول الإرجاع، لذا يبقى الطلب مُسلَّمًا إليك.',
+  refunded: 'تم رد مبلغ طلبك، وقد يستغرق ظهوره في حسابك بضعة أيام.',
+};
+
+export const ORDER_MAIL_TEXT_AR: Arabic<typeof ORDER_MAIL_TEXT> = {
+  greeting: 'مرحبًا،',
+  orderNumber: (ref) => `الطلب ${ref}`,
+  product: 'المنتج',
+  quantity: 'الكمية',
+  price: 'السعر',
+  itemsTotal: 'المنتجات',
+  shipping: 'الشحن',
+  codFee: 'رسوم الدفع عند الاستلام',
+  total: 'الإجمالي',
+  trackingNumber: 'رقم التتبع',
+  trackParcel: 'تتبع شحنتك',
+  reason: 'السبب',
+  viewOrders: 'عرض طلباتك',
+  signOff: 'EGP Shop',
+};

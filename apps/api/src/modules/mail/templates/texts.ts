@@ -1,0 +1,43 @@
+import type { OrderMailKind } from '../order-mail.js';
+
+/** Each order e-mail's subject, given the order's short reference. */
+export const ORDER_MAIL_SUBJECT: Record<OrderMailKind, (ref: string) => string> = {
+  confirmed: (ref) => `Your order ${ref} is confirmed`,
+  paid: (ref) => `Payment received for order ${ref}`,
+  shipped: (ref) => `Your order ${ref} is on its way`,
+  delivered: (ref) => `Your order ${ref} was delivered`,
+  cancelled: (ref) => `Your order ${ref} was cancelled`,
+  return_accepted: (ref) => `Your return of order ${ref} was accepted`,
+  return_refused: (ref) => `Your return of order ${ref} was refused`,
+  refunded: (ref) => `Order ${ref} was refunded`,
+};
+
+/** What happened, as the first paragraph of each order e-mail says it. */
+export const ORDER_MAIL_LEAD: Record<OrderMailKind, string> = {
+  confirmed: 'Thank you for your order. We are preparing it and will write again when it ships.',
+  paid: 'We received your payment and your order is confirmed. We will write again when it ships.',
+  shipped: 'Your order has left our store with the courier.',
+  delivered: 'Your order was delivered. If something is wrong with it, you can ask to return it from your orders page.',
+  cancelled: 'Your order was cancelled. Any payment you made for it is refunded.',
+  return_accepted: 'We accepted your return and have the parcel back. Your refund follows.',
+  return_refused: 'We could not accept your return, so the order stays delivered to you.',
+  refunded: 'The money for your order was refunded. It may take a few days to show in your account.',
+};
+
+/** The words around an order e-mail's details. */
+export const ORDER_MAIL_TEXT = {
+  greeting: 'Hello,',
+  orderNumber: (ref: string) => `Order ${ref}`,
+  product: 'Product',
+  quantity: 'Quantity',
+  price: 'Price',
+  itemsTotal: 'Items',
+  shipping: 'Shipping',
+  codFee: 'Cash on delivery fee',
+  total: 'Total',
+  trackingNumber: 'Tracking number',
+  trackParcel: 'Follow your parcel',
+  reason: 'Reason',
+  viewOrders: 'See your orders',
+  signOff: 'EGP Shop',
+} as const;

@@ -1,0 +1,97 @@
+import { and, asc, eq, lt, not, or } from 'drizzle-orm';
+import { CARD_ORDER_TTL_MS, PENDING_PAYMENT_TTL_MS } from '@shop/contracts';
+import type { FastifyInstance } from 'fastify';
+import { orders, users } from '../../db/schema.js';
+import { AfterCommit, transition } from './lifecycle.js';
+import { awaitingProvider } from './payment-wait.js';
+
+const EXPIRY_BATCH = 100;
+
+/**
+ * Cancels online orders still unpaid CARD_ORDER_TTL_MS after placement and returns their stock; an
+ * order whose payment the provider reports pending (a kiosk reference not yet paid at the outlet, a
+ * wallet payment awaiting approval) is held until PENDING_PAYMENT_TTL_MS instead.
+ * Safe on several instances at once: SKIP LOCKED hands each due order to exactly one of them.
+ * Returns how many orders it cancelled.
+ */
+export async function expireUnpaidOrders(app: FastifyInstance): Promise<number> {
+  const now = app.clock.now().getTime();
+  const cardCutoff = new Date(now - CARD_ORDER_TTL_MS);
+  const pendingCutoff = new Date(now - PENDING_PAYMENT_TTL_MS);
+  let expired = 0;
+  for (;;) {
+    const after = new AfterCommit();
+    const batch = await app.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ order: orders, email: users.email, awaiting: awaitingProvider })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(
+          and(
+            eq(orders.status, 'pending'),
+            eq(orders.paymentMethod, 'visa'),
+            or(lt(orders.createdAt, pendingCutoff), and(lt(orders.createdAt, cardCutoff), not(awaitingProvider))),
+          ),
+        )
+        .orderBy(asc(orders.createdAt))
+        .limit(EXPIRY_BATCH)
+        .for('update', { of: orders, skipLocked: true });
+      await transition(
+        tx,
+        due.map((d) => d.order),
+        {
+          to: 'cancelled',
+          by: { actor: 'system' },
+          audit: (o) => {
+            const { awaiting, email } = due.find((d) => d.order.id === o.id) ?? { awaiting: false, email: null };
+            const held = awaiting
+              ? `${PENDING_PAYMENT_TTL_MS / 3_600_000} hours`
+              : `${CARD_ORDER_TTL_MS / 60_000} minutes`;
+            return {
+              type: 'order',
+              action: 'order_expired',
+              message: `Unpaid online order ${o.id} was cancelled after ${held}${awaiting ? ' with its payment still pending' : ''}`,
+              userId: o.userId,
+              userEmail: email,
+              data: { orderId: o.id, paymentPending: awaiting },
+            };
+          },
+        },
+        after,
+        app.clock.now(),
+      );
+      return due;
+    });
+    expired += batch.length;
+    await after.run(app);
+    if (batch.length < EXPIRY_BATCH) return expired;
+  }
+}
+
+/** Runs expireUnpaidOrders every `everyMs`, one run at a time; the returned stop() also waits for a run in progress. */
+export function scheduleOrderExpiry(app: FastifyInstance, everyMs: number): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = expireUnpaidOrders(app)
+      .then((n) => {
+        if (n) app.log.info({ expired: n }, 'cancelled unpaid card orders');
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'order expiry failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, everyMs);
+  // The timer alone must not keep the process alive.
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/** Expires unpaid card orders every minute until the app closes; call before the app is ready. */
+export function startOrderExpiry(app: FastifyInstance): void {
+  const stop = scheduleOrderExpiry(app, 60_000);
+  app.addHook('onClose', stop);
+}

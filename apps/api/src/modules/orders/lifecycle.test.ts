@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { API_MSG, RETURN_WINDOW_MS, type Order, type OrderStatus } from '@shop/contracts';
+import {
+  auditLogs,
+  mailQueue,
+  orders,
+  orderStatusHistory,
+  payments,
+  products,
+  shippingRates,
+  shippingSettings,
+} from '../../db/schema.js';
+import {
+  createAdmin,
+  createTestApp,
+  PASSWORD,
+  placeOrderOf,
+  registerShopper,
+  type Account,
+  type TestContext,
+} from '../../../test/harness.js';
+import { ADDRESS, createProduct, type ProductFixture } from '../../../test/fixtures.js';
+
+let t: TestContext;
+let admin: Account;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdmin(t.app);
+});
+afterAll(() => t.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Moves the clock on; sessions (10 days) are shorter than the return window, so everyone signs in again. */
+async function later(ms: number, ...accounts: Account[]) {
+  t.clock.advance(ms);
+  for (const account of [admin, ...accounts]) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: account.email, password: PASSWORD },
+    });
+    const { token } = res.json() as { token: string };
+    account.token = token;
+    account.headers = { 'x-access-token': token };
+  }
+}
+const call = (account: Account, method: 'POST' | 'PUT', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
+const move = (id: string, status: OrderStatus, extra: object = {}) =>
+  call(admin, 'PUT', `/api/order/${id}/status`, { status, ...extra });
+const ship = (id: string) => move(id, 'shipped', { trackingNumber: 'EG-42' });
+const stockOf = async (p: ProductFixture) =>
+  (await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, p.id)))[0]?.stock;
+const mailsOf = async (orderId: string) =>
+  (await t.app.db.select().from(mailQueue).where(eq(mailQueue.orderId, orderId)).orderBy(asc(mailQueue.id))).map(
+    (m) => m.kind,
+  );
+const historyOf = async (orderId: string) =>
+  t.app.db
+    .select({ status: orderStatusHistory.status, actor: orderStatusHistory.actor, reason: orderStatusHistory.reason })
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.id));
+
+async function cashOrder(user: Account, stock = 5, quantity = 2) {
+  const product = await createProduct(t.app.db, { stock });
+  return { product, order: await placeOrderOf(t.app, user, [[product, quantity]], ADDRESS, 'cash') };
+}
+
+async function paidCardOrder(user: Account) {
+  const product = await createProduct(t.app.db, { stock: 4 });
+  const order = await placeOrderOf(t.app, user, [[product, 1]], ADDRESS, 'visa');
+  const intent = await call(user, 'POST', '/api/payment/create-payment-intent', { order_id: order._id });
+  const { clientSecret } = intent.json() as { clientSecret: string };
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: '/api/payment/offline/confirm',
+    payload: { clientSecret, card: { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' } },
+  });
+  expect(paid.statusCode).toBe(200);
+  return { product, order };
+}
+
+async function deliveredOrder(user: Account) {
+  const { product, order } = await cashOrder(user);
+  expect((await ship(order._id)).statusCode).toBe(200);
+  expect((await move(order._id, 'delivered')).statusCode).toBe(200);
+  return { product, order };
+}
+
+describe('a shopper cancels', () => {
+  it('their confirmed cash order: stock back, reason kept, the e-mail queued', async () => {
+    const user = await registerShopper(t.app);
+    const { product, order } = await cashOrder(user, 5, 2);
+    expect(await stockOf(product)).toBe(3);
+    const res = await call(user, 'POST', `/api/order/${order._id}/cancel`, { reason: 'Ordered twice' });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Order).status).toBe('cancelled');
+    expect((res.json() as Order).statusHistory.at(-1)).toMatchObject({ status: 'cancelled', reason: 'Ordered twice' });
+    expect(await stockOf(product)).toBe(5);
+    expect(await mailsOf(order._id)).toEqual(['confirmed', 'cancelled']);
+    expect(await historyOf(order._id)).toEqual([
+      { status: 'confirmed', actor: 'shopper', reason: null },
+      { status: 'cancelled', actor: 'shopper', reason: 'Ordered twice' },
+    ]);
+  });
+
+  it('their paid card order: the provider gives the money back and the order is cancelled', async () => {
+    const user = await registerShopper(t.app);
+    const { product, order } = await paidCardOrder(user);
+    expect(await stockOf(product)).toBe(3);
+    const res = await call(user, 'POST', `/api/order/${order._id}/cancel`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as Order).status).toBe('cancelled');
+    expect(await stockOf(product)).toBe(4);
+    const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(payment?.state).toMatch(/refunded|voided/);
+    expect(await mailsOf(order._id)).toEqual(['paid', 'cancelled']);
+  });
+
+  it('nothing once shipped, and never somebody else’s order', async () => {
+    const user = await registerShopper(t.app);
+    const { order } = await cashOrder(user);
+    const stranger = await registerShopper(t.app);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: user.headers })).json(),
+    ).toMatchObject({ _id: order._id });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: admin.headers })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: stranger.headers })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/order/${order._id}` })).statusCode).toBe(401);
+    expect((await call(stranger, 'POST', `/api/order/${order._id}/cancel`)).statusCode).toBe(404);
+    expect((await call(admin, 'POST', `/api/order/${order._id}/cancel`)).statusCode).toBe(403);
+    await ship(order._id);
+    const late = await call(user, 'POST', `/api/order/${order._id}/cancel`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(API_MSG.notCancellable);
+    expect((await t.app.db.select().from(orders).where(eq(orders.id, order._id)))[0]?.status).toBe('shipped');
+  });
+});
+
+describe('returns', () => {
+  it('within 14 days of delivery: asked with a reason, accepted, parcel back on the shelf, cash refunded by hand', async () => {
+    const user = await registerShopper(t.app);
+    const { product, order } = await deliveredOrder(user);
+    await later(RETURN_WINDOW_MS - DAY, user);
+    expect((await call(user, 'POST', `/api/order/${order._id}/return`, { reason: ' ' })).statusCode).toBe(400);
+    const asked = await call(user, 'POST', `/api/order/${order._id}/return`, { reason: 'Too small' });
+    expect(asked.statusCode).toBe(200);
+    expect((asked.json() as Order).status).toBe('return_requested');
+    expect((await move(order._id, 'returned')).json().status).toBe('returned');
+    expect(await stockOf(product)).toBe(5);
+    const refunded = await call(admin, 'POST', `/api/order/${order._id}/refund`, { paidBackBy: 'cash at the door' });
+    expect(refunded.statusCode).toBe(200);
+    expect((refunded.json() as Order).status).toBe('refunded');
+    expect(await mailsOf(order._id)).toEqual(['confirmed', 'shipped', 'delivered', 'return_accepted', 'refunded']);
+    expect((await historyOf(order._id)).map((h) => [h.status, h.actor, h.reason])).toEqual([
+      ['confirmed', 'shopper', null],
+      ['shipped', 'admin', null],
+      ['delivered', 'admin', null],
+      ['return_requested', 'shopper', 'Too small'],
+      ['returned', 'admin', null],
+      ['refunded', 'admin', 'paid back by cash at the door'],
+    ]);
+    const logs = await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, 'order_refunded'));
+    expect(logs.some((l) => l.message.includes(`order ${order._id} from returned to refunded`))).toBe(true);
+  });
+
+  it('of a card order: accepted and back, the money goes back through the provider that took it', async () => {
+    const user = await registerShopper(t.app);
+    const { product, order } = await paidCardOrder(user);
+    expect((await ship(order._id)).statusCode).toBe(200);
+    expect((await move(order._id, 'delivered')).statusCode).toBe(200);
+    expect((await call(user, 'POST', `/api/order/${order._id}/return`, { reason: 'Wrong size' })).statusCode).toBe(200);
+    expect((await move(order._id, 'returned')).json().status).toBe('returned');
+    expect(await stockOf(product)).toBe(4);
+
+    const refunded = await call(admin, 'POST', `/api/order/${order._id}/refund`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect((refunded.json() as Order).status).toBe('refunded');
+    const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(payment?.state).toBe('refunded');
+    expect(await stockOf(product)).toBe(4);
+    expect((await mailsOf(order._id)).slice(-2)).toEqual(['return_accepted', 'refunded']);
+    expect((await call(admin, 'POST', `/api/order/${order._id}/refund`)).statusCode).toBe(409);
+  });
+
+  it('refused by the admin: the order is delivered again, with the reason', async () => {
+    const user = await registerShopper(t.app);
+    const { product, order } = await deliveredOrder(user);
+    await call(user, 'POST', `/api/order/${order._id}/return`, { reason: 'Changed my mind' });
+    const refused = await move(order._id, 'delivered', { reason: 'The seal is broken' });
+    expect(refused.statusCode).toBe(200);
+    expect((refused.json() as Order).statusHistory.at(-1)).toMatchObject({
+      status: 'delivered',
+      reason: 'The seal is broken',
+    });
+    expect(await stockOf(product)).toBe(3);
+    expect((await mailsOf(order._id)).at(-1)).toBe('return_refused');
+  });
+
+  it('not after 14 days, not before delivery, and only the shopper asks', async () => {
+    const user = await registerShopper(t.app);
+    const { order: early } = await cashOrder(user);
+    const notYet = await call(user, 'POST', `/api/order/${early._id}/return`, { reason: 'Broken' });
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().message).toBe(API_MSG.notReturnable);
+
+    const { order } = await deliveredOrder(user);
+    expect((await move(order._id, 'return_requested')).statusCode).toBe(409);
+    await later(RETURN_WINDOW_MS + 60_000, user);
+    const late = await call(user, 'POST', `/api/order/${order._id}/return`, { reason: 'Broken' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(API_MSG.notReturnable);
+  });
+});
+
+describe('shipping prices', () => {
+  it("charges the address's governorate by weight, as the admin priced it", async () => {
+    await t.app.db.insert(shippingSettings).values({ codFee: 1200, cardShipsFree: false, freeOver: null });
+    await t.app.db.insert(shippingRates).values({ governorate: 'Aswan', base: 6000, perKg: 750 });
+    try {
+      const user = await registerShopper(t.app);
+      const heavy = await createProduct(t.app.db, { stock: 5, weight: 1.5 });
+      const order = await placeOrderOf(t.app, user, [[heavy, 2]], { ...ADDRESS, state: 'Aswan' }, 'cash');
+      // 3 kg: the first is in the base, two more at 7.50 EGP each.
+      expect(order).toMatchObject({ shipping: 75, codFee: 12 });
+      expect(order.bill).toBe(order.itemsTotal + 87);
+      const cairo = await placeOrderOf(t.app, user, [[heavy, 1]], ADDRESS, 'visa');
+      expect(cairo).toMatchObject({ shipping: 21, codFee: 0 });
+    } finally {
+      await t.app.db.delete(shippingRates);
+      await t.app.db.delete(shippingSettings);
+    }
+  });
+});

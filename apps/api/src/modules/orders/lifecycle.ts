@@ -1,0 +1,155 @@
+import { eq, inArray } from 'drizzle-orm';
+import { API_MSG, canTransition, type OrderActor, type OrderStatus } from '@shop/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.js';
+import { orders, orderStatusHistory, payments } from '../../db/schema.js';
+import { audit, type AuditEntry } from '../../lib/audit.js';
+import { conflict } from '../../lib/errors.js';
+import { orderMailKind, queueOrderMail } from '../mail/order-mail.js';
+import { paymentProvider, providerNamed } from '../payments/registry.js';
+import type { OrderRow } from './queries.js';
+import { restock } from './stock.js';
+
+/** Who makes a move: the actor, and the signed-in user and address when it is a person. */
+export interface Mover {
+  actor: OrderActor;
+  user?: { id: string; email: string } | null;
+  ip?: string | null;
+}
+
+export interface Move {
+  to: OrderStatus;
+  by: Mover;
+  /** The shopper's or admin's words: why it is cancelled or returned, how a refund was paid back. */
+  reason?: string | null;
+  /** Written with the status: the tracking number of a shipment, the payment that paid. */
+  set?: Partial<Pick<OrderRow, 'trackingNumber' | 'courier' | 'paymentIntentId'>>;
+  /** Products the caller takes stock of before it commits (placement), locked together with those given back. */
+  alsoLocking?: readonly string[];
+  /** The audit entry of a move with a story of its own (an expiry, a refund); otherwise the plain one. */
+  audit?: (order: OrderRow, from: OrderStatus) => AuditEntry;
+}
+
+/**
+ * What a move leaves to do once its transaction commits, outside the database: provider intents of
+ * cancelled unpaid orders that must not take money any more, and e-mails waiting to be sent.
+ */
+export class AfterCommit {
+  private readonly intents: string[] = [];
+  private mail = false;
+
+  cancelIntent(ref: string | null) {
+    if (ref) this.intents.push(ref);
+  }
+
+  mailQueued() {
+    this.mail = true;
+  }
+
+  /** Runs the effects; a failure is logged, never thrown: the move itself has happened. */
+  async run(app: FastifyInstance): Promise<void> {
+    await cancelIntents(app, this.intents);
+    if (this.mail) app.mailSender.wake();
+  }
+}
+
+/** Each intent through the provider that started it; intents from before payments were recorded, through the active one. */
+async function cancelIntents(app: FastifyInstance, ids: readonly string[]) {
+  if (!ids.length) return;
+  const recorded = await app.db
+    .select({ providerRef: payments.providerRef, provider: payments.provider })
+    .from(payments)
+    .where(inArray(payments.providerRef, [...ids]));
+  const active = paymentProvider(app).name;
+  for (const id of ids) {
+    const name = recorded.find((p) => p.providerRef === id)?.provider ?? active;
+    await Promise.resolve()
+      .then(() => providerNamed(app, name).cancel(id))
+      .catch((err: unknown) => app.log.warn({ err, intent: id }, 'could not cancel payment intent'));
+  }
+}
+
+const AUDIT_TYPE = {
+  shopper: 'order',
+  admin: 'admin',
+  system: 'order',
+  provider: 'payment',
+  courier: 'order',
+} as const;
+
+function plainAudit(order: OrderRow, from: OrderStatus, move: Move): AuditEntry {
+  const { by, to } = move;
+  const who = by.user?.email ?? `the ${by.actor}`;
+  return {
+    type: AUDIT_TYPE[by.actor],
+    action: 'order_status',
+    message: `${who} moved order ${order.id} from ${from} to ${to}${move.reason ? `: ${move.reason}` : ''}`,
+    userId: by.user?.id ?? null,
+    userEmail: by.user?.email ?? null,
+    data: { orderId: order.id, from, to, actor: by.actor, ...(move.reason ? { reason: move.reason } : {}) },
+    ip: by.ip ?? null,
+  };
+}
+
+/**
+ * The one place an order's status changes. Moves orders the caller has locked (FOR UPDATE, in the
+ * caller's transaction) to `move.to`, after checking the move against the state machine of contracts'
+ * ORDER_MOVES for who is making it: status, history and audit entry are written in the caller's
+ * transaction, with the stock of a cancelled or returned order back on the shelf and the order's
+ * e-mail queued. What lies outside the database is left in `after`, to run once the caller commits.
+ * Several orders move in one call so that their stock is returned in one statement, in lock order.
+ */
+export async function transition(
+  tx: Tx,
+  locked: readonly OrderRow[],
+  move: Move,
+  after: AfterCommit,
+  now: Date,
+): Promise<void> {
+  if (!locked.length) return;
+  const { to } = move;
+  for (const order of locked) {
+    const from = order.status as OrderStatus;
+    if (!canTransition(from, to, move.by.actor)) throw conflict(API_MSG.statusChange(from, to));
+  }
+  const ids = locked.map((o) => o.id);
+  await tx
+    .update(orders)
+    .set({ ...move.set, status: to, updatedAt: now })
+    .where(inArray(orders.id, ids));
+  await tx
+    .insert(orderStatusHistory)
+    .values(
+      ids.map((orderId) => ({ orderId, status: to, at: now, actor: move.by.actor, reason: move.reason ?? null })),
+    );
+  if (to === 'cancelled' || to === 'returned') await restock(tx, ids, move.alsoLocking);
+  for (const order of locked) {
+    const from = order.status as OrderStatus;
+    if (to === 'cancelled' && from === 'pending') after.cancelIntent(order.paymentIntentId);
+    const kind = orderMailKind(from, to);
+    if (kind && (await queueOrderMail(tx, order, kind))) after.mailQueued();
+    await audit(tx, move.audit?.(order, from) ?? plainAudit(order, from, move));
+  }
+}
+
+/**
+ * A new order's first status, written by placement: its history begins, and a cash order, confirmed
+ * as it is placed, sends its e-mail (a card order's comes when it is paid).
+ */
+export async function begin(tx: Tx, order: OrderRow, by: Mover, after: AfterCommit) {
+  const status = order.status as OrderStatus;
+  const history = await tx
+    .insert(orderStatusHistory)
+    .values({ orderId: order.id, status, at: order.createdAt, actor: by.actor })
+    .returning();
+  const kind = orderMailKind(null, status);
+  if (kind && (await queueOrderMail(tx, order, kind))) after.mailQueued();
+  return history;
+}
+
+/** Locks one order for a move; null when there is none (or, with `ownerId`, none of that shopper's). */
+export async function lockOrder(tx: Tx, orderId: string, ownerId?: string): Promise<OrderRow | null> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order || (ownerId !== undefined && order.userId !== ownerId)) return null;
+  return order;
+}

@@ -1,0 +1,235 @@
+import { and, asc, eq, not, sql } from 'drizzle-orm';
+import {
+  API_MSG,
+  shippingFees,
+  type AddressInput,
+  type Language,
+  type Order,
+  type OrderStatus,
+  type OutOfStockItem,
+  type PaymentMethod,
+} from '@shop/contracts';
+import type { FastifyInstance } from 'fastify';
+import { cartItems, orderItems, orders, products, users } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { NOT_ENOUGH_STOCK, PRODUCT_CHANGED, pgCode } from '../../lib/db-errors.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { toEgp } from '../../lib/money.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { loadShippingRates } from '../shipping/rates.js';
+import { AfterCommit, begin, transition } from './lifecycle.js';
+import { awaitingProvider } from './payment-wait.js';
+import { byName, toOrder } from './queries.js';
+
+/**
+ * The checkout starts over: a product in the cart changed between reading the cart and taking its
+ * stock, or the stock ran short and was back by the time the shortage was read.
+ */
+class StartOver extends Error {}
+
+const PLACE_ATTEMPTS = 3;
+
+export interface PlaceOrderInput {
+  deliveryAddress: AddressInput;
+  paymentMethod: PaymentMethod;
+  /** The shopper's language: the order's e-mails and invoice speak it. */
+  language: Language;
+}
+
+export function placingService(app: FastifyInstance) {
+  const { db } = app;
+
+  /**
+   * Places the cart as an order in one transaction. The order lines take their stock as the
+   * transaction commits (take_ordered_stock in db/migrations), each with a conditional update, so
+   * two buyers can never both get the last unit; any shortage rolls everything back and answers 409
+   * with the products that ran out. A cash order clears the cart; a card order keeps it until paid
+   * and replaces the user's older unpaid card order (at most one pending order per user).
+   *
+   * The order is written with the cart's prices as read; should the product show another price,
+   * name or picture when its stock is taken (an admin's edit in between), the checkout starts over
+   * with the new ones, so what the order snapshots is what was charged.
+   */
+  async function place(user: AuthUser, input: PlaceOrderInput, ip: string): Promise<Order[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await placeOnce(user, input, ip);
+      } catch (err) {
+        if (!(err instanceof StartOver) && pgCode(err) !== PRODUCT_CHANGED) throw err;
+        if (attempt === PLACE_ATTEMPTS) throw conflict(API_MSG.productChanged);
+      }
+    }
+  }
+
+  async function placeOnce(user: AuthUser, input: PlaceOrderInput, ip: string): Promise<Order[]> {
+    const method = input.paymentMethod;
+    const after = new AfterCommit();
+    const by = { actor: 'shopper', user, ip } as const;
+    const written = db.transaction(async (tx) => {
+      // One checkout per user at a time: a double click must not place the same cart twice. In the same
+      // round trip, the commit is told not to wait for the disk: it holds the popular product's row until
+      // it ends, and the next buyer of that product goes on at once. The answer waits for the disk (below).
+      await tx.execute(
+        sql`select set_config('synchronous_commit', 'off', true) from ${users} where ${users.id} = ${user.id} for no key update`,
+      );
+      const [lines, rates] = await Promise.all([
+        tx
+          .select({
+            productId: cartItems.productId,
+            quantity: cartItems.quantity,
+            name: products.name,
+            nameAr: products.nameAr,
+            price: products.price,
+            imagePaths: products.imagePaths,
+            cod: products.cod,
+            weight: products.weight,
+          })
+          .from(cartItems)
+          .innerJoin(products, eq(products.id, cartItems.productId))
+          .where(eq(cartItems.userId, user.id))
+          .orderBy(asc(cartItems.productId)),
+        loadShippingRates(tx),
+      ]);
+      if (!lines.length) throw badRequest(API_MSG.cartEmpty);
+      if (method === 'cash') {
+        const noCod = lines.filter((l) => !l.cod).map((l) => l.name);
+        if (noCod.length) throw badRequest(API_MSG.noCashOnDelivery(noCod.join(', ')));
+      }
+
+      const now = app.clock.now();
+      const older = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, user.id), eq(orders.status, 'pending'), not(awaitingProvider)))
+        .for('update');
+      // The older order's products are locked together with the new lines' ones, before the commit takes their stock.
+      await transition(
+        tx,
+        older,
+        {
+          to: 'cancelled',
+          by: { actor: 'system' },
+          alsoLocking: lines.map((l) => l.productId),
+          audit: (o) => ({
+            type: 'order',
+            action: 'order_replaced',
+            message: `${user.email}'s unpaid order ${o.id} was cancelled by a newer order`,
+            userId: user.id,
+            userEmail: user.email,
+            data: { orderId: o.id },
+            ip,
+          }),
+        },
+        after,
+        now,
+      );
+
+      const itemsTotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+      const weight = lines.reduce((sum, l) => sum + l.weight * l.quantity, 0);
+      const { shipping, codFee } = shippingFees(rates, {
+        governorate: input.deliveryAddress.state,
+        weightKg: weight,
+        itemsPiastres: itemsTotal,
+        method,
+      });
+      const status: OrderStatus = method === 'visa' ? 'pending' : 'confirmed';
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: user.id,
+          status,
+          paymentMethod: method,
+          itemsTotal,
+          shipping,
+          codFee,
+          bill: itemsTotal + shipping + codFee,
+          deliveryAddress: input.deliveryAddress,
+          language: input.language,
+          weight,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!order) throw new Error('order insert returned no row');
+      // In product id order (the cart was read in it): the order in which the commit locks the products.
+      const items = await tx
+        .insert(orderItems)
+        .values(
+          lines.map((l) => ({
+            orderId: order.id,
+            productId: l.productId,
+            name: l.name,
+            nameAr: l.nameAr,
+            price: l.price,
+            imagePaths: l.imagePaths,
+            quantity: l.quantity,
+          })),
+        )
+        .returning();
+      const history = await begin(tx, order, by, after);
+      if (method === 'cash') await tx.delete(cartItems).where(eq(cartItems.userId, user.id));
+      await audit(tx, {
+        type: 'order',
+        action: 'order_placed',
+        message: `${user.email} placed order ${order.id} (${toEgp(order.bill)} EGP, ${method})`,
+        userId: user.id,
+        userEmail: user.email,
+        data: { orderId: order.id, bill: toEgp(order.bill), paymentMethod: method, items: lines.length },
+        ip,
+      });
+      return toOrder(order, items.sort(byName), history);
+    });
+    const placed = await written.catch(async (err: unknown) => {
+      if (pgCode(err) === NOT_ENOUGH_STOCK) throw await outOfStock(user.id);
+      throw err;
+    });
+    // The replaced order's payment must not go through whatever happens next.
+    await after.run(app);
+    // A transaction of its own whose commit waits for the disk: once it is there, so is the order's
+    // commit, written before it. A crash before then loses the order whole, and nobody was told of it.
+    await db.execute(sql`select pg_current_xact_id()`);
+    return [placed];
+  }
+
+  /**
+   * The 409 for a checkout that found too little stock: the cart's products whose stock, with the units
+   * the shopper's unpaid card order gives back, cannot cover the cart; that sum is the stock they are told.
+   */
+  async function outOfStock(userId: string) {
+    const held = db
+      .select({
+        productId: orderItems.productId,
+        quantity: sql<number>`sum(${orderItems.quantity})::int`.as('held_quantity'),
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), not(awaitingProvider)))
+      .groupBy(orderItems.productId)
+      .as('held');
+    const available = sql<number>`${products.stock} + coalesce(${held.quantity}, 0)`;
+    const out = await db
+      .select({
+        id: products.id,
+        name: products.name,
+        nameAr: products.nameAr,
+        imagePaths: products.imagePaths,
+        stock: available,
+      })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .leftJoin(held, eq(held.productId, cartItems.productId))
+      .where(and(eq(cartItems.userId, userId), sql`${available} < ${cartItems.quantity}`))
+      .orderBy(asc(products.name));
+    if (!out.length) return new StartOver();
+    const body: OutOfStockItem[] = out.map((p) => ({
+      _id: p.id,
+      name: p.name,
+      nameAr: p.nameAr,
+      image_path: p.imagePaths,
+      stock: p.stock,
+    }));
+    return conflict(API_MSG.someOutOfStock, body);
+  }
+
+  return { place };
+}

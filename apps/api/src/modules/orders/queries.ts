@@ -1,0 +1,86 @@
+import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Order, OrderStatus, PaymentMethod } from '@shop/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { orderItems, orders, orderStatusHistory, users } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { toEgp } from '../../lib/money.js';
+import { trackingUrl } from '../courier/tracking-url.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderItems.$inferSelect;
+type HistoryRow = typeof orderStatusHistory.$inferSelect;
+
+/** Lines by name, then id: the order they are listed in (byte order, as the database's C collation sorts). */
+export const byName = (a: LineRow, b: LineRow) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+/** One order with its lines and history, in the wire shape of contracts/checkout.ts. */
+export function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[]): Order {
+  return {
+    _id: o.id,
+    createdAt: o.createdAt.toISOString(),
+    bill: toEgp(o.bill),
+    itemsTotal: toEgp(o.itemsTotal),
+    shipping: toEgp(o.shipping),
+    codFee: toEgp(o.codFee),
+    status: o.status as OrderStatus,
+    statusHistory: history.map((h) => ({ status: h.status as OrderStatus, at: h.at.toISOString(), reason: h.reason })),
+    trackingNumber: o.trackingNumber,
+    trackingUrl: trackingUrl(o.courier, o.trackingNumber),
+    deliveryAddress: o.deliveryAddress,
+    paymentMethod: o.paymentMethod as PaymentMethod,
+    products: lines.map((l) => ({
+      product_id: l.productId,
+      productBrief: {
+        product_id: l.productId,
+        name: l.name,
+        nameAr: l.nameAr,
+        price: toEgp(l.price),
+        image_path: l.imagePaths,
+      },
+      quantity: l.quantity,
+    })),
+  };
+}
+
+/** Orders with their lines and status history, newest first. */
+export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Order[]> {
+  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
+  if (!rows.length) return [];
+  const ids = rows.map((o) => o.id);
+  const [lines, history] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.name), asc(orderItems.id)),
+    db
+      .select()
+      .from(orderStatusHistory)
+      .where(inArray(orderStatusHistory.orderId, ids))
+      .orderBy(asc(orderStatusHistory.id)),
+  ]);
+  return rows.map((o) =>
+    toOrder(
+      o,
+      lines.filter((l) => l.orderId === o.id),
+      history.filter((h) => h.orderId === o.id),
+    ),
+  );
+}
+
+/** One order in its wire shape. */
+export async function loadOrder(db: DbOrTx, orderId: string): Promise<Order> {
+  const [order] = await loadOrders(db, eq(orders.id, orderId));
+  if (!order) throw notFound('Order');
+  return order;
+}
+
+export const listOwnOrders = (db: DbOrTx, userId: string): Promise<Order[]> =>
+  loadOrders(db, eq(orders.userId, userId));
+
+export async function listUserOrders(db: DbOrTx, userId: string): Promise<Order[]> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('User');
+  return loadOrders(db, eq(orders.userId, userId));
+}

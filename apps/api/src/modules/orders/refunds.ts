@@ -1,0 +1,150 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { API_MSG, canTransition, type OrderStatus } from '@shop/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.js';
+import { paymentEvents, payments } from '../../db/schema.js';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
+import { toEgp, toPiastres } from '../../lib/money.js';
+import { OutcomeUnknown } from '../payments/provider.js';
+import { paymentProvider, providerNamed } from '../payments/registry.js';
+import { refundRequested, refundRequestId } from '../payments/refund-request.js';
+import { AfterCommit, lockOrder, transition, type Mover } from './lifecycle.js';
+import type { OrderRow } from './queries.js';
+
+/** What giving an order's money back makes of it: a paid order is cancelled, a returned one refunded. */
+const AFTER_REFUND: Partial<Record<OrderStatus, OrderStatus>> = { paid: 'cancelled', returned: 'refunded' };
+
+export interface RefundInput {
+  /** EGP; the whole bill when unset. */
+  amount?: number | undefined;
+  /** How the money of a cash order went back to the shopper (cash, bank transfer, wallet…). */
+  paidBackBy?: string | undefined;
+  /** Set when a shopper asks: only their own order is found. */
+  ownerId?: string | undefined;
+}
+
+interface Request {
+  order: OrderRow;
+  from: OrderStatus;
+  to: OrderStatus;
+  paid: typeof payments.$inferSelect | null;
+  amount: number;
+}
+
+/**
+ * Gives an order's money back. The shop never keeps the money of an order it cancels, and a
+ * returned order is refunded once its parcel is back.
+ *
+ * A card refund takes three steps, so that no failure gives money back twice or keeps it silently.
+ * Under the order's lock its request is recorded and committed (payments/refund-request.ts): while it
+ * stands, a second refund or any other move of the order is refused. The provider that took the
+ * payment is asked; a refusal withdraws the request and the order stays as it was. Then the order
+ * moves on (its stock back on the shelf when cancelled). Should that last commit fail, the request
+ * stays, so a retry is refused (409) instead of asking the provider again, and the provider's refund
+ * callback moves the order (apply in payments/service.ts), once, whichever of the two comes first.
+ * A cash order's money went back by hand: recording how is the whole refund.
+ */
+export function refundsService(app: FastifyInstance) {
+  const { db } = app;
+
+  async function refund(by: Mover, orderId: string, input: RefundInput): Promise<void> {
+    const after = new AfterCommit();
+    const request = await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderId, input.ownerId);
+      if (!order) throw notFound('Order');
+      const from = order.status as OrderStatus;
+      const to = AFTER_REFUND[from];
+      if (!to) throw conflict(API_MSG.notRefundable);
+      if (!canTransition(from, to, by.actor)) throw conflict(API_MSG.statusChange(from, to));
+      if (await refundRequested(tx, orderId, app.clock.now())) throw conflict(API_MSG.refundPending);
+      const amount = input.amount === undefined ? order.bill : toPiastres(input.amount);
+      if (amount > order.bill) throw badRequest(API_MSG.refundTooLarge);
+      if (order.paymentMethod === 'cash') {
+        const how = input.paidBackBy ? `paid back by ${input.paidBackBy}` : 'paid back';
+        await transition(tx, [order], refundMove(by, from, to, how, amount), after, app.clock.now());
+        return null;
+      }
+      return { order, from, to, amount, paid: await requestRefund(tx, order) };
+    });
+    if (request) await giveBack(by, request, after);
+    await after.run(app);
+  }
+
+  /** Records, under the order's lock, that its money is being given back; answers the payment that paid it. */
+  async function requestRefund(tx: Tx, order: OrderRow) {
+    // The payment that paid the order is the first one; a later one still marked paid is a second
+    // payment whose automatic refund has not gone through, and is not what this refund gives back.
+    const [paid] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.state, 'paid')))
+      .orderBy(asc(payments.paidAt))
+      .limit(1);
+    const now = app.clock.now();
+    // A request older than REFUND_SETTLE_MS was never made: this one takes its place.
+    await tx
+      .insert(paymentEvents)
+      .values({ id: refundRequestId(order.id), type: 'refund_requested', receivedAt: now })
+      .onConflictDoUpdate({ target: paymentEvents.id, set: { receivedAt: now } });
+    return paid ?? null;
+  }
+
+  /** Asks the provider that took the payment to give the money back, then moves the order. */
+  async function giveBack(by: Mover, request: Request, after: AfterCommit) {
+    const { order, paid, amount, from, to } = request;
+    let how: 'refunded' | 'voided';
+    try {
+      how = await refundThrough(paid?.provider).refund({
+        providerRef: paid?.providerRef ?? order.paymentIntentId ?? '',
+        transactionId: paid?.transactionId ?? null,
+        amount,
+        paid: order.bill,
+        paidAt: paid?.paidAt ?? null,
+      });
+    } catch (err) {
+      // Refused: nothing was given back, so the request is withdrawn for a retry. Timed out: the money
+      // may have gone, so the request stands until the provider's callback or REFUND_SETTLE_MS says.
+      if (!(err instanceof OutcomeUnknown))
+        await db.delete(paymentEvents).where(eq(paymentEvents.id, refundRequestId(order.id)));
+      throw err;
+    }
+    await db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, order.id);
+      if (paid) await tx.update(payments).set({ state: how }).where(eq(payments.providerRef, paid.providerRef));
+      // The provider's refund callback may have come first and moved the order already.
+      if (locked?.status === from)
+        await transition(tx, [locked], refundMove(by, from, to, how, amount), after, app.clock.now());
+    });
+  }
+
+  /** The provider recorded on the payment (orders paid before payments were recorded: the active one). */
+  function refundThrough(name: string | undefined) {
+    if (!name) return paymentProvider(app);
+    try {
+      return providerNamed(app, name);
+    } catch (err) {
+      app.log.error({ err, provider: name }, 'the provider that took a payment is not configured');
+      throw new HttpError(502, API_MSG.refundFailed);
+    }
+  }
+
+  return { refund };
+}
+
+function refundMove(by: Mover, from: OrderStatus, to: OrderStatus, how: string, amount: number) {
+  const who = by.user?.email ?? `the ${by.actor}`;
+  return {
+    to,
+    by,
+    reason: how === 'refunded' || how === 'voided' ? null : how,
+    audit: (order: OrderRow) => ({
+      type: by.actor === 'admin' ? ('admin' as const) : ('order' as const),
+      action: 'order_refunded',
+      message: `${who} moved order ${order.id} from ${from} to ${to}, ${how} ${toEgp(amount)} EGP`,
+      userId: by.user?.id ?? null,
+      userEmail: by.user?.email ?? null,
+      data: { orderId: order.id, from, to, refund: how, amount: toEgp(amount) },
+      ip: by.ip ?? null,
+    }),
+  };
+}

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { shippingQuoteQuerySchema, shippingQuoteSchema, shippingRatesSchema } from '@shop/contracts';
+import { actorOf, currentUser } from '../../plugins/auth.js';
+import { shippingService } from './service.js';
+
+const tags = ['shipping'];
+const security = [{ token: [] }];
+
+export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const shipping = shippingService(app);
+
+  // Not in the response cache: its invalidation hears only the catalogue tables' announcements, and
+  // this is read once per checkout or dashboard visit (one small query), where a stale price would mislead.
+  app.get(
+    '/shipping/rates',
+    { config: { access: 'public' }, schema: { tags, response: { 200: shippingRatesSchema } } },
+    async () => shipping.rates(),
+  );
+
+  app.put(
+    '/shipping/rates',
+    {
+      config: { access: 'admin' },
+      schema: { tags, security, body: shippingRatesSchema, response: { 200: shippingRatesSchema } },
+    },
+    async (request) => shipping.save(request.body, actorOf(request)),
+  );
+
+  app.get(
+    '/shipping/quote',
+    {
+      config: { access: 'shopper' },
+      schema: { tags, security, querystring: shippingQuoteQuerySchema, response: { 200: shippingQuoteSchema } },
+    },
+    async (request) => shipping.quote(currentUser(request).id, request.query),
+  );
+};
