@@ -135,6 +135,14 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
             lazy: page(() => import('../features/admin/components/ProductsAdminPage'), 'ProductsAdminPage'),
           },
           {
+            path: segment(paths.dashOrders, paths.dashboard),
+            // Governorates are named in the checkout's texts.
+            lazy: page(
+              withTexts('checkout', () => import('../features/admin/components/OrdersAdminPage')),
+              'OrdersAdminPage',
+            ),
+          },
+          {
             path: segment(paths.dashUsers, paths.dashboard),
             lazy: page(() => import('../features/admin/components/UsersPage'), 'UsersPage'),
           },
@@ -154,7 +162,23 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
             path: segment(paths.dashLogs, paths.dashboard),
             lazy: page(() => import('../features/admin/components/LogsPage'), 'LogsPage'),
           },
+          {
+            // Names the governorates as the checkout does, with the checkout's texts.
+            path: segment(paths.dashShipping, paths.dashboard),
+            lazy: page(
+              withTexts('checkout', () => import('../features/admin/components/ShippingAdminPage')),
+              'ShippingAdminPage',
+            ),
+          },
         ],
+      },
+      {
+        // Its shopper's and any admin's: the page itself sends visitors to /login.
+        path: segment(patterns.invoice),
+        lazy: page(
+          withTexts('checkout', () => import('../features/orders/components/InvoicePage')),
+          'InvoicePage',
+        ),
       },
       {
         // Cart, checkout and orders: shoppers only (visitors go to /login, admins home).

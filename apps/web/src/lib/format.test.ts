@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { intlLocale } from '../i18n';
-import { formatDate, formatPrice } from './format';
+import { formatDate, formatDateTime, formatPrice } from './format';
 
 describe('prices and dates in the shopper’s language', () => {
   it('prints EGP in English, as the spec does', () => {
@@ -19,5 +19,11 @@ describe('prices and dates in the shopper’s language', () => {
     expect(formatDate('2026-03-05T10:00:00Z', intlLocale('en'))).toMatch(/Mar/);
     // Arabic (Egypt) writes the medium date as day/month/year, right to left.
     expect(formatDate('2026-03-05T10:00:00Z', intlLocale('ar'))).toMatch(/^05\u200f?\/03\u200f?\/2026$/);
+  });
+
+  it('adds the time of day when it matters', () => {
+    expect(formatDateTime('2026-03-05T10:00:00Z', intlLocale('en'))).toMatch(/Mar.*2026.*\d{1,2}:00/);
+    expect(formatDateTime('2026-03-05T10:00:00Z', intlLocale('ar'))).toMatch(/2026.*\d{1,2}:00/);
+    expect(formatDateTime('not a date')).toBe('');
   });
 });

@@ -14,6 +14,7 @@ export const patterns = {
   searchResults: '/searchResults/:query',
   passwordReset: '/password-reset/:id/:token',
   userOrders: '/dashboard/UserOrder/:userID',
+  invoice: '/Orders/:id/invoice',
 } as const;
 
 const fixed = {
@@ -32,10 +33,12 @@ const fixed = {
   about: '/about',
   dashboard: '/dashboard',
   dashProducts: '/dashboard/DashProducts',
+  dashOrders: '/dashboard/orders',
   dashUsers: '/dashboard/Users',
   dashCategories: '/dashboard/Categories',
   dashDepartments: '/dashboard/DepartmentsAdmin',
   dashLogs: '/dashboard/logs',
+  dashShipping: '/dashboard/Shipping',
   cart: '/CartPage',
   shippingAddress: '/ShippingAdress',
   shippingForm: '/ShippingForm',
@@ -56,6 +59,8 @@ export const paths = {
   department: (id: string) => generatePath(patterns.department, { id }),
   searchResults: (query: string) => generatePath(patterns.searchResults, { query }),
   userOrders: (userId: string) => generatePath(patterns.userOrders, { userID: userId }),
+  /** An order's printable invoice, for its shopper and for admins. */
+  invoice: (orderId: string) => generatePath(patterns.invoice, { id: orderId }),
   /** The review form for a product. */
   reviewOf: (productId: string) => `${fixed.addReview}?product=${encodeURIComponent(productId)}`,
   /** The dashboard's products, filtered by a search. */

@@ -51,7 +51,9 @@ const bodyOf = (request: Request, text: string): unknown =>
 /** A fetch that answers by "METHOD /path" and records every request it saw. */
 export function mockApi(routes: Record<string, Reply | ((request: Request) => Reply | Promise<Reply>)>) {
   const calls: { method: string; path: string; body: unknown; token: string | null }[] = [];
-  const fetchMock = vi.fn(async (input: Request) => {
+  // RTK Query hands fetch a Request; code that calls fetch itself (a file download) may pass a URL and options.
+  const fetchMock = vi.fn(async (resource: Request | string, init?: RequestInit) => {
+    const input = typeof resource === 'string' ? new Request(resource, init) : resource;
     const url = new URL(input.url);
     const key = `${input.method} ${url.pathname}`;
     const text = await input.clone().text();

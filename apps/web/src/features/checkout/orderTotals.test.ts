@@ -1,28 +1,57 @@
 import { describe, expect, it } from 'vitest';
-import { COD_FEE_EGP, SHIPPING_FEE_EGP } from '@shop/contracts';
-import { orderTotals, orderTotalsOf, productsWithoutCod } from './orderTotals';
+import { orderTotals, orderTotalsOf, productsWithoutCod, type CheckoutFees } from './orderTotals';
 
 const lines = [
   { price: 42.75, quantity: 2 },
   { price: 0.1, quantity: 3 },
 ];
 
+/** The server's quotes at the default prices: cash pays 21 + 9, card nothing. */
+const cash: CheckoutFees = { chosen: { shipping: 21, codFee: 9 }, cash: { shipping: 21, codFee: 9 } };
+const card: CheckoutFees = { chosen: { shipping: 0, codFee: 0 }, cash: { shipping: 21, codFee: 9 } };
+
 describe('order summary fees', () => {
-  it('adds 21 EGP shipping and handling and the 9 EGP cash-on-delivery fee for cash', () => {
-    expect(orderTotals(lines, 'cash')).toEqual({
+  it('adds the quoted shipping and cash-on-delivery fee for cash', () => {
+    expect(orderTotals(lines, cash)).toEqual({
       itemCount: 5,
       itemsTotal: 85.8,
-      shipping: { amount: SHIPPING_FEE_EGP, charged: true },
-      codFee: { amount: COD_FEE_EGP, charged: true },
+      shipping: { amount: 21, charged: true },
+      codFee: { amount: 9, charged: true },
       total: 115.8,
     });
   });
 
-  it('charges only the items for visa, the fee lines shown but not charged', () => {
-    const totals = orderTotals(lines, 'visa');
+  it("charges only the items when card ships free, showing cash's fees as not charged", () => {
+    const totals = orderTotals(lines, card);
     expect(totals.total).toBe(85.8);
     expect(totals.shipping).toEqual({ amount: 21, charged: false });
     expect(totals.codFee).toEqual({ amount: 9, charged: false });
+  });
+
+  it('charges a card order its quoted shipping when card does not ship free', () => {
+    const totals = orderTotals(lines, { chosen: { shipping: 67.5, codFee: 0 }, cash: { shipping: 67.5, codFee: 12 } });
+    expect(totals.shipping).toEqual({ amount: 67.5, charged: true });
+    expect(totals.codFee).toEqual({ amount: 12, charged: false });
+    expect(totals.total).toBe(153.3);
+  });
+
+  it('shows free shipping over the threshold as nothing to pay on either method', () => {
+    const free = { shipping: 0, codFee: 9 };
+    expect(orderTotals(lines, { chosen: free, cash: free })).toMatchObject({
+      shipping: { amount: 0, charged: false },
+      codFee: { amount: 9, charged: true },
+      total: 94.8,
+    });
+  });
+
+  it('leaves the fees and the total open until they are quoted', () => {
+    expect(orderTotals(lines, undefined)).toEqual({
+      itemCount: 5,
+      itemsTotal: 85.8,
+      shipping: null,
+      codFee: null,
+      total: null,
+    });
   });
 
   it('sums in piastres, with no floating-point crumbs', () => {
@@ -32,10 +61,10 @@ describe('order summary fees', () => {
           { price: 0.1, quantity: 1 },
           { price: 0.2, quantity: 1 },
         ],
-        'visa',
+        card,
       ).total,
     ).toBe(0.3);
-    expect(orderTotals([], 'cash')).toMatchObject({ itemCount: 0, itemsTotal: 0, total: 30 });
+    expect(orderTotals([], cash)).toMatchObject({ itemCount: 0, itemsTotal: 0, total: 30 });
   });
 
   it("summarises a placed order from the server's bill", () => {
@@ -60,8 +89,8 @@ describe('order summary fees', () => {
     expect(orderTotalsOf(order)).toEqual({
       itemCount: 3,
       itemsTotal: 120,
-      shipping: { amount: 21, charged: false },
-      codFee: { amount: 9, charged: false },
+      shipping: { amount: 0, charged: false },
+      codFee: { amount: 0, charged: false },
       total: 120,
     });
     expect(orderTotalsOf({ ...order, shipping: 21, codFee: 9, bill: 150 })).toMatchObject({

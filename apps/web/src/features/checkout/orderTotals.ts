@@ -1,13 +1,4 @@
-import {
-  COD_FEE_EGP,
-  linesPiastres,
-  orderFees,
-  SHIPPING_FEE_EGP,
-  toEgp,
-  toPiastres,
-  type Order,
-  type PaymentMethod,
-} from '@shop/contracts';
+import { linesPiastres, toEgp, toPiastres, type Order, type ShippingQuote } from '@shop/contracts';
 
 export interface PricedLine {
   price: number;
@@ -17,46 +8,60 @@ export interface PricedLine {
 export interface FeeLine {
   /** What the fee costs when it applies, shown on both methods. */
   amount: number;
-  /** False for card payment: the line is shown shaded and not added to the total. */
+  /** False when the order does not pay it (card payment, free shipping): the line is shown shaded and not added. */
   charged: boolean;
 }
 
 export interface OrderTotals {
   itemCount: number;
   itemsTotal: number;
-  shipping: FeeLine;
-  codFee: FeeLine;
-  total: number;
+  /** Null until the server has quoted the fees. */
+  shipping: FeeLine | null;
+  codFee: FeeLine | null;
+  total: number | null;
 }
 
+/** The fees of the chosen method, and those of cash: a card order's shaded lines show what paying by card saves. */
+export interface CheckoutFees {
+  chosen: ShippingQuote;
+  cash: ShippingQuote;
+}
+
+/** A fee the chosen method pays, or else what cash would have paid, shaded. */
+const feeLine = (charged: number, cash: number): FeeLine =>
+  charged > 0 ? { amount: charged, charged: true } : { amount: cash, charged: false };
+
 /**
- * The order summary for a cart, with the fees of contracts' orderFees, the same rule the server
- * bills by: cash adds 21 EGP shipping and handling and a 9 EGP cash-on-delivery fee, card
- * adds nothing. Sums run in piastres, so the total matches the server's to the piastre.
+ * The order summary for a cart with the fees the server quoted for its address and payment method;
+ * without them yet, the items alone. Sums run in piastres, so the total matches the server's bill to
+ * the piastre, unless the cart or the prices change before the order is placed.
  */
-export function orderTotals(lines: readonly PricedLine[], method: PaymentMethod): OrderTotals {
+export function orderTotals(lines: readonly PricedLine[], fees: CheckoutFees | undefined): OrderTotals {
   const itemCount = lines.reduce((count, line) => count + line.quantity, 0);
   const items = linesPiastres(lines);
-  const fees = orderFees(method);
+  if (!fees) return { itemCount, itemsTotal: toEgp(items), shipping: null, codFee: null, total: null };
+  const { chosen, cash } = fees;
   return {
     itemCount,
     itemsTotal: toEgp(items),
-    shipping: { amount: SHIPPING_FEE_EGP, charged: fees.shipping > 0 },
-    codFee: { amount: COD_FEE_EGP, charged: fees.codFee > 0 },
-    total: toEgp(items + toPiastres(fees.shipping) + toPiastres(fees.codFee)),
+    shipping: feeLine(chosen.shipping, cash.shipping),
+    codFee: feeLine(chosen.codFee, cash.codFee),
+    total: toEgp(items + toPiastres(chosen.shipping) + toPiastres(chosen.codFee)),
   };
 }
 
-/** The summary of a placed order: the server's bill, not a recomputation, is what the card is charged. */
+/**
+ * The summary of a placed order: the server's bill, not a recomputation, is what the card is charged.
+ * A fee the order does not pay shows as free: what cash would have cost its address is not known here.
+ */
 export function orderTotalsOf(
   order: Pick<Order, 'products' | 'itemsTotal' | 'shipping' | 'codFee' | 'bill'>,
 ): OrderTotals {
   return {
     itemCount: order.products.reduce((count, line) => count + line.quantity, 0),
     itemsTotal: order.itemsTotal,
-    shipping:
-      order.shipping > 0 ? { amount: order.shipping, charged: true } : { amount: SHIPPING_FEE_EGP, charged: false },
-    codFee: order.codFee > 0 ? { amount: order.codFee, charged: true } : { amount: COD_FEE_EGP, charged: false },
+    shipping: { amount: order.shipping, charged: order.shipping > 0 },
+    codFee: { amount: order.codFee, charged: order.codFee > 0 },
     total: order.bill,
   };
 }

@@ -5,7 +5,7 @@ import ar from '../../i18n/ar.json';
 import checkoutAr from '../../i18n/checkout.ar.json';
 import adminAr from '../../i18n/admin.ar.json';
 import { AddressLines } from './components/AddressLines';
-import { EGYPT_GOVERNORATES } from './governorates';
+import { EGYPT_GOVERNORATES } from '@shop/contracts';
 import { useGovernorateNames } from './useGovernorateNames';
 
 const address = {

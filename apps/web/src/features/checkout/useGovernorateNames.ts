@@ -1,14 +1,10 @@
+import { EGYPT_GOVERNORATES, isGovernorate } from '@shop/contracts';
 import { useTranslation } from '../../i18n/useTranslation';
-import { EGYPT_GOVERNORATES } from './governorates';
-
-type Governorate = (typeof EGYPT_GOVERNORATES)[number];
-
-const isGovernorate = (state: string): state is Governorate =>
-  (EGYPT_GOVERNORATES as readonly string[]).includes(state);
 
 /**
  * Governorates are stored by their English name (what the API and couriers receive) and shown in the
- * shop's language; a state typed for another country is shown as typed.
+ * shop's language; a state typed for another country is shown as typed. The names are the checkout
+ * area's texts: a screen of another area that uses this loads them too.
  */
 export function useGovernorateNames() {
   const { t, i18n } = useTranslation();

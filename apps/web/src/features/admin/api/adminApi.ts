@@ -1,4 +1,6 @@
 import type {
+  AdminOrdersPage,
+  AdminOrdersQuery,
   AdminStats,
   AuditType,
   Category,
@@ -8,6 +10,7 @@ import type {
   Order,
   OrderStatus,
   Product,
+  ShippingRates,
   User,
 } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
@@ -20,6 +23,12 @@ interface AuditLogEntry {
   userId: string | null;
   userEmail: string | null;
   createdAt: string;
+}
+
+interface OrderMove {
+  status: OrderStatus;
+  trackingNumber?: string;
+  reason?: string;
 }
 
 interface LogsPage {
@@ -65,8 +74,17 @@ export const adminApi = api.injectEndpoints({
         ...(result ?? []).map(({ _id }) => ({ type: 'Order' as const, id: _id })),
       ],
     }),
-    setOrderStatus: build.mutation<Order, { id: string; status: OrderStatus }>({
-      query: ({ id, status }) => ({ url: `/order/${encodeURIComponent(id)}/status`, method: 'PUT', body: { status } }),
+    /** The all-orders screen: one page of the filtered orders, each with its buyer. */
+    getAdminOrders: build.query<AdminOrdersPage, AdminOrdersQuery>({
+      query: (params) => ({ url: '/admin/orders', params }),
+      providesTags: (result) => [
+        { type: 'Order', id: LIST },
+        ...(result?.orders ?? []).map(({ _id }) => ({ type: 'Order' as const, id: _id })),
+      ],
+    }),
+    /** Shipping takes the courier's tracking number; a cancellation or a refused return may say why. */
+    setOrderStatus: build.mutation<Order, OrderMove & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/order/${encodeURIComponent(id)}/status`, method: 'PUT', body }),
       // A cancellation puts stock back on the shelf, and the overview counts every status.
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'Order', id },
@@ -75,9 +93,13 @@ export const adminApi = api.injectEndpoints({
       ],
     }),
     /** Gives a paid order's money back through the payment provider; the order is cancelled and its stock returns. */
-    refundOrder: build.mutation<Order, string>({
-      query: (id) => ({ url: `/order/${encodeURIComponent(id)}/refund`, method: 'POST', body: {} }),
-      invalidatesTags: (_result, _error, id) => [
+    refundOrder: build.mutation<Order, { id: string; paidBackBy?: string }>({
+      query: ({ id, paidBackBy }) => ({
+        url: `/order/${encodeURIComponent(id)}/refund`,
+        method: 'POST',
+        body: paidBackBy ? { paidBackBy } : {},
+      }),
+      invalidatesTags: (_result, _error, { id }) => [
         { type: 'Order', id },
         { type: 'Order', id: LIST },
         { type: 'Product', id: LIST },
@@ -132,6 +154,16 @@ export const adminApi = api.injectEndpoints({
       query: (id) => ({ url: `/department/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: [{ type: 'Department', id: LIST }],
     }),
+
+    getShippingRates: build.query<ShippingRates, void>({
+      query: () => '/shipping/rates',
+      providesTags: ['Shipping'],
+    }),
+    /** Answers with the table as saved; the checkout's quotes are asked again. */
+    saveShippingRates: build.mutation<ShippingRates, ShippingRates>({
+      query: (body) => ({ url: '/shipping/rates', method: 'PUT', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Shipping']),
+    }),
   }),
 });
 
@@ -139,6 +171,7 @@ export const {
   useGetStatsQuery,
   useGetUsersQuery,
   useGetUserOrdersQuery,
+  useGetAdminOrdersQuery,
   useSetOrderStatusMutation,
   useRefundOrderMutation,
   useGetLogsQuery,
@@ -151,4 +184,6 @@ export const {
   useCreateDepartmentMutation,
   useRenameDepartmentMutation,
   useDeleteDepartmentMutation,
+  useGetShippingRatesQuery,
+  useSaveShippingRatesMutation,
 } = adminApi;

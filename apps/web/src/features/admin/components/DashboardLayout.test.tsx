@@ -73,6 +73,7 @@ describe('the dashboard guard', { timeout: 20_000 }, () => {
     // A user's orders belong under Users.
     expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'All logs' })).toHaveAttribute('href', '/dashboard/logs');
+    expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/dashboard/orders');
   });
 });
 
@@ -84,10 +85,12 @@ describe('the dashboard routes', () => {
     for (const path of [
       '/dashboard',
       '/dashboard/DashProducts',
+      '/dashboard/orders',
       '/dashboard/Users',
       '/dashboard/UserOrder/u1',
       '/dashboard/Categories',
       '/dashboard/DepartmentsAdmin',
+      '/dashboard/Shipping',
       '/dashboard/logs',
     ]) {
       expect(leaf(path)?.path, path).not.toBe('*');

@@ -3,15 +3,15 @@ import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { BoxIcon, BuildingIcon, DashboardIcon, MenuIcon, type IconProps } from '../../../components/icons';
+import { BoxIcon, BuildingIcon, DashboardIcon, MenuIcon, TruckIcon, type IconProps } from '../../../components/icons';
 import { useSession } from '../../auth';
-import { LogIcon, TagIcon, UsersIcon } from './adminIcons';
+import { LogIcon, ReceiptIcon, TagIcon, UsersIcon } from './adminIcons';
 import '../admin.css';
 import { paths, patterns } from '../../../lib/paths';
 
 interface NavItem {
   to: string;
-  label: 'overview' | 'products' | 'users' | 'categories' | 'departments' | 'logs';
+  label: 'overview' | 'products' | 'orders' | 'users' | 'categories' | 'departments' | 'shipping' | 'logs';
   icon: ComponentType<IconProps>;
   /** Other screens that belong to this entry (a user's orders sit under Users). */
   also?: string;
@@ -20,9 +20,11 @@ interface NavItem {
 const NAV: NavItem[] = [
   { to: paths.dashboard, label: 'overview', icon: DashboardIcon },
   { to: paths.dashProducts, label: 'products', icon: BoxIcon },
+  { to: paths.dashOrders, label: 'orders', icon: ReceiptIcon },
   { to: paths.dashUsers, label: 'users', icon: UsersIcon, also: patterns.userOrders },
   { to: paths.dashCategories, label: 'categories', icon: TagIcon },
   { to: paths.dashDepartments, label: 'departments', icon: BuildingIcon },
+  { to: paths.dashShipping, label: 'shipping', icon: TruckIcon },
   { to: paths.dashLogs, label: 'logs', icon: LogIcon },
 ];
 

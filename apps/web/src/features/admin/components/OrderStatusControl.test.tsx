@@ -18,22 +18,31 @@ const choices = () =>
 
 // Rendering through the store and router takes seconds on a busy machine; the default 5 s is tight.
 describe('OrderStatusControl', { timeout: 20_000 }, () => {
-  it('offers only the moves the order state machine allows', () => {
+  it('offers only the moves the order state machine allows an admin', () => {
     const { unmount } = renderRoute(<OrderStatusControl orderId={ORDER} status="confirmed" />);
     expect(choices()).toEqual(['Move to…', 'Shipped', 'Cancelled']);
     unmount();
 
+    // Only the payment provider marks an order paid.
     const pending = renderRoute(<OrderStatusControl orderId={ORDER} status="pending" />);
-    expect(choices()).toEqual(['Move to…', 'Paid', 'Cancelled']);
+    expect(choices()).toEqual(['Move to…', 'Cancelled']);
     pending.unmount();
 
     const shipped = renderRoute(<OrderStatusControl orderId={ORDER} status="shipped" />);
-    expect(choices()).toEqual(['Move to…', 'Delivered']);
+    expect(choices()).toEqual(['Move to…', 'Delivered', 'Returned']);
     shipped.unmount();
 
-    // Delivered and cancelled orders are final: nothing to offer.
-    renderRoute(<OrderStatusControl orderId={ORDER} status="delivered" />);
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    // A return request is answered: accepted (returned) or refused (delivered again).
+    const asked = renderRoute(<OrderStatusControl orderId={ORDER} status="return_requested" />);
+    expect(choices()).toEqual(['Move to…', 'Refuse the return', 'Accept the return']);
+    asked.unmount();
+
+    // Only the shopper asks for a return; cancelled and refunded orders are final.
+    for (const status of ['delivered', 'cancelled', 'refunded'] as const) {
+      const final = renderRoute(<OrderStatusControl orderId={ORDER} status={status} />);
+      expect(screen.queryByRole('combobox'), status).not.toBeInTheDocument();
+      final.unmount();
+    }
   });
 
   it('cannot move before a status is chosen', () => {
@@ -43,17 +52,69 @@ describe('OrderStatusControl', { timeout: 20_000 }, () => {
 
   it('sends the chosen status and confirms once the server agreed', async () => {
     const user = userEvent.setup();
+    const { calls } = mockApi({ [`PUT /api/order/${ORDER}/status`]: { body: { _id: ORDER, status: 'delivered' } } });
+    renderRoute(<OrderStatusControl orderId={ORDER} status="shipped" />);
+
+    await user.selectOptions(select(), 'Delivered');
+    // Only a cancellation or a return decision takes a reason.
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Move' }));
+
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Order #ABCDEF12 is now Delivered'));
+    expect(calls).toEqual([
+      { method: 'PUT', path: `/api/order/${ORDER}/status`, body: { status: 'delivered' }, token: null },
+    ]);
+    expect(select()).toHaveValue('');
+  });
+
+  it('ships with the tracking number typed, trimmed', async () => {
+    const user = userEvent.setup();
     const { calls } = mockApi({ [`PUT /api/order/${ORDER}/status`]: { body: { _id: ORDER, status: 'shipped' } } });
     renderRoute(<OrderStatusControl orderId={ORDER} status="paid" />);
 
     await user.selectOptions(select(), 'Shipped');
+    await user.type(screen.getByRole('textbox', { name: 'Tracking number of order #ABCDEF12' }), ' EG123 ');
     await user.click(screen.getByRole('button', { name: 'Move' }));
 
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Order #ABCDEF12 is now Shipped'));
-    expect(calls).toEqual([
-      { method: 'PUT', path: `/api/order/${ORDER}/status`, body: { status: 'shipped' }, token: null },
-    ]);
-    expect(select()).toHaveValue('');
+    expect(calls[0]?.body).toEqual({ status: 'shipped', trackingNumber: 'EG123' });
+  });
+
+  it("ships without a number through the shop's courier, and shows the server's refusal when there is none", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      [`PUT /api/order/${ORDER}/status`]: {
+        status: 400,
+        body: { message: 'Enter the tracking number of the shipment' },
+      },
+    });
+    renderRoute(<OrderStatusControl orderId={ORDER} status="confirmed" />);
+
+    await user.selectOptions(select(), 'Shipped');
+    await user.type(screen.getByRole('textbox', { name: 'Tracking number of order #ABCDEF12' }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Move' }));
+
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Enter the tracking number of the shipment'));
+    expect(calls[0]?.body).toEqual({ status: 'shipped' });
+    expect(select()).toHaveValue('shipped');
+  });
+
+  it('sends the reason of a refused return, and none when left empty', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({ [`PUT /api/order/${ORDER}/status`]: { body: { _id: ORDER, status: 'delivered' } } });
+    renderRoute(<OrderStatusControl orderId={ORDER} status="return_requested" />);
+
+    await user.selectOptions(select(), 'Refuse the return');
+    await user.type(screen.getByRole('textbox', { name: 'Reason for order #ABCDEF12' }), 'Seal broken by use');
+    await user.click(screen.getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({ status: 'delivered', reason: 'Seal broken by use' });
+
+    await waitFor(() => expect(select()).toHaveValue(''));
+    await user.selectOptions(select(), 'Accept the return');
+    await user.click(screen.getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.body).toEqual({ status: 'returned' });
   });
 
   it("shows the server's refusal word for word", async () => {
@@ -61,15 +122,15 @@ describe('OrderStatusControl', { timeout: 20_000 }, () => {
     mockApi({
       [`PUT /api/order/${ORDER}/status`]: {
         status: 409,
-        body: { message: 'An order that is cancelled cannot become shipped' },
+        body: { message: 'An order that is shipped cannot become cancelled' },
       },
     });
     renderRoute(<OrderStatusControl orderId={ORDER} status="confirmed" />);
 
-    await user.selectOptions(select(), 'Shipped');
+    await user.selectOptions(select(), 'Cancelled');
     await user.click(screen.getByRole('button', { name: 'Move' }));
 
-    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('An order that is cancelled cannot become shipped'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('An order that is shipped cannot become cancelled'));
     expect(notify.success).not.toHaveBeenCalled();
   });
 });

@@ -2,45 +2,70 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { ORDER_TRANSITIONS, type OrderStatus } from '@shop/contracts';
+import { nextStatuses, type OrderStatus } from '@shop/contracts';
+import type { TextKey } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useSetOrderStatusMutation } from '../api/adminApi';
 import { notifyOutcome } from '../notifyOutcome';
 import { shortId } from '../format';
 
+/** A return request is answered, not moved along: its two moves read as the admin's decision. */
+const optionLabel = (from: OrderStatus, to: OrderStatus): TextKey =>
+  from === 'return_requested'
+    ? to === 'returned'
+      ? 'admin.orders.acceptReturn'
+      : 'admin.orders.refuseReturn'
+    : `admin.status.${to}`;
+
 /**
- * Moves an order one step along the state machine: only the moves ORDER_TRANSITIONS allows are
- * offered, and the server, which checks again, has the last word (its refusal is shown as is).
+ * Moves an order one step along the state machine: only the moves contracts' ORDER_MOVES allows an admin are
+ * offered, and the server, which checks again, has the last word (its refusal is shown as is). Shipping takes
+ * the tracking number of a parcel sent by hand; left blank, the server books the shop's courier, or, with
+ * none configured, asks for the number. A cancellation or the answer to a return request may say why.
  */
 export function OrderStatusControl({ orderId, status }: { orderId: string; status: OrderStatus }) {
   const { t } = useTranslation();
   const [next, setNext] = useState<OrderStatus | ''>('');
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [reason, setReason] = useState('');
   const [setStatus, { isLoading }] = useSetOrderStatusMutation();
-  const moves = ORDER_TRANSITIONS[status];
+  const moves = nextStatuses(status, 'admin');
   if (!moves.length) return null;
 
+  const id = shortId(orderId);
   const selectId = `order-${orderId}-next`;
+  const shipping = next === 'shipped';
+  const explains = next === 'cancelled' || (next !== '' && status === 'return_requested');
+  const ready = next !== '';
+
   const move = async () => {
-    if (!next) return;
-    if (
-      await notifyOutcome(
-        setStatus({ id: orderId, status: next }).unwrap(),
-        t('admin.orders.moved', { id: shortId(orderId), status: t(`admin.status.${next}`) }),
-      )
-    )
+    if (!next || !ready) return;
+    const done = await notifyOutcome(
+      setStatus({
+        id: orderId,
+        status: next,
+        ...(shipping && trackingNumber.trim() && { trackingNumber: trackingNumber.trim() }),
+        ...(explains && reason.trim() && { reason: reason.trim() }),
+      }).unwrap(),
+      t('admin.orders.moved', { id, status: t(`admin.status.${next}`) }),
+    );
+    if (done) {
       setNext('');
+      setTrackingNumber('');
+      setReason('');
+    }
   };
 
   return (
     <Form
-      className="status-control d-flex gap-2 mt-2"
+      className="status-control d-flex flex-wrap gap-2 mt-2"
       onSubmit={(event) => {
         event.preventDefault();
         void move();
       }}
     >
       <Form.Label htmlFor={selectId} className="visually-hidden">
-        {t('admin.orders.moveLabel', { id: shortId(orderId) })}
+        {t('admin.orders.moveLabel', { id })}
       </Form.Label>
       <Form.Select
         id={selectId}
@@ -49,13 +74,34 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
         onChange={(event) => setNext(moves.find((move) => move === event.target.value) ?? '')}
       >
         <option value="">{t('admin.orders.moveTo')}</option>
-        {moves.map((status) => (
-          <option key={status} value={status}>
-            {t(`admin.status.${status}`)}
+        {moves.map((to) => (
+          <option key={to} value={to}>
+            {t(optionLabel(status, to))}
           </option>
         ))}
       </Form.Select>
-      <Button type="submit" size="sm" variant="primary" disabled={!next || isLoading}>
+      {shipping && (
+        <Form.Control
+          size="sm"
+          maxLength={100}
+          value={trackingNumber}
+          onChange={(event) => setTrackingNumber(event.target.value)}
+          placeholder={t('admin.orders.trackingNumber')}
+          aria-label={t('admin.orders.trackingLabel', { id })}
+          dir="ltr"
+        />
+      )}
+      {explains && (
+        <Form.Control
+          size="sm"
+          maxLength={500}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          placeholder={t('admin.orders.reason')}
+          aria-label={t('admin.orders.reasonLabel', { id })}
+        />
+      )}
+      <Button type="submit" size="sm" variant="primary" disabled={!ready || isLoading}>
         {isLoading && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
         {t('admin.orders.move')}
       </Button>

@@ -31,6 +31,17 @@ describe('RefundButton', { timeout: 20_000 }, () => {
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([`POST /api/order/${ORDER}/refund`]);
   });
 
+  it('records how a returned cash order’s money was paid back', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({ [`POST /api/order/${ORDER}/refund`]: { body: { _id: ORDER, status: 'refunded' } } });
+    renderRoute(<RefundButton orderId={ORDER} bill={99} returned cash />);
+    await user.click(screen.getByRole('button', { name: 'Refund order #ABCDEF12' }));
+    await user.selectOptions(await screen.findByLabelText('How was the money paid back?'), 'Bank transfer');
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Order #ABCDEF12 was refunded'));
+    expect(calls.map((call) => call.body)).toEqual([{ paidBackBy: 'bank transfer' }]);
+  });
+
   it('shows the server’s refusal', async () => {
     const user = userEvent.setup();
     mockApi({

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import { Price } from '../../../components/Price';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useRefundOrderMutation } from '../api/adminApi';
@@ -7,15 +8,48 @@ import { shortId } from '../format';
 import { notifyOutcome } from '../notifyOutcome';
 import { ConfirmDialog } from './ConfirmDialog';
 
-/** Gives a paid order's money back through the payment provider, after the admin confirms; the server cancels it and restocks. */
-export function RefundButton({ orderId, bill }: { orderId: string; bill: number }) {
+/**
+ * How a cash order's money goes back to the shopper: the shop pays it by hand and records how, in the
+ * words the order's history and audit log keep (the same whatever the admin's language).
+ */
+const RECORDED_AS = {
+  cash: 'cash',
+  bankTransfer: 'bank transfer',
+  wallet: 'mobile wallet',
+  instapay: 'InstaPay',
+} as const;
+type PaidBackBy = keyof typeof RECORDED_AS;
+const PAID_BACK_BY = Object.keys(RECORDED_AS) as PaidBackBy[];
+
+/**
+ * Gives an order's money back, after the admin confirms: a paid order is cancelled and restocked, a
+ * returned one (its goods already back) becomes refunded. A cash order's money was paid back by hand,
+ * so the admin says how, and that is kept in the order's history.
+ */
+export function RefundButton({
+  orderId,
+  bill,
+  returned = false,
+  cash = false,
+}: {
+  orderId: string;
+  bill: number;
+  returned?: boolean;
+  cash?: boolean;
+}) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
+  const [paidBackBy, setPaidBackBy] = useState<PaidBackBy>('cash');
   const [refund, { isLoading }] = useRefundOrderMutation();
   const id = shortId(orderId);
+  const fieldId = `refund-${orderId}-paid-back-by`;
 
   const confirm = async () => {
-    if (await notifyOutcome(refund(orderId).unwrap(), t('admin.orders.refunded', { id }))) setAsking(false);
+    const request = refund({
+      id: orderId,
+      ...(cash ? { paidBackBy: RECORDED_AS[paidBackBy] } : {}),
+    });
+    if (await notifyOutcome(request.unwrap(), t('admin.orders.refunded', { id }))) setAsking(false);
   };
 
   return (
@@ -40,7 +74,22 @@ export function RefundButton({ orderId, bill }: { orderId: string; bill: number 
         <p className="fw-semibold">
           <Price value={bill} />
         </p>
-        <p className="mb-0">{t('admin.orders.refundText')}</p>
+        <p className="mb-0">{t(returned ? 'admin.orders.refundReturnedText' : 'admin.orders.refundText')}</p>
+        {cash && (
+          <Form.Group className="mt-3" controlId={fieldId}>
+            <Form.Label>{t('admin.orders.paidBackByLabel')}</Form.Label>
+            <Form.Select
+              value={paidBackBy}
+              onChange={(event) => setPaidBackBy(PAID_BACK_BY.find((way) => way === event.target.value) ?? 'cash')}
+            >
+              {PAID_BACK_BY.map((way) => (
+                <option key={way} value={way}>
+                  {t(`admin.orders.paidBackBy.${way}`)}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        )}
       </ConfirmDialog>
     </>
   );

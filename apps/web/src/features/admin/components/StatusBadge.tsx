@@ -2,7 +2,7 @@ import Badge from 'react-bootstrap/Badge';
 import type { OrderStatus } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 
-/** Colours read at a glance: waiting (amber), moving (teal, blue, grey), done (green), stopped (red). */
+/** Colours read at a glance: waiting (amber), moving (teal, blue, grey), done (green), stopped (red), given back (grey, black). */
 const COLOURS: Record<OrderStatus, { bg: string; text?: 'dark' }> = {
   pending: { bg: 'warning', text: 'dark' },
   paid: { bg: 'info', text: 'dark' },
@@ -10,6 +10,9 @@ const COLOURS: Record<OrderStatus, { bg: string; text?: 'dark' }> = {
   shipped: { bg: 'secondary' },
   delivered: { bg: 'success' },
   cancelled: { bg: 'danger' },
+  return_requested: { bg: 'warning', text: 'dark' },
+  returned: { bg: 'secondary' },
+  refunded: { bg: 'dark' },
 };
 
 export function StatusBadge({ status }: { status: OrderStatus }) {

@@ -16,6 +16,14 @@ export const UsersIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** A receipt with a zigzag foot: the shop's orders. */
+export const ReceiptIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 3h14v18l-2.5-1.5L14 21l-2-1.5-2 1.5-2.5-1.5L5 21Z" />
+    <path d="M9 8h6M9 12h6" />
+  </Icon>
+);
+
 export const LogIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="4" y="3" width="16" height="18" rx="2" />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
+import Placeholder from 'react-bootstrap/Placeholder';
 import type { PaymentMethod } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { Price } from '../../../components/Price';
@@ -9,7 +10,8 @@ import { PaymentMethodLabel } from './PaymentMethodLabel';
 /**
  * The right-hand column of /PlaceOrder and /Stripe: the payment method and the Order
  * Summary. With card payment the two fee lines stay visible but shaded, so the shopper
- * sees what paying by card saves.
+ * sees what paying by card saves. Until the fees are known their lines and the total
+ * are placeholders, announced once as being worked out.
  */
 export function OrderSummary({
   totals,
@@ -40,8 +42,12 @@ export function OrderSummary({
           <FeeRow label={t('checkout.summary.codFee')} fee={totals.codFee} />
           <div className="summary-row summary-total">
             <dt>{t('checkout.summary.total')}</dt>
-            <dd data-testid="order-total">
-              <Price value={totals.total} />
+            <dd data-testid="order-total" aria-busy={totals.total === null}>
+              {totals.total === null ? (
+                <Pending label={t('checkout.summary.calculating')} />
+              ) : (
+                <Price value={totals.total} />
+              )}
             </dd>
           </div>
         </dl>
@@ -51,8 +57,37 @@ export function OrderSummary({
   );
 }
 
-function FeeRow({ label, fee }: { label: string; fee: FeeLine }) {
+/** A figure not known yet: a glowing bar, and for screen readers what is happening (when `label` is given). */
+function Pending({ label }: { label?: string }) {
+  return (
+    <Placeholder as="span" animation="glow" className="summary-pending" role={label ? 'status' : undefined}>
+      <Placeholder xs={12} aria-hidden="true" />
+      {label && <span className="visually-hidden">{label}</span>}
+    </Placeholder>
+  );
+}
+
+function FeeRow({ label, fee }: { label: string; fee: FeeLine | null }) {
   const { t } = useTranslation();
+  if (!fee) {
+    return (
+      <div className="summary-row">
+        <dt>{label}</dt>
+        <dd>
+          <Pending />
+        </dd>
+      </div>
+    );
+  }
+  // Nothing to pay whatever the method (free shipping over the threshold): "Free", not a struck-out zero.
+  if (fee.amount === 0) {
+    return (
+      <div className="summary-row" data-charged={false}>
+        <dt>{label}</dt>
+        <dd>{t('checkout.summary.free')}</dd>
+      </div>
+    );
+  }
   return (
     <div className={`summary-row${fee.charged ? '' : ' summary-row-waived'}`} data-charged={fee.charged}>
       <dt>

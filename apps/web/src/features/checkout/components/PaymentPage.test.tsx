@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CartLine } from '@shop/contracts';
 import { mockApi, shopperSession } from '../../../test/utils';
-import { ONLINE_METHOD_KEY, PAYMENT_METHOD_KEY } from '../checkoutStorage';
+import { ONLINE_METHOD_KEY, PAYMENT_METHOD_KEY, SHIPPING_ADDRESS_KEY } from '../checkoutStorage';
 import { renderCheckout } from '../../../test/checkout';
 import { PaymentPage } from './PaymentPage';
 
@@ -82,5 +82,44 @@ describe('/Payment', () => {
       userId: 'u1',
       value: { method: 'wallet', walletPhone: '01010101010' },
     });
+  });
+
+  it('says what delivery to the chosen address adds to each way to pay, as the server quotes it', async () => {
+    const aswan = {
+      street: 'Corniche St',
+      building: '4',
+      city: 'Aswan',
+      state: 'Aswan',
+      phone: '01012345678',
+      zipCode: '81511',
+      country: 'Egypt',
+    };
+    localStorage.setItem(SHIPPING_ADDRESS_KEY, JSON.stringify({ userId: 'u1', value: aswan }));
+    const { calls } = mockApi({
+      'GET /api/cart': { body: { products: [line('Dumbbells', true)], bill: 100 } },
+      'GET /api/shipping/quote': (request) => ({
+        body:
+          new URL(request.url).searchParams.get('paymentMethod') === 'cash'
+            ? { shipping: 90, codFee: 12.5 }
+            : { shipping: 0, codFee: 0 },
+      }),
+    });
+    renderCheckout(<PaymentPage />, { path: '/Payment', preloadedState: { session: shopperSession } });
+    const cash = await screen.findByRole('radio', { name: 'Cash on delivery' });
+    await waitFor(() =>
+      // Prices are written with a no-break space between the currency and the amount.
+      expect(cash).toHaveAccessibleDescription(
+        /^Pay in cash when your order arrives \(\+EGP\s90 shipping and handling, \+EGP\s12\.50 cash-on-delivery fee\)$/,
+      ),
+    );
+    expect(screen.getByRole('radio', { name: 'Visa card' })).toHaveAccessibleDescription(
+      'Pay now by card, securely. (free shipping)',
+    );
+    expect(calls.map((call) => call.path).filter((path) => path.startsWith('/api/shipping'))).toEqual(
+      expect.arrayContaining([
+        '/api/shipping/quote?state=Aswan&paymentMethod=visa',
+        '/api/shipping/quote?state=Aswan&paymentMethod=cash',
+      ]),
+    );
   });
 });

@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router';
-import { COD_FEE_EGP, PHONE_PATTERN, SHIPPING_FEE_EGP, type OnlineMethod, type PaymentMethod } from '@shop/contracts';
+import { PHONE_PATTERN, type OnlineMethod, type PaymentMethod, type ShippingQuote } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { errorMessage } from '../../../api/errors';
 import { PageLoader } from '../../../components/PageLoader';
@@ -13,10 +13,12 @@ import { useGetPaymentConfigQuery } from '../api/paymentApi';
 import {
   readOnlineChoice,
   readPaymentMethod,
+  readShippingAddress,
   saveOnlineChoice,
   savePaymentMethod,
   type OnlineChoice,
 } from '../checkoutStorage';
+import { useCheckoutFees } from '../useCheckoutFees';
 import { useCodUnavailable } from '../useCodUnavailable';
 import { CardIcon, CashIcon, KioskIcon, WalletIcon } from './checkoutIcons';
 import { CheckoutSteps } from './CheckoutSteps';
@@ -35,7 +37,7 @@ const ICONS: Record<OnlineMethod, ReactNode> = {
  * /Payment: the online methods the payment provider offers (a card; with Paymob also a mobile wallet,
  * whose number is asked for, and a kiosk reference) or cash on delivery, saved locally as soon as
  * picked. Cash is unavailable, with the reason, while the cart holds a product that cannot
- * be paid on delivery.
+ * be paid on delivery. Each way to pay says what delivery to the chosen address adds, as the server quotes it.
  */
 export function PaymentPage() {
   const { t } = useTranslation();
@@ -45,6 +47,10 @@ export function PaymentPage() {
   const { data: config } = useGetPaymentConfigQuery();
   const [saved, setSaved] = useState(() => readPaymentMethod(user._id));
   const [online, setOnline] = useState(() => readOnlineChoice(user._id));
+  const [address] = useState(() => readShippingAddress(user._id));
+  // Quoted for card and for cash: each choice shows its own fees.
+  const { fees, failed: feesFailed } = useCheckoutFees(address?.state, 'visa');
+  const feeNote = (quote: ShippingQuote | undefined) => (address && !feesFailed ? <FeeNote quote={quote} /> : null);
   const [missing, setMissing] = useState(false);
   const [phoneInvalid, setPhoneInvalid] = useState(false);
   // A provider with one way to pay online keeps the shop's single card choice and its words.
@@ -126,7 +132,12 @@ export function PaymentPage() {
                       onChoose={() => chooseOnline({ ...online, method })}
                       icon={ICONS[method]}
                       label={t(`checkout.payment.methods.${method}`)}
-                      description={t(`checkout.payment.${method}Text`)}
+                      description={
+                        <>
+                          {t(`checkout.payment.${method}Text`)}
+                          {feeNote(fees?.chosen)}
+                        </>
+                      }
                     />
                     {method === 'wallet' && chosenOnline === 'wallet' && walletPhone}
                   </Fragment>
@@ -140,7 +151,12 @@ export function PaymentPage() {
                   onChoose={() => choose('visa')}
                   icon={<CardIcon size={28} />}
                   label={t('checkout.method.visa')}
-                  description={t('checkout.payment.visaText')}
+                  description={
+                    <>
+                      {t('checkout.payment.visaText')}
+                      {feeNote(fees?.chosen)}
+                    </>
+                  }
                 />
               )}
               <ChoiceCard
@@ -154,9 +170,8 @@ export function PaymentPage() {
                 label={t('checkout.method.cash')}
                 description={
                   <>
-                    {t('checkout.payment.cashText')} (+
-                    <Price value={SHIPPING_FEE_EGP} /> {t('checkout.payment.shippingShort')}, +
-                    <Price value={COD_FEE_EGP} /> {t('checkout.payment.codShort')})
+                    {t('checkout.payment.cashText')}
+                    {feeNote(fees?.cash)}
                   </>
                 }
                 reason={codUnavailable}
@@ -179,5 +194,32 @@ export function PaymentPage() {
         </form>
       )}
     </div>
+  );
+}
+
+/** What delivery adds to a way of paying, "(+21 EGP shipping and handling, +9 EGP cash-on-delivery fee)", once quoted. */
+function FeeNote({ quote }: { quote: ShippingQuote | undefined }) {
+  const { t } = useTranslation();
+  if (!quote) return <span className="d-block small text-body-secondary">{t('checkout.payment.feesLoading')}</span>;
+  const parts: ReactNode[] = [
+    quote.shipping > 0 ? (
+      <Fragment key="shipping">
+        +<Price value={quote.shipping} /> {t('checkout.payment.shippingShort')}
+      </Fragment>
+    ) : (
+      t('checkout.payment.freeShipping')
+    ),
+  ];
+  if (quote.codFee > 0)
+    parts.push(
+      <Fragment key="cod">
+        +<Price value={quote.codFee} /> {t('checkout.payment.codShort')}
+      </Fragment>,
+    );
+  return (
+    <>
+      {' ('}
+      {parts.flatMap((part, index) => (index ? [t('checkout.payment.feeSeparator'), part] : [part]))})
+    </>
   );
 }

@@ -50,6 +50,14 @@ const cart: Cart = {
   bill: 140.5,
 };
 
+/** The server's quote at the default prices: cash pays 21 + 9, card ships free. */
+const defaultQuote = (request: Request) => ({
+  body:
+    new URL(request.url).searchParams.get('paymentMethod') === 'cash'
+      ? { shipping: 21, codFee: 9 }
+      : { shipping: 0, codFee: 0 },
+});
+
 const order = (method: PaymentMethod) => ({
   _id: 'order-1',
   createdAt: '2026-01-01T10:00:00.000Z',
@@ -78,6 +86,13 @@ const renderReview = () =>
     },
   });
 
+/** Clicks Place Order once the fees are known: until then the button waits with the shopper. */
+async function placeOrder(user: ReturnType<typeof userEvent.setup>) {
+  const button = await screen.findByRole('button', { name: 'Place Order' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await user.click(button);
+}
+
 function summaryRow(label: string): HTMLElement {
   const row = screen.getByText(label).closest<HTMLElement>('.summary-row');
   if (!row) throw new Error(`no summary row '${label}'`);
@@ -95,9 +110,10 @@ describe('/PlaceOrder', () => {
 
   it('reviews the address, the items and the cash bill: items + 21 EGP shipping and handling + 9 EGP cash on delivery', async () => {
     choose('cash');
-    mockApi({ 'GET /api/cart': { body: cart } });
+    mockApi({ 'GET /api/cart': { body: cart }, 'GET /api/shipping/quote': defaultQuote });
     renderReview();
     expect(await screen.findByText('Juhayna Milk 1L')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('EGP 170.50'));
     expect(screen.getByText('12 El Tahrir St')).toBeInTheDocument();
     expect(screen.getByText('Dokki, Giza')).toBeInTheDocument();
     expect(screen.getByText('Mariam Adel')).toBeInTheDocument();
@@ -107,29 +123,28 @@ describe('/PlaceOrder', () => {
     expect(within(summaryRow('Items (3):')).getByText('EGP 140.50')).toBeInTheDocument();
     expect(summaryRow('Shipping and handling')).toHaveAttribute('data-charged', 'true');
     expect(summaryRow('Cash on Delivery fee')).toHaveAttribute('data-charged', 'true');
-    expect(screen.getByTestId('order-total')).toHaveTextContent('EGP 170.50');
   });
 
   it('shades both fee lines for visa and charges the items only', async () => {
     choose('visa');
-    mockApi({ 'GET /api/cart': { body: cart } });
+    mockApi({ 'GET /api/cart': { body: cart }, 'GET /api/shipping/quote': defaultQuote });
     renderReview();
-    await screen.findByText('Juhayna Milk 1L');
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('EGP 140.50'));
     expect(summaryRow('Shipping and handling')).toHaveAttribute('data-charged', 'false');
     expect(summaryRow('Cash on Delivery fee')).toHaveAttribute('data-charged', 'false');
-    expect(screen.getByTestId('order-total')).toHaveTextContent('EGP 140.50');
   });
 
   it('saves the address, places a cash order, empties the local cart and goes to /success', async () => {
     choose('cash');
     const { calls } = mockApi({
       'GET /api/cart': { body: cart },
+      'GET /api/shipping/quote': defaultQuote,
       'POST /api/address': { status: 201, body: [] },
       'POST /api/order': { status: 201, body: [order('cash')] },
     });
     const user = userEvent.setup();
     const { store } = renderReview();
-    await user.click(await screen.findByRole('button', { name: 'Place Order' }));
+    await placeOrder(user);
     expect(await screen.findByText('page /success')).toBeInTheDocument();
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts).toEqual([
@@ -149,12 +164,13 @@ describe('/PlaceOrder', () => {
     choose('visa');
     mockApi({
       'GET /api/cart': { body: cart },
+      'GET /api/shipping/quote': defaultQuote,
       'POST /api/address': { status: 201, body: [] },
       'POST /api/order': { status: 201, body: [order('visa')] },
     });
     const user = userEvent.setup();
     const { store } = renderReview();
-    await user.click(await screen.findByRole('button', { name: 'Place Order' }));
+    await placeOrder(user);
     expect(await screen.findByText('page /Stripe')).toBeInTheDocument();
     expect(JSON.parse(screen.getByTestId('state').textContent ?? '')).toEqual({ order_id: 'order-1' });
     expect(store.getState().cart.items).toHaveLength(1);
@@ -165,12 +181,13 @@ describe('/PlaceOrder', () => {
     const shortage = [{ _id: 'p1', name: 'Juhayna Milk 1L', image_path: [], stock: 0 }];
     mockApi({
       'GET /api/cart': { body: cart },
+      'GET /api/shipping/quote': defaultQuote,
       'POST /api/address': { status: 201, body: [] },
       'POST /api/order': { status: 409, body: shortage },
     });
     const user = userEvent.setup();
     renderReview();
-    await user.click(await screen.findByRole('button', { name: 'Place Order' }));
+    await placeOrder(user);
     expect(await screen.findByText('page /OrderError')).toBeInTheDocument();
     expect(JSON.parse(screen.getByTestId('state').textContent ?? '')).toEqual(shortage);
   });
@@ -179,13 +196,72 @@ describe('/PlaceOrder', () => {
     choose('cash');
     mockApi({
       'GET /api/cart': { body: cart },
+      'GET /api/shipping/quote': defaultQuote,
       'POST /api/address': { status: 201, body: [] },
       'POST /api/order': { status: 400, body: { message: 'Your cart is empty' } },
     });
     const user = userEvent.setup();
     renderReview();
-    await user.click(await screen.findByRole('button', { name: 'Place Order' }));
+    await placeOrder(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('Your cart is empty');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+  });
+
+  it("shows the fees the server quotes for the address's governorate and the method, and waits for them", async () => {
+    choose('cash');
+    let answer = (_reply: { body: unknown }) => {};
+    const { calls } = mockApi({
+      'GET /api/cart': { body: cart },
+      'GET /api/shipping/quote': () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderReview();
+    await screen.findByText('Juhayna Milk 1L');
+    expect(screen.getByRole('status')).toHaveTextContent('Working out the delivery fee…');
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    expect(calls.filter((call) => call.path.startsWith('/api/shipping/quote')).map((call) => call.path)).toEqual([
+      '/api/shipping/quote?state=Giza&paymentMethod=cash',
+    ]);
+    answer({ body: { shipping: 67.5, codFee: 12.5 } });
+    expect(await screen.findByText('EGP 67.50')).toBeInTheDocument();
+    expect(summaryRow('Shipping and handling')).toHaveAttribute('data-charged', 'true');
+    expect(within(summaryRow('Cash on Delivery fee')).getByText('EGP 12.50')).toBeInTheDocument();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('EGP 220.50');
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+  });
+
+  it('charges a card order its shipping when card orders do not ship free, the cash fee shaded', async () => {
+    choose('visa');
+    mockApi({
+      'GET /api/cart': { body: cart },
+      'GET /api/shipping/quote': (request) => ({
+        body:
+          new URL(request.url).searchParams.get('paymentMethod') === 'cash'
+            ? { shipping: 30, codFee: 9 }
+            : { shipping: 30, codFee: 0 },
+      }),
+    });
+    renderReview();
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('EGP 170.50'));
+    expect(summaryRow('Shipping and handling')).toHaveAttribute('data-charged', 'true');
+    expect(summaryRow('Cash on Delivery fee')).toHaveAttribute('data-charged', 'false');
+  });
+
+  it('says "Free" when the items reach the free-shipping threshold', async () => {
+    choose('cash');
+    mockApi({ 'GET /api/cart': { body: cart }, 'GET /api/shipping/quote': { body: { shipping: 0, codFee: 9 } } });
+    renderReview();
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('EGP 149.50'));
+    expect(within(summaryRow('Shipping and handling')).getByText('Free')).toBeInTheDocument();
+  });
+
+  it('still lets the shopper order when no quote can be had, saying the bill will include the fee', async () => {
+    choose('cash');
+    mockApi({
+      'GET /api/cart': { body: cart },
+      'GET /api/shipping/quote': { status: 500, body: { message: 'Something went wrong on our side' } },
+    });
+    renderReview();
+    expect(await screen.findByText(/The delivery fee could not be worked out just now/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
   });
 });

@@ -20,6 +20,7 @@ import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { orderTotals } from '../orderTotals';
+import { useCheckoutFees } from '../useCheckoutFees';
 import { useCodUnavailable } from '../useCodUnavailable';
 import { AddressLines } from './AddressLines';
 import { CheckoutSteps } from './CheckoutSteps';
@@ -80,10 +81,13 @@ function Review({
 }) {
   const { t } = useTranslation();
   const local = useLocalized();
+  const { fees, failed: feesFailed } = useCheckoutFees(address.state, method);
   const totals = orderTotals(
     cart.products.map((line) => ({ price: line.product_id.price, quantity: line.quantity })),
-    method,
+    fees,
   );
+  // The shopper places the order knowing its total; if no quote can be had, the server's bill still tells it.
+  const awaitingFees = !fees && !feesFailed;
   const codUnavailable = useCodUnavailable(method === 'cash' ? cart.products : undefined);
   const { place, placing, failure } = usePlaceOrder(address, method);
   // The next screen's code arrives while the shopper reads, so placing moves on at once instead of
@@ -154,6 +158,11 @@ function Review({
               {codUnavailable} <Link to={paths.payment}>{t('checkout.review.changePayment')}</Link>
             </Alert>
           )}
+          {feesFailed && (
+            <Alert variant="warning" className="small">
+              {t('checkout.summary.feesFailed')}
+            </Alert>
+          )}
           {failure && (
             <Alert variant="danger" className="small" role="alert">
               {failure}
@@ -163,7 +172,7 @@ function Review({
             variant="accent"
             size="lg"
             className="w-100"
-            disabled={placing || Boolean(codUnavailable)}
+            disabled={placing || awaitingFees || Boolean(codUnavailable)}
             onClick={() => void place()}
           >
             {placing && <Spinner size="sm" className="me-2" aria-hidden="true" />}

@@ -1,6 +1,12 @@
 import type { Order } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 
+/** A move of one order changes it and the list it sits in. */
+const orderAndList = (id: string) => [
+  { type: 'Order' as const, id },
+  { type: 'Order' as const, id: LIST },
+];
+
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The signed-in shopper's own orders, newest first. */
@@ -11,7 +17,26 @@ export const ordersApi = api.injectEndpoints({
         ...(result ?? []).map(({ _id }) => ({ type: 'Order' as const, id: _id })),
       ],
     }),
+    /** One order: the shopper's own, or any for an admin (the invoice). */
+    getOrder: build.query<Order, string>({
+      query: (id) => `/order/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Order', id }],
+    }),
+    /** The shopper cancels an order not yet shipped; a paid one is refunded through its provider. */
+    cancelOrder: build.mutation<Order, { id: string; reason?: string }>({
+      query: ({ id, reason }) => ({
+        url: `/order/${encodeURIComponent(id)}/cancel`,
+        method: 'POST',
+        body: reason ? { reason } : {},
+      }),
+      invalidatesTags: (_result, _error, { id }) => orderAndList(id),
+    }),
+    /** The shopper asks to send a delivered order back, within the return window. */
+    requestReturn: build.mutation<Order, { id: string; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/order/${encodeURIComponent(id)}/return`, method: 'POST', body: { reason } }),
+      invalidatesTags: (_result, _error, { id }) => orderAndList(id),
+    }),
   }),
 });
 
-export const { useGetMyOrdersQuery } = ordersApi;
+export const { useGetMyOrdersQuery, useGetOrderQuery, useCancelOrderMutation, useRequestReturnMutation } = ordersApi;

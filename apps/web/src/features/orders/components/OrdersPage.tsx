@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
@@ -6,13 +7,18 @@ import { Link } from 'react-router';
 import type { Order, OrderLine, OrderStatus } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
 import { EmptyState } from '../../../components/EmptyState';
-import { ChevronStartIcon } from '../../../components/icons';
+import { ChevronStartIcon, ReceiptIcon } from '../../../components/icons';
 import { Price } from '../../../components/Price';
 import { ProductImage } from '../../../components/ProductImage';
 import { intlLocale } from '../../../i18n';
 import { formatDate } from '../../../lib/format';
 import { useGetMyOrdersQuery } from '../api/ordersApi';
+import { cancellable, returnDeadline } from '../orderActions';
 import { orderRef } from '../orderRef';
+import { CancelOrderButton } from './CancelOrderButton';
+import { OrderTimeline } from './OrderTimeline';
+import { OrderTracking } from './OrderTracking';
+import { ReturnOrderButton } from './ReturnOrderButton';
 import '../../../styles/checkout.css';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
@@ -27,12 +33,17 @@ const STATUS_BADGE: Record<OrderStatus, string> = {
   shipped: 'info',
   delivered: 'success',
   cancelled: 'secondary',
+  return_requested: 'warning',
+  returned: 'secondary',
+  refunded: 'secondary',
 };
 
 /** /Orders: the shopper's order history, newest first. */
 export function OrdersPage() {
   const { t } = useTranslation();
   const { data: orders, isLoading, error } = useGetMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
+  // When the page opened: whether a delivered order may still be returned is decided against it.
+  const [now] = useState(() => new Date());
 
   let content;
   if (isLoading) {
@@ -64,7 +75,7 @@ export function OrdersPage() {
       <ul className="list-unstyled d-flex flex-column gap-4 mb-0" aria-label={t('checkout.orders.title')}>
         {orders.map((order) => (
           <li key={order._id}>
-            <OrderCard order={order} />
+            <OrderCard order={order} now={now} />
           </li>
         ))}
       </ul>
@@ -84,10 +95,11 @@ export function OrdersPage() {
   );
 }
 
-function OrderCard({ order }: { order: Order }) {
+function OrderCard({ order, now }: { order: Order; now: Date }) {
   const { t, i18n } = useTranslation();
   const headingId = `order-${order._id}`;
   const awaitsCard = order.status === 'pending' && order.paymentMethod === 'visa';
+  const returnBy = returnDeadline(order, now);
   return (
     <Card as="article" className="checkout-card order-card" aria-labelledby={headingId}>
       <Card.Header className="order-card-head">
@@ -118,24 +130,38 @@ function OrderCard({ order }: { order: Order }) {
         </h2>
       </Card.Header>
       <Card.Body className="p-0">
-        <div className="d-flex flex-wrap align-items-center gap-2 px-3 px-md-4 pt-3">
+        <div className="order-card-status">
           <Badge bg={STATUS_BADGE[order.status]} className={`order-status order-status-${order.status}`}>
             {t(`checkout.orders.status.${order.status}`)}
           </Badge>
-          {awaitsCard && (
-            <>
-              <span className="small text-body-secondary">{t('checkout.orders.awaitingPayment')}</span>
-              <Link to={paths.stripe} state={{ order_id: order._id }} className="btn btn-sm btn-accent ms-sm-auto">
+          {awaitsCard && <span className="small text-body-secondary">{t('checkout.orders.awaitingPayment')}</span>}
+          <div className="order-actions">
+            {awaitsCard && (
+              <Link to={paths.stripe} state={{ order_id: order._id }} className="btn btn-sm btn-accent">
                 {t('checkout.stripe.payNow')}
               </Link>
-            </>
-          )}
+            )}
+            <Link
+              to={paths.invoice(order._id)}
+              className="btn btn-sm btn-outline-secondary d-inline-flex align-items-center gap-1"
+              aria-label={t('checkout.orders.invoiceNamed', { ref: orderRef(order._id) })}
+            >
+              <ReceiptIcon size={16} />
+              {t('checkout.orders.invoice')}
+            </Link>
+            {returnBy && <ReturnOrderButton order={order} deadline={returnBy} />}
+            {cancellable(order) && <CancelOrderButton order={order} />}
+          </div>
         </div>
-        <ul className="list-unstyled mb-0">
-          {order.products.map((line) => (
-            <OrderLineItem key={line.productBrief.product_id ?? line.productBrief.name} line={line} />
-          ))}
-        </ul>
+        {order.trackingNumber && <OrderTracking number={order.trackingNumber} url={order.trackingUrl} />}
+        <div className="order-card-body">
+          <ul className="list-unstyled mb-0 order-lines">
+            {order.products.map((line) => (
+              <OrderLineItem key={line.productBrief.product_id ?? line.productBrief.name} line={line} />
+            ))}
+          </ul>
+          <OrderTimeline order={order} />
+        </div>
       </Card.Body>
     </Card>
   );

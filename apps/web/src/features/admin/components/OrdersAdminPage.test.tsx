@@ -1,0 +1,185 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminOrder, AdminOrdersPage, Session } from '@shop/contracts';
+import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
+import { OrdersAdminPage } from './OrdersAdminPage';
+
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() },
+}));
+
+const adminSession: Session = {
+  ...shopperSession,
+  user: { ...shopperSession.user, _id: 'a1', name: 'Admin', role: true },
+  token: 'admin-token',
+};
+
+const CONFIRMED = 'abcdef12-3456-4789-8abc-def012345678';
+const SHIPPED = '12345678-aaaa-4bbb-8ccc-dddddddddddd';
+
+const order = (id: string, overrides: Partial<AdminOrder>): AdminOrder => ({
+  _id: id,
+  createdAt: '2025-03-05T10:00:00.000Z',
+  bill: 130,
+  itemsTotal: 100,
+  shipping: 21,
+  codFee: 9,
+  status: 'confirmed',
+  statusHistory: [{ status: 'confirmed', at: '2025-03-05T10:00:00.000Z', reason: null }],
+  trackingNumber: null,
+  trackingUrl: null,
+  deliveryAddress: {
+    street: 'Tahrir St',
+    building: '12',
+    city: 'Dokki',
+    state: 'Giza',
+    phone: '01122222222',
+    zipCode: '12611',
+    country: 'Egypt',
+  },
+  paymentMethod: 'cash',
+  products: [],
+  customer: { _id: 'u1', name: 'Mona Ali', email: 'mona@example.com' },
+  ...overrides,
+});
+
+const PAGE: AdminOrdersPage = {
+  orders: [
+    order(CONFIRMED, {}),
+    order(SHIPPED, { status: 'shipped', trackingNumber: 'EG-998877', customer: null, paymentMethod: 'visa' }),
+  ],
+  pages: 1,
+  total: 2,
+};
+
+/** The query of each list request the page made, as a plain object. */
+const listQueries = (calls: { method: string; path: string }[]) =>
+  calls
+    .filter((call) => call.method === 'GET' && call.path.startsWith('/api/admin/orders?'))
+    .map((call) => Object.fromEntries(new URLSearchParams(call.path.split('?')[1])));
+
+const renderPage = (url = '/dashboard/orders') =>
+  renderRoute(<OrdersAdminPage />, { path: '/dashboard/orders', url, preloadedState: { session: adminSession } });
+
+const rowOf = async (ref: string) => (await screen.findByText(ref)).closest('tr') as HTMLElement;
+
+// Rendering through the store and router takes seconds on a busy machine; the default 5 s is tight.
+describe('the all-orders screen', { timeout: 20_000 }, () => {
+  it('lists each order with its reference, buyer, governorate, bill, status and tracking number', async () => {
+    mockApi({ 'GET /api/admin/orders': { body: PAGE } });
+    renderPage();
+
+    const confirmed = within(await rowOf('#ABCDEF12'));
+    expect(confirmed.getByText('Mona Ali')).toBeInTheDocument();
+    expect(confirmed.getByText('Giza')).toBeInTheDocument();
+    expect(confirmed.getByText('Confirmed')).toBeInTheDocument();
+    expect(confirmed.getByText('Cash on delivery')).toBeInTheDocument();
+    expect(confirmed.getByRole('combobox', { name: 'Next status of order #ABCDEF12' })).toBeInTheDocument();
+
+    const shipped = within(await rowOf('#12345678'));
+    expect(shipped.getByText('Deleted account')).toBeInTheDocument();
+    expect(shipped.getByText('EG-998877')).toBeInTheDocument();
+    expect(shipped.getByText('Shipped')).toBeInTheDocument();
+    expect(screen.getByText('2 orders')).toBeInTheDocument();
+  });
+
+  it('reads its filters from the address and asks the API for them', async () => {
+    const { calls } = mockApi({ 'GET /api/admin/orders': { body: PAGE } });
+    renderPage('/dashboard/orders?status=paid&governorate=Giza&from=2025-03-01&q=0112&page=2&to=2025-02-31');
+
+    await screen.findByText('#ABCDEF12');
+    // 31 February is no day: dropped rather than sent.
+    expect(listQueries(calls)).toEqual([
+      { status: 'paid', governorate: 'Giza', from: '2025-03-01', q: '0112', page: '2' },
+    ]);
+    const filters = within(screen.getByRole('form', { name: 'Filter the orders' }));
+    expect(filters.getByLabelText('Status')).toHaveValue('paid');
+    expect(filters.getByLabelText('Governorate')).toHaveValue('Giza');
+    expect(filters.getByLabelText('From')).toHaveValue('2025-03-01');
+    expect(filters.getByLabelText('Order number or phone')).toHaveValue('0112');
+  });
+
+  it('puts the chosen filters in the address, back on the first page, and clears them', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({ 'GET /api/admin/orders': { body: PAGE } });
+    const { router } = renderPage('/dashboard/orders?page=3');
+    const filters = within(await screen.findByRole('form', { name: 'Filter the orders' }));
+
+    await user.selectOptions(filters.getByLabelText('Payment method'), 'Card (visa)');
+    await user.selectOptions(filters.getByLabelText('Governorate'), 'Alexandria');
+    await user.type(filters.getByLabelText('Order number or phone'), '#ABCDEF12');
+    await user.click(filters.getByRole('button', { name: 'Filter' }));
+
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        paymentMethod: 'visa',
+        governorate: 'Alexandria',
+        q: '#ABCDEF12',
+      }),
+    );
+    await waitFor(() =>
+      expect(listQueries(calls).at(-1)).toEqual({
+        paymentMethod: 'visa',
+        governorate: 'Alexandria',
+        q: '#ABCDEF12',
+        page: '1',
+      }),
+    );
+
+    // The form is drawn afresh for the filters now in the address.
+    const applied = within(screen.getByRole('form', { name: 'Filter the orders' }));
+    expect(applied.getByLabelText('Payment method')).toHaveValue('visa');
+    await user.click(applied.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('says when no order matches the filters', async () => {
+    mockApi({ 'GET /api/admin/orders': { body: { orders: [], pages: 1, total: 0 } } });
+    renderPage('/dashboard/orders?status=refunded');
+    expect(await screen.findByText('No orders match these filters')).toBeInTheDocument();
+  });
+
+  it('offers a tracking number field when shipping, and sends the number typed', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /api/admin/orders': { body: PAGE },
+      [`PUT /api/order/${CONFIRMED}/status`]: { body: { ...PAGE.orders[0], status: 'shipped' } },
+    });
+    renderPage();
+    const row = within(await rowOf('#ABCDEF12'));
+
+    expect(row.queryByLabelText('Tracking number of order #ABCDEF12')).not.toBeInTheDocument();
+    await user.selectOptions(row.getByRole('combobox', { name: 'Next status of order #ABCDEF12' }), 'Shipped');
+    await user.type(row.getByLabelText('Tracking number of order #ABCDEF12'), ' EG-123456 ');
+    await user.click(row.getByRole('button', { name: 'Move' }));
+
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      path: `/api/order/${CONFIRMED}/status`,
+      body: { status: 'shipped', trackingNumber: 'EG-123456' },
+      token: 'admin-token',
+    });
+  });
+
+  it('exports the filtered list with the session token', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /api/admin/orders': { body: PAGE },
+      'GET /api/admin/orders/export': { body: 'id,createdAt' },
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:orders'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderPage('/dashboard/orders?status=shipped&paymentMethod=cash');
+
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const exported = calls.find((call) => call.path.startsWith('/api/admin/orders/export'));
+    expect(exported?.token).toBe('admin-token');
+    expect(Object.fromEntries(new URLSearchParams(exported?.path.split('?')[1]))).toEqual({
+      status: 'shipped',
+      paymentMethod: 'cash',
+    });
+  });
+});

@@ -1,0 +1,299 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Placeholder from 'react-bootstrap/Placeholder';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { useSearchParams } from 'react-router';
+import { ORDER_STATUSES, PAYMENT_METHODS, type AdminOrder, type AdminOrdersFilter } from '@shop/contracts';
+import { EmptyState } from '../../../components/EmptyState';
+import { Pagination } from '../../../components/Pagination';
+import { Price } from '../../../components/Price';
+import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
+import { intlLocale } from '../../../i18n';
+import { useTranslation } from '../../../i18n/useTranslation';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../auth';
+import { useGovernorateNames } from '../../checkout';
+import { useGetAdminOrdersQuery } from '../api/adminApi';
+import { downloadOrdersCsv } from '../exportOrders';
+import { formatDateTime, shortId } from '../format';
+import { draftOf, filtersFromParams, NO_FILTERS, paramsOf, type FilterDraft } from '../orderFilters';
+import { OrderStatusControl } from './OrderStatusControl';
+import { PageHeader } from './PageHeader';
+import { RefundButton } from './RefundButton';
+import { ScrollTable } from './ScrollTable';
+import { StatusBadge } from './StatusBadge';
+
+/**
+ * Every order of the shop, newest first: filtered by status, payment method, governorate and day, searched
+ * by order number or phone, each with the moves it allows. The filters and the page live in the address,
+ * so a filtered view can be shared and survives a reload; the export downloads the same filtered list.
+ */
+export function OrdersAdminPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const filter = filtersFromParams(params);
+  const { page, setPage } = usePageParam();
+  // Fresh when opened: orders move all day.
+  const { data, isLoading, isFetching, isError } = useGetAdminOrdersQuery(
+    { ...filter, page },
+    { refetchOnMountOrArgChange: true },
+  );
+  usePageBounds(page, data?.pages, setPage);
+  const current = draftOf(filter);
+  const filtered = Object.values(current).some(Boolean);
+
+  return (
+    <>
+      <PageHeader
+        title={t('admin.allOrders.title')}
+        subtitle={data ? t('admin.allOrders.total', { count: data.total }) : undefined}
+      >
+        <ExportButton filter={filter} />
+      </PageHeader>
+      {/* Keyed by the address's filters, so back and forward show the filters of the list on screen. */}
+      <OrderFilters
+        key={paramsOf(current).toString()}
+        initial={current}
+        onFilter={(next) => setParams(paramsOf(next))}
+      />
+      {isLoading ? (
+        <div className="dash-card" role="status" aria-label={t('common.loading')}>
+          {Array.from({ length: 6 }, (_, index) => (
+            <Placeholder key={index} as="p" animation="glow">
+              <Placeholder xs={2} /> <Placeholder xs={3} /> <Placeholder xs={2} /> <Placeholder xs={3} />
+            </Placeholder>
+          ))}
+        </div>
+      ) : isError || !data ? (
+        <Alert variant="danger">{t('common.loadFailed')}</Alert>
+      ) : !data.orders.length ? (
+        <EmptyState title={filtered ? t('admin.allOrders.noMatch') : t('admin.allOrders.none')} />
+      ) : (
+        <div className={`dash-card p-0${isFetching ? ' is-refreshing' : ''}`}>
+          <OrdersTable orders={data.orders} />
+        </div>
+      )}
+      {data && <Pagination page={page} pages={data.pages} onPageChange={setPage} />}
+    </>
+  );
+}
+
+function OrdersTable({ orders }: { orders: AdminOrder[] }) {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  const { nameOf } = useGovernorateNames();
+  return (
+    <ScrollTable caption={t('admin.allOrders.title')} className="table dash-table orders-table align-middle mb-0">
+      <thead>
+        <tr>
+          <th scope="col">{t('admin.allOrders.order')}</th>
+          <th scope="col">{t('admin.allOrders.customer')}</th>
+          <th scope="col">{t('admin.allOrders.governorate')}</th>
+          <th scope="col" className="text-end">
+            {t('admin.allOrders.bill')}
+          </th>
+          <th scope="col">{t('admin.allOrders.status')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((order) => {
+          const reason = order.statusHistory.at(-1)?.reason;
+          return (
+            <tr key={order._id}>
+              <td className="text-nowrap">
+                {/* Its own direction, so the # stays in front on Arabic pages. */}
+                <span className="font-monospace" title={order._id} dir="ltr">
+                  {shortId(order._id)}
+                </span>
+                <time dateTime={order.createdAt} className="d-block small text-body-secondary">
+                  {formatDateTime(order.createdAt, locale)}
+                </time>
+              </td>
+              <td className="dash-cell-name">
+                {order.customer ? (
+                  <>
+                    {order.customer.name}
+                    <bdi
+                      className="order-email d-block small text-body-secondary text-truncate"
+                      title={order.customer.email}
+                    >
+                      {order.customer.email}
+                    </bdi>
+                  </>
+                ) : (
+                  <span className="text-body-secondary">{t('admin.allOrders.deletedAccount')}</span>
+                )}
+                <bdi className="d-block small text-body-secondary" dir="ltr">
+                  {order.deliveryAddress.phone}
+                </bdi>
+              </td>
+              <td>
+                {nameOf(order.deliveryAddress.state)}
+                <span className="d-block small text-body-secondary">{order.deliveryAddress.city}</span>
+              </td>
+              <td className="text-end text-nowrap">
+                <Price value={order.bill} />
+                <span className="d-block small text-body-secondary">
+                  {t(`admin.orders.methods.${order.paymentMethod}`)}
+                </span>
+              </td>
+              <td className="status-cell">
+                <StatusBadge status={order.status} />
+                {order.trackingNumber && (
+                  <span className="d-block small mt-1">
+                    {t('admin.allOrders.tracking')}{' '}
+                    {order.trackingUrl ? (
+                      <a href={order.trackingUrl} target="_blank" rel="noreferrer" dir="ltr">
+                        {order.trackingNumber}
+                      </a>
+                    ) : (
+                      <bdi dir="ltr">{order.trackingNumber}</bdi>
+                    )}
+                  </span>
+                )}
+                {reason && (
+                  <span className="d-block small text-body-secondary mt-1">
+                    {t('admin.allOrders.reasonShown', { reason })}
+                  </span>
+                )}
+                <OrderStatusControl orderId={order._id} status={order.status} />
+                {(order.status === 'paid' || order.status === 'returned') && (
+                  <RefundButton
+                    orderId={order._id}
+                    bill={order.bill}
+                    returned={order.status === 'returned'}
+                    cash={order.paymentMethod === 'cash'}
+                  />
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </ScrollTable>
+  );
+}
+
+function OrderFilters({ initial, onFilter }: { initial: FilterDraft; onFilter: (filters: FilterDraft) => void }) {
+  const { t } = useTranslation();
+  const { options: governorates } = useGovernorateNames();
+  const [draft, setDraft] = useState(initial);
+  const set = (key: keyof FilterDraft) => (event: { target: { value: string } }) =>
+    setDraft({ ...draft, [key]: event.target.value });
+  const filtered = Object.values(initial).some(Boolean);
+  return (
+    <Form
+      className="dash-card mb-3"
+      aria-label={t('admin.allOrders.filters')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onFilter(draft);
+      }}
+    >
+      <Row className="g-2 align-items-end">
+        <Col xs={12} lg={6}>
+          <Form.Group controlId="orders-q">
+            <Form.Label>{t('admin.allOrders.search')}</Form.Label>
+            <Form.Control
+              type="search"
+              value={draft.q}
+              onChange={set('q')}
+              maxLength={100}
+              placeholder={t('admin.allOrders.searchPlaceholder')}
+            />
+          </Form.Group>
+        </Col>
+        <Col xs={6} sm={4} lg={3}>
+          <Form.Group controlId="orders-status">
+            <Form.Label>{t('admin.allOrders.status')}</Form.Label>
+            <Form.Select value={draft.status} onChange={set('status')}>
+              <option value="">{t('admin.allOrders.anyStatus')}</option>
+              {ORDER_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`admin.status.${status}`)}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
+        <Col xs={6} sm={4} lg={3}>
+          <Form.Group controlId="orders-method">
+            <Form.Label>{t('admin.allOrders.method')}</Form.Label>
+            <Form.Select value={draft.paymentMethod} onChange={set('paymentMethod')}>
+              <option value="">{t('admin.allOrders.anyMethod')}</option>
+              {PAYMENT_METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {t(`admin.orders.methods.${method}`)}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
+        <Col xs={12} sm={4} lg={3}>
+          <Form.Group controlId="orders-governorate">
+            <Form.Label>{t('admin.allOrders.governorate')}</Form.Label>
+            <Form.Select value={draft.governorate} onChange={set('governorate')}>
+              <option value="">{t('admin.allOrders.anyGovernorate')}</option>
+              {governorates.map(({ value, name }) => (
+                <option key={value} value={value}>
+                  {name}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
+        <Col xs={6} sm={4} lg={3}>
+          <Form.Group controlId="orders-from">
+            <Form.Label>{t('admin.allOrders.from')}</Form.Label>
+            <Form.Control type="date" value={draft.from} onChange={set('from')} max={draft.to || undefined} />
+          </Form.Group>
+        </Col>
+        <Col xs={6} sm={4} lg={3}>
+          <Form.Group controlId="orders-to">
+            <Form.Label>{t('admin.allOrders.to')}</Form.Label>
+            <Form.Control type="date" value={draft.to} onChange={set('to')} min={draft.from || undefined} />
+          </Form.Group>
+        </Col>
+        <Col xs={12} sm={4} lg="auto" className="d-flex gap-2">
+          <Button type="submit" variant="primary">
+            {t('admin.allOrders.apply')}
+          </Button>
+          {filtered && (
+            <Button variant="outline-secondary" onClick={() => onFilter(NO_FILTERS)}>
+              {t('admin.allOrders.clear')}
+            </Button>
+          )}
+        </Col>
+      </Row>
+      <p className="small text-body-secondary mb-0 mt-2">{t('admin.allOrders.utcNote')}</p>
+    </Form>
+  );
+}
+
+/** Downloads what the list shows, every page of it, with the session's token. */
+function ExportButton({ filter }: { filter: AdminOrdersFilter }) {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    if (!token) return;
+    setBusy(true);
+    try {
+      await downloadOrdersCsv(filter, token);
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : t('admin.common.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outline-primary" onClick={() => void download()} disabled={busy}>
+      {busy && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
+      {t('admin.allOrders.export')}
+    </Button>
+  );
+}

@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Order, Session } from '@shop/contracts';
+import { changeLanguage } from '../../../i18n';
+import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
+import { InvoicePage } from './InvoicePage';
+
+const ID = 'abcdef12-0000-4000-8000-000000000001';
+const ORDER: Order = {
+  _id: ID,
+  createdAt: '2026-03-05T10:00:00.000Z',
+  // 2 × 55 + 1 × 12.25 = 122.25, + 50 shipping + 10.50 cash fee = 182.75; VAT inside = 182.75 × 14 / 114 = 22.443…
+  bill: 182.75,
+  itemsTotal: 122.25,
+  shipping: 50,
+  codFee: 10.5,
+  status: 'delivered',
+  statusHistory: [],
+  trackingNumber: null,
+  trackingUrl: null,
+  deliveryAddress: {
+    street: 'Tahrir St',
+    building: '12',
+    city: 'Dokki',
+    state: 'Giza',
+    phone: '01100000002',
+    zipCode: '12511',
+    country: 'Egypt',
+  },
+  paymentMethod: 'cash',
+  products: [
+    {
+      product_id: 'p1',
+      productBrief: { product_id: 'p1', name: 'Tea', nameAr: 'شاي', price: 55, image_path: [] },
+      quantity: 2,
+    },
+    {
+      product_id: 'p2',
+      productBrief: { product_id: 'p2', name: 'Sugar', nameAr: null, price: 12.25, image_path: [] },
+      quantity: 1,
+    },
+  ],
+};
+
+const adminSession: Session = { ...shopperSession, user: { ...shopperSession.user, _id: 'a1', role: true } };
+
+const renderInvoice = (session: Session | null = shopperSession) =>
+  renderRoute(<InvoicePage />, {
+    path: '/Orders/:id/invoice',
+    url: `/Orders/${ID}/invoice`,
+    preloadedState: session ? { session } : undefined,
+  });
+
+const rows = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) =>
+      within(row)
+        .queryAllByRole('cell')
+        .map((cell) => cell.textContent?.replace(/\s/g, ' ')),
+    )
+    .filter((cells) => cells.length);
+
+describe('/Orders/:id/invoice', { timeout: 30_000 }, () => {
+  afterEach(async () => {
+    await changeLanguage('en');
+  });
+
+  it('itemises the order and says the prices include 14% VAT, with the VAT amount to the piastre', async () => {
+    const { calls } = mockApi({ [`GET /api/order/${ID}`]: { body: ORDER } });
+    renderInvoice();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoice #ABCDEF12' })).toBeInTheDocument();
+    expect(calls.map((call) => call.path)).toEqual([`/api/order/${ID}`]);
+    expect(rows(screen.getByRole('table', { name: 'Order lines' }))).toEqual([
+      ['Tea', '2', 'EGP 55', 'EGP 110'],
+      ['Sugar', '1', 'EGP 12.25', 'EGP 12.25'],
+    ]);
+    const totals = screen.getByText('Items total').closest('dl') as HTMLElement;
+    expect(
+      [...totals.children].map((row) => [...row.children].map((cell) => cell.textContent?.replace(/\s/g, ' '))),
+    ).toEqual([
+      ['Items total', 'EGP 122.25'],
+      ['Shipping', 'EGP 50'],
+      ['Cash on delivery fee', 'EGP 10.50'],
+      ['Total', 'EGP 182.75'],
+      ['Prices include 14% VAT', 'EGP 22.44'],
+    ]);
+    const address = screen.getByRole('region', { name: 'Delivery address' });
+    expect(address).toHaveTextContent('Mariam Adel');
+    expect(address).toHaveTextContent('12 Tahrir St');
+    expect(screen.getByText('Cash on delivery')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your orders' })).toHaveAttribute('href', '/Orders');
+  });
+
+  it('prints from its Print button', async () => {
+    const user = userEvent.setup();
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    mockApi({ [`GET /api/order/${ID}`]: { body: ORDER } });
+    renderInvoice();
+    await user.click(await screen.findByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('is written in the shopper’s language', async () => {
+    await changeLanguage('ar');
+    mockApi({ [`GET /api/order/${ID}`]: { body: ORDER } });
+    renderInvoice();
+    expect(await screen.findByRole('heading', { level: 1, name: 'فاتورة #ABCDEF12' })).toBeInTheDocument();
+    expect(screen.getByText('شاي')).toBeInTheDocument();
+    // A product without an Arabic name keeps its English one, marked as English.
+    expect(screen.getByText('Sugar')).toHaveAttribute('lang', 'en');
+    expect(screen.getByText('الأسعار شاملة ضريبة القيمة المضافة 14٪').nextSibling).toHaveTextContent('22.44');
+  });
+
+  it('serves admins any order, without the admin’s name on it', async () => {
+    mockApi({ [`GET /api/order/${ID}`]: { body: ORDER } });
+    renderInvoice(adminSession);
+    expect(await screen.findByRole('region', { name: 'Delivery address' })).not.toHaveTextContent('Mariam Adel');
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('shows the server’s answer for an order that is not the shopper’s', async () => {
+    mockApi({ [`GET /api/order/${ID}`]: { status: 404, body: { message: 'Order not found' } } });
+    renderInvoice();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Order not found');
+    expect(screen.queryByRole('button', { name: 'Print' })).not.toBeInTheDocument();
+  });
+
+  it('sends visitors to sign in', async () => {
+    const { calls } = mockApi({});
+    renderInvoice(null);
+    expect(await screen.findByText('page /login')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,196 @@
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, Navigate, useParams } from 'react-router';
+import { toEgp, toPiastres, VAT_PERCENT, vatIncluded, type Order } from '@shop/contracts';
+import { errorMessage } from '../../../api/errors';
+import { ChevronStartIcon, PrinterIcon } from '../../../components/icons';
+import { Localized } from '../../../components/Localized';
+import { Logo } from '../../../components/Logo';
+import { Price } from '../../../components/Price';
+import { intlLocale } from '../../../i18n';
+import { useLocalized } from '../../../i18n/localized';
+import { useTranslation } from '../../../i18n/useTranslation';
+import { formatDate } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useSession } from '../../auth';
+import { AddressLines } from '../../checkout';
+import { useGetOrderQuery } from '../api/ordersApi';
+import { orderRef } from '../orderRef';
+import '../../../styles/invoice.css';
+
+/**
+ * /Orders/:id/invoice: an order's invoice, to read or print, for its shopper and for admins (the server
+ * answers anyone else's as not found). Visitors go to /login, as on the other signed-in pages.
+ */
+export function InvoicePage() {
+  const { t } = useTranslation();
+  const { user, isSignedIn, isAdmin } = useSession();
+  const { id = '' } = useParams();
+  const { data: order, isLoading, error } = useGetOrderQuery(id, { skip: !isSignedIn });
+  if (!user || !isSignedIn) return <Navigate to={paths.login} replace />;
+
+  let content;
+  if (isLoading) {
+    content = (
+      <div className="d-flex justify-content-center py-5" role="status">
+        <Spinner animation="border" variant="primary" aria-hidden="true" />
+        <span className="visually-hidden">{t('checkout.invoice.loading')}</span>
+      </div>
+    );
+  } else if (error || !order) {
+    content = (
+      <Alert variant="danger" role="alert">
+        <Alert.Heading as="h1" className="h6">
+          {t('checkout.invoice.failed')}
+        </Alert.Heading>
+        <p className="mb-0">{errorMessage(error) ?? t('common.loadFailed')}</p>
+      </Alert>
+    );
+  } else {
+    // An admin reads someone else's invoice: the name on it would be theirs, not the shopper's.
+    content = <Invoice order={order} customer={isAdmin ? undefined : user.name} />;
+  }
+
+  return (
+    <div className="container-lg py-4 invoice-page">
+      <div className="invoice-toolbar d-print-none">
+        <Link to={isAdmin ? paths.dashboard : paths.orders} className="d-inline-flex align-items-center gap-1 small">
+          <ChevronStartIcon size={16} />
+          {t(isAdmin ? 'checkout.invoice.backToDashboard' : 'checkout.invoice.backToOrders')}
+        </Link>
+        {order && (
+          <Button
+            variant="primary"
+            size="sm"
+            className="d-inline-flex align-items-center gap-2"
+            onClick={() => window.print()}
+          >
+            <PrinterIcon size={16} />
+            {t('checkout.invoice.print')}
+          </Button>
+        )}
+      </div>
+      {content}
+    </div>
+  );
+}
+
+function Invoice({ order, customer }: { order: Order; customer: string | undefined }) {
+  const { t, i18n } = useTranslation();
+  const localized = useLocalized();
+  const ref = orderRef(order._id);
+  return (
+    <article className="invoice" aria-labelledby="invoice-title">
+      <title>{t('checkout.invoice.documentTitle', { ref })}</title>
+      <header className="invoice-head">
+        <Logo dark className="invoice-logo" />
+        <h1 id="invoice-title" className="invoice-title">
+          {t('checkout.invoice.title')} <span dir="ltr">#{ref}</span>
+        </h1>
+      </header>
+
+      <div className="invoice-parties">
+        <dl className="invoice-facts">
+          <div>
+            <dt>{t('checkout.invoice.number')}</dt>
+            <dd dir="ltr">#{ref}</dd>
+          </div>
+          <div>
+            <dt>{t('checkout.invoice.date')}</dt>
+            <dd>
+              <time dateTime={order.createdAt}>{formatDate(order.createdAt, intlLocale(i18n.language))}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('checkout.invoice.payment')}</dt>
+            <dd>{t(order.paymentMethod === 'visa' ? 'checkout.method.visa' : 'checkout.method.cash')}</dd>
+          </div>
+          <div>
+            <dt>{t('checkout.invoice.status')}</dt>
+            <dd>{t(`checkout.orders.status.${order.status}`)}</dd>
+          </div>
+        </dl>
+        <section className="invoice-address" aria-labelledby="invoice-address">
+          <h2 id="invoice-address" className="invoice-label">
+            {t('checkout.invoice.deliverTo')}
+          </h2>
+          <address className="mb-0">
+            <AddressLines address={order.deliveryAddress} name={customer} />
+          </address>
+        </section>
+      </div>
+
+      <table className="invoice-lines">
+        <caption className="visually-hidden">{t('checkout.invoice.lines')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('checkout.invoice.product')}</th>
+            <th scope="col" className="invoice-number">
+              {t('checkout.invoice.quantity')}
+            </th>
+            <th scope="col" className="invoice-number">
+              {t('checkout.invoice.unitPrice')}
+            </th>
+            <th scope="col" className="invoice-number">
+              {t('checkout.invoice.lineTotal')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.products.map(({ productBrief: product, quantity }) => (
+            <tr key={product.product_id ?? product.name}>
+              <td>
+                <Localized value={localized.name(product)} />
+              </td>
+              <td className="invoice-number">{quantity}</td>
+              <td className="invoice-number">
+                <Price value={product.price} />
+              </td>
+              <td className="invoice-number">
+                <Price value={toEgp(toPiastres(product.price) * quantity)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <dl className="invoice-totals">
+        <div>
+          <dt>{t('checkout.invoice.itemsTotal')}</dt>
+          <dd>
+            <Price value={order.itemsTotal} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('checkout.invoice.shipping')}</dt>
+          <dd>
+            <Price value={order.shipping} />
+          </dd>
+        </div>
+        {order.codFee > 0 && (
+          <div>
+            <dt>{t('checkout.invoice.codFee')}</dt>
+            <dd>
+              <Price value={order.codFee} />
+            </dd>
+          </div>
+        )}
+        <div className="invoice-total">
+          <dt>{t('checkout.invoice.total')}</dt>
+          <dd>
+            <Price value={order.bill} />
+          </dd>
+        </div>
+        <div className="invoice-vat">
+          <dt>{t('checkout.invoice.vat', { rate: VAT_PERCENT })}</dt>
+          <dd>
+            <Price value={vatIncluded(order.bill)} />
+          </dd>
+        </div>
+      </dl>
+
+      <p className="invoice-thanks">{t('checkout.invoice.thanks')}</p>
+    </article>
+  );
+}

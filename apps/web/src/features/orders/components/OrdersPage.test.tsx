@@ -1,0 +1,233 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Order, OrderStatus } from '@shop/contracts';
+import { notify } from '../../../lib/notify';
+import { renderCheckout } from '../../../test/checkout';
+import { mockApi, shopperSession } from '../../../test/utils';
+import { OrdersPage } from './OrdersPage';
+
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() },
+}));
+
+const DAY = 86_400_000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+
+function order(id: string, status: OrderStatus, history: Order['statusHistory'], extra: Partial<Order> = {}): Order {
+  return {
+    _id: id,
+    createdAt: history[0]?.at ?? daysAgo(30),
+    bill: 170.5,
+    itemsTotal: 110,
+    shipping: 50,
+    codFee: 10.5,
+    status,
+    statusHistory: history,
+    trackingNumber: null,
+    trackingUrl: null,
+    deliveryAddress: {
+      street: 'Tahrir St',
+      building: '12',
+      city: 'Giza',
+      state: 'Giza',
+      phone: '01100000002',
+      zipCode: '12511',
+      country: 'Egypt',
+    },
+    paymentMethod: 'cash',
+    products: [
+      {
+        product_id: 'p1',
+        productBrief: { product_id: 'p1', name: 'Tea', nameAr: 'شاي', price: 55, image_path: [] },
+        quantity: 2,
+      },
+    ],
+    ...extra,
+  };
+}
+
+const step = (status: OrderStatus, at: string, reason: string | null = null) => ({ status, at, reason });
+
+const SHIPPED = order(
+  'aaaaaaaa-0000-4000-8000-000000000001',
+  'shipped',
+  [step('confirmed', daysAgo(3)), step('shipped', daysAgo(2))],
+  { trackingNumber: 'EG123', trackingUrl: 'https://courier.example/track/EG123' },
+);
+const DELIVERED = order(
+  'bbbbbbbb-0000-4000-8000-000000000002',
+  'delivered',
+  [step('confirmed', daysAgo(6)), step('shipped', daysAgo(5)), step('delivered', daysAgo(4))],
+  { trackingNumber: 'HAND-77' },
+);
+const DELIVERED_LONG_AGO = order('cccccccc-0000-4000-8000-000000000003', 'delivered', [
+  step('confirmed', daysAgo(40)),
+  step('delivered', daysAgo(30)),
+]);
+const CONFIRMED = order('dddddddd-0000-4000-8000-000000000004', 'confirmed', [step('confirmed', daysAgo(1))]);
+const PAID = order(
+  'eeeeeeee-0000-4000-8000-000000000005',
+  'paid',
+  [step('pending', daysAgo(1)), step('paid', daysAgo(1))],
+  {
+    paymentMethod: 'visa',
+    codFee: 0,
+    bill: 160,
+  },
+);
+const CANCELLED = order('ffffffff-0000-4000-8000-000000000006', 'cancelled', [
+  step('confirmed', daysAgo(9)),
+  step('cancelled', daysAgo(8), 'Ordered the wrong size'),
+]);
+
+const renderOrders = () =>
+  renderCheckout(<OrdersPage />, { path: '/Orders', preloadedState: { session: shopperSession } });
+
+const card = async (ref: string) =>
+  (await screen.findByRole('heading', { name: `Order #${ref}` })).closest('article') as HTMLElement;
+
+describe('/Orders', { timeout: 30_000 }, () => {
+  it('shows each order’s tracking number, its history with dates and reasons, and a link to its invoice', async () => {
+    mockApi({ 'GET /api/order': { body: [SHIPPED, DELIVERED, CANCELLED] } });
+    renderOrders();
+
+    const shipped = await card('AAAAAAAA');
+    const tracking = within(shipped).getByRole('link', { name: /EG123.*opens in a new tab/ });
+    expect(tracking).toHaveAttribute('href', 'https://courier.example/track/EG123');
+    expect(tracking).toHaveAttribute('target', '_blank');
+    expect(tracking).toHaveAttribute('rel', expect.stringContaining('noopener'));
+
+    // A number the admin typed has no courier page: it is shown, not linked.
+    const delivered = await card('BBBBBBBB');
+    expect(within(delivered).getByText('HAND-77')).not.toHaveAttribute('href');
+    expect(within(delivered).queryByRole('link', { name: /HAND-77/ })).not.toBeInTheDocument();
+
+    const history = within(within(delivered).getByRole('region', { name: /Order history/ })).getAllByRole('listitem');
+    expect(history.map((item) => item.querySelector('.order-timeline-status')?.textContent)).toEqual([
+      'Confirmed',
+      'Shipped',
+      'Delivered',
+    ]);
+    const deliveredAt = history[2]?.querySelector('time');
+    expect(deliveredAt).toHaveAttribute('datetime', DELIVERED.statusHistory[2]?.at);
+    expect(deliveredAt?.textContent).toMatch(/\d{4}.*\d{1,2}:\d{2}/);
+    expect(history[2]).toHaveAttribute('aria-current', 'step');
+
+    const cancelled = await card('FFFFFFFF');
+    expect(within(cancelled).getByRole('region', { name: /Order history/ })).toHaveTextContent(
+      'Reason: Ordered the wrong size',
+    );
+    expect(within(cancelled).getByRole('link', { name: 'Invoice for order #FFFFFFFF' })).toHaveAttribute(
+      'href',
+      '/Orders/ffffffff-0000-4000-8000-000000000006/invoice',
+    );
+  });
+
+  it('offers Cancel only before shipping and Return only within 14 days of delivery', async () => {
+    mockApi({ 'GET /api/order': { body: [SHIPPED, DELIVERED, DELIVERED_LONG_AGO, CONFIRMED, PAID, CANCELLED] } });
+    renderOrders();
+    const buttonsOf = async (ref: string) =>
+      within(await card(ref))
+        .queryAllByRole('button')
+        .map((button) => button.getAttribute('aria-label') ?? button.textContent);
+
+    expect(await buttonsOf('AAAAAAAA')).toEqual([]);
+    expect(await buttonsOf('BBBBBBBB')).toEqual(['Return order #BBBBBBBB']);
+    expect(await buttonsOf('CCCCCCCC')).toEqual([]);
+    expect(await buttonsOf('DDDDDDDD')).toEqual(['Cancel order #DDDDDDDD']);
+    expect(await buttonsOf('EEEEEEEE')).toEqual(['Cancel order #EEEEEEEE']);
+    expect(await buttonsOf('FFFFFFFF')).toEqual([]);
+  });
+
+  it('cancels after asking, with the reason given, and shows the order as the server now has it', async () => {
+    const user = userEvent.setup();
+    let orders = [CONFIRMED];
+    const { calls } = mockApi({
+      'GET /api/order': () => ({ body: orders }),
+      [`POST /api/order/${CONFIRMED._id}/cancel`]: () => {
+        orders = [{ ...CONFIRMED, status: 'cancelled' }];
+        return { body: orders[0] };
+      },
+    });
+    renderOrders();
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel order #DDDDDDDD' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order #DDDDDDDD?' });
+    expect(dialog).toHaveTextContent('The order is cancelled and nothing is shipped.');
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });
+    await waitFor(() => expect(reason).toHaveFocus());
+
+    // Keeping the order sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel order #DDDDDDDD' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Reason (optional)' }), '  Found it cheaper ');
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Order #DDDDDDDD was cancelled'));
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      expect.objectContaining({ path: `/api/order/${CONFIRMED._id}/cancel`, body: { reason: 'Found it cheaper' } }),
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await within(await card('DDDDDDDD')).findByText('Cancelled', { selector: '.badge' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order #DDDDDDDD' })).not.toBeInTheDocument();
+  });
+
+  it('says a paid order’s payment will be refunded, and shows the server’s refusal as is', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/order': { body: [PAID] },
+      [`POST /api/order/${PAID._id}/cancel`]: {
+        status: 409,
+        body: { message: 'An order cannot be cancelled once it has been shipped' },
+      },
+    });
+    renderOrders();
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel order #EEEEEEEE' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order #EEEEEEEE?' });
+    expect(dialog).toHaveTextContent('You paid EGP 160 by card: the payment will be refunded to your card.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() =>
+      expect(notify.error).toHaveBeenCalledWith('An order cannot be cancelled once it has been shipped'),
+    );
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('asks for a return only with a reason, showing the window’s last day', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /api/order': { body: [DELIVERED] },
+      [`POST /api/order/${DELIVERED._id}/return`]: { body: { ...DELIVERED, status: 'return_requested' } },
+    });
+    renderOrders();
+
+    await user.click(await screen.findByRole('button', { name: 'Return order #BBBBBBBB' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return order #BBBBBBBB' });
+    const lastDay = new Intl.DateTimeFormat('en-EG', { dateStyle: 'medium' }).format(
+      new Date(Date.parse(DELIVERED.statusHistory[2]?.at ?? '') + 14 * DAY),
+    );
+    expect(dialog).toHaveTextContent(`You can ask to return this order until ${lastDay}.`);
+    const reason = within(dialog).getByRole('textbox', { name: 'Why are you returning it?' });
+    await waitFor(() => expect(reason).toHaveFocus());
+
+    await user.click(within(dialog).getByRole('button', { name: 'Request return' }));
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining('Please tell us why'));
+    expect(reason).toHaveFocus();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await user.type(reason, 'The screen is cracked');
+    await user.click(within(dialog).getByRole('button', { name: 'Request return' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Return requested for order #BBBBBBBB'));
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      expect.objectContaining({
+        path: `/api/order/${DELIVERED._id}/return`,
+        body: { reason: 'The screen is cracked' },
+      }),
+    ]);
+  });
+});
