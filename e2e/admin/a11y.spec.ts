@@ -11,6 +11,7 @@ test.describe('dashboard accessibility (axe)', () => {
     { path: '/dashboard/Users', heading: 'Users' },
     { path: '/dashboard/Categories', heading: 'Categories' },
     { path: '/dashboard/DepartmentsAdmin', heading: 'Departments' },
+    { path: '/dashboard/Shipping', heading: 'Shipping' },
     { path: '/dashboard/logs', heading: 'All logs' },
   ];
   for (const screen of screens) {

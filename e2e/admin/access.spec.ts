@@ -9,6 +9,7 @@ const SCREENS = [
   '/dashboard/Users',
   '/dashboard/Categories',
   '/dashboard/DepartmentsAdmin',
+  '/dashboard/Shipping',
   '/dashboard/logs',
 ];
 
@@ -50,6 +51,7 @@ test.describe('the dashboard frame', () => {
       ['Users', /\/dashboard\/Users$/, 'Users'],
       ['Categories', /\/dashboard\/Categories$/, 'Categories'],
       ['Departments', /\/dashboard\/DepartmentsAdmin$/, 'Departments'],
+      ['Shipping', /\/dashboard\/Shipping$/, 'Shipping'],
       ['All logs', /\/dashboard\/logs$/, 'All logs'],
       ['Overview', /\/dashboard$/, 'Overview'],
     ];

@@ -65,16 +65,19 @@ test.describe('Users and their orders', () => {
     const next = row.getByRole('combobox', { name: `Next status of order ${shortId(order._id)}` });
     await expect(next.locator('option')).toHaveText(['Move to…', 'Shipped', 'Cancelled']);
     await next.selectOption('Shipped');
+    // No courier is configured here: the admin types the number of the parcel sent by hand.
+    await row.getByRole('textbox', { name: `Tracking number of order ${shortId(order._id)}` }).fill('EG-1001');
     await row.getByRole('button', { name: 'Move' }).click();
     await expectToast(page, `Order ${shortId(order._id)} is now Shipped`);
     await expect(cells.nth(5)).toContainText('Shipped');
-    await expect(next.locator('option')).toHaveText(['Move to…', 'Delivered']);
+    // A parcel the courier brings back can be recorded as returned.
+    await expect(next.locator('option')).toHaveText(['Move to…', 'Delivered', 'Returned']);
 
     await next.selectOption('Delivered');
     await row.getByRole('button', { name: 'Move' }).click();
     await expectToast(page, `Order ${shortId(order._id)} is now Delivered`);
     await expect(cells.nth(5)).toContainText('Delivered');
-    // Delivered is final: nothing left to offer.
+    // Nothing left for the admin: only the shopper may ask to return a delivered order.
     await expect(next).toHaveCount(0);
 
     const placed = await request.get(`/api/order/admin/${shopper.user._id}`, {

@@ -104,6 +104,8 @@ export const SLOTS = {
   a11y: 5,
   stripeA11y: 6,
   arabic: 7,
+  delivery: 8,
+  deliveryArabic: 9,
 } as const;
 
 const POOLS = {
@@ -199,10 +201,11 @@ export async function placeOrder(
   request: APIRequestContext,
   account: Account,
   paymentMethod: 'visa' | 'cash',
+  address = ADDRESS,
 ): Promise<ApiOrder> {
-  await ok(await request.post('/api/address', { headers: auth(account), data: { address: ADDRESS } }), 'save address');
+  await ok(await request.post('/api/address', { headers: auth(account), data: { address } }), 'save address');
   const [order] = await ok<ApiOrder[]>(
-    await request.post('/api/order', { headers: auth(account), data: { deliveryAddress: ADDRESS, paymentMethod } }),
+    await request.post('/api/order', { headers: auth(account), data: { deliveryAddress: address, paymentMethod } }),
     'place order',
   );
   if (!order) throw new Error('no order');
@@ -210,7 +213,12 @@ export async function placeOrder(
 }
 
 /** The checkout choices a shopper makes on /ShippingAdress and /Payment, stored as the app stores them. */
-export async function chooseCheckout(page: Page, account: Account, paymentMethod: 'visa' | 'cash'): Promise<void> {
+export async function chooseCheckout(
+  page: Page,
+  account: Account,
+  paymentMethod: 'visa' | 'cash',
+  address = ADDRESS,
+): Promise<void> {
   await page.addInitScript(
     ({ userId, address, method }) => {
       if (!window.localStorage.getItem('shippingAddress'))
@@ -218,7 +226,7 @@ export async function chooseCheckout(page: Page, account: Account, paymentMethod
       if (!window.localStorage.getItem('paymentMethod'))
         window.localStorage.setItem('paymentMethod', JSON.stringify({ userId, value: method }));
     },
-    { userId: account.user._id, address: ADDRESS, method: paymentMethod },
+    { userId: account.user._id, address, method: paymentMethod },
   );
 }
 

@@ -15,7 +15,7 @@ test('/Orders lists what was bought: date, bill, status, city, payment and each 
   await expect(page.getByRole('heading', { name: 'Your Orders', level: 1 })).toBeVisible();
   const card = page.locator('.order-card');
   await expect(card).toHaveCount(1);
-  await expect(card.locator('time')).toHaveText(
+  await expect(card.locator('.order-facts time')).toHaveText(
     new Intl.DateTimeFormat('en-EG', { dateStyle: 'medium' }).format(new Date()),
   );
   await expect(card).toContainText(egp(order.bill));
