@@ -141,6 +141,8 @@ export const API_MSG = {
   walletPhoneRequired: 'Enter the mobile number of your wallet',
   notRefundable: 'Only a paid order not yet shipped, or a returned order, can be refunded',
   refundTooLarge: 'The refund cannot be more than the order total',
+  paidBackByRequired: 'Say how the money of this cash order was paid back',
+  nothingCollected: 'Nothing was collected for this cash order: it came back before it was delivered',
   refundFailed: 'The payment provider did not accept the refund, please try again',
   refundPending:
     'A refund of this order was already sent to the payment provider; the order changes when the provider confirms it',

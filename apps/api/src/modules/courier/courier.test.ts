@@ -1,8 +1,7 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { API_MSG, type Order } from '@shop/contracts';
-import { auditLogs, courierEvents, mailQueue, orders, orderStatusHistory, products } from '../../db/schema.js';
+import { auditLogs, courierEvents, orders } from '../../db/schema.js';
 import {
   createAdmin,
   createTestApp,
@@ -12,6 +11,8 @@ import {
   type TestContext,
 } from '../../../test/harness.js';
 import { ADDRESS, createProduct, type ProductFixture } from '../../../test/fixtures.js';
+import * as probes from '../../../test/order-probes.js';
+import { freePort } from '../../../test/security/server-process.js';
 import { BOSTA_WEBHOOK_PATH } from './bosta/adapter.js';
 import { startBostaSimulator } from './bosta/simulator.js';
 import type { DeliveryRequest } from './bosta/wire.js';
@@ -27,15 +28,6 @@ const SECRET = 'bosta-webhook-secret-for-tests';
 let t: TestContext;
 let admin: Account;
 let simulator: Awaited<ReturnType<typeof startBostaSimulator>>;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 beforeAll(async () => {
   simulator = await startBostaSimulator({ apiKey: API_KEY });
@@ -65,18 +57,9 @@ const ship = (orderId: string, extra: object = {}) =>
   });
 const statusOf = async (orderId: string) =>
   (await t.app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
-const stockOf = async (p: ProductFixture) =>
-  (await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, p.id)))[0]?.stock;
-const mailsOf = async (orderId: string) =>
-  (await t.app.db.select().from(mailQueue).where(eq(mailQueue.orderId, orderId)).orderBy(asc(mailQueue.id))).map(
-    (m) => m.kind,
-  );
-const historyOf = async (orderId: string) =>
-  t.app.db
-    .select({ status: orderStatusHistory.status, actor: orderStatusHistory.actor })
-    .from(orderStatusHistory)
-    .where(eq(orderStatusHistory.orderId, orderId))
-    .orderBy(asc(orderStatusHistory.id));
+const stockOf = (product: ProductFixture) => probes.stockOf(t.app.db, product);
+const mailsOf = (orderId: string) => probes.mailsOf(t.app.db, orderId);
+const historyOf = (orderId: string) => probes.historyOf(t.app.db, orderId);
 /** What the shop asked Bosta for this order (the latest request). */
 const requestFor = (orderId: string) =>
   simulator.received
@@ -247,7 +230,7 @@ describe("Bosta's callbacks", () => {
     expect(await statusOf(order._id)).toBe('shipped');
     expect(await simulator.deliver(trackingNumber)).toBe(200);
     expect(await statusOf(order._id)).toBe('delivered');
-    expect((await historyOf(order._id)).at(-1)).toEqual({ status: 'delivered', actor: 'courier' });
+    expect((await historyOf(order._id)).at(-1)).toEqual({ status: 'delivered', actor: 'courier', reason: null });
     expect(await mailsOf(order._id)).toEqual(['confirmed', 'shipped', 'delivered']);
   });
 
@@ -257,8 +240,18 @@ describe("Bosta's callbacks", () => {
     expect(await stockOf(product)).toBe(3);
     expect(await simulator.returnToBusiness(trackingNumber)).toBe(200);
     expect(await statusOf(order._id)).toBe('returned');
-    expect((await historyOf(order._id)).at(-1)).toEqual({ status: 'returned', actor: 'courier' });
+    expect((await historyOf(order._id)).at(-1)).toEqual({ status: 'returned', actor: 'courier', reason: null });
     expect(await stockOf(product)).toBe(5);
+    // A cash order that never reached its shopper was never paid: there is no refund to record.
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/refund`,
+      headers: admin.headers,
+      payload: { paidBackBy: 'cash' },
+    });
+    expect(refund.statusCode).toBe(409);
+    expect(refund.json().message).toBe(API_MSG.nothingCollected);
+    expect(await statusOf(order._id)).toBe('returned');
   });
 
   it('apply one event once, however often it comes', async () => {

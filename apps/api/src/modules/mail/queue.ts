@@ -14,14 +14,14 @@ export const backoffMs = (attempts: number) =>
   Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_CAP_MS);
 
 /**
- * Takes up to `limit` mails that are due, for this sender alone: the rows are locked while their
- * attempt is counted and their `next_attempt_at` pushed to `leaseUntil`, and rows another sender has
- * locked are skipped, so two instances never take one row. Until the lease runs out nobody else takes
- * them either; a sender that dies while sending leaves its rows to be taken again after it.
+ * Takes the next mail that is due, for this sender alone: the row is locked while its attempt is
+ * counted and its `next_attempt_at` pushed to `leaseUntil`, and rows another sender has locked are
+ * skipped, so two instances never take one row. Until the lease runs out nobody else takes it either;
+ * a sender that dies while sending leaves it to be taken again after it.
  * A mail never tried is due at once, whatever its queued time says: it was stamped by the database's
  * clock, and `now` is the app's.
  */
-export async function claimDue(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<QueuedMail[]> {
+export async function claimNext(db: Db, now: Date, leaseUntil: Date): Promise<QueuedMail | undefined> {
   const due = db
     .select({ id: mailQueue.id })
     .from(mailQueue)
@@ -33,13 +33,14 @@ export async function claimDue(db: Db, now: Date, leaseUntil: Date, limit: numbe
       ),
     )
     .orderBy(mailQueue.attempts, mailQueue.nextAttemptAt, mailQueue.id)
-    .limit(limit)
+    .limit(1)
     .for('update', { skipLocked: true });
-  return db
+  const [mail] = await db
     .update(mailQueue)
     .set({ attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: leaseUntil })
     .where(inArray(mailQueue.id, due))
     .returning();
+  return mail;
 }
 
 export async function markSent(db: Db, id: number, now: Date): Promise<void> {

@@ -2,7 +2,7 @@ import { languageOf } from '@shop/contracts';
 import type { Deps } from '../deps.js';
 import { loadOrder } from '../orders/queries.js';
 import { ORDER_MAIL_KINDS, type OrderMailKind } from './order-mail.js';
-import { claimDue, markFailed, markSent, MAX_ATTEMPTS, type QueuedMail } from './queue.js';
+import { claimNext, markFailed, markSent, MAX_ATTEMPTS, type QueuedMail } from './queue.js';
 import { renderOrderMail } from './templates/render.js';
 
 /** Sends the queued e-mails; `wake` asks for a pass now instead of at the next poll. */
@@ -19,10 +19,10 @@ export interface MailSender {
 type SenderDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'mailer' | 'config'>;
 
 const POLL_MS = 5_000;
-const BATCH = 20;
 /**
  * How long a claimed mail is this sender's alone. Longer than a send can take (nodemailer gives up on a
- * silent server after minutes), so no other instance takes it while it is still being sent.
+ * silent server after minutes), so no other instance takes it while it is still being sent. Mails are
+ * claimed one at a time: a lease taken for a batch would run out while slow sends ahead of it went on.
  */
 const LEASE_MS = 15 * 60_000;
 
@@ -53,20 +53,19 @@ export function createMailSender(deps: SenderDeps): MailSender {
     let sent = 0;
     for (;;) {
       const now = clock.now();
-      const claimed = await claimDue(db, now, new Date(now.getTime() + LEASE_MS), BATCH);
-      for (const mail of claimed) {
-        try {
-          await sendOne(mail);
-          await markSent(db, mail.id, clock.now());
-          sent++;
-        } catch (err) {
-          await markFailed(db, mail, err instanceof Error ? err.message : String(err), clock.now());
-          const context = { err, mailId: mail.id, kind: mail.kind, orderId: mail.orderId, attempts: mail.attempts };
-          if (mail.attempts >= MAX_ATTEMPTS) log.error(context, 'mail given up after its last attempt');
-          else log.warn(context, 'mail not sent, will retry');
-        }
+      const mail = await claimNext(db, now, new Date(now.getTime() + LEASE_MS));
+      if (!mail) return sent;
+      try {
+        await sendOne(mail);
+        await markSent(db, mail.id, clock.now());
+        sent++;
+      } catch (err) {
+        await markFailed(db, mail, err instanceof Error ? err.message : String(err), clock.now());
+        const context = { err, mailId: mail.id, kind: mail.kind, orderId: mail.orderId, attempts: mail.attempts };
+        if (mail.attempts >= MAX_ATTEMPTS) log.error(context, 'mail given up after its last attempt');
+        else log.warn(context, 'mail not sent, will retry');
       }
-      if (claimed.length < BATCH || stopped) return sent;
+      if (stopped) return sent;
     }
   }
 

@@ -1,16 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { API_MSG, RETURN_WINDOW_MS, type Order, type OrderStatus } from '@shop/contracts';
-import {
-  auditLogs,
-  mailQueue,
-  orders,
-  orderStatusHistory,
-  payments,
-  products,
-  shippingRates,
-  shippingSettings,
-} from '../../db/schema.js';
+import { auditLogs, orders, payments, shippingRates, shippingSettings } from '../../db/schema.js';
 import {
   createAdmin,
   createTestApp,
@@ -21,6 +12,7 @@ import {
   type TestContext,
 } from '../../../test/harness.js';
 import { ADDRESS, createProduct, type ProductFixture } from '../../../test/fixtures.js';
+import * as probes from '../../../test/order-probes.js';
 
 let t: TestContext;
 let admin: Account;
@@ -51,18 +43,9 @@ const call = (account: Account, method: 'POST' | 'PUT', url: string, payload?: o
 const move = (id: string, status: OrderStatus, extra: object = {}) =>
   call(admin, 'PUT', `/api/order/${id}/status`, { status, ...extra });
 const ship = (id: string) => move(id, 'shipped', { trackingNumber: 'EG-42' });
-const stockOf = async (p: ProductFixture) =>
-  (await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, p.id)))[0]?.stock;
-const mailsOf = async (orderId: string) =>
-  (await t.app.db.select().from(mailQueue).where(eq(mailQueue.orderId, orderId)).orderBy(asc(mailQueue.id))).map(
-    (m) => m.kind,
-  );
-const historyOf = async (orderId: string) =>
-  t.app.db
-    .select({ status: orderStatusHistory.status, actor: orderStatusHistory.actor, reason: orderStatusHistory.reason })
-    .from(orderStatusHistory)
-    .where(eq(orderStatusHistory.orderId, orderId))
-    .orderBy(asc(orderStatusHistory.id));
+const stockOf = (product: ProductFixture) => probes.stockOf(t.app.db, product);
+const mailsOf = (orderId: string) => probes.mailsOf(t.app.db, orderId);
+const historyOf = (orderId: string) => probes.historyOf(t.app.db, orderId);
 
 async function cashOrder(user: Account, stock = 5, quantity = 2) {
   const product = await createProduct(t.app.db, { stock });
@@ -111,9 +94,14 @@ describe('a shopper cancels', () => {
     const user = await registerShopper(t.app);
     const { product, order } = await paidCardOrder(user);
     expect(await stockOf(product)).toBe(3);
-    const res = await call(user, 'POST', `/api/order/${order._id}/cancel`);
+    const res = await call(user, 'POST', `/api/order/${order._id}/cancel`, { reason: 'Found it cheaper' });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as Order).status).toBe('cancelled');
+    expect((await historyOf(order._id)).at(-1)).toEqual({
+      status: 'cancelled',
+      actor: 'shopper',
+      reason: 'Found it cheaper',
+    });
     expect(await stockOf(product)).toBe(4);
     const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
     expect(payment?.state).toMatch(/refunded|voided/);
@@ -155,6 +143,12 @@ describe('returns', () => {
     expect((asked.json() as Order).status).toBe('return_requested');
     expect((await move(order._id, 'returned')).json().status).toBe('returned');
     expect(await stockOf(product)).toBe(5);
+    // Marked refunded only by giving the money back, and a cash refund says how it went back.
+    for (const unsaid of [move(order._id, 'refunded'), call(admin, 'POST', `/api/order/${order._id}/refund`)]) {
+      const res = await unsaid;
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(API_MSG.paidBackByRequired);
+    }
     const refunded = await call(admin, 'POST', `/api/order/${order._id}/refund`, { paidBackBy: 'cash at the door' });
     expect(refunded.statusCode).toBe(200);
     expect((refunded.json() as Order).status).toBe('refunded');
@@ -202,6 +196,17 @@ describe('returns', () => {
     });
     expect(await stockOf(product)).toBe(3);
     expect((await mailsOf(order._id)).at(-1)).toBe('return_refused');
+
+    // The refusal delivers the order again, but the 14 days still run from its first delivery.
+    await later(RETURN_WINDOW_MS - 60_000, user);
+    expect((await call(user, 'POST', `/api/order/${order._id}/return`, { reason: 'Still unhappy' })).statusCode).toBe(
+      200,
+    );
+    expect((await move(order._id, 'delivered', { reason: 'Same seal' })).statusCode).toBe(200);
+    await later(2 * 60_000, user);
+    const late = await call(user, 'POST', `/api/order/${order._id}/return`, { reason: 'Once more' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(API_MSG.notReturnable);
   });
 
   it('not after 14 days, not before delivery, and only the shopper asks', async () => {

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { API_MSG, canTransition, type OrderStatus } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
-import { paymentEvents, payments } from '../../db/schema.js';
+import { orderStatusHistory, paymentEvents, payments } from '../../db/schema.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
 import { OutcomeUnknown } from '../payments/provider.js';
@@ -17,8 +17,10 @@ const AFTER_REFUND: Partial<Record<OrderStatus, OrderStatus>> = { paid: 'cancell
 export interface RefundInput {
   /** EGP; the whole bill when unset. */
   amount?: number | undefined;
-  /** How the money of a cash order went back to the shopper (cash, bank transfer, wallet…). */
+  /** How the money of a cash order went back to the shopper (cash, bank transfer, wallet…): required for one. */
   paidBackBy?: string | undefined;
+  /** Why the order is cancelled or refunded, as the shopper or admin put it: kept in its history. */
+  reason?: string | null | undefined;
   /** Set when a shopper asks: only their own order is found. */
   ownerId?: string | undefined;
 }
@@ -29,6 +31,7 @@ interface Request {
   to: OrderStatus;
   paid: typeof payments.$inferSelect | null;
   amount: number;
+  reason: string | null;
 }
 
 /**
@@ -60,11 +63,15 @@ export function refundsService(app: FastifyInstance) {
       const amount = input.amount === undefined ? order.bill : toPiastres(input.amount);
       if (amount > order.bill) throw badRequest(API_MSG.refundTooLarge);
       if (order.paymentMethod === 'cash') {
-        const how = input.paidBackBy ? `paid back by ${input.paidBackBy}` : 'paid back';
-        await transition(tx, [order], refundMove(by, from, to, how, amount), after, app.clock.now());
+        // A parcel the courier brought back undelivered was never paid for: there is nothing to give back.
+        if (!(await wasDelivered(tx, order.id))) throw conflict(API_MSG.nothingCollected);
+        const paidBackBy = input.paidBackBy?.trim();
+        if (!paidBackBy) throw badRequest(API_MSG.paidBackByRequired);
+        const how = `paid back by ${paidBackBy}`;
+        await transition(tx, [order], refundMove(by, from, to, how, amount, how), after, app.clock.now());
         return null;
       }
-      return { order, from, to, amount, paid: await requestRefund(tx, order) };
+      return { order, from, to, amount, reason: input.reason ?? null, paid: await requestRefund(tx, order) };
     });
     if (request) await giveBack(by, request, after);
     await after.run(app);
@@ -91,7 +98,7 @@ export function refundsService(app: FastifyInstance) {
 
   /** Asks the provider that took the payment to give the money back, then moves the order. */
   async function giveBack(by: Mover, request: Request, after: AfterCommit) {
-    const { order, paid, amount, from, to } = request;
+    const { order, paid, amount, from, to, reason } = request;
     let how: 'refunded' | 'voided';
     try {
       how = await refundThrough(paid?.provider).refund({
@@ -113,7 +120,7 @@ export function refundsService(app: FastifyInstance) {
       if (paid) await tx.update(payments).set({ state: how }).where(eq(payments.providerRef, paid.providerRef));
       // The provider's refund callback may have come first and moved the order already.
       if (locked?.status === from)
-        await transition(tx, [locked], refundMove(by, from, to, how, amount), after, app.clock.now());
+        await transition(tx, [locked], refundMove(by, from, to, how, amount, reason), after, app.clock.now());
     });
   }
 
@@ -131,12 +138,22 @@ export function refundsService(app: FastifyInstance) {
   return { refund };
 }
 
-function refundMove(by: Mover, from: OrderStatus, to: OrderStatus, how: string, amount: number) {
+/** Whether the order ever reached its shopper (a refused return delivers it again: any delivery counts). */
+async function wasDelivered(tx: Tx, orderId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ at: orderStatusHistory.at })
+    .from(orderStatusHistory)
+    .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.status, 'delivered')))
+    .limit(1);
+  return Boolean(row);
+}
+
+function refundMove(by: Mover, from: OrderStatus, to: OrderStatus, how: string, amount: number, reason: string | null) {
   const who = by.user?.email ?? `the ${by.actor}`;
   return {
     to,
     by,
-    reason: how === 'refunded' || how === 'voided' ? null : how,
+    reason,
     audit: (order: OrderRow) => ({
       type: by.actor === 'admin' ? ('admin' as const) : ('order' as const),
       action: 'order_refunded',

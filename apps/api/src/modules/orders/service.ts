@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { API_MSG, canTransition, withinReturnWindow, type Order, type OrderStatus } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
@@ -50,8 +50,9 @@ export function ordersService(app: FastifyInstance) {
 
   /**
    * An admin moves an order along the state machine. Cancelling a paid order is always a refund of
-   * the whole bill: the shop never keeps the money of an order it cancels. Shipping without a typed
-   * tracking number goes through the courier, when the shop has one.
+   * the whole bill: the shop never keeps the money of an order it cancels; and an order is marked
+   * refunded only by giving its money back (refunds.ts). Shipping without a typed tracking number goes
+   * through the courier, when the shop has one.
    */
   async function setStatus(admin: AuthUser, orderId: string, change: StatusChange, ip: string): Promise<Order> {
     const by: Mover = { actor: 'admin', user: admin, ip };
@@ -64,13 +65,13 @@ export function ordersService(app: FastifyInstance) {
     }
     const outcome = await move(orderId, undefined, async (order, tx) => {
       const from = order.status as OrderStatus;
-      if (from === 'paid' && to === 'cancelled') return 'refund';
+      if ((from === 'paid' && to === 'cancelled') || to === 'refunded') return 'refund';
       if (to === 'shipped' && !trackingNumber && canTransition(from, to, 'admin'))
         throw badRequest(API_MSG.trackingNumberRequired);
       await refusePendingRefund(tx, order);
       return { to, by, reason, ...(to === 'shipped' ? { set: { trackingNumber, courier: null } } : {}) };
     });
-    if (outcome === 'refund') await giveMoneyBack(by, orderId, {});
+    if (outcome === 'refund') await giveMoneyBack(by, orderId, { reason });
     return loadOrder(db, orderId);
   }
 
@@ -152,18 +153,21 @@ export function ordersService(app: FastifyInstance) {
       if (order.status !== 'pending' && order.status !== 'confirmed') throw conflict(API_MSG.notCancellable);
       return { to: 'cancelled', by, reason: reason?.trim() || null };
     });
-    if (outcome === 'refund') await giveMoneyBack(by, orderId, { ownerId: user.id });
+    if (outcome === 'refund') await giveMoneyBack(by, orderId, { ownerId: user.id, reason: reason?.trim() || null });
     return loadOrder(db, orderId);
   }
 
-  /** The shopper asks to send a delivered order back, within RETURN_WINDOW_DAYS of its delivery. */
+  /**
+   * The shopper asks to send a delivered order back, within RETURN_WINDOW_DAYS of its first delivery: a
+   * refused return delivers it again, which does not open the window anew.
+   */
   async function requestReturn(user: AuthUser, orderId: string, reason: string, ip: string): Promise<Order> {
     await move(orderId, user.id, async (order, tx) => {
       const [delivered] = await tx
         .select({ at: orderStatusHistory.at })
         .from(orderStatusHistory)
         .where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.status, 'delivered')))
-        .orderBy(desc(orderStatusHistory.at))
+        .orderBy(asc(orderStatusHistory.at))
         .limit(1);
       if (order.status !== 'delivered' || !delivered || !withinReturnWindow(delivered.at, app.clock.now()))
         throw conflict(API_MSG.notReturnable);

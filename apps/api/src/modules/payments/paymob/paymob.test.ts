@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { API_MSG, CARD_ORDER_TTL_MS, PENDING_PAYMENT_TTL_MS, type Order, type PaymentStatus } from '@shop/contracts';
@@ -20,6 +19,7 @@ import {
   type TestContext,
 } from '../../../../test/harness.js';
 import { createProduct, type ProductFixture } from '../../../../test/fixtures.js';
+import { freePort } from '../../../../test/security/server-process.js';
 import { expireUnpaidOrders } from '../../orders/expiry.js';
 import { paymobProvider } from './provider.js';
 import { REFUND_SETTLE_MS } from '../refund-request.js';
@@ -37,15 +37,6 @@ const INTEGRATIONS = { card: 4100001, wallet: 4100002, kiosk: 4100003 };
 let t: TestContext;
 let simulator: Awaited<ReturnType<typeof startPaymobSimulator>>;
 let publicUrl: string;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 beforeAll(async () => {
   simulator = await startPaymobSimulator({ ...SECRETS, integrations: INTEGRATIONS });

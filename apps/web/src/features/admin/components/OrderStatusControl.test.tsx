@@ -37,8 +37,9 @@ describe('OrderStatusControl', { timeout: 20_000 }, () => {
     expect(choices()).toEqual(['Move to…', 'Refuse the return', 'Accept the return']);
     asked.unmount();
 
-    // Only the shopper asks for a return; cancelled and refunded orders are final.
-    for (const status of ['delivered', 'cancelled', 'refunded'] as const) {
+    // Only the shopper asks for a return; cancelled and refunded orders are final; a returned order
+    // is refunded by giving its money back (the Refund button), not by a change of status.
+    for (const status of ['delivered', 'cancelled', 'refunded', 'returned'] as const) {
       const final = renderRoute(<OrderStatusControl orderId={ORDER} status={status} />);
       expect(screen.queryByRole('combobox'), status).not.toBeInTheDocument();
       final.unmount();

@@ -29,7 +29,8 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
   const [trackingNumber, setTrackingNumber] = useState('');
   const [reason, setReason] = useState('');
   const [setStatus, { isLoading }] = useSetOrderStatusMutation();
-  const moves = nextStatuses(status, 'admin');
+  // A refund gives money back, so it is the Refund button's, never a bare change of status.
+  const moves = nextStatuses(status, 'admin').filter((to) => to !== 'refunded');
   if (!moves.length) return null;
 
   const id = shortId(orderId);
