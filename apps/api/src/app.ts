@@ -43,6 +43,8 @@ import { responseCachePlugin, type EarlyLane } from './plugins/response-cache.js
 import { apiModules } from './modules/index.js';
 import { createMailSender, type MailSender } from './modules/mail/sender.js';
 import { unsentCount } from './modules/mail/queue.js';
+import { paymentProviders, type PaymentProviders } from './modules/payments/registry.js';
+import { createCourier, type Courier } from './modules/courier/courier.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +56,10 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Sends the order e-mails queued in the database (modules/mail); server.ts starts its polling. */
     mailSender: MailSender;
+    /** The payment providers (modules/payments/registry.ts). */
+    payments: PaymentProviders;
+    /** The courier orders ship with, when COURIER names one (modules/courier). */
+    courier: Courier | null;
     images: ImageStore;
     /** Set when REDIS_URL is: limits shared by every instance. */
     redis: Redis | null;
@@ -150,6 +156,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       : null,
   );
   app.decorate('images', imageStoreFor(config, database.db));
+  // Made here, once, so that every module is handed the same provider (one Stripe client, one offline
+  // secret) and courier; a courier named without its settings stops the start.
+  const services = { config, clock, log: app.log, db: database.db };
+  app.decorate('payments', paymentProviders(services));
+  app.decorate('courier', createCourier(services));
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : null;
   if (redis) app.addHook('onClose', () => closeRedis(redis));
   app.decorate('redis', redis);

@@ -4,7 +4,11 @@ import type { Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import type { ImageStore } from '../lib/image-store.js';
 import type { Mailer } from '../lib/mailer.js';
+import type { Metrics } from '../lib/metrics.js';
 import type { TokenService } from '../lib/tokens.js';
+import type { Courier } from './courier/courier.js';
+import type { MailSender } from './mail/sender.js';
+import type { PaymentProviders } from './payments/registry.js';
 
 /**
  * Everything a service may be given. Each service names the part it uses (`Pick<Deps, 'db' | 'clock'>`)
@@ -17,6 +21,14 @@ export interface Deps {
   config: Config;
   log: FastifyBaseLogger;
   mailer: Mailer;
+  /** Sends the order e-mails queued in the database. */
+  mailSender: MailSender;
   tokens: TokenService;
   images: ImageStore;
+  /** The payment providers: the active one, and any other by the name stored with a payment. */
+  payments: PaymentProviders;
+  /** The courier orders ship with; null when the admin types tracking numbers. */
+  courier: Courier | null;
+  /** Set when METRICS_TOKEN is. */
+  metrics: Metrics | null;
 }

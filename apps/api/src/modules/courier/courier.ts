@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.js';
+import type { Deps } from '../deps.js';
 import { bostaCourier } from './bosta/adapter.js';
 
 /** What a courier is told about a parcel, whatever the courier. Amounts are piastres. */
@@ -46,22 +45,17 @@ export interface Courier {
   readCallback(callback: CourierCallback): CourierEvent;
 }
 
-/** Every courier by its COURIER name. */
-const COURIERS: Record<string, (app: FastifyInstance) => Courier> = { bosta: bostaCourier };
+/** What a courier is made from. */
+export type CourierDeps = Pick<Deps, 'config' | 'log'>;
 
-// Keyed by the config object, which every encapsulated child instance of one app shares, so the
-// orders and courier plugins get the same courier.
-const couriers = new WeakMap<Config, Courier | null>();
+/** Every courier by its COURIER name. */
+const COURIERS: Record<string, (deps: CourierDeps) => Courier> = { bosta: bostaCourier };
 
 /** The courier orders ship with; null when none is configured (the admin types the tracking number). */
-export function configuredCourier(app: FastifyInstance): Courier | null {
-  let courier = couriers.get(app.config);
-  if (courier === undefined) {
-    const name = app.config.COURIER?.trim();
-    const create = name ? (Object.hasOwn(COURIERS, name) ? COURIERS[name] : undefined) : null;
-    if (create === undefined) throw new Error(`Unknown COURIER "${name}": one of ${Object.keys(COURIERS).join(', ')}`);
-    courier = create ? create(app) : null;
-    couriers.set(app.config, courier);
-  }
-  return courier;
+export function createCourier(deps: CourierDeps): Courier | null {
+  const name = deps.config.COURIER?.trim();
+  if (!name) return null;
+  const create = Object.hasOwn(COURIERS, name) ? COURIERS[name] : undefined;
+  if (!create) throw new Error(`Unknown COURIER "${name}": one of ${Object.keys(COURIERS).join(', ')}`);
+  return create(deps);
 }

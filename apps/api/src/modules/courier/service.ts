@@ -1,17 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { canTransition, type OrderStatus } from '@shop/contracts';
-import type { FastifyInstance } from 'fastify';
 import { courierEvents, orders } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
-import { AfterCommit, lockOrder, transition } from '../orders/lifecycle.js';
-import { configuredCourier, type CourierCallback, type CourierEvent } from './courier.js';
+import { AfterCommit, lockOrder, transition, type AfterCommitDeps } from '../orders/lifecycle.js';
+import type { CourierCallback, CourierEvent } from './courier.js';
+import type { Deps } from '../deps.js';
+
+type CourierServiceDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'courier'>;
 
 /** Couriers' callbacks: the courier authenticates and reads them, the shop moves the parcel's order. */
-export function courierService(app: FastifyInstance) {
-  const { db } = app;
-  // Read when the routes are registered, so a courier configured without its settings stops the start.
-  const courier = configuredCourier(app);
+export function courierService(deps: CourierServiceDeps) {
+  const { db } = deps;
+  const { courier } = deps;
 
   /**
    * Applies an outcome once: its id goes into courier_events first, so a redelivery changes nothing.
@@ -21,7 +22,7 @@ export function courierService(app: FastifyInstance) {
   async function apply(courier: string, event: CourierEvent & { outcome: OrderStatus }) {
     const after = new AfterCommit();
     await db.transaction(async (tx) => {
-      const now = app.clock.now();
+      const now = deps.clock.now();
       const [fresh] = await tx
         .insert(courierEvents)
         .values({ id: event.eventId, receivedAt: now })
@@ -45,12 +46,12 @@ export function courierService(app: FastifyInstance) {
       }
       const from = order.status as OrderStatus;
       if (!canTransition(from, event.outcome, 'courier')) {
-        app.log.info({ order: order.id, from, outcome: event.outcome, courier }, 'courier outcome no longer applies');
+        deps.log.info({ order: order.id, from, outcome: event.outcome, courier }, 'courier outcome no longer applies');
         return;
       }
       await transition(tx, [order], { to: event.outcome, by: { actor: 'courier' } }, after, now);
     });
-    await after.run(app);
+    await after.run(deps);
   }
 
   /** A callback to the route of courier `name`; 404 unless that is the courier the shop ships with. */

@@ -2,10 +2,13 @@ import { and, asc, eq, lt, not, or } from 'drizzle-orm';
 import { CARD_ORDER_TTL_MS, PENDING_PAYMENT_TTL_MS } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import { orders, users } from '../../db/schema.js';
-import { AfterCommit, transition } from './lifecycle.js';
+import { AfterCommit, transition, type AfterCommitDeps } from './lifecycle.js';
 import { awaitingProvider } from './payment-wait.js';
+import type { Deps } from '../deps.js';
 
 const EXPIRY_BATCH = 100;
+
+type ExpiryDeps = AfterCommitDeps & Pick<Deps, 'clock'>;
 
 /**
  * Cancels online orders still unpaid CARD_ORDER_TTL_MS after placement and returns their stock; an
@@ -14,14 +17,14 @@ const EXPIRY_BATCH = 100;
  * Safe on several instances at once: SKIP LOCKED hands each due order to exactly one of them.
  * Returns how many orders it cancelled.
  */
-export async function expireUnpaidOrders(app: FastifyInstance): Promise<number> {
-  const now = app.clock.now().getTime();
+export async function expireUnpaidOrders(deps: ExpiryDeps): Promise<number> {
+  const now = deps.clock.now().getTime();
   const cardCutoff = new Date(now - CARD_ORDER_TTL_MS);
   const pendingCutoff = new Date(now - PENDING_PAYMENT_TTL_MS);
   let expired = 0;
   for (;;) {
     const after = new AfterCommit();
-    const batch = await app.db.transaction(async (tx) => {
+    const batch = await deps.db.transaction(async (tx) => {
       const due = await tx
         .select({ order: orders, email: users.email, awaiting: awaitingProvider })
         .from(orders)
@@ -58,26 +61,26 @@ export async function expireUnpaidOrders(app: FastifyInstance): Promise<number> 
           },
         },
         after,
-        app.clock.now(),
+        deps.clock.now(),
       );
       return due;
     });
     expired += batch.length;
-    await after.run(app);
+    await after.run(deps);
     if (batch.length < EXPIRY_BATCH) return expired;
   }
 }
 
 /** Runs expireUnpaidOrders every `everyMs`, one run at a time; the returned stop() also waits for a run in progress. */
-export function scheduleOrderExpiry(app: FastifyInstance, everyMs: number): () => Promise<void> {
+export function scheduleOrderExpiry(deps: ExpiryDeps, everyMs: number): () => Promise<void> {
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = expireUnpaidOrders(app)
+    running = expireUnpaidOrders(deps)
       .then((n) => {
-        if (n) app.log.info({ expired: n }, 'cancelled unpaid card orders');
+        if (n) deps.log.info({ expired: n }, 'cancelled unpaid card orders');
       })
-      .catch((err: unknown) => app.log.error({ err }, 'order expiry failed'))
+      .catch((err: unknown) => deps.log.error({ err }, 'order expiry failed'))
       .finally(() => {
         running = null;
       });

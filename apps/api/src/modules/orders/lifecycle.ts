@@ -1,14 +1,16 @@
 import { eq, inArray } from 'drizzle-orm';
 import { API_MSG, canTransition, type OrderActor, type OrderStatus } from '@shop/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { orders, orderStatusHistory, payments } from '../../db/schema.js';
 import { audit, type AuditEntry } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
 import { orderMailKind, queueOrderMail } from '../mail/order-mail.js';
-import { paymentProvider, providerNamed } from '../payments/registry.js';
 import type { OrderRow } from './queries.js';
 import { restock } from './stock.js';
+import type { Deps } from '../deps.js';
+
+/** What a move's effects after commit reach: the payment providers and the mail sender. */
+export type AfterCommitDeps = Pick<Deps, 'db' | 'log' | 'mailSender' | 'payments'>;
 
 /** Who makes a move: the actor, and the signed-in user and address when it is a person. */
 export interface Mover {
@@ -47,25 +49,25 @@ export class AfterCommit {
   }
 
   /** Runs the effects; a failure is logged, never thrown: the move itself has happened. */
-  async run(app: FastifyInstance): Promise<void> {
-    await cancelIntents(app, this.intents);
-    if (this.mail) app.mailSender.wake();
+  async run(deps: AfterCommitDeps): Promise<void> {
+    await cancelIntents(deps, this.intents);
+    if (this.mail) deps.mailSender.wake();
   }
 }
 
 /** Each intent through the provider that started it; intents from before payments were recorded, through the active one. */
-async function cancelIntents(app: FastifyInstance, ids: readonly string[]) {
+async function cancelIntents(deps: AfterCommitDeps, ids: readonly string[]) {
   if (!ids.length) return;
-  const recorded = await app.db
+  const recorded = await deps.db
     .select({ providerRef: payments.providerRef, provider: payments.provider })
     .from(payments)
     .where(inArray(payments.providerRef, [...ids]));
-  const active = paymentProvider(app).name;
+  const active = deps.payments.active().name;
   for (const id of ids) {
     const name = recorded.find((p) => p.providerRef === id)?.provider ?? active;
     await Promise.resolve()
-      .then(() => providerNamed(app, name).cancel(id))
-      .catch((err: unknown) => app.log.warn({ err, intent: id }, 'could not cancel payment intent'));
+      .then(() => deps.payments.named(name).cancel(id))
+      .catch((err: unknown) => deps.log.warn({ err, intent: id }, 'could not cancel payment intent'));
   }
 }
 

@@ -9,7 +9,6 @@ import {
   type OutOfStockItem,
   type PaymentMethod,
 } from '@shop/contracts';
-import type { FastifyInstance } from 'fastify';
 import { cartItems, orderItems, orders, products, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { NOT_ENOUGH_STOCK, PRODUCT_CHANGED, pgCode } from '../../lib/db-errors.js';
@@ -17,9 +16,12 @@ import { badRequest, conflict } from '../../lib/errors.js';
 import { toEgp } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { loadShippingRates } from '../shipping/rates.js';
-import { AfterCommit, begin, transition } from './lifecycle.js';
+import { AfterCommit, begin, transition, type AfterCommitDeps } from './lifecycle.js';
 import { awaitingProvider } from './payment-wait.js';
 import { byName, toOrder } from './queries.js';
+import type { Deps } from '../deps.js';
+
+type PlacingDeps = AfterCommitDeps & Pick<Deps, 'clock'>;
 
 /**
  * The checkout starts over: a product in the cart changed between reading the cart and taking its
@@ -36,8 +38,8 @@ export interface PlaceOrderInput {
   language: Language;
 }
 
-export function placingService(app: FastifyInstance) {
-  const { db } = app;
+export function placingService(deps: PlacingDeps) {
+  const { db } = deps;
 
   /**
    * Places the cart as an order in one transaction. The order lines take their stock as the
@@ -96,7 +98,7 @@ export function placingService(app: FastifyInstance) {
         if (noCod.length) throw badRequest(API_MSG.noCashOnDelivery(noCod.join(', ')));
       }
 
-      const now = app.clock.now();
+      const now = deps.clock.now();
       const older = await tx
         .select()
         .from(orders)
@@ -184,7 +186,7 @@ export function placingService(app: FastifyInstance) {
       throw err;
     });
     // The replaced order's payment must not go through whatever happens next.
-    await after.run(app);
+    await after.run(deps);
     // A transaction of its own whose commit waits for the disk: once it is there, so is the order's
     // commit, written before it. A crash before then loses the order whole, and nobody was told of it.
     await db.execute(sql`select pg_current_xact_id()`);

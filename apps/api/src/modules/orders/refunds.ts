@@ -1,15 +1,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { API_MSG, canTransition, type OrderStatus } from '@shop/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { orderStatusHistory, paymentEvents, payments } from '../../db/schema.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
 import { OutcomeUnknown } from '../payments/provider.js';
-import { paymentProvider, providerNamed } from '../payments/registry.js';
 import { refundRequested, refundRequestId } from '../payments/refund-request.js';
-import { AfterCommit, lockOrder, transition, type Mover } from './lifecycle.js';
+import { AfterCommit, lockOrder, transition, type Mover, type AfterCommitDeps } from './lifecycle.js';
 import type { OrderRow } from './queries.js';
+import type { Deps } from '../deps.js';
+
+type RefundsDeps = AfterCommitDeps & Pick<Deps, 'clock'>;
 
 /** What giving an order's money back makes of it: a paid order is cancelled, a returned one refunded. */
 const AFTER_REFUND: Partial<Record<OrderStatus, OrderStatus>> = { paid: 'cancelled', returned: 'refunded' };
@@ -47,8 +48,8 @@ interface Request {
  * callback moves the order (apply in payments/service.ts), once, whichever of the two comes first.
  * A cash order's money went back by hand: recording how is the whole refund.
  */
-export function refundsService(app: FastifyInstance) {
-  const { db } = app;
+export function refundsService(deps: RefundsDeps) {
+  const { db } = deps;
 
   async function refund(by: Mover, orderId: string, input: RefundInput): Promise<void> {
     const after = new AfterCommit();
@@ -59,7 +60,7 @@ export function refundsService(app: FastifyInstance) {
       const to = AFTER_REFUND[from];
       if (!to) throw conflict(API_MSG.notRefundable);
       if (!canTransition(from, to, by.actor)) throw conflict(API_MSG.statusChange(from, to));
-      if (await refundRequested(tx, orderId, app.clock.now())) throw conflict(API_MSG.refundPending);
+      if (await refundRequested(tx, orderId, deps.clock.now())) throw conflict(API_MSG.refundPending);
       const amount = input.amount === undefined ? order.bill : toPiastres(input.amount);
       if (amount > order.bill) throw badRequest(API_MSG.refundTooLarge);
       if (order.paymentMethod === 'cash') {
@@ -68,13 +69,13 @@ export function refundsService(app: FastifyInstance) {
         const paidBackBy = input.paidBackBy?.trim();
         if (!paidBackBy) throw badRequest(API_MSG.paidBackByRequired);
         const how = `paid back by ${paidBackBy}`;
-        await transition(tx, [order], refundMove(by, from, to, how, amount, how), after, app.clock.now());
+        await transition(tx, [order], refundMove(by, from, to, how, amount, how), after, deps.clock.now());
         return null;
       }
       return { order, from, to, amount, reason: input.reason ?? null, paid: await requestRefund(tx, order) };
     });
     if (request) await giveBack(by, request, after);
-    await after.run(app);
+    await after.run(deps);
   }
 
   /** Records, under the order's lock, that its money is being given back; answers the payment that paid it. */
@@ -87,7 +88,7 @@ export function refundsService(app: FastifyInstance) {
       .where(and(eq(payments.orderId, order.id), eq(payments.state, 'paid')))
       .orderBy(asc(payments.paidAt))
       .limit(1);
-    const now = app.clock.now();
+    const now = deps.clock.now();
     // A request older than REFUND_SETTLE_MS was never made: this one takes its place.
     await tx
       .insert(paymentEvents)
@@ -120,17 +121,17 @@ export function refundsService(app: FastifyInstance) {
       if (paid) await tx.update(payments).set({ state: how }).where(eq(payments.providerRef, paid.providerRef));
       // The provider's refund callback may have come first and moved the order already.
       if (locked?.status === from)
-        await transition(tx, [locked], refundMove(by, from, to, how, amount, reason), after, app.clock.now());
+        await transition(tx, [locked], refundMove(by, from, to, how, amount, reason), after, deps.clock.now());
     });
   }
 
   /** The provider recorded on the payment (orders paid before payments were recorded: the active one). */
   function refundThrough(name: string | undefined) {
-    if (!name) return paymentProvider(app);
+    if (!name) return deps.payments.active();
     try {
-      return providerNamed(app, name);
+      return deps.payments.named(name);
     } catch (err) {
-      app.log.error({ err, provider: name }, 'the provider that took a payment is not configured');
+      deps.log.error({ err, provider: name }, 'the provider that took a payment is not configured');
       throw new HttpError(502, API_MSG.refundFailed);
     }
   }

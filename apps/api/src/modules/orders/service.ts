@@ -1,16 +1,18 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { API_MSG, canTransition, withinReturnWindow, type Order, type OrderStatus } from '@shop/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { orderItems, orders, orderStatusHistory, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { configuredCourier, type Courier, type Shipment } from '../courier/courier.js';
+import type { Courier, Shipment } from '../courier/courier.js';
 import { refundRequested } from '../payments/refund-request.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { AfterCommit, lockOrder, transition, type Move, type Mover } from './lifecycle.js';
+import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCommitDeps } from './lifecycle.js';
 import { placingService } from './placing.js';
 import { listOwnOrders, listUserOrders, loadOrder, loadOrders, type OrderRow } from './queries.js';
 import { refundsService, type RefundInput } from './refunds.js';
+import type { Deps } from '../deps.js';
+
+type OrdersDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'courier'>;
 
 export interface StatusChange {
   status: OrderStatus;
@@ -20,11 +22,11 @@ export interface StatusChange {
 }
 
 /** What shoppers and admins do with orders; each move goes through lifecycle.ts. */
-export function ordersService(app: FastifyInstance) {
-  const { db } = app;
-  const { place } = placingService(app);
-  const { refund: giveMoneyBack } = refundsService(app);
-  const courier = configuredCourier(app);
+export function ordersService(deps: OrdersDeps) {
+  const { db } = deps;
+  const { place } = placingService(deps);
+  const { refund: giveMoneyBack } = refundsService(deps);
+  const courier = deps.courier;
 
   /**
    * Moves one order in a transaction of its own, locked (and, with `ownerId`, only the shopper's own),
@@ -41,10 +43,10 @@ export function ordersService(app: FastifyInstance) {
       if (!order) throw notFound('Order');
       const decision = await decide(order, tx);
       if (decision === 'refund') return decision;
-      await transition(tx, [order], decision, after, app.clock.now());
+      await transition(tx, [order], decision, after, deps.clock.now());
       return 'moved' as const;
     });
-    await after.run(app);
+    await after.run(deps);
     return outcome;
   }
 
@@ -77,7 +79,7 @@ export function ordersService(app: FastifyInstance) {
 
   /** A paid order whose refund the provider has not confirmed yet stays where it is until it does. */
   async function refusePendingRefund(tx: Tx, order: OrderRow) {
-    if (order.status === 'paid' && (await refundRequested(tx, order.id, app.clock.now())))
+    if (order.status === 'paid' && (await refundRequested(tx, order.id, deps.clock.now())))
       throw conflict(API_MSG.refundPending);
   }
 
@@ -101,7 +103,7 @@ export function ordersService(app: FastifyInstance) {
       if (order.status !== status) {
         // Cancelled, or shipped by someone else, while the courier was asked: its parcel is left for
         // the admin to call off with the courier.
-        app.log.warn(
+        deps.log.warn(
           { order: orderId, courier: courier.name, trackingNumber, status: order.status },
           'order moved while its delivery was created: the parcel is left with the courier',
         );
@@ -169,7 +171,7 @@ export function ordersService(app: FastifyInstance) {
         .where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.status, 'delivered')))
         .orderBy(asc(orderStatusHistory.at))
         .limit(1);
-      if (order.status !== 'delivered' || !delivered || !withinReturnWindow(delivered.at, app.clock.now()))
+      if (order.status !== 'delivered' || !delivered || !withinReturnWindow(delivered.at, deps.clock.now()))
         throw conflict(API_MSG.notReturnable);
       return { to: 'return_requested', by: { actor: 'shopper', user, ip }, reason };
     });

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
-import type { FastifyInstance } from 'fastify';
+import type { ProviderDeps } from './registry.js';
 import { API_MSG, type OfflineCard, type OfflineIntentStatus, type OfflineIntentView } from '@shop/contracts';
 import { testPaymentIntents } from '../../db/schema.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
@@ -26,9 +26,9 @@ type IntentRow = typeof testPaymentIntents.$inferSelect;
 /** The secret its events are signed with. */
 export const offlineWebhookSecret = (config: Config): string => config.STRIPE_WEBHOOK_SECRET ?? PROCESS_WEBHOOK_SECRET;
 
-export function offlineProvider(app: FastifyInstance): PaymentProvider {
-  const { db } = app;
-  const secret = offlineWebhookSecret(app.config);
+export function offlineProvider(deps: ProviderDeps): PaymentProvider {
+  const { db } = deps;
+  const secret = offlineWebhookSecret(deps.config);
   return {
     name: 'offline',
     methods: ['card'],
@@ -43,7 +43,7 @@ export function offlineProvider(app: FastifyInstance): PaymentProvider {
           amount: order.amount,
           currency: 'egp',
           status: 'requires_payment_method',
-          createdAt: app.clock.now(),
+          createdAt: deps.clock.now(),
         })
         .onConflictDoNothing({ target: testPaymentIntents.orderId });
       const [intent] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.orderId, order.id));
@@ -61,7 +61,7 @@ export function offlineProvider(app: FastifyInstance): PaymentProvider {
           ),
         );
     },
-    readCallback: (request) => readStripeEvent(request, secret, app.clock.now()),
+    readCallback: (request) => readStripeEvent(request, secret, deps.clock.now()),
     // No money moved, so there is none to give back: the order side does the rest.
     refund: async () => 'refunded',
   };
@@ -178,13 +178,13 @@ function eventPayload(type: EventType, intent: IntentRow, at: Date): string {
 export type Deliver = (request: CallbackRequest) => Promise<unknown>;
 
 /** The browser side of the offline provider: confirming an intent with a card, and reading it back. */
-export function offlineCheckout(app: FastifyInstance, deliver: Deliver) {
-  const { db } = app;
-  const secret = offlineWebhookSecret(app.config);
+export function offlineCheckout(deps: ProviderDeps, deliver: Deliver) {
+  const { db } = deps;
+  const secret = offlineWebhookSecret(deps.config);
   const timers = new Set<NodeJS.Timeout>();
 
   async function send(type: EventType, intent: IntentRow) {
-    const now = app.clock.now();
+    const now = deps.clock.now();
     const payload = eventPayload(type, intent, now);
     try {
       await deliver({
@@ -194,7 +194,7 @@ export function offlineCheckout(app: FastifyInstance, deliver: Deliver) {
       });
     } catch (err) {
       // Stripe would retry a refused delivery; here the refusal is already audited, so it is only logged.
-      app.log.error({ err, intent: intent.id, type }, 'offline payment webhook refused');
+      deps.log.error({ err, intent: intent.id, type }, 'offline payment webhook refused');
     }
   }
 
@@ -227,7 +227,7 @@ export function offlineCheckout(app: FastifyInstance, deliver: Deliver) {
     if (current.status !== 'requires_payment_method') {
       throw new HttpError(400, API_MSG.paymentNotConfirmable(current.status.replace(/_/g, ' ')));
     }
-    const number = validateCard(card, app.clock.now());
+    const number = validateCard(card, deps.clock.now());
     const outcome = TEST_CARDS[number] ?? NOT_A_TEST_CARD;
     const intent = await move(current.id, 'requires_payment_method', outcome.status, outcome.error ?? null);
     if (!intent) throw new HttpError(400, API_MSG.paymentConfirming);
@@ -240,7 +240,9 @@ export function offlineCheckout(app: FastifyInstance, deliver: Deliver) {
         timers.delete(timer);
         move(intent.id, 'processing', 'succeeded', null)
           .then((done) => (done ? send('payment_intent.succeeded', done) : undefined))
-          .catch((err: unknown) => app.log.error({ err, intent: intent.id }, 'test payment did not finish processing'));
+          .catch((err: unknown) =>
+            deps.log.error({ err, intent: intent.id }, 'test payment did not finish processing'),
+          );
       }, PROCESSING_DELAY_MS);
       timers.add(timer);
     }

@@ -1,14 +1,17 @@
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
+import type { Deps } from '../deps.js';
 import { offlineProvider } from './offline-provider.js';
 import { paymobProvider } from './paymob/provider.js';
 import type { PaymentProvider } from './provider.js';
 import { stripeProvider } from './stripe-provider.js';
 
+/** What a provider is made from. */
+export type ProviderDeps = Pick<Deps, 'config' | 'clock' | 'log' | 'db'>;
+
 interface ProviderEntry {
   /** Whether its settings are present, for choosing one when PAYMENT_PROVIDER is unset. */
   configured(env: Config['env']): boolean;
-  create(app: FastifyInstance): PaymentProvider;
+  create(deps: ProviderDeps): PaymentProvider;
 }
 
 /** The default: nothing to configure. */
@@ -29,37 +32,36 @@ function chosen(config: Config): ProviderEntry {
   return entry;
 }
 
-// Keyed by the config object, which every encapsulated child instance of one app shares,
-// so the orders and payments plugins get the same provider (one Stripe client, one offline secret).
-const providers = new WeakMap<Config, PaymentProvider>();
-const byName = new WeakMap<Config, Map<string, PaymentProvider>>();
-
-/** The app's payment provider: the one new payments start with. */
-export function paymentProvider(app: FastifyInstance): PaymentProvider {
-  let provider = providers.get(app.config);
-  if (!provider) {
-    provider = chosen(app.config).create(app);
-    providers.set(app.config, provider);
-  }
-  return provider;
+export interface PaymentProviders {
+  /** The provider new payments start with. */
+  active(): PaymentProvider;
+  /**
+   * The provider that took a payment, by the name stored with it: money goes back the way it came,
+   * even after the shop has moved to another provider. Throws when that provider is unknown or no
+   * longer configured.
+   */
+  named(name: string): PaymentProvider;
 }
 
-/**
- * The provider that took a payment, by the name stored with it: money goes back the way it came,
- * even after the shop has moved to another provider. Throws when that provider is unknown or no
- * longer configured.
- */
-export function providerNamed(app: FastifyInstance, name: string): PaymentProvider {
-  const active = paymentProvider(app);
-  if (active.name === name) return active;
-  let others = byName.get(app.config);
-  if (!others) byName.set(app.config, (others = new Map<string, PaymentProvider>()));
-  let provider = others.get(name);
-  if (!provider) {
-    const entry = Object.hasOwn(PROVIDERS, name) ? PROVIDERS[name] : undefined;
-    if (!entry) throw new Error(`Unknown payment provider "${name}"`);
-    provider = entry.create(app);
-    others.set(name, provider);
-  }
-  return provider;
+/** The app's providers, each made once, when first needed (one Stripe client, one offline secret). */
+export function paymentProviders(deps: ProviderDeps): PaymentProviders {
+  const entry = chosen(deps.config);
+  let active: PaymentProvider | undefined;
+  const others = new Map<string, PaymentProvider>();
+  const activeOne = () => (active ??= entry.create(deps));
+  return {
+    active: activeOne,
+    named(name) {
+      const current = activeOne();
+      if (current.name === name) return current;
+      let provider = others.get(name);
+      if (!provider) {
+        const other = Object.hasOwn(PROVIDERS, name) ? PROVIDERS[name] : undefined;
+        if (!other) throw new Error(`Unknown payment provider "${name}"`);
+        provider = other.create(deps);
+        others.set(name, provider);
+      }
+      return provider;
+    },
+  };
 }

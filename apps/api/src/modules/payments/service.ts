@@ -9,7 +9,6 @@ import {
   type PaymentStatus,
   type StartPaymentInput,
 } from '@shop/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { cartItems, orderItems, orders, paymentEvents, payments, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
@@ -18,9 +17,11 @@ import { isId } from '../../lib/validation.js';
 import { toEgp } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { CallbackRequest, PayableOrder, PaymentEvent, StartedPayment } from './provider.js';
-import { paymentProvider, providerNamed } from './registry.js';
 import { refundRequested } from './refund-request.js';
-import { AfterCommit, transition } from '../orders/lifecycle.js';
+import { AfterCommit, transition, type AfterCommitDeps } from '../orders/lifecycle.js';
+import type { Deps } from '../deps.js';
+
+type PaymentsDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'metrics'>;
 
 /** Records a delivered event by its id: true the first time, false for a redelivery (which then changes nothing). */
 async function firstDelivery(db: DbOrTx, event: { id: string; kind: string }, at: Date): Promise<boolean> {
@@ -69,9 +70,9 @@ const latestPayment = async (tx: Tx, orderId: string) =>
 /** States a later event may no longer overwrite: money has moved, and only a refund moves it back. */
 const SETTLED: PaymentState[] = ['paid', 'refunded', 'voided'];
 
-export function paymentsService(app: FastifyInstance) {
-  const { db } = app;
-  const provider = paymentProvider(app);
+export function paymentsService(deps: PaymentsDeps) {
+  const { db } = deps;
+  const provider = deps.payments.active();
 
   /** The order as the provider is told about it: its lines, its buyer and where it goes. */
   async function payable(tx: DbOrTx, order: typeof orders.$inferSelect, user: AuthUser) {
@@ -118,7 +119,7 @@ export function paymentsService(app: FastifyInstance) {
         ) {
           return { kind: 'resume' as const, payment: latest };
         }
-        const now = app.clock.now();
+        const now = deps.clock.now();
         const [starting] = await tx
           .select({ id: paymentEvents.id })
           .from(paymentEvents)
@@ -163,7 +164,7 @@ export function paymentsService(app: FastifyInstance) {
       const locked = await lockPending(tx, user, order.id).catch(() => null);
       await tx.delete(paymentEvents).where(eq(paymentEvents.id, startMarkId(order.id)));
       if (!locked) return false;
-      const now = app.clock.now();
+      const now = deps.clock.now();
       await tx
         .update(orders)
         .set({ paymentIntentId: payment.providerRef, updatedAt: now })
@@ -213,9 +214,9 @@ export function paymentsService(app: FastifyInstance) {
     // it (a kiosk reference already printed), a second payment is caught when it arrives (apply).
     if (latest && latest.providerRef !== payment.providerRef && !SETTLED.includes(latest.state as PaymentState)) {
       await Promise.resolve()
-        .then(() => providerNamed(app, latest.provider).cancel(latest.providerRef))
+        .then(() => deps.payments.named(latest.provider).cancel(latest.providerRef))
         .catch((err: unknown) =>
-          app.log.warn({ err, intent: latest.providerRef }, 'could not cancel a replaced payment'),
+          deps.log.warn({ err, intent: latest.providerRef }, 'could not cancel a replaced payment'),
         );
     }
     return toStarted(payment);
@@ -226,7 +227,7 @@ export function paymentsService(app: FastifyInstance) {
     const event = provider.readCallback(request);
     if (event) {
       // Outcome for /metrics: the event's kind, or refused when it does not fit its order.
-      const count = (outcome: string) => app.metrics?.payments.inc({ provider: provider.name, outcome });
+      const count = (outcome: string) => deps.metrics?.payments.inc({ provider: provider.name, outcome });
       const second = await apply(event).catch((err: unknown) => {
         count('refused');
         throw err;
@@ -305,7 +306,7 @@ export function paymentsService(app: FastifyInstance) {
     if (!order) {
       // Acknowledged (a retry would not find the order either) and logged once for someone to look at.
       await db.transaction(async (tx) => {
-        if (await firstDelivery(tx, event, app.clock.now()))
+        if (await firstDelivery(tx, event, deps.clock.now()))
           await audit(tx, {
             type: 'payment',
             action: 'unknown_order',
@@ -331,7 +332,7 @@ export function paymentsService(app: FastifyInstance) {
 
     const after = new AfterCommit();
     const second = await db.transaction(async (tx): Promise<SecondPayment | null> => {
-      const now = app.clock.now();
+      const now = deps.clock.now();
       if (!(await firstDelivery(tx, event, now))) return null;
       const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
       const status = locked?.status as OrderStatus | undefined;
@@ -452,7 +453,7 @@ export function paymentsService(app: FastifyInstance) {
         }
       }
     });
-    await after.run(app);
+    await after.run(deps);
     return second;
   }
 
@@ -475,7 +476,7 @@ export function paymentsService(app: FastifyInstance) {
       .where(and(eq(payments.providerRef, event.providerRef), notInArray(payments.state, SETTLED)))
       .returning({ provider: payments.provider });
     const refundable = own ? { ...own, event, at: now, orderId: order.id } : null;
-    app.log.error(
+    deps.log.error(
       { order: order.id, first: first.providerRef, second: event.providerRef, transaction: event.transactionId },
       'an order was paid twice',
     );
@@ -500,7 +501,7 @@ export function paymentsService(app: FastifyInstance) {
     };
     let how: 'refunded' | 'voided';
     try {
-      how = await providerNamed(app, second.provider).refund({
+      how = await deps.payments.named(second.provider).refund({
         providerRef: event.providerRef,
         transactionId: event.transactionId,
         amount: event.amount,
@@ -508,7 +509,7 @@ export function paymentsService(app: FastifyInstance) {
         paidAt: second.at,
       });
     } catch (err) {
-      app.log.error({ err, order: orderId, intent: event.providerRef }, 'could not give a second payment back');
+      deps.log.error({ err, order: orderId, intent: event.providerRef }, 'could not give a second payment back');
       await audit(db, {
         type: 'payment',
         action: 'duplicate_refund_failed',
@@ -532,7 +533,7 @@ export function paymentsService(app: FastifyInstance) {
         });
       })
       .catch((err: unknown) =>
-        app.log.error(
+        deps.log.error(
           { err, order: orderId, intent: event.providerRef },
           'a second payment given back was not recorded',
         ),

@@ -1,13 +1,13 @@
 import Stripe from 'stripe';
-import type { FastifyInstance } from 'fastify';
+import type { ProviderDeps } from './registry.js';
 import { API_MSG } from '@shop/contracts';
 import { HttpError } from '../../lib/errors.js';
 import type { PaymentProvider } from './provider.js';
 import { readStripeEvent } from './stripe-events.js';
 
 /** Stripe's SDK, amounts in piastres, currency EGP. */
-export function stripeProvider(app: FastifyInstance): PaymentProvider {
-  const { config, log } = app;
+export function stripeProvider(deps: ProviderDeps): PaymentProvider {
+  const { config, log } = deps;
   if (!config.STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is required for the Stripe provider');
   // Without the webhook secret no payment could ever be confirmed: refuse to start rather than take orders that never get paid.
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET;
@@ -44,7 +44,7 @@ export function stripeProvider(app: FastifyInstance): PaymentProvider {
     async cancel(intentId) {
       await stripe.paymentIntents.cancel(intentId);
     },
-    readCallback: (request) => readStripeEvent(request, webhookSecret, app.clock.now()),
+    readCallback: (request) => readStripeEvent(request, webhookSecret, deps.clock.now()),
     async refund(payment) {
       await stripe.refunds
         .create(

@@ -1,10 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { API_MSG } from '@shop/contracts';
 import { badRequest, HttpError, unauthorized } from '../../../lib/errors.js';
 import { toEgp } from '../../../lib/money.js';
-import type { Courier, CourierEvent } from '../courier.js';
+import type { Courier, CourierDeps, CourierEvent } from '../courier.js';
 import { callbackSchema, DELIVERIES_PATH, deliveryAnswerSchema, SEND, STATE, type DeliveryRequest } from './wire.js';
 
 /** Its settings, read from the environment. */
@@ -34,10 +33,10 @@ function sameSecret(expected: string, given: string | string[] | undefined): boo
 }
 
 /** Bosta: parcels across Egypt's governorates, cash collected at the door. */
-export function bostaCourier(app: FastifyInstance): Courier {
-  const settings = bostaSettings.parse(app.config.env);
+export function bostaCourier(deps: CourierDeps): Courier {
+  const settings = bostaSettings.parse(deps.config.env);
   const api = settings.BOSTA_API_URL.replace(/\/+$/, '');
-  const webhookUrl = `${app.config.PUBLIC_URL.replace(/\/+$/, '')}${BOSTA_WEBHOOK_PATH}`;
+  const webhookUrl = `${deps.config.PUBLIC_URL.replace(/\/+$/, '')}${BOSTA_WEBHOOK_PATH}`;
   const refused = () => new HttpError(502, API_MSG.courierFailed);
 
   return {
@@ -73,13 +72,13 @@ export function bostaCourier(app: FastifyInstance): Courier {
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
       } catch (err) {
-        app.log.error({ err, order: shipment.orderId }, 'Bosta could not be reached');
+        deps.log.error({ err, order: shipment.orderId }, 'Bosta could not be reached');
         throw refused();
       }
       const answer: unknown = await res.json().catch(() => null);
       const parsed = deliveryAnswerSchema.safeParse(answer);
       if (!res.ok || !parsed.success) {
-        app.log.error({ status: res.status, answer, order: shipment.orderId }, 'Bosta refused a delivery');
+        deps.log.error({ status: res.status, answer, order: shipment.orderId }, 'Bosta refused a delivery');
         throw refused();
       }
       return { trackingNumber: parsed.data.data.trackingNumber };

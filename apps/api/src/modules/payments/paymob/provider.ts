@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ProviderDeps } from '../registry.js';
 import { z } from 'zod';
 import { API_MSG, type OnlineMethod } from '@shop/contracts';
 import { badRequest, HttpError } from '../../../lib/errors.js';
@@ -64,8 +64,8 @@ function eventOf(tx: Transaction): PaymentEvent | null {
 }
 
 /** Paymob (Accept): unified checkout by intention, cards (Visa, Mastercard, Meeza), mobile wallets and kiosk. */
-export function paymobProvider(app: FastifyInstance): PaymentProvider {
-  const settings = paymobSettings.parse(app.config.env);
+export function paymobProvider(deps: ProviderDeps): PaymentProvider {
+  const settings = paymobSettings.parse(deps.config.env);
   const api = settings.PAYMOB_API_URL.replace(/\/+$/, '');
   const integrations: Partial<Record<OnlineMethod, number>> = {
     card: settings.PAYMOB_CARD_INTEGRATION_ID,
@@ -73,7 +73,7 @@ export function paymobProvider(app: FastifyInstance): PaymentProvider {
     kiosk: settings.PAYMOB_KIOSK_INTEGRATION_ID,
   };
   const methods = (['card', 'wallet', 'kiosk'] as const).filter((method) => integrations[method] !== undefined);
-  const publicUrl = app.config.PUBLIC_URL.replace(/\/+$/, '');
+  const publicUrl = deps.config.PUBLIC_URL.replace(/\/+$/, '');
 
   async function call(
     path: string,
@@ -89,12 +89,12 @@ export function paymobProvider(app: FastifyInstance): PaymentProvider {
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
     } catch (err) {
-      app.log.error({ err, path }, 'Paymob could not be reached');
+      deps.log.error({ err, path }, 'Paymob could not be reached');
       throw new OutcomeUnknown(502, failure);
     }
     const answer: unknown = await res.json().catch(() => null);
     if (!res.ok) {
-      app.log.error({ status: res.status, answer, path }, 'Paymob refused a request');
+      deps.log.error({ status: res.status, answer, path }, 'Paymob refused a request');
       throw new (res.status >= 500 ? OutcomeUnknown : HttpError)(502, failure);
     }
     return answer;
@@ -134,7 +134,10 @@ export function paymobProvider(app: FastifyInstance): PaymentProvider {
       };
       const parsed = intentionResponseSchema.safeParse(await call(INTENTION_PATH, request, API_MSG.cardUnavailable));
       if (!parsed.success) {
-        app.log.error({ issues: parsed.error.issues, order: order.id }, 'Paymob answered an intention without its ids');
+        deps.log.error(
+          { issues: parsed.error.issues, order: order.id },
+          'Paymob answered an intention without its ids',
+        );
         throw new HttpError(502, API_MSG.cardUnavailable);
       }
       const { client_secret: clientSecret, intention_order_id: providerRef } = parsed.data;
@@ -166,7 +169,7 @@ export function paymobProvider(app: FastifyInstance): PaymentProvider {
     },
     async refund(payment) {
       if (!payment.transactionId) throw new HttpError(502, API_MSG.refundFailed);
-      const sameDay = payment.paidAt !== null && cairoDay(payment.paidAt) === cairoDay(app.clock.now());
+      const sameDay = payment.paidAt !== null && cairoDay(payment.paidAt) === cairoDay(deps.clock.now());
       const voiding = sameDay && payment.amount === payment.paid;
       const answer = voiding
         ? await call(VOID_PATH, { transaction_id: payment.transactionId }, API_MSG.refundFailed)
@@ -179,7 +182,7 @@ export function paymobProvider(app: FastifyInstance): PaymentProvider {
       // and the declined transaction: only `success: true` means the money went back.
       const given = giveBackAnswerSchema.safeParse(answer);
       if (!given.success || !given.data.success || given.data.pending) {
-        app.log.error({ answer, transaction: payment.transactionId, voiding }, 'Paymob declined a refund');
+        deps.log.error({ answer, transaction: payment.transactionId, voiding }, 'Paymob declined a refund');
         throw new HttpError(502, API_MSG.refundFailed);
       }
       return voiding ? 'voided' : 'refunded';
