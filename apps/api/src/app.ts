@@ -19,7 +19,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API_MSG, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@shop/contracts';
+import { say, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@shop/contracts';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -115,7 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         .code(tooLong ? 414 : 400)
         .send(
           localizeBody(
-            { message: tooLong ? API_MSG.addressTooLong : API_MSG.addressInvalid },
+            { message: tooLong ? say.api.addressTooLong : say.api.addressInvalid },
             requestLanguage(request),
           ),
         );
@@ -179,7 +179,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}rate-limit:` } : {}),
     // A Redis outage must not take the shop down with it: requests pass uncounted until it is back.
     skipOnError: true,
-    errorResponseBuilder: () => ({ statusCode: 429, message: API_MSG.tooManyRequests }),
+    errorResponseBuilder: () => ({ statusCode: 429, message: say.api.tooManyRequests }),
   });
   if (config.CACHE_MAX_MB > 0)
     await app.register(responseCachePlugin, { database, maxBytes: config.CACHE_MAX_MB * 1024 * 1024, lane });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RULE_MSG } from './messages.js';
+import { say } from './said.js';
 import { PAYMENT_METHODS } from './constants.js';
 import { ORDER_STATUSES } from './lifecycle.js';
 import { orderSchema } from './checkout.js';
@@ -15,17 +15,17 @@ const anyWhenBlank = <T extends z.ZodType>(schema: T) =>
 const typed = z
   .string()
   .trim()
-  .max(100, RULE_MSG.atMostCharacters(100))
-  .regex(/^\P{Cc}*$/u, RULE_MSG.invalidText);
+  .max(100, say.rule.atMostCharacters(100))
+  .regex(/^\P{Cc}*$/u, say.rule.invalidText);
 
 /** A calendar day, YYYY-MM-DD, that exists (no 31 February). */
 const day = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, RULE_MSG.invalidDate)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, say.rule.invalidDate)
   .refine((v) => {
     const date = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v);
-  }, RULE_MSG.invalidDate);
+  }, say.rule.invalidDate);
 
 /**
  * The all-orders screen's filters, shared by its list and its CSV export. `from` and `to` are UTC days,

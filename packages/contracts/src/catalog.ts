@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { MSG, RULE_MSG } from './messages.js';
+import { say } from './said.js';
 import { idSchema, optionalText, requiredBoolean, requiredNumber, requiredText } from './fields.js';
 import { MAX_PAGE_SIZE, SORT_OPTIONS } from './constants.js';
 
 /** A reference to another record chosen in a form: required, and a well-formed id. */
-const refId = () => z.string({ error: MSG.requiredField }).min(1, MSG.requiredField).pipe(idSchema);
+const refId = () => z.string({ error: say.msg.requiredField }).min(1, say.msg.requiredField).pipe(idSchema);
 
 /** The Arabic name every department, category and product may carry besides its (English) name. */
 const nameAr = optionalText(200);
@@ -19,31 +19,31 @@ export type CategoryInput = z.output<typeof categoryCreateSchema>;
 
 const money = (field: string) =>
   requiredNumber(field).pipe(
-    z.number().positive(RULE_MSG.mustBePositive(field)).max(10_000_000, RULE_MSG.tooLarge(field)),
+    z.number().positive(say.rule.mustBePositive(field)).max(10_000_000, say.rule.tooLarge(field)),
   );
 const count = (field: string) =>
   requiredNumber(field).pipe(
     z
       .number()
-      .int(RULE_MSG.mustBeWhole(field))
-      .min(0, RULE_MSG.cannotBeNegative(field))
-      .max(1_000_000, RULE_MSG.tooLarge(field)),
+      .int(say.rule.mustBeWhole(field))
+      .min(0, say.rule.cannotBeNegative(field))
+      .max(1_000_000, say.rule.tooLarge(field)),
   );
 export const weightField = (field: string) =>
   requiredNumber(field).pipe(
-    z.number().min(0, RULE_MSG.cannotBeNegative(field)).max(100_000, RULE_MSG.tooLarge(field)),
+    z.number().min(0, say.rule.cannotBeNegative(field)).max(100_000, say.rule.tooLarge(field)),
   );
-export const productNameField = requiredText(MSG.requiredField, 200);
+export const productNameField = requiredText(say.msg.requiredField, 200);
 
 /** Product fields both the API and the admin form share; they name `name` and `weight` differently. */
 export const productCommonShape = {
   department: refId(),
   category: refId(),
-  description: requiredText(MSG.requiredField, 5000),
+  description: requiredText(say.msg.requiredField, 5000),
   price: money('price'),
   stock: count('stock'),
   cod: requiredBoolean(),
-  brand: requiredText(MSG.requiredField, 100),
+  brand: requiredText(say.msg.requiredField, 100),
   nameAr,
   descriptionAr: optionalText(5000),
 };
@@ -80,12 +80,12 @@ export type SearchQuery = z.output<typeof searchQuerySchema>;
 export const reviewCreateSchema = z.object({
   product: idSchema,
   rating: z.coerce
-    .number({ error: MSG.requiredField })
-    .int(RULE_MSG.ratingRange)
-    .min(1, RULE_MSG.ratingRange)
-    .max(5, RULE_MSG.ratingRange),
-  title: requiredText(MSG.requiredField, 120),
-  comment: requiredText(MSG.requiredField, 2000),
+    .number({ error: say.msg.requiredField })
+    .int(say.rule.ratingRange)
+    .min(1, say.rule.ratingRange)
+    .max(5, say.rule.ratingRange),
+  title: requiredText(say.msg.requiredField, 120),
+  comment: requiredText(say.msg.requiredField, 2000),
 });
 export type ReviewCreateInput = z.input<typeof reviewCreateSchema>;
 

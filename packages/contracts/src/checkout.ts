@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_MSG, MSG } from './messages.js';
+import { say } from './said.js';
 import { idSchema, requiredText } from './fields.js';
 import { PHONE_PATTERN } from './user.js';
 import { PAYMENT_METHODS, type PaymentMethod } from './constants.js';
@@ -7,13 +7,17 @@ import { ORDER_STATUSES } from './lifecycle.js';
 
 /** Shipping form: every field required. */
 export const addressSchema = z.object({
-  street: requiredText(MSG.required, 200),
-  building: requiredText(MSG.required, 100),
-  city: requiredText(MSG.required, 100),
-  state: requiredText(MSG.required, 100),
-  phone: z.string({ error: MSG.required }).trim().min(1, MSG.required).regex(PHONE_PATTERN, MSG.invalidPhone),
-  zipCode: requiredText(MSG.required, 20),
-  country: requiredText(MSG.required, 100),
+  street: requiredText(say.msg.required, 200),
+  building: requiredText(say.msg.required, 100),
+  city: requiredText(say.msg.required, 100),
+  state: requiredText(say.msg.required, 100),
+  phone: z
+    .string({ error: say.msg.required })
+    .trim()
+    .min(1, say.msg.required)
+    .regex(PHONE_PATTERN, say.msg.invalidPhone),
+  zipCode: requiredText(say.msg.required, 20),
+  country: requiredText(say.msg.required, 100),
 });
 export type AddressInput = z.input<typeof addressSchema>;
 export const addressCreateSchema = z.object({ address: addressSchema });
@@ -40,10 +44,10 @@ export const paymentIntentSchema = z
   .object({
     order_id: idSchema,
     method: z.enum(ONLINE_METHODS).default('card'),
-    wallet_phone: z.string().trim().regex(PHONE_PATTERN, MSG.invalidPhone).optional(),
+    wallet_phone: z.string().trim().regex(PHONE_PATTERN, say.msg.invalidPhone).optional(),
   })
   .refine((body) => body.method !== 'wallet' || body.wallet_phone, {
-    message: API_MSG.walletPhoneRequired,
+    message: say.api.walletPhoneRequired,
     path: ['wallet_phone'],
   });
 /** As the shopper's app sends it (the method may be left out) and as the server reads it. */

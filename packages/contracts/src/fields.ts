@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { MSG, RULE_MSG } from './messages.js';
+import { say } from './said.js';
 
 /** A required text field: trimmed, non-empty, bounded. */
-export const requiredText = (message: string = MSG.requiredField, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, RULE_MSG.atMostCharacters(max));
+export const requiredText = (message: string = say.msg.requiredField, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, say.rule.atMostCharacters(max));
 
 /**
  * An optional text field (the Arabic name or description of catalogue content): trimmed and bounded;
@@ -13,7 +13,7 @@ export const optionalText = (max = 200) =>
   z
     .string()
     .trim()
-    .max(max, RULE_MSG.atMostCharacters(max))
+    .max(max, say.rule.atMostCharacters(max))
     .nullish()
     .transform((value) => value || null);
 
@@ -30,7 +30,7 @@ export const requiredNumber = (field: string) =>
       return typeof v === 'string' ? Number(v.trim()) : v;
     },
     z.number({
-      error: (issue) => (issue.input === undefined ? MSG.requiredField : MSG.mustBeNumber(field)),
+      error: (issue) => (issue.input === undefined ? say.msg.requiredField : say.msg.mustBeNumber(field)),
     }),
   );
 
@@ -38,8 +38,8 @@ export const requiredNumber = (field: string) =>
 export const requiredBoolean = () =>
   z.preprocess(
     (value) => (value === 'true' ? true : value === 'false' ? false : emptyToUndefined(value)),
-    z.boolean({ error: MSG.requiredField }),
+    z.boolean({ error: say.msg.requiredField }),
   );
 
 /** Ids are UUIDs in the database; anything else is an unknown id. */
-export const idSchema = z.string().uuid(RULE_MSG.invalidId);
+export const idSchema = z.string().uuid(say.rule.invalidId);

@@ -9,6 +9,7 @@ export * from './catalog.js';
 export * from './checkout.js';
 export * from './stats.js';
 export * from './messages.ar.js';
-export * from './translate.js';
+export * from './language.js';
+export * from './said.js';
 export * from './money.js';
 export * from './adminOrders.js';

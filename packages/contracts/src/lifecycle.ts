@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_MSG } from './messages.js';
+import { say } from './said.js';
 
 export const ORDER_STATUSES = [
   'pending',
@@ -60,7 +60,7 @@ export const withinReturnWindow = (deliveredAt: Date, now: Date) =>
   now.getTime() - deliveredAt.getTime() <= RETURN_WINDOW_MS;
 
 export const returnRequestSchema = z.object({
-  reason: z.string({ error: API_MSG.returnReasonRequired }).trim().min(1, API_MSG.returnReasonRequired).max(500),
+  reason: z.string({ error: say.api.returnReasonRequired }).trim().min(1, say.api.returnReasonRequired).max(500),
 });
 export type ReturnRequest = z.infer<typeof returnRequestSchema>;
 

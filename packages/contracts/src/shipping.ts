@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COD_FEE_EGP, PAYMENT_METHODS, SHIPPING_FEE_EGP, type PaymentMethod } from './constants.js';
 import { requiredText } from './fields.js';
-import { MSG } from './messages.js';
+import { say } from './said.js';
 import { toPiastres } from './money.js';
 
 /** Egypt's 27 governorates, the `state` of an Egyptian address, in English alphabetical order. */
@@ -92,7 +92,7 @@ export function shippingFees(rates: ShippingRates, q: ShippingQuery): { shipping
 
 /** What a quote is asked for: the chosen address's `state` and the chosen payment method. */
 export const shippingQuoteQuerySchema = z.object({
-  state: requiredText(MSG.required, 100),
+  state: requiredText(say.msg.required, 100),
   paymentMethod: z.enum(PAYMENT_METHODS),
 });
 export type ShippingQuoteQuery = z.infer<typeof shippingQuoteQuerySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG, RULE_MSG } from './messages.js';
+import { say } from './said.js';
 
 export const NAME_PATTERN = /^[\p{L}\s,.'-]+$/u;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -8,27 +8,29 @@ export const PHONE_PATTERN = /^01[0125]\d{8}$/;
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,128}$/;
 
 export const nameField = z
-  .string({ error: MSG.required })
+  .string({ error: say.msg.required })
   .trim()
-  .min(1, MSG.required)
-  .max(100, MSG.invalidName)
-  .regex(NAME_PATTERN, MSG.invalidName);
+  .min(1, say.msg.required)
+  .max(100, say.msg.invalidName)
+  .regex(NAME_PATTERN, say.msg.invalidName);
 
 export const emailField = z
-  .string({ error: MSG.required })
+  .string({ error: say.msg.required })
   .trim()
-  .min(1, MSG.required)
-  .max(254, MSG.invalidEmail)
-  .regex(EMAIL_PATTERN, MSG.invalidEmail)
+  .min(1, say.msg.required)
+  .max(254, say.msg.invalidEmail)
+  .regex(EMAIL_PATTERN, say.msg.invalidEmail)
   .transform((email) => email.toLowerCase());
 
-export const phoneField = z.string({ error: MSG.invalidPhone }).trim().regex(PHONE_PATTERN, MSG.invalidPhone);
+export const phoneField = z.string({ error: say.msg.invalidPhone }).trim().regex(PHONE_PATTERN, say.msg.invalidPhone);
 
-export const passwordField = z.string({ error: MSG.invalidPassword }).regex(PASSWORD_PATTERN, MSG.invalidPassword);
+export const passwordField = z
+  .string({ error: say.msg.invalidPassword })
+  .regex(PASSWORD_PATTERN, say.msg.invalidPassword);
 
-const passwordPairShape = { password: passwordField, confirm_password: z.string({ error: MSG.noMatching }) };
+const passwordPairShape = { password: passwordField, confirm_password: z.string({ error: say.msg.noMatching }) };
 const confirmationMatches = (v: { password: string; confirm_password: string }) => v.password === v.confirm_password;
-const confirmationIssue = { path: ['confirm_password'], message: MSG.noMatching };
+const confirmationIssue = { path: ['confirm_password'], message: say.msg.noMatching };
 
 /** Password + confirmation, used by password change and reset. */
 export const passwordPairSchema = z.object(passwordPairShape).refine(confirmationMatches, confirmationIssue);
@@ -41,12 +43,12 @@ export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z.object({
   email: z
-    .string({ error: MSG.required })
+    .string({ error: say.msg.required })
     .trim()
-    .min(1, MSG.required)
+    .min(1, say.msg.required)
     .max(254)
     .transform((e) => e.toLowerCase()),
-  password: z.string({ error: MSG.required }).min(1, MSG.required).max(128),
+  password: z.string({ error: say.msg.required }).min(1, say.msg.required).max(128),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -56,7 +58,7 @@ export const forgotPasswordSchema = z.object({ email: emailField });
 export const updateUserSchema = z
   .object({ name: nameField, email: emailField, phone: phoneField })
   .partial()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: RULE_MSG.nothingToUpdate });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: say.rule.nothingToUpdate });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
 export const userSchema = z.object({

@@ -10,12 +10,17 @@ import {
   shippingFees,
   offlineConfirmSchema,
   offlineIntentViewSchema,
+  render,
 } from './index.js';
 
-const firstError = (
+/** The first message about `field`, as an English reader sees it. */
+function firstError(
   result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } },
   field: string,
-) => result.error?.issues.find((i) => i.path[0] === field)?.message;
+) {
+  const message = result.error?.issues.find((i) => i.path[0] === field)?.message;
+  return message && render(message, 'en');
+}
 
 const validUser = {
   name: "Nour O'Brien-Adel",

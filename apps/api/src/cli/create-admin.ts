@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
-import { emailField, nameField, passwordField } from '@shop/contracts';
+import { emailField, nameField, passwordField, render } from '@shop/contracts';
+import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { audit } from '../lib/audit.js';
@@ -46,20 +47,21 @@ export function parseCreateAdminArgs(argv: string[]): AdminInput | null {
   }
   if (values.help) return null;
 
+  // The rules' messages are keyed; the command line speaks English.
+  const first = (error: z.ZodError) => render(error.issues[0]?.message ?? '', 'en');
   const problems: string[] = [];
   if (values.email === undefined) problems.push('--email is required');
   if (values.password === undefined) problems.push('--password is required');
   const email = values.email === undefined ? undefined : emailField.safeParse(values.email);
-  if (email && !email.success)
-    problems.push(`--email ${JSON.stringify(values.email)}: ${email.error.issues[0]?.message}`);
+  if (email && !email.success) problems.push(`--email ${JSON.stringify(values.email)}: ${first(email.error)}`);
   const password = values.password === undefined ? undefined : passwordField.safeParse(values.password);
   if (password && !password.success) {
     problems.push(
-      `--password: ${password.error.issues[0]?.message} (8+ characters with a lowercase letter, an uppercase letter, a digit and one of @$!%*?&)`,
+      `--password: ${first(password.error)} (8+ characters with a lowercase letter, an uppercase letter, a digit and one of @$!%*?&)`,
     );
   }
   const name = values.name === undefined ? undefined : nameField.safeParse(values.name);
-  if (name && !name.success) problems.push(`--name ${JSON.stringify(values.name)}: ${name.error.issues[0]?.message}`);
+  if (name && !name.success) problems.push(`--name ${JSON.stringify(values.name)}: ${first(name.error)}`);
 
   if (!email?.success || !password?.success || (name && !name.success))
     throw new UsageError(`${problems.join('\n')}\n\n${USAGE}`);

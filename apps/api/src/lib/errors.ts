@@ -1,19 +1,23 @@
-import { API_MSG, NOT_FOUND, type NotFoundSubject } from '@shop/contracts';
+import { say, type NotFoundSubject, type Said } from '@shop/contracts';
 
-/** An error with an HTTP status and a user-facing message; anything else becomes a 500. */
+/**
+ * An error with an HTTP status and a user-facing message, by key: it is rendered in the asker's
+ * language as it leaves (plugins/language.ts). Only a validation error carries a plain text, zod's own
+ * for a rule the shop wrote no message for. Anything else thrown becomes a 500.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    message: string,
+    message: Said | string,
     readonly body?: unknown,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string, errors?: Record<string, string>) =>
+export const badRequest = (message: Said, errors?: Record<string, string>) =>
   new HttpError(400, message, errors ? { message, errors } : undefined);
-export const unauthorized = (message: string = API_MSG.signIn) => new HttpError(401, message);
-export const forbidden = (message: string = API_MSG.notAllowed) => new HttpError(403, message);
-export const notFound = (what: NotFoundSubject = 'Resource') => new HttpError(404, NOT_FOUND[what]);
-export const conflict = (message: string, body?: unknown) => new HttpError(409, message, body);
+export const unauthorized = (message: Said = say.api.signIn) => new HttpError(401, message);
+export const forbidden = (message: Said = say.api.notAllowed) => new HttpError(403, message);
+export const notFound = (what: NotFoundSubject = 'Resource') => new HttpError(404, say.notFound[what]);
+export const conflict = (message: Said, body?: unknown) => new HttpError(409, message, body);

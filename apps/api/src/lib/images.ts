@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { API_MSG } from '@shop/contracts';
+import { say } from '@shop/contracts';
 import { badRequest } from './errors.js';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -36,9 +36,9 @@ export function carriesMarkup(bytes: Buffer): boolean {
  * (scripts in a polyglot, metadata), and the content hash makes the name immutable.
  */
 export async function toWebp(bytes: Buffer): Promise<StoredImage> {
-  if (!isPngOrJpeg(bytes)) throw badRequest(API_MSG.imageType);
+  if (!isPngOrJpeg(bytes)) throw badRequest(say.api.imageType);
   // Re-encoding would drop it, but an image built to be a page too is an attack: refused, not cleaned.
-  if (carriesMarkup(bytes)) throw badRequest(API_MSG.imageWithMarkup);
+  if (carriesMarkup(bytes)) throw badRequest(say.api.imageWithMarkup);
   let output: Buffer;
   try {
     output = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
@@ -47,7 +47,7 @@ export async function toWebp(bytes: Buffer): Promise<StoredImage> {
       .webp({ quality: 80 })
       .toBuffer();
   } catch {
-    throw badRequest(API_MSG.imageUnreadable);
+    throw badRequest(say.api.imageUnreadable);
   }
   const name = `${createHash('sha256').update(output).digest('hex').slice(0, 32)}.webp`;
   return { name, bytes: output, contentType: 'image/webp' };

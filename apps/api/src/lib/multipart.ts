@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { API_MSG, MAX_IMAGE_BYTES } from '@shop/contracts';
+import { say, MAX_IMAGE_BYTES } from '@shop/contracts';
 import { badRequest, HttpError } from './errors.js';
 
 /**
@@ -33,30 +33,30 @@ export async function readMultipart(
   fileField: string,
   maxFiles: number,
 ): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw new HttpError(415, API_MSG.multipartRequired);
+  if (!request.isMultipart()) throw new HttpError(415, say.api.multipartRequired);
   const { FilesLimitError, RequestFileTooLargeError } = request.server.multipartErrors;
   const fields: Record<string, string> = {};
   const files: Buffer[] = [];
   try {
     for await (const part of request.parts({ limits: { files: maxFiles } })) {
       if (part.type === 'file') {
-        if (part.fieldname !== fileField) throw badRequest(API_MSG.imagesField(fileField));
-        if (!isPlainFileName(part.filename)) throw badRequest(API_MSG.fileNameNotAllowed);
+        if (part.fieldname !== fileField) throw badRequest(say.api.imagesField(fileField));
+        if (!isPlainFileName(part.filename)) throw badRequest(say.api.fileNameNotAllowed);
         files.push(await part.toBuffer());
       } else {
-        if (part.valueTruncated) throw badRequest(API_MSG.fieldTooLong(part.fieldname));
+        if (part.valueTruncated) throw badRequest(say.api.fieldTooLong(part.fieldname));
         fields[part.fieldname] = String(part.value);
       }
     }
   } catch (err) {
     if (err instanceof RequestFileTooLargeError)
-      throw new HttpError(413, API_MSG.imageTooLarge(MAX_IMAGE_BYTES / 1024 / 1024));
+      throw new HttpError(413, say.api.imageTooLarge(MAX_IMAGE_BYTES / 1024 / 1024));
     if (err instanceof FilesLimitError)
-      throw new HttpError(413, maxFiles === 1 ? API_MSG.oneImageOnly : API_MSG.tooManyImages(maxFiles));
+      throw new HttpError(413, maxFiles === 1 ? say.api.oneImageOnly : say.api.tooManyImages(maxFiles));
     if (err instanceof HttpError || (err as { statusCode?: number }).statusCode) throw err;
     // The parser's own complaints ("Boundary not found", "Unexpected end of form", a malformed part
     // header) are about the bytes the client sent: a 400, not a 500.
-    throw badRequest(API_MSG.multipartUnreadable);
+    throw badRequest(say.api.multipartUnreadable);
   }
   return { fields, files };
 }

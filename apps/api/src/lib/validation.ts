@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { API_MSG, idSchema } from '@shop/contracts';
-import { badRequest, type HttpError } from './errors.js';
+import { say, idSchema } from '@shop/contracts';
+import { HttpError } from './errors.js';
 
 /** Field → first message, keyed like plugins/errors.ts keys schema errors, so every 400 has one shape. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -11,7 +11,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 
 /** 400 `{ message, errors }`, the message being the first field's. */
 export function invalid(errors: Record<string, string>): HttpError {
-  return badRequest(Object.values(errors)[0] ?? API_MSG.invalidInput, errors);
+  const message = Object.values(errors)[0] ?? say.api.invalidInput;
+  return new HttpError(400, message, { message, errors });
 }
 
 /** Validates input that skipped Fastify's schema step (multipart fields). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq, sql } from 'drizzle-orm';
-import { API_MSG } from '@shop/contracts';
+import { say } from '@shop/contracts';
 import { users } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { isId } from '../lib/validation.js';
@@ -59,9 +59,9 @@ async function authenticate(
   if (!token) throw unauthorized();
   const claims = app.tokens.verify(token);
   // A subject that is not an id names nobody (and must not reach the query as a malformed uuid).
-  if (!claims || !isId(claims.sub)) throw unauthorized(API_MSG.sessionExpired);
+  if (!claims || !isId(claims.sub)) throw unauthorized(say.api.sessionExpired);
   const [row] = await sessionUser.execute({ id: claims.sub });
-  if (!row || row.tokenVersion !== claims.tv) throw unauthorized(API_MSG.sessionExpired);
+  if (!row || row.tokenVersion !== claims.tv) throw unauthorized(say.api.sessionExpired);
   return { id: row.id, name: row.name, email: row.email, role: row.role };
 }
 
@@ -80,8 +80,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     // 'metrics': a scraper with METRICS_TOKEN, not a session (plugins/metrics.ts checks it).
     if (access === 'public' || access === 'metrics') return;
     request.user = await authenticate(app, sessionUser, request);
-    if (access === 'admin' && !request.user.role) throw forbidden(API_MSG.adminsOnly);
-    if (access === 'shopper' && request.user.role) throw forbidden(API_MSG.adminsHaveNoCart);
+    if (access === 'admin' && !request.user.role) throw forbidden(say.api.adminsOnly);
+    if (access === 'shopper' && request.user.role) throw forbidden(say.api.adminsHaveNoCart);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { API_MSG } from '@shop/contracts';
+import { say, type Said } from '@shop/contracts';
 import { HttpError } from '../lib/errors.js';
 
 interface PgLikeError {
@@ -12,7 +12,7 @@ interface PgLikeError {
   errors?: unknown[];
 }
 
-const UNAVAILABLE = { status: 503, message: API_MSG.unavailable } as const;
+const UNAVAILABLE = { status: 503, message: say.api.unavailable } as const;
 
 /**
  * The database is unreachable or restarting, or the query lost a race it can simply retry: a 503
@@ -58,18 +58,18 @@ const CONNECTION_LOST =
 function fromCode(code: string | undefined): { status: number; message: string } | null {
   switch (code) {
     case '23505':
-      return { status: 409, message: API_MSG.alreadyExists };
+      return { status: 409, message: say.api.alreadyExists };
     // PostgreSQL 18 (PGlite) reports an ON DELETE RESTRICT violation as 23001, PostgreSQL 15 as 23503.
     case '23503':
     case '23001':
-      return { status: 409, message: API_MSG.stillInUse };
+      return { status: 409, message: say.api.stillInUse };
     case '23514':
-      return { status: 409, message: API_MSG.breaksRule };
+      return { status: 409, message: say.api.breaksRule };
     case '22P02':
     case '22003':
     case '22001':
     case '22021':
-      return { status: 400, message: API_MSG.invalidInput };
+      return { status: 400, message: say.api.invalidInput };
     default:
       return code && UNAVAILABLE_CODES.has(code) ? UNAVAILABLE : null;
   }
@@ -107,10 +107,19 @@ function fieldErrors(
       issue.params?.issue?.path?.map(String).join('.') ||
       issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') ||
       '_';
-    errors[path] ??= issue.message ?? API_MSG.invalidValue;
+    errors[path] ??= issue.message ?? say.api.invalidValue;
   }
   return errors;
 }
+
+/** Fastify's own refusals of a body, by their codes: each with the shop's message for it. */
+const FASTIFY_REFUSALS: Record<string, Said> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: say.api.invalidJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: say.api.emptyJson,
+  FST_ERR_CTP_BODY_TOO_LARGE: say.api.bodyTooLarge,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: say.api.contentLengthMismatch,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: say.api.unsupportedMediaType,
+};
 
 /** Every error leaves as JSON `{ message, errors? }`. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -120,12 +129,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation);
-      const first = Object.values(errors)[0] ?? API_MSG.invalidInput;
+      const first = Object.values(errors)[0] ?? say.api.invalidInput;
       return reply.code(400).send({ message: first, errors });
     }
     // Fastify's own 4xx (bad JSON, too large, unsupported type) before anything that merely looks like a database error.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ message: error.message });
+      const known = Object.hasOwn(FASTIFY_REFUSALS, error.code) ? FASTIFY_REFUSALS[error.code] : undefined;
+      return reply.code(error.statusCode).send({ message: known ?? error.message });
     }
     const db = fromDatabase(error);
     if (db) {
@@ -136,6 +146,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(db.status).send({ message: db.message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: API_MSG.serverError });
+    return reply.code(500).send({ message: say.api.serverError });
   });
 });

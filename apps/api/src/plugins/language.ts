@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { translate, type Language } from '@shop/contracts';
+import { render, type Language } from '@shop/contracts';
 import { preferredLanguage } from '../lib/language.js';
 
 export const requestLanguage = (request: FastifyRequest): Language =>
@@ -21,19 +21,18 @@ interface MessageBody {
 const isMessageBody = (payload: unknown): payload is MessageBody =>
   typeof payload === 'object' && payload !== null && typeof (payload as { message?: unknown }).message === 'string';
 
-/** `{ message, errors? }` in `language`: the message and every field's error. */
+/** `{ message, errors? }` in `language`: the message and every field's error, rendered from their keys. */
 export function localizeBody<T extends MessageBody>(body: T, language: Language): T {
-  if (language === 'en') return body;
   const errors =
     body.errors &&
-    Object.fromEntries(Object.entries(body.errors).map(([field, text]) => [field, translate(text, language)]));
-  return { ...body, message: translate(body.message, language), ...(errors ? { errors } : {}) };
+    Object.fromEntries(Object.entries(body.errors).map(([field, text]) => [field, render(text, language)]));
+  return { ...body, message: render(body.message, language), ...(errors ? { errors } : {}) };
 }
 
 /**
  * Every JSON answer carrying a `message` (errors from the error handler and the not-found handler,
- * `{ message }` confirmations) leaves in the request's language. Routes and services keep speaking
- * English constants; this is the one place they are translated. Catalogue data has no top-level
+ * `{ message }` confirmations) leaves in the request's language. Routes and services speak in messages
+ * by key (contracts' `say`); this is the one place they are rendered. Catalogue data has no top-level
  * `message`, so it is never touched (and answers already serialized, like cache hits, skip this hook).
  */
 export const languagePlugin = fp(async (app: FastifyInstance) => {

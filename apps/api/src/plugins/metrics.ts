@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_MSG } from '@shop/contracts';
+import { say } from '@shop/contracts';
 import { HttpError, unauthorized } from '../lib/errors.js';
 import type { Metrics } from '../lib/metrics.js';
 import type { Answer } from './answers.js';
@@ -39,7 +39,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   const metrics = app.metrics;
 
   app.get('/metrics', { config: { access: 'metrics' }, schema: { hide: true } }, async (request, reply) => {
-    if (!token || !metrics) throw new HttpError(404, API_MSG.routeNotFound(request.method, '/metrics'));
+    if (!token || !metrics) throw new HttpError(404, say.api.routeNotFound(request.method, '/metrics'));
     if (!bearerMatches(request, token)) {
       reply.header('www-authenticate', 'Bearer');
       throw unauthorized();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { API_MSG } from '@shop/contracts';
+import { say } from '@shop/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
@@ -187,7 +187,7 @@ export const responseCachePlugin = fp(
       const pending = filling.get(request.url);
       if (pending) await pending;
       const hit = lookup(request.raw);
-      if (hit === 'limited') throw new HttpError(429, API_MSG.tooManyRequests);
+      if (hit === 'limited') throw new HttpError(429, say.api.tooManyRequests);
       if (hit) {
         // The CORS plugin, registered before, has answered this request's Origin; the request id is set.
         const extra = Object.entries(reply.getHeaders()).flatMap(([name, value]) =>

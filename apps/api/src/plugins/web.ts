@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { API_MSG, NOT_FOUND } from '@shop/contracts';
+import { say } from '@shop/contracts';
 
 const FALLBACK_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>EGP Shop</title></head>
 <body><h1>EGP Shop</h1><p>The API is running at <a href="/api/docs">/api/docs</a>. Build the web app with <code>npm run build</code>.</p></body></html>`;
@@ -15,7 +15,7 @@ export async function webPlugin(app: FastifyInstance, opts: { webDist: string })
   app.get('/uploads/:name', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const { name } = request.params as { name: string };
     const image = await app.images.get(name);
-    if (!image) return reply.code(404).send({ message: NOT_FOUND.Image });
+    if (!image) return reply.code(404).send({ message: say.notFound.Image });
     return reply
       .header('cache-control', 'public, max-age=31536000, immutable')
       .type(image.contentType)
@@ -42,7 +42,7 @@ export async function webPlugin(app: FastifyInstance, opts: { webDist: string })
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url.startsWith('/uploads/') || request.method !== 'GET') {
-      return reply.code(404).send({ message: API_MSG.routeNotFound(request.method, request.url.split('?')[0] ?? '') });
+      return reply.code(404).send({ message: say.api.routeNotFound(request.method, request.url.split('?')[0] ?? '') });
     }
     if (!hasWeb) return reply.type('text/html; charset=utf-8').send(FALLBACK_PAGE);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

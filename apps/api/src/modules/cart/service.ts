@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { API_MSG, type Cart } from '@shop/contracts';
+import { say, type Cart } from '@shop/contracts';
 import type { Db } from '../../db/client.js';
 import { cartItems, products } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -92,11 +92,11 @@ export function cartService(deps: Pick<Deps, 'db'>) {
     if (!row) {
       // Nothing written: say why (the product is gone, sold out, or all its stock is already in the cart).
       const product = await findProduct(productId);
-      if (product.stock <= 0) throw conflict(API_MSG.outOfStock(product.name));
+      if (product.stock <= 0) throw conflict(say.api.outOfStock(product.name));
       throw conflict(
         product.stock === 1
-          ? API_MSG.onlyOneInStock(product.name)
-          : API_MSG.onlyFewInStock(product.stock, product.name),
+          ? say.api.onlyOneInStock(product.name)
+          : say.api.onlyFewInStock(product.stock, product.name),
       );
     }
     return readCart(userId);

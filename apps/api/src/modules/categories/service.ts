@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { API_MSG, MSG, type Category, type CategoryInput } from '@shop/contracts';
+import { say, type Category, type CategoryInput } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, departments } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
@@ -63,7 +63,7 @@ export function categoriesService(deps: Pick<Deps, 'db' | 'images'>) {
         .onConflictDoNothing()
         .returning({ id: categories.id })
         .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: departmentMissing() }));
-      if (!row) throw conflict(API_MSG.categoryExists);
+      if (!row) throw conflict(say.api.categoryExists);
       const created = await one(tx, row.id);
       await auditAdmin(tx, actor, 'category_create', `created category ${created.name} in ${created.department.name}`, {
         id: row.id,
@@ -84,7 +84,7 @@ export function categoriesService(deps: Pick<Deps, 'db' | 'images'>) {
         .catch(
           mapDbError({
             [FOREIGN_KEY_VIOLATION]: departmentMissing(),
-            [UNIQUE_VIOLATION]: conflict(API_MSG.categoryExists),
+            [UNIQUE_VIOLATION]: conflict(say.api.categoryExists),
           }),
         );
       if (!row) throw notFound('Category');
@@ -107,17 +107,17 @@ export function categoriesService(deps: Pick<Deps, 'db' | 'images'>) {
         .delete(categories)
         .where(eq(categories.id, id))
         .returning({ id: categories.id, name: categories.name })
-        .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: conflict(API_MSG.categoryInUse) }));
+        .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: conflict(say.api.categoryInUse) }));
       if (!row) throw notFound('Category');
       await auditAdmin(tx, actor, 'category_delete', `deleted category ${row.name}`, { id: row.id, name: row.name });
-      return { message: API_MSG.categoryDeleted };
+      return { message: say.api.categoryDeleted };
     });
   }
 
   async function setImage(id: string, files: Buffer[], actor: Actor): Promise<Category> {
     if (!isId(id)) throw notFound('Category');
     const [file] = files;
-    if (!file) throw invalid({ img: MSG.requiredField });
+    if (!file) throw invalid({ img: say.msg.requiredField });
     // Checked before the image work so an upload for a missing category stores nothing.
     await one(db, id);
     const image = await toWebp(file);

@@ -38,7 +38,7 @@ export interface Courier {
   readonly name: string;
   /**
    * Creates the delivery of a parcel and answers its tracking number. Called outside any transaction;
-   * throws a 502 HttpError (API_MSG.courierFailed) when the courier refuses or cannot be reached.
+   * throws a 502 HttpError (say.api.courierFailed) when the courier refuses or cannot be reached.
    */
   createDelivery(shipment: Shipment): Promise<{ trackingNumber: string }>;
   /** Authenticates a callback and reads it: throws a 401 HttpError when it is not the courier's, 400 when unreadable. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_MSG } from '@shop/contracts';
+import { say } from '@shop/contracts';
 import { badRequest } from '../../lib/errors.js';
 import { courierService } from './service.js';
 
@@ -20,7 +20,7 @@ export const courierRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags: ['courier'], response: { 200: z.object({ received: z.literal(true) }) } },
       },
       async (request) => {
-        if (!Buffer.isBuffer(request.body)) throw badRequest(API_MSG.expectedJson);
+        if (!Buffer.isBuffer(request.body)) throw badRequest(say.api.expectedJson);
         return couriers.handleCallback('bosta', { rawBody: request.body, headers: request.headers });
       },
     );

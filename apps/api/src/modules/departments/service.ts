@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { API_MSG, type Department, type DepartmentInput } from '@shop/contracts';
+import { say, type Department, type DepartmentInput } from '@shop/contracts';
 import { departments } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { FOREIGN_KEY_VIOLATION, mapDbError, UNIQUE_VIOLATION } from '../../lib/db-errors.js';
@@ -25,7 +25,7 @@ export function departmentsService(deps: Pick<Deps, 'db'>) {
   async function create(input: DepartmentInput, actor: Actor): Promise<Department> {
     return db.transaction(async (tx) => {
       const [row] = await tx.insert(departments).values(input).onConflictDoNothing().returning(returned);
-      if (!row) throw conflict(API_MSG.departmentExists);
+      if (!row) throw conflict(say.api.departmentExists);
       await auditAdmin(tx, actor, 'department_create', `created department ${row.name}`, {
         id: row.id,
         name: row.name,
@@ -41,7 +41,7 @@ export function departmentsService(deps: Pick<Deps, 'db'>) {
         .set(input)
         .where(eq(departments.id, id))
         .returning(returned)
-        .catch(mapDbError({ [UNIQUE_VIOLATION]: conflict(API_MSG.departmentExists) }));
+        .catch(mapDbError({ [UNIQUE_VIOLATION]: conflict(say.api.departmentExists) }));
       if (!row) throw notFound('Department');
       await auditAdmin(tx, actor, 'department_update', `renamed department ${row.id} to ${row.name}`, {
         id: row.id,
@@ -59,13 +59,13 @@ export function departmentsService(deps: Pick<Deps, 'db'>) {
         .delete(departments)
         .where(eq(departments.id, id))
         .returning({ id: departments.id, name: departments.name })
-        .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: conflict(API_MSG.departmentInUse) }));
+        .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: conflict(say.api.departmentInUse) }));
       if (!row) throw notFound('Department');
       await auditAdmin(tx, actor, 'department_delete', `deleted department ${row.name}`, {
         id: row.id,
         name: row.name,
       });
-      return { message: API_MSG.departmentDeleted };
+      return { message: say.api.departmentDeleted };
     });
   }
 

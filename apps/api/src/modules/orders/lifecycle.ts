@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { API_MSG, canTransition, type OrderActor, type OrderStatus } from '@shop/contracts';
+import { say, canTransition, type OrderActor, type OrderStatus } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { orders, orderStatusHistory, payments } from '../../db/schema.js';
 import { audit, type AuditEntry } from '../../lib/audit.js';
@@ -112,7 +112,7 @@ export async function transition(
   const { to } = move;
   for (const order of locked) {
     const from = order.status as OrderStatus;
-    if (!canTransition(from, to, move.by.actor)) throw conflict(API_MSG.statusChange(from, to));
+    if (!canTransition(from, to, move.by.actor)) throw conflict(say.api.statusChange(from, to));
   }
   const ids = locked.map((o) => o.id);
   await tx

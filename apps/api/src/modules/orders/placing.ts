@@ -1,6 +1,6 @@
 import { and, asc, eq, not, sql } from 'drizzle-orm';
 import {
-  API_MSG,
+  say,
   shippingFees,
   type AddressInput,
   type Language,
@@ -58,7 +58,7 @@ export function placingService(deps: PlacingDeps) {
         return await placeOnce(user, input, ip);
       } catch (err) {
         if (!(err instanceof StartOver) && pgCode(err) !== PRODUCT_CHANGED) throw err;
-        if (attempt === PLACE_ATTEMPTS) throw conflict(API_MSG.productChanged);
+        if (attempt === PLACE_ATTEMPTS) throw conflict(say.api.productChanged);
       }
     }
   }
@@ -92,10 +92,10 @@ export function placingService(deps: PlacingDeps) {
           .orderBy(asc(cartItems.productId)),
         loadShippingRates(tx),
       ]);
-      if (!lines.length) throw badRequest(API_MSG.cartEmpty);
+      if (!lines.length) throw badRequest(say.api.cartEmpty);
       if (method === 'cash') {
         const noCod = lines.filter((l) => !l.cod).map((l) => l.name);
-        if (noCod.length) throw badRequest(API_MSG.noCashOnDelivery(noCod.join(', ')));
+        if (noCod.length) throw badRequest(say.api.noCashOnDelivery(noCod.join(', ')));
       }
 
       const now = deps.clock.now();
@@ -230,7 +230,7 @@ export function placingService(deps: PlacingDeps) {
       image_path: p.imagePaths,
       stock: p.stock,
     }));
-    return conflict(API_MSG.someOutOfStock, body);
+    return conflict(say.api.someOutOfStock, body);
   }
 
   return { place };

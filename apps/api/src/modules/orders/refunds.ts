@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { API_MSG, canTransition, type OrderStatus } from '@shop/contracts';
+import { say, canTransition, type OrderStatus } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { orderStatusHistory, paymentEvents, payments } from '../../db/schema.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
@@ -58,16 +58,16 @@ export function refundsService(deps: RefundsDeps) {
       if (!order) throw notFound('Order');
       const from = order.status as OrderStatus;
       const to = AFTER_REFUND[from];
-      if (!to) throw conflict(API_MSG.notRefundable);
-      if (!canTransition(from, to, by.actor)) throw conflict(API_MSG.statusChange(from, to));
-      if (await refundRequested(tx, orderId, deps.clock.now())) throw conflict(API_MSG.refundPending);
+      if (!to) throw conflict(say.api.notRefundable);
+      if (!canTransition(from, to, by.actor)) throw conflict(say.api.statusChange(from, to));
+      if (await refundRequested(tx, orderId, deps.clock.now())) throw conflict(say.api.refundPending);
       const amount = input.amount === undefined ? order.bill : toPiastres(input.amount);
-      if (amount > order.bill) throw badRequest(API_MSG.refundTooLarge);
+      if (amount > order.bill) throw badRequest(say.api.refundTooLarge);
       if (order.paymentMethod === 'cash') {
         // A parcel the courier brought back undelivered was never paid for: there is nothing to give back.
-        if (!(await wasDelivered(tx, order.id))) throw conflict(API_MSG.nothingCollected);
+        if (!(await wasDelivered(tx, order.id))) throw conflict(say.api.nothingCollected);
         const paidBackBy = input.paidBackBy?.trim();
-        if (!paidBackBy) throw badRequest(API_MSG.paidBackByRequired);
+        if (!paidBackBy) throw badRequest(say.api.paidBackByRequired);
         const how = `paid back by ${paidBackBy}`;
         await transition(tx, [order], refundMove(by, from, to, how, amount, how), after, deps.clock.now());
         return null;
@@ -132,7 +132,7 @@ export function refundsService(deps: RefundsDeps) {
       return deps.payments.named(name);
     } catch (err) {
       deps.log.error({ err, provider: name }, 'the provider that took a payment is not configured');
-      throw new HttpError(502, API_MSG.refundFailed);
+      throw new HttpError(502, say.api.refundFailed);
     }
   }
 

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { API_MSG, canTransition, withinReturnWindow, type Order, type OrderStatus } from '@shop/contracts';
+import { say, canTransition, withinReturnWindow, type Order, type OrderStatus } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { orderItems, orders, orderStatusHistory, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -69,7 +69,7 @@ export function ordersService(deps: OrdersDeps) {
       const from = order.status as OrderStatus;
       if ((from === 'paid' && to === 'cancelled') || to === 'refunded') return 'refund';
       if (to === 'shipped' && !trackingNumber && canTransition(from, to, 'admin'))
-        throw badRequest(API_MSG.trackingNumberRequired);
+        throw badRequest(say.api.trackingNumberRequired);
       await refusePendingRefund(tx, order);
       return { to, by, reason, ...(to === 'shipped' ? { set: { trackingNumber, courier: null } } : {}) };
     });
@@ -80,7 +80,7 @@ export function ordersService(deps: OrdersDeps) {
   /** A paid order whose refund the provider has not confirmed yet stays where it is until it does. */
   async function refusePendingRefund(tx: Tx, order: OrderRow) {
     if (order.status === 'paid' && (await refundRequested(tx, order.id, deps.clock.now())))
-      throw conflict(API_MSG.refundPending);
+      throw conflict(say.api.refundPending);
   }
 
   /**
@@ -94,7 +94,7 @@ export function ordersService(deps: OrdersDeps) {
       const order = await lockOrder(tx, orderId);
       if (!order) throw notFound('Order');
       const from = order.status as OrderStatus;
-      if (!canTransition(from, 'shipped', 'admin')) throw conflict(API_MSG.statusChange(from, 'shipped'));
+      if (!canTransition(from, 'shipped', 'admin')) throw conflict(say.api.statusChange(from, 'shipped'));
       await refusePendingRefund(tx, order);
       return { status: from, shipment: await shipmentOf(tx, order) };
     });
@@ -107,7 +107,7 @@ export function ordersService(deps: OrdersDeps) {
           { order: orderId, courier: courier.name, trackingNumber, status: order.status },
           'order moved while its delivery was created: the parcel is left with the courier',
         );
-        throw conflict(API_MSG.statusChange(order.status, 'shipped'));
+        throw conflict(say.api.statusChange(order.status, 'shipped'));
       }
       await refusePendingRefund(tx, order);
       return { to: 'shipped', by, reason, set: { trackingNumber, courier: courier.name } };
@@ -152,7 +152,7 @@ export function ordersService(deps: OrdersDeps) {
     const by: Mover = { actor: 'shopper', user, ip };
     const outcome = await move(orderId, user.id, (order) => {
       if (order.status === 'paid') return 'refund';
-      if (order.status !== 'pending' && order.status !== 'confirmed') throw conflict(API_MSG.notCancellable);
+      if (order.status !== 'pending' && order.status !== 'confirmed') throw conflict(say.api.notCancellable);
       return { to: 'cancelled', by, reason: reason?.trim() || null };
     });
     if (outcome === 'refund') await giveMoneyBack(by, orderId, { ownerId: user.id, reason: reason?.trim() || null });
@@ -172,7 +172,7 @@ export function ordersService(deps: OrdersDeps) {
         .orderBy(asc(orderStatusHistory.at))
         .limit(1);
       if (order.status !== 'delivered' || !delivered || !withinReturnWindow(delivered.at, deps.clock.now()))
-        throw conflict(API_MSG.notReturnable);
+        throw conflict(say.api.notReturnable);
       return { to: 'return_requested', by: { actor: 'shopper', user, ip }, reason };
     });
     return loadOrder(db, orderId);

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { ProviderDeps } from './registry.js';
-import { API_MSG, type OfflineCard, type OfflineIntentStatus, type OfflineIntentView } from '@shop/contracts';
+import { say, type OfflineCard, type OfflineIntentStatus, type OfflineIntentView } from '@shop/contracts';
 import { testPaymentIntents } from '../../db/schema.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import type { Config } from '../../config.js';
@@ -113,23 +113,23 @@ function validateCard(card: OfflineCard, now: Date): string {
   // American Express numbers have 15 digits, the others Stripe tests with have 16.
   const length = /^3[47]/.test(number) ? 15 : 16;
   if (!/^\d*$/.test(number) || number.length > length || (number.length === length && !luhn(number))) {
-    throw badRequest(API_MSG.cardNumberInvalid, { 'card.number': API_MSG.cardNumberInvalid });
+    throw badRequest(say.api.cardNumberInvalid, { 'card.number': say.api.cardNumberInvalid });
   }
   if (number.length < length)
-    throw badRequest(API_MSG.cardNumberIncomplete, { 'card.number': API_MSG.cardNumberIncomplete });
+    throw badRequest(say.api.cardNumberIncomplete, { 'card.number': say.api.cardNumberIncomplete });
   const exp = card.exp.match(/^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/);
   if (!exp?.[1] || !exp[2])
-    throw badRequest(API_MSG.cardExpiryIncomplete, { 'card.exp': API_MSG.cardExpiryIncomplete });
+    throw badRequest(say.api.cardExpiryIncomplete, { 'card.exp': say.api.cardExpiryIncomplete });
   const month = Number(exp[1]);
   const year = exp[2].length === 2 ? 2000 + Number(exp[2]) : Number(exp[2]);
-  if (month < 1 || month > 12) throw badRequest(API_MSG.cardExpiryInvalid, { 'card.exp': API_MSG.cardExpiryInvalid });
+  if (month < 1 || month > 12) throw badRequest(say.api.cardExpiryInvalid, { 'card.exp': say.api.cardExpiryInvalid });
   const thisYear = now.getUTCFullYear();
-  if (year < thisYear) throw badRequest(API_MSG.cardYearPast, { 'card.exp': API_MSG.cardYearPast });
+  if (year < thisYear) throw badRequest(say.api.cardYearPast, { 'card.exp': say.api.cardYearPast });
   if (year === thisYear && month < now.getUTCMonth() + 1) {
-    throw badRequest(API_MSG.cardExpiryPast, { 'card.exp': API_MSG.cardExpiryPast });
+    throw badRequest(say.api.cardExpiryPast, { 'card.exp': say.api.cardExpiryPast });
   }
   if (!/^\d{3,4}$/.test(card.cvc.trim()))
-    throw badRequest(API_MSG.cardCvcIncomplete, { 'card.cvc': API_MSG.cardCvcIncomplete });
+    throw badRequest(say.api.cardCvcIncomplete, { 'card.cvc': say.api.cardCvcIncomplete });
   return number;
 }
 
@@ -225,12 +225,12 @@ export function offlineCheckout(deps: ProviderDeps, deliver: Deliver) {
   async function confirm(clientSecret: string, card: OfflineCard): Promise<OfflineIntentView> {
     const current = await find(clientSecret);
     if (current.status !== 'requires_payment_method') {
-      throw new HttpError(400, API_MSG.paymentNotConfirmable(current.status.replace(/_/g, ' ')));
+      throw new HttpError(400, say.api.paymentNotConfirmable(current.status.replace(/_/g, ' ')));
     }
     const number = validateCard(card, deps.clock.now());
     const outcome = TEST_CARDS[number] ?? NOT_A_TEST_CARD;
     const intent = await move(current.id, 'requires_payment_method', outcome.status, outcome.error ?? null);
-    if (!intent) throw new HttpError(400, API_MSG.paymentConfirming);
+    if (!intent) throw new HttpError(400, say.api.paymentConfirming);
 
     if (intent.status === 'succeeded') await send('payment_intent.succeeded', intent);
     else if (intent.status === 'requires_payment_method') await send('payment_intent.payment_failed', intent);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  API_MSG,
+  say,
   idSchema,
   offlineConfirmSchema,
   offlineIntentViewSchema,
@@ -94,7 +94,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        if (!Buffer.isBuffer(request.body)) throw badRequest(API_MSG.expectedJson);
+        if (!Buffer.isBuffer(request.body)) throw badRequest(say.api.expectedJson);
         return payments.handleCallback({ rawBody: request.body, headers: request.headers, query: request.query });
       },
     );

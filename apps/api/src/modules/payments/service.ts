@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, notInArray } from 'drizzle-orm';
 import {
-  API_MSG,
+  say,
   canTransition,
   type OnlineMethod,
   type OrderStatus,
@@ -60,7 +60,7 @@ async function lockPending(tx: Tx, user: AuthUser, orderId: string) {
     .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)))
     .for('no key update');
   if (!order) throw notFound('Order');
-  if (order.paymentMethod !== 'visa' || order.status !== 'pending') throw conflict(API_MSG.notAwaitingCard);
+  if (order.paymentMethod !== 'visa' || order.status !== 'pending') throw conflict(say.api.notAwaitingCard);
   return order;
 }
 
@@ -109,7 +109,7 @@ export function paymentsService(deps: PaymentsDeps) {
     for (;;) {
       const step = await db.transaction(async (tx) => {
         const order = await lockPending(tx, user, input.order_id);
-        if (!provider.methods.includes(input.method)) throw badRequest(API_MSG.methodUnavailable);
+        if (!provider.methods.includes(input.method)) throw badRequest(say.api.methodUnavailable);
         const latest = await latestPayment(tx, order.id);
         if (
           latest &&
@@ -139,7 +139,7 @@ export function paymentsService(deps: PaymentsDeps) {
       });
       if (step.kind === 'resume') return toStarted(step.payment);
       if (step.kind === 'start') return startNew(user, input, walletPhone, step.order, step.latest, ip);
-      if (Date.now() > waitUntil) throw conflict(API_MSG.paymentStarting);
+      if (Date.now() > waitUntil) throw conflict(say.api.paymentStarting);
       await new Promise((resolve) => setTimeout(resolve, START_POLL_MS));
     }
   }
@@ -208,7 +208,7 @@ export function paymentsService(deps: PaymentsDeps) {
     if (!attached) {
       // Cancelled (replaced or expired) while the payment was being started: it must not be payable.
       await provider.cancel(payment.providerRef);
-      throw conflict(API_MSG.notAwaitingCard);
+      throw conflict(say.api.notAwaitingCard);
     }
     // The payment the shopper turned away from should take no money; where the provider cannot stop
     // it (a kiosk reference already printed), a second payment is caught when it arrives (apply).
@@ -327,7 +327,7 @@ export function paymentsService(deps: PaymentsDeps) {
         ...who,
         data: { ...data, bill: toEgp(order.bill) },
       });
-      throw badRequest(API_MSG.amountMismatch);
+      throw badRequest(say.api.amountMismatch);
     }
 
     const after = new AfterCommit();

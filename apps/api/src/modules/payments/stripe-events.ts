@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { API_MSG } from '@shop/contracts';
+import { say } from '@shop/contracts';
 import { badRequest } from '../../lib/errors.js';
 import type { CallbackRequest, PaymentEvent } from './provider.js';
 
@@ -28,19 +28,19 @@ const KINDS: Record<string, PaymentEvent['kind']> = {
 /** `now` is the app's clock, for the signature's 5-minute tolerance. */
 export function readStripeEvent(request: CallbackRequest, secret: string, now: Date): PaymentEvent | null {
   const signature = request.headers['stripe-signature'];
-  if (typeof signature !== 'string' || !signature) throw badRequest(API_MSG.missingSignature);
+  if (typeof signature !== 'string' || !signature) throw badRequest(say.api.missingSignature);
   let event: Stripe.Event;
   try {
     event = Stripe.webhooks.constructEvent(request.rawBody, signature, secret, undefined, undefined, now.getTime());
   } catch {
-    throw badRequest(API_MSG.invalidSignature);
+    throw badRequest(say.api.invalidSignature);
   }
   const kind = KINDS[event.type];
   if (!kind) return null;
   // Signed, so not forged, but not necessarily well formed (another API version, a bug at the
   // sender): a payment_intent without the fields read below is refused, not a 500.
   const parsed = intentObjectSchema.safeParse((event as { data?: { object?: unknown } }).data?.object);
-  if (!parsed.success) throw badRequest(API_MSG.malformedEvent(event.type));
+  if (!parsed.success) throw badRequest(say.api.malformedEvent(event.type));
   const intent = parsed.data;
   const orderId = intent.metadata?.order_id;
   return {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { ProviderDeps } from './registry.js';
-import { API_MSG } from '@shop/contracts';
+import { say, type Said } from '@shop/contracts';
 import { HttpError } from '../../lib/errors.js';
 import type { PaymentProvider } from './provider.js';
 import { readStripeEvent } from './stripe-events.js';
@@ -15,7 +15,7 @@ export function stripeProvider(deps: ProviderDeps): PaymentProvider {
   const stripe = new Stripe(config.STRIPE_SECRET_KEY);
 
   /** The shopper can do nothing about Stripe's side: they get a plain message, the log gets the details. */
-  const refused = (what: string, message: string, context: Record<string, unknown>) => (err: unknown) => {
+  const refused = (what: string, message: Said, context: Record<string, unknown>) => (err: unknown) => {
     if (!(err instanceof Stripe.errors.StripeError)) throw err;
     log.error({ err, ...context }, what);
     throw new HttpError(502, message);
@@ -37,7 +37,7 @@ export function stripeProvider(deps: ProviderDeps): PaymentProvider {
           // Stripe replays the first answer for the same key, so a double click never makes two intents.
           { idempotencyKey: `order-${order.id}` },
         )
-        .catch(refused('Stripe refused to create a payment intent', API_MSG.cardUnavailable, { order: order.id }));
+        .catch(refused('Stripe refused to create a payment intent', say.api.cardUnavailable, { order: order.id }));
       if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);
       return { providerRef: intent.id, clientSecret: intent.client_secret, checkoutUrl: null };
     },
@@ -51,7 +51,7 @@ export function stripeProvider(deps: ProviderDeps): PaymentProvider {
           { payment_intent: payment.providerRef, amount: payment.amount },
           { idempotencyKey: `refund-${payment.providerRef}` },
         )
-        .catch(refused('Stripe refused a refund', API_MSG.refundFailed, { intent: payment.providerRef }));
+        .catch(refused('Stripe refused a refund', say.api.refundFailed, { intent: payment.providerRef }));
       return 'refunded';
     },
   };

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, like, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  API_MSG,
+  say,
   normalizeArabic,
-  MSG,
   PAGE_SIZE,
   productCreateSchema,
   productUpdateSchema,
@@ -84,7 +83,7 @@ function checkForm<T extends ProductCreateInput>(
   imagesRequired: boolean,
 ): T {
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
-  if (imagesRequired && form.files.length === 0) errors.img = MSG.requiredField;
+  if (imagesRequired && form.files.length === 0) errors.img = say.msg.requiredField;
   // Stored in whole piastres: a positive price that rounds to 0 would break the price check.
   if (parsed.success && toPiastres(parsed.data.price) < 1) errors.price = 'price must be at least 0.01';
   if (!parsed.success || Object.keys(errors).length) throw invalid(errors);
@@ -106,7 +105,7 @@ const toColumns = (input: ProductCreateInput) => ({
 });
 
 // The (category, department) foreign key also refuses a category that moved or went meanwhile.
-const misplaced = () => mapDbError({ [FOREIGN_KEY_VIOLATION]: invalid({ category: API_MSG.categoryNotInDepartment }) });
+const misplaced = () => mapDbError({ [FOREIGN_KEY_VIOLATION]: invalid({ category: say.api.categoryNotInDepartment }) });
 
 export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
   const { db } = deps;
@@ -154,7 +153,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
       .from(categories)
       .where(eq(categories.id, categoryId));
     if (!category) throw invalid({ category: 'This category does not exist' });
-    if (category.departmentId !== departmentId) throw invalid({ category: API_MSG.categoryNotInDepartment });
+    if (category.departmentId !== departmentId) throw invalid({ category: say.api.categoryNotInDepartment });
   }
 
   /** Converts every file before storing any, so one bad file leaves nothing behind. */
@@ -214,7 +213,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
         .returning({ id: products.id, name: products.name });
       if (!row) throw notFound('Product');
       await auditAdmin(tx, actor, 'product_delete', `deleted product ${row.name}`, { id: row.id, name: row.name });
-      return { message: API_MSG.productDeleted };
+      return { message: say.api.productDeleted };
     });
   }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { API_MSG, type OrderStatus, type Review, type reviewCreateSchema } from '@shop/contracts';
+import { say, type OrderStatus, type Review, type reviewCreateSchema } from '@shop/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { orderItems, orders, products, reviews, users } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
@@ -109,7 +109,7 @@ export function reviewsService(deps: Pick<Deps, 'db'>) {
         .from(reviews)
         .where(eq(reviews.id, id));
       if (!review) throw notFound('Review');
-      if (review.userId !== actor.user.id && !actor.user.role) throw forbidden(API_MSG.ownReviewsOnly);
+      if (review.userId !== actor.user.id && !actor.user.role) throw forbidden(say.api.ownReviewsOnly);
       await tx.delete(reviews).where(eq(reviews.id, id));
       await recomputeRatings(tx, [found.productId]);
       if (actor.user.role) {
@@ -119,7 +119,7 @@ export function reviewsService(deps: Pick<Deps, 'db'>) {
           authorId: review.userId,
         });
       }
-      return { message: API_MSG.reviewDeleted };
+      return { message: say.api.reviewDeleted };
     });
   }
 

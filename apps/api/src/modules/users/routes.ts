@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  API_MSG,
+  say,
   forgotPasswordSchema,
   loginSchema,
   passwordPairSchema,
@@ -50,7 +50,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const wait = await signIns.attempt(request.ip, email);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
-        throw new HttpError(429, API_MSG.tooManySignIns);
+        throw new HttpError(429, say.api.tooManySignIns);
       }
       const session = await users.login(email, password, request.ip);
       await signIns.succeeded(request.ip, email);

@@ -2,8 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import {
-  API_MSG,
-  MSG,
+  say,
   RESET_TOKEN_TTL_MS,
   resetMail,
   type Language,
@@ -49,7 +48,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
         .values({ name: input.name, email: input.email, phone: input.phone, passwordHash })
         .onConflictDoNothing({ target: users.email })
         .returning();
-      if (!user) throw conflict(API_MSG.emailTaken);
+      if (!user) throw conflict(say.api.emailTaken);
       await audit(tx, {
         type: 'user',
         action: 'register',
@@ -75,7 +74,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
         userEmail: email,
         ip,
       });
-      throw new HttpError(401, API_MSG.wrongCredentials);
+      throw new HttpError(401, say.api.wrongCredentials);
     }
     await audit(db, {
       type: 'auth',
@@ -96,7 +95,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
       .where(eq(users.id, userId))
       .returning()
       .catch((err: { code?: string; cause?: { code?: string } }) => {
-        if (err.code === '23505' || err.cause?.code === '23505') throw conflict(API_MSG.emailTaken);
+        if (err.code === '23505' || err.cause?.code === '23505') throw conflict(say.api.emailTaken);
         throw err;
       });
     if (!user) throw notFound('User');
@@ -124,7 +123,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
       userEmail: user.email,
       ip,
     });
-    return { message: API_MSG.passwordUpdated, ...session(user) };
+    return { message: say.api.passwordUpdated, ...session(user) };
   }
 
   /** Deletes the account; orders stay (their user becomes null), reviews go and ratings follow. */
@@ -149,7 +148,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
         ip,
       });
     });
-    return { message: API_MSG.accountDeleted };
+    return { message: say.api.accountDeleted };
   }
 
   async function requestReset(email: string, ip: string, language: Language) {
@@ -175,7 +174,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
         .send({ to: user.email, ...resetMail(link, language) })
         .catch((err) => deps.log.error({ err }, 'reset mail failed'));
     }
-    return { message: API_MSG.resetSent };
+    return { message: say.api.resetSent };
   }
 
   function liveReset(userId: string, token: string) {
@@ -188,14 +187,14 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
   }
 
   async function checkReset(userId: string, token: string) {
-    if (!UUID.test(userId)) throw new HttpError(404, MSG.notFound404);
+    if (!UUID.test(userId)) throw new HttpError(404, say.msg.notFound404);
     const [row] = await db.select({ id: passwordResets.id }).from(passwordResets).where(liveReset(userId, token));
-    if (!row) throw new HttpError(404, MSG.notFound404);
-    return { message: API_MSG.validLink };
+    if (!row) throw new HttpError(404, say.msg.notFound404);
+    return { message: say.api.validLink };
   }
 
   async function resetPassword(userId: string, token: string, password: string, ip: string) {
-    if (!UUID.test(userId)) throw new HttpError(404, MSG.notFound404);
+    if (!UUID.test(userId)) throw new HttpError(404, say.msg.notFound404);
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {
       // Marking it used in the same statement that checks it makes the link single use under races.
@@ -204,7 +203,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
         .set({ usedAt: deps.clock.now() })
         .where(liveReset(userId, token))
         .returning({ id: passwordResets.id });
-      if (!used) throw new HttpError(404, MSG.notFound404);
+      if (!used) throw new HttpError(404, say.msg.notFound404);
       const [user] = await tx
         .update(users)
         .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
@@ -223,7 +222,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
         ip,
       });
     });
-    return { message: API_MSG.passwordUpdated };
+    return { message: say.api.passwordUpdated };
   }
 
   async function list() {

@@ -3,9 +3,9 @@ import {
   IMAGE_MIME_TYPES,
   MAX_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES,
-  MSG,
   productCommonShape,
   productNameField,
+  say,
   weightField,
   type Product,
 } from '@shop/contracts';
@@ -24,7 +24,7 @@ export const imageFiles = () =>
 
 /** An image field that must hold at least one file ('Required Field'). */
 export const requiredImages = <T extends z.ZodType<File[]>>(files: T) =>
-  files.refine((list) => list.length > 0, { error: MSG.requiredField });
+  files.refine((list) => list.length > 0, { error: say.msg.requiredField });
 
 /**
  * The admin product form, on the shared contract rules. The form's own names are the spec's,

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { API_MSG } from '@shop/contracts';
+import { say } from '@shop/contracts';
 import { badRequest, HttpError, unauthorized } from '../../../lib/errors.js';
 import { toEgp } from '../../../lib/money.js';
 import type { Courier, CourierDeps, CourierEvent } from '../courier.js';
@@ -37,7 +37,7 @@ export function bostaCourier(deps: CourierDeps): Courier {
   const settings = bostaSettings.parse(deps.config.env);
   const api = settings.BOSTA_API_URL.replace(/\/+$/, '');
   const webhookUrl = `${deps.config.PUBLIC_URL.replace(/\/+$/, '')}${BOSTA_WEBHOOK_PATH}`;
-  const refused = () => new HttpError(502, API_MSG.courierFailed);
+  const refused = () => new HttpError(502, say.api.courierFailed);
 
   return {
     name: 'bosta',
@@ -86,15 +86,15 @@ export function bostaCourier(deps: CourierDeps): Courier {
     readCallback(callback) {
       // Authenticated before the body is looked at.
       if (!sameSecret(settings.BOSTA_WEBHOOK_SECRET, callback.headers.authorization))
-        throw unauthorized(API_MSG.invalidWebhookSecret);
+        throw unauthorized(say.api.invalidWebhookSecret);
       let body: unknown;
       try {
         body = JSON.parse(callback.rawBody.toString('utf8'));
       } catch {
-        throw badRequest(API_MSG.expectedJson);
+        throw badRequest(say.api.expectedJson);
       }
       const parsed = callbackSchema.safeParse(body);
-      if (!parsed.success) throw badRequest(API_MSG.malformedEvent('Bosta'));
+      if (!parsed.success) throw badRequest(say.api.malformedEvent('Bosta'));
       const { _id: id, trackingNumber, state } = parsed.data;
       // One delivered and one returned per parcel: a redelivery of either, whatever its time stamp, is the same event.
       return { eventId: `bosta:${id}:${state}`, trackingNumber, outcome: OUTCOMES[state] ?? null };

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { API_MSG, CARD_ORDER_TTL_MS, PENDING_PAYMENT_TTL_MS, type Order, type PaymentStatus } from '@shop/contracts';
+import {
+  API_MSG,
+  CARD_ORDER_TTL_MS,
+  PENDING_PAYMENT_TTL_MS,
+  say,
+  type Order,
+  type PaymentStatus,
+} from '@shop/contracts';
 import {
   auditLogs,
   cartItems,
@@ -180,9 +187,8 @@ describe('configuration', () => {
       PAYMOB_CARD_INTEGRATION_ID: '7',
       PAYMOB_API_URL: simulator.url,
     };
-    const cardOnly = paymobProvider(
-      Object.create(t.app, { config: { value: { ...t.app.config, env } } }) as typeof t.app,
-    );
+    const { clock, log, db } = t.app;
+    const cardOnly = paymobProvider({ clock, log, db, config: { ...t.app.config, env } });
     const order = {
       id: 'x',
       amount: 100,
@@ -192,7 +198,7 @@ describe('configuration', () => {
     };
     await expect(cardOnly.start(order, 'kiosk', undefined)).rejects.toMatchObject({
       statusCode: 400,
-      message: 'This payment method is not available',
+      message: say.api.methodUnavailable,
     });
   });
 });

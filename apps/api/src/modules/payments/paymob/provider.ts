@@ -1,6 +1,6 @@
 import type { ProviderDeps } from '../registry.js';
 import { z } from 'zod';
-import { API_MSG, type OnlineMethod } from '@shop/contracts';
+import { say, type OnlineMethod, type Said } from '@shop/contracts';
 import { badRequest, HttpError } from '../../../lib/errors.js';
 import { OutcomeUnknown, type PaymentEvent, type PaymentProvider } from '../provider.js';
 import {
@@ -78,7 +78,7 @@ export function paymobProvider(deps: ProviderDeps): PaymentProvider {
   async function call(
     path: string,
     body: IntentionRequest | RefundRequest | VoidRequest,
-    failure: string,
+    failure: Said,
   ): Promise<unknown> {
     let res: Response;
     try {
@@ -106,7 +106,7 @@ export function paymobProvider(deps: ProviderDeps): PaymentProvider {
     publicKey: settings.PAYMOB_PUBLIC_KEY,
     async start(order, method, walletPhone) {
       const integration = integrations[method];
-      if (integration === undefined) throw badRequest(API_MSG.methodUnavailable);
+      if (integration === undefined) throw badRequest(say.api.methodUnavailable);
       const [firstName, ...rest] = order.customer.name.trim().split(/\s+/);
       const names = { first_name: firstName || 'NA', last_name: rest.join(' ') || 'NA', email: order.customer.email };
       const request: IntentionRequest = {
@@ -132,13 +132,13 @@ export function paymobProvider(deps: ProviderDeps): PaymentProvider {
         notification_url: `${publicUrl}/api/payment/webhook`,
         redirection_url: `${publicUrl}/api/payment/return`,
       };
-      const parsed = intentionResponseSchema.safeParse(await call(INTENTION_PATH, request, API_MSG.cardUnavailable));
+      const parsed = intentionResponseSchema.safeParse(await call(INTENTION_PATH, request, say.api.cardUnavailable));
       if (!parsed.success) {
         deps.log.error(
           { issues: parsed.error.issues, order: order.id },
           'Paymob answered an intention without its ids',
         );
-        throw new HttpError(502, API_MSG.cardUnavailable);
+        throw new HttpError(502, say.api.cardUnavailable);
       }
       const { client_secret: clientSecret, intention_order_id: providerRef } = parsed.data;
       const query = new URLSearchParams({ publicKey: settings.PAYMOB_PUBLIC_KEY, clientSecret });
@@ -151,39 +151,39 @@ export function paymobProvider(deps: ProviderDeps): PaymentProvider {
       try {
         body = JSON.parse(request.rawBody.toString('utf8'));
       } catch {
-        throw badRequest(API_MSG.expectedJson);
+        throw badRequest(say.api.expectedJson);
       }
       const parsed = callbackSchema.safeParse(body);
       const hmac = request.query.hmac;
-      if (!hmac) throw badRequest(API_MSG.missingSignature);
+      if (!hmac) throw badRequest(say.api.missingSignature);
       // Verified before anything else is looked at; a shape that cannot be signed cannot be genuine either.
       if (!parsed.success || !verifyTransaction(parsed.data.obj, hmac, settings.PAYMOB_HMAC_SECRET))
-        throw badRequest(API_MSG.invalidSignature);
+        throw badRequest(say.api.invalidSignature);
       return eventOf(parsed.data.obj);
     },
     readReturn(query) {
-      if (!query.hmac) throw badRequest(API_MSG.missingSignature);
+      if (!query.hmac) throw badRequest(say.api.missingSignature);
       if (!verifyRedirect(query, settings.PAYMOB_HMAC_SECRET) || typeof query.order !== 'string')
-        throw badRequest(API_MSG.invalidSignature);
+        throw badRequest(say.api.invalidSignature);
       return { providerRef: query.order };
     },
     async refund(payment) {
-      if (!payment.transactionId) throw new HttpError(502, API_MSG.refundFailed);
+      if (!payment.transactionId) throw new HttpError(502, say.api.refundFailed);
       const sameDay = payment.paidAt !== null && cairoDay(payment.paidAt) === cairoDay(deps.clock.now());
       const voiding = sameDay && payment.amount === payment.paid;
       const answer = voiding
-        ? await call(VOID_PATH, { transaction_id: payment.transactionId }, API_MSG.refundFailed)
+        ? await call(VOID_PATH, { transaction_id: payment.transactionId }, say.api.refundFailed)
         : await call(
             REFUND_PATH,
             { transaction_id: payment.transactionId, amount_cents: payment.amount },
-            API_MSG.refundFailed,
+            say.api.refundFailed,
           );
       // Paymob answers a refund or void it declines (already settled, more than is left) with HTTP 200
       // and the declined transaction: only `success: true` means the money went back.
       const given = giveBackAnswerSchema.safeParse(answer);
       if (!given.success || !given.data.success || given.data.pending) {
         deps.log.error({ answer, transaction: payment.transactionId, voiding }, 'Paymob declined a refund');
-        throw new HttpError(502, API_MSG.refundFailed);
+        throw new HttpError(502, say.api.refundFailed);
       }
       return voiding ? 'voided' : 'refunded';
     },
