@@ -25,6 +25,7 @@ export const RULE_MSG = {
   tooLarge: (field: string) => `${field} is too large`,
   mustBeWhole: (field: string) => `${field} must be a whole number`,
   cannotBeNegative: (field: string) => `${field} cannot be negative`,
+  atLeastOnePiastre: (field: string) => `${field} must be at least 0.01`,
   ratingRange: 'Rating must be 1 to 5',
   invalidId: 'Not a valid id',
   invalidDate: 'Not a valid date',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { API_MSG, MSG, PAGE_SIZE, type Product } from '@shop/contracts';
+import { API_MSG, MSG, PAGE_SIZE, RULE_MSG, type Product } from '@shop/contracts';
 import { products } from '../../db/schema.js';
 import {
   createAdmin,
@@ -252,7 +252,7 @@ describe('POST /api/product', () => {
       weight: MSG.mustBeNumber('weight'),
     });
     const tiny = await send('POST', formFields(c, { price: '0.001' }), await images(1));
-    expect(tiny.json().errors).toEqual({ price: 'price must be at least 0.01' });
+    expect(tiny.json().errors).toEqual({ price: RULE_MSG.atLeastOnePiastre('price') });
   });
 
   it('refuses a category of another department', async () => {

@@ -85,7 +85,7 @@ function checkForm<T extends ProductCreateInput>(
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
   if (imagesRequired && form.files.length === 0) errors.img = say.msg.requiredField;
   // Stored in whole piastres: a positive price that rounds to 0 would break the price check.
-  if (parsed.success && toPiastres(parsed.data.price) < 1) errors.price = 'price must be at least 0.01';
+  if (parsed.success && toPiastres(parsed.data.price) < 1) errors.price = say.rule.atLeastOnePiastre('price');
   if (!parsed.success || Object.keys(errors).length) throw invalid(errors);
   return parsed.data;
 }
