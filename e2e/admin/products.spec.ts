@@ -1,4 +1,6 @@
 import { test, expect } from '../support/test';
+import { formatPrice } from '@shop/contracts';
+import { ar } from '../support/arabic';
 import { egp, gridCards } from '../support/ui';
 import {
   apiCategory,
@@ -110,6 +112,45 @@ test.describe('DashProducts', () => {
     await expect(page.locator('.product-detail-price')).toHaveText(egp(349.5));
     await expect(page.getByRole('button', { name: 'Show picture 2 of 2' })).toBeVisible();
     await expect(page.getByText('Card payment only')).toBeVisible();
+  });
+
+  test('puts a product on sale from its form; its card and page show the old price struck through and the saving, in English and Arabic', async ({
+    page,
+    request,
+  }) => {
+    const admin = await asAdmin(page, request);
+    const { category, product } = await apiProduct(request, admin, { price: 400 });
+    const name = product.name;
+    await page.goto(`/dashboard/DashProducts?q=${encodeURIComponent(name)}`);
+    await page.getByRole('button', { name: `Update ${name}` }).click();
+    const update = dialog(page, 'Update Product');
+    await update.getByLabel('Price (EGP)').fill('300');
+    await update.getByLabel('Price before sale (optional)').fill('250');
+    await update.getByRole('button', { name: 'Submit' }).click();
+    await expect(update.getByText('The price before the sale must be higher than the price')).toBeVisible();
+    await update.getByLabel('Price before sale (optional)').fill('400');
+    await update.getByRole('button', { name: 'Submit' }).click();
+    await expectToast(page, 'Product Updated Successfully');
+
+    await page.goto(`/product/category/${category._id}`);
+    const card = gridCards(page, category.name).filter({ hasText: name });
+    await expect(card.locator('.product-price')).toContainText(egp(300));
+    const was = new RegExp(`^Was ${egp(400).source}$`);
+    const saving = new RegExp(`Save ${egp(100).source} \\(25%\\)`);
+    await expect(card.locator('s')).toHaveText(was);
+    await expect(card).toContainText(saving);
+
+    await card.getByRole('link', { name }).click();
+    const price = page.locator('.product-detail-price');
+    await expect(price.locator('s')).toHaveText(was);
+    await expect(price).toContainText(saving);
+
+    await page.evaluate(() => window.localStorage.setItem('shop.language', 'ar'));
+    await page.reload();
+    // As the app prints Arabic prices: Latin digits, the currency after the amount.
+    const egpAr = (value: number) => formatPrice(value, 'ar-EG-u-nu-latn');
+    await expect(price.locator('s')).toHaveText(`${ar('product.was')} ${egpAr(400)}`);
+    await expect(price).toContainText(ar('product.save', { amount: egpAr(100), percent: 25 }));
   });
 
   test('updates a product from a filled-in form (images optional), then deletes it after asking', async ({

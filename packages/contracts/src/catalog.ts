@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { say } from './said.js';
 import { idSchema, optionalText, requiredBoolean, requiredNumber, requiredText } from './fields.js';
 import { MAX_PAGE_SIZE, SORT_OPTIONS } from './constants.js';
+import { toPiastres } from './money.js';
 
 /** A reference to another record chosen in a form: required, and a well-formed id. */
 const refId = () => z.string({ error: say.msg.requiredField }).min(1, say.msg.requiredField).pipe(idSchema);
@@ -21,6 +22,9 @@ const money = (field: string) =>
   requiredNumber(field).pipe(
     z.number().positive(say.rule.mustBePositive(field)).max(10_000_000, say.rule.tooLarge(field)),
   );
+/** A price that may be left out: empty or absent, it is null. */
+const optionalMoney = (field: string) =>
+  z.preprocess((value) => (value === '' || value === undefined ? null : value), money(field).nullable());
 const count = (field: string) =>
   requiredNumber(field).pipe(
     z
@@ -41,6 +45,8 @@ export const productCommonShape = {
   category: refId(),
   description: requiredText(say.msg.requiredField, 5000),
   price: money('price'),
+  /** The price before a sale, shown struck through beside `price`; empty when the product is not on sale. */
+  compareAtPrice: optionalMoney('compareAtPrice'),
   stock: count('stock'),
   cod: requiredBoolean(),
   brand: requiredText(say.msg.requiredField, 100),
@@ -48,14 +54,24 @@ export const productCommonShape = {
   descriptionAr: optionalText(5000),
 };
 
+/**
+ * A sale's old price stands above the price, compared in the piastres both are stored in (so two prices
+ * that round alike are refused here, not by the database).
+ */
+export function saleAbovePrice(product: { price: number; compareAtPrice: number | null }, ctx: z.RefinementCtx): void {
+  if (product.compareAtPrice !== null && toPiastres(product.compareAtPrice) <= toPiastres(product.price))
+    ctx.addIssue({ code: 'custom', path: ['compareAtPrice'], message: say.rule.compareAtAbovePrice });
+}
+
 /** Product fields as the API receives them (multipart text fields, files in `img`). */
-export const productCreateSchema = z.object({
+const productFields = z.object({
   ...productCommonShape,
   name: productNameField,
   weight: weightField('weight'),
 });
+export const productCreateSchema = productFields.superRefine(saleAbovePrice);
 export type ProductCreateInput = z.output<typeof productCreateSchema>;
-export const productUpdateSchema = productCreateSchema.extend({ id: refId() });
+export const productUpdateSchema = productFields.extend({ id: refId() }).superRefine(saleAbovePrice);
 export type ProductUpdateInput = z.output<typeof productUpdateSchema>;
 
 const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -104,6 +120,8 @@ export interface Category extends LocalizedRef {
 }
 export interface Product extends LocalizedRef {
   price: number;
+  /** The price before a sale, above `price`; null when the product is not on sale. */
+  compareAtPrice: number | null;
   stock: number;
   rating: number;
   numReviews: number;
@@ -140,6 +158,7 @@ export const categorySchema = localizedRefSchema.extend({
 }) satisfies z.ZodType<Category>;
 export const productSchema = localizedRefSchema.extend({
   price: z.number(),
+  compareAtPrice: z.number().nullable(),
   stock: z.number(),
   rating: z.number(),
   numReviews: z.number(),

@@ -45,6 +45,7 @@ export const RULE_MSG_AR: Arabic<typeof RULE_MSG> = {
   mustBeWhole: (field) => `يجب أن يكون ${field} عددًا صحيحًا`,
   cannotBeNegative: (field) => `لا يمكن أن يكون ${field} سالبًا`,
   atLeastOnePiastre: (field) => `يجب ألا يقل ${field} عن 0.01`,
+  compareAtAbovePrice: 'يجب أن يكون السعر قبل التخفيض أعلى من السعر',
   ratingRange: 'يجب أن يكون التقييم من 1 إلى 5',
   invalidId: 'معرّف غير صالح',
   invalidDate: 'تاريخ غير صالح',

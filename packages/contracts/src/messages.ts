@@ -26,6 +26,7 @@ export const RULE_MSG = {
   mustBeWhole: (field: string) => `${field} must be a whole number`,
   cannotBeNegative: (field: string) => `${field} cannot be negative`,
   atLeastOnePiastre: (field: string) => `${field} must be at least 0.01`,
+  compareAtAbovePrice: 'The price before the sale must be higher than the price',
   ratingRange: 'Rating must be 1 to 5',
   invalidId: 'Not a valid id',
   invalidDate: 'Not a valid date',

@@ -88,6 +88,8 @@ export const products = pgTable(
     brand: text('brand').notNull(),
     /** Integer piastres; EGP on the wire. */
     price: integer('price').notNull(),
+    /** The price it was before a sale, shown struck through; null when not on sale. Piastres, above `price`. */
+    compareAtPrice: integer('compare_at_price'),
     stock: integer('stock').notNull(),
     weight: real('weight').notNull(),
     cod: boolean('cod').notNull().default(true),
@@ -118,6 +120,7 @@ export const products = pgTable(
   (t) => [
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_price_positive', sql`${t.price} > 0`),
+    check('products_compare_at_above_price', sql`${t.compareAtPrice} is null or ${t.compareAtPrice} > ${t.price}`),
     // Moving a category to another department moves its products with it; a category in use cannot be deleted.
     foreignKey({
       name: 'products_category_department_fk',

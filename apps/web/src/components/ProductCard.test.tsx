@@ -12,6 +12,7 @@ const product: Product = {
   name: 'Toshiba Fridge',
   nameAr: null,
   price: 24999,
+  compareAtPrice: null,
   stock: 3,
   rating: 3.5,
   numReviews: 2,
@@ -48,6 +49,14 @@ describe('ProductCard', () => {
     expect(screen.getByRole('img', { name: 'Rated 3.5 out of 5' })).toBeInTheDocument();
     expect(screen.getByText('(2 reviews)')).toBeInTheDocument();
     expect(screen.getByText('in stock')).toBeInTheDocument();
+  });
+
+  it('on sale, strikes the old price through after the price, says it was the price, and shows the saving', () => {
+    renderCard({ price: 18750, compareAtPrice: 25000 });
+    expect(screen.getByText('EGP 18,750')).toBeInTheDocument();
+    const was = screen.getByText('EGP 25,000').closest('s');
+    expect(was).toHaveTextContent('Was EGP 25,000');
+    expect(screen.getByText('Save EGP 6,250 (25%)')).toBeInTheDocument();
   });
 
   it('gives shoppers Add to Cart and the heart', async () => {

@@ -4,7 +4,7 @@ import { useLocalized } from '../i18n/localized';
 import { useTranslation } from '../i18n/useTranslation';
 import { CartIcon, HeartIcon } from './icons';
 import { Localized } from './Localized';
-import { Price } from './Price';
+import { ProductPrice } from './ProductPrice';
 import { ProductImage } from './ProductImage';
 import { Rating } from './Rating';
 import { StockState } from './StockState';
@@ -50,7 +50,7 @@ export function ProductCard({ product, actions }: { product: Product; actions: P
           <Localized value={name} />
         </Link>
         <Rating value={product.rating} count={product.numReviews} size={14} />
-        <Price value={product.price} className="product-price" />
+        <ProductPrice price={product.price} compareAtPrice={product.compareAtPrice} className="product-price" />
         <StockState stock={product.stock} />
       </div>
       <div className="card-footer bg-transparent border-0 pt-0 px-2 pb-2 px-sm-3 pb-sm-3">

@@ -65,6 +65,7 @@ describe('favourites', () => {
       name: 'Kettle',
       nameAr: null,
       price: 899.5,
+      compareAtPrice: null,
       stock: 3,
       rating: 0,
       numReviews: 0,

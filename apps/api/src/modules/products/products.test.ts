@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { API_MSG, MSG, PAGE_SIZE, RULE_MSG, type Product } from '@shop/contracts';
+import { API_MSG, MSG, PAGE_SIZE, RULE_MSG, RULE_MSG_AR, type Product } from '@shop/contracts';
 import { products } from '../../db/schema.js';
 import {
   createAdmin,
@@ -145,6 +145,7 @@ describe('GET /api/product/one/:id', () => {
       name: 'Galaxy A55',
       nameAr: 'جالاكسي A55',
       price: 14999.99,
+      compareAtPrice: null,
       stock: 4,
       rating: 0,
       numReviews: 0,
@@ -326,6 +327,33 @@ describe('PUT /api/product', () => {
       image_path: ['/uploads/old.webp'],
     });
     expect(await lastAudit(t.app)).toMatchObject({ action: 'product_update', data: { id: p.id, newImages: false } });
+  });
+
+  it('puts a product on sale with the price before it, shown wherever the product is, and takes it off again', async () => {
+    const p = await createProduct(t.app.db, { price: 200 });
+    const c = await createCategory(t.app.db);
+    const sale = await send('PUT', formFields(c, { id: p.id, price: '150', compareAtPrice: '200' }), []);
+    expect(sale.statusCode, sale.body).toBe(200);
+    expect(sale.json()).toMatchObject({ price: 150, compareAtPrice: 200 });
+    const shown = await t.app.inject({ method: 'GET', url: `/api/product/one/${p.id}` });
+    expect(shown.json()).toMatchObject({ price: 150, compareAtPrice: 200 });
+    expect((await list(`category=${c.id}`)).products.find((x) => x._id === p.id)?.compareAtPrice).toBe(200);
+
+    // Not above the price (even by less than a piastre), it is refused in the asker's language.
+    for (const compareAtPrice of ['150', '120', '150.004']) {
+      const refused = await send('PUT', formFields(c, { id: p.id, price: '150', compareAtPrice }), []);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual({ compareAtPrice: RULE_MSG.compareAtAbovePrice });
+    }
+    const arabic = await send('PUT', formFields(c, { id: p.id, price: '150', compareAtPrice: '1' }), [], {
+      ...admin.headers,
+      'accept-language': 'ar',
+    });
+    expect(arabic.json().errors).toEqual({ compareAtPrice: RULE_MSG_AR.compareAtAbovePrice });
+
+    // Left empty, the product is off sale.
+    const off = await send('PUT', formFields(c, { id: p.id, price: '150', compareAtPrice: '' }), []);
+    expect(off.json()).toMatchObject({ price: 150, compareAtPrice: null });
   });
 
   it('replaces the images when new ones are sent', async () => {

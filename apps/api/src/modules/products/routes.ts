@@ -12,7 +12,8 @@ const message = z.object({ message: z.string() });
 const idParams = z.object({ id: z.string().max(100) });
 const form = {
   description:
-    'multipart/form-data: text fields brand, category, cod, department, description, price, name, stock, weight' +
+    'multipart/form-data: text fields brand, category, cod, department, description, price, name, stock, weight,' +
+    ' optional nameAr, descriptionAr and compareAtPrice (the price before a sale, above price; empty: not on sale)' +
     ' and 1 to 10 png or jpeg files (5 MB each) in the repeated field `img`',
   consumes: ['multipart/form-data'],
 };

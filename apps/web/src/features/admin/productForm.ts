@@ -5,6 +5,7 @@ import {
   MAX_PRODUCT_IMAGES,
   productCommonShape,
   productNameField,
+  saleAbovePrice,
   say,
   weightField,
   type Product,
@@ -35,12 +36,14 @@ export function productFormSchema(images: 'required' | 'optional') {
   const files = imageFiles().refine((list) => list.length <= MAX_PRODUCT_IMAGES, {
     error: () => i18n.t('admin.form.imageCount', { count: MAX_PRODUCT_IMAGES }),
   });
-  return z.object({
-    ...productCommonShape,
-    productName: productNameField,
-    weigth: weightField('weigth'),
-    images: images === 'required' ? requiredImages(files) : files,
-  });
+  return z
+    .object({
+      ...productCommonShape,
+      productName: productNameField,
+      weigth: weightField('weigth'),
+      images: images === 'required' ? requiredImages(files) : files,
+    })
+    .superRefine(saleAbovePrice);
 }
 
 type ProductFormSchema = ReturnType<typeof productFormSchema>;
@@ -53,6 +56,7 @@ export const emptyProductForm: ProductFormInput = {
   productName: '',
   description: '',
   price: '',
+  compareAtPrice: '',
   stock: '',
   // Most products in an Egyptian shop can be paid for on delivery.
   cod: true,
@@ -70,6 +74,7 @@ export const productToForm = (product: Product): ProductFormInput => ({
   productName: product.name,
   description: product.description,
   price: String(product.price),
+  compareAtPrice: product.compareAtPrice === null ? '' : String(product.compareAtPrice),
   stock: String(product.stock),
   cod: product.cod,
   brand: product.brand,
@@ -89,6 +94,7 @@ export function productFormData(values: ProductFormValues, id?: string): FormDat
   form.append('department', values.department);
   form.append('description', values.description);
   form.append('price', String(values.price));
+  form.append('compareAtPrice', values.compareAtPrice === null ? '' : String(values.compareAtPrice));
   form.append('stock', String(values.stock));
   form.append('weight', String(values.weigth));
   form.append('cod', String(values.cod));

@@ -25,6 +25,7 @@ const product = (overrides: Partial<Product> = {}): Product => ({
   name: 'Juhayna Milk',
   nameAr: null,
   price: 42.75,
+  compareAtPrice: null,
   stock: 5,
   rating: 4,
   numReviews: 2,

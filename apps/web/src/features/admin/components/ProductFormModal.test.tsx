@@ -42,6 +42,7 @@ const product: Product = {
   name: 'Galaxy A55',
   nameAr: 'جالاكسي A55',
   price: 18999,
+  compareAtPrice: null,
   stock: 4,
   rating: 4,
   numReviews: 3,
@@ -146,6 +147,28 @@ describe('the product form', { timeout: 20_000 }, () => {
     await waitFor(() => expect(errorOf('Price (EGP)')).toBe('Required Field'));
     await user.type(field('Price (EGP)'), '250');
     await waitFor(() => expect(errorOf('Price (EGP)')).toBe(''));
+  });
+
+  it('takes a price before sale only above the price, and sends it as compareAtPrice', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const { calls } = mockApi({ ...catalogue, 'POST /api/product': { status: 201, body: product } });
+    renderRoute(<ProductFormModal onClose={onClose} />);
+    await screen.findByRole('option', { name: 'Electronics' });
+    await fillValidProduct(user);
+
+    const before = field('Price before sale (optional)');
+    await user.type(before, '100');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('The price before the sale must be higher than the price')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await user.clear(before);
+    await user.type(before, '21999');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [sent] = calls.filter((c) => c.method === 'POST');
+    expect(sent?.body).toEqual(expect.stringContaining('name="compareAtPrice"\r\n\r\n21999'));
   });
 
   it('checks a field when it loses focus, before anything was typed', async () => {
@@ -281,6 +304,7 @@ describe('productFormData', () => {
       descriptionAr: null,
       description: 'A phone',
       price: 18999.5,
+      compareAtPrice: null,
       stock: 4,
       cod: true,
       brand: 'Samsung',
@@ -296,6 +320,7 @@ describe('productFormData', () => {
       department: ELECTRONICS,
       description: 'A phone',
       price: '18999.5',
+      compareAtPrice: '',
       stock: '4',
       weight: '0.2',
       cod: 'true',

@@ -173,17 +173,28 @@ function ProductForm({ defaultValues, imagesRequired = false, currentImages, onS
       />
       <Row className="g-0 gx-md-3">
         {/* Text inputs on purpose: a number input would swallow 'abc' silently instead of letting the rule name it. */}
-        <Col md={4}>
+        <Col md={6}>
           <Field id="product-price" label={t('admin.form.price')} error={errors.price?.message}>
             {(a11y) => <Form.Control {...a11y} {...register('price')} inputMode="decimal" autoComplete="off" />}
           </Field>
         </Col>
-        <Col md={4}>
+        <Col md={6}>
+          <Field
+            id="product-compare-at-price"
+            label={t('admin.form.compareAtPrice')}
+            error={errors.compareAtPrice?.message}
+          >
+            {(a11y) => (
+              <Form.Control {...a11y} {...register('compareAtPrice')} inputMode="decimal" autoComplete="off" />
+            )}
+          </Field>
+        </Col>
+        <Col md={6}>
           <Field id="product-stock" label={t('admin.form.stock')} error={errors.stock?.message}>
             {(a11y) => <Form.Control {...a11y} {...register('stock')} inputMode="numeric" autoComplete="off" />}
           </Field>
         </Col>
-        <Col md={4}>
+        <Col md={6}>
           <Field id="product-weigth" label={t('admin.form.weight')} error={errors.weigth?.message}>
             {(a11y) => <Form.Control {...a11y} {...register('weigth')} inputMode="decimal" autoComplete="off" />}
           </Field>

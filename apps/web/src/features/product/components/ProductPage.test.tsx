@@ -10,6 +10,7 @@ const phone: Product = {
   name: 'Apple iPhone 15',
   nameAr: null,
   price: 51999,
+  compareAtPrice: null,
   stock: 0,
   rating: 4.5,
   numReviews: 1,

@@ -8,7 +8,7 @@ import type { Product } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
 import { CartIcon, HeartIcon, PencilIcon, ShieldIcon, TruckIcon } from '../../../components/icons';
 import { Localized } from '../../../components/Localized';
-import { Price } from '../../../components/Price';
+import { ProductPrice } from '../../../components/ProductPrice';
 import { Rating } from '../../../components/Rating';
 import { StockState } from '../../../components/StockState';
 import { useLocalized } from '../../../i18n/localized';
@@ -82,7 +82,11 @@ function ProductDetails({ product }: { product: Product }) {
             <Rating value={product.rating} count={product.numReviews} />
           </a>
           <hr />
-          <Price value={product.price} className="product-detail-price d-block mb-1" />
+          <ProductPrice
+            price={product.price}
+            compareAtPrice={product.compareAtPrice}
+            className="product-detail-price d-block mb-1"
+          />
           <StockState stock={product.stock} />
           {!isAdmin && (
             <div className="d-flex flex-wrap gap-2 my-3">

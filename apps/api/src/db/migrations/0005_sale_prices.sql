@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "compare_at_price" integer;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_compare_at_above_price" CHECK ("products"."compare_at_price" is null or "products"."compare_at_price" > "products"."price");

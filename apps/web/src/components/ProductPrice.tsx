@@ -1,0 +1,36 @@
+import { toPiastres } from '@shop/contracts';
+import { intlLocale } from '../i18n';
+import { useTranslation } from '../i18n/useTranslation';
+import { formatPrice } from '../lib/format';
+import { Price } from './Price';
+
+/**
+ * A product's price; on sale, the old price struck through after it and what the shopper saves. A screen
+ * reader does not announce a strike-through, so the old price is introduced in words ("was").
+ */
+export function ProductPrice({
+  price,
+  compareAtPrice,
+  className,
+}: {
+  price: number;
+  compareAtPrice: number | null;
+  className?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  if (compareAtPrice === null || compareAtPrice <= price) return <Price value={price} className={className} />;
+  const saving = (toPiastres(compareAtPrice) - toPiastres(price)) / 100;
+  const percent = Math.round((saving / compareAtPrice) * 100);
+  return (
+    <span className={`sale-price ${className ?? ''}`}>
+      <Price value={price} />{' '}
+      <s className="sale-price-was">
+        <span className="visually-hidden">{t('product.was')} </span>
+        <Price value={compareAtPrice} />
+      </s>{' '}
+      <span className="sale-price-saving">
+        {t('product.save', { amount: formatPrice(saving, intlLocale(i18n.language)), percent })}
+      </span>
+    </span>
+  );
+}
