@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { test, expect } from '../support/test';
 import { formatPrice } from '@shop/contracts';
 import { ar } from '../support/arabic';
@@ -151,6 +152,27 @@ test.describe('DashProducts', () => {
     const egpAr = (value: number) => formatPrice(value, 'ar-EG-u-nu-latn');
     await expect(price.locator('s')).toHaveText(`${ar('product.was')} ${egpAr(400)}`);
     await expect(price).toContainText(ar('product.save', { amount: egpAr(100), percent: 25 }));
+  });
+
+  test('exports the catalogue as a CSV file Excel reads: UTF-8 with a BOM, a line per product', async ({
+    page,
+    request,
+  }) => {
+    const admin = await asAdmin(page, request);
+    const { product } = await apiProduct(request, admin, { price: 250 });
+    await page.goto('/dashboard/DashProducts');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readFile(await download.path(), 'utf8');
+    expect(text.startsWith('\uFEFFid,name,nameAr,description,descriptionAr,brand,department,category,price,')).toBe(
+      true,
+    );
+    const line = text.split('\r\n').find((row) => row.startsWith(product._id));
+    expect(line).toContain(`,${product.name},`);
+    expect(line).toContain(',250.00,');
   });
 
   test('updates a product from a filled-in form (images optional), then deletes it after asking', async ({

@@ -30,7 +30,7 @@ export async function openInArabic(page: Page): Promise<void> {
 }
 
 /** Brand names (the shop's own, the card scheme's) and codes an Arabic page writes in Latin letters, as Egyptian shops do. */
-const BRAND_AND_CODES = ['EGP Shop', 'EGP', 'UTC', 'Visa', 'Stripe'];
+const BRAND_AND_CODES = ['EGP Shop', 'EGP', 'UTC', 'Visa', 'Stripe', 'CSV'];
 
 /**
  * Latin words shown on the page that are not product data, a person's name, a brand name or a code:

@@ -14,8 +14,11 @@ const uniqueName = (prefix: string) => `${prefix} ${++sequence}`;
 
 export type DepartmentRow = typeof departments.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
-/** A product row with `price` in EGP, as the API speaks it. */
-export type ProductFixture = Omit<typeof products.$inferSelect, 'price' | 'search'> & { price: number };
+/** A product row with its prices in EGP, as the API speaks them. */
+export type ProductFixture = Omit<typeof products.$inferSelect, 'price' | 'compareAtPrice' | 'search'> & {
+  price: number;
+  compareAtPrice: number | null;
+};
 
 export interface ProductOverrides {
   name?: string;
@@ -25,6 +28,8 @@ export interface ProductOverrides {
   brand?: string;
   /** EGP. */
   price?: number;
+  /** EGP: the price before a sale. */
+  compareAtPrice?: number;
   stock?: number;
   weight?: number;
   cod?: boolean;
@@ -73,6 +78,7 @@ export async function createProduct(db: DbOrTx, overrides: ProductOverrides = {}
         descriptionAr: overrides.descriptionAr ?? null,
         brand: overrides.brand ?? 'Generic',
         price: toPiastres(overrides.price ?? 100),
+        compareAtPrice: overrides.compareAtPrice === undefined ? null : toPiastres(overrides.compareAtPrice),
         stock: overrides.stock ?? 10,
         weight: overrides.weight ?? 1,
         cod: overrides.cod ?? true,
@@ -85,7 +91,11 @@ export async function createProduct(db: DbOrTx, overrides: ProductOverrides = {}
       })
       .returning(),
   );
-  return { ...row, price: toEgp(row.price) };
+  return {
+    ...row,
+    price: toEgp(row.price),
+    compareAtPrice: row.compareAtPrice === null ? null : toEgp(row.compareAtPrice),
+  };
 }
 
 /** A small real image for upload tests; `seed` varies the colour, so the content-hashed names differ. */

@@ -1,3 +1,6 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
 /** A cell's value: text is quoted as needed and defused, numbers are written as they are. */
 export type CsvCell = string | number | null;
 
@@ -7,7 +10,7 @@ export type CsvCell = string | number | null;
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvCell(value: CsvCell): string {
+function csvCell(value: CsvCell): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
   const text = FORMULA_START.test(value) ? `'${value}` : value;
@@ -15,7 +18,34 @@ export function csvCell(value: CsvCell): string {
 }
 
 /** One CSV record, CRLF-terminated as RFC 4180 writes them. */
-export const csvLine = (cells: readonly CsvCell[]) => `${cells.map(csvCell).join(',')}\r\n`;
+const csvLine = (cells: readonly CsvCell[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** Starts a UTF-8 file so Excel reads it as UTF-8 (Arabic names and addresses) rather than the system code page. */
-export const UTF8_BOM = '\uFEFF';
+const UTF8_BOM = '\uFEFF';
+
+/** The columns of a CSV file: each header with how a row fills it. */
+export type CsvColumns<Row> = readonly (readonly [header: string, cell: (row: Row) => CsvCell])[];
+
+/** Money kept in piastres as EGP with both decimals, the way accounting sheets show it. */
+export const csvMoney = (piastres: number) => (piastres / 100).toFixed(2);
+
+async function* csvText<Row>(columns: CsvColumns<Row>, batches: AsyncIterable<Row[]>): AsyncGenerator<string> {
+  yield UTF8_BOM + csvLine(columns.map(([header]) => header));
+  for await (const rows of batches) yield rows.map((row) => csvLine(columns.map(([, cell]) => cell(row)))).join('');
+}
+
+/**
+ * Sends rows read a batch at a time as a CSV file to download: it streams, so memory stays at one batch
+ * however many rows there are.
+ */
+export function sendCsv<Row>(
+  reply: FastifyReply,
+  filename: string,
+  columns: CsvColumns<Row>,
+  batches: AsyncIterable<Row[]>,
+) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(Readable.from(csvText(columns, batches)));
+}

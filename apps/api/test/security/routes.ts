@@ -365,6 +365,7 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: adminOnly(200),
     request: () => ({ query: { status: 'confirmed' } }),
   },
+  'GET /api/admin/products/export': { access: 'admin', expect: adminOnly(200), request: () => ({}) },
 
   // The prices are shown before signing in; only a quote needs the shopper's cart.
   'GET /api/shipping/rates': { access: 'public', expect: everyone(200), request: none },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOrdersFilterSchema, adminOrdersPageSchema, adminOrdersQuerySchema } from '@shop/contracts';
+import { sendCsv } from '../../lib/csv.js';
 import { actorOf } from '../../plugins/auth.js';
 import { adminOrdersService } from './service.js';
 
@@ -37,11 +38,8 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { filename, body } = await service.exportCsv(actorOf(request), request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(body);
+      const { filename, columns, batches } = await service.exportCsv(actorOf(request), request.query);
+      return sendCsv(reply, filename, columns, batches);
     },
   );
 };

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { MAX_PRODUCT_IMAGES, productListQuerySchema, productListSchema, productSchema } from '@shop/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import { readMultipart } from '../../lib/multipart.js';
+import { sendCsv } from '../../lib/csv.js';
+import { exportColumns, exportProducts } from './export.js';
 import { productsService } from './service.js';
 
 const tags = ['product'];
@@ -34,6 +36,23 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/product/one/:id',
     { config: { access: 'public', cache: true }, schema: { tags, params: idParams, response: { 200: productSchema } } },
     async (request) => products.one(request.params.id),
+  );
+
+  app.get(
+    '/admin/products/export',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        description: 'Every product as a CSV file (UTF-8 with a byte-order mark, for Excel), streamed',
+        security,
+        produces: ['text/csv'],
+      },
+    },
+    async (_request, reply) => {
+      const filename = `products-${app.clock.now().toISOString().slice(0, 10)}.csv`;
+      return sendCsv(reply, filename, exportColumns(app.config.PUBLIC_URL), exportProducts(app.db));
+    },
   );
 
   app.post(

@@ -5,7 +5,6 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
 import { useSearchParams } from 'react-router';
 import { ORDER_STATUSES, PAYMENT_METHODS, type AdminOrder, type AdminOrdersFilter } from '@shop/contracts';
 import { EmptyState } from '../../../components/EmptyState';
@@ -14,13 +13,11 @@ import { Price } from '../../../components/Price';
 import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
 import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { notify } from '../../../lib/notify';
-import { useSession } from '../../auth';
 import { useGovernorateNames } from '../../checkout';
 import { useGetAdminOrdersQuery } from '../api/adminApi';
-import { downloadOrdersCsv } from '../exportOrders';
 import { formatDateTime, shortId } from '../format';
 import { draftOf, filtersFromParams, NO_FILTERS, paramsOf, type FilterDraft } from '../orderFilters';
+import { CsvExportButton } from './CsvExportButton';
 import { OrderStatusControl } from './OrderStatusControl';
 import { PageHeader } from './PageHeader';
 import { RefundButton } from './RefundButton';
@@ -52,7 +49,7 @@ export function OrdersAdminPage() {
         title={t('admin.allOrders.title')}
         subtitle={data ? t('admin.allOrders.total', { count: data.total }) : undefined}
       >
-        <ExportButton filter={filter} />
+        <CsvExportButton url={exportUrl(filter)} label={t('admin.allOrders.export')} />
       </PageHeader>
       {/* Keyed by the address's filters, so back and forward show the filters of the list on screen. */}
       <OrderFilters
@@ -274,26 +271,8 @@ function OrderFilters({ initial, onFilter }: { initial: FilterDraft; onFilter: (
   );
 }
 
-/** Downloads what the list shows, every page of it, with the session's token. */
-function ExportButton({ filter }: { filter: AdminOrdersFilter }) {
-  const { t } = useTranslation();
-  const { token } = useSession();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    if (!token) return;
-    setBusy(true);
-    try {
-      await downloadOrdersCsv(filter, token);
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : t('admin.common.failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button variant="outline-primary" onClick={() => void download()} disabled={busy}>
-      {busy && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
-      {t('admin.allOrders.export')}
-    </Button>
-  );
-}
+/** The CSV export of what the list shows, every page of it. */
+const exportUrl = (filter: AdminOrdersFilter) =>
+  `/api/admin/orders/export?${new URLSearchParams(
+    Object.entries(filter).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  )}`;

@@ -19,6 +19,7 @@ import { useGetProductsQuery } from '../../catalog';
 import { useDeleteProductMutation } from '../api/adminApi';
 import { notifyOutcome } from '../notifyOutcome';
 import { ConfirmDialog } from './ConfirmDialog';
+import { CsvExportButton } from './CsvExportButton';
 import { PageHeader } from './PageHeader';
 import { ScrollTable } from './ScrollTable';
 import { ProductFormModal } from './ProductFormModal';
@@ -66,6 +67,7 @@ export function ProductsAdminPage() {
   return (
     <>
       <PageHeader title={t('admin.products.title')} subtitle={t('admin.products.subtitle')}>
+        <CsvExportButton url="/api/admin/products/export" label={t('admin.products.export')} />
         <Button variant="primary" onClick={() => setEditing({ mode: 'create' })}>
           <PlusIcon size={18} className="me-2" />
           {t('admin.products.add')}
