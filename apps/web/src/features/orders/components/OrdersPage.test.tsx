@@ -229,5 +229,7 @@ describe('/Orders', { timeout: 30_000 }, () => {
         body: { reason: 'The screen is cracked' },
       }),
     ]);
+    // The dialog closes with a transition whose timer must not outlive the test's document.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
