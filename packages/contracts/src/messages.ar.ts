@@ -129,6 +129,7 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   returnReasonRequired: 'يرجى ذكر سبب إرجاع الطلب',
   trackingNumberRequired: 'أدخل رقم تتبع الشحنة',
   courierFailed: 'لم تقبل شركة الشحن الشحنة، يرجى المحاولة مرة أخرى',
+  shipmentBooking: 'يجري حجز شحنة هذا الطلب لدى شركة الشحن: انتظر قليلًا ثم أعد تحميل الصفحة',
   notAwaitingCard: 'هذا الطلب لا ينتظر الدفع بالبطاقة',
   paymentStarting: 'ما زال بدء دفع هذا الطلب جاريًا، يرجى المحاولة بعد لحظات',
   cardUnavailable: 'الدفع بالبطاقة غير متاح الآن، يرجى المحاولة مرة أخرى',

@@ -120,6 +120,7 @@ export const API_MSG = {
   returnReasonRequired: 'Please tell us why you are returning the order',
   trackingNumberRequired: 'Enter the tracking number of the shipment',
   courierFailed: 'The courier did not accept the shipment, please try again',
+  shipmentBooking: 'This order’s parcel is being booked with the courier: wait a moment, then reload',
   // Payments
   notAwaitingCard: 'This order is not waiting for a card payment',
   paymentStarting: 'A payment for this order is still being started, please try again in a moment',

@@ -200,6 +200,26 @@ describe('shipping through Bosta', () => {
     expect(row?.trackingNumber).toBe(trackingNumber);
   });
 
+  it('books one parcel when Ship is pressed twice at once: the second is told the parcel is being booked', async () => {
+    const user = await registerShopper(t.app);
+    const { order } = await cashOrder(user);
+    simulator.slowDeliveries(300);
+    try {
+      const first = ship(order._id);
+      await expect.poll(() => requestFor(order._id)).toBeTruthy();
+      const second = await ship(order._id);
+      expect(second.statusCode).toBe(409);
+      expect(second.json().message).toBe(API_MSG.shipmentBooking);
+      expect((await first).statusCode).toBe(200);
+    } finally {
+      simulator.slowDeliveries(0);
+    }
+    expect(simulator.received.filter((r) => (r.body as DeliveryRequest).businessReference === order._id)).toHaveLength(
+      1,
+    );
+    expect(await statusOf(order._id)).toBe('shipped');
+  });
+
   it('leaves the order as the shopper left it when it was cancelled while Bosta was asked', async () => {
     const user = await registerShopper(t.app);
     const { product, order } = await cashOrder(user);

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { say, canTransition, withinReturnWindow, type Order, type OrderStatus } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { orderItems, orders, orderStatusHistory, users } from '../../db/schema.js';
@@ -13,6 +13,9 @@ import { refundsService, type RefundInput } from './refunds.js';
 import type { Deps } from '../deps.js';
 
 type OrdersDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'courier'>;
+
+/** Longer than a courier's own timeout: a booking mark older than this was left by a process that died. */
+const BOOKING_STALE_MS = 60_000;
 
 export interface StatusChange {
   status: OrderStatus;
@@ -86,8 +89,11 @@ export function ordersService(deps: OrdersDeps) {
   /**
    * Ships an order through the courier: what the parcel needs is read under the order's lock, the
    * courier is asked outside any transaction (up to its timeout: a held row would keep a pool
-   * connection, and on PGlite the whole database), and the order moves under a second lock. The
-   * courier keeps one parcel per order, so shipping again after a failure makes no second parcel.
+   * connection, and on PGlite the whole database), and the order moves under a second lock.
+   * While the courier is asked, the order carries the courier's name without a tracking number: a second
+   * Ship (another admin, another instance) is refused rather than booking a second pickup and a second
+   * collection of the cash. A booking that failed clears the mark; one whose process died leaves it
+   * for BOOKING_STALE_MS.
    */
   async function shipWith(courier: Courier, by: Mover, orderId: string, reason: string | null) {
     const { status, shipment } = await db.transaction(async (tx) => {
@@ -96,9 +102,19 @@ export function ordersService(deps: OrdersDeps) {
       const from = order.status as OrderStatus;
       if (!canTransition(from, 'shipped', 'admin')) throw conflict(say.api.statusChange(from, 'shipped'));
       await refusePendingRefund(tx, order);
+      const now = deps.clock.now();
+      if (order.courier && now.getTime() - order.updatedAt.getTime() < BOOKING_STALE_MS)
+        throw conflict(say.api.shipmentBooking);
+      await tx.update(orders).set({ courier: courier.name, updatedAt: now }).where(eq(orders.id, order.id));
       return { status: from, shipment: await shipmentOf(tx, order) };
     });
-    const { trackingNumber } = await courier.createDelivery(shipment);
+    const { trackingNumber } = await courier.createDelivery(shipment).catch(async (err: unknown) => {
+      await db
+        .update(orders)
+        .set({ courier: null })
+        .where(and(eq(orders.id, orderId), isNull(orders.trackingNumber)));
+      throw err;
+    });
     await move(orderId, undefined, async (order, tx) => {
       if (order.status !== status) {
         // Cancelled, or shipped by someone else, while the courier was asked: its parcel is left for
