@@ -60,6 +60,7 @@ export const refundSchema = z.object({
   /** How a cash order's money went back to the shopper (cash, bank transfer, wallet…). */
   paidBackBy: z.string().trim().max(100).optional(),
 });
+export type RefundRequest = z.infer<typeof refundSchema>;
 
 /** What the shop knows about an order's payment, for the screens after paying. */
 export const PAYMENT_STATES = ['started', 'pending', 'failed', 'paid', 'refunded', 'voided'] as const;

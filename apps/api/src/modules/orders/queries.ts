@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Order, OrderStatus, PaymentMethod } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { orderItems, orders, orderStatusHistory, users } from '../../db/schema.js';
@@ -83,4 +83,18 @@ export async function listUserOrders(db: DbOrTx, userId: string): Promise<Order[
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound('User');
   return loadOrders(db, eq(orders.userId, userId));
+}
+
+/**
+ * When the order first reached its shopper, or null if it never did. A refused return delivers it again;
+ * the first delivery is the one the return window and a cash refund go by.
+ */
+export async function firstDeliveredAt(db: DbOrTx, orderId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: orderStatusHistory.at })
+    .from(orderStatusHistory)
+    .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.status, 'delivered')))
+    .orderBy(asc(orderStatusHistory.at))
+    .limit(1);
+  return row?.at ?? null;
 }

@@ -1,13 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { say, canTransition, type OrderStatus } from '@shop/contracts';
+import { say, canTransition, type OrderStatus, type RefundRequest } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
-import { orderStatusHistory, paymentEvents, payments } from '../../db/schema.js';
+import { paymentEvents, payments } from '../../db/schema.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
 import { OutcomeUnknown } from '../payments/provider.js';
 import { refundRequested, refundRequestId } from '../payments/refund-request.js';
 import { AfterCommit, lockOrder, transition, type Mover, type AfterCommitDeps } from './lifecycle.js';
-import type { OrderRow } from './queries.js';
+import { firstDeliveredAt, type OrderRow } from './queries.js';
 import type { Deps } from '../deps.js';
 
 type RefundsDeps = AfterCommitDeps & Pick<Deps, 'clock'>;
@@ -15,11 +15,8 @@ type RefundsDeps = AfterCommitDeps & Pick<Deps, 'clock'>;
 /** What giving an order's money back makes of it: a paid order is cancelled, a returned one refunded. */
 const AFTER_REFUND: Partial<Record<OrderStatus, OrderStatus>> = { paid: 'cancelled', returned: 'refunded' };
 
-export interface RefundInput {
-  /** EGP; the whole bill when unset. */
-  amount?: number | undefined;
-  /** How the money of a cash order went back to the shopper (cash, bank transfer, wallet…): required for one. */
-  paidBackBy?: string | undefined;
+/** The admin's refund (amount in EGP, the whole bill when unset; how a cash order's money went back, required for one). */
+export interface RefundInput extends RefundRequest {
   /** Why the order is cancelled or refunded, as the shopper or admin put it: kept in its history. */
   reason?: string | null | undefined;
   /** Set when a shopper asks: only their own order is found. */
@@ -65,7 +62,7 @@ export function refundsService(deps: RefundsDeps) {
       if (amount > order.bill) throw badRequest(say.api.refundTooLarge);
       if (order.paymentMethod === 'cash') {
         // A parcel the courier brought back undelivered was never paid for: there is nothing to give back.
-        if (!(await wasDelivered(tx, order.id))) throw conflict(say.api.nothingCollected);
+        if (!(await firstDeliveredAt(tx, order.id))) throw conflict(say.api.nothingCollected);
         const paidBackBy = input.paidBackBy?.trim();
         if (!paidBackBy) throw badRequest(say.api.paidBackByRequired);
         const how = `paid back by ${paidBackBy}`;
@@ -137,16 +134,6 @@ export function refundsService(deps: RefundsDeps) {
   }
 
   return { refund };
-}
-
-/** Whether the order ever reached its shopper (a refused return delivers it again: any delivery counts). */
-async function wasDelivered(tx: Tx, orderId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ at: orderStatusHistory.at })
-    .from(orderStatusHistory)
-    .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.status, 'delivered')))
-    .limit(1);
-  return Boolean(row);
 }
 
 function refundMove(by: Mover, from: OrderStatus, to: OrderStatus, how: string, amount: number, reason: string | null) {

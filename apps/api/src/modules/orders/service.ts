@@ -1,14 +1,21 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import { say, canTransition, withinReturnWindow, type Order, type OrderStatus } from '@shop/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  say,
+  canTransition,
+  withinReturnWindow,
+  type Order,
+  type OrderStatus,
+  type OrderStatusChange,
+} from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
-import { orderItems, orders, orderStatusHistory, users } from '../../db/schema.js';
+import { orderItems, orders, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Courier, Shipment } from '../courier/courier.js';
 import { refundRequested } from '../payments/refund-request.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCommitDeps } from './lifecycle.js';
 import { placingService } from './placing.js';
-import { listOwnOrders, listUserOrders, loadOrder, loadOrders, type OrderRow } from './queries.js';
+import { firstDeliveredAt, listOwnOrders, listUserOrders, loadOrder, loadOrders, type OrderRow } from './queries.js';
 import { refundsService, type RefundInput } from './refunds.js';
 import type { Deps } from '../deps.js';
 
@@ -16,13 +23,6 @@ type OrdersDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'courier'>;
 
 /** Longer than a courier's own timeout: a booking mark older than this was left by a process that died. */
 const BOOKING_STALE_MS = 60_000;
-
-export interface StatusChange {
-  status: OrderStatus;
-  /** The shipment's tracking number, when an admin ships by hand. */
-  trackingNumber?: string | undefined;
-  reason?: string | undefined;
-}
 
 /** What shoppers and admins do with orders; each move goes through lifecycle.ts. */
 export function ordersService(deps: OrdersDeps) {
@@ -59,7 +59,7 @@ export function ordersService(deps: OrdersDeps) {
    * refunded only by giving its money back (refunds.ts). Shipping without a typed tracking number goes
    * through the courier, when the shop has one.
    */
-  async function setStatus(admin: AuthUser, orderId: string, change: StatusChange, ip: string): Promise<Order> {
+  async function setStatus(admin: AuthUser, orderId: string, change: OrderStatusChange, ip: string): Promise<Order> {
     const by: Mover = { actor: 'admin', user: admin, ip };
     const { status: to } = change;
     const trackingNumber = change.trackingNumber?.trim();
@@ -181,13 +181,8 @@ export function ordersService(deps: OrdersDeps) {
    */
   async function requestReturn(user: AuthUser, orderId: string, reason: string, ip: string): Promise<Order> {
     await move(orderId, user.id, async (order, tx) => {
-      const [delivered] = await tx
-        .select({ at: orderStatusHistory.at })
-        .from(orderStatusHistory)
-        .where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.status, 'delivered')))
-        .orderBy(asc(orderStatusHistory.at))
-        .limit(1);
-      if (order.status !== 'delivered' || !delivered || !withinReturnWindow(delivered.at, deps.clock.now()))
+      const delivered = await firstDeliveredAt(tx, order.id);
+      if (order.status !== 'delivered' || !delivered || !withinReturnWindow(delivered, deps.clock.now()))
         throw conflict(say.api.notReturnable);
       return { to: 'return_requested', by: { actor: 'shopper', user, ip }, reason };
     });
