@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import pg from 'pg';
+import { freshDatabase } from './fresh-database.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const args = process.argv.slice(2);
@@ -44,15 +44,8 @@ function ensureTool(command, debianPackage) {
 async function prepareDatabase() {
   const base = process.env.DATABASE_URL;
   if (!base) return { kind: 'pglite', env: { DATA_DIR: path.join(work, 'data') } };
-  const url = new URL(base);
-  const name = `${url.pathname.slice(1) || 'postgres'}_bench`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  url.pathname = `/${name}`;
-  return { kind: 'postgres', env: { DATABASE_URL: url.toString(), DATA_DIR: path.join(work, 'data') } };
+  const url = await freshDatabase(base, 'bench');
+  return { kind: 'postgres', env: { DATABASE_URL: url, DATA_DIR: path.join(work, 'data') } };
 }
 
 /** Another run's server on our port would answer in our place (a shared machine): refuse to start instead. */

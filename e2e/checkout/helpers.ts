@@ -106,6 +106,8 @@ export const SLOTS = {
   arabic: 7,
   delivery: 8,
   deliveryArabic: 9,
+  coupon: 10,
+  couponArabic: 11,
 } as const;
 
 const POOLS = {

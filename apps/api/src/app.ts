@@ -43,6 +43,7 @@ import { responseCachePlugin, type EarlyLane } from './plugins/response-cache.js
 import { apiModules } from './modules/index.js';
 import { createMailSender, type MailSender } from './modules/mail/sender.js';
 import { unsentCount } from './modules/mail/queue.js';
+import { createImportWorker, type ImportWorker } from './modules/products/import/worker.js';
 import { paymentProviders, type PaymentProviders } from './modules/payments/registry.js';
 import { createCourier, type Courier } from './modules/courier/courier.js';
 
@@ -56,6 +57,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Sends the order e-mails queued in the database (modules/mail); server.ts starts its polling. */
     mailSender: MailSender;
+    /** Applies the product imports queued in the database (modules/products/import); server.ts starts its polling. */
+    productImports: ImportWorker;
     /** The payment providers (modules/payments/registry.ts). */
     payments: PaymentProviders;
     /** The courier orders ship with, when COURIER names one (modules/courier). */
@@ -149,6 +152,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('mailSender', mailSender);
   // Before the database closes: a pass under way finishes (or records its failure) first.
   app.addHook('onClose', () => mailSender.stop());
+  const productImports = createImportWorker({ db: database.db, clock, log: app.log, config });
+  app.decorate('productImports', productImports);
+  // Between two batches: the import is handed back, and resumes where it stopped.
+  app.addHook('onClose', () => productImports.stop());
   app.decorate(
     'metrics',
     config.METRICS_TOKEN

@@ -38,6 +38,9 @@ async function serve(config: Config) {
   // Order e-mails left queued by a previous run go out now, the rest as they come; every instance may
   // run this: each mail is taken by one of them.
   app.mailSender.start();
+  // Product imports applied from the dashboard, and those a stopped instance was applying; each is
+  // applied once, by whichever instance takes it.
+  app.productImports.start();
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -4,6 +4,7 @@ import { idSchema, requiredText } from './fields.js';
 import { PHONE_PATTERN } from './user.js';
 import { PAYMENT_METHODS, type PaymentMethod } from './constants.js';
 import { ORDER_STATUSES } from './lifecycle.js';
+import { couponEntry } from './coupons.js';
 
 /** Shipping form: every field required. */
 export const addressSchema = z.object({
@@ -32,6 +33,8 @@ export const orderCreateSchema = z.object({
     .string()
     .max(20)
     .transform((v): PaymentMethod => (v === 'visa' ? 'visa' : 'cash')),
+  /** A coupon code, checked again as the order is placed. */
+  coupon: couponEntry,
 });
 export type OrderCreateInput = z.input<typeof orderCreateSchema>;
 
@@ -167,6 +170,9 @@ export const orderSchema = z.object({
   createdAt: z.string(),
   bill: z.number(),
   itemsTotal: z.number(),
+  /** Taken off the items by the coupon `couponCode`: bill = itemsTotal − discount + shipping + codFee. */
+  discount: z.number(),
+  couponCode: z.string().nullable(),
   shipping: z.number(),
   codFee: z.number(),
   status: z.enum(ORDER_STATUSES),

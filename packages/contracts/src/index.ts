@@ -13,3 +13,8 @@ export * from './language.js';
 export * from './said.js';
 export * from './money.js';
 export * from './adminOrders.js';
+export * from './productImport.js';
+export * from './locale.js';
+export * from './coupons.js';
+export * from './localized.js';
+export * from './paths.js';

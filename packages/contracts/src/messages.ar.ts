@@ -1,5 +1,7 @@
 import type { OrderStatus } from './lifecycle.js';
-import type { API_MSG, MSG, NOT_FOUND, RESET_MAIL, RULE_MSG } from './messages.js';
+import { cairoDay, type API_MSG, type MSG, type NOT_FOUND, type RESET_MAIL, type RULE_MSG } from './messages.js';
+import { formatPrice } from './money.js';
+import { intlLocale } from './locale.js';
 
 /** The Arabic of a table of texts: a text for each text, a function of the same arguments for each function. */
 export type Arabic<T> = {
@@ -17,6 +19,8 @@ const STATUS_AR: Record<OrderStatus, string> = {
   returned: 'تم إرجاعه',
   refunded: 'تم رد المبلغ',
 };
+const AR_LOCALE = intlLocale('ar');
+
 const status = (value: string) => STATUS_AR[value as OrderStatus] ?? value;
 
 export const MSG_AR: Arabic<typeof MSG> = {
@@ -46,6 +50,9 @@ export const RULE_MSG_AR: Arabic<typeof RULE_MSG> = {
   cannotBeNegative: (field) => `لا يمكن أن يكون ${field} سالبًا`,
   atLeastOnePiastre: (field) => `يجب ألا يقل ${field} عن 0.01`,
   compareAtAbovePrice: 'يجب أن يكون السعر قبل التخفيض أعلى من السعر',
+  couponCode: 'الكود من 3 إلى 32 حرفًا أو رقمًا أو - أو _',
+  percentRange: 'النسبة المئوية عدد صحيح من 1 إلى 100',
+  endsAfterStart: 'يجب أن تأتي النهاية بعد البداية',
   ratingRange: 'يجب أن يكون التقييم من 1 إلى 5',
   invalidId: 'معرّف غير صالح',
   invalidDate: 'تاريخ غير صالح',
@@ -64,6 +71,7 @@ export const NOT_FOUND_AR: Arabic<typeof NOT_FOUND> = {
   Payment: 'عملية الدفع غير موجودة',
   Image: 'الصورة غير موجودة',
   Courier: 'شركة الشحن غير موجودة',
+  Coupon: 'الكوبون غير موجود',
 };
 
 export const API_MSG_AR: Arabic<typeof API_MSG> = {
@@ -116,6 +124,30 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   productDeleted: 'تم حذف المنتج بنجاح',
   reviewDeleted: 'تم حذف التقييم بنجاح',
   ownReviewsOnly: 'يمكنك حذف تقييماتك فقط',
+  importFileField: 'أرسل ملف CSV واحدًا في الحقل المسمى file',
+  importTooLarge: (mb) => `يجب ألا يزيد حجم الملف عن ${mb} ميجابايت`,
+  importNotText: 'هذا ليس ملف CSV نصيًا',
+  importNotUtf8:
+    'هذا الملف غير محفوظ بترميز UTF-8. في Excel اختر «حفظ باسم» ثم النوع «CSV UTF-8 (مفصول بفواصل)» وارفع ذلك الملف',
+  importUnreadable: (line) =>
+    `تعذرت قراءة الملف كملف CSV عند السطر ${line}: علامة تنصيص لم تُغلق أو موضوعة داخل خلية. احفظه مرة أخرى من برنامج الجداول بصيغة CSV UTF-8`,
+  importMissingColumns: (columns) => `يجب أن يذكر السطر الأول أعمدة ملف تصدير المنتجات؛ الناقصة: ${columns}`,
+  importUnknownColumns: (columns) => `يذكر السطر الأول أعمدة ليست في ملف تصدير المنتجات: ${columns}`,
+  importNoRows: 'لا يحتوي الملف على أي صف منتجات',
+  importTooManyRows: (max) => `يحتوي الملف على أكثر من ${max} صف: قسّمه إلى ملفات أصغر`,
+  importNotCheckable: 'تم تطبيق هذا الاستيراد بالفعل',
+  importStopped: (done, total) =>
+    `توقف الاستيراد بعد ${done} من ${total} صف؛ طُبّقت هذه الصفوف ولم يُطبّق الباقي. ارفع الملف مرة أخرى لإكماله`,
+  importCellCount: (found, expected) => `في هذا الصف ${found} خلية بينما في سطر العناوين ${expected}`,
+  importFormula:
+    "تبدأ بـ = أو + أو - أو @ فيعاملها برنامج الجداول كمعادلة: لإبقائها نصًا ابدأها بعلامة الفاصلة العليا (')",
+  importUnknownProduct: 'لا يوجد منتج بهذا المعرّف: اترك المعرّف فارغًا لإضافة الصف كمنتج جديد',
+  importRepeatedId: (line) => `هذا المعرّف موجود أيضًا في السطر ${line}`,
+  importNoDepartment: (name) => `لا يوجد قسم «${name}»: أنشئه، أو فعّل «إنشاء الأقسام والفئات الناقصة»`,
+  importNoCategory: (name, department) =>
+    `لا توجد في القسم «${department}» فئة «${name}»: أنشئها، أو فعّل «إنشاء الأقسام والفئات الناقصة»`,
+  importImageAddress: (origin) =>
+    `يجب أن تكون الصور عناوين لصور مرفوعة على هذا المتجر (${origin}/uploads/…) تفصل بينها مسافات؛ أضف الصور الأخرى من نموذج المنتج`,
   outOfStock: (product) => `نفدت الكمية من ${product}`,
   onlyOneInStock: (product) => `عذرًا، لم يتبق سوى قطعة واحدة من ${product}`,
   onlyFewInStock: (count, product) => `عذرًا، لم يتبق سوى ${count} قطع من ${product}`,
@@ -130,6 +162,16 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   trackingNumberRequired: 'أدخل رقم تتبع الشحنة',
   courierFailed: 'لم تقبل شركة الشحن الشحنة، يرجى المحاولة مرة أخرى',
   shipmentBooking: 'يجري حجز شحنة هذا الطلب لدى شركة الشحن: انتظر قليلًا ثم أعد تحميل الصفحة',
+  couponExists: 'يوجد كوبون بهذا الكود بالفعل',
+  couponLimitBelowUses: (uses) => `استُخدم هذا الكوبون ${uses} مرة: لا يمكن أن يكون حده أقل من ذلك`,
+  couponUnknown: (code) => `«${code}» ليس كود كوبون صالحًا`,
+  couponPaused: 'لا يمكن استخدام هذا الكوبون حاليًا',
+  couponNotStarted: (startsAt) => `يمكن استخدام هذا الكوبون بدءًا من ${cairoDay(startsAt, AR_LOCALE)}`,
+  couponExpired: (endsAt) => `انتهت صلاحية هذا الكوبون في ${cairoDay(endsAt, AR_LOCALE)}`,
+  couponUsedUp: 'نفدت مرات استخدام هذا الكوبون',
+  couponUsedByYou: 'لقد استخدمت هذا الكوبون بالعدد المسموح به من المرات',
+  couponMinOrder: (minOrder) => `يتطلب هذا الكوبون طلبًا بقيمة ${formatPrice(minOrder, AR_LOCALE)} على الأقل`,
+  couponNotApplicable: 'هذا الكوبون لا ينطبق على المنتجات الموجودة في سلتك',
   notAwaitingCard: 'هذا الطلب لا ينتظر الدفع بالبطاقة',
   paymentStarting: 'ما زال بدء دفع هذا الطلب جاريًا، يرجى المحاولة بعد لحظات',
   cardUnavailable: 'الدفع بالبطاقة غير متاح الآن، يرجى المحاولة مرة أخرى',

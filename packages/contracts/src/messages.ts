@@ -1,3 +1,13 @@
+import { formatPrice } from './money.js';
+import { intlLocale } from './locale.js';
+
+/** A coupon's start or end as a shopper in Egypt reads it; rendering a message never throws, so a non-date shows as it came. */
+export function cairoDay(iso: string, locale: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Africa/Cairo' }).format(at);
+}
+
 /** User-visible texts of the spec, word for word (sections 5 and 8). */
 export const MSG = {
   required: 'This field is required',
@@ -27,6 +37,9 @@ export const RULE_MSG = {
   cannotBeNegative: (field: string) => `${field} cannot be negative`,
   atLeastOnePiastre: (field: string) => `${field} must be at least 0.01`,
   compareAtAbovePrice: 'The price before the sale must be higher than the price',
+  couponCode: 'A code is 3 to 32 letters, digits, - or _',
+  percentRange: 'A percent is a whole number from 1 to 100',
+  endsAfterStart: 'The end must come after the start',
   ratingRange: 'Rating must be 1 to 5',
   invalidId: 'Not a valid id',
   invalidDate: 'Not a valid date',
@@ -46,6 +59,7 @@ export const NOT_FOUND = {
   Payment: 'Payment not found',
   Image: 'Image not found',
   Courier: 'Courier not found',
+  Coupon: 'Coupon not found',
 } as const;
 export type NotFoundSubject = keyof typeof NOT_FOUND;
 
@@ -106,6 +120,34 @@ export const API_MSG = {
   productDeleted: 'Product Deleted Successfully',
   reviewDeleted: 'Review Deleted Successfully',
   ownReviewsOnly: 'You can only delete your own reviews',
+  // Product import (CSV)
+  importFileField: 'Send one CSV file, in the field named file',
+  importTooLarge: (mb: number) => `The file must be at most ${mb} MB`,
+  importNotText: 'This is not a CSV text file',
+  importNotUtf8:
+    'This file is not saved as UTF-8. In Excel choose Save As, then the type “CSV UTF-8 (Comma delimited)”, and upload that file',
+  importUnreadable: (line: number) =>
+    `The file cannot be read as CSV at line ${line}: a quote is not closed or stands inside a cell. Save it again from a spreadsheet as CSV UTF-8`,
+  importMissingColumns: (columns: string) =>
+    `The first line must name the columns of the product export; missing: ${columns}`,
+  importUnknownColumns: (columns: string) =>
+    `The first line names columns the product export does not have: ${columns}`,
+  importNoRows: 'The file has no product rows',
+  importTooManyRows: (max: number) => `The file has more than ${max} rows: split it into smaller files`,
+  importNotCheckable: 'This import has already been applied',
+  importStopped: (done: number, total: number) =>
+    `The import stopped after ${done} of ${total} rows; those were applied and the rest were not. Upload the file again to finish`,
+  importCellCount: (found: number, expected: number) => `This row has ${found} cells where the header has ${expected}`,
+  importFormula:
+    "Starts with = + - or @, which a spreadsheet runs as a formula: to keep it as text, start it with an apostrophe (')",
+  importUnknownProduct: 'No product has this id: leave the id empty to add the row as a new product',
+  importRepeatedId: (line: number) => `This id is also on line ${line}`,
+  importNoDepartment: (name: string) =>
+    `There is no department “${name}”: create it, or tick “Create missing departments and categories”`,
+  importNoCategory: (name: string, department: string) =>
+    `The department “${department}” has no category “${name}”: create it, or tick “Create missing departments and categories”`,
+  importImageAddress: (origin: string) =>
+    `Pictures must be addresses of pictures uploaded to this shop (${origin}/uploads/…), separated by spaces; add other pictures in the product form`,
   // Cart and orders
   outOfStock: (product: string) => `${product} is out of stock`,
   onlyOneInStock: (product: string) => `Sorry, only 1 of ${product} is in stock`,
@@ -121,6 +163,17 @@ export const API_MSG = {
   trackingNumberRequired: 'Enter the tracking number of the shipment',
   courierFailed: 'The courier did not accept the shipment, please try again',
   shipmentBooking: 'This order’s parcel is being booked with the courier: wait a moment, then reload',
+  // Coupons
+  couponExists: 'A coupon with this code already exists',
+  couponLimitBelowUses: (uses: number) => `This coupon has been used ${uses} times: its limit cannot be lower`,
+  couponUnknown: (code: string) => `“${code}” is not a valid coupon code`,
+  couponPaused: 'This coupon cannot be used at the moment',
+  couponNotStarted: (startsAt: string) => `This coupon can be used from ${cairoDay(startsAt, intlLocale('en'))}`,
+  couponExpired: (endsAt: string) => `This coupon expired on ${cairoDay(endsAt, intlLocale('en'))}`,
+  couponUsedUp: 'This coupon has been used up',
+  couponUsedByYou: 'You have already used this coupon as many times as it allows',
+  couponMinOrder: (minOrder: number) => `This coupon needs an order of at least ${formatPrice(minOrder)}`,
+  couponNotApplicable: 'This coupon does not apply to the products in your cart',
   // Payments
   notAwaitingCard: 'This order is not waiting for a card payment',
   paymentStarting: 'A payment for this order is still being started, please try again in a moment',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COD_FEE_EGP, PAYMENT_METHODS, SHIPPING_FEE_EGP, type PaymentMethod } from './constants.js';
 import { requiredText } from './fields.js';
+import { couponEntry } from './coupons.js';
 import { say } from './said.js';
 import { toPiastres } from './money.js';
 
@@ -90,13 +91,23 @@ export function shippingFees(rates: ShippingRates, q: ShippingQuery): { shipping
   return { shipping: toPiastres(rate.base) + toPiastres(rate.perKg) * extraKg, codFee };
 }
 
-/** What a quote is asked for: the chosen address's `state` and the chosen payment method. */
+/** What a quote is asked for: the chosen address's `state`, the chosen payment method and the coupon entered, if any. */
 export const shippingQuoteQuerySchema = z.object({
   state: requiredText(say.msg.required, 100),
   paymentMethod: z.enum(PAYMENT_METHODS),
+  coupon: couponEntry,
 });
-export type ShippingQuoteQuery = z.infer<typeof shippingQuoteQuerySchema>;
+export type ShippingQuoteQuery = z.input<typeof shippingQuoteQuerySchema>;
 
-/** The delivery fees of the chosen address and payment method for the shopper's cart, before placing the order. */
-export const shippingQuoteSchema = z.object({ shipping: z.number(), codFee: z.number() });
+/**
+ * The shopper's cart as the order would bill it, before placing it: the delivery fees of the chosen address
+ * and payment method, and what the coupon takes off (0 without one; a coupon that cannot be used is a 400).
+ */
+export const shippingQuoteSchema = z.object({
+  shipping: z.number(),
+  codFee: z.number(),
+  discount: z.number(),
+  /** The coupon's code as the shop spells it (the shopper may have typed it in another case); null without one. */
+  coupon: z.string().nullable(),
+});
 export type ShippingQuote = z.infer<typeof shippingQuoteSchema>;

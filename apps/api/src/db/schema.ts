@@ -20,8 +20,14 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * When what shoppers see of a catalogue row last changed (the sitemap's lastmod). A trigger keeps it for
+ * every writer, the admin's forms, the CSV import and checkout alike (migrations/0009_catalogue_updated_at_triggers.sql).
+ */
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
   'users',
@@ -52,7 +58,7 @@ export const passwordResets = pgTable('password_resets', {
 
 export const departments = pgTable(
   'departments',
-  { id: id(), name: text('name').notNull(), nameAr: text('name_ar'), createdAt: createdAt() },
+  { id: id(), name: text('name').notNull(), nameAr: text('name_ar'), createdAt: createdAt(), updatedAt: updatedAt() },
   // 'Phones' and 'phones' are the same department to a shopper.
   (t) => [uniqueIndex('departments_name_key').on(sql`lower(${t.name})`)],
 );
@@ -68,6 +74,7 @@ export const categories = pgTable(
       .references(() => departments.id, { onDelete: 'restrict' }),
     imagePath: text('image_path'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // Also serves "categories of a department" (leading column).
@@ -116,6 +123,7 @@ export const products = pgTable(
         sql`setweight(to_tsvector('simple', product_search_name(name, name_ar)), 'A') || setweight(to_tsvector('simple', normalize_arabic(brand)), 'B') || setweight(to_tsvector('english', normalize_arabic(description)), 'D') || setweight(to_tsvector('simple', normalize_arabic(coalesce(description_ar, ''))), 'D')`,
       ),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
@@ -241,6 +249,10 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     /** The courier that carries it (its deliveries are followed by callback); null when the admin typed the number. */
     courier: text('courier'),
+    /** The coupon the shopper entered, as the shop spells it; the bill is items - discount + shipping + COD fee. */
+    couponCode: text('coupon_code'),
+    /** Piastres off the items. */
+    discount: integer('discount').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -375,7 +387,7 @@ export const auditLogs = pgTable(
 export const images = pgTable('images', {
   name: text('name').primaryKey(),
   contentType: text('content_type').notNull(),
-  bytes: customType<{ data: Buffer }>({ dataType: () => 'bytea' })('bytes').notNull(),
+  bytes: bytea('bytes').notNull(),
   createdAt: createdAt(),
 });
 
@@ -440,3 +452,107 @@ export const courierEvents = pgTable('courier_events', {
   id: text('id').primaryKey(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Discount codes. `value` is whole percent for kind 'percent' and piastres for 'fixed'. `uses` counts the
+ * orders holding the coupon (coupon_uses); its check against `max_uses` is what keeps two shoppers from
+ * both taking the last use.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    kind: text('kind').notNull(),
+    value: integer('value').notNull(),
+    /** Piastres of items the order must reach. */
+    minOrder: integer('min_order'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    perUserLimit: integer('per_user_limit'),
+    freeShipping: boolean('free_shipping').notNull().default(false),
+    /** When any of these is set, the discount applies to the order's lines in them only. */
+    departmentIds: uuid('department_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    categoryIds: uuid('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    productIds: uuid('product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    paused: boolean('paused').notNull().default(false),
+    uses: integer('uses').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Codes are typed in any case: SUMMER10 and summer10 are one coupon.
+    uniqueIndex('coupons_code_key').on(sql`lower(${t.code})`),
+    check('coupons_kind', sql`${t.kind} in ('percent', 'fixed')`),
+    // Zero off is a coupon for free shipping alone.
+    check('coupons_value_range', sql`${t.value} >= 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
+    check('coupons_uses_within_max', sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
+  ],
+);
+
+/** Which order used which coupon, for whom and for how much: the per-shopper limit counts these. */
+export const couponUses = pgTable(
+  'coupon_uses',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Piastres. */
+    discount: integer('discount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('coupon_uses_coupon_user_idx').on(t.couponId, t.userId)],
+);
+
+/**
+ * A CSV import of products. The upload is checked at once (the dry run: `report`) and kept here; applying
+ * it queues a job that any instance may take (`lease_until`), applies a batch of rows per transaction and
+ * records how far it got (`done_rows`), so a restart resumes it where it stopped and never applies a row twice.
+ */
+export const productImports = pgTable(
+  'product_imports',
+  {
+    id: id(),
+    /** checked, queued, running, done or failed. */
+    status: text('status').notNull(),
+    fileName: text('file_name').notNull(),
+    csv: bytea('csv').notNull(),
+    /** Departments and categories named in the file but missing are created (else their rows are rejected). */
+    createMissing: boolean('create_missing').notNull().default(false),
+    /** The dry run's counts and every rejected row with its line and reason. */
+    report: jsonb('report').notNull(),
+    /**
+     * What applying has done so far (counts), written with each batch; apart from `report`, whose list of
+     * rejected rows may be large, so that a batch never rewrites it.
+     */
+    result: jsonb('result'),
+    totalRows: integer('total_rows').notNull(),
+    doneRows: integer('done_rows').notNull().default(0),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    error: text('error'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('product_imports_status', sql`${t.status} in ('checked', 'queued', 'running', 'done', 'failed')`),
+    index('product_imports_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);

@@ -6,9 +6,11 @@ export type CsvCell = string | number | null;
 
 /**
  * Text a spreadsheet would run as a formula: = + - @ (and tab or carriage return, which some
- * spreadsheets skip before reading one). A leading apostrophe makes the cell plain text.
+ * spreadsheets skip before reading one). A leading apostrophe makes the cell plain text. Text that
+ * already starts with apostrophes before one of those gets one more too, so that taking the first
+ * apostrophe off (`unescapeCell`) gives back exactly the text written.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^'*[=+\-@\t\r]/;
 
 function csvCell(value: CsvCell): string {
   if (value === null) return '';
@@ -16,6 +18,12 @@ function csvCell(value: CsvCell): string {
   const text = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+/** A cell read back from a file: the apostrophe `csvCell` put before formula-like text comes off again. */
+export const unescapeCell = (cell: string) => (cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell);
+
+/** A cell a spreadsheet would run as a formula: formula-like text that no apostrophe protects. */
+export const isFormula = (cell: string) => !cell.startsWith("'") && FORMULA_START.test(cell);
 
 /** One CSV record, CRLF-terminated as RFC 4180 writes them. */
 const csvLine = (cells: readonly CsvCell[]) => `${cells.map(csvCell).join(',')}\r\n`;

@@ -5,6 +5,7 @@ export const FOREIGN_KEY_VIOLATION = '23503';
 /** Raised by take_ordered_stock (db/migrations) when an order commits. */
 export const NOT_ENOUGH_STOCK = 'SK001';
 export const PRODUCT_CHANGED = 'SK002';
+export const DEADLOCK_DETECTED = '40P01';
 
 /** ON DELETE RESTRICT: PostgreSQL 18 (PGlite) reports it as 23001, PostgreSQL 15 as 23503. */
 const RESTRICT_VIOLATION = '23001';

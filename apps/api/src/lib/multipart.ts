@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { say, MAX_IMAGE_BYTES } from '@shop/contracts';
+import { say, MAX_IMAGE_BYTES, type Said } from '@shop/contracts';
 import { badRequest, HttpError } from './errors.js';
 
 /**
@@ -20,43 +20,66 @@ export function isPlainFileName(name: string): boolean {
 
 export interface MultipartForm {
   fields: Record<string, string>;
-  /** Contents of the files sent in `fileField`, in order. */
+  /** Contents of the files sent in the form's file field, in order. */
   files: Buffer[];
+  /** Their names, as sent. */
+  fileNames: string[];
 }
+
+/** The files a form takes, in one field, and what a refusal of them says. */
+export interface FileRule {
+  field: string;
+  maxFiles: number;
+  maxBytes: number;
+  /** A file sent in another field. */
+  wrongField: Said;
+  /** A file over `maxBytes` (413). */
+  tooLarge: Said;
+  /** More than `maxFiles` files (413). */
+  tooMany: Said;
+}
+
+/** png or jpeg images in `field`: the product and category forms. */
+export const imageFiles = (field: string, maxFiles: number): FileRule => ({
+  field,
+  maxFiles,
+  maxBytes: MAX_IMAGE_BYTES,
+  wrongField: say.api.imagesField(field),
+  tooLarge: say.api.imageTooLarge(MAX_IMAGE_BYTES / 1024 / 1024),
+  tooMany: maxFiles === 1 ? say.api.oneImageOnly : say.api.tooManyImages(maxFiles),
+});
 
 /**
  * Reads a whole multipart form into memory: text fields and the files of one field. Nothing is
  * stored here, so a refusal at any point (too many files, one too large, a stray field) leaves no trace.
  */
-export async function readMultipart(
-  request: FastifyRequest,
-  fileField: string,
-  maxFiles: number,
-): Promise<MultipartForm> {
+export async function readForm(request: FastifyRequest, rule: FileRule): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new HttpError(415, say.api.multipartRequired);
   const { FilesLimitError, RequestFileTooLargeError } = request.server.multipartErrors;
-  const fields: Record<string, string> = {};
-  const files: Buffer[] = [];
+  const form: MultipartForm = { fields: {}, files: [], fileNames: [] };
   try {
-    for await (const part of request.parts({ limits: { files: maxFiles } })) {
+    for await (const part of request.parts({ limits: { files: rule.maxFiles, fileSize: rule.maxBytes } })) {
       if (part.type === 'file') {
-        if (part.fieldname !== fileField) throw badRequest(say.api.imagesField(fileField));
+        if (part.fieldname !== rule.field) throw badRequest(rule.wrongField);
         if (!isPlainFileName(part.filename)) throw badRequest(say.api.fileNameNotAllowed);
-        files.push(await part.toBuffer());
+        form.files.push(await part.toBuffer());
+        form.fileNames.push(part.filename);
       } else {
         if (part.valueTruncated) throw badRequest(say.api.fieldTooLong(part.fieldname));
-        fields[part.fieldname] = String(part.value);
+        form.fields[part.fieldname] = String(part.value);
       }
     }
   } catch (err) {
-    if (err instanceof RequestFileTooLargeError)
-      throw new HttpError(413, say.api.imageTooLarge(MAX_IMAGE_BYTES / 1024 / 1024));
-    if (err instanceof FilesLimitError)
-      throw new HttpError(413, maxFiles === 1 ? say.api.oneImageOnly : say.api.tooManyImages(maxFiles));
+    if (err instanceof RequestFileTooLargeError) throw new HttpError(413, rule.tooLarge);
+    if (err instanceof FilesLimitError) throw new HttpError(413, rule.tooMany);
     if (err instanceof HttpError || (err as { statusCode?: number }).statusCode) throw err;
     // The parser's own complaints ("Boundary not found", "Unexpected end of form", a malformed part
     // header) are about the bytes the client sent: a 400, not a 500.
     throw badRequest(say.api.multipartUnreadable);
   }
-  return { fields, files };
+  return form;
 }
+
+/** A form with up to `maxFiles` images in `fileField`. */
+export const readMultipart = (request: FastifyRequest, fileField: string, maxFiles: number) =>
+  readForm(request, imageFiles(fileField, maxFiles));

@@ -8,6 +8,7 @@ import type { Metrics } from '../lib/metrics.js';
 import type { TokenService } from '../lib/tokens.js';
 import type { Courier } from './courier/courier.js';
 import type { MailSender } from './mail/sender.js';
+import type { ImportWorker } from './products/import/worker.js';
 import type { PaymentProviders } from './payments/registry.js';
 
 /**
@@ -23,6 +24,8 @@ export interface Deps {
   mailer: Mailer;
   /** Sends the order e-mails queued in the database. */
   mailSender: MailSender;
+  /** Applies the product imports queued in the database. */
+  productImports: ImportWorker;
   tokens: TokenService;
   images: ImageStore;
   /** The payment providers: the active one, and any other by the name stored with a payment. */

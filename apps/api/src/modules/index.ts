@@ -15,6 +15,7 @@ import { logsRoutes } from './logs/routes.js';
 import { statsRoutes } from './stats/routes.js';
 import { adminOrdersRoutes } from './admin-orders/routes.js';
 import { shippingRoutes } from './shipping/routes.js';
+import { couponsRoutes } from './coupons/routes.js';
 
 /** Every resource's routes, registered under /api by app.ts. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -34,4 +35,5 @@ export const apiModules: FastifyPluginAsync[] = [
   statsRoutes,
   adminOrdersRoutes,
   shippingRoutes,
+  couponsRoutes,
 ];

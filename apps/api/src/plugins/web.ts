@@ -2,14 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { say } from '@shop/contracts';
+import { languageOfPath, say } from '@shop/contracts';
+import { seoRoutes, sendPage } from '../modules/seo/routes.js';
+import { pageTemplate } from '../modules/seo/template.js';
 
 const FALLBACK_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>EGP Shop</title></head>
 <body><h1>EGP Shop</h1><p>The API is running at <a href="/api/docs">/api/docs</a>. Build the web app with <code>npm run build</code>.</p></body></html>`;
 
 /**
- * Serves /uploads/* from the image store and everything that is not /api from the built web app,
- * with index.html for client-side routes.
+ * Serves /uploads/* from the image store and everything that is not /api from the built web app: the
+ * storefront's pages with heads of their own (modules/seo), index.html for the other client-side
+ * routes, in Arabic behind /ar.
  */
 export async function webPlugin(app: FastifyInstance, opts: { webDist: string }) {
   app.get('/uploads/:name', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
@@ -40,11 +43,14 @@ export async function webPlugin(app: FastifyInstance, opts: { webDist: string })
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const template = pageTemplate(hasWeb ? indexFile : null, FALLBACK_PAGE);
+  await app.register(seoRoutes, { template });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
     if (request.url.startsWith('/api/') || request.url.startsWith('/uploads/') || request.method !== 'GET') {
-      return reply.code(404).send({ message: say.api.routeNotFound(request.method, request.url.split('?')[0] ?? '') });
+      return reply.code(404).send({ message: say.api.routeNotFound(request.method, pathname) });
     }
-    if (!hasWeb) return reply.type('text/html; charset=utf-8').send(FALLBACK_PAGE);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendPage(reply, await template.render(languageOfPath(pathname), null));
   });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
-import { categories, departments, products, reviews, users } from '../db/schema.js';
+import { categories, coupons, departments, products, reviews, users } from '../db/schema.js';
 import { audit } from '../lib/audit.js';
 import type { ImageStore } from '../lib/image-store.js';
 import { imageUrl } from '../lib/images.js';
@@ -11,6 +11,9 @@ import { recomputeRatings } from '../modules/reviews/rating.js';
 import { REVIEWERS } from './catalogue.js';
 import { at, buildPlan, DEFAULT_PRODUCTS, type Plan, type TileSpec } from './plan.js';
 import { renderTiles } from './tiles.js';
+
+/** The demo coupon the seed creates and prints. */
+export const DEMO_COUPON = { code: 'WELCOME10', kind: 'percent', value: 10, perUserLimit: 1 } as const;
 
 /** The demo accounts the seed creates and prints (README: "prints the demo admin and shopper credentials"). */
 export const DEMO_ACCOUNTS = [
@@ -105,6 +108,7 @@ async function seed(opts: SeedOptions, whenNotEmpty: 'skip' | 'fail' | 'replace'
     `seeding: done in ${(done.ms / 1000).toFixed(1)} s: ${done.departments} departments, ${done.categories} categories, ` +
       `${done.products} products, ${done.reviews} reviews, ${done.images} images`,
   );
+  log(`demo coupon: ${DEMO_COUPON.code} (${DEMO_COUPON.value}% off, once per shopper)`);
   for (const account of DEMO_ACCOUNTS) {
     const created = done.accounts.some((a) => a.email === account.email);
     log(
@@ -246,6 +250,9 @@ async function insertPlan(
     tx,
     reviewRows.map((r) => r.productId),
   );
+
+  // A code to try the checkout's coupon box with; one the admin already has is left as it is.
+  await tx.insert(coupons).values(DEMO_COUPON).onConflictDoNothing();
 
   await audit(tx, {
     type: 'admin',

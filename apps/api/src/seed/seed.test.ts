@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { categories, departments, products, reviews, users } from '../db/schema.js';
+import { categories, coupons, departments, products, reviews, users } from '../db/schema.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { CatalogueNotEmptyError, DEMO_ACCOUNTS, seedDemo, seedIfEmpty, type SeedOptions } from './index.js';
+import {
+  CatalogueNotEmptyError,
+  DEMO_ACCOUNTS,
+  DEMO_COUPON,
+  seedDemo,
+  seedIfEmpty,
+  type SeedOptions,
+} from './index.js';
 import { buildPlan, MAX_PRODUCTS, retailPrice } from './plan.js';
 
 const SLOW = 120_000;
@@ -148,6 +155,13 @@ describe('the demo catalogue on an empty database', () => {
       expect(lines.some((line) => line.includes(account.email) && line.includes(account.password))).toBe(true);
     }
     expect(lines.some((line) => /images \d+\/\d+/.test(line))).toBe(true);
+  });
+
+  it('creates the demo coupon and prints it', async () => {
+    expect(await t.app.db.select().from(coupons)).toEqual([
+      expect.objectContaining({ code: DEMO_COUPON.code, kind: 'percent', value: 10, perUserLimit: 1, paused: false }),
+    ]);
+    expect(lines).toContain(`demo coupon: ${DEMO_COUPON.code} (10% off, once per shopper)`);
   });
 
   it('does nothing on a second start', async () => {

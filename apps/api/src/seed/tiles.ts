@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { StoredImage } from '../lib/images.js';
+import { escapeMarkup } from '../lib/markup.js';
 import type { Shape } from './catalogue.js';
 import { at, type TileSpec } from './plan.js';
 
@@ -13,9 +14,6 @@ import { at, type TileSpec } from './plan.js';
 
 const SIZE = 800;
 const FONT = "'DejaVu Sans', 'Liberation Sans', Arial, sans-serif";
-
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 /**
  * Each drawing is centred on (0,0) and about 400 units across; `c` is the body colour, `a` the accent,
@@ -70,7 +68,7 @@ const SHAPES: Record<Shape, (c: string, a: string, m: (y: number) => string) => 
 
 /** The brand's initials in the item's own colour, as printed on its screen or label. */
 const mark = (initials: string, colour: string) => (y: number) =>
-  `<text x="0" y="${y + 27}" font-family="${FONT}" font-size="76" font-weight="700" text-anchor="middle" fill="${colour}" stroke="none">${escapeXml(initials)}</text>`;
+  `<text x="0" y="${y + 27}" font-family="${FONT}" font-size="76" font-weight="700" text-anchor="middle" fill="${colour}" stroke="none">${escapeMarkup(initials)}</text>`;
 
 /** Splits a long model name over two lines at the space nearest the middle. */
 function titleLines(title: string): string[] {
@@ -98,14 +96,14 @@ function tileSvg(spec: TileSpec): string {
   const fontSize = Math.min(46, Math.floor(1250 / longest));
   const titleY = lines.length === 1 ? 712 : 690;
   const title = lines
-    .map((line, i) => `<tspan x="400" y="${titleY + i * (fontSize + 8)}">${escapeXml(line)}</tspan>`)
+    .map((line, i) => `<tspan x="400" y="${titleY + i * (fontSize + 8)}">${escapeMarkup(line)}</tspan>`)
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">
 <defs><radialGradient id="bg" cx="50%" cy="38%" r="75%"><stop offset="0" stop-color="hsl(${spec.hue}, 60%, ${view.light + 3}%)"/><stop offset="1" stop-color="hsl(${spec.hue}, 45%, ${view.light - 8}%)"/></radialGradient></defs>
 <rect width="${SIZE}" height="${SIZE}" fill="url(#bg)"/>
 <ellipse cx="400" cy="572" rx="${Math.round(230 * view.scale)}" ry="24" fill="#000" opacity="0.08"/>
 <g transform="translate(400 345) rotate(${view.angle}) scale(${view.scale * 0.95})" stroke="#000" stroke-opacity="0.12" stroke-width="3">${SHAPES[spec.shape](spec.colour, accent, mark(spec.initials, spec.colour))}</g>
-<text x="400" y="636" font-family="${FONT}" font-size="28" font-weight="700" letter-spacing="5" text-anchor="middle" fill="#6b6f76">${escapeXml(spec.heading.toUpperCase())}</text>
+<text x="400" y="636" font-family="${FONT}" font-size="28" font-weight="700" letter-spacing="5" text-anchor="middle" fill="#6b6f76">${escapeMarkup(spec.heading.toUpperCase())}</text>
 <text font-family="${FONT}" font-size="${fontSize}" font-weight="700" text-anchor="middle" fill="#23262b">${title}</text>
 </svg>`;
 }

@@ -1,16 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { PRODUCT_CSV_COLUMNS } from '@shop/contracts';
 import {
   addresses,
   cartItems,
   categories,
+  coupons,
   departments,
   favourites,
   orderItems,
   orders,
   orderStatusHistory,
   passwordResets,
+  productImports,
   products,
   reviews,
   testPaymentIntents,
@@ -112,6 +115,10 @@ export interface World {
   emptyDepartment: Row<typeof departments>;
   /** No product uses it: deletable. */
   emptyCategory: Row<typeof categories>;
+  /** A coupon nobody has used. */
+  coupon: Row<typeof coupons>;
+  /** A checked product import of a file with no rows: applying it changes no product. */
+  productImport: Row<typeof productImports>;
   imageName: string;
   webhookSecret: string;
 }
@@ -265,7 +272,25 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     };
   });
   const [ownerSubject, otherSubject] = subjects;
-  if (!ownerSubject || !otherSubject) throw new Error('world is incomplete');
+  const [coupon] = await db
+    .insert(coupons)
+    .values({ code: `WORLD${hex()}`, kind: 'percent', value: 10 })
+    .returning();
+  const [productImport] = await db
+    .insert(productImports)
+    .values({
+      status: 'checked',
+      fileName: 'world.csv',
+      csv: Buffer.from(`${PRODUCT_CSV_COLUMNS.join(',')}\r\n`),
+      report: {
+        check: { add: 0, update: 0, unchanged: 0, reject: 0, newDepartments: [], newCategories: [] },
+        rejections: [],
+      },
+      totalRows: 0,
+      createdBy: admin.id,
+    })
+    .returning();
+  if (!ownerSubject || !otherSubject || !coupon || !productImport) throw new Error('world is incomplete');
   return {
     owner: ownerSubject,
     other: otherSubject,
@@ -277,6 +302,8 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     ownerOnly,
     emptyDepartment,
     emptyCategory,
+    coupon,
+    productImport,
     imageName: image.name,
     webhookSecret: offlineWebhookSecret(app.config),
   };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PASSWORD, uniqueEmail } from '../harness.js';
-import { DEFAULT_SHIPPING_RATES } from '@shop/contracts';
+import { DEFAULT_SHIPPING_RATES, pathIn, PRODUCT_CSV_COLUMNS } from '@shop/contracts';
 import { signWebhook } from '../../src/modules/payments/offline-provider.js';
 import { ADDRESS, GOOD_CARD, hex, pngPart, type Req, type Subject, type World } from './helpers.js';
 
@@ -62,6 +62,24 @@ async function productForm(w: World, extra: Record<string, string> = {}): Promis
   };
 }
 
+/** A CSV file of one new product in the world's category, for the import's dry run. */
+const importFile = (w: World): Req => ({
+  form: {
+    fields: { createMissing: 'false' },
+    files: [
+      {
+        field: 'file',
+        filename: 'products.csv',
+        contentType: 'text/csv',
+        data: Buffer.from(
+          `${PRODUCT_CSV_COLUMNS.join(',')}\r\n` +
+            `,Kettle ${hex()},,Boils water fast,,Tornado,${w.department.name},${w.category.name},899.50,,4,1.2,true,\r\n`,
+        ),
+      },
+    ],
+  },
+});
+
 /** A signed event the shop acknowledges without acting on it. */
 function ignoredEvent(w: World): Req {
   const payload = JSON.stringify({
@@ -97,6 +115,25 @@ const courierStep = (): Req => ({
 });
 
 const docs = (status: number): RouteCase => ({ access: 'public', expect: everyone(status), request: none });
+
+/** The storefront's pages (modules/seo), in English and behind /ar: anybody's, named after the subject's catalogue. */
+function storefrontPages(): Record<string, RouteCase> {
+  const page = (request: RouteCase['request']): RouteCase => ({ access: 'public', expect: everyone(200), request });
+  const pages: [string, RouteCase][] = [
+    ['/', page(none)],
+    ['/about', page(none)],
+    ['/department/:id', page((w) => ({ params: { id: w.department.id } }))],
+    ['/product/category/:id', page((w) => ({ params: { id: w.category.id } }))],
+    ['/product/one/:id', page((w) => ({ params: { id: w.product.id } }))],
+    ['/searchResults/:query', page(() => ({ params: { query: 'kettle' } }))],
+  ];
+  return Object.fromEntries(
+    pages.flatMap(([path, route]) => [
+      [`GET ${path}`, route],
+      [`GET ${pathIn(path, 'ar')}`, route],
+    ]),
+  );
+}
 
 export const ROUTES: Record<string, RouteCase> = {
   // The OpenAPI document and its viewer are public by design: the API is documented for anyone who calls it.
@@ -366,6 +403,23 @@ export const ROUTES: Record<string, RouteCase> = {
     request: () => ({ query: { status: 'confirmed' } }),
   },
   'GET /api/admin/products/export': { access: 'admin', expect: adminOnly(200), request: () => ({}) },
+  // The dry run only: nothing changes in the catalogue until an import is applied.
+  'POST /api/admin/products/imports': { access: 'admin', expect: adminOnly(201), request: importFile },
+  'GET /api/admin/products/imports/:id': {
+    access: 'admin',
+    expect: adminOnly(200),
+    request: (w) => ({ params: { id: w.productImport.id } }),
+  },
+  'GET /api/admin/products/imports/:id/rejections': {
+    access: 'admin',
+    expect: adminOnly(200),
+    request: (w) => ({ params: { id: w.productImport.id }, query: { page: '1' } }),
+  },
+  'POST /api/admin/products/imports/:id/apply': {
+    access: 'admin',
+    expect: adminOnly(202),
+    request: (w) => ({ params: { id: w.productImport.id } }),
+  },
 
   // The prices are shown before signing in; only a quote needs the shopper's cart.
   'GET /api/shipping/rates': { access: 'public', expect: everyone(200), request: none },
@@ -380,6 +434,32 @@ export const ROUTES: Record<string, RouteCase> = {
     request: () => ({ query: { state: ADDRESS.state, paymentMethod: 'cash' } }),
   },
 
+  'GET /api/admin/coupons': { access: 'admin', expect: adminOnly(200), request: none },
+  'POST /api/admin/coupons': {
+    access: 'admin',
+    expect: adminOnly(201),
+    request: () => ({ json: { code: `NEW${hex()}`, kind: 'fixed', value: 50 } }),
+  },
+  'PUT /api/admin/coupons/:id': {
+    access: 'admin',
+    expect: adminOnly(200),
+    request: (w) => ({ params: { id: w.coupon.id }, json: { code: w.coupon.code, kind: 'percent', value: 15 } }),
+  },
+  'PATCH /api/admin/coupons/:id': {
+    access: 'admin',
+    expect: adminOnly(200),
+    request: (w) => ({ params: { id: w.coupon.id }, json: { paused: false } }),
+  },
+  'GET /api/admin/coupons/:id/uses': {
+    access: 'admin',
+    expect: adminOnly(200),
+    request: (w) => ({ params: { id: w.coupon.id } }),
+  },
+
+  ...storefrontPages(),
+  'GET /robots.txt': { access: 'public', expect: everyone(200), request: none },
+  'GET /sitemap.xml': { access: 'public', expect: everyone(200), request: none },
+  'GET /sitemap-:n.xml': { access: 'public', expect: everyone(200), request: () => ({ params: { n: '1' } }) },
   'GET /uploads/:name': {
     access: 'public',
     expect: everyone(200),

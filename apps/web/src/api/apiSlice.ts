@@ -43,7 +43,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Product', 'Department', 'Category', 'Cart', 'Review', 'Order', 'Shipping'],
+  tagTypes: ['Product', 'Department', 'Category', 'Cart', 'Review', 'Order', 'Shipping', 'Coupon'],
   keepUnusedDataFor: QUERY_CACHE_SECONDS,
   endpoints: () => ({}),
 });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { languageOfPath, pathIn } from '@shop/contracts';
 import { PageLoader } from '../components/PageLoader';
 import { HomePage } from '../features/catalog/components/HomePage';
 import { loadArea, type Area } from '../i18n';
@@ -163,6 +164,10 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
             lazy: page(() => import('../features/admin/components/LogsPage'), 'LogsPage'),
           },
           {
+            path: segment(paths.dashCoupons, paths.dashboard),
+            lazy: page(() => import('../features/admin/components/CouponsAdminPage'), 'CouponsAdminPage'),
+          },
+          {
             // Names the governorates as the checkout does, with the checkout's texts.
             path: segment(paths.dashShipping, paths.dashboard),
             lazy: page(
@@ -236,4 +241,11 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
   },
 ];
 
-export const createAppRouter = (dispatch: AppDispatch) => createBrowserRouter(appRoutes(dispatch));
+/**
+ * The router of the page's language: Arabic pages are the same paths behind /ar (where boot.js put an
+ * Arabic shopper's page), and every link and navigation of the app stays there.
+ */
+export const createAppRouter = (dispatch: AppDispatch) =>
+  createBrowserRouter(appRoutes(dispatch), {
+    basename: pathIn(paths.home, languageOfPath(window.location.pathname)),
+  });

@@ -1,28 +1,20 @@
 /*
  * Runs before the page is painted (a classic script at the top of <head>; the CSP allows no inline
  * script): picks the language, sets <html lang dir> and links the matching Bootstrap build, so an
- * Arabic page never shows left to right first. The language is the one chosen with the header's
- * switch (local storage, key as in language.ts), else Arabic when the browser puts Arabic before
- * English, else English. The stylesheets' addresses come from this script's data-ltr / data-rtl.
+ * Arabic page never shows left to right first. The address says the language: Arabic behind /ar
+ * (ARABIC_PREFIX in contracts' paths.ts). An address without one is in the shopper's language: the one
+ * chosen with the header's switch (local storage, key as in language.ts), else Arabic when the browser
+ * puts Arabic before English, else English; for Arabic the address becomes its /ar one (in place, no
+ * second load), so that the router's links and a link shared from the page stay in Arabic. The
+ * stylesheets' addresses come from this script's data-ltr / data-rtl.
  */
 (function () {
-  var saved = null;
-  try {
-    saved = localStorage.getItem('shop.language');
-  } catch (error) {
-    // Storage blocked: the browser's languages decide.
-  }
-  var language = saved === 'ar' || saved === 'en' ? saved : 'en';
-  if (language !== saved) {
-    var preferred =
-      navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ''];
-    for (var i = 0; i < preferred.length; i++) {
-      var code = String(preferred[i]).toLowerCase().split('-')[0];
-      if (code === 'ar' || code === 'en') {
-        language = code;
-        break;
-      }
-    }
+  var prefix = '/ar';
+  var path = location.pathname;
+  var arabicAddress = path === prefix || path.indexOf(prefix + '/') === 0;
+  var language = arabicAddress ? 'ar' : shoppersLanguage();
+  if (language === 'ar' && !arabicAddress) {
+    history.replaceState(history.state, '', prefix + (path === '/' ? '' : path) + location.search + location.hash);
   }
   var dir = language === 'ar' ? 'rtl' : 'ltr';
   var root = document.documentElement;
@@ -39,4 +31,21 @@
   link.dataset.rtl = script.dataset.rtl;
   link.href = script.dataset[dir] || '';
   script.after(link);
+
+  function shoppersLanguage() {
+    var saved = null;
+    try {
+      saved = localStorage.getItem('shop.language');
+    } catch (error) {
+      // Storage blocked: the browser's languages decide.
+    }
+    if (saved === 'ar' || saved === 'en') return saved;
+    var preferred =
+      navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ''];
+    for (var i = 0; i < preferred.length; i++) {
+      var code = String(preferred[i]).toLowerCase().split('-')[0];
+      if (code === 'ar' || code === 'en') return code;
+    }
+    return 'en';
+  }
 })();

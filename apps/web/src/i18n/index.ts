@@ -1,3 +1,4 @@
+import { samePageIn } from '@shop/contracts';
 import en from './en.json';
 import type checkoutEn from './checkout.en.json';
 import type adminEn from './admin.en.json';
@@ -65,15 +66,25 @@ export async function loadArea(area: Area): Promise<void> {
   await loadLanguage(i18n.language);
 }
 
-/** The language switch: texts first, then the change, so the page turns over in one step. */
+/** Shows the app in `language`: texts first, then the change, so the page turns over in one step. */
 export async function changeLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
+  i18n.changeLanguage(language);
+}
+
+/**
+ * The language switch: the same page at its address in `language` ('/…' ⇄ '/ar/…'), loaded afresh, so its
+ * head (from the server) and the router's base are the language's own. The choice is remembered: it is
+ * the language of the next visit to an address without one (boot.js).
+ */
+export function switchLanguage(language: Language): void {
   try {
     localStorage.setItem(LANGUAGE_KEY, language);
   } catch {
     // Privacy mode: the choice holds for this visit.
   }
-  i18n.changeLanguage(language);
+  const { pathname, search, hash } = window.location;
+  window.location.assign(`${samePageIn(pathname, language)}${search}${hash}`);
 }
 
 i18n.onLanguageChanged((language) => applyDirection(language, i18n.dir(language)));
@@ -87,15 +98,12 @@ export const i18nReady: Promise<void> = (async () => {
   const language = initialLanguage();
   if (language === 'en') return;
   try {
-    await loadLanguage(language);
-    i18n.changeLanguage(language);
+    await changeLanguage(language);
   } catch {
     applyDirection('en', 'ltr');
   }
 })();
 
-/**
- * The Intl locale for numbers and dates in the current language. Arabic keeps Latin digits, as
- * Egyptian shops and banks print prices, phone and card numbers: the same digits the shopper types.
- */
-export const intlLocale = (language: string) => (language === 'ar' ? 'ar-EG-u-nu-latn' : 'en-EG');
+// Arabic keeps Latin digits, as Egyptian shops and banks print prices, phone and card numbers: the same
+// digits the shopper types.
+export { intlLocale } from '@shop/contracts';

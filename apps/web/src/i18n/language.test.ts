@@ -3,8 +3,9 @@ import bootSource from './boot.js?raw';
 import { changeLanguage, i18n } from './index';
 import { LANGUAGE_KEY } from './language';
 
-/** Runs boot.js as the browser does before the first paint, under the <script> tag the build writes. */
-function boot(languages: string[]) {
+/** Runs boot.js as the browser does before the first paint of `address`, under the <script> tag the build writes. */
+function boot(languages: string[], address = '/') {
+  history.replaceState(null, '', address);
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
   const script = document.createElement('script');
   script.dataset.ltr = '/assets/bootstrap.min.css';
@@ -18,34 +19,64 @@ function boot(languages: string[]) {
     lang: document.documentElement.lang,
     dir: document.documentElement.dir,
     stylesheet: link?.getAttribute('href'),
+    address: `${location.pathname}${location.search}${location.hash}`,
   };
 }
 
 afterEach(() => {
   document.head.innerHTML = '';
+  history.replaceState(null, '', '/');
   i18n.changeLanguage('en');
 });
 
 describe('choosing the language before the first paint', () => {
   it('follows the browser: Arabic when Arabic comes before English, with the right-to-left Bootstrap', () => {
-    expect(boot(['ar-EG', 'en-US'])).toEqual({ lang: 'ar', dir: 'rtl', stylesheet: '/assets/bootstrap.rtl.min.css' });
+    expect(boot(['ar-EG', 'en-US'])).toEqual({
+      lang: 'ar',
+      dir: 'rtl',
+      stylesheet: '/assets/bootstrap.rtl.min.css',
+      address: '/ar',
+    });
     document.head.innerHTML = '';
     expect(boot(['fr-FR', 'ar', 'en'])).toMatchObject({ lang: 'ar', dir: 'rtl' });
   });
 
   it('is English for an English or any other browser', () => {
-    expect(boot(['en-GB', 'ar'])).toEqual({ lang: 'en', dir: 'ltr', stylesheet: '/assets/bootstrap.min.css' });
+    expect(boot(['en-GB', 'ar'])).toEqual({
+      lang: 'en',
+      dir: 'ltr',
+      stylesheet: '/assets/bootstrap.min.css',
+      address: '/',
+    });
     document.head.innerHTML = '';
     expect(boot(['de-DE'])).toMatchObject({ lang: 'en', dir: 'ltr' });
   });
 
-  it('keeps the language chosen with the switch over the browser’s', async () => {
-    await changeLanguage('en');
-    expect(localStorage.getItem(LANGUAGE_KEY)).toBe('en');
-    expect(boot(['ar-EG'])).toMatchObject({ lang: 'en', dir: 'ltr' });
+  it('keeps the language chosen with the switch over the browser’s, at an address without a language', () => {
+    localStorage.setItem(LANGUAGE_KEY, 'en');
+    expect(boot(['ar-EG'], '/department/7')).toMatchObject({ lang: 'en', dir: 'ltr', address: '/department/7' });
     document.head.innerHTML = '';
-    await changeLanguage('ar');
-    expect(boot(['en-US'])).toMatchObject({ lang: 'ar', dir: 'rtl' });
+    localStorage.setItem(LANGUAGE_KEY, 'ar');
+    // The Arabic shopper's page moves to its Arabic address, where the app's links stay in Arabic.
+    expect(boot(['en-US'], '/CartPage?step=2#total')).toMatchObject({
+      lang: 'ar',
+      dir: 'rtl',
+      address: '/ar/CartPage?step=2#total',
+    });
+  });
+
+  it('is Arabic behind /ar whatever was chosen before: the address says the language', () => {
+    localStorage.setItem(LANGUAGE_KEY, 'en');
+    expect(boot(['en-US'], '/ar/product/one/5')).toMatchObject({
+      lang: 'ar',
+      dir: 'rtl',
+      address: '/ar/product/one/5',
+    });
+    document.head.innerHTML = '';
+    expect(boot(['en-US'], '/ar')).toMatchObject({ lang: 'ar', address: '/ar' });
+    document.head.innerHTML = '';
+    // An English page whose path merely starts with the letters.
+    expect(boot(['en-US'], '/area')).toMatchObject({ lang: 'en', address: '/area' });
   });
 });
 

@@ -1,30 +1,8 @@
+import { localDescription, localName, type Described, type Named } from '@shop/contracts';
 import { useTranslation } from './useTranslation';
 
-/** Catalogue content: written in English, with an Arabic version when the admin gave one. */
-export interface Named {
-  name: string;
-  nameAr?: string | null;
-}
-export interface Described {
-  description: string;
-  descriptionAr?: string | null;
-}
-
-/** A text as shown, and its language when it differs from the page's (for a `lang` attribute). */
-export interface LocalText {
-  text: string;
-  lang: 'en' | 'ar' | undefined;
-}
-
-/** The version in `language`, else the other one: an Arabic page shows the English name rather than nothing. */
-function pick(english: string, arabic: string | null | undefined, language: string): LocalText {
-  if (language === 'ar') return arabic ? { text: arabic, lang: undefined } : { text: english, lang: 'en' };
-  return english || !arabic ? { text: english, lang: undefined } : { text: arabic, lang: 'ar' };
-}
-
-export const localName = (item: Named, language: string): LocalText => pick(item.name, item.nameAr, language);
-export const localDescription = (item: Described, language: string): LocalText =>
-  pick(item.description, item.descriptionAr, language);
+// Shared with the server, which names the catalogue the same way in the pages' heads.
+export { localDescription, localName, type Described, type LocalText, type Named } from '@shop/contracts';
 
 /** The catalogue's names and descriptions in the page's language; `.text` for strings (labels, toasts), the whole for elements. */
 export function useLocalized() {

@@ -237,10 +237,10 @@ describe('the CSV export', () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const [header] = res.body.slice(1).split('\r\n');
     expect(header).toBe(
-      'id,createdAt,status,paymentMethod,customerName,email,phone,governorate,city,items,itemsTotal,shipping,codFee,bill,trackingNumber',
+      'id,createdAt,status,paymentMethod,customerName,email,phone,governorate,city,items,itemsTotal,coupon,discount,shipping,codFee,bill,trackingNumber',
     );
     expect(csvRows(res.body)).toEqual([
-      `${shipped},2025-03-06T00:10:00.000Z,shipped,cash,Karim Adel,${karim.email},01233333333,Alexandria,Smouha,1,100.00,21.00,9.00,130.00,TRK-1`,
+      `${shipped},2025-03-06T00:10:00.000Z,shipped,cash,Karim Adel,${karim.email},01233333333,Alexandria,Smouha,1,100.00,,0.00,21.00,9.00,130.00,TRK-1`,
     ]);
     expect(await lastAudit(t.app)).toMatchObject({
       type: 'admin',
@@ -270,7 +270,7 @@ describe('the CSV export', () => {
       expect(body.replace(/^\uFEFF[^\r]*\r\n/, '')).toBe(
         `${id},${(await list({ q: id! })).orders[0]?.createdAt},confirmed,cash,` +
           `"'=HYPERLINK(""http://evil.example"")",${mona.email},'+201055555555,Qena,` +
-          `"Nag Hammadi, ""East""\nBlock 2",1,100.00,21.00,9.00,130.00,'@SUM(A1)\r\n`,
+          `"Nag Hammadi, ""East""\nBlock 2",1,100.00,,0.00,21.00,9.00,130.00,'@SUM(A1)\r\n`,
       );
     } finally {
       await t.app.db.update(users).set({ name: 'Mona Ali' }).where(eq(users.id, mona.id));

@@ -105,6 +105,8 @@ function exportBatch(db: DbOrTx, where: SQL | undefined, after: Cursor | undefin
       address: orders.deliveryAddress,
       items: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})::int`,
       itemsTotal: orders.itemsTotal,
+      couponCode: orders.couponCode,
+      discount: orders.discount,
       shipping: orders.shipping,
       codFee: orders.codFee,
       bill: orders.bill,

@@ -45,6 +45,12 @@ export function categoriesService(deps: Pick<Deps, 'db' | 'images'>) {
     return rows.map(toDto);
   }
 
+  /** One category with its department; a malformed id names nothing, like an unknown one. */
+  async function find(id: string): Promise<Category> {
+    if (!isId(id)) throw notFound('Category');
+    return one(db, id);
+  }
+
   async function ofDepartment(departmentId: string): Promise<Category[]> {
     if (!isId(departmentId)) return [];
     const rows = await selectCategories(db)
@@ -134,5 +140,5 @@ export function categoriesService(deps: Pick<Deps, 'db' | 'images'>) {
     });
   }
 
-  return { list, ofDepartment, create, update, remove, setImage };
+  return { list, find, ofDepartment, create, update, remove, setImage };
 }

@@ -22,6 +22,14 @@ export function departmentsService(deps: Pick<Deps, 'db'>) {
     return rows.map(toDto);
   }
 
+  /** A malformed id names nothing, like an unknown one. */
+  async function find(id: string): Promise<Department> {
+    if (!isId(id)) throw notFound('Department');
+    const [row] = await db.select(returned).from(departments).where(eq(departments.id, id));
+    if (!row) throw notFound('Department');
+    return toDto(row);
+  }
+
   async function create(input: DepartmentInput, actor: Actor): Promise<Department> {
     return db.transaction(async (tx) => {
       const [row] = await tx.insert(departments).values(input).onConflictDoNothing().returning(returned);
@@ -69,5 +77,5 @@ export function departmentsService(deps: Pick<Deps, 'db'>) {
     });
   }
 
-  return { list, create, rename, remove };
+  return { list, find, create, rename, remove };
 }

@@ -41,6 +41,7 @@ interface OrderSpec {
   courier?: string;
   /** The reason of the order's last move. */
   reason?: string;
+  coupon?: { code: string; discount: number };
 }
 
 /** An order written straight to the tables (prices in piastres), with its mail of `kind` queued as a move queues it. */
@@ -58,7 +59,9 @@ async function orderWithMail(kind: OrderMailKind, spec: OrderSpec = {}) {
         itemsTotal,
         shipping: 2_100,
         codFee: 900,
-        bill: itemsTotal + 3_000,
+        bill: itemsTotal - (spec.coupon?.discount ?? 0) + 3_000,
+        couponCode: spec.coupon?.code ?? null,
+        discount: spec.coupon?.discount ?? 0,
         deliveryAddress: ADDRESS,
         language: spec.language ?? 'en',
         trackingNumber: spec.trackingNumber ?? null,
@@ -170,6 +173,16 @@ describe('the mail queue', () => {
     expect(mail?.text).toContain('Tracking number: BOS-77123');
     expect(mail?.text).toContain(link);
     expect(mail?.html).toContain(`<a href="${link}">`);
+  });
+
+  it('lists the coupon’s discount between the items and the shipping, in the order’s language', async () => {
+    await orderWithMail('confirmed', { coupon: { code: 'SAVE10', discount: 5_000 } });
+    await orderWithMail('confirmed', { coupon: { code: 'SAVE10', discount: 5_000 }, language: 'ar' });
+    expect(await t.app.mailSender.flush()).toBe(2);
+    const [english, arabic] = smtp.received.map((mail) => plain(mail.text));
+    expect(english).toMatch(/Items: EGP 500\nCoupon SAVE10: −EGP 50\nShipping: EGP 21\n/);
+    expect(english).toContain('Total: EGP 480');
+    expect(arabic).toContain('كوبون SAVE10: −');
   });
 
   it('tells why an order was cancelled, and escapes what it interpolates into HTML', async () => {

@@ -1,20 +1,13 @@
 import { languageOf } from '@shop/contracts';
+import { repeatedPasses, type Passes } from '../../lib/passes.js';
 import type { Deps } from '../deps.js';
 import { loadOrder } from '../orders/queries.js';
 import { ORDER_MAIL_KINDS, type OrderMailKind } from './order-mail.js';
 import { claimNext, markFailed, markSent, MAX_ATTEMPTS, type QueuedMail } from './queue.js';
 import { renderOrderMail } from './templates/render.js';
 
-/** Sends the queued e-mails; `wake` asks for a pass now instead of at the next poll. */
-export interface MailSender {
-  wake(): void;
-  /** Runs a pass now (after the one under way, if any) and resolves to how many mails it sent. */
-  flush(): Promise<number>;
-  /** Polls the queue every `everyMs` until stopped, beginning with a pass at once (mails left by a previous run). */
-  start(everyMs?: number): void;
-  /** Stops polling and waits for the pass under way. */
-  stop(): Promise<void>;
-}
+/** Sends the queued e-mails; `flush` resolves to how many mails its pass sent. */
+export type MailSender = Passes;
 
 type SenderDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'mailer' | 'config'>;
 
@@ -35,12 +28,6 @@ const isOrderMailKind = (kind: string): kind is OrderMailKind => (ORDER_MAIL_KIN
  */
 export function createMailSender(deps: SenderDeps): MailSender {
   const { db, clock, log } = deps;
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  // The pass under way (or the last one), and the one waiting behind it: every wake during a pass is
-  // answered by the next one, so a mail queued while a pass runs is not left for the poll.
-  let tail: Promise<unknown> = Promise.resolve();
-  let waiting: Promise<number> | null = null;
 
   async function sendOne(mail: QueuedMail): Promise<void> {
     if (!mail.orderId || !isOrderMailKind(mail.kind)) throw new Error(`cannot render a '${mail.kind}' mail`);
@@ -49,7 +36,7 @@ export function createMailSender(deps: SenderDeps): MailSender {
     await deps.mailer.send({ to: mail.to, ...rendered });
   }
 
-  async function pass(): Promise<number> {
+  async function pass(stopping: () => boolean): Promise<number> {
     let sent = 0;
     for (;;) {
       const now = clock.now();
@@ -65,40 +52,9 @@ export function createMailSender(deps: SenderDeps): MailSender {
         if (mail.attempts >= MAX_ATTEMPTS) log.error(context, 'mail given up after its last attempt');
         else log.warn(context, 'mail not sent, will retry');
       }
-      if (stopped) return sent;
+      if (stopping()) return sent;
     }
   }
 
-  function schedule(): Promise<number> {
-    if (waiting) return waiting;
-    const next = tail.then(() => {
-      waiting = null;
-      return pass();
-    });
-    waiting = next;
-    tail = next.catch((err: unknown) => log.error({ err }, 'mail pass failed'));
-    return next;
-  }
-
-  function wake() {
-    if (!stopped) schedule().catch(() => {});
-  }
-
-  return {
-    wake,
-    flush: schedule,
-    start(everyMs = POLL_MS) {
-      if (timer || stopped) return;
-      wake();
-      timer = setInterval(wake, everyMs);
-      // The timer alone must not keep the process alive.
-      timer.unref();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await tail;
-    },
-  };
+  return repeatedPasses(pass, { everyMs: POLL_MS, log, failure: 'mail pass failed' });
 }

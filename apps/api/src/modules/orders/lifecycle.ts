@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { orders, orderStatusHistory, payments } from '../../db/schema.js';
 import { audit, type AuditEntry } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
+import { releaseUses } from '../coupons/queries.js';
 import { orderMailKind, queueOrderMail } from '../mail/order-mail.js';
 import type { OrderRow } from './queries.js';
 import { restock } from './stock.js';
@@ -97,9 +98,10 @@ function plainAudit(order: OrderRow, from: OrderStatus, move: Move): AuditEntry 
  * The one place an order's status changes. Moves orders the caller has locked (FOR UPDATE, in the
  * caller's transaction) to `move.to`, after checking the move against the state machine of contracts'
  * ORDER_MOVES for who is making it: status, history and audit entry are written in the caller's
- * transaction, with the stock of a cancelled or returned order back on the shelf and the order's
- * e-mail queued. What lies outside the database is left in `after`, to run once the caller commits.
- * Several orders move in one call so that their stock is returned in one statement, in lock order.
+ * transaction, with the stock of a cancelled or returned order back on the shelf (and a cancelled
+ * order's coupon use given back) and the order's e-mail queued. What lies outside the database is
+ * left in `after`, to run once the caller commits. Several orders move in one call so that their
+ * stock is returned in one statement, in lock order.
  */
 export async function transition(
   tx: Tx,
@@ -124,6 +126,8 @@ export async function transition(
     .values(
       ids.map((orderId) => ({ orderId, status: to, at: now, actor: move.by.actor, reason: move.reason ?? null })),
     );
+  // A cancelled order's coupon use goes back before its stock: coupons are locked before products (coupons/queries.ts).
+  if (to === 'cancelled') await releaseUses(tx, ids);
   if (to === 'cancelled' || to === 'returned') await restock(tx, ids, move.alsoLocking);
   for (const order of locked) {
     const from = order.status as OrderStatus;

@@ -1,7 +1,6 @@
 import { and, asc, eq, not, sql } from 'drizzle-orm';
 import {
   say,
-  shippingFees,
   type AddressInput,
   type Language,
   type Order,
@@ -11,13 +10,14 @@ import {
 } from '@shop/contracts';
 import { cartItems, orderItems, orders, products, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { NOT_ENOUGH_STOCK, PRODUCT_CHANGED, pgCode } from '../../lib/db-errors.js';
+import { DEADLOCK_DETECTED, NOT_ENOUGH_STOCK, PRODUCT_CHANGED, pgCode } from '../../lib/db-errors.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { toEgp } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { loadShippingRates } from '../shipping/rates.js';
+import { claimUse, lockCoupon } from '../coupons/queries.js';
 import { AfterCommit, begin, transition, type AfterCommitDeps } from './lifecycle.js';
 import { awaitingProvider } from './payment-wait.js';
+import { billCart, readCart } from './bill.js';
 import { byName, toOrder } from './queries.js';
 import type { Deps } from '../deps.js';
 
@@ -36,6 +36,8 @@ export interface PlaceOrderInput {
   paymentMethod: PaymentMethod;
   /** The shopper's language: the order's e-mails and invoice speak it. */
   language: Language;
+  /** The coupon code the shopper entered, if any. */
+  coupon?: string | undefined;
 }
 
 export function placingService(deps: PlacingDeps) {
@@ -57,7 +59,10 @@ export function placingService(deps: PlacingDeps) {
       try {
         return await placeOnce(user, input, ip);
       } catch (err) {
-        if (!(err instanceof StartOver) && pgCode(err) !== PRODUCT_CHANGED) throw err;
+        // PostgreSQL rolls back one side of a deadlock: two shoppers replacing unpaid orders that hold each
+        // other's coupon lock the two coupons in opposite orders (docs/decisions/coupon-uses.md).
+        const code = pgCode(err);
+        if (!(err instanceof StartOver) && code !== PRODUCT_CHANGED && code !== DEADLOCK_DETECTED) throw err;
         if (attempt === PLACE_ATTEMPTS) throw conflict(say.api.productChanged);
       }
     }
@@ -74,24 +79,9 @@ export function placingService(deps: PlacingDeps) {
       await tx.execute(
         sql`select set_config('synchronous_commit', 'off', true) from ${users} where ${users.id} = ${user.id} for no key update`,
       );
-      const [lines, rates] = await Promise.all([
-        tx
-          .select({
-            productId: cartItems.productId,
-            quantity: cartItems.quantity,
-            name: products.name,
-            nameAr: products.nameAr,
-            price: products.price,
-            imagePaths: products.imagePaths,
-            cod: products.cod,
-            weight: products.weight,
-          })
-          .from(cartItems)
-          .innerJoin(products, eq(products.id, cartItems.productId))
-          .where(eq(cartItems.userId, user.id))
-          .orderBy(asc(cartItems.productId)),
-        loadShippingRates(tx),
-      ]);
+      // The coupon is locked next, before any product (coupons/queries.ts lockCoupon).
+      if (input.coupon) await lockCoupon(tx, input.coupon);
+      const lines = await readCart(tx, user.id);
       if (!lines.length) throw badRequest(say.api.cartEmpty);
       if (method === 'cash') {
         const noCod = lines.filter((l) => !l.cod).map((l) => l.name);
@@ -126,13 +116,13 @@ export function placingService(deps: PlacingDeps) {
         now,
       );
 
-      const itemsTotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-      const weight = lines.reduce((sum, l) => sum + l.weight * l.quantity, 0);
-      const { shipping, codFee } = shippingFees(rates, {
-        governorate: input.deliveryAddress.state,
-        weightKg: weight,
-        itemsPiastres: itemsTotal,
+      const billed = await billCart(tx, {
+        userId: user.id,
+        lines,
+        state: input.deliveryAddress.state,
         method,
+        coupon: input.coupon,
+        now,
       });
       const status: OrderStatus = method === 'visa' ? 'pending' : 'confirmed';
       const [order] = await tx
@@ -141,13 +131,15 @@ export function placingService(deps: PlacingDeps) {
           userId: user.id,
           status,
           paymentMethod: method,
-          itemsTotal,
-          shipping,
-          codFee,
-          bill: itemsTotal + shipping + codFee,
+          itemsTotal: billed.itemsTotal,
+          discount: billed.discount,
+          couponCode: billed.coupon?.coupon.code ?? null,
+          shipping: billed.shipping,
+          codFee: billed.codFee,
+          bill: billed.bill,
           deliveryAddress: input.deliveryAddress,
           language: input.language,
-          weight,
+          weight: billed.weight,
           createdAt: now,
           updatedAt: now,
         })
@@ -168,6 +160,9 @@ export function placingService(deps: PlacingDeps) {
           })),
         )
         .returning();
+      const used = billed.coupon && { couponId: billed.coupon.coupon.id, discount: billed.discount };
+      if (used && !(await claimUse(tx, { ...used, orderId: order.id, userId: user.id })))
+        throw badRequest(say.api.couponUsedUp);
       const history = await begin(tx, order, by, after);
       if (method === 'cash') await tx.delete(cartItems).where(eq(cartItems.userId, user.id));
       await audit(tx, {
@@ -176,7 +171,13 @@ export function placingService(deps: PlacingDeps) {
         message: `${user.email} placed order ${order.id} (${toEgp(order.bill)} EGP, ${method})`,
         userId: user.id,
         userEmail: user.email,
-        data: { orderId: order.id, bill: toEgp(order.bill), paymentMethod: method, items: lines.length },
+        data: {
+          orderId: order.id,
+          bill: toEgp(order.bill),
+          paymentMethod: method,
+          items: lines.length,
+          ...(order.couponCode ? { coupon: order.couponCode, discount: toEgp(order.discount) } : {}),
+        },
         ip,
       });
       return toOrder(order, items.sort(byName), history);

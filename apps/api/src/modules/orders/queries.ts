@@ -21,6 +21,8 @@ export function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[]): O
     createdAt: o.createdAt.toISOString(),
     bill: toEgp(o.bill),
     itemsTotal: toEgp(o.itemsTotal),
+    discount: toEgp(o.discount),
+    couponCode: o.couponCode,
     shipping: toEgp(o.shipping),
     codFee: toEgp(o.codFee),
     status: o.status as OrderStatus,

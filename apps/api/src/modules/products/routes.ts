@@ -5,6 +5,7 @@ import { actorOf } from '../../plugins/auth.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { sendCsv } from '../../lib/csv.js';
 import { exportColumns, exportProducts } from './export.js';
+import { productImportRoutes } from './import/routes.js';
 import { productsService } from './service.js';
 
 const tags = ['product'];
@@ -22,6 +23,7 @@ const form = {
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const products = productsService(app);
+  await app.register(productImportRoutes);
 
   app.get(
     '/product',

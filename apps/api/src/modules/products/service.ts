@@ -78,6 +78,9 @@ export const toProductDto = (p: ProductRow): Product => ({
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
+/** Stored in whole piastres: a positive price that rounds to 0 would break the price check. */
+export const roundsToNothing = (input: { price: number }) => toPiastres(input.price) < 1;
+
 /** The admin form's parsed text fields plus its images, which are required when creating only. */
 function checkForm<T extends ProductCreateInput>(
   parsed: z.ZodSafeParseResult<T>,
@@ -86,13 +89,13 @@ function checkForm<T extends ProductCreateInput>(
 ): T {
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
   if (imagesRequired && form.files.length === 0) errors.img = say.msg.requiredField;
-  // Stored in whole piastres: a positive price that rounds to 0 would break the price check.
-  if (parsed.success && toPiastres(parsed.data.price) < 1) errors.price = say.rule.atLeastOnePiastre('price');
+  if (parsed.success && roundsToNothing(parsed.data)) errors.price = say.rule.atLeastOnePiastre('price');
   if (!parsed.success || Object.keys(errors).length) throw invalid(errors);
   return parsed.data;
 }
 
-const toColumns = (input: ProductCreateInput) => ({
+/** A product's own fields as stored (money in piastres), whatever names its place. */
+export const productValues = (input: Omit<ProductCreateInput, 'category' | 'department'>) => ({
   name: input.name,
   nameAr: input.nameAr,
   description: input.description,
@@ -103,6 +106,10 @@ const toColumns = (input: ProductCreateInput) => ({
   stock: input.stock,
   weight: input.weight,
   cod: input.cod,
+});
+
+const toColumns = (input: ProductCreateInput) => ({
+  ...productValues(input),
   categoryId: input.category,
   departmentId: input.department,
 });

@@ -1,31 +1,32 @@
-import { eq } from 'drizzle-orm';
-import { shippingFees, type ShippingQuote, type ShippingQuoteQuery, type ShippingRates } from '@shop/contracts';
-import { cartItems, products } from '../../db/schema.js';
+import type { ShippingQuote, ShippingQuoteQuery, ShippingRates } from '@shop/contracts';
+import { billCart, readCart } from '../orders/bill.js';
 import type { Actor } from '../../lib/admin-audit.js';
 import { toEgp } from '../../lib/money.js';
 import type { Deps } from '../deps.js';
 import { loadShippingRates, saveShippingRates } from './rates.js';
 
-export function shippingService(deps: Pick<Deps, 'db'>) {
+export function shippingService(deps: Pick<Deps, 'db' | 'clock'>) {
   const { db } = deps;
 
   /**
-   * What delivering the shopper's cart to that governorate costs, from the cart's current prices and
-   * weights: the figure the order will be billed, unless the cart or the prices change first.
+   * What the shopper's cart would be billed to that governorate with that payment method and coupon, from
+   * the cart's current prices and weights: the figures of the order, unless the cart or the prices change first.
    */
   async function quote(userId: string, query: ShippingQuoteQuery): Promise<ShippingQuote> {
-    const lines = await db
-      .select({ price: products.price, weight: products.weight, quantity: cartItems.quantity })
-      .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .where(eq(cartItems.userId, userId));
-    const fees = shippingFees(await loadShippingRates(db), {
-      governorate: query.state,
-      weightKg: lines.reduce((sum, line) => sum + line.weight * line.quantity, 0),
-      itemsPiastres: lines.reduce((sum, line) => sum + line.price * line.quantity, 0),
+    const billed = await billCart(db, {
+      userId,
+      lines: await readCart(db, userId),
+      state: query.state,
       method: query.paymentMethod,
+      coupon: query.coupon,
+      now: deps.clock.now(),
     });
-    return { shipping: toEgp(fees.shipping), codFee: toEgp(fees.codFee) };
+    return {
+      shipping: toEgp(billed.shipping),
+      codFee: toEgp(billed.codFee),
+      discount: toEgp(billed.discount),
+      coupon: billed.coupon?.coupon.code ?? null,
+    };
   }
 
   return {

@@ -141,12 +141,27 @@ describe('a quote for the shopper’s cart', () => {
     // 4.8 kg: 3.8 kg beyond the first, 4 started kilograms at 7.50 on Aswan's 60.
     const cash = await quote(shopper, 'Aswan', 'cash');
     expect(cash.statusCode, cash.body).toBe(200);
-    expect(cash.json()).toEqual({ shipping: 60 + 4 * 7.5, codFee: 12.5 });
-    expect((await quote(shopper, 'Aswan', 'visa')).json()).toEqual({ shipping: 90, codFee: 0 });
+    expect(cash.json()).toEqual({ shipping: 60 + 4 * 7.5, codFee: 12.5, discount: 0, coupon: null });
+    expect((await quote(shopper, 'Aswan', 'visa')).json()).toEqual({
+      shipping: 90,
+      codFee: 0,
+      discount: 0,
+      coupon: null,
+    });
     // Cairo keeps the flat 21 whatever the weight.
-    expect((await quote(shopper, 'Cairo', 'cash')).json()).toEqual({ shipping: 21, codFee: 12.5 });
+    expect((await quote(shopper, 'Cairo', 'cash')).json()).toEqual({
+      shipping: 21,
+      codFee: 12.5,
+      discount: 0,
+      coupon: null,
+    });
     // A state outside Egypt's governorates pays the dearest rate, not the cheapest.
-    expect((await quote(shopper, 'Ontario', 'visa')).json()).toEqual({ shipping: 90, codFee: 0 });
+    expect((await quote(shopper, 'Ontario', 'visa')).json()).toEqual({
+      shipping: 90,
+      codFee: 0,
+      discount: 0,
+      coupon: null,
+    });
   });
 
   it('ships free once the items reach the threshold, still charging the cash fee', async () => {
@@ -154,10 +169,20 @@ describe('a quote for the shopper’s cart', () => {
     const kettle = await createProduct(t.app.db, { price: 150, weight: 1.5 });
     await fillCart(shopper, [[kettle, 2]]);
     await save(ratesWith({ codFee: 9, cardShipsFree: false, freeOver: 300 }));
-    expect((await quote(shopper, 'Aswan', 'cash')).json()).toEqual({ shipping: 0, codFee: 9 });
+    expect((await quote(shopper, 'Aswan', 'cash')).json()).toEqual({
+      shipping: 0,
+      codFee: 9,
+      discount: 0,
+      coupon: null,
+    });
     await save(ratesWith({ codFee: 9, cardShipsFree: false, freeOver: 300.01 }));
     // 3 kg: two kilograms beyond the first.
-    expect((await quote(shopper, 'Aswan', 'cash')).json()).toEqual({ shipping: 60 + 2 * 7.5, codFee: 9 });
+    expect((await quote(shopper, 'Aswan', 'cash')).json()).toEqual({
+      shipping: 60 + 2 * 7.5,
+      codFee: 9,
+      discount: 0,
+      coupon: null,
+    });
   });
 
   it('ships card orders free only while the admin says so', async () => {
@@ -165,10 +190,25 @@ describe('a quote for the shopper’s cart', () => {
     const lamp = await createProduct(t.app.db, { price: 80, weight: 0.5 });
     await fillCart(shopper, [[lamp, 1]]);
     await save(ratesWith({ cardShipsFree: true }));
-    expect((await quote(shopper, 'Aswan', 'visa')).json()).toEqual({ shipping: 0, codFee: 0 });
-    expect((await quote(shopper, 'Aswan', 'cash')).json()).toEqual({ shipping: 60, codFee: 9 });
+    expect((await quote(shopper, 'Aswan', 'visa')).json()).toEqual({
+      shipping: 0,
+      codFee: 0,
+      discount: 0,
+      coupon: null,
+    });
+    expect((await quote(shopper, 'Aswan', 'cash')).json()).toEqual({
+      shipping: 60,
+      codFee: 9,
+      discount: 0,
+      coupon: null,
+    });
     await save(ratesWith({ cardShipsFree: false }));
-    expect((await quote(shopper, 'Aswan', 'visa')).json()).toEqual({ shipping: 60, codFee: 0 });
+    expect((await quote(shopper, 'Aswan', 'visa')).json()).toEqual({
+      shipping: 60,
+      codFee: 0,
+      discount: 0,
+      coupon: null,
+    });
   });
 
   it('is what the order placed from the same cart is billed', async () => {
@@ -178,7 +218,7 @@ describe('a quote for the shopper’s cart', () => {
     await fillCart(shopper, [[dumbbell, 2]]);
     const quoted = (await quote(shopper, 'Aswan', 'cash')).json();
     const order = await placeOrderOf(t.app, shopper, [[dumbbell, 2]], { ...ADDRESS, state: 'Aswan' }, 'cash');
-    expect({ shipping: order.shipping, codFee: order.codFee }).toEqual(quoted);
+    expect({ shipping: order.shipping, codFee: order.codFee, discount: order.discount, coupon: null }).toEqual(quoted);
     expect(order.bill).toBe(300 + 90 + 12.5);
   });
 

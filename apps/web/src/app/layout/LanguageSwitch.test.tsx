@@ -1,23 +1,36 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { i18n } from '../../i18n';
+import { changeLanguage, i18n } from '../../i18n';
 import { LanguageSwitch } from './LanguageSwitch';
 
 afterEach(() => i18n.changeLanguage('en'));
 
+/** Where the switch sends the browser, from the page at `pathname`. */
+async function switchFrom(pathname: string, name: string) {
+  const assign = vi.fn();
+  vi.stubGlobal('location', { ...window.location, pathname, search: '?page=2', hash: '#reviews', assign });
+  await userEvent.setup().click(screen.getByRole('button', { name }));
+  return assign;
+}
+
 describe('the language switch', () => {
-  it('offers العربية on an English page and English on an Arabic one, each named in its own language', async () => {
-    const user = userEvent.setup();
+  it('offers العربية on an English page: the same page behind /ar, the choice remembered', async () => {
     render(<LanguageSwitch />);
-    const toArabic = screen.getByRole('button', { name: 'العربية' });
-    expect(toArabic).toHaveAttribute('lang', 'ar');
+    expect(screen.getByRole('button', { name: 'العربية' })).toHaveAttribute('lang', 'ar');
 
-    await user.click(toArabic);
+    const assign = await switchFrom('/product/one/42', 'العربية');
 
-    const toEnglish = await screen.findByRole('button', { name: 'English' });
-    expect(toEnglish).toHaveAttribute('lang', 'en');
-    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(assign).toHaveBeenCalledWith('/ar/product/one/42?page=2#reviews');
     expect(localStorage.getItem('shop.language')).toBe('ar');
+  });
+
+  it('offers English on an Arabic page: the same page without /ar', async () => {
+    await changeLanguage('ar');
+    render(<LanguageSwitch />);
+    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('lang', 'en');
+
+    expect(await switchFrom('/ar', 'English')).toHaveBeenCalledWith('/?page=2#reviews');
+    expect(localStorage.getItem('shop.language')).toBe('en');
   });
 });

@@ -14,6 +14,7 @@ import { readJson, writeJson } from '../../lib/storage';
 export const SHIPPING_ADDRESS_KEY = 'shippingAddress';
 export const PAYMENT_METHOD_KEY = 'paymentMethod';
 export const ONLINE_METHOD_KEY = 'onlineMethod';
+export const COUPON_KEY = 'coupon';
 
 /**
  * Each choice is stored with the id of the shopper who made it: on a shared computer the next
@@ -59,4 +60,14 @@ export function readOnlineChoice(userId: string): OnlineChoice {
 
 export function saveOnlineChoice(userId: string, choice: OnlineChoice): void {
   writeJson(ONLINE_METHOD_KEY, { userId, value: choice });
+}
+
+/** The coupon code the shopper applied at the review, kept until the order is placed or the coupon removed. */
+export function readCoupon(userId: string): string | undefined {
+  const value = readOwn(COUPON_KEY, userId);
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+export function saveCoupon(userId: string, code: string | undefined): void {
+  writeJson(COUPON_KEY, { userId, value: code ?? null });
 }

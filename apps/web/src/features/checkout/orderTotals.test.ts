@@ -7,14 +7,21 @@ const lines = [
 ];
 
 /** The server's quotes at the default prices: cash pays 21 + 9, card nothing. */
-const cash: CheckoutFees = { chosen: { shipping: 21, codFee: 9 }, cash: { shipping: 21, codFee: 9 } };
-const card: CheckoutFees = { chosen: { shipping: 0, codFee: 0 }, cash: { shipping: 21, codFee: 9 } };
+const cash: CheckoutFees = {
+  chosen: { shipping: 21, codFee: 9, discount: 0, coupon: null },
+  cash: { shipping: 21, codFee: 9, discount: 0, coupon: null },
+};
+const card: CheckoutFees = {
+  chosen: { shipping: 0, codFee: 0, discount: 0, coupon: null },
+  cash: { shipping: 21, codFee: 9, discount: 0, coupon: null },
+};
 
 describe('order summary fees', () => {
   it('adds the quoted shipping and cash-on-delivery fee for cash', () => {
     expect(orderTotals(lines, cash)).toEqual({
       itemCount: 5,
       itemsTotal: 85.8,
+      discount: null,
       shipping: { amount: 21, charged: true },
       codFee: { amount: 9, charged: true },
       total: 115.8,
@@ -29,14 +36,17 @@ describe('order summary fees', () => {
   });
 
   it('charges a card order its quoted shipping when card does not ship free', () => {
-    const totals = orderTotals(lines, { chosen: { shipping: 67.5, codFee: 0 }, cash: { shipping: 67.5, codFee: 12 } });
+    const totals = orderTotals(lines, {
+      chosen: { shipping: 67.5, codFee: 0, discount: 0, coupon: null },
+      cash: { shipping: 67.5, codFee: 12, discount: 0, coupon: null },
+    });
     expect(totals.shipping).toEqual({ amount: 67.5, charged: true });
     expect(totals.codFee).toEqual({ amount: 12, charged: false });
     expect(totals.total).toBe(153.3);
   });
 
   it('shows free shipping over the threshold as nothing to pay on either method', () => {
-    const free = { shipping: 0, codFee: 9 };
+    const free = { shipping: 0, codFee: 9, discount: 0, coupon: null };
     expect(orderTotals(lines, { chosen: free, cash: free })).toMatchObject({
       shipping: { amount: 0, charged: false },
       codFee: { amount: 9, charged: true },
@@ -48,6 +58,7 @@ describe('order summary fees', () => {
     expect(orderTotals(lines, undefined)).toEqual({
       itemCount: 5,
       itemsTotal: 85.8,
+      discount: null,
       shipping: null,
       codFee: null,
       total: null,
@@ -82,6 +93,8 @@ describe('order summary fees', () => {
         },
       ],
       itemsTotal: 120,
+      discount: 0,
+      couponCode: null,
       shipping: 0,
       codFee: 0,
       bill: 120,
@@ -89,6 +102,7 @@ describe('order summary fees', () => {
     expect(orderTotalsOf(order)).toEqual({
       itemCount: 3,
       itemsTotal: 120,
+      discount: null,
       shipping: { amount: 0, charged: false },
       codFee: { amount: 0, charged: false },
       total: 120,
@@ -111,5 +125,27 @@ describe('cash on delivery rule', () => {
       ]).map((p) => p.name),
     ).toEqual(['TV', 'Laptop']);
     expect(productsWithoutCod([{ name: 'Tea', cod: true }])).toEqual([]);
+  });
+});
+
+describe('a coupon', () => {
+  it('takes the coupon’s discount off the items, on the review and on the placed order', () => {
+    const withCoupon = { shipping: 21, codFee: 9, discount: 8.55, coupon: 'SAVE10' };
+    expect(orderTotals(lines, { chosen: withCoupon, cash: withCoupon }, 'SAVE10')).toMatchObject({
+      itemsTotal: 85.8,
+      discount: { code: 'SAVE10', amount: 8.55 },
+      total: 107.25,
+    });
+    expect(
+      orderTotalsOf({
+        products: [],
+        itemsTotal: 85.8,
+        discount: 8.55,
+        couponCode: 'SAVE10',
+        shipping: 21,
+        codFee: 9,
+        bill: 107.25,
+      }),
+    ).toMatchObject({ discount: { code: 'SAVE10', amount: 8.55 }, total: 107.25 });
   });
 });

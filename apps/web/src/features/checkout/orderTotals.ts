@@ -15,6 +15,8 @@ export interface FeeLine {
 export interface OrderTotals {
   itemCount: number;
   itemsTotal: number;
+  /** What the coupon takes off the items; null without one. */
+  discount: { code: string; amount: number } | null;
   /** Null until the server has quoted the fees. */
   shipping: FeeLine | null;
   codFee: FeeLine | null;
@@ -36,17 +38,22 @@ const feeLine = (charged: number, cash: number): FeeLine =>
  * without them yet, the items alone. Sums run in piastres, so the total matches the server's bill to
  * the piastre, unless the cart or the prices change before the order is placed.
  */
-export function orderTotals(lines: readonly PricedLine[], fees: CheckoutFees | undefined): OrderTotals {
+export function orderTotals(
+  lines: readonly PricedLine[],
+  fees: CheckoutFees | undefined,
+  coupon?: string,
+): OrderTotals {
   const itemCount = lines.reduce((count, line) => count + line.quantity, 0);
   const items = linesPiastres(lines);
-  if (!fees) return { itemCount, itemsTotal: toEgp(items), shipping: null, codFee: null, total: null };
+  if (!fees) return { itemCount, itemsTotal: toEgp(items), discount: null, shipping: null, codFee: null, total: null };
   const { chosen, cash } = fees;
   return {
     itemCount,
     itemsTotal: toEgp(items),
+    discount: coupon && chosen.discount > 0 ? { code: coupon, amount: chosen.discount } : null,
     shipping: feeLine(chosen.shipping, cash.shipping),
     codFee: feeLine(chosen.codFee, cash.codFee),
-    total: toEgp(items + toPiastres(chosen.shipping) + toPiastres(chosen.codFee)),
+    total: toEgp(items - toPiastres(chosen.discount) + toPiastres(chosen.shipping) + toPiastres(chosen.codFee)),
   };
 }
 
@@ -55,11 +62,12 @@ export function orderTotals(lines: readonly PricedLine[], fees: CheckoutFees | u
  * A fee the order does not pay shows as free: what cash would have cost its address is not known here.
  */
 export function orderTotalsOf(
-  order: Pick<Order, 'products' | 'itemsTotal' | 'shipping' | 'codFee' | 'bill'>,
+  order: Pick<Order, 'products' | 'itemsTotal' | 'discount' | 'couponCode' | 'shipping' | 'codFee' | 'bill'>,
 ): OrderTotals {
   return {
     itemCount: order.products.reduce((count, line) => count + line.quantity, 0),
     itemsTotal: order.itemsTotal,
+    discount: order.couponCode && order.discount > 0 ? { code: order.couponCode, amount: order.discount } : null,
     shipping: { amount: order.shipping, charged: order.shipping > 0 },
     codFee: { amount: order.codFee, charged: order.codFee > 0 },
     total: order.bill,

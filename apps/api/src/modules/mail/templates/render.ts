@@ -1,4 +1,13 @@
-import { formatPrice, orderRef, type Language, type Order, type OrderStatus } from '@shop/contracts';
+import {
+  formatPrice,
+  intlLocale,
+  orderRef,
+  WEB_PATHS,
+  type Language,
+  type Order,
+  type OrderStatus,
+} from '@shop/contracts';
+import { escapeMarkup } from '../../../lib/markup.js';
 import type { OrderMailKind } from '../order-mail.js';
 import { ORDER_MAIL_LEAD, ORDER_MAIL_SUBJECT, ORDER_MAIL_TEXT } from './texts.js';
 import { ORDER_MAIL_LEAD_AR, ORDER_MAIL_SUBJECT_AR, ORDER_MAIL_TEXT_AR } from './texts.ar.js';
@@ -10,25 +19,24 @@ export interface RenderedMail {
 }
 
 const TEXTS = {
-  en: { subject: ORDER_MAIL_SUBJECT, lead: ORDER_MAIL_LEAD, words: ORDER_MAIL_TEXT, locale: 'en-EG', dir: 'ltr' },
-  // Latin digits, as the web shop shows Arabic prices: order references and tracking numbers are Latin anyway.
+  en: {
+    subject: ORDER_MAIL_SUBJECT,
+    lead: ORDER_MAIL_LEAD,
+    words: ORDER_MAIL_TEXT,
+    locale: intlLocale('en'),
+    dir: 'ltr',
+  },
   ar: {
     subject: ORDER_MAIL_SUBJECT_AR,
     lead: ORDER_MAIL_LEAD_AR,
     words: ORDER_MAIL_TEXT_AR,
-    locale: 'ar-EG-u-nu-latn',
+    locale: intlLocale('ar'),
     dir: 'rtl',
   },
 } as const;
 
-/** The web app's page of the shopper's orders (apps/web/src/lib/paths.ts). */
-const ORDERS_PAGE = '/Orders';
-
 /** The status whose history entry holds the reason a mail tells: the cancellation's, or the refusal's (delivered again). */
 const REASON_OF: Partial<Record<OrderMailKind, OrderStatus>> = { cancelled: 'cancelled', return_refused: 'delivered' };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** The reason given with the latest move to the kind's status, when the kind tells one. */
 function reasonFor(kind: OrderMailKind, order: Order): string | null {
@@ -51,7 +59,7 @@ export function renderOrderMail(
   const w = t.words;
   const ref = orderRef(order._id);
   const price = (egp: number) => formatPrice(egp, t.locale);
-  const ordersUrl = `${publicUrl.replace(/\/+$/, '')}${ORDERS_PAGE}`;
+  const ordersUrl = `${publicUrl.replace(/\/+$/, '')}${WEB_PATHS.orders}`;
   const lines = order.products.map((line) => ({
     name: (language === 'ar' && line.productBrief.nameAr) || line.productBrief.name,
     quantity: line.quantity,
@@ -59,6 +67,9 @@ export function renderOrderMail(
   }));
   const sums: [string, string][] = [
     [w.itemsTotal, price(order.itemsTotal)],
+    ...(order.discount > 0
+      ? [[w.discount(order.couponCode ?? ''), `−${price(order.discount)}`] as [string, string]]
+      : []),
     [w.shipping, price(order.shipping)],
     ...(order.codFee > 0 ? [[w.codFee, price(order.codFee)] as [string, string]] : []),
     [w.total, price(order.bill)],
@@ -84,7 +95,7 @@ export function renderOrderMail(
     w.signOff,
   ].join('\n');
 
-  const e = escapeHtml;
+  const e = escapeMarkup;
   const cell = 'padding:4px 8px;border-bottom:1px solid #ddd;text-align:start';
   const html = `<!doctype html>
 <html lang="${language}" dir="${t.dir}">

@@ -30,6 +30,7 @@ export const ORDER_MAIL_TEXT_AR: Arabic<typeof ORDER_MAIL_TEXT> = {
   quantity: 'الكمية',
   price: 'السعر',
   itemsTotal: 'المنتجات',
+  discount: (code) => `كوبون ${code}`,
   shipping: 'الشحن',
   codFee: 'رسوم الدفع عند الاستلام',
   total: 'الإجمالي',

@@ -32,6 +32,7 @@ export const ORDER_MAIL_TEXT = {
   quantity: 'Quantity',
   price: 'Price',
   itemsTotal: 'Items',
+  discount: (code: string) => `Coupon ${code}`,
   shipping: 'Shipping',
   codFee: 'Cash on delivery fee',
   total: 'Total',

@@ -5,13 +5,13 @@ import { Link, matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { BoxIcon, BuildingIcon, DashboardIcon, MenuIcon, TruckIcon, type IconProps } from '../../../components/icons';
 import { useSession } from '../../auth';
-import { LogIcon, ReceiptIcon, TagIcon, UsersIcon } from './adminIcons';
+import { LogIcon, PercentIcon, ReceiptIcon, TagIcon, UsersIcon } from './adminIcons';
 import '../admin.css';
 import { paths, patterns } from '../../../lib/paths';
 
 interface NavItem {
   to: string;
-  label: 'overview' | 'products' | 'orders' | 'users' | 'categories' | 'departments' | 'shipping' | 'logs';
+  label: 'overview' | 'products' | 'orders' | 'users' | 'categories' | 'departments' | 'coupons' | 'shipping' | 'logs';
   icon: ComponentType<IconProps>;
   /** Other screens that belong to this entry (a user's orders sit under Users). */
   also?: string;
@@ -24,6 +24,7 @@ const NAV: NavItem[] = [
   { to: paths.dashUsers, label: 'users', icon: UsersIcon, also: patterns.userOrders },
   { to: paths.dashCategories, label: 'categories', icon: TagIcon },
   { to: paths.dashDepartments, label: 'departments', icon: BuildingIcon },
+  { to: paths.dashCoupons, label: 'coupons', icon: PercentIcon },
   { to: paths.dashShipping, label: 'shipping', icon: TruckIcon },
   { to: paths.dashLogs, label: 'logs', icon: LogIcon },
 ];

@@ -23,6 +23,8 @@ const order = (id: string, overrides: Partial<AdminOrder>): AdminOrder => ({
   createdAt: '2025-03-05T10:00:00.000Z',
   bill: 130,
   itemsTotal: 100,
+  discount: 0,
+  couponCode: null,
   shipping: 21,
   codFee: 9,
   status: 'confirmed',

@@ -21,6 +21,7 @@ import { notifyOutcome } from '../notifyOutcome';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CsvExportButton } from './CsvExportButton';
 import { PageHeader } from './PageHeader';
+import { ProductImportDialog } from './ProductImportDialog';
 import { ScrollTable } from './ScrollTable';
 import { ProductFormModal } from './ProductFormModal';
 import { paths } from '../../../lib/paths';
@@ -42,6 +43,7 @@ export function ProductsAdminPage() {
   usePageBounds(page, data?.pages, setPage);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
+  const [importing, setImporting] = useState(false);
   const [deleteProduct, { isLoading: removing }] = useDeleteProductMutation();
 
   const search = useCallback(
@@ -68,6 +70,9 @@ export function ProductsAdminPage() {
     <>
       <PageHeader title={t('admin.products.title')} subtitle={t('admin.products.subtitle')}>
         <CsvExportButton url="/api/admin/products/export" label={t('admin.products.export')} />
+        <Button variant="outline-primary" onClick={() => setImporting(true)}>
+          {t('admin.import.open')}
+        </Button>
         <Button variant="primary" onClick={() => setEditing({ mode: 'create' })}>
           <PlusIcon size={18} className="me-2" />
           {t('admin.products.add')}
@@ -160,6 +165,7 @@ export function ProductsAdminPage() {
           onClose={() => setEditing(null)}
         />
       )}
+      {importing && <ProductImportDialog onClose={() => setImporting(false)} />}
       <ConfirmDialog
         show={deleting !== null}
         title={t('admin.products.deleteTitle')}

@@ -45,3 +45,12 @@ export const AlertIcon = (props: IconProps) => (
     <path d="M12 9v4M12 17h.01" />
   </Icon>
 );
+
+/** A percent sign: the shop's coupons. */
+export const PercentIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M19 5 5 19" />
+    <circle cx="6.5" cy="6.5" r="2.5" />
+    <circle cx="17.5" cy="17.5" r="2.5" />
+  </Icon>
+);

@@ -3,7 +3,10 @@ import { api } from '../../../api/apiSlice';
 
 export const shippingApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** What delivering the server cart costs; asked again when the cart or the admin's prices change. */
+    /**
+     * What the server cart would be billed (delivery fees, and the coupon's discount when one is given);
+     * asked again when the cart or the admin's prices change. A coupon that cannot be used is a 400.
+     */
     getShippingQuote: build.query<ShippingQuote, ShippingQuoteQuery>({
       query: (params) => ({ url: '/shipping/quote', params }),
       providesTags: ['Cart', 'Shipping'],
@@ -11,4 +14,4 @@ export const shippingApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetShippingQuoteQuery } = shippingApi;
+export const { useGetShippingQuoteQuery, useLazyGetShippingQuoteQuery } = shippingApi;

@@ -38,6 +38,14 @@ export function OrderSummary({
               <Price value={totals.itemsTotal} />
             </dd>
           </div>
+          {totals.discount && (
+            <div className="summary-row summary-discount">
+              <dt>{t('checkout.summary.discount', { code: totals.discount.code })}</dt>
+              <dd>
+                −<Price value={totals.discount.amount} />
+              </dd>
+            </div>
+          )}
           <FeeRow label={t('checkout.summary.shipping')} fee={totals.shipping} />
           <FeeRow label={t('checkout.summary.codFee')} fee={totals.codFee} />
           <div className="summary-row summary-total">

@@ -100,8 +100,8 @@ describe('/Payment', () => {
       'GET /api/shipping/quote': (request) => ({
         body:
           new URL(request.url).searchParams.get('paymentMethod') === 'cash'
-            ? { shipping: 90, codFee: 12.5 }
-            : { shipping: 0, codFee: 0 },
+            ? { shipping: 90, codFee: 12.5, discount: 0, coupon: null }
+            : { shipping: 0, codFee: 0, discount: 0, coupon: null },
       }),
     });
     renderCheckout(<PaymentPage />, { path: '/Payment', preloadedState: { session: shopperSession } });

@@ -54,8 +54,8 @@ const cart: Cart = {
 const defaultQuote = (request: Request) => ({
   body:
     new URL(request.url).searchParams.get('paymentMethod') === 'cash'
-      ? { shipping: 21, codFee: 9 }
-      : { shipping: 0, codFee: 0 },
+      ? { shipping: 21, codFee: 9, discount: 0, coupon: null }
+      : { shipping: 0, codFee: 0, discount: 0, coupon: null },
 });
 
 const order = (method: PaymentMethod) => ({
@@ -160,6 +160,49 @@ describe('/PlaceOrder', () => {
     expect(JSON.parse(screen.getByTestId('state').textContent ?? '')).toEqual({ orderId: 'order-1', bill: 170.5 });
   });
 
+  it('applies a coupon the server accepts, shows its discount in the total, and places the order with it', async () => {
+    choose('cash');
+    const { calls } = mockApi({
+      'GET /api/cart': { body: cart },
+      'GET /api/shipping/quote': (request) => {
+        const coupon = new URL(request.url).searchParams.get('coupon');
+        if (!coupon) return defaultQuote(request);
+        if (coupon.toUpperCase() !== 'SAVE10')
+          return { status: 400, body: { message: `“${coupon}” is not a valid coupon code` } };
+        return { body: { shipping: 21, codFee: 9, discount: 14.05, coupon: 'SAVE10' } };
+      },
+      'POST /api/address': { status: 201, body: [] },
+      'POST /api/order': {
+        status: 201,
+        body: [{ ...order('cash'), bill: 156.45, discount: 14.05, couponCode: 'SAVE10' }],
+      },
+    });
+    const user = userEvent.setup();
+    renderReview();
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('EGP 170.50'));
+
+    const box = screen.getByLabelText('Coupon code');
+    await user.type(box, 'NOPE{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('“NOPE” is not a valid coupon code');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('EGP 170.50');
+
+    await user.clear(box);
+    await user.type(box, 'save10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Coupon applied:')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('EGP 156.45'));
+    expect(summaryRow('Coupon SAVE10')).toHaveTextContent('−EGP 14.05');
+
+    await placeOrder(user);
+    expect(await screen.findByText('page /success')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/order')?.body).toEqual({
+      deliveryAddress: address,
+      paymentMethod: 'cash',
+      coupon: 'SAVE10',
+    });
+  });
+
   it('takes a card order to /Stripe with its order_id, keeping the cart until it is paid', async () => {
     choose('visa');
     mockApi({
@@ -221,7 +264,7 @@ describe('/PlaceOrder', () => {
     expect(calls.filter((call) => call.path.startsWith('/api/shipping/quote')).map((call) => call.path)).toEqual([
       '/api/shipping/quote?state=Giza&paymentMethod=cash',
     ]);
-    answer({ body: { shipping: 67.5, codFee: 12.5 } });
+    answer({ body: { shipping: 67.5, codFee: 12.5, discount: 0, coupon: null } });
     expect(await screen.findByText('EGP 67.50')).toBeInTheDocument();
     expect(summaryRow('Shipping and handling')).toHaveAttribute('data-charged', 'true');
     expect(within(summaryRow('Cash on Delivery fee')).getByText('EGP 12.50')).toBeInTheDocument();
@@ -236,8 +279,8 @@ describe('/PlaceOrder', () => {
       'GET /api/shipping/quote': (request) => ({
         body:
           new URL(request.url).searchParams.get('paymentMethod') === 'cash'
-            ? { shipping: 30, codFee: 9 }
-            : { shipping: 30, codFee: 0 },
+            ? { shipping: 30, codFee: 9, discount: 0, coupon: null }
+            : { shipping: 30, codFee: 0, discount: 0, coupon: null },
       }),
     });
     renderReview();
@@ -248,7 +291,10 @@ describe('/PlaceOrder', () => {
 
   it('says "Free" when the items reach the free-shipping threshold', async () => {
     choose('cash');
-    mockApi({ 'GET /api/cart': { body: cart }, 'GET /api/shipping/quote': { body: { shipping: 0, codFee: 9 } } });
+    mockApi({
+      'GET /api/cart': { body: cart },
+      'GET /api/shipping/quote': { body: { shipping: 0, codFee: 9, discount: 0, coupon: null } },
+    });
     renderReview();
     await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('EGP 149.50'));
     expect(within(summaryRow('Shipping and handling')).getByText('Free')).toBeInTheDocument();

@@ -15,7 +15,7 @@ import { Price } from '../../../components/Price';
 import { ProductImage } from '../../../components/ProductImage';
 import { clearCart, useCart } from '../../cart';
 import { isOutOfStockList, useAddAddressMutation, usePlaceOrderMutation } from '../api/checkoutApi';
-import { readPaymentMethod, readShippingAddress } from '../checkoutStorage';
+import { readCoupon, readPaymentMethod, readShippingAddress, saveCoupon } from '../checkoutStorage';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
@@ -23,6 +23,7 @@ import { orderTotals } from '../orderTotals';
 import { useCheckoutFees } from '../useCheckoutFees';
 import { useCodUnavailable } from '../useCodUnavailable';
 import { AddressLines } from './AddressLines';
+import { CouponField } from './CouponField';
 import { CheckoutSteps } from './CheckoutSteps';
 import { OrderSummary } from './OrderSummary';
 import { PaymentMethodLabel } from './PaymentMethodLabel';
@@ -81,15 +82,22 @@ function Review({
 }) {
   const { t } = useTranslation();
   const local = useLocalized();
-  const { fees, failed: feesFailed } = useCheckoutFees(address.state, method);
+  const user = useShopper();
+  const [coupon, setCoupon] = useState(() => readCoupon(user._id));
+  const chooseCoupon = (code: string | undefined) => {
+    setCoupon(code);
+    saveCoupon(user._id, code);
+  };
+  const { fees, failed: feesFailed, couponRefused } = useCheckoutFees(address.state, method, coupon);
   const totals = orderTotals(
     cart.products.map((line) => ({ price: line.product_id.price, quantity: line.quantity })),
     fees,
+    coupon,
   );
   // The shopper places the order knowing its total; if no quote can be had, the server's bill still tells it.
-  const awaitingFees = !fees && !feesFailed;
+  const awaitingFees = !fees && !feesFailed && !couponRefused;
   const codUnavailable = useCodUnavailable(method === 'cash' ? cart.products : undefined);
-  const { place, placing, failure } = usePlaceOrder(address, method);
+  const { place, placing, failure } = usePlaceOrder(address, method, coupon);
   // The next screen's code arrives while the shopper reads, so placing moves on at once instead of
   // showing this screen with the cart the order has just emptied.
   useEffect(() => {
@@ -153,6 +161,13 @@ function Review({
       </Col>
       <Col lg={4}>
         <OrderSummary totals={totals} method={method}>
+          <CouponField
+            applied={coupon}
+            refused={couponRefused}
+            state={address.state}
+            method={method}
+            onChange={chooseCoupon}
+          />
           {codUnavailable && (
             <Alert variant="warning" className="small">
               {codUnavailable} <Link to={paths.payment}>{t('checkout.review.changePayment')}</Link>
@@ -172,7 +187,7 @@ function Review({
             variant="accent"
             size="lg"
             className="w-100"
-            disabled={placing || awaitingFees || Boolean(codUnavailable)}
+            disabled={placing || awaitingFees || Boolean(codUnavailable) || Boolean(couponRefused)}
             onClick={() => void place()}
           >
             {placing && <Spinner size="sm" className="me-2" aria-hidden="true" />}
@@ -196,10 +211,11 @@ function Review({
  * the new order. Out of stock (409): /OrderError with the list the server sent. Any other refusal
  * (an empty cart, cash for a card-only product) is shown here in the server's words.
  */
-function usePlaceOrder(address: AddressInput, method: PaymentMethod) {
+function usePlaceOrder(address: AddressInput, method: PaymentMethod, coupon: string | undefined) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const user = useShopper();
   const [addAddress, addState] = useAddAddressMutation();
   const [placeOrder, placeState] = usePlaceOrderMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -213,7 +229,7 @@ function usePlaceOrder(address: AddressInput, method: PaymentMethod) {
       setFailure(errorMessage(saved.error) ?? t('common.loadFailed'));
       return;
     }
-    const placed = await placeOrder({ deliveryAddress: address, paymentMethod: method });
+    const placed = await placeOrder({ deliveryAddress: address, paymentMethod: method, coupon });
     if (placed.error) {
       const data = 'status' in placed.error ? placed.error.data : undefined;
       if (errorStatus(placed.error) === 409 && isOutOfStockList(data)) void navigate(paths.orderError, { state: data });
@@ -226,6 +242,8 @@ function usePlaceOrder(address: AddressInput, method: PaymentMethod) {
       return;
     }
     setLeaving(true);
+    // The coupon is the order's now; the next checkout starts without it.
+    saveCoupon(user._id, undefined);
     if (method === 'visa') {
       void navigate(paths.stripe, { state: { order_id: order._id } });
     } else {

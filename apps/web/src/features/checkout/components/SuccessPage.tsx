@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useHref, useLocation, useSearchParams } from 'react-router';
 import { SUCCESS_REDIRECT_MS } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useAppDispatch } from '../../../app/hooks';
@@ -71,12 +71,14 @@ const orderOf = (state: unknown) =>
 function OrderSucceeded() {
   const { t } = useTranslation();
   const order = orderOf(useLocation().state);
+  // The home page in the page's language (/ar for an Arabic page).
+  const home = useHref(paths.home);
 
   useEffect(() => {
     // A full load, not a route change: the shop starts afresh, with the cart and orders read anew.
-    const timer = setTimeout(() => window.location.assign(paths.home), SUCCESS_REDIRECT_MS);
+    const timer = setTimeout(() => window.location.assign(home), SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [home]);
 
   return (
     <div className="container-sm py-5 text-center checkout-narrow">
@@ -93,7 +95,7 @@ function OrderSucceeded() {
         </p>
       )}
       <div className="d-flex flex-wrap justify-content-center gap-2 mt-4">
-        <a href={paths.home} className="btn btn-accent">
+        <a href={home} className="btn btn-accent">
           {t('checkout.success.home')}
         </a>
         <Link to={paths.orders} className="btn btn-outline-primary">

@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { languageOfPath, pathIn } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { feedbackForError, type PaymentFeedback } from '../paymentResult';
 import { PayButton, PaymentFeedbackAlert } from '../components/PaymentFeedbackAlert';
@@ -45,7 +46,10 @@ function ElementsForm() {
     setFeedback(null);
     const { error } = await stripe.confirmPayment({
       elements,
-      confirmParams: { return_url: `${window.location.origin}${paths.success}` },
+      // Back to the page's language (/ar/success for an Arabic page).
+      confirmParams: {
+        return_url: `${window.location.origin}${pathIn(paths.success, languageOfPath(window.location.pathname))}`,
+      },
     });
     // Only a failure comes back here; success is a redirect to return_url.
     setFeedback(feedbackForError({ type: error.type, message: error.message }));

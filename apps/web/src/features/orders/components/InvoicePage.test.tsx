@@ -13,6 +13,8 @@ const ORDER: Order = {
   // 2 × 55 + 1 × 12.25 = 122.25, + 50 shipping + 10.50 cash fee = 182.75; VAT inside = 182.75 × 14 / 114 = 22.443…
   bill: 182.75,
   itemsTotal: 122.25,
+  discount: 0,
+  couponCode: null,
   shipping: 50,
   codFee: 10.5,
   status: 'delivered',

@@ -162,6 +162,14 @@ function Invoice({ order, customer }: { order: Order; customer: string | undefin
             <Price value={order.itemsTotal} />
           </dd>
         </div>
+        {order.couponCode && order.discount > 0 && (
+          <div>
+            <dt>{t('checkout.invoice.discount', { code: order.couponCode })}</dt>
+            <dd>
+              −<Price value={order.discount} />
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t('checkout.invoice.shipping')}</dt>
           <dd>

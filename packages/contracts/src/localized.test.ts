@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDescription, localName } from './localized';
+import { localDescription, localName } from './localized.js';
 
 const phone = { name: 'Galaxy A55', nameAr: 'جالاكسي A55', description: 'A phone', descriptionAr: null };
 

@@ -1,0 +1,64 @@
+import { say } from '@shop/contracts';
+import { badRequest } from '../../lib/errors.js';
+import { toEgp } from '../../lib/money.js';
+import type { CouponRow } from './queries.js';
+
+/** An order line as a coupon sees it: where the product sits in the catalogue, and what it costs (piastres). */
+export interface CouponLine {
+  productId: string;
+  categoryId: string;
+  departmentId: string;
+  price: number;
+  quantity: number;
+}
+
+/** What a usable coupon does to an order: piastres off the items, and whether delivery is free. */
+export interface CouponEffect {
+  coupon: CouponRow;
+  discount: number;
+  freeShipping: boolean;
+}
+
+export interface CouponContext {
+  lines: readonly CouponLine[];
+  /** The items' total in piastres, before any discount. */
+  itemsTotal: number;
+  now: Date;
+  /** The shopper's uses (queries.ts shopperUses). */
+  uses: { kept: number; replaceable: number };
+}
+
+/** Whether a coupon limited to parts of the catalogue covers the line; one limited to none covers all. */
+function covers(coupon: CouponRow, line: CouponLine): boolean {
+  const limited = coupon.productIds.length + coupon.categoryIds.length + coupon.departmentIds.length > 0;
+  return (
+    !limited ||
+    coupon.productIds.includes(line.productId) ||
+    coupon.categoryIds.includes(line.categoryId) ||
+    coupon.departmentIds.includes(line.departmentId)
+  );
+}
+
+/**
+ * Checks every rule of the coupon against the order and answers what it takes off; a coupon the order
+ * cannot use is a 400 saying why. The discount is a percent of the lines the coupon covers (rounded to the
+ * piastre) or its fixed amount, never more than those lines cost.
+ */
+export function couponEffect(code: string, coupon: CouponRow | null, ctx: CouponContext): CouponEffect {
+  if (!coupon) throw badRequest(say.api.couponUnknown(code));
+  if (coupon.paused) throw badRequest(say.api.couponPaused);
+  if (coupon.startsAt && ctx.now < coupon.startsAt)
+    throw badRequest(say.api.couponNotStarted(coupon.startsAt.toISOString()));
+  if (coupon.endsAt && ctx.now >= coupon.endsAt) throw badRequest(say.api.couponExpired(coupon.endsAt.toISOString()));
+  // The shopper's unpaid order that this one replaces gives its use back as it is cancelled.
+  if (coupon.maxUses !== null && coupon.uses - ctx.uses.replaceable >= coupon.maxUses)
+    throw badRequest(say.api.couponUsedUp);
+  if (coupon.perUserLimit !== null && ctx.uses.kept >= coupon.perUserLimit) throw badRequest(say.api.couponUsedByYou);
+  if (coupon.minOrder !== null && ctx.itemsTotal < coupon.minOrder)
+    throw badRequest(say.api.couponMinOrder(toEgp(coupon.minOrder)));
+  const covered = ctx.lines.filter((line) => covers(coupon, line));
+  if (!covered.length) throw badRequest(say.api.couponNotApplicable);
+  const coveredTotal = covered.reduce((sum, line) => sum + line.price * line.quantity, 0);
+  const off = coupon.kind === 'percent' ? Math.round((coveredTotal * coupon.value) / 100) : coupon.value;
+  return { coupon, discount: Math.min(off, coveredTotal), freeShipping: coupon.freeShipping };
+}

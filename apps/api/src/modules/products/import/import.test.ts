@@ -1,0 +1,574 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
+import {
+  API_MSG,
+  API_MSG_AR,
+  MSG,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  PRODUCT_CSV_COLUMNS,
+  RULE_MSG,
+  type ProductCsvColumn,
+  type ProductImport,
+  type ProductImportRejections,
+} from '@shop/contracts';
+import { auditLogs, categories, departments, productImports, products } from '../../../db/schema.js';
+import { createAdmin, createTestApp, type Account, type TestContext } from '../../../../test/harness.js';
+import { createCategory, createProduct, type CategoryRow, type DepartmentRow } from '../../../../test/fixtures.js';
+import { multipart } from '../../../../test/multipart.js';
+import { readUntilHit } from '../../../../test/cache-reads.js';
+import { seedIfEmpty } from '../../../seed/index.js';
+import { applyBatch, claimNext } from './job.js';
+import { fileRows } from './parse.js';
+import { rowChecker } from './validate.js';
+import { createImportWorker } from './worker.js';
+
+const PUBLIC_URL = 'https://shop.example.eg';
+const SLOW = 120_000;
+
+type Row = Partial<Record<ProductCsvColumn, string>>;
+const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+/** A file as the export writes it: a header, CRLF lines, quoted where needed. */
+const csvOf = (rows: Row[], header: readonly string[] = PRODUCT_CSV_COLUMNS) =>
+  [header.join(','), ...rows.map((row) => PRODUCT_CSV_COLUMNS.map((c) => quote(row[c] ?? '')).join(','))]
+    .map((line) => `${line}\r\n`)
+    .join('');
+
+interface UploadOptions {
+  createMissing?: boolean;
+  headers?: Record<string, string>;
+  field?: string;
+}
+
+function uploadTo(t: TestContext, admin: Account, body: string | Buffer, options: UploadOptions = {}) {
+  const form = multipart(options.createMissing === undefined ? {} : { createMissing: String(options.createMissing) }, [
+    { field: options.field ?? 'file', filename: 'products.csv', contentType: 'text/csv', data: Buffer.from(body) },
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/products/imports',
+    headers: { ...admin.headers, ...form.headers, ...options.headers },
+    payload: form.payload,
+  });
+}
+
+async function checked(t: TestContext, admin: Account, body: string | Buffer, options: UploadOptions = {}) {
+  const res = await uploadTo(t, admin, body, options);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<ProductImport>();
+}
+
+const jobOf = async (t: TestContext, admin: Account, id: string) =>
+  (await t.app.inject({ url: `/api/admin/products/imports/${id}`, headers: admin.headers })).json<ProductImport>();
+
+async function rejectionsOf(t: TestContext, admin: Account, id: string, page = 1, language = 'en') {
+  const res = await t.app.inject({
+    url: `/api/admin/products/imports/${id}/rejections?page=${page}`,
+    headers: { ...admin.headers, 'accept-language': language },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ProductImportRejections>();
+}
+
+/** Applies a checked import and waits for the worker to end it. */
+async function applied(t: TestContext, admin: Account, id: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/products/imports/${id}/apply`,
+    headers: admin.headers,
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  expect(res.json<ProductImport>().status).toBe('queued');
+  await t.app.productImports.flush();
+  return jobOf(t, admin, id);
+}
+
+/** Every row of the catalogue's tables, as one digest per table. */
+async function catalogueDigest(t: TestContext) {
+  const digest = async (table: string) =>
+    (
+      await t.app.db.execute<{ h: string }>(
+        sql.raw(`select md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as h from ${table} x`),
+      )
+    ).rows[0]?.h;
+  return {
+    products: await digest('products'),
+    categories: await digest('categories'),
+    departments: await digest('departments'),
+    searchWords: await digest('search_words'),
+  };
+}
+
+const exportCsv = async (t: TestContext, admin: Account) =>
+  (await t.app.inject({ url: '/api/admin/products/export', headers: admin.headers })).body;
+
+describe('the demo catalogue, exported and imported back', () => {
+  let t: TestContext;
+  let admin: Account;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL });
+    await seedIfEmpty({ db: t.app.db, images: t.app.images, log: () => {} });
+    admin = await createAdmin(t.app);
+  }, SLOW);
+  afterAll(() => t.close());
+
+  it(
+    'is found unchanged by the dry run and changes nothing when applied',
+    async () => {
+      const before = await catalogueDigest(t);
+      const file = await exportCsv(t, admin);
+      const job = await checked(t, admin, file);
+      expect(job).toMatchObject({
+        status: 'checked',
+        totalRows: 200,
+        doneRows: 0,
+        check: { add: 0, update: 0, unchanged: 200, reject: 0, newDepartments: [], newCategories: [] },
+        result: null,
+      });
+      const done = await applied(t, admin, job._id);
+      expect(done).toMatchObject({
+        status: 'done',
+        doneRows: 200,
+        result: { add: 0, update: 0, unchanged: 200, reject: 0 },
+      });
+      expect(await catalogueDigest(t)).toEqual(before);
+      expect(await exportCsv(t, admin)).toBe(file);
+    },
+    SLOW,
+  );
+
+  it(
+    'applies what an admin changed in the file, and nothing else',
+    async () => {
+      const file = await exportCsv(t, admin);
+      const [header = '', first = '', ...rest] = file.split('\r\n');
+      const id = first.slice(0, 36);
+      const [row] = await t.app.db.select().from(products).where(eq(products.id, id));
+      const edited = first.replace(/,(\d+\.\d\d),/, ',1234.50,');
+      expect(edited).not.toBe(first);
+      const job = await checked(t, admin, [header, edited, ...rest].join('\r\n'));
+      expect(job.check).toMatchObject({ add: 0, update: 1, unchanged: 199, reject: 0 });
+      expect((await applied(t, admin, job._id)).result).toEqual({ add: 0, update: 1, unchanged: 199, reject: 0 });
+      const [after] = await t.app.db.select().from(products).where(eq(products.id, id));
+      // The price moved, and with it the time the product last changed (what the sitemap's lastmod reads).
+      expect(after).toEqual({
+        ...row,
+        price: 123_450,
+        compareAtPrice: after?.compareAtPrice,
+        updatedAt: expect.any(Date),
+      });
+      expect(after?.updatedAt.getTime()).toBeGreaterThan(row?.updatedAt.getTime() ?? Infinity);
+    },
+    SLOW,
+  );
+});
+
+describe('CSV product import', () => {
+  let t: TestContext;
+  let admin: Account;
+  let department: DepartmentRow;
+  let category: CategoryRow;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL });
+    admin = await createAdmin(t.app);
+    category = await createCategory(t.app.db, { name: 'Cookware' });
+    [department] = (await t.app.db.select().from(departments).where(eq(departments.id, category.departmentId))) as [
+      DepartmentRow,
+    ];
+  });
+  afterAll(() => t.close());
+
+  const upload = (body: string | Buffer, options?: UploadOptions) => uploadTo(t, admin, body, options);
+  const newRow = (over: Row = {}): Row => ({
+    name: 'Clay Pot',
+    description: 'Hand made in Fayoum',
+    brand: 'Fakhar',
+    department: department.name,
+    category: category.name,
+    price: '120.50',
+    stock: '4',
+    weight: '1.5',
+    cod: 'true',
+    ...over,
+  });
+  const importsCount = async () => (await t.app.db.select({ n: count() }).from(productImports))[0]?.n;
+
+  describe('the dry run', () => {
+    it('counts the rows to add, update and keep, and lists every rejected row by line with its reasons', async () => {
+      const kept = await createProduct(t.app.db, {
+        categoryId: category.id,
+        name: 'Kept Pan',
+        price: 100,
+        weight: 1.2,
+        imagePaths: ['/uploads/pan.webp'],
+      });
+      const changed = await createProduct(t.app.db, { categoryId: category.id, name: 'Changed Pan' });
+      const same = (p: typeof kept): Row => ({
+        id: p.id,
+        name: p.name,
+        description: p.description,
+        brand: p.brand,
+        department: department.name,
+        category: category.name,
+        price: p.price.toFixed(2),
+        stock: String(p.stock),
+        weight: String(p.weight),
+        cod: String(p.cod),
+        images: p.imagePaths.map((path) => `${PUBLIC_URL}${path}`).join(' '),
+      });
+      const before = await catalogueDigest(t);
+      const file = csvOf([
+        newRow({ description: 'Two lines:\nglazed inside' }), // line 2, over two lines
+        same(kept), // 4
+        { ...same(changed), price: '150.00', cod: 'FALSE' }, // 5: Excel's FALSE
+        newRow({ price: '-5' }), // 6
+        newRow({ name: '', stock: '1.5' }), // 7
+        { ...same(kept), name: 'Kept Pan again' }, // 8
+        newRow({ id: '5b0f8a8e-8c55-4b8e-9a52-1b8e8f1f3c1a' }), // 9
+        newRow({ name: '=HYPERLINK("http://evil.example","Pot")' }), // 10
+        newRow({ name: "'=SUM(A1)", description: "'- glazed" }), // 11: escaped as the export escapes
+        newRow({ images: 'https://elsewhere.example/pot.png' }), // 12
+        newRow({ compareAtPrice: '100' }), // 13
+        newRow({ price: '0.001' }), // 14
+      ]).replace(/\r\n$/, '\r\n1,2,3\r\n'); // 15: too few cells
+      const job = await checked(t, admin, file);
+      expect(job.check).toEqual({
+        add: 2,
+        update: 1,
+        unchanged: 1,
+        reject: 9,
+        newDepartments: [],
+        newCategories: [],
+      });
+      expect(job.totalRows).toBe(13);
+      const { rejections, total, pages } = await rejectionsOf(t, admin, job._id);
+      expect({ total, pages }).toEqual({ total: 9, pages: 1 });
+      expect(rejections).toEqual([
+        { line: 6, problems: [{ column: 'price', reason: RULE_MSG.mustBePositive('price') }] },
+        {
+          line: 7,
+          problems: [
+            { column: 'stock', reason: RULE_MSG.mustBeWhole('stock') },
+            { column: 'name', reason: MSG.requiredField },
+          ],
+        },
+        { line: 8, problems: [{ column: 'id', reason: API_MSG.importRepeatedId(4) }] },
+        { line: 9, problems: [{ column: 'id', reason: API_MSG.importUnknownProduct }] },
+        { line: 10, problems: [{ column: 'name', reason: API_MSG.importFormula }] },
+        { line: 12, problems: [{ column: 'images', reason: API_MSG.importImageAddress(PUBLIC_URL) }] },
+        { line: 13, problems: [{ column: 'compareAtPrice', reason: RULE_MSG.compareAtAbovePrice }] },
+        { line: 14, problems: [{ column: 'price', reason: RULE_MSG.atLeastOnePiastre('price') }] },
+        { line: 15, problems: [{ column: null, reason: API_MSG.importCellCount(3, 14) }] },
+      ]);
+      // Read by an Arabic admin, in Arabic.
+      const arabic = await rejectionsOf(t, admin, job._id, 1, 'ar');
+      expect(arabic.rejections[3]?.problems[0]?.reason).toBe(API_MSG_AR.importUnknownProduct);
+      // Nothing changes before it is applied.
+      expect(await catalogueDigest(t)).toEqual(before);
+
+      const done = await applied(t, admin, job._id);
+      expect(done.result).toEqual({ add: 2, update: 1, unchanged: 1, reject: 9 });
+      const added = await t.app.db.select().from(products).where(eq(products.brand, 'Fakhar'));
+      expect(added.map((p) => [p.name, p.description]).sort()).toEqual([
+        ['=SUM(A1)', '- glazed'],
+        ['Clay Pot', 'Two lines:\nglazed inside'],
+      ]);
+      const [pan] = await t.app.db.select().from(products).where(eq(products.id, changed.id));
+      expect(pan).toMatchObject({ price: 15_000, cod: false });
+      // The pictures of this shop are stored as the paths they were exported from.
+      expect(await exportCsv(t, admin)).toContain(`${PUBLIC_URL}/uploads/pan.webp`);
+    });
+
+    it('judges the rows again when applied: a product deleted since the dry run rejects its row then', async () => {
+      const going = await createProduct(t.app.db, { categoryId: category.id, name: 'Soon Gone Pan' });
+      const staying = await createProduct(t.app.db, { categoryId: category.id, name: 'Staying Pan' });
+      const update = (p: typeof going): Row => ({
+        ...newRow({ name: `${p.name} renamed` }),
+        id: p.id,
+      });
+      const job = await checked(t, admin, csvOf([update(going), update(staying)]));
+      expect(job.check).toMatchObject({ update: 2, reject: 0 });
+      await t.app.db.delete(products).where(eq(products.id, going.id));
+      const done = await applied(t, admin, job._id);
+      expect(done.result).toEqual({ add: 0, update: 1, unchanged: 0, reject: 1 });
+      expect((await rejectionsOf(t, admin, job._id)).rejections).toEqual([
+        { line: 2, problems: [{ column: 'id', reason: API_MSG.importUnknownProduct }] },
+      ]);
+      const [renamed] = await t.app.db.select().from(products).where(eq(products.id, staying.id));
+      expect(renamed?.name).toBe('Staying Pan renamed');
+    });
+
+    it('ends failed, saying how far it got, when its file cannot be applied', async () => {
+      const job = await checked(t, admin, csvOf([newRow({ name: 'Never Made Pot' })]));
+      // A file damaged after its dry run (nothing the shop does; the worst case of a bug).
+      await t.app.db
+        .update(productImports)
+        .set({ csv: Buffer.from([0xff, 0xfe, 0x00]) })
+        .where(eq(productImports.id, job._id));
+      const failed = await applied(t, admin, job._id);
+      expect(failed).toMatchObject({ status: 'failed', doneRows: 0, error: API_MSG.importStopped(0, 1) });
+      expect(await t.app.db.select().from(products).where(eq(products.name, 'Never Made Pot'))).toEqual([]);
+    });
+
+    it('pages the rejected rows', async () => {
+      const rows = Array.from({ length: 120 }, (_, i) => newRow({ name: `Bad ${i}`, stock: '-1' }));
+      const job = await checked(t, admin, csvOf(rows));
+      expect(job.check.reject).toBe(120);
+      const third = await rejectionsOf(t, admin, job._id, 3);
+      expect(third.pages).toBe(3);
+      expect(third.rejections.map((r) => r.line)).toEqual(Array.from({ length: 20 }, (_, i) => 102 + i));
+    });
+
+    it('is kept with an audit entry, and can be applied once', async () => {
+      const job = await checked(t, admin, csvOf([newRow({ name: 'Audited Pot' })]));
+      await applied(t, admin, job._id);
+      const again = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/products/imports/${job._id}/apply`,
+        headers: admin.headers,
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ message: API_MSG.importNotCheckable });
+      const actions = await t.app.db
+        .select({ action: auditLogs.action, data: auditLogs.data })
+        .from(auditLogs)
+        .where(sql`${auditLogs.data}->>'id' = ${job._id}`);
+      expect(actions.map((a) => a.action).sort()).toEqual(['product_import_apply', 'product_import_check']);
+      const unknown = await t.app.inject({
+        url: '/api/admin/products/imports/5b0f8a8e-8c55-4b8e-9a52-1b8e8f1f3c1a',
+        headers: admin.headers,
+      });
+      expect(unknown.statusCode).toBe(404);
+    });
+  });
+
+  describe('departments and categories named in the file', () => {
+    const garden = (n: number) =>
+      newRow({ name: `Garden Pot ${n}`, department: 'Garden', category: n % 2 ? 'Pots' : 'Seeds' });
+    const file = () =>
+      csvOf([
+        garden(1),
+        garden(2),
+        garden(3),
+        newRow({ name: 'New category pot', category: 'Planters' }),
+        newRow({ name: 'Same category, other case', department: department.name.toUpperCase(), category: 'PLANTERS' }),
+      ]);
+
+    it('are not created unless asked: their rows are rejected, saying so', async () => {
+      const job = await checked(t, admin, file(), { createMissing: false });
+      expect(job.check).toMatchObject({ add: 0, reject: 5, newDepartments: [], newCategories: [] });
+      const { rejections } = await rejectionsOf(t, admin, job._id);
+      expect(rejections[0]).toEqual({
+        line: 2,
+        problems: [{ column: 'department', reason: API_MSG.importNoDepartment('Garden') }],
+      });
+      expect(rejections[3]).toEqual({
+        line: 5,
+        problems: [{ column: 'category', reason: API_MSG.importNoCategory('Planters', department.name) }],
+      });
+    });
+
+    it('are created once each when asked, names compared in any case', async () => {
+      const job = await checked(t, admin, file(), { createMissing: true });
+      expect(job.check).toEqual({
+        add: 5,
+        update: 0,
+        unchanged: 0,
+        reject: 0,
+        newDepartments: ['Garden'],
+        newCategories: [
+          { department: 'Garden', name: 'Pots' },
+          { department: 'Garden', name: 'Seeds' },
+          { department: department.name, name: 'Planters' },
+        ],
+      });
+      expect((await applied(t, admin, job._id)).result).toMatchObject({ add: 5, reject: 0 });
+      const [garden] = await t.app.db.select().from(departments).where(eq(departments.name, 'Garden'));
+      const made = await t.app.db
+        .select({ name: categories.name, departmentId: categories.departmentId })
+        .from(categories)
+        .where(sql`lower(${categories.name}) in ('pots', 'seeds', 'planters')`);
+      expect(made.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+        { name: 'Planters', departmentId: department.id },
+        { name: 'Pots', departmentId: garden?.id },
+        { name: 'Seeds', departmentId: garden?.id },
+      ]);
+      const placed = await t.app.db
+        .select({ n: count() })
+        .from(products)
+        .where(eq(products.departmentId, garden?.id ?? ''));
+      expect(placed[0]?.n).toBe(3);
+    });
+  });
+
+  describe('a file that is not a product CSV is refused whole, and nothing is kept', () => {
+    const refused = async (body: string | Buffer, status: number, message: string, options?: UploadOptions) => {
+      const before = await importsCount();
+      const res = await upload(body, options);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json()).toMatchObject({ message });
+      expect(await importsCount()).toBe(before);
+    };
+
+    it('in another encoding than UTF-8: Excel’s plain CSV (Windows-1256) or Unicode text (UTF-16)', async () => {
+      const header = Buffer.from(`${PRODUCT_CSV_COLUMNS.join(',')}\r\n`);
+      // "مقلاة" in Windows-1256.
+      const cp1256 = Buffer.concat([header, Buffer.from([0x2c, 0xe3, 0xde, 0xe1, 0xc7, 0xc9, 0x0d, 0x0a])]);
+      await refused(cp1256, 400, API_MSG.importNotUtf8);
+      await refused(
+        Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csvOf([newRow()]), 'utf16le')]),
+        400,
+        API_MSG.importNotText,
+      );
+    });
+
+    it('10 MB of junk: random bytes, or text that is not the export', async () => {
+      const random = Buffer.alloc(10 * 1024 * 1024);
+      for (let i = 0; i < random.length; i++) random[i] = (i * 2654435761) >>> 24;
+      await refused(random, 400, API_MSG.importNotText);
+      await refused(
+        'lorem ipsum, dolor sit amet\n'.repeat(375_000),
+        400,
+        API_MSG.importMissingColumns(PRODUCT_CSV_COLUMNS.join(', ')),
+      );
+    });
+
+    it('with a header that does not name the columns', async () => {
+      await refused('', 400, API_MSG.importMissingColumns(PRODUCT_CSV_COLUMNS.join(', ')));
+      await refused(
+        csvOf(
+          [newRow()],
+          PRODUCT_CSV_COLUMNS.filter((c) => c !== 'price'),
+        ),
+        400,
+        API_MSG.importMissingColumns('price'),
+      );
+      await refused(csvOf([newRow()], [...PRODUCT_CSV_COLUMNS, 'colour']), 400, API_MSG.importUnknownColumns('colour'));
+    });
+
+    it('with a quote left open or out of place, at the line the parser reports', async () => {
+      const good = csvOf([newRow(), newRow()]);
+      await refused(`${good}${quote('x')},"unclosed,1\r\n`, 400, API_MSG.importUnreadable(5));
+      await refused(`${good},Pot "16 cm",x\r\n`, 400, API_MSG.importUnreadable(4));
+    });
+
+    it('with no rows, or more rows than an import takes', async () => {
+      await refused(csvOf([]), 400, API_MSG.importNoRows);
+      await refused(
+        `${csvOf([])}${',,,,,,,,,,,,,\r\n'.repeat(MAX_IMPORT_ROWS + 1)}`,
+        400,
+        API_MSG.importTooManyRows(MAX_IMPORT_ROWS),
+      );
+    });
+
+    it('larger than the limit (413), in another field, or not as a form', async () => {
+      await refused(
+        Buffer.alloc(MAX_IMPORT_BYTES + 1, 'a'),
+        413,
+        API_MSG.importTooLarge(MAX_IMPORT_BYTES / 1024 / 1024),
+      );
+      await refused(csvOf([newRow()]), 400, API_MSG.importFileField, { field: 'img' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/products/imports',
+        headers: admin.headers,
+        payload: { file: csvOf([newRow()]) },
+      });
+      expect(res.statusCode).toBe(415);
+    });
+  });
+
+  describe('the job', () => {
+    /** A checked import of `n` new products named `prefix n`, queued without waking the app's worker. */
+    async function queued(prefix: string, n: number) {
+      const rows = Array.from({ length: n }, (_, i) => newRow({ name: `${prefix} ${i}` }));
+      const job = await checked(t, admin, csvOf(rows));
+      await t.app.db.update(productImports).set({ status: 'queued' }).where(eq(productImports.id, job._id));
+      return job._id;
+    }
+    const namesLike = async (prefix: string) =>
+      (
+        await t.app.db
+          .select({ name: products.name })
+          .from(products)
+          .where(sql`${products.name} like ${`${prefix} %`}`)
+      )
+        .map((p) => p.name)
+        .sort();
+    const expected = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} ${i}`).sort();
+    const deps = () => ({ db: t.app.db, clock: t.clock, log: t.app.log, config: t.app.config });
+
+    it('resumes after its worker died between two batches, applying each row once', async () => {
+      const id = await queued('Resumed', 35);
+      // A worker takes it, applies two batches of 10, and dies without handing it back.
+      const now = t.clock.now();
+      const claim = await claimNext(t.app.db, now, new Date(now.getTime() + 60_000));
+      expect(claim?.id).toBe(id);
+      if (!claim) return;
+      const check = rowChecker(PUBLIC_URL);
+      const batches: Awaited<ReturnType<typeof check>>[][] = [];
+      for await (const rows of fileRows(claim.csv, 10)) batches.push(rows.map(check));
+      for (const batch of batches.slice(0, 2))
+        expect(await applyBatch(t.app.db, claim, batch, new Date(now.getTime() + 60_000))).toBe(true);
+      expect((await jobOf(t, admin, id)).doneRows).toBe(20);
+
+      // Until its lease runs out nobody else takes it; then another worker finishes it.
+      const other = createImportWorker(deps(), 10);
+      expect(await other.flush()).toBe(0);
+      t.clock.advance(61_000);
+      expect(await other.flush()).toBe(1);
+      const done = await jobOf(t, admin, id);
+      expect(done).toMatchObject({ status: 'done', doneRows: 35, result: { add: 35, reject: 0 } });
+      expect(await namesLike('Resumed')).toEqual(expected('Resumed', 35));
+
+      // The first worker, back to life, can no longer apply anything.
+      const zombie = batches[2] ?? [];
+      expect(await applyBatch(t.app.db, claim, zombie, new Date(t.clock.now().getTime() + 60_000))).toBe(false);
+      expect(await namesLike('Resumed')).toEqual(expected('Resumed', 35));
+      await other.stop();
+    });
+
+    it('is applied once by two instances on one database racing for it', async () => {
+      const id = await queued('Raced', 45);
+      const sibling = await t.sibling();
+      const workers = [
+        createImportWorker(deps(), 10),
+        createImportWorker({ db: sibling.db, clock: t.clock, log: sibling.log, config: sibling.config }, 10),
+      ];
+      const ended = await Promise.all(workers.map((worker) => worker.flush()));
+      expect(ended.reduce((a, b) => a + b)).toBe(1);
+      expect(await jobOf(t, admin, id)).toMatchObject({ status: 'done', doneRows: 45, result: { add: 45 } });
+      expect(await namesLike('Raced')).toEqual(expected('Raced', 45));
+      await Promise.all(workers.map((worker) => worker.stop()));
+    });
+
+    it('leaves the catalogue caches alone while it runs and clears them once at its end', async () => {
+      const url = '/api/product?page=1&limit=48&includeOutOfStock=true&q=cached';
+      const list = () => t.app.inject({ url });
+      const id = await queued('Cached', 25);
+      await readUntilHit((address) => t.app.inject({ url: address }), url);
+      const now = t.clock.now();
+      const claim = await claimNext(t.app.db, now, new Date(now.getTime() + 60_000));
+      if (!claim) throw new Error('no claim');
+      const check = rowChecker(PUBLIC_URL);
+      for await (const rows of fileRows(claim.csv, 10)) {
+        await applyBatch(t.app.db, claim, rows.map(check), new Date(now.getTime() + 60_000));
+        break;
+      }
+      // Ten products are in, but the cached list is still served: no announcement yet.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const during = await list();
+      expect(during.headers['x-cache']).toBe('hit');
+      expect(during.json<{ products: unknown[] }>().products).toHaveLength(0);
+
+      t.clock.advance(61_000);
+      const worker = createImportWorker(deps(), 10);
+      await worker.flush();
+      expect((await jobOf(t, admin, id)).status).toBe('done');
+      await expect
+        .poll(async () => (await list()).json<{ products: unknown[] }>().products.length, { timeout: 5000 })
+        .toBe(25);
+      await worker.stop();
+    });
+  });
+});

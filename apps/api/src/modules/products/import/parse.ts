@@ -1,0 +1,100 @@
+import { isUtf8 } from 'node:buffer';
+import { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import { say, MAX_IMPORT_ROWS, PRODUCT_CSV_COLUMNS, type ProductCsvColumn, type Said } from '@shop/contracts';
+import { badRequest } from '../../../lib/errors.js';
+
+/** A data row of the file by column, cells as written (still escaped). */
+export type CsvCells = Record<ProductCsvColumn, string>;
+
+/** A data row and the line of the file it starts on; a row that does not fit the header carries why. */
+export type FileRow = { line: number; cells: CsvCells } | { line: number; problem: Said };
+
+/**
+ * The file is handed to the parser in pieces: between two, other requests get their turn, so a large
+ * file does not hold the process for the seconds its parsing takes.
+ */
+const PIECE_BYTES = 64 * 1024;
+
+function* pieces(bytes: Buffer): Generator<Buffer> {
+  for (let at = 0; at < bytes.length; at += PIECE_BYTES) yield bytes.subarray(at, at + PIECE_BYTES);
+}
+
+const isColumn = (name: string): name is ProductCsvColumn => (PRODUCT_CSV_COLUMNS as readonly string[]).includes(name);
+
+/** The header must name each column of the export once, in any order, and nothing else. */
+function columnsOf(header: readonly string[]): ProductCsvColumn[] {
+  const names = header.map((name) => name.trim());
+  const missing = PRODUCT_CSV_COLUMNS.filter((column) => !names.includes(column));
+  if (missing.length) throw badRequest(say.api.importMissingColumns(missing.join(', ')));
+  const unknown = names.filter((name, i) => !isColumn(name) || names.indexOf(name) !== i);
+  if (unknown.length) throw badRequest(say.api.importUnknownColumns(unknown.join(', ')));
+  return names.filter(isColumn);
+}
+
+function newlines(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
+/**
+ * Refuses what cannot be a spreadsheet's CSV at all: binary data (no text has a NUL byte, and the
+ * database could not store one) and text in another encoding than UTF-8 (Excel's plain "CSV" writes
+ * the system's code page, Windows-1256 for Arabic, which would turn every Arabic name into garbage).
+ */
+function checkText(bytes: Buffer): void {
+  if (bytes.includes(0)) throw badRequest(say.api.importNotText);
+  if (!isUtf8(bytes)) throw badRequest(say.api.importNotUtf8);
+}
+
+interface Parsed {
+  record: string[];
+  raw: string;
+}
+
+/**
+ * The data rows of an uploaded file, `size` at a time, each with the line it starts on (a cell may hold
+ * line breaks). The file as a whole is refused (a 400 naming why) when it is not UTF-8 text, its header
+ * does not name the export's columns, it has no rows or too many, or it is not CSV: a quote left open
+ * or out of place, at the line the parser reports. csv-parse reads it by RFC 4180, as the export writes it.
+ */
+export async function* fileRows(bytes: Buffer, size: number): AsyncGenerator<FileRow[]> {
+  checkText(bytes);
+  const parser = Readable.from(pieces(bytes)).pipe(parse({ bom: true, raw: true, relax_column_count: true }));
+  let columns: ProductCsvColumn[] | null = null;
+  let line = 1;
+  let rows = 0;
+  let batch: FileRow[] = [];
+  try {
+    for await (const { record, raw } of parser as AsyncIterable<Parsed>) {
+      const start = line;
+      // The raw text stops before the record's own line break.
+      line += newlines(raw) + 1;
+      if (!columns) {
+        columns = columnsOf(record);
+        continue;
+      }
+      if (record.length === 1 && record[0] === '') continue;
+      if (++rows > MAX_IMPORT_ROWS) throw badRequest(say.api.importTooManyRows(MAX_IMPORT_ROWS));
+      const fields = columns;
+      batch.push(
+        record.length === fields.length
+          ? { line: start, cells: Object.fromEntries(fields.map((column, i) => [column, record[i]])) as CsvCells }
+          : { line: start, problem: say.api.importCellCount(record.length, fields.length) },
+      );
+      if (batch.length === size) {
+        yield batch;
+        batch = [];
+      }
+    }
+  } catch (err) {
+    if (err instanceof CsvError) throw badRequest(say.api.importUnreadable(Number((err as { lines?: unknown }).lines)));
+    throw err;
+  } finally {
+    parser.destroy();
+  }
+  if (!columns) throw badRequest(say.api.importMissingColumns(PRODUCT_CSV_COLUMNS.join(', ')));
+  if (batch.length) yield batch;
+  if (rows === 0) throw badRequest(say.api.importNoRows);
+}

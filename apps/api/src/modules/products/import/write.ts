@@ -1,0 +1,52 @@
+import { param, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.js';
+import { products } from '../../../db/schema.js';
+import type { Place, Plan, Planned } from './plan.js';
+
+type Placed = Planned & { place: Place };
+
+/** Applying creates what is missing before planning, so every row it writes has its place. */
+function placed(rows: Planned[]): Placed[] {
+  return rows.map((row) => {
+    if (!row.place) throw new Error('an applied import row has no department or category');
+    return { ...row, place: row.place };
+  });
+}
+
+/**
+ * The changed products in one statement: each column travels as one array, unnested into rows. Picture
+ * paths of uploads hold no spaces, so each product's list travels as one text.
+ */
+async function updateProducts(tx: Tx, rows: Placed[]): Promise<void> {
+  if (!rows.length) return;
+  const column = <T>(pick: (row: Placed) => T) => param(rows.map(pick));
+  await tx.execute(sql`
+    update ${products} p set
+      name = v.name, name_ar = v.name_ar, description = v.description, description_ar = v.description_ar,
+      brand = v.brand, price = v.price, compare_at_price = v.compare_at_price, stock = v.stock, weight = v.weight,
+      cod = v.cod, image_paths = string_to_array(v.images, ' '), category_id = v.category_id,
+      department_id = v.department_id
+    from unnest(
+      ${column((row) => row.id)}::uuid[], ${column((row) => row.values.name)}::text[],
+      ${column((row) => row.values.nameAr)}::text[], ${column((row) => row.values.description)}::text[],
+      ${column((row) => row.values.descriptionAr)}::text[], ${column((row) => row.values.brand)}::text[],
+      ${column((row) => row.values.price)}::integer[], ${column((row) => row.values.compareAtPrice)}::integer[],
+      ${column((row) => row.values.stock)}::integer[], ${column((row) => row.values.weight)}::real[],
+      ${column((row) => row.values.cod)}::boolean[], ${column((row) => row.values.imagePaths.join(' '))}::text[],
+      ${column((row) => row.place.categoryId)}::uuid[], ${column((row) => row.place.departmentId)}::uuid[]
+    ) as v(id, name, name_ar, description, description_ar, brand, price, compare_at_price, stock, weight, cod, images,
+      category_id, department_id)
+    where p.id = v.id`);
+}
+
+/** Writes a batch's plan: its new products in one insert, its changed ones in one update. */
+export async function writePlan(tx: Tx, plan: Plan): Promise<void> {
+  const adds = placed(plan.adds);
+  if (adds.length)
+    await tx
+      .insert(products)
+      .values(
+        adds.map((row) => ({ ...row.values, categoryId: row.place.categoryId, departmentId: row.place.departmentId })),
+      );
+  await updateProducts(tx, placed(plan.updates));
+}

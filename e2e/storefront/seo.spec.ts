@@ -1,0 +1,107 @@
+import type { APIRequestContext } from '@playwright/test';
+import { ar, expectArabicPage } from '../support/arabic';
+import { demoProduct, IPHONE, type ApiProduct } from '../support/catalog';
+import { header } from '../support/ui';
+import { test, expect } from '../support/test';
+
+/** The demo iPhone, which has an Arabic name (apps/api/src/seed/catalogue.ts). */
+async function iphone(request: APIRequestContext): Promise<ApiProduct & { nameAr: string }> {
+  const found = await demoProduct(request, (item) => item.name === IPHONE);
+  if (!found.nameAr) throw new Error('the demo iPhone has no Arabic name');
+  return { ...found, nameAr: found.nameAr };
+}
+
+test('a product page read without JavaScript has the product’s title, Open Graph and structured data', async ({
+  browser,
+  request,
+}) => {
+  const product = await iphone(request);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const res = await page.goto(`/product/one/${product._id}`);
+  expect(res?.status()).toBe(200);
+
+  await expect(page).toHaveTitle(`${IPHONE} – EGP Shop`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  const meta = (property: string) => page.locator(`meta[property="${property}"]`);
+  await expect(meta('og:title')).toHaveAttribute('content', `${IPHONE} – EGP Shop`);
+  await expect(meta('og:type')).toHaveAttribute('content', 'product');
+  await expect(meta('og:image')).toHaveAttribute('content', new RegExp(`^https?://[^/]+${product.image_path[0]}$`));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    new RegExp(`^https?://[^/]+/product/one/${product._id}$`),
+  );
+  await expect(page.locator('link[rel="alternate"][hreflang="ar"]')).toHaveAttribute(
+    'href',
+    new RegExp(`/ar/product/one/${product._id}$`),
+  );
+  const things = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? '') as { '@type': string }));
+  expect(things.find((thing) => thing['@type'] === 'Product')).toMatchObject({
+    name: IPHONE,
+    sku: product._id,
+    brand: { '@type': 'Brand', name: product.brand },
+    offers: { price: product.price, priceCurrency: 'EGP' },
+  });
+  await context.close();
+});
+
+test('a product that is not there is a 404, and the app says so', async ({ page }) => {
+  const res = await page.goto('/product/one/00000000-0000-4000-8000-000000000000');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('alert')).toContainText('Product not found');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the Arabic product page at /ar/…: right to left, in Arabic, no console error, its links in Arabic', async ({
+    page,
+    request,
+  }) => {
+    const product = await iphone(request);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // A first visit: nothing chosen before, an English browser. The address alone says Arabic.
+    const res = await page.goto(`/ar/product/one/${product._id}`);
+    expect(res?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1, name: product.nameAr })).toBeVisible();
+    await expect(page).toHaveTitle(`${product.nameAr} – EGP Shop`);
+    await expectArabicPage(page);
+    const trail = page.getByRole('navigation', { name: ar('common.breadcrumb') });
+    await expect(trail.getByRole('link', { name: ar('nav.home') })).toHaveAttribute('href', '/ar');
+    await trail.getByRole('link').nth(1).click();
+    await expect(page).toHaveURL(new RegExp(`/ar/department/${product.department._id}$`));
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    expect(errors).toEqual([]);
+  });
+});
+
+test('the language switch moves between /… and /ar/…, and the shop opens in the chosen one at /', async ({
+  page,
+  request,
+}) => {
+  const product = await iphone(request);
+  await page.goto(`/product/one/${product._id}?from=switch#reviews`);
+  await expect(page.getByRole('heading', { level: 1, name: IPHONE })).toBeVisible();
+  await header(page).getByRole('button', { name: 'العربية' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/ar/product/one/${product._id}\\?from=switch#reviews$`));
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1, name: product.nameAr })).toBeVisible();
+  await expect(page).toHaveTitle(`${product.nameAr} – EGP Shop`);
+
+  // The choice holds for the next visit to an address without a language.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/ar$/);
+  await expect(page.getByRole('heading', { name: ar('home.products') })).toBeVisible();
+
+  await header(page).getByRole('button', { name: 'English' }).click();
+  await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByRole('heading', { name: 'Products', exact: true })).toBeVisible();
+});

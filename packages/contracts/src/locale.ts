@@ -1,0 +1,5 @@
+/**
+ * The locale numbers, prices and dates are written in for a language: Arabic as Egypt writes it but with
+ * Latin digits, as the shop shows prices, order references and tracking numbers.
+ */
+export const intlLocale = (language: string) => (language === 'ar' ? 'ar-EG-u-nu-latn' : 'en-EG');

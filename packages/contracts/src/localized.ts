@@ -1,0 +1,26 @@
+/** Catalogue content: written in English, with an Arabic version when the admin gave one. */
+export interface Named {
+  name: string;
+  nameAr?: string | null;
+}
+export interface Described {
+  description: string;
+  descriptionAr?: string | null;
+}
+
+/** A text as shown, and its language when it differs from the page's (for a `lang` attribute). */
+export interface LocalText {
+  text: string;
+  lang: 'en' | 'ar' | undefined;
+}
+
+/** The version in `language`, else the other one: an Arabic page shows the English name rather than nothing. */
+function pick(english: string, arabic: string | null | undefined, language: string): LocalText {
+  if (language === 'ar') return arabic ? { text: arabic, lang: undefined } : { text: english, lang: 'en' };
+  return english || !arabic ? { text: english, lang: undefined } : { text: arabic, lang: 'ar' };
+}
+
+/** The name shown on a page in `language` (the web's screens, the server's page heads). */
+export const localName = (item: Named, language: string): LocalText => pick(item.name, item.nameAr, language);
+export const localDescription = (item: Described, language: string): LocalText =>
+  pick(item.description, item.descriptionAr, language);

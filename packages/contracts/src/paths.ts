@@ -1,0 +1,78 @@
+import type { Language } from './language.js';
+
+/*
+ * Every address of the web app, written once: the web's router table and links are built from these
+ * (apps/web/src/lib/paths.ts), and the API writes the storefront pages' heads, robots.txt and the
+ * sitemap from them. The odd names are the original shop's and stay as they are
+ * (docs/decisions/original-routes.md).
+ */
+
+/** The addresses with parameters, as the router matches them. */
+export const WEB_PATTERNS = {
+  product: '/product/one/:id',
+  category: '/product/category/:id',
+  department: '/department/:id',
+  searchResults: '/searchResults/:query',
+  passwordReset: '/password-reset/:id/:token',
+  userOrders: '/dashboard/UserOrder/:userID',
+  invoice: '/Orders/:id/invoice',
+} as const;
+
+/** The addresses without parameters. */
+export const WEB_PATHS = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  user: '/User',
+  editProfile: '/EditProfile',
+  updateName: '/UpdateName',
+  updateEmail: '/UpdateEmail',
+  updatePhone: '/UpdatePhone',
+  updatePassword: '/Updatepass',
+  favourite: '/Favourite',
+  addReview: '/AddReview',
+  about: '/about',
+  dashboard: '/dashboard',
+  dashProducts: '/dashboard/DashProducts',
+  dashOrders: '/dashboard/orders',
+  dashUsers: '/dashboard/Users',
+  dashCategories: '/dashboard/Categories',
+  dashDepartments: '/dashboard/DepartmentsAdmin',
+  dashLogs: '/dashboard/logs',
+  dashShipping: '/dashboard/Shipping',
+  dashCoupons: '/dashboard/coupons',
+  cart: '/CartPage',
+  shippingAddress: '/ShippingAdress',
+  shippingForm: '/ShippingForm',
+  payment: '/Payment',
+  placeOrder: '/PlaceOrder',
+  stripe: '/Stripe',
+  success: '/success',
+  paymentStatus: '/PaymentStatus',
+  orderError: '/OrderError',
+  orders: '/Orders',
+} as const;
+
+/**
+ * Arabic pages are the same addresses behind this prefix ('/ar/product/one/…', '/ar' for the home page);
+ * English ones have none. The web app's boot script (apps/web/src/i18n/boot.js) reads it too.
+ */
+export const ARABIC_PREFIX = '/ar';
+
+/** Whether a request path is an Arabic page's. */
+export const isArabicPath = (pathname: string): boolean =>
+  pathname === ARABIC_PREFIX || pathname.startsWith(`${ARABIC_PREFIX}/`);
+
+/** The language a page's address is in: Arabic behind the prefix, English otherwise. */
+export const languageOfPath = (pathname: string): Language => (isArabicPath(pathname) ? 'ar' : 'en');
+
+/** An app path ('/about', '/') at its address in `language` ('/ar/about', '/ar'). */
+export const pathIn = (path: string, language: Language): string =>
+  language === 'en' ? path : path === '/' ? ARABIC_PREFIX : `${ARABIC_PREFIX}${path}`;
+
+/** The address of the same page in `language`: '/ar/about' ⇄ '/about'. */
+export function samePageIn(pathname: string, language: Language): string {
+  const path = isArabicPath(pathname) ? pathname.slice(ARABIC_PREFIX.length) || '/' : pathname;
+  return pathIn(path, language);
+}
