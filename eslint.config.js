@@ -8,7 +8,17 @@ import globals from 'globals';
 import shop from './eslint/boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/', '**/dist/', 'data/', 'test-results/', 'playwright-report/', 'bench/results/'] },
+  {
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      '**/dist-ssr/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'bench/results/',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

@@ -108,7 +108,7 @@ function startNginx(dir) {
     conf,
     `worker_processes auto; daemon off; pid ${work}/nginx.pid; error_log ${work}/nginx-error.log;
 events { worker_connections 4096; }
-http { access_log off; keepalive_requests 100000; default_type application/json;
+http { access_log off; keepalive_requests 100000; default_type application/json; types { text/html html; }
   server { listen 127.0.0.1:${NGINX_PORT}; root ${dir}; location / { try_files $uri =404; } } }`,
   );
   const child = spawn('nginx', ['-c', conf, '-p', work], { stdio: 'inherit' });
@@ -354,6 +354,7 @@ async function main() {
   const server = startServer(db, workers);
   await waitFor(`http://127.0.0.1:${API_PORT}/api/health`);
   const enc = encodeURIComponent;
+  /** @type {[string, string][]} */
   const endpoints = [
     ['list', '/api/product?page=1&includeOutOfStock=true'],
     ['detail', `/api/product/one/${seed.detailId}`],
@@ -367,40 +368,56 @@ async function main() {
     ['search_arabic', `/api/product/search?name=${enc('غلايه سامسونج')}&includeOutOfStock=true`],
     ['search_arabic_typo', `/api/product/search?name=${enc('غلايا')}&includeOutOfStock=true`],
   ];
+  // The storefront's pages as the server renders them (HTML with the app's markup and state).
+  /** @type {[string, string][]} */
+  const pages = [
+    ['home', '/'],
+    ['category', `/product/category/${seed.categoryId}`],
+    ['product', `/product/one/${seed.detailId}`],
+  ];
   const staticDir = path.join(work, 'static');
   fs.mkdirSync(staticDir);
-  for (const [name, url] of endpoints) {
+  /** The file nginx serves with the same bytes as the API's answer at `url`. @param {string} file @param {string} url */
+  const copyOf = async (file, url) => {
     const res = await fetch(`http://127.0.0.1:${API_PORT}${url}`);
-    if (!res.ok) throw new Error(`${name}: ${url} answered ${res.status}`);
-    fs.writeFileSync(path.join(staticDir, `${name}.json`), Buffer.from(await res.arrayBuffer()));
-  }
+    if (!res.ok) throw new Error(`${file}: ${url} answered ${res.status}`);
+    fs.writeFileSync(path.join(staticDir, file), Buffer.from(await res.arrayBuffer()));
+  };
+  for (const [name, url] of endpoints) await copyOf(`${name}.json`, url);
+  for (const [name, url] of pages) await copyOf(`${name}.html`, url);
   startNginx(staticDir);
   await waitFor(`http://127.0.0.1:${NGINX_PORT}/list.json`);
 
   // The machine may be shared: its load beside the figures says how far they can be trusted.
   const [loadBefore = 0] = os.loadavg();
-  const results = [];
-  for (const [name, url] of endpoints) {
-    wrk(`http://127.0.0.1:${API_PORT}${url}`, connections, 1);
-    const a = wrk(`http://127.0.0.1:${API_PORT}${url}`);
-    const n = wrk(`http://127.0.0.1:${NGINX_PORT}/${name}.json`);
-    const bytes = fs.statSync(path.join(staticDir, `${name}.json`)).size;
-    results.push({
-      name,
-      rps: Math.round(a.rps),
-      p50_ms: round(a.p50_ms),
-      p95_ms: round(a.p95_ms),
-      p99_ms: round(a.p99_ms),
-      bytes,
-      ceiling_rps: Math.round(n.rps),
-      ceiling_p99_ms: round(n.p99_ms),
-      ratio: Math.round((a.rps / n.rps) * 1000) / 1000,
-      errors: a.errors,
+  /**
+   * Each address against nginx serving its bytes: the rate, latencies and the ratio to nginx's rate.
+   * @param {[string, string][]} list [name, address] pairs @param {string} extension of the copies nginx serves
+   */
+  const measure = (list, extension) =>
+    list.map(([name, url]) => {
+      const file = `${name}.${extension}`;
+      wrk(`http://127.0.0.1:${API_PORT}${url}`, connections, 1);
+      const a = wrk(`http://127.0.0.1:${API_PORT}${url}`);
+      const n = wrk(`http://127.0.0.1:${NGINX_PORT}/${file}`);
+      log(
+        `${file}: ${Math.round(a.rps)} rps, p99 ${round(a.p99_ms)} ms (nginx ${Math.round(n.rps)} rps, p99 ${round(n.p99_ms)} ms)`,
+      );
+      return {
+        name,
+        rps: Math.round(a.rps),
+        p50_ms: round(a.p50_ms),
+        p95_ms: round(a.p95_ms),
+        p99_ms: round(a.p99_ms),
+        bytes: fs.statSync(path.join(staticDir, file)).size,
+        ceiling_rps: Math.round(n.rps),
+        ceiling_p99_ms: round(n.p99_ms),
+        ratio: Math.round((a.rps / n.rps) * 1000) / 1000,
+        errors: a.errors,
+      };
     });
-    log(
-      `${name}: ${Math.round(a.rps)} rps, p99 ${round(a.p99_ms)} ms (nginx ${Math.round(n.rps)} rps, p99 ${round(n.p99_ms)} ms)`,
-    );
-  }
+  const results = measure(endpoints, 'json');
+  const ssr = measure(pages, 'html');
 
   log('placing orders');
   const shoppers = await registerShoppers();
@@ -420,6 +437,7 @@ async function main() {
     duration_s: duration,
     connections,
     endpoints: results,
+    ssr,
     orders,
     web,
     rss_mb: server.pid ? rssMb(server.pid) : null,
@@ -428,7 +446,7 @@ async function main() {
   const lines = [
     `| endpoint | req/s | p50 ms | p95 ms | p99 ms | bytes | nginx req/s | nginx p99 ms | ratio |`,
     `|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
-    ...results.map(
+    ...[...results, ...ssr.map((r) => ({ ...r, name: `ssr ${r.name}` }))].map(
       (r) =>
         `| ${r.name} | ${r.rps} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.bytes} | ${r.ceiling_rps} | ${r.ceiling_p99_ms} | ${r.ratio} |`,
     ),

@@ -13,11 +13,17 @@ import { fileURLToPath } from 'node:url';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
 const webDist = path.join(runDir, 'web');
-const build = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
-  cwd: path.join(root, 'apps/web'),
-  stdio: 'inherit',
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
+/** @param {string[]} args */
+const viteBuild = (...args) =>
+  spawnSync('npx', ['vite', 'build', ...args, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+  }).status;
+// The app, and beside it (where the API looks for it) the bundle that renders the storefront's pages on the server.
+const built =
+  viteBuild('--outDir', webDist) ||
+  viteBuild('--ssr', 'src/entry-server.tsx', '--outDir', path.join(runDir, 'dist-ssr'));
+if (built !== 0) process.exit(built ?? 1);
 
 // Tests read the mail outbox (password-reset links) from the data directory: its path is written to a
 // file named after the port, which e2e/support/outbox.ts finds also when Playwright reuses a running server.

@@ -7,6 +7,9 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react(), languageBoot()],
+  // The server bundle (entry-server.tsx, built into dist-ssr) carries its libraries, so the API imports
+  // one self-contained file rather than resolving each library's CommonJS or ESM build at run time.
+  ssr: { noExternal: true },
   server: {
     proxy: {
       '/api': apiTarget,

@@ -81,10 +81,10 @@ test.describe('All logs', () => {
     await expect(page.getByText('21 entries')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: `Failed sign-in for ${email}` })).toHaveCount(20);
     await expect(page.getByText('Page 1 of 2')).toBeVisible();
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('link', { name: 'Next' }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByText('Page 2 of 2')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: `Failed sign-in for ${email}` })).toHaveCount(1);
-    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await expect(page.getByRole('link', { name: 'Next' })).toBeDisabled();
   });
 });

@@ -44,7 +44,51 @@ test('a product page read without JavaScript has the product’s title, Open Gra
     brand: { '@type': 'Brand', name: product.brand },
     offers: { price: product.price, priceCurrency: 'EGP' },
   });
+
+  // The body comes from the server too: the product, its price, its picture and the trail to it.
+  await expect(page.getByRole('heading', { level: 1, name: IPHONE })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(`EGP ${product.price.toLocaleString('en')}`);
+  await expect(page.getByRole('img', { name: IPHONE }).first()).toHaveAttribute('src', product.image_path[0] ?? '');
+  const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(trail.getByRole('link', { name: product.department.name })).toHaveAttribute(
+    'href',
+    `/department/${product.department._id}`,
+  );
   await context.close();
+});
+
+test('a server-rendered page is taken over where it is: the same elements, no error, in both languages', async ({
+  page,
+  request,
+}) => {
+  const product = await iphone(request);
+  // The app's code waits until the server's markup is marked, so the test sees the page before and after.
+  let release = () => {};
+  let marked = Promise.resolve();
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await marked;
+    await route.continue();
+  });
+
+  for (const [path, name] of [
+    [`/product/one/${product._id}`, IPHONE],
+    [`/ar/product/one/${product._id}`, product.nameAr],
+  ] as const) {
+    marked = new Promise<void>((resolve) => (release = resolve));
+    await page.goto(path, { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { level: 1, name });
+    await expect(heading).toBeVisible();
+    // A mark React knows nothing of: it survives only if React adopts the server's element rather than
+    // rendering its own (which it does when the two disagree, with an error the fixture reports).
+    await heading.evaluate((element) => Object.assign(element, { fromServer: true }));
+    release();
+    await expect
+      .poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))))
+      .toBe(true);
+    expect(await heading.evaluate((element) => 'fromServer' in element)).toBe(true);
+    // The title is the head's alone: none left in the body to outlive the page.
+    await expect(page.locator('#root title')).toHaveCount(0);
+  }
 });
 
 test('a product that is not there is a 404, and the app says so', async ({ page }) => {

@@ -3,6 +3,7 @@ import { say } from './said.js';
 import { idSchema, optionalText, requiredBoolean, requiredNumber, requiredText } from './fields.js';
 import { MAX_PAGE_SIZE, SORT_OPTIONS } from './constants.js';
 import { toPiastres } from './money.js';
+import { SEARCH_FORM } from './paths.js';
 
 /** A reference to another record chosen in a form: required, and a well-formed id. */
 const refId = () => z.string({ error: say.msg.requiredField }).min(1, say.msg.requiredField).pipe(idSchema);
@@ -92,6 +93,9 @@ export const searchQuerySchema = z.object({
   includeOutOfStock: booleanQuery.optional(),
 });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+/** The search form sent without JavaScript (SEARCH_FORM): its text, as long as its field allows; blank goes home. */
+export const searchFormQuerySchema = z.object({ [SEARCH_FORM.field]: z.string().trim().max(100).default('') });
 
 export const reviewCreateSchema = z.object({
   product: idSchema,

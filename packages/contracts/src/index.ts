@@ -18,3 +18,4 @@ export * from './locale.js';
 export * from './coupons.js';
 export * from './localized.js';
 export * from './paths.js';
+export * from './ssr.js';

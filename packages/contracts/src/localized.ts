@@ -24,3 +24,15 @@ function pick(english: string, arabic: string | null | undefined, language: stri
 export const localName = (item: Named, language: string): LocalText => pick(item.name, item.nameAr, language);
 export const localDescription = (item: Described, language: string): LocalText =>
   pick(item.description, item.descriptionAr, language);
+
+/** What search results show of a description: Google cuts it at about 160 characters anyway. */
+const DESCRIPTION_LENGTH = 160;
+
+/** A description cut at a word, on one line: a page's description in its head (the server's, and the app's as it moves). */
+export function summary(text: string, max = DESCRIPTION_LENGTH): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
+}

@@ -55,6 +55,13 @@ export const WEB_PATHS = {
 } as const;
 
 /**
+ * The header's search form as a plain form: a GET of `path` with the text in `field`, which the server
+ * answers with a redirect to the results' address (WEB_PATTERNS.searchResults), so it searches without
+ * JavaScript too; the web app navigates there itself.
+ */
+export const SEARCH_FORM = { path: '/searchResults', field: 'q' } as const;
+
+/**
  * Arabic pages are the same addresses behind this prefix ('/ar/product/one/…', '/ar' for the home page);
  * English ones have none. The web app's boot script (apps/web/src/i18n/boot.js) reads it too.
  */

@@ -2,12 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { languageOfPath, say } from '@shop/contracts';
+import { pathToFileURL } from 'node:url';
+import { languageOfPath, say, type PageRenderer } from '@shop/contracts';
 import { seoRoutes, sendPage } from '../modules/seo/routes.js';
 import { pageTemplate } from '../modules/seo/template.js';
 
 const FALLBACK_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>EGP Shop</title></head>
 <body><h1>EGP Shop</h1><p>The API is running at <a href="/api/docs">/api/docs</a>. Build the web app with <code>npm run build</code>.</p></body></html>`;
+
+/**
+ * The web build's server bundle (apps/web/src/entry-server.tsx, built beside the app into dist-ssr), which
+ * renders the storefront's pages; null when it was not built, and the browser then renders them alone.
+ */
+async function pageRenderer(webDist: string): Promise<PageRenderer | null> {
+  const bundle = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
+  if (!fs.existsSync(bundle)) return null;
+  return (await import(pathToFileURL(bundle).href)) as PageRenderer;
+}
 
 /**
  * Serves /uploads/* from the image store and everything that is not /api from the built web app: the
@@ -44,7 +55,7 @@ export async function webPlugin(app: FastifyInstance, opts: { webDist: string })
   }
 
   const template = pageTemplate(hasWeb ? indexFile : null, FALLBACK_PAGE);
-  await app.register(seoRoutes, { template });
+  await app.register(seoRoutes, { template, renderer: hasWeb ? await pageRenderer(opts.webDist) : null });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

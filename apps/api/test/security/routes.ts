@@ -135,6 +135,9 @@ function storefrontPages(): Record<string, RouteCase> {
   );
 }
 
+/** The header's search form sent without JavaScript (modules/seo), in either language: a redirect to the results. */
+const searchForm: RouteCase = { access: 'public', expect: everyone(303), request: () => ({ query: { q: 'kettle' } }) };
+
 export const ROUTES: Record<string, RouteCase> = {
   // The OpenAPI document and its viewer are public by design: the API is documented for anyone who calls it.
   'GET /api/docs': docs(200),
@@ -457,6 +460,8 @@ export const ROUTES: Record<string, RouteCase> = {
   },
 
   ...storefrontPages(),
+  'GET /searchResults': searchForm,
+  'GET /ar/searchResults': searchForm,
   'GET /robots.txt': { access: 'public', expect: everyone(200), request: none },
   'GET /sitemap.xml': { access: 'public', expect: everyone(200), request: none },
   'GET /sitemap-:n.xml': { access: 'public', expect: everyone(200), request: () => ({ params: { n: '1' } }) },

@@ -32,9 +32,23 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
+export type ApiBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
+
+/** What a store may bring its thunks: on the server, a way to the API other than the browser's fetch. */
+export interface StoreExtra {
+  baseQuery?: ApiBaseQuery;
+}
+
+/**
+ * The cache of a page the server rendered, taken over by the browser's store before it hydrates the
+ * page, so the first render finds the same data the server's did.
+ */
+export const serverPageLoaded = createAction<unknown>('api/serverPageLoaded');
+
+const baseQuery: ApiBaseQuery = async (args, api, extraOptions) => {
   const hadToken = Boolean((api.getState() as TokenState).session.token);
-  const result = await rawBaseQuery(args, api, extraOptions);
+  const raw = (api.extra as StoreExtra | undefined)?.baseQuery ?? rawBaseQuery;
+  const result = await raw(args, api, extraOptions);
   if (hadToken && result.error?.status === 401) api.dispatch(sessionRejected());
   return result;
 };
@@ -45,6 +59,8 @@ export const api = createApi({
   baseQuery,
   tagTypes: ['Product', 'Department', 'Category', 'Cart', 'Review', 'Order', 'Shipping', 'Coupon'],
   keepUnusedDataFor: QUERY_CACHE_SECONDS,
+  extractRehydrationInfo: (action, { reducerPath }) =>
+    serverPageLoaded.match(action) ? (action.payload as Record<string, never>)[reducerPath] : undefined,
   endpoints: () => ({}),
 });
 

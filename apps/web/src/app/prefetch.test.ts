@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryRouter } from 'react-router';
-import { catalogApi } from '../features/catalog/api/catalogApi';
+import { MAX_PAGE_SIZE } from '@shop/contracts';
+import { catalogApi, categoryProductsArgs } from '../features/catalog/api/catalogApi';
 import { mockApi } from '../test/utils';
 import { appRoutes } from './router';
 import { setupStore } from './store';
@@ -13,6 +14,9 @@ async function open(url: string) {
     'GET /api/product': { body: { products: [], pages: 1 } },
     'GET /api/department': { body: [] },
     'GET /api/product/one/p1': { body: { _id: 'p1' } },
+    'GET /api/category': { body: [] },
+    'GET /api/category/dept/d1': { body: [] },
+    'GET /api/product/search': { body: { products: [] } },
   });
   const store = setupStore();
   createMemoryRouter(appRoutes(store.dispatch), { initialEntries: [url] });
@@ -38,5 +42,35 @@ describe('route prefetching', () => {
     expect(calls.map((call) => call.path)).toEqual(['/api/product/one/p1']);
     await store.dispatch(catalogApi.endpoints.getProduct.initiate('p1'));
     expect(calls).toHaveLength(1);
+  });
+
+  it('starts a category page’s products, and the categories and departments it is named from', async () => {
+    const { store, calls } = await open('/product/category/c1');
+    expect(calls.map((call) => call.path).sort()).toEqual([
+      '/api/category',
+      '/api/department',
+      `/api/product?page=1&limit=${MAX_PAGE_SIZE}&includeOutOfStock=true&category=c1`,
+    ]);
+    await store.dispatch(catalogApi.endpoints.getProducts.initiate(categoryProductsArgs('c1')));
+    expect(calls).toHaveLength(3);
+  });
+
+  it('starts a department page’s categories and the page of products in the address', async () => {
+    const { calls } = await open('/department/d1?page=3');
+    expect(calls.map((call) => call.path).sort()).toEqual([
+      '/api/category/dept/d1',
+      '/api/department',
+      '/api/product?page=3&limit=8&includeOutOfStock=true&department=d1',
+    ]);
+  });
+
+  it('starts a search in the order the address asks for, and none for a blank text', async () => {
+    const { calls } = await open(
+      `/searchResults/${encodeURIComponent(' tv ')}?sortBy=${encodeURIComponent('Price: Low to High')}`,
+    );
+    expect(calls.map((call) => call.path)).toEqual([
+      `/api/product/search?name=tv&includeOutOfStock=true&sortBy=${encodeURIComponent('Price: Low to High').replace(/%20/g, '+')}`,
+    ]);
+    expect((await open('/searchResults/%20')).calls).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { LoaderFunction } from 'react-router';
-import { catalogApi } from '../features/catalog/api/catalogApi';
+import { catalogApi, categoryProductsArgs } from '../features/catalog/api/catalogApi';
+import { searchApi, searchArgsOf } from '../features/search/api/searchApi';
 import { pageFromParam } from '../lib/pagination';
 import type { AppDispatch } from './store';
 
@@ -8,15 +9,17 @@ import type { AppDispatch } from './store';
  * screen first renders. On a first visit that is before React has rendered anything, and for a lazy
  * screen it is while the screen's code is still downloading, so the data (and then its pictures, the
  * largest paint) arrive sooner. They only fill RTK Query's cache with the same queries the screens make
- * and return at once: the screens still show their loading and error states as before.
+ * and return at once: the screens still show their loading and error states as before. The server,
+ * rendering a storefront page, waits for what they started (entry-server.tsx).
  */
+
+const pageOf = (request: Request) => pageFromParam(new URL(request.url).searchParams.get('page'));
 
 /** The home page: its page of products and the departments. */
 export const prefetchHome =
   (dispatch: AppDispatch): LoaderFunction =>
   ({ request }) => {
-    const page = pageFromParam(new URL(request.url).searchParams.get('page'));
-    dispatch(catalogApi.util.prefetch('getProducts', { page }, {}));
+    dispatch(catalogApi.util.prefetch('getProducts', { page: pageOf(request) }, {}));
     dispatch(catalogApi.util.prefetch('getDepartments', undefined, {}));
     return null;
   };
@@ -26,5 +29,35 @@ export const prefetchProduct =
   (dispatch: AppDispatch): LoaderFunction =>
   ({ params }) => {
     if (params.id) dispatch(catalogApi.util.prefetch('getProduct', params.id, {}));
+    return null;
+  };
+
+/** A category page: its products, and the categories and departments its title and trail are named from. */
+export const prefetchCategory =
+  (dispatch: AppDispatch): LoaderFunction =>
+  ({ params }) => {
+    if (params.id) dispatch(catalogApi.util.prefetch('getProducts', categoryProductsArgs(params.id), {}));
+    dispatch(catalogApi.util.prefetch('getCategories', undefined, {}));
+    dispatch(catalogApi.util.prefetch('getDepartments', undefined, {}));
+    return null;
+  };
+
+/** A department page: its categories and its page of products, and the departments it is named from. */
+export const prefetchDepartment =
+  (dispatch: AppDispatch): LoaderFunction =>
+  ({ params, request }) => {
+    if (!params.id) return null;
+    dispatch(catalogApi.util.prefetch('getDepartments', undefined, {}));
+    dispatch(catalogApi.util.prefetch('getDepartmentCategories', params.id, {}));
+    dispatch(catalogApi.util.prefetch('getProducts', { department: params.id, page: pageOf(request) }, {}));
+    return null;
+  };
+
+/** A search results page: the search, in the order the address asks for. */
+export const prefetchSearch =
+  (dispatch: AppDispatch): LoaderFunction =>
+  ({ params, request }) => {
+    const args = searchArgsOf(params.query ?? '', new URL(request.url).searchParams);
+    if (args.name) dispatch(searchApi.util.prefetch('searchProducts', args, {}));
     return null;
   };

@@ -6,7 +6,7 @@ import { HomePage } from '../features/catalog/components/HomePage';
 import { loadArea, type Area } from '../i18n';
 import { paths, patterns } from '../lib/paths';
 import type { RouteHandle } from './layout/chrome';
-import { prefetchHome, prefetchProduct } from './prefetch';
+import { prefetchCategory, prefetchDepartment, prefetchHome, prefetchProduct, prefetchSearch } from './prefetch';
 import type { AppDispatch } from './store';
 import { RootLayout } from './layout/RootLayout';
 import { NotFoundPage } from './NotFoundPage';
@@ -44,7 +44,7 @@ const dashboardChrome: RouteHandle = { chrome: { footer: false } };
  * The paths are those of `lib/paths.ts`, which the links use too. They match case-insensitively (React
  * Router's default), so 'User' also serves /user and 'searchResults/:query' also serves
  * /SearchResults/{search}, as the original shop's links did (docs/decisions/original-routes.md).
- * `dispatch` is the store's: the loaders of the home and product pages start their first requests with it.
+ * `dispatch` is the store's: the storefront pages' loaders start their first requests with it.
  */
 export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
   {
@@ -61,14 +61,17 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
       },
       {
         path: segment(patterns.category),
+        loader: prefetchCategory(dispatch),
         lazy: page(() => import('../features/catalog/components/CategoryProductsPage'), 'CategoryProductsPage'),
       },
       {
         path: segment(patterns.department),
+        loader: prefetchDepartment(dispatch),
         lazy: page(() => import('../features/catalog/components/DepartmentPage'), 'DepartmentPage'),
       },
       {
         path: segment(patterns.searchResults),
+        loader: prefetchSearch(dispatch),
         lazy: page(() => import('../features/search/components/SearchResultsPage'), 'SearchResultsPage'),
       },
       {

@@ -6,7 +6,7 @@ import {
   type ThunkAction,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import { api } from '../api/apiSlice';
+import { api, type StoreExtra } from '../api/apiSlice';
 import { sessionReducer } from '../features/auth/sessionSlice';
 import { registerSessionListeners } from '../features/auth/sessionListeners';
 import { cartReducer } from '../features/cart/cartSlice';
@@ -23,13 +23,19 @@ const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** A store of its own per call, so every test starts clean; the app makes one in main.tsx. */
-export function setupStore(preloadedState?: Partial<RootState>) {
+/**
+ * A store of its own per call, so every test starts clean; the app makes one in main.tsx, the server one
+ * per page it renders (`extra` then brings its way to the API).
+ */
+export function setupStore(preloadedState?: Partial<RootState>, extra: StoreExtra = {}) {
   const listeners = createListenerMiddleware();
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: extra } })
+        .prepend(listeners.middleware)
+        .concat(api.middleware),
   });
   const startListening = listeners.startListening as AppStartListening;
   registerSessionListeners(startListening);
@@ -40,5 +46,5 @@ export function setupStore(preloadedState?: Partial<RootState>) {
 
 export type AppStore = ReturnType<typeof setupStore>;
 export type AppDispatch = AppStore['dispatch'];
-export type AppThunk<R = void> = ThunkAction<R, RootState, undefined, UnknownAction>;
+export type AppThunk<R = void> = ThunkAction<R, RootState, StoreExtra, UnknownAction>;
 export type AppStartListening = TypedStartListening<RootState, AppDispatch>;

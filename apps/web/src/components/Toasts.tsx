@@ -25,10 +25,13 @@ const ToastContainer = lazy(() =>
   })),
 );
 
+const noToasts = () => false;
+
 /** Toasts close after 3000 ms; cart toasts set their own corner and time. The container mounts with the first toast. */
 export function Toasts({ rtl }: { rtl: boolean }) {
   const { t } = useTranslation();
-  const requested = useSyncExternalStore(subscribeToToasts, toastsRequested);
+  // A server-rendered page has no toasts: the browser's first render (which takes that page over) neither.
+  const requested = useSyncExternalStore(subscribeToToasts, toastsRequested, noToasts);
   if (!requested) return null;
   return (
     <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { clampPage, pageFromParam } from '../lib/pagination';
+import { clampPage, pageFromParam, withPage } from '../lib/pagination';
 
 /** The current page kept in `?page=N`, so reload, back and a shared link land on the same page. */
 export function usePageParam() {
@@ -9,15 +9,7 @@ export function usePageParam() {
 
   const setPage = useCallback(
     (next: number, options?: { replace?: boolean }) =>
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          if (next === 1) updated.delete('page');
-          else updated.set('page', String(next));
-          return updated;
-        },
-        { replace: options?.replace ?? false },
-      ),
+      setParams((current) => withPage(current, next), { replace: options?.replace ?? false }),
     [setParams],
   );
 

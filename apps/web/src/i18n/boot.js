@@ -4,9 +4,10 @@
  * Arabic page never shows left to right first. The address says the language: Arabic behind /ar
  * (ARABIC_PREFIX in contracts' paths.ts). An address without one is in the shopper's language: the one
  * chosen with the header's switch (local storage, key as in language.ts), else Arabic when the browser
- * puts Arabic before English, else English; for Arabic the address becomes its /ar one (in place, no
- * second load), so that the router's links and a link shared from the page stay in Arabic. The
- * stylesheets' addresses come from this script's data-ltr / data-rtl.
+ * puts Arabic before English, else English; for Arabic the address becomes its /ar one, so that the
+ * router's links and a link shared from the page stay in Arabic: in place for the app's shell, loaded
+ * afresh for a page the server rendered in English (data-rendered). The stylesheets' addresses come
+ * from this script's data-ltr / data-rtl.
  */
 (function () {
   var prefix = '/ar';
@@ -14,7 +15,12 @@
   var arabicAddress = path === prefix || path.indexOf(prefix + '/') === 0;
   var language = arabicAddress ? 'ar' : shoppersLanguage();
   if (language === 'ar' && !arabicAddress) {
-    history.replaceState(history.state, '', prefix + (path === '/' ? '' : path) + location.search + location.hash);
+    var arabic = prefix + (path === '/' ? '' : path) + location.search + location.hash;
+    if (document.documentElement.hasAttribute('data-rendered')) {
+      location.replace(arabic);
+      return;
+    }
+    history.replaceState(history.state, '', arabic);
   }
   var dir = language === 'ar' ? 'rtl' : 'ltr';
   var root = document.documentElement;

@@ -9,6 +9,8 @@ const BOOTSTRAP_LINK = 'bootstrap-css';
  * never shows unstyled in between.
  */
 export function applyDirection(language: string, dir: Direction): void {
+  // On the server the page's <html> is written with its language instead.
+  if (typeof document === 'undefined') return;
   const root = document.documentElement;
   root.lang = language;
   root.dir = dir;

@@ -7,8 +7,9 @@ export const LANGUAGE_KEY = 'shop.language';
 
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 
-/** The language boot.js chose for this page (it set <html lang> before anything rendered). */
+/** The language boot.js chose for this page (it set <html lang> before anything rendered); English on the server. */
 export function initialLanguage(): Language {
+  if (typeof document === 'undefined') return 'en';
   const language = document.documentElement.lang;
   return isLanguage(language) ? language : 'en';
 }

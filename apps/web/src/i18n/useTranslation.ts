@@ -7,6 +7,7 @@ import { i18n } from './index';
  * before its file arrived (in English, or as the key) never stays on screen.
  */
 export function useTranslation() {
-  useSyncExternalStore(i18n.subscribe, i18n.getVersion);
+  // The same on the server: a page is rendered there with its language's texts already in.
+  useSyncExternalStore(i18n.subscribe, i18n.getVersion, i18n.getVersion);
   return { t: i18n.t, i18n };
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { ReactElement } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Pagination } from '../components/Pagination';
-import { clampPage, hasNext, hasPrevious, pageFromParam } from './pagination';
+import { clampPage, hasNext, hasPrevious, pageFromParam, withPage } from './pagination';
 
 describe('pagination bounds', () => {
   it('keeps the page between 1 and the page count', () => {
@@ -28,19 +30,51 @@ describe('pagination bounds', () => {
     expect(pageFromParam('2.5')).toBe(1);
     expect(pageFromParam('abc')).toBe(1);
   });
+
+  it('writes ?page= with the other parameters kept, and none for page 1', () => {
+    expect(withPage('?sortBy=x', 2).toString()).toBe('sortBy=x&page=2');
+    expect(withPage('?page=3&sortBy=x', 1).toString()).toBe('sortBy=x');
+  });
 });
 
+/** Renders the pager at `url` in a router (under `basename`, as the Arabic pages are), to follow its links. */
+function renderAt(url: string, element: ReactElement, basename?: string) {
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [url], basename });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const step = (name: RegExp) => screen.getByRole('link', { name });
+
 describe('Pagination', () => {
-  it('disables Prev on the first page and moves forward with Next', async () => {
-    const onPageChange = vi.fn();
-    render(<Pagination page={1} pages={3} onPageChange={onPageChange} />);
-    expect(screen.getByRole('button', { name: /Prev/ })).toBeDisabled();
+  it('links to the next page on the same address, keeping its other parameters; Prev is off on the first page', async () => {
+    const onFollow = vi.fn();
+    const router = renderAt('/department/d1?sortBy=x', <Pagination page={1} pages={3} onFollow={onFollow} />);
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
-    expect(onPageChange).toHaveBeenCalledWith(2);
+    // Off: a link to nowhere would be focusable and announced as one that works.
+    expect(step(/Prev/)).toHaveAttribute('aria-disabled', 'true');
+    expect(step(/Prev/)).not.toHaveAttribute('href');
+    expect(step(/Prev/).tabIndex).toBe(-1);
+    expect(step(/Next/)).toHaveAttribute('href', '/department/d1?sortBy=x&page=2');
+
+    await userEvent.click(step(/Next/));
+    expect(router.state.location).toMatchObject({ pathname: '/department/d1', search: '?sortBy=x&page=2' });
+    expect(onFollow).toHaveBeenCalledWith(2);
   });
 
-  it('disables Next on the last page and moves back with Prev', async () => {
+  it('on the last page Next is off, and Prev to page 1 leaves page out of the address', () => {
+    renderAt('/?page=3', <Pagination page={3} pages={3} />);
+    expect(step(/Next/)).toHaveAttribute('aria-disabled', 'true');
+    expect(step(/Prev/)).toHaveAttribute('href', '/?page=2');
+  });
+
+  it('links within the Arabic pages', () => {
+    renderAt('/ar?page=2', <Pagination page={2} pages={3} />, '/ar');
+    expect(step(/Prev/)).toHaveAttribute('href', '/ar');
+    expect(step(/Next/)).toHaveAttribute('href', '/ar?page=3');
+  });
+
+  it('turns a list whose page is no address (a dialog’s) with buttons', async () => {
     const onPageChange = vi.fn();
     render(<Pagination page={3} pages={3} onPageChange={onPageChange} />);
     expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled();

@@ -13,3 +13,11 @@ export function pageFromParam(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
+
+/** The query of `page` of a list at `search`: its other parameters (a sort, a filter) kept, and no `page` for page 1. */
+export function withPage(search: string | URLSearchParams, page: number): URLSearchParams {
+  const params = new URLSearchParams(search);
+  if (page === 1) params.delete('page');
+  else params.set('page', String(page));
+  return params;
+}

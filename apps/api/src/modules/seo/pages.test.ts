@@ -299,3 +299,37 @@ describe('the other pages of the app', () => {
     }
   });
 });
+
+describe('the search form without JavaScript', () => {
+  it('sends a GET of /searchResults?q= on to the results’ address, in the form’s language (303)', async () => {
+    const res = await get(`/searchResults?q=${encodeURIComponent('  tv & "more"/4k ')}`);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/searchResults/tv%20%26%20%22more%22%2F4k');
+
+    const ar = await get(`/ar/searchResults?q=${encodeURIComponent('شاشة')}`);
+    expect(ar.statusCode).toBe(303);
+    expect(ar.headers.location).toBe(`/ar/searchResults/${encodeURIComponent('شاشة')}`);
+    // The address it sends to is the results page, in that language.
+    expect((await page(ar.headers.location as string)).titles).toEqual(['شاشة – البحث – EGP Shop']);
+  });
+
+  it('sends an empty or blank search, or none, home', async () => {
+    for (const [url, home] of [
+      ['/searchResults?q=', '/'],
+      ['/searchResults?q=%20%20', '/'],
+      ['/searchResults', '/'],
+      ['/ar/searchResults?q=', '/ar'],
+    ]) {
+      const res = await get(url as string);
+      expect(res.statusCode, url).toBe(303);
+      expect(res.headers.location, url).toBe(home);
+    }
+  });
+
+  it('refuses a text longer than the search box takes', async () => {
+    expect((await get(`/searchResults?q=${'a'.repeat(101)}`)).statusCode).toBe(400);
+    expect((await get(`/searchResults?q=${'a'.repeat(100)}`)).headers.location).toBe(
+      `/searchResults/${'a'.repeat(100)}`,
+    );
+  });
+});

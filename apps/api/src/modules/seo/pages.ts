@@ -1,4 +1,4 @@
-import { localDescription, localName, WEB_PATHS, type Language, type LocalizedRef } from '@shop/contracts';
+import { localDescription, localName, summary, WEB_PATHS, type Language, type LocalizedRef } from '@shop/contracts';
 import type { Deps } from '../deps.js';
 import { categoriesService } from '../categories/service.js';
 import { departmentsService } from '../departments/service.js';
@@ -7,18 +7,6 @@ import type { PageHead } from './head.js';
 import { breadcrumbList, organizationThing, productThing, webSiteThing, type Crumb } from './json-ld.js';
 import { storefrontPath, type Site } from './site.js';
 import { HEAD_TEXTS } from './texts.js';
-
-/** What search results show of a description: Google cuts it at about 160 characters anyway. */
-const DESCRIPTION_LENGTH = 160;
-
-/** A description cut at a word, on one line. */
-export function summary(text: string, max = DESCRIPTION_LENGTH): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  if (line.length <= max) return line;
-  const cut = line.slice(0, max - 1);
-  const atWord = cut.lastIndexOf(' ');
-  return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
-}
 
 interface Place {
   name: string;

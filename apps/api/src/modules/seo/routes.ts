@@ -1,11 +1,23 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { LANGUAGES, pathIn, WEB_PATHS, WEB_PATTERNS, type Language } from '@shop/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  LANGUAGES,
+  pathIn,
+  SEARCH_FORM,
+  searchFormQuerySchema,
+  WEB_PATHS,
+  WEB_PATTERNS,
+  type ApiAnswer,
+  type Language,
+  type PageRenderer,
+  type RenderedPage,
+} from '@shop/contracts';
 import { HttpError } from '../../lib/errors.js';
 import { headTags, notFoundTags, type PageHead } from './head.js';
 import { pageHeads } from './pages.js';
 import { robotsTxt } from './robots.js';
-import { siteAt } from './site.js';
+import { siteAt, storefrontPath } from './site.js';
 import { SITEMAP_FILE_ROUTE, sitemaps } from './sitemap.js';
 import type { PageTemplate } from './template.js';
 
@@ -25,22 +37,53 @@ const UNCACHED = { config: { access: 'public' }, schema: { hide: true } } as con
  * its own. A product, category or department that is not there is a 404, with the app's page (which
  * says so). And robots.txt and the sitemap.
  */
-export async function seoRoutes(app: FastifyInstance, opts: { template: PageTemplate }) {
+export async function seoRoutes(app: FastifyInstance, opts: { template: PageTemplate; renderer: PageRenderer | null }) {
   const site = siteAt(app.config.PUBLIC_URL);
   const heads = pageHeads(app, site);
   const maps = sitemaps(app.db, app.config.PUBLIC_URL);
 
+  /** A GET of the API for the page's render, in this process, counted (rate limit) against the visitor. */
+  const apiFor =
+    (request: FastifyRequest) =>
+    async (path: string, headers: Record<string, string>): Promise<ApiAnswer> => {
+      const forwarded = request.headers['x-forwarded-for'];
+      const answer = await app.inject({
+        method: 'GET',
+        url: path,
+        headers: forwarded ? { ...headers, 'x-forwarded-for': forwarded } : headers,
+        remoteAddress: request.socket.remoteAddress,
+      });
+      return {
+        status: answer.statusCode,
+        headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
+        body: answer.body,
+      };
+    };
+
+  /** The page's body rendered by the web app's server bundle, or none (the browser renders it) if that fails. */
+  async function body(request: FastifyRequest, language: Language): Promise<RenderedPage | null> {
+    if (!opts.renderer) return null;
+    try {
+      return await opts.renderer.render({ url: request.url, language, api: apiFor(request) });
+    } catch (error) {
+      request.log.error({ err: error }, 'the page could not be rendered on the server');
+      return null;
+    }
+  }
+
   function page<Params>(path: string, head: (params: Params, language: Language) => PageHead | Promise<PageHead>) {
     for (const language of LANGUAGES) {
       app.get(pathIn(path, language), CACHED, async (request, reply) => {
+        let tags: string;
         try {
           // The path's own parameters, which the router has matched.
-          const tags = headTags(await head(request.params as Params, language), language, site);
-          return sendPage(reply, await opts.template.render(language, tags));
+          tags = headTags(await head(request.params as Params, language), language, site);
         } catch (error) {
           if (!isNotFound(error)) throw error;
-          return sendPage(reply.code(404), await opts.template.render(language, notFoundTags(language)));
+          reply.code(404);
+          tags = notFoundTags(language);
         }
+        return sendPage(reply, await opts.template.render(language, tags, await body(request, language)));
       });
     }
   }
@@ -63,4 +106,19 @@ export async function seoRoutes(app: FastifyInstance, opts: { template: PageTemp
   app.get<{ Params: { n: string } }>(SITEMAP_FILE_ROUTE, UNCACHED, async (request, reply) =>
     reply.type('application/xml; charset=utf-8').send(Readable.from(await maps.file(request.params.n))),
   );
+
+  // The header's search form sent without JavaScript: on to the results' address in the form's language
+  // (303: the browser GETs it), or home when nothing was typed.
+  for (const language of LANGUAGES) {
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        pathIn(SEARCH_FORM.path, language),
+        { ...UNCACHED, schema: { ...UNCACHED.schema, querystring: searchFormQuerySchema } },
+        async (request, reply) => {
+          const text = request.query[SEARCH_FORM.field];
+          return reply.redirect(pathIn(text ? storefrontPath.searchResults(text) : WEB_PATHS.home, language), 303);
+        },
+      );
+  }
 }

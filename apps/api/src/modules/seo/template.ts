@@ -1,13 +1,32 @@
 import fs from 'node:fs/promises';
-import type { Language } from '@shop/contracts';
+import { SERVER_STATE_ID, type Language, type RenderedPage } from '@shop/contracts';
 
 /** The page the web app is served in, made for one language and, for the storefront pages, with a head of its own. */
 export interface PageTemplate {
-  /** `head` replaces the template's title and description; null keeps them (cart, checkout, account, dashboard). */
-  render(language: Language, head: string | null): Promise<string>;
+  /**
+   * `head` replaces the template's title and description; null keeps them (cart, checkout, account,
+   * dashboard). `body`, the app rendered on the server, fills the root element; without it the browser
+   * renders the page alone.
+   */
+  render(language: Language, head: string | null, body?: RenderedPage | null): Promise<string>;
 }
 
 const DIRECTION: Record<Language, 'ltr' | 'rtl'> = { en: 'ltr', ar: 'rtl' };
+
+/**
+ * boot.js links Bootstrap's build for the page's direction, named in its data-ltr / data-rtl: without
+ * JavaScript nothing would, and a server-rendered page read that way would come unstyled. So the same
+ * stylesheet goes in a <noscript> right after the script.
+ */
+function withoutScriptStyles(page: string, language: Language): string {
+  return page.replace(
+    /<script\b[^>]*\bdata-ltr="([^"]*)"[^>]*\bdata-rtl="([^"]*)"[^>]*><\/script>/,
+    (script: string, ltr: string, rtl: string) => {
+      const href = DIRECTION[language] === 'rtl' ? rtl : ltr;
+      return `${script}<noscript><link rel="stylesheet" href="${href}"></noscript>`;
+    },
+  );
+}
 
 /**
  * The built index.html (apps/web/index.html as Vite writes it), or `fallback` when there is no build. It is
@@ -16,14 +35,25 @@ const DIRECTION: Record<Language, 'ltr' | 'rtl'> = { en: 'ltr', ar: 'rtl' };
  */
 export function pageTemplate(indexFile: string | null, fallback: string): PageTemplate {
   return {
-    async render(language, head) {
+    async render(language, head, body) {
       const page = indexFile ? await fs.readFile(indexFile, 'utf8') : fallback;
       // The boot script sets lang and dir too, but only once it runs: a crawler, or a slow first paint, reads these.
-      const localized = page.replace(/<html[^>]*>/, `<html lang="${language}" dir="${DIRECTION[language]}">`);
-      if (head === null) return localized;
+      // data-rendered tells boot.js the body is already written in this language (see there).
+      const localized = page.replace(
+        /<html[^>]*>/,
+        `<html lang="${language}" dir="${DIRECTION[language]}"${body ? ' data-rendered' : ''}>`,
+      );
+      const filled = body
+        ? withoutScriptStyles(localized, language).replace(
+            /<div id="root"><\/div>/,
+            () =>
+              `<div id="root">${body.html}</div><script type="application/json" id="${SERVER_STATE_ID}">${body.state}</script>`,
+          )
+        : localized;
+      if (head === null) return filled;
       // Replaced in place, not added after, so no page has two descriptions and the title stays first. A
       // function, not a string, replaces: '$&' or "$'" in a product's name must stay text, not patterns.
-      return localized.replace(/\s*<meta\s+name="description"[^>]*>/, '').replace(/<title>[^<]*<\/title>/, () => head);
+      return filled.replace(/\s*<meta\s+name="description"[^>]*>/, '').replace(/<title>[^<]*<\/title>/, () => head);
     },
   };
 }

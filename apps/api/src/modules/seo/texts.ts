@@ -1,8 +1,9 @@
 import type { Language } from '@shop/contracts';
 
 /**
- * The words of the storefront pages' heads. The titles are those the web app gives its pages once it
- * runs (apps/web/src/i18n/*.json), so the tab's title does not change under the shopper.
+ * The words of the storefront pages' heads. The titles and descriptions are those the web app gives its
+ * pages once it runs (apps/web/src/i18n/*.json, through components/PageHead.tsx), so the tab's title does
+ * not change under the shopper, and a page reached inside the app has the head this one sends.
  */
 interface HeadTexts {
   siteName: string;

@@ -1,6 +1,8 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from '../../../i18n/useTranslation';
+import { PageHead } from '../../../components/PageHead';
+import { paths } from '../../../lib/paths';
 import { BuildingIcon, HeartIcon, LeafIcon, TruckIcon, UserIcon } from '../../../components/icons';
 
 /** Five sections in this order. */
@@ -16,7 +18,7 @@ export function AboutPage() {
   const { t } = useTranslation();
   return (
     <div className="about-page">
-      <title>{t('about.title')}</title>
+      <PageHead title={t('about.title')} description={t('about.lead')} path={paths.about} />
       <header className="about-hero text-center">
         <div className="container-lg py-5">
           <h1 className="display-5 fw-bold">{t('about.heading')}</h1>

@@ -116,7 +116,7 @@ export function LogsPage() {
           </div>
         </div>
       )}
-      {data && <Pagination page={page} pages={data.pages} onPageChange={setPage} />}
+      {data && <Pagination page={page} pages={data.pages} />}
     </>
   );
 }

@@ -74,7 +74,7 @@ export function OrdersAdminPage() {
           <OrdersTable orders={data.orders} />
         </div>
       )}
-      {data && <Pagination page={page} pages={data.pages} onPageChange={setPage} />}
+      {data && <Pagination page={page} pages={data.pages} />}
     </>
   );
 }

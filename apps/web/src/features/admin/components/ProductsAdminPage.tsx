@@ -157,7 +157,7 @@ export function ProductsAdminPage() {
           </ScrollTable>
         </div>
       )}
-      {data && <Pagination page={page} pages={data.pages} onPageChange={setPage} />}
+      {data && <Pagination page={page} pages={data.pages} />}
 
       {editing && (
         <ProductFormModal

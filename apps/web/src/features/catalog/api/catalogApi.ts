@@ -1,4 +1,11 @@
-import { PAGE_SIZE, type Category, type Department, type Product, type ProductList } from '@shop/contracts';
+import {
+  MAX_PAGE_SIZE,
+  PAGE_SIZE,
+  type Category,
+  type Department,
+  type Product,
+  type ProductList,
+} from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 
 export interface ProductListArgs {
@@ -9,6 +16,9 @@ export interface ProductListArgs {
   /** Part of the product name (the dashboard's product search). */
   q?: string;
 }
+
+/** A category's page lists all its products at once, without pages. */
+export const categoryProductsArgs = (category: string): ProductListArgs => ({ category, limit: MAX_PAGE_SIZE });
 
 const productTags = (products: Product[] | undefined) => [
   ...(products ?? []).map(({ _id }) => ({ type: 'Product' as const, id: _id })),

@@ -1,11 +1,16 @@
 import { Link, useParams } from 'react-router';
-import { MAX_PAGE_SIZE } from '@shop/contracts';
 import { EmptyState } from '../../../components/EmptyState';
 import { Localized } from '../../../components/Localized';
+import { PageHead } from '../../../components/PageHead';
 import { ProductGrid } from '../../../components/ProductGrid';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { useGetCategoriesQuery, useGetDepartmentsQuery, useGetProductsQuery } from '../api/catalogApi';
+import {
+  categoryProductsArgs,
+  useGetCategoriesQuery,
+  useGetDepartmentsQuery,
+  useGetProductsQuery,
+} from '../api/catalogApi';
 import { useProductActions } from '../../productActions';
 import { paths } from '../../../lib/paths';
 
@@ -14,7 +19,7 @@ export function CategoryProductsPage() {
   const { t } = useTranslation();
   const local = useLocalized();
   const { id = '' } = useParams();
-  const { data, isLoading, isError } = useGetProductsQuery({ category: id, limit: MAX_PAGE_SIZE });
+  const { data, isLoading, isError } = useGetProductsQuery(categoryProductsArgs(id));
   const { category } = useGetCategoriesQuery(undefined, {
     selectFromResult: ({ data: categories }) => ({ category: categories?.find((item) => item._id === id) }),
   });
@@ -30,7 +35,16 @@ export function CategoryProductsPage() {
 
   return (
     <div className="container-xl py-4">
-      <title>{name ? t('category.title', { name: name.text }) : t('app.name')}</title>
+      <PageHead
+        title={name ? t('category.title', { name: name.text }) : t('app.name')}
+        description={
+          name && department
+            ? t('category.description', { name: name.text, department: local.name(department).text })
+            : t('home.description')
+        }
+        path={paths.category(id)}
+        image={category?.image_path ?? undefined}
+      />
       <nav aria-label={t('common.breadcrumb')} className="mb-2 small">
         <Link to={paths.home}>{t('nav.home')}</Link>
         {department && (

@@ -3,6 +3,7 @@ import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { Localized } from '../../../components/Localized';
+import { PageHead } from '../../../components/PageHead';
 import { Pagination } from '../../../components/Pagination';
 import { ProductGrid } from '../../../components/ProductGrid';
 import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
@@ -31,7 +32,11 @@ export function DepartmentPage() {
 
   return (
     <div className="container-xl py-4">
-      <title>{name ? t('department.title', { name: name.text }) : t('app.name')}</title>
+      <PageHead
+        title={name ? t('department.title', { name: name.text }) : t('app.name')}
+        description={name ? t('department.description', { name: name.text }) : t('home.description')}
+        path={paths.department(id)}
+      />
       <nav aria-label={t('common.breadcrumb')} className="mb-2 small">
         <Link to={paths.home}>{t('nav.home')}</Link>
       </nav>
@@ -76,10 +81,7 @@ export function DepartmentPage() {
         <Pagination
           page={page}
           pages={products.data?.pages ?? 1}
-          onPageChange={(next) => {
-            setPage(next);
-            scrollToId('department-products-heading');
-          }}
+          onFollow={() => scrollToId('department-products-heading')}
         />
       </section>
     </div>

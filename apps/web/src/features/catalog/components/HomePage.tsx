@@ -1,8 +1,10 @@
 import { useTranslation } from '../../../i18n/useTranslation';
 import { EmptyState } from '../../../components/EmptyState';
+import { PageHead } from '../../../components/PageHead';
 import { Pagination } from '../../../components/Pagination';
 import { ProductGrid } from '../../../components/ProductGrid';
 import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
+import { paths } from '../../../lib/paths';
 import { scrollToId } from '../../../lib/scroll';
 import { useGetProductsQuery } from '../api/catalogApi';
 import { useProductActions } from '../../productActions';
@@ -16,14 +18,9 @@ export function HomePage() {
   usePageBounds(page, data?.pages, setPage);
   const actions = useProductActions();
 
-  const goTo = (next: number) => {
-    setPage(next);
-    scrollToId('products-heading');
-  };
-
   return (
     <div className="container-xl py-3">
-      <title>{t('home.title')}</title>
+      <PageHead title={t('home.title')} description={t('home.description')} path={paths.home} />
       <h1 className="visually-hidden">{t('home.heading')}</h1>
       <BannerCarousel />
       <DepartmentList />
@@ -40,7 +37,7 @@ export function HomePage() {
             empty={<EmptyState title={t(isError ? 'common.loadFailed' : 'home.noProducts')} />}
           />
         </div>
-        <Pagination page={page} pages={data?.pages ?? 1} onPageChange={goTo} />
+        <Pagination page={page} pages={data?.pages ?? 1} onFollow={() => scrollToId('products-heading')} />
       </section>
     </div>
   );

@@ -85,4 +85,23 @@ describe('ProductPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Write a product review' }));
     expect(await screen.findByText('page /AddReview?product=p1')).toBeInTheDocument();
   });
+
+  it('gives the page its head, as the server would: description, canonical and Open Graph with the first picture', async () => {
+    mockApi({
+      'GET /api/product/one/p1': { body: { ...phone, description: 'A phone.\n\nWith a camera.' } },
+      'GET /api/review/product/p1': { body: [] },
+    });
+    renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1' });
+    await screen.findByRole('heading', { name: 'Apple iPhone 15' });
+    const head = (selector: string, attribute = 'content') =>
+      document.head.querySelector(selector)?.getAttribute(attribute);
+    const address = `${window.location.origin}/product/one/p1`;
+    expect(document.title).toBe('Apple iPhone 15 – EGP Shop');
+    expect(head('meta[name="description"]')).toBe('A phone. With a camera.');
+    expect(head('link[rel="canonical"]', 'href')).toBe(address);
+    expect(head('meta[property="og:title"]')).toBe('Apple iPhone 15 – EGP Shop');
+    expect(head('meta[property="og:description"]')).toBe('A phone. With a camera.');
+    expect(head('meta[property="og:url"]')).toBe(address);
+    expect(head('meta[property="og:image"]')).toBe(`${window.location.origin}/uploads/a.webp`);
+  });
 });

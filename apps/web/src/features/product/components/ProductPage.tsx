@@ -4,10 +4,11 @@ import Col from 'react-bootstrap/Col';
 import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { Product } from '@shop/contracts';
+import { summary, type Product } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
 import { CartIcon, HeartIcon, PencilIcon, ShieldIcon, TruckIcon } from '../../../components/icons';
 import { Localized } from '../../../components/Localized';
+import { PageHead } from '../../../components/PageHead';
 import { ProductPrice } from '../../../components/ProductPrice';
 import { Rating } from '../../../components/Rating';
 import { StockState } from '../../../components/StockState';
@@ -55,7 +56,12 @@ function ProductDetails({ product }: { product: Product }) {
 
   return (
     <>
-      <title>{t('product.title', { name: name.text })}</title>
+      <PageHead
+        title={t('product.title', { name: name.text })}
+        description={summary(description.text)}
+        path={paths.product(product._id)}
+        image={product.image_path[0]}
+      />
       <nav aria-label={t('common.breadcrumb')} className="mb-3 small">
         <Link to={paths.home}>{t('nav.home')}</Link>
         <span className="mx-2 text-body-secondary" aria-hidden="true">

@@ -1,9 +1,18 @@
-import type { Product, SortOption } from '@shop/contracts';
+import { SORT_OPTIONS, type Product, type SortOption } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 
 export interface SearchArgs {
   name: string;
   sortBy: SortOption | null;
+}
+
+export const isSortOption = (value: string | null): value is SortOption =>
+  SORT_OPTIONS.some((option) => option === value);
+
+/** The search a results page runs: its text, and the sort order in `?sortBy=` (none when not one of ours). */
+export function searchArgsOf(query: string, params: URLSearchParams): SearchArgs {
+  const sortBy = params.get('sortBy');
+  return { name: query.trim(), sortBy: isSortOption(sortBy) ? sortBy : null };
 }
 
 export const searchApi = api.injectEndpoints({

@@ -1,13 +1,19 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useHref, useNavigate, useParams } from 'react-router';
+import { SEARCH_FORM } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { SearchIcon } from '../../../components/icons';
 import { paths } from '../../../lib/paths';
 
-/** The header search: sends the shopper to /searchResults/{text}. */
+/**
+ * The header search: sends the shopper to /searchResults/{text}. Without JavaScript it is a plain GET form
+ * to /searchResults?q= (the router's base makes it /ar/searchResults on Arabic pages), which the server
+ * redirects to the same address.
+ */
 export function SearchBox({ className }: { className?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const action = useHref(SEARCH_FORM.path);
   const { query } = useParams();
   const [text, setText] = useState(query ?? '');
 
@@ -22,12 +28,19 @@ export function SearchBox({ className }: { className?: string }) {
 
   return (
     // Plain elements with Bootstrap's classes: react-bootstrap's Form would bring every form control into the first load.
-    <form role="search" onSubmit={submit} className={`search-box d-flex ${className ?? ''}`}>
+    <form
+      role="search"
+      method="get"
+      action={action}
+      onSubmit={submit}
+      className={`search-box d-flex ${className ?? ''}`}
+    >
       <label htmlFor="site-search" className="visually-hidden">
         {t('search.label')}
       </label>
       <input
         id="site-search"
+        name={SEARCH_FORM.field}
         className="form-control"
         type="search"
         enterKeyHint="search"

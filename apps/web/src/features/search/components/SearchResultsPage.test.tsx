@@ -17,6 +17,17 @@ describe('SearchResultsPage', () => {
     expect(await screen.findByText('No products found for tv')).toBeInTheDocument();
   });
 
+  it('gives the page the head the server gives it', async () => {
+    mockApi({ 'GET /api/product/search': { body: { products: [] } } });
+    renderRoute(<SearchResultsPage />, { path: '/searchResults/:query', url: '/searchResults/tv%20stand' });
+    await screen.findByText('No products found for tv stand');
+    expect(document.title).toBe('tv stand – Search – EGP Shop');
+    const head = (selector: string, attribute = 'content') =>
+      document.head.querySelector(selector)?.getAttribute(attribute);
+    expect(head('meta[name="description"]')).toBe('Products matching “tv stand” at EGP Shop.');
+    expect(head('link[rel="canonical"]', 'href')).toBe(`${window.location.origin}/searchResults/tv%20stand`);
+  });
+
   it('searches again with the chosen sort order', async () => {
     const { calls } = mockApi({ 'GET /api/product/search': { body: { products: [] } } });
     renderRoute(<SearchResultsPage />, { path: '/searchResults/:query', url: '/searchResults/tv' });

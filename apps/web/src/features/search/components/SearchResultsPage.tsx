@@ -3,11 +3,11 @@ import { useParams, useSearchParams } from 'react-router';
 import { SORT_OPTIONS, type SortOption } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { EmptyState } from '../../../components/EmptyState';
+import { PageHead } from '../../../components/PageHead';
 import { ProductGrid } from '../../../components/ProductGrid';
+import { paths } from '../../../lib/paths';
 import { useProductActions } from '../../productActions';
-import { useSearchProductsQuery } from '../api/searchApi';
-
-const isSortOption = (value: string | null): value is SortOption => SORT_OPTIONS.some((option) => option === value);
+import { isSortOption, searchArgsOf, useSearchProductsQuery } from '../api/searchApi';
 
 /** Labels of the spec's sort options, in the reader's language. */
 const SORT_LABEL_KEYS = {
@@ -24,9 +24,7 @@ export function SearchResultsPage() {
   const { t } = useTranslation();
   const { query = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const sortParam = params.get('sortBy');
-  const sortBy = isSortOption(sortParam) ? sortParam : null;
-  const search = query.trim();
+  const { name: search, sortBy } = searchArgsOf(query, params);
   const { data, isLoading, isFetching, isError } = useSearchProductsQuery({ name: search, sortBy }, { skip: !search });
   const actions = useProductActions();
   const count = isError ? 0 : (data?.length ?? 0);
@@ -35,7 +33,11 @@ export function SearchResultsPage() {
 
   return (
     <div className="container-xl py-4">
-      <title>{t('search.title', { search })}</title>
+      <PageHead
+        title={t('search.title', { search })}
+        description={t('search.description', { search })}
+        path={paths.searchResults(search)}
+      />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
         <h1 className="page-title mb-0" aria-live="polite">
           {isLoading ? t('search.searching', { search }) : t('search.heading', { count, search })}
