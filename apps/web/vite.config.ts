@@ -1,12 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { languageBoot } from './build/languageBoot.js';
+import { precompress } from './build/precompress.js';
 
 // The API the dev server forwards to; `npm start` serves the built app and the API from one origin instead.
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), languageBoot()],
+  plugins: [react(), languageBoot(), precompress()],
   // The server bundle (entry-server.tsx, built into dist-ssr) carries its libraries, so the API imports
   // one self-contained file rather than resolving each library's CommonJS or ESM build at run time.
   ssr: { noExternal: true },

@@ -40,6 +40,7 @@ import { authPlugin } from './plugins/auth.js';
 import { securityHeaders, securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { responseCachePlugin, type EarlyLane } from './plugins/response-cache.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { apiModules } from './modules/index.js';
 import { createMailSender, type MailSender } from './modules/mail/sender.js';
 import { unsentCount } from './modules/mail/queue.js';
@@ -190,6 +191,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   if (config.CACHE_MAX_MB > 0)
     await app.register(responseCachePlugin, { database, maxBytes: config.CACHE_MAX_MB * 1024 * 1024, lane });
+  // After the response cache, whose onSend must see (and store) each answer as it was computed.
+  await app.register(compressionPlugin);
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 30, fieldSize: 10_000, parts: 50 },
     // File names arrive as sent (not cut to their last segment), so lib/multipart.ts can refuse a path in one.

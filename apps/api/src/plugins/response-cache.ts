@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { compress, isCompressible, preferredEncoding, varyWithEncoding, type Encoding } from '../lib/compression.js';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { say } from '@shop/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -26,14 +27,22 @@ declare module 'fastify' {
   }
 }
 
-/** A stored answer, ready to write: the body's bytes and the headers of a 200 and of a 304, as flat arrays. */
-interface Cached {
-  /** The route pattern that computed it, for the log line and the metrics of the answers it serves. */
-  route: string | undefined;
+/** One encoding of a stored answer, ready to write: its bytes and the headers of a 200 and of a 304, as flat arrays. */
+interface Representation {
   body: Buffer;
   etag: string;
   ok: string[];
   notModified: string[];
+}
+
+/** A stored answer: as computed, and compressed in each encoding a client has asked for so far. */
+interface Cached extends Representation {
+  /** The route pattern that computed it, for the log line and the metrics of the answers it serves. */
+  route: string | undefined;
+  /** The headers every encoding shares. */
+  headers: Record<string, string>;
+  compressible: boolean;
+  encoded: Partial<Record<Encoding, Representation>>;
   size: number;
 }
 
@@ -77,13 +86,39 @@ function storedHeaders(reply: FastifyReply): Record<string, string> | null {
   return headers;
 }
 
-function entryFor(route: string | undefined, payload: string, headers: Record<string, string>): Cached {
-  const body = Buffer.from(payload);
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+function representation(body: Buffer, etag: string, headers: Record<string, string>): Representation {
   const { 'content-type': _type, ...withoutType } = headers;
   const ok = flat({ ...headers, etag, 'content-length': String(body.length), 'x-cache': 'hit' });
   const notModified = flat({ ...withoutType, etag, 'x-cache': 'hit' });
-  return { route, body, etag, ok, notModified, size: body.length + JSON.stringify(ok).length };
+  return { body, etag, ok, notModified };
+}
+
+const sizeOf = (answer: Representation) => answer.body.length + JSON.stringify(answer.ok).length;
+
+function entryFor(route: string | undefined, payload: string, headers: Record<string, string>): Cached {
+  const body = Buffer.from(payload);
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  const compressible = isCompressible(headers['content-type'], body.length);
+  // Whether or not this client takes it compressed, a cache on the way must know the answer depends on it.
+  const shared = compressible ? { ...headers, vary: varyWithEncoding(headers.vary) } : headers;
+  const plain = representation(body, etag, shared);
+  return { ...plain, route, headers: shared, compressible, encoded: {}, size: sizeOf(plain) };
+}
+
+/** The entry with its answer in `encoding` too; each encoding has its own ETag, as they are different bytes. */
+async function withEncoding(entry: Cached, encoding: Encoding): Promise<Cached> {
+  const body = await compress(entry.body, encoding);
+  const answer = representation(body, `${entry.etag.slice(0, -1)}.${encoding}"`, {
+    ...entry.headers,
+    'content-encoding': encoding,
+  });
+  return { ...entry, encoded: { ...entry.encoded, [encoding]: answer }, size: entry.size + sizeOf(answer) };
+}
+
+/** The representation of the entry this request takes, if the entry holds it already. */
+function chosen(entry: Cached, req: IncomingMessage): Representation | undefined {
+  const encoding = entry.compressible ? preferredEncoding(req.headers['accept-encoding']) : null;
+  return encoding ? entry.encoded[encoding] : entry;
 }
 
 /** If-None-Match names this version (or any): the client's copy is current. */
@@ -96,7 +131,7 @@ function fresh(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /** Writes a stored answer, with `extra` headers computed for this request (flat name/value pairs). */
-function write(entry: Cached, req: IncomingMessage, res: ServerResponse, extra: string[] = []): void {
+function write(entry: Representation, req: IncomingMessage, res: ServerResponse, extra: string[] = []): void {
   if (fresh(req.headers['if-none-match'], entry.etag)) {
     res.writeHead(304, [...entry.notModified, ...extra]);
     res.end();
@@ -156,8 +191,11 @@ export const responseCachePlugin = fp(
       const started = performance.now();
       const hit = lookup(req);
       if (!hit || hit === 'limited') return false;
+      // An encoding this answer has not been asked in yet is compressed on Fastify's side (asynchronously).
+      const answer = chosen(hit, req);
+      if (!answer) return false;
       const reqId = requestIdOf(req);
-      write(hit, req, res, ['x-request-id', reqId]);
+      write(answer, req, res, ['x-request-id', reqId]);
       app.metrics?.cache.inc({ result: 'hit' });
       // Fastify never sees this request: it is logged and counted here, like those it answers.
       res.once('finish', () =>
@@ -172,6 +210,17 @@ export const responseCachePlugin = fp(
         }),
       );
       return true;
+    };
+
+    /**
+     * The entry's answer in `encoding`, compressed now and kept beside the others, unless the catalogue
+     * changed meanwhile (the entry is then out of date: this request is its last).
+     */
+    const encodedAnswer = async (url: string, entry: Cached, encoding: Encoding): Promise<Representation> => {
+      const since = generation;
+      const updated = await withEncoding(entry, encoding);
+      if (since === generation && cache.get(url) === entry) cache.set(url, updated);
+      return updated.encoded[encoding] ?? updated;
     };
 
     // One computation per missing answer: under a burst, the first request fills the cache and the
@@ -193,9 +242,11 @@ export const responseCachePlugin = fp(
         const extra = Object.entries(reply.getHeaders()).flatMap(([name, value]) =>
           name.startsWith('access-control-') || name === 'x-request-id' ? [name, String(value)] : [],
         );
+        const encoding = hit.compressible ? preferredEncoding(request.headers['accept-encoding']) : null;
+        const answer = encoding ? (hit.encoded[encoding] ?? (await encodedAnswer(request.url, hit, encoding))) : hit;
         reply.hijack();
         request.cacheHit = true;
-        write(hit, request.raw, reply.raw, extra);
+        write(answer, request.raw, reply.raw, extra);
         app.metrics?.cache.inc({ result: 'hit' });
         return;
       }
@@ -231,14 +282,23 @@ export const responseCachePlugin = fp(
         typeof payload === 'string' &&
         !languageBound
       ) {
+        reply.header('x-cache', 'miss');
+        app.metrics?.cache.inc({ result: 'miss' });
         const headers = storedHeaders(reply);
         if (headers) {
           const entry = entryFor(request.routeOptions.url, payload, headers);
           cache.set(request.url, entry);
-          reply.header('etag', entry.etag);
+          const encoding = entry.compressible ? preferredEncoding(request.headers['accept-encoding']) : null;
+          if (entry.compressible) reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
+          if (!encoding) {
+            reply.header('etag', entry.etag);
+            return payload;
+          }
+          // Compressed here, from the stored answer: the compression plugin leaves an encoded answer alone.
+          const answer = await encodedAnswer(request.url, entry, encoding);
+          reply.header('etag', answer.etag).header('content-encoding', encoding).removeHeader('content-length');
+          return answer.body;
         }
-        reply.header('x-cache', 'miss');
-        app.metrics?.cache.inc({ result: 'miss' });
       }
       return payload;
     });

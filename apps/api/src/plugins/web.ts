@@ -44,6 +44,8 @@ export async function webPlugin(app: FastifyInstance, opts: { webDist: string })
       // Wildcard: files are looked up per request, so a rebuild while the server runs is served at once.
       wildcard: true,
       index: 'index.html',
+      // The build writes a Brotli and a gzip copy beside each text file (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders(res, file) {
         // Vite puts content-hashed files under assets/: cache them forever; index.html must revalidate.
         res.header(

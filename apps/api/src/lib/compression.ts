@@ -1,0 +1,50 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+/** The encodings the shop sends, in the order it prefers them: Brotli is a fifth smaller than gzip on its pages. */
+export const ENCODINGS = ['br', 'gzip'] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
+/** Below this, the headers and the work cost more than the bytes saved. */
+export const MIN_COMPRESSED_BYTES = 1024;
+
+const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|manifest\+json)|image\/svg\+xml)/i;
+
+/** Text worth compressing; pictures and archives are compressed already. */
+export const isCompressible = (contentType: string | undefined, length: number) =>
+  length >= MIN_COMPRESSED_BYTES && TEXT_TYPES.test(contentType ?? '');
+
+/** The encoding to answer in, from the request's Accept-Encoding (with its q-values), or null for none. */
+export function preferredEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
+  if (!header) return null;
+  const weights = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    weights.set(name.trim(), q ? Number(q.slice(2)) : 1);
+  }
+  return ENCODINGS.find((encoding) => (weights.get(encoding) ?? weights.get('*') ?? 0) > 0) ?? null;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+// Quality 5 and level 6: answers are compressed as they are made, so speed counts as much as size
+// (Brotli 5 is about as fast as gzip 6 and still smaller). Static files are compressed at build, harder.
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+
+/** The body in the encoding, off the event loop (zlib's thread pool). */
+export const compress = (body: Buffer, encoding: Encoding): Promise<Buffer> =>
+  encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body, { level: 6 });
+
+/** A streamed body's compressing stream. */
+export const compressStream = (encoding: Encoding) =>
+  encoding === 'br' ? zlib.createBrotliCompress(BROTLI_OPTIONS) : zlib.createGzip({ level: 6 });
+
+/** Adds Accept-Encoding to a Vary header's value, keeping what is there. */
+export function varyWithEncoding(vary: string | number | string[] | undefined): string {
+  const current = vary === undefined ? '' : [vary].flat().join(', ');
+  if (/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(current)) return current;
+  return current ? `${current}, Accept-Encoding` : 'Accept-Encoding';
+}
