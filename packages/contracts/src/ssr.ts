@@ -31,5 +31,11 @@ export interface PageRenderer {
   render(page: PageRequest): Promise<RenderedPage>;
 }
 
+/**
+ * The id of the page's Bootstrap stylesheet link, which carries each direction's build in data-ltr /
+ * data-rtl: the server writes it, boot.js adds it when the server did not, and the app turns it.
+ */
+export const BOOTSTRAP_LINK_ID = 'bootstrap-css';
+
 /** The element (a JSON script, which does not run) that carries `RenderedPage.state` to the browser. */
 export const SERVER_STATE_ID = 'server-state';

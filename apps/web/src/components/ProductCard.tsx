@@ -19,7 +19,14 @@ export interface ProductCardActions {
   onToggleFavourite: (product: Product) => void;
 }
 
-export function ProductCard({ product, actions }: { product: Product; actions: ProductCardActions }) {
+interface ProductCardProps {
+  product: Product;
+  actions: ProductCardActions;
+  /** In the first row: its picture is fetched at once, first, as the page's largest paint is likely one of them. */
+  priority?: boolean;
+}
+
+export function ProductCard({ product, actions, priority = false }: ProductCardProps) {
   const { t } = useTranslation();
   const local = useLocalized();
   const name = local.name(product);
@@ -31,7 +38,14 @@ export function ProductCard({ product, actions }: { product: Product; actions: P
       <div className="product-card-media">
         {/* The name below is the link for assistive technology; the picture is a second, mouse-sized target. */}
         <Link to={href} tabIndex={-1} aria-hidden="true">
-          <ProductImage src={product.image_path[0]} alt="" width={400} height={400} className="product-card-img" />
+          <ProductImage
+            src={product.image_path[0]}
+            alt=""
+            width={400}
+            height={400}
+            className="product-card-img"
+            {...(priority && { loading: 'eager', fetchPriority: 'high' })}
+          />
         </Link>
         {!actions.isAdmin && (
           <button

@@ -15,6 +15,8 @@ interface ProductGridProps {
 
 /** Two cards a row on phones, three on tablets, four on desktops. */
 const ROW = 'row row-cols-2 row-cols-md-3 row-cols-lg-4 g-3';
+/** The cards of a desktop's first row, whose pictures are in view as the page opens. */
+const FIRST_ROW = 4;
 
 export function ProductGrid({ products, loading, actions, empty, placeholders = PAGE_SIZE, label }: ProductGridProps) {
   const { t } = useTranslation();
@@ -32,9 +34,9 @@ export function ProductGrid({ products, loading, actions, empty, placeholders = 
   if (!products?.length) return <>{empty}</>;
   return (
     <ul className={`${ROW} list-unstyled`} aria-label={label}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product._id} className="col">
-          <ProductCard product={product} actions={actions} />
+          <ProductCard product={product} actions={actions} priority={index < FIRST_ROW} />
         </li>
       ))}
     </ul>

@@ -7,7 +7,7 @@
  * puts Arabic before English, else English; for Arabic the address becomes its /ar one, so that the
  * router's links and a link shared from the page stay in Arabic: in place for the app's shell, loaded
  * afresh for a page the server rendered in English (data-rendered). The stylesheets' addresses come
- * from this script's data-ltr / data-rtl.
+ * from this script's data-ltr / data-rtl, or from the link the server wrote.
  */
 (function () {
   var prefix = '/ar';
@@ -27,6 +27,14 @@
   root.lang = language;
   root.dir = dir;
 
+  // The id is BOOTSTRAP_LINK_ID in contracts' ssr.ts. The server links the build for the address's
+  // direction ahead of this script; the shopper's own language may be the other one.
+  var linked = document.getElementById('bootstrap-css');
+  if (linked) {
+    var wanted = linked.getAttribute('data-' + dir);
+    if (wanted && linked.getAttribute('href') !== wanted) linked.setAttribute('href', wanted);
+    return;
+  }
   var script = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[data-ltr][data-rtl]'));
   if (!script) return;
   var link = document.createElement('link');

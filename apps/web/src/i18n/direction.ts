@@ -1,7 +1,5 @@
+import { BOOTSTRAP_LINK_ID } from '@shop/contracts';
 import type { Direction } from './translator';
-
-/** The Bootstrap stylesheet boot.js chose; it carries the address of each direction's build. */
-const BOOTSTRAP_LINK = 'bootstrap-css';
 
 /**
  * Turns the page to a language: <html lang dir>, and Bootstrap's right-to-left build in place of the
@@ -14,7 +12,7 @@ export function applyDirection(language: string, dir: Direction): void {
   const root = document.documentElement;
   root.lang = language;
   root.dir = dir;
-  const current = document.getElementById(BOOTSTRAP_LINK);
+  const current = document.getElementById(BOOTSTRAP_LINK_ID);
   if (!(current instanceof HTMLLinkElement)) return;
   const href = current.dataset[dir];
   if (!href || current.getAttribute('href') === href) return;

@@ -3,10 +3,22 @@ import bootSource from './boot.js?raw';
 import { changeLanguage, i18n } from './index';
 import { LANGUAGE_KEY } from './language';
 
-/** Runs boot.js as the browser does before the first paint of `address`, under the <script> tag the build writes. */
-function boot(languages: string[], address = '/') {
+/**
+ * Runs boot.js as the browser does before the first paint of `address`, under the <script> tag the build
+ * writes; `served` is the direction whose stylesheet the server linked ahead of it, if it did.
+ */
+function boot(languages: string[], address = '/', served?: 'ltr' | 'rtl') {
   history.replaceState(null, '', address);
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+  if (served) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.id = 'bootstrap-css';
+    link.dataset.ltr = '/assets/bootstrap.min.css';
+    link.dataset.rtl = '/assets/bootstrap.rtl.min.css';
+    link.href = link.dataset[served] ?? '';
+    document.head.append(link);
+  }
   const script = document.createElement('script');
   script.dataset.ltr = '/assets/bootstrap.min.css';
   script.dataset.rtl = '/assets/bootstrap.rtl.min.css';
@@ -77,6 +89,20 @@ describe('choosing the language before the first paint', () => {
     document.head.innerHTML = '';
     // An English page whose path merely starts with the letters.
     expect(boot(['en-US'], '/area')).toMatchObject({ lang: 'en', address: '/area' });
+  });
+});
+
+describe('the stylesheet the server linked', () => {
+  it('is kept when it is the page’s direction, and turned when the shopper’s own language is the other one', () => {
+    expect(boot(['en-US'], '/ar/product/one/5', 'rtl')).toMatchObject({ stylesheet: '/assets/bootstrap.rtl.min.css' });
+    document.head.innerHTML = '';
+    localStorage.setItem(LANGUAGE_KEY, 'ar');
+    expect(boot(['en-US'], '/CartPage', 'ltr')).toMatchObject({
+      dir: 'rtl',
+      stylesheet: '/assets/bootstrap.rtl.min.css',
+      address: '/ar/CartPage',
+    });
+    expect(document.head.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVER_STATE_ID } from '@shop/contracts';
+import { BOOTSTRAP_LINK_ID, SERVER_STATE_ID } from '@shop/contracts';
 import { pageTemplate } from './template.js';
 
 const PAGE = `<!doctype html><html lang="en"><head><script src="/boot.js" data-ltr="/b.css" data-rtl="/b.rtl.css"></script><title>EGP Shop</title><meta name="description" content="x"></head>
@@ -16,8 +16,10 @@ describe('the page template', () => {
     );
     expect(html).toContain('<title>T</title>');
     expect(html).not.toContain('name="description"');
-    // Read without JavaScript, the page still has the stylesheet the boot script would link, for its direction.
-    expect(html).toContain('</script><noscript><link rel="stylesheet" href="/b.rtl.css"></noscript>');
+    // Read without JavaScript, the page is styled for its direction; the boot script finds the link it would add.
+    expect(html).toContain(
+      `<link rel="stylesheet" id="${BOOTSTRAP_LINK_ID}" data-ltr="/b.css" data-rtl="/b.rtl.css" href="/b.rtl.css"><script src="/boot.js"`,
+    );
   });
 
   it('leaves the root empty, and the page unmarked, for the browser to render', async () => {
@@ -25,6 +27,6 @@ describe('the page template', () => {
     expect(html).toContain('<html lang="en" dir="ltr">');
     expect(html).toContain('<div id="root"></div><script type="module"');
     expect(html).not.toContain(SERVER_STATE_ID);
-    expect(html).not.toContain('<noscript>');
+    expect(html).toContain(`id="${BOOTSTRAP_LINK_ID}" data-ltr="/b.css" data-rtl="/b.rtl.css" href="/b.css">`);
   });
 });

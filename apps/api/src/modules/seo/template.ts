@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { SERVER_STATE_ID, type Language, type RenderedPage } from '@shop/contracts';
+import { BOOTSTRAP_LINK_ID, SERVER_STATE_ID, type Language, type RenderedPage } from '@shop/contracts';
 
 /** The page the web app is served in, made for one language and, for the storefront pages, with a head of its own. */
 export interface PageTemplate {
@@ -14,16 +14,18 @@ export interface PageTemplate {
 const DIRECTION: Record<Language, 'ltr' | 'rtl'> = { en: 'ltr', ar: 'rtl' };
 
 /**
- * boot.js links Bootstrap's build for the page's direction, named in its data-ltr / data-rtl: without
- * JavaScript nothing would, and a server-rendered page read that way would come unstyled. So the same
- * stylesheet goes in a <noscript> right after the script.
+ * Bootstrap's build for the page's direction, linked in the page itself ahead of boot.js (which links it
+ * when the page has no link, in development): the browser's preload scanner finds it at once instead of
+ * after the script has loaded and run, a page read without JavaScript is styled, and the script still
+ * turns the link to the other build for a shopper whose language differs from the address's. The
+ * addresses are the script's data-ltr / data-rtl, which the build fills in.
  */
-function withoutScriptStyles(page: string, language: Language): string {
+function withDirectionStyles(page: string, language: Language): string {
   return page.replace(
     /<script\b[^>]*\bdata-ltr="([^"]*)"[^>]*\bdata-rtl="([^"]*)"[^>]*><\/script>/,
     (script: string, ltr: string, rtl: string) => {
       const href = DIRECTION[language] === 'rtl' ? rtl : ltr;
-      return `${script}<noscript><link rel="stylesheet" href="${href}"></noscript>`;
+      return `<link rel="stylesheet" id="${BOOTSTRAP_LINK_ID}" data-ltr="${ltr}" data-rtl="${rtl}" href="${href}">${script}`;
     },
   );
 }
@@ -39,12 +41,12 @@ export function pageTemplate(indexFile: string | null, fallback: string): PageTe
       const page = indexFile ? await fs.readFile(indexFile, 'utf8') : fallback;
       // The boot script sets lang and dir too, but only once it runs: a crawler, or a slow first paint, reads these.
       // data-rendered tells boot.js the body is already written in this language (see there).
-      const localized = page.replace(
+      const localized = withDirectionStyles(page, language).replace(
         /<html[^>]*>/,
         `<html lang="${language}" dir="${DIRECTION[language]}"${body ? ' data-rendered' : ''}>`,
       );
       const filled = body
-        ? withoutScriptStyles(localized, language).replace(
+        ? localized.replace(
             /<div id="root"><\/div>/,
             () =>
               `<div id="root">${body.html}</div><script type="application/json" id="${SERVER_STATE_ID}">${body.state}</script>`,
