@@ -25,6 +25,11 @@ export const LOW_STOCK_THRESHOLD = 5;
 export const MAX_PRODUCT_IMAGES = 10;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg'] as const;
+/**
+ * The narrower copies of an uploaded picture a page may ask for (`/uploads/<name>?w=400`), beside the
+ * picture as uploaded (at most 1200 px): a phone's card or a thumbnail never downloads the large one.
+ */
+export const IMAGE_WIDTHS = [200, 400, 800] as const;
 
 export const SORT_OPTIONS = ['Price: Low to High', 'Price: High to Low', 'Avg. Customer review'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];

@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './images.js';
 export * from './lifecycle.js';
 export * from './shipping.js';
 export * from './arabic.js';

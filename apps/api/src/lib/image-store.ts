@@ -11,8 +11,11 @@ export interface ImageStore {
   get(name: string): Promise<{ bytes: Buffer; contentType: string } | null>;
 }
 
-/** Names are content hashes we generated; anything else is never looked up (no path traversal). */
-export const SAFE_IMAGE_NAME = /^[a-f0-9]{32}\.webp$/;
+/**
+ * Names are content hashes we generated, with the width of a resized copy (lib/images.ts); anything else
+ * is never looked up (no path traversal).
+ */
+export const SAFE_IMAGE_NAME = /^[a-f0-9]{32}(-w\d{3,4})?\.webp$/;
 
 export function fsImageStore(dir: string): ImageStore {
   return {

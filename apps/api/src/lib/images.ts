@@ -54,3 +54,15 @@ export async function toWebp(bytes: Buffer): Promise<StoredImage> {
 }
 
 export const imageUrl = (name: string) => `/uploads/${name}`;
+
+/** A picture as uploaded (its content's hash), not one of its resized copies. */
+export const isOriginalName = (name: string) => /^[a-f0-9]{32}\.webp$/.test(name);
+
+/** The stored name of a picture's copy `width` pixels wide: derived from the original's, so found again. */
+export const resizedName = (name: string, width: number) => name.replace(/\.webp$/, `-w${width}.webp`);
+
+/** A stored picture made `width` pixels wide (never wider than it is), for pages that show it small. */
+export async function resized(name: string, bytes: Buffer, width: number): Promise<StoredImage> {
+  const output = await sharp(bytes).resize({ width, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+  return { name: resizedName(name, width), bytes: output, contentType: 'image/webp' };
+}

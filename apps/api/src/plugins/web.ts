@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyStatic from '@fastify/static';
 import { pathToFileURL } from 'node:url';
-import { languageOfPath, say, type PageRenderer } from '@shop/contracts';
+import { imageQuerySchema, languageOfPath, say, type PageRenderer } from '@shop/contracts';
+import { isOriginalName, resized, resizedName } from '../lib/images.js';
 import { seoRoutes, sendPage } from '../modules/seo/routes.js';
 import { pageTemplate } from '../modules/seo/template.js';
 
@@ -26,15 +28,34 @@ async function pageRenderer(webDist: string): Promise<PageRenderer | null> {
  * routes, in Arabic behind /ar.
  */
 export async function webPlugin(app: FastifyInstance, opts: { webDist: string }) {
-  app.get('/uploads/:name', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const { name } = request.params as { name: string };
-    const image = await app.images.get(name);
-    if (!image) return reply.code(404).send({ message: say.notFound.Image });
-    return reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .type(image.contentType)
-      .send(image.bytes);
-  });
+  /** The picture's copy `width` pixels wide: made the first time a page asks for it, then kept beside it. */
+  async function resizedCopy(name: string, width: number) {
+    if (!isOriginalName(name)) return null;
+    const kept = await app.images.get(resizedName(name, width));
+    if (kept) return kept;
+    const original = await app.images.get(name);
+    if (!original) return null;
+    const copy = await resized(name, original.bytes, width);
+    await app.images.put(copy);
+    return copy;
+  }
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/uploads/:name',
+      { config: { access: 'public' }, schema: { hide: true, querystring: imageQuerySchema } },
+      async (request, reply) => {
+        const { name } = request.params as { name: string };
+        const width = request.query.w;
+        const image = width ? await resizedCopy(name, width) : await app.images.get(name);
+        if (!image) return reply.code(404).send({ message: say.notFound.Image });
+        return reply
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .type(image.contentType)
+          .send(image.bytes);
+      },
+    );
 
   const indexFile = path.join(opts.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);

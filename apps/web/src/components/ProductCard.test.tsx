@@ -42,6 +42,17 @@ function renderCard(overrides: Partial<Product> = {}, actions: Partial<ProductCa
 }
 
 describe('ProductCard', () => {
+  it('offers the picture’s narrower copies for the card’s width, fetched as it nears the view', () => {
+    renderCard();
+    const picture = document.querySelector('img.product-card-img');
+    expect(picture).toHaveAttribute('src', '/uploads/fridge.webp');
+    expect(picture?.getAttribute('srcset')).toBe(
+      '/uploads/fridge.webp?w=200 200w, /uploads/fridge.webp?w=400 400w, /uploads/fridge.webp?w=800 800w, /uploads/fridge.webp 1200w',
+    );
+    expect(picture?.getAttribute('sizes')).toMatch(/50vw$/);
+    expect(picture).toHaveAttribute('loading', 'lazy');
+  });
+
   it('shows the name link, EGP price, half-star rating and stock state', () => {
     renderCard();
     expect(screen.getByRole('link', { name: 'Toshiba Fridge' })).toHaveAttribute('href', '/product/one/p1');

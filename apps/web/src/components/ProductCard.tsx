@@ -19,6 +19,9 @@ export interface ProductCardActions {
   onToggleFavourite: (product: Product) => void;
 }
 
+/** How wide a card shows: a column of ProductGrid's rows (four, three, then two), the container's width at most. */
+const CARD_SIZES = '(min-width: 1400px) 310px, (min-width: 992px) 25vw, (min-width: 768px) 33vw, 50vw';
+
 interface ProductCardProps {
   product: Product;
   actions: ProductCardActions;
@@ -44,6 +47,7 @@ export function ProductCard({ product, actions, priority = false }: ProductCardP
             width={400}
             height={400}
             className="product-card-img"
+            sizes={CARD_SIZES}
             {...(priority && { loading: 'eager', fetchPriority: 'high' })}
           />
         </Link>
