@@ -1,6 +1,7 @@
+// First: no module may parse with zod before it is told not to probe for eval (see there).
+import './lib/zodConfig';
 import './styles/theme.css';
 import { i18n, i18nReady } from './i18n';
-import './lib/zodConfig';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
