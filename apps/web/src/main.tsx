@@ -2,7 +2,7 @@
 import './lib/zodConfig';
 import './styles/theme.css';
 import { i18n, i18nReady } from './i18n';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router/dom';
@@ -68,7 +68,11 @@ void i18nReady.then(async () => {
   );
   if (rendered) {
     await routerReady(router);
-    hydrateRoot(root, app);
+    // As a transition, hydration works in slices and lets the browser paint and answer input between them,
+    // instead of holding the main thread for the whole page at once (the page is already on screen).
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   } else {
     root.replaceChildren();
     createRoot(root).render(app);
