@@ -1,0 +1,87 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { CHROMIUM, CHROMIUM_FLAGS } from './web.mjs';
+import { median } from './stats.mjs';
+
+const run = promisify(execFile);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/**
+ * Lighthouse (the npm package) on each storefront page in English and Arabic, `runs` times each, with its default
+ * mobile preset (4x CPU slowdown, simulated slow 4G) in Debian's Chromium; the median of each figure over the runs.
+ * Each run is its own lighthouse process and browser, as `npx lighthouse` would be.
+ * @param {{ root: string, work: string, port: number, runs: number, seed: { categoryId: string, detailId: string } }} options
+ */
+export async function measureLighthouse({ root, work, port, runs, seed }) {
+  const pages = {
+    home: '/',
+    category: `/product/category/${seed.categoryId}`,
+    product: `/product/one/${seed.detailId}`,
+  };
+  /** @type {Record<string, Record<string, LighthouseFigures>>} */
+  const out = {};
+  for (const [page, pathname] of Object.entries(pages)) {
+    /** @type {Record<string, LighthouseFigures>} */
+    const languages = (out[page] = {});
+    for (const [language, prefix] of /** @type {const} */ ([
+      ['en', ''],
+      ['ar', '/ar'],
+    ])) {
+      // The Arabic home is /ar, without the slash.
+      const url = `http://127.0.0.1:${port}${(prefix + pathname).replace(/\/$/, '') || '/'}`;
+      /** @type {LighthouseFigures[]} */
+      const reports = [];
+      for (let i = 0; i < runs; i++) reports.push(await lighthouse(root, work, url));
+      const figure = (/** @type {(r: LighthouseFigures) => number} */ of) => median(reports.map(of));
+      const figures = {
+        performance: figure((r) => r.performance),
+        accessibility: figure((r) => r.accessibility),
+        best_practices: figure((r) => r.best_practices),
+        seo: figure((r) => r.seo),
+        lcp_ms: Math.round(figure((r) => r.lcp_ms)),
+        cls: Math.round(figure((r) => r.cls) * 1000) / 1000,
+        tbt_ms: Math.round(figure((r) => r.tbt_ms)),
+      };
+      languages[language] = figures;
+      console.log(`bench: lighthouse ${page} ${language}: ${JSON.stringify(figures)}`);
+    }
+  }
+  return { runs, preset: 'mobile (4x CPU slowdown, simulated slow 4G)', ...out };
+}
+
+/** @typedef {{ performance: number, accessibility: number, best_practices: number, seo: number, lcp_ms: number, cls: number, tbt_ms: number }} LighthouseFigures */
+
+/**
+ * One Lighthouse run: the four category scores out of 100 and the three metrics.
+ * @param {string} root @param {string} work @param {string} url @returns {Promise<LighthouseFigures>}
+ */
+async function lighthouse(root, work, url) {
+  const file = path.join(work, 'lighthouse.json');
+  await run(
+    path.join(root, 'node_modules/.bin/lighthouse'),
+    [
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${file}`,
+      `--only-categories=${CATEGORIES.join(',')}`,
+      `--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(' ')}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 2 ** 20 },
+  );
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const score = (/** @type {string} */ category) => Math.round((report.categories[category]?.score ?? 0) * 100);
+  const metric = (/** @type {string} */ audit) => Number(report.audits[audit]?.numericValue ?? -1);
+  if (report.runtimeError) throw new Error(`lighthouse ${url}: ${report.runtimeError.message}`);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    best_practices: score('best-practices'),
+    seo: score('seo'),
+    lcp_ms: metric('largest-contentful-paint'),
+    cls: metric('cumulative-layout-shift'),
+    tbt_ms: metric('total-blocking-time'),
+  };
+}

@@ -1,0 +1,176 @@
+import { ACCEPT_ENCODING, httpClient } from './http-client.mjs';
+import { openLoop } from './open-loop.mjs';
+import { checkout } from './shoppers.mjs';
+import { latencySummary } from './stats.mjs';
+
+/** @typedef {ReturnType<typeof import('./queries.mjs').queryMix>} QueryMix */
+
+/** The latency no request of a sustained stage may pass at p99, and the failures it may have at most. */
+const P99_LIMIT_MS = 100;
+const ERROR_LIMIT = 0.01;
+/** Shoppers arriving each second in the first stage, and how much each stage adds. */
+const FIRST_RATE = 2;
+const GROWTH = 1.5;
+const MAX_STAGES = 16;
+/** Stages that halve the gap between the last rate sustained and the first not. */
+const REFINE = 2;
+/** A share of shoppers that buys: about what an online shop converts. */
+const BUYERS = 0.02;
+/** Half the shop's visitors read it in Arabic (/ar/… addresses). */
+const ARABIC = 0.5;
+/** A category's page asks for all its products at once (catalogApi.ts's categoryProductsArgs). */
+const CATEGORY_LIMIT = 48;
+
+/**
+ * Simulated shoppers, arriving at a fixed rate (open loop), each walking the storefront as a first visit does: the
+ * home page rendered on the server with the scripts and stylesheets it links, then, as the app navigates in the
+ * browser, a category's products, a product with its reviews, and a search (a query of the mix, never asked
+ * before) from the API; about 2% put the product in the cart and check out. A shopper's requests follow one
+ * another as each answer arrives, without pauses: a pause would change how many shoppers are inside at once, not
+ * what each costs the server. Each stage lasts `seconds` at its arrival rate and the next has GROWTH times as
+ * many, until some kind of request's p99 passes the limit (P99_LIMIT_MS unless given; or more than ERROR_LIMIT
+ * fail); REFINE stages more narrow the gap, and the highest rate sustained is what the machine serves. The
+ * generator is node:http; its share of a core is measured and reported per stage (`generator_cpu`), as it
+ * competes with the server for the 2 cores.
+ * @param {{ port: number, seconds: number, mix: QueryMix, buyers: string[], p99LimitMs?: number,
+ *   seed: { categoryIds: string[], browseIds: string[], spreadIds: string[] } }} options `buyers`: session tokens
+ *   for the checkouts, one checkout at a time each (a buyer who finds none free is counted, as `no_buyer`)
+ */
+export async function measureMixed({ port, seconds, mix, buyers, seed, p99LimitMs = P99_LIMIT_MS }) {
+  const client = httpClient(port);
+  const assets = { '': await linkedAssets(port, '/'), '/ar': await linkedAssets(port, '/ar') };
+  const free = [...buyers];
+  /** @param {string[]} ids */
+  const pick = (ids) => /** @type {string} */ (ids[Math.floor(Math.random() * ids.length)]);
+
+  /** One stage: `rate` shoppers a second for `seconds`, each walking the path. @param {number} rate */
+  async function stage(rate) {
+    /** @type {Record<string, number[]>} */
+    const latencies = {};
+    const counts = { requests: 0, errors: 0, checkouts: 0, no_buyer: 0 };
+    /** @param {string} kind @param {number} ms @param {boolean} ok */
+    const timed = (kind, ms, ok) => {
+      (latencies[kind] ??= []).push(ms);
+      counts.requests++;
+      if (!ok) counts.errors++;
+    };
+    /** @param {string} kind @param {string} url @param {number} [from] when the request was due */
+    const get = async (kind, url, from = performance.now()) => {
+      const res = await client
+        .api(url, { headers: { 'accept-encoding': ACCEPT_ENCODING }, parse: false })
+        .catch(() => null);
+      timed(kind, performance.now() - from, res !== null && res.status < 400);
+    };
+    const count = Math.round(rate * seconds);
+    const queries = mix.take(count);
+    const cpuBefore = process.cpuUsage();
+    const { elapsed_s, behind_ms } = await openLoop({
+      rate,
+      count,
+      arrive: async (i, due) => {
+        const language = Math.random() < ARABIC ? '/ar' : '';
+        const buys = Math.random() < BUYERS;
+        // A buyer's product has stock enough for every order of the run.
+        const productId = pick(buys ? seed.spreadIds : seed.browseIds);
+        await get('home', language || '/', due);
+        await Promise.all(assets[language].map((asset) => get('asset', asset)));
+        await get(
+          'category',
+          `/api/product?page=1&limit=${CATEGORY_LIMIT}&includeOutOfStock=true&category=${pick(seed.categoryIds)}`,
+        );
+        await Promise.all([
+          get('product', `/api/product/one/${productId}`),
+          get('reviews', `/api/review/product/${productId}`),
+        ]);
+        await get('search', /** @type {{ url: string }} */ (queries[i]).url);
+        if (!buys) return;
+        const token = free.pop();
+        if (!token) {
+          counts.no_buyer++;
+          return;
+        }
+        counts.checkouts++;
+        await checkout(client, token, productId, timed);
+        free.push(token);
+      },
+    });
+    const cpu = process.cpuUsage(cpuBefore);
+    const result = summary({ rate, latencies, ...counts, elapsed_s, behind_ms, cpu, p99LimitMs });
+    console.log(
+      `bench: mixed ${rate} shoppers/s: ${result.rps} req/s, worst p99 ${result.p99_ms} ms (${result.worst}), errors ${result.errors}, generator ${result.generator_cpu} of a core`,
+    );
+    return result;
+  }
+
+  try {
+    /** @type {Awaited<ReturnType<typeof stage>>[]} */
+    const stages = [];
+    let good = 0;
+    let bad = 0;
+    for (let rate = FIRST_RATE; stages.length < MAX_STAGES; rate = Math.ceil(rate * GROWTH)) {
+      const result = await stage(rate);
+      stages.push(result);
+      if (!result.sustained) {
+        bad = rate;
+        break;
+      }
+      good = rate;
+    }
+    // Narrowed down between the last rate sustained and the first not, a stage or two more.
+    for (let i = 0; i < REFINE && bad && bad - good > 1; i++) {
+      const rate = Math.round((good + bad) / 2);
+      const result = await stage(rate);
+      stages.push(result);
+      if (result.sustained) good = rate;
+      else bad = rate;
+    }
+    const best = stages.find((s) => s.shoppers_per_s === good && s.sustained);
+    return {
+      shoppers_per_s: good,
+      rps: best?.rps ?? 0,
+      p99_ms: best?.p99_ms ?? null,
+      p99_limit_ms: p99LimitMs,
+      stage_s: seconds,
+      buyers_share: BUYERS,
+      arabic_share: ARABIC,
+      assets: assets[''].length,
+      stages,
+    };
+  } finally {
+    client.close();
+  }
+}
+
+/**
+ * A stage's figures: by kind of request p50/p95/p99, the worst p99, and whether the stage is sustained.
+ * @param {{ rate: number, latencies: Record<string, number[]>, requests: number, errors: number, checkouts: number,
+ *   no_buyer: number, elapsed_s: number, behind_ms: number, cpu: NodeJS.CpuUsage, p99LimitMs: number }} stage
+ */
+function summary({ rate, latencies, requests, errors, checkouts, no_buyer, elapsed_s, behind_ms, cpu, p99LimitMs }) {
+  const byKind = Object.fromEntries(Object.entries(latencies).map(([kind, ms]) => [kind, latencySummary(ms)]));
+  const [worst = '', { p99_ms = 0 } = {}] = Object.entries(byKind).sort(([, a], [, b]) => b.p99_ms - a.p99_ms)[0] ?? [];
+  return {
+    shoppers_per_s: rate,
+    rps: Math.round(requests / elapsed_s),
+    p99_ms,
+    worst,
+    errors,
+    checkouts,
+    no_buyer,
+    // How late the generator started its latest arrival: a large figure says the stage's rate was not what it meant.
+    behind_ms,
+    generator_cpu: Math.round(((cpu.user + cpu.system) / 1e6 / elapsed_s) * 1000) / 1000,
+    sustained: p99_ms <= p99LimitMs && errors <= requests * ERROR_LIMIT,
+    by_kind: byKind,
+  };
+}
+
+/**
+ * The scripts and stylesheets a home page links from the shop itself, which a first visit downloads.
+ * @param {number} port @param {string} page
+ */
+async function linkedAssets(port, page) {
+  const html = await (await fetch(`http://127.0.0.1:${port}${page}`)).text();
+  const links = /<(?:script[^>]*\ssrc|link[^>]*rel="(?:stylesheet|modulepreload)"[^>]*\shref)="(\/[^"]+)"/g;
+  return [...new Set([...html.matchAll(links)].map((m) => /** @type {string} */ (m[1])))];
+}
