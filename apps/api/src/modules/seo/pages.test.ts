@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { BOOTSTRAP_LINK_ID } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, departments, products } from '../../db/schema.js';
 import { createTestApp, UNKNOWN_ID, type TestContext } from '../../../test/harness.js';
@@ -291,7 +292,13 @@ describe('the other pages of the app', () => {
   it('cart, checkout, account and dashboard keep the built page; behind /ar it is Arabic and right to left', async () => {
     const cart = await get('/CartPage');
     expect(cart.statusCode).toBe(200);
-    expect(cart.body).toBe(INDEX_HTML);
+    // As built, with its direction's stylesheet linked ahead of the boot script.
+    expect(cart.body).toBe(
+      INDEX_HTML.replace(
+        '<script src="/assets/boot-1.js"',
+        `<link rel="stylesheet" id="${BOOTSTRAP_LINK_ID}" data-ltr="/assets/bootstrap.min-1.css" data-rtl="/assets/bootstrap.rtl.min-1.css" href="/assets/bootstrap.min-1.css"><script src="/assets/boot-1.js"`,
+      ),
+    );
     for (const url of ['/ar/CartPage', '/ar/dashboard/orders', '/ar/User']) {
       const p = await page(url);
       expect([p.lang, p.dir]).toEqual(['ar', 'rtl']);
