@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../src/db/client.js';
-import { categories, departments, products } from '../src/db/schema.js';
+import type { ProductOption, VariantOptions } from '@shop/contracts';
+import { categories, departments, products, productVariants } from '../src/db/schema.js';
 import { toEgp, toPiastres } from '../src/lib/money.js';
 
 /**
@@ -96,6 +97,37 @@ export async function createProduct(db: DbOrTx, overrides: ProductOverrides = {}
     price: toEgp(row.price),
     compareAtPrice: row.compareAtPrice === null ? null : toEgp(row.compareAtPrice),
   };
+}
+
+export type VariantRow = typeof productVariants.$inferSelect;
+
+/**
+ * A product sold in variants, written straight to the database: its options, then one variant per entry (price
+ * in EGP). Its price and stock are the variants' lowest and total, as the database keeps them.
+ */
+export async function createVariantProduct(
+  db: DbOrTx,
+  options: ProductOption[],
+  variants: { sku?: string; options: VariantOptions; price: number; stock: number; imagePaths?: string[] }[],
+  overrides: ProductOverrides = {},
+): Promise<{ product: ProductFixture; variants: VariantRow[] }> {
+  const product = await createProduct(db, overrides);
+  await db.update(products).set({ options }).where(eq(products.id, product.id));
+  const rows = await db
+    .insert(productVariants)
+    .values(
+      variants.map((v, position) => ({
+        productId: product.id,
+        sku: v.sku ?? uniqueName('SKU').replace(' ', '-'),
+        options: v.options,
+        price: toPiastres(v.price),
+        stock: v.stock,
+        imagePaths: v.imagePaths ?? [],
+        position,
+      })),
+    )
+    .returning();
+  return { product: { ...product, options }, variants: rows };
 }
 
 /** A small real image for upload tests; `seed` varies the colour, so the content-hashed names differ. */

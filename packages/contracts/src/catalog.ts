@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { say } from './said.js';
-import { idSchema, optionalText, requiredBoolean, requiredNumber, requiredText } from './fields.js';
+import { count, idSchema, money, optionalText, requiredBoolean, requiredNumber, requiredText } from './fields.js';
 import { MAX_PAGE_SIZE, SORT_OPTIONS } from './constants.js';
 import { toPiastres } from './money.js';
 import { SEARCH_FORM } from './paths.js';
+import { productOptionSchema, variantSchema, type ProductOption, type Variant } from './variants.js';
+import { facetsSchema, priceRangeInOrder, productFilterShape, type Facets } from './filters.js';
 
 /** A reference to another record chosen in a form: required, and a well-formed id. */
 const refId = () => z.string({ error: say.msg.requiredField }).min(1, say.msg.requiredField).pipe(idSchema);
@@ -19,21 +21,9 @@ export const categoryCreateSchema = z.object({ department: refId(), name: requir
 export const categoryUpdateSchema = categoryCreateSchema.extend({ id: refId() });
 export type CategoryInput = z.output<typeof categoryCreateSchema>;
 
-const money = (field: string) =>
-  requiredNumber(field).pipe(
-    z.number().positive(say.rule.mustBePositive(field)).max(10_000_000, say.rule.tooLarge(field)),
-  );
 /** A price that may be left out: empty or absent, it is null. */
 const optionalMoney = (field: string) =>
   z.preprocess((value) => (value === '' || value === undefined ? null : value), money(field).nullable());
-const count = (field: string) =>
-  requiredNumber(field).pipe(
-    z
-      .number()
-      .int(say.rule.mustBeWhole(field))
-      .min(0, say.rule.cannotBeNegative(field))
-      .max(1_000_000, say.rule.tooLarge(field)),
-  );
 export const weightField = (field: string) =>
   requiredNumber(field).pipe(
     z.number().min(0, say.rule.cannotBeNegative(field)).max(100_000, say.rule.tooLarge(field)),
@@ -77,21 +67,27 @@ export type ProductUpdateInput = z.output<typeof productUpdateSchema>;
 
 const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-export const productListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-  includeOutOfStock: booleanQuery.optional(),
-  category: idSchema.optional(),
-  department: idSchema.optional(),
-  q: z.string().trim().max(100).optional(),
-});
+export const productListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+    includeOutOfStock: booleanQuery.optional(),
+    category: idSchema.optional(),
+    department: idSchema.optional(),
+    q: z.string().trim().max(100).optional(),
+    ...productFilterShape,
+  })
+  .superRefine(priceRangeInOrder);
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
-export const searchQuerySchema = z.object({
-  name: z.string().trim().max(100).default(''),
-  sortBy: z.enum(SORT_OPTIONS).optional(),
-  includeOutOfStock: booleanQuery.optional(),
-});
+export const searchQuerySchema = z
+  .object({
+    name: z.string().trim().max(100).default(''),
+    sortBy: z.enum(SORT_OPTIONS).optional(),
+    includeOutOfStock: booleanQuery.optional(),
+    ...productFilterShape,
+  })
+  .superRefine(priceRangeInOrder);
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 
 /** The search form sent without JavaScript (SEARCH_FORM): its text, as long as its field allows; blank goes home. */
@@ -137,10 +133,26 @@ export interface Product extends LocalizedRef {
   descriptionAr: string | null;
   weight: number;
   cod: boolean;
+  /**
+   * What a shopper chooses between, present only on a product with options (a product sold as one thing answers
+   * as it always did). With options, `price` is the lowest variant's ("from EGP …") and `stock` all variants'
+   * units together.
+   */
+  options?: ProductOption[];
+}
+/** A product as its own page reads it: with its variants, present with its options. */
+export interface ProductDetail extends Product {
+  variants?: Variant[];
 }
 export interface ProductList {
   products: Product[];
   pages: number;
+  /** Present when the list is a category's or a department's: the filter panel's counts. */
+  facets?: Facets;
+}
+export interface SearchResult {
+  products: Product[];
+  facets: Facets;
 }
 export interface Review {
   _id: string;
@@ -174,12 +186,20 @@ export const productSchema = localizedRefSchema.extend({
   descriptionAr: z.string().nullable(),
   weight: z.number(),
   cod: z.boolean(),
+  options: z.array(productOptionSchema).optional(),
 }) satisfies z.ZodType<Product>;
+export const productDetailSchema = productSchema.extend({
+  variants: z.array(variantSchema).optional(),
+}) satisfies z.ZodType<ProductDetail>;
 export const productListSchema = z.object({
   products: z.array(productSchema),
   pages: z.number(),
+  facets: facetsSchema.optional(),
 }) satisfies z.ZodType<ProductList>;
-export const searchResultSchema = z.object({ products: z.array(productSchema) });
+export const searchResultSchema = z.object({
+  products: z.array(productSchema),
+  facets: facetsSchema,
+}) satisfies z.ZodType<SearchResult>;
 export const reviewSchema = z.object({
   _id: z.string(),
   user: refSchema,

@@ -5,6 +5,7 @@ import { PHONE_PATTERN } from './user.js';
 import { PAYMENT_METHODS, type PaymentMethod } from './constants.js';
 import { ORDER_STATUSES } from './lifecycle.js';
 import { couponEntry } from './coupons.js';
+import { lineVariantSchema } from './variants.js';
 
 /** Shipping form: every field required. */
 export const addressSchema = z.object({
@@ -23,8 +24,13 @@ export const addressSchema = z.object({
 export type AddressInput = z.input<typeof addressSchema>;
 export const addressCreateSchema = z.object({ address: addressSchema });
 
-export const cartIncSchema = z.object({ product_id: idSchema, flag: z.union([z.literal(0), z.literal(1)]) });
-export const cartRemoveSchema = z.object({ product_id: idSchema });
+/** `variant_id` names the chosen variant of a product with options (required for one, refused for any other). */
+export const cartIncSchema = z.object({
+  product_id: idSchema,
+  variant_id: idSchema.optional(),
+  flag: z.union([z.literal(0), z.literal(1)]),
+});
+export const cartRemoveSchema = z.object({ product_id: idSchema, variant_id: idSchema.optional() });
 
 export const orderCreateSchema = z.object({
   deliveryAddress: addressSchema,
@@ -146,6 +152,8 @@ export const cartLineSchema = z.object({
     stock: z.number().int(),
     cod: z.boolean(),
   }),
+  /** The chosen variant: the price, stock and pictures above are its own. Absent for a product sold as one thing. */
+  variant: lineVariantSchema.optional(),
   quantity: z.number().int(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
@@ -161,6 +169,8 @@ export const orderLineSchema = z.object({
     price: z.number(),
     image_path: z.array(z.string()),
   }),
+  /** The variant ordered, as it was then; absent for a product sold as one thing. */
+  variant: lineVariantSchema.optional(),
   quantity: z.number().int(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
@@ -197,5 +207,7 @@ export const outOfStockItemSchema = z.object({
   nameAr: z.string().nullable(),
   image_path: z.array(z.string()),
   stock: z.number().int(),
+  /** The variant that ran out; absent for a product sold as one thing. */
+  variant: lineVariantSchema.optional(),
 });
 export type OutOfStockItem = z.infer<typeof outOfStockItemSchema>;

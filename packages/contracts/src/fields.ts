@@ -43,3 +43,19 @@ export const requiredBoolean = () =>
 
 /** Ids are UUIDs in the database; anything else is an unknown id. */
 export const idSchema = z.string().uuid(say.rule.invalidId);
+
+/** A price in EGP: positive, bounded. */
+export const money = (field: string) =>
+  requiredNumber(field).pipe(
+    z.number().positive(say.rule.mustBePositive(field)).max(10_000_000, say.rule.tooLarge(field)),
+  );
+
+/** A count of units: whole, not negative, bounded. */
+export const count = (field: string) =>
+  requiredNumber(field).pipe(
+    z
+      .number()
+      .int(say.rule.mustBeWhole(field))
+      .min(0, say.rule.cannotBeNegative(field))
+      .max(1_000_000, say.rule.tooLarge(field)),
+  );

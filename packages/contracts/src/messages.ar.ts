@@ -53,11 +53,22 @@ export const RULE_MSG_AR: Arabic<typeof RULE_MSG> = {
   couponCode: 'الكود من 3 إلى 32 حرفًا أو رقمًا أو - أو _',
   percentRange: 'النسبة المئوية عدد صحيح من 1 إلى 100',
   endsAfterStart: 'يجب أن تأتي النهاية بعد البداية',
+  minPriceAboveMax: 'لا يمكن أن يكون أقل سعر أعلى من أعلى سعر',
   ratingRange: 'يجب أن يكون التقييم من 1 إلى 5',
   invalidId: 'معرّف غير صالح',
   invalidDate: 'تاريخ غير صالح',
   invalidText: 'نص غير صالح',
   nothingToUpdate: 'لا يوجد ما يتم تحديثه',
+  optionNeedsValues: 'يحتاج الخيار إلى قيمة واحدة على الأقل',
+  optionNamesRepeat: 'يحتاج كل خيار إلى اسم خاص به',
+  optionValuesRepeat: 'تظهر كل قيمة للخيار مرة واحدة',
+  optionsRequired: 'تحتاج الأنواع إلى خيارات للتمييز بينها',
+  variantsRequired: 'يحتاج المنتج ذو الخيارات إلى نوع واحد على الأقل',
+  variantOptionsMismatch: 'يأخذ كل نوع قيمة واحدة من كل خيار',
+  variantRepeats: 'نوعان لهما الخيارات نفسها',
+  skuRepeats: 'يحتاج كل نوع إلى رمز SKU خاص به',
+  tooManyOptions: (max) => `للمنتج ${max} خيارات على الأكثر`,
+  tooManyVariants: (max) => `للمنتج ${max} نوعًا على الأكثر`,
 };
 
 export const NOT_FOUND_AR: Arabic<typeof NOT_FOUND> = {
@@ -148,6 +159,10 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
     `لا توجد في القسم «${department}» فئة «${name}»: أنشئها، أو فعّل «إنشاء الأقسام والفئات الناقصة»`,
   importImageAddress: (origin) =>
     `يجب أن تكون الصور عناوين لصور مرفوعة على هذا المتجر (${origin}/uploads/…) تفصل بينها مسافات؛ أضف الصور الأخرى من نموذج المنتج`,
+  variantRequired: 'اختر خيارات هذا المنتج أولًا',
+  variantUnknown: 'لا يوجد لهذا المنتج هذا النوع',
+  variantImageUnknown: 'يجب أن تكون صورة النوع إحدى صور المنتج',
+  skuTaken: (sku) => `يوجد نوع آخر يحمل رمز SKU ${sku}`,
   outOfStock: (product) => `نفدت الكمية من ${product}`,
   onlyOneInStock: (product) => `عذرًا، لم يتبق سوى قطعة واحدة من ${product}`,
   onlyFewInStock: (count, product) => `عذرًا، لم يتبق سوى ${count} قطع من ${product}`,

@@ -40,11 +40,23 @@ export const RULE_MSG = {
   couponCode: 'A code is 3 to 32 letters, digits, - or _',
   percentRange: 'A percent is a whole number from 1 to 100',
   endsAfterStart: 'The end must come after the start',
+  minPriceAboveMax: 'The lowest price cannot be above the highest',
   ratingRange: 'Rating must be 1 to 5',
   invalidId: 'Not a valid id',
   invalidDate: 'Not a valid date',
   invalidText: 'Not valid text',
   nothingToUpdate: 'Nothing to update',
+  // Variants
+  optionNeedsValues: 'An option needs at least one value',
+  optionNamesRepeat: 'Each option needs a name of its own',
+  optionValuesRepeat: 'Each value of an option appears once',
+  optionsRequired: 'Variants need options to tell them apart',
+  variantsRequired: 'A product with options needs at least one variant',
+  variantOptionsMismatch: 'A variant takes one value of every option',
+  variantRepeats: 'Two variants have the same options',
+  skuRepeats: 'Each variant needs a SKU of its own',
+  tooManyOptions: (max: number) => `A product has at most ${max} options`,
+  tooManyVariants: (max: number) => `A product has at most ${max} variants`,
 } as const;
 
 /** What a 404 names: `notFound('Product')` answers 'Product not found'. */
@@ -149,6 +161,10 @@ export const API_MSG = {
   importImageAddress: (origin: string) =>
     `Pictures must be addresses of pictures uploaded to this shop (${origin}/uploads/…), separated by spaces; add other pictures in the product form`,
   // Cart and orders
+  variantRequired: 'Choose the options of this product first',
+  variantUnknown: 'This product has no such variant',
+  variantImageUnknown: 'A variant’s picture must be one of the product’s pictures',
+  skuTaken: (sku: string) => `Another variant already has the SKU ${sku}`,
   outOfStock: (product: string) => `${product} is out of stock`,
   onlyOneInStock: (product: string) => `Sorry, only 1 of ${product} is in stock`,
   onlyFewInStock: (count: number, product: string) => `Sorry, only ${count} of ${product} are in stock`,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AddressInput } from '@shop/contracts';
+import type { AddressInput, OrderLineVariant, ProductOption, VariantOptions } from '@shop/contracts';
 import {
   bigserial,
   boolean,
@@ -111,6 +111,15 @@ export const products = pgTable(
       .default(sql`'{}'::text[]`),
     rating: real('rating').notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
+    /**
+     * What a shopper chooses between (Size, Colour…), at most three; empty for a product sold as one thing. While
+     * it has options, `price` is its lowest variant's and `stock` its variants' sum, kept by a trigger
+     * (migrations/0010_product_variants.sql), so every list, search and filter reads the product row alone.
+     */
+    options: jsonb('options')
+      .$type<ProductOption[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Both names folded for search (product_search_name in migrations/0000_init.sql): trigram-indexed for the list's name filter. */
     searchName: text('search_name')
       .notNull()
@@ -146,6 +155,42 @@ export const products = pgTable(
     index('products_name_trgm_idx')
       .using('gin', sql`${t.searchName} gin_trgm_ops`)
       .with({ fastupdate: false }),
+  ],
+);
+
+/**
+ * One combination of a product's option values, with its own SKU, price, stock and pictures. Order lines take
+ * their units from here as their order commits (take_ordered_stock, migrations/0010_product_variants.sql).
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    /** Option name → value, in English as the product's `options` name them. */
+    options: jsonb('options').$type<VariantOptions>().notNull(),
+    /** Integer piastres. */
+    price: integer('price').notNull(),
+    stock: integer('stock').notNull(),
+    /** Its own pictures, among the product's; empty: the product's pictures. */
+    imagePaths: text('image_paths')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Where it stands in the admin's grid. */
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('product_variants_sku_key').on(sql`lower(${t.sku})`),
+    index('product_variants_product_idx').on(t.productId, t.position),
+    // Target of cart lines' (variant, product) key, which keeps a line's variant one of its product's.
+    unique('product_variants_id_product_key').on(t.id, t.productId),
+    check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('product_variants_price_positive', sql`${t.price} > 0`),
   ],
 );
 
@@ -189,10 +234,25 @@ export const cartItems = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The variant chosen, for a product with options; null for a product sold as one thing. */
+    variantId: uuid('variant_id'),
     quantity: integer('quantity').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.productId] }), check('cart_quantity_positive', sql`${t.quantity} > 0`)],
+  (t) => [
+    // One line per product and variant; a product without variants has one line (null variant).
+    unique('cart_items_line_key').on(t.userId, t.productId, t.variantId).nullsNotDistinct(),
+    foreignKey({
+      name: 'cart_items_variant_fk',
+      columns: [t.variantId, t.productId],
+      foreignColumns: [productVariants.id, productVariants.productId],
+    }).onDelete('cascade'),
+    // Deleting a variant finds its lines by it.
+    index('cart_items_variant_idx')
+      .on(t.variantId)
+      .where(sql`${t.variantId} is not null`),
+    check('cart_quantity_positive', sql`${t.quantity} > 0`),
+  ],
 );
 
 export const favourites = pgTable(
@@ -280,8 +340,19 @@ export const orderItems = pgTable(
     price: integer('price').notNull(),
     imagePaths: text('image_paths').array().notNull(),
     quantity: integer('quantity').notNull(),
+    /** The variant that was ordered; null once deleted, and for products sold as one thing. */
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    /** Its SKU and option values in both languages as they were ordered; null without a variant. */
+    variant: jsonb('variant').$type<OrderLineVariant>(),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+    // Deleting a variant finds its lines by it.
+    index('order_items_variant_idx')
+      .on(t.variantId)
+      .where(sql`${t.variantId} is not null`),
+  ],
 );
 
 export const orderStatusHistory = pgTable(

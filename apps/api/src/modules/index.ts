@@ -16,6 +16,7 @@ import { statsRoutes } from './stats/routes.js';
 import { adminOrdersRoutes } from './admin-orders/routes.js';
 import { shippingRoutes } from './shipping/routes.js';
 import { couponsRoutes } from './coupons/routes.js';
+import { variantsRoutes } from './variants/routes.js';
 
 /** Every resource's routes, registered under /api by app.ts. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -36,4 +37,5 @@ export const apiModules: FastifyPluginAsync[] = [
   adminOrdersRoutes,
   shippingRoutes,
   couponsRoutes,
+  variantsRoutes,
 ];

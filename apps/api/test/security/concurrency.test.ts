@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { cartItems, orderItems, orders, products, reviews } from '../../src/db/schema.js';
+import { cartItems, orderItems, orders, products, productVariants, reviews } from '../../src/db/schema.js';
 import { createTestApp, type Account, type TestContext } from '../harness.js';
-import { createProduct } from '../fixtures.js';
+import { createProduct, createVariantProduct } from '../fixtures.js';
 import { ADDRESS, quickShoppers } from './helpers.js';
 import { Tally } from './report.js';
 
@@ -100,6 +100,56 @@ describe('the last units', () => {
     // Winners' cash orders emptied their carts; everybody else still holds theirs.
     expect(carts).toHaveLength(200 - count(statuses, 201));
     for (const cart of carts) expect(winners.has(cart.userId)).toBe(false);
+  }, 60_000);
+
+  it('200 shoppers ordering the last 10 units of one variant: exactly 10 orders, the other variant untouched', async () => {
+    const size = {
+      name: 'Size',
+      nameAr: null,
+      values: [
+        { value: 'M', valueAr: null },
+        { value: 'L', valueAr: null },
+      ],
+    };
+    const { product, variants } = await createVariantProduct(
+      t.app.db,
+      [size],
+      [
+        { options: { Size: 'M' }, price: 250, stock: 10 },
+        { options: { Size: 'L' }, price: 250, stock: 1000 },
+      ],
+    );
+    const [medium, large] = variants;
+    if (!medium || !large) throw new Error('variants not made');
+    const shoppers = await quickShoppers(t.app, 200);
+    await t.app.db
+      .insert(cartItems)
+      .values(shoppers.map((s) => ({ userId: s.id, productId: product.id, variantId: medium.id, quantity: 1 })));
+
+    const results = await Promise.all(shoppers.map((s) => order(s)));
+    const statuses = results.map((r) => r.statusCode);
+    const stockOfVariant = async (id: string) =>
+      (
+        await t.app.db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, id))
+      )[0]?.stock;
+    const left = await stockOfVariant(medium.id);
+    tally.add(200, unexpected(statuses, [201, 409]) + (count(statuses, 201) + (left ?? 0) === 10 ? 0 : 1));
+    expect(unexpected(statuses, [201, 409])).toBe(0);
+    expect(count(statuses, 201) + (left ?? -1)).toBe(10);
+    if (!statuses.includes(TRY_AGAIN)) expect(count(statuses, 201)).toBe(10);
+    // The other size kept every unit, and the product's stock is the sizes' total.
+    expect(await stockOfVariant(large.id)).toBe(1000);
+    expect(await stockOf(product.id)).toBe(1000 + (left ?? 0));
+    for (const refusal of results.filter((r) => r.statusCode === 409).slice(0, 5)) {
+      expect(refusal.json()).toEqual([
+        expect.objectContaining({ _id: product.id, stock: 0, variant: expect.objectContaining({ _id: medium.id }) }),
+      ]);
+    }
+    const lines = await t.app.db
+      .select({ quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.variantId, medium.id));
+    expect(lines.reduce((n, l) => n + l.quantity, 0)).toBe(count(statuses, 201));
   }, 60_000);
 
   it('never lets stock go negative, whatever mix of cash and card orders races for it', async () => {

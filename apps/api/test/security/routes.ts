@@ -258,6 +258,12 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: adminOnly(200),
     request: (w) => ({ params: { id: w.spare.id } }),
   },
+  // No options and no variants: the product stays sold as one thing, so the other routes' carts and orders hold.
+  'PUT /api/product/:id/variants': {
+    access: 'admin',
+    expect: adminOnly(200),
+    request: (w) => ({ params: { id: w.product.id }, json: { options: [], variants: [] } }),
+  },
   'GET /api/product/search': {
     access: 'public',
     expect: everyone(200),

@@ -20,6 +20,8 @@ async function open(url: string) {
   });
   const store = setupStore();
   createMemoryRouter(appRoutes(store.dispatch), { initialEntries: [url] });
+  // Loaders that read filters load their rules first: once loaded here, they are loaded there.
+  await import('../features/filters/api/filtersFromParams');
   await settled();
   return { store, calls: api.calls };
 }
@@ -53,6 +55,22 @@ describe('route prefetching', () => {
     ]);
     await store.dispatch(catalogApi.endpoints.getProducts.initiate(categoryProductsArgs('c1')));
     expect(calls).toHaveLength(3);
+  });
+
+  it('starts a category’s and a search’s products with the filters of the address', async () => {
+    const category = await open('/product/category/c1?brand=LG&brand=Sony&maxPrice=900&rating=4&cod=true&page=2');
+    expect(category.calls.map((call) => call.path)).toContain(
+      `/api/product?page=1&limit=${MAX_PAGE_SIZE}&includeOutOfStock=true&category=c1&brand=LG&brand=Sony&maxPrice=900&rating=4&cod=true`,
+    );
+    // The page asks for the same list: one request, not two.
+    const filters = { brand: ['LG', 'Sony'], maxPrice: 900, rating: 4, cod: true };
+    await category.store.dispatch(catalogApi.endpoints.getProducts.initiate(categoryProductsArgs('c1', filters)));
+    expect(category.calls).toHaveLength(3);
+    // A filter that breaks its rule is left out rather than sent.
+    const search = await open('/searchResults/tv?inStock=true&rating=9');
+    expect(search.calls.map((call) => call.path)).toEqual([
+      '/api/product/search?name=tv&includeOutOfStock=true&inStock=true',
+    ]);
   });
 
   it('starts a department page’s categories and the page of products in the address', async () => {

@@ -14,6 +14,14 @@ import type { AppDispatch } from './store';
  */
 
 const pageOf = (request: Request) => pageFromParam(new URL(request.url).searchParams.get('page'));
+/**
+ * The filter panel's choices in the address, read by the rules the page reads them with, so both ask for the
+ * same list. The rules load with the page's own code, not the first page load's.
+ */
+async function filtersOf(request: Request) {
+  const { filtersFromParams } = await import('../features/filters/api/filtersFromParams');
+  return filtersFromParams(new URL(request.url).searchParams);
+}
 
 /** The home page: its page of products and the departments. */
 export const prefetchHome =
@@ -32,32 +40,34 @@ export const prefetchProduct =
     return null;
   };
 
-/** A category page: its products, and the categories and departments its title and trail are named from. */
+/** A category page: its products (filtered as the address says), and the categories and departments its title and trail are named from. */
 export const prefetchCategory =
   (dispatch: AppDispatch): LoaderFunction =>
-  ({ params }) => {
-    if (params.id) dispatch(catalogApi.util.prefetch('getProducts', categoryProductsArgs(params.id), {}));
+  async ({ params, request }) => {
     dispatch(catalogApi.util.prefetch('getCategories', undefined, {}));
     dispatch(catalogApi.util.prefetch('getDepartments', undefined, {}));
+    if (params.id)
+      dispatch(catalogApi.util.prefetch('getProducts', categoryProductsArgs(params.id, await filtersOf(request)), {}));
     return null;
   };
 
-/** A department page: its categories and its page of products, and the departments it is named from. */
+/** A department page: its categories and its page of products (filtered as the address says), and the departments it is named from. */
 export const prefetchDepartment =
   (dispatch: AppDispatch): LoaderFunction =>
-  ({ params, request }) => {
+  async ({ params, request }) => {
     if (!params.id) return null;
     dispatch(catalogApi.util.prefetch('getDepartments', undefined, {}));
     dispatch(catalogApi.util.prefetch('getDepartmentCategories', params.id, {}));
-    dispatch(catalogApi.util.prefetch('getProducts', { department: params.id, page: pageOf(request) }, {}));
+    const products = { department: params.id, page: pageOf(request), filters: await filtersOf(request) };
+    dispatch(catalogApi.util.prefetch('getProducts', products, {}));
     return null;
   };
 
-/** A search results page: the search, in the order the address asks for. */
+/** A search results page: the search, in the order and with the filters the address asks for. */
 export const prefetchSearch =
   (dispatch: AppDispatch): LoaderFunction =>
-  ({ params, request }) => {
-    const args = searchArgsOf(params.query ?? '', new URL(request.url).searchParams);
+  async ({ params, request }) => {
+    const args = searchArgsOf(params.query ?? '', new URL(request.url).searchParams, await filtersOf(request));
     if (args.name) dispatch(searchApi.util.prefetch('searchProducts', args, {}));
     return null;
   };

@@ -68,7 +68,12 @@ export function ProductCard({ product, actions, priority = false }: ProductCardP
           <Localized value={name} />
         </Link>
         <Rating value={product.rating} count={product.numReviews} size={14} />
-        <ProductPrice price={product.price} compareAtPrice={product.compareAtPrice} className="product-price" />
+        <ProductPrice
+          price={product.price}
+          compareAtPrice={product.compareAtPrice}
+          from={Boolean(product.options?.length)}
+          className="product-price"
+        />
         <StockState stock={product.stock} />
       </div>
       <div className="card-footer bg-transparent border-0 pt-0 px-2 pb-2 px-sm-3 pb-sm-3">
@@ -76,6 +81,16 @@ export function ProductCard({ product, actions, priority = false }: ProductCardP
           <span className="badge text-bg-light text-wrap">
             <Localized value={local.name(product.category)} />
           </span>
+        ) : product.options?.length ? (
+          // A product sold in variants is bought on its page, where the shopper chooses one.
+          <Link
+            to={href}
+            className={`btn btn-accent btn-sm w-100${inStock ? '' : ' disabled'}`}
+            aria-label={t('product.chooseOptionsNamed', { name: name.text })}
+            {...(!inStock && { 'aria-disabled': true, tabIndex: -1 })}
+          >
+            {t('product.chooseOptions')}
+          </Link>
         ) : (
           <button
             type="button"

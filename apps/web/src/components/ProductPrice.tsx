@@ -12,12 +12,21 @@ export function ProductPrice({
   price,
   compareAtPrice,
   className,
+  from = false,
 }: {
   price: number;
   compareAtPrice: number | null;
   className?: string;
+  /** The lowest of several (a product with variants whose variant is not chosen): "From EGP 250". */
+  from?: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  if (from)
+    return (
+      <span className={className}>
+        <span className="price-from">{t('product.fromPrice')}</span> <Price value={price} />
+      </span>
+    );
   if (compareAtPrice === null || compareAtPrice <= price) return <Price value={price} className={className} />;
   const saving = (toPiastres(compareAtPrice) - toPiastres(price)) / 100;
   const percent = Math.round((saving / compareAtPrice) * 100);

@@ -14,6 +14,9 @@ export const patterns = WEB_PATTERNS;
 export const paths = {
   ...WEB_PATHS,
   product: (id: string) => generatePath(patterns.product, { id }),
+  /** A product's page with one of its variants chosen (the page's own address when there is none). */
+  productVariant: (id: string, variantId?: string | null) =>
+    `${generatePath(patterns.product, { id })}${variantId ? `?variant=${encodeURIComponent(variantId)}` : ''}`,
   category: (id: string) => generatePath(patterns.category, { id }),
   department: (id: string) => generatePath(patterns.department, { id }),
   searchResults: (query: string) => generatePath(patterns.searchResults, { query }),

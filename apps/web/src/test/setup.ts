@@ -14,6 +14,22 @@ globalThis.Request = class extends NodeRequest {
   }
 };
 
+/*
+ * jsdom has no matchMedia; responsive components (the filter panel's Offcanvas) ask it for the viewport. The
+ * answer is a phone's: no media query matches.
+ */
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }) satisfies MediaQueryList;
+
 // Components are rendered outside their routes here, so every area's texts are loaded up front.
 await Promise.all([loadArea('checkout'), loadArea('admin')]);
 

@@ -12,13 +12,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/cart', { ...shopper, schema: doc }, async (request) => cart.get(currentUser(request).id));
 
   app.put('/cart/incItem', { ...shopper, schema: { ...doc, body: cartIncSchema } }, async (request) => {
-    const { product_id: productId, flag } = request.body;
+    const { product_id: productId, variant_id: variantId, flag } = request.body;
     const userId = currentUser(request).id;
-    return flag === 1 ? cart.increase(userId, productId) : cart.decrease(userId, productId);
+    const line = { productId, variantId };
+    return flag === 1 ? cart.increase(userId, line) : cart.decrease(userId, line);
   });
 
   app.put('/cart/removeItem', { ...shopper, schema: { ...doc, body: cartRemoveSchema } }, async (request) =>
-    cart.remove(currentUser(request).id, request.body.product_id),
+    cart.remove(currentUser(request).id, { productId: request.body.product_id, variantId: request.body.variant_id }),
   );
 
   app.put('/cart/emptyCart', { ...shopper, schema: doc }, async (request) => cart.empty(currentUser(request).id));

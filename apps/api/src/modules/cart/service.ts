@@ -1,14 +1,16 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { say, type Cart } from '@shop/contracts';
 import type { Db } from '../../db/client.js';
-import { cartItems, products } from '../../db/schema.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { cartItems, products, productVariants } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { toEgp } from '../../lib/money.js';
+import { lineImages, linePrice } from '../orders/bill.js';
+import { lineVariant } from '../variants/label.js';
 import type { Deps } from '../deps.js';
 
 /**
- * The lines of a user's cart with their products, read after every cart change: a prepared statement,
- * parsed and planned once per database connection and not rebuilt per request.
+ * The lines of a user's cart with their products (and variants), read after every cart change: a prepared
+ * statement, parsed and planned once per database connection and not rebuilt per request.
  */
 function cartLinesQuery(db: Db) {
   return db
@@ -17,18 +19,36 @@ function cartLinesQuery(db: Db) {
       name: products.name,
       nameAr: products.nameAr,
       brand: products.brand,
-      price: products.price,
-      imagePaths: products.imagePaths,
-      stock: products.stock,
+      price: linePrice,
+      imagePaths: lineImages,
+      stock: sql<number>`coalesce(${productVariants.stock}, ${products.stock})`,
       cod: products.cod,
       quantity: cartItems.quantity,
+      productOptions: products.options,
+      variantId: cartItems.variantId,
+      variantSku: productVariants.sku,
+      variantOptions: productVariants.options,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .where(eq(cartItems.userId, sql.placeholder('userId')))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.productId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.productId), asc(cartItems.variantId))
     .prepare('cart_lines');
 }
+
+/** A cart line: a product sold as one thing (no variant), or one variant of a product with options. */
+export interface LineRef {
+  productId: string;
+  variantId?: string | undefined;
+}
+
+const sameLine = (userId: string, line: LineRef) =>
+  and(
+    eq(cartItems.userId, userId),
+    eq(cartItems.productId, line.productId),
+    line.variantId ? eq(cartItems.variantId, line.variantId) : isNull(cartItems.variantId),
+  );
 
 export function cartService(deps: Pick<Deps, 'db'>) {
   const { db } = deps;
@@ -50,48 +70,93 @@ export function cartService(deps: Pick<Deps, 'db'>) {
           stock: r.stock,
           cod: r.cod,
         },
+        ...lineVariant(r),
         quantity: r.quantity,
       })),
       bill: toEgp(billPiastres),
     };
   }
 
-  async function findProduct(productId: string) {
+  /**
+   * The product (and variant) a line names, with the units on the shelf: 404 for an unknown product, 400 for a
+   * variant it does not have, or for no variant of a product that has options.
+   */
+  async function findLine(line: LineRef) {
     const [product] = await db
-      .select({ name: products.name, stock: products.stock })
+      .select({ name: products.name, stock: products.stock, options: products.options })
       .from(products)
-      .where(eq(products.id, productId));
+      .where(eq(products.id, line.productId));
     if (!product) throw notFound('Product');
-    return product;
+    if (!line.variantId) {
+      if (product.options.length) throw badRequest(say.api.variantRequired);
+      return product;
+    }
+    const [variant] = await db
+      .select({ stock: productVariants.stock, options: productVariants.options })
+      .from(productVariants)
+      .where(and(eq(productVariants.id, line.variantId), eq(productVariants.productId, line.productId)));
+    if (!variant) throw badRequest(say.api.variantUnknown);
+    const values = product.options.map((o) => variant.options[o.name]).join(', ');
+    return { name: `${product.name} (${values})`, stock: variant.stock };
+  }
+
+  /** Inserts one unit of a new line, from the product or variant that still has units (and none if it has none). */
+  function firstUnit(userId: string, line: LineRef) {
+    const user = sql<string>`${userId}::uuid`.as('user_id');
+    const quantity = sql<number>`1`.as('quantity');
+    const createdAt = sql<Date>`now()`.as('created_at');
+    if (line.variantId)
+      return db.insert(cartItems).select((qb) =>
+        qb
+          .select({
+            userId: user,
+            productId: productVariants.productId,
+            variantId: productVariants.id,
+            quantity,
+            createdAt,
+          })
+          .from(productVariants)
+          .where(
+            and(
+              eq(productVariants.id, line.variantId ?? ''),
+              eq(productVariants.productId, line.productId),
+              gt(productVariants.stock, 0),
+            ),
+          ),
+      );
+    return db.insert(cartItems).select((qb) =>
+      qb
+        .select({
+          userId: user,
+          productId: products.id,
+          variantId: sql<string | null>`null::uuid`.as('variant_id'),
+          quantity,
+          createdAt,
+        })
+        .from(products)
+        // A product with options is bought by variant only.
+        .where(and(eq(products.id, line.productId), gt(products.stock, 0), sql`${products.options} = '[]'::jsonb`)),
+    );
   }
 
   /**
    * Adds one unit, or the first. A single conditional upsert: the row lock of ON CONFLICT makes
    * racing clicks queue up, and each one re-checks the stock, so the quantity never passes it.
    */
-  async function increase(userId: string, productId: string): Promise<Cart> {
-    const [row] = await db
-      .insert(cartItems)
-      .select((qb) =>
-        qb
-          .select({
-            userId: sql<string>`${userId}::uuid`.as('user_id'),
-            productId: products.id,
-            quantity: sql<number>`1`.as('quantity'),
-            createdAt: sql<Date>`now()`.as('created_at'),
-          })
-          .from(products)
-          .where(and(eq(products.id, productId), gt(products.stock, 0))),
-      )
+  async function increase(userId: string, line: LineRef): Promise<Cart> {
+    const shelf = line.variantId
+      ? sql`(select ${productVariants.stock} from ${productVariants} where ${productVariants.id} = excluded.variant_id)`
+      : sql`(select ${products.stock} from ${products} where ${products.id} = excluded.product_id)`;
+    const [row] = await firstUnit(userId, line)
       .onConflictDoUpdate({
-        target: [cartItems.userId, cartItems.productId],
+        target: [cartItems.userId, cartItems.productId, cartItems.variantId],
         set: { quantity: sql`${cartItems.quantity} + 1` },
-        setWhere: sql`${cartItems.quantity} < (select ${products.stock} from ${products} where ${products.id} = excluded.product_id)`,
+        setWhere: sql`${cartItems.quantity} < ${shelf}`,
       })
       .returning({ quantity: cartItems.quantity });
     if (!row) {
       // Nothing written: say why (the product is gone, sold out, or all its stock is already in the cart).
-      const product = await findProduct(productId);
+      const product = await findLine(line);
       if (product.stock <= 0) throw conflict(say.api.outOfStock(product.name));
       throw conflict(
         product.stock === 1
@@ -103,22 +168,22 @@ export function cartService(deps: Pick<Deps, 'db'>) {
   }
 
   /** Removes one unit; at quantity 1 it does nothing (removing the line is a separate action). */
-  async function decrease(userId: string, productId: string): Promise<Cart> {
+  async function decrease(userId: string, line: LineRef): Promise<Cart> {
     const [row] = await db
       .update(cartItems)
       .set({ quantity: sql`${cartItems.quantity} - 1` })
-      .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId), gt(cartItems.quantity, 1)))
+      .where(and(sameLine(userId, line), gt(cartItems.quantity, 1)))
       .returning({ quantity: cartItems.quantity });
-    if (!row) await findProduct(productId);
+    if (!row) await findLine(line);
     return readCart(userId);
   }
 
-  async function remove(userId: string, productId: string): Promise<Cart> {
+  async function remove(userId: string, line: LineRef): Promise<Cart> {
     const [row] = await db
       .delete(cartItems)
-      .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
+      .where(sameLine(userId, line))
       .returning({ productId: cartItems.productId });
-    if (!row) await findProduct(productId);
+    if (!row) await findLine(line);
     return readCart(userId);
   }
 

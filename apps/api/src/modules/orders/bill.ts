@@ -1,21 +1,37 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { shippingFees, type PaymentMethod } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { cartItems, products } from '../../db/schema.js';
+import { cartItems, products, productVariants } from '../../db/schema.js';
 import { findCoupon, shopperUses } from '../coupons/queries.js';
 import { couponEffect, type CouponEffect } from '../coupons/rules.js';
 import { loadShippingRates } from '../shipping/rates.js';
 
-/** The shopper's cart with what an order needs of each product, in product id order (the order stock is locked in). */
+/**
+ * A cart line's price and pictures: its variant's when it has one (a variant without pictures shows the product's).
+ * take_ordered_stock (db/migrations) checks an order line against the same rule.
+ */
+export const linePrice = sql<number>`coalesce(${productVariants.price}, ${products.price})`;
+export const lineImages = sql<
+  string[]
+>`case when cardinality(${productVariants.imagePaths}) > 0 then ${productVariants.imagePaths} else ${products.imagePaths} end`;
+
+/**
+ * The shopper's cart with what an order needs of each product, in product and then variant id order (the order
+ * stock is locked in).
+ */
 export const readCart = (db: DbOrTx, userId: string) =>
   db
     .select({
       productId: cartItems.productId,
+      variantId: cartItems.variantId,
       quantity: cartItems.quantity,
       name: products.name,
       nameAr: products.nameAr,
-      price: products.price,
-      imagePaths: products.imagePaths,
+      price: linePrice,
+      imagePaths: lineImages,
+      productOptions: products.options,
+      variantSku: productVariants.sku,
+      variantOptions: productVariants.options,
       cod: products.cod,
       weight: products.weight,
       categoryId: products.categoryId,
@@ -23,8 +39,9 @@ export const readCart = (db: DbOrTx, userId: string) =>
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.productId));
+    .orderBy(asc(cartItems.productId), asc(cartItems.variantId));
 export type CartLine = Awaited<ReturnType<typeof readCart>>[number];
 
 export interface BillRequest {

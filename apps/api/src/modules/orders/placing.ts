@@ -8,7 +8,7 @@ import {
   type OutOfStockItem,
   type PaymentMethod,
 } from '@shop/contracts';
-import { cartItems, orderItems, orders, products, users } from '../../db/schema.js';
+import { cartItems, orderItems, orders, products, productVariants, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { DEADLOCK_DETECTED, NOT_ENOUGH_STOCK, PRODUCT_CHANGED, pgCode } from '../../lib/db-errors.js';
 import { badRequest, conflict } from '../../lib/errors.js';
@@ -17,7 +17,8 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { claimUse, lockCoupon } from '../coupons/queries.js';
 import { AfterCommit, begin, transition, type AfterCommitDeps } from './lifecycle.js';
 import { awaitingProvider } from './payment-wait.js';
-import { billCart, readCart } from './bill.js';
+import { billCart, lineImages, readCart } from './bill.js';
+import { lineVariant, variantSnapshot } from '../variants/label.js';
 import { byName, toOrder } from './queries.js';
 import type { Deps } from '../deps.js';
 
@@ -145,13 +146,15 @@ export function placingService(deps: PlacingDeps) {
         })
         .returning();
       if (!order) throw new Error('order insert returned no row');
-      // In product id order (the cart was read in it): the order in which the commit locks the products.
+      // In product and variant id order (the cart was read in it): the order in which the commit locks them.
       const items = await tx
         .insert(orderItems)
         .values(
           lines.map((l) => ({
             orderId: order.id,
             productId: l.productId,
+            variantId: l.variantId,
+            variant: variantSnapshot(l),
             name: l.name,
             nameAr: l.nameAr,
             price: l.price,
@@ -195,34 +198,46 @@ export function placingService(deps: PlacingDeps) {
   }
 
   /**
-   * The 409 for a checkout that found too little stock: the cart's products whose stock, with the units
-   * the shopper's unpaid card order gives back, cannot cover the cart; that sum is the stock they are told.
+   * The 409 for a checkout that found too little stock: the cart's products (or variants) whose stock, with the
+   * units the shopper's unpaid card order gives back, cannot cover the cart; that sum is the stock they are told.
    */
   async function outOfStock(userId: string) {
     const held = db
       .select({
         productId: orderItems.productId,
+        variantId: orderItems.variantId,
         quantity: sql<number>`sum(${orderItems.quantity})::int`.as('held_quantity'),
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), not(awaitingProvider)))
-      .groupBy(orderItems.productId)
+      .groupBy(orderItems.productId, orderItems.variantId)
       .as('held');
-    const available = sql<number>`${products.stock} + coalesce(${held.quantity}, 0)`;
+    const available = sql<number>`coalesce(${productVariants.stock}, ${products.stock}) + coalesce(${held.quantity}, 0)`;
     const out = await db
       .select({
         id: products.id,
         name: products.name,
         nameAr: products.nameAr,
-        imagePaths: products.imagePaths,
+        imagePaths: lineImages,
         stock: available,
+        productOptions: products.options,
+        variantId: cartItems.variantId,
+        variantSku: productVariants.sku,
+        variantOptions: productVariants.options,
       })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
-      .leftJoin(held, eq(held.productId, cartItems.productId))
+      .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
+      .leftJoin(
+        held,
+        and(
+          eq(held.productId, cartItems.productId),
+          sql`${held.variantId} is not distinct from ${cartItems.variantId}`,
+        ),
+      )
       .where(and(eq(cartItems.userId, userId), sql`${available} < ${cartItems.quantity}`))
-      .orderBy(asc(products.name));
+      .orderBy(asc(products.name), asc(productVariants.position));
     if (!out.length) return new StartOver();
     const body: OutOfStockItem[] = out.map((p) => ({
       _id: p.id,
@@ -230,6 +245,7 @@ export function placingService(deps: PlacingDeps) {
       nameAr: p.nameAr,
       image_path: p.imagePaths,
       stock: p.stock,
+      ...lineVariant(p),
     }));
     return conflict(say.api.someOutOfStock, body);
   }

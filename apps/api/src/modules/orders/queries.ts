@@ -40,6 +40,7 @@ export function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[]): O
         price: toEgp(l.price),
         image_path: l.imagePaths,
       },
+      ...(l.variant ? { variant: { _id: l.variantId, ...l.variant } } : {}),
       quantity: l.quantity,
     })),
   };

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, notInArray } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, notInArray, sql } from 'drizzle-orm';
 import {
   say,
   canTransition,
@@ -377,14 +377,18 @@ export function paymentsService(deps: PaymentsDeps) {
               now,
             );
             if (order.userId) {
-              // The ordered products leave the cart; anything added while paying stays.
+              // The ordered products (and variants) leave the cart; anything added while paying stays.
               const bought = tx
-                .select({ productId: orderItems.productId })
+                .select({ one: sql`1` })
                 .from(orderItems)
-                .where(eq(orderItems.orderId, order.id));
-              await tx
-                .delete(cartItems)
-                .where(and(eq(cartItems.userId, order.userId), inArray(cartItems.productId, bought)));
+                .where(
+                  and(
+                    eq(orderItems.orderId, order.id),
+                    eq(orderItems.productId, cartItems.productId),
+                    sql`${orderItems.variantId} is not distinct from ${cartItems.variantId}`,
+                  ),
+                );
+              await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), exists(bought)));
             }
           } else if (status === 'cancelled') {
             await audit(tx, {

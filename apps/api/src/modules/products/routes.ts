@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_PRODUCT_IMAGES, productListQuerySchema, productListSchema, productSchema } from '@shop/contracts';
+import { MAX_PRODUCT_IMAGES, productDetailSchema, productListQuerySchema, productListSchema } from '@shop/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { sendCsv } from '../../lib/csv.js';
@@ -36,7 +36,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/product/one/:id',
-    { config: { access: 'public', cache: true }, schema: { tags, params: idParams, response: { 200: productSchema } } },
+    {
+      config: { access: 'public', cache: true },
+      schema: { tags, params: idParams, response: { 200: productDetailSchema } },
+    },
     async (request) => products.one(request.params.id),
   );
 
@@ -61,7 +64,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/product',
     {
       config: { access: 'admin', changesCatalogue: true },
-      schema: { tags, security, ...form, response: { 201: productSchema } },
+      schema: { tags, security, ...form, response: { 201: productDetailSchema } },
     },
     async (request, reply) => {
       const fields = await readMultipart(request, 'img', MAX_PRODUCT_IMAGES);
@@ -78,7 +81,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         ...form,
         description: `${form.description}, plus id; images are optional and replace the old ones`,
-        response: { 200: productSchema },
+        response: { 200: productDetailSchema },
       },
     },
     async (request) => products.update(await readMultipart(request, 'img', MAX_PRODUCT_IMAGES), actorOf(request)),

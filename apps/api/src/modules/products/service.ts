@@ -8,6 +8,7 @@ import {
   productCreateSchema,
   productUpdateSchema,
   type Product,
+  type ProductDetail,
   type ProductCreateInput,
   type ProductList,
   type ProductListQuery,
@@ -21,6 +22,9 @@ import { imageUrl, toWebp } from '../../lib/images.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
 import type { MultipartForm } from '../../lib/multipart.js';
 import { fieldErrors, invalid, isId } from '../../lib/validation.js';
+import { facetsOf } from './facets.js';
+import { allFilters } from './filters.js';
+import { loadVariants } from '../variants/service.js';
 import type { Deps } from '../deps.js';
 
 const productColumns = {
@@ -38,6 +42,7 @@ const productColumns = {
   descriptionAr: products.descriptionAr,
   weight: products.weight,
   cod: products.cod,
+  options: products.options,
   categoryId: categories.id,
   categoryName: categories.name,
   categoryNameAr: categories.nameAr,
@@ -74,6 +79,7 @@ export const toProductDto = (p: ProductRow): Product => ({
   descriptionAr: p.descriptionAr,
   weight: p.weight,
   cod: p.cod,
+  ...(p.options.length ? { options: p.options } : {}),
 });
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
@@ -122,13 +128,14 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
 
   async function list(query: ProductListQuery): Promise<ProductList> {
     const limit = query.limit ?? PAGE_SIZE;
-    const filter = and(
+    const scope = and(
       query.includeOutOfStock ? undefined : gt(products.stock, 0),
       query.category ? eq(products.categoryId, query.category) : undefined,
       query.department ? eq(products.departmentId, query.department) : undefined,
       // Either language's name, Arabic spellings folded; LIKE '%…%' is served by the trigram index on this expression.
       query.q ? like(products.searchName, `%${escapeLike(normalizeArabic(query.q.toLowerCase()))}%`) : undefined,
     );
+    const filter = and(scope, allFilters(query));
     // The total rides along as an uncorrelated subquery (run once), so a page costs one round trip.
     // Inside it "products" names the subquery's own table, so the same filter applies there.
     const total = sql<number>`(select count(*) from ${products} where ${filter ?? sql`true`})`.mapWith(Number);
@@ -147,14 +154,17 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
       const [counted] = await db.select({ n: count() }).from(products).where(filter);
       matching = counted?.n ?? 0;
     }
-    return { products: rows.map(toProductDto), pages: Math.ceil(matching / limit) };
+    const page = { products: rows.map(toProductDto), pages: Math.ceil(matching / limit) };
+    // Only a category's or department's list has a filter panel; counting the whole catalogue for the home page
+    // and the dashboard would cost a pass over every product for nothing.
+    return query.category || query.department ? { ...page, facets: await facetsOf(db, scope, query) } : page;
   }
 
-  async function one(id: string): Promise<Product> {
+  async function one(id: string): Promise<ProductDetail> {
     if (!isId(id)) throw notFound('Product');
-    const [row] = await selectProducts(db).where(eq(products.id, id));
+    const [[row], variants] = await Promise.all([selectProducts(db).where(eq(products.id, id)), loadVariants(db, id)]);
     if (!row) throw notFound('Product');
-    return toProductDto(row);
+    return { ...toProductDto(row), ...(variants.length ? { variants } : {}) };
   }
 
   async function checkPlacement(categoryId: string, departmentId: string): Promise<void> {
@@ -173,7 +183,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
     return images.map((image) => imageUrl(image.name));
   }
 
-  async function create(form: MultipartForm, actor: Actor): Promise<Product> {
+  async function create(form: MultipartForm, actor: Actor): Promise<ProductDetail> {
     const input = checkForm(productCreateSchema.safeParse(form.fields), form, true);
     await checkPlacement(input.category, input.department);
     const imagePaths = await storeImages(form.files);
@@ -189,7 +199,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
   }
 
   /** Replaces the fields, and the images when new ones are sent. */
-  async function update(form: MultipartForm, actor: Actor): Promise<Product> {
+  async function update(form: MultipartForm, actor: Actor): Promise<ProductDetail> {
     const input = checkForm(productUpdateSchema.safeParse(form.fields), form, false);
     const [existing] = await db.select({ id: products.id }).from(products).where(eq(products.id, input.id));
     if (!existing) throw notFound('Product');

@@ -1,6 +1,8 @@
-import { asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
-import { normalizeArabic, SEARCH_LIMIT, type Product, type SearchQuery, type SortOption } from '@shop/contracts';
+import { and, asc, desc, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { normalizeArabic, SEARCH_LIMIT, type SearchQuery, type SearchResult, type SortOption } from '@shop/contracts';
 import { products } from '../../db/schema.js';
+import { facetsOf, noFacets } from '../products/facets.js';
+import { allFilters } from '../products/filters.js';
 import { selectProducts, toProductDto } from '../products/service.js';
 import type { Deps } from '../deps.js';
 
@@ -39,10 +41,34 @@ function ordering(sortBy: SortOption | undefined): SQL[] {
 export function searchService(deps: Pick<Deps, 'db'>) {
   const { db } = deps;
 
-  /** Ids of the products matching `tsquery`, best first by the chosen order (search_candidates is in db/migrations). */
+  /** The products matching `tsquery` (search_candidates is in db/migrations), before the filters. */
+  const candidates = (tsquery: SQL, query: SearchQuery, cap: number) =>
+    sql`search_candidates(${tsquery}, ${query.includeOutOfStock ?? false}, ${cap})`;
+
+  /** The products matching `tsquery`, sold-out ones only when asked for, before the filters. */
+  const matching = (tsquery: SQL, query: SearchQuery) =>
+    and(sql`${products.search} @@ ${tsquery}`, query.includeOutOfStock ? undefined : gt(products.stock, 0));
+
+  /** Whether any product matches `tsquery`, whatever the filters leave: else similar words stand in. */
+  async function matchesAny(tsquery: SQL, query: SearchQuery): Promise<boolean> {
+    const { rows } = await db.execute(sql`select 1 from ${products} where ${matching(tsquery, query)} limit 1`);
+    return rows.length > 0;
+  }
+
+  /**
+   * Ids of the matching products that pass the filters, best first by the chosen order. Filtered, the candidates
+   * are the first matches that pass the filters (not filtered afterwards: a brand could be all beyond the cap),
+   * with the columns search_candidates returns.
+   */
   async function rank(tsquery: SQL, query: SearchQuery): Promise<string[]> {
+    const filter = allFilters(query);
+    const found = filter
+      ? sql`(select ${products.id}, ${products.price}, ${products.rating}, ${products.numReviews},
+          ${products.createdAt}, ts_rank(${products.search}, ${tsquery}) as relevance
+          from ${products} where ${and(matching(tsquery, query), filter)} limit ${SEARCH_CANDIDATES})`
+      : candidates(tsquery, query, SEARCH_CANDIDATES);
     const { rows } = await db.execute<{ id: string }>(sql`
-      select id from search_candidates(${tsquery}, ${query.includeOutOfStock ?? false}, ${SEARCH_CANDIDATES})
+      select id from ${found} c
       order by ${sql.join(ordering(query.sortBy), sql`, `)}
       limit ${SEARCH_LIMIT}`);
     return rows.map((row) => row.id);
@@ -54,20 +80,25 @@ export function searchService(deps: Pick<Deps, 'db'>) {
    * all names and brands, search_words), which forgives typos like 'iphnoe' without letting loose look-alikes crowd
    * out real matches. Arabic is folded to one spelling on both sides (normalizeArabic here, normalize_arabic in SQL).
    */
-  async function search(query: SearchQuery): Promise<{ products: Product[] }> {
+  async function search(query: SearchQuery): Promise<SearchResult> {
     const words = normalizeArabic(query.name.toLowerCase())
       .split(/[^\p{L}\p{M}\p{N}]+/u)
       .filter(Boolean)
       .slice(0, MAX_WORDS);
-    if (!words.length) return { products: [] };
+    if (!words.length) return { products: [], facets: noFacets(query) };
     // Only letters and digits are left, so no word can be tsquery syntax; the text still travels as a bound parameter.
     const prefixes = words.map((word) => `${word}:*`).join(' & ');
-    let ids = await rank(sql`search_words_tsquery(${prefixes})`, query);
-    if (!ids.length) ids = await rank(sql`similar_words_tsquery(string_to_array(${words.join(' ')}, ' '))`, query);
-    if (!ids.length) return { products: [] };
+    const exact = sql`search_words_tsquery(${prefixes})`;
+    const tsquery = (await matchesAny(exact, query))
+      ? exact
+      : sql`similar_words_tsquery(string_to_array(${words.join(' ')}, ' '))`;
+    const ids = await rank(tsquery, query);
+    // Counted over as many matches as are ranked at most.
+    const facets = await facetsOf(db, matching(tsquery, query), query, SEARCH_CANDIDATES);
+    if (!ids.length) return { products: [], facets };
     const rows = await selectProducts(db).where(inArray(products.id, ids));
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return { products: ids.flatMap((id) => byId.get(id) ?? []).map(toProductDto) };
+    return { products: ids.flatMap((id) => byId.get(id) ?? []).map(toProductDto), facets };
   }
 
   return { search };

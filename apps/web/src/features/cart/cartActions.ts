@@ -1,5 +1,5 @@
 import { notify, type ToastOptions } from '../../lib/notify';
-import { CART_TOAST_MS, type Cart } from '@shop/contracts';
+import { CART_TOAST_MS, variantValues, type Cart, type LineVariant } from '@shop/contracts';
 import type { AppDispatch, AppThunk, RootState } from '../../app/store';
 import { i18n } from '../../i18n';
 import { localName, type Named } from '../../i18n/localized';
@@ -10,6 +10,7 @@ import {
   clearCart,
   decreaseCart,
   fromServerCart,
+  lineKey,
   removeFromCart,
   type CartProduct,
 } from './cartSlice';
@@ -20,10 +21,19 @@ const cartToast = (): ToastOptions => ({
   autoClose: CART_TOAST_MS,
 });
 
-type CartLineRef = Named & { _id: string };
+type CartLineRef = Named & { _id: string; variant?: LineVariant };
 
-/** The product's name as the toasts say it: in the shopper's language. */
-const nameOf = (product: Named) => localName(product, i18n.language).text;
+/** The line's name as the toasts say it, in the shopper's language, with its variant's values: "T-shirt (M, Red)". */
+const nameOf = (line: Named & { variant?: LineVariant }) => {
+  const name = localName(line, i18n.language).text;
+  return line.variant ? `${name} (${variantValues(line.variant, i18n.language)})` : name;
+};
+
+/** The server's name for a line: its product, and its variant when it has one. */
+const lineChange = (line: { _id: string; variant?: LineVariant }) => ({
+  product_id: line._id,
+  ...(line.variant?._id && { variant_id: line.variant._id }),
+});
 
 /** Only a signed-in shopper has a server cart; visitors never reach these actions and admins have no cart. */
 const hasServerCart = (state: RootState) => Boolean(state.session.token) && state.session.user?.role === false;
@@ -72,7 +82,7 @@ function mirrorToServer(
 export const addItem =
   (product: CartProduct): AppThunk =>
   (dispatch, getState) => {
-    const line = getState().cart.items.find((item) => item._id === product._id);
+    const line = getState().cart.items.find((item) => lineKey(item) === lineKey(product));
     const name = nameOf(product);
     if ((line?.cartQuantity ?? 0) >= product.stock) {
       notify.warning(i18n.t('cart.onlyInStock', { count: product.stock, name }), cartToast());
@@ -82,36 +92,37 @@ export const addItem =
     if (line) notify.info(i18n.t('cart.increased', { name }), cartToast());
     else notify.success(i18n.t('cart.added', { name }), cartToast());
     mirrorToServer(dispatch, getState(), (d) =>
-      d(cartApi.endpoints.incItem.initiate({ product_id: product._id, flag: 1 })),
+      d(cartApi.endpoints.incItem.initiate({ ...lineChange(product), flag: 1 })),
     );
   };
 
 export const decreaseItem =
   (ref: CartLineRef): AppThunk =>
   (dispatch, getState) => {
-    const { _id } = ref;
+    const key = lineKey(ref);
     const name = nameOf(ref);
-    const line = getState().cart.items.find((item) => item._id === _id);
+    const line = getState().cart.items.find((item) => lineKey(item) === key);
     if (!line) return;
-    dispatch(decreaseCart(_id));
+    dispatch(decreaseCart(key));
     if (line.cartQuantity > 1) {
       notify.warning(i18n.t('cart.decreased', { name }), cartToast());
-      mirrorToServer(dispatch, getState(), (d) => d(cartApi.endpoints.incItem.initiate({ product_id: _id, flag: 0 })));
+      mirrorToServer(dispatch, getState(), (d) =>
+        d(cartApi.endpoints.incItem.initiate({ ...lineChange(ref), flag: 0 })),
+      );
     } else {
       // The server's minus does nothing at quantity 1, so leaving the cart is a removal there.
       notify.error(i18n.t('cart.removed', { name }), cartToast());
-      mirrorToServer(dispatch, getState(), (d) => d(cartApi.endpoints.removeItem.initiate({ product_id: _id })));
+      mirrorToServer(dispatch, getState(), (d) => d(cartApi.endpoints.removeItem.initiate(lineChange(ref))));
     }
   };
 
 export const removeItem =
   (ref: CartLineRef): AppThunk =>
   (dispatch, getState) => {
-    const { _id } = ref;
     const name = nameOf(ref);
-    dispatch(removeFromCart(_id));
+    dispatch(removeFromCart(lineKey(ref)));
     notify.error(i18n.t('cart.removed', { name }), cartToast());
-    mirrorToServer(dispatch, getState(), (d) => d(cartApi.endpoints.removeItem.initiate({ product_id: _id })));
+    mirrorToServer(dispatch, getState(), (d) => d(cartApi.endpoints.removeItem.initiate(lineChange(ref))));
   };
 
 export const clearItems = (): AppThunk => (dispatch, getState) => {

@@ -1,4 +1,4 @@
 export { cartApi } from './api/cartApi';
 export { addItem, removeItem } from './cartActions';
-export { clearCart, restoreCart } from './cartSlice';
+export { clearCart, lineKey, restoreCart, type CartProduct } from './cartSlice';
 export { useCart } from './useCart';

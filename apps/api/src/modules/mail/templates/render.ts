@@ -5,6 +5,7 @@ import {
   WEB_PATHS,
   type Language,
   type Order,
+  type OrderLine,
   type OrderStatus,
 } from '@shop/contracts';
 import { escapeMarkup } from '../../../lib/markup.js';
@@ -49,6 +50,12 @@ function reasonFor(kind: OrderMailKind, order: Order): string | null {
  * An order's e-mail in the language it was placed in, as a subject, a text part and an HTML part.
  * Rendered when it is sent, from the order as it stands then: its lines, sums and tracking number.
  */
+/** A line's name with its variant's option values in the mail's language: "T-shirt (M, Red)". */
+function withVariant(name: string, line: OrderLine, language: Language): string {
+  const values = line.variant?.options.map((o) => (language === 'ar' && o.valueAr) || o.value);
+  return values?.length ? `${name} (${values.join(', ')})` : name;
+}
+
 export function renderOrderMail(
   kind: OrderMailKind,
   order: Order,
@@ -61,7 +68,7 @@ export function renderOrderMail(
   const price = (egp: number) => formatPrice(egp, t.locale);
   const ordersUrl = `${publicUrl.replace(/\/+$/, '')}${WEB_PATHS.orders}`;
   const lines = order.products.map((line) => ({
-    name: (language === 'ar' && line.productBrief.nameAr) || line.productBrief.name,
+    name: withVariant((language === 'ar' && line.productBrief.nameAr) || line.productBrief.name, line, language),
     quantity: line.quantity,
     price: price(line.productBrief.price),
   }));

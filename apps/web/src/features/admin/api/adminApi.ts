@@ -10,6 +10,8 @@ import type {
   Order,
   OrderStatus,
   Product,
+  ProductDetail,
+  ProductVariantsInput,
   ShippingRates,
   User,
 } from '@shop/contracts';
@@ -116,6 +118,17 @@ export const adminApi = api.injectEndpoints({
       invalidatesTags: (_result, error, { id }) =>
         error ? [] : [{ type: 'Product', id: LIST }, ...(id ? [{ type: 'Product' as const, id }] : [])],
     }),
+    /** The product's options and variants, replaced whole; its price and stock follow on the server. */
+    saveVariants: build.mutation<ProductDetail, { id: string; body: ProductVariantsInput }>({
+      query: ({ id, body }) => ({ url: `/product/${encodeURIComponent(id)}/variants`, method: 'PUT', body }),
+      invalidatesTags: (_result, error, { id }) =>
+        error
+          ? []
+          : [
+              { type: 'Product', id: LIST },
+              { type: 'Product', id },
+            ],
+    }),
     deleteProduct: build.mutation<{ message: string }, string>({
       query: (id) => ({ url: `/product/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, id) => [
@@ -176,6 +189,7 @@ export const {
   useRefundOrderMutation,
   useGetLogsQuery,
   useSaveProductMutation,
+  useSaveVariantsMutation,
   useDeleteProductMutation,
   useCreateCategoryMutation,
   useUpdateCategoryMutation,

@@ -24,6 +24,7 @@ import { PageHeader } from './PageHeader';
 import { ProductImportDialog } from './ProductImportDialog';
 import { ScrollTable } from './ScrollTable';
 import { ProductFormModal } from './ProductFormModal';
+import { ProductVariantsModal } from './ProductVariantsModal';
 import { paths } from '../../../lib/paths';
 
 const PAGE_SIZE = 20;
@@ -44,6 +45,8 @@ export function ProductsAdminPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [importing, setImporting] = useState(false);
+  // The product whose options and variants are being edited.
+  const [variantsOf, setVariantsOf] = useState<string | null>(null);
   const [deleteProduct, { isLoading: removing }] = useDeleteProductMutation();
 
   const search = useCallback(
@@ -142,6 +145,15 @@ export function ProductsAdminPage() {
                       {t('admin.products.update')}
                     </Button>
                     <Button
+                      variant="outline-secondary"
+                      size="sm"
+                      className="me-2"
+                      onClick={() => setVariantsOf(product._id)}
+                      aria-label={t('admin.products.variantsNamed', { name: local.name(product).text })}
+                    >
+                      {t('admin.products.variants')}
+                    </Button>
+                    <Button
                       variant="outline-danger"
                       size="sm"
                       onClick={() => setDeleting(product)}
@@ -166,6 +178,7 @@ export function ProductsAdminPage() {
         />
       )}
       {importing && <ProductImportDialog onClose={() => setImporting(false)} />}
+      {variantsOf && <ProductVariantsModal productId={variantsOf} onClose={() => setVariantsOf(null)} />}
       <ConfirmDialog
         show={deleting !== null}
         title={t('admin.products.deleteTitle')}

@@ -14,6 +14,7 @@ import { RefundButton } from './RefundButton';
 import { ScrollTable } from './ScrollTable';
 import { StatusBadge } from './StatusBadge';
 import { Localized } from '../../../components/Localized';
+import { VariantValues } from '../../../components/VariantValues';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { paths } from '../../../lib/paths';
@@ -89,6 +90,7 @@ export function UserOrdersPage() {
                     </td>
                     <td className="dash-cell-name">
                       {first ? <Localized value={localized.name(first.productBrief)} /> : '—'}
+                      {first?.variant && <VariantValues options={first.variant.options} className="mb-0" />}
                       {order.products.length > 1 && (
                         <span className="d-block small text-body-secondary">
                           {t('admin.orders.more', { count: order.products.length - 1 })}

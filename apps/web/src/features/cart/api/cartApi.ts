@@ -3,6 +3,8 @@ import { api } from '../../../api/apiSlice';
 
 interface CartLineChange {
   product_id: string;
+  /** The line's variant, for a product with options. */
+  variant_id?: string;
 }
 
 export const cartApi = api.injectEndpoints({

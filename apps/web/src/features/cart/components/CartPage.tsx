@@ -4,17 +4,18 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
-import { linesTotal } from '@shop/contracts';
+import { linesTotal, variantValues } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { MinusIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { Localized } from '../../../components/Localized';
+import { VariantValues } from '../../../components/VariantValues';
 import { Price } from '../../../components/Price';
 import { ProductImage } from '../../../components/ProductImage';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { addItem, clearItems, decreaseItem, removeItem } from '../cartActions';
-import type { CartItem } from '../cartSlice';
+import { lineKey, type CartItem } from '../cartSlice';
 import { useCart } from '../useCart';
 import '../../../styles/checkout.css';
 import { paths } from '../../../lib/paths';
@@ -60,7 +61,7 @@ export function CartPage() {
                 </div>
                 <ul className="list-unstyled mb-0" aria-label={t('checkout.cart.itemsLabel')}>
                   {items.map((item) => (
-                    <CartLine key={item._id} item={item} brand={brands.get(item._id)} />
+                    <CartLine key={lineKey(item)} item={item} brand={brands.get(item._id)} />
                   ))}
                 </ul>
                 <p className="text-end px-3 px-md-4 py-3 mb-0 fs-5">
@@ -106,9 +107,11 @@ function CartLine({ item, brand }: { item: CartItem; brand: string | undefined }
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { _id, cartQuantity, stock } = item;
-  const localName = useLocalized().name(item);
-  const name = localName.text;
-  const productPath = paths.product(_id);
+  const localized = useLocalized();
+  const localName = localized.name(item);
+  // Two sizes of one product are two lines: their controls are told apart by the variant's values.
+  const name = item.variant ? `${localName.text} (${variantValues(item.variant, localized.language)})` : localName.text;
+  const productPath = paths.productVariant(_id, item.variant?._id);
   const atStock = cartQuantity >= stock;
   // The cart's own add needs a product; the line has everything it reads.
   const increase = () =>
@@ -120,6 +123,7 @@ function CartLine({ item, brand }: { item: CartItem; brand: string | undefined }
         price: item.price,
         stock,
         image_path: item.image ? [item.image] : [],
+        ...(item.variant && { variant: item.variant }),
       }),
     );
 
@@ -132,6 +136,7 @@ function CartLine({ item, brand }: { item: CartItem; brand: string | undefined }
         <Link to={productPath} className="cart-line-name">
           <Localized value={localName} />
         </Link>
+        {item.variant && <VariantValues options={item.variant.options} />}
         {brand && (
           <p className="cart-line-brand mb-1">
             <bdi>{brand}</bdi>

@@ -1,9 +1,12 @@
 import {
+  filterEntries,
   MAX_PAGE_SIZE,
   PAGE_SIZE,
   type Category,
   type Department,
   type Product,
+  type ProductDetail,
+  type ProductFilters,
   type ProductList,
 } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
@@ -15,10 +18,26 @@ export interface ProductListArgs {
   department?: string;
   /** Part of the product name (the dashboard's product search). */
   q?: string;
+  /** The filter panel's choices (the address's, on a category's or department's page). */
+  filters?: ProductFilters;
 }
 
 /** A category's page lists all its products at once, without pages. */
-export const categoryProductsArgs = (category: string): ProductListArgs => ({ category, limit: MAX_PAGE_SIZE });
+export const categoryProductsArgs = (category: string, filters: ProductFilters = {}): ProductListArgs => ({
+  category,
+  limit: MAX_PAGE_SIZE,
+  filters,
+});
+
+/** The list's query string: its own fields first, then the filters (a brand may repeat, so not a plain object). */
+function productListQuery({ page = 1, limit = PAGE_SIZE, category, department, q, filters = {} }: ProductListArgs) {
+  // Product lists include out-of-stock items, shown as such.
+  const own = { page, limit, includeOutOfStock: true, category, department, q };
+  const entries = Object.entries(own).flatMap(([name, value]) =>
+    value === undefined ? [] : [[name, String(value)] as [string, string]],
+  );
+  return new URLSearchParams([...entries, ...filterEntries(filters)]).toString();
+}
 
 const productTags = (products: Product[] | undefined) => [
   ...(products ?? []).map(({ _id }) => ({ type: 'Product' as const, id: _id })),
@@ -28,14 +47,10 @@ const productTags = (products: Product[] | undefined) => [
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProducts: build.query<ProductList, ProductListArgs>({
-      // Product lists include out-of-stock items, shown as such.
-      query: ({ page = 1, limit = PAGE_SIZE, category, department, q }) => ({
-        url: '/product',
-        params: { page, limit, includeOutOfStock: true, category, department, q },
-      }),
+      query: (args) => `/product?${productListQuery(args)}`,
       providesTags: (result) => productTags(result?.products),
     }),
-    getProduct: build.query<Product, string>({
+    getProduct: build.query<ProductDetail, string>({
       query: (id) => `/product/one/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Product', id }],
     }),

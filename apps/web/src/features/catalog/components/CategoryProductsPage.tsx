@@ -12,14 +12,16 @@ import {
   useGetProductsQuery,
 } from '../api/catalogApi';
 import { useProductActions } from '../../productActions';
+import { FilteredList, NoMatch, useProductFilters } from '../../filters';
 import { paths } from '../../../lib/paths';
 
-/** One category's products as a grid without pagination. */
+/** One category's products as a grid without pagination, beside their filters. */
 export function CategoryProductsPage() {
   const { t } = useTranslation();
   const local = useLocalized();
   const { id = '' } = useParams();
-  const { data, isLoading, isError } = useGetProductsQuery(categoryProductsArgs(id));
+  const { filters } = useProductFilters();
+  const { data, isLoading, isFetching, isError } = useGetProductsQuery(categoryProductsArgs(id, filters));
   const { category } = useGetCategoriesQuery(undefined, {
     selectFromResult: ({ data: categories }) => ({ category: categories?.find((item) => item._id === id) }),
   });
@@ -59,13 +61,21 @@ export function CategoryProductsPage() {
         )}
       </nav>
       <h1 className="page-title">{name ? <Localized value={name} /> : t('category.heading')}</h1>
-      <ProductGrid
-        products={data?.products}
-        loading={isLoading}
-        actions={actions}
-        label={name?.text ?? ''}
-        empty={<EmptyState title={t(isError ? 'common.loadFailed' : 'category.empty')} />}
-      />
+      <FilteredList facets={data?.facets} refreshing={isFetching && !isLoading}>
+        <ProductGrid
+          products={data?.products}
+          loading={isLoading}
+          actions={actions}
+          label={name?.text ?? ''}
+          empty={
+            isError ? (
+              <EmptyState title={t('common.loadFailed')} />
+            ) : (
+              <NoMatch otherwise={<EmptyState title={t('category.empty')} />} />
+            )
+          }
+        />
+      </FilteredList>
     </div>
   );
 }

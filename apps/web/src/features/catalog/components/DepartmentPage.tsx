@@ -12,10 +12,11 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { scrollToId } from '../../../lib/scroll';
 import { useGetDepartmentCategoriesQuery, useGetDepartmentsQuery, useGetProductsQuery } from '../api/catalogApi';
 import { useProductActions } from '../../productActions';
+import { FilteredList, NoMatch, useProductFilters } from '../../filters';
 import { CategoryCard, CategoryCardPlaceholder } from './CategoryCard';
 import { paths } from '../../../lib/paths';
 
-/** A department: its categories as cards, then its products, paged like the home page. */
+/** A department: its categories as cards, then its products with their filters, paged like the home page. */
 export function DepartmentPage() {
   const { t } = useTranslation();
   const local = useLocalized();
@@ -25,7 +26,8 @@ export function DepartmentPage() {
   });
   const categories = useGetDepartmentCategoriesQuery(id);
   const { page, setPage } = usePageParam();
-  const products = useGetProductsQuery({ department: id, page });
+  const { filters } = useProductFilters();
+  const products = useGetProductsQuery({ department: id, page, filters });
   usePageBounds(page, products.data?.pages, setPage);
   const actions = useProductActions();
   const name = department ? local.name(department) : undefined;
@@ -71,18 +73,26 @@ export function DepartmentPage() {
         <h2 id="department-products-heading" className="section-title">
           {t('department.products')}
         </h2>
-        <ProductGrid
-          products={products.data?.products}
-          loading={products.isLoading}
-          actions={actions}
-          label={t('department.products')}
-          empty={<EmptyState title={t(products.isError ? 'common.loadFailed' : 'department.noProducts')} />}
-        />
-        <Pagination
-          page={page}
-          pages={products.data?.pages ?? 1}
-          onFollow={() => scrollToId('department-products-heading')}
-        />
+        <FilteredList facets={products.data?.facets} refreshing={products.isFetching && !products.isLoading}>
+          <ProductGrid
+            products={products.data?.products}
+            loading={products.isLoading}
+            actions={actions}
+            label={t('department.products')}
+            empty={
+              products.isError ? (
+                <EmptyState title={t('common.loadFailed')} />
+              ) : (
+                <NoMatch otherwise={<EmptyState title={t('department.noProducts')} />} />
+              )
+            }
+          />
+          <Pagination
+            page={page}
+            pages={products.data?.pages ?? 1}
+            onFollow={() => scrollToId('department-products-heading')}
+          />
+        </FilteredList>
       </section>
     </div>
   );

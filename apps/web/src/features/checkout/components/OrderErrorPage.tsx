@@ -6,11 +6,12 @@ import type { OutOfStockItem } from '@shop/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { TrashIcon } from '../../../components/icons';
 import { ProductImage } from '../../../components/ProductImage';
-import { removeItem } from '../../cart';
+import { lineKey, removeItem } from '../../cart';
 import { isOutOfStockList } from '../api/checkoutApi';
 import { AlertIcon, CheckIcon } from './checkoutIcons';
 import '../../../styles/checkout.css';
 import { Localized } from '../../../components/Localized';
+import { VariantValues } from '../../../components/VariantValues';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { paths } from '../../../lib/paths';
@@ -36,8 +37,8 @@ export function OrderErrorPage() {
 
   // The shorter list replaces the navigation state, so a reload or Back shows what is left.
   const remove = (product: OutOfStockItem) => {
-    dispatch(removeItem({ _id: product._id, name: product.name }));
-    void navigate(location, { replace: true, state: products.filter((item) => item._id !== product._id) });
+    dispatch(removeItem(product));
+    void navigate(location, { replace: true, state: products.filter((item) => lineKey(item) !== lineKey(product)) });
     setRemoved((count) => count + 1);
   };
 
@@ -73,12 +74,13 @@ export function OrderErrorPage() {
           <Card className="checkout-card">
             <ul className="list-unstyled mb-0" aria-label={t('checkout.outOfStock.listLabel')}>
               {products.map((product) => (
-                <li key={product._id} className="cart-line">
+                <li key={lineKey(product)} className="cart-line">
                   <ProductImage src={product.image_path[0]} alt="" width={72} height={72} className="cart-line-media" />
                   <div className="cart-line-body min-w-0">
-                    <Link to={paths.product(product._id)} className="cart-line-name">
+                    <Link to={paths.productVariant(product._id, product.variant?._id)} className="cart-line-name">
                       <Localized value={localized.name(product)} />
                     </Link>
+                    {product.variant && <VariantValues options={product.variant.options} />}
                     <p className="small text-danger-emphasis mb-0">
                       {product.stock > 0
                         ? t('checkout.outOfStock.onlyLeft', { count: product.stock })

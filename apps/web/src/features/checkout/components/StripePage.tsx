@@ -21,6 +21,7 @@ import { PayButton } from './PaymentFeedbackAlert';
 import { TestCardForm } from './TestCardForm';
 import '../../../styles/checkout.css';
 import { Localized } from '../../../components/Localized';
+import { VariantValues } from '../../../components/VariantValues';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { paths } from '../../../lib/paths';
@@ -149,7 +150,7 @@ function PaidOrderSummary({ order }: { order: Order }) {
       <ul className="list-unstyled mb-0 d-flex flex-column gap-2">
         {order.products.map((line) => (
           <li
-            key={line.productBrief.product_id ?? line.productBrief.name}
+            key={line.variant?._id ?? line.productBrief.product_id ?? line.productBrief.name}
             className="d-flex align-items-center gap-2 small"
           >
             <ProductImage
@@ -161,6 +162,7 @@ function PaidOrderSummary({ order }: { order: Order }) {
             />
             <span className="flex-grow-1 min-w-0 text-truncate">
               <Localized value={localized.name(line.productBrief)} />
+              {line.variant && <VariantValues options={line.variant.options} className="mb-0" />}
             </span>
             <span className="text-body-secondary text-nowrap">× {line.quantity}</span>
             <Price value={line.productBrief.price} className="text-nowrap" />

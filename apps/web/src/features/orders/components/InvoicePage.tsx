@@ -6,6 +6,7 @@ import { toEgp, toPiastres, VAT_PERCENT, vatIncluded, type Order } from '@shop/c
 import { errorMessage } from '../../../api/errors';
 import { ChevronStartIcon, PrinterIcon } from '../../../components/icons';
 import { Localized } from '../../../components/Localized';
+import { VariantValues } from '../../../components/VariantValues';
 import { Logo } from '../../../components/Logo';
 import { Price } from '../../../components/Price';
 import { intlLocale } from '../../../i18n';
@@ -138,10 +139,11 @@ function Invoice({ order, customer }: { order: Order; customer: string | undefin
           </tr>
         </thead>
         <tbody>
-          {order.products.map(({ productBrief: product, quantity }) => (
-            <tr key={product.product_id ?? product.name}>
+          {order.products.map(({ productBrief: product, quantity, variant }) => (
+            <tr key={variant?._id ?? product.product_id ?? product.name}>
               <td>
                 <Localized value={localized.name(product)} />
+                {variant && <VariantValues options={variant.options} className="mb-0" />}
               </td>
               <td className="invoice-number">{quantity}</td>
               <td className="invoice-number">

@@ -21,6 +21,7 @@ import { OrderTracking } from './OrderTracking';
 import { ReturnOrderButton } from './ReturnOrderButton';
 import '../../../styles/checkout.css';
 import { Localized } from '../../../components/Localized';
+import { VariantValues } from '../../../components/VariantValues';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { paths } from '../../../lib/paths';
@@ -157,7 +158,10 @@ function OrderCard({ order, now }: { order: Order; now: Date }) {
         <div className="order-card-body">
           <ul className="list-unstyled mb-0 order-lines">
             {order.products.map((line) => (
-              <OrderLineItem key={line.productBrief.product_id ?? line.productBrief.name} line={line} />
+              <OrderLineItem
+                key={line.variant?._id ?? line.productBrief.product_id ?? line.productBrief.name}
+                line={line}
+              />
             ))}
           </ul>
           <OrderTimeline order={order} />
@@ -173,7 +177,7 @@ function OrderLineItem({ line }: { line: OrderLine }) {
   const { productBrief: product, quantity } = line;
   const name = <Localized value={localized.name(product)} />;
   const productId = product.product_id;
-  const productPath = productId ? paths.product(productId) : null;
+  const productPath = productId ? paths.productVariant(productId, line.variant?._id) : null;
   return (
     <li className="cart-line">
       <ProductImage src={product.image_path[0]} alt="" width={72} height={72} className="cart-line-media" />
@@ -185,6 +189,7 @@ function OrderLineItem({ line }: { line: OrderLine }) {
         ) : (
           <span className="cart-line-name">{name}</span>
         )}
+        {line.variant && <VariantValues options={line.variant.options} />}
         <p className="small text-body-secondary mb-2">
           <Price value={product.price} /> · {t('checkout.review.quantity', { count: quantity })}
         </p>

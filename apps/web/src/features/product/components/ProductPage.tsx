@@ -3,8 +3,9 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
-import { Link, useNavigate, useParams } from 'react-router';
-import { summary, type Product } from '@shop/contracts';
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { summary, type ProductDetail } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
 import { CartIcon, HeartIcon, PencilIcon, ShieldIcon, TruckIcon } from '../../../components/icons';
 import { Localized } from '../../../components/Localized';
@@ -18,6 +19,8 @@ import { useSession } from '../../auth';
 import { useGetProductQuery } from '../../catalog';
 import { useProductActions } from '../../productActions';
 import { ImageGallery } from './ImageGallery';
+import { VariantPicker } from './VariantPicker';
+import { choiceOf, choose, chosenVariant, picturesOf } from '../variantChoice';
 import { ReviewList } from './ReviewList';
 import { paths } from '../../../lib/paths';
 
@@ -39,7 +42,7 @@ export function ProductPage() {
   );
 }
 
-function ProductDetails({ product }: { product: Product }) {
+function ProductDetails({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
   const local = useLocalized();
   const name = local.name(product);
@@ -50,7 +53,30 @@ function ProductDetails({ product }: { product: Product }) {
   const { isSignedIn, isAdmin } = useSession();
   const actions = useProductActions();
   const favourite = actions.isFavourite(product._id);
-  const inStock = product.stock > 0;
+  const options = product.options ?? [];
+  const variants = product.variants ?? [];
+  const hasVariants = options.length > 0;
+  // The address names the variant, so a shared link (and the server's render of it) shows the same choice.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [choice, setChoice] = useState(() => choiceOf(variants, searchParams.get('variant')));
+  const variant = chosenVariant(variants, options, choice);
+  const stock = hasVariants ? (variant?.stock ?? product.stock) : product.stock;
+  const canBuy = hasVariants ? Boolean(variant && variant.stock > 0) : product.stock > 0;
+  const images = picturesOf(product.image_path, variant);
+  const onChoose = (option: string, value: string) => {
+    const next = choose(variants, choice, option, value);
+    setChoice(next);
+    const picked = chosenVariant(variants, options, next);
+    setSearchParams(
+      (params) => {
+        if (picked) params.set('variant', picked._id);
+        else params.delete('variant');
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  const addToCart = () => (variant ? actions.onAddVariantToCart(product, variant) : actions.onAddToCart(product));
 
   const writeReview = () => void navigate(isSignedIn ? paths.reviewOf(product._id) : paths.login);
 
@@ -75,7 +101,7 @@ function ProductDetails({ product }: { product: Product }) {
       </nav>
       <Row className="g-4 g-lg-5">
         <Col md={6} lg={5}>
-          <ImageGallery images={product.image_path} name={name.text} />
+          <ImageGallery key={variant?._id ?? product._id} images={images} name={name.text} />
         </Col>
         <Col md={6} lg={7}>
           <p className="text-uppercase small fw-semibold text-primary mb-1">
@@ -89,14 +115,21 @@ function ProductDetails({ product }: { product: Product }) {
           </a>
           <hr />
           <ProductPrice
-            price={product.price}
-            compareAtPrice={product.compareAtPrice}
+            price={variant?.price ?? product.price}
+            compareAtPrice={hasVariants ? null : product.compareAtPrice}
+            from={hasVariants && !variant}
             className="product-detail-price d-block mb-1"
           />
-          <StockState stock={product.stock} />
+          <StockState stock={stock} />
+          {variant && (
+            <p className="small text-body-secondary mb-0">
+              {t('product.sku')}: <bdi>{variant.sku}</bdi>
+            </p>
+          )}
+          {hasVariants && <VariantPicker options={options} variants={variants} choice={choice} onChoose={onChoose} />}
           {!isAdmin && (
             <div className="d-flex flex-wrap gap-2 my-3">
-              <Button variant="accent" size="lg" disabled={!inStock} onClick={() => actions.onAddToCart(product)}>
+              <Button variant="accent" size="lg" disabled={!canBuy} onClick={addToCart}>
                 <CartIcon className="me-2" />
                 {t('product.addToCart')}
               </Button>

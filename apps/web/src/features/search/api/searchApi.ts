@@ -1,31 +1,38 @@
-import { SORT_OPTIONS, type Product, type SortOption } from '@shop/contracts';
+import { filterEntries, SORT_OPTIONS, type ProductFilters, type SearchResult, type SortOption } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 
 export interface SearchArgs {
   name: string;
   sortBy: SortOption | null;
+  filters: ProductFilters;
 }
 
 export const isSortOption = (value: string | null): value is SortOption =>
   SORT_OPTIONS.some((option) => option === value);
 
-/** The search a results page runs: its text, and the sort order in `?sortBy=` (none when not one of ours). */
-export function searchArgsOf(query: string, params: URLSearchParams): SearchArgs {
+/**
+ * The search a results page runs: its text, the sort order in `?sortBy=` (none when not one of ours) and the
+ * filters of the address (read by the caller: their rules are not first-load code).
+ */
+export function searchArgsOf(query: string, params: URLSearchParams, filters: ProductFilters): SearchArgs {
   const sortBy = params.get('sortBy');
-  return { name: query.trim(), sortBy: isSortOption(sortBy) ? sortBy : null };
+  return { name: query.trim(), sortBy: isSortOption(sortBy) ? sortBy : null, filters };
 }
 
 export const searchApi = api.injectEndpoints({
   endpoints: (build) => ({
-    // The arguments are the cache key, so a new text or sort order runs a new search.
-    searchProducts: build.query<Product[], SearchArgs>({
-      query: ({ name, sortBy }) => ({
-        url: '/product/search',
-        params: { name, includeOutOfStock: true, ...(sortBy ? { sortBy } : {}) },
-      }),
-      transformResponse: (response: { products: Product[] }) => response.products,
+    // The arguments are the cache key, so a new text, sort order or filter runs a new search.
+    searchProducts: build.query<SearchResult, SearchArgs>({
+      query: ({ name, sortBy, filters }) => {
+        const own: [string, string][] = [
+          ['name', name],
+          ['includeOutOfStock', 'true'],
+          ...(sortBy ? [['sortBy', sortBy] as [string, string]] : []),
+        ];
+        return `/product/search?${new URLSearchParams([...own, ...filterEntries(filters)]).toString()}`;
+      },
       providesTags: (result) => [
-        ...(result ?? []).map(({ _id }) => ({ type: 'Product' as const, id: _id })),
+        ...(result?.products ?? []).map(({ _id }) => ({ type: 'Product' as const, id: _id })),
         { type: 'Product', id: LIST },
       ],
     }),

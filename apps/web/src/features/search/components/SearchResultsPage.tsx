@@ -7,6 +7,7 @@ import { PageHead } from '../../../components/PageHead';
 import { ProductGrid } from '../../../components/ProductGrid';
 import { paths } from '../../../lib/paths';
 import { useProductActions } from '../../productActions';
+import { FilteredList, NoMatch, useProductFilters } from '../../filters';
 import { isSortOption, searchArgsOf, useSearchProductsQuery } from '../api/searchApi';
 
 /** Labels of the spec's sort options, in the reader's language. */
@@ -24,12 +25,20 @@ export function SearchResultsPage() {
   const { t } = useTranslation();
   const { query = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const { name: search, sortBy } = searchArgsOf(query, params);
-  const { data, isLoading, isFetching, isError } = useSearchProductsQuery({ name: search, sortBy }, { skip: !search });
+  const { filters } = useProductFilters();
+  const args = searchArgsOf(query, params, filters);
+  const { name: search, sortBy } = args;
+  const { data, isLoading, isFetching, isError } = useSearchProductsQuery(args, { skip: !search });
   const actions = useProductActions();
-  const count = isError ? 0 : (data?.length ?? 0);
+  const count = isError ? 0 : (data?.products.length ?? 0);
 
-  const chooseSort = (option: SortOption) => setParams({ sortBy: option });
+  // The filters stay: only the order changes.
+  const chooseSort = (option: SortOption) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('sortBy', option);
+      return next;
+    });
 
   return (
     <div className="container-xl py-4">
@@ -56,15 +65,15 @@ export function SearchResultsPage() {
           </Dropdown.Menu>
         </Dropdown>
       </div>
-      <div className={isFetching && !isLoading ? 'is-refreshing' : undefined}>
+      <FilteredList facets={isError ? undefined : data?.facets} refreshing={isFetching && !isLoading}>
         <ProductGrid
-          products={isError ? [] : data}
+          products={isError ? [] : data?.products}
           loading={isLoading}
           actions={actions}
           label={t('search.resultsLabel')}
-          empty={<EmptyState title={t('search.noResults', { search })} />}
+          empty={<NoMatch otherwise={<EmptyState title={t('search.noResults', { search })} />} />}
         />
-      </div>
+      </FilteredList>
     </div>
   );
 }

@@ -1,0 +1,101 @@
+import { and, asc, eq, isNull, notInArray } from 'drizzle-orm';
+import { say, type ProductVariantsInput, type Variant } from '@shop/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { cartItems, products, productVariants } from '../../db/schema.js';
+import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
+import { mapDbError, UNIQUE_VIOLATION } from '../../lib/db-errors.js';
+import { notFound } from '../../lib/errors.js';
+import { toEgp, toPiastres } from '../../lib/money.js';
+import { invalid } from '../../lib/validation.js';
+import type { Deps } from '../deps.js';
+
+/** A product's variants in the admin's order, as the product page reads them. */
+export async function loadVariants(db: DbOrTx, productId: string): Promise<Variant[]> {
+  const rows = await db
+    .select()
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+  return rows.map((v) => ({
+    _id: v.id,
+    sku: v.sku,
+    options: v.options,
+    price: toEgp(v.price),
+    stock: v.stock,
+    image_path: v.imagePaths,
+  }));
+}
+
+export function variantsService(deps: Pick<Deps, 'db'>) {
+  const { db } = deps;
+
+  /**
+   * Replaces a product's options and variants with the admin's grid, in one transaction. A row naming an existing
+   * variant edits it (carts and links to it keep working); variants left out are deleted (their cart lines go,
+   * order lines keep their snapshot). The product's price and stock follow by trigger (db/migrations/0010).
+   */
+  async function replace(productId: string, input: ProductVariantsInput, actor: Actor): Promise<void> {
+    await db.transaction(async (tx) => {
+      // The product row first, as every writer of its stock locks it (take_ordered_stock): no deadlock with checkouts.
+      const [product] = await tx
+        .select({ name: products.name, imagePaths: products.imagePaths })
+        .from(products)
+        .where(eq(products.id, productId))
+        .for('no key update');
+      if (!product) throw notFound('Product');
+      const pictures = new Set(product.imagePaths);
+      const errors: Record<string, string> = {};
+      input.variants.forEach((v, i) => {
+        if (v.image_path.some((path) => !pictures.has(path)))
+          errors[`variants.${i}.image_path`] = say.api.variantImageUnknown;
+      });
+      const existing = await tx
+        .select({ id: productVariants.id })
+        .from(productVariants)
+        .where(eq(productVariants.productId, productId));
+      const known = new Set(existing.map((v) => v.id));
+      input.variants.forEach((v, i) => {
+        if (v._id && !known.has(v._id)) errors[`variants.${i}._id`] = say.api.variantUnknown;
+      });
+      if (Object.keys(errors).length) throw invalid(errors);
+
+      const kept = input.variants.flatMap((v) => (v._id ? [v._id] : []));
+      await tx
+        .delete(productVariants)
+        .where(
+          and(eq(productVariants.productId, productId), kept.length ? notInArray(productVariants.id, kept) : undefined),
+        );
+      const skuTaken = (sku: string) =>
+        mapDbError({ [UNIQUE_VIOLATION]: invalid({ variants: say.api.skuTaken(sku) }) });
+      for (const [position, v] of input.variants.entries()) {
+        const values = {
+          sku: v.sku,
+          options: v.options,
+          price: toPiastres(v.price),
+          stock: v.stock,
+          imagePaths: v.image_path,
+          position,
+        };
+        if (v._id)
+          await tx.update(productVariants).set(values).where(eq(productVariants.id, v._id)).catch(skuTaken(v.sku));
+        else
+          await tx
+            .insert(productVariants)
+            .values({ productId, ...values })
+            .catch(skuTaken(v.sku));
+      }
+      // Written last, so that its trigger sets the product's price and stock from the variants as they now are.
+      await tx.update(products).set({ options: input.options }).where(eq(products.id, productId));
+      // A cart line of the product as one thing cannot be ordered any more: it has to name a variant.
+      if (input.options.length)
+        await tx.delete(cartItems).where(and(eq(cartItems.productId, productId), isNull(cartItems.variantId)));
+      await auditAdmin(tx, actor, 'product_variants', `set the variants of product ${product.name}`, {
+        id: productId,
+        options: input.options.map((o) => o.name),
+        variants: input.variants.length,
+      });
+    });
+  }
+
+  return { replace };
+}

@@ -1,0 +1,437 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Cart, Order, OutOfStockItem, ProductDetail, ProductList, ProductOption } from '@shop/contracts';
+import { cartItems, products, productVariants } from '../../db/schema.js';
+import {
+  createAdmin,
+  createTestApp,
+  registerShopper,
+  UNKNOWN_ID,
+  type Account,
+  type TestContext,
+} from '../../../test/harness.js';
+import { ADDRESS, createProduct, createVariantProduct } from '../../../test/fixtures.js';
+
+let t: TestContext;
+let admin: Account;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdmin(t.app);
+});
+afterAll(() => t.close());
+
+const SIZE: ProductOption = {
+  name: 'Size',
+  nameAr: 'المقاس',
+  values: [
+    { value: 'M', valueAr: 'وسط' },
+    { value: 'L', valueAr: 'كبير' },
+  ],
+};
+const COLOUR: ProductOption = {
+  name: 'Colour',
+  nameAr: 'اللون',
+  values: [
+    { value: 'Red', valueAr: 'أحمر' },
+    { value: 'Blue', valueAr: 'أزرق' },
+  ],
+};
+
+/** A T-shirt in M and L, red and blue: M/Red 250 EGP (3 left), M/Blue 260 (sold out), L/Red 270 (5); no L/Blue. */
+const tShirt = () =>
+  createVariantProduct(
+    t.app.db,
+    [SIZE, COLOUR],
+    [
+      { options: { Size: 'M', Colour: 'Red' }, price: 250, stock: 3, imagePaths: ['/uploads/red.webp'] },
+      { options: { Size: 'M', Colour: 'Blue' }, price: 260, stock: 0 },
+      { options: { Size: 'L', Colour: 'Red' }, price: 270, stock: 5 },
+    ],
+    { name: 'Cotton T-shirt', price: 999, stock: 99, imagePaths: ['/uploads/shirt.webp', '/uploads/red.webp'] },
+  );
+
+const putVariants = (account: Account | null, productId: string, payload: unknown) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/product/${productId}/variants`,
+    headers: account?.headers ?? {},
+    payload: payload as Record<string, unknown>,
+  });
+const inc = (account: Account, productId: string, variantId?: string, flag: 0 | 1 = 1) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/cart/incItem',
+    headers: account.headers,
+    payload: { product_id: productId, flag, ...(variantId ? { variant_id: variantId } : {}) },
+  });
+const place = (account: Account, paymentMethod = 'cash') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: account.headers,
+    payload: { deliveryAddress: ADDRESS, paymentMethod },
+  });
+const productJson = async (id: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/product/one/${id}` })).json() as ProductDetail;
+const variantStock = async (id: string) =>
+  (await t.app.db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, id)))[0]
+    ?.stock;
+const productRow = async (id: string) =>
+  (
+    await t.app.db.select({ price: products.price, stock: products.stock }).from(products).where(eq(products.id, id))
+  )[0];
+
+describe('a product with variants', () => {
+  it('answers its options and variants; its price is the lowest variant’s and its stock their total', async () => {
+    const { product, variants } = await tShirt();
+    const json = await productJson(product.id);
+    expect(json.options).toEqual([SIZE, COLOUR]);
+    expect(json.variants).toEqual([
+      {
+        _id: variants[0]?.id,
+        sku: variants[0]?.sku,
+        options: { Size: 'M', Colour: 'Red' },
+        price: 250,
+        stock: 3,
+        image_path: ['/uploads/red.webp'],
+      },
+      expect.objectContaining({ options: { Size: 'M', Colour: 'Blue' }, price: 260, stock: 0, image_path: [] }),
+      expect.objectContaining({ options: { Size: 'L', Colour: 'Red' }, price: 270, stock: 5 }),
+    ]);
+    expect(json).toMatchObject({ price: 250, stock: 8 });
+    // Lists and searches read the product row: "from EGP 250", in stock.
+    const list = (
+      await t.app.inject({ method: 'GET', url: `/api/product?department=${product.departmentId}` })
+    ).json() as ProductList;
+    expect(list.products).toEqual([
+      expect.objectContaining({ _id: product.id, price: 250, stock: 8, options: [SIZE, COLOUR] }),
+    ]);
+  });
+
+  it('a product without options answers as it always did: no options, no variants', async () => {
+    const plain = await createProduct(t.app.db);
+    const json = await productJson(plain.id);
+    expect(json).not.toHaveProperty('options');
+    expect(json).not.toHaveProperty('variants');
+  });
+
+  it('is sold out when every variant is, and back in stock with any', async () => {
+    const { product, variants } = await createVariantProduct(
+      t.app.db,
+      [SIZE],
+      [
+        { options: { Size: 'M' }, price: 100, stock: 0 },
+        { options: { Size: 'L' }, price: 90, stock: 0 },
+      ],
+    );
+    expect(await productRow(product.id)).toEqual({ price: 9000, stock: 0 });
+    const inStock = async () =>
+      (
+        (
+          await t.app.inject({ method: 'GET', url: `/api/product?department=${product.departmentId}` })
+        ).json() as ProductList
+      ).products.length;
+    expect(await inStock()).toBe(0);
+    await t.app.db
+      .update(productVariants)
+      .set({ stock: 2 })
+      .where(eq(productVariants.id, variants[0]?.id ?? ''));
+    expect(await productRow(product.id)).toEqual({ price: 9000, stock: 2 });
+    expect(await inStock()).toBe(1);
+  });
+});
+
+describe('the admin sets options and variants', () => {
+  const grid = (skuPrefix: string) => ({
+    options: [SIZE],
+    variants: [
+      { sku: `${skuPrefix}-M`, options: { Size: 'M' }, price: 300, stock: 4, image_path: ['/uploads/test.webp'] },
+      { sku: `${skuPrefix}-L`, options: { Size: 'L' }, price: 320.5, stock: 6 },
+    ],
+  });
+
+  it('replaces them, keeps the ids of rows it edits, and audits it; the product’s price and stock follow', async () => {
+    const product = await createProduct(t.app.db, { price: 999, stock: 1 });
+    const first = await putVariants(admin, product.id, grid('TEE1'));
+    expect(first.statusCode).toBe(200);
+    const made = first.json() as ProductDetail;
+    expect(made).toMatchObject({ price: 300, stock: 10, options: [SIZE] });
+    expect(made.variants?.map((v) => [v.sku, v.price, v.stock])).toEqual([
+      ['TEE1-M', 300, 4],
+      ['TEE1-L', 320.5, 6],
+    ]);
+    const medium = made.variants?.[0];
+    // Edit M, drop L, add XL.
+    const second = await putVariants(admin, product.id, {
+      options: [{ ...SIZE, values: [...SIZE.values, { value: 'XL', valueAr: null }] }],
+      variants: [
+        { _id: medium?._id, sku: 'TEE1-M', options: { Size: 'M' }, price: 310, stock: 1 },
+        { sku: 'TEE1-XL', options: { Size: 'XL' }, price: 350, stock: 2 },
+      ],
+    });
+    expect(second.statusCode).toBe(200);
+    const edited = second.json() as ProductDetail;
+    expect(edited.variants?.map((v) => [v._id === medium?._id, v.sku, v.price, v.stock])).toEqual([
+      [true, 'TEE1-M', 310, 1],
+      [false, 'TEE1-XL', 350, 2],
+    ]);
+    expect(edited).toMatchObject({ price: 310, stock: 3 });
+    // Back to a product sold as one thing: no options, and the form's price and stock are its own again.
+    const none = await putVariants(admin, product.id, { options: [], variants: [] });
+    expect(none.json()).not.toHaveProperty('options');
+  });
+
+  it('refuses a grid that does not fit its options, repeated SKUs, and pictures that are not the product’s', async () => {
+    const product = await createProduct(t.app.db);
+    const cases: [unknown, string][] = [
+      [{ options: [SIZE], variants: [] }, 'A product with options needs at least one variant'],
+      [
+        { options: [SIZE], variants: [{ sku: 'X1', options: { Size: 'S' }, price: 1, stock: 1 }] },
+        'A variant takes one value of every option',
+      ],
+      [
+        {
+          options: [SIZE],
+          variants: [
+            { sku: 'X1', options: { Size: 'M' }, price: 1, stock: 1 },
+            { sku: 'x1', options: { Size: 'L' }, price: 1, stock: 1 },
+          ],
+        },
+        'Each variant needs a SKU of its own',
+      ],
+      [
+        {
+          options: [SIZE],
+          variants: [
+            { sku: 'X1', options: { Size: 'M' }, price: 1, stock: 1 },
+            { sku: 'X2', options: { Size: 'M' }, price: 1, stock: 1 },
+          ],
+        },
+        'Two variants have the same options',
+      ],
+      [
+        { options: [SIZE, COLOUR, { ...SIZE, name: 'Fit' }, { ...SIZE, name: 'Cut' }], variants: [] },
+        'A product has at most 3 options',
+      ],
+      [
+        {
+          options: [SIZE],
+          variants: [
+            { sku: 'X1', options: { Size: 'M' }, price: 1, stock: 1, image_path: ['/uploads/elsewhere.webp'] },
+          ],
+        },
+        'A variant’s picture must be one of the product’s pictures',
+      ],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await putVariants(admin, product.id, payload);
+      expect(res.statusCode, message).toBe(400);
+      expect(JSON.stringify(res.json()), message).toContain(message);
+    }
+    const { variants } = await tShirt();
+    const taken = await putVariants(admin, product.id, {
+      options: [SIZE],
+      variants: [{ sku: variants[0]?.sku.toLowerCase(), options: { Size: 'M' }, price: 1, stock: 1 }],
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().message).toBe(`Another variant already has the SKU ${variants[0]?.sku.toLowerCase()}`);
+    expect(await productJson(product.id)).not.toHaveProperty('variants');
+  });
+
+  it('is for admins only, and answers 404 for an unknown product', async () => {
+    const shopper = await registerShopper(t.app);
+    const product = await createProduct(t.app.db);
+    expect((await putVariants(null, product.id, grid('A'))).statusCode).toBe(401);
+    expect((await putVariants(shopper, product.id, grid('A'))).statusCode).toBe(403);
+    expect((await putVariants(admin, UNKNOWN_ID, grid('A'))).statusCode).toBe(404);
+  });
+});
+
+describe('the cart with variants', () => {
+  it('needs the variant of a product with options, and refuses one for a product without', async () => {
+    const shopper = await registerShopper(t.app);
+    const { product } = await tShirt();
+    const plain = await createProduct(t.app.db);
+    const other = await tShirt();
+    const missing = await inc(shopper, product.id);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Choose the options of this product first');
+    expect((await inc(shopper, product.id, other.variants[0]?.id)).json().message).toBe(
+      'This product has no such variant',
+    );
+    expect((await inc(shopper, plain.id, other.variants[0]?.id)).statusCode).toBe(400);
+    expect((await inc(shopper, product.id, UNKNOWN_ID)).statusCode).toBe(400);
+    expect((await t.app.db.select().from(cartItems).where(eq(cartItems.userId, shopper.id))).length).toBe(0);
+  });
+
+  it('keeps one line per variant, priced and stocked as the variant, with its option values in both languages', async () => {
+    const shopper = await registerShopper(t.app);
+    const { product, variants } = await tShirt();
+    const [mRed, , lRed] = variants;
+    await inc(shopper, product.id, mRed?.id);
+    await inc(shopper, product.id, mRed?.id);
+    const res = await inc(shopper, product.id, lRed?.id);
+    expect(res.statusCode).toBe(200);
+    const cart = res.json() as Cart;
+    expect(cart.bill).toBe(2 * 250 + 270);
+    expect(cart.products).toEqual([
+      expect.objectContaining({
+        product_id: expect.objectContaining({
+          _id: product.id,
+          price: 250,
+          stock: 3,
+          image_path: ['/uploads/red.webp'],
+        }),
+        quantity: 2,
+        variant: {
+          _id: mRed?.id,
+          sku: mRed?.sku,
+          options: [
+            { name: 'Size', nameAr: 'المقاس', value: 'M', valueAr: 'وسط' },
+            { name: 'Colour', nameAr: 'اللون', value: 'Red', valueAr: 'أحمر' },
+          ],
+        },
+      }),
+      expect.objectContaining({
+        product_id: expect.objectContaining({ price: 270, stock: 5, image_path: product.imagePaths }),
+        quantity: 1,
+        variant: expect.objectContaining({ _id: lRed?.id }),
+      }),
+    ]);
+    // Down and out by variant: the other line stays.
+    const down = (await inc(shopper, product.id, mRed?.id, 0)).json() as Cart;
+    expect(down.products.map((l) => l.quantity)).toEqual([1, 1]);
+    const removed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/cart/removeItem',
+      headers: shopper.headers,
+      payload: { product_id: product.id, variant_id: mRed?.id },
+    });
+    expect((removed.json() as Cart).products.map((l) => l.variant?._id)).toEqual([lRed?.id]);
+  });
+
+  it('stops at the variant’s stock and names the variant; a sold-out variant is refused', async () => {
+    const shopper = await registerShopper(t.app);
+    const { product, variants } = await tShirt();
+    const [mRed, mBlue] = variants;
+    for (let i = 0; i < 3; i++) expect((await inc(shopper, product.id, mRed?.id)).statusCode).toBe(200);
+    const fourth = await inc(shopper, product.id, mRed?.id);
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json().message).toBe('Sorry, only 3 of Cotton T-shirt (M, Red) are in stock');
+    const blue = await inc(shopper, product.id, mBlue?.id);
+    expect(blue.statusCode).toBe(409);
+    expect(blue.json().message).toBe('Cotton T-shirt (M, Blue) is out of stock');
+  });
+});
+
+describe('ordering variants', () => {
+  it('the order line keeps the variant and its values; the variant’s stock is taken, and given back on cancel', async () => {
+    const shopper = await registerShopper(t.app);
+    const { product, variants } = await tShirt();
+    const [mRed, , lRed] = variants;
+    await inc(shopper, product.id, mRed?.id);
+    await inc(shopper, product.id, lRed?.id);
+    await inc(shopper, product.id, lRed?.id);
+    const res = await place(shopper);
+    expect(res.statusCode).toBe(201);
+    const [order] = res.json() as Order[];
+    expect(order?.itemsTotal).toBe(250 + 2 * 270);
+    expect(order?.products).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          product_id: product.id,
+          productBrief: expect.objectContaining({ price: 250, image_path: ['/uploads/red.webp'] }),
+          quantity: 1,
+          variant: {
+            _id: mRed?.id,
+            sku: mRed?.sku,
+            options: [
+              { name: 'Size', nameAr: 'المقاس', value: 'M', valueAr: 'وسط' },
+              { name: 'Colour', nameAr: 'اللون', value: 'Red', valueAr: 'أحمر' },
+            ],
+          },
+        }),
+        expect.objectContaining({ quantity: 2, variant: expect.objectContaining({ _id: lRed?.id }) }),
+      ]),
+    );
+    expect([await variantStock(mRed?.id ?? ''), await variantStock(lRed?.id ?? '')]).toEqual([2, 3]);
+    expect((await productRow(product.id))?.stock).toBe(5);
+
+    // The admin's order table shows the same lines.
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/orders', headers: admin.headers });
+    const adminOrder = (listed.json() as { orders: Order[] }).orders.find((o) => o._id === order?._id);
+    expect(adminOrder?.products.map((l) => l.variant?.options.map((o) => o.value).join('/')).sort()).toEqual([
+      'L/Red',
+      'M/Red',
+    ]);
+
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order?._id}/cancel`,
+      headers: shopper.headers,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect([await variantStock(mRed?.id ?? ''), await variantStock(lRed?.id ?? '')]).toEqual([3, 5]);
+    expect((await productRow(product.id))?.stock).toBe(8);
+  });
+
+  it('a variant sold out meanwhile: 409 naming the variant with its stock, and nothing taken', async () => {
+    const shopper = await registerShopper(t.app);
+    const { product, variants } = await tShirt();
+    const [mRed, , lRed] = variants;
+    await inc(shopper, product.id, mRed?.id);
+    await inc(shopper, product.id, mRed?.id);
+    await inc(shopper, product.id, lRed?.id);
+    await t.app.db
+      .update(productVariants)
+      .set({ stock: 1 })
+      .where(eq(productVariants.id, mRed?.id ?? ''));
+    const res = await place(shopper);
+    expect(res.statusCode).toBe(409);
+    const [item, ...rest] = res.json() as OutOfStockItem[];
+    expect(rest).toEqual([]);
+    expect(item).toMatchObject({
+      _id: product.id,
+      name: 'Cotton T-shirt',
+      stock: 1,
+      image_path: ['/uploads/red.webp'],
+      variant: {
+        _id: mRed?.id,
+        options: [expect.objectContaining({ value: 'M' }), expect.objectContaining({ value: 'Red' })],
+      },
+    });
+    expect(await variantStock(lRed?.id ?? '')).toBe(5);
+    expect((await productRow(product.id))?.stock).toBe(6);
+  });
+
+  it('deleting the product deletes its variants; its orders keep what was ordered', async () => {
+    const shopper = await registerShopper(t.app);
+    const { product, variants } = await tShirt();
+    await inc(shopper, product.id, variants[0]?.id);
+    const [order] = (await place(shopper)).json() as Order[];
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/product/${product.id}`, headers: admin.headers });
+    expect(deleted.statusCode).toBe(200);
+    expect(await t.app.db.select().from(productVariants).where(eq(productVariants.productId, product.id))).toEqual([]);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/order', headers: shopper.headers });
+    const kept = (mine.json() as Order[]).find((o) => o._id === order?._id);
+    expect(kept?.products).toEqual([
+      expect.objectContaining({
+        product_id: null,
+        variant: expect.objectContaining({ _id: null, sku: variants[0]?.sku }),
+      }),
+    ]);
+  });
+
+  it('a line left from before the product had options cannot be ordered: setting options takes it out of carts', async () => {
+    const shopper = await registerShopper(t.app);
+    const product = await createProduct(t.app.db, { stock: 5 });
+    await inc(shopper, product.id);
+    const set = await putVariants(admin, product.id, {
+      options: [SIZE],
+      variants: [{ sku: `S-${product.id.slice(0, 8)}`, options: { Size: 'M' }, price: 10, stock: 1 }],
+    });
+    expect(set.statusCode).toBe(200);
+    const cart = (await t.app.inject({ method: 'GET', url: '/api/cart', headers: shopper.headers })).json() as Cart;
+    expect(cart.products).toEqual([]);
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { Product } from '@shop/contracts';
+import { ProductCard, type ProductCardActions } from './ProductCard';
+
+const shirt: Product = {
+  _id: 'p1',
+  name: 'Cotton T-shirt',
+  nameAr: null,
+  price: 250,
+  compareAtPrice: null,
+  stock: 8,
+  rating: 0,
+  numReviews: 0,
+  image_path: ['/uploads/shirt.webp'],
+  category: { _id: 'c1', name: 'T-shirts', nameAr: null },
+  department: { _id: 'd1', name: 'Fashion', nameAr: null },
+  brand: 'Cottonil',
+  description: '',
+  descriptionAr: null,
+  weight: 0.2,
+  cod: true,
+  options: [{ name: 'Size', nameAr: null, values: [{ value: 'M', valueAr: null }] }],
+};
+
+function renderCard(overrides: Partial<Product> = {}) {
+  const actions: ProductCardActions = {
+    isAdmin: false,
+    isFavourite: () => false,
+    onAddToCart: vi.fn(),
+    onToggleFavourite: vi.fn(),
+  };
+  const router = createMemoryRouter([
+    { path: '/', element: <ProductCard product={{ ...shirt, ...overrides }} actions={actions} /> },
+  ]);
+  render(<RouterProvider router={router} />);
+}
+
+describe('ProductCard of a product sold in variants', () => {
+  it('shows its lowest price as “From” and sends the shopper to its page to choose', () => {
+    renderCard();
+    expect(screen.getByText('From')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose the options of Cotton T-shirt' })).toHaveAttribute(
+      'href',
+      '/product/one/p1',
+    );
+    expect(screen.queryByRole('button', { name: /to cart/ })).not.toBeInTheDocument();
+  });
+
+  it('when every variant is sold out, says so and offers no choice', () => {
+    renderCard({ stock: 0 });
+    expect(screen.getByText('out of stock')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose the options of Cotton T-shirt' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
+});

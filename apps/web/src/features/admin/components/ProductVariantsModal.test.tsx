@@ -1,0 +1,83 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ProductDetail } from '@shop/contracts';
+import { mockApi, renderRoute } from '../../../test/utils';
+import { ProductVariantsModal } from './ProductVariantsModal';
+
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() },
+}));
+
+const PRODUCT = '66666666-6666-4666-8666-666666666666';
+const shoe: ProductDetail = {
+  _id: PRODUCT,
+  name: 'Running Shoe',
+  nameAr: null,
+  price: 1500,
+  compareAtPrice: null,
+  stock: 4,
+  rating: 0,
+  numReviews: 0,
+  image_path: ['/uploads/a.webp', '/uploads/b.webp'],
+  category: { _id: 'c1', name: 'Shoes', nameAr: null },
+  department: { _id: 'd1', name: 'Fashion', nameAr: null },
+  brand: 'Activ',
+  description: 'Light.',
+  descriptionAr: null,
+  weight: 0.8,
+  cod: true,
+};
+
+async function fill(label: string, text: string) {
+  await userEvent.click(screen.getByLabelText(label));
+  await userEvent.paste(text);
+}
+
+describe('the variants editor', () => {
+  it('makes one row per combination, sets price and stock in bulk, and saves the grid', async () => {
+    const onClose = vi.fn();
+    const { calls } = mockApi({
+      [`GET /api/product/one/${PRODUCT}`]: { body: shoe },
+      [`PUT /api/product/${PRODUCT}/variants`]: { body: shoe },
+    });
+    renderRoute(<ProductVariantsModal productId={PRODUCT} onClose={onClose} />);
+    await userEvent.click(await screen.findByText('Add an option'));
+    // Pasted rather than typed key by key: what is tested is the grid, not the inputs.
+    await fill('Name', 'Size');
+    await fill('Name in Arabic', 'المقاس');
+    await fill('Values (comma-separated)', '41, 42, 43');
+    await fill('Values in Arabic (same order)', '٤١، ٤٢، ٤٣');
+    await userEvent.click(screen.getByText('Make the grid'));
+    expect(screen.getAllByLabelText(/^SKU: /).map((input) => (input as HTMLInputElement).value)).toEqual([
+      'ACTI-41',
+      'ACTI-42',
+      'ACTI-43',
+    ]);
+    await fill('Stock for all', '7');
+    await userEvent.click(screen.getByText('Apply'));
+    await userEvent.clear(screen.getByLabelText('Price: 43'));
+    await fill('Price: 43', '1600');
+    await userEvent.click(screen.getByText('Remove 42'));
+    await userEvent.click(screen.getByText('Submit'));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      options: [
+        {
+          name: 'Size',
+          nameAr: 'المقاس',
+          values: [
+            { value: '41', valueAr: '٤١' },
+            { value: '42', valueAr: '٤٢' },
+            { value: '43', valueAr: '٤٣' },
+          ],
+        },
+      ],
+      variants: [
+        { sku: 'ACTI-41', options: { Size: '41' }, price: 1500, stock: 7, image_path: [] },
+        { sku: 'ACTI-43', options: { Size: '43' }, price: 1600, stock: 7, image_path: [] },
+      ],
+    });
+  });
+});

@@ -1,0 +1,193 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { RATING_FACET_VALUES, type Facets, type ProductFilters } from '@shop/contracts';
+import { Rating } from '../../../components/Rating';
+import { useTranslation } from '../../../i18n/useTranslation';
+import { translateValidation } from '../../../i18n/validation';
+import { readPriceRange, type PriceErrors } from '../api/priceRange';
+
+interface FilterPanelProps {
+  filters: ProductFilters;
+  /** Undefined until the first answer: the chosen brands are listed meanwhile. */
+  facets: Facets | undefined;
+  onChange: (filters: ProductFilters) => void;
+  /** Fields of the address that are not filters (the sort order), which the form sent without JavaScript keeps. */
+  keep: [string, string][];
+}
+
+/** An option's text with its count at the far end of the line. */
+function Counted({ children, count }: { children: ReactNode; count: number | undefined }) {
+  return (
+    <span className="filter-option-label">
+      <span>{children}</span>
+      {/* The space keeps the count a word of its own for a screen reader ("Apple 3", not "Apple3"). */}
+      {count !== undefined && (
+        <>
+          {' '}
+          <span className="filter-count">{count}</span>
+        </>
+      )}
+    </span>
+  );
+}
+
+/**
+ * The filters as one GET form whose fields are named like the address's: without JavaScript "Apply" sends them
+ * all; with it, a box or a star choice applies at once and "Apply" the price range, through `onChange`.
+ */
+export function FilterPanel({ filters, facets, onChange, keep }: FilterPanelProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [priceErrors, setPriceErrors] = useState<PriceErrors>({});
+  const chosen = new Set(filters.brand ?? []);
+  const brands = facets?.brands ?? [...chosen].map((value) => ({ value, count: undefined }));
+  const ratingCount = new Map(facets?.ratings.map((facet) => [facet.value, facet.count]));
+
+  const toggleBrand = (brand: string) => {
+    const next = chosen.has(brand) ? [...chosen].filter((value) => value !== brand) : [...chosen, brand];
+    onChange({ ...filters, brand: next.length ? next : undefined });
+  };
+
+  const applyPrice = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (field: string) => {
+      const value = form.get(field);
+      return typeof value === 'string' ? value : '';
+    };
+    const result = readPriceRange(text('minPrice'), text('maxPrice'));
+    if ('errors' in result) return setPriceErrors(result.errors);
+    setPriceErrors({});
+    onChange({ ...filters, ...result.range });
+  };
+
+  const priceError = (field: keyof PriceErrors) => {
+    const message = priceErrors[field];
+    if (message === undefined) return undefined;
+    return message === null ? t('filters.invalidPrice') : translateValidation(message);
+  };
+  /** `placeholder`: the list's price at that end, widened to whole pounds, so typing the hint keeps every product. */
+  const priceField = (field: 'minPrice' | 'maxPrice', placeholder: number | undefined) => {
+    const error = priceError(field);
+    return (
+      <Form.Group className="col" controlId={`${id}-${field}`}>
+        <Form.Label className="small mb-1">{t(`filters.${field}`)}</Form.Label>
+        <Form.Control
+          name={field}
+          // The address's value; a new one (a chip removed, back) replaces what was typed.
+          key={filters[field] ?? ''}
+          defaultValue={filters[field] ?? ''}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={placeholder === undefined ? undefined : String(placeholder)}
+          isInvalid={error !== undefined}
+          aria-describedby={error ? `${id}-${field}-error` : undefined}
+          size="sm"
+        />
+        {error && (
+          <Form.Control.Feedback type="invalid" id={`${id}-${field}-error`}>
+            {error}
+          </Form.Control.Feedback>
+        )}
+      </Form.Group>
+    );
+  };
+
+  return (
+    <Form method="get" onSubmit={applyPrice} noValidate className="filter-panel">
+      {keep.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+
+      {brands.length > 0 && (
+        <fieldset className="filter-group">
+          <legend className="filter-legend">{t('filters.brand')}</legend>
+          {brands.map((facet, index) => (
+            <Form.Check
+              key={facet.value}
+              id={`${id}-brand-${index}`}
+              className="filter-option"
+              name="brand"
+              value={facet.value}
+              checked={chosen.has(facet.value)}
+              onChange={() => toggleBrand(facet.value)}
+              label={<Counted count={facet.count}>{facet.value}</Counted>}
+            />
+          ))}
+        </fieldset>
+      )}
+
+      <fieldset className="filter-group">
+        <legend className="filter-legend">{t('filters.price')}</legend>
+        <div className="row g-2 align-items-start">
+          {priceField('minPrice', facets?.price.min == null ? undefined : Math.floor(facets.price.min))}
+          {priceField('maxPrice', facets?.price.max == null ? undefined : Math.ceil(facets.price.max))}
+        </div>
+        <Button type="submit" variant="outline-primary" size="sm" className="mt-2">
+          {t('filters.apply')}
+        </Button>
+      </fieldset>
+
+      <fieldset className="filter-group">
+        <legend className="filter-legend">{t('filters.rating')}</legend>
+        <Form.Check
+          type="radio"
+          id={`${id}-rating-any`}
+          className="filter-option"
+          name="rating"
+          value=""
+          checked={filters.rating === undefined}
+          onChange={() => onChange({ ...filters, rating: undefined })}
+          label={t('filters.anyRating')}
+        />
+        {RATING_FACET_VALUES.map((stars) => (
+          <Form.Check
+            key={stars}
+            type="radio"
+            id={`${id}-rating-${stars}`}
+            className="filter-option"
+            name="rating"
+            value={stars}
+            checked={filters.rating === stars}
+            disabled={ratingCount.get(stars) === 0 && filters.rating !== stars}
+            onChange={() => onChange({ ...filters, rating: stars })}
+            label={
+              <Counted count={ratingCount.get(stars)}>
+                <span aria-hidden="true" className="me-1">
+                  <Rating value={stars} size={14} />
+                </span>
+                <span className="visually-hidden">{t('filters.ratingAtLeast', { stars })}</span>
+                <span aria-hidden="true">{t('filters.andUp')}</span>
+              </Counted>
+            }
+          />
+        ))}
+      </fieldset>
+
+      <fieldset className="filter-group">
+        <legend className="filter-legend">{t('filters.availability')}</legend>
+        <Form.Check
+          type="checkbox"
+          id={`${id}-in-stock`}
+          className="filter-option"
+          name="inStock"
+          value="true"
+          checked={filters.inStock === true}
+          onChange={(event) => onChange({ ...filters, inStock: event.target.checked || undefined })}
+          label={t('filters.inStock')}
+        />
+        <Form.Check
+          type="checkbox"
+          id={`${id}-cod`}
+          className="filter-option"
+          name="cod"
+          value="true"
+          checked={filters.cod === true}
+          onChange={(event) => onChange({ ...filters, cod: event.target.checked || undefined })}
+          label={t('filters.cod')}
+        />
+      </fieldset>
+    </Form>
+  );
+}

@@ -1,0 +1,3 @@
+export { FilteredList } from './components/FilteredList';
+export { NoMatch } from './components/NoMatch';
+export { useProductFilters } from './api/useProductFilters';

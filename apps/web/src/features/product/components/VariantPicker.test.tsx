@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ProductDetail } from '@shop/contracts';
+import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
+import { ProductPage } from './ProductPage';
+
+/** A T-shirt: M/Red 250 (3 left, its own picture), M/Blue 260 (sold out), L/Red 270 (5); L/Blue is not sold. */
+const shirt: ProductDetail = {
+  _id: 'p1',
+  name: 'Cotton T-shirt',
+  nameAr: 'تيشيرت قطن',
+  price: 250,
+  compareAtPrice: null,
+  stock: 8,
+  rating: 0,
+  numReviews: 0,
+  image_path: ['/uploads/shirt.webp', '/uploads/red.webp'],
+  category: { _id: 'c1', name: 'T-shirts', nameAr: null },
+  department: { _id: 'd1', name: 'Fashion', nameAr: null },
+  brand: 'Cottonil',
+  description: 'Soft cotton.',
+  descriptionAr: null,
+  weight: 0.2,
+  cod: true,
+  options: [
+    {
+      name: 'Size',
+      nameAr: 'المقاس',
+      values: [
+        { value: 'M', valueAr: 'وسط' },
+        { value: 'L', valueAr: 'كبير' },
+      ],
+    },
+    {
+      name: 'Colour',
+      nameAr: 'اللون',
+      values: [
+        { value: 'Red', valueAr: 'أحمر' },
+        { value: 'Blue', valueAr: 'أزرق' },
+      ],
+    },
+  ],
+  variants: [
+    {
+      _id: 'v-m-red',
+      sku: 'TEE-M-RED',
+      options: { Size: 'M', Colour: 'Red' },
+      price: 250,
+      stock: 3,
+      image_path: ['/uploads/red.webp'],
+    },
+    {
+      _id: 'v-m-blue',
+      sku: 'TEE-M-BLUE',
+      options: { Size: 'M', Colour: 'Blue' },
+      price: 260,
+      stock: 0,
+      image_path: [],
+    },
+    { _id: 'v-l-red', sku: 'TEE-L-RED', options: { Size: 'L', Colour: 'Red' }, price: 270, stock: 5, image_path: [] },
+  ],
+};
+
+/** The server's cart once L/Red is in it: its line carries the variant, which the local mirror keeps. */
+const serverCart = {
+  products: [
+    {
+      product_id: { ...shirt, price: 270, stock: 5, image_path: shirt.image_path },
+      variant: {
+        _id: 'v-l-red',
+        sku: 'TEE-L-RED',
+        options: [
+          { name: 'Size', nameAr: 'المقاس', value: 'L', valueAr: 'كبير' },
+          { name: 'Colour', nameAr: 'اللون', value: 'Red', valueAr: 'أحمر' },
+        ],
+      },
+      quantity: 1,
+    },
+  ],
+  bill: 270,
+};
+
+function open(url: string) {
+  const api = mockApi({
+    'GET /api/product/one/p1': { body: shirt },
+    'GET /api/review/product/p1': { body: [] },
+    'PUT /api/cart/incItem': { body: serverCart },
+  });
+  const view = renderRoute(<ProductPage />, {
+    path: '/product/one/:id',
+    url,
+    preloadedState: { session: shopperSession },
+  });
+  return { ...api, ...view };
+}
+const option = (name: RegExp) => screen.getByRole('group', { name });
+
+describe('choosing a variant on the product page', () => {
+  it('starts from the lowest price with nothing chosen, and cannot add to the cart until a variant is', async () => {
+    open('/product/one/p1');
+    expect(await screen.findByRole('heading', { name: 'Cotton T-shirt' })).toBeInTheDocument();
+    expect(screen.getByText('From')).toBeInTheDocument();
+    expect(option(/Choose Size/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Add to Cart/ })).toBeDisabled();
+  });
+
+  it('disables values no variant in stock has, updates price, stock, picture and address, and adds the variant', async () => {
+    const { calls, router, store } = open('/product/one/p1');
+    await screen.findByRole('heading', { name: 'Cotton T-shirt' });
+    await userEvent.click(within(option(/Size/)).getByRole('button', { name: 'M' }));
+    // With M chosen: Blue is sold out; Red can be chosen.
+    expect(within(option(/Colour/)).getByRole('button', { name: 'Blue, sold out' })).toBeDisabled();
+    await userEvent.click(within(option(/Colour/)).getByRole('button', { name: 'Red' }));
+    expect(option(/Colour: Red/)).toBeInTheDocument();
+    expect(screen.queryByText('From')).not.toBeInTheDocument();
+    expect(screen.getByText('TEE-M-RED')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?variant=v-m-red');
+    expect(screen.getByRole('img', { name: 'Cotton T-shirt' })).toHaveAttribute('src', expect.stringContaining('red'));
+    // L is sold in red only: with Red chosen it can be; Blue with L would be a combination not sold.
+    await userEvent.click(within(option(/Size/)).getByRole('button', { name: 'L' }));
+    expect(within(option(/Colour/)).getByRole('button', { name: 'Blue, not available' })).toBeDisabled();
+    expect(router.state.location.search).toBe('?variant=v-l-red');
+
+    await userEvent.click(screen.getByRole('button', { name: /Add to Cart/ }));
+    expect(calls.find((call) => call.path === '/api/cart/incItem')?.body).toEqual({
+      product_id: 'p1',
+      variant_id: 'v-l-red',
+      flag: 1,
+    });
+    expect(store.getState().cart.items).toEqual([
+      expect.objectContaining({
+        _id: 'p1',
+        price: 270,
+        stock: 5,
+        variant: expect.objectContaining({ _id: 'v-l-red', sku: 'TEE-L-RED' }),
+      }),
+    ]);
+  });
+
+  it('opens with the variant the address names', async () => {
+    open('/product/one/p1?variant=v-m-blue');
+    await screen.findByRole('heading', { name: 'Cotton T-shirt' });
+    expect(option(/Size: M/)).toBeInTheDocument();
+    expect(option(/Colour: Blue/)).toBeInTheDocument();
+    expect(screen.getByText('out of stock')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Add to Cart/ })).toBeDisabled();
+  });
+});

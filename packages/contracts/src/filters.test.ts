@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { filtersFromParams, MAX_BRAND_FILTERS, productFiltersSchema } from './filters.js';
+import { filterEntries } from './filterQuery.js';
+import { productListQuerySchema, searchQuerySchema } from './catalog.js';
+import { isSaid, render } from './said.js';
+
+const parse = (query: Record<string, unknown>) => productFiltersSchema.safeParse(query);
+
+describe('product filters', () => {
+  it('reads one brand or several, without repeats', () => {
+    expect(parse({ brand: 'Apple' }).data?.brand).toEqual(['Apple']);
+    expect(parse({ brand: ['Apple', ' Samsung ', 'Apple'] }).data?.brand).toEqual(['Apple', 'Samsung']);
+  });
+
+  it(`refuses an empty brand and more than ${MAX_BRAND_FILTERS}`, () => {
+    expect(parse({ brand: '' }).success).toBe(false);
+    expect(parse({ brand: Array.from({ length: MAX_BRAND_FILTERS + 1 }, (_, i) => `B${i}`) }).success).toBe(false);
+  });
+
+  it('reads prices in EGP from the query string, piastres included', () => {
+    expect(parse({ minPrice: '99.5', maxPrice: '1200' }).data).toEqual({ minPrice: 99.5, maxPrice: 1200 });
+    expect(parse({ minPrice: '-1' }).success).toBe(false);
+    expect(parse({ maxPrice: 'cheap' }).success).toBe(false);
+    expect(parse({ maxPrice: '' }).success).toBe(false);
+    expect(parse({ maxPrice: '1.005' }).success).toBe(false);
+  });
+
+  it('refuses a lowest price above the highest, on the highest', () => {
+    const result = parse({ minPrice: '500', maxPrice: '100' });
+    expect(result.success).toBe(false);
+    const issue = result.error?.issues[0];
+    expect(issue?.path).toEqual(['maxPrice']);
+    expect(issue && isSaid(issue.message) && render(issue.message, 'en')).toBe(
+      'The lowest price cannot be above the highest',
+    );
+    expect(parse({ minPrice: '100', maxPrice: '100' }).success).toBe(true);
+  });
+
+  it('reads a rating of 1 to 5 whole stars', () => {
+    expect(parse({ rating: '4' }).data?.rating).toBe(4);
+    for (const rating of ['0', '6', '3.5', 'x']) expect(parse({ rating }).success).toBe(false);
+  });
+
+  it('reads inStock and cod as true or false only', () => {
+    expect(parse({ inStock: 'true', cod: 'false' }).data).toEqual({ inStock: true, cod: false });
+    expect(parse({ inStock: 'yes' }).success).toBe(false);
+  });
+
+  it('joins the list and search queries, which keep their own fields', () => {
+    expect(productListQuerySchema.parse({ category: undefined, brand: 'LG', rating: '3' })).toMatchObject({
+      page: 1,
+      brand: ['LG'],
+      rating: 3,
+    });
+    expect(searchQuerySchema.parse({ name: 'tv', cod: 'true' })).toMatchObject({ name: 'tv', cod: true });
+    expect(searchQuerySchema.safeParse({ name: 'tv', minPrice: '2', maxPrice: '1' }).success).toBe(false);
+  });
+});
+
+describe('filters in an address', () => {
+  it('round-trip through the query string', () => {
+    const filters = { brand: ['Apple', 'LG'], minPrice: 10.5, maxPrice: 900, rating: 4, inStock: true, cod: true };
+    const params = new URLSearchParams(filterEntries(filters));
+    expect(params.toString()).toBe('brand=Apple&brand=LG&minPrice=10.5&maxPrice=900&rating=4&inStock=true&cod=true');
+    expect(filtersFromParams(params)).toEqual(filters);
+  });
+
+  it('leave out what does not pass its rule, and keep the rest', () => {
+    const params = new URLSearchParams('brand=Apple&brand=&rating=9&minPrice=50&maxPrice=10&cod=false&page=2');
+    expect(filtersFromParams(params)).toEqual({ minPrice: 50 });
+    expect(filtersFromParams(new URLSearchParams('brand=&brand=LG'))).toEqual({});
+    // What a form sent without JavaScript holds for the fields left empty.
+    expect(filtersFromParams(new URLSearchParams('minPrice=&maxPrice=&rating=&brand=LG'))).toEqual({ brand: ['LG'] });
+  });
+});

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { say } from './said.js';
+import { count, idSchema, money, optionalText, requiredText } from './fields.js';
+import { MAX_PRODUCT_IMAGES } from './constants.js';
+import { toPiastres } from './money.js';
+
+/**
+ * Variants: a product sold in sizes, colours or capacities defines up to three options, each with its values in
+ * both languages, and one variant per combination it sells, with its own SKU, price, stock and pictures. A
+ * product without options is sold as one thing, as before.
+ */
+export const MAX_PRODUCT_OPTIONS = 3;
+export const MAX_OPTION_VALUES = 30;
+export const MAX_VARIANTS = 200;
+
+/** Option name → value, in English, as the product's options spell them: `{ Size: 'M', Colour: 'Red' }`. */
+export type VariantOptions = Record<string, string>;
+
+// Wire shapes, as the API answers them.
+export const optionValueSchema = z.object({ value: z.string(), valueAr: z.string().nullable() });
+export const productOptionSchema = z.object({
+  name: z.string(),
+  nameAr: z.string().nullable(),
+  values: z.array(optionValueSchema),
+});
+export type ProductOption = z.infer<typeof productOptionSchema>;
+
+export const variantSchema = z.object({
+  _id: z.string(),
+  sku: z.string(),
+  options: z.record(z.string(), z.string()),
+  price: z.number(),
+  stock: z.number().int(),
+  /** Its own pictures; empty: the product's. */
+  image_path: z.array(z.string()),
+});
+export type Variant = z.infer<typeof variantSchema>;
+
+/** One chosen option, with both languages' words: what cart lines, orders and the 409 show. */
+export const chosenOptionSchema = z.object({
+  name: z.string(),
+  nameAr: z.string().nullable(),
+  value: z.string(),
+  valueAr: z.string().nullable(),
+});
+export type ChosenOption = z.infer<typeof chosenOptionSchema>;
+
+/** What an order line keeps of its variant, as it was when ordered. */
+export const orderLineVariantSchema = z.object({ sku: z.string(), options: z.array(chosenOptionSchema) });
+export type OrderLineVariant = z.infer<typeof orderLineVariantSchema>;
+
+/** The variant of a cart line, order line or out-of-stock item; its id is null once the variant was deleted. */
+export const lineVariantSchema = orderLineVariantSchema.extend({ _id: z.string().nullable() });
+export type LineVariant = z.infer<typeof lineVariantSchema>;
+
+/** A variant's options in the order the product lists them, with their words in both languages. */
+export function labelVariant(options: readonly ProductOption[], chosen: VariantOptions): ChosenOption[] {
+  return options.flatMap((option) => {
+    const value = option.values.find((v) => v.value === chosen[option.name]);
+    return value ? [{ name: option.name, nameAr: option.nameAr, value: value.value, valueAr: value.valueAr }] : [];
+  });
+}
+
+/** Every combination of the options' values, first option slowest: the rows of the admin's variant grid. */
+export function optionCombinations(options: readonly ProductOption[]): VariantOptions[] {
+  return options.reduce<VariantOptions[]>(
+    (rows, option) => rows.flatMap((row) => option.values.map((v) => ({ ...row, [option.name]: v.value }))),
+    [{}],
+  );
+}
+
+/** Whether a variant has exactly these option values. */
+export const sameOptions = (a: VariantOptions, b: VariantOptions): boolean =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([name, value]) => b[name] === value);
+
+// What the admin sends: PUT /api/product/:id/variants.
+const optionLabel = (max = 50) => requiredText(say.msg.requiredField, max);
+export const optionValueInputSchema = z.object({ value: optionLabel(), valueAr: optionalText(50) });
+export const productOptionInputSchema = z.object({
+  name: optionLabel(),
+  nameAr: optionalText(50),
+  values: z.array(optionValueInputSchema).min(1, say.rule.optionNeedsValues).max(MAX_OPTION_VALUES),
+});
+export const variantInputSchema = z.object({
+  /** Kept when the row edits a variant that exists, so carts and links to it keep working. */
+  _id: idSchema.optional(),
+  sku: requiredText(say.msg.requiredField, 64),
+  options: z.record(z.string().max(50), z.string().max(50)),
+  price: money('price'),
+  stock: count('stock'),
+  image_path: z.array(z.string().max(500)).max(MAX_PRODUCT_IMAGES).default([]),
+});
+export type VariantInput = z.output<typeof variantInputSchema>;
+
+const repeats = (values: readonly string[]) => new Set(values.map((v) => v.toLowerCase())).size !== values.length;
+
+/** The options and variants make a consistent grid: each variant names one value of every option, once. */
+function checkGrid(input: { options: ProductOption[]; variants: VariantInput[] }, ctx: z.RefinementCtx): void {
+  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+  const { options, variants } = input;
+  if (repeats(options.map((o) => o.name))) issue(['options'], say.rule.optionNamesRepeat);
+  options.forEach((o, i) => {
+    if (repeats(o.values.map((v) => v.value))) issue(['options', i, 'values'], say.rule.optionValuesRepeat);
+  });
+  if (options.length && !variants.length) issue(['variants'], say.rule.variantsRequired);
+  if (!options.length && variants.length) issue(['options'], say.rule.optionsRequired);
+  const seen: VariantOptions[] = [];
+  variants.forEach((variant, i) => {
+    const fits =
+      Object.keys(variant.options).length === options.length &&
+      options.every((o) => o.values.some((v) => v.value === variant.options[o.name]));
+    if (!fits) issue(['variants', i, 'options'], say.rule.variantOptionsMismatch);
+    else if (seen.some((other) => sameOptions(other, variant.options))) issue(['variants', i], say.rule.variantRepeats);
+    seen.push(variant.options);
+    if (toPiastres(variant.price) < 1) issue(['variants', i, 'price'], say.rule.atLeastOnePiastre('price'));
+  });
+  if (repeats(variants.map((v) => v.sku))) issue(['variants'], say.rule.skuRepeats);
+}
+
+export const productVariantsSchema = z
+  .object({
+    options: z.array(productOptionInputSchema).max(MAX_PRODUCT_OPTIONS, say.rule.tooManyOptions(MAX_PRODUCT_OPTIONS)),
+    variants: z.array(variantInputSchema).max(MAX_VARIANTS, say.rule.tooManyVariants(MAX_VARIANTS)),
+  })
+  .superRefine(checkGrid);
+export type ProductVariantsInput = z.output<typeof productVariantsSchema>;
+
+/** A variant's values in the reader's language, as a line names it: "M, Red" (Arabic where the admin gave it). */
+export const variantValues = (variant: { options: readonly ChosenOption[] }, language: string): string =>
+  variant.options.map((o) => (language === 'ar' && o.valueAr) || o.value).join(', ');
