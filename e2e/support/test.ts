@@ -5,7 +5,7 @@ import { createProduct, deleteProduct, type ApiProduct } from './catalog';
 type ProductFields = Parameters<typeof createProduct>[2];
 
 /**
- * Playwright's test with one automatic check: a page must raise no uncaught error and break no
+ * Playwright's test whose `page.goto` returns once the app has taken the page over, with one automatic check: a page must raise no uncaught error and break no
  * Content-Security-Policy rule while a test runs (each one would be a bug the user cannot see).
  * `makeProduct` creates products of the test's own (see createProduct), deleted when the test ends.
  */
@@ -13,6 +13,19 @@ export const test = base.extend<{
   pageProblems: string[];
   makeProduct: (fields?: ProductFields) => Promise<ApiProduct>;
 }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    // A shopper waits for a page before using it; a test clicks the moment a server-rendered button shows, which
+    // may be before the app has taken the page over (RootLayout marks it), and such a click does nothing.
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      // A test that asks for the first bytes only ('commit') looks at the page before the app.
+      if (options?.waitUntil !== 'commit' && response?.headers()['content-type']?.startsWith('text/html'))
+        await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+      return response;
+    };
+    await use(page);
+  },
   makeProduct: async ({ request }, use) => {
     let admin: Account | undefined;
     const made: ApiProduct[] = [];

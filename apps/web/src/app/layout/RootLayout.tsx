@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useTranslation } from '../../i18n/useTranslation';
 import { PageLoader } from '../../components/PageLoader';
@@ -11,6 +11,12 @@ export function RootLayout() {
   const { t, i18n } = useTranslation();
   const chrome = useRouteChrome();
   const navigating = useNavigation().state !== 'idle';
+
+  // The page is the app's from here on: a server-rendered page shows its buttons before the app has taken them
+  // over, and a click before then reaches no handler. Browser tests wait for this mark before they act.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
 
   return (
     <div className="d-flex flex-column min-vh-100">
