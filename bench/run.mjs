@@ -18,6 +18,7 @@ import { BROTLI_STATIC_MODULE } from './lib/nginx.mjs';
 import { placeOrders } from './lib/orders.mjs';
 import { queryMix } from './lib/queries.mjs';
 import { markdown } from './lib/report.mjs';
+import { measureFiltered } from './lib/filtered.mjs';
 import { measureSearchMix } from './lib/search-mix.mjs';
 import { ensurePackage, ensurePortFree, hasCommand, log, rssMb, startServer, waitFor } from './lib/server.mjs';
 import { registerShoppers } from './lib/shoppers.mjs';
@@ -46,7 +47,7 @@ const START_PORT = API_PORT + 2;
 /** Buyers of the mixed traffic: more than ever check out at once at the rates a 2-core machine reaches. */
 const MIXED_BUYERS = 32;
 
-const PARTS = ['endpoints', 'search_mix', 'mixed', 'orders', 'orders_spread', 'web', 'web_mobile', 'start'];
+const PARTS = ['endpoints', 'search_mix', 'filtered', 'mixed', 'orders', 'orders_spread', 'web', 'web_mobile', 'start'];
 const only = value('only')?.split(',');
 for (const part of only ?? []) if (!PARTS.includes(part)) throw new Error(`--only: no part ${part} (${PARTS})`);
 const parts = new Set(
@@ -69,7 +70,19 @@ const cleanups = [];
 const report = Object.fromEntries(
   [
     ...['date', 'products', 'seed_s', 'db_mb', 'db', 'workers', 'cores', 'duration_s', 'connections', 'load', 'loads'],
-    ...['endpoints', 'ssr', 'search_mix', 'mixed', 'orders', 'orders_spread', 'web', 'web_mobile', 'start', 'rss_mb'],
+    ...[
+      'endpoints',
+      'ssr',
+      'search_mix',
+      'filtered',
+      'mixed',
+      'orders',
+      'orders_spread',
+      'web',
+      'web_mobile',
+      'start',
+      'rss_mb',
+    ],
   ].map((key) => [key, undefined]),
 );
 /** @type {Record<string, { before: number, after: number, started: string }>} */
@@ -166,6 +179,9 @@ async function measureServer() {
   // One mix for the run: the mixed traffic's searches are none of the search mix's.
   const mix = queryMix();
   report.search_mix = await part('search_mix', () => measureSearchMix({ ...options, mix }));
+  report.filtered = await part('filtered', () =>
+    measureFiltered({ port: API_PORT, seconds: duration, categoryIds: seed.categoryIds }),
+  );
   report.mixed = await part('mixed', async () =>
     measureMixed({
       port: API_PORT,

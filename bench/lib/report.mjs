@@ -34,6 +34,11 @@ export function markdown(r) {
     lines.push(
       t`search mix: ${s.queries} distinct queries${s.repeated ? ` and ${s.repeated} sent again (the list ran out)` : ', each asked once'}; at most ${s.max_rps} queries/s (${r.connections} connections, p99 ${s.max_p99_ms} ms, ${s.max_errors} errors); at ${s.rate}/s p50 ${s.p50_ms} ms, p95 ${s.p95_ms} ms, p99 ${s.p99_ms} ms, from cache ${Math.round(s.cache_share * 100)}%, errors ${s.errors}`,
     );
+  const f = r.filtered;
+  if (f)
+    lines.push(
+      t`filtered lists, uncached, at ${f.rate}/s: a category with a brand and a lowest price p50 ${f.category.p50_ms} ms, p95 ${f.category.p95_ms} ms, p99 ${f.category.p99_ms} ms; a search word with a brand and a price range p50 ${f.search.p50_ms} ms, p95 ${f.search.p95_ms} ms, p99 ${f.search.p99_ms} ms`,
+    );
   const m = r.mixed;
   if (m)
     lines.push(

@@ -73,11 +73,11 @@ export async function measureSearchMix({ root, work, port, connections, seconds,
 }
 
 /**
- * The queries at FIXED_RATE a second, each timed from when it was due: p50/p95/p99, the share answered from the
+ * The queries at `rate` a second, each timed from when it was due: p50/p95/p99, the share answered from the
  * cache (x-cache: hit), and by kind the share that found nothing (a tenth is meant to; typos should find).
- * @param {number} port @param {{ url: string, kind: string }[]} queries
+ * @param {number} port @param {{ url: string, kind: string }[]} queries @param {number} [rate]
  */
-async function fixedRate(port, queries) {
+export async function fixedRate(port, queries, rate = FIXED_RATE) {
   const client = httpClient(port);
   /** @type {number[]} */
   const latencies = [];
@@ -87,7 +87,7 @@ async function fixedRate(port, queries) {
   const byKind = {};
   try {
     const { behind_ms } = await openLoop({
-      rate: FIXED_RATE,
+      rate,
       count: queries.length,
       arrive: async (i, due) => {
         const query = /** @type {{ url: string, kind: string }} */ (queries[i]);
