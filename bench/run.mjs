@@ -13,7 +13,7 @@ import { prepareDatabase } from './lib/database.mjs';
 import { measureEndpoints } from './lib/endpoints.mjs';
 import { httpClient } from './lib/http-client.mjs';
 import { measureLighthouse } from './lib/lighthouse.mjs';
-import { measureMixed } from './lib/mixed.mjs';
+import { P99_LIMIT_MS, measureMixed } from './lib/mixed.mjs';
 import { BROTLI_STATIC_MODULE } from './lib/nginx.mjs';
 import { placeOrders } from './lib/orders.mjs';
 import { queryMix } from './lib/queries.mjs';
@@ -115,14 +115,22 @@ async function main() {
   // First, while nothing of this run loads the machine.
   report.start = await part('start', () => measureStart({ root, work, port: START_PORT }));
 
-  if (needsServer) await measureServer();
-  const [loadAfter = 0] = os.loadavg();
-  report.load = { before: round(loadBefore), after: round(loadAfter) };
-  report.loads = loads;
+  // The parts measured before one fails are kept: a failure late in a long run must not lose the rest.
+  try {
+    if (needsServer) await measureServer();
+  } finally {
+    const [loadAfter = 0] = os.loadavg();
+    report.load = { before: round(loadBefore), after: round(loadAfter) };
+    report.loads = loads;
+    save();
+  }
+}
 
+/** Writes latest.json and latest.md: the parts measured replace their figures, the others' stay. */
+function save() {
   const file = path.join(root, 'bench/results/latest.json');
-  // A part run alone replaces its own figures and keeps the others'; `loads` dates each part.
-  const previous = only && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  // `loads` dates each part, so figures kept from an earlier run are told apart.
+  const previous = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
   const measured = Object.fromEntries(Object.entries(report).filter(([, v]) => v !== undefined));
   const merged = { ...previous, ...measured, loads: { ...previous.loads, ...loads } };
   const lines = markdown(merged);
@@ -167,13 +175,7 @@ async function measureServer() {
   cleanups.push(() => client.close());
   const options = { root, work, port: API_PORT, connections, seconds: duration };
 
-  const cached = await part('endpoints', () =>
-    measureEndpoints({
-      ...options,
-      nginxPort: NGINX_PORT,
-      seed: { detailId: seed.detailId, categoryId: seed.categoryId },
-    }),
-  );
+  const cached = await part('endpoints', () => measureEndpoints({ ...options, client, nginxPort: NGINX_PORT, seed }));
   report.endpoints = cached?.endpoints;
   report.ssr = cached?.ssr;
   // One mix for the run: the mixed traffic's searches are none of the search mix's.
@@ -189,7 +191,7 @@ async function measureServer() {
       mix,
       buyers: await registerShoppers(client, MIXED_BUYERS),
       seed,
-      p99LimitMs: option('mixed-limit', 100),
+      p99LimitMs: option('mixed-limit', P99_LIMIT_MS),
     }),
   );
   const shoppers = parts.has('orders') || parts.has('orders_spread') ? await registerShoppers(client, connections) : [];

@@ -2,12 +2,15 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { languageBoot } from './build/languageBoot.js';
 import { precompress } from './build/precompress.js';
+import { dropUnusedCss } from './build/unusedCss.js';
 
 // The API the dev server forwards to; `npm start` serves the built app and the API from one origin instead.
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), languageBoot(), precompress()],
+  // dropUnusedCss rewrites the stylesheets languageBoot emits before index.html links them (generateBundle);
+  // precompress compresses the files once written (closeBundle), so the .br and .gz are of the purged CSS.
+  plugins: [react(), languageBoot(), dropUnusedCss(), precompress()],
   // The server bundle (entry-server.tsx, built into dist-ssr) carries its libraries, so the API imports
   // one self-contained file rather than resolving each library's CommonJS or ESM build at run time.
   ssr: { noExternal: true },
@@ -42,7 +45,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     css: false,
   },

@@ -5,15 +5,18 @@ import { log, waitFor } from './server.mjs';
 import { round } from './stats.mjs';
 import { wrk } from './wrk.mjs';
 
+/** @typedef {import('./http-client.mjs').Client} Client */
+
 /**
  * The cached case: each address asked again and again (so answered from the response cache after the first time),
  * beside nginx serving the same bytes from files, as the ceiling. Catalogue reads and repeated searches from the API,
  * and the storefront's pages as the server renders them.
- * @param {{ root: string, work: string, port: number, nginxPort: number, connections: number, seconds: number,
- *   seed: { detailId: string, categoryId: string } }} options
+ * @param {{ root: string, work: string, port: number, client: Client, nginxPort: number, connections: number,
+ *   seconds: number, seed: { detailId: string, categoryId: string } }} options `client` asks the API for the bytes
+ *   nginx is to serve
  * @returns {Promise<{ endpoints: Row[], ssr: Row[] }>}
  */
-export async function measureEndpoints({ root, work, port, nginxPort, connections, seconds, seed }) {
+export async function measureEndpoints({ root, work, port, client, nginxPort, connections, seconds, seed }) {
   const enc = encodeURIComponent;
   /** @type {[string, string][]} */
   const endpoints = [
@@ -40,9 +43,8 @@ export async function measureEndpoints({ root, work, port, nginxPort, connection
   const api = `http://127.0.0.1:${port}`;
   /** @type {Record<string, number>} */
   const bytes = {};
-  for (const [name, url] of endpoints)
-    bytes[`${name}.json`] = await copyAnswer(staticDir, `${name}.json`, `${api}${url}`);
-  for (const [name, url] of pages) bytes[`${name}.html`] = await copyAnswer(staticDir, `${name}.html`, `${api}${url}`);
+  for (const [name, url] of endpoints) bytes[`${name}.json`] = await copyAnswer(client, staticDir, `${name}.json`, url);
+  for (const [name, url] of pages) bytes[`${name}.html`] = await copyAnswer(client, staticDir, `${name}.html`, url);
   const nginx = startNginx(work, staticDir, nginxPort);
   try {
     await waitFor(`http://127.0.0.1:${nginxPort}/list.json`);
@@ -68,7 +70,7 @@ export async function measureEndpoints({ root, work, port, nginxPort, connection
           bytes: bytes[file] ?? 0,
           ceiling_rps: Math.round(n.rps),
           ceiling_p99_ms: round(n.p99_ms),
-          ratio: Math.round((a.rps / n.rps) * 1000) / 1000,
+          ratio: round(a.rps / n.rps, 3),
           errors: a.errors,
         };
       });

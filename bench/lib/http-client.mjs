@@ -5,22 +5,25 @@ import zlib from 'node:zlib';
 export const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 /**
- * @typedef {{ method?: string, headers?: Record<string, string>, body?: string, parse?: boolean }} Init
+ * @typedef {{ method?: string, headers?: Record<string, string>, body?: string, read?: 'json' | 'bytes' | 'none' }} Init
  * @typedef {{ status: number, headers: http.IncomingHttpHeaders, body: any }} Answer
  */
 
+/** @typedef {ReturnType<typeof httpClient>} Client */
+
 /**
- * The simulated shoppers' HTTP client: node:http on kept-alive sockets, a lighter load generator than fetch (1.1
+ * The load generator's HTTP client: node:http on kept-alive sockets, a lighter load generator than fetch (1.1
  * instead of 2.7 ms of CPU per order, as measured for the README), so that on a 2-core machine the CPU goes to the
  * shop rather than to its customers.
- * Bodies are parsed only when asked (`parse`), decompressed first if they came compressed.
+ * The body is read as asked (`read`): parsed as JSON (the default), decompressed first if it came compressed; its
+ * bytes as they travelled; or not at all (drained, nothing kept).
  * @param {number} port @param {number} [maxSockets] concurrent requests at most; unbounded for an open loop
  */
 export function httpClient(port, maxSockets = Infinity) {
   const agent = new http.Agent({ keepAlive: true, maxSockets });
 
   /** @param {string} pathname @param {Init} [init] @returns {Promise<Answer>} */
-  function request(pathname, { method = 'GET', headers = {}, body, parse = true } = {}) {
+  function request(pathname, { method = 'GET', headers = {}, body, read = 'json' } = {}) {
     return new Promise((resolve, reject) => {
       const req = http.request(
         {
@@ -29,24 +32,30 @@ export function httpClient(port, maxSockets = Infinity) {
           path: pathname,
           method,
           agent,
-          headers: { 'content-type': 'application/json', ...headers },
+          // A body is JSON; a GET has none, and no content type, as a browser sends it.
+          headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
         },
         (res) => {
+          const answer = (/** @type {unknown} */ content) =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: content });
+          res.on('error', reject);
+          if (read === 'none') {
+            res.on('end', () => answer(null)).resume();
+            return;
+          }
           /** @type {Buffer[]} */
           const chunks = [];
-          res.on('data', (chunk) => parse && chunks.push(chunk));
+          res.on('data', (chunk) => chunks.push(chunk));
           res.on('end', () => {
-            let parsed = null;
-            if (parse) {
-              try {
-                parsed = JSON.parse(decoded(Buffer.concat(chunks), res.headers['content-encoding']).toString('utf8'));
-              } catch {
-                // Not JSON: the status says enough.
-              }
+            const bytes = Buffer.concat(chunks);
+            if (read === 'bytes') return answer(bytes);
+            try {
+              answer(JSON.parse(decoded(bytes, res.headers['content-encoding']).toString('utf8')));
+            } catch {
+              // Not JSON: the status says enough.
+              answer(null);
             }
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed });
           });
-          res.on('error', reject);
         },
       );
       req.on('error', reject);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { CHROMIUM, CHROMIUM_FLAGS } from './web.mjs';
-import { median } from './stats.mjs';
+import { median, round } from './stats.mjs';
 
 const run = promisify(execFile);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -33,15 +33,16 @@ export async function measureLighthouse({ root, work, port, runs, seed }) {
       const url = `http://127.0.0.1:${port}${(prefix + pathname).replace(/\/$/, '') || '/'}`;
       /** @type {LighthouseFigures[]} */
       const reports = [];
-      for (let i = 0; i < runs; i++) reports.push(await lighthouse(root, work, url));
+      for (let i = 0; i < runs; i++) reports.push(await withRetries(() => lighthouse(root, work, url)));
       const figure = (/** @type {(r: LighthouseFigures) => number} */ of) => median(reports.map(of));
+      const cls = figure((r) => r.cls);
       const figures = {
         performance: figure((r) => r.performance),
         accessibility: figure((r) => r.accessibility),
         best_practices: figure((r) => r.best_practices),
         seo: figure((r) => r.seo),
         lcp_ms: Math.round(figure((r) => r.lcp_ms)),
-        cls: Math.round(figure((r) => r.cls) * 1000) / 1000,
+        cls: round(cls, 3),
         tbt_ms: Math.round(figure((r) => r.tbt_ms)),
       };
       languages[language] = figures;
@@ -49,6 +50,25 @@ export async function measureLighthouse({ root, work, port, runs, seed }) {
     }
   }
   return { runs, preset: 'mobile (4x CPU slowdown, simulated slow 4G)', ...out };
+}
+
+/** Runs a page is tried at most: Lighthouse now and then fails to record a load's trace (NO_NAVSTART). */
+const ATTEMPTS = 3;
+
+/**
+ * A Lighthouse run, tried again when it fails: one bad trace must not end a bench of half an hour. A page that
+ * fails every time still does.
+ * @template T @param {() => Promise<T>} attempt @returns {Promise<T>}
+ */
+async function withRetries(attempt) {
+  for (let tried = 1; ; tried++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (tried === ATTEMPTS) throw err;
+      console.log(`bench: lighthouse failed (${String(err).split('\n')[0]}), trying again`);
+    }
+  }
 }
 
 /** @typedef {{ performance: number, accessibility: number, best_practices: number, seo: number, lcp_ms: number, cls: number, tbt_ms: number }} LighthouseFigures */

@@ -1,47 +1,29 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { ACCEPT_ENCODING } from './http-client.mjs';
+
+/** @typedef {import('./http-client.mjs').Client} Client */
 
 export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 /**
- * The answer's bytes as they travel (fetch would decode them).
- * @param {string} url @param {string} acceptEncoding
- * @returns {Promise<{ status: number, encoding: string | undefined, body: Buffer }>}
+ * Saves in `dir` the files nginx serves with the same bytes as the API's answer at `pathname` as sent to a browser:
+ * Brotli (`file.br`, beside the plain `file` its static module needs), or the plain file alone for an answer too
+ * small for the API to compress.
+ * @param {Client} client the API's @param {string} dir @param {string} file @param {string} pathname
+ * @returns {Promise<number>} the bytes a browser receives
  */
-const rawGet = (url, acceptEncoding) =>
-  new Promise((resolve, reject) =>
-    http
-      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-        /** @type {Buffer[]} */
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            encoding: res.headers['content-encoding'],
-            body: Buffer.concat(chunks),
-          }),
-        );
-      })
-      .on('error', reject),
-  );
-
-/**
- * Saves in `dir` the files nginx serves with the same bytes as the API's answer at `url` as sent to a browser: Brotli
- * (`file.br`, beside the plain `file` its static module needs), or the plain file alone for an answer too small for
- * the API to compress.
- * @param {string} dir @param {string} file @param {string} url @returns {Promise<number>} the bytes a browser receives
- */
-export async function copyAnswer(dir, file, url) {
-  const plain = await rawGet(url, 'identity');
-  const sent = await rawGet(url, ACCEPT_ENCODING);
-  if (plain.status !== 200 || sent.status !== 200) throw new Error(`${file}: ${url} answered ${sent.status}`);
+export async function copyAnswer(client, dir, file, pathname) {
+  /** The answer's bytes as they travel. @param {string} encoding */
+  const get = (encoding) => client.api(pathname, { headers: { 'accept-encoding': encoding }, read: 'bytes' });
+  const plain = await get('identity');
+  const sent = await get(ACCEPT_ENCODING);
+  if (plain.status !== 200 || sent.status !== 200) throw new Error(`${file}: ${pathname} answered ${sent.status}`);
+  const encoding = sent.headers['content-encoding'];
   fs.writeFileSync(path.join(dir, file), plain.body);
-  if (sent.encoding === 'br') fs.writeFileSync(path.join(dir, `${file}.br`), sent.body);
-  else if (sent.encoding) throw new Error(`${file}: ${url} was sent as ${sent.encoding}, not Brotli`);
+  if (encoding === 'br') fs.writeFileSync(path.join(dir, `${file}.br`), sent.body);
+  else if (encoding) throw new Error(`${file}: ${pathname} was sent as ${encoding}, not Brotli`);
   return sent.body.length;
 }
 

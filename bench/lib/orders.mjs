@@ -1,7 +1,7 @@
 import { checkout, stockOf } from './shoppers.mjs';
 import { round } from './stats.mjs';
 
-/** @typedef {import('./shoppers.mjs').Client} Client */
+/** @typedef {import('./http-client.mjs').Client} Client */
 
 /**
  * Every shopper orders one unit of one of `productIds`, chosen at random, again and again for `seconds`. With one

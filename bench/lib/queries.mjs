@@ -25,11 +25,13 @@ const BRAND_WORDS = BRANDS.map(lower);
 /** Words of product names as a shopper types them ('t-shirt' stays whole: search splits it as the names are split). */
 const NAME_WORDS = [...new Set([...NOUNS.flatMap((noun) => noun.split(' ')), ...ADJECTIVES].map(lower))];
 const LATIN_WORDS = [...BRAND_WORDS, ...NAME_WORDS];
+/** The words a typo is made in: long enough to be found again despite it. */
+const LONG_WORDS = LATIN_WORDS.filter((word) => word.length >= 5);
 const NOUN_WORDS = NOUNS.map((noun) => noun.split(' ').map(lower));
 const ARABIC_WORDS = [...new Set([...NOUNS_AR, ...BRANDS_AR, ...ADJECTIVES_AR].flatMap((name) => name.split(' ')))];
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+const LETTERS = [...'abcdefghijklmnopqrstuvwxyz'];
 /** Letters whose trigrams no catalogue word has: texts of them match nothing, even typo-tolerantly. */
-const ABSENT = 'qxzjvw';
+const ABSENT = [...'qxzjvw'];
 
 /** A small deterministic generator (mulberry32): the same run asks the same queries. @param {number} seed */
 function random(seed) {
@@ -109,16 +111,16 @@ export function queryMix(seed = 1) {
     const i = Math.floor(next() * word.length);
     switch (Math.floor(next() * 4)) {
       case 0:
-        return word.slice(0, i) + pick([...LETTERS].filter((l) => l !== word[i])) + word.slice(i + 1);
+        return word.slice(0, i) + pick(LETTERS.filter((l) => l !== word[i])) + word.slice(i + 1);
       case 1:
         return word.slice(0, i) + word.slice(i + 1);
       case 2:
-        return word.slice(0, i) + pick([...LETTERS]) + word.slice(i);
+        return word.slice(0, i) + pick(LETTERS) + word.slice(i);
       default:
         return i < word.length - 1 ? word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2) : `${word}s`;
     }
   };
-  const longWord = () => pick(LATIN_WORDS.filter((word) => word.length >= 5));
+  const longWord = () => pick(LONG_WORDS);
   /** The respellings of the query being made: counted if it is taken. @type {string[]} */
   let respellings = [];
   /** One Arabic word respelled as the fold allows, one or two ways. */
@@ -162,7 +164,7 @@ export function queryMix(seed = 1) {
     mixed: () => (chance(0.5) ? `${pick(BRAND_WORDS)} ${respelled()}` : `${respelled()} ${prefixOf(pick(NAME_WORDS))}`),
     nomatch: () =>
       Array.from({ length: chance(0.3) ? 2 : 1 }, () =>
-        Array.from({ length: 5 + Math.floor(next() * 4) }, () => pick([...ABSENT])).join(''),
+        Array.from({ length: 5 + Math.floor(next() * 4) }, () => pick(ABSENT)).join(''),
       ).join(' '),
   };
 

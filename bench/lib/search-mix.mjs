@@ -105,11 +105,11 @@ export async function fixedRate(port, queries, rate = FIXED_RATE) {
     });
     return {
       ...latencySummary(latencies),
-      cache_share: Math.round((hits / queries.length) * 1000) / 1000,
+      cache_share: round(hits / queries.length, 3),
       errors,
       behind_ms,
       empty_share: Object.fromEntries(
-        Object.entries(byKind).map(([kind, { asked, empty }]) => [kind, Math.round((empty / asked) * 100) / 100]),
+        Object.entries(byKind).map(([kind, { asked, empty }]) => [kind, round(empty / asked, 2)]),
       ),
     };
   } finally {

@@ -1,4 +1,4 @@
-/** @typedef {ReturnType<typeof import('./http-client.mjs').httpClient>} Client */
+/** @typedef {import('./http-client.mjs').Client} Client */
 
 const ADDRESS = {
   street: 'Tahrir St',

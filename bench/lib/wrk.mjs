@@ -6,7 +6,7 @@ import { ACCEPT_ENCODING } from './http-client.mjs';
 export const WRK_THREADS = 2;
 
 /**
- * @typedef {{ rps: number, requests: number, p50_ms: number, p95_ms: number, p99_ms: number, errors: number, distinct: number, repeated: number }} WrkResult
+ * @typedef {{ rps: number, p50_ms: number, p95_ms: number, p99_ms: number, errors: number, distinct: number, repeated: number }} WrkResult
  */
 
 /**
@@ -44,7 +44,6 @@ export function wrk(root, url, { connections, seconds, script = 'bench/wrk-repor
   const [, sent = r.requests, distinct = sent] = out.match(/^WRK_SENT (\d+) (\d+)$/m)?.map(Number) ?? [];
   return {
     rps: r.requests / (r.duration_us / 1e6),
-    requests: r.requests,
     p50_ms: r.p50_us / 1000,
     p95_ms: r.p95_us / 1000,
     p99_ms: r.p99_us / 1000,

@@ -5,7 +5,7 @@ import { header } from '../support/ui';
 import { test, expect } from '../support/test';
 
 /** The iPhone of the demo catalogue, by its Arabic name (apps/api/src/seed/catalogue.ts). */
-const IPHONE_AR = 'موبايل أبل آيفون 15، 128 جيجا، أسود';
+const IPHONE_AR = 'موبايل أبل آيفون 15';
 
 // A small phone: every Arabic page must fit 360 px without scrolling sideways.
 test.use({ viewport: { width: 360, height: 740 } });

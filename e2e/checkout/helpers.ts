@@ -1,6 +1,9 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { linesTotal } from '@shop/contracts';
 import type { Account } from '../support/accounts';
+import { allProducts, SEED_DEPARTMENTS, TEST_BRAND, TEST_CATEGORY, type ApiProduct } from '../support/catalog';
+
+export type { ApiProduct };
 
 /**
  * Helpers of the checkout tests. Each test has its own shopper; products are either picked from
@@ -20,18 +23,6 @@ export const test = base.extend<{ pageErrors: string[] }>({
   ],
 });
 export { expect };
-
-export interface ApiProduct {
-  _id: string;
-  name: string;
-  nameAr: string | null;
-  brand: string;
-  price: number;
-  stock: number;
-  cod: boolean;
-  image_path: string[];
-  category: { _id: string; name: string };
-}
 
 export interface ApiOrder {
   _id: string;
@@ -53,13 +44,6 @@ export const ADDRESS = {
   country: 'Egypt',
 };
 
-/**
- * Products the tests create carry this brand and live in this category, as the storefront tests'
- * do: those tests never pick or count them.
- */
-const TEST_BRAND = 'E2E Test Brand';
-const TEST_CATEGORY = 'Toys';
-
 const auth = (account: Account) => ({ 'x-access-token': account.token });
 
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
@@ -70,21 +54,11 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, wh
 export const getProduct = async (request: APIRequestContext, id: string) =>
   ok<ApiProduct>(await request.get(`/api/product/one/${id}`), `GET product ${id}`);
 
+/** The seed's products: never one a test made (the dashboard tests' live in departments of their own). */
 async function demoCatalogue(request: APIRequestContext): Promise<ApiProduct[]> {
-  const first = await ok<{ products: ApiProduct[]; pages: number }>(
-    await request.get('/api/product?page=1&limit=48&includeOutOfStock=true'),
-    'products',
-  );
-  const rest = await Promise.all(
-    Array.from({ length: first.pages - 1 }, async (_, index) =>
-      ok<{ products: ApiProduct[] }>(
-        await request.get(`/api/product?page=${index + 2}&limit=48&includeOutOfStock=true`),
-        'products',
-      ),
-    ),
-  );
-  return [...first.products, ...rest.flatMap((page) => page.products)].filter(
-    (product) => product.brand !== TEST_BRAND,
+  const seed = new Set<string>(SEED_DEPARTMENTS);
+  return (await allProducts(request)).filter(
+    (product) => seed.has(product.department.name) && product.brand !== TEST_BRAND,
   );
 }
 
@@ -116,6 +90,8 @@ const POOLS = {
   /** Big-ticket products: the seed stocks only 2 to 15 of each, so the stock limit is quick to reach. */
   scarce: (product: ApiProduct) => product.price >= 10_000 && product.stock >= 2,
 };
+/** The tests fill carts without naming a variant, which a product sold in variants (the seed's phones and clothes) needs. */
+const soldAsOne = (product: ApiProduct) => !product.options;
 
 export async function demoProduct(
   request: APIRequestContext,
@@ -123,7 +99,9 @@ export async function demoProduct(
   pool: keyof typeof POOLS = 'cheap',
 ): Promise<ApiProduct> {
   const fits = POOLS[pool];
-  const candidates = (await demoCatalogue(request)).filter(fits).sort((a, b) => (a._id < b._id ? -1 : 1));
+  const candidates = (await demoCatalogue(request))
+    .filter((product) => soldAsOne(product) && fits(product))
+    .sort((a, b) => (a._id < b._id ? -1 : 1));
   const product = candidates[slot];
   if (!product) throw new Error(`no demo product in slot ${slot} of the ${pool} pool`);
   return product;

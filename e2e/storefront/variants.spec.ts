@@ -1,7 +1,8 @@
 import type { ProductDetail } from '@shop/contracts';
 import { demoAdmin, signIn, newShopper } from '../support/accounts';
+import { demoProduct, IPHONE } from '../support/catalog';
 import { test, expect } from '../support/test';
-import { egp } from '../support/ui';
+import { cartLink, egp, productCard } from '../support/ui';
 
 test('a product in sizes and colours: the address chooses the variant on the server and in the browser, and the cart gets it', async ({
   page,
@@ -60,7 +61,42 @@ test('a product in sizes and colours: the address chooses the variant on the ser
   await expect(main.getByRole('button', { name: 'Blue, not available' })).toBeDisabled();
   await main.getByRole('button', { name: 'Add to Cart' }).click();
 
-  await page.getByRole('link', { name: /cart/i }).first().click();
+  await cartLink(page).click();
   await expect(page.getByText('Size: L')).toBeVisible();
   await expect(page.getByText('Colour: Red')).toBeVisible();
+});
+
+test('the demo iPhone is one product: its card leads to its page, where each storage and colour has its own price, picture and SKU', async ({
+  page,
+  request,
+}) => {
+  const iphone = await demoProduct(request, (item) => item.name === IPHONE);
+  const detail = (await (await request.get(`/api/product/one/${iphone._id}`)).json()) as ProductDetail;
+  const blue = detail.variants?.find((v) => v.options.Storage === '256GB' && v.options.Colour === 'Blue');
+  if (!blue) throw new Error('the demo iPhone has no 256GB blue variant');
+
+  await signIn(page, await newShopper(request));
+  await page.goto('/searchResults/iphone');
+  const card = productCard(page, IPHONE);
+  await expect(card.locator('.product-price')).toContainText('From');
+  await expect(card.getByRole('button', { name: `Add ${IPHONE} to cart` })).toHaveCount(0);
+  await card.getByRole('link', { name: `Choose the options of ${IPHONE}` }).click();
+
+  await expect(page).toHaveURL(`/product/one/${iphone._id}`);
+  const main = page.getByRole('main');
+  await expect(main.locator('.product-detail-price')).toContainText('From');
+  await expect(main.locator('.product-detail-price')).toHaveText(egp(iphone.price));
+  // Nothing is bought before a variant is chosen.
+  await expect(main.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  await main.getByRole('button', { name: '256GB', exact: true }).click();
+  await main.getByRole('button', { name: 'Blue', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?variant=${blue._id}$`));
+  await expect(main.locator('.product-detail-price')).toHaveText(egp(blue.price));
+  await expect(main.getByText(`SKU: ${blue.sku}`)).toBeVisible();
+  await expect(main.getByRole('img', { name: IPHONE, exact: true })).toHaveAttribute('src', blue.image_path[0] ?? '');
+  await main.getByRole('button', { name: 'Add to Cart' }).click();
+
+  await cartLink(page).click();
+  await expect(page.getByText('Storage: 256GB')).toBeVisible();
+  await expect(page.getByText('Colour: Blue')).toBeVisible();
 });

@@ -18,6 +18,8 @@ export interface ApiProduct {
   descriptionAr: string | null;
   weight: number;
   cod: boolean;
+  /** Present on a product sold in variants, which a cart line must name. */
+  options?: { name: string }[];
 }
 export interface ApiCategory {
   _id: string;
@@ -98,8 +100,13 @@ export const SEED_DEPARTMENTS = [
 ] as const;
 export const ELECTRONICS_CATEGORIES = ['Gaming', 'Headphones & Speakers', 'Laptops', 'Televisions'] as const;
 
-/** The seed's iPhone: rated 3.5 (a half star), in stock, found by the typo 'iphnoe'. */
-export const IPHONE = 'Apple iPhone 15, 128GB, Black';
+/** The seed's iPhone: one product in storage and colour variants, found by the typo 'iphnoe'. */
+export const IPHONE = 'Apple iPhone 15';
+/**
+ * A seed product sold as one thing, in stock, with three pictures and reviews that rate it 4.5 (a half star);
+ * apps/api/src/seed/seed.test.ts keeps it so.
+ */
+export const HALF_STAR = 'Tornado Electric Kettle 1.7 L 2200W, White';
 /** A seed category no test adds products to (its products are read for the cart and 'show more' tests). */
 export const COUNTED_CATEGORY = 'Televisions';
 /** Products the tests create go here (never into COUNTED_CATEGORY), with this brand. */

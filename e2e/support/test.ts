@@ -5,8 +5,9 @@ import { createProduct, deleteProduct, type ApiProduct } from './catalog';
 type ProductFields = Parameters<typeof createProduct>[2];
 
 /**
- * Playwright's test whose `page.goto` returns once the app has taken the page over, with one automatic check: a page must raise no uncaught error and break no
- * Content-Security-Policy rule while a test runs (each one would be a bug the user cannot see).
+ * Playwright's test whose `page.goto` returns once the app has taken the page over, with one automatic check: a
+ * page must raise no uncaught error and break no Content-Security-Policy rule while a test runs (each one would be
+ * a bug the user cannot see).
  * `makeProduct` creates products of the test's own (see createProduct), deleted when the test ends.
  */
 export const test = base.extend<{

@@ -44,10 +44,15 @@ export const storedSession = (page: Page) =>
       : (JSON.parse(raw) as { user: { _id: string; name: string }; token: string; expiration: string });
   });
 
-/** Waits until no loading placeholder or spinner is left on the page. */
+/**
+ * Waits until no loading placeholder or spinner is left on the page, and nothing is marked busy: a filtered list
+ * keeps showing its previous products, `aria-busy`, while the new ones load.
+ */
 export async function settled(page: Page): Promise<void> {
   await expect(
-    page.locator('[role="status"][aria-label="Loading…"], .placeholder-glow, .spinner-border').first(),
+    page
+      .locator('[role="status"][aria-label="Loading…"], .placeholder-glow, .spinner-border, [aria-busy="true"]')
+      .first(),
   ).toHaveCount(0);
 }
 

@@ -1,11 +1,20 @@
 import { z } from 'zod';
 import { say } from './said.js';
-import { count, idSchema, money, optionalText, requiredBoolean, requiredNumber, requiredText } from './fields.js';
+import {
+  booleanQuery,
+  count,
+  idSchema,
+  money,
+  optionalText,
+  requiredBoolean,
+  requiredNumber,
+  requiredText,
+} from './fields.js';
 import { MAX_PAGE_SIZE, SORT_OPTIONS } from './constants.js';
 import { toPiastres } from './money.js';
 import { SEARCH_FORM } from './paths.js';
 import { productOptionSchema, variantSchema, type ProductOption, type Variant } from './variants.js';
-import { facetsSchema, priceRangeInOrder, productFilterShape, type Facets } from './filters.js';
+import { facetsSchema, priceRangeInOrder, productFilterShape, withOptionFilters, type Facets } from './filters.js';
 
 /** A reference to another record chosen in a form: required, and a well-formed id. */
 const refId = () => z.string({ error: say.msg.requiredField }).min(1, say.msg.requiredField).pipe(idSchema);
@@ -65,29 +74,31 @@ export type ProductCreateInput = z.output<typeof productCreateSchema>;
 export const productUpdateSchema = productFields.extend({ id: refId() }).superRefine(saleAbovePrice);
 export type ProductUpdateInput = z.output<typeof productUpdateSchema>;
 
-const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
-
-export const productListQuerySchema = z
-  .object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-    includeOutOfStock: booleanQuery.optional(),
-    category: idSchema.optional(),
-    department: idSchema.optional(),
-    q: z.string().trim().max(100).optional(),
-    ...productFilterShape,
-  })
-  .superRefine(priceRangeInOrder);
+export const productListQuerySchema = withOptionFilters(
+  z
+    .object({
+      page: z.coerce.number().int().min(1).max(100_000).default(1),
+      limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+      includeOutOfStock: booleanQuery.optional(),
+      category: idSchema.optional(),
+      department: idSchema.optional(),
+      q: z.string().trim().max(100).optional(),
+      ...productFilterShape,
+    })
+    .superRefine(priceRangeInOrder),
+);
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
-export const searchQuerySchema = z
-  .object({
-    name: z.string().trim().max(100).default(''),
-    sortBy: z.enum(SORT_OPTIONS).optional(),
-    includeOutOfStock: booleanQuery.optional(),
-    ...productFilterShape,
-  })
-  .superRefine(priceRangeInOrder);
+export const searchQuerySchema = withOptionFilters(
+  z
+    .object({
+      name: z.string().trim().max(100).default(''),
+      sortBy: z.enum(SORT_OPTIONS).optional(),
+      includeOutOfStock: booleanQuery.optional(),
+      ...productFilterShape,
+    })
+    .superRefine(priceRangeInOrder),
+);
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 
 /** The search form sent without JavaScript (SEARCH_FORM): its text, as long as its field allows; blank goes home. */

@@ -44,10 +44,16 @@ export const requiredBoolean = () =>
 /** Ids are UUIDs in the database; anything else is an unknown id. */
 export const idSchema = z.string().uuid(say.rule.invalidId);
 
+/** A query-string flag: `true` or `false`, read as a boolean. */
+export const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** Highest price a product may have, in EGP. */
+export const MAX_PRICE = 10_000_000;
+
 /** A price in EGP: positive, bounded. */
 export const money = (field: string) =>
   requiredNumber(field).pipe(
-    z.number().positive(say.rule.mustBePositive(field)).max(10_000_000, say.rule.tooLarge(field)),
+    z.number().positive(say.rule.mustBePositive(field)).max(MAX_PRICE, say.rule.tooLarge(field)),
   );
 
 /** A count of units: whole, not negative, bounded. */

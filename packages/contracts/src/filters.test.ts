@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromParams, MAX_BRAND_FILTERS, productFiltersSchema } from './filters.js';
-import { filterEntries } from './filterQuery.js';
+import {
+  filtersFromParams,
+  MAX_BRAND_FILTERS,
+  MAX_OPTION_FILTER_VALUES,
+  MAX_OPTION_FILTERS,
+  productFiltersSchema,
+} from './filters.js';
+import { filterEntries, isFilterParam, optionOfParam, optionParam } from './filterQuery.js';
 import { productListQuerySchema, searchQuerySchema } from './catalog.js';
 import { isSaid, render } from './said.js';
 
@@ -57,12 +63,62 @@ describe('product filters', () => {
   });
 });
 
+describe('option filters', () => {
+  const list = (query: Record<string, unknown>) => productListQuerySchema.safeParse(query);
+
+  it('are fields named after the option, each value repeated, gathered by option', () => {
+    expect(optionParam('Size')).toBe('opt.Size');
+    expect(optionOfParam('opt.Screen size')).toBe('Screen size');
+    expect(optionOfParam('page')).toBeUndefined();
+    expect(isFilterParam('opt.Size') && isFilterParam('brand') && !isFilterParam('sortBy')).toBe(true);
+    // As Fastify hands over a query string: one value as a string, several as an array.
+    expect(list({ 'opt.Size': ['M', 'L', 'M'], 'opt.Colour': 'Red', page: '2' }).data).toEqual({
+      page: 2,
+      options: { Size: ['M', 'L'], Colour: ['Red'] },
+    });
+    expect(searchQuerySchema.parse({ name: 'shirt', 'opt.page': 'M' })).toMatchObject({ options: { page: ['M'] } });
+  });
+
+  it('take an option named like a list field only behind the prefix, and no field named "options"', () => {
+    expect(list({ options: 'x', Size: 'M', junk: '1' }).data).toEqual({ page: 1 });
+  });
+
+  it(`refuse an empty name or value, a value over 100 characters, over ${MAX_OPTION_FILTER_VALUES} values or ${MAX_OPTION_FILTERS} options`, () => {
+    expect(list({ 'opt.': 'M' }).success).toBe(false);
+    expect(list({ 'opt.Size': '' }).success).toBe(false);
+    expect(list({ 'opt.Size': 'M'.repeat(101) }).success).toBe(false);
+    expect(list({ 'opt.Size': Array.from({ length: MAX_OPTION_FILTER_VALUES + 1 }, (_, i) => `S${i}`) }).success).toBe(
+      false,
+    );
+    const options = Object.fromEntries(Array.from({ length: MAX_OPTION_FILTERS + 1 }, (_, i) => [`opt.O${i}`, 'M']));
+    expect(list(options).success).toBe(false);
+    expect(list({ 'opt.Size': 'M'.repeat(100) }).success).toBe(true);
+  });
+});
+
 describe('filters in an address', () => {
   it('round-trip through the query string', () => {
-    const filters = { brand: ['Apple', 'LG'], minPrice: 10.5, maxPrice: 900, rating: 4, inStock: true, cod: true };
+    const filters = {
+      brand: ['Apple', 'LG'],
+      minPrice: 10.5,
+      maxPrice: 900,
+      rating: 4,
+      inStock: true,
+      cod: true,
+      options: { Size: ['M', 'L'], 'Screen size': ['55"'] },
+    };
     const params = new URLSearchParams(filterEntries(filters));
-    expect(params.toString()).toBe('brand=Apple&brand=LG&minPrice=10.5&maxPrice=900&rating=4&inStock=true&cod=true');
+    expect(params.toString()).toBe(
+      'brand=Apple&brand=LG&minPrice=10.5&maxPrice=900&rating=4&inStock=true&cod=true' +
+        '&opt.Size=M&opt.Size=L&opt.Screen+size=55%22',
+    );
     expect(filtersFromParams(params)).toEqual(filters);
+  });
+
+  it(`keep the option filters that pass their rule, the first ${MAX_OPTION_FILTERS}`, () => {
+    const params = new URLSearchParams('opt.Size=M&opt.Colour=&opt.=x&opt.A=1&opt.B=2&opt.C=3&opt.Size=L');
+    expect(filtersFromParams(params)).toEqual({ options: { Size: ['M', 'L'], A: ['1'], B: ['2'] } });
+    expect(filtersFromParams(new URLSearchParams('opt.Size=&brand=LG'))).toEqual({ brand: ['LG'] });
   });
 
   it('leave out what does not pass its rule, and keep the rest', () => {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { say } from './said.js';
-import { FILTER_PARAMS } from './filterQuery.js';
+import { booleanQuery, MAX_PRICE } from './fields.js';
+import { FILTER_PARAMS, optionOfParam } from './filterQuery.js';
+import { MAX_PRODUCT_OPTIONS } from './variants.js';
 
 /** Brands one list may be narrowed to at once: more is not a filter a shopper sets by hand. */
 export const MAX_BRAND_FILTERS = 20;
@@ -8,16 +10,29 @@ export const MAX_BRAND_FILTERS = 20;
 export const BRAND_FACET_LIMIT = 50;
 /** The "at least N stars" choices, best first. */
 export const RATING_FACET_VALUES = [4, 3, 2, 1] as const;
-/** Highest price a filter may name, in EGP: the highest a product may have. */
-export const MAX_FILTER_PRICE = 10_000_000;
+/** Options one list may be narrowed by at once: as many as a product may have. */
+export const MAX_OPTION_FILTERS = MAX_PRODUCT_OPTIONS;
+/** Values of one option a list may be narrowed to at once, like brands. */
+export const MAX_OPTION_FILTER_VALUES = 20;
+/** Options a facet lists at most (those most products have first), and values per option (likewise). */
+export const OPTION_FACET_LIMIT = 10;
+export const OPTION_VALUE_FACET_LIMIT = 50;
 
-/** A query-string flag that filters when `true`; `false` or absent leaves the list unfiltered. */
-const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
-const brandName = z.string().trim().min(1).max(100);
+/** A brand, an option's name or one of its values, as a filter names it. */
+const filterWord = z.string().trim().min(1).max(100);
 /** `brand=A&brand=B` arrives as an array, a single `brand=A` as a string: both become a list without repeats. */
-const brands = z
-  .union([brandName.transform((brand) => [brand]), z.array(brandName).max(MAX_BRAND_FILTERS)])
-  .transform((list) => [...new Set(list)]);
+const repeatable = (max: number) =>
+  z
+    .union([filterWord.transform((word) => [word]), z.array(filterWord).max(max)])
+    .transform((list) => [...new Set(list)]);
+/**
+ * Option name → the values a product's variant may have, any of them: `{ Size: ['M', 'L'], Colour: ['Red'] }`.
+ * Names are English, as variants store them, and taken as sent (a space is part of a name).
+ */
+const optionFilters = z
+  .record(z.string().min(1).max(100), repeatable(MAX_OPTION_FILTER_VALUES))
+  .refine((options) => Object.keys(options).length <= MAX_OPTION_FILTERS)
+  .describe('Sent as opt.<option> fields, one per value: opt.Size=M&opt.Size=L&opt.Colour=Red');
 /**
  * EGP with at most two decimals, like every price on the wire (piastres inside the API), written out in digits:
  * an empty field is no price rather than 0.
@@ -27,31 +42,62 @@ const price = z
   .trim()
   .regex(/^\d{1,8}(\.\d{1,2})?$/)
   .transform(Number)
-  .pipe(z.number().max(MAX_FILTER_PRICE));
+  .pipe(z.number().max(MAX_PRICE));
 
 /** The filters a search, category or department list accepts, as query-string fields. */
 export const productFilterShape = {
-  brand: brands.optional(),
+  brand: repeatable(MAX_BRAND_FILTERS).optional(),
   minPrice: price.optional(),
   maxPrice: price.optional(),
   /** At least this many stars on average. */
   rating: z.coerce.number().int().min(1).max(5).optional(),
-  /** Only products that can be bought now. */
-  inStock: flag.optional(),
-  /** Only products that may be paid cash on delivery. */
-  cod: flag.optional(),
-} satisfies Record<(typeof FILTER_PARAMS)[number], z.ZodType>;
+  /** Only products that can be bought now (when `true`; `false` or absent leaves the list unfiltered). */
+  inStock: booleanQuery.optional(),
+  /** Only products that may be paid cash on delivery (likewise). */
+  cod: booleanQuery.optional(),
+  /** A variant of the product has one of these values of each option (the same variant for every option). */
+  options: optionFilters.optional(),
+} satisfies Record<(typeof FILTER_PARAMS)[number] | 'options', z.ZodType>;
 export type ProductFilters = z.output<z.ZodObject<typeof productFilterShape>>;
 
+/** A list's price range, either end open. */
+export type PriceRange = Pick<ProductFilters, 'minPrice' | 'maxPrice'>;
+const pricesCross = ({ minPrice, maxPrice }: PriceRange) =>
+  minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice;
+
 /** A price range whose ends cross matches nothing: refused, on the field the shopper typed last. */
-export function priceRangeInOrder(query: { minPrice?: number; maxPrice?: number }, ctx: z.RefinementCtx): void {
-  if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice)
-    ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: say.rule.minPriceAboveMax });
+export function priceRangeInOrder(query: PriceRange, ctx: z.RefinementCtx): void {
+  if (pricesCross(query)) ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: say.rule.minPriceAboveMax });
 }
 
 export const productFiltersSchema = z.object(productFilterShape).superRefine(priceRangeInOrder);
 
+/**
+ * A parsed query string's `opt.<option>` fields gathered into `options`, for the filters' rules. A field named
+ * `options` itself is no filter: it goes, like any field a list does not know.
+ */
+function gatherOptionFields(query: unknown): unknown {
+  if (typeof query !== 'object' || query === null) return query;
+  const fields: Record<string, unknown> = {};
+  const options: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(query)) {
+    const option = optionOfParam(field);
+    if (option !== undefined) options[option] = value;
+    else if (field !== 'options') fields[field] = value;
+  }
+  return Object.keys(options).length ? { ...fields, options } : fields;
+}
+
+/** A list's query-string schema (its own fields and `productFilterShape`) that also reads the option filters. */
+export const withOptionFilters = <T extends z.ZodType>(schema: T) => z.preprocess(gatherOptionFields, schema);
+
 const valueCount = z.object({ value: z.string(), count: z.number() });
+/** An option's facet, with its words in Arabic where the products' options give them (null: show `name`, `value`). */
+const optionFacet = z.object({
+  name: z.string(),
+  nameAr: z.string().nullable(),
+  values: z.array(valueCount.extend({ valueAr: z.string().nullable() })),
+});
 
 /**
  * Counts for the filter panel over the list's own query (its text, category or department) with the other
@@ -62,9 +108,10 @@ export const facetsSchema = z.object({
   brands: z.array(valueCount),
   price: z.object({ min: z.number().nullable(), max: z.number().nullable() }),
   ratings: z.array(z.object({ value: z.number(), count: z.number() })),
-  options: z.array(z.object({ name: z.string(), values: z.array(valueCount) })),
+  options: z.array(optionFacet),
 });
 export type Facets = z.output<typeof facetsSchema>;
+export type OptionFacet = z.output<typeof optionFacet>;
 
 /**
  * The filters of an address, read leniently: a field that does not pass its rule is left out rather than failing
@@ -79,7 +126,19 @@ export function filtersFromParams(params: URLSearchParams): ProductFilters {
     if (parsed.success && parsed.data !== undefined && parsed.data !== false) filters[name] = parsed.data;
   }
   const result = filters as ProductFilters;
-  if (result.minPrice !== undefined && result.maxPrice !== undefined && result.minPrice > result.maxPrice)
-    delete result.maxPrice;
+  if (pricesCross(result)) delete result.maxPrice;
+  const options = optionFiltersFromParams(params);
+  if (options) result.options = options;
   return result;
+}
+
+/** The address's option filters, each kept or left out by its rule, the first MAX_OPTION_FILTERS of those kept. */
+function optionFiltersFromParams(params: URLSearchParams): Record<string, string[]> | undefined {
+  const options: [string, string[]][] = [];
+  for (const field of new Set(params.keys())) {
+    const option = optionOfParam(field);
+    const parsed = option === undefined ? undefined : optionFilters.safeParse({ [option]: params.getAll(field) });
+    if (parsed?.success && options.length < MAX_OPTION_FILTERS) options.push(...Object.entries(parsed.data));
+  }
+  return options.length ? Object.fromEntries(options) : undefined;
 }

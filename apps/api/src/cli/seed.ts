@@ -6,9 +6,10 @@ import { CliError, openCliDatabase, runIfEntry, UsageError } from './common.js';
 
 const SEED_USAGE = `Usage: npm run seed [-- --force]
 
-Seeds the demo catalogue (8 departments, 30 categories, 200 products with images, reviews) and the
-demo accounts into the database that DATABASE_URL names, or else the embedded database in DATA_DIR
-(default ./data). The server does this by itself on a first start; use this to seed again.
+Seeds the demo catalogue (8 departments, 30 categories, 200 products with images, the phones',
+tablets', clothes' and shoes' in variants, reviews) and the demo accounts into the database that
+DATABASE_URL names, or else the embedded database in DATA_DIR (default ./data). The server does
+this by itself on a first start; use this to seed again.
 
   --force   replace the existing catalogue first (departments, categories, products and their
             reviews, cart lines and favourites; orders keep their own copy of what was bought)

@@ -4,18 +4,12 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { images } from '../db/schema.js';
-import type { StoredImage } from './images.js';
+import { isStoredName, type StoredImage } from './images.js';
 
 export interface ImageStore {
   put(image: StoredImage): Promise<void>;
   get(name: string): Promise<{ bytes: Buffer; contentType: string } | null>;
 }
-
-/**
- * Names are content hashes we generated, with the width of a resized copy (lib/images.ts); anything else
- * is never looked up (no path traversal).
- */
-export const SAFE_IMAGE_NAME = /^[a-f0-9]{32}(-w\d{3,4})?\.webp$/;
 
 export function fsImageStore(dir: string): ImageStore {
   return {
@@ -28,7 +22,7 @@ export function fsImageStore(dir: string): ImageStore {
       });
     },
     async get(name) {
-      if (!SAFE_IMAGE_NAME.test(name)) return null;
+      if (!isStoredName(name)) return null;
       try {
         return { bytes: await fs.readFile(path.join(dir, name)), contentType: 'image/webp' };
       } catch {
@@ -44,7 +38,7 @@ export function dbImageStore(db: Db): ImageStore {
       await db.insert(images).values(image).onConflictDoNothing();
     },
     async get(name) {
-      if (!SAFE_IMAGE_NAME.test(name)) return null;
+      if (!isStoredName(name)) return null;
       const [row] = await db
         .select({ bytes: images.bytes, contentType: images.contentType })
         .from(images)

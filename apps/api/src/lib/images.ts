@@ -55,11 +55,17 @@ export async function toWebp(bytes: Buffer): Promise<StoredImage> {
 
 export const imageUrl = (name: string) => `/uploads/${name}`;
 
-/** A picture as uploaded (its content's hash), not one of its resized copies. */
+/** A picture as uploaded: its content's hash. */
 export const isOriginalName = (name: string) => /^[a-f0-9]{32}\.webp$/.test(name);
 
 /** The stored name of a picture's copy `width` pixels wide: derived from the original's, so found again. */
 export const resizedName = (name: string, width: number) => name.replace(/\.webp$/, `-w${width}.webp`);
+
+/**
+ * A name this shop gave a stored picture: an original's, or a copy's (resizedName). Nothing else is ever
+ * looked up, so no name reaches outside the store.
+ */
+export const isStoredName = (name: string) => isOriginalName(name.replace(/-w\d{3,4}\.webp$/, '.webp'));
 
 /** A stored picture made `width` pixels wide (never wider than it is), for pages that show it small. */
 export async function resized(name: string, bytes: Buffer, width: number): Promise<StoredImage> {

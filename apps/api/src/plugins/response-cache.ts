@@ -29,6 +29,8 @@ declare module 'fastify' {
 
 /** One encoding of a stored answer, ready to write: its bytes and the headers of a 200 and of a 304, as flat arrays. */
 interface Representation {
+  /** How `body` is encoded; null: as computed. */
+  encoding: Encoding | null;
   body: Buffer;
   etag: string;
   ok: string[];
@@ -86,11 +88,16 @@ function storedHeaders(reply: FastifyReply): Record<string, string> | null {
   return headers;
 }
 
-function representation(body: Buffer, etag: string, headers: Record<string, string>): Representation {
+function representation(
+  encoding: Encoding | null,
+  body: Buffer,
+  etag: string,
+  headers: Record<string, string>,
+): Representation {
   const { 'content-type': _type, ...withoutType } = headers;
   const ok = flat({ ...headers, etag, 'content-length': String(body.length), 'x-cache': 'hit' });
   const notModified = flat({ ...withoutType, etag, 'x-cache': 'hit' });
-  return { body, etag, ok, notModified };
+  return { encoding, body, etag, ok, notModified };
 }
 
 const sizeOf = (answer: Representation) => answer.body.length + JSON.stringify(answer.ok).length;
@@ -101,23 +108,27 @@ function entryFor(route: string | undefined, payload: string, headers: Record<st
   const compressible = isCompressible(headers['content-type'], body.length);
   // Whether or not this client takes it compressed, a cache on the way must know the answer depends on it.
   const shared = compressible ? { ...headers, vary: varyWithEncoding(headers.vary) } : headers;
-  const plain = representation(body, etag, shared);
+  const plain = representation(null, body, etag, shared);
   return { ...plain, route, headers: shared, compressible, encoded: {}, size: sizeOf(plain) };
 }
 
 /** The entry with its answer in `encoding` too; each encoding has its own ETag, as they are different bytes. */
 async function withEncoding(entry: Cached, encoding: Encoding): Promise<Cached> {
   const body = await compress(entry.body, encoding);
-  const answer = representation(body, `${entry.etag.slice(0, -1)}.${encoding}"`, {
+  const answer = representation(encoding, body, `${entry.etag.slice(0, -1)}.${encoding}"`, {
     ...entry.headers,
     'content-encoding': encoding,
   });
   return { ...entry, encoded: { ...entry.encoded, [encoding]: answer }, size: entry.size + sizeOf(answer) };
 }
 
+/** The encoding this request takes the entry in; null: as computed. */
+const encodingFor = (entry: Cached, req: IncomingMessage) =>
+  entry.compressible ? preferredEncoding(req.headers['accept-encoding']) : null;
+
 /** The representation of the entry this request takes, if the entry holds it already. */
 function chosen(entry: Cached, req: IncomingMessage): Representation | undefined {
-  const encoding = entry.compressible ? preferredEncoding(req.headers['accept-encoding']) : null;
+  const encoding = encodingFor(entry, req);
   return encoding ? entry.encoded[encoding] : entry;
 }
 
@@ -176,10 +187,13 @@ export const responseCachePlugin = fp(
     });
     app.addHook('onClose', async () => unlisten());
 
+    /** The stored answer to this request, not yet counted against its address's limit. */
+    const stored = (req: IncomingMessage): Cached | undefined =>
+      trusted && (req.method === 'GET' || req.method === 'HEAD') ? cache.get(req.url ?? '') : undefined;
+
     /** The stored answer to this request; 'limited' when its address is over the limit (Fastify answers that 429). */
     const lookup = (req: IncomingMessage): Cached | 'limited' | undefined => {
-      if (!trusted || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
-      const hit = cache.get(req.url ?? '');
+      const hit = stored(req);
       if (!hit) return undefined;
       return limit.hit(clientAddress(req)) ? 'limited' : hit;
     };
@@ -189,11 +203,12 @@ export const responseCachePlugin = fp(
       // A cross-origin read needs its CORS answer, which the CORS plugin computes on Fastify's side.
       if (corsConfigured && req.headers.origin) return false;
       const started = performance.now();
-      const hit = lookup(req);
-      if (!hit || hit === 'limited') return false;
-      // An encoding this answer has not been asked in yet is compressed on Fastify's side (asynchronously).
+      const hit = stored(req);
+      if (!hit) return false;
+      // An encoding this answer has not been asked in yet is compressed on Fastify's side (asynchronously),
+      // which also answers an address over the limit: counted there, this request is counted once.
       const answer = chosen(hit, req);
-      if (!answer) return false;
+      if (!answer || limit.hit(clientAddress(req))) return false;
       const reqId = requestIdOf(req);
       write(answer, req, res, ['x-request-id', reqId]);
       app.metrics?.cache.inc({ result: 'hit' });
@@ -223,6 +238,13 @@ export const responseCachePlugin = fp(
       return updated.encoded[encoding] ?? updated;
     };
 
+    /** The entry's answer in the encoding this request takes, made now if the entry does not hold it yet. */
+    const answerFor = async (url: string, entry: Cached, req: IncomingMessage): Promise<Representation> => {
+      const encoding = encodingFor(entry, req);
+      if (!encoding) return entry;
+      return entry.encoded[encoding] ?? encodedAnswer(url, entry, encoding);
+    };
+
     // One computation per missing answer: under a burst, the first request fills the cache and the
     // others wait for it instead of all running the same (possibly slow) query at once.
     const filling = new Map<string, Promise<void>>();
@@ -242,8 +264,7 @@ export const responseCachePlugin = fp(
         const extra = Object.entries(reply.getHeaders()).flatMap(([name, value]) =>
           name.startsWith('access-control-') || name === 'x-request-id' ? [name, String(value)] : [],
         );
-        const encoding = hit.compressible ? preferredEncoding(request.headers['accept-encoding']) : null;
-        const answer = encoding ? (hit.encoded[encoding] ?? (await encodedAnswer(request.url, hit, encoding))) : hit;
+        const answer = await answerFor(request.url, hit, request.raw);
         reply.hijack();
         request.cacheHit = true;
         write(answer, request.raw, reply.raw, extra);
@@ -288,15 +309,12 @@ export const responseCachePlugin = fp(
         if (headers) {
           const entry = entryFor(request.routeOptions.url, payload, headers);
           cache.set(request.url, entry);
-          const encoding = entry.compressible ? preferredEncoding(request.headers['accept-encoding']) : null;
           if (entry.compressible) reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
-          if (!encoding) {
-            reply.header('etag', entry.etag);
-            return payload;
-          }
+          const answer = await answerFor(request.url, entry, request.raw);
+          reply.header('etag', answer.etag);
+          if (!answer.encoding) return payload;
           // Compressed here, from the stored answer: the compression plugin leaves an encoded answer alone.
-          const answer = await encodedAnswer(request.url, entry, encoding);
-          reply.header('etag', answer.etag).header('content-encoding', encoding).removeHeader('content-length');
+          reply.header('content-encoding', answer.encoding).removeHeader('content-length');
           return answer.body;
         }
       }

@@ -1,7 +1,8 @@
 /**
  * The demo catalogue as data: departments, their categories, and per category a few product lines
  * (brand, model, base price) and variants. plan.ts crosses lines with variants to make the products,
- * so 200 products come from about 150 lines instead of 200 hand-typed literals.
+ * so 200 products come from about 150 lines instead of 200 hand-typed literals; in the categories with
+ * `options` (phones, tablets, clothes, shoes) a line is one product and its variants are sold within it.
  * Prices are EGP at Egyptian retail levels; weights are shipping weights in kg. Everything a shopper
  * reads has its Arabic beside it (names, features, variant labels, blurbs).
  */
@@ -41,8 +42,17 @@ export type Line = readonly [
   nameAr: string,
   featuresAr: string,
 ];
-/** A variant multiplies the line's price and weight (a 256GB phone, a pack of 6); an empty label is the plain item. */
+/**
+ * A variant multiplies the line's price and weight (a 256GB phone, a pack of 6); an empty label is the plain item.
+ * In a category with options, its labels list its option values in the options' order: '128GB, Black'.
+ */
 export type Variant = readonly [label: string, priceFactor: number, weightFactor: number, labelAr: string];
+
+/** What a product with variants lets the shopper choose (its values come from the category's variants). */
+export interface OptionTemplate {
+  name: string;
+  nameAr: string;
+}
 
 export interface CategoryTemplate {
   name: string;
@@ -54,6 +64,12 @@ export interface CategoryTemplate {
   blurb: string;
   blurbAr: string;
   variants: readonly Variant[];
+  /**
+   * Set where a line is one product sold in these options, one variant per entry of `variants` (a shopper picks
+   * the storage and colour of an iPhone on its page). Without it each line × variant is a product of its own:
+   * a 43- and a 55-inch TV, or a pack of 3, are bought as different things.
+   */
+  options?: readonly OptionTemplate[];
   lines: readonly Line[];
 }
 
@@ -85,13 +101,17 @@ const packs: Variant[] = [
   ['Pack of 2', 1.9, 2, 'عبوة قطعتين'],
   ['Pack of 3', 2.8, 3, 'عبوة 3 قطع'],
 ];
-/** 'M, Navy' → 'M، كحلي', 'Size 42' → 'مقاس 42': letter sizes stay as Egyptian shops write them. */
+/** 'M, Navy' → 'M، كحلي': sizes stay as Egyptian shops write them. */
 const sizeAr = (label: string) =>
   label
     .split(', ')
-    .map((part) => (isColour(part) ? COLOURS_AR[part] : part.replace(/^Size (\d+)$/, 'مقاس $1')))
+    .map((part) => (isColour(part) ? COLOURS_AR[part] : part))
     .join('، ');
 const sizes = (...labels: string[]): Variant[] => labels.map((label) => [label, 1, 1, sizeAr(label)]);
+const STORAGE: OptionTemplate = { name: 'Storage', nameAr: 'المساحة' };
+const CONNECTIVITY: OptionTemplate = { name: 'Connectivity', nameAr: 'الاتصال' };
+const COLOUR: OptionTemplate = { name: 'Colour', nameAr: 'اللون' };
+const SIZE: OptionTemplate = { name: 'Size', nameAr: 'المقاس' };
 const warranty = 'Sold with the official Egyptian agent warranty; delivery across Egypt.';
 const warrantyAr = 'بضمان الوكيل الرسمي في مصر، والتوصيل لكل المحافظات.';
 
@@ -354,6 +374,7 @@ export const DEPARTMENTS: readonly DepartmentTemplate[] = [
           ['256GB, Green', 1.12, 1, '256 جيجا، أخضر'],
           ['512GB, Black', 1.28, 1, '512 جيجا، أسود'],
         ],
+        options: [STORAGE, COLOUR],
         lines: [
           [
             'Apple',
@@ -441,6 +462,7 @@ export const DEPARTMENTS: readonly DepartmentTemplate[] = [
           ['128GB, Wi-Fi', 1.15, 1, '128 جيجا، واي فاي'],
           ['128GB, 4G LTE', 1.3, 1.02, '128 جيجا، 4G LTE'],
         ],
+        options: [STORAGE, CONNECTIVITY],
         lines: [
           [
             'Apple',
@@ -905,6 +927,7 @@ export const DEPARTMENTS: readonly DepartmentTemplate[] = [
         blurb: 'Free exchange within 14 days.',
         blurbAr: 'استبدال مجاني خلال 14 يومًا.',
         variants: sizes('M, Navy', 'L, White', 'XL, Black', 'L, Olive'),
+        options: [SIZE, COLOUR],
         lines: [
           [
             'LC Waikiki',
@@ -961,6 +984,7 @@ export const DEPARTMENTS: readonly DepartmentTemplate[] = [
         blurb: 'Free exchange within 14 days.',
         blurbAr: 'استبدال مجاني خلال 14 يومًا.',
         variants: sizes('S, Beige', 'M, Black', 'L, Olive', 'M, Pink'),
+        options: [SIZE, COLOUR],
         lines: [
           [
             'LC Waikiki',
@@ -1017,6 +1041,7 @@ export const DEPARTMENTS: readonly DepartmentTemplate[] = [
         blurb: 'Made in Egypt from combed cotton.',
         blurbAr: 'صناعة مصرية من القطن الممشط.',
         variants: sizes('M', 'L', 'XL'),
+        options: [SIZE],
         lines: [
           [
             'Cottonil',
@@ -1072,7 +1097,8 @@ export const DEPARTMENTS: readonly DepartmentTemplate[] = [
         hue: 20,
         blurb: 'Free exchange of size within 14 days.',
         blurbAr: 'استبدال المقاس مجانًا خلال 14 يومًا.',
-        variants: sizes('Size 41', 'Size 42', 'Size 43', 'Size 44'),
+        variants: sizes('41', '42', '43', '44'),
+        options: [SIZE],
         lines: [
           [
             'Adidas',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
-import { categories, coupons, departments, products, reviews, users } from '../db/schema.js';
+import { categories, coupons, departments, products, productVariants, reviews, users } from '../db/schema.js';
 import { audit } from '../lib/audit.js';
 import type { ImageStore } from '../lib/image-store.js';
 import { imageUrl } from '../lib/images.js';
@@ -9,7 +9,8 @@ import { toPiastres } from '../lib/money.js';
 import { hashPassword } from '../modules/users/service.js';
 import { recomputeRatings } from '../modules/reviews/rating.js';
 import { REVIEWERS } from './catalogue.js';
-import { at, buildPlan, DEFAULT_PRODUCTS, type Plan, type TileSpec } from './plan.js';
+import { buildPlan, DEFAULT_PRODUCTS, type Plan } from './plan.js';
+import { at, type TileSpec } from './products.js';
 import { renderTiles } from './tiles.js';
 
 /** The demo coupon the seed creates and prints. */
@@ -38,6 +39,8 @@ export interface SeedResult {
   departments: number;
   categories: number;
   products: number;
+  /** Rows of product_variants: the phones', tablets' and clothes' sizes, colours and capacities. */
+  variants: number;
   reviews: number;
   images: number;
   /** The demo accounts this run created (an e-mail that was already registered keeps its password). */
@@ -106,7 +109,7 @@ async function seed(opts: SeedOptions, whenNotEmpty: 'skip' | 'fail' | 'replace'
   const done = { ...result, images: stored.count, ms: Date.now() - started };
   log(
     `seeding: done in ${(done.ms / 1000).toFixed(1)} s: ${done.departments} departments, ${done.categories} categories, ` +
-      `${done.products} products, ${done.reviews} reviews, ${done.images} images`,
+      `${done.products} products (${done.variants} variants), ${done.reviews} reviews, ${done.images} images`,
   );
   log(`demo coupon: ${DEMO_COUPON.code} (${DEMO_COUPON.value}% off, once per shopper)`);
   for (const account of DEMO_ACCOUNTS) {
@@ -127,7 +130,7 @@ interface StoredImages {
 }
 
 async function renderAndStore(plan: Plan, opts: SeedOptions): Promise<StoredImages> {
-  // Variants that differ only in size (the 128GB and the 512GB black phone) share their pictures: render each once.
+  // A tile shown by several products (a line in one colour) is rendered once.
   const unique: TileSpec[] = [];
   const seen = new Map<string, number>();
   const indexOf = (spec: TileSpec) => {
@@ -200,10 +203,25 @@ async function insertPlan(
       categoryId: at(categoryIds, p.category),
       departmentId: at(departmentIds, p.department),
       imagePaths: at(stored.products, i),
+      options: p.options,
       // A minute apart, newest first in plan order, so "newest" listings are stable and mix departments.
       createdAt: new Date(now - i * 60_000),
     })),
   );
+  // As PUT /api/product/:id/variants writes them, in this one transaction: each row's trigger (migration 0010)
+  // sets its product's price to the lowest variant price and its stock to the variants' total.
+  const variantRows = plan.products.flatMap((p, i) =>
+    p.variants.map((v, position) => ({
+      productId: at(productIds, i),
+      sku: v.sku,
+      options: v.options,
+      price: toPiastres(v.priceEgp),
+      stock: v.stock,
+      imagePaths: v.images.map((image) => at(at(stored.products, i), image)),
+      position,
+    })),
+  );
+  if (variantRows.length) await tx.insert(productVariants).values(variantRows);
 
   const shopperHash = at(
     hashes,
@@ -265,6 +283,7 @@ async function insertPlan(
     departments: plan.departments.length,
     categories: plan.categories.length,
     products: plan.products.length,
+    variants: variantRows.length,
     reviews: reviewRows.length,
     accounts: DEMO_ACCOUNTS.filter((a) => createdEmails.has(a.email)).map(({ email, password, role }) => ({
       email,

@@ -1,4 +1,13 @@
-import { DEPARTMENTS, REVIEW_TEXTS, REVIEWERS, type CategoryTemplate, type Shape } from './catalogue.js';
+import { DEPARTMENTS, REVIEW_TEXTS, REVIEWERS, type CategoryTemplate } from './catalogue.js';
+import {
+  at,
+  initialsOf,
+  planSingle,
+  planWithOptions,
+  type PlannedProduct,
+  type Slot,
+  type TileSpec,
+} from './products.js';
 
 /**
  * Turns the catalogue templates into the exact rows to insert. Pure and deterministic (a seeded PRNG,
@@ -8,17 +17,11 @@ import { DEPARTMENTS, REVIEW_TEXTS, REVIEWERS, type CategoryTemplate, type Shape
 
 export const DEFAULT_PRODUCTS = 200;
 const SEED = 20_240_915;
-const OUT_OF_STOCK_EVERY = 12; // ~8% of products
+/** The reviews' own stream: planning the products differently (more draws, fewer) leaves every rating as it was. */
+const REVIEWS_SEED = SEED + 1;
 const NOT_COD_SHARE = 0.1; // the most expensive 10%: couriers will not carry that much cash
 const REVIEWS_PER_PRODUCT = 0.2; // 200 products → 40 reviews
 const MAX_REVIEWS_PER_PRODUCT = 4;
-
-/** An element that must exist (the seed's data is static; a gap is a programming error, not input to handle). */
-export function at<T>(items: readonly T[], index: number): T {
-  const item = items[index];
-  if (item === undefined) throw new Error(`seed: no item at index ${index}`);
-  return item;
-}
 
 /** mulberry32: tiny, fast and good enough for demo data. */
 function prng(seed: number): () => number {
@@ -30,33 +33,6 @@ function prng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
-}
-
-export interface TileSpec {
-  shape: Shape;
-  hue: number;
-  /** Body colour of the drawn item (from a colour in the variant's name, else from the hue). */
-  colour: string;
-  heading: string;
-  title: string;
-  initials: string;
-  /** Which of the product's pictures: 0 front, 1 and 2 turned and re-lit. */
-  view: number;
-}
-
-export interface PlannedProduct {
-  name: string;
-  nameAr: string;
-  brand: string;
-  description: string;
-  descriptionAr: string;
-  priceEgp: number;
-  stock: number;
-  weight: number;
-  cod: boolean;
-  category: number;
-  department: number;
-  images: TileSpec[];
 }
 
 export interface PlannedCategory {
@@ -83,45 +59,6 @@ export interface Plan {
   reviews: PlannedReview[];
 }
 
-const NAMED_COLOURS = new Map([
-  ['black', '#2b2d31'],
-  ['white', '#f5f5f2'],
-  ['silver', '#c3c7cc'],
-  ['grey', '#8a9099'],
-  ['blue', '#2f6fb5'],
-  ['navy', '#1f2f55'],
-  ['green', '#3f8f5a'],
-  ['olive', '#6b7040'],
-  ['pink', '#e59ab4'],
-  ['red', '#c8393b'],
-  ['beige', '#d9c3a0'],
-]);
-
-/** A black phone is drawn black; items without a colour get a tone of their category's hue. */
-function colourFor(label: string, hue: number, rand: () => number): string {
-  for (const word of label.toLowerCase().split(/[^a-z]+/)) {
-    const named = NAMED_COLOURS.get(word);
-    if (named) return named;
-  }
-  return `hsl(${Math.round(hue + (rand() - 0.5) * 40)}, 45%, 45%)`;
-}
-
-const initialsOf = (brand: string) =>
-  brand
-    .split(/[\s-]+/)
-    .filter((w) => /^[A-Za-z]/.test(w))
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase())
-    .join('');
-
-/** Shelf prices: 21,999, 3,449 and 449 rather than 21,734.18; cheap groceries to the quarter pound. */
-export function retailPrice(egp: number): number {
-  if (egp >= 10_000) return Math.round(egp / 500) * 500 - 1;
-  if (egp >= 1000) return Math.round(egp / 50) * 50 - 1;
-  if (egp >= 100) return Math.round(egp / 5) * 5 - 1;
-  return Math.max(1, Math.round(egp * 4) / 4);
-}
-
 /** Categories in round-robin order over departments, so consecutive products come from different departments. */
 function interleavedCategories(): { template: CategoryTemplate; category: number; department: number }[] {
   const flat = DEPARTMENTS.flatMap((d, department) =>
@@ -131,17 +68,30 @@ function interleavedCategories(): { template: CategoryTemplate; category: number
   return withIndex.sort((a, b) => a.position - b.position || a.department - b.department);
 }
 
-const ALL_CATEGORIES = DEPARTMENTS.flatMap((d) => d.categories);
-/** How many products the templates can make without repeating a name (each category gets an equal share). */
-export const MAX_PRODUCTS =
-  ALL_CATEGORIES.length * Math.min(...ALL_CATEGORIES.map((c) => c.lines.length * c.variants.length));
+/** How many products a category makes without repeating a name: a line with options is one product. */
+const capacity = (c: CategoryTemplate) => c.lines.length * (c.options ? 1 : c.variants.length);
+
+/**
+ * Every product the templates can make, in plan order: round k takes the k-th product of each category that
+ * still has one, so consecutive products come from different departments, and the rounds a category of few
+ * products (its variants sold inside them) cannot fill go to the others.
+ */
+const SLOTS: readonly Slot[] = (() => {
+  const order = interleavedCategories();
+  const rounds = Math.max(...order.map((c) => capacity(c.template)));
+  return Array.from({ length: rounds }, (_, k) =>
+    order.filter((c) => k < capacity(c.template)).map((c) => ({ ...c, k })),
+  ).flat();
+})();
+
+/** How many products the templates can make without repeating a name. */
+export const MAX_PRODUCTS = SLOTS.length;
 
 export function buildPlan(productCount = DEFAULT_PRODUCTS): Plan {
   if (!Number.isInteger(productCount) || productCount < 1 || productCount > MAX_PRODUCTS) {
     throw new RangeError(`products must be a whole number from 1 to ${MAX_PRODUCTS}`);
   }
   const rand = prng(SEED);
-  const order = interleavedCategories();
 
   const categories: PlannedCategory[] = DEPARTMENTS.flatMap((d, department) =>
     d.categories.map((c) => ({
@@ -160,38 +110,9 @@ export function buildPlan(productCount = DEFAULT_PRODUCTS): Plan {
     })),
   );
 
-  const products: PlannedProduct[] = [];
-  for (let i = 0; i < productCount; i++) {
-    const { template: c, category, department } = at(order, i % order.length);
-    // k-th product of this category: lines first, then the next variant of each line, so names never repeat.
-    const k = Math.floor(i / order.length);
-    const lineIndex = k % c.lines.length;
-    const [brand, model, basePrice, baseWeight, features, lineAr, featuresAr] = at(c.lines, lineIndex);
-    const [label, priceFactor, weightFactor, labelAr] = at(
-      c.variants,
-      (Math.floor(k / c.lines.length) + lineIndex) % c.variants.length,
-    );
-
-    const priceEgp = retailPrice(basePrice * priceFactor * (0.96 + rand() * 0.08));
-    const inStock = priceEgp > 10_000 ? 2 + Math.floor(rand() * 14) : 8 + Math.floor(rand() * 110);
-    const colour = colourFor(label, c.hue, rand);
-    const imageCount = 1 + Math.floor(rand() * 3);
-    const tile = { shape: c.shape, hue: c.hue, colour, heading: brand, title: model, initials: initialsOf(brand) };
-    products.push({
-      name: label ? `${brand} ${model}, ${label}` : `${brand} ${model}`,
-      nameAr: labelAr ? `${lineAr}، ${labelAr}` : lineAr,
-      brand,
-      description: `${model}${label ? ` (${label})` : ''} by ${brand}. ${features}. ${c.blurb}`,
-      descriptionAr: `${lineAr}${labelAr ? ` (${labelAr})` : ''}. ${featuresAr}. ${c.blurbAr}`,
-      priceEgp,
-      stock: (i + 1) % OUT_OF_STOCK_EVERY === 0 ? 0 : inStock,
-      weight: Math.round(baseWeight * weightFactor * 100) / 100,
-      cod: true,
-      category,
-      department,
-      images: Array.from({ length: imageCount }, (_, view) => ({ ...tile, view })),
-    });
-  }
+  const products = SLOTS.slice(0, productCount).map((slot, i) =>
+    slot.template.options ? planWithOptions(slot, slot.template.options, i, rand) : planSingle(slot, i, rand),
+  );
 
   const byPrice = [...products].sort((a, b) => b.priceEgp - a.priceEgp);
   for (const p of byPrice.slice(0, Math.round(products.length * NOT_COD_SHARE))) p.cod = false;
@@ -200,7 +121,7 @@ export function buildPlan(productCount = DEFAULT_PRODUCTS): Plan {
     departments: DEPARTMENTS.map(({ name, nameAr }) => ({ name, nameAr })),
     categories,
     products,
-    reviews: planReviews(products.length, rand),
+    reviews: planReviews(products.length, prng(REVIEWS_SEED)),
   };
 }
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { ProductDetail } from '@shop/contracts';
 import type { Db } from '../db/client.js';
-import { categories, coupons, departments, products, reviews, users } from '../db/schema.js';
+import { categories, coupons, departments, products, productVariants, reviews, users } from '../db/schema.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import {
   CatalogueNotEmptyError,
@@ -11,7 +12,10 @@ import {
   seedIfEmpty,
   type SeedOptions,
 } from './index.js';
-import { buildPlan, MAX_PRODUCTS, retailPrice } from './plan.js';
+import { toPiastres } from '../lib/money.js';
+import { DEPARTMENTS } from './catalogue.js';
+import { buildPlan, MAX_PRODUCTS } from './plan.js';
+import { retailPrice } from './products.js';
 
 const SLOW = 120_000;
 const quiet = () => {};
@@ -21,6 +25,11 @@ const options = (t: TestContext, extra: Partial<SeedOptions> = {}): SeedOptions 
   log: quiet,
   ...extra,
 });
+
+/** The categories whose lines are sold as one product with options (catalogue.ts), and those options. */
+const WITH_OPTIONS = new Map(
+  DEPARTMENTS.flatMap((d) => d.categories).flatMap((c) => (c.options ? [[c.name, c.options] as const] : [])),
+);
 
 async function tableCounts(t: TestContext) {
   const n = async (table: typeof departments | typeof categories | typeof products | typeof reviews) =>
@@ -58,7 +67,8 @@ describe('the demo catalogue on an empty database', () => {
       .groupBy(categories.id);
     expect(rows).toHaveLength(30);
     for (const row of rows) {
-      expect(row.n).toBeGreaterThanOrEqual(6);
+      // A category of products with options has one per line (5 or more); the others 7 each.
+      expect(row.n).toBeGreaterThanOrEqual(5);
       expect(Number(row.mismatched)).toBe(0);
     }
   });
@@ -81,7 +91,14 @@ describe('the demo catalogue on an empty database', () => {
     }
     expect(new Set(rows.map((p) => p.nameAr)).size).toBe(200);
     // Arabic search can be shown with the phones' Arabic names.
-    expect(rows.find((p) => p.name.startsWith('Apple iPhone 15'))?.nameAr).toMatch(/^موبايل أبل آيفون 15، /);
+    expect(rows.find((p) => p.name === 'Apple iPhone 15')?.nameAr).toBe('موبايل أبل آيفون 15');
+    // What a shopper chooses between is in Arabic too.
+    const options = (await t.app.db.select({ options: products.options }).from(products)).flatMap((p) => p.options);
+    expect(options.length).toBeGreaterThan(40);
+    for (const option of options) {
+      expect(option.nameAr, option.name).toMatch(arabic);
+      for (const value of option.values) expect(value.valueAr, value.value).toBeTruthy();
+    }
   });
 
   it('has realistic products: unique names, EGP prices, weights, some out of stock, some not cash on delivery', async () => {
@@ -103,9 +120,13 @@ describe('the demo catalogue on an empty database', () => {
     expect(Math.min(...notCod.map((p) => p.price / 100))).toBeGreaterThan(15_000);
   });
 
-  it('gives each product 1-3 images and each category one, all served from /uploads as webp', async () => {
-    const rows = await t.app.db.select({ images: products.imagePaths }).from(products);
-    expect(rows.every((p) => p.images.length >= 1 && p.images.length <= 3)).toBe(true);
+  it('gives each product 1-3 images (and one per other colour it comes in) and each category one, all served from /uploads as webp', async () => {
+    const rows = await t.app.db.select({ images: products.imagePaths, options: products.options }).from(products);
+    for (const p of rows) {
+      const colours = p.options.find((o) => o.name === 'Colour')?.values.length ?? 1;
+      expect(p.images.length).toBeGreaterThanOrEqual(colours);
+      expect(p.images.length).toBeLessThanOrEqual(3 + colours - 1);
+    }
     const categoryImages = await t.app.db.select({ image: categories.imagePath }).from(categories);
     const paths = new Set([...rows.flatMap((p) => p.images), ...categoryImages.map((c) => c.image ?? 'missing')]);
     expect(paths.size).toBeGreaterThan(300);
@@ -116,6 +137,99 @@ describe('the demo catalogue on an empty database', () => {
       expect(res.headers['content-type']).toBe('image/webp');
       expect(res.rawPayload.subarray(8, 12).toString('ascii')).toBe('WEBP');
     }
+  });
+
+  it('sells each phone, tablet, garment and shoe as one product with options and its variants', async () => {
+    const rows = await t.app.db
+      .select({ product: products, category: categories.name })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId));
+    const variants = await t.app.db.select().from(productVariants).orderBy(asc(productVariants.position));
+    const variantsOf = (productId: string) => variants.filter((v) => v.productId === productId);
+    const optioned = rows.filter((row) => WITH_OPTIONS.has(row.category));
+    // Smartphones, Tablets and the Fashion department's four categories: a product per line.
+    expect(new Set(optioned.map((row) => row.category))).toEqual(
+      new Set(['Smartphones', 'Tablets', "Men's Clothing", "Women's Clothing", 'Underwear & Socks', 'Shoes']),
+    );
+    expect(optioned).toHaveLength(32);
+    expect(variants).toHaveLength(118);
+    for (const { product, category } of optioned) {
+      const mine = variantsOf(product.id);
+      expect(product.options.map((o) => [o.name, o.nameAr])).toEqual(
+        WITH_OPTIONS.get(category)?.map((o) => [o.name, o.nameAr]),
+      );
+      expect(mine.length, product.name).toBeGreaterThanOrEqual(3);
+      // The product row is the summary the triggers of migration 0010 keep.
+      expect(product.price, product.name).toBe(Math.min(...mine.map((v) => v.price)));
+      expect(product.stock, product.name).toBe(mine.reduce((sum, v) => sum + v.stock, 0));
+      for (const v of mine) {
+        // jsonb keeps an object's keys in its own order: compared as sets.
+        expect(new Set(Object.keys(v.options))).toEqual(new Set(product.options.map((o) => o.name)));
+        expect(v.imagePaths.every((path) => product.imagePaths.includes(path))).toBe(true);
+      }
+      // A variant shows its own colour: one picture set per colour, none where the colour never changes.
+      const colours = new Set(mine.flatMap((v) => v.options.Colour ?? []));
+      const pictures = new Set(mine.map((v) => v.imagePaths.join()));
+      if (colours.size) expect(pictures.size, product.name).toBe(colours.size);
+      else expect(pictures, product.name).toEqual(new Set(['']));
+    }
+    // Each variant's own price (its step over the line's) and stock, as planned.
+    const planned = new Map(buildPlan(200).products.flatMap((p) => p.variants.map((v) => [v.sku, v])));
+    for (const v of variants) {
+      expect([v.price, v.stock], v.sku).toEqual([
+        toPiastres(planned.get(v.sku)?.priceEgp ?? 0),
+        planned.get(v.sku)?.stock,
+      ]);
+    }
+    const skus = variants.map((v) => v.sku.toLowerCase());
+    expect(new Set(skus).size).toBe(skus.length);
+    // Within what the dashboard's variant grid accepts.
+    expect(Math.max(...skus.map((sku) => sku.length))).toBeLessThanOrEqual(64);
+    // The rest of the shop is as it was: every line × variant a product of its own, without options.
+    const others = rows.filter((row) => !WITH_OPTIONS.has(row.category));
+    expect(others).toHaveLength(168);
+    for (const { product } of others) expect(product.options).toEqual([]);
+    expect(variants.every((v) => optioned.some((row) => row.product.id === v.productId))).toBe(true);
+    expect(others.filter((row) => row.category === 'Sportswear').map((row) => row.product.name)).toContain(
+      'Activ Men Training T-Shirt, M, Black',
+    );
+  });
+
+  it('prices each variant from its own step: the iPhone 15 from EGP 51,999 to the 512GB one', async () => {
+    const [iphone] = await t.app.db.select().from(products).where(eq(products.name, 'Apple iPhone 15'));
+    const res = await t.app.inject({ method: 'GET', url: `/api/product/one/${iphone?.id}` });
+    const body = res.json<ProductDetail>();
+    expect(body.options?.map((o) => [o.name, o.nameAr, o.values.map((v) => `${v.value}: ${v.valueAr}`)])).toEqual([
+      ['Storage', 'المساحة', ['128GB: 128 جيجا', '256GB: 256 جيجا', '512GB: 512 جيجا']],
+      ['Colour', 'اللون', ['Black: أسود', 'Blue: أزرق', 'Green: أخضر']],
+    ]);
+    const variants = body.variants ?? [];
+    expect(variants.map((v) => [v.sku, v.options, v.price])).toEqual([
+      ['APPLE-IPHONE-15-128GB-BLACK', { Storage: '128GB', Colour: 'Black' }, 51_999],
+      ['APPLE-IPHONE-15-256GB-BLUE', { Storage: '256GB', Colour: 'Blue' }, 57_999],
+      ['APPLE-IPHONE-15-256GB-GREEN', { Storage: '256GB', Colour: 'Green' }, 57_999],
+      ['APPLE-IPHONE-15-512GB-BLACK', { Storage: '512GB', Colour: 'Black' }, 66_499],
+    ]);
+    // The catalogue's steps over the 128GB phone (×1.12, ×1.28), each rounded to a shelf price.
+    const [base = 1, step = 0, , top = 0] = variants.map((v) => v.price);
+    expect(step / base).toBeCloseTo(1.12, 1);
+    expect(top / base).toBeCloseTo(1.28, 1);
+    expect(body.price).toBe(51_999);
+    expect(body.stock).toBe(variants.reduce((sum, v) => sum + v.stock, 0));
+    // The blue and the green phone are drawn in their colours; both black ones share the black pictures.
+    const [black, blue, green, black512] = variants.map((v) => v.image_path);
+    expect(black512).toEqual(black);
+    expect(new Set([black?.[0], blue?.[0], green?.[0]]).size).toBe(3);
+  });
+
+  it('keeps what the browser tests rely on: a product sold as one thing, rated 4.5 from its reviews, with 3 pictures', async () => {
+    const [kettle] = await t.app.db
+      .select()
+      .from(products)
+      .where(eq(products.name, 'Tornado Electric Kettle 1.7 L 2200W, White'));
+    expect(kettle).toMatchObject({ rating: 4.5, numReviews: 2, options: [] });
+    expect(kettle?.imagePaths).toHaveLength(3);
+    expect(kettle?.stock).toBeGreaterThan(0);
   });
 
   it('fills the first page of the shop (README: /api/product?page=1 answers with 8 demo products)', async () => {

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { StoredImage } from '../lib/images.js';
 import { escapeMarkup } from '../lib/markup.js';
 import type { Shape } from './catalogue.js';
-import { at, type TileSpec } from './plan.js';
+import { at, type TileSpec } from './products.js';
 
 /**
  * Product pictures for the demo catalogue: an SVG tile (soft background, a simple drawing of the

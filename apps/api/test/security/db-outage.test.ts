@@ -101,6 +101,13 @@ interface Sample {
 }
 
 describe.runIf(Boolean(base))('PostgreSQL going away while requests flow (PostgreSQL)', () => {
+  /**
+   * The longest a request may take to answer during the outage: a cart write asks the pool for a connection twice
+   * (the token's check, then the write), and each ask may wait out the pool's 5 s connect timeout in a black hole;
+   * 9 s was less than the two on a loaded machine.
+   */
+  const ANSWER_MS = 12_000;
+
   it('answers 503 during the outage and recovers by itself, without a restart', async () => {
     if (!base) return;
     const pgdb = await createPgDatabase(base);
@@ -176,8 +183,8 @@ describe.runIf(Boolean(base))('PostgreSQL going away while requests flow (Postgr
         const [url, init] = call.init();
         const sample: Sample = { at: Date.now() - started, phase, route: call.route, status: 'pending' };
         samples.push(sample);
-        // Several in flight at once, each given 9 s: one that never answers is a failure, not a wait.
-        void fetch(url, { ...init, signal: AbortSignal.timeout(9_000) })
+        // Several in flight at once, each given ANSWER_MS: one that never answers is a failure, not a wait.
+        void fetch(url, { ...init, signal: AbortSignal.timeout(ANSWER_MS) })
           .then(async (res) => {
             sample.status = res.status;
             if (res.status === 503) {
@@ -228,7 +235,7 @@ describe.runIf(Boolean(base))('PostgreSQL going away while requests flow (Postgr
     flowing = false;
     await flow;
     // Let the last requests settle.
-    const settle = Date.now() + 10_000;
+    const settle = Date.now() + ANSWER_MS;
     while (samples.some((s) => s.status === 'pending') && Date.now() < settle)
       await new Promise((r) => setTimeout(r, 50));
 

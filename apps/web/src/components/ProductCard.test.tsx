@@ -4,15 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Product } from '@shop/contracts';
 import { formatPrice } from '../lib/format';
+import { aProduct } from '../test/products';
 import { ProductCard, type ProductCardActions } from './ProductCard';
 import { starFills } from './Rating';
 
-const product: Product = {
-  _id: 'p1',
+const product = aProduct({
   name: 'Toshiba Fridge',
-  nameAr: null,
   price: 24999,
-  compareAtPrice: null,
   stock: 3,
   rating: 3.5,
   numReviews: 2,
@@ -20,11 +18,8 @@ const product: Product = {
   category: { _id: 'c1', name: 'Refrigerators', nameAr: null },
   department: { _id: 'd1', name: 'Home & Kitchen', nameAr: null },
   brand: 'Toshiba',
-  description: '',
-  descriptionAr: null,
   weight: 60,
-  cod: true,
-};
+});
 
 function renderCard(overrides: Partial<Product> = {}, actions: Partial<ProductCardActions> = {}) {
   const all: ProductCardActions = {

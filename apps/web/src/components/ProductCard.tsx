@@ -35,6 +35,8 @@ export function ProductCard({ product, actions, priority = false }: ProductCardP
   const name = local.name(product);
   const href = paths.product(product._id);
   const inStock = product.stock > 0;
+  // A product sold in variants shows its lowest price and is bought on its page, where the shopper chooses one.
+  const hasVariants = Boolean(product.options?.length);
   const favourite = actions.isFavourite(product._id);
   return (
     <div className="card product-card h-100">
@@ -71,7 +73,7 @@ export function ProductCard({ product, actions, priority = false }: ProductCardP
         <ProductPrice
           price={product.price}
           compareAtPrice={product.compareAtPrice}
-          from={Boolean(product.options?.length)}
+          from={hasVariants}
           className="product-price"
         />
         <StockState stock={product.stock} />
@@ -81,8 +83,7 @@ export function ProductCard({ product, actions, priority = false }: ProductCardP
           <span className="badge text-bg-light text-wrap">
             <Localized value={local.name(product.category)} />
           </span>
-        ) : product.options?.length ? (
-          // A product sold in variants is bought on its page, where the shopper chooses one.
+        ) : hasVariants ? (
           <Link
             to={href}
             className={`btn btn-accent btn-sm w-100${inStock ? '' : ' disabled'}`}

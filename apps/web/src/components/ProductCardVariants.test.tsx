@@ -2,27 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Product } from '@shop/contracts';
+import { tShirt } from '../test/products';
 import { ProductCard, type ProductCardActions } from './ProductCard';
-
-const shirt: Product = {
-  _id: 'p1',
-  name: 'Cotton T-shirt',
-  nameAr: null,
-  price: 250,
-  compareAtPrice: null,
-  stock: 8,
-  rating: 0,
-  numReviews: 0,
-  image_path: ['/uploads/shirt.webp'],
-  category: { _id: 'c1', name: 'T-shirts', nameAr: null },
-  department: { _id: 'd1', name: 'Fashion', nameAr: null },
-  brand: 'Cottonil',
-  description: '',
-  descriptionAr: null,
-  weight: 0.2,
-  cod: true,
-  options: [{ name: 'Size', nameAr: null, values: [{ value: 'M', valueAr: null }] }],
-};
 
 function renderCard(overrides: Partial<Product> = {}) {
   const actions: ProductCardActions = {
@@ -32,7 +13,7 @@ function renderCard(overrides: Partial<Product> = {}) {
     onToggleFavourite: vi.fn(),
   };
   const router = createMemoryRouter([
-    { path: '/', element: <ProductCard product={{ ...shirt, ...overrides }} actions={actions} /> },
+    { path: '/', element: <ProductCard product={{ ...tShirt, ...overrides }} actions={actions} /> },
   ]);
   render(<RouterProvider router={router} />);
 }

@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { say, type Cart } from '@shop/contracts';
+import { labelVariant, say, variantValues, type Cart } from '@shop/contracts';
 import type { Db } from '../../db/client.js';
 import { cartItems, products, productVariants } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { toEgp } from '../../lib/money.js';
-import { lineImages, linePrice } from '../orders/bill.js';
+import { lineImages, linePrice, lineStock, lineVariantColumns } from '../orders/bill.js';
 import { lineVariant } from '../variants/label.js';
 import type { Deps } from '../deps.js';
 
@@ -21,13 +21,10 @@ function cartLinesQuery(db: Db) {
       brand: products.brand,
       price: linePrice,
       imagePaths: lineImages,
-      stock: sql<number>`coalesce(${productVariants.stock}, ${products.stock})`,
+      stock: lineStock,
       cod: products.cod,
       quantity: cartItems.quantity,
-      productOptions: products.options,
-      variantId: cartItems.variantId,
-      variantSku: productVariants.sku,
-      variantOptions: productVariants.options,
+      ...lineVariantColumns,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -96,7 +93,7 @@ export function cartService(deps: Pick<Deps, 'db'>) {
       .from(productVariants)
       .where(and(eq(productVariants.id, line.variantId), eq(productVariants.productId, line.productId)));
     if (!variant) throw badRequest(say.api.variantUnknown);
-    const values = product.options.map((o) => variant.options[o.name]).join(', ');
+    const values = variantValues({ options: labelVariant(product.options, variant.options) }, 'en');
     return { name: `${product.name} (${values})`, stock: variant.stock };
   }
 
@@ -105,7 +102,8 @@ export function cartService(deps: Pick<Deps, 'db'>) {
     const user = sql<string>`${userId}::uuid`.as('user_id');
     const quantity = sql<number>`1`.as('quantity');
     const createdAt = sql<Date>`now()`.as('created_at');
-    if (line.variantId)
+    const { productId, variantId } = line;
+    if (variantId)
       return db.insert(cartItems).select((qb) =>
         qb
           .select({
@@ -118,8 +116,8 @@ export function cartService(deps: Pick<Deps, 'db'>) {
           .from(productVariants)
           .where(
             and(
-              eq(productVariants.id, line.variantId ?? ''),
-              eq(productVariants.productId, line.productId),
+              eq(productVariants.id, variantId),
+              eq(productVariants.productId, productId),
               gt(productVariants.stock, 0),
             ),
           ),
@@ -135,7 +133,7 @@ export function cartService(deps: Pick<Deps, 'db'>) {
         })
         .from(products)
         // A product with options is bought by variant only.
-        .where(and(eq(products.id, line.productId), gt(products.stock, 0), sql`${products.options} = '[]'::jsonb`)),
+        .where(and(eq(products.id, productId), gt(products.stock, 0), sql`${products.options} = '[]'::jsonb`)),
     );
   }
 

@@ -14,6 +14,15 @@ export const linePrice = sql<number>`coalesce(${productVariants.price}, ${produc
 export const lineImages = sql<
   string[]
 >`case when cardinality(${productVariants.imagePaths}) > 0 then ${productVariants.imagePaths} else ${products.imagePaths} end`;
+/** A cart line's units on the shelf: its variant's when it has one. */
+export const lineStock = sql<number>`coalesce(${productVariants.stock}, ${products.stock})`;
+/** What variants/label.ts reads of a cart line joined to its product and variant, to name the variant. */
+export const lineVariantColumns = {
+  variantId: cartItems.variantId,
+  productOptions: products.options,
+  variantSku: productVariants.sku,
+  variantOptions: productVariants.options,
+};
 
 /**
  * The shopper's cart with what an order needs of each product, in product and then variant id order (the order
@@ -23,15 +32,12 @@ export const readCart = (db: DbOrTx, userId: string) =>
   db
     .select({
       productId: cartItems.productId,
-      variantId: cartItems.variantId,
       quantity: cartItems.quantity,
       name: products.name,
       nameAr: products.nameAr,
       price: linePrice,
       imagePaths: lineImages,
-      productOptions: products.options,
-      variantSku: productVariants.sku,
-      variantOptions: productVariants.options,
+      ...lineVariantColumns,
       cod: products.cod,
       weight: products.weight,
       categoryId: products.categoryId,

@@ -17,7 +17,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { claimUse, lockCoupon } from '../coupons/queries.js';
 import { AfterCommit, begin, transition, type AfterCommitDeps } from './lifecycle.js';
 import { awaitingProvider } from './payment-wait.js';
-import { billCart, lineImages, readCart } from './bill.js';
+import { billCart, lineImages, lineStock, lineVariantColumns, readCart } from './bill.js';
 import { lineVariant, variantSnapshot } from '../variants/label.js';
 import { byName, toOrder } from './queries.js';
 import type { Deps } from '../deps.js';
@@ -213,7 +213,7 @@ export function placingService(deps: PlacingDeps) {
       .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), not(awaitingProvider)))
       .groupBy(orderItems.productId, orderItems.variantId)
       .as('held');
-    const available = sql<number>`coalesce(${productVariants.stock}, ${products.stock}) + coalesce(${held.quantity}, 0)`;
+    const available = sql<number>`${lineStock} + coalesce(${held.quantity}, 0)`;
     const out = await db
       .select({
         id: products.id,
@@ -221,10 +221,7 @@ export function placingService(deps: PlacingDeps) {
         nameAr: products.nameAr,
         imagePaths: lineImages,
         stock: available,
-        productOptions: products.options,
-        variantId: cartItems.variantId,
-        variantSku: productVariants.sku,
-        variantOptions: productVariants.options,
+        ...lineVariantColumns,
       })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))

@@ -3,9 +3,11 @@ import { BRAND_FACET_LIMIT, RATING_FACET_VALUES, type Facets, type ProductFilter
 import type { DbOrTx } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import { toEgp } from '../../lib/money.js';
-import { filterConditions } from './filters.js';
+import { rankedValues } from './facetValues.js';
+import { filterConditions, hasOptions } from './filters.js';
+import { optionFacet, optionValuesOf, type OptionValueRow } from './optionFacets.js';
 
-type BrandGroup = {
+export type BrandGroup = {
   brand: string;
   /** Products of this brand passing every other filter: the brand facet's count, and its share of the list. */
   count: number;
@@ -18,35 +20,48 @@ type BrandGroup = {
 
 const yes = sql`true`;
 
+/** The columns the facets read: the conditions of filters.ts read them as a table named "products". */
+const facetColumns = sql`${products.id}, ${products.brand}, ${products.price}, ${products.rating},
+  ${products.stock}, ${products.cod}, ${products.optionValues}, ${products.optionValuesInStock}`;
+
 /**
- * The filter panel's counts for the products of `scope` (a list's own query: its text, category or department),
- * each facet with every filter applied but its own. One pass groups the scope by brand and counts, per brand,
+ * The query of the brand, price and rating facets over `source` (a from-item named "products" with facetColumns),
+ * each facet with every filter applied but its own. One pass groups the source by brand and counts, per brand,
  * with the filters each facet needs (FILTER clauses); summing the groups of the chosen brands then gives the
- * price and rating facets with the brand filter applied, and the groups themselves the brand facet without it.
- * In-stock and cash-on-delivery have no facet of their own, so they narrow the scope for all. `cap` bounds the
- * products counted, as search bounds the products it ranks.
+ * price and rating facets with the brand filter applied (facetsFrom), and the groups themselves the brand facet
+ * without it. In-stock, cash-on-delivery and the options chosen have no facet here, so they narrow the source for
+ * all three (the options' own facets are optionValuesOf).
  */
-export async function facetsOf(
-  db: DbOrTx,
-  scope: SQL | undefined,
-  filters: ProductFilters,
-  cap?: number,
-): Promise<Facets> {
-  const { price = yes, rating = yes, inStock, cod } = filterConditions(filters);
+export function brandGroupsOf(source: SQL, filters: ProductFilters): SQL {
+  const { price = yes, rating = yes, inStock, cod, options } = filterConditions(filters);
   const atLeast = RATING_FACET_VALUES.map(
     (stars) => sql`count(*) filter (where ${price} and ${products.rating} >= ${sql.raw(String(stars))})::int`,
   );
-  // Named "products" with the table's column names, so the filters' conditions read it as they read the table.
-  const scoped = sql`(select ${products.brand}, ${products.price}, ${products.rating}, ${products.stock},
-    ${products.cod} from ${products} where ${scope ?? yes} ${cap === undefined ? sql`` : sql`limit ${cap}`}) as products`;
-  const { rows: groups } = await db.execute<BrandGroup>(sql`
+  return sql`
     select ${products.brand} as brand,
       count(*) filter (where ${price} and ${rating})::int as count,
       min(${products.price}) filter (where ${rating}) as "minPrice",
       max(${products.price}) filter (where ${rating}) as "maxPrice",
       array[${sql.join(atLeast, sql`, `)}] as "atLeast"
-    from ${scoped} where ${and(inStock, cod) ?? yes} group by ${products.brand}`);
+    from ${source} where ${and(inStock, cod, options) ?? yes} group by ${products.brand}`;
+}
 
+/**
+ * The filter panel's counts for the products of `scope` (a category's or department's list): the brand groups and
+ * the option values, two queries run side by side.
+ */
+export async function facetsOf(db: DbOrTx, scope: SQL | undefined, filters: ProductFilters): Promise<Facets> {
+  const scoped = (condition: SQL | undefined) =>
+    sql`(select ${facetColumns} from ${products} where ${condition ?? yes}) as ${products}`;
+  const [{ rows: groups }, { rows: optionValues }] = await Promise.all([
+    db.execute<BrandGroup>(brandGroupsOf(scoped(scope), filters)),
+    db.execute<OptionValueRow>(optionValuesOf(scoped(and(scope, hasOptions)), filters)),
+  ]);
+  return facetsFrom(groups, optionValues, filters);
+}
+
+/** The facets from the counts of brandGroupsOf and optionValuesOf. */
+export function facetsFrom(groups: BrandGroup[], optionValues: OptionValueRow[], filters: ProductFilters): Facets {
   const chosen = new Set(filters.brand ?? []);
   const inList = chosen.size ? groups.filter((group) => chosen.has(group.brand)) : groups;
   const prices = (pick: (group: BrandGroup) => number | null) =>
@@ -63,24 +78,22 @@ export async function facetsOf(
       value,
       count: inList.reduce((sum, group) => sum + Number(group.atLeast[index] ?? 0), 0),
     })),
-    options: [],
+    options: optionFacet(optionValues, filters.options),
   };
 }
 
-/** The counts of a list that matches nothing (the brands chosen stay listed, at 0). */
+/** The counts of a list that matches nothing (the brands and option values chosen stay listed, at 0). */
 export const noFacets = (filters: ProductFilters): Facets => ({
   brands: brandFacet([], new Set(filters.brand ?? [])),
   price: { min: null, max: null },
   ratings: RATING_FACET_VALUES.map((value) => ({ value, count: 0 })),
-  options: [],
+  options: optionFacet([], filters.options),
 });
 
-/** Most products first; a chosen brand stays listed (with 0 if nothing else matches) so it can be unchosen. */
-function brandFacet(groups: BrandGroup[], chosen: Set<string>): Facets['brands'] {
-  const counts = new Map(groups.filter((group) => group.count > 0).map((group) => [group.brand, group.count]));
-  for (const brand of chosen) if (!counts.has(brand)) counts.set(brand, 0);
-  return [...counts]
-    .map(([value, count]) => ({ value, count }))
-    .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
-    .filter((facet, index) => index < BRAND_FACET_LIMIT || chosen.has(facet.value));
-}
+const brandFacet = (groups: BrandGroup[], chosen: Set<string>): Facets['brands'] =>
+  rankedValues(
+    groups.filter((group) => group.count > 0).map((group) => ({ value: group.brand, count: group.count })),
+    chosen,
+    BRAND_FACET_LIMIT,
+    (value) => ({ value, count: 0 }),
+  );

@@ -1,11 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BRAND_FILTERS, type Facets, type Product } from '@shop/contracts';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { eq } from 'drizzle-orm';
+import {
+  MAX_BRAND_FILTERS,
+  MAX_OPTION_FILTER_VALUES,
+  MAX_OPTION_FILTERS,
+  type Facets,
+  type Product,
+} from '@shop/contracts';
+import { productVariants } from '../../db/schema.js';
+import { createAdmin, createTestApp, type TestContext } from '../../../test/harness.js';
 import { createCategory, createDepartment, createProduct, type ProductFixture } from '../../../test/fixtures.js';
+import {
+  colours,
+  createGarments,
+  FILTERED_PRODUCTS,
+  FILTERED_PRODUCTS_FACETS,
+  GARMENT_OPTION_FACETS,
+  ratingCounts as ratings,
+  sizes,
+  type Garments,
+} from '../../../test/filter-catalogue.js';
 
 let t: TestContext;
 let category: string;
 let department: string;
+let clothes: string;
+let garments: Garments;
 let p: Record<'apple' | 'appleSoldOut' | 'samsung' | 'samsungCheap' | 'xiaomi' | 'appleLaptop', ProductFixture>;
 
 beforeAll(async () => {
@@ -16,13 +36,15 @@ beforeAll(async () => {
   const make = (overrides: Parameters<typeof createProduct>[1]) =>
     createProduct(t.app.db, { categoryId: category, ...overrides });
   p = {
-    apple: await make({ brand: 'Apple', price: 100, rating: 4.5, stock: 5 }),
-    appleSoldOut: await make({ brand: 'Apple', price: 300, rating: 3, stock: 0 }),
-    samsung: await make({ brand: 'Samsung', price: 200, rating: 4, cod: false }),
-    samsungCheap: await make({ brand: 'Samsung', price: 50, rating: 2 }),
-    xiaomi: await make({ brand: 'Xiaomi', price: 150.5, rating: 5 }),
+    apple: await make({ ...FILTERED_PRODUCTS.apple, stock: 5 }),
+    appleSoldOut: await make(FILTERED_PRODUCTS.appleSoldOut),
+    samsung: await make(FILTERED_PRODUCTS.samsung),
+    samsungCheap: await make(FILTERED_PRODUCTS.samsungCheap),
+    xiaomi: await make(FILTERED_PRODUCTS.xiaomi),
     appleLaptop: await make({ categoryId: laptops, brand: 'Apple', price: 1000, rating: 1 }),
   };
+  clothes = (await createCategory(t.app.db, { departmentId: department })).id;
+  garments = await createGarments(t.app.db, clothes);
 });
 afterAll(() => t.close());
 
@@ -40,7 +62,6 @@ async function list(query: string, scope = `category=${category}`): Promise<Answ
 }
 const ids = (answer: Answer) => answer.products.map((product) => product._id).sort();
 const idsOf = (...keys: (keyof typeof p)[]) => keys.map((key) => p[key].id).sort();
-const ratings = (...counts: number[]) => [4, 3, 2, 1].map((value, index) => ({ value, count: counts[index] }));
 
 describe('GET /api/product filters', () => {
   it('narrows to one brand, or to any of several', async () => {
@@ -94,6 +115,11 @@ describe('GET /api/product filters', () => {
     ['cod=1'],
     ['brand='],
     [Array.from({ length: MAX_BRAND_FILTERS + 1 }, (_, i) => `brand=B${i}`).join('&')],
+    ['opt.Size='],
+    ['opt.=M'],
+    [`opt.Size=${'M'.repeat(101)}`],
+    [Array.from({ length: MAX_OPTION_FILTER_VALUES + 1 }, (_, i) => `opt.Size=S${i}`).join('&')],
+    [Array.from({ length: MAX_OPTION_FILTERS + 1 }, (_, i) => `opt.O${i}=M`).join('&')],
   ])('refuses %s', async (query) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/product?category=${category}&${query}` });
     expect(res.statusCode).toBe(400);
@@ -102,16 +128,7 @@ describe('GET /api/product filters', () => {
 
 describe('GET /api/product facets', () => {
   it("count a category's brands, price range and ratings", async () => {
-    expect((await list('')).facets).toEqual({
-      brands: [
-        { value: 'Apple', count: 2 },
-        { value: 'Samsung', count: 2 },
-        { value: 'Xiaomi', count: 1 },
-      ],
-      price: { min: 50, max: 300 },
-      ratings: ratings(3, 4, 5, 5),
-      options: [],
-    });
+    expect((await list('')).facets).toEqual(FILTERED_PRODUCTS_FACETS);
   });
 
   it('count each facet with every filter but its own', async () => {
@@ -176,5 +193,137 @@ describe('GET /api/product facets', () => {
     const answer = await list('brand=Xiaomi', 'page=1');
     expect(answer.products.map((product) => product._id)).toEqual([p.xiaomi.id]);
     expect(answer).not.toHaveProperty('facets');
+  });
+});
+
+describe('GET /api/product option filters', () => {
+  const garmentIds = (answer: Answer) => answer.products.map((product) => product._id).sort();
+  const garmentsOf = (...keys: (keyof Garments)[]) => keys.map((key) => garments[key].id).sort();
+  const clothesList = (query: string) => list(query, `category=${clothes}`);
+
+  it('narrows to products with a variant of the value, never to products without options', async () => {
+    expect(garmentIds(await clothesList('opt.Size=M'))).toEqual(garmentsOf('shirt', 'dress', 'hoodie'));
+    expect(garmentIds(await clothesList('opt.Size=XL'))).toEqual(garmentsOf('hoodie'));
+    expect(garmentIds(await clothesList('opt.Size=XXL'))).toEqual([]);
+    expect(garmentIds(await clothesList('opt.Material=Cotton'))).toEqual([]);
+  });
+
+  it("reads several values of one option as any of them, and other options' as all of them", async () => {
+    expect(garmentIds(await clothesList('opt.Size=S&opt.Size=XL'))).toEqual(garmentsOf('shirt', 'hoodie'));
+    expect(garmentIds(await clothesList('opt.Size=M&opt.Colour=Red'))).toEqual(garmentsOf('shirt', 'dress'));
+    expect(garmentIds(await clothesList('opt.Colour=Blue&opt.Size=S&opt.Size=L'))).toEqual(garmentsOf('shirt'));
+  });
+
+  it('wants one variant with every option chosen: a red S and a blue M are no blue S', async () => {
+    expect(garmentIds(await clothesList('opt.Size=S&opt.Colour=Blue'))).toEqual([]);
+    expect(garmentIds(await clothesList('opt.Size=L&opt.Colour=Red'))).toEqual(garmentsOf('dress'));
+  });
+
+  it("asks the variant's own stock when only products in stock are listed", async () => {
+    // The hoodie is in stock (its XL), but not in M.
+    expect(garmentIds(await clothesList('opt.Size=M&inStock=true'))).toEqual(garmentsOf('shirt', 'dress'));
+    // The shirt's red M is sold out; its other variants in stock do not make it one.
+    expect(garmentIds(await clothesList('opt.Size=M&opt.Colour=Red&inStock=true'))).toEqual(garmentsOf('dress'));
+  });
+
+  it('applies the other filters too, and counts the pages of what is left', async () => {
+    expect(garmentIds(await clothesList('opt.Size=M&brand=Weaver&rating=5'))).toEqual(garmentsOf('hoodie'));
+    expect((await clothesList('opt.Size=M&limit=2')).pages).toBe(2);
+  });
+
+  it('filters a department across its categories', async () => {
+    const answer = await list('opt.Size=L', `department=${department}`);
+    expect(garmentIds(answer)).toEqual(garmentsOf('shirt', 'dress'));
+  });
+
+  it('follow the variants as the admin sets them and as their stock goes', async () => {
+    const admin = await createAdmin(t.app);
+    const { id: categoryId } = await createCategory(t.app.db);
+    const place = `category=${categoryId}`;
+    const socks = await createProduct(t.app.db, { categoryId, name: 'Wool socks' });
+    const setVariants = async (payload: Record<string, unknown>) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/product/${socks.id}/variants`,
+        headers: admin.headers,
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const size = { name: 'Size', nameAr: null, values: [{ value: 'M', valueAr: null }] };
+    await setVariants({ options: [size], variants: [{ sku: 'SOCKS-M', options: { Size: 'M' }, price: 50, stock: 1 }] });
+    expect(garmentIds(await list('opt.Size=M&inStock=true', place))).toEqual([socks.id]);
+    // Sold out behind the API's back (as an order takes it): each address once, so no cached answer stands in.
+    await t.app.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.productId, socks.id));
+    expect(garmentIds(await list('opt.Size=M&inStock=true&limit=9', place))).toEqual([]);
+    expect(garmentIds(await list('opt.Size=M&limit=9', place))).toEqual([socks.id]);
+    await setVariants({ options: [], variants: [] });
+    expect(garmentIds(await list('opt.Size=M&limit=8', place))).toEqual([]);
+  });
+
+  it('leaves out the fields the list does not know, a field named "options" among them', async () => {
+    expect(garmentIds(await clothesList('options=Size&unknown=1'))).toHaveLength(4);
+  });
+});
+
+describe('GET /api/product option facets', () => {
+  const facetsOf = async (query: string, scope = `category=${clothes}`) => (await list(query, scope)).facets;
+
+  it('count the values of the options in the list, in the order products list them, in both languages', async () => {
+    expect((await facetsOf(''))?.options).toEqual(GARMENT_OPTION_FACETS);
+    // A list whose products have no options has none.
+    expect((await list('')).facets?.options).toEqual([]);
+  });
+
+  it("count each option without its own filter, and by the products' values for the others", async () => {
+    expect((await facetsOf('opt.Size=M'))?.options).toEqual([
+      GARMENT_OPTION_FACETS[0],
+      colours(['Red', 2], ['Blue', 1]),
+    ]);
+    expect((await facetsOf('opt.Colour=Red'))?.options).toEqual([
+      sizes(['L', 2], ['M', 2], ['S', 1]),
+      GARMENT_OPTION_FACETS[1],
+    ]);
+    // Not by the same variant: the shirt counts for S under Blue (it has a red S and a blue M), though it has no
+    // blue S and the list is empty.
+    const { products, facets } = await list('opt.Size=S&opt.Colour=Blue', `category=${clothes}`);
+    expect(products).toEqual([]);
+    expect(facets?.options).toEqual([sizes(['L', 1], ['M', 1], ['S', 1]), colours(['Blue', 1], ['Red', 1])]);
+  });
+
+  it('count the values of variants in stock only when the list asks for products in stock', async () => {
+    // The hoodie's M is sold out, and the shirt's red M: the shirt counts for M and for Red by its other variants.
+    expect((await facetsOf('inStock=true'))?.options).toEqual([
+      sizes(['M', 2], ['L', 1], ['S', 1], ['XL', 1]),
+      colours(['Red', 2], ['Blue', 1]),
+    ]);
+    expect((await facetsOf('opt.Colour=Red&inStock=true'))?.options).toEqual([
+      sizes(['M', 2], ['L', 1], ['S', 1]),
+      colours(['Red', 2], ['Blue', 1]),
+    ]);
+  });
+
+  it('narrow the other facets by the options chosen', async () => {
+    const facets = await facetsOf('opt.Size=XL');
+    expect(facets?.brands).toEqual([{ value: 'Weaver', count: 1 }]);
+    expect(facets?.ratings).toEqual(ratings(1, 1, 1, 1));
+    // And are narrowed by the others: the brand leaves the dress out.
+    expect((await facetsOf('brand=Weaver'))?.options).toEqual([
+      sizes(['M', 2], ['L', 1], ['S', 1], ['XL', 1]),
+      colours(['Blue', 1], ['Red', 1]),
+    ]);
+  });
+
+  it('keep a chosen value listed at 0 when nothing matches, with its words, and an option no product has', async () => {
+    const { products, facets } = await list('opt.Size=XL&opt.Colour=Red', `category=${clothes}`);
+    expect(products).toEqual([]);
+    expect(facets?.options).toEqual([sizes(['L', 2], ['M', 2], ['S', 1], ['XL', 0]), colours(['Red', 0])]);
+    expect((await facetsOf('opt.Material=Wool'))?.options).toEqual([
+      { name: 'Material', nameAr: null, values: [{ value: 'Wool', count: 0, valueAr: null }] },
+    ]);
+  });
+
+  it("cover a department's categories", async () => {
+    expect((await facetsOf('', `department=${department}`))?.options).toEqual(GARMENT_OPTION_FACETS);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, gt } from 'drizzle-orm';
 import { API_MSG, MSG, PAGE_SIZE, RULE_MSG, RULE_MSG_AR, type Product } from '@shop/contracts';
 import { products } from '../../db/schema.js';
 import {
@@ -119,6 +119,33 @@ describe('GET /api/product', () => {
       (await list(`department=${dept.id}&q=${encodeURIComponent('غلايه كهربايي')}`)).products.map((p) => p._id),
     ).toEqual([kettle.id]);
     expect(await list(`department=${UNKNOWN_ID}`)).toMatchObject({ products: [], pages: 0 });
+  });
+
+  it('counts the whole catalogue as products come, sell out, come back and go', async () => {
+    const counted = async () => ({
+      inStock: (await list('limit=1')).pages,
+      all: (await list('limit=1&includeOutOfStock=true')).pages,
+      pastTheEnd: (await list('limit=1&page=100000')).pages,
+    });
+    const inStock = async () =>
+      (await t.app.db.select({ n: count() }).from(products).where(gt(products.stock, 0)))[0]?.n;
+    // Written behind the API's back: a cached answer goes when the database announces the change.
+    const expectCounts = async () => {
+      const n = await inStock();
+      await expect.poll(counted).toEqual({ inStock: n, all: await productCount(), pastTheEnd: n });
+    };
+    await expectCounts();
+    const c = await createCategory(t.app.db);
+    const kept = await createProduct(t.app.db, { categoryId: c.id, stock: 2 });
+    await createProduct(t.app.db, { categoryId: c.id, stock: 0 });
+    await expectCounts();
+    await t.app.db.update(products).set({ stock: 0 }).where(eq(products.id, kept.id));
+    await expectCounts();
+    // Both back in one statement.
+    await t.app.db.update(products).set({ stock: 5 }).where(eq(products.categoryId, c.id));
+    await expectCounts();
+    await t.app.db.delete(products).where(eq(products.categoryId, c.id));
+    await expectCounts();
   });
 });
 

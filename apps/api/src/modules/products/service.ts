@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gt, like, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, like, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   say,
@@ -14,7 +14,7 @@ import {
   type ProductListQuery,
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { categories, departments, products } from '../../db/schema.js';
+import { catalogueCounts, categories, departments, products } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { FOREIGN_KEY_VIOLATION, mapDbError } from '../../lib/db-errors.js';
 import { notFound } from '../../lib/errors.js';
@@ -135,10 +135,18 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
       // Either language's name, Arabic spellings folded; LIKE '%…%' is served by the trigram index on this expression.
       query.q ? like(products.searchName, `%${escapeLike(normalizeArabic(query.q.toLowerCase()))}%`) : undefined,
     );
-    const filter = and(scope, allFilters(query));
-    // The total rides along as an uncorrelated subquery (run once), so a page costs one round trip.
-    // Inside it "products" names the subquery's own table, so the same filter applies there.
-    const total = sql<number>`(select count(*) from ${products} where ${filter ?? sql`true`})`.mapWith(Number);
+    const narrowed = allFilters(query);
+    const filter = and(scope, narrowed);
+    // The total rides along as an uncorrelated subquery (run once), so a page costs one round trip. The whole
+    // catalogue's is kept counted (catalogueCounts); inside the count "products" names the subquery's own table, so
+    // the same filter applies there.
+    const wholeCatalogue = !query.category && !query.department && !query.q && !narrowed;
+    const kept = query.includeOutOfStock ? catalogueCounts.products : catalogueCounts.inStock;
+    const total = (
+      wholeCatalogue
+        ? sql<number>`coalesce((select ${kept} from ${catalogueCounts}), 0)`
+        : sql<number>`(select count(*) from ${products} where ${filter ?? sql`true`})`
+    ).mapWith(Number);
     const rows = await db
       .select({ ...productColumns, total })
       .from(products)
@@ -151,8 +159,10 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
     let matching = rows[0]?.total;
     if (matching === undefined) {
       // A page past the end has no row to carry the total.
-      const [counted] = await db.select({ n: count() }).from(products).where(filter);
-      matching = counted?.n ?? 0;
+      const {
+        rows: [counted],
+      } = await db.execute<{ n: string | number }>(sql`select ${total} as n`);
+      matching = Number(counted?.n ?? 0);
     }
     const page = { products: rows.map(toProductDto), pages: Math.ceil(matching / limit) };
     // Only a category's or department's list has a filter panel; counting the whole catalogue for the home page

@@ -2,9 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Facets, Product } from '@shop/contracts';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { createCategory, createProduct, type ProductFixture } from '../../../test/fixtures.js';
+import {
+  colours,
+  createGarments,
+  FILTERED_PRODUCTS,
+  FILTERED_PRODUCTS_FACETS,
+  GARMENT_OPTION_FACETS,
+  ratingCounts as ratings,
+  sizes,
+  type Garments,
+} from '../../../test/filter-catalogue.js';
 
 let t: TestContext;
 let p: Record<'apple' | 'appleSoldOut' | 'samsung' | 'samsungCheap' | 'xiaomi' | 'kettle', ProductFixture>;
+let garments: Garments;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -12,14 +23,15 @@ beforeAll(async () => {
   const phone = (overrides: Parameters<typeof createProduct>[1]) =>
     createProduct(t.app.db, { categoryId, ...overrides, name: `Smartphone ${overrides?.brand ?? ''}` });
   p = {
-    apple: await phone({ brand: 'Apple', price: 100, rating: 4.5 }),
-    appleSoldOut: await phone({ brand: 'Apple', price: 300, rating: 3, stock: 0 }),
-    samsung: await phone({ brand: 'Samsung', price: 200, rating: 4, cod: false }),
-    samsungCheap: await phone({ brand: 'Samsung', price: 50, rating: 2 }),
-    xiaomi: await phone({ brand: 'Xiaomi', price: 150.5, rating: 5 }),
+    apple: await phone(FILTERED_PRODUCTS.apple),
+    appleSoldOut: await phone(FILTERED_PRODUCTS.appleSoldOut),
+    samsung: await phone(FILTERED_PRODUCTS.samsung),
+    samsungCheap: await phone(FILTERED_PRODUCTS.samsungCheap),
+    xiaomi: await phone(FILTERED_PRODUCTS.xiaomi),
     // Spelled like the phones' word, so a search that matched nothing would fall back to it.
     kettle: await createProduct(t.app.db, { categoryId, name: 'Smartphome Kettle', brand: 'Tornado', price: 80 }),
   };
+  garments = await createGarments(t.app.db, categoryId);
 });
 afterAll(() => t.close());
 
@@ -31,7 +43,6 @@ async function search(query: string): Promise<{ products: Product[]; facets: Fac
 }
 const ids = async (query: string) => (await search(`name=smartphone&${query}`)).products.map((x) => x._id);
 const idsOf = (...keys: (keyof typeof p)[]) => keys.map((key) => p[key].id);
-const ratings = (...counts: number[]) => [4, 3, 2, 1].map((value, index) => ({ value, count: counts[index] }));
 
 describe('GET /api/product/search filters', () => {
   it('narrows to brands, in the chosen order', async () => {
@@ -60,16 +71,7 @@ describe('GET /api/product/search filters', () => {
   });
 
   it('counts facets over the matches, each without its own filter', async () => {
-    expect((await search('name=smartphone')).facets).toEqual({
-      brands: [
-        { value: 'Apple', count: 2 },
-        { value: 'Samsung', count: 2 },
-        { value: 'Xiaomi', count: 1 },
-      ],
-      price: { min: 50, max: 300 },
-      ratings: ratings(3, 4, 5, 5),
-      options: [],
-    });
+    expect((await search('name=smartphone')).facets).toEqual(FILTERED_PRODUCTS_FACETS);
     const { facets } = await search('name=smartphone&brand=Samsung&rating=4&cod=true');
     expect(facets.brands).toEqual([
       { value: 'Apple', count: 1 },
@@ -98,5 +100,30 @@ describe('GET /api/product/search filters', () => {
   it('refuses a price range whose ends cross', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/product/search?name=phone&minPrice=9&maxPrice=1' });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/product/search option filters', () => {
+  const garmentIds = async (query: string) => (await search(`name=cotton&${query}`)).products.map((x) => x._id).sort();
+  const garmentsOf = (...keys: (keyof Garments)[]) => keys.map((key) => garments[key].id).sort();
+
+  it('narrows the matches to a value, to any of several, and to one variant with every option chosen', async () => {
+    expect(await garmentIds('opt.Size=M')).toEqual(garmentsOf('shirt', 'dress', 'hoodie'));
+    expect(await garmentIds('opt.Size=S&opt.Size=XL')).toEqual(garmentsOf('shirt', 'hoodie'));
+    expect(await garmentIds('opt.Size=M&opt.Colour=Red')).toEqual(garmentsOf('shirt', 'dress'));
+    expect(await garmentIds('opt.Size=S&opt.Colour=Blue')).toEqual([]);
+    expect(await garmentIds('opt.Size=M&opt.Colour=Red&inStock=true')).toEqual(garmentsOf('dress'));
+  });
+
+  it('counts the options of the matches, each without its own filter', async () => {
+    expect((await search('name=cotton')).facets.options).toEqual(GARMENT_OPTION_FACETS);
+    expect((await search('name=cotton&opt.Colour=Red&inStock=true')).facets.options).toEqual([
+      sizes(['M', 2], ['L', 1], ['S', 1]),
+      colours(['Red', 2], ['Blue', 1]),
+    ]);
+    // Matches without options have no option facets; a value chosen stays listed (in English: none names it).
+    expect((await search('name=smartphone&opt.Size=M')).facets.options).toEqual([
+      { name: 'Size', nameAr: null, values: [{ value: 'M', count: 0, valueAr: null }] },
+    ]);
   });
 });

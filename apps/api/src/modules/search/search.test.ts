@@ -4,6 +4,7 @@ import { products } from '../../db/schema.js';
 import { ARABIC_FOLD_FROM, normalizeArabic, SEARCH_LIMIT, type Product } from '@shop/contracts';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { createCategory, createProduct, type ProductFixture } from '../../../test/fixtures.js';
+import { SEARCH_CANDIDATES } from './service.js';
 
 let t: TestContext;
 let p: Record<
@@ -132,6 +133,17 @@ describe('GET /api/product/search', () => {
     const { id: categoryId } = await createCategory(t.app.db);
     for (let i = 0; i < SEARCH_LIMIT + 5; i++) await createProduct(t.app.db, { categoryId, name: `USB Cable ${i}` });
     expect(await search({ name: 'cable' })).toHaveLength(SEARCH_LIMIT);
+  });
+
+  it('a filter finds its products among more matches than are ranked', async () => {
+    const { id: categoryId, departmentId } = await createCategory(t.app.db);
+    // One statement, so that thousands of products cost one round trip.
+    await t.app.db.execute(sql`
+      insert into ${products} (name, description, brand, price, stock, weight, category_id, department_id)
+      select 'Hex Bolt', 'A steel bolt', 'Common', 100, 10, 1, ${categoryId}, ${departmentId}
+      from generate_series(1, ${SEARCH_CANDIDATES}) as n`);
+    const rare = await createProduct(t.app.db, { categoryId, name: 'Hex Bolt M8', brand: 'Rarebrand' });
+    expect(await search({ name: 'bolt', brand: 'Rarebrand' })).toEqual([rare.id]);
   });
 });
 

@@ -1,8 +1,9 @@
 import { and, asc, desc, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { normalizeArabic, SEARCH_LIMIT, type SearchQuery, type SearchResult, type SortOption } from '@shop/contracts';
 import { products } from '../../db/schema.js';
-import { facetsOf, noFacets } from '../products/facets.js';
-import { allFilters } from '../products/filters.js';
+import { brandGroupsOf, facetsFrom, noFacets, type BrandGroup } from '../products/facets.js';
+import { allFilters, hasOptions } from '../products/filters.js';
+import { optionValuesOf, type OptionValueRow } from '../products/optionFacets.js';
 import { selectProducts, toProductDto } from '../products/service.js';
 import type { Deps } from '../deps.js';
 
@@ -12,9 +13,9 @@ const MAX_WORDS = 8;
  * Matches ranked and sorted at most. A text that matches more (a single letter matches everything) is ranked among
  * the first this many found, which bounds its cost at a few milliseconds; more specific texts are ranked in full.
  */
-const SEARCH_CANDIDATES = 5000;
+export const SEARCH_CANDIDATES = 5000;
 
-/** The columns search_candidates returns. */
+/** The columns of search_matches the orders read. */
 const SORT_KEYS = {
   id: sql.identifier('id'),
   price: sql.identifier('price'),
@@ -38,37 +39,59 @@ function ordering(sortBy: SortOption | undefined): SQL[] {
   }
 }
 
+/** What one search statement answers: the matches counted, the ids ranked, and the facets' counts. */
+type Searched = { matched: number; ids: string[]; groups: BrandGroup[]; optionValues: OptionValueRow[] };
+
 export function searchService(deps: Pick<Deps, 'db'>) {
   const { db } = deps;
 
-  /** The products matching `tsquery` (search_candidates is in db/migrations), before the filters. */
-  const candidates = (tsquery: SQL, query: SearchQuery, cap: number) =>
-    sql`search_candidates(${tsquery}, ${query.includeOutOfStock ?? false}, ${cap})`;
-
-  /** The products matching `tsquery`, sold-out ones only when asked for, before the filters. */
-  const matching = (tsquery: SQL, query: SearchQuery) =>
-    and(sql`${products.search} @@ ${tsquery}`, query.includeOutOfStock ? undefined : gt(products.stock, 0));
-
-  /** Whether any product matches `tsquery`, whatever the filters leave: else similar words stand in. */
-  async function matchesAny(tsquery: SQL, query: SearchQuery): Promise<boolean> {
-    const { rows } = await db.execute(sql`select 1 from ${products} where ${matching(tsquery, query)} limit 1`);
-    return rows.length > 0;
+  /**
+   * The words as typed or like them (similar_words_tsquery), made once into a constant: the function is not
+   * immutable, so a condition calling it would call it again for every row the index's match has to recheck
+   * (5,000 calls, 300 ms, for a common word mistyped).
+   */
+  async function similarWords(words: string[]): Promise<SQL> {
+    const { rows } = await db.execute<{ tsquery: string }>(
+      sql`select similar_words_tsquery(string_to_array(${words.join(' ')}, ' '))::text as tsquery`,
+    );
+    return sql`${rows[0]?.tsquery ?? ''}::tsquery`;
   }
 
   /**
-   * Ids of the matching products that pass the filters, best first by the chosen order. Filtered, the candidates
-   * are the first matches that pass the filters (not filtered afterwards: a brand could be all beyond the cap),
-   * with the columns search_candidates returns.
+   * One statement over the matches of `tsquery` (search_matches, at most SEARCH_CANDIDATES of them), kept once
+   * (materialized) and read by the ranking and by the filter panel's counts alike: one scan of the matches rather
+   * than one per part. The ids are the matches passing `filter` (the query's filters), best first by the chosen order.
    */
-  async function rank(tsquery: SQL, query: SearchQuery): Promise<string[]> {
-    const filter = allFilters(query);
-    const found = filter
-      ? sql`(select ${products.id}, ${products.price}, ${products.rating}, ${products.numReviews},
-          ${products.createdAt}, ts_rank(${products.search}, ${tsquery}) as relevance
-          from ${products} where ${and(matching(tsquery, query), filter)} limit ${SEARCH_CANDIDATES})`
-      : candidates(tsquery, query, SEARCH_CANDIDATES);
+  async function searchMatches(tsquery: SQL, query: SearchQuery, filter: SQL | undefined): Promise<Searched> {
+    const matches = sql.identifier('matches');
+    // Named "products", so that the filters' conditions read the matches as they read the table.
+    const source = sql`${matches} as ${products}`;
+    const sold = sql`(select * from ${source} where ${hasOptions}) as ${products}`;
+    const { rows } = await db.execute<Searched>(sql`
+      with ${matches} as materialized (
+        select * from search_matches(${tsquery}, ${query.includeOutOfStock ?? false}, ${SEARCH_CANDIDATES})
+      )
+      select (select count(*)::int from ${matches}) as matched,
+        array(select id::text from ${source} where ${filter ?? sql`true`}
+          order by ${sql.join(ordering(query.sortBy), sql`, `)} limit ${SEARCH_LIMIT}) as ids,
+        (select coalesce(json_agg(groups), '[]') from (${brandGroupsOf(source, query)}) as groups) as groups,
+        (select coalesce(json_agg(counted), '[]') from (${optionValuesOf(sold, query)}) as counted) as "optionValues"`);
+    const [searched] = rows;
+    if (!searched) throw new Error('search answered no row');
+    return searched;
+  }
+
+  /**
+   * The ids when the matches reached SEARCH_CANDIDATES and filters are set: the first matches that pass the
+   * filters, not the first matches filtered afterwards (a brand could be all beyond the cap).
+   */
+  async function rankFiltered(tsquery: SQL, query: SearchQuery, filter: SQL): Promise<string[]> {
     const { rows } = await db.execute<{ id: string }>(sql`
-      select id from ${found} c
+      select id from (select ${products.id}, ${products.price}, ${products.rating}, ${products.numReviews},
+          ${products.createdAt}, ts_rank(${products.search}, ${tsquery}) as relevance
+        from ${products}
+        where ${and(sql`${products.search} @@ ${tsquery}`, query.includeOutOfStock ? undefined : gt(products.stock, 0), filter)}
+        limit ${SEARCH_CANDIDATES}) c
       order by ${sql.join(ordering(query.sortBy), sql`, `)}
       limit ${SEARCH_LIMIT}`);
     return rows.map((row) => row.id);
@@ -88,13 +111,17 @@ export function searchService(deps: Pick<Deps, 'db'>) {
     if (!words.length) return { products: [], facets: noFacets(query) };
     // Only letters and digits are left, so no word can be tsquery syntax; the text still travels as a bound parameter.
     const prefixes = words.map((word) => `${word}:*`).join(' & ');
-    const exact = sql`search_words_tsquery(${prefixes})`;
-    const tsquery = (await matchesAny(exact, query))
-      ? exact
-      : sql`similar_words_tsquery(string_to_array(${words.join(' ')}, ' '))`;
-    const ids = await rank(tsquery, query);
-    // Counted over as many matches as are ranked at most.
-    const facets = await facetsOf(db, matching(tsquery, query), query, SEARCH_CANDIDATES);
+    const filter = allFilters(query);
+    let tsquery = sql`search_words_tsquery(${prefixes})`;
+    let searched = await searchMatches(tsquery, query, filter);
+    // No product has the words, whatever the filters: similar words stand in.
+    if (!searched.matched) {
+      tsquery = await similarWords(words);
+      searched = await searchMatches(tsquery, query, filter);
+    }
+    const ids =
+      filter && searched.matched >= SEARCH_CANDIDATES ? await rankFiltered(tsquery, query, filter) : searched.ids;
+    const facets = facetsFrom(searched.groups, searched.optionValues, query);
     if (!ids.length) return { products: [], facets };
     const rows = await selectProducts(db).where(inArray(products.id, ids));
     const byId = new Map(rows.map((row) => [row.id, row]));

@@ -1,10 +1,16 @@
-import { labelVariant, type LineVariant, type OrderLineVariant, type ProductOption } from '@shop/contracts';
+import {
+  labelVariant,
+  type LineVariant,
+  type OrderLineVariant,
+  type ProductOption,
+  type VariantOptions,
+} from '@shop/contracts';
 
 interface ChosenRow {
   productOptions: ProductOption[];
   variantId: string | null;
   variantSku: string | null;
-  variantOptions: Record<string, string> | null;
+  variantOptions: VariantOptions | null;
 }
 
 /** What an order line keeps of a cart line's variant: its SKU and option values in both languages, as they are now. */

@@ -11,6 +11,7 @@ import {
   type TestContext,
 } from '../../../test/harness.js';
 import { ADDRESS, createProduct, createVariantProduct } from '../../../test/fixtures.js';
+import { stockOf } from '../../../test/order-probes.js';
 
 let t: TestContext;
 let admin: Account;
@@ -36,6 +37,12 @@ const COLOUR: ProductOption = {
     { value: 'Blue', valueAr: 'أزرق' },
   ],
 };
+
+/** The M/Red T-shirt's option values, as cart lines and order lines name them. */
+const M_RED = [
+  { name: 'Size', nameAr: 'المقاس', value: 'M', valueAr: 'وسط' },
+  { name: 'Colour', nameAr: 'اللون', value: 'Red', valueAr: 'أحمر' },
+];
 
 /** A T-shirt in M and L, red and blue: M/Red 250 EGP (3 left), M/Blue 260 (sold out), L/Red 270 (5); no L/Blue. */
 const tShirt = () =>
@@ -64,6 +71,10 @@ const inc = (account: Account, productId: string, variantId?: string, flag: 0 | 
     headers: account.headers,
     payload: { product_id: productId, flag, ...(variantId ? { variant_id: variantId } : {}) },
   });
+/** One unit of each variant named (a variant named twice: two units). */
+const fill = async (account: Account, productId: string, ...variantIds: (string | undefined)[]) => {
+  for (const variantId of variantIds) await inc(account, productId, variantId);
+};
 const place = (account: Account, paymentMethod = 'cash') =>
   t.app.inject({
     method: 'POST',
@@ -269,8 +280,7 @@ describe('the cart with variants', () => {
     const shopper = await registerShopper(t.app);
     const { product, variants } = await tShirt();
     const [mRed, , lRed] = variants;
-    await inc(shopper, product.id, mRed?.id);
-    await inc(shopper, product.id, mRed?.id);
+    await fill(shopper, product.id, mRed?.id, mRed?.id);
     const res = await inc(shopper, product.id, lRed?.id);
     expect(res.statusCode).toBe(200);
     const cart = res.json() as Cart;
@@ -287,10 +297,7 @@ describe('the cart with variants', () => {
         variant: {
           _id: mRed?.id,
           sku: mRed?.sku,
-          options: [
-            { name: 'Size', nameAr: 'المقاس', value: 'M', valueAr: 'وسط' },
-            { name: 'Colour', nameAr: 'اللون', value: 'Red', valueAr: 'أحمر' },
-          ],
+          options: M_RED,
         },
       }),
       expect.objectContaining({
@@ -330,9 +337,7 @@ describe('ordering variants', () => {
     const shopper = await registerShopper(t.app);
     const { product, variants } = await tShirt();
     const [mRed, , lRed] = variants;
-    await inc(shopper, product.id, mRed?.id);
-    await inc(shopper, product.id, lRed?.id);
-    await inc(shopper, product.id, lRed?.id);
+    await fill(shopper, product.id, mRed?.id, lRed?.id, lRed?.id);
     const res = await place(shopper);
     expect(res.statusCode).toBe(201);
     const [order] = res.json() as Order[];
@@ -346,17 +351,14 @@ describe('ordering variants', () => {
           variant: {
             _id: mRed?.id,
             sku: mRed?.sku,
-            options: [
-              { name: 'Size', nameAr: 'المقاس', value: 'M', valueAr: 'وسط' },
-              { name: 'Colour', nameAr: 'اللون', value: 'Red', valueAr: 'أحمر' },
-            ],
+            options: M_RED,
           },
         }),
         expect.objectContaining({ quantity: 2, variant: expect.objectContaining({ _id: lRed?.id }) }),
       ]),
     );
     expect([await variantStock(mRed?.id ?? ''), await variantStock(lRed?.id ?? '')]).toEqual([2, 3]);
-    expect((await productRow(product.id))?.stock).toBe(5);
+    expect(await stockOf(t.app.db, product)).toBe(5);
 
     // The admin's order table shows the same lines.
     const listed = await t.app.inject({ method: 'GET', url: '/api/admin/orders', headers: admin.headers });
@@ -373,16 +375,14 @@ describe('ordering variants', () => {
     });
     expect(cancelled.statusCode).toBe(200);
     expect([await variantStock(mRed?.id ?? ''), await variantStock(lRed?.id ?? '')]).toEqual([3, 5]);
-    expect((await productRow(product.id))?.stock).toBe(8);
+    expect(await stockOf(t.app.db, product)).toBe(8);
   });
 
   it('a variant sold out meanwhile: 409 naming the variant with its stock, and nothing taken', async () => {
     const shopper = await registerShopper(t.app);
     const { product, variants } = await tShirt();
     const [mRed, , lRed] = variants;
-    await inc(shopper, product.id, mRed?.id);
-    await inc(shopper, product.id, mRed?.id);
-    await inc(shopper, product.id, lRed?.id);
+    await fill(shopper, product.id, mRed?.id, mRed?.id, lRed?.id);
     await t.app.db
       .update(productVariants)
       .set({ stock: 1 })
@@ -402,7 +402,7 @@ describe('ordering variants', () => {
       },
     });
     expect(await variantStock(lRed?.id ?? '')).toBe(5);
-    expect((await productRow(product.id))?.stock).toBe(6);
+    expect(await stockOf(t.app.db, product)).toBe(6);
   });
 
   it('deleting the product deletes its variants; its orders keep what was ordered', async () => {

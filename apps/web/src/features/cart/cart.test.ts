@@ -5,6 +5,7 @@ import type { Product } from '@shop/contracts';
 import { setupStore } from '../../app/store';
 import { i18n } from '../../i18n';
 import { signedIn, signedOut } from '../auth';
+import { aProduct } from '../../test/products';
 import { mockApi, shopperSession } from '../../test/utils';
 import { addItem, clearItems, decreaseItem, removeItem } from './cartActions';
 import {
@@ -20,25 +21,20 @@ import {
 
 vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
 
-const product = (overrides: Partial<Product> = {}): Product => ({
-  _id: 'p1',
-  name: 'Juhayna Milk',
-  nameAr: null,
-  price: 42.75,
-  compareAtPrice: null,
-  stock: 5,
-  rating: 4,
-  numReviews: 2,
-  image_path: ['/uploads/milk.webp'],
-  category: { _id: 'c1', name: 'Dairy', nameAr: null },
-  department: { _id: 'd1', name: 'Supermarket', nameAr: null },
-  brand: 'Juhayna',
-  description: '',
-  descriptionAr: null,
-  weight: 1,
-  cod: true,
-  ...overrides,
-});
+const product = (overrides: Partial<Product> = {}): Product =>
+  aProduct({
+    name: 'Juhayna Milk',
+    price: 42.75,
+    stock: 5,
+    rating: 4,
+    numReviews: 2,
+    image_path: ['/uploads/milk.webp'],
+    category: { _id: 'c1', name: 'Dairy', nameAr: null },
+    department: { _id: 'd1', name: 'Supermarket', nameAr: null },
+    brand: 'Juhayna',
+    weight: 1,
+    ...overrides,
+  });
 
 const CART_TOAST = { position: 'bottom-left', autoClose: 1000 };
 

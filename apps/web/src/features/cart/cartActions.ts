@@ -23,11 +23,16 @@ const cartToast = (): ToastOptions => ({
 
 type CartLineRef = Named & { _id: string; variant?: LineVariant };
 
-/** The line's name as the toasts say it, in the shopper's language, with its variant's values: "T-shirt (M, Red)". */
-const nameOf = (line: Named & { variant?: LineVariant }) => {
-  const name = localName(line, i18n.language).text;
-  return line.variant ? `${name} (${variantValues(line.variant, i18n.language)})` : name;
-};
+/**
+ * A line's name in `language`, with its variant's values: "T-shirt (M, Red)". The toasts say it, and the cart's
+ * controls, which tell two sizes of one product apart by it.
+ */
+export function lineName(line: Named & { variant?: LineVariant }, language: string): string {
+  const name = localName(line, language).text;
+  return line.variant ? `${name} (${variantValues(line.variant, language)})` : name;
+}
+
+const nameOf = (line: Named & { variant?: LineVariant }) => lineName(line, i18n.language);
 
 /** The server's name for a line: its product, and its variant when it has one. */
 const lineChange = (line: { _id: string; variant?: LineVariant }) => ({

@@ -1,4 +1,5 @@
-import type { ProductOption, Variant, VariantOptions } from '@shop/contracts';
+import { labelVariant, type Product, type ProductOption, type Variant, type VariantOptions } from '@shop/contracts';
+import type { CartProduct } from '../cart';
 
 /** What the shopper has chosen so far: a value for some of the product's options. */
 export type Choice = Partial<VariantOptions>;
@@ -7,11 +8,6 @@ export type Choice = Partial<VariantOptions>;
 export function chosenVariant(variants: readonly Variant[], options: readonly ProductOption[], choice: Choice) {
   if (options.some((o) => choice[o.name] === undefined)) return undefined;
   return variants.find((v) => options.every((o) => v.options[o.name] === choice[o.name]));
-}
-
-/** The choice a `?variant=` address starts from: that variant's values, or nothing chosen. */
-export function choiceOf(variants: readonly Variant[], variantId: string | null): Choice {
-  return variants.find((v) => v._id === variantId)?.options ?? {};
 }
 
 export type ValueState = 'available' | 'soldOut' | 'unavailable';
@@ -44,6 +40,17 @@ export function choose(variants: readonly Variant[], choice: Choice, option: str
 export function picturesOf(productImages: readonly string[], variant: Variant | undefined): string[] {
   const own = variant?.image_path ?? [];
   return [...own, ...productImages.filter((image) => !own.includes(image))];
+}
+
+/** A variant as the cart takes it: its own line, priced, stocked and pictured as the variant. */
+export function variantLine(product: Product, variant: Variant): CartProduct {
+  return {
+    ...product,
+    price: variant.price,
+    stock: variant.stock,
+    image_path: variant.image_path.length ? variant.image_path : product.image_path,
+    variant: { _id: variant._id, sku: variant.sku, options: labelVariant(product.options ?? [], variant.options) },
+  };
 }
 
 /** Colour names a swatch can paint; any other value is shown as a button with its name. */

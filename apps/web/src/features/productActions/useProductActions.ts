@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { labelVariant, type Product, type Variant } from '@shop/contracts';
+import type { Product } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { ProductCardActions } from '../../components/ProductCard';
 import { useSession } from '../auth';
@@ -10,11 +10,10 @@ import { paths } from '../../lib/paths';
 
 /**
  * What the cart and heart controls of a product do for the current viewer: visitors are sent to
- * /login, shoppers use their cart and favourites, admins get no controls at all.
+ * /login, shoppers use their cart and favourites, admins get no controls at all. The cart takes a product, or
+ * one of its variants as its own line (the product page's variantLine).
  */
-export function useProductActions(): ProductCardActions & {
-  onAddVariantToCart: (product: Product, variant: Variant) => void;
-} {
+export function useProductActions(): ProductCardActions & { onAddToCart: (line: CartProduct) => void } {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { isSignedIn, isAdmin } = useSession();
@@ -28,18 +27,6 @@ export function useProductActions(): ProductCardActions & {
     },
     [dispatch, navigate, isSignedIn],
   );
-  /** A variant goes into the cart as its own line, priced, stocked and pictured as the variant. */
-  const onAddVariantToCart = useCallback(
-    (product: Product, variant: Variant) =>
-      onAddToCart({
-        ...product,
-        price: variant.price,
-        stock: variant.stock,
-        image_path: variant.image_path.length ? variant.image_path : product.image_path,
-        variant: { _id: variant._id, sku: variant.sku, options: labelVariant(product.options ?? [], variant.options) },
-      }),
-    [onAddToCart],
-  );
   const onToggleFavourite = useCallback(
     (product: Product) => {
       if (!isSignedIn) void navigate(paths.login);
@@ -50,7 +37,7 @@ export function useProductActions(): ProductCardActions & {
   const isFavourite = useCallback((productId: string) => favouriteIds.has(productId), [favouriteIds]);
 
   return useMemo(
-    () => ({ isAdmin, isFavourite, onAddToCart, onAddVariantToCart, onToggleFavourite }),
-    [isAdmin, isFavourite, onAddToCart, onAddVariantToCart, onToggleFavourite],
+    () => ({ isAdmin, isFavourite, onAddToCart, onToggleFavourite }),
+    [isAdmin, isFavourite, onAddToCart, onToggleFavourite],
   );
 }

@@ -2,6 +2,7 @@ import {
   formatPrice,
   intlLocale,
   orderRef,
+  variantValues,
   WEB_PATHS,
   type Language,
   type Order,
@@ -46,15 +47,15 @@ function reasonFor(kind: OrderMailKind, order: Order): string | null {
   return order.statusHistory.filter((h) => h.status === status).at(-1)?.reason ?? null;
 }
 
+/** A line's name with its variant's option values in the mail's language: "T-shirt (M, Red)". */
+function withVariant(name: string, line: OrderLine, language: Language): string {
+  return line.variant?.options.length ? `${name} (${variantValues(line.variant, language)})` : name;
+}
+
 /**
  * An order's e-mail in the language it was placed in, as a subject, a text part and an HTML part.
  * Rendered when it is sent, from the order as it stands then: its lines, sums and tracking number.
  */
-/** A line's name with its variant's option values in the mail's language: "T-shirt (M, Red)". */
-function withVariant(name: string, line: OrderLine, language: Language): string {
-  const values = line.variant?.options.map((o) => (language === 'ar' && o.valueAr) || o.value);
-  return values?.length ? `${name} (${values.join(', ')})` : name;
-}
 
 export function renderOrderMail(
   kind: OrderMailKind,

@@ -141,12 +141,19 @@ describe('the demo catalogue, exported and imported back', () => {
     'applies what an admin changed in the file, and nothing else',
     async () => {
       const file = await exportCsv(t, admin);
-      const [header = '', first = '', ...rest] = file.split('\r\n');
+      const [header = '', ...lines] = file.split('\r\n');
+      // A product sold as one thing: one with options keeps its variants' lowest price whatever a file says.
+      const soldAsOne = await t.app.db
+        .select({ id: products.id })
+        .from(products)
+        .where(sql`${products.options} = '[]'::jsonb`);
+      const at = lines.findIndex((line) => soldAsOne.some((p) => line.startsWith(p.id)));
+      const first = lines[at] ?? '';
       const id = first.slice(0, 36);
       const [row] = await t.app.db.select().from(products).where(eq(products.id, id));
       const edited = first.replace(/,(\d+\.\d\d),/, ',1234.50,');
       expect(edited).not.toBe(first);
-      const job = await checked(t, admin, [header, edited, ...rest].join('\r\n'));
+      const job = await checked(t, admin, [header, ...lines.slice(0, at), edited, ...lines.slice(at + 1)].join('\r\n'));
       expect(job.check).toMatchObject({ add: 0, update: 1, unchanged: 199, reject: 0 });
       expect((await applied(t, admin, job._id)).result).toEqual({ add: 0, update: 1, unchanged: 199, reject: 0 });
       const [after] = await t.app.db.select().from(products).where(eq(products.id, id));

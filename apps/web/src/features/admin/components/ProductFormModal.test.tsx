@@ -292,6 +292,50 @@ describe('the product form', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.path)).toEqual(['/api/product']);
     expect(notify.success).toHaveBeenCalledWith('Product Updated Successfully');
   });
+
+  it('shows the price and stock of a product with options as its variants’ and leaves them to the variant grid', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const withOptions: Product = {
+      ...product,
+      price: 16999,
+      stock: 31,
+      options: [{ name: 'Colour', nameAr: 'اللون', values: [{ value: 'Black', valueAr: 'أسود' }] }],
+    };
+    const { calls } = mockApi({
+      ...catalogue,
+      [`GET /api/product/one/${PRODUCT}`]: { body: withOptions },
+      'PUT /api/product': { body: withOptions },
+    });
+    renderRoute(<ProductFormModal productId={PRODUCT} onClose={onClose} />);
+
+    await waitFor(() => expect(field('Price (EGP)')).toHaveValue('16999'));
+    expect(field('Price (EGP)')).toHaveAttribute('readonly');
+    expect(field('Price (EGP)')).toHaveAccessibleDescription(
+      'The lowest of its variants’ prices: set them under Variants.',
+    );
+    expect(field('Stock')).toHaveValue('31');
+    expect(field('Stock')).toHaveAttribute('readonly');
+    expect(field('Stock')).toHaveAccessibleDescription('All its variants’ units together: set them under Variants.');
+    await user.type(field('Price (EGP)'), '1');
+    expect(field('Price (EGP)')).toHaveValue('16999');
+    // Its other fields are edited as any product's.
+    expect(field('Weight (kg)')).not.toHaveAttribute('readonly');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('leaves the price and stock of a product sold as one thing to the form', async () => {
+    mockApi({ ...catalogue, [`GET /api/product/one/${PRODUCT}`]: { body: product } });
+    renderRoute(<ProductFormModal productId={PRODUCT} onClose={vi.fn()} />);
+
+    await waitFor(() => expect(field('Price (EGP)')).toHaveValue('18999'));
+    for (const label of ['Price (EGP)', 'Stock']) {
+      expect(field(label)).not.toHaveAttribute('readonly');
+      expect(field(label)).not.toHaveAccessibleDescription();
+    }
+  });
 });
 
 describe('productFormData', () => {

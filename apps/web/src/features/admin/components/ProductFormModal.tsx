@@ -5,6 +5,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { IMAGE_MIME_TYPES } from '@shop/contracts';
+import type { TextKey } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { errorMessage } from '../../../api/errors';
 import { PageLoader } from '../../../components/PageLoader';
@@ -28,6 +29,38 @@ import { ImagePreviews } from './ImagePreviews';
 
 const FORM_ID = 'product-form';
 const ACCEPT = IMAGE_MIME_TYPES.join(',');
+
+interface NumberFieldSpec {
+  name: 'price' | 'compareAtPrice' | 'stock' | 'weigth';
+  id: string;
+  label: TextKey;
+  inputMode: 'decimal' | 'numeric';
+  /** For a product with options, the note that its variants set this value: the field then only shows it. */
+  setByVariants?: TextKey;
+}
+
+/**
+ * The numbers of a product. Text inputs on purpose: a number input would swallow 'abc' silently instead of letting
+ * the rule name it.
+ */
+const NUMBER_FIELDS: readonly NumberFieldSpec[] = [
+  {
+    name: 'price',
+    id: 'product-price',
+    label: 'admin.form.price',
+    inputMode: 'decimal',
+    setByVariants: 'admin.form.priceFromVariants',
+  },
+  { name: 'compareAtPrice', id: 'product-compare-at-price', label: 'admin.form.compareAtPrice', inputMode: 'decimal' },
+  {
+    name: 'stock',
+    id: 'product-stock',
+    label: 'admin.form.stock',
+    inputMode: 'numeric',
+    setByVariants: 'admin.form.stockFromVariants',
+  },
+  { name: 'weigth', id: 'product-weigth', label: 'admin.form.weight', inputMode: 'decimal' },
+];
 
 /** 'Add New Product' without an id; with one, the update of that product, filled in from the server. */
 export function ProductFormModal({ productId, onClose }: { productId?: string; onClose: () => void }) {
@@ -61,6 +94,7 @@ export function ProductFormModal({ productId, onClose }: { productId?: string; o
         <ProductForm
           defaultValues={productToForm(product.data)}
           currentImages={product.data.image_path}
+          followsVariants={Boolean(product.data.options?.length)}
           onSubmit={submit}
         />
       ) : (
@@ -75,6 +109,8 @@ interface ProductFormProps {
   imagesRequired?: boolean;
   /** The pictures the product has now (update only): new ones replace them. */
   currentImages?: string[];
+  /** A product with options: its price and stock are its variants' (set in ProductVariantsModal), shown here only. */
+  followsVariants?: boolean;
   onSubmit: (values: ProductFormValues) => Promise<void>;
 }
 
@@ -82,7 +118,13 @@ interface ProductFormProps {
  * The product form: department first, then that department's categories; every rule checked
  * on change, on blur and on submit ('all'), with the shared contract messages.
  */
-function ProductForm({ defaultValues, imagesRequired = false, currentImages, onSubmit }: ProductFormProps) {
+function ProductForm({
+  defaultValues,
+  imagesRequired = false,
+  currentImages,
+  followsVariants = false,
+  onSubmit,
+}: ProductFormProps) {
   const { t } = useTranslation();
   const {
     register,
@@ -172,33 +214,26 @@ function ProductForm({ defaultValues, imagesRequired = false, currentImages, onS
         error={errors.descriptionAr?.message}
       />
       <Row className="g-0 gx-md-3">
-        {/* Text inputs on purpose: a number input would swallow 'abc' silently instead of letting the rule name it. */}
-        <Col md={6}>
-          <Field id="product-price" label={t('admin.form.price')} error={errors.price?.message}>
-            {(a11y) => <Form.Control {...a11y} {...register('price')} inputMode="decimal" autoComplete="off" />}
-          </Field>
-        </Col>
-        <Col md={6}>
-          <Field
-            id="product-compare-at-price"
-            label={t('admin.form.compareAtPrice')}
-            error={errors.compareAtPrice?.message}
-          >
-            {(a11y) => (
-              <Form.Control {...a11y} {...register('compareAtPrice')} inputMode="decimal" autoComplete="off" />
-            )}
-          </Field>
-        </Col>
-        <Col md={6}>
-          <Field id="product-stock" label={t('admin.form.stock')} error={errors.stock?.message}>
-            {(a11y) => <Form.Control {...a11y} {...register('stock')} inputMode="numeric" autoComplete="off" />}
-          </Field>
-        </Col>
-        <Col md={6}>
-          <Field id="product-weigth" label={t('admin.form.weight')} error={errors.weigth?.message}>
-            {(a11y) => <Form.Control {...a11y} {...register('weigth')} inputMode="decimal" autoComplete="off" />}
-          </Field>
-        </Col>
+        {NUMBER_FIELDS.map((spec) => (
+          <Col md={6} key={spec.name}>
+            <Field
+              id={spec.id}
+              label={t(spec.label)}
+              error={errors[spec.name]?.message}
+              hint={followsVariants && spec.setByVariants ? t(spec.setByVariants) : undefined}
+            >
+              {(a11y) => (
+                <Form.Control
+                  {...a11y}
+                  {...register(spec.name)}
+                  readOnly={followsVariants && Boolean(spec.setByVariants)}
+                  inputMode={spec.inputMode}
+                  autoComplete="off"
+                />
+              )}
+            </Field>
+          </Col>
+        ))}
       </Row>
       <Row className="g-0 gx-md-3 align-items-center">
         <Col md={8}>

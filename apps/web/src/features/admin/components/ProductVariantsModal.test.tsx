@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProductDetail } from '@shop/contracts';
+import { aProduct } from '../../../test/products';
 import { mockApi, renderRoute } from '../../../test/utils';
 import { ProductVariantsModal } from './ProductVariantsModal';
 
@@ -10,24 +10,14 @@ vi.mock('../../../lib/notify', () => ({
 }));
 
 const PRODUCT = '66666666-6666-4666-8666-666666666666';
-const shoe: ProductDetail = {
+const shoe = aProduct({
   _id: PRODUCT,
   name: 'Running Shoe',
-  nameAr: null,
   price: 1500,
-  compareAtPrice: null,
   stock: 4,
-  rating: 0,
-  numReviews: 0,
   image_path: ['/uploads/a.webp', '/uploads/b.webp'],
-  category: { _id: 'c1', name: 'Shoes', nameAr: null },
-  department: { _id: 'd1', name: 'Fashion', nameAr: null },
   brand: 'Activ',
-  description: 'Light.',
-  descriptionAr: null,
-  weight: 0.8,
-  cod: true,
-};
+});
 
 async function fill(label: string, text: string) {
   await userEvent.click(screen.getByLabelText(label));

@@ -1,11 +1,6 @@
-import type { Cart } from '@shop/contracts';
+import type { z } from 'zod';
+import type { Cart, cartIncSchema, cartRemoveSchema } from '@shop/contracts';
 import { api } from '../../../api/apiSlice';
-
-interface CartLineChange {
-  product_id: string;
-  /** The line's variant, for a product with options. */
-  variant_id?: string;
-}
 
 export const cartApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -14,11 +9,11 @@ export const cartApi = api.injectEndpoints({
       providesTags: ['Cart'],
     }),
     /** flag 1 adds one unit (or the product), flag 0 takes one away. */
-    incItem: build.mutation<Cart, CartLineChange & { flag: 0 | 1 }>({
+    incItem: build.mutation<Cart, z.input<typeof cartIncSchema>>({
       query: (body) => ({ url: '/cart/incItem', method: 'PUT', body }),
       invalidatesTags: ['Cart'],
     }),
-    removeItem: build.mutation<Cart, CartLineChange>({
+    removeItem: build.mutation<Cart, z.input<typeof cartRemoveSchema>>({
       query: (body) => ({ url: '/cart/removeItem', method: 'PUT', body }),
       invalidatesTags: ['Cart'],
     }),

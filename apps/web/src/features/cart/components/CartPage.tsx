@@ -4,7 +4,7 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
-import { linesTotal, variantValues } from '@shop/contracts';
+import { linesTotal } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { MinusIcon, PlusIcon, TrashIcon } from '../../../components/icons';
@@ -14,7 +14,7 @@ import { Price } from '../../../components/Price';
 import { ProductImage } from '../../../components/ProductImage';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { addItem, clearItems, decreaseItem, removeItem } from '../cartActions';
+import { addItem, clearItems, decreaseItem, lineName, removeItem } from '../cartActions';
 import { lineKey, type CartItem } from '../cartSlice';
 import { useCart } from '../useCart';
 import '../../../styles/checkout.css';
@@ -109,8 +109,7 @@ function CartLine({ item, brand }: { item: CartItem; brand: string | undefined }
   const { _id, cartQuantity, stock } = item;
   const localized = useLocalized();
   const localName = localized.name(item);
-  // Two sizes of one product are two lines: their controls are told apart by the variant's values.
-  const name = item.variant ? `${localName.text} (${variantValues(item.variant, localized.language)})` : localName.text;
+  const name = lineName(item, localized.language);
   const productPath = paths.productVariant(_id, item.variant?._id);
   const atStock = cartQuantity >= stock;
   // The cart's own add needs a product; the line has everything it reads.

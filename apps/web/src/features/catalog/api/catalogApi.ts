@@ -1,5 +1,4 @@
 import {
-  filterEntries,
   MAX_PAGE_SIZE,
   PAGE_SIZE,
   type Category,
@@ -10,6 +9,7 @@ import {
   type ProductList,
 } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
+import { listQuery } from '../../../api/listQuery';
 
 export interface ProductListArgs {
   page?: number;
@@ -29,16 +29,6 @@ export const categoryProductsArgs = (category: string, filters: ProductFilters =
   filters,
 });
 
-/** The list's query string: its own fields first, then the filters (a brand may repeat, so not a plain object). */
-function productListQuery({ page = 1, limit = PAGE_SIZE, category, department, q, filters = {} }: ProductListArgs) {
-  // Product lists include out-of-stock items, shown as such.
-  const own = { page, limit, includeOutOfStock: true, category, department, q };
-  const entries = Object.entries(own).flatMap(([name, value]) =>
-    value === undefined ? [] : [[name, String(value)] as [string, string]],
-  );
-  return new URLSearchParams([...entries, ...filterEntries(filters)]).toString();
-}
-
 const productTags = (products: Product[] | undefined) => [
   ...(products ?? []).map(({ _id }) => ({ type: 'Product' as const, id: _id })),
   { type: 'Product' as const, id: LIST },
@@ -47,7 +37,9 @@ const productTags = (products: Product[] | undefined) => [
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProducts: build.query<ProductList, ProductListArgs>({
-      query: (args) => `/product?${productListQuery(args)}`,
+      // Product lists include out-of-stock items, shown as such.
+      query: ({ page = 1, limit = PAGE_SIZE, category, department, q, filters }) =>
+        `/product?${listQuery({ page, limit, includeOutOfStock: true, category, department, q }, filters)}`,
       providesTags: (result) => productTags(result?.products),
     }),
     getProduct: build.query<ProductDetail, string>({

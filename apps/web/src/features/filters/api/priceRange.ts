@@ -1,7 +1,6 @@
-import { isSaid, productFiltersSchema } from '@shop/contracts';
+import { isSaid, productFiltersSchema, type PriceRange } from '@shop/contracts';
 
-type PriceField = 'minPrice' | 'maxPrice';
-export type PriceRange = { minPrice?: number; maxPrice?: number };
+type PriceField = keyof PriceRange;
 /** Per field, the shared rule's message by key, or null for a malformed amount (the panel words that itself). */
 export type PriceErrors = Partial<Record<PriceField, string | null>>;
 

@@ -1,22 +1,26 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { FILTER_PARAMS, filterEntries, filtersFromParams, type ProductFilters } from '@shop/contracts';
-
-export const isFilterParam = (name: string): boolean => (FILTER_PARAMS as readonly string[]).includes(name);
+import { filterEntries, filtersFromParams, isFilterParam, type ProductFilters } from '@shop/contracts';
 
 /**
- * The address with `filters` in place of its old ones. Other fields (the sort order) stay; the page goes, since
- * page 3 of another list is no place to land.
+ * The address's fields a change of filters keeps (the sort order): not the filters, nor the page, since page 3 of
+ * another list is no place to land.
  */
+export const keptParams = (current: URLSearchParams): [string, string][] =>
+  [...current].filter(([name]) => !isFilterParam(name) && name !== 'page');
+
+/** The address with `filters` in place of its old ones. Other fields (the sort order) stay; the page goes. */
 export function withFilters(current: URLSearchParams, filters: ProductFilters): URLSearchParams {
-  const kept = [...current].filter(([name]) => !isFilterParam(name) && name !== 'page');
-  return new URLSearchParams([...kept, ...filterEntries(filters)]);
+  return new URLSearchParams([...keptParams(current), ...filterEntries(filters)]);
 }
 
-/** How many choices are set: each brand counts, a price range counts once. */
+/** How many choices are set: each brand and option value counts, a price range counts once. */
 export function activeFilterCount(filters: ProductFilters): number {
-  const { brand = [], minPrice, maxPrice, rating, inStock, cod } = filters;
-  return brand.length + [minPrice ?? maxPrice, rating, inStock, cod].filter((value) => value !== undefined).length;
+  const { brand = [], minPrice, maxPrice, rating, inStock, cod, options = {} } = filters;
+  const values = Object.values(options).reduce((sum, chosen) => sum + chosen.length, 0);
+  return (
+    brand.length + values + [minPrice ?? maxPrice, rating, inStock, cod].filter((value) => value !== undefined).length
+  );
 }
 
 /**

@@ -1,9 +1,11 @@
 import { useRef } from 'react';
-import type { ProductFilters } from '@shop/contracts';
+import type { Facets, ProductFilters } from '@shop/contracts';
 import { CloseIcon } from '../../../components/icons';
 import { intlLocale } from '../../../i18n';
+import { localName } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { formatPrice } from '../../../lib/format';
+import { toggled, toggleOption } from '../api/choices';
 
 interface Chip {
   key: string;
@@ -11,12 +13,35 @@ interface Chip {
   without: ProductFilters;
 }
 
-/** One chip per brand, one for the price range, one per other filter: each removes what it names. */
-function chipsOf(filters: ProductFilters, t: ReturnType<typeof useTranslation>['t'], price: (egp: number) => string) {
-  const chips: Chip[] = (filters.brand ?? []).map((brand) => {
-    const rest = (filters.brand ?? []).filter((value) => value !== brand);
-    return { key: `brand:${brand}`, label: brand, without: { ...filters, brand: rest.length ? rest : undefined } };
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+/** "Size: M" for each option value chosen, in the page's language where the products' options give it. */
+function optionChips(filters: ProductFilters, facets: Facets | undefined, t: Translate, language: string): Chip[] {
+  return Object.entries(filters.options ?? {}).flatMap(([name, values]) => {
+    const facet = facets?.options.find((option) => option.name === name);
+    return values.map((value) => {
+      const valueAr = facet?.values.find((entry) => entry.value === value)?.valueAr;
+      const label = t('product.chosenOption', {
+        name: localName({ name, nameAr: facet?.nameAr }, language).text,
+        value: localName({ name: value, nameAr: valueAr }, language).text,
+      });
+      return { key: `option:${name}:${value}`, label, without: toggleOption(filters, name, value) };
+    });
   });
+}
+
+/**
+ * One chip per brand and option value, one for the price range, one per other filter, in the panel's order: each
+ * removes what it names.
+ */
+function chipsOf(filters: ProductFilters, facets: Facets | undefined, t: Translate, language: string) {
+  const price = (egp: number) => formatPrice(egp, intlLocale(language));
+  const chips: Chip[] = (filters.brand ?? []).map((brand) => ({
+    key: `brand:${brand}`,
+    label: brand,
+    without: { ...filters, brand: toggled(filters.brand, brand) },
+  }));
+  chips.push(...optionChips(filters, facets, t, language));
   const { minPrice: min, maxPrice: max } = filters;
   if (min !== undefined || max !== undefined) {
     const label =
@@ -42,14 +67,17 @@ function chipsOf(filters: ProductFilters, t: ReturnType<typeof useTranslation>['
 /** The active filters as removable chips, and "Clear all"; nothing when no filter is set. */
 export function FilterChips({
   filters,
+  facets,
   onChange,
 }: {
   filters: ProductFilters;
+  /** The words of the options chosen, in Arabic where the products' options give them. */
+  facets: Facets | undefined;
   onChange: (next: ProductFilters) => void;
 }) {
   const { t, i18n } = useTranslation();
   const region = useRef<HTMLDivElement>(null);
-  const chips = chipsOf(filters, t, (egp) => formatPrice(egp, intlLocale(i18n.language)));
+  const chips = chipsOf(filters, facets, t, i18n.language);
   if (!chips.length) return null;
 
   // The button pressed goes with its chip: the keyboard stays in the chips' region rather than fall to the page's start.

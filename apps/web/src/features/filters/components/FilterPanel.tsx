@@ -1,11 +1,14 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { RATING_FACET_VALUES, type Facets, type ProductFilters } from '@shop/contracts';
 import { Rating } from '../../../components/Rating';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { translateValidation } from '../../../i18n/validation';
+import { toggled } from '../api/choices';
 import { readPriceRange, type PriceErrors } from '../api/priceRange';
+import { Counted } from './Counted';
+import { OptionFilters } from './OptionFilters';
 
 interface FilterPanelProps {
   filters: ProductFilters;
@@ -16,21 +19,8 @@ interface FilterPanelProps {
   keep: [string, string][];
 }
 
-/** An option's text with its count at the far end of the line. */
-function Counted({ children, count }: { children: ReactNode; count: number | undefined }) {
-  return (
-    <span className="filter-option-label">
-      <span>{children}</span>
-      {/* The space keeps the count a word of its own for a screen reader ("Apple 3", not "Apple3"). */}
-      {count !== undefined && (
-        <>
-          {' '}
-          <span className="filter-count">{count}</span>
-        </>
-      )}
-    </span>
-  );
-}
+/** The yes-or-no filters, each a box under "Availability". */
+const FLAGS = ['inStock', 'cod'] as const;
 
 /**
  * The filters as one GET form whose fields are named like the address's: without JavaScript "Apply" sends them
@@ -43,11 +33,6 @@ export function FilterPanel({ filters, facets, onChange, keep }: FilterPanelProp
   const chosen = new Set(filters.brand ?? []);
   const brands = facets?.brands ?? [...chosen].map((value) => ({ value, count: undefined }));
   const ratingCount = new Map(facets?.ratings.map((facet) => [facet.value, facet.count]));
-
-  const toggleBrand = (brand: string) => {
-    const next = chosen.has(brand) ? [...chosen].filter((value) => value !== brand) : [...chosen, brand];
-    onChange({ ...filters, brand: next.length ? next : undefined });
-  };
 
   const applyPrice = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -111,12 +96,14 @@ export function FilterPanel({ filters, facets, onChange, keep }: FilterPanelProp
               name="brand"
               value={facet.value}
               checked={chosen.has(facet.value)}
-              onChange={() => toggleBrand(facet.value)}
+              onChange={() => onChange({ ...filters, brand: toggled(filters.brand, facet.value) })}
               label={<Counted count={facet.count}>{facet.value}</Counted>}
             />
           ))}
         </fieldset>
       )}
+
+      <OptionFilters filters={filters} facets={facets?.options} onChange={onChange} />
 
       <fieldset className="filter-group">
         <legend className="filter-legend">{t('filters.price')}</legend>
@@ -167,26 +154,19 @@ export function FilterPanel({ filters, facets, onChange, keep }: FilterPanelProp
 
       <fieldset className="filter-group">
         <legend className="filter-legend">{t('filters.availability')}</legend>
-        <Form.Check
-          type="checkbox"
-          id={`${id}-in-stock`}
-          className="filter-option"
-          name="inStock"
-          value="true"
-          checked={filters.inStock === true}
-          onChange={(event) => onChange({ ...filters, inStock: event.target.checked || undefined })}
-          label={t('filters.inStock')}
-        />
-        <Form.Check
-          type="checkbox"
-          id={`${id}-cod`}
-          className="filter-option"
-          name="cod"
-          value="true"
-          checked={filters.cod === true}
-          onChange={(event) => onChange({ ...filters, cod: event.target.checked || undefined })}
-          label={t('filters.cod')}
-        />
+        {FLAGS.map((flag) => (
+          <Form.Check
+            key={flag}
+            type="checkbox"
+            id={`${id}-${flag}`}
+            className="filter-option"
+            name={flag}
+            value="true"
+            checked={filters[flag] === true}
+            onChange={(event) => onChange({ ...filters, [flag]: event.target.checked || undefined })}
+            label={t(`filters.${flag}`)}
+          />
+        ))}
       </fieldset>
     </Form>
   );

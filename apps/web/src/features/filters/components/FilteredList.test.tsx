@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Facets } from '@shop/contracts';
+import { changeLanguage } from '../../../i18n';
 import { renderRoute } from '../../../test/utils';
 import { FilteredList } from './FilteredList';
 import { NoMatch } from './NoMatch';
@@ -21,9 +22,33 @@ const facets: Facets = {
   options: [],
 };
 
-function open(url: string) {
+/** A list of clothes: sizes (in Arabic too) and colours (in English only). */
+const clothes: Facets = {
+  ...facets,
+  options: [
+    {
+      name: 'Size',
+      nameAr: 'المقاس',
+      values: [
+        { value: 'M', valueAr: 'وسط', count: 4 },
+        { value: 'L', valueAr: 'كبير', count: 2 },
+      ],
+    },
+    { name: 'Colour', nameAr: null, values: [{ value: 'Red', valueAr: null, count: 3 }] },
+  ],
+};
+
+afterEach(() => changeLanguage('en'));
+
+/** What each button of the chips' region says to a screen reader. */
+const chipLabels = (chips: HTMLElement) =>
+  within(chips)
+    .getAllByRole('button')
+    .map((chip) => (chip.getAttribute('aria-label') ?? chip.textContent)?.replace(/\s/g, ' '));
+
+function open(url: string, counts: Facets = facets) {
   const view = renderRoute(
-    <FilteredList facets={facets} refreshing={false}>
+    <FilteredList facets={counts} refreshing={false}>
       <NoMatch otherwise={<p>Nothing in this category</p>} />
     </FilteredList>,
     { path: '/list', url },
@@ -78,11 +103,7 @@ describe('FilteredList', () => {
   it('shows the active filters as chips that remove them, and clears them all', async () => {
     const { search } = open('/list?brand=Apple&brand=Samsung&minPrice=100&rating=4&cod=true');
     const chips = screen.getByRole('region', { name: 'Active filters' });
-    expect(
-      within(chips)
-        .getAllByRole('button')
-        .map((chip) => (chip.getAttribute('aria-label') ?? chip.textContent)?.replace(/\s/g, ' ')),
-    ).toEqual([
+    expect(chipLabels(chips)).toEqual([
       'Remove filter: Apple',
       'Remove filter: Samsung',
       'Remove filter: From EGP 100',
@@ -114,5 +135,59 @@ describe('FilteredList', () => {
     expect(within(sheet).getByRole('checkbox', { name: 'Cash on delivery' })).toBeChecked();
     await userEvent.click(within(sheet).getByRole('button', { name: 'Show results' }));
     await expect.poll(() => screen.queryByRole('dialog', { name: 'Filters' })).toBeNull();
+  });
+
+  it("lists each option's values with their counts, and keeps a choice in the address by the option's name", async () => {
+    const { search } = open('/list?sortBy=Price%3A+Low+to+High&page=2', clothes);
+    const sizes = screen.getByRole('group', { name: 'Size' });
+    expect(
+      within(sizes)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('name')),
+    ).toEqual(['opt.Size', 'opt.Size']);
+    await userEvent.click(within(sizes).getByRole('checkbox', { name: 'L 2' }));
+    await userEvent.click(within(sizes).getByRole('checkbox', { name: 'M 4' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Red 3' }));
+    expect(search().toString()).toBe('sortBy=Price%3A+Low+to+High&opt.Size=L&opt.Size=M&opt.Colour=Red');
+    expect(within(sizes).getByRole('checkbox', { name: 'L 2' })).toBeChecked();
+    await userEvent.click(within(sizes).getByRole('checkbox', { name: 'L 2' }));
+    expect(search().toString()).toBe('sortBy=Price%3A+Low+to+High&opt.Size=M&opt.Colour=Red');
+    expect(screen.getByRole('button', { name: 'Filters 2' })).toBeInTheDocument();
+  });
+
+  it('shows the option values chosen as chips that remove them, in Arabic where the options give it', async () => {
+    const { search } = open('/list?brand=Apple&opt.Size=M&opt.Colour=Red&opt.Size=L', clothes);
+    const chips = screen.getByRole('region', { name: 'Active filters' });
+    expect(chipLabels(chips)).toEqual([
+      'Remove filter: Apple',
+      'Remove filter: Size: M',
+      'Remove filter: Size: L',
+      'Remove filter: Colour: Red',
+      'Clear all',
+    ]);
+    await userEvent.click(within(chips).getByRole('button', { name: 'Remove filter: Size: M' }));
+    expect(search().toString()).toBe('brand=Apple&opt.Size=L&opt.Colour=Red');
+
+    await changeLanguage('ar');
+    expect(screen.getByRole('group', { name: 'المقاس' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'كبير 2' })).toBeChecked();
+    // Without Arabic words, the stored ones, marked as English.
+    expect(screen.getByRole('group', { name: 'Colour' }).querySelector('legend [lang="en"]')).toHaveTextContent(
+      'Colour',
+    );
+    expect(screen.getByRole('button', { name: 'إزالة عامل التصفية: المقاس: كبير' })).toBeInTheDocument();
+  });
+
+  it('lists the options chosen before the first counts arrive, and sends them without JavaScript', () => {
+    const view = renderRoute(
+      <FilteredList facets={undefined} refreshing={false}>
+        <p>Loading</p>
+      </FilteredList>,
+      { path: '/list', url: '/list?opt.Size=M' },
+    );
+    const box = screen.getByRole('checkbox', { name: 'M' });
+    expect(box).toBeChecked();
+    expect(new FormData(box.closest('form') ?? undefined).getAll('opt.Size')).toEqual(['M']);
+    view.unmount();
   });
 });

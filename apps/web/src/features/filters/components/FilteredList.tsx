@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import type { Facets } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { activeFilterCount, isFilterParam, useProductFilters } from '../api/useProductFilters';
+import { activeFilterCount, keptParams, useProductFilters } from '../api/useProductFilters';
 import { FilterChips } from './FilterChips';
 import { FilterPanel } from './FilterPanel';
 import '../filters.css';
@@ -26,7 +26,6 @@ export function FilteredList({ facets, refreshing, children }: FilteredListProps
   const [open, setOpen] = useState(false);
   const { filters, setFilters, params } = useProductFilters();
   const active = activeFilterCount(filters);
-  const keep = [...params].filter(([name]) => !isFilterParam(name) && name !== 'page');
 
   return (
     <div className="row g-4">
@@ -54,7 +53,7 @@ export function FilteredList({ facets, refreshing, children }: FilteredListProps
           </Offcanvas.Header>
           <Offcanvas.Body className="d-block">
             <h2 className="h6 text-uppercase text-body-secondary d-none d-lg-block">{t('filters.title')}</h2>
-            <FilterPanel filters={filters} facets={facets} onChange={setFilters} keep={keep} />
+            <FilterPanel filters={filters} facets={facets} onChange={setFilters} keep={keptParams(params)} />
           </Offcanvas.Body>
           <div className="filters-sheet-footer d-lg-none">
             <Button className="w-100" onClick={() => setOpen(false)}>
@@ -64,7 +63,7 @@ export function FilteredList({ facets, refreshing, children }: FilteredListProps
         </Offcanvas>
       </div>
       <div className="col-lg-9 min-w-0">
-        <FilterChips filters={filters} onChange={setFilters} />
+        <FilterChips filters={filters} facets={facets} onChange={setFilters} />
         <div className={refreshing ? 'is-refreshing' : undefined} aria-busy={refreshing}>
           {children}
         </div>

@@ -20,7 +20,7 @@ import { useGetProductQuery } from '../../catalog';
 import { useProductActions } from '../../productActions';
 import { ImageGallery } from './ImageGallery';
 import { VariantPicker } from './VariantPicker';
-import { choiceOf, choose, chosenVariant, picturesOf } from '../variantChoice';
+import { choose, chosenVariant, picturesOf, variantLine, type Choice } from '../variantChoice';
 import { ReviewList } from './ReviewList';
 import { paths } from '../../../lib/paths';
 
@@ -57,15 +57,17 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   const variants = product.variants ?? [];
   const hasVariants = options.length > 0;
   // The address names the variant, so a shared link (and the server's render of it) shows the same choice.
+  // A choice that names no variant yet (a size without its colour) is the page's own; a whole one is the address's.
   const [searchParams, setSearchParams] = useSearchParams();
-  const [choice, setChoice] = useState(() => choiceOf(variants, searchParams.get('variant')));
+  const [partChoice, setPartChoice] = useState<Choice>({});
+  const choice = variants.find((v) => v._id === searchParams.get('variant'))?.options ?? partChoice;
   const variant = chosenVariant(variants, options, choice);
   const stock = hasVariants ? (variant?.stock ?? product.stock) : product.stock;
   const canBuy = hasVariants ? Boolean(variant && variant.stock > 0) : product.stock > 0;
   const images = picturesOf(product.image_path, variant);
   const onChoose = (option: string, value: string) => {
     const next = choose(variants, choice, option, value);
-    setChoice(next);
+    setPartChoice(next);
     const picked = chosenVariant(variants, options, next);
     setSearchParams(
       (params) => {
@@ -76,7 +78,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
       { replace: true, preventScrollReset: true },
     );
   };
-  const addToCart = () => (variant ? actions.onAddVariantToCart(product, variant) : actions.onAddToCart(product));
+  const addToCart = () => actions.onAddToCart(variant ? variantLine(product, variant) : product);
 
   const writeReview = () => void navigate(isSignedIn ? paths.reviewOf(product._id) : paths.login);
 

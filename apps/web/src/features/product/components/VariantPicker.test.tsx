@@ -1,72 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProductDetail } from '@shop/contracts';
+import { tShirt } from '../../../test/products';
 import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
 import { ProductPage } from './ProductPage';
-
-/** A T-shirt: M/Red 250 (3 left, its own picture), M/Blue 260 (sold out), L/Red 270 (5); L/Blue is not sold. */
-const shirt: ProductDetail = {
-  _id: 'p1',
-  name: 'Cotton T-shirt',
-  nameAr: 'تيشيرت قطن',
-  price: 250,
-  compareAtPrice: null,
-  stock: 8,
-  rating: 0,
-  numReviews: 0,
-  image_path: ['/uploads/shirt.webp', '/uploads/red.webp'],
-  category: { _id: 'c1', name: 'T-shirts', nameAr: null },
-  department: { _id: 'd1', name: 'Fashion', nameAr: null },
-  brand: 'Cottonil',
-  description: 'Soft cotton.',
-  descriptionAr: null,
-  weight: 0.2,
-  cod: true,
-  options: [
-    {
-      name: 'Size',
-      nameAr: 'المقاس',
-      values: [
-        { value: 'M', valueAr: 'وسط' },
-        { value: 'L', valueAr: 'كبير' },
-      ],
-    },
-    {
-      name: 'Colour',
-      nameAr: 'اللون',
-      values: [
-        { value: 'Red', valueAr: 'أحمر' },
-        { value: 'Blue', valueAr: 'أزرق' },
-      ],
-    },
-  ],
-  variants: [
-    {
-      _id: 'v-m-red',
-      sku: 'TEE-M-RED',
-      options: { Size: 'M', Colour: 'Red' },
-      price: 250,
-      stock: 3,
-      image_path: ['/uploads/red.webp'],
-    },
-    {
-      _id: 'v-m-blue',
-      sku: 'TEE-M-BLUE',
-      options: { Size: 'M', Colour: 'Blue' },
-      price: 260,
-      stock: 0,
-      image_path: [],
-    },
-    { _id: 'v-l-red', sku: 'TEE-L-RED', options: { Size: 'L', Colour: 'Red' }, price: 270, stock: 5, image_path: [] },
-  ],
-};
 
 /** The server's cart once L/Red is in it: its line carries the variant, which the local mirror keeps. */
 const serverCart = {
   products: [
     {
-      product_id: { ...shirt, price: 270, stock: 5, image_path: shirt.image_path },
+      product_id: { ...tShirt, price: 270, stock: 5 },
       variant: {
         _id: 'v-l-red',
         sku: 'TEE-L-RED',
@@ -83,7 +26,7 @@ const serverCart = {
 
 function open(url: string) {
   const api = mockApi({
-    'GET /api/product/one/p1': { body: shirt },
+    'GET /api/product/one/p1': { body: tShirt },
     'GET /api/review/product/p1': { body: [] },
     'PUT /api/cart/incItem': { body: serverCart },
   });

@@ -1,5 +1,6 @@
-import { filterEntries, SORT_OPTIONS, type ProductFilters, type SearchResult, type SortOption } from '@shop/contracts';
+import { SORT_OPTIONS, type ProductFilters, type SearchResult, type SortOption } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
+import { listQuery } from '../../../api/listQuery';
 
 export interface SearchArgs {
   name: string;
@@ -23,14 +24,8 @@ export const searchApi = api.injectEndpoints({
   endpoints: (build) => ({
     // The arguments are the cache key, so a new text, sort order or filter runs a new search.
     searchProducts: build.query<SearchResult, SearchArgs>({
-      query: ({ name, sortBy, filters }) => {
-        const own: [string, string][] = [
-          ['name', name],
-          ['includeOutOfStock', 'true'],
-          ...(sortBy ? [['sortBy', sortBy] as [string, string]] : []),
-        ];
-        return `/product/search?${new URLSearchParams([...own, ...filterEntries(filters)]).toString()}`;
-      },
+      query: ({ name, sortBy, filters }) =>
+        `/product/search?${listQuery({ name, includeOutOfStock: true, sortBy }, filters)}`,
       providesTags: (result) => [
         ...(result?.products ?? []).map(({ _id }) => ({ type: 'Product' as const, id: _id })),
         { type: 'Product', id: LIST },
