@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-tests-'));
@@ -15,6 +16,9 @@ let failed = 0;
 let broken = false;
 /** @type {string[]} */
 const took = [];
+/** Each failed test's name, repeated after the totals so that the end of a long log says which one. */
+/** @type {string[]} */
+const failures = [];
 
 /** @param {string} name @param {string} cwd @param {Record<string, string>} [env] */
 function vitest(name, cwd, env = {}) {
@@ -30,13 +34,26 @@ function vitest(name, cwd, env = {}) {
 // A test this slow is close to its budget on a machine half as fast: named after its suite (e2e/slow-tests.ts for e2e).
 const SLOW_MS = 15_000;
 
+/** @param {string | undefined} message */
+const firstLine = (message) =>
+  stripVTControlCharacters(message ?? '')
+    .split('\n', 1)
+    .join('')
+    .slice(0, 300);
+
 /** @param {string} name @param {string} out @param {number | null} status */
 function count(name, out, status) {
   if (fs.existsSync(out)) {
-    /** @type {{ numPassedTests?: number; numFailedTests?: number; numRuntimeErrorTests?: number; testResults?: { name: string; assertionResults: { fullName: string; duration: number }[] }[] }} */
+    /** @type {{ numPassedTests?: number; numFailedTests?: number; numRuntimeErrorTests?: number; testResults?: { name: string; status: string; message?: string; assertionResults: { fullName: string; duration: number; status: string; failureMessages?: string[] }[] }[] }} */
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += report.numPassedTests ?? 0;
     failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTests ?? 0);
+    for (const file of report.testResults ?? []) {
+      const where = `${name}: ${path.relative(root, file.name)}`;
+      const tests = file.assertionResults.filter((test) => test.status === 'failed');
+      for (const test of tests) failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      if (file.status === 'failed' && !tests.length) failures.push(`${where}: ${firstLine(file.message)}`);
+    }
     const slow = (report.testResults ?? []).flatMap((file) =>
       file.assertionResults
         .filter((test) => test.duration > SLOW_MS)
@@ -63,6 +80,28 @@ function gate() {
   }
 }
 
+/**
+ * Playwright's report nests suites (file, describe) around specs.
+ * @param {{ title: string; file?: string; suites?: unknown[]; specs?: { title: string; ok: boolean; file: string; line: number; tests: { results: { error?: { message?: string } }[] }[] }[] }[]} suites
+ * @param {string[]} [titles]
+ * @returns {string[]}
+ */
+function failedSpecs(suites, titles = []) {
+  return suites.flatMap((suite) => {
+    const inner = suite.file === suite.title ? titles : [...titles, suite.title];
+    const specs = (suite.specs ?? [])
+      .filter((spec) => !spec.ok)
+      .map((spec) => {
+        const error = spec.tests
+          .flatMap((test) => test.results)
+          .filter((result) => result.error)
+          .pop()?.error;
+        return `${spec.file}:${spec.line} › ${[...inner, spec.title].join(' › ')}: ${firstLine(error?.message)}`;
+      });
+    return [...specs, ...failedSpecs(/** @type {Parameters<typeof failedSpecs>[0]} */ (suite.suites ?? []), inner)];
+  });
+}
+
 const suites = {
   audit: () =>
     count('audit', '', spawnSync(process.execPath, ['scripts/audit.mjs'], { cwd: root, stdio: 'inherit' }).status),
@@ -80,9 +119,11 @@ const suites = {
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
     });
     if (fs.existsSync(out)) {
-      const stats = JSON.parse(fs.readFileSync(out, 'utf8')).stats ?? {};
+      const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+      const stats = report.stats ?? {};
       passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
       failed += stats.unexpected ?? 0;
+      failures.push(...failedSpecs(report.suites ?? []).map((spec) => `e2e: ${spec}`));
     }
     if (res.status !== 0) {
       broken = true;
@@ -101,5 +142,6 @@ for (const [name, run] of Object.entries(suites)) {
 if (broken && failed === 0) failed = 1;
 // Each suite's time, so a machine slower than the last one shows where.
 console.log(`\n${took.join(', ')}`);
+if (failures.length) console.log(`\nFailed:\n${failures.map((test) => `  ${test}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(broken || failed ? 1 : 0);
