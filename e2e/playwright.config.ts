@@ -29,8 +29,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   // One folder per port: runs side by side (one per engineer or CI job) never delete each other's traces.
   outputDir: `../test-results/e2e-${port}`,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Machines of this kind differ two to three times in speed: a test taking 20 s on a slow one must not fail (docs/testing.md).
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS),
   // A retry would hide a flaky test: a test that fails once is a bug to fix.

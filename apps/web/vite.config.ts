@@ -48,5 +48,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     css: false,
+    // Above the 5 s each findBy may wait (src/test/setup.ts).
+    testTimeout: 20_000,
   },
 });

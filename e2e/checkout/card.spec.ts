@@ -53,7 +53,7 @@ test("4000 0000 0000 9995 is refused: 'Your payment was not successful, please t
   page,
   request,
 }) => {
-  // A whole journey through several screens: more than the default 30 s on a busy machine.
+  // A whole journey through several screens: over 30 s on a busy machine, near the default 60 s on a slow one.
   test.slow();
   const shopper = await newShopper(request, 'Declined Shopper');
   const product = await demoProduct(request, SLOTS.cardDeclined);

@@ -48,7 +48,7 @@ test('the cart survives a reload and a sign-in in another browser, and the heade
   request,
 }) => {
   const shopper = await newShopper(request);
-  // A whole journey through several screens: more than the default 30 s on a busy machine.
+  // A whole journey through several screens: over 30 s on a busy machine, near the default 60 s on a slow one.
   test.slow();
   const first = await demoProduct(request, SLOTS.cartSync);
   const second = await demoProduct(request, SLOTS.cartSync + 1);

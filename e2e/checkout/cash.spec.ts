@@ -5,7 +5,7 @@ test('a cash order from an empty cart to /success: items + 30 EGP, stock taken, 
   page,
   request,
 }) => {
-  // A whole journey through several screens: more than the default 30 s on a busy machine.
+  // A whole journey through several screens: over 30 s on a busy machine, near the default 60 s on a slow one.
   test.slow();
   const shopper = await newShopper(request, 'Cash Shopper');
   const product = await demoProduct(request, SLOTS.cash);

@@ -5,7 +5,7 @@ test('two shoppers race for the last unit: one reaches /success, the other /Orde
   browser,
   request,
 }) => {
-  // A whole journey through several screens: more than the default 30 s on a busy machine.
+  // A whole journey through several screens: over 30 s on a busy machine, near the default 60 s on a slow one.
   test.slow();
   const admin = await demoAdmin(request);
   const contested = await createProduct(request, admin, { name: 'E2E Last Unit Lamp', stock: 1, price: 350 });

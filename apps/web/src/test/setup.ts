@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { loadArea } from '../i18n';
 
@@ -29,6 +29,9 @@ window.matchMedia ??= (query: string) =>
     removeListener: () => undefined,
     dispatchEvent: () => false,
   }) satisfies MediaQueryList;
+
+// findBy and waitFor give up after a second by default: a slow or busy machine takes longer to render a page's answer.
+configure({ asyncUtilTimeout: 5000 });
 
 // Components are rendered outside their routes here, so every area's texts are loaded up front.
 await Promise.all([loadArea('checkout'), loadArea('admin')]);

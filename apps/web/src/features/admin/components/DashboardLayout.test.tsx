@@ -52,7 +52,7 @@ function renderDashboard(url: string, session: Session | null) {
 }
 
 // Rendering through the store and router takes seconds on a busy machine; the default 5 s is tight.
-describe('the dashboard guard', { timeout: 20_000 }, () => {
+describe('the dashboard guard', () => {
   it('sends visitors to /login', async () => {
     const router = renderDashboard('/dashboard/UserOrder/u1', null);
     expect(await screen.findByText('login page')).toBeInTheDocument();

@@ -12,7 +12,7 @@ vi.mock('../../../lib/notify', () => ({
 const FASHION = '22222222-2222-4222-8222-222222222222';
 const departments: Department[] = [{ _id: FASHION, name: 'Fashion', nameAr: 'أزياء' }];
 
-describe('departments: the Arabic name', { timeout: 20_000 }, () => {
+describe('departments: the Arabic name', () => {
   it('is typed right to left beside the English name and sent as nameAr', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({

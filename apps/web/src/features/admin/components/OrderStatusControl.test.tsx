@@ -17,7 +17,7 @@ const choices = () =>
     .map((o) => o.textContent);
 
 // Rendering through the store and router takes seconds on a busy machine; the default 5 s is tight.
-describe('OrderStatusControl', { timeout: 20_000 }, () => {
+describe('OrderStatusControl', () => {
   it('offers only the moves the order state machine allows an admin', () => {
     const { unmount } = renderRoute(<OrderStatusControl orderId={ORDER} status="confirmed" />);
     expect(choices()).toEqual(['Move to…', 'Shipped', 'Cancelled']);

@@ -67,7 +67,7 @@ const renderPage = (url = '/dashboard/orders') =>
 const rowOf = async (ref: string) => (await screen.findByText(ref)).closest('tr') as HTMLElement;
 
 // Rendering through the store and router takes seconds on a busy machine; the default 5 s is tight.
-describe('the all-orders screen', { timeout: 20_000 }, () => {
+describe('the all-orders screen', () => {
   it('lists each order with its reference, buyer, governorate, bill, status and tracking number', async () => {
     mockApi({ 'GET /api/admin/orders': { body: PAGE } });
     renderPage();

@@ -86,7 +86,7 @@ async function fillValidProduct(user: ReturnType<typeof userEvent.setup>) {
 }
 
 // Typing through a whole form in jsdom takes seconds; the default 5 s is too tight on a busy machine.
-describe('the product form', { timeout: 20_000 }, () => {
+describe('the product form', () => {
   it('keeps the category list empty until a department is chosen, then lists that department’s categories', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi(catalogue);

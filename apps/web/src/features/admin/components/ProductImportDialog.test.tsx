@@ -45,7 +45,7 @@ const rejected: ProductImportRejections = {
   pages: 1,
 };
 
-describe('the product import dialog', { timeout: 20_000 }, () => {
+describe('the product import dialog', () => {
   it('checks a file, shows the dry run with every rejected row, applies it and follows its progress to the end', async () => {
     const user = userEvent.setup();
     let polls = 0;
@@ -105,7 +105,7 @@ describe('the product import dialog', { timeout: 20_000 }, () => {
     // The job runs on the server; the bar follows it, and says where it is in words too.
     const bar = await within(dialog).findByRole('progressbar', { name: 'Import progress' });
     expect(bar).toHaveAttribute('aria-valuemax', '120');
-    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '120'), { timeout: 5000 });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '120'));
     expect(bar).toHaveAttribute('aria-valuetext', '120 of 120 rows');
     expect(within(dialog).getByRole('status')).toHaveTextContent('The import is complete.');
     expect(within(dialog).getByText('Added')).toBeInTheDocument();

@@ -11,7 +11,7 @@ vi.mock('../../../lib/notify', () => ({
 
 const ORDER = 'abcdef12-3456-4789-8abc-def012345678';
 
-describe('RefundButton', { timeout: 20_000 }, () => {
+describe('RefundButton', () => {
   it('asks first; cancelling sends nothing, confirming refunds the order and says so', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({ [`POST /api/order/${ORDER}/refund`]: { body: { _id: ORDER, status: 'cancelled' } } });

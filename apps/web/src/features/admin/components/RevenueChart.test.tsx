@@ -20,7 +20,7 @@ describe('axisTicks', () => {
 });
 
 // Rendering through the store and router takes seconds on a busy machine; the default 5 s is tight.
-describe('RevenueChart', { timeout: 20_000 }, () => {
+describe('RevenueChart', () => {
   it('is one labelled picture with a bar a day, and the numbers in a table', () => {
     // Plain selectors: role queries over a 30-row table are slow in jsdom, and the names are checked below.
     const { container } = render(<RevenueChart days={days} />);

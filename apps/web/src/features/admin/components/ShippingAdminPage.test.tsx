@@ -15,7 +15,7 @@ const echo = async (request: Request) => ({ body: (await request.json()) as unkn
 
 const puts = (calls: { method: string; body: unknown }[]) => calls.filter((call) => call.method === 'PUT');
 
-describe('the Shipping screen', { timeout: 20_000 }, () => {
+describe('the Shipping screen', () => {
   it('lists the 27 governorates with their fees, each field named by its governorate and column', async () => {
     mockApi({ 'GET /api/shipping/rates': { body: DEFAULT_SHIPPING_RATES } });
     renderRoute(<ShippingAdminPage />);

@@ -29,7 +29,7 @@ describe('/PaymentStatus', () => {
       { status: 'paid', payment: { method: 'card', state: 'paid', reference: null } },
     ]);
     expect(await screen.findByText('Waiting for the payment to be confirmed…')).toBeInTheDocument();
-    expect(await screen.findByText('page /success', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('page /success')).toBeInTheDocument();
     expect(JSON.parse(screen.getByTestId('state').textContent ?? '')).toEqual({ orderId: ORDER, bill: 250.5 });
   });
 

@@ -129,7 +129,7 @@ describe('test provider card form', () => {
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     expect(await screen.findByText('Your payment is processing.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
-    await waitFor(() => expect(onPaid).toHaveBeenCalledOnce(), { timeout: 5000 });
+    await waitFor(() => expect(onPaid).toHaveBeenCalledOnce());
     expect(reads).toBe(2);
   });
 });
