@@ -173,5 +173,12 @@ function summary({ rate, latencies, requests, errors, checkouts, no_buyer, elaps
 async function linkedAssets(port, page) {
   const html = await (await fetch(`http://127.0.0.1:${port}${page}`)).text();
   const links = /<(?:script[^>]*\ssrc|link[^>]*rel="(?:stylesheet|modulepreload)"[^>]*\shref)="(\/[^"]+)"/g;
-  return [...new Set([...html.matchAll(links)].map((m) => /** @type {string} */ (m[1])))];
+  // A page the server rendered names the app's modules on its boot script, which loads them once the page is painted.
+  const app = /\sdata-(?:app|modules)="([^"]*)"/g;
+  return [
+    ...new Set([
+      ...[...html.matchAll(links)].map((m) => /** @type {string} */ (m[1])),
+      ...[...html.matchAll(app)].flatMap((m) => /** @type {string} */ (m[1]).split(' ').filter(Boolean)),
+    ]),
+  ];
 }

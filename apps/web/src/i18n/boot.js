@@ -7,7 +7,8 @@
  * puts Arabic before English, else English; for Arabic the address becomes its /ar one, so that the
  * router's links and a link shared from the page stay in Arabic: in place for the app's shell, loaded
  * afresh for a page the server rendered in English (data-rendered). The stylesheets' addresses come
- * from this script's data-ltr / data-rtl, or from the link the server wrote.
+ * from this script's data-ltr / data-rtl, or from the link the server wrote. On a page the server rendered,
+ * it also loads the app, once the page has been painted (data-app, data-modules).
  */
 (function () {
   var prefix = '/ar';
@@ -22,6 +23,12 @@
     }
     history.replaceState(history.state, '', arabic);
   }
+  // A page the server rendered names its app's modules here instead of in the head (the API's
+  // seo/template.ts): they load once the page is painted, so the first paint waits for none of them.
+  var boot = document.currentScript;
+  var app = boot && boot.getAttribute('data-app');
+  if (boot && app) afterFirstPaint(loadApp.bind(null, app, boot.getAttribute('data-modules') || ''));
+
   var dir = language === 'ar' ? 'rtl' : 'ltr';
   var root = document.documentElement;
   root.lang = language;
@@ -45,6 +52,38 @@
   link.dataset.rtl = script.dataset.rtl;
   link.href = script.dataset[dir] || '';
   script.after(link);
+
+  /** @param {() => void} run */
+  function afterFirstPaint(run) {
+    // Once the stylesheets and the pictures in view are in (load), a frame's callbacks run just before it is
+    // painted, and a task they queue after. A tab opened in the background paints nothing until it is shown:
+    // its app loads at once.
+    addEventListener('load', function () {
+      if (document.visibilityState === 'hidden') run();
+      else
+        requestAnimationFrame(function () {
+          setTimeout(run, 0);
+        });
+    });
+  }
+
+  /** @param {string} entry @param {string} modules the entry's imports, fetched beside it */
+  function loadApp(entry, modules) {
+    var head = document.head;
+    modules.split(' ').forEach(function (href) {
+      if (!href) return;
+      var preload = document.createElement('link');
+      preload.rel = 'modulepreload';
+      preload.crossOrigin = '';
+      preload.href = href;
+      head.appendChild(preload);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    head.appendChild(script);
+  }
 
   function shoppersLanguage() {
     var saved = null;

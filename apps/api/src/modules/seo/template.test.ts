@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { BOOTSTRAP_LINK_ID, SERVER_STATE_ID } from '@shop/contracts';
 import { pageTemplate } from './template.js';
 
-const PAGE = `<!doctype html><html lang="en"><head><script src="/boot.js" data-ltr="/b.css" data-rtl="/b.rtl.css"></script><title>EGP Shop</title><meta name="description" content="x"></head>
-<body><div id="root"></div><script type="module" src="/app.js"></script></body></html>`;
+const PAGE = `<!doctype html><html lang="en"><head><script src="/boot.js" data-ltr="/b.css" data-rtl="/b.rtl.css"></script><title>EGP Shop</title><meta name="description" content="x">
+<script type="module" crossorigin src="/app.js"></script>
+<link rel="modulepreload" crossorigin href="/runtime.js">
+<link rel="modulepreload" crossorigin href="/vendor.js"></head>
+<body><div id="root"></div></body></html>`;
 
 describe('the page template', () => {
   const template = pageTemplate(null, PAGE);
@@ -22,10 +25,22 @@ describe('the page template', () => {
     );
   });
 
-  it('leaves the root empty, and the page unmarked, for the browser to render', async () => {
+  it('leaves the app for the boot script to load once a rendered page is painted', async () => {
+    const html = await template.render('en', '<title>T</title>', { html: '<h1>Phones</h1>', state: '{}' });
+    expect(html).not.toContain('type="module"');
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain(
+      '<script src="/boot.js" data-ltr="/b.css" data-rtl="/b.rtl.css" data-app="/app.js" data-modules="/runtime.js /vendor.js"></script>',
+    );
+  });
+
+  it('leaves the root empty, the page unmarked and its app in the head, for the browser to render', async () => {
     const html = await template.render('en', null, null);
     expect(html).toContain('<html lang="en" dir="ltr">');
-    expect(html).toContain('<div id="root"></div><script type="module"');
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<script type="module" crossorigin src="/app.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/vendor.js">');
+    expect(html).not.toContain('data-app=');
     expect(html).not.toContain(SERVER_STATE_ID);
     expect(html).toContain(`id="${BOOTSTRAP_LINK_ID}" data-ltr="/b.css" data-rtl="/b.rtl.css" href="/b.css">`);
   });

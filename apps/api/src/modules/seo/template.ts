@@ -31,6 +31,29 @@ function withDirectionStyles(page: string, language: Language): string {
 }
 
 /**
+ * A page the server rendered is painted before its app loads: the app's entry script and the modules Vite
+ * preloads leave the head, and their addresses go on the boot script (data-app, data-modules), which loads
+ * them once the page has been painted. On a slow line the app's 150 KB would otherwise share it with the
+ * stylesheets and the pictures the shopper sees first, and its start would hold up the first paint.
+ */
+function withAppAfterPaint(page: string): string {
+  const modules: string[] = [];
+  let entry: string | undefined;
+  const without = page
+    .replace(/\s*<link rel="modulepreload"[^>]*\bhref="([^"]*)"[^>]*>/g, (_link: string, href: string) => {
+      modules.push(href);
+      return '';
+    })
+    .replace(/\s*<script type="module"[^>]*\bsrc="([^"]*)"[^>]*><\/script>/, (_script: string, src: string) => {
+      entry = src;
+      return '';
+    });
+  if (!entry) return page;
+  const addresses = ` data-app="${entry}" data-modules="${modules.join(' ')}"`;
+  return without.replace(/<script\b[^>]*\bdata-ltr="[^"]*"[^>]*(?=>)/, (boot: string) => boot + addresses);
+}
+
+/**
  * The built index.html (apps/web/index.html as Vite writes it), or `fallback` when there is no build. It is
  * read at each render, so a rebuild while the server runs is served at once; rendered pages are cached
  * by the response cache, so that costs a read per page and catalogue change, not per request.
@@ -41,7 +64,7 @@ export function pageTemplate(indexFile: string | null, fallback: string): PageTe
       const page = indexFile ? await fs.readFile(indexFile, 'utf8') : fallback;
       // The boot script sets lang and dir too, but only once it runs: a crawler, or a slow first paint, reads these.
       // data-rendered tells boot.js the body is already written in this language (see there).
-      const localized = withDirectionStyles(page, language).replace(
+      const localized = withDirectionStyles(body ? withAppAfterPaint(page) : page, language).replace(
         /<html[^>]*>/,
         `<html lang="${language}" dir="${DIRECTION[language]}"${body ? ' data-rendered' : ''}>`,
       );
