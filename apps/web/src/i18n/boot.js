@@ -58,13 +58,17 @@
     // Once the stylesheets and the pictures in view are in (load), a frame's callbacks run just before it is
     // painted, and a task they queue after. A tab opened in the background paints nothing until it is shown:
     // its app loads at once.
-    addEventListener('load', function () {
-      if (document.visibilityState === 'hidden') run();
-      else
-        requestAnimationFrame(function () {
-          setTimeout(run, 0);
-        });
-    });
+    addEventListener(
+      'load',
+      function () {
+        if (document.visibilityState === 'hidden') run();
+        else
+          requestAnimationFrame(function () {
+            setTimeout(run, 0);
+          });
+      },
+      { once: true },
+    );
   }
 
   /** @param {string} entry @param {string} modules the entry's imports, fetched beside it */

@@ -5,9 +5,10 @@ import { LANGUAGE_KEY } from './language';
 
 /**
  * Runs boot.js as the browser does before the first paint of `address`, under the <script> tag the build
- * writes; `served` is the direction whose stylesheet the server linked ahead of it, if it did.
+ * writes; `served` is the direction whose stylesheet the server linked ahead of it, if it did, and `app` the
+ * modules the server moved onto the tag of a page it rendered.
  */
-function boot(languages: string[], address = '/', served?: 'ltr' | 'rtl') {
+function boot(languages: string[], address = '/', served?: 'ltr' | 'rtl', app?: { entry: string; modules: string }) {
   history.replaceState(null, '', address);
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
   if (served) {
@@ -22,7 +23,9 @@ function boot(languages: string[], address = '/', served?: 'ltr' | 'rtl') {
   const script = document.createElement('script');
   script.dataset.ltr = '/assets/bootstrap.min.css';
   script.dataset.rtl = '/assets/bootstrap.rtl.min.css';
+  if (app) Object.assign(script.dataset, { app: app.entry, modules: app.modules });
   document.head.append(script);
+  vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
   // The boot script runs as the browser runs it: a classic script, in the global scope.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
   new Function(bootSource)();
@@ -103,6 +106,30 @@ describe('the stylesheet the server linked', () => {
       address: '/ar/CartPage',
     });
     expect(document.head.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(1);
+  });
+});
+
+describe('the app of a page the server rendered', () => {
+  const modules = () => [...document.head.querySelectorAll('script[type="module"]')].map((s) => s.getAttribute('src'));
+  const preloads = () =>
+    [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+
+  it('loads once the page has loaded and a frame has been painted, its modules fetched beside it', async () => {
+    const app = { entry: '/assets/index.js', modules: '/assets/runtime.js /assets/vendor.js' };
+    boot(['en-US'], '/product/one/5', 'ltr', app);
+    expect(modules()).toEqual([]);
+    window.dispatchEvent(new Event('load'));
+    expect(modules()).toEqual([]);
+    await vi.waitFor(() => expect(modules()).toEqual(['/assets/index.js']));
+    expect(preloads()).toEqual(['/assets/runtime.js', '/assets/vendor.js']);
+    expect(document.head.querySelector('script[type="module"]')).toHaveAttribute('crossorigin', '');
+  });
+
+  it('is not loaded by the boot script of a page the browser renders: the page names its own', async () => {
+    boot(['en-US'], '/CartPage');
+    window.dispatchEvent(new Event('load'));
+    await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
+    expect(modules()).toEqual([]);
   });
 });
 
