@@ -16,7 +16,7 @@ let failed = 0;
 let broken = false;
 /** @type {string[]} */
 const took = [];
-/** Each failed test's name, repeated after the totals so that the end of a long log says which one. */
+/** Each failed test's name, listed again just above the totals so that the end of a long log says which one. */
 /** @type {string[]} */
 const failures = [];
 
@@ -31,7 +31,7 @@ function vitest(name, cwd, env = {}) {
   count(name, out, res.status);
 }
 
-// A test this slow is close to its budget on a machine half as fast: named after its suite (e2e/slow-tests.ts for e2e).
+// A test this slow may pass its budget on a machine two or three times slower: named after its suite (e2e/slow-tests.ts for e2e).
 const SLOW_MS = 15_000;
 
 /** @param {string | undefined} message */
@@ -44,7 +44,7 @@ const firstLine = (message) =>
 /** @param {string} name @param {string} out @param {number | null} status */
 function count(name, out, status) {
   if (fs.existsSync(out)) {
-    /** @type {{ numPassedTests?: number; numFailedTests?: number; numRuntimeErrorTests?: number; testResults?: { name: string; status: string; message?: string; assertionResults: { fullName: string; duration: number; status: string; failureMessages?: string[] }[] }[] }} */
+    /** @type {{ numPassedTests?: number; numFailedTests?: number; numRuntimeErrorTests?: number; testResults?: { name: string; status: string; message?: string; assertionResults: { fullName: string; duration: number; status: string; failureMessages?: string[] | null }[] }[] }} */
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += report.numPassedTests ?? 0;
     failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTests ?? 0);
@@ -52,7 +52,8 @@ function count(name, out, status) {
       const where = `${name}: ${path.relative(root, file.name)}`;
       const tests = file.assertionResults.filter((test) => test.status === 'failed');
       for (const test of tests) failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-      if (file.status === 'failed' && !tests.length) failures.push(`${where}: ${firstLine(file.message)}`);
+      if (file.status === 'failed' && !tests.length)
+        failures.push(`${where}: ${firstLine(file.message) || 'a hook or the file itself failed (see above)'}`);
     }
     const slow = (report.testResults ?? []).flatMap((file) =>
       file.assertionResults
@@ -62,10 +63,19 @@ function count(name, out, status) {
     if (slow.length) console.log(`\n${name}: ${slow.length} test(s) slower than ${SLOW_MS / 1000} s:`);
     for (const { test, ms } of slow.sort((a, b) => b.ms - a.ms)) console.log(`  ${(ms / 1000).toFixed(1)} s  ${test}`);
   }
-  if (status !== 0) {
-    broken = true;
-    console.error(`\n${name}: exited with ${status}`);
-  }
+  if (status !== 0) exitedWith(name, status);
+}
+
+/**
+ * A suite that exited with an error: named in the list of failures if none of its tests is (an error outside
+ * any test, a suite that would not start).
+ * @param {string} name @param {number | null} status
+ */
+function exitedWith(name, status) {
+  broken = true;
+  console.error(`\n${name}: exited with ${status}`);
+  if (!failures.some((failure) => failure.startsWith(`${name}: `)))
+    failures.push(`${name}: exited with ${status}, no test named (see its output above)`);
 }
 
 /** The engineering gate: each check of the tree (types, lint, format) counts as one test. */
@@ -75,7 +85,8 @@ function gate() {
     if (res.status === 0) passed++;
     else {
       failed++;
-      console.error(`\ngate: npm run ${script} failed`);
+      failures.push(`gate: npm run ${script} failed`);
+      console.error(`\n${failures.at(-1)}`);
     }
   }
 }
@@ -124,11 +135,14 @@ const suites = {
       passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
       failed += stats.unexpected ?? 0;
       failures.push(...failedSpecs(report.suites ?? []).map((spec) => `e2e: ${spec}`));
+      // Errors outside any test: a spec file that does not load, a global setup that throws.
+      failures.push(
+        .../** @type {{ message?: string }[]} */ (report.errors ?? []).map(
+          (error) => `e2e: ${firstLine(error.message)}`,
+        ),
+      );
     }
-    if (res.status !== 0) {
-      broken = true;
-      console.error(`\ne2e: exited with ${res.status}`);
-    }
+    if (res.status !== 0) exitedWith('e2e', res.status);
   },
 };
 

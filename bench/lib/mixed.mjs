@@ -174,7 +174,7 @@ async function linkedAssets(port, page) {
   const html = await (await fetch(`http://127.0.0.1:${port}${page}`)).text();
   const links = /<(?:script[^>]*\ssrc|link[^>]*rel="(?:stylesheet|modulepreload)"[^>]*\shref)="(\/[^"]+)"/g;
   // A page the server rendered names the app's modules on its boot script, which loads them once the page is painted.
-  const app = /\sdata-(?:app|modules)="([^"]*)"/g;
+  const app = /\sdata-(?:entry|modules)="([^"]*)"/g;
   return [
     ...new Set([
       ...[...html.matchAll(links)].map((m) => /** @type {string} */ (m[1])),

@@ -1,13 +1,13 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Response } from '@playwright/test';
 import { demoAdmin, type Account } from './accounts';
 import { createProduct, deleteProduct, type ApiProduct } from './catalog';
 
 type ProductFields = Parameters<typeof createProduct>[2];
 
 /**
- * Playwright's test whose `page.goto` returns once the app has taken the page over, with one automatic check: a
- * page must raise no uncaught error and break no Content-Security-Policy rule while a test runs (each one would be
- * a bug the user cannot see).
+ * Playwright's test whose `page.goto`, `reload`, `goBack` and `goForward` return once the app has taken the page
+ * over, with one automatic check: a page must raise no uncaught error and break no Content-Security-Policy rule
+ * while a test runs (each one would be a bug the user cannot see).
  * `makeProduct` creates products of the test's own (see createProduct), deleted when the test ends.
  */
 export const test = base.extend<{
@@ -15,16 +15,23 @@ export const test = base.extend<{
   makeProduct: (fields?: ProductFields) => Promise<ApiProduct>;
 }>({
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
     // A shopper waits for a page before using it; a test clicks the moment a server-rendered button shows, which
-    // may be before the app has taken the page over (RootLayout marks it), and such a click does nothing.
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
+    // may be before the app has taken the page over (RootLayout marks it), and such a click does nothing. A page
+    // the server rendered loads its app only once it has been painted, after a reload or a step back too.
+    const taken = async (response: Response | null, options?: { waitUntil?: string }) => {
       // A test that asks for the first bytes only ('commit') looks at the page before the app.
       if (options?.waitUntil !== 'commit' && response?.headers()['content-type']?.startsWith('text/html'))
         await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
       return response;
     };
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    const goBack = page.goBack.bind(page);
+    const goForward = page.goForward.bind(page);
+    page.goto = async (url, options) => taken(await goto(url, options), options);
+    page.reload = async (options) => taken(await reload(options), options);
+    page.goBack = async (options) => taken(await goBack(options), options);
+    page.goForward = async (options) => taken(await goForward(options), options);
     await use(page);
   },
   makeProduct: async ({ request }, use) => {

@@ -10,8 +10,8 @@ const RESTART_DELAY_MS = 1000;
 export function runPrimary(workers: number): void {
   let stopping = false;
   // glibc gives each thread that allocates (libuv's, which compress answers, and libvips', which resize pictures)
-  // an arena of its own that it seldom returns: two arenas keep a worker's memory near what it uses (153 MB
-  // instead of 308 after the same pictures and searches). A value set by whoever starts the shop wins.
+  // an arena of its own that it seldom returns: two arenas keep a worker's memory near what it uses (README,
+  // Performance). A value set by whoever starts the shop wins.
   const fork = () => cluster.fork({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' });
   for (let i = 0; i < workers; i++) fork();
 

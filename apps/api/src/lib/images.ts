@@ -4,8 +4,7 @@ import { say } from '@shop/contracts';
 import { badRequest } from './errors.js';
 
 // libvips keeps recent operations and their pixels (up to 50 MB) for a repeat: the server makes each picture
-// and each width once and keeps the result, so the cache only held memory (one process 308 MB → 169 MB after
-// making 1,128 widths and a few hundred searches).
+// and each width once and keeps the result, so that cache only holds memory (README, Performance).
 sharp.cache(false);
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

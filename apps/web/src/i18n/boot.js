@@ -8,7 +8,7 @@
  * router's links and a link shared from the page stay in Arabic: in place for the app's shell, loaded
  * afresh for a page the server rendered in English (data-rendered). The stylesheets' addresses come
  * from this script's data-ltr / data-rtl, or from the link the server wrote. On a page the server rendered,
- * it also loads the app, once the page has been painted (data-app, data-modules).
+ * it also loads the app, once the page has been painted (data-entry, data-modules).
  */
 (function () {
   var prefix = '/ar';
@@ -26,8 +26,8 @@
   // A page the server rendered names its app's modules here instead of in the head (the API's
   // seo/template.ts): they load once the page is painted, so the first paint waits for none of them.
   var boot = document.currentScript;
-  var app = boot && boot.getAttribute('data-app');
-  if (boot && app) afterFirstPaint(loadApp.bind(null, app, boot.getAttribute('data-modules') || ''));
+  var entry = boot && boot.getAttribute('data-entry');
+  if (boot && entry) afterFirstPaint(loadApp.bind(null, entry, boot.getAttribute('data-modules') || ''));
 
   var dir = language === 'ar' ? 'rtl' : 'ltr';
   var root = document.documentElement;
@@ -55,20 +55,31 @@
 
   /** @param {() => void} run */
   function afterFirstPaint(run) {
+    var done = false;
+    var once = function () {
+      if (done) return;
+      done = true;
+      run();
+    };
     // Once the stylesheets and the pictures in view are in (load), a frame's callbacks run just before it is
     // painted, and a task they queue after. A tab opened in the background paints nothing until it is shown:
     // its app loads at once.
     addEventListener(
       'load',
       function () {
-        if (document.visibilityState === 'hidden') run();
+        if (document.visibilityState === 'hidden') once();
         else
           requestAnimationFrame(function () {
-            setTimeout(run, 0);
+            setTimeout(once, 0);
           });
       },
       { once: true },
     );
+    // A picture that is slow to come (made at its width on its first request) holds the load event back, but
+    // not the page's buttons for longer than this.
+    document.addEventListener('DOMContentLoaded', function () {
+      setTimeout(once, 3000);
+    });
   }
 
   /** @param {string} entry @param {string} modules the entry's imports, fetched beside it */

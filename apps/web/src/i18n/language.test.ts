@@ -23,7 +23,7 @@ function boot(languages: string[], address = '/', served?: 'ltr' | 'rtl', app?: 
   const script = document.createElement('script');
   script.dataset.ltr = '/assets/bootstrap.min.css';
   script.dataset.rtl = '/assets/bootstrap.rtl.min.css';
-  if (app) Object.assign(script.dataset, { app: app.entry, modules: app.modules });
+  if (app) Object.assign(script.dataset, { entry: app.entry, modules: app.modules });
   document.head.append(script);
   vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
   // The boot script runs as the browser runs it: a classic script, in the global scope.
@@ -123,6 +123,32 @@ describe('the app of a page the server rendered', () => {
     await vi.waitFor(() => expect(modules()).toEqual(['/assets/index.js']));
     expect(preloads()).toEqual(['/assets/runtime.js', '/assets/vendor.js']);
     expect(document.head.querySelector('script[type="module"]')).toHaveAttribute('crossorigin', '');
+  });
+
+  it('loads at once in a tab opened in the background, which paints nothing until it is shown', async () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    boot(['en-US'], '/product/one/5', 'ltr', { entry: '/assets/index.js', modules: '' });
+    window.dispatchEvent(new Event('load'));
+    expect(modules()).toEqual(['/assets/index.js']);
+    expect(preloads()).toEqual([]);
+  });
+
+  it('loads at most three seconds after the page is read, whatever picture holds the load event back', () => {
+    vi.useFakeTimers();
+    try {
+      boot(['en-US'], '/product/one/5', 'ltr', { entry: '/assets/index.js', modules: '' });
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+      vi.advanceTimersByTime(2999);
+      expect(modules()).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(modules()).toEqual(['/assets/index.js']);
+      // The load event, when it comes, loads nothing more.
+      window.dispatchEvent(new Event('load'));
+      vi.runAllTimers();
+      expect(modules()).toEqual(['/assets/index.js']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is not loaded by the boot script of a page the browser renders: the page names its own', async () => {

@@ -5,7 +5,8 @@ import { pageTemplate } from './template.js';
 const PAGE = `<!doctype html><html lang="en"><head><script src="/boot.js" data-ltr="/b.css" data-rtl="/b.rtl.css"></script><title>EGP Shop</title><meta name="description" content="x">
 <script type="module" crossorigin src="/app.js"></script>
 <link rel="modulepreload" crossorigin href="/runtime.js">
-<link rel="modulepreload" crossorigin href="/vendor.js"></head>
+<link rel="modulepreload" crossorigin href="/vendor.js">
+<link rel="stylesheet" crossorigin href="/app.css"></head>
 <body><div id="root"></div></body></html>`;
 
 describe('the page template', () => {
@@ -29,9 +30,20 @@ describe('the page template', () => {
     const html = await template.render('en', '<title>T</title>', { html: '<h1>Phones</h1>', state: '{}' });
     expect(html).not.toContain('type="module"');
     expect(html).not.toContain('modulepreload');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/app.css">');
     expect(html).toContain(
-      '<script src="/boot.js" data-ltr="/b.css" data-rtl="/b.rtl.css" data-app="/app.js" data-modules="/runtime.js /vendor.js"></script>',
+      '<script src="/boot.js" data-ltr="/b.css" data-rtl="/b.rtl.css" data-entry="/app.js" data-modules="/runtime.js /vendor.js"></script>',
     );
+  });
+
+  it('keeps the app in the head of a rendered page that has no boot script to load it', async () => {
+    const html = await pageTemplate(null, PAGE.replace(/<script src="\/boot.js"[^>]*><\/script>/, '')).render(
+      'en',
+      '<title>T</title>',
+      { html: '<h1>Phones</h1>', state: '{}' },
+    );
+    expect(html).toContain('<script type="module" crossorigin src="/app.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/runtime.js">');
   });
 
   it('leaves the root empty, the page unmarked and its app in the head, for the browser to render', async () => {
@@ -40,7 +52,7 @@ describe('the page template', () => {
     expect(html).toContain('<div id="root"></div>');
     expect(html).toContain('<script type="module" crossorigin src="/app.js"></script>');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/vendor.js">');
-    expect(html).not.toContain('data-app=');
+    expect(html).not.toContain('data-entry=');
     expect(html).not.toContain(SERVER_STATE_ID);
     expect(html).toContain(`id="${BOOTSTRAP_LINK_ID}" data-ltr="/b.css" data-rtl="/b.rtl.css" href="/b.css">`);
   });

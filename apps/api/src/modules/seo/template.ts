@@ -13,6 +13,9 @@ export interface PageTemplate {
 
 const DIRECTION: Record<Language, 'ltr' | 'rtl'> = { en: 'ltr', ar: 'rtl' };
 
+/** boot.js's tag as the build writes it: its opening tag without `>`, and both stylesheets' addresses. */
+const BOOT_SCRIPT = /(<script\b[^>]*\bdata-ltr="([^"]*)"[^>]*\bdata-rtl="([^"]*)"[^>]*)><\/script>/;
+
 /**
  * Bootstrap's build for the page's direction, linked in the page itself ahead of boot.js (which links it
  * when the page has no link, in development): the browser's preload scanner finds it at once instead of
@@ -21,19 +24,16 @@ const DIRECTION: Record<Language, 'ltr' | 'rtl'> = { en: 'ltr', ar: 'rtl' };
  * addresses are the script's data-ltr / data-rtl, which the build fills in.
  */
 function withDirectionStyles(page: string, language: Language): string {
-  return page.replace(
-    /<script\b[^>]*\bdata-ltr="([^"]*)"[^>]*\bdata-rtl="([^"]*)"[^>]*><\/script>/,
-    (script: string, ltr: string, rtl: string) => {
-      const href = DIRECTION[language] === 'rtl' ? rtl : ltr;
-      return `<link rel="stylesheet" id="${BOOTSTRAP_LINK_ID}" data-ltr="${ltr}" data-rtl="${rtl}" href="${href}">${script}`;
-    },
-  );
+  return page.replace(BOOT_SCRIPT, (script: string, _tag: string, ltr: string, rtl: string) => {
+    const href = DIRECTION[language] === 'rtl' ? rtl : ltr;
+    return `<link rel="stylesheet" id="${BOOTSTRAP_LINK_ID}" data-ltr="${ltr}" data-rtl="${rtl}" href="${href}">${script}`;
+  });
 }
 
 /**
  * A page the server rendered is painted before its app loads: the app's entry script and the modules Vite
- * preloads leave the head, and their addresses go on the boot script (data-app, data-modules), which loads
- * them once the page has been painted. On a slow line the app's 150 KB would otherwise share it with the
+ * preloads leave the head, and their addresses go on the boot script (data-entry, data-modules), which loads
+ * them once the page has been painted. A page without that script keeps them where they are. On a slow line the app's 150 KB would otherwise share it with the
  * stylesheets and the pictures the shopper sees first, and its start would hold up the first paint.
  */
 function withAppAfterPaint(page: string): string {
@@ -48,9 +48,9 @@ function withAppAfterPaint(page: string): string {
       entry = src;
       return '';
     });
-  if (!entry) return page;
-  const addresses = ` data-app="${entry}" data-modules="${modules.join(' ')}"`;
-  return without.replace(/<script\b[^>]*\bdata-ltr="[^"]*"[^>]*(?=>)/, (boot: string) => boot + addresses);
+  if (!entry || !BOOT_SCRIPT.test(without)) return page;
+  const addresses = ` data-entry="${entry}" data-modules="${modules.join(' ')}"`;
+  return without.replace(BOOT_SCRIPT, (_script: string, tag: string) => `${tag}${addresses}></script>`);
 }
 
 /**
