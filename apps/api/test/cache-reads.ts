@@ -22,3 +22,15 @@ export async function readUntilHit<R extends Read>(
   }
   throw new Error(`${url} was never answered from the cache`);
 }
+
+/**
+ * Reads until an answer comes from memory, whether this read or an earlier one stored it: for a test that needs
+ * an address cached, the catalogue's announcements of its fixtures (each empties the cache) may still be arriving.
+ */
+export async function readFromCache<R extends Read>(read: (url: string) => Promise<R>, url: string): Promise<R> {
+  for (let i = 0; i < 50; i++) {
+    const res = await read(url);
+    if (res.headers['x-cache'] === 'hit') return res;
+  }
+  throw new Error(`${url} was never answered from the cache`);
+}
