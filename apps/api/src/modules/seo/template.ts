@@ -33,8 +33,9 @@ function withDirectionStyles(page: string, language: Language): string {
 /**
  * A page the server rendered is painted before its app loads: the app's entry script and the modules Vite
  * preloads leave the head, and their addresses go on the boot script (data-entry, data-modules), which loads
- * them once the page has been painted. A page without that script keeps them where they are. On a slow line the app's 150 KB would otherwise share it with the
- * stylesheets and the pictures the shopper sees first, and its start would hold up the first paint.
+ * them once the page has been painted. On a slow line the app's 150 KB would otherwise share it with the
+ * stylesheets and the pictures the shopper sees first, and its start would hold up the first paint. A page
+ * without that script keeps them where they are.
  */
 function withAppAfterPaint(page: string): string {
   const modules: string[] = [];
