@@ -25,13 +25,11 @@ export const test = base.extend<{
       return response;
     };
     const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    const goBack = page.goBack.bind(page);
-    const goForward = page.goForward.bind(page);
     page.goto = async (url, options) => taken(await goto(url, options), options);
-    page.reload = async (options) => taken(await reload(options), options);
-    page.goBack = async (options) => taken(await goBack(options), options);
-    page.goForward = async (options) => taken(await goForward(options), options);
+    for (const step of ['reload', 'goBack', 'goForward'] as const) {
+      const original = page[step].bind(page);
+      page[step] = async (options) => taken(await original(options), options);
+    }
     await use(page);
   },
   makeProduct: async ({ request }, use) => {
