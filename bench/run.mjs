@@ -20,7 +20,7 @@ import { queryMix } from './lib/queries.mjs';
 import { markdown } from './lib/report.mjs';
 import { measureFiltered } from './lib/filtered.mjs';
 import { measureSearchMix } from './lib/search-mix.mjs';
-import { ensurePackage, ensurePortFree, hasCommand, log, rssMb, startServer, waitFor } from './lib/server.mjs';
+import { ensurePackage, ensurePortFree, hasCommand, log, rssMb, settled, startServer, waitFor } from './lib/server.mjs';
 import { registerShoppers } from './lib/shoppers.mjs';
 import { measureStart } from './lib/start.mjs';
 import { round } from './lib/stats.mjs';
@@ -90,11 +90,15 @@ const loads = {};
 /**
  * Runs one part if it was asked for, with the machine's load before and after it (the machine may be shared: its
  * load beside the figures says how far they can be trusted).
- * @template T @param {string} name @param {() => Promise<T>} measure @returns {Promise<T | undefined>}
+ * @template T @param {string} name @param {() => Promise<T>} measure
+ * @param {{ settle?: boolean }} [options] `settle: false` for a part that does not use the running server
+ * @returns {Promise<T | undefined>}
  */
-async function part(name, measure) {
+async function part(name, measure, { settle = true } = {}) {
   if (!parts.has(name)) return undefined;
   log(`measuring ${name}`);
+  // Each part starts on a server that has worked off the previous part's queue.
+  if (settle) await settled(API_PORT);
   const started = new Date().toISOString();
   const [before = 0] = os.loadavg();
   const result = await measure();
@@ -113,7 +117,7 @@ async function main() {
   }
   if (parts.has('web') || parts.has('web_mobile')) ensurePackage(fs.existsSync(CHROMIUM), 'chromium');
   // First, while nothing of this run loads the machine.
-  report.start = await part('start', () => measureStart({ root, work, port: START_PORT }));
+  report.start = await part('start', () => measureStart({ root, work, port: START_PORT }), { settle: false });
 
   // The parts measured before one fails are kept: a failure late in a long run must not lose the rest.
   try {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ACCEPT_ENCODING, httpClient } from './http-client.mjs';
 import { openLoop } from './open-loop.mjs';
+import { settled } from './server.mjs';
 import { latencySummary, round } from './stats.mjs';
 import { WRK_THREADS, wrk } from './wrk.mjs';
 
@@ -49,6 +50,7 @@ export async function measureSearchMix({ root, work, port, connections, seconds,
     });
 
   const probe = closedLoop(list(PROBE_QUERIES), 1);
+  await settled(port);
   const fixedQueries = mix.take(FIXED_RATE * seconds);
   const fixed = await fixedRate(port, fixedQueries);
   const maxSeconds = Math.min(MAX_SECONDS, Math.max(seconds, Math.ceil((MIN_QUERIES * 1.2) / (probe.rps || 1))));
