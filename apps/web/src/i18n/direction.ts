@@ -10,8 +10,10 @@ export function applyDirection(language: string, dir: Direction): void {
   // On the server the page's <html> is written with its language instead.
   if (typeof document === 'undefined') return;
   const root = document.documentElement;
-  root.lang = language;
-  root.dir = dir;
+  // Written only when they change: setting <html dir> even to the value it has makes the browser restyle the whole
+  // page, which on a server-rendered page (already in its language) cost a phone a long task as the app started.
+  if (root.lang !== language) root.lang = language;
+  if (root.dir !== dir) root.dir = dir;
   const current = document.getElementById(BOOTSTRAP_LINK_ID);
   if (!(current instanceof HTMLLinkElement)) return;
   const href = current.dataset[dir];
