@@ -1,5 +1,18 @@
 export type Read = { headers: Record<string, string | string[] | number | undefined>; json(): unknown };
 
+/** Reads the address again until `done` says an answer is the one sought, which it returns. */
+async function readUntil<R extends Read>(
+  read: (url: string) => Promise<R>,
+  url: string,
+  done: (res: R) => boolean,
+): Promise<R> {
+  for (let i = 0; i < 50; i++) {
+    const res = await read(url);
+    if (done(res)) return res;
+  }
+  throw new Error(`${url} was never answered from the cache`);
+}
+
 /**
  * Reads until an answer is stored and the next one comes from memory. A catalogue write is announced
  * asynchronously (NOTIFY at commit), and an answer computed while that news arrives is not stored (it
@@ -11,26 +24,22 @@ export async function readUntilHit<R extends Read>(
 ): Promise<{ stored: R; hit: R; reads: { miss: number; hit: number } }> {
   let stored: R | undefined;
   const reads = { miss: 0, hit: 0 };
-  for (let i = 0; i < 50; i++) {
-    const res = await read(url);
-    if (res.headers['x-cache'] === 'hit') reads.hit++;
-    if (res.headers['x-cache'] === 'hit' && stored) return { stored, hit: res, reads };
-    if (res.headers['x-cache'] === 'miss') {
+  const hit = await readUntil(read, url, (res) => {
+    const cache = res.headers['x-cache'];
+    if (cache === 'hit') reads.hit++;
+    if (cache === 'miss') {
       reads.miss++;
       stored = res;
     }
-  }
-  throw new Error(`${url} was never answered from the cache`);
+    return cache === 'hit' && stored !== undefined;
+  });
+  if (!stored) throw new Error(`${url} was answered from memory before any answer was stored`);
+  return { stored, hit, reads };
 }
 
 /**
  * Reads until an answer comes from memory, whether this read or an earlier one stored it: for a test that needs
  * an address cached, the catalogue's announcements of its fixtures (each empties the cache) may still be arriving.
  */
-export async function readFromCache<R extends Read>(read: (url: string) => Promise<R>, url: string): Promise<R> {
-  for (let i = 0; i < 50; i++) {
-    const res = await read(url);
-    if (res.headers['x-cache'] === 'hit') return res;
-  }
-  throw new Error(`${url} was never answered from the cache`);
-}
+export const readFromCache = <R extends Read>(read: (url: string) => Promise<R>, url: string): Promise<R> =>
+  readUntil(read, url, (res) => res.headers['x-cache'] === 'hit');
