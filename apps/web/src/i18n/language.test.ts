@@ -113,8 +113,9 @@ describe('the app of a page the server rendered', () => {
   const modules = () => [...document.head.querySelectorAll('script[type="module"]')].map((s) => s.getAttribute('src'));
   const preloads = () =>
     [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+  const aFrameLater = () => new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
 
-  it('loads once the page has loaded and a frame has been painted, its modules fetched beside it', async () => {
+  it('loads, where the browser reports no paints, once the page has loaded and a frame has begun', async () => {
     const app = { entry: '/assets/index.js', modules: '/assets/runtime.js /assets/vendor.js' };
     boot(['en-US'], '/product/one/5', 'ltr', app);
     expect(modules()).toEqual([]);
@@ -123,6 +124,42 @@ describe('the app of a page the server rendered', () => {
     await vi.waitFor(() => expect(modules()).toEqual(['/assets/index.js']));
     expect(preloads()).toEqual(['/assets/runtime.js', '/assets/vendor.js']);
     expect(document.head.querySelector('script[type="module"]')).toHaveAttribute('crossorigin', '');
+  });
+
+  it('waits, where the browser reports its paints, until the first contentful paint is on the screen', async () => {
+    let report: ((entries: { getEntriesByName(name: string): object[] }) => void) | undefined;
+    const observed: object[] = [];
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        static supportedEntryTypes = ['element', 'paint'];
+        constructor(callback: typeof report) {
+          report = callback;
+        }
+        observe(options: object) {
+          observed.push(options);
+        }
+        disconnect() {
+          report = undefined;
+        }
+      },
+    );
+    const paints = (...names: string[]) => ({ getEntriesByName: (name: string) => (names.includes(name) ? [{}] : []) });
+    try {
+      boot(['en-US'], '/product/one/5', 'ltr', { entry: '/assets/index.js', modules: '' });
+      window.dispatchEvent(new Event('load'));
+      await aFrameLater();
+      expect(observed).toEqual([{ type: 'paint', buffered: true }]);
+      expect(modules()).toEqual([]);
+      report?.(paints('first-paint'));
+      await aFrameLater();
+      expect(modules()).toEqual([]);
+      report?.(paints('first-paint', 'first-contentful-paint'));
+      await vi.waitFor(() => expect(modules()).toEqual(['/assets/index.js']));
+      expect(report).toBeUndefined();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('loads at once in a tab opened in the background, which paints nothing until it is shown', async () => {
@@ -154,7 +191,7 @@ describe('the app of a page the server rendered', () => {
   it('is not loaded by the boot script of a page the browser renders: the page names its own', async () => {
     boot(['en-US'], '/CartPage');
     window.dispatchEvent(new Event('load'));
-    await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
+    await aFrameLater();
     expect(modules()).toEqual([]);
   });
 });
