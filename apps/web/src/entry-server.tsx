@@ -5,6 +5,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { pathIn, type PageRequest, type RenderedPage } from '@shop/contracts';
 import { api, type ApiBaseQuery } from './api/apiSlice';
+import { cacheForPage } from './api/pageCache';
 import { appRoutes } from './app/router';
 import { setupStore } from './app/store';
 import { changeLanguage, i18n } from './i18n';
@@ -69,7 +70,7 @@ export async function render(page: PageRequest): Promise<RenderedPage> {
       />
     </Provider>,
   );
-  const state = scriptJson({ language: page.language, api: store.getState()[api.reducerPath] });
+  const state = scriptJson({ language: page.language, api: cacheForPage(store.getState()[api.reducerPath]) });
   // Clears the timers that would keep the cache (and so this store) alive for a minute after the page is sent.
   store.dispatch(api.util.resetApiState());
   return { html: withoutTitle(html), state };

@@ -8,6 +8,7 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { QUERY_CACHE_SECONDS } from '@shop/contracts';
 import { i18n } from '../i18n';
+import { cacheFromPage } from './pageCache';
 
 /**
  * Dispatched when the API answers 401 to a request that carried a token: the session is over
@@ -59,8 +60,11 @@ export const api = createApi({
   baseQuery,
   tagTypes: ['Product', 'Department', 'Category', 'Cart', 'Review', 'Order', 'Shipping', 'Coupon'],
   keepUnusedDataFor: QUERY_CACHE_SECONDS,
-  extractRehydrationInfo: (action, { reducerPath }) =>
-    serverPageLoaded.match(action) ? (action.payload as Record<string, never>)[reducerPath] : undefined,
+  extractRehydrationInfo: (action, { reducerPath }) => {
+    if (!serverPageLoaded.match(action)) return undefined;
+    const cache = (action.payload as Record<string, never>)[reducerPath];
+    return cache && cacheFromPage(cache);
+  },
   endpoints: () => ({}),
 });
 
