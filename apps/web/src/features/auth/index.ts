@@ -1,2 +1,2 @@
 export { sessionResumed, signedIn, signedOut, tokenRenewed, userUpdated } from './sessionSlice';
-export { useSession } from './useSession';
+export { signedInNow, useSession } from './useSession';

@@ -2,8 +2,9 @@ import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { Product } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { AppThunk } from '../../app/store';
 import type { ProductCardActions } from '../../components/ProductCard';
-import { useSession } from '../auth';
+import { signedInNow, useSession } from '../auth';
 import { addItem, type CartProduct } from '../cart';
 import { toggleFavourite, selectFavourites } from '../favourites';
 import { paths } from '../../lib/paths';
@@ -16,24 +17,18 @@ import { paths } from '../../lib/paths';
 export function useProductActions(): ProductCardActions & { onAddToCart: (line: CartProduct) => void } {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { isSignedIn, isAdmin } = useSession();
+  const { isAdmin } = useSession();
   const favourites = useAppSelector(selectFavourites);
   const favouriteIds = useMemo(() => new Set(favourites.map((item) => item._id)), [favourites]);
 
-  const onAddToCart = useCallback(
-    (product: CartProduct) => {
-      if (!isSignedIn) void navigate(paths.login);
-      else dispatch(addItem(product));
-    },
-    [dispatch, navigate, isSignedIn],
+  // Whether the viewer is signed in is asked at the click, not taken from the render (see signedInNow): a
+  // signed-in shopper's first click on a server-rendered page must not send them to sign in.
+  const forShopper = useCallback(
+    (action: AppThunk) => (dispatch(signedInNow()) ? dispatch(action) : void navigate(paths.login)),
+    [dispatch, navigate],
   );
-  const onToggleFavourite = useCallback(
-    (product: Product) => {
-      if (!isSignedIn) void navigate(paths.login);
-      else dispatch(toggleFavourite(product));
-    },
-    [dispatch, navigate, isSignedIn],
-  );
+  const onAddToCart = useCallback((product: CartProduct) => forShopper(addItem(product)), [forShopper]);
+  const onToggleFavourite = useCallback((product: Product) => forShopper(toggleFavourite(product)), [forShopper]);
   const isFavourite = useCallback((productId: string) => favouriteIds.has(productId), [favouriteIds]);
 
   return useMemo(
