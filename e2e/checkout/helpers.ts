@@ -1,6 +1,7 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { linesTotal } from '@shop/contracts';
 import type { Account } from '../support/accounts';
+import { expect, test } from '../support/test';
 import { allProducts, SEED_DEPARTMENTS, TEST_BRAND, TEST_CATEGORY, type ApiProduct } from '../support/catalog';
 
 export type { ApiProduct };
@@ -10,19 +11,8 @@ export type { ApiProduct };
  * the demo catalogue (one per test, never the same two) or made for the test by the admin.
  */
 
-/** Playwright's test, failing any test in which the page threw an uncaught error. */
-export const test = base.extend<{ pageErrors: string[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      await use(errors);
-      expect(errors, 'uncaught errors in the page').toEqual([]);
-    },
-    { auto: true },
-  ],
-});
-export { expect };
+// The project's test: its page waits for the app after each navigation, and a page error fails the test.
+export { expect, test };
 
 export interface ApiOrder {
   _id: string;

@@ -15,9 +15,9 @@ export const test = base.extend<{
   makeProduct: (fields?: ProductFields) => Promise<ApiProduct>;
 }>({
   page: async ({ page }, use) => {
-    // A shopper waits for a page before using it; a test clicks the moment a server-rendered button shows, which
-    // may be before the app has taken the page over (RootLayout marks it), and such a click does nothing. A page
-    // the server rendered loads its app only once it has been painted, after a reload or a step back too.
+    // A shopper waits for a page before using it; a test acts the moment a server-rendered button or field shows,
+    // which may be before the app has taken the page over (RootLayout's screen marks it), and what it types then is
+    // lost. A page the server rendered loads its app only once it has been painted, after a reload or a step back too.
     const taken = async (response: Response | null, options?: { waitUntil?: string }) => {
       // A test that asks for the first bytes only ('commit') looks at the page before the app.
       if (options?.waitUntil !== 'commit' && response?.headers()['content-type']?.startsWith('text/html'))

@@ -7,16 +7,22 @@ import { useRouteChrome } from './chrome';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
+/**
+ * Marks the page as the app's: a server-rendered page shows its buttons and fields before the app has taken them
+ * over. Browser tests wait for this mark before they act. It sits inside the screen's boundary, since React takes
+ * a rendered page's screen over in a pass of its own after the layout around it (about 150 ms later on a phone).
+ */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
+}
+
 export function RootLayout() {
   const { t, i18n } = useTranslation();
   const chrome = useRouteChrome();
   const navigating = useNavigation().state !== 'idle';
-
-  // The page is the app's from here on: a server-rendered page shows its buttons before the app has taken them
-  // over, and a click before then reaches no handler. Browser tests wait for this mark before they act.
-  useEffect(() => {
-    document.documentElement.dataset.app = 'ready';
-  }, []);
 
   return (
     <div className="d-flex flex-column min-vh-100">
@@ -28,6 +34,7 @@ export function RootLayout() {
       {chrome.header && <Header showSearch={chrome.search} />}
       <main id="main" tabIndex={-1} className="flex-grow-1">
         <Suspense fallback={<PageLoader />}>
+          <AppReady />
           <Outlet />
         </Suspense>
       </main>
