@@ -77,6 +77,13 @@ describe(`upgrading a filled baseline database (${pgUrl ? 'PostgreSQL' : 'PGlite
     expect(await allRows(upgraded.db, columns)).toEqual(before);
     // The newest schema is in place: the generated-secret table of migration 0001 answers.
     expect((await upgraded.db.execute(sql`select count(*)::int as n from app_secrets`)).rows).toEqual([{ n: 0 }]);
+    // Migration 0017 wrote down every word of the products there were, which search turns prefixes into.
+    const words = await upgraded.db.execute<{ words: number; missing: number }>(sql`
+      select count(*)::int as words, count(*) filter (where not exists (
+          select 1 from search_lexemes where search_lexemes.lexeme = word.lexeme))::int as missing
+      from (select distinct unnest(tsvector_to_array(search)) as lexeme from products) as word`);
+    expect(words.rows[0]?.words).toBeGreaterThan(0);
+    expect(words.rows[0]?.missing).toBe(0);
     await upgraded.close();
     // PGlite opens a data directory in seconds, twice here: slow machines need the room.
   }, 240_000);

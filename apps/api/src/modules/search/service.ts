@@ -83,14 +83,15 @@ export function searchService(deps: Pick<Deps, 'db'>) {
 
   /**
    * The ids when the matches reached SEARCH_CANDIDATES and filters are set: the first matches that pass the
-   * filters, not the first matches filtered afterwards (a brand could be all beyond the cap).
+   * filters, not the first matches filtered afterwards (a brand could be all beyond the cap). Found as
+   * search_matches finds them: the prefixes as the words they stand for (exact_words_tsquery, made once).
    */
   async function rankFiltered(tsquery: SQL, query: SearchQuery, filter: SQL): Promise<string[]> {
     const { rows } = await db.execute<{ id: string }>(sql`
       select id from (select ${products.id}, ${products.price}, ${products.rating}, ${products.numReviews},
           ${products.createdAt}, ts_rank(${products.search}, ${tsquery}) as relevance
         from ${products}
-        where ${and(sql`${products.search} @@ ${tsquery}`, query.includeOutOfStock ? undefined : gt(products.stock, 0), filter)}
+        where ${and(sql`${products.search} @@ (select exact_words_tsquery(${tsquery}))`, query.includeOutOfStock ? undefined : gt(products.stock, 0), filter)}
         limit ${SEARCH_CANDIDATES}) c
       order by ${sql.join(ordering(query.sortBy), sql`, `)}
       limit ${SEARCH_LIMIT}`);
