@@ -22,7 +22,7 @@ const yes = sql`true`;
 
 /** The columns the facets read: the conditions of filters.ts read them as a table named "products". */
 const facetColumns = sql`${products.id}, ${products.brand}, ${products.price}, ${products.rating},
-  ${products.stock}, ${products.cod}, ${products.optionValues}, ${products.optionValuesInStock}`;
+  ${products.inStock}, ${products.cod}, ${products.optionValues}, ${products.optionValuesInStock}`;
 
 /**
  * The query of the brand, price and rating facets over `source` (a from-item named "products" with facetColumns),

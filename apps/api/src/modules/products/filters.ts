@@ -7,6 +7,9 @@ import { toPiastres } from '../../lib/money.js';
 export const optionValue = (option: SQL | string, value: SQL | string): SQL =>
   sql`jsonb_build_array(${option}::text, ${value}::text)`;
 
+/** Products that can be bought: the column the list indexes hold (not `stock`, which every order changes). */
+export const inStock = eq(products.inStock, true);
+
 /** Products sold in variants: as the partial indexes on category and department say it, so that they serve. */
 export const hasOptions = sql`${products.optionValues} <> '{}'::jsonb[]`;
 
@@ -54,7 +57,7 @@ function optionsCondition({ options, inStock }: ProductFilters): SQL | undefined
  * facets need them one by one (each facet leaves its own out); a list applies them all (`allFilters`).
  */
 export function filterConditions(filters: ProductFilters) {
-  const { brand, minPrice, maxPrice, rating, inStock, cod } = filters;
+  const { brand, minPrice, maxPrice, rating, cod } = filters;
   return {
     brand: brand?.length ? inArray(products.brand, brand) : undefined,
     price: and(
@@ -62,7 +65,7 @@ export function filterConditions(filters: ProductFilters) {
       maxPrice === undefined ? undefined : lte(products.price, toPiastres(maxPrice)),
     ),
     rating: rating === undefined ? undefined : gte(products.rating, rating),
-    inStock: inStock ? gt(products.stock, 0) : undefined,
+    inStock: filters.inStock ? inStock : undefined,
     cod: cod ? eq(products.cod, true) : undefined,
     options: optionsCondition(filters),
   } satisfies Record<string, SQL | undefined>;

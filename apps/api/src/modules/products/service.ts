@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, like, sql } from 'drizzle-orm';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   say,
@@ -23,7 +23,7 @@ import { toEgp, toPiastres } from '../../lib/money.js';
 import type { MultipartForm } from '../../lib/multipart.js';
 import { fieldErrors, invalid, isId } from '../../lib/validation.js';
 import { facetsOf } from './facets.js';
-import { allFilters } from './filters.js';
+import { allFilters, inStock } from './filters.js';
 import { loadVariants } from '../variants/service.js';
 import type { Deps } from '../deps.js';
 
@@ -129,7 +129,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
   async function list(query: ProductListQuery): Promise<ProductList> {
     const limit = query.limit ?? PAGE_SIZE;
     const scope = and(
-      query.includeOutOfStock ? undefined : gt(products.stock, 0),
+      query.includeOutOfStock ? undefined : inStock,
       query.category ? eq(products.categoryId, query.category) : undefined,
       query.department ? eq(products.departmentId, query.department) : undefined,
       // Either language's name, Arabic spellings folded; LIKE '%…%' is served by the trigram index on this expression.

@@ -1,8 +1,8 @@
-import { and, asc, desc, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
 import { normalizeArabic, SEARCH_LIMIT, type SearchQuery, type SearchResult, type SortOption } from '@shop/contracts';
 import { products } from '../../db/schema.js';
 import { brandGroupsOf, facetsFrom, noFacets, type BrandGroup } from '../products/facets.js';
-import { allFilters, hasOptions } from '../products/filters.js';
+import { allFilters, hasOptions, inStock } from '../products/filters.js';
 import { optionValuesOf, type OptionValueRow } from '../products/optionFacets.js';
 import { selectProducts, toProductDto } from '../products/service.js';
 import type { Deps } from '../deps.js';
@@ -91,7 +91,7 @@ export function searchService(deps: Pick<Deps, 'db'>) {
       select id from (select ${products.id}, ${products.price}, ${products.rating}, ${products.numReviews},
           ${products.createdAt}, ts_rank(${products.search}, ${tsquery}) as relevance
         from ${products}
-        where ${and(sql`${products.search} @@ (select exact_words_tsquery(${tsquery}))`, query.includeOutOfStock ? undefined : gt(products.stock, 0), filter)}
+        where ${and(sql`${products.search} @@ (select exact_words_tsquery(${tsquery}))`, query.includeOutOfStock ? undefined : inStock, filter)}
         limit ${SEARCH_CANDIDATES}) c
       order by ${sql.join(ordering(query.sortBy), sql`, `)}
       limit ${SEARCH_LIMIT}`);
