@@ -570,8 +570,9 @@ export const mailQueue = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('mail_queue_due_idx')
-      .on(t.nextAttemptAt)
+    // The unsent mails in the order the sender takes them (queue.ts claimNext): the next one is the index's first.
+    index('mail_queue_claim_idx')
+      .on(t.attempts, t.nextAttemptAt, t.id)
       .where(sql`${t.sentAt} is null`),
   ],
 );
