@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, like, sql } from 'drizzle-orm';
+import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   say,
@@ -60,7 +60,24 @@ export const selectProducts = (db: DbOrTx) =>
     .innerJoin(departments, eq(departments.id, products.departmentId))
     .$dynamic();
 
-type ProductRow = Awaited<ReturnType<typeof selectProducts>>[number];
+export type ProductRow = Awaited<ReturnType<typeof selectProducts>>[number];
+
+/** A row of selectProducts as a JSON object with the same names and values, for a statement that returns JSON. */
+const productObject = sql`json_build_object(${sql.join(
+  Object.entries(productColumns).map(([name, column]) => sql`${name}::text, ${column}`),
+  sql`, `,
+)})`;
+
+/**
+ * The products of `ids` (an SQL array of ids) as selectProducts reads them, in the array's order, as one JSON
+ * array: a statement that chooses products can return them too, instead of a second round trip reading them.
+ */
+export const productsJson = (ids: SQL): SQL => sql`(
+  select coalesce(json_agg(${productObject} order by chosen.place), '[]')
+  from unnest(${ids}) with ordinality as chosen(id, place)
+  join ${products} on ${products.id} = chosen.id
+  join ${categories} on ${categories.id} = ${products.categoryId}
+  join ${departments} on ${departments.id} = ${products.departmentId})`;
 
 export const toProductDto = (p: ProductRow): Product => ({
   _id: p.id,

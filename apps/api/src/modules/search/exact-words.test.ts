@@ -65,6 +65,14 @@ describe('exact_words_tsquery', () => {
     expect(await rewrite("'kettle' & 'glass':B")).toBe("'kettle' & 'glass':B");
   });
 
+  it('writes typed words once when their typed and stemmed forms stand for the same words', async () => {
+    const typed = async (prefixes: string) =>
+      (await t.app.db.execute<{ q: string }>(sql`select exact_typed_words_tsquery(${prefixes})::text as q`)).rows[0]?.q;
+    expect(await typed('samsung:* & tv:*')).toBe("'samsung' & 'tv'");
+    // No word starts with 'washes' (it stays a prefix); its stem 'wash' stands for three.
+    expect(await typed('washes:*')).toBe("'washes':* | 'wash' | 'washer' | 'washing'");
+  });
+
   it('leaves a prefix that stands for no word, or for more than 32, as a prefix', async () => {
     expect(await rewrite("'zzz':*")).toBe("'zzz':*");
     const { id } = await createCategory(t.app.db);

@@ -1,10 +1,10 @@
-import { and, asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import { normalizeArabic, SEARCH_LIMIT, type SearchQuery, type SearchResult, type SortOption } from '@shop/contracts';
 import { products } from '../../db/schema.js';
 import { brandGroupsOf, facetsFrom, noFacets, type BrandGroup } from '../products/facets.js';
 import { allFilters, hasOptions, inStock } from '../products/filters.js';
 import { optionValuesOf, type OptionValueRow } from '../products/optionFacets.js';
-import { selectProducts, toProductDto } from '../products/service.js';
+import { productsJson, toProductDto, type ProductRow } from '../products/service.js';
 import type { Deps } from '../deps.js';
 
 /** More words than this add cost, not precision. */
@@ -39,63 +39,80 @@ function ordering(sortBy: SortOption | undefined): SQL[] {
   }
 }
 
-/** What one search statement answers: the matches counted, the ids ranked, and the facets' counts. */
-type Searched = { matched: number; ids: string[]; groups: BrandGroup[]; optionValues: OptionValueRow[] };
+/** What one search statement answers: the matches counted, the facets' counts and the first products, ranked. */
+type Searched = { matched: number; groups: BrandGroup[]; optionValues: OptionValueRow[]; products: ProductRow[] };
+
+/** The common table a search statement reads its text query from: `match` finds the products, `rank` ranks them. */
+const textQuery = sql.identifier('text_query');
+const match = sql`(select match from ${textQuery})`;
+const rank = sql`(select rank from ${textQuery})`;
+
+/**
+ * The words as typed: each a prefix, in either language's form (search_words_tsquery), found through the words of
+ * the catalogue the prefixes stand for (exact_typed_words_tsquery).
+ */
+const typedWords = (prefixes: string) =>
+  sql`select exact_typed_words_tsquery(${prefixes}) as match, search_words_tsquery(${prefixes}) as rank`;
+
+/**
+ * The words as typed or like them (similar_words_tsquery), made once, in the statement's first common table: the
+ * function is not immutable, so a condition calling it would call it again for every row the index's match has to
+ * recheck (5,000 calls, 300 ms, for a common word mistyped).
+ */
+const similarWords = (words: string[]) =>
+  sql`select exact_words_tsquery(words) as match, words as rank
+    from similar_words_tsquery(string_to_array(${words.join(' ')}, ' ')) as words`;
 
 export function searchService(deps: Pick<Deps, 'db'>) {
   const { db } = deps;
 
   /**
-   * The words as typed or like them (similar_words_tsquery), made once into a constant: the function is not
-   * immutable, so a condition calling it would call it again for every row the index's match has to recheck
-   * (5,000 calls, 300 ms, for a common word mistyped).
-   */
-  async function similarWords(words: string[]): Promise<SQL> {
-    const { rows } = await db.execute<{ tsquery: string }>(
-      sql`select similar_words_tsquery(string_to_array(${words.join(' ')}, ' '))::text as tsquery`,
-    );
-    return sql`${rows[0]?.tsquery ?? ''}::tsquery`;
-  }
-
-  /**
-   * One statement over the matches of `tsquery` (search_matches, at most SEARCH_CANDIDATES of them), kept once
+   * One statement over the matches of `text` (search_matches, at most SEARCH_CANDIDATES of them), kept once
    * (materialized) and read by the ranking and by the filter panel's counts alike: one scan of the matches rather
-   * than one per part. The ids are the matches passing `filter` (the query's filters), best first by the chosen order.
+   * than one per part. The products are the matches passing `filter` (the query's filters), best first by the
+   * chosen order, read in the same statement (unless rankFiltered must rank them).
    */
-  async function searchMatches(tsquery: SQL, query: SearchQuery, filter: SQL | undefined): Promise<Searched> {
+  async function searchMatches(text: SQL, query: SearchQuery, filter: SQL | undefined): Promise<Searched> {
     const matches = sql.identifier('matches');
     // Named "products", so that the filters' conditions read the matches as they read the table.
     const source = sql`${matches} as ${products}`;
     const sold = sql`(select * from ${source} where ${hasOptions}) as ${products}`;
+    const ranked = productsJson(sql`array(select id from ${source} where ${filter ?? sql`true`}
+      order by ${sql.join(ordering(query.sortBy), sql`, `)} limit ${SEARCH_LIMIT})`);
+    // Filtered matches that reached the cap are ranked again, from all matches (rankFiltered): none are read here.
+    const chosen = filter
+      ? sql`case when (select count(*) from ${matches}) < ${SEARCH_CANDIDATES} then ${ranked} else '[]' end`
+      : ranked;
     const { rows } = await db.execute<Searched>(sql`
-      with ${matches} as materialized (
-        select * from search_matches(${tsquery}, ${query.includeOutOfStock ?? false}, ${SEARCH_CANDIDATES})
+      with ${textQuery} as materialized (${text}),
+      ${matches} as materialized (
+        select * from search_matches(${match}, ${rank}, ${query.includeOutOfStock ?? false}, ${SEARCH_CANDIDATES})
       )
       select (select count(*)::int from ${matches}) as matched,
-        array(select id::text from ${source} where ${filter ?? sql`true`}
-          order by ${sql.join(ordering(query.sortBy), sql`, `)} limit ${SEARCH_LIMIT}) as ids,
         (select coalesce(json_agg(groups), '[]') from (${brandGroupsOf(source, query)}) as groups) as groups,
-        (select coalesce(json_agg(counted), '[]') from (${optionValuesOf(sold, query)}) as counted) as "optionValues"`);
+        (select coalesce(json_agg(counted), '[]') from (${optionValuesOf(sold, query)}) as counted) as "optionValues",
+        ${chosen} as products`);
     const [searched] = rows;
     if (!searched) throw new Error('search answered no row');
     return searched;
   }
 
   /**
-   * The ids when the matches reached SEARCH_CANDIDATES and filters are set: the first matches that pass the
-   * filters, not the first matches filtered afterwards (a brand could be all beyond the cap). Found as
-   * search_matches finds them: the prefixes as the words they stand for (exact_words_tsquery, made once).
+   * The products when the matches reached SEARCH_CANDIDATES and filters are set: the first matches that pass the
+   * filters, not the first matches filtered afterwards (a brand could be all beyond the cap).
    */
-  async function rankFiltered(tsquery: SQL, query: SearchQuery, filter: SQL): Promise<string[]> {
-    const { rows } = await db.execute<{ id: string }>(sql`
-      select id from (select ${products.id}, ${products.price}, ${products.rating}, ${products.numReviews},
-          ${products.createdAt}, ts_rank(${products.search}, ${tsquery}) as relevance
-        from ${products}
-        where ${and(sql`${products.search} @@ (select exact_words_tsquery(${tsquery}))`, query.includeOutOfStock ? undefined : inStock, filter)}
-        limit ${SEARCH_CANDIDATES}) c
-      order by ${sql.join(ordering(query.sortBy), sql`, `)}
-      limit ${SEARCH_LIMIT}`);
-    return rows.map((row) => row.id);
+  async function rankFiltered(text: SQL, query: SearchQuery, filter: SQL): Promise<ProductRow[]> {
+    const { rows } = await db.execute<{ products: ProductRow[] }>(sql`
+      with ${textQuery} as materialized (${text})
+      select ${productsJson(sql`array(
+        select id from (select ${products.id}, ${products.price}, ${products.rating}, ${products.numReviews},
+            ${products.createdAt}, ts_rank(${products.search}, ${rank}) as relevance
+          from ${products}
+          where ${and(sql`${products.search} @@ ${match}`, query.includeOutOfStock ? undefined : inStock, filter)}
+          limit ${SEARCH_CANDIDATES}) c
+        order by ${sql.join(ordering(query.sortBy), sql`, `)}
+        limit ${SEARCH_LIMIT})`)} as products`);
+    return rows[0]?.products ?? [];
   }
 
   /**
@@ -113,20 +130,16 @@ export function searchService(deps: Pick<Deps, 'db'>) {
     // Only letters and digits are left, so no word can be tsquery syntax; the text still travels as a bound parameter.
     const prefixes = words.map((word) => `${word}:*`).join(' & ');
     const filter = allFilters(query);
-    let tsquery = sql`search_words_tsquery(${prefixes})`;
-    let searched = await searchMatches(tsquery, query, filter);
+    let text = typedWords(prefixes);
+    let searched = await searchMatches(text, query, filter);
     // No product has the words, whatever the filters: similar words stand in.
     if (!searched.matched) {
-      tsquery = await similarWords(words);
-      searched = await searchMatches(tsquery, query, filter);
+      text = similarWords(words);
+      searched = await searchMatches(text, query, filter);
     }
-    const ids =
-      filter && searched.matched >= SEARCH_CANDIDATES ? await rankFiltered(tsquery, query, filter) : searched.ids;
-    const facets = facetsFrom(searched.groups, searched.optionValues, query);
-    if (!ids.length) return { products: [], facets };
-    const rows = await selectProducts(db).where(inArray(products.id, ids));
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return { products: ids.flatMap((id) => byId.get(id) ?? []).map(toProductDto), facets };
+    const rows =
+      filter && searched.matched >= SEARCH_CANDIDATES ? await rankFiltered(text, query, filter) : searched.products;
+    return { products: rows.map(toProductDto), facets: facetsFrom(searched.groups, searched.optionValues, query) };
   }
 
   return { search };
