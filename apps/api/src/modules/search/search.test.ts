@@ -77,7 +77,15 @@ describe('GET /api/product/search', () => {
 
   it("forgives a typo: 'iphnoe' finds the iPhone 15", async () => {
     expect((await search({ name: 'iphnoe' })).sort()).toEqual([p.iphone.id, p.proMax.id].sort());
-    expect(await search({ name: 'iphnoe 15 pro' })).toEqual([p.proMax.id, p.iphone.id]);
+    // Every word or one like it, as 'iphone 15 pro' finds the Pro Max alone.
+    expect(await search({ name: 'iphnoe 15 pro' })).toEqual([p.proMax.id]);
+  });
+
+  it('falls back to any of the words, or words like them, when no product has them all', async () => {
+    // No product is an iPhone washer: the iPhones and the washer each have one of the words.
+    expect(await search({ name: 'iphnoe washr' })).toEqual(
+      expect.arrayContaining([p.iphone.id, p.proMax.id, p.washer.id]),
+    );
   });
 
   it('needs every word, across name and brand, and ignores case and punctuation', async () => {

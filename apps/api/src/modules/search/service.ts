@@ -57,11 +57,20 @@ const typedWords = (prefixes: string) =>
 /**
  * The words as typed or like them (similar_words_tsquery), made once, in the statement's first common table: the
  * function is not immutable, so a condition calling it would call it again for every row the index's match has to
- * recheck (5,000 calls, 300 ms, for a common word mistyped).
+ * recheck (5,000 calls, 300 ms, for a common word mistyped). Of several words, a product needs each or one like it
+ * when some product (in stock, unless the search includes the others) has them all; otherwise any of them will do.
  */
-const similarWords = (words: string[]) =>
-  sql`select exact_words_tsquery(words) as match, words as rank
-    from similar_words_tsquery(string_to_array(${words.join(' ')}, ' ')) as words`;
+function similarWords(words: string[], includeOutOfStock: boolean): SQL {
+  const typed = sql`string_to_array(${words.join(' ')}, ' ')`;
+  if (words.length === 1)
+    return sql`select exact_words_tsquery(words) as match, words as rank from similar_words_tsquery(${typed}, false) as words`;
+  return sql`select case when found then every_match else any_match end as match,
+      case when found then every_word else any_word end as rank
+    from (select exact_words_tsquery(every_word) as every_match, every_word,
+        exact_words_tsquery(any_word) as any_match, any_word
+      from similar_words_tsquery(${typed}, true) as every_word, similar_words_tsquery(${typed}, false) as any_word) as forms,
+    lateral (select exists (select from search_matches(every_match, every_word, ${includeOutOfStock}, 1)) as found) as tried`;
+}
 
 export function searchService(deps: Pick<Deps, 'db'>) {
   const { db } = deps;
@@ -134,7 +143,7 @@ export function searchService(deps: Pick<Deps, 'db'>) {
     let searched = await searchMatches(text, query, filter);
     // No product has the words, whatever the filters: similar words stand in.
     if (!searched.matched) {
-      text = similarWords(words);
+      text = similarWords(words, query.includeOutOfStock ?? false);
       searched = await searchMatches(text, query, filter);
     }
     const rows =
