@@ -7,8 +7,8 @@ import { createCategory, createProduct } from '../../../test/fixtures.js';
 
 /**
  * Every order takes stock from its products' rows, so that update must stay cheap: the list indexes hold `in_stock`
- * (stock > 0), not `stock`, and the table leaves room on each page, so PostgreSQL rewrites the row in place (a HOT
- * update) instead of adding it anew to every index, the text-search ones among them.
+ * (stock > 0), not `stock`, so PostgreSQL rewrites the row in place (a HOT update) when its page has room, instead of
+ * adding it anew to every index, the text-search ones among them.
  */
 let t: TestContext;
 beforeAll(async () => {
