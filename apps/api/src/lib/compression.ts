@@ -75,6 +75,13 @@ export const compress = (body: Buffer, encoding: Encoding): Promise<Buffer> =>
       })
     : gzip(body, { level: 6 });
 
+const brotliDecompress = promisify(zlib.brotliDecompress);
+const gunzip = promisify(zlib.gunzip);
+
+/** The bytes `compress` made, as they were (off the event loop). */
+export const decompress = (body: Buffer, encoding: Encoding): Promise<Buffer> =>
+  encoding === 'br' ? brotliDecompress(body) : gunzip(body);
+
 /** A streamed body's compressing stream. */
 export const compressStream = (encoding: Encoding) =>
   encoding === 'br' ? zlib.createBrotliCompress(BROTLI_OPTIONS) : zlib.createGzip({ level: 6 });

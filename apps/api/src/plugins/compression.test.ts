@@ -81,6 +81,23 @@ describe('compressed answers', () => {
     expect(new Set([br.headers.etag, gzip.headers.etag, plain.headers.etag]).size).toBe(3);
   });
 
+  it('keeps a compressed answer compressed, and makes it plain again for a client that takes no encoding', async () => {
+    const url = '/api/product?pageSize=6&first=br';
+    const plain = (await get('/api/product?pageSize=6')).json();
+    // Stored in Brotli only, by its first reader: the other forms are made from those bytes.
+    await readUntilHit((u) => get(u, 'br'), url);
+    for (const accepted of [undefined, 'gzip', 'br']) {
+      const res = await readFromCache((u) => get(u, accepted), url);
+      expect(res.headers['content-encoding']).toBe(accepted);
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(JSON.parse(decoded(res))).toEqual(plain);
+    }
+    const etags = await Promise.all(
+      [undefined, 'gzip', 'br'].map(async (accepted) => (await get(url, accepted)).headers.etag),
+    );
+    expect(new Set(etags).size).toBe(3);
+  });
+
   it('answers a compressed copy from memory over a real connection, before Fastify routes the request', async () => {
     const server = await t.sibling();
     const base = await server.listen({ port: 0, host: '127.0.0.1' });
