@@ -570,7 +570,7 @@ export const mailQueue = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // The unsent mails in the order the sender takes them (queue.ts claimNext): the next one is the index's first.
+    // The unsent mails in the order the sender takes them (queue.ts claimDue): the next ones are the index's first.
     index('mail_queue_claim_idx')
       .on(t.attempts, t.nextAttemptAt, t.id)
       .where(sql`${t.sentAt} is null`),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { orderRef, type OrderStatus } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import { mailQueue, orderItems, orders, orderStatusHistory } from '../../db/schema.js';
@@ -13,6 +13,7 @@ import { backoffMs, MAX_ATTEMPTS } from './queue.js';
 import { loadOrder } from '../orders/queries.js';
 import { renderOrderMail } from './templates/render.js';
 import { createMailer } from '../../lib/mailer.js';
+import { createMailSender } from './sender.js';
 
 const PUBLIC_URL = 'https://shop.example';
 
@@ -260,6 +261,46 @@ describe('the mail queue', () => {
     const subjects = smtp.received.map((m) => m.subject);
     expect(new Set(subjects).size).toBe(queued.length);
     expect([...subjects].sort()).toEqual(queued.map((o) => `Your order ${orderRef(o.id)} is confirmed`).sort());
+  });
+
+  it('gives back, untried, the mails of a batch whose sends have taken half their lease', async () => {
+    const queued = [await orderWithMail('confirmed'), await orderWithMail('confirmed'), await orderWithMail('confirmed')];
+    const sent: string[] = [];
+    // A mail server this slow: each send takes 8 of the lease's 15 minutes.
+    const slow = createMailSender({
+      db: t.app.db,
+      log: t.app.log,
+      config: t.app.config,
+      clock: t.clock,
+      mailer: {
+        send: async (message) => {
+          sent.push(message.subject);
+          t.clock.advance(8 * 60_000);
+        },
+      },
+    });
+    const left = async () =>
+      (
+        await t.app.db
+          .select({ attempts: mailQueue.attempts })
+          .from(mailQueue)
+          .where(
+            and(
+              inArray(
+                mailQueue.orderId,
+                queued.map((order) => order.id),
+              ),
+              isNull(mailQueue.sentAt),
+            ),
+          )
+      ).map((row) => row.attempts);
+    expect(await slow.flush()).toBe(1);
+    // Given back before another sender could take them, their attempt not counted.
+    expect(await left()).toEqual([0, 0]);
+    expect(await slow.flush()).toBe(1);
+    expect(await slow.flush()).toBe(1);
+    expect(await left()).toEqual([]);
+    expect(sent.sort()).toEqual(queued.map((order) => `Your order ${orderRef(order.id)} is confirmed`).sort());
   });
 
   it('sends after a restart what was queued before it', async () => {

@@ -14,14 +14,14 @@ export const backoffMs = (attempts: number) =>
   Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_CAP_MS);
 
 /**
- * Takes the next mail that is due, for this sender alone: the row is locked while its attempt is
- * counted and its `next_attempt_at` pushed to `leaseUntil`, and rows another sender has locked are
- * skipped, so two instances never take one row. Until the lease runs out nobody else takes it either;
- * a sender that dies while sending leaves it to be taken again after it.
+ * Takes the next mails that are due, at most `limit`, for this sender alone: the rows are locked while their
+ * attempts are counted and their `next_attempt_at` pushed to `leaseUntil`, and rows another sender has locked are
+ * skipped, so two instances never take one row. Until the lease runs out nobody else takes them either; a sender
+ * that dies while sending leaves them to be taken again after it (one that stops gives them back, `release`).
  * A mail never tried is due at once, whatever its queued time says: it was stamped by the database's
- * clock, and `now` is the app's.
+ * clock, and `now` is the app's. In queue order.
  */
-export async function claimNext(db: Db, now: Date, leaseUntil: Date): Promise<QueuedMail | undefined> {
+export async function claimDue(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<QueuedMail[]> {
   const due = db
     .select({ id: mailQueue.id })
     .from(mailQueue)
@@ -33,14 +33,23 @@ export async function claimNext(db: Db, now: Date, leaseUntil: Date): Promise<Qu
       ),
     )
     .orderBy(mailQueue.attempts, mailQueue.nextAttemptAt, mailQueue.id)
-    .limit(1)
+    .limit(limit)
     .for('update', { skipLocked: true });
-  const [mail] = await db
+  const mails = await db
     .update(mailQueue)
     .set({ attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: leaseUntil })
     .where(inArray(mailQueue.id, due))
     .returning();
-  return mail;
+  return mails.sort((a, b) => a.id - b.id);
+}
+
+/** Gives claimed mails back untried: their attempt uncounted, due at `now`. */
+export async function release(db: Db, ids: number[], now: Date): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .update(mailQueue)
+    .set({ attempts: sql`${mailQueue.attempts} - 1`, nextAttemptAt: now })
+    .where(and(inArray(mailQueue.id, ids), isNull(mailQueue.sentAt)));
 }
 
 export async function markSent(db: Db, id: number, now: Date): Promise<void> {
