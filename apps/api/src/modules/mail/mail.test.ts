@@ -264,7 +264,11 @@ describe('the mail queue', () => {
   });
 
   it('gives back, untried, the mails of a batch whose sends have taken half their lease', async () => {
-    const queued = [await orderWithMail('confirmed'), await orderWithMail('confirmed'), await orderWithMail('confirmed')];
+    const queued = [
+      await orderWithMail('confirmed'),
+      await orderWithMail('confirmed'),
+      await orderWithMail('confirmed'),
+    ];
     const sent: string[] = [];
     // A mail server this slow: each send takes 8 of the lease's 15 minutes.
     const slow = createMailSender({
