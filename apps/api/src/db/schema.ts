@@ -237,13 +237,13 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
     .with({ fastupdate: false }),
 ]);
 
-/** Text compared byte by byte, so that a B-tree over it finds the words starting with a prefix (LIKE 'sam%'). */
+/** Text compared byte by byte, so that a B-tree over it finds the words starting with a prefix in one range scan. */
 const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
 
 /**
  * Every word of every product's search vector (names, brands and descriptions, as indexed), kept by triggers of
  * migrations/0017_search_lexemes.sql: a typed prefix becomes the few words it stands for, which the text-search index
- * finds many times faster than a prefix (exact_words_tsquery there).
+ * finds many times faster than a prefix (exact_words_tsquery, 0021_search_rewrite_plpgsql.sql).
  */
 export const searchLexemes = pgTable('search_lexemes', { lexeme: byteOrderedText('lexeme').primaryKey() });
 

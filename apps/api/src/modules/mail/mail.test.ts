@@ -9,7 +9,7 @@ import { createTestApp, registerShopper, type Account, type TestContext } from '
 import { ADDRESS } from '../../../test/fixtures.js';
 import { startSmtpServer, type TestSmtp } from '../../../test/smtp.js';
 import { orderMailKind, queueOrderMail, type OrderMailKind } from './order-mail.js';
-import { backoffMs, MAX_ATTEMPTS } from './queue.js';
+import { backoffMs, claimDue, MAX_ATTEMPTS } from './queue.js';
 import { loadOrder } from '../orders/queries.js';
 import { renderOrderMail } from './templates/render.js';
 import { createMailer } from '../../lib/mailer.js';
@@ -270,7 +270,7 @@ describe('the mail queue', () => {
       await orderWithMail('confirmed'),
     ];
     const sent: string[] = [];
-    // A mail server this slow: each send takes 8 of the lease's 15 minutes.
+    // A mail server this slow: each send takes 8 of the lease's 30 minutes.
     const slow = createMailSender({
       db: t.app.db,
       log: t.app.log,
@@ -298,13 +298,40 @@ describe('the mail queue', () => {
             ),
           )
       ).map((row) => row.attempts);
-    expect(await slow.flush()).toBe(1);
-    // Given back before another sender could take them, their attempt not counted.
-    expect(await left()).toEqual([0, 0]);
-    expect(await slow.flush()).toBe(1);
+    expect(await slow.flush()).toBe(2);
+    // Given back before another sender could take it, its attempt not counted.
+    expect(await left()).toEqual([0]);
     expect(await slow.flush()).toBe(1);
     expect(await left()).toEqual([]);
     expect(sent.sort()).toEqual(queued.map((order) => `Your order ${orderRef(order.id)} is confirmed`).sort());
+  });
+
+  it('leaves alone a mail another sender took once its lease ran out', async () => {
+    const [first, second] = [await orderWithMail('confirmed'), await orderWithMail('confirmed')];
+    let otherLease = new Date(0);
+    const stuck = createMailSender({
+      db: t.app.db,
+      log: t.app.log,
+      config: t.app.config,
+      clock: t.clock,
+      mailer: {
+        // A send that outlasts the whole lease: meanwhile another instance takes what is due.
+        send: async () => {
+          t.clock.advance(31 * 60_000);
+          otherLease = new Date(t.clock.now().getTime() + 60_000);
+          await claimDue(t.app.db, t.clock.now(), otherLease, 20);
+        },
+      },
+    });
+    await stuck.flush();
+    const [row] = await t.app.db
+      .select({ attempts: mailQueue.attempts, nextAttemptAt: mailQueue.nextAttemptAt, sentAt: mailQueue.sentAt })
+      .from(mailQueue)
+      .where(eq(mailQueue.orderId, second.id));
+    // Not given back: the other instance's claim and its lease stand.
+    expect(row).toEqual({ attempts: 2, nextAttemptAt: otherLease, sentAt: null });
+    const [sent] = await t.app.db.select().from(mailQueue).where(eq(mailQueue.orderId, first.id));
+    expect(sent?.sentAt).not.toBeNull();
   });
 
   it('sends after a restart what was queued before it', async () => {

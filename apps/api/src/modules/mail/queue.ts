@@ -19,7 +19,7 @@ export const backoffMs = (attempts: number) =>
  * skipped, so two instances never take one row. Until the lease runs out nobody else takes them either; a sender
  * that dies while sending leaves them to be taken again after it (one that stops gives them back, `release`).
  * A mail never tried is due at once, whatever its queued time says: it was stamped by the database's
- * clock, and `now` is the app's. In queue order.
+ * clock, and `now` is the app's. The mails come in the order they were queued.
  */
 export async function claimDue(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<QueuedMail[]> {
   const due = db
@@ -43,25 +43,41 @@ export async function claimDue(db: Db, now: Date, leaseUntil: Date, limit: numbe
   return mails.sort((a, b) => a.id - b.id);
 }
 
-/** Gives claimed mails back untried: their attempt uncounted, due at `now`. */
-export async function release(db: Db, ids: number[], now: Date): Promise<void> {
-  if (!ids.length) return;
+/**
+ * Gives claimed mails back untried: their attempt uncounted, due at `now`. Only while their lease is still the one
+ * claimed (`next_attempt_at` is its token): a mail another sender took after the lease ran out stays its.
+ */
+export async function release(db: Db, mails: QueuedMail[], now: Date): Promise<void> {
+  const [first] = mails;
+  if (!first) return;
   await db
     .update(mailQueue)
     .set({ attempts: sql`${mailQueue.attempts} - 1`, nextAttemptAt: now })
-    .where(and(inArray(mailQueue.id, ids), isNull(mailQueue.sentAt)));
+    .where(
+      and(
+        inArray(
+          mailQueue.id,
+          mails.map((mail) => mail.id),
+        ),
+        eq(mailQueue.nextAttemptAt, first.nextAttemptAt),
+        isNull(mailQueue.sentAt),
+      ),
+    );
 }
 
 export async function markSent(db: Db, id: number, now: Date): Promise<void> {
   await db.update(mailQueue).set({ sentAt: now, lastError: null }).where(eq(mailQueue.id, id));
 }
 
-/** Records why a claimed mail (its attempt already counted) failed, and when to try it again. */
+/**
+ * Records why a claimed mail (its attempt already counted) failed, and when to try it again; as `release`, only
+ * while the lease is still the one claimed.
+ */
 export async function markFailed(db: Db, mail: QueuedMail, error: string, now: Date): Promise<void> {
   await db
     .update(mailQueue)
     .set({ lastError: error.slice(0, 2000), nextAttemptAt: new Date(now.getTime() + backoffMs(mail.attempts)) })
-    .where(eq(mailQueue.id, mail.id));
+    .where(and(eq(mailQueue.id, mail.id), eq(mailQueue.nextAttemptAt, mail.nextAttemptAt)));
 }
 
 /** Mails not sent yet, those given up included: what the queue-length gauge reports. */

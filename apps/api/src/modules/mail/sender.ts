@@ -15,14 +15,12 @@ type SenderDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'mailer' | 'config'>;
 
 const POLL_MS = 5_000;
 /**
- * How long claimed mails are this sender's alone. Longer than a send can take (nodemailer gives up on a silent
- * server after minutes), so no other instance takes one while it is still being sent.
+ * How long claimed mails are this sender's alone. A send begins only in the lease's first half (a batch gives the
+ * rest back then), and the second half is longer than a send can take (nodemailer gives up on a silent server
+ * within 13 minutes), so no other instance takes a mail while it is still being sent.
  */
-const LEASE_MS = 15 * 60_000;
-/**
- * Mails claimed at once, and their orders read at once: a few statements for them all instead of five a mail.
- * A batch whose sends have taken half its lease (a slow mail server) gives the rest back before the lease ends.
- */
+const LEASE_MS = 30 * 60_000;
+/** Mails claimed at once, and their orders read at once: a few statements for them all instead of five a mail. */
 const BATCH = 20;
 
 const isOrderMailKind = (kind: string): kind is OrderMailKind => (ORDER_MAIL_KINDS as readonly string[]).includes(kind);
@@ -36,7 +34,8 @@ export function createMailSender(deps: SenderDeps): MailSender {
   const { db, clock, log } = deps;
 
   async function sendOne(mail: QueuedMail, order: Order | undefined): Promise<void> {
-    if (!order || !isOrderMailKind(mail.kind)) throw new Error(`cannot render a '${mail.kind}' mail`);
+    if (!isOrderMailKind(mail.kind)) throw new Error(`cannot render a '${mail.kind}' mail`);
+    if (!order) throw new Error(`order ${mail.orderId} not found`);
     const rendered = renderOrderMail(mail.kind, order, languageOf(mail.language), deps.config.PUBLIC_URL);
     await deps.mailer.send({ to: mail.to, ...rendered });
   }
@@ -54,7 +53,10 @@ export function createMailSender(deps: SenderDeps): MailSender {
       const claimedAt = clock.now().getTime();
       const mails = await claimDue(db, new Date(claimedAt), new Date(claimedAt + LEASE_MS), BATCH);
       if (!mails.length) return sent;
-      const orderById = await ordersOf(mails);
+      const orderById = await ordersOf(mails).catch(async (err: unknown) => {
+        await release(db, mails, clock.now());
+        throw err;
+      });
       for (const [index, mail] of mails.entries()) {
         try {
           await sendOne(mail, mail.orderId ? orderById.get(mail.orderId) : undefined);
@@ -68,11 +70,7 @@ export function createMailSender(deps: SenderDeps): MailSender {
         }
         const left = mails.slice(index + 1);
         if (left.length && (stopping() || clock.now().getTime() - claimedAt > LEASE_MS / 2)) {
-          await release(
-            db,
-            left.map((unsent) => unsent.id),
-            clock.now(),
-          );
+          await release(db, left, clock.now());
           return sent;
         }
       }

@@ -8,7 +8,7 @@ export const optionValue = (option: SQL | string, value: SQL | string): SQL =>
   sql`jsonb_build_array(${option}::text, ${value}::text)`;
 
 /** Products that can be bought: the column the list indexes hold (not `stock`, which every order changes). */
-export const inStock = eq(products.inStock, true);
+export const isInStock = eq(products.inStock, true);
 
 /** Products sold in variants: as the partial indexes on category and department say it, so that they serve. */
 export const hasOptions = sql`${products.optionValues} <> '{}'::jsonb[]`;
@@ -65,7 +65,7 @@ export function filterConditions(filters: ProductFilters) {
       maxPrice === undefined ? undefined : lte(products.price, toPiastres(maxPrice)),
     ),
     rating: rating === undefined ? undefined : gte(products.rating, rating),
-    inStock: filters.inStock ? inStock : undefined,
+    inStock: filters.inStock ? isInStock : undefined,
     cod: cod ? eq(products.cod, true) : undefined,
     options: optionsCondition(filters),
   } satisfies Record<string, SQL | undefined>;

@@ -23,7 +23,7 @@ import { toEgp, toPiastres } from '../../lib/money.js';
 import type { MultipartForm } from '../../lib/multipart.js';
 import { fieldErrors, invalid, isId } from '../../lib/validation.js';
 import { facetsOf } from './facets.js';
-import { allFilters, inStock } from './filters.js';
+import { allFilters, isInStock } from './filters.js';
 import { loadVariants } from '../variants/service.js';
 import type { Deps } from '../deps.js';
 
@@ -146,7 +146,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
   async function list(query: ProductListQuery): Promise<ProductList> {
     const limit = query.limit ?? PAGE_SIZE;
     const scope = and(
-      query.includeOutOfStock ? undefined : inStock,
+      query.includeOutOfStock ? undefined : isInStock,
       query.category ? eq(products.categoryId, query.category) : undefined,
       query.department ? eq(products.departmentId, query.department) : undefined,
       // Either language's name, Arabic spellings folded; LIKE '%…%' is served by the trigram index on this expression.

@@ -2,7 +2,7 @@ import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import { normalizeArabic, SEARCH_LIMIT, type SearchQuery, type SearchResult, type SortOption } from '@shop/contracts';
 import { products } from '../../db/schema.js';
 import { brandGroupsOf, facetsFrom, noFacets, type BrandGroup } from '../products/facets.js';
-import { allFilters, hasOptions, inStock } from '../products/filters.js';
+import { allFilters, hasOptions, isInStock } from '../products/filters.js';
 import { optionValuesOf, type OptionValueRow } from '../products/optionFacets.js';
 import { productsJson, toProductDto, type ProductRow } from '../products/service.js';
 import type { Deps } from '../deps.js';
@@ -117,7 +117,7 @@ export function searchService(deps: Pick<Deps, 'db'>) {
         select id from (select ${products.id}, ${products.price}, ${products.rating}, ${products.numReviews},
             ${products.createdAt}, ts_rank(${products.search}, ${rank}) as relevance
           from ${products}
-          where ${and(sql`${products.search} @@ ${match}`, query.includeOutOfStock ? undefined : inStock, filter)}
+          where ${and(sql`${products.search} @@ ${match}`, query.includeOutOfStock ? undefined : isInStock, filter)}
           limit ${SEARCH_CANDIDATES}) c
         order by ${sql.join(ordering(query.sortBy), sql`, `)}
         limit ${SEARCH_LIMIT})`)} as products`);
