@@ -31,8 +31,20 @@ export async function measureWeb(port, detailId) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await cdp.send('Network.enable');
       let transferred = 0;
-      cdp.on('Network.loadingFinished', (event) => (transferred += event.encodedDataLength));
+      let inFlight = 0;
+      let lastEvent = Date.now();
+      cdp.on('Network.requestWillBeSent', () => (inFlight++, (lastEvent = Date.now())));
+      cdp.on('Network.loadingFailed', () => (inFlight--, (lastEvent = Date.now())));
+      cdp.on('Network.loadingFinished', (event) => {
+        transferred += event.encodedDataLength;
+        inFlight--;
+        lastEvent = Date.now();
+      });
       await page.goto(`http://127.0.0.1:${port}${pathname}`, { waitUntil: 'networkidle' });
+      // A rendered page requests its app once it has been painted (boot.js), which on a slow machine can come after
+      // the half second of quiet 'networkidle' waits for: the app's bytes are the shopper's too.
+      await page.waitForSelector('script[type="module"]', { state: 'attached' });
+      while (inFlight > 0 || Date.now() - lastEvent < 500) await new Promise((resolve) => setTimeout(resolve, 100));
       const lcp = await page.evaluate(
         () =>
           new Promise((resolve) => {
