@@ -14,13 +14,17 @@ export interface AuditEntry {
 
 /** Writes one audit-log row; pass the transaction so the log lands with the change or not at all. */
 export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLogs).values({
-    type: entry.type,
-    action: entry.action,
-    message: entry.message,
-    userId: entry.userId ?? null,
-    userEmail: entry.userEmail ?? null,
-    data: entry.data ?? null,
-    ip: entry.ip ?? null,
-  });
+  await db
+    .insert(auditLogs)
+    .values({
+      type: entry.type,
+      action: entry.action,
+      message: entry.message,
+      userId: entry.userId ?? null,
+      userEmail: entry.userEmail ?? null,
+      data: entry.data ?? null,
+      ip: entry.ip ?? null,
+    })
+    .prepare('audit_entry')
+    .execute();
 }

@@ -151,7 +151,9 @@ export function cartService(deps: Pick<Deps, 'db'>) {
         set: { quantity: sql`${cartItems.quantity} + 1` },
         setWhere: sql`${cartItems.quantity} < ${shelf}`,
       })
-      .returning({ quantity: cartItems.quantity });
+      .returning({ quantity: cartItems.quantity })
+      .prepare(line.variantId ? 'cart_add_variant' : 'cart_add_product')
+      .execute();
     if (!row) {
       // Nothing written: say why (the product is gone, sold out, or all its stock is already in the cart).
       const product = await findLine(line);

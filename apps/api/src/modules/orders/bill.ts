@@ -47,7 +47,9 @@ export const readCart = (db: DbOrTx, userId: string) =>
     .innerJoin(products, eq(products.id, cartItems.productId))
     .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.productId), asc(cartItems.variantId));
+    .orderBy(asc(cartItems.productId), asc(cartItems.variantId))
+    .prepare('order_cart')
+    .execute();
 export type CartLine = Awaited<ReturnType<typeof readCart>>[number];
 
 export interface BillRequest {

@@ -147,7 +147,9 @@ export async function begin(tx: Tx, order: OrderRow, by: Mover, after: AfterComm
   const history = await tx
     .insert(orderStatusHistory)
     .values({ orderId: order.id, status, at: order.createdAt, actor: by.actor })
-    .returning();
+    .returning()
+    .prepare('order_history_begin')
+    .execute();
   const kind = orderMailKind(null, status);
   if (kind && (await queueOrderMail(tx, order, kind))) after.mailQueued();
   return history;

@@ -77,9 +77,13 @@ export function placingService(deps: PlacingDeps) {
       // One checkout per user at a time: a double click must not place the same cart twice. In the same
       // round trip, the commit is told not to wait for the disk: it holds the popular product's row until
       // it ends, and the next buyer of that product goes on at once. The answer waits for the disk (below).
-      await tx.execute(
-        sql`select set_config('synchronous_commit', 'off', true) from ${users} where ${users.id} = ${user.id} for no key update`,
-      );
+      await tx
+        .select({ off: sql`set_config('synchronous_commit', 'off', true)` })
+        .from(users)
+        .where(eq(users.id, user.id))
+        .for('no key update')
+        .prepare('checkout_lock_user')
+        .execute();
       // The coupon is locked next, before any product (coupons/queries.ts lockCoupon).
       if (input.coupon) await lockCoupon(tx, input.coupon);
       const lines = await readCart(tx, user.id);
@@ -94,7 +98,9 @@ export function placingService(deps: PlacingDeps) {
         .select()
         .from(orders)
         .where(and(eq(orders.userId, user.id), eq(orders.status, 'pending'), not(awaitingProvider)))
-        .for('update');
+        .for('update')
+        .prepare('checkout_unpaid_orders')
+        .execute();
       // The older order's products are locked together with the new lines' ones, before the commit takes their stock.
       await transition(
         tx,
@@ -144,7 +150,9 @@ export function placingService(deps: PlacingDeps) {
           createdAt: now,
           updatedAt: now,
         })
-        .returning();
+        .returning()
+        .prepare('checkout_order')
+        .execute();
       if (!order) throw new Error('order insert returned no row');
       // In product and variant id order (the cart was read in it): the order in which the commit locks them.
       const items = await tx
@@ -167,7 +175,8 @@ export function placingService(deps: PlacingDeps) {
       if (used && !(await claimUse(tx, { ...used, orderId: order.id, userId: user.id })))
         throw badRequest(say.api.couponUsedUp);
       const history = await begin(tx, order, by, after);
-      if (method === 'cash') await tx.delete(cartItems).where(eq(cartItems.userId, user.id));
+      if (method === 'cash')
+        await tx.delete(cartItems).where(eq(cartItems.userId, user.id)).prepare('checkout_clear_cart').execute();
       await audit(tx, {
         type: 'order',
         action: 'order_placed',

@@ -16,7 +16,9 @@ export async function loadShippingRates(db: DbOrTx): Promise<ShippingRates> {
   const rows = await db
     .select({ rate: shippingRates, settings: shippingSettings })
     .from(shippingRates)
-    .fullJoin(shippingSettings, sql`true`);
+    .fullJoin(shippingSettings, sql`true`)
+    .prepare('shipping_rates')
+    .execute();
   const settings = rows[0]?.settings;
   // Starts from the defaults in the governorates' order; a stored row replaces its governorate's in place.
   const rates = new Map(DEFAULT_SHIPPING_RATES.rates.map((rate) => [rate.governorate, rate]));
