@@ -58,7 +58,7 @@ export function httpClient(port, maxSockets = Infinity) {
           });
         },
       );
-      req.on('error', reject);
+      req.on('error', (err) => reject(Object.assign(err, { reusedSocket: req.reusedSocket })));
       req.end(body);
     });
   }
@@ -68,13 +68,13 @@ export function httpClient(port, maxSockets = Infinity) {
     try {
       return await request(pathname, init);
     } catch (err) {
-      // An idle keep-alive socket the server closed just as it was reused: the request never arrived. A POST
-      // is not sent again (it may have arrived: an order placed twice would read as oversell).
-      const resent =
-        init.method !== 'POST' &&
-        err instanceof Error &&
-        'code' in err &&
-        ['ECONNRESET', 'EPIPE'].includes(String(err.code));
+      // An idle keep-alive socket the server had closed, reused before this process read the close (wrk runs
+      // synchronously, so nothing is read meanwhile). Writing to it fails (EPIPE): the request never arrived, so
+      // it is sent again whatever its method. A reset may come after the request arrived, so only a request that
+      // may be repeated is sent again after one (an order placed twice would read as oversell).
+      const code = err instanceof Error && 'code' in err ? String(err.code) : '';
+      const reused = err instanceof Error && 'reusedSocket' in err && err.reusedSocket === true;
+      const resent = (reused && code === 'EPIPE') || (init.method !== 'POST' && ['ECONNRESET', 'EPIPE'].includes(code));
       if (resent && attempt < 3) return api(pathname, init, attempt + 1);
       throw err;
     }
