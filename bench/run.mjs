@@ -2,8 +2,9 @@
 // says what each part measures and how), then prints a summary and writes bench/results/latest.json and latest.md.
 // Options: --products N (100000) · --quick (10,000 products, short runs, no start from a fresh clone, one
 // Lighthouse run a page) · --duration S · --connections C · --no-build · --no-web · --start (adds the fresh clone's
-// start to a quick run) · --only part,part (just those; their figures replace theirs in latest.json) · --port P (3400,
-// and the two after it) · --mixed-limit MS (the p99 the mixed traffic ramps up to, 100)
+// start to a quick run) · --only part,part (just those; their figures replace theirs in the results) · --out NAME
+// (bench/results/NAME.json and .md instead of latest) · --port P (3400, and the two after it) · --mixed-limit MS (the
+// p99 the mixed traffic ramps up to, 100)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -58,6 +59,13 @@ const parts = new Set(
     ),
 );
 const needsServer = [...parts].some((part) => part !== 'start');
+const results = path.join(root, 'bench/results', value('out') ?? 'latest');
+/** The figures of an earlier run that `--only` adds to: they must be of the same catalogue. */
+const previous = only && fs.existsSync(`${results}.json`) ? JSON.parse(fs.readFileSync(`${results}.json`, 'utf8')) : {};
+if (previous.products !== undefined && previous.products !== products)
+  throw new Error(
+    `--only would add figures for ${products} products to ${results}.json, which holds ${previous.products}: choose another --out`,
+  );
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
 // nginx's workers run as an unprivileged user: they must be able to read the served files.
@@ -130,18 +138,26 @@ async function main() {
   }
 }
 
-/** Writes latest.json and latest.md: the parts measured replace their figures, the others' stay. */
+/** Figures of the whole run rather than of a part: a run of some parts leaves the earlier run's in place. */
+const RUN_FIGURES = ['date', 'seed_s', 'db_mb', 'load', 'rss_mb'];
+
+/**
+ * Writes the results (latest.json and latest.md unless --out): a full run's figures replace the file; the parts of
+ * an --only run replace theirs and keep the rest, with the earlier run's date, seeding, load and memory (each
+ * part's own load and start are in `loads`, so figures kept from the earlier run are told apart).
+ */
 function save() {
-  const file = path.join(root, 'bench/results/latest.json');
-  // `loads` dates each part, so figures kept from an earlier run are told apart.
-  const previous = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
-  const measured = Object.fromEntries(Object.entries(report).filter(([, v]) => v !== undefined));
+  const measured = Object.fromEntries(
+    Object.entries(report).filter(
+      ([key, v]) => v !== undefined && !(only && RUN_FIGURES.includes(key) && key in previous),
+    ),
+  );
   const merged = { ...previous, ...measured, loads: { ...previous.loads, ...loads } };
   const lines = markdown(merged);
   console.log(`\n${lines.join('\n')}`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
-  fs.writeFileSync(path.join(root, 'bench/results/latest.md'), `${lines.join('\n')}\n`);
+  fs.mkdirSync(path.dirname(results), { recursive: true });
+  fs.writeFileSync(`${results}.json`, `${JSON.stringify(merged, null, 2)}\n`);
+  fs.writeFileSync(`${results}.md`, `${lines.join('\n')}\n`);
 }
 
 async function measureServer() {
