@@ -60,12 +60,23 @@ const parts = new Set(
 );
 const needsServer = [...parts].some((part) => part !== 'start');
 const results = path.join(root, 'bench/results', value('out') ?? 'latest');
-/** The figures of an earlier run that `--only` adds to: they must be of the same catalogue. */
-const previous = only && fs.existsSync(`${results}.json`) ? JSON.parse(fs.readFileSync(`${results}.json`, 'utf8')) : {};
-if (previous.products !== undefined && previous.products !== products)
-  throw new Error(
-    `--only would add figures for ${products} products to ${results}.json, which holds ${previous.products}: choose another --out`,
-  );
+/** What makes two runs' figures comparable: the catalogue, the length of each run, the connections. */
+const RUN_SHAPE = { products, duration_s: duration, connections };
+/**
+ * The earlier run in the results file, which this one adds to when they have the same shape: an --only run must
+ * (it is refused otherwise, before any work), and a full run that fails part-way keeps the parts it did not reach.
+ */
+const previous = (() => {
+  if (!fs.existsSync(`${results}.json`)) return {};
+  const earlier = JSON.parse(fs.readFileSync(`${results}.json`, 'utf8'));
+  const differ = Object.entries(RUN_SHAPE).filter(([key, v]) => earlier[key] !== undefined && earlier[key] !== v);
+  if (!differ.length) return earlier;
+  if (only)
+    throw new Error(
+      `--only would add figures of another run (${differ.map(([key, v]) => `${key} ${v}, not ${earlier[key]}`).join('; ')}) to ${results}.json: choose another --out`,
+    );
+  return {};
+})();
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
 // nginx's workers run as an unprivileged user: they must be able to read the served files.

@@ -69,12 +69,13 @@ export function httpClient(port, maxSockets = Infinity) {
       return await request(pathname, init);
     } catch (err) {
       // An idle keep-alive socket the server had closed, reused before this process read the close (wrk runs
-      // synchronously, so nothing is read meanwhile). Writing to it fails (EPIPE): the request never arrived, so
-      // it is sent again whatever its method. A reset may come after the request arrived, so only a request that
-      // may be repeated is sent again after one (an order placed twice would read as oversell).
+      // synchronously, so nothing is read meanwhile). Writing to it fails (EPIPE): the request, written at once,
+      // never arrived, so it is sent again whatever its method. A reset may come after the request arrived, so
+      // only a read is sent again after one: a cart's unit or an order sent twice would read as oversell.
       const code = err instanceof Error && 'code' in err ? String(err.code) : '';
       const reused = err instanceof Error && 'reusedSocket' in err && err.reusedSocket === true;
-      const resent = (reused && code === 'EPIPE') || (init.method !== 'POST' && ['ECONNRESET', 'EPIPE'].includes(code));
+      const read = ['GET', 'HEAD'].includes(init.method ?? 'GET');
+      const resent = (reused && code === 'EPIPE') || (read && ['ECONNRESET', 'EPIPE'].includes(code));
       if (resent && attempt < 3) return api(pathname, init, attempt + 1);
       throw err;
     }
