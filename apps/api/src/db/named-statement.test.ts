@@ -27,17 +27,27 @@ describe('executeNamed', () => {
   });
 
   it('leaves PostgreSQL one statement per text, parsed once (PGlite, which ignores names, none)', async () => {
-    const kept = await t.app.db.transaction(async (tx) => {
+    const [before, after] = await t.app.db.transaction(async (tx) => {
+      // Each run of a prepared statement counts one plan, custom or generic; the connection may hold these texts
+      // from an earlier test, so its runs are counted before and after.
+      const kept = async () =>
+        (
+          await tx.execute<{ statement: string; runs: number }>(
+            sql`select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements
+              where name like 'q\\_%' order by statement`,
+          )
+        ).rows;
+      const first = await kept();
       for (const n of [1, 2, 3]) {
         await executeNamed(tx, doubled(n));
         await executeNamed(tx, negated(n));
       }
-      const { rows } = await tx.execute<{ statement: string }>(
-        sql`select statement from pg_prepared_statements where name like 'q\\_%' order by statement`,
-      );
-      return rows.map((row) => row.statement);
+      return [first, await kept()];
     });
+    const runsBefore = (text: string) => before.find((row) => row.statement === text)?.runs ?? 0;
     const texts = ['select $1::int * 2 as value', 'select -$1::int as value'].sort();
-    expect(kept).toEqual(process.env.TEST_DATABASE_URL ? texts : []);
+    expect(after).toEqual(
+      process.env.TEST_DATABASE_URL ? texts.map((statement) => ({ statement, runs: runsBefore(statement) + 3 })) : [],
+    );
   });
 });

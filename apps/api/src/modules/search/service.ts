@@ -103,8 +103,8 @@ export function searchService(deps: Pick<Deps, 'db'>) {
         (select coalesce(json_agg(counted), '[]') from (${optionValuesOf(sold, query)}) as counted) as "optionValues",
         ${chosen} as products`;
     // Without filters a search is one of a dozen texts (four orders, three ways of reading the words): named, so
-    // PostgreSQL plans each once per connection (300 of the bench's searches: 4.0 → 3.3 s). With filters the texts are as
-    // many as the filters' combinations, more than each connection should keep.
+    // PostgreSQL plans each once per connection (300 of the bench's searches: 4.0 → 3.3 s). With filters the texts
+    // are as many as the filters' combinations, more than each connection should keep.
     const rows = filter ? (await db.execute<Searched>(statement)).rows : await executeNamed<Searched>(db, statement);
     const [searched] = rows;
     if (!searched) throw new Error('search answered no row');
