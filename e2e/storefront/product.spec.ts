@@ -1,7 +1,8 @@
 import { demoAdmin, newShopper, signIn } from '../support/accounts';
+import { ar } from '../support/arabic';
 import { demoProduct, HALF_STAR } from '../support/catalog';
 import { test, expect } from '../support/test';
-import { egp, toast } from '../support/ui';
+import { egp, paintedStars, toast } from '../support/ui';
 
 interface ApiReview {
   _id: string;
@@ -42,12 +43,7 @@ test.describe('product page', () => {
     expect(product.rating).toBe(4.5);
     const rating = main.getByRole('img', { name: 'Rated 4.5 out of 5' }).first();
     await expect(rating).toBeVisible();
-    const fills = await rating
-      .locator('.rating-star')
-      .evaluateAll((stars) =>
-        stars.map((star) => star.querySelector<HTMLElement>('.rating-star-fill')?.style.inlineSize ?? '0%'),
-      );
-    expect(fills).toEqual(['100%', '100%', '100%', '100%', '50%']);
+    expect(await paintedStars(rating)).toEqual(['full', 'full', 'full', 'full', 'left half']);
 
     await expect(page.getByRole('region', { name: 'Description' })).toContainText(product.description);
     const details = page.getByRole('region', { name: 'Details' });
@@ -70,6 +66,19 @@ test.describe('product page', () => {
     }
     // A visitor may read the reviews but delete none.
     await expect(reviewList.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  });
+
+  test('in Arabic the stars fill from the right: the half star is the leftmost, golden on its right', async ({
+    page,
+    request,
+  }) => {
+    const product = await demoProduct(request, (item) => item.name === HALF_STAR);
+    await page.goto(`/ar/product/one/${product._id}`);
+    const rating = page
+      .getByRole('main')
+      .getByRole('img', { name: ar('rating.label', { rating: 4.5 }) })
+      .first();
+    expect(await paintedStars(rating)).toEqual(['right half', 'full', 'full', 'full', 'full']);
   });
 
   test('stock above 0 shows in stock with Add to Cart enabled; otherwise out of stock, disabled', async ({

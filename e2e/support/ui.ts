@@ -200,3 +200,39 @@ export async function visitEach(
     await expect(landsOn.screen, path).toBeVisible();
   }
 }
+
+/** A star as painted: golden all over, on one half, grey, or (a defect) neither. */
+export type PaintedStar = 'full' | 'left half' | 'right half' | 'empty' | 'unpainted';
+
+/**
+ * The five stars of a rating (role img) as the browser painted them, from left to right on the screen: the left and
+ * right half of each star are sampled in a screenshot of the element, golden or grey.
+ */
+export async function paintedStars(rating: Locator): Promise<PaintedStar[]> {
+  const png = (await rating.screenshot({ animations: 'disabled' })).toString('base64');
+  const halves = await rating.page().evaluate(async (source) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${source}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    if (context === null) throw new Error('no 2d canvas');
+    context.drawImage(image, 0, 0);
+    const star = image.width / 5;
+    // Just below a star's middle its body spans 0.27-0.73 of its width: 0.36 and 0.64 are inside either half.
+    const colour = (x: number) => {
+      const [r = 0, g = 0, b = 0] = context.getImageData(Math.round(x), Math.round(image.height * 0.55), 1, 1).data;
+      if (r > 220 && g > 130 && g < 190 && b < 60) return 'golden';
+      if (Math.abs(r - 0xd5) < 16 && Math.abs(g - 0xda) < 16 && Math.abs(b - 0xe3) < 16) return 'grey';
+      return 'other';
+    };
+    return [0, 1, 2, 3, 4].map((i) => [colour((i + 0.36) * star), colour((i + 0.64) * star)]);
+  }, png);
+  return halves.map(([left, right]): PaintedStar => {
+    if (left === 'other' || right === 'other') return 'unpainted';
+    if (left === 'golden') return right === 'golden' ? 'full' : 'left half';
+    return right === 'golden' ? 'right half' : 'empty';
+  });
+}

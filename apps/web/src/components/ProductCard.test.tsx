@@ -6,7 +6,7 @@ import type { Product } from '@shop/contracts';
 import { formatPrice } from '../lib/format';
 import { aProduct } from '../test/products';
 import { ProductCard, type ProductCardActions } from './ProductCard';
-import { starFills } from './Rating';
+import { halfStars } from './Rating';
 
 const product = aProduct({
   name: 'Toshiba Fridge',
@@ -97,13 +97,14 @@ describe('ProductCard', () => {
   });
 });
 
-describe('star fills', () => {
-  it('rounds to the nearest half star on the 0-5 scale', () => {
-    expect(starFills(3.5)).toEqual([1, 1, 1, 0.5, 0]);
-    expect(starFills(3.74)).toEqual([1, 1, 1, 0.5, 0]);
-    expect(starFills(3.76)).toEqual([1, 1, 1, 1, 0]);
-    expect(starFills(0)).toEqual([0, 0, 0, 0, 0]);
-    expect(starFills(7)).toEqual([1, 1, 1, 1, 1]);
+describe('half stars', () => {
+  it('rounds a rating to the nearest half star on the 0-5 scale', () => {
+    expect(halfStars(3.5)).toBe(3.5);
+    expect(halfStars(3.74)).toBe(3.5);
+    expect(halfStars(3.76)).toBe(4);
+    expect(halfStars(0)).toBe(0);
+    expect(halfStars(-1)).toBe(0);
+    expect(halfStars(7)).toBe(5);
   });
 });
 
