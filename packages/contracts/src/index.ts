@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './images.js';
+export * from './imageQuery.js';
 export * from './lifecycle.js';
 export * from './shipping.js';
 export * from './arabic.js';
@@ -23,3 +24,4 @@ export * from './localized.js';
 export * from './paths.js';
 export * from './ssr.js';
 export * from './variants.js';
+export * from './variantLabels.js';

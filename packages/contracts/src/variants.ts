@@ -3,6 +3,7 @@ import { say } from './said.js';
 import { count, idSchema, money, optionalText, requiredText } from './fields.js';
 import { MAX_PRODUCT_IMAGES } from './constants.js';
 import { toPiastres } from './money.js';
+import { sameOptions, type VariantOptions } from './variantLabels.js';
 
 /**
  * Variants: a product sold in sizes, colours or capacities defines up to three options, each with its values in
@@ -12,9 +13,6 @@ import { toPiastres } from './money.js';
 export const MAX_PRODUCT_OPTIONS = 3;
 export const MAX_OPTION_VALUES = 30;
 export const MAX_VARIANTS = 200;
-
-/** Option name → value, in English, as the product's options spell them: `{ Size: 'M', Colour: 'Red' }`. */
-export type VariantOptions = Record<string, string>;
 
 // Wire shapes, as the API answers them.
 export const optionValueSchema = z.object({ value: z.string(), valueAr: z.string().nullable() });
@@ -52,26 +50,6 @@ export type OrderLineVariant = z.infer<typeof orderLineVariantSchema>;
 /** The variant of a cart line, order line or out-of-stock item; its id is null once the variant was deleted. */
 export const lineVariantSchema = orderLineVariantSchema.extend({ _id: z.string().nullable() });
 export type LineVariant = z.infer<typeof lineVariantSchema>;
-
-/** A variant's options in the order the product lists them, with their words in both languages. */
-export function labelVariant(options: readonly ProductOption[], chosen: VariantOptions): ChosenOption[] {
-  return options.flatMap((option) => {
-    const value = option.values.find((v) => v.value === chosen[option.name]);
-    return value ? [{ name: option.name, nameAr: option.nameAr, value: value.value, valueAr: value.valueAr }] : [];
-  });
-}
-
-/** Every combination of the options' values, first option slowest: the rows of the admin's variant grid. */
-export function optionCombinations(options: readonly ProductOption[]): VariantOptions[] {
-  return options.reduce<VariantOptions[]>(
-    (rows, option) => rows.flatMap((row) => option.values.map((v) => ({ ...row, [option.name]: v.value }))),
-    [{}],
-  );
-}
-
-/** Whether a variant has exactly these option values. */
-export const sameOptions = (a: VariantOptions, b: VariantOptions): boolean =>
-  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([name, value]) => b[name] === value);
 
 // What the admin sends: PUT /api/product/:id/variants.
 const optionLabel = (max = 50) => requiredText(say.msg.requiredField, max);
@@ -124,7 +102,3 @@ export const productVariantsSchema = z
   })
   .superRefine(checkGrid);
 export type ProductVariantsInput = z.output<typeof productVariantsSchema>;
-
-/** A variant's values in the reader's language, as a line names it: "M, Red" (Arabic where the admin gave it). */
-export const variantValues = (variant: { options: readonly ChosenOption[] }, language: string): string =>
-  variant.options.map((o) => (language === 'ar' && o.valueAr) || o.value).join(', ');
