@@ -31,7 +31,7 @@ export default defineConfig({
           // requests to schedule instead of thirty. Libraries stay apart so an app change keeps them cached.
           groups: [
             // zod comes with the forms: the contracts' barrel reaches it by static imports, which tag it `$initial`
-            // although no first-load code builds a schema (build/firstLoad.test.ts).
+            // although no first-load code builds a schema (e2e/storefront/first-load.spec.ts).
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
             { name: 'app', tags: ['$initial'] },
