@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { linesTotal, toEgp, toPiastres, VAT_RATE, vatIncluded } from './money.js';
+import fc from 'fast-check';
+import { intlLocale } from './locale.js';
+import { formatPrice, linesTotal, toEgp, toPiastres, VAT_RATE, vatIncluded } from './money.js';
 
 describe('money', () => {
   it('converts EGP to whole piastres and back', () => {
@@ -29,5 +31,36 @@ describe('money', () => {
     expect(vatIncluded(19499)).toBe(2394.61);
     expect(vatIncluded(0.01)).toBe(0);
     expect(vatIncluded(0)).toBe(0);
+  });
+
+  describe('formatPrice', () => {
+    const intl = (value: number, locale: string) =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: 'EGP',
+        currencyDisplay: 'symbol',
+        minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
+        maximumFractionDigits: 2,
+      }).format(value);
+
+    it('writes EGP as Intl.NumberFormat does in both languages, for any amount in piastres', () => {
+      const amounts = fc.oneof(
+        fc.integer({ min: -1e11, max: 1e11 }),
+        fc.constantFrom(0, 1, 5, 99, 100, 999, 1000, 1001, 99999, 100000, 123456789, -1, -100),
+      );
+      fc.assert(
+        fc.property(amounts, fc.constantFrom('en', 'ar'), (piastres, language) => {
+          const value = toEgp(piastres);
+          expect(formatPrice(value, intlLocale(language))).toBe(intl(value, intlLocale(language)));
+        }),
+        { numRuns: 2000 },
+      );
+    });
+
+    it('shows whole pounds without decimals and piastres with two, in English by default', () => {
+      expect(formatPrice(19499)).toBe('EGP\u00a019,499');
+      expect(formatPrice(42.5)).toBe('EGP\u00a042.50');
+      expect(formatPrice(1234567.05, intlLocale('ar'))).toBe('\u200f1,234,567.05\u00a0ج.م.\u200f');
+    });
   });
 });
