@@ -13,9 +13,9 @@ interface RatingProps {
 }
 
 /**
- * Five stars drawn by one element: its background, golden up to the rating and grey after it, shows through a
- * mask of five star shapes (`.rating-stars` in the theme). A grid of 48 cards drew 480 SVGs with an element per
- * star before, two thirds of the category page's elements, which the browser laid out and React hydrated.
+ * Five stars drawn by one element: grey stars as its background, golden ones as the background of its `::before`,
+ * as wide as the rating (`.rating-stars` in the theme). A grid of 48 cards drew 480 SVGs with an element per star
+ * before, two thirds of the category page's elements, which the browser laid out and React hydrated.
  */
 export function Rating({ value, count, size = 16 }: RatingProps) {
   const { t } = useTranslation();
