@@ -1,9 +1,7 @@
 DROP INDEX "products_category_idx";--> statement-breakpoint
 DROP INDEX "products_department_idx";--> statement-breakpoint
--- Room on each page for a row's next version, so that an order's stock update stays on its page (a HOT update, with
--- no new index entries: no indexed column changes now that the list indexes hold in_stock). Set before the column
--- is added, which writes the table anew with it.
-ALTER TABLE "products" SET (fillfactor = 90);--> statement-breakpoint
+-- An order's stock update changes no indexed column now that the list indexes hold in_stock: PostgreSQL updates the
+-- row in place (a HOT update) when its page has room, with no new index entries.
 ALTER TABLE "products" ADD COLUMN "in_stock" boolean GENERATED ALWAYS AS (stock > 0) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "products_category_idx" ON "products" USING btree ("category_id","created_at","id","brand","price","rating","in_stock","cod");--> statement-breakpoint
 CREATE INDEX "products_department_idx" ON "products" USING btree ("department_id","created_at","id","brand","price","rating","in_stock","cod");--> statement-breakpoint
