@@ -1,3 +1,4 @@
+import { CURRENCY } from './constants.js';
 import { intlLocale } from './locale.js';
 
 /**
@@ -17,6 +18,7 @@ export const linesTotal = (lines: readonly { price: number; quantity: number }[]
 
 /** Thousands separators in a run of digits: 1234567 → 1,234,567. */
 const GROUPS = /\B(?=(\d{3})+(?!\d))/g;
+const ARABIC = intlLocale('ar');
 
 /**
  * The one price formatter of the shop (web pages and e-mails): EGP with grouped digits in the reader's
@@ -34,8 +36,8 @@ export function formatPrice(value: number, locale = 'en-EG'): string {
   const amount = Number.isInteger(value) ? pounds : `${pounds}.${String(piastres % 100).padStart(2, '0')}`;
   const negative = value < 0;
   // Arabic: right-to-left marks around the amount, a left-to-right mark before a minus, the symbol after.
-  if (locale === intlLocale('ar')) return `\u200f${negative ? '\u200e-' : ''}${amount}\u00a0ج.م.\u200f`;
-  return `${negative ? '-' : ''}EGP\u00a0${amount}`;
+  if (locale === ARABIC) return `\u200f${negative ? '\u200e-' : ''}${amount}\u00a0ج.م.\u200f`;
+  return `${negative ? '-' : ''}${CURRENCY}\u00a0${amount}`;
 }
 
 /** Egypt's value-added tax (Law 67 of 2016); the shop's prices already include it. */
