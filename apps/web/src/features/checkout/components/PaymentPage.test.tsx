@@ -12,6 +12,16 @@ const line = (name: string, cod: boolean): CartLine => ({
   quantity: 1,
 });
 
+const ASWAN = {
+  street: 'Corniche St',
+  building: '4',
+  city: 'Aswan',
+  state: 'Aswan',
+  phone: '01012345678',
+  zipCode: '81511',
+  country: 'Egypt',
+};
+
 const PAYMOB = { provider: 'paymob', methods: ['card', 'wallet', 'kiosk'], hostedCheckout: true };
 
 const renderPayment = (products: CartLine[], config?: object) => {
@@ -85,16 +95,7 @@ describe('/Payment', () => {
   });
 
   it('says what delivery to the chosen address adds to each way to pay, as the server quotes it', async () => {
-    const aswan = {
-      street: 'Corniche St',
-      building: '4',
-      city: 'Aswan',
-      state: 'Aswan',
-      phone: '01012345678',
-      zipCode: '81511',
-      country: 'Egypt',
-    };
-    localStorage.setItem(SHIPPING_ADDRESS_KEY, JSON.stringify({ userId: 'u1', value: aswan }));
+    localStorage.setItem(SHIPPING_ADDRESS_KEY, JSON.stringify({ userId: 'u1', value: ASWAN }));
     const { calls } = mockApi({
       'GET /api/cart': { body: { products: [line('Dumbbells', true)], bill: 100 } },
       'GET /api/shipping/quote': (request) => ({
@@ -120,6 +121,27 @@ describe('/Payment', () => {
         '/api/shipping/quote?state=Aswan&paymentMethod=visa',
         '/api/shipping/quote?state=Aswan&paymentMethod=cash',
       ]),
+    );
+  });
+
+  it('shows the choices only once their fees are quoted, so that none moves under a finger about to tap it', async () => {
+    localStorage.setItem(SHIPPING_ADDRESS_KEY, JSON.stringify({ userId: 'u1', value: ASWAN }));
+    let quote = () => {};
+    const quoted = new Promise<void>((resolve) => (quote = resolve));
+    mockApi({
+      'GET /api/cart': { body: { products: [line('Dumbbells', true)], bill: 100 } },
+      'GET /api/shipping/quote': async () => {
+        await quoted;
+        return { body: { shipping: 90, codFee: 0, discount: 0, coupon: null } };
+      },
+    });
+    renderCheckout(<PaymentPage />, { path: '/Payment', preloadedState: { session: shopperSession } });
+    // The cart comes at once; the quote is held back, and no choice shows in the meantime.
+    await expect(screen.findByRole('radio', {}, { timeout: 500 })).rejects.toThrow();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    quote();
+    expect(await screen.findByRole('radio', { name: 'Cash on delivery' })).toHaveAccessibleDescription(
+      /^Pay in cash when your order arrives \(\+EGP\s90 shipping and handling\)$/,
     );
   });
 });

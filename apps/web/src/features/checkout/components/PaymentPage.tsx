@@ -44,12 +44,12 @@ export function PaymentPage() {
   const user = useShopper();
   const navigate = useNavigate();
   const { data: cart, isLoading, error } = useCart();
-  const { data: config } = useGetPaymentConfigQuery();
+  const { data: config, isLoading: configLoading } = useGetPaymentConfigQuery();
   const [saved, setSaved] = useState(() => readPaymentMethod(user._id));
   const [online, setOnline] = useState(() => readOnlineChoice(user._id));
   const [address] = useState(() => readShippingAddress(user._id));
   // Quoted for card and for cash: each choice shows its own fees.
-  const { fees, failed: feesFailed } = useCheckoutFees(address?.state, 'visa');
+  const { fees, failed: feesFailed, pending: feesPending } = useCheckoutFees(address?.state, 'visa');
   const feeNote = (quote: ShippingQuote | undefined) => (address && !feesFailed ? <FeeNote quote={quote} /> : null);
   const [missing, setMissing] = useState(false);
   const [phoneInvalid, setPhoneInvalid] = useState(false);
@@ -113,7 +113,9 @@ export function PaymentPage() {
       <title>{t('checkout.payment.documentTitle')}</title>
       <CheckoutSteps step={3} />
       <h1 className="page-title">{t('checkout.payment.title')}</h1>
-      {isLoading ? (
+      {/* The choices appear once the methods and their fees are known: a card growing as its fees came
+          in, or cards added under the cash one, would move a choice away from a finger about to tap it. */}
+      {isLoading || configLoading || feesPending ? (
         <PageLoader />
       ) : (
         <form noValidate onSubmit={submit}>
