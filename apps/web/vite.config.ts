@@ -34,6 +34,11 @@ export default defineConfig({
             // although no first-load code builds a schema (e2e/storefront/first-load.spec.ts).
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+            // After the first screen: react-bootstrap, and what it imports, as one file rather than a file for each
+            // set of screens sharing a piece. A category page came in 17 files, and Vite's helper adds a preload link
+            // for each as the app starts, a few milliseconds of a phone's main thread apiece
+            // (docs/decisions/phone-main-thread.md).
+            { name: 'react-bootstrap', test: /[\\/]node_modules[\\/]react-bootstrap[\\/]/ },
             { name: 'app', tags: ['$initial'] },
           ],
         },
