@@ -37,7 +37,8 @@ export default defineConfig({
             // After the first screen: react-bootstrap, and what it imports, as one file rather than a file for each
             // set of screens sharing a piece. A category page came in 17 files, and Vite's helper adds a preload link
             // for each as the app starts, a few milliseconds of a phone's main thread apiece
-            // (docs/decisions/phone-main-thread.md).
+            // (docs/decisions/phone-main-thread.md). After `vendor`, so that React, which both import, stays in the
+            // first load's file.
             { name: 'react-bootstrap', test: /[\\/]node_modules[\\/]react-bootstrap[\\/]/ },
             { name: 'app', tags: ['$initial'] },
           ],
