@@ -175,9 +175,10 @@ export function queryMix(seed = 1) {
   const spellings = {};
   /**
    * @param {number} n
+   * @param {boolean} [exactly] false: fewer than `n` when the mix runs out, rather than an error
    * @returns {{ url: string, kind: Kind }[]}
    */
-  function take(n) {
+  function take(n, exactly = true) {
     const out = [];
     for (let misses = 0; out.length < n;) {
       const k = kind();
@@ -191,8 +192,9 @@ export function queryMix(seed = 1) {
       // As the storefront builds it (searchApi.ts): the same text and order make the same address.
       const url = `/api/product/search?${params}`;
       if (seen.has(url)) {
-        if (++misses > 100_000) throw new Error(`the search mix has no more distinct queries after ${seen.size}`);
-        continue;
+        if (++misses <= 100_000) continue;
+        if (!exactly) return out;
+        throw new Error(`the search mix has no more distinct queries after ${seen.size}`);
       }
       seen.add(url);
       kinds[k] = (kinds[k] ?? 0) + 1;
