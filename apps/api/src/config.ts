@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -31,7 +32,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  /** PostgreSQL connections per process; unset, `defaultPoolMax`. */
+  DB_POOL_MAX: unsetWhenEmpty(z.coerce.number().int().min(1).max(500)),
   REDIS_URL: z.string().url().optional(),
   /** Prefix of this shop's Redis keys, so several shops (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().max(64).default('shop:'),
@@ -70,10 +72,22 @@ const envSchema = z.object({
  * settings from it with its own schema (payments/registry.ts, courier/registry.ts), so adding one
  * touches no other file.
  */
-export type Config = z.output<typeof envSchema> & {
+export type Config = Omit<z.output<typeof envSchema>, 'DB_POOL_MAX'> & {
+  DB_POOL_MAX: number;
   dataDir: string;
   env: Readonly<Record<string, string | undefined>>;
 };
+
+/** The database's connections in all, per core of this machine (docs/decisions/connection-pool.md). */
+const CONNECTIONS_PER_CORE = 4;
+
+/**
+ * Connections per process when DB_POOL_MAX is unset: CONNECTIONS_PER_CORE per core, shared among the processes, and
+ * at least two each. PostgreSQL runs one process per connection; more of them busy than the cores can run only
+ * take turns, each turn dearer than the last.
+ */
+export const defaultPoolMax = (workers: number, cores = os.availableParallelism()) =>
+  Math.max(2, Math.ceil((CONNECTIONS_PER_CORE * cores) / workers));
 
 /** The one place that reads the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -86,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // the command in (npm passes it as INIT_CWD), so `npm start`, `npm run dev` and the CLIs share ./data.
   return {
     ...parsed.data,
+    DB_POOL_MAX: parsed.data.DB_POOL_MAX ?? defaultPoolMax(parsed.data.WORKERS),
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), parsed.data.DATA_DIR),
     env: { ...env },
   };

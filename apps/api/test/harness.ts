@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { inject } from 'vitest';
 import { createPgDatabase } from './pg-database.js';
+import { forbidNestedConnections } from './nested-connections.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -43,6 +44,7 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
   }
   const created = await createPgDatabase(base);
   const database = await openDatabase({ databaseUrl: created.url, poolMax: 30 });
+  forbidNestedConnections(database.db);
   return { database, drop: created.drop };
 }
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { MSG } from '@shop/contracts';
 import { auditLogs, users } from '../db/schema.js';
 import { createTestApp, PASSWORD, registerShopper, type TestContext } from '../../test/harness.js';
-import { loadConfig } from '../config.js';
+import { defaultPoolMax, loadConfig } from '../config.js';
 import { UsageError } from './common.js';
 import { createOrPromoteAdmin, parseCreateAdminArgs } from './create-admin.js';
 import { parseSeedArgs } from './seed.js';
@@ -112,5 +112,16 @@ describe('configuration', () => {
     expect(loadConfig({ INIT_CWD: '/srv/shop' }).dataDir).toBe('/srv/shop/data');
     expect(loadConfig({ INIT_CWD: '/srv/shop', DATA_DIR: 'state' }).dataDir).toBe('/srv/shop/state');
     expect(loadConfig({ INIT_CWD: '/srv/shop', DATA_DIR: '/var/lib/shop' }).dataDir).toBe('/var/lib/shop');
+  });
+
+  it('gives the processes four database connections per core in all, at least two each, unless DB_POOL_MAX says', () => {
+    expect(defaultPoolMax(1, 2)).toBe(8);
+    expect(defaultPoolMax(2, 2)).toBe(4);
+    expect(defaultPoolMax(3, 2)).toBe(3);
+    expect(defaultPoolMax(8, 2)).toBe(2);
+    expect(defaultPoolMax(2, 16)).toBe(32);
+    expect(loadConfig({ WORKERS: '2' }).DB_POOL_MAX).toBe(defaultPoolMax(2));
+    expect(loadConfig({ WORKERS: '2', DB_POOL_MAX: '20' }).DB_POOL_MAX).toBe(20);
+    expect(loadConfig({ DB_POOL_MAX: '' }).DB_POOL_MAX).toBe(defaultPoolMax(1));
   });
 });

@@ -4,6 +4,7 @@ import { CARD_ORDER_TTL_MS, type Order, type OrderStatus } from '@shop/contracts
 import { auditLogs, cartItems, orders, products } from '../../db/schema.js';
 import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
 import { ADDRESS as address, createProduct, type ProductFixture } from '../../../test/fixtures.js';
+import { asAnotherClient } from '../../../test/nested-connections.js';
 import { expireUnpaidOrders, scheduleOrderExpiry } from './expiry.js';
 
 let t: TestContext;
@@ -309,9 +310,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a price changed while the order i
     let answer: ReturnType<typeof place> | undefined;
     await t.app.db.transaction(async (tx) => {
       await tx.update(products).set({ price: 15_000 }).where(eq(products.id, product.id));
-      answer = place(shopper, 'cash');
+      answer = asAnotherClient(() => place(shopper, 'cash'));
       const until = Date.now() + 5000;
-      while (Date.now() < until && (await waitingOnLock()) === 0) await new Promise((r) => setTimeout(r, 20));
+      while (Date.now() < until && (await asAnotherClient(waitingOnLock)) === 0)
+        await new Promise((r) => setTimeout(r, 20));
     });
     const res = await answer;
     expect(res?.statusCode).toBe(201);
