@@ -4,7 +4,7 @@
 // Lighthouse run a page) · --duration S · --connections C · --no-build · --no-web · --start (adds the fresh clone's
 // start to a quick run) · --only part,part (just those; their figures replace theirs in the results) · --out NAME
 // (bench/results/NAME.json and .md instead of latest) · --port P (3400, and the two after it) · --mixed-limit MS (the
-// p99 the mixed traffic ramps up to, 100)
+// p99 the mixed traffic ramps up to, 100) · --pool N (PostgreSQL connections per API process)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,6 +41,8 @@ const quick = flag('quick');
 const products = option('products', quick ? 10_000 : 100_000);
 const duration = option('duration', quick ? 4 : 10);
 const connections = option('connections', 64);
+/** Database connections per API process: unset, the shop's default (DB_POOL_MAX). */
+const pool = value('pool') === undefined ? undefined : option('pool', 0);
 // Three ports from --port: the API, nginx, and the fresh clone's server (a shared machine may have a 3400 taken).
 const API_PORT = option('port', 3400);
 const NGINX_PORT = API_PORT + 1;
@@ -60,8 +62,8 @@ const parts = new Set(
 );
 const needsServer = [...parts].some((part) => part !== 'start');
 const results = path.join(root, 'bench/results', value('out') ?? 'latest');
-/** What makes two runs' figures comparable: the catalogue, the length of each run, the connections. */
-const RUN_SHAPE = { products, duration_s: duration, connections };
+/** What makes two runs' figures comparable: the catalogue, the length of each run, the connections, the pool. */
+const RUN_SHAPE = { products, duration_s: duration, connections, db_pool: pool ?? 'default' };
 /**
  * The earlier run in the results file, which this one adds to when they have the same shape: an --only run must
  * (it is refused otherwise, before any work), and a full run that fails part-way keeps the parts it did not reach.
@@ -88,7 +90,20 @@ const cleanups = [];
 /** @type {Record<string, any>} */
 const report = Object.fromEntries(
   [
-    ...['date', 'products', 'seed_s', 'db_mb', 'db', 'workers', 'cores', 'duration_s', 'connections', 'load', 'loads'],
+    ...[
+      'date',
+      'products',
+      'seed_s',
+      'db_mb',
+      'db',
+      'workers',
+      'cores',
+      'duration_s',
+      'connections',
+      'db_pool',
+      'load',
+      'loads',
+    ],
     ...[
       'endpoints',
       'ssr',
@@ -186,7 +201,7 @@ async function measureServer() {
   await ensurePortFree(API_PORT);
   await ensurePortFree(NGINX_PORT);
   const workers = db.kind === 'postgres' ? os.availableParallelism() : 1;
-  const server = startServer({ root, port: API_PORT, env: db.env, workers, connections });
+  const server = startServer({ root, port: API_PORT, env: db.env, workers, pool });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   // Waited for: it writes in the run's directory (mail, pictures) until it has stopped.
   cleanups.push(() => server.kill('SIGTERM') && exited);
@@ -200,6 +215,7 @@ async function measureServer() {
     cores: os.availableParallelism(),
     duration_s: duration,
     connections,
+    db_pool: RUN_SHAPE.db_pool,
   });
   // At most `connections` requests at once, as wrk's connections.
   const client = httpClient(API_PORT, connections);

@@ -62,11 +62,12 @@ export async function settled(port, { fastMs = 10, times = 5, ms = 15_000 } = {}
 
 /**
  * Production mode as `npm start` runs it on this machine: one process per core (node:cluster) when the
- * database is PostgreSQL (PGlite can be opened by one process only), each with a pool large enough that
- * none of the `connections` clients spread over the processes waits for a database connection.
- * @param {{ root: string, port: number, env: Record<string, string>, workers: number, connections: number }} options
+ * database is PostgreSQL (PGlite can be opened by one process only), each with the shop's own number of database
+ * connections unless `pool` says (DB_POOL_MAX).
+ * @param {{ root: string, port: number, env: Record<string, string>, workers: number, pool?: number }} options
  */
-export function startServer({ root, port, env: dbEnv, workers, connections }) {
+export function startServer({ root, port, env: dbEnv, workers, pool }) {
+  /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env,
     ...dbEnv,
@@ -77,9 +78,9 @@ export function startServer({ root, port, env: dbEnv, workers, connections }) {
     RATE_LIMIT_MAX: '1000000000',
     LOGIN_RATE_LIMIT_MAX: '1000000',
     WORKERS: String(workers),
-    DB_POOL_MAX: String(Math.ceil(connections / workers)),
+    DB_POOL_MAX: pool === undefined ? '' : String(pool),
   };
-  log(`API: ${workers} process(es), ${env.DB_POOL_MAX} database connections each`);
+  log(`API: ${workers} process(es), ${pool ?? "the shop's default number of"} database connections each`);
   return spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
     env,
