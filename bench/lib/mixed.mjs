@@ -17,6 +17,8 @@ const GROWTH = 1.5;
 const MAX_STAGES = 16;
 /** Stages that halve the gap between the last rate sustained and the first not. */
 const REFINE = 2;
+/** Walks in each language before the first stage, untimed. */
+const WARM_UP_WALKS = 5;
 /** A share of shoppers that buys: about what an online shop converts. */
 const BUYERS = 0.02;
 /** Half the shop's visitors read it in Arabic (/ar/… addresses). */
@@ -32,7 +34,8 @@ const CATEGORY_LIMIT = 48;
  * another as each answer arrives, without pauses: a pause would change how many shoppers are inside at once, not
  * what each costs the server. Each stage lasts `seconds` at its arrival rate and the next has GROWTH times as
  * many, until some kind of request's p99 passes the limit (P99_LIMIT_MS unless given; or more than ERROR_LIMIT
- * fail); REFINE stages more narrow the gap, and the highest rate sustained is what the machine serves. The
+ * fail); REFINE stages more narrow the gap, and the highest rate sustained is what the machine serves. A few untimed
+ * walks come first. The
  * generator is node:http; its share of a core is measured and reported per stage (`generator_cpu`), as it
  * competes with the server for the 2 cores.
  * @param {{ port: number, seconds: number, mix: QueryMix, buyers: string[], p99LimitMs: number,
@@ -45,6 +48,25 @@ export async function measureMixed({ port, seconds, mix, buyers, seed, p99LimitM
   const free = [...buyers];
   /** @param {string[]} ids */
   const pick = (ids) => /** @type {string} */ (ids[Math.floor(Math.random() * ids.length)]);
+
+  /**
+   * A shopper's walk up to the checkout, each request told to `get` with its kind.
+   * @param {(kind: string, url: string, from?: number) => Promise<void>} get
+   * @param {'' | '/ar'} language @param {string} productId @param {string} search @param {number} due
+   */
+  async function browse(get, language, productId, search, due) {
+    await get('home', language || '/', due);
+    await Promise.all(assets[language].map((asset) => get('asset', asset)));
+    await get(
+      'category',
+      `/api/product?page=1&limit=${CATEGORY_LIMIT}&includeOutOfStock=true&category=${pick(seed.categoryIds)}`,
+    );
+    await Promise.all([
+      get('product', `/api/product/one/${productId}`),
+      get('reviews', `/api/review/product/${productId}`),
+    ]);
+    await get('search', search);
+  }
 
   /** One stage: `rate` shoppers a second for `seconds`, each walking the path. @param {number} rate */
   async function stage(rate) {
@@ -73,17 +95,7 @@ export async function measureMixed({ port, seconds, mix, buyers, seed, p99LimitM
         const buys = Math.random() < BUYERS;
         // A buyer's product has stock enough for every order of the run.
         const productId = pick(buys ? seed.spreadIds : seed.browseIds);
-        await get('home', language || '/', due);
-        await Promise.all(assets[language].map((asset) => get('asset', asset)));
-        await get(
-          'category',
-          `/api/product?page=1&limit=${CATEGORY_LIMIT}&includeOutOfStock=true&category=${pick(seed.categoryIds)}`,
-        );
-        await Promise.all([
-          get('product', `/api/product/one/${productId}`),
-          get('reviews', `/api/review/product/${productId}`),
-        ]);
-        await get('search', /** @type {{ url: string }} */ (queries[i]).url);
+        await browse(get, language, productId, /** @type {{ url: string }} */ (queries[i]).url, due);
         if (!buys) return;
         const token = free.pop();
         if (!token) {
@@ -104,6 +116,14 @@ export async function measureMixed({ port, seconds, mix, buyers, seed, p99LimitM
   }
 
   try {
+    // A few walks in each language first, untimed: run alone (--only mixed), the first stage would otherwise time
+    // the server's first page renders and first reads, at two shoppers a second its slowest requests.
+    const untimed = async (/** @type {string} */ _kind, /** @type {string} */ url) => {
+      await client.api(url, BROWSER);
+    };
+    for (const language of /** @type {const} */ (['', '/ar']))
+      for (const [query] of Array.from({ length: WARM_UP_WALKS }, () => mix.take(1)))
+        await browse(untimed, language, pick(seed.browseIds), /** @type {{ url: string }} */ (query).url, 0);
     /** @type {Awaited<ReturnType<typeof stage>>[]} */
     const stages = [];
     let good = 0;
