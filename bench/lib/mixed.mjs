@@ -35,9 +35,8 @@ const CATEGORY_LIMIT = 48;
  * what each costs the server. Each stage lasts `seconds` at its arrival rate and the next has GROWTH times as
  * many, until some kind of request's p99 passes the limit (P99_LIMIT_MS unless given; or more than ERROR_LIMIT
  * fail); REFINE stages more narrow the gap, and the highest rate sustained is what the machine serves. A few untimed
- * walks come first. The
- * generator is node:http; its share of a core is measured and reported per stage (`generator_cpu`), as it
- * competes with the server for the 2 cores.
+ * walks come first. The generator is node:http; its share of a core is measured and reported per stage
+ * (`generator_cpu`), as it competes with the server for the 2 cores.
  * @param {{ port: number, seconds: number, mix: QueryMix, buyers: string[], p99LimitMs: number,
  *   seed: { categoryIds: string[], browseIds: string[], spreadIds: string[] } }} options `buyers`: session tokens
  *   for the checkouts, one checkout at a time each (a buyer who finds none free is counted, as `no_buyer`)
@@ -122,8 +121,7 @@ export async function measureMixed({ port, seconds, mix, buyers, seed, p99LimitM
       await client.api(url, BROWSER);
     };
     for (const language of /** @type {const} */ (['', '/ar']))
-      for (const [query] of Array.from({ length: WARM_UP_WALKS }, () => mix.take(1)))
-        await browse(untimed, language, pick(seed.browseIds), /** @type {{ url: string }} */ (query).url, 0);
+      for (const { url } of mix.take(WARM_UP_WALKS)) await browse(untimed, language, pick(seed.browseIds), url, 0);
     /** @type {Awaited<ReturnType<typeof stage>>[]} */
     const stages = [];
     let good = 0;
