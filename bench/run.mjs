@@ -42,7 +42,7 @@ const products = option('products', quick ? 10_000 : 100_000);
 const duration = option('duration', quick ? 4 : 10);
 const connections = option('connections', 64);
 /** Database connections per API process: unset, the shop's default (DB_POOL_MAX). */
-const pool = value('pool') === undefined ? undefined : option('pool', 0);
+const pool = value('pool') === undefined ? undefined : Number(value('pool'));
 // Three ports from --port: the API, nginx, and the fresh clone's server (a shared machine may have a 3400 taken).
 const API_PORT = option('port', 3400);
 const NGINX_PORT = API_PORT + 1;
@@ -207,15 +207,12 @@ async function measureServer() {
   cleanups.push(() => server.kill('SIGTERM') && exited);
   await waitFor(`http://127.0.0.1:${API_PORT}/api/health`);
   Object.assign(report, {
-    products,
+    ...RUN_SHAPE,
     seed_s: seed.seed_s,
     db_mb: seed.db_mb,
     db: db.kind,
     workers,
     cores: os.availableParallelism(),
-    duration_s: duration,
-    connections,
-    db_pool: RUN_SHAPE.db_pool,
   });
   // At most `connections` requests at once, as wrk's connections.
   const client = httpClient(API_PORT, connections);
