@@ -10,6 +10,7 @@ import { freePort, startServer, type ServerProcess } from '../security/server-pr
 import { multipart } from '../multipart.js';
 import { testImage } from '../fixtures.js';
 import { journal } from '../../src/db/migrations-folder.js';
+import { WORKER_OLD_SPACE_MB } from '../../src/cluster.js';
 
 /**
  * Two API processes behind one load balancer share PostgreSQL and Redis: a shopper may hit either,
@@ -253,6 +254,10 @@ describe.runIf(pgUrl)('WORKERS=2 on one machine', () => {
         .stdout.split('\n')
         .filter(Boolean);
       expect(workers).toHaveLength(2);
+      for (const pid of workers) {
+        const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        expect(argv).toContain(`--max-old-space-size=${WORKER_OLD_SPACE_MB}`);
+      }
       expect(await server.stop()).toEqual({ code: 0, signal: null });
     } finally {
       await database.drop();
