@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
+import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import sharp from 'sharp';
 import { openDatabase, type Database } from '../apps/api/src/db/client.js';
@@ -112,7 +112,8 @@ async function copyProducts(database: Database, places: { id: string; department
       await client.query(copy.replace('STDIN', "'/dev/blob'"), [], { blob: new Blob([csv]) });
     });
   } else {
-    const pool = poolOf(database);
+    // A pool of its own: COPY keeps its connection for a stream, which the shop's pipelined connections refuse.
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: os.availableParallelism() });
     await Promise.all(
       Array.from({ length: os.availableParallelism() }, async () => {
         const client = await pool.connect();
@@ -123,7 +124,7 @@ async function copyProducts(database: Database, places: { id: string; department
           client.release();
         }
       }),
-    );
+    ).finally(() => pool.end());
   }
   process.stdout.write('\n');
 }

@@ -42,7 +42,9 @@ export async function findCoupon(db: DbOrTx, code: string): Promise<CouponRow | 
  * (orders/lifecycle.ts): one order of locks for every writer, so none of them waits on another in a circle.
  */
 export async function lockCoupon(tx: Tx, code: string): Promise<void> {
-  await tx.select({ id: coupons.id }).from(coupons).where(byCode(code)).for('no key update');
+  // Sent as it is called (execute, not a thenable awaited later), so that among statements asked at once it runs
+  // in the place it was asked: the checkout locks the coupon after the user and before any product.
+  await tx.select({ id: coupons.id }).from(coupons).where(byCode(code)).for('no key update').execute();
 }
 
 /**
@@ -75,7 +77,8 @@ export async function claimUse(
     .update(coupons)
     .set({ uses: sql`${coupons.uses} + 1` })
     .where(and(eq(coupons.id, use.couponId), sql`(${coupons.maxUses} is null or ${coupons.uses} < ${coupons.maxUses})`))
-    .returning({ id: coupons.id });
+    .returning({ id: coupons.id })
+    .execute();
   if (!claimed.length) return false;
   await tx.insert(couponUses).values(use);
   return true;

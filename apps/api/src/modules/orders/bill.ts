@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { shippingFees, type PaymentMethod } from '@shop/contracts';
+import { shippingFees, type PaymentMethod, type ShippingRates } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { cartItems, products, productVariants } from '../../db/schema.js';
 import { findCoupon, shopperUses } from '../coupons/queries.js';
@@ -61,6 +61,8 @@ export interface BillRequest {
   /** The coupon code the shopper entered, if any. */
   coupon?: string | undefined;
   now: Date;
+  /** The delivery prices, when the caller has read them already (with other statements, in one round trip). */
+  rates?: ShippingRates;
 }
 
 /** An order's money, in piastres: bill = itemsTotal − discount + shipping + codFee. */
@@ -83,7 +85,10 @@ export interface Bill {
  */
 export async function billCart(db: DbOrTx, request: BillRequest): Promise<Bill> {
   const { lines, coupon: code } = request;
-  const [rates, coupon] = await Promise.all([loadShippingRates(db), code ? findCoupon(db, code) : null]);
+  const [rates, coupon] = await Promise.all([
+    request.rates ?? loadShippingRates(db),
+    code ? findCoupon(db, code) : null,
+  ]);
   const itemsTotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
   const weight = lines.reduce((sum, l) => sum + l.weight * l.quantity, 0);
   const effect = code

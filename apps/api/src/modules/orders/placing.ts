@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, not, sql } from 'drizzle-orm';
 import {
   say,
@@ -20,6 +21,7 @@ import { awaitingProvider } from './payment-wait.js';
 import { billCart, lineImages, lineStock, lineVariantColumns, readCart } from './bill.js';
 import { lineVariant, variantSnapshot } from '../variants/label.js';
 import { byName, toOrder } from './queries.js';
+import { loadShippingRates } from '../shipping/rates.js';
 import type { Deps } from '../deps.js';
 
 type PlacingDeps = AfterCommitDeps & Pick<Deps, 'clock'>;
@@ -74,19 +76,30 @@ export function placingService(deps: PlacingDeps) {
     const after = new AfterCommit();
     const by = { actor: 'shopper', user, ip } as const;
     const written = db.transaction(async (tx) => {
-      // One checkout per user at a time: a double click must not place the same cart twice. In the same
-      // round trip, the commit is told not to wait for the disk: it holds the popular product's row until
-      // it ends, and the next buyer of that product goes on at once. The answer waits for the disk (below).
-      await tx
-        .select({ off: sql`set_config('synchronous_commit', 'off', true)` })
-        .from(users)
-        .where(eq(users.id, user.id))
-        .for('no key update')
-        .prepare('checkout_lock_user')
-        .execute();
-      // The coupon is locked next, before any product (coupons/queries.ts lockCoupon).
-      if (input.coupon) await lockCoupon(tx, input.coupon);
-      const lines = await readCart(tx, user.id);
+      // What the checkout reads is asked at once, in the order PostgreSQL is to run it (one round trip on
+      // PostgreSQL; see db/client.ts). First one checkout per user at a time: a double click must not place the
+      // same cart twice. In that statement the commit is told not to wait for the disk: it holds the popular
+      // product's row until it ends, and the next buyer of that product goes on at once. The answer waits for
+      // the disk (below). The coupon is locked next, before any product (coupons/queries.ts lockCoupon).
+      const [, , lines, older, rates] = await Promise.all([
+        tx
+          .select({ off: sql`set_config('synchronous_commit', 'off', true)` })
+          .from(users)
+          .where(eq(users.id, user.id))
+          .for('no key update')
+          .prepare('checkout_lock_user')
+          .execute(),
+        input.coupon && lockCoupon(tx, input.coupon),
+        readCart(tx, user.id),
+        tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.userId, user.id), eq(orders.status, 'pending'), not(awaitingProvider)))
+          .for('update')
+          .prepare('checkout_unpaid_orders')
+          .execute(),
+        loadShippingRates(tx),
+      ]);
       if (!lines.length) throw badRequest(say.api.cartEmpty);
       if (method === 'cash') {
         const noCod = lines.filter((l) => !l.cod).map((l) => l.name);
@@ -94,13 +107,6 @@ export function placingService(deps: PlacingDeps) {
       }
 
       const now = deps.clock.now();
-      const older = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.userId, user.id), eq(orders.status, 'pending'), not(awaitingProvider)))
-        .for('update')
-        .prepare('checkout_unpaid_orders')
-        .execute();
       // The older order's products are locked together with the new lines' ones, before the commit takes their stock.
       await transition(
         tx,
@@ -130,68 +136,71 @@ export function placingService(deps: PlacingDeps) {
         method,
         coupon: input.coupon,
         now,
+        rates,
       });
       const status: OrderStatus = method === 'visa' ? 'pending' : 'confirmed';
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: user.id,
-          status,
-          paymentMethod: method,
-          itemsTotal: billed.itemsTotal,
-          discount: billed.discount,
-          couponCode: billed.coupon?.coupon.code ?? null,
-          shipping: billed.shipping,
-          codFee: billed.codFee,
-          bill: billed.bill,
-          deliveryAddress: input.deliveryAddress,
-          language: input.language,
-          weight: billed.weight,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning()
-        .prepare('checkout_order')
-        .execute();
-      if (!order) throw new Error('order insert returned no row');
-      // In product and variant id order (the cart was read in it): the order in which the commit locks them.
-      const items = await tx
-        .insert(orderItems)
-        .values(
-          lines.map((l) => ({
-            orderId: order.id,
-            productId: l.productId,
-            variantId: l.variantId,
-            variant: variantSnapshot(l),
-            name: l.name,
-            nameAr: l.nameAr,
-            price: l.price,
-            imagePaths: l.imagePaths,
-            quantity: l.quantity,
-          })),
-        )
-        .returning();
-      const used = billed.coupon && { couponId: billed.coupon.coupon.id, discount: billed.discount };
-      if (used && !(await claimUse(tx, { ...used, orderId: order.id, userId: user.id })))
-        throw badRequest(say.api.couponUsedUp);
-      const history = await begin(tx, order, by, after);
-      if (method === 'cash')
-        await tx.delete(cartItems).where(eq(cartItems.userId, user.id)).prepare('checkout_clear_cart').execute();
-      await audit(tx, {
-        type: 'order',
-        action: 'order_placed',
-        message: `${user.email} placed order ${order.id} (${toEgp(order.bill)} EGP, ${method})`,
+      // The order's id is made here, so that its lines, history, e-mail and audit entry are asked for together
+      // with it, in one round trip.
+      const placed = {
+        id: randomUUID(),
         userId: user.id,
-        userEmail: user.email,
-        data: {
-          orderId: order.id,
-          bill: toEgp(order.bill),
-          paymentMethod: method,
-          items: lines.length,
-          ...(order.couponCode ? { coupon: order.couponCode, discount: toEgp(order.discount) } : {}),
-        },
-        ip,
-      });
+        status,
+        paymentMethod: method,
+        itemsTotal: billed.itemsTotal,
+        discount: billed.discount,
+        couponCode: billed.coupon?.coupon.code ?? null,
+        shipping: billed.shipping,
+        codFee: billed.codFee,
+        bill: billed.bill,
+        deliveryAddress: input.deliveryAddress,
+        language: input.language,
+        weight: billed.weight,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const used = billed.coupon && { couponId: billed.coupon.coupon.id, discount: billed.discount };
+      const [[order], items, claimed, history] = await Promise.all([
+        tx.insert(orders).values(placed).returning().prepare('checkout_order').execute(),
+        // In product and variant id order (the cart was read in it): the order in which the commit locks them.
+        tx
+          .insert(orderItems)
+          .values(
+            lines.map((l) => ({
+              orderId: placed.id,
+              productId: l.productId,
+              variantId: l.variantId,
+              variant: variantSnapshot(l),
+              name: l.name,
+              nameAr: l.nameAr,
+              price: l.price,
+              imagePaths: l.imagePaths,
+              quantity: l.quantity,
+            })),
+          )
+          .returning()
+          .execute(),
+        !used || claimUse(tx, { ...used, orderId: placed.id, userId: user.id }),
+        begin(tx, placed, by, after),
+        method === 'cash' &&
+          tx.delete(cartItems).where(eq(cartItems.userId, user.id)).prepare('checkout_clear_cart').execute(),
+        audit(tx, {
+          type: 'order',
+          action: 'order_placed',
+          message: `${user.email} placed order ${placed.id} (${toEgp(placed.bill)} EGP, ${method})`,
+          userId: user.id,
+          userEmail: user.email,
+          data: {
+            orderId: placed.id,
+            bill: toEgp(placed.bill),
+            paymentMethod: method,
+            items: lines.length,
+            ...(placed.couponCode ? { coupon: placed.couponCode, discount: toEgp(placed.discount) } : {}),
+          },
+          ip,
+        }),
+      ]);
+      if (!claimed) throw badRequest(say.api.couponUsedUp);
+      if (!order) throw new Error('order insert returned no row');
       return toOrder(order, items.sort(byName), history);
     });
     const placed = await written.catch(async (err: unknown) => {
