@@ -51,13 +51,10 @@ export async function queueOrderMail(
   const { userId } = order;
   if (!userId) return false;
   // drizzle's insert-from-select takes every column of the table; this one leaves the queue's own to their defaults.
-  const { rows } = await tx
-    .execute(
-      sql`
+  const queue = sql`
     insert into ${mailQueue} ("kind", "order_id", "to", "language")
     select ${kind}, ${order.id}::uuid, ${users.email}, ${order.language} from ${users} where ${eq(users.id, userId)}
-    returning "id"`,
-    )
-    .execute();
+    returning "id"`;
+  const { rows } = await tx.execute(queue).execute();
   return rows.length > 0;
 }
