@@ -69,7 +69,7 @@ async function openPostgres(url: string, max: number, migrationsFolder: string |
     // A connection whose peer vanished without a reset is found out instead of hanging a query forever.
     keepAlive: true,
     // Statements given to one connection together are sent together, not each after the previous one's answer: a
-    // transaction that asks several at once (Promise.all) waits one round trip for them all. PostgreSQL still runs
+    // transaction that asks several at once (allInOrder) waits one round trip for them all. PostgreSQL still runs
     // them one after another, in the order they were asked.
     pipeline: true,
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { pgCode } from '../lib/db-errors.js';
+import { allInOrder } from './in-order.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ describe('statements asked at once in one transaction', () => {
   it('run in the order they were asked, each seeing the ones before it', async () => {
     const counts = await t.app.db.transaction(async (tx) => {
       await tx.execute(scratch);
-      const answers = await Promise.all([
+      const answers = await allInOrder([
         tx.execute(sql`insert into scratch values (1)`).execute(),
         tx.execute<{ n: number }>(count).execute(),
         tx.execute(sql`insert into scratch values (2), (3)`).execute(),
@@ -34,7 +35,7 @@ describe('statements asked at once in one transaction', () => {
     const failed = await t.app.db
       .transaction(async (tx) => {
         await tx.execute(scratch);
-        await Promise.all([
+        await allInOrder([
           tx.execute(sql`insert into scratch values (1)`).execute(),
           tx.execute(sql`select 1 / 0`).execute(),
           tx.execute(count).execute(),
@@ -47,5 +48,25 @@ describe('statements asked at once in one transaction', () => {
       Array.from({ length: 8 }, (_, i) => t.app.db.execute<{ n: number }>(sql`select ${i}::int as n`)),
     );
     expect(answers.map((a) => a.rows[0]?.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it("throw the first failure's error, however long the way its answer takes", async () => {
+    const failed = await t.app.db
+      .transaction(async (tx) => {
+        await tx.execute(scratch);
+        // The failing statement's answer goes through more steps than the aborted one's after it.
+        const slow = tx
+          .execute(sql`select 1 / 0`)
+          .execute()
+          .then((r) => r)
+          .then((r) => r)
+          .then((r) => r);
+        const aborted = tx.execute(count).execute();
+        // Both answers are in by the time the process reads its socket again, and are read in one go.
+        for (const until = Date.now() + 200; Date.now() < until;);
+        await allInOrder([slow, aborted]);
+      })
+      .catch((err: unknown) => err);
+    expect(pgCode(failed)).toBe('22012');
   });
 });

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { say, canTransition, type OrderActor, type OrderStatus } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
+import { allInOrder } from '../../db/in-order.js';
 import { orders, orderStatusHistory, payments } from '../../db/schema.js';
 import { audit, type AuditEntry } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
@@ -151,7 +152,7 @@ export async function begin(
 ) {
   const status = order.status as OrderStatus;
   const kind = orderMailKind(null, status);
-  const [history, queued] = await Promise.all([
+  const [history, queued] = await allInOrder([
     tx
       .insert(orderStatusHistory)
       .values({ orderId: order.id, status, at: order.createdAt, actor: by.actor })

@@ -9,6 +9,7 @@ import {
   type OutOfStockItem,
   type PaymentMethod,
 } from '@shop/contracts';
+import { allInOrder } from '../../db/in-order.js';
 import { cartItems, orderItems, orders, products, productVariants, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { DEADLOCK_DETECTED, NOT_ENOUGH_STOCK, PRODUCT_CHANGED, pgCode } from '../../lib/db-errors.js';
@@ -81,7 +82,7 @@ export function placingService(deps: PlacingDeps) {
       // same cart twice. In that statement the commit is told not to wait for the disk: it holds the popular
       // product's row until it ends, and the next buyer of that product goes on at once. The answer waits for
       // the disk (below). The coupon is locked next, before any product (coupons/queries.ts lockCoupon).
-      const [, , lines, older, rates] = await Promise.all([
+      const [, , lines, older, rates] = await allInOrder([
         tx
           .select({ off: sql`set_config('synchronous_commit', 'off', true)` })
           .from(users)
@@ -159,7 +160,7 @@ export function placingService(deps: PlacingDeps) {
         updatedAt: now,
       };
       const used = billed.coupon && { couponId: billed.coupon.coupon.id, discount: billed.discount };
-      const [[order], items, claimed, history] = await Promise.all([
+      const [[order], items, claimed, history] = await allInOrder([
         tx.insert(orders).values(placed).returning().prepare('checkout_order').execute(),
         // In product and variant id order (the cart was read in it): the order in which the commit locks them.
         tx
