@@ -35,14 +35,19 @@ const value = (name) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
+/** A number given as `--name N`, or undefined. @param {string} name */
+const given = (name) => {
+  const text = value(name);
+  return text === undefined ? undefined : Number(text);
+};
 /** @param {string} name @param {number} fallback */
-const option = (name, fallback) => Number(value(name) ?? fallback);
+const option = (name, fallback) => given(name) ?? fallback;
 const quick = flag('quick');
 const products = option('products', quick ? 10_000 : 100_000);
 const duration = option('duration', quick ? 4 : 10);
 const connections = option('connections', 64);
 /** Database connections per API process: unset, the shop's default (DB_POOL_MAX). */
-const pool = value('pool') === undefined ? undefined : Number(value('pool'));
+const pool = given('pool');
 // Three ports from --port: the API, nginx, and the fresh clone's server (a shared machine may have a 3400 taken).
 const API_PORT = option('port', 3400);
 const NGINX_PORT = API_PORT + 1;
