@@ -1,6 +1,6 @@
 import { newShopper } from '../support/accounts';
 import { test, expect } from '../support/test';
-import { parsePrice } from '../support/ui';
+import { parsePrice, settled } from '../support/ui';
 import { apiDepartment, apiProduct, asAdmin, placeCashOrder, uniqueName } from './helpers';
 
 test.describe('Overview', () => {
@@ -54,6 +54,8 @@ test.describe('All logs', () => {
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
     await expect(page).toHaveURL(/type=admin/);
     await expect(page).toHaveURL(/user=admin%40shop/);
+    // The unfiltered list stays on screen, busy, until the filtered one arrives.
+    await settled(page);
     const entry = page.getByRole('row').filter({ hasText: `created department ${name}` });
     await expect(entry).toHaveCount(1);
     await expect(entry.getByRole('cell').nth(1)).toHaveText('Admin change');

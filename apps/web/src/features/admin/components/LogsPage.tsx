@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import { AUDIT_TYPES, type AuditType } from '@shop/contracts';
 import { EmptyState } from '../../../components/EmptyState';
 import { Pagination } from '../../../components/Pagination';
+import { Refreshing } from '../../../components/Refreshing';
 import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
 import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
@@ -72,7 +73,7 @@ export function LogsPage() {
       ) : !data.logs.length ? (
         <EmptyState title={t('admin.logs.none')} />
       ) : (
-        <div className={`dash-card p-0${isFetching ? ' is-refreshing' : ''}`}>
+        <Refreshing busy={isFetching} className="dash-card p-0">
           {/* Phones get a list: four columns side by side would leave 'what' off screen. */}
           <ul className="log-list list-unstyled mb-0 d-sm-none">
             {data.logs.map((entry) => (
@@ -114,7 +115,7 @@ export function LogsPage() {
               </tbody>
             </ScrollTable>
           </div>
-        </div>
+        </Refreshing>
       )}
       {data && <Pagination page={page} pages={data.pages} />}
     </>

@@ -10,6 +10,7 @@ import { ORDER_STATUSES, PAYMENT_METHODS, type AdminOrder, type AdminOrdersFilte
 import { EmptyState } from '../../../components/EmptyState';
 import { Pagination } from '../../../components/Pagination';
 import { Price } from '../../../components/Price';
+import { Refreshing } from '../../../components/Refreshing';
 import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
 import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
@@ -70,9 +71,9 @@ export function OrdersAdminPage() {
       ) : !data.orders.length ? (
         <EmptyState title={filtered ? t('admin.allOrders.noMatch') : t('admin.allOrders.none')} />
       ) : (
-        <div className={`dash-card p-0${isFetching ? ' is-refreshing' : ''}`}>
+        <Refreshing busy={isFetching} className="dash-card p-0">
           <OrdersTable orders={data.orders} />
-        </div>
+        </Refreshing>
       )}
       {data && <Pagination page={page} pages={data.pages} />}
     </>

@@ -10,6 +10,7 @@ import { api } from '../../../api/apiSlice';
 import { errorMessage } from '../../../api/errors';
 import { useAppDispatch } from '../../../app/hooks';
 import { Pagination } from '../../../components/Pagination';
+import { Refreshing } from '../../../components/Refreshing';
 import { useTranslation } from '../../../i18n/useTranslation';
 import {
   importApi,
@@ -265,7 +266,7 @@ function Rejections({ id }: { id: string }) {
           <span className="visually-hidden">{t('common.loading')}</span>
         </Spinner>
       ) : (
-        <div className={isFetching ? 'is-refreshing' : undefined}>
+        <Refreshing busy={isFetching}>
           <ScrollTable caption={t('admin.import.rejectedRows')} className="table table-sm align-middle mb-0">
             <thead>
               <tr>
@@ -291,7 +292,7 @@ function Rejections({ id }: { id: string }) {
             </tbody>
           </ScrollTable>
           <Pagination page={page} pages={data.pages} onPageChange={setPage} />
-        </div>
+        </Refreshing>
       )}
     </section>
   );

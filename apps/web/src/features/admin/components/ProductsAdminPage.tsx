@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { LOW_STOCK_THRESHOLD, type Product } from '@shop/contracts';
 import { EmptyState } from '../../../components/EmptyState';
 import { Localized } from '../../../components/Localized';
+import { Refreshing } from '../../../components/Refreshing';
 import { PencilIcon, PlusIcon, SearchIcon, TrashIcon } from '../../../components/icons';
 import { Pagination } from '../../../components/Pagination';
 import { Price } from '../../../components/Price';
@@ -91,7 +92,7 @@ export function ProductsAdminPage() {
       ) : !data.products.length ? (
         <EmptyState title={q ? t('admin.products.noMatch', { q }) : t('admin.products.empty')} />
       ) : (
-        <div className={`dash-card p-0${isFetching ? ' is-refreshing' : ''}`}>
+        <Refreshing busy={isFetching} className="dash-card p-0">
           <ScrollTable caption={t('admin.products.title')}>
             <thead>
               <tr>
@@ -167,7 +168,7 @@ export function ProductsAdminPage() {
               ))}
             </tbody>
           </ScrollTable>
-        </div>
+        </Refreshing>
       )}
       {data && <Pagination page={page} pages={data.pages} />}
 

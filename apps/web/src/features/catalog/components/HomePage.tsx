@@ -3,6 +3,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PageHead } from '../../../components/PageHead';
 import { Pagination } from '../../../components/Pagination';
 import { ProductGrid } from '../../../components/ProductGrid';
+import { Refreshing } from '../../../components/Refreshing';
 import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
 import { paths } from '../../../lib/paths';
 import { scrollToId } from '../../../lib/scroll';
@@ -28,7 +29,7 @@ export function HomePage() {
         <h2 id="products-heading" className="section-title">
           {t('home.products')}
         </h2>
-        <div className={isFetching && !isLoading ? 'is-refreshing' : undefined}>
+        <Refreshing busy={isFetching && !isLoading}>
           <ProductGrid
             products={data?.products}
             loading={isLoading}
@@ -36,7 +37,7 @@ export function HomePage() {
             label={t('home.products')}
             empty={<EmptyState title={t(isError ? 'common.loadFailed' : 'home.noProducts')} />}
           />
-        </div>
+        </Refreshing>
         <Pagination page={page} pages={data?.pages ?? 1} onFollow={() => scrollToId('products-heading')} />
       </section>
     </div>

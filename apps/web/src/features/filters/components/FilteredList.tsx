@@ -3,6 +3,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import type { Facets } from '@shop/contracts';
+import { Refreshing } from '../../../components/Refreshing';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { activeFilterCount, keptParams, useProductFilters } from '../api/useProductFilters';
 import { FilterChips } from './FilterChips';
@@ -64,9 +65,7 @@ export function FilteredList({ facets, refreshing, children }: FilteredListProps
       </div>
       <div className="col-lg-9 min-w-0">
         <FilterChips filters={filters} facets={facets} onChange={setFilters} />
-        <div className={refreshing ? 'is-refreshing' : undefined} aria-busy={refreshing}>
-          {children}
-        </div>
+        <Refreshing busy={refreshing}>{children}</Refreshing>
       </div>
     </div>
   );
