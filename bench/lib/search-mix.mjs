@@ -88,7 +88,8 @@ export async function measureSearchMix({ root, work, port, connections, seconds,
 
 /**
  * The queries at `rate` a second, each timed from when it was due: p50/p95/p99, the share answered from the
- * cache (x-cache: hit), and by kind the share that found nothing (a tenth is meant to; typos should find).
+ * cache (x-cache: hit), and by kind the share that found nothing (a tenth is meant to; typos should find) and p95,
+ * which says what the tail is made of.
  * @param {number} port @param {{ url: string, kind: string }[]} queries @param {number} [rate]
  */
 export async function fixedRate(port, queries, rate = FIXED_RATE) {
@@ -97,7 +98,7 @@ export async function fixedRate(port, queries, rate = FIXED_RATE) {
   const latencies = [];
   let hits = 0;
   let errors = 0;
-  /** @type {Record<string, { asked: number, empty: number }>} */
+  /** @type {Record<string, { asked: number, empty: number, latencies: number[] }>} */
   const byKind = {};
   try {
     const { behind_ms } = await openLoop({
@@ -106,14 +107,16 @@ export async function fixedRate(port, queries, rate = FIXED_RATE) {
       arrive: async (i, due) => {
         const query = /** @type {{ url: string, kind: string }} */ (queries[i]);
         const res = await client.api(query.url, { headers: { 'accept-encoding': ACCEPT_ENCODING } }).catch(() => null);
-        latencies.push(performance.now() - due);
+        const latency = performance.now() - due;
+        latencies.push(latency);
         if (res?.status !== 200) {
           errors++;
           return;
         }
         if (res.headers['x-cache'] === 'hit') hits++;
-        const kind = (byKind[query.kind] ??= { asked: 0, empty: 0 });
+        const kind = (byKind[query.kind] ??= { asked: 0, empty: 0, latencies: [] });
         kind.asked++;
+        kind.latencies.push(latency);
         if (!res.body?.products?.length) kind.empty++;
       },
     });
@@ -124,6 +127,9 @@ export async function fixedRate(port, queries, rate = FIXED_RATE) {
       behind_ms,
       empty_share: Object.fromEntries(
         Object.entries(byKind).map(([kind, { asked, empty }]) => [kind, round(empty / asked, 2)]),
+      ),
+      p95_ms_by_kind: Object.fromEntries(
+        Object.entries(byKind).map(([kind, kindOf]) => [kind, latencySummary(kindOf.latencies).p95_ms]),
       ),
     };
   } finally {
