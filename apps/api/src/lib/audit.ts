@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { AuditType } from '@shop/contracts';
+import { builtOnce, placeholders } from '../db/built-once.js';
 import type { DbOrTx } from '../db/client.js';
 import { auditLogs } from '../db/schema.js';
 
@@ -12,19 +14,26 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
-/** Writes one audit-log row; pass the transaction so the log lands with the change or not at all. */
-export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db
+const insertEntry = builtOnce((db) =>
+  db
     .insert(auditLogs)
     .values({
-      type: entry.type,
-      action: entry.action,
-      message: entry.message,
-      userId: entry.userId ?? null,
-      userEmail: entry.userEmail ?? null,
-      data: entry.data ?? null,
-      ip: entry.ip ?? null,
+      ...placeholders(['type', 'action', 'message', 'userId', 'userEmail', 'ip']),
+      // As given, not through the column's encoder, which would write a missing entry as JSON's null.
+      data: sql`${sql.placeholder('data')}`,
     })
-    .prepare('audit_entry')
-    .execute();
+    .prepare('audit_entry'),
+);
+
+/** Writes one audit-log row; pass the transaction so the log lands with the change or not at all. */
+export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  await insertEntry(db).execute({
+    type: entry.type,
+    action: entry.action,
+    message: entry.message,
+    userId: entry.userId ?? null,
+    userEmail: entry.userEmail ?? null,
+    data: entry.data ?? null,
+    ip: entry.ip ?? null,
+  } satisfies Required<Omit<typeof auditLogs.$inferInsert, 'id' | 'createdAt'>>);
 }

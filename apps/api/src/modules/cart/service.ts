@@ -34,6 +34,63 @@ function cartLinesQuery(db: Db) {
     .prepare('cart_lines');
 }
 
+/**
+ * Adds one unit of a line, or its first (from the product or variant that still has units, and none if it has
+ * none). A single conditional upsert: the row lock of ON CONFLICT makes racing clicks queue up, and each one
+ * re-checks the stock, so the quantity never passes it. Built once, like cartLinesQuery.
+ */
+function addUnitQuery(db: Db, sold: 'product' | 'variant') {
+  const user = sql<string>`${sql.placeholder('userId')}::uuid`.as('user_id');
+  const quantity = sql<number>`1`.as('quantity');
+  const createdAt = sql<Date>`now()`.as('created_at');
+  const productId = sql.placeholder('productId');
+  const firstUnit =
+    sold === 'variant'
+      ? db.insert(cartItems).select((qb) =>
+          qb
+            .select({
+              userId: user,
+              productId: productVariants.productId,
+              variantId: productVariants.id,
+              quantity,
+              createdAt,
+            })
+            .from(productVariants)
+            .where(
+              and(
+                eq(productVariants.id, sql.placeholder('variantId')),
+                eq(productVariants.productId, productId),
+                gt(productVariants.stock, 0),
+              ),
+            ),
+        )
+      : db.insert(cartItems).select((qb) =>
+          qb
+            .select({
+              userId: user,
+              productId: products.id,
+              variantId: sql<string | null>`null::uuid`.as('variant_id'),
+              quantity,
+              createdAt,
+            })
+            .from(products)
+            // A product with options is bought by variant only.
+            .where(and(eq(products.id, productId), gt(products.stock, 0), sql`${products.options} = '[]'::jsonb`)),
+        );
+  const shelf =
+    sold === 'variant'
+      ? sql`(select ${productVariants.stock} from ${productVariants} where ${productVariants.id} = excluded.variant_id)`
+      : sql`(select ${products.stock} from ${products} where ${products.id} = excluded.product_id)`;
+  return firstUnit
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.productId, cartItems.variantId],
+      set: { quantity: sql`${cartItems.quantity} + 1` },
+      setWhere: sql`${cartItems.quantity} < ${shelf}`,
+    })
+    .returning({ quantity: cartItems.quantity })
+    .prepare(`cart_add_${sold}`);
+}
+
 /** A cart line: a product sold as one thing (no variant), or one variant of a product with options. */
 export interface LineRef {
   productId: string;
@@ -97,63 +154,16 @@ export function cartService(deps: Pick<Deps, 'db'>) {
     return { name: `${product.name} (${values})`, stock: variant.stock };
   }
 
-  /** Inserts one unit of a new line, from the product or variant that still has units (and none if it has none). */
-  function firstUnit(userId: string, line: LineRef) {
-    const user = sql<string>`${userId}::uuid`.as('user_id');
-    const quantity = sql<number>`1`.as('quantity');
-    const createdAt = sql<Date>`now()`.as('created_at');
-    const { productId, variantId } = line;
-    if (variantId)
-      return db.insert(cartItems).select((qb) =>
-        qb
-          .select({
-            userId: user,
-            productId: productVariants.productId,
-            variantId: productVariants.id,
-            quantity,
-            createdAt,
-          })
-          .from(productVariants)
-          .where(
-            and(
-              eq(productVariants.id, variantId),
-              eq(productVariants.productId, productId),
-              gt(productVariants.stock, 0),
-            ),
-          ),
-      );
-    return db.insert(cartItems).select((qb) =>
-      qb
-        .select({
-          userId: user,
-          productId: products.id,
-          variantId: sql<string | null>`null::uuid`.as('variant_id'),
-          quantity,
-          createdAt,
-        })
-        .from(products)
-        // A product with options is bought by variant only.
-        .where(and(eq(products.id, productId), gt(products.stock, 0), sql`${products.options} = '[]'::jsonb`)),
-    );
-  }
+  const addProductUnit = addUnitQuery(db, 'product');
+  const addVariantUnit = addUnitQuery(db, 'variant');
 
-  /**
-   * Adds one unit, or the first. A single conditional upsert: the row lock of ON CONFLICT makes
-   * racing clicks queue up, and each one re-checks the stock, so the quantity never passes it.
-   */
+  /** Adds one unit, or the first: 409 with the reason when there is none to add. */
   async function increase(userId: string, line: LineRef): Promise<Cart> {
-    const shelf = line.variantId
-      ? sql`(select ${productVariants.stock} from ${productVariants} where ${productVariants.id} = excluded.variant_id)`
-      : sql`(select ${products.stock} from ${products} where ${products.id} = excluded.product_id)`;
-    const [row] = await firstUnit(userId, line)
-      .onConflictDoUpdate({
-        target: [cartItems.userId, cartItems.productId, cartItems.variantId],
-        set: { quantity: sql`${cartItems.quantity} + 1` },
-        setWhere: sql`${cartItems.quantity} < ${shelf}`,
-      })
-      .returning({ quantity: cartItems.quantity })
-      .prepare(line.variantId ? 'cart_add_variant' : 'cart_add_product')
-      .execute();
+    const [row] = await (line.variantId ? addVariantUnit : addProductUnit).execute({
+      userId,
+      productId: line.productId,
+      variantId: line.variantId,
+    });
     if (!row) {
       // Nothing written: say why (the product is gone, sold out, or all its stock is already in the cart).
       const product = await findLine(line);

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { shippingFees, type PaymentMethod, type ShippingRates } from '@shop/contracts';
+import { builtOnce } from '../../db/built-once.js';
 import type { DbOrTx } from '../../db/client.js';
 import { cartItems, products, productVariants } from '../../db/schema.js';
 import { findCoupon, shopperUses } from '../coupons/queries.js';
@@ -28,7 +29,7 @@ export const lineVariantColumns = {
  * The shopper's cart with what an order needs of each product, in product and then variant id order (the order
  * stock is locked in).
  */
-export const readCart = (db: DbOrTx, userId: string) =>
+const cartOf = builtOnce((db) =>
   db
     .select({
       productId: cartItems.productId,
@@ -46,10 +47,11 @@ export const readCart = (db: DbOrTx, userId: string) =>
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
-    .where(eq(cartItems.userId, userId))
+    .where(eq(cartItems.userId, sql.placeholder('userId')))
     .orderBy(asc(cartItems.productId), asc(cartItems.variantId))
-    .prepare('order_cart')
-    .execute();
+    .prepare('order_cart'),
+);
+export const readCart = (db: DbOrTx, userId: string) => cartOf(db).execute({ userId });
 export type CartLine = Awaited<ReturnType<typeof readCart>>[number];
 
 export interface BillRequest {

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { say, canTransition, type OrderActor, type OrderStatus } from '@shop/contracts';
+import { builtOnce, placeholders } from '../../db/built-once.js';
 import type { Tx } from '../../db/client.js';
 import { allInOrder } from '../../db/in-order.js';
 import { orders, orderStatusHistory, payments } from '../../db/schema.js';
@@ -139,6 +140,14 @@ export async function transition(
   }
 }
 
+const firstStatus = builtOnce((db) =>
+  db
+    .insert(orderStatusHistory)
+    .values(placeholders(['orderId', 'status', 'at', 'actor']))
+    .returning()
+    .prepare('order_history_begin'),
+);
+
 /**
  * A new order's first status, written by placement: its history begins, and a cash order, confirmed
  * as it is placed, sends its e-mail (a card order's comes when it is paid). Both statements are asked
@@ -153,12 +162,12 @@ export async function begin(
   const status = order.status as OrderStatus;
   const kind = orderMailKind(null, status);
   const [history, queued] = await allInOrder([
-    tx
-      .insert(orderStatusHistory)
-      .values({ orderId: order.id, status, at: order.createdAt, actor: by.actor })
-      .returning()
-      .prepare('order_history_begin')
-      .execute(),
+    firstStatus(tx).execute({
+      orderId: order.id,
+      status,
+      at: order.createdAt,
+      actor: by.actor,
+    } satisfies typeof orderStatusHistory.$inferInsert),
     kind ? queueOrderMail(tx, order, kind) : false,
   ]);
   if (queued) after.mailQueued();

@@ -9,6 +9,7 @@ import {
   type OutOfStockItem,
   type PaymentMethod,
 } from '@shop/contracts';
+import { builtOnce, placeholders } from '../../db/built-once.js';
 import { allInOrder } from '../../db/in-order.js';
 import { cartItems, orderItems, orders, products, productVariants, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
@@ -34,6 +35,56 @@ type PlacingDeps = AfterCommitDeps & Pick<Deps, 'clock'>;
 class StartOver extends Error {}
 
 const PLACE_ATTEMPTS = 3;
+
+/** The shopper's row, locked: one checkout per shopper at a time; it also tells the commit not to wait for the disk. */
+const lockUser = builtOnce((db) =>
+  db
+    .select({ off: sql`set_config('synchronous_commit', 'off', true)` })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .for('no key update')
+    .prepare('checkout_lock_user'),
+);
+
+const unpaidOrders = builtOnce((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, sql.placeholder('userId')), eq(orders.status, 'pending'), not(awaitingProvider)))
+    .for('update')
+    .prepare('checkout_unpaid_orders'),
+);
+
+/** The columns of the order row the checkout writes; the others start empty. */
+const ORDER_COLUMNS = [
+  'id',
+  'userId',
+  'status',
+  'paymentMethod',
+  'itemsTotal',
+  'discount',
+  'couponCode',
+  'shipping',
+  'codFee',
+  'bill',
+  'deliveryAddress',
+  'language',
+  'weight',
+  'createdAt',
+  'updatedAt',
+] as const;
+type OrderValues = Required<Pick<typeof orders.$inferInsert, (typeof ORDER_COLUMNS)[number]>>;
+
+const insertOrder = builtOnce((db) =>
+  db.insert(orders).values(placeholders(ORDER_COLUMNS)).returning().prepare('checkout_order'),
+);
+
+const clearCart = builtOnce((db) =>
+  db
+    .delete(cartItems)
+    .where(eq(cartItems.userId, sql.placeholder('userId')))
+    .prepare('checkout_clear_cart'),
+);
 
 export interface PlaceOrderInput {
   deliveryAddress: AddressInput;
@@ -83,22 +134,10 @@ export function placingService(deps: PlacingDeps) {
       // product's row until it ends, and the next buyer of that product goes on at once. The answer waits for
       // the disk (below). The coupon is locked next, before any product (coupons/queries.ts lockCoupon).
       const [, , lines, older, rates] = await allInOrder([
-        tx
-          .select({ off: sql`set_config('synchronous_commit', 'off', true)` })
-          .from(users)
-          .where(eq(users.id, user.id))
-          .for('no key update')
-          .prepare('checkout_lock_user')
-          .execute(),
+        lockUser(tx).execute({ userId: user.id }),
         input.coupon && lockCoupon(tx, input.coupon),
         readCart(tx, user.id),
-        tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.userId, user.id), eq(orders.status, 'pending'), not(awaitingProvider)))
-          .for('update')
-          .prepare('checkout_unpaid_orders')
-          .execute(),
+        unpaidOrders(tx).execute({ userId: user.id }),
         loadShippingRates(tx),
       ]);
       if (!lines.length) throw badRequest(say.api.cartEmpty);
@@ -158,10 +197,10 @@ export function placingService(deps: PlacingDeps) {
         weight: billed.weight,
         createdAt: now,
         updatedAt: now,
-      };
+      } satisfies OrderValues;
       const used = billed.coupon && { couponId: billed.coupon.coupon.id, discount: billed.discount };
       const [[order], items, claimed, history] = await allInOrder([
-        tx.insert(orders).values(placed).returning().prepare('checkout_order').execute(),
+        insertOrder(tx).execute(placed),
         // In product and variant id order (the cart was read in it): the order in which the commit locks them.
         tx
           .insert(orderItems)
@@ -182,8 +221,7 @@ export function placingService(deps: PlacingDeps) {
           .execute(),
         !used || claimUse(tx, { ...used, orderId: placed.id, userId: user.id }),
         begin(tx, placed, by, after),
-        method === 'cash' &&
-          tx.delete(cartItems).where(eq(cartItems.userId, user.id)).prepare('checkout_clear_cart').execute(),
+        method === 'cash' && clearCart(tx).execute({ userId: user.id }),
         audit(tx, {
           type: 'order',
           action: 'order_placed',

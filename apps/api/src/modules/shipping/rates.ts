@@ -1,9 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_SHIPPING_RATES, isGovernorate, type ShippingRates } from '@shop/contracts';
+import { builtOnce } from '../../db/built-once.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { shippingRates, shippingSettings } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
+
+const ratesWithSettings = builtOnce((db) =>
+  db
+    .select({ rate: shippingRates, settings: shippingSettings })
+    .from(shippingRates)
+    .fullJoin(shippingSettings, sql`true`)
+    .prepare('shipping_rates'),
+);
 
 /**
  * The delivery prices orders are billed by, in EGP as the wire has them. Until an admin first saves
@@ -13,12 +22,7 @@ import { toEgp, toPiastres } from '../../lib/money.js';
 export async function loadShippingRates(db: DbOrTx): Promise<ShippingRates> {
   // One statement, so one snapshot: a save committing meanwhile is seen whole or not at all. Either
   // table may be empty, hence the full join (each rate row carries the settings row beside it).
-  const rows = await db
-    .select({ rate: shippingRates, settings: shippingSettings })
-    .from(shippingRates)
-    .fullJoin(shippingSettings, sql`true`)
-    .prepare('shipping_rates')
-    .execute();
+  const rows = await ratesWithSettings(db).execute();
   const settings = rows[0]?.settings;
   // Starts from the defaults in the governorates' order; a stored row replaces its governorate's in place.
   const rates = new Map(DEFAULT_SHIPPING_RATES.rates.map((rate) => [rate.governorate, rate]));
