@@ -17,6 +17,7 @@ import { measureLighthouse } from './lib/lighthouse.mjs';
 import { P99_LIMIT_MS, measureMixed } from './lib/mixed.mjs';
 import { BROTLI_STATIC_MODULE } from './lib/nginx.mjs';
 import { placeOrders } from './lib/orders.mjs';
+import { raiseGeneratorPriority } from './lib/priority.mjs';
 import { queryMix } from './lib/queries.mjs';
 import { markdown } from './lib/report.mjs';
 import { measureFiltered } from './lib/filtered.mjs';
@@ -103,6 +104,7 @@ const report = Object.fromEntries(
       'db',
       'workers',
       'cores',
+      'generator_nice',
       'duration_s',
       'connections',
       'db_pool',
@@ -211,6 +213,8 @@ async function measureServer() {
   // Waited for: it writes in the run's directory (mail, pictures) until it has stopped.
   cleanups.push(() => server.kill('SIGTERM') && exited);
   await waitFor(`http://127.0.0.1:${API_PORT}/api/health`);
+  // After the server has started, so that it keeps the default priority.
+  report.generator_nice = raiseGeneratorPriority();
   Object.assign(report, {
     ...RUN_SHAPE,
     seed_s: seed.seed_s,
