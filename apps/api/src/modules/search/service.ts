@@ -1,6 +1,5 @@
 import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import { normalizeArabic, SEARCH_LIMIT, type SearchQuery, type SearchResult, type SortOption } from '@shop/contracts';
-import { executeNamed } from '../../db/named-statement.js';
 import { products } from '../../db/schema.js';
 import { brandGroupsOf, facetsFrom, noFacets, type BrandGroup } from '../products/facets.js';
 import { allFilters, hasOptions, isInStock } from '../products/filters.js';
@@ -102,11 +101,9 @@ export function searchService(deps: Pick<Deps, 'db'>) {
         (select coalesce(json_agg(groups), '[]') from (${brandGroupsOf(source, query)}) as groups) as groups,
         (select coalesce(json_agg(counted), '[]') from (${optionValuesOf(sold, query)}) as counted) as "optionValues",
         ${chosen} as products`;
-    // Without filters a search is one of a dozen texts (four orders, three ways of reading the words): named, so
-    // PostgreSQL plans each once per connection (300 of the bench's searches: 4.0 → 3.3 s). With filters the texts
-    // are as many as the filters' combinations, more than each connection should keep.
-    const rows = filter ? (await db.execute<Searched>(statement)).rows : await executeNamed<Searched>(db, statement);
-    const [searched] = rows;
+    const {
+      rows: [searched],
+    } = await db.execute<Searched>(statement);
     if (!searched) throw new Error('search answered no row');
     return searched;
   }
