@@ -1,4 +1,6 @@
-import { sql, type Placeholder } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { sql, type Placeholder, type Query, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
 
 /** What drizzle's sessions and prepared statements hold of their connection (node-postgres' and PGlite's alike). */
@@ -42,4 +44,31 @@ export function builtOnce<Statement extends object>(build: (db: DbOrTx) => State
 /** A placeholder for each of `names`, filled by the value of that name: a statement's values written once. */
 export function placeholders<const Name extends string>(names: readonly Name[]): Record<Name, Placeholder<Name>> {
   return Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as Record<Name, Placeholder<Name>>;
+}
+
+/** Builds a statement's text as drizzle's own dialect does for `db.execute` (no casing is configured). */
+const dialect = new PgDialect();
+
+/** Values by placeholder name. */
+export type Values = Record<string, unknown>;
+
+/** A raw statement's text and values, prepared on `db`'s connection (named when `name` is given). */
+const prepareRaw = <Row>(db: DbOrTx, query: Query, name?: string) =>
+  db._.session.prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(query, undefined, name, false);
+
+/** Runs raw SQL written with `sql.placeholder` (which `db.execute` does not fill) with `values`, built on this call. */
+export async function executeWith<Row>(db: DbOrTx, statement: SQL, values: Values): Promise<Row[]> {
+  return (await prepareRaw<Row>(db, dialect.sqlToQuery(statement)).execute(values)).rows;
+}
+
+/**
+ * Raw SQL built once (by `build`, with `sql.placeholder` for what varies) and named by a digest of its text, which
+ * drizzle's `.prepare` cannot do for raw SQL: for a statement of a few texts run on every request.
+ */
+export function rawBuiltOnce<Row>(build: () => SQL): (db: DbOrTx, values: Values) => Promise<Row[]> {
+  const statement = builtOnce((db) => {
+    const query = dialect.sqlToQuery(build());
+    return prepareRaw<Row>(db, query, `b_${createHash('sha1').update(query.sql).digest('base64url')}`);
+  });
+  return async (db, values) => (await statement(db).execute(values)).rows;
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import { normalizeArabic, SEARCH_LIMIT, type SearchQuery, type SearchResult, type SortOption } from '@shop/contracts';
+import { executeWith, placeholders, rawBuiltOnce } from '../../db/built-once.js';
 import { products } from '../../db/schema.js';
 import { brandGroupsOf, facetsFrom, noFacets, type BrandGroup } from '../products/facets.js';
 import { allFilters, hasOptions, isInStock } from '../products/filters.js';
@@ -48,11 +49,19 @@ const match = sql`(select match from ${textQuery})`;
 const rank = sql`(select rank from ${textQuery})`;
 
 /**
+ * What a search statement's values are: the words as prefixes in tsquery's syntax, the words apart by spaces, and
+ * whether products out of stock are searched. The statements are written with these placeholders, so that a
+ * search without filters is one of fifteen texts, each built once (unfilteredSearch).
+ */
+const value = placeholders(['prefixes', 'words', 'includeOutOfStock']);
+type SearchValues = { prefixes: string; words: string; includeOutOfStock: boolean };
+
+/**
  * The words as typed: each a prefix, in either language's form (search_words_tsquery), found through the words of
  * the catalogue the prefixes stand for (exact_typed_words_tsquery).
  */
-const typedWords = (prefixes: string) =>
-  sql`select exact_typed_words_tsquery(${prefixes}) as match, search_words_tsquery(${prefixes}) as rank`;
+const typedWords = sql`select exact_typed_words_tsquery(${value.prefixes}) as match,
+  search_words_tsquery(${value.prefixes}) as rank`;
 
 /**
  * The words as typed or like them (similar_words_tsquery), made once, in the statement's first common table: the
@@ -60,50 +69,79 @@ const typedWords = (prefixes: string) =>
  * recheck (5,000 calls, 300 ms, for a common word mistyped). Of several words, a product needs each or one like it
  * when some product (in stock, unless the search includes the others) has them all; otherwise any of them will do.
  */
-function similarWords(words: string[], includeOutOfStock: boolean): SQL {
-  const typed = sql`string_to_array(${words.join(' ')}, ' ')`;
-  if (words.length === 1)
+function similarWords(several: boolean): SQL {
+  const typed = sql`string_to_array(${value.words}, ' ')`;
+  if (!several)
     return sql`select exact_words_tsquery(words) as match, words as rank from similar_words_tsquery(${typed}, false) as words`;
   return sql`select case when found then every_match else any_match end as match,
       case when found then every_word else any_word end as rank
     from (select exact_words_tsquery(every_word) as every_match, every_word,
         exact_words_tsquery(any_word) as any_match, any_word
       from similar_words_tsquery(${typed}, true) as every_word, similar_words_tsquery(${typed}, false) as any_word) as forms,
-    lateral (select exists (select from search_matches(every_match, every_word, ${includeOutOfStock}, 1)) as found) as tried`;
+    lateral (select exists (select from search_matches(every_match, every_word, ${value.includeOutOfStock}, 1)) as found) as tried`;
+}
+
+/** The ways a statement reads the words: as typed, or by similar words for one word or for several. */
+const TEXTS = { typed: typedWords, similarOne: similarWords(false), similarSeveral: similarWords(true) };
+type TextKind = keyof typeof TEXTS;
+
+const matchesName = sql.identifier('matches');
+/** The matches, named "products", so that the filters' conditions read them as they read the table. */
+const matchesSource = sql`${matchesName} as ${products}`;
+
+/**
+ * One statement over the matches of `text` (search_matches, at most SEARCH_CANDIDATES of them), kept once
+ * (materialized) and read by the ranking and by the filter panel's counts alike: one scan of the matches rather
+ * than one per part. The products are the matches passing `filter` (the query's filters), best first by the
+ * chosen order, read in the same statement (unless rankFiltered must rank them).
+ */
+function matchesStatement(text: SQL, query: SearchQuery, filter: SQL | undefined): SQL {
+  const sold = sql`(select * from ${matchesSource} where ${hasOptions}) as ${products}`;
+  const ranked = productsJson(sql`array(select id from ${matchesSource} where ${filter ?? sql`true`}
+    order by ${sql.join(ordering(query.sortBy), sql`, `)} limit ${SEARCH_LIMIT})`);
+  // Filtered matches that reached the cap are ranked again, from all matches (rankFiltered): none are read here.
+  const chosen = filter
+    ? sql`case when (select count(*) from ${matchesName}) < ${SEARCH_CANDIDATES} then ${ranked} else '[]' end`
+    : ranked;
+  return sql`
+    with ${textQuery} as materialized (${text}),
+    ${matchesName} as materialized (
+      select * from search_matches(${match}, ${rank}, ${value.includeOutOfStock}, ${SEARCH_CANDIDATES})
+    )
+    select (select count(*)::int from ${matchesName}) as matched,
+      (select coalesce(json_agg(groups), '[]') from (${brandGroupsOf(matchesSource, query)}) as groups) as groups,
+      (select coalesce(json_agg(counted), '[]') from (${optionValuesOf(sold, query)}) as counted) as "optionValues",
+      ${chosen} as products`;
+}
+
+/**
+ * The statements of searches without filters, each built once: a search is then one of fifteen texts (three ways of
+ * reading the words, five orders), whose building was about a tenth of an API process's time under the search mix. With
+ * filters the texts are as many as the filters' combinations, and are built on each call.
+ */
+const unfilteredSearches = new Map<string, ReturnType<typeof rawBuiltOnce<Searched>>>();
+function unfilteredSearch(kind: TextKind, sortBy: SortOption | undefined) {
+  const key = `${kind} ${sortBy ?? ''}`;
+  let run = unfilteredSearches.get(key);
+  if (!run) {
+    run = rawBuiltOnce<Searched>(() => matchesStatement(TEXTS[kind], { name: '', sortBy }, undefined));
+    unfilteredSearches.set(key, run);
+  }
+  return run;
 }
 
 export function searchService(deps: Pick<Deps, 'db'>) {
   const { db } = deps;
 
-  /**
-   * One statement over the matches of `text` (search_matches, at most SEARCH_CANDIDATES of them), kept once
-   * (materialized) and read by the ranking and by the filter panel's counts alike: one scan of the matches rather
-   * than one per part. The products are the matches passing `filter` (the query's filters), best first by the
-   * chosen order, read in the same statement (unless rankFiltered must rank them).
-   */
-  async function searchMatches(text: SQL, query: SearchQuery, filter: SQL | undefined): Promise<Searched> {
-    const matches = sql.identifier('matches');
-    // Named "products", so that the filters' conditions read the matches as they read the table.
-    const source = sql`${matches} as ${products}`;
-    const sold = sql`(select * from ${source} where ${hasOptions}) as ${products}`;
-    const ranked = productsJson(sql`array(select id from ${source} where ${filter ?? sql`true`}
-      order by ${sql.join(ordering(query.sortBy), sql`, `)} limit ${SEARCH_LIMIT})`);
-    // Filtered matches that reached the cap are ranked again, from all matches (rankFiltered): none are read here.
-    const chosen = filter
-      ? sql`case when (select count(*) from ${matches}) < ${SEARCH_CANDIDATES} then ${ranked} else '[]' end`
-      : ranked;
-    const statement = sql`
-      with ${textQuery} as materialized (${text}),
-      ${matches} as materialized (
-        select * from search_matches(${match}, ${rank}, ${query.includeOutOfStock ?? false}, ${SEARCH_CANDIDATES})
-      )
-      select (select count(*)::int from ${matches}) as matched,
-        (select coalesce(json_agg(groups), '[]') from (${brandGroupsOf(source, query)}) as groups) as groups,
-        (select coalesce(json_agg(counted), '[]') from (${optionValuesOf(sold, query)}) as counted) as "optionValues",
-        ${chosen} as products`;
-    const {
-      rows: [searched],
-    } = await db.execute<Searched>(statement);
+  async function searchMatches(
+    kind: TextKind,
+    query: SearchQuery,
+    filter: SQL | undefined,
+    values: SearchValues,
+  ): Promise<Searched> {
+    const [searched] = filter
+      ? await executeWith<Searched>(db, matchesStatement(TEXTS[kind], query, filter), values)
+      : await unfilteredSearch(kind, query.sortBy)(db, values);
     if (!searched) throw new Error('search answered no row');
     return searched;
   }
@@ -112,9 +150,16 @@ export function searchService(deps: Pick<Deps, 'db'>) {
    * The products when the matches reached SEARCH_CANDIDATES and filters are set: the first matches that pass the
    * filters, not the first matches filtered afterwards (a brand could be all beyond the cap).
    */
-  async function rankFiltered(text: SQL, query: SearchQuery, filter: SQL): Promise<ProductRow[]> {
-    const { rows } = await db.execute<{ products: ProductRow[] }>(sql`
-      with ${textQuery} as materialized (${text})
+  async function rankFiltered(
+    kind: TextKind,
+    query: SearchQuery,
+    filter: SQL,
+    values: SearchValues,
+  ): Promise<ProductRow[]> {
+    const [row] = await executeWith<{ products: ProductRow[] }>(
+      db,
+      sql`
+      with ${textQuery} as materialized (${TEXTS[kind]})
       select ${productsJson(sql`array(
         select id from (select ${products.id}, ${products.price}, ${products.rating}, ${products.numReviews},
             ${products.createdAt}, ts_rank(${products.search}, ${rank}) as relevance
@@ -122,8 +167,10 @@ export function searchService(deps: Pick<Deps, 'db'>) {
           where ${and(sql`${products.search} @@ ${match}`, query.includeOutOfStock ? undefined : isInStock, filter)}
           limit ${SEARCH_CANDIDATES}) c
         order by ${sql.join(ordering(query.sortBy), sql`, `)}
-        limit ${SEARCH_LIMIT})`)} as products`);
-    return rows[0]?.products ?? [];
+        limit ${SEARCH_LIMIT})`)} as products`,
+      values,
+    );
+    return row?.products ?? [];
   }
 
   /**
@@ -139,17 +186,23 @@ export function searchService(deps: Pick<Deps, 'db'>) {
       .slice(0, MAX_WORDS);
     if (!words.length) return { products: [], facets: noFacets(query) };
     // Only letters and digits are left, so no word can be tsquery syntax; the text still travels as a bound parameter.
-    const prefixes = words.map((word) => `${word}:*`).join(' & ');
+    const values: SearchValues = {
+      prefixes: words.map((word) => `${word}:*`).join(' & '),
+      words: words.join(' '),
+      includeOutOfStock: query.includeOutOfStock ?? false,
+    };
     const filter = allFilters(query);
-    let text = typedWords(prefixes);
-    let searched = await searchMatches(text, query, filter);
+    let kind: TextKind = 'typed';
+    let searched = await searchMatches(kind, query, filter, values);
     // No product has the words, whatever the filters: similar words stand in.
     if (!searched.matched) {
-      text = similarWords(words, query.includeOutOfStock ?? false);
-      searched = await searchMatches(text, query, filter);
+      kind = words.length === 1 ? 'similarOne' : 'similarSeveral';
+      searched = await searchMatches(kind, query, filter, values);
     }
     const rows =
-      filter && searched.matched >= SEARCH_CANDIDATES ? await rankFiltered(text, query, filter) : searched.products;
+      filter && searched.matched >= SEARCH_CANDIDATES
+        ? await rankFiltered(kind, query, filter, values)
+        : searched.products;
     return { products: rows.map(toProductDto), facets: facetsFrom(searched.groups, searched.optionValues, query) };
   }
 
