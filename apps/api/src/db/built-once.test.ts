@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { audit } from '../lib/audit.js';
-import { builtOnce } from './built-once.js';
+import { builtOnce, executeWith, rawBuiltOnce } from './built-once.js';
 import { auditLogs } from './schema.js';
 
 let t: TestContext;
@@ -53,6 +53,33 @@ describe('a statement built once', () => {
     await audit(t.app.db, { type: 'admin', action, message: 'found' });
     expect(await byAction(t.app.db).execute({ action })).toEqual([{ message: 'found' }]);
     expect(await t.app.db.transaction((tx) => byAction(tx).execute({ action: `${action}-none` }))).toEqual([]);
+    expect(builds).toBe(1);
+  });
+
+  it('in raw SQL, is built once and runs on the connection given; executeWith fills the same placeholders', async () => {
+    const action = `raw_built_once_${Date.now()}`;
+    await audit(t.app.db, { type: 'admin', action, message: 'committed' });
+    const messages = () =>
+      sql`select ${auditLogs.message} from ${auditLogs} where ${auditLogs.action} = ${sql.placeholder('action')}
+        order by ${auditLogs.message}`;
+    let builds = 0;
+    const byAction = rawBuiltOnce<{ message: string }>(() => {
+      builds++;
+      return messages();
+    });
+    expect(await byAction(t.app.db, { action })).toEqual([{ message: 'committed' }]);
+    // Only the transaction's own connection sees what it has not committed yet.
+    let seen: unknown[] = [];
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        await audit(tx, { type: 'admin', action, message: 'uncommitted' });
+        seen = [await byAction(tx, { action }), await executeWith(tx, messages(), { action })];
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    const both = [{ message: 'committed' }, { message: 'uncommitted' }];
+    expect(seen).toEqual([both, both]);
+    expect(await byAction(t.app.db, { action })).toEqual([{ message: 'committed' }]);
     expect(builds).toBe(1);
   });
 });

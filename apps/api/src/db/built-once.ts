@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { sql, type Placeholder, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
+import { digestName } from './digest-name.js';
 
 /** What drizzle's sessions and prepared statements hold of their connection (node-postgres' and PGlite's alike). */
 interface OnConnection {
@@ -68,7 +68,7 @@ export async function executeWith<Row>(db: DbOrTx, statement: SQL, values: Value
 export function rawBuiltOnce<Row>(build: () => SQL): (db: DbOrTx, values: Values) => Promise<Row[]> {
   const statement = builtOnce((db) => {
     const query = dialect.sqlToQuery(build());
-    return prepareRaw<Row>(db, query, `b_${createHash('sha1').update(query.sql).digest('base64url')}`);
+    return prepareRaw<Row>(db, query, digestName('b', query.sql));
   });
   return async (db, values) => (await statement(db).execute(values)).rows;
 }

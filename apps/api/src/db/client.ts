@@ -73,6 +73,9 @@ async function openPostgres(url: string, max: number, migrationsFolder: string |
     // transaction that asks several at once (allInOrder) waits one round trip for them all. PostgreSQL still runs
     // them one after another, in the order they were asked.
     pipeline: true,
+    // Renewed every ten minutes: a connection keeps the statements it named (nameRepeatedStatements), at most the
+    // first 48 repeated texts it met, and their plans, which a change of a column's type would leave failing.
+    maxLifetimeSeconds: 600,
   });
   // An idle client that loses its server (a restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});

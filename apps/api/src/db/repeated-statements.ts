@@ -1,57 +1,61 @@
-import { createHash } from 'node:crypto';
 import type { ClientBase } from 'pg';
+import { digestName } from './digest-name.js';
 
 /** Runs of one text in a process before it is named: a text run once or twice is not worth a connection's memory. */
 export const RUNS_BEFORE_NAMING = 3;
 /**
- * Texts one connection names at most. Each costs its backend the statement's parse tree and plan (up to half a
- * megabyte for a search); a connection that has named this many sends the others unnamed until it closes (the pool
- * closes idle ones after ten seconds).
+ * Texts one connection names at most: the first repeated texts it meets. Each costs its backend the statement's parse
+ * tree and plan (up to half a megabyte for a search); a connection that has named this many sends the others unnamed
+ * until it closes (the pool replaces its connections every ten minutes, and closes idle ones after ten seconds).
  */
 export const MAX_NAMED_PER_CONNECTION = 48;
-/** Texts counted at most; past it the count starts over, so that texts made from values cannot grow it for ever. */
-const MAX_COUNTED = 2000;
-/** Single statements that read or write rows: utility and transaction statements are cheap to plan, or not plannable. */
-const PLANNABLE = /^\s*(select|with|insert|update|delete)\b/i;
+/** Texts counted at most, the least recently run forgotten first: texts made from values must not grow it for ever. */
+const MAX_COUNTED = 500;
 
-type QueryConfig = { text: string; name?: string };
-
-/** Runs of each text, and its name once it has one. */
+/** Runs of each text, and its name once it has one; a Map keeps insertion order, which `nameOf` makes recency. */
 const counted = new Map<string, { runs: number; name: string | undefined }>();
 
 function nameOf(text: string): string | undefined {
   let entry = counted.get(text);
-  if (!entry) {
-    if (counted.size >= MAX_COUNTED) counted.clear();
+  if (entry) counted.delete(text);
+  else {
+    if (counted.size >= MAX_COUNTED) counted.delete(counted.keys().next().value ?? '');
     entry = { runs: 0, name: undefined };
-    counted.set(text, entry);
   }
-  if (entry.name) return entry.name;
-  if (++entry.runs < RUNS_BEFORE_NAMING) return undefined;
-  // A digest of the text: one name always carries one text, in every process and on every connection.
-  entry.name = `s_${createHash('sha1').update(text).digest('base64url')}`;
+  counted.set(text, entry);
+  if (!entry.name && ++entry.runs >= RUNS_BEFORE_NAMING) entry.name = digestName('s', text);
   return entry.name;
 }
 
-const isUnnamed = (config: unknown): config is QueryConfig =>
-  typeof config === 'object' &&
-  config !== null &&
-  'text' in config &&
-  typeof config.text === 'string' &&
-  !('name' in config && config.name);
+/**
+ * A query configuration as drizzle passes it, with no name, run with values: so in the extended protocol already,
+ * which holds one statement (a text run without values goes as a simple query, which may hold several, and
+ * utility statements take none). Not a Query object, whose methods a copy would lose.
+ */
+function isNameable(config: unknown, values: unknown): config is { text: string } {
+  return (
+    typeof config === 'object' &&
+    config !== null &&
+    !('submit' in config) &&
+    !('name' in config && config.name) &&
+    'text' in config &&
+    typeof config.text === 'string' &&
+    Array.isArray(values) &&
+    values.length > 0
+  );
+}
 
 /**
  * Names the statements a pooled connection is given once their text has been run RUNS_BEFORE_NAMING times in the
  * process, as JDBC's and asyncpg's drivers do, so that PostgreSQL parses them once per connection and, after five
  * runs, may keep a generic plan. An unnamed statement is parsed and planned on every run: for a filtered list, most
- * of its time in the database (parse and plan 7 ms of 9). Only drizzle's query configurations are named, never a
- * string, which may hold several statements; a configuration that already has a name keeps it.
+ * of its time in the database (parse and plan 7 ms of 9).
  */
 export function nameRepeatedStatements(client: ClientBase): void {
   const named = new Set<string>();
-  const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
-  const withName = (config: unknown): unknown => {
-    if (!isUnnamed(config) || !PLANNABLE.test(config.text)) return config;
+  const query = client.query.bind(client) as (config: unknown, values?: unknown, ...rest: unknown[]) => unknown;
+  const withName = (config: unknown, values: unknown): unknown => {
+    if (!isNameable(config, values)) return config;
     const name = nameOf(config.text);
     if (!name) return config;
     if (!named.has(name)) {
@@ -61,5 +65,6 @@ export function nameRepeatedStatements(client: ClientBase): void {
     // A copy: drizzle hands the same configuration to every run of a statement.
     return { ...config, name };
   };
-  client.query = ((config: unknown, ...rest: unknown[]) => query(withName(config), ...rest)) as ClientBase['query'];
+  client.query = ((config: unknown, values?: unknown, ...rest: unknown[]) =>
+    query(withName(config, values), values, ...rest)) as ClientBase['query'];
 }

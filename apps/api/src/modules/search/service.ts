@@ -1,5 +1,12 @@
 import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
-import { normalizeArabic, SEARCH_LIMIT, type SearchQuery, type SearchResult, type SortOption } from '@shop/contracts';
+import {
+  normalizeArabic,
+  SEARCH_LIMIT,
+  type ProductFilters,
+  type SearchQuery,
+  type SearchResult,
+  type SortOption,
+} from '@shop/contracts';
 import { executeWith, placeholders, rawBuiltOnce } from '../../db/built-once.js';
 import { products } from '../../db/schema.js';
 import { brandGroupsOf, facetsFrom, noFacets, type BrandGroup } from '../products/facets.js';
@@ -51,7 +58,7 @@ const rank = sql`(select rank from ${textQuery})`;
 /**
  * What a search statement's values are: the words as prefixes in tsquery's syntax, the words apart by spaces, and
  * whether products out of stock are searched. The statements are written with these placeholders, so that a
- * search without filters is one of fifteen texts, each built once (unfilteredSearch).
+ * search without filters is one of twelve texts, each built once (unfilteredSearch).
  */
 const value = placeholders(['prefixes', 'words', 'includeOutOfStock']);
 type SearchValues = { prefixes: string; words: string; includeOutOfStock: boolean };
@@ -95,7 +102,11 @@ const matchesSource = sql`${matchesName} as ${products}`;
  * than one per part. The products are the matches passing `filter` (the query's filters), best first by the
  * chosen order, read in the same statement (unless rankFiltered must rank them).
  */
-function matchesStatement(text: SQL, query: SearchQuery, filter: SQL | undefined): SQL {
+function matchesStatement(
+  text: SQL,
+  query: ProductFilters & Pick<SearchQuery, 'sortBy'>,
+  filter: SQL | undefined,
+): SQL {
   const sold = sql`(select * from ${matchesSource} where ${hasOptions}) as ${products}`;
   const ranked = productsJson(sql`array(select id from ${matchesSource} where ${filter ?? sql`true`}
     order by ${sql.join(ordering(query.sortBy), sql`, `)} limit ${SEARCH_LIMIT})`);
@@ -115,8 +126,8 @@ function matchesStatement(text: SQL, query: SearchQuery, filter: SQL | undefined
 }
 
 /**
- * The statements of searches without filters, each built once: a search is then one of fifteen texts (three ways of
- * reading the words, five orders), whose building was about a tenth of an API process's time under the search mix. With
+ * The statements of searches without filters, each built once: a search is then one of twelve texts (three ways of
+ * reading the words, four orders), whose building was about a tenth of an API process's time under the search mix. With
  * filters the texts are as many as the filters' combinations, and are built on each call.
  */
 const unfilteredSearches = new Map<string, ReturnType<typeof rawBuiltOnce<Searched>>>();
@@ -124,7 +135,7 @@ function unfilteredSearch(kind: TextKind, sortBy: SortOption | undefined) {
   const key = `${kind} ${sortBy ?? ''}`;
   let run = unfilteredSearches.get(key);
   if (!run) {
-    run = rawBuiltOnce<Searched>(() => matchesStatement(TEXTS[kind], { name: '', sortBy }, undefined));
+    run = rawBuiltOnce<Searched>(() => matchesStatement(TEXTS[kind], { sortBy }, undefined));
     unfilteredSearches.set(key, run);
   }
   return run;
