@@ -17,7 +17,7 @@ import { measureLighthouse } from './lib/lighthouse.mjs';
 import { P99_LIMIT_MS, measureMixed } from './lib/mixed.mjs';
 import { BROTLI_STATIC_MODULE } from './lib/nginx.mjs';
 import { placeOrders } from './lib/orders.mjs';
-import { raiseGeneratorPriority } from './lib/priority.mjs';
+import { SERVER_NICE, raiseGeneratorPriority } from './lib/priority.mjs';
 import { queryMix } from './lib/queries.mjs';
 import { markdown } from './lib/report.mjs';
 import { measureFiltered } from './lib/filtered.mjs';
@@ -104,7 +104,6 @@ const report = Object.fromEntries(
       'db',
       'workers',
       'cores',
-      'generator_nice',
       'duration_s',
       'connections',
       'db_pool',
@@ -126,7 +125,7 @@ const report = Object.fromEntries(
     ],
   ].map((key) => [key, undefined]),
 );
-/** @type {Record<string, { before: number, after: number, started: string }>} */
+/** @type {Record<string, { before: number, after: number, started: string, generator_nice: number, server_nice: number }>} */
 const loads = {};
 /**
  * Runs one part if it was asked for, with the machine's load before and after it (the machine may be shared: its
@@ -144,7 +143,13 @@ async function part(name, measure, { settle = true } = {}) {
   const [before = 0] = os.loadavg();
   const result = await measure();
   const [after = 0] = os.loadavg();
-  loads[name] = { before: round(before), after: round(after), started };
+  loads[name] = {
+    before: round(before),
+    after: round(after),
+    started,
+    generator_nice: os.getPriority(),
+    server_nice: SERVER_NICE,
+  };
   return result;
 }
 
@@ -213,8 +218,8 @@ async function measureServer() {
   // Waited for: it writes in the run's directory (mail, pictures) until it has stopped.
   cleanups.push(() => server.kill('SIGTERM') && exited);
   await waitFor(`http://127.0.0.1:${API_PORT}/api/health`);
-  // After the server has started, so that it keeps the default priority.
-  report.generator_nice = raiseGeneratorPriority();
+  // After the server has started, so that it keeps the bench's priority as it was.
+  raiseGeneratorPriority();
   Object.assign(report, {
     ...RUN_SHAPE,
     seed_s: seed.seed_s,

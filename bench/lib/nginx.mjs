@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ACCEPT_ENCODING } from './http-client.mjs';
-import { atServerPriority } from './priority.mjs';
+import { spawnAtServerPriority } from './priority.mjs';
 
 /** @typedef {import('./http-client.mjs').Client} Client */
 
@@ -44,5 +43,5 @@ http { access_log off; keepalive_requests 100000; default_type application/json;
   brotli_static on; gzip_static on;
   server { listen 127.0.0.1:${port}; root ${dir}; location / { try_files $uri =404; } } }`,
   );
-  return atServerPriority(spawn('nginx', ['-c', conf, '-p', work], { stdio: 'inherit' }));
+  return spawnAtServerPriority('nginx', ['-c', conf, '-p', work], { stdio: 'inherit' });
 }

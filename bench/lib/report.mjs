@@ -81,8 +81,13 @@ export function markdown(r) {
       t`start from a fresh clone: first ${r.start.first_s} s (it builds), second ${r.start.second_s} s (npm ci before: ${r.start.npm_ci_s} s)`,
     );
   if (r.rss_mb) lines.push(`API RSS at the end: ${r.rss_mb} MB`);
-  const generator =
-    r.generator_nice === undefined ? '' : `; the load generator at nice ${r.generator_nice}, the server at 0`;
-  lines.push(`machine: ${r.cores} cores, load average ${r.load.before} before, ${r.load.after} at the end${generator}`);
+  lines.push(`machine: ${r.cores} cores, load average ${r.load.before} before, ${r.load.after} at the end`);
+  const priorities = Object.entries(r.loads ?? {}).filter(([, l]) => l.generator_nice !== undefined);
+  if (priorities.length)
+    lines.push(
+      `priority (nice) of the load generator / the server: ${priorities
+        .map(([part, l]) => `${part} ${l.generator_nice} / ${l.server_nice}`)
+        .join(', ')}`,
+    );
   return lines;
 }
