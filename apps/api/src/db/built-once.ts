@@ -1,7 +1,6 @@
 import { sql, type Placeholder, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
-import { digestName } from './digest-name.js';
 
 /** What drizzle's sessions and prepared statements hold of their connection (node-postgres' and PGlite's alike). */
 interface OnConnection {
@@ -52,9 +51,17 @@ const dialect = new PgDialect();
 /** Values by placeholder name. */
 export type Values = Record<string, unknown>;
 
-/** A raw statement's text and values, prepared on `db`'s connection (named when `name` is given). */
-const prepareRaw = <Row>(db: DbOrTx, query: Query, name?: string) =>
-  db._.session.prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(query, undefined, name, false);
+/**
+ * A raw statement's text and values, prepared on `db`'s connection. Unnamed: on PostgreSQL the pool names it once
+ * it repeats (nameRepeatedStatements).
+ */
+const prepareRaw = <Row>(db: DbOrTx, query: Query) =>
+  db._.session.prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(
+    query,
+    undefined,
+    undefined,
+    false,
+  );
 
 /** Runs raw SQL written with `sql.placeholder` (which `db.execute` does not fill) with `values`, built on this call. */
 export async function executeWith<Row>(db: DbOrTx, statement: SQL, values: Values): Promise<Row[]> {
@@ -62,13 +69,10 @@ export async function executeWith<Row>(db: DbOrTx, statement: SQL, values: Value
 }
 
 /**
- * Raw SQL built once (by `build`, with `sql.placeholder` for what varies) and named by a digest of its text, which
- * drizzle's `.prepare` cannot do for raw SQL: for a statement of a few texts run on every request.
+ * Raw SQL built once (by `build`, with `sql.placeholder` for what varies), which drizzle's `.prepare` cannot take:
+ * for a statement of a few texts run on every request.
  */
 export function rawBuiltOnce<Row>(build: () => SQL): (db: DbOrTx, values: Values) => Promise<Row[]> {
-  const statement = builtOnce((db) => {
-    const query = dialect.sqlToQuery(build());
-    return prepareRaw<Row>(db, query, digestName('b', query.sql));
-  });
+  const statement = builtOnce((db) => prepareRaw<Row>(db, dialect.sqlToQuery(build())));
   return async (db, values) => (await statement(db).execute(values)).rows;
 }

@@ -1,5 +1,5 @@
+import { createHash } from 'node:crypto';
 import type { ClientBase } from 'pg';
-import { digestName } from './digest-name.js';
 
 /** Runs of one text in a process before it is named: a text run once or twice is not worth a connection's memory. */
 export const RUNS_BEFORE_NAMING = 3;
@@ -23,7 +23,9 @@ function nameOf(text: string): string | undefined {
     entry = { runs: 0, name: undefined };
   }
   counted.set(text, entry);
-  if (!entry.name && ++entry.runs >= RUNS_BEFORE_NAMING) entry.name = digestName('s', text);
+  // A digest of the text: one name always carries one text, in every process and on every connection.
+  if (!entry.name && ++entry.runs >= RUNS_BEFORE_NAMING)
+    entry.name = `s_${createHash('sha1').update(text).digest('base64url')}`;
   return entry.name;
 }
 
