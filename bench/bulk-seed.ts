@@ -162,12 +162,16 @@ async function withoutIndexes(database: Database, work: () => Promise<void>) {
   console.log(`  built ${rows.length} indexes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** PostgreSQL's count of the database's size on disk. */
-async function postgresMb(database: Database): Promise<number> {
-  const { rows } = await database.db.execute<{ bytes: string }>(
-    sql`select pg_database_size(current_database()) as bytes`,
+/**
+ * PostgreSQL's count of the database's size on disk, and the memory it caches pages in (`shared_buffers`): a
+ * database larger than that reads many of its pages from the kernel's cache, a few microseconds each.
+ */
+async function postgresSizes(database: Database): Promise<{ size: number; buffers: number }> {
+  const { rows } = await database.db.execute<{ bytes: string; buffers: string }>(
+    sql`select pg_database_size(current_database()) as bytes,
+      pg_size_bytes(current_setting('shared_buffers')) as buffers`,
   );
-  return Number(rows[0]?.bytes ?? 0) / 2 ** 20;
+  return { size: Number(rows[0]?.bytes ?? 0) / 2 ** 20, buffers: Number(rows[0]?.buffers ?? 0) / 2 ** 20 };
 }
 
 /** The size of a directory's files, such as PGlite's once it is closed. */
@@ -215,7 +219,7 @@ async function main() {
   const seconds = Math.round((Date.now() - started) / 100) / 10;
   const ids = async (query: ReturnType<typeof sql>) =>
     (await db.execute<{ id: string }>(query)).rows.map((row) => row.id);
-  const postgresSize = database.kind === 'postgres' ? await postgresMb(database) : null;
+  const sizes = database.kind === 'postgres' ? await postgresSizes(database) : null;
   const seed = {
     seed_s: seconds,
     detailId: detail?.id,
@@ -227,8 +231,9 @@ async function main() {
     spreadIds: await ids(sql`select id from products where stock = ${SPREAD_STOCK} order by id`),
   };
   await database.close();
-  const dbMb = Math.round(postgresSize ?? directoryMb(path.join(dataDir, 'pglite')));
-  fs.writeFileSync(outFile, JSON.stringify({ ...seed, db_mb: dbMb }));
+  const dbMb = Math.round(sizes?.size ?? directoryMb(path.join(dataDir, 'pglite')));
+  const buffersMb = sizes ? Math.round(sizes.buffers) : null;
+  fs.writeFileSync(outFile, JSON.stringify({ ...seed, db_mb: dbMb, db_buffers_mb: buffersMb }));
   console.log(`  seeded ${total} products in ${seconds} s; the database takes ${dbMb} MB`);
 }
 

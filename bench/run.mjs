@@ -101,6 +101,7 @@ const report = Object.fromEntries(
       'products',
       'seed_s',
       'db_mb',
+      'db_buffers_mb',
       'db',
       'workers',
       'cores',
@@ -177,7 +178,7 @@ async function main() {
 }
 
 /** Figures of the whole run rather than of a part: a run of some parts leaves the earlier run's in place. */
-const RUN_FIGURES = ['date', 'seed_s', 'db_mb', 'load', 'rss_mb'];
+const RUN_FIGURES = ['date', 'seed_s', 'db_mb', 'db_buffers_mb', 'load', 'rss_mb'];
 
 /**
  * Writes the results (latest.json and latest.md unless --out): a full run's figures replace the file; the parts of
@@ -224,6 +225,7 @@ async function measureServer() {
     ...RUN_SHAPE,
     seed_s: seed.seed_s,
     db_mb: seed.db_mb,
+    db_buffers_mb: seed.db_buffers_mb,
     db: db.kind,
     workers,
     cores: os.availableParallelism(),

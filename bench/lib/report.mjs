@@ -9,8 +9,9 @@ const t = (strings, ...values) => String.raw({ raw: strings }, ...values.map((va
  * @param {Record<string, any>} r the report, as written to latest.json
  */
 export function markdown(r) {
+  const buffers = r.db_buffers_mb ? `, shared buffers ${r.db_buffers_mb} MB` : '';
   const lines = [
-    t`## Benchmark: ${r.products} products on ${r.db} (seeded in ${r.seed_s} s, ${r.db_mb} MB), ${r.workers} API process(es), ${r.connections} connections, ${r.duration_s} s per run`,
+    t`## Benchmark: ${r.products} products on ${r.db} (seeded in ${r.seed_s} s, ${r.db_mb} MB${buffers}), ${r.workers} API process(es), ${r.connections} connections, ${r.duration_s} s per run`,
     '',
   ];
   const rows = [
