@@ -188,7 +188,7 @@ const RUN_FIGURES = ['date', 'seed_s', 'db_mb', 'db_buffers_mb', 'load', 'rss_mb
 function save() {
   const measured = Object.fromEntries(
     Object.entries(report).filter(
-      ([key, v]) => v !== undefined && !(only && RUN_FIGURES.includes(key) && key in previous),
+      ([key, v]) => v !== undefined && !(only && RUN_FIGURES.includes(key) && 'date' in previous),
     ),
   );
   const merged = { ...previous, ...measured, loads: { ...previous.loads, ...loads } };
