@@ -15,7 +15,7 @@ export const SERVER_NICE = os.getPriority();
  * this was measured), the bench and the API it starts share one, and PostgreSQL, started as a service, has its own,
  * between which the kernel shares the cores first.
  */
-export const GENERATOR_NICE = SERVER_NICE - 10;
+const GENERATOR_NICE = SERVER_NICE - 10;
 
 /**
  * Puts this process's main thread, and what it starts from now on (wrk, Chromium), ahead of the server. Raising a
