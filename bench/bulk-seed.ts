@@ -130,15 +130,16 @@ async function copyProducts(database: Database, places: { id: string; department
 }
 
 /**
- * Runs `work` without the products' own indexes (those no constraint needs), then builds them again from their
- * definitions: building a GIN index over a million rows at once is many times faster than growing it row by row.
+ * Runs `work` without the indexes of the products and of their search postings (those no constraint needs), then
+ * builds them again from their definitions: building a GIN index over a million rows at once is many times faster
+ * than growing it row by row, and so is a B-tree over the postings' millions.
  */
 async function withoutIndexes(database: Database, work: () => Promise<void>) {
   const { db } = database;
   const { rows } = await db.execute<{ name: string; def: string }>(sql`
     select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
     from pg_index i
-    where i.indrelid = 'products'::regclass and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`);
+    where i.indrelid in ('products'::regclass, 'search_postings'::regclass) and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`);
   for (const { name } of rows) await db.execute(sql.raw(`drop index ${name}`));
   await work();
   const started = Date.now();

@@ -248,6 +248,49 @@ const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text COL
 export const searchLexemes = pgTable('search_lexemes', { lexeme: byteOrderedText('lexeme').primaryKey() });
 
 /**
+ * A search engine's posting lists: one row for each word of a product's name or brand, with what a search ranks and
+ * counts by, kept by the triggers of migrations/0025_search_postings.sql. Its index hands over a word's products
+ * best first without visiting them, so a common word's first SEARCH_CANDIDATES cost a read of a few index pages
+ * where the text-search index visits every product it yields (search_matches). Words of descriptions are not
+ * here: a product's description outweighs no name (ts_rank's weights), and descriptions hold many more words.
+ */
+export const searchPostings = pgTable(
+  'search_postings',
+  {
+    lexeme: byteOrderedText('lexeme').notNull(),
+    /** The product's ts_rank for the word alone. */
+    relevance: real('relevance').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    productId: uuid('product_id').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    brand: text('brand').notNull(),
+    price: integer('price').notNull(),
+    rating: real('rating').notNull(),
+    numReviews: integer('num_reviews').notNull(),
+    cod: boolean('cod').notNull(),
+    /** Whether it is sold in variants: only those products are visited, for their option values. */
+    hasOptions: boolean('has_options').notNull(),
+  },
+  (t) => [
+    // In the order a search ranks by, the counted columns as keys since drizzle has no INCLUDE: an index-only read.
+    index('search_postings_ranked_idx').on(
+      t.lexeme,
+      t.relevance.desc(),
+      t.createdAt.desc(),
+      t.productId,
+      t.inStock,
+      t.brand,
+      t.price,
+      t.rating,
+      t.numReviews,
+      t.cod,
+      t.hasOptions,
+    ),
+    index('search_postings_product_idx').on(t.productId),
+  ],
+);
+
+/**
  * The whole catalogue's counts, all products and those in stock, kept by statement triggers of
  * migrations/0016_catalogue_counts_triggers.sql: the home page's and the dashboard's list read their page count here
  * rather than counting every product (150 ms at a million). One row, made by the first product written.

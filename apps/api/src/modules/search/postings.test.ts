@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { Product } from '@shop/contracts';
+import { products, productVariants } from '../../db/schema.js';
+import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { createCategory, createProduct, createVariantProduct } from '../../../test/fixtures.js';
+import { SEARCH_CANDIDATES } from './service.js';
+
+/**
+ * A common word's matches come from search_postings (migrations/0025_search_postings.sql), best ranked first. That
+ * is only right while the postings are what postings_of makes of every product as it stands, and while they are
+ * read only when they hold all of a query's matches or at least as many as are ranked.
+ */
+let t: TestContext;
+let categoryId: string;
+let departmentId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ id: categoryId, departmentId } = await createCategory(t.app.db));
+});
+afterAll(() => t.close());
+
+/** Postings missing from the table, or in it but not what the products make now: none while the triggers keep up. */
+async function stalePostings(): Promise<unknown[]> {
+  const { rows } = await t.app.db.execute(sql`
+    (select * from search_postings except all select posting.* from ${products} p, postings_of(p) as posting)
+    union all
+    (select posting.* from ${products} p, postings_of(p) as posting except all select * from search_postings)`);
+  return rows;
+}
+
+const postedWords = async (productId: string) =>
+  (
+    await t.app.db.execute<{ lexeme: string; in_stock: boolean }>(
+      sql`select lexeme, in_stock from search_postings where product_id = ${productId} order by lexeme`,
+    )
+  ).rows;
+
+describe('search postings', () => {
+  it('follow every write of a product: made, renamed, sold out, restocked, reviewed, sold in variants, deleted', async () => {
+    const kettle = await createProduct(t.app.db, { categoryId, name: 'Steel Kettle', brand: 'Tornado' });
+    expect(await postedWords(kettle.id)).toEqual([
+      { lexeme: 'kettle', in_stock: true },
+      { lexeme: 'steel', in_stock: true },
+      { lexeme: 'tornado', in_stock: true },
+    ]);
+    await t.app.db.execute(sql`
+      insert into ${products} (name, description, brand, price, stock, weight, category_id, department_id)
+      select 'Glass Jug ' || n, 'Holds a litre', 'Pyrex', 100, n % 2, 1, ${categoryId}, ${departmentId}
+      from generate_series(1, 20) as n`);
+    expect(await stalePostings()).toEqual([]);
+
+    const edits = [
+      { name: 'Glass Kettle', description: 'Boils water fast' },
+      { stock: 0 },
+      { stock: 4 },
+      { stock: 3 },
+      { rating: 4.5, numReviews: 2 },
+      { price: 25_000, cod: false },
+    ];
+    for (const edit of edits) {
+      await t.app.db.update(products).set(edit).where(eq(products.id, kettle.id));
+      expect(await stalePostings(), JSON.stringify(edit)).toEqual([]);
+    }
+    expect(await postedWords(kettle.id)).toEqual([
+      { lexeme: 'glass', in_stock: true },
+      { lexeme: 'kettle', in_stock: true },
+      { lexeme: 'tornado', in_stock: true },
+    ]);
+
+    const { product: shirt, variants } = await createVariantProduct(
+      t.app.db,
+      [
+        {
+          name: 'Size',
+          nameAr: null,
+          values: [
+            { value: 'M', valueAr: null },
+            { value: 'L', valueAr: null },
+          ],
+        },
+      ],
+      [
+        { options: { Size: 'M' }, price: 300, stock: 2 },
+        { options: { Size: 'L' }, price: 320, stock: 0 },
+      ],
+      { categoryId, name: 'Cotton Shirt' },
+    );
+    expect(await stalePostings()).toEqual([]);
+    await t.app.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.id, variants[0]!.id));
+    expect(await postedWords(shirt.id)).toContainEqual({ lexeme: 'shirt', in_stock: false });
+    expect(await stalePostings()).toEqual([]);
+
+    await t.app.db.delete(products).where(eq(products.id, kettle.id));
+    expect(await postedWords(kettle.id)).toEqual([]);
+    expect(await stalePostings()).toEqual([]);
+  });
+
+  it('answer a word with at least as many posted products as are ranked, and leave the rest to the text index', async () => {
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    // Written first, so that the text-search index, which hands over its matches in the table's order, finds it first.
+    const described = await createProduct(t.app.db, {
+      categoryId,
+      name: 'Gadget',
+      description: 'Fits any widget',
+      createdAt: at(5),
+    });
+    const older = await createProduct(t.app.db, { categoryId, name: 'Widget One', createdAt: at(30) });
+    const newer = await createProduct(t.app.db, { categoryId, name: 'Widget Two', createdAt: at(20) });
+    const soldOut = await createProduct(t.app.db, { categoryId, name: 'Widget Three', stock: 0, createdAt: at(10) });
+    const matches = async (cap: number, includeOutOfStock: boolean) =>
+      (
+        await t.app.db.execute<{ id: string }>(sql`
+          select id from search_matches(exact_typed_words_tsquery('widget:*'), search_words_tsquery('widget:*'),
+            ${includeOutOfStock}, ${cap})
+          order by relevance desc, created_at desc`)
+      ).rows.map((row) => row.id);
+
+    // Two names have the word, in stock: the two best ranked, the newer first.
+    expect(await matches(2, false)).toEqual([newer.id, older.id]);
+    // More are asked for than names have it: the description's match too, found through the text-search index.
+    expect(await matches(3, false)).toEqual([newer.id, older.id, described.id]);
+    // With the sold-out product, three names have it: the names alone, best ranked first.
+    expect(await matches(3, true)).toEqual([soldOut.id, newer.id, older.id]);
+  });
+
+  it(`bring a common word's newest matches, not the first ${SEARCH_CANDIDATES} found`, async () => {
+    await t.app.db.execute(sql`
+      insert into ${products} (name, description, brand, price, stock, weight, category_id, department_id, created_at)
+      select 'Hex Nut', 'A steel fastener', 'Common', 100, 10, 1, ${categoryId}, ${departmentId},
+        now() - interval '1 day' - n * interval '1 second'
+      from generate_series(1, ${SEARCH_CANDIDATES}) as n`);
+    // Written last, so last in the table, where the text-search index hands its matches over.
+    const newest = [];
+    for (let n = 0; n < 3; n++)
+      newest.push(await createProduct(t.app.db, { categoryId, name: `Hex Nut M${n + 4}`, brand: 'Fresh' }));
+    await createProduct(t.app.db, { categoryId, name: 'Hex Nut M10', brand: 'Fresh', stock: 0 });
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/product/search', query: { name: 'nut' } });
+    expect(res.statusCode).toBe(200);
+    const found = (res.json() as { products: Product[] }).products;
+    expect(found.slice(0, 3).map((product) => product.name)).toEqual(['Hex Nut M6', 'Hex Nut M5', 'Hex Nut M4']);
+    expect(found.map((product) => product.name)).not.toContain('Hex Nut M10');
+  });
+});
