@@ -70,40 +70,76 @@ type SearchValues = { prefixes: string; words: string; includeOutOfStock: boolea
 const typedWords = sql`select exact_typed_words_tsquery(${value.prefixes}) as match,
   search_words_tsquery(${value.prefixes}) as rank`;
 
+/** A search's candidates: the matches of a text query, at most SEARCH_CANDIDATES of them, ranked by `rank`. */
+const candidates = (match: SQL, rank: SQL) =>
+  sql`select * from search_matches(${match}, ${rank}, ${value.includeOutOfStock}, ${SEARCH_CANDIDATES})`;
+
+const wordList = sql`string_to_array(${value.words}, ' ')`;
+
 /**
  * The words as typed or like them (similar_words_tsquery), made once, in the statement's first common table: the
  * function is not immutable, so a condition calling it would call it again for every row the index's match has to
- * recheck (5,000 calls, 300 ms, for a common word mistyped). Of several words, a product needs each or one like it
- * when some product (in stock, unless the search includes the others) has them all; otherwise any of them will do.
+ * recheck (5,000 calls, 300 ms, for a common word mistyped).
  */
-function similarWords(several: boolean): SQL {
-  const typed = sql`string_to_array(${value.words}, ' ')`;
-  if (!several)
-    return sql`select exact_words_tsquery(words) as match, words as rank from similar_words_tsquery(${typed}, false) as words`;
-  return sql`select case when found then every_match else any_match end as match,
-      case when found then every_word else any_word end as rank
-    from (select exact_words_tsquery(every_word) as every_match, every_word,
-        exact_words_tsquery(any_word) as any_match, any_word
-      from similar_words_tsquery(${typed}, true) as every_word, similar_words_tsquery(${typed}, false) as any_word) as forms,
-    lateral (select exists (select from search_matches(every_match, every_word, ${value.includeOutOfStock}, 1)) as found) as tried`;
-}
+const similarOne = sql`select exact_words_tsquery(words) as match, words as rank
+  from similar_words_tsquery(${wordList}, false) as words`;
 
-/** The ways a statement reads the words: as typed, or by similar words for one word or for several. */
-const TEXTS = { typed: typedWords, similarOne: similarWords(false), similarSeveral: similarWords(true) };
+/**
+ * Of several words, a product needs each or one like it when some product (in stock, unless the search includes
+ * the others) has them all; otherwise any of them will do. Both forms of the query, made once.
+ */
+const similarForms = sql`select exact_words_tsquery(every_word) as every_match, every_word,
+    exact_words_tsquery(any_word) as any_match, any_word
+  from similar_words_tsquery(${wordList}, true) as every_word, similar_words_tsquery(${wordList}, false) as any_word`;
+const form = (column: 'every_match' | 'every_word' | 'any_match' | 'any_word') =>
+  sql`(select ${sql.identifier(column)} from ${textQuery})`;
+
+/**
+ * The text query of several similar words as rankFiltered reads it: one form, chosen by whether any product has
+ * every word (`offset 0` keeps the planner from asking that once for each of the two columns).
+ */
+const similarSeveral = sql`select case when found then every_match else any_match end as match,
+    case when found then every_word else any_word end as rank
+  from (${similarForms}) as forms,
+  lateral (select exists (select from search_matches(every_match, every_word, ${value.includeOutOfStock}, 1)) as found
+    offset 0) as tried`;
+
+/** The ways a statement reads the words, as a text query (`match` and `rank`): as typed, or by similar words. */
+const TEXTS = { typed: typedWords, similarOne, similarSeveral };
 type TextKind = keyof typeof TEXTS;
 
 const matchesName = sql.identifier('matches');
+const everyWordName = sql.identifier('every_word_matches');
+
+/**
+ * The common tables that end with a statement's matches. Several similar words are searched as every word first,
+ * and only if none is found as any word: the first search's matches are kept rather than asked for again (at a
+ * million products, asking whether two mistyped words have a match took 13 ms, as long as finding the matches).
+ */
+const oneForm = (text: SQL) =>
+  sql`${textQuery} as materialized (${text}), ${matchesName} as materialized (${candidates(match, rank)})`;
+const MATCHES: Record<TextKind, SQL> = {
+  typed: oneForm(typedWords),
+  similarOne: oneForm(similarOne),
+  similarSeveral: sql`${textQuery} as materialized (${similarForms}),
+    ${everyWordName} as materialized (${candidates(form('every_match'), form('every_word'))}),
+    ${matchesName} as materialized (
+      select * from ${everyWordName}
+      union all ${candidates(form('any_match'), form('any_word'))} where not exists (select from ${everyWordName})
+    )`,
+};
+
 /** The matches, named "products", so that the filters' conditions read them as they read the table. */
 const matchesSource = sql`${matchesName} as ${products}`;
 
 /**
- * One statement over the matches of `text` (search_matches, at most SEARCH_CANDIDATES of them), kept once
+ * One statement over the matches of the words read as `kind` (at most SEARCH_CANDIDATES of them), kept once
  * (materialized) and read by the ranking and by the filter panel's counts alike: one scan of the matches rather
  * than one per part. The products are the matches passing `filter` (the query's filters), best first by the
  * chosen order, read in the same statement (unless rankFiltered must rank them).
  */
 function matchesStatement(
-  text: SQL,
+  kind: TextKind,
   query: ProductFilters & Pick<SearchQuery, 'sortBy'>,
   filter: SQL | undefined,
 ): SQL {
@@ -115,10 +151,7 @@ function matchesStatement(
     ? sql`case when (select count(*) from ${matchesName}) < ${SEARCH_CANDIDATES} then ${ranked} else '[]' end`
     : ranked;
   return sql`
-    with ${textQuery} as materialized (${text}),
-    ${matchesName} as materialized (
-      select * from search_matches(${match}, ${rank}, ${value.includeOutOfStock}, ${SEARCH_CANDIDATES})
-    )
+    with ${MATCHES[kind]}
     select (select count(*)::int from ${matchesName}) as matched,
       (select coalesce(json_agg(groups), '[]') from (${brandGroupsOf(matchesSource, query)}) as groups) as groups,
       (select coalesce(json_agg(counted), '[]') from (${optionValuesOf(sold, query)}) as counted) as "optionValues",
@@ -135,7 +168,7 @@ function unfilteredSearch(kind: TextKind, sortBy: SortOption | undefined) {
   const key = `${kind} ${sortBy ?? ''}`;
   let run = unfilteredSearches.get(key);
   if (!run) {
-    run = rawBuiltOnce<Searched>(() => matchesStatement(TEXTS[kind], { sortBy }, undefined));
+    run = rawBuiltOnce<Searched>(() => matchesStatement(kind, { sortBy }, undefined));
     unfilteredSearches.set(key, run);
   }
   return run;
@@ -151,7 +184,7 @@ export function searchService(deps: Pick<Deps, 'db'>) {
     values: SearchValues,
   ): Promise<Searched> {
     const [searched] = filter
-      ? await executeWith<Searched>(db, matchesStatement(TEXTS[kind], query, filter), values)
+      ? await executeWith<Searched>(db, matchesStatement(kind, query, filter), values)
       : await unfilteredSearch(kind, query.sortBy)(db, values);
     if (!searched) throw new Error('search answered no row');
     return searched;
