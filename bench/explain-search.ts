@@ -1,7 +1,8 @@
 // Runs every search shape the benchmark loads (and a few more) through the real search service and prints each SQL statement's
 // EXPLAIN ANALYZE plan and time, so a slow shape can be read without load or cache in the way. Each statement runs
 // RUNS times and the fastest counts: on a shared machine the minimum is the figure other work disturbs least.
-// Usage: DATABASE_URL=… tsx bench/explain-search.ts [--plans]   (a database seeded by bench/bulk-seed.ts)
+// Usage: DATABASE_URL=… tsx bench/explain-search.ts [--plans] [text…]   (a database seeded by bench/bulk-seed.ts;
+// texts given are searched instead of the shapes below, such as a slow query of the bench's mix)
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { SearchQuery } from '@shop/contracts';
@@ -40,7 +41,12 @@ async function explain(sql: string, params: unknown[]): Promise<{ ms: number; pl
   return { ms: Number(plan.find((line) => line.startsWith('Execution Time'))?.match(/[\d.]+/)?.[0]), plan };
 }
 
-for (const [name, query] of SEARCH_SHAPES) {
+const texts = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const shapes = texts.length
+  ? texts.map((text): (typeof SEARCH_SHAPES)[number] => [text, { name: text }])
+  : SEARCH_SHAPES;
+
+for (const [name, query] of shapes) {
   statements.length = 0;
   const { products } = await search.search({ includeOutOfStock: true, ...query });
   const times: string[] = [];
