@@ -37,7 +37,8 @@ const postedWords = async (productId: string) =>
   ).rows;
 
 describe('search postings', () => {
-  it('follow every write of a product: made, renamed, sold out, restocked, reviewed, sold in variants, deleted', async () => {
+  // Made alone or by the score, renamed, sold out, restocked, reviewed, repriced, rebranded, redated, sold in variants.
+  it('follow every write of a product, from its making to its deletion', async () => {
     const kettle = await createProduct(t.app.db, { categoryId, name: 'Steel Kettle', brand: 'Tornado' });
     expect(await postedWords(kettle.id)).toEqual([
       { lexeme: 'kettle', in_stock: true },
@@ -57,6 +58,8 @@ describe('search postings', () => {
       { stock: 3 },
       { rating: 4.5, numReviews: 2 },
       { price: 25_000, cod: false },
+      { brand: 'Kenwood' },
+      { createdAt: new Date(Date.now() - 86_400_000) },
     ];
     for (const edit of edits) {
       await t.app.db.update(products).set(edit).where(eq(products.id, kettle.id));
@@ -64,8 +67,8 @@ describe('search postings', () => {
     }
     expect(await postedWords(kettle.id)).toEqual([
       { lexeme: 'glass', in_stock: true },
+      { lexeme: 'kenwood', in_stock: true },
       { lexeme: 'kettle', in_stock: true },
-      { lexeme: 'tornado', in_stock: true },
     ]);
 
     const { product: shirt, variants } = await createVariantProduct(
@@ -96,7 +99,7 @@ describe('search postings', () => {
     expect(await stalePostings()).toEqual([]);
   });
 
-  it('answer a word with at least as many posted products as are ranked, and leave the rest to the text index', async () => {
+  it('answer a word names hold as often as are ranked, and leave a rarer one to the text index', async () => {
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
     // Written first, so that the text-search index, which hands over its matches in the table's order, finds it first.
     const described = await createProduct(t.app.db, {
@@ -122,6 +125,27 @@ describe('search postings', () => {
     expect(await matches(3, false)).toEqual([newer.id, older.id, described.id]);
     // With the sold-out product, three names have it: the names alone, best ranked first.
     expect(await matches(3, true)).toEqual([soldOut.id, newer.id, older.id]);
+  });
+
+  it('count a product with two of the words once, and still bring as many products as are ranked', async () => {
+    // Newer than the product sought and each with two words a typed 'bolt' stands for ('bolt' and 'bolts').
+    await t.app.db.execute(sql`
+      insert into ${products} (name, description, brand, price, stock, weight, category_id, department_id)
+      select 'Hex Bolt Pack, 10 Bolts', 'Zinc plated', 'Common', 100, 10, 1, ${categoryId}, ${departmentId}
+      from generate_series(1, ${SEARCH_CANDIDATES}) as n`);
+    const rare = await createProduct(t.app.db, {
+      categoryId,
+      name: 'Hex Bolt M8',
+      brand: 'Rarebrand',
+      createdAt: new Date(Date.now() - 86_400_000),
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/product/search',
+      query: { name: 'bolt', brand: 'Rarebrand' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { products: Product[] }).products.map((product) => product._id)).toEqual([rare.id]);
   });
 
   it(`bring a common word's newest matches, not the first ${SEARCH_CANDIDATES} found`, async () => {
