@@ -112,7 +112,7 @@ END $$;
 -- search_matches of migration 0024, reading the postings when they can answer: a query posted_words reads, whose
 -- postings hold all its matches or at least `cap` products (then the best ranked). A word's postings are read best
 -- first and stop at `cap`; several words' are merged in that order (one index scan each, PostgreSQL's Merge Append)
--- and each product kept at its best. Only the products sold in variants are visited, for their option values. A
+-- and each product kept once, at its best. Only the products sold in variants are visited, for their option values. A
 -- common word's first 5,000 of a million products: 15.6 ms through the text-search index, which visits each.
 -- No parallel workers: the planner counts the option values' subqueries once a row, and fewer rows a worker made a
 -- parallel scan of all a word's postings and a sort look cheaper than reading the first 5,000 in order (24 ms
@@ -142,18 +142,26 @@ BEGIN
       END IF;
     ELSE
       -- The first `reach` of the words' postings merged in rank order: enough once they name `cap` products, a
-      -- product's first posting being its best (a name with two of the words takes two places), or all there are.
+      -- product's first posting being its best (a name with two of the words takes two places; each product short
+      -- adds two places), or all there are.
+      -- A product's postings differ only in their word and rank, so it is kept by grouping, a hash rather than a sort.
       merged := format('%s ORDER BY %s LIMIT $4', (SELECT string_agg(format('(' || one_word || ')', i, ranked),
         ' UNION ALL ') FROM generate_subscripts(posted.words, 1) AS i), ranked);
+      best := format('SELECT product_id, max(relevance) AS relevance, created_at, in_stock, brand, price, rating,
+          num_reviews, cod, has_options
+        FROM (%s) AS merged
+        GROUP BY product_id, created_at, in_stock, brand, price, rating, num_reviews, cod, has_options', merged);
       LOOP
-        EXECUTE format('SELECT count(*), count(DISTINCT product_id) FROM (%s) AS merged', merged)
+        EXECUTE format('SELECT coalesce(sum(postings), 0), count(*)
+          FROM (SELECT count(*) AS postings FROM (%s) AS merged GROUP BY product_id) AS kept', merged)
           INTO postings_read, products_found
           USING posted.words, search_matches.include_out_of_stock, search_matches.cap, reach;
         EXIT WHEN products_found >= search_matches.cap OR postings_read < reach;
-        reach := reach * 2;
+        reach := reach + 2 * (search_matches.cap - products_found);
       END LOOP;
-      best := format('SELECT * FROM (SELECT DISTINCT ON (product_id) * FROM (%s) AS merged ORDER BY product_id, %s)
-        AS kept ORDER BY %s LIMIT $3', merged, ranked, ranked);
+      IF products_found > search_matches.cap THEN
+        best := format('%s ORDER BY %s LIMIT $3', best, ranked);
+      END IF;
     END IF;
     IF posted.complete OR products_found >= search_matches.cap THEN
       RETURN QUERY EXECUTE format('SELECT m.product_id, m.brand, m.price, m.rating, m.num_reviews, m.in_stock, m.cod,
