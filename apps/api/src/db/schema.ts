@@ -245,7 +245,14 @@ const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text COL
  * migrations/0017_search_lexemes.sql: a typed prefix becomes the few words it stands for, which the text-search index
  * finds many times faster than a prefix (exact_words_tsquery, 0021_search_rewrite_plpgsql.sql).
  */
-export const searchLexemes = pgTable('search_lexemes', { lexeme: byteOrderedText('lexeme').primaryKey() });
+export const searchLexemes = pgTable('search_lexemes', {
+  lexeme: byteOrderedText('lexeme').primaryKey(),
+  /**
+   * Whether some product has had the word outside its name and brand only (migrations/0026_search_lexemes_unposted.sql):
+   * until then search_postings holds every product with it. Never set back, as a word is never removed.
+   */
+  unposted: boolean('unposted').notNull().default(true),
+});
 
 /**
  * A search engine's posting lists: one row for each word of a product's name or brand, with what a search ranks and

@@ -84,6 +84,16 @@ describe(`upgrading a filled baseline database (${pgUrl ? 'PostgreSQL' : 'PGlite
       from (select distinct unnest(tsvector_to_array(search)) as lexeme from products) as word`);
     expect(words.rows[0]?.words).toBeGreaterThan(0);
     expect(words.rows[0]?.missing).toBe(0);
+    // Migration 0026 marked the words some product has outside its name and brand only, and no others.
+    const marks = await upgraded.db.execute<{ posted: number; unposted: number; wrong: number }>(sql`
+      select count(*) filter (where not unposted)::int as posted, count(*) filter (where unposted)::int as unposted,
+        count(*) filter (where unposted is distinct from lexeme in (
+          select word.lexeme from products, unnest(search) as word where not coalesce(word.weights && '{A,B}', false)
+        ))::int as wrong
+      from search_lexemes`);
+    expect(marks.rows[0]).toMatchObject({ wrong: 0 });
+    expect(marks.rows[0]?.posted).toBeGreaterThan(0);
+    expect(marks.rows[0]?.unposted).toBeGreaterThan(0);
     await upgraded.close();
     // PGlite opens a data directory in seconds, twice here: slow machines need the room.
   }, 240_000);

@@ -9,7 +9,8 @@ import { SEARCH_CANDIDATES } from './service.js';
 /**
  * A common word's matches come from search_postings (migrations/0025_search_postings.sql), best ranked first. That
  * is only right while the postings are what postings_of makes of every product as it stands, and while they are
- * read only when they hold all of a query's matches or at least as many as are ranked.
+ * read only when they hold all of a query's matches (no description holds its words, search_lexemes.unposted) or at
+ * least as many as are ranked.
  */
 let t: TestContext;
 let categoryId: string;
@@ -28,6 +29,20 @@ async function stalePostings(): Promise<unknown[]> {
     (select posting.* from ${products} p, postings_of(p) as posting except all select * from search_postings)`);
   return rows;
 }
+
+/** Words some product has outside its name and brand only, not marked so: none while the triggers keep up. */
+async function unmarkedWords(): Promise<unknown[]> {
+  const { rows } = await t.app.db.execute(sql`
+    select word.lexeme from ${products} p, unnest(p.search) as word where not coalesce(word.weights && '{A,B}', false)
+    except select lexeme from search_lexemes where unposted`);
+  return rows;
+}
+
+const searched = async (name: string) => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/product/search', query: { name } });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { products: Product[] }).products.map((product) => product._id).sort();
+};
 
 const postedWords = async (productId: string) =>
   (
@@ -50,6 +65,7 @@ describe('search postings', () => {
       select 'Glass Jug ' || n, 'Holds a litre', 'Pyrex', 100, n % 2, 1, ${categoryId}, ${departmentId}
       from generate_series(1, 20) as n`);
     expect(await stalePostings()).toEqual([]);
+    expect(await unmarkedWords()).toEqual([]);
 
     const edits = [
       { name: 'Glass Kettle', description: 'Boils water fast' },
@@ -64,6 +80,7 @@ describe('search postings', () => {
     for (const edit of edits) {
       await t.app.db.update(products).set(edit).where(eq(products.id, kettle.id));
       expect(await stalePostings(), JSON.stringify(edit)).toEqual([]);
+      expect(await unmarkedWords(), JSON.stringify(edit)).toEqual([]);
     }
     expect(await postedWords(kettle.id)).toEqual([
       { lexeme: 'glass', in_stock: true },
@@ -125,6 +142,24 @@ describe('search postings', () => {
     expect(await matches(3, false)).toEqual([newer.id, older.id, described.id]);
     // With the sold-out product, three names have it: the names alone, best ranked first.
     expect(await matches(3, true)).toEqual([soldOut.id, newer.id, older.id]);
+  });
+
+  // Fewer match than are ranked: the postings answer alone only while no description holds the word.
+  it('find a word a description holds as well as the names that hold it, once a description does', async () => {
+    const named = [
+      await createProduct(t.app.db, { categoryId, name: 'Sprocket One', description: 'Cast iron' }),
+      await createProduct(t.app.db, { categoryId, name: 'Sprocket Two', description: 'Cast iron' }),
+    ];
+    expect(await searched('sprocket')).toEqual(named.map((product) => product.id).sort());
+
+    const chain = await createProduct(t.app.db, { categoryId, name: 'Roller Chain', description: 'Fits any sprocket' });
+    expect(await searched('sprocket')).toEqual([...named, chain].map((product) => product.id).sort());
+
+    expect(await searched('flywheel')).toEqual([]);
+    await createProduct(t.app.db, { categoryId, name: 'Flywheel Puller' });
+    await t.app.db.update(products).set({ description: 'Pairs with a flywheel' }).where(eq(products.id, chain.id));
+    expect(await searched('flywheel')).toContain(chain.id);
+    expect(await unmarkedWords()).toEqual([]);
   });
 
   it('count a product with two of the words once, and still bring as many products as are ranked', async () => {
