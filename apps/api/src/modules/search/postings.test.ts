@@ -183,6 +183,36 @@ describe('search postings', () => {
     expect((res.json() as { products: Product[] }).products.map((product) => product._id)).toEqual([rare.id]);
   });
 
+  // Names holding two or three of a prefix's words, some twice (a better rank), some made in the same minute, the
+  // newest with all three: read in several passes when a product takes several of the first places, and the
+  // postings after those bring more products than are missing.
+  it('rank a product with several of the words once, at its best, however many are ranked', async () => {
+    const names = ['Zqa', 'Zqb', 'Zqc', 'Zqa Zqb', 'Zqa Zqc', 'Zqb Zqc', 'Zqa Zqb Zqc', 'Zqa Zqa Zqb', 'Zqc Zqb Zqc'];
+    await t.app.db.execute(sql`
+      insert into ${products} (name, description, brand, price, stock, weight, category_id, department_id, created_at)
+      select case when n <= 20 then 'Zqa Zqb Zqc' else (string_to_array(${names.join('|')}, '|'))[1 + n % ${names.length}]
+        end || ' Part', 'Spare', 'Common', 100, n % 3, 1, ${categoryId}, ${departmentId},
+        now() - case when n <= 20 then n * interval '1 second' else (1 + n % 7) * interval '1 minute' end
+      from generate_series(1, 80) as n`);
+    const ranked = async (cap: number, includeOutOfStock: boolean) => {
+      const { rows } = await t.app.db.execute<{ found: string[]; best: string[] }>(sql`
+        select array(select id || ' ' || relevance from search_matches(exact_typed_words_tsquery('zq:*'),
+            search_words_tsquery('zq:*'), ${includeOutOfStock}, ${cap}) order by 1) as found,
+          array(select product_id || ' ' || relevance from (
+              select product_id, max(relevance) as relevance, created_at from search_postings
+              where lexeme like 'zq%' and (${includeOutOfStock} or in_stock)
+              group by product_id, created_at
+              order by relevance desc, created_at desc, product_id limit ${cap}
+            ) as best order by 1) as best`);
+      return rows[0];
+    };
+    for (const cap of [1, 2, 3, 5, 8, 13, 21, 30, 34, 40, 41, 55, 60, 79, 80, 81])
+      for (const includeOutOfStock of [true, false]) {
+        const { found, best } = (await ranked(cap, includeOutOfStock))!;
+        expect(found, `${cap} ${includeOutOfStock}`).toEqual(best);
+      }
+  });
+
   it(`bring a common word's newest matches, not the first ${SEARCH_CANDIDATES} found`, async () => {
     await t.app.db.execute(sql`
       insert into ${products} (name, description, brand, price, stock, weight, category_id, department_id, created_at)
