@@ -248,8 +248,9 @@ const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text COL
 export const searchLexemes = pgTable('search_lexemes', {
   lexeme: byteOrderedText('lexeme').primaryKey(),
   /**
-   * Whether some product has had the word outside its name and brand only (migrations/0026_search_lexemes_unposted.sql):
-   * until then search_postings holds every product with it. Never set back, as a word is never removed.
+   * Whether some product has had the word outside its name and brand only
+   * (migrations/0026_search_lexemes_unposted.sql): until then search_postings holds every product with it. Never set
+   * back, as a word is never removed.
    */
   unposted: boolean('unposted').notNull().default(true),
 });
