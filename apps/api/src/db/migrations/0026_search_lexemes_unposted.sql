@@ -43,58 +43,28 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- posted_words of 0025, whose `complete` now also holds for a word asked of all the text (weights '') that no
--- product has outside its name and brand only: then too the postings hold all its matches. A prefix standing for
--- no word, left out, no longer makes the rest incomplete.
-CREATE OR REPLACE FUNCTION posted_words(query tsquery, OUT words text[], OUT complete boolean)
-  LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
-DECLARE
-  token text;
-  operand text[];
-  word text;
-BEGIN
-  words := '{}';
-  complete := true;
-  FOR token IN
-    SELECT part[1] FROM regexp_matches(query::text, '''(?:[^''\\]|''''|\\.)*''(?::\*?[A-D]*)?|[^'']+', 'g') AS part
-  LOOP
-    operand := regexp_match(token, '^''(.*)''(?::(\*?)([A-D]*))?$');
-    IF operand IS NULL THEN
-      IF token !~ '^[\s|()]*$' THEN
-        words := NULL;
-        RETURN;
-      END IF;
-      CONTINUE;
-    END IF;
-    IF coalesce(operand[3], '') NOT IN ('', 'AB', 'ABC', 'ABD', 'ABCD') THEN
-      words := NULL;
-      RETURN;
-    END IF;
-    word := regexp_replace(replace(operand[1], '''''', ''''), '\\(.)', '\1', 'g');
-    IF operand[2] = '*' THEN
-      -- A prefix exact_words_tsquery left as it is: too many words, or none (a mistyped word among similar ones).
-      IF EXISTS (SELECT FROM search_lexemes WHERE lexeme >= word AND lexeme < word || chr(1114111)) THEN
-        words := NULL;
-        RETURN;
-      END IF;
-      CONTINUE;
-    END IF;
-    complete := complete AND (coalesce(operand[3], '') = 'AB'
-      OR NOT EXISTS (SELECT FROM search_lexemes WHERE lexeme = word AND unposted));
-    words := words || word;
-  END LOOP;
-  words := CASE WHEN cardinality(words) > 0 THEN ARRAY(SELECT DISTINCT unnest(words)) END;
-END $$;
+-- 0025's trigger on an edit, now also reposting a product whose id changes (its postings carry the id).
+DROP TRIGGER products_postings_update ON products;
 --> statement-breakpoint
--- search_matches of 0025, reading several words' postings in one pass where it could. Their first `cap` postings in
--- rank order are grouped by product (a product's first posting is its best) straight into the result. When names
--- held two of the words, fewer than `cap` products came of them: the products missing are read from the postings
--- that follow, as many as they took each so far, each product at its best posting there if it has no better one of
--- the words (an index probe each; the product of the last posting read before is left out, as its postings of equal
--- rank come in no set order), and the first of them in rank order kept, as many as are missing: only those few are
--- sorted. It had counted the products of a longer merge, then read it again, grouped and sorted them all (a mistyped
--- word with two similar words at 100,000 products: 20 ms, 10 now). Words asked of all the text are read from the
--- postings when these hold `cap` of their products.
+CREATE TRIGGER products_postings_update AFTER UPDATE ON products FOR EACH ROW
+  WHEN ((OLD.id, OLD.search, OLD.created_at, OLD.in_stock, OLD.brand, OLD.price, OLD.rating, OLD.num_reviews,
+      OLD.cod, OLD.option_values <> '{}')
+    IS DISTINCT FROM (NEW.id, NEW.search, NEW.created_at, NEW.in_stock, NEW.brand, NEW.price, NEW.rating,
+      NEW.num_reviews, NEW.cod, NEW.option_values <> '{}'))
+  EXECUTE FUNCTION repost_edited_product();
+--> statement-breakpoint
+-- search_matches of 0025, with two changes. Words asked of all the text (posted_words' incomplete) are read from
+-- the postings alone also when no product has them outside its name and brand only (`unposted`): the postings hold
+-- all their matches then too. And several words' postings are read so that each product counts once: 0025 kept a
+-- product once among the words' first `cap` postings (DISTINCT ON), and a name with two of the words took two of
+-- those places, so fewer than `cap` products could come of them and a filtered search miss its product. Their first
+-- `cap` postings in rank order are grouped by product (a product's first posting is its best) straight into the
+-- result; the products missing are read from the postings that follow, as many as they took each so far, each
+-- product at its best posting there if it has no better one of the words (an index probe each; the product of the
+-- last posting read before is left out, as its postings of equal rank come in no set order), and the first of them
+-- in rank order kept, as many as are missing: only those few are sorted (a mistyped word with two similar words at
+-- 100,000 products: 10 ms, where counting a longer merge, reading it again, grouping and sorting it all took 20).
+-- Words asked of all the text are read from the postings when these hold `cap` of their products.
 CREATE OR REPLACE FUNCTION search_matches(match tsquery, rank tsquery, include_out_of_stock boolean, cap integer)
   RETURNS TABLE (id uuid, brand text, price integer, rating real, num_reviews integer, in_stock boolean, cod boolean,
     created_at timestamptz, relevance real, option_values jsonb[], option_values_in_stock jsonb[])
@@ -123,6 +93,9 @@ DECLARE
   step integer;
   total integer;
 BEGIN
+  IF posted.words IS NOT NULL AND NOT posted.complete THEN
+    posted.complete := NOT EXISTS (SELECT FROM search_lexemes WHERE lexeme = ANY (posted.words) AND unposted);
+  END IF;
   -- Words asked of all the text: the postings hold the best ranked if they hold `cap` products, as one word alone
   -- mostly shows; else all their words' products are counted.
   IF posted.words IS NOT NULL AND NOT posted.complete AND (
