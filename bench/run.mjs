@@ -17,6 +17,7 @@ import { measureLighthouse } from './lib/lighthouse.mjs';
 import { P99_LIMIT_MS, measureMixed } from './lib/mixed.mjs';
 import { BROTLI_STATIC_MODULE } from './lib/nginx.mjs';
 import { placeOrders } from './lib/orders.mjs';
+import { pageFaultMicros } from './lib/page-fault.mjs';
 import { SERVER_NICE, raiseGeneratorPriority } from './lib/priority.mjs';
 import { queryMix } from './lib/queries.mjs';
 import { markdown } from './lib/report.mjs';
@@ -105,6 +106,7 @@ const report = Object.fromEntries(
       'db',
       'workers',
       'cores',
+      'page_fault_us',
       'duration_s',
       'connections',
       'db_pool',
@@ -157,6 +159,7 @@ async function part(name, measure, { settle = true } = {}) {
 async function main() {
   report.date = new Date().toISOString();
   const [loadBefore = 0] = os.loadavg();
+  report.page_fault_us = pageFaultMicros();
   if (parts.has('endpoints') || parts.has('search_mix')) ensurePackage(hasCommand('wrk'), 'wrk');
   if (parts.has('endpoints')) {
     ensurePackage(hasCommand('nginx'), 'nginx-light');

@@ -82,7 +82,8 @@ export function markdown(r) {
       t`start from a fresh clone: first ${r.start.first_s} s (it builds), second ${r.start.second_s} s (npm ci before: ${r.start.npm_ci_s} s)`,
     );
   if (r.rss_mb) lines.push(`API RSS at the end: ${r.rss_mb} MB`);
-  lines.push(`machine: ${r.cores} cores, load average ${r.load.before} before, ${r.load.after} at the end`);
+  const fault = r.page_fault_us === undefined ? '' : `, a page fault ${r.page_fault_us} µs`;
+  lines.push(`machine: ${r.cores} cores${fault}, load average ${r.load.before} before, ${r.load.after} at the end`);
   const priorities = Object.entries(r.loads ?? {}).filter(([, l]) => l.generator_nice !== undefined);
   if (priorities.length)
     lines.push(
