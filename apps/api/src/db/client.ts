@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema.js';
 import { MIGRATIONS } from './migrations-folder.js';
+import { keepBackendHeap } from './backend-heap.js';
 import { nameRepeatedStatements } from './repeated-statements.js';
 import type { PoolUse } from '../lib/metrics.js';
 
@@ -79,7 +80,10 @@ async function openPostgres(url: string, max: number, migrationsFolder: string |
   });
   // An idle client that loses its server (a restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  pool.on('connect', nameRepeatedStatements);
+  pool.on('connect', (client) => {
+    keepBackendHeap(client);
+    nameRepeatedStatements(client);
+  });
   const db = drizzle(pool, { schema });
   // Several instances may start at once: one migrates while the others wait on the lock.
   if (migrationsFolder) {
