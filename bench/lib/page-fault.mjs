@@ -4,7 +4,7 @@ const BYTES = 64 << 20;
 /**
  * What a page the kernel hands a process costs on this machine, in µs: the median of three runs writing one byte to
  * each page of 64 MB fresh from it (a buffer this large is mapped apart, and its pages are only given when first
- * written). Under a microsecond on bare hardware; some virtual machines take over ten times as long, and there a
+ * written). Under a microsecond on common hardware; some virtual machines take over ten times as long, and there a
  * process that gives memory back and takes it again pays for it on every statement (docs/decisions/backend-heap.md).
  * @returns {number}
  */

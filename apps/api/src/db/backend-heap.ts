@@ -9,8 +9,8 @@ export const HEAP_RAISE_BYTES = 4 << 20;
  *
  * PostgreSQL allocates through the C library. glibc returns the top of a process's heap to the kernel once more than
  * 128 KB of it is free, which a search ranking thousands of matches leaves behind every time; the next such search
- * takes the pages again, each with a page fault. A fault costs a fraction of a microsecond on bare hardware, but 15 µs
- * on the virtual machines the bench ran on, where the faults were half of PostgreSQL's time for the search mix
+ * takes the pages again, each with a page fault. A fault costs under a microsecond on common hardware, but 13-17 µs
+ * on the virtual machine the bench last ran on, where the faults were half of PostgreSQL's time for the search mix
  * (docs/decisions/backend-heap.md). glibc raises that threshold, for the rest of the process's life, to twice the size
  * of any block it mapped apart from the heap (blocks over 128 KB) once the block is freed: one statement allocating and
  * freeing such a block of 4 MB lets the backend keep up to 8 MB free for its next statements. A backend whose C library
