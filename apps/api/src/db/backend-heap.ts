@@ -1,7 +1,7 @@
 import type { ClientBase } from 'pg';
 
 /** What a new connection's backend allocates once apart from its heap and frees again (below). */
-export const HEAP_RAISE_BYTES = 4 << 20;
+const HEAP_RAISE_BYTES = 4 << 20;
 
 /**
  * Makes a new connection's backend keep the memory its statements free, rather than give it back to the kernel after
