@@ -108,8 +108,11 @@ function shownTexts(): string[] {
   return found;
 }
 
-/** An order reference, an id or a model number ('AA814D59', 'd903afb8', 'i5'): no word of a language has digits. */
-const isCode = (word: string) => /\d/.test(word);
+/**
+ * An order number, an id or a model number ('AA814D59', 'd903afb8', 'i5'): no word of a language has digits. An
+ * order number is hex and may have none ('BFACFBCC', one order in 2,600), so eight capitals from A to F are one too.
+ */
+const isCode = (word: string) => /\d/.test(word) || /^[A-F]{8}$/.test(word);
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const latinWords = (text: string): string[] =>

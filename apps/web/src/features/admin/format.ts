@@ -1,3 +1,5 @@
+import { orderRef } from '@shop/contracts';
+
 const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Date and time to the minute, for logs and order lists, in the reader's language and time zone. */
@@ -11,5 +13,5 @@ export function formatDateTime(iso: string, locale: string): string {
   return Number.isNaN(date.getTime()) ? '' : formatter.format(date);
 }
 
-/** The first block of an order's uuid: enough to tell orders apart on screen and to find one again. */
-export const shortId = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
+/** The order number shoppers are told, with its #: admins and shoppers read out the same one. */
+export const shortId = (id: string) => `#${orderRef(id)}`;

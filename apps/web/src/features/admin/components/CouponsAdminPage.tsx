@@ -12,9 +12,10 @@ import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useGetCouponsQuery, useGetCouponUsesQuery, usePauseCouponMutation } from '../api/couponsApi';
 import { couponState, type CouponState } from '../couponForm';
-import { formatDateTime, shortId } from '../format';
+import { formatDateTime } from '../format';
 import { notifyOutcome } from '../notifyOutcome';
 import { CouponFormModal } from './CouponFormModal';
+import { OrderNumber } from './OrderNumber';
 import { PageHeader } from './PageHeader';
 import { ScrollTable } from './ScrollTable';
 import { StatusBadge } from './StatusBadge';
@@ -211,7 +212,9 @@ function CouponUsesDialog({ coupon, onClose }: { coupon: Coupon | null; onClose:
             <tbody>
               {uses.map((use) => (
                 <tr key={use.orderId}>
-                  <td>{shortId(use.orderId)}</td>
+                  <td>
+                    <OrderNumber id={use.orderId} />
+                  </td>
                   <td className="text-break">{use.userEmail ?? t('admin.coupons.deletedShopper')}</td>
                   <td className="text-nowrap">{formatDateTime(use.createdAt, locale)}</td>
                   <td>

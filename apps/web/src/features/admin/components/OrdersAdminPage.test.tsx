@@ -73,6 +73,9 @@ describe('the all-orders screen', () => {
     renderPage();
 
     const confirmed = within(await rowOf('#ABCDEF12'));
+    // A code: left to right with its # in front on Arabic pages too, and never translated.
+    expect(confirmed.getByText('#ABCDEF12')).toHaveAttribute('dir', 'ltr');
+    expect(confirmed.getByText('#ABCDEF12')).toHaveAttribute('translate', 'no');
     expect(confirmed.getByText('Mona Ali')).toBeInTheDocument();
     expect(confirmed.getByText('Giza')).toBeInTheDocument();
     expect(confirmed.getByText('Confirmed')).toBeInTheDocument();

@@ -16,9 +16,10 @@ import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useGovernorateNames } from '../../checkout';
 import { useGetAdminOrdersQuery } from '../api/adminApi';
-import { formatDateTime, shortId } from '../format';
+import { formatDateTime } from '../format';
 import { draftOf, filtersFromParams, NO_FILTERS, paramsOf, type FilterDraft } from '../orderFilters';
 import { CsvExportButton } from './CsvExportButton';
+import { OrderNumber } from './OrderNumber';
 import { OrderStatusControl } from './OrderStatusControl';
 import { PageHeader } from './PageHeader';
 import { RefundButton } from './RefundButton';
@@ -103,10 +104,7 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
           return (
             <tr key={order._id}>
               <td className="text-nowrap">
-                {/* Its own direction, so the # stays in front on Arabic pages. */}
-                <span className="font-monospace" title={order._id} dir="ltr">
-                  {shortId(order._id)}
-                </span>
+                <OrderNumber id={order._id} />
                 <time dateTime={order.createdAt} className="d-block small text-body-secondary">
                   {formatDateTime(order.createdAt, locale)}
                 </time>

@@ -14,7 +14,8 @@ import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { formatPrice } from '../../../lib/format';
 import { useGetStatsQuery } from '../api/adminApi';
-import { formatDateTime, shortId } from '../format';
+import { formatDateTime } from '../format';
+import { OrderNumber } from './OrderNumber';
 import { PageHeader } from './PageHeader';
 import { RevenueChart } from './RevenueChart';
 import { ScrollTable } from './ScrollTable';
@@ -186,9 +187,7 @@ function RecentOrders({ orders }: { orders: AdminStats['recentOrders'] }) {
         {orders.map((order) => (
           <tr key={order._id}>
             <td>
-              <span className="font-monospace" title={order._id}>
-                {shortId(order._id)}
-              </span>
+              <OrderNumber id={order._id} />
               <span className="d-block small text-body-secondary">{formatDateTime(order.createdAt, locale)}</span>
             </td>
             <td>

@@ -7,7 +7,8 @@ import { ChevronStartIcon } from '../../../components/icons';
 import { Price } from '../../../components/Price';
 import { intlLocale } from '../../../i18n';
 import { useGetUserOrdersQuery, useGetUsersQuery } from '../api/adminApi';
-import { formatDateTime, shortId } from '../format';
+import { formatDateTime } from '../format';
+import { OrderNumber } from './OrderNumber';
 import { OrderStatusControl } from './OrderStatusControl';
 import { PageHeader } from './PageHeader';
 import { RefundButton } from './RefundButton';
@@ -81,9 +82,7 @@ export function UserOrdersPage() {
                 return (
                   <tr key={order._id}>
                     <td>
-                      <span className="font-monospace" title={order._id}>
-                        {shortId(order._id)}
-                      </span>
+                      <OrderNumber id={order._id} />
                       <span className="d-block small text-body-secondary">
                         {formatDateTime(order.createdAt, locale)}
                       </span>
