@@ -48,10 +48,10 @@ END $$;
 CREATE TRIGGER products_postings_insert AFTER INSERT ON products REFERENCING NEW TABLE AS inserted_products FOR EACH STATEMENT EXECUTE FUNCTION post_inserted_products();
 --> statement-breakpoint
 CREATE TRIGGER products_postings_update AFTER UPDATE ON products FOR EACH ROW
-  WHEN ((OLD.id, OLD.search, OLD.created_at, OLD.in_stock, OLD.brand, OLD.price, OLD.rating, OLD.num_reviews,
-      OLD.cod, OLD.option_values <> '{}')
-    IS DISTINCT FROM (NEW.id, NEW.search, NEW.created_at, NEW.in_stock, NEW.brand, NEW.price, NEW.rating,
-      NEW.num_reviews, NEW.cod, NEW.option_values <> '{}'))
+  WHEN ((OLD.search, OLD.created_at, OLD.in_stock, OLD.brand, OLD.price, OLD.rating, OLD.num_reviews, OLD.cod,
+      OLD.option_values <> '{}')
+    IS DISTINCT FROM (NEW.search, NEW.created_at, NEW.in_stock, NEW.brand, NEW.price, NEW.rating, NEW.num_reviews,
+      NEW.cod, NEW.option_values <> '{}'))
   EXECUTE FUNCTION repost_edited_product();
 --> statement-breakpoint
 CREATE TRIGGER products_postings_delete AFTER DELETE ON products REFERENCING OLD TABLE AS deleted_products FOR EACH STATEMENT EXECUTE FUNCTION unpost_deleted_products();
@@ -70,8 +70,7 @@ ANALYZE search_postings;
 -- description's words weigh less than a name's). A prefix that stands for no word matches nothing and is left out.
 -- Null for any other query: words that must all be there, a prefix standing for many words, a weight the postings
 -- do not split by.
-CREATE FUNCTION posted_words(query tsquery, OUT words text[], OUT complete boolean)
-  LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+CREATE FUNCTION posted_words(query tsquery, OUT words text[], OUT complete boolean) LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
 DECLARE
   token text;
   operand text[];
@@ -110,10 +109,10 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- search_matches of migration 0024, reading the postings when they can answer: a query posted_words reads, whose
--- postings hold all its matches or at least `cap` products (then the best ranked). A word's postings are read best
--- first and stop at `cap`; several words' are merged in that order (one index scan each, PostgreSQL's Merge Append)
--- and each product kept once, at its best. Only the products sold in variants are visited, for their option values. A
--- common word's first 5,000 of a million products: 15.6 ms through the text-search index, which visits each.
+-- postings hold all its matches or at least `cap` of them (then the best ranked). A word's postings are read best
+-- first and stop at `cap`; several words' are merged in that order (one index scan each, PostgreSQL's Merge Append),
+-- a product with two of them counted once. Only the products sold in variants are visited, for their option values.
+-- A common word's first 5,000 of a million products: 15.6 ms through the text-search index, which visits each.
 -- No parallel workers: the planner counts the option values' subqueries once a row, and fewer rows a worker made a
 -- parallel scan of all a word's postings and a sort look cheaper than reading the first 5,000 in order (24 ms
 -- against 1.5).
@@ -124,54 +123,31 @@ CREATE OR REPLACE FUNCTION search_matches(match tsquery, rank tsquery, include_o
 DECLARE
   posted record := posted_words(match);
   ranked text := 'relevance DESC NULLS LAST, created_at DESC NULLS LAST, product_id';
-  -- A word's first `cap` postings: a product further down has `cap` better than it with that word alone.
   one_word text := 'SELECT * FROM search_postings WHERE lexeme = $1[%s] AND ($2 OR in_stock) ORDER BY %s LIMIT $3';
-  merged text;
-  best text;
-  postings_read integer;
-  products_found integer;
-  reach integer := cap;
+  postings text;
+  found integer;
 BEGIN
   IF posted.words IS NOT NULL THEN
     -- Run with EXECUTE, so that each is planned for its words: a plan made for any words reads them all.
-    IF cardinality(posted.words) = 1 THEN
-      best := format(one_word, 1, ranked);
-      IF NOT posted.complete THEN
-        EXECUTE format('SELECT count(*) FROM (%s) AS best', best) INTO products_found
-          USING posted.words, search_matches.include_out_of_stock, search_matches.cap;
-      END IF;
-    ELSE
-      -- The first `reach` of the words' postings merged in rank order: enough once they name `cap` products, a
-      -- product's first posting being its best (a name with two of the words takes two places; each product short
-      -- adds two places), or all there are.
-      -- A product's postings differ only in their word and rank, so it is kept by grouping, a hash rather than a sort.
-      merged := format('%s ORDER BY %s LIMIT $4', (SELECT string_agg(format('(' || one_word || ')', i, ranked),
-        ' UNION ALL ') FROM generate_subscripts(posted.words, 1) AS i), ranked);
-      best := format('SELECT product_id, max(relevance) AS relevance, created_at, in_stock, brand, price, rating,
-          num_reviews, cod, has_options
-        FROM (%s) AS merged
-        GROUP BY product_id, created_at, in_stock, brand, price, rating, num_reviews, cod, has_options', merged);
-      LOOP
-        EXECUTE format('SELECT coalesce(sum(postings), 0), count(*)
-          FROM (SELECT count(*) AS postings FROM (%s) AS merged GROUP BY product_id) AS kept', merged)
-          INTO postings_read, products_found
-          USING posted.words, search_matches.include_out_of_stock, search_matches.cap, reach;
-        EXIT WHEN products_found >= search_matches.cap OR postings_read < reach;
-        reach := reach + 2 * (search_matches.cap - products_found);
-      END LOOP;
-      IF products_found > search_matches.cap THEN
-        best := format('%s ORDER BY %s LIMIT $3', best, ranked);
-      END IF;
+    postings := CASE WHEN cardinality(posted.words) = 1 THEN format(one_word, 1, ranked)
+      ELSE format('%s ORDER BY %s LIMIT $3', (SELECT string_agg(format('(' || one_word || ')', i, ranked), ' UNION ALL ')
+        FROM generate_subscripts(posted.words, 1) AS i), ranked) END;
+    IF NOT posted.complete THEN
+      EXECUTE format('SELECT count(*) FROM (%s) AS enough', postings) INTO found
+        USING posted.words, search_matches.include_out_of_stock, search_matches.cap;
     END IF;
-    IF posted.complete OR products_found >= search_matches.cap THEN
+    IF posted.complete OR found = search_matches.cap THEN
+      IF cardinality(posted.words) > 1 THEN
+        postings := format('SELECT DISTINCT ON (product_id) * FROM (%s) AS merged ORDER BY product_id, relevance DESC',
+          postings);
+      END IF;
       RETURN QUERY EXECUTE format('SELECT m.product_id, m.brand, m.price, m.rating, m.num_reviews, m.in_stock, m.cod,
           m.created_at, m.relevance,
-          CASE WHEN m.has_options THEN (SELECT p.option_values FROM products p WHERE p.id = m.product_id)
-            ELSE ''{}'' END,
+          CASE WHEN m.has_options THEN (SELECT p.option_values FROM products p WHERE p.id = m.product_id) ELSE ''{}'' END,
           CASE WHEN m.has_options THEN (SELECT p.option_values_in_stock FROM products p WHERE p.id = m.product_id)
             ELSE ''{}'' END
-        FROM (%s) AS m', best)
-        USING posted.words, search_matches.include_out_of_stock, search_matches.cap, reach;
+        FROM (%s) AS m', postings)
+        USING posted.words, search_matches.include_out_of_stock, search_matches.cap;
       RETURN;
     END IF;
   END IF;
