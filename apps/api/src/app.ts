@@ -2,6 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, {
+  type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -78,6 +79,8 @@ export interface AppOptions {
   clock?: Clock;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** The process's logger (server.ts), in place of one made from `logger`. */
+  loggerInstance?: FastifyBaseLogger;
   /** Called for every route as it is registered (tests build the permission matrix from it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -99,7 +102,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       server.setTimeout(timeouts.connectionTimeout);
       return server;
     },
-    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    ...(opts.loggerInstance
+      ? { loggerInstance: opts.loggerInstance }
+      : { logger: opts.logger ?? { level: config.LOG_LEVEL } }),
     // One line per request, written by plugins/answers.ts, instead of Fastify's two.
     logController: new OneLinePerRequest(),
     genReqId: requestIdOf,

@@ -32,6 +32,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** How long a starting server keeps trying to reach PostgreSQL before it exits. */
+  DB_START_TIMEOUT_S: z.coerce.number().min(0).max(3600).default(60),
   /** PostgreSQL connections per process; unset, `defaultPoolMax`. */
   DB_POOL_MAX: unsetWhenEmpty(z.coerce.number().int().min(1).max(500)),
   REDIS_URL: z.string().url().optional(),
@@ -55,7 +57,7 @@ const envSchema = z.object({
   UPLOAD_STORE: z.enum(['fs', 'db']).default('fs'),
   /** Memory for cached catalogue answers per process; 0 turns the cache off. */
   CACHE_MAX_MB: z.coerce.number().min(0).max(4096).default(32),
-  /** Processes `npm start` runs on this machine (node:cluster); more than 1 needs DATABASE_URL. */
+  /** Servers `npm start` runs on this machine (node:cluster), each restarted if it dies; more than 1 needs DATABASE_URL. */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),

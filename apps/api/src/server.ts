@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { runPrimary } from './cluster.js';
+import { createLog } from './lib/log.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
 import { users } from './db/schema.js';
@@ -11,26 +13,34 @@ import { buildApp } from './app.js';
 import { seedIfEmpty } from './seed/index.js';
 import { startOrderExpiry } from './modules/orders/expiry.js';
 
-/** Process entry: configuration, then one server here, or WORKERS of them under a cluster primary. */
+/** Process entry: configuration, then a supervisor here that runs WORKERS servers, each in a process of its own. */
 async function main() {
   const config = loadConfig();
-  if (config.WORKERS > 1 && cluster.isPrimary) {
-    if (!config.DATABASE_URL)
+  const log = createLog(config.LOG_LEVEL);
+  if (cluster.isPrimary) {
+    if (config.WORKERS > 1 && !config.DATABASE_URL)
       throw new Error('WORKERS > 1 needs DATABASE_URL: the embedded database can be opened by one process at a time.');
-    runPrimary(config.WORKERS);
+    runPrimary(config.WORKERS, log);
     return;
   }
-  await serve(config);
+  await serve(config, log).catch((err: unknown) => {
+    // The message says what to do (the database unreachable, a migration that failed); the stack is in the line.
+    log.fatal({ err }, err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  });
 }
 
 /** One server: database, app, demo seed, background work, listen, and a graceful stop on SIGTERM/SIGINT. */
-async function serve(config: Config) {
+async function serve(config: Config, log: Logger) {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(config.dataDir, 'pglite'),
     poolMax: config.DB_POOL_MAX,
+    // PostgreSQL may still be starting (a reboot), or restarting: the server waits for it rather than exit at once.
+    waitMs: config.DB_START_TIMEOUT_S * 1000,
+    log,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, loggerInstance: log });
   await seedOnFirstStart(config, app, database.db);
   // Unpaid online orders give their stock back after 30 minutes (48 hours while their payment is pending);
   // every instance may run this safely.

@@ -44,6 +44,13 @@ export const orderCreateSchema = z.object({
 });
 export type OrderCreateInput = z.input<typeof orderCreateSchema>;
 
+/**
+ * The checkout's `Idempotency-Key` header: one per attempt to place an order, kept across its retries. The same key
+ * from the same shopper within a day answers the order it placed.
+ */
+export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{8,255}$/, say.api.invalidIdempotencyKey);
+export const orderCreateHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
+
 /** The ways to pay online; which of them the shop offers depends on its payment provider. */
 export const ONLINE_METHODS = ['card', 'wallet', 'kiosk'] as const;
 export type OnlineMethod = (typeof ONLINE_METHODS)[number];

@@ -103,6 +103,9 @@ export const API_MSG = {
   tooManyRequests: 'Too many requests, please try again in a minute',
   tooManySignIns: 'Too many sign-in attempts, please try again later',
   // Server and database
+  databaseUnavailable: 'Database unavailable',
+  invalidIdempotencyKey: 'The Idempotency-Key header must be 8 to 255 visible characters',
+  idempotencyKeyReused: 'This Idempotency-Key was sent with another order; use a new key for a new order',
   unavailable: 'The shop is briefly unavailable, please try again',
   serverError: 'Something went wrong on our side',
   alreadyExists: 'This already exists',

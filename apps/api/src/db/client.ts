@@ -7,6 +7,7 @@ import { MIGRATIONS } from './migrations-folder.js';
 import { keepBackendHeap } from './backend-heap.js';
 import { nameRepeatedStatements } from './repeated-statements.js';
 import type { PoolUse } from '../lib/metrics.js';
+import { errorChain, isConnectionError } from '../lib/db-errors.js';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle; services take `Db | Tx` so they compose inside a caller's transaction. */
@@ -50,15 +51,32 @@ export interface DbOptions {
   migrationsFolder?: string;
   /** False opens the database as it is: a backup must copy what the older code wrote, not migrate it first. */
   migrate?: boolean;
+  /**
+   * PostgreSQL: how long to keep trying while the server cannot be reached (down, starting, restarting); omitted, the
+   * first failure is final, as a command run by hand wants.
+   */
+  waitMs?: number;
+  /** Where a lost connection and each try of a waiting start are told. */
+  log?: DbLog;
+}
+
+/** The part of pino (Fastify's logger) the database speaks to. */
+export interface DbLog {
+  warn(details: object, message: string): void;
 }
 
 export async function openDatabase(opts: DbOptions): Promise<Database> {
   const migrationsFolder = opts.migrate === false ? null : (opts.migrationsFolder ?? MIGRATIONS);
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolMax ?? 20, migrationsFolder);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolMax ?? 20, migrationsFolder, opts);
   return openPglite(opts.dataDir, migrationsFolder, opts.loadDataDir);
 }
 
-async function openPostgres(url: string, max: number, migrationsFolder: string | null): Promise<Database> {
+async function openPostgres(
+  url: string,
+  max: number,
+  migrationsFolder: string | null,
+  { waitMs = 0, log }: Pick<DbOptions, 'waitMs' | 'log'>,
+): Promise<Database> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -78,23 +96,42 @@ async function openPostgres(url: string, max: number, migrationsFolder: string |
     // first 48 repeated texts it met, and their plans, which a change of a column's type would leave failing.
     maxLifetimeSeconds: 600,
   });
-  // An idle client that loses its server (a restart) must not crash the process; the pool replaces it.
+  // The pool passes on the errors of its idle clients; each client reports its own below.
   pool.on('error', () => {});
   pool.on('connect', (client) => {
+    // A connection can be lost at any moment (a restart, a failover, an idle-connection reaper), also while it is
+    // checked out with no statement running, between two statements of a transaction: a client's error event with no
+    // listener would end the process. The statement under way fails (a 503), the next one on this client fails as no
+    // longer queryable, and the pool drops the client when it comes back.
+    client.on('error', (err) => log?.warn({ err }, 'a database connection was lost; the pool will open another'));
     keepBackendHeap(client);
     nameRepeatedStatements(client);
   });
   const db = drizzle(pool, { schema });
-  // Several instances may start at once: one migrates while the others wait on the lock.
-  if (migrationsFolder) {
-    const lockClient = await pool.connect();
+  // The first connection tells whether PostgreSQL is there; several instances may start at once: one migrates while
+  // the others wait on the lock. Migrations run in one transaction, so one cut short by a lost connection is tried
+  // again whole.
+  const start = async () => {
+    const client = await pool.connect();
+    let lost: Error | undefined;
     try {
-      await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      if (!migrationsFolder) return;
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await migrate(db, { migrationsFolder });
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    } catch (err) {
+      // The session's lock goes with it when the client is dropped.
+      lost = err as Error;
+      throw err;
     } finally {
-      await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-      lockClient.release();
+      client.release(lost);
     }
+  };
+  try {
+    await whenReachable(start, { waitMs, log, where: serverOf(url) });
+  } catch (err) {
+    await pool.end();
+    throw err;
   }
   const listeners = new Set<() => Promise<void>>();
   return {
@@ -114,6 +151,52 @@ async function openPostgres(url: string, max: number, migrationsFolder: string |
       await pool.end();
     },
   };
+}
+
+const FIRST_RETRY_MS = 500;
+const LONGEST_RETRY_MS = 5000;
+
+/** host:port of a connection string, for messages: the string itself may hold a password. */
+const serverOf = (url: string) => {
+  const { hostname, port } = new URL(url);
+  return `${hostname || 'localhost'}:${port || 5432}`;
+};
+
+/**
+ * Runs `attempt` until PostgreSQL answers it, waiting 0.5 s, then 1, 2, 4 and 5 s at most between tries, for `waitMs`
+ * in all; any other error, or the last connection error, is final.
+ */
+async function whenReachable<T>(
+  attempt: () => Promise<T>,
+  { waitMs, log, where }: { waitMs: number; log?: DbLog; where: string },
+): Promise<T> {
+  const deadline = Date.now() + waitMs;
+  for (let tries = 1, delay = FIRST_RETRY_MS; ; tries++, delay = Math.min(delay * 2, LONGEST_RETRY_MS)) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (waitMs <= 0 || !isConnectionError(err)) throw err;
+      const reason = whatWentWrong(err);
+      const left = deadline - Date.now();
+      if (left <= 0)
+        throw new Error(
+          `PostgreSQL at ${where} could not be reached within ${Math.round(waitMs / 1000)} s (DB_START_TIMEOUT_S): ${reason}`,
+          { cause: err },
+        );
+      const wait = Math.min(delay, left);
+      log?.warn(
+        { try: tries, retryInMs: wait },
+        `PostgreSQL at ${where} is not reachable yet (${reason}); trying again`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+/** The first message in an error's chain (Node's AggregateError of a refused connect has none of its own). */
+function whatWentWrong(err: unknown): string {
+  for (const e of errorChain(err)) if (typeof e.message === 'string' && e.message) return e.message;
+  return String(err);
 }
 
 const RECONNECT_MS = 500;

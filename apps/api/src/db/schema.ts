@@ -481,6 +481,28 @@ export const orderStatusHistory = pgTable(
   (t) => [index('order_status_history_order_idx').on(t.orderId)],
 );
 
+/**
+ * The checkout requests that carried an Idempotency-Key, each with the order it placed: the same key sent again by the
+ * same shopper within a day answers that order instead of placing another (modules/orders/requests.ts).
+ */
+export const orderRequests = pgTable(
+  'order_requests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** The request's body, hashed: the same key with another body is refused rather than answered. */
+    bodyHash: text('body_hash').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  // Orders are never deleted, so the order's key needs no index of its own for the cascade.
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
 /** Payment intents of the built-in test provider (the Stripe provider keeps them at Stripe). */
 export const testPaymentIntents = pgTable(
   'test_payment_intents',

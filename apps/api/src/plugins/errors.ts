@@ -3,59 +3,12 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { say, type Said } from '@shop/contracts';
 import { HttpError } from '../lib/errors.js';
-
-interface PgLikeError {
-  code?: string;
-  constraint?: string;
-  message?: string;
-  cause?: unknown;
-  errors?: unknown[];
-}
+import { errorChain, isTryAgainLater } from '../lib/db-errors.js';
 
 const UNAVAILABLE = { status: 503, message: say.api.unavailable } as const;
 
-/**
- * The database is unreachable or restarting, or the query lost a race it can simply retry: a 503
- * with Retry-After, never a 500. PostgreSQL codes (class 08 connection exceptions, 57P0x shutdown and
- * start-up, 53300 too many connections, 40001/40P01 serialization failure and deadlock, 55P03 lock
- * timeout, 57014 statement timeout) and the socket errors node-postgres passes on.
- */
-const UNAVAILABLE_CODES = new Set([
-  '08000',
-  '08001',
-  '08003',
-  '08004',
-  '08006',
-  '08P01',
-  '57P01',
-  '57P02',
-  '57P03',
-  '53300',
-  '40001',
-  '40P01',
-  '55P03',
-  '57014',
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
-
-/**
- * What node-postgres (and pg-pool, and PGlite) say, without a code, when the connection is gone:
- * "Connection terminated unexpectedly", "timeout exceeded when trying to connect", "Client has
- * encountered a connection error and is not queryable", "Cannot use a pool after calling end on the
- * pool" (shutting down), "PGlite is closed".
- */
-const CONNECTION_LOST =
-  /connection terminated|timeout exceeded when trying to connect|not queryable|after calling end on the pool|query read timeout|pglite is closed/i;
-
-/** Postgres error codes that are the client's fault or a passing outage, never a 500. */
-function fromCode(code: string | undefined): { status: number; message: string } | null {
+/** Postgres error codes that are the client's fault, never a 500. */
+function fromCode(code: unknown): { status: number; message: string } | null {
   switch (code) {
     case '23505':
       return { status: 409, message: say.api.alreadyExists };
@@ -71,29 +24,16 @@ function fromCode(code: string | undefined): { status: number; message: string }
     case '22021':
       return { status: 400, message: say.api.invalidInput };
     default:
-      return code && UNAVAILABLE_CODES.has(code) ? UNAVAILABLE : null;
+      return null;
   }
 }
 
-/** The error and everything behind it: drizzle wraps driver errors in `cause`, Node's multi-address connect in AggregateError. */
-function* errorChain(error: unknown): Generator<PgLikeError> {
-  const seen = new Set<unknown>();
-  const queue: unknown[] = [error];
-  while (queue.length) {
-    const e = queue.shift();
-    if (!e || typeof e !== 'object' || seen.has(e)) continue;
-    seen.add(e);
-    const err = e as PgLikeError;
-    yield err;
-    queue.push(err.cause, ...(Array.isArray(err.errors) ? err.errors : []));
-  }
-}
-
+/** A passing outage (the database unreachable, restarting, or a race to retry) is a 503; the client's faults are 4xx. */
 function fromDatabase(error: unknown): { status: number; message: string } | null {
+  if (isTryAgainLater(error)) return UNAVAILABLE;
   for (const e of errorChain(error)) {
     const known = fromCode(e.code);
     if (known) return known;
-    if (typeof e.message === 'string' && CONNECTION_LOST.test(e.message)) return UNAVAILABLE;
   }
   return null;
 }

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { say } from '@shop/contracts';
 
 const check = (probe: () => Promise<unknown>) =>
   probe().then(
     () => 'ok' as const,
     () => 'down' as const,
   );
+
+/** Load balancers and supervisors poll these; a 503 says why and when to ask again, and clears by itself. */
+const RETRY_AFTER_S = '5';
 
 /**
  * `/health`: the process answers and its database does (one trivial query). `/ready`: for load
@@ -15,7 +19,11 @@ const check = (probe: () => Promise<unknown>) =>
 export async function healthRoutes(api: FastifyInstance) {
   api.get('/health', { config: { access: 'public' } }, async (_request, reply) => {
     const db = await check(() => api.db.execute(sql`select 1`));
-    return reply.code(db === 'ok' ? 200 : 503).send({ status: db === 'ok' ? 'ok' : 'unavailable', db: api.dbKind });
+    if (db === 'ok') return reply.send({ status: 'ok', db: api.dbKind });
+    return reply
+      .code(503)
+      .header('retry-after', RETRY_AFTER_S)
+      .send({ status: 'unavailable', db: api.dbKind, message: say.api.databaseUnavailable });
   });
 
   api.get('/ready', { config: { access: 'public' } }, async (_request, reply) => {
@@ -25,8 +33,12 @@ export async function healthRoutes(api: FastifyInstance) {
       redis ? check(() => redis.ping()) : undefined,
     ]);
     const ready = db === 'ok' && cache !== 'down';
-    return reply
-      .code(ready ? 200 : 503)
-      .send({ status: ready ? 'ready' : 'unavailable', db, ...(cache ? { redis: cache } : {}) });
+    if (!ready) reply.code(503).header('retry-after', RETRY_AFTER_S);
+    return reply.send({
+      status: ready ? 'ready' : 'unavailable',
+      db,
+      ...(cache ? { redis: cache } : {}),
+      ...(db === 'down' ? { message: say.api.databaseUnavailable } : {}),
+    });
   });
 }

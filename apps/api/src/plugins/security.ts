@@ -23,6 +23,29 @@ const CSP_DIRECTIVES: Record<string, string[]> = {
 };
 
 const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+
+/**
+ * The browser features the shop never uses, turned off for its pages and anything they embed. Payment requests are
+ * left to the card provider's own frame (Stripe.js, the one frame the CSP allows), which asks for them for wallets.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'bluetooth=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=("https://js.stripe.com")',
+  'publickey-credentials-get=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
 const hstsWanted = (config: Config) => config.PUBLIC_URL.startsWith('https://');
 
 /**
@@ -45,6 +68,7 @@ export function securityHeaders(config: Config): Record<string, string> {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: hstsWanted(config) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   })({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
   return headers;
 }
 
@@ -55,10 +79,13 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     reply.headers(headers);
     done();
   });
-  // A signed-in answer (a cart, an address, the audit log) is for its caller only: no cache may keep it.
+  // A signed-in answer (a cart, an address, the audit log) is for its caller only, and so is the answer to anything
+  // but a read (a sign-in's session token, a password reset): no cache may keep them.
   app.addHook('onSend', async (request, reply) => {
     const access = request.routeOptions.config?.access;
-    if (access && access !== 'public' && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (((access && access !== 'public') || !read) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
   // Same origin needs no CORS; a separately hosted front end is allowed only when configured.
   if (app.config.CORS_ORIGIN)

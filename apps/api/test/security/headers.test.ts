@@ -57,6 +57,12 @@ function headerProblems(res: LightMyRequestResponse): string[] {
   )
     problems.push('no strict Referrer-Policy');
   if (res.headers['x-powered-by'] || res.headers.server) problems.push('names the server software');
+  // What the shop never uses is off, for its pages and whatever they embed.
+  const permissions = String(res.headers['permissions-policy'] ?? '');
+  for (const feature of ['camera', 'microphone', 'geolocation', 'usb'])
+    if (!permissions.includes(`${feature}=()`)) problems.push(`Permissions-Policy leaves ${feature} on`);
+  if (!/payment=\("https:\/\/js\.stripe\.com"\)/.test(permissions))
+    problems.push('Permissions-Policy gives payment to more than the card provider');
   if (res.headers['access-control-allow-origin']) problems.push('CORS header without a configured origin');
   // JSON and HTML name their charset, so no browser guesses one (a guessed UTF-7 once meant script).
   const type = String(res.headers['content-type'] ?? '');
@@ -83,8 +89,9 @@ describe('every response carries the security headers', () => {
                 : w.admin.headers;
         const res = await t.app.inject(toInject(route, await expectation.request(w, w.owner), auth));
         const problems = headerProblems(res);
-        // Answers to a signed-in route are nobody else's: no shared cache may keep them.
-        if (expectation.access !== 'public' && res.headers['cache-control'] !== 'no-store')
+        // Answers to a signed-in route, and to anything but a read (a sign-in's token), are nobody else's: no cache
+        // may keep them.
+        if ((expectation.access !== 'public' || mutating) && res.headers['cache-control'] !== 'no-store')
           problems.push(`cache-control ${String(res.headers['cache-control'])}`);
         if (!tally.check(routeKey(route), !problems.length))
           wrong.push(`${routeKey(route)} as ${who} (${res.statusCode}): ${problems.join('; ')}`);

@@ -24,6 +24,7 @@ import { billCart, lineImages, lineStock, lineVariantColumns, readCart } from '.
 import { lineVariant, variantSnapshot } from '../variants/label.js';
 import { byName, toOrder } from './queries.js';
 import { loadShippingRates } from '../shipping/rates.js';
+import { answerAgain, findOrderRequest, rememberOrderRequest, type OrderRequest } from './requests.js';
 import type { Deps } from '../deps.js';
 
 type PlacingDeps = AfterCommitDeps & Pick<Deps, 'clock'>;
@@ -109,10 +110,10 @@ export function placingService(deps: PlacingDeps) {
    * name or picture when its stock is taken (an admin's edit in between), the checkout starts over
    * with the new ones, so what the order snapshots is what was charged.
    */
-  async function place(user: AuthUser, input: PlaceOrderInput, ip: string): Promise<Order[]> {
+  async function place(user: AuthUser, input: PlaceOrderInput, ip: string, request?: OrderRequest): Promise<Order[]> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await placeOnce(user, input, ip);
+        return await placeOnce(user, input, ip, request);
       } catch (err) {
         // PostgreSQL rolls back one side of a deadlock: two shoppers replacing unpaid orders that hold each
         // other's coupon lock the two coupons in opposite orders (docs/decisions/coupon-uses.md).
@@ -123,30 +124,39 @@ export function placingService(deps: PlacingDeps) {
     }
   }
 
-  async function placeOnce(user: AuthUser, input: PlaceOrderInput, ip: string): Promise<Order[]> {
+  async function placeOnce(
+    user: AuthUser,
+    input: PlaceOrderInput,
+    ip: string,
+    request: OrderRequest | undefined,
+  ): Promise<Order[]> {
     const method = input.paymentMethod;
     const after = new AfterCommit();
     const by = { actor: 'shopper', user, ip } as const;
     const written = db.transaction(async (tx) => {
+      const now = deps.clock.now();
       // What the checkout reads is asked at once, in the order PostgreSQL is to run it (one round trip on
       // PostgreSQL; see db/client.ts). First one checkout per user at a time: a double click must not place the
       // same cart twice. In that statement the commit is told not to wait for the disk: it holds the popular
       // product's row until it ends, and the next buyer of that product goes on at once. The answer waits for
       // the disk (below). The coupon is locked next, before any product (coupons/queries.ts lockCoupon).
-      const [, , lines, older, rates] = await allInOrder([
+      // A request sent again with its Idempotency-Key is looked up under the user's lock: it finds what the first one
+      // committed, and answers that order.
+      const [, , lines, older, rates, [earlier] = []] = await allInOrder([
         lockUser(tx).execute({ userId: user.id }),
         input.coupon && lockCoupon(tx, input.coupon),
         readCart(tx, user.id),
         unpaidOrders(tx).execute({ userId: user.id }),
         loadShippingRates(tx),
+        request && findOrderRequest(tx, user.id, request, now),
       ]);
+      if (request && earlier) return answerAgain(tx, request, earlier);
       if (!lines.length) throw badRequest(say.api.cartEmpty);
       if (method === 'cash') {
         const noCod = lines.filter((l) => !l.cod).map((l) => l.name);
         if (noCod.length) throw badRequest(say.api.noCashOnDelivery(noCod.join(', ')));
       }
 
-      const now = deps.clock.now();
       // The older order's products are locked together with the new lines' ones, before the commit takes their stock.
       await transition(
         tx,
@@ -222,6 +232,7 @@ export function placingService(deps: PlacingDeps) {
         !used || claimUse(tx, { ...used, orderId: placed.id, userId: user.id }),
         begin(tx, placed, by, after),
         method === 'cash' && clearCart(tx).execute({ userId: user.id }),
+        ...(request ? rememberOrderRequest(tx, user.id, request, placed.id, now) : []),
         audit(tx, {
           type: 'order',
           action: 'order_placed',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   idSchema,
   orderCancelSchema,
+  orderCreateHeadersSchema,
   orderCreateSchema,
   orderStatusChangeSchema,
   orderSchema,
@@ -13,6 +14,7 @@ import {
 import { currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/language.js';
 import { ordersService } from './service.js';
+import { orderRequest } from './requests.js';
 
 const message = z.object({ message: z.string() });
 
@@ -26,21 +28,26 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['order'],
         security: [{ token: [] }],
+        headers: orderCreateHeadersSchema,
         body: orderCreateSchema,
-        // 409: the products that ran out, for the OrderError screen.
-        response: { 201: z.array(orderSchema), 409: z.union([z.array(outOfStockItemSchema), message]) },
+        // 409: the products that ran out, for the OrderError screen. 422: an Idempotency-Key sent with another body.
+        response: {
+          201: z.array(orderSchema),
+          409: z.union([z.array(outOfStockItemSchema), message]),
+          422: message,
+        },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await service.place(
-            currentUser(request),
-            { ...request.body, language: requestLanguage(request) },
-            request.ip,
-          ),
-        ),
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      const placed = await service.place(
+        currentUser(request),
+        { ...request.body, language: requestLanguage(request) },
+        request.ip,
+        key === undefined ? undefined : orderRequest(key, request.body),
+      );
+      return reply.code(201).send(placed);
+    },
   );
 
   app.get(

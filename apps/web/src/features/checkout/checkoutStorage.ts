@@ -5,16 +5,18 @@ import {
   PHONE_PATTERN,
   type AddressInput,
   type OnlineMethod,
+  type OrderCreateInput,
   type PaymentMethod,
 } from '@shop/contracts';
 import { isRecord } from '../../lib/guards';
-import { readJson, writeJson } from '../../lib/storage';
+import { readJson, removeKey, writeJson } from '../../lib/storage';
 
 /** Local storage keys of the checkout choices (the payment choice is saved locally). */
 export const SHIPPING_ADDRESS_KEY = 'shippingAddress';
 export const PAYMENT_METHOD_KEY = 'paymentMethod';
 export const ONLINE_METHOD_KEY = 'onlineMethod';
 export const COUPON_KEY = 'coupon';
+export const ORDER_ATTEMPT_KEY = 'orderAttempt';
 
 /**
  * Each choice is stored with the id of the shopper who made it: on a shared computer the next
@@ -70,4 +72,28 @@ export function readCoupon(userId: string): string | undefined {
 
 export function saveCoupon(userId: string, code: string | undefined): void {
   writeJson(COUPON_KEY, { userId, value: code ?? null });
+}
+
+/** 128 random bits in hex; crypto.randomUUID is missing where the shop is served over plain http (a shop's LAN). */
+function randomKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The Idempotency-Key of this attempt to place an order: every try of the same order (the same body and cart) sends
+ * the same key, so a try whose answer was lost and the one after it place one order between them; another order,
+ * or the next one after this one was placed, gets a new key. Kept in storage, so a reload keeps it too.
+ */
+export function orderAttemptKey(userId: string, order: OrderCreateInput, cart: unknown): string {
+  const what = JSON.stringify([order, cart]);
+  const stored = readOwn(ORDER_ATTEMPT_KEY, userId);
+  if (isRecord(stored) && stored.what === what && typeof stored.key === 'string') return stored.key;
+  const key = randomKey();
+  writeJson(ORDER_ATTEMPT_KEY, { userId, value: { key, what } });
+  return key;
+}
+
+/** The order is placed: the next one is a new attempt. */
+export function endOrderAttempt(): void {
+  removeKey(ORDER_ATTEMPT_KEY);
 }

@@ -31,9 +31,15 @@ export const checkoutApi = api.injectEndpoints({
     /**
      * Answers with a one-order array. Placing changes the cart (emptied for cash), the
      * order list and the stock of every product involved, so all of those are read again.
+     * The attempt's key makes a retry answer the order a lost answer had placed (checkoutStorage's orderAttemptKey).
      */
-    placeOrder: build.mutation<Order[], OrderCreateInput>({
-      query: (body) => ({ url: '/order', method: 'POST', body }),
+    placeOrder: build.mutation<Order[], { order: OrderCreateInput; attemptKey: string }>({
+      query: ({ order, attemptKey }) => ({
+        url: '/order',
+        method: 'POST',
+        body: order,
+        headers: { 'Idempotency-Key': attemptKey },
+      }),
       invalidatesTags: (result, error) => {
         const fromOrder = result?.flatMap((order) => order.products.map((line) => line.product_id)) ?? [];
         const data = error && 'status' in error ? error.data : undefined;

@@ -160,6 +160,39 @@ describe('/PlaceOrder', () => {
     expect(JSON.parse(screen.getByTestId('state').textContent ?? '')).toEqual({ orderId: 'order-1', bill: 170.5 });
   });
 
+  it('tries again when the shop is briefly unavailable, with the same Idempotency-Key, and a new one next time', async () => {
+    choose('cash');
+    const keys: (string | null)[] = [];
+    let answers = 0;
+    mockApi({
+      'GET /api/cart': { body: cart },
+      'GET /api/shipping/quote': defaultQuote,
+      'POST /api/address': { status: 201, body: [] },
+      'POST /api/order': (request) => {
+        keys.push(request.headers.get('idempotency-key'));
+        // The first try's answer is lost to a restart: the server may or may not have placed it.
+        return answers++ === 0
+          ? { status: 503, body: { message: 'The shop is briefly unavailable, please try again' } }
+          : { status: 201, body: [order('cash')] };
+      },
+    });
+    const user = userEvent.setup();
+    const first = renderReview();
+    await placeOrder(user);
+    expect(await screen.findByText('page /success', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    first.unmount();
+
+    // The order was placed: the shopper's next checkout, even of the same cart, is a new attempt.
+    renderReview();
+    await placeOrder(user);
+    expect(await screen.findAllByText('page /success')).not.toHaveLength(0);
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it('applies a coupon the server accepts, shows its discount in the total, and places the order with it', async () => {
     choose('cash');
     const { calls } = mockApi({

@@ -15,7 +15,14 @@ import { Price } from '../../../components/Price';
 import { ProductImage } from '../../../components/ProductImage';
 import { clearCart, useCart } from '../../cart';
 import { isOutOfStockList, useAddAddressMutation, usePlaceOrderMutation } from '../api/checkoutApi';
-import { readCoupon, readPaymentMethod, readShippingAddress, saveCoupon } from '../checkoutStorage';
+import {
+  endOrderAttempt,
+  orderAttemptKey,
+  readCoupon,
+  readPaymentMethod,
+  readShippingAddress,
+  saveCoupon,
+} from '../checkoutStorage';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
@@ -97,7 +104,7 @@ function Review({
   // The shopper places the order knowing its total; if no quote can be had, the server's bill still tells it.
   const awaitingFees = !fees && !feesFailed && !couponRefused;
   const codUnavailable = useCodUnavailable(method === 'cash' ? cart.products : undefined);
-  const { place, placing, failure } = usePlaceOrder(address, method, coupon);
+  const { place, placing, failure } = usePlaceOrder(address, method, coupon, cart);
   // The next screen's code arrives while the shopper reads, so placing moves on at once instead of
   // showing this screen with the cart the order has just emptied.
   useEffect(() => {
@@ -205,13 +212,21 @@ function Review({
   );
 }
 
+/** Tries of one order when the shop is briefly unavailable (503) or unreachable; each waits a little longer. */
+const PLACE_TRIES = 3;
+const RETRY_WAIT_MS = 1000;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const mayRetry = (error: Parameters<typeof errorStatus>[0]) =>
+  errorStatus(error) === 503 || (error !== undefined && 'status' in error && error.status === 'FETCH_ERROR');
+
 /**
  * The address is saved, then the order is made from the server cart.
  * Cash: the server has emptied its cart, the local copy follows, then /success. Card: /Stripe with
  * the new order. Out of stock (409): /OrderError with the list the server sent. Any other refusal
- * (an empty cart, cash for a card-only product) is shown here in the server's words.
+ * (an empty cart, cash for a card-only product) is shown here in the server's words. A 503 or a lost
+ * connection is tried again with the same Idempotency-Key, so a try whose answer was lost is not placed twice.
  */
-function usePlaceOrder(address: AddressInput, method: PaymentMethod, coupon: string | undefined) {
+function usePlaceOrder(address: AddressInput, method: PaymentMethod, coupon: string | undefined, cart: Cart) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -229,26 +244,34 @@ function usePlaceOrder(address: AddressInput, method: PaymentMethod, coupon: str
       setFailure(errorMessage(saved.error) ?? t('common.loadFailed'));
       return;
     }
-    const placed = await placeOrder({ deliveryAddress: address, paymentMethod: method, coupon });
+    const order = { deliveryAddress: address, paymentMethod: method, coupon };
+    const lines = cart.products.map((line) => [line.product_id._id, line.variant?._id, line.quantity]);
+    const attemptKey = orderAttemptKey(user._id, order, lines);
+    let placed = await placeOrder({ order, attemptKey });
+    for (let tries = 1; tries < PLACE_TRIES && mayRetry(placed.error); tries++) {
+      await wait(RETRY_WAIT_MS * tries);
+      placed = await placeOrder({ order, attemptKey });
+    }
     if (placed.error) {
       const data = 'status' in placed.error ? placed.error.data : undefined;
       if (errorStatus(placed.error) === 409 && isOutOfStockList(data)) void navigate(paths.orderError, { state: data });
       else setFailure(errorMessage(placed.error) ?? t('common.loadFailed'));
       return;
     }
-    const order = placed.data?.[0];
-    if (!order) {
+    const made = placed.data?.[0];
+    if (!made) {
       setFailure(t('common.loadFailed'));
       return;
     }
+    endOrderAttempt();
     setLeaving(true);
     // The coupon is the order's now; the next checkout starts without it.
     saveCoupon(user._id, undefined);
     if (method === 'visa') {
-      void navigate(paths.stripe, { state: { order_id: order._id } });
+      void navigate(paths.stripe, { state: { order_id: made._id } });
     } else {
       dispatch(clearCart());
-      void navigate(paths.success, { state: { orderId: order._id, bill: order.bill } });
+      void navigate(paths.success, { state: { orderId: made._id, bill: made.bill } });
     }
   };
 
