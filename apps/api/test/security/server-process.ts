@@ -39,7 +39,12 @@ export interface ServerProcess {
 /** Starts the server on a free port and waits until /api/health answers 200. */
 export async function startServer(
   env: Record<string, string>,
-  opts: { dataDir?: string; timeoutMs?: number } = {},
+  opts: {
+    dataDir?: string;
+    timeoutMs?: number;
+    /** Called with everything the server wrote so far, each time it writes, also before it is ready. */
+    onOutput?: (output: string) => void;
+  } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const ownDir = !opts.dataDir;
@@ -64,8 +69,12 @@ export async function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const heard = (chunk: Buffer) => {
+    output += chunk.toString();
+    opts.onOutput?.(output);
+  };
+  child.stdout?.on('data', heard);
+  child.stderr?.on('data', heard);
   /** Stops a server that never became ready, and removes the directory made for it. */
   const giveUp = (why: string) => {
     child.kill('SIGKILL');
