@@ -14,6 +14,10 @@ const entries = {
   restore: 'src/cli/restore.ts',
 };
 
+// Chunks are named by their content: a build leaves none of the previous one's behind.
+for (const file of fs.existsSync('dist') ? fs.readdirSync('dist') : [])
+  if (/^(chunk|serve)-.*\.js(\.map)?$/.test(file)) fs.rmSync(`dist/${file}`);
+
 await build({
   entryPoints: Object.fromEntries(Object.entries(entries).filter(([, file]) => fs.existsSync(file))),
   outdir: 'dist',
@@ -21,6 +25,8 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // The server's code is its own chunk, which the supervisor (server.ts) never loads: only its workers do.
+  splitting: true,
   sourcemap: true,
   external,
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },

@@ -1,19 +1,12 @@
 import cluster from 'node:cluster';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Logger } from 'pino';
 import { runPrimary } from './cluster.js';
 import { createLog } from './lib/log.js';
-import { loadConfig, type Config } from './config.js';
-import { openDatabase, type Db } from './db/client.js';
-import { users } from './db/schema.js';
-import { buildApp } from './app.js';
-import { seedIfEmpty } from './seed/index.js';
-import { startOrderExpiry } from './modules/orders/expiry.js';
+import { loadConfig } from './config.js';
 
-/** Process entry: configuration, then a supervisor here that runs WORKERS servers, each in a process of its own. */
+/**
+ * Process entry: configuration, then a supervisor here that runs WORKERS servers, each in a process of its own. The
+ * server's code is imported by the workers only: the supervisor loads no more than it needs to fork and watch them.
+ */
 async function main() {
   const config = loadConfig();
   const log = createLog(config.LOG_LEVEL);
@@ -23,103 +16,12 @@ async function main() {
     runPrimary(config.WORKERS, log);
     return;
   }
+  const { serve } = await import('./serve.js');
   await serve(config, log).catch((err: unknown) => {
     // The message says what to do (the database unreachable, a migration that failed); the stack is in the line.
     log.fatal({ err }, err instanceof Error ? err.message : String(err));
     process.exit(1);
   });
-}
-
-/** One server: database, app, demo seed, background work, listen, and a graceful stop on SIGTERM/SIGINT. */
-async function serve(config: Config, log: Logger) {
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: path.join(config.dataDir, 'pglite'),
-    poolMax: config.DB_POOL_MAX,
-    // PostgreSQL may still be starting (a reboot), or restarting: the server waits for it rather than exit at once.
-    waitMs: config.DB_START_TIMEOUT_S * 1000,
-    log,
-  });
-  const app = await buildApp({ config, database, loggerInstance: log });
-  await seedOnFirstStart(config, app, database.db);
-  // Unpaid online orders give their stock back after 30 minutes (48 hours while their payment is pending);
-  // every instance may run this safely.
-  startOrderExpiry(app);
-  // Order e-mails left queued by a previous run go out now, the rest as they come; every instance may
-  // run this: each mail is taken by one of them.
-  app.mailSender.start();
-  // Product imports applied from the dashboard, and those a stopped instance was applying; each is
-  // applied once, by whichever instance takes it.
-  app.productImports.start();
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    // A client that never finishes its request (a stalled upload, a slowloris) must not hold the
-    // process, and the deploy waiting on it, forever: after the grace period its connection is cut.
-    const grace = setTimeout(() => {
-      app.log.warn(
-        { graceMs: config.SHUTDOWN_GRACE_MS },
-        'requests still open after the grace period: closing their connections',
-      );
-      app.server.closeAllConnections();
-    }, config.SHUTDOWN_GRACE_MS);
-    grace.unref();
-    try {
-      // close() stops accepting connections and waits for requests in flight before the database goes.
-      await app.close();
-      clearTimeout(grace);
-      await database.close();
-      app.log.info('database closed');
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
-
-  await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`EGP Shop listening on ${listeningAddress(app.server.address())} (database: ${database.kind})`);
-}
-
-/**
- * A first start on an empty database gets the demo catalogue before it serves anything. Its admin has
- * a published password, so in production it comes only with SEED=demo; otherwise the log says how to
- * make the first admin.
- */
-async function seedOnFirstStart(config: Config, app: FastifyInstance, db: Db) {
-  const seed = config.SEED ?? (config.NODE_ENV === 'production' ? undefined : 'demo');
-  if (seed === 'demo') {
-    await seedIfEmpty({ db, images: app.images, log: (line) => app.log.info(line) });
-    return;
-  }
-  if (seed === undefined && !(await hasAdmin(db))) {
-    const command = "npm run create-admin -- --email you@example.com --password 'A-str0ng-password'";
-    // create-admin is refused while a server holds the embedded database (one process at a time).
-    const how = config.DATABASE_URL
-      ? `Create the first admin with: ${command}`
-      : `Stop this server (it locks the embedded database while it runs), create the first admin with: ${command}, then start it again`;
-    app.log.warn(
-      'No admin account yet, and the demo catalogue (with its published admin password) is not loaded in production. ' +
-        `${how} (or start with SEED=demo for the demo shop).`,
-    );
-  }
-}
-
-async function hasAdmin(db: Db): Promise<boolean> {
-  return (await db.select({ id: users.id }).from(users).where(eq(users.role, true)).limit(1)).length > 0;
-}
-
-/** The address as a browser would use it: a wildcard host is reached through localhost. */
-function listeningAddress(address: AddressInfo | string | null): string {
-  if (!address || typeof address === 'string') return String(address);
-  const wildcard = address.address === '0.0.0.0' || address.address === '::';
-  const host = wildcard ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}${wildcard ? ' (every interface)' : ''}`;
 }
 
 main().catch((err) => {
