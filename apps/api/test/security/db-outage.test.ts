@@ -222,6 +222,9 @@ describe.runIf(Boolean(base))('PostgreSQL going away while requests flow (Postgr
     const recoveredFromRestart = await waitForRecovery('after terminate');
     // 2. PostgreSQL unreachable: connections dropped, new ones refused.
     await proxy.cut();
+    // Health says what is wrong, and when to ask again.
+    const health = await fetch(`${server.url}/api/health`);
+    const said = { status: health.status, retryAfter: health.headers.get('retry-after'), body: await health.json() };
     await during('cut', 2_000);
     await proxy.restore();
     const recoveredFromCut = await waitForRecovery('after cut');
@@ -247,6 +250,11 @@ describe.runIf(Boolean(base))('PostgreSQL going away while requests flow (Postgr
     expect(summary(bad), 'only 200 or 503, never a 500 or a hang').toEqual([]);
     expect(recoveredFromRestart, 'recovered after the backends were terminated').not.toBeNull();
     expect(recoveredFromCut, 'recovered after the cut').not.toBeNull();
+    expect(said).toEqual({
+      status: 503,
+      retryAfter: '5',
+      body: { status: 'unavailable', db: 'postgres', message: 'Database unavailable', requestId: expect.any(String) },
+    });
     expect(recoveredFromBlackhole, 'recovered after the black hole').not.toBeNull();
     // During the cut the API said so: mostly 503s (a request already past the database may still succeed).
     const unavailable = outage.filter((s) => s.status === 503).length;
