@@ -1,5 +1,6 @@
 // Bundles the API and its CLIs to dist/ for `npm start`; node_modules stay external, workspace TS is inlined.
-// Every entry sits at the top of dist/ so `new URL('./migrations', import.meta.url)` finds dist/migrations.
+// Every entry sits at the top of dist/ so `new URL('./migrations', import.meta.url)` finds dist/migrations, and
+// `new URL('./sql', …)` the functions and triggers applied after them (db/repeatable-sql.ts) in dist/sql.
 import fs from 'node:fs';
 import { build } from 'esbuild';
 
@@ -32,5 +33,7 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 });
-fs.rmSync('dist/migrations', { recursive: true, force: true });
-fs.cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+for (const folder of ['migrations', 'sql']) {
+  fs.rmSync(`dist/${folder}`, { recursive: true, force: true });
+  fs.cpSync(`src/db/${folder}`, `dist/${folder}`, { recursive: true });
+}

@@ -35,7 +35,7 @@ function pgliteTemplate(): Blob | undefined {
 }
 
 /** A fresh database: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
-async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     const loadDataDir = pgliteTemplate();

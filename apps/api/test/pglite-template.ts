@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
+import type { Db } from '../src/db/client.js';
+import { MIGRATIONS } from '../src/db/migrations-folder.js';
+import { applyRepeatableSql } from '../src/db/repeatable-sql.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,7 +29,10 @@ export default async function setup(project: TestProject) {
   }
   // In memory, as the tests' own databases are; openDatabase gives no access to the client to copy.
   const client = await PGlite.create({ extensions: { pg_trgm } });
-  await migrate(drizzle(client), { migrationsFolder: fileURLToPath(new URL('../src/db/migrations', import.meta.url)) });
+  // As openDatabase makes a database: the migrations, then the functions and triggers of db/sql.
+  const db = drizzle(client);
+  await migrate(db, { migrationsFolder: MIGRATIONS });
+  await applyRepeatableSql(db as unknown as Db, MIGRATIONS);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-pglite-template-'));
   const copy = path.join(dir, 'template.tar');
   fs.writeFileSync(copy, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));

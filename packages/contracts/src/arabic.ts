@@ -3,7 +3,7 @@
  * hamza-carrying alefs as bare alef, ta marbuta as ha, alef maqsura as ya, hamza seats as their letter,
  * Arabic-Indic digits as ASCII digits, and no harakat or tatweel.
  *
- * The database folds stored text with the SQL function normalize_arabic (apps/api/src/db/migrations/0000_init.sql),
+ * The database folds stored text with the SQL function normalize_arabic (apps/api/src/db/sql/search-text.sql),
  * which must do exactly this: search compares query text folded here with names folded there.
  */
 // Written as escapes: mixed-direction literals are easy to misread. In order: أ إ آ ٱ → ا, ة → ه, ى → ي,

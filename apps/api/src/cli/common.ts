@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.js';
 import { openDatabase, type Database, type DbOptions } from '../db/client.js';
+import { RepeatableSqlError } from '../db/repeatable-sql.js';
 
 /** An error the user can act on: its message is printed without a stack trace, and the process exits with exitCode. */
 export class CliError extends Error {
@@ -63,6 +64,8 @@ export async function openCliDatabase(
       ...opts,
     });
   } catch (err) {
+    // The database was opened and migrated: what failed says so itself.
+    if (err instanceof RepeatableSqlError) throw err;
     const reason = err instanceof Error ? err.message : String(err);
     // The URL is not repeated: it may hold a password.
     if (config.DATABASE_URL) throw new CliError(`Could not open the PostgreSQL database in DATABASE_URL: ${reason}`);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
+import { RepeatableSqlError } from '../db/repeatable-sql.js';
 import { CliError, openCliDatabase, runIfEntry, UsageError } from './common.js';
 
 const USAGE = `Usage: npm run migrate [-- --folder DIR]
@@ -9,12 +10,15 @@ const USAGE = `Usage: npm run migrate [-- --folder DIR]
 Brings the database that DATABASE_URL names, or else the embedded database in DATA_DIR (default
 ./data), to the newest schema. The server does the same on every start; this runs it on its own,
 for instance before starting new instances. Migrations are applied in one transaction under a
-lock: when one fails, none of them is kept and the error is printed.
+lock: when one fails, none of them is kept and the error is printed. The functions and triggers
+of src/db/sql follow, in a transaction of their own.
 
-  --folder  another migrations folder (to try a migration before it ships)
+  --folder  another migrations folder (to try a migration before it ships); src/db/sql is applied
+            after this build's own folder only
   --help    show this help
 
-Exit codes: 0 up to date, 1 a migration failed (the database is as it was), 2 wrong arguments.`;
+Exit codes: 0 up to date, 1 a migration failed (the database is as it was) or src/db/sql did (the
+migrations are kept), 2 wrong arguments.`;
 
 export function parseMigrateArgs(argv: string[]): { folder?: string; help: boolean } {
   try {
@@ -41,7 +45,9 @@ async function main(argv: string[]) {
   }
   const database = await openCliDatabase(loadConfig(), { migrationsFolder: args.folder }).catch((err: unknown) => {
     throw new CliError(
-      `Migration failed; the database was left as it was.\n${err instanceof Error ? err.message : String(err)}`,
+      err instanceof RepeatableSqlError
+        ? err.message
+        : `Migration failed; the database was left as it was.\n${err instanceof Error ? err.message : String(err)}`,
     );
   });
   try {

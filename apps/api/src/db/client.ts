@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema.js';
 import { MIGRATIONS } from './migrations-folder.js';
+import { applyRepeatableSql } from './repeatable-sql.js';
 import { keepBackendHeap } from './backend-heap.js';
 import { nameRepeatedStatements } from './repeated-statements.js';
 import type { PoolUse } from '../lib/metrics.js';
@@ -118,6 +119,7 @@ async function openPostgres(
       if (!migrationsFolder) return;
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await migrate(db, { migrationsFolder });
+      await applyRepeatableSql(db, migrationsFolder);
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     } catch (err) {
       // The session's lock goes with it when the client is dropped.
@@ -268,6 +270,7 @@ async function openPglite(
   );
   const pgliteDb = drizzle(client, { schema });
   if (migrationsFolder) await migrate(pgliteDb, { migrationsFolder });
+  if (migrationsFolder) await applyRepeatableSql(pgliteDb as unknown as Db, migrationsFolder);
   await pgliteDb.execute(sql.raw(`set pg_trgm.word_similarity_threshold = ${TRGM_THRESHOLD}`));
   // Both drivers expose the same query builder; services are written once against the node-postgres type.
   const db = pgliteDb as unknown as Db;

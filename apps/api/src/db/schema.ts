@@ -25,7 +25,7 @@ const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /**
  * When what shoppers see of a catalogue row last changed (the sitemap's lastmod). A trigger keeps it for
- * every writer, the admin's forms, the CSV import and checkout alike (migrations/0009_catalogue_updated_at_triggers.sql).
+ * every writer, the admin's forms, the CSV import and checkout alike (db/sql/updated-at.sql).
  */
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -122,7 +122,7 @@ export const products = pgTable(
     /**
      * What a shopper chooses between (Size, Colour…), at most three; empty for a product sold as one thing. While
      * it has options, `price` is its lowest variant's and `stock` its variants' sum, kept by a trigger
-     * (migrations/0010_product_variants.sql), so every list, search and filter reads the product row alone.
+     * (db/sql/variant-totals.sql), so every list, search and filter reads the product row alone.
      */
     options: jsonb('options')
       .$type<ProductOption[]>()
@@ -130,7 +130,7 @@ export const products = pgTable(
       .default(sql`'[]'::jsonb`),
     /**
      * The option values its variants have, each a `["Size", "M"]` pair, and those of its variants in stock: what the
-     * option filters and facets read of the variants, kept by the trigger of migrations/0013_option_filters.sql.
+     * option filters and facets read of the variants, kept by a trigger of db/sql/variant-totals.sql.
      */
     optionValues: jsonb('option_values')
       .array()
@@ -140,7 +140,7 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::jsonb[]`),
-    /** Both names folded for search (product_search_name in migrations/0000_init.sql): trigram-indexed for the list's name filter. */
+    /** Both names folded for search (product_search_name in db/sql/search-text.sql): trigram-indexed for the list's name filter. */
     searchName: text('search_name')
       .notNull()
       .generatedAlwaysAs(sql`product_search_name(name, name_ar)`),
@@ -148,7 +148,7 @@ export const products = pgTable(
       .notNull()
       .generatedAlwaysAs(
         // Both languages' names as typed ('simple'); the English description stemmed, the Arabic one as typed.
-        // normalize_arabic and product_search_name are SQL functions of migrations/0000_init.sql.
+        // normalize_arabic and product_search_name are SQL functions of db/sql/search-text.sql.
         sql`setweight(to_tsvector('simple', product_search_name(name, name_ar)), 'A') || setweight(to_tsvector('simple', normalize_arabic(brand)), 'B') || setweight(to_tsvector('english', normalize_arabic(description)), 'D') || setweight(to_tsvector('simple', normalize_arabic(coalesce(description_ar, ''))), 'D')`,
       ),
     createdAt: createdAt(),
@@ -193,7 +193,7 @@ export const products = pgTable(
 
 /**
  * One combination of a product's option values, with its own SKU, price, stock and pictures. Order lines take
- * their units from here as their order commits (take_ordered_stock, migrations/0010_product_variants.sql).
+ * their units from here as their order commits (take_ordered_stock, db/sql/stock.sql).
  */
 export const productVariants = pgTable(
   'product_variants',
@@ -228,7 +228,7 @@ export const productVariants = pgTable(
 );
 
 /**
- * Every word of product names and brands, kept by triggers of migrations/0000_init.sql: typo-tolerant search finds the words
+ * Every word of product names and brands, kept by triggers of db/sql/search-typos.sql: typo-tolerant search finds the words
  * like a shopper's here (pg_trgm over a few thousand words) instead of comparing the text with every product's name.
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
@@ -242,14 +242,14 @@ const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text COL
 
 /**
  * Every word of every product's search vector (names, brands and descriptions, as indexed), kept by triggers of
- * migrations/0017_search_lexemes.sql: a typed prefix becomes the few words it stands for, which the text-search index
- * finds many times faster than a prefix (exact_words_tsquery, 0021_search_rewrite_plpgsql.sql).
+ * db/sql/search-prefixes.sql: a typed prefix becomes the few words it stands for, which the text-search index
+ * finds many times faster than a prefix (exact_words_tsquery, in the same file).
  */
 export const searchLexemes = pgTable('search_lexemes', {
   lexeme: byteOrderedText('lexeme').primaryKey(),
   /**
    * Whether some product has had the word outside its name and brand only
-   * (migrations/0026_search_lexemes_unposted.sql): until then search_postings holds every product with it. Never set
+   * (remember_lexemes in db/sql/search-prefixes.sql): until then search_postings holds every product with it. Never set
    * back, as a word is never removed.
    */
   unposted: boolean('unposted').notNull().default(true),
@@ -257,7 +257,7 @@ export const searchLexemes = pgTable('search_lexemes', {
 
 /**
  * A search engine's posting lists: one row for each word of a product's name or brand, with what a search ranks and
- * counts by, kept by the triggers of migrations/0025_search_postings.sql. Its index hands over a word's products
+ * counts by, kept by the triggers of db/sql/search-postings.sql. Its index hands over a word's products
  * best first without visiting them, so a common word's first SEARCH_CANDIDATES cost a read of a few index pages
  * where the text-search index visits every product it yields (search_matches). Words of descriptions are not
  * here: a product's description outweighs no name (ts_rank's weights), and descriptions hold many more words.
@@ -300,7 +300,7 @@ export const searchPostings = pgTable(
 
 /**
  * The whole catalogue's counts, all products and those in stock, kept by statement triggers of
- * migrations/0016_catalogue_counts_triggers.sql: the home page's and the dashboard's list read their page count here
+ * db/sql/catalogue-counts.sql: the home page's and the dashboard's list read their page count here
  * rather than counting every product (150 ms at a million). One row, made by the first product written.
  */
 export const catalogueCounts = pgTable(

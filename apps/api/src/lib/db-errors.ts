@@ -2,7 +2,7 @@ import type { HttpError } from './errors.js';
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
-/** Raised by take_ordered_stock (db/migrations) when an order commits. */
+/** Raised by take_ordered_stock (db/sql/stock.sql) when an order commits. */
 export const NOT_ENOUGH_STOCK = 'SK001';
 export const PRODUCT_CHANGED = 'SK002';
 export const DEADLOCK_DETECTED = '40P01';

@@ -194,7 +194,7 @@ function write(entry: Representation, req: IncomingMessage, res: ServerResponse,
 
 /**
  * Catalogue reads are answered from memory until the catalogue changes. The database announces every
- * change at commit (triggers → NOTIFY 'catalogue', see db/migrations), so every instance drops its
+ * change at commit (triggers → NOTIFY 'catalogue', see db/sql/catalogue-news.sql), so every instance drops its
  * cache whoever wrote; while that announcement channel is down nothing is cached, because a change
  * could go unheard. Writes flagged `changesCatalogue` also drop this instance's cache before their
  * answer leaves, so a client reading its own write never sees the old data.

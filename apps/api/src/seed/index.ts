@@ -208,7 +208,7 @@ async function insertPlan(
       createdAt: new Date(now - i * 60_000),
     })),
   );
-  // As PUT /api/product/:id/variants writes them, in this one transaction: each row's trigger (migration 0010)
+  // As PUT /api/product/:id/variants writes them, in this one transaction: each row's trigger (db/sql/variant-totals.sql)
   // sets its product's price to the lowest variant price and its stock to the variants' total.
   const variantRows = plan.products.flatMap((p, i) =>
     p.variants.map((v, position) => ({

@@ -159,7 +159,7 @@ describe('the demo catalogue on an empty database', () => {
         WITH_OPTIONS.get(category)?.map((o) => [o.name, o.nameAr]),
       );
       expect(mine.length, product.name).toBeGreaterThanOrEqual(3);
-      // The product row is the summary the triggers of migration 0010 keep.
+      // The product row is the summary the triggers of db/sql/variant-totals.sql keep.
       expect(product.price, product.name).toBe(Math.min(...mine.map((v) => v.price)));
       expect(product.stock, product.name).toBe(mine.reduce((sum, v) => sum + v.stock, 0));
       for (const v of mine) {

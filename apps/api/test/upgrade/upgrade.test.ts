@@ -5,16 +5,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client.js';
+import { openDatabase, type Database, type Db } from '../../src/db/client.js';
 import { createPgDatabase } from '../pg-database.js';
+import { freshDatabase } from '../harness.js';
 import { allRows, tableColumns } from '../db-rows.js';
-import { journal, migrationsFolder } from '../../src/db/migrations-folder.js';
+import { schemaOf } from '../db-schema.js';
+import { journal, migrationsFolder, MIGRATIONS } from '../../src/db/migrations-folder.js';
+import { applyRepeatableSql } from '../../src/db/repeatable-sql.js';
 import { fillBaseline } from './baseline-data.js';
 
 /**
  * A shop made by the first release (the baseline migration only) and filled with data is brought to
- * the newest schema: every row of every table is still there, unchanged. Runs on PGlite, and on
- * PostgreSQL when TEST_DATABASE_URL is set.
+ * the newest schema: every row of every table is still there, unchanged. A database of every release
+ * that defined, replaced or dropped a function or trigger, brought to the newest schema, has the schema
+ * of a fresh one. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
 const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -46,11 +50,41 @@ async function emptyPlace(): Promise<Place> {
   };
 }
 
+/** The releases whose last migration defines, replaces or drops a function or trigger (a count of migrations). */
+const RELEASES_CHANGING_SQL = journal().entries.flatMap((entry, index) =>
+  /\b(?:CREATE|DROP)\b[^;]*?\b(?:FUNCTION|TRIGGER)\b/i.test(
+    fs.readFileSync(path.join(MIGRATIONS, `${entry.tag}.sql`), 'utf8'),
+  )
+    ? [index + 1]
+    : [],
+);
+
+/** What openDatabase runs on a database: the migrations of `folder`, then db/sql if the folder is this build's. */
+async function migrateAs(database: Database, folder: string) {
+  const { migrate } =
+    database.kind === 'pglite'
+      ? await import('drizzle-orm/pglite/migrator')
+      : await import('drizzle-orm/node-postgres/migrator');
+  await migrate(database.db as never, { migrationsFolder: folder });
+  await applyRepeatableSql(database.db, folder);
+}
+
+/** Empties the database: no schema, no extension, no bookkeeping of migrations. */
+async function emptied(db: Db) {
+  await db.execute(sql`drop schema if exists drizzle cascade`);
+  await db.execute(sql`drop schema public cascade`);
+  await db.execute(sql`create schema public`);
+}
+
+const hasRepeatableSql = async (db: Db) =>
+  (await db.execute<{ table: string | null }>(sql`select to_regclass('drizzle.__repeatable_sql')::text as table`))
+    .rows[0]?.table != null;
+
 const appliedMigrations = async (database: Database) =>
   (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)).rows[0]
     ?.n;
 
-describe(`upgrading a filled baseline database (${pgUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
+describe(`upgrading a database of an older release (${pgUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
   let place: Place | undefined;
   const folders: string[] = [];
   afterEach(async () => {
@@ -66,6 +100,8 @@ describe(`upgrading a filled baseline database (${pgUrl ? 'PostgreSQL' : 'PGlite
   it('keeps every row of every table', async () => {
     place = await emptyPlace();
     const old = await place.open(baseline());
+    // The first release had no db/sql: a database made as it was has its functions from 0000 alone.
+    expect(await hasRepeatableSql(old.db)).toBe(false);
     await fillBaseline(old.db);
     const columns = await tableColumns(old.db);
     const before = await allRows(old.db, columns);
@@ -74,6 +110,7 @@ describe(`upgrading a filled baseline database (${pgUrl ? 'PostgreSQL' : 'PGlite
 
     const upgraded = await place.open();
     expect(await appliedMigrations(upgraded)).toBe(journal().entries.length);
+    expect(await hasRepeatableSql(upgraded.db)).toBe(true);
     expect(await allRows(upgraded.db, columns)).toEqual(before);
     // The newest schema is in place: the generated-secret table of migration 0001 answers.
     expect((await upgraded.db.execute(sql`select count(*)::int as n from app_secrets`)).rows).toEqual([{ n: 0 }]);
@@ -96,6 +133,27 @@ describe(`upgrading a filled baseline database (${pgUrl ? 'PostgreSQL' : 'PGlite
     expect(marks.rows[0]?.unposted).toBeGreaterThan(0);
     await upgraded.close();
     // PGlite opens a data directory in seconds, twice here: slow machines need the room.
+  }, 240_000);
+
+  it('a database of each release that changed a function or trigger upgrades to the schema of a fresh one', async () => {
+    const { database, drop } = await freshDatabase();
+    try {
+      const fresh = await schemaOf(database.db);
+      expect(RELEASES_CHANGING_SQL.length).toBeGreaterThan(10);
+      // One database, emptied and made again for each release: a PGlite opens in seconds, and this takes one each.
+      for (const release of RELEASES_CHANGING_SQL) {
+        await emptied(database.db);
+        const folder = migrationsFolder(release);
+        folders.push(folder);
+        await migrateAs(database, folder);
+        expect(await hasRepeatableSql(database.db), `release ${release} made without db/sql`).toBe(false);
+        await migrateAs(database, MIGRATIONS);
+        expect(await schemaOf(database.db), `a database of release ${release}, upgraded`).toEqual(fresh);
+      }
+    } finally {
+      await database.close();
+      await drop();
+    }
   }, 240_000);
 
   it('a failing migration leaves the database as it was, and `npm run migrate` exits with the error', async () => {

@@ -9,7 +9,7 @@ import { loadShippingRates } from '../shipping/rates.js';
 
 /**
  * A cart line's price and pictures: its variant's when it has one (a variant without pictures shows the product's).
- * take_ordered_stock (db/migrations) checks an order line against the same rule.
+ * take_ordered_stock (db/sql/stock.sql) checks an order line against the same rule.
  */
 export const linePrice = sql<number>`coalesce(${productVariants.price}, ${products.price})`;
 export const lineImages = sql<

@@ -101,7 +101,7 @@ export function placingService(deps: PlacingDeps) {
 
   /**
    * Places the cart as an order in one transaction. The order lines take their stock as the
-   * transaction commits (take_ordered_stock in db/migrations), each with a conditional update, so
+   * transaction commits (take_ordered_stock in db/sql/stock.sql), each with a conditional update, so
    * two buyers can never both get the last unit; any shortage rolls everything back and answers 409
    * with the products that ran out. A cash order clears the cart; a card order keeps it until paid
    * and replaces the user's older unpaid card order (at most one pending order per user).

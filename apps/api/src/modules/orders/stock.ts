@@ -12,7 +12,7 @@ interface Held {
  * Puts units back on the shelf in one statement that first locks the products in id order, with
  * `alsoLocking` (products the caller will take stock of before it commits) among them. Every writer
  * of stock locks the products it needs in that one order, all at once (order lines take theirs in it
- * as they commit, take_ordered_stock in db/migrations), so no two of them can deadlock. A variant's units
+ * as they commit, take_ordered_stock in db/sql/stock.sql), so no two of them can deadlock. A variant's units
  * go back after its product is locked; its product's total follows by trigger.
  */
 async function returnStock(tx: Tx, held: Held, alsoLocking: readonly string[]) {

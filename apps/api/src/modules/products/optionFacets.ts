@@ -25,7 +25,7 @@ const tokenValue = sql`${token} ->> 1`;
  * The query of the option facets over `source` (a from-item named "products" with facetColumns, of the products
  * sold in variants only): per option, per value, the products with a variant of that value (in stock, when the
  * list asks for products in stock) passing every filter but the option's own. Read from the products' rows, which
- * keep their variants' values (migrations/0013_option_filters.sql), not from the variants: so another option chosen
+ * keep their variants' values (db/sql/variant-totals.sql), not from the variants: so another option chosen
  * counts as the products having one of its values, and a product with a red S and a blue M counts for S while Blue
  * is chosen, though the list it would give has no blue S (telling needs every variant of the list's products: ten
  * times as long). The Arabic words are the products' options', any product's that gives them.

@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { createCategory, createProduct } from '../../../test/fixtures.js';
 
 /**
- * Searches find products through exact_words_tsquery (migrations/0021_search_rewrite_plpgsql.sql): each typed prefix
+ * Searches find products through exact_words_tsquery (db/sql/search-prefixes.sql): each typed prefix
  * written as the words of the catalogue it stands for. That is only right while search_lexemes holds every word
  * of every product's search vector, and while the rewritten query matches exactly what the prefixes match.
  */

@@ -7,7 +7,7 @@ import { createCategory, createProduct, createVariantProduct } from '../../../te
 import { SEARCH_CANDIDATES } from './service.js';
 
 /**
- * A common word's matches come from search_postings (migrations/0025_search_postings.sql), best ranked first. That
+ * A common word's matches come from search_postings (db/sql/search-postings.sql), best ranked first. That
  * is only right while the postings are what postings_of makes of every product as it stands, and while they are
  * read only when they hold all of a query's matches (no description holds its words, search_lexemes.unposted) or at
  * least as many as are ranked.

@@ -32,7 +32,7 @@ export function variantsService(deps: Pick<Deps, 'db'>) {
   /**
    * Replaces a product's options and variants with the admin's grid, in one transaction. A row naming an existing
    * variant edits it (carts and links to it keep working); variants left out are deleted (their cart lines go,
-   * order lines keep their snapshot). The product's price and stock follow by trigger (db/migrations/0010).
+   * order lines keep their snapshot). The product's price and stock follow by trigger (db/sql/variant-totals.sql).
    */
   async function replace(productId: string, input: ProductVariantsInput, actor: Actor): Promise<void> {
     await db.transaction(async (tx) => {

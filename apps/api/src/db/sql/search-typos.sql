@@ -1,0 +1,57 @@
+-- Typo tolerance: search_words holds every word of product names and brands, and a mistyped word is searched as the
+-- words most like it by pg_trgm word similarity (docs/decisions/search-words.md, "Mistyped words"). Words are added
+-- as products are written; a word stays when its last product goes: a stale word only adds a term that matches
+-- nothing to a typo-tolerant query.
+
+-- A name's and brand's words as the search vector's 'simple' parts hold them. Inserts are taken a statement at a
+-- time (a bulk load adds its words in one go); renames row by row, which limits that trigger to updates of names or
+-- brand, away from the stock updates of orders.
+CREATE OR REPLACE FUNCTION product_search_words(search_name text, brand text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  RETURN tsvector_to_array(to_tsvector('simple', search_name || ' ' || normalize_arabic(brand)));
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION remember_inserted_name_words() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO search_words (word)
+  SELECT DISTINCT unnest(product_search_words(search_name, brand)) FROM inserted_products
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION remember_renamed_name_words() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO search_words (word)
+  SELECT unnest(product_search_words(NEW.search_name, NEW.brand))
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS products_name_words_insert ON products;
+--> statement-breakpoint
+CREATE TRIGGER products_name_words_insert AFTER INSERT ON products REFERENCING NEW TABLE AS inserted_products FOR EACH STATEMENT EXECUTE FUNCTION remember_inserted_name_words();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS products_name_words_update ON products;
+--> statement-breakpoint
+CREATE TRIGGER products_name_words_update AFTER UPDATE OF name, name_ar, brand ON products FOR EACH ROW EXECUTE FUNCTION remember_renamed_name_words();
+--> statement-breakpoint
+-- Each word as typed or one of the (at most 5) name or brand words most like it by pg_trgm word similarity
+-- (pg_trgm.word_similarity_threshold), as prefixes of a product name or brand (weights A, B). With every_word, a
+-- product needs each word or one like it ('samsnug kettel': a Samsung kettle); without, any of them. A search tries
+-- the first and falls back to the second (modules/search/service.ts). Lexemes are quoted for tsquery input (quotes
+-- doubled, backslashes escaped).
+CREATE OR REPLACE FUNCTION similar_words_tsquery(words text[], every_word boolean) RETURNS tsquery LANGUAGE sql STABLE PARALLEL SAFE
+BEGIN ATOMIC
+  SELECT string_agg(per_word.alternatives, CASE WHEN every_word THEN ' & ' ELSE ' | ' END ORDER BY per_word.place)::tsquery
+  FROM (
+    SELECT typed.place,
+      '( ' || string_agg('''' || replace(replace(alternative, '\', '\\'), '''', '''''') || ''':*AB', ' | ') || ' )'
+        AS alternatives
+    FROM unnest(words) WITH ORDINALITY AS typed(word, place)
+    CROSS JOIN LATERAL (
+      SELECT typed.word
+      UNION
+      (SELECT search_words.word FROM search_words WHERE typed.word <% search_words.word
+        ORDER BY typed.word <<-> search_words.word LIMIT 5)
+    ) AS alternatives(alternative)
+    GROUP BY typed.place
+  ) AS per_word;
+END;
