@@ -72,6 +72,7 @@ export const SLOTS = {
   deliveryArabic: 9,
   coupon: 10,
   couponArabic: 11,
+  lostAnswer: 12,
 } as const;
 
 const POOLS = {

@@ -179,6 +179,11 @@ describe('/PlaceOrder', () => {
     const user = userEvent.setup();
     const first = renderReview();
     await placeOrder(user);
+    // Between the tries the button stays busy: a second tap cannot start another.
+    await waitFor(() => expect(keys).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(keys).toHaveLength(1);
+    expect(screen.getByRole('button', { name: /Place Order/ })).toBeDisabled();
     expect(await screen.findByText('page /success', undefined, { timeout: 3000 })).toBeInTheDocument();
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);

@@ -236,6 +236,7 @@ function usePlaceOrder(address: AddressInput, method: PaymentMethod, coupon: str
   const [failure, setFailure] = useState<string | null>(null);
   // Stays set while the next screen's code loads, so a second click cannot place the cart twice.
   const [leaving, setLeaving] = useState(false);
+  const [retrying, setRetrying] = useState(false);
 
   const place = async () => {
     setFailure(null);
@@ -248,10 +249,13 @@ function usePlaceOrder(address: AddressInput, method: PaymentMethod, coupon: str
     const lines = cart.products.map((line) => [line.product_id._id, line.variant?._id, line.quantity]);
     const attemptKey = orderAttemptKey(user._id, order, lines);
     let placed = await placeOrder({ order, attemptKey });
+    // The button stays busy between tries too.
+    setRetrying(true);
     for (let tries = 1; tries < PLACE_TRIES && mayRetry(placed.error); tries++) {
       await wait(RETRY_WAIT_MS * tries);
       placed = await placeOrder({ order, attemptKey });
     }
+    setRetrying(false);
     if (placed.error) {
       const data = 'status' in placed.error ? placed.error.data : undefined;
       if (errorStatus(placed.error) === 409 && isOutOfStockList(data)) void navigate(paths.orderError, { state: data });
@@ -275,5 +279,5 @@ function usePlaceOrder(address: AddressInput, method: PaymentMethod, coupon: str
     }
   };
 
-  return { place, placing: addState.isLoading || placeState.isLoading || leaving, failure };
+  return { place, placing: addState.isLoading || placeState.isLoading || retrying || leaving, failure };
 }
