@@ -49,7 +49,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** bosta, …: the courier that ships orders (courier/registry.ts); unset, the admin types the tracking number. */
   COURIER: unsetWhenEmpty(z.string()),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Unset: the address this server listens on (`publicUrlOf`). */
+  PUBLIC_URL: unsetWhenEmpty(z.string().url()),
   CORS_ORIGIN: z.string().optional(),
   /** Unset: the demo catalogue on a first start, except in production, where its known admin password would be a way in. */
   SEED: unsetWhenEmpty(z.enum(['demo', 'none'])),
@@ -74,8 +75,9 @@ const envSchema = z.object({
  * settings from it with its own schema (payments/registry.ts, courier/registry.ts), so adding one
  * touches no other file.
  */
-export type Config = Omit<z.output<typeof envSchema>, 'DB_POOL_MAX'> & {
+export type Config = Omit<z.output<typeof envSchema>, 'DB_POOL_MAX' | 'PUBLIC_URL'> & {
   DB_POOL_MAX: number;
+  PUBLIC_URL: string;
   dataDir: string;
   env: Readonly<Record<string, string | undefined>>;
 };
@@ -91,6 +93,18 @@ const CONNECTIONS_PER_CORE = 4;
 export const defaultPoolMax = (workers: number, cores = os.availableParallelism()) =>
   Math.max(2, Math.ceil((CONNECTIONS_PER_CORE * cores) / workers));
 
+/** A host that means every interface of the machine. */
+export const isWildcard = (host: string) => host === '0.0.0.0' || host === '::' || host === '';
+
+/**
+ * Where a browser on this machine reaches a server listening on `host`:`port`, for links in e-mails and exports when
+ * PUBLIC_URL is unset: a wildcard host is reached through localhost.
+ */
+export function publicUrlOf(host: string, port: number): string {
+  const name = isWildcard(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 /** The one place that reads the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -103,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...parsed.data,
     DB_POOL_MAX: parsed.data.DB_POOL_MAX ?? defaultPoolMax(parsed.data.WORKERS),
+    PUBLIC_URL: parsed.data.PUBLIC_URL ?? publicUrlOf(parsed.data.HOST, parsed.data.PORT),
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), parsed.data.DATA_DIR),
     env: { ...env },
   };

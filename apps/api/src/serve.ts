@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import type { Config } from './config.js';
+import { isWildcard, publicUrlOf, type Config } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
 import { users } from './db/schema.js';
 import { buildApp } from './app.js';
@@ -97,7 +97,5 @@ async function hasAdmin(db: Db): Promise<boolean> {
 /** The address as a browser would use it: a wildcard host is reached through localhost. */
 function listeningAddress(address: AddressInfo | string | null): string {
   if (!address || typeof address === 'string') return String(address);
-  const wildcard = address.address === '0.0.0.0' || address.address === '::';
-  const host = wildcard ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}${wildcard ? ' (every interface)' : ''}`;
+  return `${publicUrlOf(address.address, address.port)}${isWildcard(address.address) ? ' (every interface)' : ''}`;
 }
