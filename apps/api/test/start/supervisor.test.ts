@@ -6,9 +6,9 @@ import { createPgDatabase } from '../pg-database.js';
 
 /**
  * The process `npm start` runs supervises its workers: one that dies is started again, and logged with why, while
- * the others (with WORKERS=2) go on serving. With one worker, the supervisor has nothing else to keep it alive while
- * it waits to start the next. On PostgreSQL, which several workers need; the supervisor does not depend on the
- * database (a PGlite worker only takes longer to reopen its files).
+ * the others go on serving; with every worker gone (as when the one of WORKERS=1 dies), the supervisor has nothing
+ * else to keep it alive while it waits to start the next. On PostgreSQL, which several workers need; the supervisor
+ * does not depend on the database (a PGlite worker only takes longer to reopen its files).
  */
 const base = process.env.TEST_DATABASE_URL;
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -43,42 +43,42 @@ async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 60
   }
 }
 
-describe.runIf(Boolean(base))('the supervisor (PostgreSQL)', () => {
-  it.each([2, 1])(
-    'with WORKERS=%i starts a worker that was killed again, and logs why',
-    async (workers) => {
-      if (!base) return;
-      const pgdb = await createPgDatabase(base);
-      cleanups.push(() => pgdb.drop());
-      const server = await startServer({ WORKERS: String(workers), DATABASE_URL: pgdb.url }, { timeoutMs: 120_000 });
-      cleanups.push(async () => fs.rmSync(server.dataDir, { recursive: true, force: true }));
-      cleanups.push(() => server.stop('SIGKILL'));
-      await until('every worker to start', () => startedWorkers(server).length === workers);
-      const [victim] = startedWorkers(server);
-      if (!victim) throw new Error('no worker');
+describe.runIf(Boolean(base))('the supervisor (PostgreSQL, WORKERS=2)', () => {
+  it('starts again a worker that was killed while the other serves, and every worker when all were', async () => {
+    if (!base) return;
+    const pgdb = await createPgDatabase(base);
+    cleanups.push(() => pgdb.drop());
+    const server = await startServer({ WORKERS: '2', DATABASE_URL: pgdb.url }, { timeoutMs: 120_000 });
+    cleanups.push(async () => fs.rmSync(server.dataDir, { recursive: true, force: true }));
+    cleanups.push(() => server.stop('SIGKILL'));
+    await until('both workers to start', () => startedWorkers(server).length === 2);
+    const [victim, other] = startedWorkers(server);
+    if (!victim || !other) throw new Error('no workers');
 
-      // While it is away, the other worker answers: a probe every 50 ms, each on a connection of its own.
-      const probes: Promise<boolean>[] = [];
-      const probing = setInterval(() => probes.push(healthy(server)), 50);
-      process.kill(victim, 'SIGKILL');
-      try {
-        await until('a new worker', () => startedWorkers(server).length === workers + 1);
-        await until('the new worker to serve', () => healthy(server));
-      } finally {
-        clearInterval(probing);
-      }
-      const answers = await Promise.all(probes);
-      const answered = answers.filter(Boolean).length;
+    // While it is away, the other worker answers: a probe every 50 ms, each on a connection of its own.
+    const probes: Promise<boolean>[] = [];
+    const probing = setInterval(() => probes.push(healthy(server)), 50);
+    process.kill(victim, 'SIGKILL');
+    try {
+      await until('a new worker', () => startedWorkers(server).length === 3);
+      await until('the new worker to serve', () => healthy(server));
+    } finally {
+      clearInterval(probing);
+    }
+    const answers = await Promise.all(probes);
+    expect(server.output()).toMatch(
+      new RegExp(`"worker":${victim},.*"msg":"worker killed by SIGKILL; starting another"`),
+    );
+    // Only a connection handed to the killed worker may have failed.
+    expect(answers.filter(Boolean).length).toBeGreaterThan(answers.length / 2);
 
-      expect(server.output()).toMatch(
-        new RegExp(`"worker":${victim},.*"msg":"worker killed by SIGKILL; starting another"`),
-      );
-      expect(server.child.exitCode).toBeNull();
-      // The other worker answered meanwhile; only a connection handed to the killed one may have failed.
-      if (workers > 1) expect(answered).toBeGreaterThan(answers.length / 2);
-      // A clean stop still stops everything, with success.
-      expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null });
-    },
-    180_000,
-  );
+    // Every worker gone at once, as with one worker (WORKERS=1) that dies: the supervisor waits alone, then starts
+    // both again.
+    for (const pid of startedWorkers(server).slice(1)) process.kill(pid, 'SIGKILL');
+    await until('two new workers', () => startedWorkers(server).length === 5);
+    await until('them to serve', () => healthy(server));
+    expect(server.child.exitCode).toBeNull();
+    // A clean stop still stops everything, with success.
+    expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+  }, 180_000);
 });
