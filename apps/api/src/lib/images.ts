@@ -4,7 +4,7 @@ import { say } from '@shop/contracts';
 import { badRequest } from './errors.js';
 
 // libvips keeps recent operations and their pixels (up to 50 MB) for a repeat: the server makes each picture
-// and each width once and keeps the result, so that cache only holds memory (README, Performance).
+// and each width once and keeps the result, so that cache only holds memory (docs/performance.md).
 sharp.cache(false);
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
