@@ -156,6 +156,9 @@ describe('response cache', () => {
     expect(first.stored.headers['x-cache']).toBe('miss');
     expect(first.hit.headers['x-cache']).toBe('hit');
     await readFromCache((u) => get(t.app, u), productUrl(other));
+    // The same product, its id in capitals: the news names it in lower case.
+    const shouted = productUrl({ id: other.id.toUpperCase() });
+    await readFromCache((u) => get(t.app, u), shouted);
     await readFromCache((u) => get(t.app, u), listUrl);
 
     // Units of another product, which keeps some in stock: nothing a list shows changed.
@@ -165,6 +168,7 @@ describe('response cache', () => {
     const sold = await get(t.app, productUrl(other));
     expect(sold.headers['x-cache']).toBe('miss');
     expect(sold.json().stock).toBe(4);
+    expect((await get(t.app, shouted)).json().stock).toBe(4);
 
     // The last unit of a product the list shows: the list is computed again, the other product still cached.
     await placeOrderOf(t.app, shopper, [[last, 1]], ADDRESS, 'cash');

@@ -172,7 +172,8 @@ function showsOf(request: FastifyRequest): Shows | null {
   const kind = request.routeOptions.config?.cache;
   if (kind === 'lists') return 'lists';
   const id = (request.params as { id?: unknown } | undefined)?.id;
-  return kind === 'product' && typeof id === 'string' ? { product: id } : null;
+  // As the news spells it: PostgreSQL reads a uuid in either case, and writes it in lower case.
+  return kind === 'product' && typeof id === 'string' ? { product: id.toLowerCase() } : null;
 }
 
 const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
