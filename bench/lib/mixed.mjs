@@ -25,6 +25,14 @@ const BUYERS = 0.02;
 const ARABIC = 0.5;
 /** A category's page asks for all its products at once (catalogApi.ts's categoryProductsArgs). */
 const CATEGORY_LIMIT = 48;
+/**
+ * Most visits go to a few products (those the home page and the categories show first, those on sale): this share
+ * of browsing shoppers looks at one of the POPULAR first products of the sample, the others at any of it.
+ */
+const POPULAR_SHARE = 0.95;
+const POPULAR = 50;
+/** The reads the response cache may answer again: a search of the mix is never asked twice, so it is apart. */
+const REPEATED_READS = ['home', 'category', 'product', 'reviews'];
 
 /**
  * Simulated shoppers, arriving at a fixed rate (open loop), each walking the storefront as a first visit does: the
@@ -35,7 +43,8 @@ const CATEGORY_LIMIT = 48;
  * what each costs the server. Each stage lasts `seconds` at its arrival rate and the next has GROWTH times as
  * many, until some kind of request's p99 passes the limit (P99_LIMIT_MS unless given; or more than ERROR_LIMIT
  * fail); REFINE stages more narrow the gap, and the highest rate sustained is what the machine serves. A few untimed
- * walks come first. The generator is node:http; its share of a core is measured and reported per stage
+ * walks come first. Each stage reports the share of each kind of catalogue read the server answered from its
+ * response cache (its X-Cache header), and `catalogue_hit_share` over the reads that repeat (REPEATED_READS). The generator is node:http; its share of a core is measured and reported per stage
  * (`generator_cpu`), as it competes with the server for the 2 cores.
  * @param {{ port: number, seconds: number, mix: QueryMix, buyers: string[], p99LimitMs: number,
  *   seed: { categoryIds: string[], browseIds: string[], spreadIds: string[] } }} options `buyers`: session tokens
@@ -45,6 +54,9 @@ export async function measureMixed({ port, seconds, mix, buyers, seed, p99LimitM
   const client = httpClient(port);
   const assets = { '': await linkedAssets(port, '/'), '/ar': await linkedAssets(port, '/ar') };
   const free = [...buyers];
+  const popularIds = seed.browseIds.slice(0, POPULAR);
+  /** @param {string} id */
+  const categoryUrl = (id) => `/api/product?page=1&limit=${CATEGORY_LIMIT}&includeOutOfStock=true&category=${id}`;
   /** @param {string[]} ids */
   const pick = (ids) => /** @type {string} */ (ids[Math.floor(Math.random() * ids.length)]);
 
@@ -56,10 +68,7 @@ export async function measureMixed({ port, seconds, mix, buyers, seed, p99LimitM
   async function browse(get, language, productId, search, due) {
     await get('home', language || '/', due);
     await Promise.all(assets[language].map((asset) => get('asset', asset)));
-    await get(
-      'category',
-      `/api/product?page=1&limit=${CATEGORY_LIMIT}&includeOutOfStock=true&category=${pick(seed.categoryIds)}`,
-    );
+    await get('category', categoryUrl(pick(seed.categoryIds)));
     await Promise.all([
       get('product', `/api/product/one/${productId}`),
       get('reviews', `/api/review/product/${productId}`),
@@ -72,6 +81,8 @@ export async function measureMixed({ port, seconds, mix, buyers, seed, p99LimitM
     /** @type {Record<string, number[]>} */
     const latencies = {};
     const counts = { requests: 0, errors: 0, checkouts: 0, no_buyer: 0 };
+    /** @type {Record<string, { hits: number, reads: number }>} */
+    const cache = {};
     /** @param {string} kind @param {number} ms @param {boolean} ok */
     const timed = (kind, ms, ok) => {
       (latencies[kind] ??= []).push(ms);
@@ -82,6 +93,10 @@ export async function measureMixed({ port, seconds, mix, buyers, seed, p99LimitM
     const get = async (kind, url, from = performance.now()) => {
       const res = await client.api(url, BROWSER).catch(() => null);
       timed(kind, performance.now() - from, res !== null && res.status < 400);
+      if (kind === 'asset') return;
+      const seen = (cache[kind] ??= { hits: 0, reads: 0 });
+      seen.reads++;
+      if (res?.headers['x-cache'] === 'hit') seen.hits++;
     };
     const count = Math.round(rate * seconds);
     const queries = mix.take(count);
@@ -93,7 +108,8 @@ export async function measureMixed({ port, seconds, mix, buyers, seed, p99LimitM
         const language = Math.random() < ARABIC ? '/ar' : '';
         const buys = Math.random() < BUYERS;
         // A buyer's product has stock enough for every order of the run.
-        const productId = pick(buys ? seed.spreadIds : seed.browseIds);
+        const popular = Math.random() < POPULAR_SHARE;
+        const productId = pick(buys ? seed.spreadIds : popular ? popularIds : seed.browseIds);
         await browse(get, language, productId, /** @type {{ url: string }} */ (queries[i]).url, due);
         if (!buys) return;
         const token = free.pop();
@@ -107,9 +123,9 @@ export async function measureMixed({ port, seconds, mix, buyers, seed, p99LimitM
       },
     });
     const cpu = process.cpuUsage(cpuBefore);
-    const result = summary({ rate, latencies, ...counts, elapsed_s, behind_ms, cpu, p99LimitMs });
+    const result = summary({ rate, latencies, ...counts, elapsed_s, behind_ms, cpu, p99LimitMs, cache });
     console.log(
-      `bench: mixed ${rate} shoppers/s: ${result.rps} req/s, worst p99 ${result.p99_ms} ms (${result.worst}), errors ${result.errors}, generator ${result.generator_cpu} of a core`,
+      `bench: mixed ${rate} shoppers/s: ${result.rps} req/s, worst p99 ${result.p99_ms} ms (${result.worst}), errors ${result.errors}, cache hits ${result.catalogue_hit_share}, generator ${result.generator_cpu} of a core`,
     );
     return result;
   }
@@ -122,6 +138,13 @@ export async function measureMixed({ port, seconds, mix, buyers, seed, p99LimitM
     };
     for (const language of /** @type {const} */ (['', '/ar']))
       for (const { url } of mix.take(WARM_UP_WALKS)) await browse(untimed, language, pick(seed.browseIds), url, 0);
+    // A shop open for a while has been asked for its categories and its popular products already: the stages
+    // measure a cache in use, not one filling.
+    for (const id of seed.categoryIds) await untimed('category', categoryUrl(id));
+    for (const id of popularIds) {
+      await untimed('product', `/api/product/one/${id}`);
+      await untimed('reviews', `/api/review/product/${id}`);
+    }
     /** @type {Awaited<ReturnType<typeof stage>>[]} */
     const stages = [];
     let good = 0;
@@ -148,6 +171,7 @@ export async function measureMixed({ port, seconds, mix, buyers, seed, p99LimitM
       shoppers_per_s: good,
       rps: best?.rps ?? 0,
       p99_ms: best?.p99_ms ?? null,
+      catalogue_hit_share: best?.catalogue_hit_share ?? null,
       p99_limit_ms: p99LimitMs,
       stage_s: seconds,
       buyers_share: BUYERS,
@@ -163,9 +187,26 @@ export async function measureMixed({ port, seconds, mix, buyers, seed, p99LimitM
 /**
  * A stage's figures: by kind of request p50/p95/p99, the worst p99, and whether the stage is sustained.
  * @param {{ rate: number, latencies: Record<string, number[]>, requests: number, errors: number, checkouts: number,
- *   no_buyer: number, elapsed_s: number, behind_ms: number, cpu: NodeJS.CpuUsage, p99LimitMs: number }} stage
+ *   no_buyer: number, elapsed_s: number, behind_ms: number, cpu: NodeJS.CpuUsage, p99LimitMs: number,
+ *   cache: Record<string, { hits: number, reads: number }> }} stage
  */
-function summary({ rate, latencies, requests, errors, checkouts, no_buyer, elapsed_s, behind_ms, cpu, p99LimitMs }) {
+function summary({
+  rate,
+  latencies,
+  requests,
+  errors,
+  checkouts,
+  no_buyer,
+  elapsed_s,
+  behind_ms,
+  cpu,
+  p99LimitMs,
+  cache,
+}) {
+  const share = (/** @type {{ hits: number, reads: number }[]} */ seen) => {
+    const reads = seen.reduce((sum, s) => sum + s.reads, 0);
+    return reads ? round(seen.reduce((sum, s) => sum + s.hits, 0) / reads, 3) : null;
+  };
   const byKind = Object.fromEntries(Object.entries(latencies).map(([kind, ms]) => [kind, latencySummary(ms)]));
   const [worst = '', { p99_ms = 0 } = {}] = Object.entries(byKind).sort(([, a], [, b]) => b.p99_ms - a.p99_ms)[0] ?? [];
   return {
@@ -180,6 +221,8 @@ function summary({ rate, latencies, requests, errors, checkouts, no_buyer, elaps
     behind_ms,
     generator_cpu: round((cpu.user + cpu.system) / 1e6 / elapsed_s, 3),
     sustained: p99_ms <= p99LimitMs && errors <= requests * ERROR_LIMIT,
+    catalogue_hit_share: share(REPEATED_READS.flatMap((kind) => cache[kind] ?? [])),
+    cache_hit_share: Object.fromEntries(Object.entries(cache).map(([kind, seen]) => [kind, share([seen])])),
     by_kind: byKind,
   };
 }

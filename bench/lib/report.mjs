@@ -43,7 +43,7 @@ export function markdown(r) {
   const m = r.mixed;
   if (m)
     lines.push(
-      t`mixed traffic: ${m.shoppers_per_s} shoppers/s sustained, ${m.rps} requests/s, worst p99 ${m.p99_ms} ms (limit ${m.p99_limit_ms} ms; stages of ${m.stage_s} s: ${m.stages.map((/** @type {any} */ stage) => `${stage.shoppers_per_s}/s p99 ${stage.p99_ms} ms ${stage.worst}`).join(', ')})`,
+      t`mixed traffic: ${m.shoppers_per_s} shoppers/s sustained, ${m.rps} requests/s, catalogue reads from the cache ${m.catalogue_hit_share}, worst p99 ${m.p99_ms} ms (limit ${m.p99_limit_ms} ms; stages of ${m.stage_s} s: ${m.stages.map((/** @type {any} */ stage) => `${stage.shoppers_per_s}/s p99 ${stage.p99_ms} ms ${stage.worst}`).join(', ')})`,
     );
   for (const [name, o] of [
     ['orders', r.orders],

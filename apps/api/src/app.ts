@@ -1,4 +1,3 @@
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, {
@@ -40,7 +39,7 @@ import { languagePlugin, localizeBody, requestLanguage, varyOnLanguage } from '.
 import { authPlugin } from './plugins/auth.js';
 import { securityHeaders, securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
-import { responseCachePlugin, type EarlyLane } from './plugins/response-cache.js';
+import { responseCachePlugin } from './plugins/response-cache.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { apiModules } from './modules/index.js';
 import { createMailSender, type MailSender } from './modules/mail/sender.js';
@@ -90,18 +89,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 /** Builds the whole server without listening: server.ts listens, tests use `inject`. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
-  const lane: EarlyLane = { answer: () => false };
   const app = Fastify({
-    // The server Fastify would make, with the response cache's early lane in front of its router.
-    serverFactory: (handler, options) => {
-      const timeouts = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
-      // A server that is closing leaves every request to Fastify, which answers it 503 with Connection: close.
-      const server = http.createServer((req, res) => (server.listening && lane.answer(req, res)) || handler(req, res));
-      server.keepAliveTimeout = timeouts.keepAliveTimeout;
-      server.requestTimeout = timeouts.requestTimeout;
-      server.setTimeout(timeouts.connectionTimeout);
-      return server;
-    },
     ...(opts.loggerInstance
       ? { loggerInstance: opts.loggerInstance }
       : { logger: opts.logger ?? { level: config.LOG_LEVEL } }),
@@ -195,7 +183,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     errorResponseBuilder: () => ({ statusCode: 429, message: say.api.tooManyRequests }),
   });
   if (config.CACHE_MAX_MB > 0)
-    await app.register(responseCachePlugin, { database, maxBytes: config.CACHE_MAX_MB * 1024 * 1024, lane });
+    await app.register(responseCachePlugin, { database, maxBytes: config.CACHE_MAX_MB * 1024 * 1024 });
   // After the response cache, whose onSend must see (and store) each answer as it was computed.
   await app.register(compressionPlugin);
   await app.register(multipart, {

@@ -16,7 +16,7 @@ export const isCompressible = (contentType: string | undefined, length: number) 
 
 /**
  * Accept-Encoding values already read, and what they chose. Browsers send a handful of values, and reading one
- * cost as much as the rest of a cached answer's work in the early lane; any number of values may arrive, so the
+ * cost as much as a good part of a cached answer's work; any number of values may arrive, so the
  * memory starts over past a bound.
  */
 const readHeaders = new Map<string, Encoding | null>();

@@ -22,6 +22,12 @@ export class LruCache<V extends { size: number }> {
     return entry.value;
   }
 
+  /** The value kept for `key`, without counting it as used. */
+  peek(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.expires > this.now() ? entry.value : undefined;
+  }
+
   set(key: string, value: V): void {
     if (value.size > this.maxBytes) return;
     const old = this.entries.get(key);
@@ -34,6 +40,15 @@ export class LruCache<V extends { size: number }> {
     for (const [oldest, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
+      this.bytes -= entry.value.size;
+    }
+  }
+
+  /** Drops every value `doomed` picks. */
+  deleteWhere(doomed: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) {
+      if (!doomed(entry.value)) continue;
+      this.entries.delete(key);
       this.bytes -= entry.value.size;
     }
   }

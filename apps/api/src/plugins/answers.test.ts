@@ -88,7 +88,7 @@ describe('the request log', () => {
     });
   });
 
-  it('writes one line for an answer the cache wrote before Fastify saw the request', async () => {
+  it('writes one line for a cached answer sent over a real connection', async () => {
     const server = await t.sibling();
     const base = await server.listen({ port: 0, host: '127.0.0.1' });
     const url = `/api/product/one/${product.id}?via=socket`;

@@ -61,8 +61,7 @@ export function answerOf(request: FastifyRequest, reply: FastifyReply, responseT
 
 /**
  * Every request is one JSON log line, written when its answer has left, with the metrics counted at
- * the same moment. Answers that leave outside Fastify's lifecycle (the response cache's early lane, a
- * URL Fastify could not route) call `answered` themselves, so they are logged and counted too.
+ * the same moment. Answers that leave outside Fastify's lifecycle (a URL Fastify could not route) call `answered` themselves, so they are logged and counted too.
  */
 export const answersPlugin = fp(async (app: FastifyInstance) => {
   const metrics = app.metrics;

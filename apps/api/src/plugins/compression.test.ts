@@ -98,7 +98,7 @@ describe('compressed answers', () => {
     expect(new Set(etags).size).toBe(3);
   });
 
-  it('answers a compressed copy from memory over a real connection, before Fastify routes the request', async () => {
+  it('answers a compressed copy from memory over a real connection', async () => {
     const server = await t.sibling();
     const base = await server.listen({ port: 0, host: '127.0.0.1' });
     const raw = (url: string) =>

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { products } from '../db/schema.js';
-import { createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/harness.js';
-import { createProduct, type ProductFixture } from '../../test/fixtures.js';
+import { createAdmin, createTestApp, placeOrderOf, registerShopper, type TestContext } from '../../test/harness.js';
+import { ADDRESS, createCategory, createProduct, type ProductFixture } from '../../test/fixtures.js';
 import { readFromCache, readUntilHit, type Read } from '../../test/cache-reads.js';
 
 let t: TestContext;
@@ -140,5 +140,63 @@ describe('response cache', () => {
     expect(answers.filter((a) => a.headers['x-cache'] === 'miss')).toHaveLength(1);
     expect(answers.filter((a) => a.headers['x-cache'] === 'hit')).toHaveLength(19);
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+  });
+
+  it('an order drops only what it changed: its product, and the lists showing a product it sold out', async () => {
+    const category = await createCategory(t.app.db);
+    const read = await createProduct(t.app.db, { stock: 5, categoryId: category.id });
+    const other = await createProduct(t.app.db, { stock: 5, categoryId: category.id });
+    const last = await createProduct(t.app.db, { stock: 1, categoryId: category.id });
+    const shopper = await registerShopper(t.app);
+    const productUrl = (p: { id: string }) => `/api/product/one/${p.id}`;
+    const listUrl = `/api/product?category=${category.id}&includeOutOfStock=true`;
+    const cacheOf = async (url: string) => (await get(t.app, url)).headers['x-cache'];
+
+    const first = await readUntilHit((u) => get(t.app, u), productUrl(read));
+    expect(first.stored.headers['x-cache']).toBe('miss');
+    expect(first.hit.headers['x-cache']).toBe('hit');
+    await readFromCache((u) => get(t.app, u), productUrl(other));
+    // The same product, its id in capitals: the news names it in lower case.
+    const shouted = productUrl({ id: other.id.toUpperCase() });
+    await readFromCache((u) => get(t.app, u), shouted);
+    await readFromCache((u) => get(t.app, u), listUrl);
+
+    // Units of another product, which keeps some in stock: nothing a list shows changed.
+    await placeOrderOf(t.app, shopper, [[other, 1]], ADDRESS, 'cash');
+    expect(await cacheOf(productUrl(read))).toBe('hit');
+    expect(await cacheOf(listUrl)).toBe('hit');
+    const sold = await get(t.app, productUrl(other));
+    expect(sold.headers['x-cache']).toBe('miss');
+    expect(sold.json().stock).toBe(4);
+    expect((await get(t.app, shouted)).json().stock).toBe(4);
+
+    // The last unit of a product the list shows: the list is computed again, the other product still cached.
+    await placeOrderOf(t.app, shopper, [[last, 1]], ADDRESS, 'cash');
+    const list = await get(t.app, listUrl);
+    expect(list.headers['x-cache']).toBe('miss');
+    const shown = (list.json() as { products: { _id: string; stock: number }[] }).products;
+    expect(shown.find((p) => p._id === last.id)?.stock).toBe(0);
+    expect(await cacheOf(productUrl(read))).toBe('hit');
+  });
+
+  it('drops everything on news it cannot place', async () => {
+    const url = `/api/product/one/${product.id}?unplaced=1`;
+    await readFromCache((u) => get(t.app, u), url);
+    await t.app.db.execute(sql`select pg_notify('catalogue', 'something else')`);
+    const dropped = await eventually(async () => (await get(t.app, url)).headers['x-cache'] === 'miss', 1000);
+    expect(dropped).toBe(true);
+  });
+
+  it('tells a shared cache how long it may keep a public answer, and not to keep a signed-in one', async () => {
+    const url = `/api/product/one/${product.id}?shared=1`;
+    const { stored, hit } = await readUntilHit((u) => get(t.app, u), url);
+    expect(stored.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
+    expect(hit.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
+    const shopper = await registerShopper(t.app);
+    const signedIn = await t.app.inject({ method: 'GET', url, headers: shopper.headers });
+    expect(signedIn.headers['x-cache']).toBe('hit');
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    const cart = await t.app.inject({ method: 'GET', url: '/api/cart', headers: shopper.headers });
+    expect(cart.headers['cache-control']).toBe('no-store');
   });
 });

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import {
   compress,
   decompress,
@@ -7,26 +8,27 @@ import {
   varyWithEncoding,
   type Encoding,
 } from '../lib/compression.js';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { say } from '@shop/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
-import { clientAddressOf } from '../lib/client-address.js';
-import { HttpError } from '../lib/errors.js';
 import { LruCache } from '../lib/lru-cache.js';
-import { RequestWindow } from '../lib/request-window.js';
-import { requestIdOf } from '../lib/request-id.js';
+import { Drops, drops, readNews, type CatalogueNews, type Shows } from './catalogue-news.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A public catalogue read whose 200 answers may be served from the response cache. */
-    cache?: boolean;
-    /** A write that changes what catalogue reads answer: this instance drops its cache at once. */
+    /**
+     * A public catalogue read whose 200 answers may be cached, and what they show, which says what news drops them:
+     * 'product', the product its `:id` names (its page, its reviews); 'lists', many products or the catalogue's
+     * departments and categories.
+     */
+    cache?: 'product' | 'lists';
+    /** A write that changes what catalogue reads answer: its answer waits until this instance has heard the news. */
     changesCatalogue?: boolean;
   }
   interface FastifyRequest {
-    cacheGeneration?: number;
+    /** When the news was last counted, for an answer this request computes (see Drops). */
+    cacheSince?: number;
     /** Set on the one request computing a missing answer; the others asking for it wait on it. */
     cacheFill?: () => void;
     /** Answered from memory (its log line says so). */
@@ -34,14 +36,12 @@ declare module 'fastify' {
   }
 }
 
-/** One encoding of a stored answer, ready to write: its bytes and the headers of a 200 and of a 304, as flat arrays. */
+/** One encoding of a stored answer: its bytes and ETag. */
 interface Representation {
   /** How `body` is encoded; null: as computed. */
   encoding: Encoding | null;
   body: Buffer;
   etag: string;
-  ok: string[];
-  notModified: string[];
 }
 
 /** A stored answer's forms: as computed, or in an encoding. */
@@ -53,8 +53,7 @@ type Form = Encoding | 'plain';
  * form the first time a client takes it so.
  */
 interface Cached {
-  /** The route pattern that computed it, for the log line and the metrics of the answers it serves. */
-  route: string | undefined;
+  shows: Shows;
   /** The headers every form shares. */
   headers: Record<string, string>;
   compressible: boolean;
@@ -64,17 +63,16 @@ interface Cached {
   size: number;
 }
 
-/**
- * Where the HTTP server asks first (app.ts's serverFactory), before Fastify routes the request: a
- * cached answer written from there skips routing, hooks, validation and serialisation, which cost
- * more than two thirds of a cached read. Anything it does not answer goes on to Fastify.
- */
-export interface EarlyLane {
-  answer(req: IncomingMessage, res: ServerResponse): boolean;
-}
-
 const MAX_AGE_MS = 60_000;
-/** Headers that belong to one response, not to the stored answer. */
+/** How long a shared cache (nginx, a CDN) may keep a catalogue answer: it hears no news, so briefly. */
+const SHARED_MAX_AGE_S = 5;
+/** How long a write waits for the news of its change before it drops the whole cache instead. */
+const NEWS_WAIT_MS = 2000;
+
+/**
+ * Headers that belong to one response, not to the stored answer: those Fastify writes, the cache's own, and those
+ * that depend on the request (the limit's countdown, CORS for the Origin asking, who is asking).
+ */
 const PER_RESPONSE = new Set([
   'content-length',
   'date',
@@ -83,13 +81,19 @@ const PER_RESPONSE = new Set([
   'transfer-encoding',
   'x-cache',
   'etag',
+  'cache-control',
   'x-request-id',
 ]);
-
-/** Headers that depend on the request: the limit's countdown, and CORS (which depends on the Origin asking). */
 const PER_REQUEST_PREFIXES = ['x-ratelimit-', 'access-control-'];
 
-const flat = (headers: Record<string, string>) => Object.entries(headers).flat();
+/**
+ * Browsers ask again every time (cheaply: a 304 for the ETag they hold); a shared cache may answer for
+ * SHARED_MAX_AGE_S. A signed-in caller's answer is its own: a shared cache must not keep it.
+ */
+const cacheControlFor = (request: FastifyRequest) =>
+  request.headers['x-access-token'] || request.headers.authorization || request.headers.cookie
+    ? 'private, no-cache'
+    : `public, max-age=0, s-maxage=${SHARED_MAX_AGE_S}`;
 
 /** The headers a stored answer is sent with: those of the response that computed it, bar per-response ones. */
 function storedHeaders(reply: FastifyReply): Record<string, string> | null {
@@ -104,18 +108,6 @@ function storedHeaders(reply: FastifyReply): Record<string, string> | null {
   return headers;
 }
 
-function representation(
-  encoding: Encoding | null,
-  body: Buffer,
-  etag: string,
-  headers: Record<string, string>,
-): Representation {
-  const { 'content-type': _type, ...withoutType } = headers;
-  const ok = flat({ ...headers, etag, 'content-length': String(body.length), 'x-cache': 'hit' });
-  const notModified = flat({ ...withoutType, etag, 'x-cache': 'hit' });
-  return { encoding, body, etag, ok, notModified };
-}
-
 /**
  * The bytes in a buffer of their own. Node cuts buffers under 4 KB (most compressed answers) from a shared 8 KB
  * slab, and a slab lives as long as any piece of it: kept in the cache, a 2 KB answer would hold 8 KB.
@@ -127,29 +119,26 @@ function owned(bytes: Buffer): Buffer {
   return copy;
 }
 
-const sizeOf = (answer: Representation) => answer.body.length + JSON.stringify(answer.ok).length;
+const HEADERS_SIZE = 1024;
 
 /** A new entry, with no form yet, for the answer `body` (as computed) and the headers it was sent with. */
-function entryFor(route: string | undefined, body: Buffer, headers: Record<string, string>): Cached {
+function entryFor(shows: Shows, body: Buffer, headers: Record<string, string>): Cached {
   const compressible = isCompressible(headers['content-type'], body.length);
   return {
-    route,
+    shows,
     // Whether or not this client takes it compressed, a cache on the way must know the answer depends on it.
     headers: compressible ? { ...headers, vary: varyWithEncoding(headers.vary) } : headers,
     compressible,
     etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
     forms: {},
-    size: 0,
+    size: HEADERS_SIZE,
   };
 }
 
 /** The entry's answer in `form`, made from `plain`, the answer as computed. */
 async function formOf(entry: Cached, form: Form, plain: Buffer): Promise<Representation> {
-  if (form === 'plain') return representation(null, owned(plain), entry.etag, entry.headers);
-  return representation(form, owned(await compress(plain, form)), `${entry.etag.slice(0, -1)}.${form}"`, {
-    ...entry.headers,
-    'content-encoding': form,
-  });
+  if (form === 'plain') return { encoding: null, body: owned(plain), etag: entry.etag };
+  return { encoding: form, body: owned(await compress(plain, form)), etag: `${entry.etag.slice(0, -1)}.${form}"` };
 }
 
 /** The answer as computed, from any form the entry holds. */
@@ -162,15 +151,12 @@ async function plainOf(entry: Cached): Promise<Buffer> {
 const withForm = (entry: Cached, form: Form, answer: Representation): Cached => ({
   ...entry,
   forms: { ...entry.forms, [form]: answer },
-  size: entry.size + sizeOf(answer),
+  size: entry.size + answer.body.length,
 });
 
 /** The form this request takes the entry in. */
-const formFor = (entry: Cached, req: IncomingMessage): Form =>
-  (entry.compressible && preferredEncoding(req.headers['accept-encoding'])) || 'plain';
-
-/** The form of the entry this request takes, if the entry holds it already. */
-const chosen = (entry: Cached, req: IncomingMessage): Representation | undefined => entry.forms[formFor(entry, req)];
+const formFor = (entry: Cached, request: FastifyRequest): Form =>
+  (entry.compressible && preferredEncoding(request.headers['accept-encoding'])) || 'plain';
 
 /** If-None-Match names this version (or any): the client's copy is current. */
 function fresh(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -181,186 +167,173 @@ function fresh(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-/** Writes a stored answer, with `extra` headers computed for this request (flat name/value pairs). */
-function write(entry: Representation, req: IncomingMessage, res: ServerResponse, extra: string[] = []): void {
-  if (fresh(req.headers['if-none-match'], entry.etag)) {
-    res.writeHead(304, [...entry.notModified, ...extra]);
-    res.end();
-    return;
-  }
-  res.writeHead(200, extra.length ? [...entry.ok, ...extra] : entry.ok);
-  res.end(req.method === 'HEAD' ? undefined : entry.body);
+/** What the route's answer to this request shows. */
+function showsOf(request: FastifyRequest): Shows | null {
+  const kind = request.routeOptions.config?.cache;
+  if (kind === 'lists') return 'lists';
+  const id = (request.params as { id?: unknown } | undefined)?.id;
+  // As the news spells it: PostgreSQL reads a uuid in either case, and writes it in lower case.
+  return kind === 'product' && typeof id === 'string' ? { product: id.toLowerCase() } : null;
 }
 
+const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
+
 /**
- * Catalogue reads are answered from memory until the catalogue changes. The database announces every
- * change at commit (triggers → NOTIFY 'catalogue', see db/sql/catalogue-news.sql), so every instance drops its
- * cache whoever wrote; while that announcement channel is down nothing is cached, because a change
- * could go unheard. Writes flagged `changesCatalogue` also drop this instance's cache before their
- * answer leaves, so a client reading its own write never sees the old data.
+ * Catalogue reads (routes with `config.cache`) are answered from memory until news of what they show arrives. The
+ * database announces every change at commit (triggers → NOTIFY 'catalogue', see db/sql/catalogue-news.sql), naming
+ * the products changed and whether lists show the change, so every instance drops just those answers, whoever
+ * wrote; while that announcement channel is down nothing is cached, because a change could go unheard. A write
+ * flagged `changesCatalogue` answers once this instance has heard its news, so a client reading its own write never
+ * sees the old data.
  *
- * Cached answers count against the general request limit in this process's memory (RATE_LIMIT_MAX a
- * minute per address, as @fastify/rate-limit counts everything else).
+ * An ordinary plugin: a hit is answered from the route's onRequest hook, after the rate limit's, and goes on through
+ * Fastify's onSend and onResponse hooks (security headers, the request's log line and metrics).
  */
-export const responseCachePlugin = fp(
-  async (app: FastifyInstance, opts: { database: Database; maxBytes: number; lane: EarlyLane }) => {
-    const cache = new LruCache<Cached>(opts.maxBytes, MAX_AGE_MS);
-    const limit = new RequestWindow(app.config.RATE_LIMIT_MAX);
-    const clientAddress = clientAddressOf(app.config.TRUST_PROXY);
-    let generation = 0;
-    let trusted = true;
-    const invalidate = () => {
-      generation++;
-      cache.clear();
-    };
+export const responseCachePlugin = fp(async (app: FastifyInstance, opts: { database: Database; maxBytes: number }) => {
+  const cache = new LruCache<Cached>(opts.maxBytes, MAX_AGE_MS);
+  const dropped = new Drops();
+  let trusted = true;
+  const hear = (news: CatalogueNews) => {
+    dropped.record(news);
+    if (news === 'everything') cache.clear();
+    else cache.deleteWhere((entry) => drops(news, entry.shows));
+  };
 
-    const unlisten = await opts.database.listen('catalogue', {
-      notify: invalidate,
-      lost() {
-        trusted = false;
-        invalidate();
-      },
-      resumed() {
-        invalidate();
-        trusted = true;
-      },
+  // A write's own mark on the channel: once it arrives, so has the news of every change committed before it.
+  const instance = randomUUID();
+  let marks = 0;
+  const awaited = new Map<string, () => void>();
+  const unlisten = await opts.database.listen('catalogue', {
+    notify(payload) {
+      if (payload.startsWith('mark:')) return awaited.get(payload)?.();
+      hear(readNews(payload));
+    },
+    lost() {
+      trusted = false;
+      hear('everything');
+    },
+    resumed() {
+      hear('everything');
+      trusted = true;
+    },
+  });
+  app.addHook('onClose', async () => unlisten());
+
+  /** Resolves once this instance has heard the news of every change committed so far (or dropped everything). */
+  async function caughtUp(): Promise<void> {
+    if (!trusted) return;
+    const mark = `mark:${instance}:${++marks}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<boolean>((resolve) => {
+      awaited.set(mark, () => resolve(true));
+      timer = setTimeout(() => resolve(false), NEWS_WAIT_MS);
     });
-    app.addHook('onClose', async () => unlisten());
+    try {
+      await app.db.execute(sql`select pg_notify('catalogue', ${mark})`);
+      if (!(await heard)) hear('everything');
+    } finally {
+      clearTimeout(timer);
+      awaited.delete(mark);
+    }
+  }
 
-    /** The stored answer to this request, not yet counted against its address's limit. */
-    const stored = (req: IncomingMessage): Cached | undefined =>
-      trusted && (req.method === 'GET' || req.method === 'HEAD') ? cache.get(req.url ?? '') : undefined;
+  /**
+   * The entry's answer in `form`, made now and kept beside the others, unless news dropped it meanwhile (this
+   * request is then its last).
+   */
+  const madeAnswer = async (url: string, entry: Cached, form: Form): Promise<Representation> => {
+    const since = dropped.now();
+    const answer = await formOf(entry, form, await plainOf(entry));
+    if (!dropped.droppedSince(since, entry.shows) && cache.peek(url) === entry)
+      cache.set(url, withForm(entry, form, answer));
+    return answer;
+  };
 
-    /** The stored answer to this request; 'limited' when its address is over the limit (Fastify answers that 429). */
-    const lookup = (req: IncomingMessage): Cached | 'limited' | undefined => {
-      const hit = stored(req);
-      if (!hit) return undefined;
-      return limit.hit(clientAddress(req)) ? 'limited' : hit;
-    };
+  // One computation per missing answer: under a burst, the first request fills the cache and the
+  // others wait for it instead of all running the same (possibly slow) query at once.
+  const filling = new Map<string, Promise<void>>();
 
-    const corsConfigured = Boolean(app.config.CORS_ORIGIN);
-    opts.lane.answer = (req, res) => {
-      // A cross-origin read needs its CORS answer, which the CORS plugin computes on Fastify's side.
-      if (corsConfigured && req.headers.origin) return false;
-      const started = performance.now();
-      const hit = stored(req);
-      if (!hit) return false;
-      // An encoding this answer has not been asked in yet is compressed on Fastify's side (asynchronously),
-      // which also answers an address over the limit: counted there, this request is counted once.
-      const answer = chosen(hit, req);
-      if (!answer || limit.hit(clientAddress(req))) return false;
-      const reqId = requestIdOf(req);
-      write(answer, req, res, ['x-request-id', reqId]);
+  /** A stored answer to this request, sent; or, missing, this request set to compute and store it. */
+  const answerFromCache: onRequestAsyncHookHandler = async (request, reply) => {
+    if (!trusted || !isRead(request)) return;
+    const pending = filling.get(request.url);
+    if (pending) await pending;
+    const hit = cache.get(request.url);
+    if (hit) {
+      const form = formFor(hit, request);
+      const answer = hit.forms[form] ?? (await madeAnswer(request.url, hit, form));
+      request.cacheHit = true;
       app.metrics?.cache.inc({ result: 'hit' });
-      // Fastify never sees this request: it is logged and counted here, like those it answers.
-      res.once('finish', () =>
-        app.answered({
-          reqId,
-          method: req.method ?? 'GET',
-          url: req.url ?? '',
-          ...(hit.route ? { route: hit.route } : {}),
-          statusCode: res.statusCode,
-          responseTime: performance.now() - started,
-          cacheHit: true,
-        }),
-      );
-      return true;
-    };
+      reply
+        .headers(hit.headers)
+        .header('etag', answer.etag)
+        .header('cache-control', cacheControlFor(request))
+        .header('x-cache', 'hit');
+      if (fresh(request.headers['if-none-match'], answer.etag))
+        return reply.code(304).removeHeader('content-type').send();
+      if (answer.encoding) reply.header('content-encoding', answer.encoding);
+      return reply.send(answer.body);
+    }
+    request.cacheSince = dropped.now();
+    if (!filling.has(request.url)) {
+      const key = request.url;
+      let done = () => {};
+      const fill = new Promise<void>((resolve) => (done = resolve));
+      filling.set(key, fill);
+      // Called once or twice (abort, then response); only this fill's own entry is removed.
+      request.cacheFill = () => {
+        if (filling.get(key) === fill) filling.delete(key);
+        done();
+      };
+    }
+  };
 
-    /**
-     * The entry's answer in `form`, made now and kept beside the others, unless the catalogue changed meanwhile
-     * (the entry is then out of date: this request is its last).
-     */
-    const madeAnswer = async (url: string, entry: Cached, form: Form): Promise<Representation> => {
-      const since = generation;
-      const answer = await formOf(entry, form, await plainOf(entry));
-      if (since === generation && cache.get(url) === entry) cache.set(url, withForm(entry, form, answer));
-      return answer;
-    };
+  // On the catalogue routes only, after the hooks already there (the rate limit's among them), so a hit is counted
+  // against its client's limit like any other request.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.cache) return;
+    route.onRequest = [...[route.onRequest ?? []].flat(), answerFromCache];
+  });
 
-    /** The entry's answer in the form this request takes, made now if the entry does not hold it yet. */
-    const answerFor = async (url: string, entry: Cached, req: IncomingMessage): Promise<Representation> => {
-      const form = formFor(entry, req);
-      return entry.forms[form] ?? madeAnswer(url, entry, form);
-    };
+  // Whatever became of the answer (stored, an error, a client that went away), the waiters go on.
+  const releaseWaiters = async (request: FastifyRequest) => request.cacheFill?.();
+  app.addHook('onResponse', releaseWaiters);
+  app.addHook('onRequestAbort', releaseWaiters);
 
-    // One computation per missing answer: under a burst, the first request fills the cache and the
-    // others wait for it instead of all running the same (possibly slow) query at once.
-    const filling = new Map<string, Promise<void>>();
-
-    const cacheable = (request: FastifyRequest) =>
-      request.routeOptions.config?.cache === true && (request.method === 'GET' || request.method === 'HEAD');
-
-    // Requests the early lane passed on: those that waited for a fill, those over the limit, and inject().
-    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!trusted || !cacheable(request)) return;
-      const pending = filling.get(request.url);
-      if (pending) await pending;
-      const hit = lookup(request.raw);
-      if (hit === 'limited') throw new HttpError(429, say.api.tooManyRequests);
-      if (hit) {
-        // The CORS plugin, registered before, has answered this request's Origin; the request id is set.
-        const extra = Object.entries(reply.getHeaders()).flatMap(([name, value]) =>
-          name.startsWith('access-control-') || name === 'x-request-id' ? [name, String(value)] : [],
-        );
-        const answer = await answerFor(request.url, hit, request.raw);
-        reply.hijack();
-        request.cacheHit = true;
-        write(answer, request.raw, reply.raw, extra);
-        app.metrics?.cache.inc({ result: 'hit' });
-        return;
-      }
-      // Remembered so an answer computed across a change is not stored as current.
-      request.cacheGeneration = generation;
-      if (!filling.has(request.url)) {
-        const key = request.url;
-        let done = () => {};
-        const fill = new Promise<void>((resolve) => (done = resolve));
-        filling.set(key, fill);
-        // Called once or twice (abort, then response); only this fill's own entry is removed.
-        request.cacheFill = () => {
-          if (filling.get(key) === fill) filling.delete(key);
-          done();
-        };
-      }
-    });
-
-    // Whatever became of the answer (stored, an error, a client that went away), the waiters go on.
-    const releaseWaiters = async (request: FastifyRequest) => request.cacheFill?.();
-    app.addHook('onResponse', releaseWaiters);
-    app.addHook('onRequestAbort', releaseWaiters);
-
-    // Registered after the security headers and the other onSend hooks, so the stored headers are final.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.routeOptions.config?.changesCatalogue && reply.statusCode < 400) invalidate();
-      // The cache is keyed by URL alone: an answer worded for the caller's language (Vary) must not be replayed to others.
-      const languageBound = /accept-language/i.test(String(reply.getHeader('vary') ?? ''));
-      if (
-        request.cacheGeneration === generation &&
-        trusted &&
-        reply.statusCode === 200 &&
-        typeof payload === 'string' &&
-        !languageBound
-      ) {
-        reply.header('x-cache', 'miss');
-        app.metrics?.cache.inc({ result: 'miss' });
-        const headers = storedHeaders(reply);
-        if (headers) {
-          const plain = Buffer.from(payload);
-          const entry = entryFor(request.routeOptions.url, plain, headers);
-          const form = formFor(entry, request.raw);
-          const answer = await formOf(entry, form, plain);
-          // Stored with the one form made, unless the catalogue changed while it was compressed.
-          if (request.cacheGeneration === generation && trusted) cache.set(request.url, withForm(entry, form, answer));
-          if (entry.compressible) reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
-          reply.header('etag', answer.etag);
-          if (!answer.encoding) return payload;
-          // Compressed here, from the stored answer: the compression plugin leaves an encoded answer alone.
-          reply.header('content-encoding', answer.encoding).removeHeader('content-length');
-          return answer.body;
-        }
-      }
+  // Registered after the security headers and the other onSend hooks, so the stored headers are final.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.config?.changesCatalogue && reply.statusCode < 400) await caughtUp();
+    if (request.cacheHit || !request.routeOptions.config?.cache || !isRead(request) || reply.statusCode !== 200)
       return payload;
-    });
-  },
-);
+    reply.header('cache-control', cacheControlFor(request));
+    if (request.cacheSince === undefined) return payload;
+    const shows = showsOf(request);
+    // The cache is keyed by URL alone: an answer worded for the caller's language (Vary) must not be replayed to others.
+    const languageBound = /accept-language/i.test(String(reply.getHeader('vary') ?? ''));
+    if (
+      !shows ||
+      !trusted ||
+      typeof payload !== 'string' ||
+      languageBound ||
+      dropped.droppedSince(request.cacheSince, shows)
+    )
+      return payload;
+    reply.header('x-cache', 'miss');
+    app.metrics?.cache.inc({ result: 'miss' });
+    const headers = storedHeaders(reply);
+    if (!headers) return payload;
+    const plain = Buffer.from(payload);
+    const entry = entryFor(shows, plain, headers);
+    const form = formFor(entry, request);
+    const answer = await formOf(entry, form, plain);
+    // Stored with the one form made, unless news of what it shows arrived while it was compressed.
+    if (trusted && !dropped.droppedSince(request.cacheSince, shows))
+      cache.set(request.url, withForm(entry, form, answer));
+    if (entry.compressible) reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
+    reply.header('etag', answer.etag);
+    if (!answer.encoding) return payload;
+    // Compressed here, from the stored answer: the compression plugin leaves an encoded answer alone.
+    reply.header('content-encoding', answer.encoding).removeHeader('content-length');
+    return answer.body;
+  });
+});

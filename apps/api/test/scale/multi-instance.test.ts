@@ -1,12 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createPgDatabase } from '../pg-database.js';
-import { freePort, startServer, type ServerProcess } from '../security/server-process.js';
+import { startServer, type ServerProcess } from '../security/server-process.js';
+import { hasNginx, startNginx } from '../nginx.js';
 import { multipart } from '../multipart.js';
 import { testImage } from '../fixtures.js';
 import { journal } from '../../src/db/migrations-folder.js';
@@ -19,8 +17,6 @@ import { WORKER_OLD_SPACE_MB } from '../../src/cluster.js';
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const hasNginx = spawnSync('which', ['nginx']).status === 0;
-const NGINX_CONF = fileURLToPath(new URL('../../../../deploy/nginx.conf', import.meta.url));
 
 describe.runIf(pgUrl && redisUrl)('two instances on PostgreSQL and Redis', () => {
   let database: Awaited<ReturnType<typeof createPgDatabase>>;
@@ -201,38 +197,15 @@ describe.runIf(pgUrl && redisUrl)('two instances on PostgreSQL and Redis', () =>
   it.runIf(hasNginx)(
     'balances over both behind the README’s nginx configuration, and fails over when one stops',
     async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-nginx-'));
-      fs.chmodSync(dir, 0o755);
-      const port = await freePort();
-      const conf = fs
-        .readFileSync(NGINX_CONF, 'utf8')
-        .replace('pid /run/nginx-shop.pid;', `pid ${dir}/nginx.pid;`)
-        .replace('/var/log/nginx/shop-error.log', `${dir}/error.log`)
-        .replace('127.0.0.1:3001', new URL(a.url).host)
-        .replace('127.0.0.1:3002', new URL(b.url).host)
-        .replace('listen 8080;', `listen 127.0.0.1:${port};`);
-      fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
-      const nginx = spawn('nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-g', 'daemon off;'], {
-        stdio: 'ignore',
-      });
+      const nginx = await startNginx([a.url, b.url]);
       try {
-        let up = false;
-        for (let i = 0; i < 50 && !up; i++) {
-          up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-            (r) => r.ok,
-            () => false,
-          );
-          if (!up) await new Promise((r) => setTimeout(r, 100));
-        }
-        expect(up).toBe(true);
         await a.stop();
         const statuses = await Promise.all(
-          Array.from({ length: 10 }, () => fetch(`http://127.0.0.1:${port}/api/product?page=1`).then((r) => r.status)),
+          Array.from({ length: 10 }, () => fetch(`${nginx.url}/api/product?page=1`).then((r) => r.status)),
         );
         expect(statuses.every((s) => s === 200)).toBe(true);
       } finally {
-        nginx.kill('SIGQUIT');
-        fs.rmSync(dir, { recursive: true, force: true });
+        nginx.stop();
       }
     },
   );

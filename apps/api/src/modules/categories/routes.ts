@@ -16,14 +16,14 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/category',
-    { config: { access: 'public', cache: true }, schema: { tags, response: { 200: z.array(categorySchema) } } },
+    { config: { access: 'public', cache: 'lists' }, schema: { tags, response: { 200: z.array(categorySchema) } } },
     async () => categories.list(),
   );
 
   app.get(
     '/category/dept/:id',
     {
-      config: { access: 'public', cache: true },
+      config: { access: 'public', cache: 'lists' },
       schema: { tags, params: idParams, response: { 200: z.array(categorySchema) } },
     },
     async (request) => categories.ofDepartment(request.params.id),

@@ -15,7 +15,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/department',
-    { config: { access: 'public', cache: true }, schema: { tags, response: { 200: z.array(departmentSchema) } } },
+    { config: { access: 'public', cache: 'lists' }, schema: { tags, response: { 200: z.array(departmentSchema) } } },
     async () => departments.list(),
   );
 

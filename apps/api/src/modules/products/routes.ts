@@ -28,7 +28,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/product',
     {
-      config: { access: 'public', cache: true },
+      config: { access: 'public', cache: 'lists' },
       schema: { tags, querystring: productListQuerySchema, response: { 200: productListSchema } },
     },
     async (request) => products.list(request.query),
@@ -37,7 +37,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/product/one/:id',
     {
-      config: { access: 'public', cache: true },
+      config: { access: 'public', cache: 'product' },
       schema: { tags, params: idParams, response: { 200: productDetailSchema } },
     },
     async (request) => products.one(request.params.id),

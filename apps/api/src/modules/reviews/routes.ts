@@ -15,7 +15,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/review/product/:id',
     {
-      config: { access: 'public', cache: true },
+      config: { access: 'public', cache: 'product' },
       schema: { tags, params: idParams, response: { 200: z.array(reviewSchema) } },
     },
     async (request) => reviews.ofProduct(request.params.id),

@@ -8,7 +8,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/product/search',
     {
-      config: { access: 'public', cache: true },
+      config: { access: 'public', cache: 'lists' },
       schema: {
         tags: ['search'],
         description:

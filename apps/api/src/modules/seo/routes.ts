@@ -27,8 +27,10 @@ export const sendPage = (reply: FastifyReply, html: string) =>
 
 const isNotFound = (error: unknown) => error instanceof HttpError && error.statusCode === 404;
 
-// Not API: the OpenAPI document leaves these out. The response cache keys by address, so a page per language.
-const CACHED = { config: { access: 'public', cache: true }, schema: { hide: true } } as const;
+// Not API: the OpenAPI document leaves these out. The response cache keys by address, so a page per language; a
+// product's page shows that product, any other page lists (of products, or of the catalogue's parts in its menus).
+const cached = (shows: 'product' | 'lists') =>
+  ({ config: { access: 'public', cache: shows }, schema: { hide: true } }) as const;
 // A sitemap file is streamed, too large to keep in memory; robots.txt costs nothing to write.
 const UNCACHED = { config: { access: 'public' }, schema: { hide: true } } as const;
 
@@ -71,9 +73,13 @@ export async function seoRoutes(app: FastifyInstance, opts: { template: PageTemp
     }
   }
 
-  function page<Params>(path: string, head: (params: Params, language: Language) => PageHead | Promise<PageHead>) {
+  function page<Params>(
+    path: string,
+    head: (params: Params, language: Language) => PageHead | Promise<PageHead>,
+    shows: 'product' | 'lists' = 'lists',
+  ) {
     for (const language of LANGUAGES) {
-      app.get(pathIn(path, language), CACHED, async (request, reply) => {
+      app.get(pathIn(path, language), cached(shows), async (request, reply) => {
         let tags: string;
         try {
           // The path's own parameters, which the router has matched.
@@ -92,14 +98,14 @@ export async function seoRoutes(app: FastifyInstance, opts: { template: PageTemp
   page(WEB_PATHS.about, (_, language) => heads.about(language));
   page<{ id: string }>(WEB_PATTERNS.department, ({ id }, language) => heads.department(id, language));
   page<{ id: string }>(WEB_PATTERNS.category, ({ id }, language) => heads.category(id, language));
-  page<{ id: string }>(WEB_PATTERNS.product, ({ id }, language) => heads.product(id, language));
+  page<{ id: string }>(WEB_PATTERNS.product, ({ id }, language) => heads.product(id, language), 'product');
   page<{ query: string }>(WEB_PATTERNS.searchResults, ({ query }, language) => heads.searchResults(query, language));
 
   app.get('/robots.txt', UNCACHED, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').send(robotsTxt(site)),
   );
 
-  app.get('/sitemap.xml', CACHED, async (_request, reply) =>
+  app.get('/sitemap.xml', cached('lists'), async (_request, reply) =>
     reply.type('application/xml; charset=utf-8').send(await maps.index()),
   );
 
