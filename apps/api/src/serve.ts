@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { isWildcard, publicUrlOf, type Config } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
+import { printLines } from './lib/log.js';
 import { users } from './db/schema.js';
 import { buildApp } from './app.js';
 import { demoSignIn, seedIfEmpty, type SeedResult } from './seed/index.js';
@@ -68,7 +69,7 @@ export async function serve(config: Config, log: Logger) {
   if (seeded && address && typeof address === 'object') {
     // Plain lines, apart from the JSON log: what a newcomer reads after a first `npm start`.
     const url = publicUrlOf(address.address, address.port);
-    console.log(['', `EGP Shop is ready at ${url} with the demo shop:`, ...demoSignIn(seeded), ''].join('\n'));
+    printLines(['', `EGP Shop is ready at ${url} with the demo shop:`, ...demoSignIn(seeded), '']);
   }
 }
 
