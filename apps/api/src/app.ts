@@ -13,12 +13,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { say, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@shop/contracts';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
@@ -30,6 +25,7 @@ import { closeRedis, connectRedis, type Redis } from './lib/redis.js';
 import { createMetrics, type Metrics } from './lib/metrics.js';
 import { requestIdOf } from './lib/request-id.js';
 import { imageStoreFor, type ImageStore } from './lib/image-store.js';
+import { openApiTransform } from './lib/openapi.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { requestIdPlugin } from './plugins/request-id.js';
 import { answerOf, answersPlugin, OneLinePerRequest } from './plugins/answers.js';
@@ -196,7 +192,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       info: { title: 'EGP Shop API', version: '1.0.0' },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'x-access-token' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

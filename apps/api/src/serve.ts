@@ -5,9 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { isWildcard, publicUrlOf, type Config } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
+import { printLines } from './lib/log.js';
 import { users } from './db/schema.js';
 import { buildApp } from './app.js';
-import { seedIfEmpty } from './seed/index.js';
+import { demoSignIn, seedIfEmpty, type SeedResult } from './seed/index.js';
 import { startOrderExpiry } from './modules/orders/expiry.js';
 
 /** One server: database, app, demo seed, background work, listen, and a graceful stop on SIGTERM/SIGINT. */
@@ -21,7 +22,7 @@ export async function serve(config: Config, log: Logger) {
     log,
   });
   const app = await buildApp({ config, database, loggerInstance: log });
-  await seedOnFirstStart(config, app, database.db);
+  const seeded = await seedOnFirstStart(config, app, database.db);
   // Unpaid online orders give their stock back after 30 minutes (48 hours while their payment is pending);
   // every instance may run this safely.
   startOrderExpiry(app);
@@ -63,7 +64,13 @@ export async function serve(config: Config, log: Logger) {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`EGP Shop listening on ${listeningAddress(app.server.address())} (database: ${database.kind})`);
+  const address = app.server.address();
+  app.log.info(`EGP Shop listening on ${listeningAddress(address)} (database: ${database.kind})`);
+  if (seeded && address && typeof address === 'object') {
+    // Plain lines, apart from the JSON log: what a newcomer reads after a first `npm start`.
+    const url = publicUrlOf(address.address, address.port);
+    printLines(['', `EGP Shop is ready at ${url} with the demo shop:`, ...demoSignIn(seeded), '']);
+  }
 }
 
 /**
@@ -71,12 +78,9 @@ export async function serve(config: Config, log: Logger) {
  * a published password, so in production it comes only with SEED=demo; otherwise the log says how to
  * make the first admin.
  */
-async function seedOnFirstStart(config: Config, app: FastifyInstance, db: Db) {
+async function seedOnFirstStart(config: Config, app: FastifyInstance, db: Db): Promise<SeedResult | null> {
   const seed = config.SEED ?? (config.NODE_ENV === 'production' ? undefined : 'demo');
-  if (seed === 'demo') {
-    await seedIfEmpty({ db, images: app.images, log: (line) => app.log.info(line) });
-    return;
-  }
+  if (seed === 'demo') return seedIfEmpty({ db, images: app.images, log: (line) => app.log.info(line) });
   if (seed === undefined && !(await hasAdmin(db))) {
     const command = "npm run create-admin -- --email you@example.com --password 'A-str0ng-password'";
     // create-admin is refused while a server holds the embedded database (one process at a time).
@@ -88,6 +92,7 @@ async function seedOnFirstStart(config: Config, app: FastifyInstance, db: Db) {
         `${how} (or start with SEED=demo for the demo shop).`,
     );
   }
+  return null;
 }
 
 async function hasAdmin(db: Db): Promise<boolean> {

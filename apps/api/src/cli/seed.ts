@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { CatalogueNotEmptyError, countDepartments, seedDemo } from '../seed/index.js';
+import { CatalogueNotEmptyError, countDepartments, demoSignIn, seedDemo } from '../seed/index.js';
 import { loadConfig } from '../config.js';
 import { imageStoreFor } from '../lib/image-store.js';
 import { CliError, openCliDatabase, runIfEntry, UsageError } from './common.js';
@@ -48,12 +48,13 @@ async function main(argv: string[]) {
     // Checked before rendering the images, so a refusal is instant.
     const departments = await countDepartments(database.db);
     if (departments > 0 && !args.force) throw notEmpty(departments);
-    await seedDemo({
+    const done = await seedDemo({
       db: database.db,
       images: imageStoreFor(config, database.db),
       log: (line) => console.log(line),
       replace: args.force,
     });
+    console.log(['The demo shop, once started with `npm start`:', ...demoSignIn(done)].join('\n'));
   } catch (err) {
     // Another process seeded between the check above and our transaction.
     if (err instanceof CatalogueNotEmptyError) throw notEmpty(err.departments);

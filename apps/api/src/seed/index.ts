@@ -13,10 +13,10 @@ import { buildPlan, DEFAULT_PRODUCTS, type Plan } from './plan.js';
 import { at, type TileSpec } from './products.js';
 import { renderTiles } from './tiles.js';
 
-/** The demo coupon the seed creates and prints. */
+/** The demo coupon the seed creates, and the first start prints (`demoSignIn`). */
 export const DEMO_COUPON = { code: 'WELCOME10', kind: 'percent', value: 10, perUserLimit: 1 } as const;
 
-/** The demo accounts the seed creates and prints (README: "prints the demo admin and shopper credentials"). */
+/** The demo accounts the seed creates, and the first start prints (`demoSignIn`). */
 export const DEMO_ACCOUNTS = [
   { role: 'admin', name: 'Demo Admin', email: 'admin@shop.local', password: 'Admin123!', phone: '01000000001' },
   { role: 'shopper', name: 'Mariam Adel', email: 'shopper@shop.local', password: 'Shopper123!', phone: '01100000002' },
@@ -29,7 +29,7 @@ const SEED_LOCK = 727_002;
 export interface SeedOptions {
   db: Db;
   images: ImageStore;
-  /** One line per call: progress and, at the end, the demo credentials. */
+  /** One line per call: the seed's progress. */
   log: (line: string) => void;
   /** Fewer products for tests where the count does not matter (default 200). */
   products?: number;
@@ -111,16 +111,24 @@ async function seed(opts: SeedOptions, whenNotEmpty: 'skip' | 'fail' | 'replace'
     `seeding: done in ${(done.ms / 1000).toFixed(1)} s: ${done.departments} departments, ${done.categories} categories, ` +
       `${done.products} products (${done.variants} variants), ${done.reviews} reviews, ${done.images} images`,
   );
-  log(`demo coupon: ${DEMO_COUPON.code} (${DEMO_COUPON.value}% off, once per shopper)`);
-  for (const account of DEMO_ACCOUNTS) {
-    const created = done.accounts.some((a) => a.email === account.email);
-    log(
-      created
-        ? `demo ${account.role}: ${account.email}  password: ${account.password}`
-        : `demo ${account.role}: ${account.email} was already registered; its password was left unchanged`,
-    );
-  }
   return done;
+}
+
+/**
+ * The demo accounts and coupon as plain lines for the person who started the shop, printed apart from the JSON log,
+ * where nobody starting the shop for the first time would look for a password.
+ */
+export function demoSignIn(done: SeedResult): string[] {
+  const label = { admin: 'admin (dashboard)', shopper: 'shopper' } as const;
+  return [
+    ...DEMO_ACCOUNTS.map((account) => {
+      const head = `  ${`${label[account.role]}:`.padEnd(19)} ${account.email}`;
+      return done.accounts.some((a) => a.email === account.email)
+        ? `${head}  password: ${account.password}`
+        : `${head} was already registered; its password was left unchanged`;
+    }),
+    `  ${'coupon:'.padEnd(19)} ${DEMO_COUPON.code} (${DEMO_COUPON.value}% off, once per shopper)`,
+  ];
 }
 
 interface StoredImages {

@@ -8,6 +8,7 @@ import {
   CatalogueNotEmptyError,
   DEMO_ACCOUNTS,
   DEMO_COUPON,
+  demoSignIn,
   seedDemo,
   seedIfEmpty,
   type SeedOptions,
@@ -45,9 +46,11 @@ async function tableCounts(t: TestContext) {
 describe('the demo catalogue on an empty database', () => {
   let t: TestContext;
   const lines: string[] = [];
+  let signIn: string[] = [];
   beforeAll(async () => {
     t = await createTestApp();
-    await seedIfEmpty(options(t, { log: (line) => lines.push(line) }));
+    const done = await seedIfEmpty(options(t, { log: (line) => lines.push(line) }));
+    signIn = done ? demoSignIn(done) : [];
   }, SLOW);
   afterAll(() => t.close());
 
@@ -266,7 +269,9 @@ describe('the demo catalogue on an empty database', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().user.role).toBe(account.role === 'admin');
-      expect(lines.some((line) => line.includes(account.email) && line.includes(account.password))).toBe(true);
+      expect(
+        signIn.some((line) => line.includes(account.email) && line.includes(`password: ${account.password}`)),
+      ).toBe(true);
     }
     expect(lines.some((line) => /images \d+\/\d+/.test(line))).toBe(true);
   });
@@ -275,7 +280,7 @@ describe('the demo catalogue on an empty database', () => {
     expect(await t.app.db.select().from(coupons)).toEqual([
       expect.objectContaining({ code: DEMO_COUPON.code, kind: 'percent', value: 10, perUserLimit: 1, paused: false }),
     ]);
-    expect(lines).toContain(`demo coupon: ${DEMO_COUPON.code} (10% off, once per shopper)`);
+    expect(signIn.at(-1)).toBe(`  coupon:             ${DEMO_COUPON.code} (10% off, once per shopper)`);
   });
 
   it('does nothing on a second start', async () => {
@@ -345,6 +350,10 @@ describe('seeding races and re-seeding', () => {
       expect(result.products).toBe(30);
       // The demo accounts already existed: kept as they were, so none is reported as created.
       expect(result.accounts).toEqual([]);
+      expect(demoSignIn(result).slice(0, 2)).toEqual([
+        '  admin (dashboard):  admin@shop.local was already registered; its password was left unchanged',
+        '  shopper:            shopper@shop.local was already registered; its password was left unchanged',
+      ]);
       expect(await tableCounts(t)).toEqual({ departments: 8, categories: 30, products: 30, reviews: 6 });
     },
     SLOW,

@@ -67,6 +67,16 @@ describe.runIf(pgUrl && redisUrl)('two instances on PostgreSQL and Redis', () =>
     expect(counts.rows[0]).toEqual({ departments: '8', products: '200', migrations: String(journal().entries.length) });
   });
 
+  it('the instance that seeded prints the demo sign-in as plain lines, apart from the JSON log', () => {
+    const printed = [a, b].filter((server) => server.output().includes('with the demo shop:'));
+    expect(printed).toHaveLength(1);
+    const lines = printed[0]?.output().split('\n') ?? [];
+    expect(lines).toContain(`EGP Shop is ready at ${printed[0]?.url} with the demo shop:`);
+    expect(lines).toContain('  admin (dashboard):  admin@shop.local  password: Admin123!');
+    expect(lines).toContain('  shopper:            shopper@shop.local  password: Shopper123!');
+    expect(lines).toContain('  coupon:             WELCOME10 (10% off, once per shopper)');
+  });
+
   it('a shopper signs in on one, fills the cart on the other and orders on the first', async () => {
     const email = `multi-${Date.now()}@example.com`;
     const registered = await call(a, '/api/user/register', {

@@ -13,7 +13,12 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/address',
     {
       config: { access: 'shopper' },
-      schema: { tags: ['address'], security: [{ token: [] }], response: { 200: addressListSchema } },
+      schema: {
+        summary: "List the shopper's saved addresses",
+        tags: ['address'],
+        security: [{ token: [] }],
+        response: { 200: addressListSchema },
+      },
     },
     async (request) => service.list(currentUser(request).id),
   );
@@ -23,6 +28,7 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'shopper' },
       schema: {
+        summary: 'Save an address',
         tags: ['address'],
         security: [{ token: [] }],
         body: addressCreateSchema,

@@ -12,6 +12,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        summary: 'List every order, filtered',
         tags: ['admin'],
         description: 'Every order, newest first, filtered; days are UTC and both ends are included',
         security: [{ token: [] }],
@@ -30,6 +31,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        summary: 'Export the filtered orders as CSV',
         tags: ['admin'],
         description: 'The same filtered orders as a CSV file (UTF-8 with a byte-order mark, for Excel)',
         security: [{ token: [] }],

@@ -16,7 +16,10 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/category',
-    { config: { access: 'public', cache: 'lists' }, schema: { tags, response: { 200: z.array(categorySchema) } } },
+    {
+      config: { access: 'public', cache: 'lists' },
+      schema: { summary: 'List the categories', tags, response: { 200: z.array(categorySchema) } },
+    },
     async () => categories.list(),
   );
 
@@ -24,7 +27,12 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/category/dept/:id',
     {
       config: { access: 'public', cache: 'lists' },
-      schema: { tags, params: idParams, response: { 200: z.array(categorySchema) } },
+      schema: {
+        summary: "List a department's categories",
+        tags,
+        params: idParams,
+        response: { 200: z.array(categorySchema) },
+      },
     },
     async (request) => categories.ofDepartment(request.params.id),
   );
@@ -33,7 +41,13 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/category',
     {
       config: { access: 'admin', changesCatalogue: true },
-      schema: { tags, security, body: categoryCreateSchema, response: { 201: categorySchema } },
+      schema: {
+        summary: 'Create a category',
+        tags,
+        security,
+        body: categoryCreateSchema,
+        response: { 201: categorySchema },
+      },
     },
     async (request, reply) => reply.code(201).send(await categories.create(request.body, actorOf(request))),
   );
@@ -42,7 +56,13 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/category',
     {
       config: { access: 'admin', changesCatalogue: true },
-      schema: { tags, security, body: categoryUpdateSchema, response: { 200: categorySchema } },
+      schema: {
+        summary: 'Rename a category or move it to another department',
+        tags,
+        security,
+        body: categoryUpdateSchema,
+        response: { 200: categorySchema },
+      },
     },
     async (request) => categories.update(request.body, actorOf(request)),
   );
@@ -51,7 +71,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/category/:id',
     {
       config: { access: 'admin', changesCatalogue: true },
-      schema: { tags, security, params: idParams, response: { 200: message } },
+      schema: { summary: 'Delete a category', tags, security, params: idParams, response: { 200: message } },
     },
     async (request) => categories.remove(request.params.id, actorOf(request)),
   );
@@ -61,6 +81,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin', changesCatalogue: true },
       schema: {
+        summary: "Set a category's picture",
         tags,
         security,
         description: 'multipart/form-data with one png or jpeg file in the field `img`',

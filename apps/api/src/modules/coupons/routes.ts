@@ -14,7 +14,10 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/coupons',
-    { config: { access: 'admin' }, schema: { tags, security, response: { 200: z.array(couponSchema) } } },
+    {
+      config: { access: 'admin' },
+      schema: { summary: 'List the coupons', tags, security, response: { 200: z.array(couponSchema) } },
+    },
     async () => coupons.list(),
   );
 
@@ -22,7 +25,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/coupons',
     {
       config: { access: 'admin' },
-      schema: { tags, security, body: couponInputSchema, response: { 201: couponSchema } },
+      schema: { summary: 'Create a coupon', tags, security, body: couponInputSchema, response: { 201: couponSchema } },
     },
     async (request, reply) => reply.code(201).send(await coupons.create(request.body, actorOf(request))),
   );
@@ -31,7 +34,14 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/coupons/:id',
     {
       config: { access: 'admin' },
-      schema: { tags, security, params: idParams, body: couponInputSchema, response: { 200: couponSchema } },
+      schema: {
+        summary: 'Update a coupon',
+        tags,
+        security,
+        params: idParams,
+        body: couponInputSchema,
+        response: { 200: couponSchema },
+      },
     },
     async (request) => coupons.update(request.params.id, request.body, actorOf(request)),
   );
@@ -41,6 +51,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        summary: 'Pause or resume a coupon',
         tags,
         description: 'Pauses or resumes the coupon: a paused code is refused at checkout',
         security,
@@ -56,7 +67,13 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/coupons/:id/uses',
     {
       config: { access: 'admin' },
-      schema: { tags, security, params: idParams, response: { 200: z.array(couponUseSchema) } },
+      schema: {
+        summary: "List a coupon's uses",
+        tags,
+        security,
+        params: idParams,
+        response: { 200: z.array(couponUseSchema) },
+      },
     },
     async (request) => coupons.uses(request.params.id),
   );

@@ -17,7 +17,11 @@ export const courierRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         // Authenticated by the secret Bosta sends in its Authorization header; no session involved.
         config: { access: 'public' },
-        schema: { tags: ['courier'], response: { 200: z.object({ received: z.literal(true) }) } },
+        schema: {
+          summary: "Receive Bosta's delivery updates",
+          tags: ['courier'],
+          response: { 200: z.object({ received: z.literal(true) }) },
+        },
       },
       async (request) => {
         if (!Buffer.isBuffer(request.body)) throw badRequest(say.api.expectedJson);

@@ -15,7 +15,10 @@ export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/department',
-    { config: { access: 'public', cache: 'lists' }, schema: { tags, response: { 200: z.array(departmentSchema) } } },
+    {
+      config: { access: 'public', cache: 'lists' },
+      schema: { summary: 'List the departments', tags, response: { 200: z.array(departmentSchema) } },
+    },
     async () => departments.list(),
   );
 
@@ -23,7 +26,13 @@ export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/department',
     {
       config: { access: 'admin', changesCatalogue: true },
-      schema: { tags, security, body: departmentCreateSchema, response: { 201: departmentSchema } },
+      schema: {
+        summary: 'Create a department',
+        tags,
+        security,
+        body: departmentCreateSchema,
+        response: { 201: departmentSchema },
+      },
     },
     async (request, reply) => reply.code(201).send(await departments.create(request.body, actorOf(request))),
   );
@@ -32,7 +41,13 @@ export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/department',
     {
       config: { access: 'admin', changesCatalogue: true },
-      schema: { tags, security, body: departmentUpdateSchema, response: { 200: departmentSchema } },
+      schema: {
+        summary: 'Rename a department',
+        tags,
+        security,
+        body: departmentUpdateSchema,
+        response: { 200: departmentSchema },
+      },
     },
     async (request) => {
       const { id, ...input } = request.body;
@@ -44,7 +59,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/department/:id',
     {
       config: { access: 'admin', changesCatalogue: true },
-      schema: { tags, security, params: idParams, response: { 200: message } },
+      schema: { summary: 'Delete a department', tags, security, params: idParams, response: { 200: message } },
     },
     async (request) => departments.remove(request.params.id, actorOf(request)),
   );

@@ -11,14 +11,20 @@ const productParams = z.object({ productId: idSchema });
 export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = favouritesService(app);
 
-  app.get('/favourite', { ...shopper, schema: doc }, async (request) => service.list(currentUser(request).id));
-
-  app.post('/favourite/:productId', { ...shopper, schema: { ...doc, params: productParams } }, async (request) =>
-    service.add(currentUser(request).id, request.params.productId),
+  app.get('/favourite', { ...shopper, schema: { ...doc, summary: "List the shopper's favourites" } }, async (request) =>
+    service.list(currentUser(request).id),
   );
 
-  app.delete('/favourite/:productId', { ...shopper, schema: { ...doc, params: productParams } }, async (request) =>
-    service.remove(currentUser(request).id, request.params.productId),
+  app.post(
+    '/favourite/:productId',
+    { ...shopper, schema: { summary: 'Add a product to the favourites', ...doc, params: productParams } },
+    async (request) => service.add(currentUser(request).id, request.params.productId),
+  );
+
+  app.delete(
+    '/favourite/:productId',
+    { ...shopper, schema: { summary: 'Remove a product from the favourites', ...doc, params: productParams } },
+    async (request) => service.remove(currentUser(request).id, request.params.productId),
   );
 
   app.put(
@@ -26,6 +32,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...shopper,
       schema: {
+        summary: 'Replace the favourites list',
         ...doc,
         description: 'Replaces the whole list (sync of the list kept in the browser)',
         body: z.object({ products: z.array(idSchema).max(500) }),

@@ -38,7 +38,13 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logs',
     {
       config: { access: 'admin' },
-      schema: { tags: ['logs'], security: [{ token: [] }], querystring: logsQuery, response: { 200: logsResponse } },
+      schema: {
+        summary: 'List the audit log',
+        tags: ['logs'],
+        security: [{ token: [] }],
+        querystring: logsQuery,
+        response: { 200: logsResponse },
+      },
     },
     async (request) => logs.list(request.query),
   );

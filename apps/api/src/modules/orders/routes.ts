@@ -26,6 +26,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'shopper', changesCatalogue: true },
       schema: {
+        summary: 'Place an order from the cart',
         tags: ['order'],
         security: [{ token: [] }],
         headers: orderCreateHeadersSchema,
@@ -54,7 +55,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order',
     {
       config: { access: 'shopper' },
-      schema: { tags: ['order'], security: [{ token: [] }], response: { 200: z.array(orderSchema) } },
+      schema: {
+        summary: "List the shopper's orders",
+        tags: ['order'],
+        security: [{ token: [] }],
+        response: { 200: z.array(orderSchema) },
+      },
     },
     async (request) => service.listOwn(currentUser(request).id),
   );
@@ -65,6 +71,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       // The invoice: its shopper's, and any admin's.
       config: { access: 'user' },
       schema: {
+        summary: 'Show an order',
         tags: ['order'],
         security: [{ token: [] }],
         params: z.object({ id: idSchema }),
@@ -79,6 +86,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        summary: "List a user's orders",
         tags: ['order'],
         security: [{ token: [] }],
         params: z.object({ userId: idSchema }),
@@ -93,6 +101,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin', changesCatalogue: true },
       schema: {
+        summary: 'Move an order to its next status',
         tags: ['order'],
         security: [{ token: [] }],
         params: z.object({ id: idSchema }),
@@ -108,6 +117,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin', changesCatalogue: true },
       schema: {
+        summary: 'Refund an order, whole or in part',
         tags: ['order'],
         security: [{ token: [] }],
         params: z.object({ id: idSchema }),
@@ -123,6 +133,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'shopper', changesCatalogue: true },
       schema: {
+        summary: "Cancel one's own order",
         tags: ['order'],
         security: [{ token: [] }],
         params: z.object({ id: idSchema }),
@@ -139,6 +150,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'shopper' },
       schema: {
+        summary: 'Ask to return a delivered order',
         tags: ['order'],
         security: [{ token: [] }],
         params: z.object({ id: idSchema }),

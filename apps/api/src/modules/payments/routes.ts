@@ -15,6 +15,17 @@ import { badRequest } from '../../lib/errors.js';
 import { paymentsService } from './service.js';
 import { offlineCheckout } from './offline-provider.js';
 
+/**
+ * What a provider puts in the query of its callback and of the shopper's way back. Paymob signs the transaction's fields
+ * there into `hmac` (the way back names the order `order`); every other field stays, since the signature covers them.
+ * Stripe signs a header instead and sends no query.
+ */
+const signature = z.string().optional().describe("Paymob's HMAC-SHA512 of the transaction's fields");
+const callbackQuery = z.object({ hmac: signature }).catchall(z.string());
+const returnQuery = z
+  .object({ order: z.string().optional().describe("Paymob's order id of the payment"), hmac: signature })
+  .catchall(z.string());
+
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const payments = paymentsService(app);
   const { provider } = payments;
@@ -24,6 +35,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Show the payment provider and the methods it offers',
         tags: ['payment'],
         response: {
           200: paymentConfigSchema,
@@ -44,6 +56,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'shopper' },
       schema: {
+        summary: 'Start paying for an order online',
         tags: ['payment'],
         security: [{ token: [] }],
         body: paymentIntentSchema,
@@ -58,6 +71,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'shopper' },
       schema: {
+        summary: "Show an order's payment status",
         tags: ['payment'],
         security: [{ token: [] }],
         params: z.object({ orderId: idSchema }),
@@ -71,7 +85,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // the screen then follows the order, which only a server callback changes.
   app.get(
     '/payment/return',
-    { config: { access: 'public' }, schema: { tags: ['payment'], querystring: z.record(z.string(), z.string()) } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: "Send the shopper back from the provider's payment page",
+        tags: ['payment'],
+        querystring: returnQuery,
+      },
+    },
     async (request, reply) => {
       const orderId = await payments.returnFrom(request.query);
       return reply.redirect(orderId ? `/PaymentStatus?order=${orderId}` : '/Orders');
@@ -88,8 +109,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: { access: 'public' },
         schema: {
+          summary: "Receive the payment provider's callback",
           tags: ['payment'],
-          querystring: z.record(z.string(), z.string()),
+          querystring: callbackQuery,
           response: { 200: z.object({ received: z.literal(true) }) },
         },
       },
@@ -112,6 +134,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       // The client secret is the credential, as with Stripe.js.
       config: { access: 'public' },
       schema: {
+        summary: "Pay with the offline test provider's card form",
         tags: ['payment'],
         body: offlineConfirmSchema,
         response: { 200: offlineIntentViewSchema },
@@ -125,6 +148,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Show an offline test payment',
         tags: ['payment'],
         querystring: z.object({ client_secret: z.string().min(1).max(200) }),
         response: { 200: offlineIntentViewSchema },

@@ -29,7 +29,12 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/product',
     {
       config: { access: 'public', cache: 'lists' },
-      schema: { tags, querystring: productListQuerySchema, response: { 200: productListSchema } },
+      schema: {
+        summary: 'List products, a page at a time',
+        tags,
+        querystring: productListQuerySchema,
+        response: { 200: productListSchema },
+      },
     },
     async (request) => products.list(request.query),
   );
@@ -38,7 +43,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/product/one/:id',
     {
       config: { access: 'public', cache: 'product' },
-      schema: { tags, params: idParams, response: { 200: productDetailSchema } },
+      schema: { summary: 'Show one product', tags, params: idParams, response: { 200: productDetailSchema } },
     },
     async (request) => products.one(request.params.id),
   );
@@ -48,6 +53,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        summary: 'Export the catalogue as CSV',
         tags,
         description: 'Every product as a CSV file (UTF-8 with a byte-order mark, for Excel), streamed',
         security,
@@ -64,7 +70,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/product',
     {
       config: { access: 'admin', changesCatalogue: true },
-      schema: { tags, security, ...form, response: { 201: productDetailSchema } },
+      schema: { summary: 'Create a product', tags, security, ...form, response: { 201: productDetailSchema } },
     },
     async (request, reply) => {
       const fields = await readMultipart(request, 'img', MAX_PRODUCT_IMAGES);
@@ -77,6 +83,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin', changesCatalogue: true },
       schema: {
+        summary: 'Update a product',
         tags,
         security,
         ...form,
@@ -91,7 +98,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/product/:id',
     {
       config: { access: 'admin', changesCatalogue: true },
-      schema: { tags, security, params: idParams, response: { 200: message } },
+      schema: { summary: 'Delete a product', tags, security, params: idParams, response: { 200: message } },
     },
     async (request) => products.remove(request.params.id, actorOf(request)),
   );

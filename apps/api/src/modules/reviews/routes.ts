@@ -16,7 +16,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/review/product/:id',
     {
       config: { access: 'public', cache: 'product' },
-      schema: { tags, params: idParams, response: { 200: z.array(reviewSchema) } },
+      schema: { summary: "List a product's reviews", tags, params: idParams, response: { 200: z.array(reviewSchema) } },
     },
     async (request) => reviews.ofProduct(request.params.id),
   );
@@ -25,7 +25,13 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/review',
     {
       config: { access: 'shopper', changesCatalogue: true },
-      schema: { tags, security, body: reviewCreateSchema, response: { 201: reviewSchema } },
+      schema: {
+        summary: 'Review a product',
+        tags,
+        security,
+        body: reviewCreateSchema,
+        response: { 201: reviewSchema },
+      },
     },
     async (request, reply) => reply.code(201).send(await reviews.write(currentUser(request).id, request.body)),
   );
@@ -34,7 +40,13 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/review/:id',
     {
       config: { access: 'user', changesCatalogue: true },
-      schema: { tags, security, params: idParams, response: { 200: z.object({ message: z.string() }) } },
+      schema: {
+        summary: 'Delete a review',
+        tags,
+        security,
+        params: idParams,
+        response: { 200: z.object({ message: z.string() }) },
+      },
     },
     async (request) => reviews.remove(request.params.id, actorOf(request)),
   );

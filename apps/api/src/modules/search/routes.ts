@@ -10,6 +10,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', cache: 'lists' },
       schema: {
+        summary: 'Search products by words, with filters',
         tags: ['search'],
         description:
           "Ranked by relevance unless sortBy is one of 'Price: Low to High', 'Price: High to Low', 'Avg. Customer review'",

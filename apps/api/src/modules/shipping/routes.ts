@@ -13,7 +13,10 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
   // this is read once per checkout or dashboard visit (one small query), where a stale price would mislead.
   app.get(
     '/shipping/rates',
-    { config: { access: 'public' }, schema: { tags, response: { 200: shippingRatesSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { summary: 'List the delivery prices per governorate', tags, response: { 200: shippingRatesSchema } },
+    },
     async () => shipping.rates(),
   );
 
@@ -21,7 +24,13 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/shipping/rates',
     {
       config: { access: 'admin' },
-      schema: { tags, security, body: shippingRatesSchema, response: { 200: shippingRatesSchema } },
+      schema: {
+        summary: 'Set the delivery prices',
+        tags,
+        security,
+        body: shippingRatesSchema,
+        response: { 200: shippingRatesSchema },
+      },
     },
     async (request) => shipping.save(request.body, actorOf(request)),
   );
@@ -30,7 +39,13 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/shipping/quote',
     {
       config: { access: 'shopper' },
-      schema: { tags, security, querystring: shippingQuoteQuerySchema, response: { 200: shippingQuoteSchema } },
+      schema: {
+        summary: 'Price the cart for a governorate, payment method and coupon',
+        tags,
+        security,
+        querystring: shippingQuoteQuerySchema,
+        response: { 200: shippingQuoteSchema },
+      },
     },
     async (request) => shipping.quote(currentUser(request).id, request.query),
   );

@@ -10,6 +10,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        summary: "Show the dashboard's overview",
         tags: ['admin'],
         description:
           'The dashboard overview: sales of today, 7 and 30 UTC days, daily revenue, orders by status, low stock, newest orders',

@@ -29,7 +29,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/register',
     {
       config: { access: 'public' },
-      schema: { tags: ['user'], body: registerSchema, response: { 201: sessionSchema } },
+      schema: {
+        summary: 'Register a shopper account and sign it in',
+        tags: ['user'],
+        body: registerSchema,
+        response: { 201: sessionSchema },
+      },
     },
     async (request, reply) => reply.code(201).send(await users.register(request.body, request.ip)),
   );
@@ -43,7 +48,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.post(
     '/user/login',
-    { config: { access: 'public' }, schema: { tags: ['user'], body: loginSchema, response: { 200: sessionSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Sign in with e-mail and password',
+        tags: ['user'],
+        body: loginSchema,
+        response: { 200: sessionSchema },
+      },
+    },
     async (request, reply) => {
       const { email, password } = request.body;
       // Counted per address and e-mail: one attacker can neither lock everybody out nor guess one account forever.
@@ -63,6 +76,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user' },
       schema: {
+        summary: "Update the signed-in user's name, e-mail or phone",
         tags: ['user'],
         security: [{ token: [] }],
         body: updateUserSchema,
@@ -77,6 +91,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user' },
       schema: {
+        summary: "Change the signed-in user's password",
         tags: ['user'],
         security: [{ token: [] }],
         body: passwordPairSchema,
@@ -90,7 +105,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user',
     {
       config: { access: 'user', changesCatalogue: true },
-      schema: { tags: ['user'], security: [{ token: [] }], response: { 200: message } },
+      schema: {
+        summary: "Delete the signed-in user's account",
+        tags: ['user'],
+        security: [{ token: [] }],
+        response: { 200: message },
+      },
     },
     async (request) => users.remove(currentUser(request).id, request.ip),
   );
@@ -99,14 +119,27 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/forgotPassword',
     {
       config: { access: 'public' },
-      schema: { tags: ['user'], body: forgotPasswordSchema, response: { 200: message } },
+      schema: {
+        summary: 'E-mail a password-reset link',
+        tags: ['user'],
+        body: forgotPasswordSchema,
+        response: { 200: message },
+      },
     },
     async (request) => users.requestReset(request.body.email, request.ip, requestLanguage(request)),
   );
 
   app.get(
     '/user/password-reset/:id/:token',
-    { config: { access: 'public' }, schema: { tags: ['user'], params: resetParams, response: { 200: message } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Check a password-reset link',
+        tags: ['user'],
+        params: resetParams,
+        response: { 200: message },
+      },
+    },
     async (request) => users.checkReset(request.params.id, request.params.token),
   );
 
@@ -114,7 +147,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/password-reset/:id/:token',
     {
       config: { access: 'public' },
-      schema: { tags: ['user'], params: resetParams, body: passwordPairSchema, response: { 200: message } },
+      schema: {
+        summary: 'Set a new password through a reset link',
+        tags: ['user'],
+        params: resetParams,
+        body: passwordPairSchema,
+        response: { 200: message },
+      },
     },
     async (request) => users.resetPassword(request.params.id, request.params.token, request.body.password, request.ip),
   );
@@ -124,6 +163,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        summary: 'List every user',
         tags: ['user'],
         security: [{ token: [] }],
         response: { 200: z.object({ count: z.number(), users: z.array(userSchema) }) },

@@ -14,6 +14,7 @@ export const variantsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin', changesCatalogue: true },
       schema: {
+        summary: "Replace a product's options and variants",
         tags: ['product'],
         security: [{ token: [] }],
         description:

@@ -46,6 +46,7 @@ export const productImportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        summary: 'Upload a catalogue CSV for a dry run',
         tags,
         security,
         description:
@@ -72,6 +73,7 @@ export const productImportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        summary: "Show an import's dry run and progress",
         tags,
         security,
         description: 'An import: its dry run, and how far applying it has got',
@@ -87,6 +89,7 @@ export const productImportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        summary: 'List the rows an import rejects',
         tags,
         security,
         description: 'A page of the rows the import rejects, by line, each with its reasons',
@@ -103,6 +106,7 @@ export const productImportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        summary: 'Apply a checked import',
         tags,
         security,
         description: 'Applies a checked import in the background; follow it with GET /admin/products/imports/:id',
