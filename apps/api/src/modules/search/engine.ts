@@ -23,7 +23,7 @@ export interface SearchEngine {
 
 /** The engines there are, by the name SEARCH_ENGINE gives. */
 export const ENGINES = { postings: postingsSearchEngine, plain: plainSearchEngine } as const;
-export type SearchEngineName = keyof typeof ENGINES;
 
 /** The engine the shop is configured with (SEARCH_ENGINE; the postings unless told). */
-export const searchEngine = (deps: Pick<Deps, 'db' | 'config'>): SearchEngine => ENGINES[deps.config.SEARCH_ENGINE](deps);
+export const searchEngine = (deps: Pick<Deps, 'db' | 'config'>): SearchEngine =>
+  ENGINES[deps.config.SEARCH_ENGINE](deps);
