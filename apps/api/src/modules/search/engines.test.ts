@@ -31,7 +31,16 @@ beforeAll(async () => {
   await createProduct(t.app.db, { categoryId, name: 'Galaxy Buds', brand: 'Samsung', price: 5000, stock: 0 });
   await createVariantProduct(
     t.app.db,
-    [{ name: 'Colour', nameAr: null, values: [{ value: 'Red', valueAr: null }, { value: 'Blue', valueAr: null }] }],
+    [
+      {
+        name: 'Colour',
+        nameAr: null,
+        values: [
+          { value: 'Red', valueAr: null },
+          { value: 'Blue', valueAr: null },
+        ],
+      },
+    ],
     [
       { options: { Colour: 'Red' }, price: 1200, stock: 3 },
       { options: { Colour: 'Blue' }, price: 1300, stock: 0 },

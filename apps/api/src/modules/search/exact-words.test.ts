@@ -118,9 +118,10 @@ describe('any_prefix_tsquery and typed_words_tsquery', () => {
           await matched(sql`search_words_tsquery(${asTyped})`),
         );
         const asked = prefixes.map((word) => `${word}:*${weights}`).join(' | ');
-        expect(await matched(sql`(select query from any_prefix_tsquery(${textArray(prefixes)}, ${weights}))`), asked).toEqual(
-          await matched(sql`to_tsquery('simple', ${asked})`),
-        );
+        expect(
+          await matched(sql`(select query from any_prefix_tsquery(${textArray(prefixes)}, ${weights}))`),
+          asked,
+        ).toEqual(await matched(sql`to_tsquery('simple', ${asked})`));
       }),
       { numRuns: 60 },
     );

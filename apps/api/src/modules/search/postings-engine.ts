@@ -38,7 +38,9 @@ export function postingsSearchEngine(deps: Pick<Deps, 'db'>): SearchEngine {
           on conflict do nothing`);
         await tx.execute(sql`select remember_lexemes(array(select search from ${products}))`);
         await tx.execute(sql`delete from search_postings`);
-        await tx.execute(sql`insert into search_postings select posting.* from ${products} p, postings_of(p) as posting`);
+        await tx.execute(
+          sql`insert into search_postings select posting.* from ${products} p, postings_of(p) as posting`,
+        );
       });
     },
   };
