@@ -1,13 +1,14 @@
 // Runs every search shape the benchmark loads (and a few more) through the real search service and prints each SQL statement's
 // EXPLAIN ANALYZE plan and time, so a slow shape can be read without load or cache in the way. Each statement runs
 // RUNS times and the fastest counts: on a shared machine the minimum is the figure other work disturbs least.
-// Usage: DATABASE_URL=… tsx bench/explain-search.ts [--plans] [text…]   (a database seeded by bench/bulk-seed.ts;
-// texts given are searched instead of the shapes below, such as a slow query of the bench's mix)
+// Usage: DATABASE_URL=… tsx bench/explain-search.ts [--plans] [--plain] [text…]   (a database seeded by
+// bench/bulk-seed.ts; texts given are searched instead of the shapes below, such as a slow query of the bench's mix;
+// --plain: through the plain engine rather than the postings, modules/search/engine.ts)
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { SearchQuery } from '@shop/contracts';
 import * as schema from '../apps/api/src/db/schema.js';
-import { searchService } from '../apps/api/src/modules/search/service.js';
+import { ENGINES } from '../apps/api/src/modules/search/engine.js';
 
 export const SEARCH_SHAPES: [string, Partial<SearchQuery> & { name: string }][] = [
   ['search_word', { name: 'samsung' }],
@@ -31,7 +32,7 @@ const pool = new pg.Pool({
 });
 const statements: { sql: string; params: unknown[] }[] = [];
 const db = drizzle(pool, { schema, logger: { logQuery: (sql, params) => statements.push({ sql, params }) } });
-const search = searchService({ db });
+const search = ENGINES[process.argv.includes('--plain') ? 'plain' : 'postings']({ db });
 const showPlans = process.argv.includes('--plans');
 const RUNS = 7;
 

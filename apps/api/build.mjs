@@ -11,6 +11,7 @@ const entries = {
   seed: 'src/cli/seed.ts',
   'create-admin': 'src/cli/create-admin.ts',
   migrate: 'src/cli/migrate.ts',
+  reindex: 'src/cli/reindex.ts',
   backup: 'src/cli/backup.ts',
   restore: 'src/cli/restore.ts',
 };

@@ -56,6 +56,11 @@ const envSchema = z.object({
   SEED: unsetWhenEmpty(z.enum(['demo', 'none'])),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPLOAD_STORE: z.enum(['fs', 'db']).default('fs'),
+  /**
+   * How search finds products (modules/search/engine.ts, docs/decisions/search-engine.md): `postings`, or `plain`
+   * full-text search alone, slower on a large catalogue. Both engines' indexes are kept either way.
+   */
+  SEARCH_ENGINE: z.enum(['postings', 'plain']).default('postings'),
   /** Memory for cached catalogue answers per process; 0 turns the cache off. */
   CACHE_MAX_MB: z.coerce.number().min(0).max(4096).default(32),
   /** Servers `npm start` runs on this machine (node:cluster), each restarted if it dies; more than 1 needs DATABASE_URL. */

@@ -243,7 +243,7 @@ const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text COL
 /**
  * Every word of every product's search vector (names, brands and descriptions, as indexed), kept by triggers of
  * db/sql/search-prefixes.sql: a typed prefix becomes the few words it stands for, which the text-search index
- * finds many times faster than a prefix (exact_words_tsquery, in the same file).
+ * finds many times faster than a prefix (any_prefix_tsquery, in the same file).
  */
 export const searchLexemes = pgTable('search_lexemes', {
   lexeme: byteOrderedText('lexeme').primaryKey(),

@@ -55,75 +55,33 @@ DROP TRIGGER IF EXISTS products_postings_delete ON products;
 --> statement-breakpoint
 CREATE TRIGGER products_postings_delete AFTER DELETE ON products REFERENCING OLD TABLE AS deleted_products FOR EACH STATEMENT EXECUTE FUNCTION unpost_deleted_products();
 --> statement-breakpoint
--- The words of a text query that is one word or alternatives of it ('kettle' | 'kettles'), as the postings hold
--- them, and whether the postings hold all its matches: they do when each word is asked of names and brands alone
--- (weights AB, as similar_words_tsquery asks), and hold the best ranked when the words are asked of all the text (a
--- description's words weigh less than a name's). A prefix that stands for no word matches nothing and is left out.
--- Null for any other query: words that must all be there, a prefix standing for many words, a weight the postings
--- do not split by.
-CREATE OR REPLACE FUNCTION posted_words(query tsquery, OUT words text[], OUT complete boolean) LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
-DECLARE
-  token text;
-  operand text[];
-  word text;
-BEGIN
-  words := '{}';
-  complete := true;
-  FOR token IN
-    SELECT part[1] FROM regexp_matches(query::text, '''(?:[^''\\]|''''|\\.)*''(?::\*?[A-D]*)?|[^'']+', 'g') AS part
-  LOOP
-    operand := regexp_match(token, '^''(.*)''(?::(\*?)([A-D]*))?$');
-    IF operand IS NULL THEN
-      IF token !~ '^[\s|()]*$' THEN
-        words := NULL;
-        RETURN;
-      END IF;
-      CONTINUE;
-    END IF;
-    IF coalesce(operand[3], '') NOT IN ('', 'AB', 'ABC', 'ABD', 'ABCD') THEN
-      words := NULL;
-      RETURN;
-    END IF;
-    complete := complete AND coalesce(operand[3], '') = 'AB';
-    word := regexp_replace(replace(operand[1], '''''', ''''), '\\(.)', '\1', 'g');
-    IF operand[2] = '*' THEN
-      -- A prefix exact_words_tsquery left as it is: too many words, or none (a mistyped word among similar ones).
-      IF EXISTS (SELECT FROM search_lexemes WHERE lexeme >= word AND lexeme < word || chr(1114111)) THEN
-        words := NULL;
-        RETURN;
-      END IF;
-      CONTINUE;
-    END IF;
-    words := words || word;
-  END LOOP;
-  words := CASE WHEN cardinality(words) > 0 THEN ARRAY(SELECT DISTINCT unnest(words)) END;
-END $$;
---> statement-breakpoint
 -- A search's matches: those of `match` (the query with its prefixes written as words), ranked by `rank` (the query as
--- typed), at most `cap` of them, read from the postings when they can answer: a query posted_words reads, whose
--- postings hold all its matches or at least `cap` of them (then the best ranked). Words asked of all the text
--- (posted_words' incomplete) are read from the postings alone also when no product has them outside its name and
--- brand only (search_lexemes.unposted): the postings hold all their matches then too. A word's postings are read best
--- first and stop at `cap`. Several words' postings are read so that each product counts once: their first `cap`
--- postings in rank order are grouped by product (a product's first posting is its best) straight into the result;
--- the products missing are read from the postings that follow, as many as they took each so far, each product at its
--- best posting there if it has no better one of the words (an index probe each; the product of the last posting read
--- before is left out, as its postings of equal rank come in no set order), and the first of them in rank order kept,
--- as many as are missing: only those few are sorted (a mistyped word with two similar words at 100,000 products:
--- 10 ms, where counting a longer merge, reading it again, grouping and sorting it all took 20). Only the products sold
--- in variants are visited, for their option values. Otherwise the text-search index answers, planned with sequential
--- scans off: the planner prices a text-search match at one operator, so for a word in a few percent of the products
--- it may pick a table scan that tests every row (over 100 ms at 100,000 products) over the index (3 ms).
+-- typed), at most `cap` of them, read from the postings when they can answer: `posted` lists the words of a query that
+-- is one word or alternatives of it (any_prefix_tsquery, search-prefixes.sql; null for any other query), and
+-- `complete` says whether they were asked of names and brands alone (weights AB, as similar words are), whose
+-- postings then hold all the matches; asked of all the text, the postings hold all the matches too when no product
+-- has the words outside its name and brand only (search_lexemes.unposted), and hold the best ranked if they hold
+-- `cap` products (a description's words weigh less than a name's). A word's postings are read best first and stop at
+-- `cap`. Several words' postings are read so that each product counts once: their first `cap` postings in rank order
+-- are grouped by product (a product's first posting is its best) straight into the result; the products missing are
+-- read from the postings that follow, as many as they took each so far, each product at its best posting there if it
+-- has no better one of the words (an index probe each; the product of the last posting read before is left out, as
+-- its postings of equal rank come in no set order), and the first of them in rank order kept, as many as are missing:
+-- only those few are sorted (a mistyped word with two similar words at 100,000 products: 10 ms, where counting a
+-- longer merge, reading it again, grouping and sorting it all took 20). Only the products sold in variants are
+-- visited, for their option values. Otherwise the text-search index answers, planned with sequential scans off: the
+-- planner prices a text-search match at one operator, so for a word in a few percent of the products it may pick a
+-- table scan that tests every row (over 100 ms at 100,000 products) over the index (3 ms).
 -- PL/pgSQL, which keeps its plans for the connection (a SQL function that cannot be inlined is planned again for
 -- every statement that calls it). No parallel workers: the planner counts the option values' subqueries once a row,
 -- and fewer rows a worker made a parallel scan of all a word's postings and a sort look cheaper than reading the
 -- first 5,000 in order (24 ms against 1.5).
-CREATE OR REPLACE FUNCTION search_matches(match tsquery, rank tsquery, include_out_of_stock boolean, cap integer)
+CREATE OR REPLACE FUNCTION search_matches(match tsquery, rank tsquery, posted text[], complete boolean,
+    include_out_of_stock boolean, cap integer)
   RETURNS TABLE (id uuid, brand text, price integer, rating real, num_reviews integer, in_stock boolean, cod boolean,
     created_at timestamptz, relevance real, option_values jsonb[], option_values_in_stock jsonb[])
   LANGUAGE plpgsql STABLE PARALLEL SAFE SET enable_seqscan = off SET max_parallel_workers_per_gather = 0 AS $$
 DECLARE
-  posted record := posted_words(match);
   ranked text := 'relevance DESC NULLS LAST, created_at DESC NULLS LAST, product_id';
   -- A word's first `cap` postings: a product further down has `cap` better than it with that word alone.
   one_word text := 'SELECT %s FROM search_postings WHERE lexeme = $1[%s] AND ($2 OR in_stock) ORDER BY %s LIMIT $3';
@@ -146,13 +104,16 @@ DECLARE
   step integer;
   total integer;
 BEGIN
-  IF posted.words IS NOT NULL AND NOT posted.complete THEN
-    posted.complete := NOT EXISTS (SELECT FROM search_lexemes WHERE lexeme = ANY (posted.words) AND unposted);
+  IF cardinality(posted) = 0 THEN
+    posted := NULL;
+  END IF;
+  IF posted IS NOT NULL AND NOT complete THEN
+    complete := NOT EXISTS (SELECT FROM search_lexemes WHERE lexeme = ANY (posted) AND unposted);
   END IF;
   -- Words asked of all the text: the postings hold the best ranked if they hold `cap` products, as one word alone
   -- mostly shows; else all their words' products are counted.
-  IF posted.words IS NOT NULL AND NOT posted.complete AND (
-    SELECT max(best.postings) FROM unnest(posted.words) AS word(lexeme), LATERAL (
+  IF posted IS NOT NULL AND NOT complete AND (
+    SELECT max(best.postings) FROM unnest(posted) AS word(lexeme), LATERAL (
       SELECT count(*) AS postings FROM (
         SELECT FROM search_postings s
         WHERE s.lexeme = word.lexeme AND (search_matches.include_out_of_stock OR s.in_stock)
@@ -160,9 +121,9 @@ BEGIN
       ) AS first_postings
     ) AS best
   ) < search_matches.cap THEN
-    IF cardinality(posted.words) = 1 OR (
+    IF cardinality(posted) = 1 OR (
       SELECT count(*) FROM (
-        SELECT DISTINCT first_postings.product_id FROM unnest(posted.words) AS word(lexeme), LATERAL (
+        SELECT DISTINCT first_postings.product_id FROM unnest(posted) AS word(lexeme), LATERAL (
           SELECT s.product_id FROM search_postings s
           WHERE s.lexeme = word.lexeme AND (search_matches.include_out_of_stock OR s.in_stock)
           ORDER BY s.relevance DESC NULLS LAST, s.created_at DESC NULLS LAST, s.product_id
@@ -170,10 +131,10 @@ BEGIN
         ) AS first_postings
       ) AS posted_products
     ) < search_matches.cap THEN
-      posted.words := NULL;
+      posted := NULL;
     END IF;
   END IF;
-  IF posted.words IS NULL THEN
+  IF posted IS NULL THEN
     RETURN QUERY
     SELECT p.id, p.brand, p.price, p.rating, p.num_reviews, p.in_stock, p.cod, p.created_at,
       ts_rank(p.search, search_matches.rank), p.option_values, p.option_values_in_stock
@@ -183,22 +144,22 @@ BEGIN
     RETURN;
   END IF;
   -- Each read is run with EXECUTE, so that it is planned for its words: a plan made for any words reads them all.
-  IF cardinality(posted.words) = 1 THEN
+  IF cardinality(posted) = 1 THEN
     RETURN QUERY EXECUTE format(returned, format(one_word, '*', 1, ranked))
-      USING posted.words, search_matches.include_out_of_stock, search_matches.cap;
+      USING posted, search_matches.include_out_of_stock, search_matches.cap;
     RETURN;
   END IF;
   merged := format('SELECT * FROM (%s) AS posting ORDER BY %s OFFSET $4 LIMIT $5',
     (SELECT string_agg(format('(' || one_word || ')', '*', i, ranked), ' UNION ALL ')
-      FROM generate_subscripts(posted.words, 1) AS i), ranked);
+      FROM generate_subscripts(posted, 1) AS i), ranked);
   RETURN QUERY EXECUTE format(returned, format(by_product, merged, ''))
-    USING posted.words, search_matches.include_out_of_stock, search_matches.cap, 0, search_matches.cap;
+    USING posted, search_matches.include_out_of_stock, search_matches.cap, 0, search_matches.cap;
   GET DIAGNOSTICS found = ROW_COUNT;
   IF found < search_matches.cap THEN
     EXECUTE format('SELECT count(*) FROM (%s) AS posting',
       (SELECT string_agg(format('(' || one_word || ')', '', i, ranked), ' UNION ALL ')
-        FROM generate_subscripts(posted.words, 1) AS i))
-      INTO total USING posted.words, search_matches.include_out_of_stock, search_matches.cap;
+        FROM generate_subscripts(posted, 1) AS i))
+      INTO total USING posted, search_matches.include_out_of_stock, search_matches.cap;
   END IF;
   WHILE found < search_matches.cap AND read < total LOOP
     -- As many postings as the products missing took so far on average, and the first of their products.
@@ -209,7 +170,7 @@ BEGIN
       'HAVING max(relevance) >= (SELECT max(better.relevance) FROM search_postings better
           WHERE better.product_id = posting.product_id AND better.lexeme = ANY ($1))
         ORDER BY max(relevance) DESC NULLS LAST, created_at DESC NULLS LAST, product_id LIMIT $6'))
-      USING posted.words, search_matches.include_out_of_stock, search_matches.cap, read - 1, step + 1,
+      USING posted, search_matches.include_out_of_stock, search_matches.cap, read - 1, step + 1,
         search_matches.cap - found;
     GET DIAGNOSTICS added = ROW_COUNT;
     read := read + step;

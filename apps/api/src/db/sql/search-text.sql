@@ -19,3 +19,8 @@ CREATE OR REPLACE FUNCTION normalize_arabic(input text) RETURNS text LANGUAGE sq
 -- the trigram index that forgives typos, so both see the same text.
 CREATE OR REPLACE FUNCTION product_search_name(name text, name_ar text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
   RETURN lower(normalize_arabic(name || coalesce(' ' || name_ar, '')));
+--> statement-breakpoint
+-- A word as a text-search query: quoted for tsquery's input (quotes doubled, backslashes escaped), with `marks` after
+-- it (':*' for a prefix, ':AB' for weights, ':*AB' for both, '' for none).
+CREATE OR REPLACE FUNCTION word_tsquery(word text, marks text) RETURNS tsquery LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  RETURN ('''' || replace(replace(word, '\', '\\'), '''', '''''') || '''' || marks)::tsquery;

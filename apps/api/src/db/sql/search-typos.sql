@@ -33,25 +33,13 @@ DROP TRIGGER IF EXISTS products_name_words_update ON products;
 --> statement-breakpoint
 CREATE TRIGGER products_name_words_update AFTER UPDATE OF name, name_ar, brand ON products FOR EACH ROW EXECUTE FUNCTION remember_renamed_name_words();
 --> statement-breakpoint
--- Each word as typed or one of the (at most 5) name or brand words most like it by pg_trgm word similarity
--- (pg_trgm.word_similarity_threshold), as prefixes of a product name or brand (weights A, B). With every_word, a
--- product needs each word or one like it ('samsnug kettel': a Samsung kettle); without, any of them. A search tries
--- the first and falls back to the second (modules/search/service.ts). Lexemes are quoted for tsquery input (quotes
--- doubled, backslashes escaped).
-CREATE OR REPLACE FUNCTION similar_words_tsquery(words text[], every_word boolean) RETURNS tsquery LANGUAGE sql STABLE PARALLEL SAFE
+-- A word as typed and the (at most 5) words of names and brands most like it by pg_trgm word similarity
+-- (pg_trgm.word_similarity_threshold).
+CREATE OR REPLACE FUNCTION similar_words(typed text) RETURNS text[] LANGUAGE sql STABLE PARALLEL SAFE
 BEGIN ATOMIC
-  SELECT string_agg(per_word.alternatives, CASE WHEN every_word THEN ' & ' ELSE ' | ' END ORDER BY per_word.place)::tsquery
-  FROM (
-    SELECT typed.place,
-      '( ' || string_agg('''' || replace(replace(alternative, '\', '\\'), '''', '''''') || ''':*AB', ' | ') || ' )'
-        AS alternatives
-    FROM unnest(words) WITH ORDINALITY AS typed(word, place)
-    CROSS JOIN LATERAL (
-      SELECT typed.word
-      UNION
-      (SELECT search_words.word FROM search_words WHERE typed.word <% search_words.word
-        ORDER BY typed.word <<-> search_words.word LIMIT 5)
-    ) AS alternatives(alternative)
-    GROUP BY typed.place
-  ) AS per_word;
+  SELECT ARRAY(
+    SELECT typed
+    UNION
+    (SELECT search_words.word FROM search_words WHERE typed <% search_words.word
+      ORDER BY typed <<-> search_words.word LIMIT 5));
 END;

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Product } from '@shop/contracts';
 import { products } from '../../db/schema.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { createCategory, createProduct } from '../../../test/fixtures.js';
 
 /**
- * Searches find products through exact_words_tsquery (db/sql/search-prefixes.sql): each typed prefix
- * written as the words of the catalogue it stands for. That is only right while search_lexemes holds every word
+ * The postings engine finds products through any_prefix_tsquery and typed_words_tsquery (db/sql/search-prefixes.sql):
+ * each typed prefix written as the words of the catalogue it stands for. That is only right while search_lexemes holds every word
  * of every product's search vector, and while the rewritten query matches exactly what the prefixes match.
  */
 let t: TestContext;
@@ -31,14 +31,27 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rewrite = async (query: string) =>
-  (await t.app.db.execute<{ q: string }>(sql`select exact_words_tsquery(${query}::tsquery)::text as q`)).rows[0]?.q;
+/** Words as one text[] value (drizzle would make an array of several values). */
+const textArray = (words: string[]) => sql`${sql.param(words)}::text[]`;
+
+/** Any of the prefixes, asked of the parts `weights`, written as words: the query's text and the words. */
+const anyPrefix = async (prefixes: string[], weights = '') =>
+  (
+    await t.app.db.execute<{ q: string; words: string[] | null }>(
+      sql`select query::text as q, words from any_prefix_tsquery(${textArray(prefixes)}, ${weights})`,
+    )
+  ).rows[0];
+const typedWords = async (words: string[]) =>
+  (
+    await t.app.db.execute<{ q: string; words: string[] | null }>(
+      sql`select query::text as q, words from typed_words_tsquery(${textArray(words)})`,
+    )
+  ).rows[0];
 
 /** The products a query matches, as sorted ids. */
-async function matched(query: string, exactWords: boolean): Promise<string[]> {
-  const condition = exactWords ? sql`exact_words_tsquery(${query}::tsquery)` : sql`${query}::tsquery`;
+async function matched(query: SQL): Promise<string[]> {
   const { rows } = await t.app.db.execute<{ id: string }>(
-    sql`select id from ${products} where ${products.search} @@ ${condition} order by id`,
+    sql`select id from ${products} where ${products.search} @@ ${query} order by id`,
   );
   return rows.map((row) => row.id);
 }
@@ -57,54 +70,58 @@ async function search(name: string): Promise<string[]> {
   return (res.json() as { products: Product[] }).products.map((product) => product.name);
 }
 
-describe('exact_words_tsquery', () => {
-  it('writes a prefix as the words it stands for, keeping its weights', async () => {
-    expect(await rewrite("'kettl':*")).toBe("'kettl' | 'kettle'");
-    expect(await rewrite("'sams':*AB & 'tv':*")).toBe("( 'samsonite':AB | 'samsung':AB ) & 'tv'");
-    // Whole words and words without a prefix mark stay as they are.
-    expect(await rewrite("'kettle' & 'glass':B")).toBe("'kettle' & 'glass':B");
+describe('any_prefix_tsquery and typed_words_tsquery', () => {
+  it('write a prefix as the words it stands for, keeping its weights', async () => {
+    expect(await anyPrefix(['kettl'])).toEqual({ q: "'kettl' | 'kettle'", words: ['kettl', 'kettle'] });
+    expect((await anyPrefix(['sams'], 'AB'))?.q).toBe("'samsonite':AB | 'samsung':AB");
+    expect((await typedWords(['sams', 'tv']))?.q).toBe("( 'samsonite' | 'samsung' ) & 'tv'");
   });
 
-  it('writes typed words once when their typed and stemmed forms stand for the same words', async () => {
-    const typed = async (prefixes: string) =>
-      (await t.app.db.execute<{ q: string }>(sql`select exact_typed_words_tsquery(${prefixes})::text as q`)).rows[0]?.q;
-    expect(await typed('samsung:* & tv:*')).toBe("'samsung' & 'tv'");
-    // No word starts with 'washes' (it stays a prefix); its stem 'wash' stands for three.
-    expect(await typed('washes:*')).toBe("'washes':* | 'wash' | 'washer' | 'washing'");
+  it('write typed words once when their typed and stemmed forms stand for the same words', async () => {
+    expect(await typedWords(['samsung', 'tv'])).toEqual({ q: "'samsung' & 'tv'", words: null });
+    // No word starts with 'washes' (it stays a prefix, and adds no word); its stem 'wash' stands for three.
+    expect(await typedWords(['washes'])).toEqual({
+      q: "'wash' | 'washer' | 'washing' | 'washes':*",
+      words: ['wash', 'washer', 'washing'],
+    });
   });
 
-  it('leaves a prefix that stands for no word, or for more than 32, as a prefix', async () => {
-    expect(await rewrite("'zzz':*")).toBe("'zzz':*");
+  it('leave a prefix that stands for no word, or for more than 32, as a prefix', async () => {
+    expect(await anyPrefix(['zzz'])).toEqual({ q: "'zzz':*", words: [] });
     const { id } = await createCategory(t.app.db);
     await t.app.db.execute(sql`
       insert into ${products} (name, brand, price, stock, weight, category_id, department_id, description)
       select 'Gizmo' || n, 'Generic', 100, 10, 1, ${id}, department_id, 'A gizmo'
       from generate_series(1, 40) as n, categories where categories.id = ${id}`);
-    expect(await rewrite("'gizmo':*")).toBe("'gizmo':*");
+    // Its words are too many for the postings to list.
+    expect(await anyPrefix(['gizmo'])).toEqual({ q: "'gizmo':*", words: null });
     expect(await search('gizmo')).toHaveLength(40);
   });
 
-  it('keeps quotes and backslashes in the words it writes', async () => {
+  it('keep quotes and backslashes in the words they write', async () => {
     await t.app.db.execute(sql`insert into search_lexemes values ('o''neal'), ('back\\slash') on conflict do nothing`);
-    expect(await rewrite("'o''ne':* | 'back\\\\':*A")).toBe("'o''neal' | 'back\\\\slash':A");
+    expect((await anyPrefix(["o'ne"]))?.q).toBe("'o''neal'");
+    expect((await anyPrefix(['back\\'], 'A'))?.q).toBe("'back\\\\slash':A");
   });
 
-  it('matches exactly the products the prefixes match', async () => {
+  it('match exactly the products the prefixes match', async () => {
     const { rows } = await t.app.db.execute<{ lexeme: string }>(sql`select lexeme from search_lexemes`);
     const words = rows.map((row) => row.lexeme).filter((word) => /^[\p{L}\p{N}]+$/u.test(word));
-    const operand = fc
-      .record({
-        word: fc.constantFrom(...words),
-        length: fc.integer({ min: 1, max: 8 }),
-        weights: fc.constantFrom('', 'A', 'B', 'AB', 'D'),
-      })
-      .map(({ word, length, weights }) => `'${[...word].slice(0, length).join('')}':*${weights}`);
-    const query = fc
-      .array(fc.tuple(operand, fc.constantFrom(' & ', ' | ')), { minLength: 1, maxLength: 3 })
-      .map((parts) => parts.map(([text, operator], i) => (i ? operator : '') + text).join(''));
+    const prefix = fc
+      .record({ word: fc.constantFrom(...words), length: fc.integer({ min: 1, max: 8 }) })
+      .map(({ word, length }) => [...word].slice(0, length).join(''));
+    const typed = fc.array(prefix, { minLength: 1, maxLength: 3 });
     await fc.assert(
-      fc.asyncProperty(query, async (text) => {
-        expect(await matched(text, true), text).toEqual(await matched(text, false));
+      fc.asyncProperty(typed, fc.constantFrom('', 'A', 'B', 'AB', 'D'), async (prefixes, weights) => {
+        const asTyped = prefixes.map((word) => `${word}:*`).join(' & ');
+        expect(await matched(sql`(select query from typed_words_tsquery(${textArray(prefixes)}))`), asTyped).toEqual(
+          await matched(sql`search_words_tsquery(${asTyped})`),
+        );
+        const asked = prefixes.map((word) => `${word}:*${weights}`).join(' | ');
+        expect(
+          await matched(sql`(select query from any_prefix_tsquery(${textArray(prefixes)}, ${weights}))`),
+          asked,
+        ).toEqual(await matched(sql`to_tsquery('simple', ${asked})`));
       }),
       { numRuns: 60 },
     );

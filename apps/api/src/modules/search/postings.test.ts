@@ -4,7 +4,7 @@ import type { Product } from '@shop/contracts';
 import { products, productVariants } from '../../db/schema.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { createCategory, createProduct, createVariantProduct } from '../../../test/fixtures.js';
-import { SEARCH_CANDIDATES } from './service.js';
+import { SEARCH_CANDIDATES } from './text-search.js';
 
 /**
  * A common word's matches come from search_postings (db/sql/search-postings.sql), best ranked first. That
@@ -133,8 +133,8 @@ describe('search postings', () => {
     const matches = async (cap: number, includeOutOfStock: boolean) =>
       (
         await t.app.db.execute<{ id: string }>(sql`
-          select id from search_matches(exact_typed_words_tsquery('widget:*'), search_words_tsquery('widget:*'),
-            ${includeOutOfStock}, ${cap})
+          select id from typed_words_tsquery('{widget}') as typed, search_matches(typed.query,
+            search_words_tsquery('widget:*'), typed.words, false, ${includeOutOfStock}, ${cap})
           order by relevance desc, created_at desc`)
       ).rows.map((row) => row.id);
 
@@ -198,8 +198,9 @@ describe('search postings', () => {
       from generate_series(1, 80) as n`);
     const ranked = async (cap: number, includeOutOfStock: boolean) => {
       const { rows } = await t.app.db.execute<{ found: string[]; best: string[] }>(sql`
-        select array(select id || ' ' || relevance from search_matches(exact_typed_words_tsquery('zq:*'),
-            search_words_tsquery('zq:*'), ${includeOutOfStock}, ${cap}) order by 1) as found,
+        select array(select id || ' ' || relevance from typed_words_tsquery('{zq}') as typed,
+            search_matches(typed.query, search_words_tsquery('zq:*'), typed.words, false, ${includeOutOfStock}, ${cap})
+            order by 1) as found,
           array(select product_id || ' ' || relevance from (
               select product_id, max(relevance) as relevance, created_at from search_postings
               where lexeme like 'zq%' and (${includeOutOfStock} or in_stock)

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuerySchema, searchResultSchema } from '@shop/contracts';
-import { searchService } from './service.js';
+import { searchEngine } from './engine.js';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const search = searchService(app);
+  const engine = searchEngine(app);
 
   app.get(
     '/product/search',
@@ -18,6 +18,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResultSchema },
       },
     },
-    async (request) => search.search(request.query),
+    async (request) => engine.search(request.query),
   );
 };

@@ -4,7 +4,7 @@ import { products } from '../../db/schema.js';
 import { ARABIC_FOLD_FROM, normalizeArabic, SEARCH_LIMIT, type Product } from '@shop/contracts';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { createCategory, createProduct, type ProductFixture } from '../../../test/fixtures.js';
-import { SEARCH_CANDIDATES } from './service.js';
+import { SEARCH_CANDIDATES } from './text-search.js';
 
 let t: TestContext;
 let p: Record<
