@@ -7,7 +7,6 @@ import {
   type SearchResult,
   type SortOption,
 } from '@shop/contracts';
-import { executeWith, placeholders, rawBuiltOnce } from '../../db/built-once.js';
 import { products } from '../../db/schema.js';
 import { brandGroupsOf, facetsFrom, noFacets, type BrandGroup } from '../products/facets.js';
 import { allFilters, hasOptions, isInStock } from '../products/filters.js';
@@ -56,41 +55,40 @@ const match = sql`(select match from ${textQuery})`;
 const rank = sql`(select rank from ${textQuery})`;
 
 /**
- * What a search statement's values are: the words as prefixes in tsquery's syntax, the words apart by spaces, and
- * whether products out of stock are searched. The statements are written with these placeholders, so that a
- * search without filters is one of twelve texts, each built once (unfilteredSearch).
+ * What a search statement's values are, each a bound parameter: the words as prefixes in tsquery's syntax, the words
+ * apart by spaces, and whether products out of stock are searched.
  */
-const value = placeholders(['prefixes', 'words', 'includeOutOfStock']);
 type SearchValues = { prefixes: string; words: string; includeOutOfStock: boolean };
 
 /**
  * The words as typed: each a prefix, in either language's form (search_words_tsquery), found through the words of
  * the catalogue the prefixes stand for (exact_typed_words_tsquery).
  */
-const typedWords = sql`select exact_typed_words_tsquery(${value.prefixes}) as match,
+const typedWords = (value: SearchValues) => sql`select exact_typed_words_tsquery(${value.prefixes}) as match,
   search_words_tsquery(${value.prefixes}) as rank`;
 
 /** A search's candidates: the matches of a text query, at most SEARCH_CANDIDATES of them, ranked by `rank`. */
-const candidates = (match: SQL, rank: SQL) =>
+const candidates = (value: SearchValues, match: SQL, rank: SQL) =>
   sql`select * from search_matches(${match}, ${rank}, ${value.includeOutOfStock}, ${SEARCH_CANDIDATES})`;
 
-const wordList = sql`string_to_array(${value.words}, ' ')`;
+const wordList = (value: SearchValues) => sql`string_to_array(${value.words}, ' ')`;
 
 /**
  * The words as typed or like them (similar_words_tsquery), made once, in the statement's first common table: the
  * function is not immutable, so a condition calling it would call it again for every row the index's match has to
  * recheck (5,000 calls, 300 ms, for a common word mistyped).
  */
-const similarOne = sql`select exact_words_tsquery(words) as match, words as rank
-  from similar_words_tsquery(${wordList}, false) as words`;
+const similarOne = (value: SearchValues) => sql`select exact_words_tsquery(words) as match, words as rank
+  from similar_words_tsquery(${wordList(value)}, false) as words`;
 
 /**
  * Of several words, a product needs each or one like it when some product (in stock, unless the search includes
  * the others) has them all; otherwise any of them will do. Both forms of the query, made once.
  */
-const similarForms = sql`select exact_words_tsquery(every_word) as every_match, every_word,
+const similarForms = (value: SearchValues) => sql`select exact_words_tsquery(every_word) as every_match, every_word,
     exact_words_tsquery(any_word) as any_match, any_word
-  from similar_words_tsquery(${wordList}, true) as every_word, similar_words_tsquery(${wordList}, false) as any_word`;
+  from similar_words_tsquery(${wordList(value)}, true) as every_word,
+    similar_words_tsquery(${wordList(value)}, false) as any_word`;
 const form = (column: 'every_match' | 'every_word' | 'any_match' | 'any_word') =>
   sql`(select ${sql.identifier(column)} from ${textQuery})`;
 
@@ -98,9 +96,9 @@ const form = (column: 'every_match' | 'every_word' | 'any_match' | 'any_word') =
  * The text query of several similar words as rankFiltered reads it: one form, chosen by whether any product has
  * every word (`offset 0` keeps the planner from asking that once for each of the two columns).
  */
-const similarSeveral = sql`select case when found then every_match else any_match end as match,
+const similarSeveral = (value: SearchValues) => sql`select case when found then every_match else any_match end as match,
     case when found then every_word else any_word end as rank
-  from (${similarForms}) as forms,
+  from (${similarForms(value)}) as forms,
   lateral (select exists (select from search_matches(every_match, every_word, ${value.includeOutOfStock}, 1)) as found
     offset 0) as tried`;
 
@@ -116,16 +114,17 @@ const everyWordName = sql.identifier('every_word_matches');
  * and only if none is found as any word: the first search's matches are kept rather than asked for again (at a
  * million products, asking whether two mistyped words have a match took 13 ms, as long as finding the matches).
  */
-const oneForm = (text: SQL) =>
-  sql`${textQuery} as materialized (${text}), ${matchesName} as materialized (${candidates(match, rank)})`;
-const MATCHES: Record<TextKind, SQL> = {
-  typed: oneForm(typedWords),
-  similarOne: oneForm(similarOne),
-  similarSeveral: sql`${textQuery} as materialized (${similarForms}),
-    ${everyWordName} as materialized (${candidates(form('every_match'), form('every_word'))}),
+const oneForm = (value: SearchValues, text: SQL) =>
+  sql`${textQuery} as materialized (${text}), ${matchesName} as materialized (${candidates(value, match, rank)})`;
+const MATCHES: Record<TextKind, (value: SearchValues) => SQL> = {
+  typed: (value) => oneForm(value, typedWords(value)),
+  similarOne: (value) => oneForm(value, similarOne(value)),
+  similarSeveral: (value) => sql`${textQuery} as materialized (${similarForms(value)}),
+    ${everyWordName} as materialized (${candidates(value, form('every_match'), form('every_word'))}),
     ${matchesName} as materialized (
       select * from ${everyWordName}
-      union all ${candidates(form('any_match'), form('any_word'))} where not exists (select from ${everyWordName})
+      union all ${candidates(value, form('any_match'), form('any_word'))}
+        where not exists (select from ${everyWordName})
     )`,
 };
 
@@ -142,6 +141,7 @@ function matchesStatement(
   kind: TextKind,
   query: ProductFilters & Pick<SearchQuery, 'sortBy'>,
   filter: SQL | undefined,
+  value: SearchValues,
 ): SQL {
   const sold = sql`(select * from ${matchesSource} where ${hasOptions}) as ${products}`;
   const ranked = productsJson(sql`array(select id from ${matchesSource} where ${filter ?? sql`true`}
@@ -151,27 +151,11 @@ function matchesStatement(
     ? sql`case when (select count(*) from ${matchesName}) < ${SEARCH_CANDIDATES} then ${ranked} else '[]' end`
     : ranked;
   return sql`
-    with ${MATCHES[kind]}
+    with ${MATCHES[kind](value)}
     select (select count(*)::int from ${matchesName}) as matched,
       (select coalesce(json_agg(groups), '[]') from (${brandGroupsOf(matchesSource, query)}) as groups) as groups,
       (select coalesce(json_agg(counted), '[]') from (${optionValuesOf(sold, query)}) as counted) as "optionValues",
       ${chosen} as products`;
-}
-
-/**
- * The statements of searches without filters, each built once: a search is then one of twelve texts (three ways of
- * reading the words, four orders), whose building was about a tenth of an API process's time under the search mix. With
- * filters the texts are as many as the filters' combinations, and are built on each call.
- */
-const unfilteredSearches = new Map<string, ReturnType<typeof rawBuiltOnce<Searched>>>();
-function unfilteredSearch(kind: TextKind, sortBy: SortOption | undefined) {
-  const key = `${kind} ${sortBy ?? ''}`;
-  let run = unfilteredSearches.get(key);
-  if (!run) {
-    run = rawBuiltOnce<Searched>(() => matchesStatement(kind, { sortBy }, undefined));
-    unfilteredSearches.set(key, run);
-  }
-  return run;
 }
 
 export function searchService(deps: Pick<Deps, 'db'>) {
@@ -183,9 +167,9 @@ export function searchService(deps: Pick<Deps, 'db'>) {
     filter: SQL | undefined,
     values: SearchValues,
   ): Promise<Searched> {
-    const [searched] = filter
-      ? await executeWith<Searched>(db, matchesStatement(kind, query, filter), values)
-      : await unfilteredSearch(kind, query.sortBy)(db, values);
+    const {
+      rows: [searched],
+    } = await db.execute<Searched>(matchesStatement(kind, query, filter, values));
     if (!searched) throw new Error('search answered no row');
     return searched;
   }
@@ -200,10 +184,11 @@ export function searchService(deps: Pick<Deps, 'db'>) {
     filter: SQL,
     values: SearchValues,
   ): Promise<ProductRow[]> {
-    const [row] = await executeWith<{ products: ProductRow[] }>(
-      db,
+    const {
+      rows: [row],
+    } = await db.execute<{ products: ProductRow[] }>(
       sql`
-      with ${textQuery} as materialized (${TEXTS[kind]})
+      with ${textQuery} as materialized (${TEXTS[kind](values)})
       select ${productsJson(sql`array(
         select id from (select ${products.id}, ${products.price}, ${products.rating}, ${products.numReviews},
             ${products.createdAt}, ts_rank(${products.search}, ${rank}) as relevance
@@ -212,7 +197,6 @@ export function searchService(deps: Pick<Deps, 'db'>) {
           limit ${SEARCH_CANDIDATES}) c
         order by ${sql.join(ordering(query.sortBy), sql`, `)}
         limit ${SEARCH_LIMIT})`)} as products`,
-      values,
     );
     return row?.products ?? [];
   }
