@@ -1,6 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { BRAND_FACET_LIMIT, RATING_FACET_VALUES, type Facets, type ProductFilters } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { executeNamed } from '../../db/named.js';
 import { products } from '../../db/schema.js';
 import { toEgp } from '../../lib/money.js';
 import { rankedValues } from './facetValues.js';
@@ -53,9 +54,9 @@ export function brandGroupsOf(source: SQL, filters: ProductFilters): SQL {
 export async function facetsOf(db: DbOrTx, scope: SQL | undefined, filters: ProductFilters): Promise<Facets> {
   const scoped = (condition: SQL | undefined) =>
     sql`(select ${facetColumns} from ${products} where ${condition ?? yes}) as ${products}`;
-  const [{ rows: groups }, { rows: optionValues }] = await Promise.all([
-    db.execute<BrandGroup>(brandGroupsOf(scoped(scope), filters)),
-    db.execute<OptionValueRow>(optionValuesOf(scoped(and(scope, hasOptions)), filters)),
+  const [groups, optionValues] = await Promise.all([
+    executeNamed<BrandGroup>(db, brandGroupsOf(scoped(scope), filters)),
+    executeNamed<OptionValueRow>(db, optionValuesOf(scoped(and(scope, hasOptions)), filters)),
   ]);
   return facetsFrom(groups, optionValues, filters);
 }

@@ -7,6 +7,7 @@ import {
   type SearchResult,
   type SortOption,
 } from '@shop/contracts';
+import { executeNamed } from '../../db/named.js';
 import { products } from '../../db/schema.js';
 import { brandGroupsOf, facetsFrom, noFacets, type BrandGroup } from '../products/facets.js';
 import { allFilters, hasOptions, isInStock } from '../products/filters.js';
@@ -167,9 +168,7 @@ export function searchService(deps: Pick<Deps, 'db'>) {
     filter: SQL | undefined,
     values: SearchValues,
   ): Promise<Searched> {
-    const {
-      rows: [searched],
-    } = await db.execute<Searched>(matchesStatement(kind, query, filter, values));
+    const [searched] = await executeNamed<Searched>(db, matchesStatement(kind, query, filter, values));
     if (!searched) throw new Error('search answered no row');
     return searched;
   }
