@@ -5,8 +5,6 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema.js';
 import { MIGRATIONS } from './migrations-folder.js';
 import { applyRepeatableSql } from './repeatable-sql.js';
-import { keepBackendHeap } from './backend-heap.js';
-import { nameRepeatedStatements } from './repeated-statements.js';
 import type { PoolUse } from '../lib/metrics.js';
 import { errorChain, isConnectionError } from '../lib/db-errors.js';
 
@@ -93,8 +91,8 @@ async function openPostgres(
     // transaction that asks several at once (allInOrder) waits one round trip for them all. PostgreSQL still runs
     // them one after another, in the order they were asked.
     pipeline: true,
-    // Renewed every ten minutes: a connection keeps the statements it named (nameRepeatedStatements), at most the
-    // first 48 repeated texts it met, and their plans, which a change of a column's type would leave failing.
+    // Renewed every ten minutes: a connection keeps the statements named by `.prepare(name)` and their plans, which
+    // a change of a column's type would leave failing (docs/decisions/named-statements.md).
     maxLifetimeSeconds: 600,
   });
   // The pool passes on the errors of its idle clients; each client reports its own below.
@@ -105,8 +103,6 @@ async function openPostgres(
     // listener would end the process. The statement under way fails (a 503), the next one on this client fails as no
     // longer queryable, and the pool drops the client when it comes back.
     client.on('error', (err) => log?.warn({ err }, 'a database connection was lost; the pool will open another'));
-    keepBackendHeap(client);
-    nameRepeatedStatements(client);
   });
   const db = drizzle(pool, { schema });
   // The first connection tells whether PostgreSQL is there; several instances may start at once: one migrates while

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AuditType } from '@shop/contracts';
-import { builtOnce, placeholders } from '../db/built-once.js';
+import { placeholders } from '../db/placeholders.js';
 import type { DbOrTx } from '../db/client.js';
 import { auditLogs } from '../db/schema.js';
 
@@ -14,7 +14,7 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
-const insertEntry = builtOnce((db) =>
+const insertEntry = (db: DbOrTx) =>
   db
     .insert(auditLogs)
     .values({
@@ -22,8 +22,7 @@ const insertEntry = builtOnce((db) =>
       // As given, not through the column's encoder, which would write a missing entry as JSON's null.
       data: sql`${sql.placeholder('data')}`,
     })
-    .prepare('audit_entry'),
-);
+    .prepare('audit_entry');
 
 /** Writes one audit-log row; pass the transaction so the log lands with the change or not at all. */
 export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {

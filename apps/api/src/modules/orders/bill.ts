@@ -1,6 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { shippingFees, type PaymentMethod, type ShippingRates } from '@shop/contracts';
-import { builtOnce } from '../../db/built-once.js';
 import type { DbOrTx } from '../../db/client.js';
 import { cartItems, products, productVariants } from '../../db/schema.js';
 import { findCoupon, shopperUses } from '../coupons/queries.js';
@@ -29,7 +28,7 @@ export const lineVariantColumns = {
  * The shopper's cart with what an order needs of each product, in product and then variant id order (the order
  * stock is locked in).
  */
-const cartOf = builtOnce((db) =>
+const cartOf = (db: DbOrTx) =>
   db
     .select({
       productId: cartItems.productId,
@@ -49,8 +48,7 @@ const cartOf = builtOnce((db) =>
     .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .where(eq(cartItems.userId, sql.placeholder('userId')))
     .orderBy(asc(cartItems.productId), asc(cartItems.variantId))
-    .prepare('order_cart'),
-);
+    .prepare('order_cart');
 export const readCart = (db: DbOrTx, userId: string) => cartOf(db).execute({ userId });
 export type CartLine = Awaited<ReturnType<typeof readCart>>[number];
 

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { say, canTransition, type OrderActor, type OrderStatus } from '@shop/contracts';
-import { builtOnce, placeholders } from '../../db/built-once.js';
-import type { Tx } from '../../db/client.js';
+import { placeholders } from '../../db/placeholders.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { allInOrder } from '../../db/in-order.js';
 import { orders, orderStatusHistory, payments } from '../../db/schema.js';
 import { audit, type AuditEntry } from '../../lib/audit.js';
@@ -140,13 +140,12 @@ export async function transition(
   }
 }
 
-const firstStatus = builtOnce((db) =>
+const firstStatus = (db: DbOrTx) =>
   db
     .insert(orderStatusHistory)
     .values(placeholders(['orderId', 'status', 'at', 'actor']))
     .returning()
-    .prepare('order_history_begin'),
-);
+    .prepare('order_history_begin');
 
 /**
  * A new order's first status, written by placement: its history begins, and a cash order, confirmed

@@ -9,7 +9,8 @@ import {
   type OutOfStockItem,
   type PaymentMethod,
 } from '@shop/contracts';
-import { builtOnce, placeholders } from '../../db/built-once.js';
+import type { DbOrTx } from '../../db/client.js';
+import { placeholders } from '../../db/placeholders.js';
 import { allInOrder } from '../../db/in-order.js';
 import { cartItems, orderItems, orders, products, productVariants, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
@@ -38,23 +39,21 @@ class StartOver extends Error {}
 const PLACE_ATTEMPTS = 3;
 
 /** The shopper's row, locked: one checkout per shopper at a time; it also tells the commit not to wait for the disk. */
-const lockUser = builtOnce((db) =>
+const lockUser = (db: DbOrTx) =>
   db
     .select({ off: sql`set_config('synchronous_commit', 'off', true)` })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
     .for('no key update')
-    .prepare('checkout_lock_user'),
-);
+    .prepare('checkout_lock_user');
 
-const unpaidOrders = builtOnce((db) =>
+const unpaidOrders = (db: DbOrTx) =>
   db
     .select()
     .from(orders)
     .where(and(eq(orders.userId, sql.placeholder('userId')), eq(orders.status, 'pending'), not(awaitingProvider)))
     .for('update')
-    .prepare('checkout_unpaid_orders'),
-);
+    .prepare('checkout_unpaid_orders');
 
 /** The columns of the order row the checkout writes; the others start empty. */
 const ORDER_COLUMNS = [
@@ -76,16 +75,14 @@ const ORDER_COLUMNS = [
 ] as const;
 type OrderValues = Required<Pick<typeof orders.$inferInsert, (typeof ORDER_COLUMNS)[number]>>;
 
-const insertOrder = builtOnce((db) =>
-  db.insert(orders).values(placeholders(ORDER_COLUMNS)).returning().prepare('checkout_order'),
-);
+const insertOrder = (db: DbOrTx) =>
+  db.insert(orders).values(placeholders(ORDER_COLUMNS)).returning().prepare('checkout_order');
 
-const clearCart = builtOnce((db) =>
+const clearCart = (db: DbOrTx) =>
   db
     .delete(cartItems)
     .where(eq(cartItems.userId, sql.placeholder('userId')))
-    .prepare('checkout_clear_cart'),
-);
+    .prepare('checkout_clear_cart');
 
 export interface PlaceOrderInput {
   deliveryAddress: AddressInput;

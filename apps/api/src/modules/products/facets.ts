@@ -1,6 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { BRAND_FACET_LIMIT, RATING_FACET_VALUES, type Facets, type ProductFilters } from '@shop/contracts';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { executeNamed } from '../../db/named.js';
 import { products } from '../../db/schema.js';
 import { toEgp } from '../../lib/money.js';
 import { rankedValues } from './facetValues.js';
@@ -50,12 +51,12 @@ export function brandGroupsOf(source: SQL, filters: ProductFilters): SQL {
  * The filter panel's counts for the products of `scope` (a category's or department's list): the brand groups and
  * the option values, two queries run side by side.
  */
-export async function facetsOf(db: DbOrTx, scope: SQL | undefined, filters: ProductFilters): Promise<Facets> {
+export async function facetsOf(db: Db, scope: SQL | undefined, filters: ProductFilters): Promise<Facets> {
   const scoped = (condition: SQL | undefined) =>
     sql`(select ${facetColumns} from ${products} where ${condition ?? yes}) as ${products}`;
-  const [{ rows: groups }, { rows: optionValues }] = await Promise.all([
-    db.execute<BrandGroup>(brandGroupsOf(scoped(scope), filters)),
-    db.execute<OptionValueRow>(optionValuesOf(scoped(and(scope, hasOptions)), filters)),
+  const [groups, optionValues] = await Promise.all([
+    executeNamed<BrandGroup>(db, brandGroupsOf(scoped(scope), filters)),
+    executeNamed<OptionValueRow>(db, optionValuesOf(scoped(and(scope, hasOptions)), filters)),
   ]);
   return facetsFrom(groups, optionValues, filters);
 }

@@ -15,6 +15,7 @@ import {
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { catalogueCounts, categories, departments, products } from '../../db/schema.js';
+import { statementName } from '../../db/named.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { FOREIGN_KEY_VIOLATION, mapDbError } from '../../lib/db-errors.js';
 import { notFound } from '../../lib/errors.js';
@@ -164,7 +165,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
         ? sql<number>`coalesce((select ${kept} from ${catalogueCounts}), 0)`
         : sql<number>`(select count(*) from ${products} where ${filter ?? sql`true`})`
     ).mapWith(Number);
-    const rows = await db
+    const listed = db
       .select({ ...productColumns, total })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -173,6 +174,8 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(limit)
       .offset((query.page - 1) * limit);
+    const name = statementName(listed.toSQL().sql);
+    const rows = await (name ? listed.prepare(name).execute() : listed);
     let matching = rows[0]?.total;
     if (matching === undefined) {
       // A page past the end has no row to carry the total.

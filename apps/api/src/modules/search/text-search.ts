@@ -1,4 +1,4 @@
-import { and, asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   normalizeArabic,
   SEARCH_LIMIT,
@@ -7,8 +7,9 @@ import {
   type SearchResult,
   type SortOption,
 } from '@shop/contracts';
-import { executeWith, placeholders, rawBuiltOnce } from '../../db/built-once.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { executeNamed, queryOf } from '../../db/named.js';
+import { placeholders } from '../../db/placeholders.js';
 import { products } from '../../db/schema.js';
 import { brandGroupsOf, facetsFrom, noFacets, type BrandGroup } from '../products/facets.js';
 import { allFilters, hasOptions, isInStock } from '../products/filters.js';
@@ -184,15 +185,15 @@ function statementsOf(reading: WordReading) {
    * reading the words, four orders), whose building was about a tenth of an API process's time under the search
    * mix. With filters the texts are as many as the filters' combinations, and are built on each call.
    */
-  const unfiltered = new Map<string, ReturnType<typeof rawBuiltOnce<Searched>>>();
-  function unfilteredSearch(kind: TextKind, sortBy: SortOption | undefined) {
+  const unfiltered = new Map<string, Query>();
+  function unfilteredSearch(kind: TextKind, sortBy: SortOption | undefined): Query {
     const key = `${kind} ${sortBy ?? ''}`;
-    let run = unfiltered.get(key);
-    if (!run) {
-      run = rawBuiltOnce<Searched>(() => matchesStatement(kind, { sortBy }, undefined));
-      unfiltered.set(key, run);
+    let query = unfiltered.get(key);
+    if (!query) {
+      query = queryOf(matchesStatement(kind, { sortBy }, undefined));
+      unfiltered.set(key, query);
     }
-    return run;
+    return query;
   }
 
   return { matchesStatement, rankFilteredStatement, unfilteredSearch };
@@ -205,7 +206,7 @@ function statementsOf(reading: WordReading) {
  * letting loose look-alikes crowd out real matches. Arabic is folded to one spelling on both sides (normalizeArabic
  * here, normalize_arabic in SQL).
  */
-export function textSearch(db: DbOrTx, reading: WordReading): (query: SearchQuery) => Promise<SearchResult> {
+export function textSearch(db: Db, reading: WordReading): (query: SearchQuery) => Promise<SearchResult> {
   const statements = statementsOf(reading);
 
   async function searchMatches(
@@ -214,9 +215,10 @@ export function textSearch(db: DbOrTx, reading: WordReading): (query: SearchQuer
     filter: SQL | undefined,
     values: SearchValues,
   ): Promise<Searched> {
-    const [searched] = filter
-      ? await executeWith<Searched>(db, statements.matchesStatement(kind, query, filter), values)
-      : await statements.unfilteredSearch(kind, query.sortBy)(db, values);
+    const statement = filter
+      ? statements.matchesStatement(kind, query, filter)
+      : statements.unfilteredSearch(kind, query.sortBy);
+    const [searched] = await executeNamed<Searched>(db, statement, values);
     if (!searched) throw new Error('search answered no row');
     return searched;
   }
@@ -244,7 +246,7 @@ export function textSearch(db: DbOrTx, reading: WordReading): (query: SearchQuer
     const rows =
       filter && searched.matched >= SEARCH_CANDIDATES
         ? ((
-            await executeWith<{ products: ProductRow[] }>(
+            await executeNamed<{ products: ProductRow[] }>(
               db,
               statements.rankFilteredStatement(kind, query, filter),
               values,

@@ -1,18 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_SHIPPING_RATES, isGovernorate, type ShippingRates } from '@shop/contracts';
-import { builtOnce } from '../../db/built-once.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { shippingRates, shippingSettings } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
 
-const ratesWithSettings = builtOnce((db) =>
+const ratesWithSettings = (db: DbOrTx) =>
   db
     .select({ rate: shippingRates, settings: shippingSettings })
     .from(shippingRates)
     .fullJoin(shippingSettings, sql`true`)
-    .prepare('shipping_rates'),
-);
+    .prepare('shipping_rates');
 
 /**
  * The delivery prices orders are billed by, in EGP as the wire has them. Until an admin first saves

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { auditLogs } from '../db/schema.js';
+import { audit } from './audit.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const entriesOf = async (action: string) =>
+  t.app.db
+    .select({ message: auditLogs.message, noData: sql<boolean>`${auditLogs.data} is null` })
+    .from(auditLogs)
+    .where(eq(auditLogs.action, action));
+
+// The audit entry is a named statement prepared on the connection it is given: the pool's, or a transaction's. Run
+// on the wrong one, an entry would outlive its transaction's rollback.
+describe('an audit entry', () => {
+  it('lands with its transaction or not at all, and one without data has none', async () => {
+    const action = `audit_${Date.now()}`;
+    await audit(t.app.db, { type: 'admin', action, message: 'on the pool' });
+    const rolledBack = await t.app.db
+      .transaction(async (tx) => {
+        await audit(tx, { type: 'admin', action, message: 'rolled back' });
+        throw new Error('undo');
+      })
+      .catch((err: unknown) => err);
+    expect(rolledBack).toEqual(new Error('undo'));
+    await t.app.db.transaction((tx) => audit(tx, { type: 'admin', action, message: 'committed', data: { n: 1 } }));
+
+    const entries = await entriesOf(action);
+    expect(entries.map((e) => e.message).sort()).toEqual(['committed', 'on the pool']);
+    // An entry without data has none, not JSON's null.
+    expect(entries.find((e) => e.message === 'on the pool')?.noData).toBe(true);
+    expect(entries.find((e) => e.message === 'committed')?.noData).toBe(false);
+  });
+});
