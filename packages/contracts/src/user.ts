@@ -64,7 +64,8 @@ export type UpdateUserInput = z.input<typeof updateUserSchema>;
 export const userSchema = z.object({
   _id: z.string(),
   name: z.string(),
-  email: z.string(),
+  /** Null for an account made by phone, until its owner adds one. */
+  email: z.string().nullable(),
   phone: z.string(),
   role: z.boolean(),
 });

@@ -153,7 +153,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
 
   async function requestReset(email: string, ip: string, language: Language) {
     const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
-    if (user) {
+    if (user?.email) {
       const token = randomBytes(32).toString('base64url');
       await db.insert(passwordResets).values({
         userId: user.id,
@@ -171,7 +171,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
       const link = `${deps.config.PUBLIC_URL}/password-reset/${user.id}/${token}`;
       // Sent in the background: waiting for the mail server would tell an attacker the address exists.
       deps.mailer
-        .send({ to: user.email, ...resetMail(link, language) })
+        .send({ to: email, ...resetMail(link, language) })
         .catch((err) => deps.log.error({ err }, 'reset mail failed'));
     }
     return { message: say.api.resetSent };
