@@ -113,6 +113,8 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   wrongCode: 'الرمز غير صحيح أو انتهت صلاحيته',
   codeWait: (seconds: number) => `انتظر ${seconds} ثانية قبل طلب رمز جديد`,
   tooManyCodes: 'طلبات رموز كثيرة، يرجى المحاولة لاحقًا',
+  noAddressForChannel:
+    'أضف عنوان هذه الوسيلة أولًا: رقم موبايل مؤكد لواتساب أو الرسائل النصية، أو بريدًا إلكترونيًا للبريد',
   nameForNewAccount: 'اكتب اسمك لإنشاء حسابك',
   databaseUnavailable: 'قاعدة البيانات غير متاحة',
   invalidIdempotencyKey: 'يجب أن يتكون ترويسة Idempotency-Key من 8 إلى 255 حرفًا مرئيًا',

@@ -106,6 +106,8 @@ export const API_MSG = {
   wrongCode: 'Wrong or expired code',
   codeWait: (seconds: number) => `Wait ${seconds} seconds before asking for a new code`,
   tooManyCodes: 'Too many codes asked for, please try again later',
+  noAddressForChannel:
+    'Add the address of this channel first: a verified mobile for WhatsApp or SMS, an e-mail for e-mail',
   nameForNewAccount: 'Your name, to make your account',
   // Server and database
   databaseUnavailable: 'Database unavailable',

@@ -51,10 +51,7 @@ export const users = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('users_email_key').on(t.email),
-    uniqueIndex('users_verified_phone_key').on(t.verifiedPhone),
-  ],
+  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_verified_phone_key').on(t.verifiedPhone)],
 );
 
 /**

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { egyptianMobile } from '@shop/contracts';
 import { messages, users } from '../../db/schema.js';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { createTestApp, placeOrderOf, type Account, type TestContext } from '../../../test/harness.js';
+import { ADDRESS, createProduct } from '../../../test/fixtures.js';
 import { freePort } from '../../../test/security/server-process.js';
 import { startCequensSimulator, type CequensSimulator } from './sms/simulator.js';
 import { startWhatsAppSimulator, type WhatsAppSimulator } from './whatsapp/simulator.js';
@@ -386,5 +387,64 @@ describe('the queue', () => {
           .map((m) => m.request.recipients),
       ),
     ).toEqual(new Set(phones.map((p) => p.stored.slice(1))));
+  });
+});
+
+describe('order messages', () => {
+  it("go by the channel the shopper signed in with, in the order's language, and by the one they choose", async () => {
+    const phone = newMobile();
+    await start(phone.local, 'whatsapp', 'ar');
+    await t.app.messageSender.flush();
+    const code = whatsapp.list().at(-1)?.text.match(/\d{6}/)?.[0] ?? '';
+    const session = (await verify({ phone: phone.local, code, name: 'هدى' })).json<{
+      token: string;
+      user: { _id: string };
+    }>();
+    const headers = { 'x-access-token': session.token };
+    const me = await t.app.inject({ method: 'PUT', url: '/api/user', headers, payload: { name: 'هدى علي' } });
+    expect(me.json()).toMatchObject({ user: { contactChannel: 'whatsapp', email: null } });
+
+    const shopper = {
+      id: session.user._id,
+      email: '',
+      token: session.token,
+      headers: { ...headers, 'accept-language': 'ar' },
+    };
+    const order = await placeOrderOf(
+      t.app,
+      shopper as Account,
+      [[await createProduct(t.app.db, { stock: 3 }), 1]],
+      ADDRESS,
+      'cash',
+    );
+    await t.app.messageSender.flush();
+    const sent = whatsapp.list().at(-1);
+    expect(sent?.request.template).toMatchObject({ name: 'order_confirmed', language: { code: 'ar' } });
+    expect(sent?.text).toBe(
+      `EGP Shop: تم تأكيد طلبك #${order._id.slice(0, 8).toUpperCase()}. http://127.0.0.1:${port}/Orders`,
+    );
+
+    // SMS chosen in the profile: the next message goes by SMS; e-mail cannot be chosen without an address.
+    const noEmail = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user',
+      headers,
+      payload: { contactChannel: 'email' },
+    });
+    expect(noEmail.statusCode).toBe(400);
+    const toSms = await t.app.inject({ method: 'PUT', url: '/api/user', headers, payload: { contactChannel: 'sms' } });
+    expect(toSms.json()).toMatchObject({ user: { contactChannel: 'sms' } });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/cancel`,
+      headers: shopper.headers,
+      payload: { reason: 'changed my mind' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    await t.app.messageSender.flush();
+    const text = sms.list().at(-1);
+    expect(text?.request).toMatchObject({ recipients: phone.stored.slice(1), messageType: 'unicode' });
+    expect(text?.request.messageText).toMatch(/^EGP Shop: تم إلغاء طلبك #/);
+    expect(text?.parts).toBe(1);
   });
 });
