@@ -36,11 +36,6 @@ export const TEMPLATES = {
     parameters: ['the 6-digit code'],
     buttons: [{ type: 'COPY_CODE', text: { en: 'Copy code', ar: 'نسخ الرمز' } }],
   },
-  order_placed: orderTemplate(
-    'order_placed',
-    'EGP Shop: we got your order {{1}}. {{2}}',
-    'EGP Shop: وصلنا طلبك {{1}}. {{2}}',
-  ),
   order_confirmed: orderTemplate(
     'order_confirmed',
     'EGP Shop: your order {{1}} is confirmed. {{2}}',
