@@ -38,8 +38,10 @@ import { webPlugin } from './plugins/web.js';
 import { responseCachePlugin } from './plugins/response-cache.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { apiModules } from './modules/index.js';
-import { createMailSender, type MailSender } from './modules/mail/sender.js';
-import { unsentCount } from './modules/mail/queue.js';
+import { createMessageSender, type MessageSender } from './modules/messaging/sender.js';
+import { unsentCount } from './modules/messaging/queue.js';
+import { messageProviders } from './modules/messaging/registry.js';
+import { createReplies, type Replies } from './modules/messaging/status.js';
 import { createImportWorker, type ImportWorker } from './modules/products/import/worker.js';
 import { paymentProviders, type PaymentProviders } from './modules/payments/registry.js';
 import { createCourier, type Courier } from './modules/courier/courier.js';
@@ -52,8 +54,10 @@ declare module 'fastify' {
     clock: Clock;
     tokens: TokenService;
     mailer: Mailer;
-    /** Sends the order e-mails queued in the database (modules/mail); server.ts starts its polling. */
-    mailSender: MailSender;
+    /** Sends the messages queued in the database (modules/messaging); serve.ts starts its polling. */
+    messageSender: MessageSender;
+    /** Shoppers' WhatsApp replies, for the modules that asked (modules/messaging/status.ts). */
+    replies: Replies;
     /** Applies the product imports queued in the database (modules/products/import); server.ts starts its polling. */
     productImports: ImportWorker;
     /** The payment providers (modules/payments/registry.ts). */
@@ -138,10 +142,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       log: app.log,
     }));
   app.decorate('mailer', mailer);
-  const mailSender = createMailSender({ db: database.db, clock, log: app.log, mailer, config });
-  app.decorate('mailSender', mailSender);
+  const providers = messageProviders({ config, log: app.log, mailer });
+  const messageSender = createMessageSender({ db: database.db, clock, log: app.log, config, providers });
+  app.decorate('messageSender', messageSender);
+  app.decorate('replies', createReplies(database.db));
   // Before the database closes: a pass under way finishes (or records its failure) first.
-  app.addHook('onClose', () => mailSender.stop());
+  app.addHook('onClose', () => messageSender.stop());
   const productImports = createImportWorker({ db: database.db, clock, log: app.log, config });
   app.decorate('productImports', productImports);
   // Between two batches: the import is handed back, and resumes where it stopped.

@@ -26,9 +26,9 @@ export async function serve(config: Config, log: Logger) {
   // Unpaid online orders give their stock back after 30 minutes (48 hours while their payment is pending);
   // every instance may run this safely.
   startOrderExpiry(app);
-  // Order e-mails left queued by a previous run go out now, the rest as they come; every instance may
-  // run this: each mail is taken by one of them.
-  app.mailSender.start();
+  // Messages left queued by a previous run go out now, the rest as they come; every instance may
+  // run this: each message is taken by one of them.
+  app.messageSender.start();
   // Product imports applied from the dashboard, and those a stopped instance was applying; each is
   // applied once, by whichever instance takes it.
   app.productImports.start();

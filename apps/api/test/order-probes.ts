@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
-import { mailQueue, orderStatusHistory, products } from '../src/db/schema.js';
+import { messages, orderStatusHistory, products } from '../src/db/schema.js';
 
 /** What a move left behind, read back from the database: the tests of the order lifecycle check these. */
 
@@ -9,9 +9,7 @@ export const stockOf = async (db: Db, product: { id: string }) =>
 
 /** The kinds of e-mail queued for an order, oldest first. */
 export const mailsOf = async (db: Db, orderId: string) =>
-  (await db.select().from(mailQueue).where(eq(mailQueue.orderId, orderId)).orderBy(asc(mailQueue.id))).map(
-    (m) => m.kind,
-  );
+  (await db.select().from(messages).where(eq(messages.orderId, orderId)).orderBy(asc(messages.id))).map((m) => m.kind);
 
 /** An order's history: each status, who moved it there and why. */
 export const historyOf = (db: Db, orderId: string) =>

@@ -102,6 +102,13 @@ export const API_MSG = {
   imageUnreadable: 'The image could not be read',
   tooManyRequests: 'Too many requests, please try again in a minute',
   tooManySignIns: 'Too many sign-in attempts, please try again later',
+  codeSent: 'If this number can receive it, a code is on its way',
+  wrongCode: 'Wrong or expired code',
+  codeWait: (seconds: number) => `Wait ${seconds} seconds before asking for a new code`,
+  tooManyCodes: 'Too many codes asked for, please try again later',
+  noAddressForChannel:
+    'Add the address of this channel first: a verified mobile for WhatsApp or SMS, an e-mail for e-mail',
+  nameForNewAccount: 'Your name, to make your account',
   // Server and database
   databaseUnavailable: 'Database unavailable',
   invalidIdempotencyKey: 'The Idempotency-Key header must be 8 to 255 visible characters',

@@ -54,9 +54,13 @@ export type LoginInput = z.input<typeof loginSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailField });
 
+/** How the shop reaches a shopper about orders. */
+export const CONTACT_CHANNELS = ['whatsapp', 'sms', 'email'] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
+
 /** Profile edits send only the changed fields; each one still has to be valid. */
 export const updateUserSchema = z
-  .object({ name: nameField, email: emailField, phone: phoneField })
+  .object({ name: nameField, email: emailField, phone: phoneField, contactChannel: z.enum(CONTACT_CHANNELS) })
   .partial()
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: say.rule.nothingToUpdate });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
@@ -64,9 +68,12 @@ export type UpdateUserInput = z.input<typeof updateUserSchema>;
 export const userSchema = z.object({
   _id: z.string(),
   name: z.string(),
-  email: z.string(),
+  /** Null for an account made by phone, until its owner adds one. */
+  email: z.string().nullable(),
   phone: z.string(),
   role: z.boolean(),
+  /** Where order messages go: the one chosen, else the channel of the last sign-in by code, else e-mail. */
+  contactChannel: z.enum(CONTACT_CHANNELS),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -34,15 +34,43 @@ export const users = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
-    email: text('email').notNull(),
+    /** Null for an account made by phone, until its owner adds one in the profile. */
+    email: text('email'),
     phone: text('phone').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for an account made by phone: it signs in with codes until its owner sets one. */
+    passwordHash: text('password_hash'),
     role: boolean('role').notNull().default(false),
     /** Bumped on password change; tokens carry it, so older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The mobile a code sent to proved, as phone.ts writes it (+2010…): it signs this account in, and no other. */
+    verifiedPhone: text('verified_phone'),
+    /** How the shop reaches this shopper about orders; null: the channel they signed in with, else e-mail. */
+    contactChannel: text('contact_channel'),
+    /** The channel of their last sign-in by code ('sms' | 'whatsapp'), or 'email' after a password sign-in. */
+    signedInWith: text('signed_in_with'),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_verified_phone_key').on(t.verifiedPhone)],
+);
+
+/**
+ * Sign-in codes sent to a mobile: only their hash is kept. One lives CODE_TTL_MS and dies after MAX_TRIES wrong
+ * guesses or its use; the rows of the last hour also count the codes sent to a phone and from an address.
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    channel: text('channel').notNull(),
+    tries: integer('tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('phone_codes_phone_idx').on(t.phone, t.createdAt)],
 );
 
 export const passwordResets = pgTable('password_resets', {
@@ -624,29 +652,41 @@ export const shippingSettings = pgTable(
 );
 
 /**
- * E-mails waiting to be sent, written in the transaction of the change they tell about, so none is
- * lost or sent for a change that rolled back. Any instance sends them (SKIP LOCKED), retrying with backoff.
+ * Messages to shoppers on every channel (e-mail, SMS, WhatsApp), written in the transaction of the change they tell
+ * about, so none is lost or sent for a change that rolled back. Any instance sends them (SKIP LOCKED), retrying with
+ * backoff; then the provider's reports move `status` on (modules/messaging/status.ts).
  */
-export const mailQueue = pgTable(
-  'mail_queue',
+export const messages = pgTable(
+  'messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** What the message tells, e.g. an order status ('shipped'); the sender renders it from the order. */
+    /** What the message tells, e.g. an order status ('shipped') or 'sign_in_code'; the sender renders it. */
     kind: text('kind').notNull(),
+    channel: text('channel').notNull().default('email'),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** An e-mail address, or a mobile as phone.ts writes it. */
     to: text('to').notNull(),
     language: text('language').notNull(),
+    /** What the message needs besides its order (a sign-in code); emptied once sent or given up. */
+    payload: jsonb('payload').$type<Record<string, string>>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** queued, sent, delivered, read or failed (with the provider's reason in last_error). */
+    status: text('status').notNull().default('queued'),
+    statusAt: timestamp('status_at', { withTimezone: true }),
+    /** The provider that took it and its id there, by which its delivery reports find it. */
+    provider: text('provider'),
+    providerMessageId: text('provider_message_id'),
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
   (t) => [
-    // The unsent mails in the order the sender takes them (queue.ts claimDue): the next ones are the index's first.
-    index('mail_queue_claim_idx')
+    // The unsent messages in the order the sender takes them (queue.ts claimDue): the next ones are the index's first.
+    index('messages_claim_idx')
       .on(t.attempts, t.nextAttemptAt, t.id)
       .where(sql`${t.sentAt} is null`),
+    uniqueIndex('messages_provider_message_key').on(t.provider, t.providerMessageId),
   ],
 );
 

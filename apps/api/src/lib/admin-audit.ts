@@ -3,7 +3,7 @@ import { audit } from './audit.js';
 
 /** The signed-in caller of a change and where it came from, for permission checks and the audit log. */
 export interface Actor {
-  user: { id: string; email: string; role: boolean };
+  user: { id: string; email: string | null; role: boolean };
   ip: string;
 }
 

@@ -7,7 +7,8 @@ import type { Mailer } from '../lib/mailer.js';
 import type { Metrics } from '../lib/metrics.js';
 import type { TokenService } from '../lib/tokens.js';
 import type { Courier } from './courier/courier.js';
-import type { MailSender } from './mail/sender.js';
+import type { MessageSender } from './messaging/sender.js';
+import type { Replies } from './messaging/status.js';
 import type { ImportWorker } from './products/import/worker.js';
 import type { PaymentProviders } from './payments/registry.js';
 
@@ -22,8 +23,10 @@ export interface Deps {
   config: Config;
   log: FastifyBaseLogger;
   mailer: Mailer;
-  /** Sends the order e-mails queued in the database. */
-  mailSender: MailSender;
+  /** Sends the messages (e-mail, SMS, WhatsApp) queued in the database. */
+  messageSender: MessageSender;
+  /** Where shoppers' WhatsApp replies are handed to the modules that asked. */
+  replies: Replies;
   /** Applies the product imports queued in the database. */
   productImports: ImportWorker;
   tokens: TokenService;

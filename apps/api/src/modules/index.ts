@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { usersRoutes } from './users/routes.js';
+import { phoneSignInRoutes } from './users/phone-routes.js';
+import { messagingRoutes } from './messaging/routes.js';
 import { departmentsRoutes } from './departments/routes.js';
 import { categoriesRoutes } from './categories/routes.js';
 import { productsRoutes } from './products/routes.js';
@@ -21,6 +23,8 @@ import { variantsRoutes } from './variants/routes.js';
 /** Every resource's routes, registered under /api by app.ts. */
 export const apiModules: FastifyPluginAsync[] = [
   usersRoutes,
+  phoneSignInRoutes,
+  messagingRoutes,
   departmentsRoutes,
   categoriesRoutes,
   productsRoutes,

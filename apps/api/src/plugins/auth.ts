@@ -16,7 +16,8 @@ export type Access = 'public' | 'user' | 'shopper' | 'admin' | 'metrics';
 export interface AuthUser {
   id: string;
   name: string;
-  email: string;
+  /** Null for an account made by phone. */
+  email: string | null;
   role: boolean;
 }
 

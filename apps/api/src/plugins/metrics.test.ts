@@ -11,7 +11,7 @@ import { createProduct } from '../../test/fixtures.js';
 import { readFromCache, readUntilHit } from '../../test/cache-reads.js';
 import { ADDRESS } from '../../test/security/helpers.js';
 import { offlineWebhookSecret, signWebhook } from '../modules/payments/offline-provider.js';
-import { mailQueue } from '../db/schema.js';
+import { messages } from '../db/schema.js';
 
 const scrape = (t: TestContext, token = TEST_METRICS_TOKEN) =>
   t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
@@ -144,20 +144,20 @@ describe('GET /metrics', () => {
   });
 
   it('reports the event-loop lag, the mail queue and (on PostgreSQL) the connection pool', async () => {
-    await t.app.mailSender.flush();
+    await t.app.messageSender.flush();
     const text = (await scrape(t)).body;
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
     expect(text).toMatch(/^shop_mail_queue_length 0$/m);
     // Read from the queue table at each scrape: two unsent rows, then one once the other is sent.
     const queued = await t.app.db
-      .insert(mailQueue)
+      .insert(messages)
       .values([1, 2].map((n) => ({ kind: 'confirmed', to: `queued${n}@example.com`, language: 'en' })))
-      .returning({ id: mailQueue.id });
+      .returning({ id: messages.id });
     expect((await scrape(t)).body).toMatch(/^shop_mail_queue_length 2$/m);
     await t.app.db
-      .update(mailQueue)
+      .update(messages)
       .set({ sentAt: t.clock.now() })
-      .where(eq(mailQueue.id, queued[0]?.id ?? 0));
+      .where(eq(messages.id, queued[0]?.id ?? 0));
     expect((await scrape(t)).body).toMatch(/^shop_mail_queue_length 1$/m);
     if (t.app.dbKind === 'postgres')
       expect(sample(text, 'shop_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);

@@ -72,7 +72,7 @@ export async function quickShoppers(app: FastifyInstance, n: number): Promise<Ac
     .returning({ id: users.id, email: users.email, tokenVersion: users.tokenVersion });
   return rows.map((row) => {
     const { token } = app.tokens.issue({ sub: row.id, tv: row.tokenVersion });
-    return { id: row.id, email: row.email, token, headers: { 'x-access-token': token } };
+    return { id: row.id, email: row.email ?? '', token, headers: { 'x-access-token': token } };
   });
 }
 

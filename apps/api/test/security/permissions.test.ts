@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../harness.js';
 import { buildWorld, changedTables, jsonOf, routeKey, tableDigest, toInject, type World } from './helpers.js';
-import { CALLERS, caseFor, COURIER_ENV, ROUTES, type Who } from './routes.js';
+import { CALLERS, caseFor, COURIER_ENV, MESSAGING_ENV, ROUTES, type Who } from './routes.js';
 import { Tally } from './report.js';
 
 /**
@@ -14,7 +14,7 @@ let t: TestContext;
 const tally = new Tally('permissions');
 beforeAll(async () => {
   // The matrix makes a few hundred calls from one address: the general limit is not what is tested here.
-  t = await createTestApp({ RATE_LIMIT_MAX: '1000000', ...COURIER_ENV });
+  t = await createTestApp({ RATE_LIMIT_MAX: '1000000', ...COURIER_ENV, ...MESSAGING_ENV });
 });
 afterAll(async () => {
   tally.save();

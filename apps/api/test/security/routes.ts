@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { PASSWORD, uniqueEmail } from '../harness.js';
 import { DEFAULT_SHIPPING_RATES, pathIn, PRODUCT_CSV_COLUMNS } from '@shop/contracts';
 import { signWebhook } from '../../src/modules/payments/offline-provider.js';
@@ -105,6 +105,29 @@ export const COURIER_ENV = {
   BOSTA_WEBHOOK_SECRET: 'matrix-bosta-webhook-secret',
 };
 
+/** WhatsApp and CEQUENS configured (their APIs unreachable: nothing here sends), so their reports are checked. */
+export const MESSAGING_ENV = {
+  WHATSAPP_ACCESS_TOKEN: 'matrix-whatsapp-token',
+  WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
+  WHATSAPP_API_URL: 'http://127.0.0.1:9',
+  WHATSAPP_APP_SECRET: 'matrix-whatsapp-app-secret',
+  WHATSAPP_VERIFY_TOKEN: 'matrix-whatsapp-verify-token',
+  CEQUENS_API_KEY: 'matrix-cequens-api-key',
+  CEQUENS_SENDER: 'EGPShop',
+  CEQUENS_API_URL: 'http://127.0.0.1:9',
+  CEQUENS_DLR_SECRET: 'matrix-cequens-dlr-secret',
+};
+
+/** A WhatsApp notification with nothing in it, signed with the app secret as Meta signs it. */
+function signedWhatsApp(): Req {
+  const body = JSON.stringify({ object: 'whatsapp_business_account', entry: [] });
+  const signature = createHmac('sha256', MESSAGING_ENV.WHATSAPP_APP_SECRET).update(body).digest('hex');
+  return { raw: { body, contentType: 'application/json' }, headers: { 'x-hub-signature-256': `sha256=${signature}` } };
+}
+
+/** A mobile nobody asked a code for yet: each call its own, so the 60 s wait between codes never answers. */
+const freshMobile = () => `010${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+
 /** An authenticated Bosta callback for a step the shop does not act on (41: out for delivery). */
 const courierStep = (): Req => ({
   raw: {
@@ -175,6 +198,40 @@ export const ROUTES: Record<string, RouteCase> = {
     access: 'public',
     expect: everyone(200),
     request: (_w, s) => ({ json: { email: s.account.email, password: PASSWORD } }),
+  },
+  // The same answer for every caller, account or none: nobody learns who shops here.
+  'POST /api/auth/phone/start': {
+    access: 'public',
+    expect: everyone(202),
+    request: () => ({ json: { phone: freshMobile(), channel: 'sms' } }),
+  },
+  'POST /api/auth/phone/verify': {
+    access: 'public',
+    expect: everyone(401),
+    request: () => ({ json: { phone: freshMobile(), code: '123456' } }),
+  },
+  // The verify token, the app secret's signature and the address's secret are the credentials.
+  'GET /api/messaging/whatsapp/webhook': {
+    access: 'public',
+    expect: everyone(200),
+    request: () => ({
+      query: {
+        'hub.mode': 'subscribe',
+        'hub.verify_token': MESSAGING_ENV.WHATSAPP_VERIFY_TOKEN,
+        'hub.challenge': '42',
+      },
+    }),
+  },
+  'POST /api/messaging/whatsapp/webhook': { access: 'public', expect: everyone(200), request: signedWhatsApp },
+  'GET /api/messaging/cequens/dlr/:secret': {
+    access: 'public',
+    expect: everyone(200),
+    request: () => ({ params: { secret: MESSAGING_ENV.CEQUENS_DLR_SECRET }, query: { MessageId: hex(), Status: '1' } }),
+  },
+  'POST /api/messaging/cequens/dlr/:secret': {
+    access: 'public',
+    expect: everyone(200),
+    request: () => ({ params: { secret: MESSAGING_ENV.CEQUENS_DLR_SECRET }, query: { MessageId: hex(), Status: '2' } }),
   },
   'PUT /api/user': { access: 'user', expect: signedIn(200), request: () => ({ json: { name: 'Renamed Person' } }) },
   'PUT /api/user/password': { access: 'user', expect: signedIn(200), request: () => ({ json: newPassword }) },

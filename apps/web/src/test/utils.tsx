@@ -7,7 +7,14 @@ import type { Session } from '@shop/contracts';
 import { setupStore, type AppStore, type RootState } from '../app/store';
 
 export const shopperSession: Session = {
-  user: { _id: 'u1', name: 'Mariam Adel', email: 'mariam@example.com', phone: '01100000002', role: false },
+  user: {
+    _id: 'u1',
+    name: 'Mariam Adel',
+    email: 'mariam@example.com',
+    phone: '01100000002',
+    role: false,
+    contactChannel: 'email',
+  },
   token: 'shopper-token',
   expiration: new Date(Date.now() + 86_400_000).toISOString(),
 };

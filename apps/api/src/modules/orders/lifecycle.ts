@@ -7,18 +7,18 @@ import { orders, orderStatusHistory, payments } from '../../db/schema.js';
 import { audit, type AuditEntry } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
 import { releaseUses } from '../coupons/queries.js';
-import { orderMailKind, queueOrderMail } from '../mail/order-mail.js';
+import { orderMailKind, queueOrderMail } from '../messaging/order-messages.js';
 import type { OrderRow } from './queries.js';
 import { restock } from './stock.js';
 import type { Deps } from '../deps.js';
 
-/** What a move's effects after commit reach: the payment providers and the mail sender. */
-export type AfterCommitDeps = Pick<Deps, 'db' | 'log' | 'mailSender' | 'payments'>;
+/** What a move's effects after commit reach: the payment providers and the message sender. */
+export type AfterCommitDeps = Pick<Deps, 'db' | 'log' | 'messageSender' | 'payments'>;
 
 /** Who makes a move: the actor, and the signed-in user and address when it is a person. */
 export interface Mover {
   actor: OrderActor;
-  user?: { id: string; email: string } | null;
+  user?: { id: string; email: string | null } | null;
   ip?: string | null;
 }
 
@@ -54,7 +54,7 @@ export class AfterCommit {
   /** Runs the effects; a failure is logged, never thrown: the move itself has happened. */
   async run(deps: AfterCommitDeps): Promise<void> {
     await cancelIntents(deps, this.intents);
-    if (this.mail) deps.mailSender.wake();
+    if (this.mail) deps.messageSender.wake();
   }
 }
 

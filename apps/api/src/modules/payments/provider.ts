@@ -36,7 +36,7 @@ export interface PayableOrder {
   /** Piastres. */
   amount: number;
   items: { name: string; amount: number; quantity: number }[];
-  customer: { name: string; email: string; phone: string };
+  customer: { name: string; email: string | null; phone: string };
   address: { street: string; building: string; city: string; state: string; zipCode: string; country: string };
 }
 

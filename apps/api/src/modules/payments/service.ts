@@ -86,7 +86,7 @@ export function paymentsService(deps: PaymentsDeps) {
       id: order.id,
       amount: order.bill,
       items: lines.map((line) => ({ name: line.name, amount: line.price, quantity: line.quantity })),
-      customer: { name: buyer?.name ?? user.email, email: user.email, phone: phone || buyer?.phone || '' },
+      customer: { name: buyer?.name ?? user.name, email: user.email, phone: phone || buyer?.phone || '' },
       address,
     };
   }

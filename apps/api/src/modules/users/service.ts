@@ -3,7 +3,9 @@ import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import {
   say,
+  CONTACT_CHANNELS,
   RESET_TOKEN_TTL_MS,
+  type ContactChannel,
   resetMail,
   type Language,
   type RegisterInput,
@@ -12,18 +14,27 @@ import {
 } from '@shop/contracts';
 import { passwordResets, reviews, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { conflict, HttpError, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { recomputeRatings } from '../reviews/rating.js';
 import type { Deps } from '../deps.js';
 
 type UserRow = typeof users.$inferSelect;
 
-export const toUserDto = (u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role'>): User => ({
+type DtoColumns = 'id' | 'name' | 'email' | 'phone' | 'role' | 'contactChannel' | 'signedInWith';
+
+/** The channel order messages take (order-messages.ts chooses it the same way, in SQL). */
+const contactChannelOf = (u: Pick<UserRow, 'contactChannel' | 'signedInWith'>): ContactChannel => {
+  const chosen = u.contactChannel ?? u.signedInWith;
+  return (CONTACT_CHANNELS as readonly string[]).includes(chosen ?? '') ? (chosen as ContactChannel) : 'email';
+};
+
+export const toUserDto = (u: Pick<UserRow, DtoColumns>): User => ({
   _id: u.id,
   name: u.name,
   email: u.email,
   phone: u.phone,
   role: u.role,
+  contactChannel: contactChannelOf(u),
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -89,6 +100,16 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
 
   async function update(userId: string, input: UpdateUserInput) {
     const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    if (input.contactChannel) {
+      // A channel the shop has no address on would leave the shopper hearing nothing.
+      const [current] = await db
+        .select({ email: users.email, verifiedPhone: users.verifiedPhone })
+        .from(users)
+        .where(eq(users.id, userId));
+      const address = input.contactChannel === 'email' ? (input.email ?? current?.email) : current?.verifiedPhone;
+      if (current && !address)
+        throw badRequest(say.api.noAddressForChannel, { contactChannel: say.api.noAddressForChannel });
+    }
     const [user] = await db
       .update(users)
       .set(changes)
@@ -153,7 +174,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
 
   async function requestReset(email: string, ip: string, language: Language) {
     const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
-    if (user) {
+    if (user?.email) {
       const token = randomBytes(32).toString('base64url');
       await db.insert(passwordResets).values({
         userId: user.id,
@@ -171,7 +192,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
       const link = `${deps.config.PUBLIC_URL}/password-reset/${user.id}/${token}`;
       // Sent in the background: waiting for the mail server would tell an attacker the address exists.
       deps.mailer
-        .send({ to: user.email, ...resetMail(link, language) })
+        .send({ to: email, ...resetMail(link, language) })
         .catch((err) => deps.log.error({ err }, 'reset mail failed'));
     }
     return { message: say.api.resetSent };
@@ -227,7 +248,15 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
 
   async function list() {
     const rows = await db
-      .select({ id: users.id, name: users.name, email: users.email, phone: users.phone, role: users.role })
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        phone: users.phone,
+        role: users.role,
+        contactChannel: users.contactChannel,
+        signedInWith: users.signedInWith,
+      })
       .from(users)
       .orderBy(users.createdAt);
     const [total] = await db.select({ n: count() }).from(users);

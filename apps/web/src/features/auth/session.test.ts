@@ -17,7 +17,14 @@ const stored = (overrides: Record<string, unknown> = {}) => ({
 describe('restoring the stored session', () => {
   it('restores a session whose _id and token exist and whose expiration is in the future', () => {
     expect(restoreSession(stored(), NOW)).toEqual({
-      user: { _id: 'u1', name: 'Mariam', email: 'm@example.com', phone: '01100000002', role: false },
+      user: {
+        _id: 'u1',
+        name: 'Mariam',
+        email: 'm@example.com',
+        phone: '01100000002',
+        role: false,
+        contactChannel: 'email',
+      },
       token: 'jwt',
       expiration: '2025-03-05T12:00:00.000Z',
     });
@@ -27,10 +34,23 @@ describe('restoring the stored session', () => {
     expect(restoreSession(stored({ user: { _id: 'u1', name: 'Mariam' } }), NOW)?.user).toEqual({
       _id: 'u1',
       name: 'Mariam',
-      email: '',
+      email: null,
       phone: '',
       role: false,
+      contactChannel: 'email',
     });
+  });
+
+  it('keeps the account of a phone sign-in: no e-mail, WhatsApp for its messages', () => {
+    const user = {
+      _id: 'u2',
+      name: 'Huda',
+      email: null,
+      phone: '+201012345678',
+      role: false,
+      contactChannel: 'whatsapp',
+    };
+    expect(restoreSession(stored({ user }), NOW)?.user).toEqual(user);
   });
 
   it.each([

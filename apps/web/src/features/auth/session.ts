@@ -1,4 +1,4 @@
-import type { Session, User } from '@shop/contracts';
+import { CONTACT_CHANNELS, type ContactChannel, type Session, type User } from '@shop/contracts';
 import { isRecord } from '../../lib/guards';
 
 /** Local storage key of the stored session, the original shop's (docs/decisions/original-routes.md). */
@@ -21,9 +21,13 @@ export function restoreSession(stored: unknown, now: number): Session | null {
   const restored: User = {
     _id: id,
     name: text(user.name),
-    email: text(user.email),
+    // Accounts made by phone have no e-mail; a session stored before contact channels existed reads as e-mail.
+    email: typeof user.email === 'string' ? user.email : null,
     phone: text(user.phone),
     role: user.role === true,
+    contactChannel: (CONTACT_CHANNELS as readonly unknown[]).includes(user.contactChannel)
+      ? (user.contactChannel as ContactChannel)
+      : 'email',
   };
   return { user: restored, token, expiration: new Date(expires).toISOString() };
 }

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { json, readBody } from '../../../lib/simulator-server.js';
 import { DELIVERIES_PATH, STATE, type Callback, type DeliveryRequest } from './wire.js';
 
 /**
@@ -36,16 +37,6 @@ export interface Notified {
 export interface Received {
   authorization: string | undefined;
   body: unknown;
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function json(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
 const text = (value: unknown) => typeof value === 'string' && value.trim() !== '';

@@ -108,7 +108,11 @@ export function paymobProvider(deps: ProviderDeps): PaymentProvider {
       const integration = integrations[method];
       if (integration === undefined) throw badRequest(say.api.methodUnavailable);
       const [firstName, ...rest] = order.customer.name.trim().split(/\s+/);
-      const names = { first_name: firstName || 'NA', last_name: rest.join(' ') || 'NA', email: order.customer.email };
+      const names = {
+        first_name: firstName || 'NA',
+        last_name: rest.join(' ') || 'NA',
+        email: order.customer.email ?? 'NA',
+      };
       const request: IntentionRequest = {
         amount: order.amount,
         currency: 'EGP',

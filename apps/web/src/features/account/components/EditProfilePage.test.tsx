@@ -28,4 +28,31 @@ describe('EditProfilePage', () => {
       expect.objectContaining({ method: 'DELETE', path: '/api/user', token: shopperSession.token }),
     ]);
   });
+
+  it("saves the channel orders are told by, and shows a refusal in the server's words", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'PUT /api/user': (request) =>
+        request
+          .clone()
+          .json()
+          .then((body: { contactChannel: string }) =>
+            body.contactChannel === 'sms'
+              ? { status: 400, body: { message: 'Add the address of this channel first' } }
+              : { body: { user: { ...shopperSession.user, contactChannel: body.contactChannel } } },
+          ),
+    });
+    const { store } = renderRoute(<EditProfilePage />, {
+      path: '/EditProfile',
+      preloadedState: { session: shopperSession },
+    });
+    expect(screen.getByLabelText('E-mail')).toBeChecked();
+    await user.click(screen.getByLabelText('WhatsApp'));
+    await waitFor(() => expect(store.getState().session.user?.contactChannel).toBe('whatsapp'));
+    expect(screen.getByLabelText('WhatsApp')).toBeChecked();
+    await user.click(screen.getByLabelText('SMS'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Add the address of this channel first');
+    expect(screen.getByLabelText('WhatsApp')).toBeChecked();
+    expect(calls.map((call) => call.body)).toEqual([{ contactChannel: 'whatsapp' }, { contactChannel: 'sms' }]);
+  });
 });

@@ -13,6 +13,7 @@ import { PencilIcon, TrashIcon } from '../../../components/icons';
 import { signedOut, useSession } from '../../auth';
 import { useDeleteAccountMutation } from '../api/accountApi';
 import { paths } from '../../../lib/paths';
+import { ContactChannelCard } from './ContactChannelCard';
 
 /** Account overview: each detail links to its own edit page; the account can be deleted here. */
 export function EditProfilePage() {
@@ -55,6 +56,7 @@ export function EditProfilePage() {
           ))}
         </ul>
       </Card>
+      <ContactChannelCard current={user.contactChannel} />
       <Card border="danger-subtle">
         <Card.Body>
           <h2 className="h6 text-danger">{t('account.delete.heading')}</h2>

@@ -43,7 +43,7 @@ type Field = keyof typeof FIELDS;
 function UpdateFieldPage({ field }: { field: Field }) {
   const { user } = useSession();
   if (!user) return <Navigate to={paths.login} replace />;
-  return <UpdateFieldForm field={field} current={user[field]} />;
+  return <UpdateFieldForm field={field} current={user[field] ?? ''} />;
 }
 
 function UpdateFieldForm({ field, current }: { field: Field; current: string }) {

@@ -1,4 +1,11 @@
-import type { LoginInput, PasswordPairInput, RegisterInput, Session } from '@shop/contracts';
+import type {
+  LoginInput,
+  PasswordPairInput,
+  PhoneStartInput,
+  PhoneVerifyInput,
+  RegisterInput,
+  Session,
+} from '@shop/contracts';
 import { api } from '../../../api/apiSlice';
 import { signedIn } from '../sessionSlice';
 
@@ -32,6 +39,13 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/user/register', method: 'POST', body }),
       onQueryStarted: (_args, { dispatch, queryFulfilled }) => startSession(dispatch, queryFulfilled),
     }),
+    startPhoneSignIn: build.mutation<Message, PhoneStartInput>({
+      query: (body) => ({ url: '/auth/phone/start', method: 'POST', body }),
+    }),
+    verifyPhone: build.mutation<Session & { created: boolean }, PhoneVerifyInput>({
+      query: (body) => ({ url: '/auth/phone/verify', method: 'POST', body }),
+      onQueryStarted: (_args, { dispatch, queryFulfilled }) => startSession(dispatch, queryFulfilled),
+    }),
     forgotPassword: build.mutation<Message, { email: string }>({
       query: (body) => ({ url: '/user/forgotPassword', method: 'POST', body }),
     }),
@@ -53,6 +67,8 @@ export const authApi = api.injectEndpoints({
 export const {
   useLoginMutation,
   useRegisterMutation,
+  useStartPhoneSignInMutation,
+  useVerifyPhoneMutation,
   useForgotPasswordMutation,
   useCheckResetLinkQuery,
   useResetPasswordMutation,

@@ -9,6 +9,7 @@ import { errorStatus } from '../../../api/errors';
 import { useLoginMutation } from '../api/authApi';
 import { useSession } from '../useSession';
 import { AuthCard } from './AuthCard';
+import { PhoneSignIn } from './PhoneSignIn';
 import { paths } from '../../../lib/paths';
 
 /** E-mail and password are required by the browser; a failure shows one fixed message. */
@@ -43,6 +44,7 @@ export function LoginPage() {
       }
     >
       <title>{t('auth.login.title')}</title>
+      <PhoneSignIn />
       {error && (
         <Alert variant="danger" role="alert">
           {errorStatus(error) === 429 ? t('auth.login.tooMany') : t('auth.login.failed')}

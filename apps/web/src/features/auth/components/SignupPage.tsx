@@ -11,6 +11,7 @@ import { errorMessage } from '../../../api/errors';
 import { useRegisterMutation } from '../api/authApi';
 import { useSession } from '../useSession';
 import { AuthCard } from './AuthCard';
+import { PhoneSignIn } from './PhoneSignIn';
 import { FormField } from '../../../components/FormField';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { paths } from '../../../lib/paths';
@@ -54,6 +55,7 @@ export function SignupPage() {
       }
     >
       <title>{t('auth.signup.title')}</title>
+      <PhoneSignIn />
       {error && (
         <Alert variant="danger" role="alert">
           <p className="mb-0">{t('auth.signup.failed')}</p>

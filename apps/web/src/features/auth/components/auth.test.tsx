@@ -118,3 +118,55 @@ describe('LoginPage', () => {
     expect(await screen.findByText('page /')).toBeInTheDocument();
   });
 });
+
+describe('Continue with your phone', () => {
+  it('sends a code by WhatsApp, asks for a name when the number has no account, and signs in with it', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'POST /api/auth/phone/start': {
+        status: 202,
+        body: { message: 'If this number can receive it, a code is on its way' },
+      },
+      'POST /api/auth/phone/verify': (request) =>
+        request
+          .clone()
+          .json()
+          .then((body: { name?: string }) =>
+            body.name
+              ? { body: { ...shopperSession, created: true } }
+              : { status: 400, body: { message: 'Your name', errors: { name: 'Your name' } } },
+          ),
+      ...emptyLists,
+    });
+    renderRoute(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText('Your mobile number'), '٠١٠١٢٣٤٥٦٧٨');
+    expect(screen.getByLabelText('WhatsApp')).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.type(await screen.findByLabelText('Code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(await screen.findByLabelText('Your name'), 'Mariam');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('page /')).toBeInTheDocument();
+    const phoneCalls = calls.filter((call) => call.path.startsWith('/api/auth/'));
+    expect(phoneCalls.map((call) => [call.path, call.body])).toEqual([
+      ['/api/auth/phone/start', { phone: '٠١٠١٢٣٤٥٦٧٨', channel: 'whatsapp' }],
+      ['/api/auth/phone/verify', { phone: '٠١٠١٢٣٤٥٦٧٨', code: '123456' }],
+      ['/api/auth/phone/verify', { phone: '٠١٠١٢٣٤٥٦٧٨', code: '123456', name: 'Mariam' }],
+    ]);
+  });
+
+  it("shows the server's word when a code is asked for too soon", async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'POST /api/auth/phone/start': {
+        status: 429,
+        body: { message: 'Wait 40 seconds before asking for a new code', retryAfter: 40 },
+      },
+    });
+    renderRoute(<SignupPage />, { path: '/signup' });
+    await user.type(screen.getByLabelText('Your mobile number'), '01012345678');
+    await user.click(screen.getByLabelText('SMS'));
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wait 40 seconds before asking for a new code');
+  });
+});

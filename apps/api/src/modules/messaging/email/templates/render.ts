@@ -9,8 +9,8 @@ import {
   type OrderLine,
   type OrderStatus,
 } from '@shop/contracts';
-import { escapeMarkup } from '../../../lib/markup.js';
-import type { OrderMailKind } from '../order-mail.js';
+import { escapeMarkup } from '../../../../lib/markup.js';
+import type { OrderMailKind } from '../../order-messages.js';
 import { ORDER_MAIL_LEAD, ORDER_MAIL_SUBJECT, ORDER_MAIL_TEXT } from './texts.js';
 import { ORDER_MAIL_LEAD_AR, ORDER_MAIL_SUBJECT_AR, ORDER_MAIL_TEXT_AR } from './texts.ar.js';
 

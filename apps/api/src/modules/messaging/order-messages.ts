@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
-import { mailQueue, users } from '../../db/schema.js';
+import { messages, users } from '../../db/schema.js';
 
 /** The order e-mails a shopper gets: one for each move they need to hear of. */
 export const ORDER_MAIL_KINDS = [
@@ -39,9 +39,10 @@ export function orderMailKind(from: OrderStatus | null, to: OrderStatus): OrderM
 }
 
 /**
- * Queues an order's e-mail in the transaction that moves the order, so it goes out exactly when the
- * move commits, addressed to the shopper's e-mail as it is then (one statement, as every order move
- * makes one). Returns whether one was queued (an order of a deleted account has nobody to write to).
+ * Queues an order's message in the transaction that moves the order, so it goes out exactly when the move commits,
+ * by the channel the shopper chose (else the one they signed in with by code, else e-mail) and to their address on
+ * it as it is then (one statement, as every order move makes one). Returns whether one was queued: an order of a
+ * deleted account has nobody to write to.
  */
 export async function queueOrderMail(
   tx: Tx,
@@ -50,10 +51,16 @@ export async function queueOrderMail(
 ): Promise<boolean> {
   const { userId } = order;
   if (!userId) return false;
+  const channel = sql`coalesce(${users.contactChannel}, case when ${users.signedInWith} in ('sms', 'whatsapp')
+    then ${users.signedInWith} end, 'email')`;
   // drizzle's insert-from-select takes every column of the table; this one leaves the queue's own to their defaults.
   const queue = sql`
-    insert into ${mailQueue} ("kind", "order_id", "to", "language")
-    select ${kind}, ${order.id}::uuid, ${users.email}, ${order.language} from ${users} where ${eq(users.id, userId)}
+    insert into ${messages} ("kind", "channel", "order_id", "to", "language")
+    select ${kind}, chosen.channel, ${order.id}::uuid, chosen."to", ${order.language}
+    from (select ${channel} as channel, ${users.email} as email, ${users.verifiedPhone} as phone
+          from ${users} where ${eq(users.id, userId)}) as known,
+    lateral (select known.channel, case known.channel when 'email' then known.email else known.phone end as "to") as chosen
+    where chosen."to" is not null
     returning "id"`;
   const { rows } = await tx.execute(queue).execute();
   return rows.length > 0;

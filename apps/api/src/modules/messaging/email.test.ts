@@ -4,18 +4,29 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { orderRef, type OrderStatus } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
-import { mailQueue, orderItems, orders, orderStatusHistory } from '../../db/schema.js';
+import { messages, orderItems, orders, orderStatusHistory } from '../../db/schema.js';
 import { createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
 import { ADDRESS } from '../../../test/fixtures.js';
 import { startSmtpServer, type TestSmtp } from '../../../test/smtp.js';
-import { orderMailKind, queueOrderMail, type OrderMailKind } from './order-mail.js';
+import { orderMailKind, queueOrderMail, type OrderMailKind } from './order-messages.js';
 import { backoffMs, claimDue, MAX_ATTEMPTS } from './queue.js';
 import { loadOrder } from '../orders/queries.js';
-import { renderOrderMail } from './templates/render.js';
-import { createMailer } from '../../lib/mailer.js';
-import { createMailSender } from './sender.js';
+import { renderOrderMail } from './email/templates/render.js';
+import { createMailer, type Mailer } from '../../lib/mailer.js';
+import { createMessageSender } from './sender.js';
+import { messageProviders } from './registry.js';
 
 const PUBLIC_URL = 'https://shop.example';
+
+/** A sender of the test app's queue whose e-mails go to `mailer`. */
+const senderWith = (mailer: Mailer) =>
+  createMessageSender({
+    db: t.app.db,
+    log: t.app.log,
+    config: t.app.config,
+    clock: t.clock,
+    providers: messageProviders({ config: t.app.config, log: t.app.log, mailer }),
+  });
 
 let smtp: TestSmtp;
 let t: TestContext;
@@ -93,7 +104,7 @@ async function orderWithMail(kind: OrderMailKind, spec: OrderSpec = {}) {
 const plain = (text: string | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 const queueRow = async (orderId: string) => {
-  const [row] = await t.app.db.select().from(mailQueue).where(eq(mailQueue.orderId, orderId));
+  const [row] = await t.app.db.select().from(messages).where(eq(messages.orderId, orderId));
   if (!row) throw new Error('no queued mail');
   return row;
 };
@@ -125,8 +136,8 @@ describe('orderMailKind', () => {
 describe('the mail queue', () => {
   it('sends a queued order mail once, over SMTP, with a subject, a text part and an HTML part', async () => {
     const order = await orderWithMail('confirmed');
-    expect(await t.app.mailSender.flush()).toBe(1);
-    expect(await t.app.mailSender.flush()).toBe(0);
+    expect(await t.app.messageSender.flush()).toBe(1);
+    expect(await t.app.messageSender.flush()).toBe(0);
     expect(smtp.received).toHaveLength(1);
     const [mail] = smtp.received;
     expect(mail?.to).toEqual([shopper.email]);
@@ -144,9 +155,9 @@ describe('the mail queue', () => {
 
   it('is woken by a move without waiting for the poll', async () => {
     await orderWithMail('confirmed');
-    t.app.mailSender.wake();
+    t.app.messageSender.wake();
     // The pass the wake started, joined: it sent the mail.
-    expect(await t.app.mailSender.flush()).toBe(1);
+    expect(await t.app.messageSender.flush()).toBe(1);
     expect(smtp.received).toHaveLength(1);
   });
 
@@ -156,7 +167,7 @@ describe('the mail queue', () => {
       language: 'ar',
       lines: [{ name: 'Desk lamp', nameAr: 'مصباح مكتب', price: 25_050, quantity: 1 }],
     });
-    expect(await t.app.mailSender.flush()).toBe(1);
+    expect(await t.app.messageSender.flush()).toBe(1);
     const [mail] = smtp.received;
     expect(mail?.subject).toBe(`تم توصيل طلبك ${orderRef(order.id)}`);
     expect(mail?.text).toContain('مصباح مكتب × 1');
@@ -168,7 +179,7 @@ describe('the mail queue', () => {
 
   it('gives a shipped order’s tracking number and the courier’s tracking link', async () => {
     await orderWithMail('shipped', { status: 'shipped', trackingNumber: 'BOS-77123', courier: 'bosta' });
-    expect(await t.app.mailSender.flush()).toBe(1);
+    expect(await t.app.messageSender.flush()).toBe(1);
     const [mail] = smtp.received;
     const link = 'https://bosta.co/tracking-shipments?shipment-number=BOS-77123';
     expect(mail?.text).toContain('Tracking number: BOS-77123');
@@ -179,7 +190,7 @@ describe('the mail queue', () => {
   it('lists the coupon’s discount between the items and the shipping, in the order’s language', async () => {
     await orderWithMail('confirmed', { coupon: { code: 'SAVE10', discount: 5_000 } });
     await orderWithMail('confirmed', { coupon: { code: 'SAVE10', discount: 5_000 }, language: 'ar' });
-    expect(await t.app.mailSender.flush()).toBe(2);
+    expect(await t.app.messageSender.flush()).toBe(2);
     const [english, arabic] = smtp.received.map((mail) => plain(mail.text));
     expect(english).toMatch(/Items: EGP 500\nCoupon SAVE10: −EGP 50\nShipping: EGP 21\n/);
     expect(english).toContain('Total: EGP 480');
@@ -194,7 +205,7 @@ describe('the mail queue', () => {
       reason,
       lines: [{ name, price: 1_000, quantity: 1 }],
     });
-    expect(await t.app.mailSender.flush()).toBe(1);
+    expect(await t.app.messageSender.flush()).toBe(1);
     const [mail] = smtp.received;
     expect(mail?.text).toContain(`Reason: ${reason}`);
     expect(mail?.text).toContain(name);
@@ -207,7 +218,7 @@ describe('the mail queue', () => {
   it('leaves a refused mail queued and tries it again after a backoff that doubles', async () => {
     const order = await orderWithMail('paid', { status: 'paid' });
     smtp.refuseWith(451);
-    expect(await t.app.mailSender.flush()).toBe(0);
+    expect(await t.app.messageSender.flush()).toBe(0);
     let row = await queueRow(order.id);
     expect(row.sentAt).toBeNull();
     expect(row.attempts).toBe(1);
@@ -216,18 +227,18 @@ describe('the mail queue', () => {
     expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(t.clock.now().getTime() + 60_000);
 
     // Not due yet: nothing is tried.
-    expect(await t.app.mailSender.flush()).toBe(0);
+    expect(await t.app.messageSender.flush()).toBe(0);
     expect((await queueRow(order.id)).attempts).toBe(1);
 
     t.clock.advance(61_000);
-    expect(await t.app.mailSender.flush()).toBe(0);
+    expect(await t.app.messageSender.flush()).toBe(0);
     row = await queueRow(order.id);
     expect(row.attempts).toBe(2);
     expect(row.nextAttemptAt.getTime()).toBeGreaterThan(t.clock.now().getTime() + 119_000);
 
     smtp.refuseWith(null);
     t.clock.advance(121_000);
-    expect(await t.app.mailSender.flush()).toBe(1);
+    expect(await t.app.messageSender.flush()).toBe(1);
     expect(smtp.received).toHaveLength(1);
     row = await queueRow(order.id);
     expect(row.sentAt).not.toBeNull();
@@ -237,14 +248,14 @@ describe('the mail queue', () => {
   it('gives a mail up after its last attempt', async () => {
     const order = await orderWithMail('refunded', { status: 'refunded' });
     await t.app.db
-      .update(mailQueue)
+      .update(messages)
       .set({ attempts: MAX_ATTEMPTS - 1 })
-      .where(eq(mailQueue.orderId, order.id));
+      .where(eq(messages.orderId, order.id));
     smtp.refuseWith(451);
-    expect(await t.app.mailSender.flush()).toBe(0);
+    expect(await t.app.messageSender.flush()).toBe(0);
     smtp.refuseWith(null);
     t.clock.advance(backoffMs(MAX_ATTEMPTS) + 1_000);
-    expect(await t.app.mailSender.flush()).toBe(0);
+    expect(await t.app.messageSender.flush()).toBe(0);
     const row = await queueRow(order.id);
     expect(row.attempts).toBe(MAX_ATTEMPTS);
     expect(row.sentAt).toBeNull();
@@ -256,7 +267,7 @@ describe('the mail queue', () => {
     const queued = [];
     // More than one batch each, so the two interleave their claims.
     for (let i = 0; i < 25; i++) queued.push(await orderWithMail('confirmed'));
-    const [mine, theirs] = await Promise.all([t.app.mailSender.flush(), sibling.mailSender.flush()]);
+    const [mine, theirs] = await Promise.all([t.app.messageSender.flush(), sibling.messageSender.flush()]);
     expect(mine + theirs).toBe(queued.length);
     const subjects = smtp.received.map((m) => m.subject);
     expect(new Set(subjects).size).toBe(queued.length);
@@ -271,30 +282,24 @@ describe('the mail queue', () => {
     ];
     const sent: string[] = [];
     // A mail server this slow: each send takes 8 of the lease's 30 minutes.
-    const slow = createMailSender({
-      db: t.app.db,
-      log: t.app.log,
-      config: t.app.config,
-      clock: t.clock,
-      mailer: {
-        send: async (message) => {
-          sent.push(message.subject);
-          t.clock.advance(8 * 60_000);
-        },
+    const slow = senderWith({
+      send: async (message) => {
+        sent.push(message.subject);
+        t.clock.advance(8 * 60_000);
       },
     });
     const left = async () =>
       (
         await t.app.db
-          .select({ attempts: mailQueue.attempts })
-          .from(mailQueue)
+          .select({ attempts: messages.attempts })
+          .from(messages)
           .where(
             and(
               inArray(
-                mailQueue.orderId,
+                messages.orderId,
                 queued.map((order) => order.id),
               ),
-              isNull(mailQueue.sentAt),
+              isNull(messages.sentAt),
             ),
           )
       ).map((row) => row.attempts);
@@ -309,28 +314,22 @@ describe('the mail queue', () => {
   it('leaves alone a mail another sender took once its lease ran out', async () => {
     const [first, second] = [await orderWithMail('confirmed'), await orderWithMail('confirmed')];
     let otherLease = new Date(0);
-    const stuck = createMailSender({
-      db: t.app.db,
-      log: t.app.log,
-      config: t.app.config,
-      clock: t.clock,
-      mailer: {
-        // A send that outlasts the whole lease: meanwhile another instance takes what is due.
-        send: async () => {
-          t.clock.advance(31 * 60_000);
-          otherLease = new Date(t.clock.now().getTime() + 60_000);
-          await claimDue(t.app.db, t.clock.now(), otherLease, 20);
-        },
+    const stuck = senderWith({
+      // A send that outlasts the whole lease: meanwhile another instance takes what is due.
+      send: async () => {
+        t.clock.advance(31 * 60_000);
+        otherLease = new Date(t.clock.now().getTime() + 60_000);
+        await claimDue(t.app.db, t.clock.now(), otherLease, 20);
       },
     });
     await stuck.flush();
     const [row] = await t.app.db
-      .select({ attempts: mailQueue.attempts, nextAttemptAt: mailQueue.nextAttemptAt, sentAt: mailQueue.sentAt })
-      .from(mailQueue)
-      .where(eq(mailQueue.orderId, second.id));
+      .select({ attempts: messages.attempts, nextAttemptAt: messages.nextAttemptAt, sentAt: messages.sentAt })
+      .from(messages)
+      .where(eq(messages.orderId, second.id));
     // Not given back: the other instance's claim and its lease stand.
     expect(row).toEqual({ attempts: 2, nextAttemptAt: otherLease, sentAt: null });
-    const [sent] = await t.app.db.select().from(mailQueue).where(eq(mailQueue.orderId, first.id));
+    const [sent] = await t.app.db.select().from(messages).where(eq(messages.orderId, first.id));
     expect(sent?.sentAt).not.toBeNull();
   });
 
@@ -341,8 +340,8 @@ describe('the mail queue', () => {
     expect(smtp.received).toHaveLength(0);
     const after = await t.sibling();
     // start() begins with a pass; stop() waits for it.
-    after.mailSender.start();
-    await after.mailSender.stop();
+    after.messageSender.start();
+    await after.messageSender.stop();
     expect(smtp.received.map((m) => m.subject)).toEqual([`Your order ${orderRef(order.id)} is on its way`]);
   });
 });

@@ -1,4 +1,4 @@
-import type { OrderMailKind } from '../order-mail.js';
+import type { OrderMailKind } from '../../order-messages.js';
 
 /** Each order e-mail's subject, given the order's short reference. */
 export const ORDER_MAIL_SUBJECT: Record<OrderMailKind, (ref: string) => string> = {

@@ -1,0 +1,450 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { egyptianMobile } from '@shop/contracts';
+import { messages, users } from '../../db/schema.js';
+import { createTestApp, placeOrderOf, type Account, type TestContext } from '../../../test/harness.js';
+import { ADDRESS, createProduct } from '../../../test/fixtures.js';
+import { freePort } from '../../../test/security/server-process.js';
+import { startCequensSimulator, type CequensSimulator } from './sms/simulator.js';
+import { startWhatsAppSimulator, type WhatsAppSimulator } from './whatsapp/simulator.js';
+import { SINGLE_PART, smsParts } from './sms/encoding.js';
+import { fillTemplate, TEMPLATES } from './templates.js';
+import { CODES_PER_PHONE, MAX_TRIES } from '../users/phone-sign-in.js';
+
+/**
+ * Messaging and phone sign-in end to end against the CEQUENS and WhatsApp Cloud API simulators: the shop listens on
+ * a real port, so their delivery reports and signed webhooks reach it as they would from the internet.
+ */
+const ENV = {
+  CEQUENS_API_KEY: 'test-cequens-key',
+  CEQUENS_SENDER: 'EGPShop',
+  CEQUENS_DLR_SECRET: 'test-cequens-dlr-secret-0123456789',
+  WHATSAPP_ACCESS_TOKEN: 'test-whatsapp-token',
+  WHATSAPP_PHONE_NUMBER_ID: '100000000000042',
+  WHATSAPP_APP_SECRET: 'test-whatsapp-app-secret',
+  WHATSAPP_VERIFY_TOKEN: 'test-verify-token',
+};
+
+let t: TestContext;
+let sms: CequensSimulator;
+let whatsapp: WhatsAppSimulator;
+let port: number;
+
+beforeAll(async () => {
+  sms = await startCequensSimulator({ apiKey: ENV.CEQUENS_API_KEY });
+  whatsapp = await startWhatsAppSimulator({
+    accessToken: ENV.WHATSAPP_ACCESS_TOKEN,
+    phoneNumberId: ENV.WHATSAPP_PHONE_NUMBER_ID,
+    appSecret: ENV.WHATSAPP_APP_SECRET,
+  });
+  port = await freePort();
+  t = await createTestApp({
+    ...ENV,
+    CEQUENS_API_URL: sms.url,
+    WHATSAPP_API_URL: whatsapp.url,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    RATE_LIMIT_MAX: '1000000',
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  whatsapp.setWebhook(`http://127.0.0.1:${port}/api/messaging/whatsapp/webhook`);
+});
+afterAll(async () => {
+  await t?.close();
+  await sms?.close();
+  await whatsapp?.close();
+});
+
+let mobiles = 0;
+/** A mobile of its own for each test, as 010… and as the shop stores it. */
+function newMobile() {
+  const local = `0155${String(process.pid % 1000).padStart(3, '0')}${String(mobiles++).padStart(4, '0')}`;
+  return { local, stored: `+2${local}` };
+}
+
+const start = (phone: string, channel: 'sms' | 'whatsapp' = 'sms', language = 'en', ip = '10.0.0.1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/phone/start',
+    headers: { 'accept-language': language },
+    remoteAddress: ip,
+    payload: { phone, channel },
+  });
+const verify = (payload: { phone: string; code: string; name?: string }) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/phone/verify', payload });
+
+/** Sends what is queued, then the code the simulator holds for `stored` (the newest). */
+async function smsCodeFor(stored: string): Promise<string> {
+  await t.app.messageSender.flush();
+  const last = sms
+    .list()
+    .filter((m) => m.request.recipients === stored.slice(1))
+    .at(-1);
+  const code = last?.request.messageText.match(/\d{6}/)?.[0];
+  if (!code) throw new Error(`no SMS code for ${stored}`);
+  return code;
+}
+
+const messageRow = async (provider: string, providerMessageId: string) =>
+  (
+    await t.app.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.provider, provider), eq(messages.providerMessageId, providerMessageId)))
+  )[0];
+
+describe('phones', () => {
+  it('reads an Egyptian mobile written any usual way as one number', () => {
+    for (const written of [
+      '01012345678',
+      '+201012345678',
+      '00201012345678',
+      '010 1234 5678',
+      '٠١٠١٢٣٤٥٦٧٨',
+      '+٢٠ ١٠ ١٢٣٤ ٥٦٧٨',
+    ])
+      expect(egyptianMobile(written), written).toBe('+201012345678');
+    for (const wrong of ['01312345678', '0101234567', '+441012345678', 'phone'])
+      expect(egyptianMobile(wrong)).toBeNull();
+  });
+});
+
+describe('SMS coding', () => {
+  it('sends Latin text as text, 160 to a part, and Arabic as unicode, 70 to a part', () => {
+    expect(smsParts('a'.repeat(160))).toEqual({ coding: 'text', parts: 1 });
+    expect(smsParts('a'.repeat(161))).toEqual({ coding: 'text', parts: 2 });
+    expect(smsParts('{'.repeat(81))).toEqual({ coding: 'text', parts: 2 });
+    expect(smsParts('ب'.repeat(70))).toEqual({ coding: 'unicode', parts: 1 });
+    expect(smsParts('ب'.repeat(71))).toEqual({ coding: 'unicode', parts: 2 });
+  });
+
+  it('fits every SMS of the shop in one part, in both languages, with an order link on a short address', () => {
+    for (const template of Object.values(TEMPLATES))
+      for (const language of ['ar', 'en'] as const) {
+        const values = template.parameters.length === 1 ? ['123456'] : ['#1A2B3C4D', 'https://shop.example/Orders'];
+        const text = fillTemplate(template, language, values);
+        const { coding, parts } = smsParts(text);
+        expect(coding).toBe(language === 'ar' ? 'unicode' : 'text');
+        expect(parts, `${template.name} ${language}: ${text.length} of ${SINGLE_PART[coding]}`).toBe(1);
+      }
+  });
+});
+
+describe('sign-in codes', () => {
+  it('answers alike for a phone with an account and one without, and sends each a code', async () => {
+    const known = newMobile();
+    await t.app.db
+      .insert(users)
+      .values({ name: 'Known', email: `known${known.local}@example.com`, phone: known.local });
+    const unknown = newMobile();
+    const [a, b] = [await start(known.local), await start(unknown.local)];
+    expect([a.statusCode, b.statusCode]).toEqual([202, 202]);
+    expect(a.body).toBe(b.body);
+    await smsCodeFor(known.stored);
+    await smsCodeFor(unknown.stored);
+  });
+
+  it('sends the code by CEQUENS: Arabic as unicode, with the delivery-report address', async () => {
+    const phone = newMobile();
+    expect((await start(phone.local, 'sms', 'ar')).statusCode).toBe(202);
+    await t.app.messageSender.flush();
+    const sent = sms.list().at(-1);
+    expect(sent?.request).toMatchObject({
+      recipients: phone.stored.slice(1),
+      senderName: 'EGPShop',
+      messageType: 'unicode',
+      dlrUrl: `http://127.0.0.1:${port}/api/messaging/cequens/dlr/${ENV.CEQUENS_DLR_SECRET}`,
+    });
+    expect(sent?.parts).toBe(1);
+    expect(sent?.request.messageText).toMatch(/^\d{6} هو رمز الدخول/);
+    // Sent: the code is no longer kept in the queue.
+    const row = await messageRow('cequens', sent?.id ?? '');
+    expect(row).toMatchObject({ status: 'sent', channel: 'sms', payload: null });
+  });
+
+  it('signs up a new phone with its name: without one 400, and the code stays good for the retry', async () => {
+    const phone = newMobile();
+    await start(`+20 ${phone.local.slice(1)}`);
+    const code = await smsCodeFor(phone.stored);
+    const nameless = await verify({ phone: phone.local, code });
+    expect(nameless.statusCode).toBe(400);
+    const made = await verify({ phone: phone.local, code, name: 'Salma Adel' });
+    expect(made.statusCode).toBe(200);
+    expect(made.json()).toMatchObject({
+      created: true,
+      user: { name: 'Salma Adel', email: null, phone: phone.stored },
+    });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/cart',
+      headers: { 'x-access-token': made.json().token },
+    });
+    expect(me.statusCode).toBe(200);
+    // Used: the same code signs nobody in again.
+    expect((await verify({ phone: phone.local, code })).statusCode).toBe(401);
+  });
+
+  it('refuses a wrong code, and after five wrong tries the right one too', async () => {
+    const phone = newMobile();
+    await start(phone.local);
+    const code = await smsCodeFor(phone.stored);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < MAX_TRIES; i++)
+      expect((await verify({ phone: phone.local, code: wrong, name: 'X' })).statusCode).toBe(401);
+    expect((await verify({ phone: phone.local, code, name: 'Nadia' })).statusCode).toBe(401);
+  });
+
+  it('lets a code die after five minutes', async () => {
+    const phone = newMobile();
+    await start(phone.local);
+    const code = await smsCodeFor(phone.stored);
+    t.clock.advance(5 * 60_000 + 1);
+    expect((await verify({ phone: phone.local, code, name: 'Late' })).statusCode).toBe(401);
+  });
+
+  it('sends a new code no sooner than 60 s after the last, saying how long to wait, and only the newest works', async () => {
+    const phone = newMobile();
+    await start(phone.local);
+    const first = await smsCodeFor(phone.stored);
+    t.clock.advance(20_000);
+    const soon = await start(phone.local);
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json()).toMatchObject({ retryAfter: 40 });
+    expect(soon.headers['retry-after']).toBe('40');
+    t.clock.advance(40_000);
+    expect((await start(phone.local)).statusCode).toBe(202);
+    const second = await smsCodeFor(phone.stored);
+    if (first !== second) expect((await verify({ phone: phone.local, code: first, name: 'Old' })).statusCode).toBe(401);
+    expect((await verify({ phone: phone.local, code: second, name: 'New' })).statusCode).toBe(200);
+  });
+
+  it('sends at most five codes to a phone and twenty from an address in an hour', async () => {
+    const phone = newMobile();
+    for (let i = 0; i < CODES_PER_PHONE; i++) {
+      expect((await start(phone.local, 'sms', 'en', '10.0.1.1')).statusCode).toBe(202);
+      t.clock.advance(61_000);
+    }
+    expect((await start(phone.local, 'sms', 'en', '10.0.1.2')).statusCode).toBe(429);
+    const ip = '10.0.2.1';
+    for (let i = 0; i < 20; i++) expect((await start(newMobile().local, 'sms', 'en', ip)).statusCode).toBe(202);
+    const over = await start(newMobile().local, 'sms', 'en', ip);
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(3000);
+    await t.app.messageSender.flush();
+  });
+
+  it('signs into the e-mail account that lists the phone, the one used last where several do, and verifies it there only', async () => {
+    const phone = newMobile();
+    const spaced = `${phone.local.slice(0, 4)} ${phone.local.slice(4, 7)} ${phone.local.slice(7)}`;
+    const [older, recent] = await t.app.db
+      .insert(users)
+      .values([
+        {
+          name: 'Older',
+          email: `older${phone.local}@example.com`,
+          phone: spaced,
+          lastSignInAt: new Date('2025-01-01'),
+        },
+        {
+          name: 'Recent',
+          email: `recent${phone.local}@example.com`,
+          phone: phone.local,
+          lastSignInAt: new Date('2026-01-01'),
+        },
+      ])
+      .returning();
+    await start(phone.local);
+    const res = await verify({ phone: phone.local, code: await smsCodeFor(phone.stored) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      created: false,
+      user: { _id: recent?.id, email: `recent${phone.local}@example.com` },
+    });
+    const rows = await t.app.db.select().from(users).where(eq(users.phone, spaced));
+    expect(rows.map((u) => [u.id, u.verifiedPhone])).toEqual([[older?.id, null]]);
+  });
+});
+
+describe('WhatsApp', () => {
+  it('sends the code as the approved template, with its copy-code button, and tracks its statuses', async () => {
+    const phone = newMobile();
+    expect((await start(phone.local, 'whatsapp', 'ar')).statusCode).toBe(202);
+    await t.app.messageSender.flush();
+    const sent = whatsapp.list().at(-1);
+    const code = sent?.text.match(/\d{6}/)?.[0] ?? '';
+    expect(sent?.request).toMatchObject({
+      messaging_product: 'whatsapp',
+      to: phone.stored.slice(1),
+      type: 'template',
+      template: {
+        name: 'sign_in_code',
+        language: { code: 'ar' },
+        components: [
+          { type: 'body', parameters: [{ type: 'text', text: code }] },
+          { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: code }] },
+        ],
+      },
+    });
+    const id = sent?.id ?? '';
+    expect(await whatsapp.status(id, 'delivered')).toBe(200);
+    expect((await messageRow('whatsapp', id))?.status).toBe('delivered');
+    expect(await whatsapp.status(id, 'read')).toBe(200);
+    const read = await messageRow('whatsapp', id);
+    expect(read?.status).toBe('read');
+    // Late or replayed reports move nothing back.
+    expect(await whatsapp.status(id, 'delivered')).toBe(200);
+    expect(await whatsapp.postRaw(whatsapp.notified.at(-2)?.body ?? '')).toBe(200);
+    expect(await messageRow('whatsapp', id)).toEqual(read);
+    expect((await verify({ phone: phone.local, code, name: 'Huda' })).statusCode).toBe(200);
+  });
+
+  it('refuses unsigned and forged webhooks, changing nothing', async () => {
+    const phone = newMobile();
+    await start(phone.local, 'whatsapp');
+    await t.app.messageSender.flush();
+    const id = whatsapp.list().at(-1)?.id ?? '';
+    const before = await messageRow('whatsapp', id);
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: 'x',
+          changes: [
+            { field: 'messages', value: { statuses: [{ id, status: 'failed', timestamp: '1', recipient_id: '1' }] } },
+          ],
+        },
+      ],
+    });
+    expect(await whatsapp.postRaw(body, null)).toBe(401);
+    expect(await whatsapp.postRaw(body, `sha256=${'0'.repeat(64)}`)).toBe(401);
+    expect(await whatsapp.postRaw(body, whatsapp.sign(`${body} `))).toBe(401);
+    expect(await messageRow('whatsapp', id)).toEqual(before);
+    // The same bytes signed right are taken.
+    expect(await whatsapp.postRaw(body)).toBe(200);
+    expect(await messageRow('whatsapp', id)).toMatchObject({ status: 'failed' });
+  });
+
+  it("answers Meta's verification with the challenge only for the right token", async () => {
+    const url = (token: string) =>
+      `/api/messaging/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444`;
+    const right = await t.app.inject({ method: 'GET', url: url(ENV.WHATSAPP_VERIFY_TOKEN) });
+    expect(right.statusCode).toBe(200);
+    expect(right.headers['content-type']).toMatch(/^text\/plain/);
+    expect(right.body).toBe('1158201444');
+    expect((await t.app.inject({ method: 'GET', url: url('guess') })).statusCode).toBe(403);
+  });
+
+  it("hands a shopper's reply to the modules that asked, once however often Meta delivers it", async () => {
+    const heard: string[] = [];
+    t.app.replies.subscribe(async (reply) => void heard.push(`${reply.from} ${reply.text ?? reply.buttonPayload}`));
+    expect(await whatsapp.reply('201555000001', { text: 'إيقاف' })).toBe(200);
+    expect(await whatsapp.reply('201555000001', { buttonPayload: 'confirm:order-1' })).toBe(200);
+    expect(await whatsapp.postRaw(whatsapp.notified.at(-1)?.body ?? '')).toBe(200);
+    expect(heard).toEqual(['+201555000001 إيقاف', '+201555000001 confirm:order-1']);
+  });
+});
+
+describe('CEQUENS delivery reports', () => {
+  it('marks a message delivered, or failed with the reason, and refuses an address without the secret', async () => {
+    const [one, two] = [newMobile(), newMobile()];
+    await start(one.local);
+    await start(two.local);
+    await t.app.messageSender.flush();
+    const [first, second] = sms.list().slice(-2);
+    expect(await sms.deliver(first?.id ?? '')).toBe(200);
+    expect(await sms.undeliver(second?.id ?? '')).toBe(200);
+    expect(await messageRow('cequens', first?.id ?? '')).toMatchObject({ status: 'delivered' });
+    expect(await messageRow('cequens', second?.id ?? '')).toMatchObject({ status: 'failed', lastError: 'UnDelivered' });
+    const guessed = await t.app.inject({
+      method: 'GET',
+      url: `/api/messaging/cequens/dlr/not-the-secret?MessageId=${first?.id}&Status=2`,
+    });
+    expect(guessed.statusCode).toBe(404);
+    expect(await messageRow('cequens', first?.id ?? '')).toMatchObject({ status: 'delivered' });
+  });
+});
+
+describe('the queue', () => {
+  it('retries an SMS the provider failed, and sends each once with two instances, the second started later', async () => {
+    const before = sms.list().length;
+    sms.failSends(1);
+    const phones = [newMobile(), newMobile(), newMobile()];
+    for (const phone of phones) await start(phone.local);
+    await t.app.messageSender.flush();
+    expect(sms.list().length).toBe(before + 2);
+    const failed = await t.app.db.select().from(messages).where(eq(messages.status, 'queued'));
+    expect(failed.map((m) => m.lastError)).toEqual([expect.stringMatching(/CEQUENS answered 500/)]);
+    // Due after its backoff, and taken by one of two instances sending at once.
+    t.clock.advance(61_000);
+    const other = await t.sibling();
+    const [a, b] = await Promise.all([t.app.messageSender.flush(), other.messageSender.flush()]);
+    expect(a + b).toBe(1);
+    expect(sms.list().length).toBe(before + 3);
+    expect(
+      new Set(
+        sms
+          .list()
+          .slice(before)
+          .map((m) => m.request.recipients),
+      ),
+    ).toEqual(new Set(phones.map((p) => p.stored.slice(1))));
+  });
+});
+
+describe('order messages', () => {
+  it("go by the channel the shopper signed in with, in the order's language, and by the one they choose", async () => {
+    const phone = newMobile();
+    await start(phone.local, 'whatsapp', 'ar');
+    await t.app.messageSender.flush();
+    const code = whatsapp.list().at(-1)?.text.match(/\d{6}/)?.[0] ?? '';
+    const session = (await verify({ phone: phone.local, code, name: 'هدى' })).json<{
+      token: string;
+      user: { _id: string };
+    }>();
+    const headers = { 'x-access-token': session.token };
+    const me = await t.app.inject({ method: 'PUT', url: '/api/user', headers, payload: { name: 'هدى علي' } });
+    expect(me.json()).toMatchObject({ user: { contactChannel: 'whatsapp', email: null } });
+
+    const shopper = {
+      id: session.user._id,
+      email: '',
+      token: session.token,
+      headers: { ...headers, 'accept-language': 'ar' },
+    };
+    const order = await placeOrderOf(
+      t.app,
+      shopper as Account,
+      [[await createProduct(t.app.db, { stock: 3 }), 1]],
+      ADDRESS,
+      'cash',
+    );
+    await t.app.messageSender.flush();
+    const sent = whatsapp.list().at(-1);
+    expect(sent?.request.template).toMatchObject({ name: 'order_confirmed', language: { code: 'ar' } });
+    expect(sent?.text).toBe(
+      `EGP Shop: تم تأكيد طلبك #${order._id.slice(0, 8).toUpperCase()}. http://127.0.0.1:${port}/Orders`,
+    );
+
+    // SMS chosen in the profile: the next message goes by SMS; e-mail cannot be chosen without an address.
+    const noEmail = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user',
+      headers,
+      payload: { contactChannel: 'email' },
+    });
+    expect(noEmail.statusCode).toBe(400);
+    const toSms = await t.app.inject({ method: 'PUT', url: '/api/user', headers, payload: { contactChannel: 'sms' } });
+    expect(toSms.json()).toMatchObject({ user: { contactChannel: 'sms' } });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/cancel`,
+      headers: shopper.headers,
+      payload: { reason: 'changed my mind' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    await t.app.messageSender.flush();
+    const text = sms.list().at(-1);
+    expect(text?.request).toMatchObject({ recipients: phone.stored.slice(1), messageType: 'unicode' });
+    expect(text?.request.messageText).toMatch(/^EGP Shop: تم إلغاء طلبك #/);
+    expect(text?.parts).toBe(1);
+  });
+});

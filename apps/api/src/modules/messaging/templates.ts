@@ -1,0 +1,86 @@
+import type { Language } from '@shop/contracts';
+
+/**
+ * Every text the shop sends by SMS or WhatsApp, in one place: WhatsApp lets a business start a conversation only
+ * with templates Meta approved, so the merchant submits these (name, category, each language's text, buttons) in
+ * WhatsApp Manager as they stand here, and an SMS says the same words. `{{1}}`, `{{2}}`, … are the parameters, in
+ * the order `parameters` names them. Short on purpose: an SMS of at most 70 Arabic or 160 Latin characters is one
+ * segment (sms/encoding.ts), so the Arabic texts leave room for an order's reference and link.
+ */
+export interface ShopTemplate {
+  /** Its name at Meta: lower case and underscores. */
+  name: string;
+  category: 'AUTHENTICATION' | 'UTILITY';
+  text: Record<Language, string>;
+  parameters: readonly string[];
+  /** Quick replies carry a payload naming what they answer; a copy-code button copies the sign-in code. */
+  buttons: readonly { type: 'QUICK_REPLY' | 'COPY_CODE'; text: Record<Language, string> }[];
+}
+
+const orderTemplate = (name: string, en: string, ar: string): ShopTemplate => ({
+  name,
+  category: 'UTILITY',
+  text: { en, ar },
+  parameters: ['order reference (#1A2B3C4D)', 'link to the order'],
+  buttons: [],
+});
+
+export const TEMPLATES = {
+  sign_in_code: {
+    name: 'sign_in_code',
+    category: 'AUTHENTICATION',
+    text: {
+      en: '{{1}} is your EGP Shop code. It expires in 5 minutes; do not share it.',
+      ar: '{{1}} هو رمز الدخول إلى EGP Shop، صالح 5 دقائق. لا تشاركه.',
+    },
+    parameters: ['the 6-digit code'],
+    buttons: [{ type: 'COPY_CODE', text: { en: 'Copy code', ar: 'نسخ الرمز' } }],
+  },
+  order_confirmed: orderTemplate(
+    'order_confirmed',
+    'EGP Shop: your order {{1}} is confirmed. {{2}}',
+    'EGP Shop: تم تأكيد طلبك {{1}}. {{2}}',
+  ),
+  order_paid: orderTemplate(
+    'order_paid',
+    'EGP Shop: payment received for order {{1}}. {{2}}',
+    'EGP Shop: استلمنا الدفع للطلب {{1}}. {{2}}',
+  ),
+  order_shipped: orderTemplate(
+    'order_shipped',
+    'EGP Shop: your order {{1}} is on its way. Track it: {{2}}',
+    'EGP Shop: طلبك {{1}} في الطريق. تتبعه: {{2}}',
+  ),
+  order_delivered: orderTemplate(
+    'order_delivered',
+    'EGP Shop: your order {{1}} was delivered. {{2}}',
+    'EGP Shop: تم توصيل طلبك {{1}}. {{2}}',
+  ),
+  order_cancelled: orderTemplate(
+    'order_cancelled',
+    'EGP Shop: your order {{1}} was cancelled. {{2}}',
+    'EGP Shop: تم إلغاء طلبك {{1}}. {{2}}',
+  ),
+  order_return_accepted: orderTemplate(
+    'order_return_accepted',
+    'EGP Shop: your return of order {{1}} was accepted. {{2}}',
+    'EGP Shop: قبلنا إرجاع الطلب {{1}}. {{2}}',
+  ),
+  order_return_refused: orderTemplate(
+    'order_return_refused',
+    'EGP Shop: your return of order {{1}} was refused. {{2}}',
+    'EGP Shop: رفضنا إرجاع الطلب {{1}}. {{2}}',
+  ),
+  order_refunded: orderTemplate(
+    'order_refunded',
+    'EGP Shop: order {{1}} was refunded. {{2}}',
+    'EGP Shop: تم رد مبلغ الطلب {{1}}. {{2}}',
+  ),
+} as const satisfies Record<string, ShopTemplate>;
+
+export type TemplateName = keyof typeof TEMPLATES;
+
+/** A template's text in `language` with its parameters in place: what an SMS says. */
+export function fillTemplate(template: ShopTemplate, language: Language, values: readonly string[]): string {
+  return template.text[language].replace(/\{\{(\d+)\}\}/g, (_, n: string) => values[Number(n) - 1] ?? '');
+}

@@ -1,0 +1,164 @@
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { hash, verify } from '@node-rs/argon2';
+import { egyptianMobile, say, type Language, type PhoneCodeChannel, type Said } from '@shop/contracts';
+import type { Tx } from '../../db/client.js';
+import { phoneCodes, users } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { badRequest, HttpError } from '../../lib/errors.js';
+import type { Redis } from '../../lib/redis.js';
+import { createSignInLimit } from '../../lib/sign-in-limit.js';
+import type { Deps } from '../deps.js';
+import { queueMessage } from '../messaging/queue.js';
+import { SIGN_IN_CODE } from '../messaging/render.js';
+import { toUserDto } from './service.js';
+
+/** A code lives 5 minutes, dies after 5 wrong tries, and a new one is sent no sooner than 60 s after the last. */
+export const CODE_TTL_MS = 5 * 60_000;
+export const MAX_TRIES = 5;
+export const RESEND_AFTER_MS = 60_000;
+/** Codes sent in an hour, per phone and per client address. */
+export const CODES_PER_PHONE = 5;
+export const CODES_PER_ADDRESS = 20;
+const HOUR_MS = 60 * 60_000;
+
+type UserRow = typeof users.$inferSelect;
+
+/** A refusal that says how long to wait, in its body and in Retry-After (routes.ts sets the header). */
+export class WaitError extends HttpError {
+  constructor(
+    readonly seconds: number,
+    message: Said,
+  ) {
+    super(429, message, { message, retryAfter: seconds });
+  }
+}
+
+/**
+ * Sign-in by a code sent to an Egyptian mobile. `start` answers alike whether or not the phone has an account, so
+ * nobody learns who shops here; `verify` signs into the account that phone proved (making one, with a name, when
+ * there is none). Codes are stored as argon2 hashes: a stolen table does not give live codes away.
+ */
+export function phoneSignIn(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'tokens' | 'messageSender'> & { redis: Redis | null },
+) {
+  const { db, clock } = deps;
+  const limit = (max: number, name: string) =>
+    createSignInLimit({
+      max,
+      windowMs: HOUR_MS,
+      redis: deps.redis,
+      prefix: `${deps.config.REDIS_PREFIX}phone-codes-${name}:`,
+      log: deps.log,
+    });
+  const perPhone = limit(CODES_PER_PHONE, 'phone');
+  const perAddress = limit(CODES_PER_ADDRESS, 'address');
+
+  async function start(phone: string, channel: PhoneCodeChannel, ip: string, language: Language) {
+    const now = clock.now();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const codeHash = await hash(code);
+    await db.transaction(async (tx) => {
+      // One start per phone at a time: two at once would both find no recent code.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone-code:${phone}`}))`);
+      const [last] = await tx
+        .select({ createdAt: phoneCodes.createdAt })
+        .from(phoneCodes)
+        .where(and(eq(phoneCodes.phone, phone), gt(phoneCodes.createdAt, new Date(now.getTime() - RESEND_AFTER_MS))))
+        .orderBy(desc(phoneCodes.createdAt))
+        .limit(1);
+      if (last) {
+        const seconds = Math.max(1, Math.ceil((last.createdAt.getTime() + RESEND_AFTER_MS - now.getTime()) / 1000));
+        throw new WaitError(seconds, say.api.codeWait(seconds));
+      }
+      // Counted after the 60 s check, so asking again too soon spends nothing of the hour's allowance.
+      const wait = Math.max(await perAddress.attempt(ip, ''), await perPhone.attempt('', phone));
+      if (wait > 0) throw new WaitError(wait, say.api.tooManyCodes);
+      // The newest code is the only live one.
+      await tx
+        .update(phoneCodes)
+        .set({ usedAt: now })
+        .where(and(eq(phoneCodes.phone, phone), isNull(phoneCodes.usedAt)));
+      await tx
+        .insert(phoneCodes)
+        .values({ phone, codeHash, channel, createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
+      await queueMessage(tx, { kind: SIGN_IN_CODE, channel, to: phone, language, payload: { code } });
+    });
+    deps.messageSender.wake();
+    return { message: say.api.codeSent };
+  }
+
+  /** The account a phone signs into: the one it was verified on, else the one of those listing it used last. */
+  async function accountOf(tx: Tx, phone: string): Promise<UserRow | undefined> {
+    const [verified] = await tx.select().from(users).where(eq(users.verifiedPhone, phone));
+    if (verified) return verified;
+    // Old accounts typed their phone as they liked: compared on its last ten digits, then exactly as phone.ts reads it.
+    const digits = sql`right(regexp_replace(translate(${users.phone}, '٠١٢٣٤٥٦٧٨٩', '0123456789'), '[^0-9]', '', 'g'), 10)`;
+    const candidates = await tx
+      .select()
+      .from(users)
+      .where(and(eq(digits, phone.slice(-10)), isNull(users.verifiedPhone)))
+      .orderBy(desc(sql`coalesce(${users.lastSignInAt}, ${users.createdAt})`));
+    return candidates.find((user) => egyptianMobile(user.phone) === phone);
+  }
+
+  async function verifyCode(input: { phone: string; code: string; name?: string }, ip: string) {
+    const now = clock.now();
+    const result = await db.transaction(async (tx) => {
+      const [live] = await tx
+        .select()
+        .from(phoneCodes)
+        .where(
+          and(
+            eq(phoneCodes.phone, input.phone),
+            isNull(phoneCodes.usedAt),
+            gt(phoneCodes.expiresAt, now),
+            lt(phoneCodes.tries, MAX_TRIES),
+          ),
+        )
+        .orderBy(desc(phoneCodes.createdAt))
+        .limit(1)
+        .for('update');
+      if (!live) return { wrong: true as const };
+      if (!(await verify(live.codeHash, input.code))) {
+        await tx
+          .update(phoneCodes)
+          .set({ tries: sql`${phoneCodes.tries} + 1` })
+          .where(eq(phoneCodes.id, live.id));
+        return { wrong: true as const };
+      }
+      const channel = live.channel;
+      const signedIn = { verifiedPhone: input.phone, signedInWith: channel, lastSignInAt: now };
+      let user = await accountOf(tx, input.phone);
+      let created = false;
+      if (user) {
+        [user] = await tx.update(users).set(signedIn).where(eq(users.id, user.id)).returning();
+      } else {
+        // Left for the retry: the code stays good while the shopper types their name.
+        if (!input.name) throw badRequest(say.api.nameForNewAccount, { name: say.api.nameForNewAccount });
+        [user] = await tx
+          .insert(users)
+          .values({ name: input.name, phone: input.phone, email: null, passwordHash: null, ...signedIn })
+          .returning();
+        created = true;
+      }
+      if (!user) throw new Error('phone sign-in found no account');
+      await tx.update(phoneCodes).set({ usedAt: now }).where(eq(phoneCodes.id, live.id));
+      await audit(tx, {
+        type: 'auth',
+        action: created ? 'phone_register' : 'phone_login',
+        message: `${input.phone} ${created ? 'registered' : 'signed in'} with a code by ${channel}`,
+        userId: user.id,
+        userEmail: user.email,
+        ip,
+      });
+      return { user, created };
+    });
+    // The wrong try is counted (committed) before the refusal.
+    if ('wrong' in result) throw new HttpError(401, say.api.wrongCode);
+    const { user, created } = result;
+    return { user: toUserDto(user), ...deps.tokens.issue({ sub: user.id, tv: user.tokenVersion }), created };
+  }
+
+  return { start, verify: verifyCode };
+}

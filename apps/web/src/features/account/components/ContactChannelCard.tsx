@@ -1,0 +1,38 @@
+import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { CONTACT_CHANNELS, type ContactChannel } from '@shop/contracts';
+import { useTranslation } from '../../../i18n/useTranslation';
+import { errorMessage } from '../../../api/errors';
+import { useUpdateUserMutation } from '../api/accountApi';
+
+/** How the shop reaches the shopper about orders; a choice is saved at once (the server refuses one with no address). */
+export function ContactChannelCard({ current }: { current: ContactChannel }) {
+  const { t } = useTranslation();
+  const [updateUser, { isLoading, error }] = useUpdateUserMutation();
+  return (
+    <Card className="mb-4">
+      <Card.Body>
+        <fieldset disabled={isLoading}>
+          <legend className="h6">{t('account.contact.heading')}</legend>
+          {error && (
+            <Alert variant="danger" role="alert">
+              {errorMessage(error)}
+            </Alert>
+          )}
+          {CONTACT_CHANNELS.map((channel) => (
+            <Form.Check
+              key={channel}
+              type="radio"
+              name="contact-channel"
+              id={`contact-channel-${channel}`}
+              label={t(`account.contact.${channel}`)}
+              checked={current === channel}
+              onChange={() => void updateUser({ contactChannel: channel }).catch(() => {})}
+            />
+          ))}
+        </fieldset>
+      </Card.Body>
+    </Card>
+  );
+}

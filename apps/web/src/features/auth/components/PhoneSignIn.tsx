@@ -1,0 +1,140 @@
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { useNavigate } from 'react-router';
+import type { PhoneCodeChannel } from '@shop/contracts';
+import { useTranslation } from '../../../i18n/useTranslation';
+import { errorMessage, type ApiError } from '../../../api/errors';
+import { isRecord } from '../../../lib/guards';
+import { useStartPhoneSignInMutation, useVerifyPhoneMutation } from '../api/authApi';
+import { paths } from '../../../lib/paths';
+
+/** The server's 400 for a number with no account: it names the `name` field. */
+const asksForName = (error: ApiError | undefined) =>
+  !!error && 'status' in error && isRecord(error.data) && isRecord(error.data.errors) && 'name' in error.data.errors;
+
+/**
+ * "Continue with your phone": a code by WhatsApp or SMS, then the code (and a name, when the server says the number
+ * has no account yet). The server reads the number in any usual writing, Arabic-Indic digits included.
+ */
+export function PhoneSignIn() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [start, starting] = useStartPhoneSignInMutation();
+  const [verify, verifying] = useVerifyPhoneMutation();
+  const [phone, setPhone] = useState('');
+  const [channel, setChannel] = useState<PhoneCodeChannel>('whatsapp');
+  const [sent, setSent] = useState(false);
+  const [code, setCode] = useState('');
+  const [name, setName] = useState('');
+  const needsName = asksForName(verifying.error) && !name;
+  const error = sent ? verifying.error : starting.error;
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await start({ phone, channel }).unwrap();
+      setSent(true);
+    } catch {
+      // The alert shows the failure (a wrong number, or how long to wait).
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await verify({ phone, code, ...(name ? { name } : {}) }).unwrap();
+      void navigate(paths.home);
+    } catch {
+      // The alert shows the failure; a 400 asks for the name.
+    }
+  };
+
+  return (
+    <section aria-labelledby="phone-sign-in-title" className="mb-4">
+      <h2 id="phone-sign-in-title" className="h5 mb-3">
+        {t('auth.phoneSignIn.title')}
+      </h2>
+      {error && !needsName && (
+        <Alert variant="danger" role="alert">
+          {errorMessage(error)}
+        </Alert>
+      )}
+      {!sent ? (
+        <Form onSubmit={(event) => void send(event)}>
+          <Form.Group className="mb-3" controlId="phone-sign-in-phone">
+            <Form.Label>{t('auth.phoneSignIn.phone')}</Form.Label>
+            <Form.Control
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              dir="ltr"
+              required
+              value={phone}
+              onChange={(event) => setPhone(event.target.value)}
+            />
+          </Form.Group>
+          <fieldset className="mb-3">
+            <legend className="form-label fs-6">{t('auth.phoneSignIn.channel')}</legend>
+            {(['whatsapp', 'sms'] as const).map((option) => (
+              <Form.Check
+                key={option}
+                inline
+                type="radio"
+                name="phone-sign-in-channel"
+                id={`phone-sign-in-${option}`}
+                label={t(`auth.phoneSignIn.${option}`)}
+                checked={channel === option}
+                onChange={() => setChannel(option)}
+              />
+            ))}
+          </fieldset>
+          <Button type="submit" variant="primary" className="w-100" size="lg" disabled={starting.isLoading}>
+            {starting.isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            {t('auth.phoneSignIn.send')}
+          </Button>
+        </Form>
+      ) : (
+        <Form onSubmit={(event) => void submit(event)}>
+          <p>
+            {t('auth.phoneSignIn.sent', { phone })}{' '}
+            <Button variant="link" className="p-0 align-baseline" onClick={() => setSent(false)}>
+              {t('auth.phoneSignIn.otherNumber')}
+            </Button>
+          </p>
+          <Form.Group className="mb-3" controlId="phone-sign-in-code">
+            <Form.Label>{t('auth.phoneSignIn.code')}</Form.Label>
+            <Form.Control
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              dir="ltr"
+              required
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </Form.Group>
+          {(needsName || name) && (
+            <Form.Group className="mb-3" controlId="phone-sign-in-name">
+              <Form.Label>{t('auth.phoneSignIn.name')}</Form.Label>
+              <Form.Control
+                autoComplete="name"
+                required
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                aria-describedby="phone-sign-in-name-why"
+              />
+              <Form.Text id="phone-sign-in-name-why">{t('auth.phoneSignIn.needName')}</Form.Text>
+            </Form.Group>
+          )}
+          <Button type="submit" variant="primary" className="w-100" size="lg" disabled={verifying.isLoading}>
+            {verifying.isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            {t('auth.phoneSignIn.submit')}
+          </Button>
+        </Form>
+      )}
+      <p className="text-center text-body-secondary mt-4 mb-0">{t('auth.phoneSignIn.orEmail')}</p>
+    </section>
+  );
+}
