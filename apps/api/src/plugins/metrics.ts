@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { say } from '@shop/contracts';
+import { sameSecret } from '../lib/same-secret.js';
 import { HttpError, unauthorized } from '../lib/errors.js';
 import type { Metrics } from '../lib/metrics.js';
 import type { Answer } from './answers.js';
@@ -10,9 +10,7 @@ import type { Answer } from './answers.js';
 const CHECKOUT = 'POST /api/order';
 
 function bearerMatches(request: FastifyRequest, token: string): boolean {
-  const given = Buffer.from(request.headers.authorization?.replace(/^Bearer /, '') ?? '');
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(token, request.headers.authorization?.replace(/^Bearer /, '') ?? '');
 }
 
 /**

@@ -1,8 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cequensReportQuerySchema, say, whatsappVerifyQuerySchema } from '@shop/contracts';
 import { badRequest, HttpError } from '../../lib/errors.js';
+import { sameSecret } from '../../lib/same-secret.js';
 import { CEQUENS_DLR_PATH, cequensConfigured, cequensSettings } from './sms/cequens.js';
 import { DLR_STATUS } from './sms/cequens-wire.js';
 import { applyStatus } from './status.js';
@@ -32,7 +32,11 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      if (!whatsapp || q['hub.mode'] !== 'subscribe' || q['hub.verify_token'] !== whatsapp.WHATSAPP_VERIFY_TOKEN)
+      if (
+        !whatsapp ||
+        q['hub.mode'] !== 'subscribe' ||
+        !sameSecret(whatsapp.WHATSAPP_VERIFY_TOKEN, q['hub.verify_token'])
+      )
         throw new HttpError(403, say.api.notAllowed);
       return reply.type('text/plain').send(q['hub.challenge'] ?? '');
     },
@@ -81,7 +85,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   };
   const report = async (secret: string, query: z.infer<typeof cequensReportQuerySchema>) => {
-    if (!cequens || !safeEqual(secret, cequens.CEQUENS_DLR_SECRET)) throw new HttpError(404, say.msg.notFound404);
+    if (!cequens || !sameSecret(cequens.CEQUENS_DLR_SECRET, secret)) throw new HttpError(404, say.msg.notFound404);
     const delivered = query.Status === DLR_STATUS.delivered;
     await applyStatus(app.db, {
       provider: 'cequens',
@@ -95,9 +99,3 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${CEQUENS_DLR_PATH}/:secret`, dlr, async (request) => report(request.params.secret, request.query));
   app.post(`${CEQUENS_DLR_PATH}/:secret`, dlr, async (request) => report(request.params.secret, request.query));
 };
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}

@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { say } from '@shop/contracts';
 import { badRequest, HttpError, unauthorized } from '../../../lib/errors.js';
 import { toEgp } from '../../../lib/money.js';
+import { sameSecret } from '../../../lib/same-secret.js';
 import type { Courier, CourierDeps, CourierEvent } from '../courier.js';
 import { callbackSchema, DELIVERIES_PATH, deliveryAnswerSchema, SEND, STATE, type DeliveryRequest } from './wire.js';
 
@@ -24,13 +24,6 @@ const OUTCOMES: Partial<Record<number, CourierEvent['outcome']>> = {
   [STATE.delivered]: 'delivered',
   [STATE.returnedToBusiness]: 'returned',
 };
-
-/** Compared as digests, so neither the time taken nor a length mismatch tells anything about the secret. */
-function sameSecret(expected: string, given: string | string[] | undefined): boolean {
-  if (typeof given !== 'string') return false;
-  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
-  return timingSafeEqual(digest(expected), digest(given));
-}
 
 /** Bosta: parcels across Egypt's governorates, cash collected at the door. */
 export function bostaCourier(deps: CourierDeps): Courier {

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecret } from '../../../lib/same-secret.js';
 import type { Db } from '../../../db/client.js';
 import { applyStatus, type Replies } from '../status.js';
 import type { WebhookNotification } from './wire.js';
@@ -10,8 +11,7 @@ import type { WebhookNotification } from './wire.js';
 export function signedByMeta(rawBody: Buffer, header: string | string[] | undefined, appSecret: string): boolean {
   if (typeof header !== 'string' || !header.startsWith('sha256=')) return false;
   const given = Buffer.from(header.slice('sha256='.length), 'hex');
-  const expected = createHmac('sha256', appSecret).update(rawBody).digest();
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(createHmac('sha256', appSecret).update(rawBody).digest(), given);
 }
 
 /**
