@@ -7,6 +7,7 @@ export * from './arabic.js';
 export * from './messages.js';
 export * from './fields.js';
 export * from './user.js';
+export * from './contact-channels.js';
 export * from './phone.js';
 export * from './catalog.js';
 export * from './filters.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_CHANNELS } from './contact-channels.js';
 import { say } from './said.js';
 
 export const NAME_PATTERN = /^[\p{L}\s,.'-]+$/u;
@@ -53,10 +54,6 @@ export const loginSchema = z.object({
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailField });
-
-/** How the shop reaches a shopper about orders. */
-export const CONTACT_CHANNELS = ['whatsapp', 'sms', 'email'] as const;
-export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 
 /** Profile edits send only the changed fields; each one still has to be valid. */
 export const updateUserSchema = z
