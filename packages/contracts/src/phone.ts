@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { say } from './said.js';
-import { nameField, userSchema } from './user.js';
+import { nameField, sessionSchema } from './user.js';
 
 /** Arabic-Indic (٠–٩) and Persian (۰–۹) digits as the Latin ones a shopper's keyboard may not type. */
 export const latinDigits = (text: string) =>
@@ -47,12 +47,8 @@ export const phoneVerifySchema = z.object({
 export type PhoneVerifyInput = z.input<typeof phoneVerifySchema>;
 
 /** Its answer: as e-mail sign-in's, and whether the account was made just now. */
-export const phoneSessionSchema = z.object({
-  user: userSchema,
-  token: z.string(),
-  expiration: z.string(),
-  created: z.boolean(),
-});
+export const phoneSessionSchema = sessionSchema.extend({ created: z.boolean() });
+export type PhoneSession = z.infer<typeof phoneSessionSchema>;
 
 /** GET /api/messaging/whatsapp/webhook: Meta's check that the webhook is the shop's. */
 export const whatsappVerifyQuerySchema = z.object({

@@ -10,10 +10,16 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: Said | string,
     readonly body?: unknown,
+    /** Seconds the client is to wait before asking again: the answer's Retry-After (plugins/errors.ts). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
 }
+
+/** A 429 that says how long to wait; `body` repeats it where the client reads the wait from the answer. */
+export const tooManyRequests = (message: Said, seconds: number, body?: unknown) =>
+  new HttpError(429, message, body, seconds);
 
 export const badRequest = (message: Said, errors?: Record<string, string>) =>
   new HttpError(400, message, errors ? { message, errors } : undefined);

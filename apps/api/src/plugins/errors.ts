@@ -65,6 +65,7 @@ const FASTIFY_REFUSALS: Record<string, Said> = {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       return reply.code(error.statusCode).send(error.body ?? { message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

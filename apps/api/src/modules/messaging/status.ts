@@ -2,9 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { messages } from '../../db/schema.js';
 
-export const DELIVERY_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-
 /**
  * Moves a sent message's status on from a provider's report, found by the provider's id for it. Reports come late,
  * twice or out of order, so a status only ever moves forward (sent → delivered → read; failed only before delivery):

@@ -78,8 +78,6 @@ export const TEMPLATES = {
   ),
 } as const satisfies Record<string, ShopTemplate>;
 
-export type TemplateName = keyof typeof TEMPLATES;
-
 /** A template's text in `language` with its parameters in place: what an SMS says. */
 export function fillTemplate(template: ShopTemplate, language: Language, values: readonly string[]): string {
   return template.text[language].replace(/\{\{(\d+)\}\}/g, (_, n: string) => values[Number(n) - 1] ?? '');

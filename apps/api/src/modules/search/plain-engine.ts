@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { products } from '../../db/schema.js';
 import type { Deps } from '../deps.js';
 import type { SearchEngine } from './engine.js';
-import { textSearch, value, wordList, type WordReading } from './text-search.js';
+import { reindexSearchWords, textSearch, value, wordList, type WordReading } from './text-search.js';
 
 /**
  * The plain PostgreSQL engine: full-text search over each product's weighted search vector (products.search: names
@@ -27,10 +27,6 @@ export function plainSearchEngine(deps: Pick<Deps, 'db'>): SearchEngine {
   return {
     search: textSearch(db, plainReading),
     /** The words of every name and brand, for typos: the vector and its index follow each row by themselves. */
-    async reindex() {
-      await db.execute(sql`insert into search_words (word)
-        select distinct unnest(product_search_words(search_name, brand)) from ${products}
-        on conflict do nothing`);
-    },
+    reindex: () => reindexSearchWords(db),
   };
 }

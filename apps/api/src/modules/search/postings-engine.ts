@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { products } from '../../db/schema.js';
 import type { Deps } from '../deps.js';
 import type { SearchEngine } from './engine.js';
-import { textSearch, value, wordList, type WordReading } from './text-search.js';
+import { reindexSearchWords, textSearch, value, wordList, type WordReading } from './text-search.js';
 
 /**
  * The engine with posting lists (docs/decisions/search-postings.md): the plain engine's full-text search and
@@ -33,9 +33,7 @@ export function postingsSearchEngine(deps: Pick<Deps, 'db'>): SearchEngine {
      */
     async reindex() {
       await db.transaction(async (tx) => {
-        await tx.execute(sql`insert into search_words (word)
-          select distinct unnest(product_search_words(search_name, brand)) from ${products}
-          on conflict do nothing`);
+        await reindexSearchWords(tx);
         await tx.execute(sql`select remember_lexemes(array(select search from ${products}))`);
         await tx.execute(sql`delete from search_postings`);
         await tx.execute(

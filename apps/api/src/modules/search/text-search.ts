@@ -7,7 +7,7 @@ import {
   type SearchResult,
   type SortOption,
 } from '@shop/contracts';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { executeNamed, queryOf } from '../../db/named.js';
 import { placeholders } from '../../db/placeholders.js';
 import { products } from '../../db/schema.js';
@@ -255,4 +255,11 @@ export function textSearch(db: Db, reading: WordReading): (query: SearchQuery) =
         : searched.products;
     return { products: rows.map(toProductDto), facets: facetsFrom(searched.groups, searched.optionValues, query) };
   };
+}
+
+/** The words of every name and brand, kept for typos (search_words); both engines read them. */
+export async function reindexSearchWords(db: DbOrTx): Promise<void> {
+  await db.execute(sql`insert into search_words (word)
+    select distinct unnest(product_search_words(search_name, brand)) from ${products}
+    on conflict do nothing`);
 }

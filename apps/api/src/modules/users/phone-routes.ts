@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { phoneSessionSchema, phoneStartAnswerSchema, phoneStartSchema, phoneVerifySchema } from '@shop/contracts';
 import { requestLanguage } from '../../plugins/language.js';
-import { phoneSignIn, WaitError } from './phone-sign-in.js';
+import { phoneSignIn } from './phone-sign-in.js';
 
 const waitSchema = z.object({ message: z.string(), retryAfter: z.number() });
 
@@ -23,12 +23,7 @@ export const phoneSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { phone: mobile, channel } = request.body;
-      try {
-        return reply.code(202).send(await phone.start(mobile, channel, request.ip, requestLanguage(request)));
-      } catch (err) {
-        if (err instanceof WaitError) reply.header('retry-after', String(err.seconds));
-        throw err;
-      }
+      return reply.code(202).send(await phone.start(mobile, channel, request.ip, requestLanguage(request)));
     },
   );
 

@@ -5,7 +5,7 @@ import { egyptianMobile, say, type Language, type PhoneCodeChannel, type Said } 
 import type { Tx } from '../../db/client.js';
 import { phoneCodes, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { badRequest, HttpError } from '../../lib/errors.js';
+import { badRequest, HttpError, tooManyRequests } from '../../lib/errors.js';
 import type { Redis } from '../../lib/redis.js';
 import { createSignInLimit } from '../../lib/sign-in-limit.js';
 import type { Deps } from '../deps.js';
@@ -24,15 +24,8 @@ const HOUR_MS = 60 * 60_000;
 
 type UserRow = typeof users.$inferSelect;
 
-/** A refusal that says how long to wait, in its body and in Retry-After (routes.ts sets the header). */
-export class WaitError extends HttpError {
-  constructor(
-    readonly seconds: number,
-    message: Said,
-  ) {
-    super(429, message, { message, retryAfter: seconds });
-  }
-}
+/** A refusal that says how long to wait, in Retry-After and in its body, which the sign-in screen reads. */
+const waitFor = (seconds: number, message: Said) => tooManyRequests(message, seconds, { message, retryAfter: seconds });
 
 /**
  * Sign-in by a code sent to an Egyptian mobile. `start` answers alike whether or not the phone has an account, so
@@ -69,11 +62,11 @@ export function phoneSignIn(
         .limit(1);
       if (last) {
         const seconds = Math.max(1, Math.ceil((last.createdAt.getTime() + RESEND_AFTER_MS - now.getTime()) / 1000));
-        throw new WaitError(seconds, say.api.codeWait(seconds));
+        throw waitFor(seconds, say.api.codeWait(seconds));
       }
       // Counted after the 60 s check, so asking again too soon spends nothing of the hour's allowance.
       const wait = Math.max(await perAddress.attempt(ip, ''), await perPhone.attempt('', phone));
-      if (wait > 0) throw new WaitError(wait, say.api.tooManyCodes);
+      if (wait > 0) throw waitFor(wait, say.api.tooManyCodes);
       // The newest code is the only live one.
       await tx
         .update(phoneCodes)

@@ -13,7 +13,7 @@ import {
 import { currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/language.js';
 import { usersService } from './service.js';
-import { HttpError } from '../../lib/errors.js';
+import { tooManyRequests } from '../../lib/errors.js';
 import { createSignInLimit } from '../../lib/sign-in-limit.js';
 
 /** How long failed sign-ins are remembered against an address and e-mail. */
@@ -57,14 +57,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { email, password } = request.body;
       // Counted per address and e-mail: one attacker can neither lock everybody out nor guess one account forever.
       const wait = await signIns.attempt(request.ip, email);
-      if (wait > 0) {
-        reply.header('retry-after', String(wait));
-        throw new HttpError(429, say.api.tooManySignIns);
-      }
+      if (wait > 0) throw tooManyRequests(say.api.tooManySignIns, wait);
       const session = await users.login(email, password, request.ip);
       await signIns.succeeded(request.ip, email);
       return session;

@@ -27,10 +27,3 @@ export interface CequensSendReply {
  * 2 undelivered). CEQUENS does not sign them: dlrUrl carries a secret of the shop's instead.
  */
 export const DLR_STATUS = { delivered: '1', undelivered: '2' } as const;
-export interface CequensDeliveryReport {
-  MessageId: string;
-  Status: string;
-  StatusMessage?: string;
-  Recipient?: string;
-  Sender?: string;
-}

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { json, readBody, serveLocally } from '../../../lib/simulator-server.js';
-import { TEMPLATES } from '../templates.js';
+import { fillTemplate, TEMPLATES } from '../templates.js';
 import {
   messagesPath,
   SIGNATURE_HEADER,
@@ -68,7 +68,7 @@ function shown(request: Partial<TemplateSendRequest>): { text: string } | { prob
     return {
       problem: `Number of parameters does not match the expected number of params (${template.parameters.length})`,
     };
-  return { text: template.text[language].replace(/\{\{(\d+)\}\}/g, (_, n: string) => values[Number(n) - 1] ?? '') };
+  return { text: fillTemplate(template, language, values) };
 }
 
 export async function startWhatsAppSimulator(options: WhatsAppSimulatorOptions) {

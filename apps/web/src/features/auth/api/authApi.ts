@@ -1,6 +1,7 @@
 import type {
   LoginInput,
   PasswordPairInput,
+  PhoneSession,
   PhoneStartInput,
   PhoneVerifyInput,
   RegisterInput,
@@ -42,7 +43,7 @@ export const authApi = api.injectEndpoints({
     startPhoneSignIn: build.mutation<Message, PhoneStartInput>({
       query: (body) => ({ url: '/auth/phone/start', method: 'POST', body }),
     }),
-    verifyPhone: build.mutation<Session & { created: boolean }, PhoneVerifyInput>({
+    verifyPhone: build.mutation<PhoneSession, PhoneVerifyInput>({
       query: (body) => ({ url: '/auth/phone/verify', method: 'POST', body }),
       onQueryStarted: (_args, { dispatch, queryFulfilled }) => startSession(dispatch, queryFulfilled),
     }),
