@@ -42,6 +42,7 @@ import { createMessageSender, type MessageSender } from './modules/messaging/sen
 import { unsentCount } from './modules/messaging/queue.js';
 import { messageProviders } from './modules/messaging/registry.js';
 import { createReplies, type Replies } from './modules/messaging/status.js';
+import { createCartReminders, isStop, type CartReminders } from './modules/messaging/cart-reminders.js';
 import { createImportWorker, type ImportWorker } from './modules/products/import/worker.js';
 import { paymentProviders, type PaymentProviders } from './modules/payments/registry.js';
 import { createCourier, type Courier } from './modules/courier/courier.js';
@@ -58,6 +59,8 @@ declare module 'fastify' {
     messageSender: MessageSender;
     /** Shoppers' WhatsApp replies, for the modules that asked (modules/messaging/status.ts). */
     replies: Replies;
+    /** Reminds shoppers who agreed of carts they left (modules/messaging/cart-reminders.ts); serve.ts starts it. */
+    cartReminders: CartReminders;
     /** Applies the product imports queued in the database (modules/products/import); server.ts starts its polling. */
     productImports: ImportWorker;
     /** The payment providers (modules/payments/registry.ts). */
@@ -129,9 +132,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('clock', clock);
+  const jwtSecret = await loadJwtSecret(config, database);
   app.decorate(
     'tokens',
-    createTokenService(await loadJwtSecret(config, database), () => clock.now()),
+    createTokenService(jwtSecret, () => clock.now()),
   );
   const mailer =
     opts.mailer ??
@@ -145,7 +149,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const providers = messageProviders({ config, log: app.log, mailer });
   const messageSender = createMessageSender({ db: database.db, clock, log: app.log, config, providers });
   app.decorate('messageSender', messageSender);
-  app.decorate('replies', createReplies(database.db));
+  const replies = createReplies(database.db, clock);
+  app.decorate('replies', replies);
+  const cartReminders = createCartReminders({ db: database.db, clock, log: app.log, config, messageSender, jwtSecret });
+  app.decorate('cartReminders', cartReminders);
+  replies.subscribe(async (reply) => {
+    if (isStop(reply)) await cartReminders.optOutPhone(reply.from);
+  });
+  app.addHook('onClose', () => cartReminders.stop());
   // Before the database closes: a pass under way finishes (or records its failure) first.
   app.addHook('onClose', () => messageSender.stop());
   const productImports = createImportWorker({ db: database.db, clock, log: app.log, config });

@@ -29,6 +29,8 @@ export async function serve(config: Config, log: Logger) {
   // Messages left queued by a previous run go out now, the rest as they come; every instance may
   // run this: each message is taken by one of them.
   app.messageSender.start();
+  // Carts left a day are reminded of once, by whichever instance claims them first.
+  app.cartReminders.start();
   // Product imports applied from the dashboard, and those a stopped instance was applying; each is
   // applied once, by whichever instance takes it.
   app.productImports.start();

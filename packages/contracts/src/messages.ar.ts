@@ -116,6 +116,7 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   noAddressForChannel:
     'أضف عنوان هذه الوسيلة أولًا: رقم موبايل مؤكد لواتساب أو الرسائل النصية، أو بريدًا إلكترونيًا للبريد',
   nameForNewAccount: 'اكتب اسمك لإنشاء حسابك',
+  remindersStopped: 'تم: لن تصلك تذكيرات السلة من EGP Shop بعد الآن.',
   databaseUnavailable: 'قاعدة البيانات غير متاحة',
   invalidIdempotencyKey: 'يجب أن يتكون ترويسة Idempotency-Key من 8 إلى 255 حرفًا مرئيًا',
   idempotencyKeyReused: 'مفتاح Idempotency-Key هذا أُرسل مع طلب آخر؛ استخدم مفتاحًا جديدًا لطلب جديد',

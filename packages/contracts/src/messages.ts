@@ -109,6 +109,7 @@ export const API_MSG = {
   noAddressForChannel:
     'Add the address of this channel first: a verified mobile for WhatsApp or SMS, an e-mail for e-mail',
   nameForNewAccount: 'Your name, to make your account',
+  remindersStopped: 'Done: you will get no more cart reminders from EGP Shop.',
   // Server and database
   databaseUnavailable: 'Database unavailable',
   invalidIdempotencyKey: 'The Idempotency-Key header must be 8 to 255 visible characters',

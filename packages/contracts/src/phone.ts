@@ -49,19 +49,3 @@ export type PhoneVerifyInput = z.input<typeof phoneVerifySchema>;
 /** Its answer: as e-mail sign-in's, and whether the account was made just now. */
 export const phoneSessionSchema = sessionSchema.extend({ created: z.boolean() });
 export type PhoneSession = z.infer<typeof phoneSessionSchema>;
-
-/** GET /api/messaging/whatsapp/webhook: Meta's check that the webhook is the shop's. */
-export const whatsappVerifyQuerySchema = z.object({
-  'hub.mode': z.string().max(40).optional(),
-  'hub.verify_token': z.string().max(200).optional(),
-  'hub.challenge': z.string().max(200).optional(),
-});
-
-/** A CEQUENS delivery report's query: the message's id at CEQUENS and its status (1 delivered, 2 undelivered). */
-export const cequensReportQuerySchema = z
-  .object({
-    MessageId: z.string().max(100),
-    Status: z.string().max(10),
-    StatusMessage: z.string().max(500).optional(),
-  })
-  .passthrough();

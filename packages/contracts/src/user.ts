@@ -57,7 +57,13 @@ export const forgotPasswordSchema = z.object({ email: emailField });
 
 /** Profile edits send only the changed fields; each one still has to be valid. */
 export const updateUserSchema = z
-  .object({ name: nameField, email: emailField, phone: phoneField, contactChannel: z.enum(CONTACT_CHANNELS) })
+  .object({
+    name: nameField,
+    email: emailField,
+    phone: phoneField,
+    contactChannel: z.enum(CONTACT_CHANNELS),
+    cartReminders: z.boolean(),
+  })
   .partial()
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: say.rule.nothingToUpdate });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
@@ -71,6 +77,8 @@ export const userSchema = z.object({
   role: z.boolean(),
   /** Where order messages go: the one chosen, else the channel of the last sign-in by code, else e-mail. */
   contactChannel: z.enum(CONTACT_CHANNELS),
+  /** Whether the shopper agreed to be reminded of a cart left a day (by that channel); off until they tick it. */
+  cartReminders: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -49,9 +49,22 @@ export const users = pgTable(
     /** The channel of their last sign-in by code ('sms' | 'whatsapp'), or 'email' after a password sign-in. */
     signedInWith: text('signed_in_with'),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** The language of the cart reminders the shopper agreed to (the one they agreed in); null: none, the default. */
+    cartRemindersLanguage: text('cart_reminders_language'),
+    /** When the shopper last changed their cart, by the app's clock; a cart left a day from then is reminded of. */
+    cartChangedAt: timestamp('cart_changed_at', { withTimezone: true }),
+    /** When their cart was last reminded of: once per cart, until it changes again (cart-reminders.ts). */
+    cartRemindedAt: timestamp('cart_reminded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_verified_phone_key').on(t.verifiedPhone)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_verified_phone_key').on(t.verifiedPhone),
+    // The reminders' pass reads only the shoppers who agreed, by how long their cart has been left.
+    index('users_cart_reminder_idx')
+      .on(t.cartChangedAt)
+      .where(sql`${t.cartRemindersLanguage} is not null`),
+  ],
 );
 
 /**

@@ -9,6 +9,7 @@ import type { TokenService } from '../lib/tokens.js';
 import type { Courier } from './courier/courier.js';
 import type { MessageSender } from './messaging/sender.js';
 import type { Replies } from './messaging/status.js';
+import type { CartReminders } from './messaging/cart-reminders.js';
 import type { ImportWorker } from './products/import/worker.js';
 import type { PaymentProviders } from './payments/registry.js';
 
@@ -27,6 +28,8 @@ export interface Deps {
   messageSender: MessageSender;
   /** Where shoppers' WhatsApp replies are handed to the modules that asked. */
   replies: Replies;
+  /** Reminds shoppers who agreed of carts they left, and takes their opt-outs. */
+  cartReminders: CartReminders;
   /** Applies the product imports queued in the database. */
   productImports: ImportWorker;
   tokens: TokenService;

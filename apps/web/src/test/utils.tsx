@@ -14,6 +14,7 @@ export const shopperSession: Session = {
     phone: '01100000002',
     role: false,
     contactChannel: 'email',
+    cartReminders: false,
   },
   token: 'shopper-token',
   expiration: new Date(Date.now() + 86_400_000).toISOString(),

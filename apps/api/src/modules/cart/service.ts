@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { labelVariant, say, variantValues, type Cart } from '@shop/contracts';
 import type { Db } from '../../db/client.js';
-import { cartItems, products, productVariants } from '../../db/schema.js';
+import { cartItems, products, productVariants, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { toEgp } from '../../lib/money.js';
 import { lineImages, linePrice, lineStock, lineVariantColumns } from '../orders/bill.js';
@@ -104,9 +104,14 @@ const sameLine = (userId: string, line: LineRef) =>
     line.variantId ? eq(cartItems.variantId, line.variantId) : isNull(cartItems.variantId),
   );
 
-export function cartService(deps: Pick<Deps, 'db'>) {
-  const { db } = deps;
+export function cartService(deps: Pick<Deps, 'db' | 'clock'>) {
+  const { db, clock } = deps;
   const cartLines = cartLinesQuery(db);
+
+  /** Notes the shopper's change: a cart reminder counts the day it was left from here (messaging/cart-reminders.ts). */
+  async function changed(userId: string): Promise<void> {
+    await db.update(users).set({ cartChangedAt: clock.now() }).where(eq(users.id, userId));
+  }
 
   /** The user's cart with its bill, both computed here: a client-sent price is never trusted. */
   async function readCart(userId: string): Promise<Cart> {
@@ -174,6 +179,7 @@ export function cartService(deps: Pick<Deps, 'db'>) {
           : say.api.onlyFewInStock(product.stock, product.name),
       );
     }
+    await changed(userId);
     return readCart(userId);
   }
 
@@ -184,7 +190,8 @@ export function cartService(deps: Pick<Deps, 'db'>) {
       .set({ quantity: sql`${cartItems.quantity} - 1` })
       .where(and(sameLine(userId, line), gt(cartItems.quantity, 1)))
       .returning({ quantity: cartItems.quantity });
-    if (!row) await findLine(line);
+    if (row) await changed(userId);
+    else await findLine(line);
     return readCart(userId);
   }
 
@@ -193,7 +200,8 @@ export function cartService(deps: Pick<Deps, 'db'>) {
       .delete(cartItems)
       .where(sameLine(userId, line))
       .returning({ productId: cartItems.productId });
-    if (!row) await findLine(line);
+    if (row) await changed(userId);
+    else await findLine(line);
     return readCart(userId);
   }
 

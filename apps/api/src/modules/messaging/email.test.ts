@@ -113,14 +113,15 @@ describe('orderMailKind', () => {
   it('names the mail of each move a shopper hears of, and none for the others', () => {
     const cases: [OrderStatus | null, OrderStatus, OrderMailKind | null][] = [
       [null, 'confirmed', 'confirmed'],
-      [null, 'pending', null],
+      // A card order: placed, waiting for its payment.
+      [null, 'pending', 'placed'],
       ['pending', 'paid', 'paid'],
       ['paid', 'shipped', 'shipped'],
       ['confirmed', 'shipped', 'shipped'],
       ['shipped', 'delivered', 'delivered'],
       ['confirmed', 'cancelled', 'cancelled'],
       ['paid', 'cancelled', 'cancelled'],
-      // An abandoned card order: its shopper never had an order.
+      // An abandoned card order: its placed message said payment was due, and none came.
       ['pending', 'cancelled', null],
       ['return_requested', 'returned', 'return_accepted'],
       ['return_requested', 'delivered', 'return_refused'],

@@ -2,13 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { egyptianMobile } from '@shop/contracts';
 import { messages, users } from '../../db/schema.js';
-import { createTestApp, placeOrderOf, type Account, type TestContext } from '../../../test/harness.js';
+import { createTestApp, placeOrderOf, UNKNOWN_ID, type Account, type TestContext } from '../../../test/harness.js';
 import { ADDRESS, createProduct } from '../../../test/fixtures.js';
 import { freePort } from '../../../test/security/server-process.js';
 import { startCequensSimulator, type CequensSimulator } from './sms/simulator.js';
 import { startWhatsAppSimulator, type WhatsAppSimulator } from './whatsapp/simulator.js';
 import { SINGLE_PART, smsParts } from './sms/encoding.js';
 import { fillTemplate, TEMPLATES } from './templates.js';
+import { ORDER_MAIL_KINDS } from './order-messages.js';
+import type { QueuedMessage } from './queue.js';
+import { renderMessage } from './render.js';
+import { trackingUrl } from '../courier/tracking-url.js';
 import { CODES_PER_PHONE, MAX_TRIES } from '../users/phone-sign-in.js';
 
 /**
@@ -118,7 +122,8 @@ describe('SMS coding', () => {
   });
 
   it('fits every SMS of the shop in one part, in both languages, with an order link on a short address', () => {
-    for (const template of Object.values(TEMPLATES))
+    // The cart reminder alone carries two links (the cart, and the opt-out): it takes two parts.
+    for (const template of Object.values(TEMPLATES).filter((t) => t.name !== TEMPLATES.cart_reminder.name))
       for (const language of ['ar', 'en'] as const) {
         const values = template.parameters.length === 1 ? ['123456'] : ['#1A2B3C4D', 'https://shop.example/Orders'];
         const text = fillTemplate(template, language, values);
@@ -390,16 +395,24 @@ describe('the queue', () => {
   });
 });
 
+/** A new shopper signed up by a code sent by `channel`, their screens in `language`. */
+async function phoneShopper(channel: 'sms' | 'whatsapp', language: 'ar' | 'en') {
+  const phone = newMobile();
+  await start(phone.local, channel, language);
+  await t.app.messageSender.flush();
+  const code =
+    channel === 'sms' ? await smsCodeFor(phone.stored) : (whatsapp.list().at(-1)?.text.match(/\d{6}/)?.[0] ?? '');
+  const session = (await verify({ phone: phone.local, code, name: 'هدى' })).json<{
+    token: string;
+    user: { _id: string };
+  }>();
+  const headers = { 'x-access-token': session.token, 'accept-language': language };
+  return { phone, session, headers, account: { id: session.user._id, email: '', token: session.token, headers } };
+}
+
 describe('order messages', () => {
   it("go by the channel the shopper signed in with, in the order's language, and by the one they choose", async () => {
-    const phone = newMobile();
-    await start(phone.local, 'whatsapp', 'ar');
-    await t.app.messageSender.flush();
-    const code = whatsapp.list().at(-1)?.text.match(/\d{6}/)?.[0] ?? '';
-    const session = (await verify({ phone: phone.local, code, name: 'هدى' })).json<{
-      token: string;
-      user: { _id: string };
-    }>();
+    const { phone, session } = await phoneShopper('whatsapp', 'ar');
     const headers = { 'x-access-token': session.token };
     const me = await t.app.inject({ method: 'PUT', url: '/api/user', headers, payload: { name: 'هدى علي' } });
     expect(me.json()).toMatchObject({ user: { contactChannel: 'whatsapp', email: null } });
@@ -446,5 +459,141 @@ describe('order messages', () => {
     expect(text?.request).toMatchObject({ recipients: phone.stored.slice(1), messageType: 'unicode' });
     expect(text?.request.messageText).toMatch(/^EGP Shop: تم إلغاء طلبك #/);
     expect(text?.parts).toBe(1);
+  });
+
+  it('say a card order is placed and waits for its payment, in one part', async () => {
+    const { phone, account } = await phoneShopper('sms', 'ar');
+    const order = await placeOrderOf(
+      t.app,
+      account as Account,
+      [[await createProduct(t.app.db, { stock: 3 }), 1]],
+      ADDRESS,
+      'visa',
+    );
+    expect(order.status).toBe('pending');
+    await t.app.messageSender.flush();
+    const placed = sms.list().at(-1);
+    expect(placed?.request.recipients).toBe(phone.stored.slice(1));
+    expect(placed?.request.messageText).toBe(
+      `EGP Shop: طلبك #${order._id.slice(0, 8).toUpperCase()} بانتظار الدفع. http://127.0.0.1:${port}/Orders`,
+    );
+    expect(placed?.parts).toBe(1);
+
+    // Every move's message, by each phone channel, in both languages: its own template, the order's reference and
+    // link (the courier's, once shipped), in one SMS part; an Arabic one with Bosta's long tracking link takes two.
+    const shipped = { ...order, trackingUrl: trackingUrl('bosta', '1234567890') };
+    for (const kind of ORDER_MAIL_KINDS)
+      for (const language of ['ar', 'en'] as const) {
+        const queued = { id: 1, kind, orderId: order._id, to: phone.stored, language, payload: null };
+        const message = queued as unknown as QueuedMessage;
+        const text = renderMessage('sms', message, shipped, 'https://shop.example').text;
+        expect(text).toContain(`#${order._id.slice(0, 8).toUpperCase()}`);
+        expect(text).toContain(kind === 'shipped' ? shipped.trackingUrl : 'https://shop.example/Orders');
+        expect(smsParts(text).parts, text).toBe(kind === 'shipped' && language === 'ar' ? 2 : 1);
+        const template = renderMessage('whatsapp', message, shipped, 'https://shop.example').template;
+        expect(template).toMatchObject({ name: `order_${kind}`, language });
+      }
+  });
+});
+
+describe('cart reminders', () => {
+  const DAY = 24 * 60 * 60_000;
+  const addToCart = async (headers: Record<string, string>, productId: string) =>
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/cart/incItem',
+          headers,
+          payload: { product_id: productId, flag: 1 },
+        })
+      ).statusCode,
+    ).toBe(200);
+  const agree = async (headers: Record<string, string>, cartReminders: boolean) =>
+    (await t.app.inject({ method: 'PUT', url: '/api/user', headers, payload: { cartReminders } })).json<{
+      user: { cartReminders: boolean };
+    }>();
+  const remindersTo = (to: string) =>
+    whatsapp.list().filter((m) => m.request.to === to && m.request.template.name === 'cart_reminder');
+  /** Moves the clock on and runs a pass: how many reminders it queued. */
+  const passAfter = async (ms: number) => {
+    t.clock.advance(ms);
+    const queued = await t.app.cartReminders.flush();
+    await t.app.messageSender.flush();
+    return queued;
+  };
+
+  it('reminds once of a cart left a day, by WhatsApp in Arabic, once more after it changes, never after STOP', async () => {
+    const { phone, headers } = await phoneShopper('whatsapp', 'ar');
+    const product = await createProduct(t.app.db, { stock: 5 });
+    await addToCart(headers, product.id);
+    // Off until the shopper agrees: a day later nothing comes.
+    expect(await passAfter(DAY + 60_000)).toBe(0);
+    expect((await agree(headers, true)).user.cartReminders).toBe(true);
+    await addToCart(headers, product.id);
+    expect(await passAfter(DAY - 60_000)).toBe(0);
+
+    // Two instances at once: one reminder.
+    t.clock.advance(2 * 60_000);
+    const sibling = await t.sibling();
+    const [mine, theirs] = await Promise.all([t.app.cartReminders.flush(), sibling.cartReminders.flush()]);
+    expect(mine + theirs).toBe(1);
+    await t.app.messageSender.flush();
+    const [reminder, ...more] = remindersTo(phone.stored.slice(1));
+    expect(more).toEqual([]);
+    expect(reminder?.request.template.language.code).toBe('ar');
+    expect(reminder?.text).toMatch(
+      new RegExp(
+        `^EGP Shop: سلتك بانتظارك: http://127.0.0.1:${port}/CartPage لإيقاف التذكير: http://127.0.0.1:${port}/api/messaging/reminders/stop/`,
+      ),
+    );
+    expect(reminder?.request.template.components).toContainEqual({
+      type: 'button',
+      sub_type: 'quick_reply',
+      index: '0',
+      parameters: [{ type: 'payload', payload: 'cart_reminders_stop' }],
+    });
+    // Left longer: still the one.
+    expect(await passAfter(DAY)).toBe(0);
+
+    // Changed again, then left a day: a second.
+    await addToCart(headers, product.id);
+    expect(await passAfter(DAY + 60_000)).toBe(1);
+    expect(remindersTo(phone.stored.slice(1))).toHaveLength(2);
+
+    // STOP in Arabic, as the shopper types it: no more, and the profile shows it.
+    expect(await whatsapp.reply(phone.stored.slice(1), { text: ' إيقاف ' })).toBe(200);
+    await addToCart(headers, product.id);
+    expect(await passAfter(DAY + 60_000)).toBe(0);
+    const [me] = await t.app.db
+      .select({ language: users.cartRemindersLanguage })
+      .from(users)
+      .where(eq(users.verifiedPhone, phone.stored));
+    expect(me?.language).toBeNull();
+  });
+
+  it('stops by the signed link of an SMS, in the language agreed in, with no sign-in; a forged link does nothing', async () => {
+    const { phone, headers, session } = await phoneShopper('sms', 'en');
+    await agree(headers, true);
+    await addToCart(headers, (await createProduct(t.app.db, { stock: 5 })).id);
+    expect(await passAfter(DAY + 60_000)).toBe(1);
+    const text = sms
+      .list()
+      .filter((m) => m.request.recipients === phone.stored.slice(1))
+      .at(-1)?.request.messageText;
+    expect(text).toMatch(/^EGP Shop: your cart is waiting for you: /);
+    const link = text?.match(/http:\S+\/reminders\/stop\/\S+/)?.[0] ?? '';
+    const path = new URL(link).pathname;
+
+    const forged = path.replace(session.user._id, UNKNOWN_ID);
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `${path}x` })).statusCode).toBe(404);
+    const stop = await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'ar' } });
+    expect(stop.statusCode).toBe(200);
+    expect(stop.headers['content-type']).toMatch(/^text\/html/);
+    expect(stop.body).toContain('lang="en"');
+    expect(stop.body).toContain('you will get no more cart reminders');
+    const me = await t.app.inject({ method: 'PUT', url: '/api/user', headers, payload: { name: 'Huda' } });
+    expect(me.json()).toMatchObject({ user: { cartReminders: false } });
   });
 });

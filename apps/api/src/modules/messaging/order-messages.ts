@@ -2,9 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { messages, users } from '../../db/schema.js';
+import type { Channel } from './provider.js';
 
 /** The order e-mails a shopper gets: one for each move they need to hear of. */
 export const ORDER_MAIL_KINDS = [
+  'placed',
   'confirmed',
   'paid',
   'shipped',
@@ -17,11 +19,14 @@ export const ORDER_MAIL_KINDS = [
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
 /**
- * Which e-mail a move sends. An unpaid card order that is cancelled (abandoned, expired, replaced)
- * sends none: its shopper never had an order to hear about, only a payment they did not finish.
+ * Which e-mail a move sends. An order placed to be paid online (pending) says it is placed and waits for the
+ * payment; one placed paid on delivery is confirmed at once. An unpaid card order that is cancelled (abandoned,
+ * expired, replaced) sends nothing more: its shopper never paid for it, and the placed message said payment was due.
  */
 export function orderMailKind(from: OrderStatus | null, to: OrderStatus): OrderMailKind | null {
   switch (to) {
+    case 'pending':
+      return from === null ? 'placed' : null;
     case 'confirmed':
     case 'paid':
     case 'shipped':
@@ -38,6 +43,10 @@ export function orderMailKind(from: OrderStatus | null, to: OrderStatus): OrderM
   }
 }
 
+/** The channel a shopper is reached by: the one they chose, else the one they signed in with by code, else e-mail. */
+export const contactChannel = sql<Channel>`coalesce(${users.contactChannel}, case when ${users.signedInWith} in ('sms', 'whatsapp')
+    then ${users.signedInWith} end, 'email')`;
+
 /**
  * Queues an order's message in the transaction that moves the order, so it goes out exactly when the move commits,
  * by the channel the shopper chose (else the one they signed in with by code, else e-mail) and to their address on
@@ -51,13 +60,11 @@ export async function queueOrderMail(
 ): Promise<boolean> {
   const { userId } = order;
   if (!userId) return false;
-  const channel = sql`coalesce(${users.contactChannel}, case when ${users.signedInWith} in ('sms', 'whatsapp')
-    then ${users.signedInWith} end, 'email')`;
   // drizzle's insert-from-select takes every column of the table; this one leaves the queue's own to their defaults.
   const queue = sql`
     insert into ${messages} ("kind", "channel", "order_id", "to", "language")
     select ${kind}, chosen.channel, ${order.id}::uuid, chosen."to", ${order.language}
-    from (select ${channel} as channel, ${users.email} as email, ${users.verifiedPhone} as phone
+    from (select ${contactChannel} as channel, ${users.email} as email, ${users.verifiedPhone} as phone
           from ${users} where ${eq(users.id, userId)}) as known,
     lateral (select known.channel, case known.channel when 'email' then known.email else known.phone end as "to") as chosen
     where chosen."to" is not null

@@ -1,4 +1,6 @@
 import { languageOf, orderRef, WEB_PATHS, type Order } from '@shop/contracts';
+import { CART_REMINDER, STOP_PAYLOAD } from './cart-reminders.js';
+import { CART_REMINDER_SUBJECT } from './email/templates/texts.js';
 import { renderOrderMail } from './email/templates/render.js';
 import { ORDER_MAIL_KINDS, type OrderMailKind } from './order-messages.js';
 import type { Channel, Outgoing } from './provider.js';
@@ -14,6 +16,8 @@ interface Filled {
   template: ShopTemplate;
   values: string[];
   copyCode?: string;
+  /** Its quick-reply buttons' payloads, in order. */
+  buttonPayloads?: string[];
 }
 
 /** An order's SMS or WhatsApp message: its reference, and a link to the shopper's orders (the parcel's, once shipped). */
@@ -27,6 +31,11 @@ function filled(message: QueuedMessage, order: Order | undefined, publicUrl: str
     const code = message.payload?.code;
     if (!code) throw new Error('sign-in code message without its code');
     return { template: TEMPLATES.sign_in_code, values: [code], copyCode: code };
+  }
+  if (message.kind === CART_REMINDER) {
+    const { cart, optOut } = message.payload ?? {};
+    if (!cart || !optOut) throw new Error('cart reminder without its links');
+    return { template: TEMPLATES.cart_reminder, values: [cart, optOut], buttonPayloads: [STOP_PAYLOAD] };
   }
   if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' message`);
   if (!order) throw new Error(`order ${message.orderId} not found`);
@@ -48,17 +57,20 @@ export function renderMessage(
 ): Outgoing[Channel] {
   const language = languageOf(message.language);
   const reference = String(message.id);
-  if (channel === 'email') {
+  if (channel === 'email' && message.kind !== CART_REMINDER) {
     if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' mail`);
     if (!order) throw new Error(`order ${message.orderId} not found`);
     return { to: message.to, ...renderOrderMail(message.kind, order, language, publicUrl) };
   }
-  const { template, values, copyCode } = filled(message, order, publicUrl);
-  if (channel === 'sms') return { to: message.to, text: fillTemplate(template, language, values), reference };
+  const { template, values, copyCode, buttonPayloads = [] } = filled(message, order, publicUrl);
+  const text = fillTemplate(template, language, values);
+  // A reminder by e-mail says what its SMS says.
+  if (channel === 'email') return { to: message.to, subject: CART_REMINDER_SUBJECT[language], text };
+  if (channel === 'sms') return { to: message.to, text, reference };
   return {
     to: message.to,
     reference,
-    template: { name: template.name, language, parameters: values, buttonPayloads: [] },
+    template: { name: template.name, language, parameters: values, buttonPayloads },
     ...(copyCode ? { copyCode } : {}),
   };
 }

@@ -1,22 +1,24 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cequensReportQuerySchema, say, whatsappVerifyQuerySchema } from '@shop/contracts';
+import { render, say } from '@shop/contracts';
 import { badRequest, HttpError } from '../../lib/errors.js';
+import { escapeMarkup } from '../../lib/markup.js';
 import { sameSecret } from '../../lib/same-secret.js';
-import { CEQUENS_DLR_PATH, cequensConfigured, cequensSettings } from './sms/cequens.js';
-import { DLR_STATUS } from './sms/cequens-wire.js';
+import { requestLanguage } from '../../plugins/language.js';
+import { REMINDERS_STOP_PATH } from './cart-reminders.js';
+import { CEQUENS_DLR_PATH, cequensConfigured, cequensSettings, cequensStatus } from './sms/cequens.js';
+import { cequensReportQuerySchema, type CequensReport } from './sms/cequens-wire.js';
 import { applyStatus } from './status.js';
 import { applyNotification, signedByMeta } from './whatsapp/webhook.js';
 import { whatsappConfigured, whatsappSettings } from './whatsapp/cloud-api.js';
-import type { WebhookNotification } from './whatsapp/wire.js';
-import { SIGNATURE_HEADER } from './whatsapp/wire.js';
+import { SIGNATURE_HEADER, whatsappVerifyQuerySchema, type WebhookNotification } from './whatsapp/wire.js';
 
 const received = z.object({ received: z.literal(true) });
 
-/** The providers' reports: WhatsApp's webhook (statuses, replies) and CEQUENS's delivery reports. */
+/** The providers' reports (WhatsApp's webhook, CEQUENS's delivery reports), and the cart reminders' opt-out link. */
 export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const whatsapp = whatsappConfigured(app.config.env) ? whatsappSettings(app.config.env) : null;
-  const cequens = cequensConfigured(app.config.env) ? cequensSettings(app.config.env) : null;
+  const whatsapp = whatsappConfigured(app.config.env) ? whatsappSettings.parse(app.config.env) : null;
+  const cequens = cequensConfigured(app.config.env) ? cequensSettings.parse(app.config.env) : null;
 
   app.get(
     '/messaging/whatsapp/webhook',
@@ -67,7 +69,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch {
           throw badRequest(say.api.expectedJson);
         }
-        await applyNotification(app.db, app.replies, notification);
+        await applyNotification(app.db, app.replies, notification, app.clock.now());
         return { received: true as const };
       },
     );
@@ -84,18 +86,36 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: received },
     },
   };
-  const report = async (secret: string, query: z.infer<typeof cequensReportQuerySchema>) => {
+  const report = async (secret: string, query: CequensReport) => {
     if (!cequens || !sameSecret(cequens.CEQUENS_DLR_SECRET, secret)) throw new HttpError(404, say.msg.notFound404);
-    const delivered = query.Status === DLR_STATUS.delivered;
-    await applyStatus(app.db, {
-      provider: 'cequens',
-      providerMessageId: query.MessageId,
-      status: delivered ? 'delivered' : 'failed',
-      ...(delivered ? {} : { reason: query.StatusMessage ?? 'UnDelivered' }),
-      at: app.clock.now(),
-    });
+    await applyStatus(app.db, cequensStatus(query, app.clock.now()));
     return { received: true as const };
   };
   app.get(`${CEQUENS_DLR_PATH}/:secret`, dlr, async (request) => report(request.params.secret, request.query));
   app.post(`${CEQUENS_DLR_PATH}/:secret`, dlr, async (request) => report(request.params.secret, request.query));
+
+  app.get(
+    `${REMINDERS_STOP_PATH}/:token`,
+    {
+      // The link's signature is the proof (cart-reminders.ts): one tap from the message, no sign-in. A GET that
+      // changes something, as the link has to be; it only ever stops messages, so a link preview opening it
+      // cannot make the shop send anything.
+      config: { access: 'public' },
+      schema: {
+        summary: "Stops a shopper's cart reminders: the signed link of a reminder",
+        tags: ['messaging'],
+        params: z.object({ token: z.string().max(200) }),
+        response: { 200: z.string(), 404: z.object({ message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const stopped = await app.cartReminders.optOut(request.params.token);
+      if (!stopped) throw new HttpError(404, say.msg.notFound404);
+      // In the language the shopper agreed in, which is the reminder's.
+      const language = stopped.language ?? requestLanguage(request);
+      const text = escapeMarkup(render(say.api.remindersStopped, language));
+      const page = `<!doctype html><html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>EGP Shop</title></head><body><p>${text}</p><p><a href="/">EGP Shop</a></p></body></html>`;
+      return reply.type('text/html; charset=utf-8').send(page);
+    },
+  );
 };

@@ -1,22 +1,23 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { messages } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+
+/** A provider's report on a message it took, found by the provider's id for it. */
+export interface StatusReport {
+  provider: string;
+  providerMessageId: string;
+  status: 'delivered' | 'read' | 'failed' | 'sent';
+  reason?: string;
+  at: Date;
+}
 
 /**
  * Moves a sent message's status on from a provider's report, found by the provider's id for it. Reports come late,
  * twice or out of order, so a status only ever moves forward (sent → delivered → read; failed only before delivery):
  * a replayed or stale report changes nothing. Resolves to whether it changed the message.
  */
-export async function applyStatus(
-  db: Db,
-  report: {
-    provider: string;
-    providerMessageId: string;
-    status: 'delivered' | 'read' | 'failed' | 'sent';
-    reason?: string;
-    at: Date;
-  },
-): Promise<boolean> {
+export async function applyStatus(db: Db, report: StatusReport): Promise<boolean> {
   const before =
     report.status === 'failed'
       ? sql`${messages.status} in ('queued', 'sent')`
@@ -52,7 +53,7 @@ export type ReplyHandler = (reply: Reply) => Promise<void>;
  * Where shoppers' replies go: the modules that asked something (an order's confirmation, the reminders' opt-out)
  * subscribe here. Each reply is recorded first, by its provider id, so a webhook Meta delivers twice hands it on once.
  */
-export function createReplies(db: Db) {
+export function createReplies(db: Db, clock: Clock) {
   const handlers: ReplyHandler[] = [];
   return {
     subscribe(handler: ReplyHandler) {
@@ -67,7 +68,7 @@ export function createReplies(db: Db) {
           to: reply.from,
           language,
           status: 'received',
-          sentAt: new Date(),
+          sentAt: clock.now(),
           provider,
           providerMessageId: reply.providerMessageId,
           payload: {

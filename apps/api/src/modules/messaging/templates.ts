@@ -10,7 +10,7 @@ import type { Language } from '@shop/contracts';
 export interface ShopTemplate {
   /** Its name at Meta: lower case and underscores. */
   name: string;
-  category: 'AUTHENTICATION' | 'UTILITY';
+  category: 'AUTHENTICATION' | 'UTILITY' | 'MARKETING';
   text: Record<Language, string>;
   parameters: readonly string[];
   /** Quick replies carry a payload naming what they answer; a copy-code button copies the sign-in code. */
@@ -36,6 +36,11 @@ export const TEMPLATES = {
     parameters: ['the 6-digit code'],
     buttons: [{ type: 'COPY_CODE', text: { en: 'Copy code', ar: 'نسخ الرمز' } }],
   },
+  order_placed: orderTemplate(
+    'order_placed',
+    'EGP Shop: we received your order {{1}}; it awaits your payment. {{2}}',
+    'EGP Shop: طلبك {{1}} بانتظار الدفع. {{2}}',
+  ),
   order_confirmed: orderTemplate(
     'order_confirmed',
     'EGP Shop: your order {{1}} is confirmed. {{2}}',
@@ -76,6 +81,17 @@ export const TEMPLATES = {
     'EGP Shop: order {{1}} was refunded. {{2}}',
     'EGP Shop: تم رد مبلغ الطلب {{1}}. {{2}}',
   ),
+  // Marketing at Meta: sent only to shoppers who agreed, and its button (or replying STOP) opts out.
+  cart_reminder: {
+    name: 'cart_reminder',
+    category: 'MARKETING',
+    text: {
+      en: 'EGP Shop: your cart is waiting for you: {{1}} To stop these reminders: {{2}}',
+      ar: 'EGP Shop: سلتك بانتظارك: {{1}} لإيقاف التذكير: {{2}}',
+    },
+    parameters: ['link to the cart', 'opt-out link'],
+    buttons: [{ type: 'QUICK_REPLY', text: { en: 'Stop reminders', ar: 'إيقاف التذكير' } }],
+  },
 } as const satisfies Record<string, ShopTemplate>;
 
 /** A template's text in `language` with its parameters in place: what an SMS says. */

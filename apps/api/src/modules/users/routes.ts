@@ -73,14 +73,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user' },
       schema: {
-        summary: "Update the signed-in user's name, e-mail or phone",
+        summary: "Update the signed-in user's name, e-mail, phone, contact channel or cart reminders",
         tags: ['user'],
         security: [{ token: [] }],
         body: updateUserSchema,
         response: { 200: z.object({ user: userSchema }) },
       },
     },
-    async (request) => users.update(currentUser(request).id, request.body),
+    async (request) => users.update(currentUser(request).id, request.body, requestLanguage(request)),
   );
 
   app.put(

@@ -20,7 +20,8 @@ import type { Deps } from '../deps.js';
 
 type UserRow = typeof users.$inferSelect;
 
-type DtoColumns = 'id' | 'name' | 'email' | 'phone' | 'role' | 'contactChannel' | 'signedInWith';
+type DtoColumns =
+  'id' | 'name' | 'email' | 'phone' | 'role' | 'contactChannel' | 'signedInWith' | 'cartRemindersLanguage';
 
 /** The channel order messages take (order-messages.ts chooses it the same way, in SQL). */
 const contactChannelOf = (u: Pick<UserRow, 'contactChannel' | 'signedInWith'>): ContactChannel => {
@@ -35,6 +36,7 @@ export const toUserDto = (u: Pick<UserRow, DtoColumns>): User => ({
   phone: u.phone,
   role: u.role,
   contactChannel: contactChannelOf(u),
+  cartReminders: u.cartRemindersLanguage !== null,
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -98,8 +100,13 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
     return session(user);
   }
 
-  async function update(userId: string, input: UpdateUserInput) {
-    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  /** Profile edits; agreeing to cart reminders keeps the language agreed in, which the reminders speak. */
+  async function update(userId: string, input: UpdateUserInput, language: Language) {
+    const { cartReminders, ...fields } = input;
+    const changes = {
+      ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+      ...(cartReminders === undefined ? {} : { cartRemindersLanguage: cartReminders ? language : null }),
+    };
     if (input.contactChannel) {
       // A channel the shop has no address on would leave the shopper hearing nothing.
       const [current] = await db
@@ -256,6 +263,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
         role: users.role,
         contactChannel: users.contactChannel,
         signedInWith: users.signedInWith,
+        cartRemindersLanguage: users.cartRemindersLanguage,
       })
       .from(users)
       .orderBy(users.createdAt);

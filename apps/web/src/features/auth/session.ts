@@ -28,6 +28,7 @@ export function restoreSession(stored: unknown, now: number): Session | null {
     contactChannel: (CONTACT_CHANNELS as readonly unknown[]).includes(user.contactChannel)
       ? (user.contactChannel as ContactChannel)
       : 'email',
+    cartReminders: user.cartReminders === true,
   };
   return { user: restored, token, expiration: new Date(expires).toISOString() };
 }

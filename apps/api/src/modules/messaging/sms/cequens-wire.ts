@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { SmsCoding } from './encoding.js';
 
 /** CEQUENS's SMS API (developer.cequens.com, "Sending SMS"): the route, what the shop sends and what comes back. */
@@ -23,7 +24,17 @@ export interface CequensSendReply {
 }
 
 /**
- * A delivery report, as query parameters of a request to dlrUrl: the message's id, and its status (1 delivered,
- * 2 undelivered). CEQUENS does not sign them: dlrUrl carries a secret of the shop's instead.
+ * A delivery report ("DLR Webhook" in CEQUENS's reference), as query parameters of a request to dlrUrl: the
+ * message's id at CEQUENS, and its status (1 delivered, 2 undelivered), with the sender, recipient, account and
+ * submit date beside them. CEQUENS does not sign them: dlrUrl carries a secret of the shop's instead.
  */
 export const DLR_STATUS = { delivered: '1', undelivered: '2' } as const;
+
+export const cequensReportQuerySchema = z
+  .object({
+    MessageId: z.string().max(100),
+    Status: z.string().max(10),
+    StatusMessage: z.string().max(500).optional(),
+  })
+  .passthrough();
+export type CequensReport = z.infer<typeof cequensReportQuerySchema>;

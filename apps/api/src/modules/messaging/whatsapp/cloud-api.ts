@@ -11,7 +11,8 @@ import {
   type TemplateSendRequest,
 } from './wire.js';
 
-const settingsSchema = z.object({
+/** Its settings, read from the environment. */
+export const whatsappSettings = z.object({
   WHATSAPP_ACCESS_TOKEN: z.string().min(1),
   WHATSAPP_PHONE_NUMBER_ID: z.string().min(1),
   WHATSAPP_API_URL: z.string().url().default(WHATSAPP_DEFAULT_URL),
@@ -24,18 +25,8 @@ const settingsSchema = z.object({
   /** What Meta's verification request must carry, chosen by the merchant when subscribing the webhook. */
   WHATSAPP_VERIFY_TOKEN: z.string().min(1),
 });
-export type WhatsAppSettings = z.infer<typeof settingsSchema>;
 
 export const whatsappConfigured = (env: Config['env']) => Boolean(env.WHATSAPP_ACCESS_TOKEN);
-
-export function whatsappSettings(env: Config['env']): WhatsAppSettings {
-  const parsed = settingsSchema.safeParse(env);
-  if (!parsed.success)
-    throw new Error(
-      `WhatsApp settings: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
-    );
-  return parsed.data;
-}
 
 const TIMEOUT_MS = 15_000;
 
@@ -62,7 +53,7 @@ export function templateComponents(template: TemplateMessage, copyCode?: string)
 
 /** WhatsApp through Meta's Cloud API: every message the shop starts is an approved template (templates.ts). */
 export function cloudApiProvider(config: Pick<Config, 'env'>): MessageProvider<'whatsapp'> {
-  const settings = whatsappSettings(config.env);
+  const settings = whatsappSettings.parse(config.env);
   const url = `${settings.WHATSAPP_API_URL}${messagesPath(settings.WHATSAPP_API_VERSION, settings.WHATSAPP_PHONE_NUMBER_ID)}`;
   return {
     name: 'whatsapp',

@@ -18,7 +18,12 @@ export function signedByMeta(rawBody: Buffer, header: string | string[] | undefi
  * Applies a signed notification: statuses move their messages on (a replay changes nothing), and shoppers' texts
  * and button presses go to whoever subscribed to replies.
  */
-export async function applyNotification(db: Db, replies: Replies, notification: WebhookNotification): Promise<void> {
+export async function applyNotification(
+  db: Db,
+  replies: Replies,
+  notification: WebhookNotification,
+  now: Date,
+): Promise<void> {
   for (const entry of notification.entry ?? [])
     for (const change of entry.changes ?? []) {
       for (const status of change.value?.statuses ?? [])
@@ -27,7 +32,7 @@ export async function applyNotification(db: Db, replies: Replies, notification: 
           providerMessageId: status.id,
           status: status.status,
           reason: status.errors?.map((e) => e.error_data?.details ?? e.message ?? e.title).join('; '),
-          at: new Date(Number(status.timestamp) * 1000 || Date.now()),
+          at: new Date(Number(status.timestamp) * 1000 || now.getTime()),
         });
       for (const message of change.value?.messages ?? []) {
         const text = message.text?.body;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Meta's WhatsApp Cloud API (developers.facebook.com/docs/whatsapp/cloud-api): what the shop sends to
  * /{version}/{phone number id}/messages, what comes back, and the webhook's notifications.
@@ -63,3 +65,10 @@ export interface WebhookNotification {
     }[];
   }[];
 }
+
+/** GET on the webhook: Meta's check that it is the shop's (answer hub.challenge when hub.verify_token is ours). */
+export const whatsappVerifyQuerySchema = z.object({
+  'hub.mode': z.string().max(40).optional(),
+  'hub.verify_token': z.string().max(200).optional(),
+  'hub.challenge': z.string().max(200).optional(),
+});

@@ -6,8 +6,11 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { errorMessage } from '../../../api/errors';
 import { useUpdateUserMutation } from '../api/accountApi';
 
-/** How the shop reaches the shopper about orders; a choice is saved at once (the server refuses one with no address). */
-export function ContactChannelCard({ current }: { current: ContactChannel }) {
+/**
+ * How the shop reaches the shopper about orders; a choice is saved at once (the server refuses one with no address).
+ * Below it, the shopper's consent to cart reminders by that channel: off until they tick it, as reminders are marketing.
+ */
+export function ContactChannelCard({ current, cartReminders }: { current: ContactChannel; cartReminders: boolean }) {
   const { t } = useTranslation();
   const [updateUser, { isLoading, error }] = useUpdateUserMutation();
   return (
@@ -31,6 +34,14 @@ export function ContactChannelCard({ current }: { current: ContactChannel }) {
               onChange={() => void updateUser({ contactChannel: channel }).catch(() => {})}
             />
           ))}
+          <Form.Check
+            type="switch"
+            className="mt-3"
+            id="cart-reminders"
+            label={t('account.contact.cartReminders')}
+            checked={cartReminders}
+            onChange={(event) => void updateUser({ cartReminders: event.target.checked }).catch(() => {})}
+          />
         </fieldset>
       </Card.Body>
     </Card>

@@ -56,7 +56,7 @@ export function EditProfilePage() {
           ))}
         </ul>
       </Card>
-      <ContactChannelCard current={user.contactChannel} />
+      <ContactChannelCard current={user.contactChannel} cartReminders={user.cartReminders} />
       <Card border="danger-subtle">
         <Card.Body>
           <h2 className="h6 text-danger">{t('account.delete.heading')}</h2>

@@ -2,6 +2,7 @@ import type { Arabic } from '@shop/contracts';
 import type { ORDER_MAIL_LEAD, ORDER_MAIL_SUBJECT, ORDER_MAIL_TEXT } from './texts.js';
 
 export const ORDER_MAIL_SUBJECT_AR: Arabic<typeof ORDER_MAIL_SUBJECT> = {
+  placed: (ref) => `استلمنا طلبك ${ref}`,
   confirmed: (ref) => `تم تأكيد طلبك ${ref}`,
   paid: (ref) => `تم استلام الدفع للطلب ${ref}`,
   shipped: (ref) => `طلبك ${ref} في الطريق إليك`,
@@ -13,6 +14,7 @@ export const ORDER_MAIL_SUBJECT_AR: Arabic<typeof ORDER_MAIL_SUBJECT> = {
 };
 
 export const ORDER_MAIL_LEAD_AR: Arabic<typeof ORDER_MAIL_LEAD> = {
+  placed: 'شكرًا لطلبك. يتم تأكيده فور وصول الدفع.',
   confirmed: 'شكرًا لطلبك. نحن نجهزه الآن وسنراسلك مرة أخرى عند شحنه.',
   paid: 'استلمنا الدفع وتم تأكيد طلبك. سنراسلك مرة أخرى عند شحنه.',
   shipped: 'خرج طلبك من متجرنا مع شركة الشحن.',

@@ -1,7 +1,9 @@
+import type { Language } from '@shop/contracts';
 import type { OrderMailKind } from '../../order-messages.js';
 
 /** Each order e-mail's subject, given the order's short reference. */
 export const ORDER_MAIL_SUBJECT: Record<OrderMailKind, (ref: string) => string> = {
+  placed: (ref) => `We received your order ${ref}`,
   confirmed: (ref) => `Your order ${ref} is confirmed`,
   paid: (ref) => `Payment received for order ${ref}`,
   shipped: (ref) => `Your order ${ref} is on its way`,
@@ -14,6 +16,7 @@ export const ORDER_MAIL_SUBJECT: Record<OrderMailKind, (ref: string) => string> 
 
 /** What happened, as the first paragraph of each order e-mail says it. */
 export const ORDER_MAIL_LEAD: Record<OrderMailKind, string> = {
+  placed: 'Thank you for your order. It is confirmed as soon as your payment arrives.',
   confirmed: 'Thank you for your order. We are preparing it and will write again when it ships.',
   paid: 'We received your payment and your order is confirmed. We will write again when it ships.',
   shipped: 'Your order has left our store with the courier.',
@@ -42,3 +45,9 @@ export const ORDER_MAIL_TEXT = {
   viewOrders: 'See your orders',
   signOff: 'EGP Shop',
 } as const;
+
+/** The cart reminder's subject; its text is the SMS's (templates.ts). */
+export const CART_REMINDER_SUBJECT: Record<Language, string> = {
+  en: 'Your cart is waiting for you',
+  ar: 'سلتك بانتظارك',
+};
