@@ -3,7 +3,9 @@
 // directory with the demo seed. Beside it, on the next port, the same shop paying through Paymob:
 // the Paymob simulator on the port after, and a second API with PAYMOB_* settings pointing at it and
 // a data directory of its own (the 'paymob' project of playwright.config.ts tests it). Each API
-// keeps one provider for its whole life, as a real shop does.
+// keeps one provider for its whole life, as a real shop does. The main shop sends its SMS and WhatsApp
+// messages to the CEQUENS and WhatsApp Cloud API simulators on the two ports after those (e2e/support/messages.ts
+// reads what they received); its e-mail still goes to the outbox.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,6 +45,20 @@ const PAYMOB = {
   PAYMOB_KIOSK_INTEGRATION_ID: '5003',
 };
 
+const cequensPort = String(Number(simulatorPort) + 1);
+const whatsappPort = String(Number(simulatorPort) + 2);
+const MESSAGING = {
+  CEQUENS_API_KEY: 'e2e_cequens_api_key',
+  CEQUENS_SENDER: 'EGPShop',
+  CEQUENS_DLR_SECRET: 'e2e_cequens_dlr_secret_0123456789',
+  CEQUENS_API_URL: `http://127.0.0.1:${cequensPort}`,
+  WHATSAPP_ACCESS_TOKEN: 'e2e_whatsapp_access_token',
+  WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
+  WHATSAPP_APP_SECRET: 'e2e_whatsapp_app_secret',
+  WHATSAPP_VERIFY_TOKEN: 'e2e_whatsapp_verify_token',
+  WHATSAPP_API_URL: `http://127.0.0.1:${whatsappPort}`,
+};
+
 /** @param {string} apiPort @param {string} dir @param {Record<string, string>} [extra] */
 const api = (apiPort, dir, extra = {}) =>
   spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
@@ -63,10 +79,25 @@ const api = (apiPort, dir, extra = {}) =>
     },
   });
 
-const simulator = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/modules/payments/paymob/simulator.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, ...PAYMOB, PAYMOB_SIMULATOR_PORT: simulatorPort },
+/** @param {string} script @param {Record<string, string>} env */
+const simulatorOf = (script, env) =>
+  spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+const simulator = simulatorOf('apps/api/src/modules/payments/paymob/simulator.ts', {
+  ...PAYMOB,
+  PAYMOB_SIMULATOR_PORT: simulatorPort,
+});
+const cequens = simulatorOf('apps/api/src/modules/messaging/sms/simulator.ts', {
+  ...MESSAGING,
+  CEQUENS_SIMULATOR_PORT: cequensPort,
+});
+const whatsapp = simulatorOf('apps/api/src/modules/messaging/whatsapp/simulator.ts', {
+  ...MESSAGING,
+  WHATSAPP_SIMULATOR_PORT: whatsappPort,
+  WHATSAPP_WEBHOOK_URL: `http://127.0.0.1:${port}/api/messaging/whatsapp/webhook`,
 });
 const paymobShop = api(paymobPort, path.join(runDir, 'data-paymob'), {
   ...PAYMOB,
@@ -75,10 +106,11 @@ const paymobShop = api(paymobPort, path.join(runDir, 'data-paymob'), {
 });
 /** @type {import('node:child_process').ChildProcess | null} */
 let server = null;
-const stop = () => [server, simulator, paymobShop].forEach((child) => child?.kill('SIGTERM'));
+const helpers = [simulator, cequens, whatsapp, paymobShop];
+const stop = () => [server, ...helpers].forEach((child) => child?.kill('SIGTERM'));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-for (const helper of [simulator, paymobShop]) {
+for (const helper of helpers) {
   helper.on('exit', (code) => {
     if (server) server.kill('SIGTERM');
     else process.exit(code ?? 1);
@@ -95,10 +127,9 @@ for (;;) {
   if (up) break;
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
-server = api(port, dataDir);
+server = api(port, dataDir, MESSAGING);
 server.on('exit', (code) => {
-  simulator.kill('SIGTERM');
-  paymobShop.kill('SIGTERM');
+  for (const helper of helpers) helper.kill('SIGTERM');
   fs.rmSync(runDir, { recursive: true, force: true });
   if (fs.existsSync(pointer) && fs.readFileSync(pointer, 'utf8') === dataDir) fs.rmSync(pointer, { force: true });
   process.exit(code ?? 0);

@@ -24,6 +24,7 @@ describe('restoring the stored session', () => {
         phone: '01100000002',
         role: false,
         contactChannel: 'email',
+        cartReminders: false,
       },
       token: 'jwt',
       expiration: '2025-03-05T12:00:00.000Z',
@@ -38,10 +39,11 @@ describe('restoring the stored session', () => {
       phone: '',
       role: false,
       contactChannel: 'email',
+      cartReminders: false,
     });
   });
 
-  it('keeps the account of a phone sign-in: no e-mail, WhatsApp for its messages', () => {
+  it('keeps the account of a phone sign-in: no e-mail, WhatsApp for its messages, cart reminders agreed', () => {
     const user = {
       _id: 'u2',
       name: 'Huda',
@@ -49,6 +51,7 @@ describe('restoring the stored session', () => {
       phone: '+201012345678',
       role: false,
       contactChannel: 'whatsapp',
+      cartReminders: true,
     };
     expect(restoreSession(stored({ user }), NOW)?.user).toEqual(user);
   });

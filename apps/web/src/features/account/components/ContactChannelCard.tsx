@@ -36,6 +36,7 @@ export function ContactChannelCard({ current, cartReminders }: { current: Contac
           ))}
           <Form.Check
             type="switch"
+            role="switch"
             className="mt-3"
             id="cart-reminders"
             label={t('account.contact.cartReminders')}

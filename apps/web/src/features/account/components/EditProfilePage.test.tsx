@@ -55,4 +55,27 @@ describe('EditProfilePage', () => {
     expect(screen.getByLabelText('WhatsApp')).toBeChecked();
     expect(calls.map((call) => call.body)).toEqual([{ contactChannel: 'whatsapp' }, { contactChannel: 'sms' }]);
   });
+
+  it('saves the consent to cart reminders, off until ticked', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'PUT /api/user': (request) =>
+        request
+          .clone()
+          .json()
+          .then((body: { cartReminders: boolean }) => ({
+            body: { user: { ...shopperSession.user, cartReminders: body.cartReminders } },
+          })),
+    });
+    const { store } = renderRoute(<EditProfilePage />, {
+      path: '/EditProfile',
+      preloadedState: { session: shopperSession },
+    });
+    const reminders = screen.getByRole('switch', { name: 'Remind me of a cart I leave for a day' });
+    expect(reminders).not.toBeChecked();
+    await user.click(reminders);
+    await waitFor(() => expect(store.getState().session.user?.cartReminders).toBe(true));
+    expect(reminders).toBeChecked();
+    expect(calls.map((call) => call.body)).toEqual([{ cartReminders: true }]);
+  });
 });

@@ -1,0 +1,88 @@
+import { PASSWORD } from '../support/accounts';
+import { ar, openInArabic } from '../support/arabic';
+import { codeIn, newMobile, smsTo, whatsappTo } from '../support/messages';
+import { expect, test } from '../support/test';
+import { ADDRESS } from '../checkout/helpers';
+
+/** The session the app stored once signed in. */
+const storedSession = (page: import('@playwright/test').Page) =>
+  page.evaluate(
+    () =>
+      JSON.parse(window.localStorage.getItem('userData') ?? 'null') as {
+        token: string;
+        user: { _id: string; email: string | null };
+      } | null,
+  );
+
+test('a new shopper signs up with a WhatsApp code in Arabic, orders, and hears of the order on WhatsApp in Arabic', async ({
+  page,
+  request,
+  makeProduct,
+}) => {
+  const mobile = newMobile();
+  const product = await makeProduct({ name: 'Phone order', stock: 5, price: 120 });
+  await openInArabic(page);
+  await page.goto('/signup');
+  await page.getByLabel(ar('auth.phoneSignIn.phone')).fill(mobile.local);
+  await expect(page.getByRole('radio', { name: ar('auth.phoneSignIn.whatsapp') })).toBeChecked();
+  await page.getByRole('button', { name: ar('auth.phoneSignIn.send') }).click();
+  const code = await codeIn(async () => (await whatsappTo(mobile.international)).map((message) => message.text));
+  const [sent] = await whatsappTo(mobile.international);
+  expect(sent?.request.template).toMatchObject({ name: 'sign_in_code', language: { code: 'ar' } });
+
+  await page.getByLabel(ar('auth.phoneSignIn.code')).fill(code);
+  await page.getByRole('button', { name: ar('auth.phoneSignIn.submit') }).click();
+  // No account for this number yet: the form asks for a name, and the same code makes it.
+  await page.getByLabel(ar('auth.phoneSignIn.name')).fill('هدى');
+  await page.getByRole('button', { name: ar('auth.phoneSignIn.submit') }).click();
+  await expect(page).toHaveURL(/\/(ar\/?)?$/);
+  const session = await storedSession(page);
+  expect(session?.user.email).toBeNull();
+
+  // The order, as the app places it in Arabic; then the shopper cancels it.
+  const headers = { 'x-access-token': session?.token ?? '', 'accept-language': 'ar' };
+  expect((await request.put('/api/cart/incItem', { headers, data: { product_id: product._id, flag: 1 } })).ok()).toBe(
+    true,
+  );
+  const placed = await request.post('/api/order', {
+    headers,
+    data: { deliveryAddress: ADDRESS, paymentMethod: 'cash' },
+  });
+  expect(placed.status()).toBe(201);
+  const [order] = (await placed.json()) as { _id: string }[];
+  const ref = `#${order?._id.slice(0, 8).toUpperCase()}`;
+  const cancelled = await request.post(`/api/order/${order?._id}/cancel`, { headers, data: { reason: 'غيرت رأيي' } });
+  expect(cancelled.ok()).toBe(true);
+
+  await expect
+    .poll(async () =>
+      (await whatsappTo(mobile.international))
+        .slice(1)
+        .map((m) => [m.request.template.name, m.request.template.language.code, m.text]),
+    )
+    .toEqual([
+      ['order_confirmed', 'ar', expect.stringMatching(new RegExp(`^EGP Shop: تم تأكيد طلبك ${ref}\\. http`))],
+      ['order_cancelled', 'ar', expect.stringMatching(new RegExp(`^EGP Shop: تم إلغاء طلبك ${ref}\\. http`))],
+    ]);
+});
+
+test('a shopper with an e-mail account signs into it with a code sent by SMS', async ({ page, request }) => {
+  const mobile = newMobile();
+  const email = `e2e-phone-${Date.now()}-${process.pid}@example.com`;
+  const registered = await request.post('/api/user/register', {
+    data: { name: 'Nour Hassan', email, phone: mobile.local, password: PASSWORD, confirm_password: PASSWORD },
+  });
+  expect(registered.status()).toBe(201);
+  const { user } = (await registered.json()) as { user: { _id: string } };
+
+  await page.goto('/login');
+  await page.getByLabel('Your mobile number').fill(mobile.local);
+  await page.getByRole('radio', { name: 'SMS' }).check();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const code = await codeIn(() => smsTo(mobile.international));
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const session = await storedSession(page);
+  expect(session?.user).toMatchObject({ _id: user._id, email });
+});
