@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { PASSWORD, uniqueEmail } from '../harness.js';
 import { DEFAULT_SHIPPING_RATES, pathIn, PRODUCT_CSV_COLUMNS } from '@shop/contracts';
 import { signWebhook } from '../../src/modules/payments/offline-provider.js';
@@ -232,6 +232,12 @@ export const ROUTES: Record<string, RouteCase> = {
     access: 'public',
     expect: everyone(200),
     request: () => ({ params: { secret: MESSAGING_ENV.CEQUENS_DLR_SECRET }, query: { MessageId: hex(), Status: '2' } }),
+  },
+  // A reminder's signed link is the credential (cart-reminders.ts): a forged one stops nobody's, whoever sends it.
+  'GET /api/messaging/reminders/stop/:token': {
+    access: 'public',
+    expect: everyone(404),
+    request: () => ({ params: { token: `${randomUUID()}.forged-signature` } }),
   },
   'PUT /api/user': { access: 'user', expect: signedIn(200), request: () => ({ json: { name: 'Renamed Person' } }) },
   'PUT /api/user/password': { access: 'user', expect: signedIn(200), request: () => ({ json: newPassword }) },

@@ -213,8 +213,11 @@ describe('sign-in codes', () => {
     t.clock.advance(20_000);
     const soon = await start(phone.local);
     expect(soon.statusCode).toBe(429);
-    expect(soon.json()).toMatchObject({ retryAfter: 40 });
-    expect(soon.headers['retry-after']).toBe('40');
+    // 40 s, less the real seconds the two requests took on a busy machine (the test clock runs on from real time).
+    const { retryAfter } = soon.json<{ retryAfter: number }>();
+    expect(retryAfter).toBeGreaterThanOrEqual(35);
+    expect(retryAfter).toBeLessThanOrEqual(40);
+    expect(soon.headers['retry-after']).toBe(String(retryAfter));
     t.clock.advance(40_000);
     expect((await start(phone.local)).statusCode).toBe(202);
     const second = await smsCodeFor(phone.stored);
@@ -538,7 +541,8 @@ describe('cart reminders', () => {
     const sibling = await t.sibling();
     const [mine, theirs] = await Promise.all([t.app.cartReminders.flush(), sibling.cartReminders.flush()]);
     expect(mine + theirs).toBe(1);
-    await t.app.messageSender.flush();
+    // Whichever queued it woke its own sender: both passes are waited for.
+    await Promise.all([t.app.messageSender.flush(), sibling.messageSender.flush()]);
     const [reminder, ...more] = remindersTo(phone.stored.slice(1));
     expect(more).toEqual([]);
     expect(reminder?.request.template.language.code).toBe('ar');
