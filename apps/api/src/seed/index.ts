@@ -236,7 +236,7 @@ async function insertPlan(
     DEMO_ACCOUNTS.findIndex((a) => a.role === 'shopper'),
   );
   const demoUsers = [
-    ...DEMO_ACCOUNTS.map((a, i) => ({ ...a, passwordHash: at(hashes, i), role: a.role === 'admin' })),
+    ...DEMO_ACCOUNTS.map((a, i) => ({ ...a, passwordHash: at(hashes, i), role: a.role === 'admin', staffRole: a.role === 'admin' ? 'owner' : null })),
     ...REVIEWERS.map((r) => ({ ...r, passwordHash: shopperHash, role: false })),
   ];
   // An e-mail someone already registered is left alone: seeding never takes over a real account.

@@ -36,6 +36,16 @@ export const TEMPLATES = {
     parameters: ['the 6-digit code'],
     buttons: [{ type: 'COPY_CODE', text: { en: 'Copy code', ar: 'نسخ الرمز' } }],
   },
+  staff_invitation: {
+    name: 'staff_invitation',
+    category: 'UTILITY',
+    text: {
+      en: 'EGP Shop: you are invited to join the shop staff. Accept within 7 days: {{1}}',
+      ar: 'EGP Shop: أنت مدعو للانضمام إلى فريق المتجر. اقبل الدعوة خلال 7 أيام: {{1}}',
+    },
+    parameters: ['the invitation link'],
+    buttons: [],
+  },
   order_confirmed: orderTemplate(
     'order_confirmed',
     'EGP Shop: your order {{1}} is confirmed. {{2}}',
