@@ -50,7 +50,8 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
 }
 
 /** A route's access as the tests name it: its kind, or for a dashboard route the permission it needs. */
-const accessName = (access: Access | undefined): string | undefined => permissionOf(access) ?? (access as string | undefined);
+const accessName = (access: Access | undefined): string | undefined =>
+  permissionOf(access) ?? (access as string | undefined);
 
 /** One registered route, as the server's own route table has it (HEAD twins of GET routes included). */
 export interface RouteEntry {
@@ -150,9 +151,14 @@ export async function registerShopper(app: FastifyInstance, name = 'Mona Ali'): 
 
 export async function createAdmin(app: FastifyInstance): Promise<Account> {
   const email = uniqueEmail('admin');
-  await app.db
-    .insert(users)
-    .values({ name: 'Admin', email, phone: '01112345678', passwordHash: await hashPassword(PASSWORD), role: true, staffRole: 'owner' });
+  await app.db.insert(users).values({
+    name: 'Admin',
+    email,
+    phone: '01112345678',
+    passwordHash: await hashPassword(PASSWORD),
+    role: true,
+    staffRole: 'owner',
+  });
   const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password: PASSWORD } });
   const body = res.json() as { user: { _id: string }; token: string };
   return { id: body.user._id, email, token: body.token, headers: { 'x-access-token': body.token } };

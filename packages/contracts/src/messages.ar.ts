@@ -1,5 +1,13 @@
 import type { OrderStatus } from './lifecycle.js';
-import { cairoDay, type API_MSG, type MSG, type NOT_FOUND, type INVITE_MAIL, type RESET_MAIL, type RULE_MSG } from './messages.js';
+import {
+  cairoDay,
+  type API_MSG,
+  type MSG,
+  type NOT_FOUND,
+  type INVITE_MAIL,
+  type RESET_MAIL,
+  type RULE_MSG,
+} from './messages.js';
 import { formatPrice } from './money.js';
 import { intlLocale } from './locale.js';
 

@@ -102,7 +102,14 @@ export async function createOrPromoteAdmin(
       // Registration asks for a phone; an admin made here has none until they add it on their profile.
       const [created] = await tx
         .insert(users)
-        .values({ name: input.name ?? 'Admin', email: input.email, phone: '', passwordHash, role: true, staffRole: OWNER_ROLE })
+        .values({
+          name: input.name ?? 'Admin',
+          email: input.email,
+          phone: '',
+          passwordHash,
+          role: true,
+          staffRole: OWNER_ROLE,
+        })
         .returning({ id: users.id });
       if (!created) throw new Error('insert returned no row');
       result = { outcome: 'created', userId: created.id };

@@ -23,7 +23,8 @@ export function accessProblem(access: unknown): string | null {
   if (access === undefined) return 'declares no config.access';
   if (access === 'admin')
     return "declares access 'admin', which no longer exists: declare the permission it needs, { permission: '…' } (docs/guide/staff.md)";
-  if (typeof access === 'string') return ['public', 'user', 'shopper', 'metrics'].includes(access) ? null : `declares an unknown access '${access}'`;
+  if (typeof access === 'string')
+    return ['public', 'user', 'shopper', 'metrics'].includes(access) ? null : `declares an unknown access '${access}'`;
   const permission = (access as { permission?: unknown } | null)?.permission;
   return typeof permission === 'string' && (PERMISSIONS as readonly string[]).includes(permission)
     ? null
@@ -128,8 +129,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const user = await authenticate(app, sessionUser, request);
     request.user = user;
     const permission = permissionOf(access);
-    if (permission && !can(user, permission))
-      throw forbidden(user.role ? say.api.roleNotAllowed : say.api.adminsOnly);
+    if (permission && !can(user, permission)) throw forbidden(user.role ? say.api.roleNotAllowed : say.api.adminsOnly);
     if (access === 'shopper' && user.role) throw forbidden(say.api.adminsHaveNoCart);
   });
 });

@@ -20,7 +20,8 @@ export const CALLERS: Who[] = ['visitor', 'owner', 'other', 'admin'];
 /** A route's access: its kind, or for a dashboard route the permission it needs. */
 export type Access = 'public' | 'user' | 'shopper' | 'metrics' | Permission;
 /** Whether a route is the dashboard's: it needs a permission, which the matrix's admin (an owner) has. */
-export const isStaffAccess = (access: string): access is Permission => (PERMISSIONS as readonly string[]).includes(access);
+export const isStaffAccess = (access: string): access is Permission =>
+  (PERMISSIONS as readonly string[]).includes(access);
 
 export interface RouteCase {
   access: Access;
@@ -312,7 +313,11 @@ export const ROUTES: Record<string, RouteCase> = {
     request: (w) => ({ params: { id: w.product.id } }),
   },
   'POST /api/product': { access: 'catalogue.write', expect: adminOnly(201), request: (w) => productForm(w) },
-  'PUT /api/product': { access: 'catalogue.write', expect: adminOnly(200), request: (w) => productForm(w, { id: w.spare.id }) },
+  'PUT /api/product': {
+    access: 'catalogue.write',
+    expect: adminOnly(200),
+    request: (w) => productForm(w, { id: w.spare.id }),
+  },
   'DELETE /api/product/:id': {
     access: 'catalogue.write',
     expect: adminOnly(200),
@@ -533,7 +538,11 @@ export const ROUTES: Record<string, RouteCase> = {
     request: (_w, s) => ({ params: { userId: s.account.id } }),
   },
   'GET /api/staff/me': { access: 'user', expect: signedIn(200), request: none },
-  'POST /api/staff/invitation': { access: 'public', expect: everyone(410), request: () => ({ json: { token: hex() } }) },
+  'POST /api/staff/invitation': {
+    access: 'public',
+    expect: everyone(410),
+    request: () => ({ json: { token: hex() } }),
+  },
   'POST /api/staff/accept': {
     access: 'public',
     expect: everyone(410),

@@ -35,7 +35,8 @@ function filled(message: QueuedMessage, order: Order | undefined, publicUrl: str
     const code = payloadOf(message, 'code');
     return { template: TEMPLATES.sign_in_code, values: [code], copyCode: code };
   }
-  if (message.kind === STAFF_INVITATION) return { template: TEMPLATES.staff_invitation, values: [payloadOf(message, 'url')] };
+  if (message.kind === STAFF_INVITATION)
+    return { template: TEMPLATES.staff_invitation, values: [payloadOf(message, 'url')] };
   if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' message`);
   if (!order) throw new Error(`order ${message.orderId} not found`);
   return orderTemplate(message.kind, order, publicUrl);
@@ -57,7 +58,8 @@ export function renderMessage(
   const language = languageOf(message.language);
   const reference = String(message.id);
   if (channel === 'email') {
-    if (message.kind === STAFF_INVITATION) return { to: message.to, ...inviteMail(payloadOf(message, 'url'), language) };
+    if (message.kind === STAFF_INVITATION)
+      return { to: message.to, ...inviteMail(payloadOf(message, 'url'), language) };
     if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' mail`);
     if (!order) throw new Error(`order ${message.orderId} not found`);
     return { to: message.to, ...renderOrderMail(message.kind, order, language, publicUrl) };

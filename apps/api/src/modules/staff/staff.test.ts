@@ -84,7 +84,9 @@ describe('permission matrix, from the route table', () => {
       })
       .map((r) => `${r.method} ${r.url}: ${r.access ?? 'none'}`);
     expect(problems).toEqual([]);
-    expect(t.routes.filter((r) => (PERMISSIONS as readonly string[]).includes(r.access ?? '')).length).toBeGreaterThan(40);
+    expect(t.routes.filter((r) => (PERMISSIONS as readonly string[]).includes(r.access ?? '')).length).toBeGreaterThan(
+      40,
+    );
   });
 
   it("refuses to start with a route declaring the old 'admin' access, or none", async () => {
@@ -106,7 +108,10 @@ describe('permission matrix, from the route table', () => {
 
   it('answers every dashboard route as each built-in role and a custom role allows', async () => {
     const customPermissions: Permission[] = ['orders.read', 'coupons.write'];
-    const created = await call(owner, 'POST', '/api/admin/roles', { name: 'Coupons desk', permissions: customPermissions });
+    const created = await call(owner, 'POST', '/api/admin/roles', {
+      name: 'Coupons desk',
+      permissions: customPermissions,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const custom = created.json() as StaffRole;
     const roles: [string, readonly Permission[]][] = [
@@ -184,7 +189,7 @@ describe('invitations', () => {
     }
   });
 
-  it("gives the role to an existing account once its own password proves it; a wrong one leaves it unused", async () => {
+  it('gives the role to an existing account once its own password proves it; a wrong one leaves it unused', async () => {
     const shopper = await registerShopper(t.app, 'Sara Existing');
     const { token } = await invite({ email: shopper.email, role: 'support' });
     expect((await call(null, 'POST', '/api/staff/invitation', { token })).json()).toMatchObject({ hasAccount: true });
@@ -199,9 +204,9 @@ describe('invitations', () => {
     expect((await call(shopper, 'GET', '/api/cart')).statusCode).toBe(403);
     // Inviting them again is refused on acceptance: they are already on the staff.
     const second = await invite({ email: shopper.email, role: 'manager' });
-    expect((await call(null, 'POST', '/api/staff/accept', { token: second.token, password: PASSWORD })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await call(null, 'POST', '/api/staff/accept', { token: second.token, password: PASSWORD })).statusCode,
+    ).toBe(409);
   });
 
   it('by phone: the message queue sends the link, and a code sent to the mobile accepts it', async () => {
@@ -240,15 +245,24 @@ describe('managing members', () => {
   it('suspension ends the sessions at once and refuses sign-in until restored', async () => {
     const email = uniqueEmail('susp');
     const { token } = await invite({ email, role: 'support' });
-    const session = (await call(null, 'POST', '/api/staff/accept', { token, name: 'Sami Sus', password: PASSWORD })).json();
-    const member: Account = { id: session.user._id, email, token: session.token, headers: { 'x-access-token': session.token } };
+    const session = (
+      await call(null, 'POST', '/api/staff/accept', { token, name: 'Sami Sus', password: PASSWORD })
+    ).json();
+    const member: Account = {
+      id: session.user._id,
+      email,
+      token: session.token,
+      headers: { 'x-access-token': session.token },
+    };
     expect((await call(member, 'GET', '/api/user/allUsers')).statusCode).toBe(200);
     const suspended = await call(owner, 'POST', `/api/admin/staff/${member.id}/suspend`);
     expect(suspended.json()).toMatchObject({ suspended: true });
     expect((await call(member, 'GET', '/api/user/allUsers')).statusCode).toBe(401);
     const login = await call(null, 'POST', '/api/user/login', { email, password: PASSWORD });
     expect(login.statusCode).toBe(403);
-    expect((await call(owner, 'POST', `/api/admin/staff/${member.id}/restore`)).json()).toMatchObject({ suspended: false });
+    expect((await call(owner, 'POST', `/api/admin/staff/${member.id}/restore`)).json()).toMatchObject({
+      suspended: false,
+    });
     const back = await call(null, 'POST', '/api/user/login', { email, password: PASSWORD });
     expect(back.statusCode).toBe(200);
     const list = (await call(owner, 'GET', '/api/admin/staff')).json() as { _id: string; role: string }[];
@@ -266,9 +280,9 @@ describe('managing members', () => {
     const logs = await call(owner, 'GET', `/api/logs?user=${manager.id}`);
     const entries = logs.json().logs as { userId: string; userName: string; userRole: string }[];
     expect(entries.length).toBeGreaterThan(0);
-    expect(entries.every((e) => e.userId === manager.id && e.userName === 'Staff Person' && e.userRole === 'manager')).toBe(
-      true,
-    );
+    expect(
+      entries.every((e) => e.userId === manager.id && e.userName === 'Staff Person' && e.userRole === 'manager'),
+    ).toBe(true);
     const [ownerEntry] = await t.app.db
       .select()
       .from(auditLogs)
