@@ -64,7 +64,14 @@ async function once() {
     const { db } = database;
     const [admin] = await db
       .insert(users)
-      .values({ name: 'Bench', email: 'bench@example.com', phone: '01000000000', passwordHash: 'x', role: true })
+      .values({
+        name: 'Bench',
+        email: 'bench@example.com',
+        phone: '01000000000',
+        passwordHash: 'x',
+        role: true,
+        staffRole: 'owner',
+      })
       .returning();
     if (!admin) throw new Error('no admin');
     const headers = { 'x-access-token': app.tokens.issue({ sub: admin.id, tv: 0 }).token };

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { createPgDatabase } from './pg-database.js';
 import { forbidNestedConnections } from './nested-connections.js';
 import { buildApp } from '../src/app.js';
+import { permissionOf, type Access } from '../src/plugins/auth.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { desc, eq } from 'drizzle-orm';
@@ -47,6 +48,10 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
   forbidNestedConnections(database.db);
   return { database, drop: created.drop };
 }
+
+/** A route's access as the tests name it: its kind, or for a dashboard route the permission it needs. */
+const accessName = (access: Access | undefined): string | undefined =>
+  permissionOf(access) ?? (access as string | undefined);
 
 /** One registered route, as the server's own route table has it (HEAD twins of GET routes included). */
 export interface RouteEntry {
@@ -91,7 +96,7 @@ export async function createTestApp(env: Record<string, string> = {}, log?: LogS
   const onRoute = (route: RouteOptions) => {
     const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
     for (const method of [route.method].flat())
-      routes.push({ method, url: route.url, access: route.config?.access, consumes });
+      routes.push({ method, url: route.url, access: accessName(route.config?.access), consumes });
   };
   const logger = log ? { level: 'info', stream: log } : false;
   const app = await buildApp({ config, database, clock, logger, onRoute });
@@ -146,9 +151,14 @@ export async function registerShopper(app: FastifyInstance, name = 'Mona Ali'): 
 
 export async function createAdmin(app: FastifyInstance): Promise<Account> {
   const email = uniqueEmail('admin');
-  await app.db
-    .insert(users)
-    .values({ name: 'Admin', email, phone: '01112345678', passwordHash: await hashPassword(PASSWORD), role: true });
+  await app.db.insert(users).values({
+    name: 'Admin',
+    email,
+    phone: '01112345678',
+    passwordHash: await hashPassword(PASSWORD),
+    role: true,
+    staffRole: 'owner',
+  });
   const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password: PASSWORD } });
   const body = res.json() as { user: { _id: string }; token: string };
   return { id: body.user._id, email, token: body.token, headers: { 'x-access-token': body.token } };

@@ -1,5 +1,13 @@
 import type { OrderStatus } from './lifecycle.js';
-import { cairoDay, type API_MSG, type MSG, type NOT_FOUND, type RESET_MAIL, type RULE_MSG } from './messages.js';
+import {
+  cairoDay,
+  type API_MSG,
+  type MSG,
+  type NOT_FOUND,
+  type INVITE_MAIL,
+  type RESET_MAIL,
+  type RULE_MSG,
+} from './messages.js';
 import { formatPrice } from './money.js';
 import { intlLocale } from './locale.js';
 
@@ -130,6 +138,18 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   notAllowed: 'غير مسموح لك بهذا الإجراء',
   adminsOnly: 'هذا الإجراء متاح للمسؤولين فقط',
   adminsHaveNoCart: 'ليس للمسؤولين عربة تسوق أو مفضلة أو طلبات',
+  roleNotAllowed: 'دورك لا يسمح بهذا الإجراء',
+  accountSuspended: 'حساب الموظف هذا موقوف',
+  roleNeedsPermission: 'اختر صلاحية واحدة على الأقل',
+  roleExists: 'يوجد دور بهذا الاسم بالفعل',
+  roleUnknown: 'لا يوجد دور بهذا الاسم',
+  emailOrPhone: 'أدخل بريدًا إلكترونيًا أو رقم موبايل، واحدًا منهما فقط',
+  invitationInvalid: 'هذه الدعوة مستخدمة أو منتهية أو غير معروفة',
+  invitationPasswordRequired: 'أدخل اسمك وكلمة مرور لإنشاء حسابك',
+  invitationCodeRequired: 'أدخل الرمز المرسل إلى موبايلك',
+  alreadyStaff: 'هذا الحساب ضمن فريق العمل بالفعل',
+  lastOwner: 'يجب أن يبقى للمتجر مالك واحد على الأقل غير موقوف',
+  notStaff: 'لا يوجد موظف بهذا المعرّف',
   emailTaken: 'هذا البريد الإلكتروني مسجل بالفعل',
   wrongCredentials: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
   passwordUpdated: 'تم تحديث كلمة المرور بنجاح',
@@ -224,6 +244,12 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   refundFailed: 'لم يقبل مزود الدفع رد المبلغ، يرجى المحاولة مرة أخرى',
   refundPending: 'أُرسل طلب رد مبلغ هذا الطلب إلى مزود الدفع من قبل، وسيتغير الطلب عندما يؤكده المزود',
   paymentConfirming: 'جارٍ تأكيد هذه العملية بالفعل.',
+};
+
+export const INVITE_MAIL_AR: Arabic<typeof INVITE_MAIL> = {
+  subject: 'دعوة للانضمام إلى فريق EGP Shop',
+  body: (link) =>
+    `تمت دعوتك للانضمام إلى فريق عمل EGP Shop.\n\nافتح هذا الرابط خلال 7 أيام لقبول الدعوة:\n${link}\n\nإذا لم تكن تتوقع هذه الدعوة، فتجاهل هذه الرسالة.`,
 };
 
 export const RESET_MAIL_AR: Arabic<typeof RESET_MAIL> = {

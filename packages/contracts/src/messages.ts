@@ -125,6 +125,19 @@ export const API_MSG = {
   notAllowed: 'You are not allowed to do this',
   adminsOnly: 'Only admins can do this',
   adminsHaveNoCart: 'Admins have no cart, favourites or orders',
+  // Staff
+  roleNotAllowed: 'Your role does not allow this',
+  accountSuspended: 'This staff account is suspended',
+  roleNeedsPermission: 'Choose at least one permission',
+  roleExists: 'A role with this name already exists',
+  roleUnknown: 'There is no such role',
+  emailOrPhone: 'Give an e-mail address or a mobile number, one of the two',
+  invitationInvalid: 'This invitation is used, expired or unknown',
+  invitationPasswordRequired: 'Enter your name and a password to make your account',
+  invitationCodeRequired: 'Enter the code sent to your mobile',
+  alreadyStaff: 'This account is already on the staff',
+  lastOwner: 'The shop must keep at least one owner who is not suspended',
+  notStaff: 'No staff member has this id',
   // Accounts
   emailTaken: 'This e-mail is already registered',
   wrongCredentials: 'Wrong e-mail or password',
@@ -229,6 +242,13 @@ export const API_MSG = {
   refundFailed: 'The payment provider did not accept the refund, please try again',
   refundPending:
     'A refund of this order was already sent to the payment provider; the order changes when the provider confirms it',
+} as const;
+
+/** The staff invitation e-mail. */
+export const INVITE_MAIL = {
+  subject: 'You are invited to the EGP Shop team',
+  body: (link: string) =>
+    `You are invited to join the staff of EGP Shop.\n\nOpen this link within 7 days to accept:\n${link}\n\nIf you did not expect it, ignore this e-mail.`,
 } as const;
 
 /** The password-reset e-mail. */

@@ -42,6 +42,9 @@ export const WEB_PATHS = {
   dashLogs: '/dashboard/logs',
   dashShipping: '/dashboard/Shipping',
   dashCoupons: '/dashboard/coupons',
+  dashStaff: '/dashboard/staff',
+  /** Where an invitation's link leads; the token follows in the fragment, which never reaches a server's log. */
+  staffAccept: '/staff/accept',
   cart: '/CartPage',
   shippingAddress: '/ShippingAdress',
   shippingForm: '/ShippingForm',

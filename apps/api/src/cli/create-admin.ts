@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
-import { emailField, nameField, passwordField, render } from '@shop/contracts';
+import { emailField, nameField, OWNER_ROLE, passwordField, render } from '@shop/contracts';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
@@ -91,6 +91,7 @@ export async function createOrPromoteAdmin(
         .update(users)
         .set({
           role: true,
+          staffRole: OWNER_ROLE,
           passwordHash,
           tokenVersion: sql`${users.tokenVersion} + 1`,
           ...(input.name ? { name: input.name } : {}),
@@ -101,7 +102,14 @@ export async function createOrPromoteAdmin(
       // Registration asks for a phone; an admin made here has none until they add it on their profile.
       const [created] = await tx
         .insert(users)
-        .values({ name: input.name ?? 'Admin', email: input.email, phone: '', passwordHash, role: true })
+        .values({
+          name: input.name ?? 'Admin',
+          email: input.email,
+          phone: '',
+          passwordHash,
+          role: true,
+          staffRole: OWNER_ROLE,
+        })
         .returning({ id: users.id });
       if (!created) throw new Error('insert returned no row');
       result = { outcome: 'created', userId: created.id };

@@ -40,6 +40,8 @@ export const FILES = [
   'search-typos.sql',
   'search-prefixes.sql',
   'search-postings.sql',
+  // Reads users and staff_roles only.
+  'staff.sql',
 ];
 
 const BREAKPOINT = '--> statement-breakpoint';

@@ -39,7 +39,12 @@ export const users = pgTable(
     phone: text('phone').notNull(),
     /** Null for an account made by phone: it signs in with codes until its owner sets one. */
     passwordHash: text('password_hash'),
+    /** The spec's admin flag: true exactly for staff members, whose role says what they may do. */
     role: boolean('role').notNull().default(false),
+    /** A staff member's role (a built-in role's name, a custom role's id); null for shoppers. */
+    staffRole: text('staff_role').references(() => staffRoles.key),
+    /** Set while the owner has suspended this member: no session works and no sign-in succeeds. */
+    staffSuspendedAt: timestamp('staff_suspended_at', { withTimezone: true }),
     /** Bumped on password change; tokens carry it, so older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     /** The mobile a code sent to proved, as phone.ts writes it (+2010…): it signs this account in, and no other. */
@@ -64,6 +69,47 @@ export const users = pgTable(
     index('users_cart_reminder_idx')
       .on(t.cartChangedAt)
       .where(sql`${t.cartRemindersLanguage} is not null`),
+    index('users_staff_role_idx').on(t.staffRole),
+    check('users_role_is_staff', sql`${t.role} = (${t.staffRole} is not null)`),
+  ],
+);
+
+/**
+ * The roles staff members hold. The built-in ones are rows too (so a member's role is a foreign key), without
+ * permissions: theirs are the code's (contracts' BUILT_IN_ROLES). A custom role keeps the permissions the owner chose.
+ */
+export const staffRoles = pgTable(
+  'staff_roles',
+  {
+    key: text('key')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    name: text('name').notNull(),
+    permissions: text('permissions').array(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_roles_name_key').on(sql`lower(${t.name})`)],
+);
+
+/** An invitation to the staff: only its token's hash is kept; it lives INVITATION_TTL_MS and is used once. */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    role: text('role')
+      .notNull()
+      .references(() => staffRoles.key),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_invitations_token_key').on(t.tokenHash),
+    check('staff_invitations_one_address', sql`(${t.email} is null) <> (${t.phone} is null)`),
   ],
 );
 
@@ -617,6 +663,9 @@ export const auditLogs = pgTable(
     message: text('message').notNull(),
     data: jsonb('data'),
     ip: text('ip'),
+    /** A staff member's name and role when they wrote it (db/sql/staff.sql fills them in). */
+    userName: text('user_name'),
+    userRole: text('user_role'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,13 +1,17 @@
+import type { Permission } from '@shop/contracts';
 import type { DbOrTx } from '../db/client.js';
 import { audit } from './audit.js';
 
 /** The signed-in caller of a change and where it came from, for permission checks and the audit log. */
 export interface Actor {
-  user: { id: string; email: string | null; role: boolean };
+  user: { id: string; name: string; email: string | null; role: boolean; permissions: readonly Permission[] };
   ip: string;
 }
 
-/** One 'admin' audit row ("{email} {what}"); pass the transaction so it lands with the change or not at all. */
+/**
+ * One 'admin' audit row ("{email} {what}", the name for a member made by phone); pass the transaction so it lands
+ * with the change or not at all. The member's name and role are added to it by the database (db/sql/staff.sql).
+ */
 export function auditAdmin(
   db: DbOrTx,
   actor: Actor,
@@ -18,7 +22,7 @@ export function auditAdmin(
   return audit(db, {
     type: 'admin',
     action,
-    message: `${actor.user.email} ${what}`,
+    message: `${actor.user.email ?? actor.user.name} ${what}`,
     userId: actor.user.id,
     userEmail: actor.user.email,
     data,

@@ -34,5 +34,6 @@ export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
     userEmail: entry.userEmail ?? null,
     data: entry.data ?? null,
     ip: entry.ip ?? null,
-  } satisfies Required<Omit<typeof auditLogs.$inferInsert, 'id' | 'createdAt'>>);
+    // The staff member's name and role: filled in by the database (db/sql/staff.sql).
+  } satisfies Required<Omit<typeof auditLogs.$inferInsert, 'id' | 'createdAt' | 'userName' | 'userRole'>>);
 }

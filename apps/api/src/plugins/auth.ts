@@ -1,25 +1,52 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq, sql } from 'drizzle-orm';
-import { say } from '@shop/contracts';
-import { users } from '../db/schema.js';
+import { PERMISSIONS, permissionsOfRole, say, type Permission } from '@shop/contracts';
+import { staffRoles, users } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { isId } from '../lib/validation.js';
 import type { Actor } from '../lib/admin-audit.js';
 
 /**
  * Who may call a route. Every /api route declares one in `config.access`; a route without it
- * fails at start-up, so nothing can be added without deciding who may call it.
+ * fails at start-up, so nothing can be added without deciding who may call it. A dashboard route
+ * names the permission it needs (docs/decisions/staff-permissions.md): there is no plain 'admin'.
  */
-export type Access = 'public' | 'user' | 'shopper' | 'admin' | 'metrics';
+export type Access = 'public' | 'user' | 'shopper' | 'metrics' | { permission: Permission };
+
+/** The permission a route needs, or null when it is not a dashboard route. */
+export const permissionOf = (access: Access | undefined): Permission | null =>
+  typeof access === 'object' ? access.permission : null;
+
+/** What is wrong with a route's declared access, or null when it is one of the kinds above. */
+export function accessProblem(access: unknown): string | null {
+  if (access === undefined) return 'declares no config.access';
+  if (access === 'admin')
+    return "declares access 'admin', which no longer exists: declare the permission it needs, { permission: '…' } (docs/guide/staff.md)";
+  if (typeof access === 'string')
+    return ['public', 'user', 'shopper', 'metrics'].includes(access) ? null : `declares an unknown access '${access}'`;
+  const permission = (access as { permission?: unknown } | null)?.permission;
+  return typeof permission === 'string' && (PERMISSIONS as readonly string[]).includes(permission)
+    ? null
+    : `declares an unknown permission ${JSON.stringify(permission)}`;
+}
 
 export interface AuthUser {
   id: string;
   name: string;
   /** Null for an account made by phone. */
   email: string | null;
+  /** The spec's admin flag: true for staff members. */
   role: boolean;
+  /** A staff member's role key; null for shoppers. */
+  staffRole: string | null;
+  /** What the member's role allows, read with the session; none for shoppers. */
+  permissions: readonly Permission[];
 }
+
+/** Whether the signed-in user's role allows `permission`. */
+export const can = (user: Pick<AuthUser, 'permissions'>, permission: Permission): boolean =>
+  user.permissions.includes(permission);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,13 +66,24 @@ function readToken(request: FastifyRequest): string | null {
 }
 
 /**
- * The user a session token names, read on every signed-in request: a prepared statement, so each
- * database connection parses and plans it once, and the query is not rebuilt per request.
+ * The user a session token names, with their staff role's saved permissions, read on every signed-in
+ * request in one statement: a prepared statement, so each database connection parses and plans it
+ * once, and the query is not rebuilt per request.
  */
 function sessionUserQuery(app: FastifyInstance) {
   return app.db
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role, tokenVersion: users.tokenVersion })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      tokenVersion: users.tokenVersion,
+      staffRole: users.staffRole,
+      suspendedAt: users.staffSuspendedAt,
+      savedPermissions: staffRoles.permissions,
+    })
     .from(users)
+    .leftJoin(staffRoles, eq(staffRoles.key, users.staffRole))
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('auth_session_user');
 }
@@ -62,8 +100,16 @@ async function authenticate(
   // A subject that is not an id names nobody (and must not reach the query as a malformed uuid).
   if (!claims || !isId(claims.sub)) throw unauthorized(say.api.sessionExpired);
   const [row] = await sessionUser.execute({ id: claims.sub });
-  if (!row || row.tokenVersion !== claims.tv) throw unauthorized(say.api.sessionExpired);
-  return { id: row.id, name: row.name, email: row.email, role: row.role };
+  // A suspended member's tokens were outdated by the suspension; this also covers one issued since.
+  if (!row || row.tokenVersion !== claims.tv || row.suspendedAt) throw unauthorized(say.api.sessionExpired);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    staffRole: row.staffRole,
+    permissions: row.staffRole ? permissionsOfRole(row.staffRole, row.savedPermissions) : [],
+  };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
@@ -71,18 +117,20 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const sessionUser = sessionUserQuery(app);
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no config.access`);
-    }
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const problem = accessProblem(route.config?.access);
+    if (problem) throw new Error(`Route ${String(route.method)} ${route.url} ${problem}`);
   });
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access ?? 'public';
     // 'metrics': a scraper with METRICS_TOKEN, not a session (plugins/metrics.ts checks it).
     if (access === 'public' || access === 'metrics') return;
-    request.user = await authenticate(app, sessionUser, request);
-    if (access === 'admin' && !request.user.role) throw forbidden(say.api.adminsOnly);
-    if (access === 'shopper' && request.user.role) throw forbidden(say.api.adminsHaveNoCart);
+    const user = await authenticate(app, sessionUser, request);
+    request.user = user;
+    const permission = permissionOf(access);
+    if (permission && !can(user, permission)) throw forbidden(user.role ? say.api.roleNotAllowed : say.api.adminsOnly);
+    if (access === 'shopper' && user.role) throw forbidden(say.api.adminsHaveNoCart);
   });
 });
 

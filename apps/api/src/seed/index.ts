@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { count, inArray, sql } from 'drizzle-orm';
+import { OWNER_ROLE } from '@shop/contracts';
 import type { Db, Tx } from '../db/client.js';
 import { categories, coupons, departments, products, productVariants, reviews, users } from '../db/schema.js';
 import { audit } from '../lib/audit.js';
@@ -236,13 +237,26 @@ async function insertPlan(
     DEMO_ACCOUNTS.findIndex((a) => a.role === 'shopper'),
   );
   const demoUsers = [
-    ...DEMO_ACCOUNTS.map((a, i) => ({ ...a, passwordHash: at(hashes, i), role: a.role === 'admin' })),
+    ...DEMO_ACCOUNTS.map((a, i) => ({
+      ...a,
+      passwordHash: at(hashes, i),
+      role: a.role === 'admin',
+    })),
     ...REVIEWERS.map((r) => ({ ...r, passwordHash: shopperHash, role: false })),
   ];
   // An e-mail someone already registered is left alone: seeding never takes over a real account.
   const created = await tx
     .insert(users)
-    .values(demoUsers.map(({ name, email, phone, passwordHash, role }) => ({ name, email, phone, passwordHash, role })))
+    .values(
+      demoUsers.map(({ name, email, phone, passwordHash, role }) => ({
+        name,
+        email,
+        phone,
+        passwordHash,
+        role,
+        staffRole: role ? OWNER_ROLE : null,
+      })),
+    )
     .onConflictDoNothing()
     .returning({ email: users.email });
   const reviewerRows = await tx

@@ -16,7 +16,7 @@ import {
 } from './helpers.js';
 import { multipart } from '../multipart.js';
 import { testImage } from '../fixtures.js';
-import { caseFor, SESSION_ENDING } from './routes.js';
+import { caseFor, isStaffAccess, SESSION_ENDING } from './routes.js';
 import { Tally } from './report.js';
 
 /**
@@ -556,8 +556,9 @@ function targetFor(route: RouteEntry, access: string): Target {
   const isMultipart = route.consumes.includes('multipart/form-data');
   const key = routeKey(route);
   // A request that succeeds here ends the caller's session (or account): each gets a caller of its own.
+  const staff = isStaffAccess(access);
   const auth = async () =>
-    access === 'admin'
+    staff
       ? world.admin.headers
       : access === 'public'
         ? {}
@@ -580,7 +581,7 @@ function targetFor(route: RouteEntry, access: string): Target {
     return { url: path + query, headers, ...(b ? { payload: b.payload } : {}) };
   });
   const simple = !hasBody && !params.length && !route.url.includes(':');
-  return { route, admin: access === 'admin', auth, arbitrary, runs: isMultipart ? 45 : simple ? 25 : 70 };
+  return { route, admin: staff, auth, arbitrary, runs: isMultipart ? 45 : simple ? 25 : 70 };
 }
 
 function problemsOf(status: number, body: string, method: string, type: string): string[] {

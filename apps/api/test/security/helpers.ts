@@ -49,6 +49,7 @@ export async function quickUser(
       phone: opts.phone ?? '01012345678',
       passwordHash: await passwordHash,
       role: opts.role ?? false,
+      staffRole: opts.role ? 'owner' : null,
     })
     .returning({ id: users.id, tokenVersion: users.tokenVersion });
   if (!row) throw new Error('user insert returned no row');

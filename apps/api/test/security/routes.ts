@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { PASSWORD, uniqueEmail } from '../harness.js';
-import { DEFAULT_SHIPPING_RATES, pathIn, PRODUCT_CSV_COLUMNS } from '@shop/contracts';
+import { DEFAULT_SHIPPING_RATES, pathIn, PERMISSIONS, PRODUCT_CSV_COLUMNS, type Permission } from '@shop/contracts';
 import { signWebhook } from '../../src/modules/payments/offline-provider.js';
 import { ADDRESS, GOOD_CARD, hex, pngPart, type Req, type Subject, type World } from './helpers.js';
 
@@ -17,7 +17,11 @@ import { ADDRESS, GOOD_CARD, hex, pngPart, type Req, type Subject, type World } 
 
 export type Who = 'visitor' | 'owner' | 'other' | 'admin';
 export const CALLERS: Who[] = ['visitor', 'owner', 'other', 'admin'];
-export type Access = 'public' | 'user' | 'shopper' | 'admin' | 'metrics';
+/** A route's access: its kind, or for a dashboard route the permission it needs. */
+export type Access = 'public' | 'user' | 'shopper' | 'metrics' | Permission;
+/** Whether a route is the dashboard's: it needs a permission, which the matrix's admin (an owner) has. */
+export const isStaffAccess = (access: string): access is Permission =>
+  (PERMISSIONS as readonly string[]).includes(access);
 
 export interface RouteCase {
   access: Access;
@@ -258,21 +262,21 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: everyone(200),
     request: (_w, s) => ({ params: { id: s.account.id, token: s.resetToken }, json: newPassword }),
   },
-  'GET /api/user/allUsers': { access: 'admin', expect: adminOnly(200), request: none },
+  'GET /api/user/allUsers': { access: 'customers.read', expect: adminOnly(200), request: none },
 
   'GET /api/department': { access: 'public', expect: everyone(200), request: none },
   'POST /api/department': {
-    access: 'admin',
+    access: 'catalogue.write',
     expect: adminOnly(201),
     request: () => ({ json: { name: `Garden ${hex()}` } }),
   },
   'PUT /api/department': {
-    access: 'admin',
+    access: 'catalogue.write',
     expect: adminOnly(200),
     request: (w) => ({ json: { id: w.emptyDepartment.id, name: `Renamed ${hex()}` } }),
   },
   'DELETE /api/department/:id': {
-    access: 'admin',
+    access: 'catalogue.write',
     expect: adminOnly(200),
     request: (w) => ({ params: { id: w.emptyDepartment.id } }),
   },
@@ -284,22 +288,22 @@ export const ROUTES: Record<string, RouteCase> = {
     request: (w) => ({ params: { id: w.department.id } }),
   },
   'POST /api/category': {
-    access: 'admin',
+    access: 'catalogue.write',
     expect: adminOnly(201),
     request: (w) => ({ json: { department: w.department.id, name: `Tents ${hex()}` } }),
   },
   'PUT /api/category': {
-    access: 'admin',
+    access: 'catalogue.write',
     expect: adminOnly(200),
     request: (w) => ({ json: { id: w.emptyCategory.id, department: w.department.id, name: `Renamed ${hex()}` } }),
   },
   'DELETE /api/category/:id': {
-    access: 'admin',
+    access: 'catalogue.write',
     expect: adminOnly(200),
     request: (w) => ({ params: { id: w.emptyCategory.id } }),
   },
   'POST /api/category/img/:id': {
-    access: 'admin',
+    access: 'catalogue.write',
     expect: adminOnly(200),
     request: async (w) => ({ params: { id: w.category.id }, form: { fields: {}, files: [await pngPart(5)] } }),
   },
@@ -314,16 +318,20 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: everyone(200),
     request: (w) => ({ params: { id: w.product.id } }),
   },
-  'POST /api/product': { access: 'admin', expect: adminOnly(201), request: (w) => productForm(w) },
-  'PUT /api/product': { access: 'admin', expect: adminOnly(200), request: (w) => productForm(w, { id: w.spare.id }) },
+  'POST /api/product': { access: 'catalogue.write', expect: adminOnly(201), request: (w) => productForm(w) },
+  'PUT /api/product': {
+    access: 'catalogue.write',
+    expect: adminOnly(200),
+    request: (w) => productForm(w, { id: w.spare.id }),
+  },
   'DELETE /api/product/:id': {
-    access: 'admin',
+    access: 'catalogue.write',
     expect: adminOnly(200),
     request: (w) => ({ params: { id: w.spare.id } }),
   },
   // No options and no variants: the product stays sold as one thing, so the other routes' carts and orders hold.
   'PUT /api/product/:id/variants': {
-    access: 'admin',
+    access: 'catalogue.write',
     expect: adminOnly(200),
     request: (w) => ({ params: { id: w.product.id }, json: { options: [], variants: [] } }),
   },
@@ -412,18 +420,18 @@ export const ROUTES: Record<string, RouteCase> = {
     request: (_w, s) => ({ params: { id: s.orderId }, json: { reason: 'Too small' } }),
   },
   'GET /api/order/admin/:userId': {
-    access: 'admin',
+    access: 'orders.read',
     expect: adminOnly(200),
     request: (_w, s) => ({ params: { userId: s.account.id } }),
   },
   'PUT /api/order/:id/status': {
-    access: 'admin',
+    access: 'orders.move',
     expect: adminOnly(200),
     request: (_w, s) => ({ params: { id: s.orderId }, json: { status: 'cancelled' } }),
   },
   // The subjects' orders are unpaid: the admin gets past the role check to "nothing to refund".
   'POST /api/order/:id/refund': {
-    access: 'admin',
+    access: 'orders.refund',
     expect: adminOnly(409),
     request: (_w, s) => ({ params: { id: s.orderId }, json: {} }),
   },
@@ -462,33 +470,33 @@ export const ROUTES: Record<string, RouteCase> = {
     request: (_w, s) => ({ query: { client_secret: s.clientSecret } }),
   },
 
-  'GET /api/logs': { access: 'admin', expect: adminOnly(200), request: () => ({ query: { page: '1' } }) },
-  'GET /api/admin/stats': { access: 'admin', expect: adminOnly(200), request: none },
+  'GET /api/logs': { access: 'audit.read', expect: adminOnly(200), request: () => ({ query: { page: '1' } }) },
+  'GET /api/admin/stats': { access: 'reports.read', expect: adminOnly(200), request: none },
   'GET /api/admin/orders': {
-    access: 'admin',
+    access: 'orders.read',
     expect: adminOnly(200),
     request: (_w, s) => ({ query: { q: s.orderId, page: '1' } }),
   },
   'GET /api/admin/orders/export': {
-    access: 'admin',
+    access: 'orders.read',
     expect: adminOnly(200),
     request: () => ({ query: { status: 'confirmed' } }),
   },
-  'GET /api/admin/products/export': { access: 'admin', expect: adminOnly(200), request: () => ({}) },
+  'GET /api/admin/products/export': { access: 'catalogue.write', expect: adminOnly(200), request: () => ({}) },
   // The dry run only: nothing changes in the catalogue until an import is applied.
-  'POST /api/admin/products/imports': { access: 'admin', expect: adminOnly(201), request: importFile },
+  'POST /api/admin/products/imports': { access: 'catalogue.write', expect: adminOnly(201), request: importFile },
   'GET /api/admin/products/imports/:id': {
-    access: 'admin',
+    access: 'catalogue.write',
     expect: adminOnly(200),
     request: (w) => ({ params: { id: w.productImport.id } }),
   },
   'GET /api/admin/products/imports/:id/rejections': {
-    access: 'admin',
+    access: 'catalogue.write',
     expect: adminOnly(200),
     request: (w) => ({ params: { id: w.productImport.id }, query: { page: '1' } }),
   },
   'POST /api/admin/products/imports/:id/apply': {
-    access: 'admin',
+    access: 'catalogue.write',
     expect: adminOnly(202),
     request: (w) => ({ params: { id: w.productImport.id } }),
   },
@@ -496,7 +504,7 @@ export const ROUTES: Record<string, RouteCase> = {
   // The prices are shown before signing in; only a quote needs the shopper's cart.
   'GET /api/shipping/rates': { access: 'public', expect: everyone(200), request: none },
   'PUT /api/shipping/rates': {
-    access: 'admin',
+    access: 'settings.write',
     expect: adminOnly(200),
     request: () => ({ json: DEFAULT_SHIPPING_RATES }),
   },
@@ -506,24 +514,64 @@ export const ROUTES: Record<string, RouteCase> = {
     request: () => ({ query: { state: ADDRESS.state, paymentMethod: 'cash' } }),
   },
 
-  'GET /api/admin/coupons': { access: 'admin', expect: adminOnly(200), request: none },
+  // Staff management: the owner's. A member is changed to the role they have, and suspending someone who is not on
+  // the staff is 'not found', so the world keeps its one owner.
+  'GET /api/admin/roles': { access: 'staff.manage', expect: adminOnly(200), request: none },
+  'POST /api/admin/roles': {
+    access: 'staff.manage',
+    expect: adminOnly(201),
+    request: () => ({ json: { name: `Role ${hex()}`, permissions: ['orders.read'] } }),
+  },
+  'GET /api/admin/staff': { access: 'staff.manage', expect: adminOnly(200), request: none },
+  'POST /api/admin/staff/invitations': {
+    access: 'staff.manage',
+    expect: adminOnly(201),
+    request: () => ({ json: { email: uniqueEmail('invited'), role: 'support' } }),
+  },
+  'PUT /api/admin/staff/:userId': {
+    access: 'staff.manage',
+    expect: adminOnly(200),
+    request: (w) => ({ params: { userId: w.admin.id }, json: { role: 'owner' } }),
+  },
+  'POST /api/admin/staff/:userId/suspend': {
+    access: 'staff.manage',
+    expect: adminOnly(404),
+    request: (_w, s) => ({ params: { userId: s.account.id } }),
+  },
+  'POST /api/admin/staff/:userId/restore': {
+    access: 'staff.manage',
+    expect: adminOnly(404),
+    request: (_w, s) => ({ params: { userId: s.account.id } }),
+  },
+  'GET /api/staff/me': { access: 'user', expect: signedIn(200), request: none },
+  'POST /api/staff/invitation': {
+    access: 'public',
+    expect: everyone(410),
+    request: () => ({ json: { token: hex() } }),
+  },
+  'POST /api/staff/accept': {
+    access: 'public',
+    expect: everyone(410),
+    request: () => ({ json: { token: hex(), password: PASSWORD } }),
+  },
+  'GET /api/admin/coupons': { access: 'coupons.write', expect: adminOnly(200), request: none },
   'POST /api/admin/coupons': {
-    access: 'admin',
+    access: 'coupons.write',
     expect: adminOnly(201),
     request: () => ({ json: { code: `NEW${hex()}`, kind: 'fixed', value: 50 } }),
   },
   'PUT /api/admin/coupons/:id': {
-    access: 'admin',
+    access: 'coupons.write',
     expect: adminOnly(200),
     request: (w) => ({ params: { id: w.coupon.id }, json: { code: w.coupon.code, kind: 'percent', value: 15 } }),
   },
   'PATCH /api/admin/coupons/:id': {
-    access: 'admin',
+    access: 'coupons.write',
     expect: adminOnly(200),
     request: (w) => ({ params: { id: w.coupon.id }, json: { paused: false } }),
   },
   'GET /api/admin/coupons/:id/uses': {
-    access: 'admin',
+    access: 'coupons.write',
     expect: adminOnly(200),
     request: (w) => ({ params: { id: w.coupon.id } }),
   },

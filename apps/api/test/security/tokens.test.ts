@@ -19,7 +19,7 @@ import {
   toInject,
   type World,
 } from './helpers.js';
-import { caseFor, randomId } from './routes.js';
+import { caseFor, isStaffAccess, randomId } from './routes.js';
 import { Tally } from './report.js';
 
 /**
@@ -150,7 +150,11 @@ describe('bad tokens', () => {
       if (!expectation) continue;
       for (const bad of badTokens()) {
         const res = await t.app.inject(
-          toInject(route, await expectation.request(world, world.owner), bad.headers(expectation.access === 'admin')),
+          toInject(
+            route,
+            await expectation.request(world, world.owner),
+            bad.headers(isStaffAccess(expectation.access)),
+          ),
         );
         const message = (jsonOf(res.body) as { message?: unknown } | undefined)?.message;
         const ok = res.statusCode === 401 && (route.method === 'HEAD' || typeof message === 'string');

@@ -171,6 +171,10 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
             lazy: page(() => import('../features/admin/components/CouponsAdminPage'), 'CouponsAdminPage'),
           },
           {
+            path: segment(paths.dashStaff, paths.dashboard),
+            lazy: page(() => import('../features/admin/components/StaffPage'), 'StaffPage'),
+          },
+          {
             // Names the governorates as the checkout does, with the checkout's texts.
             path: segment(paths.dashShipping, paths.dashboard),
             lazy: page(
@@ -179,6 +183,13 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
             ),
           },
         ],
+      },
+      {
+        path: segment(paths.staffAccept),
+        lazy: page(
+          withTexts('admin', () => import('../features/admin/components/StaffAcceptPage')),
+          'StaffAcceptPage',
+        ),
       },
       {
         // Its shopper's and any admin's: the page itself sends visitors to /login.

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import type { Session } from '@shop/contracts';
+import { BUILT_IN_ROLES, OWNER_ROLE, type Session } from '@shop/contracts';
 import { setupStore, type AppStore, type RootState } from '../app/store';
 
 export const shopperSession: Session = {
@@ -57,6 +57,8 @@ const bodyOf = (request: Request, text: string): unknown =>
   !text ? undefined : request.headers.get('content-type')?.includes('application/json') ? JSON.parse(text) : text;
 
 /** A fetch that answers by "METHOD /path" and records every request it saw. */
+const OWNER_SELF: Reply = { body: { role: OWNER_ROLE, permissions: [...BUILT_IN_ROLES.owner] } };
+
 export function mockApi(routes: Record<string, Reply | ((request: Request) => Reply | Promise<Reply>)>) {
   const calls: { method: string; path: string; body: unknown; token: string | null }[] = [];
   // RTK Query hands fetch a Request; code that calls fetch itself (a file download) may pass a URL and options.
@@ -71,7 +73,8 @@ export function mockApi(routes: Record<string, Reply | ((request: Request) => Re
       body: bodyOf(input, text),
       token: input.headers.get('x-access-token'),
     });
-    const route = routes[key];
+    // The signed-in admin of these tests is an owner, unless a test says what their role allows.
+    const route = routes[key] ?? (key === 'GET /api/staff/me' ? OWNER_SELF : undefined);
     const reply =
       typeof route === 'function'
         ? await route(input)

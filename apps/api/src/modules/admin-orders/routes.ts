@@ -10,7 +10,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'orders.read' } },
       schema: {
         summary: 'List every order, filtered',
         tags: ['admin'],
@@ -29,7 +29,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders/export',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'orders.read' } },
       schema: {
         summary: 'Export the filtered orders as CSV',
         tags: ['admin'],

@@ -40,7 +40,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/category',
     {
-      config: { access: 'admin', changesCatalogue: true },
+      config: { access: { permission: 'catalogue.write' }, changesCatalogue: true },
       schema: {
         summary: 'Create a category',
         tags,
@@ -55,7 +55,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/category',
     {
-      config: { access: 'admin', changesCatalogue: true },
+      config: { access: { permission: 'catalogue.write' }, changesCatalogue: true },
       schema: {
         summary: 'Rename a category or move it to another department',
         tags,
@@ -70,7 +70,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/category/:id',
     {
-      config: { access: 'admin', changesCatalogue: true },
+      config: { access: { permission: 'catalogue.write' }, changesCatalogue: true },
       schema: { summary: 'Delete a category', tags, security, params: idParams, response: { 200: message } },
     },
     async (request) => categories.remove(request.params.id, actorOf(request)),
@@ -79,7 +79,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/category/img/:id',
     {
-      config: { access: 'admin', changesCatalogue: true },
+      config: { access: { permission: 'catalogue.write' }, changesCatalogue: true },
       schema: {
         summary: "Set a category's picture",
         tags,

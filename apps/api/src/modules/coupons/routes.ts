@@ -15,7 +15,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/coupons',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'coupons.write' } },
       schema: { summary: 'List the coupons', tags, security, response: { 200: z.array(couponSchema) } },
     },
     async () => coupons.list(),
@@ -24,7 +24,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/coupons',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'coupons.write' } },
       schema: { summary: 'Create a coupon', tags, security, body: couponInputSchema, response: { 201: couponSchema } },
     },
     async (request, reply) => reply.code(201).send(await coupons.create(request.body, actorOf(request))),
@@ -33,7 +33,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/coupons/:id',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'coupons.write' } },
       schema: {
         summary: 'Update a coupon',
         tags,
@@ -49,7 +49,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/coupons/:id',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'coupons.write' } },
       schema: {
         summary: 'Pause or resume a coupon',
         tags,
@@ -66,7 +66,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/coupons/:id/uses',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'coupons.write' } },
       schema: {
         summary: "List a coupon's uses",
         tags,

@@ -25,7 +25,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/department',
     {
-      config: { access: 'admin', changesCatalogue: true },
+      config: { access: { permission: 'catalogue.write' }, changesCatalogue: true },
       schema: {
         summary: 'Create a department',
         tags,
@@ -40,7 +40,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/department',
     {
-      config: { access: 'admin', changesCatalogue: true },
+      config: { access: { permission: 'catalogue.write' }, changesCatalogue: true },
       schema: {
         summary: 'Rename a department',
         tags,
@@ -58,7 +58,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/department/:id',
     {
-      config: { access: 'admin', changesCatalogue: true },
+      config: { access: { permission: 'catalogue.write' }, changesCatalogue: true },
       schema: { summary: 'Delete a department', tags, security, params: idParams, response: { 200: message } },
     },
     async (request) => departments.remove(request.params.id, actorOf(request)),

@@ -24,6 +24,9 @@ const logsResponse = z.object({
       userEmail: z.string().nullable(),
       data: z.unknown(),
       ip: z.string().nullable(),
+      /** The staff member who wrote it and their role then; null for shoppers' and the shop's own entries. */
+      userName: z.string().nullable(),
+      userRole: z.string().nullable(),
       createdAt: z.string(),
     }),
   ),
@@ -37,7 +40,7 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/logs',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'audit.read' } },
       schema: {
         summary: 'List the audit log',
         tags: ['logs'],

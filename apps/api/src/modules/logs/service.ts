@@ -21,6 +21,8 @@ export interface LogEntry {
   userEmail: string | null;
   data: unknown;
   ip: string | null;
+  userName: string | null;
+  userRole: string | null;
   createdAt: string;
 }
 
@@ -60,6 +62,8 @@ export function logsService(deps: Pick<Deps, 'db'>) {
         userEmail: r.userEmail,
         data: r.data,
         ip: r.ip,
+        userName: r.userName,
+        userRole: r.userRole,
         createdAt: r.createdAt.toISOString(),
       })),
       // At least one page, so a pager never shows 'page 1 of 0'.

@@ -1,4 +1,4 @@
-import { languageOf, orderRef, WEB_PATHS, type Order } from '@shop/contracts';
+import { inviteMail, languageOf, orderRef, WEB_PATHS, type Order } from '@shop/contracts';
 import { CART_REMINDER, STOP_PAYLOAD } from './cart-reminders.js';
 import { CART_REMINDER_SUBJECT } from './email/templates/texts.js';
 import { renderOrderMail } from './email/templates/render.js';
@@ -8,6 +8,14 @@ import type { QueuedMessage } from './queue.js';
 import { fillTemplate, TEMPLATES, type ShopTemplate } from './templates.js';
 
 export const SIGN_IN_CODE = 'sign_in_code';
+/** An invitation to the staff: its payload holds the acceptance link (dropped once sent, as a code is). */
+export const STAFF_INVITATION = 'staff_invitation';
+
+const payloadOf = (message: QueuedMessage, key: string): string => {
+  const value = message.payload?.[key];
+  if (!value) throw new Error(`${message.kind} message without its ${key}`);
+  return value;
+};
 
 const isOrderKind = (kind: string): kind is OrderMailKind => (ORDER_MAIL_KINDS as readonly string[]).includes(kind);
 
@@ -28,8 +36,7 @@ function orderTemplate(kind: OrderMailKind, order: Order, publicUrl: string): Fi
 
 function filled(message: QueuedMessage, order: Order | undefined, publicUrl: string): Filled {
   if (message.kind === SIGN_IN_CODE) {
-    const code = message.payload?.code;
-    if (!code) throw new Error('sign-in code message without its code');
+    const code = payloadOf(message, 'code');
     return { template: TEMPLATES.sign_in_code, values: [code], copyCode: code };
   }
   if (message.kind === CART_REMINDER) {
@@ -37,6 +44,8 @@ function filled(message: QueuedMessage, order: Order | undefined, publicUrl: str
     if (!cart || !optOut) throw new Error('cart reminder without its links');
     return { template: TEMPLATES.cart_reminder, values: [cart, optOut], buttonPayloads: [STOP_PAYLOAD] };
   }
+  if (message.kind === STAFF_INVITATION)
+    return { template: TEMPLATES.staff_invitation, values: [payloadOf(message, 'url')] };
   if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' message`);
   if (!order) throw new Error(`order ${message.orderId} not found`);
   return orderTemplate(message.kind, order, publicUrl);
@@ -58,6 +67,8 @@ export function renderMessage(
   const language = languageOf(message.language);
   const reference = String(message.id);
   if (channel === 'email' && message.kind !== CART_REMINDER) {
+    if (message.kind === STAFF_INVITATION)
+      return { to: message.to, ...inviteMail(payloadOf(message, 'url'), language) };
     if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' mail`);
     if (!order) throw new Error(`order ${message.orderId} not found`);
     return { to: message.to, ...renderOrderMail(message.kind, order, language, publicUrl) };

@@ -41,6 +41,16 @@ export const TEMPLATES = {
     'EGP Shop: we received your order {{1}}; it awaits your payment. {{2}}',
     'EGP Shop: طلبك {{1}} بانتظار الدفع. {{2}}',
   ),
+  staff_invitation: {
+    name: 'staff_invitation',
+    category: 'UTILITY',
+    text: {
+      en: 'EGP Shop: you are invited to join the shop staff. Accept within 7 days: {{1}}',
+      ar: 'EGP Shop: أنت مدعو للانضمام إلى فريق المتجر. اقبل الدعوة خلال 7 أيام: {{1}}',
+    },
+    parameters: ['the invitation link'],
+    buttons: [],
+  },
   order_confirmed: orderTemplate(
     'order_confirmed',
     'EGP Shop: your order {{1}} is confirmed. {{2}}',

@@ -84,7 +84,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/admin/:userId',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'orders.read' } },
       schema: {
         summary: "List a user's orders",
         tags: ['order'],
@@ -99,7 +99,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/order/:id/status',
     {
-      config: { access: 'admin', changesCatalogue: true },
+      config: { access: { permission: 'orders.move' }, changesCatalogue: true },
       schema: {
         summary: 'Move an order to its next status',
         tags: ['order'],
@@ -115,7 +115,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/:id/refund',
     {
-      config: { access: 'admin', changesCatalogue: true },
+      config: { access: { permission: 'orders.refund' }, changesCatalogue: true },
       schema: {
         summary: 'Refund an order, whole or in part',
         tags: ['order'],

@@ -9,7 +9,7 @@ import {
 } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { orderItems, orders, users } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Courier, Shipment } from '../courier/courier.js';
 import { refundRequested } from '../payments/refund-request.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -70,7 +70,11 @@ export function ordersService(deps: OrdersDeps) {
     }
     const outcome = await move(orderId, undefined, async (order, tx) => {
       const from = order.status as OrderStatus;
-      if ((from === 'paid' && to === 'cancelled') || to === 'refunded') return 'refund';
+      if ((from === 'paid' && to === 'cancelled') || to === 'refunded') {
+        // Cancelling a paid order gives its money back: a move only a role with refunds may make.
+        if (!admin.permissions.includes('orders.refund')) throw forbidden(say.api.roleNotAllowed);
+        return 'refund';
+      }
       if (to === 'shipped' && !trackingNumber && canTransition(from, to, 'admin'))
         throw badRequest(say.api.trackingNumberRequired);
       await refusePendingRefund(tx, order);
@@ -189,11 +193,11 @@ export function ordersService(deps: OrdersDeps) {
     return loadOrder(db, orderId);
   }
 
-  /** One order for its shopper or an admin; anyone else's is 'not found'. */
+  /** One order for its shopper or a staff member who reads orders; anyone else's is 'not found'. */
   async function one(user: AuthUser, orderId: string): Promise<Order> {
     const [order] = await loadOrders(
       db,
-      and(eq(orders.id, orderId), user.role ? undefined : eq(orders.userId, user.id)),
+      and(eq(orders.id, orderId), user.permissions.includes('orders.read') ? undefined : eq(orders.userId, user.id)),
     );
     if (!order) throw notFound('Order');
     return order;

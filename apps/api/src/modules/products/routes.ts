@@ -51,7 +51,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/products/export',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'catalogue.write' } },
       schema: {
         summary: 'Export the catalogue as CSV',
         tags,
@@ -69,7 +69,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/product',
     {
-      config: { access: 'admin', changesCatalogue: true },
+      config: { access: { permission: 'catalogue.write' }, changesCatalogue: true },
       schema: { summary: 'Create a product', tags, security, ...form, response: { 201: productDetailSchema } },
     },
     async (request, reply) => {
@@ -81,7 +81,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/product',
     {
-      config: { access: 'admin', changesCatalogue: true },
+      config: { access: { permission: 'catalogue.write' }, changesCatalogue: true },
       schema: {
         summary: 'Update a product',
         tags,
@@ -97,7 +97,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/product/:id',
     {
-      config: { access: 'admin', changesCatalogue: true },
+      config: { access: { permission: 'catalogue.write' }, changesCatalogue: true },
       schema: { summary: 'Delete a product', tags, security, params: idParams, response: { 200: message } },
     },
     async (request) => products.remove(request.params.id, actorOf(request)),

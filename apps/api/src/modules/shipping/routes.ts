@@ -23,7 +23,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/shipping/rates',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'settings.write' } },
       schema: {
         summary: 'Set the delivery prices',
         tags,

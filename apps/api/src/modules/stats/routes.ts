@@ -8,7 +8,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/stats',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'reports.read' } },
       schema: {
         summary: "Show the dashboard's overview",
         tags: ['admin'],

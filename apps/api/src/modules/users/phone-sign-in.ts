@@ -5,7 +5,7 @@ import { egyptianMobile, say, type Language, type PhoneCodeChannel, type Said } 
 import type { Tx } from '../../db/client.js';
 import { phoneCodes, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { badRequest, HttpError, tooManyRequests } from '../../lib/errors.js';
+import { badRequest, forbidden, HttpError, tooManyRequests } from '../../lib/errors.js';
 import type { Redis } from '../../lib/redis.js';
 import { createSignInLimit } from '../../lib/sign-in-limit.js';
 import type { Deps } from '../deps.js';
@@ -150,6 +150,7 @@ export function phoneSignIn(
     // The wrong try is counted (committed) before the refusal.
     if ('wrong' in result) throw new HttpError(401, say.api.wrongCode);
     const { user, created } = result;
+    if (user.staffSuspendedAt) throw forbidden(say.api.accountSuspended);
     return { user: toUserDto(user), ...deps.tokens.issue({ sub: user.id, tv: user.tokenVersion }), created };
   }
 

@@ -158,7 +158,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/allUsers',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'customers.read' } },
       schema: {
         summary: 'List every user',
         tags: ['user'],

@@ -14,8 +14,9 @@ import {
 } from '@shop/contracts';
 import { passwordResets, reviews, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { recomputeRatings } from '../reviews/rating.js';
+import { keepAnOwner } from '../staff/owners.js';
 import type { Deps } from '../deps.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -89,6 +90,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
       });
       throw new HttpError(401, say.api.wrongCredentials);
     }
+    if (user.staffSuspendedAt) throw forbidden(say.api.accountSuspended);
     await audit(db, {
       type: 'auth',
       action: 'login',
@@ -157,6 +159,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
   /** Deletes the account; orders stay (their user becomes null), reviews go and ratings follow. */
   async function remove(userId: string, ip: string) {
     await db.transaction(async (tx) => {
+      await keepAnOwner(tx, userId);
       const reviewed = await tx
         .select({ productId: reviews.productId })
         .from(reviews)

@@ -12,7 +12,7 @@ export const variantsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/product/:id/variants',
     {
-      config: { access: 'admin', changesCatalogue: true },
+      config: { access: { permission: 'catalogue.write' }, changesCatalogue: true },
       schema: {
         summary: "Replace a product's options and variants",
         tags: ['product'],

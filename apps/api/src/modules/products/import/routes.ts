@@ -44,7 +44,7 @@ export const productImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/products/imports',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'catalogue.write' } },
       schema: {
         summary: 'Upload a catalogue CSV for a dry run',
         tags,
@@ -71,7 +71,7 @@ export const productImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/products/imports/:id',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'catalogue.write' } },
       schema: {
         summary: "Show an import's dry run and progress",
         tags,
@@ -87,7 +87,7 @@ export const productImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/products/imports/:id/rejections',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'catalogue.write' } },
       schema: {
         summary: 'List the rows an import rejects',
         tags,
@@ -104,7 +104,7 @@ export const productImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/products/imports/:id/apply',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'catalogue.write' } },
       schema: {
         summary: 'Apply a checked import',
         tags,

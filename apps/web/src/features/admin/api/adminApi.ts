@@ -17,13 +17,16 @@ import type {
 } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 
-interface AuditLogEntry {
+export interface AuditLogEntry {
   _id: string;
   type: AuditType;
   action: string;
   message: string;
   userId: string | null;
   userEmail: string | null;
+  /** The staff member who wrote it and the role they held then. */
+  userName: string | null;
+  userRole: string | null;
   createdAt: string;
 }
 

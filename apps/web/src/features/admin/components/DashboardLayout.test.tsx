@@ -5,7 +5,7 @@ import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import type { Session } from '@shop/contracts';
 import { setupStore } from '../../../app/store';
 import { appRoutes } from '../../../app/router';
-import { shopperSession } from '../../../test/utils';
+import { mockApi, shopperSession } from '../../../test/utils';
 import { DashboardLayout } from './DashboardLayout';
 
 const adminSession: Session = {
@@ -37,6 +37,7 @@ function renderDashboard(url: string, session: Session | null) {
         Component: DashboardLayout,
         children: [
           { index: true, element: <p>overview screen</p> },
+          { path: 'orders', element: <p>orders screen</p> },
           { path: 'UserOrder/:userID', element: <p>user orders screen</p> },
         ],
       },
@@ -66,6 +67,7 @@ describe('the dashboard guard', () => {
   });
 
   it('lets admins in, with the side navigation marking where they are', async () => {
+    mockApi({});
     renderDashboard('/dashboard/UserOrder/u1', adminSession);
     expect(await screen.findByText('user orders screen')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Dashboard' });
@@ -74,6 +76,21 @@ describe('the dashboard guard', () => {
     expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'All logs' })).toHaveAttribute('href', '/dashboard/logs');
     expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/dashboard/orders');
+    expect(screen.getByRole('link', { name: 'Staff' })).toHaveAttribute('href', '/dashboard/staff');
+  });
+
+  it("shows a staff member only their role's entries and screens, and opens on their first one", async () => {
+    mockApi({
+      'GET /api/staff/me': { body: { role: 'orders', permissions: ['orders.read', 'orders.move'] } },
+    });
+    const router = renderDashboard('/dashboard', adminSession);
+    expect(await screen.findByText('orders screen')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/orders');
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(Array.from(nav.querySelectorAll('a'), (a) => a.textContent)).toEqual(['Orders']);
+    await router.navigate('/dashboard/UserOrder/u1');
+    expect(await screen.findByText('Your role does not include this part of the dashboard.')).toBeInTheDocument();
+    expect(screen.queryByText('user orders screen')).not.toBeInTheDocument();
   });
 });
 

@@ -1,32 +1,48 @@
 import { useState, type ComponentType } from 'react';
+import type { Permission } from '@shop/contracts';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { BoxIcon, BuildingIcon, DashboardIcon, MenuIcon, TruckIcon, type IconProps } from '../../../components/icons';
 import { useSession } from '../../auth';
+import { usePermissions } from '../permissions';
 import { LogIcon, PercentIcon, ReceiptIcon, TagIcon, UsersIcon } from './adminIcons';
 import '../admin.css';
 import { paths, patterns } from '../../../lib/paths';
 
 interface NavItem {
   to: string;
-  label: 'overview' | 'products' | 'orders' | 'users' | 'categories' | 'departments' | 'coupons' | 'shipping' | 'logs';
+  label:
+    | 'overview'
+    | 'products'
+    | 'orders'
+    | 'users'
+    | 'categories'
+    | 'departments'
+    | 'coupons'
+    | 'shipping'
+    | 'logs'
+    | 'staff';
   icon: ComponentType<IconProps>;
+  /** What the screen's reads and writes need: without it the entry is not shown and the screen not served. */
+  permission: Permission;
   /** Other screens that belong to this entry (a user's orders sit under Users). */
   also?: string;
 }
 
 const NAV: NavItem[] = [
-  { to: paths.dashboard, label: 'overview', icon: DashboardIcon },
-  { to: paths.dashProducts, label: 'products', icon: BoxIcon },
-  { to: paths.dashOrders, label: 'orders', icon: ReceiptIcon },
-  { to: paths.dashUsers, label: 'users', icon: UsersIcon, also: patterns.userOrders },
-  { to: paths.dashCategories, label: 'categories', icon: TagIcon },
-  { to: paths.dashDepartments, label: 'departments', icon: BuildingIcon },
-  { to: paths.dashCoupons, label: 'coupons', icon: PercentIcon },
-  { to: paths.dashShipping, label: 'shipping', icon: TruckIcon },
-  { to: paths.dashLogs, label: 'logs', icon: LogIcon },
+  { to: paths.dashboard, label: 'overview', icon: DashboardIcon, permission: 'reports.read' },
+  { to: paths.dashProducts, label: 'products', icon: BoxIcon, permission: 'catalogue.write' },
+  { to: paths.dashOrders, label: 'orders', icon: ReceiptIcon, permission: 'orders.read' },
+  { to: paths.dashUsers, label: 'users', icon: UsersIcon, also: patterns.userOrders, permission: 'customers.read' },
+  { to: paths.dashCategories, label: 'categories', icon: TagIcon, permission: 'catalogue.write' },
+  { to: paths.dashDepartments, label: 'departments', icon: BuildingIcon, permission: 'catalogue.write' },
+  { to: paths.dashCoupons, label: 'coupons', icon: PercentIcon, permission: 'coupons.write' },
+  { to: paths.dashShipping, label: 'shipping', icon: TruckIcon, permission: 'settings.write' },
+  { to: paths.dashLogs, label: 'logs', icon: LogIcon, permission: 'audit.read' },
+  { to: paths.dashStaff, label: 'staff', icon: UsersIcon, permission: 'staff.manage' },
 ];
 
 const isCurrent = (item: NavItem, pathname: string) =>
@@ -37,18 +53,32 @@ const isCurrent = (item: NavItem, pathname: string) =>
 
 /**
  * The dashboard frame: who may enter, and the side navigation. Visitors go to /login and shoppers
- * home (the API refuses them anyway); on phones the navigation folds into a drawer.
+ * home (the API refuses them anyway); a staff member sees the entries and screens their role allows,
+ * and opening the dashboard without the overview's permission leads to their first screen. On phones
+ * the navigation folds into a drawer.
  */
 export function DashboardLayout() {
   const { t } = useTranslation();
   const { user, isAdmin } = useSession();
+  const { loaded, can } = usePermissions();
   const { pathname } = useLocation();
   const [navOpen, setNavOpen] = useState(false);
 
   if (!user) return <Navigate to={paths.login} replace />;
   if (!isAdmin) return <Navigate to={paths.home} replace />;
 
+  const nav = NAV.filter((item) => can(item.permission));
   const current = NAV.find((item) => isCurrent(item, pathname));
+  const first = nav[0];
+  if (loaded && current?.label === 'overview' && !can(current.permission) && first)
+    return <Navigate to={first.to} replace />;
+  const screen = !loaded ? (
+    <div className="dash-card" role="status" aria-label={t('common.loading')} />
+  ) : current && !can(current.permission) ? (
+    <Alert variant="warning">{t('admin.staff.notAllowed')}</Alert>
+  ) : (
+    <Outlet />
+  );
 
   return (
     <div className="dash container-xl py-3 py-lg-4">
@@ -93,7 +123,7 @@ export function DashboardLayout() {
               onClick={(event) => (event.target as HTMLElement).closest('a') && setNavOpen(false)}
             >
               <ul className="list-unstyled mb-0 d-grid gap-1">
-                {NAV.map((item) => {
+                {nav.map((item) => {
                   const active = item === current;
                   return (
                     <li key={item.to}>
@@ -112,9 +142,7 @@ export function DashboardLayout() {
             </nav>
           </Offcanvas.Body>
         </Offcanvas>
-        <div className="flex-grow-1 min-w-0">
-          <Outlet />
-        </div>
+        <div className="flex-grow-1 min-w-0">{screen}</div>
       </div>
     </div>
   );

@@ -14,8 +14,9 @@ import { Refreshing } from '../../../components/Refreshing';
 import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
 import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { useGetLogsQuery } from '../api/adminApi';
+import { useGetLogsQuery, type AuditLogEntry } from '../api/adminApi';
 import { formatDateTime } from '../format';
+import { useRoleName } from '../roleName';
 import { PageHeader } from './PageHeader';
 import { ScrollTable } from './ScrollTable';
 
@@ -82,7 +83,7 @@ export function LogsPage() {
                 <p className="small text-body-secondary mb-0 d-flex flex-wrap align-items-center gap-2">
                   <KindBadge type={entry.type} />
                   <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, locale)}</time>
-                  <span className="text-break">{entry.userEmail ?? t('admin.logs.system')}</span>
+                  <Who entry={entry} onMember={(id) => filter({ type: type ?? '', user: id })} />
                 </p>
               </li>
             ))}
@@ -107,7 +108,7 @@ export function LogsPage() {
                       <KindBadge type={entry.type} />
                     </td>
                     <td className="log-who small">
-                      {entry.userEmail ?? <span className="text-body-secondary">{t('admin.logs.system')}</span>}
+                      <Who entry={entry} onMember={(id) => filter({ type: type ?? '', user: id })} />
                     </td>
                     <td className="log-message">{entry.message}</td>
                   </tr>
@@ -120,6 +121,37 @@ export function LogsPage() {
       {data && <Pagination page={page} pages={data.pages} />}
     </>
   );
+}
+
+/**
+ * Who wrote an entry: a staff member by name and role (the role they held then), which filters the log to them;
+ * a shopper by e-mail; the shop itself.
+ */
+function Who({ entry, onMember }: { entry: AuditLogEntry; onMember: (userId: string) => void }) {
+  const { t } = useTranslation();
+  const roleName = useRoleName();
+  if (entry.userRole && entry.userId) {
+    const userId = entry.userId;
+    // The log keeps a role's name; a built-in role's name is its key.
+    const role = roleName({ key: entry.userRole, name: entry.userRole });
+    return (
+      <span className="text-break">
+        <Button
+          variant="link"
+          className="p-0 align-baseline small"
+          onClick={() => onMember(userId)}
+          aria-label={t('admin.logs.memberOnly', { name: entry.userName ?? '' })}
+        >
+          {entry.userName}
+        </Button>{' '}
+        <Badge bg="light" text="dark">
+          {role}
+        </Badge>
+      </span>
+    );
+  }
+  if (entry.userEmail) return <span className="text-break">{entry.userEmail}</span>;
+  return <span className="text-body-secondary">{t('admin.logs.system')}</span>;
 }
 
 /** The kind in words and colour; the light colours take dark text to stay readable. */

@@ -20,6 +20,7 @@ import { formatDateTime } from '../format';
 import { draftOf, filtersFromParams, NO_FILTERS, paramsOf, type FilterDraft } from '../orderFilters';
 import { CsvExportButton } from './CsvExportButton';
 import { OrderNumber } from './OrderNumber';
+import { usePermissions } from '../permissions';
 import { OrderStatusControl } from './OrderStatusControl';
 import { PageHeader } from './PageHeader';
 import { RefundButton } from './RefundButton';
@@ -83,6 +84,7 @@ export function OrdersAdminPage() {
 
 function OrdersTable({ orders }: { orders: AdminOrder[] }) {
   const { t, i18n } = useTranslation();
+  const { can } = usePermissions();
   const locale = intlLocale(i18n.language);
   const { nameOf } = useGovernorateNames();
   return (
@@ -156,8 +158,8 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                     {t('admin.allOrders.reasonShown', { reason })}
                   </span>
                 )}
-                <OrderStatusControl orderId={order._id} status={order.status} />
-                {(order.status === 'paid' || order.status === 'returned') && (
+                {can('orders.move') && <OrderStatusControl orderId={order._id} status={order.status} />}
+                {can('orders.refund') && (order.status === 'paid' || order.status === 'returned') && (
                   <RefundButton
                     orderId={order._id}
                     bill={order.bill}

@@ -9,6 +9,7 @@ import { intlLocale } from '../../../i18n';
 import { useGetUserOrdersQuery, useGetUsersQuery } from '../api/adminApi';
 import { formatDateTime } from '../format';
 import { OrderNumber } from './OrderNumber';
+import { usePermissions } from '../permissions';
 import { OrderStatusControl } from './OrderStatusControl';
 import { PageHeader } from './PageHeader';
 import { RefundButton } from './RefundButton';
@@ -26,6 +27,7 @@ import { paths } from '../../../lib/paths';
  */
 export function UserOrdersPage() {
   const { t, i18n } = useTranslation();
+  const { can } = usePermissions();
   const locale = intlLocale(i18n.language);
   const localized = useLocalized();
   const { userID = '' } = useParams();
@@ -103,8 +105,10 @@ export function UserOrdersPage() {
                     <td>{t(`admin.orders.methods.${order.paymentMethod}`)}</td>
                     <td className="status-cell">
                       <StatusBadge status={order.status} />
-                      <OrderStatusControl orderId={order._id} status={order.status} />
-                      {order.status === 'paid' && <RefundButton orderId={order._id} bill={order.bill} />}
+                      {can('orders.move') && <OrderStatusControl orderId={order._id} status={order.status} />}
+                      {can('orders.refund') && order.status === 'paid' && (
+                        <RefundButton orderId={order._id} bill={order.bill} />
+                      )}
                     </td>
                   </tr>
                 );

@@ -1,0 +1,191 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { verify } from '@node-rs/argon2';
+import {
+  INVITATION_TTL_MS,
+  isStrongPassword,
+  pathIn,
+  say,
+  WEB_PATHS,
+  type Language,
+  type PhoneCodeChannel,
+  type StaffInvitationView,
+} from '@shop/contracts';
+import type { Tx } from '../../db/client.js';
+import { staffInvitations, users } from '../../db/schema.js';
+import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
+import { audit } from '../../lib/audit.js';
+import { badRequest, conflict, HttpError } from '../../lib/errors.js';
+import type { Redis } from '../../lib/redis.js';
+import type { Deps } from '../deps.js';
+import { queueMessage } from '../messaging/queue.js';
+import { STAFF_INVITATION } from '../messaging/render.js';
+import { phoneSignIn } from '../users/phone-sign-in.js';
+import { hashPassword, toUserDto } from '../users/service.js';
+import { roleOf } from './service.js';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const invalid = () => new HttpError(410, say.api.invitationInvalid);
+
+type InvitationRow = typeof staffInvitations.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+interface Invite {
+  email?: string;
+  phone?: string;
+  role: string;
+  /** How a phone invitation travels; e-mail ones go by e-mail. */
+  channel?: PhoneCodeChannel;
+}
+
+/**
+ * Invitations to the staff. The owner invites an e-mail address or a mobile with a role; the link (also answered, to
+ * be passed on by hand) goes out through the message queue. Accepting makes the staff account, or gives the role to
+ * the account the address already has once its owner proved it is theirs (its password, or a code sent to the
+ * mobile), and signs in. A token is good once, for INVITATION_TTL_MS; only its hash is stored.
+ */
+export function invitationsService(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'tokens' | 'messageSender'> & { redis: Redis | null },
+) {
+  const { db, clock } = deps;
+  const phone = phoneSignIn(deps);
+
+  const live = (token: string) =>
+    and(
+      eq(staffInvitations.tokenHash, sha256(token)),
+      isNull(staffInvitations.usedAt),
+      gt(staffInvitations.expiresAt, clock.now()),
+    );
+
+  async function invite(input: Invite, actor: Actor, language: Language): Promise<{ token: string; url: string }> {
+    const token = randomBytes(32).toString('base64url');
+    const url = `${deps.config.PUBLIC_URL}${pathIn(WEB_PATHS.staffAccept, language)}#${token}`;
+    await db.transaction(async (tx) => {
+      const role = await roleOf(tx, input.role);
+      const to = input.email ?? input.phone;
+      if (!to) throw badRequest(say.api.emailOrPhone);
+      await tx.insert(staffInvitations).values({
+        tokenHash: sha256(token),
+        email: input.email ?? null,
+        phone: input.phone ?? null,
+        role: role.key,
+        invitedBy: actor.user.id,
+        expiresAt: new Date(clock.now().getTime() + INVITATION_TTL_MS),
+      });
+      const channel = input.email ? 'email' : (input.channel ?? 'sms');
+      await queueMessage(tx, { kind: STAFF_INVITATION, channel, to, language, payload: { url } });
+      await auditAdmin(tx, actor, 'staff_invite', `invited ${to} as "${role.name}"`, { to, role: role.key });
+    });
+    deps.messageSender.wake();
+    return { token, url };
+  }
+
+  /** The account the invited address already has, if any. */
+  async function accountOf(tx: Tx, invitation: InvitationRow): Promise<UserRow | undefined> {
+    const column = invitation.email ? users.email : users.verifiedPhone;
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(eq(column, invitation.email ?? invitation.phone ?? ''));
+    return user;
+  }
+
+  async function view(token: string): Promise<StaffInvitationView> {
+    return db.transaction(async (tx) => {
+      const [invitation] = await tx.select().from(staffInvitations).where(live(token));
+      if (!invitation) throw invalid();
+      return {
+        email: invitation.email,
+        phone: invitation.phone,
+        role: await roleOf(tx, invitation.role),
+        hasAccount: Boolean(await accountOf(tx, invitation)),
+      };
+    });
+  }
+
+  /** Uses the invitation and gives its role to `account` (made here when it is null), in one transaction. */
+  async function grant(token: string, account: (tx: Tx, invitation: InvitationRow) => Promise<UserRow>, ip: string) {
+    const user = await db.transaction(async (tx) => {
+      // Marking it used in the statement that checks it makes the token single use under races.
+      const [invitation] = await tx
+        .update(staffInvitations)
+        .set({ usedAt: clock.now() })
+        .where(live(token))
+        .returning();
+      if (!invitation) throw invalid();
+      const found = await account(tx, invitation);
+      if (found.staffRole) throw conflict(say.api.alreadyStaff);
+      const [staff] = await tx
+        .update(users)
+        .set({ role: true, staffRole: invitation.role })
+        .where(eq(users.id, found.id))
+        .returning();
+      if (!staff) throw new Error('staff member vanished while accepting');
+      await audit(tx, {
+        type: 'admin',
+        action: 'staff_join',
+        message: `${staff.email ?? staff.phone} joined the staff as "${invitation.role}"`,
+        userId: staff.id,
+        userEmail: staff.email,
+        data: { invitationId: invitation.id, role: invitation.role },
+        ip,
+      });
+      return staff;
+    });
+    return { user: toUserDto(user), ...deps.tokens.issue({ sub: user.id, tv: user.tokenVersion }) };
+  }
+
+  /** An e-mail invitation: the existing account's password proves it is theirs; otherwise name + password make one. */
+  async function acceptByEmail(input: { token: string; name?: string; password?: string }, ip: string) {
+    const { password } = input;
+    if (!password) throw badRequest(say.api.invitationPasswordRequired, { password: say.msg.required });
+    // Hashed before the transaction: argon2 takes a while and holds no lock.
+    const newHash = isStrongPassword(password) ? await hashPassword(password) : null;
+    return grant(
+      input.token,
+      async (tx, invitation) => {
+        const existing = await accountOf(tx, invitation);
+        if (existing) {
+          if (!existing.passwordHash || !(await verify(existing.passwordHash, password)))
+            throw new HttpError(401, say.api.wrongCredentials);
+          return existing;
+        }
+        if (!input.name) throw badRequest(say.api.invitationPasswordRequired, { name: say.msg.required });
+        if (!newHash) throw badRequest(say.msg.invalidPassword, { password: say.msg.invalidPassword });
+        const [created] = await tx
+          .insert(users)
+          .values({ name: input.name, email: invitation.email, phone: '', passwordHash: newHash })
+          .returning();
+        if (!created) throw new Error('user insert returned no row');
+        return created;
+      },
+      ip,
+    );
+  }
+
+  /**
+   * A phone invitation: the code sent to the invited mobile (by /api/auth/phone/start) signs into its account, made
+   * with `name` when it has none, as a phone sign-in does; then the invitation gives it the role.
+   */
+  async function acceptByPhone(input: { token: string; name?: string; code?: string }, invited: string, ip: string) {
+    if (!input.code) throw badRequest(say.api.invitationCodeRequired, { code: say.msg.required });
+    const signedIn = await phone.verify({ phone: invited, code: input.code, name: input.name }, ip);
+    return grant(
+      input.token,
+      async (tx) => {
+        const [user] = await tx.select().from(users).where(eq(users.id, signedIn.user._id));
+        if (!user) throw invalid();
+        return user;
+      },
+      ip,
+    );
+  }
+
+  async function accept(input: { token: string; name?: string; password?: string; code?: string }, ip: string) {
+    const [invitation] = await db.select().from(staffInvitations).where(live(input.token));
+    if (!invitation) throw invalid();
+    return invitation.phone ? acceptByPhone(input, invitation.phone, ip) : acceptByEmail(input, ip);
+  }
+
+  return { invite, view, accept };
+}

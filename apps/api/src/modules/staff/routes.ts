@@ -1,0 +1,177 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  newStaffRoleSchema,
+  sessionSchema,
+  staffAcceptSchema,
+  staffInvitationAnswerSchema,
+  staffInvitationSchema,
+  staffInvitationViewSchema,
+  staffMemberSchema,
+  staffRoleChangeSchema,
+  staffRoleSchema,
+  staffSelfSchema,
+} from '@shop/contracts';
+import { actorOf, currentUser } from '../../plugins/auth.js';
+import { requestLanguage } from '../../plugins/language.js';
+import { invitationsService } from './invitations.js';
+import { staffService } from './service.js';
+
+const tags = ['staff'];
+const security = [{ token: [] }];
+const manage = { access: { permission: 'staff.manage' } } as const;
+const message = z.object({ message: z.string() });
+// Checked in the service: a malformed id answers 404 like an unknown one.
+const memberParams = z.object({ userId: z.string().max(100) });
+const tokenBody = z.object({ token: z.string().min(1).max(200) });
+
+/** The owner's staff management, and the invitee's side of an invitation. */
+export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staff = staffService(app);
+  const invitations = invitationsService(app);
+
+  app.get(
+    '/admin/roles',
+    {
+      config: manage,
+      schema: { summary: 'List the staff roles', tags, security, response: { 200: z.array(staffRoleSchema) } },
+    },
+    async () => staff.roles(),
+  );
+
+  app.post(
+    '/admin/roles',
+    {
+      config: manage,
+      schema: {
+        summary: 'Make a custom staff role',
+        tags,
+        security,
+        body: newStaffRoleSchema,
+        response: { 201: staffRoleSchema, 409: message },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await staff.createRole(request.body, actorOf(request))),
+  );
+
+  app.get(
+    '/admin/staff',
+    {
+      config: manage,
+      schema: { summary: 'List the staff members', tags, security, response: { 200: z.array(staffMemberSchema) } },
+    },
+    async () => staff.list(),
+  );
+
+  app.post(
+    '/admin/staff/invitations',
+    {
+      config: manage,
+      schema: {
+        summary: 'Invite someone to the staff',
+        description: 'Sends the link by e-mail or to the mobile, and answers it so the owner can pass it on by hand',
+        tags,
+        security,
+        body: staffInvitationSchema,
+        response: { 201: staffInvitationAnswerSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await invitations.invite(request.body, actorOf(request), requestLanguage(request))),
+  );
+
+  app.put(
+    '/admin/staff/:userId',
+    {
+      config: manage,
+      schema: {
+        summary: "Change a staff member's role",
+        tags,
+        security,
+        params: memberParams,
+        body: staffRoleChangeSchema,
+        response: { 200: staffMemberSchema, 404: message, 409: message },
+      },
+    },
+    async (request) => staff.changeRole(request.params.userId, request.body.role, actorOf(request)),
+  );
+
+  app.post(
+    '/admin/staff/:userId/suspend',
+    {
+      config: manage,
+      schema: {
+        summary: 'Suspend a staff member',
+        description: 'Ends their sessions at once; they cannot sign in until restored',
+        tags,
+        security,
+        params: memberParams,
+        response: { 200: staffMemberSchema, 404: message, 409: message },
+      },
+    },
+    async (request) => staff.suspend(request.params.userId, actorOf(request)),
+  );
+
+  app.post(
+    '/admin/staff/:userId/restore',
+    {
+      config: manage,
+      schema: {
+        summary: 'Restore a suspended staff member',
+        tags,
+        security,
+        params: memberParams,
+        response: { 200: staffMemberSchema, 404: message },
+      },
+    },
+    async (request) => staff.restore(request.params.userId, actorOf(request)),
+  );
+
+  app.get(
+    '/staff/me',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: "The signed-in user's staff role and permissions",
+        tags,
+        security,
+        response: { 200: staffSelfSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return { role: user.staffRole, permissions: [...user.permissions] };
+    },
+  );
+
+  // The token travels in bodies, never in an address a log would keep.
+  app.post(
+    '/staff/invitation',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Show an invitation to the staff',
+        tags,
+        body: tokenBody,
+        response: { 200: staffInvitationViewSchema, 410: message },
+      },
+    },
+    async (request) => invitations.view(request.body.token),
+  );
+
+  app.post(
+    '/staff/accept',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Accept an invitation to the staff',
+        description:
+          'With a name and password (an e-mail invitation; the existing account’s own password when the address has one) or a code sent to the invited mobile; answers like a sign-in',
+        tags,
+        body: staffAcceptSchema,
+        response: { 200: sessionSchema, 401: message, 409: message, 410: message },
+      },
+    },
+    async (request) => invitations.accept(request.body, request.ip),
+  );
+};

@@ -1,0 +1,303 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import {
+  BUILT_IN_ROLE_KEYS,
+  BUILT_IN_ROLES,
+  INVITATION_TTL_MS,
+  PERMISSIONS,
+  type Permission,
+  type StaffRole,
+} from '@shop/contracts';
+import { auditLogs, staffInvitations, users } from '../../db/schema.js';
+import {
+  createAdmin,
+  PASSWORD,
+  registerShopper,
+  UNKNOWN_ID,
+  uniqueEmail,
+  type Account,
+  type TestContext,
+  createTestApp,
+} from '../../../test/harness.js';
+import { accessProblem, authPlugin } from '../../plugins/auth.js';
+
+let t: TestContext;
+let owner: Account;
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_MAX: '1000000' });
+  owner = await createAdmin(t.app);
+});
+afterAll(() => t.close());
+
+const call = (account: Account | null, method: string, url: string, payload?: unknown) =>
+  t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: account?.headers ?? {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+/** A staff member with `role`, written straight to the table (the invitation flow has tests of its own). */
+async function memberWith(role: string): Promise<Account> {
+  const email = uniqueEmail(`staff-${role.slice(0, 8)}`);
+  const [row] = await t.app.db
+    .insert(users)
+    .values({ name: 'Staff Person', email, phone: '01012345678', passwordHash: null, role: true, staffRole: role })
+    .returning({ id: users.id, tokenVersion: users.tokenVersion });
+  if (!row) throw new Error('no staff row');
+  const { token } = t.app.tokens.issue({ sub: row.id, tv: row.tokenVersion });
+  return { id: row.id, email, token, headers: { 'x-access-token': token } };
+}
+
+async function invite(body: Record<string, unknown>) {
+  const res = await call(owner, 'POST', '/api/admin/staff/invitations', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { token: string; url: string };
+}
+
+/** What the message queue wrote to the outbox (no provider is configured): the newest file sent to `to`. */
+async function outboxTo(to: string): Promise<string> {
+  await t.app.messageSender.flush();
+  const dir = path.join(t.dataDir, 'outbox');
+  const sent = fs
+    .readdirSync(dir)
+    .sort()
+    .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'))
+    .filter((text) => text.includes(to));
+  const last = sent.at(-1);
+  if (!last) throw new Error(`nothing sent to ${to}`);
+  return last;
+}
+
+describe('permission matrix, from the route table', () => {
+  it('every /api route declares a known access, and every dashboard route a permission', () => {
+    const problems = t.routes
+      .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
+      .filter((r) => {
+        const known = ['public', 'user', 'shopper', 'metrics', ...PERMISSIONS].includes(r.access ?? 'none');
+        const dashboard = r.url.startsWith('/api/admin/');
+        return !known || (dashboard && !(PERMISSIONS as readonly string[]).includes(r.access ?? ''));
+      })
+      .map((r) => `${r.method} ${r.url}: ${r.access ?? 'none'}`);
+    expect(problems).toEqual([]);
+    expect(t.routes.filter((r) => (PERMISSIONS as readonly string[]).includes(r.access ?? '')).length).toBeGreaterThan(
+      40,
+    );
+  });
+
+  it("refuses to start with a route declaring the old 'admin' access, or none", async () => {
+    expect(accessProblem('admin')).toMatch(/permission/);
+    expect(accessProblem({ permission: 'orders.fly' })).toMatch(/unknown permission/);
+    expect(accessProblem(undefined)).toMatch(/no config.access/);
+    expect(accessProblem({ permission: 'orders.read' })).toBeNull();
+    for (const access of ['admin', undefined]) {
+      const app = Fastify();
+      app.decorate('db', t.app.db);
+      app.decorate('tokens', t.app.tokens);
+      await app.register(authPlugin);
+      expect(() =>
+        app.get('/api/leftover', { config: access ? { access: access as 'user' } : {} }, async () => 'ok'),
+      ).toThrow(/GET \/api\/leftover/);
+      await app.close();
+    }
+  });
+
+  it('answers every dashboard route as each built-in role and a custom role allows', async () => {
+    const customPermissions: Permission[] = ['orders.read', 'coupons.write'];
+    const created = await call(owner, 'POST', '/api/admin/roles', {
+      name: 'Coupons desk',
+      permissions: customPermissions,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const custom = created.json() as StaffRole;
+    const roles: [string, readonly Permission[]][] = [
+      ...BUILT_IN_ROLE_KEYS.map((key) => [key, BUILT_IN_ROLES[key]] as [string, readonly Permission[]]),
+      [custom.key, customPermissions],
+    ];
+    const members = new Map<string, Account>();
+    for (const [key] of roles) members.set(key, await memberWith(key));
+    const wrong: string[] = [];
+    const dashboard = t.routes.filter((r) => (PERMISSIONS as readonly string[]).includes(r.access ?? ''));
+    for (const route of dashboard) {
+      // Ids that name nothing: a permitted call gets past the check to 'not found' or 'bad request', never 403.
+      const url = route.url.replace(/:[A-Za-z]+/g, UNKNOWN_ID);
+      for (const [key, allowed] of roles) {
+        const res = await call(members.get(key) ?? null, route.method, url);
+        const permitted = allowed.includes(route.access as Permission);
+        const ok = permitted ? res.statusCode !== 403 && res.statusCode !== 401 : res.statusCode === 403;
+        if (!ok) wrong.push(`${route.method} ${route.url} as ${key}: ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 300_000);
+});
+
+describe('the last owner', () => {
+  it('cannot be demoted, suspended or deleted; with a second owner they can', async () => {
+    // The owners of earlier tests are this file's only owner plus those made above with the owner role.
+    const sole = await memberWith('owner');
+    await t.app.db.update(users).set({ staffRole: 'manager' }).where(eq(users.staffRole, 'owner'));
+    await t.app.db.update(users).set({ staffRole: 'owner' }).where(eq(users.id, sole.id));
+    expect((await call(sole, 'PUT', `/api/admin/staff/${sole.id}`, { role: 'manager' })).statusCode).toBe(409);
+    expect((await call(sole, 'POST', `/api/admin/staff/${sole.id}/suspend`)).statusCode).toBe(409);
+    const deleted = await call(sole, 'DELETE', '/api/user');
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().message).toMatch(/at least one owner/);
+    const second = await memberWith('owner');
+    expect((await call(second, 'PUT', `/api/admin/staff/${sole.id}`, { role: 'manager' })).statusCode).toBe(200);
+    expect((await call(second, 'POST', `/api/admin/staff/${second.id}/suspend`)).statusCode).toBe(409);
+    // Back to one owner for the tests below: the file's own.
+    await t.app.db.update(users).set({ staffRole: 'owner' }).where(eq(users.id, owner.id));
+  });
+});
+
+describe('invitations', () => {
+  it('by e-mail: sent with its link, accepted once with a name and password, good for a week', async () => {
+    const email = uniqueEmail('agent');
+    const { token, url } = await invite({ email, role: 'orders' });
+    expect(url).toBe(`${t.app.config.PUBLIC_URL}/staff/accept#${token}`);
+    expect(await outboxTo(email)).toContain(url);
+
+    const view = await call(null, 'POST', '/api/staff/invitation', { token });
+    expect(view.json()).toMatchObject({ email, phone: null, hasAccount: false, role: { key: 'orders' } });
+    expect((await call(null, 'POST', '/api/staff/accept', { token, name: 'Omar Agent' })).statusCode).toBe(400);
+    const accepted = await call(null, 'POST', '/api/staff/accept', { token, name: 'Omar Agent', password: PASSWORD });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const session = accepted.json() as { token: string; user: { role: boolean; email: string } };
+    expect(session.user).toMatchObject({ role: true, email });
+    const me = await t.app.inject({ url: '/api/staff/me', headers: { 'x-access-token': session.token } });
+    expect(me.json()).toEqual({ role: 'orders', permissions: [...BUILT_IN_ROLES.orders] });
+
+    const again = await call(null, 'POST', '/api/staff/accept', { token, name: 'Omar Agent', password: PASSWORD });
+    expect(again.statusCode).toBe(410);
+    expect(again.json().message).toMatch(/used, expired or unknown/);
+  });
+
+  it('expires after seven days', async () => {
+    const { token } = await invite({ email: uniqueEmail('late'), role: 'support' });
+    t.clock.advance(INVITATION_TTL_MS + 60_000);
+    try {
+      expect((await call(null, 'POST', '/api/staff/invitation', { token })).statusCode).toBe(410);
+      const res = await call(null, 'POST', '/api/staff/accept', { token, name: 'Late Person', password: PASSWORD });
+      expect(res.statusCode).toBe(410);
+    } finally {
+      t.clock.advance(-(INVITATION_TTL_MS + 60_000));
+    }
+  });
+
+  it('gives the role to an existing account once its own password proves it; a wrong one leaves it unused', async () => {
+    const shopper = await registerShopper(t.app, 'Sara Existing');
+    const { token } = await invite({ email: shopper.email, role: 'support' });
+    expect((await call(null, 'POST', '/api/staff/invitation', { token })).json()).toMatchObject({ hasAccount: true });
+    const wrong = await call(null, 'POST', '/api/staff/accept', { token, password: 'Wr0ngPass!' });
+    expect(wrong.statusCode).toBe(401);
+    const [row] = await t.app.db.select().from(staffInvitations).where(eq(staffInvitations.email, shopper.email));
+    expect(row?.usedAt).toBeNull();
+    const res = await call(null, 'POST', '/api/staff/accept', { token, password: PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user).toMatchObject({ _id: shopper.id, name: 'Sara Existing', role: true });
+    // A staff member has no cart: the shopper's old session is now a staff one.
+    expect((await call(shopper, 'GET', '/api/cart')).statusCode).toBe(403);
+    // Inviting them again is refused on acceptance: they are already on the staff.
+    const second = await invite({ email: shopper.email, role: 'manager' });
+    expect(
+      (await call(null, 'POST', '/api/staff/accept', { token: second.token, password: PASSWORD })).statusCode,
+    ).toBe(409);
+  });
+
+  it('by phone: the message queue sends the link, and a code sent to the mobile accepts it', async () => {
+    const { token, url } = await invite({ phone: '01098765432', role: 'orders' });
+    expect(await outboxTo('+201098765432')).toContain(url);
+    expect((await call(null, 'POST', '/api/staff/accept', { token, name: 'Hana Phone' })).statusCode).toBe(400);
+    const started = await call(null, 'POST', '/api/auth/phone/start', { phone: '01098765432', channel: 'sms' });
+    expect(started.statusCode).toBe(202);
+    const code = (await outboxTo('+201098765432')).match(/\b(\d{6})\b/)?.[1];
+    const res = await call(null, 'POST', '/api/staff/accept', { token, name: 'Hana Phone', code });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user).toMatchObject({ name: 'Hana Phone', email: null, role: true });
+  });
+
+  it('refuses an invitation to a role that does not exist, or to both or neither address', async () => {
+    const email = uniqueEmail('x');
+    expect((await call(owner, 'POST', '/api/admin/staff/invitations', { email, role: 'pilot' })).statusCode).toBe(400);
+    const both = { email, phone: '01098765432', role: 'orders' };
+    expect((await call(owner, 'POST', '/api/admin/staff/invitations', both)).statusCode).toBe(400);
+    expect((await call(owner, 'POST', '/api/admin/staff/invitations', { role: 'orders' })).statusCode).toBe(400);
+  });
+});
+
+describe('managing members', () => {
+  it('a role change applies on the next request, with the same session', async () => {
+    const member = await memberWith('orders');
+    expect((await call(member, 'GET', '/api/admin/orders')).statusCode).toBe(200);
+    expect((await call(member, 'GET', '/api/admin/coupons')).statusCode).toBe(403);
+    expect((await call(member, 'POST', `/api/order/${UNKNOWN_ID}/refund`, {})).statusCode).toBe(403);
+    const changed = await call(owner, 'PUT', `/api/admin/staff/${member.id}`, { role: 'catalogue' });
+    expect(changed.json()).toMatchObject({ _id: member.id, role: 'catalogue', suspended: false });
+    expect((await call(member, 'GET', '/api/admin/coupons')).statusCode).toBe(200);
+    expect((await call(member, 'PUT', `/api/order/${UNKNOWN_ID}/status`, { status: 'shipped' })).statusCode).toBe(403);
+  });
+
+  it('suspension ends the sessions at once and refuses sign-in until restored', async () => {
+    const email = uniqueEmail('susp');
+    const { token } = await invite({ email, role: 'support' });
+    const session = (
+      await call(null, 'POST', '/api/staff/accept', { token, name: 'Sami Sus', password: PASSWORD })
+    ).json();
+    const member: Account = {
+      id: session.user._id,
+      email,
+      token: session.token,
+      headers: { 'x-access-token': session.token },
+    };
+    expect((await call(member, 'GET', '/api/user/allUsers')).statusCode).toBe(200);
+    const suspended = await call(owner, 'POST', `/api/admin/staff/${member.id}/suspend`);
+    expect(suspended.json()).toMatchObject({ suspended: true });
+    expect((await call(member, 'GET', '/api/user/allUsers')).statusCode).toBe(401);
+    const login = await call(null, 'POST', '/api/user/login', { email, password: PASSWORD });
+    expect(login.statusCode).toBe(403);
+    expect((await call(owner, 'POST', `/api/admin/staff/${member.id}/restore`)).json()).toMatchObject({
+      suspended: false,
+    });
+    const back = await call(null, 'POST', '/api/user/login', { email, password: PASSWORD });
+    expect(back.statusCode).toBe(200);
+    const list = (await call(owner, 'GET', '/api/admin/staff')).json() as { _id: string; role: string }[];
+    expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ _id: member.id, role: 'support' })]));
+  });
+
+  it('the audit log names the member and their role, and filters by member', async () => {
+    const manager = await memberWith('manager');
+    const res = await call(manager, 'POST', '/api/admin/coupons', {
+      code: `STAFF${Date.now() % 100000}`,
+      kind: 'percent',
+      value: 10,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const logs = await call(owner, 'GET', `/api/logs?user=${manager.id}`);
+    const entries = logs.json().logs as { userId: string; userName: string; userRole: string }[];
+    expect(entries.length).toBeGreaterThan(0);
+    expect(
+      entries.every((e) => e.userId === manager.id && e.userName === 'Staff Person' && e.userRole === 'manager'),
+    ).toBe(true);
+    const [ownerEntry] = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.userId, owner.id), eq(auditLogs.action, 'staff_invite')));
+    expect(ownerEntry).toMatchObject({ userName: 'Admin', userRole: 'owner' });
+  });
+
+  it('custom roles: listed with the built-in ones, names unique', async () => {
+    const roles = (await call(owner, 'GET', '/api/admin/roles')).json() as StaffRole[];
+    expect(roles.slice(0, 5).map((r) => r.key)).toEqual(BUILT_IN_ROLE_KEYS);
+    expect(roles.find((r) => r.key === 'owner')?.permissions).toEqual([...PERMISSIONS]);
+    expect(roles.some((r) => r.name === 'Coupons desk' && !r.builtIn)).toBe(true);
+    const dup = await call(owner, 'POST', '/api/admin/roles', { name: 'coupons DESK', permissions: ['orders.read'] });
+    expect(dup.statusCode).toBe(409);
+    const empty = await call(owner, 'POST', '/api/admin/roles', { name: 'Nothing', permissions: [] });
+    expect(empty.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,67 @@
+import type {
+  NewStaffRoleInput,
+  Session,
+  StaffInvitationInput,
+  StaffInvitationView,
+  StaffMember,
+  StaffRole,
+  StaffSelf,
+} from '@shop/contracts';
+import { api } from '../../../api/apiSlice';
+import { signedIn } from '../../auth';
+
+/** The staff: the signed-in member's own permissions, and the owner's management of roles, invitations and members. */
+export const staffApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Keyed by the user's id, so another account signing in on this tab never reads the last one's permissions. */
+    getStaffSelf: build.query<StaffSelf, string>({
+      query: () => '/staff/me',
+      providesTags: ['Staff'],
+    }),
+    getRoles: build.query<StaffRole[], void>({ query: () => '/admin/roles', providesTags: ['Staff'] }),
+    createRole: build.mutation<StaffRole, NewStaffRoleInput>({
+      query: (body) => ({ url: '/admin/roles', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Staff']),
+    }),
+    getStaff: build.query<StaffMember[], void>({ query: () => '/admin/staff', providesTags: ['Staff'] }),
+    inviteStaff: build.mutation<{ token: string; url: string }, StaffInvitationInput>({
+      query: (body) => ({ url: '/admin/staff/invitations', method: 'POST', body }),
+    }),
+    changeStaffRole: build.mutation<StaffMember, { id: string; role: string }>({
+      query: ({ id, role }) => ({ url: `/admin/staff/${encodeURIComponent(id)}`, method: 'PUT', body: { role } }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Staff']),
+    }),
+    setStaffSuspended: build.mutation<StaffMember, { id: string; suspended: boolean }>({
+      query: ({ id, suspended }) => ({
+        url: `/admin/staff/${encodeURIComponent(id)}/${suspended ? 'suspend' : 'restore'}`,
+        method: 'POST',
+      }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Staff']),
+    }),
+    viewInvitation: build.query<StaffInvitationView, string>({
+      query: (token) => ({ url: '/staff/invitation', method: 'POST', body: { token } }),
+    }),
+    acceptInvitation: build.mutation<Session, { token: string; name?: string; password?: string; code?: string }>({
+      query: (body) => ({ url: '/staff/accept', method: 'POST', body }),
+      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
+        try {
+          dispatch(signedIn((await queryFulfilled).data));
+        } catch {
+          // The form shows the failure from the mutation's own state.
+        }
+      },
+    }),
+  }),
+});
+
+export const {
+  useGetStaffSelfQuery,
+  useGetRolesQuery,
+  useCreateRoleMutation,
+  useGetStaffQuery,
+  useInviteStaffMutation,
+  useChangeStaffRoleMutation,
+  useSetStaffSuspendedMutation,
+  useViewInvitationQuery,
+  useAcceptInvitationMutation,
+} = staffApi;

@@ -1,0 +1,252 @@
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Placeholder from 'react-bootstrap/Placeholder';
+import { PERMISSIONS, type Permission, type StaffMember, type StaffRole } from '@shop/contracts';
+import { EmptyState } from '../../../components/EmptyState';
+import { useTranslation } from '../../../i18n/useTranslation';
+import {
+  useChangeStaffRoleMutation,
+  useCreateRoleMutation,
+  useGetRolesQuery,
+  useGetStaffQuery,
+  useInviteStaffMutation,
+  useSetStaffSuspendedMutation,
+} from '../api/staffApi';
+import { notifyOutcome } from '../notifyOutcome';
+import { useRoleName } from '../roleName';
+import { PageHeader } from './PageHeader';
+import { ScrollTable } from './ScrollTable';
+
+/** The owner's staff screen: invite someone with a role, the members (role, suspension), and the roles. */
+export function StaffPage() {
+  const { t } = useTranslation();
+  const roles = useGetRolesQuery();
+  const staff = useGetStaffQuery();
+  const loading = roles.isLoading || staff.isLoading;
+  return (
+    <>
+      <PageHeader title={t('admin.staff.title')} subtitle={t('admin.staff.subtitle')} />
+      {loading ? (
+        <div className="dash-card" role="status" aria-label={t('common.loading')}>
+          {Array.from({ length: 4 }, (_, index) => (
+            <Placeholder key={index} as="p" animation="glow">
+              <Placeholder xs={3} /> <Placeholder xs={6} />
+            </Placeholder>
+          ))}
+        </div>
+      ) : roles.isError || staff.isError || !roles.data || !staff.data ? (
+        <Alert variant="danger">{t('common.loadFailed')}</Alert>
+      ) : (
+        <div className="d-grid gap-4">
+          <InviteCard roles={roles.data} />
+          <MembersCard members={staff.data} roles={roles.data} />
+          <RolesCard roles={roles.data} />
+        </div>
+      )}
+    </>
+  );
+}
+
+function InviteCard({ roles }: { roles: StaffRole[] }) {
+  const { t } = useTranslation();
+  const roleName = useRoleName();
+  const [invite, { isLoading }] = useInviteStaffMutation();
+  const [by, setBy] = useState<'email' | 'phone'>('email');
+  const [address, setAddress] = useState('');
+  const [role, setRole] = useState('orders');
+  const [link, setLink] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setLink('');
+    const request = invite({ [by]: address.trim(), role }).unwrap();
+    if (await notifyOutcome(request, t('admin.staff.invited'))) {
+      setLink((await request).url);
+      setAddress('');
+    }
+  };
+
+  return (
+    <section className="dash-card" aria-labelledby="staff-invite-title">
+      <h2 id="staff-invite-title" className="h5">
+        {t('admin.staff.inviteTitle')}
+      </h2>
+      <Form onSubmit={(event) => void submit(event)} className="row g-3 align-items-end">
+        <Form.Group className="col-12 col-md-3" controlId="staff-invite-by">
+          <Form.Label>{t('admin.staff.inviteBy')}</Form.Label>
+          <Form.Select value={by} onChange={(event) => setBy(event.target.value as 'email' | 'phone')}>
+            <option value="email">{t('admin.staff.byEmail')}</option>
+            <option value="phone">{t('admin.staff.byPhone')}</option>
+          </Form.Select>
+        </Form.Group>
+        <Form.Group className="col-12 col-md-4" controlId="staff-invite-address">
+          <Form.Label>{t(by === 'email' ? 'admin.staff.email' : 'admin.staff.phone')}</Form.Label>
+          <Form.Control
+            type={by === 'email' ? 'email' : 'tel'}
+            dir="ltr"
+            required
+            value={address}
+            onChange={(event) => setAddress(event.target.value)}
+          />
+        </Form.Group>
+        <Form.Group className="col-12 col-md-3" controlId="staff-invite-role">
+          <Form.Label>{t('admin.staff.role')}</Form.Label>
+          <Form.Select value={role} onChange={(event) => setRole(event.target.value)}>
+            {roles.map((r) => (
+              <option key={r.key} value={r.key}>
+                {roleName(r)}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <div className="col-12 col-md-2">
+          <Button type="submit" disabled={isLoading} className="w-100">
+            {t('admin.staff.invite')}
+          </Button>
+        </div>
+      </Form>
+      {link && (
+        <Form.Group className="mt-3" controlId="staff-invite-link">
+          <Form.Label>{t('admin.staff.link')}</Form.Label>
+          <Form.Control readOnly dir="ltr" value={link} onFocus={(event) => event.target.select()} />
+          <Form.Text>{t('admin.staff.linkHint')}</Form.Text>
+        </Form.Group>
+      )}
+    </section>
+  );
+}
+
+function MembersCard({ members, roles }: { members: StaffMember[]; roles: StaffRole[] }) {
+  const { t } = useTranslation();
+  const roleName = useRoleName();
+  const [changeRole] = useChangeStaffRoleMutation();
+  const [setSuspended] = useSetStaffSuspendedMutation();
+  if (!members.length) return <EmptyState title={t('admin.staff.noMembers')} />;
+  return (
+    <section className="dash-card p-0" aria-labelledby="staff-members-title">
+      <h2 id="staff-members-title" className="h5 p-3 mb-0">
+        {t('admin.staff.members')}
+      </h2>
+      <ScrollTable caption={t('admin.staff.members')}>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin.staff.name')}</th>
+            <th scope="col">{t('admin.staff.contact')}</th>
+            <th scope="col">{t('admin.staff.role')}</th>
+            <th scope="col">{t('admin.staff.state')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((member) => (
+            <tr key={member._id}>
+              <td>{member.name}</td>
+              <td className="text-break small">
+                <bdi dir="ltr">{member.email ?? member.phone}</bdi>
+              </td>
+              <td>
+                <Form.Select
+                  size="sm"
+                  aria-label={t('admin.staff.roleOf', { name: member.name })}
+                  value={member.role}
+                  onChange={(event) =>
+                    void notifyOutcome(
+                      changeRole({ id: member._id, role: event.target.value }).unwrap(),
+                      t('admin.staff.roleChanged'),
+                    )
+                  }
+                >
+                  {roles.map((r) => (
+                    <option key={r.key} value={r.key}>
+                      {roleName(r)}
+                    </option>
+                  ))}
+                </Form.Select>
+              </td>
+              <td className="text-nowrap">
+                {member.suspended && (
+                  <Badge bg="warning" text="dark" className="me-2">
+                    {t('admin.staff.suspended')}
+                  </Badge>
+                )}
+                <Button
+                  size="sm"
+                  variant={member.suspended ? 'outline-success' : 'outline-danger'}
+                  onClick={() =>
+                    void notifyOutcome(
+                      setSuspended({ id: member._id, suspended: !member.suspended }).unwrap(),
+                      t(member.suspended ? 'admin.staff.restored' : 'admin.staff.suspendedNow'),
+                    )
+                  }
+                >
+                  {t(member.suspended ? 'admin.staff.restore' : 'admin.staff.suspend', { name: member.name })}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
+    </section>
+  );
+}
+
+function RolesCard({ roles }: { roles: StaffRole[] }) {
+  const { t } = useTranslation();
+  const roleName = useRoleName();
+  const [createRole, { isLoading }] = useCreateRoleMutation();
+  const [name, setName] = useState('');
+  const [chosen, setChosen] = useState<Permission[]>([]);
+  const permissionName = (permission: Permission) => t(`admin.staff.permissions.${permission}`);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await notifyOutcome(createRole({ name, permissions: chosen }).unwrap(), t('admin.staff.roleCreated'))) {
+      setName('');
+      setChosen([]);
+    }
+  };
+
+  return (
+    <section className="dash-card" aria-labelledby="staff-roles-title">
+      <h2 id="staff-roles-title" className="h5">
+        {t('admin.staff.rolesTitle')}
+      </h2>
+      <dl className="mb-4">
+        {roles.map((role) => (
+          <div key={role.key} className="mb-2">
+            <dt>{roleName(role)}</dt>
+            <dd className="small text-body-secondary mb-0">{role.permissions.map(permissionName).join(' · ')}</dd>
+          </div>
+        ))}
+      </dl>
+      <Form onSubmit={(event) => void submit(event)}>
+        <h3 className="h6">{t('admin.staff.newRole')}</h3>
+        <Form.Group className="mb-3" controlId="staff-role-name">
+          <Form.Label>{t('admin.staff.roleName')}</Form.Label>
+          <Form.Control required maxLength={60} value={name} onChange={(event) => setName(event.target.value)} />
+        </Form.Group>
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6">{t('admin.staff.rolePermissions')}</legend>
+          <div className="row row-cols-1 row-cols-md-2 g-1">
+            {PERMISSIONS.map((permission) => (
+              <Form.Check
+                key={permission}
+                id={`staff-permission-${permission}`}
+                label={permissionName(permission)}
+                checked={chosen.includes(permission)}
+                onChange={(event) =>
+                  setChosen(event.target.checked ? [...chosen, permission] : chosen.filter((p) => p !== permission))
+                }
+              />
+            ))}
+          </div>
+        </fieldset>
+        <Button type="submit" disabled={isLoading || !chosen.length}>
+          {t('admin.staff.createRole')}
+        </Button>
+      </Form>
+    </section>
+  );
+}
