@@ -27,3 +27,4 @@ export * from './paths.js';
 export * from './ssr.js';
 export * from './variants.js';
 export * from './variantLabels.js';
+export * from './eta.js';

@@ -11,6 +11,7 @@ import type { MessageSender } from './messaging/sender.js';
 import type { Replies } from './messaging/status.js';
 import type { ImportWorker } from './products/import/worker.js';
 import type { PaymentProviders } from './payments/registry.js';
+import type { ReceiptSender } from './receipts/sender.js';
 
 /**
  * Everything a service may be given. Each service names the part it uses (`Pick<Deps, 'db' | 'clock'>`)
@@ -27,6 +28,8 @@ export interface Deps {
   messageSender: MessageSender;
   /** Where shoppers' WhatsApp replies are handed to the modules that asked. */
   replies: Replies;
+  /** Submits the e-receipts issued to the Tax Authority. */
+  receiptSender: ReceiptSender;
   /** Applies the product imports queued in the database. */
   productImports: ImportWorker;
   tokens: TokenService;

@@ -19,6 +19,7 @@ import { adminOrdersRoutes } from './admin-orders/routes.js';
 import { shippingRoutes } from './shipping/routes.js';
 import { couponsRoutes } from './coupons/routes.js';
 import { variantsRoutes } from './variants/routes.js';
+import { receiptsRoutes } from './receipts/routes.js';
 
 /** Every resource's routes, registered under /api by app.ts. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -42,4 +43,5 @@ export const apiModules: FastifyPluginAsync[] = [
   shippingRoutes,
   couponsRoutes,
   variantsRoutes,
+  receiptsRoutes,
 ];
