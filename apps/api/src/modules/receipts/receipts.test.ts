@@ -11,6 +11,7 @@ import {
   type TestContext,
 } from '../../../test/harness.js';
 import { ADDRESS, createProduct } from '../../../test/fixtures.js';
+import { renderOrderMail } from '../messaging/email/templates/render.js';
 import type { ReceiptDocument } from './document.js';
 import { startEtaSimulator, type EtaSimulator } from './simulator.js';
 
@@ -128,6 +129,10 @@ describe('a sale', () => {
     expect(qr.statusCode).toBe(200);
     expect(qr.headers['content-type']).toBe('image/png');
     expect(qr.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    // The order's e-mail shows the same QR code, linking to the receipt.
+    const mail = renderOrderMail('paid', invoice, 'ar', t.app.config.PUBLIC_URL);
+    expect(mail.html).toContain(`src="${t.app.config.PUBLIC_URL}${invoice.etaReceipt!.qrImage}"`);
+    expect(mail.text).toContain(invoice.etaReceipt!.qrContent);
   });
 
   it('in cash is a receipt once delivered, not before, its delivery a line of it', async () => {

@@ -11,7 +11,17 @@ import { paths, patterns } from '../../../lib/paths';
 
 interface NavItem {
   to: string;
-  label: 'overview' | 'products' | 'orders' | 'users' | 'categories' | 'departments' | 'coupons' | 'shipping' | 'logs';
+  label:
+    | 'overview'
+    | 'products'
+    | 'orders'
+    | 'users'
+    | 'categories'
+    | 'departments'
+    | 'coupons'
+    | 'shipping'
+    | 'eta'
+    | 'logs';
   icon: ComponentType<IconProps>;
   /** Other screens that belong to this entry (a user's orders sit under Users). */
   also?: string;
@@ -26,6 +36,7 @@ const NAV: NavItem[] = [
   { to: paths.dashDepartments, label: 'departments', icon: BuildingIcon },
   { to: paths.dashCoupons, label: 'coupons', icon: PercentIcon },
   { to: paths.dashShipping, label: 'shipping', icon: TruckIcon },
+  { to: paths.dashEta, label: 'eta', icon: ReceiptIcon },
   { to: paths.dashLogs, label: 'logs', icon: LogIcon },
 ];
 
