@@ -39,6 +39,8 @@ import { responseCachePlugin } from './plugins/response-cache.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { apiModules } from './modules/index.js';
 import { createMessageSender, type MessageSender } from './modules/messaging/sender.js';
+import { createReceiptSender, type ReceiptSender } from './modules/receipts/sender.js';
+import { activatePos } from './modules/receipts/issue.js';
 import { unsentCount } from './modules/messaging/queue.js';
 import { messageProviders } from './modules/messaging/registry.js';
 import { createReplies, type Replies } from './modules/messaging/status.js';
@@ -57,6 +59,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Sends the messages queued in the database (modules/messaging); serve.ts starts its polling. */
     messageSender: MessageSender;
+    /** Submits the e-receipts to the Tax Authority (modules/receipts); serve.ts starts its polling. */
+    receiptSender: ReceiptSender;
     /** Shoppers' WhatsApp replies, for the modules that asked (modules/messaging/status.ts). */
     replies: Replies;
     /** Reminds shoppers who agreed of carts they left (modules/messaging/cart-reminders.ts); serve.ts starts it. */
@@ -163,6 +167,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('productImports', productImports);
   // Between two batches: the import is handed back, and resumes where it stopped.
   app.addHook('onClose', () => productImports.stop());
+  // Receipts are issued from the POS of ETA_* (none without it), and sent by one instance at a time.
+  await activatePos(database.db, config.env);
+  const receiptSender = createReceiptSender({ db: database.db, clock, log: app.log, config });
+  app.decorate('receiptSender', receiptSender);
+  app.addHook('onClose', () => receiptSender.stop());
   app.decorate(
     'metrics',
     config.METRICS_TOKEN

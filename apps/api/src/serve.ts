@@ -34,6 +34,8 @@ export async function serve(config: Config, log: Logger) {
   // Product imports applied from the dashboard, and those a stopped instance was applying; each is
   // applied once, by whichever instance takes it.
   app.productImports.start();
+  // E-receipts go to the Tax Authority in their chain's order, from one instance at a time.
+  app.receiptSender.start();
 
   let stopping = false;
   const stop = async (signal: string) => {

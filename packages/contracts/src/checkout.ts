@@ -6,6 +6,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from './constants.js';
 import { ORDER_STATUSES } from './lifecycle.js';
 import { couponEntry } from './coupons.js';
 import { lineVariantSchema } from './variants.js';
+import { orderEtaReceiptSchema } from './eta.js';
 
 /** Shipping form: every field required. */
 export const addressSchema = z.object({
@@ -201,6 +202,8 @@ export const orderSchema = z.object({
   deliveryAddress: addressWireSchema,
   paymentMethod: z.enum(PAYMENT_METHODS),
   products: z.array(orderLineSchema),
+  /** The sale's e-receipt at the Tax Authority, once issued (only where the shop issues them). */
+  etaReceipt: orderEtaReceiptSchema.nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -28,3 +28,4 @@ export * from './ssr.js';
 export * from './variants.js';
 export * from './variantLabels.js';
 export * from './staff.js';
+export * from './eta.js';

@@ -91,6 +91,7 @@ export const NOT_FOUND_AR: Arabic<typeof NOT_FOUND> = {
   Image: 'الصورة غير موجودة',
   Courier: 'شركة الشحن غير موجودة',
   Coupon: 'الكوبون غير موجود',
+  Receipt: 'الإيصال غير موجود',
 };
 
 export const API_MSG_AR: Arabic<typeof API_MSG> = {
@@ -243,6 +244,8 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   nothingCollected: 'لم يُحصَّل أي مبلغ لهذا الطلب النقدي: عاد قبل تسليمه',
   refundFailed: 'لم يقبل مزود الدفع رد المبلغ، يرجى المحاولة مرة أخرى',
   refundPending: 'أُرسل طلب رد مبلغ هذا الطلب إلى مزود الدفع من قبل، وسيتغير الطلب عندما يؤكده المزود',
+  receiptNotInvalid: 'لا يُعاد إرسال إيصال إلا إذا وجدته مصلحة الضرائب غير صالح',
+  receiptsNotConfigured: 'الإيصالات الإلكترونية غير مُعدّة: يلزم إعداد نقطة البيع وبيانات البائع معًا',
   paymentConfirming: 'جارٍ تأكيد هذه العملية بالفعل.',
 };
 

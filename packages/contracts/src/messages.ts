@@ -72,6 +72,7 @@ export const NOT_FOUND = {
   Image: 'Image not found',
   Courier: 'Courier not found',
   Coupon: 'Coupon not found',
+  Receipt: 'Receipt not found',
 } as const;
 export type NotFoundSubject = keyof typeof NOT_FOUND;
 
@@ -242,6 +243,9 @@ export const API_MSG = {
   refundFailed: 'The payment provider did not accept the refund, please try again',
   refundPending:
     'A refund of this order was already sent to the payment provider; the order changes when the provider confirms it',
+  // E-receipts
+  receiptNotInvalid: 'Only a receipt the Tax Authority found invalid can be sent again',
+  receiptsNotConfigured: 'E-receipts are not set up: the POS settings and the seller details are both needed',
 } as const;
 
 /** The staff invitation e-mail. */

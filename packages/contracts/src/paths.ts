@@ -45,6 +45,7 @@ export const WEB_PATHS = {
   dashStaff: '/dashboard/staff',
   /** Where an invitation's link leads; the token follows in the fragment, which never reaches a server's log. */
   staffAccept: '/staff/accept',
+  dashEta: '/dashboard/e-receipts',
   cart: '/CartPage',
   shippingAddress: '/ShippingAdress',
   shippingForm: '/ShippingForm',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AddressInput, OrderLineVariant, ProductOption, VariantOptions } from '@shop/contracts';
+import type { AddressInput, EtaBranchAddress, OrderLineVariant, ProductOption, VariantOptions } from '@shop/contracts';
 import {
   bigserial,
   boolean,
@@ -195,6 +195,9 @@ export const products = pgTable(
       .generatedAlwaysAs(sql`stock > 0`),
     weight: real('weight').notNull(),
     cod: boolean('cod').notNull().default(true),
+    /** How the ETA knows what it is, for its e-receipts: 'EGS' (a code the shop registered) or 'GS1' (its barcode). */
+    etaItemType: text('eta_item_type'),
+    etaItemCode: text('eta_item_code'),
     /** Must name a category of `departmentId`: see products_category_department_fk. */
     categoryId: uuid('category_id').notNull(),
     departmentId: uuid('department_id')
@@ -859,5 +862,95 @@ export const productImports = pgTable(
     index('product_imports_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);
+
+/**
+ * The seller as the Egyptian Tax Authority knows it, printed on every e-receipt (one row; none until an admin saves
+ * it: no receipt is made). The POS's credentials are settings of the process (ETA_* variables), not of the shop.
+ */
+export const etaSettings = pgTable(
+  'eta_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    rin: text('rin').notNull(),
+    companyTradeName: text('company_trade_name').notNull(),
+    branchCode: text('branch_code').notNull(),
+    branchAddress: jsonb('branch_address').$type<EtaBranchAddress>().notNull(),
+    activityCode: text('activity_code').notNull(),
+    /** The EGS code the shop registered for delivery, the receipt's line for shipping and the cash-on-delivery fee. */
+    deliveryItemCode: text('delivery_item_code').notNull(),
+    /** The receipts' order delivery mode (a code of the ETA's table); null: not stated. */
+    deliveryMode: text('delivery_mode'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('eta_settings_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * One point of sale's chain: each receipt it issues names the UUID of the one before (`previousUUID`), so receipts
+ * are numbered and chained under this row's lock, in the transaction that issues them. `lease_until` makes one
+ * instance at a time its sender, which submits the chain in order.
+ */
+export const etaPos = pgTable('eta_pos', {
+  serial: text('serial').primaryKey(),
+  /** The POS this shop's ETA_* settings name, set as a server starts: the one receipts are issued from. */
+  active: boolean('active').notNull().default(false),
+  /** The ETA portal its receipts' QR codes open (pre-production's or production's). */
+  portalUrl: text('portal_url').notNull(),
+  lastUuid: text('last_uuid').notNull().default(''),
+  lastSeq: integer('last_seq').notNull().default(0),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+});
+
+/**
+ * Every e-receipt issued, in its POS's chain order (`seq`), with the document exactly as submitted (its UUID is the
+ * hash of that text). A sale's receipt when the order becomes a sale, a return receipt (referencing the sale's) when
+ * its money goes back; an invalid one fixed and sent again is issued anew, and the old row is kept as `replaced`.
+ */
+export const etaReceipts = pgTable(
+  'eta_receipts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** sale or return. */
+    kind: text('kind').notNull(),
+    posSerial: text('pos_serial').notNull(),
+    seq: integer('seq').notNull(),
+    receiptNumber: text('receipt_number').notNull(),
+    uuid: text('uuid').notNull(),
+    previousUuid: text('previous_uuid').notNull(),
+    /** The sale receipt a return receipt gives back. */
+    referenceUuid: text('reference_uuid'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** Piastres, as the receipt's totalAmount. */
+    total: integer('total').notNull(),
+    /** The receipt's JSON as submitted. */
+    document: text('document').notNull(),
+    /** What its QR code holds: its page on the ETA's portal. */
+    qrContent: text('qr_content').notNull(),
+    /** queued, submitted, valid, invalid or replaced. */
+    state: text('state').notNull().default('queued'),
+    /** The ETA's reasons for an invalid receipt. */
+    errors: jsonb('errors').$type<string[]>(),
+    submissionId: text('submission_id'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('eta_receipts_chain_key').on(t.posSerial, t.seq),
+    uniqueIndex('eta_receipts_uuid_key').on(t.uuid),
+    // An order has one live receipt of each kind: a replaced one makes way for its correction.
+    uniqueIndex('eta_receipts_order_kind_key')
+      .on(t.orderId, t.kind)
+      .where(sql`${t.state} <> 'replaced'`),
+    index('eta_receipts_state_idx').on(t.state, t.id),
+    check('eta_receipts_kind', sql`${t.kind} in ('sale', 'return')`),
+    check('eta_receipts_state', sql`${t.state} in ('queued', 'submitted', 'valid', 'invalid', 'replaced')`),
   ],
 );

@@ -12,6 +12,7 @@ import type { Replies } from './messaging/status.js';
 import type { CartReminders } from './messaging/cart-reminders.js';
 import type { ImportWorker } from './products/import/worker.js';
 import type { PaymentProviders } from './payments/registry.js';
+import type { ReceiptSender } from './receipts/sender.js';
 
 /**
  * Everything a service may be given. Each service names the part it uses (`Pick<Deps, 'db' | 'clock'>`)
@@ -30,6 +31,8 @@ export interface Deps {
   replies: Replies;
   /** Reminds shoppers who agreed of carts they left, and takes their opt-outs. */
   cartReminders: CartReminders;
+  /** Submits the e-receipts issued to the Tax Authority. */
+  receiptSender: ReceiptSender;
   /** Applies the product imports queued in the database. */
   productImports: ImportWorker;
   tokens: TokenService;

@@ -20,6 +20,7 @@ import { shippingRoutes } from './shipping/routes.js';
 import { couponsRoutes } from './coupons/routes.js';
 import { variantsRoutes } from './variants/routes.js';
 import { staffRoutes } from './staff/routes.js';
+import { receiptsRoutes } from './receipts/routes.js';
 
 /** Every resource's routes, registered under /api by app.ts. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -44,4 +45,5 @@ export const apiModules: FastifyPluginAsync[] = [
   couponsRoutes,
   variantsRoutes,
   staffRoutes,
+  receiptsRoutes,
 ];

@@ -576,6 +576,44 @@ export const ROUTES: Record<string, RouteCase> = {
     request: (w) => ({ params: { id: w.coupon.id } }),
   },
 
+  // E-receipts: the world has no POS configured, so there is no receipt to resend or draw.
+  'GET /api/admin/settings/eta': { access: 'settings.write', expect: adminOnly(200), request: none },
+  'PUT /api/admin/settings/eta': {
+    access: 'settings.write',
+    expect: adminOnly(200),
+    request: () => ({
+      json: {
+        rin: '100200300',
+        companyTradeName: 'EGP Shop',
+        branchCode: '0',
+        branchAddress: { governate: 'Cairo', regionCity: 'Nasr City', street: 'Abbas', buildingNumber: '1' },
+        activityCode: '4791',
+        deliveryItemCode: 'EG-100200300-DELIVERY',
+      },
+    }),
+  },
+  'GET /api/admin/eta/receipts': { access: 'settings.write', expect: adminOnly(200), request: none },
+  'POST /api/admin/eta/receipts/:id/resend': {
+    access: 'settings.write',
+    expect: adminOnly(404),
+    request: () => ({ params: { id: '1' } }),
+  },
+  'GET /api/admin/eta/products/:id': {
+    access: 'catalogue.write',
+    expect: adminOnly(200),
+    request: (w) => ({ params: { id: w.spare.id } }),
+  },
+  'PUT /api/admin/eta/products/:id': {
+    access: 'catalogue.write',
+    expect: adminOnly(200),
+    request: (w) => ({ params: { id: w.spare.id }, json: { itemType: 'GS1', itemCode: '6221234567890' } }),
+  },
+  'GET /api/eta/receipts/:uuid/qr.png': {
+    access: 'public',
+    expect: everyone(404),
+    request: () => ({ params: { uuid: 'a'.repeat(64) } }),
+  },
+
   ...storefrontPages(),
   'GET /searchResults': searchForm,
   'GET /ar/searchResults': searchForm,

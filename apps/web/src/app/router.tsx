@@ -175,6 +175,10 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
             lazy: page(() => import('../features/admin/components/StaffPage'), 'StaffPage'),
           },
           {
+            path: segment(paths.dashEta, paths.dashboard),
+            lazy: page(() => import('../features/admin/components/EtaAdminPage'), 'EtaAdminPage'),
+          },
+          {
             // Names the governorates as the checkout does, with the checkout's texts.
             path: segment(paths.dashShipping, paths.dashboard),
             lazy: page(

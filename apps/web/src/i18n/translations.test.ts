@@ -18,9 +18,25 @@ const FILES = [
 
 /**
  * Latin text an Arabic page may still show: the brand, the currency code, the card brand, the payment gateway's brand, and
- * codes printed on cards or files (file types, card expiry format, security code) and UTC.
+ * codes printed on cards or files (file types, card expiry format, security code), UTC, and the Tax Authority's item
+ * code kinds (GS1, EGS and an EGS code's shape).
  */
-const LATIN_ALLOWED = ['EGP Shop', 'EGP', 'Visa', 'Paymob', 'PNG', 'JPEG', 'MM/YY', 'CVC', 'UTC', 'CSV', 'UTF-8'];
+const LATIN_ALLOWED = [
+  'EGP Shop',
+  'EGP',
+  'Visa',
+  'Paymob',
+  'PNG',
+  'JPEG',
+  'MM/YY',
+  'CVC',
+  'UTC',
+  'CSV',
+  'UTF-8',
+  'EG-<RIN>-…',
+  'EGS',
+  'GS1',
+];
 /** The logo spells the brand name in two styled halves, so " Shop" stands alone there. */
 const LATIN_KEYS = ['app.brandSecond'];
 

@@ -10,6 +10,7 @@ import { releaseUses } from '../coupons/queries.js';
 import { orderMailKind, queueOrderMail } from '../messaging/order-messages.js';
 import type { OrderRow } from './queries.js';
 import { restock } from './stock.js';
+import { issueMoveReceipts } from '../receipts/issue.js';
 import type { Deps } from '../deps.js';
 
 /** What a move's effects after commit reach: the payment providers and the message sender. */
@@ -131,6 +132,8 @@ export async function transition(
   // A cancelled order's coupon use goes back before its stock: coupons are locked before products (coupons/queries.ts).
   if (to === 'cancelled') await releaseUses(tx, ids);
   if (to === 'cancelled' || to === 'returned') await restock(tx, ids, move.alsoLocking);
+  // A sale's e-receipt, or the return of one, is issued with the move that makes it (receipts/issue.ts).
+  await issueMoveReceipts(tx, locked, to, now);
   for (const order of locked) {
     const from = order.status as OrderStatus;
     if (to === 'cancelled' && from === 'pending') after.cancelIntent(order.paymentIntentId);

@@ -5,6 +5,7 @@ import { orderItems, orders, orderStatusHistory, users } from '../../db/schema.j
 import { notFound } from '../../lib/errors.js';
 import { toEgp } from '../../lib/money.js';
 import { trackingUrl } from '../courier/tracking-url.js';
+import { orderEtaReceipt, saleReceipts, type SaleReceipt } from '../receipts/order-receipt.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderItems.$inferSelect;
@@ -15,7 +16,7 @@ export const byName = (a: LineRow, b: LineRow) =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 /** One order with its lines and history, in the wire shape of contracts/checkout.ts. */
-export function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[]): Order {
+export function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[], receipt?: SaleReceipt): Order {
   return {
     _id: o.id,
     createdAt: o.createdAt.toISOString(),
@@ -43,6 +44,7 @@ export function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[]): O
       ...(l.variant ? { variant: { _id: l.variantId, ...l.variant } } : {}),
       quantity: l.quantity,
     })),
+    ...(receipt ? { etaReceipt: orderEtaReceipt(receipt) } : {}),
   };
 }
 
@@ -51,7 +53,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
   const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
   if (!rows.length) return [];
   const ids = rows.map((o) => o.id);
-  const [lines, history] = await Promise.all([
+  const [lines, history, receipts] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -62,12 +64,14 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       .from(orderStatusHistory)
       .where(inArray(orderStatusHistory.orderId, ids))
       .orderBy(asc(orderStatusHistory.id)),
+    saleReceipts(db, ids),
   ]);
   return rows.map((o) =>
     toOrder(
       o,
       lines.filter((l) => l.orderId === o.id),
       history.filter((h) => h.orderId === o.id),
+      receipts.find((r) => r.orderId === o.id),
     ),
   );
 }

@@ -23,6 +23,7 @@ interface NavItem {
     | 'departments'
     | 'coupons'
     | 'shipping'
+    | 'eta'
     | 'logs'
     | 'staff';
   icon: ComponentType<IconProps>;
@@ -41,6 +42,7 @@ const NAV: NavItem[] = [
   { to: paths.dashDepartments, label: 'departments', icon: BuildingIcon, permission: 'catalogue.write' },
   { to: paths.dashCoupons, label: 'coupons', icon: PercentIcon, permission: 'coupons.write' },
   { to: paths.dashShipping, label: 'shipping', icon: TruckIcon, permission: 'settings.write' },
+  { to: paths.dashEta, label: 'eta', icon: ReceiptIcon, permission: 'settings.write' },
   { to: paths.dashLogs, label: 'logs', icon: LogIcon, permission: 'audit.read' },
   { to: paths.dashStaff, label: 'staff', icon: UsersIcon, permission: 'staff.manage' },
 ];

@@ -24,6 +24,7 @@ import {
 import { Choices } from './Choices';
 import { ArabicField } from './ArabicField';
 import { Field } from './Field';
+import { EtaProductCode } from './EtaProductCode';
 import { FormModal } from './FormModal';
 import { ImagePreviews } from './ImagePreviews';
 
@@ -91,12 +92,15 @@ export function ProductFormModal({ productId, onClose }: { productId?: string; o
       ) : product.isFetching ? (
         <PageLoader />
       ) : product.data ? (
-        <ProductForm
-          defaultValues={productToForm(product.data)}
-          currentImages={product.data.image_path}
-          followsVariants={Boolean(product.data.options?.length)}
-          onSubmit={submit}
-        />
+        <>
+          <ProductForm
+            defaultValues={productToForm(product.data)}
+            currentImages={product.data.image_path}
+            followsVariants={Boolean(product.data.options?.length)}
+            onSubmit={submit}
+          />
+          <EtaProductCode productId={productId} />
+        </>
       ) : (
         <Alert variant="danger">{errorMessage(product.error) ?? t('common.loadFailed')}</Alert>
       )}

@@ -96,6 +96,20 @@ describe('/Orders/:id/invoice', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Back to your orders' })).toHaveAttribute('href', '/Orders');
   });
 
+  it('carries the e-receipt’s QR code, linking to the receipt at the Tax Authority', async () => {
+    const uuid = 'a'.repeat(64);
+    const qrContent = `https://preprod.invoicing.eta.gov.eg/receipts/search/${uuid}/share/2026-03-05T10:00:00Z#Total:182.75,IssuerRIN:100200300`;
+    const qrImage = `/api/eta/receipts/${uuid}/qr.png`;
+    mockApi({ [`GET /api/order/${ID}`]: { body: { ...ORDER, etaReceipt: { uuid, qrContent, qrImage } } } });
+    renderInvoice();
+
+    const qr = await screen.findByRole('img', {
+      name: 'Electronic receipt at the Egyptian Tax Authority: scan to check it',
+    });
+    expect(qr).toHaveAttribute('src', qrImage);
+    expect(qr.closest('a')).toHaveAttribute('href', qrContent);
+  });
+
   it('prints from its Print button', async () => {
     const user = userEvent.setup();
     const print = vi.fn();

@@ -200,6 +200,16 @@ function Invoice({ order, customer }: { order: Order; customer: string | undefin
         </div>
       </dl>
 
+      {order.etaReceipt && (
+        // The e-receipt the Tax Authority holds for this sale: its QR code opens it on the ETA's portal.
+        <figure className="invoice-receipt">
+          <a href={order.etaReceipt.qrContent} target="_blank" rel="noreferrer">
+            <img src={order.etaReceipt.qrImage} width={120} height={120} alt={t('checkout.invoice.eReceipt')} />
+          </a>
+          <figcaption>{t('checkout.invoice.eReceipt')}</figcaption>
+        </figure>
+      )}
+
       <p className="invoice-thanks">{t('checkout.invoice.thanks')}</p>
     </article>
   );

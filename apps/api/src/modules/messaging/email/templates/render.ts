@@ -85,6 +85,8 @@ export function renderOrderMail(
   const tracking = kind === 'shipped' && order.trackingNumber ? order.trackingNumber : null;
   const trackingUrl = tracking ? order.trackingUrl : null;
   const reason = reasonFor(kind, order);
+  // The sale's e-receipt, once issued: its QR code (an image the shop serves) opens it on the ETA's portal.
+  const receipt = order.etaReceipt ?? null;
 
   const text = [
     w.greeting,
@@ -97,6 +99,7 @@ export function renderOrderMail(
     ...(tracking ? ['', `${w.trackingNumber}: ${tracking}`] : []),
     ...(trackingUrl ? [`${w.trackParcel}: ${trackingUrl}`] : []),
     ...(reason ? ['', `${w.reason}: ${reason}`] : []),
+    ...(receipt ? ['', `${w.eReceipt}: ${receipt.qrContent}`] : []),
     '',
     `${w.viewOrders}: ${ordersUrl}`,
     '',
@@ -124,6 +127,7 @@ ${sums.map(([label, value]) => `<tr><th colspan="2" style="${cell}">${e(label)}<
 ${tracking ? `<p>${e(w.trackingNumber)}: <strong>${e(tracking)}</strong></p>` : ''}
 ${trackingUrl ? `<p><a href="${e(trackingUrl)}">${e(w.trackParcel)}</a></p>` : ''}
 ${reason ? `<p>${e(w.reason)}: ${e(reason)}</p>` : ''}
+${receipt ? `<p><a href="${e(receipt.qrContent)}"><img src="${e(publicUrl.replace(/\/+$/, '') + receipt.qrImage)}" alt="${e(w.eReceipt)}"></a><br>${e(w.eReceipt)}</p>` : ''}
 <p><a href="${e(ordersUrl)}">${e(w.viewOrders)}</a></p>
 <p>${e(w.signOff)}</p>
 </body>

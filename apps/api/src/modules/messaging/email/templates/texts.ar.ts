@@ -40,5 +40,6 @@ export const ORDER_MAIL_TEXT_AR: Arabic<typeof ORDER_MAIL_TEXT> = {
   trackParcel: 'تتبع شحنتك',
   reason: 'السبب',
   viewOrders: 'عرض طلباتك',
+  eReceipt: 'إيصالك الإلكتروني لدى مصلحة الضرائب المصرية',
   signOff: 'EGP Shop',
 };

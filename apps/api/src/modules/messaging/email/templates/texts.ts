@@ -43,6 +43,7 @@ export const ORDER_MAIL_TEXT = {
   trackParcel: 'Follow your parcel',
   reason: 'Reason',
   viewOrders: 'See your orders',
+  eReceipt: 'Your electronic receipt at the Egyptian Tax Authority',
   signOff: 'EGP Shop',
 } as const;
 

@@ -1,0 +1,219 @@
+import type { EtaItemType, EtaSettings } from '@shop/contracts';
+import { receiptUuid } from './serialize.js';
+
+/**
+ * An e-receipt as the ETA's receipt structure (v1.2) lays it out, built from an order. Amounts are counted in
+ * hundred-thousandths of a pound (the ETA takes five decimals) so that sums are exact, and written as numbers.
+ *
+ * Prices in the shop include VAT, and the invoice shows them so; a receipt states each line before tax: its unit
+ * price and sale net of the 14 % VAT (type T1, subtype V009, general sales), the tax on top, and a line total equal
+ * to what the shopper paid for the line. A coupon's discount is a commercial discount of the lines it was taken
+ * from, shared in proportion to their prices, so the receipt's total is the order's bill to the piastre.
+ */
+
+export const RECEIPT_TYPE_VERSION = '1.2';
+export const VAT_RATE = 14;
+const VAT_SUBTYPE = 'V009';
+/** Hundred-thousandths of a pound in a piastre. */
+const UNITS_PER_PIASTRE = 1000;
+
+export type ReceiptKind = 'sale' | 'return';
+/** The receipt type codes: S a sale, R a return. */
+export const RECEIPT_TYPE: Record<ReceiptKind, string> = { sale: 'S', return: 'R' };
+/** The ETA's payment method codes: C cash, V card ("visa"). */
+export const PAYMENT_CODE: Record<string, string> = { cash: 'C', visa: 'V' };
+
+export interface ReceiptLine {
+  /** The SKU: the variant's, else the product's id. */
+  internalCode: string;
+  description: string;
+  itemType: EtaItemType;
+  itemCode: string;
+  quantity: number;
+  /** Piastres, VAT included, as the order charged it. */
+  unitPrice: number;
+}
+
+export interface ReceiptInput {
+  kind: ReceiptKind;
+  issuedAt: Date;
+  receiptNumber: string;
+  previousUuid: string;
+  /** A return's sale receipt. */
+  referenceUuid?: string | undefined;
+  /** The invalid receipt this one corrects. */
+  referenceOldUuid?: string | undefined;
+  orderRef: string;
+  seller: Omit<EtaSettings, 'deliveryMode'> & { deliveryMode?: string | null | undefined };
+  deviceSerialNumber: string;
+  buyer: { name?: string | null | undefined; mobileNumber?: string | null | undefined };
+  lines: readonly ReceiptLine[];
+  /** Piastres taken off the lines by a coupon. */
+  discount: number;
+  couponCode: string | null;
+  /** Piastres of shipping and the cash-on-delivery fee together: a line of the delivery item. */
+  delivery: number;
+  paymentMethod: string;
+}
+
+interface TaxableItem {
+  taxType: string;
+  amount: number;
+  subType: string;
+  rate: number;
+}
+export interface ItemData {
+  internalCode: string;
+  description: string;
+  itemType: string;
+  itemCode: string;
+  unitType: string;
+  quantity: number;
+  unitPrice: number;
+  netSale: number;
+  totalSale: number;
+  total: number;
+  commercialDiscountData?: { amount: number; description: string }[];
+  taxableItems: TaxableItem[];
+}
+
+export interface ReceiptDocument {
+  header: {
+    dateTimeIssued: string;
+    receiptNumber: string;
+    uuid: string;
+    previousUUID: string;
+    referenceUUID?: string;
+    referenceOldUUID?: string;
+    currency: string;
+    sOrderNameCode: string;
+    orderdeliveryMode?: string;
+  };
+  documentType: { receiptType: string; typeVersion: string };
+  seller: {
+    rin: string;
+    companyTradeName: string;
+    branchCode: string;
+    branchAddress: EtaSettings['branchAddress'];
+    deviceSerialNumber: string;
+    activityCode: string;
+  };
+  buyer: { type: string; name?: string; mobileNumber?: string };
+  itemData: ItemData[];
+  totalSales: number;
+  totalCommercialDiscount: number;
+  netAmount: number;
+  totalAmount: number;
+  taxTotals: { taxType: string; amount: number }[];
+  paymentMethod: string;
+}
+
+/** Hundred-thousandths of a pound as the number the receipt writes. */
+export const amount = (units: number) => Number((units / 100_000).toFixed(5));
+/** The ETA's date and time: UTC, to the second. */
+export const etaDateTime = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+const netOf = (grossUnits: number) => Math.round((grossUnits * 100) / (100 + VAT_RATE));
+
+/** `total` piastres shared over `weights` in proportion, the remainders going to the largest fractions. */
+export function share(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (!sum || !total) return weights.map(() => 0);
+  const exact = weights.map((w) => (total * w) / sum);
+  const parts = exact.map(Math.floor);
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (left-- <= 0) break;
+    parts[i] = (parts[i] ?? 0) + 1;
+  }
+  return parts;
+}
+
+/** One line: its sale before tax, the coupon's part of it as a commercial discount, VAT, and what was paid for it. */
+function item(line: ReceiptLine, discount: number, couponCode: string | null) {
+  const gross = line.unitPrice * line.quantity * UNITS_PER_PIASTRE;
+  const paid = gross - discount * UNITS_PER_PIASTRE;
+  const unitPrice = netOf(line.unitPrice * UNITS_PER_PIASTRE);
+  const totalSale = unitPrice * line.quantity;
+  const netSale = discount ? netOf(paid) : totalSale;
+  const commercial = totalSale - netSale;
+  const tax = paid - netSale;
+  const data: ItemData = {
+    internalCode: line.internalCode,
+    description: line.description,
+    itemType: line.itemType,
+    itemCode: line.itemCode,
+    unitType: 'EA',
+    quantity: line.quantity,
+    unitPrice: amount(unitPrice),
+    netSale: amount(netSale),
+    totalSale: amount(totalSale),
+    total: amount(paid),
+    ...(commercial > 0
+      ? { commercialDiscountData: [{ amount: amount(commercial), description: `Coupon ${couponCode ?? ''}`.trim() }] }
+      : {}),
+    taxableItems: [{ taxType: 'T1', amount: amount(tax), subType: VAT_SUBTYPE, rate: VAT_RATE }],
+  };
+  return { data, totalSale, commercial, netSale, tax, paid };
+}
+
+/** The receipt, its UUID computed and in place. */
+export function buildReceipt(input: ReceiptInput): ReceiptDocument {
+  const { seller } = input;
+  const shares = share(
+    input.discount,
+    input.lines.map((l) => l.unitPrice * l.quantity),
+  );
+  const lines = input.lines.map((line, i) => item(line, shares[i] ?? 0, input.couponCode));
+  if (input.delivery > 0)
+    lines.push(
+      item(
+        {
+          internalCode: 'DELIVERY',
+          description: 'Delivery',
+          itemType: 'EGS',
+          itemCode: seller.deliveryItemCode,
+          quantity: 1,
+          unitPrice: input.delivery,
+        },
+        0,
+        null,
+      ),
+    );
+  const sum = (pick: (l: (typeof lines)[number]) => number) => lines.reduce((s, l) => s + pick(l), 0);
+  const buyer: ReceiptDocument['buyer'] = { type: 'P' };
+  if (input.buyer.name) buyer.name = input.buyer.name;
+  if (input.buyer.mobileNumber) buyer.mobileNumber = input.buyer.mobileNumber;
+  const receipt: ReceiptDocument = {
+    header: {
+      dateTimeIssued: etaDateTime(input.issuedAt),
+      receiptNumber: input.receiptNumber,
+      uuid: '',
+      previousUUID: input.previousUuid,
+      ...(input.referenceUuid ? { referenceUUID: input.referenceUuid } : {}),
+      ...(input.referenceOldUuid ? { referenceOldUUID: input.referenceOldUuid } : {}),
+      currency: 'EGP',
+      sOrderNameCode: input.orderRef,
+      ...(seller.deliveryMode ? { orderdeliveryMode: seller.deliveryMode } : {}),
+    },
+    documentType: { receiptType: RECEIPT_TYPE[input.kind], typeVersion: RECEIPT_TYPE_VERSION },
+    seller: {
+      rin: seller.rin,
+      companyTradeName: seller.companyTradeName,
+      branchCode: seller.branchCode,
+      branchAddress: seller.branchAddress,
+      deviceSerialNumber: input.deviceSerialNumber,
+      activityCode: seller.activityCode,
+    },
+    buyer,
+    itemData: lines.map((l) => l.data),
+    totalSales: amount(sum((l) => l.totalSale)),
+    totalCommercialDiscount: amount(sum((l) => l.commercial)),
+    netAmount: amount(sum((l) => l.netSale)),
+    totalAmount: amount(sum((l) => l.paid)),
+    taxTotals: [{ taxType: 'T1', amount: amount(sum((l) => l.tax)) }],
+    paymentMethod: input.paymentMethod,
+  };
+  receipt.header.uuid = receiptUuid(receipt);
+  return receipt;
+}

@@ -1,0 +1,159 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { orderRef, type OrderStatus } from '@shop/contracts';
+import type { Db, Tx } from '../../db/client.js';
+import { etaPos, etaReceipts, etaSettings, orderItems, products, users } from '../../db/schema.js';
+import type { Config } from '../../config.js';
+import type { OrderRow } from '../orders/queries.js';
+import { buildReceipt, etaDateTime, PAYMENT_CODE, type ReceiptKind, type ReceiptLine } from './document.js';
+import { etaConfig, etaConfigured, etaPortalUrl } from './config.js';
+
+export type EtaReceiptRow = typeof etaReceipts.$inferSelect;
+
+/**
+ * Which receipt a move issues. A sale is a sale when its money is the shop's: a card (wallet, instalment, Fawry)
+ * order once paid, a cash order once delivered (a refused return delivers it again: its sale has a receipt already).
+ * Money going back, a paid order cancelled or a returned one refunded, issues the return of the sale's receipt.
+ */
+export function receiptKindOf(from: OrderStatus, to: OrderStatus, paymentMethod: string): ReceiptKind | null {
+  if (to === 'paid') return 'sale';
+  if (to === 'delivered' && from === 'shipped' && paymentMethod === 'cash') return 'sale';
+  if (to === 'refunded' || (to === 'cancelled' && from === 'paid')) return 'return';
+  return null;
+}
+
+/**
+ * Marks the POS of this process's ETA_* settings as the one receipts are issued from, and any other as not; with no
+ * POS configured, none is, and no receipt is made. Run as the server starts.
+ */
+export async function activatePos(db: Db, env: Config['env']): Promise<void> {
+  const active = etaConfigured(env) ? etaConfig(env) : null;
+  await db.transaction(async (tx) => {
+    await tx.update(etaPos).set({ active: false }).where(eq(etaPos.active, true));
+    if (!active) return;
+    const portalUrl = etaPortalUrl(active.ETA_API_URL);
+    await tx
+      .insert(etaPos)
+      .values({ serial: active.ETA_POS_SERIAL, active: true, portalUrl })
+      .onConflictDoUpdate({ target: etaPos.serial, set: { active: true, portalUrl } });
+  });
+}
+
+/** What the QR code of a receipt holds: its page on the ETA's portal, with its date, total and issuer. */
+export const qrContent = (portalUrl: string, receipt: { uuid: string; issued: string; total: number; rin: string }) =>
+  `${portalUrl}/receipts/search/${receipt.uuid}/share/${receipt.issued}#Total:${receipt.total},IssuerRIN:${receipt.rin}`;
+
+/** The order's lines as receipt lines: each product's ETA code as the dashboard sets it, the SKU as internal code. */
+async function receiptLines(tx: Tx, orderId: string): Promise<ReceiptLine[]> {
+  const rows = await tx
+    .select({
+      productId: orderItems.productId,
+      name: orderItems.name,
+      price: orderItems.price,
+      quantity: orderItems.quantity,
+      variant: orderItems.variant,
+      itemType: products.etaItemType,
+      itemCode: products.etaItemCode,
+    })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.name), asc(orderItems.id));
+  // A product without its code still gets its line: the ETA then says the receipt is invalid, and the dashboard
+  // shows why until the code is set and the receipt sent again.
+  return rows.map((row) => ({
+    internalCode: row.variant?.sku ?? row.productId ?? row.name,
+    description: row.name,
+    itemType: row.itemType === 'GS1' ? 'GS1' : 'EGS',
+    itemCode: row.itemCode ?? '',
+    quantity: row.quantity,
+    unitPrice: row.price,
+  }));
+}
+
+/** The live receipt of a kind an order has (a replaced one does not count). */
+export async function liveReceipt(db: Db | Tx, orderId: string, kind: ReceiptKind) {
+  const [row] = await db
+    .select()
+    .from(etaReceipts)
+    .where(and(eq(etaReceipts.orderId, orderId), eq(etaReceipts.kind, kind), ne(etaReceipts.state, 'replaced')));
+  return row ?? null;
+}
+
+/**
+ * Issues an order's receipt of `kind` in the caller's transaction: numbered and chained under the lock of the
+ * active POS's row (taken last, after the order's), so the chain follows the order receipts are issued in and none
+ * is left out by a transaction that rolls back. Nothing happens without an active POS and the seller's settings,
+ * for an order that has its live receipt of that kind already, or for a return without a sale receipt to give back.
+ * `corrects` is the invalid receipt a new one replaces. Answers the receipt, or null.
+ */
+export async function issueReceipt(
+  tx: Tx,
+  order: OrderRow,
+  kind: ReceiptKind,
+  now: Date,
+  corrects?: EtaReceiptRow,
+): Promise<EtaReceiptRow | null> {
+  const [seller] = await tx.select().from(etaSettings);
+  if (!seller) return null;
+  if (!corrects && (await liveReceipt(tx, order.id, kind))) return null;
+  const sale = kind === 'return' ? await liveReceipt(tx, order.id, 'sale') : null;
+  if (kind === 'return' && !sale) return null;
+  const [pos] = await tx.select().from(etaPos).where(eq(etaPos.active, true)).for('update');
+  if (!pos) return null;
+  const [lines, [buyer]] = await Promise.all([
+    receiptLines(tx, order.id),
+    order.userId ? tx.select({ name: users.name }).from(users).where(eq(users.id, order.userId)) : [],
+  ]);
+  const seq = pos.lastSeq + 1;
+  const receipt = buildReceipt({
+    kind,
+    issuedAt: now,
+    receiptNumber: String(seq),
+    previousUuid: pos.lastUuid,
+    referenceUuid: sale?.uuid,
+    referenceOldUuid: corrects?.uuid,
+    orderRef: orderRef(order.id),
+    seller,
+    deviceSerialNumber: pos.serial,
+    buyer: { name: buyer?.name, mobileNumber: order.deliveryAddress.phone },
+    lines,
+    discount: order.discount,
+    couponCode: order.couponCode,
+    delivery: order.shipping + order.codFee,
+    paymentMethod: PAYMENT_CODE[order.paymentMethod] ?? 'O',
+  });
+  const { uuid } = receipt.header;
+  const [row] = await tx
+    .insert(etaReceipts)
+    .values({
+      orderId: order.id,
+      kind,
+      posSerial: pos.serial,
+      seq,
+      receiptNumber: receipt.header.receiptNumber,
+      uuid,
+      previousUuid: pos.lastUuid,
+      referenceUuid: sale?.uuid ?? null,
+      issuedAt: now,
+      total: order.bill,
+      document: JSON.stringify(receipt),
+      qrContent: qrContent(pos.portalUrl, {
+        uuid,
+        issued: etaDateTime(now),
+        total: receipt.totalAmount,
+        rin: seller.rin,
+      }),
+      nextAttemptAt: now,
+    })
+    .returning();
+  await tx.update(etaPos).set({ lastSeq: seq, lastUuid: uuid }).where(eq(etaPos.serial, pos.serial));
+  return row ?? null;
+}
+
+/** The receipts a move of locked orders issues, in the move's transaction (lifecycle.ts `transition`). */
+export async function issueMoveReceipts(tx: Tx, locked: readonly OrderRow[], to: OrderStatus, now: Date) {
+  for (const order of locked) {
+    const kind = receiptKindOf(order.status as OrderStatus, to, order.paymentMethod);
+    if (kind) await issueReceipt(tx, order, kind, now);
+  }
+}

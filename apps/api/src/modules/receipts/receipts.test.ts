@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { EtaReceipt, EtaReceiptsPage, EtaSettings, EtaSettingsAnswer, Order, OrderStatus } from '@shop/contracts';
+import { cartItems, etaReceipts, products } from '../../db/schema.js';
+import {
+  createAdmin,
+  createTestApp,
+  placeOrderOf,
+  registerShopper,
+  type Account,
+  type TestContext,
+} from '../../../test/harness.js';
+import { ADDRESS, createProduct } from '../../../test/fixtures.js';
+import { renderOrderMail } from '../messaging/email/templates/render.js';
+import type { ReceiptDocument } from './document.js';
+import { startEtaSimulator, type EtaSimulator } from './simulator.js';
+
+const RIN = '100200300';
+const POS = { clientId: 'pos-client', clientSecret: 'pos-secret', posSerial: 'POS-TEST-1', rin: RIN };
+const SELLER: EtaSettings = {
+  rin: RIN,
+  companyTradeName: 'EGP Shop',
+  branchCode: '0',
+  branchAddress: { country: 'EG', governate: 'Cairo', regionCity: 'Nasr City', street: 'Abbas', buildingNumber: '1' },
+  activityCode: '4791',
+  deliveryItemCode: `EG-${RIN}-DELIVERY`,
+};
+
+let sim: EtaSimulator;
+let t: TestContext;
+let admin: Account;
+let shopper: Account;
+beforeAll(async () => {
+  sim = await startEtaSimulator(POS);
+  t = await createTestApp({
+    ETA_CLIENT_ID: POS.clientId,
+    ETA_CLIENT_SECRET: POS.clientSecret,
+    ETA_POS_SERIAL: POS.posSerial,
+    ETA_POS_OS_VERSION: 'Debian 13',
+    ETA_ID_URL: sim.url,
+    ETA_API_URL: sim.url,
+  });
+  admin = await createAdmin(t.app);
+  shopper = await registerShopper(t.app);
+});
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+
+const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, account = admin) =>
+  t.app.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
+const move = (id: string, status: OrderStatus, extra: object = {}) =>
+  call('PUT', `/api/order/${id}/status`, { status, ...extra });
+const receiptsOf = (orderId: string) =>
+  t.app.db.select().from(etaReceipts).where(eq(etaReceipts.orderId, orderId)).orderBy(etaReceipts.seq);
+const documentOf = (row: { document: string }) => JSON.parse(row.document) as ReceiptDocument;
+const simulated = (uuid: string) => sim.receipts.get(uuid);
+
+/** A product the ETA knows: a GS1 barcode. */
+async function codedProduct(price = 100) {
+  const product = await createProduct(t.app.db, { price, stock: 50 });
+  expect(
+    (await call('PUT', `/api/admin/eta/products/${product.id}`, { itemType: 'GS1', itemCode: '6221234567890' }))
+      .statusCode,
+  ).toBe(200);
+  return product;
+}
+
+async function pay(order: Order) {
+  const intent = await call('POST', '/api/payment/create-payment-intent', { order_id: order._id }, shopper);
+  const { clientSecret } = intent.json<{ clientSecret: string }>();
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: '/api/payment/offline/confirm',
+    payload: { clientSecret, card: { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' } },
+  });
+  expect(paid.statusCode).toBe(200);
+}
+
+async function paidCardOrder(quantity = 1) {
+  const order = await placeOrderOf(t.app, shopper, [[await codedProduct(), quantity]], ADDRESS, 'visa');
+  await pay(order);
+  return order;
+}
+
+describe('with nothing configured', () => {
+  it('makes no receipt: the seller settings are still missing', async () => {
+    const answer = (await call('GET', '/api/admin/settings/eta')).json<EtaSettingsAnswer>();
+    expect(answer).toEqual({ settings: null, credentials: true, posSerial: POS.posSerial });
+    const order = await paidCardOrder();
+    expect(await receiptsOf(order._id)).toEqual([]);
+    expect((await call('GET', `/api/order/${order._id}`, undefined, shopper)).json<Order>().etaReceipt).toBeUndefined();
+  });
+
+  it('takes the seller settings from an admin, checked', async () => {
+    expect((await call('PUT', '/api/admin/settings/eta', { ...SELLER, rin: '12' })).statusCode).toBe(400);
+    expect((await call('PUT', '/api/admin/settings/eta', SELLER, shopper)).statusCode).toBe(403);
+    const saved = await call('PUT', '/api/admin/settings/eta', SELLER);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<EtaSettingsAnswer>().settings).toEqual(SELLER);
+  });
+});
+
+describe('a sale', () => {
+  it('by card is a receipt once paid, valid at the ETA, with its QR code on the invoice', async () => {
+    const order = await paidCardOrder(2);
+    const [receipt] = await receiptsOf(order._id);
+    expect(receipt).toMatchObject({ kind: 'sale', state: 'queued' });
+    const doc = documentOf(receipt!);
+    expect(doc.documentType).toEqual({ receiptType: 'S', typeVersion: '1.2' });
+    expect(doc.paymentMethod).toBe('V');
+    expect(doc.seller).toMatchObject({ rin: RIN, deviceSerialNumber: POS.posSerial, activityCode: '4791' });
+    expect(doc.buyer).toMatchObject({ type: 'P', name: 'Mona Ali', mobileNumber: ADDRESS.phone });
+    expect(doc.totalAmount).toBe(order.bill);
+    expect(doc.itemData[0]).toMatchObject({ itemType: 'GS1', itemCode: '6221234567890', quantity: 2 });
+
+    expect(await t.app.receiptSender.flush()).toBeGreaterThanOrEqual(1);
+    expect(simulated(receipt!.uuid)?.status).toBe('Valid');
+    const [sent] = await receiptsOf(order._id);
+    expect(sent?.state).toBe('valid');
+
+    const invoice = (await call('GET', `/api/order/${order._id}`, undefined, shopper)).json<Order>();
+    expect(invoice.etaReceipt?.uuid).toBe(receipt!.uuid);
+    expect(invoice.etaReceipt?.qrContent).toBe(
+      `https://preprod.invoicing.eta.gov.eg/receipts/search/${receipt!.uuid}/share/${doc.header.dateTimeIssued}#Total:${doc.totalAmount},IssuerRIN:${RIN}`,
+    );
+    const qr = await t.app.inject({ method: 'GET', url: invoice.etaReceipt!.qrImage });
+    expect(qr.statusCode).toBe(200);
+    expect(qr.headers['content-type']).toBe('image/png');
+    expect(qr.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    // The order's e-mail shows the same QR code, linking to the receipt.
+    const mail = renderOrderMail('paid', invoice, 'ar', t.app.config.PUBLIC_URL);
+    expect(mail.html).toContain(`src="${t.app.config.PUBLIC_URL}${invoice.etaReceipt!.qrImage}"`);
+    expect(mail.text).toContain(invoice.etaReceipt!.qrContent);
+  });
+
+  it('in cash is a receipt once delivered, not before, its delivery a line of it', async () => {
+    const order = await placeOrderOf(t.app, shopper, [[await codedProduct(250), 1]], ADDRESS, 'cash');
+    expect((await move(order._id, 'shipped', { trackingNumber: 'EG-1' })).statusCode).toBe(200);
+    expect(await receiptsOf(order._id)).toEqual([]);
+    expect((await move(order._id, 'delivered')).statusCode).toBe(200);
+    const [receipt] = await receiptsOf(order._id);
+    const doc = documentOf(receipt!);
+    expect(doc.paymentMethod).toBe('C');
+    expect(doc.totalAmount).toBe(order.bill);
+    expect(doc.itemData.at(-1)).toMatchObject({ internalCode: 'DELIVERY', total: order.shipping + order.codFee });
+    await t.app.receiptSender.flush();
+    expect(simulated(receipt!.uuid)?.status).toBe('Valid');
+  });
+
+  it("with a coupon carries the discount as a commercial discount, the receipt's total the bill", async () => {
+    const coupon = await call('POST', '/api/admin/coupons', {
+      code: `ETA${Date.now() % 100_000}`,
+      kind: 'percent',
+      value: 10,
+    });
+    expect(coupon.statusCode).toBe(201);
+    const product = await codedProduct(300);
+    await t.app.db
+      .update(products)
+      .set({ etaItemType: 'EGS', etaItemCode: `EG-${RIN}-KETTLE` })
+      .where(eq(products.id, product.id));
+    const cart = await placeOrderWithCoupon(product.id, coupon.json<{ code: string }>().code);
+    expect(cart.discount).toBe(60);
+    await pay(cart);
+    const [receipt] = await receiptsOf(cart._id);
+    const doc = documentOf(receipt!);
+    expect(doc.totalCommercialDiscount).toBeGreaterThan(0);
+    expect(doc.itemData[0]?.commercialDiscountData?.[0]?.description).toContain('Coupon');
+    expect(doc.totalAmount).toBe(cart.bill);
+    await t.app.receiptSender.flush();
+    expect(simulated(receipt!.uuid)?.status).toBe('Valid');
+  });
+});
+
+async function placeOrderWithCoupon(productId: string, coupon: string): Promise<Order> {
+  await t.app.db.delete(cartItems).where(eq(cartItems.userId, shopper.id));
+  await t.app.db.insert(cartItems).values({ userId: shopper.id, productId, quantity: 2 });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: shopper.headers,
+    payload: { deliveryAddress: ADDRESS, paymentMethod: 'visa', coupon },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<Order[]>()[0]!;
+}
+
+describe('money going back', () => {
+  it('issues a return receipt referencing the sale, chained after it', async () => {
+    const order = await paidCardOrder();
+    const refund = await call('POST', `/api/order/${order._id}/refund`, {});
+    expect(refund.statusCode).toBe(200);
+    const [sale, back] = await receiptsOf(order._id);
+    expect(back).toMatchObject({ kind: 'return', referenceUuid: sale!.uuid, previousUuid: sale!.uuid });
+    const doc = documentOf(back!);
+    expect(doc.documentType.receiptType).toBe('R');
+    expect(doc.header.referenceUUID).toBe(sale!.uuid);
+    expect(doc.totalAmount).toBe(order.bill);
+    await t.app.receiptSender.flush();
+    expect(simulated(back!.uuid)?.status).toBe('Valid');
+  });
+});
+
+describe('a receipt the ETA finds invalid', () => {
+  it('shows why, and once the cause is fixed is sent again as a correction', async () => {
+    const product = await createProduct(t.app.db, { price: 80, stock: 5 });
+    const order = await placeOrderOf(t.app, shopper, [[product, 1]], ADDRESS, 'visa');
+    await pay(order);
+    await t.app.receiptSender.flush();
+    const invalid = await call('GET', '/api/admin/eta/receipts?state=invalid');
+    const [listed] = invalid.json<EtaReceiptsPage>().receipts.filter((r) => r.orderId === order._id);
+    expect(listed?.state).toBe('invalid');
+    expect(listed?.errors.join(' ')).toMatch(/itemCode/);
+    // Sent again unchanged it would fail the same way; only an invalid receipt can be sent again.
+    const [valid] = (await call('GET', '/api/admin/eta/receipts?state=valid')).json<EtaReceiptsPage>().receipts;
+    expect((await call('POST', `/api/admin/eta/receipts/${valid!.id}/resend`)).statusCode).toBe(409);
+
+    expect(
+      (await call('PUT', `/api/admin/eta/products/${product.id}`, { itemType: 'EGS', itemCode: `EG-${RIN}-BOX` }))
+        .statusCode,
+    ).toBe(200);
+    const resent = await call('POST', `/api/admin/eta/receipts/${listed!.id}/resend`);
+    expect(resent.statusCode).toBe(200);
+    const correction = resent.json<EtaReceipt>();
+    expect(correction.state).toBe('queued');
+    const [old, next] = await receiptsOf(order._id);
+    expect(old?.state).toBe('replaced');
+    expect(documentOf(next!).header.referenceOldUUID).toBe(old!.uuid);
+    await t.app.receiptSender.flush();
+    expect(simulated(correction.uuid)?.status).toBe('Valid');
+    expect((await call('POST', `/api/admin/eta/receipts/${listed!.id}/resend`)).statusCode).toBe(409);
+  });
+});
+
+describe('sending', () => {
+  it('waits out an ETA that is down, in order, and renews a token the ETA stopped taking', async () => {
+    sim.failNext(1);
+    const order = await paidCardOrder();
+    expect(await t.app.receiptSender.flush()).toBe(0);
+    const [waiting] = await receiptsOf(order._id);
+    expect(waiting).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(waiting?.lastError).toMatch(/503/);
+    sim.expireTokens();
+    t.clock.advance(2 * 60_000);
+    expect(await t.app.receiptSender.flush()).toBe(1);
+    const [sent] = await receiptsOf(order._id);
+    expect(sent?.state).toBe('valid');
+  });
+
+  it('by two instances submits each receipt once, the chain unbroken', async () => {
+    const other = await t.sibling();
+    const orders = [];
+    for (let i = 0; i < 4; i++) orders.push(await paidCardOrder());
+    const before = sim.received.length;
+    await Promise.all([t.app.receiptSender.flush(), other.receiptSender.flush(), t.app.receiptSender.flush()]);
+    await Promise.all([t.app.receiptSender.flush(), other.receiptSender.flush()]);
+    const uuids = (await Promise.all(orders.map((o) => receiptsOf(o._id)))).flat().map((r) => r.uuid);
+    const sent = sim.received.slice(before);
+    expect(sent.sort()).toEqual([...uuids].sort());
+    for (const uuid of uuids) expect(simulated(uuid)?.status).toBe('Valid');
+  });
+});
