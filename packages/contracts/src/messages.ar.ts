@@ -83,6 +83,7 @@ export const NOT_FOUND_AR: Arabic<typeof NOT_FOUND> = {
   Image: 'الصورة غير موجودة',
   Courier: 'شركة الشحن غير موجودة',
   Coupon: 'الكوبون غير موجود',
+  Address: 'العنوان غير موجود',
 };
 
 export const API_MSG_AR: Arabic<typeof API_MSG> = {

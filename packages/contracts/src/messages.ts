@@ -72,6 +72,7 @@ export const NOT_FOUND = {
   Image: 'Image not found',
   Courier: 'Courier not found',
   Coupon: 'Coupon not found',
+  Address: 'Address not found',
 } as const;
 export type NotFoundSubject = keyof typeof NOT_FOUND;
 

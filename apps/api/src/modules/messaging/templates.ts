@@ -76,6 +76,17 @@ export const TEMPLATES = {
     'EGP Shop: order {{1}} was refunded. {{2}}',
     'EGP Shop: تم رد مبلغ الطلب {{1}}. {{2}}',
   ),
+  // The refund of a cancelled or refunded order, with what was given back and how it reaches the shopper.
+  order_refund: {
+    name: 'order_refund',
+    category: 'UTILITY',
+    text: {
+      en: 'EGP Shop: we refunded {{2}} for order {{1}}. {{3}} {{4}}',
+      ar: 'EGP Shop: رددنا {{2}} للطلب {{1}}. {{3}} {{4}}',
+    },
+    parameters: ['order reference (#1A2B3C4D)', 'the amount refunded', 'how it reaches the shopper', 'link to the order'],
+    buttons: [],
+  },
 } as const satisfies Record<string, ShopTemplate>;
 
 /** A template's text in `language` with its parameters in place: what an SMS says. */

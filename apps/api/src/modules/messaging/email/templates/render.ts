@@ -11,6 +11,7 @@ import {
 } from '@shop/contracts';
 import { escapeMarkup } from '../../../../lib/markup.js';
 import type { OrderMailKind } from '../../order-messages.js';
+import { refundWords } from '../../refund-words.js';
 import { ORDER_MAIL_LEAD, ORDER_MAIL_SUBJECT, ORDER_MAIL_TEXT } from './texts.js';
 import { ORDER_MAIL_LEAD_AR, ORDER_MAIL_SUBJECT_AR, ORDER_MAIL_TEXT_AR } from './texts.ar.js';
 
@@ -85,6 +86,8 @@ export function renderOrderMail(
   const tracking = kind === 'shipped' && order.trackingNumber ? order.trackingNumber : null;
   const trackingUrl = tracking ? order.trackingUrl : null;
   const reason = reasonFor(kind, order);
+  const refund = order.refund ? refundWords(order.refund, order.bill, language) : null;
+  const refunded = refund ? `${w.refunded}: ${refund.amount}. ${refund.way}` : null;
 
   const text = [
     w.greeting,
@@ -97,6 +100,7 @@ export function renderOrderMail(
     ...(tracking ? ['', `${w.trackingNumber}: ${tracking}`] : []),
     ...(trackingUrl ? [`${w.trackParcel}: ${trackingUrl}`] : []),
     ...(reason ? ['', `${w.reason}: ${reason}`] : []),
+    ...(refunded ? ['', refunded] : []),
     '',
     `${w.viewOrders}: ${ordersUrl}`,
     '',
@@ -124,6 +128,7 @@ ${sums.map(([label, value]) => `<tr><th colspan="2" style="${cell}">${e(label)}<
 ${tracking ? `<p>${e(w.trackingNumber)}: <strong>${e(tracking)}</strong></p>` : ''}
 ${trackingUrl ? `<p><a href="${e(trackingUrl)}">${e(w.trackParcel)}</a></p>` : ''}
 ${reason ? `<p>${e(w.reason)}: ${e(reason)}</p>` : ''}
+${refunded ? `<p><strong>${e(refunded)}</strong></p>` : ''}
 <p><a href="${e(ordersUrl)}">${e(w.viewOrders)}</a></p>
 <p>${e(w.signOff)}</p>
 </body>

@@ -39,6 +39,7 @@ export const ORDER_MAIL_TEXT = {
   trackingNumber: 'Tracking number',
   trackParcel: 'Follow your parcel',
   reason: 'Reason',
+  refunded: 'Refunded',
   viewOrders: 'See your orders',
   signOff: 'EGP Shop',
 } as const;
