@@ -174,6 +174,7 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   variantUnknown: 'لا يوجد لهذا المنتج هذا النوع',
   variantImageUnknown: 'يجب أن تكون صورة النوع إحدى صور المنتج',
   skuTaken: (sku) => `يوجد نوع آخر يحمل رمز SKU ${sku}`,
+  variantsEmptyStock: (stock) => `في مخزون المنتج ${stock} ولا مخزون لأي نوع هنا: أكّد أنه سيصبح غير متوفر`,
   outOfStock: (product) => `نفدت الكمية من ${product}`,
   onlyOneInStock: (product) => `عذرًا، لم يتبق سوى قطعة واحدة من ${product}`,
   onlyFewInStock: (count, product) => `عذرًا، لم يتبق سوى ${count} قطع من ${product}`,

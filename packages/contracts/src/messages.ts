@@ -176,6 +176,8 @@ export const API_MSG = {
   variantUnknown: 'This product has no such variant',
   variantImageUnknown: 'A variant’s picture must be one of the product’s pictures',
   skuTaken: (sku: string) => `Another variant already has the SKU ${sku}`,
+  variantsEmptyStock: (stock: number) =>
+    `The product has ${stock} in stock and every variant here has none: confirm that it is to be out of stock`,
   outOfStock: (product: string) => `${product} is out of stock`,
   onlyOneInStock: (product: string) => `Sorry, only 1 of ${product} is in stock`,
   onlyFewInStock: (count: number, product: string) => `Sorry, only ${count} of ${product} are in stock`,

@@ -67,10 +67,10 @@ describe('a refund shown as a refund', () => {
     expect(await refundedFigure()).toBe(before + 1);
 
     const mail = renderOrderMail('cancelled', shown as Order, 'en', 'https://shop.example');
-    expect(mail.text).toContain('Refunded: EGP 250.50 of the EGP 1,000.00 bill.');
+    expect(mail.text).toMatch(/Refunded: EGP\s250\.50 of the EGP\s1,000 bill\./);
     expect(mail.text).toContain(`It goes back to your card within ${CARD_REFUND_DAYS} working days.`);
-    expect(mail.html).toContain('Refunded: EGP 250.50');
-    expect(sms(shown as Order, 'cancelled', 'en')).toContain('we refunded EGP 250.50 of the EGP 1,000.00 bill');
+    expect(mail.html).toMatch(/Refunded: EGP\s250\.50/);
+    expect(sms(shown as Order, 'cancelled', 'en')).toMatch(/we refunded EGP\s250\.50 of the EGP\s1,000 bill for order #/);
     expect(sms(shown as Order, 'cancelled', 'ar')).toContain('بطاقتك');
   });
 

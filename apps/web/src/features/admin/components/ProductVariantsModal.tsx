@@ -176,7 +176,7 @@ function VariantsForm({
         confirmLabel={t('admin.variants.emptyingConfirm')}
         busy={false}
         onConfirm={() => {
-          if (emptying) void onSubmit(emptying);
+          if (emptying) void onSubmit({ ...emptying, emptyStock: true });
           setEmptying(null);
         }}
         onCancel={() => setEmptying(null)}
