@@ -123,7 +123,12 @@ describe('the address book', () => {
       address: { ...cairo, city: 'Dokki', state: 'Giza', landmark: 'Behind the metro' },
     });
     expect(edited.statusCode).toBe(200);
-    expect((edited.json() as Saved[])[0]).toMatchObject({ _id: giza._id, city: 'Dokki', isDefault: true, landmark: 'Behind the metro' });
+    expect((edited.json() as Saved[])[0]).toMatchObject({
+      _id: giza._id,
+      city: 'Dokki',
+      isDefault: true,
+      landmark: 'Behind the metro',
+    });
 
     const removed = await call(user, 'DELETE', `/api/address/${giza._id}`);
     expect(removed.statusCode).toBe(200);

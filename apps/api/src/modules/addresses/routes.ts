@@ -62,7 +62,13 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/address/:id',
     {
       config: { access: 'shopper' },
-      schema: { summary: 'Delete a saved address', tags, security, params: idParams, response: { 200: addressListSchema } },
+      schema: {
+        summary: 'Delete a saved address',
+        tags,
+        security,
+        params: idParams,
+        response: { 200: addressListSchema },
+      },
     },
     async (request) => service.remove(currentUser(request).id, request.params.id),
   );

@@ -96,7 +96,11 @@ export function addressesService(deps: Pick<Deps, 'db' | 'clock'>) {
   async function makeDefault(userId: string, id: string): Promise<Address[]> {
     const chosen = own(userId, id);
     await db.transaction(async (tx) => {
-      const book = await tx.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).for('update');
+      const book = await tx
+        .select({ id: addresses.id })
+        .from(addresses)
+        .where(eq(addresses.userId, userId))
+        .for('update');
       if (!book.some((address) => address.id === id)) throw notFound('Address');
       await tx
         .update(addresses)

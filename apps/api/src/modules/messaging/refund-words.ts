@@ -2,7 +2,12 @@ import { CARD_REFUND_DAYS, formatPrice, intlLocale, type Language, type OrderRef
 
 /** How the dashboard records a cash refund's way (RefundButton), in each language. */
 const PAID_BACK: Record<Language, Record<string, string>> = {
-  en: { cash: 'in cash', 'bank transfer': 'by bank transfer', 'mobile wallet': 'to your mobile wallet', InstaPay: 'by InstaPay' },
+  en: {
+    cash: 'in cash',
+    'bank transfer': 'by bank transfer',
+    'mobile wallet': 'to your mobile wallet',
+    InstaPay: 'by InstaPay',
+  },
   ar: { cash: 'نقدًا', 'bank transfer': 'بتحويل بنكي', 'mobile wallet': 'إلى محفظة هاتفك', InstaPay: 'عبر إنستاباي' },
 };
 

@@ -84,7 +84,12 @@ export const TEMPLATES = {
       en: 'EGP Shop: we refunded {{2}} for order {{1}}. {{3}} {{4}}',
       ar: 'EGP Shop: رددنا {{2}} للطلب {{1}}. {{3}} {{4}}',
     },
-    parameters: ['order reference (#1A2B3C4D)', 'the amount refunded', 'how it reaches the shopper', 'link to the order'],
+    parameters: [
+      'order reference (#1A2B3C4D)',
+      'the amount refunded',
+      'how it reaches the shopper',
+      'link to the order',
+    ],
     buttons: [],
   },
 } as const satisfies Record<string, ShopTemplate>;

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_REFUND_DAYS, type AdminStats, type Order, type OrderStatus } from '@shop/contracts';
-import { createAdmin, createTestApp, placeOrderOf, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
+import {
+  createAdmin,
+  createTestApp,
+  placeOrderOf,
+  registerShopper,
+  type Account,
+  type TestContext,
+} from '../../../test/harness.js';
 import { ADDRESS, createProduct } from '../../../test/fixtures.js';
 import { renderOrderMail } from '../messaging/email/templates/render.js';
 import { renderMessage } from '../messaging/render.js';
@@ -20,7 +27,8 @@ const move = (id: string, status: OrderStatus, extra: object = {}) =>
   call(admin, 'PUT', `/api/order/${id}/status`, { status, ...extra });
 const ownOrder = async (user: Account, id: string) =>
   ((await call(user, 'GET', '/api/order')).json() as Order[]).find((o) => o._id === id);
-const refundedFigure = async () => ((await call(admin, 'GET', '/api/admin/stats')).json() as AdminStats).ordersByStatus.refunded;
+const refundedFigure = async () =>
+  ((await call(admin, 'GET', '/api/admin/stats')).json() as AdminStats).ordersByStatus.refunded;
 
 /** An SMS of the order's message as the sender would hand it to the provider. */
 const sms = (order: Order, kind: string, language: 'en' | 'ar') =>
@@ -70,7 +78,9 @@ describe('a refund shown as a refund', () => {
     expect(mail.text).toMatch(/Refunded: EGP\s250\.50 of the EGP\s1,000 bill\./);
     expect(mail.text).toContain(`It goes back to your card within ${CARD_REFUND_DAYS} working days.`);
     expect(mail.html).toMatch(/Refunded: EGP\s250\.50/);
-    expect(sms(shown as Order, 'cancelled', 'en')).toMatch(/we refunded EGP\s250\.50 of the EGP\s1,000 bill for order #/);
+    expect(sms(shown as Order, 'cancelled', 'en')).toMatch(
+      /we refunded EGP\s250\.50 of the EGP\s1,000 bill for order #/,
+    );
     expect(sms(shown as Order, 'cancelled', 'ar')).toContain('بطاقتك');
   });
 

@@ -67,7 +67,11 @@ export function refundsService(deps: RefundsDeps) {
         if (!paidBackBy) throw badRequest(say.api.paidBackByRequired);
         const how = `paid back by ${paidBackBy}`;
         const now = deps.clock.now();
-        const move = refundMove(by, from, to, how, amount, how, { refunded: amount, refundedAt: now, refundedBy: paidBackBy });
+        const move = refundMove(by, from, to, how, amount, how, {
+          refunded: amount,
+          refundedAt: now,
+          refundedBy: paidBackBy,
+        });
         await transition(tx, [order], move, after, now);
         return null;
       }

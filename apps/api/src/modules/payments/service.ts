@@ -458,8 +458,7 @@ export function paymentsService(deps: PaymentsDeps) {
               after,
               now,
             );
-          }
-          else await audit(tx, story);
+          } else await audit(tx, story);
           return null;
         }
       }

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API_MSG, type Cart, type Order, type OutOfStockItem, type ProductDetail, type ProductList, type ProductOption } from '@shop/contracts';
+import {
+  API_MSG,
+  type Cart,
+  type Order,
+  type OutOfStockItem,
+  type ProductDetail,
+  type ProductList,
+  type ProductOption,
+} from '@shop/contracts';
 import { cartItems, products, productVariants } from '../../db/schema.js';
 import {
   createAdmin,

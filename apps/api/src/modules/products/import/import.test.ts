@@ -329,7 +329,11 @@ describe('CSV product import', () => {
     it('names the lines a spreadsheet shows, whether the file breaks its lines with CRLF or LF', async () => {
       // Five lines: the header, a good row whose description spans lines 2 and 3, and two bad rows on lines 4 and 5.
       const rows = [newRow({ description: 'Two\nlines' }), newRow({ price: '-1' }), newRow({ stock: '-2' })];
-      for (const file of [csvOf(rows), csvOf(rows).replace(/\r\n/g, '\n'), csvOf(rows).replace(/\r\n/g, '\n').trimEnd()]) {
+      for (const file of [
+        csvOf(rows),
+        csvOf(rows).replace(/\r\n/g, '\n'),
+        csvOf(rows).replace(/\r\n/g, '\n').trimEnd(),
+      ]) {
         const job = await checked(t, admin, file);
         expect((await rejectionsOf(t, admin, job._id)).rejections.map((r) => r.line)).toEqual([4, 5]);
       }

@@ -10,25 +10,6 @@ export function isOutOfStockList(value: unknown): value is OutOfStockItem[] {
   );
 }
 
-/** Every address change answers with the whole list, which replaces the cached one. */
-async function keepAddressList(
-  _arg: unknown,
-  {
-    dispatch,
-    queryFulfilled,
-  }: {
-    dispatch: (action: ReturnType<typeof checkoutApi.util.upsertQueryData<'getAddresses'>>) => unknown;
-    queryFulfilled: PromiseLike<{ data: Address[] }>;
-  },
-) {
-  try {
-    const { data } = await queryFulfilled;
-    void dispatch(checkoutApi.util.upsertQueryData('getAddresses', undefined, data));
-  } catch {
-    // The caller shows the error; the cached list is still right.
-  }
-}
-
 export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
     // The spec names no cache tag for addresses: the list is read fresh on each visit and kept current by addAddress.
@@ -38,20 +19,14 @@ export const checkoutApi = api.injectEndpoints({
     /** Answers with the whole saved list; the server keeps one copy of an address saved twice. */
     addAddress: build.mutation<Address[], AddressInput>({
       query: (address) => ({ url: '/address', method: 'POST', body: { address } }),
-      onQueryStarted: keepAddressList,
-    }),
-    /** The address book's changes, each answered with the whole list (the default first). */
-    updateAddress: build.mutation<Address[], { id: string; address: AddressInput }>({
-      query: ({ id, address }) => ({ url: `/address/${encodeURIComponent(id)}`, method: 'PUT', body: { address } }),
-      onQueryStarted: keepAddressList,
-    }),
-    deleteAddress: build.mutation<Address[], string>({
-      query: (id) => ({ url: `/address/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      onQueryStarted: keepAddressList,
-    }),
-    makeDefaultAddress: build.mutation<Address[], string>({
-      query: (id) => ({ url: `/address/${encodeURIComponent(id)}/default`, method: 'PUT' }),
-      onQueryStarted: keepAddressList,
+      async onQueryStarted(_address, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          void dispatch(checkoutApi.util.upsertQueryData('getAddresses', undefined, data));
+        } catch {
+          // The caller shows the error; the cached list is still right.
+        }
+      },
     }),
     /**
      * Answers with a one-order array. Placing changes the cart (emptied for cash), the
@@ -76,11 +51,40 @@ export const checkoutApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useGetAddressesQuery,
-  useAddAddressMutation,
-  useUpdateAddressMutation,
-  useDeleteAddressMutation,
-  useMakeDefaultAddressMutation,
-  usePlaceOrderMutation,
-} = checkoutApi;
+/** An address book change answers with the whole list, which replaces the cached one, as addAddress's does. */
+async function keepAddressList({
+  dispatch,
+  queryFulfilled,
+}: {
+  dispatch: (action: ReturnType<typeof checkoutApi.util.upsertQueryData<'getAddresses'>>) => unknown;
+  queryFulfilled: PromiseLike<{ data: Address[] }>;
+}) {
+  try {
+    const { data } = await queryFulfilled;
+    void dispatch(checkoutApi.util.upsertQueryData('getAddresses', undefined, data));
+  } catch {
+    // The caller shows the error; the cached list is still right.
+  }
+}
+
+/** The account's address book: the same list, edited. */
+const addressBookApi = checkoutApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** The address book's changes, each answered with the whole list (the default first). */
+    updateAddress: build.mutation<Address[], { id: string; address: AddressInput }>({
+      query: ({ id, address }) => ({ url: `/address/${encodeURIComponent(id)}`, method: 'PUT', body: { address } }),
+      onQueryStarted: (_arg, lifecycle) => keepAddressList(lifecycle),
+    }),
+    deleteAddress: build.mutation<Address[], string>({
+      query: (id) => ({ url: `/address/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      onQueryStarted: (_id, lifecycle) => keepAddressList(lifecycle),
+    }),
+    makeDefaultAddress: build.mutation<Address[], string>({
+      query: (id) => ({ url: `/address/${encodeURIComponent(id)}/default`, method: 'PUT' }),
+      onQueryStarted: (_id, lifecycle) => keepAddressList(lifecycle),
+    }),
+  }),
+});
+
+export const { useGetAddressesQuery, useAddAddressMutation, usePlaceOrderMutation } = checkoutApi;
+export const { useUpdateAddressMutation, useDeleteAddressMutation, useMakeDefaultAddressMutation } = addressBookApi;

@@ -87,7 +87,11 @@ export function AddressBookPage() {
             ))}
           </ul>
         )}
-        <Button variant="outline-primary" className="mt-3 d-inline-flex align-items-center" onClick={() => setEditing({ kind: 'add' })}>
+        <Button
+          variant="outline-primary"
+          className="mt-3 d-inline-flex align-items-center"
+          onClick={() => setEditing({ kind: 'add' })}
+        >
           <PlusIcon size={18} className="me-2" />
           {t('checkout.shipping.add')}
         </Button>

@@ -8,7 +8,12 @@ import { errorMessage } from '../../../api/errors';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageLoader } from '../../../components/PageLoader';
 import { useGetAddressesQuery } from '../api/checkoutApi';
-import { ADDRESS_FIELDS, readShippingAddress, saveShippingAddress, toAddressInput as toInput } from '../checkoutStorage';
+import {
+  ADDRESS_FIELDS,
+  readShippingAddress,
+  saveShippingAddress,
+  toAddressInput as toInput,
+} from '../checkoutStorage';
 import { AddressLines } from './AddressLines';
 import { ChoiceCard } from './ChoiceCard';
 import { PlusIcon } from '../../../components/icons';

@@ -101,7 +101,8 @@ function CardPayment({ orderId }: { orderId: string }) {
   useEffect(() => {
     if (intent.error) void orders.refetch();
   }, [intent.error, orders.refetch]);
-  const settled = Boolean(intent.error) && order !== undefined && order.status !== 'pending' && order.status !== 'cancelled';
+  const settled =
+    Boolean(intent.error) && order !== undefined && order.status !== 'pending' && order.status !== 'cancelled';
   useEffect(() => {
     // Paid meanwhile (in another tab, or while the provider's answer was on its way): the payment is done.
     if (settled) onPaid();

@@ -196,7 +196,9 @@ function Invoice({ order, customer }: { order: Order; customer: string | undefin
         {order.refund && (
           <>
             <div className="invoice-refund">
-              <dt>{t('checkout.refund.invoiceRefunded', { date: formatDate(order.refund.at, intlLocale(i18n.language)) })}</dt>
+              <dt>
+                {t('checkout.refund.invoiceRefunded', { date: formatDate(order.refund.at, intlLocale(i18n.language)) })}
+              </dt>
               <dd>
                 −<Price value={order.refund.amount} />
               </dd>
