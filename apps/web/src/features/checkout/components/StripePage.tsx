@@ -98,9 +98,10 @@ function CardPayment({ orderId }: { orderId: string }) {
   }, [dispatch, navigate, orderId, bill]);
 
   // The payment could not be started or resumed: what the order says decides whether it can still go on.
+  const refetchOrders = orders.refetch;
   useEffect(() => {
-    if (intent.error) void orders.refetch();
-  }, [intent.error, orders.refetch]);
+    if (intent.error) void refetchOrders();
+  }, [intent.error, refetchOrders]);
   const settled =
     Boolean(intent.error) && order !== undefined && order.status !== 'pending' && order.status !== 'cancelled';
   useEffect(() => {
