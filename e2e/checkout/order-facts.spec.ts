@@ -150,7 +150,10 @@ test('in Arabic: the refund on the order, the address book, and the variant on "
     await expect(book.getByText(ar('checkout.address.landmark', { value: 'Behind the metro' }))).toBeVisible();
   });
   await openInApp(page, '/ar/PlaceOrder');
+  const items = page.getByRole('list', { name: ar('checkout.review.items') });
   await atBothWidths(page, 'review-ar', async () => {
-    await expect(page.getByText('256GB').first()).toBeVisible();
+    // The variant's values in Arabic, as the cart shows them.
+    await expect(items.getByText(/256 جيجا/)).toBeVisible();
+    await expect(items.getByText(/أزرق/)).toBeVisible();
   });
 });

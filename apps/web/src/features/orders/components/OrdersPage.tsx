@@ -155,7 +155,7 @@ function OrderCard({ order, now }: { order: Order; now: Date }) {
             {cancellable(order) && <CancelOrderButton order={order} />}
           </div>
         </div>
-        <RefundNote order={order} className="order-refund small mb-0" />
+        <RefundNote order={order} className="small mx-3 mt-3 mb-0" />
         {order.trackingNumber && <OrderTracking number={order.trackingNumber} url={order.trackingUrl} />}
         <div className="order-card-body">
           <ul className="list-unstyled mb-0 order-lines">
