@@ -61,3 +61,7 @@ export const adminOrdersPageSchema = z.object({
   total: z.number().int(),
 });
 export type AdminOrdersPage = z.infer<typeof adminOrdersPageSchema>;
+
+/** Whether orders ship with a courier the shop books (its name), or by hand with a tracking number the admin types. */
+export const courierSettingSchema = z.object({ courier: z.string().nullable() });
+export type CourierSetting = z.infer<typeof courierSettingSchema>;

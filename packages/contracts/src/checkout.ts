@@ -8,7 +8,10 @@ import { couponEntry } from './coupons.js';
 import { lineVariantSchema } from './variants.js';
 import { orderEtaReceiptSchema } from './eta.js';
 
-/** Shipping form: every field required. */
+/** What an Egyptian address adds beside the specification's fields: optional, '' when not given. */
+const addressDetail = z.string().trim().max(100, say.rule.atMostCharacters(100)).default('');
+
+/** Shipping form: every field of the specification required; apartment, floor and landmark optional. */
 export const addressSchema = z.object({
   street: requiredText(say.msg.required, 200),
   building: requiredText(say.msg.required, 100),
@@ -21,6 +24,9 @@ export const addressSchema = z.object({
     .regex(PHONE_PATTERN, say.msg.invalidPhone),
   zipCode: requiredText(say.msg.required, 20),
   country: requiredText(say.msg.required, 100),
+  apartment: addressDetail,
+  floor: addressDetail,
+  landmark: addressDetail,
 });
 export type AddressInput = z.input<typeof addressSchema>;
 export const addressCreateSchema = z.object({ address: addressSchema });
@@ -139,11 +145,16 @@ export const addressWireSchema = z.object({
   phone: z.string(),
   zipCode: z.string(),
   country: z.string(),
+  // Absent on orders placed before addresses had them.
+  apartment: z.string().optional(),
+  floor: z.string().optional(),
+  landmark: z.string().optional(),
 });
 
-/** A saved address of the shopper's. */
+/** A saved address of the shopper's; the default one comes first. */
 export const savedAddressSchema = addressWireSchema.extend({
   _id: z.string(),
+  isDefault: z.boolean(),
   createdAt: z.string(),
   fullAddress: z.string(),
 });
@@ -183,6 +194,19 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/**
+ * Money given back on an order: all of the bill or part of it, when, and how it reaches the shopper: the way it
+ * was paid online (back to the card within CARD_REFUND_DAYS), or by hand for a cash order, in the admin's words.
+ */
+export const orderRefundSchema = z.object({
+  amount: z.number(),
+  whole: z.boolean(),
+  at: z.string(),
+  method: z.enum([...ONLINE_METHODS, 'cash']),
+  paidBackBy: z.string().nullable(),
+});
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
 export const orderSchema = z.object({
   _id: z.string(),
   createdAt: z.string(),
@@ -204,6 +228,8 @@ export const orderSchema = z.object({
   products: z.array(orderLineSchema),
   /** The sale's e-receipt at the Tax Authority, once issued (only where the shop issues them). */
   etaReceipt: orderEtaReceiptSchema.nullable().optional(),
+  /** Null until money is given back. */
+  refund: orderRefundSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

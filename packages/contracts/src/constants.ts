@@ -16,6 +16,8 @@ export const CARD_ORDER_TTL_MS = 30 * 60 * 1000;
  * longer than that is more likely abandoned than bought.
  */
 export const PENDING_PAYMENT_TTL_MS = 48 * 60 * 60 * 1000;
+/** The working days a card refund may take to show on the shopper's statement, as the shop tells them. */
+export const CARD_REFUND_DAYS = 10;
 export const CAROUSEL_INTERVAL_MS = 3000;
 export const TOAST_MS = 3000;
 export const CART_TOAST_MS = 1000;

@@ -19,6 +19,7 @@ describe('a coupon as the admin writes it', () => {
       kind: 'percent',
       value: 10,
       minOrder: null,
+      maxDiscount: null,
       startsAt: null,
       endsAt: null,
       maxUses: null,

@@ -44,6 +44,14 @@ export const couponInputSchema = z
       .max(10_000_000, say.rule.tooLarge('minOrder'))
       .nullable()
       .default(null),
+    /** EGP a percentage coupon takes off at most: 10% of a phone need not be thousands. */
+    maxDiscount: z
+      .number()
+      .positive(say.rule.mustBePositive('maxDiscount'))
+      .max(10_000_000, say.rule.tooLarge('maxDiscount'))
+      .multipleOf(0.01)
+      .nullable()
+      .default(null),
     startsAt: when,
     endsAt: when,
     maxUses: limit('maxUses'),
@@ -74,6 +82,7 @@ export const couponSchema = z.object({
   kind: z.enum(COUPON_KINDS),
   value: z.number(),
   minOrder: z.number().nullable(),
+  maxDiscount: z.number().nullable(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   maxUses: z.number().int().nullable(),

@@ -92,6 +92,7 @@ export const NOT_FOUND_AR: Arabic<typeof NOT_FOUND> = {
   Courier: 'شركة الشحن غير موجودة',
   Coupon: 'الكوبون غير موجود',
   Receipt: 'الإيصال غير موجود',
+  Address: 'العنوان غير موجود',
 };
 
 export const API_MSG_AR: Arabic<typeof API_MSG> = {
@@ -195,6 +196,7 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   variantUnknown: 'لا يوجد لهذا المنتج هذا النوع',
   variantImageUnknown: 'يجب أن تكون صورة النوع إحدى صور المنتج',
   skuTaken: (sku) => `يوجد نوع آخر يحمل رمز SKU ${sku}`,
+  variantsEmptyStock: (stock) => `في مخزون المنتج ${stock} ولا مخزون لأي نوع هنا: أكّد أنه سيصبح غير متوفر`,
   outOfStock: (product) => `نفدت الكمية من ${product}`,
   onlyOneInStock: (product) => `عذرًا، لم يتبق سوى قطعة واحدة من ${product}`,
   onlyFewInStock: (count, product) => `عذرًا، لم يتبق سوى ${count} قطع من ${product}`,

@@ -73,6 +73,7 @@ export const NOT_FOUND = {
   Courier: 'Courier not found',
   Coupon: 'Coupon not found',
   Receipt: 'Receipt not found',
+  Address: 'Address not found',
 } as const;
 export type NotFoundSubject = keyof typeof NOT_FOUND;
 
@@ -190,6 +191,8 @@ export const API_MSG = {
   variantUnknown: 'This product has no such variant',
   variantImageUnknown: 'A variant’s picture must be one of the product’s pictures',
   skuTaken: (sku: string) => `Another variant already has the SKU ${sku}`,
+  variantsEmptyStock: (stock: number) =>
+    `The product has ${stock} in stock and every variant here has none: confirm that it is to be out of stock`,
   outOfStock: (product: string) => `${product} is out of stock`,
   onlyOneInStock: (product: string) => `Sorry, only 1 of ${product} is in stock`,
   onlyFewInStock: (count: number, product: string) => `Sorry, only ${count} of ${product} are in stock`,

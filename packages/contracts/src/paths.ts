@@ -56,6 +56,8 @@ export const WEB_PATHS = {
   paymentStatus: '/PaymentStatus',
   orderError: '/OrderError',
   orders: '/Orders',
+  /** The shopper's address book (not in the specification's screens: it adds to /ShippingAdress's choice). */
+  addresses: '/Addresses',
 } as const;
 
 /**

@@ -99,6 +99,8 @@ export const productVariantsSchema = z
   .object({
     options: z.array(productOptionInputSchema).max(MAX_PRODUCT_OPTIONS, say.rule.tooManyOptions(MAX_PRODUCT_OPTIONS)),
     variants: z.array(variantInputSchema).max(MAX_VARIANTS, say.rule.tooManyVariants(MAX_VARIANTS)),
+    /** The admin confirmed that this grid takes a product in stock out of stock (refused otherwise). */
+    emptyStock: z.boolean().default(false),
   })
   .superRefine(checkGrid);
 export type ProductVariantsInput = z.output<typeof productVariantsSchema>;

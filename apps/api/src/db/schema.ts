@@ -482,9 +482,20 @@ export const addresses = pgTable(
     phone: text('phone').notNull(),
     zipCode: text('zip_code').notNull(),
     country: text('country').notNull(),
+    /** What an Egyptian courier asks for beside the street: optional, empty when not given. */
+    apartment: text('apartment').notNull().default(''),
+    floor: text('floor').notNull().default(''),
+    landmark: text('landmark').notNull().default(''),
+    /** The address the checkout offers first; at most one per user. */
+    isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('addresses_user_idx').on(t.userId)],
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    uniqueIndex('addresses_default_key')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
 );
 
 export const orders = pgTable(
@@ -512,6 +523,11 @@ export const orders = pgTable(
     couponCode: text('coupon_code'),
     /** Piastres off the items. */
     discount: integer('discount').notNull().default(0),
+    /** Piastres given back (the whole bill or part of it), when and how; 0 and null before any refund. */
+    refunded: integer('refunded').notNull().default(0),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** 'card', 'wallet' or 'kiosk' back through the provider; for a cash order the admin's word (cash, InstaPay…). */
+    refundedBy: text('refunded_by'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -775,6 +791,8 @@ export const coupons = pgTable(
     value: integer('value').notNull(),
     /** Piastres of items the order must reach. */
     minOrder: integer('min_order'),
+    /** Piastres a percentage coupon takes off at most; null: no cap. */
+    maxDiscount: integer('max_discount'),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     maxUses: integer('max_uses'),

@@ -217,6 +217,10 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
             lazy: page(() => import('../features/checkout/components/ShippingAddressPage'), 'ShippingAddressPage'),
           },
           {
+            path: segment(paths.addresses),
+            lazy: page(() => import('../features/checkout/components/AddressBookPage'), 'AddressBookPage'),
+          },
+          {
             path: segment(paths.shippingForm),
             handle: checkoutChrome,
             lazy: page(() => import('../features/checkout/components/ShippingFormPage'), 'ShippingFormPage'),

@@ -34,6 +34,10 @@ describe('addresses', () => {
       {
         _id: expect.any(String),
         ...cairo,
+        apartment: '',
+        floor: '',
+        landmark: '',
+        isDefault: false,
         createdAt: expect.any(String),
         fullAddress: '12 Tahrir St, Cairo, Cairo, Egypt 11511',
       },
@@ -71,5 +75,80 @@ describe('addresses', () => {
     const b = await registerShopper(t.app);
     await save(a, cairo);
     expect((await list(b)).json()).toEqual([]);
+  });
+});
+
+describe('the address book', () => {
+  const call = (account: Account, method: 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
+  type Saved = { _id: string; city: string; isDefault: boolean; fullAddress: string; landmark: string };
+
+  it('keeps the apartment, floor and landmark of an Egyptian address, and reads them in its one line', async () => {
+    const user = await registerShopper(t.app);
+    const res = await save(user, { ...cairo, apartment: '7', floor: '3', landmark: 'Opposite Al-Azhar Mosque' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()[0]).toMatchObject({
+      apartment: '7',
+      floor: '3',
+      landmark: 'Opposite Al-Azhar Mosque',
+      fullAddress: '12 Tahrir St, 7, 3, Opposite Al-Azhar Mosque, Cairo, Cairo, Egypt 11511',
+    });
+    const tooLong = await save(user, { ...cairo, landmark: 'x'.repeat(101) });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('edits, chooses one default (listed first), and deletes', async () => {
+    const user = await registerShopper(t.app);
+    await save(user, cairo);
+    t.clock.advance(1000);
+    const both = (await save(user, { ...cairo, city: 'Giza', state: 'Giza' })).json() as Saved[];
+    t.clock.advance(-1000);
+    const [giza, home] = both;
+    if (!giza || !home) throw new Error('two addresses expected');
+
+    const chosen = await call(user, 'PUT', `/api/address/${home._id}/default`);
+    expect(chosen.statusCode).toBe(200);
+    expect((chosen.json() as Saved[]).map((a) => [a.city, a.isDefault])).toEqual([
+      ['Cairo', true],
+      ['Giza', false],
+    ]);
+    // Choosing another moves the default: one at a time.
+    const moved = (await call(user, 'PUT', `/api/address/${giza._id}/default`)).json() as Saved[];
+    expect(moved.map((a) => [a.city, a.isDefault])).toEqual([
+      ['Giza', true],
+      ['Cairo', false],
+    ]);
+
+    const edited = await call(user, 'PUT', `/api/address/${giza._id}`, {
+      address: { ...cairo, city: 'Dokki', state: 'Giza', landmark: 'Behind the metro' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((edited.json() as Saved[])[0]).toMatchObject({
+      _id: giza._id,
+      city: 'Dokki',
+      isDefault: true,
+      landmark: 'Behind the metro',
+    });
+
+    const removed = await call(user, 'DELETE', `/api/address/${giza._id}`);
+    expect(removed.statusCode).toBe(200);
+    expect((removed.json() as Saved[]).map((a) => a._id)).toEqual([home._id]);
+    expect((await list(user)).json()).toEqual(removed.json());
+  });
+
+  it("never touches someone else's address: 404, and the owner's book is unchanged", async () => {
+    const owner = await registerShopper(t.app);
+    const stranger = await registerShopper(t.app);
+    const [address] = (await save(owner, cairo)).json() as Saved[];
+    if (!address) throw new Error('saved address expected');
+    for (const res of [
+      await call(stranger, 'PUT', `/api/address/${address._id}`, { address: { ...cairo, city: 'Luxor' } }),
+      await call(stranger, 'PUT', `/api/address/${address._id}/default`),
+      await call(stranger, 'DELETE', `/api/address/${address._id}`),
+      await call(owner, 'DELETE', '/api/address/not-an-id'),
+    ])
+      expect(res.statusCode).toBe(404);
+    expect((await list(owner)).json()).toMatchObject([{ _id: address._id, city: 'Cairo', isDefault: false }]);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/address/${address._id}` })).statusCode).toBe(401);
   });
 });

@@ -208,6 +208,36 @@ describe('a coupon at checkout', () => {
     ]);
   });
 
+  it('caps a percentage at its maxDiscount (EGP): the quote and the placed order alike, the cap editable', async () => {
+    const coupon = await createCoupon({ kind: 'percent', value: 10, maxDiscount: 500 });
+    expect(coupon.maxDiscount).toBe(500);
+    const phone = await createProduct(t.app.db, { price: 58_448 });
+    const shopper = await shopperWith([[phone, 1]]);
+    // 10% of EGP 58,448 would be 5,844.80.
+    expect((await quote(shopper, coupon.code)).json()).toMatchObject({ discount: 500 });
+    const order = await placed(shopper, coupon.code);
+    expect(order).toMatchObject({ itemsTotal: 58_448, discount: 500, bill: 58_448 - 500 + 21 + 9 });
+    // Under the cap, the percent as it is.
+    const cable = await createProduct(t.app.db, { price: 300 });
+    expect((await placed(await shopperWith([[cable, 1]]), coupon.code)).discount).toBe(30);
+
+    const uncapped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/coupons/${coupon._id}`,
+      headers: admin.headers,
+      payload: { code: coupon.code, kind: 'percent', value: 10, maxDiscount: null },
+    });
+    expect(uncapped.json<Coupon>().maxDiscount).toBeNull();
+    expect((await quote(await shopperWith([[phone, 1]]), coupon.code)).json()).toMatchObject({ discount: 5844.8 });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/coupons',
+      headers: admin.headers,
+      payload: { code: newCode(), kind: 'percent', value: 10, maxDiscount: -5 },
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('takes a fixed amount, never more than the items cost, and free shipping drops the delivery fee only', async () => {
     const product = await createProduct(t.app.db, { price: 40 });
     const big = await createCoupon({ kind: 'fixed', value: 100, freeShipping: true });

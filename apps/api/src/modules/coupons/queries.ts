@@ -14,6 +14,7 @@ export function toCoupon(c: CouponRow): Coupon {
     kind: c.kind as Coupon['kind'],
     value: c.kind === 'fixed' ? toEgp(c.value) : c.value,
     minOrder: c.minOrder === null ? null : toEgp(c.minOrder),
+    maxDiscount: c.maxDiscount === null ? null : toEgp(c.maxDiscount),
     startsAt: c.startsAt?.toISOString() ?? null,
     endsAt: c.endsAt?.toISOString() ?? null,
     maxUses: c.maxUses,

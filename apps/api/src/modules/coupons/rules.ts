@@ -42,7 +42,7 @@ function covers(coupon: CouponRow, line: CouponLine): boolean {
 /**
  * Checks every rule of the coupon against the order and answers what it takes off; a coupon the order
  * cannot use is a 400 saying why. The discount is a percent of the lines the coupon covers (rounded to the
- * piastre) or its fixed amount, never more than those lines cost.
+ * piastre, at most its maxDiscount) or its fixed amount, never more than those lines cost.
  */
 export function couponEffect(code: string, coupon: CouponRow | null, ctx: CouponContext): CouponEffect {
   if (!coupon) throw badRequest(say.api.couponUnknown(code));
@@ -59,6 +59,9 @@ export function couponEffect(code: string, coupon: CouponRow | null, ctx: Coupon
   const covered = ctx.lines.filter((line) => covers(coupon, line));
   if (!covered.length) throw badRequest(say.api.couponNotApplicable);
   const coveredTotal = covered.reduce((sum, line) => sum + line.price * line.quantity, 0);
-  const off = coupon.kind === 'percent' ? Math.round((coveredTotal * coupon.value) / 100) : coupon.value;
+  const off =
+    coupon.kind === 'percent'
+      ? Math.min(Math.round((coveredTotal * coupon.value) / 100), coupon.maxDiscount ?? Infinity)
+      : coupon.value;
   return { coupon, discount: Math.min(off, coveredTotal), freeShipping: coupon.freeShipping };
 }

@@ -15,6 +15,8 @@ const toRow = (c: CouponFields) => ({
   kind: c.kind,
   value: c.kind === 'fixed' ? toPiastres(c.value) : c.value,
   minOrder: c.minOrder === null ? null : toPiastres(c.minOrder),
+  // A cap means something only to a percentage.
+  maxDiscount: c.kind === 'percent' && c.maxDiscount !== null ? toPiastres(c.maxDiscount) : null,
   startsAt: c.startsAt === null ? null : new Date(c.startsAt),
   endsAt: c.endsAt === null ? null : new Date(c.endsAt),
   maxUses: c.maxUses,

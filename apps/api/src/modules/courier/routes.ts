@@ -1,11 +1,25 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { say } from '@shop/contracts';
+import { courierSettingSchema, say } from '@shop/contracts';
 import { badRequest } from '../../lib/errors.js';
 import { courierService } from './service.js';
 
 export const courierRoutes: FastifyPluginAsyncZod = async (app) => {
   const couriers = courierService(app);
+
+  app.get(
+    '/courier',
+    {
+      config: { access: { permission: 'orders.move' } },
+      schema: {
+        summary: 'Whether orders ship with a courier the shop books, and which',
+        tags: ['courier'],
+        security: [{ token: [] }],
+        response: { 200: courierSettingSchema },
+      },
+    },
+    async () => ({ courier: app.courier?.name ?? null }),
+  );
 
   // The body reaches the courier's adapter unparsed (a courier may sign the bytes), and only after
   // the adapter has authenticated the call is it read; its own child context keeps the raw parser here.

@@ -1,10 +1,11 @@
-import { inviteMail, languageOf, orderRef, WEB_PATHS, type Order } from '@shop/contracts';
+import { inviteMail, languageOf, orderRef, WEB_PATHS, type Language, type Order } from '@shop/contracts';
 import { CART_REMINDER, STOP_PAYLOAD } from './cart-reminders.js';
 import { CART_REMINDER_SUBJECT } from './email/templates/texts.js';
 import { renderOrderMail } from './email/templates/render.js';
 import { ORDER_MAIL_KINDS, type OrderMailKind } from './order-messages.js';
 import type { Channel, Outgoing } from './provider.js';
 import type { QueuedMessage } from './queue.js';
+import { refundWords } from './refund-words.js';
 import { fillTemplate, TEMPLATES, type ShopTemplate } from './templates.js';
 
 export const SIGN_IN_CODE = 'sign_in_code';
@@ -29,12 +30,18 @@ interface Filled {
 }
 
 /** An order's SMS or WhatsApp message: its reference, and a link to the shopper's orders (the parcel's, once shipped). */
-function orderTemplate(kind: OrderMailKind, order: Order, publicUrl: string): Filled {
+function orderTemplate(kind: OrderMailKind, order: Order, language: Language, publicUrl: string): Filled {
   const link = (kind === 'shipped' && order.trackingUrl) || `${publicUrl}${WEB_PATHS.orders}`;
-  return { template: TEMPLATES[`order_${kind}`], values: [`#${orderRef(order._id)}`, link] };
+  const ref = `#${orderRef(order._id)}`;
+  // A cancelled paid order and a refunded one say what came back rather than only that it did.
+  if (order.refund && (kind === 'cancelled' || kind === 'refunded')) {
+    const { amount, way } = refundWords(order.refund, order.bill, language);
+    return { template: TEMPLATES.order_refund, values: [ref, amount, way, link] };
+  }
+  return { template: TEMPLATES[`order_${kind}`], values: [ref, link] };
 }
 
-function filled(message: QueuedMessage, order: Order | undefined, publicUrl: string): Filled {
+function filled(message: QueuedMessage, order: Order | undefined, language: Language, publicUrl: string): Filled {
   if (message.kind === SIGN_IN_CODE) {
     const code = payloadOf(message, 'code');
     return { template: TEMPLATES.sign_in_code, values: [code], copyCode: code };
@@ -48,7 +55,7 @@ function filled(message: QueuedMessage, order: Order | undefined, publicUrl: str
     return { template: TEMPLATES.staff_invitation, values: [payloadOf(message, 'url')] };
   if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' message`);
   if (!order) throw new Error(`order ${message.orderId} not found`);
-  return orderTemplate(message.kind, order, publicUrl);
+  return orderTemplate(message.kind, order, language, publicUrl);
 }
 
 /** What the channel's provider is handed for a queued message, in the message's language. */
@@ -73,7 +80,7 @@ export function renderMessage(
     if (!order) throw new Error(`order ${message.orderId} not found`);
     return { to: message.to, ...renderOrderMail(message.kind, order, language, publicUrl) };
   }
-  const { template, values, copyCode, buttonPayloads = [] } = filled(message, order, publicUrl);
+  const { template, values, copyCode, buttonPayloads = [] } = filled(message, order, language, publicUrl);
   const text = fillTemplate(template, language, values);
   // A reminder by e-mail says what its SMS says.
   if (channel === 'email') return { to: message.to, subject: CART_REMINDER_SUBJECT[language], text };

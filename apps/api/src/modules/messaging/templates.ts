@@ -102,6 +102,22 @@ export const TEMPLATES = {
     parameters: ['link to the cart', 'opt-out link'],
     buttons: [{ type: 'QUICK_REPLY', text: { en: 'Stop reminders', ar: 'إيقاف التذكير' } }],
   },
+  // The refund of a cancelled or refunded order, with what was given back and how it reaches the shopper.
+  order_refund: {
+    name: 'order_refund',
+    category: 'UTILITY',
+    text: {
+      en: 'EGP Shop: we refunded {{2}} for order {{1}}. {{3}} {{4}}',
+      ar: 'EGP Shop: رددنا {{2}} للطلب {{1}}. {{3}} {{4}}',
+    },
+    parameters: [
+      'order reference (#1A2B3C4D)',
+      'the amount refunded',
+      'how it reaches the shopper',
+      'link to the order',
+    ],
+    buttons: [],
+  },
 } as const satisfies Record<string, ShopTemplate>;
 
 /** A template's text in `language` with its parameters in place: what an SMS says. */

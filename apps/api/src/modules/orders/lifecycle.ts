@@ -28,8 +28,10 @@ export interface Move {
   by: Mover;
   /** The shopper's or admin's words: why it is cancelled or returned, how a refund was paid back. */
   reason?: string | null;
-  /** Written with the status: the tracking number of a shipment, the payment that paid. */
-  set?: Partial<Pick<OrderRow, 'trackingNumber' | 'courier' | 'paymentIntentId'>>;
+  /** Written with the status: the tracking number of a shipment, the payment that paid, the money a refund gave back. */
+  set?: Partial<
+    Pick<OrderRow, 'trackingNumber' | 'courier' | 'paymentIntentId' | 'refunded' | 'refundedAt' | 'refundedBy'>
+  >;
   /** Products the caller takes stock of before it commits (placement), locked together with those given back. */
   alsoLocking?: readonly string[];
   /** The audit entry of a move with a story of its own (an expiry, a refund); otherwise the plain one. */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Order, OrderStatus, PaymentMethod } from '@shop/contracts';
+import { ONLINE_METHODS, type Order, type OrderRefund, type OrderStatus, type PaymentMethod } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { orderItems, orders, orderStatusHistory, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
@@ -14,6 +14,20 @@ type HistoryRow = typeof orderStatusHistory.$inferSelect;
 /** Lines by name, then id: the order they are listed in (byte order, as the database's C collation sorts). */
 export const byName = (a: LineRow, b: LineRow) =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+/** The money given back on an order, if any: online the way it was paid, a cash order's by hand. */
+function refundOf(o: OrderRow): OrderRefund | null {
+  if (!o.refundedAt || o.refunded <= 0) return null;
+  const cash = o.paymentMethod === 'cash';
+  const method = ONLINE_METHODS.find((m) => m === o.refundedBy) ?? 'card';
+  return {
+    amount: toEgp(o.refunded),
+    whole: o.refunded >= o.bill,
+    at: o.refundedAt.toISOString(),
+    method: cash ? 'cash' : method,
+    paidBackBy: cash ? o.refundedBy : null,
+  };
+}
 
 /** One order with its lines and history, in the wire shape of contracts/checkout.ts. */
 export function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[], receipt?: SaleReceipt): Order {
@@ -32,6 +46,7 @@ export function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[], re
     trackingUrl: trackingUrl(o.courier, o.trackingNumber),
     deliveryAddress: o.deliveryAddress,
     paymentMethod: o.paymentMethod as PaymentMethod,
+    refund: refundOf(o),
     products: lines.map((l) => ({
       product_id: l.productId,
       productBrief: {

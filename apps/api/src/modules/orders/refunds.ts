@@ -6,7 +6,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
 import { OutcomeUnknown } from '../payments/provider.js';
 import { refundRequested, refundRequestId } from '../payments/refund-request.js';
-import { AfterCommit, lockOrder, transition, type Mover, type AfterCommitDeps } from './lifecycle.js';
+import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCommitDeps } from './lifecycle.js';
 import { firstDeliveredAt, type OrderRow } from './queries.js';
 import type { Deps } from '../deps.js';
 
@@ -66,7 +66,13 @@ export function refundsService(deps: RefundsDeps) {
         const paidBackBy = input.paidBackBy?.trim();
         if (!paidBackBy) throw badRequest(say.api.paidBackByRequired);
         const how = `paid back by ${paidBackBy}`;
-        await transition(tx, [order], refundMove(by, from, to, how, amount, how), after, deps.clock.now());
+        const now = deps.clock.now();
+        const move = refundMove(by, from, to, how, amount, how, {
+          refunded: amount,
+          refundedAt: now,
+          refundedBy: paidBackBy,
+        });
+        await transition(tx, [order], move, after, now);
         return null;
       }
       return { order, from, to, amount, reason: input.reason ?? null, paid: await requestRefund(tx, order) };
@@ -117,8 +123,11 @@ export function refundsService(deps: RefundsDeps) {
       const locked = await lockOrder(tx, order.id);
       if (paid) await tx.update(payments).set({ state: how }).where(eq(payments.providerRef, paid.providerRef));
       // The provider's refund callback may have come first and moved the order already.
-      if (locked?.status === from)
-        await transition(tx, [locked], refundMove(by, from, to, how, amount, reason), after, deps.clock.now());
+      if (locked?.status === from) {
+        const now = deps.clock.now();
+        const given = { refunded: amount, refundedAt: now, refundedBy: paid?.method ?? 'card' };
+        await transition(tx, [locked], refundMove(by, from, to, how, amount, reason, given), after, now);
+      }
     });
   }
 
@@ -136,12 +145,21 @@ export function refundsService(deps: RefundsDeps) {
   return { refund };
 }
 
-function refundMove(by: Mover, from: OrderStatus, to: OrderStatus, how: string, amount: number, reason: string | null) {
+function refundMove(
+  by: Mover,
+  from: OrderStatus,
+  to: OrderStatus,
+  how: string,
+  amount: number,
+  reason: string | null,
+  given: Move['set'],
+): Move {
   const who = by.user?.email ?? `the ${by.actor}`;
   return {
     to,
     by,
     reason,
+    set: given,
     audit: (order: OrderRow) => ({
       type: by.actor === 'admin' ? ('admin' as const) : ('order' as const),
       action: 'order_refunded',

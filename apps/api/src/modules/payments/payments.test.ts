@@ -196,6 +196,31 @@ describe('create-payment-intent', () => {
     expect((await orderRow(order._id))?.paymentIntentId).toBe(view.id);
   });
 
+  it('resumes the same payment of the same order whatever state it is in: after a decline, while processing, once paid', async () => {
+    const user = await registerShopper(t.app);
+    const order = await cardOrder(user, [[await createProduct(t.app.db, { price: 120 }), 1]]);
+    const status = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/payment/status/${order._id}`, headers: user.headers })).json();
+    const clientSecret = await secretFor(user, order._id);
+    // Declined, then the page is reloaded: the same payment, still payable.
+    expect((await confirm(clientSecret, { ...GOOD_CARD, number: '4000 0000 0000 0002' })).json()).toMatchObject({
+      status: 'requires_payment_method',
+    });
+    expect(await secretFor(user, order._id)).toBe(clientSecret);
+    expect(await status()).toMatchObject({ status: 'pending', payment: { state: 'failed' } });
+    // Processing, then reloaded: the same payment, which the page goes on watching rather than paying again.
+    expect((await confirm(clientSecret, { ...GOOD_CARD, number: '4000 0000 0000 3220' })).json()).toMatchObject({
+      status: 'processing',
+    });
+    expect(await secretFor(user, order._id)).toBe(clientSecret);
+    expect((await intent(clientSecret)).json()).toMatchObject({ status: 'processing' });
+    // Paid meanwhile: nothing more to start, and the order says so, which sends the page on to /success.
+    await expect.poll(async () => (await status()).status, { timeout: 15_000 }).toBe('paid');
+    const again = await createIntent(user, order._id);
+    expect(again.statusCode).toBe(409);
+    expect(await status()).toMatchObject({ status: 'paid', payment: { state: 'paid' } });
+  });
+
   it('concurrent requests for one order wait for each other and all get its one intent', async () => {
     const user = await registerShopper(t.app);
     const order = await cardOrder(user, [[await createProduct(t.app.db), 1]]);

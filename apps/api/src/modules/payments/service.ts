@@ -444,15 +444,21 @@ export function paymentsService(deps: PaymentsDeps) {
             ...who,
             data: { ...data, ...(finalises ? { [finalises.to]: true } : {}) },
           };
-          if (finalises)
+          if (finalises) {
+            const [refunded] = await tx.select({ method: payments.method }).from(payments).where(ofThisPayment);
+            const given = {
+              refunded: Math.min(event.amount || order.bill, order.bill),
+              refundedAt: now,
+              refundedBy: refunded?.method ?? 'card',
+            };
             await transition(
               tx,
               [finalises.locked],
-              { to: finalises.to, by: { actor: 'provider' }, audit: () => story },
+              { to: finalises.to, by: { actor: 'provider' }, set: given, audit: () => story },
               after,
               now,
             );
-          else await audit(tx, story);
+          } else await audit(tx, story);
           return null;
         }
       }

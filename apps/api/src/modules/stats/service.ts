@@ -33,6 +33,8 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
     const from = new Date(todayStart - (STATS_DAYS - 1) * DAY_MS);
     const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
     // Each lowStock row carries the number of rows the filter matched (a window over the whole result).
+    // A paid order refunded is cancelled by its refund, but the overview counts it where the money went: refunded.
+    const shownStatus = sql<string>`case when ${orders.refunded} > 0 then 'refunded' else ${orders.status} end`;
     const lowStockTotal = sql<number>`count(*) over ()`.mapWith(Number);
 
     const [sales, statuses, lowStock, recent] = await Promise.all([
@@ -41,7 +43,7 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
         .from(orders)
         .where(and(gte(orders.createdAt, from), notInArray(orders.status, NOT_SALES)))
         .groupBy(day),
-      db.select({ status: orders.status, orders: count() }).from(orders).groupBy(orders.status),
+      db.select({ status: shownStatus, orders: count() }).from(orders).groupBy(shownStatus),
       db
         .select({
           id: products.id,

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { cartItems, products, productVariants } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { mapDbError, UNIQUE_VIOLATION } from '../../lib/db-errors.js';
-import { notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
 import { invalid } from '../../lib/validation.js';
 import type { Deps } from '../deps.js';
@@ -38,11 +38,15 @@ export function variantsService(deps: Pick<Deps, 'db'>) {
     await db.transaction(async (tx) => {
       // The product row first, as every writer of its stock locks it (take_ordered_stock): no deadlock with checkouts.
       const [product] = await tx
-        .select({ name: products.name, imagePaths: products.imagePaths })
+        .select({ name: products.name, imagePaths: products.imagePaths, stock: products.stock })
         .from(products)
         .where(eq(products.id, productId))
         .for('no key update');
       if (!product) throw notFound('Product');
+      // A grid whose rows all hold 0 would silently take a product in stock off sale: only on the admin's word.
+      const gridStock = input.variants.reduce((sum, v) => sum + v.stock, 0);
+      if (product.stock > 0 && input.variants.length && gridStock === 0 && !input.emptyStock)
+        throw conflict(say.api.variantsEmptyStock(product.stock));
       const pictures = new Set(product.imagePaths);
       const errors: Record<string, string> = {};
       input.variants.forEach((v, i) => {

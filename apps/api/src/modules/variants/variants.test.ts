@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Cart, Order, OutOfStockItem, ProductDetail, ProductList, ProductOption } from '@shop/contracts';
+import {
+  API_MSG,
+  type Cart,
+  type Order,
+  type OutOfStockItem,
+  type ProductDetail,
+  type ProductList,
+  type ProductOption,
+} from '@shop/contracts';
 import { cartItems, products, productVariants } from '../../db/schema.js';
 import {
   createAdmin,
@@ -191,6 +199,25 @@ describe('the admin sets options and variants', () => {
     // Back to a product sold as one thing: no options, and the form's price and stock are its own again.
     const none = await putVariants(admin, product.id, { options: [], variants: [] });
     expect(none.json()).not.toHaveProperty('options');
+  });
+
+  it('keeps a product in stock: a grid sharing its stock keeps the total, one with none is refused unless confirmed', async () => {
+    const product = await createProduct(t.app.db, { price: 500, stock: 20 });
+    const rows = (m: number, l: number) => [
+      { sku: `KEEP-${product.id.slice(0, 4)}-M`, options: { Size: 'M' }, price: 500, stock: m },
+      { sku: `KEEP-${product.id.slice(0, 4)}-L`, options: { Size: 'L' }, price: 500, stock: l },
+    ];
+    const emptied = await putVariants(admin, product.id, { options: [SIZE], variants: rows(0, 0) });
+    expect(emptied.statusCode).toBe(409);
+    expect(emptied.json().message).toBe(API_MSG.variantsEmptyStock(20));
+    expect(await productRow(product.id)).toEqual({ price: 50_000, stock: 20 });
+    // The dashboard's grid shares the product's 20 among its new rows.
+    const shared = await putVariants(admin, product.id, { options: [SIZE], variants: rows(10, 10) });
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json()).toMatchObject({ stock: 20 });
+    const confirmed = await putVariants(admin, product.id, { options: [SIZE], variants: rows(0, 0), emptyStock: true });
+    expect(confirmed.statusCode).toBe(200);
+    expect(await productRow(product.id)).toEqual({ price: 50_000, stock: 0 });
   });
 
   it('refuses a grid that does not fit its options, repeated SKUs, and pictures that are not the product’s', async () => {

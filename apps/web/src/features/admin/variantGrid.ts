@@ -77,27 +77,44 @@ const skuOf = (base: string, options: VariantOptions) =>
     .toUpperCase()
     .replace(/[^A-Z0-9\u0600-\u06FF-]+/g, '');
 
+/** `total` spread over `count` rows as evenly as whole units allow, the first rows taking the remainder. */
+const spread = (total: number, count: number, index: number) =>
+  Math.floor(total / count) + (index < total % count ? 1 : 0);
+
 /**
  * One row per combination of the options' values, first option slowest. A combination that already had a row
- * keeps it (its id, SKU, price and stock); a new one starts at the given price with no stock.
+ * keeps it (its id, SKU, price and stock); a new one starts at the given price. The stock that would otherwise
+ * vanish (the product's own before its first grid, or the rows no combination keeps) is shared among the new
+ * rows, so making a grid never turns a product in stock into one out of stock.
  */
 export function gridOf(
   options: readonly ProductOption[],
   previous: readonly RowDraft[],
-  defaults: { skuBase: string; price: string },
+  defaults: { skuBase: string; price: string; stock: number },
 ): RowDraft[] {
   if (!options.length) return [];
-  return optionCombinations(options).map(
-    (combination) =>
-      previous.find((row) => sameOptions(row.options, combination)) ?? {
+  const combinations = optionCombinations(options);
+  const kept = combinations.map((combination) => previous.find((row) => sameOptions(row.options, combination)));
+  const left = previous.length
+    ? previous.filter((row) => !kept.includes(row)).reduce((sum, row) => sum + (Number(row.stock) || 0), 0)
+    : defaults.stock;
+  const fresh = kept.filter((row) => !row).length;
+  let nth = 0;
+  return combinations.map(
+    (combination, index) =>
+      kept[index] ?? {
         sku: skuOf(defaults.skuBase, combination),
         options: combination,
         price: defaults.price,
-        stock: '0',
+        stock: String(spread(left, fresh, nth++)),
         image: '',
       },
   );
 }
+
+/** The stock a grid holds in all, as the product's stock will be once it is saved. */
+export const gridStock = (rows: readonly { stock: string | number }[]) =>
+  rows.reduce((sum, row) => sum + (Number(row.stock) || 0), 0);
 
 /** The body of PUT /api/product/:id/variants; the shared schema checks it before it is sent, and the server again. */
 export function variantsBody(options: readonly ProductOption[], rows: readonly RowDraft[]) {

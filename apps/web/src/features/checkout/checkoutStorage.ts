@@ -3,6 +3,7 @@ import {
   normalisePaymentMethod,
   ONLINE_METHODS,
   PHONE_PATTERN,
+  type Address,
   type AddressInput,
   type OnlineMethod,
   type OrderCreateInput,
@@ -26,6 +27,34 @@ function readOwn(key: string, userId: string): unknown {
   const stored = readJson(key);
   return isRecord(stored) && stored.userId === userId ? stored.value : undefined;
 }
+
+/** The fields of an address as the shopper gives it, saved or not. */
+export const ADDRESS_FIELDS = [
+  'street',
+  'building',
+  'apartment',
+  'floor',
+  'landmark',
+  'city',
+  'state',
+  'phone',
+  'zipCode',
+  'country',
+] as const satisfies readonly (keyof AddressInput)[];
+
+/** A saved address as the form and the checkout take it: its fields without the server's id and dates. */
+export const toAddressInput = (address: Address): AddressInput => ({
+  street: address.street,
+  building: address.building,
+  apartment: address.apartment ?? '',
+  floor: address.floor ?? '',
+  landmark: address.landmark ?? '',
+  city: address.city,
+  state: address.state,
+  phone: address.phone,
+  zipCode: address.zipCode,
+  country: address.country,
+});
 
 export function readShippingAddress(userId: string): AddressInput | null {
   const parsed = addressSchema.safeParse(readOwn(SHIPPING_ADDRESS_KEY, userId));

@@ -326,6 +326,19 @@ describe('CSV product import', () => {
       expect(third.rejections.map((r) => r.line)).toEqual(Array.from({ length: 20 }, (_, i) => 102 + i));
     });
 
+    it('names the lines a spreadsheet shows, whether the file breaks its lines with CRLF or LF', async () => {
+      // Five lines: the header, a good row whose description spans lines 2 and 3, and two bad rows on lines 4 and 5.
+      const rows = [newRow({ description: 'Two\nlines' }), newRow({ price: '-1' }), newRow({ stock: '-2' })];
+      for (const file of [
+        csvOf(rows),
+        csvOf(rows).replace(/\r\n/g, '\n'),
+        csvOf(rows).replace(/\r\n/g, '\n').trimEnd(),
+      ]) {
+        const job = await checked(t, admin, file);
+        expect((await rejectionsOf(t, admin, job._id)).rejections.map((r) => r.line)).toEqual([4, 5]);
+      }
+    });
+
     it('is kept with an audit entry, and can be applied once', async () => {
       const job = await checked(t, admin, csvOf([newRow({ name: 'Audited Pot' })]));
       await applied(t, admin, job._id);

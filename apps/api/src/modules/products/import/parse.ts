@@ -69,8 +69,9 @@ export async function* fileRows(bytes: Buffer, size: number): AsyncGenerator<Fil
   try {
     for await (const { record, raw } of parser as AsyncIterable<Parsed>) {
       const start = line;
-      // The raw text stops before the record's own line break.
-      line += newlines(raw) + 1;
+      // The raw text of a record ends with its own line break when the file's are LF (with CRLF, with the CR only):
+      // it is not counted twice, so lines are numbered as a spreadsheet numbers them, whatever breaks a cell holds.
+      line += newlines(raw.replace(/\n$/, '')) + 1;
       if (!columns) {
         columns = columnsOf(record);
         continue;

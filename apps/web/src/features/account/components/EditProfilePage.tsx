@@ -18,7 +18,7 @@ import { ContactChannelCard } from './ContactChannelCard';
 /** Account overview: each detail links to its own edit page; the account can be deleted here. */
 export function EditProfilePage() {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const { user, isAdmin } = useSession();
   const [confirming, setConfirming] = useState(false);
   // Once the account is deleted the page leads home, not to /login as it does for a visitor.
   const [deleted, setDeleted] = useState(false);
@@ -56,6 +56,19 @@ export function EditProfilePage() {
           ))}
         </ul>
       </Card>
+      {!isAdmin && (
+        <Card className="mb-4">
+          <Card.Body className="d-flex align-items-center justify-content-between gap-3">
+            <div className="min-w-0">
+              <h2 className="h6 mb-1">{t('account.addresses.title')}</h2>
+              <p className="small text-body-secondary mb-0">{t('account.addresses.text')}</p>
+            </div>
+            <Link to={paths.addresses} className="btn btn-outline-primary btn-sm text-nowrap">
+              {t('account.addresses.manage')}
+            </Link>
+          </Card.Body>
+        </Card>
+      )}
       <ContactChannelCard current={user.contactChannel} cartReminders={user.cartReminders} />
       <Card border="danger-subtle">
         <Card.Body>

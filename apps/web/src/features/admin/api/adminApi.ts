@@ -5,6 +5,7 @@ import type {
   AuditType,
   Category,
   CategoryInput,
+  CourierSetting,
   Department,
   DepartmentInput,
   Order,
@@ -12,6 +13,7 @@ import type {
   Product,
   ProductDetail,
   ProductVariantsInput,
+  RefundRequest,
   ShippingRates,
   User,
 } from '@shop/contracts';
@@ -98,18 +100,16 @@ export const adminApi = api.injectEndpoints({
       ],
     }),
     /** Gives a paid order's money back through the payment provider; the order is cancelled and its stock returns. */
-    refundOrder: build.mutation<Order, { id: string; paidBackBy?: string }>({
-      query: ({ id, paidBackBy }) => ({
-        url: `/order/${encodeURIComponent(id)}/refund`,
-        method: 'POST',
-        body: paidBackBy ? { paidBackBy } : {},
-      }),
+    refundOrder: build.mutation<Order, RefundRequest & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/order/${encodeURIComponent(id)}/refund`, method: 'POST', body }),
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'Order', id },
         { type: 'Order', id: LIST },
         { type: 'Product', id: LIST },
       ],
     }),
+    /** Whether shipping books the shop's courier or needs the admin's tracking number. */
+    getCourierSetting: build.query<CourierSetting, void>({ query: () => '/courier' }),
     getLogs: build.query<LogsPage, LogsArgs>({
       query: ({ page, type, user }) => ({ url: '/logs', params: { page, type, user } }),
     }),
@@ -190,6 +190,7 @@ export const {
   useGetAdminOrdersQuery,
   useSetOrderStatusMutation,
   useRefundOrderMutation,
+  useGetCourierSettingQuery,
   useGetLogsQuery,
   useSaveProductMutation,
   useSaveVariantsMutation,

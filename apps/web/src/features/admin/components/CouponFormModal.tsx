@@ -81,6 +81,18 @@ export function CouponFormModal({ coupon, onClose }: { coupon?: Coupon; onClose:
               {(control) => <Form.Control {...register('value')} {...control} inputMode="decimal" />}
             </Field>
           </Col>
+          {kind === 'percent' && (
+            <Col md={6}>
+              <Field
+                id="coupon-max-discount"
+                label={t('admin.coupons.maxDiscount')}
+                error={errors.maxDiscount?.message}
+                hint={t('admin.coupons.maxDiscountHint')}
+              >
+                {(control) => <Form.Control {...register('maxDiscount')} {...control} inputMode="decimal" />}
+              </Field>
+            </Col>
+          )}
           <Col md={6}>
             <Field
               id="coupon-min-order"

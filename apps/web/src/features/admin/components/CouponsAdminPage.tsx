@@ -115,6 +115,8 @@ function CouponRow({ coupon, onEdit, onUses }: { coupon: Coupon; onEdit: () => v
   const state = couponState(coupon, new Date());
   const rules = [
     coupon.minOrder !== null && t('admin.coupons.minOrderRule', { amount: formatPrice(coupon.minOrder, locale) }),
+    coupon.maxDiscount !== null &&
+      t('admin.coupons.maxDiscountRule', { amount: formatPrice(coupon.maxDiscount, locale) }),
     coupon.startsAt && t('admin.coupons.fromRule', { date: formatDateTime(coupon.startsAt, locale) }),
     coupon.endsAt && t('admin.coupons.untilRule', { date: formatDateTime(coupon.endsAt, locale) }),
     coupon.perUserLimit !== null && t('admin.coupons.perUserRule', { count: coupon.perUserLimit }),

@@ -11,6 +11,9 @@ vi.mock('../../../lib/notify', () => ({
 
 const ORDER = 'abcdef12-3456-4789-8abc-def012345678';
 const select = () => screen.getByRole('combobox', { name: 'Next status of order #ABCDEF12' });
+/** The shop books Bosta unless a test says it has no courier. */
+const BOSTA = { 'GET /api/courier': { body: { courier: 'bosta' } } };
+const movesOf = (calls: { method: string }[]) => calls.filter((call) => call.method !== 'GET');
 const choices = () =>
   within(select())
     .getAllByRole('option')
@@ -53,7 +56,10 @@ describe('OrderStatusControl', () => {
 
   it('sends the chosen status and confirms once the server agreed', async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi({ [`PUT /api/order/${ORDER}/status`]: { body: { _id: ORDER, status: 'delivered' } } });
+    const { calls } = mockApi({
+      ...BOSTA,
+      [`PUT /api/order/${ORDER}/status`]: { body: { _id: ORDER, status: 'delivered' } },
+    });
     renderRoute(<OrderStatusControl orderId={ORDER} status="shipped" />);
 
     await user.selectOptions(select(), 'Delivered');
@@ -62,7 +68,7 @@ describe('OrderStatusControl', () => {
     await user.click(screen.getByRole('button', { name: 'Move' }));
 
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Order #ABCDEF12 is now Delivered'));
-    expect(calls).toEqual([
+    expect(movesOf(calls)).toEqual([
       { method: 'PUT', path: `/api/order/${ORDER}/status`, body: { status: 'delivered' }, token: null },
     ]);
     expect(select()).toHaveValue('');
@@ -70,7 +76,10 @@ describe('OrderStatusControl', () => {
 
   it('ships with the tracking number typed, trimmed', async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi({ [`PUT /api/order/${ORDER}/status`]: { body: { _id: ORDER, status: 'shipped' } } });
+    const { calls } = mockApi({
+      ...BOSTA,
+      [`PUT /api/order/${ORDER}/status`]: { body: { _id: ORDER, status: 'shipped' } },
+    });
     renderRoute(<OrderStatusControl orderId={ORDER} status="paid" />);
 
     await user.selectOptions(select(), 'Shipped');
@@ -78,44 +87,62 @@ describe('OrderStatusControl', () => {
     await user.click(screen.getByRole('button', { name: 'Move' }));
 
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Order #ABCDEF12 is now Shipped'));
-    expect(calls[0]?.body).toEqual({ status: 'shipped', trackingNumber: 'EG123' });
+    expect(movesOf(calls)[0]).toMatchObject({ body: { status: 'shipped', trackingNumber: 'EG123' } });
   });
 
-  it("ships without a number through the shop's courier, and shows the server's refusal when there is none", async () => {
+  it("ships without a number through the shop's courier, which the hint names, and shows the server's refusal", async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
-      [`PUT /api/order/${ORDER}/status`]: {
-        status: 400,
-        body: { message: 'Enter the tracking number of the shipment' },
-      },
+      ...BOSTA,
+      [`PUT /api/order/${ORDER}/status`]: { status: 400, body: { message: 'Bosta is not answering' } },
     });
     renderRoute(<OrderStatusControl orderId={ORDER} status="confirmed" />);
 
     await user.selectOptions(select(), 'Shipped');
-    await user.type(screen.getByRole('textbox', { name: 'Tracking number of order #ABCDEF12' }), '   ');
+    const number = screen.getByRole('textbox', { name: 'Tracking number of order #ABCDEF12' });
+    await waitFor(() => expect(number).toHaveAttribute('placeholder', 'Tracking number (blank: book Bosta)'));
+    await user.type(number, '   ');
     await user.click(screen.getByRole('button', { name: 'Move' }));
 
-    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Enter the tracking number of the shipment'));
-    expect(calls[0]?.body).toEqual({ status: 'shipped' });
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Bosta is not answering'));
+    expect(movesOf(calls)[0]).toMatchObject({ body: { status: 'shipped' } });
     expect(select()).toHaveValue('shipped');
+  });
+
+  it('asks for the tracking number when the shop has no courier to book', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/courier': { body: { courier: null } } });
+    renderRoute(<OrderStatusControl orderId={ORDER} status="confirmed" />);
+
+    await user.selectOptions(select(), 'Shipped');
+    const number = screen.getByRole('textbox', { name: 'Tracking number of order #ABCDEF12' });
+    await waitFor(() =>
+      expect(number).toHaveAttribute('placeholder', 'Tracking number (required: no courier is set up)'),
+    );
+    expect(screen.getByRole('button', { name: 'Move' })).toBeDisabled();
+    await user.type(number, 'EG9');
+    expect(screen.getByRole('button', { name: 'Move' })).toBeEnabled();
   });
 
   it('sends the reason of a refused return, and none when left empty', async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi({ [`PUT /api/order/${ORDER}/status`]: { body: { _id: ORDER, status: 'delivered' } } });
+    const { calls: all } = mockApi({
+      ...BOSTA,
+      [`PUT /api/order/${ORDER}/status`]: { body: { _id: ORDER, status: 'delivered' } },
+    });
     renderRoute(<OrderStatusControl orderId={ORDER} status="return_requested" />);
 
     await user.selectOptions(select(), 'Refuse the return');
     await user.type(screen.getByRole('textbox', { name: 'Reason for order #ABCDEF12' }), 'Seal broken by use');
     await user.click(screen.getByRole('button', { name: 'Move' }));
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]?.body).toEqual({ status: 'delivered', reason: 'Seal broken by use' });
+    await waitFor(() => expect(movesOf(all)).toHaveLength(1));
+    expect(movesOf(all)[0]).toMatchObject({ body: { status: 'delivered', reason: 'Seal broken by use' } });
 
     await waitFor(() => expect(select()).toHaveValue(''));
     await user.selectOptions(select(), 'Accept the return');
     await user.click(screen.getByRole('button', { name: 'Move' }));
-    await waitFor(() => expect(calls).toHaveLength(2));
-    expect(calls[1]?.body).toEqual({ status: 'returned' });
+    await waitFor(() => expect(movesOf(all)).toHaveLength(2));
+    expect(movesOf(all)[1]).toMatchObject({ body: { status: 'returned' } });
   });
 
   it("shows the server's refusal word for word", async () => {

@@ -5,7 +5,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { nextStatuses, type OrderStatus } from '@shop/contracts';
 import type { TextKey } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { useSetOrderStatusMutation } from '../api/adminApi';
+import { useGetCourierSettingQuery, useSetOrderStatusMutation } from '../api/adminApi';
 import { notifyOutcome } from '../notifyOutcome';
 import { shortId } from '../format';
 
@@ -29,6 +29,9 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
   const [trackingNumber, setTrackingNumber] = useState('');
   const [reason, setReason] = useState('');
   const [setStatus, { isLoading }] = useSetOrderStatusMutation();
+  const { data: setting } = useGetCourierSettingQuery();
+  // Couriers are configured by their lower-case COURIER name ('bosta'); the hint names them as a brand.
+  const courier = setting?.courier ? setting.courier.charAt(0).toUpperCase() + setting.courier.slice(1) : null;
   // A refund gives money back, so it is the Refund button's, never a bare change of status.
   const moves = nextStatuses(status, 'admin').filter((to) => to !== 'refunded');
   if (!moves.length) return null;
@@ -37,7 +40,8 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
   const selectId = `order-${orderId}-next`;
   const shipping = next === 'shipped';
   const explains = next === 'cancelled' || (next !== '' && status === 'return_requested');
-  const ready = next !== '';
+  // Without a courier to book, shipping needs the number of the parcel sent by hand.
+  const ready = next !== '' && !(shipping && !courier && !trackingNumber.trim());
 
   const move = async () => {
     if (!next || !ready) return;
@@ -87,7 +91,9 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
           maxLength={100}
           value={trackingNumber}
           onChange={(event) => setTrackingNumber(event.target.value)}
-          placeholder={t('admin.orders.trackingNumber')}
+          placeholder={
+            courier ? t('admin.orders.trackingNumber', { courier }) : t('admin.orders.trackingNumberRequired')
+          }
           aria-label={t('admin.orders.trackingLabel', { id })}
           dir="ltr"
         />

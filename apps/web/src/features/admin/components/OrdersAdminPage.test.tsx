@@ -26,6 +26,7 @@ const order = (id: string, overrides: Partial<AdminOrder>): AdminOrder => ({
   discount: 0,
   couponCode: null,
   shipping: 21,
+  refund: null,
   codFee: 9,
   status: 'confirmed',
   statusHistory: [{ status: 'confirmed', at: '2025-03-05T10:00:00.000Z', reason: null }],

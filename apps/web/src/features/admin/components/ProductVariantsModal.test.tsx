@@ -44,6 +44,13 @@ describe('the variants editor', () => {
       'ACTI-42',
       'ACTI-43',
     ]);
+    // The shoe's 4 in stock are shared among the new rows, not lost.
+    expect(screen.getAllByLabelText(/^Stock: /).map((input) => (input as HTMLInputElement).value)).toEqual([
+      '2',
+      '1',
+      '1',
+    ]);
+    expect(screen.getByTestId('grid-stock')).toHaveTextContent('Stock in all: 4 (now 4)');
     await fill('Stock for all', '7');
     await userEvent.click(screen.getByText('Apply'));
     await userEvent.clear(screen.getByLabelText('Price: 43'));
@@ -68,6 +75,30 @@ describe('the variants editor', () => {
         { sku: 'ACTI-41', options: { Size: '41' }, price: 1500, stock: 7, image_path: [] },
         { sku: 'ACTI-43', options: { Size: '43' }, price: 1600, stock: 7, image_path: [] },
       ],
+      emptyStock: false,
     });
+  });
+
+  it('asks before saving a grid that leaves a product in stock with none, and says so to the server', async () => {
+    const onClose = vi.fn();
+    const { calls } = mockApi({
+      [`GET /api/product/one/${PRODUCT}`]: { body: shoe },
+      [`PUT /api/product/${PRODUCT}/variants`]: { body: shoe },
+    });
+    renderRoute(<ProductVariantsModal productId={PRODUCT} onClose={onClose} />);
+    await userEvent.click(await screen.findByText('Add an option'));
+    await fill('Name', 'Size');
+    await fill('Values (comma-separated)', '41, 42');
+    await userEvent.click(screen.getByText('Make the grid'));
+    await fill('Stock for all', '0');
+    await userEvent.click(screen.getByText('Apply'));
+    await userEvent.click(screen.getByText('Submit'));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Leave the product out of stock?' });
+    expect(dialog).toHaveTextContent('The product has 4 in stock now');
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Save with no stock' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ emptyStock: true });
   });
 });

@@ -20,11 +20,13 @@ import {
   draftsOf,
   emptyOption,
   gridOf,
+  gridStock,
   optionsOf,
   variantsBody,
   type OptionDraft,
   type RowDraft,
 } from '../variantGrid';
+import { ConfirmDialog } from './ConfirmDialog';
 import { FormModal } from './FormModal';
 import { ScrollTable } from './ScrollTable';
 
@@ -77,6 +79,8 @@ function VariantsForm({
   const [rows, setRows] = useState<RowDraft[]>(start.rows);
   const [bulk, setBulk] = useState({ price: '', stock: '' });
   const [error, setError] = useState<string | null>(null);
+  // A grid that leaves nothing in stock waits here until the admin confirms it.
+  const [emptying, setEmptying] = useState<ProductVariantsInput | null>(null);
 
   const setOption = (index: number, change: Partial<OptionDraft>) =>
     setOptions((list) => list.map((option, i) => (i === index ? { ...option, ...change } : option)));
@@ -84,7 +88,11 @@ function VariantsForm({
     setRows((list) => list.map((row, i) => (i === index ? { ...row, ...change } : row)));
   const makeGrid = () =>
     setRows((previous) =>
-      gridOf(optionsOf(options), previous, { skuBase: product.brand.slice(0, 4), price: String(product.price) }),
+      gridOf(optionsOf(options), previous, {
+        skuBase: product.brand.slice(0, 4),
+        price: String(product.price),
+        stock: product.stock,
+      }),
     );
   const applyBulk = () =>
     setRows((list) => list.map((row) => ({ ...row, price: bulk.price || row.price, stock: bulk.stock || row.stock })));
@@ -99,7 +107,8 @@ function VariantsForm({
       return;
     }
     setError(null);
-    void onSubmit(parsed.data);
+    if (product.stock > 0 && gridStock(parsed.data.variants) === 0) setEmptying(parsed.data);
+    else void onSubmit(parsed.data);
   };
 
   return (
@@ -161,10 +170,26 @@ function VariantsForm({
         </Button>
       </div>
 
+      <ConfirmDialog
+        show={emptying !== null}
+        title={t('admin.variants.emptyingTitle')}
+        confirmLabel={t('admin.variants.emptyingConfirm')}
+        busy={false}
+        onConfirm={() => {
+          if (emptying) void onSubmit({ ...emptying, emptyStock: true });
+          setEmptying(null);
+        }}
+        onCancel={() => setEmptying(null)}
+      >
+        <p className="mb-0">{t('admin.variants.emptyingText', { stock: product.stock })}</p>
+      </ConfirmDialog>
       {rows.length === 0 ? (
         <p className="text-body-secondary">{t('admin.variants.empty')}</p>
       ) : (
         <>
+          <p className="small" data-testid="grid-stock">
+            {t('admin.variants.totalStock', { total: gridStock(rows), before: product.stock })}
+          </p>
           <fieldset className="d-flex flex-wrap align-items-end gap-2 mb-3">
             <legend className="fs-6 fw-semibold mb-1">{t('admin.variants.bulk')}</legend>
             <Form.Group controlId="bulk-price">

@@ -40,13 +40,20 @@ export function RefundButton({
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   const [paidBackBy, setPaidBackBy] = useState<PaidBackBy>('cash');
+  // Blank: the whole bill; otherwise the part of it given back, in EGP.
+  const [amount, setAmount] = useState('');
   const [refund, { isLoading }] = useRefundOrderMutation();
   const id = shortId(orderId);
   const fieldId = `refund-${orderId}-paid-back-by`;
+  const part = Number(amount);
+  const partial = amount.trim() !== '' && part > 0 && part < bill;
+  const invalid = amount.trim() !== '' && !(Number.isFinite(part) && part > 0 && part <= bill);
 
   const confirm = async () => {
+    if (invalid) return;
     const request = refund({
       id: orderId,
+      ...(partial ? { amount: Math.round(part * 100) / 100 } : {}),
       ...(cash ? { paidBackBy: RECORDED_AS[paidBackBy] } : {}),
     });
     if (await notifyOutcome(request.unwrap(), t('admin.orders.refunded', { id }))) setAsking(false);
@@ -72,9 +79,29 @@ export function RefundButton({
         onCancel={() => setAsking(false)}
       >
         <p className="fw-semibold">
-          <Price value={bill} />
+          <Price value={partial ? part : bill} />
+          {partial && (
+            <span className="fw-normal text-body-secondary">
+              {' '}
+              {t('admin.orders.refundOfBill')} <Price value={bill} />
+            </span>
+          )}
         </p>
-        <p className="mb-0">{t(returned ? 'admin.orders.refundReturnedText' : 'admin.orders.refundText')}</p>
+        <p>{t(returned ? 'admin.orders.refundReturnedText' : 'admin.orders.refundText')}</p>
+        <Form.Group controlId={`refund-${orderId}-amount`}>
+          <Form.Label>{t('admin.orders.refundAmount')}</Form.Label>
+          <Form.Control
+            inputMode="decimal"
+            dir="ltr"
+            value={amount}
+            placeholder={String(bill)}
+            isInvalid={invalid}
+            onChange={(event) => setAmount(event.target.value)}
+            aria-describedby={`refund-${orderId}-amount-help`}
+          />
+          <Form.Text id={`refund-${orderId}-amount-help`}>{t('admin.orders.refundAmountHelp')}</Form.Text>
+          <Form.Control.Feedback type="invalid">{t('admin.orders.refundAmountInvalid')}</Form.Control.Feedback>
+        </Form.Group>
         {cash && (
           <Form.Group className="mt-3" controlId={fieldId}>
             <Form.Label>{t('admin.orders.paidBackByLabel')}</Form.Label>

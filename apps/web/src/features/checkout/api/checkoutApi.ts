@@ -51,4 +51,40 @@ export const checkoutApi = api.injectEndpoints({
   }),
 });
 
+/** An address book change answers with the whole list, which replaces the cached one, as addAddress's does. */
+async function keepAddressList({
+  dispatch,
+  queryFulfilled,
+}: {
+  dispatch: (action: ReturnType<typeof checkoutApi.util.upsertQueryData<'getAddresses'>>) => unknown;
+  queryFulfilled: PromiseLike<{ data: Address[] }>;
+}) {
+  try {
+    const { data } = await queryFulfilled;
+    void dispatch(checkoutApi.util.upsertQueryData('getAddresses', undefined, data));
+  } catch {
+    // The caller shows the error; the cached list is still right.
+  }
+}
+
+/** The account's address book: the same list, edited. */
+const addressBookApi = checkoutApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** The address book's changes, each answered with the whole list (the default first). */
+    updateAddress: build.mutation<Address[], { id: string; address: AddressInput }>({
+      query: ({ id, address }) => ({ url: `/address/${encodeURIComponent(id)}`, method: 'PUT', body: { address } }),
+      onQueryStarted: (_arg, lifecycle) => keepAddressList(lifecycle),
+    }),
+    deleteAddress: build.mutation<Address[], string>({
+      query: (id) => ({ url: `/address/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      onQueryStarted: (_id, lifecycle) => keepAddressList(lifecycle),
+    }),
+    makeDefaultAddress: build.mutation<Address[], string>({
+      query: (id) => ({ url: `/address/${encodeURIComponent(id)}/default`, method: 'PUT' }),
+      onQueryStarted: (_id, lifecycle) => keepAddressList(lifecycle),
+    }),
+  }),
+});
+
 export const { useGetAddressesQuery, useAddAddressMutation, usePlaceOrderMutation } = checkoutApi;
+export const { useUpdateAddressMutation, useDeleteAddressMutation, useMakeDefaultAddressMutation } = addressBookApi;

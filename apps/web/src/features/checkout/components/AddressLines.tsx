@@ -4,8 +4,8 @@ import { isEgypt } from '../governorates';
 import { useGovernorateNames } from '../useGovernorateNames';
 
 /**
- * An address the way couriers in Egypt read it: building and street, then city and governorate,
- * then country and postcode. Lines are spans, so it fits inside a label as well as an <address>.
+ * An address the way couriers in Egypt read it: building and street, apartment and floor, a landmark near it,
+ * then city and governorate, then country and postcode. Lines are spans, so it fits inside a label as well as an <address>.
  * What the shopper typed keeps its own direction; Egypt and its governorates read in the page's language.
  */
 export function AddressLines({ address, name }: { address: AddressInput; name?: string }) {
@@ -21,6 +21,18 @@ export function AddressLines({ address, name }: { address: AddressInput; name?: 
       <span className="d-block" dir="auto">
         {address.building} {address.street}
       </span>
+      {(address.apartment || address.floor) && (
+        <span className="d-block" dir="auto">
+          {address.apartment && t('checkout.address.apartment', { value: address.apartment })}
+          {address.apartment && address.floor && ' · '}
+          {address.floor && t('checkout.address.floor', { value: address.floor })}
+        </span>
+      )}
+      {address.landmark && (
+        <span className="d-block" dir="auto">
+          {t('checkout.address.landmark', { value: address.landmark })}
+        </span>
+      )}
       <span className="d-block" dir="auto">
         {address.city}, {nameOf(address.state)}
       </span>

@@ -16,6 +16,9 @@ const address = {
   phone: '01012345678',
   zipCode: '12611',
   country: 'Egypt',
+  apartment: '',
+  floor: '',
+  landmark: '',
 };
 
 const cart: Cart = {

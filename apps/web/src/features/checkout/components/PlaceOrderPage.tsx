@@ -24,6 +24,7 @@ import {
   saveCoupon,
 } from '../checkoutStorage';
 import { Localized } from '../../../components/Localized';
+import { VariantValues } from '../../../components/VariantValues';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { orderTotals } from '../orderTotals';
@@ -142,13 +143,14 @@ function Review({
           <Card.Body className="p-0">
             <h2 className="h6 fw-bold px-3 px-md-4 pt-3 mb-0">{t('checkout.review.items')}</h2>
             <ul className="list-unstyled mb-0" aria-label={t('checkout.review.items')}>
-              {cart.products.map(({ product_id: product, quantity }) => (
-                <li key={product._id} className="cart-line">
+              {cart.products.map(({ product_id: product, quantity, variant }) => (
+                <li key={variant?._id ?? product._id} className="cart-line">
                   <ProductImage src={product.image_path[0]} alt="" width={72} height={72} className="cart-line-media" />
                   <div className="cart-line-body min-w-0">
-                    <Link to={paths.product(product._id)} className="cart-line-name">
+                    <Link to={paths.productVariant(product._id, variant?._id)} className="cart-line-name">
                       <Localized value={local.name(product)} />
                     </Link>
+                    {variant && <VariantValues options={variant.options} className="mb-1" />}
                     <p className="cart-line-brand mb-1">
                       <bdi>{product.brand}</bdi>
                     </p>

@@ -8,7 +8,12 @@ import { errorMessage } from '../../../api/errors';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageLoader } from '../../../components/PageLoader';
 import { useGetAddressesQuery } from '../api/checkoutApi';
-import { readShippingAddress, saveShippingAddress } from '../checkoutStorage';
+import {
+  ADDRESS_FIELDS,
+  readShippingAddress,
+  saveShippingAddress,
+  toAddressInput as toInput,
+} from '../checkoutStorage';
 import { AddressLines } from './AddressLines';
 import { ChoiceCard } from './ChoiceCard';
 import { PlusIcon } from '../../../components/icons';
@@ -18,18 +23,8 @@ import { useShopper } from './ShopperOnly';
 import '../../../styles/checkout.css';
 import { paths } from '../../../lib/paths';
 
-const FIELDS = ['street', 'building', 'city', 'state', 'phone', 'zipCode', 'country'] as const;
-const sameAddress = (a: AddressInput, b: AddressInput) => FIELDS.every((field) => a[field] === b[field]);
-
-const toInput = (address: Address): AddressInput => ({
-  street: address.street,
-  building: address.building,
-  city: address.city,
-  state: address.state,
-  phone: address.phone,
-  zipCode: address.zipCode,
-  country: address.country,
-});
+const sameAddress = (a: AddressInput, b: AddressInput) =>
+  ADDRESS_FIELDS.every((field) => (a[field] ?? '') === (b[field] ?? ''));
 
 /** /ShippingAdress: pick one of the saved addresses, or add one on /ShippingForm. */
 export function ShippingAddressPage() {
@@ -65,7 +60,7 @@ function AddressChoice({ addresses }: { addresses: Address[] }) {
   const { t } = useTranslation();
   const user = useShopper();
   const navigate = useNavigate();
-  // The address chosen last time stays chosen; otherwise the newest one.
+  // The address chosen last time stays chosen; otherwise the default one, which the server lists first, or the newest.
   const [chosenId, setChosenId] = useState(() => {
     const previous = readShippingAddress(user._id);
     return addresses.find((address) => previous && sameAddress(toInput(address), previous))?._id ?? addresses[0]?._id;

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -34,17 +35,24 @@ const StripeCardForm = lazy(() =>
 const orderIdOf = (state: unknown) =>
   isRecord(state) && typeof state.order_id === 'string' && state.order_id ? state.order_id : null;
 
-/** /Stripe: card payment of the order named in navigation state, its summary beside the card form. */
+/**
+ * /Stripe: card payment of the order named in navigation state, its summary beside the card form. Reloading the page
+ * or coming back to it later resumes the payment of the same order: without the state (a new tab, a bookmark) it is
+ * the shopper's newest order still waiting for its card payment.
+ */
 export function StripePage() {
   const { t } = useTranslation();
-  const orderId = orderIdOf(useLocation().state);
+  const fromState = orderIdOf(useLocation().state);
   const { data: config, isError } = useGetPaymentConfigQuery();
+  const orders = useGetMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const awaiting = orders.data?.find((order) => order.status === 'pending' && order.paymentMethod === 'visa');
+  const orderId = fromState ?? awaiting?._id ?? null;
   const texts = config?.hostedCheckout ? 'checkout.paymob' : 'checkout.stripe';
   // The card form needs the provider's answer; a hosted checkout is only a redirect away.
   let payment = <SessionLost />;
   if (orderId && config?.hostedCheckout) payment = <HostedPayment orderId={orderId} />;
   else if (orderId && config) payment = <CardPayment orderId={orderId} />;
-  else if (orderId && !isError) payment = <FormLoading />;
+  else if ((orderId && !isError) || (!fromState && orders.isLoading)) payment = <FormLoading />;
   return (
     <div className="container-xl py-4">
       <title>{t(`${texts}.documentTitle`)}</title>
@@ -55,7 +63,7 @@ export function StripePage() {
   );
 }
 
-/** Without a payment session the shopper is told to start again from the cart. */
+/** A payment that truly cannot go on (the order was cancelled or expired, or is not the shopper's): start again from the cart. */
 function SessionLost() {
   const { t } = useTranslation();
   return (
@@ -74,8 +82,8 @@ function CardPayment({ orderId }: { orderId: string }) {
   const navigate = useNavigate();
   const config = useGetPaymentConfigQuery();
   const intent = useCreatePaymentIntentQuery(orderId);
-  const { data: orders } = useGetMyOrdersQuery();
-  const order = orders?.find((candidate) => candidate._id === orderId);
+  const orders = useGetMyOrdersQuery();
+  const order = orders.data?.find((candidate) => candidate._id === orderId);
   const bill = order?.bill;
   // Fetched ahead, so a successful payment moves on to /success at once.
   useEffect(() => {
@@ -89,7 +97,24 @@ function CardPayment({ orderId }: { orderId: string }) {
     void navigate(paths.success, { replace: true, state: { orderId, bill } });
   }, [dispatch, navigate, orderId, bill]);
 
-  if (intent.error || config.error) return <SessionLost />;
+  // The payment could not be started or resumed: what the order says decides whether it can still go on.
+  const refetchOrders = orders.refetch;
+  useEffect(() => {
+    if (intent.error) void refetchOrders();
+  }, [intent.error, refetchOrders]);
+  const settled =
+    Boolean(intent.error) && order !== undefined && order.status !== 'pending' && order.status !== 'cancelled';
+  useEffect(() => {
+    // Paid meanwhile (in another tab, or while the provider's answer was on its way): the payment is done.
+    if (settled) onPaid();
+  }, [settled, onPaid]);
+
+  if (config.error) return <SessionLost />;
+  if (intent.error) {
+    if (orders.isFetching || settled) return <FormLoading />;
+    if (order?.status !== 'pending') return <SessionLost />;
+    return <PaymentUnreachable onRetry={() => void intent.refetch()} />;
+  }
 
   const clientSecret = intent.data?.clientSecret;
   const publishableKey = config.data?.publishableKey;
@@ -124,6 +149,19 @@ function CardPayment({ orderId }: { orderId: string }) {
       </Col>
       <Col lg={5}>{order ? <PaidOrderSummary order={order} /> : null}</Col>
     </Row>
+  );
+}
+
+/** The order still waits for its payment but the shop could not be reached: trying again resumes the same payment. */
+function PaymentUnreachable({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert variant="warning" className="checkout-narrow">
+      <p>{t('checkout.pay.unreachable')}</p>
+      <Button variant="outline-dark" onClick={onRetry}>
+        {t('checkout.pay.retry')}
+      </Button>
+    </Alert>
   );
 }
 

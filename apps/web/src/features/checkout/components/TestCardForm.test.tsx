@@ -63,7 +63,7 @@ describe('test provider card form', () => {
     await fillCard(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     await waitFor(() => expect(onPaid).toHaveBeenCalledOnce());
-    expect(calls[0]?.body).toEqual({
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       clientSecret: 'pi_1_secret_x',
       card: { number: '4242 4242 4242 4242', exp: '12/34', cvc: '123' },
     });
@@ -117,9 +117,15 @@ describe('test provider card form', () => {
 
   it('says the payment is processing, then waits for it to succeed', async () => {
     let reads = 0;
+    let confirmed = false;
     mockApi({
-      'POST /api/payment/offline/confirm': intent('processing'),
+      'POST /api/payment/offline/confirm': () => {
+        confirmed = true;
+        return intent('processing');
+      },
+      // Read once as the form opens (a fresh payment), then watched after it was confirmed.
       'GET /api/payment/offline/intent': () => {
+        if (!confirmed) return intent('requires_payment_method');
         reads += 1;
         return intent(reads < 2 ? 'processing' : 'succeeded');
       },
@@ -131,5 +137,27 @@ describe('test provider card form', () => {
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
     await waitFor(() => expect(onPaid).toHaveBeenCalledOnce());
     expect(reads).toBe(2);
+  });
+
+  it('carries on with a resumed payment: one processing is watched until it succeeds, without paying again', async () => {
+    let reads = 0;
+    const { calls } = mockApi({
+      'GET /api/payment/offline/intent': () => {
+        reads += 1;
+        return intent(reads < 2 ? 'processing' : 'succeeded');
+      },
+    });
+    const { onPaid } = renderForm();
+    expect(await screen.findByText('Your payment is processing.')).toBeInTheDocument();
+    await waitFor(() => expect(onPaid).toHaveBeenCalledOnce());
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('tells a resumed payment that was cancelled that it cannot go on', async () => {
+    mockApi({ 'GET /api/payment/offline/intent': intent('canceled') });
+    renderForm();
+    expect(
+      await screen.findByText('payment session timeOut please go back to cart and remake your order'),
+    ).toBeInTheDocument();
   });
 });

@@ -41,6 +41,22 @@ export function TestCardForm({ clientSecret, onPaid }: { clientSecret: string | 
   );
 
   const readIntent = useIntentReader(TEST_PROVIDER, clientSecret ?? null);
+  // A resumed payment (the page reloaded, or the shopper came back) carries on from where it stands.
+  useEffect(() => {
+    if (!readIntent) return;
+    let current = true;
+    readIntent()
+      .then((intent) => {
+        if (!current) return;
+        if (intent.status === 'processing' || intent.status === 'succeeded') settle(intent);
+        else if (intent.status === 'canceled') setFeedback(feedbackForError({ type: 'api_error' }));
+      })
+      // Unread, the form stays as it is: paying still answers for the intent.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [readIntent, settle]);
   const watched = useIntentStatus(watching ? readIntent : null);
   useEffect(() => {
     if (watched.intent && watched.intent.status !== 'processing') settle(watched.intent);

@@ -31,6 +31,7 @@ const ORDER: Order = {
     country: 'Egypt',
   },
   paymentMethod: 'cash',
+  refund: null,
   products: [
     {
       product_id: 'p1',

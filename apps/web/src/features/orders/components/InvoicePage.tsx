@@ -18,6 +18,7 @@ import { useSession } from '../../auth';
 import { AddressLines } from '../../checkout';
 import { useGetOrderQuery } from '../api/ordersApi';
 import { orderRef } from '../orderRef';
+import { RefundNote } from './RefundNote';
 import '../../../styles/invoice.css';
 
 /**
@@ -192,6 +193,24 @@ function Invoice({ order, customer }: { order: Order; customer: string | undefin
             <Price value={order.bill} />
           </dd>
         </div>
+        {order.refund && (
+          <>
+            <div className="invoice-refund">
+              <dt>
+                {t('checkout.refund.invoiceRefunded', { date: formatDate(order.refund.at, intlLocale(i18n.language)) })}
+              </dt>
+              <dd>
+                −<Price value={order.refund.amount} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('checkout.refund.invoiceNet')}</dt>
+              <dd>
+                <Price value={toEgp(toPiastres(order.bill) - toPiastres(order.refund.amount))} />
+              </dd>
+            </div>
+          </>
+        )}
         <div className="invoice-vat">
           <dt>{t('checkout.invoice.vat', { rate: VAT_PERCENT })}</dt>
           <dd>
@@ -210,6 +229,7 @@ function Invoice({ order, customer }: { order: Order; customer: string | undefin
         </figure>
       )}
 
+      <RefundNote order={order} className="invoice-refund-note" />
       <p className="invoice-thanks">{t('checkout.invoice.thanks')}</p>
     </article>
   );

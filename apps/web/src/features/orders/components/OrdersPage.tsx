@@ -18,6 +18,7 @@ import { orderRef } from '../orderRef';
 import { CancelOrderButton } from './CancelOrderButton';
 import { OrderTimeline } from './OrderTimeline';
 import { OrderTracking } from './OrderTracking';
+import { RefundNote } from './RefundNote';
 import { ReturnOrderButton } from './ReturnOrderButton';
 import '../../../styles/checkout.css';
 import { Localized } from '../../../components/Localized';
@@ -154,6 +155,7 @@ function OrderCard({ order, now }: { order: Order; now: Date }) {
             {cancellable(order) && <CancelOrderButton order={order} />}
           </div>
         </div>
+        <RefundNote order={order} className="small mx-3 mt-3 mb-0" />
         {order.trackingNumber && <OrderTracking number={order.trackingNumber} url={order.trackingUrl} />}
         <div className="order-card-body">
           <ul className="list-unstyled mb-0 order-lines">
@@ -161,6 +163,7 @@ function OrderCard({ order, now }: { order: Order; now: Date }) {
               <OrderLineItem
                 key={line.variant?._id ?? line.productBrief.product_id ?? line.productBrief.name}
                 line={line}
+                actions={lineActions(order)}
               />
             ))}
           </ul>
@@ -171,7 +174,16 @@ function OrderCard({ order, now }: { order: Order; now: Date }) {
   );
 }
 
-function OrderLineItem({ line }: { line: OrderLine }) {
+/**
+ * What a line offers: buying again once the order went ahead (not while unpaid, nor once cancelled), and a review
+ * only of what was delivered, as a review tells of the product in hand.
+ */
+function lineActions(order: Order) {
+  const delivered = order.statusHistory.some((h) => h.status === 'delivered');
+  return { buyAgain: order.status !== 'pending' && order.status !== 'cancelled', review: delivered };
+}
+
+function OrderLineItem({ line, actions }: { line: OrderLine; actions: { buyAgain: boolean; review: boolean } }) {
   const { t } = useTranslation();
   const localized = useLocalized();
   const { productBrief: product, quantity } = line;
@@ -194,17 +206,23 @@ function OrderLineItem({ line }: { line: OrderLine }) {
           <Price value={product.price} /> · {t('checkout.review.quantity', { count: quantity })}
         </p>
         {productId && productPath ? (
-          <div className="d-flex flex-wrap gap-2">
-            {/* The product's name, for screen readers only, tells one order line's buttons from the next. */}
-            <Link to={productPath} className="btn btn-sm btn-accent">
-              {t('checkout.orders.buyAgain')}
-              <span className="visually-hidden">: {name}</span>
-            </Link>
-            <Link to={paths.reviewOf(productId)} className="btn btn-sm btn-outline-secondary">
-              {t('checkout.orders.review')}
-              <span className="visually-hidden">: {name}</span>
-            </Link>
-          </div>
+          (actions.buyAgain || actions.review) && (
+            <div className="d-flex flex-wrap gap-2">
+              {/* The product's name, for screen readers only, tells one order line's buttons from the next. */}
+              {actions.buyAgain && (
+                <Link to={productPath} className="btn btn-sm btn-accent">
+                  {t('checkout.orders.buyAgain')}
+                  <span className="visually-hidden">: {name}</span>
+                </Link>
+              )}
+              {actions.review && (
+                <Link to={paths.reviewOf(productId)} className="btn btn-sm btn-outline-secondary">
+                  {t('checkout.orders.review')}
+                  <span className="visually-hidden">: {name}</span>
+                </Link>
+              )}
+            </div>
+          )
         ) : (
           <p className="small text-body-secondary mb-0">{t('checkout.orders.unavailable')}</p>
         )}

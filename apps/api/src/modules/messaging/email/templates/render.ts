@@ -11,6 +11,7 @@ import {
 } from '@shop/contracts';
 import { escapeMarkup } from '../../../../lib/markup.js';
 import type { OrderMailKind } from '../../order-messages.js';
+import { refundWords } from '../../refund-words.js';
 import { ORDER_MAIL_LEAD, ORDER_MAIL_SUBJECT, ORDER_MAIL_TEXT } from './texts.js';
 import { ORDER_MAIL_LEAD_AR, ORDER_MAIL_SUBJECT_AR, ORDER_MAIL_TEXT_AR } from './texts.ar.js';
 
@@ -87,6 +88,8 @@ export function renderOrderMail(
   const reason = reasonFor(kind, order);
   // The sale's e-receipt, once issued: its QR code (an image the shop serves) opens it on the ETA's portal.
   const receipt = order.etaReceipt ?? null;
+  const refund = order.refund ? refundWords(order.refund, order.bill, language) : null;
+  const refunded = refund ? `${w.refunded}: ${refund.amount}. ${refund.way}` : null;
 
   const text = [
     w.greeting,
@@ -100,6 +103,7 @@ export function renderOrderMail(
     ...(trackingUrl ? [`${w.trackParcel}: ${trackingUrl}`] : []),
     ...(reason ? ['', `${w.reason}: ${reason}`] : []),
     ...(receipt ? ['', `${w.eReceipt}: ${receipt.qrContent}`] : []),
+    ...(refunded ? ['', refunded] : []),
     '',
     `${w.viewOrders}: ${ordersUrl}`,
     '',
@@ -128,6 +132,7 @@ ${tracking ? `<p>${e(w.trackingNumber)}: <strong>${e(tracking)}</strong></p>` : 
 ${trackingUrl ? `<p><a href="${e(trackingUrl)}">${e(w.trackParcel)}</a></p>` : ''}
 ${reason ? `<p>${e(w.reason)}: ${e(reason)}</p>` : ''}
 ${receipt ? `<p><a href="${e(receipt.qrContent)}"><img src="${e(publicUrl.replace(/\/+$/, '') + receipt.qrImage)}" alt="${e(w.eReceipt)}"></a><br>${e(w.eReceipt)}</p>` : ''}
+${refunded ? `<p><strong>${e(refunded)}</strong></p>` : ''}
 <p><a href="${e(ordersUrl)}">${e(w.viewOrders)}</a></p>
 <p>${e(w.signOff)}</p>
 </body>

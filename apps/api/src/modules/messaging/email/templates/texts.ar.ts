@@ -39,6 +39,7 @@ export const ORDER_MAIL_TEXT_AR: Arabic<typeof ORDER_MAIL_TEXT> = {
   trackingNumber: 'رقم التتبع',
   trackParcel: 'تتبع شحنتك',
   reason: 'السبب',
+  refunded: 'المبلغ المردود',
   viewOrders: 'عرض طلباتك',
   eReceipt: 'إيصالك الإلكتروني لدى مصلحة الضرائب المصرية',
   signOff: 'EGP Shop',

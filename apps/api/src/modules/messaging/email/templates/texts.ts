@@ -42,6 +42,7 @@ export const ORDER_MAIL_TEXT = {
   trackingNumber: 'Tracking number',
   trackParcel: 'Follow your parcel',
   reason: 'Reason',
+  refunded: 'Refunded',
   viewOrders: 'See your orders',
   eReceipt: 'Your electronic receipt at the Egyptian Tax Authority',
   signOff: 'EGP Shop',

@@ -1,0 +1,41 @@
+import { CARD_REFUND_DAYS, formatPrice, intlLocale, type Language, type OrderRefund } from '@shop/contracts';
+
+/** How the dashboard records a cash refund's way (RefundButton), in each language. */
+const PAID_BACK: Record<Language, Record<string, string>> = {
+  en: {
+    cash: 'in cash',
+    'bank transfer': 'by bank transfer',
+    'mobile wallet': 'to your mobile wallet',
+    InstaPay: 'by InstaPay',
+  },
+  ar: { cash: 'نقدًا', 'bank transfer': 'بتحويل بنكي', 'mobile wallet': 'إلى محفظة هاتفك', InstaPay: 'عبر إنستاباي' },
+};
+
+const WORDS = {
+  en: {
+    amount: (amount: string, bill: string, whole: boolean) =>
+      whole ? `${amount}, the whole bill` : `${amount} of the ${bill} bill`,
+    online: { card: 'your card', wallet: 'your mobile wallet', kiosk: 'the way you paid' },
+    back: (to: string) => `It goes back to ${to} within ${CARD_REFUND_DAYS} working days.`,
+    paidBack: (how: string) => `It was paid back to you ${how}.`,
+  },
+  ar: {
+    amount: (amount: string, bill: string, whole: boolean) =>
+      whole ? `${amount}، الفاتورة كلها` : `${amount} من فاتورة قدرها ${bill}`,
+    online: { card: 'بطاقتك', wallet: 'محفظة هاتفك', kiosk: 'الطريقة التي دفعت بها' },
+    back: (to: string) => `يعود المبلغ إلى ${to} خلال ${CARD_REFUND_DAYS} أيام عمل.`,
+    paidBack: (how: string) => `رُدّ إليك المبلغ ${how}.`,
+  },
+} as const;
+
+/** A refund as an order's e-mail and SMS tell it: what was given back (of which bill), and how it reaches the shopper. */
+export function refundWords(refund: OrderRefund, bill: number, language: Language): { amount: string; way: string } {
+  const w = WORDS[language];
+  const price = (egp: number) => formatPrice(egp, intlLocale(language));
+  const paidBackBy = refund.paidBackBy ?? '';
+  const way =
+    refund.method === 'cash'
+      ? w.paidBack(PAID_BACK[language][paidBackBy] ?? paidBackBy)
+      : w.back(w.online[refund.method]);
+  return { amount: w.amount(price(refund.amount), price(bill), refund.whole), way };
+}
