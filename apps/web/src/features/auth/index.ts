@@ -1,3 +1,3 @@
 export { sessionResumed, signedIn, signedOut, tokenRenewed, userUpdated } from './sessionSlice';
 export { signedInNow, useSession } from './useSession';
-export { useStartPhoneSignInMutation } from './api/authApi';
+export { startSession, useStartPhoneSignInMutation } from './api/authApi';

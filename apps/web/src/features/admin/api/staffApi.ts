@@ -8,7 +8,7 @@ import type {
   StaffSelf,
 } from '@shop/contracts';
 import { api } from '../../../api/apiSlice';
-import { signedIn } from '../../auth';
+import { startSession } from '../../auth';
 
 /** The staff: the signed-in member's own permissions, and the owner's management of roles, invitations and members. */
 export const staffApi = api.injectEndpoints({
@@ -43,13 +43,7 @@ export const staffApi = api.injectEndpoints({
     }),
     acceptInvitation: build.mutation<Session, { token: string; name?: string; password?: string; code?: string }>({
       query: (body) => ({ url: '/staff/accept', method: 'POST', body }),
-      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
-        try {
-          dispatch(signedIn((await queryFulfilled).data));
-        } catch {
-          // The form shows the failure from the mutation's own state.
-        }
-      },
+      onQueryStarted: (_args, { dispatch, queryFulfilled }) => startSession(dispatch, queryFulfilled),
     }),
   }),
 });

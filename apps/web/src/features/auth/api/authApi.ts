@@ -19,7 +19,7 @@ interface ResetLink {
 }
 
 /** A new session becomes the store's session as soon as the server issues it. */
-async function startSession(
+export async function startSession(
   dispatch: (action: ReturnType<typeof signedIn>) => unknown,
   queryFulfilled: Promise<{ data: Session }>,
 ) {
