@@ -1,7 +1,8 @@
 // Starts the shop for the browser tests: the web app built into a directory of this run's own (so
 // parallel runs never overwrite each other's files), the API in production mode, a fresh data
-// directory with the demo seed. Beside it, on the next port, the same shop paying through Paymob:
-// the Paymob simulator on the port after, and a second API with PAYMOB_* settings pointing at it and
+// directory with the demo seed. Beside it, on the next port, the same shop paying through Paymob and Fawry
+// together: the Paymob simulator on the port after, the Fawry simulator on the one after that, and a second
+// API with PAYMOB_* (cards, wallets, kiosk, a valU instalment plan) and FAWRY_* settings pointing at them and
 // a data directory of its own (the 'paymob' project of playwright.config.ts tests it). Each API
 // keeps one provider for its whole life, as a real shop does.
 import { spawn, spawnSync } from 'node:child_process';
@@ -41,7 +42,10 @@ const PAYMOB = {
   PAYMOB_CARD_INTEGRATION_ID: '5001',
   PAYMOB_WALLET_INTEGRATION_ID: '5002',
   PAYMOB_KIOSK_INTEGRATION_ID: '5003',
+  PAYMOB_INSTALMENT_INTEGRATIONS: 'valu:5101',
 };
+const fawryPort = String(Number(paymobPort) + 2);
+const FAWRY = { FAWRY_MERCHANT_CODE: 'e2e_merchant', FAWRY_SECURITY_KEY: 'e2e_fawry_key', FAWRY_METHODS: 'reference' };
 
 /** @param {string} apiPort @param {string} dir @param {Record<string, string>} [extra] */
 const api = (apiPort, dir, extra = {}) =>
@@ -68,17 +72,28 @@ const simulator = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/modu
   stdio: 'inherit',
   env: { ...process.env, ...PAYMOB, PAYMOB_SIMULATOR_PORT: simulatorPort },
 });
+const fawrySimulator = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'apps/api/src/modules/payments/fawry/simulator.ts'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...FAWRY, FAWRY_SIMULATOR_PORT: fawryPort },
+  },
+);
 const paymobShop = api(paymobPort, path.join(runDir, 'data-paymob'), {
   ...PAYMOB,
+  ...FAWRY,
   PAYMOB_API_URL: `http://127.0.0.1:${simulatorPort}`,
+  FAWRY_API_URL: `http://127.0.0.1:${fawryPort}`,
   PUBLIC_URL: `http://127.0.0.1:${paymobPort}`,
 });
 /** @type {import('node:child_process').ChildProcess | null} */
 let server = null;
-const stop = () => [server, simulator, paymobShop].forEach((child) => child?.kill('SIGTERM'));
+const stop = () => [server, simulator, fawrySimulator, paymobShop].forEach((child) => child?.kill('SIGTERM'));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-for (const helper of [simulator, paymobShop]) {
+for (const helper of [simulator, fawrySimulator, paymobShop]) {
   helper.on('exit', (code) => {
     if (server) server.kill('SIGTERM');
     else process.exit(code ?? 1);
@@ -98,6 +113,7 @@ for (;;) {
 server = api(port, dataDir);
 server.on('exit', (code) => {
   simulator.kill('SIGTERM');
+  fawrySimulator.kill('SIGTERM');
   paymobShop.kill('SIGTERM');
   fs.rmSync(runDir, { recursive: true, force: true });
   if (fs.existsSync(pointer) && fs.readFileSync(pointer, 'utf8') === dataDir) fs.rmSync(pointer, { force: true });

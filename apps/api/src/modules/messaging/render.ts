@@ -1,5 +1,5 @@
 import { languageOf, orderRef, WEB_PATHS, type Order } from '@shop/contracts';
-import { renderOrderMail } from './email/templates/render.js';
+import { referenceLines, renderOrderMail } from './email/templates/render.js';
 import { ORDER_MAIL_KINDS, type OrderMailKind } from './order-messages.js';
 import type { Channel, Outgoing } from './provider.js';
 import type { QueuedMessage } from './queue.js';
@@ -17,7 +17,12 @@ interface Filled {
 }
 
 /** An order's SMS or WhatsApp message: its reference, and a link to the shopper's orders (the parcel's, once shipped). */
-function orderTemplate(kind: OrderMailKind, order: Order, publicUrl: string): Filled {
+function orderTemplate(kind: OrderMailKind, message: QueuedMessage, order: Order, publicUrl: string): Filled {
+  if (kind === 'pay_reference')
+    return {
+      template: TEMPLATES.order_pay_reference,
+      values: [`#${orderRef(order._id)}`, ...referenceLines(message.payload ?? {}, languageOf(message.language))],
+    };
   const link = (kind === 'shipped' && order.trackingUrl) || `${publicUrl}${WEB_PATHS.orders}`;
   return { template: TEMPLATES[`order_${kind}`], values: [`#${orderRef(order._id)}`, link] };
 }
@@ -30,7 +35,7 @@ function filled(message: QueuedMessage, order: Order | undefined, publicUrl: str
   }
   if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' message`);
   if (!order) throw new Error(`order ${message.orderId} not found`);
-  return orderTemplate(message.kind, order, publicUrl);
+  return orderTemplate(message.kind, message, order, publicUrl);
 }
 
 /** What the channel's provider is handed for a queued message, in the message's language. */
@@ -51,7 +56,7 @@ export function renderMessage(
   if (channel === 'email') {
     if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' mail`);
     if (!order) throw new Error(`order ${message.orderId} not found`);
-    return { to: message.to, ...renderOrderMail(message.kind, order, language, publicUrl) };
+    return { to: message.to, ...renderOrderMail(message.kind, order, language, publicUrl, message.payload) };
   }
   const { template, values, copyCode } = filled(message, order, publicUrl);
   if (channel === 'sms') return { to: message.to, text: fillTemplate(template, language, values), reference };

@@ -15,7 +15,7 @@ import { useGetMyOrdersQuery } from '../../orders';
 import { paymentSettled, useCreatePaymentIntentQuery, useGetPaymentConfigQuery } from '../api/paymentApi';
 import { orderTotalsOf } from '../orderTotals';
 import { CheckoutSteps } from './CheckoutSteps';
-import { HostedPayment } from './HostedPayment';
+import { HostedPayment, useHostedPayment } from './HostedPayment';
 import { OrderSummary } from './OrderSummary';
 import { PayButton } from './PaymentFeedbackAlert';
 import { TestCardForm } from './TestCardForm';
@@ -39,10 +39,11 @@ export function StripePage() {
   const { t } = useTranslation();
   const orderId = orderIdOf(useLocation().state);
   const { data: config, isError } = useGetPaymentConfigQuery();
-  const texts = config?.hostedCheckout ? 'checkout.paymob' : 'checkout.stripe';
+  const hosted = useHostedPayment(config);
+  const texts = hosted ? 'checkout.paymob' : 'checkout.stripe';
   // The card form needs the provider's answer; a hosted checkout is only a redirect away.
   let payment = <SessionLost />;
-  if (orderId && config?.hostedCheckout) payment = <HostedPayment orderId={orderId} />;
+  if (orderId && hosted) payment = <HostedPayment orderId={orderId} />;
   else if (orderId && config) payment = <CardPayment orderId={orderId} />;
   else if (orderId && !isError) payment = <FormLoading />;
   return (
