@@ -22,7 +22,7 @@ export const ORDER_MAIL_LEAD_AR: Arabic<typeof ORDER_MAIL_LEAD> = {
   return_accepted: 'قبلنا إرجاع طلبك واستلمنا الشحنة. وسيُرد إليك المبلغ قريبًا.',
   return_refused: 'لم نتمكن من قبول الإرجاع، لذا يبقى الطلب مُسلَّمًا إليك.',
   refunded: 'تم رد مبلغ طلبك، وقد يستغرق ظهوره في حسابك بضعة أيام.',
-  pay_reference: 'ادفع بهذا الرقم المرجعي في أي منفذ فوري أو في تطبيق myFawry. يتأكد طلبك فور الدفع.',
+  pay_reference: 'ادفع بهذا الرقم المرجعي في أي منفذ فوري أو في تطبيق ماي فوري. يتأكد طلبك فور الدفع.',
 };
 
 export const ORDER_MAIL_TEXT_AR: Arabic<typeof ORDER_MAIL_TEXT> = {
