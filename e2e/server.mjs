@@ -1,11 +1,11 @@
 // Starts the shop for the browser tests: the web app built into a directory of this run's own (so
 // parallel runs never overwrite each other's files), the API in production mode, a fresh data
-// directory with the demo seed. Beside it, on the next port, the same shop paying through Paymob:
-// the Paymob simulator on the port after, and a second API with PAYMOB_* settings pointing at it and
-// a data directory of its own (the 'paymob' project of playwright.config.ts tests it). Each API
-// keeps one provider for its whole life, as a real shop does. The main shop sends its SMS and WhatsApp
-// messages to the CEQUENS and WhatsApp Cloud API simulators on the two ports after those (e2e/support/messages.ts
-// reads what they received); its e-mail still goes to the outbox.
+// directory with the demo seed. Beside it, on the next port, the same shop paying through Paymob and Fawry
+// together (the 'paymob' project of playwright.config.ts tests it): a second API with PAYMOB_* (cards, wallets,
+// kiosk, a valU instalment plan) and FAWRY_* settings and a data directory of its own. Each API keeps one
+// provider for its whole life, as a real shop does. The main shop sends its SMS and WhatsApp messages to
+// simulators (e2e/support/messages.ts reads what they received); its e-mail still goes to the outbox.
+// Ports from E2E_PORT (3210): +1 the Paymob shop, +2 the Paymob simulator, +3 CEQUENS, +4 WhatsApp, +5 Fawry.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,7 +43,10 @@ const PAYMOB = {
   PAYMOB_CARD_INTEGRATION_ID: '5001',
   PAYMOB_WALLET_INTEGRATION_ID: '5002',
   PAYMOB_KIOSK_INTEGRATION_ID: '5003',
+  PAYMOB_INSTALMENT_INTEGRATIONS: 'valu:5101',
 };
+const fawryPort = String(Number(simulatorPort) + 3);
+const FAWRY = { FAWRY_MERCHANT_CODE: 'e2e_merchant', FAWRY_SECURITY_KEY: 'e2e_fawry_key', FAWRY_METHODS: 'reference' };
 
 const cequensPort = String(Number(simulatorPort) + 1);
 const whatsappPort = String(Number(simulatorPort) + 2);
@@ -99,14 +102,25 @@ const whatsapp = simulatorOf('apps/api/src/modules/messaging/whatsapp/simulator.
   WHATSAPP_SIMULATOR_PORT: whatsappPort,
   WHATSAPP_WEBHOOK_URL: `http://127.0.0.1:${port}/api/messaging/whatsapp/webhook`,
 });
+const fawrySimulator = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'apps/api/src/modules/payments/fawry/simulator.ts'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...FAWRY, FAWRY_SIMULATOR_PORT: fawryPort },
+  },
+);
 const paymobShop = api(paymobPort, path.join(runDir, 'data-paymob'), {
   ...PAYMOB,
+  ...FAWRY,
   PAYMOB_API_URL: `http://127.0.0.1:${simulatorPort}`,
+  FAWRY_API_URL: `http://127.0.0.1:${fawryPort}`,
   PUBLIC_URL: `http://127.0.0.1:${paymobPort}`,
 });
 /** @type {import('node:child_process').ChildProcess | null} */
 let server = null;
-const helpers = [simulator, cequens, whatsapp, paymobShop];
+const helpers = [simulator, cequens, whatsapp, fawrySimulator, paymobShop];
 const stop = () => [server, ...helpers].forEach((child) => child?.kill('SIGTERM'));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -33,7 +33,11 @@ test.beforeAll(async ({ request }) => {
     .poll(async () => (await request.get('/api/health').catch(() => null))?.ok() ?? false, { timeout: 120_000 })
     .toBe(true);
   const config = await (await request.get('/api/payment/config')).json();
-  expect(config).toMatchObject({ provider: 'paymob', methods: ['card', 'wallet', 'kiosk'], hostedCheckout: true });
+  expect(config).toMatchObject({
+    provider: 'paymob',
+    methods: ['card', 'wallet', 'kiosk', 'valu'],
+    hostedCheckout: true,
+  });
 });
 
 /** A shopper with one product in the cart, signed in, the address chosen, the page in `language`. */

@@ -10,6 +10,7 @@ import { users } from './db/schema.js';
 import { buildApp } from './app.js';
 import { demoSignIn, seedIfEmpty, type SeedResult } from './seed/index.js';
 import { startOrderExpiry } from './modules/orders/expiry.js';
+import { startPaymentPolls } from './modules/payments/poll.js';
 
 /** One server: database, app, demo seed, background work, listen, and a graceful stop on SIGTERM/SIGINT. */
 export async function serve(config: Config, log: Logger) {
@@ -26,6 +27,8 @@ export async function serve(config: Config, log: Logger) {
   // Unpaid online orders give their stock back after 30 minutes (48 hours while their payment is pending);
   // every instance may run this safely.
   startOrderExpiry(app);
+  // References still unpaid are asked about at their provider, for a notification that never came.
+  startPaymentPolls(app);
   // Messages left queued by a previous run go out now, the rest as they come; every instance may
   // run this: each message is taken by one of them.
   app.messageSender.start();

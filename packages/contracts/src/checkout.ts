@@ -58,15 +58,23 @@ export type OrderCreateInput = z.input<typeof orderCreateSchema>;
 export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{8,255}$/, say.api.invalidIdempotencyKey);
 export const orderCreateHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
 
-/** The ways to pay online; which of them the shop offers depends on its payment provider. */
-export const ONLINE_METHODS = ['card', 'wallet', 'kiosk'] as const;
-export type OnlineMethod = (typeof ONLINE_METHODS)[number];
+/**
+ * The ways to pay online a provider may offer; which of them the shop offers depends on its configured providers.
+ * `fawry` is a FawryPay reference paid at a Fawry outlet or in the myFawry app. Besides these, each instalment plan
+ * the shop takes (valU, Souhoola…) is a method of its own, by its name.
+ */
+export const ONLINE_METHODS = ['card', 'wallet', 'kiosk', 'fawry'] as const;
+export type BuiltInMethod = (typeof ONLINE_METHODS)[number];
+/** A built-in method or an instalment plan's name (lower case, as PAYMOB_INSTALMENT_INTEGRATIONS names it). */
+export type OnlineMethod = BuiltInMethod | (string & {});
+export const METHOD_NAME_PATTERN = /^[a-z][a-z0-9_-]{1,31}$/;
+export const onlineMethodSchema = z.string().trim().toLowerCase().regex(METHOD_NAME_PATTERN, say.api.methodUnavailable);
 
 /** Starting a payment: card unless said otherwise; a mobile wallet needs the wallet's number. */
 export const paymentIntentSchema = z
   .object({
     order_id: idSchema,
-    method: z.enum(ONLINE_METHODS).default('card'),
+    method: onlineMethodSchema.default('card'),
     wallet_phone: z.string().trim().regex(PHONE_PATTERN, say.msg.invalidPhone).optional(),
   })
   .refine((body) => body.method !== 'wallet' || body.wallet_phone, {
@@ -91,21 +99,90 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const paymentStatusSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   payment: z
-    .object({ method: z.enum(ONLINE_METHODS), state: z.enum(PAYMENT_STATES), reference: z.string().nullable() })
+    .object({
+      method: onlineMethodSchema,
+      /** Who takes it: paymob, fawry, stripe… */
+      provider: z.string(),
+      state: z.enum(PAYMENT_STATES),
+      /** What the shopper pays with at an outlet (a kiosk or Fawry reference) while the payment is pending. */
+      reference: z.string().nullable(),
+      /** Until when that reference can be paid (ISO time); null when it does not expire on its own. */
+      expiresAt: z.string().nullable(),
+      /** EGP, the amount to pay with the reference. */
+      amount: z.number(),
+    })
     .nullable(),
 });
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
-/** The active provider and what it offers, for /Payment. */
+/** An instalment plan the shop takes, as the payment step and the product page show it. */
+export const instalmentOfferSchema = z.object({
+  /** The plan's name, which is also its method: valu, souhoola… */
+  method: z.string(),
+  /** EGP: the smallest bill the plan is offered for. */
+  minBill: z.number(),
+  /** The plan lengths the merchant lists, in months, shortest first. */
+  months: z.array(z.number().int().positive()),
+  /** Interest over the whole plan, percent of the price; 0 unless the merchant sets one. */
+  interestPercent: z.number(),
+});
+export type InstalmentOffer = z.infer<typeof instalmentOfferSchema>;
+
+/** The shop's payment providers and what each offers, for /Payment. */
 export const paymentConfigSchema = z.object({
-  /** offline, stripe, paymob… */
+  /** The main provider (offline, stripe, paymob…): the one that takes cards unless another is configured for them. */
   provider: z.string(),
-  methods: z.array(z.enum(ONLINE_METHODS)),
+  /** The methods of the main provider. */
+  methods: z.array(onlineMethodSchema),
   /** The shopper pays on the provider's own pages (Paymob's unified checkout). */
   hostedCheckout: z.boolean(),
   publishableKey: z.string().optional(),
+  /** Every method the shop takes now, each with the one provider that serves it. */
+  offers: z.array(z.object({ method: onlineMethodSchema, provider: z.string() })),
+  /** The instalment plans among the offers, with when each is offered. */
+  instalments: z.array(instalmentOfferSchema),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/** An admin's settings of one instalment plan. */
+export const instalmentSettingsSchema = z.object({
+  minBill: z.number().min(0).max(10_000_000).multipleOf(0.01),
+  months: z.array(z.number().int().min(1).max(60)).min(1).max(12),
+  interestPercent: z.number().min(0).max(200).multipleOf(0.01),
+});
+export type InstalmentSettings = z.infer<typeof instalmentSettingsSchema>;
+export const instalmentPlanListSchema = z.array(instalmentOfferSchema);
+
+/** The instalment plans' names as shoppers know them; a plan not listed here shows by its own name. */
+export const INSTALMENT_PLAN_NAMES: Record<string, { en: string; ar: string }> = {
+  valu: { en: 'valU', ar: 'ڤاليو' },
+  souhoola: { en: 'Souhoola', ar: 'سهولة' },
+  aman: { en: 'Aman', ar: 'أمان' },
+  contact: { en: 'Contact', ar: 'كونتكت' },
+  sympl: { en: 'SYMPL', ar: 'سيمبل' },
+  forsa: { en: 'Forsa', ar: 'فرصة' },
+  halan: { en: 'Halan', ar: 'حالا' },
+  premium: { en: 'Premium', ar: 'بريميوم' },
+};
+export const instalmentPlanName = (method: string, language: 'en' | 'ar'): string =>
+  INSTALMENT_PLAN_NAMES[method]?.[language] ?? method;
+
+/**
+ * What a price costs a month on the longest plan length the merchant lists, in EGP (rounded up to the piastre), over
+ * the plans that take that price; null when none does.
+ */
+export function monthlyInstalment(price: number, plans: readonly InstalmentOffer[]): number | null {
+  let best: number | null = null;
+  for (const plan of plans) {
+    const months = Math.max(...plan.months);
+    if (price < plan.minBill || !Number.isFinite(months) || months < 1) continue;
+    // In whole piastres and basis points, so a round price divides without a float's stray piastre.
+    const basisPoints = 10_000 + Math.round(plan.interestPercent * 100);
+    const monthly = Math.ceil((Math.round(price * 100) * basisPoints) / (10_000 * months)) / 100;
+    if (best === null || monthly < best) best = monthly;
+  }
+  return best;
+}
 
 /** A started payment: the provider's client secret, and where to send the shopper when it hosts the checkout. */
 export const paymentStartedSchema = z.object({ clientSecret: z.string(), checkoutUrl: z.string().optional() });

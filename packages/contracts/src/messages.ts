@@ -239,6 +239,10 @@ export const API_MSG = {
   paymentConfirming: 'This payment is already being confirmed.',
   methodUnavailable: 'This payment method is not available',
   walletPhoneRequired: 'Enter the mobile number of your wallet',
+  instalmentBelowMinimum: (minBill: number) =>
+    `This instalment plan is offered for a bill of at least ${formatPrice(minBill)}`,
+  referenceUnavailable: 'Fawry is not available right now, please try again',
+  unknownInstalmentPlan: 'This instalment plan is not offered',
   notRefundable: 'Only a paid order not yet shipped, or a returned order, can be refunded',
   refundTooLarge: 'The refund cannot be more than the order total',
   paidBackByRequired: 'Say how the money of this cash order was paid back',

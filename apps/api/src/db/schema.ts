@@ -659,9 +659,19 @@ export const payments = pgTable(
     /** What the shopper pays with at a kiosk (Aman, Masary) while the payment is pending. */
     reference: text('reference'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Until when the reference can be paid (a Fawry reference's paymentExpiry); null when the provider says nothing. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Piastres asked of the provider; null on payments started before it was recorded. */
+    amount: integer('amount'),
     createdAt: createdAt(),
   },
-  (t) => [index('payments_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('payments_order_idx').on(t.orderId, t.createdAt),
+    // The payments a status poll asks about (payments/poll.ts): few among many settled ones.
+    index('payments_unsettled_idx')
+      .on(t.provider, t.createdAt)
+      .where(sql`${t.state} in ('started', 'pending')`),
+  ],
 );
 
 /** Webhook events already applied: the second delivery of an event changes nothing. */
@@ -731,6 +741,22 @@ export const shippingSettings = pgTable(
   },
   (t) => [check('shipping_settings_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * The merchant's terms for each instalment plan PAYMOB_INSTALMENT_INTEGRATIONS names (no row: the defaults): the
+ * smallest bill it is offered for (piastres), the plan lengths in months, and the interest over the whole plan in
+ * basis points (0: none).
+ */
+export const instalmentPlans = pgTable('instalment_plans', {
+  name: text('name').primaryKey(),
+  minBill: integer('min_bill').notNull().default(0),
+  months: integer('months')
+    .array()
+    .notNull()
+    .default(sql`'{6,12}'`),
+  interestBp: integer('interest_bp').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Messages to shoppers on every channel (e-mail, SMS, WhatsApp), written in the transaction of the change they tell

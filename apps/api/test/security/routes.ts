@@ -456,6 +456,19 @@ export const ROUTES: Record<string, RouteCase> = {
   },
   // Signed by the provider; no session involved.
   'POST /api/payment/webhook': { access: 'public', expect: everyone(200), request: (w) => ignoredEvent(w) },
+  // Signed by Fawry (fawry.test.ts); with Fawry not configured, it knows no payment.
+  'POST /api/payment/fawry/notification': {
+    access: 'public',
+    expect: everyone(404),
+    request: () => ({ json: { fawryRefNumber: '1', merchantRefNumber: '1', orderStatus: 'PAID' } }),
+  },
+  'GET /api/payment/instalments': { access: 'settings.write', expect: adminOnly(200), request: none },
+  // The test shop offers no instalment plan, so an admin's settings name none it takes (fawry.test.ts sets one).
+  'PUT /api/payment/instalments/:name': {
+    access: 'settings.write',
+    expect: adminOnly(400),
+    request: () => ({ params: { name: 'valu' }, json: { minBill: 1000, months: [12], interestPercent: 0 } }),
+  },
   // Authenticated by the secret the courier sends; no session involved.
   'POST /api/courier/bosta/webhook': { access: 'public', expect: everyone(200), request: courierStep },
   // The client secret is the credential, as with Stripe.js.

@@ -15,6 +15,8 @@ export const ORDER_MAIL_KINDS = [
   'return_accepted',
   'return_refused',
   'refunded',
+  // Not a move: a Fawry reference handed out for a pending order, with what to pay, where and until when.
+  'pay_reference',
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
@@ -57,13 +59,14 @@ export async function queueOrderMail(
   tx: Tx,
   order: { id: string; userId: string | null; language: string },
   kind: OrderMailKind,
+  payload?: Record<string, string>,
 ): Promise<boolean> {
   const { userId } = order;
   if (!userId) return false;
   // drizzle's insert-from-select takes every column of the table; this one leaves the queue's own to their defaults.
   const queue = sql`
-    insert into ${messages} ("kind", "channel", "order_id", "to", "language")
-    select ${kind}, chosen.channel, ${order.id}::uuid, chosen."to", ${order.language}
+    insert into ${messages} ("kind", "channel", "order_id", "to", "language", "payload")
+    select ${kind}, chosen.channel, ${order.id}::uuid, chosen."to", ${order.language}, ${payload ? JSON.stringify(payload) : null}::jsonb
     from (select ${contactChannel} as channel, ${users.email} as email, ${users.verifiedPhone} as phone
           from ${users} where ${eq(users.id, userId)}) as known,
     lateral (select known.channel, case known.channel when 'email' then known.email else known.phone end as "to") as chosen

@@ -1,7 +1,7 @@
 import { inviteMail, languageOf, orderRef, WEB_PATHS, type Language, type Order } from '@shop/contracts';
 import { CART_REMINDER, STOP_PAYLOAD } from './cart-reminders.js';
 import { CART_REMINDER_SUBJECT } from './email/templates/texts.js';
-import { renderOrderMail } from './email/templates/render.js';
+import { referenceLines, renderOrderMail } from './email/templates/render.js';
 import { ORDER_MAIL_KINDS, type OrderMailKind } from './order-messages.js';
 import type { Channel, Outgoing } from './provider.js';
 import type { QueuedMessage } from './queue.js';
@@ -30,7 +30,18 @@ interface Filled {
 }
 
 /** An order's SMS or WhatsApp message: its reference, and a link to the shopper's orders (the parcel's, once shipped). */
-function orderTemplate(kind: OrderMailKind, order: Order, language: Language, publicUrl: string): Filled {
+function orderTemplate(
+  kind: OrderMailKind,
+  message: QueuedMessage,
+  order: Order,
+  language: Language,
+  publicUrl: string,
+): Filled {
+  if (kind === 'pay_reference')
+    return {
+      template: TEMPLATES.order_pay_reference,
+      values: [`#${orderRef(order._id)}`, ...referenceLines(message.payload ?? {}, language)],
+    };
   const link = (kind === 'shipped' && order.trackingUrl) || `${publicUrl}${WEB_PATHS.orders}`;
   const ref = `#${orderRef(order._id)}`;
   // A cancelled paid order and a refunded one say what came back rather than only that it did.
@@ -55,7 +66,7 @@ function filled(message: QueuedMessage, order: Order | undefined, language: Lang
     return { template: TEMPLATES.staff_invitation, values: [payloadOf(message, 'url')] };
   if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' message`);
   if (!order) throw new Error(`order ${message.orderId} not found`);
-  return orderTemplate(message.kind, order, language, publicUrl);
+  return orderTemplate(message.kind, message, order, language, publicUrl);
 }
 
 /** What the channel's provider is handed for a queued message, in the message's language. */
@@ -78,7 +89,7 @@ export function renderMessage(
       return { to: message.to, ...inviteMail(payloadOf(message, 'url'), language) };
     if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' mail`);
     if (!order) throw new Error(`order ${message.orderId} not found`);
-    return { to: message.to, ...renderOrderMail(message.kind, order, language, publicUrl) };
+    return { to: message.to, ...renderOrderMail(message.kind, order, language, publicUrl, message.payload) };
   }
   const { template, values, copyCode, buttonPayloads = [] } = filled(message, order, language, publicUrl);
   const text = fillTemplate(template, language, values);

@@ -86,6 +86,16 @@ export const TEMPLATES = {
     'EGP Shop: your return of order {{1}} was refused. {{2}}',
     'EGP Shop: رفضنا إرجاع الطلب {{1}}. {{2}}',
   ),
+  order_pay_reference: {
+    name: 'order_pay_reference',
+    category: 'UTILITY',
+    text: {
+      en: 'EGP Shop: pay {{3}} for order {{1}} at any Fawry outlet with reference {{2}} by {{4}}.',
+      ar: 'EGP Shop: ادفع {{3}} للطلب {{1}} في أي منفذ فوري بالرقم {{2}} قبل {{4}}.',
+    },
+    parameters: ['order reference (#1A2B3C4D)', 'Fawry reference number', 'amount to pay', 'pay by (Cairo time)'],
+    buttons: [],
+  },
   order_refunded: orderTemplate(
     'order_refunded',
     'EGP Shop: order {{1}} was refunded. {{2}}',

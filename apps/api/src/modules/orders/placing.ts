@@ -185,7 +185,9 @@ export function placingService(deps: PlacingDeps) {
         now,
         rates,
       });
-      const status: OrderStatus = method === 'visa' ? 'pending' : 'confirmed';
+      // A bill of nothing (a coupon for all of it, free shipping) has nothing to pay: confirmed at once, as cash is.
+      const confirmedNow = method === 'cash' || billed.bill === 0;
+      const status: OrderStatus = confirmedNow ? 'confirmed' : 'pending';
       // The order's id is made here, so that its lines, history, e-mail and audit entry are asked for together
       // with it, in one round trip.
       const placed = {
@@ -228,7 +230,7 @@ export function placingService(deps: PlacingDeps) {
           .execute(),
         !used || claimUse(tx, { ...used, orderId: placed.id, userId: user.id }),
         begin(tx, placed, by, after),
-        method === 'cash' && clearCart(tx).execute({ userId: user.id }),
+        confirmedNow && clearCart(tx).execute({ userId: user.id }),
         ...(request ? rememberOrderRequest(tx, user.id, request, placed.id, now) : []),
         audit(tx, {
           type: 'order',

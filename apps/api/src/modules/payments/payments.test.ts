@@ -93,7 +93,13 @@ describe('configuration', () => {
   it('tells the web app which provider is active, to anyone', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payment/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ provider: 'offline', methods: ['card'], hostedCheckout: false });
+    expect(res.json()).toEqual({
+      provider: 'offline',
+      methods: ['card'],
+      hostedCheckout: false,
+      offers: [{ method: 'card', provider: 'offline' }],
+      instalments: [],
+    });
   });
 
   it('signs events exactly like Stripe does', () => {
@@ -129,6 +135,8 @@ describe('with Stripe keys', () => {
         methods: ['card'],
         hostedCheckout: false,
         publishableKey: 'pk_test_offline',
+        offers: [{ method: 'card', provider: 'stripe' }],
+        instalments: [],
       });
       expect(
         (

@@ -38,6 +38,10 @@ export interface PayableOrder {
   items: { name: string; amount: number; quantity: number }[];
   customer: { name: string; email: string | null; phone: string };
   address: { street: string; building: string; city: string; state: string; zipCode: string; country: string };
+  /** The language the order was placed in: the provider's pages and messages speak it. */
+  language: string;
+  /** When the order stops waiting for a payment that is pending (orders/expiry.ts): a reference expires with it. */
+  payBy: Date;
 }
 
 export interface StartedPayment {
@@ -47,6 +51,11 @@ export interface StartedPayment {
   clientSecret: string;
   /** Where the browser goes to pay, for providers with a hosted checkout. */
   checkoutUrl: string | null;
+  /**
+   * A reference the shopper pays at an outlet, known as the payment starts (a Fawry reference), and until when:
+   * such a payment is pending from its start, so the order waits for it.
+   */
+  reference?: { number: string; expiresAt: Date };
 }
 
 /** A callback request as received: the raw body (signatures cover bytes), headers and query. */
@@ -92,4 +101,9 @@ export interface PaymentProvider {
   readReturn?(query: Record<string, unknown>): { providerRef: string };
   /** Gives money back: voided when the provider can still cancel the charge whole, refunded otherwise. */
   refund(payment: PaidPayment): Promise<'refunded' | 'voided'>;
+  /**
+   * Asks the provider how an unsettled payment stands, for a callback that never came (payments/poll.ts); the
+   * event has the id its callback would have, so whichever comes second changes nothing. Null: nothing new.
+   */
+  poll?(payment: { providerRef: string; method: string }): Promise<PaymentEvent | null>;
 }

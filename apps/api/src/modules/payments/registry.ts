@@ -1,5 +1,7 @@
+import type { OnlineMethod } from '@shop/contracts';
 import type { Config } from '../../config.js';
 import type { Deps } from '../deps.js';
+import { fawryProvider } from './fawry/provider.js';
 import { offlineProvider } from './offline-provider.js';
 import { paymobProvider } from './paymob/provider.js';
 import type { PaymentProvider } from './provider.js';
@@ -9,32 +11,52 @@ import { stripeProvider } from './stripe-provider.js';
 export type ProviderDeps = Pick<Deps, 'config' | 'clock' | 'log' | 'db'>;
 
 interface ProviderEntry {
-  /** Whether its settings are present, for choosing one when PAYMENT_PROVIDER is unset. */
+  /** Whether its settings are present. */
   configured(env: Config['env']): boolean;
   create(deps: ProviderDeps): PaymentProvider;
+  /**
+   * Its own callback route under /api/payment/ (e.g. 'fawry/notification'): such a provider takes its methods beside
+   * the main one whenever it is configured. Without one, its callbacks come to /api/payment/webhook, which one
+   * provider serves: the main one, chosen by PAYMENT_PROVIDER or else the first configured.
+   */
+  route?: string;
 }
 
 /** The default: nothing to configure. */
 const OFFLINE: ProviderEntry = { configured: () => true, create: offlineProvider };
 
-/** Every provider by its PAYMENT_PROVIDER name; unset, the first configured one is used, so offline comes last. */
+/** Every provider by its name; the main one, unless PAYMENT_PROVIDER names it, is the first configured, so offline comes last. */
 const PROVIDERS: Record<string, ProviderEntry> = {
   paymob: { configured: (env) => Boolean(env.PAYMOB_SECRET_KEY), create: paymobProvider },
   stripe: { configured: (env) => Boolean(env.STRIPE_SECRET_KEY), create: stripeProvider },
+  fawry: { configured: (env) => Boolean(env.FAWRY_MERCHANT_CODE), create: fawryProvider, route: 'fawry/notification' },
   offline: OFFLINE,
 };
 
-function chosen(config: Config): ProviderEntry {
+/** The providers that have a callback route of their own, by route, whether configured or not (routes.ts). */
+export const OWN_ROUTES: Record<string, string> = Object.fromEntries(
+  Object.entries(PROVIDERS).flatMap(([name, entry]) => (entry.route ? [[name, entry.route]] : [])),
+);
+
+/** The main provider's name: PAYMENT_PROVIDER's, or the first configured one without a route of its own. */
+function mainName(config: Config): string {
   const name = config.PAYMENT_PROVIDER?.trim();
-  if (!name) return Object.values(PROVIDERS).find((entry) => entry.configured(config.env)) ?? OFFLINE;
-  const entry = PROVIDERS[name];
-  if (!entry) throw new Error(`Unknown PAYMENT_PROVIDER "${name}": one of ${Object.keys(PROVIDERS).join(', ')}`);
-  return entry;
+  if (!name)
+    return (
+      Object.entries(PROVIDERS).find(([, entry]) => !entry.route && entry.configured(config.env))?.[0] ?? 'offline'
+    );
+  if (!Object.hasOwn(PROVIDERS, name))
+    throw new Error(`Unknown PAYMENT_PROVIDER "${name}": one of ${Object.keys(PROVIDERS).join(', ')}`);
+  return name;
 }
 
 export interface PaymentProviders {
-  /** The provider new payments start with. */
+  /** The main provider: it serves /api/payment/webhook, and its methods come before the others'. */
   active(): PaymentProvider;
+  /** Every provider that takes payments now, the main one first. */
+  all(): PaymentProvider[];
+  /** The one provider that serves `method` now: the first of all() that offers it; null when none does. */
+  serving(method: OnlineMethod): PaymentProvider | null;
   /**
    * The provider that took a payment, by the name stored with it: money goes back the way it came,
    * even after the shop has moved to another provider. Throws when that provider is unknown or no
@@ -45,23 +67,26 @@ export interface PaymentProviders {
 
 /** The app's providers, each made once, when first needed (one Stripe client, one offline secret). */
 export function paymentProviders(deps: ProviderDeps): PaymentProviders {
-  const entry = chosen(deps.config);
-  let active: PaymentProvider | undefined;
-  const others = new Map<string, PaymentProvider>();
-  const activeOne = () => (active ??= entry.create(deps));
+  const main = mainName(deps.config);
+  const made = new Map<string, PaymentProvider>();
+  function named(name: string): PaymentProvider {
+    let provider = made.get(name);
+    if (!provider) {
+      const entry = Object.hasOwn(PROVIDERS, name) ? PROVIDERS[name] : undefined;
+      if (!entry) throw new Error(`Unknown payment provider "${name}"`);
+      provider = entry.create(deps);
+      made.set(name, provider);
+    }
+    return provider;
+  }
+  const besides = Object.entries(PROVIDERS)
+    .filter(([name, entry]) => name !== main && entry.route && entry.configured(deps.config.env))
+    .map(([name]) => name);
+  const all = () => [main, ...besides].map(named);
   return {
-    active: activeOne,
-    named(name) {
-      const current = activeOne();
-      if (current.name === name) return current;
-      let provider = others.get(name);
-      if (!provider) {
-        const other = Object.hasOwn(PROVIDERS, name) ? PROVIDERS[name] : undefined;
-        if (!other) throw new Error(`Unknown payment provider "${name}"`);
-        provider = other.create(deps);
-        others.set(name, provider);
-      }
-      return provider;
-    },
+    active: () => named(main),
+    all,
+    serving: (method) => all().find((provider) => provider.methods.includes(method)) ?? null,
+    named,
   };
 }

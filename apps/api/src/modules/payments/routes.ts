@@ -9,11 +9,19 @@ import {
   paymentIntentSchema,
   paymentStartedSchema,
   paymentStatusSchema,
+  instalmentOfferSchema,
+  instalmentPlanListSchema,
+  instalmentSettingsSchema,
+  METHOD_NAME_PATTERN,
+  type OnlineMethod,
 } from '@shop/contracts';
-import { currentUser } from '../../plugins/auth.js';
-import { badRequest } from '../../lib/errors.js';
+import { actorOf, currentUser } from '../../plugins/auth.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { paymentsService } from './service.js';
 import { offlineCheckout } from './offline-provider.js';
+import { instalmentOffers, saveInstalmentPlan } from './instalments.js';
+import { OWN_ROUTES } from './registry.js';
+import type { PaymentProvider } from './provider.js';
 
 /**
  * What a provider puts in the query of its callback and of the shopper's way back. Paymob signs the transaction's fields
@@ -28,14 +36,14 @@ const returnQuery = z
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const payments = paymentsService(app);
-  const { provider } = payments;
+  const provider = app.payments.active();
 
   app.get(
     '/payment/config',
     {
       config: { access: 'public' },
       schema: {
-        summary: 'Show the payment provider and the methods it offers',
+        summary: 'Show the payment providers and the methods each offers',
         tags: ['payment'],
         response: {
           200: paymentConfigSchema,
@@ -43,12 +51,49 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // A provider the shopper comes back from pays on its own pages: the shop only sends them there.
-    async () => ({
-      provider: provider.name,
-      methods: [...provider.methods],
-      hostedCheckout: Boolean(provider.readReturn),
-      ...(provider.publicKey ? { publishableKey: provider.publicKey } : {}),
-    }),
+    async () => {
+      const offers = new Map<OnlineMethod, string>();
+      for (const each of app.payments.all())
+        for (const method of each.methods) if (!offers.has(method)) offers.set(method, each.name);
+      return {
+        provider: provider.name,
+        methods: [...provider.methods],
+        hostedCheckout: Boolean(provider.readReturn),
+        ...(provider.publicKey ? { publishableKey: provider.publicKey } : {}),
+        offers: [...offers].map(([method, by]) => ({ method, provider: by })),
+        instalments: await instalmentOffers(app.db, app.payments),
+      };
+    },
+  );
+
+  app.get(
+    '/payment/instalments',
+    {
+      config: { access: { permission: 'settings.write' } },
+      schema: {
+        summary: 'List the instalment plans the shop offers, with their terms',
+        tags: ['payment'],
+        security: [{ token: [] }],
+        response: { 200: instalmentPlanListSchema },
+      },
+    },
+    async () => instalmentOffers(app.db, app.payments),
+  );
+
+  app.put(
+    '/payment/instalments/:name',
+    {
+      config: { access: { permission: 'settings.write' } },
+      schema: {
+        summary: "Set an instalment plan's smallest bill, lengths and interest",
+        tags: ['payment'],
+        security: [{ token: [] }],
+        params: z.object({ name: z.string().regex(METHOD_NAME_PATTERN) }),
+        body: instalmentSettingsSchema,
+        response: { 200: instalmentOfferSchema },
+      },
+    },
+    async (request) => saveInstalmentPlan(app.db, app.payments, request.params.name, request.body, actorOf(request)),
   );
 
   app.post(
@@ -99,7 +144,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The signature covers the exact bytes sent, so this one route gets the body unparsed. Its own
+  // The signatures cover the exact bytes sent, so the callback routes get the body unparsed. Their own
   // child context keeps the raw parser from every other route, these payment routes included.
   await app.register(async (webhook) => {
     webhook.removeContentTypeParser('application/json');
@@ -117,15 +162,40 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         if (!Buffer.isBuffer(request.body)) throw badRequest(say.api.expectedJson);
-        return payments.handleCallback({ rawBody: request.body, headers: request.headers, query: request.query });
+        return payments.handleCallback(provider, {
+          rawBody: request.body,
+          headers: request.headers,
+          query: request.query,
+        });
       },
     );
+    // A provider with a route of its own (Fawry's notification) takes it whether or not it is configured, so the
+    // API's shape does not change with the settings; unconfigured, it knows no payment.
+    for (const [name, route] of Object.entries(OWN_ROUTES)) {
+      webhook.withTypeProvider<ZodTypeProvider>().post(
+        `/payment/${route}`,
+        {
+          config: { access: 'public' },
+          schema: {
+            summary: `Receive the ${name} payment notification`,
+            tags: ['payment'],
+            response: { 200: z.object({ received: z.literal(true) }) },
+          },
+        },
+        async (request) => {
+          const own: PaymentProvider | undefined = app.payments.all().find((each) => each.name === name);
+          if (!own) throw notFound('Payment');
+          if (!Buffer.isBuffer(request.body)) throw badRequest(say.api.expectedJson);
+          return payments.handleCallback(own, { rawBody: request.body, headers: request.headers, query: {} });
+        },
+      );
+    }
   });
 
   if (provider.name !== 'offline') return;
 
   // The offline provider's stand-in for Stripe.js: only present when no real provider is configured.
-  const checkout = offlineCheckout(app, payments.handleCallback);
+  const checkout = offlineCheckout(app, (request) => payments.handleCallback(provider, request));
   app.addHook('onClose', async () => checkout.close());
 
   app.post(

@@ -2,6 +2,8 @@ import { and, desc, eq, exists, gt, notInArray, sql } from 'drizzle-orm';
 import {
   say,
   canTransition,
+  ONLINE_METHODS,
+  PENDING_PAYMENT_TTL_MS,
   type OnlineMethod,
   type OrderStatus,
   type PaymentState,
@@ -11,17 +13,19 @@ import {
 } from '@shop/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { cartItems, orderItems, orders, paymentEvents, payments, users } from '../../db/schema.js';
+import { instalmentPlan } from './instalments.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/validation.js';
 import { toEgp } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import type { CallbackRequest, PayableOrder, PaymentEvent, StartedPayment } from './provider.js';
+import type { CallbackRequest, PayableOrder, PaymentEvent, PaymentProvider, StartedPayment } from './provider.js';
 import { refundRequested } from './refund-request.js';
+import { queueOrderMail } from '../messaging/order-messages.js';
 import { AfterCommit, transition, type AfterCommitDeps } from '../orders/lifecycle.js';
 import type { Deps } from '../deps.js';
 
-type PaymentsDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'metrics'>;
+export type PaymentsDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'metrics'>;
 
 /** Records a delivered event by its id: true the first time, false for a redelivery (which then changes nothing). */
 async function firstDelivery(db: DbOrTx, event: { id: string; kind: string }, at: Date): Promise<boolean> {
@@ -72,7 +76,6 @@ const SETTLED: PaymentState[] = ['paid', 'refunded', 'voided'];
 
 export function paymentsService(deps: PaymentsDeps) {
   const { db } = deps;
-  const provider = deps.payments.active();
 
   /** The order as the provider is told about it: its lines, its buyer and where it goes. */
   async function payable(tx: DbOrTx, order: typeof orders.$inferSelect, user: AuthUser) {
@@ -88,7 +91,20 @@ export function paymentsService(deps: PaymentsDeps) {
       items: lines.map((line) => ({ name: line.name, amount: line.price, quantity: line.quantity })),
       customer: { name: buyer?.name ?? user.name, email: user.email, phone: phone || buyer?.phone || '' },
       address,
+      language: order.language,
+      payBy: new Date(order.createdAt.getTime() + PENDING_PAYMENT_TTL_MS),
     };
+  }
+
+  /** The one provider that serves the method now; an instalment plan only from the bill the merchant set. */
+  async function providerFor(tx: DbOrTx, method: OnlineMethod, bill: number) {
+    const provider = deps.payments.serving(method);
+    if (!provider) throw badRequest(say.api.methodUnavailable);
+    if (!(ONLINE_METHODS as readonly string[]).includes(method)) {
+      const plan = await instalmentPlan(tx, method);
+      if (bill < plan.minBill) throw badRequest(say.api.instalmentBelowMinimum(toEgp(plan.minBill)));
+    }
+    return provider;
   }
 
   /**
@@ -109,7 +125,7 @@ export function paymentsService(deps: PaymentsDeps) {
     for (;;) {
       const step = await db.transaction(async (tx) => {
         const order = await lockPending(tx, user, input.order_id);
-        if (!provider.methods.includes(input.method)) throw badRequest(say.api.methodUnavailable);
+        const provider = await providerFor(tx, input.method, order.bill);
         const latest = await latestPayment(tx, order.id);
         if (
           latest &&
@@ -135,16 +151,17 @@ export function paymentsService(deps: PaymentsDeps) {
           .insert(paymentEvents)
           .values({ id: startMarkId(order.id), type: 'payment_starting', receivedAt: now })
           .onConflictDoUpdate({ target: paymentEvents.id, set: { receivedAt: now } });
-        return { kind: 'start' as const, order: await payable(tx, order, user), latest: latest ?? null };
+        return { kind: 'start' as const, order: await payable(tx, order, user), latest: latest ?? null, provider };
       });
       if (step.kind === 'resume') return toStarted(step.payment);
-      if (step.kind === 'start') return startNew(user, input, walletPhone, step.order, step.latest, ip);
+      if (step.kind === 'start') return startNew(step.provider, user, input, walletPhone, step.order, step.latest, ip);
       if (Date.now() > waitUntil) throw conflict(say.api.paymentStarting);
       await new Promise((resolve) => setTimeout(resolve, START_POLL_MS));
     }
   }
 
   async function startNew(
+    provider: PaymentProvider,
     user: AuthUser,
     input: StartPaymentInput,
     walletPhone: string | null,
@@ -160,6 +177,7 @@ export function paymentsService(deps: PaymentsDeps) {
       await clearMark();
       throw err;
     }
+    const after = new AfterCommit();
     const attached = await db.transaction(async (tx) => {
       const locked = await lockPending(tx, user, order.id).catch(() => null);
       await tx.delete(paymentEvents).where(eq(paymentEvents.id, startMarkId(order.id)));
@@ -179,12 +197,30 @@ export function paymentsService(deps: PaymentsDeps) {
           walletPhone,
           clientSecret: payment.clientSecret,
           checkoutUrl: payment.checkoutUrl,
-          state: 'started',
+          // A reference handed out as the payment starts is pending from then on: the order waits for it.
+          state: payment.reference ? 'pending' : 'started',
+          reference: payment.reference?.number ?? null,
+          expiresAt: payment.reference?.expiresAt ?? null,
+          amount: order.amount,
           createdAt: now,
         })
         // The offline provider answers one intent per order, whatever it is asked.
         .onConflictDoNothing()
         .returning({ providerRef: payments.providerRef });
+      // The shopper is told the reference, the amount, where and until when, as well as on the screen.
+      if (fresh && payment.reference) {
+        const told = await queueOrderMail(
+          tx,
+          { id: order.id, userId: user.id, language: order.language },
+          'pay_reference',
+          {
+            reference: payment.reference.number,
+            amount: String(toEgp(order.amount)),
+            expiresAt: payment.reference.expiresAt.toISOString(),
+          },
+        );
+        if (told) after.mailQueued();
+      }
       if (fresh) {
         await audit(tx, {
           type: 'payment',
@@ -205,6 +241,7 @@ export function paymentsService(deps: PaymentsDeps) {
       }
       return true;
     });
+    await after.run(deps);
     if (!attached) {
       // Cancelled (replaced or expired) while the payment was being started: it must not be payable.
       await provider.cancel(payment.providerRef);
@@ -223,23 +260,27 @@ export function paymentsService(deps: PaymentsDeps) {
   }
 
   /** Every provider's callbacks come in here: the provider verifies and reads, the shop applies. */
-  async function handleCallback(request: CallbackRequest): Promise<{ received: true }> {
+  async function handleCallback(provider: PaymentProvider, request: CallbackRequest): Promise<{ received: true }> {
     const event = provider.readCallback(request);
-    if (event) {
-      // Outcome for /metrics: the event's kind, or refused when it does not fit its order.
-      const count = (outcome: string) => deps.metrics?.payments.inc({ provider: provider.name, outcome });
-      const second = await apply(event).catch((err: unknown) => {
-        count('refused');
-        throw err;
-      });
-      count(event.kind);
-      if (second) await refundSecond(second);
-    }
+    if (event) await receive(provider, event);
     return { received: true };
+  }
+
+  /** Applies a verified event of the provider's, whether its callback brought it or a status poll (poll.ts). */
+  async function receive(provider: PaymentProvider, event: PaymentEvent): Promise<void> {
+    // Outcome for /metrics: the event's kind, or refused when it does not fit its order.
+    const count = (outcome: string) => deps.metrics?.payments.inc({ provider: provider.name, outcome });
+    const second = await apply(event, provider.name).catch((err: unknown) => {
+      count('refused');
+      throw err;
+    });
+    count(event.kind);
+    if (second) await refundSecond(second);
   }
 
   /** The shopper back from a hosted checkout: verified like a callback, it only says which order to show. */
   async function returnFrom(query: Record<string, unknown>): Promise<string | null> {
+    const provider = deps.payments.active();
     if (!provider.readReturn) throw notFound('Payment');
     const { providerRef } = provider.readReturn(query);
     const [payment] = await db
@@ -252,12 +293,19 @@ export function paymentsService(deps: PaymentsDeps) {
   /** The user's own order's status and its latest payment, for the screens after paying. */
   async function status(user: AuthUser, orderId: string): Promise<PaymentStatus> {
     const [order] = await db
-      .select({ status: orders.status })
+      .select({ status: orders.status, bill: orders.bill })
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)));
     if (!order) throw notFound('Order');
     const [payment] = await db
-      .select({ method: payments.method, state: payments.state, reference: payments.reference })
+      .select({
+        method: payments.method,
+        provider: payments.provider,
+        state: payments.state,
+        reference: payments.reference,
+        expiresAt: payments.expiresAt,
+        amount: payments.amount,
+      })
       .from(payments)
       .where(eq(payments.orderId, orderId))
       .orderBy(desc(payments.createdAt))
@@ -265,12 +313,19 @@ export function paymentsService(deps: PaymentsDeps) {
     return {
       status: order.status as OrderStatus,
       payment: payment
-        ? { method: payment.method as OnlineMethod, state: payment.state as PaymentState, reference: payment.reference }
+        ? {
+            method: payment.method,
+            provider: payment.provider,
+            state: payment.state as PaymentState,
+            reference: payment.reference,
+            expiresAt: payment.expiresAt?.toISOString() ?? null,
+            amount: toEgp(payment.amount ?? order.bill),
+          }
         : null,
     };
   }
 
-  async function findOrder(event: PaymentEvent) {
+  async function findOrder(event: PaymentEvent, provider: string) {
     const columns = { id: orders.id, bill: orders.bill, userId: orders.userId, email: users.email };
     if (event.orderId && isId(event.orderId)) {
       const [order] = await db
@@ -285,7 +340,8 @@ export function paymentsService(deps: PaymentsDeps) {
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .leftJoin(users, eq(users.id, orders.userId))
-      .where(eq(payments.providerRef, event.providerRef));
+      // Only the provider's own payments: another provider's ids are no concern of its events.
+      .where(and(eq(payments.providerRef, event.providerRef), eq(payments.provider, provider)));
     return order ?? null;
   }
 
@@ -293,8 +349,8 @@ export function paymentsService(deps: PaymentsDeps) {
    * Applies a verified event once: its id goes into payment_events first, so a redelivery changes
    * nothing. Orders only move forward (pending → paid), so late or reordered events are harmless.
    */
-  async function apply(event: PaymentEvent): Promise<SecondPayment | null> {
-    const order = await findOrder(event);
+  async function apply(event: PaymentEvent, provider: string): Promise<SecondPayment | null> {
+    const order = await findOrder(event, provider);
     const who = { userId: order?.userId ?? null, userEmail: order?.email ?? null };
     const data = {
       eventId: event.id,
@@ -550,5 +606,5 @@ export function paymentsService(deps: PaymentsDeps) {
       );
   }
 
-  return { provider, createPaymentIntent, handleCallback, returnFrom, status };
+  return { createPaymentIntent, handleCallback, receive, returnFrom, status };
 }

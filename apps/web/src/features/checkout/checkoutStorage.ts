@@ -1,7 +1,7 @@
 import {
   addressSchema,
   normalisePaymentMethod,
-  ONLINE_METHODS,
+  METHOD_NAME_PATTERN,
   PHONE_PATTERN,
   type Address,
   type AddressInput,
@@ -83,7 +83,8 @@ export interface OnlineChoice {
 export function readOnlineChoice(userId: string): OnlineChoice {
   const value = readOwn(ONLINE_METHOD_KEY, userId);
   if (!isRecord(value)) return { method: 'card' };
-  const method = ONLINE_METHODS.find((m) => m === value.method) ?? 'card';
+  // A built-in method or an instalment plan's name: /Payment offers it again only if the shop still takes it.
+  const method = typeof value.method === 'string' && METHOD_NAME_PATTERN.test(value.method) ? value.method : 'card';
   const walletPhone =
     typeof value.walletPhone === 'string' && PHONE_PATTERN.test(value.walletPhone) ? value.walletPhone : undefined;
   return walletPhone ? { method, walletPhone } : { method };

@@ -1,6 +1,6 @@
 import type { ProviderDeps } from '../registry.js';
 import { z } from 'zod';
-import { say, type OnlineMethod, type Said } from '@shop/contracts';
+import { ONLINE_METHODS, say, type OnlineMethod, type Said } from '@shop/contracts';
 import { badRequest, HttpError } from '../../../lib/errors.js';
 import { OutcomeUnknown, type PaymentEvent, type PaymentProvider } from '../provider.js';
 import {
@@ -30,6 +30,30 @@ export const paymobSettings = z.object({
   PAYMOB_WALLET_INTEGRATION_ID: integrationId,
   PAYMOB_KIOSK_INTEGRATION_ID: integrationId,
   PAYMOB_API_URL: z.string().url().default('https://accept.paymob.com'),
+  /** Instalment plans as `name:integrationId`, comma-separated (valu:5001,souhoola:5002): each is a method by its name. */
+  PAYMOB_INSTALMENT_INTEGRATIONS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((pair) => pair.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^[a-z][a-z0-9_-]{1,31}:\d+$/i, 'PAYMOB_INSTALMENT_INTEGRATIONS lists name:integrationId pairs')
+          .transform((pair) => {
+            const [name = '', id = ''] = pair.split(':');
+            return [name.toLowerCase(), Number(id)] as const;
+          })
+          .refine(([name]) => !(ONLINE_METHODS as readonly string[]).includes(name), {
+            message: `An instalment plan cannot be named ${ONLINE_METHODS.join(', ')}`,
+          }),
+      ),
+    ),
 });
 
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -67,12 +91,14 @@ function eventOf(tx: Transaction): PaymentEvent | null {
 export function paymobProvider(deps: ProviderDeps): PaymentProvider {
   const settings = paymobSettings.parse(deps.config.env);
   const api = settings.PAYMOB_API_URL.replace(/\/+$/, '');
-  const integrations: Partial<Record<OnlineMethod, number>> = {
-    card: settings.PAYMOB_CARD_INTEGRATION_ID,
-    wallet: settings.PAYMOB_WALLET_INTEGRATION_ID,
-    kiosk: settings.PAYMOB_KIOSK_INTEGRATION_ID,
-  };
-  const methods = (['card', 'wallet', 'kiosk'] as const).filter((method) => integrations[method] !== undefined);
+  // An instalment plan's intention is created as a card's, with the plan's integration id.
+  const integrations = new Map<OnlineMethod, number | undefined>([
+    ['card', settings.PAYMOB_CARD_INTEGRATION_ID],
+    ['wallet', settings.PAYMOB_WALLET_INTEGRATION_ID],
+    ['kiosk', settings.PAYMOB_KIOSK_INTEGRATION_ID],
+    ...settings.PAYMOB_INSTALMENT_INTEGRATIONS,
+  ]);
+  const methods = [...integrations].flatMap(([method, id]) => (id === undefined ? [] : [method]));
   const publicUrl = deps.config.PUBLIC_URL.replace(/\/+$/, '');
 
   async function call(
@@ -105,7 +131,7 @@ export function paymobProvider(deps: ProviderDeps): PaymentProvider {
     methods,
     publicKey: settings.PAYMOB_PUBLIC_KEY,
     async start(order, method, walletPhone) {
-      const integration = integrations[method];
+      const integration = integrations.get(method);
       if (integration === undefined) throw badRequest(say.api.methodUnavailable);
       const [firstName, ...rest] = order.customer.name.trim().split(/\s+/);
       const names = {

@@ -29,13 +29,15 @@ export interface SimulatorOptions {
   publicKey: string;
   hmacSecret: string;
   integrations: { card?: number; wallet?: number; kiosk?: number };
+  /** Instalment plans by name (valu, souhoola…) and integration id: paid like a card, approved on the buyer's phone. */
+  instalments?: Record<string, number>;
 }
 
 /** Paymob's documented test cards, and the test wallet number; anything else is declined. */
 export const TEST_CARDS = ['5123456789012346', '4111111111111111'];
 export const TEST_WALLET = '01010101010';
 
-type Method = 'card' | 'wallet' | 'kiosk';
+type Method = 'card' | 'wallet' | 'kiosk' | 'instalment';
 
 interface Intention {
   id: string;
@@ -75,11 +77,12 @@ export async function startPaymobSimulator(options: SimulatorOptions) {
   let intentionDelayMs = 0;
   let nextOrder = 300_000_000 + Math.floor(Math.random() * 1_000_000);
   let nextTransaction = 900_000_000 + Math.floor(Math.random() * 1_000_000);
-  const methodOf = new Map<number, Method>(
-    (['card', 'wallet', 'kiosk'] as const).flatMap((method) =>
+  const methodOf = new Map<number, Method>([
+    ...(['card', 'wallet', 'kiosk'] as const).flatMap((method) =>
       options.integrations[method] === undefined ? [] : [[options.integrations[method], method] as const],
     ),
-  );
+    ...Object.values(options.instalments ?? {}).map((id) => [id, 'instalment'] as const),
+  ]);
 
   function transaction(
     intention: Intention,
@@ -94,7 +97,7 @@ export async function startPaymobSimulator(options: SimulatorOptions) {
       reference?: string;
     },
   ): Transaction {
-    const subType = { card: 'MasterCard', wallet: 'wallet', kiosk: 'AGGREGATOR' }[intention.method];
+    const subType = { card: 'MasterCard', wallet: 'wallet', kiosk: 'AGGREGATOR', instalment: 'VALU' }[intention.method];
     return {
       id: nextTransaction++,
       amount_cents: outcome.amount ?? intention.request.amount,
@@ -157,6 +160,8 @@ export async function startPaymobSimulator(options: SimulatorOptions) {
       wallet: `<label>Wallet number <input name="wallet" inputmode="tel" value="${html(request.billing_data.phone_number)}" required></label>
         <button>Pay with wallet</button>`,
       kiosk: `<p>Pay at any Aman or Masary outlet with a reference number.</p><button>Get reference</button>`,
+      instalment: `<label>Mobile number registered for instalments <input name="instalmentPhone" inputmode="tel" value="${html(request.billing_data.phone_number)}" required></label>
+        <button>Pay in instalments</button>`,
     }[method];
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Paymob checkout (simulator)</title>
@@ -174,6 +179,12 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
       const reference = intention.bill?.reference ?? String(Math.floor(10_000_000 + Math.random() * 89_999_999));
       tx = transaction(intention, { success: false, pending: true, reference });
       intention.bill = { reference, transaction: tx };
+    } else if (intention.method === 'instalment') {
+      // The plan approves a buyer it knows: here, any Egyptian mobile number.
+      const phone = (form.get('instalmentPhone') ?? '').replace(/\D/g, '');
+      tx = /^01[0125]\d{8}$/.test(phone)
+        ? transaction(intention, { success: true, pan: phone.slice(-4) })
+        : transaction(intention, { success: false, message: 'Instalment not approved', pan: phone.slice(-4) });
     } else if (intention.method === 'wallet') {
       const wallet = (form.get('wallet') ?? '').replace(/\D/g, '');
       tx =
@@ -360,6 +371,13 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       wallet: id(env.PAYMOB_WALLET_INTEGRATION_ID, 1002),
       kiosk: id(env.PAYMOB_KIOSK_INTEGRATION_ID, 1003),
     },
+    instalments: Object.fromEntries(
+      (env.PAYMOB_INSTALMENT_INTEGRATIONS ?? 'valu:5001,souhoola:5002')
+        .split(',')
+        .map((pair) => pair.trim().split(':'))
+        .filter((pair): pair is [string, string] => pair.length === 2)
+        .map(([name, integration]) => [name, Number(integration)]),
+    ),
   });
   console.log(`Paymob simulator on ${simulator.url} (PAYMOB_API_URL=${simulator.url})`);
   const stop = () => void simulator.close().then(() => process.exit(0));

@@ -13,6 +13,8 @@ import type {
   Product,
   ProductDetail,
   ProductVariantsInput,
+  InstalmentOffer,
+  InstalmentSettings,
   RefundRequest,
   ShippingRates,
   User,
@@ -171,6 +173,15 @@ export const adminApi = api.injectEndpoints({
       invalidatesTags: [{ type: 'Department', id: LIST }],
     }),
 
+    /** The instalment plans the shop offers (PAYMOB_INSTALMENT_INTEGRATIONS) and their terms. */
+    getInstalmentPlans: build.query<InstalmentOffer[], void>({
+      query: () => '/payment/instalments',
+      providesTags: ['Shipping'],
+    }),
+    saveInstalmentPlan: build.mutation<InstalmentOffer, { name: string; body: InstalmentSettings }>({
+      query: ({ name, body }) => ({ url: `/payment/instalments/${encodeURIComponent(name)}`, method: 'PUT', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Shipping']),
+    }),
     getShippingRates: build.query<ShippingRates, void>({
       query: () => '/shipping/rates',
       providesTags: ['Shipping'],
@@ -184,6 +195,8 @@ export const adminApi = api.injectEndpoints({
 });
 
 export const {
+  useGetInstalmentPlansQuery,
+  useSaveInstalmentPlanMutation,
   useGetStatsQuery,
   useGetUsersQuery,
   useGetUserOrdersQuery,

@@ -16,6 +16,7 @@ import { useGetShippingRatesQuery, useSaveShippingRatesMutation } from '../api/a
 import { notifyOutcome } from '../notifyOutcome';
 import { shippingFormSchema, shippingToForm, type ShippingFormInput } from '../shippingForm';
 import { Field } from './Field';
+import { InstalmentPlansCard } from './InstalmentPlansCard';
 import { PageHeader } from './PageHeader';
 import { ScrollTable } from './ScrollTable';
 
@@ -44,6 +45,7 @@ export function ShippingAdminPage() {
       ) : (
         <ShippingForm rates={data} />
       )}
+      <InstalmentPlansCard />
     </>
   );
 }

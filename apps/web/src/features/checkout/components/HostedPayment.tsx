@@ -1,13 +1,26 @@
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import type { PaymentConfig } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useStartPaymentMutation } from '../api/paymentApi';
 import { readOnlineChoice } from '../checkoutStorage';
 import { useShopper } from './ShopperOnly';
 import { paths } from '../../../lib/paths';
+
+/**
+ * Whether the method chosen at /Payment is paid away from the shop's card form: at a provider's hosted checkout, or
+ * through another provider than the main one (a Fawry reference beside Stripe's or the test provider's cards).
+ */
+export function useHostedPayment(config: PaymentConfig | undefined): boolean {
+  const user = useShopper();
+  if (!config) return false;
+  const { method } = readOnlineChoice(user._id);
+  const servedBy = config.offers.find((offer) => offer.method === method)?.provider ?? config.provider;
+  return config.hostedCheckout || servedBy !== config.provider;
+}
 
 /**
  * A provider with its own checkout pages (Paymob): the payment is started with the method chosen
@@ -19,6 +32,7 @@ export function HostedPayment({ orderId }: { orderId: string }) {
   const user = useShopper();
   const [start, { data, error }] = useStartPaymentMutation();
   const checkoutUrl = data?.checkoutUrl;
+  const navigate = useNavigate();
 
   useEffect(() => {
     const { method, walletPhone } = readOnlineChoice(user._id);
@@ -31,7 +45,9 @@ export function HostedPayment({ orderId }: { orderId: string }) {
 
   useEffect(() => {
     if (checkoutUrl) window.location.assign(checkoutUrl);
-  }, [checkoutUrl]);
+    // A reference to pay at an outlet (Fawry) has no page to go to: the status page shows it.
+    else if (data) void navigate(`${paths.paymentStatus}?order=${encodeURIComponent(orderId)}`, { replace: true });
+  }, [checkoutUrl, data, navigate, orderId]);
 
   if (error) {
     return (

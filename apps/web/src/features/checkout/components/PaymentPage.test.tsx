@@ -22,7 +22,13 @@ const ASWAN = {
   country: 'Egypt',
 };
 
-const PAYMOB = { provider: 'paymob', methods: ['card', 'wallet', 'kiosk'], hostedCheckout: true };
+const PAYMOB = {
+  provider: 'paymob',
+  methods: ['card', 'wallet', 'kiosk'],
+  hostedCheckout: true,
+  offers: ['card', 'wallet', 'kiosk'].map((method) => ({ method, provider: 'paymob' })),
+  instalments: [],
+};
 
 const renderPayment = (products: CartLine[], config?: object) => {
   mockApi({

@@ -3,11 +3,22 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router';
-import { PHONE_PATTERN, type OnlineMethod, type PaymentMethod, type ShippingQuote } from '@shop/contracts';
+import {
+  instalmentPlanName,
+  monthlyInstalment,
+  PHONE_PATTERN,
+  type BuiltInMethod,
+  type InstalmentOffer,
+  type OnlineMethod,
+  type PaymentMethod,
+  type ShippingQuote,
+} from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { errorMessage } from '../../../api/errors';
 import { PageLoader } from '../../../components/PageLoader';
 import { Price } from '../../../components/Price';
+import { intlLocale } from '../../../i18n';
+import { formatPrice } from '../../../lib/format';
 import { useCart } from '../../cart';
 import { useGetPaymentConfigQuery } from '../api/paymentApi';
 import {
@@ -27,11 +38,13 @@ import { useShopper } from './ShopperOnly';
 import '../../../styles/checkout.css';
 import { paths } from '../../../lib/paths';
 
-const ICONS: Record<OnlineMethod, ReactNode> = {
+const ICONS: Record<BuiltInMethod, ReactNode> = {
   card: <CardIcon size={28} />,
   wallet: <WalletIcon size={28} />,
   kiosk: <KioskIcon size={28} />,
+  fawry: <KioskIcon size={28} />,
 };
+const isBuiltIn = (method: OnlineMethod): method is BuiltInMethod => Object.hasOwn(ICONS, method);
 
 /**
  * /Payment: the online methods the payment provider offers (a card; with Paymob also a mobile wallet,
@@ -40,7 +53,7 @@ const ICONS: Record<OnlineMethod, ReactNode> = {
  * be paid on delivery. Each way to pay says what delivery to the chosen address adds, as the server quotes it.
  */
 export function PaymentPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useShopper();
   const navigate = useNavigate();
   const { data: cart, isLoading, error } = useCart();
@@ -53,9 +66,28 @@ export function PaymentPage() {
   const feeNote = (quote: ShippingQuote | undefined) => (address && !feesFailed ? <FeeNote quote={quote} /> : null);
   const [missing, setMissing] = useState(false);
   const [phoneInvalid, setPhoneInvalid] = useState(false);
-  // A provider with one way to pay online keeps the shop's single card choice and its words.
-  const methods = config?.methods ?? ['card'];
+  // Every method the shop takes, whichever provider serves it; a shop with one way to pay online keeps the
+  // single card choice and its words.
+  const methods = config?.offers.map((offer) => offer.method) ?? ['card'];
   const choosesOnline = methods.length > 1;
+  const plans = new Map((config?.instalments ?? []).map((plan) => [plan.method, plan]));
+  // What the plans are weighed against: the items and the card's delivery fee, as quoted here (the server checks the bill).
+  const bill = (cart?.bill ?? 0) + (fees?.chosen?.shipping ?? 0);
+  const price = (egp: number) => formatPrice(egp, intlLocale(i18n.language));
+  const planText = (plan: InstalmentOffer) => {
+    const name = instalmentPlanName(plan.method, i18n.language === 'ar' ? 'ar' : 'en');
+    const monthly = monthlyInstalment(bill, [plan]);
+    if (monthly === null)
+      return { name, unavailable: t('checkout.payment.instalmentMinimum', { amount: price(plan.minBill) }) };
+    return {
+      name,
+      text: t('checkout.payment.instalmentText', {
+        plan: name,
+        months: Math.max(...plan.months),
+        monthly: price(monthly),
+      }),
+    };
+  };
 
   const codUnavailable = useCodUnavailable(cart?.products);
   const cashAllowed = Boolean(cart) && !codUnavailable;
@@ -63,7 +95,7 @@ export function PaymentPage() {
   const chosen = saved === 'cash' && !cashAllowed ? null : saved;
 
   const chosenOnline: OnlineMethod | null =
-    chosen === 'visa' ? (methods.find((method) => method === online.method) ?? 'card') : null;
+    chosen === 'visa' ? (methods.find((method) => method === online.method) ?? methods[0] ?? 'card') : null;
 
   const choose = (method: PaymentMethod) => {
     savePaymentMethod(user._id, method);
@@ -124,26 +156,36 @@ export function PaymentPage() {
             <legend className="h6 mb-3">{t('checkout.payment.legend')}</legend>
             <div className="d-flex flex-column gap-3">
               {choosesOnline ? (
-                methods.map((method) => (
-                  <Fragment key={method}>
-                    <ChoiceCard
-                      id={method === 'card' ? 'payment-visa' : `payment-${method}`}
-                      name="paymentMethod"
-                      value={method}
-                      checked={chosenOnline === method}
-                      onChoose={() => chooseOnline({ ...online, method })}
-                      icon={ICONS[method]}
-                      label={t(`checkout.payment.methods.${method}`)}
-                      description={
-                        <>
-                          {t(`checkout.payment.${method}Text`)}
-                          {feeNote(fees?.chosen)}
-                        </>
-                      }
-                    />
-                    {method === 'wallet' && chosenOnline === 'wallet' && walletPhone}
-                  </Fragment>
-                ))
+                methods.map((method) => {
+                  const plan = plans.get(method);
+                  const instalment = plan ? planText(plan) : null;
+                  return (
+                    <Fragment key={method}>
+                      <ChoiceCard
+                        id={method === 'card' ? 'payment-visa' : `payment-${method}`}
+                        name="paymentMethod"
+                        value={method}
+                        checked={chosenOnline === method && !instalment?.unavailable}
+                        disabled={Boolean(instalment?.unavailable)}
+                        onChoose={() => chooseOnline({ ...online, method })}
+                        icon={isBuiltIn(method) ? ICONS[method] : <CardIcon size={28} />}
+                        label={
+                          instalment
+                            ? t('checkout.payment.instalmentLabel', { plan: instalment.name })
+                            : t(`checkout.payment.methods.${method as BuiltInMethod}`)
+                        }
+                        description={
+                          <>
+                            {instalment ? instalment.text : t(`checkout.payment.${method as BuiltInMethod}Text`)}
+                            {feeNote(fees?.chosen)}
+                          </>
+                        }
+                        reason={instalment?.unavailable}
+                      />
+                      {method === 'wallet' && chosenOnline === 'wallet' && walletPhone}
+                    </Fragment>
+                  );
+                })
               ) : (
                 <ChoiceCard
                   id="payment-visa"

@@ -25,8 +25,21 @@ function renderStatus(replies: PaymentStatus[]) {
 describe('/PaymentStatus', () => {
   it('waits for the shop to record the payment, then moves on to /success with the order', async () => {
     renderStatus([
-      { status: 'pending', payment: { method: 'card', state: 'started', reference: null } },
-      { status: 'paid', payment: { method: 'card', state: 'paid', reference: null } },
+      {
+        status: 'pending',
+        payment: {
+          method: 'card',
+          state: 'started',
+          reference: null,
+          provider: 'paymob',
+          expiresAt: null,
+          amount: 100,
+        },
+      },
+      {
+        status: 'paid',
+        payment: { method: 'card', state: 'paid', reference: null, provider: 'paymob', expiresAt: null, amount: 100 },
+      },
     ]);
     expect(await screen.findByText('Waiting for the payment to be confirmed…')).toBeInTheDocument();
     expect(await screen.findByText('page /success')).toBeInTheDocument();
@@ -34,14 +47,38 @@ describe('/PaymentStatus', () => {
   });
 
   it('shows the kiosk reference while a kiosk payment is pending', async () => {
-    renderStatus([{ status: 'pending', payment: { method: 'kiosk', state: 'pending', reference: '12345678' } }]);
+    renderStatus([
+      {
+        status: 'pending',
+        payment: {
+          method: 'kiosk',
+          state: 'pending',
+          reference: '12345678',
+          provider: 'paymob',
+          expiresAt: null,
+          amount: 100,
+        },
+      },
+    ]);
     expect(await screen.findByRole('heading', { name: 'Pay at a kiosk' })).toBeInTheDocument();
     expect(screen.getByTestId('kiosk-reference')).toHaveTextContent('12345678');
   });
 
   it('after a decline the order can be paid again', async () => {
     const user = userEvent.setup();
-    renderStatus([{ status: 'pending', payment: { method: 'wallet', state: 'failed', reference: null } }]);
+    renderStatus([
+      {
+        status: 'pending',
+        payment: {
+          method: 'wallet',
+          state: 'failed',
+          reference: null,
+          provider: 'paymob',
+          expiresAt: null,
+          amount: 100,
+        },
+      },
+    ]);
     expect(await screen.findByRole('alert')).toHaveTextContent('Your payment was not successful, please try again.');
     expect(screen.getByRole('link', { name: 'Choose another payment method' })).toHaveAttribute('href', '/Payment');
     await user.click(screen.getByRole('button', { name: 'Try again' }));

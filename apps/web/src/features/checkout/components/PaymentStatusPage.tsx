@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { PaymentStatus } from '@shop/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { Price } from '../../../components/Price';
+import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { clearCart } from '../../cart';
 import { useGetMyOrdersQuery } from '../../orders';
@@ -83,7 +84,7 @@ export function PaymentStatusPage() {
   } else if (status?.status === 'pending' && status.payment?.reference) {
     body = (
       <>
-        <KioskReference reference={status.payment.reference} orderId={orderId} />
+        <KioskReference payment={status.payment} reference={status.payment.reference} />
         <Link to={paths.orders} className="btn btn-outline-primary mt-4">
           {t('checkout.success.viewOrders')}
         </Link>
@@ -107,23 +108,33 @@ export function PaymentStatusPage() {
   );
 }
 
-function KioskReference({ reference, orderId }: { reference: string; orderId: string }) {
-  const { t } = useTranslation();
-  const { data: orders } = useGetMyOrdersQuery();
-  const bill = orders?.find((order) => order._id === orderId)?.bill;
+/** A reference to pay at an outlet (Aman or Masary for Paymob's kiosk, Fawry for Fawry's): what, how much, until when. */
+function KioskReference({ payment, reference }: { payment: NonNullable<PaymentStatus['payment']>; reference: string }) {
+  const { t, i18n } = useTranslation();
+  const fawry = payment.method === 'fawry';
+  const until = payment.expiresAt
+    ? new Intl.DateTimeFormat(intlLocale(i18n.language), {
+        dateStyle: 'full',
+        timeStyle: 'short',
+        timeZone: 'Africa/Cairo',
+      }).format(new Date(payment.expiresAt))
+    : null;
   return (
     <section className="checkout-card card p-3 p-md-4" aria-labelledby="kiosk-title">
       <h2 id="kiosk-title" className="h5">
-        {t('checkout.status.kioskTitle')}
+        {t(fawry ? 'checkout.status.fawryTitle' : 'checkout.status.kioskTitle')}
       </h2>
-      <p>{t('checkout.status.kioskText')}</p>
+      <p>{t(fawry ? 'checkout.status.fawryText' : 'checkout.status.kioskText')}</p>
       <p className="mb-1 text-body-secondary">{t('checkout.status.kioskReference')}</p>
       <p className="kiosk-reference font-monospace fw-bold mb-3" dir="ltr" data-testid="kiosk-reference">
         {reference}
       </p>
-      {bill !== undefined && (
-        <p className="d-flex justify-content-between fw-semibold mb-0">
-          {t('checkout.status.kioskAmount')} <Price value={bill} />
+      <p className="d-flex justify-content-between fw-semibold mb-0">
+        {t('checkout.status.kioskAmount')} <Price value={payment.amount} />
+      </p>
+      {until && (
+        <p className="mt-2 mb-0" data-testid="reference-expiry">
+          {t('checkout.status.payBy', { date: until })}
         </p>
       )}
     </section>

@@ -273,7 +273,8 @@ function usePlaceOrder(address: AddressInput, method: PaymentMethod, coupon: str
     setLeaving(true);
     // The coupon is the order's now; the next checkout starts without it.
     saveCoupon(user._id, undefined);
-    if (method === 'visa') {
+    // A bill of nothing is confirmed at once: nothing to pay.
+    if (method === 'visa' && made.status === 'pending') {
       void navigate(paths.stripe, { state: { order_id: made._id } });
     } else {
       dispatch(clearCart());

@@ -16,7 +16,7 @@ import { useGetMyOrdersQuery } from '../../orders';
 import { paymentSettled, useCreatePaymentIntentQuery, useGetPaymentConfigQuery } from '../api/paymentApi';
 import { orderTotalsOf } from '../orderTotals';
 import { CheckoutSteps } from './CheckoutSteps';
-import { HostedPayment } from './HostedPayment';
+import { HostedPayment, useHostedPayment } from './HostedPayment';
 import { OrderSummary } from './OrderSummary';
 import { PayButton } from './PaymentFeedbackAlert';
 import { TestCardForm } from './TestCardForm';
@@ -47,10 +47,11 @@ export function StripePage() {
   const orders = useGetMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
   const awaiting = orders.data?.find((order) => order.status === 'pending' && order.paymentMethod === 'visa');
   const orderId = fromState ?? awaiting?._id ?? null;
-  const texts = config?.hostedCheckout ? 'checkout.paymob' : 'checkout.stripe';
+  const hosted = useHostedPayment(config);
+  const texts = hosted ? 'checkout.paymob' : 'checkout.stripe';
   // The card form needs the provider's answer; a hosted checkout is only a redirect away.
   let payment = <SessionLost />;
-  if (orderId && config?.hostedCheckout) payment = <HostedPayment orderId={orderId} />;
+  if (orderId && hosted) payment = <HostedPayment orderId={orderId} />;
   else if (orderId && config) payment = <CardPayment orderId={orderId} />;
   else if ((orderId && !isError) || (!fromState && orders.isLoading)) payment = <FormLoading />;
   return (

@@ -13,7 +13,13 @@ import {
 import { useIntentReader, useIntentStatus, type IntentState } from '../usePaymentStatus';
 import { PayButton, PaymentFeedbackAlert } from './PaymentFeedbackAlert';
 
-const TEST_PROVIDER: PaymentConfig = { provider: 'offline', methods: ['card'], hostedCheckout: false };
+const TEST_PROVIDER: PaymentConfig = {
+  provider: 'offline',
+  methods: ['card'],
+  hostedCheckout: false,
+  offers: [{ method: 'card', provider: 'offline' }],
+  instalments: [],
+};
 const FEEDBACK_ID = 'payment-feedback';
 
 /**

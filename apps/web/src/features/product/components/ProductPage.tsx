@@ -11,6 +11,7 @@ import { CartIcon, HeartIcon, PencilIcon, ShieldIcon, TruckIcon } from '../../..
 import { Localized } from '../../../components/Localized';
 import { PageHead } from '../../../components/PageHead';
 import { ProductPrice } from '../../../components/ProductPrice';
+import { InstalmentsFrom } from './InstalmentsFrom';
 import { Rating } from '../../../components/Rating';
 import { StockState } from '../../../components/StockState';
 import { useLocalized } from '../../../i18n/localized';
@@ -122,6 +123,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
             from={hasVariants && !variant}
             className="product-detail-price d-block mb-1"
           />
+          <InstalmentsFrom price={variant?.price ?? product.price} />
           <StockState stock={stock} />
           {variant && (
             <p className="small text-body-secondary mb-0">

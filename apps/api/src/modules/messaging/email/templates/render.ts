@@ -54,6 +54,24 @@ function withVariant(name: string, line: OrderLine, language: Language): string 
 }
 
 /**
+ * A Fawry reference's message values, as the shopper reads them: the number, the amount in the language's format,
+ * and until when in Cairo's time. The payload holds the amount in EGP and the expiry as an ISO time.
+ */
+export function referenceLines(payload: Record<string, string>, language: Language): [string, string, string] {
+  const locale = intlLocale(language);
+  const until = new Date(payload.expiresAt ?? '');
+  return [
+    payload.reference ?? '',
+    formatPrice(Number(payload.amount), locale),
+    Number.isNaN(until.getTime())
+      ? ''
+      : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' }).format(
+          until,
+        ),
+  ];
+}
+
+/**
  * An order's e-mail in the language it was placed in, as a subject, a text part and an HTML part.
  * Rendered when it is sent, from the order as it stands then: its lines, sums and tracking number.
  */
@@ -63,6 +81,7 @@ export function renderOrderMail(
   order: Order,
   language: Language,
   publicUrl: string,
+  payload?: Record<string, string> | null,
 ): RenderedMail {
   const t = TEXTS[language];
   const w = t.words;
@@ -90,11 +109,20 @@ export function renderOrderMail(
   const receipt = order.etaReceipt ?? null;
   const refund = order.refund ? refundWords(order.refund, order.bill, language) : null;
   const refunded = refund ? `${w.refunded}: ${refund.amount}. ${refund.way}` : null;
+  const toPay = kind === 'pay_reference' && payload ? referenceLines(payload, language) : [];
+  const payLines: [string, string][] = toPay.length
+    ? [
+        [w.fawryReference, toPay[0] ?? ''],
+        [w.amountToPay, toPay[1] ?? ''],
+        [w.payBy, toPay[2] ?? ''],
+      ]
+    : [];
 
   const text = [
     w.greeting,
     '',
     t.lead[kind],
+    ...payLines.map(([label, value]) => `${label}: ${value}`),
     '',
     w.orderNumber(ref),
     ...lines.map((l) => `- ${l.name} × ${l.quantity}: ${l.price}`),
@@ -118,6 +146,7 @@ export function renderOrderMail(
 <body dir="${t.dir}" style="font-family:Arial,Tahoma,sans-serif;color:#222;line-height:1.5">
 <p>${e(w.greeting)}</p>
 <p>${e(t.lead[kind])}</p>
+${payLines.map(([label, value]) => `<p>${e(label)}: <strong>${e(value)}</strong></p>`).join('\n')}
 <h2 style="font-size:18px">${e(w.orderNumber(ref))}</h2>
 <table style="border-collapse:collapse" dir="${t.dir}">
 <thead><tr><th style="${cell}">${e(w.product)}</th><th style="${cell}">${e(w.quantity)}</th><th style="${cell}">${e(w.price)}</th></tr></thead>

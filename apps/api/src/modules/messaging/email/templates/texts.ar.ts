@@ -11,6 +11,7 @@ export const ORDER_MAIL_SUBJECT_AR: Arabic<typeof ORDER_MAIL_SUBJECT> = {
   return_accepted: (ref) => `تم قبول إرجاع الطلب ${ref}`,
   return_refused: (ref) => `تم رفض إرجاع الطلب ${ref}`,
   refunded: (ref) => `تم رد مبلغ الطلب ${ref}`,
+  pay_reference: (ref) => `ادفع قيمة الطلب ${ref} في فوري`,
 };
 
 export const ORDER_MAIL_LEAD_AR: Arabic<typeof ORDER_MAIL_LEAD> = {
@@ -23,6 +24,7 @@ export const ORDER_MAIL_LEAD_AR: Arabic<typeof ORDER_MAIL_LEAD> = {
   return_accepted: 'قبلنا إرجاع طلبك واستلمنا الشحنة. وسيُرد إليك المبلغ قريبًا.',
   return_refused: 'لم نتمكن من قبول الإرجاع، لذا يبقى الطلب مُسلَّمًا إليك.',
   refunded: 'تم رد مبلغ طلبك، وقد يستغرق ظهوره في حسابك بضعة أيام.',
+  pay_reference: 'ادفع بهذا الرقم المرجعي في أي منفذ فوري أو في تطبيق ماي فوري. يتأكد طلبك فور الدفع.',
 };
 
 export const ORDER_MAIL_TEXT_AR: Arabic<typeof ORDER_MAIL_TEXT> = {
@@ -42,5 +44,8 @@ export const ORDER_MAIL_TEXT_AR: Arabic<typeof ORDER_MAIL_TEXT> = {
   refunded: 'المبلغ المردود',
   viewOrders: 'عرض طلباتك',
   eReceipt: 'إيصالك الإلكتروني لدى مصلحة الضرائب المصرية',
+  fawryReference: 'الرقم المرجعي لفوري',
+  amountToPay: 'المبلغ المطلوب',
+  payBy: 'ادفع قبل',
   signOff: 'EGP Shop',
 };

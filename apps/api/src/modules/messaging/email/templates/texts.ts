@@ -12,6 +12,7 @@ export const ORDER_MAIL_SUBJECT: Record<OrderMailKind, (ref: string) => string> 
   return_accepted: (ref) => `Your return of order ${ref} was accepted`,
   return_refused: (ref) => `Your return of order ${ref} was refused`,
   refunded: (ref) => `Order ${ref} was refunded`,
+  pay_reference: (ref) => `Pay for order ${ref} at Fawry`,
 };
 
 /** What happened, as the first paragraph of each order e-mail says it. */
@@ -25,6 +26,8 @@ export const ORDER_MAIL_LEAD: Record<OrderMailKind, string> = {
   return_accepted: 'We accepted your return and have the parcel back. Your refund follows.',
   return_refused: 'We could not accept your return, so the order stays delivered to you.',
   refunded: 'The money for your order was refunded. It may take a few days to show in your account.',
+  pay_reference:
+    'Pay with this reference number at any Fawry outlet or in the myFawry app. Your order is confirmed as soon as it is paid.',
 };
 
 /** The words around an order e-mail's details. */
@@ -45,6 +48,9 @@ export const ORDER_MAIL_TEXT = {
   refunded: 'Refunded',
   viewOrders: 'See your orders',
   eReceipt: 'Your electronic receipt at the Egyptian Tax Authority',
+  fawryReference: 'Fawry reference number',
+  amountToPay: 'Amount to pay',
+  payBy: 'Pay by',
   signOff: 'EGP Shop',
 } as const;
 

@@ -1,0 +1,75 @@
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { PENDING_PAYMENT_TTL_MS } from '@shop/contracts';
+import type { FastifyInstance } from 'fastify';
+import { orders, payments } from '../../db/schema.js';
+import { paymentsService, type PaymentsDeps } from './service.js';
+
+const POLL_BATCH = 100;
+/** How often: a notification normally comes within seconds, so the poll only catches the few that never do. */
+const POLL_EVERY_MS = 5 * 60_000;
+
+/**
+ * Asks the providers that can be asked (Fawry's payment status) how the unsettled payments of still-unpaid orders
+ * stand, for the notification that never came: each answer is applied like its callback, under the same event id,
+ * so whichever of the two comes second changes nothing. A reference that expired unpaid reads as failed, and the
+ * order then expires like an unpaid card order (orders/expiry.ts), its stock back. Returns how many it asked about.
+ */
+export async function pollUnsettledPayments(deps: PaymentsDeps): Promise<number> {
+  const askable = deps.payments.all().filter((provider) => provider.poll);
+  if (!askable.length) return 0;
+  const now = deps.clock.now().getTime();
+  const due = await deps.db
+    .select({ providerRef: payments.providerRef, provider: payments.provider, method: payments.method })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        inArray(
+          payments.provider,
+          askable.map((provider) => provider.name),
+        ),
+        inArray(payments.state, ['started', 'pending']),
+        eq(orders.status, 'pending'),
+        gt(payments.createdAt, new Date(now - PENDING_PAYMENT_TTL_MS - POLL_EVERY_MS)),
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(POLL_BATCH);
+  const service = paymentsService(deps);
+  let asked = 0;
+  for (const payment of due) {
+    const provider = deps.payments.named(payment.provider);
+    try {
+      const event = await provider.poll?.(payment);
+      asked++;
+      if (event) await service.receive(provider, event);
+    } catch (err) {
+      deps.log.warn({ err, payment: payment.providerRef }, 'could not ask about a payment');
+    }
+  }
+  return asked;
+}
+
+/** Polls every `everyMs`, one run at a time; the returned stop() also waits for a run in progress. */
+export function schedulePaymentPolls(deps: PaymentsDeps, everyMs: number): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = pollUnsettledPayments(deps)
+      .then(() => undefined)
+      .catch((err: unknown) => deps.log.error({ err }, 'payment status poll failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/** Asks about unsettled payments every five minutes until the app closes. */
+export function startPaymentPolls(app: FastifyInstance): void {
+  app.addHook('onClose', schedulePaymentPolls(app, POLL_EVERY_MS));
+}
