@@ -22,7 +22,7 @@ describe('ProductCard of a product sold in variants', () => {
   it('shows its lowest price as “From” and sends the shopper to its page to choose', () => {
     renderCard();
     expect(screen.getByText('From')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Choose the options of Cotton T-shirt' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Choose options: Cotton T-shirt' })).toHaveAttribute(
       'href',
       '/product/one/p1',
     );
@@ -32,7 +32,7 @@ describe('ProductCard of a product sold in variants', () => {
   it('when every variant is sold out, says so and offers no choice', () => {
     renderCard({ stock: 0 });
     expect(screen.getByText('out of stock')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Choose the options of Cotton T-shirt' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Choose options: Cotton T-shirt' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );

@@ -162,7 +162,7 @@ export function ShippingFormPage() {
               label={t('checkout.form.phone')}
               type="tel"
               inputMode="numeric"
-              autoComplete="tel-national"
+              autoComplete="tel"
               maxLength={11}
               hint={t('auth.hints.phone')}
               registration={register('phone')}
