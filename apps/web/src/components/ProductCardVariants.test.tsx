@@ -37,4 +37,11 @@ describe('ProductCard of a product sold in variants', () => {
       'true',
     );
   });
+
+  it('on sale, shows its lowest price with the price before the sale struck through and the saving', () => {
+    renderCard({ price: 250, compareAtPrice: 400 });
+    const price = screen.getByText('From').parentElement;
+    expect(price).toHaveTextContent(/^From\sEGP\s250\sWas\sEGP\s400\sSave\sEGP\s150\s\(38%\)$/);
+    expect(screen.getByText(/EGP\s400/).closest('s')).not.toBeNull();
+  });
 });

@@ -124,7 +124,7 @@ export function Header({ showSearch }: { showSearch: boolean }) {
           ) : (
             <NavLink to={paths.login} className="header-link">
               <UserIcon size={22} />
-              <span>{t('nav.login')}</span>
+              <span className="header-login-label">{t('nav.login')}</span>
             </NavLink>
           )}
           {isAdmin ? (
