@@ -25,8 +25,6 @@ async function slowPhoneWithAppHeld(page: Page): Promise<() => void> {
   return release;
 }
 
-const appReady = (page: Page) => page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
-
 test.describe('before the app has taken the page over', () => {
   test('a heart and Add to Cart tapped at once are kept and carried out', async ({ page, request, makeProduct }) => {
     const product = await makeProduct();

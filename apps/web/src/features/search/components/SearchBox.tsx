@@ -20,7 +20,8 @@ export function SearchBox({ className }: { className?: string }) {
   // submit reads it from the form. On a results page it shows what was searched: a new search is a new box.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const search = String(new FormData(event.currentTarget).get(SEARCH_FORM.field) ?? '').trim();
+    const typed = new FormData(event.currentTarget).get(SEARCH_FORM.field);
+    const search = typeof typed === 'string' ? typed.trim() : '';
     if (search) void navigate(paths.searchResults(search));
   };
 
