@@ -76,6 +76,9 @@
         if (!target || !target.closest) return;
         var switchTo = target.closest('a[data-language]');
         if (switchTo) {
+          // The server cannot know the address's #part: the same place on the page in the other language.
+          if (location.hash)
+            switchTo.setAttribute('href', (switchTo.getAttribute('href') || '').split('#')[0] + location.hash);
           try {
             localStorage.setItem('shop.language', switchTo.getAttribute('data-language') || '');
           } catch (error) {
