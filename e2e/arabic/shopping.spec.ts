@@ -17,7 +17,7 @@ test.describe('the shop in Arabic, on a phone', () => {
     // The switch lives in the menu drawer on phones.
     await page.goto('/');
     await page.getByRole('button', { name: 'Open the menu' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'العربية' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'العربية' }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('heading', { name: ar('home.products') })).toBeVisible();

@@ -37,7 +37,7 @@ test.describe('favourites', () => {
     const cards = gridCards(page, 'Your favourites');
     await expect(cards).toHaveCount(1);
     await expect(productCard(page, item.name)).toBeVisible();
-    await expect(productCard(page, item.name).getByRole('button', { name: `Add ${item.name} to cart` })).toBeEnabled();
+    await expect(productCard(page, item.name).getByRole('button', { name: `Add to Cart: ${item.name}` })).toBeEnabled();
 
     // Kept on the server too: another browser of the same shopper sees it.
     const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });

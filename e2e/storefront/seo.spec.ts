@@ -132,7 +132,7 @@ test('the language switch moves between /… and /ar/…, and the shop opens in 
   const product = await iphone(request);
   await page.goto(`/product/one/${product._id}?from=switch#reviews`);
   await expect(page.getByRole('heading', { level: 1, name: IPHONE })).toBeVisible();
-  await header(page).getByRole('button', { name: 'العربية' }).click();
+  await header(page).getByRole('link', { name: 'العربية' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/ar/product/one/${product._id}\\?from=switch#reviews$`));
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -144,7 +144,7 @@ test('the language switch moves between /… and /ar/…, and the shop opens in 
   await expect(page).toHaveURL(/\/ar$/);
   await expect(page.getByRole('heading', { name: ar('home.products') })).toBeVisible();
 
-  await header(page).getByRole('button', { name: 'English' }).click();
+  await header(page).getByRole('link', { name: 'English' }).click();
   await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/);
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await expect(page.getByRole('heading', { name: 'Products', exact: true })).toBeVisible();

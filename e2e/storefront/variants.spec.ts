@@ -79,8 +79,8 @@ test('the demo iPhone is one product: its card leads to its page, where each sto
   await page.goto('/searchResults/iphone');
   const card = productCard(page, IPHONE);
   await expect(card.locator('.product-price')).toContainText('From');
-  await expect(card.getByRole('button', { name: `Add ${IPHONE} to cart` })).toHaveCount(0);
-  await card.getByRole('link', { name: `Choose the options of ${IPHONE}` }).click();
+  await expect(card.getByRole('button', { name: `Add to Cart: ${IPHONE}` })).toHaveCount(0);
+  await card.getByRole('link', { name: `Choose options: ${IPHONE}` }).click();
 
   await expect(page).toHaveURL(`/product/one/${iphone._id}`);
   const main = page.getByRole('main');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 
 const require = createRequire(import.meta.url);
 
@@ -17,6 +17,18 @@ const fileName = (key: Key) => FILES[key].split('/').pop() ?? key;
 
 // The published CSS names a source map that is not shipped.
 const contents = (key: Key) => readFileSync(FILES[key], 'utf8').replace(/\/\*# sourceMappingURL=.*?\*\/\s*$/, '');
+
+/** The files of the Arabic face (theme.css's @font-face): the server preloads them on Arabic pages. */
+const ARABIC_FONT = /^cairo-arabic-\d+-normal\.woff2$/;
+
+/** The built addresses of the Arabic face's files, space-separated; none in the dev server. */
+function arabicFonts(bundle: Rollup.OutputBundle | undefined, base: string): string {
+  return Object.values(bundle ?? {})
+    .filter((item) => item.type === 'asset' && item.names.some((name) => ARABIC_FONT.test(name)))
+    .map((item) => `${base}${item.fileName}`)
+    .sort()
+    .join(' ');
+}
 
 /**
  * Puts src/i18n/boot.js first in <head>, with the addresses of both Bootstrap builds: the script
@@ -49,7 +61,12 @@ export function languageBoot(): Plugin {
         return [
           {
             tag: 'script',
-            attrs: { src: url('boot'), 'data-ltr': url('ltr'), 'data-rtl': url('rtl') },
+            attrs: {
+              src: url('boot'),
+              'data-ltr': url('ltr'),
+              'data-rtl': url('rtl'),
+              'data-fonts': arabicFonts(ctx.bundle, base),
+            },
             injectTo: 'head-prepend',
           },
         ];

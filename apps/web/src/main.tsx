@@ -89,6 +89,9 @@ void i18nReady.then(async () => {
     });
   } else {
     root.replaceChildren();
+    // Each screen writes its own <title> (React puts it in the head), and a second one beside the page's
+    // would leave the document with two: the page's goes as the app draws its own.
+    document.head.querySelectorAll('title').forEach((title) => title.remove());
     createRoot(root).render(app);
   }
 });

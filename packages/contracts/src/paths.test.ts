@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isArabicPath, languageOfPath, pathIn, samePageIn } from './paths.js';
+import { isAppPath, isArabicPath, languageOfPath, pathIn, samePageIn } from './paths.js';
 
 describe('a page’s address in each language', () => {
   it('puts Arabic pages behind /ar and English ones at the bare path', () => {
@@ -20,5 +20,27 @@ describe('a page’s address in each language', () => {
     expect(samePageIn('/ar', 'en')).toBe('/');
     expect(samePageIn('/', 'ar')).toBe('/ar');
     expect(samePageIn('/ar/about', 'ar')).toBe('/ar/about');
+  });
+});
+
+describe('the addresses the web app has', () => {
+  it('knows its pages in both languages, as the router matches them', () => {
+    for (const path of ['/', '/ar', '/ar/', '/CartPage', '/user', '/ar/User', '/product/one/7', '/SearchResults/tv']) {
+      expect(isAppPath(path), path).toBe(true);
+    }
+    expect(isAppPath('/dashboard/UserOrder/3')).toBe(true);
+  });
+
+  it('has no other: not a made-up page, a part of one or a page under another', () => {
+    for (const path of [
+      '/no-such-page',
+      '/ar/no-such-page',
+      '/product/one',
+      '/product/one/7/x',
+      '/arabic',
+      '/about/x',
+    ]) {
+      expect(isAppPath(path), path).toBe(false);
+    }
   });
 });

@@ -89,3 +89,26 @@ export function samePageIn(pathname: string, language: Language): string {
   const path = isArabicPath(pathname) ? pathname.slice(ARABIC_PREFIX.length) || '/' : pathname;
   return pathIn(path, language);
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every address the web app's router serves, as it matches them: case-insensitively, a trailing slash allowed. */
+const APP_PATH = new RegExp(
+  `^(?:${[...Object.values(WEB_PATHS), ...Object.values(WEB_PATTERNS)]
+    .map((path) =>
+      path
+        .split('/')
+        .map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part)))
+        .join('/'),
+    )
+    .join('|')})/?$`,
+  'i',
+);
+
+/**
+ * Whether an address (in either language) is a page of the web app; any other is answered 404 with the
+ * not-found page, so a mistyped link is not indexed as a copy of the shop's shell.
+ */
+export function isAppPath(pathname: string): boolean {
+  return APP_PATH.test(samePageIn(pathname, 'en'));
+}

@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyStatic from '@fastify/static';
 import { pathToFileURL } from 'node:url';
-import { imageQuerySchema, languageOfPath, say, type PageRenderer } from '@shop/contracts';
+import { imageQuerySchema, isAppPath, languageOfPath, say, type PageRenderer } from '@shop/contracts';
 import { isOriginalName, resized, resizedName } from '../lib/images.js';
-import { seoRoutes, sendPage } from '../modules/seo/routes.js';
+import { notFoundTags } from '../modules/seo/head.js';
+import { pageBodies, seoRoutes, sendPage } from '../modules/seo/routes.js';
 import { pageTemplate } from '../modules/seo/template.js';
 
 const FALLBACK_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>EGP Shop</title></head>
@@ -78,13 +79,19 @@ export async function webPlugin(app: FastifyInstance, opts: { webDist: string })
   }
 
   const template = pageTemplate(hasWeb ? indexFile : null, FALLBACK_PAGE);
-  await app.register(seoRoutes, { template, renderer: hasWeb ? await pageRenderer(opts.webDist) : null });
+  const renderer = hasWeb ? await pageRenderer(opts.webDist) : null;
+  await app.register(seoRoutes, { template, renderer });
+  const body = pageBodies(app, renderer);
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (request.url.startsWith('/api/') || request.url.startsWith('/uploads/') || request.method !== 'GET') {
       return reply.code(404).send({ message: say.api.routeNotFound(request.method, pathname) });
     }
-    return sendPage(reply, await template.render(languageOfPath(pathname), null));
+    const language = languageOfPath(pathname);
+    if (isAppPath(pathname)) return sendPage(reply, await template.render(language, null));
+    // An address the shop does not have: the not-found page, drawn on the server like the storefront's.
+    reply.code(404);
+    return sendPage(reply, await template.render(language, notFoundTags(language), await body(request, language)));
   });
 }

@@ -1,13 +1,5 @@
 import { DEPARTMENTS, REVIEW_TEXTS, REVIEWERS, type CategoryTemplate } from './catalogue.js';
-import {
-  at,
-  initialsOf,
-  planSingle,
-  planWithOptions,
-  type PlannedProduct,
-  type Slot,
-  type TileSpec,
-} from './products.js';
+import { at, planSingle, planWithOptions, type PlannedProduct, type Slot, type TileSpec } from './products.js';
 
 /**
  * Turns the catalogue templates into the exact rows to insert. Pure and deterministic (a seeded PRNG,
@@ -102,9 +94,10 @@ export function buildPlan(productCount = DEFAULT_PRODUCTS): Plan {
         shape: c.shape,
         hue: c.hue,
         colour: `hsl(${c.hue}, 45%, 45%)`,
-        heading: d.name,
-        title: c.name,
-        initials: initialsOf(c.name),
+        // No words: the card names the category beside it, in the page's language.
+        heading: '',
+        title: '',
+        initials: '',
         view: 0,
       },
     })),

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useTranslation } from '../i18n/useTranslation';
 import { paths } from '../lib/paths';
+import { AppReady } from './AppReady';
 
 /** The router's fallback for anything that throws while a screen loads or renders. */
 export function RouteError() {
@@ -13,6 +14,7 @@ export function RouteError() {
       : null;
   return (
     <div className="container-sm py-5 text-center narrow-page">
+      <AppReady />
       <title>{t('errors.unexpected')}</title>
       <h1 className="h2">{t('errors.unexpected')}</h1>
       <p className="text-body-secondary">{t('errors.unexpectedHelp')}</p>

@@ -67,7 +67,7 @@ describe('ProductCard', () => {
 
   it('gives shoppers Add to Cart and the heart', async () => {
     const actions = renderCard();
-    await userEvent.click(screen.getByRole('button', { name: 'Add Toshiba Fridge to cart' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart: Toshiba Fridge' }));
     expect(actions.onAddToCart).toHaveBeenCalledWith(expect.objectContaining({ _id: 'p1' }));
     const heart = screen.getByRole('button', { name: 'Add Toshiba Fridge to favourites' });
     expect(heart).toHaveAttribute('aria-pressed', 'false');
@@ -86,7 +86,7 @@ describe('ProductCard', () => {
   it("disables Add to Cart and says 'out of stock' at stock 0", () => {
     renderCard({ stock: 0 });
     expect(screen.getByText('out of stock')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Add Toshiba Fridge to cart' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add to Cart: Toshiba Fridge' })).toBeDisabled();
   });
 
   it('shows admins the category and no cart or heart', () => {

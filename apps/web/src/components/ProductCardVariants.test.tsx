@@ -22,7 +22,7 @@ describe('ProductCard of a product sold in variants', () => {
   it('shows its lowest price as “From” and sends the shopper to its page to choose', () => {
     renderCard();
     expect(screen.getByText('From')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Choose the options of Cotton T-shirt' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Choose options: Cotton T-shirt' })).toHaveAttribute(
       'href',
       '/product/one/p1',
     );
@@ -32,9 +32,16 @@ describe('ProductCard of a product sold in variants', () => {
   it('when every variant is sold out, says so and offers no choice', () => {
     renderCard({ stock: 0 });
     expect(screen.getByText('out of stock')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Choose the options of Cotton T-shirt' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Choose options: Cotton T-shirt' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
+  });
+
+  it('on sale, shows its lowest price with the price before the sale struck through and the saving', () => {
+    renderCard({ price: 250, compareAtPrice: 400 });
+    const price = screen.getByText('From').parentElement;
+    expect(price).toHaveTextContent(/^From\sEGP\s250\sWas\sEGP\s400\sSave\sEGP\s150\s\(38%\)$/);
+    expect(screen.getByText(/EGP\s400/).closest('s')).not.toBeNull();
   });
 });

@@ -6,7 +6,9 @@ import { Price } from './Price';
 
 /**
  * A product's price; on sale, the old price struck through after it and what the shopper saves. A screen
- * reader does not announce a strike-through, so the old price is introduced in words ("was").
+ * reader does not announce a strike-through, so the old price is introduced in words ("was"). A product sold in
+ * variants shows its lowest price as "From EGP 250", and its sale as a plain product does: the price before the
+ * sale is that of the lowest price.
  */
 export function ProductPrice({
   price,
@@ -21,17 +23,26 @@ export function ProductPrice({
   from?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  if (from)
-    return (
+  const onSale = compareAtPrice !== null && compareAtPrice > price;
+  const lead = from && (
+    <>
+      <span className="price-from">{t('product.fromPrice')}</span>{' '}
+    </>
+  );
+  if (!onSale)
+    return lead ? (
       <span className={className}>
-        <span className="price-from">{t('product.fromPrice')}</span> <Price value={price} />
+        {lead}
+        <Price value={price} />
       </span>
+    ) : (
+      <Price value={price} className={className} />
     );
-  if (compareAtPrice === null || compareAtPrice <= price) return <Price value={price} className={className} />;
   const saving = (toPiastres(compareAtPrice) - toPiastres(price)) / 100;
   const percent = Math.round((saving / compareAtPrice) * 100);
   return (
     <span className={`sale-price ${className ?? ''}`}>
+      {lead}
       <Price value={price} />{' '}
       <s className="sale-price-was">
         <span className="visually-hidden">{t('product.was')} </span>

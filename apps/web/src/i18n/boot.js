@@ -29,8 +29,10 @@
   var entry = boot && boot.getAttribute('data-entry');
   if (boot && entry) afterFirstPaint(loadApp.bind(null, entry, boot.getAttribute('data-modules') || ''));
 
-  var dir = language === 'ar' ? 'rtl' : 'ltr';
   var root = document.documentElement;
+  keepEarlyTaps();
+
+  var dir = language === 'ar' ? 'rtl' : 'ltr';
   root.lang = language;
   root.dir = dir;
 
@@ -52,6 +54,81 @@
   link.dataset.rtl = script.dataset.rtl;
   link.href = script.dataset[dir] || '';
   script.after(link);
+
+  /**
+   * A server-rendered page shows its controls before the app has taken them over (<html data-app="ready">,
+   * RootLayout). Links and forms work without it; a tap on a button, a box or a choice would be lost, so it
+   * is kept (the control marked data-kept, which the stylesheet shows as pending) and carried out, in order,
+   * once the app is ready. Until then a form is the browser's own (the app's handlers, half taken over, would
+   * see none of what was typed), and the language links remember the shopper's choice here, before and
+   * after the app is ready, for the next visit to an address without a language.
+   */
+  function keepEarlyTaps() {
+    /** @type {HTMLElement[]} */
+    var kept = [];
+    var ready = function () {
+      return root.getAttribute('data-app') === 'ready';
+    };
+    addEventListener(
+      'click',
+      function (event) {
+        var target = /** @type {Element | null} */ (event.target);
+        if (!target || !target.closest) return;
+        var switchTo = target.closest('a[data-language]');
+        if (switchTo) {
+          // The server cannot know the address's #part: the same place on the page in the other language.
+          if (location.hash)
+            switchTo.setAttribute('href', (switchTo.getAttribute('href') || '').split('#')[0] + location.hash);
+          try {
+            localStorage.setItem('shop.language', switchTo.getAttribute('data-language') || '');
+          } catch (error) {
+            // Storage blocked: the address holds the language for this page.
+          }
+          return;
+        }
+        if (ready()) return;
+        var control = /** @type {HTMLElement | null} */ (
+          target.closest('button:not([type=submit]), input[type=checkbox], input[type=radio]')
+        );
+        if (!control || control.hasAttribute('disabled')) return;
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        control.setAttribute('data-kept', '');
+        kept.push(control);
+        if (kept.length === 1) whenReady(replay);
+      },
+      true,
+    );
+    addEventListener(
+      'submit',
+      function (event) {
+        if (!ready()) event.stopImmediatePropagation();
+      },
+      true,
+    );
+
+    function replay() {
+      var taps = kept.splice(0);
+      taps.forEach(function (control) {
+        control.removeAttribute('data-kept');
+      });
+      taps.forEach(function (control) {
+        if (control.isConnected) control.click();
+      });
+    }
+
+    /** @param {() => void} then */
+    function whenReady(then) {
+      if (ready()) return then();
+      var observer = new MutationObserver(function () {
+        if (!ready()) return;
+        observer.disconnect();
+        // After the commit that marked it, so the taps meet the handlers it attached.
+        setTimeout(then, 0);
+      });
+      observer.observe(root, { attributes: true, attributeFilter: ['data-app'] });
+    }
+  }
 
   /** @param {() => void} run */
   function afterFirstPaint(run) {

@@ -1,9 +1,8 @@
-import { samePageIn } from '@shop/contracts';
 import en from './en.json';
 import type checkoutEn from './checkout.en.json';
 import type adminEn from './admin.en.json';
 import { applyDirection } from './direction';
-import { initialLanguage, LANGUAGE_KEY, type Language } from './language';
+import { initialLanguage, type Language } from './language';
 import { Translator, type KeyOf, type Texts } from './translator';
 
 /** Every text key, typed: a missing or misspelt key is a compile error, not a blank on screen. */
@@ -70,21 +69,6 @@ export async function loadArea(area: Area): Promise<void> {
 export async function changeLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
   i18n.changeLanguage(language);
-}
-
-/**
- * The language switch: the same page at its address in `language` ('/…' ⇄ '/ar/…'), loaded afresh, so its
- * head (from the server) and the router's base are the language's own. The choice is remembered: it is
- * the language of the next visit to an address without one (boot.js).
- */
-export function switchLanguage(language: Language): void {
-  try {
-    localStorage.setItem(LANGUAGE_KEY, language);
-  } catch {
-    // Privacy mode: the choice holds for this visit.
-  }
-  const { pathname, search, hash } = window.location;
-  window.location.assign(`${samePageIn(pathname, language)}${search}${hash}`);
 }
 
 i18n.onLanguageChanged((language) => applyDirection(language, i18n.dir(language)));

@@ -5,7 +5,7 @@ import {
   localDescription,
   localName,
   type Language,
-  type Product,
+  type ProductDetail,
 } from '@shop/contracts';
 import { storefrontPath, type Site } from './site.js';
 
@@ -37,11 +37,35 @@ export const breadcrumbList = (crumbs: readonly Crumb[]): Thing => ({
 });
 
 /**
+ * What the product is sold for: one offer, or, for a product sold in variants at several prices, an
+ * AggregateOffer from the lowest to the highest (one offer at the lowest would tell a search engine every
+ * variant costs that), with how many variants there are.
+ */
+function offersOf(product: ProductDetail, url: string) {
+  const availability = `${SCHEMA}/${product.stock > 0 ? 'InStock' : 'OutOfStock'}`;
+  const prices = (product.variants ?? []).map((variant) => variant.price);
+  const lowest = Math.min(...prices);
+  const highest = Math.max(...prices);
+  if (prices.length > 1 && highest > lowest) {
+    return {
+      '@type': 'AggregateOffer',
+      url,
+      lowPrice: lowest,
+      highPrice: highest,
+      offerCount: prices.length,
+      priceCurrency: CURRENCY,
+      availability,
+    };
+  }
+  return { '@type': 'Offer', url, price: product.price, priceCurrency: CURRENCY, availability };
+}
+
+/**
  * A product as Google's merchant listings read it: the required properties (name, image, offers with
  * price, currency and availability) and the recommended ones the shop has (description, brand, sku).
  * The rating is given only when there are reviews: a rating of nobody is no rating.
  */
-export function productThing(product: Product, language: Language, site: Site): Thing {
+export function productThing(product: ProductDetail, language: Language, site: Site): Thing {
   return {
     '@context': SCHEMA,
     '@type': 'Product',
@@ -51,13 +75,7 @@ export function productThing(product: Product, language: Language, site: Site): 
     sku: product._id,
     brand: { '@type': 'Brand', name: product.brand },
     category: localName(product.category, language).text,
-    offers: {
-      '@type': 'Offer',
-      url: site.page(storefrontPath.product(product._id), language),
-      price: product.price,
-      priceCurrency: CURRENCY,
-      availability: `${SCHEMA}/${product.stock > 0 ? 'InStock' : 'OutOfStock'}`,
-    },
+    offers: offersOf(product, site.page(storefrontPath.product(product._id), language)),
     ...(product.numReviews > 0
       ? {
           aggregateRating: {

@@ -6,7 +6,13 @@ import { BOOTSTRAP_LINK_ID } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, departments, products } from '../../db/schema.js';
 import { createTestApp, UNKNOWN_ID, type TestContext } from '../../../test/harness.js';
-import { createCategory, createProduct, type CategoryRow, type ProductFixture } from '../../../test/fixtures.js';
+import {
+  createCategory,
+  createProduct,
+  createVariantProduct,
+  type CategoryRow,
+  type ProductFixture,
+} from '../../../test/fixtures.js';
 import { readUntilHit } from '../../../test/cache-reads.js';
 import { readPage } from '../../../test/markup.js';
 
@@ -171,6 +177,36 @@ describe('a product page', () => {
     expect(product.offers).toMatchObject({ availability: 'https://schema.org/OutOfStock' });
   });
 
+  it('describes a product sold in variants at several prices as an AggregateOffer, lowest to highest', async () => {
+    const size = {
+      name: 'Storage',
+      nameAr: null,
+      values: [
+        { value: '128 GB', valueAr: null },
+        { value: '256 GB', valueAr: null },
+      ],
+    };
+    const { product: sold } = await createVariantProduct(
+      t.app.db,
+      [size],
+      [
+        { options: { Storage: '128 GB' }, price: 19999, stock: 2 },
+        { options: { Storage: '256 GB' }, price: 23999.5, stock: 0 },
+      ],
+      { categoryId: category.id },
+    );
+    const product = thing((await page(`/product/one/${sold.id}`)).things, 'Product');
+    expect(product.offers).toEqual({
+      '@type': 'AggregateOffer',
+      url: `${SHOP}/product/one/${sold.id}`,
+      lowPrice: 19999,
+      highPrice: 23999.5,
+      offerCount: 2,
+      priceCurrency: 'EGP',
+      availability: 'https://schema.org/InStock',
+    });
+  });
+
   it('escapes what it writes: a name cannot end the JSON-LD script or the title, or add an element', async () => {
     const name = `</script><script>alert(1)</script> "Quoted" & <b>bold</b> $& $' $\``;
     const hostile = await createProduct(t.app.db, {
@@ -304,6 +340,17 @@ describe('the other pages of the app', () => {
       expect([p.lang, p.dir]).toEqual(['ar', 'rtl']);
       expect(p.titles).toEqual(['EGP Shop']);
     }
+  });
+
+  it('an address the shop does not have is a 404 with the not-found page, in its language, kept out of indexes', async () => {
+    const english = await page('/no-such-page', 404);
+    expect(english.titles).toEqual(['We could not find that page']);
+    expect(english.meta('robots')).toBe('noindex');
+    const arabic = await page('/ar/no-such-page', 404);
+    expect([arabic.lang, arabic.dir, arabic.meta('robots')]).toEqual(['ar', 'rtl', 'noindex']);
+    // The app's pages keep theirs, whatever their case, and the API its JSON 404.
+    expect((await get('/user')).statusCode).toBe(200);
+    expect((await get('/api/no-such-route')).json()).toHaveProperty('message');
   });
 });
 

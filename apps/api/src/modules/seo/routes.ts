@@ -35,15 +35,10 @@ const cached = (shows: 'product' | 'lists') =>
 const UNCACHED = { config: { access: 'public' }, schema: { hide: true } } as const;
 
 /**
- * The storefront's pages, each in both languages ('/…' and '/ar/…'): the web app's page with a head of
- * its own. A product, category or department that is not there is a 404, with the app's page (which
- * says so). And robots.txt and the sitemap.
+ * The bodies of pages the web app's server bundle renders (`renderer`), or none (the browser renders
+ * the page alone) when there is no bundle or rendering fails.
  */
-export async function seoRoutes(app: FastifyInstance, opts: { template: PageTemplate; renderer: PageRenderer | null }) {
-  const site = siteAt(app.config.PUBLIC_URL);
-  const heads = pageHeads(app, site);
-  const maps = sitemaps(app.db, app.config.PUBLIC_URL);
-
+export function pageBodies(app: FastifyInstance, renderer: PageRenderer | null) {
   /** A GET of the API for the page's render, in this process, counted (rate limit) against the visitor. */
   const apiFor =
     (request: FastifyRequest) =>
@@ -62,16 +57,27 @@ export async function seoRoutes(app: FastifyInstance, opts: { template: PageTemp
       };
     };
 
-  /** The page's body rendered by the web app's server bundle, or none (the browser renders it) if that fails. */
-  async function body(request: FastifyRequest, language: Language): Promise<RenderedPage | null> {
-    if (!opts.renderer) return null;
+  return async function body(request: FastifyRequest, language: Language): Promise<RenderedPage | null> {
+    if (!renderer) return null;
     try {
-      return await opts.renderer.render({ url: request.url, language, api: apiFor(request) });
+      return await renderer.render({ url: request.url, language, api: apiFor(request) });
     } catch (error) {
       request.log.error({ err: error }, 'the page could not be rendered on the server');
       return null;
     }
-  }
+  };
+}
+
+/**
+ * The storefront's pages, each in both languages ('/…' and '/ar/…'): the web app's page with a head of
+ * its own. A product, category or department that is not there is a 404, with the app's page (which
+ * says so). And robots.txt and the sitemap.
+ */
+export async function seoRoutes(app: FastifyInstance, opts: { template: PageTemplate; renderer: PageRenderer | null }) {
+  const site = siteAt(app.config.PUBLIC_URL);
+  const heads = pageHeads(app, site);
+  const maps = sitemaps(app.db, app.config.PUBLIC_URL);
+  const body = pageBodies(app, opts.renderer);
 
   function page<Params>(
     path: string,

@@ -56,4 +56,22 @@ describe('the page template', () => {
     expect(html).not.toContain(SERVER_STATE_ID);
     expect(html).toContain(`id="${BOOTSTRAP_LINK_ID}" data-ltr="/b.css" data-rtl="/b.rtl.css" href="/b.css">`);
   });
+
+  it('preloads the Arabic face on Arabic pages only, rendered or not', async () => {
+    const withFonts = pageTemplate(
+      null,
+      PAGE.replace('data-rtl="/b.rtl.css"', 'data-rtl="/b.rtl.css" data-fonts="/c4.woff2 /c7.woff2"'),
+    );
+    const preloads = (html: string) => html.match(/<link rel="preload"[^>]*>/g) ?? [];
+    expect(preloads(await withFonts.render('ar', null, null))).toEqual([
+      '<link rel="preload" href="/c4.woff2" as="font" type="font/woff2" crossorigin>',
+      '<link rel="preload" href="/c7.woff2" as="font" type="font/woff2" crossorigin>',
+    ]);
+    expect(
+      preloads(await withFonts.render('ar', '<title>T</title>', { html: '<h1>هواتف</h1>', state: '{}' })),
+    ).toHaveLength(2);
+    expect(
+      preloads(await withFonts.render('en', '<title>T</title>', { html: '<h1>Phones</h1>', state: '{}' })),
+    ).toEqual([]);
+  });
 });

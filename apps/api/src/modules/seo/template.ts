@@ -24,10 +24,20 @@ const BOOT_SCRIPT = /(<script\b[^>]*\bdata-ltr="([^"]*)"[^>]*\bdata-rtl="([^"]*)
  * addresses are the script's data-ltr / data-rtl, which the build fills in.
  */
 function withDirectionStyles(page: string, language: Language): string {
-  return page.replace(BOOT_SCRIPT, (script: string, _tag: string, ltr: string, rtl: string) => {
+  return page.replace(BOOT_SCRIPT, (script: string, tag: string, ltr: string, rtl: string) => {
     const href = DIRECTION[language] === 'rtl' ? rtl : ltr;
-    return `<link rel="stylesheet" id="${BOOTSTRAP_LINK_ID}" data-ltr="${ltr}" data-rtl="${rtl}" href="${href}">${script}`;
+    return `${language === 'ar' ? arabicFontPreloads(tag) : ''}<link rel="stylesheet" id="${BOOTSTRAP_LINK_ID}" data-ltr="${ltr}" data-rtl="${rtl}" href="${href}">${script}`;
   });
+}
+
+/**
+ * The Arabic face's files (the boot script's data-fonts, which the build fills in), preloaded on Arabic pages
+ * only: the browser would otherwise find them only once the stylesheet is in and Arabic text laid out, and the
+ * text would show in the fallback face and turn over later. English pages never fetch them.
+ */
+function arabicFontPreloads(bootTag: string): string {
+  const fonts = /\bdata-fonts="([^"]*)"/.exec(bootTag)?.[1]?.split(' ').filter(Boolean) ?? [];
+  return fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`).join('');
 }
 
 /**

@@ -124,7 +124,7 @@ export function Header({ showSearch }: { showSearch: boolean }) {
           ) : (
             <NavLink to={paths.login} className="header-link">
               <UserIcon size={22} />
-              <span>{t('nav.login')}</span>
+              <span className="header-login-label">{t('nav.login')}</span>
             </NavLink>
           )}
           {isAdmin ? (
@@ -137,11 +137,9 @@ export function Header({ showSearch }: { showSearch: boolean }) {
               <DashboardIcon size={24} />
             </NavLink>
           ) : (
-            <NavLink
-              to={paths.cart}
-              className="header-link header-cart"
-              aria-label={t('nav.cartCount', { count: cartCount })}
-            >
+            // Named by its hidden words, not an aria-label: the count and "Cart" it shows are in them (WCAG 2.5.3).
+            <NavLink to={paths.cart} className="header-link header-cart">
+              <span className="visually-hidden">{t('nav.cartCount', { count: cartCount })}</span>
               <span className="position-relative d-inline-flex">
                 <CartIcon size={26} />
                 <span className="header-cart-badge badge rounded-pill bg-accent" aria-hidden="true">

@@ -1,36 +1,33 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { changeLanguage, i18n } from '../../i18n';
 import { LanguageSwitch } from './LanguageSwitch';
 
 afterEach(() => i18n.changeLanguage('en'));
 
-/** Where the switch sends the browser, from the page at `pathname`. */
-async function switchFrom(pathname: string, name: string) {
-  const assign = vi.fn();
-  vi.stubGlobal('location', { ...window.location, pathname, search: '?page=2', hash: '#reviews', assign });
-  await userEvent.setup().click(screen.getByRole('button', { name }));
-  return assign;
-}
+/** The switch on the page at `path` (the router's own path, without the /ar base). */
+const switchOn = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <LanguageSwitch />
+    </MemoryRouter>,
+  );
 
 describe('the language switch', () => {
-  it('offers العربية on an English page: the same page behind /ar, the choice remembered', async () => {
-    render(<LanguageSwitch />);
-    expect(screen.getByRole('button', { name: 'العربية' })).toHaveAttribute('lang', 'ar');
-
-    const assign = await switchFrom('/product/one/42', 'العربية');
-
-    expect(assign).toHaveBeenCalledWith('/ar/product/one/42?page=2#reviews');
-    expect(localStorage.getItem('shop.language')).toBe('ar');
+  it('links an English page to the same page behind /ar, named in Arabic', () => {
+    switchOn('/product/one/42?page=2');
+    const link = screen.getByRole('link', { name: 'العربية' });
+    expect(link).toHaveAttribute('href', '/ar/product/one/42?page=2');
+    expect(link).toHaveAttribute('lang', 'ar');
+    expect(link).toHaveAttribute('hreflang', 'ar');
+    // boot.js remembers the choice as the link is followed.
+    expect(link).toHaveAttribute('data-language', 'ar');
   });
 
-  it('offers English on an Arabic page: the same page without /ar', async () => {
+  it('links an Arabic page to the same page without /ar', async () => {
     await changeLanguage('ar');
-    render(<LanguageSwitch />);
-    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('lang', 'en');
-
-    expect(await switchFrom('/ar', 'English')).toHaveBeenCalledWith('/?page=2#reviews');
-    expect(localStorage.getItem('shop.language')).toBe('en');
+    switchOn('/');
+    expect(screen.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/');
   });
 });

@@ -1,23 +1,12 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useTranslation } from '../../i18n/useTranslation';
 import { PageLoader } from '../../components/PageLoader';
 import { Toasts } from '../../components/Toasts';
+import { AppReady } from '../AppReady';
 import { useRouteChrome } from './chrome';
 import { Footer } from './Footer';
 import { Header } from './Header';
-
-/**
- * Marks the page as the app's: a server-rendered page shows its buttons and fields before the app has taken them
- * over. Browser tests wait for this mark before they act. It sits inside the screen's boundary, since React takes
- * a rendered page's screen over in a pass of its own after the layout around it (about 150 ms later on a phone).
- */
-function AppReady() {
-  useEffect(() => {
-    document.documentElement.dataset.app = 'ready';
-  }, []);
-  return null;
-}
 
 export function RootLayout() {
   const { t, i18n } = useTranslation();

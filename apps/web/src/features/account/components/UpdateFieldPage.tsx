@@ -34,7 +34,7 @@ const FIELDS = {
     done: 'account.updated.phone',
     type: 'tel',
     inputMode: 'numeric',
-    autoComplete: 'tel-national',
+    autoComplete: 'tel',
   },
 } as const;
 

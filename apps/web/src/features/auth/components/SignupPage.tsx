@@ -84,7 +84,7 @@ export function SignupPage() {
           label={t('auth.fields.phone')}
           type="tel"
           inputMode="numeric"
-          autoComplete="tel-national"
+          autoComplete="tel"
           maxLength={11}
           hint={t('auth.hints.phone')}
           registration={register('phone')}

@@ -21,7 +21,7 @@ export function CategoryCard({ category }: { category: Category }) {
         width={600}
         height={288}
       />
-      <Card.Body className="d-flex align-items-center justify-content-between gap-2">
+      <Card.Body className="d-flex flex-wrap align-items-center justify-content-between gap-2">
         <Card.Title as="h3" className="h6 fw-semibold mb-0">
           <Localized value={name} />
         </Card.Title>

@@ -51,7 +51,7 @@ export function DepartmentPage() {
         {categories.isLoading ? (
           <Row className="g-3" role="status" aria-label={t('common.loading')}>
             {Array.from({ length: 4 }, (_, index) => (
-              <Col key={index} sm={6} md={4} lg={3}>
+              <Col key={index} xs={6} md={4} lg={3}>
                 <CategoryCardPlaceholder />
               </Col>
             ))}
@@ -59,7 +59,7 @@ export function DepartmentPage() {
         ) : categories.data?.length ? (
           <Row as="ul" className="g-3 list-unstyled">
             {categories.data.map((category) => (
-              <Col as="li" key={category._id} sm={6} md={4} lg={3}>
+              <Col as="li" key={category._id} xs={6} md={4} lg={3}>
                 <CategoryCard category={category} />
               </Col>
             ))}

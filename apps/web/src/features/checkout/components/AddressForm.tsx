@@ -181,7 +181,7 @@ export function AddressForm({
             label={t('checkout.form.phone')}
             type="tel"
             inputMode="numeric"
-            autoComplete="tel-national"
+            autoComplete="tel"
             maxLength={11}
             hint={t('auth.hints.phone')}
             registration={register('phone')}

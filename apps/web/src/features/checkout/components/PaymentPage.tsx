@@ -122,7 +122,7 @@ export function PaymentPage() {
       <Form.Control
         type="tel"
         inputMode="tel"
-        autoComplete="tel-national"
+        autoComplete="tel"
         dir="ltr"
         value={online.walletPhone ?? ''}
         isInvalid={phoneInvalid}

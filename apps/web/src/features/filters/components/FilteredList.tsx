@@ -44,6 +44,8 @@ export function FilteredList({ facets, refreshing, children }: FilteredListProps
           placement="bottom"
           show={open}
           onHide={() => setOpen(false)}
+          // The sheet is a dialog on phones; beside the list (lg) it is the same element, which its label needs a role for.
+          role="dialog"
           aria-labelledby={titleId}
           className="filters-sheet"
         >

@@ -119,7 +119,9 @@ function ProductDetails({ product }: { product: ProductDetail }) {
           <hr />
           <ProductPrice
             price={variant?.price ?? product.price}
-            compareAtPrice={hasVariants ? null : product.compareAtPrice}
+            // A variant product's price before the sale is its lowest price's: shown while none is chosen, or the
+            // chosen one is sold at that price.
+            compareAtPrice={!variant || variant.price === product.price ? product.compareAtPrice : null}
             from={hasVariants && !variant}
             className="product-detail-price d-block mb-1"
           />
@@ -127,7 +129,10 @@ function ProductDetails({ product }: { product: ProductDetail }) {
           <StockState stock={stock} />
           {variant && (
             <p className="small text-body-secondary mb-0">
-              {t('product.sku')}: <bdi>{variant.sku}</bdi>
+              {t('product.sku')}:{' '}
+              <bdi dir="ltr" className="product-code">
+                {variant.sku}
+              </bdi>
             </p>
           )}
           {hasVariants && <VariantPicker options={options} variants={variants} choice={choice} onChoose={onChoose} />}

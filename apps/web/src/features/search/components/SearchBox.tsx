@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useHref, useNavigate, useParams } from 'react-router';
 import { SEARCH_FORM } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
@@ -6,23 +6,22 @@ import { SearchIcon } from '../../../components/icons';
 import { paths } from '../../../lib/paths';
 
 /**
- * The header search: sends the shopper to /searchResults/{text}. Without JavaScript it is a plain GET form
- * to /searchResults?q= (the router's base makes it /ar/searchResults on Arabic pages), which the server
- * redirects to the same address.
+ * The header search: sends the shopper to /searchResults/{text}. Without JavaScript, and until the app has taken
+ * the page over (boot.js), it is a plain GET form to /searchResults?q= (the router's base makes it
+ * /ar/searchResults on Arabic pages), which the server redirects to the same address.
  */
 export function SearchBox({ className }: { className?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const action = useHref(SEARCH_FORM.path);
   const { query } = useParams();
-  const [text, setText] = useState(query ?? '');
 
-  // On a results page the box shows what was searched, also after back/forward.
-  useEffect(() => setText(query ?? ''), [query]);
-
-  const submit = (event: FormEvent) => {
+  // The box is the browser's own (uncontrolled): what was typed before the app took the page over stays, and a
+  // submit reads it from the form. On a results page it shows what was searched: a new search is a new box.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const search = text.trim();
+    const typed = new FormData(event.currentTarget).get(SEARCH_FORM.field);
+    const search = typeof typed === 'string' ? typed.trim() : '';
     if (search) void navigate(paths.searchResults(search));
   };
 
@@ -46,8 +45,8 @@ export function SearchBox({ className }: { className?: string }) {
         enterKeyHint="search"
         autoComplete="off"
         placeholder={t('search.placeholder')}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
+        key={query}
+        defaultValue={query}
         maxLength={100}
       />
       <button type="submit" className="btn btn-accent" aria-label={t('search.submit')}>

@@ -1,0 +1,142 @@
+import type { Page } from '@playwright/test';
+import { demoProduct, departments } from '../support/catalog';
+import { header } from '../support/ui';
+import { test, expect } from '../support/test';
+
+/*
+ * What a shopper saw broken, kept fixed by measuring the page rather than comparing pictures (a screenshot differs
+ * from machine to machine by a pixel of font): on a phone (360 px) and a desktop (1280 px), in both languages.
+ */
+
+interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** Each product card's price and its room (the card's body inside its padding), and the height of its button. */
+const productCards = (page: Page) =>
+  page.locator('.product-card').evaluateAll((cards) =>
+    cards.map((card) => {
+      const body = card.querySelector('.card-body') as HTMLElement;
+      const style = getComputedStyle(body);
+      const room = body.getBoundingClientRect();
+      const price = (card.querySelector('.product-price') as HTMLElement).getBoundingClientRect();
+      const button = card.querySelector('.card-footer .btn') as HTMLElement;
+      return {
+        name: (card.querySelector('.product-card-name') as HTMLElement).innerText,
+        room: {
+          left: room.left + parseFloat(style.paddingLeft),
+          right: room.right - parseFloat(style.paddingRight),
+        },
+        price: { left: price.left, right: price.right },
+        buttonHeight: button.getBoundingClientRect().height,
+      };
+    }),
+  );
+
+/** The rows the header's parts take: an item starting below every item of the row before starts a row. */
+const headerRows = (page: Page) =>
+  header(page)
+    .locator('.container-xl > *')
+    .evaluateAll((items) => {
+      const boxes = items
+        .filter((item) => (item as HTMLElement).offsetParent !== null)
+        .map((item) => item.getBoundingClientRect())
+        .sort((a, b) => a.top - b.top);
+      let rows = 0;
+      let rowBottom = -Infinity;
+      for (const box of boxes) {
+        if (box.top >= rowBottom - 1) rows++;
+        rowBottom = rows && box.top >= rowBottom - 1 ? box.bottom : Math.max(rowBottom, box.bottom);
+      }
+      return rows;
+    });
+
+const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+for (const language of ['en', 'ar'] as const) {
+  const home = language === 'ar' ? '/ar' : '/';
+  for (const width of [360, 1280]) {
+    test(`${language} at ${width} px: whole prices, even buttons, a header of two rows, a clear banner`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(home);
+
+      const cards = await productCards(page);
+      expect(cards.length).toBeGreaterThan(0);
+      for (const card of cards) {
+        expect
+          .soft(card.price.left, `${card.name}: price inside its card`)
+          .toBeGreaterThanOrEqual(card.room.left - 0.5);
+        expect.soft(card.price.right, `${card.name}: price inside its card`).toBeLessThanOrEqual(card.room.right + 0.5);
+      }
+      const heights = new Set(cards.map((card) => Math.round(card.buttonHeight)));
+      expect(heights.size, `button heights ${[...heights].join(', ')}`).toBe(1);
+
+      // Signed out: the menu, logo, sign-in and cart on one row, the search on the next at most.
+      expect(await headerRows(page)).toBeLessThanOrEqual(width < 768 ? 2 : 1);
+
+      // The pause button sits clear of the banners' words (drawn on the start side, from a third of the height down).
+      const banner = (await page.locator('.banner-carousel').boundingBox()) as {
+        x: number;
+        y: number;
+        width: number;
+        height: number;
+      };
+      const pause = (await page.locator('.carousel-pause').boundingBox()) as typeof banner;
+      const words: Box = {
+        left: language === 'en' ? banner.x : banner.x + banner.width * 0.4,
+        right: language === 'en' ? banner.x + banner.width * 0.6 : banner.x + banner.width,
+        top: banner.y + banner.height / 4,
+        bottom: banner.y + banner.height,
+      };
+      const button: Box = { left: pause.x, right: pause.x + pause.width, top: pause.y, bottom: pause.y + pause.height };
+      expect(overlaps(button, words)).toBe(false);
+    });
+  }
+
+  test(`${language} on a phone: a department's categories, whole names, then its products close below`, async ({
+    page,
+    request,
+  }) => {
+    const mobiles = (await departments(request)).find((item) => item.name === 'Mobiles & Tablets');
+    if (!mobiles) throw new Error('no Mobiles & Tablets department');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(`${language === 'ar' ? '/ar' : ''}/department/${mobiles._id}`);
+
+    const titles = await page.locator('.category-card .card-title').evaluateAll((elements) =>
+      elements.map((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const words = (element as HTMLElement).innerText.split(/\s+/);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        return { text: (element as HTMLElement).innerText, words: words.length, lines };
+      }),
+    );
+    expect(titles.length).toBeGreaterThan(1);
+    // No name is broken inside a word: a name takes no more lines than it has words.
+    for (const title of titles) expect.soft(title.lines, title.text).toBeLessThanOrEqual(title.words);
+    // Its pictures carry no words: the name shows once, in the page's language.
+    const categories = await page.locator('#categories-heading').boundingBox();
+    const products = await page.locator('#department-products-heading').boundingBox();
+    expect((products?.y ?? 0) - (categories?.y ?? 0)).toBeLessThan(700);
+  });
+}
+
+test('ar on a phone: a variant’s code reads left to right, inside the page', async ({ page, request }) => {
+  const shirt = await demoProduct(request, (item) => item.name.startsWith('LC Waikiki Slim Fit'));
+  const detail = (await (await request.get(`/api/product/one/${shirt._id}`)).json()) as {
+    variants: { _id: string; sku: string }[];
+  };
+  const variant = detail.variants[0];
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(`/ar/product/one/${shirt._id}?variant=${variant?._id}`);
+  const code = page.locator('.product-code');
+  await expect(code).toHaveText(variant?.sku ?? '');
+  expect(await code.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
+  const box = await code.boundingBox();
+  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 360).toBe(true);
+});
