@@ -42,6 +42,7 @@ export const WEB_PATHS = {
   dashLogs: '/dashboard/logs',
   dashShipping: '/dashboard/Shipping',
   dashCoupons: '/dashboard/coupons',
+  dashSynonyms: '/dashboard/search-synonyms',
   cart: '/CartPage',
   shippingAddress: '/ShippingAdress',
   shippingForm: '/ShippingForm',

@@ -3,7 +3,15 @@ import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { BoxIcon, BuildingIcon, DashboardIcon, MenuIcon, TruckIcon, type IconProps } from '../../../components/icons';
+import {
+  BoxIcon,
+  BuildingIcon,
+  DashboardIcon,
+  MenuIcon,
+  SearchIcon,
+  TruckIcon,
+  type IconProps,
+} from '../../../components/icons';
 import { useSession } from '../../auth';
 import { LogIcon, PercentIcon, ReceiptIcon, TagIcon, UsersIcon } from './adminIcons';
 import '../admin.css';
@@ -11,7 +19,17 @@ import { paths, patterns } from '../../../lib/paths';
 
 interface NavItem {
   to: string;
-  label: 'overview' | 'products' | 'orders' | 'users' | 'categories' | 'departments' | 'coupons' | 'shipping' | 'logs';
+  label:
+    | 'overview'
+    | 'products'
+    | 'orders'
+    | 'users'
+    | 'categories'
+    | 'departments'
+    | 'coupons'
+    | 'shipping'
+    | 'synonyms'
+    | 'logs';
   icon: ComponentType<IconProps>;
   /** Other screens that belong to this entry (a user's orders sit under Users). */
   also?: string;
@@ -26,6 +44,7 @@ const NAV: NavItem[] = [
   { to: paths.dashDepartments, label: 'departments', icon: BuildingIcon },
   { to: paths.dashCoupons, label: 'coupons', icon: PercentIcon },
   { to: paths.dashShipping, label: 'shipping', icon: TruckIcon },
+  { to: paths.dashSynonyms, label: 'synonyms', icon: SearchIcon },
   { to: paths.dashLogs, label: 'logs', icon: LogIcon },
 ];
 

@@ -11,10 +11,10 @@ describe('SearchBox', () => {
     const form = screen.getByRole('search');
     expect(form).toHaveAttribute('method', 'get');
     expect(form).toHaveAttribute('action', '/searchResults');
-    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveAttribute('name', 'q');
+    expect(screen.getByRole('combobox', { name: 'Search products' })).toHaveAttribute('name', 'q');
 
     // The address the server's redirect gives too (apps/api/src/modules/seo/routes.ts).
-    await userEvent.type(screen.getByRole('searchbox'), ' tv & more {Enter}');
+    await userEvent.type(screen.getByRole('combobox'), ' tv & more {Enter}');
     expect(await screen.findByText('page /searchResults/tv%20%26%20more')).toBeInTheDocument();
   });
 

@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useHref, useNavigate, useParams } from 'react-router';
 import { SEARCH_FORM } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { SearchIcon } from '../../../components/icons';
 import { paths } from '../../../lib/paths';
+import { COMBOBOX_ATTRIBUTES, SearchSuggestions } from './SearchSuggestions';
 
 /**
  * The header search: sends the shopper to /searchResults/{text}. Without JavaScript it is a plain GET form
@@ -16,6 +17,7 @@ export function SearchBox({ className }: { className?: string }) {
   const action = useHref(SEARCH_FORM.path);
   const { query } = useParams();
   const [text, setText] = useState(query ?? '');
+  const input = useRef<HTMLInputElement>(null);
 
   // On a results page the box shows what was searched, also after back/forward.
   useEffect(() => setText(query ?? ''), [query]);
@@ -39,6 +41,8 @@ export function SearchBox({ className }: { className?: string }) {
         {t('search.label')}
       </label>
       <input
+        ref={input}
+        {...COMBOBOX_ATTRIBUTES}
         id="site-search"
         name={SEARCH_FORM.field}
         className="form-control"
@@ -50,6 +54,7 @@ export function SearchBox({ className }: { className?: string }) {
         onChange={(event) => setText(event.target.value)}
         maxLength={100}
       />
+      <SearchSuggestions input={input} />
       <button type="submit" className="btn btn-accent" aria-label={t('search.submit')}>
         <SearchIcon size={20} />
       </button>
