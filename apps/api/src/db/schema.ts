@@ -267,7 +267,7 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
 ]);
 
 /**
- * The merchant's synonyms (docs/guide/search.md): each row a group of words a search takes for one another, `words`
+ * The merchant's synonyms (docs/guide/search-engines.md): each row a group of words a search takes for one another, `words`
  * as written in the dashboard, `folded` lower-cased and Arabic folded as typed words are (with_synonyms in
  * db/sql/search-synonyms.sql looks them up).
  */

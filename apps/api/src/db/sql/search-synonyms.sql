@@ -1,5 +1,5 @@
 -- Synonyms: words a shopper may type for the same thing, in either language ('fridge', 'refrigerator', 'ثلاجه'),
--- which the merchant lists in the dashboard (search_synonyms, docs/guide/search.md). Both engines read the typed
+-- which the merchant lists in the dashboard (search_synonyms, docs/guide/search-engines.md). Both engines read the typed
 -- words through with_synonyms, so there is one implementation: each word becomes its alternatives, apart by '|',
 -- which the text-search parser reads as a separator, so that word_forms (search-prefixes.sql) gives every
 -- alternative's forms and typed_words_tsquery asks for any of them.

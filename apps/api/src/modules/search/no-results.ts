@@ -16,7 +16,7 @@ const BEST_SELLING_DAYS = 30;
 const SOLD: OrderStatus[] = ['paid', 'confirmed', 'shipped', 'delivered', 'return_requested'];
 
 /**
- * What a search that found nothing for `text` offers instead (docs/guide/search.md): the text with each word spelled
+ * What a search that found nothing for `text` offers instead (docs/guide/search-engines.md): the text with each word spelled
  * as the most alike word of the catalogue's names and brands (search_words, as typos are searched, but looser), the
  * categories whose names are most like it (or like that spelling), and the best sellers: the products in stock with
  * the most units sold in the last 30 days, then the best reviewed.

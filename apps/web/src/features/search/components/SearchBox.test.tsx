@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Provider } from 'react-redux';
+import { setupStore } from '../../../app/store';
 import { renderRoute } from '../../../test/utils';
 import { SearchBox } from './SearchBox';
 
@@ -23,7 +25,11 @@ describe('SearchBox', () => {
       initialEntries: ['/ar'],
       basename: '/ar',
     });
-    render(<RouterProvider router={router} />);
+    render(
+      <Provider store={setupStore()}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
     expect(screen.getByRole('search')).toHaveAttribute('action', '/ar/searchResults');
   });
 });

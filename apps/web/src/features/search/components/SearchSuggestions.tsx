@@ -162,6 +162,8 @@ export function SearchSuggestions({ input }: { input: RefObject<HTMLInputElement
                     key={item.id}
                     id={optionId(at)}
                     role="option"
+                    // Focus stays in the box (aria-activedescendant); an option takes it only from a pointer.
+                    tabIndex={-1}
                     aria-selected={at === active}
                     className={`search-suggestion${at === active ? ' active' : ''}`}
                     // Chosen on mouse down, before the input's blur closes the list.
