@@ -63,8 +63,8 @@ test.describe('the shop in Arabic, on a phone', () => {
     expect(await televisions('شَاشَة سَامْسُونج')).toEqual(asWritten);
 
     // Typed in the header's search box.
-    await page.getByRole('searchbox', { name: ar('search.label') }).fill('ايفون');
-    await page.getByRole('searchbox', { name: ar('search.label') }).press('Enter');
+    await page.getByRole('combobox', { name: ar('search.label') }).fill('ايفون');
+    await page.getByRole('combobox', { name: ar('search.label') }).press('Enter');
     await expect(page).toHaveURL(/\/searchResults\//);
     await expect(page.getByRole('link', { name: IPHONE_AR, exact: true })).toBeVisible();
   });

@@ -9,7 +9,7 @@ test.describe('header and footer', () => {
     const bar = header(page);
     await expect(bar.getByRole('button', { name: 'Open the menu' })).toBeVisible();
     await expect(bar.getByRole('link', { name: 'EGP Shop' })).toHaveAttribute('href', '/');
-    await expect(bar.getByRole('searchbox', { name: 'Search products' })).toBeVisible();
+    await expect(bar.getByRole('combobox', { name: 'Search products' })).toBeVisible();
     await expect(bar.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     await expectCartCount(page, 0);
     await expect(bar.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
@@ -60,7 +60,7 @@ test.describe('header and footer', () => {
 
   test('the search box sends the shopper to /searchResults/{query}', async ({ page }) => {
     await page.goto('/');
-    const box = header(page).getByRole('searchbox', { name: 'Search products' });
+    const box = header(page).getByRole('combobox', { name: 'Search products' });
     await box.fill('samsung tv');
     await box.press('Enter');
     await expect(page).toHaveURL('/searchResults/samsung%20tv');
@@ -73,7 +73,7 @@ test.describe('header and footer', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('banner')).toHaveCount(0);
-      await expect(page.getByRole('searchbox')).toHaveCount(0);
+      await expect(page.getByRole('combobox')).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Open the menu' })).toHaveCount(0);
       // The logo still leads home.
       await expect(page.getByRole('link', { name: 'EGP Shop' })).toHaveAttribute('href', '/');

@@ -9,7 +9,7 @@ test.describe('search', () => {
     page,
   }) => {
     await page.goto('/');
-    const box = header(page).getByRole('searchbox', { name: 'Search products' });
+    const box = header(page).getByRole('combobox', { name: 'Search products' });
     await box.fill('iphnoe');
     await box.press('Enter');
     await expect(page).toHaveURL('/searchResults/iphnoe');

@@ -161,9 +161,20 @@ export interface ProductList {
   /** Present when the list is a category's or a department's: the filter panel's counts. */
   facets?: Facets;
 }
+/**
+ * What a search that found nothing offers instead: the text spelled as the catalogue's words nearest to it (null when
+ * none is near, or it is the text itself), the categories whose names are nearest to it, and the best sellers.
+ */
+export interface NoResults {
+  spelling: string | null;
+  categories: LocalizedRef[];
+  bestSellers: Product[];
+}
 export interface SearchResult {
   products: Product[];
   facets: Facets;
+  /** Only when a text found no product. */
+  noResults?: NoResults;
 }
 export interface Review {
   _id: string;
@@ -207,9 +218,16 @@ export const productListSchema = z.object({
   pages: z.number(),
   facets: facetsSchema.optional(),
 }) satisfies z.ZodType<ProductList>;
+export const noResultsSchema = z.object({
+  spelling: z.string().nullable(),
+  categories: z.array(localizedRefSchema),
+  bestSellers: z.array(productSchema),
+}) satisfies z.ZodType<NoResults>;
+
 export const searchResultSchema = z.object({
   products: z.array(productSchema),
   facets: facetsSchema,
+  noResults: noResultsSchema.optional(),
 }) satisfies z.ZodType<SearchResult>;
 export const reviewSchema = z.object({
   _id: z.string(),

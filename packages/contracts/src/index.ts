@@ -10,6 +10,7 @@ export * from './user.js';
 export * from './contact-channels.js';
 export * from './phone.js';
 export * from './catalog.js';
+export * from './search.js';
 export * from './filters.js';
 export * from './filterQuery.js';
 export * from './checkout.js';

@@ -77,6 +77,8 @@ export const RULE_MSG_AR: Arabic<typeof RULE_MSG> = {
   skuRepeats: 'يحتاج كل نوع إلى رمز SKU خاص به',
   tooManyOptions: (max) => `للمنتج ${max} خيارات على الأكثر`,
   tooManyVariants: (max) => `للمنتج ${max} نوعًا على الأكثر`,
+  synonymWord: 'المرادف كلمة واحدة من حروف وأرقام',
+  synonymGroupSize: 'تضم المجموعة من 2 إلى 20 كلمة',
 };
 
 export const NOT_FOUND_AR: Arabic<typeof NOT_FOUND> = {

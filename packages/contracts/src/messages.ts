@@ -57,6 +57,9 @@ export const RULE_MSG = {
   skuRepeats: 'Each variant needs a SKU of its own',
   tooManyOptions: (max: number) => `A product has at most ${max} options`,
   tooManyVariants: (max: number) => `A product has at most ${max} variants`,
+  // Search synonyms
+  synonymWord: 'A synonym is one word of letters and digits',
+  synonymGroupSize: 'A group lists 2 to 20 words',
 } as const;
 
 /** What a 404 names: `notFound('Product')` answers 'Product not found'. */

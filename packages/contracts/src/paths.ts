@@ -46,6 +46,7 @@ export const WEB_PATHS = {
   /** Where an invitation's link leads; the token follows in the fragment, which never reaches a server's log. */
   staffAccept: '/staff/accept',
   dashEta: '/dashboard/e-receipts',
+  dashSynonyms: '/dashboard/search-synonyms',
   cart: '/CartPage',
   shippingAddress: '/ShippingAdress',
   shippingForm: '/ShippingForm',

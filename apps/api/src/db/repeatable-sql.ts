@@ -38,6 +38,8 @@ export const FILES = [
   'stock.sql',
   'catalogue-counts.sql',
   'search-typos.sql',
+  // After search-text.sql: typed_prefixes is a SQL-standard body calling word_tsquery.
+  'search-synonyms.sql',
   'search-prefixes.sql',
   'search-postings.sql',
   // Reads users and staff_roles only.

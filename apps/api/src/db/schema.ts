@@ -12,6 +12,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  serial,
   text,
   timestamp,
   unique,
@@ -326,6 +327,21 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
     .using('gin', sql`${t.word} gin_trgm_ops`)
     .with({ fastupdate: false }),
 ]);
+
+/**
+ * The merchant's synonyms (docs/guide/search-engines.md): each row a group of words a search takes for one another, `words`
+ * as written in the dashboard, `folded` lower-cased and Arabic folded as typed words are (with_synonyms in
+ * db/sql/search-synonyms.sql looks them up).
+ */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    id: serial('id').primaryKey(),
+    words: text('words').array().notNull(),
+    folded: text('folded').array().notNull(),
+  },
+  (t) => [index('search_synonyms_folded_idx').using('gin', t.folded)],
+);
 
 /** Text compared byte by byte, so that a B-tree over it finds the words starting with a prefix in one range scan. */
 const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });

@@ -2,17 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { count, inArray, sql } from 'drizzle-orm';
 import { OWNER_ROLE } from '@shop/contracts';
 import type { Db, Tx } from '../db/client.js';
-import { categories, coupons, departments, products, productVariants, reviews, users } from '../db/schema.js';
+import {
+  categories,
+  coupons,
+  departments,
+  products,
+  productVariants,
+  reviews,
+  searchSynonyms,
+  users,
+} from '../db/schema.js';
 import { audit } from '../lib/audit.js';
 import type { ImageStore } from '../lib/image-store.js';
 import { imageUrl } from '../lib/images.js';
 import { toPiastres } from '../lib/money.js';
 import { hashPassword } from '../modules/users/service.js';
 import { recomputeRatings } from '../modules/reviews/rating.js';
+import { synonymRows } from '../modules/search/synonyms.js';
 import { REVIEWERS } from './catalogue.js';
 import { buildPlan, DEFAULT_PRODUCTS, type Plan } from './plan.js';
 import { at, type TileSpec } from './products.js';
 import { renderTiles } from './tiles.js';
+import { DEMO_SYNONYMS } from './synonyms.js';
 
 /** The demo coupon the seed creates, and the first start prints (`demoSignIn`). */
 export const DEMO_COUPON = { code: 'WELCOME10', kind: 'percent', value: 10, perUserLimit: 1 } as const;
@@ -293,6 +304,10 @@ async function insertPlan(
 
   // A code to try the checkout's coupon box with; one the admin already has is left as it is.
   await tx.insert(coupons).values(DEMO_COUPON).onConflictDoNothing();
+
+  // The demo's common synonyms, unless the merchant has a list already (seeding again keeps theirs).
+  const [synonyms] = await tx.select({ n: count() }).from(searchSynonyms);
+  if (!synonyms?.n) await tx.insert(searchSynonyms).values(synonymRows(DEMO_SYNONYMS));
 
   await audit(tx, {
     type: 'admin',

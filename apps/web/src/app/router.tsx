@@ -179,6 +179,10 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
             lazy: page(() => import('../features/admin/components/EtaAdminPage'), 'EtaAdminPage'),
           },
           {
+            path: segment(paths.dashSynonyms, paths.dashboard),
+            lazy: page(() => import('../features/admin/components/SynonymsAdminPage'), 'SynonymsAdminPage'),
+          },
+          {
             // Names the governorates as the checkout does, with the checkout's texts.
             path: segment(paths.dashShipping, paths.dashboard),
             lazy: page(

@@ -88,6 +88,11 @@ DROP TRIGGER IF EXISTS categories_notify ON categories;
 --> statement-breakpoint
 CREATE TRIGGER categories_notify AFTER INSERT OR UPDATE OR DELETE ON categories FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogue_change();
 --> statement-breakpoint
+-- The merchant's synonyms change what searches find.
+DROP TRIGGER IF EXISTS search_synonyms_notify ON search_synonyms;
+--> statement-breakpoint
+CREATE TRIGGER search_synonyms_notify AFTER INSERT OR UPDATE OR DELETE ON search_synonyms FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogue_change();
+--> statement-breakpoint
 DROP TRIGGER IF EXISTS products_notify ON products;
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS products_notify_insert ON products;

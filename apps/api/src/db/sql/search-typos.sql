@@ -34,12 +34,18 @@ DROP TRIGGER IF EXISTS products_name_words_update ON products;
 CREATE TRIGGER products_name_words_update AFTER UPDATE OF name, name_ar, brand ON products FOR EACH ROW EXECUTE FUNCTION remember_renamed_name_words();
 --> statement-breakpoint
 -- A word as typed and the (at most 5) words of names and brands most like it by pg_trgm word similarity
--- (pg_trgm.word_similarity_threshold).
+-- (pg_trgm.word_similarity_threshold), of those only the ones nearly as like it as the best (a distance at most a
+-- tenth above the best's): a mistyped 'موبيل' is 'موبايل' (0.5 alike), not also the 'مولفيكس' diapers, 'مولتو'
+-- croissants and 'مولينكس' blenders that share its first letters (0.33), which ts_rank would rank as high.
 CREATE OR REPLACE FUNCTION similar_words(typed text) RETURNS text[] LANGUAGE sql STABLE PARALLEL SAFE
 BEGIN ATOMIC
   SELECT ARRAY(
     SELECT typed
     UNION
-    (SELECT search_words.word FROM search_words WHERE typed <% search_words.word
-      ORDER BY typed <<-> search_words.word LIMIT 5));
+    SELECT alike.word FROM (
+      SELECT search_words.word, typed <<-> search_words.word AS distance,
+        min(typed <<-> search_words.word) OVER () AS best
+      FROM search_words WHERE typed <% search_words.word
+      ORDER BY typed <<-> search_words.word LIMIT 5) AS alike
+    WHERE alike.distance <= alike.best + 0.1);
 END;

@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import { products } from '../../db/schema.js';
 import type { Deps } from '../deps.js';
 import type { SearchEngine } from './engine.js';
-import { reindexSearchWords, textSearch, value, wordList, type WordReading } from './text-search.js';
+import {
+  prefixQuery,
+  reindexSearchWords,
+  textSearch,
+  typedWords,
+  value,
+  wordList,
+  type WordReading,
+} from './text-search.js';
 
 /**
  * The plain PostgreSQL engine: full-text search over each product's weighted search vector (products.search: names
@@ -13,7 +21,7 @@ import { reindexSearchWords, textSearch, value, wordList, type WordReading } fro
  * the first the index hands over, in the table's order.
  */
 const plainReading: WordReading = {
-  typed: sql`select query as match, query as rank from search_words_tsquery(${value.prefixes}) as query`,
+  typed: sql`select query as match, query as rank from ${prefixQuery(typedWords)} as query`,
   similar: (everyWord) => sql`select rank as match, rank from similar_words_tsquery(${wordList}, ${everyWord})`,
   candidates: (column, cap) =>
     sql`select p.id, p.brand, p.price, p.rating, p.num_reviews, p.in_stock, p.cod, p.created_at,

@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import { products } from '../../db/schema.js';
 import type { Deps } from '../deps.js';
 import type { SearchEngine } from './engine.js';
-import { reindexSearchWords, textSearch, value, wordList, type WordReading } from './text-search.js';
+import {
+  prefixQuery,
+  reindexSearchWords,
+  textSearch,
+  typedWords,
+  value,
+  wordList,
+  type WordReading,
+} from './text-search.js';
 
 /**
  * The engine with posting lists (docs/decisions/search-postings.md): the plain engine's full-text search and
@@ -13,9 +21,9 @@ import { reindexSearchWords, textSearch, value, wordList, type WordReading } fro
  * its matches whatever the descriptions hold (words asked of names and brands alone, as similar words are).
  */
 const postingsReading: WordReading = {
-  typed: sql`select typed.query as match, search_words_tsquery(${value.prefixes}) as rank, typed.words as posted,
+  typed: sql`select typed.query as match, ${prefixQuery(sql`synonyms.words`)} as rank, typed.words as posted,
       false as complete
-    from typed_words_tsquery(${wordList}) as typed`,
+    from ${typedWords} as synonyms(words), typed_words_tsquery(synonyms.words) as typed`,
   similar: (everyWord) => sql`select match, rank, words as posted, true as complete
     from similar_words_tsquery(${wordList}, ${everyWord})`,
   candidates: (column, cap) =>

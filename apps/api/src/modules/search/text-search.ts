@@ -1,7 +1,7 @@
 import { and, asc, desc, sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
-  normalizeArabic,
   SEARCH_LIMIT,
+  searchWordsOf,
   type ProductFilters,
   type SearchQuery,
   type SearchResult,
@@ -25,15 +25,24 @@ const MAX_WORDS = 8;
 export const SEARCH_CANDIDATES = 5000;
 
 /**
- * What a search statement's values are: the words as prefixes in tsquery's syntax, the words apart by spaces, and
- * whether products out of stock are searched. The statements are written with these placeholders, so that a
- * search without filters is one of twelve texts, each built once (unfilteredSearch).
+ * What a search statement's values are: the words apart by spaces, and whether products out of stock are searched.
+ * The statements are written with these placeholders, so that a search without filters is one of twelve texts, each
+ * built once (unfilteredSearch).
  */
-export const value = placeholders(['prefixes', 'words', 'includeOutOfStock']);
-type SearchValues = { prefixes: string; words: string; includeOutOfStock: boolean };
+export const value = placeholders(['words', 'includeOutOfStock']);
+type SearchValues = { words: string; includeOutOfStock: boolean };
 
 /** The words apart, as a text array. */
 export const wordList = sql`string_to_array(${value.words}, ' ')`;
+
+/**
+ * The words as typed, each with the synonyms the merchant listed for it (with_synonyms, db/sql/search-synonyms.sql):
+ * what both engines search before they look for words like the typed ones, which are not widened so.
+ */
+export const typedWords = sql`with_synonyms(${wordList})`;
+
+/** The typed words (`words`, as typedWords writes them), each any of its alternatives, as prefixes: the ranking query. */
+export const prefixQuery = (words: SQL) => sql`search_words_tsquery(typed_prefixes(${words}))`;
 
 /** A column of a text query: `(select name from text_query)`, or a column in scope. */
 export type TextColumn = (name: string) => SQL;
@@ -224,14 +233,10 @@ export function textSearch(db: Db, reading: WordReading): (query: SearchQuery) =
   }
 
   return async (query) => {
-    const words = normalizeArabic(query.name.toLowerCase())
-      .split(/[^\p{L}\p{M}\p{N}]+/u)
-      .filter(Boolean)
-      .slice(0, MAX_WORDS);
+    const words = searchWordsOf(query.name).slice(0, MAX_WORDS);
     if (!words.length) return { products: [], facets: noFacets(query) };
-    // Only letters and digits are left, so no word can be tsquery syntax; the text still travels as a bound parameter.
+    // Only letters and digits are left, so no word can be tsquery syntax (nor a synonym's '|'); it is a bound parameter.
     const values: SearchValues = {
-      prefixes: words.map((word) => `${word}:*`).join(' & '),
       words: words.join(' '),
       includeOutOfStock: query.includeOutOfStock ?? false,
     };

@@ -16,6 +16,7 @@ import type {
   InstalmentOffer,
   InstalmentSettings,
   RefundRequest,
+  SearchSynonyms,
   ShippingRates,
   User,
 } from '@shop/contracts';
@@ -191,12 +192,23 @@ export const adminApi = api.injectEndpoints({
       query: (body) => ({ url: '/shipping/rates', method: 'PUT', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['Shipping']),
     }),
+    getSearchSynonyms: build.query<SearchSynonyms, void>({
+      query: () => '/admin/search-synonyms',
+      providesTags: ['Synonyms'],
+    }),
+    // Searches find other products once the list changes.
+    saveSearchSynonyms: build.mutation<SearchSynonyms, SearchSynonyms>({
+      query: (body) => ({ url: '/admin/search-synonyms', method: 'PUT', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Synonyms', { type: 'Product', id: LIST }]),
+    }),
   }),
 });
 
 export const {
   useGetInstalmentPlansQuery,
   useSaveInstalmentPlanMutation,
+  useGetSearchSynonymsQuery,
+  useSaveSearchSynonymsMutation,
   useGetStatsQuery,
   useGetUsersQuery,
   useGetUserOrdersQuery,

@@ -5,7 +5,15 @@ import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { BoxIcon, BuildingIcon, DashboardIcon, MenuIcon, TruckIcon, type IconProps } from '../../../components/icons';
+import {
+  BoxIcon,
+  BuildingIcon,
+  DashboardIcon,
+  MenuIcon,
+  SearchIcon,
+  TruckIcon,
+  type IconProps,
+} from '../../../components/icons';
 import { useSession } from '../../auth';
 import { usePermissions } from '../permissions';
 import { LogIcon, PercentIcon, ReceiptIcon, TagIcon, UsersIcon } from './adminIcons';
@@ -24,6 +32,7 @@ interface NavItem {
     | 'coupons'
     | 'shipping'
     | 'eta'
+    | 'synonyms'
     | 'logs'
     | 'staff';
   icon: ComponentType<IconProps>;
@@ -42,6 +51,7 @@ const NAV: NavItem[] = [
   { to: paths.dashDepartments, label: 'departments', icon: BuildingIcon, permission: 'catalogue.write' },
   { to: paths.dashCoupons, label: 'coupons', icon: PercentIcon, permission: 'coupons.write' },
   { to: paths.dashShipping, label: 'shipping', icon: TruckIcon, permission: 'settings.write' },
+  { to: paths.dashSynonyms, label: 'synonyms', icon: SearchIcon, permission: 'catalogue.write' },
   { to: paths.dashEta, label: 'eta', icon: ReceiptIcon, permission: 'settings.write' },
   { to: paths.dashLogs, label: 'logs', icon: LogIcon, permission: 'audit.read' },
   { to: paths.dashStaff, label: 'staff', icon: UsersIcon, permission: 'staff.manage' },

@@ -1,4 +1,10 @@
-import { SORT_OPTIONS, type ProductFilters, type SearchResult, type SortOption } from '@shop/contracts';
+import {
+  SORT_OPTIONS,
+  type ProductFilters,
+  type SearchResult,
+  type SearchSuggestions,
+  type SortOption,
+} from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 import { listQuery } from '../../../api/listQuery';
 
@@ -31,7 +37,12 @@ export const searchApi = api.injectEndpoints({
         { type: 'Product', id: LIST },
       ],
     }),
+    // What the search box suggests while typing: the catalogue's, cached by the text like any list.
+    suggestSearch: build.query<SearchSuggestions, string>({
+      query: (text) => `/product/suggest?${new URLSearchParams({ q: text })}`,
+      providesTags: [{ type: 'Product', id: LIST }],
+    }),
   }),
 });
 
-export const { useSearchProductsQuery } = searchApi;
+export const { useSearchProductsQuery, useSuggestSearchQuery } = searchApi;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Provider } from 'react-redux';
+import { setupStore } from '../../../app/store';
 import { renderRoute } from '../../../test/utils';
 import { SearchBox } from './SearchBox';
 
@@ -11,10 +13,10 @@ describe('SearchBox', () => {
     const form = screen.getByRole('search');
     expect(form).toHaveAttribute('method', 'get');
     expect(form).toHaveAttribute('action', '/searchResults');
-    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveAttribute('name', 'q');
+    expect(screen.getByRole('combobox', { name: 'Search products' })).toHaveAttribute('name', 'q');
 
     // The address the server's redirect gives too (apps/api/src/modules/seo/routes.ts).
-    await userEvent.type(screen.getByRole('searchbox'), ' tv & more {Enter}');
+    await userEvent.type(screen.getByRole('combobox'), ' tv & more {Enter}');
     expect(await screen.findByText('page /searchResults/tv%20%26%20more')).toBeInTheDocument();
   });
 
@@ -23,7 +25,11 @@ describe('SearchBox', () => {
       initialEntries: ['/ar'],
       basename: '/ar',
     });
-    render(<RouterProvider router={router} />);
+    render(
+      <Provider store={setupStore()}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
     expect(screen.getByRole('search')).toHaveAttribute('action', '/ar/searchResults');
   });
 });

@@ -1,9 +1,10 @@
-import type { FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { useHref, useNavigate, useParams } from 'react-router';
 import { SEARCH_FORM } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { SearchIcon } from '../../../components/icons';
 import { paths } from '../../../lib/paths';
+import { COMBOBOX_ATTRIBUTES, SearchSuggestions } from './SearchSuggestions';
 
 /**
  * The header search: sends the shopper to /searchResults/{text}. Without JavaScript, and until the app has taken
@@ -15,6 +16,7 @@ export function SearchBox({ className }: { className?: string }) {
   const navigate = useNavigate();
   const action = useHref(SEARCH_FORM.path);
   const { query } = useParams();
+  const input = useRef<HTMLInputElement>(null);
 
   // The box is the browser's own (uncontrolled): what was typed before the app took the page over stays, and a
   // submit reads it from the form. On a results page it shows what was searched: a new search is a new box.
@@ -38,6 +40,8 @@ export function SearchBox({ className }: { className?: string }) {
         {t('search.label')}
       </label>
       <input
+        ref={input}
+        {...COMBOBOX_ATTRIBUTES}
         id="site-search"
         name={SEARCH_FORM.field}
         className="form-control"
@@ -49,6 +53,7 @@ export function SearchBox({ className }: { className?: string }) {
         defaultValue={query}
         maxLength={100}
       />
+      <SearchSuggestions input={input} />
       <button type="submit" className="btn btn-accent" aria-label={t('search.submit')}>
         <SearchIcon size={20} />
       </button>

@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths';
 import { useProductActions } from '../../productActions';
 import { FilteredList, NoMatch, useProductFilters } from '../../filters';
 import { isSortOption, searchArgsOf, useSearchProductsQuery } from '../api/searchApi';
+import { NoResultsHelp } from './NoResultsHelp';
 
 /** Labels of the spec's sort options, in the reader's language. */
 const SORT_LABEL_KEYS = {
@@ -71,7 +72,16 @@ export function SearchResultsPage() {
           loading={isLoading}
           actions={actions}
           label={t('search.resultsLabel')}
-          empty={<NoMatch otherwise={<EmptyState title={t('search.noResults', { search })} />} />}
+          empty={
+            <NoMatch
+              otherwise={
+                <>
+                  <EmptyState title={t('search.noResults', { search })} />
+                  {data?.noResults && <NoResultsHelp help={data.noResults} actions={actions} />}
+                </>
+              }
+            />
+          }
         />
       </FilteredList>
     </div>

@@ -1,0 +1,64 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { searchWordsOf, type NoResults, type OrderStatus } from '@shop/contracts';
+import type { Db } from '../../db/client.js';
+import { categories } from '../../db/schema.js';
+import { productsJson, toProductDto, type ProductRow } from '../products/service.js';
+
+/** How like a word of the catalogue a typed word must be to be offered as its spelling: looser than a search's 0.3. */
+const SPELLING_LIKENESS = 0.2;
+/** How like a category's name the text must be for the category to be offered. */
+const CATEGORY_LIKENESS = 0.3;
+const CATEGORIES_OFFERED = 3;
+const BEST_SELLERS_OFFERED = 4;
+/** Best sellers are counted over the orders of this many days. */
+const BEST_SELLING_DAYS = 30;
+/** Orders that sold their products: not those never paid or confirmed, nor those taken back. */
+const SOLD: OrderStatus[] = ['paid', 'confirmed', 'shipped', 'delivered', 'return_requested'];
+
+/**
+ * What a search that found nothing for `text` offers instead (docs/guide/search-engines.md): the text with each word spelled
+ * as the most alike word of the catalogue's names and brands (search_words, as typos are searched, but looser), the
+ * categories whose names are most like it (or like that spelling), and the best sellers: the products in stock with
+ * the most units sold in the last 30 days, then the best reviewed.
+ */
+export async function noResultsFor(db: Db, text: string, now: Date): Promise<NoResults> {
+  const words = searchWordsOf(text).slice(0, 8);
+  const spelled = await db.transaction(async (tx) => {
+    // Only for this transaction: the searches' threshold stays as it is.
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SPELLING_LIKENESS)}, true)`);
+    const rows = await tx.execute<{ words: string[] }>(sql`
+      select array(
+        select coalesce((select word from search_words where typed.word <% word order by typed.word <<-> word limit 1),
+          typed.word)
+        from unnest(${sql`string_to_array(${words.join(' ')}, ' ')`}) with ordinality as typed(word, position)
+        order by typed.position) as words`);
+    return rows.rows[0]?.words.join(' ') ?? '';
+  });
+  const spelling = spelled && spelled !== words.join(' ') ? spelled : null;
+  const likeness = (name: SQL) =>
+    sql`word_similarity(${spelling ?? words.join(' ')}, lower(normalize_arabic(coalesce(${name}, ''))))`;
+  const alike = sql`greatest(${likeness(sql`${categories.name}`)}, ${likeness(sql`${categories.nameAr}`)})`;
+  const shelves = await db.execute<{ _id: string; name: string; nameAr: string | null }>(sql`
+    select ${categories.id} as "_id", ${categories.name} as name, ${categories.nameAr} as "nameAr"
+    from ${categories} where ${alike} >= ${CATEGORY_LIKENESS}
+    order by ${alike} desc, ${categories.name} limit ${CATEGORIES_OFFERED}`);
+  const since = new Date(now.getTime() - BEST_SELLING_DAYS * 24 * 60 * 60 * 1000);
+  const best = await db.execute<{ products: ProductRow[] }>(
+    sql`select ${productsJson(sql`array(
+    select p.id from products p
+    left join (select oi.product_id, sum(oi.quantity) as units from order_items oi join orders o on o.id = oi.order_id
+      where o.created_at >= ${since.toISOString()} and o.status in (${sql.join(
+        SOLD.map((s) => sql`${s}`),
+        sql`, `,
+      )})
+      group by oi.product_id) as sold on sold.product_id = p.id
+    where p.in_stock
+    order by coalesce(sold.units, 0) desc, p.num_reviews desc, p.rating desc, p.id
+    limit ${BEST_SELLERS_OFFERED})`)} as products`,
+  );
+  return {
+    spelling,
+    categories: shelves.rows,
+    bestSellers: (best.rows[0]?.products ?? []).map(toProductDto),
+  };
+}
