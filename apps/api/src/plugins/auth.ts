@@ -25,7 +25,8 @@ export function accessProblem(access: unknown): string | null {
     return "declares access 'admin', which no longer exists: declare the permission it needs, { permission: '…' } (docs/guide/staff.md)";
   if (typeof access === 'string')
     return ['public', 'user', 'shopper', 'metrics'].includes(access) ? null : `declares an unknown access '${access}'`;
-  const permission = (access as { permission?: unknown } | null)?.permission;
+  const permission: unknown =
+    typeof access === 'object' && access !== null && 'permission' in access ? access.permission : undefined;
   return typeof permission === 'string' && (PERMISSIONS as readonly string[]).includes(permission)
     ? null
     : `declares an unknown permission ${JSON.stringify(permission)}`;

@@ -340,6 +340,13 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: everyone(200),
     request: () => ({ query: { name: 'Product', includeOutOfStock: 'true' } }),
   },
+  'GET /api/product/suggest': { access: 'public', expect: everyone(200), request: () => ({ query: { q: 'Prod' } }) },
+  'GET /api/admin/search-synonyms': { access: 'catalogue.write', expect: adminOnly(200), request: none },
+  'PUT /api/admin/search-synonyms': {
+    access: 'catalogue.write',
+    expect: adminOnly(200),
+    request: () => ({ json: { groups: [['fridge', 'refrigerator']] } }),
+  },
 
   'GET /api/review/product/:id': {
     access: 'public',
@@ -393,6 +400,25 @@ export const ROUTES: Record<string, RouteCase> = {
     access: 'shopper',
     expect: shopperOnly(201),
     request: () => ({ json: { address: { ...ADDRESS, street: `Nile St ${hex()}` } } }),
+  },
+  // The owner's own address; another shopper's is "not found".
+  'PUT /api/address/:id': {
+    access: 'shopper',
+    expect: statuses(401, 200, 404, 403),
+    request: (_w, s) => ({
+      params: { id: s.addressId },
+      json: { address: { ...ADDRESS, street: `Nile St ${hex()}` } },
+    }),
+  },
+  'PUT /api/address/:id/default': {
+    access: 'shopper',
+    expect: statuses(401, 200, 404, 403),
+    request: (_w, s) => ({ params: { id: s.addressId } }),
+  },
+  'DELETE /api/address/:id': {
+    access: 'shopper',
+    expect: statuses(401, 200, 404, 403),
+    request: (_w, s) => ({ params: { id: s.addressId } }),
   },
 
   // Each shopper orders their own cart; nothing in the body names anyone else's.
@@ -470,6 +496,7 @@ export const ROUTES: Record<string, RouteCase> = {
     request: () => ({ params: { name: 'valu' }, json: { minBill: 1000, months: [12], interestPercent: 0 } }),
   },
   // Authenticated by the secret the courier sends; no session involved.
+  'GET /api/courier': { access: 'orders.move', expect: adminOnly(200), request: none },
   'POST /api/courier/bosta/webhook': { access: 'public', expect: everyone(200), request: courierStep },
   // The client secret is the credential, as with Stripe.js.
   'POST /api/payment/offline/confirm': {

@@ -58,7 +58,19 @@ const baseQuery: ApiBaseQuery = async (args, api, extraOptions) => {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Product', 'Department', 'Category', 'Cart', 'Review', 'Order', 'Shipping', 'Coupon', 'Staff', 'EtaReceipt', 'Synonyms'],
+  tagTypes: [
+    'Product',
+    'Department',
+    'Category',
+    'Cart',
+    'Review',
+    'Order',
+    'Shipping',
+    'Coupon',
+    'Staff',
+    'EtaReceipt',
+    'Synonyms',
+  ],
   keepUnusedDataFor: QUERY_CACHE_SECONDS,
   extractRehydrationInfo: (action, { reducerPath }) => {
     if (!serverPageLoaded.match(action)) return undefined;

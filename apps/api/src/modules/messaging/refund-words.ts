@@ -15,14 +15,24 @@ const WORDS = {
   en: {
     amount: (amount: string, bill: string, whole: boolean) =>
       whole ? `${amount}, the whole bill` : `${amount} of the ${bill} bill`,
-    online: { card: 'your card', wallet: 'your mobile wallet', kiosk: 'the way you paid', fawry: 'the way you paid at Fawry' },
+    online: {
+      card: 'your card',
+      wallet: 'your mobile wallet',
+      kiosk: 'the way you paid',
+      fawry: 'the way you paid at Fawry',
+    },
     back: (to: string) => `It goes back to ${to} within ${CARD_REFUND_DAYS} working days.`,
     paidBack: (how: string) => `It was paid back to you ${how}.`,
   },
   ar: {
     amount: (amount: string, bill: string, whole: boolean) =>
       whole ? `${amount}، الفاتورة كلها` : `${amount} من فاتورة قدرها ${bill}`,
-    online: { card: 'بطاقتك', wallet: 'محفظة هاتفك', kiosk: 'الطريقة التي دفعت بها', fawry: 'الطريقة التي دفعت بها في فوري' },
+    online: {
+      card: 'بطاقتك',
+      wallet: 'محفظة هاتفك',
+      kiosk: 'الطريقة التي دفعت بها',
+      fawry: 'الطريقة التي دفعت بها في فوري',
+    },
     back: (to: string) => `يعود المبلغ إلى ${to} خلال ${CARD_REFUND_DAYS} أيام عمل.`,
     paidBack: (how: string) => `رُدّ إليك المبلغ ${how}.`,
   },
