@@ -138,7 +138,7 @@ describe('every response carries the security headers', () => {
       415,
     ],
     ['a malformed URL', () => t.app.inject({ method: 'GET', url: '/api/product/one/%E0%A4%A' }), 400],
-    ['the web page (SPA fallback)', () => t.app.inject({ method: 'GET', url: '/cart' }), 200],
+    ['the web page (SPA fallback)', () => t.app.inject({ method: 'GET', url: '/CartPage' }), 200],
     [
       'an unknown image',
       () => t.app.inject({ method: 'GET', url: '/uploads/0123456789abcdef0123456789abcdef.webp' }),

@@ -46,7 +46,7 @@ export const TEMPLATES = {
     category: 'UTILITY',
     text: {
       en: 'EGP Shop: you are invited to join the shop staff. Accept within 7 days: {{1}}',
-      ar: 'EGP Shop: أنت مدعو للانضمام إلى فريق المتجر. اقبل الدعوة خلال 7 أيام: {{1}}',
+      ar: 'EGP Shop: دعوة للانضمام إلى فريق المتجر، صالحة 7 أيام: {{1}}',
     },
     parameters: ['the invitation link'],
     buttons: [],

@@ -105,7 +105,7 @@ describe('a shopper cancels', () => {
     expect(await stockOf(product)).toBe(4);
     const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
     expect(payment?.state).toMatch(/refunded|voided/);
-    expect(await mailsOf(order._id)).toEqual(['paid', 'cancelled']);
+    expect(await mailsOf(order._id)).toEqual(['placed', 'paid', 'cancelled']);
   });
 
   it('nothing once shipped, and never somebody else’s order', async () => {
