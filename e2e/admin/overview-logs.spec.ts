@@ -57,7 +57,8 @@ test.describe('All logs', () => {
     const entry = page.getByRole('row').filter({ hasText: `created department ${name}` });
     await expect(entry).toHaveCount(1);
     await expect(entry.getByRole('cell').nth(1)).toHaveText('Admin change');
-    await expect(entry.getByRole('cell').nth(2)).toHaveText('admin@shop.local');
+    // Who: the staff member by name, with their role.
+    await expect(entry.getByRole('cell').nth(2)).toHaveText(/Demo Admin\s*Owner/);
     // The unfiltered list stays on screen, busy, until the filtered one replaces it.
     const kinds = page.getByRole('row').locator('td:nth-child(2)');
     await expect.poll(async () => new Set(await kinds.allTextContents())).toEqual(new Set(['Admin change']));

@@ -103,6 +103,7 @@ test.describe('Users and their orders', () => {
     expect(cancel.ok()).toBe(true);
 
     await row.getByRole('combobox').selectOption('Shipped');
+    await row.getByRole('textbox', { name: `Tracking number of order ${shortId(order._id)}` }).fill('EG-1002');
     await row.getByRole('button', { name: 'Move' }).click();
     await expect(toast(page, 'An order that is cancelled cannot become shipped')).toBeVisible();
     await expect(toast(page, /is now Shipped/)).toHaveCount(0);
