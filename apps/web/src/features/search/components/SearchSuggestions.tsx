@@ -52,17 +52,17 @@ export function SearchSuggestions({ input }: { input: RefObject<HTMLInputElement
       {
         key: 'products',
         label: t('search.suggestions.products'),
-        items: data.products.map((p) => ({ id: `p-${p._id}`, label: p.name, to: paths.product(p._id) })),
+        items: data.products.map((p) => ({ id: `product-${p._id}`, label: p.name, to: paths.product(p._id) })),
       },
       {
         key: 'brands',
         label: t('search.suggestions.brands'),
-        items: data.brands.map((b) => ({ id: `b-${b}`, label: b, to: paths.searchResults(b) })),
+        items: data.brands.map((b) => ({ id: `brand-${b}`, label: b, to: paths.searchResults(b) })),
       },
       {
         key: 'categories',
         label: t('search.suggestions.categories'),
-        items: data.categories.map((c) => ({ id: `c-${c._id}`, label: c.name, to: paths.category(c._id) })),
+        items: data.categories.map((c) => ({ id: `category-${c._id}`, label: c.name, to: paths.category(c._id) })),
       },
     ];
     return all.filter((group) => group.items.length);
