@@ -1,4 +1,4 @@
-import { newShopper, signIn } from '../support/accounts';
+import { demoAdmin, newShopper, signIn } from '../support/accounts';
 import { addToCart, demoProduct, egp, expect, placeOrder, SLOTS, test } from './helpers';
 
 test('/Orders lists what was bought: date, bill, status, city, payment and each product with its links', async ({
@@ -9,6 +9,15 @@ test('/Orders lists what was bought: date, bill, status, city, payment and each 
   const product = await demoProduct(request, SLOTS.orders);
   await addToCart(request, shopper, product._id, 2);
   const order = await placeOrder(request, shopper, 'cash');
+  // Delivered, so it can be reviewed (a review belongs to a delivered order).
+  const admin = await demoAdmin(request);
+  for (const data of [{ status: 'shipped', trackingNumber: 'EG-ORDERS-1' }, { status: 'delivered' }]) {
+    const moved = await request.put(`/api/order/${order._id}/status`, {
+      headers: { 'x-access-token': admin.token },
+      data,
+    });
+    expect(moved.ok(), await moved.text()).toBe(true);
+  }
   await signIn(page, shopper);
   await page.goto('/Orders');
 
@@ -19,7 +28,7 @@ test('/Orders lists what was bought: date, bill, status, city, payment and each 
     new Intl.DateTimeFormat('en-EG', { dateStyle: 'medium' }).format(new Date()),
   );
   await expect(card).toContainText(egp(order.bill));
-  await expect(card.locator('.order-status')).toHaveText('Confirmed');
+  await expect(card.locator('.order-status')).toHaveText('Delivered');
   await expect(card).toContainText('Zamalek');
   await expect(card).toContainText('Cash on delivery');
   await expect(card.getByRole('link', { name: product.name, exact: true })).toHaveAttribute(
