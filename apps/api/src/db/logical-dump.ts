@@ -73,13 +73,16 @@ export function readDumpHeader(file: string): DumpHeader {
 
 /**
  * Loads a dump into a database migrated to the dump's schema, in one transaction. User triggers are off
- * meanwhile: the rows are what the triggers made already (stock taken, search words), not new events.
+ * meanwhile: the rows are what the triggers made already (stock taken, search words), not new events. The
+ * tables are emptied first: some migrations insert rows (the built-in staff roles), and the dump holds those
+ * rows as the shop last had them.
  */
 export async function loadLogicalDump(db: Db, file: string): Promise<void> {
   const lines = fs.readFileSync(file, 'utf8').split('\n');
   const header = JSON.parse(lines[0] ?? '{}') as DumpHeader;
   let next = 1;
   await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`truncate table ${quoted(header.tables.map((table) => table.name))}`));
     for (const table of header.tables) {
       const rows = lines.slice(next, next + table.rows);
       next += table.rows;
