@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_MSG_AR, MSG, RESET_MAIL, RESET_MAIL_AR, RESET_TOKEN_TTL_MS } from '@shop/contracts';
 import {
@@ -10,6 +8,7 @@ import {
   uniqueEmail,
   type TestContext,
 } from '../../../test/harness.js';
+import { mailsTo, type OutboxMail } from '../../../test/outbox.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -27,37 +26,22 @@ const valid = () => ({
   confirm_password: PASSWORD,
 });
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-function mailsTo(dataDir: string, to: string): Mail[] {
-  const dir = path.join(dataDir, 'outbox');
-  return fs
-    .readdirSync(dir)
-    .sort()
-    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Mail)
-    .filter((m) => m.to === to);
-}
-
-function lastMail(dataDir: string, to: string): Mail {
-  const mail = mailsTo(dataDir, to).at(-1);
+async function lastMail(to: string): Promise<OutboxMail> {
+  const mail = (await mailsTo(t, to)).at(-1);
   if (!mail) throw new Error('no mail');
   return mail;
 }
 
-function lastResetLink(dataDir: string, to: string, count: number): { id: string; token: string } {
-  const mails = mailsTo(dataDir, to);
+async function lastResetLink(to: string, count: number): Promise<{ id: string; token: string }> {
+  const mails = await mailsTo(t, to);
   const match = mails.length >= count ? mails.at(-1)?.text.match(/password-reset\/([^/\s]+)\/([^\s]+)/) : null;
   if (!match?.[1] || !match[2]) throw new Error('no reset mail');
   return { id: match[1], token: match[2] };
 }
 
 /** The link in the newest reset mail to `to`, once `count` mails have arrived (sent in the background: a busy machine takes longer). */
-const waitForMail = (dataDir: string, to: string, count = 1) =>
-  vi.waitFor(() => lastResetLink(dataDir, to, count), { timeout: 10_000, interval: 20 });
+const waitForMail = (to: string, count = 1) =>
+  vi.waitFor(() => lastResetLink(to, count), { timeout: 10_000, interval: 20 });
 
 describe('registration', () => {
   it('creates a shopper and returns a session', async () => {
@@ -262,7 +246,7 @@ describe('password reset', () => {
   it('sends a single-use link that sets a new password', async () => {
     const account = await registerShopper(t.app);
     await t.app.inject({ method: 'POST', url: '/api/user/forgotPassword', payload: { email: account.email } });
-    const { id, token } = await waitForMail(t.dataDir, account.email);
+    const { id, token } = await waitForMail(account.email);
     expect(id).toBe(account.id);
     expect((await t.app.inject({ method: 'GET', url: `/api/user/password-reset/${id}/${token}` })).statusCode).toBe(
       200,
@@ -304,8 +288,8 @@ describe('password reset', () => {
       payload: { email: account.email },
     });
     expect(res.json().message).toBe(API_MSG_AR.resetSent);
-    const { id, token } = await waitForMail(t.dataDir, account.email);
-    const mail = lastMail(t.dataDir, account.email);
+    const { id, token } = await waitForMail(account.email);
+    const mail = await lastMail(account.email);
     expect(mail.subject).toBe(RESET_MAIL_AR.subject);
     expect(mail.text).toBe(RESET_MAIL_AR.body(`${t.app.config.PUBLIC_URL}/password-reset/${id}/${token}`));
 
@@ -315,14 +299,14 @@ describe('password reset', () => {
       headers: { 'accept-language': 'en-GB' },
       payload: { email: account.email },
     });
-    await waitForMail(t.dataDir, account.email, 2);
-    expect(lastMail(t.dataDir, account.email).subject).toBe(RESET_MAIL.subject);
+    await waitForMail(account.email, 2);
+    expect((await lastMail(account.email)).subject).toBe(RESET_MAIL.subject);
   });
 
   it('refuses a link older than 15 minutes and a guessed one', async () => {
     const account = await registerShopper(t.app);
     await t.app.inject({ method: 'POST', url: '/api/user/forgotPassword', payload: { email: account.email } });
-    const { id, token } = await waitForMail(t.dataDir, account.email);
+    const { id, token } = await waitForMail(account.email);
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/user/password-reset/${id}/guessed-token` })).statusCode,
     ).toBe(404);

@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { API_MSG, CARD_ORDER_TTL_MS, type Order, type PaymentConfig, type PaymentStatus } from '@shop/contracts';
+import { eq } from 'drizzle-orm';
+import {
+  API_MSG,
+  CARD_ORDER_TTL_MS,
+  formatPrice,
+  type Order,
+  type PaymentConfig,
+  type PaymentStatus,
+} from '@shop/contracts';
 import {
   auditLogs,
   cartItems,
   coupons,
-  messages,
   orders,
   orderStatusHistory,
   paymentEvents,
@@ -21,6 +27,7 @@ import {
   type TestContext,
 } from '../../../../test/harness.js';
 import { createProduct, type ProductFixture } from '../../../../test/fixtures.js';
+import { mailsTo } from '../../../../test/outbox.js';
 import { freePort } from '../../../../test/security/server-process.js';
 import { expireUnpaidOrders } from '../../orders/expiry.js';
 import { startPaymobSimulator } from '../paymob/simulator.js';
@@ -173,11 +180,9 @@ describe('several providers in one shop', () => {
     });
     expect(new Date(status.payment?.expiresAt ?? '').getTime()).toBe(payment.expiresAt?.getTime());
     // The shopper's message tells the same: reference, amount and until when.
-    const [told] = await t.app.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.orderId, order._id), eq(messages.kind, 'pay_reference')));
-    expect(told?.payload).toMatchObject({ reference, amount: String(order.bill) });
+    const told = (await mailsTo(t, byReference.email)).find((mail) => mail.subject.includes('at Fawry'));
+    expect(told?.text).toContain(reference);
+    expect(told?.text).toContain(formatPrice(order.bill, 'en-EG'));
 
     expect(await fawry.payReference(reference)).toBe(200);
     expect(await orderStatus(order._id)).toBe('paid');
