@@ -81,7 +81,8 @@ describe('the all-orders screen', () => {
     expect(confirmed.getByText('Giza')).toBeInTheDocument();
     expect(confirmed.getByText('Confirmed')).toBeInTheDocument();
     expect(confirmed.getByText('Cash on delivery')).toBeInTheDocument();
-    expect(confirmed.getByRole('combobox', { name: 'Next status of order #ABCDEF12' })).toBeInTheDocument();
+    // The controls wait for the member's permissions (GET /api/staff/me), which come after the list.
+    expect(await confirmed.findByRole('combobox', { name: 'Next status of order #ABCDEF12' })).toBeInTheDocument();
 
     const shipped = within(await rowOf('#12345678'));
     expect(shipped.getByText('Deleted account')).toBeInTheDocument();
@@ -156,7 +157,7 @@ describe('the all-orders screen', () => {
     const row = within(await rowOf('#ABCDEF12'));
 
     expect(row.queryByLabelText('Tracking number of order #ABCDEF12')).not.toBeInTheDocument();
-    await user.selectOptions(row.getByRole('combobox', { name: 'Next status of order #ABCDEF12' }), 'Shipped');
+    await user.selectOptions(await row.findByRole('combobox', { name: 'Next status of order #ABCDEF12' }), 'Shipped');
     await user.type(row.getByLabelText('Tracking number of order #ABCDEF12'), ' EG-123456 ');
     await user.click(row.getByRole('button', { name: 'Move' }));
 
