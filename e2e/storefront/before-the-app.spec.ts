@@ -52,10 +52,10 @@ test.describe('before the app has taken the page over', () => {
   test('a search typed and sent as the app starts lands on its results', async ({ page }) => {
     const letAppGo = await slowPhoneWithAppHeld(page);
     await page.goto('/', { waitUntil: 'commit' });
-    await header(page).getByRole('searchbox').fill('samsung');
+    await header(page).getByRole('combobox').fill('samsung');
     letAppGo();
     // Sent while the app loads and takes over: by the browser (the form's GET) or by the app, never lost.
-    await header(page).getByRole('searchbox').press('Enter');
+    await header(page).getByRole('combobox').press('Enter');
     await expect(page).toHaveURL(/\/searchResults\/samsung$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('samsung');
   });
@@ -79,14 +79,14 @@ test.describe('without JavaScript', () => {
   test('the header search and the language switch work', async ({ page }) => {
     // 'commit': the app never takes this page over.
     await page.goto('/', { waitUntil: 'commit' });
-    await header(page).getByRole('searchbox').fill('samsung');
-    await header(page).getByRole('searchbox').press('Enter');
+    await header(page).getByRole('combobox').fill('samsung');
+    await header(page).getByRole('combobox').press('Enter');
     await expect(page).toHaveURL(/\/searchResults\/samsung$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('samsung');
 
     await header(page).getByRole('link', { name: 'العربية' }).click();
     await expect(page).toHaveURL(/\/ar\/searchResults\/samsung$/);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(header(page).getByRole('searchbox', { name: ar('search.label') })).toBeVisible();
+    await expect(header(page).getByRole('combobox', { name: ar('search.label') })).toBeVisible();
   });
 });

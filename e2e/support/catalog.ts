@@ -20,6 +20,8 @@ export interface ApiProduct {
   cod: boolean;
   /** Present on a product sold in variants, which a cart line must name. */
   options?: { name: string }[];
+  /** On the product's own page (`/api/product/one/<id>`): each variant with its price. */
+  variants?: { price: number }[];
 }
 export interface ApiCategory {
   _id: string;

@@ -4,41 +4,7 @@ import { requiredText } from './fields.js';
 import { couponEntry } from './coupons.js';
 import { say } from './said.js';
 import { toPiastres } from './money.js';
-
-/** Egypt's 27 governorates, the `state` of an Egyptian address, in English alphabetical order. */
-export const EGYPT_GOVERNORATES = [
-  'Alexandria',
-  'Aswan',
-  'Asyut',
-  'Beheira',
-  'Beni Suef',
-  'Cairo',
-  'Dakahlia',
-  'Damietta',
-  'Faiyum',
-  'Gharbia',
-  'Giza',
-  'Ismailia',
-  'Kafr El Sheikh',
-  'Luxor',
-  'Matrouh',
-  'Minya',
-  'Monufia',
-  'New Valley',
-  'North Sinai',
-  'Port Said',
-  'Qalyubia',
-  'Qena',
-  'Red Sea',
-  'Sharqia',
-  'Sohag',
-  'South Sinai',
-  'Suez',
-] as const;
-export type Governorate = (typeof EGYPT_GOVERNORATES)[number];
-
-export const isGovernorate = (state: string): state is Governorate =>
-  (EGYPT_GOVERNORATES as readonly string[]).includes(state);
+import { EGYPT_GOVERNORATES } from './governorates.js';
 
 const egp = z.number().min(0).max(100_000).multipleOf(0.01);
 
