@@ -13,8 +13,9 @@ import {
 } from '../../../test/harness.js';
 import { ADDRESS, createProduct, createVariantProduct } from '../../../test/fixtures.js';
 import { hashPassword } from '../users/service.js';
-import { startCequensSimulator, type CequensSimulator } from '../messaging/sms/simulator.js';
-import { startWhatsAppSimulator, type WhatsAppSimulator } from '../messaging/whatsapp/simulator.js';
+import type { CequensSimulator } from '../messaging/sms/simulator.js';
+import type { WhatsAppSimulator } from '../messaging/whatsapp/simulator.js';
+import { mobileMaker, startMessagingSimulators } from '../../../test/messaging-simulators.js';
 import { smsParts } from '../messaging/sms/encoding.js';
 
 /**
@@ -22,17 +23,6 @@ import { smsParts } from '../messaging/sms/encoding.js';
  * their mobile or made for it, with the server's prices, stock and fees, and the payment link of a `link` order sent
  * through the SMS and WhatsApp simulators.
  */
-const ENV = {
-  CEQUENS_API_KEY: 'test-cequens-key',
-  CEQUENS_SENDER: 'EGPShop',
-  CEQUENS_DLR_SECRET: 'test-cequens-dlr-secret-0123456789',
-  WHATSAPP_ACCESS_TOKEN: 'test-whatsapp-token',
-  WHATSAPP_PHONE_NUMBER_ID: '100000000000042',
-  WHATSAPP_APP_SECRET: 'test-whatsapp-app-secret',
-  WHATSAPP_VERIFY_TOKEN: 'test-verify-token',
-  PUBLIC_URL: 'https://shop.example',
-};
-
 let t: TestContext;
 let sms: CequensSimulator;
 let whatsapp: WhatsAppSimulator;
@@ -56,13 +46,9 @@ async function staffMember(role: string): Promise<Account> {
 }
 
 beforeAll(async () => {
-  sms = await startCequensSimulator({ apiKey: ENV.CEQUENS_API_KEY });
-  whatsapp = await startWhatsAppSimulator({
-    accessToken: ENV.WHATSAPP_ACCESS_TOKEN,
-    phoneNumberId: ENV.WHATSAPP_PHONE_NUMBER_ID,
-    appSecret: ENV.WHATSAPP_APP_SECRET,
-  });
-  t = await createTestApp({ ...ENV, CEQUENS_API_URL: sms.url, WHATSAPP_API_URL: whatsapp.url });
+  const simulators = await startMessagingSimulators();
+  ({ sms, whatsapp } = simulators);
+  t = await createTestApp({ ...simulators.env, PUBLIC_URL: 'https://shop.example' });
   agent = await staffMember('orders');
   cataloguer = await staffMember('catalogue');
 });
@@ -72,12 +58,8 @@ afterAll(async () => {
   await whatsapp?.close();
 });
 
-let mobiles = 0;
-/** A mobile of its own for each test, as typed (010…) and as the shop stores it (+2010…). */
-function newMobile() {
-  const local = `0128${String(process.pid % 1000).padStart(3, '0')}${String(mobiles++).padStart(4, '0')}`;
-  return { local, stored: `+2${local}` };
-}
+/** A mobile of its own for each test, as typed (012…) and as the shop stores it (+2012…). */
+const newMobile = mobileMaker('0128');
 
 const place = (payload: Record<string, unknown>, account: Account = agent, language = 'en') =>
   t.app.inject({

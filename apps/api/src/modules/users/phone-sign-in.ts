@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import { egyptianMobile, say, type Language, type PhoneCodeChannel, type Said } from '@shop/contracts';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { phoneCodes, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, forbidden, HttpError, tooManyRequests } from '../../lib/errors.js';
