@@ -3,6 +3,7 @@ import { say } from './said.js';
 import { PAYMENT_METHODS } from './constants.js';
 import { ORDER_STATUSES } from './lifecycle.js';
 import { orderSchema } from './checkout.js';
+import { ORDER_SOURCES } from './staffOrders.js';
 
 /** Orders per page of the dashboard's all-orders screen. */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
@@ -36,6 +37,7 @@ const day = z
 export const adminOrdersFilterSchema = z.object({
   status: anyWhenBlank(z.enum(ORDER_STATUSES)),
   paymentMethod: anyWhenBlank(z.enum(PAYMENT_METHODS)),
+  source: anyWhenBlank(z.enum(ORDER_SOURCES)),
   governorate: anyWhenBlank(typed),
   from: anyWhenBlank(day),
   to: anyWhenBlank(day),
@@ -48,11 +50,16 @@ export const adminOrdersQuerySchema = adminOrdersFilterSchema.extend({
 });
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
 
-/** An order as the dashboard lists it: with its buyer, or null once they deleted their account. */
+/** An order as the dashboard lists it: with its buyer, or null once they deleted their account, and where it came from. */
 export const adminOrderSchema = orderSchema.extend({
   customer: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  source: z.enum(ORDER_SOURCES),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/** The answer to an order placed by staff: the order, and whether its customer's account was made for it. */
+export const staffOrderPlacedSchema = z.object({ order: adminOrderSchema, customerCreated: z.boolean() });
+export type StaffOrderPlaced = z.infer<typeof staffOrderPlacedSchema>;
 
 export const adminOrdersPageSchema = z.object({
   orders: z.array(adminOrderSchema),

@@ -79,6 +79,12 @@ export const RULE_MSG_AR: Arabic<typeof RULE_MSG> = {
   tooManyVariants: (max) => `للمنتج ${max} نوعًا على الأكثر`,
   synonymWord: 'المرادف كلمة واحدة من حروف وأرقام',
   synonymGroupSize: 'تضم المجموعة من 2 إلى 20 كلمة',
+  orderNeedsItems: 'أضف منتجًا واحدًا على الأقل',
+  quantityRange: (max) => `الكمية عدد صحيح من 1 إلى ${max}`,
+  tooManyLines: (max) => `يضم الطلب ${max} بندًا على الأكثر`,
+  lineRepeats: 'هذا المنتج في الطلب بالفعل: غيّر كميته بدلًا من ذلك',
+  staffPaymentMethod: 'اختر الدفع عند الاستلام أو رابط الدفع',
+  orderSource: 'اختر مصدر الطلب: الهاتف أو واتساب أو إنستجرام أو غير ذلك',
 };
 
 export const NOT_FOUND_AR: Arabic<typeof NOT_FOUND> = {
@@ -203,6 +209,7 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   onlyOneInStock: (product) => `عذرًا، لم يتبق سوى قطعة واحدة من ${product}`,
   onlyFewInStock: (count, product) => `عذرًا، لم يتبق سوى ${count} قطع من ${product}`,
   cartEmpty: 'عربة التسوق فارغة',
+  staffPhone: 'هذا الرقم لأحد أعضاء فريق المتجر، وأعضاء الفريق لا يطلبون من المتجر',
   noCashOnDelivery: (products) => `الدفع عند الاستلام غير متاح لـ ${products}. يرجى الدفع بالبطاقة.`,
   someOutOfStock: 'نفدت الكمية من بعض المنتجات',
   productChanged: 'تغيّر أحد المنتجات في سلة التسوق للتو، يُرجى مراجعة السلة والمحاولة مرة أخرى',

@@ -60,6 +60,13 @@ export const RULE_MSG = {
   // Search synonyms
   synonymWord: 'A synonym is one word of letters and digits',
   synonymGroupSize: 'A group lists 2 to 20 words',
+  // Orders taken by staff
+  orderNeedsItems: 'Add at least one product',
+  quantityRange: (max: number) => `A quantity is a whole number from 1 to ${max}`,
+  tooManyLines: (max: number) => `An order has at most ${max} lines`,
+  lineRepeats: 'This product is in the order already: change its quantity instead',
+  staffPaymentMethod: 'Choose cash on delivery or a payment link',
+  orderSource: 'Choose where the order came from: phone, WhatsApp, Instagram or other',
 } as const;
 
 /** What a 404 names: `notFound('Product')` answers 'Product not found'. */
@@ -200,6 +207,7 @@ export const API_MSG = {
   onlyOneInStock: (product: string) => `Sorry, only 1 of ${product} is in stock`,
   onlyFewInStock: (count: number, product: string) => `Sorry, only ${count} of ${product} are in stock`,
   cartEmpty: 'Your cart is empty',
+  staffPhone: 'This mobile is a staff member’s: staff members do not order through the shop',
   noCashOnDelivery: (products: string) => `Cash on delivery is not available for ${products}. Please pay by card.`,
   someOutOfStock: 'Some products are out of stock',
   productChanged: 'A product in your cart has just changed, please check your cart and try again',

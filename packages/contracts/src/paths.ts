@@ -36,6 +36,8 @@ export const WEB_PATHS = {
   dashboard: '/dashboard',
   dashProducts: '/dashboard/DashProducts',
   dashOrders: '/dashboard/orders',
+  /** An order a staff member places for a customer who called or wrote. */
+  dashNewOrder: '/dashboard/orders/new',
   dashUsers: '/dashboard/Users',
   dashCategories: '/dashboard/Categories',
   dashDepartments: '/dashboard/DepartmentsAdmin',

@@ -544,6 +544,8 @@ export const orders = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** 'card', 'wallet' or 'kiosk' back through the provider; for a cash order the admin's word (cash, InstaPay…). */
     refundedBy: text('refunded_by'),
+    /** Where it came from (contracts' ORDER_SOURCES): 'web' for the checkout, else how the customer reached the staff. */
+    source: text('source').notNull().default('web'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -44,6 +44,15 @@ const shopperOnly = (status: number) => statuses(401, status, status, 403);
 const signedIn = (status: number) => statuses(401, status, status, status);
 
 const none = (): Req => ({});
+/** A mobile nobody's account has: 010 and eight random digits. */
+const newMobile = () => `010${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+/** One unit of the spare product, cash on delivery to the fixtures' address, taken by phone. */
+const staffOrder = (w: World) => ({
+  items: [{ product_id: w.spare.id, quantity: 1 }],
+  deliveryAddress: ADDRESS,
+  paymentMethod: 'cash',
+  source: 'phone',
+});
 const newPassword = { password: 'N3wPassw0rd!', confirm_password: 'N3wPassw0rd!' };
 
 async function productForm(w: World, extra: Record<string, string> = {}): Promise<Req> {
@@ -521,6 +530,22 @@ export const ROUTES: Record<string, RouteCase> = {
     access: 'orders.read',
     expect: adminOnly(200),
     request: () => ({ query: { status: 'confirmed' } }),
+  },
+  // An order taken by phone for a new customer (a mobile of its own each time), of a product in nobody's cart.
+  'POST /api/admin/orders': {
+    access: 'orders.create',
+    expect: adminOnly(201),
+    request: (w) => ({ json: { ...staffOrder(w), customerPhone: newMobile(), customerName: 'Caller' } }),
+  },
+  'POST /api/admin/orders/quote': {
+    access: 'orders.create',
+    expect: adminOnly(200),
+    request: (w) => ({ json: { items: staffOrder(w).items, state: 'Cairo', paymentMethod: 'cash' } }),
+  },
+  'GET /api/admin/customers/by-phone/:phone': {
+    access: 'orders.create',
+    expect: adminOnly(200),
+    request: (_w, s) => ({ params: { phone: s.phone } }),
   },
   'GET /api/admin/products/export': { access: 'catalogue.write', expect: adminOnly(200), request: () => ({}) },
   // The dry run only: nothing changes in the catalogue until an import is applied.

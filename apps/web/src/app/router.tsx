@@ -147,6 +147,14 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
             ),
           },
           {
+            // The address form and the governorates are the checkout's, with its texts.
+            path: segment(paths.dashNewOrder, paths.dashboard),
+            lazy: page(
+              withTexts('checkout', () => import('../features/admin/components/NewOrderPage')),
+              'NewOrderPage',
+            ),
+          },
+          {
             path: segment(paths.dashUsers, paths.dashboard),
             lazy: page(() => import('../features/admin/components/UsersPage'), 'UsersPage'),
           },

@@ -237,10 +237,10 @@ describe('the CSV export', () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const [header] = res.body.slice(1).split('\r\n');
     expect(header).toBe(
-      'id,createdAt,status,paymentMethod,customerName,email,phone,governorate,city,items,itemsTotal,coupon,discount,shipping,codFee,bill,trackingNumber',
+      'id,createdAt,status,paymentMethod,customerName,email,phone,governorate,city,items,itemsTotal,coupon,discount,shipping,codFee,bill,trackingNumber,source',
     );
     expect(csvRows(res.body)).toEqual([
-      `${shipped},2025-03-06T00:10:00.000Z,shipped,cash,Karim Adel,${karim.email},01233333333,Alexandria,Smouha,1,100.00,,0.00,21.00,9.00,130.00,TRK-1`,
+      `${shipped},2025-03-06T00:10:00.000Z,shipped,cash,Karim Adel,${karim.email},01233333333,Alexandria,Smouha,1,100.00,,0.00,21.00,9.00,130.00,TRK-1,web`,
     ]);
     expect(await lastAudit(t.app)).toMatchObject({
       type: 'admin',
@@ -270,7 +270,7 @@ describe('the CSV export', () => {
       expect(body.replace(/^\uFEFF[^\r]*\r\n/, '')).toBe(
         `${id},${(await list({ q: id! })).orders[0]?.createdAt},confirmed,cash,` +
           `"'=HYPERLINK(""http://evil.example"")",${mona.email},'+201055555555,Qena,` +
-          `"Nag Hammadi, ""East""\nBlock 2",1,100.00,,0.00,21.00,9.00,130.00,'@SUM(A1)\r\n`,
+          `"Nag Hammadi, ""East""\nBlock 2",1,100.00,,0.00,21.00,9.00,130.00,'@SUM(A1),web\r\n`,
       );
     } finally {
       await t.app.db.update(users).set({ name: 'Mona Ali' }).where(eq(users.id, mona.id));
@@ -307,7 +307,9 @@ describe('an order placed through the API', () => {
     const product = await createProduct(t.app.db, { price: 250, stock: 10 });
     const order = await placeOrderOf(t.app, karim, [[product, 2]], { ...ADDRESS, state: 'Sohag' }, 'cash');
     const page = await list({ q: ref(order._id) });
-    expect(page.orders).toEqual([{ ...order, customer: { _id: karim.id, name: 'Karim Adel', email: karim.email } }]);
+    expect(page.orders).toEqual([
+      { ...order, customer: { _id: karim.id, name: 'Karim Adel', email: karim.email }, source: 'web' },
+    ]);
     expect(await idsOf({ governorate: 'Sohag', status: order.status })).toEqual([order._id]);
   });
 });

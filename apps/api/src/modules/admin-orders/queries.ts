@@ -1,5 +1,11 @@
 import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrder, type AdminOrdersFilter, type AdminOrdersPage } from '@shop/contracts';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  type AdminOrder,
+  type AdminOrdersFilter,
+  type AdminOrdersPage,
+  type OrderSource,
+} from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { orderItems, orders, users } from '../../db/schema.js';
 import { loadOrders } from '../orders/queries.js';
@@ -40,6 +46,7 @@ export function filterCondition(filter: AdminOrdersFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.paymentMethod) conditions.push(eq(orders.paymentMethod, filter.paymentMethod));
+  if (filter.source) conditions.push(eq(orders.source, filter.source));
   if (filter.governorate) conditions.push(sql`${orders.deliveryAddress}->>'state' = ${filter.governorate}`);
   if (filter.from) conditions.push(gte(orders.createdAt, startOfDay(filter.from)));
   if (filter.to) conditions.push(lt(orders.createdAt, new Date(startOfDay(filter.to).getTime() + DAY_MS)));
@@ -54,7 +61,7 @@ export async function listOrders(db: DbOrTx, filter: AdminOrdersFilter, page: nu
   const where = filterCondition(filter);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: orders.id, customerId: users.id, name: users.name, email: users.email })
+      .select({ id: orders.id, source: orders.source, customerId: users.id, name: users.name, email: users.email })
       .from(orders)
       .leftJoin(users, buyer)
       .where(where)
@@ -66,9 +73,7 @@ export async function listOrders(db: DbOrTx, filter: AdminOrdersFilter, page: nu
   const n = total?.n ?? 0;
   const pages = Math.max(1, Math.ceil(n / ADMIN_ORDERS_PAGE_SIZE));
   if (!rows.length) return { orders: [], pages, total: n };
-  const customers = new Map(
-    rows.map((r) => [r.id, r.customerId ? { _id: r.customerId, name: r.name ?? '', email: r.email ?? '' } : null]),
-  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
   const loaded = await loadOrders(
     db,
     inArray(
@@ -76,7 +81,11 @@ export async function listOrders(db: DbOrTx, filter: AdminOrdersFilter, page: nu
       rows.map((r) => r.id),
     ),
   );
-  const withCustomers: AdminOrder[] = loaded.map((order) => ({ ...order, customer: customers.get(order._id) ?? null }));
+  const withCustomers: AdminOrder[] = loaded.map((order) => {
+    const row = byId.get(order._id);
+    const customer = row?.customerId ? { _id: row.customerId, name: row.name ?? '', email: row.email ?? '' } : null;
+    return { ...order, customer, source: (row?.source ?? 'web') as OrderSource };
+  });
   return { orders: withCustomers, pages, total: n };
 }
 
@@ -100,6 +109,7 @@ function exportBatch(db: DbOrTx, where: SQL | undefined, after: Cursor | undefin
       at: sql<string>`${orders.createdAt}::text`,
       status: orders.status,
       paymentMethod: orders.paymentMethod,
+      source: orders.source,
       name: users.name,
       email: users.email,
       address: orders.deliveryAddress,

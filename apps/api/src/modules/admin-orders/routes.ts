@@ -1,11 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOrdersFilterSchema, adminOrdersPageSchema, adminOrdersQuerySchema } from '@shop/contracts';
+import { z } from 'zod';
+import {
+  adminOrdersFilterSchema,
+  adminOrdersPageSchema,
+  adminOrdersQuerySchema,
+  outOfStockItemSchema,
+  phoneCustomerParamsSchema,
+  phoneCustomerSchema,
+  staffOrderBillSchema,
+  staffOrderCreateSchema,
+  staffOrderPlacedSchema,
+  staffOrderQuoteSchema,
+} from '@shop/contracts';
 import { sendCsv } from '../../lib/csv.js';
-import { actorOf } from '../../plugins/auth.js';
+import { actorOf, currentUser } from '../../plugins/auth.js';
+import { requestLanguage } from '../../plugins/language.js';
 import { adminOrdersService } from './service.js';
+import { staffOrdersService } from './staff-orders.js';
+
+const message = z.object({ message: z.string() });
 
 export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = adminOrdersService(app);
+  const staffOrders = staffOrdersService(app);
 
   app.get(
     '/admin/orders',
@@ -43,5 +60,57 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { filename, columns, batches } = await service.exportCsv(actorOf(request), request.query);
       return sendCsv(reply, filename, columns, batches);
     },
+  );
+
+  app.post(
+    '/admin/orders',
+    {
+      config: { access: { permission: 'orders.create' }, changesCatalogue: true },
+      schema: {
+        summary: 'Place an order for a customer who called or wrote',
+        tags: ['admin'],
+        description:
+          'Finds the customer by mobile or makes their account, and places the order as the checkout does (stock, ' +
+          'prices and fees from the server); a `link` order is paid online, and the customer is sent the link',
+        security: [{ token: [] }],
+        body: staffOrderCreateSchema,
+        // A 400 is left to the errors plugin: its body names each wrong field (`errors`), which a schema here would drop.
+        response: { 201: staffOrderPlacedSchema, 409: z.union([z.array(outOfStockItemSchema), message]) },
+      },
+    },
+    async (request, reply) => {
+      const placed = await staffOrders.place(currentUser(request), request.body, requestLanguage(request), request.ip);
+      return reply.code(201).send(placed);
+    },
+  );
+
+  app.post(
+    '/admin/orders/quote',
+    {
+      config: { access: { permission: 'orders.create' } },
+      schema: {
+        summary: 'Price an order for a customer before placing it',
+        tags: ['admin'],
+        security: [{ token: [] }],
+        body: staffOrderQuoteSchema,
+        response: { 200: staffOrderBillSchema },
+      },
+    },
+    async (request) => staffOrders.quote(currentUser(request), request.body),
+  );
+
+  app.get(
+    '/admin/customers/by-phone/:phone',
+    {
+      config: { access: { permission: 'orders.create' } },
+      schema: {
+        summary: 'Find the customer a mobile reaches, with their saved addresses',
+        tags: ['admin'],
+        security: [{ token: [] }],
+        params: phoneCustomerParamsSchema,
+        response: { 200: phoneCustomerSchema },
+      },
+    },
+    async (request) => staffOrders.customerByPhone(request.params.phone),
   );
 };

@@ -22,6 +22,7 @@ const COLUMNS: CsvColumns<ExportRow> = [
   ['codFee', (r) => csvMoney(r.codFee)],
   ['bill', (r) => csvMoney(r.bill)],
   ['trackingNumber', (r) => r.trackingNumber],
+  ['source', (r) => r.source],
 ];
 
 export function adminOrdersService(deps: Pick<Deps, 'db' | 'clock'>) {

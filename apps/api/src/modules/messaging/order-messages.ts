@@ -17,6 +17,8 @@ export const ORDER_MAIL_KINDS = [
   'refunded',
   // Not a move: a Fawry reference handed out for a pending order, with what to pay, where and until when.
   'pay_reference',
+  // Not a move: the link to pay an order a staff member placed for the customer, to be paid online.
+  'pay_link',
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 

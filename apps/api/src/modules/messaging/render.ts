@@ -1,7 +1,7 @@
 import { inviteMail, languageOf, orderRef, WEB_PATHS, type Language, type Order } from '@shop/contracts';
 import { CART_REMINDER, STOP_PAYLOAD } from './cart-reminders.js';
 import { CART_REMINDER_SUBJECT } from './email/templates/texts.js';
-import { referenceLines, renderOrderMail } from './email/templates/render.js';
+import { payLinkOf, referenceLines, renderOrderMail } from './email/templates/render.js';
 import { ORDER_MAIL_KINDS, type OrderMailKind } from './order-messages.js';
 import type { Channel, Outgoing } from './provider.js';
 import type { QueuedMessage } from './queue.js';
@@ -42,8 +42,9 @@ function orderTemplate(
       template: TEMPLATES.order_pay_reference,
       values: [`#${orderRef(order._id)}`, ...referenceLines(message.payload ?? {}, language)],
     };
-  const link = (kind === 'shipped' && order.trackingUrl) || `${publicUrl}${WEB_PATHS.orders}`;
   const ref = `#${orderRef(order._id)}`;
+  if (kind === 'pay_link') return { template: TEMPLATES.order_pay_link, values: [ref, payLinkOf(publicUrl)] };
+  const link = (kind === 'shipped' && order.trackingUrl) || `${publicUrl}${WEB_PATHS.orders}`;
   // A cancelled paid order and a refunded one say what came back rather than only that it did.
   if (order.refund && (kind === 'cancelled' || kind === 'refunded')) {
     const { amount, way } = refundWords(order.refund, order.bill, language);

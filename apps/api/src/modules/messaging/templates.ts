@@ -96,6 +96,12 @@ export const TEMPLATES = {
     parameters: ['order reference (#1A2B3C4D)', 'Fawry reference number', 'amount to pay', 'pay by (Cairo time)'],
     buttons: [],
   },
+  // An order taken by phone (or chat) to be paid online: the customer pays it on the shop's payment page.
+  order_pay_link: orderTemplate(
+    'order_pay_link',
+    'EGP Shop: pay for your order {{1}} here: {{2}}',
+    'EGP Shop: ادفع طلبك {{1}} من هنا: {{2}}',
+  ),
   order_refunded: orderTemplate(
     'order_refunded',
     'EGP Shop: order {{1}} was refunded. {{2}}',

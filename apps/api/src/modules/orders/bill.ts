@@ -1,7 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import { shippingFees, type PaymentMethod, type ShippingRates } from '@shop/contracts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { say, shippingFees, type PaymentMethod, type ShippingRates, type StaffOrderItem } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { cartItems, products, productVariants } from '../../db/schema.js';
+import { badRequest } from '../../lib/errors.js';
 import { findCoupon, shopperUses } from '../coupons/queries.js';
 import { couponEffect, type CouponEffect } from '../coupons/rules.js';
 import { loadShippingRates } from '../shipping/rates.js';
@@ -14,7 +15,7 @@ export const linePrice = sql<number>`coalesce(${productVariants.price}, ${produc
 export const lineImages = sql<
   string[]
 >`case when cardinality(${productVariants.imagePaths}) > 0 then ${productVariants.imagePaths} else ${products.imagePaths} end`;
-/** A cart line's units on the shelf: its variant's when it has one. */
+/** A line's units on the shelf: its variant's when it has one. */
 export const lineStock = sql<number>`coalesce(${productVariants.stock}, ${products.stock})`;
 /** What variants/label.ts reads of a cart line joined to its product and variant, to name the variant. */
 export const lineVariantColumns = {
@@ -51,6 +52,55 @@ const cartOf = (db: DbOrTx) =>
     .prepare('order_cart');
 export const readCart = (db: DbOrTx, userId: string) => cartOf(db).execute({ userId });
 export type CartLine = Awaited<ReturnType<typeof readCart>>[number];
+
+/**
+ * The lines a staff member chose for an order (products and variants by id, with quantities) as the cart's lines
+ * read them, in the same order; a product that does not exist, a variant not of its product, or a product with
+ * options named without its variant is a 400 naming the line.
+ */
+export async function readItems(db: DbOrTx, items: readonly StaffOrderItem[]): Promise<CartLine[]> {
+  const variantIds = items.flatMap((item) => (item.variant_id ? [item.variant_id] : []));
+  const rows = await db
+    .select({
+      productId: products.id,
+      name: products.name,
+      nameAr: products.nameAr,
+      price: linePrice,
+      imagePaths: lineImages,
+      variantId: productVariants.id,
+      productOptions: products.options,
+      variantSku: productVariants.sku,
+      variantOptions: productVariants.options,
+      cod: products.cod,
+      weight: products.weight,
+      categoryId: products.categoryId,
+      departmentId: products.departmentId,
+    })
+    .from(products)
+    .leftJoin(productVariants, and(eq(productVariants.productId, products.id), inArray(productVariants.id, variantIds)))
+    .where(
+      inArray(
+        products.id,
+        items.map((item) => item.product_id),
+      ),
+    )
+    .orderBy(asc(products.id), asc(productVariants.id));
+  items.forEach((item, i) => {
+    const refuse = (field: string, message: Parameters<typeof badRequest>[0]) =>
+      badRequest(message, { [`items.${i}.${field}`]: message });
+    const product = rows.find((row) => row.productId === item.product_id);
+    if (!product) throw refuse('product_id', say.notFound.Product);
+    if (!item.variant_id && product.productOptions.length) throw refuse('variant_id', say.api.variantRequired);
+    if (!rows.some((row) => row.productId === item.product_id && row.variantId === (item.variant_id ?? null)))
+      throw refuse('variant_id', say.api.variantUnknown);
+  });
+  const quantities = new Map(items.map((item) => [`${item.product_id}/${item.variant_id ?? ''}`, item.quantity]));
+  // In product and variant id order, as the cart is read: the order the commit locks them in.
+  return rows.flatMap((row) => {
+    const quantity = quantities.get(`${row.productId}/${row.variantId ?? ''}`);
+    return quantity ? [{ ...row, quantity }] : [];
+  });
+}
 
 export interface BillRequest {
   userId: string;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, not, sql } from 'drizzle-orm';
+import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import {
   say,
   type AddressInput,
@@ -8,8 +8,10 @@ import {
   type OrderStatus,
   type OutOfStockItem,
   type PaymentMethod,
+  type StaffOrderItem,
+  type StaffOrderSource,
 } from '@shop/contracts';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { placeholders } from '../../db/placeholders.js';
 import { allInOrder } from '../../db/in-order.js';
 import { cartItems, orderItems, orders, products, productVariants, users } from '../../db/schema.js';
@@ -21,8 +23,9 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { claimUse, lockCoupon } from '../coupons/queries.js';
 import { AfterCommit, begin, transition, type AfterCommitDeps } from './lifecycle.js';
 import { awaitingProvider } from './payment-wait.js';
-import { billCart, lineImages, lineStock, lineVariantColumns, readCart } from './bill.js';
+import { billCart, lineStock, readCart, readItems, type CartLine } from './bill.js';
 import { lineVariant, variantSnapshot } from '../variants/label.js';
+import { queueOrderMail } from '../messaging/order-messages.js';
 import { byName, toOrder } from './queries.js';
 import { loadShippingRates } from '../shipping/rates.js';
 import { answerAgain, findOrderRequest, rememberOrderRequest, type OrderRequest } from './requests.js';
@@ -70,6 +73,7 @@ const ORDER_COLUMNS = [
   'deliveryAddress',
   'language',
   'weight',
+  'source',
   'createdAt',
   'updatedAt',
 ] as const;
@@ -91,6 +95,62 @@ export interface PlaceOrderInput {
   language: Language;
   /** The coupon code the shopper entered, if any. */
   coupon?: string | undefined;
+  /** Set when a staff member places the order for a customer; without it the shopper places their cart. */
+  staff?: StaffPlacement;
+}
+
+/** The buyer of an order: their account, and the address the audit log names them by. */
+type Buyer = Pick<AuthUser, 'id' | 'email'>;
+
+/**
+ * An order a staff member places for a customer who called or wrote (admin-orders/staff-orders.ts): the lines they
+ * chose instead of a cart (which stays as it is), where the order came from, and the customer, found or made in the
+ * order's transaction. An order to be paid online sends the customer the link to pay it.
+ */
+export interface StaffPlacement {
+  by: AuthUser;
+  items: readonly StaffOrderItem[];
+  source: StaffOrderSource;
+  customer: (tx: Tx) => Promise<Buyer>;
+}
+
+/** The audit entry of a placed order: the shopper's own, or the staff member's who took it for the customer. */
+function placedEntry(
+  placed: OrderValues,
+  lines: number,
+  user: Buyer,
+  input: PlaceOrderInput,
+  ip: string,
+): Parameters<typeof audit>[1] {
+  const { staff } = input;
+  const data = {
+    orderId: placed.id,
+    bill: toEgp(placed.bill),
+    paymentMethod: placed.paymentMethod,
+    items: lines,
+    ...(placed.couponCode ? { coupon: placed.couponCode, discount: toEgp(placed.discount) } : {}),
+  };
+  const what = `order ${placed.id} (${toEgp(placed.bill)} EGP, ${placed.paymentMethod})`;
+  if (!staff)
+    return {
+      type: 'order',
+      action: 'order_placed',
+      message: `${user.email} placed ${what}`,
+      userId: user.id,
+      userEmail: user.email,
+      data,
+      ip,
+    };
+  const member = staff.by.email ?? staff.by.name;
+  return {
+    type: 'admin',
+    action: 'order_placed',
+    message: `${member} placed ${what} for a customer by ${staff.source}`,
+    userId: staff.by.id,
+    userEmail: staff.by.email,
+    data: { ...data, customerId: user.id, source: staff.source },
+    ip,
+  };
 }
 
 export function placingService(deps: PlacingDeps) {
@@ -107,7 +167,12 @@ export function placingService(deps: PlacingDeps) {
    * name or picture when its stock is taken (an admin's edit in between), the checkout starts over
    * with the new ones, so what the order snapshots is what was charged.
    */
-  async function place(user: AuthUser, input: PlaceOrderInput, ip: string, request?: OrderRequest): Promise<Order[]> {
+  async function place(
+    user: Buyer | null,
+    input: PlaceOrderInput,
+    ip: string,
+    request?: OrderRequest,
+  ): Promise<Order[]> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await placeOnce(user, input, ip, request);
@@ -122,16 +187,25 @@ export function placingService(deps: PlacingDeps) {
   }
 
   async function placeOnce(
-    user: AuthUser,
+    shopper: Buyer | null,
     input: PlaceOrderInput,
     ip: string,
     request: OrderRequest | undefined,
   ): Promise<Order[]> {
     const method = input.paymentMethod;
+    const { staff } = input;
     const after = new AfterCommit();
-    const by = { actor: 'shopper', user, ip } as const;
+    const by = staff
+      ? ({ actor: 'admin', user: staff.by, ip } as const)
+      : ({ actor: 'shopper', user: shopper, ip } as const);
+    // What the order asked for, kept for the 409 of a shortage found as the transaction commits.
+    let asked: readonly CartLine[] = [];
+    let buyer: Buyer | null = shopper;
     const written = db.transaction(async (tx) => {
       const now = deps.clock.now();
+      if (staff) buyer = await staff.customer(tx);
+      if (!buyer) throw new Error('an order needs its buyer');
+      const user = buyer;
       // What the checkout reads is asked at once, in the order PostgreSQL is to run it (one round trip on
       // PostgreSQL; see db/client.ts). First one checkout per user at a time: a double click must not place the
       // same cart twice. In that statement the commit is told not to wait for the disk: it holds the popular
@@ -142,13 +216,14 @@ export function placingService(deps: PlacingDeps) {
       const [, , lines, older, rates, [earlier] = []] = await allInOrder([
         lockUser(tx).execute({ userId: user.id }),
         input.coupon && lockCoupon(tx, input.coupon),
-        readCart(tx, user.id),
+        staff ? readItems(tx, staff.items) : readCart(tx, user.id),
         unpaidOrders(tx).execute({ userId: user.id }),
         loadShippingRates(tx),
         request && findOrderRequest(tx, user.id, request, now),
       ]);
       if (request && earlier) return answerAgain(tx, request, earlier);
       if (!lines.length) throw badRequest(say.api.cartEmpty);
+      asked = lines;
       if (method === 'cash') {
         const noCod = lines.filter((l) => !l.cod).map((l) => l.name);
         if (noCod.length) throw badRequest(say.api.noCashOnDelivery(noCod.join(', ')));
@@ -204,6 +279,7 @@ export function placingService(deps: PlacingDeps) {
         deliveryAddress: input.deliveryAddress,
         language: input.language,
         weight: billed.weight,
+        source: staff?.source ?? 'web',
         createdAt: now,
         updatedAt: now,
       } satisfies OrderValues;
@@ -230,30 +306,21 @@ export function placingService(deps: PlacingDeps) {
           .execute(),
         !used || claimUse(tx, { ...used, orderId: placed.id, userId: user.id }),
         begin(tx, placed, by, after),
-        confirmedNow && clearCart(tx).execute({ userId: user.id }),
+        // A staff member's order leaves the customer's own cart as it is.
+        !staff && confirmedNow && clearCart(tx).execute({ userId: user.id }),
+        // The customer of an order taken by staff has no checkout open: they are sent the link to pay.
+        staff &&
+          status === 'pending' &&
+          queueOrderMail(tx, placed, 'pay_link').then((queued) => queued && after.mailQueued()),
         ...(request ? rememberOrderRequest(tx, user.id, request, placed.id, now) : []),
-        audit(tx, {
-          type: 'order',
-          action: 'order_placed',
-          message: `${user.email} placed order ${placed.id} (${toEgp(placed.bill)} EGP, ${method})`,
-          userId: user.id,
-          userEmail: user.email,
-          data: {
-            orderId: placed.id,
-            bill: toEgp(placed.bill),
-            paymentMethod: method,
-            items: lines.length,
-            ...(placed.couponCode ? { coupon: placed.couponCode, discount: toEgp(placed.discount) } : {}),
-          },
-          ip,
-        }),
+        audit(tx, placedEntry(placed, lines.length, user, input, ip)),
       ]);
       if (!claimed) throw badRequest(say.api.couponUsedUp);
       if (!order) throw new Error('order insert returned no row');
       return toOrder(order, items.sort(byName), history);
     });
     const placed = await written.catch(async (err: unknown) => {
-      if (pgCode(err) === NOT_ENOUGH_STOCK) throw await outOfStock(user.id);
+      if (pgCode(err) === NOT_ENOUGH_STOCK && buyer) throw await outOfStock(buyer.id, asked);
       throw err;
     });
     // The replaced order's payment must not go through whatever happens next.
@@ -265,10 +332,10 @@ export function placingService(deps: PlacingDeps) {
   }
 
   /**
-   * The 409 for a checkout that found too little stock: the cart's products (or variants) whose stock, with the
-   * units the shopper's unpaid card order gives back, cannot cover the cart; that sum is the stock they are told.
+   * The 409 for an order that found too little stock: the products (or variants) it asked for whose stock, with the
+   * units the buyer's unpaid card order gives back, cannot cover it; that sum is the stock they are told.
    */
-  async function outOfStock(userId: string) {
+  async function outOfStock(userId: string, lines: readonly CartLine[]) {
     const held = db
       .select({
         productId: orderItems.productId,
@@ -280,36 +347,45 @@ export function placingService(deps: PlacingDeps) {
       .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), not(awaitingProvider)))
       .groupBy(orderItems.productId, orderItems.variantId)
       .as('held');
-    const available = sql<number>`${lineStock} + coalesce(${held.quantity}, 0)`;
-    const out = await db
+    const variantIds = lines.flatMap((l) => (l.variantId ? [l.variantId] : []));
+    const stocks = await db
       .select({
-        id: products.id,
-        name: products.name,
-        nameAr: products.nameAr,
-        imagePaths: lineImages,
-        stock: available,
-        ...lineVariantColumns,
+        productId: products.id,
+        variantId: productVariants.id,
+        position: productVariants.position,
+        stock: sql<number>`${lineStock} + coalesce(${held.quantity}, 0)`,
       })
-      .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
+      .from(products)
+      .leftJoin(
+        productVariants,
+        and(eq(productVariants.productId, products.id), inArray(productVariants.id, variantIds)),
+      )
       .leftJoin(
         held,
-        and(
-          eq(held.productId, cartItems.productId),
-          sql`${held.variantId} is not distinct from ${cartItems.variantId}`,
-        ),
+        and(eq(held.productId, products.id), sql`${held.variantId} is not distinct from ${productVariants.id}`),
       )
-      .where(and(eq(cartItems.userId, userId), sql`${available} < ${cartItems.quantity}`))
-      .orderBy(asc(products.name), asc(productVariants.position));
+      .where(
+        inArray(
+          products.id,
+          lines.map((l) => l.productId),
+        ),
+      );
+    const out = lines.flatMap((line) => {
+      const found = stocks.find((s) => s.productId === line.productId && s.variantId === line.variantId);
+      return found && found.stock < line.quantity ? [{ line, ...found }] : [];
+    });
     if (!out.length) return new StartOver();
-    const body: OutOfStockItem[] = out.map((p) => ({
-      _id: p.id,
-      name: p.name,
-      nameAr: p.nameAr,
-      image_path: p.imagePaths,
-      stock: p.stock,
-      ...lineVariant(p),
+    // By name (byte order, as the database's C collation sorts), then by the variant's place in the product.
+    out.sort((a, b) =>
+      a.line.name !== b.line.name ? (a.line.name < b.line.name ? -1 : 1) : (a.position ?? 0) - (b.position ?? 0),
+    );
+    const body: OutOfStockItem[] = out.map(({ line, stock }) => ({
+      _id: line.productId,
+      name: line.name,
+      nameAr: line.nameAr,
+      image_path: line.imagePaths,
+      stock,
+      ...lineVariant(line),
     }));
     return conflict(say.api.someOutOfStock, body);
   }

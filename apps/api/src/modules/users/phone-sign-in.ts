@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import { egyptianMobile, say, type Language, type PhoneCodeChannel, type Said } from '@shop/contracts';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { phoneCodes, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, forbidden, HttpError, tooManyRequests } from '../../lib/errors.js';
@@ -23,6 +23,20 @@ export const CODES_PER_ADDRESS = 20;
 const HOUR_MS = 60 * 60_000;
 
 type UserRow = typeof users.$inferSelect;
+
+/** The account a phone signs into: the one it was verified on, else the one of those listing it used last. */
+export async function accountOf(tx: DbOrTx, phone: string): Promise<UserRow | undefined> {
+  const [verified] = await tx.select().from(users).where(eq(users.verifiedPhone, phone));
+  if (verified) return verified;
+  // Old accounts typed their phone as they liked: compared on its last ten digits, then exactly as phone.ts reads it.
+  const digits = sql`right(regexp_replace(translate(${users.phone}, '٠١٢٣٤٥٦٧٨٩', '0123456789'), '[^0-9]', '', 'g'), 10)`;
+  const candidates = await tx
+    .select()
+    .from(users)
+    .where(and(eq(digits, phone.slice(-10)), isNull(users.verifiedPhone)))
+    .orderBy(desc(sql`coalesce(${users.lastSignInAt}, ${users.createdAt})`));
+  return candidates.find((user) => egyptianMobile(user.phone) === phone);
+}
 
 /** A refusal that says how long to wait, in Retry-After and in its body, which the sign-in screen reads. */
 const waitFor = (seconds: number, message: Said) => tooManyRequests(message, seconds, { message, retryAfter: seconds });
@@ -79,20 +93,6 @@ export function phoneSignIn(
     });
     deps.messageSender.wake();
     return { message: say.api.codeSent };
-  }
-
-  /** The account a phone signs into: the one it was verified on, else the one of those listing it used last. */
-  async function accountOf(tx: Tx, phone: string): Promise<UserRow | undefined> {
-    const [verified] = await tx.select().from(users).where(eq(users.verifiedPhone, phone));
-    if (verified) return verified;
-    // Old accounts typed their phone as they liked: compared on its last ten digits, then exactly as phone.ts reads it.
-    const digits = sql`right(regexp_replace(translate(${users.phone}, '٠١٢٣٤٥٦٧٨٩', '0123456789'), '[^0-9]', '', 'g'), 10)`;
-    const candidates = await tx
-      .select()
-      .from(users)
-      .where(and(eq(digits, phone.slice(-10)), isNull(users.verifiedPhone)))
-      .orderBy(desc(sql`coalesce(${users.lastSignInAt}, ${users.createdAt})`));
-    return candidates.find((user) => egyptianMobile(user.phone) === phone);
   }
 
   async function verifyCode(input: { phone: string; code: string; name?: string }, ip: string) {

@@ -1,12 +1,20 @@
 import { adminOrdersFilterSchema, type AdminOrdersFilter } from '@shop/contracts';
 
-export const FILTER_KEYS = ['status', 'paymentMethod', 'governorate', 'from', 'to', 'q'] as const;
+export const FILTER_KEYS = ['status', 'paymentMethod', 'source', 'governorate', 'from', 'to', 'q'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 /** The filters as the form edits them: every field a string, '' for 'any'. */
 export type FilterDraft = Record<FilterKey, string>;
 
-export const NO_FILTERS: FilterDraft = { status: '', paymentMethod: '', governorate: '', from: '', to: '', q: '' };
+export const NO_FILTERS: FilterDraft = {
+  status: '',
+  paymentMethod: '',
+  source: '',
+  governorate: '',
+  from: '',
+  to: '',
+  q: '',
+};
 
 /**
  * The filters of a shared or reloaded address. Each is checked with the API's own rule, so a stale or

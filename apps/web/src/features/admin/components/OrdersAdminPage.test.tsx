@@ -42,6 +42,7 @@ const order = (id: string, overrides: Partial<AdminOrder>): AdminOrder => ({
     country: 'Egypt',
   },
   paymentMethod: 'cash',
+  source: 'web',
   products: [],
   customer: { _id: 'u1', name: 'Mona Ali', email: 'mona@example.com' },
   ...overrides,

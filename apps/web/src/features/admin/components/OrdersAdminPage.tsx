@@ -5,8 +5,14 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
-import { useSearchParams } from 'react-router';
-import { ORDER_STATUSES, PAYMENT_METHODS, type AdminOrder, type AdminOrdersFilter } from '@shop/contracts';
+import { Link, useSearchParams } from 'react-router';
+import {
+  ORDER_SOURCES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  type AdminOrder,
+  type AdminOrdersFilter,
+} from '@shop/contracts';
 import { EmptyState } from '../../../components/EmptyState';
 import { Pagination } from '../../../components/Pagination';
 import { Price } from '../../../components/Price';
@@ -14,6 +20,7 @@ import { Refreshing } from '../../../components/Refreshing';
 import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
 import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
+import { paths } from '../../../lib/paths';
 import { useGovernorateNames } from '../../checkout';
 import { useGetAdminOrdersQuery } from '../api/adminApi';
 import { formatDateTime } from '../format';
@@ -34,6 +41,7 @@ import { StatusBadge } from './StatusBadge';
  */
 export function OrdersAdminPage() {
   const { t } = useTranslation();
+  const { can } = usePermissions();
   const [params, setParams] = useSearchParams();
   const filter = filtersFromParams(params);
   const { page, setPage } = usePageParam();
@@ -52,6 +60,11 @@ export function OrdersAdminPage() {
         title={t('admin.allOrders.title')}
         subtitle={data ? t('admin.allOrders.total', { count: data.total }) : undefined}
       >
+        {can('orders.create') && (
+          <Link to={paths.dashNewOrder} className="btn btn-primary">
+            {t('admin.newOrder.title')}
+          </Link>
+        )}
         <CsvExportButton url={exportUrl(filter)} label={t('admin.allOrders.export')} />
       </PageHeader>
       {/* Keyed by the address's filters, so back and forward show the filters of the list on screen. */}
@@ -138,6 +151,9 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                 <span className="d-block small text-body-secondary">
                   {t(`admin.orders.methods.${order.paymentMethod}`)}
                 </span>
+                {order.source !== 'web' && (
+                  <span className="badge text-bg-light border mt-1">{t(`admin.sources.${order.source}`)}</span>
+                )}
               </td>
               <td className="status-cell">
                 <StatusBadge status={order.status} />
@@ -231,7 +247,20 @@ function OrderFilters({ initial, onFilter }: { initial: FilterDraft; onFilter: (
             </Form.Select>
           </Form.Group>
         </Col>
-        <Col xs={12} sm={4} lg={3}>
+        <Col xs={6} sm={4} lg={3}>
+          <Form.Group controlId="orders-source">
+            <Form.Label>{t('admin.allOrders.source')}</Form.Label>
+            <Form.Select value={draft.source} onChange={set('source')}>
+              <option value="">{t('admin.allOrders.anySource')}</option>
+              {ORDER_SOURCES.map((source) => (
+                <option key={source} value={source}>
+                  {t(`admin.sources.${source}`)}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
+        <Col xs={6} sm={4} lg={3}>
           <Form.Group controlId="orders-governorate">
             <Form.Label>{t('admin.allOrders.governorate')}</Form.Label>
             <Form.Select value={draft.governorate} onChange={set('governorate')}>

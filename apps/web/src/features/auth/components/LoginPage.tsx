@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { errorStatus } from '../../../api/errors';
 import { useLoginMutation } from '../api/authApi';
@@ -11,23 +11,25 @@ import { useSession } from '../useSession';
 import { AuthCard } from './AuthCard';
 import { PhoneSignIn } from './PhoneSignIn';
 import { paths } from '../../../lib/paths';
+import { returnPathOf } from '../returnPath';
 
 /** E-mail and password are required by the browser; a failure shows one fixed message. */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const next = returnPathOf(useLocation().state);
   const { isSignedIn } = useSession();
   const [login, { isLoading, error }] = useLoginMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
-  if (isSignedIn && !isLoading) return <Navigate to={paths.home} replace />;
+  if (isSignedIn && !isLoading) return <Navigate to={next} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
       await login({ email, password }).unwrap();
-      void navigate(paths.home);
+      void navigate(next);
     } catch {
       // The alert shows the failure.
     }

@@ -3,13 +3,13 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { PhoneCodeChannel } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { errorMessage, type ApiError } from '../../../api/errors';
 import { isRecord } from '../../../lib/guards';
 import { useStartPhoneSignInMutation, useVerifyPhoneMutation } from '../api/authApi';
-import { paths } from '../../../lib/paths';
+import { returnPathOf } from '../returnPath';
 
 /** The server's 400 for a number with no account: it names the `name` field. */
 const asksForName = (error: ApiError | undefined) =>
@@ -22,6 +22,7 @@ const asksForName = (error: ApiError | undefined) =>
 export function PhoneSignIn() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const next = returnPathOf(useLocation().state);
   const [start, starting] = useStartPhoneSignInMutation();
   const [verify, verifying] = useVerifyPhoneMutation();
   const [phone, setPhone] = useState('');
@@ -46,7 +47,7 @@ export function PhoneSignIn() {
     event.preventDefault();
     try {
       await verify({ phone, code, ...(name ? { name } : {}) }).unwrap();
-      void navigate(paths.home);
+      void navigate(next);
     } catch {
       // The alert shows the failure; a 400 asks for the name.
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
 import { LoginPage } from './LoginPage';
@@ -116,6 +116,18 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText('Password'), 'Secret1!x');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('page /')).toBeInTheDocument();
+  });
+
+  it('goes back to the page that asked for a sign-in, such as a payment link', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'POST /api/user/login': { body: shopperSession }, ...emptyLists });
+    const { router } = renderRoute(<LoginPage />, { path: '/login' });
+    // As ShopperOnly sends a visitor who opened /Stripe.
+    await act(() => router.navigate('/login', { replace: true, state: { from: '/Stripe' } }));
+    await user.type(screen.getByLabelText('Email'), 'mariam@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret1!x');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('page /Stripe')).toBeInTheDocument();
   });
 });
 

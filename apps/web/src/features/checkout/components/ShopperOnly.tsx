@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useOutletContext } from 'react-router';
+import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router';
 import type { User } from '@shop/contracts';
 import { useSession } from '../../auth';
 import { paths } from '../../../lib/paths';
@@ -8,12 +8,14 @@ interface ShopperContext {
 }
 
 /**
- * The frame of the cart, checkout and order screens: visitors are sent to /login and
+ * The frame of the cart, checkout and order screens: visitors are sent to /login (and back after signing in) and
  * admins, who have no cart, to the home page. The screens inside get the shopper from it.
  */
 export function ShopperOnly() {
   const { user, isSignedIn, isAdmin } = useSession();
-  if (!user || !isSignedIn) return <Navigate to={paths.login} replace />;
+  const { pathname, search } = useLocation();
+  // Signing in comes back here: a payment link opened signed out goes on to the payment.
+  if (!user || !isSignedIn) return <Navigate to={paths.login} replace state={{ from: pathname + search }} />;
   if (isAdmin) return <Navigate to={paths.home} replace />;
   return <Outlet context={{ user } satisfies ShopperContext} />;
 }

@@ -54,6 +54,12 @@ function withVariant(name: string, line: OrderLine, language: Language): string 
 }
 
 /**
+ * Where a customer pays an order a staff member placed for them: the storefront's payment page, which (once they
+ * sign in with a code sent to their phone) resumes their order waiting for payment.
+ */
+export const payLinkOf = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}${WEB_PATHS.stripe}`;
+
+/**
  * A Fawry reference's message values, as the shopper reads them: the number, the amount in the language's format,
  * and until when in Cairo's time. The payload holds the amount in EGP and the expiry as an ISO time.
  */
@@ -109,6 +115,7 @@ export function renderOrderMail(
   const receipt = order.etaReceipt ?? null;
   const refund = order.refund ? refundWords(order.refund, order.bill, language) : null;
   const refunded = refund ? `${w.refunded}: ${refund.amount}. ${refund.way}` : null;
+  const payLink = kind === 'pay_link' ? payLinkOf(publicUrl) : null;
   const toPay = kind === 'pay_reference' && payload ? referenceLines(payload, language) : [];
   const payLines: [string, string][] = toPay.length
     ? [
@@ -123,6 +130,7 @@ export function renderOrderMail(
     '',
     t.lead[kind],
     ...payLines.map(([label, value]) => `${label}: ${value}`),
+    ...(payLink ? [`${w.payOnline}: ${payLink}`] : []),
     '',
     w.orderNumber(ref),
     ...lines.map((l) => `- ${l.name} × ${l.quantity}: ${l.price}`),
@@ -147,6 +155,7 @@ export function renderOrderMail(
 <p>${e(w.greeting)}</p>
 <p>${e(t.lead[kind])}</p>
 ${payLines.map(([label, value]) => `<p>${e(label)}: <strong>${e(value)}</strong></p>`).join('\n')}
+${payLink ? `<p><a href="${e(payLink)}"><strong>${e(w.payOnline)}</strong></a></p>` : ''}
 <h2 style="font-size:18px">${e(w.orderNumber(ref))}</h2>
 <table style="border-collapse:collapse" dir="${t.dir}">
 <thead><tr><th style="${cell}">${e(w.product)}</th><th style="${cell}">${e(w.quantity)}</th><th style="${cell}">${e(w.price)}</th></tr></thead>

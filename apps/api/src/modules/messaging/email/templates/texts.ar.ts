@@ -12,6 +12,7 @@ export const ORDER_MAIL_SUBJECT_AR: Arabic<typeof ORDER_MAIL_SUBJECT> = {
   return_refused: (ref) => `تم رفض إرجاع الطلب ${ref}`,
   refunded: (ref) => `تم رد مبلغ الطلب ${ref}`,
   pay_reference: (ref) => `ادفع قيمة الطلب ${ref} في فوري`,
+  pay_link: (ref) => `ادفع قيمة طلبك ${ref} عبر الإنترنت`,
 };
 
 export const ORDER_MAIL_LEAD_AR: Arabic<typeof ORDER_MAIL_LEAD> = {
@@ -25,6 +26,8 @@ export const ORDER_MAIL_LEAD_AR: Arabic<typeof ORDER_MAIL_LEAD> = {
   return_refused: 'لم نتمكن من قبول الإرجاع، لذا يبقى الطلب مُسلَّمًا إليك.',
   refunded: 'تم رد مبلغ طلبك، وقد يستغرق ظهوره في حسابك بضعة أيام.',
   pay_reference: 'ادفع بهذا الرقم المرجعي في أي منفذ فوري أو في تطبيق ماي فوري. يتأكد طلبك فور الدفع.',
+  pay_link:
+    'شكرًا لطلبك من متجرنا. ادفع قيمة طلبك من صفحة الدفع: سجّل الدخول بالرمز الذي نرسله إلى هاتفك، ويتأكد طلبك فور الدفع.',
 };
 
 export const ORDER_MAIL_TEXT_AR: Arabic<typeof ORDER_MAIL_TEXT> = {
@@ -47,5 +50,6 @@ export const ORDER_MAIL_TEXT_AR: Arabic<typeof ORDER_MAIL_TEXT> = {
   fawryReference: 'الرقم المرجعي لفوري',
   amountToPay: 'المبلغ المطلوب',
   payBy: 'ادفع قبل',
+  payOnline: 'ادفع قيمة طلبك',
   signOff: 'EGP Shop',
 };

@@ -13,6 +13,7 @@ export const ORDER_MAIL_SUBJECT: Record<OrderMailKind, (ref: string) => string> 
   return_refused: (ref) => `Your return of order ${ref} was refused`,
   refunded: (ref) => `Order ${ref} was refunded`,
   pay_reference: (ref) => `Pay for order ${ref} at Fawry`,
+  pay_link: (ref) => `Pay for your order ${ref} online`,
 };
 
 /** What happened, as the first paragraph of each order e-mail says it. */
@@ -28,6 +29,8 @@ export const ORDER_MAIL_LEAD: Record<OrderMailKind, string> = {
   refunded: 'The money for your order was refunded. It may take a few days to show in your account.',
   pay_reference:
     'Pay with this reference number at any Fawry outlet or in the myFawry app. Your order is confirmed as soon as it is paid.',
+  pay_link:
+    'Thank you for ordering from us. Pay for your order on our payment page: sign in with the code we send to your phone, and your order is confirmed as soon as it is paid.',
 };
 
 /** The words around an order e-mail's details. */
@@ -51,6 +54,7 @@ export const ORDER_MAIL_TEXT = {
   fawryReference: 'Fawry reference number',
   amountToPay: 'Amount to pay',
   payBy: 'Pay by',
+  payOnline: 'Pay for your order',
   signOff: 'EGP Shop',
 } as const;
 
