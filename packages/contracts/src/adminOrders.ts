@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { say } from './said.js';
 import { PAYMENT_METHODS } from './constants.js';
-import { ORDER_STATUSES } from './lifecycle.js';
+import { CONTACT_CHANNELS } from './contact-channels.js';
+import { LANGUAGES } from './language.js';
+import { ORDER_ACTORS, ORDER_STATUSES } from './lifecycle.js';
 import { orderSchema } from './checkout.js';
 
 /** Orders per page of the dashboard's all-orders screen. */
@@ -53,6 +55,47 @@ export const adminOrderSchema = orderSchema.extend({
   customer: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/** How far a message to the shopper got: queued, sent, then as its provider reports (delivered, read), or failed. */
+export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** A message the shop sent (or is sending) about an order, as the messaging outbox keeps it. */
+export const orderMessageSchema = z.object({
+  _id: z.string(),
+  /** What it tells: the move it announces ('shipped', 'return_refused', …) or 'pay_reference'. */
+  kind: z.string(),
+  channel: z.enum(CONTACT_CHANNELS),
+  /** The e-mail address or mobile it went to. */
+  to: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  createdAt: z.string(),
+  /** When the status last changed (sent, or the provider's latest report); null while queued. */
+  statusAt: z.string().nullable(),
+  /** Why it failed, or why the last attempt did; null otherwise. */
+  lastError: z.string().nullable(),
+});
+export type OrderMessage = z.infer<typeof orderMessageSchema>;
+
+/**
+ * One order as the dashboard's order page shows it: the buyer's contact details, the language the order
+ * was placed in (its messages and packing slip speak it), who made each move, and the messages sent.
+ */
+export const adminOrderDetailSchema = orderSchema.extend({
+  customer: z.object({ _id: z.string(), name: z.string(), email: z.string().nullable(), phone: z.string() }).nullable(),
+  language: z.enum(LANGUAGES),
+  statusHistory: z.array(
+    z.object({
+      status: z.enum(ORDER_STATUSES),
+      at: z.string(),
+      reason: z.string().nullable(),
+      /** Null on moves from before it was recorded. */
+      actor: z.enum(ORDER_ACTORS).nullable(),
+    }),
+  ),
+  messages: z.array(orderMessageSchema),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
 export const adminOrdersPageSchema = z.object({
   orders: z.array(adminOrderSchema),
