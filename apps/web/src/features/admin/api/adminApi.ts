@@ -1,4 +1,5 @@
 import type {
+  AdminOrderDetail,
   AdminOrdersPage,
   AdminOrdersQuery,
   AdminStats,
@@ -91,6 +92,11 @@ export const adminApi = api.injectEndpoints({
         { type: 'Order', id: LIST },
         ...(result?.orders ?? []).map(({ _id }) => ({ type: 'Order' as const, id: _id })),
       ],
+    }),
+    /** One order for its page: lines, address, buyer, history and the messages sent. */
+    getAdminOrder: build.query<AdminOrderDetail, string>({
+      query: (id) => `/admin/orders/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Order', id }],
     }),
     /** Shipping takes the courier's tracking number; a cancellation or a refused return may say why. */
     setOrderStatus: build.mutation<Order, OrderMove & { id: string }>({
@@ -212,6 +218,7 @@ export const {
   useGetStatsQuery,
   useGetUsersQuery,
   useGetUserOrdersQuery,
+  useGetAdminOrderQuery,
   useGetAdminOrdersQuery,
   useSetOrderStatusMutation,
   useRefundOrderMutation,

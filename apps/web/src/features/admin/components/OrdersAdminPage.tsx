@@ -5,7 +5,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ORDER_STATUSES, PAYMENT_METHODS, type AdminOrder, type AdminOrdersFilter } from '@shop/contracts';
 import { EmptyState } from '../../../components/EmptyState';
 import { Pagination } from '../../../components/Pagination';
@@ -13,10 +13,11 @@ import { Price } from '../../../components/Price';
 import { Refreshing } from '../../../components/Refreshing';
 import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
 import { intlLocale } from '../../../i18n';
+import { paths } from '../../../lib/paths';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useGovernorateNames } from '../../checkout';
 import { useGetAdminOrdersQuery } from '../api/adminApi';
-import { formatDateTime } from '../format';
+import { formatDateTime, shortId } from '../format';
 import { draftOf, filtersFromParams, NO_FILTERS, paramsOf, type FilterDraft } from '../orderFilters';
 import { CsvExportButton } from './CsvExportButton';
 import { OrderNumber } from './OrderNumber';
@@ -106,7 +107,9 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
           return (
             <tr key={order._id}>
               <td className="text-nowrap">
-                <OrderNumber id={order._id} />
+                <Link to={paths.dashOrder(order._id)} aria-label={t('admin.order.open', { ref: shortId(order._id) })}>
+                  <OrderNumber id={order._id} />
+                </Link>
                 <time dateTime={order.createdAt} className="d-block small text-body-secondary">
                   {formatDateTime(order.createdAt, locale)}
                 </time>
