@@ -30,6 +30,8 @@ export interface AuditLogEntry {
   message: string;
   userId: string | null;
   userEmail: string | null;
+  /** What the entry is about, as the API wrote it with the action (order ids, amounts in EGP, names). */
+  data: unknown;
   /** The staff member who wrote it and the role they held then. */
   userName: string | null;
   userRole: string | null;

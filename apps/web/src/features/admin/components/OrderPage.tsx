@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Col from 'react-bootstrap/Col';
 import Placeholder from 'react-bootstrap/Placeholder';
-import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { orderRef, type AdminOrderDetail } from '@shop/contracts';
 import { errorStatus } from '../../../api/errors';
@@ -12,7 +10,6 @@ import { Localized } from '../../../components/Localized';
 import { Price } from '../../../components/Price';
 import { VariantValues } from '../../../components/VariantValues';
 import { intlLocale, loadTexts } from '../../../i18n';
-import { LANGUAGE_NAMES } from '../../../i18n/language';
 import { useLocalized } from '../../../i18n/localized';
 import { InLanguage, useTranslation } from '../../../i18n/useTranslation';
 import { paths } from '../../../lib/paths';
@@ -78,13 +75,14 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
   const ref = `#${orderRef(order._id)}`;
+  const language = t(`admin.order.languages.${order.language}`);
   return (
     <div className="order-page d-print-none">
       <PageHeader
         title={t('admin.order.title', { ref })}
         subtitle={t('admin.order.placed', {
           date: formatDateTime(order.createdAt, locale),
-          language: LANGUAGE_NAMES[order.language],
+          language,
         })}
       >
         <Button
@@ -101,15 +99,14 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
         </Link>
       </PageHeader>
       <p id="slip-language" className="visually-hidden">
-        {t('admin.order.slipLanguage', { language: LANGUAGE_NAMES[order.language] })}
+        {t('admin.order.slipLanguage', { language })}
       </p>
-      <Row className="g-3">
-        <Col lg={8} className="d-grid gap-3 align-content-start">
+      {/* Items, then what to act on, then the story: in that order on a phone, the story under the items on wide screens. */}
+      <div className="order-layout">
+        <div className="order-layout-items">
           <OrderLines order={order} />
-          <OrderHistory order={order} />
-          <OrderMessages order={order} />
-        </Col>
-        <Col lg={4} className="d-grid gap-3 align-content-start">
+        </div>
+        <div className="order-layout-side d-grid gap-3">
           <OrderMoves order={order} />
           <OrderCustomer order={order} />
           <section className="dash-card" aria-labelledby="order-address">
@@ -120,8 +117,12 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
               <AddressLines address={order.deliveryAddress} />
             </address>
           </section>
-        </Col>
-      </Row>
+        </div>
+        <div className="order-layout-story d-grid gap-3">
+          <OrderHistory order={order} />
+          <OrderMessages order={order} />
+        </div>
+      </div>
     </div>
   );
 }

@@ -89,7 +89,10 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
   const locale = intlLocale(i18n.language);
   const { nameOf } = useGovernorateNames();
   return (
-    <ScrollTable caption={t('admin.allOrders.title')} className="table dash-table orders-table align-middle mb-0">
+    <ScrollTable
+      caption={t('admin.allOrders.title')}
+      className="table dash-table dash-table-cards orders-table align-middle mb-0"
+    >
       <thead>
         <tr>
           <th scope="col">{t('admin.allOrders.order')}</th>
@@ -106,7 +109,7 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
           const reason = order.statusHistory.at(-1)?.reason;
           return (
             <tr key={order._id}>
-              <td className="text-nowrap">
+              <td className="cell-order text-nowrap">
                 <Link to={paths.dashOrder(order._id)} aria-label={t('admin.order.open', { ref: shortId(order._id) })}>
                   <OrderNumber id={order._id} />
                 </Link>
@@ -114,7 +117,7 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                   {formatDateTime(order.createdAt, locale)}
                 </time>
               </td>
-              <td className="dash-cell-name">
+              <td className="dash-cell-name cell-customer">
                 {order.customer ? (
                   <>
                     {order.customer.name}
@@ -132,17 +135,17 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                   {order.deliveryAddress.phone}
                 </bdi>
               </td>
-              <td>
+              <td className="cell-place">
                 {nameOf(order.deliveryAddress.state)}
                 <span className="d-block small text-body-secondary">{order.deliveryAddress.city}</span>
               </td>
-              <td className="text-end text-nowrap">
+              <td className="cell-bill text-end text-nowrap">
                 <Price value={order.bill} />
                 <span className="d-block small text-body-secondary">
                   {t(`admin.orders.methods.${order.paymentMethod}`)}
                 </span>
               </td>
-              <td className="status-cell">
+              <td className="status-cell cell-status">
                 <StatusBadge status={order.status} />
                 {order.trackingNumber && (
                   <span className="d-block small mt-1">
