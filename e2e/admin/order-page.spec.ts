@@ -3,6 +3,7 @@ import { newShopper, type Account } from '../support/accounts';
 import { ar, openInArabic } from '../support/arabic';
 import { settled } from '../support/ui';
 import { test, expect } from '../support/test';
+import { ADDRESS as CHECKOUT_ADDRESS } from '../checkout/helpers';
 import { asAdmin, expectToast } from './helpers';
 
 /**
@@ -14,17 +15,8 @@ import { asAdmin, expectToast } from './helpers';
 const auth = (account: Account) => ({ 'x-access-token': account.token });
 const ref = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
 
-const ADDRESS = {
-  street: 'Tahrir St',
-  building: '12',
-  city: 'Dokki',
-  state: 'Giza',
-  phone: '01012345678',
-  zipCode: '12611',
-  country: 'Egypt',
-  floor: '3',
-  landmark: 'the green mosque',
-};
+/** Where the tee goes: with the floor and landmark a packer and a courier read. */
+const ADDRESS = { ...CHECKOUT_ADDRESS, city: 'Dokki', state: 'Giza', floor: '3', landmark: 'the green mosque' };
 
 /** A cash order of two of the test's own tee in size M, placed by a new shopper in `language`. */
 async function teeOrder(

@@ -56,6 +56,22 @@ export const adminOrderSchema = orderSchema.extend({
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
+/** The messages a shopper gets about an order: one for each move they need to hear of, and a payment reference. */
+export const ORDER_MESSAGE_KINDS = [
+  'placed',
+  'confirmed',
+  'paid',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'return_accepted',
+  'return_refused',
+  'refunded',
+  // Not a move: a Fawry reference handed out for a pending order, with what to pay, where and until when.
+  'pay_reference',
+] as const;
+export type OrderMessageKind = (typeof ORDER_MESSAGE_KINDS)[number];
+
 /** How far a message to the shopper got: queued, sent, then as its provider reports (delivered, read), or failed. */
 export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];

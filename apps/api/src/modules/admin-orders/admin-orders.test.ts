@@ -333,7 +333,9 @@ describe('one order, as the order page shows it', () => {
     );
     const [medium] = variants;
     await t.app.db.delete(cartItems).where(eq(cartItems.userId, karim.id));
-    await t.app.db.insert(cartItems).values({ userId: karim.id, productId: product.id, variantId: medium?.id, quantity: 2 });
+    await t.app.db
+      .insert(cartItems)
+      .values({ userId: karim.id, productId: product.id, variantId: medium?.id, quantity: 2 });
     const address = { ...ADDRESS, landmark: 'Behind the mosque', floor: '3' };
     // Placed in Arabic: its messages and packing slip speak Arabic.
     const placed = await t.app.inject({

@@ -120,11 +120,7 @@ export async function loadOrderDetail(db: DbOrTx, orderId: string): Promise<Admi
       .from(orderStatusHistory)
       .where(eq(orderStatusHistory.orderId, orderId))
       .orderBy(asc(orderStatusHistory.id)),
-    db
-      .select()
-      .from(messages)
-      .where(eq(messages.orderId, orderId))
-      .orderBy(asc(messages.createdAt), asc(messages.id)),
+    db.select().from(messages).where(eq(messages.orderId, orderId)).orderBy(asc(messages.createdAt), asc(messages.id)),
   ]);
   if (!order || !head) throw notFound('Order');
   return {

@@ -8,7 +8,7 @@ type Values = Record<string, string | number>;
 type Data = Record<string, unknown>;
 
 /** What the sentence of an action needs from its entry's data: the values, or null when the data lacks them. */
-type Reading = (data: Data, say: Say) => Values | null;
+type Reading = (data: Data, say: Say, entry: AuditLogEntry) => Values | null;
 
 /** The reader's words for what the data holds: an order as the shop numbers it, money as money, a status by name. */
 interface Say {
@@ -63,7 +63,7 @@ const READINGS = {
   eta_resend: order,
   orders_export: nothing,
   login: nothing,
-  login_failed: nothing,
+  login_failed: (_d, _say, entry) => all({ email: text(entry.userEmail) }),
   register: nothing,
   phone_register: nothing,
   phone_login: nothing,
@@ -127,7 +127,7 @@ export function useAuditWords(): (entry: AuditLogEntry) => string {
     const { action } = entry;
     if (!isSaid(action)) return entry.message;
     const data = entry.data !== null && typeof entry.data === 'object' ? (entry.data as Data) : {};
-    const values = READINGS[action](data, say);
+    const values = READINGS[action](data, say, entry);
     if (!values) return entry.message;
     const key: TextKey =
       action === 'order_status' && 'reason' in values

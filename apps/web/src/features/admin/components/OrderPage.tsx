@@ -1,16 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, useParams } from 'react-router';
-import { orderRef, type AdminOrderDetail } from '@shop/contracts';
+import { ORDER_MESSAGE_KINDS, orderRef, type AdminOrderDetail, type OrderMessageKind } from '@shop/contracts';
 import { errorStatus } from '../../../api/errors';
 import { ChevronStartIcon, PrinterIcon } from '../../../components/icons';
-import { Localized } from '../../../components/Localized';
 import { Price } from '../../../components/Price';
-import { VariantValues } from '../../../components/VariantValues';
 import { intlLocale, loadTexts } from '../../../i18n';
-import { useLocalized } from '../../../i18n/localized';
 import { InLanguage, useTranslation } from '../../../i18n/useTranslation';
 import { paths } from '../../../lib/paths';
 import { AddressLines } from '../../checkout';
@@ -18,11 +15,13 @@ import { useGetAdminOrderQuery } from '../api/adminApi';
 import { formatDateTime } from '../format';
 import { usePermissions } from '../permissions';
 import { OrderStatusControl } from './OrderStatusControl';
+import { LineName } from './LineName';
 import { PackingSlip } from './PackingSlip';
 import { PageHeader } from './PageHeader';
 import { RefundButton } from './RefundButton';
 import { ScrollTable } from './ScrollTable';
 import { StatusBadge } from './StatusBadge';
+import { TrackingNumber } from './TrackingNumber';
 import '../../../styles/packing-slip.css';
 
 /**
@@ -109,14 +108,11 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
         <div className="order-layout-side d-grid gap-3">
           <OrderMoves order={order} />
           <OrderCustomer order={order} />
-          <section className="dash-card" aria-labelledby="order-address">
-            <h2 id="order-address" className="dash-card-title">
-              {t('checkout.invoice.deliverTo')}
-            </h2>
+          <Card id="order-address" title={t('checkout.invoice.deliverTo')}>
             <address className="mb-0">
               <AddressLines address={order.deliveryAddress} />
             </address>
-          </section>
+          </Card>
         </div>
         <div className="order-layout-story d-grid gap-3">
           <OrderHistory order={order} />
@@ -129,7 +125,6 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
 
 function OrderLines({ order }: { order: AdminOrderDetail }) {
   const { t, i18n } = useTranslation();
-  const localized = useLocalized();
   const totals: [string, number][] = [
     [t('checkout.invoice.itemsTotal'), order.itemsTotal],
     ...(order.discount > 0
@@ -139,10 +134,7 @@ function OrderLines({ order }: { order: AdminOrderDetail }) {
     ...(order.codFee > 0 ? [[t('checkout.invoice.codFee'), order.codFee]] : []),
   ] as [string, number][];
   return (
-    <section className="dash-card p-0" aria-labelledby="order-items">
-      <h2 id="order-items" className="dash-card-title px-3 pt-3 mb-2">
-        {t('admin.order.items')}
-      </h2>
+    <Card id="order-items" title={t('admin.order.items')} flush>
       <ScrollTable caption={t('admin.order.items')}>
         <thead>
           <tr>
@@ -159,13 +151,7 @@ function OrderLines({ order }: { order: AdminOrderDetail }) {
           {order.products.map(({ productBrief: product, quantity, variant }) => (
             <tr key={variant?._id ?? product.product_id ?? product.name}>
               <td className="dash-cell-name">
-                <Localized value={localized.name(product)} />
-                {variant && <VariantValues options={variant.options} className="mb-0" />}
-                {variant?.sku && (
-                  <span className="d-block small text-body-secondary" dir="auto">
-                    {t('admin.order.sku', { sku: variant.sku })}
-                  </span>
-                )}
+                <LineName product={product} variant={variant} />
               </td>
               <td className="text-end fw-semibold">{quantity}</td>
               <td className="text-end text-nowrap">
@@ -203,7 +189,7 @@ function OrderLines({ order }: { order: AdminOrderDetail }) {
           </div>
         )}
       </dl>
-    </section>
+    </Card>
   );
 }
 
@@ -213,23 +199,13 @@ function OrderMoves({ order }: { order: AdminOrderDetail }) {
   const { can } = usePermissions();
   const refundable = order.status === 'paid' || order.status === 'returned';
   return (
-    <section className="dash-card" aria-labelledby="order-state">
-      <h2 id="order-state" className="dash-card-title">
-        {t('admin.order.state')}
-      </h2>
+    <Card id="order-state" title={t('admin.order.state')}>
       <p className="mb-1">
         <StatusBadge status={order.status} />
       </p>
       {order.trackingNumber && (
         <p className="small mb-1">
-          {t('admin.order.tracking')}{' '}
-          {order.trackingUrl ? (
-            <a href={order.trackingUrl} target="_blank" rel="noreferrer" dir="ltr">
-              {order.trackingNumber}
-            </a>
-          ) : (
-            <bdi dir="ltr">{order.trackingNumber}</bdi>
-          )}
+          {t('admin.order.tracking')} <TrackingNumber number={order.trackingNumber} url={order.trackingUrl} />
         </p>
       )}
       <p className="small text-body-secondary mb-0">
@@ -244,7 +220,7 @@ function OrderMoves({ order }: { order: AdminOrderDetail }) {
           cash={order.paymentMethod === 'cash'}
         />
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -253,10 +229,7 @@ function OrderCustomer({ order }: { order: AdminOrderDetail }) {
   const { can } = usePermissions();
   const { customer } = order;
   return (
-    <section className="dash-card" aria-labelledby="order-customer">
-      <h2 id="order-customer" className="dash-card-title">
-        {t('admin.order.customer')}
-      </h2>
+    <Card id="order-customer" title={t('admin.order.customer')}>
       {customer ? (
         <dl className="order-facts mb-0">
           <div>
@@ -293,7 +266,7 @@ function OrderCustomer({ order }: { order: AdminOrderDetail }) {
           {t('admin.order.theirOrders')}
         </Link>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -302,10 +275,7 @@ function OrderHistory({ order }: { order: AdminOrderDetail }) {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
   return (
-    <section className="dash-card" aria-labelledby="order-history">
-      <h2 id="order-history" className="dash-card-title">
-        {t('admin.order.history')}
-      </h2>
+    <Card id="order-history" title={t('admin.order.history')}>
       <ol className="order-timeline list-unstyled mb-0">
         {order.statusHistory.map((move, index) => (
           <li key={`${move.at}-${index}`}>
@@ -322,34 +292,18 @@ function OrderHistory({ order }: { order: AdminOrderDetail }) {
           </li>
         ))}
       </ol>
-    </section>
+    </Card>
   );
 }
 
-const MESSAGE_KINDS = [
-  'placed',
-  'confirmed',
-  'paid',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'return_accepted',
-  'return_refused',
-  'refunded',
-  'pay_reference',
-] as const;
-const isKnownKind = (kind: string): kind is (typeof MESSAGE_KINDS)[number] =>
-  MESSAGE_KINDS.some((known) => known === kind);
+const isKnownKind = (kind: string): kind is OrderMessageKind => ORDER_MESSAGE_KINDS.some((known) => known === kind);
 
 /** What the customer was told about this order, on which channel, and how far each message got. */
 function OrderMessages({ order }: { order: AdminOrderDetail }) {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
   return (
-    <section className="dash-card" aria-labelledby="order-messages">
-      <h2 id="order-messages" className="dash-card-title">
-        {t('admin.order.messages')}
-      </h2>
+    <Card id="order-messages" title={t('admin.order.messages')}>
       {!order.messages.length ? (
         <p className="text-body-secondary mb-0">{t('admin.order.noMessages')}</p>
       ) : (
@@ -378,6 +332,18 @@ function OrderMessages({ order }: { order: AdminOrderDetail }) {
           ))}
         </ul>
       )}
+    </Card>
+  );
+}
+
+/** One of the page's cards, named by its heading; `flush` for a table that runs to the card's edges. */
+function Card({ id, title, flush, children }: { id: string; title: string; flush?: boolean; children: ReactNode }) {
+  return (
+    <section className={flush ? 'dash-card p-0' : 'dash-card'} aria-labelledby={id}>
+      <h2 id={id} className={flush ? 'dash-card-title px-3 pt-3 mb-2' : 'dash-card-title'}>
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }

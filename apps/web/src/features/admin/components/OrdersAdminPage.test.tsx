@@ -157,7 +157,7 @@ describe('the all-orders screen', () => {
     const row = within(await rowOf('#ABCDEF12'));
 
     expect(row.queryByLabelText('Tracking number of order #ABCDEF12')).not.toBeInTheDocument();
-    await user.selectOptions(row.getByRole('combobox', { name: 'Next status of order #ABCDEF12' }), 'Shipped');
+    await user.selectOptions(await row.findByRole('combobox', { name: 'Next status of order #ABCDEF12' }), 'Shipped');
     await user.type(row.getByLabelText('Tracking number of order #ABCDEF12'), ' EG-123456 ');
     await user.click(row.getByRole('button', { name: 'Move' }));
 

@@ -27,6 +27,7 @@ import { PageHeader } from './PageHeader';
 import { RefundButton } from './RefundButton';
 import { ScrollTable } from './ScrollTable';
 import { StatusBadge } from './StatusBadge';
+import { TrackingNumber } from './TrackingNumber';
 
 /**
  * Every order of the shop, newest first: filtered by status, payment method, governorate and day, searched
@@ -150,13 +151,7 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                 {order.trackingNumber && (
                   <span className="d-block small mt-1">
                     {t('admin.allOrders.tracking')}{' '}
-                    {order.trackingUrl ? (
-                      <a href={order.trackingUrl} target="_blank" rel="noreferrer" dir="ltr">
-                        {order.trackingNumber}
-                      </a>
-                    ) : (
-                      <bdi dir="ltr">{order.trackingNumber}</bdi>
-                    )}
+                    <TrackingNumber number={order.trackingNumber} url={order.trackingUrl} />
                   </span>
                 )}
                 {reason && (

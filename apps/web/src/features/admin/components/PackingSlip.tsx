@@ -1,14 +1,11 @@
-import type { AdminOrderDetail } from '@shop/contracts';
-import { orderRef } from '@shop/contracts';
-import { Localized } from '../../../components/Localized';
+import { orderRef, type AdminOrderDetail } from '@shop/contracts';
 import { Logo } from '../../../components/Logo';
 import { Price } from '../../../components/Price';
-import { VariantValues } from '../../../components/VariantValues';
 import { intlLocale } from '../../../i18n';
-import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { formatDate } from '../../../lib/format';
 import { AddressLines } from '../../checkout';
+import { LineName } from './LineName';
 
 /**
  * What goes into the parcel and where it goes, on paper: shown only when printed, in the language the
@@ -17,7 +14,6 @@ import { AddressLines } from '../../checkout';
  */
 export function PackingSlip({ order }: { order: AdminOrderDetail }) {
   const { t, i18n } = useTranslation();
-  const localized = useLocalized();
   const ref = orderRef(order._id);
   const pieces = order.products.reduce((sum, line) => sum + line.quantity, 0);
   return (
@@ -69,13 +65,7 @@ export function PackingSlip({ order }: { order: AdminOrderDetail }) {
           {order.products.map(({ productBrief: product, quantity, variant }) => (
             <tr key={variant?._id ?? product.product_id ?? product.name}>
               <td>
-                <Localized value={localized.name(product)} />
-                {variant && <VariantValues options={variant.options} className="mb-0" />}
-                {variant?.sku && (
-                  <span className="packing-slip-sku" dir="ltr">
-                    {variant.sku}
-                  </span>
-                )}
+                <LineName product={product} variant={variant} />
               </td>
               <td className="packing-slip-quantity">{quantity}</td>
             </tr>
