@@ -371,10 +371,12 @@ describe('one order, as the order page shows it', () => {
       ['confirmed', 'shopper'],
       ['shipped', 'admin'],
     ]);
-    expect(detail.messages.map(({ kind, channel, to, status }) => [kind, channel, to, status])).toEqual([
-      ['confirmed', 'email', karim.email, 'queued'],
-      ['shipped', 'email', karim.email, 'queued'],
+    expect(detail.messages.map(({ kind, channel, to }) => [kind, channel, to])).toEqual([
+      ['confirmed', 'email', karim.email],
+      ['shipped', 'email', karim.email],
     ]);
+    // The sender may have taken them by now: each is queued or sent, never failed.
+    for (const message of detail.messages) expect(['queued', 'sent']).toContain(message.status);
   });
 
   it('answers 404 for an order that does not exist, and keeps an order whose buyer left', async () => {
