@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { say } from './said.js';
 import { PAYMENT_METHODS } from './constants.js';
-import { ORDER_STATUSES } from './lifecycle.js';
+import { CONTACT_CHANNELS } from './contact-channels.js';
+import { LANGUAGES } from './language.js';
+import { ORDER_ACTORS, ORDER_STATUSES } from './lifecycle.js';
 import { orderSchema } from './checkout.js';
 import { ORDER_SOURCES } from './staffOrders.js';
 
@@ -60,6 +62,67 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 /** The answer to an order placed by staff: the order, and whether its customer's account was made for it. */
 export const staffOrderPlacedSchema = z.object({ order: adminOrderSchema, customerCreated: z.boolean() });
 export type StaffOrderPlaced = z.infer<typeof staffOrderPlacedSchema>;
+
+/** The messages a shopper gets about an order: one for each move they need to hear of, and a payment reference. */
+export const ORDER_MESSAGE_KINDS = [
+  'placed',
+  'confirmed',
+  'paid',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'return_accepted',
+  'return_refused',
+  'refunded',
+  // Not a move: a Fawry reference handed out for a pending order, with what to pay, where and until when.
+  'pay_reference',
+  // Not a move: the link to pay an order a staff member placed for the customer, to be paid online.
+  'pay_link',
+] as const;
+export type OrderMessageKind = (typeof ORDER_MESSAGE_KINDS)[number];
+
+/** How far a message to the shopper got: queued, sent, then as its provider reports (delivered, read), or failed. */
+export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** A message the shop sent (or is sending) about an order, as the messaging outbox keeps it. */
+export const orderMessageSchema = z.object({
+  _id: z.string(),
+  /** What it tells: the move it announces ('shipped', 'return_refused', …) or 'pay_reference'. */
+  kind: z.string(),
+  channel: z.enum(CONTACT_CHANNELS),
+  /** The e-mail address or mobile it went to. */
+  to: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  createdAt: z.string(),
+  /** When the status last changed (sent, or the provider's latest report); null while queued. */
+  statusAt: z.string().nullable(),
+  /** Why it failed, or why the last attempt did; null otherwise. */
+  lastError: z.string().nullable(),
+});
+export type OrderMessage = z.infer<typeof orderMessageSchema>;
+
+/**
+ * One order as the dashboard's order page shows it: the buyer's contact details, the language the order
+ * was placed in (its messages and packing slip speak it), who made each move, and the messages sent.
+ */
+export const adminOrderDetailSchema = orderSchema.extend({
+  customer: z.object({ _id: z.string(), name: z.string(), email: z.string().nullable(), phone: z.string() }).nullable(),
+  language: z.enum(LANGUAGES),
+  /** Where the order came from: the web shop, or staff taking it by phone or a message. */
+  source: z.enum(ORDER_SOURCES),
+  statusHistory: z.array(
+    z.object({
+      status: z.enum(ORDER_STATUSES),
+      at: z.string(),
+      reason: z.string().nullable(),
+      /** Null on moves from before it was recorded. */
+      actor: z.enum(ORDER_ACTORS).nullable(),
+    }),
+  ),
+  messages: z.array(orderMessageSchema),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
 export const adminOrdersPageSchema = z.object({
   orders: z.array(adminOrderSchema),

@@ -16,6 +16,10 @@ export const WEB_PATTERNS = {
   passwordReset: '/password-reset/:id/:token',
   userOrders: '/dashboard/UserOrder/:userID',
   invoice: '/Orders/:id/invoice',
+  /** One order in the dashboard: what to pack, for whom, and what happened to it. */
+  dashOrder: '/dashboard/orders/:id',
+  /** Its printable packing slip, opened at the address of the order's language. */
+  packingSlip: '/dashboard/orders/:id/packing-slip',
 } as const;
 
 /** The addresses without parameters. */

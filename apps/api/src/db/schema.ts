@@ -812,6 +812,10 @@ export const messages = pgTable(
       .on(t.attempts, t.nextAttemptAt, t.id)
       .where(sql`${t.sentAt} is null`),
     uniqueIndex('messages_provider_message_key').on(t.provider, t.providerMessageId),
+    // An order's messages, for its page in the dashboard.
+    index('messages_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
   ],
 );
 

@@ -526,6 +526,11 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: adminOnly(200),
     request: (_w, s) => ({ query: { q: s.orderId, page: '1' } }),
   },
+  'GET /api/admin/orders/:id': {
+    access: 'orders.read',
+    expect: adminOnly(200),
+    request: (_w, s) => ({ params: { id: s.orderId } }),
+  },
   'GET /api/admin/orders/export': {
     access: 'orders.read',
     expect: adminOnly(200),

@@ -155,6 +155,14 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
             ),
           },
           {
+            path: segment(patterns.dashOrder, paths.dashboard),
+            // Its address and totals are printed with the checkout's texts.
+            lazy: page(
+              withTexts('checkout', () => import('../features/admin/components/OrderPage')),
+              'OrderPage',
+            ),
+          },
+          {
             path: segment(paths.dashUsers, paths.dashboard),
             lazy: page(() => import('../features/admin/components/UsersPage'), 'UsersPage'),
           },

@@ -65,6 +65,9 @@ export async function loadArea(area: Area): Promise<void> {
   await loadLanguage(i18n.language);
 }
 
+/** The texts of `language` for the storefront and the areas in use, for a part of the page written in it (InLanguage). */
+export const loadTexts = (language: Language): Promise<void> => loadLanguage(language);
+
 /** Shows the app in `language`: texts first, then the change, so the page turns over in one step. */
 export async function changeLanguage(language: Language): Promise<void> {
   await loadLanguage(language);

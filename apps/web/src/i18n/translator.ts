@@ -75,6 +75,7 @@ export class Translator<Key extends string, Language extends string> {
   private readonly languageListeners = new Set<(language: Language) => void>();
   private readonly changeListeners = new Set<() => void>();
   private version = 0;
+  private readonly views = new Map<Language, this>();
 
   constructor({ directions, fallback, texts }: TranslatorOptions<Language>) {
     this.language = fallback;
@@ -115,6 +116,24 @@ export class Translator<Key extends string, Language extends string> {
       this.pluralRules.set(language, rules);
     }
     return rules.select(count);
+  }
+
+  /**
+   * The same texts read in `language`, whatever the current one is: for a document written in another
+   * language than the page around it (a packing slip in its order's). The view shares this translator's
+   * texts, so a file merged later reaches it too; changing its language changes only the view's.
+   */
+  in(language: Language): this {
+    if (language === this.language) return this;
+    let view = this.views.get(language);
+    if (!view) {
+      view = Object.create(this) as this;
+      view.language = language;
+      const scoped = view;
+      scoped.t = (key: Key, values: Values = {}) => interpolate(scoped.lookUp(key, values.count) ?? key, values);
+      this.views.set(language, view);
+    }
+    return view;
   }
 
   dir(language: Language): Direction {

@@ -23,6 +23,10 @@ export const paths = {
   userOrders: (userId: string) => generatePath(patterns.userOrders, { userID: userId }),
   /** An order's printable invoice, for its shopper and for admins. */
   invoice: (orderId: string) => generatePath(patterns.invoice, { id: orderId }),
+  /** One order's page in the dashboard. */
+  dashOrder: (orderId: string) => generatePath(patterns.dashOrder, { id: orderId }),
+  /** An order's packing slip, in the app's current language: pathIn() puts it in the order's. */
+  packingSlip: (orderId: string) => generatePath(patterns.packingSlip, { id: orderId }),
   /** The review form for a product. */
   reviewOf: (productId: string) => `${WEB_PATHS.addReview}?product=${encodeURIComponent(productId)}`,
   /** The dashboard's products, filtered by a search. */

@@ -1,17 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrdersPage, type OrderStatus, type PaymentMethod } from '@shop/contracts';
-import { orderItems, orders, users } from '../../db/schema.js';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  type AdminOrderDetail,
+  type AdminOrdersPage,
+  type Order,
+  type OrderStatus,
+  type PaymentMethod,
+} from '@shop/contracts';
+import { cartItems, orderItems, orders, users } from '../../db/schema.js';
 import {
   createAdmin,
   createTestApp,
   lastAudit,
+  UNKNOWN_ID,
   placeOrderOf,
   registerShopper,
   type Account,
   type TestContext,
 } from '../../../test/harness.js';
-import { ADDRESS, createProduct } from '../../../test/fixtures.js';
+import { ADDRESS, createProduct, createVariantProduct } from '../../../test/fixtures.js';
 import { EXPORT_BATCH } from './queries.js';
 
 let t: TestContext;
@@ -311,5 +319,77 @@ describe('an order placed through the API', () => {
       { ...order, customer: { _id: karim.id, name: 'Karim Adel', email: karim.email }, source: 'web' },
     ]);
     expect(await idsOf({ governorate: 'Sohag', status: order.status })).toEqual([order._id]);
+  });
+});
+
+describe('one order, as the order page shows it', () => {
+  const show = (id: string, account: Account = admin) =>
+    t.app.inject({ method: 'GET', url: `/api/admin/orders/${id}`, headers: account.headers });
+
+  it('has its lines with their variants, the landmark, the buyer, who moved it and the messages sent', async () => {
+    const { product, variants } = await createVariantProduct(
+      t.app.db,
+      [{ name: 'Size', nameAr: 'المقاس', values: [{ value: 'M', valueAr: null }] }],
+      [{ sku: 'TEE-M', options: { Size: 'M' }, price: 300, stock: 5 }],
+      { name: 'Tee' },
+    );
+    const [medium] = variants;
+    await t.app.db.delete(cartItems).where(eq(cartItems.userId, karim.id));
+    await t.app.db
+      .insert(cartItems)
+      .values({ userId: karim.id, productId: product.id, variantId: medium?.id, quantity: 2 });
+    const address = { ...ADDRESS, landmark: 'Behind the mosque', floor: '3' };
+    // Placed in Arabic: its messages and packing slip speak Arabic.
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { ...karim.headers, 'accept-language': 'ar' },
+      payload: { deliveryAddress: address, paymentMethod: 'cash' },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const [order] = placed.json() as Order[];
+    const id = order?._id ?? '';
+    const shipped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/order/${id}/status`,
+      headers: admin.headers,
+      payload: { status: 'shipped', trackingNumber: 'TRK-77' },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+
+    const res = await show(id);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json() as AdminOrderDetail;
+    expect(detail).toMatchObject({
+      _id: id,
+      status: 'shipped',
+      trackingNumber: 'TRK-77',
+      language: 'ar',
+      deliveryAddress: { landmark: 'Behind the mosque', floor: '3', phone: ADDRESS.phone },
+      customer: { _id: karim.id, name: 'Karim Adel', email: karim.email, phone: '01298765432' },
+      products: [{ quantity: 2, productBrief: { name: 'Tee', price: 300 }, variant: { sku: 'TEE-M' } }],
+    });
+    expect(detail.statusHistory.map(({ status, actor }) => [status, actor])).toEqual([
+      ['confirmed', 'shopper'],
+      ['shipped', 'admin'],
+    ]);
+    expect(detail.messages.map(({ kind, channel, to }) => [kind, channel, to])).toEqual([
+      ['confirmed', 'email', karim.email],
+      ['shipped', 'email', karim.email],
+    ]);
+    // The sender may have taken them by now: each is queued or sent, never failed.
+    for (const message of detail.messages) expect(['queued', 'sent']).toContain(message.status);
+  });
+
+  it('answers 404 for an order that does not exist, and keeps an order whose buyer left', async () => {
+    expect((await show(UNKNOWN_ID)).statusCode).toBe(404);
+    const res = await show(gone);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ _id: gone, customer: null, language: 'en', messages: [] });
+  });
+
+  it('is for staff who may read orders only', async () => {
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/orders/${first}` })).statusCode).toBe(401);
+    expect((await show(first, mona)).statusCode).toBe(403);
   });
 });

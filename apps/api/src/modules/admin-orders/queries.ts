@@ -1,13 +1,20 @@
-import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
+  languageOf,
   type AdminOrder,
+  type AdminOrderDetail,
   type AdminOrdersFilter,
   type AdminOrdersPage,
+  type ContactChannel,
+  type MessageStatus,
+  type OrderActor,
   type OrderSource,
+  type OrderStatus,
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { orderItems, orders, users } from '../../db/schema.js';
+import { messages, orderItems, orders, orderStatusHistory, users } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
 import { loadOrders } from '../orders/queries.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -87,6 +94,64 @@ export async function listOrders(db: DbOrTx, filter: AdminOrdersFilter, page: nu
     return { ...order, customer, source: (row?.source ?? 'web') as OrderSource };
   });
   return { orders: withCustomers, pages, total: n };
+}
+
+/**
+ * One order for the dashboard's order page: the order as its shopper sees it, with its buyer's contact
+ * details, its language, who made each move and the messages queued for it, oldest first.
+ */
+export async function loadOrderDetail(db: DbOrTx, orderId: string): Promise<AdminOrderDetail> {
+  const [[order], [head], history, sent] = await Promise.all([
+    loadOrders(db, eq(orders.id, orderId)),
+    db
+      .select({
+        language: orders.language,
+        source: orders.source,
+        customerId: users.id,
+        name: users.name,
+        email: users.email,
+        phone: users.phone,
+      })
+      .from(orders)
+      .leftJoin(users, buyer)
+      .where(eq(orders.id, orderId)),
+    db
+      .select({
+        status: orderStatusHistory.status,
+        at: orderStatusHistory.at,
+        reason: orderStatusHistory.reason,
+        actor: orderStatusHistory.actor,
+      })
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, orderId))
+      .orderBy(asc(orderStatusHistory.id)),
+    db.select().from(messages).where(eq(messages.orderId, orderId)).orderBy(asc(messages.createdAt), asc(messages.id)),
+  ]);
+  if (!order || !head) throw notFound('Order');
+  return {
+    ...order,
+    customer: head.customerId
+      ? { _id: head.customerId, name: head.name ?? '', email: head.email, phone: head.phone ?? '' }
+      : null,
+    language: languageOf(head.language),
+    source: head.source as OrderSource,
+    statusHistory: history.map((move) => ({
+      status: move.status as OrderStatus,
+      at: move.at.toISOString(),
+      reason: move.reason,
+      actor: move.actor as OrderActor | null,
+    })),
+    messages: sent.map((m) => ({
+      _id: String(m.id),
+      kind: m.kind,
+      channel: m.channel as ContactChannel,
+      to: m.to,
+      status: m.status as MessageStatus,
+      createdAt: m.createdAt.toISOString(),
+      statusAt: (m.statusAt ?? m.sentAt)?.toISOString() ?? null,
+      lastError: m.lastError,
+    })),
+  };
 }
 
 /** Orders the export reads per query: its memory stays at one batch however many orders match. */

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminOrderDetailSchema,
   adminOrdersFilterSchema,
   adminOrdersPageSchema,
   adminOrdersQuerySchema,
+  idSchema,
   outOfStockItemSchema,
   phoneCustomerParamsSchema,
   phoneCustomerSchema,
@@ -41,6 +43,22 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, ...filter } = request.query;
       return service.list(filter, page);
     },
+  );
+
+  app.get(
+    '/admin/orders/:id',
+    {
+      config: { access: { permission: 'orders.read' } },
+      schema: {
+        summary: 'Show one order for packing and follow-up',
+        tags: ['admin'],
+        description: "An order with its buyer's contact details, its language, who made each move and its messages",
+        security: [{ token: [] }],
+        params: z.object({ id: idSchema }),
+        response: { 200: adminOrderDetailSchema, 404: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => service.one(request.params.id),
   );
 
   app.get(

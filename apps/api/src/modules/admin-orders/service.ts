@@ -2,7 +2,7 @@ import type { AdminOrdersFilter } from '@shop/contracts';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { csvMoney, type CsvColumns } from '../../lib/csv.js';
 import type { Deps } from '../deps.js';
-import { exportOrders, listOrders, type ExportRow } from './queries.js';
+import { exportOrders, listOrders, loadOrderDetail, type ExportRow } from './queries.js';
 
 const COLUMNS: CsvColumns<ExportRow> = [
   ['id', (r) => r.id],
@@ -30,6 +30,8 @@ export function adminOrdersService(deps: Pick<Deps, 'db' | 'clock'>) {
 
   return {
     list: (filter: AdminOrdersFilter, page: number) => listOrders(db, filter, page),
+
+    one: (orderId: string) => loadOrderDetail(db, orderId),
 
     /**
      * The filtered orders for the CSV export: the file's name, its columns and the rows a batch at a

@@ -120,7 +120,8 @@ describe('the admin’s coupons', () => {
       payload: { paused: true },
     });
     expect(paused.json<Coupon>().paused).toBe(true);
-    expect(await lastAudit(t.app)).toMatchObject({ action: 'coupon_pause' });
+    // The log names the coupon, in the reader's language.
+    expect(await lastAudit(t.app)).toMatchObject({ action: 'coupon_pause', data: { code: created.code } });
   });
 
   it('matches codes without regard to case: SUMMER and summer cannot both exist (409)', async () => {

@@ -77,7 +77,7 @@ export function couponsService(deps: Pick<Deps, 'db' | 'clock'>) {
         .returning();
       if (!row) throw notFound('Coupon');
       const what = `${paused ? 'paused' : 'resumed'} coupon ${row.code}`;
-      await auditAdmin(tx, actor, paused ? 'coupon_pause' : 'coupon_resume', what, { id });
+      await auditAdmin(tx, actor, paused ? 'coupon_pause' : 'coupon_resume', what, { id, code: row.code });
       return toCoupon(row);
     });
   }

@@ -1,26 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import type { OrderStatus } from '@shop/contracts';
+import { ORDER_MESSAGE_KINDS, type OrderMessageKind, type OrderStatus } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { messages, users } from '../../db/schema.js';
 import type { Channel } from './provider.js';
 
-/** The order e-mails a shopper gets: one for each move they need to hear of. */
-export const ORDER_MAIL_KINDS = [
-  'placed',
-  'confirmed',
-  'paid',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'return_accepted',
-  'return_refused',
-  'refunded',
-  // Not a move: a Fawry reference handed out for a pending order, with what to pay, where and until when.
-  'pay_reference',
-  // Not a move: the link to pay an order a staff member placed for the customer, to be paid online.
-  'pay_link',
-] as const;
-export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
+/** The order e-mails a shopper gets: one for each move they need to hear of (contracts, for the dashboard too). */
+export const ORDER_MAIL_KINDS = ORDER_MESSAGE_KINDS;
+export type OrderMailKind = OrderMessageKind;
 
 /**
  * Which e-mail a move sends. An order placed to be paid online (pending) says it is placed and waits for the

@@ -119,6 +119,7 @@ export function reviewsService(deps: Pick<Deps, 'db'>) {
           id,
           productId: found.productId,
           authorId: review.userId,
+          title: review.title,
         });
       }
       return { message: say.api.reviewDeleted };

@@ -112,6 +112,7 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
       if (!row) throw notStaff();
       await auditAdmin(tx, actor, 'staff_role_change', `gave ${member.email ?? member.phone} the role "${role.name}"`, {
         userId,
+        member: member.email ?? member.phone,
         from: member.role,
         to: role.key,
       });
@@ -133,7 +134,10 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
         .where(eq(users.id, userId))
         .returning(memberColumns);
       if (!row) throw notStaff();
-      await auditAdmin(tx, actor, 'staff_suspend', `suspended ${member.email ?? member.phone}`, { userId });
+      await auditAdmin(tx, actor, 'staff_suspend', `suspended ${member.email ?? member.phone}`, {
+        userId,
+        member: member.email ?? member.phone,
+      });
       return toMemberDto(row);
     });
   }
@@ -147,7 +151,10 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
         .where(eq(users.id, userId))
         .returning(memberColumns);
       if (!row) throw notStaff();
-      await auditAdmin(tx, actor, 'staff_restore', `restored ${member.email ?? member.phone}`, { userId });
+      await auditAdmin(tx, actor, 'staff_restore', `restored ${member.email ?? member.phone}`, {
+        userId,
+        member: member.email ?? member.phone,
+      });
       return toMemberDto(row);
     });
   }

@@ -95,6 +95,7 @@ export function variantsService(deps: Pick<Deps, 'db'>) {
         await tx.delete(cartItems).where(and(eq(cartItems.productId, productId), isNull(cartItems.variantId)));
       await auditAdmin(tx, actor, 'product_variants', `set the variants of product ${product.name}`, {
         id: productId,
+        name: product.name,
         options: input.options.map((o) => o.name),
         variants: input.variants.length,
       });

@@ -1,4 +1,5 @@
 import type {
+  AdminOrderDetail,
   AdminOrdersPage,
   AdminOrdersQuery,
   AdminStats,
@@ -29,6 +30,8 @@ export interface AuditLogEntry {
   message: string;
   userId: string | null;
   userEmail: string | null;
+  /** What the entry is about, as the API wrote it with the action (order ids, amounts in EGP, names). */
+  data: unknown;
   /** The staff member who wrote it and the role they held then. */
   userName: string | null;
   userRole: string | null;
@@ -91,6 +94,11 @@ export const adminApi = api.injectEndpoints({
         { type: 'Order', id: LIST },
         ...(result?.orders ?? []).map(({ _id }) => ({ type: 'Order' as const, id: _id })),
       ],
+    }),
+    /** One order for its page: lines, address, buyer, history and the messages sent. */
+    getAdminOrder: build.query<AdminOrderDetail, string>({
+      query: (id) => `/admin/orders/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Order', id }],
     }),
     /** Shipping takes the courier's tracking number; a cancellation or a refused return may say why. */
     setOrderStatus: build.mutation<Order, OrderMove & { id: string }>({
@@ -212,6 +220,7 @@ export const {
   useGetStatsQuery,
   useGetUsersQuery,
   useGetUserOrdersQuery,
+  useGetAdminOrderQuery,
   useGetAdminOrdersQuery,
   useSetOrderStatusMutation,
   useRefundOrderMutation,

@@ -45,7 +45,7 @@ interface NavItem {
 const NAV: NavItem[] = [
   { to: paths.dashboard, label: 'overview', icon: DashboardIcon, permission: 'reports.read' },
   { to: paths.dashProducts, label: 'products', icon: BoxIcon, permission: 'catalogue.write' },
-  { to: paths.dashOrders, label: 'orders', icon: ReceiptIcon, permission: 'orders.read' },
+  { to: paths.dashOrders, label: 'orders', icon: ReceiptIcon, also: patterns.dashOrder, permission: 'orders.read' },
   { to: paths.dashUsers, label: 'users', icon: UsersIcon, also: patterns.userOrders, permission: 'customers.read' },
   { to: paths.dashCategories, label: 'categories', icon: TagIcon, permission: 'catalogue.write' },
   { to: paths.dashDepartments, label: 'departments', icon: BuildingIcon, permission: 'catalogue.write' },

@@ -17,6 +17,7 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { useGetLogsQuery, type AuditLogEntry } from '../api/adminApi';
 import { formatDateTime } from '../format';
 import { useRoleName } from '../roleName';
+import { useAuditWords } from '../auditWords';
 import { PageHeader } from './PageHeader';
 import { ScrollTable } from './ScrollTable';
 
@@ -38,6 +39,7 @@ export function LogsPage() {
   const type = isKind(typeParam) ? typeParam : undefined;
   const user = params.get('user') ?? '';
   const { page, setPage } = usePageParam();
+  const words = useAuditWords();
   // Always fresh when opened: the log grows with every action.
   const { data, isLoading, isFetching, isError } = useGetLogsQuery(
     { page, type, user: user || undefined },
@@ -79,7 +81,7 @@ export function LogsPage() {
           <ul className="log-list list-unstyled mb-0 d-sm-none">
             {data.logs.map((entry) => (
               <li key={entry._id}>
-                <p className="mb-1">{entry.message}</p>
+                <p className="mb-1">{words(entry)}</p>
                 <p className="small text-body-secondary mb-0 d-flex flex-wrap align-items-center gap-2">
                   <KindBadge type={entry.type} />
                   <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, locale)}</time>
@@ -110,7 +112,7 @@ export function LogsPage() {
                     <td className="log-who small">
                       <Who entry={entry} onMember={(id) => filter({ type: type ?? '', user: id })} />
                     </td>
-                    <td className="log-message">{entry.message}</td>
+                    <td className="log-message">{words(entry)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -82,7 +82,7 @@ describe('the all-orders screen', () => {
     expect(confirmed.getByText('Giza')).toBeInTheDocument();
     expect(confirmed.getByText('Confirmed')).toBeInTheDocument();
     expect(confirmed.getByText('Cash on delivery')).toBeInTheDocument();
-    // The controls wait for the member's permissions (GET /api/staff/me), which come after the list.
+    // The moves come once the member's permissions are in, which may be after the list.
     expect(await confirmed.findByRole('combobox', { name: 'Next status of order #ABCDEF12' })).toBeInTheDocument();
 
     const shipped = within(await rowOf('#12345678'));

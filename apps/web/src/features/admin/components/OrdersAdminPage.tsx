@@ -19,11 +19,11 @@ import { Price } from '../../../components/Price';
 import { Refreshing } from '../../../components/Refreshing';
 import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
 import { intlLocale } from '../../../i18n';
-import { useTranslation } from '../../../i18n/useTranslation';
 import { paths } from '../../../lib/paths';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { useGovernorateNames } from '../../checkout';
 import { useGetAdminOrdersQuery } from '../api/adminApi';
-import { formatDateTime } from '../format';
+import { formatDateTime, shortId } from '../format';
 import { draftOf, filtersFromParams, NO_FILTERS, paramsOf, type FilterDraft } from '../orderFilters';
 import { CsvExportButton } from './CsvExportButton';
 import { OrderNumber } from './OrderNumber';
@@ -33,6 +33,7 @@ import { PageHeader } from './PageHeader';
 import { RefundButton } from './RefundButton';
 import { ScrollTable } from './ScrollTable';
 import { StatusBadge } from './StatusBadge';
+import { TrackingNumber } from './TrackingNumber';
 
 /**
  * Every order of the shop, newest first: filtered by status, payment method, governorate and day, searched
@@ -101,7 +102,10 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
   const locale = intlLocale(i18n.language);
   const { nameOf } = useGovernorateNames();
   return (
-    <ScrollTable caption={t('admin.allOrders.title')} className="table dash-table orders-table align-middle mb-0">
+    <ScrollTable
+      caption={t('admin.allOrders.title')}
+      className="table dash-table dash-table-cards orders-table align-middle mb-0"
+    >
       <thead>
         <tr>
           <th scope="col">{t('admin.allOrders.order')}</th>
@@ -118,13 +122,15 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
           const reason = order.statusHistory.at(-1)?.reason;
           return (
             <tr key={order._id}>
-              <td className="text-nowrap">
-                <OrderNumber id={order._id} />
+              <td className="cell-order text-nowrap">
+                <Link to={paths.dashOrder(order._id)} aria-label={t('admin.order.open', { ref: shortId(order._id) })}>
+                  <OrderNumber id={order._id} />
+                </Link>
                 <time dateTime={order.createdAt} className="d-block small text-body-secondary">
                   {formatDateTime(order.createdAt, locale)}
                 </time>
               </td>
-              <td className="dash-cell-name">
+              <td className="dash-cell-name cell-customer">
                 {order.customer ? (
                   <>
                     {order.customer.name}
@@ -142,11 +148,11 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                   {order.deliveryAddress.phone}
                 </bdi>
               </td>
-              <td>
+              <td className="cell-place">
                 {nameOf(order.deliveryAddress.state)}
                 <span className="d-block small text-body-secondary">{order.deliveryAddress.city}</span>
               </td>
-              <td className="text-end text-nowrap">
+              <td className="cell-bill text-end text-nowrap">
                 <Price value={order.bill} />
                 <span className="d-block small text-body-secondary">
                   {t(`admin.orders.methods.${order.paymentMethod}`)}
@@ -155,18 +161,12 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                   <span className="badge text-bg-light border mt-1">{t(`admin.sources.${order.source}`)}</span>
                 )}
               </td>
-              <td className="status-cell">
+              <td className="status-cell cell-status">
                 <StatusBadge status={order.status} />
                 {order.trackingNumber && (
                   <span className="d-block small mt-1">
                     {t('admin.allOrders.tracking')}{' '}
-                    {order.trackingUrl ? (
-                      <a href={order.trackingUrl} target="_blank" rel="noreferrer" dir="ltr">
-                        {order.trackingNumber}
-                      </a>
-                    ) : (
-                      <bdi dir="ltr">{order.trackingNumber}</bdi>
-                    )}
+                    <TrackingNumber number={order.trackingNumber} url={order.trackingUrl} />
                   </span>
                 )}
                 {reason && (

@@ -93,7 +93,10 @@ export function ProductsAdminPage() {
         <EmptyState title={q ? t('admin.products.noMatch', { q }) : t('admin.products.empty')} />
       ) : (
         <Refreshing busy={isFetching} className="dash-card p-0">
-          <ScrollTable caption={t('admin.products.title')}>
+          <ScrollTable
+            caption={t('admin.products.title')}
+            className="table dash-table dash-table-cards products-table align-middle mb-0"
+          >
             <thead>
               <tr>
                 <th scope="col">{t('admin.products.image')}</th>
@@ -113,56 +116,56 @@ export function ProductsAdminPage() {
             <tbody>
               {data.products.map((product) => (
                 <tr key={product._id} className={product.stock <= LOW_STOCK_THRESHOLD ? 'is-low-stock' : undefined}>
-                  <td>
+                  <td className="cell-image">
                     <ProductImage src={product.image_path[0]} alt="" className="dash-thumb" width={48} height={48} />
                   </td>
-                  <td className="dash-cell-name">
+                  <td className="dash-cell-name cell-name">
                     <Link to={paths.product(product._id)} className="fw-semibold">
                       <Localized value={local.name(product)} />
                     </Link>
                     <bdi className="d-block small text-body-secondary">{product.brand}</bdi>
                   </td>
-                  <td>
+                  <td className="cell-category">
                     <Localized value={local.name(product.category)} />
                     <span className="d-block small text-body-secondary">
                       <Localized value={local.name(product.department)} />
                     </span>
                   </td>
-                  <td className="text-end text-nowrap">
+                  <td className="cell-price text-end text-nowrap">
                     <Price value={product.price} />
                   </td>
-                  <td className="text-end">
+                  <td className="cell-stock text-end">
                     <StockBadge stock={product.stock} />
                   </td>
-                  <td className="text-end text-nowrap">
-                    <Button
-                      variant="outline-primary"
-                      size="sm"
-                      className="me-2"
-                      onClick={() => setEditing({ mode: 'update', id: product._id })}
-                      aria-label={t('admin.products.updateNamed', { name: local.name(product).text })}
-                    >
-                      <PencilIcon size={16} className="me-1" />
-                      {t('admin.products.update')}
-                    </Button>
-                    <Button
-                      variant="outline-secondary"
-                      size="sm"
-                      className="me-2"
-                      onClick={() => setVariantsOf(product._id)}
-                      aria-label={t('admin.products.variantsNamed', { name: local.name(product).text })}
-                    >
-                      {t('admin.products.variants')}
-                    </Button>
-                    <Button
-                      variant="outline-danger"
-                      size="sm"
-                      onClick={() => setDeleting(product)}
-                      aria-label={t('admin.products.deleteNamed', { name: local.name(product).text })}
-                    >
-                      <TrashIcon size={16} className="me-1" />
-                      {t('admin.products.delete')}
-                    </Button>
+                  <td className="cell-actions">
+                    <div className="dash-actions">
+                      <Button
+                        variant="outline-primary"
+                        size="sm"
+                        onClick={() => setEditing({ mode: 'update', id: product._id })}
+                        aria-label={t('admin.products.updateNamed', { name: local.name(product).text })}
+                      >
+                        <PencilIcon size={16} className="me-1" />
+                        {t('admin.products.update')}
+                      </Button>
+                      <Button
+                        variant="outline-secondary"
+                        size="sm"
+                        onClick={() => setVariantsOf(product._id)}
+                        aria-label={t('admin.products.variantsNamed', { name: local.name(product).text })}
+                      >
+                        {t('admin.products.variants')}
+                      </Button>
+                      <Button
+                        variant="outline-danger"
+                        size="sm"
+                        onClick={() => setDeleting(product)}
+                        aria-label={t('admin.products.deleteNamed', { name: local.name(product).text })}
+                      >
+                        <TrashIcon size={16} className="me-1" />
+                        {t('admin.products.delete')}
+                      </Button>
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -62,7 +62,10 @@ export function UserOrdersPage() {
         <EmptyState title={t('admin.orders.none')} />
       ) : (
         <div className="dash-card p-0">
-          <ScrollTable caption={t('admin.orders.title')}>
+          <ScrollTable
+            caption={t('admin.orders.title')}
+            className="table dash-table dash-table-cards user-orders-table align-middle mb-0"
+          >
             <thead>
               <tr>
                 <th scope="col">{t('admin.orders.orderId')}</th>
@@ -83,13 +86,13 @@ export function UserOrdersPage() {
                 const [first] = order.products;
                 return (
                   <tr key={order._id}>
-                    <td>
+                    <td className="cell-order">
                       <OrderNumber id={order._id} />
                       <span className="d-block small text-body-secondary">
                         {formatDateTime(order.createdAt, locale)}
                       </span>
                     </td>
-                    <td className="dash-cell-name">
+                    <td className="dash-cell-name cell-product">
                       {first ? <Localized value={localized.name(first.productBrief)} /> : '—'}
                       {first?.variant && <VariantValues options={first.variant.options} className="mb-0" />}
                       {order.products.length > 1 && (
@@ -98,12 +101,12 @@ export function UserOrdersPage() {
                         </span>
                       )}
                     </td>
-                    <td className="text-end">{first?.quantity ?? '—'}</td>
-                    <td className="text-end text-nowrap">
+                    <td className="cell-quantity text-end">{first?.quantity ?? '—'}</td>
+                    <td className="cell-bill text-end text-nowrap">
                       <Price value={order.bill} />
                     </td>
-                    <td>{t(`admin.orders.methods.${order.paymentMethod}`)}</td>
-                    <td className="status-cell">
+                    <td className="cell-method">{t(`admin.orders.methods.${order.paymentMethod}`)}</td>
+                    <td className="status-cell cell-status">
                       <StatusBadge status={order.status} />
                       {can('orders.move') && <OrderStatusControl orderId={order._id} status={order.status} />}
                       {can('orders.refund') && order.status === 'paid' && (

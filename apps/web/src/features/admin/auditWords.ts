@@ -1,0 +1,138 @@
+import { formatPrice, ORDER_STATUSES, PAYMENT_METHODS } from '@shop/contracts';
+import { intlLocale, type TextKey } from '../../i18n';
+import { useTranslation } from '../../i18n/useTranslation';
+import type { AuditLogEntry } from './api/adminApi';
+import { shortId } from './format';
+
+type Values = Record<string, string | number>;
+type Data = Record<string, unknown>;
+
+/** What the sentence of an action needs from its entry's data: the values, or null when the data lacks them. */
+type Reading = (data: Data, say: Say, entry: AuditLogEntry) => Values | null;
+
+/** The reader's words for what the data holds: an order as the shop numbers it, money as money, a status by name. */
+interface Say {
+  order(id: unknown): string | null;
+  money(egp: unknown): string | null;
+  status(status: unknown): string | null;
+  method(method: unknown): string | null;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
+const whole = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** Every value there, or null: a sentence is said whole or not at all. */
+function all(values: Record<string, string | number | null>): Values | null {
+  const entries = Object.entries(values);
+  return entries.every((entry): entry is [string, string | number] => entry[1] !== null)
+    ? Object.fromEntries(entries)
+    : null;
+}
+
+const order: Reading = (d, say) => all({ ref: say.order(d.orderId) });
+const orderPaid: Reading = (d, say) => all({ ref: say.order(d.orderId), amount: say.money(d.amount) });
+const named: Reading = (d) => all({ name: text(d.name) });
+const nothing: Reading = () => ({});
+
+/**
+ * The actions the log can say in the reader's language, each with what it reads from the entry's data (written by
+ * the API as it acts: order ids, amounts in EGP, statuses by key). An action not here, or an older entry whose data
+ * lacks a value, shows the sentence the API wrote.
+ */
+const READINGS = {
+  order_placed: (d, say) =>
+    all({ ref: say.order(d.orderId), amount: say.money(d.bill), method: say.method(d.paymentMethod) }),
+  order_status: (d, say) =>
+    all({ ref: say.order(d.orderId), from: say.status(d.from), to: say.status(d.to), reason: text(d.reason) }) ??
+    all({ ref: say.order(d.orderId), from: say.status(d.from), to: say.status(d.to) }),
+  order_refunded: (d, say) =>
+    all({ ref: say.order(d.orderId), amount: say.money(d.amount), from: say.status(d.from), to: say.status(d.to) }),
+  order_expired: order,
+  order_replaced: order,
+  intent_created: (d, say) =>
+    all({ ref: say.order(d.orderId), amount: say.money(d.amount), provider: text(d.provider) }),
+  payment_succeeded: orderPaid,
+  payment_pending: order,
+  payment_failed: (d, say) => all({ ref: say.order(d.orderId), error: text(d.error) }),
+  amount_mismatch: (d, say) => all({ ref: say.order(d.orderId), amount: say.money(d.amount), bill: say.money(d.bill) }),
+  unknown_order: (d, say) => all({ amount: say.money(d.amount) }),
+  paid_after_cancel: orderPaid,
+  payment_duplicate: orderPaid,
+  duplicate_refund_failed: orderPaid,
+  duplicate_refunded: orderPaid,
+  eta_resend: order,
+  orders_export: nothing,
+  login: nothing,
+  login_failed: (_d, _say, entry) => all({ email: text(entry.userEmail) }),
+  register: nothing,
+  phone_register: nothing,
+  phone_login: nothing,
+  password_change: nothing,
+  password_reset: nothing,
+  reset_requested: nothing,
+  delete_account: nothing,
+  product_create: named,
+  product_update: named,
+  product_delete: named,
+  category_create: named,
+  category_update: named,
+  category_delete: named,
+  department_create: named,
+  department_update: named,
+  department_delete: named,
+  coupon_create: (d) => all({ code: text(d.code) }),
+  coupon_update: (d) => all({ code: text(d.code) }),
+  role_create: named,
+  staff_invite: (d) => all({ to: text(d.to) }),
+  instalment_plan_saved: named,
+  shipping_rates_update: nothing,
+  search_synonyms_update: nothing,
+  eta_settings: nothing,
+  product_import_check: (d) => all({ rows: whole(d.rows) }),
+  product_import_apply: (d) => all({ rows: whole(d.rows) }),
+  product_variants: named,
+  review_delete: (d) => all({ title: text(d.title) }),
+  coupon_pause: (d) => all({ code: text(d.code) }),
+  coupon_resume: (d) => all({ code: text(d.code) }),
+  staff_role_change: (d) => all({ member: text(d.member) }),
+  staff_suspend: (d) => all({ member: text(d.member) }),
+  staff_restore: (d) => all({ member: text(d.member) }),
+  staff_join: nothing,
+  unknown_parcel: (d) => all({ courier: text(d.courier), tracking: text(d.trackingNumber) }),
+} satisfies Record<string, Reading>;
+type Said = keyof typeof READINGS;
+
+const isSaid = (action: string): action is Said => Object.hasOwn(READINGS, action);
+
+/** An audit entry's sentence in the reader's language, from its action and data; the API's own where it cannot. */
+export function useAuditWords(): (entry: AuditLogEntry) => string {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  const say: Say = {
+    order: (id) => (text(id) ? shortId(String(id)) : null),
+    money: (egp) => {
+      const amount = whole(egp);
+      return amount === null ? null : formatPrice(amount, locale);
+    },
+    status: (status) => {
+      const known = ORDER_STATUSES.find((s) => s === status);
+      return known ? t(`admin.status.${known}`) : null;
+    },
+    method: (method) => {
+      const known = PAYMENT_METHODS.find((m) => m === method);
+      return known ? t(`admin.orders.methods.${known}`) : null;
+    },
+  };
+  return (entry) => {
+    const { action } = entry;
+    if (!isSaid(action)) return entry.message;
+    const data = entry.data !== null && typeof entry.data === 'object' ? (entry.data as Data) : {};
+    const values = READINGS[action](data, say, entry);
+    if (!values) return entry.message;
+    const key: TextKey =
+      action === 'order_status' && 'reason' in values
+        ? 'admin.logs.says.order_status_reason'
+        : `admin.logs.says.${action}`;
+    return t(key, values);
+  };
+}

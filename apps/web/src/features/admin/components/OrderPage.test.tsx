@@ -1,0 +1,153 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { BUILT_IN_ROLES, type AdminOrderDetail, type Session } from '@shop/contracts';
+import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
+import { OrderPage } from './OrderPage';
+
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() },
+}));
+
+const adminSession: Session = {
+  ...shopperSession,
+  user: { ...shopperSession.user, _id: 'a1', name: 'Admin', role: true },
+  token: 'admin-token',
+};
+
+const ID = 'abcdef12-3456-4789-8abc-def012345678';
+
+const ORDER: AdminOrderDetail = {
+  _id: ID,
+  createdAt: '2025-03-05T10:00:00.000Z',
+  bill: 630,
+  itemsTotal: 600,
+  discount: 0,
+  couponCode: null,
+  shipping: 21,
+  codFee: 9,
+  refund: null,
+  status: 'paid',
+  statusHistory: [
+    { status: 'pending', at: '2025-03-05T10:00:00.000Z', reason: null, actor: 'shopper' },
+    { status: 'paid', at: '2025-03-05T10:02:00.000Z', reason: null, actor: 'provider' },
+  ],
+  trackingNumber: null,
+  trackingUrl: null,
+  deliveryAddress: {
+    street: 'Tahrir St',
+    building: '12',
+    city: 'Dokki',
+    state: 'Giza',
+    phone: '01122222222',
+    zipCode: '12611',
+    country: 'Egypt',
+    floor: '3',
+    landmark: 'the green mosque',
+  },
+  paymentMethod: 'visa',
+  products: [
+    {
+      product_id: 'p1',
+      productBrief: { product_id: 'p1', name: 'Cotton Tee', nameAr: 'تيشيرت قطن', price: 300, image_path: [] },
+      variant: {
+        _id: 'v1',
+        sku: 'TEE-M-RED',
+        options: [{ name: 'Size', nameAr: 'المقاس', value: 'M', valueAr: null }],
+      },
+      quantity: 2,
+    },
+  ],
+  customer: { _id: 'u1', name: 'Mona Ali', email: 'mona@example.com', phone: '01011111111' },
+  language: 'ar',
+  source: 'phone',
+  messages: [
+    {
+      _id: '1',
+      kind: 'paid',
+      channel: 'whatsapp',
+      to: '+201011111111',
+      status: 'failed',
+      createdAt: '2025-03-05T10:02:00.000Z',
+      statusAt: '2025-03-05T10:03:00.000Z',
+      lastError: 'Number not on WhatsApp',
+    },
+  ],
+};
+
+const renderPage = () =>
+  renderRoute(<OrderPage />, {
+    path: '/dashboard/orders/:id',
+    url: `/dashboard/orders/${ID}`,
+    preloadedState: { session: adminSession },
+  });
+
+describe('the order page', () => {
+  it('shows what to pack, for whom and where, what happened and what the customer was told', async () => {
+    mockApi({ [`GET /api/admin/orders/${ID}`]: { body: ORDER } });
+    renderPage();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #ABCDEF12' })).toBeInTheDocument();
+    const items = within(screen.getByRole('table', { name: 'Items' }));
+    expect(items.getByText('Cotton Tee')).toBeInTheDocument();
+    expect(items.getByText('Size: M')).toBeInTheDocument();
+    expect(items.getByText('SKU TEE-M-RED')).toBeInTheDocument();
+    expect(items.getByRole('cell', { name: '2' })).toBeInTheDocument();
+
+    // Taken by phone: the agents see where it came from.
+    expect(screen.getByText('Source: Phone call')).toBeInTheDocument();
+    const address = within(screen.getByRole('region', { name: 'Delivery address' }));
+    expect(address.getByText('Near the green mosque')).toBeInTheDocument();
+    const customer = within(screen.getByRole('region', { name: 'Customer' }));
+    expect(customer.getByRole('link', { name: '01011111111' })).toHaveAttribute('href', 'tel:01011111111');
+    expect(customer.getByRole('link', { name: 'mona@example.com' })).toBeInTheDocument();
+
+    const history = within(screen.getByRole('region', { name: 'History' }));
+    expect(history.getByText('by the payment provider')).toBeInTheDocument();
+    const messages = within(screen.getByRole('region', { name: 'Messages to the customer' }));
+    expect(messages.getByText('Payment received')).toBeInTheDocument();
+    expect(messages.getByText('Failed')).toBeInTheDocument();
+    expect(messages.getByText(/WhatsApp to \+201011111111/)).toBeInTheDocument();
+    expect(messages.getByText('Why: Number not on WhatsApp')).toBeInTheDocument();
+
+    // A paid order: an owner may move it and refund it.
+    expect(await screen.findByRole('combobox', { name: 'Next status of order #ABCDEF12' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refund order #ABCDEF12' })).toBeInTheDocument();
+  });
+
+  it('prints the packing slip in the order’s language, whatever the page’s', async () => {
+    mockApi({ [`GET /api/admin/orders/${ID}`]: { body: ORDER } });
+    renderPage();
+
+    // Hidden on screen (printed only), so looked up by its markup.
+    await screen.findByRole('heading', { level: 1, name: 'Order #ABCDEF12' });
+    const slip = document.querySelector('.packing-slip') as HTMLElement;
+    expect(slip).toHaveAttribute('lang', 'ar');
+    expect(slip).toHaveAttribute('dir', 'rtl');
+    await waitFor(() => expect(within(slip).getByText('قائمة التعبئة')).toBeInTheDocument());
+    expect(within(slip).getByText('تيشيرت قطن')).toBeInTheDocument();
+    expect(within(slip).getByText('المقاس: M')).toBeInTheDocument();
+    expect(within(slip).getByText('بجوار the green mosque')).toBeInTheDocument();
+    expect(within(slip).getByText('مدفوع إلكترونيًا: لا يُحصَّل شيء')).toBeInTheDocument();
+    // The page around it stays English.
+    expect(screen.getByRole('button', { name: 'Print the packing slip' })).toBeInTheDocument();
+  });
+
+  it('offers no moves to a member whose role only reads orders', async () => {
+    mockApi({
+      [`GET /api/admin/orders/${ID}`]: { body: ORDER },
+      'GET /api/staff/me': { body: { role: 'support', permissions: [...BUILT_IN_ROLES.support] } },
+    });
+    renderPage();
+
+    expect(await screen.findByRole('region', { name: 'Customer' })).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'All their orders' });
+    expect(screen.queryByRole('combobox', { name: 'Next status of order #ABCDEF12' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refund order #ABCDEF12' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the order does not exist', async () => {
+    mockApi({ [`GET /api/admin/orders/${ID}`]: { status: 404, body: { message: 'Order not found' } } });
+    renderPage();
+    expect(await screen.findByText('This order does not exist.')).toBeInTheDocument();
+  });
+});

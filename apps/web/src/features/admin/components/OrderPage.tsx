@@ -1,0 +1,356 @@
+import { useEffect, type ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Placeholder from 'react-bootstrap/Placeholder';
+import { Link, useParams } from 'react-router';
+import { ORDER_MESSAGE_KINDS, orderRef, type AdminOrderDetail, type OrderMessageKind } from '@shop/contracts';
+import { errorStatus } from '../../../api/errors';
+import { ChevronStartIcon, PrinterIcon } from '../../../components/icons';
+import { Price } from '../../../components/Price';
+import { intlLocale, loadTexts } from '../../../i18n';
+import { InLanguage, useTranslation } from '../../../i18n/useTranslation';
+import { paths } from '../../../lib/paths';
+import { AddressLines } from '../../checkout';
+import { useGetAdminOrderQuery } from '../api/adminApi';
+import { formatDateTime } from '../format';
+import { usePermissions } from '../permissions';
+import { OrderStatusControl } from './OrderStatusControl';
+import { LineName } from './LineName';
+import { PackingSlip } from './PackingSlip';
+import { PageHeader } from './PageHeader';
+import { RefundButton } from './RefundButton';
+import { ScrollTable } from './ScrollTable';
+import { StatusBadge } from './StatusBadge';
+import { TrackingNumber } from './TrackingNumber';
+import '../../../styles/packing-slip.css';
+
+/**
+ * /dashboard/orders/:id: one order, for whoever packs it and whoever answers the customer about it. What to
+ * pack and where to, who bought it, what happened to it and what the customer was told, the moves this member
+ * may make, and a packing slip that prints in the order's language (only the slip goes to paper).
+ */
+export function OrderPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  // Fresh when opened: another member may have moved it since.
+  const { data: order, isLoading, error } = useGetAdminOrderQuery(id, { refetchOnMountOrArgChange: true });
+  // The slip's language may not be the page's: its texts are fetched before anyone prints.
+  const language = order?.language;
+  useEffect(() => {
+    if (language) void loadTexts(language);
+  }, [language]);
+
+  return (
+    <>
+      <Link to={paths.dashOrders} className="d-inline-flex align-items-center gap-1 mb-2 small d-print-none">
+        <ChevronStartIcon size={14} />
+        {t('admin.order.back')}
+      </Link>
+      {isLoading ? (
+        <div className="dash-card" role="status" aria-label={t('common.loading')}>
+          {Array.from({ length: 5 }, (_, index) => (
+            <Placeholder key={index} as="p" animation="glow">
+              <Placeholder xs={4} /> <Placeholder xs={6} />
+            </Placeholder>
+          ))}
+        </div>
+      ) : !order ? (
+        <Alert variant="danger">
+          {errorStatus(error) === 404 ? t('admin.order.notFound') : t('common.loadFailed')}
+        </Alert>
+      ) : (
+        <>
+          <OrderView order={order} />
+          <InLanguage language={order.language}>
+            <PackingSlip order={order} />
+          </InLanguage>
+        </>
+      )}
+    </>
+  );
+}
+
+function OrderView({ order }: { order: AdminOrderDetail }) {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  const ref = `#${orderRef(order._id)}`;
+  const language = t(`admin.order.languages.${order.language}`);
+  return (
+    <div className="order-page d-print-none">
+      <PageHeader
+        title={t('admin.order.title', { ref })}
+        subtitle={t('admin.order.placed', {
+          date: formatDateTime(order.createdAt, locale),
+          language,
+        })}
+      >
+        <Button
+          variant="primary"
+          className="d-inline-flex align-items-center gap-2"
+          onClick={() => window.print()}
+          aria-describedby="slip-language"
+        >
+          <PrinterIcon size={16} />
+          {t('admin.order.printSlip')}
+        </Button>
+        <Link to={paths.invoice(order._id)} className="btn btn-outline-secondary">
+          {t('admin.order.invoice')}
+        </Link>
+      </PageHeader>
+      <p id="slip-language" className="visually-hidden">
+        {t('admin.order.slipLanguage', { language })}
+      </p>
+      {order.source !== 'web' && (
+        <p>
+          <span className="badge text-bg-light border">
+            {t('admin.allOrders.source')}: {t(`admin.sources.${order.source}`)}
+          </span>
+        </p>
+      )}
+      {/* Items, then what to act on, then the story: in that order on a phone, the story under the items on wide screens. */}
+      <div className="order-layout">
+        <div className="order-layout-items">
+          <OrderLines order={order} />
+        </div>
+        <div className="order-layout-side d-grid gap-3">
+          <OrderMoves order={order} />
+          <OrderCustomer order={order} />
+          <Card id="order-address" title={t('checkout.invoice.deliverTo')}>
+            <address className="mb-0">
+              <AddressLines address={order.deliveryAddress} />
+            </address>
+          </Card>
+        </div>
+        <div className="order-layout-story d-grid gap-3">
+          <OrderHistory order={order} />
+          <OrderMessages order={order} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function OrderLines({ order }: { order: AdminOrderDetail }) {
+  const { t, i18n } = useTranslation();
+  const totals: [string, number][] = [
+    [t('checkout.invoice.itemsTotal'), order.itemsTotal],
+    ...(order.discount > 0
+      ? [[t('checkout.invoice.discount', { code: order.couponCode ?? '' }), -order.discount]]
+      : []),
+    [t('checkout.invoice.shipping'), order.shipping],
+    ...(order.codFee > 0 ? [[t('checkout.invoice.codFee'), order.codFee]] : []),
+  ] as [string, number][];
+  return (
+    <Card id="order-items" title={t('admin.order.items')} flush>
+      <ScrollTable caption={t('admin.order.items')}>
+        <thead>
+          <tr>
+            <th scope="col">{t('checkout.invoice.product')}</th>
+            <th scope="col" className="text-end">
+              {t('checkout.invoice.quantity')}
+            </th>
+            <th scope="col" className="text-end">
+              {t('checkout.invoice.unitPrice')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.products.map(({ productBrief: product, quantity, variant }) => (
+            <tr key={variant?._id ?? product.product_id ?? product.name}>
+              <td className="dash-cell-name">
+                <LineName product={product} variant={variant} />
+              </td>
+              <td className="text-end fw-semibold">{quantity}</td>
+              <td className="text-end text-nowrap">
+                <Price value={product.price} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
+      <dl className="order-totals px-3 pb-3 mb-0">
+        {totals.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>
+              <Price value={value} />
+            </dd>
+          </div>
+        ))}
+        <div className="order-total">
+          <dt>{t('checkout.invoice.total')}</dt>
+          <dd>
+            <Price value={order.bill} />
+          </dd>
+        </div>
+        {order.refund && (
+          <div>
+            <dt>
+              {t('checkout.refund.invoiceRefunded', {
+                date: formatDateTime(order.refund.at, intlLocale(i18n.language)),
+              })}
+            </dt>
+            <dd>
+              <Price value={-order.refund.amount} />
+            </dd>
+          </div>
+        )}
+      </dl>
+    </Card>
+  );
+}
+
+/** The moves this member may make, as the orders list offers them: the next status, and a refund of what was paid. */
+function OrderMoves({ order }: { order: AdminOrderDetail }) {
+  const { t } = useTranslation();
+  const { can } = usePermissions();
+  const refundable = order.status === 'paid' || order.status === 'returned';
+  return (
+    <Card id="order-state" title={t('admin.order.state')}>
+      <p className="mb-1">
+        <StatusBadge status={order.status} />
+      </p>
+      {order.trackingNumber && (
+        <p className="small mb-1">
+          {t('admin.order.tracking')} <TrackingNumber number={order.trackingNumber} url={order.trackingUrl} />
+        </p>
+      )}
+      <p className="small text-body-secondary mb-0">
+        {t('admin.order.payment')}: {t(`admin.orders.methods.${order.paymentMethod}`)}
+      </p>
+      {can('orders.move') && <OrderStatusControl orderId={order._id} status={order.status} />}
+      {can('orders.refund') && refundable && (
+        <RefundButton
+          orderId={order._id}
+          bill={order.bill}
+          returned={order.status === 'returned'}
+          cash={order.paymentMethod === 'cash'}
+        />
+      )}
+    </Card>
+  );
+}
+
+function OrderCustomer({ order }: { order: AdminOrderDetail }) {
+  const { t } = useTranslation();
+  const { can } = usePermissions();
+  const { customer } = order;
+  return (
+    <Card id="order-customer" title={t('admin.order.customer')}>
+      {customer ? (
+        <dl className="order-facts mb-0">
+          <div>
+            <dt className="visually-hidden">{t('admin.allOrders.customer')}</dt>
+            <dd className="fw-semibold" dir="auto">
+              {customer.name}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('admin.order.phone')}</dt>
+            <dd>
+              <a href={`tel:${customer.phone}`} dir="ltr">
+                {customer.phone}
+              </a>
+            </dd>
+          </div>
+          {customer.email && (
+            <div>
+              <dt>{t('admin.order.email')}</dt>
+              <dd className="text-break">
+                <a href={`mailto:${customer.email}`} dir="ltr">
+                  {customer.email}
+                </a>
+              </dd>
+            </div>
+          )}
+        </dl>
+      ) : (
+        <p className="text-body-secondary mb-0">{t('admin.allOrders.deletedAccount')}</p>
+      )}
+      {/* The customer's phone record (orders refused at the door) belongs here, beside their contact details. */}
+      {customer && can('customers.read') && (
+        <Link to={paths.userOrders(customer._id)} className="d-inline-block small mt-2">
+          {t('admin.order.theirOrders')}
+        </Link>
+      )}
+    </Card>
+  );
+}
+
+/** Every move, oldest first, with who made it and the words they gave. */
+function OrderHistory({ order }: { order: AdminOrderDetail }) {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  return (
+    <Card id="order-history" title={t('admin.order.history')}>
+      <ol className="order-timeline list-unstyled mb-0">
+        {order.statusHistory.map((move, index) => (
+          <li key={`${move.at}-${index}`}>
+            <StatusBadge status={move.status} />{' '}
+            <time dateTime={move.at} className="small">
+              {formatDateTime(move.at, locale)}
+            </time>
+            {move.actor && <span className="small text-body-secondary"> {t(`admin.order.actors.${move.actor}`)}</span>}
+            {move.reason && (
+              <span className="d-block small text-body-secondary" dir="auto">
+                {t('admin.allOrders.reasonShown', { reason: move.reason })}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
+
+const isKnownKind = (kind: string): kind is OrderMessageKind => ORDER_MESSAGE_KINDS.some((known) => known === kind);
+
+/** What the customer was told about this order, on which channel, and how far each message got. */
+function OrderMessages({ order }: { order: AdminOrderDetail }) {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  return (
+    <Card id="order-messages" title={t('admin.order.messages')}>
+      {!order.messages.length ? (
+        <p className="text-body-secondary mb-0">{t('admin.order.noMessages')}</p>
+      ) : (
+        <ul className="order-timeline list-unstyled mb-0">
+          {order.messages.map((message) => (
+            <li key={message._id}>
+              <span className="fw-semibold">
+                {isKnownKind(message.kind) ? t(`admin.order.kinds.${message.kind}`) : message.kind}
+              </span>{' '}
+              <span className={`badge ${message.status === 'failed' ? 'text-bg-danger' : 'text-bg-light'}`}>
+                {t(`admin.order.messageStatus.${message.status}`)}
+              </span>
+              <span className="d-block small text-body-secondary">
+                {t('admin.order.messageTo', { channel: t(`admin.order.channels.${message.channel}`), to: message.to })}
+                {' · '}
+                <time dateTime={message.statusAt ?? message.createdAt}>
+                  {formatDateTime(message.statusAt ?? message.createdAt, locale)}
+                </time>
+              </span>
+              {message.status === 'failed' && message.lastError && (
+                <span className="d-block small text-danger" dir="auto">
+                  {t('admin.order.messageError', { error: message.lastError })}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** One of the page's cards, named by its heading; `flush` for a table that runs to the card's edges. */
+function Card({ id, title, flush, children }: { id: string; title: string; flush?: boolean; children: ReactNode }) {
+  return (
+    <section className={flush ? 'dash-card p-0' : 'dash-card'} aria-labelledby={id}>
+      <h2 id={id} className={flush ? 'dash-card-title px-3 pt-3 mb-2' : 'dash-card-title'}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

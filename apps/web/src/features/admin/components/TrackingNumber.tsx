@@ -1,0 +1,10 @@
+/** A parcel's tracking number, linked to the courier's page when it has one; a code, left to right in either language. */
+export function TrackingNumber({ number, url }: { number: string; url: string | null }) {
+  return url ? (
+    <a href={url} target="_blank" rel="noreferrer" dir="ltr">
+      {number}
+    </a>
+  ) : (
+    <bdi dir="ltr">{number}</bdi>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Page } from '@playwright/test';
+import { newShopper } from '../support/accounts';
+import { openInArabic } from '../support/arabic';
+import { openInApp, settled } from '../support/ui';
+import { test, expect } from '../support/test';
+import { asAdmin, placeCashOrder } from './helpers';
+
+/**
+ * The dashboard's tables fit the screen, on a phone (390 px) and a laptop (1280 px), in both languages: no table
+ * scrolls sideways inside its card, so the actions, status and Move controls are on screen without scrolling.
+ * Measured rather than compared as pictures; each screen is kept as a screenshot to look at.
+ */
+
+/** How far each dashboard table's box is scrolled sideways at most (0: it fits), and the page's own overflow. */
+const overflow = (page: Page) =>
+  page.evaluate(() => ({
+    page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    tables: [...document.querySelectorAll<HTMLElement>('.dash .table-responsive')]
+      .filter((box) => box.offsetParent !== null)
+      .map((box) => box.scrollWidth - box.clientWidth),
+  }));
+
+for (const language of ['en', 'ar'] as const) {
+  test(`${language}: the products, orders and user orders tables fit at 390 and 1280 px`, async ({
+    page,
+    request,
+    makeProduct,
+  }) => {
+    // Three screens at two widths, each measured and photographed: about 15 s on two busy cores.
+    test.slow();
+    if (language === 'ar') await openInArabic(page);
+    await asAdmin(page, request);
+    const product = await makeProduct({ price: 1999, stock: 5 });
+    const shopper = await newShopper(request, 'Table Fit Shopper');
+    await placeCashOrder(request, shopper, product._id);
+    const screens = [
+      ['products', '/dashboard/DashProducts'],
+      ['orders', '/dashboard/orders'],
+      ['user-orders', `/dashboard/UserOrder/${shopper.user._id}`],
+    ] as const;
+
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(screens[0][1]);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [name, path] of screens) {
+        await openInApp(page, language === 'ar' ? `/ar${path}` : path);
+        await expect(page.locator('.dash .table-responsive').first()).toBeVisible();
+        await settled(page);
+        const measured = await overflow(page);
+        expect.soft(measured.page, `${name} at ${width}: the page scrolls sideways`).toBeLessThanOrEqual(0);
+        for (const [index, by] of measured.tables.entries())
+          expect.soft(by, `${name} at ${width}: table ${index} scrolls sideways`).toBeLessThanOrEqual(1);
+        await page.screenshot({ path: test.info().outputPath(`${name}-${language}-${width}.png`), fullPage: true });
+      }
+    }
+  });
+}
