@@ -30,3 +30,4 @@ export * from './variants.js';
 export * from './variantLabels.js';
 export * from './staff.js';
 export * from './eta.js';
+export * from './cod.js';

@@ -16,6 +16,8 @@ export const WEB_PATTERNS = {
   passwordReset: '/password-reset/:id/:token',
   userOrders: '/dashboard/UserOrder/:userID',
   invoice: '/Orders/:id/invoice',
+  /** A cash order's confirmation, from the link of its message: no sign-in, the signed token names the order. */
+  confirmOrder: '/confirm/:token',
 } as const;
 
 /** The addresses without parameters. */
@@ -47,6 +49,7 @@ export const WEB_PATHS = {
   staffAccept: '/staff/accept',
   dashEta: '/dashboard/e-receipts',
   dashSynonyms: '/dashboard/search-synonyms',
+  dashConfirmations: '/dashboard/confirmations',
   cart: '/CartPage',
   shippingAddress: '/ShippingAdress',
   shippingForm: '/ShippingForm',

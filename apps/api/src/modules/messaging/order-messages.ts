@@ -17,6 +17,9 @@ export const ORDER_MAIL_KINDS = [
   'refunded',
   // Not a move: a Fawry reference handed out for a pending order, with what to pay, where and until when.
   'pay_reference',
+  // Not moves either: a cash order's request to be confirmed, and its reminder, with the signed link (confirmations).
+  'confirm_request',
+  'confirm_reminder',
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 

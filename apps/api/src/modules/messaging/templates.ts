@@ -96,6 +96,33 @@ export const TEMPLATES = {
     parameters: ['order reference (#1A2B3C4D)', 'Fawry reference number', 'amount to pay', 'pay by (Cairo time)'],
     buttons: [],
   },
+  // A cash order's request to be confirmed, and its reminder: the buttons answer by WhatsApp, the link by SMS.
+  order_confirm_request: {
+    name: 'order_confirm_request',
+    category: 'UTILITY',
+    text: {
+      en: 'EGP Shop: please confirm your cash order {{1}}, or cancel it: {{2}}',
+      ar: 'EGP Shop: أكّد طلبك {{1}} للدفع عند الاستلام أو ألغه: {{2}}',
+    },
+    parameters: ['order reference (#1A2B3C4D)', 'confirmation link'],
+    buttons: [
+      { type: 'QUICK_REPLY', text: { en: 'Confirm', ar: 'تأكيد' } },
+      { type: 'QUICK_REPLY', text: { en: 'Cancel', ar: 'إلغاء' } },
+    ],
+  },
+  order_confirm_reminder: {
+    name: 'order_confirm_reminder',
+    category: 'UTILITY',
+    text: {
+      en: 'EGP Shop: your order {{1}} still awaits your confirmation: {{2}}',
+      ar: 'EGP Shop: طلبك {{1}} ما زال بانتظار تأكيدك: {{2}}',
+    },
+    parameters: ['order reference (#1A2B3C4D)', 'confirmation link'],
+    buttons: [
+      { type: 'QUICK_REPLY', text: { en: 'Confirm', ar: 'تأكيد' } },
+      { type: 'QUICK_REPLY', text: { en: 'Cancel', ar: 'إلغاء' } },
+    ],
+  },
   order_refunded: orderTemplate(
     'order_refunded',
     'EGP Shop: order {{1}} was refunded. {{2}}',

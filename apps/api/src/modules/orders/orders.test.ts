@@ -5,7 +5,7 @@ import { auditLogs, cartItems, orders, products } from '../../db/schema.js';
 import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
 import { ADDRESS as address, createProduct, type ProductFixture } from '../../../test/fixtures.js';
 import { asAnotherClient } from '../../../test/nested-connections.js';
-import { expireUnpaidOrders, scheduleOrderExpiry } from './expiry.js';
+import { expireUnpaidOrders, orderExpiry } from './expiry.js';
 
 let t: TestContext;
 let admin: Account;
@@ -501,12 +501,13 @@ describe('unpaid card orders expire', () => {
     const p = await createProduct(t.app.db, { stock: 1 });
     await fillCart(user, [[p, 1]]);
     const order = await placed(user, 'visa');
-    const stop = scheduleOrderExpiry(t.app, 50);
+    const expiry = orderExpiry(t.app);
+    expiry.start(50);
     t.clock.advance(CARD_ORDER_TTL_MS + 1000);
     try {
       await expect.poll(() => statusOf(order._id), { timeout: 10_000, interval: 50 }).toBe('cancelled');
     } finally {
-      await stop();
+      await expiry.stop();
       t.clock.advance(-(CARD_ORDER_TTL_MS + 1000));
     }
     // Stopped: a later unpaid order is left alone however late it gets.

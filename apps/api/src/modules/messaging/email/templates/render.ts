@@ -117,12 +117,15 @@ export function renderOrderMail(
         [w.payBy, toPay[2] ?? ''],
       ]
     : [];
+  // A confirmation's request or reminder carries its signed link (modules/confirmations).
+  const confirmUrl = payload?.confirm ?? null;
 
   const text = [
     w.greeting,
     '',
     t.lead[kind],
     ...payLines.map(([label, value]) => `${label}: ${value}`),
+    ...(confirmUrl ? [`${w.confirmOrCancel}: ${confirmUrl}`] : []),
     '',
     w.orderNumber(ref),
     ...lines.map((l) => `- ${l.name} × ${l.quantity}: ${l.price}`),
@@ -147,6 +150,7 @@ export function renderOrderMail(
 <p>${e(w.greeting)}</p>
 <p>${e(t.lead[kind])}</p>
 ${payLines.map(([label, value]) => `<p>${e(label)}: <strong>${e(value)}</strong></p>`).join('\n')}
+${confirmUrl ? `<p><a href="${e(confirmUrl)}"><strong>${e(w.confirmOrCancel)}</strong></a></p>` : ''}
 <h2 style="font-size:18px">${e(w.orderNumber(ref))}</h2>
 <table style="border-collapse:collapse" dir="${t.dir}">
 <thead><tr><th style="${cell}">${e(w.product)}</th><th style="${cell}">${e(w.quantity)}</th><th style="${cell}">${e(w.price)}</th></tr></thead>

@@ -12,6 +12,8 @@ export const ORDER_MAIL_SUBJECT_AR: Arabic<typeof ORDER_MAIL_SUBJECT> = {
   return_refused: (ref) => `تم رفض إرجاع الطلب ${ref}`,
   refunded: (ref) => `تم رد مبلغ الطلب ${ref}`,
   pay_reference: (ref) => `ادفع قيمة الطلب ${ref} في فوري`,
+  confirm_request: (ref) => `يرجى تأكيد طلبك ${ref}`,
+  confirm_reminder: (ref) => `طلبك ${ref} ما زال بانتظار تأكيدك`,
 };
 
 export const ORDER_MAIL_LEAD_AR: Arabic<typeof ORDER_MAIL_LEAD> = {
@@ -25,6 +27,8 @@ export const ORDER_MAIL_LEAD_AR: Arabic<typeof ORDER_MAIL_LEAD> = {
   return_refused: 'لم نتمكن من قبول الإرجاع، لذا يبقى الطلب مُسلَّمًا إليك.',
   refunded: 'تم رد مبلغ طلبك، وقد يستغرق ظهوره في حسابك بضعة أيام.',
   pay_reference: 'ادفع بهذا الرقم المرجعي في أي منفذ فوري أو في تطبيق ماي فوري. يتأكد طلبك فور الدفع.',
+  confirm_request: 'شكرًا لطلبك. يرجى تأكيده أو إلغاؤه حتى لا نشحن إلا ما تريده.',
+  confirm_reminder: 'لم يتم تأكيد طلبك بعد. يرجى تأكيده أو إلغاؤه لنعرف رغبتك.',
 };
 
 export const ORDER_MAIL_TEXT_AR: Arabic<typeof ORDER_MAIL_TEXT> = {
@@ -47,5 +51,6 @@ export const ORDER_MAIL_TEXT_AR: Arabic<typeof ORDER_MAIL_TEXT> = {
   fawryReference: 'الرقم المرجعي لفوري',
   amountToPay: 'المبلغ المطلوب',
   payBy: 'ادفع قبل',
+  confirmOrCancel: 'أكّد طلبك أو ألغه',
   signOff: 'EGP Shop',
 };

@@ -13,6 +13,8 @@ export const ORDER_MAIL_SUBJECT: Record<OrderMailKind, (ref: string) => string> 
   return_refused: (ref) => `Your return of order ${ref} was refused`,
   refunded: (ref) => `Order ${ref} was refunded`,
   pay_reference: (ref) => `Pay for order ${ref} at Fawry`,
+  confirm_request: (ref) => `Please confirm your order ${ref}`,
+  confirm_reminder: (ref) => `Your order ${ref} still awaits your confirmation`,
 };
 
 /** What happened, as the first paragraph of each order e-mail says it. */
@@ -28,6 +30,8 @@ export const ORDER_MAIL_LEAD: Record<OrderMailKind, string> = {
   refunded: 'The money for your order was refunded. It may take a few days to show in your account.',
   pay_reference:
     'Pay with this reference number at any Fawry outlet or in the myFawry app. Your order is confirmed as soon as it is paid.',
+  confirm_request: 'Thank you for your order. Please confirm it, or cancel it, so that we ship only what you want.',
+  confirm_reminder: 'Your order has not been confirmed yet. Please confirm it, or cancel it, so that we know.',
 };
 
 /** The words around an order e-mail's details. */
@@ -51,6 +55,7 @@ export const ORDER_MAIL_TEXT = {
   fawryReference: 'Fawry reference number',
   amountToPay: 'Amount to pay',
   payBy: 'Pay by',
+  confirmOrCancel: 'Confirm or cancel your order',
   signOff: 'EGP Shop',
 } as const;
 
