@@ -20,8 +20,8 @@ import {
 import { ADDRESS, createProduct } from '../../../test/fixtures.js';
 import { freePort } from '../../../test/security/server-process.js';
 import { startWhatsAppSimulator, type WhatsAppSimulator } from '../messaging/whatsapp/simulator.js';
-import { renderMessage } from '../messaging/render.js';
-import type { QueuedMessage } from '../messaging/queue.js';
+import fs from 'node:fs';
+import path from 'node:path';
 import { answerPayload } from './payload.js';
 
 /**
@@ -99,20 +99,21 @@ async function setCod(change: (s: CodSettings) => CodSettings) {
 async function cashOrder(shopper?: Account) {
   const user = shopper ?? (await registerShopper(t.app));
   const product = await createProduct(t.app.db, { stock: 5 });
-  const order = await placeOrderOf(t.app, user, [[product, 2]], ADDRESS, 'cash');
+  const order = await placeOrderOf(t.app, user, [[product, 2]], ADDRESS, 'cash', { confirm: false });
   return { user, product, order };
 }
 
-/** The signed link of an order's confirmation request, as its message carries it. */
-async function linkOf(orderId: string): Promise<string> {
-  const [row] = await t.app.db
-    .select({ payload: messages.payload })
-    .from(messages)
-    .where(and(eq(messages.orderId, orderId), eq(messages.kind, 'confirm_request')));
-  const link = row?.payload?.confirm;
-  if (!link) throw new Error('no confirmation link');
-  return link;
-}
+/** The signed link of an order's confirmation request. */
+const linkOf = async (orderId: string) => t.app.confirmations.linkOf(orderId);
+/** The e-mails the outbox holds for `to`, oldest first. */
+const mailsTo = (to: string) => {
+  const dir = path.join(t.dataDir, 'outbox');
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { to: string; subject: string; text: string })
+    .filter((m) => m.to === to);
+};
 const tokenOf = async (orderId: string) => (await linkOf(orderId)).split('/confirm/')[1] ?? '';
 const answer = (token: string, value: string) =>
   t.app.inject({ method: 'POST', url: `/api/order/confirm/${token}`, payload: { answer: value } });
@@ -137,11 +138,11 @@ describe('placing', () => {
     expect(order.status).toBe('awaiting_confirmation');
     expect(await historyOf(order._id)).toEqual([{ status: 'awaiting_confirmation', actor: 'shopper', reason: null }]);
     expect(await kindsOf(order._id)).toEqual(['confirm_request']);
-    expect(await linkOf(order._id)).toMatch(new RegExp(`/confirm/${order._id}\\.[\\w-]+$`));
-    const [queued] = await t.app.db.select().from(messages).where(eq(messages.orderId, order._id));
-    const mail = renderMessage('email', queued as QueuedMessage, order, t.app.config.PUBLIC_URL);
-    expect(mail.subject).toBe(`Please confirm your order ${order._id.slice(0, 8).toUpperCase()}`);
-    expect(mail.text).toContain(`Confirm or cancel your order: ${await linkOf(order._id)}`);
+    await t.app.messageSender.flush();
+    const mail = mailsTo(user.email).at(-1);
+    expect(mail?.subject).toBe(`Please confirm your order ${order._id.slice(0, 8).toUpperCase()}`);
+    expect(mail?.text).toMatch(new RegExp(`Confirm or cancel your order: http\\S+/confirm/${order._id}\\.[\\w-]+\\n`));
+    expect(mail?.text).toContain(await linkOf(order._id));
     const card = await placeOrderOf(t.app, user, [[product, 1]], ADDRESS, 'visa');
     expect(card.status).toBe('pending');
   });

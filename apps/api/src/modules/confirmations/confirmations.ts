@@ -36,6 +36,8 @@ export interface Confirmations extends Passes {
    * message was queued.
    */
   ask(tx: Tx, order: Pick<OrderRow, 'id' | 'userId' | 'language'>, now: Date, windowHours: number): Promise<boolean>;
+  /** The signed link of an order's confirmation, as its messages carry it. */
+  linkOf(orderId: string): string;
   /** The page a link opens: the order, in its language; a forged token is a 404. */
   view(token: string): Promise<ConfirmationView>;
   /** The shopper's answer by the link: moves the order once; an order decided before is left as it is. */
@@ -57,7 +59,8 @@ const answered = (answer: ConfirmationAnswer): OrderStatus => (answer === 'confi
 export function createConfirmations(deps: ConfirmationsDeps): Confirmations {
   const { db, clock, config } = deps;
   const key = createHmac('sha256', deps.jwtSecret).update('cash order confirmation').digest();
-  const sign = (orderId: string) => createHmac('sha256', key).update(orderId).digest('base64url');
+  // 128 bits of the HMAC: unguessable, and short enough for the link to fit an SMS.
+  const sign = (orderId: string) => createHmac('sha256', key).update(orderId).digest().subarray(0, 16).toString('base64url');
   const linkOf = (orderId: string) =>
     `${config.PUBLIC_URL}${WEB_PATTERNS.confirmOrder.replace(':token', `${orderId}.${sign(orderId)}`)}`;
 
@@ -190,6 +193,7 @@ export function createConfirmations(deps: ConfirmationsDeps): Confirmations {
 
   return {
     ...repeatedPasses(pass, { everyMs: EVERY_MS, log: deps.log, failure: 'confirmation window pass failed' }),
+    linkOf,
     async ask(tx, order, now, windowHours) {
       await tx.insert(orderConfirmations).values({
         orderId: order.id,

@@ -101,8 +101,8 @@ export const TEMPLATES = {
     name: 'order_confirm_request',
     category: 'UTILITY',
     text: {
-      en: 'EGP Shop: please confirm your cash order {{1}}, or cancel it: {{2}}',
-      ar: 'EGP Shop: أكّد طلبك {{1}} للدفع عند الاستلام أو ألغه: {{2}}',
+      en: 'EGP Shop: confirm or cancel your cash order {{1}}: {{2}}',
+      ar: 'EGP Shop: أكّد طلبك {{1}} أو ألغه: {{2}}',
     },
     parameters: ['order reference (#1A2B3C4D)', 'confirmation link'],
     buttons: [
@@ -115,7 +115,7 @@ export const TEMPLATES = {
     category: 'UTILITY',
     text: {
       en: 'EGP Shop: your order {{1}} still awaits your confirmation: {{2}}',
-      ar: 'EGP Shop: طلبك {{1}} ما زال بانتظار تأكيدك: {{2}}',
+      ar: 'EGP Shop: طلبك {{1}} بانتظار تأكيدك: {{2}}',
     },
     parameters: ['order reference (#1A2B3C4D)', 'confirmation link'],
     buttons: [
