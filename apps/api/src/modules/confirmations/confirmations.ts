@@ -4,6 +4,8 @@ import {
   say,
   WEB_PATTERNS,
   languageOf,
+  pathIn,
+  type Language,
   type ConfirmationAnswer,
   type ConfirmationResult,
   type ConfirmationView,
@@ -36,8 +38,8 @@ export interface Confirmations extends Passes {
    * message was queued.
    */
   ask(tx: Tx, order: Pick<OrderRow, 'id' | 'userId' | 'language'>, now: Date, windowHours: number): Promise<boolean>;
-  /** The signed link of an order's confirmation, as its messages carry it. */
-  linkOf(orderId: string): string;
+  /** The signed link of an order's confirmation, as its messages carry it, to the page in `language`. */
+  linkOf(orderId: string, language?: Language): string;
   /** The page a link opens: the order, in its language; a forged token is a 404. */
   view(token: string): Promise<ConfirmationView>;
   /** The shopper's answer by the link: moves the order once; an order decided before is left as it is. */
@@ -61,8 +63,9 @@ export function createConfirmations(deps: ConfirmationsDeps): Confirmations {
   const key = createHmac('sha256', deps.jwtSecret).update('cash order confirmation').digest();
   // 128 bits of the HMAC: unguessable, and short enough for the link to fit an SMS.
   const sign = (orderId: string) => createHmac('sha256', key).update(orderId).digest().subarray(0, 16).toString('base64url');
-  const linkOf = (orderId: string) =>
-    `${config.PUBLIC_URL}${WEB_PATTERNS.confirmOrder.replace(':token', `${orderId}.${sign(orderId)}`)}`;
+  // The page's address in the order's language (Arabic behind /ar), so it opens in the shopper's language.
+  const linkOf = (orderId: string, language: Language = 'en') =>
+    `${config.PUBLIC_URL}${pathIn(WEB_PATTERNS.confirmOrder.replace(':token', `${orderId}.${sign(orderId)}`), language)}`;
 
   function orderOf(token: string): string {
     const [orderId, signature] = token.split('.');
@@ -107,7 +110,7 @@ export function createConfirmations(deps: ConfirmationsDeps): Confirmations {
 
   /** Queues the request (or its reminder) with its link, by the shopper's channel. */
   const queueAsk = (tx: Tx, order: Pick<OrderRow, 'id' | 'userId' | 'language'>, kind: 'confirm_request' | 'confirm_reminder') =>
-    queueOrderMail(tx, order, kind, { confirm: linkOf(order.id) });
+    queueOrderMail(tx, order, kind, { confirm: linkOf(order.id, languageOf(order.language)) });
 
   /** Reminders at half the window, then the windows' ends: the order waits for the agents or is cancelled. */
   async function pass(): Promise<number> {
