@@ -1,6 +1,13 @@
 import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { PASSWORD, uniqueEmail } from '../harness.js';
-import { DEFAULT_COD_SETTINGS, DEFAULT_SHIPPING_RATES, pathIn, PERMISSIONS, PRODUCT_CSV_COLUMNS, type Permission } from '@shop/contracts';
+import {
+  DEFAULT_COD_SETTINGS,
+  DEFAULT_SHIPPING_RATES,
+  pathIn,
+  PERMISSIONS,
+  PRODUCT_CSV_COLUMNS,
+  type Permission,
+} from '@shop/contracts';
 import { signWebhook } from '../../src/modules/payments/offline-provider.js';
 import { ADDRESS, GOOD_CARD, hex, pngPart, type Req, type Subject, type World } from './helpers.js';
 

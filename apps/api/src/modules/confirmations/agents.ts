@@ -48,7 +48,15 @@ export function confirmationAgents(deps: AgentsDeps) {
       .where(eq(orders.status, 'awaiting_confirmation'))
       .orderBy(asc(orders.createdAt), asc(orders.id))
       .limit(QUEUE_LENGTH);
-    const found = rows.length ? await loadOrders(db, inArray(orders.id, rows.map((r) => r.orderId))) : [];
+    const found = rows.length
+      ? await loadOrders(
+          db,
+          inArray(
+            orders.id,
+            rows.map((r) => r.orderId),
+          ),
+        )
+      : [];
     const byId = new Map<string, Order>(found.map((o) => [o._id, o]));
     return {
       items: rows.flatMap((row) => {
@@ -63,7 +71,11 @@ export function confirmationAgents(deps: AgentsDeps) {
             attempts: row.attempts,
             windowEnded: row.endedAt !== null,
             claim: held
-              ? { agentId: row.claimedBy ?? '', agentName: row.agentName ?? '', until: row.claimedUntil?.toISOString() ?? '' }
+              ? {
+                  agentId: row.claimedBy ?? '',
+                  agentName: row.agentName ?? '',
+                  until: row.claimedUntil?.toISOString() ?? '',
+                }
               : null,
           },
         ];
@@ -82,7 +94,11 @@ export function confirmationAgents(deps: AgentsDeps) {
         .where(
           and(
             eq(orderConfirmations.orderId, orderId),
-            or(isNull(orderConfirmations.claimedBy), lte(orderConfirmations.claimedUntil, now), eq(orderConfirmations.claimedBy, me)),
+            or(
+              isNull(orderConfirmations.claimedBy),
+              lte(orderConfirmations.claimedUntil, now),
+              eq(orderConfirmations.claimedBy, me),
+            ),
             exists(
               tx
                 .select({ one: sql`1` })
@@ -134,17 +150,27 @@ export function confirmationAgents(deps: AgentsDeps) {
         await transition(
           tx,
           [order],
-          { to: 'cancelled', by, reason: input.reason ?? input.note ?? (input.outcome === 'wrong_number' ? 'Wrong number' : null) },
+          {
+            to: 'cancelled',
+            by,
+            reason: input.reason ?? input.note ?? (input.outcome === 'wrong_number' ? 'Wrong number' : null),
+          },
           after,
           now,
         );
-      await auditAdmin(tx, actor, 'confirmation_outcome', `recorded the call about order ${orderId}: ${input.outcome}`, {
-        orderId,
-        outcome: input.outcome,
-        attempts: released.attempts,
-        ...(input.note ? { note: input.note } : {}),
-        ...(input.reason ? { reason: input.reason } : {}),
-      });
+      await auditAdmin(
+        tx,
+        actor,
+        'confirmation_outcome',
+        `recorded the call about order ${orderId}: ${input.outcome}`,
+        {
+          orderId,
+          outcome: input.outcome,
+          attempts: released.attempts,
+          ...(input.note ? { note: input.note } : {}),
+          ...(input.reason ? { reason: input.reason } : {}),
+        },
+      );
     });
     await after.run(deps);
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import {
   CONFIRMATION_CLAIM_MS,
   DEFAULT_COD_SETTINGS,
@@ -194,12 +194,7 @@ describe('the link', () => {
     const { order } = await cashOrder();
     const token = await tokenOf(order._id);
     const [id, signature = ''] = token.split('.');
-    const forged = [
-      `${id}.${signature.slice(0, -2)}AA`,
-      `${UNKNOWN_ID}.${signature}`,
-      `${id}`,
-      `${id}.`,
-    ];
+    const forged = [`${id}.${signature.slice(0, -2)}AA`, `${UNKNOWN_ID}.${signature}`, `${id}`, `${id}.`];
     for (const bad of forged) {
       expect((await answer(bad, 'confirm')).statusCode, bad).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: `/api/order/confirm/${bad}` })).statusCode).toBe(404);
@@ -224,7 +219,9 @@ describe('the window', () => {
     t.clock.advance(12 * HOUR);
     await t.app.confirmations.flush();
     expect(await statusOf(order._id)).toBe('awaiting_confirmation');
-    const queue = (await t.app.inject({ method: 'GET', url: '/api/admin/confirmations', headers: admin.headers })).json<ConfirmationQueue>();
+    const queue = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/confirmations', headers: admin.headers })
+    ).json<ConfirmationQueue>();
     expect(queue.items.find((i) => i.order._id === order._id)).toMatchObject({ windowEnded: true, attempts: 0 });
     // Still good until decided: the shopper may confirm late.
     expect((await answer(await tokenOf(order._id), 'confirm')).json()).toEqual({ status: 'confirmed', changed: true });
@@ -261,7 +258,10 @@ describe('WhatsApp buttons', () => {
     const { wa, account } = await whatsappShopper();
     const { order } = await cashOrder(account);
     await t.app.messageSender.flush();
-    const asked = whatsapp.list().filter((m) => m.request.to === wa).at(-1);
+    const asked = whatsapp
+      .list()
+      .filter((m) => m.request.to === wa)
+      .at(-1);
     expect(asked?.request.template).toMatchObject({ name: 'order_confirm_request', language: { code: 'ar' } });
     const buttons = asked?.request.template.components?.filter((c) => c.type === 'button');
     expect(buttons?.map((b) => [b.index, b.parameters[0]])).toEqual([
@@ -273,7 +273,9 @@ describe('WhatsApp buttons', () => {
     expect(await whatsapp.reply('201555999999', { buttonPayload: answerPayload(order._id, 'cancel') })).toBe(200);
     expect(await statusOf(order._id)).toBe('awaiting_confirmation');
 
-    expect(await whatsapp.reply(wa, { buttonPayload: answerPayload(order._id, 'confirm'), buttonText: 'تأكيد' })).toBe(200);
+    expect(await whatsapp.reply(wa, { buttonPayload: answerPayload(order._id, 'confirm'), buttonText: 'تأكيد' })).toBe(
+      200,
+    );
     const press = whatsapp.notified.at(-1)?.body ?? '';
     // Unsigned or forged: refused.
     expect(await whatsapp.postRaw(press, null)).toBe(401);
@@ -328,7 +330,9 @@ describe("the agents' queue", () => {
   const outcome = (who: Account, orderId: string, payload: object) =>
     t.app.inject({ method: 'POST', url: `/api/admin/confirmations/${orderId}/outcome`, headers: who.headers, payload });
   const queue = async () =>
-    (await t.app.inject({ method: 'GET', url: '/api/admin/confirmations', headers: admin.headers })).json<ConfirmationQueue>();
+    (
+      await t.app.inject({ method: 'GET', url: '/api/admin/confirmations', headers: admin.headers })
+    ).json<ConfirmationQueue>();
 
   it('lists awaited cash orders oldest first with the phone to call', async () => {
     const first = await cashOrder();

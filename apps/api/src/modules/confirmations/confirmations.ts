@@ -62,7 +62,8 @@ export function createConfirmations(deps: ConfirmationsDeps): Confirmations {
   const { db, clock, config } = deps;
   const key = createHmac('sha256', deps.jwtSecret).update('cash order confirmation').digest();
   // 128 bits of the HMAC: unguessable, and short enough for the link to fit an SMS.
-  const sign = (orderId: string) => createHmac('sha256', key).update(orderId).digest().subarray(0, 16).toString('base64url');
+  const sign = (orderId: string) =>
+    createHmac('sha256', key).update(orderId).digest().subarray(0, 16).toString('base64url');
   // The page's address in the order's language (Arabic behind /ar), so it opens in the shopper's language.
   const linkOf = (orderId: string, language: Language = 'en') =>
     `${config.PUBLIC_URL}${pathIn(WEB_PATTERNS.confirmOrder.replace(':token', `${orderId}.${sign(orderId)}`), language)}`;
@@ -109,8 +110,11 @@ export function createConfirmations(deps: ConfirmationsDeps): Confirmations {
   }
 
   /** Queues the request (or its reminder) with its link, by the shopper's channel. */
-  const queueAsk = (tx: Tx, order: Pick<OrderRow, 'id' | 'userId' | 'language'>, kind: 'confirm_request' | 'confirm_reminder') =>
-    queueOrderMail(tx, order, kind, { confirm: linkOf(order.id, languageOf(order.language)) });
+  const queueAsk = (
+    tx: Tx,
+    order: Pick<OrderRow, 'id' | 'userId' | 'language'>,
+    kind: 'confirm_request' | 'confirm_reminder',
+  ) => queueOrderMail(tx, order, kind, { confirm: linkOf(order.id, languageOf(order.language)) });
 
   /** Reminders at half the window, then the windows' ends: the order waits for the agents or is cancelled. */
   async function pass(): Promise<number> {
@@ -129,7 +133,10 @@ export function createConfirmations(deps: ConfirmationsDeps): Confirmations {
             and(
               awaited,
               isNull(orderConfirmations.remindedAt),
-              lte(sql`${orderConfirmations.askedAt} + (${orderConfirmations.endsAt} - ${orderConfirmations.askedAt}) / 2`, now),
+              lte(
+                sql`${orderConfirmations.askedAt} + (${orderConfirmations.endsAt} - ${orderConfirmations.askedAt}) / 2`,
+                now,
+              ),
             ),
           )
           .orderBy(asc(orderConfirmations.endsAt))
@@ -139,7 +146,12 @@ export function createConfirmations(deps: ConfirmationsDeps): Confirmations {
           await tx
             .update(orderConfirmations)
             .set({ remindedAt: now })
-            .where(inArray(orderConfirmations.orderId, reminders.map((r) => r.order.id)));
+            .where(
+              inArray(
+                orderConfirmations.orderId,
+                reminders.map((r) => r.order.id),
+              ),
+            );
           for (const { order } of reminders) if (await queueAsk(tx, order, 'confirm_reminder')) after.mailQueued();
         }
         const ended = await tx
@@ -155,7 +167,12 @@ export function createConfirmations(deps: ConfirmationsDeps): Confirmations {
           await tx
             .update(orderConfirmations)
             .set({ endedAt: now })
-            .where(inArray(orderConfirmations.orderId, endedOrders.map((o) => o.id)));
+            .where(
+              inArray(
+                orderConfirmations.orderId,
+                endedOrders.map((o) => o.id),
+              ),
+            );
           const hours = settings.confirmation.windowHours;
           if (settings.confirmation.onTimeout === 'cancel')
             await transition(

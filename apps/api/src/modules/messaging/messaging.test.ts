@@ -139,8 +139,14 @@ describe('SMS coding', () => {
         ],
         ar: ['#1A2B3C4D', '1,250.00 ج.م.', 'يعود المبلغ إلى بطاقتك خلال 10 أيام عمل.', 'https://shop.example/Orders'],
       },
-      order_confirm_request: { en: ['#1A2B3C4D', 'https://shop.example/confirm/0f8fad5b-d9cb-469f-a165-70867728950e.a1B2c3D4e5F6g7H8i9J0kA'], ar: ['#1A2B3C4D', 'https://shop.example/confirm/0f8fad5b-d9cb-469f-a165-70867728950e.a1B2c3D4e5F6g7H8i9J0kA'] },
-      order_confirm_reminder: { en: ['#1A2B3C4D', 'https://shop.example/confirm/0f8fad5b-d9cb-469f-a165-70867728950e.a1B2c3D4e5F6g7H8i9J0kA'], ar: ['#1A2B3C4D', 'https://shop.example/confirm/0f8fad5b-d9cb-469f-a165-70867728950e.a1B2c3D4e5F6g7H8i9J0kA'] },
+      order_confirm_request: {
+        en: ['#1A2B3C4D', 'https://shop.example/confirm/0f8fad5b-d9cb-469f-a165-70867728950e.a1B2c3D4e5F6g7H8i9J0kA'],
+        ar: ['#1A2B3C4D', 'https://shop.example/confirm/0f8fad5b-d9cb-469f-a165-70867728950e.a1B2c3D4e5F6g7H8i9J0kA'],
+      },
+      order_confirm_reminder: {
+        en: ['#1A2B3C4D', 'https://shop.example/confirm/0f8fad5b-d9cb-469f-a165-70867728950e.a1B2c3D4e5F6g7H8i9J0kA'],
+        ar: ['#1A2B3C4D', 'https://shop.example/confirm/0f8fad5b-d9cb-469f-a165-70867728950e.a1B2c3D4e5F6g7H8i9J0kA'],
+      },
       cart_reminder: {
         en: ['https://shop.example/CartPage', 'https://shop.example/api/messaging/reminders/stop/1.abc'],
         ar: ['https://shop.example/CartPage', 'https://shop.example/api/messaging/reminders/stop/1.abc'],

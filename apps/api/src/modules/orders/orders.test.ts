@@ -43,7 +43,9 @@ async function placed(account: Account, paymentMethod: string): Promise<Order> {
   if (order.status !== 'awaiting_confirmation') return order;
   // A cash order ships once its shopper has confirmed it (confirmations.test.ts has the rest).
   await confirmByShopper(t.app, order._id);
-  return (await t.app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: account.headers })).json<Order>();
+  return (
+    await t.app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: account.headers })
+  ).json<Order>();
 }
 const stockOf = async (p: ProductFixture) =>
   (await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, p.id)))[0]?.stock;

@@ -1,9 +1,4 @@
-import type {
-  CodSettings,
-  ConfirmationClaim,
-  ConfirmationOutcomeInput,
-  ConfirmationQueue,
-} from '@shop/contracts';
+import type { CodSettings, ConfirmationClaim, ConfirmationOutcomeInput, ConfirmationQueue } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 
 /** The agents' queue of cash orders to confirm, and the shop's cash rules. */

@@ -27,7 +27,9 @@ import { PageHeader } from './PageHeader';
  */
 export function ConfirmationsPage() {
   const { t } = useTranslation();
-  const { data, isLoading, isError, refetch } = useGetConfirmationsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, isError, refetch } = useGetConfirmationsQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
   let content;
   if (isLoading)
     content = (
@@ -48,7 +50,8 @@ export function ConfirmationsPage() {
         </Button>
       </Alert>
     );
-  else if (!data.items.length) content = <p className="dash-card text-body-secondary">{t('admin.confirmations.empty')}</p>;
+  else if (!data.items.length)
+    content = <p className="dash-card text-body-secondary">{t('admin.confirmations.empty')}</p>;
   else
     content = (
       <ul className="list-unstyled d-flex flex-column gap-3 mb-0" aria-label={t('admin.confirmations.title')}>
@@ -142,7 +145,9 @@ function ConfirmationCard({ item }: { item: ConfirmationItem }) {
               <Button
                 key={outcome}
                 size="sm"
-                variant={outcome === 'confirmed' ? 'success' : outcome === 'no_answer' ? 'outline-secondary' : 'outline-danger'}
+                variant={
+                  outcome === 'confirmed' ? 'success' : outcome === 'no_answer' ? 'outline-secondary' : 'outline-danger'
+                }
                 disabled={recording}
                 onClick={() => recordCall(outcome)}
               >

@@ -37,7 +37,11 @@ export const ordersApi = api.injectEndpoints({
     }),
     /** The shopper's answer by the link: moves the order once; a second answer changes nothing and says so. */
     answerConfirmation: build.mutation<ConfirmationResult, { token: string; answer: ConfirmationAnswer }>({
-      query: ({ token, answer }) => ({ url: `/order/confirm/${encodeURIComponent(token)}`, method: 'POST', body: { answer } }),
+      query: ({ token, answer }) => ({
+        url: `/order/confirm/${encodeURIComponent(token)}`,
+        method: 'POST',
+        body: { answer },
+      }),
     }),
     /** The shopper asks to send a delivered order back, within the return window. */
     requestReturn: build.mutation<Order, { id: string; reason: string }>({

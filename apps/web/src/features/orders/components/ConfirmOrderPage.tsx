@@ -89,8 +89,7 @@ function ConfirmCard({
               <Localized value={localized.name(line.productBrief)} />
               {line.variant && <VariantValues options={line.variant.options} />}
               <span className="d-block small text-body-secondary">
-                <Price value={line.productBrief.price} /> ·{' '}
-                {t('checkout.review.quantity', { count: line.quantity })}
+                <Price value={line.productBrief.price} /> · {t('checkout.review.quantity', { count: line.quantity })}
               </span>
             </li>
           ))}
