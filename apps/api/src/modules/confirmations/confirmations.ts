@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   say,
   WEB_PATTERNS,
@@ -116,6 +116,29 @@ export function createConfirmations(deps: ConfirmationsDeps): Confirmations {
     kind: 'confirm_request' | 'confirm_reminder',
   ) => queueOrderMail(tx, order, kind, { confirm: linkOf(order.id, languageOf(order.language)) });
 
+  /** Awaited orders whose confirmation meets `when`, locked for this pass alone, the soonest ending first. */
+  const due = async (tx: Tx, when: SQL | undefined) =>
+    (
+      await tx
+        .select({ order: orders })
+        .from(orderConfirmations)
+        .innerJoin(orders, eq(orders.id, orderConfirmations.orderId))
+        .where(and(eq(orders.status, 'awaiting_confirmation'), isNull(orderConfirmations.endedAt), when))
+        .orderBy(asc(orderConfirmations.endsAt))
+        .limit(BATCH)
+        .for('update', { skipLocked: true })
+    ).map((row) => row.order);
+  const mark = (tx: Tx, list: readonly OrderRow[], set: Partial<typeof orderConfirmations.$inferInsert>) =>
+    tx
+      .update(orderConfirmations)
+      .set(set)
+      .where(
+        inArray(
+          orderConfirmations.orderId,
+          list.map((o) => o.id),
+        ),
+      );
+
   /** Reminders at half the window, then the windows' ends: the order waits for the agents or is cancelled. */
   async function pass(): Promise<number> {
     const settings = await loadCodSettings(db);
@@ -124,55 +147,23 @@ export function createConfirmations(deps: ConfirmationsDeps): Confirmations {
       const now = clock.now();
       const after = new AfterCommit();
       const count = await db.transaction(async (tx) => {
-        const awaited = and(eq(orders.status, 'awaiting_confirmation'), isNull(orderConfirmations.endedAt));
-        const reminders = await tx
-          .select({ order: orders })
-          .from(orderConfirmations)
-          .innerJoin(orders, eq(orders.id, orderConfirmations.orderId))
-          .where(
-            and(
-              awaited,
-              isNull(orderConfirmations.remindedAt),
-              lte(
-                sql`${orderConfirmations.askedAt} + (${orderConfirmations.endsAt} - ${orderConfirmations.askedAt}) / 2`,
-                now,
-              ),
+        const reminders = await due(
+          tx,
+          and(
+            isNull(orderConfirmations.remindedAt),
+            lte(
+              sql`${orderConfirmations.askedAt} + (${orderConfirmations.endsAt} - ${orderConfirmations.askedAt}) / 2`,
+              now,
             ),
-          )
-          .orderBy(asc(orderConfirmations.endsAt))
-          .limit(BATCH)
-          .for('update', { skipLocked: true });
+          ),
+        );
         if (reminders.length) {
-          await tx
-            .update(orderConfirmations)
-            .set({ remindedAt: now })
-            .where(
-              inArray(
-                orderConfirmations.orderId,
-                reminders.map((r) => r.order.id),
-              ),
-            );
-          for (const { order } of reminders) if (await queueAsk(tx, order, 'confirm_reminder')) after.mailQueued();
+          await mark(tx, reminders, { remindedAt: now });
+          for (const order of reminders) if (await queueAsk(tx, order, 'confirm_reminder')) after.mailQueued();
         }
-        const ended = await tx
-          .select({ order: orders })
-          .from(orderConfirmations)
-          .innerJoin(orders, eq(orders.id, orderConfirmations.orderId))
-          .where(and(awaited, lte(orderConfirmations.endsAt, now)))
-          .orderBy(asc(orderConfirmations.endsAt))
-          .limit(BATCH)
-          .for('update', { skipLocked: true });
-        const endedOrders = ended.map((e) => e.order);
+        const endedOrders = await due(tx, lte(orderConfirmations.endsAt, now));
         if (endedOrders.length) {
-          await tx
-            .update(orderConfirmations)
-            .set({ endedAt: now })
-            .where(
-              inArray(
-                orderConfirmations.orderId,
-                endedOrders.map((o) => o.id),
-              ),
-            );
+          await mark(tx, endedOrders, { endedAt: now });
           const hours = settings.confirmation.windowHours;
           if (settings.confirmation.onTimeout === 'cancel')
             await transition(

@@ -25,6 +25,18 @@ const orderTemplate = (name: string, en: string, ar: string): ShopTemplate => ({
   buttons: [],
 });
 
+/** A cash order's request to be confirmed: the link for SMS, and for WhatsApp the buttons Confirm, then Cancel. */
+const confirmTemplate = (name: string, en: string, ar: string): ShopTemplate => ({
+  name,
+  category: 'UTILITY',
+  text: { en, ar },
+  parameters: ['order reference (#1A2B3C4D)', 'confirmation link'],
+  buttons: [
+    { type: 'QUICK_REPLY', text: { en: 'Confirm', ar: 'تأكيد' } },
+    { type: 'QUICK_REPLY', text: { en: 'Cancel', ar: 'إلغاء' } },
+  ],
+});
+
 export const TEMPLATES = {
   sign_in_code: {
     name: 'sign_in_code',
@@ -97,32 +109,16 @@ export const TEMPLATES = {
     buttons: [],
   },
   // A cash order's request to be confirmed, and its reminder: the buttons answer by WhatsApp, the link by SMS.
-  order_confirm_request: {
-    name: 'order_confirm_request',
-    category: 'UTILITY',
-    text: {
-      en: 'EGP Shop: confirm or cancel your cash order {{1}}: {{2}}',
-      ar: 'EGP Shop: أكّد طلبك {{1}} أو ألغه: {{2}}',
-    },
-    parameters: ['order reference (#1A2B3C4D)', 'confirmation link'],
-    buttons: [
-      { type: 'QUICK_REPLY', text: { en: 'Confirm', ar: 'تأكيد' } },
-      { type: 'QUICK_REPLY', text: { en: 'Cancel', ar: 'إلغاء' } },
-    ],
-  },
-  order_confirm_reminder: {
-    name: 'order_confirm_reminder',
-    category: 'UTILITY',
-    text: {
-      en: 'EGP Shop: your order {{1}} still awaits your confirmation: {{2}}',
-      ar: 'EGP Shop: طلبك {{1}} بانتظار تأكيدك: {{2}}',
-    },
-    parameters: ['order reference (#1A2B3C4D)', 'confirmation link'],
-    buttons: [
-      { type: 'QUICK_REPLY', text: { en: 'Confirm', ar: 'تأكيد' } },
-      { type: 'QUICK_REPLY', text: { en: 'Cancel', ar: 'إلغاء' } },
-    ],
-  },
+  order_confirm_request: confirmTemplate(
+    'order_confirm_request',
+    'EGP Shop: confirm or cancel your cash order {{1}}: {{2}}',
+    'EGP Shop: أكّد طلبك {{1}} أو ألغه: {{2}}',
+  ),
+  order_confirm_reminder: confirmTemplate(
+    'order_confirm_reminder',
+    'EGP Shop: your order {{1}} still awaits your confirmation: {{2}}',
+    'EGP Shop: طلبك {{1}} بانتظار تأكيدك: {{2}}',
+  ),
   order_refunded: orderTemplate(
     'order_refunded',
     'EGP Shop: order {{1}} was refunded. {{2}}',
