@@ -2,6 +2,7 @@ import { codeIn, newMobile, pressWhatsAppButton, whatsappTo } from '../support/m
 import { ar, openInArabic } from '../support/arabic';
 import { newShopper } from '../support/accounts';
 import { expect, test } from '../support/test';
+import { expectNoSeriousA11yViolations } from '../support/ui';
 import { ADDRESS } from '../checkout/helpers';
 import { asAdmin, expectToast, uniqueName } from './helpers';
 
@@ -51,6 +52,7 @@ test('a shopper confirms a cash order by the WhatsApp button, in Arabic; the lin
   await expect(page.getByRole('heading', { name: ar('checkout.confirm.title') })).toBeVisible();
   await expect(page.getByText(ar('checkout.orders.number', { ref: ref.slice(1) }))).toBeVisible();
   await expect(page.getByRole('button', { name: ar('checkout.confirm.confirm') })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, { include: 'main' });
 
   // Meanwhile she presses Confirm on WhatsApp: the order is confirmed, and she hears so.
   await pressWhatsAppButton(mobile.international, confirm ?? '');
@@ -104,6 +106,7 @@ test('an agent works the queue while another agent holds an order', async ({ pag
   // The order the other agent holds: who is calling, and nothing to press.
   await expect(card(held)).toContainText('Omar Agent is calling about this order');
   await expect(card(held).getByRole('button')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, { include: 'main' });
   // The phone is a link to call.
   await expect(card(mine).getByRole('link', { name: '01098765432' })).toHaveAttribute('href', 'tel:01098765432');
   await card(mine).getByRole('button', { name: 'Take it to call' }).click();
