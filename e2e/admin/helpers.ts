@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { demoAdmin, signIn, type Account } from '../support/accounts';
 import { PNG_1PX } from '../support/catalog';
+import { confirmByMail } from '../support/outbox';
 import { toast } from '../support/ui';
 
 /**
@@ -88,7 +89,10 @@ export interface ApiOrder {
   status: string;
 }
 
-/** The shopper buys `quantity` of the product with cash on delivery: the order starts 'confirmed'. */
+/**
+ * The shopper buys `quantity` of the product with cash on delivery, and confirms the order by the link of the
+ * e-mail that asks them to: the order is then 'confirmed', ready to ship.
+ */
 export async function placeCashOrder(
   request: APIRequestContext,
   shopper: Account,
@@ -119,7 +123,8 @@ export async function placeCashOrder(
     'place order',
   );
   if (!order) throw new Error('no order in the answer');
-  return order;
+  await confirmByMail(request, shopper, order._id);
+  return { ...order, status: 'confirmed' };
 }
 
 /** A png file for an <input type="file">: the API re-encodes uploads, so the smallest valid one will do. */

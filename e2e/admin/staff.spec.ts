@@ -20,9 +20,8 @@ const shortId = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
 
 /*
  * The owner hires an orders agent: invites them from the staff screen, the agent accepts the link in their own
- * browser and moves a cash order along (the confirmation queue of issue 46 does not exist yet: a cash order starts
- * confirmed, so 'confirms' is moving it on). The agent's dashboard has no refund button and the API refuses the
- * refund route with 403. Once per language.
+ * browser and ships a cash order its shopper confirmed (placeCashOrder). The agent's dashboard has the orders and
+ * the confirmations' queue, no refund button, and the API refuses the refund route with 403. Once per language.
  */
 for (const language of ['en', 'ar'] as const) {
   test(`${language}: the owner invites an orders agent who ships an order but cannot refund`, async ({
@@ -69,7 +68,7 @@ for (const language of ['en', 'ar'] as const) {
     // Without the overview's permission the dashboard opens on the agent's first screen: the orders.
     await expect(agent).toHaveURL(new RegExp(`${prefix}/dashboard/orders$`));
     const nav = agent.getByRole('navigation', { name: t('nav.title') });
-    await expect(nav.getByRole('link')).toHaveText([t('nav.orders')]);
+    await expect(nav.getByRole('link')).toHaveText([t('nav.orders'), t('nav.confirmations')]);
 
     const row = agent.getByRole('row').filter({ hasText: shortId(toShip._id) });
     await row.getByRole('combobox', { name: t('orders.moveLabel', { id: shortId(toShip._id) }) }).selectOption({

@@ -86,7 +86,8 @@ test('a cash order from an empty cart to /success: items + 30 EGP, stock taken, 
   expect(order).toMatchObject({
     bill: items + 30,
     itemsTotal: items,
-    status: 'confirmed',
+    // Placed; it ships once the shopper confirms it (admin/confirmations.spec.ts).
+    status: 'awaiting_confirmation',
     paymentMethod: 'cash',
     deliveryAddress: { city: 'Dokki' },
   });

@@ -1,7 +1,7 @@
 import { DEFAULT_SHIPPING_RATES, orderRef, type ShippingRates } from '@shop/contracts';
 import { demoAdmin, newShopper, signIn, type Account } from '../support/accounts';
 import { ar, openInArabic } from '../support/arabic';
-import { newestMailTo } from '../support/outbox';
+import { confirmByMail, newestMailTo } from '../support/outbox';
 import {
   addToCart,
   ADDRESS,
@@ -37,7 +37,7 @@ const LANGUAGES = [
     text: {
       shipping: 'Shipping and handling',
       placeOrder: 'Place Order',
-      confirmedMail: (ref: string) => `Your order ${ref} is confirmed`,
+      confirmMail: (ref: string) => `Please confirm your order ${ref}`,
       shipped: 'Shipped',
       cancelled: 'Cancelled',
       order: (ref: string) => `Order #${ref}`,
@@ -53,7 +53,7 @@ const LANGUAGES = [
     text: {
       shipping: ar('checkout.summary.shipping'),
       placeOrder: ar('checkout.review.placeOrder'),
-      confirmedMail: (ref: string) => `تم تأكيد طلبك ${ref}`,
+      confirmMail: (ref: string) => `يرجى تأكيد طلبك ${ref}`,
       shipped: ar('checkout.orders.status.shipped'),
       cancelled: ar('checkout.orders.status.cancelled'),
       order: (ref: string) => ar('checkout.orders.number', { ref }),
@@ -96,12 +96,18 @@ for (const language of LANGUAGES) {
       shipping: number;
       codFee: number;
     })[];
-    expect(order).toMatchObject({ status: 'confirmed', shipping: ASWAN_BASE, codFee: 9, bill: items + ASWAN_BASE + 9 });
+    expect(order).toMatchObject({
+      status: 'awaiting_confirmation',
+      shipping: ASWAN_BASE,
+      codFee: 9,
+      bill: items + ASWAN_BASE + 9,
+    });
     if (!order) throw new Error('no order');
 
-    // The confirmation e-mail, in the language she shopped in.
+    // The e-mail asking her to confirm it, in the language she shopped in; she confirms by its link.
     const mail = await newestMailTo(shopper.user.email);
-    expect(mail.subject).toBe(say.confirmedMail(orderRef(order._id)));
+    expect(mail.subject).toBe(say.confirmMail(orderRef(order._id)));
+    await confirmByMail(request, shopper, order._id);
 
     // The admin ships it; her orders page shows it on its way, with the tracking number.
     const tracking = `EG${Date.now()}`;

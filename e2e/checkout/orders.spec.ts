@@ -1,5 +1,6 @@
 import { demoAdmin, newShopper, signIn } from '../support/accounts';
 import { addToCart, demoProduct, egp, expect, placeOrder, SLOTS, test } from './helpers';
+import { confirmByMail } from '../support/outbox';
 
 test('/Orders lists what was bought: date, bill, status, city, payment and each product with its links', async ({
   page,
@@ -9,7 +10,8 @@ test('/Orders lists what was bought: date, bill, status, city, payment and each 
   const product = await demoProduct(request, SLOTS.orders);
   await addToCart(request, shopper, product._id, 2);
   const order = await placeOrder(request, shopper, 'cash');
-  // Delivered, so it can be reviewed (a review belongs to a delivered order).
+  // Confirmed by its shopper, then delivered, so it can be reviewed (a review belongs to a delivered order).
+  await confirmByMail(request, shopper, order._id);
   const admin = await demoAdmin(request);
   for (const data of [{ status: 'shipped', trackingNumber: 'EG-ORDERS-1' }, { status: 'delivered' }]) {
     const moved = await request.put(`/api/order/${order._id}/status`, {

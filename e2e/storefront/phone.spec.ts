@@ -61,7 +61,11 @@ test('a new shopper signs up with a WhatsApp code in Arabic, orders, and hears o
         .map((m) => [m.request.template.name, m.request.template.language.code, m.text]),
     )
     .toEqual([
-      ['order_confirmed', 'ar', expect.stringMatching(new RegExp(`^EGP Shop: تم تأكيد طلبك ${ref}\\. http`))],
+      [
+        'order_confirm_request',
+        'ar',
+        expect.stringMatching(new RegExp(`^EGP Shop: أكّد طلبك ${ref} أو ألغه: http\\S+/ar/confirm/`)),
+      ],
       ['order_cancelled', 'ar', expect.stringMatching(new RegExp(`^EGP Shop: تم إلغاء طلبك ${ref}\\. http`))],
     ]);
 });

@@ -12,7 +12,15 @@ export interface Sms {
   request: { recipients: string; messageText: string; messageType: string };
 }
 export interface WhatsApp {
-  request: { to: string; template: { name: string; language: { code: string } } };
+  request: {
+    to: string;
+    template: {
+      name: string;
+      language: { code: string };
+      /** Its quick-reply buttons carry their payloads here, in order. */
+      components?: { type: string; parameters: { type: string; payload?: string; text?: string }[] }[];
+    };
+  };
   /** The template's text with its parameters in place: what the shopper reads. */
   text: string;
 }
@@ -45,4 +53,14 @@ export async function codeIn(texts: () => Promise<string[]>): Promise<string> {
     })
     .toMatch(/^\d{6}$/);
   return code;
+}
+
+/** The shopper presses a quick-reply button of a WhatsApp message: the simulator posts it to the shop, signed as Meta signs. */
+export async function pressWhatsAppButton(from: string, buttonPayload: string): Promise<void> {
+  const res = await fetch(`${WHATSAPP}/simulator/replies`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ from, buttonPayload }),
+  });
+  expect(((await res.json()) as { shopAnswered: number }).shopAnswered).toBe(200);
 }

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { Account } from './accounts';
 
 /**
  * The server's DATA_DIR: e2e/server.mjs writes it to a file named after the port, so the tests find it
@@ -59,4 +60,17 @@ export function resetPathIn(mail: Mail): string {
   const match = /https?:\/\/\S+?(\/password-reset\/[^\s/]+\/[^\s/]+)/.exec(mail.text);
   if (!match?.[1]) throw new Error(`no reset link in: ${mail.text}`);
   return match[1];
+}
+
+/** The shopper answers the e-mail asking them to confirm their cash order: its link's token, confirmed. */
+export async function confirmByMail(request: APIRequestContext, shopper: Account, orderId: string): Promise<void> {
+  const link = new RegExp(`/confirm/(${orderId}\\.[\\w-]+)`);
+  let token = '';
+  await expect
+    .poll(async () => (token = link.exec((await newestMailTo(shopper.user.email)).text)?.[1] ?? ''), {
+      message: `the mail asking to confirm order ${orderId}`,
+    })
+    .not.toBe('');
+  const res = await request.post(`/api/order/confirm/${token}`, { data: { answer: 'confirm' } });
+  expect(res.ok(), await res.text()).toBe(true);
 }

@@ -45,6 +45,7 @@ import { unsentCount } from './modules/messaging/queue.js';
 import { messageProviders } from './modules/messaging/registry.js';
 import { createReplies, type Replies } from './modules/messaging/status.js';
 import { createCartReminders, isStop, type CartReminders } from './modules/messaging/cart-reminders.js';
+import { createConfirmations, type Confirmations } from './modules/confirmations/confirmations.js';
 import { createImportWorker, type ImportWorker } from './modules/products/import/worker.js';
 import { paymentProviders, type PaymentProviders } from './modules/payments/registry.js';
 import { createCourier, type Courier } from './modules/courier/courier.js';
@@ -65,6 +66,8 @@ declare module 'fastify' {
     replies: Replies;
     /** Reminds shoppers who agreed of carts they left (modules/messaging/cart-reminders.ts); serve.ts starts it. */
     cartReminders: CartReminders;
+    /** Asks shoppers to confirm cash orders and ends unanswered windows (modules/confirmations); serve.ts starts it. */
+    confirmations: Confirmations;
     /** Applies the product imports queued in the database (modules/products/import); server.ts starts its polling. */
     productImports: ImportWorker;
     /** The payment providers (modules/payments/registry.ts). */
@@ -161,6 +164,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (isStop(reply)) await cartReminders.optOutPhone(reply.from);
   });
   app.addHook('onClose', () => cartReminders.stop());
+
   // Before the database closes: a pass under way finishes (or records its failure) first.
   app.addHook('onClose', () => messageSender.stop());
   const productImports = createImportWorker({ db: database.db, clock, log: app.log, config });
@@ -184,6 +188,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const services = { config, clock, log: app.log, db: database.db };
   app.decorate('payments', paymentProviders(services));
   app.decorate('courier', createCourier(services));
+  const confirmations = createConfirmations({ ...services, messageSender, payments: app.payments, jwtSecret });
+  app.decorate('confirmations', confirmations);
+  // A WhatsApp button of a confirmation's request answers it.
+  replies.subscribe((reply) => confirmations.answerReply(reply));
+  app.addHook('onClose', () => confirmations.stop());
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : null;
   if (redis) app.addHook('onClose', () => closeRedis(redis));
   app.decorate('redis', redis);

@@ -177,13 +177,28 @@ export function storedImageCount(dataDir: string): number {
   return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
 }
 
-/** Puts exactly these lines in the user's cart and places the order through the API, as checkout does. */
+/**
+ * The shopper confirms their cash order by the link its confirmation request carries, as a shopper does before the
+ * order may ship (modules/confirmations).
+ */
+export async function confirmByShopper(app: FastifyInstance, orderId: string): Promise<void> {
+  const token = app.confirmations.linkOf(orderId).split('/confirm/')[1] ?? '';
+  const res = await app.inject({ method: 'POST', url: `/api/order/confirm/${token}`, payload: { answer: 'confirm' } });
+  if (res.statusCode !== 200) throw new Error(`confirmation failed: ${res.body}`);
+}
+
+/**
+ * Puts exactly these lines in the user's cart and places the order through the API, as checkout does; a cash order
+ * is then confirmed by its shopper, so it is ready to ship.
+ */
 export async function placeOrderOf(
   app: FastifyInstance,
   user: Account,
   lines: [{ id: string }, number][],
   deliveryAddress: Record<string, string>,
   paymentMethod: string,
+  /** A cash order is confirmed by its shopper unless this is false: it is then left awaiting confirmation. */
+  { confirm = true }: { confirm?: boolean } = {},
 ): Promise<Order> {
   await app.db.delete(cartItems).where(eq(cartItems.userId, user.id));
   await app.db.insert(cartItems).values(lines.map(([p, quantity]) => ({ userId: user.id, productId: p.id, quantity })));
@@ -194,5 +209,10 @@ export async function placeOrderOf(
     payload: { deliveryAddress, paymentMethod },
   });
   if (res.statusCode !== 201) throw new Error(`order failed: ${res.body}`);
-  return (res.json() as Order[])[0] as Order;
+  const [order] = res.json() as Order[];
+  if (!order) throw new Error('order placed without an answer');
+  if (order.status !== 'awaiting_confirmation' || !confirm) return order;
+  await confirmByShopper(app, order._id);
+  const mine = await app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: user.headers });
+  return mine.json<Order>();
 }

@@ -78,6 +78,9 @@ export const ORDER_MESSAGE_KINDS = [
   'pay_reference',
   // Not a move: the link to pay an order a staff member placed for the customer, to be paid online.
   'pay_link',
+  // Not moves either: a cash order's request to be confirmed, and its reminder, with the signed link (confirmations).
+  'confirm_request',
+  'confirm_reminder',
 ] as const;
 export type OrderMessageKind = (typeof ORDER_MESSAGE_KINDS)[number];
 

@@ -33,3 +33,4 @@ export * from './variantLabels.js';
 export * from './staff.js';
 export * from './eta.js';
 export * from './staffOrders.js';
+export * from './cod.js';

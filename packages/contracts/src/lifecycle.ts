@@ -4,6 +4,7 @@ import { say } from './said.js';
 export const ORDER_STATUSES = [
   'pending',
   'paid',
+  'awaiting_confirmation',
   'confirmed',
   'shipped',
   'delivered',
@@ -16,21 +17,30 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * Who moves an order: its shopper, an admin, the shop itself (expiry, a newer order replacing an
- * unpaid one), the payment provider's callback, or the courier's.
+ * unpaid one, a confirmation left unanswered), the payment provider's callback, the courier's, or an
+ * agent (a staff member with `confirmations.work`) who called the shopper to confirm a cash order.
  */
-export const ORDER_ACTORS = ['shopper', 'admin', 'system', 'provider', 'courier'] as const;
+export const ORDER_ACTORS = ['shopper', 'admin', 'system', 'provider', 'courier', 'agent'] as const;
 export type OrderActor = (typeof ORDER_ACTORS)[number];
 
 /**
  * The order state machine, with who may make each move. Card orders go pending → paid → shipped →
- * delivered, cash orders confirmed → shipped → delivered. Anything not yet shipped may be cancelled
- * (a paid one is refunded as it is cancelled). A courier may bring a shipment back (returned); a
- * delivered order may be sent back within RETURN_WINDOW_DAYS: the shopper asks, the admin accepts
- * (returned, once the parcel is back) or refuses (delivered again). A returned order is refunded.
+ * delivered, cash orders awaiting_confirmation → confirmed → shipped → delivered (or start confirmed
+ * when the shop's confirmation is off): the shopper confirms by the message's button or link, or an
+ * agent on the phone, so only a confirmed or paid order ships. Anything not yet shipped may be
+ * cancelled (a paid one is refunded as it is cancelled). A courier may bring a shipment back
+ * (returned); a delivered order may be sent back within RETURN_WINDOW_DAYS: the shopper asks, the
+ * admin accepts (returned, once the parcel is back) or refuses (delivered again). A returned order is
+ * refunded.
  */
 export const ORDER_MOVES: Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>> = {
   pending: { paid: ['provider'], cancelled: ['shopper', 'admin', 'system'] },
   paid: { shipped: ['admin'], cancelled: ['shopper', 'admin', 'provider'] },
+  awaiting_confirmation: {
+    confirmed: ['shopper', 'agent'],
+    // The system: the confirmation's window ended unanswered and the shop's setting cancels then.
+    cancelled: ['shopper', 'agent', 'admin', 'system'],
+  },
   confirmed: { shipped: ['admin'], cancelled: ['shopper', 'admin'] },
   shipped: { delivered: ['admin', 'courier'], returned: ['admin', 'courier'] },
   delivered: { return_requested: ['shopper'] },

@@ -20,6 +20,8 @@ export const WEB_PATTERNS = {
   dashOrder: '/dashboard/orders/:id',
   /** Its printable packing slip, opened at the address of the order's language. */
   packingSlip: '/dashboard/orders/:id/packing-slip',
+  /** A cash order's confirmation, from the link of its message: no sign-in, the signed token names the order. */
+  confirmOrder: '/confirm/:token',
 } as const;
 
 /** The addresses without parameters. */
@@ -53,6 +55,7 @@ export const WEB_PATHS = {
   staffAccept: '/staff/accept',
   dashEta: '/dashboard/e-receipts',
   dashSynonyms: '/dashboard/search-synonyms',
+  dashConfirmations: '/dashboard/confirmations',
   cart: '/CartPage',
   shippingAddress: '/ShippingAdress',
   shippingForm: '/ShippingForm',

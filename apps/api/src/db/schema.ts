@@ -760,6 +760,53 @@ export const shippingSettings = pgTable(
   (t) => [check('shipping_settings_one_row', sql`${t.id} = 1`)],
 );
 
+/** The shop's cash rules (contracts' codSettingsSchema; one row, none until an admin first saves: the defaults apply). */
+export const codSettings = pgTable(
+  'cod_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    confirmationEnabled: boolean('confirmation_enabled').notNull(),
+    confirmationWindowHours: integer('confirmation_window_hours').notNull(),
+    /** 'queue' or 'cancel': what an order unanswered at the window's end does. */
+    confirmationOnTimeout: text('confirmation_on_timeout').notNull(),
+    /** Piastres; null: no limit. */
+    maxCashBill: integer('max_cash_bill'),
+    maxOpenCashOrders: integer('max_open_cash_orders').notNull(),
+    refusalsBeforeOnlineOnly: integer('refusals_before_online_only').notNull(),
+    refusalAction: text('refusal_action').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('cod_settings_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * The confirmation of a cash order awaiting it (modules/confirmations): when the shopper's window ends (a reminder
+ * at its half), the agents' calls that found nobody, and which agent holds it until when. The order's status says
+ * whether it is still awaited; this row stays as its story.
+ */
+export const orderConfirmations = pgTable(
+  'order_confirmations',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** When the window ended unanswered, as the timeout job saw it. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  },
+  // The timeout job's due rows: windows not yet seen to end.
+  (t) => [
+    index('order_confirmations_due_idx')
+      .on(t.endsAt)
+      .where(sql`${t.endedAt} is null`),
+  ],
+);
+
 /**
  * The merchant's terms for each instalment plan PAYMOB_INSTALMENT_INTEGRATIONS names (no row: the defaults): the
  * smallest bill it is offered for (piastres), the plan lengths in months, and the interest over the whole plan in

@@ -21,6 +21,7 @@ import { couponsRoutes } from './coupons/routes.js';
 import { variantsRoutes } from './variants/routes.js';
 import { staffRoutes } from './staff/routes.js';
 import { receiptsRoutes } from './receipts/routes.js';
+import { confirmationsRoutes } from './confirmations/routes.js';
 
 /** Every resource's routes, registered under /api by app.ts. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -46,4 +47,5 @@ export const apiModules: FastifyPluginAsync[] = [
   variantsRoutes,
   staffRoutes,
   receiptsRoutes,
+  confirmationsRoutes,
 ];

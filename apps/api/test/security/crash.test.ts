@@ -154,7 +154,8 @@ async function inconsistencies(s: Setup, acknowledged: Set<string>): Promise<str
       .sort()
       .join(',');
     if (shape !== 'plentyx2,scarcex1') problems.push(`order ${order.id} has lines ${shape}`);
-    if (order.status !== 'confirmed') problems.push(`order ${order.id} is ${order.status}`);
+    // A cash order waits for its shopper's confirmation (modules/confirmations).
+    if (order.status !== 'awaiting_confirmation') problems.push(`order ${order.id} is ${order.status}`);
     if (order.bill !== order.itemsTotal + order.shipping + order.codFee || order.itemsTotal !== 15_000)
       problems.push(`order ${order.id} bill ${order.bill}`);
     if (history.filter((h) => h.orderId === order.id).length !== 1) problems.push(`order ${order.id} history`);

@@ -1,6 +1,13 @@
 import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { PASSWORD, uniqueEmail } from '../harness.js';
-import { DEFAULT_SHIPPING_RATES, pathIn, PERMISSIONS, PRODUCT_CSV_COLUMNS, type Permission } from '@shop/contracts';
+import {
+  DEFAULT_COD_SETTINGS,
+  DEFAULT_SHIPPING_RATES,
+  pathIn,
+  PERMISSIONS,
+  PRODUCT_CSV_COLUMNS,
+  type Permission,
+} from '@shop/contracts';
 import { signWebhook } from '../../src/modules/payments/offline-provider.js';
 import { ADDRESS, GOOD_CARD, hex, pngPart, type Req, type Subject, type World } from './helpers.js';
 
@@ -573,6 +580,35 @@ export const ROUTES: Record<string, RouteCase> = {
 
   // The prices are shown before signing in; only a quote needs the shopper's cart.
   'GET /api/shipping/rates': { access: 'public', expect: everyone(200), request: none },
+  // A confirmation link's signature is its only proof: a forged one names no order.
+  'GET /api/order/confirm/:token': {
+    access: 'public',
+    expect: everyone(404),
+    request: (_w, s) => ({ params: { token: `${s.orderId}.forged-signature` } }),
+  },
+  'POST /api/order/confirm/:token': {
+    access: 'public',
+    expect: everyone(404),
+    request: (_w, s) => ({ params: { token: `${s.orderId}.forged-signature` }, json: { answer: 'cancel' } }),
+  },
+  'GET /api/admin/confirmations': { access: 'confirmations.work', expect: adminOnly(200), request: none },
+  // The subjects' orders are unpaid card orders: the agent gets past the permission to "not awaiting confirmation".
+  'POST /api/admin/confirmations/:orderId/claim': {
+    access: 'confirmations.work',
+    expect: adminOnly(409),
+    request: (_w, s) => ({ params: { orderId: s.orderId } }),
+  },
+  'POST /api/admin/confirmations/:orderId/outcome': {
+    access: 'confirmations.work',
+    expect: adminOnly(409),
+    request: (_w, s) => ({ params: { orderId: s.orderId }, json: { outcome: 'no_answer' } }),
+  },
+  'GET /api/admin/settings/cod': { access: 'settings.write', expect: adminOnly(200), request: none },
+  'PUT /api/admin/settings/cod': {
+    access: 'settings.write',
+    expect: adminOnly(200),
+    request: () => ({ json: DEFAULT_COD_SETTINGS }),
+  },
   'PUT /api/shipping/rates': {
     access: 'settings.write',
     expect: adminOnly(200),

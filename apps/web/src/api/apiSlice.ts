@@ -70,6 +70,7 @@ export const api = createApi({
     'Staff',
     'EtaReceipt',
     'Synonyms',
+    'Confirmation',
   ],
   keepUnusedDataFor: QUERY_CACHE_SECONDS,
   extractRehydrationInfo: (action, { reducerPath }) => {

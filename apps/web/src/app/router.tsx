@@ -195,6 +195,10 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
             lazy: page(() => import('../features/admin/components/EtaAdminPage'), 'EtaAdminPage'),
           },
           {
+            path: segment(paths.dashConfirmations, paths.dashboard),
+            lazy: page(() => import('../features/admin/components/ConfirmationsPage'), 'ConfirmationsPage'),
+          },
+          {
             path: segment(paths.dashSynonyms, paths.dashboard),
             lazy: page(() => import('../features/admin/components/SynonymsAdminPage'), 'SynonymsAdminPage'),
           },
@@ -213,6 +217,14 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
         lazy: page(
           withTexts('admin', () => import('../features/admin/components/StaffAcceptPage')),
           'StaffAcceptPage',
+        ),
+      },
+      {
+        // Anyone with the link: its signed token is the proof, no sign-in.
+        path: segment(patterns.confirmOrder),
+        lazy: page(
+          withTexts('checkout', () => import('../features/orders/components/ConfirmOrderPage')),
+          'ConfirmOrderPage',
         ),
       },
       {

@@ -10,6 +10,7 @@ import {
 } from '@shop/contracts';
 import { cartItems, orderItems, orders, users } from '../../db/schema.js';
 import {
+  confirmByShopper,
   createAdmin,
   createTestApp,
   lastAudit,
@@ -349,6 +350,7 @@ describe('one order, as the order page shows it', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const [order] = placed.json() as Order[];
     const id = order?._id ?? '';
+    await confirmByShopper(t.app, id);
     const shipped = await t.app.inject({
       method: 'PUT',
       url: `/api/order/${id}/status`,
@@ -370,10 +372,12 @@ describe('one order, as the order page shows it', () => {
       products: [{ quantity: 2, productBrief: { name: 'Tee', price: 300 }, variant: { sku: 'TEE-M' } }],
     });
     expect(detail.statusHistory.map(({ status, actor }) => [status, actor])).toEqual([
+      ['awaiting_confirmation', 'shopper'],
       ['confirmed', 'shopper'],
       ['shipped', 'admin'],
     ]);
     expect(detail.messages.map(({ kind, channel, to }) => [kind, channel, to])).toEqual([
+      ['confirm_request', 'email', karim.email],
       ['confirmed', 'email', karim.email],
       ['shipped', 'email', karim.email],
     ]);

@@ -21,7 +21,7 @@ import { placingService } from '../orders/placing.js';
 import { accountOf } from '../users/phone-sign-in.js';
 import type { Deps } from '../deps.js';
 
-type StaffOrdersDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'messageSender' | 'payments'>;
+type StaffOrdersDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'messageSender' | 'payments' | 'confirmations'>;
 
 /** How the shop writes to a customer whose account a staff member made: WhatsApp when they wrote from it, else SMS. */
 const channelFor = (source: StaffOrderSource): Channel => (source === 'whatsapp' ? 'whatsapp' : 'sms');

@@ -203,7 +203,8 @@ describe('a coupon at checkout', () => {
         orderId: order._id,
         userEmail: shopper.email,
         discount: 67.5,
-        status: 'confirmed',
+        // The order as it stands: a cash order waits for its shopper's confirmation.
+        status: 'awaiting_confirmation',
         createdAt: expect.any(String),
       },
     ]);

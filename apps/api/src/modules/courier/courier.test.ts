@@ -140,7 +140,7 @@ describe('shipping through Bosta', () => {
     expect(shipped.trackingUrl).toContain(`shipment-number=${shipped.trackingNumber}`);
     const [row] = await t.app.db.select().from(orders).where(eq(orders.id, order._id));
     expect(row).toMatchObject({ courier: 'bosta', trackingNumber: shipped.trackingNumber });
-    expect(await mailsOf(order._id)).toEqual(['confirmed', 'shipped']);
+    expect(await mailsOf(order._id)).toEqual(['confirm_request', 'confirmed', 'shipped']);
   });
 
   it('collects nothing for a card order that is paid', async () => {
@@ -178,7 +178,7 @@ describe('shipping through Bosta', () => {
       expect(res.statusCode).toBe(502);
       expect((res.json() as { message: string }).message).toBe(API_MSG.courierFailed);
       expect(await statusOf(order._id)).toBe('confirmed');
-      expect(await mailsOf(order._id)).toEqual(['confirmed']);
+      expect(await mailsOf(order._id)).toEqual(['confirm_request', 'confirmed']);
 
       const first = await ship(order._id);
       expect(first.statusCode, first.body).toBe(200);
@@ -251,7 +251,7 @@ describe("Bosta's callbacks", () => {
     expect(await simulator.deliver(trackingNumber)).toBe(200);
     expect(await statusOf(order._id)).toBe('delivered');
     expect((await historyOf(order._id)).at(-1)).toEqual({ status: 'delivered', actor: 'courier', reason: null });
-    expect(await mailsOf(order._id)).toEqual(['confirmed', 'shipped', 'delivered']);
+    expect(await mailsOf(order._id)).toEqual(['confirm_request', 'confirmed', 'shipped', 'delivered']);
   });
 
   it('move a parcel back to the business to returned, its stock back on the shelf', async () => {

@@ -113,6 +113,10 @@ describe('orderMailKind', () => {
   it('names the mail of each move a shopper hears of, and none for the others', () => {
     const cases: [OrderStatus | null, OrderStatus, OrderMailKind | null][] = [
       [null, 'confirmed', 'confirmed'],
+      // A cash order awaiting its shopper's word: the request goes with its link (confirmations), not as a move's mail.
+      [null, 'awaiting_confirmation', null],
+      ['awaiting_confirmation', 'confirmed', 'confirmed'],
+      ['awaiting_confirmation', 'cancelled', 'cancelled'],
       // A card order: placed, waiting for its payment.
       [null, 'pending', 'placed'],
       ['pending', 'paid', 'paid'],

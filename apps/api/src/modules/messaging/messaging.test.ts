@@ -105,8 +105,9 @@ describe('SMS coding', () => {
   });
 
   it('fits every SMS of the shop in one part, in both languages, with an order link on a short address', () => {
-    // Filled as the shop fills them. The cart reminder carries two links, and a Fawry reference's message and a
-    // refund's carry an amount and more: in Arabic (70 characters to a part) those take two parts, in English one.
+    // Filled as the shop fills them. The cart reminder carries two links, a confirmation's request its signed link,
+    // and a Fawry reference's message and a refund's carry an amount and more: in Arabic (70 characters to a part)
+    // those take two parts, in English one.
     const values: Record<string, Record<'ar' | 'en', string[]>> = {
       order_pay_reference: {
         en: ['#1A2B3C4D', '9876543210', 'EGP 12,345.50', '30/11 14:00'],
@@ -120,6 +121,14 @@ describe('SMS coding', () => {
           'https://shop.example/Orders',
         ],
         ar: ['#1A2B3C4D', '1,250.00 ج.م.', 'يعود المبلغ إلى بطاقتك خلال 10 أيام عمل.', 'https://shop.example/Orders'],
+      },
+      order_confirm_request: {
+        en: ['#1A2B3C4D', 'https://shop.example/confirm/0f8fad5b-d9cb-469f-a165-70867728950e.a1B2c3D4e5F6g7H8i9J0kA'],
+        ar: ['#1A2B3C4D', 'https://shop.example/confirm/0f8fad5b-d9cb-469f-a165-70867728950e.a1B2c3D4e5F6g7H8i9J0kA'],
+      },
+      order_confirm_reminder: {
+        en: ['#1A2B3C4D', 'https://shop.example/confirm/0f8fad5b-d9cb-469f-a165-70867728950e.a1B2c3D4e5F6g7H8i9J0kA'],
+        ar: ['#1A2B3C4D', 'https://shop.example/confirm/0f8fad5b-d9cb-469f-a165-70867728950e.a1B2c3D4e5F6g7H8i9J0kA'],
       },
       cart_reminder: {
         en: ['https://shop.example/CartPage', 'https://shop.example/api/messaging/reminders/stop/1.abc'],
@@ -494,8 +503,11 @@ describe('order messages', () => {
     // Every move's message, by each phone channel, in both languages: its own template, the order's reference and
     // link (the courier's, once shipped), in one SMS part; an Arabic one with Bosta's long tracking link takes two.
     const shipped = { ...order, trackingUrl: trackingUrl('bosta', '1234567890') };
-    // A Fawry reference's message carries its own payload (what to pay, where, until when): fawry.test.ts has it.
-    for (const kind of ORDER_MAIL_KINDS.filter((each) => each !== 'pay_reference' && each !== 'pay_link'))
+    // A Fawry reference's message carries its own payload (what to pay, where, until when): fawry.test.ts has it; a
+    // confirmation's request and reminder carry their link: confirmations.test.ts has them; the pay link of a phone
+    // order: staff-orders.test.ts.
+    const ownPayload = ['pay_reference', 'pay_link', 'confirm_request', 'confirm_reminder'];
+    for (const kind of ORDER_MAIL_KINDS.filter((each) => !ownPayload.includes(each)))
       for (const language of ['ar', 'en'] as const) {
         const queued = { id: 1, kind, orderId: order._id, to: phone.stored, language, payload: null };
         const message = queued as unknown as QueuedMessage;

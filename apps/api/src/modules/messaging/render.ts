@@ -1,5 +1,6 @@
 import { inviteMail, languageOf, orderRef, WEB_PATHS, type Language, type Order } from '@shop/contracts';
 import { CART_REMINDER, STOP_PAYLOAD } from './cart-reminders.js';
+import { answerPayload } from '../confirmations/payload.js';
 import { CART_REMINDER_SUBJECT } from './email/templates/texts.js';
 import { payLinkOf, referenceLines, renderOrderMail } from './email/templates/render.js';
 import { ORDER_MAIL_KINDS, type OrderMailKind } from './order-messages.js';
@@ -44,6 +45,13 @@ function orderTemplate(
     };
   const ref = `#${orderRef(order._id)}`;
   if (kind === 'pay_link') return { template: TEMPLATES.order_pay_link, values: [ref, payLinkOf(publicUrl)] };
+  if (kind === 'confirm_request' || kind === 'confirm_reminder')
+    return {
+      template: TEMPLATES[`order_${kind}`],
+      values: [ref, payloadOf(message, 'confirm')],
+      // In the template's order: Confirm, then Cancel.
+      buttonPayloads: [answerPayload(order._id, 'confirm'), answerPayload(order._id, 'cancel')],
+    };
   const link = (kind === 'shipped' && order.trackingUrl) || `${publicUrl}${WEB_PATHS.orders}`;
   // A cancelled paid order and a refunded one say what came back rather than only that it did.
   if (order.refund && (kind === 'cancelled' || kind === 'refunded')) {

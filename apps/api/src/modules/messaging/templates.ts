@@ -25,6 +25,18 @@ const orderTemplate = (name: string, en: string, ar: string): ShopTemplate => ({
   buttons: [],
 });
 
+/** A cash order's request to be confirmed: the link for SMS, and for WhatsApp the buttons Confirm, then Cancel. */
+const confirmTemplate = (name: string, en: string, ar: string): ShopTemplate => ({
+  name,
+  category: 'UTILITY',
+  text: { en, ar },
+  parameters: ['order reference (#1A2B3C4D)', 'confirmation link'],
+  buttons: [
+    { type: 'QUICK_REPLY', text: { en: 'Confirm', ar: 'تأكيد' } },
+    { type: 'QUICK_REPLY', text: { en: 'Cancel', ar: 'إلغاء' } },
+  ],
+});
+
 export const TEMPLATES = {
   sign_in_code: {
     name: 'sign_in_code',
@@ -101,6 +113,17 @@ export const TEMPLATES = {
     'order_pay_link',
     'EGP Shop: pay for your order {{1}} here: {{2}}',
     'EGP Shop: ادفع طلبك {{1}} من هنا: {{2}}',
+  ),
+  // A cash order's request to be confirmed, and its reminder: the buttons answer by WhatsApp, the link by SMS.
+  order_confirm_request: confirmTemplate(
+    'order_confirm_request',
+    'EGP Shop: confirm or cancel your cash order {{1}}: {{2}}',
+    'EGP Shop: أكّد طلبك {{1}} أو ألغه: {{2}}',
+  ),
+  order_confirm_reminder: confirmTemplate(
+    'order_confirm_reminder',
+    'EGP Shop: your order {{1}} still awaits your confirmation: {{2}}',
+    'EGP Shop: طلبك {{1}} بانتظار تأكيدك: {{2}}',
   ),
   order_refunded: orderTemplate(
     'order_refunded',

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { orders, users } from '../../db/schema.js';
 import { AfterCommit, transition, type AfterCommitDeps } from './lifecycle.js';
 import { awaitingProvider } from './payment-wait.js';
+import { repeatedPasses, type Passes } from '../../lib/passes.js';
 import type { Deps } from '../deps.js';
 
 const EXPIRY_BATCH = 100;
@@ -71,30 +72,19 @@ export async function expireUnpaidOrders(deps: ExpiryDeps): Promise<number> {
   }
 }
 
-/** Runs expireUnpaidOrders every `everyMs`, one run at a time; the returned stop() also waits for a run in progress. */
-export function scheduleOrderExpiry(deps: ExpiryDeps, everyMs: number): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = expireUnpaidOrders(deps)
-      .then((n) => {
-        if (n) deps.log.info({ expired: n }, 'cancelled unpaid card orders');
-      })
-      .catch((err: unknown) => deps.log.error({ err }, 'order expiry failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  // The timer alone must not keep the process alive.
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
+/** Runs expireUnpaidOrders in passes, one at a time (lib/passes.ts), every minute once started. */
+export function orderExpiry(deps: ExpiryDeps): Passes {
+  const pass = async () => {
+    const n = await expireUnpaidOrders(deps);
+    if (n) deps.log.info({ expired: n }, 'cancelled unpaid card orders');
+    return n;
   };
+  return repeatedPasses(pass, { everyMs: 60_000, log: deps.log, failure: 'order expiry failed' });
 }
 
-/** Expires unpaid card orders every minute until the app closes; call before the app is ready. */
+/** Expires unpaid card orders every minute until the app closes. */
 export function startOrderExpiry(app: FastifyInstance): void {
-  const stop = scheduleOrderExpiry(app, 60_000);
-  app.addHook('onClose', stop);
+  const expiry = orderExpiry(app);
+  expiry.start();
+  app.addHook('onClose', () => expiry.stop());
 }

@@ -83,8 +83,9 @@ describe('a shopper cancels', () => {
     expect((res.json() as Order).status).toBe('cancelled');
     expect((res.json() as Order).statusHistory.at(-1)).toMatchObject({ status: 'cancelled', reason: 'Ordered twice' });
     expect(await stockOf(product)).toBe(5);
-    expect(await mailsOf(order._id)).toEqual(['confirmed', 'cancelled']);
+    expect(await mailsOf(order._id)).toEqual(['confirm_request', 'confirmed', 'cancelled']);
     expect(await historyOf(order._id)).toEqual([
+      { status: 'awaiting_confirmation', actor: 'shopper', reason: null },
       { status: 'confirmed', actor: 'shopper', reason: null },
       { status: 'cancelled', actor: 'shopper', reason: 'Ordered twice' },
     ]);
@@ -152,8 +153,16 @@ describe('returns', () => {
     const refunded = await call(admin, 'POST', `/api/order/${order._id}/refund`, { paidBackBy: 'cash at the door' });
     expect(refunded.statusCode).toBe(200);
     expect((refunded.json() as Order).status).toBe('refunded');
-    expect(await mailsOf(order._id)).toEqual(['confirmed', 'shipped', 'delivered', 'return_accepted', 'refunded']);
+    expect(await mailsOf(order._id)).toEqual([
+      'confirm_request',
+      'confirmed',
+      'shipped',
+      'delivered',
+      'return_accepted',
+      'refunded',
+    ]);
     expect((await historyOf(order._id)).map((h) => [h.status, h.actor, h.reason])).toEqual([
+      ['awaiting_confirmation', 'shopper', null],
       ['confirmed', 'shopper', null],
       ['shipped', 'admin', null],
       ['delivered', 'admin', null],

@@ -83,6 +83,7 @@ const AUDIT_TYPE = {
   system: 'order',
   provider: 'payment',
   courier: 'order',
+  agent: 'admin',
 } as const;
 
 function plainAudit(order: OrderRow, from: OrderStatus, move: Move): AuditEntry {

@@ -2,10 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CARD_ORDER_TTL_MS, type Order, type OrderStatus } from '@shop/contracts';
 import { auditLogs, cartItems, orders, products } from '../../db/schema.js';
-import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
+import {
+  confirmByShopper,
+  createAdmin,
+  createTestApp,
+  registerShopper,
+  type Account,
+  type TestContext,
+} from '../../../test/harness.js';
 import { ADDRESS as address, createProduct, type ProductFixture } from '../../../test/fixtures.js';
 import { asAnotherClient } from '../../../test/nested-connections.js';
-import { expireUnpaidOrders, scheduleOrderExpiry } from './expiry.js';
+import { expireUnpaidOrders, orderExpiry } from './expiry.js';
 
 let t: TestContext;
 let admin: Account;
@@ -33,7 +40,12 @@ async function placed(account: Account, paymentMethod: string): Promise<Order> {
   if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
   const [order] = res.json() as Order[];
   if (!order) throw new Error('no order in the answer');
-  return order;
+  if (order.status !== 'awaiting_confirmation') return order;
+  // A cash order ships once its shopper has confirmed it (confirmations.test.ts has the rest).
+  await confirmByShopper(t.app, order._id);
+  return (
+    await t.app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: account.headers })
+  ).json<Order>();
 }
 const stockOf = async (p: ProductFixture) =>
   (await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, p.id)))[0]?.stock;
@@ -78,7 +90,7 @@ describe('who may call the order routes', () => {
 });
 
 describe('placing an order', () => {
-  it('cash: bill = items + 21 + 9 EGP, confirmed, stock taken, cart cleared, snapshot and audit written', async () => {
+  it('cash: bill = items + 21 + 9 EGP, awaiting confirmation, stock taken, cart cleared, snapshot and audit written', async () => {
     const user = await registerShopper(t.app);
     const a = await createProduct(t.app.db, {
       name: 'Blender',
@@ -102,11 +114,11 @@ describe('placing an order', () => {
       shipping: 21,
       codFee: 9,
       bill: 430,
-      status: 'confirmed',
+      status: 'awaiting_confirmation',
       paymentMethod: 'cash',
       deliveryAddress: address,
     });
-    expect(order?.statusHistory.map((h) => h.status)).toEqual(['confirmed']);
+    expect(order?.statusHistory.map((h) => h.status)).toEqual(['awaiting_confirmation']);
     expect(order?.products).toEqual([
       {
         product_id: a.id,
@@ -374,7 +386,12 @@ describe('order status (admin)', () => {
     expect(shipped.statusCode).toBe(200);
     expect(shipped.json()).toMatchObject({ _id: order._id, status: 'shipped', trackingNumber: TRACKING });
     const delivered = (await setStatus(admin, order._id, 'delivered')).json() as Order;
-    expect(delivered.statusHistory.map((h) => h.status)).toEqual(['confirmed', 'shipped', 'delivered']);
+    expect(delivered.statusHistory.map((h) => h.status)).toEqual([
+      'awaiting_confirmation',
+      'confirmed',
+      'shipped',
+      'delivered',
+    ]);
     const logs = await t.app.db
       .select()
       .from(auditLogs)
@@ -501,12 +518,13 @@ describe('unpaid card orders expire', () => {
     const p = await createProduct(t.app.db, { stock: 1 });
     await fillCart(user, [[p, 1]]);
     const order = await placed(user, 'visa');
-    const stop = scheduleOrderExpiry(t.app, 50);
+    const expiry = orderExpiry(t.app);
+    expiry.start(50);
     t.clock.advance(CARD_ORDER_TTL_MS + 1000);
     try {
       await expect.poll(() => statusOf(order._id), { timeout: 10_000, interval: 50 }).toBe('cancelled');
     } finally {
-      await stop();
+      await expiry.stop();
       t.clock.advance(-(CARD_ORDER_TTL_MS + 1000));
     }
     // Stopped: a later unpaid order is left alone however late it gets.

@@ -28,10 +28,11 @@ import { lineVariant, variantSnapshot } from '../variants/label.js';
 import { queueOrderMail } from '../messaging/order-messages.js';
 import { byName, toOrder } from './queries.js';
 import { loadShippingRates } from '../shipping/rates.js';
+import { loadCodSettings } from '../confirmations/settings.js';
 import { answerAgain, findOrderRequest, rememberOrderRequest, type OrderRequest } from './requests.js';
 import type { Deps } from '../deps.js';
 
-type PlacingDeps = AfterCommitDeps & Pick<Deps, 'clock'>;
+type PlacingDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'confirmations'>;
 
 /**
  * The checkout starts over: a product in the cart changed between reading the cart and taking its
@@ -213,13 +214,14 @@ export function placingService(deps: PlacingDeps) {
       // the disk (below). The coupon is locked next, before any product (coupons/queries.ts lockCoupon).
       // A request sent again with its Idempotency-Key is looked up under the user's lock: it finds what the first one
       // committed, and answers that order.
-      const [, , lines, older, rates, [earlier] = []] = await allInOrder([
+      const [, , lines, older, rates, [earlier] = [], cod] = await allInOrder([
         lockUser(tx).execute({ userId: user.id }),
         input.coupon && lockCoupon(tx, input.coupon),
         staff ? readItems(tx, staff.items) : readCart(tx, user.id),
         unpaidOrders(tx).execute({ userId: user.id }),
         loadShippingRates(tx),
         request && findOrderRequest(tx, user.id, request, now),
+        method === 'cash' && loadCodSettings(tx),
       ]);
       if (request && earlier) return answerAgain(tx, request, earlier);
       if (!lines.length) throw badRequest(say.api.cartEmpty);
@@ -260,9 +262,11 @@ export function placingService(deps: PlacingDeps) {
         now,
         rates,
       });
-      // A bill of nothing (a coupon for all of it, free shipping) has nothing to pay: confirmed at once, as cash is.
-      const confirmedNow = method === 'cash' || billed.bill === 0;
-      const status: OrderStatus = confirmedNow ? 'confirmed' : 'pending';
+      // A bill of nothing (a coupon for all of it, free shipping) has nothing to pay: confirmed at once. A cash order
+      // is the shopper's promise to pay at the door: it waits for them to confirm it, unless the shop turned that off.
+      const settled = method === 'cash' || billed.bill === 0;
+      const confirming = cod && cod.confirmation.enabled && billed.bill > 0 ? cod.confirmation : null;
+      const status: OrderStatus = confirming ? 'awaiting_confirmation' : settled ? 'confirmed' : 'pending';
       // The order's id is made here, so that its lines, history, e-mail and audit entry are asked for together
       // with it, in one round trip.
       const placed = {
@@ -284,7 +288,7 @@ export function placingService(deps: PlacingDeps) {
         updatedAt: now,
       } satisfies OrderValues;
       const used = billed.coupon && { couponId: billed.coupon.coupon.id, discount: billed.discount };
-      const [[order], items, claimed, history] = await allInOrder([
+      const [[order], items, claimed, history, confirmationAsked] = await allInOrder([
         insertOrder(tx).execute(placed),
         // In product and variant id order (the cart was read in it): the order in which the commit locks them.
         tx
@@ -306,8 +310,9 @@ export function placingService(deps: PlacingDeps) {
           .execute(),
         !used || claimUse(tx, { ...used, orderId: placed.id, userId: user.id }),
         begin(tx, placed, by, after),
+        confirming && deps.confirmations.ask(tx, placed, now, confirming.windowHours),
         // A staff member's order leaves the customer's own cart as it is.
-        !staff && confirmedNow && clearCart(tx).execute({ userId: user.id }),
+        !staff && settled && clearCart(tx).execute({ userId: user.id }),
         // The customer of an order taken by staff has no checkout open: they are sent the link to pay.
         staff &&
           status === 'pending' &&
@@ -316,6 +321,7 @@ export function placingService(deps: PlacingDeps) {
         audit(tx, placedEntry(placed, lines.length, user, input, ip)),
       ]);
       if (!claimed) throw badRequest(say.api.couponUsedUp);
+      if (confirmationAsked) after.mailQueued();
       if (!order) throw new Error('order insert returned no row');
       return toOrder(order, items.sort(byName), history);
     });

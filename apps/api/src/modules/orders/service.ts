@@ -19,7 +19,7 @@ import { firstDeliveredAt, listOwnOrders, listUserOrders, loadOrder, loadOrders,
 import { refundsService, type RefundInput } from './refunds.js';
 import type { Deps } from '../deps.js';
 
-type OrdersDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'courier'>;
+type OrdersDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'courier' | 'confirmations'>;
 
 /** Longer than a courier's own timeout: a booking mark older than this was left by a process that died. */
 const BOOKING_STALE_MS = 60_000;
@@ -75,13 +75,18 @@ export function ordersService(deps: OrdersDeps) {
         if (!admin.permissions.includes('orders.refund')) throw forbidden(say.api.roleNotAllowed);
         return 'refund';
       }
-      if (to === 'shipped' && !trackingNumber && canTransition(from, to, 'admin'))
-        throw badRequest(say.api.trackingNumberRequired);
+      if (to === 'shipped') refuseUnshippable(from);
+      if (to === 'shipped' && !trackingNumber) throw badRequest(say.api.trackingNumberRequired);
       await refusePendingRefund(tx, order);
       return { to, by, reason, ...(to === 'shipped' ? { set: { trackingNumber, courier: null } } : {}) };
     });
     if (outcome === 'refund') await giveMoneyBack(by, orderId, { reason });
     return loadOrder(db, orderId);
+  }
+
+  /** Only a confirmed or paid order goes to the courier: a cash order still awaiting confirmation does not. */
+  function refuseUnshippable(from: OrderStatus) {
+    if (!canTransition(from, 'shipped', 'admin')) throw conflict(say.api.notShippable);
   }
 
   /** A paid order whose refund the provider has not confirmed yet stays where it is until it does. */
@@ -104,7 +109,7 @@ export function ordersService(deps: OrdersDeps) {
       const order = await lockOrder(tx, orderId);
       if (!order) throw notFound('Order');
       const from = order.status as OrderStatus;
-      if (!canTransition(from, 'shipped', 'admin')) throw conflict(say.api.statusChange(from, 'shipped'));
+      refuseUnshippable(from);
       await refusePendingRefund(tx, order);
       const now = deps.clock.now();
       if (order.courier && now.getTime() - order.updatedAt.getTime() < BOOKING_STALE_MS)
@@ -172,7 +177,8 @@ export function ordersService(deps: OrdersDeps) {
     const by: Mover = { actor: 'shopper', user, ip };
     const outcome = await move(orderId, user.id, (order) => {
       if (order.status === 'paid') return 'refund';
-      if (order.status !== 'pending' && order.status !== 'confirmed') throw conflict(say.api.notCancellable);
+      if (!['pending', 'awaiting_confirmation', 'confirmed'].includes(order.status))
+        throw conflict(say.api.notCancellable);
       return { to: 'cancelled', by, reason: reason?.trim() || null };
     });
     if (outcome === 'refund') await giveMoneyBack(by, orderId, { ownerId: user.id, reason: reason?.trim() || null });

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { PENDING_PAYMENT_TTL_MS } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import { orders, payments } from '../../db/schema.js';
+import { repeatedPasses } from '../../lib/passes.js';
 import { paymentsService, type PaymentsDeps } from './service.js';
 
 const POLL_BATCH = 100;
@@ -50,26 +51,13 @@ export async function pollUnsettledPayments(deps: PaymentsDeps): Promise<number>
   return asked;
 }
 
-/** Polls every `everyMs`, one run at a time; the returned stop() also waits for a run in progress. */
-export function schedulePaymentPolls(deps: PaymentsDeps, everyMs: number): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = pollUnsettledPayments(deps)
-      .then(() => undefined)
-      .catch((err: unknown) => deps.log.error({ err }, 'payment status poll failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}
-
-/** Asks about unsettled payments every five minutes until the app closes. */
+/** Asks about unsettled payments every five minutes until the app closes, one pass at a time (lib/passes.ts). */
 export function startPaymentPolls(app: FastifyInstance): void {
-  app.addHook('onClose', schedulePaymentPolls(app, POLL_EVERY_MS));
+  const polls = repeatedPasses(() => pollUnsettledPayments(app), {
+    everyMs: POLL_EVERY_MS,
+    log: app.log,
+    failure: 'payment status poll failed',
+  });
+  polls.start();
+  app.addHook('onClose', () => polls.stop());
 }

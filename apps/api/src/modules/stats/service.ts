@@ -14,8 +14,11 @@ import { toEgp } from '../../lib/money.js';
 import type { Deps } from '../deps.js';
 
 const DAY_MS = 86_400_000;
-/** Not money the shop has: cancelled orders, and card orders still waiting for their payment. */
-const NOT_SALES: OrderStatus[] = ['cancelled', 'pending'];
+/**
+ * Not money the shop has: cancelled orders, card orders still waiting for their payment, and cash orders still
+ * waiting for their shopper's confirmation.
+ */
+const NOT_SALES: OrderStatus[] = ['cancelled', 'pending', 'awaiting_confirmation'];
 
 /** YYYY-MM-DD of a UTC day. */
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);

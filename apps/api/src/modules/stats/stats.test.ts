@@ -10,7 +10,14 @@ import {
 } from '@shop/contracts';
 import { cartItems, orderItems, orders } from '../../db/schema.js';
 import { toPiastres } from '../../lib/money.js';
-import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
+import {
+  confirmByShopper,
+  createAdmin,
+  createTestApp,
+  registerShopper,
+  type Account,
+  type TestContext,
+} from '../../../test/harness.js';
 import { ADDRESS as address, createProduct } from '../../../test/fixtures.js';
 
 /** The tests run on a fixed day: 15 March 2025, 10:00 UTC. */
@@ -96,6 +103,7 @@ describe('an empty shop', () => {
     expect(s.ordersByStatus).toEqual({
       pending: 0,
       paid: 0,
+      awaiting_confirmation: 0,
       confirmed: 0,
       shipped: 0,
       delivered: 0,
@@ -155,6 +163,7 @@ describe('sales, by UTC day', () => {
     expect((await stats()).ordersByStatus).toEqual({
       pending: 1,
       paid: 1,
+      awaiting_confirmation: 0,
       confirmed: 2,
       shipped: 1,
       delivered: 3,
@@ -232,7 +241,7 @@ describe('low stock', () => {
 });
 
 describe('with real orders', () => {
-  it('a cash order placed now counts today; cancelling it takes it out again', async () => {
+  it('a cash order counts today once its shopper confirms it; cancelling it takes it out again', async () => {
     const before = (await stats()).sales;
     const product = await createProduct(t.app.db, { price: 250, stock: 20 });
     await t.app.db.insert(cartItems).values({ userId: shopper.id, productId: product.id, quantity: 2 });
@@ -245,6 +254,9 @@ describe('with real orders', () => {
     expect(res.statusCode, res.body).toBe(201);
     const [order] = res.json() as Order[];
     if (!order) throw new Error('no order in the answer');
+    // Awaiting its shopper's word, it is no sale yet.
+    expect((await stats()).sales).toEqual(before);
+    await confirmByShopper(t.app, order._id);
 
     const after = await stats();
     expect(after.sales.today.revenue).toBeCloseTo(before.today.revenue + order.bill, 2);

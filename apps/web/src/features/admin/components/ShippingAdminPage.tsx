@@ -16,6 +16,7 @@ import { useGetShippingRatesQuery, useSaveShippingRatesMutation } from '../api/a
 import { notifyOutcome } from '../notifyOutcome';
 import { shippingFormSchema, shippingToForm, type ShippingFormInput } from '../shippingForm';
 import { Field } from './Field';
+import { CodSettingsCard } from './CodSettingsCard';
 import { InstalmentPlansCard } from './InstalmentPlansCard';
 import { PageHeader } from './PageHeader';
 import { ScrollTable } from './ScrollTable';
@@ -46,6 +47,7 @@ export function ShippingAdminPage() {
         <ShippingForm rates={data} />
       )}
       <InstalmentPlansCard />
+      <CodSettingsCard />
     </>
   );
 }

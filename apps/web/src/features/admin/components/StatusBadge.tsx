@@ -6,6 +6,7 @@ import { useTranslation } from '../../../i18n/useTranslation';
 const COLOURS: Record<OrderStatus, { bg: string; text?: 'dark' }> = {
   pending: { bg: 'warning', text: 'dark' },
   paid: { bg: 'info', text: 'dark' },
+  awaiting_confirmation: { bg: 'warning', text: 'dark' },
   confirmed: { bg: 'primary' },
   shipped: { bg: 'secondary' },
   delivered: { bg: 'success' },

@@ -1,4 +1,4 @@
-import type { Order } from '@shop/contracts';
+import type { ConfirmationAnswer, ConfirmationResult, ConfirmationView, Order } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 
 /** A move of one order changes it and the list it sits in. */
@@ -31,6 +31,18 @@ export const ordersApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { id }) => orderAndList(id),
     }),
+    /** A cash order as its confirmation link shows it: no sign-in, the signed token names it. */
+    getConfirmation: build.query<ConfirmationView, string>({
+      query: (token) => `/order/confirm/${encodeURIComponent(token)}`,
+    }),
+    /** The shopper's answer by the link: moves the order once; a second answer changes nothing and says so. */
+    answerConfirmation: build.mutation<ConfirmationResult, { token: string; answer: ConfirmationAnswer }>({
+      query: ({ token, answer }) => ({
+        url: `/order/confirm/${encodeURIComponent(token)}`,
+        method: 'POST',
+        body: { answer },
+      }),
+    }),
     /** The shopper asks to send a delivered order back, within the return window. */
     requestReturn: build.mutation<Order, { id: string; reason: string }>({
       query: ({ id, reason }) => ({ url: `/order/${encodeURIComponent(id)}/return`, method: 'POST', body: { reason } }),
@@ -39,4 +51,11 @@ export const ordersApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetMyOrdersQuery, useGetOrderQuery, useCancelOrderMutation, useRequestReturnMutation } = ordersApi;
+export const {
+  useGetMyOrdersQuery,
+  useGetOrderQuery,
+  useCancelOrderMutation,
+  useRequestReturnMutation,
+  useGetConfirmationQuery,
+  useAnswerConfirmationMutation,
+} = ordersApi;

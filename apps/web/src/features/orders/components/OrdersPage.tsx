@@ -31,6 +31,7 @@ import { paths } from '../../../lib/paths';
 const STATUS_BADGE: Record<OrderStatus, string> = {
   pending: 'warning',
   paid: 'primary',
+  awaiting_confirmation: 'warning',
   confirmed: 'primary',
   shipped: 'info',
   delivered: 'success',

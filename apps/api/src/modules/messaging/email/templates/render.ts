@@ -124,6 +124,8 @@ export function renderOrderMail(
         [w.payBy, toPay[2] ?? ''],
       ]
     : [];
+  // A confirmation's request or reminder carries its signed link (modules/confirmations).
+  const confirmUrl = payload?.confirm ?? null;
 
   const text = [
     w.greeting,
@@ -131,6 +133,7 @@ export function renderOrderMail(
     t.lead[kind],
     ...payLines.map(([label, value]) => `${label}: ${value}`),
     ...(payLink ? [`${w.payOnline}: ${payLink}`] : []),
+    ...(confirmUrl ? [`${w.confirmOrCancel}: ${confirmUrl}`] : []),
     '',
     w.orderNumber(ref),
     ...lines.map((l) => `- ${l.name} × ${l.quantity}: ${l.price}`),
@@ -156,6 +159,7 @@ export function renderOrderMail(
 <p>${e(t.lead[kind])}</p>
 ${payLines.map(([label, value]) => `<p>${e(label)}: <strong>${e(value)}</strong></p>`).join('\n')}
 ${payLink ? `<p><a href="${e(payLink)}"><strong>${e(w.payOnline)}</strong></a></p>` : ''}
+${confirmUrl ? `<p><a href="${e(confirmUrl)}"><strong>${e(w.confirmOrCancel)}</strong></a></p>` : ''}
 <h2 style="font-size:18px">${e(w.orderNumber(ref))}</h2>
 <table style="border-collapse:collapse" dir="${t.dir}">
 <thead><tr><th style="${cell}">${e(w.product)}</th><th style="${cell}">${e(w.quantity)}</th><th style="${cell}">${e(w.price)}</th></tr></thead>

@@ -13,6 +13,8 @@ export const ORDER_MAIL_SUBJECT_AR: Arabic<typeof ORDER_MAIL_SUBJECT> = {
   refunded: (ref) => `تم رد مبلغ الطلب ${ref}`,
   pay_reference: (ref) => `ادفع قيمة الطلب ${ref} في فوري`,
   pay_link: (ref) => `ادفع قيمة طلبك ${ref} عبر الإنترنت`,
+  confirm_request: (ref) => `يرجى تأكيد طلبك ${ref}`,
+  confirm_reminder: (ref) => `طلبك ${ref} ما زال بانتظار تأكيدك`,
 };
 
 export const ORDER_MAIL_LEAD_AR: Arabic<typeof ORDER_MAIL_LEAD> = {
@@ -28,6 +30,8 @@ export const ORDER_MAIL_LEAD_AR: Arabic<typeof ORDER_MAIL_LEAD> = {
   pay_reference: 'ادفع بهذا الرقم المرجعي في أي منفذ فوري أو في تطبيق ماي فوري. يتأكد طلبك فور الدفع.',
   pay_link:
     'شكرًا لطلبك من متجرنا. ادفع قيمة طلبك من صفحة الدفع: سجّل الدخول بالرمز الذي نرسله إلى هاتفك، ويتأكد طلبك فور الدفع.',
+  confirm_request: 'شكرًا لطلبك. يرجى تأكيده أو إلغاؤه حتى لا نشحن إلا ما تريده.',
+  confirm_reminder: 'لم يتم تأكيد طلبك بعد. يرجى تأكيده أو إلغاؤه لنعرف رغبتك.',
 };
 
 export const ORDER_MAIL_TEXT_AR: Arabic<typeof ORDER_MAIL_TEXT> = {
@@ -51,5 +55,6 @@ export const ORDER_MAIL_TEXT_AR: Arabic<typeof ORDER_MAIL_TEXT> = {
   amountToPay: 'المبلغ المطلوب',
   payBy: 'ادفع قبل',
   payOnline: 'ادفع قيمة طلبك',
+  confirmOrCancel: 'أكّد طلبك أو ألغه',
   signOff: 'EGP Shop',
 };

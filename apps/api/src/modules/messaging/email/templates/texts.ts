@@ -14,6 +14,8 @@ export const ORDER_MAIL_SUBJECT: Record<OrderMailKind, (ref: string) => string> 
   refunded: (ref) => `Order ${ref} was refunded`,
   pay_reference: (ref) => `Pay for order ${ref} at Fawry`,
   pay_link: (ref) => `Pay for your order ${ref} online`,
+  confirm_request: (ref) => `Please confirm your order ${ref}`,
+  confirm_reminder: (ref) => `Your order ${ref} still awaits your confirmation`,
 };
 
 /** What happened, as the first paragraph of each order e-mail says it. */
@@ -31,6 +33,8 @@ export const ORDER_MAIL_LEAD: Record<OrderMailKind, string> = {
     'Pay with this reference number at any Fawry outlet or in the myFawry app. Your order is confirmed as soon as it is paid.',
   pay_link:
     'Thank you for ordering from us. Pay for your order on our payment page: sign in with the code we send to your phone, and your order is confirmed as soon as it is paid.',
+  confirm_request: 'Thank you for your order. Please confirm it, or cancel it, so that we ship only what you want.',
+  confirm_reminder: 'Your order has not been confirmed yet. Please confirm it, or cancel it, so that we know.',
 };
 
 /** The words around an order e-mail's details. */
@@ -55,6 +59,7 @@ export const ORDER_MAIL_TEXT = {
   amountToPay: 'Amount to pay',
   payBy: 'Pay by',
   payOnline: 'Pay for your order',
+  confirmOrCancel: 'Confirm or cancel your order',
   signOff: 'EGP Shop',
 } as const;
 

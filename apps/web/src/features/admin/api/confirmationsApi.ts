@@ -1,0 +1,43 @@
+import type { CodSettings, ConfirmationClaim, ConfirmationOutcomeInput, ConfirmationQueue } from '@shop/contracts';
+import { api, LIST } from '../../../api/apiSlice';
+
+/** The agents' queue of cash orders to confirm, and the shop's cash rules. */
+export const confirmationsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getConfirmations: build.query<ConfirmationQueue, void>({
+      query: () => '/admin/confirmations',
+      providesTags: ['Confirmation'],
+    }),
+    claimConfirmation: build.mutation<ConfirmationClaim, string>({
+      query: (orderId) => ({ url: `/admin/confirmations/${encodeURIComponent(orderId)}/claim`, method: 'POST' }),
+      // A 409 (another agent took it) is news too: the queue shows who holds it.
+      invalidatesTags: ['Confirmation'],
+    }),
+    recordConfirmation: build.mutation<null, { orderId: string; body: ConfirmationOutcomeInput }>({
+      query: ({ orderId, body }) => ({
+        url: `/admin/confirmations/${encodeURIComponent(orderId)}/outcome`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: ['Confirmation', { type: 'Order', id: LIST }],
+    }),
+    getCodSettings: build.query<CodSettings, void>({
+      query: () => '/admin/settings/cod',
+    }),
+    saveCodSettings: build.mutation<CodSettings, CodSettings>({
+      query: (body) => ({ url: '/admin/settings/cod', method: 'PUT', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        void dispatch(confirmationsApi.util.upsertQueryData('getCodSettings', undefined, data));
+      },
+    }),
+  }),
+});
+
+export const {
+  useGetConfirmationsQuery,
+  useClaimConfirmationMutation,
+  useRecordConfirmationMutation,
+  useGetCodSettingsQuery,
+  useSaveCodSettingsMutation,
+} = confirmationsApi;

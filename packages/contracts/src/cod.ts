@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { orderSchema } from './checkout.js';
+import { LANGUAGES } from './language.js';
+
+/*
+ * Cash on delivery: the shop's cash rules and the confirmation of cash orders (docs/guide/cash-on-delivery.md).
+ * The whole settings' shape is here; of it only `confirmation` has an effect so far.
+ */
+
+export const CONFIRMATION_TIMEOUTS = ['queue', 'cancel'] as const;
+export const REFUSAL_ACTIONS = ['online_only', 'deposit'] as const;
+
+export const codSettingsSchema = z.object({
+  confirmation: z.object({
+    /** Off: cash orders start confirmed, as before confirmation existed. */
+    enabled: z.boolean(),
+    /** How long the shopper has to answer; a reminder goes at half of it. */
+    windowHours: z.number().int().min(1).max(168),
+    /** What an unanswered order does at the window's end: wait for the agents' calls, or be cancelled. */
+    onTimeout: z.enum(CONFIRMATION_TIMEOUTS),
+  }),
+  /** The largest bill paid in cash, in EGP; null: no limit. */
+  maxCashBill: z.number().positive().max(10_000_000).multipleOf(0.01).nullable(),
+  /** Cash orders one phone may have open (not yet delivered or cancelled) at once. */
+  maxOpenCashOrders: z.number().int().min(1).max(100),
+  /** Parcels refused at the door after which a phone loses plain cash on delivery. */
+  refusalsBeforeOnlineOnly: z.number().int().min(1).max(100),
+  /** What such a phone may do: pay online only, or pay the delivery fees online first and the rest in cash. */
+  refusalAction: z.enum(REFUSAL_ACTIONS),
+});
+export type CodSettings = z.infer<typeof codSettingsSchema>;
+
+export const DEFAULT_COD_SETTINGS: CodSettings = {
+  confirmation: { enabled: true, windowHours: 24, onTimeout: 'queue' },
+  maxCashBill: null,
+  maxOpenCashOrders: 3,
+  refusalsBeforeOnlineOnly: 2,
+  refusalAction: 'online_only',
+};
+
+/** How long an agent holds a confirmation they took: nobody else may call about it meanwhile. */
+export const CONFIRMATION_CLAIM_MS = 10 * 60_000;
+
+export const CONFIRMATION_ANSWERS = ['confirm', 'cancel'] as const;
+export type ConfirmationAnswer = (typeof CONFIRMATION_ANSWERS)[number];
+
+/** The shopper's answer from the link's page. */
+export const confirmationAnswerSchema = z.object({ answer: z.enum(CONFIRMATION_ANSWERS) });
+
+/** What the link's page shows: the order, in the language it was placed in. */
+export const confirmationViewSchema = z.object({
+  order: orderSchema.pick({
+    _id: true,
+    createdAt: true,
+    status: true,
+    bill: true,
+    itemsTotal: true,
+    discount: true,
+    shipping: true,
+    codFee: true,
+    products: true,
+  }),
+  language: z.enum(LANGUAGES),
+});
+export type ConfirmationView = z.infer<typeof confirmationViewSchema>;
+
+/** An answer's result: the order's status, and whether this answer moved it (false: it had been decided before). */
+export const confirmationResultSchema = z.object({
+  status: orderSchema.shape.status,
+  changed: z.boolean(),
+});
+export type ConfirmationResult = z.infer<typeof confirmationResultSchema>;
+
+export const CONFIRMATION_OUTCOMES = ['confirmed', 'no_answer', 'wrong_number', 'cancelled'] as const;
+export type ConfirmationOutcome = (typeof CONFIRMATION_OUTCOMES)[number];
+
+/** An agent's call, recorded. */
+export const confirmationOutcomeSchema = z.object({
+  outcome: z.enum(CONFIRMATION_OUTCOMES),
+  note: z.string().trim().max(500).optional(),
+  /** Why the shopper cancelled, in their words. */
+  reason: z.string().trim().max(500).optional(),
+});
+export type ConfirmationOutcomeInput = z.infer<typeof confirmationOutcomeSchema>;
+
+/** A cash order in the agents' queue. */
+export const confirmationItemSchema = z.object({
+  order: orderSchema.pick({ _id: true, createdAt: true, bill: true, products: true, deliveryAddress: true }),
+  customerName: z.string().nullable(),
+  /** The number the courier will call: the delivery address's. */
+  phone: z.string(),
+  /** Calls that found nobody. */
+  attempts: z.number().int(),
+  /** The shopper's window has ended unanswered. */
+  windowEnded: z.boolean(),
+  /** The agent holding it, until when; null when free. */
+  claim: z.object({ agentId: z.string(), agentName: z.string(), until: z.string() }).nullable(),
+});
+export type ConfirmationItem = z.infer<typeof confirmationItemSchema>;
+
+export const confirmationQueueSchema = z.object({ items: z.array(confirmationItemSchema) });
+export type ConfirmationQueue = z.infer<typeof confirmationQueueSchema>;
+
+export const confirmationClaimSchema = z.object({ orderId: z.string(), until: z.string() });
+export type ConfirmationClaim = z.infer<typeof confirmationClaimSchema>;
