@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { newShopper, type Account } from '../support/accounts';
 import { ar, openInArabic } from '../support/arabic';
+import { confirmByMail } from '../support/outbox';
 import { settled } from '../support/ui';
 import { test, expect } from '../support/test';
 import { ADDRESS as CHECKOUT_ADDRESS } from '../checkout/helpers';
@@ -66,6 +67,8 @@ async function teeOrder(
   expect(placed.status(), await placed.text()).toBe(201);
   const [order] = (await placed.json()) as { _id: string; bill: number }[];
   if (!order) throw new Error('no order');
+  // The shopper confirms it by the link mailed to them, as a cash order must be before it ships.
+  await confirmByMail(request, shopper, order._id);
   return { order, shopper, tee, sku };
 }
 

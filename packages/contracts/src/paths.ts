@@ -18,8 +18,6 @@ export const WEB_PATTERNS = {
   invoice: '/Orders/:id/invoice',
   /** One order in the dashboard: what to pack, for whom, and what happened to it. */
   dashOrder: '/dashboard/orders/:id',
-  /** Its printable packing slip, opened at the address of the order's language. */
-  packingSlip: '/dashboard/orders/:id/packing-slip',
   /** A cash order's confirmation, from the link of its message: no sign-in, the signed token names the order. */
   confirmOrder: '/confirm/:token',
 } as const;

@@ -26,7 +26,6 @@ export const paths = {
   /** One order's page in the dashboard. */
   dashOrder: (orderId: string) => generatePath(patterns.dashOrder, { id: orderId }),
   /** An order's packing slip, in the app's current language: pathIn() puts it in the order's. */
-  packingSlip: (orderId: string) => generatePath(patterns.packingSlip, { id: orderId }),
   /** The review form for a product. */
   reviewOf: (productId: string) => `${WEB_PATHS.addReview}?product=${encodeURIComponent(productId)}`,
   /** The dashboard's products, filtered by a search. */
