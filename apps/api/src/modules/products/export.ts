@@ -52,10 +52,12 @@ export async function* exportProducts(db: DbOrTx): AsyncGenerator<ExportRow[]> {
   for (;;) {
     const rows = await exportBatch(db, afterId);
     const sold = rows.filter((product) => product.options.length).map((product) => product.id);
-    const variants = sold.length ? await variantsOf(db, sold) : [];
+    const variants = new Map<string, VariantRow[]>();
+    for (const variant of sold.length ? await variantsOf(db, sold) : [])
+      variants.set(variant.productId, [...(variants.get(variant.productId) ?? []), variant]);
     if (rows.length)
       yield rows.flatMap((product): ExportRow[] => {
-        const own = product.options.length ? variants.filter((variant) => variant.productId === product.id) : [];
+        const own = variants.get(product.id) ?? [];
         return own.length ? own.map((variant) => ({ product, variant })) : [{ product, variant: null }];
       });
     afterId = rows.at(-1)?.id;
