@@ -196,6 +196,8 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
     "تبدأ بـ = أو + أو - أو @ فيعاملها برنامج الجداول كمعادلة: لإبقائها نصًا ابدأها بعلامة الفاصلة العليا (')",
   importUnknownProduct: 'لا يوجد منتج بهذا المعرّف: اترك المعرّف فارغًا لإضافة الصف كمنتج جديد',
   importRepeatedId: (line) => `هذا المعرّف موجود أيضًا في السطر ${line}`,
+  importVariantRowDiffers: (line) => `يكرر صف النوع أعمدة منتجه كما في السطر ${line}: أعمدة هذا الصف مختلفة`,
+  importVariantsOfProduct: (line) => `أنواع المنتج في السطر ${line} ليست كلها صحيحة: تُرك المنتج كما هو`,
   importNoDepartment: (name) => `لا يوجد قسم «${name}»: أنشئه، أو فعّل «إنشاء الأقسام والفئات الناقصة»`,
   importNoCategory: (name, department) =>
     `لا توجد في القسم «${department}» فئة «${name}»: أنشئها، أو فعّل «إنشاء الأقسام والفئات الناقصة»`,

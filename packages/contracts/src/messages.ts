@@ -190,6 +190,10 @@ export const API_MSG = {
     "Starts with = + - or @, which a spreadsheet runs as a formula: to keep it as text, start it with an apostrophe (')",
   importUnknownProduct: 'No product has this id: leave the id empty to add the row as a new product',
   importRepeatedId: (line: number) => `This id is also on line ${line}`,
+  importVariantRowDiffers: (line: number) =>
+    `A variant's row repeats its product's columns as on line ${line}: this row's differ`,
+  importVariantsOfProduct: (line: number) =>
+    `The variants of the product on line ${line} are not all valid: the product is left as it is`,
   importNoDepartment: (name: string) =>
     `There is no department “${name}”: create it, or tick “Create missing departments and categories”`,
   importNoCategory: (name: string, department: string) =>

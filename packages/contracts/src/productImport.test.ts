@@ -7,6 +7,7 @@ import {
   productImportFormSchema,
   productImportRowSchema,
   render,
+  variantImportRowSchema,
 } from './index.js';
 
 const row = {
@@ -90,5 +91,39 @@ describe('a row of the product CSV', () => {
     expect(productImportFormSchema.parse({})).toEqual({ createMissing: false });
     expect(productImportFormSchema.parse({ createMissing: 'true' })).toEqual({ createMissing: true });
     expect(productImportFormSchema.safeParse({ createMissing: 'maybe' }).success).toBe(false);
+  });
+});
+
+describe('a variant row of the catalogue file', () => {
+  const variant = (over: Record<string, string> = {}) =>
+    variantImportRowSchema.safeParse({
+      variantSku: 'TEE-M-NAVY',
+      variantOptions: 'Size=M; Colour=Navy',
+      variantPrice: '450.00',
+      variantStock: '3',
+      ...over,
+    });
+
+  it('reads its options as the export writes them, spaces around the separators or not', () => {
+    expect(variant().data).toEqual({
+      variantSku: 'TEE-M-NAVY',
+      variantOptions: { Size: 'M', Colour: 'Navy' },
+      variantPrice: 450,
+      variantStock: 3,
+    });
+    expect(variant({ variantOptions: 'Size = M;Colour=Navy Blue ' }).data?.variantOptions).toEqual({
+      Size: 'M',
+      Colour: 'Navy Blue',
+    });
+  });
+
+  it('refuses options that do not name a value of each option once, and the grid’s wrong SKUs, prices and stock', () => {
+    for (const variantOptions of ['', 'Size M', 'Size=', '=M', 'Size=M; Size=L', 'Size=M;'])
+      expect(variant({ variantOptions }).error?.issues.map((i) => [i.path, render(i.message, 'en')])).toEqual([
+        [['variantOptions'], RULE_MSG.variantOptionsMismatch],
+      ]);
+    expect(variant({ variantSku: ' ' }).success).toBe(false);
+    expect(variant({ variantPrice: '-1' }).success).toBe(false);
+    expect(variant({ variantStock: '1.5' }).success).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { say } from './said.js';
 import { idSchema, requiredBoolean, requiredText } from './fields.js';
+import { variantInputSchema } from './variants.js';
 import { productCommonShape, productNameField, saleAbovePrice, weightField } from './catalog.js';
 
 /**
@@ -23,7 +24,19 @@ export const PRODUCT_CSV_COLUMNS = [
   'cod',
   'images',
 ] as const;
+/**
+ * The columns of a product's variant, after the product's: a product sold in variants takes one row per
+ * variant (the product's columns repeated on each); a product sold as one thing leaves them blank. A file
+ * without them (written before variants travelled) imports as before, leaving every product's variants alone.
+ */
+export const VARIANT_CSV_COLUMNS = ['variantSku', 'variantOptions', 'variantPrice', 'variantStock'] as const;
+export type VariantCsvColumn = (typeof VARIANT_CSV_COLUMNS)[number];
+export type CatalogueCsvColumn = ProductCsvColumn | VariantCsvColumn;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/** How a variant's options are written in its cell: `Size=M; Colour=Navy`, in the product's order of options. */
+export const OPTION_SEPARATOR = '; ';
+export const OPTION_VALUE_SEPARATOR = '=';
 
 /** The largest file an import takes: 100,000 products of the export take about 35 MB. */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
@@ -47,6 +60,30 @@ export const productImportRowSchema = z
   })
   .superRefine(saleAbovePrice);
 export type ProductImportRow = z.output<typeof productImportRowSchema>;
+
+/**
+ * A variant's cells by the variants grid's rules (`variantInputSchema`): its options as written
+ * (`Size=M; Colour=Navy`) become option name → value; a cell that is not such a list is refused.
+ */
+export const variantImportRowSchema = z.object({
+  variantSku: variantInputSchema.shape.sku,
+  variantOptions: z.string().transform((cell, ctx) => {
+    const options: Record<string, string> = {};
+    for (const pair of cell.split(OPTION_SEPARATOR.trim())) {
+      const at = pair.indexOf(OPTION_VALUE_SEPARATOR);
+      const [name, value] = [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
+      if (at < 0 || !name || !value || name in options) {
+        ctx.addIssue({ code: 'custom', message: say.rule.variantOptionsMismatch });
+        return z.NEVER;
+      }
+      options[name] = value;
+    }
+    return options;
+  }),
+  variantPrice: variantInputSchema.shape.price,
+  variantStock: variantInputSchema.shape.stock,
+});
+export type VariantImportRow = z.output<typeof variantImportRowSchema>;
 
 /** The upload's text field beside the file: create the departments and categories the file names but the shop lacks. */
 export const productImportFormSchema = z.object({ createMissing: requiredBoolean().default(false) });

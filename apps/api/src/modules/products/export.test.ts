@@ -67,6 +67,11 @@ describe('GET /api/admin/products/export', () => {
       weight: '1.2',
       cod: 'false',
       images: `${PUBLIC_URL}/uploads/pan-1.webp ${PUBLIC_URL}/uploads/pan-2.webp`,
+      // Sold as one thing: no variant.
+      variantSku: '',
+      variantOptions: '',
+      variantPrice: '',
+      variantStock: '',
     });
   });
 

@@ -26,76 +26,81 @@ export async function loadVariants(db: DbOrTx, productId: string): Promise<Varia
   }));
 }
 
+/**
+ * Replaces a product's options and variants with a grid, inside the caller's transaction: the variants grid and
+ * the CSV import both write variants through it. A row naming an existing variant edits it (carts and links to it
+ * keep working); variants left out are deleted (their cart lines go, order lines keep their snapshot). The product's
+ * price and stock follow by trigger (db/sql/variant-totals.sql). Answers the product's name, for the audit log.
+ */
+export async function writeVariants(tx: DbOrTx, productId: string, input: ProductVariantsInput): Promise<string> {
+  // The product row first, as every writer of its stock locks it (take_ordered_stock): no deadlock with checkouts.
+  const [product] = await tx
+    .select({ name: products.name, imagePaths: products.imagePaths, stock: products.stock })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('no key update');
+  if (!product) throw notFound('Product');
+  // A grid whose rows all hold 0 would silently take a product in stock off sale: only on the admin's word.
+  const gridStock = input.variants.reduce((sum, v) => sum + v.stock, 0);
+  if (product.stock > 0 && input.variants.length && gridStock === 0 && !input.emptyStock)
+    throw conflict(say.api.variantsEmptyStock(product.stock));
+  const pictures = new Set(product.imagePaths);
+  const errors: Record<string, string> = {};
+  input.variants.forEach((v, i) => {
+    if (v.image_path.some((path) => !pictures.has(path)))
+      errors[`variants.${i}.image_path`] = say.api.variantImageUnknown;
+  });
+  const existing = await tx
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
+  const known = new Set(existing.map((v) => v.id));
+  input.variants.forEach((v, i) => {
+    if (v._id && !known.has(v._id)) errors[`variants.${i}._id`] = say.api.variantUnknown;
+  });
+  if (Object.keys(errors).length) throw invalid(errors);
+
+  const kept = input.variants.flatMap((v) => (v._id ? [v._id] : []));
+  await tx
+    .delete(productVariants)
+    .where(
+      and(eq(productVariants.productId, productId), kept.length ? notInArray(productVariants.id, kept) : undefined),
+    );
+  const skuTaken = (sku: string) => mapDbError({ [UNIQUE_VIOLATION]: invalid({ variants: say.api.skuTaken(sku) }) });
+  for (const [position, v] of input.variants.entries()) {
+    const values = {
+      sku: v.sku,
+      options: v.options,
+      price: toPiastres(v.price),
+      stock: v.stock,
+      imagePaths: v.image_path,
+      position,
+    };
+    if (v._id) await tx.update(productVariants).set(values).where(eq(productVariants.id, v._id)).catch(skuTaken(v.sku));
+    else
+      await tx
+        .insert(productVariants)
+        .values({ productId, ...values })
+        .catch(skuTaken(v.sku));
+  }
+  // Written last, so that its trigger sets the product's price and stock from the variants as they now are.
+  await tx.update(products).set({ options: input.options }).where(eq(products.id, productId));
+  // A cart line of the product as one thing cannot be ordered any more: it has to name a variant.
+  if (input.options.length)
+    await tx.delete(cartItems).where(and(eq(cartItems.productId, productId), isNull(cartItems.variantId)));
+  return product.name;
+}
+
 export function variantsService(deps: Pick<Deps, 'db'>) {
   const { db } = deps;
 
-  /**
-   * Replaces a product's options and variants with the admin's grid, in one transaction. A row naming an existing
-   * variant edits it (carts and links to it keep working); variants left out are deleted (their cart lines go,
-   * order lines keep their snapshot). The product's price and stock follow by trigger (db/sql/variant-totals.sql).
-   */
+  /** The admin's grid, in one transaction, in the audit log. */
   async function replace(productId: string, input: ProductVariantsInput, actor: Actor): Promise<void> {
     await db.transaction(async (tx) => {
-      // The product row first, as every writer of its stock locks it (take_ordered_stock): no deadlock with checkouts.
-      const [product] = await tx
-        .select({ name: products.name, imagePaths: products.imagePaths, stock: products.stock })
-        .from(products)
-        .where(eq(products.id, productId))
-        .for('no key update');
-      if (!product) throw notFound('Product');
-      // A grid whose rows all hold 0 would silently take a product in stock off sale: only on the admin's word.
-      const gridStock = input.variants.reduce((sum, v) => sum + v.stock, 0);
-      if (product.stock > 0 && input.variants.length && gridStock === 0 && !input.emptyStock)
-        throw conflict(say.api.variantsEmptyStock(product.stock));
-      const pictures = new Set(product.imagePaths);
-      const errors: Record<string, string> = {};
-      input.variants.forEach((v, i) => {
-        if (v.image_path.some((path) => !pictures.has(path)))
-          errors[`variants.${i}.image_path`] = say.api.variantImageUnknown;
-      });
-      const existing = await tx
-        .select({ id: productVariants.id })
-        .from(productVariants)
-        .where(eq(productVariants.productId, productId));
-      const known = new Set(existing.map((v) => v.id));
-      input.variants.forEach((v, i) => {
-        if (v._id && !known.has(v._id)) errors[`variants.${i}._id`] = say.api.variantUnknown;
-      });
-      if (Object.keys(errors).length) throw invalid(errors);
-
-      const kept = input.variants.flatMap((v) => (v._id ? [v._id] : []));
-      await tx
-        .delete(productVariants)
-        .where(
-          and(eq(productVariants.productId, productId), kept.length ? notInArray(productVariants.id, kept) : undefined),
-        );
-      const skuTaken = (sku: string) =>
-        mapDbError({ [UNIQUE_VIOLATION]: invalid({ variants: say.api.skuTaken(sku) }) });
-      for (const [position, v] of input.variants.entries()) {
-        const values = {
-          sku: v.sku,
-          options: v.options,
-          price: toPiastres(v.price),
-          stock: v.stock,
-          imagePaths: v.image_path,
-          position,
-        };
-        if (v._id)
-          await tx.update(productVariants).set(values).where(eq(productVariants.id, v._id)).catch(skuTaken(v.sku));
-        else
-          await tx
-            .insert(productVariants)
-            .values({ productId, ...values })
-            .catch(skuTaken(v.sku));
-      }
-      // Written last, so that its trigger sets the product's price and stock from the variants as they now are.
-      await tx.update(products).set({ options: input.options }).where(eq(products.id, productId));
-      // A cart line of the product as one thing cannot be ordered any more: it has to name a variant.
-      if (input.options.length)
-        await tx.delete(cartItems).where(and(eq(cartItems.productId, productId), isNull(cartItems.variantId)));
-      await auditAdmin(tx, actor, 'product_variants', `set the variants of product ${product.name}`, {
+      const name = await writeVariants(tx, productId, input);
+      await auditAdmin(tx, actor, 'product_variants', `set the variants of product ${name}`, {
         id: productId,
-        name: product.name,
+        name,
         options: input.options.map((o) => o.name),
         variants: input.variants.length,
       });

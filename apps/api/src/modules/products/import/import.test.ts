@@ -8,16 +8,18 @@ import {
   MAX_IMPORT_ROWS,
   PRODUCT_CSV_COLUMNS,
   RULE_MSG,
-  type ProductCsvColumn,
+  VARIANT_CSV_COLUMNS,
+  type CatalogueCsvColumn,
   type ProductImport,
   type ProductImportRejections,
 } from '@shop/contracts';
-import { auditLogs, categories, departments, productImports, products } from '../../../db/schema.js';
+import { auditLogs, categories, departments, productImports, products, productVariants } from '../../../db/schema.js';
 import { createAdmin, createTestApp, type Account, type TestContext } from '../../../../test/harness.js';
 import { createCategory, createProduct, type CategoryRow, type DepartmentRow } from '../../../../test/fixtures.js';
 import { multipart } from '../../../../test/multipart.js';
 import { readUntilHit } from '../../../../test/cache-reads.js';
 import { seedIfEmpty } from '../../../seed/index.js';
+import { loadVariants } from '../../variants/service.js';
 import { applyBatch, claimNext } from './job.js';
 import { fileRows } from './parse.js';
 import { rowChecker } from './validate.js';
@@ -26,11 +28,11 @@ import { createImportWorker } from './worker.js';
 const PUBLIC_URL = 'https://shop.example.eg';
 const SLOW = 120_000;
 
-type Row = Partial<Record<ProductCsvColumn, string>>;
+type Row = Partial<Record<CatalogueCsvColumn, string>>;
 const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
 /** A file as the export writes it: a header, CRLF lines, quoted where needed. */
 const csvOf = (rows: Row[], header: readonly string[] = PRODUCT_CSV_COLUMNS) =>
-  [header.join(','), ...rows.map((row) => PRODUCT_CSV_COLUMNS.map((c) => quote(row[c] ?? '')).join(','))]
+  [header.join(','), ...rows.map((row) => header.map((c) => quote(row[c as CatalogueCsvColumn] ?? '')).join(','))]
     .map((line) => `${line}\r\n`)
     .join('');
 
@@ -95,9 +97,20 @@ async function catalogueDigest(t: TestContext) {
     products: await digest('products'),
     categories: await digest('categories'),
     departments: await digest('departments'),
+    variants: await digest('product_variants'),
     searchWords: await digest('search_words'),
   };
 }
+
+/** An exported row split into its product's cells and its variant's four, the last (no commas in those). */
+function variantCells(line: string) {
+  const cells = line.split(',');
+  return {
+    product: cells.slice(0, -VARIANT_CSV_COLUMNS.length).join(','),
+    variant: cells.slice(-VARIANT_CSV_COLUMNS.length),
+  };
+}
+const withVariant = (product: string, variant: string[]) => [product, ...variant].join(',');
 
 const exportCsv = async (t: TestContext, admin: Account) =>
   (await t.app.inject({ url: '/api/admin/products/export', headers: admin.headers })).body;
@@ -117,10 +130,19 @@ describe('the demo catalogue, exported and imported back', () => {
     async () => {
       const before = await catalogueDigest(t);
       const file = await exportCsv(t, admin);
+      // A row per product sold as one thing, a row per variant of one sold in variants: counted by product.
+      const [{ variants = 0 } = {}] = await t.app.db.select({ variants: count() }).from(productVariants);
+      const [{ soldInVariants = 0 } = {}] = await t.app.db
+        .select({ soldInVariants: count() })
+        .from(products)
+        .where(sql`${products.options} <> '[]'::jsonb`);
+      expect(variants).toBeGreaterThan(soldInVariants);
+      const rows = 200 - soldInVariants + variants;
+      expect(file.split('\r\n').length - 2).toBe(rows);
       const job = await checked(t, admin, file);
       expect(job).toMatchObject({
         status: 'checked',
-        totalRows: 200,
+        totalRows: rows,
         doneRows: 0,
         check: { add: 0, update: 0, unchanged: 200, reject: 0, newDepartments: [], newCategories: [] },
         result: null,
@@ -128,7 +150,7 @@ describe('the demo catalogue, exported and imported back', () => {
       const done = await applied(t, admin, job._id);
       expect(done).toMatchObject({
         status: 'done',
-        doneRows: 200,
+        doneRows: rows,
         result: { add: 0, update: 0, unchanged: 200, reject: 0 },
       });
       expect(await catalogueDigest(t)).toEqual(before);
@@ -168,6 +190,223 @@ describe('the demo catalogue, exported and imported back', () => {
     },
     SLOW,
   );
+
+  describe('products sold in variants', () => {
+    /** The exported file's lines, and a product sold in variants with its lines (one per variant). */
+    async function soldInVariants() {
+      const file = await exportCsv(t, admin);
+      const [header = '', ...lines] = file.split('\r\n').filter(Boolean);
+      const [product] = await t.app.db
+        .select({ id: products.id, options: products.options })
+        .from(products)
+        .where(sql`${products.options} <> '[]'::jsonb`)
+        .orderBy(products.id)
+        .limit(1);
+      if (!product) throw new Error('the demo catalogue sells nothing in variants');
+      const variants = await loadVariants(t.app.db, product.id);
+      const first = lines.findIndex((line) => line.startsWith(product.id));
+      return { header, lines, product, variants, first, last: first + variants.length - 1 };
+    }
+    /** Rows of a new product sold in sizes, in the demo catalogue's first category. */
+    async function newShirt(name: string, variants: [sku: string, options: string, price: string, stock: string][]) {
+      const [place] = await t.app.db
+        .select({ department: departments.name, category: categories.name })
+        .from(categories)
+        .innerJoin(departments, eq(departments.id, categories.departmentId))
+        .limit(1);
+      const rows = variants.map(([variantSku, variantOptions, variantPrice, variantStock]) => ({
+        name,
+        description: 'Linen, washed',
+        brand: 'Nile',
+        department: place?.department,
+        category: place?.category,
+        // The product's columns, the same on each of its rows (its price and stock follow its variants').
+        price: '10.00',
+        stock: '0',
+        weight: '0.3',
+        cod: 'true',
+        variantSku,
+        variantOptions,
+        variantPrice,
+        variantStock,
+      }));
+      return csvOf(rows, [...PRODUCT_CSV_COLUMNS, ...VARIANT_CSV_COLUMNS])
+        .split('\r\n')
+        .slice(1, -1);
+    }
+    const fileOf = (header: string, lines: string[]) => [header, ...lines].map((line) => `${line}\r\n`).join('');
+
+    it(
+      'updates the variant whose price or stock the file changes, and adds the variant a new row names',
+      async () => {
+        const { header, lines, product, variants, first, last } = await soldInVariants();
+        const [edited, ...others] = variants;
+        if (!edited) throw new Error('no variant');
+        const firstRow = variantCells(lines[first] ?? '');
+        expect(firstRow.variant).toEqual([
+          edited.sku,
+          product.options.map((o) => `${o.name}=${edited.options[o.name]}`).join('; '),
+          edited.price.toFixed(2),
+          String(edited.stock),
+        ]);
+        const [optionName = ''] = product.options.map((o) => o.name);
+        const lastRow = variantCells(lines[last] ?? '');
+        const newOptions = (lastRow.variant[1] ?? '').replace(
+          new RegExp(`^${optionName}=[^;]*`),
+          `${optionName}=Limited`,
+        );
+        const changed = [
+          ...lines.slice(0, first),
+          withVariant(firstRow.product, [edited.sku, firstRow.variant[1] ?? '', '9999.00', '77']),
+          ...lines.slice(first + 1, last + 1),
+          withVariant(lastRow.product, ['LIMITED-1', newOptions, '12345.00', '3']),
+          ...lines.slice(last + 1),
+        ];
+        const job = await checked(t, admin, fileOf(header, changed));
+        expect(job.check).toMatchObject({ add: 0, update: 1, unchanged: 199, reject: 0 });
+        expect((await applied(t, admin, job._id)).result).toEqual({ add: 0, update: 1, unchanged: 199, reject: 0 });
+
+        const after = await loadVariants(t.app.db, product.id);
+        // The edited variant keeps its id (carts and links to it stay valid), the others are as they were.
+        expect(after).toEqual([
+          { ...edited, price: 9999, stock: 77 },
+          ...others,
+          {
+            _id: expect.any(String),
+            sku: 'LIMITED-1',
+            options: expect.objectContaining({ [optionName]: 'Limited' }),
+            price: 12345,
+            stock: 3,
+            image_path: [],
+          },
+        ]);
+        const [stored] = await t.app.db.select().from(products).where(eq(products.id, product.id));
+        expect(stored?.options[0]?.values.at(-1)).toEqual({ value: 'Limited', valueAr: null });
+        expect(stored?.stock).toBe(after.reduce((sum, v) => sum + v.stock, 0));
+      },
+      SLOW,
+    );
+
+    it('keeps the rows of a product in one batch, however small the batches', async () => {
+      const { header, lines, first, last } = await soldInVariants();
+      const batches: number[][] = [];
+      for await (const rows of fileRows(Buffer.from(fileOf(header, lines)), 1)) batches.push(rows.map((r) => r.line));
+      // Line 1 is the header: the file's i-th row is on line i + 2.
+      const own = Array.from({ length: last - first + 1 }, (_, i) => first + 2 + i);
+      expect(own.length).toBeGreaterThan(1);
+      expect(batches.find((batch) => batch.includes(first + 2))).toEqual(own);
+      expect(batches.flat()).toEqual(lines.map((_, i) => i + 2));
+    });
+
+    it(
+      'leaves every variant as it is when the file has no variant columns, as files exported before them',
+      async () => {
+        const { header, lines } = await soldInVariants();
+        const before = await catalogueDigest(t);
+        const product = (line: string) => variantCells(line).product;
+        // One row per product, as the export wrote them before variants travelled.
+        const oldLines = lines.filter((line, i) => i === 0 || line.slice(0, 36) !== lines[i - 1]?.slice(0, 36));
+        expect(oldLines).toHaveLength(200);
+        const job = await checked(t, admin, fileOf(product(header), oldLines.map(product)));
+        expect(job.check).toMatchObject({ add: 0, update: 0, unchanged: 200, reject: 0 });
+        expect((await applied(t, admin, job._id)).result).toMatchObject({ unchanged: 200 });
+        expect(await catalogueDigest(t)).toEqual(before);
+      },
+      SLOW,
+    );
+
+    it(
+      'adds a new product sold in variants from consecutive rows without id that share its name',
+      async () => {
+        const { header } = await soldInVariants();
+        const rows = await newShirt('Linen Shirt', [
+          ['SHIRT-S', 'Size=S', '450.00', '2'],
+          ['SHIRT-M', 'Size=M', '475.00', '5'],
+        ]);
+        const job = await checked(t, admin, fileOf(header, rows));
+        expect(job.check).toMatchObject({ add: 1, update: 0, unchanged: 0, reject: 0 });
+        expect((await applied(t, admin, job._id)).result).toMatchObject({ add: 1, reject: 0 });
+        const [made] = await t.app.db.select().from(products).where(eq(products.name, 'Linen Shirt'));
+        expect(made?.options).toEqual([
+          {
+            name: 'Size',
+            nameAr: null,
+            values: [
+              { value: 'S', valueAr: null },
+              { value: 'M', valueAr: null },
+            ],
+          },
+        ]);
+        // Its price and stock are its variants' lowest price and total, whatever the product's cells said.
+        expect(made).toMatchObject({ price: 45_000, stock: 7 });
+        expect((await loadVariants(t.app.db, made?.id ?? '')).map((v) => [v.sku, v.options, v.price, v.stock])).toEqual(
+          [
+            ['SHIRT-S', { Size: 'S' }, 450, 2],
+            ['SHIRT-M', { Size: 'M' }, 475, 5],
+          ],
+        );
+      },
+      SLOW,
+    );
+
+    it(
+      'rejects bad variant rows by their lines in the file, leaving their product as it is',
+      async () => {
+        const { header, lines, product, variants, first, last } = await soldInVariants();
+        const before = await catalogueDigest(t);
+        const [one, two] = variants;
+        if (!one || !two) throw new Error('two variants wanted');
+        const rows = lines.slice(first, last + 1).map(variantCells);
+        const [a, b] = rows;
+        if (!a || !b) throw new Error('two rows wanted');
+        const file = fileOf(header, [
+          withVariant(a.product, [a.variant[0] ?? '', 'Nonsense', a.variant[2] ?? '', a.variant[3] ?? '']), // 2
+          withVariant(b.product, [b.variant[0] ?? '', b.variant[1] ?? '', 'abc', '-1']), // 3
+          ...rows.slice(2).map((row) => withVariant(row.product, row.variant)), // 4…
+          // New products: one with a SKU the product above has, one whose second row names another option.
+          ...(await newShirt('Odd Shirt', [
+            [two.sku, 'Size=S', '10.00', '1'],
+            ['ODD-2', 'Size=M', '10.00', '1'],
+          ])),
+          ...(await newShirt('Mixed Shirt', [
+            ['MIX-1', 'Size=S', '10.00', '1'],
+            ['MIX-2', 'Colour=Red', '10.00', '1'],
+          ])),
+        ]);
+        const job = await checked(t, admin, file);
+        const line = 2 + rows.length;
+        expect(job.check).toMatchObject({ add: 0, update: 0, unchanged: 0, reject: rows.length + 4 });
+        const { rejections } = await rejectionsOf(t, admin, job._id);
+        expect(rejections.slice(0, 2)).toEqual([
+          { line: 2, problems: [{ column: 'variantOptions', reason: RULE_MSG.variantOptionsMismatch }] },
+          {
+            line: 3,
+            problems: [
+              { column: 'variantPrice', reason: expect.any(String) },
+              { column: 'variantStock', reason: RULE_MSG.cannotBeNegative('stock') },
+            ],
+          },
+        ]);
+        // The product's other rows are fine, but its variants are written together or not at all.
+        expect(rejections.slice(2, rows.length)).toEqual(
+          rows.slice(2).map((_, i) => ({
+            line: 4 + i,
+            problems: [{ column: null, reason: API_MSG.importVariantsOfProduct(2) }],
+          })),
+        );
+        expect(rejections.slice(rows.length)).toEqual([
+          { line, problems: [{ column: 'variantSku', reason: API_MSG.skuTaken(two.sku) }] },
+          { line: line + 1, problems: [{ column: null, reason: API_MSG.importVariantsOfProduct(line) }] },
+          { line: line + 2, problems: [{ column: null, reason: API_MSG.importVariantsOfProduct(line + 3) }] },
+          { line: line + 3, problems: [{ column: 'variantOptions', reason: RULE_MSG.variantOptionsMismatch }] },
+        ]);
+        expect((await applied(t, admin, job._id)).result).toMatchObject({ add: 0, update: 0, reject: rows.length + 4 });
+        expect(await catalogueDigest(t)).toEqual(before);
+        expect(product.id).toBe(a.product.slice(0, 36));
+      },
+      SLOW,
+    );
+  });
 });
 
 describe('CSV product import', () => {
@@ -464,6 +703,12 @@ describe('CSV product import', () => {
         API_MSG.importMissingColumns('price'),
       );
       await refused(csvOf([newRow()], [...PRODUCT_CSV_COLUMNS, 'colour']), 400, API_MSG.importUnknownColumns('colour'));
+      // The variant columns come all together or not at all.
+      await refused(
+        csvOf([newRow()], [...PRODUCT_CSV_COLUMNS, 'variantSku', 'variantPrice']),
+        400,
+        API_MSG.importMissingColumns('variantOptions, variantStock'),
+      );
     });
 
     it('with a quote left open or out of place, at the line the parser reports', async () => {
@@ -526,8 +771,8 @@ describe('CSV product import', () => {
       expect(claim?.id).toBe(id);
       if (!claim) return;
       const check = rowChecker(PUBLIC_URL);
-      const batches: Awaited<ReturnType<typeof check>>[][] = [];
-      for await (const rows of fileRows(claim.csv, 10)) batches.push(rows.map(check));
+      const batches: ReturnType<typeof check>[] = [];
+      for await (const rows of fileRows(claim.csv, 10)) batches.push(check(rows));
       for (const batch of batches.slice(0, 2))
         expect(await applyBatch(t.app.db, claim, batch, new Date(now.getTime() + 60_000))).toBe(true);
       expect((await jobOf(t, admin, id)).doneRows).toBe(20);
@@ -542,7 +787,7 @@ describe('CSV product import', () => {
       expect(await namesLike('Resumed')).toEqual(expected('Resumed', 35));
 
       // The first worker, back to life, can no longer apply anything.
-      const zombie = batches[2] ?? [];
+      const zombie = batches[2] ?? { items: [], rows: 0 };
       expect(await applyBatch(t.app.db, claim, zombie, new Date(t.clock.now().getTime() + 60_000))).toBe(false);
       expect(await namesLike('Resumed')).toEqual(expected('Resumed', 35));
       await other.stop();
@@ -572,7 +817,7 @@ describe('CSV product import', () => {
       if (!claim) throw new Error('no claim');
       const check = rowChecker(PUBLIC_URL);
       for await (const rows of fileRows(claim.csv, 10)) {
-        await applyBatch(t.app.db, claim, rows.map(check), new Date(now.getTime() + 60_000));
+        await applyBatch(t.app.db, claim, check(rows), new Date(now.getTime() + 60_000));
         break;
       }
       // Ten products are in, but the cached list is still served: no announcement yet.

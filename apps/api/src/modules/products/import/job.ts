@@ -3,7 +3,7 @@ import type { ProductImportCounts } from '@shop/contracts';
 import type { Db } from '../../../db/client.js';
 import { productImports } from '../../../db/schema.js';
 import { planBatch, type NewCategory, type Plan } from './plan.js';
-import type { CheckedRow, Rejection } from './validate.js';
+import type { CheckedBatch, Rejection } from './validate.js';
 import { writePlan } from './write.js';
 
 /** The dry run's verdict, kept as the import's `report` with every rejected row. */
@@ -89,7 +89,7 @@ const held = (claim: Claim) =>
  * rejected now that the dry run let through joins the report. The catalogue triggers stay quiet: the
  * change is announced once, when the import ends. False when the import is no longer this worker's.
  */
-export async function applyBatch(db: Db, claim: Claim, batch: (CheckedRow | Rejection)[], leaseUntil: Date) {
+export async function applyBatch(db: Db, claim: Claim, batch: CheckedBatch, leaseUntil: Date) {
   const applied = await db.transaction(async (tx) => {
     const [job] = await tx
       .select({ doneRows: productImports.doneRows, result: productImports.result })
@@ -98,14 +98,14 @@ export async function applyBatch(db: Db, claim: Claim, batch: (CheckedRow | Reje
       .for('update');
     if (!job || job.doneRows !== claim.doneRows) return false;
     await tx.execute(sql`select set_config('shop.catalogue_quiet', 'on', true)`);
-    const plan = await planBatch(tx, batch, { createMissing: claim.createMissing, apply: true });
+    const plan = await planBatch(tx, batch.items, { createMissing: claim.createMissing, apply: true });
     await writePlan(tx, plan);
     const newlyRejected = plan.rejections.filter((rejection) => !claim.rejectedLines.has(rejection.line));
     const result = addCounts((job.result as ProductImportCounts | null) ?? NO_COUNTS, countsOf(plan));
     await tx
       .update(productImports)
       .set({
-        doneRows: claim.doneRows + batch.length,
+        doneRows: claim.doneRows + batch.rows,
         leaseUntil,
         result,
         ...(newlyRejected.length && {
@@ -116,7 +116,7 @@ export async function applyBatch(db: Db, claim: Claim, batch: (CheckedRow | Reje
     return true;
   });
   if (applied) {
-    claim.doneRows += batch.length;
+    claim.doneRows += batch.rows;
     claim.leaseUntil = leaseUntil;
   }
   return applied;

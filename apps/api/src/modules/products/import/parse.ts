@@ -1,11 +1,20 @@
 import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { say, MAX_IMPORT_ROWS, PRODUCT_CSV_COLUMNS, type ProductCsvColumn, type Said } from '@shop/contracts';
+import {
+  say,
+  MAX_IMPORT_ROWS,
+  PRODUCT_CSV_COLUMNS,
+  VARIANT_CSV_COLUMNS,
+  type CatalogueCsvColumn,
+  type ProductCsvColumn,
+  type VariantCsvColumn,
+  type Said,
+} from '@shop/contracts';
 import { badRequest } from '../../../lib/errors.js';
 
-/** A data row of the file by column, cells as written (still escaped). */
-export type CsvCells = Record<ProductCsvColumn, string>;
+/** A data row of the file by column, cells as written (still escaped); a file without variant columns lacks them. */
+export type CsvCells = Record<ProductCsvColumn, string> & Partial<Record<VariantCsvColumn, string>>;
 
 /** A data row and the line of the file it starts on; a row that does not fit the header carries why. */
 export type FileRow = { line: number; cells: CsvCells } | { line: number; problem: Said };
@@ -20,12 +29,19 @@ function* pieces(bytes: Buffer): Generator<Buffer> {
   for (let at = 0; at < bytes.length; at += PIECE_BYTES) yield bytes.subarray(at, at + PIECE_BYTES);
 }
 
-const isColumn = (name: string): name is ProductCsvColumn => (PRODUCT_CSV_COLUMNS as readonly string[]).includes(name);
+const CSV_COLUMNS: readonly string[] = [...PRODUCT_CSV_COLUMNS, ...VARIANT_CSV_COLUMNS];
+const isColumn = (name: string): name is CatalogueCsvColumn => CSV_COLUMNS.includes(name);
 
-/** The header must name each column of the export once, in any order, and nothing else. */
-function columnsOf(header: readonly string[]): ProductCsvColumn[] {
+/**
+ * The header must name each column of the export once, in any order, and nothing else; the variant columns
+ * all or none (a file exported before variants travelled has none).
+ */
+function columnsOf(header: readonly string[]): CatalogueCsvColumn[] {
   const names = header.map((name) => name.trim());
-  const missing = PRODUCT_CSV_COLUMNS.filter((column) => !names.includes(column));
+  const withVariants = VARIANT_CSV_COLUMNS.some((column) => names.includes(column));
+  const missing = [...PRODUCT_CSV_COLUMNS, ...(withVariants ? VARIANT_CSV_COLUMNS : [])].filter(
+    (column) => !names.includes(column),
+  );
   if (missing.length) throw badRequest(say.api.importMissingColumns(missing.join(', ')));
   const unknown = names.filter((name, i) => !isColumn(name) || names.indexOf(name) !== i);
   if (unknown.length) throw badRequest(say.api.importUnknownColumns(unknown.join(', ')));
@@ -48,13 +64,26 @@ function checkText(bytes: Buffer): void {
   if (!isUtf8(bytes)) throw badRequest(say.api.importNotUtf8);
 }
 
+const blank = (cell: string | undefined) => !cell?.trim();
+
+/**
+ * Whether a row is one more variant of the product on the row before: both name a variant, and the same id, or
+ * (a new product) no id and the same name. The rows of a product sold in variants are consecutive.
+ */
+export function sameProduct(before: CsvCells, row: CsvCells): boolean {
+  if (blank(before.variantSku) || blank(row.variantSku)) return false;
+  return blank(row.id)
+    ? blank(before.id) && row.name.trim() === before.name.trim()
+    : row.id.trim() === before.id.trim();
+}
+
 interface Parsed {
   record: string[];
   raw: string;
 }
 
 /**
- * The data rows of an uploaded file, `size` at a time, each with the line it starts on (a cell may hold
+ * The data rows of an uploaded file, about `size` at a time (a product's variants are not split), each with the line it starts on (a cell may hold
  * line breaks). The file as a whole is refused (a 400 naming why) when it is not UTF-8 text, its header
  * does not name the export's columns, it has no rows or too many, or it is not CSV: a quote left open
  * or out of place, at the line the parser reports. csv-parse reads it by RFC 4180, as the export writes it.
@@ -62,7 +91,7 @@ interface Parsed {
 export async function* fileRows(bytes: Buffer, size: number): AsyncGenerator<FileRow[]> {
   checkText(bytes);
   const parser = Readable.from(pieces(bytes)).pipe(parse({ bom: true, raw: true, relax_column_count: true }));
-  let columns: ProductCsvColumn[] | null = null;
+  let columns: CatalogueCsvColumn[] | null = null;
   let line = 1;
   let rows = 0;
   let batch: FileRow[] = [];
@@ -79,15 +108,17 @@ export async function* fileRows(bytes: Buffer, size: number): AsyncGenerator<Fil
       if (record.length === 1 && record[0] === '') continue;
       if (++rows > MAX_IMPORT_ROWS) throw badRequest(say.api.importTooManyRows(MAX_IMPORT_ROWS));
       const fields = columns;
-      batch.push(
+      const row: FileRow =
         record.length === fields.length
           ? { line: start, cells: Object.fromEntries(fields.map((column, i) => [column, record[i]])) as CsvCells }
-          : { line: start, problem: say.api.importCellCount(record.length, fields.length) },
-      );
-      if (batch.length === size) {
+          : { line: start, problem: say.api.importCellCount(record.length, fields.length) };
+      // A batch is full at `size` rows, but a product's variants stay in one batch: they are written together.
+      const last = batch.at(-1);
+      if (batch.length >= size && !(last && 'cells' in last && 'cells' in row && sameProduct(last.cells, row.cells))) {
         yield batch;
         batch = [];
       }
+      batch.push(row);
     }
   } catch (err) {
     if (err instanceof CsvError) throw badRequest(say.api.importUnreadable(Number((err as { lines?: unknown }).lines)));

@@ -1,8 +1,9 @@
 import { asc, inArray, param, sql } from 'drizzle-orm';
-import { say } from '@shop/contracts';
+import { say, type ProductVariantsInput } from '@shop/contracts';
 import type { DbOrTx } from '../../../db/client.js';
-import { categories, departments, products } from '../../../db/schema.js';
-import { isRejection, type CheckedRow, type ProductValues, type Rejection } from './validate.js';
+import { categories, departments, products, productVariants } from '../../../db/schema.js';
+import { gridChanges, gridOf, type StoredVariant } from './grid.js';
+import { isRejection, linesOf, rejectWhole, type CheckedRow, type ProductValues, type Rejection } from './validate.js';
 
 /** Where a product stands in the catalogue. */
 export interface Place {
@@ -15,6 +16,8 @@ export interface Planned {
   id: string | null;
   values: ProductValues;
   place: Place | null;
+  /** The options and variants its rows make; null when they name none (its variants are left as they are). */
+  grid: ProductVariantsInput | null;
 }
 
 export interface NewCategory {
@@ -127,6 +130,7 @@ const PRODUCT_FIELDS = {
   imagePaths: products.imagePaths,
   categoryId: products.categoryId,
   departmentId: products.departmentId,
+  options: products.options,
 };
 type Existing = Awaited<ReturnType<typeof findProducts>>[number];
 
@@ -137,6 +141,38 @@ async function findProducts(db: DbOrTx, ids: string[], lock: boolean) {
     .where(sql`${products.id} = any(${param(ids)}::uuid[])`)
     .orderBy(asc(products.id));
   return lock ? query.for('no key update') : query;
+}
+
+/** The variants of the products the batch sells in variants, by product, in the admin's order. */
+async function findVariants(db: DbOrTx, ids: string[]): Promise<Map<string, StoredVariant[]>> {
+  const byProduct = new Map<string, StoredVariant[]>();
+  if (!ids.length) return byProduct;
+  const rows = await db
+    .select({
+      productId: productVariants.productId,
+      id: productVariants.id,
+      sku: productVariants.sku,
+      options: productVariants.options,
+      price: productVariants.price,
+      stock: productVariants.stock,
+      imagePaths: productVariants.imagePaths,
+    })
+    .from(productVariants)
+    .where(sql`${productVariants.productId} = any(${param(ids)}::uuid[])`)
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
+  for (const { productId, ...variant } of rows)
+    byProduct.set(productId, [...(byProduct.get(productId) ?? []), variant]);
+  return byProduct;
+}
+
+/** Which product has each of these SKUs now (compared in any case, as their unique index compares them). */
+async function findSkuOwners(db: DbOrTx, skus: string[]): Promise<Map<string, string>> {
+  if (!skus.length) return new Map();
+  const rows = await db
+    .select({ sku: productVariants.sku, productId: productVariants.productId })
+    .from(productVariants)
+    .where(sql`lower(${productVariants.sku}) = any(${param(skus.map((sku) => sku.toLowerCase()))}::text[])`);
+  return new Map(rows.map((row) => [row.sku.toLowerCase(), row.productId]));
 }
 
 /** Whether writing the row would change nothing: the weight is compared as the `real` the table keeps. */
@@ -150,9 +186,10 @@ function isSame(existing: Existing, row: ProductValues & Place): boolean {
 }
 
 /**
- * What each row of a batch does: a new product (no id), a change to an existing one, nothing (identical),
- * or nothing because it is rejected (by its own rules already, or now: an id no product has, a department
- * or category the shop lacks and may not create). In a dry run it also lists what would be created.
+ * What each product of a batch does: a new product (no id), a change to an existing one or its variants, nothing
+ * (identical), or nothing because it is rejected (by its own rules already, or now: an id no product has, a
+ * department or category the shop lacks and may not create, a SKU another product has, variants that do not make
+ * a grid). In a dry run it also lists what would be created.
  */
 export async function planBatch(db: DbOrTx, batch: (CheckedRow | Rejection)[], options: PlanOptions): Promise<Plan> {
   const plan: Plan = { adds: [], updates: [], unchanged: 0, rejections: [], newDepartments: [], newCategories: [] };
@@ -161,6 +198,15 @@ export async function planBatch(db: DbOrTx, batch: (CheckedRow | Rejection)[], o
   const ids = rows.flatMap((row) => (row.id ? [row.id] : []));
   const existing = new Map(
     (ids.length ? await findProducts(db, ids, options.apply) : []).map((product) => [product.id, product]),
+  );
+  const sold = rows.filter((row) => row.variants);
+  const variantsOf = await findVariants(
+    db,
+    sold.flatMap((row) => (row.id ? [row.id] : [])),
+  );
+  const skuOwners = await findSkuOwners(
+    db,
+    sold.flatMap((row) => (row.variants ?? []).map((variant) => variant.sku)),
   );
   const newDepartments = new Set<string>();
   const newCategories = new Set<string>();
@@ -179,8 +225,29 @@ export async function planBatch(db: DbOrTx, batch: (CheckedRow | Rejection)[], o
     const product = row.id ? existing.get(row.id) : undefined;
     if (row.id && !product) problems.push({ column: 'id', message: say.api.importUnknownProduct });
     if (problems.length) {
-      plan.rejections.push({ line: row.line, problems });
+      plan.rejections.push(...rejectWhole(linesOf(row), [{ line: row.line, problems }]));
       continue;
+    }
+    const stored = { options: product?.options ?? [], variants: (row.id && variantsOf.get(row.id)) || [] };
+    const taken = (row.variants ?? []).filter((variant) => {
+      const owner = skuOwners.get(variant.sku.toLowerCase());
+      return owner !== undefined && owner !== row.id;
+    });
+    let grid: ProductVariantsInput | null = null;
+    if (row.variants) {
+      const sells = taken.length
+        ? {
+            rejections: taken.map((variant) => ({
+              line: variant.line,
+              problems: [{ column: 'variantSku' as const, message: say.api.skuTaken(variant.sku) }],
+            })),
+          }
+        : gridOf(row.variants, stored, row.values.imagePaths);
+      if ('rejections' in sells) {
+        plan.rejections.push(...rejectWhole(linesOf(row), sells.rejections));
+        continue;
+      }
+      grid = sells.grid;
     }
     if (!department && !newDepartments.has(nameKey(row.department))) {
       newDepartments.add(nameKey(row.department));
@@ -192,9 +259,10 @@ export async function planBatch(db: DbOrTx, batch: (CheckedRow | Rejection)[], o
       plan.newCategories.push({ department: department?.name ?? row.department, name: row.category });
     }
     const place = department && categoryId ? { departmentId: department.id, categoryId } : null;
-    const planned = { id: row.id, values: row.values, place };
+    const planned = { id: row.id, values: row.values, place, grid };
     if (!product) plan.adds.push(planned);
-    else if (place && isSame(product, { ...row.values, ...place })) plan.unchanged++;
+    else if (place && isSame(product, { ...row.values, ...place }) && !(grid && gridChanges(grid, stored)))
+      plan.unchanged++;
     else plan.updates.push(planned);
   }
   return plan;

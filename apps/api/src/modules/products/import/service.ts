@@ -75,7 +75,7 @@ export function productImportsService(deps: Pick<Deps, 'db' | 'config' | 'produc
     let totalRows = 0;
     for await (const rows of fileRows(upload.bytes, IMPORT_BATCH)) {
       totalRows += rows.length;
-      const plan = await planBatch(db, rows.map(check), { createMissing: upload.createMissing, apply: false });
+      const plan = await planBatch(db, check(rows).items, { createMissing: upload.createMissing, apply: false });
       report.check = { ...report.check, ...addCounts(report.check, countsOf(plan)) };
       report.rejections.push(...plan.rejections);
       // A department or category to create may be named by rows of several batches.

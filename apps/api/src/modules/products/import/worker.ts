@@ -50,9 +50,11 @@ export function createImportWorker(deps: WorkerDeps, batchSize = IMPORT_BATCH): 
     const check = rowChecker(deps.config.PUBLIC_URL);
     let read = 0;
     for await (const rows of fileRows(claim.csv, batchSize)) {
-      const batch = rows.map(check).slice(Math.max(0, claim.doneRows - read));
+      // Every batch is checked, so that ids and SKUs repeated across batches are judged as in the dry run; batches
+      // are the same as when the import was left off, so one is either done or not.
+      const batch = check(rows);
       read += rows.length;
-      if (!batch.length) continue;
+      if (read <= claim.doneRows) continue;
       if (!(await applyWithRetries(claim, batch))) {
         log.warn({ importId: claim.id }, 'import taken over by another worker');
         return false;

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { param, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
 import { products } from '../../../db/schema.js';
+import { writeVariants } from '../../variants/service.js';
 import type { Place, Plan, Planned } from './plan.js';
 
 type Placed = Planned & { place: Place };
@@ -39,14 +41,24 @@ async function updateProducts(tx: Tx, rows: Placed[]): Promise<void> {
     where p.id = v.id`);
 }
 
-/** Writes a batch's plan: its new products in one insert, its changed ones in one update. */
+/**
+ * Writes a batch's plan: its new products in one insert, its changed ones in one update, then the variants of
+ * those its rows sell in variants, through the variants grid's own writer (a product's grid after its row, so
+ * that the grid's totals are the product's last word on its price and stock).
+ */
 export async function writePlan(tx: Tx, plan: Plan): Promise<void> {
-  const adds = placed(plan.adds);
+  // New products get their ids here, for their variants to name them.
+  const adds = placed(plan.adds).map((row) => ({ ...row, id: randomUUID() }));
   if (adds.length)
-    await tx
-      .insert(products)
-      .values(
-        adds.map((row) => ({ ...row.values, categoryId: row.place.categoryId, departmentId: row.place.departmentId })),
-      );
-  await updateProducts(tx, placed(plan.updates));
+    await tx.insert(products).values(
+      adds.map((row) => ({
+        id: row.id,
+        ...row.values,
+        categoryId: row.place.categoryId,
+        departmentId: row.place.departmentId,
+      })),
+    );
+  const updates = placed(plan.updates);
+  await updateProducts(tx, updates);
+  for (const row of [...adds, ...updates]) if (row.id && row.grid) await writeVariants(tx, row.id, row.grid);
 }

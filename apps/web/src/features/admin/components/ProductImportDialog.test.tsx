@@ -82,7 +82,7 @@ describe('the product import dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Check file' }));
 
     // The dry run: its counts, what it would create, and the rejected rows by line.
-    expect(await within(dialog).findByText('To add')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Products to add')).toBeInTheDocument();
     const counts = within(dialog)
       .getAllByRole('definition')
       .map((d) => d.textContent);
@@ -108,7 +108,7 @@ describe('the product import dialog', () => {
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '120'));
     expect(bar).toHaveAttribute('aria-valuetext', '120 of 120 rows');
     expect(within(dialog).getByRole('status')).toHaveTextContent('The import is complete.');
-    expect(within(dialog).getByText('Added')).toBeInTheDocument();
+    expect(within(dialog).getByText('Products added')).toBeInTheDocument();
 
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
     expect(onClose).toHaveBeenCalled();

@@ -5,7 +5,13 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import Spinner from 'react-bootstrap/Spinner';
-import { MAX_IMPORT_BYTES, PRODUCT_CSV_COLUMNS, type ProductImport, type ProductImportCounts } from '@shop/contracts';
+import {
+  MAX_IMPORT_BYTES,
+  PRODUCT_CSV_COLUMNS,
+  VARIANT_CSV_COLUMNS,
+  type ProductImport,
+  type ProductImportCounts,
+} from '@shop/contracts';
 import { api } from '../../../api/apiSlice';
 import { errorMessage } from '../../../api/errors';
 import { useAppDispatch } from '../../../app/hooks';
@@ -157,6 +163,9 @@ function FileForm({
       <p className="mb-1">{t('admin.import.intro')}</p>
       <p>
         {t('admin.import.columns')} <code dir="ltr">{PRODUCT_CSV_COLUMNS.join(', ')}</code>
+      </p>
+      <p>
+        {t('admin.import.variantColumns')} <code dir="ltr">{VARIANT_CSV_COLUMNS.join(', ')}</code>
       </p>
       <Form.Group className="mb-3" controlId="import-file">
         <Form.Label>{t('admin.import.file', { mb: MAX_IMPORT_BYTES / 1024 / 1024 })}</Form.Label>
