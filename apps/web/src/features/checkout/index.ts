@@ -1,9 +1,8 @@
 /**
- * What other features use of the checkout: the way an address is printed (the invoice prints it too) and typed, the
- * governorates' names, and the shop's payment offers (the product page's instalment line).
+ * What other features use of the checkout: the way an address is printed (the invoice prints it too) and typed, and
+ * the governorates' names.
  */
 export { AddressLines } from './components/AddressLines';
 // The dashboard's new order types its delivery address with the checkout's form.
 export { AddressForm, blankAddress } from './components/AddressForm';
 export { useGovernorateNames } from './useGovernorateNames';
-export { useGetPaymentConfigQuery } from './api/paymentApi';

@@ -12,9 +12,6 @@ export type { PaymentConfig };
 
 export const paymentApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPaymentConfig: build.query<PaymentConfig, void>({
-      query: () => '/payment/config',
-    }),
     /**
      * A query although it is a POST: the server answers the same intent for the same order every
      * time, and as a query a double mount (or a second tab) shares one request.
@@ -48,7 +45,6 @@ export const paymentApi = api.injectEndpoints({
 export const paymentSettled = () => api.util.invalidateTags([{ type: 'Order', id: LIST }, 'Cart']);
 
 export const {
-  useGetPaymentConfigQuery,
   useCreatePaymentIntentQuery,
   useConfirmTestPaymentMutation,
   useGetTestIntentQuery,

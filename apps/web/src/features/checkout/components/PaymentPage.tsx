@@ -20,7 +20,7 @@ import { Price } from '../../../components/Price';
 import { intlLocale } from '../../../i18n';
 import { formatPrice } from '../../../lib/format';
 import { useCart } from '../../cart';
-import { useGetPaymentConfigQuery } from '../api/paymentApi';
+import { useGetPaymentConfigQuery } from '../../../api/paymentConfigApi';
 import {
   readOnlineChoice,
   readPaymentMethod,

@@ -2,7 +2,7 @@ import { monthlyInstalment } from '@shop/contracts';
 import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { formatPrice } from '../../../lib/format';
-import { useGetPaymentConfigQuery } from '../../checkout';
+import { useGetPaymentConfigQuery } from '../../../api/paymentConfigApi';
 
 /**
  * "Instalments from X EGP a month" under a price some instalment plan takes: the lowest monthly sum over the
