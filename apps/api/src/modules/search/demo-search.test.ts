@@ -73,7 +73,7 @@ describe('synonyms', () => {
     expect(await lastAudit(t.app)).toMatchObject({ action: 'search_synonyms_update', userId: admin.id });
     const kettles = (await search('teapot')).products;
     expect(kettles.length).toBeGreaterThan(0);
-    expect(kettles.every(isKettle)).toBe(true);
+    expect(kettles.filter((p) => !isKettle(p)).map((p) => p.name)).toEqual([]);
   });
 
   it('are read and saved by admins only, one word each', async () => {

@@ -70,7 +70,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/search-synonyms',
     {
-      config: { access: { permission: 'catalogue.write' } },
+      config: { access: { permission: 'catalogue.write' }, changesCatalogue: true },
       schema: {
         summary: 'Replace the search synonyms',
         tags: ['search'],
