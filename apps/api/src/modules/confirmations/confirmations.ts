@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   say,
@@ -16,7 +15,7 @@ import { messages, orderConfirmations, orders } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { HttpError } from '../../lib/errors.js';
 import { repeatedPasses, type Passes } from '../../lib/passes.js';
-import { sameSecret } from '../../lib/same-secret.js';
+import { signedIds } from '../../lib/signed-ids.js';
 import type { Deps } from '../deps.js';
 import { queueOrderMail } from '../messaging/order-messages.js';
 import type { Reply } from '../messaging/status.js';
@@ -60,18 +59,15 @@ const answered = (answer: ConfirmationAnswer): OrderStatus => (answer === 'confi
  */
 export function createConfirmations(deps: ConfirmationsDeps): Confirmations {
   const { db, clock, config } = deps;
-  const key = createHmac('sha256', deps.jwtSecret).update('cash order confirmation').digest();
   // 128 bits of the HMAC: unguessable, and short enough for the link to fit an SMS.
-  const sign = (orderId: string) =>
-    createHmac('sha256', key).update(orderId).digest().subarray(0, 16).toString('base64url');
+  const links = signedIds(deps.jwtSecret, 'cash order confirmation', 16);
   // The page's address in the order's language (Arabic behind /ar), so it opens in the shopper's language.
   const linkOf = (orderId: string, language: Language = 'en') =>
-    `${config.PUBLIC_URL}${pathIn(WEB_PATTERNS.confirmOrder.replace(':token', `${orderId}.${sign(orderId)}`), language)}`;
+    `${config.PUBLIC_URL}${pathIn(WEB_PATTERNS.confirmOrder.replace(':token', links.tokenOf(orderId)), language)}`;
 
   function orderOf(token: string): string {
-    const [orderId, signature] = token.split('.');
-    if (!orderId || !signature || !sameSecret(sign(orderId), signature))
-      throw new HttpError(404, say.api.confirmationLinkInvalid);
+    const orderId = links.idOf(token);
+    if (!orderId) throw new HttpError(404, say.api.confirmationLinkInvalid);
     return orderId;
   }
 

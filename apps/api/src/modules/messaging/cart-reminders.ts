@@ -1,10 +1,9 @@
-import { createHmac } from 'node:crypto';
 import { and, eq, exists, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { languageOf, WEB_PATHS, type Language } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { cartItems, users } from '../../db/schema.js';
 import { repeatedPasses, type Passes } from '../../lib/passes.js';
-import { sameSecret } from '../../lib/same-secret.js';
+import { signedIds } from '../../lib/signed-ids.js';
 import type { Deps } from '../deps.js';
 import { contactChannel } from './order-messages.js';
 import { queueMessage } from './queue.js';
@@ -46,10 +45,8 @@ export function createCartReminders(
   deps: Pick<Deps, 'db' | 'clock' | 'log' | 'config' | 'messageSender'> & { jwtSecret: string },
 ): CartReminders {
   const { db, clock, config } = deps;
-  // The links' key is derived from the sessions' one, for this use only: a link's signature is no session's.
-  const key = createHmac('sha256', deps.jwtSecret).update('cart-reminders opt-out').digest();
-  const sign = (userId: string) => createHmac('sha256', key).update(userId).digest('base64url');
-  const optOutUrl = (userId: string) => `${config.PUBLIC_URL}/api${REMINDERS_STOP_PATH}/${userId}.${sign(userId)}`;
+  const links = signedIds(deps.jwtSecret, 'cart-reminders opt-out');
+  const optOutUrl = (userId: string) => `${config.PUBLIC_URL}/api${REMINDERS_STOP_PATH}/${links.tokenOf(userId)}`;
 
   async function claim(tx: Tx, now: Date) {
     const due = tx
@@ -106,8 +103,8 @@ export function createCartReminders(
     ...repeatedPasses(pass, { everyMs: EVERY_MS, log: deps.log, failure: 'cart reminders pass failed' }),
     optOutUrl,
     async optOut(token) {
-      const [userId, signature] = token.split('.');
-      if (!userId || !signature || !sameSecret(sign(userId), signature)) return null;
+      const userId = links.idOf(token);
+      if (!userId) return null;
       const [before] = await db
         .select({ language: users.cartRemindersLanguage })
         .from(users)
