@@ -114,6 +114,11 @@ export interface PaymentProvider {
   readonly methods: readonly OnlineMethod[];
   /** What the browser needs besides the client secret (Stripe's publishable key, Paymob's public key). */
   readonly publicKey?: string;
+  /**
+   * Paid away from the shop's card form, on the provider's own page or at an outlet: the web app only starts the
+   * payment (and sends the shopper where it says), then follows the order.
+   */
+  readonly hosted: boolean;
   /** Starts paying `order` with `method`; `walletPhone` for a mobile wallet. Called outside any transaction. */
   start(order: PayableOrder, method: OnlineMethod, walletPhone: string | undefined): Promise<StartedPayment>;
   /** Makes the payment of a cancelled order unpayable; best effort (it may already be final). */

@@ -99,6 +99,7 @@ export function fawryProvider(deps: ProviderDeps): PaymentProvider {
 
   return {
     name: 'fawry',
+    hosted: true,
     methods,
     async start(order, method) {
       if (!methods.includes(method)) throw badRequest(say.api.methodUnavailable);

@@ -114,6 +114,7 @@ export function paymobProvider(deps: ProviderDeps): PaymentProvider {
 
   return {
     name: 'paymob',
+    hosted: true,
     methods,
     publicKey: settings.PAYMOB_PUBLIC_KEY,
     async start(order, method, walletPhone) {
