@@ -83,12 +83,33 @@ export const confirmationOutcomeSchema = z.object({
 });
 export type ConfirmationOutcomeInput = z.infer<typeof confirmationOutcomeSchema>;
 
+/**
+ * What one delivery phone (the number the courier calls) did with the shop, over all its orders, card ones too: a
+ * parcel refused costs its shipping both ways however it was paid. The API derives it from the orders' status
+ * history (apps/api/src/modules/phone-records), where the courier's callbacks and the staff's moves both write:
+ * - placed: orders with this delivery phone, whatever became of them;
+ * - confirmed: reached `confirmed` (by the shopper, an agent, or at once while confirmation is off) or `paid`;
+ * - delivered: reached `delivered` (a return asked for later does not undo it);
+ * - refused: came back `returned` without ever being delivered: refused at the door or sent back by the courier;
+ * - cancelledAfterConfirming: cancelled after it had been confirmed or paid.
+ */
+export const phoneRecordSchema = z.object({
+  placed: z.number().int(),
+  confirmed: z.number().int(),
+  delivered: z.number().int(),
+  refused: z.number().int(),
+  cancelledAfterConfirming: z.number().int(),
+});
+export type PhoneRecord = z.infer<typeof phoneRecordSchema>;
+
 /** A cash order in the agents' queue. */
 export const confirmationItemSchema = z.object({
   order: orderSchema.pick({ _id: true, createdAt: true, bill: true, products: true, deliveryAddress: true }),
   customerName: z.string().nullable(),
   /** The number the courier will call: the delivery address's. */
   phone: z.string(),
+  /** What that phone did with the shop's orders before, this one included. */
+  record: phoneRecordSchema,
   /** Calls that found nobody. */
   attempts: z.number().int(),
   /** The shopper's window has ended unanswered. */

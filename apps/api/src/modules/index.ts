@@ -22,6 +22,7 @@ import { variantsRoutes } from './variants/routes.js';
 import { staffRoutes } from './staff/routes.js';
 import { receiptsRoutes } from './receipts/routes.js';
 import { confirmationsRoutes } from './confirmations/routes.js';
+import { phoneRecordsRoutes } from './phone-records/routes.js';
 
 /** Every resource's routes, registered under /api by app.ts. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -48,4 +49,5 @@ export const apiModules: FastifyPluginAsync[] = [
   staffRoutes,
   receiptsRoutes,
   confirmationsRoutes,
+  phoneRecordsRoutes,
 ];

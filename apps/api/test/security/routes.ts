@@ -603,6 +603,11 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: adminOnly(409),
     request: (_w, s) => ({ params: { orderId: s.orderId }, json: { outcome: 'no_answer' } }),
   },
+  'GET /api/admin/phone-records/:phone': {
+    access: 'orders.read',
+    expect: adminOnly(200),
+    request: () => ({ params: { phone: ADDRESS.phone } }),
+  },
   'GET /api/admin/settings/cod': { access: 'settings.write', expect: adminOnly(200), request: none },
   'PUT /api/admin/settings/cod': {
     access: 'settings.write',
