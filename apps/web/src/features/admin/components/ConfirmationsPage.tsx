@@ -20,6 +20,7 @@ import {
 import { notifyOutcome } from '../notifyOutcome';
 import { OrderNumber } from './OrderNumber';
 import { PageHeader } from './PageHeader';
+import { PhoneRecordLine } from './PhoneRecord';
 
 /**
  * Confirmations: cash orders waiting for their shopper's word, oldest first. An agent takes one (ten minutes, nobody
@@ -108,6 +109,7 @@ function ConfirmationCard({ item }: { item: ConfirmationItem }) {
           <a href={`tel:${item.phone}`} className="fw-semibold" dir="ltr">
             {item.phone}
           </a>
+          <PhoneRecordLine record={item.record} className="mt-1" />
         </div>
         <div className="text-end">
           <Price value={order.bill} className="fw-semibold d-block" />
