@@ -23,6 +23,7 @@ import { staffRoutes } from './staff/routes.js';
 import { receiptsRoutes } from './receipts/routes.js';
 import { confirmationsRoutes } from './confirmations/routes.js';
 import { phoneRecordsRoutes } from './phone-records/routes.js';
+import { reportsRoutes } from './reports/routes.js';
 
 /** Every resource's routes, registered under /api by app.ts. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -50,4 +51,5 @@ export const apiModules: FastifyPluginAsync[] = [
   receiptsRoutes,
   confirmationsRoutes,
   phoneRecordsRoutes,
+  reportsRoutes,
 ];

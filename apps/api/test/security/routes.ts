@@ -608,6 +608,11 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: adminOnly(200),
     request: () => ({ params: { phone: ADDRESS.phone } }),
   },
+  'GET /api/admin/reports/cod': {
+    access: 'reports.read',
+    expect: adminOnly(200),
+    request: () => ({ query: { from: '2026-01-01', to: '2026-01-31' } }),
+  },
   'GET /api/admin/settings/cod': { access: 'settings.write', expect: adminOnly(200), request: none },
   'PUT /api/admin/settings/cod': {
     access: 'settings.write',

@@ -30,6 +30,7 @@ export function orderOutcomes(db: DbOrTx, where: SQL | undefined) {
       phone: sql<string>`${orders.deliveryAddress}->>'phone'`.as('phone'),
       governorate: sql<string>`${orders.deliveryAddress}->>'state'`.as('governorate'),
       source: orders.source,
+      status: orders.status,
       createdAt: orders.createdAt,
       confirmed: sql<boolean>`${confirmed}`.as('confirmed'),
       /** When it was first confirmed; null if never. */
