@@ -6,6 +6,7 @@ import { users } from '../../db/schema.js';
 import {
   createAdmin,
   createTestApp,
+  moveOrder,
   placeOrderOf,
   registerShopper,
   type Account,
@@ -66,16 +67,8 @@ async function cashOrder(phone: string, { confirm = true } = {}) {
   return placeOrderOf(t.app, shopper, [[product, 1]], { ...ADDRESS, phone }, 'cash', { confirm });
 }
 
-const move = async (orderId: string, status: string, extra: object = {}) => {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/order/${orderId}/status`,
-    headers: admin.headers,
-    payload: { status, ...extra },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<Order>();
-};
+const move = (orderId: string, status: string, extra: { trackingNumber?: string; reason?: string } = {}) =>
+  moveOrder(t.app, admin, orderId, status, extra);
 
 /** Shipped through Bosta: its tracking number, for the simulator's callbacks. */
 async function shipByCourier(order: Order): Promise<string> {

@@ -7,6 +7,7 @@ import {
   confirmByShopper,
   createAdmin,
   createTestApp,
+  moveOrder,
   placeOrderOf,
   registerShopper,
   type Account,
@@ -37,15 +38,8 @@ const MINUTE = 60_000;
 const report = (query: string, as: Account = admin) =>
   t.app.inject({ method: 'GET', url: `/api/admin/reports/cod?${query}`, headers: as.headers });
 
-const move = async (orderId: string, status: string, extra: object = {}) => {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/order/${orderId}/status`,
-    headers: admin.headers,
-    payload: { status, ...extra },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-};
+const move = (orderId: string, status: string, extra: { trackingNumber?: string; reason?: string } = {}) =>
+  moveOrder(t.app, admin, orderId, status, extra);
 
 /** A cash order of `product` to `state`, left awaiting its shopper's confirmation. */
 async function cashOrder(product: ProductFixture, state: string) {
@@ -167,7 +161,13 @@ describe('the cash-on-delivery report', () => {
 
     // A period without cash orders: rates of 0, its weeks as zeros.
     const empty = (await report('from=2026-01-07&to=2026-01-13')).json<CodReport>();
-    expect(empty).toMatchObject({ confirmationRate: 0, refusalRate: 0, byGovernorate: [], bySource: [], byProduct: [] });
+    expect(empty).toMatchObject({
+      confirmationRate: 0,
+      refusalRate: 0,
+      byGovernorate: [],
+      bySource: [],
+      byProduct: [],
+    });
     expect(empty.byWeek).toEqual([
       { week: '2026-01-05', orders: 0, shipped: 0, refused: 0 },
       { week: '2026-01-12', orders: 0, shipped: 0, refused: 0 },
