@@ -1,4 +1,6 @@
 import type {
+  CodReport,
+  CodReportQuery,
   CodSettings,
   ConfirmationClaim,
   ConfirmationOutcomeInput,
@@ -7,7 +9,10 @@ import type {
 } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 
-/** Cash on delivery: the agents' queue of cash orders to confirm, the phones' records, and the shop's cash rules. */
+/**
+ * Cash on delivery: the agents' queue of cash orders to confirm, the phones' records, the report, and the shop's cash
+ * rules.
+ */
 export const confirmationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getConfirmations: build.query<ConfirmationQueue, void>({
@@ -30,6 +35,10 @@ export const confirmationsApi = api.injectEndpoints({
     getPhoneRecord: build.query<PhoneRecord, string>({
       query: (phone) => `/admin/phone-records/${encodeURIComponent(phone)}`,
     }),
+    getCodReport: build.query<CodReport, CodReportQuery>({
+      query: (period) => ({ url: '/admin/reports/cod', params: period }),
+      providesTags: [{ type: 'Order', id: LIST }],
+    }),
     getCodSettings: build.query<CodSettings, void>({
       query: () => '/admin/settings/cod',
     }),
@@ -48,6 +57,7 @@ export const {
   useClaimConfirmationMutation,
   useRecordConfirmationMutation,
   useGetPhoneRecordQuery,
+  useGetCodReportQuery,
   useGetCodSettingsQuery,
   useSaveCodSettingsMutation,
 } = confirmationsApi;
