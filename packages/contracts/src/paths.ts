@@ -54,6 +54,8 @@ export const WEB_PATHS = {
   dashEta: '/dashboard/e-receipts',
   dashSynonyms: '/dashboard/search-synonyms',
   dashConfirmations: '/dashboard/confirmations',
+  /** The cash-on-delivery report: confirmation and refusal rates, where and from what. */
+  dashCod: '/dashboard/cash-on-delivery',
   cart: '/CartPage',
   shippingAddress: '/ShippingAdress',
   shippingForm: '/ShippingForm',
