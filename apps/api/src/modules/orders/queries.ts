@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { ONLINE_METHODS, type Order, type OrderRefund, type OrderStatus, type PaymentMethod } from '@shop/contracts';
+import {
+  ONLINE_METHODS,
+  type DepositState,
+  type Order,
+  type OrderRefund,
+  type OrderStatus,
+  type PaymentMethod,
+} from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { orderItems, orders, orderStatusHistory, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
@@ -47,6 +54,7 @@ export function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[], re
     deliveryAddress: o.deliveryAddress,
     paymentMethod: o.paymentMethod as PaymentMethod,
     refund: refundOf(o),
+    deposit: o.depositState ? { amount: toEgp(o.deposit), state: o.depositState as DepositState } : null,
     products: lines.map((l) => ({
       product_id: l.productId,
       productBrief: {
