@@ -25,7 +25,8 @@ export const byName = (a: LineRow, b: LineRow) =>
 /** The money given back on an order, if any: online the way it was paid, a cash order's by hand. */
 function refundOf(o: OrderRow): OrderRefund | null {
   if (!o.refundedAt || o.refunded <= 0) return null;
-  const cash = o.paymentMethod === 'cash';
+  // A cash order's deposit went back the way it was paid online.
+  const cash = o.paymentMethod === 'cash' && o.depositState !== 'refunded';
   const method = ONLINE_METHODS.find((m) => m === o.refundedBy) ?? 'card';
   return {
     amount: toEgp(o.refunded),
