@@ -144,11 +144,12 @@ async function answering(apiPort) {
 }
 
 /**
- * Every test's order goes to the helpers' one phone: the shop lets it have as many cash orders open as the setting
- * allows (the default, 3, would refuse the fourth cash order of a run). Signed in as the demo seed's admin.
+ * Every test's order goes to the helpers' one phone: the shop lets it have as many cash orders open, and refuse as
+ * many parcels, as the settings allow (the default, 3 open, would refuse the fourth cash order of a run). Signed in
+ * as the demo seed's admin.
  * @param {string} apiPort
  */
-async function manyOpenCashOrders(apiPort) {
+async function lenientCashRules(apiPort) {
   const base = `http://127.0.0.1:${apiPort}/api`;
   const login = await fetch(`${base}/user/login`, {
     method: 'POST',
@@ -160,7 +161,7 @@ async function manyOpenCashOrders(apiPort) {
   const saved = await fetch(`${base}/admin/settings/cod`, {
     method: 'PUT',
     headers,
-    body: JSON.stringify({ ...settings, maxOpenCashOrders: 100 }),
+    body: JSON.stringify({ ...settings, maxOpenCashOrders: 100, refusalsBeforeOnlineOnly: 100 }),
   });
   if (!saved.ok) throw new Error(`could not save the cash rules: ${saved.status} ${await saved.text()}`);
 }
@@ -168,10 +169,10 @@ async function manyOpenCashOrders(apiPort) {
 // The main shop starts once the Paymob one answers: Playwright waits for the main shop, so the tests
 // begin with both up and seeded, and no seeding competes with them for the CPU.
 await answering(paymobPort);
-await manyOpenCashOrders(paymobPort);
+await lenientCashRules(paymobPort);
 server = api(port, dataDir, MESSAGING);
 // A test places its first cash orders well after the shop answers; the rules are saved by then.
-void answering(port).then(() => manyOpenCashOrders(port));
+void answering(port).then(() => lenientCashRules(port));
 server.on('exit', (code) => {
   for (const helper of helpers) helper.kill('SIGTERM');
   fs.rmSync(runDir, { recursive: true, force: true });

@@ -127,9 +127,14 @@ export async function createTestApp(env: Record<string, string> = {}, log?: LogS
 
 /**
  * The cash rules of every test shop: the suite's orders all go to the fixtures' one phone, so that phone may have as
- * many cash orders open as the setting allows; the cash rules' own tests (orders/cash-rules.test.ts) set theirs.
+ * many cash orders open, and refuse as many parcels, as the settings allow; the cash rules' own tests
+ * (orders/cash-rules.test.ts) set theirs.
  */
-export const TEST_COD_SETTINGS: CodSettings = { ...DEFAULT_COD_SETTINGS, maxOpenCashOrders: 100 };
+export const TEST_COD_SETTINGS: CodSettings = {
+  ...DEFAULT_COD_SETTINGS,
+  maxOpenCashOrders: 100,
+  refusalsBeforeOnlineOnly: 100,
+};
 
 /** Every test app measures, so the metrics hooks run under the whole suite; `METRICS_TOKEN: ''` turns them off. */
 export const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789';

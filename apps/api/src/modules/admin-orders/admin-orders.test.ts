@@ -374,7 +374,7 @@ describe('one order, as the order page shows it', () => {
       status: 'shipped',
       trackingNumber: 'TRK-77',
       language: 'ar',
-      deliveryAddress: { landmark: 'Behind the mosque', floor: '3', phone: ADDRESS.phone },
+      deliveryAddress: { landmark: 'Behind the mosque', floor: '3', phone: address.phone },
       customer: { _id: karim.id, name: 'Karim Adel', email: karim.email, phone: '01298765432' },
       products: [{ quantity: 2, productBrief: { name: 'Tee', price: 300 }, variant: { sku: 'TEE-M' } }],
     });
