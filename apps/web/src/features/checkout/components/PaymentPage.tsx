@@ -221,7 +221,10 @@ export function PaymentPage() {
                     {t('checkout.payment.cashText')}
                     {feeNote(fees?.cash)}
                     {cashRules.deposit && !codUnavailable && (
-                      <span className="d-block mt-1 text-body">{cashRules.deposit.text}</span>
+                      <>
+                        {' '}
+                        <span className="d-block mt-1 text-body">{cashRules.deposit.text}</span>
+                      </>
                     )}
                   </>
                 }
