@@ -88,8 +88,9 @@ function CardPayment({ orderId }: { orderId: string }) {
   const intent = useCreatePaymentIntentQuery(orderId);
   const orders = useGetMyOrdersQuery();
   const order = orders.data?.find((candidate) => candidate._id === orderId);
+  const bill = order?.bill;
   // A cash order's deposit is what is paid here; the rest is paid at the door.
-  const bill = order?.deposit ? order.deposit.amount : order?.bill;
+  const amount = order?.deposit ? order.deposit.amount : bill;
   // Fetched ahead, so a successful payment moves on to /success at once.
   useEffect(() => {
     void import('./SuccessPage');
@@ -140,9 +141,9 @@ function CardPayment({ orderId }: { orderId: string }) {
           <Card.Body className="p-3 p-md-4">
             <h2 className="h5 mb-3">{t('checkout.stripe.cardDetails')}</h2>
             {/* On phones the summary comes after the form: the amount is repeated where the card is entered. */}
-            {bill !== undefined && (
+            {amount !== undefined && (
               <p className="d-lg-none d-flex justify-content-between fw-semibold mb-3">
-                {t('checkout.stripe.amount')} <Price value={bill} />
+                {t('checkout.stripe.amount')} <Price value={amount} />
               </p>
             )}
             {form}
