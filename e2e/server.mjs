@@ -131,17 +131,48 @@ for (const helper of helpers) {
   });
 }
 
+/** @param {string} apiPort */
+async function answering(apiPort) {
+  for (;;) {
+    const up = await fetch(`http://127.0.0.1:${apiPort}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/**
+ * Every test's order goes to the helpers' one phone: the shop lets it have as many cash orders open, and refuse as
+ * many parcels, as the settings allow (the default, 3 open, would refuse the fourth cash order of a run). Signed in
+ * as the demo seed's admin.
+ * @param {string} apiPort
+ */
+async function lenientCashRules(apiPort) {
+  const base = `http://127.0.0.1:${apiPort}/api`;
+  const login = await fetch(`${base}/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@shop.local', password: 'Admin123!' }),
+  });
+  const headers = { 'content-type': 'application/json', 'x-access-token': (await login.json()).token };
+  const settings = await (await fetch(`${base}/admin/settings/cod`, { headers })).json();
+  const saved = await fetch(`${base}/admin/settings/cod`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ ...settings, maxOpenCashOrders: 100, refusalsBeforeOnlineOnly: 100 }),
+  });
+  if (!saved.ok) throw new Error(`could not save the cash rules: ${saved.status} ${await saved.text()}`);
+}
+
 // The main shop starts once the Paymob one answers: Playwright waits for the main shop, so the tests
 // begin with both up and seeded, and no seeding competes with them for the CPU.
-for (;;) {
-  const up = await fetch(`http://127.0.0.1:${paymobPort}/api/health`).then(
-    (res) => res.ok,
-    () => false,
-  );
-  if (up) break;
-  await new Promise((resolve) => setTimeout(resolve, 500));
-}
+await answering(paymobPort);
+await lenientCashRules(paymobPort);
 server = api(port, dataDir, MESSAGING);
+// A test places its first cash orders well after the shop answers; the rules are saved by then.
+void answering(port).then(() => lenientCashRules(port));
 server.on('exit', (code) => {
   for (const helper of helpers) helper.kill('SIGTERM');
   fs.rmSync(runDir, { recursive: true, force: true });

@@ -10,7 +10,8 @@ import { permissionOf, type Access } from '../src/plugins/auth.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { desc, eq } from 'drizzle-orm';
-import type { Order } from '@shop/contracts';
+import { DEFAULT_COD_SETTINGS, type CodSettings, type Order } from '@shop/contracts';
+import { saveCodSettings } from '../src/modules/confirmations/settings.js';
 import { cartItems } from '../src/db/schema.js';
 import { auditLogs, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/users/service.js';
@@ -101,6 +102,7 @@ export async function createTestApp(env: Record<string, string> = {}, log?: LogS
   const logger = log ? { level: 'info', stream: log } : false;
   const app = await buildApp({ config, database, clock, logger, onRoute });
   await app.ready();
+  await saveCodSettings(app.db, TEST_COD_SETTINGS, clock.now());
   const siblings: FastifyInstance[] = [];
   return {
     app,
@@ -122,6 +124,17 @@ export async function createTestApp(env: Record<string, string> = {}, log?: LogS
     },
   };
 }
+
+/**
+ * The cash rules of every test shop: the suite's orders all go to the fixtures' one phone, so that phone may have as
+ * many cash orders open, and refuse as many parcels, as the settings allow; the cash rules' own tests
+ * (orders/cash-rules.test.ts) set theirs.
+ */
+export const TEST_COD_SETTINGS: CodSettings = {
+  ...DEFAULT_COD_SETTINGS,
+  maxOpenCashOrders: 100,
+  refusalsBeforeOnlineOnly: 100,
+};
 
 /** Every test app measures, so the metrics hooks run under the whole suite; `METRICS_TOKEN: ''` turns them off. */
 export const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789';

@@ -253,6 +253,10 @@ export const orderRefundSchema = z.object({
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 
+/** A cash order's deposit: due until paid online, then paid; given back (refunding, refunded) if the order is cancelled. */
+export const DEPOSIT_STATES = ['due', 'paid', 'refunding', 'refunded'] as const;
+export type DepositState = (typeof DEPOSIT_STATES)[number];
+
 export const orderSchema = z.object({
   _id: z.string(),
   createdAt: z.string(),
@@ -276,6 +280,14 @@ export const orderSchema = z.object({
   etaReceipt: orderEtaReceiptSchema.nullable().optional(),
   /** Null until money is given back. */
   refund: orderRefundSchema.nullable(),
+  /**
+   * A cash order's delivery fees paid online before it goes on (docs/decisions/cash-deposit.md): EGP, and whether it
+   * is still due, paid, being given back or given back; the rest of the bill is paid at the door. Null without one.
+   */
+  deposit: z
+    .object({ amount: z.number(), state: z.enum(DEPOSIT_STATES) })
+    .nullable()
+    .optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

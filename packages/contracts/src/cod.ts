@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { orderSchema } from './checkout.js';
+import { addressSchema, orderSchema } from './checkout.js';
+import { shippingQuoteQuerySchema } from './shipping.js';
 import { LANGUAGES } from './language.js';
 import { calendarDay } from './adminOrders.js';
 import { say } from './said.js';
@@ -7,7 +8,8 @@ import { ORDER_SOURCES } from './staffOrders.js';
 
 /*
  * Cash on delivery: the shop's cash rules and the confirmation of cash orders (docs/guide/cash-on-delivery.md).
- * The whole settings' shape is here; of it only `confirmation` has an effect so far.
+ * Every setting acts: the confirmation on a cash order once placed, the rest on whether cash may pay for an order at
+ * all (apps/api/src/modules/orders/cash-rules.ts, asked by the checkout and by staff orders alike).
  */
 
 export const CONFIRMATION_TIMEOUTS = ['queue', 'cancel'] as const;
@@ -24,7 +26,7 @@ export const codSettingsSchema = z.object({
   }),
   /** The largest bill paid in cash, in EGP; null: no limit. */
   maxCashBill: z.number().positive().max(10_000_000).multipleOf(0.01).nullable(),
-  /** Cash orders one phone may have open (not yet delivered or cancelled) at once. */
+  /** Cash orders one phone may have open (not yet delivered, cancelled, returned or refunded) at once. */
   maxOpenCashOrders: z.number().int().min(1).max(100),
   /** Parcels refused at the door after which a phone loses plain cash on delivery. */
   refusalsBeforeOnlineOnly: z.number().int().min(1).max(100),
@@ -40,6 +42,33 @@ export const DEFAULT_COD_SETTINGS: CodSettings = {
   refusalsBeforeOnlineOnly: 2,
   refusalAction: 'online_only',
 };
+
+/**
+ * Why cash may not pay for an order, as the 400 refusing one names it in its `code` (its message says it in words):
+ * the bill is over `maxCashBill`, the delivery phone has `maxOpenCashOrders` cash orders open, or it has refused
+ * `refusalsBeforeOnlineOnly` parcels and the shop then takes only online payment.
+ */
+export const CASH_REFUSALS = ['cash_bill_over_limit', 'cash_orders_open', 'cash_online_only'] as const;
+export type CashRefusal = (typeof CASH_REFUSALS)[number];
+
+/**
+ * How cash may pay for an order, before it is placed (GET /api/order/cash for the shopper's cart, and the staff's
+ * quote): `cash` at the door; `deposit`, the delivery fees online first and the rest at the door; `online`, not at
+ * all, for `refusal` (with `limit`: the largest cash bill in EGP, or the open cash orders allowed).
+ * Amounts in EGP.
+ */
+export const cashOfferSchema = z.discriminatedUnion('cash', [
+  z.object({ cash: z.literal('cash') }),
+  z.object({ cash: z.literal('deposit'), deposit: z.number(), rest: z.number() }),
+  z.object({ cash: z.literal('online'), refusal: z.enum(CASH_REFUSALS), limit: z.number().nullable() }),
+]);
+export type CashOffer = z.infer<typeof cashOfferSchema>;
+
+/** GET /api/order/cash: the shopper's cart delivered to `state`, to the phone the courier will call. */
+export const cashOfferQuerySchema = shippingQuoteQuerySchema
+  .omit({ paymentMethod: true })
+  .extend({ phone: addressSchema.shape.phone });
+export type CashOfferQuery = z.input<typeof cashOfferQuerySchema>;
 
 /** How long an agent holds a confirmation they took: nobody else may call about it meanwhile. */
 export const CONFIRMATION_CLAIM_MS = 10 * 60_000;

@@ -27,14 +27,21 @@ export type OrderActor = (typeof ORDER_ACTORS)[number];
  * The order state machine, with who may make each move. Card orders go pending → paid → shipped →
  * delivered, cash orders awaiting_confirmation → confirmed → shipped → delivered (or start confirmed
  * when the shop's confirmation is off): the shopper confirms by the message's button or link, or an
- * agent on the phone, so only a confirmed or paid order ships. Anything not yet shipped may be
+ * agent on the phone, so only a confirmed or paid order ships. A cash order asked for a deposit (its delivery fees
+ * online first) starts pending, and its deposit paid moves it on as a cash order starts. Anything not yet shipped may be
  * cancelled (a paid one is refunded as it is cancelled). A courier may bring a shipment back
  * (returned); a delivered order may be sent back within RETURN_WINDOW_DAYS: the shopper asks, the
  * admin accepts (returned, once the parcel is back) or refuses (delivered again). A returned order is
  * refunded.
  */
 export const ORDER_MOVES: Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>> = {
-  pending: { paid: ['provider'], cancelled: ['shopper', 'admin', 'system'] },
+  // A cash order with a deposit waits like a card order; its deposit paid, it goes on as a cash order does.
+  pending: {
+    paid: ['provider'],
+    awaiting_confirmation: ['provider'],
+    confirmed: ['provider'],
+    cancelled: ['shopper', 'admin', 'system'],
+  },
   paid: { shipped: ['admin'], cancelled: ['shopper', 'admin', 'provider'] },
   awaiting_confirmation: {
     confirmed: ['shopper', 'agent'],

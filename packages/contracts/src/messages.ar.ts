@@ -214,6 +214,11 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   cartEmpty: 'عربة التسوق فارغة',
   staffPhone: 'هذا الرقم لأحد أعضاء فريق المتجر، وأعضاء الفريق لا يطلبون من المتجر',
   noCashOnDelivery: (products) => `الدفع عند الاستلام غير متاح لـ ${products}. يرجى الدفع بالبطاقة.`,
+  cashBillOverLimit: (limit) =>
+    `الدفع عند الاستلام متاح للطلبات حتى ${formatPrice(limit, AR_LOCALE)}: يرجى دفع هذا الطلب أونلاين.`,
+  cashOrdersOpen: (count) =>
+    `لرقم الهاتف هذا ${count} طلبات بالدفع عند الاستلام في الطريق: يرجى دفع هذا الطلب أونلاين، أو الطلب مرة أخرى بعد وصول أحدها.`,
+  cashOnlineOnly: 'الطلبات إلى رقم الهاتف هذا تُدفع أونلاين: يرجى اختيار البطاقة أو وسيلة دفع أخرى عبر الإنترنت.',
   someOutOfStock: 'نفدت الكمية من بعض المنتجات',
   productChanged: 'تغيّر أحد المنتجات في سلة التسوق للتو، يُرجى مراجعة السلة والمحاولة مرة أخرى',
   statusChange: (from, to) => `لا يمكن تحويل طلب حالته «${status(from)}» إلى «${status(to)}»`,
@@ -239,6 +244,7 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   couponMinOrder: (minOrder) => `يتطلب هذا الكوبون طلبًا بقيمة ${formatPrice(minOrder, AR_LOCALE)} على الأقل`,
   couponNotApplicable: 'هذا الكوبون لا ينطبق على المنتجات الموجودة في سلتك',
   notAwaitingCard: 'هذا الطلب لا ينتظر الدفع بالبطاقة',
+  depositItem: 'رسوم التوصيل مدفوعة مقدمًا (والباقي نقدًا عند الاستلام)',
   paymentStarting: 'ما زال بدء دفع هذا الطلب جاريًا، يرجى المحاولة بعد لحظات',
   cardUnavailable: 'الدفع بالبطاقة غير متاح الآن، يرجى المحاولة مرة أخرى',
   amountMismatch: 'مبلغ الدفع لا يطابق قيمة الطلب',

@@ -213,6 +213,11 @@ export const API_MSG = {
   cartEmpty: 'Your cart is empty',
   staffPhone: 'This mobile is a staff member’s: staff members do not order through the shop',
   noCashOnDelivery: (products: string) => `Cash on delivery is not available for ${products}. Please pay by card.`,
+  cashBillOverLimit: (limit: number) =>
+    `Cash on delivery takes orders up to ${formatPrice(limit)}: please pay this one online.`,
+  cashOrdersOpen: (count: number) =>
+    `This phone number already has ${count} cash orders on their way: please pay this one online, or order again once one has arrived.`,
+  cashOnlineOnly: 'Orders to this phone number are paid online: please choose a card or another way to pay online.',
   someOutOfStock: 'Some products are out of stock',
   productChanged: 'A product in your cart has just changed, please check your cart and try again',
   statusChange: (from: string, to: string) => `An order that is ${from} cannot become ${to}`,
@@ -240,6 +245,7 @@ export const API_MSG = {
   couponNotApplicable: 'This coupon does not apply to the products in your cart',
   // Payments
   notAwaitingCard: 'This order is not waiting for a card payment',
+  depositItem: 'Delivery fees, paid ahead (the rest is paid in cash at the door)',
   paymentStarting: 'A payment for this order is still being started, please try again in a moment',
   cardUnavailable: 'Card payment is not available right now, please try again',
   amountMismatch: 'The payment amount does not match the order',

@@ -4,6 +4,7 @@ import { idSchema } from './fields.js';
 import { nameField } from './user.js';
 import { mobileField } from './phone.js';
 import { addressSchema, savedAddressSchema } from './checkout.js';
+import { cashOfferSchema } from './cod.js';
 
 /**
  * Where an order came from: the storefront's checkout ('web'), or the way a customer reached the staff member who
@@ -74,6 +75,8 @@ export const staffOrderQuoteSchema = z.object({
   /** The delivery address's governorate (its English name, as addresses store it). */
   state: z.string({ error: say.msg.required }).trim().min(1, say.msg.required).max(100),
   paymentMethod: staffPaymentMethod,
+  /** The delivery address's phone: with it, a cash quote says whether the shop's cash rules take cash for it. */
+  phone: addressSchema.shape.phone.optional(),
 });
 export type StaffOrderQuoteInput = z.input<typeof staffOrderQuoteSchema>;
 export type StaffOrderQuote = z.infer<typeof staffOrderQuoteSchema>;
@@ -84,6 +87,8 @@ export const staffOrderBillSchema = z.object({
   shipping: z.number(),
   codFee: z.number(),
   bill: z.number(),
+  /** How cash may pay for it under the shop's cash rules; null for an order paid by link, or without a phone. */
+  cash: cashOfferSchema.nullable(),
 });
 export type StaffOrderBill = z.infer<typeof staffOrderBillSchema>;
 

@@ -546,6 +546,12 @@ export const orders = pgTable(
     refundedBy: text('refunded_by'),
     /** Where it came from (contracts' ORDER_SOURCES): 'web' for the checkout, else how the customer reached the staff. */
     source: text('source').notNull().default('web'),
+    /**
+     * Piastres of a cash order's delivery fees paid online before it goes on (orders/cash-rules.ts), 0 without one;
+     * its state (contracts' DEPOSIT_STATES) is null without one. The rest of the bill is collected at the door.
+     */
+    deposit: integer('deposit').notNull().default(0),
+    depositState: text('deposit_state'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -557,7 +563,8 @@ export const orders = pgTable(
     index('orders_tracking_idx').on(t.trackingNumber),
     // The dashboard's orders by governorate, newest first.
     index('orders_state_idx').on(sql`(${t.deliveryAddress}->>'state')`, t.createdAt),
-    // A delivery phone's record (modules/phone-records) reads every order sent to that number.
+    // A delivery phone's record (modules/phone-records) reads every order sent to that number, and so does the
+    // count of its open cash orders (orders/cash-rules.ts).
     index('orders_delivery_phone_idx').on(sql`(${t.deliveryAddress}->>'phone')`),
   ],
 );

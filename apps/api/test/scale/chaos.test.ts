@@ -9,6 +9,8 @@ import { ADDRESS, createProduct } from '../fixtures.js';
 import { hex, TEST_JWT_SECRET } from '../security/helpers.js';
 import { startServer, type ServerProcess } from '../security/server-process.js';
 import { startPrivatePostgres } from '../private-postgres.js';
+import { TEST_COD_SETTINGS } from '../harness.js';
+import { saveCodSettings } from '../../src/modules/confirmations/settings.js';
 
 /**
  * Two instances take orders while everything goes wrong underneath: PostgreSQL ends connections in the middle of
@@ -58,6 +60,8 @@ describe.runIf(Boolean(base))('orders under chaos (PostgreSQL of its own)', () =
     // Shoppers with one line each in their carts, written straight to the database.
     const database = await openDatabase({ databaseUrl: url, poolMax: 2 });
     cleanups.push(() => database.close());
+    // Every checkout here delivers to one phone: the shop lets it have any number of cash orders open.
+    await saveCodSettings(database.db, TEST_COD_SETTINGS, new Date());
     const catalogue = await Promise.all([1, 2, 3].map(() => createProduct(database.db, { stock: STOCK })));
     const tokens = createTokenService(TEST_JWT_SECRET, () => new Date());
     const shoppers = await database.db

@@ -17,6 +17,8 @@ import { createTokenService } from '../../src/lib/tokens.js';
 import { ADDRESS, hex, TEST_JWT_SECRET } from './helpers.js';
 import { createPgDatabase } from '../pg-database.js';
 import { startServer, type ServerProcess } from './server-process.js';
+import { TEST_COD_SETTINGS } from '../harness.js';
+import { saveCodSettings } from '../../src/modules/confirmations/settings.js';
 import { Tally } from './report.js';
 
 /**
@@ -45,6 +47,8 @@ interface Setup {
 
 async function seed(database: Database): Promise<Setup> {
   const { db } = database;
+  // Every checkout here delivers to one phone: the shop lets it have any number of cash orders open.
+  await saveCodSettings(db, TEST_COD_SETTINGS, new Date());
   const [department] = await db
     .insert(departments)
     .values({ name: `Crash ${hex()}` })

@@ -444,6 +444,11 @@ export const ROUTES: Record<string, RouteCase> = {
     request: () => ({ json: { deliveryAddress: ADDRESS, paymentMethod: 'cash' } }),
   },
   'GET /api/order': { access: 'shopper', expect: shopperOnly(200), request: none },
+  'GET /api/order/cash': {
+    access: 'shopper',
+    expect: shopperOnly(200),
+    request: () => ({ query: { state: ADDRESS.state, phone: ADDRESS.phone } }),
+  },
   // An admin reads any order (its invoice); another shopper's is "not found".
   'GET /api/order/:id': {
     access: 'user',

@@ -18,6 +18,8 @@ import { addressesService } from '../addresses/service.js';
 import type { Channel } from '../messaging/provider.js';
 import { billCart, readItems } from '../orders/bill.js';
 import { placingService } from '../orders/placing.js';
+import { cashOffer } from '../orders/cash-rules.js';
+import { loadCodSettings } from '../confirmations/settings.js';
 import { accountOf } from '../users/phone-sign-in.js';
 import type { Deps } from '../deps.js';
 
@@ -104,7 +106,7 @@ export function staffOrdersService(deps: StaffOrdersDeps) {
 
   /** What the order would cost now, as placing it bills it (no coupon: staff orders take none). */
   async function quote(by: AuthUser, input: StaffOrderQuote): Promise<StaffOrderBill> {
-    const lines = await readItems(db, input.items);
+    const [lines, settings] = await Promise.all([readItems(db, input.items), loadCodSettings(db)]);
     const bill = await billCart(db, {
       // Counts a coupon's uses, and there is no coupon.
       userId: by.id,
@@ -118,6 +120,10 @@ export function staffOrdersService(deps: StaffOrdersDeps) {
       shipping: toEgp(bill.shipping),
       codFee: toEgp(bill.codFee),
       bill: toEgp(bill.bill),
+      cash:
+        input.paymentMethod === 'cash' && input.phone
+          ? await cashOffer(db, { phone: input.phone, bill, settings })
+          : null,
     };
   }
 

@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import {
-  CONFIRMATION_CLAIM_MS,
-  DEFAULT_COD_SETTINGS,
-  type CodSettings,
-  type ConfirmationQueue,
-  type Order,
-} from '@shop/contracts';
+import { CONFIRMATION_CLAIM_MS, type CodSettings, type ConfirmationQueue, type Order } from '@shop/contracts';
 import { auditLogs, messages, orderStatusHistory, orders, products } from '../../db/schema.js';
 import {
   createAdmin,
   createTestApp,
   placeOrderOf,
   registerShopper,
+  TEST_COD_SETTINGS,
   UNKNOWN_ID,
   type Account,
   type TestContext,
@@ -90,7 +85,7 @@ async function setCod(change: (s: CodSettings) => CodSettings) {
     method: 'PUT',
     url: '/api/admin/settings/cod',
     headers: admin.headers,
-    payload: change(structuredClone(DEFAULT_COD_SETTINGS)),
+    payload: change(structuredClone(TEST_COD_SETTINGS)),
   });
   expect(res.statusCode).toBe(200);
 }
@@ -435,7 +430,7 @@ describe('shipping', () => {
 describe('cash settings', () => {
   it('answers the defaults, saves a whole new set with an audit entry, and refuses a wrong one', async () => {
     const read = () => t.app.inject({ method: 'GET', url: '/api/admin/settings/cod', headers: admin.headers });
-    expect((await read()).json()).toEqual(DEFAULT_COD_SETTINGS);
+    expect((await read()).json()).toEqual(TEST_COD_SETTINGS);
     const changed: CodSettings = {
       confirmation: { enabled: true, windowHours: 12, onTimeout: 'cancel' },
       maxCashBill: 5000.5,
@@ -451,7 +446,7 @@ describe('cash settings', () => {
     });
     expect(saved.json()).toEqual(changed);
     expect((await read()).json()).toEqual(changed);
-    expect((await auditsOf('cod_settings'))[0]?.data).toEqual({ before: DEFAULT_COD_SETTINGS, after: changed });
+    expect((await auditsOf('cod_settings'))[0]?.data).toEqual({ before: TEST_COD_SETTINGS, after: changed });
     const wrong = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/settings/cod',

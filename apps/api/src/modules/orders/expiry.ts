@@ -12,7 +12,8 @@ const EXPIRY_BATCH = 100;
 type ExpiryDeps = AfterCommitDeps & Pick<Deps, 'clock'>;
 
 /**
- * Cancels online orders still unpaid CARD_ORDER_TTL_MS after placement and returns their stock; an
+ * Cancels orders still unpaid online CARD_ORDER_TTL_MS after placement (card orders, and cash orders whose deposit
+ * was never paid) and returns their stock; an
  * order whose payment the provider reports pending (a kiosk reference not yet paid at the outlet, a
  * wallet payment awaiting approval) is held until PENDING_PAYMENT_TTL_MS instead.
  * Safe on several instances at once: SKIP LOCKED hands each due order to exactly one of them.
@@ -32,8 +33,8 @@ export async function expireUnpaidOrders(deps: ExpiryDeps): Promise<number> {
         .leftJoin(users, eq(users.id, orders.userId))
         .where(
           and(
+            // Pending: waiting for an online payment, a card order's or a cash order's deposit.
             eq(orders.status, 'pending'),
-            eq(orders.paymentMethod, 'visa'),
             or(lt(orders.createdAt, pendingCutoff), and(lt(orders.createdAt, cardCutoff), not(awaitingProvider))),
           ),
         )

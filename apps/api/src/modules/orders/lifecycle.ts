@@ -11,10 +11,11 @@ import { orderMailKind, queueOrderMail } from '../messaging/order-messages.js';
 import type { OrderRow } from './queries.js';
 import { restock } from './stock.js';
 import { issueMoveReceipts } from '../receipts/issue.js';
+import { giveDepositsBack } from './deposit.js';
 import type { Deps } from '../deps.js';
 
 /** What a move's effects after commit reach: the payment providers and the message sender. */
-export type AfterCommitDeps = Pick<Deps, 'db' | 'log' | 'messageSender' | 'payments'>;
+export type AfterCommitDeps = Pick<Deps, 'db' | 'log' | 'messageSender' | 'payments' | 'clock'>;
 
 /** Who makes a move: the actor, and the signed-in user and address when it is a person. */
 export interface Mover {
@@ -30,7 +31,10 @@ export interface Move {
   reason?: string | null;
   /** Written with the status: the tracking number of a shipment, the payment that paid, the money a refund gave back. */
   set?: Partial<
-    Pick<OrderRow, 'trackingNumber' | 'courier' | 'paymentIntentId' | 'refunded' | 'refundedAt' | 'refundedBy'>
+    Pick<
+      OrderRow,
+      'trackingNumber' | 'courier' | 'paymentIntentId' | 'refunded' | 'refundedAt' | 'refundedBy' | 'depositState'
+    >
   >;
   /** Products the caller takes stock of before it commits (placement), locked together with those given back. */
   alsoLocking?: readonly string[];
@@ -40,14 +44,20 @@ export interface Move {
 
 /**
  * What a move leaves to do once its transaction commits, outside the database: provider intents of
- * cancelled unpaid orders that must not take money any more, and e-mails waiting to be sent.
+ * cancelled unpaid orders that must not take money any more, deposits of cancelled cash orders to give
+ * back, and e-mails waiting to be sent.
  */
 export class AfterCommit {
   private readonly intents: string[] = [];
+  private readonly deposits: string[] = [];
   private mail = false;
 
   cancelIntent(ref: string | null) {
     if (ref) this.intents.push(ref);
+  }
+
+  giveDepositBack(orderId: string) {
+    this.deposits.push(orderId);
   }
 
   mailQueued() {
@@ -57,6 +67,7 @@ export class AfterCommit {
   /** Runs the effects; a failure is logged, never thrown: the move itself has happened. */
   async run(deps: AfterCommitDeps): Promise<void> {
     await cancelIntents(deps, this.intents);
+    await giveDepositsBack(deps, this.deposits);
     if (this.mail) deps.messageSender.wake();
   }
 }
@@ -134,6 +145,11 @@ export async function transition(
     );
   // A cancelled order's coupon use goes back before its stock: coupons are locked before products (coupons/queries.ts).
   if (to === 'cancelled') await releaseUses(tx, ids);
+  // The shop keeps no deposit of an order cancelled before it ships: it goes back once this commits (deposit.ts).
+  const depositsBack = to === 'cancelled' ? locked.filter((o) => o.depositState === 'paid').map((o) => o.id) : [];
+  if (depositsBack.length)
+    await tx.update(orders).set({ depositState: 'refunding' }).where(inArray(orders.id, depositsBack));
+  for (const id of depositsBack) after.giveDepositBack(id);
   if (to === 'cancelled' || to === 'returned') await restock(tx, ids, move.alsoLocking);
   // A sale's e-receipt, or the return of one, is issued with the move that makes it (receipts/issue.ts).
   await issueMoveReceipts(tx, locked, to, now);

@@ -29,6 +29,7 @@ import { queueOrderMail } from '../messaging/order-messages.js';
 import { byName, toOrder } from './queries.js';
 import { loadShippingRates } from '../shipping/rates.js';
 import { loadCodSettings } from '../confirmations/settings.js';
+import { cashRefused, placingVerdict } from './cash-rules.js';
 import { answerAgain, findOrderRequest, rememberOrderRequest, type OrderRequest } from './requests.js';
 import type { Deps } from '../deps.js';
 
@@ -75,6 +76,8 @@ const ORDER_COLUMNS = [
   'language',
   'weight',
   'source',
+  'deposit',
+  'depositState',
   'createdAt',
   'updatedAt',
 ] as const;
@@ -130,8 +133,10 @@ function placedEntry(
     paymentMethod: placed.paymentMethod,
     items: lines,
     ...(placed.couponCode ? { coupon: placed.couponCode, discount: toEgp(placed.discount) } : {}),
+    ...(placed.deposit ? { deposit: toEgp(placed.deposit) } : {}),
   };
-  const what = `order ${placed.id} (${toEgp(placed.bill)} EGP, ${placed.paymentMethod})`;
+  const deposit = placed.deposit ? `, ${toEgp(placed.deposit)} EGP of it paid online first` : '';
+  const what = `order ${placed.id} (${toEgp(placed.bill)} EGP, ${placed.paymentMethod}${deposit})`;
   if (!staff)
     return {
       type: 'order',
@@ -262,10 +267,18 @@ export function placingService(deps: PlacingDeps) {
         now,
         rates,
       });
+      // The shop's cash rules refuse cash for this order, or ask its delivery fees online first (cash-rules.ts).
+      const verdict =
+        cod && billed.bill > 0
+          ? await placingVerdict(tx, { phone: input.deliveryAddress.phone, bill: billed, settings: cod })
+          : null;
+      if (verdict?.cash === 'online') throw cashRefused(verdict);
+      const deposit = verdict?.cash === 'deposit' ? verdict.deposit : 0;
       // A bill of nothing (a coupon for all of it, free shipping) has nothing to pay: confirmed at once. A cash order
       // is the shopper's promise to pay at the door: it waits for them to confirm it, unless the shop turned that off.
-      const settled = method === 'cash' || billed.bill === 0;
-      const confirming = cod && cod.confirmation.enabled && billed.bill > 0 ? cod.confirmation : null;
+      // One with a deposit waits, like a card order, for the deposit to be paid (docs/decisions/cash-deposit.md).
+      const settled = (method === 'cash' && !deposit) || billed.bill === 0;
+      const confirming = cod && cod.confirmation.enabled && settled && billed.bill > 0 ? cod.confirmation : null;
       const status: OrderStatus = confirming ? 'awaiting_confirmation' : settled ? 'confirmed' : 'pending';
       // The order's id is made here, so that its lines, history, e-mail and audit entry are asked for together
       // with it, in one round trip.
@@ -284,6 +297,8 @@ export function placingService(deps: PlacingDeps) {
         language: input.language,
         weight: billed.weight,
         source: staff?.source ?? 'web',
+        deposit,
+        depositState: deposit ? 'due' : null,
         createdAt: now,
         updatedAt: now,
       } satisfies OrderValues;

@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { ONLINE_METHODS, type Order, type OrderRefund, type OrderStatus, type PaymentMethod } from '@shop/contracts';
+import {
+  ONLINE_METHODS,
+  type DepositState,
+  type Order,
+  type OrderRefund,
+  type OrderStatus,
+  type PaymentMethod,
+} from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { orderItems, orders, orderStatusHistory, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
@@ -18,7 +25,8 @@ export const byName = (a: LineRow, b: LineRow) =>
 /** The money given back on an order, if any: online the way it was paid, a cash order's by hand. */
 function refundOf(o: OrderRow): OrderRefund | null {
   if (!o.refundedAt || o.refunded <= 0) return null;
-  const cash = o.paymentMethod === 'cash';
+  // A cash order's deposit went back the way it was paid online.
+  const cash = o.paymentMethod === 'cash' && o.depositState !== 'refunded';
   const method = ONLINE_METHODS.find((m) => m === o.refundedBy) ?? 'card';
   return {
     amount: toEgp(o.refunded),
@@ -47,6 +55,7 @@ export function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[], re
     deliveryAddress: o.deliveryAddress,
     paymentMethod: o.paymentMethod as PaymentMethod,
     refund: refundOf(o),
+    deposit: o.depositState ? { amount: toEgp(o.deposit), state: o.depositState as DepositState } : null,
     products: lines.map((l) => ({
       product_id: l.productId,
       productBrief: {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  cashOfferQuerySchema,
+  cashOfferSchema,
   idSchema,
   orderCancelSchema,
   orderCreateHeadersSchema,
@@ -49,6 +51,21 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.code(201).send(placed);
     },
+  );
+
+  app.get(
+    '/order/cash',
+    {
+      config: { access: 'shopper' },
+      schema: {
+        summary: 'Say whether cash on delivery may pay for the cart, before it is ordered',
+        tags: ['order'],
+        security: [{ token: [] }],
+        querystring: cashOfferQuerySchema,
+        response: { 200: cashOfferSchema, 400: message },
+      },
+    },
+    async (request) => service.cashFor(currentUser(request), request.query),
   );
 
   app.get(

@@ -3,6 +3,8 @@ import {
   say,
   canTransition,
   withinReturnWindow,
+  type CashOffer,
+  type CashOfferQuery,
   type Order,
   type OrderStatus,
   type OrderStatusChange,
@@ -17,6 +19,9 @@ import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCo
 import { placingService } from './placing.js';
 import { firstDeliveredAt, listOwnOrders, listUserOrders, loadOrder, loadOrders, type OrderRow } from './queries.js';
 import { refundsService, type RefundInput } from './refunds.js';
+import { billCart, readCart } from './bill.js';
+import { cashOffer } from './cash-rules.js';
+import { loadCodSettings } from '../confirmations/settings.js';
 import type { Deps } from '../deps.js';
 
 type OrdersDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'courier' | 'confirmations'>;
@@ -153,8 +158,8 @@ export function ordersService(deps: OrdersDeps) {
       orderId: order.id,
       receiver: { name: buyer?.name ?? 'Customer', phone: address.phone },
       address: { governorate: address.state, city: address.city, street: address.street, building: address.building },
-      // A card order reaches shipping paid; a cash order's whole bill is collected at the door.
-      cod: order.paymentMethod === 'cash' ? order.bill : 0,
+      // A card order reaches shipping paid; a cash order's bill is collected at the door, less the deposit paid online.
+      cod: order.paymentMethod === 'cash' ? order.bill - (order.depositState === 'paid' ? order.deposit : 0) : 0,
       weight: order.weight,
       items: {
         count: lines.reduce((sum, line) => sum + line.quantity, 0),
@@ -209,8 +214,22 @@ export function ordersService(deps: OrdersDeps) {
     return order;
   }
 
+  /** How cash may pay for the shopper's cart delivered to the address: what the checkout offers (cash-rules.ts). */
+  async function cashFor(user: AuthUser, query: CashOfferQuery): Promise<CashOffer> {
+    const [lines, settings] = await Promise.all([readCart(db, user.id), loadCodSettings(db)]);
+    const bill = await billCart(db, {
+      userId: user.id,
+      lines,
+      state: query.state,
+      method: 'cash',
+      coupon: query.coupon,
+      now: deps.clock.now(),
+    });
+    return cashOffer(db, { phone: query.phone, bill, settings });
+  }
+
   const listOwn = (userId: string) => listOwnOrders(db, userId);
   const listForUser = (userId: string) => listUserOrders(db, userId);
 
-  return { place, one, listOwn, listForUser, setStatus, refund, cancelOwn, requestReturn };
+  return { place, cashFor, one, listOwn, listForUser, setStatus, refund, cancelOwn, requestReturn };
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, exists, gt, notInArray, sql } from 'drizzle-orm';
 import {
   say,
   canTransition,
+  render,
   ONLINE_METHODS,
   PENDING_PAYMENT_TTL_MS,
   type OnlineMethod,
@@ -23,9 +24,10 @@ import type { CallbackRequest, PayableOrder, PaymentEvent, PaymentProvider, Star
 import { refundRequested } from './refund-request.js';
 import { queueOrderMail } from '../messaging/order-messages.js';
 import { AfterCommit, transition, type AfterCommitDeps } from '../orders/lifecycle.js';
+import { loadCodSettings } from '../confirmations/settings.js';
 import type { Deps } from '../deps.js';
 
-export type PaymentsDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'metrics'>;
+export type PaymentsDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'metrics' | 'confirmations'>;
 
 /** Records a delivered event by its id: true the first time, false for a redelivery (which then changes nothing). */
 async function firstDelivery(db: DbOrTx, event: { id: string; kind: string }, at: Date): Promise<boolean> {
@@ -64,9 +66,15 @@ async function lockPending(tx: Tx, user: AuthUser, orderId: string) {
     .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)))
     .for('no key update');
   if (!order) throw notFound('Order');
-  if (order.paymentMethod !== 'visa' || order.status !== 'pending') throw conflict(say.api.notAwaitingCard);
+  // A card order, or a cash order whose deposit is due (orders/cash-rules.ts): both wait for an online payment.
+  const online = order.paymentMethod === 'visa' || order.depositState === 'due';
+  if (!online || order.status !== 'pending') throw conflict(say.api.notAwaitingCard);
   return order;
 }
+
+/** What the order is paid online: a cash order's deposit, or the whole bill. */
+const dueOnline = (order: { bill: number; deposit: number; depositState: string | null }) =>
+  order.depositState ? order.deposit : order.bill;
 
 const latestPayment = async (tx: Tx, orderId: string) =>
   (await tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt)).limit(1))[0];
@@ -85,10 +93,15 @@ export function paymentsService(deps: PaymentsDeps) {
       .where(eq(orderItems.orderId, order.id));
     const [buyer] = await tx.select({ name: users.name, phone: users.phone }).from(users).where(eq(users.id, user.id));
     const { phone, ...address } = order.deliveryAddress;
+    const amount = dueOnline(order);
+    // A deposit is one line of its own: the goods are paid for at the door.
+    const items = order.depositState
+      ? [{ name: render(say.api.depositItem, order.language === 'ar' ? 'ar' : 'en'), amount, quantity: 1 }]
+      : lines.map((line) => ({ name: line.name, amount: line.price, quantity: line.quantity }));
     return {
       id: order.id,
-      amount: order.bill,
-      items: lines.map((line) => ({ name: line.name, amount: line.price, quantity: line.quantity })),
+      amount,
+      items,
       customer: { name: buyer?.name ?? user.name, email: user.email, phone: phone || buyer?.phone || '' },
       address,
       language: order.language,
@@ -125,7 +138,7 @@ export function paymentsService(deps: PaymentsDeps) {
     for (;;) {
       const step = await db.transaction(async (tx) => {
         const order = await lockPending(tx, user, input.order_id);
-        const provider = await providerFor(tx, input.method, order.bill);
+        const provider = await providerFor(tx, input.method, dueOnline(order));
         const latest = await latestPayment(tx, order.id);
         if (
           latest &&
@@ -326,7 +339,14 @@ export function paymentsService(deps: PaymentsDeps) {
   }
 
   async function findOrder(event: PaymentEvent, provider: string) {
-    const columns = { id: orders.id, bill: orders.bill, userId: orders.userId, email: users.email };
+    const columns = {
+      id: orders.id,
+      bill: orders.bill,
+      deposit: orders.deposit,
+      depositState: orders.depositState,
+      userId: orders.userId,
+      email: users.email,
+    };
     if (event.orderId && isId(event.orderId)) {
       const [order] = await db
         .select(columns)
@@ -375,13 +395,14 @@ export function paymentsService(deps: PaymentsDeps) {
     // A refund may give back part of the bill; every other event is about the whole of it. The bill
     // never changes after placement, so it is safe to compare before the transaction.
     const refund = event.kind === 'refunded' || event.kind === 'voided';
-    if (!refund && (event.amount !== order.bill || event.currency.toLowerCase() !== 'egp')) {
+    const due = dueOnline(order);
+    if (!refund && (event.amount !== due || event.currency.toLowerCase() !== 'egp')) {
       await audit(db, {
         type: 'payment',
         action: 'amount_mismatch',
-        message: `Refused payment event ${event.id}: ${toEgp(event.amount)} ${event.currency.toUpperCase()} for order ${order.id} whose bill is ${toEgp(order.bill)} EGP`,
+        message: `Refused payment event ${event.id}: ${toEgp(event.amount)} ${event.currency.toUpperCase()} for order ${order.id} which is to pay ${toEgp(due)} EGP online`,
         ...who,
-        data: { ...data, bill: toEgp(order.bill) },
+        data: { ...data, bill: toEgp(due) },
       });
       throw badRequest(say.api.amountMismatch);
     }
@@ -413,18 +434,23 @@ export function paymentsService(deps: PaymentsDeps) {
             .update(payments)
             .set({ state: 'paid', transactionId: event.transactionId, paidAt: now })
             .where(unsettled);
-          if (locked && status && canTransition(status, 'paid', 'provider')) {
+          // A cash order's deposit paid: the order goes on as a cash order starts, asked to confirm if the shop asks.
+          const confirming = locked?.depositState === 'due' ? (await loadCodSettings(tx)).confirmation : null;
+          const to: OrderStatus = !confirming ? 'paid' : confirming.enabled ? 'awaiting_confirmation' : 'confirmed';
+          if (locked && status && canTransition(status, to, 'provider')) {
             await transition(
               tx,
               [locked],
               {
-                to: 'paid',
+                to,
                 by: { actor: 'provider' },
-                set: { paymentIntentId: event.providerRef },
+                set: { paymentIntentId: event.providerRef, ...(confirming ? { depositState: 'paid' } : {}) },
                 audit: () => ({
                   type: 'payment',
-                  action: 'payment_succeeded',
-                  message: `Order ${order.id} paid (${toEgp(order.bill)} EGP)`,
+                  action: confirming ? 'deposit_paid' : 'payment_succeeded',
+                  message: confirming
+                    ? `The deposit of cash order ${order.id} was paid (${toEgp(due)} EGP): the rest is due at the door`
+                    : `Order ${order.id} paid (${toEgp(order.bill)} EGP)`,
                   ...who,
                   data,
                 }),
@@ -432,6 +458,8 @@ export function paymentsService(deps: PaymentsDeps) {
               after,
               now,
             );
+            if (to === 'awaiting_confirmation' && confirming)
+              if (await deps.confirmations.ask(tx, locked, now, confirming.windowHours)) after.mailQueued();
             if (order.userId) {
               // The ordered products (and variants) leave the cart; anything added while paying stays.
               const bought = tx
@@ -479,6 +507,10 @@ export function paymentsService(deps: PaymentsDeps) {
           return null;
         default: {
           await record(ofThisPayment);
+          // A deposit given back: usually recorded already by who gave it (orders/deposit.ts); this callback marks one
+          // whose record was lost.
+          if (locked?.depositState === 'refunding' && locked.paymentIntentId === event.providerRef)
+            await tx.update(orders).set({ depositState: 'refunded' }).where(eq(orders.id, order.id));
           // Usually the refund route has moved the order already and this only confirms it. The order
           // is still paid (or returned) when that route's commit failed after the provider gave the money
           // back (its request is on record), or when the whole bill was given back from the provider's own

@@ -26,6 +26,8 @@ import { Localized } from '../../../components/Localized';
 import { Price } from '../../../components/Price';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
+import { intlLocale } from '../../../i18n';
+import { formatPrice } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { paths } from '../../../lib/paths';
 import { useGetProductQuery, useGetProductsQuery } from '../../catalog';
@@ -140,7 +142,13 @@ export function NewOrderPage() {
             <h2 id="new-order-summary" className="h5">
               {t('admin.newOrder.summary')}
             </h2>
-            <Quote items={items} state={address?.state ?? null} payment={payment} ready={complete} />
+            <Quote
+              items={items}
+              state={address?.state ?? null}
+              phone={address?.phone ?? null}
+              payment={payment}
+              ready={complete}
+            />
             {!ready && <p className="small text-body-secondary">{t('admin.newOrder.incomplete')}</p>}
             {placing.error && (
               <Alert variant="danger" className="small">
@@ -509,49 +517,71 @@ function PaymentStep({
   );
 }
 
-/** The server's bill for what is chosen so far, once there is a governorate to deliver to. */
+/**
+ * The server's bill for what is chosen so far, once there is a governorate to deliver to; for cash, what the shop's
+ * cash rules say of the delivery phone (refused, or a deposit first), as the checkout tells a shopper.
+ */
 function Quote({
   items,
   state,
+  phone,
   payment,
   ready,
 }: {
   items: StaffOrderItem[];
   state: string | null;
+  phone: string | null;
   payment: StaffPaymentMethod;
   ready: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const skip = !state || !items.length || !ready;
   const { data, error, isFetching } = useQuoteStaffOrderQuery(
-    { items, state: state ?? '', paymentMethod: payment },
+    { items, state: state ?? '', paymentMethod: payment, ...(phone ? { phone } : {}) },
     { skip },
   );
+  const price = (egp: number) => formatPrice(egp, intlLocale(i18n.language));
   if (skip) return <p className="text-body-secondary">{t('admin.newOrder.noQuote')}</p>;
   if (error) return <Alert variant="danger">{errorMessage(error)}</Alert>;
   if (!data) return <p role="status">{t('admin.newOrder.pricing')}</p>;
   return (
-    <dl className="new-order-bill" aria-busy={isFetching}>
-      <dt>{t('admin.newOrder.itemsTotal')}</dt>
-      <dd>
-        <Price value={data.itemsTotal} />
-      </dd>
-      <dt>{t('admin.newOrder.shipping')}</dt>
-      <dd>
-        <Price value={data.shipping} />
-      </dd>
-      {data.codFee > 0 && (
-        <>
-          <dt>{t('admin.newOrder.codFee')}</dt>
-          <dd>
-            <Price value={data.codFee} />
-          </dd>
-        </>
+    <>
+      <dl className="new-order-bill" aria-busy={isFetching}>
+        <dt>{t('admin.newOrder.itemsTotal')}</dt>
+        <dd>
+          <Price value={data.itemsTotal} />
+        </dd>
+        <dt>{t('admin.newOrder.shipping')}</dt>
+        <dd>
+          <Price value={data.shipping} />
+        </dd>
+        {data.codFee > 0 && (
+          <>
+            <dt>{t('admin.newOrder.codFee')}</dt>
+            <dd>
+              <Price value={data.codFee} />
+            </dd>
+          </>
+        )}
+        <dt className="fw-bold">{t('admin.newOrder.total')}</dt>
+        <dd className="fw-bold">
+          <Price value={data.bill} />
+        </dd>
+      </dl>
+      {data.cash?.cash === 'online' && (
+        <Alert variant="warning" className="new-order-cash small mt-2 mb-0" role="status">
+          {data.cash.refusal === 'cash_bill_over_limit'
+            ? t('admin.newOrder.cashBillOverLimit', { limit: price(data.cash.limit ?? 0) })
+            : data.cash.refusal === 'cash_orders_open'
+              ? t('admin.newOrder.cashOrdersOpen', { count: data.cash.limit ?? 0 })
+              : t('admin.newOrder.cashOnlineOnly')}
+        </Alert>
       )}
-      <dt className="fw-bold">{t('admin.newOrder.total')}</dt>
-      <dd className="fw-bold">
-        <Price value={data.bill} />
-      </dd>
-    </dl>
+      {data.cash?.cash === 'deposit' && (
+        <Alert variant="info" className="new-order-cash small mt-2 mb-0" role="status">
+          {t('admin.newOrder.cashDeposit', { deposit: price(data.cash.deposit), rest: price(data.cash.rest) })}
+        </Alert>
+      )}
+    </>
   );
 }

@@ -1,4 +1,12 @@
-import type { Address, AddressInput, Order, OrderCreateInput, OutOfStockItem } from '@shop/contracts';
+import type {
+  Address,
+  AddressInput,
+  CashOffer,
+  CashOfferQuery,
+  Order,
+  OrderCreateInput,
+  OutOfStockItem,
+} from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 import { isRecord } from '../../../lib/guards';
 
@@ -12,6 +20,14 @@ export function isOutOfStockList(value: unknown): value is OutOfStockItem[] {
 
 export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * Whether the shop's cash rules take cash for the cart delivered to the address's phone: the checkout says why not,
+     * or what is paid online first, before the shopper chooses. Asked again when the cart changes.
+     */
+    getCashOffer: build.query<CashOffer, CashOfferQuery>({
+      query: (params) => ({ url: '/order/cash', params }),
+      providesTags: ['Cart'],
+    }),
     // The spec names no cache tag for addresses: the list is read fresh on each visit and kept current by addAddress.
     getAddresses: build.query<Address[], void>({
       query: () => '/address',
@@ -86,5 +102,5 @@ const addressBookApi = checkoutApi.injectEndpoints({
   }),
 });
 
-export const { useGetAddressesQuery, useAddAddressMutation, usePlaceOrderMutation } = checkoutApi;
+export const { useGetAddressesQuery, useAddAddressMutation, usePlaceOrderMutation, useGetCashOfferQuery } = checkoutApi;
 export const { useUpdateAddressMutation, useDeleteAddressMutation, useMakeDefaultAddressMutation } = addressBookApi;

@@ -58,6 +58,35 @@ describe('/Payment', () => {
     expect(screen.getByRole('radio', { name: 'Visa card' })).toBeEnabled();
   });
 
+  it("disables cash with the shop's reason for the address's phone, before the shopper chooses", async () => {
+    localStorage.setItem(SHIPPING_ADDRESS_KEY, JSON.stringify({ userId: 'u1', value: ASWAN }));
+    const { calls } = mockApi({
+      'GET /api/cart': { body: { products: [line('Tea', true)], bill: 100 } },
+      'GET /api/order/cash': { body: { cash: 'online', refusal: 'cash_orders_open', limit: 3 } },
+    });
+    renderCheckout(<PaymentPage />, { path: '/Payment', preloadedState: { session: shopperSession } });
+    const cash = await screen.findByRole('radio', { name: 'Cash on delivery' });
+    expect(cash).toBeDisabled();
+    expect(cash).toHaveAccessibleDescription(/You already have 3 cash orders on their way to 01012345678\./);
+    expect(calls.find((call) => call.path.startsWith('/api/order/cash'))?.path).toBe(
+      '/api/order/cash?state=Aswan&phone=01012345678',
+    );
+  });
+
+  it('names the deposit paid online first and the rest paid at the door', async () => {
+    localStorage.setItem(SHIPPING_ADDRESS_KEY, JSON.stringify({ userId: 'u1', value: ASWAN }));
+    mockApi({
+      'GET /api/cart': { body: { products: [line('Tea', true)], bill: 100 } },
+      'GET /api/order/cash': { body: { cash: 'deposit', deposit: 30, rest: 100 } },
+    });
+    renderCheckout(<PaymentPage />, { path: '/Payment', preloadedState: { session: shopperSession } });
+    const cash = await screen.findByRole('radio', { name: 'Cash on delivery' });
+    expect(cash).toBeEnabled();
+    expect(cash).toHaveAccessibleDescription(
+      /arrives First pay the delivery fees, EGP\s30, online; then the rest, EGP\s100, in cash at the door\./,
+    );
+  });
+
   it('does not keep a saved cash choice the cart no longer allows', async () => {
     localStorage.setItem(PAYMENT_METHOD_KEY, JSON.stringify({ userId: 'u1', value: 'cash' }));
     const user = userEvent.setup();

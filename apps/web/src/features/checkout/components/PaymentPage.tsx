@@ -31,6 +31,7 @@ import {
 } from '../checkoutStorage';
 import { useCheckoutFees } from '../useCheckoutFees';
 import { useCodUnavailable } from '../useCodUnavailable';
+import { useCashRules } from '../useCashRules';
 import { CardIcon, CashIcon, KioskIcon, WalletIcon } from './checkoutIcons';
 import { CheckoutSteps } from './CheckoutSteps';
 import { ChoiceCard } from './ChoiceCard';
@@ -50,7 +51,8 @@ const isBuiltIn = (method: OnlineMethod): method is BuiltInMethod => Object.hasO
  * /Payment: the online methods the payment provider offers (a card; with Paymob also a mobile wallet,
  * whose number is asked for, and a kiosk reference) or cash on delivery, saved locally as soon as
  * picked. Cash is unavailable, with the reason, while the cart holds a product that cannot
- * be paid on delivery. Each way to pay says what delivery to the chosen address adds, as the server quotes it.
+ * be paid on delivery or the shop's cash rules refuse it for the address's phone; when they ask a deposit first,
+ * the cash choice says how much. Each way to pay says what delivery to the chosen address adds, as the server quotes it.
  */
 export function PaymentPage() {
   const { t, i18n } = useTranslation();
@@ -89,7 +91,9 @@ export function PaymentPage() {
     };
   };
 
-  const codUnavailable = useCodUnavailable(cart?.products);
+  // A product sold only online rules cash out whoever pays; the shop's cash rules, for this address's phone.
+  const cashRules = useCashRules(address);
+  const codUnavailable = useCodUnavailable(cart?.products) ?? cashRules.refused;
   const cashAllowed = Boolean(cart) && !codUnavailable;
   // A saved cash choice no longer counts once the cart holds a card-only product.
   const chosen = saved === 'cash' && !cashAllowed ? null : saved;
@@ -147,7 +151,7 @@ export function PaymentPage() {
       <h1 className="page-title">{t('checkout.payment.title')}</h1>
       {/* The choices appear once the methods and their fees are known: a card growing as its fees came
           in, or cards added under the cash one, would move a choice away from a finger about to tap it. */}
-      {isLoading || configLoading || feesPending ? (
+      {isLoading || configLoading || feesPending || cashRules.pending ? (
         <PageLoader />
       ) : (
         <form noValidate onSubmit={submit}>
@@ -216,6 +220,12 @@ export function PaymentPage() {
                   <>
                     {t('checkout.payment.cashText')}
                     {feeNote(fees?.cash)}
+                    {cashRules.deposit && !codUnavailable && (
+                      <>
+                        {' '}
+                        <span className="d-block mt-1 text-body">{cashRules.deposit.text}</span>
+                      </>
+                    )}
                   </>
                 }
                 reason={codUnavailable}

@@ -15,9 +15,12 @@ import { paths } from '../../../lib/paths';
 
 const POLL_MS = 2000;
 
-/** Paid, or further along: the money is in, whatever the provider's page said. */
+/**
+ * Paid, or further along: the money is in, whatever the provider's page said. A cash order's deposit paid moves it
+ * on as a cash order starts (awaiting confirmation, or confirmed).
+ */
 const isPaid = (status: PaymentStatus | undefined) =>
-  Boolean(status && ['paid', 'shipped', 'delivered'].includes(status.status));
+  Boolean(status && ['paid', 'awaiting_confirmation', 'confirmed', 'shipped', 'delivered'].includes(status.status));
 
 /**
  * /PaymentStatus?order=…: where a hosted checkout's signed return lands. It follows the shop's own

@@ -30,6 +30,7 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { orderTotals } from '../orderTotals';
 import { useCheckoutFees } from '../useCheckoutFees';
 import { useCodUnavailable } from '../useCodUnavailable';
+import { useCashRules } from '../useCashRules';
 import { AddressLines } from './AddressLines';
 import { CouponField } from './CouponField';
 import { CheckoutSteps } from './CheckoutSteps';
@@ -104,7 +105,8 @@ function Review({
   );
   // The shopper places the order knowing its total; if no quote can be had, the server's bill still tells it.
   const awaitingFees = !fees && !feesFailed && !couponRefused;
-  const codUnavailable = useCodUnavailable(method === 'cash' ? cart.products : undefined);
+  const cashRules = useCashRules(method === 'cash' ? address : null, coupon);
+  const codUnavailable = useCodUnavailable(method === 'cash' ? cart.products : undefined) ?? cashRules.refused;
   const { place, placing, failure } = usePlaceOrder(address, method, coupon, cart);
   // The next screen's code arrives while the shopper reads, so placing moves on at once instead of
   // showing this screen with the cart the order has just emptied.
@@ -196,14 +198,23 @@ function Review({
             variant="accent"
             size="lg"
             className="w-100"
-            disabled={placing || awaitingFees || Boolean(codUnavailable) || Boolean(couponRefused)}
+            disabled={placing || awaitingFees || cashRules.pending || Boolean(codUnavailable) || Boolean(couponRefused)}
             onClick={() => void place()}
           >
             {placing && <Spinner size="sm" className="me-2" aria-hidden="true" />}
             {t('checkout.review.placeOrder')}
           </Button>
+          {cashRules.deposit && !codUnavailable && (
+            <Alert variant="info" className="small">
+              {cashRules.deposit.text}
+            </Alert>
+          )}
           <p className="small text-body-secondary mt-3 mb-0">
-            {t(method === 'visa' ? 'checkout.review.nextCard' : 'checkout.review.nextCash')}
+            {method === 'visa'
+              ? t('checkout.review.nextCard')
+              : cashRules.deposit
+                ? t('checkout.cashRules.nextDeposit')
+                : t('checkout.review.nextCash')}
           </p>
         </OrderSummary>
         <Link to={paths.cart} className="btn btn-link mt-2 px-0">
@@ -223,8 +234,8 @@ const mayRetry = (error: Parameters<typeof errorStatus>[0]) =>
 
 /**
  * The address is saved, then the order is made from the server cart.
- * Cash: the server has emptied its cart, the local copy follows, then /success. Card: /Stripe with
- * the new order. Out of stock (409): /OrderError with the list the server sent. Any other refusal
+ * Cash: the server has emptied its cart, the local copy follows, then /success. Card, or cash with a deposit
+ * to pay online first: /Stripe with the new order. Out of stock (409): /OrderError with the list the server sent. Any other refusal
  * (an empty cart, cash for a card-only product) is shown here in the server's words. A 503 or a lost
  * connection is tried again with the same Idempotency-Key, so a try whose answer was lost is not placed twice.
  */
@@ -273,8 +284,8 @@ function usePlaceOrder(address: AddressInput, method: PaymentMethod, coupon: str
     setLeaving(true);
     // The coupon is the order's now; the next checkout starts without it.
     saveCoupon(user._id, undefined);
-    // A bill of nothing is confirmed at once: nothing to pay.
-    if (method === 'visa' && made.status === 'pending') {
+    // A bill of nothing is confirmed at once: nothing to pay. A cash order asked for a deposit pays it first.
+    if (made.status === 'pending') {
       void navigate(paths.stripe, { state: { order_id: made._id } });
     } else {
       dispatch(clearCart());

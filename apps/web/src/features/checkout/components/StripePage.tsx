@@ -46,7 +46,9 @@ export function StripePage() {
   const fromState = orderIdOf(useLocation().state);
   const { data: config, isError } = useGetPaymentConfigQuery();
   const orders = useGetMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
-  const awaiting = orders.data?.find((order) => order.status === 'pending' && order.paymentMethod === 'visa');
+  const awaiting = orders.data?.find(
+    (order) => order.status === 'pending' && (order.paymentMethod === 'visa' || order.deposit?.state === 'due'),
+  );
   const orderId = fromState ?? awaiting?._id ?? null;
   const hosted = useHostedPayment(config);
   const texts = hosted ? 'checkout.paymob' : 'checkout.stripe';
@@ -87,6 +89,8 @@ function CardPayment({ orderId }: { orderId: string }) {
   const orders = useGetMyOrdersQuery();
   const order = orders.data?.find((candidate) => candidate._id === orderId);
   const bill = order?.bill;
+  // A cash order's deposit is what is paid here; the rest is paid at the door.
+  const amount = order?.deposit ? order.deposit.amount : bill;
   // Fetched ahead, so a successful payment moves on to /success at once.
   useEffect(() => {
     void import('./SuccessPage');
@@ -137,9 +141,9 @@ function CardPayment({ orderId }: { orderId: string }) {
           <Card.Body className="p-3 p-md-4">
             <h2 className="h5 mb-3">{t('checkout.stripe.cardDetails')}</h2>
             {/* On phones the summary comes after the form: the amount is repeated where the card is entered. */}
-            {bill !== undefined && (
+            {amount !== undefined && (
               <p className="d-lg-none d-flex justify-content-between fw-semibold mb-3">
-                {t('checkout.stripe.amount')} <Price value={bill} />
+                {t('checkout.stripe.amount')} <Price value={amount} />
               </p>
             )}
             {form}
@@ -185,7 +189,8 @@ function PaidOrderSummary({ order }: { order: Order }) {
   const { t } = useTranslation();
   const localized = useLocalized();
   return (
-    <OrderSummary totals={orderTotalsOf(order)} method="visa">
+    <OrderSummary totals={orderTotalsOf(order)} method={order.paymentMethod}>
+      {order.deposit && <DepositLines order={order} deposit={order.deposit.amount} />}
       <h3 className="h6 mt-2">{t('checkout.stripe.orderItems')}</h3>
       <ul className="list-unstyled mb-0 d-flex flex-column gap-2">
         {order.products.map((line) => (
@@ -210,5 +215,26 @@ function PaidOrderSummary({ order }: { order: Order }) {
         ))}
       </ul>
     </OrderSummary>
+  );
+}
+
+/** What a cash order with a deposit pays now and what at the door. */
+export function DepositLines({ order, deposit }: { order: Pick<Order, 'bill'>; deposit: number }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="d-flex flex-column gap-1 small mb-2">
+      <div className="d-flex justify-content-between fw-semibold">
+        <dt>{t('checkout.cashRules.paidNow')}</dt>
+        <dd className="mb-0">
+          <Price value={deposit} />
+        </dd>
+      </div>
+      <div className="d-flex justify-content-between">
+        <dt className="fw-normal">{t('checkout.cashRules.restAtDoor')}</dt>
+        <dd className="mb-0">
+          <Price value={order.bill - deposit} />
+        </dd>
+      </div>
+    </dl>
   );
 }

@@ -174,6 +174,24 @@ function Invoice({ order, customer }: { order: Order; customer: string | undefin
             <Price value={order.bill} />
           </dd>
         </div>
+        {(order.deposit?.state === 'due' || order.deposit?.state === 'paid') && (
+          <>
+            <div>
+              <dt>
+                {t(order.deposit.state === 'paid' ? 'checkout.invoice.depositPaid' : 'checkout.invoice.depositDue')}
+              </dt>
+              <dd>
+                <Price value={order.deposit.amount} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('checkout.invoice.restDue')}</dt>
+              <dd>
+                <Price value={toEgp(toPiastres(order.bill) - toPiastres(order.deposit.amount))} />
+              </dd>
+            </div>
+          </>
+        )}
         {order.refund && (
           <>
             <div className="invoice-refund">

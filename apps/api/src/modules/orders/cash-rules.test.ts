@@ -1,0 +1,377 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { API_MSG, API_MSG_AR, CARD_ORDER_TTL_MS, type CashOffer, type CodSettings, type Order } from '@shop/contracts';
+import {
+  auditLogs,
+  cartItems,
+  orderConfirmations,
+  orders,
+  orderStatusHistory,
+  payments,
+  products,
+} from '../../db/schema.js';
+import { expireUnpaidOrders } from './expiry.js';
+import {
+  createAdmin,
+  createTestApp,
+  registerShopper,
+  TEST_COD_SETTINGS,
+  type Account,
+  type TestContext,
+} from '../../../test/harness.js';
+import { ADDRESS, createProduct, type ProductFixture } from '../../../test/fixtures.js';
+import { mobileMaker } from '../../../test/messaging-simulators.js';
+
+/**
+ * The shop's cash rules acting (orders/cash-rules.ts): on the checkout's orders and the staff's, asked beforehand by
+ * GET /api/order/cash and the staff's quote, and refused with a 400 naming the rule whatever the client sends.
+ */
+let t: TestContext;
+let admin: Account;
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_MAX: '1000000' });
+  admin = await createAdmin(t.app);
+});
+afterAll(() => t?.close());
+
+/** A delivery phone of its own for each test, as addresses store it (010…). */
+const newMobile = mobileMaker('0109');
+const addressTo = (phone: string) => ({ ...ADDRESS, phone });
+
+async function setCod(change: Partial<CodSettings>) {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/settings/cod',
+    headers: admin.headers,
+    payload: { ...TEST_COD_SETTINGS, ...change },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+/** The shopper's cart holds `quantity` of the product. */
+async function fillCart(user: Account, product: ProductFixture, quantity = 1) {
+  await t.app.db.delete(cartItems).where(eq(cartItems.userId, user.id));
+  await t.app.db.insert(cartItems).values({ userId: user.id, productId: product.id, quantity });
+}
+
+const placeCash = (user: Account, phone: string, language = 'en') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: { ...user.headers, 'accept-language': language },
+    payload: { deliveryAddress: addressTo(phone), paymentMethod: 'cash' },
+  });
+
+const offerFor = async (user: Account, phone: string): Promise<CashOffer> => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/order/cash',
+    headers: user.headers,
+    query: { state: ADDRESS.state, phone },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<CashOffer>();
+};
+
+const setStatus = (orderId: string, status: string) =>
+  t.app.db.update(orders).set({ status }).where(eq(orders.id, orderId));
+
+describe('the largest cash bill', () => {
+  it('refuses cash over it, says why before and when placing, and takes a card for the same cart', async () => {
+    await setCod({ maxCashBill: 500 });
+    const user = await registerShopper(t.app);
+    const phone = newMobile().local;
+    // 480 + 21 shipping + 9 cash fee: 510 EGP, over 500.
+    await fillCart(user, await createProduct(t.app.db, { price: 480, stock: 5 }));
+    expect(await offerFor(user, phone)).toEqual({ cash: 'online', refusal: 'cash_bill_over_limit', limit: 500 });
+
+    const refused = await placeCash(user, phone);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'cash_bill_over_limit', message: API_MSG.cashBillOverLimit(500) });
+    const arabic = await placeCash(user, phone, 'ar');
+    expect(arabic.json()).toMatchObject({ code: 'cash_bill_over_limit', message: API_MSG_AR.cashBillOverLimit(500) });
+    expect(await t.app.db.select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: user.headers,
+      payload: { deliveryAddress: addressTo(phone), paymentMethod: 'visa' },
+    });
+    expect(card.statusCode).toBe(201);
+  });
+
+  it('takes cash up to it, and any bill once the limit is taken off', async () => {
+    await setCod({ maxCashBill: 510 });
+    const user = await registerShopper(t.app);
+    const product = await createProduct(t.app.db, { price: 480, stock: 5 });
+    await fillCart(user, product);
+    expect(await offerFor(user, newMobile().local)).toEqual({ cash: 'cash' });
+    expect((await placeCash(user, newMobile().local)).statusCode).toBe(201);
+
+    await setCod({ maxCashBill: null });
+    await fillCart(user, product, 3);
+    expect((await placeCash(user, newMobile().local)).statusCode).toBe(201);
+  });
+});
+
+describe('open cash orders per phone', () => {
+  it('refuses the order past the limit to one phone, whoever places it, until one is delivered or cancelled', async () => {
+    await setCod({ maxOpenCashOrders: 2, maxCashBill: null });
+    const phone = newMobile().local;
+    const product = await createProduct(t.app.db, { price: 100, stock: 20 });
+    const placed: { user: Account; order: Order }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const user = await registerShopper(t.app);
+      await fillCart(user, product);
+      const res = await placeCash(user, phone);
+      expect(res.statusCode).toBe(201);
+      const [order] = res.json<Order[]>();
+      if (order) placed.push({ user, order });
+    }
+    const third = await registerShopper(t.app);
+    await fillCart(third, product);
+    expect(await offerFor(third, phone)).toEqual({ cash: 'online', refusal: 'cash_orders_open', limit: 2 });
+    const refused = await placeCash(third, phone);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'cash_orders_open', message: API_MSG.cashOrdersOpen(2) });
+    // Another phone is another count.
+    expect(await offerFor(third, newMobile().local)).toEqual({ cash: 'cash' });
+
+    // Shipped is still open; delivered is not.
+    const [first, second] = placed;
+    await setStatus(first?.order._id ?? '', 'shipped');
+    expect((await placeCash(third, phone)).statusCode).toBe(400);
+    await setStatus(first?.order._id ?? '', 'delivered');
+    expect((await placeCash(third, phone)).statusCode).toBe(201);
+    // The shopper cancelling one frees its place.
+    expect(await offerFor(third, phone)).toMatchObject({ cash: 'online' });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${second?.order._id}/cancel`,
+      headers: second?.user.headers,
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(await offerFor(third, phone)).toEqual({ cash: 'cash' });
+  });
+
+  it('lets only one of two orders at once take the last place', async () => {
+    await setCod({ maxOpenCashOrders: 1, maxCashBill: null });
+    const phone = newMobile().local;
+    const product = await createProduct(t.app.db, { price: 100, stock: 20 });
+    const shoppers = [await registerShopper(t.app), await registerShopper(t.app)];
+    for (const user of shoppers) await fillCart(user, product);
+    const answers = await Promise.all(shoppers.map((user) => placeCash(user, phone)));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 400]);
+  });
+});
+
+/** `count` parcels to the phone that came back undelivered: refused at the door. */
+async function refusedParcels(phone: string, count: number) {
+  const rows = await t.app.db
+    .insert(orders)
+    .values(
+      Array.from({ length: count }, () => ({
+        userId: null,
+        status: 'returned',
+        paymentMethod: 'cash',
+        itemsTotal: 10_000,
+        shipping: 2_100,
+        codFee: 900,
+        bill: 13_000,
+        deliveryAddress: addressTo(phone),
+      })),
+    )
+    .returning({ id: orders.id });
+  const at = t.clock.now();
+  await t.app.db.insert(orderStatusHistory).values(
+    rows.flatMap(({ id }) =>
+      (['confirmed', 'shipped', 'returned'] as const).map((status) => ({
+        orderId: id,
+        status,
+        at,
+        actor: 'courier',
+      })),
+    ),
+  );
+}
+
+describe('parcels refused', () => {
+  it('takes only online payment from a phone at the limit when the shop says so', async () => {
+    await setCod({ maxCashBill: null, refusalsBeforeOnlineOnly: 2, refusalAction: 'online_only' });
+    const phone = newMobile().local;
+    const user = await registerShopper(t.app);
+    await fillCart(user, await createProduct(t.app.db, { price: 100, stock: 5 }));
+    await refusedParcels(phone, 1);
+    expect(await offerFor(user, phone)).toEqual({ cash: 'cash' });
+    await refusedParcels(phone, 1);
+    expect(await offerFor(user, phone)).toEqual({ cash: 'online', refusal: 'cash_online_only', limit: null });
+    const refused = await placeCash(user, phone, 'ar');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'cash_online_only', message: API_MSG_AR.cashOnlineOnly });
+    // The limit raised, the same phone pays cash again.
+    await setCod({ maxCashBill: null, refusalsBeforeOnlineOnly: 3, refusalAction: 'online_only' });
+    expect((await placeCash(user, phone)).statusCode).toBe(201);
+  });
+});
+
+describe('a deposit first', () => {
+  const startPaying = async (user: Account, orderId: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/create-payment-intent',
+      headers: user.headers,
+      payload: { order_id: orderId },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ clientSecret: string }>().clientSecret;
+  };
+  const pay = (clientSecret: string, number = '4242 4242 4242 4242') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payment/offline/confirm',
+      payload: { clientSecret, card: { number, exp: '12/40', cvc: '123' } },
+    });
+  const orderOf = async (user: Account, id: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/order/${id}`, headers: user.headers })).json<Order>();
+
+  /** A shopper with 2 × 100 EGP in the cart, delivered to a phone with two parcels refused; deposits asked. */
+  async function depositOrder() {
+    await setCod({ maxCashBill: null, refusalsBeforeOnlineOnly: 2, refusalAction: 'deposit' });
+    const phone = newMobile().local;
+    await refusedParcels(phone, 2);
+    const user = await registerShopper(t.app);
+    const product = await createProduct(t.app.db, { price: 100, stock: 5 });
+    await fillCart(user, product, 2);
+    // 200 + 21 shipping + 9 cash fee: 30 online first, 200 at the door.
+    expect(await offerFor(user, phone)).toEqual({ cash: 'deposit', deposit: 30, rest: 200 });
+    const res = await placeCash(user, phone);
+    expect(res.statusCode, res.body).toBe(201);
+    const [order] = res.json<Order[]>();
+    if (!order) throw new Error('no order');
+    return { user, product, order };
+  }
+
+  it('is paid online for the delivery fees; the order then waits for its confirmation, the rest due at the door', async () => {
+    const { user, order } = await depositOrder();
+    expect(order).toMatchObject({ status: 'pending', bill: 230, deposit: { amount: 30, state: 'due' } });
+    // Nothing asked yet, and the cart stays until the deposit is paid.
+    expect(await t.app.db.select().from(orderConfirmations).where(eq(orderConfirmations.orderId, order._id))).toEqual(
+      [],
+    );
+    expect(await t.app.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(1);
+
+    const secret = await startPaying(user, order._id);
+    const [intent] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(intent?.amount).toBe(3000);
+    expect((await pay(secret)).json()).toMatchObject({ status: 'succeeded', amount: 3000 });
+
+    expect(await orderOf(user, order._id)).toMatchObject({
+      status: 'awaiting_confirmation',
+      deposit: { amount: 30, state: 'paid' },
+    });
+    expect(
+      await t.app.db.select().from(orderConfirmations).where(eq(orderConfirmations.orderId, order._id)),
+    ).toHaveLength(1);
+    expect(await t.app.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toEqual([]);
+  });
+
+  it('failed, leaves the order unpaid, and expired, gives its stock back', async () => {
+    const { user, product, order } = await depositOrder();
+    const secret = await startPaying(user, order._id);
+    expect((await pay(secret, '4000 0000 0000 0002')).json()).toMatchObject({ status: 'requires_payment_method' });
+    expect(await orderOf(user, order._id)).toMatchObject({ status: 'pending', deposit: { state: 'due' } });
+    expect((await t.app.db.select().from(products).where(eq(products.id, product.id)))[0]?.stock).toBe(3);
+
+    t.clock.advance(CARD_ORDER_TTL_MS + 60_000);
+    try {
+      await expireUnpaidOrders(t.app);
+    } finally {
+      t.clock.advance(-(CARD_ORDER_TTL_MS + 60_000));
+    }
+    expect(await orderOf(user, order._id)).toMatchObject({ status: 'cancelled', deposit: { state: 'due' } });
+    expect((await t.app.db.select().from(products).where(eq(products.id, product.id)))[0]?.stock).toBe(5);
+  });
+
+  it('is given back through the provider when the shop cancels the order', async () => {
+    const { user, order } = await depositOrder();
+    await pay(await startPaying(user, order._id));
+    const cancelled = await t.app.inject({
+      method: 'PUT',
+      url: `/api/order/${order._id}/status`,
+      headers: admin.headers,
+      payload: { status: 'cancelled', reason: 'Out of the colour' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json<Order>()).toMatchObject({
+      status: 'cancelled',
+      deposit: { amount: 30, state: 'refunded' },
+      refund: { amount: 30, whole: false, method: 'card' },
+    });
+    const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(payment?.state).toBe('refunded');
+    const [given] = await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, 'deposit_refunded'));
+    expect(given?.data).toMatchObject({ orderId: order._id, amount: 30 });
+  });
+
+  it('ships with only the rest to collect at the door', async () => {
+    const { user, order } = await depositOrder();
+    await setCod({
+      maxCashBill: null,
+      refusalsBeforeOnlineOnly: 2,
+      refusalAction: 'deposit',
+      confirmation: { ...TEST_COD_SETTINGS.confirmation, enabled: false },
+    });
+    await pay(await startPaying(user, order._id));
+    expect(await orderOf(user, order._id)).toMatchObject({ status: 'confirmed', deposit: { state: 'paid' } });
+  });
+});
+
+describe('orders taken by staff', () => {
+  it('obey the same rules, and the quote says why before placing', async () => {
+    await setCod({ maxCashBill: 300, refusalsBeforeOnlineOnly: 2, refusalAction: 'online_only' });
+    const product = await createProduct(t.app.db, { price: 150, stock: 9 });
+    const phone = newMobile().local;
+    const items = [{ product_id: product.id, quantity: 2 }];
+    const quote = (quantity: number, forPhone = phone) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/orders/quote',
+        headers: admin.headers,
+        payload: {
+          items: [{ product_id: product.id, quantity }],
+          state: 'Cairo',
+          paymentMethod: 'cash',
+          phone: forPhone,
+        },
+      });
+    // 300 + 30 fees: over 300.
+    expect((await quote(2)).json()).toMatchObject({
+      bill: 330,
+      cash: { cash: 'online', refusal: 'cash_bill_over_limit', limit: 300 },
+    });
+    const order = (payment: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/orders',
+        headers: admin.headers,
+        payload: {
+          customerPhone: newMobile().local,
+          customerName: 'Hany Fathy',
+          items,
+          deliveryAddress: addressTo(phone),
+          paymentMethod: payment,
+          source: 'phone',
+        },
+      });
+    const refused = await order('cash');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'cash_bill_over_limit', message: API_MSG.cashBillOverLimit(300) });
+    expect((await order('link')).statusCode).toBe(201);
+
+    await refusedParcels(phone, 2);
+    expect((await quote(1)).json()).toMatchObject({ cash: { cash: 'online', refusal: 'cash_online_only' } });
+    expect((await quote(1, newMobile().local)).json()).toMatchObject({ cash: { cash: 'cash' } });
+  });
+});
