@@ -5,7 +5,7 @@ import { CONTACT_CHANNELS } from './contact-channels.js';
 import { LANGUAGES } from './language.js';
 import { ORDER_ACTORS, ORDER_STATUSES } from './lifecycle.js';
 import { orderSchema } from './checkout.js';
-import { ORDER_SOURCES } from './staffOrders.js';
+import { ORDER_SOURCES } from './constants.js';
 
 /** Orders per page of the dashboard's all-orders screen. */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;

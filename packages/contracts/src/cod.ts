@@ -4,7 +4,7 @@ import { shippingQuoteQuerySchema } from './shipping.js';
 import { LANGUAGES } from './language.js';
 import { calendarDay } from './adminOrders.js';
 import { say } from './said.js';
-import { ORDER_SOURCES } from './staffOrders.js';
+import { ORDER_SOURCES } from './constants.js';
 
 /*
  * Cash on delivery: the shop's cash rules and the confirmation of cash orders (docs/guide/cash-on-delivery.md).

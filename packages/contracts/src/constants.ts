@@ -46,3 +46,12 @@ export function normalisePaymentMethod(value: string): PaymentMethod {
 
 export const AUDIT_TYPES = ['auth', 'user', 'admin', 'order', 'payment'] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
+
+/**
+ * Where an order came from: the storefront's checkout ('web'), or the way a customer reached the staff member who
+ * placed it for them (an order taken by phone, from a WhatsApp chat, an Instagram message or anything else).
+ */
+export const ORDER_SOURCES = ['web', 'phone', 'whatsapp', 'instagram', 'other'] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+export const STAFF_ORDER_SOURCES = ['phone', 'whatsapp', 'instagram', 'other'] as const;
+export type StaffOrderSource = (typeof STAFF_ORDER_SOURCES)[number];

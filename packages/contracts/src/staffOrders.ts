@@ -5,15 +5,7 @@ import { nameField } from './user.js';
 import { mobileField } from './phone.js';
 import { addressSchema, savedAddressSchema } from './checkout.js';
 import { cashOfferSchema } from './cod.js';
-
-/**
- * Where an order came from: the storefront's checkout ('web'), or the way a customer reached the staff member who
- * placed it for them (an order taken by phone, from a WhatsApp chat, an Instagram message or anything else).
- */
-export const ORDER_SOURCES = ['web', 'phone', 'whatsapp', 'instagram', 'other'] as const;
-export type OrderSource = (typeof ORDER_SOURCES)[number];
-export const STAFF_ORDER_SOURCES = ['phone', 'whatsapp', 'instagram', 'other'] as const;
-export type StaffOrderSource = (typeof STAFF_ORDER_SOURCES)[number];
+import { STAFF_ORDER_SOURCES } from './constants.js';
 
 /** Cash on delivery, or paid online through a link sent to the customer (the order is then a card order). */
 export const STAFF_PAYMENT_METHODS = ['cash', 'link'] as const;

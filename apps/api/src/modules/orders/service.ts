@@ -75,11 +75,12 @@ export function ordersService(deps: OrdersDeps) {
     }
     const outcome = await move(orderId, undefined, async (order, tx) => {
       const from = order.status as OrderStatus;
-      if ((from === 'paid' && to === 'cancelled') || to === 'refunded') {
-        // Cancelling a paid order gives its money back: a move only a role with refunds may make.
-        if (!admin.permissions.includes('orders.refund')) throw forbidden(say.api.roleNotAllowed);
-        return 'refund';
-      }
+      // Cancelling a paid order, or one whose deposit was paid, gives money back: a move only a role with refunds
+      // may make.
+      const givesMoneyBack =
+        to === 'refunded' || (to === 'cancelled' && (from === 'paid' || order.depositState === 'paid'));
+      if (givesMoneyBack && !admin.permissions.includes('orders.refund')) throw forbidden(say.api.roleNotAllowed);
+      if ((from === 'paid' && to === 'cancelled') || to === 'refunded') return 'refund';
       if (to === 'shipped') refuseUnshippable(from);
       if (to === 'shipped' && !trackingNumber) throw badRequest(say.api.trackingNumberRequired);
       await refusePendingRefund(tx, order);
