@@ -1,3 +1,4 @@
 export { useGetMyOrdersQuery } from './api/ordersApi';
 export { orderRef } from './orderRef';
 export { OrderDocumentHead } from './components/OrderDocumentHead';
+export { OrderBill } from './components/OrderBill';

@@ -11,6 +11,7 @@ import { intlLocale, loadTexts } from '../../../i18n';
 import { InLanguage, useTranslation } from '../../../i18n/useTranslation';
 import { paths } from '../../../lib/paths';
 import { AddressLines } from '../../checkout';
+import { OrderBill } from '../../orders';
 import { useGetAdminOrderQuery } from '../api/adminApi';
 import { formatDateTime } from '../format';
 import { usePermissions } from '../permissions';
@@ -132,15 +133,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
 }
 
 function OrderLines({ order }: { order: AdminOrderDetail }) {
-  const { t, i18n } = useTranslation();
-  const totals: [string, number][] = [
-    [t('checkout.invoice.itemsTotal'), order.itemsTotal],
-    ...(order.discount > 0
-      ? [[t('checkout.invoice.discount', { code: order.couponCode ?? '' }), -order.discount]]
-      : []),
-    [t('checkout.invoice.shipping'), order.shipping],
-    ...(order.codFee > 0 ? [[t('checkout.invoice.codFee'), order.codFee]] : []),
-  ] as [string, number][];
+  const { t } = useTranslation();
   return (
     <Card id="order-items" title={t('admin.order.items')} flush>
       <ScrollTable caption={t('admin.order.items')}>
@@ -169,34 +162,7 @@ function OrderLines({ order }: { order: AdminOrderDetail }) {
           ))}
         </tbody>
       </ScrollTable>
-      <dl className="order-totals px-3 pb-3 mb-0">
-        {totals.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>
-              <Price value={value} />
-            </dd>
-          </div>
-        ))}
-        <div className="order-total">
-          <dt>{t('checkout.invoice.total')}</dt>
-          <dd>
-            <Price value={order.bill} />
-          </dd>
-        </div>
-        {order.refund && (
-          <div>
-            <dt>
-              {t('checkout.refund.invoiceRefunded', {
-                date: formatDateTime(order.refund.at, intlLocale(i18n.language)),
-              })}
-            </dt>
-            <dd>
-              <Price value={-order.refund.amount} />
-            </dd>
-          </div>
-        )}
-      </dl>
+      <OrderBill order={order} kind="order" className="px-3 pb-3 mb-0" />
     </Card>
   );
 }

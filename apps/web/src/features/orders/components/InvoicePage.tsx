@@ -2,21 +2,20 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, Navigate, useParams } from 'react-router';
-import { toEgp, toPiastres, VAT_PERCENT, vatIncluded, type Order } from '@shop/contracts';
+import { toEgp, toPiastres, type Order } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
 import { ChevronStartIcon, PrinterIcon } from '../../../components/icons';
 import { Localized } from '../../../components/Localized';
 import { VariantValues } from '../../../components/VariantValues';
 import { Price } from '../../../components/Price';
-import { intlLocale } from '../../../i18n';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../auth';
 import { AddressLines } from '../../checkout';
 import { useGetOrderQuery } from '../api/ordersApi';
 import { orderRef } from '../orderRef';
+import { OrderBill } from './OrderBill';
 import { OrderDocumentHead } from './OrderDocumentHead';
 import { RefundNote } from './RefundNote';
 import '../../../styles/invoice.css';
@@ -79,7 +78,7 @@ export function InvoicePage() {
 }
 
 function Invoice({ order, customer }: { order: Order; customer: string | undefined }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const localized = useLocalized();
   const ref = orderRef(order._id);
   return (
@@ -139,84 +138,7 @@ function Invoice({ order, customer }: { order: Order; customer: string | undefin
         </tbody>
       </table>
 
-      <dl className="invoice-totals">
-        <div>
-          <dt>{t('checkout.invoice.itemsTotal')}</dt>
-          <dd>
-            <Price value={order.itemsTotal} />
-          </dd>
-        </div>
-        {order.couponCode && order.discount > 0 && (
-          <div>
-            <dt>{t('checkout.invoice.discount', { code: order.couponCode })}</dt>
-            <dd>
-              −<Price value={order.discount} />
-            </dd>
-          </div>
-        )}
-        <div>
-          <dt>{t('checkout.invoice.shipping')}</dt>
-          <dd>
-            <Price value={order.shipping} />
-          </dd>
-        </div>
-        {order.codFee > 0 && (
-          <div>
-            <dt>{t('checkout.invoice.codFee')}</dt>
-            <dd>
-              <Price value={order.codFee} />
-            </dd>
-          </div>
-        )}
-        <div className="invoice-total">
-          <dt>{t('checkout.invoice.total')}</dt>
-          <dd>
-            <Price value={order.bill} />
-          </dd>
-        </div>
-        {(order.deposit?.state === 'due' || order.deposit?.state === 'paid') && (
-          <>
-            <div>
-              <dt>
-                {t(order.deposit.state === 'paid' ? 'checkout.invoice.depositPaid' : 'checkout.invoice.depositDue')}
-              </dt>
-              <dd>
-                <Price value={order.deposit.amount} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('checkout.invoice.restDue')}</dt>
-              <dd>
-                <Price value={toEgp(toPiastres(order.bill) - toPiastres(order.deposit.amount))} />
-              </dd>
-            </div>
-          </>
-        )}
-        {order.refund && (
-          <>
-            <div className="invoice-refund">
-              <dt>
-                {t('checkout.refund.invoiceRefunded', { date: formatDate(order.refund.at, intlLocale(i18n.language)) })}
-              </dt>
-              <dd>
-                −<Price value={order.refund.amount} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('checkout.refund.invoiceNet')}</dt>
-              <dd>
-                <Price value={toEgp(toPiastres(order.bill) - toPiastres(order.refund.amount))} />
-              </dd>
-            </div>
-          </>
-        )}
-        <div className="invoice-vat">
-          <dt>{t('checkout.invoice.vat', { rate: VAT_PERCENT })}</dt>
-          <dd>
-            <Price value={vatIncluded(order.bill)} />
-          </dd>
-        </div>
-      </dl>
+      <OrderBill order={order} kind="invoice" vat />
 
       {order.etaReceipt && (
         // The e-receipt the Tax Authority holds for this sale: its QR code opens it on the ETA's portal.
