@@ -34,3 +34,4 @@ export * from './staff.js';
 export * from './eta.js';
 export * from './staffOrders.js';
 export * from './cod.js';
+export * from './shop.js';

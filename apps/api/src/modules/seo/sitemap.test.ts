@@ -65,7 +65,8 @@ describe('robots.txt and the sitemap', () => {
     }
     const locs = urls.map((u) => textOf(u, 'loc'));
     const rows = await Promise.all([departments, categories, products].map((table) => t.app.db.$count(table)));
-    expect(locs).toHaveLength(2 * (2 + rows.reduce((sum, n) => sum + n, 0)));
+    // Home, about and the shop's four pages, then every row's page, each in both languages.
+    expect(locs).toHaveLength(2 * (6 + rows.reduce((sum, n) => sum + n, 0)));
     expect(new Set(locs).size).toBe(locs.length);
     expect(locs).toEqual(expect.arrayContaining([`${SHOP}/`, `${SHOP}/ar`, `${SHOP}/about`, `${SHOP}/ar/about`]));
 

@@ -132,6 +132,12 @@ function ShippingForm({ rates }: { rates: ShippingRates }) {
                   <th scope="col" id="shipping-col-per-kg">
                     {t('admin.shipping.perKg')}
                   </th>
+                  <th scope="col" id="shipping-col-min-days">
+                    {t('admin.shipping.minDays')}
+                  </th>
+                  <th scope="col" id="shipping-col-max-days">
+                    {t('admin.shipping.maxDays')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -158,6 +164,24 @@ function ShippingForm({ rates }: { rates: ShippingRates }) {
                           labelledBy={`shipping-rate-${row} shipping-col-per-kg`}
                           registration={register(`rates.${row}.perKg`)}
                           error={rowErrors?.perKg}
+                        />
+                      </td>
+                      <td>
+                        <AmountCell
+                          id={`shipping-rate-${row}-min-days`}
+                          labelledBy={`shipping-rate-${row} shipping-col-min-days`}
+                          registration={register(`rates.${row}.minDays`)}
+                          error={rowErrors?.minDays}
+                          numeric
+                        />
+                      </td>
+                      <td>
+                        <AmountCell
+                          id={`shipping-rate-${row}-max-days`}
+                          labelledBy={`shipping-rate-${row} shipping-col-max-days`}
+                          registration={register(`rates.${row}.maxDays`)}
+                          error={rowErrors?.maxDays}
+                          numeric
                         />
                       </td>
                     </tr>
@@ -188,17 +212,22 @@ function focusFirstInvalid(invalid: FieldErrors, form: unknown) {
   first?.focus();
 }
 
-/** One amount of the table, named by its row's governorate and its column ("Aswan Base fee (EGP)"). */
+/**
+ * One figure of the table, named by its row's governorate and its column ("Aswan Base fee (EGP)"): an amount,
+ * or a whole number of days (`numeric`).
+ */
 function AmountCell({
   id,
   labelledBy,
   registration,
   error,
+  numeric = false,
 }: {
   id: string;
   labelledBy: string;
   registration: UseFormRegisterReturn;
   error?: FieldError;
+  numeric?: boolean;
 }) {
   const message = translateValidation(error?.message);
   return (
@@ -206,7 +235,7 @@ function AmountCell({
       <Form.Control
         id={id}
         size="sm"
-        inputMode="decimal"
+        inputMode={numeric ? 'numeric' : 'decimal'}
         dir="ltr"
         aria-labelledby={labelledBy}
         isInvalid={Boolean(message)}

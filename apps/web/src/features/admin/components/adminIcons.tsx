@@ -54,9 +54,3 @@ export const PercentIcon = (props: IconProps) => (
     <circle cx="17.5" cy="17.5" r="2.5" />
   </Icon>
 );
-
-export const PhoneIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
-  </Icon>
-);
