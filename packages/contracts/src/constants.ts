@@ -46,3 +46,9 @@ export function normalisePaymentMethod(value: string): PaymentMethod {
 
 export const AUDIT_TYPES = ['auth', 'user', 'admin', 'order', 'payment'] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
+
+/**
+ * Egypt's Consumer Protection Law (181 of 2018) gives a shopper 14 days from delivery to return goods. Here, without
+ * zod, because the product page promises it.
+ */
+export const RETURN_WINDOW_DAYS = 14;

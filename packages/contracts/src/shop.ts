@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './fields.js';
-import { egyptianMobile, latinDigits } from './phone.js';
+import { egyptianMobile, latinDigits } from './mobile.js';
+import { SHOP_PAGES } from './seller.js';
 import { say } from './said.js';
 
 /*
@@ -9,11 +10,6 @@ import { say } from './said.js';
  * (docs/decisions/shop-pages-markup.md): a blank line starts a paragraph, a line starting with "## " is a
  * heading and one starting with "- " an item of a list. It is never read as HTML.
  */
-
-/** The pages every shop has, by the name in their address (/pages/<name>). */
-export const SHOP_PAGES = ['delivery', 'returns', 'privacy', 'terms'] as const;
-export type ShopPageName = (typeof SHOP_PAGES)[number];
-export const isShopPage = (name: string): name is ShopPageName => (SHOP_PAGES as readonly string[]).includes(name);
 
 /** A telephone as people write it (a landline, a hotline, a mobile): 3 to 20 digits, spaces, dashes, a leading +. */
 const phoneNumber = z
@@ -64,12 +60,3 @@ export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
 /** The path parameter of a page's route. */
 export const shopPageParamsSchema = z.object({ page: z.enum(SHOP_PAGES) });
-
-/** The wa.me address of a WhatsApp number (+201… or as typed), or null when there is none. */
-export function whatsappLink(number: string): string | null {
-  const mobile = egyptianMobile(number);
-  return mobile ? `https://wa.me/${mobile.slice(1)}` : null;
-}
-
-/** The tel: address of a phone number as written: its digits, with the + of an international number. */
-export const telLink = (number: string): string => `tel:${latinDigits(number).replace(/[^\d+]/g, '')}`;

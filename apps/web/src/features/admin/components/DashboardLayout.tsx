@@ -12,6 +12,7 @@ import {
   MenuIcon,
   PhoneIcon,
   SearchIcon,
+  ShieldIcon,
   TruckIcon,
   type IconProps,
 } from '../../../components/icons';
@@ -55,7 +56,7 @@ const NAV: NavItem[] = [
   { to: paths.dashDepartments, label: 'departments', icon: BuildingIcon, permission: 'catalogue.write' },
   { to: paths.dashCoupons, label: 'coupons', icon: PercentIcon, permission: 'coupons.write' },
   { to: paths.dashShipping, label: 'shipping', icon: TruckIcon, permission: 'settings.write' },
-  { to: paths.dashShop, label: 'shop', icon: BuildingIcon, permission: 'settings.write' },
+  { to: paths.dashShop, label: 'shop', icon: ShieldIcon, permission: 'settings.write' },
   { to: paths.dashSynonyms, label: 'synonyms', icon: SearchIcon, permission: 'catalogue.write' },
   { to: paths.dashEta, label: 'eta', icon: ReceiptIcon, permission: 'settings.write' },
   { to: paths.dashLogs, label: 'logs', icon: LogIcon, permission: 'audit.read' },
