@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { get, useForm, type FieldError, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
@@ -19,33 +17,19 @@ import { Field } from './Field';
 import { CodSettingsCard } from './CodSettingsCard';
 import { InstalmentPlansCard } from './InstalmentPlansCard';
 import { PageHeader } from './PageHeader';
+import { SettingsLoader } from './SettingsLoader';
 import { ScrollTable } from './ScrollTable';
 
 /** Shipping: what delivery costs in each governorate, and the rules every order follows. */
 export function ShippingAdminPage() {
   const { t } = useTranslation();
-  const { data, isLoading, isError, refetch } = useGetShippingRatesQuery();
+  const query = useGetShippingRatesQuery();
   return (
     <>
       <PageHeader title={t('admin.shipping.title')} subtitle={t('admin.shipping.subtitle')} />
-      {isLoading ? (
-        <div className="dash-card" role="status" aria-label={t('common.loading')}>
-          {Array.from({ length: 8 }, (_, index) => (
-            <Placeholder key={index} as="p" animation="glow">
-              <Placeholder xs={4} /> <Placeholder xs={3} /> <Placeholder xs={3} />
-            </Placeholder>
-          ))}
-        </div>
-      ) : isError || !data ? (
-        <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-3">
-          {t('common.loadFailed')}
-          <Button variant="outline-danger" size="sm" onClick={() => void refetch()}>
-            {t('admin.common.retry')}
-          </Button>
-        </Alert>
-      ) : (
-        <ShippingForm rates={data} />
-      )}
+      <SettingsLoader query={query} lines={8}>
+        {(data) => <ShippingForm rates={data} />}
+      </SettingsLoader>
       <InstalmentPlansCard />
       <CodSettingsCard />
     </>

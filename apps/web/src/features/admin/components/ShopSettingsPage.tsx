@@ -1,8 +1,6 @@
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
@@ -15,32 +13,16 @@ import { useGetShopSettingsQuery, useSaveShopSettingsMutation } from '../api/adm
 import { notifyOutcome } from '../notifyOutcome';
 import { Field } from './Field';
 import { PageHeader } from './PageHeader';
+import { SettingsLoader } from './SettingsLoader';
 
 /** The shop's details and pages: what the storefront's footer says of the seller and the pages it links to. */
 export function ShopSettingsPage() {
   const { t } = useTranslation();
-  const { data, isLoading, isError, refetch } = useGetShopSettingsQuery();
+  const query = useGetShopSettingsQuery();
   return (
     <>
       <PageHeader title={t('admin.shop.title')} subtitle={t('admin.shop.subtitle')} />
-      {isLoading ? (
-        <div className="dash-card" role="status" aria-label={t('common.loading')}>
-          {Array.from({ length: 6 }, (_, index) => (
-            <Placeholder key={index} as="p" animation="glow">
-              <Placeholder xs={4} /> <Placeholder xs={7} />
-            </Placeholder>
-          ))}
-        </div>
-      ) : isError || !data ? (
-        <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-3">
-          {t('common.loadFailed')}
-          <Button variant="outline-danger" size="sm" onClick={() => void refetch()}>
-            {t('admin.common.retry')}
-          </Button>
-        </Alert>
-      ) : (
-        <ShopForm settings={data} />
-      )}
+      <SettingsLoader query={query}>{(data) => <ShopForm settings={data} />}</SettingsLoader>
     </>
   );
 }
