@@ -5,7 +5,7 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 /** The same shop paying through the Paymob simulator (e2e/server.mjs starts both). */
 const paymobPort = Number(process.env.E2E_PAYMOB_PORT ?? port + 1);
-const PAYMOB_SPECS = ['checkout/paymob.spec.ts', 'checkout/fawry.spec.ts'];
+const PAYMOB_SPECS = ['checkout/paymob.spec.ts', 'checkout/fawry.spec.ts', 'checkout/zz-shots.spec.ts'];
 
 /**
  * One worker per core this run may use that is idle now: the cores of its CPU affinity (`taskset -c 0`

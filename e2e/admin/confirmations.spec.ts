@@ -4,7 +4,7 @@ import { newShopper } from '../support/accounts';
 import { expect, test } from '../support/test';
 import { expectNoSeriousA11yViolations } from '../support/ui';
 import { ADDRESS } from '../checkout/helpers';
-import { asAdmin, expectToast, uniqueName } from './helpers';
+import { asAdmin, expectToast, placeCashOrder, uniqueName } from './helpers';
 
 /*
  * Cash orders confirmed before they ship (issue 46): the shopper answers the WhatsApp request's button, and the
@@ -118,4 +118,54 @@ test('an agent works the queue while another agent holds an order', async ({ pag
   await expect(card(mine)).toHaveCount(0);
   const order = await request.get(`/api/order/${mine}`, { headers: ownerHeaders });
   expect(((await order.json()) as { status: string }).status).toBe('confirmed');
+});
+
+test('the cash-on-delivery charts show real numbers', async ({ page, request, makeProduct }) => {
+  const owner = await asAdmin(page, request);
+  const headers = { 'x-access-token': owner.token };
+  const kettle = await makeProduct({ name: uniqueName('Refused kettle'), stock: 10, price: 200 });
+  const lamp = await makeProduct({ name: uniqueName('Refused lamp'), stock: 10, price: 100 });
+  const shopper = await newShopper(request, 'Salma Buyer');
+  const move = async (orderId: string, status: string, extra: object = {}) => {
+    const res = await request.put(`/api/order/${orderId}/status`, { headers, data: { status, ...extra } });
+    expect(res.ok(), await res.text()).toBe(true);
+  };
+  /** A cash order of `productId`, confirmed by its shopper, shipped, and then delivered or brought back. */
+  const parcel = async (productId: string, end: 'delivered' | 'returned') => {
+    const order = await placeCashOrder(request, shopper, productId);
+    await move(order._id, 'shipped', { trackingNumber: uniqueName('TRK').replace(/\W/g, '') });
+    await move(order._id, end);
+  };
+  // The kettle: one parcel taken, one refused. The lamp: one refused, one cancelled after confirming.
+  await parcel(kettle._id, 'delivered');
+  await parcel(kettle._id, 'returned');
+  await parcel(lamp._id, 'returned');
+  await move((await placeCashOrder(request, shopper, lamp._id))._id, 'cancelled', { reason: 'Found it cheaper' });
+
+  const today = new Date().toISOString().slice(0, 10);
+  const res = await request.get(`/api/admin/reports/cod?from=${today}&to=${today}`, { headers });
+  const report = (await res.json()) as { confirmationRate: number; refusalRate: number };
+  const percent = (rate: number) =>
+    new Intl.NumberFormat('en-EG', { style: 'percent', maximumFractionDigits: 1 }).format(rate);
+
+  await page.goto(`/dashboard/cash-on-delivery?from=${today}&to=${today}`);
+  await expect(page.getByRole('heading', { name: 'Cash on delivery', level: 1 })).toBeVisible();
+  // The rates are the report's.
+  const figures = page.getByRole('list', { name: 'Cash on delivery' });
+  await expect(figures.getByRole('listitem').filter({ hasText: 'Confirmation rate' })).toContainText(
+    percent(report.confirmationRate),
+  );
+  await expect(figures.getByRole('listitem').filter({ hasText: 'Refusal rate' })).toContainText(
+    percent(report.refusalRate),
+  );
+  // Each product's row: orders, shipped, refused, refusal rate; and the chart says the same.
+  const products = page.getByRole('table', { name: 'Refusal rate by product' });
+  const row = (name: string) => products.getByRole('row').filter({ hasText: name });
+  await expect(row(kettle.name).getByRole('cell')).toHaveText(['2', '2', '1', '50%']);
+  await expect(row(lamp.name).getByRole('cell')).toHaveText(['2', '1', '1', '100%']);
+  const chart = page.getByRole('img', { name: /^Refusal rate by product:/ });
+  await expect(chart).toHaveAccessibleName(new RegExp(`${kettle.name} 50%`));
+  await expect(chart).toHaveAccessibleName(new RegExp(`${lamp.name} 100%`));
+  await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, { include: 'main' });
 });

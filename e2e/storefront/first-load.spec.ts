@@ -7,12 +7,26 @@ const zodLoaded = (page: Page) => page.evaluate(() => '__zod_globalRegistry' in 
 
 test.describe('first load', () => {
   // A list's filters are read by their shared rules, so a category or search page brings zod with its own code.
-  test('the home and product pages run no validation code until a form opens', async ({ page, request }) => {
+  test('the home and product pages run no validation code until a form opens, and no chart library', async ({
+    page,
+    request,
+  }) => {
     const product = await demoProduct(request, (item) => item.stock > 0);
+    // Nor the dashboard's chart library (its class names are in its code): it comes with the cash report's page only.
+    const scripts = new Set<string>();
+    page.on('request', (sent) => {
+      if (sent.resourceType() === 'script') scripts.add(sent.url());
+    });
     for (const path of ['/', '/ar', `/product/one/${product._id}`, `/ar/product/one/${product._id}`]) {
       await page.goto(path);
       expect(await zodLoaded(page), path).toBe(false);
     }
+    const code = await Promise.all([...scripts].map(async (url) => (await request.get(url)).text()));
+    expect(code.length).toBeGreaterThan(0);
+    expect(
+      code.some((text) => text.includes('recharts-')),
+      'a storefront script has Recharts',
+    ).toBe(false);
     // The first form brings it, so the probe above sees zod when it is there.
     await page.goto('/signup');
     await expect(page.getByRole('button', { name: 'Create your account' })).toBeVisible();

@@ -187,6 +187,24 @@ export async function confirmByShopper(app: FastifyInstance, orderId: string): P
   if (res.statusCode !== 200) throw new Error(`confirmation failed: ${res.body}`);
 }
 
+/** A staff member moves an order on (PUT /api/order/:id/status), as the dashboard does; any answer but 200 throws. */
+export async function moveOrder(
+  app: FastifyInstance,
+  staff: Account,
+  orderId: string,
+  status: string,
+  extra: { trackingNumber?: string; reason?: string } = {},
+): Promise<Order> {
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/order/${orderId}/status`,
+    headers: staff.headers,
+    payload: { status, ...extra },
+  });
+  if (res.statusCode !== 200) throw new Error(`moving to ${status} failed: ${res.statusCode} ${res.body}`);
+  return res.json<Order>();
+}
+
 /**
  * Puts exactly these lines in the user's cart and places the order through the API, as checkout does; a cash order
  * is then confirmed by its shopper, so it is ready to ship.

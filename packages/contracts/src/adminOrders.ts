@@ -22,7 +22,7 @@ const typed = z
   .regex(/^\P{Cc}*$/u, say.rule.invalidText);
 
 /** A calendar day, YYYY-MM-DD, that exists (no 31 February). */
-const day = z
+export const calendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, say.rule.invalidDate)
   .refine((v) => {
@@ -41,8 +41,8 @@ export const adminOrdersFilterSchema = z.object({
   paymentMethod: anyWhenBlank(z.enum(PAYMENT_METHODS)),
   source: anyWhenBlank(z.enum(ORDER_SOURCES)),
   governorate: anyWhenBlank(typed),
-  from: anyWhenBlank(day),
-  to: anyWhenBlank(day),
+  from: anyWhenBlank(calendarDay),
+  to: anyWhenBlank(calendarDay),
   q: anyWhenBlank(typed),
 });
 export type AdminOrdersFilter = z.infer<typeof adminOrdersFilterSchema>;

@@ -134,7 +134,7 @@ export const paymentConfigSchema = z.object({
   provider: z.string(),
   /** The methods of the main provider. */
   methods: z.array(onlineMethodSchema),
-  /** The shopper pays on the provider's own pages (Paymob's unified checkout). */
+  /** The main provider's payments happen away from the shop's card form (Paymob's unified checkout, Fawry). */
   hostedCheckout: z.boolean(),
   publishableKey: z.string().optional(),
   /** Every method the shop takes now, each with the one provider that serves it. */

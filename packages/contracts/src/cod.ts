@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { orderSchema } from './checkout.js';
 import { LANGUAGES } from './language.js';
+import { calendarDay } from './adminOrders.js';
+import { say } from './said.js';
+import { ORDER_SOURCES } from './staffOrders.js';
 
 /*
  * Cash on delivery: the shop's cash rules and the confirmation of cash orders (docs/guide/cash-on-delivery.md).
@@ -83,12 +86,33 @@ export const confirmationOutcomeSchema = z.object({
 });
 export type ConfirmationOutcomeInput = z.infer<typeof confirmationOutcomeSchema>;
 
+/**
+ * What one delivery phone (the number the courier calls) did with the shop, over all its orders, card ones too: a
+ * parcel refused costs its shipping both ways however it was paid. The API derives it from the orders' status
+ * history (apps/api/src/modules/phone-records), where the courier's callbacks and the staff's moves both write:
+ * - placed: orders with this delivery phone, whatever became of them;
+ * - confirmed: reached `confirmed` (by the shopper, an agent, or at once while confirmation is off) or `paid`;
+ * - delivered: reached `delivered` (a return asked for later does not undo it);
+ * - refused: came back `returned` without ever being delivered: refused at the door or sent back by the courier;
+ * - cancelledAfterConfirming: cancelled after it had been confirmed or paid.
+ */
+export const phoneRecordSchema = z.object({
+  placed: z.number().int(),
+  confirmed: z.number().int(),
+  delivered: z.number().int(),
+  refused: z.number().int(),
+  cancelledAfterConfirming: z.number().int(),
+});
+export type PhoneRecord = z.infer<typeof phoneRecordSchema>;
+
 /** A cash order in the agents' queue. */
 export const confirmationItemSchema = z.object({
   order: orderSchema.pick({ _id: true, createdAt: true, bill: true, products: true, deliveryAddress: true }),
   customerName: z.string().nullable(),
   /** The number the courier will call: the delivery address's. */
   phone: z.string(),
+  /** What that phone did with the shop's orders before, this one included. */
+  record: phoneRecordSchema,
   /** Calls that found nobody. */
   attempts: z.number().int(),
   /** The shopper's window has ended unanswered. */
@@ -103,3 +127,59 @@ export type ConfirmationQueue = z.infer<typeof confirmationQueueSchema>;
 
 export const confirmationClaimSchema = z.object({ orderId: z.string(), until: z.string() });
 export type ConfirmationClaim = z.infer<typeof confirmationClaimSchema>;
+
+/**
+ * GET /api/admin/reports/cod: the cash orders placed from `from` to `to`, UTC days both included. Its counts use the
+ * phone records' words (phoneRecordSchema): confirmed, shipped, refused.
+ */
+export const codReportQuerySchema = z
+  .object({ from: calendarDay, to: calendarDay })
+  .refine((q) => q.from <= q.to, { path: ['to'], message: say.rule.endsAfterStart });
+export type CodReportQuery = z.infer<typeof codReportQuerySchema>;
+
+/** The time-to-confirm buckets' upper ends, in hours: under 1 hour, 1 to under 6, 6 to under 24; then 24 and more. */
+export const TIME_TO_CONFIRM_HOURS = [1, 6, 24] as const;
+/** The products the report lists, those with the most parcels refused. */
+export const COD_REPORT_PRODUCTS = 10;
+
+const count = z.number().int().min(0);
+const rate = z.number().min(0).max(1);
+
+export const codReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Of the cash orders whose confirmation is decided (no longer awaiting it), the share confirmed; 0 with none. */
+  confirmationRate: rate,
+  /** Of the cash parcels shipped, the share refused (returned without being delivered); 0 with none shipped. */
+  refusalRate: rate,
+  /** By the delivery address's governorate (its English name), the most orders first. */
+  byGovernorate: z.array(z.object({ governorate: z.string(), orders: count, refused: count, shipped: count })),
+  /** By where the order came from (contracts' ORDER_SOURCES), the most orders first. */
+  bySource: z.array(z.object({ source: z.enum(ORDER_SOURCES), orders: count })),
+  /** The counts the rates are taken from. */
+  totals: z.object({ orders: count, decided: count, confirmed: count, shipped: count, refused: count }),
+  /** The COD_REPORT_PRODUCTS products with the most refused parcels (then the most shipped): orders with them. */
+  byProduct: z.array(
+    z.object({
+      productId: z.string().nullable(),
+      name: z.string(),
+      nameAr: z.string().nullable(),
+      orders: count,
+      shipped: count,
+      refused: count,
+    }),
+  ),
+  /** Every week (its Monday, YYYY-MM-DD, UTC) the period touches, oldest first, weeks without orders as zeros. */
+  byWeek: z.array(z.object({ week: z.string(), orders: count, shipped: count, refused: count })),
+  /**
+   * How long shoppers took to confirm, from placing to confirmed, over the orders that waited for it and were
+   * confirmed: the median in minutes (null with none) and how many took under each TIME_TO_CONFIRM_HOURS but not
+   * under the one before (null: the last or longer).
+   */
+  timeToConfirm: z.object({
+    confirmed: count,
+    medianMinutes: z.number().nullable(),
+    buckets: z.array(z.object({ withinHours: z.number().nullable(), orders: count })),
+  }),
+});
+export type CodReport = z.infer<typeof codReportSchema>;

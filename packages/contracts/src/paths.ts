@@ -56,6 +56,8 @@ export const WEB_PATHS = {
   dashEta: '/dashboard/e-receipts',
   dashSynonyms: '/dashboard/search-synonyms',
   dashConfirmations: '/dashboard/confirmations',
+  /** The cash-on-delivery report: confirmation and refusal rates, where and from what. */
+  dashCod: '/dashboard/cash-on-delivery',
   /** The shop's contact details, registration numbers and pages. */
   dashShop: '/dashboard/shop',
   cart: '/CartPage',

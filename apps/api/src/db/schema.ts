@@ -560,6 +560,8 @@ export const orders = pgTable(
     index('orders_tracking_idx').on(t.trackingNumber),
     // The dashboard's orders by governorate, newest first.
     index('orders_state_idx').on(sql`(${t.deliveryAddress}->>'state')`, t.createdAt),
+    // A delivery phone's record (modules/phone-records) reads every order sent to that number.
+    index('orders_delivery_phone_idx').on(sql`(${t.deliveryAddress}->>'phone')`),
   ],
 );
 

@@ -23,6 +23,8 @@ import { variantsRoutes } from './variants/routes.js';
 import { staffRoutes } from './staff/routes.js';
 import { receiptsRoutes } from './receipts/routes.js';
 import { confirmationsRoutes } from './confirmations/routes.js';
+import { phoneRecordsRoutes } from './phone-records/routes.js';
+import { reportsRoutes } from './reports/routes.js';
 
 /** Every resource's routes, registered under /api by app.ts. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -50,4 +52,6 @@ export const apiModules: FastifyPluginAsync[] = [
   staffRoutes,
   receiptsRoutes,
   confirmationsRoutes,
+  phoneRecordsRoutes,
+  reportsRoutes,
 ];

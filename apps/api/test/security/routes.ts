@@ -619,6 +619,16 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: adminOnly(409),
     request: (_w, s) => ({ params: { orderId: s.orderId }, json: { outcome: 'no_answer' } }),
   },
+  'GET /api/admin/phone-records/:phone': {
+    access: 'orders.read',
+    expect: adminOnly(200),
+    request: () => ({ params: { phone: ADDRESS.phone } }),
+  },
+  'GET /api/admin/reports/cod': {
+    access: 'reports.read',
+    expect: adminOnly(200),
+    request: () => ({ query: { from: '2026-01-01', to: '2026-01-31' } }),
+  },
   'GET /api/admin/settings/cod': { access: 'settings.write', expect: adminOnly(200), request: none },
   'PUT /api/admin/settings/cod': {
     access: 'settings.write',

@@ -216,6 +216,14 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
             lazy: page(() => import('../features/admin/components/ConfirmationsPage'), 'ConfirmationsPage'),
           },
           {
+            // Names the governorates as the checkout does, with the checkout's texts.
+            path: segment(paths.dashCod, paths.dashboard),
+            lazy: page(
+              withTexts('checkout', () => import('../features/admin/components/CodReportPage')),
+              'CodReportPage',
+            ),
+          },
+          {
             path: segment(paths.dashSynonyms, paths.dashboard),
             lazy: page(() => import('../features/admin/components/SynonymsAdminPage'), 'SynonymsAdminPage'),
           },

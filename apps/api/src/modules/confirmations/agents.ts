@@ -14,6 +14,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import type { Deps } from '../deps.js';
 import { AfterCommit, lockOrder, transition, type AfterCommitDeps } from '../orders/lifecycle.js';
 import { loadOrders } from '../orders/queries.js';
+import { phoneRecords } from '../phone-records/records.js';
 
 type AgentsDeps = AfterCommitDeps & Pick<Deps, 'clock'>;
 
@@ -58,6 +59,10 @@ export function confirmationAgents(deps: AgentsDeps) {
         )
       : [];
     const byId = new Map<string, Order>(found.map((o) => [o._id, o]));
+    const recordOf = await phoneRecords(
+      db,
+      found.map((o) => o.deliveryAddress.phone),
+    );
     return {
       items: rows.flatMap((row) => {
         const order = byId.get(row.orderId);
@@ -68,6 +73,7 @@ export function confirmationAgents(deps: AgentsDeps) {
             order,
             customerName: row.customerName,
             phone: order.deliveryAddress.phone,
+            record: recordOf(order.deliveryAddress.phone),
             attempts: row.attempts,
             windowEnded: row.endedAt !== null,
             claim: held

@@ -130,6 +130,13 @@ describe('SMS coding', () => {
         en: ['#1A2B3C4D', 'https://shop.example/confirm/0f8fad5b-d9cb-469f-a165-70867728950e.a1B2c3D4e5F6g7H8i9J0kA'],
         ar: ['#1A2B3C4D', 'https://shop.example/confirm/0f8fad5b-d9cb-469f-a165-70867728950e.a1B2c3D4e5F6g7H8i9J0kA'],
       },
+      // The invoice (with the e-receipt's QR code) of a sale once its receipt is issued.
+      ...Object.fromEntries(
+        ['order_paid_receipt', 'order_delivered_receipt'].map((name) => {
+          const invoice = ['#1A2B3C4D', 'https://shop.example/Orders/0f8fad5b-d9cb-469f-a165-70867728950e/invoice'];
+          return [name, { en: invoice, ar: invoice }];
+        }),
+      ),
       cart_reminder: {
         en: ['https://shop.example/CartPage', 'https://shop.example/api/messaging/reminders/stop/1.abc'],
         ar: ['https://shop.example/CartPage', 'https://shop.example/api/messaging/reminders/stop/1.abc'],

@@ -1,4 +1,4 @@
-import { inviteMail, languageOf, orderRef, WEB_PATHS, type Language, type Order } from '@shop/contracts';
+import { inviteMail, languageOf, orderRef, WEB_PATHS, WEB_PATTERNS, type Language, type Order } from '@shop/contracts';
 import { CART_REMINDER, STOP_PAYLOAD } from './cart-reminders.js';
 import { answerPayload } from '../confirmations/payload.js';
 import { CART_REMINDER_SUBJECT } from './email/templates/texts.js';
@@ -30,7 +30,10 @@ interface Filled {
   buttonPayloads?: string[];
 }
 
-/** An order's SMS or WhatsApp message: its reference, and a link to the shopper's orders (the parcel's, once shipped). */
+/**
+ * An order's SMS or WhatsApp message: its reference, and a link to the shopper's orders (the parcel's, once shipped;
+ * the e-receipt's, once issued).
+ */
 function orderTemplate(
   kind: OrderMailKind,
   message: QueuedMessage,
@@ -51,6 +54,13 @@ function orderTemplate(
       values: [ref, payloadOf(message, 'confirm')],
       // In the template's order: Confirm, then Cancel.
       buttonPayloads: [answerPayload(order._id, 'confirm'), answerPayload(order._id, 'cancel')],
+    };
+  // The sale's e-receipt, issued with the move (a card order paid, a cash order delivered): the order's invoice shows
+  // its QR code. Not the ETA's own link: over 150 characters, it would make an Arabic SMS four parts.
+  if ((kind === 'paid' || kind === 'delivered') && order.etaReceipt)
+    return {
+      template: TEMPLATES[`order_${kind}_receipt`],
+      values: [ref, `${publicUrl}${WEB_PATTERNS.invoice.replace(':id', order._id)}`],
     };
   const link = (kind === 'shipped' && order.trackingUrl) || `${publicUrl}${WEB_PATHS.orders}`;
   // A cancelled paid order and a refunded one say what came back rather than only that it did.

@@ -25,6 +25,12 @@ const orderTemplate = (name: string, en: string, ar: string): ShopTemplate => ({
   buttons: [],
 });
 
+/** A sale's message once its e-receipt is issued (modules/receipts): the link opens the invoice, with its QR code. */
+const receiptTemplate = (name: string, en: string, ar: string): ShopTemplate => ({
+  ...orderTemplate(name, en, ar),
+  parameters: ['order reference (#1A2B3C4D)', "link to the order's invoice"],
+});
+
 /** A cash order's request to be confirmed: the link for SMS, and for WhatsApp the buttons Confirm, then Cancel. */
 const confirmTemplate = (name: string, en: string, ar: string): ShopTemplate => ({
   name,
@@ -73,6 +79,11 @@ export const TEMPLATES = {
     'EGP Shop: payment received for order {{1}}. {{2}}',
     'EGP Shop: استلمنا الدفع للطلب {{1}}. {{2}}',
   ),
+  order_paid_receipt: receiptTemplate(
+    'order_paid_receipt',
+    'EGP Shop: payment received for order {{1}}. Your e-receipt: {{2}}',
+    'EGP Shop: استلمنا الدفع للطلب {{1}}. إيصالك الإلكتروني: {{2}}',
+  ),
   order_shipped: orderTemplate(
     'order_shipped',
     'EGP Shop: your order {{1}} is on its way. Track it: {{2}}',
@@ -82,6 +93,11 @@ export const TEMPLATES = {
     'order_delivered',
     'EGP Shop: your order {{1}} was delivered. {{2}}',
     'EGP Shop: تم توصيل طلبك {{1}}. {{2}}',
+  ),
+  order_delivered_receipt: receiptTemplate(
+    'order_delivered_receipt',
+    'EGP Shop: your order {{1}} was delivered. Your e-receipt: {{2}}',
+    'EGP Shop: تم توصيل طلبك {{1}}. إيصالك الإلكتروني: {{2}}',
   ),
   order_cancelled: orderTemplate(
     'order_cancelled',

@@ -31,6 +31,7 @@ export function offlineProvider(deps: ProviderDeps): PaymentProvider {
   const secret = offlineWebhookSecret(deps.config);
   return {
     name: 'offline',
+    hosted: false,
     methods: ['card'],
     async start(order) {
       const id = `pi_test_${randomBytes(12).toString('hex')}`;

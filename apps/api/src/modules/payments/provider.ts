@@ -1,4 +1,5 @@
-import type { OnlineMethod } from '@shop/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { OnlineMethod, Said } from '@shop/contracts';
 import { HttpError } from '../../lib/errors.js';
 
 /**
@@ -7,6 +8,34 @@ import { HttpError } from '../../lib/errors.js';
  * this way stays on record (refund-request.ts) instead of being withdrawn for an immediate retry.
  */
 export class OutcomeUnknown extends HttpError {}
+
+const REQUEST_TIMEOUT_MS = 15_000;
+
+/**
+ * One request to a provider's API: its JSON answer. Unreachable, timed out or a 5xx: OutcomeUnknown (the money may
+ * have moved); any other refusal: a plain 502. Either way the shopper or admin reads `failure`, and the log has why.
+ */
+export async function callProvider(
+  provider: string,
+  url: string,
+  init: RequestInit,
+  failure: Said,
+  log: FastifyBaseLogger,
+): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  } catch (err) {
+    log.error({ err, url }, `${provider} could not be reached`);
+    throw new OutcomeUnknown(502, failure);
+  }
+  const answer: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    log.error({ status: res.status, answer, url }, `${provider} refused a request`);
+    throw new (res.status >= 500 ? OutcomeUnknown : HttpError)(502, failure);
+  }
+  return answer;
+}
 
 /**
  * What the shop learns from a provider's callback, whatever the provider: the only thing the order
@@ -85,6 +114,11 @@ export interface PaymentProvider {
   readonly methods: readonly OnlineMethod[];
   /** What the browser needs besides the client secret (Stripe's publishable key, Paymob's public key). */
   readonly publicKey?: string;
+  /**
+   * Paid away from the shop's card form, on the provider's own page or at an outlet: the web app only starts the
+   * payment (and sends the shopper where it says), then follows the order.
+   */
+  readonly hosted: boolean;
   /** Starts paying `order` with `method`; `walletPhone` for a mobile wallet. Called outside any transaction. */
   start(order: PayableOrder, method: OnlineMethod, walletPhone: string | undefined): Promise<StartedPayment>;
   /** Makes the payment of a cancelled order unpayable; best effort (it may already be final). */

@@ -25,7 +25,7 @@ interface ProviderEntry {
 /** The default: nothing to configure. */
 const OFFLINE: ProviderEntry = { configured: () => true, create: offlineProvider };
 
-/** Every provider by its name; the main one, unless PAYMENT_PROVIDER names it, is the first configured, so offline comes last. */
+/** Every provider by its name, in the order the main one is chosen (mainName). */
 const PROVIDERS: Record<string, ProviderEntry> = {
   paymob: { configured: (env) => Boolean(env.PAYMOB_SECRET_KEY), create: paymobProvider },
   stripe: { configured: (env) => Boolean(env.STRIPE_SECRET_KEY), create: stripeProvider },
@@ -38,13 +38,19 @@ export const OWN_ROUTES: Record<string, string> = Object.fromEntries(
   Object.entries(PROVIDERS).flatMap(([name, entry]) => (entry.route ? [[name, entry.route]] : [])),
 );
 
-/** The main provider's name: PAYMENT_PROVIDER's, or the first configured one without a route of its own. */
+/**
+ * The main provider's name: PAYMENT_PROVIDER's; else the first configured one without a route of its own (Paymob,
+ * Stripe: they own /api/payment/webhook), else one with its own (a shop with only Fawry), and the offline test
+ * provider only when no real one is configured, so its test cards never stand in for a real provider's card.
+ */
 function mainName(config: Config): string {
   const name = config.PAYMENT_PROVIDER?.trim();
-  if (!name)
-    return (
-      Object.entries(PROVIDERS).find(([, entry]) => !entry.route && entry.configured(config.env))?.[0] ?? 'offline'
+  if (!name) {
+    const real = Object.entries(PROVIDERS).filter(
+      ([each, entry]) => each !== 'offline' && entry.configured(config.env),
     );
+    return (real.find(([, entry]) => !entry.route) ?? real[0])?.[0] ?? 'offline';
+  }
   if (!Object.hasOwn(PROVIDERS, name))
     throw new Error(`Unknown PAYMENT_PROVIDER "${name}": one of ${Object.keys(PROVIDERS).join(', ')}`);
   return name;

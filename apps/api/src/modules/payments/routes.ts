@@ -58,7 +58,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         provider: provider.name,
         methods: [...provider.methods],
-        hostedCheckout: Boolean(provider.readReturn),
+        hostedCheckout: provider.hosted,
         ...(provider.publicKey ? { publishableKey: provider.publicKey } : {}),
         offers: [...offers].map(([method, by]) => ({ method, provider: by })),
         instalments: await instalmentOffers(app.db, app.payments),

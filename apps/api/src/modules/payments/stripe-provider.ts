@@ -23,6 +23,7 @@ export function stripeProvider(deps: ProviderDeps): PaymentProvider {
 
   return {
     name: 'stripe',
+    hosted: false,
     methods: ['card'],
     publicKey: config.STRIPE_PUBLISHABLE_KEY,
     async start(order) {

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { EtaReceipt, EtaReceiptsPage, EtaSettings, EtaSettingsAnswer, Order, OrderStatus } from '@shop/contracts';
+import {
+  orderRef,
+  type EtaReceipt,
+  type EtaReceiptsPage,
+  type EtaSettings,
+  type EtaSettingsAnswer,
+  type Order,
+  type OrderStatus,
+} from '@shop/contracts';
 import { cartItems, etaReceipts, products } from '../../db/schema.js';
 import {
   createAdmin,
@@ -12,6 +20,8 @@ import {
 } from '../../../test/harness.js';
 import { ADDRESS, createProduct } from '../../../test/fixtures.js';
 import { renderOrderMail } from '../messaging/email/templates/render.js';
+import type { QueuedMessage } from '../messaging/queue.js';
+import { renderMessage } from '../messaging/render.js';
 import type { ReceiptDocument } from './document.js';
 import { startEtaSimulator, type EtaSimulator } from './simulator.js';
 
@@ -133,6 +143,16 @@ describe('a sale', () => {
     const mail = renderOrderMail('paid', invoice, 'ar', t.app.config.PUBLIC_URL);
     expect(mail.html).toContain(`src="${t.app.config.PUBLIC_URL}${invoice.etaReceipt!.qrImage}"`);
     expect(mail.text).toContain(invoice.etaReceipt!.qrContent);
+    // Its SMS and WhatsApp message link the invoice, with the QR code, in place of the shopper's orders page.
+    const invoiceUrl = `${t.app.config.PUBLIC_URL}/Orders/${order._id}/invoice`;
+    const message = { id: 1, kind: 'paid', orderId: order._id, to: ADDRESS.phone, language: 'ar', payload: null };
+    const sms = renderMessage('sms', message as unknown as QueuedMessage, invoice, t.app.config.PUBLIC_URL);
+    expect(sms.text).toBe(`EGP Shop: استلمنا الدفع للطلب #${orderRef(order._id)}. إيصالك الإلكتروني: ${invoiceUrl}`);
+    const whatsapp = renderMessage('whatsapp', message as unknown as QueuedMessage, invoice, t.app.config.PUBLIC_URL);
+    expect(whatsapp.template).toMatchObject({
+      name: 'order_paid_receipt',
+      parameters: [`#${orderRef(order._id)}`, invoiceUrl],
+    });
   });
 
   it('in cash is a receipt once delivered, not before, its delivery a line of it', async () => {

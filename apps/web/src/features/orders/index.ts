@@ -1,2 +1,3 @@
 export { useGetMyOrdersQuery } from './api/ordersApi';
 export { orderRef } from './orderRef';
+export { OrderDocumentHead } from './components/OrderDocumentHead';

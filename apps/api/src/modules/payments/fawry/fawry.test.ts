@@ -32,7 +32,7 @@ import { freePort } from '../../../../test/security/server-process.js';
 import { expireUnpaidOrders } from '../../orders/expiry.js';
 import { startPaymobSimulator } from '../paymob/simulator.js';
 import { pollUnsettledPayments } from '../poll.js';
-import { startFawrySimulator } from './simulator.js';
+import { FAWRY_TEST_CARD, startFawrySimulator } from './simulator.js';
 import { notificationSignature, refundSignature, type Notification } from './wire.js';
 
 /**
@@ -188,6 +188,65 @@ describe('several providers in one shop', () => {
     expect(await orderStatus(order._id)).toBe('paid');
     expect(await paymentOf(order._id)).toMatchObject({ state: 'paid', transactionId: reference });
     expect(await stockOf(product.id)).toBe(2);
+  });
+});
+
+describe("a card on Fawry's own page", () => {
+  // A shop whose only provider is Fawry, with cards turned on: the card method is Fawry's.
+  let cardShop: TestContext;
+  beforeAll(async () => {
+    const port = await freePort();
+    cardShop = await createTestApp({
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      FAWRY_MERCHANT_CODE: FAWRY.merchantCode,
+      FAWRY_SECURITY_KEY: FAWRY.securityKey,
+      FAWRY_API_URL: fawry.url,
+      FAWRY_METHODS: 'reference,card',
+    });
+    await cardShop.app.listen({ port, host: '127.0.0.1' });
+  });
+  afterAll(() => cardShop?.close());
+
+  it('is paid with the test card and declined with another, as Fawry tells the shop', async () => {
+    const config = (await cardShop.app.inject({ url: '/api/payment/config' })).json() as PaymentConfig;
+    // Fawry is the main provider: the offline test cards never stand in for a real provider's.
+    expect(config).toMatchObject({ provider: 'fawry', hostedCheckout: true });
+    expect(config.offers).toEqual([
+      { method: 'fawry', provider: 'fawry' },
+      { method: 'card', provider: 'fawry' },
+    ]);
+    const product = await createProduct(cardShop.app.db, { price: 300, stock: 5 });
+    const shopper = await registerShopper(cardShop.app);
+    for (const [card, status] of [
+      ['4111 1111 1111 1111', 'pending'],
+      [FAWRY_TEST_CARD, 'paid'],
+    ] as const) {
+      const order = await placeOrderOf(cardShop.app, shopper, [[product, 1]], address, 'visa');
+      const started = await cardShop.app.inject({
+        method: 'POST',
+        url: '/api/payment/create-payment-intent',
+        headers: shopper.headers,
+        payload: { order_id: order._id, method: 'card' },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const page = new URL((started.json() as { checkoutUrl: string }).checkoutUrl);
+      expect(`${page.origin}${page.pathname}`).toBe(`${fawry.url}/atfawry/plugin/card`);
+      // The charge Fawry got asks for a card and sends the shopper back to the order's status page.
+      expect(fawry.received.at(-1)?.body).toMatchObject({
+        merchantCode: FAWRY.merchantCode,
+        paymentMethod: 'CARD',
+        returnUrl: expect.stringContaining(`/PaymentStatus?order=${order._id}`),
+      });
+      const paid = await fetch(new URL('/atfawry/plugin/card', fawry.url), {
+        method: 'POST',
+        body: new URLSearchParams({ ref: page.searchParams.get('ref') ?? '', card }),
+        redirect: 'manual',
+      });
+      expect(paid.status).toBe(303);
+      const [row] = await cardShop.app.db.select().from(orders).where(eq(orders.id, order._id));
+      // A declined card leaves the order waiting for another try until it expires.
+      expect(row?.status).toBe(status);
+    }
   });
 });
 

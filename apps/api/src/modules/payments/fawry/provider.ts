@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { orderRef, say, WEB_PATHS, type OnlineMethod, type Said } from '@shop/contracts';
 import { badRequest, HttpError } from '../../../lib/errors.js';
-import { OutcomeUnknown, type PaymentEvent, type PaymentProvider } from '../provider.js';
+import { callProvider, type PaymentEvent, type PaymentProvider } from '../provider.js';
 import type { ProviderDeps } from '../registry.js';
 import {
   CHARGE_PATH,
@@ -47,8 +47,6 @@ export const fawrySettings = z.object({
     .pipe(z.array(z.enum(['reference', 'card'])).min(1, 'FAWRY_METHODS lists reference, card or both')),
 });
 
-const REQUEST_TIMEOUT_MS = 15_000;
-
 /** A notification (or a status answer, signed alike) as a PaymentEvent; null for a status the shop does not act on. */
 function eventOf(n: Notification): PaymentEvent | null {
   const status = n.orderStatus.toUpperCase();
@@ -90,21 +88,8 @@ export function fawryProvider(deps: ProviderDeps): PaymentProvider {
   const publicUrl = deps.config.PUBLIC_URL.replace(/\/+$/, '');
   const webhook = `${publicUrl}/api/payment/fawry/notification`;
 
-  async function call(path: string, init: RequestInit, failure: Said): Promise<unknown> {
-    let res: Response;
-    try {
-      res = await fetch(`${api}${path}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    } catch (err) {
-      deps.log.error({ err, path }, 'Fawry could not be reached');
-      throw new OutcomeUnknown(502, failure);
-    }
-    const answer: unknown = await res.json().catch(() => null);
-    if (!res.ok) {
-      deps.log.error({ status: res.status, answer, path }, 'Fawry refused a request');
-      throw new (res.status >= 500 ? OutcomeUnknown : HttpError)(502, failure);
-    }
-    return answer;
-  }
+  const call = (path: string, init: RequestInit, failure: Said) =>
+    callProvider('Fawry', `${api}${path}`, init, failure, deps.log);
   const post = (path: string, body: ChargeRequest | CheckoutInitRequest | RefundRequest, failure: Said) =>
     call(
       path,
@@ -114,6 +99,7 @@ export function fawryProvider(deps: ProviderDeps): PaymentProvider {
 
   return {
     name: 'fawry',
+    hosted: true,
     methods,
     async start(order, method) {
       if (!methods.includes(method)) throw badRequest(say.api.methodUnavailable);

@@ -2,7 +2,7 @@ import type { ProviderDeps } from '../registry.js';
 import { z } from 'zod';
 import { ONLINE_METHODS, say, type OnlineMethod, type Said } from '@shop/contracts';
 import { badRequest, HttpError } from '../../../lib/errors.js';
-import { OutcomeUnknown, type PaymentEvent, type PaymentProvider } from '../provider.js';
+import { callProvider, type PaymentEvent, type PaymentProvider } from '../provider.js';
 import {
   callbackSchema,
   CHECKOUT_PATH,
@@ -56,8 +56,6 @@ export const paymobSettings = z.object({
     ),
 });
 
-const REQUEST_TIMEOUT_MS = 15_000;
-
 /** The calendar day in Cairo: Paymob settles a day's transactions after it ends, and until then a void cancels one whole. */
 const cairoDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(at);
 
@@ -101,33 +99,22 @@ export function paymobProvider(deps: ProviderDeps): PaymentProvider {
   const methods = [...integrations].flatMap(([method, id]) => (id === undefined ? [] : [method]));
   const publicUrl = deps.config.PUBLIC_URL.replace(/\/+$/, '');
 
-  async function call(
-    path: string,
-    body: IntentionRequest | RefundRequest | VoidRequest,
-    failure: Said,
-  ): Promise<unknown> {
-    let res: Response;
-    try {
-      res = await fetch(`${api}${path}`, {
+  const call = (path: string, body: IntentionRequest | RefundRequest | VoidRequest, failure: Said) =>
+    callProvider(
+      'Paymob',
+      `${api}${path}`,
+      {
         method: 'POST',
         headers: { authorization: `Token ${settings.PAYMOB_SECRET_KEY}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-    } catch (err) {
-      deps.log.error({ err, path }, 'Paymob could not be reached');
-      throw new OutcomeUnknown(502, failure);
-    }
-    const answer: unknown = await res.json().catch(() => null);
-    if (!res.ok) {
-      deps.log.error({ status: res.status, answer, path }, 'Paymob refused a request');
-      throw new (res.status >= 500 ? OutcomeUnknown : HttpError)(502, failure);
-    }
-    return answer;
-  }
+      },
+      failure,
+      deps.log,
+    );
 
   return {
     name: 'paymob',
+    hosted: true,
     methods,
     publicKey: settings.PAYMOB_PUBLIC_KEY,
     async start(order, method, walletPhone) {

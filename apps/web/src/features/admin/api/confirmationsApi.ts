@@ -1,7 +1,18 @@
-import type { CodSettings, ConfirmationClaim, ConfirmationOutcomeInput, ConfirmationQueue } from '@shop/contracts';
+import type {
+  CodReport,
+  CodReportQuery,
+  CodSettings,
+  ConfirmationClaim,
+  ConfirmationOutcomeInput,
+  ConfirmationQueue,
+  PhoneRecord,
+} from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 
-/** The agents' queue of cash orders to confirm, and the shop's cash rules. */
+/**
+ * Cash on delivery: the agents' queue of cash orders to confirm, the phones' records, the report, and the shop's cash
+ * rules.
+ */
 export const confirmationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getConfirmations: build.query<ConfirmationQueue, void>({
@@ -21,6 +32,13 @@ export const confirmationsApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Confirmation', { type: 'Order', id: LIST }],
     }),
+    getPhoneRecord: build.query<PhoneRecord, string>({
+      query: (phone) => `/admin/phone-records/${encodeURIComponent(phone)}`,
+    }),
+    getCodReport: build.query<CodReport, CodReportQuery>({
+      query: (period) => ({ url: '/admin/reports/cod', params: period }),
+      providesTags: [{ type: 'Order', id: LIST }],
+    }),
     getCodSettings: build.query<CodSettings, void>({
       query: () => '/admin/settings/cod',
     }),
@@ -38,6 +56,8 @@ export const {
   useGetConfirmationsQuery,
   useClaimConfirmationMutation,
   useRecordConfirmationMutation,
+  useGetPhoneRecordQuery,
+  useGetCodReportQuery,
   useGetCodSettingsQuery,
   useSaveCodSettingsMutation,
 } = confirmationsApi;

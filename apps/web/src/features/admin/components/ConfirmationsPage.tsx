@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -19,7 +18,9 @@ import {
 } from '../api/confirmationsApi';
 import { notifyOutcome } from '../notifyOutcome';
 import { OrderNumber } from './OrderNumber';
+import { LoadFailed } from './LoadFailed';
 import { PageHeader } from './PageHeader';
+import { PhoneRecordLine } from './PhoneRecord';
 
 /**
  * Confirmations: cash orders waiting for their shopper's word, oldest first. An agent takes one (ten minutes, nobody
@@ -41,15 +42,7 @@ export function ConfirmationsPage() {
         ))}
       </div>
     );
-  else if (isError || !data)
-    content = (
-      <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-3">
-        {t('common.loadFailed')}
-        <Button variant="outline-danger" size="sm" onClick={() => void refetch()}>
-          {t('admin.common.retry')}
-        </Button>
-      </Alert>
-    );
+  else if (isError || !data) content = <LoadFailed onRetry={() => void refetch()} />;
   else if (!data.items.length)
     content = <p className="dash-card text-body-secondary">{t('admin.confirmations.empty')}</p>;
   else
@@ -108,6 +101,7 @@ function ConfirmationCard({ item }: { item: ConfirmationItem }) {
           <a href={`tel:${item.phone}`} className="fw-semibold" dir="ltr">
             {item.phone}
           </a>
+          <PhoneRecordLine record={item.record} className="mt-1" />
         </div>
         <div className="text-end">
           <Price value={order.bill} className="fw-semibold d-block" />

@@ -18,7 +18,7 @@ import {
 } from '../../../components/icons';
 import { useSession } from '../../auth';
 import { usePermissions } from '../permissions';
-import { LogIcon, PercentIcon, ReceiptIcon, TagIcon, UsersIcon } from './adminIcons';
+import { ChartIcon, LogIcon, PercentIcon, ReceiptIcon, TagIcon, UsersIcon } from './adminIcons';
 import '../admin.css';
 import { paths, patterns } from '../../../lib/paths';
 
@@ -29,6 +29,7 @@ interface NavItem {
     | 'products'
     | 'orders'
     | 'confirmations'
+    | 'cod'
     | 'users'
     | 'categories'
     | 'departments'
@@ -51,6 +52,7 @@ const NAV: NavItem[] = [
   { to: paths.dashProducts, label: 'products', icon: BoxIcon, permission: 'catalogue.write' },
   { to: paths.dashOrders, label: 'orders', icon: ReceiptIcon, also: patterns.dashOrder, permission: 'orders.read' },
   { to: paths.dashConfirmations, label: 'confirmations', icon: PhoneIcon, permission: 'confirmations.work' },
+  { to: paths.dashCod, label: 'cod', icon: ChartIcon, permission: 'reports.read' },
   { to: paths.dashUsers, label: 'users', icon: UsersIcon, also: patterns.userOrders, permission: 'customers.read' },
   { to: paths.dashCategories, label: 'categories', icon: TagIcon, permission: 'catalogue.write' },
   { to: paths.dashDepartments, label: 'departments', icon: BuildingIcon, permission: 'catalogue.write' },

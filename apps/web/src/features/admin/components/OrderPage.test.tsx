@@ -83,7 +83,12 @@ const renderPage = () =>
 
 describe('the order page', () => {
   it('shows what to pack, for whom and where, what happened and what the customer was told', async () => {
-    mockApi({ [`GET /api/admin/orders/${ID}`]: { body: ORDER } });
+    mockApi({
+      [`GET /api/admin/orders/${ID}`]: { body: ORDER },
+      'GET /api/admin/phone-records/01122222222': {
+        body: { placed: 4, confirmed: 3, delivered: 1, refused: 2, cancelledAfterConfirming: 0 },
+      },
+    });
     renderPage();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Order #ABCDEF12' })).toBeInTheDocument();
@@ -100,6 +105,12 @@ describe('the order page', () => {
     const customer = within(screen.getByRole('region', { name: 'Customer' }));
     expect(customer.getByRole('link', { name: '01011111111' })).toHaveAttribute('href', 'tel:01011111111');
     expect(customer.getByRole('link', { name: 'mona@example.com' })).toBeInTheDocument();
+    // The record is the delivery phone's, the number the courier calls; its refusals stand out.
+    const record = await customer.findByText(/Record of 01122222222/);
+    expect(record.closest('p')).toHaveTextContent(
+      'Record of 01122222222: Placed 4 · Confirmed 3 · Delivered 1 · ⚠ Refused 2',
+    );
+    expect(customer.getByText('Refused').closest('.phone-record-refused')).toHaveTextContent('Refused 2');
 
     const history = within(screen.getByRole('region', { name: 'History' }));
     expect(history.getByText('by the payment provider')).toBeInTheDocument();

@@ -18,6 +18,7 @@ import { OrderStatusControl } from './OrderStatusControl';
 import { LineName } from './LineName';
 import { PackingSlip } from './PackingSlip';
 import { PageHeader } from './PageHeader';
+import { PhoneRecordOf } from './PhoneRecord';
 import { RefundButton } from './RefundButton';
 import { ScrollTable } from './ScrollTable';
 import { StatusBadge } from './StatusBadge';
@@ -267,7 +268,8 @@ function OrderCustomer({ order }: { order: AdminOrderDetail }) {
       ) : (
         <p className="text-body-secondary mb-0">{t('admin.allOrders.deletedAccount')}</p>
       )}
-      {/* The customer's phone record (orders refused at the door) belongs here, beside their contact details. */}
+      {/* The delivery phone's, the number the courier calls: whether its parcels were taken or refused. */}
+      <PhoneRecordOf phone={order.deliveryAddress.phone} className="mt-2" />
       {customer && can('customers.read') && (
         <Link to={paths.userOrders(customer._id)} className="d-inline-block small mt-2">
           {t('admin.order.theirOrders')}

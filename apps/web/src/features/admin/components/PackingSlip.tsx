@@ -1,10 +1,8 @@
-import { orderRef, type AdminOrderDetail } from '@shop/contracts';
-import { Logo } from '../../../components/Logo';
+import type { AdminOrderDetail } from '@shop/contracts';
 import { Price } from '../../../components/Price';
-import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { formatDate } from '../../../lib/format';
 import { AddressLines } from '../../checkout';
+import { OrderDocumentHead } from '../../orders';
 import { LineName } from './LineName';
 
 /**
@@ -14,7 +12,6 @@ import { LineName } from './LineName';
  */
 export function PackingSlip({ order }: { order: AdminOrderDetail }) {
   const { t, i18n } = useTranslation();
-  const ref = orderRef(order._id);
   const pieces = order.products.reduce((sum, line) => sum + line.quantity, 0);
   return (
     <article
@@ -23,34 +20,14 @@ export function PackingSlip({ order }: { order: AdminOrderDetail }) {
       dir={i18n.dir(i18n.language)}
       aria-labelledby="packing-slip-title"
     >
-      <header className="packing-slip-head">
-        <Logo dark className="packing-slip-logo" />
-        <h1 id="packing-slip-title" className="packing-slip-title">
-          {t('admin.packingSlip.title')} <span dir="ltr">#{ref}</span>
-        </h1>
-      </header>
-      <div className="packing-slip-parties">
-        <dl className="packing-slip-facts">
-          <div>
-            <dt>{t('admin.packingSlip.order')}</dt>
-            <dd dir="ltr">#{ref}</dd>
-          </div>
-          <div>
-            <dt>{t('admin.packingSlip.date')}</dt>
-            <dd>
-              <time dateTime={order.createdAt}>{formatDate(order.createdAt, intlLocale(i18n.language))}</time>
-            </dd>
-          </div>
-        </dl>
-        <section aria-labelledby="packing-slip-to">
-          <h2 id="packing-slip-to" className="packing-slip-label">
-            {t('admin.packingSlip.shipTo')}
-          </h2>
-          <address className="packing-slip-address">
-            <AddressLines address={order.deliveryAddress} name={order.customer?.name} />
-          </address>
-        </section>
-      </div>
+      <OrderDocumentHead
+        kind="packing-slip"
+        title={t('admin.packingSlip.title')}
+        order={order}
+        facts={{ number: t('admin.packingSlip.order'), date: t('admin.packingSlip.date') }}
+        addressLabel={t('admin.packingSlip.shipTo')}
+        address={<AddressLines address={order.deliveryAddress} name={order.customer?.name} />}
+      />
       <table className="packing-slip-lines">
         <caption>{t('admin.packingSlip.items')}</caption>
         <thead>

@@ -12,6 +12,7 @@ import { OrderNumber } from './OrderNumber';
 import { usePermissions } from '../permissions';
 import { OrderStatusControl } from './OrderStatusControl';
 import { PageHeader } from './PageHeader';
+import { PhoneRecordOf } from './PhoneRecord';
 import { RefundButton } from './RefundButton';
 import { ScrollTable } from './ScrollTable';
 import { StatusBadge } from './StatusBadge';
@@ -35,6 +36,8 @@ export function UserOrdersPage() {
   // The name for the title; usually already loaded by the Users screen this page is opened from.
   const { data: users } = useGetUsersQuery();
   const user = users?.users.find((u) => u._id === userID);
+  // The numbers their parcels went to, each with its record: the courier calls those, not the account's.
+  const phones = [...new Set(orders?.map((order) => order.deliveryAddress.phone))];
 
   return (
     <>
@@ -61,64 +64,73 @@ export function UserOrdersPage() {
       ) : !orders?.length ? (
         <EmptyState title={t('admin.orders.none')} />
       ) : (
-        <div className="dash-card p-0">
-          <ScrollTable
-            caption={t('admin.orders.title')}
-            className="table dash-table dash-table-cards user-orders-table align-middle mb-0"
-          >
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.orders.orderId')}</th>
-                <th scope="col">{t('admin.orders.productName')}</th>
-                <th scope="col" className="text-end">
-                  {t('admin.orders.quantity')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('admin.orders.bill')}
-                </th>
-                <th scope="col">{t('admin.orders.paymentMethod')}</th>
-                <th scope="col">{t('admin.orders.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => {
-                // The first product only.
-                const [first] = order.products;
-                return (
-                  <tr key={order._id}>
-                    <td className="cell-order">
-                      <OrderNumber id={order._id} />
-                      <span className="d-block small text-body-secondary">
-                        {formatDateTime(order.createdAt, locale)}
-                      </span>
-                    </td>
-                    <td className="dash-cell-name cell-product">
-                      {first ? <Localized value={localized.name(first.productBrief)} /> : '—'}
-                      {first?.variant && <VariantValues options={first.variant.options} className="mb-0" />}
-                      {order.products.length > 1 && (
+        <>
+          {can('orders.read') && (
+            <section className="dash-card mb-3" aria-label={t('admin.phoneRecord.title')}>
+              {phones.map((phone) => (
+                <PhoneRecordOf key={phone} phone={phone} />
+              ))}
+            </section>
+          )}
+          <div className="dash-card p-0">
+            <ScrollTable
+              caption={t('admin.orders.title')}
+              className="table dash-table dash-table-cards user-orders-table align-middle mb-0"
+            >
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.orders.orderId')}</th>
+                  <th scope="col">{t('admin.orders.productName')}</th>
+                  <th scope="col" className="text-end">
+                    {t('admin.orders.quantity')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('admin.orders.bill')}
+                  </th>
+                  <th scope="col">{t('admin.orders.paymentMethod')}</th>
+                  <th scope="col">{t('admin.orders.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.map((order) => {
+                  // The first product only.
+                  const [first] = order.products;
+                  return (
+                    <tr key={order._id}>
+                      <td className="cell-order">
+                        <OrderNumber id={order._id} />
                         <span className="d-block small text-body-secondary">
-                          {t('admin.orders.more', { count: order.products.length - 1 })}
+                          {formatDateTime(order.createdAt, locale)}
                         </span>
-                      )}
-                    </td>
-                    <td className="cell-quantity text-end">{first?.quantity ?? '—'}</td>
-                    <td className="cell-bill text-end text-nowrap">
-                      <Price value={order.bill} />
-                    </td>
-                    <td className="cell-method">{t(`admin.orders.methods.${order.paymentMethod}`)}</td>
-                    <td className="status-cell cell-status">
-                      <StatusBadge status={order.status} />
-                      {can('orders.move') && <OrderStatusControl orderId={order._id} status={order.status} />}
-                      {can('orders.refund') && order.status === 'paid' && (
-                        <RefundButton orderId={order._id} bill={order.bill} />
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </ScrollTable>
-        </div>
+                      </td>
+                      <td className="dash-cell-name cell-product">
+                        {first ? <Localized value={localized.name(first.productBrief)} /> : '—'}
+                        {first?.variant && <VariantValues options={first.variant.options} className="mb-0" />}
+                        {order.products.length > 1 && (
+                          <span className="d-block small text-body-secondary">
+                            {t('admin.orders.more', { count: order.products.length - 1 })}
+                          </span>
+                        )}
+                      </td>
+                      <td className="cell-quantity text-end">{first?.quantity ?? '—'}</td>
+                      <td className="cell-bill text-end text-nowrap">
+                        <Price value={order.bill} />
+                      </td>
+                      <td className="cell-method">{t(`admin.orders.methods.${order.paymentMethod}`)}</td>
+                      <td className="status-cell cell-status">
+                        <StatusBadge status={order.status} />
+                        {can('orders.move') && <OrderStatusControl orderId={order._id} status={order.status} />}
+                        {can('orders.refund') && order.status === 'paid' && (
+                          <RefundButton orderId={order._id} bill={order.bill} />
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </ScrollTable>
+          </div>
+        </>
       )}
     </>
   );

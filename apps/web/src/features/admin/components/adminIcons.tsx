@@ -54,3 +54,11 @@ export const PercentIcon = (props: IconProps) => (
     <circle cx="17.5" cy="17.5" r="2.5" />
   </Icon>
 );
+
+/** Bars rising on an axis: the shop's reports. */
+export const ChartIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 3v18h18" />
+    <path d="M8 17v-5M13 17V8M18 17v-8" />
+  </Icon>
+);

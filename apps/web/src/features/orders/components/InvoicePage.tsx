@@ -7,7 +7,6 @@ import { errorMessage } from '../../../api/errors';
 import { ChevronStartIcon, PrinterIcon } from '../../../components/icons';
 import { Localized } from '../../../components/Localized';
 import { VariantValues } from '../../../components/VariantValues';
-import { Logo } from '../../../components/Logo';
 import { Price } from '../../../components/Price';
 import { intlLocale } from '../../../i18n';
 import { useLocalized } from '../../../i18n/localized';
@@ -18,6 +17,7 @@ import { useSession } from '../../auth';
 import { AddressLines } from '../../checkout';
 import { useGetOrderQuery } from '../api/ordersApi';
 import { orderRef } from '../orderRef';
+import { OrderDocumentHead } from './OrderDocumentHead';
 import { RefundNote } from './RefundNote';
 import '../../../styles/invoice.css';
 
@@ -85,43 +85,24 @@ function Invoice({ order, customer }: { order: Order; customer: string | undefin
   return (
     <article className="invoice" aria-labelledby="invoice-title">
       <title>{t('checkout.invoice.documentTitle', { ref })}</title>
-      <header className="invoice-head">
-        <Logo dark className="invoice-logo" />
-        <h1 id="invoice-title" className="invoice-title">
-          {t('checkout.invoice.title')} <span dir="ltr">#{ref}</span>
-        </h1>
-      </header>
-
-      <div className="invoice-parties">
-        <dl className="invoice-facts">
-          <div>
-            <dt>{t('checkout.invoice.number')}</dt>
-            <dd dir="ltr">#{ref}</dd>
-          </div>
-          <div>
-            <dt>{t('checkout.invoice.date')}</dt>
-            <dd>
-              <time dateTime={order.createdAt}>{formatDate(order.createdAt, intlLocale(i18n.language))}</time>
-            </dd>
-          </div>
-          <div>
-            <dt>{t('checkout.invoice.payment')}</dt>
-            <dd>{t(order.paymentMethod === 'visa' ? 'checkout.method.visa' : 'checkout.method.cash')}</dd>
-          </div>
-          <div>
-            <dt>{t('checkout.invoice.status')}</dt>
-            <dd>{t(`checkout.orders.status.${order.status}`)}</dd>
-          </div>
-        </dl>
-        <section className="invoice-address" aria-labelledby="invoice-address">
-          <h2 id="invoice-address" className="invoice-label">
-            {t('checkout.invoice.deliverTo')}
-          </h2>
-          <address className="mb-0">
-            <AddressLines address={order.deliveryAddress} name={customer} />
-          </address>
-        </section>
-      </div>
+      <OrderDocumentHead
+        kind="invoice"
+        title={t('checkout.invoice.title')}
+        order={order}
+        facts={{
+          number: t('checkout.invoice.number'),
+          date: t('checkout.invoice.date'),
+          more: [
+            [
+              t('checkout.invoice.payment'),
+              t(order.paymentMethod === 'visa' ? 'checkout.method.visa' : 'checkout.method.cash'),
+            ],
+            [t('checkout.invoice.status'), t(`checkout.orders.status.${order.status}`)],
+          ],
+        }}
+        addressLabel={t('checkout.invoice.deliverTo')}
+        address={<AddressLines address={order.deliveryAddress} name={customer} />}
+      />
 
       <table className="invoice-lines">
         <caption className="visually-hidden">{t('checkout.invoice.lines')}</caption>

@@ -1,0 +1,342 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Placeholder from 'react-bootstrap/Placeholder';
+import Row from 'react-bootstrap/Row';
+import { useSearchParams } from 'react-router';
+import { codReportQuerySchema, TIME_TO_CONFIRM_HOURS, type CodReport, type CodReportQuery } from '@shop/contracts';
+import { EmptyState } from '../../../components/EmptyState';
+import { intlLocale } from '../../../i18n';
+import { useLocalized } from '../../../i18n/localized';
+import { useTranslation } from '../../../i18n/useTranslation';
+import { useGovernorateNames } from '../../checkout';
+import { useGetCodReportQuery } from '../api/confirmationsApi';
+import { BarsChart, WeeksChart, type Bars } from './CodCharts';
+import { LoadFailed } from './LoadFailed';
+import { PageHeader } from './PageHeader';
+import { ScrollTable } from './ScrollTable';
+
+const DAY_MS = 86_400_000;
+/** The period shown first: the last 30 UTC days, today included. */
+const DEFAULT_DAYS = 30;
+
+const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
+
+/** The period of the address (?from=&to=), when it is one the API takes; else the last 30 days. */
+function periodOf(params: URLSearchParams): CodReportQuery {
+  const asked = codReportQuerySchema.safeParse({ from: params.get('from'), to: params.get('to') });
+  if (asked.success) return asked.data;
+  const today = Date.now();
+  return { from: utcDay(today - (DEFAULT_DAYS - 1) * DAY_MS), to: utcDay(today) };
+}
+
+/**
+ * Cash on delivery: how the cash orders of a period fared (GET /api/admin/reports/cod). Each chart is followed by
+ * the table of its numbers, which is also what a screen reader reads.
+ */
+export function CodReportPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const period = periodOf(params);
+  const { data, isLoading, isFetching, isError, refetch } = useGetCodReportQuery(period, {
+    refetchOnMountOrArgChange: true,
+  });
+
+  let content: ReactNode;
+  if (isLoading)
+    content = (
+      <div className="dash-card" role="status" aria-label={t('common.loading')}>
+        {Array.from({ length: 4 }, (_, index) => (
+          <Placeholder key={index} as="p" animation="glow">
+            <Placeholder xs={3} /> <Placeholder xs={7} />
+          </Placeholder>
+        ))}
+      </div>
+    );
+  else if (isError || !data) content = <LoadFailed onRetry={() => void refetch()} />;
+  else if (!data.totals.orders) content = <EmptyState title={t('admin.codReport.empty')} />;
+  else content = <Figures report={data} />;
+
+  return (
+    <>
+      <PageHeader title={t('admin.codReport.title')} subtitle={t('admin.codReport.subtitle')} />
+      <PeriodForm key={`${period.from}/${period.to}`} period={period} busy={isFetching} onShow={setParams} />
+      {content}
+    </>
+  );
+}
+
+function PeriodForm({
+  period,
+  busy,
+  onShow,
+}: {
+  period: CodReportQuery;
+  busy: boolean;
+  onShow: (params: URLSearchParams) => void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(period);
+  const valid = codReportQuerySchema.safeParse(draft).success;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (valid) onShow(new URLSearchParams(draft));
+  };
+  return (
+    <Form className="dash-card d-flex flex-wrap align-items-end gap-3 mb-3" onSubmit={submit} noValidate>
+      <Form.Group controlId="cod-from">
+        <Form.Label className="small mb-1">{t('admin.codReport.from')}</Form.Label>
+        <Form.Control
+          type="date"
+          required
+          value={draft.from}
+          max={draft.to}
+          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+        />
+      </Form.Group>
+      <Form.Group controlId="cod-to">
+        <Form.Label className="small mb-1">{t('admin.codReport.to')}</Form.Label>
+        <Form.Control
+          type="date"
+          required
+          value={draft.to}
+          min={draft.from}
+          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+          isInvalid={Boolean(draft.from && draft.to) && !valid}
+          aria-describedby="cod-period-error"
+        />
+      </Form.Group>
+      <Button type="submit" disabled={!valid || busy}>
+        {t('admin.codReport.show')}
+      </Button>
+      {Boolean(draft.from && draft.to) && !valid && (
+        <p id="cod-period-error" className="text-danger small w-100 mb-0" role="alert">
+          {t('admin.codReport.badPeriod')}
+        </p>
+      )}
+    </Form>
+  );
+}
+
+function Figures({ report }: { report: CodReport }) {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  const localized = useLocalized();
+  const { nameOf } = useGovernorateNames();
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format;
+  const hours = new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format;
+  const number = new Intl.NumberFormat(locale).format;
+  const weekOf = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const { totals, timeToConfirm } = report;
+
+  const median = timeToConfirm.medianMinutes;
+  const medianText =
+    median === null
+      ? t('admin.codReport.noMedian')
+      : new Intl.NumberFormat(locale, {
+          style: 'unit',
+          unit: median < 60 ? 'minute' : 'hour',
+          unitDisplay: 'long',
+          maximumFractionDigits: 1,
+        }).format(median < 60 ? median : median / 60);
+
+  const governorates = report.byGovernorate.map((row) => ({
+    label: nameOf(row.governorate),
+    ...row,
+    rate: share(row.refused, row.shipped),
+  }));
+  const products = report.byProduct.map((row) => ({
+    label: localized.name({ name: row.name, nameAr: row.nameAr }).text,
+    ...row,
+    rate: share(row.refused, row.shipped),
+  }));
+  const weeks = report.byWeek.map((row) => ({
+    label: weekOf.format(new Date(`${row.week}T00:00:00Z`)),
+    ...row,
+    rate: share(row.refused, row.shipped),
+  }));
+  const bucketName = (index: number) => {
+    const to = TIME_TO_CONFIRM_HOURS[index];
+    const from = TIME_TO_CONFIRM_HOURS[index - 1];
+    if (from === undefined) return t('admin.codReport.buckets.under', { to: hours(to ?? 0) });
+    if (to === undefined) return t('admin.codReport.buckets.over', { from: hours(from) });
+    return t('admin.codReport.buckets.between', { from: hours(from), to: hours(to) });
+  };
+  const buckets = timeToConfirm.buckets.map((row, index) => ({ label: bucketName(index), value: row.orders }));
+  const sources = report.bySource.map((row) => ({ label: t(`admin.sources.${row.source}`), value: row.orders }));
+
+  const refusalColumns = [
+    t('admin.codReport.ordersColumn'),
+    t('admin.codReport.shipped'),
+    t('admin.codReport.refused'),
+    t('admin.codReport.rate'),
+  ];
+  const refusalCells = (row: { orders: number; shipped: number; refused: number; rate: number }) => [
+    number(row.orders),
+    number(row.shipped),
+    number(row.refused),
+    percent(row.rate),
+  ];
+
+  return (
+    <>
+      <Row as="ul" xs={1} sm={2} xl={4} className="g-3 mb-3 list-unstyled" aria-label={t('admin.codReport.title')}>
+        <Stat
+          label={t('admin.codReport.confirmationRate')}
+          value={percent(report.confirmationRate)}
+          note={t('admin.codReport.confirmationNote', { confirmed: totals.confirmed, decided: totals.decided })}
+        />
+        <Stat
+          label={t('admin.codReport.refusalRate')}
+          value={percent(report.refusalRate)}
+          note={t('admin.codReport.refusalNote', { refused: totals.refused, shipped: totals.shipped })}
+          warn={totals.refused > 0}
+        />
+        <Stat
+          label={t('admin.codReport.orders')}
+          value={number(totals.orders)}
+          note={t('admin.codReport.ordersNote', { waiting: totals.orders - totals.decided })}
+        />
+        <Stat
+          label={t('admin.codReport.medianTime')}
+          value={medianText}
+          note={t('admin.codReport.medianNote', { count: timeToConfirm.confirmed })}
+        />
+      </Row>
+      <Row xs={1} className="g-3 mb-3">
+        <Col>
+          <ChartCard
+            id="cod-governorates"
+            title={t('admin.codReport.byGovernorate')}
+            chart={(label) => <BarsChart rows={bars(governorates, 'rate')} label={label} format={percent} max={1} />}
+            values={governorates.map((row) => `${row.label} ${percent(row.rate)}`)}
+            head={[t('admin.codReport.governorate'), ...refusalColumns]}
+            rows={governorates.map((row) => [row.label, ...refusalCells(row)])}
+          />
+        </Col>
+        <Col>
+          <ChartCard
+            id="cod-products"
+            title={t('admin.codReport.byProduct')}
+            note={t('admin.codReport.byProductNote')}
+            chart={(label) => <BarsChart rows={bars(products, 'rate')} label={label} format={percent} max={1} />}
+            values={products.map((row) => `${row.label} ${percent(row.rate)}`)}
+            head={[t('admin.codReport.product'), ...refusalColumns]}
+            rows={products.map((row) => [row.label, ...refusalCells(row)])}
+          />
+        </Col>
+        <Col>
+          <ChartCard
+            id="cod-weeks"
+            title={t('admin.codReport.byWeek')}
+            chart={(label) => (
+              <WeeksChart
+                rows={weeks.map((row) => ({ week: row.label, orders: row.orders, refused: row.refused }))}
+                label={label}
+                names={{ orders: t('admin.codReport.ordersColumn'), refused: t('admin.codReport.refused') }}
+              />
+            )}
+            values={weeks.map((row) => `${row.label} ${number(row.orders)} / ${number(row.refused)}`)}
+            head={[t('admin.codReport.week'), ...refusalColumns]}
+            rows={weeks.map((row) => [row.label, ...refusalCells(row)])}
+          />
+        </Col>
+      </Row>
+      <Row xs={1} lg={2} className="g-3">
+        <Col>
+          <ChartCard
+            id="cod-time"
+            title={t('admin.codReport.timeToConfirm')}
+            chart={(label) => <BarsChart rows={buckets} label={label} format={number} />}
+            values={buckets.map((row) => `${row.label} ${number(row.value)}`)}
+            head={[t('admin.codReport.time'), t('admin.codReport.ordersColumn')]}
+            rows={buckets.map((row) => [row.label, number(row.value)])}
+          />
+        </Col>
+        <Col>
+          <ChartCard
+            id="cod-sources"
+            title={t('admin.codReport.bySource')}
+            chart={(label) => <BarsChart rows={sources} label={label} format={number} />}
+            values={sources.map((row) => `${row.label} ${number(row.value)}`)}
+            head={[t('admin.codReport.source'), t('admin.codReport.ordersColumn')]}
+            rows={sources.map((row) => [row.label, number(row.value)])}
+          />
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+const bars = <T extends { label: string }>(rows: T[], key: keyof T): Bars[] =>
+  rows.map((row) => ({ label: row.label, value: Number(row[key]) }));
+
+function Stat({ label, value, note, warn = false }: { label: string; value: string; note: string; warn?: boolean }) {
+  return (
+    <Col as="li">
+      <div className={`dash-card stat-card h-100${warn ? ' stat-card-warn' : ''}`}>
+        <p className="stat-label">{label}</p>
+        <p className="stat-value">{value}</p>
+        <p className="stat-note small mb-0">{note}</p>
+      </div>
+    </Col>
+  );
+}
+
+/** A chart, named by its card's title and summed up in words, and the table of its numbers under it. */
+function ChartCard({
+  id,
+  title,
+  note,
+  chart,
+  values,
+  head,
+  rows,
+}: {
+  id: string;
+  title: string;
+  note?: string;
+  chart: (label: string) => ReactNode;
+  values: string[];
+  head: string[];
+  rows: string[][];
+}) {
+  const { t, i18n } = useTranslation();
+  const list = new Intl.ListFormat(intlLocale(i18n.language), { style: 'narrow', type: 'unit' });
+  return (
+    <section className="dash-card h-100" aria-labelledby={id}>
+      <h2 id={id} className="dash-card-title">
+        {title}
+      </h2>
+      {note && <p className="small text-body-secondary">{note}</p>}
+      {chart(t('admin.codReport.chartSays', { title, values: list.format(values) }))}
+      <ScrollTable caption={title} className="table table-sm dash-table cod-table align-middle mb-0 mt-2">
+        <thead>
+          <tr>
+            {head.map((cell, index) => (
+              <th key={cell} scope="col" className={index > 0 ? 'text-end' : undefined}>
+                {cell}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([first, ...cells]) => (
+            <tr key={first}>
+              <th scope="row" className="fw-normal" dir="auto">
+                {first}
+              </th>
+              {cells.map((cell, index) => (
+                <td key={index} className="text-end text-nowrap">
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { orderRef } from '@shop/contracts';
+import { Logo } from '../../../components/Logo';
+import { intlLocale } from '../../../i18n';
+import { useTranslation } from '../../../i18n/useTranslation';
+import { formatDate } from '../../../lib/format';
+
+interface Props {
+  /** Which paper: it names the classes of its stylesheet (styles/invoice.css, styles/packing-slip.css). */
+  kind: 'invoice' | 'packing-slip';
+  title: string;
+  order: { _id: string; createdAt: string };
+  /** The labels of its number and date, then the facts that follow them. */
+  facts: { number: string; date: string; more?: [string, ReactNode][] };
+  addressLabel: string;
+  /** The delivery address's lines (AddressLines). */
+  address: ReactNode;
+}
+
+/**
+ * The head of an order on paper (the shopper's invoice, the parcel's packing slip): the shop, the document's title
+ * and number, the order's facts, and where it goes. The two differ in their words and look, not in their structure.
+ */
+export function OrderDocumentHead({ kind, title, order, facts, addressLabel, address }: Props) {
+  const { i18n } = useTranslation();
+  const ref = orderRef(order._id);
+  return (
+    <>
+      <header className={`${kind}-head`}>
+        <Logo dark className={`${kind}-logo`} />
+        <h1 id={`${kind}-title`} className={`${kind}-title`}>
+          {title} <span dir="ltr">#{ref}</span>
+        </h1>
+      </header>
+      <div className={`${kind}-parties`}>
+        <dl className={`${kind}-facts`}>
+          <div>
+            <dt>{facts.number}</dt>
+            <dd dir="ltr">#{ref}</dd>
+          </div>
+          <div>
+            <dt>{facts.date}</dt>
+            <dd>
+              <time dateTime={order.createdAt}>{formatDate(order.createdAt, intlLocale(i18n.language))}</time>
+            </dd>
+          </div>
+          {facts.more?.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <section className={`${kind}-address`} aria-labelledby={`${kind}-to`}>
+          <h2 id={`${kind}-to`} className={`${kind}-label`}>
+            {addressLabel}
+          </h2>
+          <address>{address}</address>
+        </section>
+      </div>
+    </>
+  );
+}
