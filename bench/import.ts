@@ -45,6 +45,8 @@ function newProductsFile(places: { department: string; category: string }[]): Bu
       stock: String(i % 50),
       weight: String(0.5 + (i % 20) / 10),
       cod: String(i % 10 !== 0),
+      warranty: '',
+      warrantyAr: '',
       images: `${PUBLIC_URL}/uploads/${(i % 12).toString(16).padStart(32, '0')}.webp`,
     };
     lines.push(PRODUCT_CSV_COLUMNS.map((column) => quote(cells[column])).join(','));

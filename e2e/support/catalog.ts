@@ -18,6 +18,8 @@ export interface ApiProduct {
   descriptionAr: string | null;
   weight: number;
   cod: boolean;
+  /** The warranty it states, in English; null: none. */
+  warranty: string | null;
   /** Present on a product sold in variants, which a cart line must name. */
   options?: { name: string }[];
   /** On the product's own page (`/api/product/one/<id>`): each variant with its price. */

@@ -34,6 +34,8 @@ export interface ProductOverrides {
   stock?: number;
   weight?: number;
   cod?: boolean;
+  warranty?: string;
+  warrantyAr?: string;
   /** Its department comes with it; without one a new department and category are made. */
   categoryId?: string;
   imagePaths?: string[];
@@ -83,6 +85,8 @@ export async function createProduct(db: DbOrTx, overrides: ProductOverrides = {}
         stock: overrides.stock ?? 10,
         weight: overrides.weight ?? 1,
         cod: overrides.cod ?? true,
+        warranty: overrides.warranty ?? null,
+        warrantyAr: overrides.warrantyAr ?? null,
         categoryId: category.id,
         departmentId: category.departmentId,
         imagePaths: overrides.imagePaths ?? ['/uploads/test.webp'],

@@ -52,6 +52,9 @@ export const productCommonShape = {
   brand: requiredText(say.msg.requiredField, 100),
   nameAr,
   descriptionAr: optionalText(5000),
+  /** What the maker or the shop guarantees ("2 years, official agent warranty"), per language; empty: none. */
+  warranty: optionalText(300),
+  warrantyAr: optionalText(300),
 };
 
 /**
@@ -144,6 +147,9 @@ export interface Product extends LocalizedRef {
   descriptionAr: string | null;
   weight: number;
   cod: boolean;
+  /** The warranty the product comes with, in English and in Arabic; null when it has none in that language. */
+  warranty: string | null;
+  warrantyAr: string | null;
   /**
    * What a shopper chooses between, present only on a product with options (a product sold as one thing answers
    * as it always did). With options, `price` is the lowest variant's ("from EGP …") and `stock` all variants'
@@ -208,6 +214,8 @@ export const productSchema = localizedRefSchema.extend({
   descriptionAr: z.string().nullable(),
   weight: z.number(),
   cod: z.boolean(),
+  warranty: z.string().nullable(),
+  warrantyAr: z.string().nullable(),
   options: z.array(productOptionSchema).optional(),
 }) satisfies z.ZodType<Product>;
 export const productDetailSchema = productSchema.extend({

@@ -55,3 +55,9 @@ export const ORDER_SOURCES = ['web', 'phone', 'whatsapp', 'instagram', 'other'] 
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 export const STAFF_ORDER_SOURCES = ['phone', 'whatsapp', 'instagram', 'other'] as const;
 export type StaffOrderSource = (typeof STAFF_ORDER_SOURCES)[number];
+
+/**
+ * Egypt's Consumer Protection Law (181 of 2018) gives a shopper 14 days from delivery to return goods. Here, without
+ * zod, because the product page promises it.
+ */
+export const RETURN_WINDOW_DAYS = 14;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { say } from './said.js';
+import { RETURN_WINDOW_DAYS } from './constants.js';
 
 export const ORDER_STATUSES = [
   'pending',
@@ -68,8 +69,6 @@ export function nextStatuses(from: OrderStatus, actor: OrderActor): OrderStatus[
   return ORDER_STATUSES.filter((to) => canTransition(from, to, actor));
 }
 
-/** Egypt's Consumer Protection Law (181 of 2018) gives a shopper 14 days from delivery to return goods. */
-export const RETURN_WINDOW_DAYS = 14;
 export const RETURN_WINDOW_MS = RETURN_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
 /** Whether an order delivered at `deliveredAt` may still be sent back at `now`. */

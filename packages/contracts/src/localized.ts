@@ -25,6 +25,12 @@ export const localName = (item: Named, language: string): LocalText => pick(item
 export const localDescription = (item: Described, language: string): LocalText =>
   pick(item.description, item.descriptionAr, language);
 
+/** The warranty a product states, in `language` or else the other; null when it states none. */
+export const localWarranty = (
+  item: { warranty: string | null; warrantyAr: string | null },
+  language: string,
+): LocalText | null => (item.warranty || item.warrantyAr ? pick(item.warranty ?? '', item.warrantyAr, language) : null);
+
 /** What search results show of a description: Google cuts it at about 160 characters anyway. */
 const DESCRIPTION_LENGTH = 160;
 

@@ -86,6 +86,9 @@ export const RULE_MSG_AR: Arabic<typeof RULE_MSG> = {
   lineRepeats: 'هذا المنتج في الطلب بالفعل: غيّر كميته بدلًا من ذلك',
   staffPaymentMethod: 'اختر الدفع عند الاستلام أو رابط الدفع',
   orderSource: 'اختر مصدر الطلب: الهاتف أو واتساب أو إنستجرام أو غير ذلك',
+  phoneNumber: 'رقم الهاتف من 3 إلى 20 رقمًا، وتُقبل المسافات والشرطات وعلامة + في أوله',
+  eachShopPageOnce: 'أدخل كل صفحة مرة واحدة: التوصيل والاسترجاع والخصوصية والشروط',
+  daysInOrder: 'لا يمكن أن يزيد أقل عدد من الأيام على أكثرها',
 };
 
 export const NOT_FOUND_AR: Arabic<typeof NOT_FOUND> = {

@@ -67,6 +67,10 @@ export const RULE_MSG = {
   lineRepeats: 'This product is in the order already: change its quantity instead',
   staffPaymentMethod: 'Choose cash on delivery or a payment link',
   orderSource: 'Choose where the order came from: phone, WhatsApp, Instagram or other',
+  // The shop's details, pages and delivery times
+  phoneNumber: 'A phone number is 3 to 20 digits, with spaces, dashes or a leading +',
+  eachShopPageOnce: 'Give each page once: delivery, returns, privacy and terms',
+  daysInOrder: 'The fewest days cannot be more than the most',
 } as const;
 
 /** What a 404 names: `notFound('Product')` answers 'Product not found'. */

@@ -20,6 +20,8 @@ export const WEB_PATTERNS = {
   dashOrder: '/dashboard/orders/:id',
   /** A cash order's confirmation, from the link of its message: no sign-in, the signed token names the order. */
   confirmOrder: '/confirm/:token',
+  /** One of the shop's pages (delivery, returns, privacy, terms: SHOP_PAGES), written by the owner. */
+  shopPage: '/pages/:page',
 } as const;
 
 /** The addresses without parameters. */
@@ -56,6 +58,8 @@ export const WEB_PATHS = {
   dashConfirmations: '/dashboard/confirmations',
   /** The cash-on-delivery report: confirmation and refusal rates, where and from what. */
   dashCod: '/dashboard/cash-on-delivery',
+  /** The shop's contact details, registration numbers and pages. */
+  dashShop: '/dashboard/shop',
   cart: '/CartPage',
   shippingAddress: '/ShippingAdress',
   shippingForm: '/ShippingForm',

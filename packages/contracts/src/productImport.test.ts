@@ -24,6 +24,8 @@ const row = {
   stock: '4',
   weight: '1.5',
   cod: 'true',
+  warranty: ' 1-year warranty ',
+  warrantyAr: '',
   images: '',
 };
 
@@ -52,6 +54,8 @@ describe('a row of the product CSV', () => {
       stock: 4,
       weight: 1.5,
       cod: true,
+      warranty: '1-year warranty',
+      warrantyAr: null,
     });
     expect(productImportRowSchema.parse({ ...row, id: '5b0f8a8e-8c55-4b8e-9a52-1b8e8f1f3c1a' }).id).toBe(
       '5b0f8a8e-8c55-4b8e-9a52-1b8e8f1f3c1a',

@@ -22,6 +22,8 @@ export const PRODUCT_CSV_COLUMNS = [
   'stock',
   'weight',
   'cod',
+  'warranty',
+  'warrantyAr',
   'images',
 ] as const;
 /**

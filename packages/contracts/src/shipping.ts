@@ -4,9 +4,38 @@ import { requiredText } from './fields.js';
 import { couponEntry } from './coupons.js';
 import { say } from './said.js';
 import { toPiastres } from './money.js';
-import { EGYPT_GOVERNORATES } from './governorates.js';
+import { EGYPT_GOVERNORATES, type Governorate } from './governorates.js';
 
 const egp = z.number().min(0).max(100_000).multipleOf(0.01);
+/** Whole days from the order to the door. */
+const days = z.number().int().min(0).max(60);
+
+/** How long delivery takes to a governorate: from minDays to maxDays days after the order. */
+export interface DeliveryDays {
+  governorate: Governorate;
+  minDays: number;
+  maxDays: number;
+}
+
+/** The governorates the shop's couriers reach in a day or two; far ones (Sinai, the oases, the Red Sea coast) take longest. */
+const NEAR: readonly Governorate[] = ['Cairo', 'Giza', 'Qalyubia'];
+const FAR: readonly Governorate[] = [
+  'Matrouh',
+  'New Valley',
+  'North Sinai',
+  'Red Sea',
+  'South Sinai',
+  'Aswan',
+  'Luxor',
+];
+
+/** Delivery times before the merchant sets their own: 1–2 days around Cairo, 4–7 to far governorates, 2–4 elsewhere. */
+export const defaultDeliveryDays = (governorate: Governorate): Omit<DeliveryDays, 'governorate'> =>
+  NEAR.includes(governorate)
+    ? { minDays: 1, maxDays: 2 }
+    : FAR.includes(governorate)
+      ? { minDays: 4, maxDays: 7 }
+      : { minDays: 2, maxDays: 4 };
 
 /** What delivery costs, in EGP: per governorate, and the rules that apply to every order. */
 export const shippingRatesSchema = z
@@ -15,7 +44,11 @@ export const shippingRatesSchema = z
     cardShipsFree: z.boolean(),
     /** Items worth at least this ship free; null: no threshold. */
     freeOver: egp.nullable(),
-    rates: z.array(z.object({ governorate: z.enum(EGYPT_GOVERNORATES), base: egp, perKg: egp })),
+    rates: z.array(
+      z
+        .object({ governorate: z.enum(EGYPT_GOVERNORATES), base: egp, perKg: egp, minDays: days, maxDays: days })
+        .refine((rate) => rate.minDays <= rate.maxDays, { message: say.rule.daysInOrder, path: ['maxDays'] }),
+    ),
   })
   .refine((r) => EGYPT_GOVERNORATES.every((g) => r.rates.filter((rate) => rate.governorate === g).length === 1), {
     message: 'Give exactly one rate for each of the 27 governorates',
@@ -28,8 +61,19 @@ export const DEFAULT_SHIPPING_RATES: ShippingRates = {
   codFee: COD_FEE_EGP,
   cardShipsFree: true,
   freeOver: null,
-  rates: EGYPT_GOVERNORATES.map((governorate) => ({ governorate, base: SHIPPING_FEE_EGP, perKg: 0 })),
+  rates: EGYPT_GOVERNORATES.map((governorate) => ({
+    governorate,
+    base: SHIPPING_FEE_EGP,
+    perKg: 0,
+    ...defaultDeliveryDays(governorate),
+  })),
 };
+
+/** How long delivery takes to each governorate, for the product page (GET /api/shipping/delivery-days). */
+export const deliveryDaysSchema = z.object({
+  days: z.array(z.object({ governorate: z.enum(EGYPT_GOVERNORATES), minDays: z.number(), maxDays: z.number() })),
+}) satisfies z.ZodType<{ days: DeliveryDays[] }>;
+export type DeliveryDaysList = z.infer<typeof deliveryDaysSchema>;
 
 export interface ShippingQuery {
   /** The address's `state`; outside the 27 governorates, the dearest rate applies, so nobody is undercharged. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { egyptianMobile, PHONE_CODE_CHANNELS } from './phone.js';
+import { egyptianMobile } from './mobile.js';
+import { PHONE_CODE_CHANNELS } from './phone.js';
 import { say } from './said.js';
 import { emailField, nameField, PASSWORD_PATTERN } from './user.js';
 

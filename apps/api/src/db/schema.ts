@@ -196,6 +196,9 @@ export const products = pgTable(
       .generatedAlwaysAs(sql`stock > 0`),
     weight: real('weight').notNull(),
     cod: boolean('cod').notNull().default(true),
+    /** The warranty it comes with, per language; null: none said. */
+    warranty: text('warranty'),
+    warrantyAr: text('warranty_ar'),
     /** How the ETA knows what it is, for its e-receipts: 'EGS' (a code the shop registered) or 'GS1' (its barcode). */
     etaItemType: text('eta_item_type'),
     etaItemCode: text('eta_item_code'),
@@ -754,6 +757,9 @@ export const shippingRates = pgTable('shipping_rates', {
   governorate: text('governorate').primaryKey(),
   base: integer('base').notNull(),
   perKg: integer('per_kg').notNull(),
+  /** Days from the order to the door; null (rows saved before they were asked): the governorate's default. */
+  minDays: integer('min_days'),
+  maxDays: integer('max_days'),
 });
 
 /** The delivery rules of every order (one row; none until an admin first saves rates: the defaults apply). */
@@ -768,6 +774,32 @@ export const shippingSettings = pgTable(
   },
   (t) => [check('shipping_settings_one_row', sql`${t.id} = 1`)],
 );
+
+/** Who the seller is (contracts' shopDetailsSchema; one row, none until the owner first saves: the defaults apply). */
+export const shopDetails = pgTable(
+  'shop_details',
+  {
+    id: integer('id').primaryKey().default(1),
+    phone: text('phone').notNull(),
+    whatsapp: text('whatsapp').notNull(),
+    address: text('address').notNull(),
+    addressAr: text('address_ar').notNull(),
+    commercialRegister: text('commercial_register').notNull(),
+    taxNumber: text('tax_number').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('shop_details_one_row', sql`${t.id} = 1`)],
+);
+
+/** The shop's pages (delivery, returns, privacy, terms) in both languages; a page without a row shows its default. */
+export const shopPages = pgTable('shop_pages', {
+  page: text('page').primaryKey(),
+  title: text('title').notNull(),
+  titleAr: text('title_ar').notNull(),
+  body: text('body').notNull(),
+  bodyAr: text('body_ar').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The shop's cash rules (contracts' codSettingsSchema; one row, none until an admin first saves: the defaults apply). */
 export const codSettings = pgTable(

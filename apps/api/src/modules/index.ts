@@ -17,6 +17,7 @@ import { logsRoutes } from './logs/routes.js';
 import { statsRoutes } from './stats/routes.js';
 import { adminOrdersRoutes } from './admin-orders/routes.js';
 import { shippingRoutes } from './shipping/routes.js';
+import { shopRoutes } from './shop/routes.js';
 import { couponsRoutes } from './coupons/routes.js';
 import { variantsRoutes } from './variants/routes.js';
 import { staffRoutes } from './staff/routes.js';
@@ -45,6 +46,7 @@ export const apiModules: FastifyPluginAsync[] = [
   statsRoutes,
   adminOrdersRoutes,
   shippingRoutes,
+  shopRoutes,
   couponsRoutes,
   variantsRoutes,
   staffRoutes,

@@ -63,6 +63,9 @@ export interface CategoryTemplate {
   /** A closing sentence shared by the category's descriptions. */
   blurb: string;
   blurbAr: string;
+  /** The warranty its products come with, per language; none where it has none. */
+  warranty?: string;
+  warrantyAr?: string;
   variants: readonly Variant[];
   /**
    * Set where a line is one product sold in these options, one variant per entry of `variants` (a shopper picks
@@ -112,8 +115,11 @@ const STORAGE: OptionTemplate = { name: 'Storage', nameAr: 'المساحة' };
 const CONNECTIVITY: OptionTemplate = { name: 'Connectivity', nameAr: 'الاتصال' };
 const COLOUR: OptionTemplate = { name: 'Colour', nameAr: 'اللون' };
 const SIZE: OptionTemplate = { name: 'Size', nameAr: 'المقاس' };
-const warranty = 'Sold with the official Egyptian agent warranty; delivery across Egypt.';
-const warrantyAr = 'بضمان الوكيل الرسمي في مصر، والتوصيل لكل المحافظات.';
+/** The official agent's warranty electronics are sold with in Egypt, as the product page states it. */
+const AGENT_WARRANTY = {
+  warranty: '2-year official Egyptian agent warranty',
+  warrantyAr: 'ضمان الوكيل الرسمي في مصر لمدة عامين',
+};
 
 export const DEPARTMENTS: readonly DepartmentTemplate[] = [
   {
@@ -125,8 +131,9 @@ export const DEPARTMENTS: readonly DepartmentTemplate[] = [
         nameAr: 'شاشات وتلفزيونات',
         shape: 'tv',
         hue: 210,
-        blurb: `Wall mount compatible (VESA). ${warranty}`,
-        blurbAr: `متوافقة مع حامل الحائط (VESA). ${warrantyAr}`,
+        blurb: `Wall mount compatible (VESA).`,
+        blurbAr: `متوافقة مع حامل الحائط (VESA).`,
+        ...AGENT_WARRANTY,
         variants: [
           ['43 inch', 1, 1, '43 بوصة'],
           ['50 inch', 1.3, 1.3, '50 بوصة'],
@@ -185,8 +192,9 @@ export const DEPARTMENTS: readonly DepartmentTemplate[] = [
         nameAr: 'لابتوب',
         shape: 'laptop',
         hue: 222,
-        blurb: `Windows 11 Home pre-installed, Arabic/English keyboard. ${warranty}`,
-        blurbAr: `ويندوز 11 هوم مثبت مسبقًا ولوحة مفاتيح عربي/إنجليزي. ${warrantyAr}`,
+        blurb: `Windows 11 Home pre-installed, Arabic/English keyboard.`,
+        blurbAr: `ويندوز 11 هوم مثبت مسبقًا ولوحة مفاتيح عربي/إنجليزي.`,
+        ...AGENT_WARRANTY,
         variants: [
           ['8GB RAM, 256GB SSD', 1, 1, 'رام 8 جيجا، SSD سعة 256 جيجا'],
           ['8GB RAM, 512GB SSD', 1.1, 1, 'رام 8 جيجا، SSD سعة 512 جيجا'],
@@ -301,8 +309,9 @@ export const DEPARTMENTS: readonly DepartmentTemplate[] = [
         nameAr: 'ألعاب الفيديو',
         shape: 'gamepad',
         hue: 250,
-        blurb: `Original product, Middle East edition. ${warranty}`,
-        blurbAr: `منتج أصلي، إصدار الشرق الأوسط. ${warrantyAr}`,
+        blurb: `Original product, Middle East edition.`,
+        blurbAr: `منتج أصلي، إصدار الشرق الأوسط.`,
+        ...AGENT_WARRANTY,
         variants: [
           ['', 1, 1, ''],
           ['Bundle with Extra Controller', 1.15, 1.2, 'مع دراع تحكم إضافي'],
@@ -366,8 +375,9 @@ export const DEPARTMENTS: readonly DepartmentTemplate[] = [
         nameAr: 'موبايلات',
         shape: 'phone',
         hue: 200,
-        blurb: `Dual SIM, works on all Egyptian networks. ${warranty}`,
-        blurbAr: `شريحتين، يعمل على كل الشبكات المصرية. ${warrantyAr}`,
+        blurb: `Dual SIM, works on all Egyptian networks.`,
+        blurbAr: `شريحتين، يعمل على كل الشبكات المصرية.`,
+        ...AGENT_WARRANTY,
         variants: [
           ['128GB, Black', 1, 1, '128 جيجا، أسود'],
           ['256GB, Blue', 1.12, 1, '256 جيجا، أزرق'],
@@ -455,8 +465,9 @@ export const DEPARTMENTS: readonly DepartmentTemplate[] = [
         nameAr: 'تابلت',
         shape: 'tablet',
         hue: 190,
-        blurb: `Arabic and English interface. ${warranty}`,
-        blurbAr: `واجهة باللغتين العربية والإنجليزية. ${warrantyAr}`,
+        blurb: `Arabic and English interface.`,
+        blurbAr: `واجهة باللغتين العربية والإنجليزية.`,
+        ...AGENT_WARRANTY,
         variants: [
           ['64GB, Wi-Fi', 1, 1, '64 جيجا، واي فاي'],
           ['128GB, Wi-Fi', 1.15, 1, '128 جيجا، واي فاي'],
@@ -572,8 +583,10 @@ export const DEPARTMENTS: readonly DepartmentTemplate[] = [
         nameAr: 'إكسسوارات موبايل',
         shape: 'box',
         hue: 160,
-        blurb: 'Original accessories with a 12-month replacement warranty.',
-        blurbAr: 'إكسسوارات أصلية بضمان استبدال لمدة 12 شهرًا.',
+        blurb: 'Original accessories.',
+        blurbAr: 'إكسسوارات أصلية.',
+        warranty: '12-month replacement warranty',
+        warrantyAr: 'ضمان استبدال لمدة 12 شهرًا',
         variants: colours('Black', 'White'),
         lines: [
           [
@@ -634,8 +647,9 @@ export const DEPARTMENTS: readonly DepartmentTemplate[] = [
         nameAr: 'أجهزة منزلية كبيرة',
         shape: 'fridge',
         hue: 30,
-        blurb: `Free delivery and installation in Cairo and Giza. ${warranty}`,
-        blurbAr: `توصيل وتركيب مجاني في القاهرة والجيزة. ${warrantyAr}`,
+        blurb: `Free delivery and installation in Cairo and Giza.`,
+        blurbAr: `توصيل وتركيب مجاني في القاهرة والجيزة.`,
+        ...AGENT_WARRANTY,
         variants: colours('Silver', 'Black', 'White'),
         lines: [
           [
@@ -690,8 +704,9 @@ export const DEPARTMENTS: readonly DepartmentTemplate[] = [
         nameAr: 'أجهزة منزلية صغيرة',
         shape: 'kettle',
         hue: 15,
-        blurb: 'Egyptian 220V plug; two-year agent warranty.',
-        blurbAr: 'فيشة مصرية 220 فولت، وضمان الوكيل لمدة عامين.',
+        blurb: 'Egyptian 220V plug.',
+        blurbAr: 'فيشة مصرية 220 فولت.',
+        ...AGENT_WARRANTY,
         variants: colours('White', 'Black', 'Red'),
         lines: [
           [

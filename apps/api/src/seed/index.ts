@@ -220,6 +220,8 @@ async function insertPlan(
       stock: p.stock,
       weight: p.weight,
       cod: p.cod,
+      warranty: p.warranty,
+      warrantyAr: p.warrantyAr,
       categoryId: at(categoryIds, p.category),
       departmentId: at(departmentIds, p.department),
       imagePaths: at(stored.products, i),

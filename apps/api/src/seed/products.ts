@@ -49,6 +49,8 @@ export interface PlannedProduct {
   stock: number;
   weight: number;
   cod: boolean;
+  warranty: string | null;
+  warrantyAr: string | null;
   category: number;
   department: number;
   images: TileSpec[];
@@ -126,6 +128,8 @@ function describe(slot: Slot, label: string, labelAr: string) {
     descriptionAr: `${lineAr}${labelAr ? ` (${labelAr})` : ''}. ${featuresAr}. ${c.blurbAr}`,
     weight,
     cod: true,
+    warranty: c.warranty ?? null,
+    warrantyAr: c.warrantyAr ?? null,
     category: slot.category,
     department: slot.department,
   };

@@ -9,6 +9,7 @@ import {
   type Permission,
 } from '@shop/contracts';
 import { signWebhook } from '../../src/modules/payments/offline-provider.js';
+import { DEFAULT_SHOP_DETAILS, DEFAULT_SHOP_PAGES } from '../../src/modules/shop/defaults.js';
 import { ADDRESS, GOOD_CARD, hex, pngPart, type Req, type Subject, type World } from './helpers.js';
 
 /**
@@ -165,6 +166,7 @@ function storefrontPages(): Record<string, RouteCase> {
   const pages: [string, RouteCase][] = [
     ['/', page(none)],
     ['/about', page(none)],
+    ['/pages/:page', page(() => ({ params: { page: 'returns' } }))],
     ['/department/:id', page((w) => ({ params: { id: w.department.id } }))],
     ['/product/category/:id', page((w) => ({ params: { id: w.category.id } }))],
     ['/product/one/:id', page((w) => ({ params: { id: w.product.id } }))],
@@ -585,6 +587,20 @@ export const ROUTES: Record<string, RouteCase> = {
 
   // The prices are shown before signing in; only a quote needs the shopper's cart.
   'GET /api/shipping/rates': { access: 'public', expect: everyone(200), request: none },
+  'GET /api/shipping/delivery-days': { access: 'public', expect: everyone(200), request: none },
+  // Who the seller is: for anyone before they pay; the owner edits it.
+  'GET /api/shop': { access: 'public', expect: everyone(200), request: none },
+  'GET /api/shop/pages/:page': {
+    access: 'public',
+    expect: everyone(200),
+    request: () => ({ params: { page: 'returns' } }),
+  },
+  'GET /api/admin/settings/shop': { access: 'settings.write', expect: adminOnly(200), request: none },
+  'PUT /api/admin/settings/shop': {
+    access: 'settings.write',
+    expect: adminOnly(200),
+    request: () => ({ json: { details: DEFAULT_SHOP_DETAILS, pages: Object.values(DEFAULT_SHOP_PAGES) } }),
+  },
   // A confirmation link's signature is its only proof: a forged one names no order.
   'GET /api/order/confirm/:token': {
     access: 'public',

@@ -71,6 +71,7 @@ export const api = createApi({
     'EtaReceipt',
     'Synonyms',
     'Confirmation',
+    'Shop',
   ],
   keepUnusedDataFor: QUERY_CACHE_SECONDS,
   extractRehydrationInfo: (action, { reducerPath }) => {

@@ -17,13 +17,19 @@ async function open(url: string) {
     'GET /api/category': { body: [] },
     'GET /api/category/dept/d1': { body: [] },
     'GET /api/product/search': { body: { products: [] } },
+    'GET /api/shop': { body: {} },
+    'GET /api/shipping/delivery-days': { body: { days: [] } },
   });
   const store = setupStore();
   createMemoryRouter(appRoutes(store.dispatch), { initialEntries: [url] });
   // Loaders that read filters load their rules first: once loaded here, they are loaded there.
   await import('../features/filters/api/filtersFromParams');
   await settled();
-  return { store, calls: api.calls };
+  // Every page starts the footer's shop details (their own test below): taken out of the list, which the tests
+  // go on reading as the page asks for more.
+  const footer = api.calls.filter((call) => call.path === '/api/shop');
+  for (let at = api.calls.length - 1; at >= 0; at--) if (api.calls[at]?.path === '/api/shop') api.calls.splice(at, 1);
+  return { store, calls: api.calls, footer };
 }
 
 describe('route prefetching', () => {
@@ -39,11 +45,18 @@ describe('route prefetching', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('starts a product page’s product while the page’s code loads', async () => {
+  it('starts a product page’s product and the delivery days it promises while the page’s code loads', async () => {
     const { store, calls } = await open('/product/one/p1');
-    expect(calls.map((call) => call.path)).toEqual(['/api/product/one/p1']);
+    expect(calls.map((call) => call.path)).toEqual(['/api/product/one/p1', '/api/shipping/delivery-days']);
     await store.dispatch(catalogApi.endpoints.getProduct.initiate('p1'));
-    expect(calls).toHaveLength(1);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("starts the footer's shop details on every page, once", async () => {
+    for (const url of ['/', '/product/one/p1', '/pages/returns', '/about']) {
+      const { footer } = await open(url);
+      expect(footer, url).toHaveLength(1);
+    }
   });
 
   it('starts a category page’s products, and the categories and departments it is named from', async () => {

@@ -1,6 +1,8 @@
 import type { LoaderFunction } from 'react-router';
 import { catalogApi, categoryProductsArgs } from '../features/catalog/api/catalogApi';
 import { searchApi, searchArgsOf } from '../features/search/api/searchApi';
+import { shopApi } from '../features/shop/api/shopApi';
+import { isShopPage } from '@shop/contracts';
 import { pageFromParam } from '../lib/pagination';
 import type { AppDispatch } from './store';
 
@@ -32,11 +34,12 @@ export const prefetchHome =
     return null;
   };
 
-/** A product page: the product (its reviews follow with the page's code). */
+/** A product page: the product and the delivery days it promises (its reviews follow with the page's code). */
 export const prefetchProduct =
   (dispatch: AppDispatch): LoaderFunction =>
   ({ params }) => {
     if (params.id) dispatch(catalogApi.util.prefetch('getProduct', params.id, {}));
+    dispatch(shopApi.util.prefetch('getDeliveryDays', undefined, {}));
     return null;
   };
 
@@ -69,5 +72,21 @@ export const prefetchSearch =
   async ({ params, request }) => {
     const args = searchArgsOf(params.query ?? '', new URL(request.url).searchParams, await filtersOf(request));
     if (args.name) dispatch(searchApi.util.prefetch('searchProducts', args, {}));
+    return null;
+  };
+
+/** Every page: the shop's details, which its footer shows (who the seller is, before anyone pays). */
+export const prefetchShop =
+  (dispatch: AppDispatch): LoaderFunction =>
+  () => {
+    dispatch(shopApi.util.prefetch('getShopDetails', undefined, {}));
+    return null;
+  };
+
+/** One of the shop's pages (delivery, returns, privacy, terms). */
+export const prefetchShopPage =
+  (dispatch: AppDispatch): LoaderFunction =>
+  ({ params }) => {
+    if (params.page && isShopPage(params.page)) dispatch(shopApi.util.prefetch('getShopPage', params.page, {}));
     return null;
   };

@@ -6,7 +6,15 @@ import { HomePage } from '../features/catalog/components/HomePage';
 import { loadArea, type Area } from '../i18n';
 import { paths, patterns } from '../lib/paths';
 import type { RouteHandle } from './layout/chrome';
-import { prefetchCategory, prefetchDepartment, prefetchHome, prefetchProduct, prefetchSearch } from './prefetch';
+import {
+  prefetchCategory,
+  prefetchDepartment,
+  prefetchHome,
+  prefetchProduct,
+  prefetchSearch,
+  prefetchShop,
+  prefetchShopPage,
+} from './prefetch';
 import type { AppDispatch } from './store';
 import { RootLayout } from './layout/RootLayout';
 import { NotFoundPage } from './NotFoundPage';
@@ -50,6 +58,10 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
   {
     path: paths.home,
     Component: RootLayout,
+    // The footer's details, on every page.
+    loader: prefetchShop(dispatch),
+    // Asked once: the details do not change with the address.
+    shouldRevalidate: () => false,
     errorElement: <RouteError />,
     HydrateFallback: PageLoader,
     children: [
@@ -125,6 +137,11 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
         lazy: page(() => import('../features/product/components/AddReviewPage'), 'AddReviewPage'),
       },
       { path: segment(paths.about), lazy: page(() => import('../features/about/components/AboutPage'), 'AboutPage') },
+      {
+        path: segment(patterns.shopPage),
+        loader: prefetchShopPage(dispatch),
+        lazy: page(() => import('../features/shop/components/ShopPageView'), 'ShopPageView'),
+      },
       {
         path: segment(paths.dashboard),
         handle: dashboardChrome,
@@ -209,6 +226,10 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
           {
             path: segment(paths.dashSynonyms, paths.dashboard),
             lazy: page(() => import('../features/admin/components/SynonymsAdminPage'), 'SynonymsAdminPage'),
+          },
+          {
+            path: segment(paths.dashShop, paths.dashboard),
+            lazy: page(() => import('../features/admin/components/ShopSettingsPage'), 'ShopSettingsPage'),
           },
           {
             // Names the governorates as the checkout does, with the checkout's texts.

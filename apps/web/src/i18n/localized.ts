@@ -1,4 +1,4 @@
-import { localDescription, localName, type Described, type Named } from '@shop/contracts';
+import { localDescription, localName, localWarranty, type Described, type Named } from '@shop/contracts';
 import { useTranslation } from './useTranslation';
 
 // Shared with the server, which names the catalogue the same way in the pages' heads.
@@ -12,5 +12,6 @@ export function useLocalized() {
     language,
     name: (item: Named) => localName(item, language),
     description: (item: Described) => localDescription(item, language),
+    warranty: (item: Parameters<typeof localWarranty>[0]) => localWarranty(item, language),
   };
 }

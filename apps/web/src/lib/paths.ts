@@ -18,6 +18,8 @@ export const paths = {
   productVariant: (id: string, variantId?: string | null) =>
     `${generatePath(patterns.product, { id })}${variantId ? `?variant=${encodeURIComponent(variantId)}` : ''}`,
   category: (id: string) => generatePath(patterns.category, { id }),
+  /** One of the shop's pages: delivery, returns, privacy, terms. */
+  shopPage: (page: string) => generatePath(patterns.shopPage, { page }),
   department: (id: string) => generatePath(patterns.department, { id }),
   searchResults: (query: string) => generatePath(patterns.searchResults, { query }),
   userOrders: (userId: string) => generatePath(patterns.userOrders, { userID: userId }),

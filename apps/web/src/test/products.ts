@@ -18,6 +18,8 @@ export const aProduct = (overrides: Partial<ProductDetail> = {}): ProductDetail 
   descriptionAr: null,
   weight: 0.2,
   cod: true,
+  warranty: null,
+  warrantyAr: null,
   ...overrides,
 });
 

@@ -93,6 +93,19 @@ DROP TRIGGER IF EXISTS search_synonyms_notify ON search_synonyms;
 --> statement-breakpoint
 CREATE TRIGGER search_synonyms_notify AFTER INSERT OR UPDATE OR DELETE ON search_synonyms FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogue_change();
 --> statement-breakpoint
+-- The shop's details (in every page's footer), its pages, and its delivery days (on the product page).
+DROP TRIGGER IF EXISTS shop_details_notify ON shop_details;
+--> statement-breakpoint
+CREATE TRIGGER shop_details_notify AFTER INSERT OR UPDATE OR DELETE ON shop_details FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogue_change();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS shop_pages_notify ON shop_pages;
+--> statement-breakpoint
+CREATE TRIGGER shop_pages_notify AFTER INSERT OR UPDATE OR DELETE ON shop_pages FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogue_change();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS shipping_rates_notify ON shipping_rates;
+--> statement-breakpoint
+CREATE TRIGGER shipping_rates_notify AFTER INSERT OR UPDATE OR DELETE ON shipping_rates FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogue_change();
+--> statement-breakpoint
 DROP TRIGGER IF EXISTS products_notify ON products;
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS products_notify_insert ON products;

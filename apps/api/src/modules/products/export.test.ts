@@ -44,6 +44,8 @@ describe('GET /api/admin/products/export', () => {
       stock: 7,
       weight: 1.2,
       cod: false,
+      warranty: '2-year Tefal warranty',
+      warrantyAr: 'ضمان تيفال لمدة عامين',
       imagePaths: ['/uploads/pan-1.webp', '/uploads/pan-2.webp'],
     });
 
@@ -66,6 +68,8 @@ describe('GET /api/admin/products/export', () => {
       stock: '7',
       weight: '1.2',
       cod: 'false',
+      warranty: '2-year Tefal warranty',
+      warrantyAr: 'ضمان تيفال لمدة عامين',
       images: `${PUBLIC_URL}/uploads/pan-1.webp ${PUBLIC_URL}/uploads/pan-2.webp`,
       // Sold as one thing: no variant.
       variantSku: '',

@@ -91,6 +91,8 @@ export function exportColumns(publicUrl: string): CsvColumns<ExportRow> {
     stock: (p) => p.stock,
     weight: (p) => p.weight,
     cod: (p) => String(p.cod),
+    warranty: (p) => p.warranty,
+    warrantyAr: (p) => p.warrantyAr,
     images: (p) => p.imagePaths.map((path) => new URL(path, publicUrl).href).join(' '),
   };
   const variant: Record<VariantCsvColumn, (p: ProductRow, v: VariantRow) => CsvCell> = {

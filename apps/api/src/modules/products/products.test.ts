@@ -184,6 +184,8 @@ describe('GET /api/product/one/:id', () => {
       descriptionAr: 'هاتف متين',
       weight: 0.21,
       cod: false,
+      warranty: null,
+      warrantyAr: null,
     });
   });
 

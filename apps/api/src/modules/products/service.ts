@@ -43,6 +43,8 @@ const productColumns = {
   descriptionAr: products.descriptionAr,
   weight: products.weight,
   cod: products.cod,
+  warranty: products.warranty,
+  warrantyAr: products.warrantyAr,
   options: products.options,
   categoryId: categories.id,
   categoryName: categories.name,
@@ -97,6 +99,8 @@ export const toProductDto = (p: ProductRow): Product => ({
   descriptionAr: p.descriptionAr,
   weight: p.weight,
   cod: p.cod,
+  warranty: p.warranty,
+  warrantyAr: p.warrantyAr,
   ...(p.options.length ? { options: p.options } : {}),
 });
 
@@ -130,6 +134,8 @@ export const productValues = (input: Omit<ProductCreateInput, 'category' | 'depa
   stock: input.stock,
   weight: input.weight,
   cod: input.cod,
+  warranty: input.warranty,
+  warrantyAr: input.warrantyAr,
 });
 
 const toColumns = (input: ProductCreateInput) => ({

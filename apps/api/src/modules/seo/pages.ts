@@ -1,8 +1,18 @@
-import { localDescription, localName, summary, WEB_PATHS, type Language, type LocalizedRef } from '@shop/contracts';
+import {
+  isShopPage,
+  localDescription,
+  localName,
+  summary,
+  WEB_PATHS,
+  type Language,
+  type LocalizedRef,
+} from '@shop/contracts';
+import { notFound } from '../../lib/errors.js';
 import type { Deps } from '../deps.js';
 import { categoriesService } from '../categories/service.js';
 import { departmentsService } from '../departments/service.js';
 import { productsService } from '../products/service.js';
+import { loadShopPage } from '../shop/service.js';
 import type { PageHead } from './head.js';
 import { breadcrumbList, organizationThing, productThing, webSiteThing, type Crumb } from './json-ld.js';
 import { storefrontPath, type Site } from './site.js';
@@ -105,5 +115,17 @@ export function pageHeads(deps: Pick<Deps, 'db' | 'images'>, site: Site) {
     };
   }
 
-  return { home, about, product, category, department, searchResults };
+  /** One of the shop's pages, titled as the owner titled it; a name that is none of them is a 404. */
+  async function shopPage(name: string, language: Language): Promise<PageHead> {
+    if (!isShopPage(name)) throw notFound();
+    const page = await loadShopPage(deps.db, name);
+    const [title, body] = language === 'ar' ? [page.titleAr, page.bodyAr] : [page.title, page.body];
+    return {
+      title: HEAD_TEXTS[language].titleOf(title),
+      description: summary(body),
+      path: storefrontPath.shopPage(name),
+    };
+  }
+
+  return { home, about, product, category, department, searchResults, shopPage };
 }

@@ -102,6 +102,7 @@ export async function seoRoutes(app: FastifyInstance, opts: { template: PageTemp
 
   page(WEB_PATHS.home, (_, language) => heads.home(language));
   page(WEB_PATHS.about, (_, language) => heads.about(language));
+  page<{ page: string }>(WEB_PATTERNS.shopPage, ({ page }, language) => heads.shopPage(page, language));
   page<{ id: string }>(WEB_PATTERNS.department, ({ id }, language) => heads.department(id, language));
   page<{ id: string }>(WEB_PATTERNS.category, ({ id }, language) => heads.category(id, language));
   page<{ id: string }>(WEB_PATTERNS.product, ({ id }, language) => heads.product(id, language), 'product');

@@ -1,4 +1,4 @@
-import { LANGUAGES, pathIn, WEB_PATTERNS, type Language } from '@shop/contracts';
+import { LANGUAGES, pathIn, WEB_PATTERNS, type Language, type ShopPageName } from '@shop/contracts';
 
 /** The app paths of the storefront pages with a parameter, as the web app's links write them. */
 export const storefrontPath = {
@@ -6,6 +6,7 @@ export const storefrontPath = {
   category: (id: string) => WEB_PATTERNS.category.replace(':id', encodeURIComponent(id)),
   department: (id: string) => WEB_PATTERNS.department.replace(':id', encodeURIComponent(id)),
   searchResults: (query: string) => WEB_PATTERNS.searchResults.replace(':query', encodeURIComponent(query)),
+  shopPage: (page: ShopPageName) => WEB_PATTERNS.shopPage.replace(':page', page),
 };
 
 /** A page's address for one language, as hreflang names it ('x-default': for readers of neither). */

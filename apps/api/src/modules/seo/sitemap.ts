@@ -1,5 +1,5 @@
 import { asc, count, gt } from 'drizzle-orm';
-import { LANGUAGES, WEB_PATHS } from '@shop/contracts';
+import { LANGUAGES, SHOP_PAGES, WEB_PATHS } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, departments, products } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
@@ -34,6 +34,7 @@ type Section = (typeof SECTIONS)[number];
 const FIXED_PAGES: Entry[] = [
   { path: WEB_PATHS.home, lastmod: null },
   { path: WEB_PATHS.about, lastmod: null },
+  ...SHOP_PAGES.map((page) => ({ path: storefrontPath.shopPage(page), lastmod: null })),
 ];
 
 /** What one file lists: the fixed pages, or the `chunk`-th run of PAGES_PER_FILE rows of a section. */

@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_SHIPPING_RATES, isGovernorate, type ShippingRates } from '@shop/contracts';
+import {
+  DEFAULT_SHIPPING_RATES,
+  defaultDeliveryDays,
+  isGovernorate,
+  type DeliveryDaysList,
+  type ShippingRates,
+} from '@shop/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { shippingRates, shippingSettings } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
@@ -25,8 +31,19 @@ export async function loadShippingRates(db: DbOrTx): Promise<ShippingRates> {
   // Starts from the defaults in the governorates' order; a stored row replaces its governorate's in place.
   const rates = new Map(DEFAULT_SHIPPING_RATES.rates.map((rate) => [rate.governorate, rate]));
   for (const { rate } of rows)
-    if (rate && isGovernorate(rate.governorate))
-      rates.set(rate.governorate, { governorate: rate.governorate, base: toEgp(rate.base), perKg: toEgp(rate.perKg) });
+    if (rate && isGovernorate(rate.governorate)) {
+      // Rates saved before delivery days were asked keep the governorate's default days.
+      const days =
+        rate.minDays === null || rate.maxDays === null
+          ? defaultDeliveryDays(rate.governorate)
+          : { minDays: rate.minDays, maxDays: rate.maxDays };
+      rates.set(rate.governorate, {
+        governorate: rate.governorate,
+        base: toEgp(rate.base),
+        perKg: toEgp(rate.perKg),
+        ...days,
+      });
+    }
   const rules = settings
     ? {
         codFee: toEgp(settings.codFee),
@@ -55,11 +72,18 @@ export async function saveShippingRates(db: Db, input: ShippingRates, actor: Act
           governorate: rate.governorate,
           base: toPiastres(rate.base),
           perKg: toPiastres(rate.perKg),
+          minDays: rate.minDays,
+          maxDays: rate.maxDays,
         })),
       )
       .onConflictDoUpdate({
         target: shippingRates.governorate,
-        set: { base: sql`excluded.base`, perKg: sql`excluded.per_kg` },
+        set: {
+          base: sql`excluded.base`,
+          perKg: sql`excluded.per_kg`,
+          minDays: sql`excluded.min_days`,
+          maxDays: sql`excluded.max_days`,
+        },
       });
     const settings = {
       codFee: toPiastres(input.codFee),
@@ -75,4 +99,10 @@ export async function saveShippingRates(db: Db, input: ShippingRates, actor: Act
     await auditAdmin(tx, actor, 'shipping_rates_update', 'updated the shipping rates', { before, after });
     return after;
   });
+}
+
+/** How long delivery takes to each governorate, without the prices: what the product page shows. */
+export async function loadDeliveryDays(db: DbOrTx): Promise<DeliveryDaysList> {
+  const { rates } = await loadShippingRates(db);
+  return { days: rates.map(({ governorate, minDays, maxDays }) => ({ governorate, minDays, maxDays })) };
 }

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { shippingQuoteQuerySchema, shippingQuoteSchema, shippingRatesSchema } from '@shop/contracts';
+import {
+  deliveryDaysSchema,
+  shippingQuoteQuerySchema,
+  shippingQuoteSchema,
+  shippingRatesSchema,
+} from '@shop/contracts';
 import { actorOf, currentUser } from '../../plugins/auth.js';
+import { loadDeliveryDays } from './rates.js';
 import { shippingService } from './service.js';
 
 const tags = ['shipping'];
@@ -20,10 +26,25 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => shipping.rates(),
   );
 
+  // Every product page asks for it, so it is cached: the rates' trigger announces a save (catalogue-news.sql).
+  app.get(
+    '/shipping/delivery-days',
+    {
+      config: { access: 'public', cache: 'lists' },
+      schema: {
+        summary: 'List how many days delivery takes to each governorate',
+        tags,
+        response: { 200: deliveryDaysSchema },
+      },
+    },
+    async () => loadDeliveryDays(app.db),
+  );
+
   app.put(
     '/shipping/rates',
     {
-      config: { access: { permission: 'settings.write' } },
+      // Answers once the cached delivery days have heard of it.
+      config: { access: { permission: 'settings.write' }, changesCatalogue: true },
       schema: {
         summary: 'Set the delivery prices',
         tags,

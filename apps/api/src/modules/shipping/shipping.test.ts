@@ -89,7 +89,13 @@ describe('the shipping rates', () => {
     await save(ratesWith({ codFee: 11 }, { base: 70, perKg: 5 }));
     await t.app.db.delete(shippingRates).where(eq(shippingRates.governorate, 'Aswan'));
     const rates = await loadShippingRates(t.app.db);
-    expect(rates.rates.find((r) => r.governorate === 'Aswan')).toEqual({ governorate: 'Aswan', base: 21, perKg: 0 });
+    expect(rates.rates.find((r) => r.governorate === 'Aswan')).toEqual({
+      governorate: 'Aswan',
+      base: 21,
+      perKg: 0,
+      minDays: 4,
+      maxDays: 7,
+    });
     expect(rates.codFee).toBe(11);
   });
 
@@ -99,8 +105,14 @@ describe('the shipping rates', () => {
       ...current,
       rates: current.rates.filter((r: { governorate: string }) => r.governorate !== 'Cairo'),
     };
-    const twiceGiza = { ...current, rates: [...current.rates, { governorate: 'Giza', base: 1, perKg: 0 }] };
-    const unknown = { ...current, rates: [...withoutCairo.rates, { governorate: 'Atlantis', base: 1, perKg: 0 }] };
+    const twiceGiza = {
+      ...current,
+      rates: [...current.rates, { governorate: 'Giza', base: 1, perKg: 0, minDays: 1, maxDays: 2 }],
+    };
+    const unknown = {
+      ...current,
+      rates: [...withoutCairo.rates, { governorate: 'Atlantis', base: 1, perKg: 0, minDays: 1, maxDays: 2 }],
+    };
     const negativeBase = {
       ...current,
       rates: current.rates.map((r: { governorate: string }) => (r.governorate === 'Luxor' ? { ...r, base: -1 } : r)),
@@ -230,5 +242,59 @@ describe('a quote for the shopper’s cart', () => {
     expect((await quote(admin, 'Cairo', 'cash')).statusCode).toBe(403);
     expect((await quote(shopper, '', 'cash')).statusCode).toBe(400);
     expect((await quote(shopper, 'Cairo', 'cheque')).statusCode).toBe(400);
+  });
+});
+
+describe('the delivery days the product page promises', () => {
+  const days = () => t.app.inject({ method: 'GET', url: '/api/shipping/delivery-days' });
+  const daysTo = async (governorate: string) =>
+    (await days()).json().days.find((entry: { governorate: string }) => entry.governorate === governorate);
+
+  it('are per governorate, for anyone, without the prices', async () => {
+    const res = await days();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().days).toHaveLength(27);
+    expect(Object.keys(res.json().days[0]).sort()).toEqual(['governorate', 'maxDays', 'minDays']);
+  });
+
+  it('are saved with the rates and read at once, although the answer is cached', async () => {
+    const base = (await read()).json() as ShippingRates;
+    await days();
+    expect((await days()).headers['x-cache']).toBe('hit');
+    const wanted = {
+      ...base,
+      rates: base.rates.map((rate) => (rate.governorate === 'Giza' ? { ...rate, minDays: 2, maxDays: 4 } : rate)),
+    };
+    expect((await save(wanted)).statusCode).toBe(200);
+    expect(await daysTo('Giza')).toEqual({ governorate: 'Giza', minDays: 2, maxDays: 4 });
+    expect((await read()).json().rates.find((r: { governorate: string }) => r.governorate === 'Giza')).toMatchObject({
+      minDays: 2,
+      maxDays: 4,
+    });
+  });
+
+  it('refuse fewer days than the most, or past 60, naming the rate', async () => {
+    const base = (await read()).json() as ShippingRates;
+    const withGiza = (minDays: number, maxDays: number) => ({
+      ...base,
+      rates: base.rates.map((rate) => (rate.governorate === 'Giza' ? { ...rate, minDays, maxDays } : rate)),
+    });
+    const giza = base.rates.findIndex((rate) => rate.governorate === 'Giza');
+    const backwards = await save(withGiza(5, 3));
+    expect(backwards.statusCode).toBe(400);
+    expect(Object.keys(backwards.json().errors)).toContain(`rates.${giza}.maxDays`);
+    expect((await save(withGiza(1, 61))).statusCode).toBe(400);
+    expect((await save(withGiza(1.5, 3))).statusCode).toBe(400);
+    expect(await daysTo('Giza')).toEqual({ governorate: 'Giza', minDays: 2, maxDays: 4 });
+  });
+
+  it("keep a governorate's default days for a rate saved before days were asked", async () => {
+    // As a shop upgraded with rates of its own has them: no days in the row.
+    await t.app.db
+      .update(shippingRates)
+      .set({ minDays: null, maxDays: null })
+      .where(eq(shippingRates.governorate, 'Aswan'));
+    expect(await daysTo('Aswan')).toEqual({ governorate: 'Aswan', minDays: 4, maxDays: 7 });
+    expect(await daysTo('Cairo')).toMatchObject({ minDays: 1, maxDays: 2 });
   });
 });

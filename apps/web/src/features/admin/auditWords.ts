@@ -87,6 +87,7 @@ const READINGS = {
   instalment_plan_saved: named,
   shipping_rates_update: nothing,
   search_synonyms_update: nothing,
+  shop_settings_update: nothing,
   eta_settings: nothing,
   product_import_check: (d) => all({ rows: whole(d.rows) }),
   product_import_apply: (d) => all({ rows: whole(d.rows) }),

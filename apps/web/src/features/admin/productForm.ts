@@ -64,6 +64,8 @@ export const emptyProductForm: ProductFormInput = {
   weigth: '',
   nameAr: '',
   descriptionAr: '',
+  warranty: '',
+  warrantyAr: '',
   images: [],
 };
 
@@ -81,6 +83,8 @@ export const productToForm = (product: Product): ProductFormInput => ({
   weigth: String(product.weight),
   nameAr: product.nameAr ?? '',
   descriptionAr: product.descriptionAr ?? '',
+  warranty: product.warranty ?? '',
+  warrantyAr: product.warrantyAr ?? '',
   images: [],
 });
 
@@ -101,6 +105,9 @@ export function productFormData(values: ProductFormValues, id?: string): FormDat
   // Sent empty when cleared, which the API stores as "no Arabic version".
   form.append('nameAr', values.nameAr ?? '');
   form.append('descriptionAr', values.descriptionAr ?? '');
+  // Empty: the product has no warranty to state (in that language).
+  form.append('warranty', values.warranty ?? '');
+  form.append('warrantyAr', values.warrantyAr ?? '');
   for (const file of values.images) form.append('img', file);
   return form;
 }

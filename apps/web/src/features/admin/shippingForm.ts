@@ -25,6 +25,15 @@ const amount = () =>
     .pipe(amountOrEmpty())
     .transform((value) => value ?? 0);
 
+/** Days of delivery as typed: a whole number from 0 to 60. */
+const days = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}$/, { error: () => i18n.t('admin.shipping.invalidDays') })
+    .transform(Number)
+    .refine((value) => value <= 60, { error: () => i18n.t('admin.shipping.invalidDays') });
+
 /**
  * The Shipping screen's form: every amount typed as text and checked field by field before the
  * server checks it again; the threshold may be left empty (no free shipping).
@@ -33,7 +42,20 @@ export const shippingFormSchema = z.object({
   codFee: amount(),
   cardShipsFree: z.boolean(),
   freeOver: amountOrEmpty(),
-  rates: z.array(z.object({ governorate: z.enum(EGYPT_GOVERNORATES), base: amount(), perKg: amount() })),
+  rates: z.array(
+    z
+      .object({
+        governorate: z.enum(EGYPT_GOVERNORATES),
+        base: amount(),
+        perKg: amount(),
+        minDays: days(),
+        maxDays: days(),
+      })
+      .refine((rate) => rate.minDays <= rate.maxDays, {
+        error: () => i18n.t('admin.shipping.daysInOrder'),
+        path: ['maxDays'],
+      }),
+  ),
 });
 export type ShippingFormInput = z.input<typeof shippingFormSchema>;
 
@@ -46,5 +68,7 @@ export const shippingToForm = (rates: ShippingRates): ShippingFormInput => ({
     governorate: rate.governorate,
     base: String(rate.base),
     perKg: String(rate.perKg),
+    minDays: String(rate.minDays),
+    maxDays: String(rate.maxDays),
   })),
 });

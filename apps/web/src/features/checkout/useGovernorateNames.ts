@@ -3,12 +3,12 @@ import { useTranslation } from '../../i18n/useTranslation';
 
 /**
  * Governorates are stored by their English name (what the API and couriers receive) and shown in the
- * shop's language; a state typed for another country is shown as typed. The names are the checkout
- * area's texts: a screen of another area that uses this loads them too.
+ * shop's language; a state typed for another country is shown as typed. The names are storefront texts:
+ * the product page names the shopper's governorate too.
  */
 export function useGovernorateNames() {
   const { t, i18n } = useTranslation();
-  const nameOf = (state: string) => (isGovernorate(state) ? t(`checkout.governorates.${state}`) : state);
+  const nameOf = (state: string) => (isGovernorate(state) ? t(`governorates.${state}`) : state);
   const options = EGYPT_GOVERNORATES.map((value) => ({ value, name: nameOf(value) })).sort((a, b) =>
     a.name.localeCompare(b.name, i18n.language),
   );

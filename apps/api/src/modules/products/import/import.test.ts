@@ -155,6 +155,8 @@ describe('the demo catalogue, exported and imported back', () => {
       });
       expect(await catalogueDigest(t)).toEqual(before);
       expect(await exportCsv(t, admin)).toBe(file);
+      // The demo's warranties travel with their products.
+      expect(file).toContain(',2-year official Egyptian agent warranty,ضمان الوكيل الرسمي في مصر لمدة عامين,');
     },
     SLOW,
   );
@@ -466,7 +468,7 @@ describe('CSV product import', () => {
       const file = csvOf([
         newRow({ description: 'Two lines:\nglazed inside' }), // line 2, over two lines
         same(kept), // 4
-        { ...same(changed), price: '150.00', cod: 'FALSE' }, // 5: Excel's FALSE
+        { ...same(changed), price: '150.00', cod: 'FALSE', warranty: '6-month warranty' }, // 5: Excel's FALSE
         newRow({ price: '-5' }), // 6
         newRow({ name: '', stock: '1.5' }), // 7
         { ...same(kept), name: 'Kept Pan again' }, // 8
@@ -504,7 +506,7 @@ describe('CSV product import', () => {
         { line: 12, problems: [{ column: 'images', reason: API_MSG.importImageAddress(PUBLIC_URL) }] },
         { line: 13, problems: [{ column: 'compareAtPrice', reason: RULE_MSG.compareAtAbovePrice }] },
         { line: 14, problems: [{ column: 'price', reason: RULE_MSG.atLeastOnePiastre('price') }] },
-        { line: 15, problems: [{ column: null, reason: API_MSG.importCellCount(3, 14) }] },
+        { line: 15, problems: [{ column: null, reason: API_MSG.importCellCount(3, PRODUCT_CSV_COLUMNS.length) }] },
       ]);
       // Read by an Arabic admin, in Arabic.
       const arabic = await rejectionsOf(t, admin, job._id, 1, 'ar');
@@ -520,7 +522,7 @@ describe('CSV product import', () => {
         ['Clay Pot', 'Two lines:\nglazed inside'],
       ]);
       const [pan] = await t.app.db.select().from(products).where(eq(products.id, changed.id));
-      expect(pan).toMatchObject({ price: 15_000, cod: false });
+      expect(pan).toMatchObject({ price: 15_000, cod: false, warranty: '6-month warranty', warrantyAr: null });
       // The pictures of this shop are stored as the paths they were exported from.
       expect(await exportCsv(t, admin)).toContain(`${PUBLIC_URL}/uploads/pan.webp`);
     });

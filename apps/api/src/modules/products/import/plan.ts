@@ -127,6 +127,8 @@ const PRODUCT_FIELDS = {
   stock: products.stock,
   weight: products.weight,
   cod: products.cod,
+  warranty: products.warranty,
+  warrantyAr: products.warrantyAr,
   imagePaths: products.imagePaths,
   categoryId: products.categoryId,
   departmentId: products.departmentId,

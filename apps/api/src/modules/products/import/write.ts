@@ -26,7 +26,7 @@ async function updateProducts(tx: Tx, rows: Placed[]): Promise<void> {
     update ${products} p set
       name = v.name, name_ar = v.name_ar, description = v.description, description_ar = v.description_ar,
       brand = v.brand, price = v.price, compare_at_price = v.compare_at_price, stock = v.stock, weight = v.weight,
-      cod = v.cod, image_paths = string_to_array(v.images, ' '), category_id = v.category_id,
+      cod = v.cod, warranty = v.warranty, warranty_ar = v.warranty_ar, image_paths = string_to_array(v.images, ' '), category_id = v.category_id,
       department_id = v.department_id
     from unnest(
       ${column((row) => row.id)}::uuid[], ${column((row) => row.values.name)}::text[],
@@ -34,10 +34,11 @@ async function updateProducts(tx: Tx, rows: Placed[]): Promise<void> {
       ${column((row) => row.values.descriptionAr)}::text[], ${column((row) => row.values.brand)}::text[],
       ${column((row) => row.values.price)}::integer[], ${column((row) => row.values.compareAtPrice)}::integer[],
       ${column((row) => row.values.stock)}::integer[], ${column((row) => row.values.weight)}::real[],
-      ${column((row) => row.values.cod)}::boolean[], ${column((row) => row.values.imagePaths.join(' '))}::text[],
+      ${column((row) => row.values.cod)}::boolean[], ${column((row) => row.values.warranty)}::text[],
+      ${column((row) => row.values.warrantyAr)}::text[], ${column((row) => row.values.imagePaths.join(' '))}::text[],
       ${column((row) => row.place.categoryId)}::uuid[], ${column((row) => row.place.departmentId)}::uuid[]
-    ) as v(id, name, name_ar, description, description_ar, brand, price, compare_at_price, stock, weight, cod, images,
-      category_id, department_id)
+    ) as v(id, name, name_ar, description, description_ar, brand, price, compare_at_price, stock, weight, cod, warranty,
+      warranty_ar, images, category_id, department_id)
     where p.id = v.id`);
 }
 

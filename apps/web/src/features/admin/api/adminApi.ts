@@ -19,6 +19,7 @@ import type {
   RefundRequest,
   SearchSynonyms,
   ShippingRates,
+  ShopSettings,
   User,
 } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
@@ -200,6 +201,15 @@ export const adminApi = api.injectEndpoints({
       query: (body) => ({ url: '/shipping/rates', method: 'PUT', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['Shipping']),
     }),
+    getShopSettings: build.query<ShopSettings, void>({
+      query: () => '/admin/settings/shop',
+      providesTags: ['Shop'],
+    }),
+    // The storefront's footer and pages show the new text once saved.
+    saveShopSettings: build.mutation<ShopSettings, ShopSettings>({
+      query: (body) => ({ url: '/admin/settings/shop', method: 'PUT', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Shop']),
+    }),
     getSearchSynonyms: build.query<SearchSynonyms, void>({
       query: () => '/admin/search-synonyms',
       providesTags: ['Synonyms'],
@@ -238,4 +248,6 @@ export const {
   useDeleteDepartmentMutation,
   useGetShippingRatesQuery,
   useSaveShippingRatesMutation,
+  useGetShopSettingsQuery,
+  useSaveShopSettingsMutation,
 } = adminApi;

@@ -10,13 +10,15 @@ import {
   BuildingIcon,
   DashboardIcon,
   MenuIcon,
+  PhoneIcon,
   SearchIcon,
+  ShieldIcon,
   TruckIcon,
   type IconProps,
 } from '../../../components/icons';
 import { useSession } from '../../auth';
 import { usePermissions } from '../permissions';
-import { ChartIcon, LogIcon, PercentIcon, PhoneIcon, ReceiptIcon, TagIcon, UsersIcon } from './adminIcons';
+import { ChartIcon, LogIcon, PercentIcon, ReceiptIcon, TagIcon, UsersIcon } from './adminIcons';
 import '../admin.css';
 import { paths, patterns } from '../../../lib/paths';
 
@@ -35,6 +37,7 @@ interface NavItem {
     | 'shipping'
     | 'eta'
     | 'synonyms'
+    | 'shop'
     | 'logs'
     | 'staff';
   icon: ComponentType<IconProps>;
@@ -55,6 +58,7 @@ const NAV: NavItem[] = [
   { to: paths.dashDepartments, label: 'departments', icon: BuildingIcon, permission: 'catalogue.write' },
   { to: paths.dashCoupons, label: 'coupons', icon: PercentIcon, permission: 'coupons.write' },
   { to: paths.dashShipping, label: 'shipping', icon: TruckIcon, permission: 'settings.write' },
+  { to: paths.dashShop, label: 'shop', icon: ShieldIcon, permission: 'settings.write' },
   { to: paths.dashSynonyms, label: 'synonyms', icon: SearchIcon, permission: 'catalogue.write' },
   { to: paths.dashEta, label: 'eta', icon: ReceiptIcon, permission: 'settings.write' },
   { to: paths.dashLogs, label: 'logs', icon: LogIcon, permission: 'audit.read' },

@@ -54,6 +54,8 @@ const product: Product = {
   descriptionAr: null,
   weight: 0.2,
   cod: false,
+  warranty: '2-year agent warranty',
+  warrantyAr: null,
 };
 
 const png = (name = 'front.png') => new File(['png'], name, { type: 'image/png' });
@@ -353,6 +355,8 @@ describe('productFormData', () => {
       cod: true,
       brand: 'Samsung',
       weigth: 0.2,
+      warranty: null,
+      warrantyAr: null,
       images: [png('front.png'), png('back.png')],
     };
     const form = productFormData(values, PRODUCT);
@@ -370,6 +374,8 @@ describe('productFormData', () => {
       cod: 'true',
       nameAr: '',
       descriptionAr: '',
+      warranty: '',
+      warrantyAr: '',
     });
     expect(form.getAll('img').map((file) => (file as File).name)).toEqual(['front.png', 'back.png']);
     expect(productFormData(values).has('id')).toBe(false);

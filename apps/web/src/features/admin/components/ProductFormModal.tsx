@@ -218,6 +218,23 @@ function ProductForm({
         error={errors.descriptionAr?.message}
       />
       <Row className="g-0 gx-md-3">
+        <Col md={6}>
+          <Field
+            id="product-warranty"
+            label={t('admin.form.warranty')}
+            hint={t('admin.form.warrantyHint')}
+            error={errors.warranty?.message}
+          >
+            {(a11y) => <Form.Control {...a11y} {...register('warranty')} maxLength={300} />}
+          </Field>
+        </Col>
+        <Col md={6}>
+          <Field id="product-warranty-ar" label={t('admin.form.warrantyAr')} error={errors.warrantyAr?.message}>
+            {(a11y) => <Form.Control {...a11y} {...register('warrantyAr')} dir="rtl" lang="ar" maxLength={300} />}
+          </Field>
+        </Col>
+      </Row>
+      <Row className="g-0 gx-md-3">
         {NUMBER_FIELDS.map((spec) => (
           <Col md={6} key={spec.name}>
             <Field

@@ -115,4 +115,30 @@ describe('the Shipping screen', () => {
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Admins only'));
     expect(cairo).toHaveValue('25');
   });
+
+  it('edits the delivery days the product page promises, the most never fewer than the fewest', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /api/shipping/rates': { body: DEFAULT_SHIPPING_RATES },
+      'PUT /api/shipping/rates': echo,
+    });
+    renderRoute(<ShippingAdminPage />);
+    const fewest = await screen.findByRole('textbox', { name: 'Giza Fewest days' });
+    const most = screen.getByRole('textbox', { name: 'Giza Most days' });
+    expect([fewest, most].map((field) => (field as HTMLInputElement).value)).toEqual(['1', '2']);
+    await user.clear(fewest);
+    await user.type(fewest, '3');
+    await user.click(screen.getByRole('button', { name: 'Save prices' }));
+    expect(most).toHaveAccessibleDescription('At least the fewest days');
+    expect(puts(calls)).toEqual([]);
+
+    await user.clear(most);
+    await user.type(most, '5');
+    await user.click(screen.getByRole('button', { name: 'Save prices' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect((puts(calls)[0]?.body as ShippingRates).rates.find((rate) => rate.governorate === 'Giza')).toMatchObject({
+      minDays: 3,
+      maxDays: 5,
+    });
+  });
 });

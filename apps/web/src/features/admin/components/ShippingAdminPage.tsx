@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { get, useForm, type FieldError, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
@@ -19,33 +17,19 @@ import { Field } from './Field';
 import { CodSettingsCard } from './CodSettingsCard';
 import { InstalmentPlansCard } from './InstalmentPlansCard';
 import { PageHeader } from './PageHeader';
+import { SettingsLoader } from './SettingsLoader';
 import { ScrollTable } from './ScrollTable';
 
 /** Shipping: what delivery costs in each governorate, and the rules every order follows. */
 export function ShippingAdminPage() {
   const { t } = useTranslation();
-  const { data, isLoading, isError, refetch } = useGetShippingRatesQuery();
+  const query = useGetShippingRatesQuery();
   return (
     <>
       <PageHeader title={t('admin.shipping.title')} subtitle={t('admin.shipping.subtitle')} />
-      {isLoading ? (
-        <div className="dash-card" role="status" aria-label={t('common.loading')}>
-          {Array.from({ length: 8 }, (_, index) => (
-            <Placeholder key={index} as="p" animation="glow">
-              <Placeholder xs={4} /> <Placeholder xs={3} /> <Placeholder xs={3} />
-            </Placeholder>
-          ))}
-        </div>
-      ) : isError || !data ? (
-        <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-3">
-          {t('common.loadFailed')}
-          <Button variant="outline-danger" size="sm" onClick={() => void refetch()}>
-            {t('admin.common.retry')}
-          </Button>
-        </Alert>
-      ) : (
-        <ShippingForm rates={data} />
-      )}
+      <SettingsLoader query={query} lines={8}>
+        {(data) => <ShippingForm rates={data} />}
+      </SettingsLoader>
       <InstalmentPlansCard />
       <CodSettingsCard />
     </>
@@ -132,6 +116,12 @@ function ShippingForm({ rates }: { rates: ShippingRates }) {
                   <th scope="col" id="shipping-col-per-kg">
                     {t('admin.shipping.perKg')}
                   </th>
+                  <th scope="col" id="shipping-col-min-days">
+                    {t('admin.shipping.minDays')}
+                  </th>
+                  <th scope="col" id="shipping-col-max-days">
+                    {t('admin.shipping.maxDays')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -158,6 +148,24 @@ function ShippingForm({ rates }: { rates: ShippingRates }) {
                           labelledBy={`shipping-rate-${row} shipping-col-per-kg`}
                           registration={register(`rates.${row}.perKg`)}
                           error={rowErrors?.perKg}
+                        />
+                      </td>
+                      <td>
+                        <AmountCell
+                          id={`shipping-rate-${row}-min-days`}
+                          labelledBy={`shipping-rate-${row} shipping-col-min-days`}
+                          registration={register(`rates.${row}.minDays`)}
+                          error={rowErrors?.minDays}
+                          numeric
+                        />
+                      </td>
+                      <td>
+                        <AmountCell
+                          id={`shipping-rate-${row}-max-days`}
+                          labelledBy={`shipping-rate-${row} shipping-col-max-days`}
+                          registration={register(`rates.${row}.maxDays`)}
+                          error={rowErrors?.maxDays}
+                          numeric
                         />
                       </td>
                     </tr>
@@ -188,17 +196,22 @@ function focusFirstInvalid(invalid: FieldErrors, form: unknown) {
   first?.focus();
 }
 
-/** One amount of the table, named by its row's governorate and its column ("Aswan Base fee (EGP)"). */
+/**
+ * One figure of the table, named by its row's governorate and its column ("Aswan Base fee (EGP)"): an amount,
+ * or a whole number of days (`numeric`).
+ */
 function AmountCell({
   id,
   labelledBy,
   registration,
   error,
+  numeric = false,
 }: {
   id: string;
   labelledBy: string;
   registration: UseFormRegisterReturn;
   error?: FieldError;
+  numeric?: boolean;
 }) {
   const message = translateValidation(error?.message);
   return (
@@ -206,7 +219,7 @@ function AmountCell({
       <Form.Control
         id={id}
         size="sm"
-        inputMode="decimal"
+        inputMode={numeric ? 'numeric' : 'decimal'}
         dir="ltr"
         aria-labelledby={labelledBy}
         isInvalid={Boolean(message)}

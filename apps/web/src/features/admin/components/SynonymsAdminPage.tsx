@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Placeholder from 'react-bootstrap/Placeholder';
 import Spinner from 'react-bootstrap/Spinner';
 import { searchSynonymsSchema, type SearchSynonyms } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
@@ -10,6 +8,7 @@ import { translateValidation } from '../../../i18n/validation';
 import { useGetSearchSynonymsQuery, useSaveSearchSynonymsMutation } from '../api/adminApi';
 import { notifyOutcome } from '../notifyOutcome';
 import { PageHeader } from './PageHeader';
+import { SettingsLoader } from './SettingsLoader';
 
 /** The list as the merchant edits it: a group a line, its words apart by commas (Latin or Arabic). */
 const toText = (synonyms: SearchSynonyms) => synonyms.groups.map((group) => group.join(', ')).join('\n');
@@ -27,28 +26,11 @@ const toGroups = (text: string): string[][] =>
 /** Search synonyms: words shoppers type for the same thing, in either language, which searches take for each other. */
 export function SynonymsAdminPage() {
   const { t } = useTranslation();
-  const { data, isLoading, isError, refetch } = useGetSearchSynonymsQuery();
+  const query = useGetSearchSynonymsQuery();
   return (
     <>
       <PageHeader title={t('admin.synonyms.title')} subtitle={t('admin.synonyms.subtitle')} />
-      {isLoading ? (
-        <div className="dash-card" role="status" aria-label={t('common.loading')}>
-          {Array.from({ length: 6 }, (_, index) => (
-            <Placeholder key={index} as="p" animation="glow">
-              <Placeholder xs={8} />
-            </Placeholder>
-          ))}
-        </div>
-      ) : isError || !data ? (
-        <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-3">
-          {t('common.loadFailed')}
-          <Button variant="outline-danger" size="sm" onClick={() => void refetch()}>
-            {t('admin.common.retry')}
-          </Button>
-        </Alert>
-      ) : (
-        <SynonymsForm synonyms={data} />
-      )}
+      <SettingsLoader query={query}>{(data) => <SynonymsForm synonyms={data} />}</SettingsLoader>
     </>
   );
 }

@@ -55,12 +55,6 @@ export const PercentIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const PhoneIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
-  </Icon>
-);
-
 /** Bars rising on an axis: the shop's reports. */
 export const ChartIcon = (props: IconProps) => (
   <Icon {...props}>

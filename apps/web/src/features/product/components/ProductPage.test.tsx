@@ -22,6 +22,8 @@ const phone: Product = {
   descriptionAr: null,
   weight: 0.4,
   cod: false,
+  warranty: null,
+  warrantyAr: null,
 };
 const review = {
   _id: 'r1',

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { summary, type ProductDetail } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
-import { CartIcon, HeartIcon, PencilIcon, ShieldIcon, TruckIcon } from '../../../components/icons';
+import { CartIcon, HeartIcon, PencilIcon } from '../../../components/icons';
 import { Localized } from '../../../components/Localized';
 import { PageHead } from '../../../components/PageHead';
 import { ProductPrice } from '../../../components/ProductPrice';
@@ -20,6 +20,7 @@ import { useSession } from '../../auth';
 import { useGetProductQuery } from '../../catalog';
 import { useProductActions } from '../../productActions';
 import { ImageGallery } from './ImageGallery';
+import { ProductPromises } from './ProductPromises';
 import { VariantPicker } from './VariantPicker';
 import { choose, chosenVariant, picturesOf, variantLine, type Choice } from '../variantChoice';
 import { ReviewList } from './ReviewList';
@@ -154,16 +155,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
               </Button>
             </div>
           )}
-          <ul className="list-unstyled d-flex flex-wrap gap-3 small text-body-secondary my-3">
-            <li className="d-flex align-items-center gap-1">
-              <TruckIcon size={18} />
-              {t(product.cod ? 'product.codAvailable' : 'product.codUnavailable')}
-            </li>
-            <li className="d-flex align-items-center gap-1">
-              <ShieldIcon size={18} />
-              {t('product.securePayment')}
-            </li>
-          </ul>
+          <ProductPromises product={product} />
           <section aria-labelledby="description-heading" className="mt-4">
             <h2 id="description-heading" className="h5">
               {t('product.description')}

@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  EGYPT_GOVERNORATES,
+  isGovernorate,
+  RETURN_WINDOW_DAYS,
+  type Governorate,
+  type ProductDetail,
+} from '@shop/contracts';
+import { ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/icons';
+import { useLocalized } from '../../../i18n/localized';
+import { useTranslation } from '../../../i18n/useTranslation';
+import { paths } from '../../../lib/paths';
+import { readJson, writeJson } from '../../../lib/storage';
+import { useGetDeliveryDaysQuery } from '../../shop';
+
+/** The governorate the shopper chose last on a product page, kept in the browser. */
+const GOVERNORATE_KEY = 'deliveryGovernorate';
+/** Before a choice: the capital, where most of the shop's orders go (and what the server renders). */
+const DEFAULT_GOVERNORATE: Governorate = 'Cairo';
+
+/**
+ * What the shopper can count on before buying: when it arrives in their governorate (the shop's delivery days,
+ * for the governorate chosen here, remembered in the browser), that it can be sent back within the legal
+ * window, and the product's warranty when it states one.
+ */
+export function ProductPromises({ product }: { product: ProductDetail }) {
+  const { t, i18n } = useTranslation();
+  const local = useLocalized();
+  const warranty = local.warranty(product);
+  const { data } = useGetDeliveryDaysQuery();
+  // The server renders the default; the shopper's own choice follows once the page is theirs.
+  const [governorate, setGovernorate] = useState<Governorate>(DEFAULT_GOVERNORATE);
+  useEffect(() => {
+    const saved = readJson(GOVERNORATE_KEY);
+    if (typeof saved === 'string' && isGovernorate(saved)) setGovernorate(saved);
+  }, []);
+  const choose = (value: string) => {
+    if (!isGovernorate(value)) return;
+    setGovernorate(value);
+    writeJson(GOVERNORATE_KEY, value);
+  };
+  const days = data?.days.find((entry) => entry.governorate === governorate);
+  const governorates = EGYPT_GOVERNORATES.map((value) => ({ value, name: t(`governorates.${value}`) })).sort((a, b) =>
+    a.name.localeCompare(b.name, i18n.language),
+  );
+
+  return (
+    <ul className="product-promises list-unstyled my-3">
+      <li>
+        <TruckIcon size={20} className="product-promise-icon" />
+        <span>
+          <span className="fw-semibold">
+            {days
+              ? days.minDays === days.maxDays
+                ? t('product.promise.arrivesIn', { count: days.maxDays })
+                : t('product.promise.arrivesBetween', { min: days.minDays, max: days.maxDays })
+              : t('product.promise.delivery')}
+          </span>{' '}
+          <label htmlFor="delivery-governorate" className="visually-hidden">
+            {t('product.promise.governorate')}
+          </label>
+          <select
+            id="delivery-governorate"
+            className="product-promise-select"
+            value={governorate}
+            onChange={(event) => choose(event.target.value)}
+          >
+            {governorates.map(({ value, name }) => (
+              <option key={value} value={value}>
+                {name}
+              </option>
+            ))}
+          </select>
+          <span className="d-block small text-body-secondary">
+            {t(product.cod ? 'product.codAvailable' : 'product.codUnavailable')}
+          </span>
+        </span>
+      </li>
+      <li>
+        <ReturnIcon size={20} className="product-promise-icon" />
+        <span>
+          <Link to={paths.shopPage('returns')} className="fw-semibold">
+            {t('product.promise.returns', { count: RETURN_WINDOW_DAYS })}
+          </Link>
+          <span className="d-block small text-body-secondary">{t('product.promise.returnsDetail')}</span>
+        </span>
+      </li>
+      {warranty && (
+        <li>
+          <ShieldIcon size={20} className="product-promise-icon" />
+          <span>
+            <span className="fw-semibold">{t('product.promise.warranty')}</span>
+            <span className="d-block small" lang={warranty.lang} dir={warranty.lang && 'auto'}>
+              {warranty.text}
+            </span>
+          </span>
+        </li>
+      )}
+    </ul>
+  );
+}
