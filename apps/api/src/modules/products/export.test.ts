@@ -71,6 +71,7 @@ describe('GET /api/admin/products/export', () => {
       variantSku: '',
       variantOptions: '',
       variantPrice: '',
+      variantCompareAtPrice: '',
       variantStock: '',
     });
   });

@@ -224,6 +224,7 @@ function VariantsForm({
                 ))}
                 <th scope="col">{t('admin.variants.sku')}</th>
                 <th scope="col">{t('admin.variants.price')}</th>
+                <th scope="col">{t('admin.variants.compareAtPrice')}</th>
                 <th scope="col">{t('admin.variants.stock')}</th>
                 <th scope="col">{t('admin.variants.picture')}</th>
                 <th scope="col">
@@ -254,6 +255,15 @@ function VariantsForm({
                       aria-label={`${t('admin.variants.price')}: ${rowName(row)}`}
                       value={row.price}
                       onChange={(e) => setRow(index, { price: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <Form.Control
+                      size="sm"
+                      inputMode="decimal"
+                      aria-label={`${t('admin.variants.compareAtPrice')}: ${rowName(row)}`}
+                      value={row.compareAtPrice}
+                      onChange={(e) => setRow(index, { compareAtPrice: e.target.value })}
                     />
                   </td>
                   <td>
