@@ -78,6 +78,8 @@ export const productListQuerySchema = withOptionFilters(
       category: idSchema.optional(),
       department: idSchema.optional(),
       q: z.string().trim().max(100).optional(),
+      /** As the search sorts; newest first without one. */
+      sortBy: z.enum(SORT_OPTIONS).optional(),
       ...productFilterShape,
     })
     .superRefine(priceRangeInOrder),
