@@ -88,7 +88,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
       <PageHead
         title={t('product.title', { name: name.text })}
         description={summary(description.text)}
-        path={paths.product(product._id)}
+        path={paths.product(product._id, name.text)}
         image={product.image_path[0]}
       />
       <nav aria-label={t('common.breadcrumb')} className="mb-3 small">
