@@ -70,6 +70,7 @@ describe('a product’s readable address', () => {
     expect(slugOf('Apple iPhone 15, 128GB')).toBe('apple-iphone-15-128gb');
     expect(slugOf('  LC Waikiki — Slim-Fit Shirt (M / Navy) ')).toBe('lc-waikiki-slim-fit-shirt-m-navy');
     expect(slugOf('ثلاجة شارب ١٨ قدم')).toBe('ثلاجة-شارب-١٨-قدم');
+    expect(slugOf('عطر مُعَطَّر')).toBe('عطر-معطر');
     expect(slugOf('%%%')).toBe('');
     // Cut at a word's end, never mid-word, however long the name.
     const long = slugOf(`${'Samsung Galaxy '.repeat(10)}Ultra`);

@@ -87,9 +87,11 @@ const SLUG_LENGTH = 60;
  * link). Empty for a name without a letter or digit.
  */
 export function slugOf(name: string): string {
+  // Arabic's vowel marks (and other combining marks) go: they are part of a word, not between two.
   const words = name
     .normalize('NFKC')
     .toLowerCase()
+    .replace(/\p{M}+/gu, '')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   let slug = '';
