@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { productPaths } from '@shop/contracts';
 import { ar, expectArabicPage } from '../support/arabic';
 import { demoProduct, IPHONE, product as productOf, type ApiProduct } from '../support/catalog';
 import { header } from '../support/ui';
@@ -27,13 +28,16 @@ test('a product page read without JavaScript has the product’s title, Open Gra
   await expect(meta('og:title')).toHaveAttribute('content', `${IPHONE} – EGP Shop`);
   await expect(meta('og:type')).toHaveAttribute('content', 'product');
   await expect(meta('og:image')).toHaveAttribute('content', new RegExp(`^https?://[^/]+${product.image_path[0]}$`));
+  // The canonical address names the product after its id, in each language its own name.
+  const named = productPaths(product);
+  expect(named.en).toBe(`/product/one/${product._id}/apple-iphone-15`);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
     'href',
-    new RegExp(`^https?://[^/]+/product/one/${product._id}$`),
+    new RegExp(`^https?://[^/]+${named.en}$`),
   );
   await expect(page.locator('link[rel="alternate"][hreflang="ar"]')).toHaveAttribute(
     'href',
-    new RegExp(`/ar/product/one/${product._id}$`),
+    new RegExp(`/ar${named.ar}$`),
   );
   const things = await page
     .locator('script[type="application/ld+json"]')

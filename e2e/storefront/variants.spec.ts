@@ -82,7 +82,7 @@ test('the demo iPhone is one product: its card leads to its page, where each sto
   await expect(card.getByRole('button', { name: `Add to Cart: ${IPHONE}` })).toHaveCount(0);
   await card.getByRole('link', { name: `Choose options: ${IPHONE}` }).click();
 
-  await expect(page).toHaveURL(`/product/one/${iphone._id}`);
+  await expect(page).toHaveURL(`/product/one/${iphone._id}/apple-iphone-15`);
   const main = page.getByRole('main');
   await expect(main.locator('.product-detail-price')).toContainText('From');
   await expect(main.locator('.product-detail-price')).toHaveText(egp(iphone.price));

@@ -32,8 +32,9 @@ export function egp(value: number): RegExp {
   return new RegExp(`EGP\\s${text}(?!\\d)`);
 }
 
-/** Reads a price the app printed back into a number. */
-export const parsePrice = (text: string): number => Number(text.replace(/[^\d.]/g, ''));
+/** Reads a price the app printed back into a number: the first amount (a sale's old price and saving follow it). */
+export const parsePrice = (text: string): number =>
+  Number((/\d[\d,]*(?:\.\d+)?/.exec(text)?.[0] ?? '').replace(/,/g, ''));
 
 /** The stored session (local storage `userData`). */
 export const storedSession = (page: Page) =>

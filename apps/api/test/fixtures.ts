@@ -112,7 +112,14 @@ export type VariantRow = typeof productVariants.$inferSelect;
 export async function createVariantProduct(
   db: DbOrTx,
   options: ProductOption[],
-  variants: { sku?: string; options: VariantOptions; price: number; stock: number; imagePaths?: string[] }[],
+  variants: {
+    sku?: string;
+    options: VariantOptions;
+    price: number;
+    compareAtPrice?: number;
+    stock: number;
+    imagePaths?: string[];
+  }[],
   overrides: ProductOverrides = {},
 ): Promise<{ product: ProductFixture; variants: VariantRow[] }> {
   const product = await createProduct(db, overrides);
@@ -125,6 +132,7 @@ export async function createVariantProduct(
         sku: v.sku ?? uniqueName('SKU').replace(' ', '-'),
         options: v.options,
         price: toPiastres(v.price),
+        compareAtPrice: v.compareAtPrice === undefined ? null : toPiastres(v.compareAtPrice),
         stock: v.stock,
         imagePaths: v.imagePaths ?? [],
         position,

@@ -5,13 +5,14 @@ import {
   count,
   idSchema,
   money,
+  optionalMoney,
   optionalText,
+  saleNotAbovePrice,
   requiredBoolean,
   requiredNumber,
   requiredText,
 } from './fields.js';
 import { MAX_PAGE_SIZE, SORT_OPTIONS } from './constants.js';
-import { toPiastres } from './money.js';
 import { SEARCH_FORM } from './paths.js';
 import { productOptionSchema, variantSchema, type ProductOption, type Variant } from './variants.js';
 import { facetsSchema, priceRangeInOrder, productFilterShape, withOptionFilters, type Facets } from './filters.js';
@@ -30,9 +31,6 @@ export const categoryCreateSchema = z.object({ department: refId(), name: requir
 export const categoryUpdateSchema = categoryCreateSchema.extend({ id: refId() });
 export type CategoryInput = z.output<typeof categoryCreateSchema>;
 
-/** A price that may be left out: empty or absent, it is null. */
-const optionalMoney = (field: string) =>
-  z.preprocess((value) => (value === '' || value === undefined ? null : value), money(field).nullable());
 export const weightField = (field: string) =>
   requiredNumber(field).pipe(
     z.number().min(0, say.rule.cannotBeNegative(field)).max(100_000, say.rule.tooLarge(field)),
@@ -57,12 +55,9 @@ export const productCommonShape = {
   warrantyAr: optionalText(300),
 };
 
-/**
- * A sale's old price stands above the price, compared in the piastres both are stored in (so two prices
- * that round alike are refused here, not by the database).
- */
+/** A sale's old price stands above the price (`saleNotAbovePrice`). */
 export function saleAbovePrice(product: { price: number; compareAtPrice: number | null }, ctx: z.RefinementCtx): void {
-  if (product.compareAtPrice !== null && toPiastres(product.compareAtPrice) <= toPiastres(product.price))
+  if (saleNotAbovePrice(product))
     ctx.addIssue({ code: 'custom', path: ['compareAtPrice'], message: say.rule.compareAtAbovePrice });
 }
 
@@ -86,6 +81,8 @@ export const productListQuerySchema = withOptionFilters(
       category: idSchema.optional(),
       department: idSchema.optional(),
       q: z.string().trim().max(100).optional(),
+      /** As the search sorts; newest first without one. */
+      sortBy: z.enum(SORT_OPTIONS).optional(),
       ...productFilterShape,
     })
     .superRefine(priceRangeInOrder),

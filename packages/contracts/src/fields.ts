@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { say } from './said.js';
+import { toPiastres } from './money.js';
 
 /** A required text field: trimmed, non-empty, bounded. */
 export const requiredText = (message: string = say.msg.requiredField, max = 200) =>
@@ -55,6 +56,17 @@ export const money = (field: string) =>
   requiredNumber(field).pipe(
     z.number().positive(say.rule.mustBePositive(field)).max(MAX_PRICE, say.rule.tooLarge(field)),
   );
+
+/** A price that may be left out: empty or absent, it is null. */
+export const optionalMoney = (field: string) =>
+  z.preprocess((value) => (value === '' || value === undefined ? null : value), money(field).nullable());
+
+/**
+ * Whether a price before a sale fails to stand above the price, compared in the piastres both are stored in (so two
+ * prices that round alike are refused by the rules, not by the database).
+ */
+export const saleNotAbovePrice = (item: { price: number; compareAtPrice: number | null }): boolean =>
+  item.compareAtPrice !== null && toPiastres(item.compareAtPrice) <= toPiastres(item.price);
 
 /** A count of units: whole, not negative, bounded. */
 export const count = (field: string) =>

@@ -1,4 +1,5 @@
 import type { Language } from './language.js';
+import { localName } from './localized.js';
 
 /*
  * Every address of the web app, written once: the web's router table and links are built from these
@@ -10,6 +11,8 @@ import type { Language } from './language.js';
 /** The addresses with parameters, as the router matches them. */
 export const WEB_PATTERNS = {
   product: '/product/one/:id',
+  /** The same page with its name after the id, readable in the address; the canonical one (`productPath`). */
+  productNamed: '/product/one/:id/:slug',
   category: '/product/category/:id',
   department: '/department/:id',
   searchResults: '/searchResults/:query',
@@ -80,6 +83,51 @@ export const WEB_PATHS = {
  * JavaScript too; the web app navigates there itself.
  */
 export const SEARCH_FORM = { path: '/searchResults', field: 'q' } as const;
+
+/** A slug is cut at a word's end before this many characters: the address stays readable in a message. */
+const SLUG_LENGTH = 60;
+
+/**
+ * A name as the readable part of an address: its letters and digits in any script, lower-cased, the words joined
+ * by '-' ('Apple iPhone 15, 128GB' → 'apple-iphone-15-128gb'; 'ثلاجة شارب' → 'ثلاجة-شارب', percent-encoded in a
+ * link). Empty for a name without a letter or digit.
+ */
+export function slugOf(name: string): string {
+  // Arabic's vowel marks (and other combining marks) go: they are part of a word, not between two.
+  const words = name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\p{M}+/gu, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  let slug = '';
+  for (const word of words) {
+    const longer = slug ? `${slug}-${word}` : word;
+    if (longer.length > SLUG_LENGTH) return slug || word.slice(0, SLUG_LENGTH);
+    slug = longer;
+  }
+  return slug;
+}
+
+/**
+ * A product page's app path: its id, then the slug of `name` when there is one ('/product/one/<id>/<slug>'). The
+ * id alone, or with any slug, is the same page; this one is its canonical address.
+ */
+export function productPath(id: string, name?: string): string {
+  const slug = name ? slugOf(name) : '';
+  const path = WEB_PATTERNS.product.replace(':id', encodeURIComponent(id));
+  return slug ? `${path}/${encodeURIComponent(slug)}` : path;
+}
+
+/** A product page's canonical app path in each language, its slug from its name in that language. */
+export const productPaths = (product: {
+  _id: string;
+  name: string;
+  nameAr: string | null;
+}): Record<Language, string> => ({
+  en: productPath(product._id, localName(product, 'en').text),
+  ar: productPath(product._id, localName(product, 'ar').text),
+});
 
 /**
  * Arabic pages are the same addresses behind this prefix ('/ar/product/one/…', '/ar' for the home page);

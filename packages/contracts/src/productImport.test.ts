@@ -113,8 +113,11 @@ describe('a variant row of the catalogue file', () => {
       variantSku: 'TEE-M-NAVY',
       variantOptions: { Size: 'M', Colour: 'Navy' },
       variantPrice: 450,
+      // Blank or absent: not on sale.
+      variantCompareAtPrice: null,
       variantStock: 3,
     });
+    expect(variant({ variantCompareAtPrice: '499.50' }).data?.variantCompareAtPrice).toBe(499.5);
     expect(variant({ variantOptions: 'Size = M;Colour=Navy Blue ' }).data?.variantOptions).toEqual({
       Size: 'M',
       Colour: 'Navy Blue',

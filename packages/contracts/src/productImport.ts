@@ -31,8 +31,19 @@ export const PRODUCT_CSV_COLUMNS = [
  * variant (the product's columns repeated on each); a product sold as one thing leaves them blank. A file
  * without them (written before variants travelled) imports as before, leaving every product's variants alone.
  */
-export const VARIANT_CSV_COLUMNS = ['variantSku', 'variantOptions', 'variantPrice', 'variantStock'] as const;
+export const VARIANT_CSV_COLUMNS = [
+  'variantSku',
+  'variantOptions',
+  'variantPrice',
+  'variantCompareAtPrice',
+  'variantStock',
+] as const;
 export type VariantCsvColumn = (typeof VARIANT_CSV_COLUMNS)[number];
+/**
+ * The variant columns a file with variants may still lack: one written before variants' sale prices travelled
+ * imports as before, leaving each variant's sale price as it is.
+ */
+export const OPTIONAL_VARIANT_CSV_COLUMNS: readonly VariantCsvColumn[] = ['variantCompareAtPrice'];
 export type CatalogueCsvColumn = ProductCsvColumn | VariantCsvColumn;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 
@@ -83,6 +94,7 @@ export const variantImportRowSchema = z.object({
     return options;
   }),
   variantPrice: variantInputSchema.shape.price,
+  variantCompareAtPrice: variantInputSchema.shape.compareAtPrice,
   variantStock: variantInputSchema.shape.stock,
 });
 export type VariantImportRow = z.output<typeof variantImportRowSchema>;

@@ -48,13 +48,27 @@ describe('a product’s options and variants', () => {
     const parsed = productVariantsSchema.parse({
       options: [SIZE],
       variants: [
-        { sku: ' TEE-M ', options: { Size: 'M' }, price: '250.5', stock: '3' },
-        { sku: 'TEE-L', options: { Size: 'L' }, price: 260, stock: 0, image_path: ['/uploads/a.webp'] },
+        { sku: ' TEE-M ', options: { Size: 'M' }, price: '250.5', compareAtPrice: '', stock: '3' },
+        {
+          sku: 'TEE-L',
+          options: { Size: 'L' },
+          price: 260,
+          compareAtPrice: '299.99',
+          stock: 0,
+          image_path: ['/uploads/a.webp'],
+        },
       ],
     });
     expect(parsed.variants).toEqual([
-      { sku: 'TEE-M', options: { Size: 'M' }, price: 250.5, stock: 3, image_path: [] },
-      { sku: 'TEE-L', options: { Size: 'L' }, price: 260, stock: 0, image_path: ['/uploads/a.webp'] },
+      { sku: 'TEE-M', options: { Size: 'M' }, price: 250.5, compareAtPrice: null, stock: 3, image_path: [] },
+      {
+        sku: 'TEE-L',
+        options: { Size: 'L' },
+        price: 260,
+        compareAtPrice: 299.99,
+        stock: 0,
+        image_path: ['/uploads/a.webp'],
+      },
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { say } from './said.js';
-import { count, idSchema, money, optionalText, requiredText } from './fields.js';
+import { count, idSchema, money, optionalMoney, optionalText, requiredText, saleNotAbovePrice } from './fields.js';
 import { MAX_PRODUCT_IMAGES } from './constants.js';
 import { toPiastres } from './money.js';
 import { sameOptions, type VariantOptions } from './variantLabels.js';
@@ -28,6 +28,8 @@ export const variantSchema = z.object({
   sku: z.string(),
   options: z.record(z.string(), z.string()),
   price: z.number(),
+  /** Its price before a sale, above `price`; null when it is not on sale. */
+  compareAtPrice: z.number().nullable(),
   stock: z.number().int(),
   /** Its own pictures; empty: the product's. */
   image_path: z.array(z.string()),
@@ -65,6 +67,8 @@ export const variantInputSchema = z.object({
   sku: requiredText(say.msg.requiredField, 64),
   options: z.record(z.string().max(50), z.string().max(50)),
   price: money('price'),
+  /** Its price before a sale; empty when it is not on sale. */
+  compareAtPrice: optionalMoney('compareAtPrice'),
   stock: count('stock'),
   image_path: z.array(z.string().max(500)).max(MAX_PRODUCT_IMAGES).default([]),
 });
@@ -91,6 +95,7 @@ function checkGrid(input: { options: ProductOption[]; variants: VariantInput[] }
     else if (seen.some((other) => sameOptions(other, variant.options))) issue(['variants', i], say.rule.variantRepeats);
     seen.push(variant.options);
     if (toPiastres(variant.price) < 1) issue(['variants', i, 'price'], say.rule.atLeastOnePiastre('price'));
+    if (saleNotAbovePrice(variant)) issue(['variants', i, 'compareAtPrice'], say.rule.compareAtAbovePrice);
   });
   if (repeats(variants.map((v) => v.sku))) issue(['variants'], say.rule.skuRepeats);
 }

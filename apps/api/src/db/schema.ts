@@ -301,6 +301,8 @@ export const productVariants = pgTable(
     options: jsonb('options').$type<VariantOptions>().notNull(),
     /** Integer piastres. */
     price: integer('price').notNull(),
+    /** Integer piastres: its price before a sale, struck through beside `price`; null when it is not on sale. */
+    compareAtPrice: integer('compare_at_price'),
     stock: integer('stock').notNull(),
     /** Its own pictures, among the product's; empty: the product's pictures. */
     imagePaths: text('image_paths')
@@ -318,6 +320,10 @@ export const productVariants = pgTable(
     unique('product_variants_id_product_key').on(t.id, t.productId),
     check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),
     check('product_variants_price_positive', sql`${t.price} > 0`),
+    check(
+      'product_variants_compare_at_above_price',
+      sql`${t.compareAtPrice} is null or ${t.compareAtPrice} > ${t.price}`,
+    ),
   ],
 );
 

@@ -231,13 +231,14 @@ async function insertPlan(
     })),
   );
   // As PUT /api/product/:id/variants writes them, in this one transaction: each row's trigger (db/sql/variant-totals.sql)
-  // sets its product's price to the lowest variant price and its stock to the variants' total.
+  // sets its product's price (and sale price) to the lowest variant's and its stock to the variants' total.
   const variantRows = plan.products.flatMap((p, i) =>
     p.variants.map((v, position) => ({
       productId: at(productIds, i),
       sku: v.sku,
       options: v.options,
       price: toPiastres(v.priceEgp),
+      compareAtPrice: v.compareAtEgp === null ? null : toPiastres(v.compareAtEgp),
       stock: v.stock,
       imagePaths: v.images.map((image) => at(at(stored.products, i), image)),
       position,

@@ -8,6 +8,9 @@ import type { CategoryTemplate, Line, OptionTemplate, Shape, Variant } from './c
  */
 
 const OUT_OF_STOCK_EVERY = 12; // ~8% of products
+/** A product sold in variants at every third place of the plan has every other variant on sale, a fifth off. */
+const ON_SALE_EVERY = 3;
+const SALE_MARKUP = 1.25;
 
 /** An element that must exist (the seed's data is static; a gap is a programming error, not input to handle). */
 export function at<T>(items: readonly T[], index: number): T {
@@ -33,6 +36,8 @@ export interface PlannedVariant {
   /** Option name → value, in English, as the product's options name them. */
   options: VariantOptions;
   priceEgp: number;
+  /** Its price before a sale; null when it is not on sale. */
+  compareAtEgp: number | null;
   stock: number;
   /** Its own pictures, as indexes into the product's `images`; none where its colour is the product's only one. */
   images: number[];
@@ -141,6 +146,7 @@ const jitterOf = (rand: () => number) => 0.96 + rand() * 0.08;
 const stockFor = (priceEgp: number, rand: () => number) =>
   priceEgp > 10_000 ? 2 + Math.floor(rand() * 14) : 8 + Math.floor(rand() * 110);
 const soldOut = (i: number) => (i + 1) % OUT_OF_STOCK_EVERY === 0;
+const onSale = (i: number, n: number) => i % ON_SALE_EVERY === 0 && n % 2 === 0;
 const weightOf = (kg: number) => Math.round(kg * 100) / 100;
 /** One to three pictures of the main colour. */
 const viewCount = (rand: () => number) => 1 + Math.floor(rand() * 3);
@@ -217,6 +223,7 @@ export function planWithOptions(
     sku: skuOf([brand, model, ...row.values]),
     options: Object.fromEntries(templates.map((o, index) => [o.name, at(row.values, index)])),
     priceEgp: row.priceEgp,
+    compareAtEgp: onSale(i, n) ? retailPrice(row.priceEgp * SALE_MARKUP) : null,
     // A product that would have sold out keeps selling all but its last variant: its page shows a sold-out value.
     stock: soldOut(i) && n === rows.length - 1 ? 0 : stockFor(row.priceEgp, rand),
     images: others.length ? images.flatMap((tile, index) => (tile.colour === row.colour ? [index] : [])) : [],

@@ -164,6 +164,8 @@ describe('the demo catalogue on an empty database', () => {
       expect(mine.length, product.name).toBeGreaterThanOrEqual(3);
       // The product row is the summary the triggers of db/sql/variant-totals.sql keep.
       expect(product.price, product.name).toBe(Math.min(...mine.map((v) => v.price)));
+      const lowest = mine.filter((v) => v.price === product.price);
+      expect(product.compareAtPrice, product.name).toBe(lowest.find((v) => v.compareAtPrice)?.compareAtPrice ?? null);
       expect(product.stock, product.name).toBe(mine.reduce((sum, v) => sum + v.stock, 0));
       for (const v of mine) {
         // jsonb keeps an object's keys in its own order: compared as sets.
@@ -176,14 +178,20 @@ describe('the demo catalogue on an empty database', () => {
       if (colours.size) expect(pictures.size, product.name).toBe(colours.size);
       else expect(pictures, product.name).toEqual(new Set(['']));
     }
-    // Each variant's own price (its step over the line's) and stock, as planned.
+    // Each variant's own price (its step over the line's), sale and stock, as planned.
     const planned = new Map(buildPlan(200).products.flatMap((p) => p.variants.map((v) => [v.sku, v])));
     for (const v of variants) {
-      expect([v.price, v.stock], v.sku).toEqual([
-        toPiastres(planned.get(v.sku)?.priceEgp ?? 0),
-        planned.get(v.sku)?.stock,
+      const plan = planned.get(v.sku);
+      expect([v.price, v.compareAtPrice, v.stock], v.sku).toEqual([
+        toPiastres(plan?.priceEgp ?? 0),
+        plan?.compareAtEgp ? toPiastres(plan.compareAtEgp) : null,
+        plan?.stock,
       ]);
     }
+    // A few of them on sale, each below its price before the sale.
+    const onSale = variants.filter((v) => v.compareAtPrice !== null);
+    expect(onSale.length).toBeGreaterThanOrEqual(5);
+    expect(onSale.every((v) => (v.compareAtPrice ?? 0) > v.price)).toBe(true);
     const skus = variants.map((v) => v.sku.toLowerCase());
     expect(new Set(skus).size).toBe(skus.length);
     // Within what the dashboard's variant grid accepts.

@@ -170,6 +170,7 @@ function storefrontPages(): Record<string, RouteCase> {
     ['/department/:id', page((w) => ({ params: { id: w.department.id } }))],
     ['/product/category/:id', page((w) => ({ params: { id: w.category.id } }))],
     ['/product/one/:id', page((w) => ({ params: { id: w.product.id } }))],
+    ['/product/one/:id/:slug', page((w) => ({ params: { id: w.product.id, slug: 'any-name' } }))],
     ['/searchResults/:query', page(() => ({ params: { query: 'kettle' } }))],
   ];
   return Object.fromEntries(

@@ -95,6 +95,23 @@ describe('route prefetching', () => {
     ]);
   });
 
+  it('starts a category’s and a department’s products in the order the address asks for', async () => {
+    const order = `sortBy=${encodeURIComponent('Price: High to Low')}`;
+    const sent = order.replace(/%20/g, '+');
+    const category = await open(`/product/category/c1?${order}`);
+    expect(category.calls.map((call) => call.path)).toContain(
+      `/api/product?page=1&limit=${MAX_PAGE_SIZE}&includeOutOfStock=true&category=c1&${sent}`,
+    );
+    // The page asks for the same list: one request, not two.
+    const args = categoryProductsArgs('c1', {}, 'Price: High to Low');
+    await category.store.dispatch(catalogApi.endpoints.getProducts.initiate(args));
+    expect(category.calls).toHaveLength(3);
+    const department = await open(`/department/d1?${order}`);
+    expect(department.calls.map((call) => call.path)).toContain(
+      `/api/product?page=1&limit=8&includeOutOfStock=true&department=d1&${sent}`,
+    );
+  });
+
   it('starts a search in the order the address asks for, and none for a blank text', async () => {
     const { calls } = await open(
       `/searchResults/${encodeURIComponent(' tv ')}?sortBy=${encodeURIComponent('Price: Low to High')}`,

@@ -4,6 +4,7 @@ import { searchApi, searchArgsOf } from '../features/search/api/searchApi';
 import { shopApi } from '../features/shop/api/shopApi';
 import { isShopPage } from '@shop/contracts';
 import { pageFromParam } from '../lib/pagination';
+import { sortOrderOf } from '../lib/sortOrder';
 import type { AppDispatch } from './store';
 
 /*
@@ -16,6 +17,7 @@ import type { AppDispatch } from './store';
  */
 
 const pageOf = (request: Request) => pageFromParam(new URL(request.url).searchParams.get('page'));
+const sortOf = (request: Request) => sortOrderOf(new URL(request.url).searchParams);
 /**
  * The filter panel's choices in the address, read by the rules the page reads them with, so both ask for the
  * same list. The rules load with the page's own code, not the first page load's.
@@ -43,25 +45,36 @@ export const prefetchProduct =
     return null;
   };
 
-/** A category page: its products (filtered as the address says), and the categories and departments its title and trail are named from. */
+/** A category page: its products (filtered and sorted as the address says), and the categories and departments its title and trail are named from. */
 export const prefetchCategory =
   (dispatch: AppDispatch): LoaderFunction =>
   async ({ params, request }) => {
     dispatch(catalogApi.util.prefetch('getCategories', undefined, {}));
     dispatch(catalogApi.util.prefetch('getDepartments', undefined, {}));
     if (params.id)
-      dispatch(catalogApi.util.prefetch('getProducts', categoryProductsArgs(params.id, await filtersOf(request)), {}));
+      dispatch(
+        catalogApi.util.prefetch(
+          'getProducts',
+          categoryProductsArgs(params.id, await filtersOf(request), sortOf(request)),
+          {},
+        ),
+      );
     return null;
   };
 
-/** A department page: its categories and its page of products (filtered as the address says), and the departments it is named from. */
+/** A department page: its categories and its page of products (filtered and sorted as the address says), and the departments it is named from. */
 export const prefetchDepartment =
   (dispatch: AppDispatch): LoaderFunction =>
   async ({ params, request }) => {
     if (!params.id) return null;
     dispatch(catalogApi.util.prefetch('getDepartments', undefined, {}));
     dispatch(catalogApi.util.prefetch('getDepartmentCategories', params.id, {}));
-    const products = { department: params.id, page: pageOf(request), filters: await filtersOf(request) };
+    const products = {
+      department: params.id,
+      page: pageOf(request),
+      filters: await filtersOf(request),
+      sortBy: sortOf(request),
+    };
     dispatch(catalogApi.util.prefetch('getProducts', products, {}));
     return null;
   };

@@ -66,11 +66,12 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
     HydrateFallback: PageLoader,
     children: [
       { index: true, Component: HomePage, loader: prefetchHome(dispatch) },
-      {
-        path: segment(patterns.product),
+      // The id alone, or with the slug of the product's name (any slug: the page's head names the right one).
+      ...[patterns.product, patterns.productNamed].map((path) => ({
+        path: segment(path),
         loader: prefetchProduct(dispatch),
         lazy: page(() => import('../features/product/components/ProductPage'), 'ProductPage'),
-      },
+      })),
       {
         path: segment(patterns.category),
         loader: prefetchCategory(dispatch),

@@ -50,7 +50,10 @@ describe('ProductCard', () => {
 
   it('shows the name link, EGP price, half-star rating and stock state', () => {
     renderCard();
-    expect(screen.getByRole('link', { name: 'Toshiba Fridge' })).toHaveAttribute('href', '/product/one/p1');
+    expect(screen.getByRole('link', { name: 'Toshiba Fridge' })).toHaveAttribute(
+      'href',
+      '/product/one/p1/toshiba-fridge',
+    );
     expect(screen.getByText('EGP 24,999')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Rated 3.5 out of 5' })).toBeInTheDocument();
     expect(screen.getByText('(2 reviews)')).toBeInTheDocument();

@@ -33,7 +33,7 @@ export function ProductCard({ product, actions, priority = false }: ProductCardP
   const { t } = useTranslation();
   const local = useLocalized();
   const name = local.name(product);
-  const href = paths.product(product._id);
+  const href = paths.product(product._id, name.text);
   const inStock = product.stock > 0;
   // A product sold in variants shows its lowest price and is bought on its page, where the shopper chooses one.
   const hasVariants = Boolean(product.options?.length);

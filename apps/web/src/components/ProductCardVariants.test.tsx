@@ -24,7 +24,7 @@ describe('ProductCard of a product sold in variants', () => {
     expect(screen.getByText('From')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Choose options: Cotton T-shirt' })).toHaveAttribute(
       'href',
-      '/product/one/p1',
+      '/product/one/p1/cotton-t-shirt',
     );
     expect(screen.queryByRole('button', { name: /to cart/ })).not.toBeInTheDocument();
   });

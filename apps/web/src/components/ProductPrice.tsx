@@ -7,8 +7,7 @@ import { Price } from './Price';
 /**
  * A product's price; on sale, the old price struck through after it and what the shopper saves. A screen
  * reader does not announce a strike-through, so the old price is introduced in words ("was"). A product sold in
- * variants shows its lowest price as "From EGP 250", and its sale as a plain product does: the price before the
- * sale is that of the lowest price.
+ * variants shows its lowest price as "From EGP 250", with that variant's sale; a chosen variant, its own.
  */
 export function ProductPrice({
   price,

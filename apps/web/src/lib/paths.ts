@@ -1,5 +1,5 @@
 import { generatePath } from 'react-router';
-import { WEB_PATHS, WEB_PATTERNS } from '@shop/contracts';
+import { productPath, WEB_PATHS, WEB_PATTERNS } from '@shop/contracts';
 
 /*
  * Every address of the web app is written once, in contracts' WEB_PATHS and WEB_PATTERNS (the server
@@ -13,7 +13,8 @@ export const patterns = WEB_PATTERNS;
 /** The app's paths: fixed ones as strings, those with parameters as functions (parameters are URL-encoded). */
 export const paths = {
   ...WEB_PATHS,
-  product: (id: string) => generatePath(patterns.product, { id }),
+  /** A product's page; with its name in the page's language, its readable canonical address ('/product/one/7/kettle'). */
+  product: (id: string, name?: string) => productPath(id, name),
   /** A product's page with one of its variants chosen (the page's own address when there is none). */
   productVariant: (id: string, variantId?: string | null) =>
     `${generatePath(patterns.product, { id })}${variantId ? `?variant=${encodeURIComponent(variantId)}` : ''}`,

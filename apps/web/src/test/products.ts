@@ -24,8 +24,8 @@ export const aProduct = (overrides: Partial<ProductDetail> = {}): ProductDetail 
 });
 
 /**
- * The T-shirt in sizes and colours: M/Red 250 (3 left, its own picture), M/Blue 260 (sold out), L/Red 270 (5);
- * L/Blue is not sold.
+ * The T-shirt in sizes and colours: M/Red 250 (3 left, its own picture), M/Blue 260 (sold out), L/Red 270 (5, on
+ * sale from 300); L/Blue is not sold.
  */
 export const tShirt: ProductDetail = aProduct({
   nameAr: 'تيشيرت قطن',
@@ -55,6 +55,7 @@ export const tShirt: ProductDetail = aProduct({
       sku: 'TEE-M-RED',
       options: { Size: 'M', Colour: 'Red' },
       price: 250,
+      compareAtPrice: null,
       stock: 3,
       image_path: ['/uploads/red.webp'],
     },
@@ -63,9 +64,18 @@ export const tShirt: ProductDetail = aProduct({
       sku: 'TEE-M-BLUE',
       options: { Size: 'M', Colour: 'Blue' },
       price: 260,
+      compareAtPrice: null,
       stock: 0,
       image_path: [],
     },
-    { _id: 'v-l-red', sku: 'TEE-L-RED', options: { Size: 'L', Colour: 'Red' }, price: 270, stock: 5, image_path: [] },
+    {
+      _id: 'v-l-red',
+      sku: 'TEE-L-RED',
+      options: { Size: 'L', Colour: 'Red' },
+      price: 270,
+      compareAtPrice: 300,
+      stock: 5,
+      image_path: [],
+    },
   ],
 });

@@ -1,24 +1,26 @@
 -- A product sold in variants, summed up on its own row (docs/decisions/variants.md): while it has options, its price
--- is its lowest variant's, its stock all its variants' units, and its option values those of its variants, so every
--- list, search, filter and sort keeps reading the product row alone. Kept here rather than by the application, so
--- that every writer moves them: the admin's grid, checkout taking a variant's units, a cancelled order giving them
--- back. A variant written, deleted or sold touches its product's stock (variant_touches_product), and the admin's
--- grid writes the options last, so the product's two triggers see every change.
+-- is its lowest variant's (with that variant's sale price), its stock all its variants' units, and its option values
+-- those of its variants, so every list, search, filter and sort keeps reading the product row alone. Kept here rather
+-- than by the application, so that every writer moves them: the admin's grid, checkout taking a variant's units, a
+-- cancelled order giving them back. A variant written, deleted or sold touches its product's stock
+-- (variant_touches_product), and the admin's grid writes the options last, so the product's two triggers see every
+-- change.
 
--- Any write of a product's price or stock is overruled by its variants' (a product without options keeps what it is
--- given); its sale price goes when it no longer stands above the lowest price.
+-- Any write of a product's price, sale price or stock is overruled by its variants' (a product without options keeps
+-- what it is given). Its sale price is that of its lowest price ("from EGP 900, was 1,000"): of the variants at that
+-- price, the one on sale, the dearest before its sale if several are.
 CREATE OR REPLACE FUNCTION product_totals_from_variants() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   lowest integer;
+  lowest_was integer;
   units integer;
 BEGIN
-  SELECT min(price), sum(stock) INTO lowest, units FROM product_variants WHERE product_id = NEW.id;
+  SELECT min(price), (array_agg(compare_at_price ORDER BY price, compare_at_price DESC NULLS LAST))[1], sum(stock)
+    INTO lowest, lowest_was, units FROM product_variants WHERE product_id = NEW.id;
   IF lowest IS NOT NULL THEN
     NEW.price := lowest;
+    NEW.compare_at_price := lowest_was;
     NEW.stock := units;
-    IF NEW.compare_at_price <= lowest THEN
-      NEW.compare_at_price := NULL;
-    END IF;
   END IF;
   RETURN NEW;
 END $$;
@@ -37,7 +39,7 @@ END $$;
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS product_variants_totals ON product_variants;
 --> statement-breakpoint
-CREATE TRIGGER product_variants_totals AFTER INSERT OR DELETE OR UPDATE OF price, stock ON product_variants
+CREATE TRIGGER product_variants_totals AFTER INSERT OR DELETE OR UPDATE OF price, compare_at_price, stock ON product_variants
   FOR EACH ROW EXECUTE FUNCTION variant_touches_product();
 --> statement-breakpoint
 -- What the option filters and facets read of the variants: the option values of its variants and those of its

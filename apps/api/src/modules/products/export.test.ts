@@ -75,6 +75,7 @@ describe('GET /api/admin/products/export', () => {
       variantSku: '',
       variantOptions: '',
       variantPrice: '',
+      variantCompareAtPrice: '',
       variantStock: '',
     });
   });

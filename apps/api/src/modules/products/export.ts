@@ -37,6 +37,7 @@ const variantsOf = (db: DbOrTx, ids: string[]) =>
       sku: productVariants.sku,
       options: productVariants.options,
       price: productVariants.price,
+      compareAtPrice: productVariants.compareAtPrice,
       stock: productVariants.stock,
     })
     .from(productVariants)
@@ -99,6 +100,7 @@ export function exportColumns(publicUrl: string): CsvColumns<ExportRow> {
     variantSku: (_, v) => v.sku,
     variantOptions: optionsCell,
     variantPrice: (_, v) => csvMoney(v.price),
+    variantCompareAtPrice: (_, v) => (v.compareAtPrice === null ? null : csvMoney(v.compareAtPrice)),
     variantStock: (_, v) => v.stock,
   };
   return [

@@ -121,6 +121,43 @@ describe('GET /api/product', () => {
     expect(await list(`department=${UNKNOWN_ID}`)).toMatchObject({ products: [], pages: 0 });
   });
 
+  it('sorts a category’s and a department’s products as the search does, across pages, with their filters', async () => {
+    const dept = await createDepartment(t.app.db);
+    const c = await createCategory(t.app.db, { departmentId: dept.id });
+    const made = async (name: string, price: number, rating: number, numReviews: number, minute: number) =>
+      (
+        await createProduct(t.app.db, {
+          categoryId: c.id,
+          name,
+          price,
+          rating,
+          numReviews,
+          createdAt: new Date(Date.UTC(2026, 2, 1, 0, minute)),
+        })
+      ).id;
+    const cheap = await made('Cheap', 150, 3, 2, 1);
+    const dear = await made('Dear', 900.5, 4, 1, 2);
+    const middle = await made('Middle', 400, 4.5, 7, 3);
+    const alsoMiddle = await made('Also middle', 400, 4, 9, 4);
+    const ids = async (query: string) => (await list(query)).products.map((p) => p._id);
+    const sorted = (by: string, scope = `category=${c.id}`) => `${scope}&sortBy=${encodeURIComponent(by)}`;
+    // Equal prices: the newer first, as without a sort.
+    expect(await ids(sorted('Price: Low to High'))).toEqual([cheap, alsoMiddle, middle, dear]);
+    expect(await ids(sorted('Price: High to Low', `department=${dept.id}`))).toEqual([dear, alsoMiddle, middle, cheap]);
+    // By rating, then by how many reviews it has.
+    expect(await ids(sorted('Avg. Customer review'))).toEqual([middle, alsoMiddle, dear, cheap]);
+    // Paged and filtered, the order holds across the pages.
+    const pages = [1, 2].map((page) =>
+      ids(`${sorted('Price: Low to High', `department=${dept.id}`)}&limit=2&page=${page}`),
+    );
+    expect((await Promise.all(pages)).flat()).toEqual([cheap, alsoMiddle, middle, dear]);
+    expect(await ids(`${sorted('Price: High to Low')}&maxPrice=500`)).toEqual([alsoMiddle, middle, cheap]);
+    // Without a sort: newest first; an order the shop does not have is refused.
+    expect(await ids(`category=${c.id}`)).toEqual([alsoMiddle, middle, dear, cheap]);
+    const refused = await t.app.inject({ method: 'GET', url: `/api/product?${sorted('price')}` });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('counts the whole catalogue as products come, sell out, come back and go', async () => {
     const counted = async () => ({
       inStock: (await list('limit=1')).pages,

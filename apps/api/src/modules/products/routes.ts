@@ -31,6 +31,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', cache: 'lists' },
       schema: {
         summary: 'List products, a page at a time',
+        description:
+          "Newest first unless sortBy is one of 'Price: Low to High', 'Price: High to Low', 'Avg. Customer review'.",
         tags,
         querystring: productListQuerySchema,
         response: { 200: productListSchema },

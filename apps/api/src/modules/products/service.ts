@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   say,
@@ -12,6 +12,7 @@ import {
   type ProductCreateInput,
   type ProductList,
   type ProductListQuery,
+  type SortOption,
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { catalogueCounts, categories, departments, products } from '../../db/schema.js';
@@ -104,6 +105,21 @@ export const toProductDto = (p: ProductRow): Product => ({
   ...(p.options.length ? { options: p.options } : {}),
 });
 
+/** A list's order: newest first, or as the shopper sorted it (the search's orders), ties newest first. */
+function listOrder(sortBy: SortOption | undefined): SQL[] {
+  const newest = [desc(products.createdAt), desc(products.id)];
+  switch (sortBy) {
+    case 'Price: Low to High':
+      return [asc(products.price), ...newest];
+    case 'Price: High to Low':
+      return [desc(products.price), ...newest];
+    case 'Avg. Customer review':
+      return [desc(products.rating), desc(products.numReviews), ...newest];
+    default:
+      return newest;
+  }
+}
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /** Stored in whole piastres: a positive price that rounds to 0 would break the price check. */
@@ -177,7 +193,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .innerJoin(departments, eq(departments.id, products.departmentId))
       .where(filter)
-      .orderBy(desc(products.createdAt), desc(products.id))
+      .orderBy(...listOrder(query.sortBy))
       .limit(limit)
       .offset((query.page - 1) * limit);
     const name = statementName(listed.toSQL().sql);

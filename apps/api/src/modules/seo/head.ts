@@ -2,14 +2,14 @@ import type { Language } from '@shop/contracts';
 import { escapeMarkup } from '../../lib/markup.js';
 import { jsonLdScript, type Thing } from './json-ld.js';
 import { HEAD_TEXTS } from './texts.js';
-import type { Site } from './site.js';
+import type { PagePath, Site } from './site.js';
 
 /** What a storefront page's head says, in the page's language. */
 export interface PageHead {
   title: string;
   description: string;
-  /** The page's app path ('/product/one/…'): its address in each language follows from it. */
-  path: string;
+  /** The page's app path ('/product/one/…'), or each language's: its address in each language follows from it. */
+  path: PagePath;
   /** Absolute addresses of its pictures; link previews show the first. None: a small card. */
   images?: string[];
   /** Open Graph's kind of page; a website unless it is a product's. */

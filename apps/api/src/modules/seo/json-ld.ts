@@ -75,7 +75,7 @@ export function productThing(product: ProductDetail, language: Language, site: S
     sku: product._id,
     brand: { '@type': 'Brand', name: product.brand },
     category: localName(product.category, language).text,
-    offers: offersOf(product, site.page(storefrontPath.product(product._id), language)),
+    offers: offersOf(product, site.page(storefrontPath.product(product), language)),
     ...(product.numReviews > 0
       ? {
           aggregateRating: {

@@ -84,20 +84,25 @@ const thing = (things: unknown[], type: string): Thing => {
   expect(found, type).toHaveLength(1);
   return found[0] as Thing;
 };
+/** The phone's canonical addresses: its id, then its name in the page's language. */
+const phoneAt = () => ({
+  en: `${SHOP}/product/one/${phone.id}/galaxy-a55`,
+  ar: `${SHOP}/ar/product/one/${phone.id}/${encodeURIComponent('جالاكسي-a55')}`,
+});
 const linkTo = (links: Record<string, string>[], rel: string, hreflang?: string) =>
   links.filter((l) => l.rel === rel && l.hreflang === hreflang).map((l) => l.href);
 
 describe('a product page', () => {
   it('has its own head in English: title, description, canonical, hreflang, Open Graph and Twitter card', async () => {
     const p = await page(`/product/one/${phone.id}`);
-    const url = `${SHOP}/product/one/${phone.id}`;
+    const url = phoneAt().en;
     expect([p.lang, p.dir]).toEqual(['en', 'ltr']);
     // The template's title and description are replaced, not joined by a second of each.
     expect(p.titles).toEqual(['Galaxy A55 – EGP Shop']);
     expect(p.meta('description')).toBe('A phone with a large screen. Two days of battery.');
     expect(linkTo(p.links, 'canonical')).toEqual([url]);
     expect(linkTo(p.links, 'alternate', 'en')).toEqual([url]);
-    expect(linkTo(p.links, 'alternate', 'ar')).toEqual([`${SHOP}/ar/product/one/${phone.id}`]);
+    expect(linkTo(p.links, 'alternate', 'ar')).toEqual([phoneAt().ar]);
     expect(linkTo(p.links, 'alternate', 'x-default')).toEqual([url]);
     expect(p.meta('robots')).toBeUndefined();
     expect(p.meta('og:type')).toBe('product');
@@ -126,7 +131,7 @@ describe('a product page', () => {
       image: [`${SHOP}/uploads/a55-front.webp`, `${SHOP}/uploads/a55-back.webp`],
       offers: {
         '@type': 'Offer',
-        url: `${SHOP}/product/one/${phone.id}`,
+        url: phoneAt().en,
         price: 19499.5,
         priceCurrency: 'EGP',
         availability: 'https://schema.org/InStock',
@@ -141,18 +146,18 @@ describe('a product page', () => {
       { '@type': 'ListItem', position: 1, name: 'Home', item: `${SHOP}/` },
       { '@type': 'ListItem', position: 2, name: 'Electronics', item: `${SHOP}/department/${category.departmentId}` },
       { '@type': 'ListItem', position: 3, name: 'Phones', item: `${SHOP}/product/category/${category.id}` },
-      { '@type': 'ListItem', position: 4, name: 'Galaxy A55', item: `${SHOP}/product/one/${phone.id}` },
+      { '@type': 'ListItem', position: 4, name: 'Galaxy A55', item: phoneAt().en },
     ]);
   });
 
   it('is in Arabic behind /ar, right to left, with the Arabic names and addresses', async () => {
     const p = await page(`/ar/product/one/${phone.id}`);
-    const url = `${SHOP}/ar/product/one/${phone.id}`;
+    const url = phoneAt().ar;
     expect([p.lang, p.dir]).toEqual(['ar', 'rtl']);
     expect(p.titles).toEqual(['جالاكسي A55 – EGP Shop']);
     expect(p.meta('description')).toBe('هاتف بشاشة كبيرة.');
     expect(linkTo(p.links, 'canonical')).toEqual([url]);
-    expect(linkTo(p.links, 'alternate', 'en')).toEqual([`${SHOP}/product/one/${phone.id}`]);
+    expect(linkTo(p.links, 'alternate', 'en')).toEqual([phoneAt().en]);
     expect(p.meta('og:locale')).toBe('ar_EG');
     expect(p.meta('og:url')).toBe(url);
     expect(thing(p.things, 'Product')).toMatchObject({ name: 'جالاكسي A55', offers: { url } });
@@ -198,7 +203,7 @@ describe('a product page', () => {
     const product = thing((await page(`/product/one/${sold.id}`)).things, 'Product');
     expect(product.offers).toEqual({
       '@type': 'AggregateOffer',
-      url: `${SHOP}/product/one/${sold.id}`,
+      url: expect.stringMatching(new RegExp(`^${SHOP}/product/one/${sold.id}/`)),
       lowPrice: 19999,
       highPrice: 23999.5,
       offerCount: 2,
@@ -225,8 +230,29 @@ describe('a product page', () => {
     expect(p.res.body).not.toContain('<img src=x>');
   });
 
+  it('is the same page at its readable address, any slug after the id, or none; the canonical names the right one', async () => {
+    const arabicSlug = encodeURIComponent('جالاكسي-a55');
+    for (const [url, language] of [
+      [`/product/one/${phone.id}/galaxy-a55`, 'en'],
+      [`/product/one/${phone.id}/an-old-name`, 'en'],
+      [`/product/one/${phone.id}/${arabicSlug}`, 'en'],
+      [`/ar/product/one/${phone.id}/${arabicSlug}`, 'ar'],
+      [`/ar/product/one/${phone.id}/galaxy-a55`, 'ar'],
+      [`/ar/product/one/${phone.id}`, 'ar'],
+    ] as const) {
+      const p = await page(url);
+      expect(linkTo(p.links, 'canonical'), url).toEqual([phoneAt()[language]]);
+      expect(p.titles, url).toEqual([language === 'en' ? 'Galaxy A55 – EGP Shop' : 'جالاكسي A55 – EGP Shop']);
+    }
+  });
+
   it('is a 404 with the app’s page when the product is not there, or its id is malformed', async () => {
-    for (const url of [`/product/one/${UNKNOWN_ID}`, '/product/one/not-an-id', `/ar/product/one/${UNKNOWN_ID}`]) {
+    for (const url of [
+      `/product/one/${UNKNOWN_ID}`,
+      '/product/one/not-an-id',
+      `/ar/product/one/${UNKNOWN_ID}`,
+      `/product/one/${UNKNOWN_ID}/galaxy-a55`,
+    ]) {
       const p = await page(url, 404);
       expect(p.hasRoot).toBe(true);
       expect(p.meta('robots')).toBe('noindex');

@@ -15,12 +15,12 @@ import { productsService } from '../products/service.js';
 import { loadShopPage } from '../shop/service.js';
 import type { PageHead } from './head.js';
 import { breadcrumbList, organizationThing, productThing, webSiteThing, type Crumb } from './json-ld.js';
-import { storefrontPath, type Site } from './site.js';
+import { storefrontPath, type PagePath, type Site } from './site.js';
 import { HEAD_TEXTS } from './texts.js';
 
 interface Place {
   name: string;
-  path: string;
+  path: PagePath;
 }
 
 /**
@@ -68,7 +68,7 @@ export function pageHeads(deps: Pick<Deps, 'db' | 'images'>, site: Site) {
 
   async function product(id: string, language: Language): Promise<PageHead> {
     const found = await products.one(id);
-    const here = { name: localName(found, language).text, path: storefrontPath.product(found._id) };
+    const here = { name: localName(found, language).text, path: storefrontPath.product(found) };
     return {
       title: HEAD_TEXTS[language].titleOf(here.name),
       description: summary(localDescription(found, language).text),

@@ -106,6 +106,8 @@ export async function seoRoutes(app: FastifyInstance, opts: { template: PageTemp
   page<{ id: string }>(WEB_PATTERNS.department, ({ id }, language) => heads.department(id, language));
   page<{ id: string }>(WEB_PATTERNS.category, ({ id }, language) => heads.category(id, language));
   page<{ id: string }>(WEB_PATTERNS.product, ({ id }, language) => heads.product(id, language), 'product');
+  // Any slug, or a stale one after a rename, is the same page: its canonical address names the right one.
+  page<{ id: string }>(WEB_PATTERNS.productNamed, ({ id }, language) => heads.product(id, language), 'product');
   page<{ query: string }>(WEB_PATTERNS.searchResults, ({ query }, language) => heads.searchResults(query, language));
 
   app.get('/robots.txt', UNCACHED, async (_request, reply) =>

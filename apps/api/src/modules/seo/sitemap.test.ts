@@ -46,8 +46,13 @@ describe('robots.txt and the sitemap', () => {
     const department = await createDepartment(t.app.db, 'Kitchen');
     const category = await createCategory(t.app.db, { departmentId: department.id });
     const made = [
-      await createProduct(t.app.db, { categoryId: category.id }),
-      await createProduct(t.app.db, { categoryId: category.id }),
+      await createProduct(t.app.db, { categoryId: category.id, name: 'Steel Kettle 1.7L', nameAr: 'غلاية ستيل' }),
+      await createProduct(t.app.db, { categoryId: category.id, name: 'Toaster' }),
+    ];
+    // Each language's address names the product in it (the English name where it has no Arabic one).
+    const slugs = [
+      ['steel-kettle-1-7l', encodeURIComponent('غلاية-ستيل')],
+      ['toaster', 'toaster'],
     ];
     const index = await xml(t, '/sitemap.xml');
     expect(index.name).toBe('sitemapindex');
@@ -70,9 +75,10 @@ describe('robots.txt and the sitemap', () => {
     expect(new Set(locs).size).toBe(locs.length);
     expect(locs).toEqual(expect.arrayContaining([`${SHOP}/`, `${SHOP}/ar`, `${SHOP}/about`, `${SHOP}/ar/about`]));
 
-    for (const product of made) {
-      const en = `${SHOP}/product/one/${product.id}`;
-      const ar = `${SHOP}/ar/product/one/${product.id}`;
+    for (const [i, product] of made.entries()) {
+      const [enSlug, arSlug] = slugs[i] ?? [];
+      const en = `${SHOP}/product/one/${product.id}/${enSlug}`;
+      const ar = `${SHOP}/ar/product/one/${product.id}/${arSlug}`;
       const entries = urls.filter((u) => [en, ar].includes(textOf(u, 'loc') ?? ''));
       expect(entries).toHaveLength(2);
       const [row] = await t.app.db.select({ at: products.updatedAt }).from(products).where(eq(products.id, product.id));

@@ -1,10 +1,10 @@
 import { asc, count, gt } from 'drizzle-orm';
-import { LANGUAGES, SHOP_PAGES, WEB_PATHS } from '@shop/contracts';
+import { LANGUAGES, SHOP_PAGES, WEB_PATHS, type Language } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, departments, products } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { escapeMarkup } from '../../lib/markup.js';
-import { siteAt, storefrontPath, type Site } from './site.js';
+import { pathFor, siteAt, storefrontPath, type PagePath, type Site } from './site.js';
 
 /** The protocol's limit of addresses in one sitemap file. */
 export const URLS_PER_FILE = 50_000;
@@ -18,15 +18,25 @@ export const SITEMAP_FILE_ROUTE = '/sitemap-:n.xml';
 const sitemapFile = (n: number) => SITEMAP_FILE_ROUTE.replace(':n', String(n));
 
 interface Entry {
-  path: string;
+  path: PagePath;
   lastmod: Date | null;
 }
 
-/** The catalogue's pages, kind by kind: every table has an id and an updated_at (its lastmod). */
+/** A row of the catalogue as its page's address needs it. */
+interface Row {
+  id: string;
+  name: string;
+  nameAr: string | null;
+}
+
+/**
+ * The catalogue's pages, kind by kind: every table has an id, a name in each language (a product's address names it)
+ * and an updated_at (its lastmod).
+ */
 const SECTIONS = [
-  { table: departments, path: storefrontPath.department },
-  { table: categories, path: storefrontPath.category },
-  { table: products, path: storefrontPath.product },
+  { table: departments, path: (row: Row) => storefrontPath.department(row.id) },
+  { table: categories, path: (row: Row) => storefrontPath.category(row.id) },
+  { table: products, path: (row: Row) => storefrontPath.product({ ...row, _id: row.id }) },
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -71,7 +81,7 @@ async function* rowsOf(db: DbOrTx, { section, chunk }: { section: Section; chunk
   }
   const batch = (from: string | undefined) => {
     const rows = db
-      .select({ id: table.id, lastmod: table.updatedAt })
+      .select({ id: table.id, name: table.name, nameAr: table.nameAr, lastmod: table.updatedAt })
       .from(table)
       .where(from ? gt(table.id, from) : undefined)
       .orderBy(asc(table.id))
@@ -87,7 +97,7 @@ async function* rowsOf(db: DbOrTx, { section, chunk }: { section: Section; chunk
     after = rows.length === BATCH && read < PAGES_PER_FILE ? rows.at(-1)?.id : undefined;
     // The next batch is asked for before this one is written: the database reads while this process writes.
     if (after) next = batch(after);
-    if (rows.length) yield rows.map((row) => ({ path: section.path(row.id), lastmod: row.lastmod }));
+    if (rows.length) yield rows.map((row) => ({ path: section.path(row), lastmod: row.lastmod }));
     if (!after) return;
   }
 }
@@ -100,7 +110,8 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
  * (the language prefix has nothing to escape), a fifth of the time at 200,000 addresses.
  */
 function urlsOf(entry: Entry, xmlSite: Site): string {
-  const path = escapeMarkup(entry.path);
+  const escaped = (language: Language) => escapeMarkup(pathFor(entry.path, language));
+  const path = typeof entry.path === 'string' ? escapeMarkup(entry.path) : { en: escaped('en'), ar: escaped('ar') };
   const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : '';
   const links = xmlSite
     .alternates(path)

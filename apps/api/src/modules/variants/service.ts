@@ -21,6 +21,7 @@ export async function loadVariants(db: DbOrTx, productId: string): Promise<Varia
     sku: v.sku,
     options: v.options,
     price: toEgp(v.price),
+    compareAtPrice: v.compareAtPrice === null ? null : toEgp(v.compareAtPrice),
     stock: v.stock,
     image_path: v.imagePaths,
   }));
@@ -30,7 +31,8 @@ export async function loadVariants(db: DbOrTx, productId: string): Promise<Varia
  * Replaces a product's options and variants with a grid, inside the caller's transaction: the variants grid and
  * the CSV import both write variants through it. A row naming an existing variant edits it (carts and links to it
  * keep working); variants left out are deleted (their cart lines go, order lines keep their snapshot). The product's
- * price and stock follow by trigger (db/sql/variant-totals.sql). Answers the product's name, for the audit log.
+ * price, sale price and stock follow by trigger (db/sql/variant-totals.sql). Answers the product's name, for the
+ * audit log.
  */
 export async function writeVariants(tx: DbOrTx, productId: string, input: ProductVariantsInput): Promise<string> {
   // The product row first, as every writer of its stock locks it (take_ordered_stock): no deadlock with checkouts.
@@ -72,6 +74,7 @@ export async function writeVariants(tx: DbOrTx, productId: string, input: Produc
       sku: v.sku,
       options: v.options,
       price: toPiastres(v.price),
+      compareAtPrice: v.compareAtPrice === null ? null : toPiastres(v.compareAtPrice),
       stock: v.stock,
       imagePaths: v.image_path,
       position,

@@ -111,6 +111,7 @@ describe('a product with variants', () => {
         sku: variants[0]?.sku,
         options: { Size: 'M', Colour: 'Red' },
         price: 250,
+        compareAtPrice: null,
         stock: 3,
         image_path: ['/uploads/red.webp'],
       },
@@ -201,6 +202,39 @@ describe('the admin sets options and variants', () => {
     expect(none.json()).not.toHaveProperty('options');
   });
 
+  it('puts variants on sale: each answers its price before the sale, the product its lowest price’s', async () => {
+    const product = await createProduct(t.app.db, { price: 999, stock: 1, compareAtPrice: 1200 });
+    const sku = `SALE-${product.id.slice(0, 6)}`;
+    const rows = (mediumWas: number | string, largeWas: number | string) => ({
+      options: [SIZE],
+      variants: [
+        { sku: `${sku}-M`, options: { Size: 'M' }, price: 300, compareAtPrice: mediumWas, stock: 4 },
+        { sku: `${sku}-L`, options: { Size: 'L' }, price: 280, compareAtPrice: largeWas, stock: 6 },
+      ],
+    });
+    const bothOnSale = await putVariants(admin, product.id, rows(400, 350.5));
+    expect(bothOnSale.statusCode).toBe(200);
+    const sale = bothOnSale.json() as ProductDetail;
+    expect(sale.variants?.map((v) => [v.sku, v.price, v.compareAtPrice])).toEqual([
+      [`${sku}-M`, 300, 400],
+      [`${sku}-L`, 280, 350.5],
+    ]);
+    // The product row is "from EGP 280, was 350.5": the lowest price with its own sale, not the product form's.
+    expect(sale).toMatchObject({ price: 280, compareAtPrice: 350.5 });
+    const listed = await t.app.inject({ method: 'GET', url: `/api/product?category=${product.categoryId}` });
+    expect((listed.json() as ProductList).products.find((p) => p._id === product.id)).toMatchObject({
+      price: 280,
+      compareAtPrice: 350.5,
+    });
+    // Only the dearer variant on sale: the lowest price is not, so neither is the product's "from" price.
+    const dearerOnSale = await putVariants(admin, product.id, rows(400, ''));
+    expect(dearerOnSale.json()).toMatchObject({ price: 280, compareAtPrice: null });
+    expect((dearerOnSale.json() as ProductDetail).variants?.map((v) => v.compareAtPrice)).toEqual([400, null]);
+    // A sale written on the product's own row does not stand against its variants'.
+    await t.app.db.update(products).set({ compareAtPrice: 99_900 }).where(eq(products.id, product.id));
+    expect(await productJson(product.id)).toMatchObject({ price: 280, compareAtPrice: null });
+  });
+
   it('keeps a product in stock: a grid sharing its stock keeps the total, one with none is refused unless confirmed', async () => {
     const product = await createProduct(t.app.db, { price: 500, stock: 20 });
     const rows = (m: number, l: number) => [
@@ -220,7 +254,7 @@ describe('the admin sets options and variants', () => {
     expect(await productRow(product.id)).toEqual({ price: 50_000, stock: 0 });
   });
 
-  it('refuses a grid that does not fit its options, repeated SKUs, and pictures that are not the product’s', async () => {
+  it('refuses a grid that does not fit its options, repeated SKUs, pictures not the product’s, a sale not below', async () => {
     const product = await createProduct(t.app.db);
     const cases: [unknown, string][] = [
       [{ options: [SIZE], variants: [] }, 'A product with options needs at least one variant'],
@@ -260,6 +294,13 @@ describe('the admin sets options and variants', () => {
           ],
         },
         'A variant’s picture must be one of the product’s pictures',
+      ],
+      [
+        {
+          options: [SIZE],
+          variants: [{ sku: 'X1', options: { Size: 'M' }, price: 300, compareAtPrice: 300, stock: 1 }],
+        },
+        'The price before the sale must be higher than the price',
       ],
     ];
     for (const [payload, message] of cases) {

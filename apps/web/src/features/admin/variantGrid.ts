@@ -21,6 +21,8 @@ export interface RowDraft {
   sku: string;
   options: VariantOptions;
   price: string;
+  /** Its price before a sale; '' when it is not on sale. */
+  compareAtPrice: string;
   stock: string;
   /** One of the product's pictures, or '' for the product's own. */
   image: string;
@@ -64,6 +66,7 @@ export function draftsOf(product: ProductDetail): { options: OptionDraft[]; rows
       sku: v.sku,
       options: v.options,
       price: String(v.price),
+      compareAtPrice: v.compareAtPrice === null ? '' : String(v.compareAtPrice),
       stock: String(v.stock),
       image: v.image_path[0] ?? '',
     })),
@@ -106,6 +109,7 @@ export function gridOf(
         sku: skuOf(defaults.skuBase, combination),
         options: combination,
         price: defaults.price,
+        compareAtPrice: '',
         stock: String(spread(left, fresh, nth++)),
         image: '',
       },
@@ -125,6 +129,7 @@ export function variantsBody(options: readonly ProductOption[], rows: readonly R
       sku: row.sku,
       options: row.options,
       price: row.price,
+      compareAtPrice: row.compareAtPrice,
       stock: row.stock,
       image_path: row.image ? [row.image] : [],
     })),

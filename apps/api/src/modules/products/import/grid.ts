@@ -6,7 +6,7 @@ import {
   type VariantCsvColumn,
   type VariantOptions,
 } from '@shop/contracts';
-import { toPiastres } from '../../../lib/money.js';
+import { toEgp, toPiastres } from '../../../lib/money.js';
 import type { CheckedVariant, Problem, Rejection } from './validate.js';
 
 /** A variant as the shop keeps it (price in piastres). */
@@ -15,6 +15,7 @@ export interface StoredVariant {
   sku: string;
   options: VariantOptions;
   price: number;
+  compareAtPrice: number | null;
   stock: number;
   imagePaths: string[];
 }
@@ -46,10 +47,13 @@ function optionsFor(stored: ProductOption[], variants: CheckedVariant[]): Produc
   return options;
 }
 
+const storedSale = (piastres: number | null) => (piastres === null ? null : toEgp(piastres));
+
 const COLUMN_OF_FIELD: Record<string, VariantCsvColumn> = {
   sku: 'variantSku',
   options: 'variantOptions',
   price: 'variantPrice',
+  compareAtPrice: 'variantCompareAtPrice',
   stock: 'variantStock',
 };
 
@@ -74,6 +78,9 @@ export function gridOf(
         sku: variant.sku,
         options: variant.options,
         price: variant.price,
+        // A file without the column leaves the variant's sale as it is.
+        compareAtPrice:
+          variant.compareAtPrice === undefined ? storedSale(known?.compareAtPrice ?? null) : variant.compareAtPrice,
         stock: variant.stock,
         image_path: known?.imagePaths.filter((path) => productImages.includes(path)) ?? [],
       };
@@ -115,6 +122,7 @@ export function gridChanges(grid: ProductVariantsInput, stored: StoredGrid): boo
         known.sku !== variant.sku ||
         !sameOptions(known.options, variant.options) ||
         known.price !== toPiastres(variant.price) ||
+        known.compareAtPrice !== (variant.compareAtPrice === null ? null : toPiastres(variant.compareAtPrice)) ||
         known.stock !== variant.stock ||
         known.imagePaths.join(' ') !== variant.image_path.join(' ')
       );

@@ -102,7 +102,7 @@ async function catalogueDigest(t: TestContext) {
   };
 }
 
-/** An exported row split into its product's cells and its variant's four, the last (no commas in those). */
+/** An exported row split into its product's cells and its variant's, the last (no commas in those). */
 function variantCells(line: string) {
   const cells = line.split(',');
   return {
@@ -210,13 +210,16 @@ describe('the demo catalogue, exported and imported back', () => {
       return { header, lines, product, variants, first, last: first + variants.length - 1 };
     }
     /** Rows of a new product sold in sizes, in the demo catalogue's first category. */
-    async function newShirt(name: string, variants: [sku: string, options: string, price: string, stock: string][]) {
+    async function newShirt(
+      name: string,
+      variants: [sku: string, options: string, price: string, stock: string, was?: string][],
+    ) {
       const [place] = await t.app.db
         .select({ department: departments.name, category: categories.name })
         .from(categories)
         .innerJoin(departments, eq(departments.id, categories.departmentId))
         .limit(1);
-      const rows = variants.map(([variantSku, variantOptions, variantPrice, variantStock]) => ({
+      const rows = variants.map(([variantSku, variantOptions, variantPrice, variantStock, variantCompareAtPrice]) => ({
         name,
         description: 'Linen, washed',
         brand: 'Nile',
@@ -230,6 +233,7 @@ describe('the demo catalogue, exported and imported back', () => {
         variantSku,
         variantOptions,
         variantPrice,
+        variantCompareAtPrice,
         variantStock,
       }));
       return csvOf(rows, [...PRODUCT_CSV_COLUMNS, ...VARIANT_CSV_COLUMNS])
@@ -239,7 +243,7 @@ describe('the demo catalogue, exported and imported back', () => {
     const fileOf = (header: string, lines: string[]) => [header, ...lines].map((line) => `${line}\r\n`).join('');
 
     it(
-      'updates the variant whose price or stock the file changes, and adds the variant a new row names',
+      'updates the variant whose price, sale or stock the file changes, and adds the variant a new row names',
       async () => {
         const { header, lines, product, variants, first, last } = await soldInVariants();
         const [edited, ...others] = variants;
@@ -249,6 +253,7 @@ describe('the demo catalogue, exported and imported back', () => {
           edited.sku,
           product.options.map((o) => `${o.name}=${edited.options[o.name]}`).join('; '),
           edited.price.toFixed(2),
+          edited.compareAtPrice === null ? '' : edited.compareAtPrice.toFixed(2),
           String(edited.stock),
         ]);
         const [optionName = ''] = product.options.map((o) => o.name);
@@ -259,9 +264,9 @@ describe('the demo catalogue, exported and imported back', () => {
         );
         const changed = [
           ...lines.slice(0, first),
-          withVariant(firstRow.product, [edited.sku, firstRow.variant[1] ?? '', '9999.00', '77']),
+          withVariant(firstRow.product, [edited.sku, firstRow.variant[1] ?? '', '9999.00', '12000.00', '77']),
           ...lines.slice(first + 1, last + 1),
-          withVariant(lastRow.product, ['LIMITED-1', newOptions, '12345.00', '3']),
+          withVariant(lastRow.product, ['LIMITED-1', newOptions, '12345.00', '', '3']),
           ...lines.slice(last + 1),
         ];
         const job = await checked(t, admin, fileOf(header, changed));
@@ -271,13 +276,14 @@ describe('the demo catalogue, exported and imported back', () => {
         const after = await loadVariants(t.app.db, product.id);
         // The edited variant keeps its id (carts and links to it stay valid), the others are as they were.
         expect(after).toEqual([
-          { ...edited, price: 9999, stock: 77 },
+          { ...edited, price: 9999, compareAtPrice: 12000, stock: 77 },
           ...others,
           {
             _id: expect.any(String),
             sku: 'LIMITED-1',
             options: expect.objectContaining({ [optionName]: 'Limited' }),
             price: 12345,
+            compareAtPrice: null,
             stock: 3,
             image_path: [],
           },
@@ -310,6 +316,33 @@ describe('the demo catalogue, exported and imported back', () => {
         const oldLines = lines.filter((line, i) => i === 0 || line.slice(0, 36) !== lines[i - 1]?.slice(0, 36));
         expect(oldLines).toHaveLength(200);
         const job = await checked(t, admin, fileOf(product(header), oldLines.map(product)));
+        expect(job.check).toMatchObject({ add: 0, update: 0, unchanged: 200, reject: 0 });
+        expect((await applied(t, admin, job._id)).result).toMatchObject({ unchanged: 200 });
+        expect(await catalogueDigest(t)).toEqual(before);
+      },
+      SLOW,
+    );
+
+    it(
+      'leaves each variant’s sale as it is when the file has no variantCompareAtPrice, as files exported before it',
+      async () => {
+        const { header, lines } = await soldInVariants();
+        const before = await catalogueDigest(t);
+        const [{ sales = 0 } = {}] = await t.app.db
+          .select({ sales: count() })
+          .from(productVariants)
+          .where(sql`${productVariants.compareAtPrice} is not null`);
+        // The demo catalogue has variants on sale, which a file without the column must not take off sale.
+        expect(sales).toBeGreaterThan(0);
+        const at = VARIANT_CSV_COLUMNS.indexOf('variantCompareAtPrice');
+        const withoutSale = (line: string) => {
+          const { product, variant } = variantCells(line);
+          return withVariant(
+            product,
+            variant.filter((_, i) => i !== at),
+          );
+        };
+        const job = await checked(t, admin, fileOf(withoutSale(header), lines.map(withoutSale)));
         expect(job.check).toMatchObject({ add: 0, update: 0, unchanged: 200, reject: 0 });
         expect((await applied(t, admin, job._id)).result).toMatchObject({ unchanged: 200 });
         expect(await catalogueDigest(t)).toEqual(before);
@@ -362,8 +395,8 @@ describe('the demo catalogue, exported and imported back', () => {
         const [a, b] = rows;
         if (!a || !b) throw new Error('two rows wanted');
         const file = fileOf(header, [
-          withVariant(a.product, [a.variant[0] ?? '', 'Nonsense', a.variant[2] ?? '', a.variant[3] ?? '']), // 2
-          withVariant(b.product, [b.variant[0] ?? '', b.variant[1] ?? '', 'abc', '-1']), // 3
+          withVariant(a.product, [a.variant[0] ?? '', 'Nonsense', ...a.variant.slice(2)]), // 2
+          withVariant(b.product, [b.variant[0] ?? '', b.variant[1] ?? '', 'abc', '', '-1']), // 3
           ...rows.slice(2).map((row) => withVariant(row.product, row.variant)), // 4…
           // New products: one with a SKU the product above has, one whose second row names another option.
           ...(await newShirt('Odd Shirt', [

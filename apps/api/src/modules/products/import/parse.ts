@@ -4,6 +4,7 @@ import { CsvError, parse } from 'csv-parse';
 import {
   say,
   MAX_IMPORT_ROWS,
+  OPTIONAL_VARIANT_CSV_COLUMNS,
   PRODUCT_CSV_COLUMNS,
   VARIANT_CSV_COLUMNS,
   type CatalogueCsvColumn,
@@ -34,12 +35,14 @@ const isColumn = (name: string): name is CatalogueCsvColumn => CSV_COLUMNS.inclu
 
 /**
  * The header must name each column of the export once, in any order, and nothing else; the variant columns
- * all or none (a file exported before variants travelled has none).
+ * all or none (a file exported before variants travelled has none), but for those a file written before they
+ * travelled lacks (OPTIONAL_VARIANT_CSV_COLUMNS).
  */
 function columnsOf(header: readonly string[]): CatalogueCsvColumn[] {
   const names = header.map((name) => name.trim());
   const withVariants = VARIANT_CSV_COLUMNS.some((column) => names.includes(column));
-  const missing = [...PRODUCT_CSV_COLUMNS, ...(withVariants ? VARIANT_CSV_COLUMNS : [])].filter(
+  const required = VARIANT_CSV_COLUMNS.filter((column) => !OPTIONAL_VARIANT_CSV_COLUMNS.includes(column));
+  const missing = [...PRODUCT_CSV_COLUMNS, ...(withVariants ? required : [])].filter(
     (column) => !names.includes(column),
   );
   if (missing.length) throw badRequest(say.api.importMissingColumns(missing.join(', ')));

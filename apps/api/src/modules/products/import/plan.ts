@@ -156,6 +156,7 @@ async function findVariants(db: DbOrTx, ids: string[]): Promise<Map<string, Stor
       sku: productVariants.sku,
       options: productVariants.options,
       price: productVariants.price,
+      compareAtPrice: productVariants.compareAtPrice,
       stock: productVariants.stock,
       imagePaths: productVariants.imagePaths,
     })

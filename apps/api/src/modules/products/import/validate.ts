@@ -35,6 +35,8 @@ export interface CheckedVariant {
   options: Record<string, string>;
   /** In EGP, as the grid takes it. */
   price: number;
+  /** In EGP; undefined when the file has no such column (the variant keeps its own). */
+  compareAtPrice: number | null | undefined;
   stock: number;
 }
 
@@ -112,7 +114,8 @@ function checkVariant(line: number, cells: CsvCells, problems: Problem[]): Check
   if (!parsed.success) return null;
   const { variantSku: sku, variantOptions: options, variantPrice: price, variantStock: stock } = parsed.data;
   if (toPiastres(price) < 1) problems.push({ column: 'variantPrice', message: say.rule.atLeastOnePiastre('price') });
-  return { line, sku, options, price, stock };
+  const compareAtPrice = cells.variantCompareAtPrice === undefined ? undefined : parsed.data.variantCompareAtPrice;
+  return { line, sku, options, price, compareAtPrice, stock };
 }
 
 /** A row by the product form's rules (contracts), plus those of the file: formulas, pictures. */

@@ -52,7 +52,13 @@ const NUMBER_FIELDS: readonly NumberFieldSpec[] = [
     inputMode: 'decimal',
     setByVariants: 'admin.form.priceFromVariants',
   },
-  { name: 'compareAtPrice', id: 'product-compare-at-price', label: 'admin.form.compareAtPrice', inputMode: 'decimal' },
+  {
+    name: 'compareAtPrice',
+    id: 'product-compare-at-price',
+    label: 'admin.form.compareAtPrice',
+    inputMode: 'decimal',
+    setByVariants: 'admin.form.compareAtFromVariants',
+  },
   {
     name: 'stock',
     id: 'product-stock',

@@ -25,7 +25,7 @@ async function fill(label: string, text: string) {
 }
 
 describe('the variants editor', () => {
-  it('makes one row per combination, sets price and stock in bulk, and saves the grid', async () => {
+  it('makes one row per combination, sets price and stock in bulk, a variant’s sale, and saves the grid', async () => {
     const onClose = vi.fn();
     const { calls } = mockApi({
       [`GET /api/product/one/${PRODUCT}`]: { body: shoe },
@@ -55,6 +55,7 @@ describe('the variants editor', () => {
     await userEvent.click(screen.getByText('Apply'));
     await userEvent.clear(screen.getByLabelText('Price: 43'));
     await fill('Price: 43', '1600');
+    await fill('Before sale: 43', '1900');
     await userEvent.click(screen.getByText('Remove 42'));
     await userEvent.click(screen.getByText('Submit'));
 
@@ -72,8 +73,8 @@ describe('the variants editor', () => {
         },
       ],
       variants: [
-        { sku: 'ACTI-41', options: { Size: '41' }, price: 1500, stock: 7, image_path: [] },
-        { sku: 'ACTI-43', options: { Size: '43' }, price: 1600, stock: 7, image_path: [] },
+        { sku: 'ACTI-41', options: { Size: '41' }, price: 1500, compareAtPrice: null, stock: 7, image_path: [] },
+        { sku: 'ACTI-43', options: { Size: '43' }, price: 1600, compareAtPrice: 1900, stock: 7, image_path: [] },
       ],
       emptyStock: false,
     });

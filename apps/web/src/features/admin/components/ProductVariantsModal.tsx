@@ -9,6 +9,7 @@ import {
   type ProductVariantsInput,
 } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
+import type { TextKey } from '../../../i18n';
 import { PageLoader } from '../../../components/PageLoader';
 import { useLocalized } from '../../../i18n/localized';
 import { translateValidation } from '../../../i18n/validation';
@@ -31,6 +32,18 @@ import { FormModal } from './FormModal';
 import { ScrollTable } from './ScrollTable';
 
 const FORM_ID = 'variants-form';
+
+/** A row's typed cells, in the grid's order: text inputs, so a rule can name what is wrong with what was typed. */
+const ROW_FIELDS: readonly {
+  field: 'sku' | 'price' | 'compareAtPrice' | 'stock';
+  label: TextKey;
+  inputMode?: 'decimal' | 'numeric';
+}[] = [
+  { field: 'sku', label: 'admin.variants.sku' },
+  { field: 'price', label: 'admin.variants.price', inputMode: 'decimal' },
+  { field: 'compareAtPrice', label: 'admin.variants.compareAtPrice', inputMode: 'decimal' },
+  { field: 'stock', label: 'admin.variants.stock', inputMode: 'numeric' },
+];
 
 /** The dashboard's editor of a product's options and its variant grid, saved whole. */
 export function ProductVariantsModal({ productId, onClose }: { productId: string; onClose: () => void }) {
@@ -222,9 +235,11 @@ function VariantsForm({
                     <bdi>{option}</bdi>
                   </th>
                 ))}
-                <th scope="col">{t('admin.variants.sku')}</th>
-                <th scope="col">{t('admin.variants.price')}</th>
-                <th scope="col">{t('admin.variants.stock')}</th>
+                {ROW_FIELDS.map(({ field, label }) => (
+                  <th key={field} scope="col">
+                    {t(label)}
+                  </th>
+                ))}
                 <th scope="col">{t('admin.variants.picture')}</th>
                 <th scope="col">
                   <span className="visually-hidden">{t('admin.common.actions')}</span>
@@ -239,32 +254,17 @@ function VariantsForm({
                       <bdi>{value}</bdi>
                     </td>
                   ))}
-                  <td>
-                    <Form.Control
-                      size="sm"
-                      aria-label={`${t('admin.variants.sku')}: ${rowName(row)}`}
-                      value={row.sku}
-                      onChange={(e) => setRow(index, { sku: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <Form.Control
-                      size="sm"
-                      inputMode="decimal"
-                      aria-label={`${t('admin.variants.price')}: ${rowName(row)}`}
-                      value={row.price}
-                      onChange={(e) => setRow(index, { price: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <Form.Control
-                      size="sm"
-                      inputMode="numeric"
-                      aria-label={`${t('admin.variants.stock')}: ${rowName(row)}`}
-                      value={row.stock}
-                      onChange={(e) => setRow(index, { stock: e.target.value })}
-                    />
-                  </td>
+                  {ROW_FIELDS.map(({ field, label, inputMode }) => (
+                    <td key={field}>
+                      <Form.Control
+                        size="sm"
+                        inputMode={inputMode}
+                        aria-label={`${t(label)}: ${rowName(row)}`}
+                        value={row[field]}
+                        onChange={(e) => setRow(index, { [field]: e.target.value })}
+                      />
+                    </td>
+                  ))}
                   <td>
                     <Form.Select
                       size="sm"

@@ -7,6 +7,7 @@ import {
   type ProductDetail,
   type ProductFilters,
   type ProductList,
+  type SortOption,
 } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 import { listQuery } from '../../../api/listQuery';
@@ -20,14 +21,16 @@ export interface ProductListArgs {
   q?: string;
   /** The filter panel's choices (the address's, on a category's or department's page). */
   filters?: ProductFilters;
+  /** The order the shopper chose (the address's); newest first without one. */
+  sortBy?: SortOption | null;
 }
 
 /** A category's page lists all its products at once, without pages. */
-export const categoryProductsArgs = (category: string, filters: ProductFilters = {}): ProductListArgs => ({
-  category,
-  limit: MAX_PAGE_SIZE,
-  filters,
-});
+export const categoryProductsArgs = (
+  category: string,
+  filters: ProductFilters = {},
+  sortBy: SortOption | null = null,
+): ProductListArgs => ({ category, limit: MAX_PAGE_SIZE, filters, sortBy });
 
 const productTags = (products: Product[] | undefined) => [
   ...(products ?? []).map(({ _id }) => ({ type: 'Product' as const, id: _id })),
@@ -38,8 +41,8 @@ export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProducts: build.query<ProductList, ProductListArgs>({
       // Product lists include out-of-stock items, shown as such.
-      query: ({ page = 1, limit = PAGE_SIZE, category, department, q, filters }) =>
-        `/product?${listQuery({ page, limit, includeOutOfStock: true, category, department, q }, filters)}`,
+      query: ({ page = 1, limit = PAGE_SIZE, category, department, q, filters, sortBy }) =>
+        `/product?${listQuery({ page, limit, includeOutOfStock: true, category, department, q, sortBy }, filters)}`,
       providesTags: (result) => productTags(result?.products),
     }),
     getProduct: build.query<ProductDetail, string>({

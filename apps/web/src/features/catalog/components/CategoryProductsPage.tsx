@@ -12,16 +12,19 @@ import {
   useGetProductsQuery,
 } from '../api/catalogApi';
 import { useProductActions } from '../../productActions';
-import { FilteredList, NoMatch, useProductFilters } from '../../filters';
+import { FilteredList, NoMatch, SortMenu, useProductFilters } from '../../filters';
 import { paths } from '../../../lib/paths';
+import { sortOrderOf } from '../../../lib/sortOrder';
 
-/** One category's products as a grid without pagination, beside their filters. */
+/** One category's products as a grid without pagination, beside their filters, in the order the shopper chose. */
 export function CategoryProductsPage() {
   const { t } = useTranslation();
   const local = useLocalized();
   const { id = '' } = useParams();
-  const { filters } = useProductFilters();
-  const { data, isLoading, isFetching, isError } = useGetProductsQuery(categoryProductsArgs(id, filters));
+  const { filters, params } = useProductFilters();
+  const { data, isLoading, isFetching, isError } = useGetProductsQuery(
+    categoryProductsArgs(id, filters, sortOrderOf(params)),
+  );
   const { category } = useGetCategoriesQuery(undefined, {
     selectFromResult: ({ data: categories }) => ({ category: categories?.find((item) => item._id === id) }),
   });
@@ -60,7 +63,10 @@ export function CategoryProductsPage() {
           </>
         )}
       </nav>
-      <h1 className="page-title">{name ? <Localized value={name} /> : t('category.heading')}</h1>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
+        <h1 className="page-title mb-0">{name ? <Localized value={name} /> : t('category.heading')}</h1>
+        <SortMenu />
+      </div>
       <FilteredList facets={data?.facets} refreshing={isFetching && !isLoading}>
         <ProductGrid
           products={data?.products}

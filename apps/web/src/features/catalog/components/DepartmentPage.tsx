@@ -12,9 +12,10 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { scrollToId } from '../../../lib/scroll';
 import { useGetDepartmentCategoriesQuery, useGetDepartmentsQuery, useGetProductsQuery } from '../api/catalogApi';
 import { useProductActions } from '../../productActions';
-import { FilteredList, NoMatch, useProductFilters } from '../../filters';
+import { FilteredList, NoMatch, SortMenu, useProductFilters } from '../../filters';
 import { CategoryCard, CategoryCardPlaceholder } from './CategoryCard';
 import { paths } from '../../../lib/paths';
+import { sortOrderOf } from '../../../lib/sortOrder';
 
 /** A department: its categories as cards, then its products with their filters, paged like the home page. */
 export function DepartmentPage() {
@@ -26,8 +27,8 @@ export function DepartmentPage() {
   });
   const categories = useGetDepartmentCategoriesQuery(id);
   const { page, setPage } = usePageParam();
-  const { filters } = useProductFilters();
-  const products = useGetProductsQuery({ department: id, page, filters });
+  const { filters, params } = useProductFilters();
+  const products = useGetProductsQuery({ department: id, page, filters, sortBy: sortOrderOf(params) });
   usePageBounds(page, products.data?.pages, setPage);
   const actions = useProductActions();
   const name = department ? local.name(department) : undefined;
@@ -70,9 +71,12 @@ export function DepartmentPage() {
       </section>
 
       <section aria-labelledby="department-products-heading">
-        <h2 id="department-products-heading" className="section-title">
-          {t('department.products')}
-        </h2>
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
+          <h2 id="department-products-heading" className="section-title mb-0">
+            {t('department.products')}
+          </h2>
+          <SortMenu />
+        </div>
         <FilteredList facets={products.data?.facets} refreshing={products.isFetching && !products.isLoading}>
           <ProductGrid
             products={products.data?.products}

@@ -97,7 +97,8 @@ describe('ProductPage', () => {
     await screen.findByRole('heading', { name: 'Apple iPhone 15' });
     const head = (selector: string, attribute = 'content') =>
       document.head.querySelector(selector)?.getAttribute(attribute);
-    const address = `${window.location.origin}/product/one/p1`;
+    // Its readable address, named in the page's language, is the canonical one.
+    const address = `${window.location.origin}/product/one/p1/apple-iphone-15`;
     expect(document.title).toBe('Apple iPhone 15 – EGP Shop');
     expect(head('meta[name="description"]')).toBe('A phone. With a camera.');
     expect(head('link[rel="canonical"]', 'href')).toBe(address);

@@ -89,7 +89,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
       <PageHead
         title={t('product.title', { name: name.text })}
         description={summary(description.text)}
-        path={paths.product(product._id)}
+        path={paths.product(product._id, name.text)}
         image={product.image_path[0]}
       />
       <nav aria-label={t('common.breadcrumb')} className="mb-3 small">
@@ -120,9 +120,8 @@ function ProductDetails({ product }: { product: ProductDetail }) {
           <hr />
           <ProductPrice
             price={variant?.price ?? product.price}
-            // A variant product's price before the sale is its lowest price's: shown while none is chosen, or the
-            // chosen one is sold at that price.
-            compareAtPrice={!variant || variant.price === product.price ? product.compareAtPrice : null}
+            // The chosen variant's sale; while none is chosen, its lowest price's (the product row's).
+            compareAtPrice={variant ? variant.compareAtPrice : product.compareAtPrice}
             from={hasVariants && !variant}
             className="product-detail-price d-block mb-1"
           />

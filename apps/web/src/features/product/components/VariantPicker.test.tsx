@@ -81,6 +81,18 @@ describe('choosing a variant on the product page', () => {
     ]);
   });
 
+  it('shows the chosen variant’s own sale: its price before the sale struck through and the saving', async () => {
+    open('/product/one/p1?variant=v-l-red');
+    await screen.findByRole('heading', { name: 'Cotton T-shirt' });
+    const was = screen.getByText('Was', { exact: false }).closest('s');
+    expect(was).toHaveTextContent(/300/);
+    expect(screen.getByText(/^Save .*30.*\(10%\)$/)).toBeInTheDocument();
+    // M/Red is not on sale: no old price, no saving.
+    await userEvent.click(within(option(/Size/)).getByRole('button', { name: 'M' }));
+    expect(screen.queryByText('Was', { exact: false })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Save /)).not.toBeInTheDocument();
+  });
+
   it('opens with the variant the address names', async () => {
     open('/product/one/p1?variant=v-m-blue');
     await screen.findByRole('heading', { name: 'Cotton T-shirt' });

@@ -1,12 +1,7 @@
-import {
-  SORT_OPTIONS,
-  type ProductFilters,
-  type SearchResult,
-  type SearchSuggestions,
-  type SortOption,
-} from '@shop/contracts';
+import type { ProductFilters, SearchResult, SearchSuggestions, SortOption } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 import { listQuery } from '../../../api/listQuery';
+import { sortOrderOf } from '../../../lib/sortOrder';
 
 export interface SearchArgs {
   name: string;
@@ -14,16 +9,12 @@ export interface SearchArgs {
   filters: ProductFilters;
 }
 
-export const isSortOption = (value: string | null): value is SortOption =>
-  SORT_OPTIONS.some((option) => option === value);
-
 /**
  * The search a results page runs: its text, the sort order in `?sortBy=` (none when not one of ours) and the
  * filters of the address (read by the caller: their rules are not first-load code).
  */
 export function searchArgsOf(query: string, params: URLSearchParams, filters: ProductFilters): SearchArgs {
-  const sortBy = params.get('sortBy');
-  return { name: query.trim(), sortBy: isSortOption(sortBy) ? sortBy : null, filters };
+  return { name: query.trim(), sortBy: sortOrderOf(params), filters };
 }
 
 export const searchApi = api.injectEndpoints({
