@@ -46,6 +46,12 @@ export type VariantCsvColumn = (typeof VARIANT_CSV_COLUMNS)[number];
 export const OPTIONAL_VARIANT_CSV_COLUMNS: readonly VariantCsvColumn[] = ['variantCompareAtPrice'];
 export type CatalogueCsvColumn = ProductCsvColumn | VariantCsvColumn;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+/**
+ * The product columns a file may still lack: one written before warranties travelled imports as before, each
+ * product it updates keeping its warranty (a new one has none).
+ */
+export const OPTIONAL_PRODUCT_CSV_COLUMNS = ['warranty', 'warrantyAr'] as const satisfies readonly ProductCsvColumn[];
+export type OptionalProductCsvColumn = (typeof OPTIONAL_PRODUCT_CSV_COLUMNS)[number];
 
 /** How a variant's options are written in its cell: `Size=M; Colour=Navy`, in the product's order of options. */
 export const OPTION_SEPARATOR = '; ';

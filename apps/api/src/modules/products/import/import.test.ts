@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
 import { count, eq, sql } from 'drizzle-orm';
 import {
   API_MSG,
@@ -6,6 +7,7 @@ import {
   MSG,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_ROWS,
+  OPTIONAL_PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_COLUMNS,
   RULE_MSG,
   VARIANT_CSV_COLUMNS,
@@ -26,6 +28,10 @@ import { rowChecker } from './validate.js';
 import { createImportWorker } from './worker.js';
 
 const PUBLIC_URL = 'https://shop.example.eg';
+/** The columns a file must have: all the export's but those older files lack. */
+const REQUIRED_COLUMNS = PRODUCT_CSV_COLUMNS.filter(
+  (column) => !(OPTIONAL_PRODUCT_CSV_COLUMNS as readonly string[]).includes(column),
+);
 const SLOW = 120_000;
 
 type Row = Partial<Record<CatalogueCsvColumn, string>>;
@@ -343,6 +349,25 @@ describe('the demo catalogue, exported and imported back', () => {
           );
         };
         const job = await checked(t, admin, fileOf(withoutSale(header), lines.map(withoutSale)));
+        expect(job.check).toMatchObject({ add: 0, update: 0, unchanged: 200, reject: 0 });
+        expect((await applied(t, admin, job._id)).result).toMatchObject({ unchanged: 200 });
+        expect(await catalogueDigest(t)).toEqual(before);
+      },
+      SLOW,
+    );
+
+    it(
+      'leaves each product’s warranty as it is when the file has no warranty columns, as files exported before them',
+      async () => {
+        const before = await catalogueDigest(t);
+        const [{ warranties = 0 } = {}] = await t.app.db
+          .select({ warranties: count() })
+          .from(products)
+          .where(sql`${products.warranty} is not null`);
+        // The demo catalogue's products have warranties, which a file without the columns must not take away.
+        expect(warranties).toBeGreaterThan(0);
+        const rows = parse(await exportCsv(t, admin), { columns: true, bom: true }) as Row[];
+        const job = await checked(t, admin, csvOf(rows, [...REQUIRED_COLUMNS, ...VARIANT_CSV_COLUMNS]));
         expect(job.check).toMatchObject({ add: 0, update: 0, unchanged: 200, reject: 0 });
         expect((await applied(t, admin, job._id)).result).toMatchObject({ unchanged: 200 });
         expect(await catalogueDigest(t)).toEqual(before);
@@ -723,12 +748,12 @@ describe('CSV product import', () => {
       await refused(
         'lorem ipsum, dolor sit amet\n'.repeat(375_000),
         400,
-        API_MSG.importMissingColumns(PRODUCT_CSV_COLUMNS.join(', ')),
+        API_MSG.importMissingColumns(REQUIRED_COLUMNS.join(', ')),
       );
     });
 
     it('with a header that does not name the columns', async () => {
-      await refused('', 400, API_MSG.importMissingColumns(PRODUCT_CSV_COLUMNS.join(', ')));
+      await refused('', 400, API_MSG.importMissingColumns(REQUIRED_COLUMNS.join(', ')));
       await refused(
         csvOf(
           [newRow()],

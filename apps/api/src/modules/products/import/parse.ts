@@ -4,6 +4,8 @@ import { CsvError, parse } from 'csv-parse';
 import {
   say,
   MAX_IMPORT_ROWS,
+  OPTIONAL_PRODUCT_CSV_COLUMNS,
+  type OptionalProductCsvColumn,
   OPTIONAL_VARIANT_CSV_COLUMNS,
   PRODUCT_CSV_COLUMNS,
   VARIANT_CSV_COLUMNS,
@@ -15,7 +17,8 @@ import {
 import { badRequest } from '../../../lib/errors.js';
 
 /** A data row of the file by column, cells as written (still escaped); a file without variant columns lacks them. */
-export type CsvCells = Record<ProductCsvColumn, string> & Partial<Record<VariantCsvColumn, string>>;
+export type CsvCells = Record<Exclude<ProductCsvColumn, OptionalProductCsvColumn>, string> &
+  Partial<Record<OptionalProductCsvColumn | VariantCsvColumn, string>>;
 
 /** A data row and the line of the file it starts on; a row that does not fit the header carries why. */
 export type FileRow = { line: number; cells: CsvCells } | { line: number; problem: Said };
@@ -32,19 +35,23 @@ function* pieces(bytes: Buffer): Generator<Buffer> {
 
 const CSV_COLUMNS: readonly string[] = [...PRODUCT_CSV_COLUMNS, ...VARIANT_CSV_COLUMNS];
 const isColumn = (name: string): name is CatalogueCsvColumn => CSV_COLUMNS.includes(name);
+const REQUIRED_PRODUCT_COLUMNS = PRODUCT_CSV_COLUMNS.filter(
+  (column) => !(OPTIONAL_PRODUCT_CSV_COLUMNS as readonly string[]).includes(column),
+);
 
 /**
  * The header must name each column of the export once, in any order, and nothing else; the variant columns
  * all or none (a file exported before variants travelled has none), but for those a file written before they
- * travelled lacks (OPTIONAL_VARIANT_CSV_COLUMNS).
+ * travelled lacks (OPTIONAL_PRODUCT_CSV_COLUMNS, OPTIONAL_VARIANT_CSV_COLUMNS).
  */
 function columnsOf(header: readonly string[]): CatalogueCsvColumn[] {
   const names = header.map((name) => name.trim());
   const withVariants = VARIANT_CSV_COLUMNS.some((column) => names.includes(column));
-  const required = VARIANT_CSV_COLUMNS.filter((column) => !OPTIONAL_VARIANT_CSV_COLUMNS.includes(column));
-  const missing = [...PRODUCT_CSV_COLUMNS, ...(withVariants ? required : [])].filter(
-    (column) => !names.includes(column),
-  );
+  const required = [
+    ...REQUIRED_PRODUCT_COLUMNS,
+    ...(withVariants ? VARIANT_CSV_COLUMNS.filter((column) => !OPTIONAL_VARIANT_CSV_COLUMNS.includes(column)) : []),
+  ];
+  const missing = required.filter((column) => !names.includes(column));
   if (missing.length) throw badRequest(say.api.importMissingColumns(missing.join(', ')));
   const unknown = names.filter((name, i) => !isColumn(name) || names.indexOf(name) !== i);
   if (unknown.length) throw badRequest(say.api.importUnknownColumns(unknown.join(', ')));
@@ -129,7 +136,7 @@ export async function* fileRows(bytes: Buffer, size: number): AsyncGenerator<Fil
   } finally {
     parser.destroy();
   }
-  if (!columns) throw badRequest(say.api.importMissingColumns(PRODUCT_CSV_COLUMNS.join(', ')));
+  if (!columns) throw badRequest(say.api.importMissingColumns(REQUIRED_PRODUCT_COLUMNS.join(', ')));
   if (batch.length) yield batch;
   if (rows === 0) throw badRequest(say.api.importNoRows);
 }

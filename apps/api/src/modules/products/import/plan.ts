@@ -262,9 +262,13 @@ export async function planBatch(db: DbOrTx, batch: (CheckedRow | Rejection)[], o
       plan.newCategories.push({ department: department?.name ?? row.department, name: row.category });
     }
     const place = department && categoryId ? { departmentId: department.id, categoryId } : null;
-    const planned = { id: row.id, values: row.values, place, grid };
+    const values =
+      row.keepsWarranty && product
+        ? { ...row.values, warranty: product.warranty, warrantyAr: product.warrantyAr }
+        : row.values;
+    const planned = { id: row.id, values, place, grid };
     if (!product) plan.adds.push(planned);
-    else if (place && isSame(product, { ...row.values, ...place }) && !(grid && gridChanges(grid, stored)))
+    else if (place && isSame(product, { ...values, ...place }) && !(grid && gridChanges(grid, stored)))
       plan.unchanged++;
     else plan.updates.push(planned);
   }

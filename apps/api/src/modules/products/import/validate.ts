@@ -49,6 +49,8 @@ export interface CheckedRow {
   department: string;
   category: string;
   values: ProductValues;
+  /** The file has no warranty columns: an existing product keeps its warranty (planBatch). */
+  keepsWarranty: boolean;
   /** One per row, in the file's order; null when its rows name no variant (its variants are left as they are). */
   variants: CheckedVariant[] | null;
 }
@@ -120,12 +122,12 @@ function checkVariant(line: number, cells: CsvCells, problems: Problem[]): Check
 
 /** A row by the product form's rules (contracts), plus those of the file: formulas, pictures. */
 function checkCells(line: number, cells: CsvCells, origin: string): CheckedRow | Rejection {
-  const problems: Problem[] = TEXT_COLUMNS.filter((column) => isFormula(cells[column])).map((column) => ({
+  const problems: Problem[] = TEXT_COLUMNS.filter((column) => isFormula(cells[column] ?? '')).map((column) => ({
     column,
     message: say.api.importFormula,
   }));
   const variant = namesVariant(cells) ? checkVariant(line, cells, problems) : null;
-  const text = Object.fromEntries(PRODUCT_CSV_COLUMNS.map((column) => [column, unescapeCell(cells[column])]));
+  const text = Object.fromEntries(PRODUCT_CSV_COLUMNS.map((column) => [column, unescapeCell(cells[column] ?? '')]));
   // Excel writes the true and false the export wrote as TRUE and FALSE.
   const parsed = productImportRowSchema.safeParse({ ...text, cod: text.cod?.toLowerCase() });
   for (const issue of parsed.error?.issues ?? []) {
@@ -146,6 +148,7 @@ function checkCells(line: number, cells: CsvCells, origin: string): CheckedRow |
     department: row.department,
     category: row.category,
     values: { ...productValues(row), imagePaths: images },
+    keepsWarranty: cells.warranty === undefined,
     variants: variant && [variant],
   };
 }
