@@ -77,6 +77,8 @@ describe('favourites', () => {
       descriptionAr: null,
       weight: 1.2,
       cod: false,
+      warranty: null,
+      warrantyAr: null,
     });
   });
 
