@@ -25,7 +25,7 @@ export const codSettingsSchema = z.object({
     onTimeout: z.enum(CONFIRMATION_TIMEOUTS),
   }),
   /** The largest bill paid in cash, in EGP; null: no limit. */
-  maxCashBill: z.number().positive().max(10_000_000).multipleOf(0.01).nullable(),
+  maxCashBill: z.number().min(0.01).max(10_000_000).multipleOf(0.01).nullable(),
   /** Cash orders one phone may have open (not yet delivered, cancelled, returned or refunded) at once. */
   maxOpenCashOrders: z.number().int().min(1).max(100),
   /** Parcels refused at the door after which a phone loses plain cash on delivery. */

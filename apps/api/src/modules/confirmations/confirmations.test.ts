@@ -454,6 +454,17 @@ describe('cash settings', () => {
       payload: { ...changed, confirmation: { ...changed.confirmation, windowHours: 0 } },
     });
     expect(wrong.statusCode).toBe(400);
+    // A cash limit under a piastre would be stored as none at all: refused (the fuzz test found 5e-324 taken).
+    for (const maxCashBill of [0, 5e-324, 0.001]) {
+      const tiny = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings/cod',
+        headers: admin.headers,
+        payload: { ...changed, maxCashBill },
+      });
+      expect(tiny.statusCode, String(maxCashBill)).toBe(400);
+    }
+    expect((await read()).json()).toEqual(changed);
     await setCod((s) => s);
   });
 });
