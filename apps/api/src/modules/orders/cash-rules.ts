@@ -12,6 +12,7 @@ import {
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { HttpError } from '../../lib/errors.js';
+import { orderDeliveryPhone } from '../phone-records/outcomes.js';
 import { phoneRecord } from '../phone-records/records.js';
 import type { Bill } from './bill.js';
 
@@ -43,11 +44,7 @@ async function openCashOrders(db: DbOrTx, phone: string): Promise<number> {
     .select({ open: count() })
     .from(orders)
     .where(
-      and(
-        sql`${orders.deliveryAddress}->>'phone' = ${phone}`,
-        eq(orders.paymentMethod, 'cash'),
-        inArray(orders.status, [...OPEN_CASH]),
-      ),
+      and(eq(orderDeliveryPhone, phone), eq(orders.paymentMethod, 'cash'), inArray(orders.status, [...OPEN_CASH])),
     );
   return row?.open ?? 0;
 }

@@ -1,8 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { egyptianMobile, type PhoneRecord } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { orders } from '../../db/schema.js';
-import { countWhere, orderOutcomes } from './outcomes.js';
+import { countWhere, orderDeliveryPhone, orderOutcomes } from './outcomes.js';
 
 /**
  * Each delivery phone's record: what its orders became (contracts' phoneRecordSchema says what each count means).
@@ -18,14 +17,12 @@ export function deliveryPhone(phone: string): string | null {
   return mobile ? `0${mobile.slice(3)}` : null;
 }
 
-const deliveryPhoneOfOrder = sql`${orders.deliveryAddress}->>'phone'`;
-
 /** The records of several phones in one read, as a look-up by each phone as given; zeros for one without orders. */
 export async function phoneRecords(db: DbOrTx, phones: readonly string[]): Promise<(phone: string) => PhoneRecord> {
   const wanted = [...new Set(phones.map(deliveryPhone).filter((p): p is string => p !== null))];
   const found = new Map<string, PhoneRecord>();
   if (wanted.length) {
-    const o = orderOutcomes(db, inArray(deliveryPhoneOfOrder, wanted));
+    const o = orderOutcomes(db, inArray(orderDeliveryPhone, wanted));
     const rows = await db
       .select({
         phone: o.phone,

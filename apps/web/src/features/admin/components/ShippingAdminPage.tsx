@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
 import { get, useForm, type FieldError, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ShippingRates } from '@shop/contracts';
@@ -17,6 +15,7 @@ import { Field } from './Field';
 import { CodSettingsCard } from './CodSettingsCard';
 import { InstalmentPlansCard } from './InstalmentPlansCard';
 import { PageHeader } from './PageHeader';
+import { SaveBar } from './SaveBar';
 import { SettingsLoader } from './SettingsLoader';
 import { ScrollTable } from './ScrollTable';
 
@@ -176,12 +175,7 @@ function ShippingForm({ rates }: { rates: ShippingRates }) {
           </section>
         </Col>
       </Row>
-      <div className="shipping-save-bar">
-        <Button type="submit" variant="primary" disabled={saving}>
-          {saving && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-          {t('admin.shipping.save')}
-        </Button>
-      </div>
+      <SaveBar label={t('admin.shipping.save')} saving={saving} />
     </Form>
   );
 }

@@ -1,8 +1,6 @@
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,6 +11,7 @@ import { useGetShopSettingsQuery, useSaveShopSettingsMutation } from '../api/adm
 import { notifyOutcome } from '../notifyOutcome';
 import { Field } from './Field';
 import { PageHeader } from './PageHeader';
+import { SaveBar } from './SaveBar';
 import { SettingsLoader } from './SettingsLoader';
 
 /** The shop's details and pages: what the storefront's footer says of the seller and the pages it links to. */
@@ -156,15 +155,11 @@ function ShopForm({ settings }: { settings: ShopSettings }) {
         );
       })}
 
-      <div className="shipping-save-bar">
-        <Button type="submit" variant="primary" disabled={saving}>
-          {saving && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-          {t('admin.shop.save')}
-        </Button>
-        <span className="small text-body-secondary ms-3" role="status">
-          {isDirty ? t('admin.shop.unsaved') : t('admin.shop.saved')}
-        </span>
-      </div>
+      <SaveBar
+        label={t('admin.shop.save')}
+        saving={saving}
+        status={isDirty ? t('admin.shop.unsaved') : t('admin.shop.saved')}
+      />
     </Form>
   );
 }
