@@ -7,6 +7,7 @@ import { ORDER_STATUSES } from './lifecycle.js';
 import { couponEntry } from './coupons.js';
 import { lineVariantSchema } from './variants.js';
 import { orderEtaReceiptSchema } from './eta.js';
+import { nationalIdEntry } from './nationalId.js';
 
 /** What an Egyptian address adds beside the specification's fields: optional, '' when not given. */
 const addressDetail = z.string().trim().max(100, say.rule.atMostCharacters(100)).default('');
@@ -48,6 +49,8 @@ export const orderCreateSchema = z.object({
     .transform((v): PaymentMethod => (v === 'visa' ? 'visa' : 'cash')),
   /** A coupon code, checked again as the order is placed. */
   coupon: couponEntry,
+  /** The buyer's national ID, where the quote says the order needs it (nationalId.ts). */
+  nationalId: nationalIdEntry,
 });
 export type OrderCreateInput = z.input<typeof orderCreateSchema>;
 
@@ -288,6 +291,8 @@ export const orderSchema = z.object({
     .object({ amount: z.number(), state: z.enum(DEPOSIT_STATES) })
     .nullable()
     .optional(),
+  /** The last four digits of the buyer's national ID, where the order needed one for its e-receipt. */
+  nationalIdEnding: z.string().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -33,6 +33,7 @@ export * from './variants.js';
 export * from './variantLabels.js';
 export * from './staff.js';
 export * from './eta.js';
+export * from './nationalId.js';
 export * from './staffOrders.js';
 export * from './cod.js';
 export * from './seller.js';

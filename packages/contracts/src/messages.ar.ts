@@ -89,6 +89,10 @@ export const RULE_MSG_AR: Arabic<typeof RULE_MSG> = {
   phoneNumber: 'رقم الهاتف من 3 إلى 20 رقمًا، وتُقبل المسافات والشرطات وعلامة + في أوله',
   eachShopPageOnce: 'أدخل كل صفحة مرة واحدة: التوصيل والاسترجاع والخصوصية والشروط',
   daysInOrder: 'لا يمكن أن يزيد أقل عدد من الأيام على أكثرها',
+  nationalIdLength: 'الرقم القومي 14 رقمًا',
+  nationalIdCentury: 'يبدأ الرقم القومي بـ 2 (لمواليد القرن العشرين) أو 3 (لمواليد 2000 وما بعدها)',
+  nationalIdBirthDate: 'تاريخ الميلاد في هذا الرقم القومي (الأرقام من 2 إلى 7) ليس تاريخًا صحيحًا',
+  nationalIdGovernorate: 'كود المحافظة في هذا الرقم القومي (الرقمان 8 و9) غير معروف',
 };
 
 export const NOT_FOUND_AR: Arabic<typeof NOT_FOUND> = {
@@ -277,6 +281,8 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   refundPending: 'أُرسل طلب رد مبلغ هذا الطلب إلى مزود الدفع من قبل، وسيتغير الطلب عندما يؤكده المزود',
   receiptNotInvalid: 'لا يُعاد إرسال إيصال إلا إذا وجدته مصلحة الضرائب غير صالح',
   receiptsNotConfigured: 'الإيصالات الإلكترونية غير مُعدّة: يلزم إعداد نقطة البيع وبيانات البائع معًا',
+  nationalIdRequired: (threshold) =>
+    `الطلب بقيمة ${formatPrice(threshold, AR_LOCALE)} أو أكثر يحتاج إلى الرقم القومي للمشتري على إيصاله الإلكتروني كما تشترط مصلحة الضرائب: يرجى إدخاله.`,
   paymentConfirming: 'جارٍ تأكيد هذه العملية بالفعل.',
 };
 

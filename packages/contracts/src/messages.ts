@@ -71,6 +71,11 @@ export const RULE_MSG = {
   phoneNumber: 'A phone number is 3 to 20 digits, with spaces, dashes or a leading +',
   eachShopPageOnce: 'Give each page once: delivery, returns, privacy and terms',
   daysInOrder: 'The fewest days cannot be more than the most',
+  // The buyer's national ID on an e-receipt
+  nationalIdLength: 'A national ID is 14 digits',
+  nationalIdCentury: 'A national ID starts with 2 (born in the 1900s) or 3 (born in 2000 or later)',
+  nationalIdBirthDate: 'The birth date in this national ID (digits 2 to 7) is not a real date',
+  nationalIdGovernorate: 'The governorate code in this national ID (digits 8 and 9) is not a known one',
 } as const;
 
 /** What a 404 names: `notFound('Product')` answers 'Product not found'. */
@@ -283,6 +288,8 @@ export const API_MSG = {
   // E-receipts
   receiptNotInvalid: 'Only a receipt the Tax Authority found invalid can be sent again',
   receiptsNotConfigured: 'E-receipts are not set up: the POS settings and the seller details are both needed',
+  nationalIdRequired: (threshold: number) =>
+    `An order of ${formatPrice(threshold)} or more needs the buyer's national ID on its e-receipt, as the Tax Authority requires: please enter it.`,
 } as const;
 
 /** The staff invitation e-mail. */

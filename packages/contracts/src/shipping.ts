@@ -119,5 +119,7 @@ export const shippingQuoteSchema = z.object({
   discount: z.number(),
   /** The coupon's code as the shop spells it (the shopper may have typed it in another case); null without one. */
   coupon: z.string().nullable(),
+  /** Whether the order needs the buyer's national ID for its e-receipt (ETA_BUYER_ID_THRESHOLD). */
+  buyerIdRequired: z.boolean(),
 });
 export type ShippingQuote = z.infer<typeof shippingQuoteSchema>;

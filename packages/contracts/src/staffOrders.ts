@@ -5,6 +5,7 @@ import { nameField } from './user.js';
 import { mobileField } from './phone.js';
 import { addressSchema, savedAddressSchema } from './checkout.js';
 import { cashOfferSchema } from './cod.js';
+import { nationalIdEntry } from './nationalId.js';
 import { STAFF_ORDER_SOURCES } from './constants.js';
 
 /** Cash on delivery, or paid online through a link sent to the customer (the order is then a card order). */
@@ -57,6 +58,8 @@ export const staffOrderCreateSchema = z.object({
   deliveryAddress: addressSchema,
   paymentMethod: staffPaymentMethod,
   source: z.enum(STAFF_ORDER_SOURCES, { error: say.rule.orderSource }),
+  /** The customer's national ID, where the quote says the order needs it (nationalId.ts). */
+  nationalId: nationalIdEntry,
 });
 export type StaffOrderCreateInput = z.input<typeof staffOrderCreateSchema>;
 export type StaffOrderCreate = z.infer<typeof staffOrderCreateSchema>;
@@ -81,6 +84,8 @@ export const staffOrderBillSchema = z.object({
   bill: z.number(),
   /** How cash may pay for it under the shop's cash rules; null for an order paid by link, or without a phone. */
   cash: cashOfferSchema.nullable(),
+  /** Whether the order needs the customer's national ID for its e-receipt (ETA_BUYER_ID_THRESHOLD). */
+  buyerIdRequired: z.boolean(),
 });
 export type StaffOrderBill = z.infer<typeof staffOrderBillSchema>;
 

@@ -561,6 +561,11 @@ export const orders = pgTable(
      */
     deposit: integer('deposit').notNull().default(0),
     depositState: text('deposit_state'),
+    /**
+     * The buyer's national ID (14 digits), only where the order's e-receipt needs it (contracts' nationalId.ts):
+     * it goes on the receipt; pages show its last four digits; it is never logged.
+     */
+    buyerNationalId: text('buyer_national_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -20,6 +20,7 @@ import { billCart, readItems } from '../orders/bill.js';
 import { placingService } from '../orders/placing.js';
 import { cashOffer } from '../orders/cash-rules.js';
 import { loadCodSettings } from '../confirmations/settings.js';
+import { buyerIdNeeded } from '../receipts/buyer-id.js';
 import { accountOf } from '../users/phone-sign-in.js';
 import type { Deps } from '../deps.js';
 
@@ -89,6 +90,7 @@ export function staffOrdersService(deps: StaffOrdersDeps) {
         deliveryAddress: input.deliveryAddress,
         paymentMethod: input.paymentMethod === 'link' ? 'visa' : 'cash',
         language,
+        nationalId: input.nationalId,
         staff: { by, items: input.items, source: input.source, customer: findOrMake },
       },
       ip,
@@ -115,15 +117,17 @@ export function staffOrdersService(deps: StaffOrdersDeps) {
       method: input.paymentMethod === 'link' ? 'visa' : 'cash',
       now: clock.now(),
     });
+    const [cash, buyerIdRequired] = await Promise.all([
+      input.paymentMethod === 'cash' && input.phone ? cashOffer(db, { phone: input.phone, bill, settings }) : null,
+      buyerIdNeeded(db, bill.bill),
+    ]);
     return {
       itemsTotal: toEgp(bill.itemsTotal),
       shipping: toEgp(bill.shipping),
       codFee: toEgp(bill.codFee),
       bill: toEgp(bill.bill),
-      cash:
-        input.paymentMethod === 'cash' && input.phone
-          ? await cashOffer(db, { phone: input.phone, bill, settings })
-          : null,
+      cash,
+      buyerIdRequired,
     };
   }
 

@@ -186,7 +186,7 @@ describe('a coupon at checkout', () => {
     ]);
     // Typed in another case, with spaces around it.
     const q = await quote(shopper, ` ${coupon.code.toLowerCase()} `);
-    expect(q.json()).toEqual({ shipping: 21, codFee: 9, discount: 67.5, coupon: coupon.code });
+    expect(q.json()).toEqual({ shipping: 21, codFee: 9, discount: 67.5, coupon: coupon.code, buyerIdRequired: false });
     const order = await placed(shopper, ` ${coupon.code.toLowerCase()} `);
     // 449.98 × 15% = 67.497 → 67.50
     expect(order).toMatchObject({ itemsTotal: 449.98, discount: 67.5, couponCode: coupon.code, bill: 412.48 });

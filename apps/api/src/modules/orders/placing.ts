@@ -30,6 +30,7 @@ import { byName, toOrder } from './queries.js';
 import { loadShippingRates } from '../shipping/rates.js';
 import { loadCodSettings } from '../confirmations/settings.js';
 import { cashRefused, placingVerdict } from './cash-rules.js';
+import { orderNationalId } from '../receipts/buyer-id.js';
 import { answerAgain, findOrderRequest, rememberOrderRequest, type OrderRequest } from './requests.js';
 import type { Deps } from '../deps.js';
 
@@ -78,6 +79,7 @@ const ORDER_COLUMNS = [
   'source',
   'deposit',
   'depositState',
+  'buyerNationalId',
   'createdAt',
   'updatedAt',
 ] as const;
@@ -99,6 +101,8 @@ export interface PlaceOrderInput {
   language: Language;
   /** The coupon code the shopper entered, if any. */
   coupon?: string | undefined;
+  /** The buyer's national ID as typed, kept only where the order's e-receipt needs it (receipts/buyer-id.ts). */
+  nationalId?: string | undefined;
   /** Set when a staff member places the order for a customer; without it the shopper places their cart. */
   staff?: StaffPlacement;
 }
@@ -273,6 +277,7 @@ export function placingService(deps: PlacingDeps) {
           ? await placingVerdict(tx, { phone: input.deliveryAddress.phone, bill: billed, settings: cod })
           : null;
       if (verdict?.cash === 'online') throw cashRefused(verdict);
+      const buyerNationalId = await orderNationalId(tx, billed.bill, input.nationalId);
       const deposit = verdict?.cash === 'deposit' ? verdict.deposit : 0;
       // A bill of nothing (a coupon for all of it, free shipping) has nothing to pay: confirmed at once. A cash order
       // is the shopper's promise to pay at the door: it waits for them to confirm it, unless the shop turned that off.
@@ -299,6 +304,7 @@ export function placingService(deps: PlacingDeps) {
         source: staff?.source ?? 'web',
         deposit,
         depositState: deposit ? 'due' : null,
+        buyerNationalId,
         createdAt: now,
         updatedAt: now,
       } satisfies OrderValues;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
+  nationalIdEnding,
   ONLINE_METHODS,
   type DepositState,
   type Order,
@@ -69,6 +70,8 @@ export function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[], re
       quantity: l.quantity,
     })),
     ...(receipt ? { etaReceipt: orderEtaReceipt(receipt) } : {}),
+    // Its last four digits only: the whole number goes to the Tax Authority on the receipt, and nowhere else.
+    ...(o.buyerNationalId ? { nationalIdEnding: nationalIdEnding(o.buyerNationalId) } : {}),
   };
 }
 

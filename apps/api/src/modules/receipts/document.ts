@@ -46,7 +46,12 @@ export interface ReceiptInput {
   orderRef: string;
   seller: Omit<EtaSettings, 'deliveryMode'> & { deliveryMode?: string | null | undefined };
   deviceSerialNumber: string;
-  buyer: { name?: string | null | undefined; mobileNumber?: string | null | undefined };
+  /** `id`: the buyer's national ID, where the order needed one (buyer-id.ts). */
+  buyer: {
+    id?: string | null | undefined;
+    name?: string | null | undefined;
+    mobileNumber?: string | null | undefined;
+  };
   lines: readonly ReceiptLine[];
   /** Piastres taken off the lines by a coupon. */
   discount: number;
@@ -98,7 +103,8 @@ export interface ReceiptDocument {
     deviceSerialNumber: string;
     activityCode: string;
   };
-  buyer: { type: string; name?: string; mobileNumber?: string };
+  /** In the SDK's order: type, id, name, mobileNumber (the serialization, and so the UUID, follows it). */
+  buyer: { type: string; id?: string; name?: string; mobileNumber?: string };
   itemData: ItemData[];
   totalSales: number;
   totalCommercialDiscount: number;
@@ -182,6 +188,7 @@ export function buildReceipt(input: ReceiptInput): ReceiptDocument {
     );
   const sum = (pick: (l: (typeof lines)[number]) => number) => lines.reduce((s, l) => s + pick(l), 0);
   const buyer: ReceiptDocument['buyer'] = { type: 'P' };
+  if (input.buyer.id) buyer.id = input.buyer.id;
   if (input.buyer.name) buyer.name = input.buyer.name;
   if (input.buyer.mobileNumber) buyer.mobileNumber = input.buyer.mobileNumber;
   const receipt: ReceiptDocument = {

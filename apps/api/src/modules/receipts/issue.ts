@@ -115,7 +115,7 @@ export async function issueReceipt(
     orderRef: orderRef(order.id),
     seller,
     deviceSerialNumber: pos.serial,
-    buyer: { name: buyer?.name, mobileNumber: order.deliveryAddress.phone },
+    buyer: { id: order.buyerNationalId, name: buyer?.name, mobileNumber: order.deliveryAddress.phone },
     lines,
     discount: order.discount,
     couponCode: order.couponCode,

@@ -88,6 +88,21 @@ describe('a receipt UUID', () => {
     expect(receiptUuid(receipt)).toBe(receipt.header.uuid);
   });
 
+  it('carries the buyer’s national ID as the SDK orders the buyer: type, id, name, mobile number', () => {
+    const withId = buildReceipt(
+      input({ buyer: { id: '29001010100015', name: 'Mona Ali', mobileNumber: '01012345678' } }),
+    );
+    expect(Object.keys(withId.buyer)).toEqual(['type', 'id', 'name', 'mobileNumber']);
+    expect(serializeJsonText(JSON.stringify(withId))).toContain(
+      '"BUYER""TYPE""P""ID""29001010100015""NAME""Mona Ali""MOBILENUMBER""01012345678""ITEMDATA"',
+    );
+    // The ID is hashed with the receipt; without one the buyer has no id at all.
+    const without = buildReceipt(input());
+    expect(without.buyer).toEqual({ type: 'P', name: 'Mona Ali', mobileNumber: '01012345678' });
+    expect(withId.header.uuid).not.toBe(without.header.uuid);
+    expect(receiptUuid(withId)).toBe(withId.header.uuid);
+  });
+
   it('chains: the previous receipt’s UUID is hashed with it', () => {
     const first = buildReceipt(input());
     const second = buildReceipt(input({ receiptNumber: '2', previousUuid: first.header.uuid }));

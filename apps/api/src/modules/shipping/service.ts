@@ -4,6 +4,7 @@ import type { Actor } from '../../lib/admin-audit.js';
 import { toEgp } from '../../lib/money.js';
 import type { Deps } from '../deps.js';
 import { loadShippingRates, saveShippingRates } from './rates.js';
+import { buyerIdNeeded } from '../receipts/buyer-id.js';
 
 export function shippingService(deps: Pick<Deps, 'db' | 'clock'>) {
   const { db } = deps;
@@ -26,6 +27,7 @@ export function shippingService(deps: Pick<Deps, 'db' | 'clock'>) {
       codFee: toEgp(billed.codFee),
       discount: toEgp(billed.discount),
       coupon: billed.coupon?.coupon.code ?? null,
+      buyerIdRequired: await buyerIdNeeded(db, billed.bill),
     };
   }
 

@@ -153,12 +153,19 @@ describe('a quote for the shopper’s cart', () => {
     // 4.8 kg: 3.8 kg beyond the first, 4 started kilograms at 7.50 on Aswan's 60.
     const cash = await quote(shopper, 'Aswan', 'cash');
     expect(cash.statusCode, cash.body).toBe(200);
-    expect(cash.json()).toEqual({ shipping: 60 + 4 * 7.5, codFee: 12.5, discount: 0, coupon: null });
+    expect(cash.json()).toEqual({
+      shipping: 60 + 4 * 7.5,
+      codFee: 12.5,
+      discount: 0,
+      coupon: null,
+      buyerIdRequired: false,
+    });
     expect((await quote(shopper, 'Aswan', 'visa')).json()).toEqual({
       shipping: 90,
       codFee: 0,
       discount: 0,
       coupon: null,
+      buyerIdRequired: false,
     });
     // Cairo keeps the flat 21 whatever the weight.
     expect((await quote(shopper, 'Cairo', 'cash')).json()).toEqual({
@@ -166,6 +173,7 @@ describe('a quote for the shopper’s cart', () => {
       codFee: 12.5,
       discount: 0,
       coupon: null,
+      buyerIdRequired: false,
     });
     // A state outside Egypt's governorates pays the dearest rate, not the cheapest.
     expect((await quote(shopper, 'Ontario', 'visa')).json()).toEqual({
@@ -173,6 +181,7 @@ describe('a quote for the shopper’s cart', () => {
       codFee: 0,
       discount: 0,
       coupon: null,
+      buyerIdRequired: false,
     });
   });
 
@@ -186,6 +195,7 @@ describe('a quote for the shopper’s cart', () => {
       codFee: 9,
       discount: 0,
       coupon: null,
+      buyerIdRequired: false,
     });
     await save(ratesWith({ codFee: 9, cardShipsFree: false, freeOver: 300.01 }));
     // 3 kg: two kilograms beyond the first.
@@ -194,6 +204,7 @@ describe('a quote for the shopper’s cart', () => {
       codFee: 9,
       discount: 0,
       coupon: null,
+      buyerIdRequired: false,
     });
   });
 
@@ -207,12 +218,14 @@ describe('a quote for the shopper’s cart', () => {
       codFee: 0,
       discount: 0,
       coupon: null,
+      buyerIdRequired: false,
     });
     expect((await quote(shopper, 'Aswan', 'cash')).json()).toEqual({
       shipping: 60,
       codFee: 9,
       discount: 0,
       coupon: null,
+      buyerIdRequired: false,
     });
     await save(ratesWith({ cardShipsFree: false }));
     expect((await quote(shopper, 'Aswan', 'visa')).json()).toEqual({
@@ -220,6 +233,7 @@ describe('a quote for the shopper’s cart', () => {
       codFee: 0,
       discount: 0,
       coupon: null,
+      buyerIdRequired: false,
     });
   });
 
@@ -230,7 +244,13 @@ describe('a quote for the shopper’s cart', () => {
     await fillCart(shopper, [[dumbbell, 2]]);
     const quoted = (await quote(shopper, 'Aswan', 'cash')).json();
     const order = await placeOrderOf(t.app, shopper, [[dumbbell, 2]], { ...ADDRESS, state: 'Aswan' }, 'cash');
-    expect({ shipping: order.shipping, codFee: order.codFee, discount: order.discount, coupon: null }).toEqual(quoted);
+    expect({
+      shipping: order.shipping,
+      codFee: order.codFee,
+      discount: order.discount,
+      coupon: null,
+      buyerIdRequired: false,
+    }).toEqual(quoted);
     expect(order.bill).toBe(300 + 90 + 12.5);
   });
 

@@ -115,7 +115,8 @@ function randomKey(): string {
  * or the next one after this one was placed, gets a new key. Kept in storage, so a reload keeps it too.
  */
 export function orderAttemptKey(userId: string, order: OrderCreateInput, cart: unknown): string {
-  const what = JSON.stringify([order, cart]);
+  // A national ID is kept out of storage: it is the order's, and goes only to the server.
+  const what = JSON.stringify([{ ...order, nationalId: order.nationalId ? 'given' : undefined }, cart]);
   const stored = readOwn(ORDER_ATTEMPT_KEY, userId);
   if (isRecord(stored) && stored.what === what && typeof stored.key === 'string') return stored.key;
   const key = randomKey();

@@ -8,12 +8,12 @@ const lines = [
 
 /** The server's quotes at the default prices: cash pays 21 + 9, card nothing. */
 const cash: CheckoutFees = {
-  chosen: { shipping: 21, codFee: 9, discount: 0, coupon: null },
-  cash: { shipping: 21, codFee: 9, discount: 0, coupon: null },
+  chosen: { shipping: 21, codFee: 9, discount: 0, coupon: null, buyerIdRequired: false },
+  cash: { shipping: 21, codFee: 9, discount: 0, coupon: null, buyerIdRequired: false },
 };
 const card: CheckoutFees = {
-  chosen: { shipping: 0, codFee: 0, discount: 0, coupon: null },
-  cash: { shipping: 21, codFee: 9, discount: 0, coupon: null },
+  chosen: { shipping: 0, codFee: 0, discount: 0, coupon: null, buyerIdRequired: false },
+  cash: { shipping: 21, codFee: 9, discount: 0, coupon: null, buyerIdRequired: false },
 };
 
 describe('order summary fees', () => {
@@ -37,8 +37,8 @@ describe('order summary fees', () => {
 
   it('charges a card order its quoted shipping when card does not ship free', () => {
     const totals = orderTotals(lines, {
-      chosen: { shipping: 67.5, codFee: 0, discount: 0, coupon: null },
-      cash: { shipping: 67.5, codFee: 12, discount: 0, coupon: null },
+      chosen: { shipping: 67.5, codFee: 0, discount: 0, coupon: null, buyerIdRequired: false },
+      cash: { shipping: 67.5, codFee: 12, discount: 0, coupon: null, buyerIdRequired: false },
     });
     expect(totals.shipping).toEqual({ amount: 67.5, charged: true });
     expect(totals.codFee).toEqual({ amount: 12, charged: false });
@@ -46,7 +46,7 @@ describe('order summary fees', () => {
   });
 
   it('shows free shipping over the threshold as nothing to pay on either method', () => {
-    const free = { shipping: 0, codFee: 9, discount: 0, coupon: null };
+    const free = { shipping: 0, codFee: 9, discount: 0, coupon: null, buyerIdRequired: false };
     expect(orderTotals(lines, { chosen: free, cash: free })).toMatchObject({
       shipping: { amount: 0, charged: false },
       codFee: { amount: 9, charged: true },
@@ -130,7 +130,7 @@ describe('cash on delivery rule', () => {
 
 describe('a coupon', () => {
   it('takes the coupon’s discount off the items, on the review and on the placed order', () => {
-    const withCoupon = { shipping: 21, codFee: 9, discount: 8.55, coupon: 'SAVE10' };
+    const withCoupon = { shipping: 21, codFee: 9, discount: 8.55, coupon: 'SAVE10', buyerIdRequired: false };
     expect(orderTotals(lines, { chosen: withCoupon, cash: withCoupon }, 'SAVE10')).toMatchObject({
       itemsTotal: 85.8,
       discount: { code: 'SAVE10', amount: 8.55 },

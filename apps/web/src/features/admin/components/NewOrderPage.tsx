@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -8,6 +8,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate } from 'react-router';
 import {
   egyptianMobile,
+  ETA_BUYER_ID_THRESHOLD,
   labelVariant,
   orderRef,
   STAFF_ORDER_MAX_QUANTITY,
@@ -31,7 +32,7 @@ import { formatPrice } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { paths } from '../../../lib/paths';
 import { useGetProductQuery, useGetProductsQuery } from '../../catalog';
-import { AddressForm, AddressLines, blankAddress } from '../../checkout';
+import { AddressForm, AddressLines, blankAddress, NationalIdField, nationalIdOf } from '../../checkout';
 import {
   useLazyGetCustomerByPhoneQuery,
   usePlaceStaffOrderMutation,
@@ -57,7 +58,7 @@ const FOUND = 6;
  * the server's total out, and places it; the orders list then shows it.
  */
 export function NewOrderPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { loaded, can } = usePermissions();
   const navigate = useNavigate();
   const [phone, setPhone] = useState('');
@@ -68,6 +69,10 @@ export function NewOrderPage() {
   const [payment, setPayment] = useState<StaffPaymentMethod>('cash');
   const [source, setSource] = useState<StaffOrderSource>('phone');
   const [place, placing] = usePlaceStaffOrderMutation();
+  // Asked where the server's quote says the order's e-receipt needs it (receipts/buyer-id.ts).
+  const [idNeeded, setIdNeeded] = useState(false);
+  const [nationalId, setNationalId] = useState('');
+  const [triedWithoutId, setTriedWithoutId] = useState(false);
 
   const items: StaffOrderItem[] = lines.map((line) => ({
     product_id: line.product._id,
@@ -82,6 +87,12 @@ export function NewOrderPage() {
 
   const submit = async () => {
     if (!ready || !address) return;
+    const id = idNeeded ? nationalIdOf(nationalId) : null;
+    if (idNeeded && !id) {
+      setTriedWithoutId(true);
+      document.getElementById('new-order-national-id')?.focus();
+      return;
+    }
     const placed = await place({
       customerPhone: phone,
       customerName: name,
@@ -89,6 +100,7 @@ export function NewOrderPage() {
       deliveryAddress: address,
       paymentMethod: payment,
       source,
+      ...(id ? { nationalId: id } : {}),
     })
       .unwrap()
       // The server's reason shows beside the button.
@@ -148,7 +160,22 @@ export function NewOrderPage() {
               phone={address?.phone ?? null}
               payment={payment}
               ready={complete}
+              onBuyerIdRequired={setIdNeeded}
             />
+            {idNeeded && (
+              <div className="my-3">
+                <NationalIdField
+                  id="new-order-national-id"
+                  value={nationalId}
+                  onChange={setNationalId}
+                  showError={triedWithoutId}
+                  label={t('admin.newOrder.nationalId')}
+                  why={t('admin.newOrder.nationalIdWhy', {
+                    threshold: formatPrice(ETA_BUYER_ID_THRESHOLD, intlLocale(i18n.language)),
+                  })}
+                />
+              </div>
+            )}
             {!ready && <p className="small text-body-secondary">{t('admin.newOrder.incomplete')}</p>}
             {placing.error && (
               <Alert variant="danger" className="small">
@@ -527,12 +554,15 @@ function Quote({
   phone,
   payment,
   ready,
+  onBuyerIdRequired,
 }: {
   items: StaffOrderItem[];
   state: string | null;
   phone: string | null;
   payment: StaffPaymentMethod;
   ready: boolean;
+  /** Whether the quoted order needs the customer's national ID, as each quote says. */
+  onBuyerIdRequired: (required: boolean) => void;
 }) {
   const { t, i18n } = useTranslation();
   const skip = !state || !items.length || !ready;
@@ -541,6 +571,8 @@ function Quote({
     { skip },
   );
   const price = (egp: number) => formatPrice(egp, intlLocale(i18n.language));
+  const buyerIdRequired = !skip && Boolean(data?.buyerIdRequired);
+  useEffect(() => onBuyerIdRequired(buyerIdRequired), [buyerIdRequired, onBuyerIdRequired]);
   if (skip) return <p className="text-body-secondary">{t('admin.newOrder.noQuote')}</p>;
   if (error) return <Alert variant="danger">{errorMessage(error)}</Alert>;
   if (!data) return <p role="status">{t('admin.newOrder.pricing')}</p>;

@@ -230,6 +230,20 @@ function OrderCustomer({ order }: { order: AdminOrderDetail }) {
               </dd>
             </div>
           )}
+          {/* Asked for the e-receipt of a large order; the shop shows no more of it than its last digits. */}
+          {order.nationalIdEnding && (
+            <div>
+              <dt>{t('admin.order.nationalId')}</dt>
+              <dd>
+                <span aria-hidden="true" dir="ltr">
+                  ••••••••••{order.nationalIdEnding}
+                </span>
+                <span className="visually-hidden">
+                  {t('admin.order.nationalIdEnding', { digits: order.nationalIdEnding })}
+                </span>
+              </dd>
+            </div>
+          )}
         </dl>
       ) : (
         <p className="text-body-secondary mb-0">{t('admin.allOrders.deletedAccount')}</p>

@@ -6,7 +6,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { linesTotal, type AddressInput, type Cart, type PaymentMethod } from '@shop/contracts';
+import { linesTotal, NATIONAL_ID_REFUSALS, type AddressInput, type Cart, type PaymentMethod } from '@shop/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { errorMessage, errorStatus } from '../../../api/errors';
 import { EmptyState } from '../../../components/EmptyState';
@@ -34,6 +34,7 @@ import { useCashRules } from '../useCashRules';
 import { AddressLines } from './AddressLines';
 import { CouponField } from './CouponField';
 import { CheckoutSteps } from './CheckoutSteps';
+import { NationalIdField, nationalIdOf } from './NationalIdField';
 import { OrderSummary } from './OrderSummary';
 import { PaymentMethodLabel } from './PaymentMethodLabel';
 import { useShopper } from './ShopperOnly';
@@ -107,7 +108,20 @@ function Review({
   const awaitingFees = !fees && !feesFailed && !couponRefused;
   const cashRules = useCashRules(method === 'cash' ? address : null, coupon);
   const codUnavailable = useCodUnavailable(method === 'cash' ? cart.products : undefined) ?? cashRules.refused;
-  const { place, placing, failure } = usePlaceOrder(address, method, coupon, cart);
+  // The server's quote says whether the order's e-receipt needs the buyer's national ID; so does its refusal, should
+  // the cart have grown past the threshold since.
+  const [nationalId, setNationalId] = useState('');
+  const [triedWithoutId, setTriedWithoutId] = useState(false);
+  const { place, placing, failure, idRefused } = usePlaceOrder(address, method, coupon, cart);
+  const idNeeded = Boolean(fees?.chosen.buyerIdRequired) || idRefused;
+  const placeIfComplete = () => {
+    if (idNeeded && !nationalIdOf(nationalId)) {
+      setTriedWithoutId(true);
+      document.getElementById('national-id')?.focus();
+      return;
+    }
+    void place(idNeeded ? (nationalIdOf(nationalId) ?? undefined) : undefined);
+  };
   // The next screen's code arrives while the shopper reads, so placing moves on at once instead of
   // showing this screen with the cart the order has just emptied.
   useEffect(() => {
@@ -141,6 +155,19 @@ function Review({
             <PaymentMethodLabel method={method} />
           </Card.Body>
         </Card>
+        {idNeeded && (
+          <Card className="checkout-card">
+            <Card.Body className="review-section">
+              <h2 className="h6 fw-bold mb-2">{t('checkout.nationalId.title')}</h2>
+              <NationalIdField
+                id="national-id"
+                value={nationalId}
+                onChange={setNationalId}
+                showError={triedWithoutId}
+              />
+            </Card.Body>
+          </Card>
+        )}
         <Card className="checkout-card">
           <Card.Body className="p-0">
             <h2 className="h6 fw-bold px-3 px-md-4 pt-3 mb-0">{t('checkout.review.items')}</h2>
@@ -199,7 +226,7 @@ function Review({
             size="lg"
             className="w-100"
             disabled={placing || awaitingFees || cashRules.pending || Boolean(codUnavailable) || Boolean(couponRefused)}
-            onClick={() => void place()}
+            onClick={placeIfComplete}
           >
             {placing && <Spinner size="sm" className="me-2" aria-hidden="true" />}
             {t('checkout.review.placeOrder')}
@@ -224,6 +251,13 @@ function Review({
     </Row>
   );
 }
+
+/** A 400 refusing the order for its buyer's national ID (receipts/buyer-id.ts on the server). */
+const isNationalIdRefusal = (data: unknown) =>
+  typeof data === 'object' &&
+  data !== null &&
+  'code' in data &&
+  NATIONAL_ID_REFUSALS.some((code) => code === data.code);
 
 /** Tries of one order when the shop is briefly unavailable (503) or unreachable; each waits a little longer. */
 const PLACE_TRIES = 3;
@@ -251,14 +285,16 @@ function usePlaceOrder(address: AddressInput, method: PaymentMethod, coupon: str
   const [leaving, setLeaving] = useState(false);
   const [retrying, setRetrying] = useState(false);
 
-  const place = async () => {
+  const [idRefused, setIdRefused] = useState(false);
+
+  const place = async (nationalId: string | undefined) => {
     setFailure(null);
     const saved = await addAddress(address);
     if (saved.error) {
       setFailure(errorMessage(saved.error) ?? t('common.loadFailed'));
       return;
     }
-    const order = { deliveryAddress: address, paymentMethod: method, coupon };
+    const order = { deliveryAddress: address, paymentMethod: method, coupon, ...(nationalId ? { nationalId } : {}) };
     const lines = cart.products.map((line) => [line.product_id._id, line.variant?._id, line.quantity]);
     const attemptKey = orderAttemptKey(user._id, order, lines);
     let placed = await placeOrder({ order, attemptKey });
@@ -273,6 +309,7 @@ function usePlaceOrder(address: AddressInput, method: PaymentMethod, coupon: str
       const data = 'status' in placed.error ? placed.error.data : undefined;
       if (errorStatus(placed.error) === 409 && isOutOfStockList(data)) void navigate(paths.orderError, { state: data });
       else setFailure(errorMessage(placed.error) ?? t('common.loadFailed'));
+      if (isNationalIdRefusal(data)) setIdRefused(true);
       return;
     }
     const made = placed.data?.[0];
@@ -293,5 +330,10 @@ function usePlaceOrder(address: AddressInput, method: PaymentMethod, coupon: str
     }
   };
 
-  return { place, placing: addState.isLoading || placeState.isLoading || retrying || leaving, failure };
+  return {
+    place,
+    placing: addState.isLoading || placeState.isLoading || retrying || leaving,
+    failure,
+    idRefused,
+  };
 }
