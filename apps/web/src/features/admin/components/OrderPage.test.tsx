@@ -125,6 +125,15 @@ describe('the order page', () => {
     expect(screen.getByRole('button', { name: 'Refund order #ABCDEF12' })).toBeInTheDocument();
   });
 
+  it('shows a national ID asked for the e-receipt by its last four digits only', async () => {
+    mockApi({ [`GET /api/admin/orders/${ID}`]: { body: { ...ORDER, nationalIdEnding: '0015' } } });
+    renderPage();
+    const customer = within(await screen.findByRole('region', { name: 'Customer' }));
+    const id = customer.getByText('National ID').nextElementSibling;
+    expect(id).toHaveTextContent('••••••••••0015');
+    expect(customer.getByText('ending in 0015')).toHaveClass('visually-hidden');
+  });
+
   it('prints the packing slip in the order’s language, whatever the page’s', async () => {
     mockApi({ [`GET /api/admin/orders/${ID}`]: { body: ORDER } });
     renderPage();

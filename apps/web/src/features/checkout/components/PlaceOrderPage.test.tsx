@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Cart, PaymentMethod } from '@shop/contracts';
@@ -6,6 +6,7 @@ import { restoreCart } from '../../cart';
 import { mockApi, shopperSession } from '../../../test/utils';
 import { PAYMENT_METHOD_KEY, SHIPPING_ADDRESS_KEY } from '../checkoutStorage';
 import { renderCheckout } from '../../../test/checkout';
+import { changeLanguage } from '../../../i18n';
 import { PlaceOrderPage } from './PlaceOrderPage';
 
 const address = {
@@ -350,5 +351,75 @@ describe('/PlaceOrder', () => {
     renderReview();
     expect(await screen.findByText(/The delivery fee could not be worked out just now/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+  });
+});
+
+describe('/PlaceOrder of a bill at the Tax Authority’s threshold', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => changeLanguage('en'));
+
+  /** The quote of a shop that issues e-receipts, for a cart billed EGP 150,000 or more. */
+  const bigQuote = () => ({ body: { shipping: 0, codFee: 0, discount: 0, coupon: null, buyerIdRequired: true } });
+
+  it('asks for the buyer’s national ID, says why, checks it, and sends it in Latin digits', async () => {
+    choose('visa');
+    const { calls } = mockApi({
+      'GET /api/cart': { body: cart },
+      'GET /api/shipping/quote': bigQuote,
+      'POST /api/address': { status: 201, body: [] },
+      'POST /api/order': { status: 201, body: [order('visa')] },
+    });
+    const user = userEvent.setup();
+    renderReview();
+    const field = await screen.findByRole('textbox', { name: 'National ID number (14 digits)' });
+    expect(field).toHaveAccessibleDescription(/Tax Authority requires the buyer’s national ID .* EGP\s150,000 or more/);
+
+    // Without it, the order is not sent: the field says what is missing, and has the focus.
+    await placeOrder(user);
+    expect(field).toHaveAccessibleDescription(/This field is required/);
+    expect(field).toHaveFocus();
+    await user.type(field, '2900101050001');
+    await user.tab();
+    expect(field).toHaveAccessibleDescription(/A national ID is 14 digits/);
+    await user.clear(field);
+    await user.type(field, '29001010500015');
+    expect(field).toHaveAccessibleDescription(/governorate code/);
+    expect(calls.some((call) => call.path === '/api/order')).toBe(false);
+
+    // Typed in Arabic-Indic digits, it goes as 14 Latin ones.
+    await user.clear(field);
+    await user.type(field, '٢٩٠٠١٠١٠١٠٠٠١٥');
+    expect(field).toHaveAttribute('aria-invalid', 'false');
+    await placeOrder(user);
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/order')?.body).toEqual({
+        deliveryAddress: address,
+        paymentMethod: 'visa',
+        nationalId: '29001010100015',
+      }),
+    );
+    // Never kept in the browser's storage.
+    expect(JSON.stringify({ ...localStorage })).not.toContain('29001010100015');
+  });
+
+  it('asks in Arabic', async () => {
+    await changeLanguage('ar');
+    choose('visa');
+    mockApi({ 'GET /api/cart': { body: cart }, 'GET /api/shipping/quote': bigQuote });
+    const user = userEvent.setup();
+    renderReview();
+    const field = await screen.findByRole('textbox', { name: 'الرقم القومي (14 رقمًا)' });
+    expect(field).toHaveAccessibleDescription(/تشترط مصلحة الضرائب الرقم القومي للمشتري/);
+    await user.type(field, '١٢٣');
+    await user.tab();
+    expect(field).toHaveAccessibleDescription(/الرقم القومي 14 رقمًا/);
+  });
+
+  it('does not ask below it', async () => {
+    choose('visa');
+    mockApi({ 'GET /api/cart': { body: cart }, 'GET /api/shipping/quote': defaultQuote });
+    renderReview();
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('EGP 140.50'));
+    expect(screen.queryByRole('textbox', { name: /National ID/ })).not.toBeInTheDocument();
   });
 });
