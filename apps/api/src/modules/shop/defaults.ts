@@ -89,9 +89,10 @@ Items made or altered to your order, opened personal-care and hygiene products, 
 - Your name, e-mail and mobile number, to sign you in and tell you about your orders.
 - Your delivery addresses and your orders.
 - Card payments are handled by our payment provider: we never see or keep your card number.
+- Your national ID, only for an order of EGP 150,000 or more where we issue electronic receipts: the Tax Authority requires it on that order's receipt. It goes on that receipt and nowhere else, and our pages show no more than its last 4 digits.
 
 ## What we do with it
-We use it to deliver your orders, to answer you, and, only if you agree, to tell you about offers. We never sell it. We share with couriers and payment providers only what they need to do their part.
+We use it to deliver your orders, to answer you, and, only if you agree, to tell you about offers. We never sell it. We share with couriers and payment providers only what they need to do their part, and with the Tax Authority the electronic receipt of each sale the law requires.
 
 ## Your rights
 You may ask us at any time what we keep about you, to correct it, or to delete your account.`,
@@ -101,9 +102,10 @@ You may ask us at any time what we keep about you, to correct it, or to delete y
 - اسمك وبريدك الإلكتروني ورقم هاتفك المحمول، لتسجيل دخولك وإبلاغك بطلباتك.
 - عناوين التوصيل وطلباتك.
 - يتولى مزود الدفع مدفوعات البطاقات: لا نرى رقم بطاقتك ولا نحتفظ به.
+- رقمك القومي، فقط للطلب بقيمة 150,000 جنيه أو أكثر حين نُصدر إيصالات إلكترونية: تشترطه مصلحة الضرائب على إيصال هذا الطلب. لا يُرسل إلا مع هذا الإيصال، ولا تعرض صفحاتنا منه سوى آخر 4 أرقام.
 
 ## ما نفعله بها
-نستخدمها لتوصيل طلباتك والرد عليك، ولإبلاغك بالعروض فقط إن وافقت. لا نبيعها أبدًا، ولا نشارك شركات الشحن ومزودي الدفع إلا بما يلزمهم لأداء عملهم.
+نستخدمها لتوصيل طلباتك والرد عليك، ولإبلاغك بالعروض فقط إن وافقت. لا نبيعها أبدًا، ولا نشارك شركات الشحن ومزودي الدفع إلا بما يلزمهم لأداء عملهم، ونرسل إلى مصلحة الضرائب الإيصال الإلكتروني لكل عملية بيع يشترطه القانون.
 
 ## حقوقك
 يمكنك أن تطلب منا في أي وقت معرفة ما نحتفظ به عنك، أو تصحيحه، أو حذف حسابك.`,
