@@ -48,7 +48,7 @@ export function NationalIdField({
   const threshold = formatPrice(ETA_BUYER_ID_THRESHOLD, intlLocale(i18n.language));
   return (
     <Form.Group controlId={id}>
-      <Form.Label className="fw-semibold">{label ?? t('checkout.nationalId.label')}</Form.Label>
+      <Form.Label>{label ?? t('checkout.nationalId.label')}</Form.Label>
       <Form.Text id={`${id}-why`} as="p" className="d-block mt-0 mb-2" muted>
         {why ?? t('checkout.nationalId.why', { threshold })}
       </Form.Text>
