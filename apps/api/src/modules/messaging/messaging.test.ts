@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { egyptianMobile } from '@shop/contracts';
 import { messages, users } from '../../db/schema.js';
 import {
@@ -7,12 +7,14 @@ import {
   createTestApp,
   PASSWORD,
   placeOrderOf,
+  registerShopper,
   UNKNOWN_ID,
   uniqueEmail,
   type Account,
   type TestContext,
 } from '../../../test/harness.js';
 import { ADDRESS, createProduct } from '../../../test/fixtures.js';
+import { mailsTo } from '../../../test/outbox.js';
 import { freePort } from '../../../test/security/server-process.js';
 import type { CequensSimulator } from './sms/simulator.js';
 import type { WhatsAppSimulator } from './whatsapp/simulator.js';
@@ -557,7 +559,8 @@ describe('the queue', () => {
 /** A new shopper signed up by a code sent by `channel`, their screens in `language`. */
 async function phoneShopper(channel: 'sms' | 'whatsapp', language: 'ar' | 'en') {
   const phone = newMobile();
-  await start(phone.local, channel, language);
+  // From an address of their own: the sign-in tests spend the default address's twenty codes an hour.
+  await start(phone.local, channel, language, '10.0.4.1');
   await t.app.messageSender.flush();
   const code =
     channel === 'sms' ? await smsCodeFor(phone.stored) : (whatsapp.list().at(-1)?.text.match(/\d{6}/)?.[0] ?? '');
@@ -759,5 +762,33 @@ describe('cart reminders', () => {
     expect(stop.body).toContain('you will get no more cart reminders');
     const me = await t.app.inject({ method: 'PUT', url: '/api/user', headers, payload: { name: 'Huda' } });
     expect(me.json()).toMatchObject({ user: { cartReminders: false } });
+  });
+
+  it('reminds an e-mail account by e-mail, in the language agreed in, with the opt-out link', async () => {
+    const shopper = await registerShopper(t.app, 'Reem Mail');
+    const headers = { ...shopper.headers, 'accept-language': 'ar' };
+    expect((await agree(headers, true)).user.cartReminders).toBe(true);
+    await addToCart(headers, (await createProduct(t.app.db, { stock: 5 })).id);
+    expect(await passAfter(DAY + 60_000)).toBe(1);
+    const [mail, ...more] = (await mailsTo(t, shopper.email)).filter((m) => m.subject === 'سلتك بانتظارك');
+    expect(more).toEqual([]);
+    expect(mail?.text).toMatch(
+      new RegExp(
+        `^EGP Shop: سلتك بانتظارك: \\S+/CartPage لإيقاف التذكير: \\S+/api/messaging/reminders/stop/${shopper.id}\\.`,
+      ),
+    );
+  });
+
+  it("stops on STOP in English and on the reminder's button, as on إيقاف", async () => {
+    const [byWord, byButton] = [await phoneShopper('whatsapp', 'en'), await phoneShopper('whatsapp', 'en')];
+    for (const shopper of [byWord, byButton])
+      expect((await agree(shopper.headers, true)).user.cartReminders).toBe(true);
+    expect(await whatsapp.reply(byWord.phone.stored.slice(1), { text: 'Stop' })).toBe(200);
+    expect(await whatsapp.reply(byButton.phone.stored.slice(1), { buttonPayload: 'cart_reminders_stop' })).toBe(200);
+    const rows = await t.app.db
+      .select({ language: users.cartRemindersLanguage })
+      .from(users)
+      .where(inArray(users.verifiedPhone, [byWord.phone.stored, byButton.phone.stored]));
+    expect(rows).toEqual([{ language: null }, { language: null }]);
   });
 });
