@@ -26,7 +26,7 @@ const shortId = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
  * refund route with 403. Once per language.
  */
 for (const language of ['en', 'ar'] as const) {
-  test(`${language}: the owner invites an orders agent who ships an order but cannot refund`, async ({
+  test(`${language}: the owner invites an orders agent who confirms and ships an order but cannot refund`, async ({
     page,
     browser,
     request,
@@ -51,7 +51,7 @@ for (const language of ['en', 'ar'] as const) {
     expect(placed.status(), await placed.text()).toBe(201);
     const [toShip] = (await placed.json()) as { _id: string; status: string }[];
     if (!toShip) throw new Error('no order placed');
-    expect(toShip.status).toBe('pending');
+    expect(toShip.status).toBe('awaiting_confirmation');
     // A returned order: the owner would see its Refund button here.
     const returned = await placeCashOrder(request, shopper, product._id);
     const ownerHeaders = { 'x-access-token': owner.token };

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { egyptianMobile } from '@shop/contracts';
@@ -435,6 +436,21 @@ describe('WhatsApp', () => {
     expect(await whatsapp.reply('201555000001', { buttonPayload: 'confirm:order-1' })).toBe(200);
     expect(await whatsapp.postRaw(whatsapp.notified.at(-1)?.body ?? '')).toBe(200);
     expect(heard).toEqual(['+201555000001 إيقاف', '+201555000001 confirm:order-1']);
+  });
+});
+
+describe('the templates', () => {
+  it("are every one in the guide's table, which the merchant submits to Meta from", () => {
+    const guide = fs.readFileSync(new URL('../../../../../docs/guide/messaging.md', import.meta.url), 'utf8');
+    const rows = guide.split('\n').filter((line) => line.startsWith('| `'));
+    const listed = new Set(
+      rows.flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([a-z_]+)`/g)].map((m) => m[1])),
+    );
+    expect(
+      Object.values(TEMPLATES)
+        .filter((template) => !listed.has(template.name))
+        .map((t) => t.name),
+    ).toEqual([]);
   });
 });
 

@@ -239,6 +239,13 @@ describe('invitations', () => {
     expect(res.json().user).toMatchObject({ name: 'Hana Phone', email: null, role: true });
   });
 
+  it('by WhatsApp when asked; with no provider configured, the outbox keeps the message', async () => {
+    const { url } = await invite({ phone: '01234567890', role: 'catalogue', channel: 'whatsapp' });
+    const sent = JSON.parse(await outboxTo('+201234567890')) as { channel: string; template: { name: string } };
+    expect(sent).toMatchObject({ channel: 'whatsapp', template: { name: 'staff_invitation' } });
+    expect(JSON.stringify(sent)).toContain(url);
+  });
+
   it('by phone to the mobile of an e-mail account: its code gives that account the role', async () => {
     const shopper = await registerShopper(t.app, 'Layla Existing');
     // As typed at registration, unverified: a code sent to it signs into this account (phone-sign-in's accountOf).

@@ -132,6 +132,15 @@ describe('LoginPage', () => {
 });
 
 describe('Continue with your phone', () => {
+  it('leads both sign-in screens, above the e-mail form', () => {
+    for (const Screen of [LoginPage, SignupPage]) {
+      const { unmount } = renderRoute(<Screen />);
+      const phone = screen.getByRole('region', { name: 'Continue with your phone' });
+      expect(phone.compareDocumentPosition(screen.getByLabelText('Email'))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+      unmount();
+    }
+  });
+
   it('sends a code by WhatsApp, asks for a name when the number has no account, and signs in with it', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
