@@ -87,14 +87,14 @@ for (const language of ['en', 'ar'] as const) {
     await expect(nav.getByRole('link')).toHaveText([t('nav.orders'), t('nav.confirmations')]);
 
     // The agent calls the shopper and records the confirmation.
-    await nav.getByRole('link', { name: t('nav.confirmations') }).click();
+    await nav.getByRole('link', { name: t('nav.confirmations'), exact: true }).click();
     const card = agent.getByRole('article').filter({ hasText: shortId(toShip._id) });
     await card.getByRole('button', { name: t('confirmations.take') }).click();
     await expectToast(agent, t('confirmations.taken'));
     await card.getByRole('button', { name: t('confirmations.outcomes.confirmed') }).click();
     await expectToast(agent, t('confirmations.recorded.confirmed'));
     await expect(card).toHaveCount(0);
-    await nav.getByRole('link', { name: t('nav.orders') }).click();
+    await nav.getByRole('link', { name: t('nav.orders'), exact: true }).click();
 
     const row = agent.getByRole('row').filter({ hasText: shortId(toShip._id) });
     await row.getByRole('combobox', { name: t('orders.moveLabel', { id: shortId(toShip._id) }) }).selectOption({
