@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { newShopper } from '../support/accounts';
 import { openInArabic } from '../support/arabic';
 import { test, expect } from '../support/test';
+import { ADDRESS } from '../checkout/helpers';
 import { apiProduct, asAdmin, expectToast, placeCashOrder, uniqueName } from './helpers';
 
 type Texts = { [key: string]: string | Texts };
@@ -20,11 +21,12 @@ const shortId = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
 
 /*
  * The owner hires an orders agent: invites them from the staff screen, the agent accepts the link in their own
- * browser and ships a cash order its shopper confirmed (placeCashOrder). The agent's dashboard has the orders and
- * the confirmations' queue, no refund button, and the API refuses the refund route with 403. Once per language.
+ * browser, confirms a cash order its shopper has not answered (the confirmations' queue: take it, call, Confirmed)
+ * and ships it. The agent's dashboard has the orders and the queue only, no refund button, and the API refuses the
+ * refund route with 403. Once per language.
  */
 for (const language of ['en', 'ar'] as const) {
-  test(`${language}: the owner invites an orders agent who ships an order but cannot refund`, async ({
+  test(`${language}: the owner invites an orders agent who confirms and ships an order but cannot refund`, async ({
     page,
     browser,
     request,
@@ -35,7 +37,21 @@ for (const language of ['en', 'ar'] as const) {
     const owner = await asAdmin(page, request);
     const { product } = await apiProduct(request, owner, { price: 120, stock: 10 });
     const shopper = await newShopper(request, 'Nour Buyer');
-    const toShip = await placeCashOrder(request, shopper, product._id);
+    // A cash order its shopper has not confirmed yet: it waits in the confirmations' queue.
+    const shopperHeaders = { 'x-access-token': shopper.token };
+    const added = await request.put('/api/cart/incItem', {
+      headers: shopperHeaders,
+      data: { product_id: product._id, flag: 1 },
+    });
+    expect(added.ok()).toBe(true);
+    const placed = await request.post('/api/order', {
+      headers: shopperHeaders,
+      data: { deliveryAddress: ADDRESS, paymentMethod: 'cash' },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const [toShip] = (await placed.json()) as { _id: string; status: string }[];
+    if (!toShip) throw new Error('no order placed');
+    expect(toShip.status).toBe('awaiting_confirmation');
     // A returned order: the owner would see its Refund button here.
     const returned = await placeCashOrder(request, shopper, product._id);
     const ownerHeaders = { 'x-access-token': owner.token };
@@ -69,6 +85,16 @@ for (const language of ['en', 'ar'] as const) {
     await expect(agent).toHaveURL(new RegExp(`${prefix}/dashboard/orders$`));
     const nav = agent.getByRole('navigation', { name: t('nav.title') });
     await expect(nav.getByRole('link')).toHaveText([t('nav.orders'), t('nav.confirmations')]);
+
+    // The agent calls the shopper and records the confirmation.
+    await nav.getByRole('link', { name: t('nav.confirmations'), exact: true }).click();
+    const card = agent.getByRole('article').filter({ hasText: shortId(toShip._id) });
+    await card.getByRole('button', { name: t('confirmations.take') }).click();
+    await expectToast(agent, t('confirmations.taken'));
+    await card.getByRole('button', { name: t('confirmations.outcomes.confirmed') }).click();
+    await expectToast(agent, t('confirmations.recorded.confirmed'));
+    await expect(card).toHaveCount(0);
+    await nav.getByRole('link', { name: t('nav.orders'), exact: true }).click();
 
     const row = agent.getByRole('row').filter({ hasText: shortId(toShip._id) });
     await row.getByRole('combobox', { name: t('orders.moveLabel', { id: shortId(toShip._id) }) }).selectOption({

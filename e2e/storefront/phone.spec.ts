@@ -70,8 +70,13 @@ test('a new shopper signs up with a WhatsApp code in Arabic, orders, and hears o
     ]);
 });
 
-test('a shopper with an e-mail account signs into it with a code sent by SMS', async ({ page, request }) => {
+test('a shopper with an e-mail account signs into it with a code sent by SMS, back on the product they wanted', async ({
+  page,
+  request,
+  makeProduct,
+}) => {
   const mobile = newMobile();
+  const product = await makeProduct({ name: 'Phone sign-in kettle', stock: 5, price: 300 });
   const email = `e2e-phone-${Date.now()}-${process.pid}@example.com`;
   const registered = await request.post('/api/user/register', {
     data: { name: 'Nour Hassan', email, phone: mobile.local, password: PASSWORD, confirm_password: PASSWORD },
@@ -79,14 +84,19 @@ test('a shopper with an e-mail account signs into it with a code sent by SMS', a
   expect(registered.status()).toBe(201);
   const { user } = (await registered.json()) as { user: { _id: string } };
 
-  await page.goto('/login');
+  // Signed out, the product's Add to Cart leads to sign in, which leads back to the product.
+  await page.goto(`/product/one/${product._id}`);
+  const productUrl = page.url();
+  await page.getByRole('main').getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page).toHaveURL('/login');
   await page.getByLabel('Your mobile number').fill(mobile.local);
   await page.getByRole('radio', { name: 'SMS' }).check();
   await page.getByRole('button', { name: 'Send code' }).click();
   const code = await codeIn(() => smsTo(mobile.international));
   await page.getByLabel('Code', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(productUrl);
+  await expect(page.getByRole('main').getByRole('heading', { name: product.name })).toBeVisible();
   const session = await storedSession(page);
   expect(session?.user).toMatchObject({ _id: user._id, email });
 });

@@ -114,6 +114,14 @@ describe(`upgrading a database of an older release (${pgUrl ? 'PostgreSQL' : 'PG
     expect(await allRows(upgraded.db, columns)).toEqual(before);
     // The newest schema is in place: the generated-secret table of migration 0001 answers.
     expect((await upgraded.db.execute(sql`select count(*)::int as n from app_secrets`)).rows).toEqual([{ n: 0 }]);
+    // Migration 0031 made the spec's admins (role true) owners, and left shoppers out of the staff.
+    const staff = await upgraded.db.execute<{ name: string; staff_role: string | null }>(
+      sql`select name, staff_role from users order by created_at`,
+    );
+    expect(staff.rows).toEqual([
+      { name: 'Hoda Kamel', staff_role: 'owner' },
+      { name: 'مريم عادل', staff_role: null },
+    ]);
     // Migration 0017 wrote down every word of the products there were, which search turns prefixes into.
     const words = await upgraded.db.execute<{ words: number; missing: number }>(sql`
       select count(*)::int as words, count(*) filter (where not exists (

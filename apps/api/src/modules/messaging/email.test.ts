@@ -264,6 +264,8 @@ describe('the mail queue', () => {
     const row = await queueRow(order.id);
     expect(row.attempts).toBe(MAX_ATTEMPTS);
     expect(row.sentAt).toBeNull();
+    // Kept, failed, with the server's last word.
+    expect(row).toMatchObject({ status: 'failed', lastError: expect.stringContaining('451') });
     expect(smtp.received).toHaveLength(0);
   });
 

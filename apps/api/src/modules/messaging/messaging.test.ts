@@ -1,9 +1,21 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { egyptianMobile } from '@shop/contracts';
 import { messages, users } from '../../db/schema.js';
-import { createTestApp, placeOrderOf, UNKNOWN_ID, type Account, type TestContext } from '../../../test/harness.js';
+import {
+  createAdmin,
+  createTestApp,
+  PASSWORD,
+  placeOrderOf,
+  registerShopper,
+  UNKNOWN_ID,
+  uniqueEmail,
+  type Account,
+  type TestContext,
+} from '../../../test/harness.js';
 import { ADDRESS, createProduct } from '../../../test/fixtures.js';
+import { mailsTo } from '../../../test/outbox.js';
 import { freePort } from '../../../test/security/server-process.js';
 import type { CequensSimulator } from './sms/simulator.js';
 import type { WhatsAppSimulator } from './whatsapp/simulator.js';
@@ -11,8 +23,12 @@ import { mobileMaker, SIMULATED_MESSAGING, startMessagingSimulators } from '../.
 import { SINGLE_PART, smsParts } from './sms/encoding.js';
 import { fillTemplate, TEMPLATES } from './templates.js';
 import { ORDER_MAIL_KINDS } from './order-messages.js';
-import type { QueuedMessage } from './queue.js';
-import { renderMessage } from './render.js';
+import { queueMessage, type QueuedMessage } from './queue.js';
+import { renderMessage, SIGN_IN_CODE } from './render.js';
+import { CEQUENS_MESSAGES_PATH } from './sms/cequens-wire.js';
+import { messagesPath, WHATSAPP_DEFAULT_VERSION } from './whatsapp/wire.js';
+import { cequensSettings } from './sms/cequens.js';
+import { whatsappSettings } from './whatsapp/cloud-api.js';
 import { trackingUrl } from '../courier/tracking-url.js';
 import { CODES_PER_PHONE, MAX_TRIES } from '../users/phone-sign-in.js';
 
@@ -213,6 +229,41 @@ describe('sign-in codes', () => {
     expect((await verify({ phone: phone.local, code })).statusCode).toBe(401);
   });
 
+  it('makes an account with no e-mail or password, listed in the dashboard, until its owner adds them', async () => {
+    const phone = newMobile();
+    // An address of its own: the file's default one has its twenty codes an hour spent by the other tests.
+    await start(phone.local, 'sms', 'en', '10.0.3.1');
+    const made = await verify({ phone: phone.local, code: await smsCodeFor(phone.stored), name: 'Mona Phone' });
+    const session = made.json<{ token: string; user: { _id: string } }>();
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, session.user._id));
+    expect(row).toMatchObject({ email: null, passwordHash: null, verifiedPhone: phone.stored });
+
+    const admin = await createAdmin(t.app);
+    const list = await t.app.inject({ method: 'GET', url: '/api/user/allUsers', headers: admin.headers });
+    expect(list.json<{ users: unknown[] }>().users).toContainEqual(
+      expect.objectContaining({ _id: session.user._id, name: 'Mona Phone', email: null, phone: phone.stored }),
+    );
+
+    // The profile adds an e-mail and a password; e-mail sign-in then works as for any account.
+    const headers = { 'x-access-token': session.token };
+    const email = uniqueEmail('mona');
+    expect((await t.app.inject({ method: 'PUT', url: '/api/user', headers, payload: { email } })).statusCode).toBe(200);
+    const password = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/password',
+      headers,
+      payload: { password: PASSWORD, confirm_password: PASSWORD },
+    });
+    expect(password.statusCode).toBe(200);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email, password: PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ user: { _id: session.user._id, email, phone: phone.stored } });
+  });
+
   it('refuses a wrong code, and after five wrong tries the right one too', async () => {
     const phone = newMobile();
     await start(phone.local);
@@ -356,6 +407,18 @@ describe('WhatsApp', () => {
     expect(await messageRow('whatsapp', id)).toMatchObject({ status: 'failed' });
   });
 
+  it("records a failed message with Meta's reason", async () => {
+    const phone = newMobile();
+    await start(phone.local, 'whatsapp', 'en', '10.0.3.1');
+    await t.app.messageSender.flush();
+    const id = whatsapp.list().at(-1)?.id ?? '';
+    expect(await whatsapp.status(id, 'failed', 'Message undeliverable: not a WhatsApp number')).toBe(200);
+    expect(await messageRow('whatsapp', id)).toMatchObject({
+      status: 'failed',
+      lastError: 'Message undeliverable: not a WhatsApp number',
+    });
+  });
+
   it("answers Meta's verification with the challenge only for the right token", async () => {
     const url = (token: string) =>
       `/api/messaging/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444`;
@@ -373,6 +436,72 @@ describe('WhatsApp', () => {
     expect(await whatsapp.reply('201555000001', { buttonPayload: 'confirm:order-1' })).toBe(200);
     expect(await whatsapp.postRaw(whatsapp.notified.at(-1)?.body ?? '')).toBe(200);
     expect(heard).toEqual(['+201555000001 إيقاف', '+201555000001 confirm:order-1']);
+  });
+});
+
+describe('the templates', () => {
+  it("are every one in the guide's table, which the merchant submits to Meta from", () => {
+    const guide = fs.readFileSync(new URL('../../../../../docs/guide/messaging.md', import.meta.url), 'utf8');
+    const rows = guide.split('\n').filter((line) => line.startsWith('| `'));
+    const listed = new Set(
+      rows.flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([a-z_]+)`/g)].map((m) => m[1])),
+    );
+    expect(
+      Object.values(TEMPLATES)
+        .filter((template) => !listed.has(template.name))
+        .map((t) => t.name),
+    ).toEqual([]);
+  });
+});
+
+describe('provider settings', () => {
+  it("default to CEQUENS's and Meta's addresses, and refuse a provider named without the rest", () => {
+    const cequens = { CEQUENS_API_KEY: 'key', CEQUENS_SENDER: 'EGPShop', CEQUENS_DLR_SECRET: 'a-secret-of-16-chars' };
+    expect(cequensSettings.parse(cequens).CEQUENS_API_URL).toBe('https://apis.cequens.com');
+    const whatsappEnv = {
+      WHATSAPP_ACCESS_TOKEN: 'token',
+      WHATSAPP_PHONE_NUMBER_ID: '1',
+      WHATSAPP_APP_SECRET: 'secret',
+      WHATSAPP_VERIFY_TOKEN: 'verify',
+    };
+    expect(whatsappSettings.parse(whatsappEnv)).toMatchObject({
+      WHATSAPP_API_URL: 'https://graph.facebook.com',
+      WHATSAPP_API_VERSION: WHATSAPP_DEFAULT_VERSION,
+    });
+    expect(() => cequensSettings.parse({ CEQUENS_API_KEY: 'key' })).toThrow(/CEQUENS_SENDER/);
+    expect(() => cequensSettings.parse({ ...cequens, CEQUENS_DLR_SECRET: 'short' })).toThrow(/16 characters/);
+    expect(() => whatsappSettings.parse({ WHATSAPP_ACCESS_TOKEN: 'token' })).toThrow(/WHATSAPP_APP_SECRET/);
+  });
+});
+
+describe('the simulators', () => {
+  it('refuse a wrong key, token or phone number id, as CEQUENS and Meta do, and keep nothing of it', async () => {
+    const [smsBefore, whatsappBefore] = [sms.list().length, whatsapp.list().length];
+    const post = (url: string, authorization: string, body: unknown) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const text = { messageText: 'hi', senderName: 'EGPShop', messageType: 'text', recipients: '201012345678' };
+    expect((await post(sms.url + CEQUENS_MESSAGES_PATH, 'Bearer not-the-key', text)).status).toBe(401);
+    expect((await post(sms.url + CEQUENS_MESSAGES_PATH, `Bearer ${ENV.CEQUENS_API_KEY}`, text)).status).toBe(200);
+    const template = {
+      messaging_product: 'whatsapp',
+      to: '201012345678',
+      type: 'template',
+      template: {
+        name: 'sign_in_code',
+        language: { code: 'en' },
+        components: [{ type: 'body', parameters: [{ type: 'text', text: '123456' }] }],
+      },
+    };
+    const route = (id: string) => whatsapp.url + messagesPath(WHATSAPP_DEFAULT_VERSION, id);
+    const token = `Bearer ${ENV.WHATSAPP_ACCESS_TOKEN}`;
+    expect((await post(route(ENV.WHATSAPP_PHONE_NUMBER_ID), 'Bearer not-the-token', template)).status).toBe(401);
+    expect((await post(route('100000000000999'), token, template)).status).toBe(400);
+    expect((await post(route(ENV.WHATSAPP_PHONE_NUMBER_ID), token, template)).status).toBe(200);
+    expect([sms.list().length, whatsapp.list().length]).toEqual([smsBefore + 1, whatsappBefore + 1]);
   });
 });
 
@@ -397,6 +526,26 @@ describe('CEQUENS delivery reports', () => {
 });
 
 describe('the queue', () => {
+  it('sends nothing of a transaction that rolled back', async () => {
+    const phone = newMobile();
+    const before = sms.list().length;
+    await t.app.db
+      .transaction(async (tx) => {
+        await queueMessage(tx, {
+          kind: SIGN_IN_CODE,
+          channel: 'sms',
+          to: phone.stored,
+          language: 'en',
+          payload: { code: '123456' },
+        });
+        throw new Error('the change failed');
+      })
+      .catch(() => undefined);
+    expect(await t.app.messageSender.flush()).toBe(0);
+    expect(sms.list().length).toBe(before);
+    expect(await t.app.db.select().from(messages).where(eq(messages.to, phone.stored))).toEqual([]);
+  });
+
   it('retries an SMS the provider failed, and sends each once with two instances, the second started later', async () => {
     const before = sms.list().length;
     sms.failSends(1);
@@ -426,7 +575,8 @@ describe('the queue', () => {
 /** A new shopper signed up by a code sent by `channel`, their screens in `language`. */
 async function phoneShopper(channel: 'sms' | 'whatsapp', language: 'ar' | 'en') {
   const phone = newMobile();
-  await start(phone.local, channel, language);
+  // From an address of their own: the sign-in tests spend the default address's twenty codes an hour.
+  await start(phone.local, channel, language, '10.0.4.1');
   await t.app.messageSender.flush();
   const code =
     channel === 'sms' ? await smsCodeFor(phone.stored) : (whatsapp.list().at(-1)?.text.match(/\d{6}/)?.[0] ?? '');
@@ -628,5 +778,33 @@ describe('cart reminders', () => {
     expect(stop.body).toContain('you will get no more cart reminders');
     const me = await t.app.inject({ method: 'PUT', url: '/api/user', headers, payload: { name: 'Huda' } });
     expect(me.json()).toMatchObject({ user: { cartReminders: false } });
+  });
+
+  it('reminds an e-mail account by e-mail, in the language agreed in, with the opt-out link', async () => {
+    const shopper = await registerShopper(t.app, 'Reem Mail');
+    const headers = { ...shopper.headers, 'accept-language': 'ar' };
+    expect((await agree(headers, true)).user.cartReminders).toBe(true);
+    await addToCart(headers, (await createProduct(t.app.db, { stock: 5 })).id);
+    expect(await passAfter(DAY + 60_000)).toBe(1);
+    const [mail, ...more] = (await mailsTo(t, shopper.email)).filter((m) => m.subject === 'سلتك بانتظارك');
+    expect(more).toEqual([]);
+    expect(mail?.text).toMatch(
+      new RegExp(
+        `^EGP Shop: سلتك بانتظارك: \\S+/CartPage لإيقاف التذكير: \\S+/api/messaging/reminders/stop/${shopper.id}\\.`,
+      ),
+    );
+  });
+
+  it("stops on STOP in English and on the reminder's button, as on إيقاف", async () => {
+    const [byWord, byButton] = [await phoneShopper('whatsapp', 'en'), await phoneShopper('whatsapp', 'en')];
+    for (const shopper of [byWord, byButton])
+      expect((await agree(shopper.headers, true)).user.cartReminders).toBe(true);
+    expect(await whatsapp.reply(byWord.phone.stored.slice(1), { text: 'Stop' })).toBe(200);
+    expect(await whatsapp.reply(byButton.phone.stored.slice(1), { buttonPayload: 'cart_reminders_stop' })).toBe(200);
+    const rows = await t.app.db
+      .select({ language: users.cartRemindersLanguage })
+      .from(users)
+      .where(inArray(users.verifiedPhone, [byWord.phone.stored, byButton.phone.stored]));
+    expect(rows).toEqual([{ language: null }, { language: null }]);
   });
 });

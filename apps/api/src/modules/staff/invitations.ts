@@ -20,7 +20,7 @@ import type { Redis } from '../../lib/redis.js';
 import type { Deps } from '../deps.js';
 import { queueMessage } from '../messaging/queue.js';
 import { STAFF_INVITATION } from '../messaging/render.js';
-import { phoneSignIn } from '../users/phone-sign-in.js';
+import { accountOf as accountOfPhone, phoneSignIn } from '../users/phone-sign-in.js';
 import { hashPassword, toUserDto } from '../users/service.js';
 import { roleOf } from './service.js';
 
@@ -80,13 +80,13 @@ export function invitationsService(
     return { token, url };
   }
 
-  /** The account the invited address already has, if any. */
+  /** The account the invited address already has, if any: a mobile's is the one its code signs into. */
   async function accountOf(tx: Tx, invitation: InvitationRow): Promise<UserRow | undefined> {
-    const column = invitation.email ? users.email : users.verifiedPhone;
+    if (invitation.phone) return accountOfPhone(tx, invitation.phone);
     const [user] = await tx
       .select()
       .from(users)
-      .where(eq(column, invitation.email ?? invitation.phone ?? ''));
+      .where(eq(users.email, invitation.email ?? ''));
     return user;
   }
 

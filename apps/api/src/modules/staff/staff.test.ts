@@ -23,6 +23,7 @@ import {
   createTestApp,
 } from '../../../test/harness.js';
 import { accessProblem, authPlugin } from '../../plugins/auth.js';
+import { caseFor, isStaffAccess } from '../../../test/security/routes.js';
 
 let t: TestContext;
 let owner: Account;
@@ -89,6 +90,17 @@ describe('permission matrix, from the route table', () => {
     );
   });
 
+  it('every route the route table opens to staff and closes to shoppers declares a permission', () => {
+    // The table (test/security/routes.ts) says who each route is for; a staff-only route whose declared access is
+    // not a permission would be open to every staff member, whatever their role.
+    const staffOnly = t.routes.filter((r) => {
+      const expected = caseFor(r.method, r.url)?.expect;
+      return expected && expected.owner === 403 && expected.other === 403 && ![401, 403].includes(expected.admin);
+    });
+    expect(staffOnly.length).toBeGreaterThan(40);
+    expect(staffOnly.filter((r) => !isStaffAccess(r.access ?? '')).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
   it("refuses to start with a route declaring the old 'admin' access, or none", async () => {
     expect(accessProblem('admin')).toMatch(/permission/);
     expect(accessProblem({ permission: 'orders.fly' })).toMatch(/unknown permission/);
@@ -106,7 +118,7 @@ describe('permission matrix, from the route table', () => {
     }
   });
 
-  it('answers every dashboard route as each built-in role and a custom role allows', async () => {
+  it("answers every dashboard route as each built-in role and a custom role allows, and refuses them a shopper's", async () => {
     const customPermissions: Permission[] = ['orders.read', 'coupons.write'];
     const created = await call(owner, 'POST', '/api/admin/roles', {
       name: 'Coupons desk',
@@ -121,6 +133,12 @@ describe('permission matrix, from the route table', () => {
     const members = new Map<string, Account>();
     for (const [key] of roles) members.set(key, await memberWith(key));
     const wrong: string[] = [];
+    // A shopper's routes (cart, favourites, their orders) are no staff member's, whatever the role.
+    for (const route of t.routes.filter((r) => r.access === 'shopper'))
+      for (const [key] of roles) {
+        const res = await call(members.get(key) ?? null, route.method, route.url.replace(/:[A-Za-z]+/g, UNKNOWN_ID));
+        if (res.statusCode !== 403) wrong.push(`${route.method} ${route.url} as ${key}: ${res.statusCode}`);
+      }
     const dashboard = t.routes.filter((r) => (PERMISSIONS as readonly string[]).includes(r.access ?? ''));
     for (const route of dashboard) {
       // Ids that name nothing: a permitted call gets past the check to 'not found' or 'bad request', never 403.
@@ -219,6 +237,29 @@ describe('invitations', () => {
     const res = await call(null, 'POST', '/api/staff/accept', { token, name: 'Hana Phone', code });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().user).toMatchObject({ name: 'Hana Phone', email: null, role: true });
+  });
+
+  it('by WhatsApp when asked; with no provider configured, the outbox keeps the message', async () => {
+    const { url } = await invite({ phone: '01234567890', role: 'catalogue', channel: 'whatsapp' });
+    const sent = JSON.parse(await outboxTo('+201234567890')) as { channel: string; template: { name: string } };
+    expect(sent).toMatchObject({ channel: 'whatsapp', template: { name: 'staff_invitation' } });
+    expect(JSON.stringify(sent)).toContain(url);
+  });
+
+  it('by phone to the mobile of an e-mail account: its code gives that account the role', async () => {
+    const shopper = await registerShopper(t.app, 'Layla Existing');
+    // As typed at registration, unverified: a code sent to it signs into this account (phone-sign-in's accountOf).
+    await t.app.db.update(users).set({ phone: '0112 345 6789' }).where(eq(users.id, shopper.id));
+    const { token } = await invite({ phone: '01123456789', role: 'support' });
+    expect((await call(null, 'POST', '/api/staff/invitation', { token })).json()).toMatchObject({
+      phone: '+201123456789',
+      hasAccount: true,
+    });
+    await call(null, 'POST', '/api/auth/phone/start', { phone: '01123456789', channel: 'sms' });
+    const code = (await outboxTo('+201123456789')).match(/\b(\d{6})\b/)?.[1];
+    const res = await call(null, 'POST', '/api/staff/accept', { token, code });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user).toMatchObject({ _id: shopper.id, email: shopper.email, role: true });
   });
 
   it('refuses an invitation to a role that does not exist, or to both or neither address', async () => {

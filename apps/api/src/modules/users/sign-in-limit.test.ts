@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, PASSWORD, registerShopper, type TestContext } from '../../../test/harness.js';
+import { CODES_PER_PHONE } from './phone-sign-in.js';
 
 /** Only failed sign-ins count against the limit, in this process's memory and in Redis alike. */
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -70,6 +71,34 @@ describe.runIf(redisUrl)('sign-in failures in Redis', () => {
       expect(
         keys.filter((k) => k.includes('@') || k.toLowerCase().includes(shopper.email.split('@')[0] as string)),
       ).toEqual([]);
+      await redis.del(...keys);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it("share a phone's hourly count of codes between instances, under hashed key names", async () => {
+    const other = await t.sibling();
+    const phone = `0150${String(process.pid % 10_000).padStart(4, '0')}123`;
+    const start = (app: TestContext['app']) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/phone/start',
+        remoteAddress: '203.0.113.60',
+        payload: { phone, channel: 'sms' },
+      });
+    const statuses: number[] = [];
+    // Each instance alone would count three of the six: only a shared count refuses the sixth.
+    for (let i = 0; i <= CODES_PER_PHONE; i++) {
+      statuses.push((await start(i % 2 ? other : t.app)).statusCode);
+      t.clock.advance(61_000);
+    }
+    expect(statuses).toEqual([...Array<number>(CODES_PER_PHONE).fill(202), 429]);
+    const redis = new Redis(redisUrl as string);
+    try {
+      const keys = await redis.keys(`${prefix}phone-codes-*`);
+      expect(keys.length).toBeGreaterThanOrEqual(2);
+      expect(keys.filter((k) => k.includes(phone.slice(1)))).toEqual([]);
       await redis.del(...keys);
     } finally {
       redis.disconnect();

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/useTranslation';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { CartIcon, DashboardIcon, LogoutIcon, MenuIcon, UserIcon } from '../../components/icons';
@@ -7,6 +7,7 @@ import { Logo } from '../../components/Logo';
 import { LanguageSwitch } from './LanguageSwitch';
 import { signedOut } from '../../features/auth/sessionSlice';
 import { useSession } from '../../features/auth/useSession';
+import { comingBackTo } from '../../features/auth/returnPath';
 import { selectCartCount } from '../../features/cart/cartSlice';
 import { paths } from '../../lib/paths';
 import { SearchBox } from '../../features/search/components/SearchBox';
@@ -27,6 +28,8 @@ export function Header({ showSearch }: { showSearch: boolean }) {
   const cartCount = useAppSelector(selectCartCount);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
+  // Signing in from here comes back to this page (the product, the search) rather than the home page.
+  const signInState = comingBackTo(useLocation());
 
   const openMenu = () => {
     setMenuUsed(true);
@@ -65,7 +68,7 @@ export function Header({ showSearch }: { showSearch: boolean }) {
           </>
         ) : (
           <li>
-            <Link to={paths.login} className="menu-drawer-link">
+            <Link to={paths.login} state={signInState} className="menu-drawer-link">
               {t('nav.login')}
             </Link>
           </li>
@@ -122,7 +125,7 @@ export function Header({ showSearch }: { showSearch: boolean }) {
               </button>
             </>
           ) : (
-            <NavLink to={paths.login} className="header-link">
+            <NavLink to={paths.login} state={signInState} className="header-link">
               <UserIcon size={22} />
               <span className="header-login-label">{t('nav.login')}</span>
             </NavLink>

@@ -1,3 +1,4 @@
 export { sessionResumed, signedIn, signedOut, tokenRenewed, userUpdated } from './sessionSlice';
 export { signedInNow, useSession } from './useSession';
+export { comingBackTo } from './returnPath';
 export { startSession, useStartPhoneSignInMutation } from './api/authApi';

@@ -64,6 +64,8 @@ describe('a product control asks whether the viewer is signed in at the click', 
 
     act(() => actions.onAddToCart(aProduct()));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // Signing in comes back to the product.
+    expect(router.state.location.state).toEqual({ from: '/product/one/p1' });
     expect(store.getState().cart.items).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 import { useCallback, useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { AppThunk } from '../../app/store';
 import type { ProductCardActions } from '../../components/ProductCard';
-import { signedInNow, useSession } from '../auth';
+import { comingBackTo, signedInNow, useSession } from '../auth';
 import { addItem, type CartProduct } from '../cart';
 import { toggleFavourite, selectFavourites } from '../favourites';
 import { paths } from '../../lib/paths';
@@ -23,9 +23,12 @@ export function useProductActions(): ProductCardActions & { onAddToCart: (line: 
 
   // Whether the viewer is signed in is asked at the click, not taken from the render (see signedInNow): a
   // signed-in shopper's first click on a server-rendered page must not send them to sign in.
+  // A visitor signs in and comes back to this page, the product they wanted still in front of them.
+  const location = useLocation();
   const forShopper = useCallback(
-    (action: AppThunk) => (dispatch(signedInNow()) ? dispatch(action) : void navigate(paths.login)),
-    [dispatch, navigate],
+    (action: AppThunk) =>
+      dispatch(signedInNow()) ? dispatch(action) : void navigate(paths.login, { state: comingBackTo(location) }),
+    [dispatch, navigate, location],
   );
   const onAddToCart = useCallback((product: CartProduct) => forShopper(addItem(product)), [forShopper]);
   const onToggleFavourite = useCallback((product: Product) => forShopper(toggleFavourite(product)), [forShopper]);

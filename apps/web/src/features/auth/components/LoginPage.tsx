@@ -17,7 +17,8 @@ import { returnPathOf } from '../returnPath';
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const next = returnPathOf(useLocation().state);
+  const state: unknown = useLocation().state;
+  const next = returnPathOf(state);
   const { isSignedIn } = useSession();
   const [login, { isLoading, error }] = useLoginMutation();
   const [email, setEmail] = useState('');
@@ -41,7 +42,10 @@ export function LoginPage() {
       title={t('auth.login.title')}
       footer={
         <p className="mb-0">
-          {t('auth.login.newHere')} <Link to={paths.signup}>{t('auth.login.createAccount')}</Link>
+          {t('auth.login.newHere')}{' '}
+          <Link to={paths.signup} state={state}>
+            {t('auth.login.createAccount')}
+          </Link>
         </p>
       }
     >

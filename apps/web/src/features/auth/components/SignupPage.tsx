@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { registerSchema } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { errorMessage } from '../../../api/errors';
@@ -15,11 +15,15 @@ import { PhoneSignIn } from './PhoneSignIn';
 import { FormField } from '../../../components/FormField';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { paths } from '../../../lib/paths';
+import { returnPathOf } from '../returnPath';
 
 /** Every field is checked as it changes with the shared rules; submitting needs no error left. */
 export function SignupPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // Where the visitor was before the sign-in screens (carried from /login too), as signing in does.
+  const state: unknown = useLocation().state;
+  const next = returnPathOf(state);
   const { isSignedIn } = useSession();
   const [registerUser, { isLoading, error }] = useRegisterMutation();
   const {
@@ -32,12 +36,12 @@ export function SignupPage() {
     defaultValues: { name: '', email: '', phone: '', password: '', confirm_password: '' },
   });
 
-  if (isSignedIn && !isLoading) return <Navigate to={paths.home} replace />;
+  if (isSignedIn && !isLoading) return <Navigate to={next} replace />;
 
   const submit = handleSubmit(async (values) => {
     try {
       await registerUser(values).unwrap();
-      void navigate(paths.home);
+      void navigate(next);
     } catch {
       // The alert shows the failure.
     }
@@ -50,7 +54,10 @@ export function SignupPage() {
       title={t('auth.signup.title')}
       footer={
         <p className="mb-0">
-          {t('auth.signup.haveAccount')} <Link to={paths.login}>{t('auth.signup.signIn')}</Link>
+          {t('auth.signup.haveAccount')}{' '}
+          <Link to={paths.login} state={state}>
+            {t('auth.signup.signIn')}
+          </Link>
         </p>
       }
     >

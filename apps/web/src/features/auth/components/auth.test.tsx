@@ -132,6 +132,15 @@ describe('LoginPage', () => {
 });
 
 describe('Continue with your phone', () => {
+  it('leads both sign-in screens, above the e-mail form', () => {
+    for (const Screen of [LoginPage, SignupPage]) {
+      const { unmount } = renderRoute(<Screen />);
+      const phone = screen.getByRole('region', { name: 'Continue with your phone' });
+      expect(phone.compareDocumentPosition(screen.getByLabelText('Email'))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+      unmount();
+    }
+  });
+
   it('sends a code by WhatsApp, asks for a name when the number has no account, and signs in with it', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
@@ -180,5 +189,34 @@ describe('Continue with your phone', () => {
     await user.click(screen.getByLabelText('SMS'));
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Wait 40 seconds before asking for a new code');
+  });
+});
+
+describe('back where they were', () => {
+  const from = { from: '/product/one/p1?variant=v2' };
+
+  it('carries the page a visitor came from along the link from sign-in to sign-up', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoute(<LoginPage />, { path: '/login' });
+    await act(() => router.navigate('/login', { replace: true, state: from }));
+    await user.click(screen.getAllByRole('link', { name: 'Create your account' })[0] as HTMLElement);
+    expect(await screen.findByText('page /signup')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual(from);
+  });
+
+  it('signs up by a phone code and goes back to the product the visitor wanted to add to the cart', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'POST /api/auth/phone/start': { status: 202, body: { message: 'A code is on its way' } },
+      'POST /api/auth/phone/verify': { body: { ...shopperSession, created: false } },
+      ...emptyLists,
+    });
+    const { router } = renderRoute(<SignupPage />, { path: '/signup' });
+    await act(() => router.navigate('/signup', { replace: true, state: from }));
+    await user.type(screen.getByLabelText('Your mobile number'), '01012345678');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.type(await screen.findByLabelText('Code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('page /product/one/p1?variant=v2')).toBeInTheDocument();
   });
 });

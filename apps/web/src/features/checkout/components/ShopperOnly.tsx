@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router';
 import type { User } from '@shop/contracts';
-import { useSession } from '../../auth';
+import { comingBackTo, useSession } from '../../auth';
 import { paths } from '../../../lib/paths';
 
 interface ShopperContext {
@@ -13,9 +13,9 @@ interface ShopperContext {
  */
 export function ShopperOnly() {
   const { user, isSignedIn, isAdmin } = useSession();
-  const { pathname, search } = useLocation();
+  const location = useLocation();
   // Signing in comes back here: a payment link opened signed out goes on to the payment.
-  if (!user || !isSignedIn) return <Navigate to={paths.login} replace state={{ from: pathname + search }} />;
+  if (!user || !isSignedIn) return <Navigate to={paths.login} replace state={comingBackTo(location)} />;
   if (isAdmin) return <Navigate to={paths.home} replace />;
   return <Outlet context={{ user } satisfies ShopperContext} />;
 }

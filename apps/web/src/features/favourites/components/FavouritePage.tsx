@@ -1,9 +1,9 @@
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { ProductGrid } from '../../../components/ProductGrid';
-import { useSession } from '../../auth';
+import { comingBackTo, useSession } from '../../auth';
 import { useProductActions } from '../../productActions';
 import { selectFavourites } from '../favouritesSlice';
 import { paths } from '../../../lib/paths';
@@ -12,9 +12,10 @@ import { paths } from '../../../lib/paths';
 export function FavouritePage() {
   const { t } = useTranslation();
   const { isSignedIn } = useSession();
+  const location = useLocation();
   const favourites = useAppSelector(selectFavourites);
   const actions = useProductActions();
-  if (!isSignedIn) return <Navigate to={paths.login} replace />;
+  if (!isSignedIn) return <Navigate to={paths.login} replace state={comingBackTo(location)} />;
   return (
     <div className="container-xl py-4">
       <title>{t('favourites.title')}</title>

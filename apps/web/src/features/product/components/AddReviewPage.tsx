@@ -5,14 +5,14 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../../lib/notify';
 import { reviewCreateSchema } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
 import { ProductImage } from '../../../components/ProductImage';
 import { translateValidation } from '../../../i18n/validation';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { useSession } from '../../auth';
+import { comingBackTo, useSession } from '../../auth';
 import { useGetProductQuery } from '../../catalog';
 import { useAddReviewMutation } from '../api/reviewsApi';
 import { paths } from '../../../lib/paths';
@@ -24,6 +24,7 @@ const reviewFormSchema = reviewCreateSchema.omit({ product: true });
 export function AddReviewPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const [params] = useSearchParams();
   const productId = params.get('product') ?? '';
   const { isSignedIn } = useSession();
@@ -35,7 +36,7 @@ export function AddReviewPage() {
     formState: { errors },
   } = useForm({ resolver: zodResolver(reviewFormSchema), defaultValues: { rating: '5', title: '', comment: '' } });
 
-  if (!isSignedIn) return <Navigate to={paths.login} replace />;
+  if (!isSignedIn) return <Navigate to={paths.login} replace state={comingBackTo(location)} />;
   if (!productId) return <Navigate to={paths.home} replace />;
 
   const productPath = paths.product(productId);

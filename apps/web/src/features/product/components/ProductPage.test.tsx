@@ -70,11 +70,12 @@ describe('ProductPage', () => {
     expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('DELETE /api/review/r1');
   });
 
-  it('sends a visitor who wants to write a review to /login', async () => {
+  it('sends a visitor who wants to write a review to /login, to come back to the product', async () => {
     mockApi({ 'GET /api/product/one/p1': { body: phone }, 'GET /api/review/product/p1': { body: [] } });
-    renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1' });
+    const { router } = renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1' });
     await userEvent.click(await screen.findByRole('button', { name: 'Write a product review' }));
     expect(await screen.findByText('page /login')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/product/one/p1' });
   });
 
   it('takes a shopper to /AddReview with the product id', async () => {

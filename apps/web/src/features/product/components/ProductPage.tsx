@@ -4,7 +4,7 @@ import Col from 'react-bootstrap/Col';
 import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { summary, type ProductDetail } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
 import { CartIcon, HeartIcon, PencilIcon } from '../../../components/icons';
@@ -16,7 +16,7 @@ import { Rating } from '../../../components/Rating';
 import { StockState } from '../../../components/StockState';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { useSession } from '../../auth';
+import { comingBackTo, useSession } from '../../auth';
 import { useGetProductQuery } from '../../catalog';
 import { useProductActions } from '../../productActions';
 import { ImageGallery } from './ImageGallery';
@@ -52,6 +52,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   const department = <Localized value={local.name(product.department)} />;
   const category = <Localized value={local.name(product.category)} />;
   const navigate = useNavigate();
+  const location = useLocation();
   const { isSignedIn, isAdmin } = useSession();
   const actions = useProductActions();
   const favourite = actions.isFavourite(product._id);
@@ -82,7 +83,8 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   };
   const addToCart = () => actions.onAddToCart(variant ? variantLine(product, variant) : product);
 
-  const writeReview = () => void navigate(isSignedIn ? paths.reviewOf(product._id) : paths.login);
+  const writeReview = () =>
+    void navigate(isSignedIn ? paths.reviewOf(product._id) : paths.login, { state: comingBackTo(location) });
 
   return (
     <>
