@@ -146,10 +146,11 @@ describe('/Orders/:id/invoice', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Print' })).not.toBeInTheDocument();
   });
 
-  it('sends visitors to sign in', async () => {
+  it('sends visitors to sign in, and from there back to the invoice', async () => {
     const { calls } = mockApi({});
-    renderInvoice(null);
+    const { router } = renderInvoice(null);
     expect(await screen.findByText('page /login')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: `/Orders/${ID}/invoice` });
     expect(calls).toEqual([]);
   });
 });

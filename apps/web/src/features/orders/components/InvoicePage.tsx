@@ -1,7 +1,7 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { toEgp, toPiastres, type Order } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
 import { ChevronStartIcon, PrinterIcon } from '../../../components/icons';
@@ -11,7 +11,7 @@ import { Price } from '../../../components/Price';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { paths } from '../../../lib/paths';
-import { useSession } from '../../auth';
+import { comingBackTo, useSession } from '../../auth';
 import { AddressLines } from '../../checkout';
 import { useGetOrderQuery } from '../api/ordersApi';
 import { orderRef } from '../orderRef';
@@ -22,14 +22,16 @@ import '../../../styles/invoice.css';
 
 /**
  * /Orders/:id/invoice: an order's invoice, to read or print, for its shopper and for admins (the server
- * answers anyone else's as not found). Visitors go to /login, as on the other signed-in pages.
+ * answers anyone else's as not found). Visitors go to /login and, signed in, come back here (an invoice link sent by
+ * SMS or WhatsApp is opened signed out more often than not).
  */
 export function InvoicePage() {
   const { t } = useTranslation();
   const { user, isSignedIn, isAdmin } = useSession();
   const { id = '' } = useParams();
+  const location = useLocation();
   const { data: order, isLoading, error } = useGetOrderQuery(id, { skip: !isSignedIn });
-  if (!user || !isSignedIn) return <Navigate to={paths.login} replace />;
+  if (!user || !isSignedIn) return <Navigate to={paths.login} replace state={comingBackTo(location)} />;
 
   let content;
   if (isLoading) {
