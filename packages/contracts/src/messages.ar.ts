@@ -89,6 +89,10 @@ export const RULE_MSG_AR: Arabic<typeof RULE_MSG> = {
   phoneNumber: 'رقم الهاتف من 3 إلى 20 رقمًا، وتُقبل المسافات والشرطات وعلامة + في أوله',
   eachShopPageOnce: 'أدخل كل صفحة مرة واحدة: التوصيل والاسترجاع والخصوصية والشروط',
   daysInOrder: 'لا يمكن أن يزيد أقل عدد من الأيام على أكثرها',
+  bannerPicture: 'ارفع صورة لهذا البانر',
+  bannerLink: 'الرابط صفحة من صفحات المتجر، مثل /product/category/… أو /searchResults/…، أو اتركه فارغًا',
+  endsBeforeStarts: 'لا يمكن أن يسبق اليوم الأخير اليوم الأول',
+  eachBannerOnce: 'اذكر كل بانر مرة واحدة',
 };
 
 export const NOT_FOUND_AR: Arabic<typeof NOT_FOUND> = {
@@ -105,6 +109,7 @@ export const NOT_FOUND_AR: Arabic<typeof NOT_FOUND> = {
   Coupon: 'الكوبون غير موجود',
   Receipt: 'الإيصال غير موجود',
   Address: 'العنوان غير موجود',
+  Banner: 'البانر غير موجود',
 };
 
 export const API_MSG_AR: Arabic<typeof API_MSG> = {
@@ -278,6 +283,9 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   receiptNotInvalid: 'لا يُعاد إرسال إيصال إلا إذا وجدته مصلحة الضرائب غير صالح',
   receiptsNotConfigured: 'الإيصالات الإلكترونية غير مُعدّة: يلزم إعداد نقطة البيع وبيانات البائع معًا',
   paymentConfirming: 'جارٍ تأكيد هذه العملية بالفعل.',
+  bannerDeleted: 'تم حذف البانر',
+  tooManyBanners: (max) => `يحتفظ المتجر بـ ${max} بانر على الأكثر: احذف واحدًا أولًا`,
+  bannerOrderIncomplete: 'اذكر الترتيب الجديد لكل البانرات، كل بانر مرة واحدة',
 };
 
 export const INVITE_MAIL_AR: Arabic<typeof INVITE_MAIL> = {

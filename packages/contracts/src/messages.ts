@@ -71,6 +71,11 @@ export const RULE_MSG = {
   phoneNumber: 'A phone number is 3 to 20 digits, with spaces, dashes or a leading +',
   eachShopPageOnce: 'Give each page once: delivery, returns, privacy and terms',
   daysInOrder: 'The fewest days cannot be more than the most',
+  // The home page's banners
+  bannerPicture: 'Upload a picture for this banner',
+  bannerLink: 'A link is a page of the shop, such as /product/category/… or /searchResults/…, or empty',
+  endsBeforeStarts: 'The last day cannot be before the first',
+  eachBannerOnce: 'Give each banner once',
 } as const;
 
 /** What a 404 names: `notFound('Product')` answers 'Product not found'. */
@@ -88,6 +93,7 @@ export const NOT_FOUND = {
   Coupon: 'Coupon not found',
   Receipt: 'Receipt not found',
   Address: 'Address not found',
+  Banner: 'Banner not found',
 } as const;
 export type NotFoundSubject = keyof typeof NOT_FOUND;
 
@@ -283,6 +289,10 @@ export const API_MSG = {
   // E-receipts
   receiptNotInvalid: 'Only a receipt the Tax Authority found invalid can be sent again',
   receiptsNotConfigured: 'E-receipts are not set up: the POS settings and the seller details are both needed',
+  // The home page's banners
+  bannerDeleted: 'Banner deleted',
+  tooManyBanners: (max: number) => `A shop keeps at most ${max} banners: delete one first`,
+  bannerOrderIncomplete: 'Give the new order of every banner, each once',
 } as const;
 
 /** The staff invitation e-mail. */

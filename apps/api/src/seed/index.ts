@@ -3,6 +3,7 @@ import { count, inArray, sql } from 'drizzle-orm';
 import { OWNER_ROLE } from '@shop/contracts';
 import type { Db, Tx } from '../db/client.js';
 import {
+  banners,
   categories,
   coupons,
   departments,
@@ -24,6 +25,7 @@ import { buildPlan, DEFAULT_PRODUCTS, type Plan } from './plan.js';
 import { at, type TileSpec } from './products.js';
 import { renderTiles } from './tiles.js';
 import { DEMO_SYNONYMS } from './synonyms.js';
+import { DEMO_BANNERS, demoBannerPictures } from './banners.js';
 
 /** The demo coupon the seed creates, and the first start prints (`demoSignIn`). */
 export const DEMO_COUPON = { code: 'WELCOME10', kind: 'percent', value: 10, perUserLimit: 1 } as const;
@@ -311,6 +313,21 @@ async function insertPlan(
   // The demo's common synonyms, unless the merchant has a list already (seeding again keeps theirs).
   const [synonyms] = await tx.select({ n: count() }).from(searchSynonyms);
   if (!synonyms?.n) await tx.insert(searchSynonyms).values(synonymRows(DEMO_SYNONYMS));
+
+  // The demo's home banners, unless the merchant has banners already (seeding again keeps theirs).
+  const [bannerCount] = await tx.select({ n: count() }).from(banners);
+  if (!bannerCount?.n)
+    await tx.insert(banners).values(
+      DEMO_BANNERS.map(({ picture, department, page, ...banner }, i) => {
+        const index = plan.departments.findIndex((d) => d.name === department);
+        return {
+          ...banner,
+          ...demoBannerPictures(picture),
+          link: index >= 0 ? `/department/${at(departmentIds, index)}` : (page ?? ''),
+          position: i + 1,
+        };
+      }),
+    );
 
   await audit(tx, {
     type: 'admin',
