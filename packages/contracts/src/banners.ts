@@ -7,15 +7,12 @@ import { say } from './said.js';
 /*
  * The home page's banners, written by the merchant in the dashboard (docs/guide/home-page.md): a picture per
  * language and per width, their alt texts, a link into the shop, the days they run and their order. The home shows
- * those live today by Cairo's calendar, in order, at most BANNERS_SHOWN (the spec's carousel of four).
+ * those live today by Cairo's calendar, in order, at most BANNERS_SHOWN (constants.ts: the spec's carousel of four).
+ * Nothing the storefront's first load reads is here: this file builds zod schemas as it loads.
  */
 
-/** The carousel shows at most this many banners (the spec: "carousel of 4 banner images"). */
-export const BANNERS_SHOWN = 4;
 /** A shop keeps at most this many banners, live or not. */
 export const MAX_BANNERS = 50;
-/** The width (px) up to which a phone takes a banner's narrow picture: Bootstrap's `sm` breakpoint. */
-export const BANNER_NARROW_MAX_PX = 575.98;
 
 /**
  * Where a banner's picture is: one the dashboard uploaded (`/uploads/<hash>.webp`), or one of the web app's own

@@ -119,7 +119,7 @@ export interface World {
   emptyCategory: Row<typeof categories>;
   /** A coupon nobody has used. */
   coupon: Row<typeof coupons>;
-  /** A home banner: free to change or delete. */
+  /** The shop's only home banner: free to change or delete. */
   banner: Row<typeof banners>;
   /** A checked product import of a file with no rows: applying it changes no product. */
   productImport: Row<typeof productImports>;
@@ -280,6 +280,8 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     .insert(coupons)
     .values({ code: `WORLD${hex()}`, kind: 'percent', value: 10 })
     .returning();
+  // The world's only banner: a shop keeps at most 50, and every route's world would add one.
+  await db.delete(banners);
   const [banner] = await db
     .insert(banners)
     .values({

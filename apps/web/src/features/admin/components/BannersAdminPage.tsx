@@ -47,6 +47,9 @@ const STATE_COLOURS: Record<BannerState, string> = {
   off: 'secondary',
 };
 
+/** Light badges take dark text: white on them is below WCAG's contrast. */
+const DARK_TEXT = new Set<BannerState>(['scheduled', 'waitingForSale']);
+
 /** A calendar day ('2027-02-08') in the reader's language, as a day: no time zone moves it. */
 function formatDay(day: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
@@ -198,7 +201,7 @@ function BannerRow({ banner, first, last, busy, onUp, onDown, onEdit, onDelete }
       <th scope="row" className="fw-normal">
         <span className="d-block fw-semibold">{name}</span>
         {banner.link && (
-          <code className="small text-body-secondary" dir="ltr">
+          <code className="small text-body-secondary text-break" dir="ltr">
             {banner.link}
           </code>
         )}
@@ -206,7 +209,9 @@ function BannerRow({ banner, first, last, busy, onUp, onDown, onEdit, onDelete }
       </th>
       <td className="text-nowrap">{days}</td>
       <td>
-        <Badge bg={STATE_COLOURS[banner.state]}>{t(`admin.banners.states.${banner.state}`)}</Badge>
+        <Badge bg={STATE_COLOURS[banner.state]} text={DARK_TEXT.has(banner.state) ? 'dark' : undefined}>
+          {t(`admin.banners.states.${banner.state}`)}
+        </Badge>
         {banner.state === 'live' && (
           <span className="d-block small text-body-secondary">
             {banner.shown ? t('admin.banners.shown') : t('admin.banners.notShown')}
