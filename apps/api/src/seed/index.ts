@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, inArray, sql } from 'drizzle-orm';
+import { count, inArray, like, sql } from 'drizzle-orm';
 import { OWNER_ROLE } from '@shop/contracts';
 import type { Db, Tx } from '../db/client.js';
 import {
@@ -182,6 +182,8 @@ async function renderAndStore(plan: Plan, opts: SeedOptions): Promise<StoredImag
 
 /** Orders keep their line snapshots (order_items.product_id becomes null); carts, favourites and reviews go with the products. */
 async function wipeCatalogue(tx: Tx): Promise<void> {
+  // The demo's own banners link to departments that go now; the merchant's stay.
+  await tx.delete(banners).where(like(banners.image, '/banners/%'));
   await tx.delete(products);
   await tx.delete(categories);
   await tx.delete(departments);

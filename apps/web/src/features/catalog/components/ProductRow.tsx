@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import type { Product } from '@shop/contracts';
 import { ProductCard, type ProductCardActions } from '../../../components/ProductCard';
 
+/** How wide a row's card shows (.product-row-item): 42% of a phone, 200 px from a tablet on. */
+export const ROW_CARD_SIZES = '(min-width: 576px) 200px, 42vw';
+
 interface ProductRowProps {
   /** The row's id: its heading is `${id}-heading`. */
   id: string;
@@ -20,7 +23,7 @@ export function ProductRow({ id, title, products, actions }: ProductRowProps) {
     <RowSection id={id} title={title}>
       {products.map((product) => (
         <li key={product._id} className="product-row-item">
-          <ProductCard product={product} actions={actions} />
+          <ProductCard product={product} actions={actions} sizes={ROW_CARD_SIZES} />
         </li>
       ))}
     </RowSection>

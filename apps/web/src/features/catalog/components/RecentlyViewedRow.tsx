@@ -3,7 +3,7 @@ import { ProductCard, type ProductCardActions } from '../../../components/Produc
 import { useTranslation } from '../../../i18n/useTranslation';
 import { forgetViewed, recentlyViewed } from '../../../lib/recentlyViewed';
 import { useGetProductQuery } from '../api/catalogApi';
-import { RowSection } from './ProductRow';
+import { ROW_CARD_SIZES, RowSection } from './ProductRow';
 
 /**
  * The products this shopper opened, newest first, from this browser's memory (lib/recentlyViewed). Read once the
@@ -33,7 +33,7 @@ function RecentProduct({ id, actions }: { id: string; actions: ProductCardAction
   if (!product) return null;
   return (
     <li className="product-row-item">
-      <ProductCard product={product} actions={actions} />
+      <ProductCard product={product} actions={actions} sizes={ROW_CARD_SIZES} />
     </li>
   );
 }
