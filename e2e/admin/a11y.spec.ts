@@ -13,6 +13,7 @@ test.describe('dashboard accessibility (axe)', () => {
     { path: '/dashboard/DepartmentsAdmin', heading: 'Departments' },
     { path: '/dashboard/Shipping', heading: 'Shipping' },
     { path: '/dashboard/logs', heading: 'All logs' },
+    { path: '/dashboard/banners', heading: 'Banners' },
   ];
   for (const screen of screens) {
     test(screen.path, async ({ page, request }) => {

@@ -19,6 +19,10 @@ export const PENDING_PAYMENT_TTL_MS = 48 * 60 * 60 * 1000;
 /** The working days a card refund may take to show on the shopper's statement, as the shop tells them. */
 export const CARD_REFUND_DAYS = 10;
 export const CAROUSEL_INTERVAL_MS = 3000;
+/** The home's carousel shows at most this many banners (the spec: "carousel of 4 banner images"). */
+export const BANNERS_SHOWN = 4;
+/** The width (px) up to which a phone takes a banner's narrow picture: Bootstrap's `sm` breakpoint. */
+export const BANNER_NARROW_MAX_PX = 575.98;
 export const TOAST_MS = 3000;
 export const CART_TOAST_MS = 1000;
 export const SUCCESS_REDIRECT_MS = 10_000;

@@ -38,3 +38,4 @@ export * from './staffOrders.js';
 export * from './cod.js';
 export * from './seller.js';
 export * from './shop.js';
+export * from './banners.js';

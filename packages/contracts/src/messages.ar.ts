@@ -93,6 +93,10 @@ export const RULE_MSG_AR: Arabic<typeof RULE_MSG> = {
   nationalIdCentury: 'يبدأ الرقم القومي بـ 2 (لمواليد القرن العشرين) أو 3 (لمواليد 2000 وما بعدها)',
   nationalIdBirthDate: 'تاريخ الميلاد في هذا الرقم القومي (الأرقام من 2 إلى 7) ليس تاريخًا صحيحًا',
   nationalIdGovernorate: 'كود المحافظة في هذا الرقم القومي (الرقمان 8 و9) غير معروف',
+  bannerPicture: 'ارفع صورة لهذا البانر',
+  bannerLink: 'الرابط صفحة من صفحات المتجر، مثل /product/category/… أو /searchResults/…، أو اتركه فارغًا',
+  endsBeforeStarts: 'لا يمكن أن يسبق اليوم الأخير اليوم الأول',
+  eachBannerOnce: 'اذكر كل بانر مرة واحدة',
 };
 
 export const NOT_FOUND_AR: Arabic<typeof NOT_FOUND> = {
@@ -109,6 +113,7 @@ export const NOT_FOUND_AR: Arabic<typeof NOT_FOUND> = {
   Coupon: 'الكوبون غير موجود',
   Receipt: 'الإيصال غير موجود',
   Address: 'العنوان غير موجود',
+  Banner: 'البانر غير موجود',
 };
 
 export const API_MSG_AR: Arabic<typeof API_MSG> = {
@@ -284,6 +289,9 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   nationalIdRequired: (threshold) =>
     `الطلب بقيمة ${formatPrice(threshold, AR_LOCALE)} أو أكثر يحتاج إلى الرقم القومي للمشتري على إيصاله الإلكتروني كما تشترط مصلحة الضرائب: يرجى إدخاله.`,
   paymentConfirming: 'جارٍ تأكيد هذه العملية بالفعل.',
+  bannerDeleted: 'تم حذف البانر',
+  tooManyBanners: (max) => `يحتفظ المتجر بـ ${max} بانر على الأكثر: احذف واحدًا أولًا`,
+  bannerOrderIncomplete: 'اذكر الترتيب الجديد لكل البانرات، كل بانر مرة واحدة',
 };
 
 export const INVITE_MAIL_AR: Arabic<typeof INVITE_MAIL> = {

@@ -76,6 +76,11 @@ export const RULE_MSG = {
   nationalIdCentury: 'A national ID starts with 2 (born in the 1900s) or 3 (born in 2000 or later)',
   nationalIdBirthDate: 'The birth date in this national ID (digits 2 to 7) is not a real date',
   nationalIdGovernorate: 'The governorate code in this national ID (digits 8 and 9) is not a known one',
+  // The home page's banners
+  bannerPicture: 'Upload a picture for this banner',
+  bannerLink: 'A link is a page of the shop, such as /product/category/… or /searchResults/…, or empty',
+  endsBeforeStarts: 'The last day cannot be before the first',
+  eachBannerOnce: 'Give each banner once',
 } as const;
 
 /** What a 404 names: `notFound('Product')` answers 'Product not found'. */
@@ -93,6 +98,7 @@ export const NOT_FOUND = {
   Coupon: 'Coupon not found',
   Receipt: 'Receipt not found',
   Address: 'Address not found',
+  Banner: 'Banner not found',
 } as const;
 export type NotFoundSubject = keyof typeof NOT_FOUND;
 
@@ -290,6 +296,10 @@ export const API_MSG = {
   receiptsNotConfigured: 'E-receipts are not set up: the POS settings and the seller details are both needed',
   nationalIdRequired: (threshold: number) =>
     `An order of ${formatPrice(threshold)} or more needs the buyer's national ID on its e-receipt, as the Tax Authority requires: please enter it.`,
+  // The home page's banners
+  bannerDeleted: 'Banner deleted',
+  tooManyBanners: (max: number) => `A shop keeps at most ${max} banners: delete one first`,
+  bannerOrderIncomplete: 'Give the new order of every banner, each once',
 } as const;
 
 /** The staff invitation e-mail. */

@@ -63,6 +63,8 @@ export const WEB_PATHS = {
   dashCod: '/dashboard/cash-on-delivery',
   /** The shop's contact details, registration numbers and pages. */
   dashShop: '/dashboard/shop',
+  /** The home page's banners. */
+  dashBanners: '/dashboard/banners',
   cart: '/CartPage',
   shippingAddress: '/ShippingAdress',
   shippingForm: '/ShippingForm',

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   foreignKey,
   index,
   integer,
@@ -268,6 +269,10 @@ export const products = pgTable(
       index('products_category_idx').on(t.categoryId, t.createdAt, t.id, ...listFilters),
       index('products_department_idx').on(t.departmentId, t.createdAt, t.id, ...listFilters),
       index('products_created_idx').on(t.createdAt, t.id),
+      // The home's row of products on sale reads only those with a sale price (modules/home).
+      index('products_on_sale_idx')
+        .on(t.createdAt)
+        .where(sql`${t.compareAtPrice} is not null`),
       // The products sold in variants of a category or department: all its option facets read (most lists have none).
       index('products_category_options_idx')
         .on(t.categoryId)
@@ -316,6 +321,10 @@ export const productVariants = pgTable(
   (t) => [
     uniqueIndex('product_variants_sku_key').on(sql`lower(${t.sku})`),
     index('product_variants_product_idx').on(t.productId, t.position),
+    // The variants on sale, for the home's row of products on sale (modules/home).
+    index('product_variants_on_sale_idx')
+      .on(t.productId)
+      .where(sql`${t.compareAtPrice} is not null`),
     // Target of cart lines' (variant, product) key, which keeps a line's variant one of its product's.
     unique('product_variants_id_product_key').on(t.id, t.productId),
     check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),
@@ -811,6 +820,38 @@ export const shopPages = pgTable('shop_pages', {
   bodyAr: text('body_ar').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The home page's banners (contracts' bannerInputSchema): a picture per language and width, alt texts, a link, the
+ * days they run by Cairo's calendar (null: open), their order. The home shows the first four live (modules/home).
+ */
+export const banners = pgTable(
+  'banners',
+  {
+    id: id(),
+    position: integer('position').notNull(),
+    image: text('image').notNull(),
+    imageAr: text('image_ar').notNull(),
+    /** The phone's pictures; null: phones take the wide one. */
+    imageNarrow: text('image_narrow'),
+    imageNarrowAr: text('image_narrow_ar'),
+    alt: text('alt').notNull(),
+    altAr: text('alt_ar').notNull(),
+    /** A page of the shop, or '' for none. */
+    link: text('link').notNull().default(''),
+    startsOn: date('starts_on', { mode: 'string' }),
+    endsOn: date('ends_on', { mode: 'string' }),
+    /** Shown only while some product in stock has a sale price. */
+    onlyDuringSale: boolean('only_during_sale').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('banners_position_idx').on(t.position),
+    check('banners_days_in_order', sql`${t.endsOn} is null or ${t.startsOn} is null or ${t.endsOn} >= ${t.startsOn}`),
+  ],
+);
 
 /** The shop's cash rules (contracts' codSettingsSchema; one row, none until an admin first saves: the defaults apply). */
 export const codSettings = pgTable(

@@ -25,6 +25,7 @@ import { receiptsRoutes } from './receipts/routes.js';
 import { confirmationsRoutes } from './confirmations/routes.js';
 import { phoneRecordsRoutes } from './phone-records/routes.js';
 import { reportsRoutes } from './reports/routes.js';
+import { homeRoutes } from './home/routes.js';
 
 /** Every resource's routes, registered under /api by app.ts. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -54,4 +55,5 @@ export const apiModules: FastifyPluginAsync[] = [
   confirmationsRoutes,
   phoneRecordsRoutes,
   reportsRoutes,
+  homeRoutes,
 ];

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { count, inArray, sql } from 'drizzle-orm';
+import { count, inArray, like, sql } from 'drizzle-orm';
 import { OWNER_ROLE } from '@shop/contracts';
 import type { Db, Tx } from '../db/client.js';
 import {
+  banners,
   categories,
   coupons,
   departments,
@@ -24,6 +25,7 @@ import { buildPlan, DEFAULT_PRODUCTS, type Plan } from './plan.js';
 import { at, type TileSpec } from './products.js';
 import { renderTiles } from './tiles.js';
 import { DEMO_SYNONYMS } from './synonyms.js';
+import { DEMO_BANNERS, demoBannerPictures } from './banners.js';
 
 /** The demo coupon the seed creates, and the first start prints (`demoSignIn`). */
 export const DEMO_COUPON = { code: 'WELCOME10', kind: 'percent', value: 10, perUserLimit: 1 } as const;
@@ -180,6 +182,8 @@ async function renderAndStore(plan: Plan, opts: SeedOptions): Promise<StoredImag
 
 /** Orders keep their line snapshots (order_items.product_id becomes null); carts, favourites and reviews go with the products. */
 async function wipeCatalogue(tx: Tx): Promise<void> {
+  // The demo's own banners link to departments that go now; the merchant's stay.
+  await tx.delete(banners).where(like(banners.image, '/banners/%'));
   await tx.delete(products);
   await tx.delete(categories);
   await tx.delete(departments);
@@ -311,6 +315,21 @@ async function insertPlan(
   // The demo's common synonyms, unless the merchant has a list already (seeding again keeps theirs).
   const [synonyms] = await tx.select({ n: count() }).from(searchSynonyms);
   if (!synonyms?.n) await tx.insert(searchSynonyms).values(synonymRows(DEMO_SYNONYMS));
+
+  // The demo's home banners, unless the merchant has banners already (seeding again keeps theirs).
+  const [bannerCount] = await tx.select({ n: count() }).from(banners);
+  if (!bannerCount?.n)
+    await tx.insert(banners).values(
+      DEMO_BANNERS.map(({ picture, department, page, ...banner }, i) => {
+        const index = plan.departments.findIndex((d) => d.name === department);
+        return {
+          ...banner,
+          ...demoBannerPictures(picture),
+          link: index >= 0 ? `/department/${at(departmentIds, index)}` : (page ?? ''),
+          position: i + 1,
+        };
+      }),
+    );
 
   await audit(tx, {
     type: 'admin',

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { ProductDetail } from '@shop/contracts';
 import type { Db } from '../db/client.js';
-import { categories, coupons, departments, products, productVariants, reviews, users } from '../db/schema.js';
+import { banners, categories, coupons, departments, products, productVariants, reviews, users } from '../db/schema.js';
+import { homeService } from '../modules/home/service.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import {
   CatalogueNotEmptyError,
@@ -363,6 +364,33 @@ describe('seeding races and re-seeding', () => {
         '  shopper:            shopper@shop.local was already registered; its password was left unchanged',
       ]);
       expect(await tableCounts(t)).toEqual({ departments: 8, categories: 30, products: 30, reviews: 6 });
+
+      // The demo's banners, seeded again, lead to the new departments.
+      const links = (await t.app.db.select({ link: banners.link }).from(banners)).map((b) => b.link);
+      const pages = new Set((await t.app.db.select({ id: departments.id }).from(departments)).map((d) => d.id));
+      expect(links).toHaveLength(5);
+      for (const link of links.filter((l) => l.startsWith('/department/')))
+        expect(pages.has(link.replace('/department/', '')), link).toBe(true);
+
+      // Four banners on any day; Ramadan's only in Ramadan 1448. Read past the cache, as the clock moves.
+      const home = homeService(t.app);
+      const on = async (day: string) => {
+        t.clock.advance(Date.parse(`${day}T10:00:00Z`) - t.clock.now().getTime());
+        return (await home.home()).banners.map((b) => b.alt.split(':')[0]);
+      };
+      expect(await on('2027-02-20')).toEqual([
+        'Mega tech sale',
+        'Ramadan Kareem',
+        'Delivered across Egypt',
+        'New season',
+      ]);
+      for (const day of ['2026-11-30', '2027-03-10', '2027-11-15'])
+        expect(await on(day), day).toEqual([
+          'Mega tech sale',
+          'Delivered across Egypt',
+          'New season',
+          'Shop with peace of mind',
+        ]);
     },
     SLOW,
   );

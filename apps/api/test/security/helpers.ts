@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { PRODUCT_CSV_COLUMNS } from '@shop/contracts';
 import {
   addresses,
+  banners,
   cartItems,
   categories,
   coupons,
@@ -118,6 +119,8 @@ export interface World {
   emptyCategory: Row<typeof categories>;
   /** A coupon nobody has used. */
   coupon: Row<typeof coupons>;
+  /** The shop's only home banner: free to change or delete. */
+  banner: Row<typeof banners>;
   /** A checked product import of a file with no rows: applying it changes no product. */
   productImport: Row<typeof productImports>;
   imageName: string;
@@ -277,6 +280,18 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     .insert(coupons)
     .values({ code: `WORLD${hex()}`, kind: 'percent', value: 10 })
     .returning();
+  // The world's only banner: a shop keeps at most 50, and every route's world would add one.
+  await db.delete(banners);
+  const [banner] = await db
+    .insert(banners)
+    .values({
+      position: 1,
+      image: '/banners/banner-fashion.svg',
+      imageAr: '/banners/banner-fashion.ar.svg',
+      alt: 'Sale',
+      altAr: 'تخفيضات',
+    })
+    .returning();
   const [productImport] = await db
     .insert(productImports)
     .values({
@@ -291,7 +306,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
       createdBy: admin.id,
     })
     .returning();
-  if (!ownerSubject || !otherSubject || !coupon || !productImport) throw new Error('world is incomplete');
+  if (!ownerSubject || !otherSubject || !coupon || !banner || !productImport) throw new Error('world is incomplete');
   return {
     owner: ownerSubject,
     other: otherSubject,
@@ -304,6 +319,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     emptyDepartment,
     emptyCategory,
     coupon,
+    banner,
     productImport,
     imageName: image.name,
     webhookSecret: offlineWebhookSecret(app.config),

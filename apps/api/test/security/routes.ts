@@ -52,6 +52,8 @@ const shopperOnly = (status: number) => statuses(401, status, status, 403);
 const signedIn = (status: number) => statuses(401, status, status, status);
 
 const none = (): Req => ({});
+/** A home banner the dashboard's form would send. */
+const BANNER = { image: '/banners/banner-fashion.svg', imageAr: '/banners/banner-fashion.ar.svg', altAr: 'عرض' };
 /** A mobile nobody's account has: 010 and eight random digits. */
 const newMobile = () => `010${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 /** One unit of the spare product, cash on delivery to the fixtures' address, taken by phone. */
@@ -601,6 +603,34 @@ export const ROUTES: Record<string, RouteCase> = {
     access: 'settings.write',
     expect: adminOnly(200),
     request: () => ({ json: { details: DEFAULT_SHOP_DETAILS, pages: Object.values(DEFAULT_SHOP_PAGES) } }),
+  },
+  'GET /api/home': { access: 'public', expect: everyone(200), request: none },
+  'GET /api/admin/banners': { access: 'catalogue.write', expect: adminOnly(200), request: none },
+  'POST /api/admin/banners': {
+    access: 'catalogue.write',
+    expect: adminOnly(201),
+    request: () => ({ json: { ...BANNER, alt: `Offer ${hex()}` } }),
+  },
+  'PUT /api/admin/banners/order': {
+    access: 'catalogue.write',
+    expect: adminOnly(200),
+    // The world's banner is the shop's only one: the whole order.
+    request: (w) => ({ json: { ids: [w.banner.id] } }),
+  },
+  'PUT /api/admin/banners/:id': {
+    access: 'catalogue.write',
+    expect: adminOnly(200),
+    request: (w) => ({ params: { id: w.banner.id }, json: { ...BANNER, alt: `Renamed ${hex()}` } }),
+  },
+  'DELETE /api/admin/banners/:id': {
+    access: 'catalogue.write',
+    expect: adminOnly(200),
+    request: (w) => ({ params: { id: w.banner.id } }),
+  },
+  'POST /api/admin/banners/picture': {
+    access: 'catalogue.write',
+    expect: adminOnly(200),
+    request: async () => ({ form: { fields: {}, files: [await pngPart(6)] } }),
   },
   // A confirmation link's signature is its only proof: a forged one names no order.
   'GET /api/order/confirm/:token': {

@@ -72,6 +72,7 @@ export const api = createApi({
     'Synonyms',
     'Confirmation',
     'Shop',
+    'Banner',
   ],
   keepUnusedDataFor: QUERY_CACHE_SECONDS,
   extractRehydrationInfo: (action, { reducerPath }) => {

@@ -13,6 +13,7 @@ async function open(url: string) {
   const api = mockApi({
     'GET /api/product': { body: { products: [], pages: 1 } },
     'GET /api/department': { body: [] },
+    'GET /api/home': { body: { banners: [], onSale: [], bestSellers: [] } },
     'GET /api/product/one/p1': { body: { _id: 'p1' } },
     'GET /api/category': { body: [] },
     'GET /api/category/dept/d1': { body: [] },
@@ -33,16 +34,18 @@ async function open(url: string) {
 }
 
 describe('route prefetching', () => {
-  it("starts the home page's products (of the page in the address) and departments before it renders", async () => {
+  it("starts the home page's banners and rows, products (of the page in the address) and departments before it renders", async () => {
     const { store, calls } = await open('/?page=2');
     expect(calls.map((call) => call.path).sort()).toEqual([
       '/api/department',
+      '/api/home',
       '/api/product?page=2&limit=8&includeOutOfStock=true',
     ]);
     // The page's own query is the same cache entry: it asks nothing more.
     await store.dispatch(catalogApi.endpoints.getProducts.initiate({ page: 2 }));
     await store.dispatch(catalogApi.endpoints.getDepartments.initiate());
-    expect(calls).toHaveLength(2);
+    await store.dispatch(catalogApi.endpoints.getHome.initiate());
+    expect(calls).toHaveLength(3);
   });
 
   it('starts a product page’s product and the delivery days it promises while the page’s code loads', async () => {

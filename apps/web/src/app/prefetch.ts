@@ -27,10 +27,11 @@ async function filtersOf(request: Request) {
   return filtersFromParams(new URL(request.url).searchParams);
 }
 
-/** The home page: its page of products and the departments. */
+/** The home page: its banners and rows, its page of products and the departments. */
 export const prefetchHome =
   (dispatch: AppDispatch): LoaderFunction =>
   ({ request }) => {
+    dispatch(catalogApi.util.prefetch('getHome', undefined, {}));
     dispatch(catalogApi.util.prefetch('getProducts', { page: pageOf(request) }, {}));
     dispatch(catalogApi.util.prefetch('getDepartments', undefined, {}));
     return null;

@@ -201,6 +201,10 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
             lazy: page(() => import('../features/admin/components/LogsPage'), 'LogsPage'),
           },
           {
+            path: segment(paths.dashBanners, paths.dashboard),
+            lazy: page(() => import('../features/admin/components/BannersAdminPage'), 'BannersAdminPage'),
+          },
+          {
             path: segment(paths.dashCoupons, paths.dashboard),
             lazy: page(() => import('../features/admin/components/CouponsAdminPage'), 'CouponsAdminPage'),
           },

@@ -27,9 +27,11 @@ interface ProductCardProps {
   actions: ProductCardActions;
   /** In the first row: its picture is fetched at once, first, as the page's largest paint is likely one of them. */
   priority?: boolean;
+  /** How wide the card shows, where not a column of ProductGrid's rows (the home's sideways rows). */
+  sizes?: string;
 }
 
-export function ProductCard({ product, actions, priority = false }: ProductCardProps) {
+export function ProductCard({ product, actions, priority = false, sizes = CARD_SIZES }: ProductCardProps) {
   const { t } = useTranslation();
   const local = useLocalized();
   const name = local.name(product);
@@ -49,7 +51,7 @@ export function ProductCard({ product, actions, priority = false }: ProductCardP
             width={400}
             height={400}
             className="product-card-img"
-            sizes={CARD_SIZES}
+            sizes={sizes}
             {...(priority && { loading: 'eager', fetchPriority: 'high' })}
           />
         </Link>

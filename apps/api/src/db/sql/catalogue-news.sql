@@ -106,6 +106,11 @@ DROP TRIGGER IF EXISTS shipping_rates_notify ON shipping_rates;
 --> statement-breakpoint
 CREATE TRIGGER shipping_rates_notify AFTER INSERT OR UPDATE OR DELETE ON shipping_rates FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogue_change();
 --> statement-breakpoint
+-- The home page's banners.
+DROP TRIGGER IF EXISTS banners_notify ON banners;
+--> statement-breakpoint
+CREATE TRIGGER banners_notify AFTER INSERT OR UPDATE OR DELETE ON banners FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogue_change();
+--> statement-breakpoint
 DROP TRIGGER IF EXISTS products_notify ON products;
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS products_notify_insert ON products;

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { searchWordsOf, type NoResults, type OrderStatus } from '@shop/contracts';
+import { searchWordsOf, type NoResults } from '@shop/contracts';
 import type { Db } from '../../db/client.js';
 import { categories } from '../../db/schema.js';
+import { unitsSold } from '../products/best-sellers.js';
 import { productsJson, toProductDto, type ProductRow } from '../products/service.js';
 
 /** How like a word of the catalogue a typed word must be to be offered as its spelling: looser than a search's 0.3. */
@@ -10,10 +11,6 @@ const SPELLING_LIKENESS = 0.2;
 const CATEGORY_LIKENESS = 0.3;
 const CATEGORIES_OFFERED = 3;
 const BEST_SELLERS_OFFERED = 4;
-/** Best sellers are counted over the orders of this many days. */
-const BEST_SELLING_DAYS = 30;
-/** Orders that sold their products: not those never paid or confirmed, nor those taken back. */
-const SOLD: OrderStatus[] = ['paid', 'confirmed', 'shipped', 'delivered', 'return_requested'];
 
 /**
  * What a search that found nothing for `text` offers instead (docs/guide/search-engines.md): the text with each word spelled
@@ -42,16 +39,10 @@ export async function noResultsFor(db: Db, text: string, now: Date): Promise<NoR
     select ${categories.id} as "_id", ${categories.name} as name, ${categories.nameAr} as "nameAr"
     from ${categories} where ${alike} >= ${CATEGORY_LIKENESS}
     order by ${alike} desc, ${categories.name} limit ${CATEGORIES_OFFERED}`);
-  const since = new Date(now.getTime() - BEST_SELLING_DAYS * 24 * 60 * 60 * 1000);
   const best = await db.execute<{ products: ProductRow[] }>(
     sql`select ${productsJson(sql`array(
     select p.id from products p
-    left join (select oi.product_id, sum(oi.quantity) as units from order_items oi join orders o on o.id = oi.order_id
-      where o.created_at >= ${since.toISOString()} and o.status in (${sql.join(
-        SOLD.map((s) => sql`${s}`),
-        sql`, `,
-      )})
-      group by oi.product_id) as sold on sold.product_id = p.id
+    left join ${unitsSold(now)} as sold on sold.product_id = p.id
     where p.in_stock
     order by coalesce(sold.units, 0) desc, p.num_reviews desc, p.rating desc, p.id
     limit ${BEST_SELLERS_OFFERED})`)} as products`,

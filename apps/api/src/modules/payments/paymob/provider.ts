@@ -2,6 +2,7 @@ import type { ProviderDeps } from '../registry.js';
 import { z } from 'zod';
 import { ONLINE_METHODS, say, type OnlineMethod, type Said } from '@shop/contracts';
 import { badRequest, HttpError } from '../../../lib/errors.js';
+import { cairoDay } from '../../../lib/clock.js';
 import { callProvider, type PaymentEvent, type PaymentProvider } from '../provider.js';
 import {
   callbackSchema,
@@ -55,9 +56,6 @@ export const paymobSettings = z.object({
       ),
     ),
 });
-
-/** The calendar day in Cairo: Paymob settles a day's transactions after it ends, and until then a void cancels one whole. */
-const cairoDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(at);
 
 function eventOf(tx: Transaction): PaymentEvent | null {
   let kind: PaymentEvent['kind'];
@@ -186,6 +184,7 @@ export function paymobProvider(deps: ProviderDeps): PaymentProvider {
     },
     async refund(payment) {
       if (!payment.transactionId) throw new HttpError(502, say.api.refundFailed);
+      // Paymob settles a day's transactions after it ends (in Cairo), and until then a void cancels one whole.
       const sameDay = payment.paidAt !== null && cairoDay(payment.paidAt) === cairoDay(deps.clock.now());
       const voiding = sameDay && payment.amount === payment.paid;
       const answer = voiding

@@ -18,7 +18,7 @@ import {
 } from '../../../components/icons';
 import { useSession } from '../../auth';
 import { usePermissions } from '../permissions';
-import { ChartIcon, LogIcon, PercentIcon, ReceiptIcon, TagIcon, UsersIcon } from './adminIcons';
+import { ChartIcon, ImageIcon, LogIcon, PercentIcon, ReceiptIcon, TagIcon, UsersIcon } from './adminIcons';
 import '../admin.css';
 import { paths, patterns } from '../../../lib/paths';
 
@@ -33,6 +33,7 @@ interface NavItem {
     | 'users'
     | 'categories'
     | 'departments'
+    | 'banners'
     | 'coupons'
     | 'shipping'
     | 'eta'
@@ -56,6 +57,7 @@ const NAV: NavItem[] = [
   { to: paths.dashUsers, label: 'users', icon: UsersIcon, also: patterns.userOrders, permission: 'customers.read' },
   { to: paths.dashCategories, label: 'categories', icon: TagIcon, permission: 'catalogue.write' },
   { to: paths.dashDepartments, label: 'departments', icon: BuildingIcon, permission: 'catalogue.write' },
+  { to: paths.dashBanners, label: 'banners', icon: ImageIcon, permission: 'catalogue.write' },
   { to: paths.dashCoupons, label: 'coupons', icon: PercentIcon, permission: 'coupons.write' },
   { to: paths.dashShipping, label: 'shipping', icon: TruckIcon, permission: 'settings.write' },
   { to: paths.dashShop, label: 'shop', icon: ShieldIcon, permission: 'settings.write' },

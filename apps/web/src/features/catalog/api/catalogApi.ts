@@ -3,6 +3,7 @@ import {
   PAGE_SIZE,
   type Category,
   type Department,
+  type HomeData,
   type Product,
   type ProductDetail,
   type ProductFilters,
@@ -49,6 +50,14 @@ export const catalogApi = api.injectEndpoints({
       query: (id) => `/product/one/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Product', id }],
     }),
+    /** The home's banners live today and its rows of products on sale and best sellers. */
+    getHome: build.query<HomeData, void>({
+      query: () => '/home',
+      providesTags: (result) => [
+        ...productTags([...(result?.onSale ?? []), ...(result?.bestSellers ?? [])]),
+        { type: 'Banner', id: LIST },
+      ],
+    }),
     getDepartments: build.query<Department[], void>({
       query: () => '/department',
       providesTags: [{ type: 'Department', id: LIST }],
@@ -67,6 +76,7 @@ export const catalogApi = api.injectEndpoints({
 export const {
   useGetProductsQuery,
   useGetProductQuery,
+  useGetHomeQuery,
   useGetDepartmentsQuery,
   useGetCategoriesQuery,
   useGetDepartmentCategoriesQuery,

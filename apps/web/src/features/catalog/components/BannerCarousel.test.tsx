@@ -1,6 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import type { HomeBanner } from '@shop/contracts';
+import { changeLanguage } from '../../../i18n';
+import { renderRoute } from '../../../test/utils';
 import { BannerCarousel } from './BannerCarousel';
+
+/** Four banners as the API sends them; the second without a phone's picture or a link. */
+const BANNERS: HomeBanner[] = ['sale', 'ramadan', 'delivery', 'fashion'].map((name, index) => ({
+  _id: `b${index}`,
+  image: `/banners/banner-${name}.svg`,
+  imageAr: `/banners/banner-${name}.ar.svg`,
+  imageNarrow: index === 1 ? null : `/banners/banner-${name}.narrow.svg`,
+  imageNarrowAr: index === 1 ? null : `/banners/banner-${name}.narrow.ar.svg`,
+  alt: `The ${name} offer`,
+  altAr: `عرض ${name}`,
+  link: index === 1 ? '' : `/department/${name}`,
+}));
+const renderCarousel = (banners: HomeBanner[] = BANNERS) => renderRoute(<BannerCarousel banners={banners} />);
 
 const items = () => [...document.querySelectorAll('.carousel-item')];
 const activeIndex = () => items().findIndex((item) => item.classList.contains('active'));
@@ -13,8 +29,9 @@ beforeEach(() => {
   style.textContent = `.carousel-item { transition-duration: ${SLIDE_MS / 1000}s; }`;
   document.head.append(style);
 });
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
+  await changeLanguage('en');
   document.head.innerHTML = '';
 });
 
@@ -30,7 +47,7 @@ const turn = () => {
 
 describe('BannerCarousel', () => {
   it('turns every 3 s, sliding the next banner in over 0.6 s, and wraps round', () => {
-    render(<BannerCarousel />);
+    renderCarousel();
     expect(items()).toHaveLength(4);
     expect(activeIndex()).toBe(0);
     advance(2_900);
@@ -51,17 +68,18 @@ describe('BannerCarousel', () => {
   });
 
   it('waits while the pointer is over it', () => {
-    const { container } = render(<BannerCarousel />);
-    fireEvent.mouseOver(container.firstElementChild!);
+    renderCarousel();
+    const carousel = screen.getByRole('region', { name: 'Offers' });
+    fireEvent.mouseOver(carousel);
     advance(10_000);
     expect(activeIndex()).toBe(0);
-    fireEvent.mouseOut(container.firstElementChild!);
+    fireEvent.mouseOut(carousel);
     turn();
     expect(activeIndex()).toBe(1);
   });
 
   it('waits while keyboard focus is in it', () => {
-    render(<BannerCarousel />);
+    renderCarousel();
     act(() => screen.getByRole('button', { name: 'Next offer' }).focus());
     advance(SLIDE_MS);
     expect(activeIndex()).toBe(0);
@@ -73,7 +91,7 @@ describe('BannerCarousel', () => {
   });
 
   it('stops for good with its pause button, and turns again with play', () => {
-    render(<BannerCarousel />);
+    renderCarousel();
     fireEvent.click(screen.getByRole('button', { name: 'Pause the offers' }));
     advance(10_000);
     expect(activeIndex()).toBe(0);
@@ -83,8 +101,8 @@ describe('BannerCarousel', () => {
   });
 
   it('goes to a banner from its indicator, the arrows, the arrow keys and a swipe', () => {
-    const { container } = render(<BannerCarousel />);
-    const carousel = container.firstElementChild!;
+    renderCarousel();
+    const carousel = screen.getByRole('region', { name: 'Offers' });
     fireEvent.click(screen.getByRole('button', { name: 'Show offer 3 of 4' }));
     advance(SLIDE_MS);
     expect(activeIndex()).toBe(2);
@@ -100,5 +118,31 @@ describe('BannerCarousel', () => {
     fireEvent.touchEnd(carousel, { touches: [] });
     advance(SLIDE_MS);
     expect(activeIndex()).toBe(3);
+  });
+
+  it("draws each banner in the page's language, a phone's narrow picture when it has one, and its link", async () => {
+    await changeLanguage('ar');
+    renderCarousel();
+    const first = screen.getByRole('img', { name: 'عرض sale' });
+    expect(first).toHaveAttribute('src', '/banners/banner-sale.ar.svg');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    const narrow = first.parentElement?.querySelector('source');
+    expect(narrow).toHaveAttribute('srcset', '/banners/banner-sale.narrow.ar.svg');
+    expect(narrow).toHaveAttribute('media', '(max-width: 575.98px)');
+    expect(first.closest('a')).toHaveAttribute('href', '/department/sale');
+    const second = screen.getByRole('img', { name: 'عرض ramadan' });
+    expect(second.parentElement?.querySelector('source')).toBeNull();
+    expect(second.closest('a')).toBeNull();
+    expect(second).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('stands still with one banner, without controls, and draws nothing without banners', () => {
+    const { unmount } = renderCarousel(BANNERS.slice(0, 1));
+    expect(screen.getByRole('img', { name: 'The sale offer' })).toBeVisible();
+    expect(screen.queryByRole('button')).toBeNull();
+    advance(10_000);
+    unmount();
+    const { container } = renderCarousel([]);
+    expect(container.querySelector('.banner-carousel')).toBeNull();
   });
 });

@@ -8,25 +8,10 @@ import {
   type KeyboardEvent,
   type TouchEvent,
 } from 'react';
-import { CAROUSEL_INTERVAL_MS } from '@shop/contracts';
+import { Link } from 'react-router';
+import { BANNER_NARROW_MAX_PX, CAROUSEL_INTERVAL_MS, type HomeBanner } from '@shop/contracts';
 import { PauseIcon, PlayIcon } from '../../../components/icons';
 import { useTranslation } from '../../../i18n/useTranslation';
-import electronics from '../../../assets/banners/banner-electronics.svg';
-import electronicsAr from '../../../assets/banners/banner-electronics.ar.svg';
-import ramadan from '../../../assets/banners/banner-ramadan.svg';
-import ramadanAr from '../../../assets/banners/banner-ramadan.ar.svg';
-import delivery from '../../../assets/banners/banner-delivery.svg';
-import deliveryAr from '../../../assets/banners/banner-delivery.ar.svg';
-import fashion from '../../../assets/banners/banner-fashion.svg';
-import fashionAr from '../../../assets/banners/banner-fashion.ar.svg';
-
-/** Each banner drawn in both languages: its words are part of the picture. */
-const BANNERS = [
-  { src: { en: electronics, ar: electronicsAr }, alt: 'home.banners.electronics' },
-  { src: { en: ramadan, ar: ramadanAr }, alt: 'home.banners.ramadan' },
-  { src: { en: delivery, ar: deliveryAr }, alt: 'home.banners.delivery' },
-  { src: { en: fashion, ar: fashionAr }, alt: 'home.banners.fashion' },
-] as const;
 
 /** A finger must travel this far (px) across the banners to count as a swipe. */
 const SWIPE_PX = 40;
@@ -55,22 +40,54 @@ function transitionMs(element: HTMLElement | undefined): number {
 }
 
 /**
- * Four banners turning every 3 s; the first loads eagerly as it is the first thing seen.
+ * One banner in the page's language: its words are part of the picture. A phone takes the narrow picture when the
+ * banner has one (`<picture>`: the browser fetches only the source it chose); a link makes the whole picture one.
+ */
+function BannerPicture({ banner, first }: { banner: HomeBanner; first: boolean }) {
+  const { i18n } = useTranslation();
+  const arabic = i18n.language === 'ar';
+  const narrow = arabic ? banner.imageNarrowAr : banner.imageNarrow;
+  const picture = (
+    <picture>
+      {narrow && <source media={`(max-width: ${BANNER_NARROW_MAX_PX}px)`} srcSet={narrow} width={800} height={450} />}
+      <img
+        src={arabic ? banner.imageAr : banner.image}
+        alt={arabic ? banner.altAr : banner.alt}
+        width={1200}
+        height={450}
+        className="d-block w-100 h-auto"
+        loading={first ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : 'auto'}
+      />
+    </picture>
+  );
+  return banner.link ? (
+    <Link to={banner.link} className="d-block">
+      {picture}
+    </Link>
+  ) : (
+    picture
+  );
+}
+
+/**
+ * The merchant's banners live today (at most four, from the API) turning every 3 s; the first loads eagerly as it
+ * is the first thing seen. One banner stands still, with no controls; none draws nothing.
  * Bootstrap's carousel markup and CSS, driven by a few lines of state rather than react-bootstrap's
  * Carousel, whose transition machinery (react-transition-group, dom-helpers, uncontrollable) added
  * 4.9 KB to the home page's gzipped JS. It behaves as that one did: it pauses under the pointer or
  * a finger, follows swipes, the arrow keys, the arrows and the indicators, and waits for a slide to
  * end before the next.
  */
-export function BannerCarousel() {
-  const { t, i18n } = useTranslation();
+export function BannerCarousel({ banners }: { banners: HomeBanner[] }) {
+  const { t } = useTranslation();
   const [active, setActive] = useState(0);
   const [slide, setSlide] = useState<Slide | null>(null);
   // Held for a moment (a pointer or finger on the banners, keyboard focus in them) or stopped by the visitor.
   const [pointerHeld, setPointerHeld] = useState(false);
   const [focusHeld, setFocusHeld] = useState(false);
   const [stopped, setStopped] = useState(false);
-  const paused = pointerHeld || focusHeld || stopped;
+  const paused = pointerHeld || focusHeld || stopped || banners.length < 2;
   const items = useRef<HTMLDivElement[]>([]);
   const touchStart = useRef(0);
   const touchDelta = useRef(0);
@@ -78,10 +95,10 @@ export function BannerCarousel() {
   const show = (to: number, direction: Direction) => {
     if (!slide && to !== active) setSlide({ to, direction, phase: 'enter' });
   };
-  const next = () => show((active + 1) % BANNERS.length, 'next');
+  const next = () => show((active + 1) % banners.length, 'next');
   // The timer's turn reads the latest state without being an input of the effect that counts.
   const turnByTimer = useEffectEvent(next);
-  const previous = () => show((active + BANNERS.length - 1) % BANNERS.length, 'prev');
+  const previous = () => show((active + banners.length - 1) % banners.length, 'prev');
 
   useLayoutEffect(() => {
     if (slide?.phase !== 'enter') return;
@@ -135,6 +152,14 @@ export function BannerCarousel() {
   };
 
   const shown = slide?.to ?? active;
+  const [only] = banners;
+  if (!only) return null;
+  if (banners.length === 1)
+    return (
+      <div className="banner-carousel rounded-4 overflow-hidden shadow-sm">
+        <BannerPicture banner={only} first />
+      </div>
+    );
   return (
     // The carousel region hears the arrow keys and the pointer of everything inside it, as the carousel pattern asks.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
@@ -163,37 +188,29 @@ export function BannerCarousel() {
         {stopped ? <PlayIcon size={16} /> : <PauseIcon size={16} />}
       </button>
       <div className="carousel-indicators">
-        {BANNERS.map((banner, index) => (
+        {banners.map((banner, index) => (
           <button
-            key={banner.alt}
+            key={banner._id}
             type="button"
             // Bootstrap's CSS styles the indicators by this attribute.
             data-bs-target=""
             className={index === shown ? 'active' : undefined}
             aria-current={index === shown}
-            aria-label={t('home.showBanner', { number: index + 1, total: BANNERS.length })}
+            aria-label={t('home.showBanner', { number: index + 1, total: banners.length })}
             onClick={() => show(index, index > active ? 'next' : 'prev')}
           />
         ))}
       </div>
       <div className="carousel-inner">
-        {BANNERS.map((banner, index) => (
+        {banners.map((banner, index) => (
           <div
-            key={banner.alt}
+            key={banner._id}
             className={itemClass(index, active, slide)}
             ref={(element) => {
               if (element) items.current[index] = element;
             }}
           >
-            <img
-              src={banner.src[i18n.language]}
-              alt={t(banner.alt)}
-              width={1200}
-              height={450}
-              className="d-block w-100 h-auto"
-              loading={index === 0 ? 'eager' : 'lazy'}
-              fetchPriority={index === 0 ? 'high' : 'auto'}
-            />
+            <BannerPicture banner={banner} first={index === 0} />
           </div>
         ))}
       </div>

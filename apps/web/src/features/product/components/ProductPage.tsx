@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { summary, type ProductDetail } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
@@ -25,11 +25,17 @@ import { VariantPicker } from './VariantPicker';
 import { choose, chosenVariant, picturesOf, variantLine, type Choice } from '../variantChoice';
 import { ReviewList } from './ReviewList';
 import { paths } from '../../../lib/paths';
+import { rememberViewed } from '../../../lib/recentlyViewed';
 
 export function ProductPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const { data: product, isLoading, error } = useGetProductQuery(id);
+  // For the home's "Recently viewed" row: a page the shopper saw, not one that failed to load.
+  const shownId = product?._id;
+  useEffect(() => {
+    if (shownId) rememberViewed(shownId);
+  }, [shownId]);
 
   return (
     <div className="container-xl py-4">

@@ -1,0 +1,439 @@
+import { useState, type ChangeEvent } from 'react';
+import { Controller, type Control } from 'react-hook-form';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Placeholder from 'react-bootstrap/Placeholder';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { IMAGE_MIME_TYPES, type Banner, type BannerFields, type BannerState } from '@shop/contracts';
+import { EmptyState } from '../../../components/EmptyState';
+import { ArrowUpIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons';
+import { intlLocale } from '../../../i18n';
+import { useTranslation } from '../../../i18n/useTranslation';
+import {
+  useCreateBannerMutation,
+  useDeleteBannerMutation,
+  useGetBannersQuery,
+  useOrderBannersMutation,
+  useUpdateBannerMutation,
+  useUploadBannerPictureMutation,
+} from '../api/bannersApi';
+import {
+  BANNER_PICTURES,
+  bannerFormSchema,
+  bannerToForm,
+  emptyBannerForm,
+  type BannerFormInput,
+  type BannerPicture,
+} from '../bannerForm';
+import { notifyOutcome } from '../notifyOutcome';
+import { useAdminForm } from '../useAdminForm';
+import { ConfirmDialog } from './ConfirmDialog';
+import { Field } from './Field';
+import { FormModal } from './FormModal';
+import { PageHeader } from './PageHeader';
+import { ScrollTable } from './ScrollTable';
+
+type Editing = { banner?: Banner } | null;
+
+const STATE_COLOURS: Record<BannerState, string> = {
+  live: 'success',
+  scheduled: 'info',
+  ended: 'dark',
+  waitingForSale: 'warning',
+  off: 'secondary',
+};
+
+/** Light badges take dark text: white on them is below WCAG's contrast. */
+const DARK_TEXT = new Set<BannerState>(['scheduled', 'waitingForSale']);
+
+/** A calendar day ('2027-02-08') in the reader's language, as a day: no time zone moves it. */
+function formatDay(day: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/**
+ * The home page's banners: each with its picture, its days and where it stands today (live, scheduled, ended…),
+ * in the order the home shows them (the first four live). Add, edit, move up or down, delete.
+ */
+export function BannersAdminPage() {
+  const { t } = useTranslation();
+  const { data: banners, isLoading, isError, refetch } = useGetBannersQuery();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Banner | null>(null);
+  const [order, { isLoading: ordering }] = useOrderBannersMutation();
+  const [remove, { isLoading: removing }] = useDeleteBannerMutation();
+
+  const move = (index: number, by: -1 | 1) => {
+    if (!banners) return;
+    const ids = banners.map((b) => b._id);
+    const [moved] = ids.splice(index, 1);
+    if (!moved) return;
+    ids.splice(index + by, 0, moved);
+    void notifyOutcome(order(ids).unwrap(), t('admin.banners.moved'));
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    if (await notifyOutcome(remove(deleting._id).unwrap(), t('admin.banners.deleted'))) setDeleting(null);
+  };
+
+  let content;
+  if (isLoading)
+    content = (
+      <div className="p-3" role="status" aria-label={t('common.loading')}>
+        {Array.from({ length: 3 }, (_, index) => (
+          <Placeholder key={index} as="p" animation="glow">
+            <Placeholder xs={3} /> <Placeholder xs={6} /> <Placeholder xs={2} />
+          </Placeholder>
+        ))}
+      </div>
+    );
+  else if (isError)
+    content = (
+      <Alert variant="danger" className="m-3">
+        {t('common.loadFailed')}{' '}
+        <Button variant="link" className="p-0 align-baseline" onClick={() => void refetch()}>
+          {t('admin.common.retry')}
+        </Button>
+      </Alert>
+    );
+  else if (!banners?.length)
+    content = (
+      <div className="p-3">
+        <EmptyState title={t('admin.banners.none')}>{t('admin.banners.noneHint')}</EmptyState>
+      </div>
+    );
+  else
+    content = (
+      <ScrollTable caption={t('admin.banners.title')}>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin.banners.picture')}</th>
+            <th scope="col">{t('admin.banners.banner')}</th>
+            <th scope="col">{t('admin.banners.days')}</th>
+            <th scope="col">{t('admin.banners.state')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('admin.common.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {banners.map((banner, index) => (
+            <BannerRow
+              key={banner._id}
+              banner={banner}
+              first={index === 0}
+              last={index === banners.length - 1}
+              busy={ordering}
+              onUp={() => move(index, -1)}
+              onDown={() => move(index, 1)}
+              onEdit={() => setEditing({ banner })}
+              onDelete={() => setDeleting(banner)}
+            />
+          ))}
+        </tbody>
+      </ScrollTable>
+    );
+
+  return (
+    <>
+      <PageHeader title={t('admin.banners.title')} subtitle={t('admin.banners.subtitle')}>
+        <Button variant="primary" onClick={() => setEditing({})}>
+          <PlusIcon className="me-1" aria-hidden="true" />
+          {t('admin.banners.add')}
+        </Button>
+      </PageHeader>
+      <section className="dash-card p-0">{content}</section>
+      {editing && <BannerFormModal banner={editing.banner} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        show={Boolean(deleting)}
+        title={t('admin.banners.deleteTitle')}
+        confirmLabel={t('admin.banners.delete')}
+        busy={removing}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      >
+        {t('admin.banners.deleteConfirm', { name: deleting?.alt ?? '' })}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+interface BannerRowProps {
+  banner: Banner;
+  first: boolean;
+  last: boolean;
+  busy: boolean;
+  onUp: () => void;
+  onDown: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+function BannerRow({ banner, first, last, busy, onUp, onDown, onEdit, onDelete }: BannerRowProps) {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  const arabic = i18n.language === 'ar';
+  const name = arabic ? banner.altAr : banner.alt;
+  const days =
+    banner.startsOn && banner.endsOn
+      ? t('admin.banners.fromTo', { from: formatDay(banner.startsOn, locale), to: formatDay(banner.endsOn, locale) })
+      : banner.startsOn
+        ? t('admin.banners.from', { from: formatDay(banner.startsOn, locale) })
+        : banner.endsOn
+          ? t('admin.banners.until', { to: formatDay(banner.endsOn, locale) })
+          : t('admin.banners.always');
+  return (
+    <tr>
+      <td>
+        <img
+          src={arabic ? banner.imageAr : banner.image}
+          alt=""
+          width={160}
+          height={60}
+          className="banner-thumb rounded"
+          loading="lazy"
+        />
+      </td>
+      <th scope="row" className="fw-normal">
+        <span className="d-block fw-semibold">{name}</span>
+        {banner.link && (
+          <code className="small text-body-secondary text-break" dir="ltr">
+            {banner.link}
+          </code>
+        )}
+        {banner.onlyDuringSale && <span className="d-block small">{t('admin.banners.onlyDuringSaleShort')}</span>}
+      </th>
+      <td className="text-nowrap">{days}</td>
+      <td>
+        <Badge bg={STATE_COLOURS[banner.state]} text={DARK_TEXT.has(banner.state) ? 'dark' : undefined}>
+          {t(`admin.banners.states.${banner.state}`)}
+        </Badge>
+        {banner.state === 'live' && (
+          <span className="d-block small text-body-secondary">
+            {banner.shown ? t('admin.banners.shown') : t('admin.banners.notShown')}
+          </span>
+        )}
+      </td>
+      <td className="text-nowrap text-end">
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          className="me-1"
+          disabled={first || busy}
+          onClick={onUp}
+          aria-label={t('admin.banners.moveUp', { name })}
+        >
+          <ArrowUpIcon size={16} aria-hidden="true" />
+        </Button>
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          className="me-1"
+          disabled={last || busy}
+          onClick={onDown}
+          aria-label={t('admin.banners.moveDown', { name })}
+        >
+          <ArrowUpIcon size={16} aria-hidden="true" className="icon-down" />
+        </Button>
+        <Button
+          size="sm"
+          variant="outline-primary"
+          className="me-1"
+          onClick={onEdit}
+          aria-label={t('admin.banners.editLabel', { name })}
+        >
+          <PencilIcon size={16} aria-hidden="true" />
+        </Button>
+        <Button
+          size="sm"
+          variant="outline-danger"
+          onClick={onDelete}
+          aria-label={t('admin.banners.deleteLabel', { name })}
+        >
+          <TrashIcon size={16} aria-hidden="true" />
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+const FORM_ID = 'banner-form';
+
+/** 'New banner' without a banner; with one, its edit. */
+function BannerFormModal({ banner, onClose }: { banner?: Banner; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [create, created] = useCreateBannerMutation();
+  const [update, updated] = useUpdateBannerMutation();
+  const send = (values: Parameters<typeof create>[0]) =>
+    (banner ? update({ id: banner._id, banner: values }) : create(values)).unwrap();
+  const {
+    register,
+    control,
+    submit,
+    close,
+    formState: { errors },
+  } = useAdminForm(
+    bannerFormSchema,
+    banner ? bannerToForm(banner) : emptyBannerForm,
+    send,
+    t(banner ? 'admin.banners.updated' : 'admin.banners.created'),
+    onClose,
+  );
+
+  return (
+    <FormModal
+      show
+      title={banner ? t('admin.banners.editTitle') : t('admin.banners.add')}
+      formId={FORM_ID}
+      busy={created.isLoading || updated.isLoading}
+      onClose={close}
+      size="lg"
+    >
+      <Form id={FORM_ID} noValidate onSubmit={(event) => void submit(event)}>
+        <p className="text-body-secondary small">{t('admin.banners.picturesHint')}</p>
+        <Row className="g-3 mb-3">
+          {BANNER_PICTURES.map((picture) => (
+            <Col md={6} key={picture}>
+              <PictureField picture={picture} control={control} />
+            </Col>
+          ))}
+        </Row>
+        <Row className="g-3">
+          <Col md={6}>
+            <Field id="banner-alt" label={t('admin.banners.alt')} error={errors.alt?.message}>
+              {(a11y) => <Form.Control {...a11y} {...register('alt')} dir="ltr" lang="en" maxLength={200} />}
+            </Field>
+          </Col>
+          <Col md={6}>
+            <Field id="banner-alt-ar" label={t('admin.banners.altAr')} error={errors.altAr?.message}>
+              {(a11y) => <Form.Control {...a11y} {...register('altAr')} dir="rtl" lang="ar" maxLength={200} />}
+            </Field>
+          </Col>
+          <Col md={12}>
+            <Field
+              id="banner-link"
+              label={t('admin.banners.link')}
+              error={errors.link?.message}
+              hint={t('admin.banners.linkHint')}
+            >
+              {(a11y) => (
+                <Form.Control
+                  {...a11y}
+                  {...register('link')}
+                  dir="ltr"
+                  autoComplete="off"
+                  placeholder="/searchResults/…"
+                />
+              )}
+            </Field>
+          </Col>
+          <Col md={6}>
+            <Field
+              id="banner-starts"
+              label={t('admin.banners.startsOn')}
+              error={errors.startsOn?.message}
+              hint={t('admin.banners.openHint')}
+            >
+              {(a11y) => <Form.Control {...a11y} type="date" {...register('startsOn')} />}
+            </Field>
+          </Col>
+          <Col md={6}>
+            <Field
+              id="banner-ends"
+              label={t('admin.banners.endsOn')}
+              error={errors.endsOn?.message}
+              hint={t('admin.banners.openHint')}
+            >
+              {(a11y) => <Form.Control {...a11y} type="date" {...register('endsOn')} />}
+            </Field>
+          </Col>
+          <Col md={12}>
+            <Form.Check
+              type="switch"
+              id="banner-only-during-sale"
+              label={t('admin.banners.onlyDuringSale')}
+              {...register('onlyDuringSale')}
+            />
+            <Form.Check type="switch" id="banner-enabled" label={t('admin.banners.enabled')} {...register('enabled')} />
+          </Col>
+        </Row>
+      </Form>
+    </FormModal>
+  );
+}
+
+/**
+ * One of a banner's four pictures: its preview and a file box. A chosen file is uploaded at once (re-encoded by the
+ * server) and the field keeps where it was stored; the banner's save sends that. The phone's pictures may be cleared.
+ */
+function PictureField({
+  picture,
+  control,
+}: {
+  picture: BannerPicture;
+  control: Control<BannerFormInput, unknown, BannerFields>;
+}) {
+  const { t } = useTranslation();
+  const [upload, { isLoading }] = useUploadBannerPictureMutation();
+  const id = `banner-${picture}`;
+  const optional = picture === 'imageNarrow' || picture === 'imageNarrowAr';
+  return (
+    <Controller
+      name={picture}
+      control={control}
+      render={({ field, fieldState }) => {
+        const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+          const file = event.target.files?.[0];
+          if (!file) return;
+          const form = new FormData();
+          form.append('img', file);
+          const stored = upload(form).unwrap();
+          if (await notifyOutcome(stored, t('admin.banners.uploaded'))) field.onChange((await stored).path);
+        };
+        return (
+          <Field
+            id={id}
+            label={t(`admin.banners.pictures.${picture}`)}
+            error={fieldState.error?.message}
+            hint={optional ? t('admin.banners.narrowHint') : t('admin.banners.wideHint')}
+            className="mb-0"
+          >
+            {(a11y) => (
+              <>
+                <div className="banner-preview rounded mb-2">
+                  {field.value ? (
+                    <img src={field.value} alt={t('admin.banners.preview')} className="w-100 h-100" />
+                  ) : (
+                    <span className="small text-body-secondary">{t('admin.banners.noPicture')}</span>
+                  )}
+                  {isLoading && <Spinner animation="border" size="sm" className="banner-preview-busy" />}
+                </div>
+                <div className="d-flex gap-2 align-items-start">
+                  <Form.Control
+                    {...a11y}
+                    type="file"
+                    accept={IMAGE_MIME_TYPES.join(',')}
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    disabled={isLoading}
+                    onChange={(event) => void choose(event as ChangeEvent<HTMLInputElement>)}
+                  />
+                  {optional && field.value && (
+                    <Button variant="outline-secondary" onClick={() => field.onChange('')}>
+                      {t('admin.banners.clear')}
+                    </Button>
+                  )}
+                </div>
+              </>
+            )}
+          </Field>
+        );
+      }}
+    />
+  );
+}
