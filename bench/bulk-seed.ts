@@ -225,6 +225,7 @@ async function main() {
     seed_s: seconds,
     detailId: detail?.id,
     categoryId: places[0]?.id,
+    departmentId: places[0]?.department_id,
     categoryIds: places.map((place) => place.id),
     orderProductId: orderProduct?.id,
     // Random ids (uuid v4) in id order: a sample from all over the catalogue, read from the primary key.

@@ -267,7 +267,7 @@ async function measureServer() {
   report.orders_spread = await part('orders_spread', () => orders(seed.spreadIds));
   report.web = await part('web', () => measureWeb(API_PORT, seed.detailId));
   report.web_mobile = await part('web_mobile', () =>
-    measureLighthouse({ root, work, port: API_PORT, runs: quick ? 1 : 5, seed }),
+    measureLighthouse({ root, work, port: API_PORT, runs: option('lighthouse-runs', quick ? 1 : 5), seed }),
   );
   report.rss_mb = server.pid ? rssMb(server.pid) : null;
 }

@@ -2,35 +2,48 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { NOUNS, NOUNS_AR } from './catalogue.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS } from './web.mjs';
 import { median, round } from './stats.mjs';
 
 const run = promisify(execFile);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
+/** The searched noun of the catalogue's (Laptop, لابتوب): every brand makes one, so its first page is full. */
+const SEARCHED = 2;
+
+/** The pages measured, in the order the report lists them. */
+export const LIGHTHOUSE_PAGES = ['home', 'category', 'department', 'product', 'search'];
+
 /**
- * Lighthouse (the npm package) on each storefront page in English and Arabic, `runs` times each, with its default
- * mobile preset (4x CPU slowdown, simulated slow 4G) in Debian's Chromium; the median of each figure over the runs.
- * Each run is its own lighthouse process and browser, as `npx lighthouse` would be.
- * @param {{ root: string, work: string, port: number, runs: number, seed: { categoryId: string, detailId: string } }} options
+ * Lighthouse (the npm package) on each server-rendered storefront page in English and Arabic, `runs` times each,
+ * with its default mobile preset (4x CPU slowdown, simulated slow 4G) in Debian's Chromium; the median of each
+ * figure over the runs. Each run is its own lighthouse process and browser, as `npx lighthouse` would be. The search
+ * is a word of the catalogue's in the page's language.
+ * @param {{ root: string, work: string, port: number, runs: number, seed: { categoryId: string, departmentId: string, detailId: string } }} options
  */
 export async function measureLighthouse({ root, work, port, runs, seed }) {
-  const pages = {
-    home: '/',
-    category: `/product/category/${seed.categoryId}`,
-    product: `/product/one/${seed.detailId}`,
+  /** @type {Record<string, { en: string, ar: string }>} */
+  const pages = Object.fromEntries(
+    Object.entries({
+      home: '/',
+      category: `/product/category/${seed.categoryId}`,
+      department: `/department/${seed.departmentId}`,
+      product: `/product/one/${seed.detailId}`,
+    }).map(([page, pathname]) => [page, { en: pathname, ar: `/ar${pathname}` }]),
+  );
+  pages.search = {
+    en: `/searchResults/${encodeURIComponent(NOUNS[SEARCHED] ?? '')}`,
+    ar: `/ar/searchResults/${encodeURIComponent(NOUNS_AR[SEARCHED] ?? '')}`,
   };
   /** @type {Record<string, Record<string, LighthouseFigures>>} */
   const out = {};
-  for (const [page, pathname] of Object.entries(pages)) {
+  for (const [page, addresses] of Object.entries(pages)) {
     /** @type {Record<string, LighthouseFigures>} */
     const languages = (out[page] = {});
-    for (const [language, prefix] of /** @type {const} */ ([
-      ['en', ''],
-      ['ar', '/ar'],
-    ])) {
+    for (const language of /** @type {const} */ (['en', 'ar'])) {
       // The Arabic home is /ar, without the slash.
-      const url = `http://127.0.0.1:${port}${(prefix + pathname).replace(/\/$/, '') || '/'}`;
+      const url = `http://127.0.0.1:${port}${addresses[language].replace(/\/$/, '') || '/'}`;
       /** @type {LighthouseFigures[]} */
       const reports = [];
       for (let i = 0; i < runs; i++) reports.push(await withRetries(() => lighthouse(root, work, url)));

@@ -1,3 +1,5 @@
+import { LIGHTHOUSE_PAGES } from './lighthouse.mjs';
+
 /**
  * A template literal that shows a figure missing from the report (one written by an older bench, kept by `--only`)
  * as n/a. @param {TemplateStringsArray} strings @param {unknown[]} values
@@ -67,7 +69,7 @@ export function markdown(r) {
       '| page | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms |',
       '|---|---:|---:|---:|---:|---:|---:|---:|',
     );
-    for (const page of ['home', 'category', 'product'])
+    for (const page of LIGHTHOUSE_PAGES)
       for (const language of ['en', 'ar']) {
         const f = l[page]?.[language];
         if (f)

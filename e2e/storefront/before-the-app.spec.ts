@@ -1,7 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { signedInShopper } from '../support/accounts';
 import { ar } from '../support/arabic';
-import { expectCartCount, header } from '../support/ui';
+import { categories, productsOfCategory } from '../support/catalog';
+import { expectCartCount, gridCards, header } from '../support/ui';
 import { test, expect } from '../support/test';
 
 /*
@@ -24,6 +25,34 @@ async function slowPhoneWithAppHeld(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+/** The demo's Tablets, a category of several prices, and what its page says in `language`. */
+async function tablets(request: APIRequestContext, language: 'en' | 'ar') {
+  const category = (await categories(request)).find((item) => item.name === 'Tablets');
+  if (!category) throw new Error('the demo catalogue has no Tablets');
+  const products = await productsOfCategory(request, category._id);
+  const english = language === 'en';
+  const label = english ? category.name : (category.nameAr ?? category.name);
+  return {
+    address: `${english ? '' : '/ar'}/product/category/${category._id}`,
+    /** The cards' prices in the grid's order, read from the API's products by the names the cards show. */
+    shownPrices: async (page: Page) => {
+      const names = await gridCards(page, label).locator('.product-card-name').allTextContents();
+      return names.map(
+        (shown) => products.find((p) => (english ? p.name : (p.nameAr ?? p.name)) === shown.trim())?.price,
+      );
+    },
+    ascending: products.map((p) => p.price).sort((a, b) => a - b),
+    descending: products.map((p) => p.price).sort((a, b) => b - a),
+    say: english
+      ? { sortBy: 'Sort By', lowToHigh: 'Price: Low to High', highToLow: 'Price: High to Low' }
+      : { sortBy: ar('search.sortBy'), lowToHigh: ar('search.sort.priceAsc'), highToLow: ar('search.sort.priceDesc') },
+  };
+}
+
+/** The Sort By menu's toggle (a disclosure's summary) and its option links. */
+const sortToggle = (page: Page, sortBy: string) => page.locator('details.sort-menu > summary', { hasText: sortBy });
+const sortOption = (page: Page, name: string) => page.getByRole('link', { name, exact: true });
 
 test.describe('before the app has taken the page over', () => {
   test('a heart and Add to Cart tapped at once are kept and carried out', async ({ page, request, makeProduct }) => {
@@ -71,6 +100,42 @@ test.describe('before the app has taken the page over', () => {
     expect(await page.evaluate(() => localStorage.getItem('shop.language'))).toBe('ar');
     await expect(header(page).getByRole('link', { name: 'English' })).toHaveAttribute('href', '/about');
   });
+
+  for (const language of ['en', 'ar'] as const)
+    test(`Sort By chosen at once on a category (${language}) opens it sorted, drawn by the server`, async ({
+      page,
+      request,
+    }) => {
+      const tabs = await tablets(request, language);
+      await slowPhoneWithAppHeld(page);
+      await page.goto(tabs.address, { waitUntil: 'commit' });
+      await sortToggle(page, tabs.say.sortBy).click();
+      await sortOption(page, tabs.say.lowToHigh).click();
+      await expect(page).toHaveURL(`${tabs.address}?sortBy=Price%3A+Low+to+High`);
+      await expect(sortToggle(page, tabs.say.sortBy)).toContainText(tabs.say.lowToHigh);
+      await expect.poll(() => tabs.shownPrices(page)).toEqual(tabs.ascending);
+      // The app is still held: the browser followed the link and the server sorted the page.
+      expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+    });
+
+  test('Sort By opened before the app stays open through its start, then sorts in place', async ({ page, request }) => {
+    const tabs = await tablets(request, 'ar');
+    const letAppGo = await slowPhoneWithAppHeld(page);
+    await page.goto(tabs.address, { waitUntil: 'commit' });
+    await sortToggle(page, tabs.say.sortBy).click();
+    const menu = page.locator('details.sort-menu');
+    await expect(menu).toHaveAttribute('open', '');
+    letAppGo();
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    await expect(menu).toHaveAttribute('open', '');
+    // Marks this document: a full load would lose it.
+    await page.evaluate(() => document.documentElement.setAttribute('data-same-document', ''));
+    await sortOption(page, tabs.say.highToLow).click();
+    await expect(page).toHaveURL(`${tabs.address}?sortBy=Price%3A+High+to+Low`);
+    await expect(menu).not.toHaveAttribute('open');
+    await expect.poll(() => tabs.shownPrices(page)).toEqual(tabs.descending);
+    await expect(page.locator('html')).toHaveAttribute('data-same-document', '');
+  });
 });
 
 test.describe('without JavaScript', () => {
@@ -88,5 +153,21 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/ar\/searchResults\/samsung$/);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(header(page).getByRole('combobox', { name: ar('search.label') })).toBeVisible();
+  });
+
+  test('Sort By sorts a category, in English and in Arabic', async ({ page, request }) => {
+    const [en, arabic] = [await tablets(request, 'en'), await tablets(request, 'ar')];
+    await page.goto(en.address, { waitUntil: 'commit' });
+    await sortToggle(page, en.say.sortBy).click();
+    await sortOption(page, en.say.lowToHigh).click();
+    await expect(page).toHaveURL(`${en.address}?sortBy=Price%3A+Low+to+High`);
+    await expect.poll(() => en.shownPrices(page)).toEqual(en.ascending);
+
+    await page.goto(arabic.address, { waitUntil: 'commit' });
+    await sortToggle(page, arabic.say.sortBy).click();
+    await sortOption(page, arabic.say.highToLow).click();
+    await expect(page).toHaveURL(`${arabic.address}?sortBy=Price%3A+High+to+Low`);
+    await expect(sortToggle(page, arabic.say.sortBy)).toContainText(arabic.say.highToLow);
+    await expect.poll(() => arabic.shownPrices(page)).toEqual(arabic.descending);
   });
 });

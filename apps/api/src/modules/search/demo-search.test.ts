@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isArabicText, type Product, type SearchResult, type SearchSuggestions } from '@shop/contracts';
-import { createAdmin, createTestApp, lastAudit, type Account, type TestContext } from '../../../test/harness.js';
+import {
+  createAdmin,
+  createTestApp,
+  lastAudit,
+  placeOrderOf,
+  registerShopper,
+  type Account,
+  type TestContext,
+} from '../../../test/harness.js';
+import { ADDRESS } from '../../../test/fixtures.js';
 import { seedDemo } from '../../seed/index.js';
 import { DEMO_SYNONYMS } from '../../seed/synonyms.js';
 import { ENGINES } from './engine.js';
@@ -136,5 +145,20 @@ describe('a search that finds nothing', () => {
     expect(nonsense.noResults?.bestSellers).toHaveLength(4);
     expect((await search('iphone', { maxPrice: '1' })).noResults?.spelling).toBeNull();
     expect((await search('iphone')).noResults).toBeUndefined();
+  });
+
+  it('ranks the best sellers by the units sold in the last 30 days, a minute behind at most', async () => {
+    const bestSellers = async (text: string) =>
+      (await search(text)).noResults?.bestSellers.map((p) => p._id) ?? ['no noResults'];
+    const first = await bestSellers('qqxzzvwa');
+    const bought = (await search('kettle')).products.find((p) => p.cod && p.stock >= 3 && !first.includes(p._id));
+    if (!bought) throw new Error('the demo has no kettle to buy');
+    await placeOrderOf(t.app, await registerShopper(t.app), [[{ id: bought._id }, 3]], ADDRESS, 'cash');
+    // Each process ranks them once a minute: the order counts in the next ranking.
+    expect(await bestSellers('qqxzzvwb')).toEqual(first);
+    t.clock.advance(60_000);
+    const next = await bestSellers('qqxzzvwc');
+    expect(next[0]).toBe(bought._id);
+    expect(next.slice(1)).toEqual(first.slice(0, 3));
   });
 });
