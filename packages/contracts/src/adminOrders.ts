@@ -105,9 +105,34 @@ export const orderMessageSchema = z.object({
 });
 export type OrderMessage = z.infer<typeof orderMessageSchema>;
 
+/** The longest note on an order a staff member may write. */
+export const ORDER_NOTE_MAX = 1000;
+
+/** A note a staff member adds to an order: what the team should know, never shown to the shopper. */
+export const orderNoteInputSchema = z.object({
+  text: z
+    .string({ error: say.msg.required })
+    .trim()
+    .min(1, say.msg.required)
+    .max(ORDER_NOTE_MAX, say.rule.atMostCharacters(ORDER_NOTE_MAX)),
+});
+export type OrderNoteInput = z.input<typeof orderNoteInputSchema>;
+
+/** A staff note on an order, with its author's name and role as they were when it was written (as the audit log keeps them). */
+export const orderNoteSchema = z.object({
+  _id: z.string(),
+  text: z.string(),
+  /** Null once the author's account is gone and nothing named them. */
+  authorName: z.string().nullable(),
+  /** A built-in role's key (owner, support, …) or a custom role's name. */
+  authorRole: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OrderNote = z.infer<typeof orderNoteSchema>;
+
 /**
  * One order as the dashboard's order page shows it: the buyer's contact details, the language the order
- * was placed in (its messages and packing slip speak it), who made each move, and the messages sent.
+ * was placed in (its messages and packing slip speak it), who made each move, the messages sent and the staff's notes.
  */
 export const adminOrderDetailSchema = orderSchema.extend({
   customer: z.object({ _id: z.string(), name: z.string(), email: z.string().nullable(), phone: z.string() }).nullable(),
@@ -124,6 +149,8 @@ export const adminOrderDetailSchema = orderSchema.extend({
     }),
   ),
   messages: z.array(orderMessageSchema),
+  /** The staff's notes on it, oldest first. */
+  notes: z.array(orderNoteSchema),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 

@@ -14,6 +14,8 @@ export const PERMISSIONS = [
   'orders.move',
   'orders.refund',
   'orders.create',
+  // Internal notes on an order (order_notes): staff-only words, which move neither money nor the order.
+  'orders.note',
   'confirmations.work',
   'catalogue.write',
   'coupons.write',
@@ -35,9 +37,9 @@ const except = (...left: Permission[]) => PERMISSIONS.filter((p) => !left.includ
 export const BUILT_IN_ROLES = {
   owner: PERMISSIONS,
   manager: except('staff.manage', 'settings.write'),
-  orders: ['orders.read', 'orders.move', 'orders.create', 'confirmations.work'],
+  orders: ['orders.read', 'orders.move', 'orders.create', 'orders.note', 'confirmations.work'],
   catalogue: ['catalogue.write', 'coupons.write', 'orders.read'],
-  support: ['orders.read', 'customers.read'],
+  support: ['orders.read', 'orders.note', 'customers.read'],
 } as const satisfies Record<string, readonly Permission[]>;
 export type BuiltInRole = keyof typeof BUILT_IN_ROLES;
 export const BUILT_IN_ROLE_KEYS = Object.keys(BUILT_IN_ROLES) as BuiltInRole[];

@@ -638,6 +638,28 @@ export const orderStatusHistory = pgTable(
 );
 
 /**
+ * Staff notes on an order, for the team only (never in a shopper's answer). The author's name and role are kept as
+ * they were when it was written, as the audit log keeps them, so a note still says who wrote it after a change of
+ * role or once the account is gone.
+ */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name'),
+    /** The role's name then: a built-in role's key, a custom role's name. */
+    authorRole: text('author_role'),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
  * The checkout requests that carried an Idempotency-Key, each with the order it placed: the same key sent again by the
  * same shopper within a day answers that order instead of placing another (modules/orders/requests.ts).
  */

@@ -548,6 +548,11 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: adminOnly(200),
     request: (_w, s) => ({ params: { id: s.orderId } }),
   },
+  'POST /api/admin/orders/:id/notes': {
+    access: 'orders.note',
+    expect: adminOnly(201),
+    request: (_w, s) => ({ params: { id: s.orderId }, json: { text: 'Called the customer: deliver after 5 pm' } }),
+  },
   'GET /api/admin/orders/export': {
     access: 'orders.read',
     expect: adminOnly(200),

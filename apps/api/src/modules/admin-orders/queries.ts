@@ -9,11 +9,12 @@ import {
   type ContactChannel,
   type MessageStatus,
   type OrderActor,
+  type OrderNote,
   type OrderSource,
   type OrderStatus,
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { messages, orderItems, orders, orderStatusHistory, users } from '../../db/schema.js';
+import { messages, orderItems, orderNotes, orders, orderStatusHistory, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { loadOrders } from '../orders/queries.js';
 
@@ -98,10 +99,10 @@ export async function listOrders(db: DbOrTx, filter: AdminOrdersFilter, page: nu
 
 /**
  * One order for the dashboard's order page: the order as its shopper sees it, with its buyer's contact
- * details, its language, who made each move and the messages queued for it, oldest first.
+ * details, its language, who made each move, the messages queued for it and the staff's notes, oldest first.
  */
 export async function loadOrderDetail(db: DbOrTx, orderId: string): Promise<AdminOrderDetail> {
-  const [[order], [head], history, sent] = await Promise.all([
+  const [[order], [head], history, sent, notes] = await Promise.all([
     loadOrders(db, eq(orders.id, orderId)),
     db
       .select({
@@ -126,6 +127,11 @@ export async function loadOrderDetail(db: DbOrTx, orderId: string): Promise<Admi
       .where(eq(orderStatusHistory.orderId, orderId))
       .orderBy(asc(orderStatusHistory.id)),
     db.select().from(messages).where(eq(messages.orderId, orderId)).orderBy(asc(messages.createdAt), asc(messages.id)),
+    db
+      .select()
+      .from(orderNotes)
+      .where(eq(orderNotes.orderId, orderId))
+      .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id)),
   ]);
   if (!order || !head) throw notFound('Order');
   return {
@@ -151,8 +157,18 @@ export async function loadOrderDetail(db: DbOrTx, orderId: string): Promise<Admi
       statusAt: (m.statusAt ?? m.sentAt)?.toISOString() ?? null,
       lastError: m.lastError,
     })),
+    notes: notes.map(noteOf),
   };
 }
+
+/** A stored note as the wire carries it. */
+export const noteOf = (note: typeof orderNotes.$inferSelect): OrderNote => ({
+  _id: note.id,
+  text: note.text,
+  authorName: note.authorName,
+  authorRole: note.authorRole,
+  createdAt: note.createdAt.toISOString(),
+});
 
 /** Orders the export reads per query: its memory stays at one batch however many orders match. */
 export const EXPORT_BATCH = 500;

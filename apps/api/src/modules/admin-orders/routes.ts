@@ -6,6 +6,8 @@ import {
   adminOrdersPageSchema,
   adminOrdersQuerySchema,
   idSchema,
+  orderNoteInputSchema,
+  orderNoteSchema,
   outOfStockItemSchema,
   phoneCustomerParamsSchema,
   phoneCustomerSchema,
@@ -59,6 +61,26 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.one(request.params.id),
+  );
+
+  app.post(
+    '/admin/orders/:id/notes',
+    {
+      config: { access: { permission: 'orders.note' } },
+      schema: {
+        summary: 'Add a staff note to an order',
+        tags: ['admin'],
+        description: "A note for the team, signed with the member's name and role; the shopper never sees it",
+        security: [{ token: [] }],
+        params: z.object({ id: idSchema }),
+        body: orderNoteInputSchema,
+        response: { 201: orderNoteSchema, 404: message },
+      },
+    },
+    async (request, reply) => {
+      const note = await service.addNote(actorOf(request), request.params.id, request.body.text);
+      return reply.code(201).send(note);
+    },
   );
 
   app.get(

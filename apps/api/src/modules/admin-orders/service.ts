@@ -1,8 +1,11 @@
-import type { AdminOrdersFilter } from '@shop/contracts';
+import { eq } from 'drizzle-orm';
+import type { AdminOrdersFilter, OrderNote } from '@shop/contracts';
+import { orderNotes, orders, staffRoles, users } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
+import { notFound } from '../../lib/errors.js';
 import { csvMoney, type CsvColumns } from '../../lib/csv.js';
 import type { Deps } from '../deps.js';
-import { exportOrders, listOrders, loadOrderDetail, type ExportRow } from './queries.js';
+import { exportOrders, listOrders, loadOrderDetail, noteOf, type ExportRow } from './queries.js';
 
 const COLUMNS: CsvColumns<ExportRow> = [
   ['id', (r) => r.id],
@@ -32,6 +35,28 @@ export function adminOrdersService(deps: Pick<Deps, 'db' | 'clock'>) {
     list: (filter: AdminOrdersFilter, page: number) => listOrders(db, filter, page),
 
     one: (orderId: string) => loadOrderDetail(db, orderId),
+
+    /**
+     * A staff note on an order, signed with the author's name and role as they are now (kept as written, like the
+     * audit log's), and recorded in the audit log with it; the text stays in the note, not in the log.
+     */
+    addNote: (actor: Actor, orderId: string, text: string): Promise<OrderNote> =>
+      db.transaction(async (tx) => {
+        const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+        if (!order) throw notFound('Order');
+        const [author] = await tx
+          .select({ name: users.name, role: staffRoles.name })
+          .from(users)
+          .leftJoin(staffRoles, eq(staffRoles.key, users.staffRole))
+          .where(eq(users.id, actor.user.id));
+        const [note] = await tx
+          .insert(orderNotes)
+          .values({ orderId, authorId: actor.user.id, authorName: author?.name, authorRole: author?.role, text })
+          .returning();
+        if (!note) throw new Error('order note not written');
+        await auditAdmin(tx, actor, 'order_note', `added a note to order ${orderId}`, { orderId, noteId: note.id });
+        return noteOf(note);
+      }),
 
     /**
      * The filtered orders for the CSV export: the file's name, its columns and the rows a batch at a

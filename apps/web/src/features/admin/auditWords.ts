@@ -62,6 +62,7 @@ const READINGS = {
   duplicate_refunded: orderPaid,
   eta_resend: order,
   orders_export: nothing,
+  order_note: order,
   login: nothing,
   login_failed: (_d, _say, entry) => all({ email: text(entry.userEmail) }),
   register: nothing,

@@ -10,6 +10,8 @@ import type {
   Department,
   DepartmentInput,
   Order,
+  OrderNote,
+  OrderNoteInput,
   OrderStatus,
   Product,
   ProductDetail,
@@ -100,6 +102,11 @@ export const adminApi = api.injectEndpoints({
     getAdminOrder: build.query<AdminOrderDetail, string>({
       query: (id) => `/admin/orders/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Order', id }],
+    }),
+    /** A staff note on the order; its page reads it back with any another member added meanwhile. */
+    addOrderNote: build.mutation<OrderNote, OrderNoteInput & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/admin/orders/${encodeURIComponent(id)}/notes`, method: 'POST', body }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Order', id }]),
     }),
     /** Shipping takes the courier's tracking number; a cancellation or a refused return may say why. */
     setOrderStatus: build.mutation<Order, OrderMove & { id: string }>({
@@ -231,6 +238,7 @@ export const {
   useGetUsersQuery,
   useGetUserOrdersQuery,
   useGetAdminOrderQuery,
+  useAddOrderNoteMutation,
   useGetAdminOrdersQuery,
   useSetOrderStatusMutation,
   useRefundOrderMutation,

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { BUILT_IN_ROLES, type AdminOrderDetail, type Session } from '@shop/contracts';
 import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
 import { OrderPage } from './OrderPage';
@@ -72,6 +73,15 @@ const ORDER: AdminOrderDetail = {
       lastError: 'Number not on WhatsApp',
     },
   ],
+  notes: [],
+};
+
+const NOTE = {
+  _id: 'n1',
+  text: 'Called her: deliver after 5 pm',
+  authorName: 'Salma',
+  authorRole: 'support',
+  createdAt: '2025-03-05T11:00:00.000Z',
 };
 
 const renderPage = () =>
@@ -163,6 +173,78 @@ describe('the order page', () => {
     await screen.findByRole('link', { name: 'All their orders' });
     expect(screen.queryByRole('combobox', { name: 'Next status of order #ABCDEF12' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Refund order #ABCDEF12' })).not.toBeInTheDocument();
+  });
+
+  it('lists the staff’s notes with who wrote them, and lets a member who may write notes add one', async () => {
+    let notes = [NOTE];
+    const { calls } = mockApi({
+      [`GET /api/admin/orders/${ID}`]: () => ({ body: { ...ORDER, notes } }),
+      [`POST /api/admin/orders/${ID}/notes`]: async (request) => {
+        const { text } = (await request.json()) as { text: string };
+        const note = { ...NOTE, _id: 'n2', text, authorName: 'Admin', authorRole: 'owner' };
+        notes = [...notes, note];
+        return { status: 201, body: note };
+      },
+      'GET /api/staff/me': { body: { role: 'support', permissions: [...BUILT_IN_ROLES.support] } },
+    });
+    const user = userEvent.setup();
+    renderPage();
+
+    const region = within(await screen.findByRole('region', { name: 'Notes' }));
+    expect(region.getByText('Called her: deliver after 5 pm')).toBeInTheDocument();
+    expect(region.getByText(/Salma · Support/)).toBeInTheDocument();
+    expect(region.getByText('Called her: deliver after 5 pm').nextElementSibling?.querySelector('time')).toHaveAttribute(
+      'datetime',
+      NOTE.createdAt,
+    );
+
+    const field = await region.findByRole('textbox', { name: 'New note' });
+    const add = region.getByRole('button', { name: 'Add note' });
+    expect(add).toBeDisabled();
+    await user.type(field, 'Gift wrap, please');
+    await user.click(add);
+
+    await waitFor(() => expect(region.getByText('Gift wrap, please')).toBeInTheDocument());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ text: 'Gift wrap, please' });
+    expect(region.getByText(/Admin · Owner/)).toBeInTheDocument();
+    expect(field).toHaveValue('');
+  });
+
+  it('says the server’s reason under the note', async () => {
+    mockApi({
+      [`GET /api/admin/orders/${ID}`]: { body: ORDER },
+      [`POST /api/admin/orders/${ID}/notes`]: { status: 400, body: { message: 'At most 1000 characters' } },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const region = within(await screen.findByRole('region', { name: 'Notes' }));
+    expect(region.getByText('No notes yet.')).toBeInTheDocument();
+    const field = await region.findByRole('textbox', { name: 'New note' });
+    await user.type(field, 'Too long, the server says');
+    await user.click(region.getByRole('button', { name: 'Add note' }));
+    expect(await region.findByText('At most 1000 characters')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveValue('Too long, the server says');
+  });
+
+  it('shows a catalogue member the notes but no form to write one', async () => {
+    mockApi({
+      [`GET /api/admin/orders/${ID}`]: { body: { ...ORDER, notes: [NOTE] } },
+      'GET /api/staff/me': { body: { role: 'catalogue', permissions: [...BUILT_IN_ROLES.catalogue] } },
+    });
+    const { store } = renderPage();
+    const region = within(await screen.findByRole('region', { name: 'Notes' }));
+    expect(region.getByText('Called her: deliver after 5 pm')).toBeInTheDocument();
+    // Only once the member's permissions are known is the form's absence their role's doing.
+    await waitFor(() =>
+      expect(
+        Object.values(store.getState().api.queries).some(
+          (query) => query?.endpointName === 'getStaffSelf' && query.status === 'fulfilled',
+        ),
+      ).toBe(true),
+    );
+    expect(region.queryByRole('textbox', { name: 'New note' })).not.toBeInTheDocument();
+    expect(region.queryByRole('button', { name: 'Add note' })).not.toBeInTheDocument();
   });
 
   it('says so when the order does not exist', async () => {

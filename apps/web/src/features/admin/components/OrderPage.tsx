@@ -1,20 +1,29 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, useParams } from 'react-router';
-import { ORDER_MESSAGE_KINDS, orderRef, type AdminOrderDetail, type OrderMessageKind } from '@shop/contracts';
-import { errorStatus } from '../../../api/errors';
+import {
+  ORDER_MESSAGE_KINDS,
+  ORDER_NOTE_MAX,
+  orderRef,
+  type AdminOrderDetail,
+  type OrderMessageKind,
+} from '@shop/contracts';
+import { errorMessage, errorStatus } from '../../../api/errors';
 import { ChevronStartIcon, PrinterIcon } from '../../../components/icons';
 import { Price } from '../../../components/Price';
 import { intlLocale, loadTexts } from '../../../i18n';
 import { InLanguage, useTranslation } from '../../../i18n/useTranslation';
+import { notify } from '../../../lib/notify';
 import { paths } from '../../../lib/paths';
 import { AddressLines } from '../../checkout';
 import { OrderBill } from '../../orders';
-import { useGetAdminOrderQuery } from '../api/adminApi';
+import { useAddOrderNoteMutation, useGetAdminOrderQuery } from '../api/adminApi';
 import { formatDateTime } from '../format';
 import { usePermissions } from '../permissions';
+import { useRoleName } from '../roleName';
 import { OrderStatusControl } from './OrderStatusControl';
 import { LineName } from './LineName';
 import { PackingSlip } from './PackingSlip';
@@ -124,6 +133,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
           </Card>
         </div>
         <div className="order-layout-story d-grid gap-3">
+          <OrderNotes order={order} />
           <OrderHistory order={order} />
           <OrderMessages order={order} />
         </div>
@@ -322,6 +332,88 @@ function OrderMessages({ order }: { order: AdminOrderDetail }) {
         </ul>
       )}
     </Card>
+  );
+}
+
+/** The team's notes on the order, oldest first, with who wrote each (and their role then) and when; a form to add one. */
+function OrderNotes({ order }: { order: AdminOrderDetail }) {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  const roleName = useRoleName();
+  const { can } = usePermissions();
+  return (
+    <Card id="order-notes" title={t('admin.order.notes')}>
+      {!order.notes.length ? (
+        <p className="text-body-secondary">{t('admin.order.noNotes')}</p>
+      ) : (
+        <ol className="order-timeline list-unstyled">
+          {order.notes.map((note) => (
+            <li key={note._id}>
+              <p className="order-note-text mb-1" dir="auto">
+                {note.text}
+              </p>
+              <span className="d-block small text-body-secondary">
+                {t('admin.order.noteBy', {
+                  name: note.authorName ?? t('admin.order.noteAuthorGone'),
+                  // The note keeps a role's name; a built-in role's name is its key.
+                  role: note.authorRole ? roleName({ key: note.authorRole, name: note.authorRole }) : '',
+                })}
+                {' · '}
+                <time dateTime={note.createdAt}>{formatDateTime(note.createdAt, locale)}</time>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <p className="small text-body-secondary mb-0">{t('admin.order.notesHelp')}</p>
+      {can('orders.note') && <NoteForm orderId={order._id} />}
+    </Card>
+  );
+}
+
+function NoteForm({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [addNote, { isLoading, error, reset }] = useAddOrderNoteMutation();
+  const refused = errorMessage(error);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // A refusal is said under the field (the mutation's error), where the text to fix is.
+    const added = await addNote({ id: orderId, text });
+    if ('error' in added) return;
+    setText('');
+    notify.success(t('admin.order.noteAdded'));
+  };
+
+  return (
+    <Form className="mt-3" onSubmit={(event) => void submit(event)}>
+      <Form.Group controlId="order-note-text">
+        <Form.Label>{t('admin.order.noteLabel')}</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={3}
+          dir="auto"
+          value={text}
+          maxLength={ORDER_NOTE_MAX}
+          isInvalid={Boolean(refused)}
+          aria-invalid={Boolean(refused)}
+          aria-describedby={refused ? 'order-note-error' : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (refused) reset();
+          }}
+        />
+        {refused && (
+          <Form.Control.Feedback id="order-note-error" type="invalid">
+            {refused}
+          </Form.Control.Feedback>
+        )}
+      </Form.Group>
+      <Button type="submit" size="sm" className="mt-2" disabled={isLoading || !text.trim()} aria-busy={isLoading}>
+        {isLoading ? t('admin.order.addingNote') : t('admin.order.addNote')}
+      </Button>
+    </Form>
   );
 }
 
