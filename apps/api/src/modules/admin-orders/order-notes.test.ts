@@ -57,7 +57,11 @@ describe('staff notes on an order', () => {
     const first = await addNote(support, orderId, { text: '  Called: deliver after 5 pm  ' });
     expect(first.statusCode, first.body).toBe(201);
     const note = first.json<OrderNote>();
-    expect(note).toMatchObject({ text: 'Called: deliver after 5 pm', authorName: 'Salma Support', authorRole: 'support' });
+    expect(note).toMatchObject({
+      text: 'Called: deliver after 5 pm',
+      authorName: 'Salma Support',
+      authorRole: 'support',
+    });
     const audit = await lastAudit(t.app);
     expect(audit).toMatchObject({ action: 'order_note', userId: support.id, userRole: 'support' });
     expect(audit?.data).toEqual({ orderId, noteId: note._id });
