@@ -353,11 +353,13 @@ function OrderNotes({ order }: { order: AdminOrderDetail }) {
                 {note.text}
               </p>
               <span className="d-block small text-body-secondary">
-                {t('admin.order.noteBy', {
-                  name: note.authorName ?? t('admin.order.noteAuthorGone'),
-                  // The note keeps a role's name; a built-in role's name is its key.
-                  role: note.authorRole ? roleName({ key: note.authorRole, name: note.authorRole }) : '',
-                })}
+                {note.authorRole
+                  ? t('admin.order.noteBy', {
+                      name: note.authorName ?? t('admin.order.noteAuthorGone'),
+                      // The note keeps a role's name; a built-in role's name is its key.
+                      role: roleName({ key: note.authorRole, name: note.authorRole }),
+                    })
+                  : (note.authorName ?? t('admin.order.noteAuthorGone'))}
                 {' · '}
                 <time dateTime={note.createdAt}>{formatDateTime(note.createdAt, locale)}</time>
               </span>
