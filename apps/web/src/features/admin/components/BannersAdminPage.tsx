@@ -1,6 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
 import { Controller, type Control } from 'react-hook-form';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -34,6 +33,7 @@ import { useAdminForm } from '../useAdminForm';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Field } from './Field';
 import { FormModal } from './FormModal';
+import { LoadFailed } from './LoadFailed';
 import { PageHeader } from './PageHeader';
 import { ScrollTable } from './ScrollTable';
 
@@ -93,12 +93,9 @@ export function BannersAdminPage() {
     );
   else if (isError)
     content = (
-      <Alert variant="danger" className="m-3">
-        {t('common.loadFailed')}{' '}
-        <Button variant="link" className="p-0 align-baseline" onClick={() => void refetch()}>
-          {t('admin.common.retry')}
-        </Button>
-      </Alert>
+      <div className="m-3">
+        <LoadFailed onRetry={() => void refetch()} />
+      </div>
     );
   else if (!banners?.length)
     content = (
