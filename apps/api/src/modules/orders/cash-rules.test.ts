@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API_MSG, API_MSG_AR, CARD_ORDER_TTL_MS, type CashOffer, type CodSettings, type Order } from '@shop/contracts';
 import {
@@ -320,6 +320,87 @@ describe('a deposit first', () => {
     expect(payment?.state).toBe('refunded');
     const [given] = await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, 'deposit_refunded'));
     expect(given?.data).toMatchObject({ orderId: order._id, amount: 30 });
+  });
+
+  /** The provider that took the deposit (the offline one), its refunds counted; restored when the test ends. */
+  function countedRefunds() {
+    return vi.spyOn(t.app.payments.named('offline'), 'refund');
+  }
+  const cancelOwn = (user: Account, orderId: string) =>
+    t.app.inject({ method: 'POST', url: `/api/order/${orderId}/cancel`, headers: user.headers, payload: {} });
+  const cancelByShop = (orderId: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/order/${orderId}/status`,
+      headers: admin.headers,
+      payload: { status: 'cancelled' },
+    });
+  const refundByShop = (orderId: string) =>
+    t.app.inject({ method: 'POST', url: `/api/order/${orderId}/refund`, headers: admin.headers, payload: {} });
+  const auditsOf = async (action: string, orderId: string) =>
+    (await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, action))).filter(
+      (a) => (a.data as { orderId?: string } | null)?.orderId === orderId,
+    );
+
+  it('is given back once, however many cancel at once or ask again, and the order says so', async () => {
+    const { user, order } = await depositOrder();
+    await pay(await startPaying(user, order._id));
+    const refunds = countedRefunds();
+    try {
+      const answers = await Promise.all([
+        cancelOwn(user, order._id),
+        cancelByShop(order._id),
+        cancelOwn(user, order._id),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+      // Asked again once cancelled: the shop's refund and another cancellation are refused, the provider not asked.
+      expect((await refundByShop(order._id)).statusCode).toBe(409);
+      expect((await cancelOwn(user, order._id)).statusCode).toBe(409);
+      expect(refunds).toHaveBeenCalledTimes(1);
+      expect(refunds.mock.calls[0]?.[0]).toMatchObject({ amount: 3000, paid: 3000 });
+    } finally {
+      refunds.mockRestore();
+    }
+
+    // The record: the payment given back, the order's refund, one audit entry.
+    const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(payment?.state).toBe('refunded');
+    expect(await auditsOf('deposit_refunded', order._id)).toHaveLength(1);
+    expect(await auditsOf('deposit_refund_failed', order._id)).toEqual([]);
+    // The order's page: cancelled, the deposit refunded, shown as a refund of part of the bill to the card.
+    const shown = await orderOf(user, order._id);
+    expect(shown).toMatchObject({ status: 'cancelled', deposit: { amount: 30, state: 'refunded' } });
+    expect(shown.refund).toEqual({
+      amount: 30,
+      whole: false,
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      method: 'card',
+      paidBackBy: null,
+    });
+    expect(shown.statusHistory.filter((h) => h.status === 'cancelled')).toHaveLength(1);
+  });
+
+  it('refused by the provider, stays refunding for an admin to give back by hand; the order is cancelled all the same', async () => {
+    const { user, product, order } = await depositOrder();
+    await pay(await startPaying(user, order._id));
+    const refunds = countedRefunds().mockRejectedValueOnce(new Error('declined'));
+    try {
+      const cancelled = await cancelOwn(user, order._id);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(refunds).toHaveBeenCalledTimes(1);
+    } finally {
+      refunds.mockRestore();
+    }
+    const shown = await orderOf(user, order._id);
+    expect(shown).toMatchObject({ status: 'cancelled', deposit: { amount: 30, state: 'refunding' }, refund: null });
+    expect((await t.app.db.select().from(products).where(eq(products.id, product.id)))[0]?.stock).toBe(5);
+    const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(payment?.state).toBe('paid');
+    const [failed] = await auditsOf('deposit_refund_failed', order._id);
+    expect(failed?.message).toContain('refund it by hand');
+    expect(await auditsOf('deposit_refunded', order._id)).toEqual([]);
+    // The shop's refund route does not give a cancelled order's deposit back: the guide sends the admin to the provider.
+    expect((await refundByShop(order._id)).statusCode).toBe(409);
   });
 
   it('ships with only the rest to collect at the door', async () => {

@@ -21,6 +21,7 @@ import { isId } from '../../lib/validation.js';
 import { toEgp } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { CallbackRequest, PayableOrder, PaymentEvent, PaymentProvider, StartedPayment } from './provider.js';
+import { giveBack } from './give-back.js';
 import { refundRequested } from './refund-request.js';
 import { queueOrderMail } from '../messaging/order-messages.js';
 import { AfterCommit, transition, type AfterCommitDeps } from '../orders/lifecycle.js';
@@ -589,53 +590,14 @@ export function paymentsService(deps: PaymentsDeps) {
   }
 
   /** Gives a second payment back through the provider that took it; a refusal is left, logged, for an admin. */
-  async function refundSecond(second: SecondPayment): Promise<void> {
+  function refundSecond(second: SecondPayment): Promise<void> {
     const { event, orderId } = second;
-    const data = {
+    return giveBack(deps, {
       orderId,
-      intentId: event.providerRef,
-      transactionId: event.transactionId,
-      amount: toEgp(event.amount),
-    };
-    let how: 'refunded' | 'voided';
-    try {
-      how = await deps.payments.named(second.provider).refund({
-        providerRef: event.providerRef,
-        transactionId: event.transactionId,
-        amount: event.amount,
-        paid: event.amount,
-        paidAt: second.at,
-      });
-    } catch (err) {
-      deps.log.error({ err, order: orderId, intent: event.providerRef }, 'could not give a second payment back');
-      await audit(db, {
-        type: 'payment',
-        action: 'duplicate_refund_failed',
-        message: `The second payment of order ${orderId} (${toEgp(event.amount)} EGP, payment ${event.providerRef}, transaction ${event.transactionId ?? 'unknown'}) could not be given back: refund it by hand`,
-        data,
-      });
-      return;
-    }
-    // Given back: should this record fail, the provider's refund callback still marks the payment.
-    await db
-      .transaction(async (tx) => {
-        await tx
-          .update(payments)
-          .set({ state: how })
-          .where(and(eq(payments.providerRef, event.providerRef), eq(payments.state, 'paid')));
-        await audit(tx, {
-          type: 'payment',
-          action: 'duplicate_refunded',
-          message: `The second payment of order ${orderId} was ${how} (${toEgp(event.amount)} EGP, payment ${event.providerRef})`,
-          data: { ...data, refund: how },
-        });
-      })
-      .catch((err: unknown) =>
-        deps.log.error(
-          { err, order: orderId, intent: event.providerRef },
-          'a second payment given back was not recorded',
-        ),
-      );
+      payment: { ...event, provider: second.provider, paidAt: second.at },
+      kind: 'duplicate',
+      what: `The second payment of order ${orderId}`,
+    });
   }
 
   return { createPaymentIntent, handleCallback, receive, returnFrom, status };

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AdminOrderDetail, EtaSettings, Order, ShippingQuote, StaffOrderBill } from '@shop/contracts';
+import type {
+  AdminOrderDetail,
+  EtaReceiptsPage,
+  EtaSettings,
+  Order,
+  ShippingQuote,
+  StaffOrderBill,
+} from '@shop/contracts';
 import { auditLogs, cartItems, etaReceipts, orders } from '../../db/schema.js';
 import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
 import { ADDRESS, createProduct } from '../../../test/fixtures.js';
@@ -135,10 +142,18 @@ describe('with e-receipts on', () => {
     await sim.close();
   });
 
+  /**
+   * Placed at the threshold without an ID while receipts were not issued yet, by a shopper of its own (a shopper's
+   * newer card order replaces their unpaid one).
+   */
+  let placedBefore: { order: Order; productId: string; shopper: Account };
   it('asks nothing until the seller is saved: receipts are not issued yet', async () => {
-    await cartOf(on, THRESHOLD);
-    expect((await quote(on)).json<ShippingQuote>().buyerIdRequired).toBe(false);
-    expect((await order(on)).statusCode).toBe(201);
+    const early = { ...on, shopper: await registerShopper(on.t.app, 'Karim Nabil') };
+    const product = await cartOf(early, THRESHOLD);
+    expect((await quote(early)).json<ShippingQuote>().buyerIdRequired).toBe(false);
+    const placed = await order(early);
+    expect(placed.statusCode).toBe(201);
+    placedBefore = { order: placed.json<Order[]>()[0]!, productId: product.id, shopper: early.shopper };
     const saved = await on.t.app.inject({
       method: 'PUT',
       url: '/api/admin/settings/eta',
@@ -183,16 +198,40 @@ describe('with e-receipts on', () => {
     expect(await on.t.app.db.select().from(cartItems).where(eq(cartItems.userId, on.shopper.id))).toHaveLength(1);
   });
 
-  it('placed with a valid ID (Arabic-Indic digits welcome): kept, shown by its last four digits, on the receipt', async () => {
-    const product = await cartOf(on, THRESHOLD);
-    // A product the ETA knows, so that its receipt is valid.
-    const coded = await on.t.app.inject({
+  /** A product the ETA knows, so that its receipt is valid. */
+  async function coded(productId: string) {
+    const res = await on.t.app.inject({
       method: 'PUT',
-      url: `/api/admin/eta/products/${product.id}`,
+      url: `/api/admin/eta/products/${productId}`,
       headers: on.admin.headers,
       payload: { itemType: 'GS1', itemCode: '6221234567890' },
     });
-    expect(coded.statusCode, coded.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  /** The shopper pays their card order; its sale receipt is issued with the payment. */
+  async function payByCard(orderId: string, shopper = on.shopper) {
+    const intent = await on.t.app.inject({
+      method: 'POST',
+      url: '/api/payment/create-payment-intent',
+      headers: shopper.headers,
+      payload: { order_id: orderId },
+    });
+    const { clientSecret } = intent.json<{ clientSecret: string }>();
+    const paid = await on.t.app.inject({
+      method: 'POST',
+      url: '/api/payment/offline/confirm',
+      payload: { clientSecret, card: { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' } },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [receipt] = await on.t.app.db.select().from(etaReceipts).where(eq(etaReceipts.orderId, orderId));
+    if (!receipt) throw new Error('no receipt issued');
+    return receipt;
+  }
+
+  it('placed with a valid ID (Arabic-Indic digits welcome): kept, shown by its last four digits, on the receipt', async () => {
+    const product = await cartOf(on, THRESHOLD);
+    await coded(product.id);
     const placed = await order(on, IN_ARABIC_DIGITS);
     expect(placed.statusCode, placed.body).toBe(201);
     const [made] = placed.json<Order[]>();
@@ -218,25 +257,12 @@ describe('with e-receipts on', () => {
     expect(admin.body).not.toContain(NATIONAL_ID);
 
     // Paid, its receipt names the buyer by it, and the ETA's validation takes it.
-    const intent = await on.t.app.inject({
-      method: 'POST',
-      url: '/api/payment/create-payment-intent',
-      headers: on.shopper.headers,
-      payload: { order_id: made!._id },
-    });
-    const { clientSecret } = intent.json<{ clientSecret: string }>();
-    const paid = await on.t.app.inject({
-      method: 'POST',
-      url: '/api/payment/offline/confirm',
-      payload: { clientSecret, card: { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' } },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    const [receipt] = await on.t.app.db.select().from(etaReceipts).where(eq(etaReceipts.orderId, made!._id));
-    const doc = JSON.parse(receipt!.document) as ReceiptDocument;
+    const receipt = await payByCard(made!._id);
+    const doc = JSON.parse(receipt.document) as ReceiptDocument;
     expect(doc.buyer).toEqual({ type: 'P', id: NATIONAL_ID, name: 'Mona Ali', mobileNumber: ADDRESS.phone });
     expect(doc.totalAmount).toBe(THRESHOLD);
     await on.t.app.receiptSender.flush();
-    expect(sim.receipts.get(receipt!.uuid)).toMatchObject({ status: 'Valid' });
+    expect(sim.receipts.get(receipt.uuid)).toMatchObject({ status: 'Valid' });
 
     // The audit log keeps no copy of it.
     expect(JSON.stringify(await on.t.app.db.select().from(auditLogs))).not.toContain(NATIONAL_ID);
@@ -260,5 +286,48 @@ describe('with e-receipts on', () => {
     const { order: made } = withId.placed.json<{ order: Order }>();
     expect(made.nationalIdEnding).toBe('0015');
     expect(await storedId(on, made._id)).toBe(NATIONAL_ID);
+  });
+
+  it('paid after receipts began, an order placed before names its buyer without an ID, which the ETA takes', async () => {
+    await coded(placedBefore.productId);
+    const receipt = await payByCard(placedBefore.order._id, placedBefore.shopper);
+    const doc = JSON.parse(receipt.document) as ReceiptDocument;
+    expect(doc.totalAmount).toBe(THRESHOLD);
+    expect(doc.buyer).toEqual({ type: 'P', name: 'Karim Nabil', mobileNumber: ADDRESS.phone });
+    // The ETA's rules ask an id only of a buyer who is not a person (P), at any amount.
+    await on.t.app.receiptSender.flush();
+    expect(sim.receipts.get(receipt.uuid)).toMatchObject({ status: 'Valid' });
+    const [row] = await on.t.app.db.select().from(etaReceipts).where(eq(etaReceipts.uuid, receipt.uuid));
+    expect(row?.state).toBe('valid');
+  });
+
+  // Last of its chain: the simulator's chain does not take a receipt it rejected, so the next one would not follow.
+  it('a buyer the ETA rejects: the receipt is invalid with the reason on the dashboard, and not sent again', async () => {
+    const product = await cartOf(on, 100);
+    await coded(product.id);
+    const placed = await order(on);
+    const receipt = await payByCard(placed.json<Order[]>()[0]!._id);
+    // The shop names only persons; a business named without its registration number stands for any buyer refused.
+    await on.t.app.db
+      .update(etaReceipts)
+      .set({ document: receipt.document.replace('"buyer":{"type":"P"', '"buyer":{"type":"B"') })
+      .where(eq(etaReceipts.id, receipt.id));
+    const sent = sim.received.length;
+    await on.t.app.receiptSender.flush();
+    expect(sim.received.slice(sent)).toEqual([receipt.uuid]);
+    expect(sim.receipts.has(receipt.uuid)).toBe(false);
+    const [row] = await on.t.app.db.select().from(etaReceipts).where(eq(etaReceipts.id, receipt.id));
+    expect(row).toMatchObject({ state: 'invalid', errors: ['buyer.id: buyer.id is required or not valid'] });
+    expect(row?.lastError).toBeNull();
+    const listed = await on.t.app.inject({
+      method: 'GET',
+      url: '/api/admin/eta/receipts?state=invalid',
+      headers: on.admin.headers,
+    });
+    expect(listed.json<EtaReceiptsPage>().receipts.find((r) => r.uuid === receipt.uuid)?.errors).toEqual([
+      'buyer.id: buyer.id is required or not valid',
+    ]);
+    await on.t.app.receiptSender.flush();
+    expect(sim.received.slice(sent)).toEqual([receipt.uuid]);
   });
 });

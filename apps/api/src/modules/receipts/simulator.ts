@@ -16,10 +16,11 @@ import {
 /**
  * A local stand-in for the ETA's e-receipt system, for development and tests without the internet. It serves both
  * hosts on one port: the identity service's POS token (client credentials and the POS headers) and the receipts
- * API's submission and submission details. A submission is checked at once for its structure (rejected documents),
- * then each accepted receipt is validated as the SDK's receipt issuance pages describe: its UUID against its
- * serialization, its previousUUID against the POS's last receipt, its lines' and totals' arithmetic, its seller
- * against the token's taxpayer, its item codes, and a return's or correction's reference.
+ * API's submission and submission details. A submission is checked at once for its structure and its core fields,
+ * the buyer's among them (rejected documents), then each accepted receipt is validated as the SDK's receipt issuance
+ * pages describe: its UUID against its serialization, its previousUUID against the POS's last receipt, its lines' and
+ * totals' arithmetic, its seller against the token's taxpayer, its item codes, and a return's or correction's
+ * reference.
  *
  *   npm run eta-simulator -w apps/api     (ETA_SIMULATOR_PORT, default 8094; ETA_CLIENT_ID, ETA_CLIENT_SECRET,
  *                                          ETA_POS_SERIAL and ETA_SIMULATOR_RIN name the registered POS)
@@ -55,6 +56,9 @@ const error = (code: string, propertyPath: string, message: string): EtaError =>
   message,
 });
 
+/** The code table's buyer types: a business in Egypt, a natural person, a foreigner. */
+const BUYER_TYPES = ['B', 'P', 'F'];
+
 const isText = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 const isAmount = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 const near = (a: number, b: number, tolerance = EXACT) => Math.abs(a - b) <= tolerance;
@@ -88,7 +92,15 @@ function structureErrors(r: Partial<ReceiptDocument>): EtaError[] {
   need(isText(s?.branchAddress?.governate) && isText(s?.branchAddress?.street), 'seller.branchAddress');
   need(isText(s?.deviceSerialNumber), 'seller.deviceSerialNumber');
   need(/^\d{4}$/.test(s?.activityCode ?? ''), 'seller.activityCode');
-  need(r.buyer?.type === 'P' || isText(r.buyer?.type), 'buyer.type');
+  // The receipt issuance FAQ's core fields: a buyer who is not a person (P) is named by id and name. A person needs
+  // neither, whatever the bill: the ID the law asks from EGP 150,000 is the merchant's duty, not a check of the API
+  // (docs/decisions/eta-receipts.md, "The buyer's national ID").
+  const buyer = r.buyer;
+  need(BUYER_TYPES.includes(buyer?.type ?? ''), 'buyer.type');
+  if (buyer && buyer.type !== 'P') {
+    need(isText(buyer.id), 'buyer.id');
+    need(isText(buyer.name), 'buyer.name');
+  }
   need(Array.isArray(r.itemData) && r.itemData.length > 0, 'itemData');
   for (const [i, item] of (r.itemData ?? []).entries()) {
     const at = `itemData[${i}]`;

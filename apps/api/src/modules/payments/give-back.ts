@@ -1,0 +1,86 @@
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { payments } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { toEgp } from '../../lib/money.js';
+import type { AfterCommitDeps } from '../orders/lifecycle.js';
+
+/** A payment as recorded, to be given back whole. */
+export interface PaymentToGiveBack {
+  provider: string;
+  providerRef: string;
+  transactionId: string | null;
+  amount: number;
+  paidAt: Date | null;
+}
+
+export interface GiveBack {
+  orderId: string;
+  /** The payment; none on record is a refusal like the provider's. */
+  payment: PaymentToGiveBack | null;
+  /** Its audit entries are `<kind>_refunded` and `<kind>_refund_failed`. */
+  kind: 'deposit' | 'duplicate';
+  /** What is given back, for the audit's messages: "The deposit of cancelled order …". */
+  what: string;
+  /** What else is written with the payment's new state, in its transaction. */
+  record?: (tx: Tx, at: Date) => Promise<unknown>;
+}
+
+/**
+ * Money the shop gives back of its own accord once a move has committed, with nobody waiting on the answer: a
+ * cancelled cash order's deposit (orders/deposit.ts) and a second payment of a paid order (service.ts). The move
+ * does not depend on it, so a refusal neither undoes nor repeats anything: it is logged and audited for an admin to
+ * give back by hand. Given back, the payment is marked in one transaction with the caller's record; should that
+ * commit fail, the provider's refund callback still marks the payment. A refund someone asks for, which the
+ * order's move waits on, is orders/refunds.ts (docs/decisions/refund-flows.md).
+ */
+export async function giveBack(deps: AfterCommitDeps, back: GiveBack): Promise<void> {
+  const { orderId, payment, kind, what } = back;
+  const amount = payment?.amount ?? 0;
+  const data = {
+    orderId,
+    intentId: payment?.providerRef ?? null,
+    transactionId: payment?.transactionId ?? null,
+    amount: toEgp(amount),
+  };
+  const transaction = payment?.transactionId ? `, transaction ${payment.transactionId}` : '';
+  const named = `${toEgp(amount)} EGP, payment ${payment?.providerRef ?? 'none'}${transaction}`;
+  let how: 'refunded' | 'voided';
+  try {
+    if (!payment) throw new Error('no paid payment on record');
+    how = await deps.payments.named(payment.provider).refund({
+      providerRef: payment.providerRef,
+      transactionId: payment.transactionId,
+      amount,
+      paid: amount,
+      paidAt: payment.paidAt,
+    });
+  } catch (err) {
+    deps.log.error({ err, order: orderId, intent: data.intentId, kind }, 'could not give money back');
+    await audit(deps.db, {
+      type: 'payment',
+      action: `${kind}_refund_failed`,
+      message: `${what} (${named}) could not be given back: refund it by hand`,
+      data,
+    });
+    return;
+  }
+  const paid = payment;
+  await deps.db
+    .transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({ state: how })
+        .where(and(eq(payments.providerRef, paid.providerRef), eq(payments.state, 'paid')));
+      await back.record?.(tx, deps.clock.now());
+      await audit(tx, {
+        type: 'payment',
+        action: `${kind}_refunded`,
+        message: `${what} was ${how} (${named})`,
+        data: { ...data, refund: how },
+      });
+    })
+    .catch((err: unknown) =>
+      deps.log.error({ err, order: orderId, intent: paid.providerRef, kind }, 'money given back was not recorded'),
+    );
+}
