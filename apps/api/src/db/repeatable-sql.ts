@@ -38,7 +38,7 @@ export const FILES = [
   'stock.sql',
   'catalogue-counts.sql',
   'search-typos.sql',
-  // After search-text.sql: typed_prefixes is a SQL-standard body calling word_tsquery.
+  // With the other search files; its functions are PL/pgSQL, bound to what they call when they run.
   'search-synonyms.sql',
   'search-prefixes.sql',
   'search-postings.sql',

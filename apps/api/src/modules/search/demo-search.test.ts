@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isArabicText, type Product, type SearchResult, type SearchSuggestions } from '@shop/contracts';
 import {
@@ -145,6 +146,18 @@ describe('a search that finds nothing', () => {
     expect(nonsense.noResults?.bestSellers).toHaveLength(4);
     expect((await search('iphone', { maxPrice: '1' })).noResults?.spelling).toBeNull();
     expect((await search('iphone')).noResults).toBeUndefined();
+  });
+
+  it('spells with its own looser likeness, leaving the searches’ as it was', async () => {
+    const likeness = async () =>
+      (
+        await t.app.db.execute<{ value: string }>(
+          sql`select current_setting('pg_trgm.word_similarity_threshold') as value`,
+        )
+      ).rows[0]?.value;
+    const before = await likeness();
+    expect((await search('lapdop', { maxPrice: '1' })).noResults?.spelling).toBe('laptop');
+    expect(await likeness()).toBe(before);
   });
 
   it('ranks the best sellers by the units sold in the last 30 days, a minute behind at most', async () => {

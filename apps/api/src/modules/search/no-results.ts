@@ -1,12 +1,12 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { searchWordsOf, type NoResults } from '@shop/contracts';
 import type { Db } from '../../db/client.js';
+import { executeNamed, queryOf } from '../../db/named.js';
+import { placeholders } from '../../db/placeholders.js';
 import { categories } from '../../db/schema.js';
 import { unitsSold } from '../products/best-sellers.js';
 import { productsJson, toProductDto, type ProductRow } from '../products/service.js';
 
-/** How like a word of the catalogue a typed word must be to be offered as its spelling: looser than a search's 0.3. */
-const SPELLING_LIKENESS = 0.2;
 /** How like a category's name the text must be for the category to be offered. */
 const CATEGORY_LIKENESS = 0.3;
 const CATEGORIES_OFFERED = 3;
@@ -20,6 +20,30 @@ const BEST_SELLERS_OFFERED = 4;
 const BEST_SELLERS_KEPT_MS = 60_000;
 const bestSellerRankings = new WeakMap<Db, { ids: string[]; at: number }>();
 
+/** What the answer's statement is given: the typed words apart by spaces, and the best sellers' ids. */
+const value = placeholders(['words', 'bestSellers']);
+
+/**
+ * The answer in one statement, its text built once: the spelling (catalogue_spelling, db/sql/search-typos.sql), the
+ * categories most like that spelling (the typed words, where the catalogue spells them so) and the best sellers' rows. As three
+ * statements and a transaction for the spelling's threshold it was six round trips, which made a search that finds
+ * nothing cost three times what it did before it offered anything (docs/performance.md, "Issue 51").
+ */
+const noResultsStatement = queryOf(sql`
+  with spelled as materialized (
+    select array_to_string(catalogue_spelling(string_to_array(${value.words}, ' ')), ' ') as text),
+  shelves as (
+    select ${categories.id} as id, ${categories.name} as name, ${categories.nameAr} as name_ar,
+      greatest(word_similarity(spelled.text, lower(normalize_arabic(coalesce(${categories.name}, '')))),
+        word_similarity(spelled.text, lower(normalize_arabic(coalesce(${categories.nameAr}, ''))))) as alike
+    from ${categories}, spelled)
+  select (select text from spelled) as spelled,
+    (select coalesce(json_agg(json_build_object('_id', id, 'name', name, 'nameAr', name_ar)
+        order by alike desc, name), '[]') from (
+      select * from shelves where alike >= ${CATEGORY_LIKENESS}
+      order by alike desc, name limit ${CATEGORIES_OFFERED}) as offered) as categories,
+    ${productsJson(sql`${value.bestSellers}::uuid[]`)} as products`);
+
 /**
  * What a search that found nothing for `text` offers instead (docs/guide/search-engines.md): the text with each word spelled
  * as the most alike word of the catalogue's names and brands (search_words, as typos are searched, but looser), the
@@ -27,34 +51,16 @@ const bestSellerRankings = new WeakMap<Db, { ids: string[]; at: number }>();
  * the most units sold in the last 30 days, then the best reviewed.
  */
 export async function noResultsFor(db: Db, text: string, now: Date): Promise<NoResults> {
-  const words = searchWordsOf(text).slice(0, 8);
-  const spelled = await db.transaction(async (tx) => {
-    // Only for this transaction: the searches' threshold stays as it is.
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SPELLING_LIKENESS)}, true)`);
-    const rows = await tx.execute<{ words: string[] }>(sql`
-      select array(
-        select coalesce((select word from search_words where typed.word <% word order by typed.word <<-> word limit 1),
-          typed.word)
-        from unnest(${sql`string_to_array(${words.join(' ')}, ' ')`}) with ordinality as typed(word, position)
-        order by typed.position) as words`);
-    return rows.rows[0]?.words.join(' ') ?? '';
-  });
-  const spelling = spelled && spelled !== words.join(' ') ? spelled : null;
-  const likeness = (name: SQL) =>
-    sql`word_similarity(${spelling ?? words.join(' ')}, lower(normalize_arabic(coalesce(${name}, ''))))`;
-  const alike = sql`greatest(${likeness(sql`${categories.name}`)}, ${likeness(sql`${categories.nameAr}`)})`;
-  const shelves = await db.execute<{ _id: string; name: string; nameAr: string | null }>(sql`
-    select ${categories.id} as "_id", ${categories.name} as name, ${categories.nameAr} as "nameAr"
-    from ${categories} where ${alike} >= ${CATEGORY_LIKENESS}
-    order by ${alike} desc, ${categories.name} limit ${CATEGORIES_OFFERED}`);
-  const bestIds = await bestSellerIds(db, now);
-  const best = await db.execute<{ products: ProductRow[] }>(
-    sql`select ${productsJson(sql`${sql.param(bestIds)}::uuid[]`)} as products`,
+  const words = searchWordsOf(text).slice(0, 8).join(' ');
+  const [found] = await executeNamed<{ spelled: string; categories: NoResults['categories']; products: ProductRow[] }>(
+    db,
+    noResultsStatement,
+    { words, bestSellers: await bestSellerIds(db, now) },
   );
   return {
-    spelling,
-    categories: shelves.rows,
-    bestSellers: (best.rows[0]?.products ?? []).map(toProductDto),
+    spelling: found && found.spelled !== words ? found.spelled : null,
+    categories: found?.categories ?? [],
+    bestSellers: (found?.products ?? []).map(toProductDto),
   };
 }
 
