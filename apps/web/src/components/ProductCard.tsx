@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import type { Product } from '@shop/contracts';
 import { useLocalized } from '../i18n/localized';
 import { useTranslation } from '../i18n/useTranslation';
-import { CartIcon, HeartIcon } from './icons';
 import { Localized } from './Localized';
 import { ProductPrice } from './ProductPrice';
 import { ProductImage } from './ProductImage';
@@ -58,13 +57,11 @@ export function ProductCard({ product, actions, priority = false, sizes = CARD_S
         {!actions.isAdmin && (
           <button
             type="button"
-            className={`favourite-toggle btn btn-light${favourite ? ' is-active' : ''}`}
+            className={`favourite-toggle card-icon btn btn-light${favourite ? ' is-active' : ''}`}
             aria-pressed={favourite}
             aria-label={t(favourite ? 'product.removeFavourite' : 'product.addFavourite', { name: name.text })}
             onClick={() => actions.onToggleFavourite(product)}
-          >
-            <HeartIcon filled={favourite} size={18} />
-          </button>
+          />
         )}
       </div>
       <div className="card-body d-flex flex-column gap-1 p-2 p-sm-3">
@@ -97,12 +94,11 @@ export function ProductCard({ product, actions, priority = false, sizes = CARD_S
         ) : (
           <button
             type="button"
-            className="btn btn-accent btn-sm w-100"
+            className="add-to-cart card-icon btn btn-accent btn-sm w-100"
             disabled={!inStock}
             onClick={() => actions.onAddToCart(product)}
             aria-label={t('product.addToCartNamed', { name: name.text })}
           >
-            <CartIcon size={16} className="me-1" />
             {t('product.addToCart')}
           </button>
         )}
