@@ -62,7 +62,9 @@ export function QueryState<T>({
   if (query.isError) {
     const failure =
       notFound && errorStatus(query.error) === 404 ? (
-        <Alert variant="danger">{notFound}</Alert>
+        <Alert variant="danger" className="mb-0">
+          {notFound}
+        </Alert>
       ) : (
         <LoadFailed onRetry={() => void query.refetch()} />
       );
