@@ -4,11 +4,9 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { IMAGE_MIME_TYPES, type Banner, type BannerFields, type BannerState } from '@shop/contracts';
-import { EmptyState } from '../../../components/EmptyState';
 import { ArrowUpIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
@@ -33,8 +31,8 @@ import { useAdminForm } from '../useAdminForm';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Field } from './Field';
 import { FormModal } from './FormModal';
-import { LoadFailed } from './LoadFailed';
 import { PageHeader } from './PageHeader';
+import { QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
 
 type Editing = { banner?: Banner } | null;
@@ -61,15 +59,15 @@ function formatDay(day: string, locale: string): string {
  */
 export function BannersAdminPage() {
   const { t } = useTranslation();
-  const { data: banners, isLoading, isError, refetch } = useGetBannersQuery();
+  const query = useGetBannersQuery();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Banner | null>(null);
   const [order, { isLoading: ordering }] = useOrderBannersMutation();
   const [remove, { isLoading: removing }] = useDeleteBannerMutation();
 
   const move = (index: number, by: -1 | 1) => {
-    if (!banners) return;
-    const ids = banners.map((b) => b._id);
+    if (!query.data) return;
+    const ids = query.data.map((b) => b._id);
     const [moved] = ids.splice(index, 1);
     if (!moved) return;
     ids.splice(index + by, 0, moved);
@@ -80,60 +78,36 @@ export function BannersAdminPage() {
     if (await notifyOutcome(remove(deleting._id).unwrap(), t('admin.banners.deleted'))) setDeleting(null);
   };
 
-  let content;
-  if (isLoading)
-    content = (
-      <div className="p-3" role="status" aria-label={t('common.loading')}>
-        {Array.from({ length: 3 }, (_, index) => (
-          <Placeholder key={index} as="p" animation="glow">
-            <Placeholder xs={3} /> <Placeholder xs={6} /> <Placeholder xs={2} />
-          </Placeholder>
+  const table = (banners: Banner[]) => (
+    <ScrollTable caption={t('admin.banners.title')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('admin.banners.picture')}</th>
+          <th scope="col">{t('admin.banners.banner')}</th>
+          <th scope="col">{t('admin.banners.days')}</th>
+          <th scope="col">{t('admin.banners.state')}</th>
+          <th scope="col">
+            <span className="visually-hidden">{t('admin.common.actions')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {banners.map((banner, index) => (
+          <BannerRow
+            key={banner._id}
+            banner={banner}
+            first={index === 0}
+            last={index === banners.length - 1}
+            busy={ordering}
+            onUp={() => move(index, -1)}
+            onDown={() => move(index, 1)}
+            onEdit={() => setEditing({ banner })}
+            onDelete={() => setDeleting(banner)}
+          />
         ))}
-      </div>
-    );
-  else if (isError)
-    content = (
-      <div className="m-3">
-        <LoadFailed onRetry={() => void refetch()} />
-      </div>
-    );
-  else if (!banners?.length)
-    content = (
-      <div className="p-3">
-        <EmptyState title={t('admin.banners.none')}>{t('admin.banners.noneHint')}</EmptyState>
-      </div>
-    );
-  else
-    content = (
-      <ScrollTable caption={t('admin.banners.title')}>
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.banners.picture')}</th>
-            <th scope="col">{t('admin.banners.banner')}</th>
-            <th scope="col">{t('admin.banners.days')}</th>
-            <th scope="col">{t('admin.banners.state')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('admin.common.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {banners.map((banner, index) => (
-            <BannerRow
-              key={banner._id}
-              banner={banner}
-              first={index === 0}
-              last={index === banners.length - 1}
-              busy={ordering}
-              onUp={() => move(index, -1)}
-              onDown={() => move(index, 1)}
-              onEdit={() => setEditing({ banner })}
-              onDelete={() => setDeleting(banner)}
-            />
-          ))}
-        </tbody>
-      </ScrollTable>
-    );
+      </tbody>
+    </ScrollTable>
+  );
 
   return (
     <>
@@ -143,7 +117,16 @@ export function BannersAdminPage() {
           {t('admin.banners.add')}
         </Button>
       </PageHeader>
-      <section className="dash-card p-0">{content}</section>
+      <section className="dash-card p-0">
+        <QueryState
+          query={query}
+          within="card"
+          lines={3}
+          empty={{ title: t('admin.banners.none'), hint: t('admin.banners.noneHint') }}
+        >
+          {table}
+        </QueryState>
+      </section>
       {editing && <BannerFormModal banner={editing.banner} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         show={Boolean(deleting)}

@@ -1,6 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -8,7 +7,6 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { z } from 'zod';
 import { categoryCreateSchema, categoryUpdateSchema, IMAGE_MIME_TYPES, type Category } from '@shop/contracts';
-import { EmptyState } from '../../../components/EmptyState';
 import { ImageCardPlaceholder } from '../../../components/ImageCardPlaceholder';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { Localized } from '../../../components/Localized';
@@ -31,6 +29,7 @@ import { Field } from './Field';
 import { FormModal } from './FormModal';
 import { ImagePreviews } from './ImagePreviews';
 import { PageHeader } from './PageHeader';
+import { QueryState } from './QueryState';
 
 type Dialog = 'image' | 'create' | 'update' | 'delete';
 
@@ -38,7 +37,7 @@ type Dialog = 'image' | 'create' | 'update' | 'delete';
 export function CategoriesAdminPage() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Dialog | null>(null);
-  const { data: categories, isLoading, isError } = useGetCategoriesQuery();
+  const query = useGetCategoriesQuery();
   const close = () => setOpen(null);
 
   return (
@@ -65,45 +64,47 @@ export function CategoriesAdminPage() {
 
       <section aria-labelledby="categories-grid">
         <h2 id="categories-grid" className="section-title">
-          {t('admin.categories.all', { count: categories?.length ?? 0 })}
+          {t('admin.categories.all', { count: query.data?.length ?? 0 })}
         </h2>
-        {isLoading ? (
-          <Row
-            as="ul"
-            xs={1}
-            sm={2}
-            md={3}
-            xl={4}
-            className="g-3 list-unstyled"
-            role="status"
-            aria-label={t('common.loading')}
-          >
-            {Array.from({ length: 8 }, (_, index) => (
-              <Col as="li" key={index}>
-                <ImageCardPlaceholder cardClassName="dash-category" imageClassName="dash-category-img" />
-              </Col>
-            ))}
-          </Row>
-        ) : isError ? (
-          <Alert variant="danger">{t('common.loadFailed')}</Alert>
-        ) : !categories?.length ? (
-          <EmptyState title={t('admin.categories.none')} />
-        ) : (
-          <Row as="ul" xs={1} sm={2} md={3} xl={4} className="g-3 list-unstyled">
-            {categories.map((category) => (
-              <Col as="li" key={category._id}>
-                <CategoryTile category={category} />
-              </Col>
-            ))}
-          </Row>
-        )}
+        <QueryState
+          query={query}
+          placeholder={
+            <CategoryGrid>
+              {Array.from({ length: 8 }, (_, index) => (
+                <Col as="li" key={index}>
+                  <ImageCardPlaceholder cardClassName="dash-category" imageClassName="dash-category-img" />
+                </Col>
+              ))}
+            </CategoryGrid>
+          }
+          empty={{ title: t('admin.categories.none') }}
+        >
+          {(categories) => (
+            <CategoryGrid>
+              {categories.map((category) => (
+                <Col as="li" key={category._id}>
+                  <CategoryTile category={category} />
+                </Col>
+              ))}
+            </CategoryGrid>
+          )}
+        </QueryState>
       </section>
 
-      <CategoryImageModal show={open === 'image'} onClose={close} categories={categories} />
+      <CategoryImageModal show={open === 'image'} onClose={close} categories={query.data} />
       <CreateCategoryModal show={open === 'create'} onClose={close} />
-      <UpdateCategoryModal show={open === 'update'} onClose={close} categories={categories} />
-      <DeleteCategoryModal show={open === 'delete'} onClose={close} categories={categories} />
+      <UpdateCategoryModal show={open === 'update'} onClose={close} categories={query.data} />
+      <DeleteCategoryModal show={open === 'delete'} onClose={close} categories={query.data} />
     </>
+  );
+}
+
+/** The categories as cards: one column on a phone, up to four on a wide screen. */
+function CategoryGrid({ children }: { children: ReactNode }) {
+  return (
+    <Row as="ul" xs={1} sm={2} md={3} xl={4} className="g-3 list-unstyled">
+      {children}
+    </Row>
   );
 }
 

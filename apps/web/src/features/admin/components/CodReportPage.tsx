@@ -2,19 +2,17 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
 import { useSearchParams } from 'react-router';
 import { codReportQuerySchema, TIME_TO_CONFIRM_HOURS, type CodReport, type CodReportQuery } from '@shop/contracts';
-import { EmptyState } from '../../../components/EmptyState';
 import { intlLocale } from '../../../i18n';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useGovernorateNames } from '../../checkout';
 import { useGetCodReportQuery } from '../api/confirmationsApi';
 import { BarsChart, WeeksChart, type Bars } from './CodCharts';
-import { LoadFailed } from './LoadFailed';
 import { PageHeader } from './PageHeader';
+import { QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
 
 const DAY_MS = 86_400_000;
@@ -40,30 +38,17 @@ export function CodReportPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const period = periodOf(params);
-  const { data, isLoading, isFetching, isError, refetch } = useGetCodReportQuery(period, {
+  const query = useGetCodReportQuery(period, {
     refetchOnMountOrArgChange: true,
   });
-
-  let content: ReactNode;
-  if (isLoading)
-    content = (
-      <div className="dash-card" role="status" aria-label={t('common.loading')}>
-        {Array.from({ length: 4 }, (_, index) => (
-          <Placeholder key={index} as="p" animation="glow">
-            <Placeholder xs={3} /> <Placeholder xs={7} />
-          </Placeholder>
-        ))}
-      </div>
-    );
-  else if (isError || !data) content = <LoadFailed onRetry={() => void refetch()} />;
-  else if (!data.totals.orders) content = <EmptyState title={t('admin.codReport.empty')} />;
-  else content = <Figures report={data} />;
 
   return (
     <>
       <PageHeader title={t('admin.codReport.title')} subtitle={t('admin.codReport.subtitle')} />
-      <PeriodForm key={`${period.from}/${period.to}`} period={period} busy={isFetching} onShow={setParams} />
-      {content}
+      <PeriodForm key={`${period.from}/${period.to}`} period={period} busy={query.isFetching} onShow={setParams} />
+      <QueryState query={query} empty={{ title: t('admin.codReport.empty'), when: (report) => !report.totals.orders }}>
+        {(report) => <Figures report={report} />}
+      </QueryState>
     </>
   );
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Placeholder from 'react-bootstrap/Placeholder';
 import type { ConfirmationItem, ConfirmationOutcome } from '@shop/contracts';
 import { Localized } from '../../../components/Localized';
 import { Price } from '../../../components/Price';
@@ -18,8 +17,8 @@ import {
 } from '../api/confirmationsApi';
 import { notifyOutcome } from '../notifyOutcome';
 import { OrderNumber } from './OrderNumber';
-import { LoadFailed } from './LoadFailed';
 import { PageHeader } from './PageHeader';
+import { QueryState } from './QueryState';
 import { PhoneRecordLine } from './PhoneRecord';
 
 /**
@@ -28,41 +27,30 @@ import { PhoneRecordLine } from './PhoneRecord';
  */
 export function ConfirmationsPage() {
   const { t } = useTranslation();
-  const { data, isLoading, isError, refetch } = useGetConfirmationsQuery(undefined, {
+  const query = useGetConfirmationsQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
-  let content;
-  if (isLoading)
-    content = (
-      <div className="dash-card" role="status" aria-label={t('common.loading')}>
-        {Array.from({ length: 4 }, (_, index) => (
-          <Placeholder key={index} as="p" animation="glow">
-            <Placeholder xs={4} /> <Placeholder xs={6} />
-          </Placeholder>
-        ))}
-      </div>
-    );
-  else if (isError || !data) content = <LoadFailed onRetry={() => void refetch()} />;
-  else if (!data.items.length)
-    content = <p className="dash-card text-body-secondary">{t('admin.confirmations.empty')}</p>;
-  else
-    content = (
-      <ul className="list-unstyled d-flex flex-column gap-3 mb-0" aria-label={t('admin.confirmations.title')}>
-        {data.items.map((item) => (
-          <li key={item.order._id}>
-            <ConfirmationCard item={item} />
-          </li>
-        ))}
-      </ul>
-    );
   return (
     <>
       <PageHeader title={t('admin.confirmations.title')} subtitle={t('admin.confirmations.subtitle')}>
-        <Button variant="outline-secondary" size="sm" onClick={() => void refetch()}>
+        <Button variant="outline-secondary" size="sm" onClick={() => void query.refetch()}>
           {t('admin.confirmations.refresh')}
         </Button>
       </PageHeader>
-      {content}
+      <QueryState
+        query={query}
+        empty={{ title: t('admin.confirmations.empty'), when: (answer) => !answer.items.length }}
+      >
+        {(answer) => (
+          <ul className="list-unstyled d-flex flex-column gap-3 mb-0" aria-label={t('admin.confirmations.title')}>
+            {answer.items.map((item) => (
+              <li key={item.order._id}>
+                <ConfirmationCard item={item} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import Placeholder from 'react-bootstrap/Placeholder';
 import { formatPrice, type Coupon } from '@shop/contracts';
-import { EmptyState } from '../../../components/EmptyState';
 import { PencilIcon, PlusIcon } from '../../../components/icons';
 import { Price } from '../../../components/Price';
 import { intlLocale } from '../../../i18n';
@@ -17,6 +14,7 @@ import { notifyOutcome } from '../notifyOutcome';
 import { CouponFormModal } from './CouponFormModal';
 import { OrderNumber } from './OrderNumber';
 import { PageHeader } from './PageHeader';
+import { QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
 import { StatusBadge } from './StatusBadge';
 
@@ -33,65 +31,38 @@ const STATE_COLOURS: Record<CouponState, string> = {
 /** Coupons: every code with what it takes off, its rules, how often it was used; create, edit, pause. */
 export function CouponsAdminPage() {
   const { t } = useTranslation();
-  const { data: coupons, isLoading, isError, refetch } = useGetCouponsQuery();
+  const query = useGetCouponsQuery();
   const [editing, setEditing] = useState<Editing>(null);
   const [usesOf, setUsesOf] = useState<Coupon | null>(null);
 
-  let content;
-  if (isLoading)
-    content = (
-      <div className="p-3" role="status" aria-label={t('common.loading')}>
-        {Array.from({ length: 4 }, (_, index) => (
-          <Placeholder key={index} as="p" animation="glow">
-            <Placeholder xs={3} /> <Placeholder xs={5} /> <Placeholder xs={2} />
-          </Placeholder>
+  const table = (coupons: Coupon[]) => (
+    <ScrollTable caption={t('admin.coupons.title')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('admin.coupons.code')}</th>
+          <th scope="col">{t('admin.coupons.discount')}</th>
+          <th scope="col">{t('admin.coupons.rules')}</th>
+          <th scope="col" className="text-end">
+            {t('admin.coupons.uses')}
+          </th>
+          <th scope="col">{t('admin.coupons.state')}</th>
+          <th scope="col">
+            <span className="visually-hidden">{t('admin.common.actions')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {coupons.map((coupon) => (
+          <CouponRow
+            key={coupon._id}
+            coupon={coupon}
+            onEdit={() => setEditing({ coupon })}
+            onUses={() => setUsesOf(coupon)}
+          />
         ))}
-      </div>
-    );
-  else if (isError)
-    content = (
-      <Alert variant="danger" className="m-3">
-        {t('common.loadFailed')}{' '}
-        <Button variant="link" className="p-0 align-baseline" onClick={() => void refetch()}>
-          {t('admin.common.retry')}
-        </Button>
-      </Alert>
-    );
-  else if (!coupons?.length)
-    content = (
-      <div className="p-3">
-        <EmptyState title={t('admin.coupons.none')}>{t('admin.coupons.noneHint')}</EmptyState>
-      </div>
-    );
-  else
-    content = (
-      <ScrollTable caption={t('admin.coupons.title')}>
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.coupons.code')}</th>
-            <th scope="col">{t('admin.coupons.discount')}</th>
-            <th scope="col">{t('admin.coupons.rules')}</th>
-            <th scope="col" className="text-end">
-              {t('admin.coupons.uses')}
-            </th>
-            <th scope="col">{t('admin.coupons.state')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('admin.common.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {coupons.map((coupon) => (
-            <CouponRow
-              key={coupon._id}
-              coupon={coupon}
-              onEdit={() => setEditing({ coupon })}
-              onUses={() => setUsesOf(coupon)}
-            />
-          ))}
-        </tbody>
-      </ScrollTable>
-    );
+      </tbody>
+    </ScrollTable>
+  );
 
   return (
     <>
@@ -101,7 +72,15 @@ export function CouponsAdminPage() {
           {t('admin.coupons.add')}
         </Button>
       </PageHeader>
-      <section className="dash-card p-0">{content}</section>
+      <section className="dash-card p-0">
+        <QueryState
+          query={query}
+          within="card"
+          empty={{ title: t('admin.coupons.none'), hint: t('admin.coupons.noneHint') }}
+        >
+          {table}
+        </QueryState>
+      </section>
       {editing && <CouponFormModal coupon={editing.coupon} onClose={() => setEditing(null)} />}
       <CouponUsesDialog coupon={usesOf} onClose={() => setUsesOf(null)} />
     </>
@@ -181,7 +160,7 @@ function CouponRow({ coupon, onEdit, onUses }: { coupon: Coupon; onEdit: () => v
 function CouponUsesDialog({ coupon, onClose }: { coupon: Coupon | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
-  const { data: uses, isFetching, isError } = useGetCouponUsesQuery(coupon?._id ?? '', { skip: !coupon });
+  const uses = useGetCouponUsesQuery(coupon?._id ?? '', { skip: !coupon });
   return (
     <Modal show={Boolean(coupon)} onHide={onClose} centered size="lg" aria-labelledby="coupon-uses-title" scrollable>
       <Modal.Header closeButton closeLabel={t('admin.common.close')}>
@@ -190,46 +169,46 @@ function CouponUsesDialog({ coupon, onClose }: { coupon: Coupon | null; onClose:
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        {isFetching ? (
-          <Placeholder as="p" animation="glow" role="status" aria-label={t('common.loading')}>
-            <Placeholder xs={12} />
-          </Placeholder>
-        ) : isError ? (
-          <Alert variant="danger">{t('common.loadFailed')}</Alert>
-        ) : !uses?.length ? (
-          <p className="text-body-secondary mb-0">{t('admin.coupons.noUses')}</p>
-        ) : (
-          <ScrollTable caption={t('admin.coupons.usesTitle', { code: coupon?.code ?? '' })}>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.coupons.order')}</th>
-                <th scope="col">{t('admin.coupons.shopper')}</th>
-                <th scope="col">{t('admin.coupons.date')}</th>
-                <th scope="col">{t('admin.coupons.state')}</th>
-                <th scope="col" className="text-end">
-                  {t('admin.coupons.discount')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {uses.map((use) => (
-                <tr key={use.orderId}>
-                  <td>
-                    <OrderNumber id={use.orderId} />
-                  </td>
-                  <td className="text-break">{use.userEmail ?? t('admin.coupons.deletedShopper')}</td>
-                  <td className="text-nowrap">{formatDateTime(use.createdAt, locale)}</td>
-                  <td>
-                    <StatusBadge status={use.status} />
-                  </td>
-                  <td className="text-end">
-                    <Price value={use.discount} />
-                  </td>
+        {/* Only this coupon's uses: the last coupon's stay in the cache while this one's load. */}
+        <QueryState
+          query={{ ...uses, data: uses.currentData }}
+          within="dialog"
+          lines={1}
+          empty={{ title: t('admin.coupons.noUses') }}
+        >
+          {(uses) => (
+            <ScrollTable caption={t('admin.coupons.usesTitle', { code: coupon?.code ?? '' })}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.coupons.order')}</th>
+                  <th scope="col">{t('admin.coupons.shopper')}</th>
+                  <th scope="col">{t('admin.coupons.date')}</th>
+                  <th scope="col">{t('admin.coupons.state')}</th>
+                  <th scope="col" className="text-end">
+                    {t('admin.coupons.discount')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-        )}
+              </thead>
+              <tbody>
+                {uses.map((use) => (
+                  <tr key={use.orderId}>
+                    <td>
+                      <OrderNumber id={use.orderId} />
+                    </td>
+                    <td className="text-break">{use.userEmail ?? t('admin.coupons.deletedShopper')}</td>
+                    <td className="text-nowrap">{formatDateTime(use.createdAt, locale)}</td>
+                    <td>
+                      <StatusBadge status={use.status} />
+                    </td>
+                    <td className="text-end">
+                      <Price value={use.discount} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </ScrollTable>
+          )}
+        </QueryState>
       </Modal.Body>
     </Modal>
   );

@@ -55,3 +55,20 @@ describe('departments: the Arabic name', () => {
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ id: FASHION, name: 'Fashion', nameAr: null });
   });
 });
+
+describe('departments: the list', () => {
+  it('says a failed load failed, not that there are no departments, and asks again on retry', async () => {
+    const user = userEvent.setup();
+    let answer = { status: 500, body: { message: 'Down' } as unknown };
+    const { calls } = mockApi({ 'GET /api/department': () => answer, 'GET /api/category': { body: [] } });
+    renderRoute(<DepartmentsAdminPage />);
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.getByText('We could not load this right now. Please try again in a moment.')).toBeInTheDocument();
+    expect(screen.queryByText('No departments yet.')).not.toBeInTheDocument();
+
+    answer = { status: 200, body: departments };
+    await user.click(retry);
+    expect(await screen.findByRole('link', { name: 'Fashion' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/department')).toHaveLength(2);
+  });
+});

@@ -1,15 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { departmentCreateSchema, departmentUpdateSchema, type Department } from '@shop/contracts';
-import { EmptyState } from '../../../components/EmptyState';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
@@ -20,6 +17,7 @@ import { Choices } from './Choices';
 import { ArabicField } from './ArabicField';
 import { Field } from './Field';
 import { PageHeader } from './PageHeader';
+import { QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
 import { paths } from '../../../lib/paths';
 
@@ -29,7 +27,8 @@ const deleteSchema = z.object({ id: departmentUpdateSchema.shape.id });
 export function DepartmentsAdminPage() {
   const { t } = useTranslation();
   const local = useLocalized();
-  const { data: departments, isLoading, isError } = useGetDepartmentsQuery();
+  const query = useGetDepartmentsQuery();
+  const departments = query.data;
   const { data: categories } = useGetCategoriesQuery();
   const categoryCount = useMemo(() => {
     const counts = new Map<string, number>();
@@ -52,46 +51,32 @@ export function DepartmentsAdminPage() {
             <h2 id="departments-list" className="dash-card-title px-3 pt-3">
               {t('admin.departments.all', { count: departments?.length ?? 0 })}
             </h2>
-            {isLoading ? (
-              <div className="px-3 pb-3" role="status" aria-label={t('common.loading')}>
-                {Array.from({ length: 6 }, (_, index) => (
-                  <Placeholder key={index} as="p" animation="glow">
-                    <Placeholder xs={6} /> <Placeholder xs={2} />
-                  </Placeholder>
-                ))}
-              </div>
-            ) : isError ? (
-              <Alert variant="danger" className="m-3">
-                {t('common.loadFailed')}
-              </Alert>
-            ) : !departments?.length ? (
-              <div className="p-3">
-                <EmptyState title={t('admin.departments.none')} />
-              </div>
-            ) : (
-              <ScrollTable caption={t('admin.departments.title')}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('admin.departments.name')}</th>
-                    <th scope="col" className="text-end">
-                      {t('admin.departments.categories')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {departments.map((department) => (
-                    <tr key={department._id}>
-                      <td>
-                        <Link to={paths.department(department._id)}>
-                          <Localized value={local.name(department)} />
-                        </Link>
-                      </td>
-                      <td className="text-end">{categoryCount.get(department._id) ?? 0}</td>
+            <QueryState query={query} within="card" lines={6} empty={{ title: t('admin.departments.none') }}>
+              {(departments) => (
+                <ScrollTable caption={t('admin.departments.title')}>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('admin.departments.name')}</th>
+                      <th scope="col" className="text-end">
+                        {t('admin.departments.categories')}
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </ScrollTable>
-            )}
+                  </thead>
+                  <tbody>
+                    {departments.map((department) => (
+                      <tr key={department._id}>
+                        <td>
+                          <Link to={paths.department(department._id)}>
+                            <Localized value={local.name(department)} />
+                          </Link>
+                        </td>
+                        <td className="text-end">{categoryCount.get(department._id) ?? 0}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </ScrollTable>
+              )}
+            </QueryState>
           </section>
         </Col>
       </Row>

@@ -5,7 +5,6 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -30,6 +29,7 @@ import { notifyOutcome } from '../notifyOutcome';
 import { Field } from './Field';
 import { OrderNumber } from './OrderNumber';
 import { PageHeader } from './PageHeader';
+import { QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
 
 const STATE_VARIANT: Record<EtaReceiptState, string> = {
@@ -47,25 +47,15 @@ export function EtaAdminPage() {
   return (
     <>
       <PageHeader title={t('admin.eta.title')} subtitle={t('admin.eta.subtitle')} />
-      {settings.isLoading ? (
-        <div className="dash-card d-flex justify-content-center py-4" role="status">
-          <Spinner animation="border" aria-hidden="true" />
-          <span className="visually-hidden">{t('common.loading')}</span>
-        </div>
-      ) : settings.isError || !settings.data ? (
-        <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-3">
-          {t('common.loadFailed')}
-          <Button variant="outline-danger" size="sm" onClick={() => void settings.refetch()}>
-            {t('admin.common.retry')}
-          </Button>
-        </Alert>
-      ) : (
-        <>
-          <PosStatus answer={settings.data} />
-          <SellerForm saved={settings.data.settings} />
-          <Receipts />
-        </>
-      )}
+      <QueryState query={settings}>
+        {(answer) => (
+          <>
+            <PosStatus answer={answer} />
+            <SellerForm saved={answer.settings} />
+            <Receipts />
+          </>
+        )}
+      </QueryState>
     </>
   );
 }
@@ -158,7 +148,8 @@ function Receipts() {
   const { t, i18n } = useTranslation();
   const [state, setState] = useState<EtaReceiptState | ''>('');
   const [page, setPage] = useState(1);
-  const { data, isFetching, isError, refetch } = useGetEtaReceiptsQuery({ page, ...(state ? { state } : {}) });
+  const query = useGetEtaReceiptsQuery({ page, ...(state ? { state } : {}) });
+  const { data } = query;
   const [resend, { isLoading: resending }] = useResendEtaReceiptMutation();
   const locale = intlLocale(i18n.language);
   return (
@@ -186,76 +177,69 @@ function Receipts() {
           </Form.Select>
         </Form.Group>
       </div>
-      {isError ? (
-        <Alert variant="danger" className="m-3">
-          {t('common.loadFailed')}{' '}
-          <Button variant="link" size="sm" onClick={() => void refetch()}>
-            {t('admin.common.retry')}
-          </Button>
-        </Alert>
-      ) : !data ? (
-        <div className="d-flex justify-content-center py-4" role="status">
-          <Spinner animation="border" size="sm" aria-hidden="true" />
-          <span className="visually-hidden">{t('common.loading')}</span>
-        </div>
-      ) : data.receipts.length === 0 ? (
-        <p className="px-3 py-4 mb-0 text-body-secondary">{t('admin.eta.none')}</p>
-      ) : (
-        <ScrollTable caption={t('admin.eta.receipts')} className="table dash-table align-middle mb-0">
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.eta.number')}</th>
-              <th scope="col">{t('admin.eta.order')}</th>
-              <th scope="col">{t('admin.eta.kind')}</th>
-              <th scope="col">{t('admin.eta.issued')}</th>
-              <th scope="col">{t('admin.eta.total')}</th>
-              <th scope="col">{t('admin.eta.state')}</th>
-              <th scope="col">{t('admin.common.actions')}</th>
-            </tr>
-          </thead>
-          <tbody aria-busy={isFetching}>
-            {data.receipts.map((receipt) => (
-              <tr key={receipt.id}>
-                <td dir="ltr">{receipt.receiptNumber}</td>
-                <td>
-                  <OrderNumber id={receipt.orderId} />
-                </td>
-                <td>{t(`admin.eta.kinds.${receipt.kind}`)}</td>
-                <td>
-                  <time dateTime={receipt.issuedAt}>{formatDate(receipt.issuedAt, locale)}</time>
-                </td>
-                <td>
-                  <Price value={receipt.total} />
-                </td>
-                <td>
-                  <Badge bg={STATE_VARIANT[receipt.state]} text={receipt.state === 'replaced' ? 'dark' : undefined}>
-                    {t(`admin.eta.states.${receipt.state}`)}
-                  </Badge>
-                  {receipt.errors.length > 0 && (
-                    <ul className="small text-danger mb-0 mt-1 ps-3" dir="ltr">
-                      {receipt.errors.map((error) => (
-                        <li key={error}>{error}</li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-                <td>
-                  {receipt.state === 'invalid' && (
-                    <Button
-                      size="sm"
-                      variant="outline-primary"
-                      disabled={resending}
-                      onClick={() => void notifyOutcome(resend(receipt.id).unwrap(), t('admin.eta.resent'))}
-                    >
-                      {t('admin.eta.resend')}
-                    </Button>
-                  )}
-                </td>
+      <QueryState
+        query={query}
+        within="card"
+        lines={3}
+        empty={{ title: t('admin.eta.none'), when: (answer) => !answer.receipts.length }}
+      >
+        {(answer) => (
+          <ScrollTable caption={t('admin.eta.receipts')} className="table dash-table align-middle mb-0">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.eta.number')}</th>
+                <th scope="col">{t('admin.eta.order')}</th>
+                <th scope="col">{t('admin.eta.kind')}</th>
+                <th scope="col">{t('admin.eta.issued')}</th>
+                <th scope="col">{t('admin.eta.total')}</th>
+                <th scope="col">{t('admin.eta.state')}</th>
+                <th scope="col">{t('admin.common.actions')}</th>
               </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
-      )}
+            </thead>
+            <tbody aria-busy={query.isFetching}>
+              {answer.receipts.map((receipt) => (
+                <tr key={receipt.id}>
+                  <td dir="ltr">{receipt.receiptNumber}</td>
+                  <td>
+                    <OrderNumber id={receipt.orderId} />
+                  </td>
+                  <td>{t(`admin.eta.kinds.${receipt.kind}`)}</td>
+                  <td>
+                    <time dateTime={receipt.issuedAt}>{formatDate(receipt.issuedAt, locale)}</time>
+                  </td>
+                  <td>
+                    <Price value={receipt.total} />
+                  </td>
+                  <td>
+                    <Badge bg={STATE_VARIANT[receipt.state]} text={receipt.state === 'replaced' ? 'dark' : undefined}>
+                      {t(`admin.eta.states.${receipt.state}`)}
+                    </Badge>
+                    {receipt.errors.length > 0 && (
+                      <ul className="small text-danger mb-0 mt-1 ps-3" dir="ltr">
+                        {receipt.errors.map((error) => (
+                          <li key={error}>{error}</li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                  <td>
+                    {receipt.state === 'invalid' && (
+                      <Button
+                        size="sm"
+                        variant="outline-primary"
+                        disabled={resending}
+                        onClick={() => void notifyOutcome(resend(receipt.id).unwrap(), t('admin.eta.resent'))}
+                      >
+                        {t('admin.eta.resend')}
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        )}
+      </QueryState>
       {data && data.pages > 1 && (
         <div className="d-flex gap-2 justify-content-end p-3">
           <Button size="sm" variant="outline-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>

@@ -6,7 +6,7 @@ import { useTranslation } from '../../../i18n/useTranslation';
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-3">
+    <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-3 mb-0">
       {t('common.loadFailed')}
       <Button variant="outline-danger" size="sm" onClick={onRetry}>
         {t('admin.common.retry')}

@@ -1,14 +1,11 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
 import { useSearchParams } from 'react-router';
 import { AUDIT_TYPES, type AuditType } from '@shop/contracts';
-import { EmptyState } from '../../../components/EmptyState';
 import { Pagination } from '../../../components/Pagination';
 import { Refreshing } from '../../../components/Refreshing';
 import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
@@ -19,6 +16,7 @@ import { formatDateTime } from '../format';
 import { useRoleName } from '../roleName';
 import { useAuditWords } from '../auditWords';
 import { PageHeader } from './PageHeader';
+import { QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
 
 const KIND_COLOURS: Record<AuditType, string> = {
@@ -41,10 +39,8 @@ export function LogsPage() {
   const { page, setPage } = usePageParam();
   const words = useAuditWords();
   // Always fresh when opened: the log grows with every action.
-  const { data, isLoading, isFetching, isError } = useGetLogsQuery(
-    { page, type, user: user || undefined },
-    { refetchOnMountOrArgChange: true },
-  );
+  const query = useGetLogsQuery({ page, type, user: user || undefined }, { refetchOnMountOrArgChange: true });
+  const { data, isFetching } = query;
   usePageBounds(page, data?.pages, setPage);
 
   const filter = (next: { type: string; user: string }) =>
@@ -63,63 +59,53 @@ export function LogsPage() {
       />
       {/* Keyed by the URL's filters, so back and forward show the filters of the list on screen. */}
       <LogFilters key={`${type ?? ''}|${user}`} type={type ?? ''} user={user} onFilter={filter} />
-      {isLoading ? (
-        <div className="dash-card" role="status" aria-label={t('common.loading')}>
-          {Array.from({ length: 8 }, (_, index) => (
-            <Placeholder key={index} as="p" animation="glow">
-              <Placeholder xs={2} /> <Placeholder xs={1} /> <Placeholder xs={3} /> <Placeholder xs={5} />
-            </Placeholder>
-          ))}
-        </div>
-      ) : isError || !data ? (
-        <Alert variant="danger">{t('common.loadFailed')}</Alert>
-      ) : !data.logs.length ? (
-        <EmptyState title={t('admin.logs.none')} />
-      ) : (
-        <Refreshing busy={isFetching} className="dash-card p-0">
-          {/* Phones get a list: four columns side by side would leave 'what' off screen. */}
-          <ul className="log-list list-unstyled mb-0 d-sm-none">
-            {data.logs.map((entry) => (
-              <li key={entry._id}>
-                <p className="mb-1">{words(entry)}</p>
-                <p className="small text-body-secondary mb-0 d-flex flex-wrap align-items-center gap-2">
-                  <KindBadge type={entry.type} />
-                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, locale)}</time>
-                  <Who entry={entry} onMember={(id) => filter({ type: type ?? '', user: id })} />
-                </p>
-              </li>
-            ))}
-          </ul>
-          <div className="d-none d-sm-block">
-            <ScrollTable caption={t('admin.logs.title')}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.logs.when')}</th>
-                  <th scope="col">{t('admin.logs.kind')}</th>
-                  <th scope="col">{t('admin.logs.who')}</th>
-                  <th scope="col">{t('admin.logs.what')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.logs.map((entry) => (
-                  <tr key={entry._id}>
-                    <td className="text-nowrap small">
-                      <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, locale)}</time>
-                    </td>
-                    <td>
-                      <KindBadge type={entry.type} />
-                    </td>
-                    <td className="log-who small">
-                      <Who entry={entry} onMember={(id) => filter({ type: type ?? '', user: id })} />
-                    </td>
-                    <td className="log-message">{words(entry)}</td>
+      <QueryState query={query} lines={8} empty={{ title: t('admin.logs.none'), when: (data) => !data.logs.length }}>
+        {(data) => (
+          <Refreshing busy={isFetching} className="dash-card p-0">
+            {/* Phones get a list: four columns side by side would leave 'what' off screen. */}
+            <ul className="log-list list-unstyled mb-0 d-sm-none">
+              {data.logs.map((entry) => (
+                <li key={entry._id}>
+                  <p className="mb-1">{words(entry)}</p>
+                  <p className="small text-body-secondary mb-0 d-flex flex-wrap align-items-center gap-2">
+                    <KindBadge type={entry.type} />
+                    <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, locale)}</time>
+                    <Who entry={entry} onMember={(id) => filter({ type: type ?? '', user: id })} />
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <div className="d-none d-sm-block">
+              <ScrollTable caption={t('admin.logs.title')}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin.logs.when')}</th>
+                    <th scope="col">{t('admin.logs.kind')}</th>
+                    <th scope="col">{t('admin.logs.who')}</th>
+                    <th scope="col">{t('admin.logs.what')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </ScrollTable>
-          </div>
-        </Refreshing>
-      )}
+                </thead>
+                <tbody>
+                  {data.logs.map((entry) => (
+                    <tr key={entry._id}>
+                      <td className="text-nowrap small">
+                        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, locale)}</time>
+                      </td>
+                      <td>
+                        <KindBadge type={entry.type} />
+                      </td>
+                      <td className="log-who small">
+                        <Who entry={entry} onMember={(id) => filter({ type: type ?? '', user: id })} />
+                      </td>
+                      <td className="log-message">{words(entry)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </ScrollTable>
+            </div>
+          </Refreshing>
+        )}
+      </QueryState>
       {data && <Pagination page={page} pages={data.pages} />}
     </>
   );

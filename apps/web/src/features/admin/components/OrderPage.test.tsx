@@ -250,5 +250,14 @@ describe('the order page', () => {
     mockApi({ [`GET /api/admin/orders/${ID}`]: { status: 404, body: { message: 'Order not found' } } });
     renderPage();
     expect(await screen.findByText('This order does not exist.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('offers a retry when the order could not be read', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({ [`GET /api/admin/orders/${ID}`]: { status: 500, body: { message: 'Down' } } });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === `/api/admin/orders/${ID}`)).toHaveLength(2));
   });
 });

@@ -1,8 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, useParams } from 'react-router';
 import {
   ORDER_MESSAGE_KINDS,
@@ -11,7 +9,7 @@ import {
   type AdminOrderDetail,
   type OrderMessageKind,
 } from '@shop/contracts';
-import { errorMessage, errorStatus } from '../../../api/errors';
+import { errorMessage } from '../../../api/errors';
 import { ChevronStartIcon, PrinterIcon } from '../../../components/icons';
 import { Price } from '../../../components/Price';
 import { intlLocale, loadTexts } from '../../../i18n';
@@ -28,6 +26,7 @@ import { OrderStatusControl } from './OrderStatusControl';
 import { LineName } from './LineName';
 import { PackingSlip } from './PackingSlip';
 import { PageHeader } from './PageHeader';
+import { QueryState } from './QueryState';
 import { PhoneRecordOf } from './PhoneRecord';
 import { RefundButton } from './RefundButton';
 import { ScrollTable } from './ScrollTable';
@@ -44,9 +43,9 @@ export function OrderPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   // Fresh when opened: another member may have moved it since.
-  const { data: order, isLoading, error } = useGetAdminOrderQuery(id, { refetchOnMountOrArgChange: true });
+  const query = useGetAdminOrderQuery(id, { refetchOnMountOrArgChange: true });
   // The slip's language may not be the page's: its texts are fetched before anyone prints.
-  const language = order?.language;
+  const language = query.data?.language;
   useEffect(() => {
     if (language) void loadTexts(language);
   }, [language]);
@@ -57,26 +56,16 @@ export function OrderPage() {
         <ChevronStartIcon size={14} />
         {t('admin.order.back')}
       </Link>
-      {isLoading ? (
-        <div className="dash-card" role="status" aria-label={t('common.loading')}>
-          {Array.from({ length: 5 }, (_, index) => (
-            <Placeholder key={index} as="p" animation="glow">
-              <Placeholder xs={4} /> <Placeholder xs={6} />
-            </Placeholder>
-          ))}
-        </div>
-      ) : !order ? (
-        <Alert variant="danger">
-          {errorStatus(error) === 404 ? t('admin.order.notFound') : t('common.loadFailed')}
-        </Alert>
-      ) : (
-        <>
-          <OrderView order={order} />
-          <InLanguage language={order.language}>
-            <PackingSlip order={order} />
-          </InLanguage>
-        </>
-      )}
+      <QueryState query={query} lines={5} notFound={t('admin.order.notFound')}>
+        {(order) => (
+          <>
+            <OrderView order={order} />
+            <InLanguage language={order.language}>
+              <PackingSlip order={order} />
+            </InLanguage>
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -190,4 +190,11 @@ describe('the all-orders screen', () => {
       paymentMethod: 'cash',
     });
   });
+
+  it('says a failed load failed, never that no order matches the filters', async () => {
+    mockApi({ 'GET /api/admin/orders': { status: 503, body: { message: 'Down' } } });
+    renderPage('/dashboard/orders?status=paid');
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText('No orders match these filters')).not.toBeInTheDocument();
+  });
 });

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -13,7 +11,6 @@ import {
   type AdminOrder,
   type AdminOrdersFilter,
 } from '@shop/contracts';
-import { EmptyState } from '../../../components/EmptyState';
 import { Pagination } from '../../../components/Pagination';
 import { Price } from '../../../components/Price';
 import { Refreshing } from '../../../components/Refreshing';
@@ -30,6 +27,7 @@ import { OrderNumber } from './OrderNumber';
 import { usePermissions } from '../permissions';
 import { OrderStatusControl } from './OrderStatusControl';
 import { PageHeader } from './PageHeader';
+import { QueryState } from './QueryState';
 import { RefundButton } from './RefundButton';
 import { ScrollTable } from './ScrollTable';
 import { StatusBadge } from './StatusBadge';
@@ -47,10 +45,8 @@ export function OrdersAdminPage() {
   const filter = filtersFromParams(params);
   const { page, setPage } = usePageParam();
   // Fresh when opened: orders move all day.
-  const { data, isLoading, isFetching, isError } = useGetAdminOrdersQuery(
-    { ...filter, page },
-    { refetchOnMountOrArgChange: true },
-  );
+  const query = useGetAdminOrdersQuery({ ...filter, page }, { refetchOnMountOrArgChange: true });
+  const { data, isFetching } = query;
   usePageBounds(page, data?.pages, setPage);
   const current = draftOf(filter);
   const filtered = Object.values(current).some(Boolean);
@@ -74,23 +70,20 @@ export function OrdersAdminPage() {
         initial={current}
         onFilter={(next) => setParams(paramsOf(next))}
       />
-      {isLoading ? (
-        <div className="dash-card" role="status" aria-label={t('common.loading')}>
-          {Array.from({ length: 6 }, (_, index) => (
-            <Placeholder key={index} as="p" animation="glow">
-              <Placeholder xs={2} /> <Placeholder xs={3} /> <Placeholder xs={2} /> <Placeholder xs={3} />
-            </Placeholder>
-          ))}
-        </div>
-      ) : isError || !data ? (
-        <Alert variant="danger">{t('common.loadFailed')}</Alert>
-      ) : !data.orders.length ? (
-        <EmptyState title={filtered ? t('admin.allOrders.noMatch') : t('admin.allOrders.none')} />
-      ) : (
-        <Refreshing busy={isFetching} className="dash-card p-0">
-          <OrdersTable orders={data.orders} />
-        </Refreshing>
-      )}
+      <QueryState
+        query={query}
+        lines={6}
+        empty={{
+          title: filtered ? t('admin.allOrders.noMatch') : t('admin.allOrders.none'),
+          when: (data) => !data.orders.length,
+        }}
+      >
+        {(data) => (
+          <Refreshing busy={isFetching} className="dash-card p-0">
+            <OrdersTable orders={data.orders} />
+          </Refreshing>
+        )}
+      </QueryState>
       {data && <Pagination page={page} pages={data.pages} />}
     </>
   );

@@ -1,6 +1,4 @@
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
@@ -17,6 +15,7 @@ import { useGetStatsQuery } from '../api/adminApi';
 import { formatDateTime } from '../format';
 import { OrderNumber } from './OrderNumber';
 import { PageHeader } from './PageHeader';
+import { QueryState } from './QueryState';
 import { RevenueChart } from './RevenueChart';
 import { ScrollTable } from './ScrollTable';
 import { StatusBadge } from './StatusBadge';
@@ -28,23 +27,14 @@ const WINDOWS = ['today', 'last7Days', 'last30Days'] as const;
 export function OverviewPage() {
   const { t } = useTranslation();
   // Always fresh when opened: these numbers move with every order.
-  const { data, isLoading, isError, refetch } = useGetStatsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const query = useGetStatsQuery(undefined, { refetchOnMountOrArgChange: true });
 
   return (
     <>
       <PageHeader title={t('admin.overview.title')} subtitle={t('admin.overview.subtitle')} />
-      {isLoading ? (
-        <OverviewPlaceholder />
-      ) : isError || !data ? (
-        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          {t('common.loadFailed')}
-          <Button variant="outline-danger" size="sm" onClick={() => void refetch()}>
-            {t('admin.common.retry')}
-          </Button>
-        </Alert>
-      ) : (
-        <Overview stats={data} />
-      )}
+      <QueryState query={query} placeholder={<OverviewPlaceholder />}>
+        {(stats) => <Overview stats={stats} />}
+      </QueryState>
     </>
   );
 }
@@ -212,9 +202,8 @@ function RecentOrders({ orders }: { orders: AdminStats['recentOrders'] }) {
 }
 
 function OverviewPlaceholder() {
-  const { t } = useTranslation();
   return (
-    <div role="status" aria-label={t('common.loading')}>
+    <>
       <Row xs={1} sm={3} className="g-3 mb-4">
         {WINDOWS.map((window) => (
           <Col key={window}>
@@ -228,6 +217,6 @@ function OverviewPlaceholder() {
         <Placeholder xs={4} />
         <Placeholder className="w-100 mt-3 chart-placeholder" />
       </Placeholder>
-    </div>
+    </>
   );
 }

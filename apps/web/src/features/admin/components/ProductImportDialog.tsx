@@ -26,6 +26,7 @@ import {
   useGetImportQuery,
   useGetImportRejectionsQuery,
 } from '../api/importApi';
+import { QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
 
 /** How often a running import is asked how far it got. */
@@ -262,47 +263,44 @@ function DryRun({ job, error }: { job: ProductImport; error: string | null }) {
 function Rejections({ id }: { id: string }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const { data, isFetching, isError } = useGetImportRejectionsQuery({ id, page });
+  const query = useGetImportRejectionsQuery({ id, page });
   const headingId = useId();
-  if (isError) return <Alert variant="danger">{t('common.loadFailed')}</Alert>;
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId} className="h6 mt-3">
         {t('admin.import.rejectedRows')}
       </h3>
-      {!data ? (
-        <Spinner animation="border" size="sm" role="status">
-          <span className="visually-hidden">{t('common.loading')}</span>
-        </Spinner>
-      ) : (
-        <Refreshing busy={isFetching}>
-          <ScrollTable caption={t('admin.import.rejectedRows')} className="table table-sm align-middle mb-0">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.import.line')}</th>
-                <th scope="col">{t('admin.import.column')}</th>
-                <th scope="col">{t('admin.import.reason')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.rejections.flatMap((rejection) =>
-                rejection.problems.map((problem, i) => (
-                  <tr key={`${rejection.line}-${i}`}>
-                    {i === 0 && (
-                      <th scope="row" rowSpan={rejection.problems.length}>
-                        {rejection.line}
-                      </th>
-                    )}
-                    <td>{problem.column ? <code dir="ltr">{problem.column}</code> : t('admin.import.wholeRow')}</td>
-                    <td>{problem.reason}</td>
-                  </tr>
-                )),
-              )}
-            </tbody>
-          </ScrollTable>
-          <Pagination page={page} pages={data.pages} onPageChange={setPage} />
-        </Refreshing>
-      )}
+      <QueryState query={query} within="dialog" lines={3}>
+        {(data) => (
+          <Refreshing busy={query.isFetching}>
+            <ScrollTable caption={t('admin.import.rejectedRows')} className="table table-sm align-middle mb-0">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.import.line')}</th>
+                  <th scope="col">{t('admin.import.column')}</th>
+                  <th scope="col">{t('admin.import.reason')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.rejections.flatMap((rejection) =>
+                  rejection.problems.map((problem, i) => (
+                    <tr key={`${rejection.line}-${i}`}>
+                      {i === 0 && (
+                        <th scope="row" rowSpan={rejection.problems.length}>
+                          {rejection.line}
+                        </th>
+                      )}
+                      <td>{problem.column ? <code dir="ltr">{problem.column}</code> : t('admin.import.wholeRow')}</td>
+                      <td>{problem.reason}</td>
+                    </tr>
+                  )),
+                )}
+              </tbody>
+            </ScrollTable>
+            <Pagination page={page} pages={data.pages} onPageChange={setPage} />
+          </Refreshing>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, useSearchParams } from 'react-router';
 import { LOW_STOCK_THRESHOLD, type Product } from '@shop/contracts';
-import { EmptyState } from '../../../components/EmptyState';
 import { Localized } from '../../../components/Localized';
 import { Refreshing } from '../../../components/Refreshing';
 import { PencilIcon, PlusIcon, SearchIcon, TrashIcon } from '../../../components/icons';
@@ -22,6 +20,7 @@ import { notifyOutcome } from '../notifyOutcome';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CsvExportButton } from './CsvExportButton';
 import { PageHeader } from './PageHeader';
+import { QueryState } from './QueryState';
 import { ProductImportDialog } from './ProductImportDialog';
 import { ScrollTable } from './ScrollTable';
 import { ProductFormModal } from './ProductFormModal';
@@ -41,7 +40,8 @@ export function ProductsAdminPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const { page, setPage } = usePageParam();
-  const { data, isLoading, isFetching, isError } = useGetProductsQuery({ page, limit: PAGE_SIZE, q: q || undefined });
+  const query = useGetProductsQuery({ page, limit: PAGE_SIZE, q: q || undefined });
+  const { data, isFetching } = query;
   usePageBounds(page, data?.pages, setPage);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
@@ -85,94 +85,97 @@ export function ProductsAdminPage() {
 
       <SearchForm initial={q} onSearch={search} />
 
-      {isLoading ? (
-        <TablePlaceholder />
-      ) : isError || !data ? (
-        <Alert variant="danger">{t('common.loadFailed')}</Alert>
-      ) : !data.products.length ? (
-        <EmptyState title={q ? t('admin.products.noMatch', { q }) : t('admin.products.empty')} />
-      ) : (
-        <Refreshing busy={isFetching} className="dash-card p-0">
-          <ScrollTable
-            caption={t('admin.products.title')}
-            className="table dash-table dash-table-cards products-table align-middle mb-0"
-          >
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.products.image')}</th>
-                <th scope="col">{t('admin.products.name')}</th>
-                <th scope="col">{t('admin.products.category')}</th>
-                <th scope="col" className="text-end">
-                  {t('admin.products.price')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('admin.products.stock')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('admin.common.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.products.map((product) => (
-                <tr key={product._id} className={product.stock <= LOW_STOCK_THRESHOLD ? 'is-low-stock' : undefined}>
-                  <td className="cell-image">
-                    <ProductImage src={product.image_path[0]} alt="" className="dash-thumb" width={48} height={48} />
-                  </td>
-                  <td className="dash-cell-name cell-name">
-                    <Link to={paths.product(product._id)} className="fw-semibold">
-                      <Localized value={local.name(product)} />
-                    </Link>
-                    <bdi className="d-block small text-body-secondary">{product.brand}</bdi>
-                  </td>
-                  <td className="cell-category">
-                    <Localized value={local.name(product.category)} />
-                    <span className="d-block small text-body-secondary">
-                      <Localized value={local.name(product.department)} />
-                    </span>
-                  </td>
-                  <td className="cell-price text-end text-nowrap">
-                    <Price value={product.price} />
-                  </td>
-                  <td className="cell-stock text-end">
-                    <StockBadge stock={product.stock} />
-                  </td>
-                  <td className="cell-actions">
-                    <div className="dash-actions">
-                      <Button
-                        variant="outline-primary"
-                        size="sm"
-                        onClick={() => setEditing({ mode: 'update', id: product._id })}
-                        aria-label={t('admin.products.updateNamed', { name: local.name(product).text })}
-                      >
-                        <PencilIcon size={16} className="me-1" />
-                        {t('admin.products.update')}
-                      </Button>
-                      <Button
-                        variant="outline-secondary"
-                        size="sm"
-                        onClick={() => setVariantsOf(product._id)}
-                        aria-label={t('admin.products.variantsNamed', { name: local.name(product).text })}
-                      >
-                        {t('admin.products.variants')}
-                      </Button>
-                      <Button
-                        variant="outline-danger"
-                        size="sm"
-                        onClick={() => setDeleting(product)}
-                        aria-label={t('admin.products.deleteNamed', { name: local.name(product).text })}
-                      >
-                        <TrashIcon size={16} className="me-1" />
-                        {t('admin.products.delete')}
-                      </Button>
-                    </div>
-                  </td>
+      <QueryState
+        query={query}
+        placeholder={<TablePlaceholder />}
+        empty={{
+          title: q ? t('admin.products.noMatch', { q }) : t('admin.products.empty'),
+          when: (data) => !data.products.length,
+        }}
+      >
+        {(data) => (
+          <Refreshing busy={isFetching} className="dash-card p-0">
+            <ScrollTable
+              caption={t('admin.products.title')}
+              className="table dash-table dash-table-cards products-table align-middle mb-0"
+            >
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.products.image')}</th>
+                  <th scope="col">{t('admin.products.name')}</th>
+                  <th scope="col">{t('admin.products.category')}</th>
+                  <th scope="col" className="text-end">
+                    {t('admin.products.price')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('admin.products.stock')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('admin.common.actions')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-        </Refreshing>
-      )}
+              </thead>
+              <tbody>
+                {data.products.map((product) => (
+                  <tr key={product._id} className={product.stock <= LOW_STOCK_THRESHOLD ? 'is-low-stock' : undefined}>
+                    <td className="cell-image">
+                      <ProductImage src={product.image_path[0]} alt="" className="dash-thumb" width={48} height={48} />
+                    </td>
+                    <td className="dash-cell-name cell-name">
+                      <Link to={paths.product(product._id)} className="fw-semibold">
+                        <Localized value={local.name(product)} />
+                      </Link>
+                      <bdi className="d-block small text-body-secondary">{product.brand}</bdi>
+                    </td>
+                    <td className="cell-category">
+                      <Localized value={local.name(product.category)} />
+                      <span className="d-block small text-body-secondary">
+                        <Localized value={local.name(product.department)} />
+                      </span>
+                    </td>
+                    <td className="cell-price text-end text-nowrap">
+                      <Price value={product.price} />
+                    </td>
+                    <td className="cell-stock text-end">
+                      <StockBadge stock={product.stock} />
+                    </td>
+                    <td className="cell-actions">
+                      <div className="dash-actions">
+                        <Button
+                          variant="outline-primary"
+                          size="sm"
+                          onClick={() => setEditing({ mode: 'update', id: product._id })}
+                          aria-label={t('admin.products.updateNamed', { name: local.name(product).text })}
+                        >
+                          <PencilIcon size={16} className="me-1" />
+                          {t('admin.products.update')}
+                        </Button>
+                        <Button
+                          variant="outline-secondary"
+                          size="sm"
+                          onClick={() => setVariantsOf(product._id)}
+                          aria-label={t('admin.products.variantsNamed', { name: local.name(product).text })}
+                        >
+                          {t('admin.products.variants')}
+                        </Button>
+                        <Button
+                          variant="outline-danger"
+                          size="sm"
+                          onClick={() => setDeleting(product)}
+                          aria-label={t('admin.products.deleteNamed', { name: local.name(product).text })}
+                        >
+                          <TrashIcon size={16} className="me-1" />
+                          {t('admin.products.delete')}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </ScrollTable>
+          </Refreshing>
+        )}
+      </QueryState>
       {data && <Pagination page={page} pages={data.pages} />}
 
       {editing && (
@@ -260,9 +263,8 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (text: s
 }
 
 function TablePlaceholder() {
-  const { t } = useTranslation();
   return (
-    <div className="dash-card" role="status" aria-label={t('common.loading')}>
+    <div className="dash-card">
       {Array.from({ length: 6 }, (_, index) => (
         <Placeholder key={index} as="div" animation="glow" className="d-flex gap-3 align-items-center py-2">
           <Placeholder className="dash-thumb" /> <Placeholder xs={4} /> <Placeholder xs={2} /> <Placeholder xs={2} />

@@ -16,7 +16,7 @@ import { CodSettingsCard } from './CodSettingsCard';
 import { InstalmentPlansCard } from './InstalmentPlansCard';
 import { PageHeader } from './PageHeader';
 import { SaveBar } from './SaveBar';
-import { SettingsLoader } from './SettingsLoader';
+import { QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
 
 /** Shipping: what delivery costs in each governorate, and the rules every order follows. */
@@ -26,9 +26,9 @@ export function ShippingAdminPage() {
   return (
     <>
       <PageHeader title={t('admin.shipping.title')} subtitle={t('admin.shipping.subtitle')} />
-      <SettingsLoader query={query} lines={8}>
+      <QueryState query={query} lines={8}>
         {(data) => <ShippingForm rates={data} />}
-      </SettingsLoader>
+      </QueryState>
       <InstalmentPlansCard />
       <CodSettingsCard />
     </>

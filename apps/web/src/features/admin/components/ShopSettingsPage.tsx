@@ -12,7 +12,7 @@ import { notifyOutcome } from '../notifyOutcome';
 import { Field } from './Field';
 import { PageHeader } from './PageHeader';
 import { SaveBar } from './SaveBar';
-import { SettingsLoader } from './SettingsLoader';
+import { QueryState } from './QueryState';
 
 /** The shop's details and pages: what the storefront's footer says of the seller and the pages it links to. */
 export function ShopSettingsPage() {
@@ -21,7 +21,9 @@ export function ShopSettingsPage() {
   return (
     <>
       <PageHeader title={t('admin.shop.title')} subtitle={t('admin.shop.subtitle')} />
-      <SettingsLoader query={query}>{(data) => <ShopForm settings={data} />}</SettingsLoader>
+      <QueryState query={query} lines={6}>
+        {(data) => <ShopForm settings={data} />}
+      </QueryState>
     </>
   );
 }

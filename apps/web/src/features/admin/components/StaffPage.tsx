@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Placeholder from 'react-bootstrap/Placeholder';
 import { PERMISSIONS, type Permission, type StaffMember, type StaffRole } from '@shop/contracts';
 import { EmptyState } from '../../../components/EmptyState';
 import { useTranslation } from '../../../i18n/useTranslation';
@@ -18,6 +16,7 @@ import {
 import { notifyOutcome } from '../notifyOutcome';
 import { useRoleName } from '../roleName';
 import { PageHeader } from './PageHeader';
+import { allOf, QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
 
 /** The owner's staff screen: invite someone with a role, the members (role, suspension), and the roles. */
@@ -25,27 +24,18 @@ export function StaffPage() {
   const { t } = useTranslation();
   const roles = useGetRolesQuery();
   const staff = useGetStaffQuery();
-  const loading = roles.isLoading || staff.isLoading;
   return (
     <>
       <PageHeader title={t('admin.staff.title')} subtitle={t('admin.staff.subtitle')} />
-      {loading ? (
-        <div className="dash-card" role="status" aria-label={t('common.loading')}>
-          {Array.from({ length: 4 }, (_, index) => (
-            <Placeholder key={index} as="p" animation="glow">
-              <Placeholder xs={3} /> <Placeholder xs={6} />
-            </Placeholder>
-          ))}
-        </div>
-      ) : roles.isError || staff.isError || !roles.data || !staff.data ? (
-        <Alert variant="danger">{t('common.loadFailed')}</Alert>
-      ) : (
-        <div className="d-grid gap-4">
-          <InviteCard roles={roles.data} />
-          <MembersCard members={staff.data} roles={roles.data} />
-          <RolesCard roles={roles.data} />
-        </div>
-      )}
+      <QueryState query={allOf(roles, staff)}>
+        {([roleList, members]) => (
+          <div className="d-grid gap-4">
+            <InviteCard roles={roleList} />
+            <MembersCard members={members} roles={roleList} />
+            <RolesCard roles={roleList} />
+          </div>
+        )}
+      </QueryState>
     </>
   );
 }

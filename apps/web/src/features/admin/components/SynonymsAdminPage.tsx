@@ -8,7 +8,7 @@ import { translateValidation } from '../../../i18n/validation';
 import { useGetSearchSynonymsQuery, useSaveSearchSynonymsMutation } from '../api/adminApi';
 import { notifyOutcome } from '../notifyOutcome';
 import { PageHeader } from './PageHeader';
-import { SettingsLoader } from './SettingsLoader';
+import { QueryState } from './QueryState';
 
 /** The list as the merchant edits it: a group a line, its words apart by commas (Latin or Arabic). */
 const toText = (synonyms: SearchSynonyms) => synonyms.groups.map((group) => group.join(', ')).join('\n');
@@ -30,7 +30,9 @@ export function SynonymsAdminPage() {
   return (
     <>
       <PageHeader title={t('admin.synonyms.title')} subtitle={t('admin.synonyms.subtitle')} />
-      <SettingsLoader query={query}>{(data) => <SynonymsForm synonyms={data} />}</SettingsLoader>
+      <QueryState query={query} lines={6}>
+        {(data) => <SynonymsForm synonyms={data} />}
+      </QueryState>
     </>
   );
 }

@@ -1,8 +1,4 @@
-import Alert from 'react-bootstrap/Alert';
-import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, useParams } from 'react-router';
-import { errorMessage, errorStatus } from '../../../api/errors';
-import { EmptyState } from '../../../components/EmptyState';
 import { ChevronStartIcon } from '../../../components/icons';
 import { Price } from '../../../components/Price';
 import { intlLocale } from '../../../i18n';
@@ -12,6 +8,7 @@ import { OrderNumber } from './OrderNumber';
 import { usePermissions } from '../permissions';
 import { OrderStatusControl } from './OrderStatusControl';
 import { PageHeader } from './PageHeader';
+import { QueryState } from './QueryState';
 import { PhoneRecordOf } from './PhoneRecord';
 import { RefundButton } from './RefundButton';
 import { ScrollTable } from './ScrollTable';
@@ -32,12 +29,10 @@ export function UserOrdersPage() {
   const locale = intlLocale(i18n.language);
   const localized = useLocalized();
   const { userID = '' } = useParams();
-  const { data: orders, isLoading, error } = useGetUserOrdersQuery(userID, { refetchOnMountOrArgChange: true });
+  const query = useGetUserOrdersQuery(userID, { refetchOnMountOrArgChange: true });
   // The name for the title; usually already loaded by the Users screen this page is opened from.
   const { data: users } = useGetUsersQuery();
   const user = users?.users.find((u) => u._id === userID);
-  // The numbers their parcels went to, each with its record: the courier calls those, not the account's.
-  const phones = [...new Set(orders?.map((order) => order.deliveryAddress.phone))];
 
   return (
     <>
@@ -49,89 +44,78 @@ export function UserOrdersPage() {
         title={user ? t('admin.orders.titleNamed', { name: user.name }) : t('admin.orders.title')}
         subtitle={user && <bdi>{user.email}</bdi>}
       />
-      {isLoading ? (
-        <div className="dash-card" role="status" aria-label={t('common.loading')}>
-          {Array.from({ length: 4 }, (_, index) => (
-            <Placeholder key={index} as="p" animation="glow">
-              <Placeholder xs={2} /> <Placeholder xs={4} /> <Placeholder xs={1} /> <Placeholder xs={2} />
-            </Placeholder>
-          ))}
-        </div>
-      ) : error ? (
-        <Alert variant="danger">
-          {errorStatus(error) === 404 ? t('admin.orders.noUser') : (errorMessage(error) ?? t('common.loadFailed'))}
-        </Alert>
-      ) : !orders?.length ? (
-        <EmptyState title={t('admin.orders.none')} />
-      ) : (
-        <>
-          {can('orders.read') && (
-            <section className="dash-card mb-3" aria-label={t('admin.phoneRecord.title')}>
-              {phones.map((phone) => (
-                <PhoneRecordOf key={phone} phone={phone} />
-              ))}
-            </section>
-          )}
-          <div className="dash-card p-0">
-            <ScrollTable
-              caption={t('admin.orders.title')}
-              className="table dash-table dash-table-cards user-orders-table align-middle mb-0"
-            >
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.orders.orderId')}</th>
-                  <th scope="col">{t('admin.orders.productName')}</th>
-                  <th scope="col" className="text-end">
-                    {t('admin.orders.quantity')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t('admin.orders.bill')}
-                  </th>
-                  <th scope="col">{t('admin.orders.paymentMethod')}</th>
-                  <th scope="col">{t('admin.orders.status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((order) => {
-                  // The first product only.
-                  const [first] = order.products;
-                  return (
-                    <tr key={order._id}>
-                      <td className="cell-order">
-                        <OrderNumber id={order._id} />
-                        <span className="d-block small text-body-secondary">
-                          {formatDateTime(order.createdAt, locale)}
-                        </span>
-                      </td>
-                      <td className="dash-cell-name cell-product">
-                        {first ? <Localized value={localized.name(first.productBrief)} /> : '—'}
-                        {first?.variant && <VariantValues options={first.variant.options} className="mb-0" />}
-                        {order.products.length > 1 && (
+      <QueryState query={query} notFound={t('admin.orders.noUser')} empty={{ title: t('admin.orders.none') }}>
+        {(orders) => (
+          <>
+            {can('orders.read') && (
+              <section className="dash-card mb-3" aria-label={t('admin.phoneRecord.title')}>
+                {/* The numbers their parcels went to, each with its record: the courier calls those, not the account's. */}
+                {[...new Set(orders.map((order) => order.deliveryAddress.phone))].map((phone) => (
+                  <PhoneRecordOf key={phone} phone={phone} />
+                ))}
+              </section>
+            )}
+            <div className="dash-card p-0">
+              <ScrollTable
+                caption={t('admin.orders.title')}
+                className="table dash-table dash-table-cards user-orders-table align-middle mb-0"
+              >
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin.orders.orderId')}</th>
+                    <th scope="col">{t('admin.orders.productName')}</th>
+                    <th scope="col" className="text-end">
+                      {t('admin.orders.quantity')}
+                    </th>
+                    <th scope="col" className="text-end">
+                      {t('admin.orders.bill')}
+                    </th>
+                    <th scope="col">{t('admin.orders.paymentMethod')}</th>
+                    <th scope="col">{t('admin.orders.status')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {orders.map((order) => {
+                    // The first product only.
+                    const [first] = order.products;
+                    return (
+                      <tr key={order._id}>
+                        <td className="cell-order">
+                          <OrderNumber id={order._id} />
                           <span className="d-block small text-body-secondary">
-                            {t('admin.orders.more', { count: order.products.length - 1 })}
+                            {formatDateTime(order.createdAt, locale)}
                           </span>
-                        )}
-                      </td>
-                      <td className="cell-quantity text-end">{first?.quantity ?? '—'}</td>
-                      <td className="cell-bill text-end text-nowrap">
-                        <Price value={order.bill} />
-                      </td>
-                      <td className="cell-method">{t(`admin.orders.methods.${order.paymentMethod}`)}</td>
-                      <td className="status-cell cell-status">
-                        <StatusBadge status={order.status} />
-                        {can('orders.move') && <OrderStatusControl orderId={order._id} status={order.status} />}
-                        {can('orders.refund') && order.status === 'paid' && (
-                          <RefundButton orderId={order._id} bill={order.bill} />
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </ScrollTable>
-          </div>
-        </>
-      )}
+                        </td>
+                        <td className="dash-cell-name cell-product">
+                          {first ? <Localized value={localized.name(first.productBrief)} /> : '—'}
+                          {first?.variant && <VariantValues options={first.variant.options} className="mb-0" />}
+                          {order.products.length > 1 && (
+                            <span className="d-block small text-body-secondary">
+                              {t('admin.orders.more', { count: order.products.length - 1 })}
+                            </span>
+                          )}
+                        </td>
+                        <td className="cell-quantity text-end">{first?.quantity ?? '—'}</td>
+                        <td className="cell-bill text-end text-nowrap">
+                          <Price value={order.bill} />
+                        </td>
+                        <td className="cell-method">{t(`admin.orders.methods.${order.paymentMethod}`)}</td>
+                        <td className="status-cell cell-status">
+                          <StatusBadge status={order.status} />
+                          {can('orders.move') && <OrderStatusControl orderId={order._id} status={order.status} />}
+                          {can('orders.refund') && order.status === 'paid' && (
+                            <RefundButton orderId={order._id} bill={order.bill} />
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </ScrollTable>
+            </div>
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

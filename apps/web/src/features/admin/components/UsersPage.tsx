@@ -1,21 +1,20 @@
 import { useDeferredValue, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
-import Placeholder from 'react-bootstrap/Placeholder';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { EmptyState } from '../../../components/EmptyState';
 import { SearchIcon } from '../../../components/icons';
 import { useGetUsersQuery } from '../api/adminApi';
 import { PageHeader } from './PageHeader';
+import { QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
 import { paths } from '../../../lib/paths';
 
 /** Users: the total and the list; a name opens that user's orders. */
 export function UsersPage() {
   const { t } = useTranslation();
-  const { data, isLoading, isError } = useGetUsersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const query = useGetUsersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data } = query;
   const [filter, setFilter] = useState('');
   // The list is filtered here: every user is already loaded, and typing stays smooth on a long list.
   const needle = useDeferredValue(filter.trim().toLowerCase());
@@ -45,58 +44,49 @@ export function UsersPage() {
           />
         </div>
       </Form>
-      {isLoading ? (
-        <div className="dash-card" role="status" aria-label={t('common.loading')}>
-          {Array.from({ length: 6 }, (_, index) => (
-            <Placeholder key={index} as="p" animation="glow">
-              <Placeholder xs={3} /> <Placeholder xs={4} /> <Placeholder xs={2} />
-            </Placeholder>
-          ))}
-        </div>
-      ) : isError || !users ? (
-        <Alert variant="danger">{t('common.loadFailed')}</Alert>
-      ) : !users.length ? (
-        <EmptyState title={t('admin.users.none')} />
-      ) : (
-        <div className="dash-card p-0">
-          <ScrollTable caption={t('admin.users.title')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.users.name')}</th>
-                <th scope="col">{t('admin.users.email')}</th>
-                <th scope="col">{t('admin.users.phone')}</th>
-                <th scope="col">{t('admin.users.role')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user._id}>
-                  <td className="dash-cell-name">
-                    <Link to={paths.userOrders(user._id)} className="fw-semibold" dir="auto">
-                      {user.name}
-                    </Link>
-                  </td>
-                  <td className="text-nowrap">
-                    <bdi>{user.email}</bdi>
-                  </td>
-                  <td className="text-nowrap">
-                    <bdi>{user.phone}</bdi>
-                  </td>
-                  <td>
-                    {user.role ? (
-                      <Badge bg="primary">{t('admin.users.admin')}</Badge>
-                    ) : (
-                      <Badge bg="light" text="dark" className="border">
-                        {t('admin.users.user')}
-                      </Badge>
-                    )}
-                  </td>
+      {/* The users the filter matches, as the list to show: none matching reads as "no users". */}
+      <QueryState query={{ ...query, data: users }} lines={6} empty={{ title: t('admin.users.none') }}>
+        {(users) => (
+          <div className="dash-card p-0">
+            <ScrollTable caption={t('admin.users.title')}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.users.name')}</th>
+                  <th scope="col">{t('admin.users.email')}</th>
+                  <th scope="col">{t('admin.users.phone')}</th>
+                  <th scope="col">{t('admin.users.role')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {users.map((user) => (
+                  <tr key={user._id}>
+                    <td className="dash-cell-name">
+                      <Link to={paths.userOrders(user._id)} className="fw-semibold" dir="auto">
+                        {user.name}
+                      </Link>
+                    </td>
+                    <td className="text-nowrap">
+                      <bdi>{user.email}</bdi>
+                    </td>
+                    <td className="text-nowrap">
+                      <bdi>{user.phone}</bdi>
+                    </td>
+                    <td>
+                      {user.role ? (
+                        <Badge bg="primary">{t('admin.users.admin')}</Badge>
+                      ) : (
+                        <Badge bg="light" text="dark" className="border">
+                          {t('admin.users.user')}
+                        </Badge>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </ScrollTable>
+          </div>
+        )}
+      </QueryState>
     </>
   );
 }
