@@ -14,9 +14,12 @@ const ports = (process.argv[2] ?? '').split(',').filter(Boolean).map(Number);
 const [count, seed] = [Number(process.argv[3] ?? 800), Number(process.argv[4] ?? 7)];
 if (!ports.length || ports.length > 2 || ports.some((port) => !port))
   throw new Error('usage: node bench/search-one-by-one.mjs PORT[,PORT2] [N] [SEED]');
-const servers = ports.map((port) => ({ port, client: httpClient(port, 1), all: /** @type {number[]} */ ([]) }));
-/** @type {Record<string, number[]>[]} */
-const byKind = servers.map(() => ({}));
+const servers = ports.map((port) => ({
+  port,
+  client: httpClient(port, 1),
+  all: /** @type {number[]} */ ([]),
+  byKind: /** @type {Record<string, number[]>} */ ({}),
+}));
 const queries = queryMix(seed).take(count);
 
 /** @param {ReturnType<typeof httpClient>} client @param {string} url @returns {Promise<number>} ms */
@@ -29,16 +32,15 @@ async function timed(client, url) {
 
 for (const { url } of queries.slice(0, 50)) for (const { client } of servers) await timed(client, url);
 for (const [i, { url, kind }] of queries.entries()) {
-  const order = i % 2 ? [...servers.keys()].reverse() : [...servers.keys()];
-  for (const s of order) {
-    const ms = await timed(servers[s].client, url);
-    servers[s].all.push(ms);
-    (byKind[s][kind] ??= []).push(ms);
+  for (const server of i % 2 ? [...servers].reverse() : servers) {
+    const ms = await timed(server.client, url);
+    server.all.push(ms);
+    (server.byKind[kind] ??= []).push(ms);
   }
 }
-for (const [s, { port, all }] of servers.entries()) {
+for (const { port, all, byKind } of servers) {
   if (servers.length > 1) console.log(`port ${port}`);
-  for (const [kind, latencies] of Object.entries({ all, ...byKind[s] })) {
+  for (const [kind, latencies] of Object.entries({ all, ...byKind })) {
     const mean = round(latencies.reduce((sum, ms) => sum + ms, 0) / latencies.length, 2);
     console.log(
       kind.padEnd(11),
@@ -46,8 +48,9 @@ for (const [s, { port, all }] of servers.entries()) {
     );
   }
 }
-if (servers.length === 2) {
-  const [first, second] = servers.map(({ all }) => latencySummary(all).p95_ms);
-  console.log(`p95 ratio (port ${ports[1]} / port ${ports[0]}): ${round(second / first, 2)}`);
+const [first, second] = servers;
+if (first && second) {
+  const p95 = (/** @type {number[]} */ all) => latencySummary(all).p95_ms;
+  console.log(`p95 ratio (port ${second.port} / port ${first.port}): ${round(p95(second.all) / p95(first.all), 2)}`);
 }
 for (const { client } of servers) client.close();
