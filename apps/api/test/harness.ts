@@ -162,15 +162,19 @@ export async function registerShopper(app: FastifyInstance, name = 'Mona Ali'): 
   return { id: body.user._id, email, token: body.token, headers: { 'x-access-token': body.token } };
 }
 
-export async function createAdmin(app: FastifyInstance): Promise<Account> {
-  const email = uniqueEmail('admin');
+/** The shop's owner, signed in. */
+export const createAdmin = (app: FastifyInstance): Promise<Account> => createStaff(app, 'owner');
+
+/** A staff member of a built-in role, written straight to the table and signed in (invitations have tests of their own). */
+export async function createStaff(app: FastifyInstance, role: string, name = 'Admin'): Promise<Account> {
+  const email = uniqueEmail(role === 'owner' ? 'admin' : `staff-${role.slice(0, 8)}`);
   await app.db.insert(users).values({
-    name: 'Admin',
+    name,
     email,
     phone: '01112345678',
     passwordHash: await hashPassword(PASSWORD),
     role: true,
-    staffRole: 'owner',
+    staffRole: role,
   });
   const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password: PASSWORD } });
   const body = res.json() as { user: { _id: string }; token: string };

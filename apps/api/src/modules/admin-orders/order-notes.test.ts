@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AdminOrderDetail, OrderNote } from '@shop/contracts';
 import { users } from '../../db/schema.js';
 import {
-  createAdmin,
+  createStaff,
   createTestApp,
   lastAudit,
   placeOrderOf,
@@ -19,13 +19,6 @@ let support: Account;
 let catalogue: Account;
 let mona: Account;
 let orderId: string;
-
-/** A staff member with a built-in role (a signed-in owner, then given the role). */
-async function memberWith(role: string, name: string): Promise<Account> {
-  const member = await createAdmin(t.app);
-  await t.app.db.update(users).set({ staffRole: role, name }).where(eq(users.id, member.id));
-  return member;
-}
 
 const addNote = (account: Account, id: string, payload: unknown, language = 'en') =>
   t.app.inject({
@@ -43,8 +36,8 @@ const orderPage = async (account: Account) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  support = await memberWith('support', 'Salma Support');
-  catalogue = await memberWith('catalogue', 'Karim Catalogue');
+  support = await createStaff(t.app, 'support', 'Salma Support');
+  catalogue = await createStaff(t.app, 'catalogue', 'Karim Catalogue');
   mona = await registerShopper(t.app, 'Mona Ali');
   const product = await createProduct(t.app.db, { stock: 5 });
   orderId = (await placeOrderOf(t.app, mona, [[product, 1]], ADDRESS, 'cash'))._id;

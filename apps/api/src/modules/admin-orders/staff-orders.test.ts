@@ -4,15 +4,13 @@ import type { AdminOrdersPage, PhoneCustomer, StaffOrderPlaced } from '@shop/con
 import { addresses, auditLogs, cartItems, messages, orders, products, users } from '../../db/schema.js';
 import {
   createAdmin,
+  createStaff,
   createTestApp,
-  PASSWORD,
   registerShopper,
-  uniqueEmail,
   type Account,
   type TestContext,
 } from '../../../test/harness.js';
 import { ADDRESS, createProduct, createVariantProduct } from '../../../test/fixtures.js';
-import { hashPassword } from '../users/service.js';
 import type { CequensSimulator } from '../messaging/sms/simulator.js';
 import type { WhatsAppSimulator } from '../messaging/whatsapp/simulator.js';
 import { mobileMaker, startMessagingSimulators } from '../../../test/messaging-simulators.js';
@@ -29,21 +27,7 @@ let whatsapp: WhatsAppSimulator;
 let agent: Account;
 let cataloguer: Account;
 
-/** A staff member of a built-in role, signed in. */
-async function staffMember(role: string): Promise<Account> {
-  const email = uniqueEmail(role);
-  await t.app.db.insert(users).values({
-    name: 'Nour Staff',
-    email,
-    phone: '01112345678',
-    passwordHash: await hashPassword(PASSWORD),
-    role: true,
-    staffRole: role,
-  });
-  const res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password: PASSWORD } });
-  const body = res.json() as { user: { _id: string }; token: string };
-  return { id: body.user._id, email, token: body.token, headers: { 'x-access-token': body.token } };
-}
+const staffMember = (role: string) => createStaff(t.app, role, 'Nour Staff');
 
 beforeAll(async () => {
   const simulators = await startMessagingSimulators();

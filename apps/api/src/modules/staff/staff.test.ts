@@ -14,13 +14,14 @@ import {
 import { auditLogs, staffInvitations, users } from '../../db/schema.js';
 import {
   createAdmin,
+  createStaff,
+  createTestApp,
   PASSWORD,
   registerShopper,
-  UNKNOWN_ID,
   uniqueEmail,
+  UNKNOWN_ID,
   type Account,
   type TestContext,
-  createTestApp,
 } from '../../../test/harness.js';
 import { accessProblem, authPlugin } from '../../plugins/auth.js';
 import { caseFor, isStaffAccess } from '../../../test/security/routes.js';
@@ -42,17 +43,7 @@ const call = (account: Account | null, method: string, url: string, payload?: un
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-/** A staff member with `role`, written straight to the table (the invitation flow has tests of its own). */
-async function memberWith(role: string): Promise<Account> {
-  const email = uniqueEmail(`staff-${role.slice(0, 8)}`);
-  const [row] = await t.app.db
-    .insert(users)
-    .values({ name: 'Staff Person', email, phone: '01012345678', passwordHash: null, role: true, staffRole: role })
-    .returning({ id: users.id, tokenVersion: users.tokenVersion });
-  if (!row) throw new Error('no staff row');
-  const { token } = t.app.tokens.issue({ sub: row.id, tv: row.tokenVersion });
-  return { id: row.id, email, token, headers: { 'x-access-token': token } };
-}
+const memberWith = (role: string) => createStaff(t.app, role, 'Staff Person');
 
 async function invite(body: Record<string, unknown>) {
   const res = await call(owner, 'POST', '/api/admin/staff/invitations', body);
