@@ -64,6 +64,20 @@ export default tseslint.config(
     // The rules of hooks; the plugin's React Compiler rules are for code the compiler builds, which this app is not.
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  {
+    files: ['apps/api/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['apps/api/src/db/transaction.ts', 'apps/api/src/seed/seed.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // drizzle's pooled transaction can keep a connection lost as it begins (db/transaction.ts says how).
+          selector: "CallExpression[callee.property.name='transaction'][callee.object.name!='tx']",
+          message: "Start transactions with transaction(db, work) from 'db/transaction.ts'.",
+        },
+      ],
+    },
+  },
   { files: ['apps/web/src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
     files: ['apps/web/src/**/*.tsx'],

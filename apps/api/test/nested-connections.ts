@@ -1,8 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Pool } from 'pg';
 import type { Db } from '../src/db/client.js';
-
-const inTransaction = new AsyncLocalStorage<true>();
+import { holdsConnection } from '../src/db/transaction.js';
 
 /**
  * Makes code that asks the pool for a connection while its transaction holds one fail at once, in the tests. Such
@@ -13,17 +12,16 @@ const inTransaction = new AsyncLocalStorage<true>();
 export function forbidNestedConnections(db: Db) {
   // drizzle() gives its database the pool as $client; the Db type leaves it out.
   const pool = (db as Db & { $client: Pool }).$client;
-  const transaction = db.transaction.bind(db);
-  // Awaited inside: drizzle's queries start when awaited, and a callback may hand one back unawaited.
-  db.transaction = ((run, config) =>
-    transaction((tx) => inTransaction.run(true, async () => await run(tx)), config)) as Db['transaction'];
   const connect = pool.connect.bind(pool);
   pool.connect = ((...args: Parameters<Pool['connect']>) => {
-    if (inTransaction.getStore())
+    if (holdsConnection() && !anotherClient.getStore())
       throw new Error('a connection was asked of the pool inside a transaction: use its own handle (tx)');
     return connect(...args);
   }) as Pool['connect'];
 }
 
+const anotherClient = new AsyncLocalStorage<true>();
+
 /** Runs `work` as another client would, with connections of its own, from inside a test's transaction. */
-export const asAnotherClient = <T>(work: () => Promise<T>): Promise<T> => inTransaction.exit(async () => await work());
+export const asAnotherClient = <T>(work: () => Promise<T>): Promise<T> =>
+  anotherClient.run(true, async () => await work());

@@ -8,6 +8,7 @@ import { audit } from '../lib/audit.js';
 import { hashPassword } from '../modules/users/service.js';
 import { loadConfig } from '../config.js';
 import { openCliDatabase, runIfEntry, UsageError } from './common.js';
+import { transaction } from '../db/transaction.js';
 
 const USAGE = `Usage: npm run create-admin -- --email E --password P [--name N]
 
@@ -79,7 +80,7 @@ export async function createOrPromoteAdmin(
   input: AdminInput,
 ): Promise<{ outcome: AdminOutcome; userId: string }> {
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [existing] = await tx
       .select({ id: users.id, role: users.role })
       .from(users)

@@ -1,7 +1,9 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from './client.js';
+import { transaction } from './transaction.js';
 import { isTryAgainLater } from '../lib/db-errors.js';
 import { createPgDatabase } from '../../test/pg-database.js';
 
@@ -51,19 +53,17 @@ describe.runIf(Boolean(base))('a connection PostgreSQL ends (PostgreSQL)', () =>
     (await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0]?.pid;
 
   it('in a transaction between two statements: the transaction fails as a passing outage, the next succeeds', async () => {
-    const failed = await database.db
-      .transaction(async (tx) => {
-        const pid = await backendPid(tx);
-        expect(await terminate('pid = $1', pid)).toBe(1);
-        // The connection is checked out and idle in its transaction when the server ends it: the client's error
-        // event fires with no statement running, which, unheard, would end this process.
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await tx.execute(sql`select 1`);
-      })
-      .then(
-        () => null,
-        (err: unknown) => err,
-      );
+    const failed = await transaction(database.db, async (tx) => {
+      const pid = await backendPid(tx);
+      expect(await terminate('pid = $1', pid)).toBe(1);
+      // The connection is checked out and idle in its transaction when the server ends it: the client's error
+      // event fires with no statement running, which, unheard, would end this process.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx.execute(sql`select 1`);
+    }).then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(failed).toBeInstanceOf(Error);
     expect(isTryAgainLater(failed), String(failed)).toBe(true);
     expect(warnings.some((w) => /connection was lost/.test(w))).toBe(true);
@@ -77,4 +77,66 @@ describe.runIf(Boolean(base))('a connection PostgreSQL ends (PostgreSQL)', () =>
     const answers = await Promise.all([1, 2, 3].map(() => backendPid(database.db)));
     expect(answers.every((pid) => typeof pid === 'number')).toBe(true);
   });
+
+  it('as a transaction begins: its connection goes back to the pool, and the next transactions have one', async () => {
+    const proxy = await cuttingProxy(url);
+    const one = await openDatabase({ databaseUrl: proxy.url, poolMax: 1, migrate: false });
+    try {
+      // The pool's only connection is idle, and the network drops it as BEGIN leaves: no error event warns first.
+      await transaction(one.db, (tx) => tx.execute(sql`select 1`));
+      proxy.cutOnNextMessage();
+      const failed = await transaction(one.db, (tx) => tx.execute(sql`select 1`)).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(isTryAgainLater(failed), String(failed)).toBe(true);
+      // Had the lost connection stayed checked out, these would wait for it until the pool's timeout (5 s).
+      for (const n of [2, 3])
+        expect((await transaction(one.db, (tx) => tx.execute<{ n: number }>(sql`select ${n}::int as n`))).rows).toEqual(
+          [{ n }],
+        );
+      expect(one.poolUse?.()).toMatchObject({ total: 1, waiting: 0 });
+    } finally {
+      await one.close();
+      await proxy.close();
+    }
+  });
 });
+
+/**
+ * A TCP relay to PostgreSQL that can drop a connection the moment the shop next sends on it, as a network that
+ * fails between two statements does: the connection looked healthy when the pool lent it.
+ */
+async function cuttingProxy(url: string) {
+  const target = new URL(url);
+  let cut = false;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((shop) => {
+    const postgres = net.connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [shop, postgres]) {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      socket.on('close', () => sockets.delete(socket));
+    }
+    postgres.pipe(shop);
+    shop.on('data', (chunk) => {
+      if (!cut) return void postgres.write(chunk);
+      cut = false;
+      shop.destroy();
+      postgres.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const proxied = new URL(url);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String((server.address() as net.AddressInfo).port);
+  return {
+    url: proxied.toString(),
+    cutOnNextMessage: () => void (cut = true),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client.js';
+import { transaction } from './transaction.js';
 
 /**
  * A database's rows as JSON lines, written and read through the driver: the backup of a PostgreSQL shop
@@ -44,7 +45,8 @@ const quoted = (names: string[]) => names.map((n) => `"${n}"`).join(', ');
 
 /** Writes every row, read in one snapshot, to `file`: a header line, then one JSON object per row. */
 export async function writeLogicalDump(db: Db, file: string): Promise<void> {
-  await db.transaction(
+  await transaction(
+    db,
     async (tx) => {
       // The shop's connections stop a statement after 30 s; reading a large table whole may take longer.
       await tx.execute(sql`set local statement_timeout = 0`);
@@ -81,7 +83,7 @@ export async function loadLogicalDump(db: Db, file: string): Promise<void> {
   const lines = fs.readFileSync(file, 'utf8').split('\n');
   const header = JSON.parse(lines[0] ?? '{}') as DumpHeader;
   let next = 1;
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await tx.execute(sql.raw(`truncate table ${quoted(header.tables.map((table) => table.name))}`));
     for (const table of header.tables) {
       const rows = lines.slice(next, next + table.rows);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { pgCode } from '../lib/db-errors.js';
 import { allInOrder } from './in-order.js';
+import { transaction } from './transaction.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ const count = sql`select count(*)::int as n from scratch`;
 // one after another in the order asked, each seeing what those before it wrote, whatever the connection sends.
 describe('statements asked at once in one transaction', () => {
   it('run in the order they were asked, each seeing the ones before it', async () => {
-    const counts = await t.app.db.transaction(async (tx) => {
+    const counts = await transaction(t.app.db, async (tx) => {
       await tx.execute(scratch);
       const answers = await allInOrder([
         tx.execute(sql`insert into scratch values (1)`).execute(),
@@ -32,16 +33,14 @@ describe('statements asked at once in one transaction', () => {
   });
 
   it("fail with the failing statement's own error, roll back whole, and leave the connection usable", async () => {
-    const failed = await t.app.db
-      .transaction(async (tx) => {
-        await tx.execute(scratch);
-        await allInOrder([
-          tx.execute(sql`insert into scratch values (1)`).execute(),
-          tx.execute(sql`select 1 / 0`).execute(),
-          tx.execute(count).execute(),
-        ]);
-      })
-      .catch((err: unknown) => err);
+    const failed = await transaction(t.app.db, async (tx) => {
+      await tx.execute(scratch);
+      await allInOrder([
+        tx.execute(sql`insert into scratch values (1)`).execute(),
+        tx.execute(sql`select 1 / 0`).execute(),
+        tx.execute(count).execute(),
+      ]);
+    }).catch((err: unknown) => err);
     expect(pgCode(failed)).toBe('22012');
     // Every connection of the pool still answers, in order, after the failure.
     const answers = await Promise.all(
@@ -51,22 +50,20 @@ describe('statements asked at once in one transaction', () => {
   });
 
   it("throw the first failure's error, however long the way its answer takes", async () => {
-    const failed = await t.app.db
-      .transaction(async (tx) => {
-        await tx.execute(scratch);
-        // The failing statement's answer goes through more steps than the aborted one's after it.
-        const slow = tx
-          .execute(sql`select 1 / 0`)
-          .execute()
-          .then((r) => r)
-          .then((r) => r)
-          .then((r) => r);
-        const aborted = tx.execute(count).execute();
-        // Both answers are in by the time the process reads its socket again, and are read in one go.
-        for (const until = Date.now() + 200; Date.now() < until;);
-        await allInOrder([slow, aborted]);
-      })
-      .catch((err: unknown) => err);
+    const failed = await transaction(t.app.db, async (tx) => {
+      await tx.execute(scratch);
+      // The failing statement's answer goes through more steps than the aborted one's after it.
+      const slow = tx
+        .execute(sql`select 1 / 0`)
+        .execute()
+        .then((r) => r)
+        .then((r) => r)
+        .then((r) => r);
+      const aborted = tx.execute(count).execute();
+      // Both answers are in by the time the process reads its socket again, and are read in one go.
+      for (const until = Date.now() + 200; Date.now() < until;);
+      await allInOrder([slow, aborted]);
+    }).catch((err: unknown) => err);
     expect(pgCode(failed)).toBe('22012');
   });
 });

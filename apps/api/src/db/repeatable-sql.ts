@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { MIGRATIONS } from './migrations-folder.js';
+import { transaction } from './transaction.js';
 
 /**
  * The schema's functions and triggers, each with one current definition in a file per concern under db/sql/.
@@ -106,7 +107,7 @@ export async function applyRepeatableSql(db: Db, migrationsFolder: string): Prom
   if (!isThisBuild(migrationsFolder)) return;
   const files = repeatableFiles().map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }));
   const checksum = checksumOf(files);
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await tx.execute(sql`create table if not exists drizzle.__repeatable_sql (
       id boolean primary key default true check (id), checksum text not null, migrations integer not null,
       applied_at timestamptz not null default now())`);

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { auditLogs } from '../db/schema.js';
 import { audit } from './audit.js';
+import { transaction } from '../db/transaction.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -22,14 +23,12 @@ describe('an audit entry', () => {
   it('lands with its transaction or not at all, and one without data has none', async () => {
     const action = `audit_${Date.now()}`;
     await audit(t.app.db, { type: 'admin', action, message: 'on the pool' });
-    const rolledBack = await t.app.db
-      .transaction(async (tx) => {
-        await audit(tx, { type: 'admin', action, message: 'rolled back' });
-        throw new Error('undo');
-      })
-      .catch((err: unknown) => err);
+    const rolledBack = await transaction(t.app.db, async (tx) => {
+      await audit(tx, { type: 'admin', action, message: 'rolled back' });
+      throw new Error('undo');
+    }).catch((err: unknown) => err);
     expect(rolledBack).toEqual(new Error('undo'));
-    await t.app.db.transaction((tx) => audit(tx, { type: 'admin', action, message: 'committed', data: { n: 1 } }));
+    await transaction(t.app.db, (tx) => audit(tx, { type: 'admin', action, message: 'committed', data: { n: 1 } }));
 
     const entries = await entriesOf(action);
     expect(entries.map((e) => e.message).sort()).toEqual(['committed', 'on the pool']);

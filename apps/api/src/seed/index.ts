@@ -26,6 +26,7 @@ import { at, type TileSpec } from './products.js';
 import { renderTiles } from './tiles.js';
 import { DEMO_SYNONYMS } from './synonyms.js';
 import { DEMO_BANNERS, demoBannerPictures } from './banners.js';
+import { transaction } from '../db/transaction.js';
 
 /** The demo coupon the seed creates, and the first start prints (`demoSignIn`). */
 export const DEMO_COUPON = { code: 'WELCOME10', kind: 'percent', value: 10, perUserLimit: 1 } as const;
@@ -102,7 +103,7 @@ async function seed(opts: SeedOptions, whenNotEmpty: 'skip' | 'fail' | 'replace'
   const stored = await renderAndStore(plan, opts);
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
 
-  const result = await opts.db.transaction(async (tx) => {
+  const result = await transaction(opts.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     // Checked again under the lock: another instance may have seeded while we rendered.
     const existing = await countDepartments(tx);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { ProductDetail } from '@shop/contracts';
 import type { Db } from '../db/client.js';
 import { banners, categories, coupons, departments, products, productVariants, reviews, users } from '../db/schema.js';
@@ -302,8 +303,9 @@ describe('the demo catalogue on an empty database', () => {
 });
 
 /**
- * Holds every db.transaction call until `parties` callers have arrived, so concurrent seeders really
- * overlap in the database instead of one finishing before the other is done rendering its images.
+ * Holds every transaction's start until `parties` callers have arrived, so concurrent seeders really overlap in the
+ * database instead of one finishing before the other is done rendering its images. A transaction starts by taking a
+ * connection from PostgreSQL's pool (db/transaction.ts) or, on PGlite, by drizzle's `db.transaction`.
  */
 function raceAtTransaction(db: Db, parties: number): Db {
   let arrived = 0;
@@ -311,14 +313,22 @@ function raceAtTransaction(db: Db, parties: number): Db {
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
+  const held =
+    <Args extends unknown[], R>(start: (...args: Args) => Promise<R>) =>
+    async (...args: Args) => {
+      if (++arrived === parties) release();
+      await gate;
+      return start(...args);
+    };
   return new Proxy(db, {
     get(target, prop, receiver) {
-      if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
-      return async (...args: Parameters<Db['transaction']>) => {
-        if (++arrived === parties) release();
-        await gate;
-        return target.transaction(...args);
-      };
+      if (prop === 'transaction') return held((...args: Parameters<Db['transaction']>) => target.transaction(...args));
+      const value: unknown = Reflect.get(target, prop, receiver);
+      if (prop !== '$client' || !(value instanceof pg.Pool)) return value;
+      const pool = value;
+      return new Proxy(pool, {
+        get: (_, name) => (name === 'connect' ? held(() => pool.connect()) : Reflect.get(pool, name)),
+      });
     },
   });
 }

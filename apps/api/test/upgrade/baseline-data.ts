@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
+import { transaction } from '../../src/db/transaction.js';
 
 /**
  * A shop's data in the baseline schema (migration 0000), a row or more in every table: orders with their
@@ -53,7 +54,7 @@ const STATEMENTS = [
 ];
 
 export async function fillBaseline(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     for (const statement of STATEMENTS) await tx.execute(sql.raw(statement));
   });
 }

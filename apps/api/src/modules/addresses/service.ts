@@ -4,6 +4,7 @@ import { addresses } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/validation.js';
 import type { Deps } from '../deps.js';
+import { transaction } from '../../db/transaction.js';
 
 type AddressRow = typeof addresses.$inferSelect;
 type AddressFields = Required<AddressInput>;
@@ -95,7 +96,7 @@ export function addressesService(deps: Pick<Deps, 'db' | 'clock'>) {
    */
   async function makeDefault(userId: string, id: string): Promise<Address[]> {
     const chosen = own(userId, id);
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       const book = await tx
         .select({ id: addresses.id })
         .from(addresses)

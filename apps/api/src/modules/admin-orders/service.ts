@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors.js';
 import { csvMoney, type CsvColumns } from '../../lib/csv.js';
 import type { Deps } from '../deps.js';
 import { exportOrders, listOrders, loadOrderDetail, noteOf, type ExportRow } from './queries.js';
+import { transaction } from '../../db/transaction.js';
 
 const COLUMNS: CsvColumns<ExportRow> = [
   ['id', (r) => r.id],
@@ -41,7 +42,7 @@ export function adminOrdersService(deps: Pick<Deps, 'db' | 'clock'>) {
      * audit log's), and recorded in the audit log with it; the text stays in the note, not in the log.
      */
     addNote: (actor: Actor, orderId: string, text: string): Promise<OrderNote> =>
-      db.transaction(async (tx) => {
+      transaction(db, async (tx) => {
         const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
         if (!order) throw notFound('Order');
         const [author] = await tx

@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { imageUrl, toWebp } from '../../lib/images.js';
 import { invalid, isId } from '../../lib/validation.js';
 import type { Deps } from '../deps.js';
+import { transaction } from '../../db/transaction.js';
 
 const columns = {
   id: categories.id,
@@ -62,7 +63,7 @@ export function categoriesService(deps: Pick<Deps, 'db' | 'images'>) {
   const departmentMissing = () => notFound('Department');
 
   async function create(input: CategoryInput, actor: Actor): Promise<Category> {
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const [row] = await tx
         .insert(categories)
         .values({ name: input.name, nameAr: input.nameAr, departmentId: input.department })
@@ -81,7 +82,7 @@ export function categoriesService(deps: Pick<Deps, 'db' | 'images'>) {
 
   /** Renames and/or moves a category; its products follow it to the new department (ON UPDATE CASCADE). */
   async function update(input: CategoryInput & { id: string }, actor: Actor): Promise<Category> {
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const [row] = await tx
         .update(categories)
         .set({ name: input.name, nameAr: input.nameAr, departmentId: input.department })
@@ -108,7 +109,7 @@ export function categoriesService(deps: Pick<Deps, 'db' | 'images'>) {
 
   async function remove(id: string, actor: Actor): Promise<{ message: string }> {
     if (!isId(id)) throw notFound('Category');
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const [row] = await tx
         .delete(categories)
         .where(eq(categories.id, id))
@@ -128,7 +129,7 @@ export function categoriesService(deps: Pick<Deps, 'db' | 'images'>) {
     await one(db, id);
     const image = await toWebp(file);
     await deps.images.put(image);
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const [row] = await tx
         .update(categories)
         .set({ imagePath: imageUrl(image.name) })

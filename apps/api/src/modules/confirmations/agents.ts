@@ -15,6 +15,7 @@ import type { Deps } from '../deps.js';
 import { AfterCommit, lockOrder, transition, type AfterCommitDeps } from '../orders/lifecycle.js';
 import { loadOrders } from '../orders/queries.js';
 import { phoneRecords } from '../phone-records/records.js';
+import { transaction } from '../../db/transaction.js';
 
 type AgentsDeps = AfterCommitDeps & Pick<Deps, 'clock'>;
 
@@ -90,7 +91,7 @@ export function confirmationAgents(deps: AgentsDeps) {
   }
 
   async function claim(actor: Actor, orderId: string): Promise<ConfirmationClaim> {
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const now = clock.now();
       const until = new Date(now.getTime() + CONFIRMATION_CLAIM_MS);
       const me = actor.user.id;
@@ -127,7 +128,7 @@ export function confirmationAgents(deps: AgentsDeps) {
 
   async function outcome(actor: Actor, orderId: string, input: ConfirmationOutcomeInput): Promise<void> {
     const after = new AfterCommit();
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       const now = clock.now();
       const order = await lockOrder(tx, orderId);
       if (!order) throw notFound('Order');

@@ -23,6 +23,7 @@ import { AfterCommit, lockOrder, transition, type AfterCommitDeps, type Mover } 
 import { loadOrders, type OrderRow } from '../orders/queries.js';
 import { readAnswerPayload } from './payload.js';
 import { loadCodSettings } from './settings.js';
+import { transaction } from '../../db/transaction.js';
 
 /** How often the window's pass looks for reminders and ends due: a reminder goes out at most this late. */
 const EVERY_MS = 60_000;
@@ -74,7 +75,7 @@ export function createConfirmations(deps: ConfirmationsDeps): Confirmations {
   /** Moves an awaited order by its shopper's answer, once. */
   async function decide(orderId: string, answer: ConfirmationAnswer, how: 'link' | 'whatsapp', ip: string | null) {
     const after = new AfterCommit();
-    const result = await db.transaction(async (tx): Promise<ConfirmationResult> => {
+    const result = await transaction(db, async (tx): Promise<ConfirmationResult> => {
       const order = await lockOrder(tx, orderId);
       if (!order) throw new HttpError(404, say.api.confirmationLinkInvalid);
       const status = order.status as OrderStatus;
@@ -142,7 +143,7 @@ export function createConfirmations(deps: ConfirmationsDeps): Confirmations {
     for (;;) {
       const now = clock.now();
       const after = new AfterCommit();
-      const count = await db.transaction(async (tx) => {
+      const count = await transaction(db, async (tx) => {
         const reminders = await due(
           tx,
           and(

@@ -13,6 +13,7 @@ import { auditAdmin } from '../../lib/admin-audit.js';
 import { actorOf } from '../../plugins/auth.js';
 import { confirmationAgents } from './agents.js';
 import { loadCodSettings, saveCodSettings } from './settings.js';
+import { transaction } from '../../db/transaction.js';
 
 const tags = ['confirmations'];
 const security = [{ token: [] }];
@@ -124,7 +125,7 @@ export const confirmationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      app.db.transaction(async (tx) => {
+      transaction(app.db, async (tx) => {
         const before = await loadCodSettings(tx);
         await saveCodSettings(tx, request.body, app.clock.now());
         await auditAdmin(tx, actorOf(request), 'cod_settings', 'changed the cash-on-delivery rules', {

@@ -8,6 +8,7 @@ import { toEgp, toPiastres } from '../../lib/money.js';
 import { isId } from '../../lib/validation.js';
 import type { Deps } from '../deps.js';
 import { toCoupon } from './queries.js';
+import { transaction } from '../../db/transaction.js';
 
 /** The columns of a coupon as the admin wrote it: money in piastres, dates as dates. */
 const toRow = (c: CouponFields) => ({
@@ -39,7 +40,7 @@ export function couponsService(deps: Pick<Deps, 'db' | 'clock'>) {
   }
 
   async function create(input: CouponFields, actor: Actor): Promise<Coupon> {
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const [row] = await tx.insert(coupons).values(toRow(input)).returning().catch(codeTaken);
       if (!row) throw new Error('coupon insert returned no row');
       await auditAdmin(tx, actor, 'coupon_create', `created coupon ${row.code}`, { id: row.id, ...input });
@@ -50,7 +51,7 @@ export function couponsService(deps: Pick<Deps, 'db' | 'clock'>) {
   /** Rewrites the coupon's rules; the uses it has are kept, so its limit cannot go below them. */
   async function update(id: string, input: CouponFields, actor: Actor): Promise<Coupon> {
     if (!isId(id)) throw notFound('Coupon');
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const [current] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('no key update');
       if (!current) throw notFound('Coupon');
       if (input.maxUses !== null && input.maxUses < current.uses)
@@ -69,7 +70,7 @@ export function couponsService(deps: Pick<Deps, 'db' | 'clock'>) {
 
   async function pause(id: string, paused: boolean, actor: Actor): Promise<Coupon> {
     if (!isId(id)) throw notFound('Coupon');
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const [row] = await tx
         .update(coupons)
         .set({ paused, updatedAt: deps.clock.now() })

@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors.js';
 import { AfterCommit, lockOrder, transition, type AfterCommitDeps } from '../orders/lifecycle.js';
 import type { CourierCallback, CourierEvent } from './courier.js';
 import type { Deps } from '../deps.js';
+import { transaction } from '../../db/transaction.js';
 
 type CourierServiceDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'courier'>;
 
@@ -21,7 +22,7 @@ export function courierService(deps: CourierServiceDeps) {
    */
   async function apply(courier: string, event: CourierEvent & { outcome: OrderStatus }) {
     const after = new AfterCommit();
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       const now = deps.clock.now();
       const [fresh] = await tx
         .insert(courierEvents)

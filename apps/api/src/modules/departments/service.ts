@@ -6,6 +6,7 @@ import { FOREIGN_KEY_VIOLATION, mapDbError, UNIQUE_VIOLATION } from '../../lib/d
 import { conflict, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/validation.js';
 import type { Deps } from '../deps.js';
+import { transaction } from '../../db/transaction.js';
 
 const toDto = (d: { id: string; name: string; nameAr: string | null }): Department => ({
   _id: d.id,
@@ -31,7 +32,7 @@ export function departmentsService(deps: Pick<Deps, 'db'>) {
   }
 
   async function create(input: DepartmentInput, actor: Actor): Promise<Department> {
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const [row] = await tx.insert(departments).values(input).onConflictDoNothing().returning(returned);
       if (!row) throw conflict(say.api.departmentExists);
       await auditAdmin(tx, actor, 'department_create', `created department ${row.name}`, {
@@ -43,7 +44,7 @@ export function departmentsService(deps: Pick<Deps, 'db'>) {
   }
 
   async function rename(id: string, input: DepartmentInput, actor: Actor): Promise<Department> {
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const [row] = await tx
         .update(departments)
         .set(input)
@@ -61,7 +62,7 @@ export function departmentsService(deps: Pick<Deps, 'db'>) {
 
   async function remove(id: string, actor: Actor): Promise<{ message: string }> {
     if (!isId(id)) throw notFound('Department');
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       // The categories' foreign key refuses the delete, so a category added meanwhile cannot be orphaned.
       const [row] = await tx
         .delete(departments)

@@ -4,6 +4,7 @@ import { favourites, products } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { selectProducts, toProductDto } from '../products/service.js';
 import type { Deps } from '../deps.js';
+import { transaction } from '../../db/transaction.js';
 
 export function favouritesService(deps: Pick<Deps, 'db' | 'clock'>) {
   const { db } = deps;
@@ -35,7 +36,7 @@ export function favouritesService(deps: Pick<Deps, 'db' | 'clock'>) {
    */
   async function replace(userId: string, productIds: string[]): Promise<Product[]> {
     const ids = [...new Set(productIds)];
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       await tx
         .delete(favourites)
         .where(

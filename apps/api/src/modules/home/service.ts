@@ -19,6 +19,7 @@ import { invalid, isId } from '../../lib/validation.js';
 import { unitsSold } from '../products/best-sellers.js';
 import { productsJson, toProductDto, type ProductRow } from '../products/service.js';
 import type { Deps } from '../deps.js';
+import { transaction } from '../../db/transaction.js';
 
 /** How many products each of the home's rows shows. */
 export const HOME_ROW_SIZE = 8;
@@ -146,7 +147,7 @@ export function homeService(deps: Pick<Deps, 'db' | 'images' | 'clock'>) {
   }
 
   async function create(input: BannerInput, actor: Actor): Promise<Banner> {
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const [totals] = await tx.select({ n: count(), last: max(banners.position) }).from(banners);
       if ((totals?.n ?? 0) >= MAX_BANNERS) throw conflict(say.api.tooManyBanners(MAX_BANNERS));
       const values = bannerValues(input);
@@ -166,7 +167,7 @@ export function homeService(deps: Pick<Deps, 'db' | 'images' | 'clock'>) {
 
   async function update(id: string, input: BannerInput, actor: Actor): Promise<Banner> {
     if (!isId(id)) throw notFound('Banner');
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const values = bannerValues(input);
       const [row] = await tx
         .update(banners)
@@ -181,7 +182,7 @@ export function homeService(deps: Pick<Deps, 'db' | 'images' | 'clock'>) {
 
   async function remove(id: string, actor: Actor): Promise<{ message: string }> {
     if (!isId(id)) throw notFound('Banner');
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const [row] = await tx.delete(banners).where(eq(banners.id, id)).returning({ id: banners.id, alt: banners.alt });
       if (!row) throw notFound('Banner');
       await auditAdmin(tx, actor, 'banner_delete', `deleted banner ${row.alt}`, { id, name: row.alt });
@@ -191,7 +192,7 @@ export function homeService(deps: Pick<Deps, 'db' | 'images' | 'clock'>) {
 
   /** Puts the banners in the order of `ids`, which must name every banner once. */
   async function reorder(ids: string[], actor: Actor): Promise<Banner[]> {
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       // Locked, so a banner added meanwhile waits and takes the place after the last.
       const current = await tx.select({ id: banners.id }).from(banners).for('update');
       const known = new Set(current.map((b) => b.id));

@@ -8,6 +8,7 @@ import type { Deps } from '../deps.js';
 import { contactChannel } from './order-messages.js';
 import { queueMessage } from './queue.js';
 import type { Reply } from './status.js';
+import { transaction } from '../../db/transaction.js';
 
 export const CART_REMINDER = 'cart_reminder';
 /** A cart unchanged this long is reminded of. */
@@ -79,7 +80,7 @@ export function createCartReminders(
 
   async function pass(): Promise<number> {
     const now = clock.now();
-    const queued = await db.transaction(async (tx) => {
+    const queued = await transaction(db, async (tx) => {
       let count = 0;
       for (const cart of await claim(tx, now)) {
         const to = cart.channel === 'email' ? cart.email : cart.phone;

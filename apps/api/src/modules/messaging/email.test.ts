@@ -15,6 +15,7 @@ import { renderOrderMail } from './email/templates/render.js';
 import { createMailer, type Mailer } from '../../lib/mailer.js';
 import { createMessageSender } from './sender.js';
 import { messageProviders } from './registry.js';
+import { transaction } from '../../db/transaction.js';
 
 const PUBLIC_URL = 'https://shop.example';
 
@@ -61,7 +62,7 @@ async function orderWithMail(kind: OrderMailKind, spec: OrderSpec = {}) {
   const lines = spec.lines ?? [{ name: 'Desk lamp', price: 25_000, quantity: 2 }];
   const itemsTotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
   const status = spec.status ?? 'confirmed';
-  return t.app.db.transaction(async (tx) => {
+  return transaction(t.app.db, async (tx) => {
     const [order] = await tx
       .insert(orders)
       .values({

@@ -31,6 +31,7 @@ import { cequensSettings } from './sms/cequens.js';
 import { whatsappSettings } from './whatsapp/cloud-api.js';
 import { trackingUrl } from '../courier/tracking-url.js';
 import { CODES_PER_PHONE, MAX_TRIES } from '../users/phone-sign-in.js';
+import { transaction } from '../../db/transaction.js';
 
 /**
  * Messaging and phone sign-in end to end against the CEQUENS and WhatsApp Cloud API simulators: the shop listens on
@@ -529,18 +530,16 @@ describe('the queue', () => {
   it('sends nothing of a transaction that rolled back', async () => {
     const phone = newMobile();
     const before = sms.list().length;
-    await t.app.db
-      .transaction(async (tx) => {
-        await queueMessage(tx, {
-          kind: SIGN_IN_CODE,
-          channel: 'sms',
-          to: phone.stored,
-          language: 'en',
-          payload: { code: '123456' },
-        });
-        throw new Error('the change failed');
-      })
-      .catch(() => undefined);
+    await transaction(t.app.db, async (tx) => {
+      await queueMessage(tx, {
+        kind: SIGN_IN_CODE,
+        channel: 'sms',
+        to: phone.stored,
+        language: 'en',
+        payload: { code: '123456' },
+      });
+      throw new Error('the change failed');
+    }).catch(() => undefined);
     expect(await t.app.messageSender.flush()).toBe(0);
     expect(sms.list().length).toBe(before);
     expect(await t.app.db.select().from(messages).where(eq(messages.to, phone.stored))).toEqual([]);

@@ -6,6 +6,7 @@ import { AfterCommit, transition, type AfterCommitDeps } from './lifecycle.js';
 import { awaitingProvider } from './payment-wait.js';
 import { repeatedPasses, type Passes } from '../../lib/passes.js';
 import type { Deps } from '../deps.js';
+import { transaction } from '../../db/transaction.js';
 
 const EXPIRY_BATCH = 100;
 
@@ -26,7 +27,7 @@ export async function expireUnpaidOrders(deps: ExpiryDeps): Promise<number> {
   let expired = 0;
   for (;;) {
     const after = new AfterCommit();
-    const batch = await deps.db.transaction(async (tx) => {
+    const batch = await transaction(deps.db, async (tx) => {
       const due = await tx
         .select({ order: orders, email: users.email, awaiting: awaitingProvider })
         .from(orders)

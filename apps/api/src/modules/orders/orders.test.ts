@@ -13,6 +13,7 @@ import {
 import { ADDRESS as address, createProduct, type ProductFixture } from '../../../test/fixtures.js';
 import { asAnotherClient } from '../../../test/nested-connections.js';
 import { expireUnpaidOrders, orderExpiry } from './expiry.js';
+import { transaction } from '../../db/transaction.js';
 
 let t: TestContext;
 let admin: Account;
@@ -320,7 +321,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a price changed while the order i
     const product = await createProduct(t.app.db, { price: 100, stock: 5 });
     await fillCart(shopper, [[product, 2]]);
     let answer: ReturnType<typeof place> | undefined;
-    await t.app.db.transaction(async (tx) => {
+    await transaction(t.app.db, async (tx) => {
       await tx.update(products).set({ price: 15_000 }).where(eq(products.id, product.id));
       answer = asAnotherClient(() => place(shopper, 'cash'));
       const until = Date.now() + 5000;

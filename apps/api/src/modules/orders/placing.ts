@@ -33,6 +33,7 @@ import { cashRefused, placingVerdict } from './cash-rules.js';
 import { orderNationalId } from '../receipts/buyer-id.js';
 import { answerAgain, findOrderRequest, rememberOrderRequest, type OrderRequest } from './requests.js';
 import type { Deps } from '../deps.js';
+import { transaction } from '../../db/transaction.js';
 
 type PlacingDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'confirmations'>;
 
@@ -211,7 +212,7 @@ export function placingService(deps: PlacingDeps) {
     // What the order asked for, kept for the 409 of a shortage found as the transaction commits.
     let asked: readonly CartLine[] = [];
     let buyer: Buyer | null = shopper;
-    const written = db.transaction(async (tx) => {
+    const written = transaction(db, async (tx) => {
       const now = deps.clock.now();
       if (staff) buyer = await staff.customer(tx);
       if (!buyer) throw new Error('an order needs its buyer');

@@ -9,6 +9,7 @@ import { refundRequested, refundRequestId } from '../payments/refund-request.js'
 import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCommitDeps } from './lifecycle.js';
 import { firstDeliveredAt, type OrderRow } from './queries.js';
 import type { Deps } from '../deps.js';
+import { transaction } from '../../db/transaction.js';
 
 type RefundsDeps = AfterCommitDeps & Pick<Deps, 'clock'>;
 
@@ -50,7 +51,7 @@ export function refundsService(deps: RefundsDeps) {
 
   async function refund(by: Mover, orderId: string, input: RefundInput): Promise<void> {
     const after = new AfterCommit();
-    const request = await db.transaction(async (tx) => {
+    const request = await transaction(db, async (tx) => {
       const order = await lockOrder(tx, orderId, input.ownerId);
       if (!order) throw notFound('Order');
       const from = order.status as OrderStatus;
@@ -119,7 +120,7 @@ export function refundsService(deps: RefundsDeps) {
         await db.delete(paymentEvents).where(eq(paymentEvents.id, refundRequestId(order.id)));
       throw err;
     }
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       const locked = await lockOrder(tx, order.id);
       if (paid) await tx.update(payments).set({ state: how }).where(eq(payments.providerRef, paid.providerRef));
       // The provider's refund callback may have come first and moved the order already.

@@ -23,6 +23,7 @@ import { billCart, readCart } from './bill.js';
 import { cashOffer } from './cash-rules.js';
 import { loadCodSettings } from '../confirmations/settings.js';
 import type { Deps } from '../deps.js';
+import { transaction } from '../../db/transaction.js';
 
 type OrdersDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'courier' | 'confirmations'>;
 
@@ -46,7 +47,7 @@ export function ordersService(deps: OrdersDeps) {
     decide: (order: OrderRow, tx: Tx) => Promise<Move | 'refund'> | Move | 'refund',
   ): Promise<'moved' | 'refund'> {
     const after = new AfterCommit();
-    const outcome = await db.transaction(async (tx) => {
+    const outcome = await transaction(db, async (tx) => {
       const order = await lockOrder(tx, orderId, ownerId);
       if (!order) throw notFound('Order');
       const decision = await decide(order, tx);
@@ -111,7 +112,7 @@ export function ordersService(deps: OrdersDeps) {
    * for BOOKING_STALE_MS.
    */
   async function shipWith(courier: Courier, by: Mover, orderId: string, reason: string | null) {
-    const { status, shipment } = await db.transaction(async (tx) => {
+    const { status, shipment } = await transaction(db, async (tx) => {
       const order = await lockOrder(tx, orderId);
       if (!order) throw notFound('Order');
       const from = order.status as OrderStatus;

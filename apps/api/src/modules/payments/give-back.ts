@@ -4,6 +4,7 @@ import { payments } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { toEgp } from '../../lib/money.js';
 import type { AfterCommitDeps } from '../orders/lifecycle.js';
+import { transaction } from '../../db/transaction.js';
 
 /** A payment as recorded, to be given back whole. */
 export interface PaymentToGiveBack {
@@ -43,8 +44,8 @@ export async function giveBack(deps: AfterCommitDeps, back: GiveBack): Promise<v
     transactionId: payment?.transactionId ?? null,
     amount: toEgp(amount),
   };
-  const transaction = payment?.transactionId ? `, transaction ${payment.transactionId}` : '';
-  const named = `${toEgp(amount)} EGP, payment ${payment?.providerRef ?? 'none'}${transaction}`;
+  const theirReference = payment?.transactionId ? `, transaction ${payment.transactionId}` : '';
+  const named = `${toEgp(amount)} EGP, payment ${payment?.providerRef ?? 'none'}${theirReference}`;
   let how: 'refunded' | 'voided';
   try {
     if (!payment) throw new Error('no paid payment on record');
@@ -66,21 +67,19 @@ export async function giveBack(deps: AfterCommitDeps, back: GiveBack): Promise<v
     return;
   }
   const paid = payment;
-  await deps.db
-    .transaction(async (tx) => {
-      await tx
-        .update(payments)
-        .set({ state: how })
-        .where(and(eq(payments.providerRef, paid.providerRef), eq(payments.state, 'paid')));
-      await back.record?.(tx, deps.clock.now());
-      await audit(tx, {
-        type: 'payment',
-        action: `${kind}_refunded`,
-        message: `${what} was ${how} (${named})`,
-        data: { ...data, refund: how },
-      });
-    })
-    .catch((err: unknown) =>
-      deps.log.error({ err, order: orderId, intent: paid.providerRef, kind }, 'money given back was not recorded'),
-    );
+  await transaction(deps.db, async (tx) => {
+    await tx
+      .update(payments)
+      .set({ state: how })
+      .where(and(eq(payments.providerRef, paid.providerRef), eq(payments.state, 'paid')));
+    await back.record?.(tx, deps.clock.now());
+    await audit(tx, {
+      type: 'payment',
+      action: `${kind}_refunded`,
+      message: `${what} was ${how} (${named})`,
+      data: { ...data, refund: how },
+    });
+  }).catch((err: unknown) =>
+    deps.log.error({ err, order: orderId, intent: paid.providerRef, kind }, 'money given back was not recorded'),
+  );
 }

@@ -6,6 +6,7 @@ import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
 import { badRequest } from '../../lib/errors.js';
 import type { PaymentProviders } from './registry.js';
+import { transaction } from '../../db/transaction.js';
 
 /** A plan the merchant has not set yet: offered from any bill, over 6 or 12 months, without interest. */
 const DEFAULT_PLAN = { minBill: 0, months: [6, 12], interestBp: 0 };
@@ -61,7 +62,7 @@ export async function saveInstalmentPlan(
     months: [...new Set(input.months)].sort((a, b) => a - b),
     interestBp: Math.round(input.interestPercent * 100),
   };
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     await tx
       .insert(instalmentPlans)
       .values({ name, ...row })

@@ -27,6 +27,7 @@ import { queueOrderMail } from '../messaging/order-messages.js';
 import { AfterCommit, transition, type AfterCommitDeps } from '../orders/lifecycle.js';
 import { loadCodSettings } from '../confirmations/settings.js';
 import type { Deps } from '../deps.js';
+import { transaction } from '../../db/transaction.js';
 
 export type PaymentsDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'metrics' | 'confirmations'>;
 
@@ -137,7 +138,7 @@ export function paymentsService(deps: PaymentsDeps) {
     const walletPhone = input.method === 'wallet' ? (input.wallet_phone ?? null) : null;
     const waitUntil = Date.now() + START_HOLD_MS;
     for (;;) {
-      const step = await db.transaction(async (tx) => {
+      const step = await transaction(db, async (tx) => {
         const order = await lockPending(tx, user, input.order_id);
         const provider = await providerFor(tx, input.method, dueOnline(order));
         const latest = await latestPayment(tx, order.id);
@@ -192,7 +193,7 @@ export function paymentsService(deps: PaymentsDeps) {
       throw err;
     }
     const after = new AfterCommit();
-    const attached = await db.transaction(async (tx) => {
+    const attached = await transaction(db, async (tx) => {
       const locked = await lockPending(tx, user, order.id).catch(() => null);
       await tx.delete(paymentEvents).where(eq(paymentEvents.id, startMarkId(order.id)));
       if (!locked) return false;
@@ -382,7 +383,7 @@ export function paymentsService(deps: PaymentsDeps) {
     };
     if (!order) {
       // Acknowledged (a retry would not find the order either) and logged once for someone to look at.
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         if (await firstDelivery(tx, event, deps.clock.now()))
           await audit(tx, {
             type: 'payment',
@@ -409,7 +410,7 @@ export function paymentsService(deps: PaymentsDeps) {
     }
 
     const after = new AfterCommit();
-    const second = await db.transaction(async (tx): Promise<SecondPayment | null> => {
+    const second = await transaction(db, async (tx): Promise<SecondPayment | null> => {
       const now = deps.clock.now();
       if (!(await firstDelivery(tx, event, now))) return null;
       const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');

@@ -4,6 +4,7 @@ import type { ProductList } from '@shop/contracts';
 import { products } from '../../db/schema.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { createCategory, createProduct } from '../../../test/fixtures.js';
+import { transaction } from '../../db/transaction.js';
 
 /**
  * Every order takes stock from its products' rows, so that update must stay cheap: the list indexes hold `in_stock`
@@ -18,7 +19,7 @@ afterAll(() => t.close());
 
 /** Updates the product's stock by `change` in a transaction; how many of its row updates were HOT ones. */
 async function hotUpdates(id: string, change: number): Promise<number> {
-  return t.app.db.transaction(async (tx) => {
+  return transaction(t.app.db, async (tx) => {
     // The counts of this backend not yet reported, this transaction's among them: read before and after.
     const hot = async () =>
       (

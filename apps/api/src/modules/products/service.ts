@@ -28,6 +28,7 @@ import { facetsOf } from './facets.js';
 import { allFilters, isInStock } from './filters.js';
 import { loadVariants } from '../variants/service.js';
 import type { Deps } from '../deps.js';
+import { transaction } from '../../db/transaction.js';
 
 const productColumns = {
   id: products.id,
@@ -240,7 +241,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
     await checkPlacement(input.category, input.department);
     const imagePaths = await storeImages(form.files);
     const id = randomUUID();
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       await tx
         .insert(products)
         .values({ id, ...toColumns(input), imagePaths })
@@ -258,7 +259,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
     await checkPlacement(input.category, input.department);
     // Old image files stay: names are content hashes other products and past orders may share.
     const imagePaths = form.files.length ? await storeImages(form.files) : undefined;
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       const [row] = await tx
         .update(products)
         .set({ ...toColumns(input), ...(imagePaths ? { imagePaths } : {}) })
@@ -277,7 +278,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
 
   async function remove(id: string, actor: Actor): Promise<{ message: string }> {
     if (!isId(id)) throw notFound('Product');
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       // Orders keep their own copy of name, price and images, so history survives the delete.
       const [row] = await tx
         .delete(products)

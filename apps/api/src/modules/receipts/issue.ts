@@ -6,6 +6,7 @@ import type { Config } from '../../config.js';
 import type { OrderRow } from '../orders/queries.js';
 import { buildReceipt, etaDateTime, PAYMENT_CODE, type ReceiptKind, type ReceiptLine } from './document.js';
 import { etaConfig, etaConfigured, etaPortalUrl } from './config.js';
+import { transaction } from '../../db/transaction.js';
 
 export type EtaReceiptRow = typeof etaReceipts.$inferSelect;
 
@@ -27,7 +28,7 @@ export function receiptKindOf(from: OrderStatus, to: OrderStatus, paymentMethod:
  */
 export async function activatePos(db: Db, env: Config['env']): Promise<void> {
   const active = etaConfigured(env) ? etaConfig(env) : null;
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await tx.update(etaPos).set({ active: false }).where(eq(etaPos.active, true));
     if (!active) return;
     const portalUrl = etaPortalUrl(active.ETA_API_URL);

@@ -17,6 +17,7 @@ import { lockOrder } from '../orders/lifecycle.js';
 import type { Deps } from '../deps.js';
 import { etaConfig, etaConfigured } from './config.js';
 import { issueReceipt, type EtaReceiptRow } from './issue.js';
+import { transaction } from '../../db/transaction.js';
 
 const PAGE_SIZE = 50;
 
@@ -59,7 +60,7 @@ export function receiptsService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 're
 
   async function save(input: EtaSettings, actor: Actor): Promise<EtaSettingsAnswer> {
     const values = { ...input, deliveryMode: input.deliveryMode || null, updatedAt: deps.clock.now() };
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       await tx
         .insert(etaSettings)
         .values({ id: 1, ...values })
@@ -94,7 +95,7 @@ export function receiptsService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 're
    * naming the one it corrects (`referenceOldUUID`), and the old row is kept as replaced.
    */
   async function resend(id: number, actor: Actor): Promise<EtaReceipt> {
-    const issued = await db.transaction(async (tx) => {
+    const issued = await transaction(db, async (tx) => {
       const [old] = await tx.select().from(etaReceipts).where(eq(etaReceipts.id, id));
       if (!old) throw notFound('Receipt');
       const order = await lockOrder(tx, old.orderId);
@@ -128,7 +129,7 @@ export function receiptsService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 're
   }
 
   async function saveProductCode(productId: string, code: EtaProductCode, actor: Actor): Promise<EtaProductCode> {
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       // The catalogue's updated_at stays: shoppers see nothing of it (db/sql/updated-at.sql looks at what they see).
       const [row] = await tx
         .update(products)

@@ -8,6 +8,7 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/validation.js';
 import { recomputeRatings } from './rating.js';
 import type { Deps } from '../deps.js';
+import { transaction } from '../../db/transaction.js';
 
 type ReviewInput = z.output<typeof reviewCreateSchema>;
 
@@ -80,7 +81,7 @@ export function reviewsService(deps: Pick<Deps, 'db'>) {
 
   /** One review per shopper and product: writing again replaces the earlier one. */
   async function write(userId: string, input: ReviewInput): Promise<Review> {
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       if (!(await lockProduct(tx, input.product))) throw notFound('Product');
       const text = { rating: input.rating, title: input.title, comment: input.comment };
       await tx
@@ -101,7 +102,7 @@ export function reviewsService(deps: Pick<Deps, 'db'>) {
     if (!isId(id)) throw notFound('Review');
     const [found] = await db.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.id, id));
     if (!found) throw notFound('Review');
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       // Product first, then the review: the order `write` takes them in, so the two never deadlock.
       await lockProduct(tx, found.productId);
       const [review] = await tx

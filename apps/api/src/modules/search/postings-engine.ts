@@ -11,6 +11,7 @@ import {
   wordList,
   type WordReading,
 } from './text-search.js';
+import { transaction } from '../../db/transaction.js';
 
 /**
  * The engine with posting lists (docs/decisions/search-postings.md): the plain engine's full-text search and
@@ -40,7 +41,7 @@ export function postingsSearchEngine(deps: Pick<Deps, 'db'>): SearchEngine {
      * every product: each table made again from the products, in one transaction.
      */
     async reindex() {
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         await reindexSearchWords(tx);
         await tx.execute(sql`select remember_lexemes(array(select search from ${products}))`);
         await tx.execute(sql`delete from search_postings`);

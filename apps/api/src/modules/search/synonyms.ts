@@ -3,6 +3,7 @@ import { normalizeArabic, type SearchSynonyms } from '@shop/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { searchSynonyms } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
+import { transaction } from '../../db/transaction.js';
 
 /** A synonym as searches look it up: as typed words are folded (searchWordsOf in contracts). */
 const folded = (word: string) => normalizeArabic(word.toLowerCase());
@@ -30,7 +31,7 @@ export function synonymRows(groups: readonly (readonly string[])[]): { words: st
  */
 export async function saveSynonyms(db: Db, input: SearchSynonyms, actor: Actor): Promise<SearchSynonyms> {
   const rows = synonymRows(input.groups);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const before = await loadSynonyms(tx);
     await tx.execute(sql`delete from ${searchSynonyms}`);
     if (rows.length) await tx.insert(searchSynonyms).values(rows);

@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { createCategory, createDepartment, createProduct } from '../../../test/fixtures.js';
 import { parseXml, type XmlElement } from '../../../test/markup.js';
 import { URLS_PER_FILE } from './sitemap.js';
+import { transaction } from '../../db/transaction.js';
 
 const SHOP = 'https://shop.example';
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -157,7 +158,7 @@ describe.runIf(pgUrl)('the sitemap of 100,000 products on PostgreSQL', () => {
     const category = await createCategory(t.app.db);
     // One statement; ~10 s here, most of it PostgreSQL computing the search columns and indexes of each row,
     // and over the shop's 30 s statement limit on a loaded machine: this setup alone runs without it.
-    await t.app.db.transaction(async (tx) => {
+    await transaction(t.app.db, async (tx) => {
       await tx.execute(sql`set local statement_timeout = 0`);
       await tx.execute(sql`
         insert into ${products} (name, description, brand, price, stock, weight, category_id, department_id)

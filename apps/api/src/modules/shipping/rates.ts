@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { shippingRates, shippingSettings } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
+import { transaction } from '../../db/transaction.js';
 
 const ratesWithSettings = (db: DbOrTx) =>
   db
@@ -63,7 +64,7 @@ export async function loadShippingRates(db: DbOrTx): Promise<ShippingRates> {
  * before and after, in the audit log; in one transaction.
  */
 export async function saveShippingRates(db: Db, input: ShippingRates, actor: Actor): Promise<ShippingRates> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const before = await loadShippingRates(tx);
     await tx
       .insert(shippingRates)

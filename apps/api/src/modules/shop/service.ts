@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { shopDetails, shopPages } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { DEFAULT_SHOP_DETAILS, DEFAULT_SHOP_PAGES } from './defaults.js';
+import { transaction } from '../../db/transaction.js';
 
 /** The shop's details as the footer shows them; the defaults until the owner first saves. */
 export async function loadShopDetails(db: DbOrTx): Promise<ShopDetails> {
@@ -53,7 +54,7 @@ export async function loadShopSettings(db: DbOrTx): Promise<ShopSettings> {
  * The tables' triggers announce the change, so every cached page (each has the footer) goes.
  */
 export async function saveShopSettings(db: Db, input: ShopSettings, actor: Actor): Promise<ShopSettings> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const before = await loadShopSettings(tx);
     const details = {
       ...input.details,

@@ -23,6 +23,7 @@ import { STAFF_INVITATION } from '../messaging/render.js';
 import { accountOf as accountOfPhone, phoneSignIn } from '../users/phone-sign-in.js';
 import { hashPassword, toUserDto } from '../users/service.js';
 import { roleOf } from './service.js';
+import { transaction } from '../../db/transaction.js';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const invalid = () => new HttpError(410, say.api.invitationInvalid);
@@ -60,7 +61,7 @@ export function invitationsService(
   async function invite(input: Invite, actor: Actor, language: Language): Promise<{ token: string; url: string }> {
     const token = randomBytes(32).toString('base64url');
     const url = `${deps.config.PUBLIC_URL}${pathIn(WEB_PATHS.staffAccept, language)}#${token}`;
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       const role = await roleOf(tx, input.role);
       const to = input.email ?? input.phone;
       if (!to) throw badRequest(say.api.emailOrPhone);
@@ -91,7 +92,7 @@ export function invitationsService(
   }
 
   async function view(token: string): Promise<StaffInvitationView> {
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const [invitation] = await tx.select().from(staffInvitations).where(live(token));
       if (!invitation) throw invalid();
       return {
@@ -105,7 +106,7 @@ export function invitationsService(
 
   /** Uses the invitation and gives its role to `account` (made here when it is null), in one transaction. */
   async function grant(token: string, account: (tx: Tx, invitation: InvitationRow) => Promise<UserRow>, ip: string) {
-    const user = await db.transaction(async (tx) => {
+    const user = await transaction(db, async (tx) => {
       // Marking it used in the statement that checks it makes the token single use under races.
       const [invitation] = await tx
         .update(staffInvitations)

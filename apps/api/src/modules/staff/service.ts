@@ -16,6 +16,7 @@ import { badRequest, conflict, HttpError } from '../../lib/errors.js';
 import { isId } from '../../lib/validation.js';
 import type { Deps } from '../deps.js';
 import { keepAnOwner } from './owners.js';
+import { transaction } from '../../db/transaction.js';
 
 type RoleRow = typeof staffRoles.$inferSelect;
 
@@ -73,7 +74,7 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
   }
 
   async function createRole(input: { name: string; permissions: string[] }, actor: Actor): Promise<StaffRole> {
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const [row] = await tx
         .insert(staffRoles)
         .values(input)
@@ -100,7 +101,7 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
 
   /** Gives a member another role; it applies from their next request (the session reads it). */
   async function changeRole(userId: string, roleKey: string, actor: Actor): Promise<StaffMember> {
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const role = await roleOf(tx, roleKey);
       if (role.key !== OWNER_ROLE) await keepAnOwner(tx, userId);
       const member = await lockMember(tx, userId);
@@ -122,7 +123,7 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
 
   /** Suspends a member: their sessions end at once (the token version) and no sign-in lets them back. */
   async function suspend(userId: string, actor: Actor): Promise<StaffMember> {
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       await keepAnOwner(tx, userId);
       const member = await lockMember(tx, userId);
       const [row] = await tx
@@ -143,7 +144,7 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
   }
 
   async function restore(userId: string, actor: Actor): Promise<StaffMember> {
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const member = await lockMember(tx, userId);
       const [row] = await tx
         .update(users)

@@ -12,6 +12,7 @@ import type { Deps } from '../deps.js';
 import { queueMessage } from '../messaging/queue.js';
 import { SIGN_IN_CODE } from '../messaging/render.js';
 import { toUserDto } from './service.js';
+import { transaction } from '../../db/transaction.js';
 
 /** A code lives 5 minutes, dies after 5 wrong tries, and a new one is sent no sooner than 60 s after the last. */
 export const CODE_TTL_MS = 5 * 60_000;
@@ -65,7 +66,7 @@ export function phoneSignIn(
     const now = clock.now();
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const codeHash = await hash(code);
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       // One start per phone at a time: two at once would both find no recent code.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone-code:${phone}`}))`);
       const [last] = await tx
@@ -97,7 +98,7 @@ export function phoneSignIn(
 
   async function verifyCode(input: { phone: string; code: string; name?: string }, ip: string) {
     const now = clock.now();
-    const result = await db.transaction(async (tx) => {
+    const result = await transaction(db, async (tx) => {
       const [live] = await tx
         .select()
         .from(phoneCodes)

@@ -18,6 +18,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/
 import { recomputeRatings } from '../reviews/rating.js';
 import { keepAnOwner } from '../staff/owners.js';
 import type { Deps } from '../deps.js';
+import { transaction } from '../../db/transaction.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -56,7 +57,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
 
   async function register(input: Required<Pick<RegisterInput, 'name' | 'email' | 'phone' | 'password'>>, ip: string) {
     const passwordHash = await hashPassword(input.password);
-    const created = await db.transaction(async (tx) => {
+    const created = await transaction(db, async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({ name: input.name, email: input.email, phone: input.phone, passwordHash })
@@ -158,7 +159,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
 
   /** Deletes the account; orders stay (their user becomes null), reviews go and ratings follow. */
   async function remove(userId: string, ip: string) {
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       await keepAnOwner(tx, userId);
       const reviewed = await tx
         .select({ productId: reviews.productId })
@@ -227,7 +228,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
   async function resetPassword(userId: string, token: string, password: string, ip: string) {
     if (!UUID.test(userId)) throw new HttpError(404, say.msg.notFound404);
     const passwordHash = await hashPassword(password);
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       // Marking it used in the same statement that checks it makes the link single use under races.
       const [used] = await tx
         .update(passwordResets)

@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
 import { invalid } from '../../lib/validation.js';
 import type { Deps } from '../deps.js';
+import { transaction } from '../../db/transaction.js';
 
 /** A product's variants in the admin's order, as the product page reads them. */
 export async function loadVariants(db: DbOrTx, productId: string): Promise<Variant[]> {
@@ -99,7 +100,7 @@ export function variantsService(deps: Pick<Deps, 'db'>) {
 
   /** The admin's grid, in one transaction, in the audit log. */
   async function replace(productId: string, input: ProductVariantsInput, actor: Actor): Promise<void> {
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       const name = await writeVariants(tx, productId, input);
       await auditAdmin(tx, actor, 'product_variants', `set the variants of product ${name}`, {
         id: productId,

@@ -5,6 +5,7 @@ import { productImports } from '../../../db/schema.js';
 import { planBatch, type NewCategory, type Plan } from './plan.js';
 import type { CheckedBatch, Rejection } from './validate.js';
 import { writePlan } from './write.js';
+import { transaction } from '../../../db/transaction.js';
 
 /** The dry run's verdict, kept as the import's `report` with every rejected row. */
 export interface Report {
@@ -90,7 +91,7 @@ const held = (claim: Claim) =>
  * change is announced once, when the import ends. False when the import is no longer this worker's.
  */
 export async function applyBatch(db: Db, claim: Claim, batch: CheckedBatch, leaseUntil: Date) {
-  const applied = await db.transaction(async (tx) => {
+  const applied = await transaction(db, async (tx) => {
     const [job] = await tx
       .select({ doneRows: productImports.doneRows, result: productImports.result })
       .from(productImports)
@@ -127,7 +128,7 @@ export async function applyBatch(db: Db, claim: Claim, batch: CheckedBatch, leas
  * once for the whole import. The file is dropped: it was only kept to be applied.
  */
 export async function endImport(db: Db, claim: Claim, now: Date, error?: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [ended] = await tx
       .update(productImports)
       .set({

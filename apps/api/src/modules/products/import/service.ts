@@ -19,6 +19,7 @@ import { fileRows } from './parse.js';
 import { planBatch } from './plan.js';
 import { rowChecker, type Rejection } from './validate.js';
 import { IMPORT_BATCH } from './worker.js';
+import { transaction } from '../../../db/transaction.js';
 
 export interface Upload {
   fileName: string;
@@ -98,7 +99,7 @@ export function productImportsService(deps: Pick<Deps, 'db' | 'config' | 'produc
   /** The dry run of an uploaded file, kept with the file until it is applied. */
   async function check(upload: Upload, actor: Actor, language: Language): Promise<ProductImport> {
     const { report, totalRows } = await dryRun(upload);
-    const id = await db.transaction(async (tx) => {
+    const id = await transaction(db, async (tx) => {
       const [row] = await tx
         .insert(productImports)
         .values({
@@ -129,7 +130,7 @@ export function productImportsService(deps: Pick<Deps, 'db' | 'config' | 'produc
   async function apply(id: string, actor: Actor, language: Language): Promise<ProductImport> {
     const job = await readJob(db, id);
     // Answered as it stands when queued: a worker may take it the moment the transaction commits.
-    const queuedJob = await db.transaction(async (tx) => {
+    const queuedJob = await transaction(db, async (tx) => {
       const [queued] = await tx
         .update(productImports)
         .set({ status: 'queued' })
