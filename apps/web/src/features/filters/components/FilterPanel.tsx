@@ -4,7 +4,7 @@ import { Rating } from '../../../components/Rating';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { toggled } from '../api/choices';
 import type { PriceErrors } from '../api/priceRange';
-import { Check } from './Check';
+import { FilterOption } from './FilterOption';
 import { Counted } from './Counted';
 import { OptionFilters } from './OptionFilters';
 
@@ -108,7 +108,7 @@ export function FilterPanel({ filters, facets, onChange, keep }: FilterPanelProp
         <fieldset className="filter-group">
           <legend className="filter-legend">{t('filters.brand')}</legend>
           {brands.map((facet, index) => (
-            <Check
+            <FilterOption
               key={facet.value}
               id={`${id}-brand-${index}`}
               name="brand"
@@ -136,7 +136,7 @@ export function FilterPanel({ filters, facets, onChange, keep }: FilterPanelProp
 
       <fieldset className="filter-group">
         <legend className="filter-legend">{t('filters.rating')}</legend>
-        <Check
+        <FilterOption
           type="radio"
           id={`${id}-rating-any`}
           name="rating"
@@ -146,7 +146,7 @@ export function FilterPanel({ filters, facets, onChange, keep }: FilterPanelProp
           label={t('filters.anyRating')}
         />
         {RATING_FACET_VALUES.map((stars) => (
-          <Check
+          <FilterOption
             key={stars}
             type="radio"
             id={`${id}-rating-${stars}`}
@@ -171,7 +171,7 @@ export function FilterPanel({ filters, facets, onChange, keep }: FilterPanelProp
       <fieldset className="filter-group">
         <legend className="filter-legend">{t('filters.availability')}</legend>
         {FLAGS.map((flag) => (
-          <Check
+          <FilterOption
             key={flag}
             type="checkbox"
             id={`${id}-${flag}`}

@@ -3,7 +3,7 @@ import { optionParam, type OptionFacet, type ProductFilters } from '@shop/contra
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
 import { chosenValues, toggleOption } from '../api/choices';
-import { Check } from './Check';
+import { FilterOption } from './FilterOption';
 import { Counted } from './Counted';
 
 /** An option's group of boxes: its facet, or before the first answer its values chosen (not counted yet). */
@@ -43,7 +43,7 @@ export function OptionFilters({
           <Localized value={local.name(option)} />
         </legend>
         {option.values.map((facet, index) => (
-          <Check
+          <FilterOption
             key={facet.value}
             id={`${id}-${optionIndex}-${index}`}
             name={optionParam(option.name)}
