@@ -1,12 +1,25 @@
 import type { Page } from '@playwright/test';
-import { demoProduct } from '../support/catalog';
+import { ar } from '../support/arabic';
+import { categories, demoProduct } from '../support/catalog';
 import { test, expect } from '../support/test';
 
 /** Whether zod has been evaluated in the page: its registry module puts the registry on globalThis. */
 const zodLoaded = (page: Page) => page.evaluate(() => '__zod_globalRegistry' in globalThis);
 
+/**
+ * The scripts a page fetches, by their addresses. react-bootstrap, and what it imports, is one file named after it
+ * (apps/web/vite.config.ts): a page that has not fetched it has not run it.
+ */
+function scriptsOf(page: Page): { fetched: (name: RegExp) => boolean } {
+  const urls: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') urls.push(new URL(sent.url()).pathname);
+  });
+  return { fetched: (name) => urls.some((url) => name.test(url)) };
+}
+const REACT_BOOTSTRAP = /\/react-bootstrap-[^/]*\.js$/;
+
 test.describe('first load', () => {
-  // A list's filters are read by their shared rules, so a category or search page brings zod with its own code.
   test('the home and product pages run no validation code until a form opens, and no chart library', async ({
     page,
     request,
@@ -30,6 +43,32 @@ test.describe('first load', () => {
     // The first form brings it, so the probe above sees zod when it is there.
     await page.goto('/signup');
     await expect(page.getByRole('button', { name: 'Create your account' })).toBeVisible();
+    expect(await zodLoaded(page)).toBe(true);
+  });
+
+  // A list's filters are read from the address without zod, and its filter panel is drawn without react-bootstrap:
+  // the sheet's code comes with the first tap of "Filters" on a phone, the price check's with the first "Apply".
+  test('a category page runs no zod and no react-bootstrap until its filter sheet opens or a price is applied', async ({
+    page,
+    request,
+  }) => {
+    const category = (await categories(request)).find((item) => item.name === 'Laptops');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const scripts = scriptsOf(page);
+    for (const path of [`/product/category/${category?._id}?brand=Apple`, `/ar/product/category/${category?._id}`]) {
+      await page.goto(path);
+      expect(await zodLoaded(page), path).toBe(false);
+      expect(scripts.fetched(REACT_BOOTSTRAP), path).toBe(false);
+    }
+    await page.getByRole('button', { name: ar('filters.open') }).click();
+    const sheet = page.getByRole('dialog', { name: ar('filters.title') });
+    await expect(sheet).toBeVisible();
+    expect(scripts.fetched(REACT_BOOTSTRAP)).toBe(true);
+    expect(await zodLoaded(page)).toBe(false);
+    const lowest = sheet.getByRole('textbox', { name: ar('filters.minPrice') });
+    await lowest.fill('-1');
+    await lowest.press('Enter');
+    await expect(lowest).toHaveAccessibleDescription(ar('filters.invalidPrice'));
     expect(await zodLoaded(page)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { say } from './said.js';
-import { toPiastres } from './money.js';
+import { MAX_PRICE, toPiastres } from './money.js';
 
 /** A required text field: trimmed, non-empty, bounded. */
 export const requiredText = (message: string = say.msg.requiredField, max = 200) =>
@@ -47,9 +47,6 @@ export const idSchema = z.string().uuid(say.rule.invalidId);
 
 /** A query-string flag: `true` or `false`, read as a boolean. */
 export const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
-
-/** Highest price a product may have, in EGP. */
-export const MAX_PRICE = 10_000_000;
 
 /** A price in EGP: positive, bounded. */
 export const money = (field: string) =>

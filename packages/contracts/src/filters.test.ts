@@ -1,12 +1,17 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { productFilterShape, productFiltersSchema } from './filters.js';
 import {
+  FILTER_PARAMS,
+  filterEntries,
   filtersFromParams,
+  isFilterParam,
   MAX_BRAND_FILTERS,
   MAX_OPTION_FILTER_VALUES,
   MAX_OPTION_FILTERS,
-  productFiltersSchema,
-} from './filters.js';
-import { filterEntries, isFilterParam, optionOfParam, optionParam } from './filterQuery.js';
+  optionOfParam,
+  optionParam,
+} from './filterQuery.js';
 import { productListQuerySchema, searchQuerySchema } from './catalog.js';
 import { isSaid, render } from './said.js';
 
@@ -127,5 +132,62 @@ describe('filters in an address', () => {
     expect(filtersFromParams(new URLSearchParams('brand=&brand=LG'))).toEqual({});
     // What a form sent without JavaScript holds for the fields left empty.
     expect(filtersFromParams(new URLSearchParams('minPrice=&maxPrice=&rating=&brand=LG'))).toEqual({ brand: ['LG'] });
+  });
+});
+
+/**
+ * An address's filters as the API's schema reads them a field at a time, a field it refuses left out: what the
+ * web's reader without zod (`filtersFromParams`) must agree with.
+ */
+function bySchema(params: URLSearchParams): Record<string, unknown> {
+  const read: Record<string, unknown> = {};
+  for (const name of FILTER_PARAMS) {
+    const raw = name === 'brand' ? params.getAll(name) : params.get(name);
+    const parsed = raw === null ? undefined : productFilterShape[name].safeParse(raw);
+    const value: unknown = parsed?.success ? parsed.data : undefined;
+    if (value !== undefined && value !== false && !(Array.isArray(value) && !value.length)) read[name] = value;
+  }
+  const range = { minPrice: params.get('minPrice') ?? undefined, maxPrice: params.get('maxPrice') ?? undefined };
+  if ('minPrice' in read && 'maxPrice' in read && !productFiltersSchema.safeParse(range).success) delete read.maxPrice;
+  const options: [string, unknown][] = [];
+  for (const field of new Set(params.keys())) {
+    const option = optionOfParam(field);
+    if (option === undefined) continue;
+    const parsed = productFilterShape.options.safeParse({ [option]: params.getAll(field) });
+    if (parsed.success && parsed.data && options.length < MAX_OPTION_FILTERS)
+      options.push(...Object.entries(parsed.data));
+  }
+  if (options.length) read.options = Object.fromEntries(options);
+  return read;
+}
+
+describe('the filters read without zod', () => {
+  it("agree with the API's schema on any address", () => {
+    const long = 'x'.repeat(100);
+    const value = fc.oneof(
+      fc.constantFrom('', ' ', '4', ' 4 ', '4.0', '0x4', '4e0', '3.5', '0', '-1', '6', '10.5', '10.005', '.5', '5.'),
+      fc.constantFrom('99999999', '10000000', '10000000.01', '٤', 'true', 'false', 'TRUE', ' true', 'M', ' M '),
+      fc.constantFrom(long, ` ${long} `, `${long}x`, 'Apple', 'LG', 'constructor', '__proto__'),
+      fc.integer({ min: -10, max: 20_000_000 }).map(String),
+      fc.string({ maxLength: 6 }),
+    );
+    const field = fc.constantFrom(
+      ...FILTER_PARAMS,
+      ...['opt.Size', 'opt.Colour', 'opt.', 'opt. Size ', 'opt.A', 'opt.B', 'opt.constructor', 'page', 'sortBy'],
+      ...[`opt.${long}`, `opt.${long}x`],
+    );
+    const manyBrands = fc.array(fc.constantFrom('A', 'B', 'C', 'D', ' E ', 'F', 'G'), { minLength: 18, maxLength: 23 });
+    const address = fc
+      .tuple(
+        fc.array(fc.tuple(field, value), { maxLength: 12 }),
+        fc.option(manyBrands.map((brands) => brands.map((brand, i) => ['brand', `${brand}${i}`] as [string, string]))),
+      )
+      .map(([pairs, brands]) => new URLSearchParams([...pairs, ...(brands ?? [])]));
+    fc.assert(
+      fc.property(address, (params) => {
+        expect(filtersFromParams(params)).toEqual(bySchema(params));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

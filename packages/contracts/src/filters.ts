@@ -1,25 +1,32 @@
 import { z } from 'zod';
 import { say } from './said.js';
-import { booleanQuery, MAX_PRICE } from './fields.js';
-import { FILTER_PARAMS, optionOfParam } from './filterQuery.js';
-import { MAX_PRODUCT_OPTIONS } from './variants.js';
+import { booleanQuery } from './fields.js';
+import {
+  FILTER_PARAMS,
+  MAX_BRAND_FILTERS,
+  MAX_FILTER_WORD,
+  MAX_OPTION_FILTER_VALUES,
+  MAX_OPTION_FILTERS,
+  MAX_RATING_FILTER,
+  MIN_RATING_FILTER,
+  optionOfParam,
+  PRICE_FILTER_PATTERN,
+} from './filterQuery.js';
+import { MAX_PRICE } from './money.js';
 
-/** Brands one list may be narrowed to at once: more is not a filter a shopper sets by hand. */
-export const MAX_BRAND_FILTERS = 20;
+/*
+ * The filters' rules as the API's contract. Their limits live in filterQuery.ts, which also reads an address's
+ * filters without zod for the web app's list pages (`filtersFromParams`).
+ */
+
 /** Brands a facet lists at most (the most common first); brands chosen in the filter are always listed. */
 export const BRAND_FACET_LIMIT = 50;
-/** The "at least N stars" choices, best first. */
-export const RATING_FACET_VALUES = [4, 3, 2, 1] as const;
-/** Options one list may be narrowed by at once: as many as a product may have. */
-export const MAX_OPTION_FILTERS = MAX_PRODUCT_OPTIONS;
-/** Values of one option a list may be narrowed to at once, like brands. */
-export const MAX_OPTION_FILTER_VALUES = 20;
 /** Options a facet lists at most (those most products have first), and values per option (likewise). */
 export const OPTION_FACET_LIMIT = 10;
 export const OPTION_VALUE_FACET_LIMIT = 50;
 
 /** A brand, an option's name or one of its values, as a filter names it. */
-const filterWord = z.string().trim().min(1).max(100);
+const filterWord = z.string().trim().min(1).max(MAX_FILTER_WORD);
 /** `brand=A&brand=B` arrives as an array, a single `brand=A` as a string: both become a list without repeats. */
 const repeatable = (max: number) =>
   z
@@ -37,12 +44,7 @@ const optionFilters = z
  * EGP with at most two decimals, like every price on the wire (piastres inside the API), written out in digits:
  * an empty field is no price rather than 0.
  */
-const price = z
-  .string()
-  .trim()
-  .regex(/^\d{1,8}(\.\d{1,2})?$/)
-  .transform(Number)
-  .pipe(z.number().max(MAX_PRICE));
+const price = z.string().trim().regex(PRICE_FILTER_PATTERN).transform(Number).pipe(z.number().max(MAX_PRICE));
 
 /** The filters a search, category or department list accepts, as query-string fields. */
 export const productFilterShape = {
@@ -50,7 +52,7 @@ export const productFilterShape = {
   minPrice: price.optional(),
   maxPrice: price.optional(),
   /** At least this many stars on average. */
-  rating: z.coerce.number().int().min(1).max(5).optional(),
+  rating: z.coerce.number().int().min(MIN_RATING_FILTER).max(MAX_RATING_FILTER).optional(),
   /** Only products that can be bought now (when `true`; `false` or absent leaves the list unfiltered). */
   inStock: booleanQuery.optional(),
   /** Only products that may be paid cash on delivery (likewise). */
@@ -112,33 +114,3 @@ export const facetsSchema = z.object({
 });
 export type Facets = z.output<typeof facetsSchema>;
 export type OptionFacet = z.output<typeof optionFacet>;
-
-/**
- * The filters of an address, read leniently: a field that does not pass its rule is left out rather than failing
- * the page (an old or hand-edited link still opens), and crossed price ends drop the highest.
- */
-export function filtersFromParams(params: URLSearchParams): ProductFilters {
-  const filters: Record<string, unknown> = {};
-  for (const name of FILTER_PARAMS) {
-    const raw = name === 'brand' ? params.getAll(name) : params.get(name);
-    if (raw === null || raw === '' || (Array.isArray(raw) && !raw.length)) continue;
-    const parsed = productFilterShape[name].safeParse(raw);
-    if (parsed.success && parsed.data !== undefined && parsed.data !== false) filters[name] = parsed.data;
-  }
-  const result = filters as ProductFilters;
-  if (pricesCross(result)) delete result.maxPrice;
-  const options = optionFiltersFromParams(params);
-  if (options) result.options = options;
-  return result;
-}
-
-/** The address's option filters, each kept or left out by its rule, the first MAX_OPTION_FILTERS of those kept. */
-function optionFiltersFromParams(params: URLSearchParams): Record<string, string[]> | undefined {
-  const options: [string, string[]][] = [];
-  for (const field of new Set(params.keys())) {
-    const option = optionOfParam(field);
-    const parsed = option === undefined ? undefined : optionFilters.safeParse({ [option]: params.getAll(field) });
-    if (parsed?.success && options.length < MAX_OPTION_FILTERS) options.push(...Object.entries(parsed.data));
-  }
-  return options.length ? Object.fromEntries(options) : undefined;
-}

@@ -8,6 +8,9 @@ import { intlLocale } from './locale.js';
 export const toPiastres = (egp: number): number => Math.round(egp * 100);
 export const toEgp = (piastres: number): number => piastres / 100;
 
+/** Highest price a product may have, in EGP. */
+export const MAX_PRICE = 10_000_000;
+
 /** Price × quantity of each line, summed in piastres. */
 export const linesPiastres = (lines: readonly { price: number; quantity: number }[]): number =>
   lines.reduce((sum, line) => sum + toPiastres(line.price) * line.quantity, 0);

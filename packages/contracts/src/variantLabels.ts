@@ -3,6 +3,9 @@ import type { ChosenOption, ProductOption } from './variants.js';
 // Apart from variants.ts: a schema is built as its module is evaluated, and the storefront's first load, which
 // names variants but checks none, would bring zod.
 
+/** Options a product sold in variants may have (size, colour, capacity…), at most. */
+export const MAX_PRODUCT_OPTIONS = 3;
+
 /** Option name → value, in English, as the product's options spell them: `{ Size: 'M', Colour: 'Red' }`. */
 export type VariantOptions = Record<string, string>;
 

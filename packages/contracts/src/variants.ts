@@ -3,14 +3,13 @@ import { say } from './said.js';
 import { count, idSchema, money, optionalMoney, optionalText, requiredText, saleNotAbovePrice } from './fields.js';
 import { MAX_PRODUCT_IMAGES } from './constants.js';
 import { toPiastres } from './money.js';
-import { sameOptions, type VariantOptions } from './variantLabels.js';
+import { MAX_PRODUCT_OPTIONS, sameOptions, type VariantOptions } from './variantLabels.js';
 
 /**
  * Variants: a product sold in sizes, colours or capacities defines up to three options, each with its values in
  * both languages, and one variant per combination it sells, with its own SKU, price, stock and pictures. A
  * product without options is sold as one thing, as before.
  */
-export const MAX_PRODUCT_OPTIONS = 3;
 export const MAX_OPTION_VALUES = 30;
 export const MAX_VARIANTS = 200;
 

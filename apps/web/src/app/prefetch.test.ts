@@ -23,8 +23,6 @@ async function open(url: string) {
   });
   const store = setupStore();
   createMemoryRouter(appRoutes(store.dispatch), { initialEntries: [url] });
-  // Loaders that read filters load their rules first: once loaded here, they are loaded there.
-  await import('../features/filters/api/filtersFromParams');
   await settled();
   // Every page starts the footer's shop details (their own test below): taken out of the list, which the tests
   // go on reading as the page asks for more.

@@ -2,7 +2,7 @@ import type { LoaderFunction } from 'react-router';
 import { catalogApi, categoryProductsArgs } from '../features/catalog/api/catalogApi';
 import { searchApi, searchArgsOf } from '../features/search/api/searchApi';
 import { shopApi } from '../features/shop/api/shopApi';
-import { isShopPage } from '@shop/contracts';
+import { filtersFromParams, isShopPage } from '@shop/contracts';
 import { pageFromParam } from '../lib/pagination';
 import { sortOrderOf } from '../lib/sortOrder';
 import type { AppDispatch } from './store';
@@ -18,14 +18,8 @@ import type { AppDispatch } from './store';
 
 const pageOf = (request: Request) => pageFromParam(new URL(request.url).searchParams.get('page'));
 const sortOf = (request: Request) => sortOrderOf(new URL(request.url).searchParams);
-/**
- * The filter panel's choices in the address, read by the rules the page reads them with, so both ask for the
- * same list. The rules load with the page's own code, not the first page load's.
- */
-async function filtersOf(request: Request) {
-  const { filtersFromParams } = await import('../features/filters/api/filtersFromParams');
-  return filtersFromParams(new URL(request.url).searchParams);
-}
+/** The filter panel's choices in the address, read as the page reads them, so both ask for the same list. */
+const filtersOf = (request: Request) => filtersFromParams(new URL(request.url).searchParams);
 
 /** The home page: its banners and rows, its page of products and the departments. */
 export const prefetchHome =
@@ -49,14 +43,14 @@ export const prefetchProduct =
 /** A category page: its products (filtered and sorted as the address says), and the categories and departments its title and trail are named from. */
 export const prefetchCategory =
   (dispatch: AppDispatch): LoaderFunction =>
-  async ({ params, request }) => {
+  ({ params, request }) => {
     dispatch(catalogApi.util.prefetch('getCategories', undefined, {}));
     dispatch(catalogApi.util.prefetch('getDepartments', undefined, {}));
     if (params.id)
       dispatch(
         catalogApi.util.prefetch(
           'getProducts',
-          categoryProductsArgs(params.id, await filtersOf(request), sortOf(request)),
+          categoryProductsArgs(params.id, filtersOf(request), sortOf(request)),
           {},
         ),
       );
@@ -66,14 +60,14 @@ export const prefetchCategory =
 /** A department page: its categories and its page of products (filtered and sorted as the address says), and the departments it is named from. */
 export const prefetchDepartment =
   (dispatch: AppDispatch): LoaderFunction =>
-  async ({ params, request }) => {
+  ({ params, request }) => {
     if (!params.id) return null;
     dispatch(catalogApi.util.prefetch('getDepartments', undefined, {}));
     dispatch(catalogApi.util.prefetch('getDepartmentCategories', params.id, {}));
     const products = {
       department: params.id,
       page: pageOf(request),
-      filters: await filtersOf(request),
+      filters: filtersOf(request),
       sortBy: sortOf(request),
     };
     dispatch(catalogApi.util.prefetch('getProducts', products, {}));
@@ -83,8 +77,8 @@ export const prefetchDepartment =
 /** A search results page: the search, in the order and with the filters the address asks for. */
 export const prefetchSearch =
   (dispatch: AppDispatch): LoaderFunction =>
-  async ({ params, request }) => {
-    const args = searchArgsOf(params.query ?? '', new URL(request.url).searchParams, await filtersOf(request));
+  ({ params, request }) => {
+    const args = searchArgsOf(params.query ?? '', new URL(request.url).searchParams, filtersOf(request));
     if (args.name) dispatch(searchApi.util.prefetch('searchProducts', args, {}));
     return null;
   };

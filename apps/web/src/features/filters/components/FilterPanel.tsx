@@ -1,12 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { RATING_FACET_VALUES, type Facets, type ProductFilters } from '@shop/contracts';
 import { Rating } from '../../../components/Rating';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { translateValidation } from '../../../i18n/validation';
 import { toggled } from '../api/choices';
-import { readPriceRange, type PriceErrors } from '../api/priceRange';
+import type { PriceErrors } from '../api/priceRange';
+import { FilterOption } from './FilterOption';
 import { Counted } from './Counted';
 import { OptionFilters } from './OptionFilters';
 
@@ -23,13 +21,25 @@ interface FilterPanelProps {
 const FLAGS = ['inStock', 'cod'] as const;
 
 /**
+ * The price fields' check, with the shared rules' messages in the page's language: zod's rules and the shop's
+ * messages, fetched on the first "Apply" rather than with the page (docs/decisions/phone-main-thread.md).
+ */
+const loadPriceCheck = () =>
+  Promise.all([import('../api/priceRange'), import('../../../i18n/validation')]).then(
+    ([{ readPriceRange }, { translateValidation }]) => ({ readPriceRange, translateValidation }),
+  );
+
+/** Per price field, the message shown under it. */
+type PriceMessages = Partial<Record<keyof PriceErrors, string>>;
+
+/**
  * The filters as one GET form whose fields are named like the address's: without JavaScript "Apply" sends them
  * all; with it, a box or a star choice applies at once and "Apply" the price range, through `onChange`.
  */
 export function FilterPanel({ filters, facets, onChange, keep }: FilterPanelProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [priceErrors, setPriceErrors] = useState<PriceErrors>({});
+  const [priceErrors, setPriceErrors] = useState<PriceMessages>({});
   const chosen = new Set(filters.brand ?? []);
   const brands = facets?.brands ?? [...chosen].map((value) => ({ value, count: undefined }));
   const ratingCount = new Map(facets?.ratings.map((facet) => [facet.value, facet.count]));
@@ -41,24 +51,34 @@ export function FilterPanel({ filters, facets, onChange, keep }: FilterPanelProp
       const value = form.get(field);
       return typeof value === 'string' ? value : '';
     };
-    const result = readPriceRange(text('minPrice'), text('maxPrice'));
-    if ('errors' in result) return setPriceErrors(result.errors);
-    setPriceErrors({});
-    onChange({ ...filters, ...result.range });
+    const [min, max] = [text('minPrice'), text('maxPrice')];
+    void loadPriceCheck().then(({ readPriceRange, translateValidation }) => {
+      const result = readPriceRange(min, max);
+      if ('errors' in result) {
+        const said = (message: string | null | undefined) =>
+          message === undefined
+            ? undefined
+            : message === null
+              ? t('filters.invalidPrice')
+              : translateValidation(message);
+        return setPriceErrors({ minPrice: said(result.errors.minPrice), maxPrice: said(result.errors.maxPrice) });
+      }
+      setPriceErrors({});
+      onChange({ ...filters, ...result.range });
+    });
   };
 
-  const priceError = (field: keyof PriceErrors) => {
-    const message = priceErrors[field];
-    if (message === undefined) return undefined;
-    return message === null ? t('filters.invalidPrice') : translateValidation(message);
-  };
   /** `placeholder`: the list's price at that end, widened to whole pounds, so typing the hint keeps every product. */
   const priceField = (field: 'minPrice' | 'maxPrice', placeholder: number | undefined) => {
-    const error = priceError(field);
+    const error = priceErrors[field];
+    const fieldId = `${id}-${field}`;
     return (
-      <Form.Group className="col" controlId={`${id}-${field}`}>
-        <Form.Label className="small mb-1">{t(`filters.${field}`)}</Form.Label>
-        <Form.Control
+      <div className="col">
+        <label htmlFor={fieldId} className="small mb-1 form-label">
+          {t(`filters.${field}`)}
+        </label>
+        <input
+          id={fieldId}
           name={field}
           // The address's value; a new one (a chip removed, back) replaces what was typed.
           key={filters[field] ?? ''}
@@ -66,21 +86,20 @@ export function FilterPanel({ filters, facets, onChange, keep }: FilterPanelProp
           inputMode="decimal"
           autoComplete="off"
           placeholder={placeholder === undefined ? undefined : String(placeholder)}
-          isInvalid={error !== undefined}
-          aria-describedby={error ? `${id}-${field}-error` : undefined}
-          size="sm"
+          aria-describedby={error ? `${fieldId}-error` : undefined}
+          className={`form-control form-control-sm${error === undefined ? '' : ' is-invalid'}`}
         />
         {error && (
-          <Form.Control.Feedback type="invalid" id={`${id}-${field}-error`}>
+          <div id={`${fieldId}-error`} className="invalid-feedback">
             {error}
-          </Form.Control.Feedback>
+          </div>
         )}
-      </Form.Group>
+      </div>
     );
   };
 
   return (
-    <Form method="get" onSubmit={applyPrice} noValidate className="filter-panel">
+    <form method="get" onSubmit={applyPrice} noValidate className="filter-panel">
       {keep.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -89,10 +108,9 @@ export function FilterPanel({ filters, facets, onChange, keep }: FilterPanelProp
         <fieldset className="filter-group">
           <legend className="filter-legend">{t('filters.brand')}</legend>
           {brands.map((facet, index) => (
-            <Form.Check
+            <FilterOption
               key={facet.value}
               id={`${id}-brand-${index}`}
-              className="filter-option"
               name="brand"
               value={facet.value}
               checked={chosen.has(facet.value)}
@@ -111,17 +129,16 @@ export function FilterPanel({ filters, facets, onChange, keep }: FilterPanelProp
           {priceField('minPrice', facets?.price.min == null ? undefined : Math.floor(facets.price.min))}
           {priceField('maxPrice', facets?.price.max == null ? undefined : Math.ceil(facets.price.max))}
         </div>
-        <Button type="submit" variant="outline-primary" size="sm" className="mt-2">
+        <button type="submit" className="mt-2 btn btn-outline-primary btn-sm">
           {t('filters.apply')}
-        </Button>
+        </button>
       </fieldset>
 
       <fieldset className="filter-group">
         <legend className="filter-legend">{t('filters.rating')}</legend>
-        <Form.Check
+        <FilterOption
           type="radio"
           id={`${id}-rating-any`}
-          className="filter-option"
           name="rating"
           value=""
           checked={filters.rating === undefined}
@@ -129,11 +146,10 @@ export function FilterPanel({ filters, facets, onChange, keep }: FilterPanelProp
           label={t('filters.anyRating')}
         />
         {RATING_FACET_VALUES.map((stars) => (
-          <Form.Check
+          <FilterOption
             key={stars}
             type="radio"
             id={`${id}-rating-${stars}`}
-            className="filter-option"
             name="rating"
             value={stars}
             checked={filters.rating === stars}
@@ -155,11 +171,10 @@ export function FilterPanel({ filters, facets, onChange, keep }: FilterPanelProp
       <fieldset className="filter-group">
         <legend className="filter-legend">{t('filters.availability')}</legend>
         {FLAGS.map((flag) => (
-          <Form.Check
+          <FilterOption
             key={flag}
             type="checkbox"
             id={`${id}-${flag}`}
-            className="filter-option"
             name={flag}
             value="true"
             checked={filters[flag] === true}
@@ -168,6 +183,6 @@ export function FilterPanel({ filters, facets, onChange, keep }: FilterPanelProp
           />
         ))}
       </fieldset>
-    </Form>
+    </form>
   );
 }

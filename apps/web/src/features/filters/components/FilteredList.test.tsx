@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Facets } from '@shop/contracts';
 import { changeLanguage } from '../../../i18n';
@@ -88,15 +88,16 @@ describe('FilteredList', () => {
     const max = screen.getByRole('textbox', { name: 'Max' });
     await userEvent.type(min, '-3');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(min).toHaveAccessibleDescription('Enter an amount in EGP, like 250 or 99.50');
+    // The check's rules and messages load on the first Apply.
+    await waitFor(() => expect(min).toHaveAccessibleDescription('Enter an amount in EGP, like 250 or 99.50'));
     await userEvent.clear(min);
     await userEvent.type(min, '500');
     await userEvent.type(max, '100{Enter}');
-    expect(max).toHaveAccessibleDescription('The lowest price cannot be above the highest');
+    await waitFor(() => expect(max).toHaveAccessibleDescription('The lowest price cannot be above the highest'));
     expect(search().has('minPrice')).toBe(false);
     await userEvent.clear(max);
     await userEvent.type(max, '750.5{Enter}');
-    expect(search().toString()).toBe('minPrice=500&maxPrice=750.5');
+    await waitFor(() => expect(search().toString()).toBe('minPrice=500&maxPrice=750.5'));
     expect(max).not.toHaveAccessibleDescription();
   });
 
@@ -131,8 +132,9 @@ describe('FilteredList', () => {
   it('opens as a sheet from the Filters button on a phone, and closes on Show results', async () => {
     open('/list?cod=true');
     await userEvent.click(screen.getByRole('button', { name: 'Filters 1' }));
-    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
-    expect(sheet).toHaveClass('show');
+    // Its code (react-bootstrap's Offcanvas) loads on that first tap.
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Filters' })).toHaveClass('show'));
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
     expect(within(sheet).getByRole('checkbox', { name: 'Cash on delivery' })).toBeChecked();
     await userEvent.click(within(sheet).getByRole('button', { name: 'Show results' }));
     // The sheet is the same element as the filters beside the list on a wide screen: closed, it is no longer shown.

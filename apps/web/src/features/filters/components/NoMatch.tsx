@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { activeFilterCount, useProductFilters } from '../api/useProductFilters';
@@ -12,9 +11,9 @@ export function NoMatch({ otherwise }: { otherwise: ReactNode }) {
   return (
     <EmptyState title={t('filters.noMatch')}>
       <p className="mb-3">{t('filters.noMatchHint')}</p>
-      <Button variant="primary" onClick={() => setFilters({})}>
+      <button type="button" className="btn btn-primary" onClick={() => setFilters({})}>
         {t('filters.clearAll')}
-      </Button>
+      </button>
     </EmptyState>
   );
 }

@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import Form from 'react-bootstrap/Form';
 import { optionParam, type OptionFacet, type ProductFilters } from '@shop/contracts';
 import { Localized } from '../../../components/Localized';
 import { useLocalized } from '../../../i18n/localized';
 import { chosenValues, toggleOption } from '../api/choices';
+import { FilterOption } from './FilterOption';
 import { Counted } from './Counted';
 
 /** An option's group of boxes: its facet, or before the first answer its values chosen (not counted yet). */
@@ -43,10 +43,9 @@ export function OptionFilters({
           <Localized value={local.name(option)} />
         </legend>
         {option.values.map((facet, index) => (
-          <Form.Check
+          <FilterOption
             key={facet.value}
             id={`${id}-${optionIndex}-${index}`}
-            className="filter-option"
             name={optionParam(option.name)}
             value={facet.value}
             checked={picked.includes(facet.value)}
