@@ -1,6 +1,3 @@
-import Card from 'react-bootstrap/Card';
-import Placeholder from 'react-bootstrap/Placeholder';
-
 /**
  * The grey-bar stand-in of a picture card (a picture, a title and a line under it) while data loads;
  * the classes size it like the card it stands for.
@@ -13,18 +10,18 @@ export function ImageCardPlaceholder({
   imageClassName: string;
 }) {
   return (
-    <Card className={`${cardClassName} h-100`} aria-hidden="true">
+    <div className={`card ${cardClassName} h-100`} aria-hidden="true">
       <div className={`${imageClassName} placeholder-glow`}>
-        <Placeholder className="w-100 h-100 bg-secondary" />
+        <span className="placeholder w-100 h-100 bg-secondary" />
       </div>
-      <Card.Body>
-        <Placeholder as={Card.Title} animation="glow">
-          <Placeholder xs={7} bg="secondary" />
-        </Placeholder>
-        <Placeholder as="p" animation="glow" className="mb-0">
-          <Placeholder xs={4} bg="secondary" />
-        </Placeholder>
-      </Card.Body>
-    </Card>
+      <div className="card-body">
+        <div className="card-title h5 placeholder-glow">
+          <span className="placeholder col-7 bg-secondary" />
+        </div>
+        <p className="placeholder-glow mb-0">
+          <span className="placeholder col-4 bg-secondary" />
+        </p>
+      </div>
+    </div>
   );
 }

@@ -21,6 +21,20 @@ describe('prices and dates in the shopper’s language', () => {
     expect(formatDate('2026-03-05T10:00:00Z', intlLocale('ar'))).toMatch(/^05\u200f?\/03\u200f?\/2026$/);
   });
 
+  it('writes a day as Intl.DateTimeFormat writes it, in both languages', () => {
+    const formatters = [intlLocale('en'), intlLocale('ar')].map(
+      (locale) => [locale, new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })] as const,
+    );
+    // A day every 37 hours for ten years: every month, day and hour of the day.
+    for (let time = Date.UTC(2020, 0, 1); time < Date.UTC(2030, 0, 1); time += 37 * 3600 * 1000) {
+      const iso = new Date(time).toISOString();
+      for (const [locale, intl] of formatters) {
+        expect(formatDate(iso, locale), `${iso} ${locale}`).toBe(intl.format(new Date(time)));
+      }
+    }
+    expect(formatDate('not a date', intlLocale('ar'))).toBe('');
+  });
+
   it('adds the time of day when it matters', () => {
     expect(formatDateTime('2026-03-05T10:00:00Z', intlLocale('en'))).toMatch(/Mar.*2026.*\d{1,2}:00/);
     expect(formatDateTime('2026-03-05T10:00:00Z', intlLocale('ar'))).toMatch(/2026.*\d{1,2}:00/);

@@ -1,5 +1,6 @@
 import { EGYPT_GOVERNORATES, isGovernorate } from '@shop/contracts';
 import { useTranslation } from '../../i18n/useTranslation';
+import { compareIn } from '../../lib/collate';
 
 /**
  * Governorates are stored by their English name (what the API and couriers receive) and shown in the
@@ -9,8 +10,9 @@ import { useTranslation } from '../../i18n/useTranslation';
 export function useGovernorateNames() {
   const { t, i18n } = useTranslation();
   const nameOf = (state: string) => (isGovernorate(state) ? t(`governorates.${state}`) : state);
+  const compare = compareIn(i18n.language);
   const options = EGYPT_GOVERNORATES.map((value) => ({ value, name: nameOf(value) })).sort((a, b) =>
-    a.name.localeCompare(b.name, i18n.language),
+    compare(a.name, b.name),
   );
   return { nameOf, options };
 }

@@ -1,4 +1,3 @@
-import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import type { Category } from '@shop/contracts';
 import { ImageCardPlaceholder } from '../../../components/ImageCardPlaceholder';
@@ -13,7 +12,7 @@ export function CategoryCard({ category }: { category: Category }) {
   const { t } = useTranslation();
   const name = useLocalized().name(category);
   return (
-    <Card className="category-card h-100">
+    <div className="card category-card h-100">
       <ProductImage
         src={category.image_path}
         alt=""
@@ -21,10 +20,10 @@ export function CategoryCard({ category }: { category: Category }) {
         width={600}
         height={288}
       />
-      <Card.Body className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-        <Card.Title as="h3" className="h6 fw-semibold mb-0">
+      <div className="card-body d-flex flex-wrap align-items-center justify-content-between gap-2">
+        <h3 className="card-title h6 fw-semibold mb-0">
           <Localized value={name} />
-        </Card.Title>
+        </h3>
         <Link
           to={paths.category(category._id)}
           className="fw-semibold text-nowrap"
@@ -32,8 +31,8 @@ export function CategoryCard({ category }: { category: Category }) {
         >
           {t('department.showMore')}
         </Link>
-      </Card.Body>
-    </Card>
+      </div>
+    </div>
   );
 }
 

@@ -1,5 +1,3 @@
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { Localized } from '../../../components/Localized';
@@ -50,21 +48,21 @@ export function DepartmentPage() {
           {t('department.categories')}
         </h2>
         {categories.isLoading ? (
-          <Row className="g-3" role="status" aria-label={t('common.loading')}>
+          <div className="row g-3" role="status" aria-label={t('common.loading')}>
             {Array.from({ length: 4 }, (_, index) => (
-              <Col key={index} xs={6} md={4} lg={3}>
+              <div key={index} className="col-6 col-md-4 col-lg-3">
                 <CategoryCardPlaceholder />
-              </Col>
+              </div>
             ))}
-          </Row>
+          </div>
         ) : categories.data?.length ? (
-          <Row as="ul" className="g-3 list-unstyled">
+          <ul className="row g-3 list-unstyled">
             {categories.data.map((category) => (
-              <Col as="li" key={category._id} xs={6} md={4} lg={3}>
+              <li key={category._id} className="col-6 col-md-4 col-lg-3">
                 <CategoryCard category={category} />
-              </Col>
+              </li>
             ))}
-          </Row>
+          </ul>
         ) : (
           <EmptyState title={t(categories.isError ? 'common.loadFailed' : 'department.noCategories')} />
         )}

@@ -1,8 +1,3 @@
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Col from 'react-bootstrap/Col';
-import Placeholder from 'react-bootstrap/Placeholder';
-import Row from 'react-bootstrap/Row';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { summary, type ProductDetail } from '@shop/contracts';
@@ -42,7 +37,9 @@ export function ProductPage() {
       {isLoading ? (
         <ProductPlaceholder />
       ) : error || !product ? (
-        <Alert variant="danger">{errorMessage(error) ?? t('common.loadFailed')}</Alert>
+        <div role="alert" className="alert alert-danger">
+          {errorMessage(error) ?? t('common.loadFailed')}
+        </div>
       ) : (
         <ProductDetails product={product} />
       )}
@@ -111,11 +108,11 @@ function ProductDetails({ product }: { product: ProductDetail }) {
         </span>
         <Link to={paths.category(product.category._id)}>{category}</Link>
       </nav>
-      <Row className="g-4 g-lg-5">
-        <Col md={6} lg={5}>
+      <div className="row g-4 g-lg-5">
+        <div className="col-md-6 col-lg-5">
           <ImageGallery key={variant?._id ?? product._id} images={images} name={name.text} />
-        </Col>
-        <Col md={6} lg={7}>
+        </div>
+        <div className="col-md-6 col-lg-7">
           <p className="text-uppercase small fw-semibold text-primary mb-1">
             <bdi>{product.brand}</bdi>
           </p>
@@ -146,20 +143,19 @@ function ProductDetails({ product }: { product: ProductDetail }) {
           {hasVariants && <VariantPicker options={options} variants={variants} choice={choice} onChoose={onChoose} />}
           {!isAdmin && (
             <div className="d-flex flex-wrap gap-2 my-3">
-              <Button variant="accent" size="lg" disabled={!canBuy} onClick={addToCart}>
+              <button type="button" className="btn btn-accent btn-lg" disabled={!canBuy} onClick={addToCart}>
                 <CartIcon className="me-2" />
                 {t('product.addToCart')}
-              </Button>
-              <Button
-                variant="outline-secondary"
-                size="lg"
+              </button>
+              <button
+                type="button"
                 aria-pressed={favourite}
                 aria-label={t(favourite ? 'product.removeFavourite' : 'product.addFavourite', { name: name.text })}
-                className={`favourite-button${favourite ? ' is-active' : ''}`}
+                className={`btn btn-outline-secondary btn-lg favourite-button${favourite ? ' is-active' : ''}`}
                 onClick={() => actions.onToggleFavourite(product)}
               >
                 <HeartIcon filled={favourite} />
-              </Button>
+              </button>
             </div>
           )}
           <ProductPromises product={product} />
@@ -194,8 +190,8 @@ function ProductDetails({ product }: { product: ProductDetail }) {
               <dd className="col-7 col-sm-8">{t(product.cod ? 'common.yes' : 'common.no')}</dd>
             </dl>
           </section>
-        </Col>
-      </Row>
+        </div>
+      </div>
 
       <section aria-labelledby="reviews-heading" className="mt-5 reviews">
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
@@ -203,10 +199,10 @@ function ProductDetails({ product }: { product: ProductDetail }) {
             {t('reviews.heading')}
           </h2>
           {!isAdmin && (
-            <Button variant="outline-primary" onClick={writeReview}>
+            <button type="button" className="btn btn-outline-primary" onClick={writeReview}>
               <PencilIcon size={16} className="me-2" />
               {t('reviews.write')}
-            </Button>
+            </button>
           )}
         </div>
         <ReviewList productId={product._id} />
@@ -218,23 +214,24 @@ function ProductDetails({ product }: { product: ProductDetail }) {
 function ProductPlaceholder() {
   const { t } = useTranslation();
   return (
-    <Row className="g-4" role="status" aria-label={t('common.loading')}>
-      <Col md={6} lg={5}>
-        <Placeholder as="div" animation="glow">
-          <Placeholder className="w-100 rounded-4 ratio ratio-1x1" />
-        </Placeholder>
-      </Col>
-      <Col md={6} lg={7}>
-        <Placeholder as="p" animation="glow">
-          <Placeholder xs={3} />
-        </Placeholder>
-        <Placeholder as="h1" animation="glow">
-          <Placeholder xs={9} />
-        </Placeholder>
-        <Placeholder as="p" animation="glow">
-          <Placeholder xs={4} /> <Placeholder xs={6} /> <Placeholder xs={8} /> <Placeholder xs={5} />
-        </Placeholder>
-      </Col>
-    </Row>
+    <div className="row g-4" role="status" aria-label={t('common.loading')}>
+      <div className="col-md-6 col-lg-5">
+        <div className="placeholder-glow">
+          <span className="placeholder w-100 rounded-4 ratio ratio-1x1" />
+        </div>
+      </div>
+      <div className="col-md-6 col-lg-7">
+        <p className="placeholder-glow">
+          <span className="placeholder col-3" />
+        </p>
+        <h1 className="placeholder-glow">
+          <span className="placeholder col-9" />
+        </h1>
+        <p className="placeholder-glow">
+          <span className="placeholder col-4" /> <span className="placeholder col-6" />{' '}
+          <span className="placeholder col-8" /> <span className="placeholder col-5" />
+        </p>
+      </div>
+    </div>
   );
 }

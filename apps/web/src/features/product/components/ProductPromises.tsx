@@ -10,6 +10,7 @@ import {
 import { ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/icons';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
+import { compareIn } from '../../../lib/collate';
 import { paths } from '../../../lib/paths';
 import { readJson, writeJson } from '../../../lib/storage';
 import { useGetDeliveryDaysQuery } from '../../shop';
@@ -41,8 +42,9 @@ export function ProductPromises({ product }: { product: ProductDetail }) {
     writeJson(GOVERNORATE_KEY, value);
   };
   const days = data?.days.find((entry) => entry.governorate === governorate);
+  const compare = compareIn(i18n.language);
   const governorates = EGYPT_GOVERNORATES.map((value) => ({ value, name: t(`governorates.${value}`) })).sort((a, b) =>
-    a.name.localeCompare(b.name, i18n.language),
+    compare(a.name, b.name),
   );
 
   return (

@@ -1,6 +1,3 @@
-import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
-import Placeholder from 'react-bootstrap/Placeholder';
 import { notify } from '../../../lib/notify';
 import type { Review } from '@shop/contracts';
 import { CheckCircleIcon, TrashIcon } from '../../../components/icons';
@@ -31,9 +28,10 @@ export function ReviewList({ productId }: { productId: string }) {
     return (
       <div role="status" aria-label={t('common.loading')}>
         {Array.from({ length: 2 }, (_, index) => (
-          <Placeholder key={index} as="div" animation="glow" className="review mb-3">
-            <Placeholder xs={3} /> <Placeholder xs={8} /> <Placeholder xs={10} />
-          </Placeholder>
+          <div key={index} className="review mb-3 placeholder-glow">
+            <span className="placeholder col-3" /> <span className="placeholder col-8" />{' '}
+            <span className="placeholder col-10" />
+          </div>
         ))}
       </div>
     );
@@ -57,10 +55,10 @@ export function ReviewList({ productId }: { productId: string }) {
                   {review.user.name}
                 </span>
                 {review.verified && (
-                  <Badge bg="success-subtle" text="success" className="d-inline-flex align-items-center gap-1">
+                  <span className="badge bg-success-subtle text-success d-inline-flex align-items-center gap-1">
                     <CheckCircleIcon size={12} />
                     {t('reviews.verified')}
-                  </Badge>
+                  </span>
                 )}
               </div>
               <div className="d-flex flex-wrap align-items-center gap-2">
@@ -76,16 +74,16 @@ export function ReviewList({ productId }: { productId: string }) {
                 {review.comment}
               </p>
               {canDelete && (
-                <Button
-                  variant="outline-danger"
-                  size="sm"
+                <button
+                  type="button"
+                  className="btn btn-outline-danger btn-sm"
                   onClick={() => void remove(review)}
                   disabled={deleting && originalArgs?.id === review._id}
                   aria-label={t('reviews.deleteNamed', { title: review.title })}
                 >
                   <TrashIcon size={14} className="me-1" />
                   {t('reviews.delete')}
-                </Button>
+                </button>
               )}
             </article>
           </li>
