@@ -10,12 +10,12 @@ const zodLoaded = (page: Page) => page.evaluate(() => '__zod_globalRegistry' in 
  * The scripts a page fetches, by their addresses. react-bootstrap, and what it imports, is one file named after it
  * (apps/web/vite.config.ts): a page that has not fetched it has not run it.
  */
-function scriptsOf(page: Page): { paths: string[]; fetched: (name: RegExp) => boolean } {
-  const paths: string[] = [];
+function scriptsOf(page: Page): { paths: Set<string>; fetched: (name: RegExp) => boolean } {
+  const paths = new Set<string>();
   page.on('request', (sent) => {
-    if (sent.resourceType() === 'script') paths.push(new URL(sent.url()).pathname);
+    if (sent.resourceType() === 'script') paths.add(new URL(sent.url()).pathname);
   });
-  return { paths, fetched: (name) => paths.some((path) => name.test(path)) };
+  return { paths, fetched: (name) => [...paths].some((path) => name.test(path)) };
 }
 const REACT_BOOTSTRAP = /\/react-bootstrap-[^/]*\.js$/;
 
@@ -31,7 +31,7 @@ test.describe('first load', () => {
       await page.goto(path);
       expect(await zodLoaded(page), path).toBe(false);
     }
-    const code = await Promise.all(scripts.paths.map(async (path) => (await request.get(path)).text()));
+    const code = await Promise.all([...scripts.paths].map(async (path) => (await request.get(path)).text()));
     expect(code.length).toBeGreaterThan(0);
     expect(
       code.some((text) => text.includes('recharts-')),

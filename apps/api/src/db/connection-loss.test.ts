@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -6,6 +5,7 @@ import { openDatabase, type Database } from './client.js';
 import { transaction } from './transaction.js';
 import { isTryAgainLater } from '../lib/db-errors.js';
 import { createPgDatabase } from '../../test/pg-database.js';
+import { startPgProxy } from '../../test/security/server-process.js';
 
 /**
  * PostgreSQL ending a connection (a restart, a failover, an idle-connection reaper) while the shop holds it: in a
@@ -79,8 +79,11 @@ describe.runIf(Boolean(base))('a connection PostgreSQL ends (PostgreSQL)', () =>
   });
 
   it('as a transaction begins: its connection goes back to the pool, and the next transactions have one', async () => {
-    const proxy = await cuttingProxy(url);
-    const one = await openDatabase({ databaseUrl: proxy.url, poolMax: 1, migrate: false });
+    const target = new URL(url);
+    const proxy = await startPgProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const proxied = new URL(url);
+    proxied.host = `127.0.0.1:${proxy.port}`;
+    const one = await openDatabase({ databaseUrl: proxied.toString(), poolMax: 1, migrate: false });
     try {
       // The pool's only connection is idle, and the network drops it as BEGIN leaves: no error event warns first.
       await transaction(one.db, (tx) => tx.execute(sql`select 1`));
@@ -102,41 +105,3 @@ describe.runIf(Boolean(base))('a connection PostgreSQL ends (PostgreSQL)', () =>
     }
   });
 });
-
-/**
- * A TCP relay to PostgreSQL that can drop a connection the moment the shop next sends on it, as a network that
- * fails between two statements does: the connection looked healthy when the pool lent it.
- */
-async function cuttingProxy(url: string) {
-  const target = new URL(url);
-  let cut = false;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((shop) => {
-    const postgres = net.connect(Number(target.port || 5432), target.hostname);
-    for (const socket of [shop, postgres]) {
-      sockets.add(socket);
-      socket.on('error', () => {});
-      socket.on('close', () => sockets.delete(socket));
-    }
-    postgres.pipe(shop);
-    shop.on('data', (chunk) => {
-      if (!cut) return void postgres.write(chunk);
-      cut = false;
-      shop.destroy();
-      postgres.destroy();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const proxied = new URL(url);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String((server.address() as net.AddressInfo).port);
-  return {
-    url: proxied.toString(),
-    cutOnNextMessage: () => void (cut = true),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}

@@ -121,6 +121,11 @@ export interface PgProxy {
   cut(): Promise<void>;
   /** Drops every open connection and accepts new ones without ever answering (a black hole). */
   blackhole(): void;
+  /**
+   * Drops a connection the moment the API next sends on it, as a network failing between two statements does: the
+   * connection looked healthy when the pool lent it.
+   */
+  cutOnNextMessage(): void;
   /** Forwards again. */
   restore(): Promise<void>;
   close(): Promise<void>;
@@ -130,6 +135,7 @@ export async function startPgProxy(target: { host: string; port: number }): Prom
   const port = await freePort();
   const sockets = new Set<net.Socket>();
   let mode: 'up' | 'blackhole' = 'up';
+  let cutNext = false;
   const track = (socket: net.Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -140,7 +146,11 @@ export async function startPgProxy(target: { host: string; port: number }): Prom
     if (mode === 'blackhole') return;
     const upstream = net.connect(target.port, target.host);
     track(upstream);
-    client.pipe(upstream);
+    client.on('data', (chunk) => {
+      if (!cutNext) return void upstream.write(chunk);
+      cutNext = false;
+      client.destroy();
+    });
     upstream.pipe(client);
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
@@ -169,6 +179,9 @@ export async function startPgProxy(target: { host: string; port: number }): Prom
     blackhole() {
       mode = 'blackhole';
       dropAll();
+    },
+    cutOnNextMessage() {
+      cutNext = true;
     },
     async restore() {
       mode = 'up';

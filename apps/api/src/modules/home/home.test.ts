@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Banner, HomeData, ProductOption } from '@shop/contracts';
 import {
   createAdmin,
@@ -10,11 +10,12 @@ import {
   registerShopper,
   type Account,
   type TestContext,
+  createStaff,
 } from '../../../test/harness.js';
 import { ADDRESS, createProduct, createVariantProduct, testImage } from '../../../test/fixtures.js';
 import { multipart } from '../../../test/multipart.js';
 import { readFromCache } from '../../../test/cache-reads.js';
-import { orders, users } from '../../db/schema.js';
+import { orders } from '../../db/schema.js';
 import { cairoDay } from '../../lib/clock.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -206,8 +207,7 @@ describe('the home banners', () => {
   });
 
   it('is the work of staff who may change the catalogue: 403 for others, 401 for visitors', async () => {
-    const agent = await createAdmin(t.app);
-    await t.app.db.update(users).set({ staffRole: 'orders' }).where(eq(users.id, agent.id));
+    const agent = await createStaff(t.app, 'orders');
     expect((await add(bannerBody('Not mine'), agent)).statusCode).toBe(403);
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/banners', headers: agent.headers });
     expect(list.statusCode).toBe(403);

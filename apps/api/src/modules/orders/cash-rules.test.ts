@@ -9,7 +9,6 @@ import {
   orderStatusHistory,
   payments,
   products,
-  users,
 } from '../../db/schema.js';
 import { expireUnpaidOrders } from './expiry.js';
 import {
@@ -19,6 +18,7 @@ import {
   TEST_COD_SETTINGS,
   type Account,
   type TestContext,
+  createStaff,
 } from '../../../test/harness.js';
 import { ADDRESS, createProduct, type ProductFixture } from '../../../test/fixtures.js';
 import { mobileMaker } from '../../../test/messaging-simulators.js';
@@ -306,8 +306,7 @@ describe('a deposit first', () => {
         payload: { status: 'cancelled', reason: 'Out of the colour' },
       });
     // Money goes back with it: the orders desk, which moves orders but gives no refunds, may not.
-    const agent = await createAdmin(t.app);
-    await t.app.db.update(users).set({ staffRole: 'orders' }).where(eq(users.id, agent.id));
+    const agent = await createStaff(t.app, 'orders');
     expect((await cancel(agent)).statusCode).toBe(403);
     const cancelled = await cancel(admin);
     expect(cancelled.statusCode, cancelled.body).toBe(200);

@@ -16,15 +16,16 @@ export async function giveDepositsBack(deps: AfterCommitDeps, orderIds: readonly
       .select()
       .from(payments)
       .where(and(eq(payments.orderId, orderId), eq(payments.state, 'paid')));
+    const amount = paid?.amount ?? 0;
     await giveBack(deps, {
       orderId,
-      payment: paid ? { ...paid, amount: paid.amount ?? 0 } : null,
+      payment: paid ? { ...paid, amount } : null,
       kind: 'deposit',
       what: `The deposit of cancelled order ${orderId}`,
       record: (tx, now) =>
         tx
           .update(orders)
-          .set({ depositState: 'refunded', refunded: paid?.amount ?? 0, refundedAt: now, refundedBy: paid?.method })
+          .set({ depositState: 'refunded', refunded: amount, refundedAt: now, refundedBy: paid?.method })
           .where(and(eq(orders.id, orderId), eq(orders.depositState, 'refunding'))),
     });
   }

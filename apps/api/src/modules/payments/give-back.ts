@@ -4,16 +4,11 @@ import { payments } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { toEgp } from '../../lib/money.js';
 import type { AfterCommitDeps } from '../orders/lifecycle.js';
+import type { PaidPayment } from './provider.js';
 import { transaction } from '../../db/transaction.js';
 
-/** A payment as recorded, to be given back whole. */
-export interface PaymentToGiveBack {
-  provider: string;
-  providerRef: string;
-  transactionId: string | null;
-  amount: number;
-  paidAt: Date | null;
-}
+/** A payment as recorded, to be given back whole, through the provider that took it. */
+export type PaymentToGiveBack = Omit<PaidPayment, 'paid'> & { provider: string };
 
 export interface GiveBack {
   orderId: string;

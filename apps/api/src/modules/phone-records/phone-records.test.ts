@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { ConfirmationQueue, Order, PhoneRecord } from '@shop/contracts';
-import { users } from '../../db/schema.js';
 import {
   createAdmin,
   createTestApp,
@@ -11,6 +9,7 @@ import {
   registerShopper,
   type Account,
   type TestContext,
+  createStaff,
 } from '../../../test/harness.js';
 import { ADDRESS, createProduct } from '../../../test/fixtures.js';
 import { freePort } from '../../../test/security/server-process.js';
@@ -171,8 +170,7 @@ describe('a phone’s record', () => {
 
 describe('the route', () => {
   it('answers the desk’s agents, and refuses a shopper and a number that is not a mobile', async () => {
-    const agent = await createAdmin(t.app);
-    await t.app.db.update(users).set({ staffRole: 'orders' }).where(eq(users.id, agent.id));
+    const agent = await createStaff(t.app, 'orders');
     expect((await recordOf(newPhone(), agent)).placed).toBe(0);
     const url = `/api/admin/phone-records/${newPhone()}`;
     expect((await t.app.inject({ method: 'GET', url, headers: shopper.headers })).statusCode).toBe(403);

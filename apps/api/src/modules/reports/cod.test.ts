@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CodReport, Order, StaffOrderPlaced } from '@shop/contracts';
-import { orders, orderStatusHistory, users } from '../../db/schema.js';
+import { orders, orderStatusHistory } from '../../db/schema.js';
 import {
   confirmByShopper,
   createAdmin,
@@ -12,6 +12,7 @@ import {
   registerShopper,
   type Account,
   type TestContext,
+  createStaff,
 } from '../../../test/harness.js';
 import { ADDRESS, createProduct, type ProductFixture } from '../../../test/fixtures.js';
 
@@ -185,8 +186,7 @@ describe('the cash-on-delivery report', () => {
     ])
       expect((await report(bad)).statusCode, bad).toBe(400);
     expect((await report('from=2026-03-01&to=2026-03-01')).statusCode).toBe(200);
-    const agent = await createAdmin(t.app);
-    await t.app.db.update(users).set({ staffRole: 'orders' }).where(eq(users.id, agent.id));
+    const agent = await createStaff(t.app, 'orders');
     expect((await report('from=2026-03-01&to=2026-03-31', agent)).statusCode).toBe(403);
   });
 });

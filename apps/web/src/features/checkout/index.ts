@@ -5,6 +5,5 @@
 export { AddressLines } from './components/AddressLines';
 // The dashboard's new order types its delivery address with the checkout's form.
 export { AddressForm, blankAddress } from './components/AddressForm';
-export { useGovernorateNames } from './useGovernorateNames';
 // And asks for the customer's national ID as the checkout does.
 export { NationalIdField, nationalIdOf } from './components/NationalIdField';

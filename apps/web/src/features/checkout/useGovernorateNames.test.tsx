@@ -6,7 +6,7 @@ import checkoutAr from '../../i18n/checkout.ar.json';
 import adminAr from '../../i18n/admin.ar.json';
 import { AddressLines } from './components/AddressLines';
 import { EGYPT_GOVERNORATES } from '@shop/contracts';
-import { useGovernorateNames } from './useGovernorateNames';
+import { useGovernorateNames } from '../../i18n/useGovernorateNames';
 
 const address = {
   street: 'El Tahrir St',

@@ -8,7 +8,7 @@ import { codReportQuerySchema, TIME_TO_CONFIRM_HOURS, type CodReport, type CodRe
 import { intlLocale } from '../../../i18n';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { useGovernorateNames } from '../../checkout';
+import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 import { useGetCodReportQuery } from '../api/confirmationsApi';
 import { BarsChart, WeeksChart, type Bars } from './CodCharts';
 import { PageHeader } from './PageHeader';

@@ -18,7 +18,7 @@ import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
 import { intlLocale } from '../../../i18n';
 import { paths } from '../../../lib/paths';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { useGovernorateNames } from '../../checkout';
+import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 import { useGetAdminOrdersQuery } from '../api/adminApi';
 import { formatDateTime, shortId } from '../format';
 import { draftOf, filtersFromParams, NO_FILTERS, paramsOf, type FilterDraft } from '../orderFilters';

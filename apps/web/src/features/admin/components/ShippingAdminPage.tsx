@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ShippingRates } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { translateValidation } from '../../../i18n/validation';
-import { useGovernorateNames } from '../../checkout';
+import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 import { useGetShippingRatesQuery, useSaveShippingRatesMutation } from '../api/adminApi';
 import { notifyOutcome } from '../notifyOutcome';
 import { shippingFormSchema, shippingToForm, type ShippingFormInput } from '../shippingForm';

@@ -11,7 +11,7 @@ import { translateValidation } from '../../../i18n/validation';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { FormField } from '../../../components/FormField';
 import { DEFAULT_COUNTRY, isEgypt } from '../governorates';
-import { useGovernorateNames } from '../useGovernorateNames';
+import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 
 /** A new address's answers: Egypt, and the account's mobile number, are the likely ones. */
 export const blankAddress = (phone: string): AddressInput => ({

@@ -1,7 +1,7 @@
 import type { AddressInput } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { isEgypt } from '../governorates';
-import { useGovernorateNames } from '../useGovernorateNames';
+import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 
 /**
  * An address the way couriers in Egypt read it: building and street, apartment and floor, a landmark near it,

@@ -1,19 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  EGYPT_GOVERNORATES,
-  isGovernorate,
-  RETURN_WINDOW_DAYS,
-  type Governorate,
-  type ProductDetail,
-} from '@shop/contracts';
+import { isGovernorate, RETURN_WINDOW_DAYS, type Governorate, type ProductDetail } from '@shop/contracts';
 import { ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/icons';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { compareIn } from '../../../lib/collate';
 import { paths } from '../../../lib/paths';
 import { readJson, writeJson } from '../../../lib/storage';
 import { useGetDeliveryDaysQuery } from '../../shop';
+import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 
 /** The governorate the shopper chose last on a product page, kept in the browser. */
 const GOVERNORATE_KEY = 'deliveryGovernorate';
@@ -26,7 +20,7 @@ const DEFAULT_GOVERNORATE: Governorate = 'Cairo';
  * window, and the product's warranty when it states one.
  */
 export function ProductPromises({ product }: { product: ProductDetail }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const local = useLocalized();
   const warranty = local.warranty(product);
   const { data } = useGetDeliveryDaysQuery();
@@ -42,10 +36,7 @@ export function ProductPromises({ product }: { product: ProductDetail }) {
     writeJson(GOVERNORATE_KEY, value);
   };
   const days = data?.days.find((entry) => entry.governorate === governorate);
-  const compare = compareIn(i18n.language);
-  const governorates = EGYPT_GOVERNORATES.map((value) => ({ value, name: t(`governorates.${value}`) })).sort((a, b) =>
-    compare(a.name, b.name),
-  );
+  const { options: governorates } = useGovernorateNames();
 
   return (
     <ul className="product-promises list-unstyled my-3">

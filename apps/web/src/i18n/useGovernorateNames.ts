@@ -1,6 +1,6 @@
 import { EGYPT_GOVERNORATES, isGovernorate } from '@shop/contracts';
-import { useTranslation } from '../../i18n/useTranslation';
-import { compareIn } from '../../lib/collate';
+import { useTranslation } from './useTranslation';
+import { compareIn } from '../lib/collate';
 
 /**
  * Governorates are stored by their English name (what the API and couriers receive) and shown in the
