@@ -69,5 +69,8 @@ export const answersPlugin = fp(async (app: FastifyInstance) => {
     app.log.info(answer, 'request');
     if (metrics) countAnswer(metrics, answer);
   });
-  app.addHook('onResponse', async (request, reply) => app.answered(answerOf(request, reply)));
+  app.addHook('onResponse', (request, reply, done) => {
+    app.answered(answerOf(request, reply));
+    done();
+  });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq, sql } from 'drizzle-orm';
 import { PERMISSIONS, permissionsOfRole, say, type Permission } from '@shop/contracts';
@@ -117,21 +117,28 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   const sessionUser = sessionUserQuery(app);
 
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    const problem = accessProblem(route.config?.access);
-    if (problem) throw new Error(`Route ${String(route.method)} ${route.url} ${problem}`);
-  });
+  /** The hook of a route for signed-in callers: who is asking, and whether `access` lets them. */
+  const signedIn =
+    (access: Access): onRequestAsyncHookHandler =>
+    async (request) => {
+      const user = await authenticate(app, sessionUser, request);
+      request.user = user;
+      const permission = permissionOf(access);
+      if (permission && !can(user, permission))
+        throw forbidden(user.role ? say.api.roleNotAllowed : say.api.adminsOnly);
+      if (access === 'shopper' && user.role) throw forbidden(say.api.adminsHaveNoCart);
+    };
 
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access ?? 'public';
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) {
+      const problem = accessProblem(route.config?.access);
+      if (problem) throw new Error(`Route ${String(route.method)} ${route.url} ${problem}`);
+    }
+    const access = route.config?.access ?? 'public';
+    // On the routes for signed-in callers only, first of the route's hooks (the rate limit's come after).
     // 'metrics': a scraper with METRICS_TOKEN, not a session (plugins/metrics.ts checks it).
-    if (access === 'public' || access === 'metrics') return;
-    const user = await authenticate(app, sessionUser, request);
-    request.user = user;
-    const permission = permissionOf(access);
-    if (permission && !can(user, permission)) throw forbidden(user.role ? say.api.roleNotAllowed : say.api.adminsOnly);
-    if (access === 'shopper' && user.role) throw forbidden(say.api.adminsHaveNoCart);
+    if (access !== 'public' && access !== 'metrics')
+      route.onRequest = [signedIn(access), ...[route.onRequest ?? []].flat()];
   });
 });
 

@@ -7,8 +7,9 @@ import fp from 'fastify-plugin';
  * The id itself is chosen by Fastify's genReqId (lib/request-id.ts).
  */
 export const requestIdPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.addHook('preSerialization', async (request, reply, payload) => {
     if (reply.statusCode < 400 || !payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;

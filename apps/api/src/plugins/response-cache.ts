@@ -290,15 +290,14 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: { datab
 
   // On the catalogue routes only, after the hooks already there (the rate limit's among them), so a hit is counted
   // against its client's limit like any other request.
+  // Whatever became of the answer (stored, an error, a client that went away), the waiters go on.
+  const releaseWaiters = async (request: FastifyRequest) => request.cacheFill?.();
   app.addHook('onRoute', (route) => {
     if (!route.config?.cache) return;
     route.onRequest = [...[route.onRequest ?? []].flat(), answerFromCache];
+    route.onResponse = [...[route.onResponse ?? []].flat(), releaseWaiters];
+    route.onRequestAbort = [...[route.onRequestAbort ?? []].flat(), releaseWaiters];
   });
-
-  // Whatever became of the answer (stored, an error, a client that went away), the waiters go on.
-  const releaseWaiters = async (request: FastifyRequest) => request.cacheFill?.();
-  app.addHook('onResponse', releaseWaiters);
-  app.addHook('onRequestAbort', releaseWaiters);
 
   // Registered after the security headers and the other onSend hooks, so the stored headers are final.
   app.addHook('onSend', async (request, reply, payload) => {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import cors from '@fastify/cors';
@@ -46,6 +46,7 @@ const PERMISSIONS_POLICY = [
   'usb=()',
   'xr-spatial-tracking=()',
 ].join(', ');
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 const hstsWanted = (config: Config) => config.PUBLIC_URL.startsWith('https://');
 
 /**
@@ -81,11 +82,17 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   });
   // A signed-in answer (a cart, an address, the audit log) is for its caller only, and so is the answer to anything
   // but a read (a sign-in's session token, a password reset): no cache may keep them.
-  app.addHook('onSend', async (request, reply) => {
+  const noStore: onSendHookHandler = (request, reply, payload, done) => {
     const access = request.routeOptions.config?.access;
-    const read = request.method === 'GET' || request.method === 'HEAD';
-    if (((access && access !== 'public') || !read) && !reply.hasHeader('cache-control'))
+    if (((access && access !== 'public') || !isRead(request.method)) && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
+    done(null, payload);
+  };
+  // On the routes it can concern only: a public read (most traffic, every catalogue read) runs no hook for it.
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if ((access && access !== 'public') || [route.method].flat().some((method) => !isRead(method)))
+      route.onSend = [...[route.onSend ?? []].flat(), noStore];
   });
   // Same origin needs no CORS; a separately hosted front end is allowed only when configured.
   if (app.config.CORS_ORIGIN)
