@@ -75,6 +75,26 @@ describe('the request log', () => {
     expect(await onlyLineOf(badUrl.headers['x-request-id'])).toMatchObject({ statusCode: 400 });
   });
 
+  it('keeps no secret an address carries: signed links, provider secrets, client secrets', async () => {
+    const secret = 'S3cr3tV4lue';
+    const addresses = [
+      `/api/order/confirm/${secret}`,
+      `/api/user/password-reset/${UNKNOWN_ID}/${secret}`,
+      `/api/messaging/cequens/dlr/${secret}?status=2`,
+      `/api/messaging/reminders/stop/${secret}`,
+      `/api/payment/offline/intent?client_secret=${secret}&x=1`,
+      `/api/messaging/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${secret}&hub.challenge=1`,
+      `/confirm/${secret}`,
+      `/ar/password-reset/${UNKNOWN_ID}/${secret}`,
+    ];
+    for (const url of addresses) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const line = await onlyLineOf(res.headers['x-request-id']);
+      expect(JSON.stringify(line), url).not.toContain(secret);
+      expect(line.url, url).toBe(url.replace(secret, '…'));
+    }
+  });
+
   it('writes one line for an answer from the response cache', async () => {
     const { hit } = await readUntilHit(
       (url) => t.app.inject({ method: 'GET', url }),

@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LogController } from 'fastify';
 import fp from 'fastify-plugin';
 import { countAnswer } from './metrics.js';
+import { loggedUrl } from '../lib/logged-url.js';
 
 /** One answered request, as its log line and the request metrics see it. */
 export interface Answer {
   /** The request id, as in the answer's X-Request-Id header. */
   reqId: string;
   method: string;
-  /** Path and query, as asked. */
+  /** Path and query, as asked, with any secret in them hidden (lib/logged-url.ts). */
   url: string;
   /** The route pattern (/api/product/one/:id); absent when no route matched. */
   route?: string;
@@ -36,7 +37,10 @@ declare module 'fastify' {
  */
 export class OneLinePerRequest extends LogController {
   override incomingRequest(request: FastifyRequest) {
-    request.log.debug({ req: request }, 'incoming request');
+    request.log.debug(
+      { method: request.method, url: loggedUrl(request.url, request.routeOptions.url) },
+      'incoming request',
+    );
   }
   override routeNotFound() {}
   override requestCompleted(...args: Parameters<LogController['requestCompleted']>) {
@@ -50,7 +54,7 @@ export function answerOf(request: FastifyRequest, reply: FastifyReply, responseT
   return {
     reqId: request.id,
     method: request.method,
-    url: request.url,
+    url: loggedUrl(request.url, route),
     ...(route ? { route } : {}),
     statusCode: reply.statusCode,
     responseTime,
