@@ -2,6 +2,7 @@ import { and, desc, eq, exists, gt, notInArray, sql } from 'drizzle-orm';
 import {
   say,
   canTransition,
+  orderRef,
   render,
   ONLINE_METHODS,
   PENDING_PAYMENT_TTL_MS,
@@ -10,6 +11,7 @@ import {
   type PaymentState,
   type PaymentStarted,
   type PaymentStatus,
+  type Said,
   type StartPaymentInput,
 } from '@shop/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -87,23 +89,35 @@ const SETTLED: PaymentState[] = ['paid', 'refunded', 'voided'];
 export function paymentsService(deps: PaymentsDeps) {
   const { db } = deps;
 
-  /** The order as the provider is told about it: its lines, its buyer and where it goes. */
-  async function payable(tx: DbOrTx, order: typeof orders.$inferSelect, user: AuthUser) {
-    const lines = await tx
-      .select({ name: orderItems.name, price: orderItems.price, quantity: orderItems.quantity })
+  /**
+   * The lines that make up what the order pays online, as the provider shows them. A deposit is one line of its own:
+   * the goods are paid for at the door. Otherwise the goods at their prices and the delivery, as the shopper was
+   * billed; the provider insists that the lines add up to the amount and none is negative, so a coupon's discount
+   * makes it one line for the whole order.
+   */
+  async function linesOf(tx: DbOrTx, order: typeof orders.$inferSelect): Promise<PayableOrder['items']> {
+    const amount = dueOnline(order);
+    const language = order.language === 'ar' ? 'ar' : 'en';
+    const line = (name: Said, piastres: number) => ({ name: render(name, language), amount: piastres, quantity: 1 });
+    if (order.depositState) return [line(say.api.depositItem, amount)];
+    const goods = await tx
+      .select({ name: orderItems.name, amount: orderItems.price, quantity: orderItems.quantity })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id));
+    const delivery = order.shipping + order.codFee;
+    const billed = delivery > 0 ? [...goods, line(say.api.deliveryItem, delivery)] : goods;
+    const adds = billed.reduce((sum, each) => sum + each.amount * each.quantity, 0) === amount;
+    return adds ? billed : [line(say.api.orderItem(orderRef(order.id)), amount)];
+  }
+
+  /** The order as the provider is told about it: its lines, its buyer and where it goes. */
+  async function payable(tx: DbOrTx, order: typeof orders.$inferSelect, user: AuthUser): Promise<PayableOrder> {
     const [buyer] = await tx.select({ name: users.name, phone: users.phone }).from(users).where(eq(users.id, user.id));
     const { phone, ...address } = order.deliveryAddress;
-    const amount = dueOnline(order);
-    // A deposit is one line of its own: the goods are paid for at the door.
-    const items = order.depositState
-      ? [{ name: render(say.api.depositItem, order.language === 'ar' ? 'ar' : 'en'), amount, quantity: 1 }]
-      : lines.map((line) => ({ name: line.name, amount: line.price, quantity: line.quantity }));
     return {
       id: order.id,
-      amount,
-      items,
+      amount: dueOnline(order),
+      items: await linesOf(tx, order),
       customer: { name: buyer?.name ?? user.name, email: user.email, phone: phone || buyer?.phone || '' },
       address,
       language: order.language,
