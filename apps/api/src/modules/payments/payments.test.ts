@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Order } from '@shop/contracts';
-import { auditLogs, cartItems, orders, paymentEvents, products } from '../../db/schema.js';
+import { auditLogs, cartItems, orders, paymentEvents, payments, products } from '../../db/schema.js';
 import {
   createAdmin,
   createTestApp,
@@ -56,7 +56,7 @@ function stripeEvent(
   type: string,
   orderId: string,
   amount: number,
-  opts: { id?: string; signWith?: string; at?: Date } = {},
+  opts: { id?: string; signWith?: string; at?: Date; intentId?: string } = {},
 ) {
   const payload = JSON.stringify({
     id: opts.id ?? `evt_${randomBytes(8).toString('hex')}`,
@@ -65,7 +65,7 @@ function stripeEvent(
     created: Math.floor(t.clock.now().getTime() / 1000),
     data: {
       object: {
-        id: `pi_${randomBytes(8).toString('hex')}`,
+        id: opts.intentId ?? `pi_${randomBytes(8).toString('hex')}`,
         object: 'payment_intent',
         amount,
         currency: 'egp',
@@ -503,15 +503,23 @@ describe('webhook', () => {
     expect((await orderRow(order._id))?.status).toBe('shipped');
   });
 
-  it('a payment for an order already cancelled leaves it cancelled and is audited for a refund', async () => {
+  it('a payment for an order already cancelled leaves it cancelled and is given back', async () => {
     const user = await registerShopper(t.app);
     const product = await createProduct(t.app.db, { price: 10 });
     const order = await cardOrder(user, [[product, 1]]);
+    const intentId = (await secretFor(user, order._id)).split('_secret_')[0];
     await cardOrder(user, [[product, 1]], 'cash');
-    const event = stripeEvent('payment_intent.succeeded', order._id, 1000);
+    // The intent was charged before Stripe heard it should be cancelled.
+    const event = stripeEvent('payment_intent.succeeded', order._id, 1000, { intentId });
     expect((await deliver(event.payload, event.signature)).statusCode).toBe(200);
     expect((await orderRow(order._id))?.status).toBe('cancelled');
-    expect(await auditsFor('paid_after_cancel', order._id)).toHaveLength(1);
+    expect((await auditsFor('paid_after_cancel', order._id))[0]?.message).toMatch(/giving it back/);
+    expect(await auditsFor('paid_after_cancel_refunded', order._id)).toHaveLength(1);
+    const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(payment?.state).toBe('refunded');
+    // Delivered again, it gives nothing back a second time.
+    expect((await deliver(event.payload, event.signature)).statusCode).toBe(200);
+    expect(await auditsFor('paid_after_cancel_refunded', order._id)).toHaveLength(1);
   });
 
   it('acknowledges events the shop does not act on', async () => {

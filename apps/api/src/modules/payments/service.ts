@@ -43,12 +43,16 @@ async function firstDelivery(db: DbOrTx, event: { id: string; kind: string }, at
   return Boolean(fresh);
 }
 
-/** A payment that arrived for an order already paid, to be given back once its record is committed. */
-interface SecondPayment {
+/**
+ * A payment the order does not take, to be given back once its record is committed: a second payment of an order
+ * already paid, or one that came after its order was cancelled.
+ */
+interface UnwantedPayment {
   provider: string;
   orderId: string;
   event: PaymentEvent;
   at: Date;
+  kind: 'duplicate' | 'paid_after_cancel';
 }
 
 /** The mark of a payment being started for an order (see createPaymentIntent). */
@@ -299,12 +303,12 @@ export function paymentsService(deps: PaymentsDeps) {
   async function receive(provider: PaymentProvider, event: PaymentEvent): Promise<void> {
     // Outcome for /metrics: the event's kind, or refused when it does not fit its order.
     const count = (outcome: string) => deps.metrics?.payments.inc({ provider: provider.name, outcome });
-    const second = await apply(event, provider.name).catch((err: unknown) => {
+    const unwanted = await apply(event, provider.name).catch((err: unknown) => {
       count('refused');
       throw err;
     });
     count(event.kind);
-    if (second) await refundSecond(second);
+    if (unwanted) await giveBackUnwanted(unwanted);
   }
 
   /** The shopper back from a hosted checkout: verified like a callback, it only says which order to show. */
@@ -385,7 +389,7 @@ export function paymentsService(deps: PaymentsDeps) {
    * Applies a verified event once: its id goes into payment_events first, so a redelivery changes
    * nothing. Orders only move forward (pending → paid), so late or reordered events are harmless.
    */
-  async function apply(event: PaymentEvent, provider: string): Promise<SecondPayment | null> {
+  async function apply(event: PaymentEvent, provider: string): Promise<UnwantedPayment | null> {
     const order = await findOrder(event, provider);
     const who = { userId: order?.userId ?? null, userEmail: order?.email ?? null };
     const data = {
@@ -424,7 +428,7 @@ export function paymentsService(deps: PaymentsDeps) {
     }
 
     const after = new AfterCommit();
-    const second = await transaction(db, async (tx): Promise<SecondPayment | null> => {
+    const unwanted = await transaction(db, async (tx): Promise<UnwantedPayment | null> => {
       const now = deps.clock.now();
       if (!(await firstDelivery(tx, event, now))) return null;
       const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
@@ -446,10 +450,11 @@ export function paymentsService(deps: PaymentsDeps) {
             (p) => p.providerRef !== event.providerRef || p.transactionId !== event.transactionId,
           );
           if (other && status !== 'cancelled') return secondPayment(tx, order, event, other, now, { who, data });
-          await tx
+          const [own] = await tx
             .update(payments)
             .set({ state: 'paid', transactionId: event.transactionId, paidAt: now })
-            .where(unsettled);
+            .where(unsettled)
+            .returning({ provider: payments.provider });
           // A cash order's deposit paid: the order goes on as a cash order starts, asked to confirm if the shop asks.
           const confirming = locked?.depositState === 'due' ? (await loadCodSettings(tx)).confirmation : null;
           const to: OrderStatus = !confirming ? 'paid' : confirming.enabled ? 'awaiting_confirmation' : 'confirmed';
@@ -491,13 +496,16 @@ export function paymentsService(deps: PaymentsDeps) {
               await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), exists(bought)));
             }
           } else if (status === 'cancelled') {
+            // Its checkout outlived the order (a Paymob intention or a kiosk reference cannot be withdrawn): the
+            // money is not the shop's to keep. Only money this payment newly brought goes back, once.
             await audit(tx, {
               type: 'payment',
               action: 'paid_after_cancel',
-              message: `Order ${order.id} was paid after it had been cancelled: refund ${toEgp(order.bill)} EGP`,
+              message: `Order ${order.id} was paid after it had been cancelled (${toEgp(due)} EGP): ${own ? 'giving it back' : 'refund it by hand'}`,
               ...who,
               data,
             });
+            if (own) return { ...own, event, at: now, orderId: order.id, kind: 'paid_after_cancel' };
           }
           return null;
         }
@@ -568,13 +576,13 @@ export function paymentsService(deps: PaymentsDeps) {
       }
     });
     await after.run(deps);
-    return second;
+    return unwanted;
   }
 
   /**
    * A successful payment for an order that another payment had paid already. It is recorded on its
    * own payment row (or, when the same payment was charged twice, in the audit log only) and named
-   * loudly; a second payment of its own is given back after the commit (refundSecond).
+   * loudly; a second payment of its own is given back after the commit (giveBackUnwanted).
    */
   async function secondPayment(
     tx: Tx,
@@ -583,13 +591,13 @@ export function paymentsService(deps: PaymentsDeps) {
     first: { providerRef: string; transactionId: string | null },
     now: Date,
     { who, data }: { who: { userId: string | null; userEmail: string | null }; data: Record<string, unknown> },
-  ): Promise<SecondPayment | null> {
+  ): Promise<UnwantedPayment | null> {
     const [own] = await tx
       .update(payments)
       .set({ state: 'paid', transactionId: event.transactionId, paidAt: now })
       .where(and(eq(payments.providerRef, event.providerRef), notInArray(payments.state, SETTLED)))
       .returning({ provider: payments.provider });
-    const refundable = own ? { ...own, event, at: now, orderId: order.id } : null;
+    const refundable = own ? { ...own, event, at: now, orderId: order.id, kind: 'duplicate' as const } : null;
     deps.log.error(
       { order: order.id, first: first.providerRef, second: event.providerRef, transaction: event.transactionId },
       'an order was paid twice',
@@ -604,14 +612,17 @@ export function paymentsService(deps: PaymentsDeps) {
     return refundable;
   }
 
-  /** Gives a second payment back through the provider that took it; a refusal is left, logged, for an admin. */
-  function refundSecond(second: SecondPayment): Promise<void> {
-    const { event, orderId } = second;
+  /** Gives a payment the order does not take back through the provider that took it; a refusal is left, logged, for an admin. */
+  function giveBackUnwanted(unwanted: UnwantedPayment): Promise<void> {
+    const { event, orderId, kind } = unwanted;
     return giveBack(deps, {
       orderId,
-      payment: { ...event, provider: second.provider, paidAt: second.at },
-      kind: 'duplicate',
-      what: `The second payment of order ${orderId}`,
+      payment: { ...event, provider: unwanted.provider, paidAt: unwanted.at },
+      kind,
+      what:
+        kind === 'duplicate'
+          ? `The second payment of order ${orderId}`
+          : `The payment of order ${orderId}, cancelled before it came`,
     });
   }
 

@@ -653,6 +653,32 @@ describe('one payable intention per order, paid once', () => {
     expect(await stockOf(product.id)).toBe(4);
   });
 
+  it('paid in an old tab after a newer order cancelled it: the order stays cancelled and the payment is voided', async () => {
+    const user = await registerShopper(t.app);
+    const product = await createProduct(t.app.db, { price: 80, stock: 5 });
+    const order = await onlineOrder(user, [[product, 1]]);
+    const card = await checkoutUrl(user, order._id, 'card');
+    // A newer order replaces the unpaid one; Paymob's intention cannot be withdrawn and stays payable.
+    await onlineOrder(user, [[product, 1]]);
+    expect((await orderRow(order._id))?.status).toBe('cancelled');
+    await payAtCheckout(card, { card: '4111111111111111' });
+    expect((await orderRow(order._id))?.status).toBe('cancelled');
+    expect(await historyOf(order._id)).toEqual(['pending', 'cancelled']);
+    const [late] = await auditsFor('paid_after_cancel', order._id);
+    expect(late?.message).toMatch(/80 EGP\): giving it back/);
+    const [payment] = await paymentsOf(order._id);
+    expect(simulator.received.at(-1)).toMatchObject({
+      path: '/api/acceptance/void_refund/void',
+      body: { transaction_id: payment?.transactionId },
+    });
+    expect(await auditsFor('paid_after_cancel_refunded', order._id)).toHaveLength(1);
+    await expect.poll(async () => (await auditsFor('payment_voided', order._id)).length).toBe(1);
+    expect((await paymentsOf(order._id)).map((p) => p.state)).toEqual(['voided']);
+    expect((await orderRow(order._id))?.status).toBe('cancelled');
+    // The stock came back when the order was cancelled, and only then: the newer order holds one.
+    expect(await stockOf(product.id)).toBe(4);
+  });
+
   it('when the second payment could not be given back, the admin’s refund gives back the payment that paid the order', async () => {
     const admin = await createAdmin(t.app);
     const user = await registerShopper(t.app);
