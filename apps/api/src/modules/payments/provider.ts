@@ -49,6 +49,7 @@ export interface PaymentEvent {
   orderId: string | null;
   /** The provider's id for the payment, as `StartedPayment.providerRef` gave it. */
   providerRef: string;
+  /** What was paid, or what a refund gave back: 0 when the provider does not say (a Fawry partial refund). */
   amount: number;
   currency: string;
   /** The provider's transaction, which a refund of a paid order names. */

@@ -540,26 +540,25 @@ export function paymentsService(deps: PaymentsDeps) {
           // back (its request is on record), or when the whole bill was given back from the provider's own
           // dashboard: either way the money is gone, so the order moves on (a paid one cancelled, its
           // stock returned; a returned one refunded), once, under the order's lock. A partial refund made
-          // at the provider leaves the order be.
+          // at the provider leaves the order be. A refund whose amount the provider does not say (amount 0, Fawry's
+          // PARTIAL_REFUNDED) is recorded as the amount the request asked for.
           const to: OrderStatus | null = status === 'paid' ? 'cancelled' : status === 'returned' ? 'refunded' : null;
+          const requested = await refundRequested(tx, order.id, now);
           const finalises =
-            locked &&
-            to &&
-            locked.paymentIntentId === event.providerRef &&
-            (event.amount >= order.bill || (await refundRequested(tx, order.id, now)))
+            locked && to && locked.paymentIntentId === event.providerRef && (event.amount >= order.bill || requested)
               ? { locked, to }
               : null;
           const story = {
             type: 'payment' as const,
             action: `payment_${event.kind}`,
-            message: `Payment for order ${order.id} ${event.kind} (${toEgp(event.amount)} EGP)${finalises ? `: the order is ${finalises.to}${finalises.to === 'cancelled' ? ' and its stock returned' : ''}` : ''}`,
+            message: `Payment for order ${order.id} ${event.kind} (${event.amount ? `${toEgp(event.amount)} EGP` : 'in part'})${finalises ? `: the order is ${finalises.to}${finalises.to === 'cancelled' ? ' and its stock returned' : ''}` : ''}`,
             ...who,
             data: { ...data, ...(finalises ? { [finalises.to]: true } : {}) },
           };
           if (finalises) {
             const [refunded] = await tx.select({ method: payments.method }).from(payments).where(ofThisPayment);
             const given = {
-              refunded: Math.min(event.amount || order.bill, order.bill),
+              refunded: Math.min(event.amount || requested?.amount || order.bill, order.bill),
               refundedAt: now,
               refundedBy: refunded?.method ?? 'card',
             };
