@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Order } from '@shop/contracts';
@@ -16,6 +16,7 @@ import { ADDRESS as address, createProduct, type ProductFixture } from '../../..
 import { loadConfig } from '../../config.js';
 import { stripeProvider } from './stripe-provider.js';
 import { offlineWebhookSecret, PROCESSING_DELAY_MS, signWebhook } from './offline-provider.js';
+import { startFawrySimulator } from './fawry/simulator.js';
 
 let t: TestContext;
 let secret: string;
@@ -174,6 +175,64 @@ describe('with Stripe keys', () => {
       ).toBe(400);
     } finally {
       await keyed.close();
+    }
+  });
+
+  it('the card chosen again after a Fawry reference gets a new Stripe intent, not the cancelled one replayed', async () => {
+    // Stripe as its idempotency keys make it answer: the same key, the first answer again.
+    const intents = new Map<string, { id: string; client_secret: string; status: string }>();
+    const keys: string[] = [];
+    const create = vi
+      .spyOn(Stripe.resources.PaymentIntents.prototype, 'create')
+      .mockImplementation((async (_params: unknown, options?: { idempotencyKey?: string }) => {
+        const key = options?.idempotencyKey ?? randomBytes(8).toString('hex');
+        keys.push(key);
+        const id = `pi_${randomBytes(8).toString('hex')}`;
+        const intent = intents.get(key) ?? { id, client_secret: `${id}_secret_x`, status: 'requires_payment_method' };
+        intents.set(key, intent);
+        return intent;
+      }) as never);
+    const cancel = vi.spyOn(Stripe.resources.PaymentIntents.prototype, 'cancel').mockImplementation((async (
+      id: string,
+    ) => {
+      const intent = [...intents.values()].find((each) => each.id === id);
+      if (intent) intent.status = 'canceled';
+      return intent;
+    }) as never);
+    const fawry = await startFawrySimulator({ merchantCode: 'fawry_m', securityKey: 'fawry_k' });
+    const keyed = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_offline',
+      STRIPE_WEBHOOK_SECRET: 'whsec_stripe_tests',
+      FAWRY_MERCHANT_CODE: 'fawry_m',
+      FAWRY_SECURITY_KEY: 'fawry_k',
+      FAWRY_API_URL: fawry.url,
+    });
+    try {
+      const user = await registerShopper(keyed.app);
+      const order = await placeOrderOf(keyed.app, user, [[await createProduct(keyed.app.db), 1]], address, 'visa');
+      const start = async (method: string) => {
+        const res = await keyed.app.inject({
+          method: 'POST',
+          url: '/api/payment/create-payment-intent',
+          headers: user.headers,
+          payload: { order_id: order._id, method },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as { clientSecret: string }).clientSecret;
+      };
+      const first = await start('card');
+      await start('fawry');
+      const again = await start('card');
+      expect(again).not.toBe(first);
+      expect([...intents.values()].find((each) => each.client_secret === again)?.status).toBe(
+        'requires_payment_method',
+      );
+      expect(keys).toEqual([`order-${order._id}-1`, `order-${order._id}-3`]);
+    } finally {
+      create.mockRestore();
+      cancel.mockRestore();
+      await keyed.close();
+      await fawry.close();
     }
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, gt, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gt, notInArray, sql } from 'drizzle-orm';
 import {
   say,
   canTransition,
@@ -117,6 +117,7 @@ export function paymentsService(deps: PaymentsDeps) {
   /** The order as the provider is told about it: its lines, its buyer and where it goes. */
   async function payable(tx: DbOrTx, order: typeof orders.$inferSelect, user: AuthUser): Promise<PayableOrder> {
     const [buyer] = await tx.select({ name: users.name, phone: users.phone }).from(users).where(eq(users.id, user.id));
+    const [started] = await tx.select({ count: count() }).from(payments).where(eq(payments.orderId, order.id));
     const { phone, ...address } = order.deliveryAddress;
     return {
       id: order.id,
@@ -126,6 +127,7 @@ export function paymentsService(deps: PaymentsDeps) {
       address,
       language: order.language,
       payBy: new Date(order.createdAt.getTime() + PENDING_PAYMENT_TTL_MS),
+      attempt: (started?.count ?? 0) + 1,
     };
   }
 

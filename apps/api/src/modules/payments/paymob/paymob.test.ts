@@ -206,6 +206,7 @@ describe('configuration', () => {
       address,
       language: 'en',
       payBy: new Date(),
+      attempt: 1,
     };
     await expect(cardOnly.start(order, 'kiosk', undefined)).rejects.toMatchObject({
       statusCode: 400,
