@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import type { Order } from '@shop/contracts';
+import { say, type Order } from '@shop/contracts';
 import { auditLogs, cartItems, orders, paymentEvents, payments, products } from '../../db/schema.js';
 import {
   createAdmin,
@@ -17,6 +17,8 @@ import { loadConfig } from '../../config.js';
 import { stripeProvider } from './stripe-provider.js';
 import { offlineWebhookSecret, PROCESSING_DELAY_MS, signWebhook } from './offline-provider.js';
 import { startFawrySimulator } from './fawry/simulator.js';
+import { OutcomeUnknown } from './provider.js';
+import { REFUND_SETTLE_MS } from './refund-request.js';
 
 let t: TestContext;
 let secret: string;
@@ -468,6 +470,63 @@ describe('refund', () => {
     expect(await auditsFor('order_refunded', order._id)).toHaveLength(1);
   });
 
+  it('a partial refund whose answer was lost is finalised by Stripe’s charge.refunded, and a retry is refused', async () => {
+    const admin = await createAdmin(t.app);
+    const user = await registerShopper(t.app);
+    const order = await cardOrder(user, [[await createProduct(t.app.db, { price: 50 }), 1]]);
+    const clientSecret = await secretFor(user, order._id);
+    await confirm(clientSecret, GOOD_CARD);
+    const refund = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/order/${order._id}/refund`,
+        headers: admin.headers,
+        payload: { amount: 20 },
+      });
+    // Stripe gives the 20 EGP back, but its answer never reaches the shop.
+    const asked = vi
+      .spyOn(t.app.payments.named('offline'), 'refund')
+      .mockRejectedValueOnce(new OutcomeUnknown(502, say.api.refundFailed));
+    try {
+      expect((await refund()).statusCode).toBe(502);
+      expect((await orderRow(order._id))?.status).toBe('paid');
+      const payload = JSON.stringify({
+        id: `evt_${randomBytes(8).toString('hex')}`,
+        object: 'event',
+        type: 'charge.refunded',
+        created: Math.floor(t.clock.now().getTime() / 1000),
+        data: {
+          object: {
+            id: `ch_${randomBytes(8).toString('hex')}`,
+            object: 'charge',
+            payment_intent: clientSecret.split('_secret_')[0],
+            amount: 5000,
+            amount_refunded: 2000,
+            currency: 'egp',
+            refunded: false,
+            metadata: {},
+          },
+        },
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret,
+        timestamp: Math.floor(t.clock.now().getTime() / 1000),
+      });
+      expect((await deliver(payload, signature)).statusCode).toBe(200);
+      expect(await orderRow(order._id)).toMatchObject({ status: 'cancelled', refunded: 2000 });
+      t.clock.advance(REFUND_SETTLE_MS + 60_000);
+      try {
+        expect((await refund()).statusCode).toBe(409);
+      } finally {
+        t.clock.advance(-(REFUND_SETTLE_MS + 60_000));
+      }
+      expect(asked).toHaveBeenCalledTimes(1);
+    } finally {
+      asked.mockRestore();
+    }
+  });
+
   it('an admin who cancels a paid order refunds its whole bill: the shop never keeps the money of a cancelled order', async () => {
     const admin = await createAdmin(t.app);
     const user = await registerShopper(t.app);
@@ -582,7 +641,7 @@ describe('webhook', () => {
   });
 
   it('acknowledges events the shop does not act on', async () => {
-    const event = stripeEvent('charge.refunded', '6f1c2a52-0b7e-4c1e-9a57-3f1d2e4b5c6d', 1000);
+    const event = stripeEvent('payment_intent.created', '6f1c2a52-0b7e-4c1e-9a57-3f1d2e4b5c6d', 1000);
     expect((await deliver(event.payload, event.signature)).statusCode).toBe(200);
     const unknown = stripeEvent('payment_intent.succeeded', '6f1c2a52-0b7e-4c1e-9a57-3f1d2e4b5c6d', 1000);
     expect((await deliver(unknown.payload, unknown.signature)).statusCode).toBe(200);
