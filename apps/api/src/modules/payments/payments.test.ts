@@ -184,16 +184,17 @@ describe('with Stripe keys', () => {
     // Stripe as its idempotency keys make it answer: the same key, the first answer again.
     const intents = new Map<string, { id: string; client_secret: string; status: string }>();
     const keys: string[] = [];
-    const create = vi
-      .spyOn(Stripe.resources.PaymentIntents.prototype, 'create')
-      .mockImplementation((async (_params: unknown, options?: { idempotencyKey?: string }) => {
-        const key = options?.idempotencyKey ?? randomBytes(8).toString('hex');
-        keys.push(key);
-        const id = `pi_${randomBytes(8).toString('hex')}`;
-        const intent = intents.get(key) ?? { id, client_secret: `${id}_secret_x`, status: 'requires_payment_method' };
-        intents.set(key, intent);
-        return intent;
-      }) as never);
+    const create = vi.spyOn(Stripe.resources.PaymentIntents.prototype, 'create').mockImplementation((async (
+      _params: unknown,
+      options?: { idempotencyKey?: string },
+    ) => {
+      const key = options?.idempotencyKey ?? randomBytes(8).toString('hex');
+      keys.push(key);
+      const id = `pi_${randomBytes(8).toString('hex')}`;
+      const intent = intents.get(key) ?? { id, client_secret: `${id}_secret_x`, status: 'requires_payment_method' };
+      intents.set(key, intent);
+      return intent;
+    }) as never);
     const cancel = vi.spyOn(Stripe.resources.PaymentIntents.prototype, 'cancel').mockImplementation((async (
       id: string,
     ) => {

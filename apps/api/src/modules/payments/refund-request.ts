@@ -22,7 +22,11 @@ export const REFUND_SETTLE_MS = 15 * 60_000;
  * The order's refund request while it stands, with the piastres it asked for (null on a request made before they
  * were recorded): a provider's callback that does not say how much went back (Fawry's PARTIAL_REFUNDED) records these.
  */
-export async function refundRequested(db: DbOrTx, orderId: string, now: Date): Promise<{ amount: number | null } | null> {
+export async function refundRequested(
+  db: DbOrTx,
+  orderId: string,
+  now: Date,
+): Promise<{ amount: number | null } | null> {
   const [row] = await db
     .select({ amount: paymentEvents.amount })
     .from(paymentEvents)

@@ -173,7 +173,8 @@ export async function startFawrySimulator(options: FawrySimulatorOptions) {
     found.refunded += request.refundAmount;
     found.status = found.refunded + 1e-9 >= found.amount ? 'REFUNDED' : 'PARTIAL_REFUNDED';
     if (refundsFailHalfWay) json(res, 500, { statusCode: 500, statusDescription: 'Internal error' });
-    else json(res, 200, { type: 'ResponseDataModel', statusCode: 200, statusDescription: 'Operation done successfully' });
+    else
+      json(res, 200, { type: 'ResponseDataModel', statusCode: 200, statusDescription: 'Operation done successfully' });
     // As at Fawry, the notification follows the answer.
     setImmediate(() => void notify(found).catch(() => undefined));
   }
