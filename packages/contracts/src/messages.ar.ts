@@ -257,6 +257,8 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   couponNotApplicable: 'هذا الكوبون لا ينطبق على المنتجات الموجودة في سلتك',
   notAwaitingCard: 'هذا الطلب لا ينتظر الدفع بالبطاقة',
   depositItem: 'رسوم التوصيل مدفوعة مقدمًا (والباقي نقدًا عند الاستلام)',
+  deliveryItem: 'التوصيل',
+  orderItem: (ref) => `الطلب رقم #${ref}`,
   paymentStarting: 'ما زال بدء دفع هذا الطلب جاريًا، يرجى المحاولة بعد لحظات',
   cardUnavailable: 'الدفع بالبطاقة غير متاح الآن، يرجى المحاولة مرة أخرى',
   amountMismatch: 'مبلغ الدفع لا يطابق قيمة الطلب',

@@ -261,6 +261,8 @@ export const API_MSG = {
   // Payments
   notAwaitingCard: 'This order is not waiting for a card payment',
   depositItem: 'Delivery fees, paid ahead (the rest is paid in cash at the door)',
+  deliveryItem: 'Delivery',
+  orderItem: (ref: string) => `Order #${ref}`,
   paymentStarting: 'A payment for this order is still being started, please try again in a moment',
   cardUnavailable: 'Card payment is not available right now, please try again',
   amountMismatch: 'The payment amount does not match the order',

@@ -751,6 +751,8 @@ export const paymentEvents = pgTable('payment_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  /** A refund request's piastres (payments/refund-request.ts); null on every other row. */
+  amount: integer('amount'),
 });
 
 export const auditLogs = pgTable(

@@ -76,14 +76,14 @@ export function refundsService(deps: RefundsDeps) {
         await transition(tx, [order], move, after, now);
         return null;
       }
-      return { order, from, to, amount, reason: input.reason ?? null, paid: await requestRefund(tx, order) };
+      return { order, from, to, amount, reason: input.reason ?? null, paid: await requestRefund(tx, order, amount) };
     });
     if (request) await giveBack(by, request, after);
     await after.run(deps);
   }
 
-  /** Records, under the order's lock, that its money is being given back; answers the payment that paid it. */
-  async function requestRefund(tx: Tx, order: OrderRow) {
+  /** Records, under the order's lock, that `amount` of its money is being given back; answers the payment that paid it. */
+  async function requestRefund(tx: Tx, order: OrderRow, amount: number) {
     // The payment that paid the order is the first one; a later one still marked paid is a second
     // payment whose automatic refund has not gone through, and is not what this refund gives back.
     const [paid] = await tx
@@ -96,8 +96,8 @@ export function refundsService(deps: RefundsDeps) {
     // A request older than REFUND_SETTLE_MS was never made: this one takes its place.
     await tx
       .insert(paymentEvents)
-      .values({ id: refundRequestId(order.id), type: 'refund_requested', receivedAt: now })
-      .onConflictDoUpdate({ target: paymentEvents.id, set: { receivedAt: now } });
+      .values({ id: refundRequestId(order.id), type: 'refund_requested', receivedAt: now, amount })
+      .onConflictDoUpdate({ target: paymentEvents.id, set: { receivedAt: now, amount } });
     return paid ?? null;
   }
 

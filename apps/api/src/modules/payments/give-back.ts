@@ -15,7 +15,7 @@ export interface GiveBack {
   /** The payment; none on record is a refusal like the provider's. */
   payment: PaymentToGiveBack | null;
   /** Its audit entries are `<kind>_refunded` and `<kind>_refund_failed`. */
-  kind: 'deposit' | 'duplicate';
+  kind: 'deposit' | 'duplicate' | 'paid_after_cancel';
   /** What is given back, for the audit's messages: "The deposit of cancelled order …". */
   what: string;
   /** What else is written with the payment's new state, in its transaction. */

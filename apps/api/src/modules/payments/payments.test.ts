@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import type { Order } from '@shop/contracts';
-import { auditLogs, cartItems, orders, paymentEvents, products } from '../../db/schema.js';
+import { say, type Order } from '@shop/contracts';
+import { auditLogs, cartItems, orders, paymentEvents, payments, products } from '../../db/schema.js';
 import {
   createAdmin,
   createTestApp,
@@ -16,6 +16,9 @@ import { ADDRESS as address, createProduct, type ProductFixture } from '../../..
 import { loadConfig } from '../../config.js';
 import { stripeProvider } from './stripe-provider.js';
 import { offlineWebhookSecret, PROCESSING_DELAY_MS, signWebhook } from './offline-provider.js';
+import { startFawrySimulator } from './fawry/simulator.js';
+import { OutcomeUnknown } from './provider.js';
+import { REFUND_SETTLE_MS } from './refund-request.js';
 
 let t: TestContext;
 let secret: string;
@@ -56,7 +59,7 @@ function stripeEvent(
   type: string,
   orderId: string,
   amount: number,
-  opts: { id?: string; signWith?: string; at?: Date } = {},
+  opts: { id?: string; signWith?: string; at?: Date; intentId?: string } = {},
 ) {
   const payload = JSON.stringify({
     id: opts.id ?? `evt_${randomBytes(8).toString('hex')}`,
@@ -65,7 +68,7 @@ function stripeEvent(
     created: Math.floor(t.clock.now().getTime() / 1000),
     data: {
       object: {
-        id: `pi_${randomBytes(8).toString('hex')}`,
+        id: opts.intentId ?? `pi_${randomBytes(8).toString('hex')}`,
         object: 'payment_intent',
         amount,
         currency: 'egp',
@@ -174,6 +177,65 @@ describe('with Stripe keys', () => {
       ).toBe(400);
     } finally {
       await keyed.close();
+    }
+  });
+
+  it('the card chosen again after a Fawry reference gets a new Stripe intent, not the cancelled one replayed', async () => {
+    // Stripe as its idempotency keys make it answer: the same key, the first answer again.
+    const intents = new Map<string, { id: string; client_secret: string; status: string }>();
+    const keys: string[] = [];
+    const create = vi.spyOn(Stripe.resources.PaymentIntents.prototype, 'create').mockImplementation((async (
+      _params: unknown,
+      options?: { idempotencyKey?: string },
+    ) => {
+      const key = options?.idempotencyKey ?? randomBytes(8).toString('hex');
+      keys.push(key);
+      const id = `pi_${randomBytes(8).toString('hex')}`;
+      const intent = intents.get(key) ?? { id, client_secret: `${id}_secret_x`, status: 'requires_payment_method' };
+      intents.set(key, intent);
+      return intent;
+    }) as never);
+    const cancel = vi.spyOn(Stripe.resources.PaymentIntents.prototype, 'cancel').mockImplementation((async (
+      id: string,
+    ) => {
+      const intent = [...intents.values()].find((each) => each.id === id);
+      if (intent) intent.status = 'canceled';
+      return intent;
+    }) as never);
+    const fawry = await startFawrySimulator({ merchantCode: 'fawry_m', securityKey: 'fawry_k' });
+    const keyed = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_offline',
+      STRIPE_WEBHOOK_SECRET: 'whsec_stripe_tests',
+      FAWRY_MERCHANT_CODE: 'fawry_m',
+      FAWRY_SECURITY_KEY: 'fawry_k',
+      FAWRY_API_URL: fawry.url,
+    });
+    try {
+      const user = await registerShopper(keyed.app);
+      const order = await placeOrderOf(keyed.app, user, [[await createProduct(keyed.app.db), 1]], address, 'visa');
+      const start = async (method: string) => {
+        const res = await keyed.app.inject({
+          method: 'POST',
+          url: '/api/payment/create-payment-intent',
+          headers: user.headers,
+          payload: { order_id: order._id, method },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as { clientSecret: string }).clientSecret;
+      };
+      const first = await start('card');
+      await start('fawry');
+      const again = await start('card');
+      expect(again).not.toBe(first);
+      expect([...intents.values()].find((each) => each.client_secret === again)?.status).toBe(
+        'requires_payment_method',
+      );
+      expect(keys).toEqual([`order-${order._id}-1`, `order-${order._id}-3`]);
+    } finally {
+      create.mockRestore();
+      cancel.mockRestore();
+      await keyed.close();
+      await fawry.close();
     }
   });
 
@@ -409,6 +471,63 @@ describe('refund', () => {
     expect(await auditsFor('order_refunded', order._id)).toHaveLength(1);
   });
 
+  it('a partial refund whose answer was lost is finalised by Stripe’s charge.refunded, and a retry is refused', async () => {
+    const admin = await createAdmin(t.app);
+    const user = await registerShopper(t.app);
+    const order = await cardOrder(user, [[await createProduct(t.app.db, { price: 50 }), 1]]);
+    const clientSecret = await secretFor(user, order._id);
+    await confirm(clientSecret, GOOD_CARD);
+    const refund = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/order/${order._id}/refund`,
+        headers: admin.headers,
+        payload: { amount: 20 },
+      });
+    // Stripe gives the 20 EGP back, but its answer never reaches the shop.
+    const asked = vi
+      .spyOn(t.app.payments.named('offline'), 'refund')
+      .mockRejectedValueOnce(new OutcomeUnknown(502, say.api.refundFailed));
+    try {
+      expect((await refund()).statusCode).toBe(502);
+      expect((await orderRow(order._id))?.status).toBe('paid');
+      const payload = JSON.stringify({
+        id: `evt_${randomBytes(8).toString('hex')}`,
+        object: 'event',
+        type: 'charge.refunded',
+        created: Math.floor(t.clock.now().getTime() / 1000),
+        data: {
+          object: {
+            id: `ch_${randomBytes(8).toString('hex')}`,
+            object: 'charge',
+            payment_intent: clientSecret.split('_secret_')[0],
+            amount: 5000,
+            amount_refunded: 2000,
+            currency: 'egp',
+            refunded: false,
+            metadata: {},
+          },
+        },
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret,
+        timestamp: Math.floor(t.clock.now().getTime() / 1000),
+      });
+      expect((await deliver(payload, signature)).statusCode).toBe(200);
+      expect(await orderRow(order._id)).toMatchObject({ status: 'cancelled', refunded: 2000 });
+      t.clock.advance(REFUND_SETTLE_MS + 60_000);
+      try {
+        expect((await refund()).statusCode).toBe(409);
+      } finally {
+        t.clock.advance(-(REFUND_SETTLE_MS + 60_000));
+      }
+      expect(asked).toHaveBeenCalledTimes(1);
+    } finally {
+      asked.mockRestore();
+    }
+  });
+
   it('an admin who cancels a paid order refunds its whole bill: the shop never keeps the money of a cancelled order', async () => {
     const admin = await createAdmin(t.app);
     const user = await registerShopper(t.app);
@@ -503,19 +622,27 @@ describe('webhook', () => {
     expect((await orderRow(order._id))?.status).toBe('shipped');
   });
 
-  it('a payment for an order already cancelled leaves it cancelled and is audited for a refund', async () => {
+  it('a payment for an order already cancelled leaves it cancelled and is given back', async () => {
     const user = await registerShopper(t.app);
     const product = await createProduct(t.app.db, { price: 10 });
     const order = await cardOrder(user, [[product, 1]]);
+    const intentId = (await secretFor(user, order._id)).split('_secret_')[0];
     await cardOrder(user, [[product, 1]], 'cash');
-    const event = stripeEvent('payment_intent.succeeded', order._id, 1000);
+    // The intent was charged before Stripe heard it should be cancelled.
+    const event = stripeEvent('payment_intent.succeeded', order._id, 1000, { intentId });
     expect((await deliver(event.payload, event.signature)).statusCode).toBe(200);
     expect((await orderRow(order._id))?.status).toBe('cancelled');
-    expect(await auditsFor('paid_after_cancel', order._id)).toHaveLength(1);
+    expect((await auditsFor('paid_after_cancel', order._id))[0]?.message).toMatch(/giving it back/);
+    expect(await auditsFor('paid_after_cancel_refunded', order._id)).toHaveLength(1);
+    const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(payment?.state).toBe('refunded');
+    // Delivered again, it gives nothing back a second time.
+    expect((await deliver(event.payload, event.signature)).statusCode).toBe(200);
+    expect(await auditsFor('paid_after_cancel_refunded', order._id)).toHaveLength(1);
   });
 
   it('acknowledges events the shop does not act on', async () => {
-    const event = stripeEvent('charge.refunded', '6f1c2a52-0b7e-4c1e-9a57-3f1d2e4b5c6d', 1000);
+    const event = stripeEvent('payment_intent.created', '6f1c2a52-0b7e-4c1e-9a57-3f1d2e4b5c6d', 1000);
     expect((await deliver(event.payload, event.signature)).statusCode).toBe(200);
     const unknown = stripeEvent('payment_intent.succeeded', '6f1c2a52-0b7e-4c1e-9a57-3f1d2e4b5c6d', 1000);
     expect((await deliver(unknown.payload, unknown.signature)).statusCode).toBe(200);

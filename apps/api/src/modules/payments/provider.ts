@@ -49,6 +49,7 @@ export interface PaymentEvent {
   orderId: string | null;
   /** The provider's id for the payment, as `StartedPayment.providerRef` gave it. */
   providerRef: string;
+  /** What was paid, or what a refund gave back: 0 when the provider does not say (a Fawry partial refund). */
   amount: number;
   currency: string;
   /** The provider's transaction, which a refund of a paid order names. */
@@ -71,6 +72,11 @@ export interface PayableOrder {
   language: string;
   /** When the order stops waiting for a payment that is pending (orders/expiry.ts): a reference expires with it. */
   payBy: Date;
+  /**
+   * Which of the order's payments this is (1 for its first): a provider's idempotency key names the attempt, so a
+   * payment started after another (a Fawry reference, then the card again) is never answered with an earlier one.
+   */
+  attempt: number;
 }
 
 export interface StartedPayment {

@@ -18,9 +18,17 @@ export const refundRequestId = (orderId: string) => `refund-request:${orderId}`;
  */
 export const REFUND_SETTLE_MS = 15 * 60_000;
 
-export async function refundRequested(db: DbOrTx, orderId: string, now: Date): Promise<boolean> {
+/**
+ * The order's refund request while it stands, with the piastres it asked for (null on a request made before they
+ * were recorded): a provider's callback that does not say how much went back (Fawry's PARTIAL_REFUNDED) records these.
+ */
+export async function refundRequested(
+  db: DbOrTx,
+  orderId: string,
+  now: Date,
+): Promise<{ amount: number | null } | null> {
   const [row] = await db
-    .select({ id: paymentEvents.id })
+    .select({ amount: paymentEvents.amount })
     .from(paymentEvents)
     .where(
       and(
@@ -28,5 +36,5 @@ export async function refundRequested(db: DbOrTx, orderId: string, now: Date): P
         gt(paymentEvents.receivedAt, new Date(now.getTime() - REFUND_SETTLE_MS)),
       ),
     );
-  return Boolean(row);
+  return row ?? null;
 }

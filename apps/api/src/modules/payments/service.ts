@@ -1,7 +1,8 @@
-import { and, desc, eq, exists, gt, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gt, notInArray, sql } from 'drizzle-orm';
 import {
   say,
   canTransition,
+  orderRef,
   render,
   ONLINE_METHODS,
   PENDING_PAYMENT_TTL_MS,
@@ -10,6 +11,7 @@ import {
   type PaymentState,
   type PaymentStarted,
   type PaymentStatus,
+  type Said,
   type StartPaymentInput,
 } from '@shop/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -41,12 +43,16 @@ async function firstDelivery(db: DbOrTx, event: { id: string; kind: string }, at
   return Boolean(fresh);
 }
 
-/** A payment that arrived for an order already paid, to be given back once its record is committed. */
-interface SecondPayment {
+/**
+ * A payment the order does not take, to be given back once its record is committed: a second payment of an order
+ * already paid, or one that came after its order was cancelled.
+ */
+interface UnwantedPayment {
   provider: string;
   orderId: string;
   event: PaymentEvent;
   at: Date;
+  kind: 'duplicate' | 'paid_after_cancel';
 }
 
 /** The mark of a payment being started for an order (see createPaymentIntent). */
@@ -87,27 +93,41 @@ const SETTLED: PaymentState[] = ['paid', 'refunded', 'voided'];
 export function paymentsService(deps: PaymentsDeps) {
   const { db } = deps;
 
-  /** The order as the provider is told about it: its lines, its buyer and where it goes. */
-  async function payable(tx: DbOrTx, order: typeof orders.$inferSelect, user: AuthUser) {
-    const lines = await tx
-      .select({ name: orderItems.name, price: orderItems.price, quantity: orderItems.quantity })
+  /**
+   * The lines that make up what the order pays online, as the provider shows them. A deposit is one line of its own:
+   * the goods are paid for at the door. Otherwise the goods at their prices and the delivery, as the shopper was
+   * billed; the provider insists that the lines add up to the amount and none is negative, so a coupon's discount
+   * makes it one line for the whole order.
+   */
+  async function linesOf(tx: DbOrTx, order: typeof orders.$inferSelect): Promise<PayableOrder['items']> {
+    const amount = dueOnline(order);
+    const language = order.language === 'ar' ? 'ar' : 'en';
+    const line = (name: Said, piastres: number) => ({ name: render(name, language), amount: piastres, quantity: 1 });
+    if (order.depositState) return [line(say.api.depositItem, amount)];
+    const goods = await tx
+      .select({ name: orderItems.name, amount: orderItems.price, quantity: orderItems.quantity })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id));
+    const delivery = order.shipping + order.codFee;
+    const billed = delivery > 0 ? [...goods, line(say.api.deliveryItem, delivery)] : goods;
+    const adds = billed.reduce((sum, each) => sum + each.amount * each.quantity, 0) === amount;
+    return adds ? billed : [line(say.api.orderItem(orderRef(order.id)), amount)];
+  }
+
+  /** The order as the provider is told about it: its lines, its buyer and where it goes. */
+  async function payable(tx: DbOrTx, order: typeof orders.$inferSelect, user: AuthUser): Promise<PayableOrder> {
     const [buyer] = await tx.select({ name: users.name, phone: users.phone }).from(users).where(eq(users.id, user.id));
+    const [started] = await tx.select({ count: count() }).from(payments).where(eq(payments.orderId, order.id));
     const { phone, ...address } = order.deliveryAddress;
-    const amount = dueOnline(order);
-    // A deposit is one line of its own: the goods are paid for at the door.
-    const items = order.depositState
-      ? [{ name: render(say.api.depositItem, order.language === 'ar' ? 'ar' : 'en'), amount, quantity: 1 }]
-      : lines.map((line) => ({ name: line.name, amount: line.price, quantity: line.quantity }));
     return {
       id: order.id,
-      amount,
-      items,
+      amount: dueOnline(order),
+      items: await linesOf(tx, order),
       customer: { name: buyer?.name ?? user.name, email: user.email, phone: phone || buyer?.phone || '' },
       address,
       language: order.language,
       payBy: new Date(order.createdAt.getTime() + PENDING_PAYMENT_TTL_MS),
+      attempt: (started?.count ?? 0) + 1,
     };
   }
 
@@ -285,12 +305,12 @@ export function paymentsService(deps: PaymentsDeps) {
   async function receive(provider: PaymentProvider, event: PaymentEvent): Promise<void> {
     // Outcome for /metrics: the event's kind, or refused when it does not fit its order.
     const count = (outcome: string) => deps.metrics?.payments.inc({ provider: provider.name, outcome });
-    const second = await apply(event, provider.name).catch((err: unknown) => {
+    const unwanted = await apply(event, provider.name).catch((err: unknown) => {
       count('refused');
       throw err;
     });
     count(event.kind);
-    if (second) await refundSecond(second);
+    if (unwanted) await giveBackUnwanted(unwanted);
   }
 
   /** The shopper back from a hosted checkout: verified like a callback, it only says which order to show. */
@@ -371,7 +391,7 @@ export function paymentsService(deps: PaymentsDeps) {
    * Applies a verified event once: its id goes into payment_events first, so a redelivery changes
    * nothing. Orders only move forward (pending → paid), so late or reordered events are harmless.
    */
-  async function apply(event: PaymentEvent, provider: string): Promise<SecondPayment | null> {
+  async function apply(event: PaymentEvent, provider: string): Promise<UnwantedPayment | null> {
     const order = await findOrder(event, provider);
     const who = { userId: order?.userId ?? null, userEmail: order?.email ?? null };
     const data = {
@@ -410,7 +430,7 @@ export function paymentsService(deps: PaymentsDeps) {
     }
 
     const after = new AfterCommit();
-    const second = await transaction(db, async (tx): Promise<SecondPayment | null> => {
+    const unwanted = await transaction(db, async (tx): Promise<UnwantedPayment | null> => {
       const now = deps.clock.now();
       if (!(await firstDelivery(tx, event, now))) return null;
       const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
@@ -432,10 +452,11 @@ export function paymentsService(deps: PaymentsDeps) {
             (p) => p.providerRef !== event.providerRef || p.transactionId !== event.transactionId,
           );
           if (other && status !== 'cancelled') return secondPayment(tx, order, event, other, now, { who, data });
-          await tx
+          const [own] = await tx
             .update(payments)
             .set({ state: 'paid', transactionId: event.transactionId, paidAt: now })
-            .where(unsettled);
+            .where(unsettled)
+            .returning({ provider: payments.provider });
           // A cash order's deposit paid: the order goes on as a cash order starts, asked to confirm if the shop asks.
           const confirming = locked?.depositState === 'due' ? (await loadCodSettings(tx)).confirmation : null;
           const to: OrderStatus = !confirming ? 'paid' : confirming.enabled ? 'awaiting_confirmation' : 'confirmed';
@@ -477,13 +498,16 @@ export function paymentsService(deps: PaymentsDeps) {
               await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), exists(bought)));
             }
           } else if (status === 'cancelled') {
+            // Its checkout outlived the order (a Paymob intention or a kiosk reference cannot be withdrawn): the
+            // money is not the shop's to keep. Only money this payment newly brought goes back, once.
             await audit(tx, {
               type: 'payment',
               action: 'paid_after_cancel',
-              message: `Order ${order.id} was paid after it had been cancelled: refund ${toEgp(order.bill)} EGP`,
+              message: `Order ${order.id} was paid after it had been cancelled (${toEgp(due)} EGP): ${own ? 'giving it back' : 'refund it by hand'}`,
               ...who,
               data,
             });
+            if (own) return { ...own, event, at: now, orderId: order.id, kind: 'paid_after_cancel' };
           }
           return null;
         }
@@ -518,26 +542,25 @@ export function paymentsService(deps: PaymentsDeps) {
           // back (its request is on record), or when the whole bill was given back from the provider's own
           // dashboard: either way the money is gone, so the order moves on (a paid one cancelled, its
           // stock returned; a returned one refunded), once, under the order's lock. A partial refund made
-          // at the provider leaves the order be.
+          // at the provider leaves the order be. A refund whose amount the provider does not say (amount 0, Fawry's
+          // PARTIAL_REFUNDED) is recorded as the amount the request asked for.
           const to: OrderStatus | null = status === 'paid' ? 'cancelled' : status === 'returned' ? 'refunded' : null;
+          const requested = await refundRequested(tx, order.id, now);
           const finalises =
-            locked &&
-            to &&
-            locked.paymentIntentId === event.providerRef &&
-            (event.amount >= order.bill || (await refundRequested(tx, order.id, now)))
+            locked && to && locked.paymentIntentId === event.providerRef && (event.amount >= order.bill || requested)
               ? { locked, to }
               : null;
           const story = {
             type: 'payment' as const,
             action: `payment_${event.kind}`,
-            message: `Payment for order ${order.id} ${event.kind} (${toEgp(event.amount)} EGP)${finalises ? `: the order is ${finalises.to}${finalises.to === 'cancelled' ? ' and its stock returned' : ''}` : ''}`,
+            message: `Payment for order ${order.id} ${event.kind} (${event.amount ? `${toEgp(event.amount)} EGP` : 'in part'})${finalises ? `: the order is ${finalises.to}${finalises.to === 'cancelled' ? ' and its stock returned' : ''}` : ''}`,
             ...who,
             data: { ...data, ...(finalises ? { [finalises.to]: true } : {}) },
           };
           if (finalises) {
             const [refunded] = await tx.select({ method: payments.method }).from(payments).where(ofThisPayment);
             const given = {
-              refunded: Math.min(event.amount || order.bill, order.bill),
+              refunded: Math.min(event.amount || requested?.amount || order.bill, order.bill),
               refundedAt: now,
               refundedBy: refunded?.method ?? 'card',
             };
@@ -554,13 +577,13 @@ export function paymentsService(deps: PaymentsDeps) {
       }
     });
     await after.run(deps);
-    return second;
+    return unwanted;
   }
 
   /**
    * A successful payment for an order that another payment had paid already. It is recorded on its
    * own payment row (or, when the same payment was charged twice, in the audit log only) and named
-   * loudly; a second payment of its own is given back after the commit (refundSecond).
+   * loudly; a second payment of its own is given back after the commit (giveBackUnwanted).
    */
   async function secondPayment(
     tx: Tx,
@@ -569,13 +592,13 @@ export function paymentsService(deps: PaymentsDeps) {
     first: { providerRef: string; transactionId: string | null },
     now: Date,
     { who, data }: { who: { userId: string | null; userEmail: string | null }; data: Record<string, unknown> },
-  ): Promise<SecondPayment | null> {
+  ): Promise<UnwantedPayment | null> {
     const [own] = await tx
       .update(payments)
       .set({ state: 'paid', transactionId: event.transactionId, paidAt: now })
       .where(and(eq(payments.providerRef, event.providerRef), notInArray(payments.state, SETTLED)))
       .returning({ provider: payments.provider });
-    const refundable = own ? { ...own, event, at: now, orderId: order.id } : null;
+    const refundable = own ? { ...own, event, at: now, orderId: order.id, kind: 'duplicate' as const } : null;
     deps.log.error(
       { order: order.id, first: first.providerRef, second: event.providerRef, transaction: event.transactionId },
       'an order was paid twice',
@@ -590,14 +613,17 @@ export function paymentsService(deps: PaymentsDeps) {
     return refundable;
   }
 
-  /** Gives a second payment back through the provider that took it; a refusal is left, logged, for an admin. */
-  function refundSecond(second: SecondPayment): Promise<void> {
-    const { event, orderId } = second;
+  /** Gives a payment the order does not take back through the provider that took it; a refusal is left, logged, for an admin. */
+  function giveBackUnwanted(unwanted: UnwantedPayment): Promise<void> {
+    const { event, orderId, kind } = unwanted;
     return giveBack(deps, {
       orderId,
-      payment: { ...event, provider: second.provider, paidAt: second.at },
-      kind: 'duplicate',
-      what: `The second payment of order ${orderId}`,
+      payment: { ...event, provider: unwanted.provider, paidAt: unwanted.at },
+      kind,
+      what:
+        kind === 'duplicate'
+          ? `The second payment of order ${orderId}`
+          : `The payment of order ${orderId}, cancelled before it came`,
     });
   }
 

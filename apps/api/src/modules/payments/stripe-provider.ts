@@ -35,8 +35,10 @@ export function stripeProvider(deps: ProviderDeps): PaymentProvider {
             metadata: { order_id: order.id },
             automatic_payment_methods: { enabled: true },
           },
-          // Stripe replays the first answer for the same key, so a double click never makes two intents.
-          { idempotencyKey: `order-${order.id}` },
+          // Stripe replays the first answer for the same key (for 24 hours): one key per attempt, so a start that died
+          // is answered with its intent, and the card chosen again after another method gets an intent of its own
+          // rather than the earlier one, cancelled when the shopper turned away from it.
+          { idempotencyKey: `order-${order.id}-${order.attempt}` },
         )
         .catch(refused('Stripe refused to create a payment intent', say.api.cardUnavailable, { order: order.id }));
       if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);

@@ -57,6 +57,8 @@ const READINGS = {
   amount_mismatch: (d, say) => all({ ref: say.order(d.orderId), amount: say.money(d.amount), bill: say.money(d.bill) }),
   unknown_order: (d, say) => all({ amount: say.money(d.amount) }),
   paid_after_cancel: orderPaid,
+  paid_after_cancel_refund_failed: orderPaid,
+  paid_after_cancel_refunded: orderPaid,
   payment_duplicate: orderPaid,
   duplicate_refund_failed: orderPaid,
   duplicate_refunded: orderPaid,

@@ -32,6 +32,7 @@ import { freePort } from '../../../../test/security/server-process.js';
 import { expireUnpaidOrders } from '../../orders/expiry.js';
 import { startPaymobSimulator } from '../paymob/simulator.js';
 import { pollUnsettledPayments } from '../poll.js';
+import { REFUND_SETTLE_MS } from '../refund-request.js';
 import { FAWRY_TEST_CARD, startFawrySimulator } from './simulator.js';
 import { notificationSignature, refundSignature, type Notification } from './wire.js';
 
@@ -366,6 +367,51 @@ describe('Fawry notifications', () => {
       .poll(() => fawry.notified.filter((n) => n.notification.merchantRefNumber === payment.providerRef).length)
       .toBe(2);
     expect(await historyOf(order._id)).toEqual(['pending', 'paid', 'cancelled']);
+  });
+});
+
+describe('a partial refund whose answer was lost', () => {
+  it('is finalised by Fawry’s PARTIAL_REFUNDED notification with the amount asked for, and a retry is refused', async () => {
+    const product = await createProduct(t.app.db, { price: 100, stock: 3 });
+    const shopper = await registerShopper(t.app);
+    const admin = await createAdmin(t.app);
+    const { order, payment, reference } = await referenceOrder(shopper, product);
+    await fawry.payReference(reference);
+    expect(await orderStatus(order._id)).toBe('paid');
+    const refund = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/order/${order._id}/refund`,
+        headers: admin.headers,
+        payload: { amount: 40 },
+      });
+    const refundsAsked = () =>
+      fawry.received.filter(
+        (r) => r.path.endsWith('/refund') && (r.body as { referenceNumber?: string }).referenceNumber === reference,
+      ).length;
+    // Fawry gives the 40 EGP back but fails before answering: the admin is told it failed.
+    fawry.failRefundsHalfWay(true);
+    try {
+      expect((await refund()).statusCode).toBe(502);
+    } finally {
+      fawry.failRefundsHalfWay(false);
+    }
+    // Its notification says PARTIAL_REFUNDED, without the amount: the order moves on with the 40 EGP asked for.
+    await expect.poll(() => orderStatus(order._id)).toBe('cancelled');
+    const [row] = await t.app.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row).toMatchObject({ refunded: 4000 });
+    expect(await stockOf(product.id)).toBe(3);
+    expect((await paymentOf(order._id))?.state).toBe('refunded');
+    expect(fawry.notificationOf(payment.providerRef)?.orderStatus).toBe('PARTIAL_REFUNDED');
+    // Once the request would have lapsed, asking again is refused: the money is not given back twice.
+    t.clock.advance(REFUND_SETTLE_MS + 60_000);
+    try {
+      const again = await refund();
+      expect(again.statusCode).toBe(409);
+      expect(refundsAsked()).toBe(1);
+    } finally {
+      t.clock.advance(-(REFUND_SETTLE_MS + 60_000));
+    }
   });
 });
 

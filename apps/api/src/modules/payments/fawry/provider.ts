@@ -55,18 +55,21 @@ function eventOf(n: Notification): PaymentEvent | null {
   else if (status === 'NEW' || status === 'UNPAID') kind = 'pending';
   else if (status === 'EXPIRED' || status === 'CANCELED' || status === 'CANCELLED' || status === 'FAILED')
     kind = 'failed';
-  else if (status === 'REFUNDED') kind = 'refunded';
-  // A partial refund is the refund route's own doing (orders/refunds.ts): it has recorded it already.
+  // A partial refund is heard of too: it is what finalises a refund whose answer the shop never had (a timeout),
+  // which the request mark alone would hold only for REFUND_SETTLE_MS (orders/refunds.ts).
+  else if (status === 'REFUNDED' || status === 'PARTIAL_REFUNDED') kind = 'refunded';
   else return null;
+  // Fawry's amounts are the order's; a partial refund does not say how much of it went back.
+  const partial = status === 'PARTIAL_REFUNDED';
   const reference = n.paymentMethod.toUpperCase() === 'PAYATFAWRY' ? n.fawryRefNumber : null;
   return {
     // The same for a notification and for the status poll that learns the same thing, so only the first counts.
-    id: `fawry:${n.merchantRefNumber}:${kind}`,
+    id: `fawry:${n.merchantRefNumber}:${partial ? 'partially_refunded' : kind}`,
     kind,
     orderId: null,
     providerRef: n.merchantRefNumber,
     // The order's amount: paymentAmount adds the fees Fawry charged the shopper, which are not the shop's.
-    amount: piastresOf(n.orderAmount),
+    amount: partial ? 0 : piastresOf(n.orderAmount),
     currency: 'EGP',
     transactionId: n.fawryRefNumber,
     reference: kind === 'pending' ? reference : null,

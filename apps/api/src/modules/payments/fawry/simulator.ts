@@ -68,6 +68,8 @@ export async function startFawrySimulator(options: FawrySimulatorOptions) {
   const key = options.securityKey;
   /** While set, notifications are lost on the way (the shop was down): only a status poll learns what happened. */
   let losing = false;
+  /** While set, a refund is made but answered with a 5xx, as when Fawry fails half-way: only its notification tells. */
+  let refundsFailHalfWay = false;
 
   /** The charge's state as the notification V2 and the status V2 tell it, signed. */
   function notification(charge: Charge): Notification {
@@ -170,7 +172,9 @@ export async function startFawrySimulator(options: FawrySimulatorOptions) {
       return json(res, 200, { statusCode: 9954, statusDescription: 'Refund amount is more than the paid amount' });
     found.refunded += request.refundAmount;
     found.status = found.refunded + 1e-9 >= found.amount ? 'REFUNDED' : 'PARTIAL_REFUNDED';
-    json(res, 200, { type: 'ResponseDataModel', statusCode: 200, statusDescription: 'Operation done successfully' });
+    if (refundsFailHalfWay) json(res, 500, { statusCode: 500, statusDescription: 'Internal error' });
+    else
+      json(res, 200, { type: 'ResponseDataModel', statusCode: 200, statusDescription: 'Operation done successfully' });
     // As at Fawry, the notification follows the answer.
     setImmediate(() => void notify(found).catch(() => undefined));
   }
@@ -259,6 +263,9 @@ export async function startFawrySimulator(options: FawrySimulatorOptions) {
     expireReference,
     loseNotifications(on: boolean) {
       losing = on;
+    },
+    failRefundsHalfWay(on: boolean) {
+      refundsFailHalfWay = on;
     },
     /** The signed notification of a charge as it stands, for tests to replay or tamper with. */
     notificationOf: (merchantRefNum: string) => {

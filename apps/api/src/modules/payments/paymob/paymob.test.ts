@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   API_MSG,
   CARD_ORDER_TTL_MS,
+  orderRef,
   PENDING_PAYMENT_TTL_MS,
   say,
   type Order,
@@ -11,11 +12,13 @@ import {
 import {
   auditLogs,
   cartItems,
+  coupons,
   orders,
   orderStatusHistory,
   paymentEvents,
   payments,
   products,
+  shippingSettings,
 } from '../../../db/schema.js';
 import {
   createAdmin,
@@ -203,6 +206,7 @@ describe('configuration', () => {
       address,
       language: 'en',
       payBy: new Date(),
+      attempt: 1,
     };
     await expect(cardOnly.start(order, 'kiosk', undefined)).rejects.toMatchObject({
       statusCode: 400,
@@ -261,6 +265,48 @@ describe('starting a payment', () => {
       status: 'pending',
       payment: { method: 'card', state: 'started', reference: null },
     });
+  });
+
+  it('tells Paymob lines that add up to the bill: the goods and the delivery, or one line when a coupon took some off', async () => {
+    await t.app.db.insert(shippingSettings).values({ codFee: 1200, cardShipsFree: false, freeOver: null });
+    const code = `TENOFF${Date.now()}`;
+    await t.app.db.insert(coupons).values({ code, kind: 'percent', value: 10 });
+    try {
+      const user = await registerShopper(t.app);
+      const kettle = await createProduct(t.app.db, { name: 'Kettle', price: 100, stock: 10 });
+      const shipped = await onlineOrder(user, [[kettle, 2]]);
+      expect(shipped).toMatchObject({ itemsTotal: 200, shipping: 21, discount: 0, bill: 221 });
+      await checkoutUrl(user, shipped._id, 'card');
+      expect(simulator.received.at(-1)?.body).toMatchObject({
+        amount: 22100,
+        items: [
+          { name: 'Kettle', amount: 10000, quantity: 2 },
+          { name: 'Delivery', amount: 2100, quantity: 1 },
+        ],
+      });
+
+      const other = await registerShopper(t.app);
+      await t.app.db.insert(cartItems).values({ userId: other.id, productId: kettle.id, quantity: 2 });
+      const placed = await t.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        headers: other.headers,
+        payload: { deliveryAddress: address, paymentMethod: 'visa', coupon: code },
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const [discounted] = placed.json() as Order[];
+      if (!discounted) throw new Error('no order placed');
+      expect(discounted).toMatchObject({ itemsTotal: 200, discount: 20, shipping: 21, bill: 201 });
+      const url = await checkoutUrl(other, discounted._id, 'card');
+      expect(simulator.received.at(-1)?.body).toMatchObject({
+        amount: 20100,
+        items: [{ name: `Order #${orderRef(discounted._id)}`, amount: 20100, quantity: 1 }],
+      });
+      await payAtCheckout(url, { card: '5123456789012346' });
+      expect((await orderRow(discounted._id))?.status).toBe('paid');
+    } finally {
+      await t.app.db.delete(shippingSettings);
+    }
   });
 
   it('charges a wallet on the number given for it, and insists on one', async () => {
@@ -605,6 +651,32 @@ describe('one payable intention per order, paid once', () => {
     expect((await paymentsOf(order._id)).map((p) => p.state)).toEqual(['voided', 'paid']);
     expect((await orderRow(order._id))?.paymentIntentId).toBe(walletPayment?.providerRef);
     expect((await orderRow(order._id))?.status).toBe('paid');
+    expect(await stockOf(product.id)).toBe(4);
+  });
+
+  it('paid in an old tab after a newer order cancelled it: the order stays cancelled and the payment is voided', async () => {
+    const user = await registerShopper(t.app);
+    const product = await createProduct(t.app.db, { price: 80, stock: 5 });
+    const order = await onlineOrder(user, [[product, 1]]);
+    const card = await checkoutUrl(user, order._id, 'card');
+    // A newer order replaces the unpaid one; Paymob's intention cannot be withdrawn and stays payable.
+    await onlineOrder(user, [[product, 1]]);
+    expect((await orderRow(order._id))?.status).toBe('cancelled');
+    await payAtCheckout(card, { card: '4111111111111111' });
+    expect((await orderRow(order._id))?.status).toBe('cancelled');
+    expect(await historyOf(order._id)).toEqual(['pending', 'cancelled']);
+    const [late] = await auditsFor('paid_after_cancel', order._id);
+    expect(late?.message).toMatch(/80 EGP\): giving it back/);
+    const [payment] = await paymentsOf(order._id);
+    expect(simulator.received.at(-1)).toMatchObject({
+      path: '/api/acceptance/void_refund/void',
+      body: { transaction_id: payment?.transactionId },
+    });
+    expect(await auditsFor('paid_after_cancel_refunded', order._id)).toHaveLength(1);
+    await expect.poll(async () => (await auditsFor('payment_voided', order._id)).length).toBe(1);
+    expect((await paymentsOf(order._id)).map((p) => p.state)).toEqual(['voided']);
+    expect((await orderRow(order._id))?.status).toBe('cancelled');
+    // The stock came back when the order was cancelled, and only then: the newer order holds one.
     expect(await stockOf(product.id)).toBe(4);
   });
 
