@@ -171,6 +171,7 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   invitationPasswordRequired: 'أدخل اسمك وكلمة مرور لإنشاء حسابك',
   invitationCodeRequired: 'أدخل الرمز المرسل إلى موبايلك',
   alreadyStaff: 'هذا الحساب ضمن فريق العمل بالفعل',
+  invitationPhoneUnproven: 'هذا الرقم مكتوب في حساب لم يؤكده برمز قط: اطلب أن تُدعى بالبريد الإلكتروني بدلًا منه',
   lastOwner: 'يجب أن يبقى للمتجر مالك واحد على الأقل غير موقوف',
   notStaff: 'لا يوجد موظف بهذا المعرّف',
   emailTaken: 'هذا البريد الإلكتروني مسجل بالفعل',

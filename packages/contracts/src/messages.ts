@@ -163,6 +163,8 @@ export const API_MSG = {
   invitationPasswordRequired: 'Enter your name and a password to make your account',
   invitationCodeRequired: 'Enter the code sent to your mobile',
   alreadyStaff: 'This account is already on the staff',
+  invitationPhoneUnproven:
+    'This mobile is written on an account that never confirmed it with a code: ask to be invited by e-mail instead',
   lastOwner: 'The shop must keep at least one owner who is not suspended',
   notStaff: 'No staff member has this id',
   // Accounts

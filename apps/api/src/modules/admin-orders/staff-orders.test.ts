@@ -146,8 +146,8 @@ describe('an order taken by phone', () => {
   it('finds an existing customer by their mobile, offers their addresses, and leaves their cart alone', async () => {
     const shopper = await registerShopper(t.app, 'Mona Ali');
     const phone = newMobile();
-    // Registered with the mobile typed their way, never verified.
-    await t.app.db.update(users).set({ phone: phone.local }).where(eq(users.id, shopper.id));
+    // Registered by e-mail, then proved the mobile with a code.
+    await t.app.db.update(users).set({ verifiedPhone: phone.stored }).where(eq(users.id, shopper.id));
     await t.app.db.insert(addresses).values({ userId: shopper.id, ...ADDRESS, street: 'Nile Corniche' });
     const inCart = await createProduct(t.app.db, { stock: 4 });
     await t.app.db.insert(cartItems).values({ userId: shopper.id, productId: inCart.id, quantity: 1 });
@@ -162,7 +162,7 @@ describe('an order taken by phone', () => {
       customer: { _id: shopper.id, name: 'Mona Ali' },
       addresses: [{ street: 'Nile Corniche', state: 'Cairo' }],
     });
-    expect((found.json() as PhoneCustomer).customer?.phone).toBe(phone.local);
+    expect((found.json() as PhoneCustomer).customer?.phone).toBe(phone.stored);
     const nobody = await t.app.inject({
       method: 'GET',
       url: `/api/admin/customers/by-phone/${newMobile().local}`,
@@ -406,6 +406,29 @@ describe('who may take an order, and what it must say', () => {
     });
     const alien = await place(valid({ items: [{ product_id: shirt.id, variant_id: product.id, quantity: 1 }] }));
     expect(alien.json()).toMatchObject({ errors: { 'items.0.variant_id': 'This product has no such variant' } });
+  });
+
+  it('files the order of a mobile only typed into an account under a new account, not that one', async () => {
+    const typist = await registerShopper(t.app, 'Typed It');
+    const phone = newMobile();
+    // Anyone may register with any mobile typed in: the caller is not this account's owner.
+    await t.app.db.update(users).set({ phone: phone.local }).where(eq(users.id, typist.id));
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/customers/by-phone/${phone.local}`,
+      headers: agent.headers,
+    });
+    expect(found.json()).toEqual({ customer: null, addresses: [] });
+    const product = await createProduct(t.app.db);
+    const res = await place(valid({ customerPhone: phone.local, items: [{ product_id: product.id, quantity: 1 }] }));
+    expect(res.statusCode, res.body).toBe(201);
+    const { order, customerCreated } = res.json() as StaffOrderPlaced;
+    expect(customerCreated).toBe(true);
+    expect(order.customer).toMatchObject({ name: 'Hoda Farid', email: '' });
+    expect(order.customer?._id).not.toBe(typist.id);
+    expect(await t.app.db.select().from(addresses).where(eq(addresses.userId, typist.id))).toEqual([]);
+    const [made] = await t.app.db.select().from(users).where(eq(users.verifiedPhone, phone.stored));
+    expect(made?.id).toBe(order.customer?._id);
   });
 
   it('does not take an order for a staff member’s mobile', async () => {

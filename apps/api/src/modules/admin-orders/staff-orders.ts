@@ -136,7 +136,7 @@ export function staffOrdersService(deps: StaffOrdersDeps) {
     const found = await accountOf(db, phone);
     if (!found || found.role) return { customer: null, addresses: [] };
     return {
-      customer: { _id: found.id, name: found.name, phone: found.verifiedPhone ?? found.phone },
+      customer: { _id: found.id, name: found.name, phone },
       addresses: await addressesService(deps).list(found.id),
     };
   }

@@ -316,37 +316,6 @@ describe('sign-in codes', () => {
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(3000);
     await t.app.messageSender.flush();
   });
-
-  it('signs into the e-mail account that lists the phone, the one used last where several do, and verifies it there only', async () => {
-    const phone = newMobile();
-    const spaced = `${phone.local.slice(0, 4)} ${phone.local.slice(4, 7)} ${phone.local.slice(7)}`;
-    const [older, recent] = await t.app.db
-      .insert(users)
-      .values([
-        {
-          name: 'Older',
-          email: `older${phone.local}@example.com`,
-          phone: spaced,
-          lastSignInAt: new Date('2025-01-01'),
-        },
-        {
-          name: 'Recent',
-          email: `recent${phone.local}@example.com`,
-          phone: phone.local,
-          lastSignInAt: new Date('2026-01-01'),
-        },
-      ])
-      .returning();
-    await start(phone.local);
-    const res = await verify({ phone: phone.local, code: await smsCodeFor(phone.stored) });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      created: false,
-      user: { _id: recent?.id, email: `recent${phone.local}@example.com` },
-    });
-    const rows = await t.app.db.select().from(users).where(eq(users.phone, spaced));
-    expect(rows.map((u) => [u.id, u.verifiedPhone])).toEqual([[older?.id, null]]);
-  });
 });
 
 describe('WhatsApp', () => {

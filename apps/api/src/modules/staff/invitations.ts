@@ -20,7 +20,7 @@ import type { Redis } from '../../lib/redis.js';
 import type { Deps } from '../deps.js';
 import { queueMessage } from '../messaging/queue.js';
 import { STAFF_INVITATION } from '../messaging/render.js';
-import { accountOf as accountOfPhone, phoneSignIn } from '../users/phone-sign-in.js';
+import { accountOf as accountOfPhone, phoneSignIn, typedOnly } from '../users/phone-sign-in.js';
 import { hashPassword, toUserDto } from '../users/service.js';
 import { roleOf } from './service.js';
 import { transaction } from '../../db/transaction.js';
@@ -104,37 +104,35 @@ export function invitationsService(
     });
   }
 
-  /** Uses the invitation and gives its role to `account` (made here when it is null), in one transaction. */
-  async function grant(token: string, account: (tx: Tx, invitation: InvitationRow) => Promise<UserRow>, ip: string) {
-    const user = await transaction(db, async (tx) => {
-      // Marking it used in the statement that checks it makes the token single use under races.
-      const [invitation] = await tx
-        .update(staffInvitations)
-        .set({ usedAt: clock.now() })
-        .where(live(token))
-        .returning();
-      if (!invitation) throw invalid();
-      const found = await account(tx, invitation);
-      if (found.staffRole) throw conflict(say.api.alreadyStaff);
-      const [staff] = await tx
-        .update(users)
-        .set({ role: true, staffRole: invitation.role })
-        .where(eq(users.id, found.id))
-        .returning();
-      if (!staff) throw new Error('staff member vanished while accepting');
-      await audit(tx, {
-        type: 'admin',
-        action: 'staff_join',
-        message: `${staff.email ?? staff.phone} joined the staff as "${invitation.role}"`,
-        userId: staff.id,
-        userEmail: staff.email,
-        data: { invitationId: invitation.id, role: invitation.role },
-        ip,
-      });
-      return staff;
+  /** Uses the invitation and gives its role to `account` (made by it when there is none), inside `tx`. */
+  async function grant(tx: Tx, token: string, account: (invitation: InvitationRow) => Promise<UserRow>, ip: string) {
+    // Marking it used in the statement that checks it makes the token single use under races.
+    const [invitation] = await tx.update(staffInvitations).set({ usedAt: clock.now() }).where(live(token)).returning();
+    if (!invitation) throw invalid();
+    const found = await account(invitation);
+    if (found.staffRole) throw conflict(say.api.alreadyStaff);
+    const [staff] = await tx
+      .update(users)
+      .set({ role: true, staffRole: invitation.role })
+      .where(eq(users.id, found.id))
+      .returning();
+    if (!staff) throw new Error('staff member vanished while accepting');
+    await audit(tx, {
+      type: 'admin',
+      action: 'staff_join',
+      message: `${staff.email ?? staff.phone} joined the staff as "${invitation.role}"`,
+      userId: staff.id,
+      userEmail: staff.email,
+      data: { invitationId: invitation.id, role: invitation.role },
+      ip,
     });
-    return { user: toUserDto(user), ...deps.tokens.issue({ sub: user.id, tv: user.tokenVersion }) };
+    return staff;
   }
+
+  const session = (user: UserRow) => ({
+    user: toUserDto(user),
+    ...deps.tokens.issue({ sub: user.id, tv: user.tokenVersion }),
+  });
 
   /** An e-mail invitation: the existing account's password proves it is theirs; otherwise name + password make one. */
   async function acceptByEmail(input: { token: string; name?: string; password?: string }, ip: string) {
@@ -142,44 +140,58 @@ export function invitationsService(
     if (!password) throw badRequest(say.api.invitationPasswordRequired, { password: say.msg.required });
     // Hashed before the transaction: argon2 takes a while and holds no lock.
     const newHash = isStrongPassword(password) ? await hashPassword(password) : null;
-    return grant(
-      input.token,
-      async (tx, invitation) => {
-        const existing = await accountOf(tx, invitation);
-        if (existing) {
-          if (!existing.passwordHash || !(await verify(existing.passwordHash, password)))
-            throw new HttpError(401, say.api.wrongCredentials);
-          return existing;
-        }
-        if (!input.name) throw badRequest(say.api.invitationPasswordRequired, { name: say.msg.required });
-        if (!newHash) throw badRequest(say.msg.invalidPassword, { password: say.msg.invalidPassword });
-        const [created] = await tx
-          .insert(users)
-          .values({ name: input.name, email: invitation.email, phone: '', passwordHash: newHash })
-          .returning();
-        if (!created) throw new Error('user insert returned no row');
-        return created;
-      },
-      ip,
+    const staff = await transaction(db, (tx) =>
+      grant(
+        tx,
+        input.token,
+        async (invitation) => {
+          const existing = await accountOf(tx, invitation);
+          if (existing) {
+            if (!existing.passwordHash || !(await verify(existing.passwordHash, password)))
+              throw new HttpError(401, say.api.wrongCredentials);
+            return existing;
+          }
+          if (!input.name) throw badRequest(say.api.invitationPasswordRequired, { name: say.msg.required });
+          if (!newHash) throw badRequest(say.msg.invalidPassword, { password: say.msg.invalidPassword });
+          const [created] = await tx
+            .insert(users)
+            .values({ name: input.name, email: invitation.email, phone: '', passwordHash: newHash })
+            .returning();
+          if (!created) throw new Error('user insert returned no row');
+          return created;
+        },
+        ip,
+      ),
     );
+    return session(staff);
   }
 
   /**
-   * A phone invitation: the code sent to the invited mobile (by /api/auth/phone/start) signs into its account, made
-   * with `name` when it has none, as a phone sign-in does; then the invitation gives it the role.
+   * A phone invitation: the code sent to the invited mobile (by /api/auth/phone/start) signs into the account that
+   * proved it, or makes one with `name`, as a phone sign-in does; the invitation gives it the role in the same
+   * transaction. A mobile only typed into an account that never proved it is refused: its holder is likely that
+   * account's owner, who is invited by e-mail instead (docs/decisions/phone-identity.md).
    */
   async function acceptByPhone(input: { token: string; name?: string; code?: string }, invited: string, ip: string) {
-    if (!input.code) throw badRequest(say.api.invitationCodeRequired, { code: say.msg.required });
-    const signedIn = await phone.verify({ phone: invited, code: input.code, name: input.name }, ip);
-    return grant(
-      input.token,
-      async (tx) => {
-        const [user] = await tx.select().from(users).where(eq(users.id, signedIn.user._id));
-        if (!user) throw invalid();
-        return user;
-      },
-      ip,
-    );
+    const { code } = input;
+    if (!code) throw badRequest(say.api.invitationCodeRequired, { code: say.msg.required });
+    const staff = await transaction(db, async (tx) => {
+      const channel = await phone.useCode(tx, invited, code);
+      if (!channel) return null;
+      return grant(
+        tx,
+        input.token,
+        async () => {
+          if (!(await accountOfPhone(tx, invited)) && (await typedOnly(tx, invited)))
+            throw conflict(say.api.invitationPhoneUnproven);
+          return (await phone.enter(tx, { phone: invited, name: input.name }, channel, ip)).user;
+        },
+        ip,
+      );
+    });
+    // The wrong try is counted (committed) before the refusal.
+    if (!staff) throw new HttpError(401, say.api.wrongCode);
+    return session(staff);
   }
 
   async function accept(input: { token: string; name?: string; password?: string; code?: string }, ip: string) {

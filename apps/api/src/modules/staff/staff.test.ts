@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import {
+  API_MSG,
+  API_MSG_AR,
   BUILT_IN_ROLE_KEYS,
   BUILT_IN_ROLES,
   INVITATION_TTL_MS,
@@ -11,7 +13,7 @@ import {
   type Permission,
   type StaffRole,
 } from '@shop/contracts';
-import { auditLogs, staffInvitations, users } from '../../db/schema.js';
+import { auditLogs, phoneCodes, staffInvitations, users } from '../../db/schema.js';
 import {
   createAdmin,
   createStaff,
@@ -63,6 +65,15 @@ async function outboxTo(to: string): Promise<string> {
   const last = sent.at(-1);
   if (!last) throw new Error(`nothing sent to ${to}`);
   return last;
+}
+
+/** Asks for a sign-in code for `mobile` and reads it from what was sent. */
+async function codeFor(mobile: string): Promise<string> {
+  const started = await call(null, 'POST', '/api/auth/phone/start', { phone: mobile, channel: 'sms' });
+  expect(started.statusCode, started.body).toBe(202);
+  const code = (await outboxTo(`+2${mobile}`)).match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code sent to ${mobile}`);
+  return code;
 }
 
 describe('permission matrix, from the route table', () => {
@@ -237,20 +248,65 @@ describe('invitations', () => {
     expect(JSON.stringify(sent)).toContain(url);
   });
 
-  it('by phone to the mobile of an e-mail account: its code gives that account the role', async () => {
+  it('by phone to a mobile an account proved: its code gives that account the role', async () => {
     const shopper = await registerShopper(t.app, 'Layla Existing');
-    // As typed at registration, unverified: a code sent to it signs into this account (phone-sign-in's accountOf).
-    await t.app.db.update(users).set({ phone: '0112 345 6789' }).where(eq(users.id, shopper.id));
+    await t.app.db.update(users).set({ verifiedPhone: '+201123456789' }).where(eq(users.id, shopper.id));
     const { token } = await invite({ phone: '01123456789', role: 'support' });
     expect((await call(null, 'POST', '/api/staff/invitation', { token })).json()).toMatchObject({
       phone: '+201123456789',
       hasAccount: true,
     });
-    await call(null, 'POST', '/api/auth/phone/start', { phone: '01123456789', channel: 'sms' });
-    const code = (await outboxTo('+201123456789')).match(/\b(\d{6})\b/)?.[1];
-    const res = await call(null, 'POST', '/api/staff/accept', { token, code });
+    const res = await call(null, 'POST', '/api/staff/accept', { token, code: await codeFor('01123456789') });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().user).toMatchObject({ _id: shopper.id, email: shopper.email, role: true });
+  });
+
+  it('by phone to a mobile only typed into an account: refused in both languages, nobody gets the role', async () => {
+    // Anyone may register with any mobile typed in: the invited mobile's holder is not this account's owner.
+    const typist = await registerShopper(t.app, 'Typed It');
+    await t.app.db.update(users).set({ phone: '0100 111 2222' }).where(eq(users.id, typist.id));
+    const { token } = await invite({ phone: '01001112222', role: 'manager' });
+    expect((await call(null, 'POST', '/api/staff/invitation', { token })).json()).toMatchObject({ hasAccount: false });
+    const payload = { token, name: 'Invited Person', code: await codeFor('01001112222') };
+    for (const [language, message] of [
+      ['en', API_MSG.invitationPhoneUnproven],
+      ['ar', API_MSG_AR.invitationPhoneUnproven],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/staff/accept',
+        headers: { 'accept-language': language },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe(message);
+    }
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, typist.id));
+    expect(row).toMatchObject({ role: false, staffRole: null, verifiedPhone: null });
+    expect(await t.app.db.select().from(users).where(eq(users.verifiedPhone, '+201001112222'))).toEqual([]);
+    const signIn = await call(null, 'POST', '/api/user/login', { email: typist.email, password: PASSWORD });
+    expect(signIn.json().user).toMatchObject({ _id: typist.id, role: false });
+  });
+
+  it('by phone, a refused acceptance writes nothing: the code, the sign-in and the invitation stay unused', async () => {
+    const member = await memberWith('orders');
+    await t.app.db.update(users).set({ verifiedPhone: '+201009998888' }).where(eq(users.id, member.id));
+    const { token } = await invite({ phone: '01009998888', role: 'manager' });
+    const code = await codeFor('01009998888');
+    const res = await call(null, 'POST', '/api/staff/accept', { token, code });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(API_MSG.alreadyStaff);
+    const [invitation] = await t.app.db
+      .select()
+      .from(staffInvitations)
+      .where(eq(staffInvitations.phone, '+201009998888'));
+    expect(invitation?.usedAt).toBeNull();
+    const [sent] = await t.app.db.select().from(phoneCodes).where(eq(phoneCodes.phone, '+201009998888'));
+    expect(sent?.usedAt).toBeNull();
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, member.id));
+    expect(row).toMatchObject({ staffRole: 'orders', lastSignInAt: null, signedInWith: null });
+    const logs = await t.app.db.select().from(auditLogs).where(eq(auditLogs.userId, member.id));
+    expect(logs.map((l) => l.action)).not.toContain('phone_login');
   });
 
   it('refuses an invitation to a role that does not exist, or to both or neither address', async () => {

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import { egyptianMobile, say, type Language, type PhoneCodeChannel, type Said } from '@shop/contracts';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { phoneCodes, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, forbidden, HttpError, tooManyRequests } from '../../lib/errors.js';
@@ -25,18 +25,24 @@ const HOUR_MS = 60 * 60_000;
 
 type UserRow = typeof users.$inferSelect;
 
-/** The account a phone signs into: the one it was verified on, else the one of those listing it used last. */
+/**
+ * The account a phone signs into: the one that proved it with a code. A phone only typed into an account (at
+ * registration, in the profile) proves nothing, so a code never enters it (docs/decisions/phone-identity.md).
+ */
 export async function accountOf(tx: DbOrTx, phone: string): Promise<UserRow | undefined> {
-  const [verified] = await tx.select().from(users).where(eq(users.verifiedPhone, phone));
-  if (verified) return verified;
-  // Old accounts typed their phone as they liked: compared on its last ten digits, then exactly as phone.ts reads it.
+  const [proven] = await tx.select().from(users).where(eq(users.verifiedPhone, phone));
+  return proven;
+}
+
+/** Whether an account that never proved `phone` has it typed in, however its owner wrote it. */
+export async function typedOnly(tx: DbOrTx, phone: string): Promise<boolean> {
+  // Compared on its last ten digits, then exactly as phone.ts reads it.
   const digits = sql`right(regexp_replace(translate(${users.phone}, '٠١٢٣٤٥٦٧٨٩', '0123456789'), '[^0-9]', '', 'g'), 10)`;
   const candidates = await tx
-    .select()
+    .select({ phone: users.phone })
     .from(users)
-    .where(and(eq(digits, phone.slice(-10)), isNull(users.verifiedPhone)))
-    .orderBy(desc(sql`coalesce(${users.lastSignInAt}, ${users.createdAt})`));
-  return candidates.find((user) => egyptianMobile(user.phone) === phone);
+    .where(and(eq(digits, phone.slice(-10)), isNull(users.verifiedPhone)));
+  return candidates.some((user) => egyptianMobile(user.phone) === phone);
 }
 
 /** A refusal that says how long to wait, in Retry-After and in its body, which the sign-in screen reads. */
@@ -96,64 +102,74 @@ export function phoneSignIn(
     return { message: say.api.codeSent };
   }
 
-  async function verifyCode(input: { phone: string; code: string; name?: string }, ip: string) {
+  /** Spends the phone's live code when `code` is it, answering its channel; else counts a wrong try, to be committed. */
+  async function useCode(tx: Tx, phone: string, code: string): Promise<string | null> {
     const now = clock.now();
+    const [live] = await tx
+      .select()
+      .from(phoneCodes)
+      .where(
+        and(
+          eq(phoneCodes.phone, phone),
+          isNull(phoneCodes.usedAt),
+          gt(phoneCodes.expiresAt, now),
+          lt(phoneCodes.tries, MAX_TRIES),
+        ),
+      )
+      .orderBy(desc(phoneCodes.createdAt))
+      .limit(1)
+      .for('update');
+    if (!live) return null;
+    if (!(await verify(live.codeHash, code))) {
+      await tx
+        .update(phoneCodes)
+        .set({ tries: sql`${phoneCodes.tries} + 1` })
+        .where(eq(phoneCodes.id, live.id));
+      return null;
+    }
+    await tx.update(phoneCodes).set({ usedAt: now }).where(eq(phoneCodes.id, live.id));
+    return live.channel;
+  }
+
+  /** Signs into the account `phone` proved by a code just used, making one named `name` when there is none. */
+  async function enter(tx: Tx, input: { phone: string; name?: string }, channel: string, ip: string) {
+    const signedIn = { verifiedPhone: input.phone, signedInWith: channel, lastSignInAt: clock.now() };
+    let user = await accountOf(tx, input.phone);
+    let created = false;
+    if (user) {
+      [user] = await tx.update(users).set(signedIn).where(eq(users.id, user.id)).returning();
+    } else {
+      // Left for the retry: the transaction is undone, so the code stays good while the shopper types their name.
+      if (!input.name) throw badRequest(say.api.nameForNewAccount, { name: say.api.nameForNewAccount });
+      [user] = await tx
+        .insert(users)
+        .values({ name: input.name, phone: input.phone, email: null, passwordHash: null, ...signedIn })
+        .returning();
+      created = true;
+    }
+    if (!user) throw new Error('phone sign-in found no account');
+    await audit(tx, {
+      type: 'auth',
+      action: created ? 'phone_register' : 'phone_login',
+      message: `${input.phone} ${created ? 'registered' : 'signed in'} with a code by ${channel}`,
+      userId: user.id,
+      userEmail: user.email,
+      ip,
+    });
+    return { user, created };
+  }
+
+  async function verifyCode(input: { phone: string; code: string; name?: string }, ip: string) {
     const result = await transaction(db, async (tx) => {
-      const [live] = await tx
-        .select()
-        .from(phoneCodes)
-        .where(
-          and(
-            eq(phoneCodes.phone, input.phone),
-            isNull(phoneCodes.usedAt),
-            gt(phoneCodes.expiresAt, now),
-            lt(phoneCodes.tries, MAX_TRIES),
-          ),
-        )
-        .orderBy(desc(phoneCodes.createdAt))
-        .limit(1)
-        .for('update');
-      if (!live) return { wrong: true as const };
-      if (!(await verify(live.codeHash, input.code))) {
-        await tx
-          .update(phoneCodes)
-          .set({ tries: sql`${phoneCodes.tries} + 1` })
-          .where(eq(phoneCodes.id, live.id));
-        return { wrong: true as const };
-      }
-      const channel = live.channel;
-      const signedIn = { verifiedPhone: input.phone, signedInWith: channel, lastSignInAt: now };
-      let user = await accountOf(tx, input.phone);
-      let created = false;
-      if (user) {
-        [user] = await tx.update(users).set(signedIn).where(eq(users.id, user.id)).returning();
-      } else {
-        // Left for the retry: the code stays good while the shopper types their name.
-        if (!input.name) throw badRequest(say.api.nameForNewAccount, { name: say.api.nameForNewAccount });
-        [user] = await tx
-          .insert(users)
-          .values({ name: input.name, phone: input.phone, email: null, passwordHash: null, ...signedIn })
-          .returning();
-        created = true;
-      }
-      if (!user) throw new Error('phone sign-in found no account');
-      await tx.update(phoneCodes).set({ usedAt: now }).where(eq(phoneCodes.id, live.id));
-      await audit(tx, {
-        type: 'auth',
-        action: created ? 'phone_register' : 'phone_login',
-        message: `${input.phone} ${created ? 'registered' : 'signed in'} with a code by ${channel}`,
-        userId: user.id,
-        userEmail: user.email,
-        ip,
-      });
-      return { user, created };
+      const channel = await useCode(tx, input.phone, input.code);
+      return channel ? enter(tx, input, channel, ip) : null;
     });
     // The wrong try is counted (committed) before the refusal.
-    if ('wrong' in result) throw new HttpError(401, say.api.wrongCode);
+    if (!result) throw new HttpError(401, say.api.wrongCode);
     const { user, created } = result;
     if (user.staffSuspendedAt) throw forbidden(say.api.accountSuspended);
     return { user: toUserDto(user), ...deps.tokens.issue({ sub: user.id, tv: user.tokenVersion }), created };
   }
 
-  return { start, verify: verifyCode };
+  return { start, verify: verifyCode, useCode, enter };
 }
