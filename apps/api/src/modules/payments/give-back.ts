@@ -20,6 +20,8 @@ export interface GiveBack {
   what: string;
   /** What else is written with the payment's new state, in its transaction. */
   record?: (tx: Tx, at: Date) => Promise<unknown>;
+  /** What else is written with the audit entry of a refusal, in its transaction. */
+  recordRefusal?: (tx: Tx) => Promise<unknown>;
 }
 
 /**
@@ -53,11 +55,14 @@ export async function giveBack(deps: AfterCommitDeps, back: GiveBack): Promise<v
     });
   } catch (err) {
     deps.log.error({ err, order: orderId, intent: data.intentId, kind }, 'could not give money back');
-    await audit(deps.db, {
-      type: 'payment',
-      action: `${kind}_refund_failed`,
-      message: `${what} (${named}) could not be given back: refund it by hand`,
-      data,
+    await transaction(deps.db, async (tx) => {
+      await back.recordRefusal?.(tx);
+      await audit(tx, {
+        type: 'payment',
+        action: `${kind}_refund_failed`,
+        message: `${what} (${named}) could not be given back: refund it by hand`,
+        data,
+      });
     });
     return;
   }

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { paymentEvents } from '../../db/schema.js';
 
@@ -17,6 +17,24 @@ export const refundRequestId = (orderId: string) => `refund-request:${orderId}`;
  * made, and the admin may ask again rather than find the order stuck.
  */
 export const REFUND_SETTLE_MS = 15 * 60_000;
+
+/**
+ * Writes the order's request down unless one younger than REFUND_SETTLE_MS stands; true when it did, and the caller
+ * may ask the provider. One statement, so of two callers at once (a deposit's after-commit and the pass that gives
+ * back what a stopped process left, orders/deposit.ts) exactly one gets true.
+ */
+export async function requestRefund(db: DbOrTx, orderId: string, now: Date): Promise<boolean> {
+  const written = await db
+    .insert(paymentEvents)
+    .values({ id: refundRequestId(orderId), type: 'refund_requested', receivedAt: now })
+    .onConflictDoUpdate({
+      target: paymentEvents.id,
+      set: { receivedAt: now },
+      setWhere: lte(paymentEvents.receivedAt, new Date(now.getTime() - REFUND_SETTLE_MS)),
+    })
+    .returning({ id: paymentEvents.id });
+  return written.length > 0;
+}
 
 export async function refundRequested(db: DbOrTx, orderId: string, now: Date): Promise<boolean> {
   const [row] = await db
