@@ -256,8 +256,11 @@ export const orderRefundSchema = z.object({
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 
-/** A cash order's deposit: due until paid online, then paid; given back (refunding, refunded) if the order is cancelled. */
-export const DEPOSIT_STATES = ['due', 'paid', 'refunding', 'refunded'] as const;
+/**
+ * A cash order's deposit: due until paid online, then paid; given back (refunding, refunded) if the order is
+ * cancelled, or refund_failed when the provider refused it and an admin gives it back by hand.
+ */
+export const DEPOSIT_STATES = ['due', 'paid', 'refunding', 'refunded', 'refund_failed'] as const;
 export type DepositState = (typeof DEPOSIT_STATES)[number];
 
 export const orderSchema = z.object({

@@ -567,6 +567,8 @@ export const orders = pgTable(
     /**
      * Piastres of a cash order's delivery fees paid online before it goes on (orders/cash-rules.ts), 0 without one;
      * its state (contracts' DEPOSIT_STATES) is null without one. The rest of the bill is collected at the door.
+     * `refunding` is a cancelled order's deposit not yet given back (orders/deposit.ts), `refund_failed` one the
+     * provider refused, for an admin to give back by hand.
      */
     deposit: integer('deposit').notNull().default(0),
     depositState: text('deposit_state'),
@@ -589,6 +591,10 @@ export const orders = pgTable(
     // A delivery phone's record (modules/phone-records) reads every order sent to that number, and so does the
     // count of its open cash orders (orders/cash-rules.ts).
     index('orders_delivery_phone_idx').on(sql`(${t.deliveryAddress}->>'phone')`),
+    // The deposits still to give back, which the pass of orders/deposit.ts looks for every few minutes: a handful.
+    index('orders_deposit_refunding_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.depositState} = 'refunding'`),
   ],
 );
 

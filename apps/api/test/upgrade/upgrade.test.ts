@@ -13,6 +13,8 @@ import { schemaOf } from '../db-schema.js';
 import { journal, migrationsFolder, MIGRATIONS } from '../../src/db/migrations-folder.js';
 import { applyRepeatableSql } from '../../src/db/repeatable-sql.js';
 import { fillBaseline } from './baseline-data.js';
+import { ADDRESS } from '../fixtures.js';
+import { auditLogs, orders } from '../../src/db/schema.js';
 
 /**
  * A shop made by the first release (the baseline migration only) and filled with data is brought to
@@ -162,6 +164,47 @@ describe(`upgrading a database of an older release (${pgUrl ? 'PostgreSQL' : 'PG
       await database.close();
       await drop();
     }
+  }, 240_000);
+
+  it('0050 marks the deposits a provider refused refund_failed, and leaves those a stopped process left to give back', async () => {
+    place = await emptyPlace();
+    const folder = migrationsFolder(journal().entries.findIndex((e) => e.tag === '0050_deposit_refund_failed'));
+    folders.push(folder);
+    const old = await place.open(folder);
+    const deposit = (depositState: string) => ({
+      status: 'cancelled',
+      paymentMethod: 'cash',
+      itemsTotal: 20_000,
+      shipping: 2_100,
+      codFee: 900,
+      bill: 23_000,
+      deposit: 3_000,
+      depositState,
+      deliveryAddress: ADDRESS,
+    });
+    const [refused, left, given] = await old.db
+      .insert(orders)
+      .values([deposit('refunding'), deposit('refunding'), deposit('refunded')])
+      .returning({ id: orders.id });
+    if (!refused || !left || !given) throw new Error('no orders');
+    await old.db.insert(auditLogs).values(
+      [refused, given].map(({ id }) => ({
+        type: 'payment',
+        action: 'deposit_refund_failed',
+        message: `The deposit of cancelled order ${id} could not be given back: refund it by hand`,
+        data: { orderId: id },
+      })),
+    );
+    await old.close();
+
+    const upgraded = await place.open();
+    const states = await upgraded.db.select({ id: orders.id, depositState: orders.depositState }).from(orders);
+    expect(Object.fromEntries(states.map((o) => [o.id, o.depositState]))).toEqual({
+      [refused.id]: 'refund_failed',
+      [left.id]: 'refunding',
+      [given.id]: 'refunded',
+    });
+    await upgraded.close();
   }, 240_000);
 
   it('a failing migration leaves the database as it was, and `npm run migrate` exits with the error', async () => {

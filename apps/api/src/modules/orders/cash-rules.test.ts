@@ -11,6 +11,10 @@ import {
   products,
 } from '../../db/schema.js';
 import { expireUnpaidOrders } from './expiry.js';
+import { giveBackLeftDeposits, giveDepositsBack } from './deposit.js';
+import { AfterCommit } from './lifecycle.js';
+import { REFUND_SETTLE_MS, requestRefund } from '../payments/refund-request.js';
+import { paymentsService } from '../payments/service.js';
 import {
   createAdmin,
   createTestApp,
@@ -379,19 +383,21 @@ describe('a deposit first', () => {
     expect(shown.statusHistory.filter((h) => h.status === 'cancelled')).toHaveLength(1);
   });
 
-  it('refused by the provider, stays refunding for an admin to give back by hand; the order is cancelled all the same', async () => {
+  it('refused by the provider, is marked for an admin to give back by hand, not asked again; the order is cancelled all the same', async () => {
     const { user, product, order } = await depositOrder();
     await pay(await startPaying(user, order._id));
     const refunds = countedRefunds().mockRejectedValueOnce(new Error('declined'));
     try {
       const cancelled = await cancelOwn(user, order._id);
       expect(cancelled.statusCode, cancelled.body).toBe(200);
+      // The pass that gives back what a stopped process left does not ask for it again, even once its request settles.
+      await laterPass();
       expect(refunds).toHaveBeenCalledTimes(1);
     } finally {
       refunds.mockRestore();
     }
     const shown = await orderOf(user, order._id);
-    expect(shown).toMatchObject({ status: 'cancelled', deposit: { amount: 30, state: 'refunding' }, refund: null });
+    expect(shown).toMatchObject({ status: 'cancelled', deposit: { amount: 30, state: 'refund_failed' }, refund: null });
     expect((await t.app.db.select().from(products).where(eq(products.id, product.id)))[0]?.stock).toBe(5);
     const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
     expect(payment?.state).toBe('paid');
@@ -400,6 +406,136 @@ describe('a deposit first', () => {
     expect(await auditsOf('deposit_refunded', order._id)).toEqual([]);
     // The shop's refund route does not give a cancelled order's deposit back: the guide sends the admin to the provider.
     expect((await refundByShop(order._id)).statusCode).toBe(409);
+  });
+
+  /** Cancelled by its shopper on a process that stops right after the commit: nothing after it runs. */
+  async function cancelThenStop(user: Account, orderId: string) {
+    const stop = vi.spyOn(AfterCommit.prototype, 'run').mockResolvedValue();
+    try {
+      const cancelled = await cancelOwn(user, orderId);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+    } finally {
+      stop.mockRestore();
+    }
+  }
+  /** A pass once every request written down has settled, as it runs some time later on any instance. */
+  async function laterPass() {
+    t.clock.advance(REFUND_SETTLE_MS + 60_000);
+    try {
+      return await giveBackLeftDeposits(t.app);
+    } finally {
+      t.clock.advance(-(REFUND_SETTLE_MS + 60_000));
+    }
+  }
+  /** A paid deposit's order, cancelled by a process that stopped before giving the deposit back. */
+  async function leftRefunding() {
+    const { user, order } = await depositOrder();
+    await pay(await startPaying(user, order._id));
+    await cancelThenStop(user, order._id);
+    expect(await orderOf(user, order._id)).toMatchObject({
+      status: 'cancelled',
+      deposit: { amount: 30, state: 'refunding' },
+      refund: null,
+    });
+    const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
+    if (!payment) throw new Error('no payment');
+    return { user, order, payment };
+  }
+  /** The provider's refunds of this payment. */
+  const refundsOf = (refunds: ReturnType<typeof countedRefunds>, providerRef: string) =>
+    refunds.mock.calls.filter(([asked]) => asked.providerRef === providerRef);
+
+  it('left refunding by a process stopped after the cancellation, is given back once by the next pass', async () => {
+    const { user, order, payment } = await leftRefunding();
+    const refunds = countedRefunds();
+    try {
+      expect(await giveBackLeftDeposits(t.app)).toBeGreaterThanOrEqual(1);
+      expect(refundsOf(refunds, payment.providerRef)).toEqual([
+        [expect.objectContaining({ amount: 3000, paid: 3000 })],
+      ]);
+      // Again, now and once every request has settled: it is given back, so nobody asks again.
+      await giveBackLeftDeposits(t.app);
+      await laterPass();
+      expect(refundsOf(refunds, payment.providerRef)).toHaveLength(1);
+    } finally {
+      refunds.mockRestore();
+    }
+    expect(await orderOf(user, order._id)).toMatchObject({
+      status: 'cancelled',
+      deposit: { amount: 30, state: 'refunded' },
+      refund: { amount: 30, whole: false, method: 'card' },
+    });
+    const [given] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(given?.state).toBe('refunded');
+    expect(await auditsOf('deposit_refunded', order._id)).toHaveLength(1);
+    expect(await auditsOf('deposit_refund_failed', order._id)).toEqual([]);
+  });
+
+  it('is asked for once when the pass meets the after-commit of another instance still under way', async () => {
+    const { user, order, payment } = await leftRefunding();
+    // The provider answers slowly, so that both are under way at once.
+    const refunds = countedRefunds().mockImplementation(
+      () => new Promise((resolve) => setTimeout(() => resolve('refunded'), 50)),
+    );
+    try {
+      await Promise.all([giveDepositsBack(t.app, [order._id]), giveBackLeftDeposits(t.app)]);
+      expect(refundsOf(refunds, payment.providerRef)).toHaveLength(1);
+    } finally {
+      refunds.mockRestore();
+    }
+    expect(await orderOf(user, order._id)).toMatchObject({ deposit: { state: 'refunded' } });
+    expect(await auditsOf('deposit_refunded', order._id)).toHaveLength(1);
+  });
+
+  it('is held while a stopped process may have asked for it, and asked for once that request has settled', async () => {
+    const { user, order, payment } = await leftRefunding();
+    // The stopped process had written its request down: the provider may have given the money back, and its
+    // callback would say so within REFUND_SETTLE_MS.
+    expect(await requestRefund(t.app.db, order._id, t.clock.now(), null)).toBe(true);
+    const refunds = countedRefunds();
+    try {
+      await giveBackLeftDeposits(t.app);
+      expect(refundsOf(refunds, payment.providerRef)).toEqual([]);
+      await laterPass();
+      expect(refundsOf(refunds, payment.providerRef)).toHaveLength(1);
+    } finally {
+      refunds.mockRestore();
+    }
+    expect(await orderOf(user, order._id)).toMatchObject({ deposit: { state: 'refunded' } });
+  });
+
+  it('left refunding and refused in the pass, is marked for an admin, not asked for again; the provider’s callback ends it', async () => {
+    const { user, order, payment } = await leftRefunding();
+    const refunds = countedRefunds().mockImplementation(async (asked) => {
+      if (asked.providerRef === payment.providerRef) throw new Error('declined');
+      return 'refunded';
+    });
+    try {
+      await giveBackLeftDeposits(t.app);
+      await giveBackLeftDeposits(t.app);
+      await laterPass();
+      expect(refundsOf(refunds, payment.providerRef)).toHaveLength(1);
+    } finally {
+      refunds.mockRestore();
+    }
+    expect(await orderOf(user, order._id)).toMatchObject({ deposit: { state: 'refund_failed' }, refund: null });
+    const failed = await auditsOf('deposit_refund_failed', order._id);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]?.message).toContain('refund it by hand');
+
+    // The admin gives it back from the provider's dashboard: the provider's refund callback marks it.
+    await paymentsService(t.app).receive(t.app.payments.named('offline'), {
+      id: `evt_deposit_back_${order._id}`,
+      kind: 'refunded',
+      orderId: order._id,
+      providerRef: payment.providerRef,
+      amount: 3000,
+      currency: 'EGP',
+      transactionId: null,
+      reference: null,
+      message: null,
+    });
+    expect(await orderOf(user, order._id)).toMatchObject({ deposit: { state: 'refunded' } });
   });
 
   it('ships with only the rest to collect at the door', async () => {

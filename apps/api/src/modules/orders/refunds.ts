@@ -1,11 +1,12 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { say, canTransition, type OrderStatus, type RefundRequest } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { paymentEvents, payments } from '../../db/schema.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
 import { OutcomeUnknown } from '../payments/provider.js';
-import { refundRequested, refundRequestId } from '../payments/refund-request.js';
+import { refundRequested, refundRequestId, requestRefund } from '../payments/refund-request.js';
+import { paymentThatPaid } from '../payments/give-back.js';
 import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCommitDeps } from './lifecycle.js';
 import { firstDeliveredAt, type OrderRow } from './queries.js';
 import type { Deps } from '../deps.js';
@@ -76,29 +77,17 @@ export function refundsService(deps: RefundsDeps) {
         await transition(tx, [order], move, after, now);
         return null;
       }
-      return { order, from, to, amount, reason: input.reason ?? null, paid: await requestRefund(tx, order, amount) };
+      return { order, from, to, amount, reason: input.reason ?? null, paid: await recordRequest(tx, order, amount) };
     });
     if (request) await giveBack(by, request, after);
     await after.run(deps);
   }
 
   /** Records, under the order's lock, that `amount` of its money is being given back; answers the payment that paid it. */
-  async function requestRefund(tx: Tx, order: OrderRow, amount: number) {
-    // The payment that paid the order is the first one; a later one still marked paid is a second
-    // payment whose automatic refund has not gone through, and is not what this refund gives back.
-    const [paid] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.orderId, order.id), eq(payments.state, 'paid')))
-      .orderBy(asc(payments.paidAt))
-      .limit(1);
-    const now = deps.clock.now();
-    // A request older than REFUND_SETTLE_MS was never made: this one takes its place.
-    await tx
-      .insert(paymentEvents)
-      .values({ id: refundRequestId(order.id), type: 'refund_requested', receivedAt: now, amount })
-      .onConflictDoUpdate({ target: paymentEvents.id, set: { receivedAt: now, amount } });
-    return paid ?? null;
+  async function recordRequest(tx: Tx, order: OrderRow, amount: number) {
+    // None younger than REFUND_SETTLE_MS stands (checked under the same lock); an older one was never made.
+    await requestRefund(tx, order.id, deps.clock.now(), amount);
+    return paymentThatPaid(tx, order.id);
   }
 
   /** Asks the provider that took the payment to give the money back, then moves the order. */

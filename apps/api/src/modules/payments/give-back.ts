@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { toEgp } from '../../lib/money.js';
@@ -20,11 +20,28 @@ export interface GiveBack {
   what: string;
   /** What else is written with the payment's new state, in its transaction. */
   record?: (tx: Tx, at: Date) => Promise<unknown>;
+  /** What else is written with the audit entry of a refusal, in its transaction. */
+  recordRefusal?: (tx: Tx) => Promise<unknown>;
+}
+
+/**
+ * The payment that paid the order: the first one. A later one still marked paid is a second payment whose automatic
+ * refund has not gone through, and is not what a refund or a deposit's return gives back.
+ */
+export async function paymentThatPaid(db: DbOrTx, orderId: string) {
+  const [paid] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'paid')))
+    .orderBy(asc(payments.paidAt))
+    .limit(1);
+  return paid ?? null;
 }
 
 /**
  * Money the shop gives back of its own accord once a move has committed, with nobody waiting on the answer: a
- * cancelled cash order's deposit (orders/deposit.ts) and a second payment of a paid order (service.ts). The move
+ * cancelled cash order's deposit (orders/deposit.ts), a second payment of a paid order and a payment that came
+ * after its order was cancelled (service.ts). The move
  * does not depend on it, so a refusal neither undoes nor repeats anything: it is logged and audited for an admin to
  * give back by hand. Given back, the payment is marked in one transaction with the caller's record; should that
  * commit fail, the provider's refund callback still marks the payment. A refund someone asks for, which the
@@ -53,11 +70,14 @@ export async function giveBack(deps: AfterCommitDeps, back: GiveBack): Promise<v
     });
   } catch (err) {
     deps.log.error({ err, order: orderId, intent: data.intentId, kind }, 'could not give money back');
-    await audit(deps.db, {
-      type: 'payment',
-      action: `${kind}_refund_failed`,
-      message: `${what} (${named}) could not be given back: refund it by hand`,
-      data,
+    await transaction(deps.db, async (tx) => {
+      await back.recordRefusal?.(tx);
+      await audit(tx, {
+        type: 'payment',
+        action: `${kind}_refund_failed`,
+        message: `${what} (${named}) could not be given back: refund it by hand`,
+        data,
+      });
     });
     return;
   }

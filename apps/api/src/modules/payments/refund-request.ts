@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { paymentEvents } from '../../db/schema.js';
 
@@ -19,8 +19,32 @@ export const refundRequestId = (orderId: string) => `refund-request:${orderId}`;
 export const REFUND_SETTLE_MS = 15 * 60_000;
 
 /**
- * The order's refund request while it stands, with the piastres it asked for (null on a request made before they
- * were recorded): a provider's callback that does not say how much went back (Fawry's PARTIAL_REFUNDED) records these.
+/**
+ * Writes the order's request down, with the piastres it asks for, unless one younger than REFUND_SETTLE_MS stands;
+ * true when it did, and the caller may ask the provider. One statement, so of two callers at once (a deposit's
+ * after-commit and the pass that gives back what a stopped process left, orders/deposit.ts) exactly one gets true.
+ */
+export async function requestRefund(
+  db: DbOrTx,
+  orderId: string,
+  now: Date,
+  amount: number | null,
+): Promise<boolean> {
+  const written = await db
+    .insert(paymentEvents)
+    .values({ id: refundRequestId(orderId), type: 'refund_requested', receivedAt: now, amount })
+    .onConflictDoUpdate({
+      target: paymentEvents.id,
+      set: { receivedAt: now, amount },
+      setWhere: lte(paymentEvents.receivedAt, new Date(now.getTime() - REFUND_SETTLE_MS)),
+    })
+    .returning({ id: paymentEvents.id });
+  return written.length > 0;
+}
+
+/**
+ * The order's refund request while it stands, with the piastres it asked for (null when it named none: a deposit's,
+ * or one made before they were recorded): a provider's callback that does not say how much went back (Fawry's PARTIAL_REFUNDED) records these.
  */
 export async function refundRequested(
   db: DbOrTx,

@@ -534,8 +534,11 @@ export function paymentsService(deps: PaymentsDeps) {
         default: {
           await record(ofThisPayment);
           // A deposit given back: usually recorded already by who gave it (orders/deposit.ts); this callback marks one
-          // whose record was lost.
-          if (locked?.depositState === 'refunding' && locked.paymentIntentId === event.providerRef)
+          // whose record was lost, or one the provider refused that an admin gave back from its dashboard.
+          if (
+            (locked?.depositState === 'refunding' || locked?.depositState === 'refund_failed') &&
+            locked.paymentIntentId === event.providerRef
+          )
             await tx.update(orders).set({ depositState: 'refunded' }).where(eq(orders.id, order.id));
           // Usually the refund route has moved the order already and this only confirms it. The order
           // is still paid (or returned) when that route's commit failed after the provider gave the money
