@@ -134,9 +134,19 @@ export const phoneRecordSchema = z.object({
 });
 export type PhoneRecord = z.infer<typeof phoneRecordSchema>;
 
-/** A cash order in the agents' queue. */
+/**
+ * A cash order in the agents' queue. Its deposit is shown: calling off an order whose deposit was paid gives the
+ * deposit back, which only a role with `orders.refund` may.
+ */
 export const confirmationItemSchema = z.object({
-  order: orderSchema.pick({ _id: true, createdAt: true, bill: true, products: true, deliveryAddress: true }),
+  order: orderSchema.pick({
+    _id: true,
+    createdAt: true,
+    bill: true,
+    products: true,
+    deliveryAddress: true,
+    deposit: true,
+  }),
   customerName: z.string().nullable(),
   /** The number the courier will call: the delivery address's. */
   phone: z.string(),

@@ -236,6 +236,9 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   productChanged: 'تغيّر أحد المنتجات في سلة التسوق للتو، يُرجى مراجعة السلة والمحاولة مرة أخرى',
   statusChange: (from, to) => `لا يمكن تحويل طلب حالته «${status(from)}» إلى «${status(to)}»`,
   notCancellable: 'لا يمكن إلغاء الطلب بعد شحنه',
+  moneyBackNotAllowed: 'هذا يرد مبلغ الطلب، ودورك لا يسمح برد المبالغ: اطلب ذلك من موظف يرد المبالغ',
+  depositBackNotAllowed:
+    'رسوم توصيل هذا الطلب مدفوعة أونلاين، وإلغاؤه يردها، ودورك لا يسمح برد المبالغ: اطلب إلغاءه من موظف يرد المبالغ',
   notShippable: 'لا يُشحن إلا طلب مؤكد أو مدفوع',
   notAwaitingConfirmation: 'هذا الطلب لم يعد بانتظار التأكيد',
   confirmationTaken: 'موظف آخر يتصل بصاحب هذا الطلب الآن',

@@ -239,6 +239,10 @@ export const API_MSG = {
   productChanged: 'A product in your cart has just changed, please check your cart and try again',
   statusChange: (from: string, to: string) => `An order that is ${from} cannot become ${to}`,
   notCancellable: 'An order cannot be cancelled once it has been shipped',
+  moneyBackNotAllowed:
+    'This gives the order’s money back, which your role does not allow: ask a member who gives refunds',
+  depositBackNotAllowed:
+    'This order’s delivery fees were paid online and cancelling it gives them back, which your role does not allow: ask a member who gives refunds to cancel it',
   notShippable: 'Only a confirmed or paid order can be shipped',
   notAwaitingConfirmation: 'This order is no longer waiting for confirmation',
   confirmationTaken: 'Another agent is calling about this order',

@@ -13,6 +13,7 @@ import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Deps } from '../deps.js';
 import { AfterCommit, lockOrder, transition, type AfterCommitDeps } from '../orders/lifecycle.js';
+import { refuseMoneyBack } from '../orders/money-back.js';
 import { loadOrders } from '../orders/queries.js';
 import { phoneRecords } from '../phone-records/records.js';
 import { transaction } from '../../db/transaction.js';
@@ -152,8 +153,10 @@ export function confirmationAgents(deps: AgentsDeps) {
       const by = { actor: 'agent' as const, user: actor.user, ip: actor.ip };
       if (input.outcome === 'confirmed')
         await transition(tx, [order], { to: 'confirmed', by, reason: input.note ?? null }, after, now);
-      // A wrong number cannot be confirmed, and a courier could not reach it either: the order is called off.
-      if (input.outcome === 'cancelled' || input.outcome === 'wrong_number')
+      // A wrong number cannot be confirmed, and a courier could not reach it either: the order is called off, and
+      // a deposit paid goes back with it, which only an agent whose role gives refunds may do.
+      if (input.outcome === 'cancelled' || input.outcome === 'wrong_number') {
+        refuseMoneyBack(actor.user, order, 'cancelled');
         await transition(
           tx,
           [order],
@@ -165,6 +168,7 @@ export function confirmationAgents(deps: AgentsDeps) {
           after,
           now,
         );
+      }
       await auditAdmin(
         tx,
         actor,

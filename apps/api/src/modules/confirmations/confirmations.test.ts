@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { CONFIRMATION_CLAIM_MS, type CodSettings, type ConfirmationQueue, type Order } from '@shop/contracts';
 import { auditLogs, messages, orderStatusHistory, orders, products } from '../../db/schema.js';
@@ -283,6 +283,27 @@ describe('WhatsApp buttons', () => {
     // A later press of Cancel on the same message: the order was decided.
     expect(await whatsapp.reply(wa, { buttonPayload: answerPayload(order._id, 'cancel') })).toBe(200);
     expect(await statusOf(order._id)).toBe('confirmed');
+  });
+
+  it("a press whose handling failed is applied on Meta's retry, and once", async () => {
+    const { wa, account } = await whatsappShopper();
+    const { order } = await cashOrder(account);
+    await t.app.messageSender.flush();
+    // The order's lock timed out while the press was applied: the webhook fails and Meta delivers it again.
+    const failing = vi.spyOn(t.app.confirmations, 'answerReply').mockRejectedValueOnce(new Error('lock timeout'));
+    try {
+      expect(await whatsapp.reply(wa, { buttonPayload: answerPayload(order._id, 'confirm') })).toBe(500);
+      expect(await statusOf(order._id)).toBe('awaiting_confirmation');
+      const press = whatsapp.notified.at(-1)?.body ?? '';
+      expect(await whatsapp.postRaw(press)).toBe(200);
+      expect(await statusOf(order._id)).toBe('confirmed');
+      // Applied now: a further delivery is taken and handed on no more.
+      expect(await whatsapp.postRaw(press)).toBe(200);
+      expect(failing).toHaveBeenCalledTimes(2);
+    } finally {
+      failing.mockRestore();
+    }
+    expect(await kindsOf(order._id)).toEqual(['confirm_request', 'confirmed']);
   });
 
   it('an unsigned press never reaches the order', async () => {

@@ -94,7 +94,7 @@ export const confirmationsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: orderParams,
         body: confirmationOutcomeSchema,
-        response: { 204: z.null(), 404: message, 409: message },
+        response: { 204: z.null(), 403: message, 404: message, 409: message },
       },
     },
     async (request, reply) => {

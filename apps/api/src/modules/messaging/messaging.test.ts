@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { egyptianMobile } from '@shop/contracts';
 import { messages, users } from '../../db/schema.js';
@@ -375,6 +375,42 @@ describe('WhatsApp', () => {
     // The same bytes signed right are taken.
     expect(await whatsapp.postRaw(body)).toBe(200);
     expect(await messageRow('whatsapp', id)).toMatchObject({ status: 'failed' });
+  });
+
+  it('acknowledges a signed body it cannot read, logging it and changing nothing', async () => {
+    const phone = newMobile();
+    await start(phone.local, 'whatsapp', 'en', '10.0.5.1');
+    await t.app.messageSender.flush();
+    const id = whatsapp.list().at(-1)?.id ?? '';
+    const before = await messageRow('whatsapp', id);
+    const statuses = (status: object) =>
+      JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [{ id: 'x', changes: [{ field: 'messages', value: { statuses: [status] } }] }],
+      });
+    const warned = vi.spyOn(t.app.log, 'warn');
+    try {
+      // Meta retries whatever is not a 200 for days, and the same bytes would be refused each time: taken, and logged.
+      for (const body of [
+        'not json',
+        'null',
+        statuses({ id, status: 'failed', timestamp: '1', recipient_id: '1', errors: 'undeliverable' }),
+        statuses({ status: 'read', timestamp: '1', recipient_id: '1' }),
+      ]) {
+        expect(await whatsapp.postRaw(body), body).toBe(200);
+        expect(warned).toHaveBeenLastCalledWith(
+          expect.anything(),
+          'a signed WhatsApp notification the shop cannot read',
+        );
+      }
+      // A status the shop does not keep (Meta adds some) is taken and leaves the message as it was.
+      warned.mockClear();
+      expect(await whatsapp.postRaw(statuses({ id, status: 'deleted', timestamp: '1', recipient_id: '1' }))).toBe(200);
+      expect(warned).not.toHaveBeenCalled();
+    } finally {
+      warned.mockRestore();
+    }
+    expect(await messageRow('whatsapp', id)).toEqual(before);
   });
 
   it("records a failed message with Meta's reason", async () => {
@@ -761,6 +797,24 @@ describe('cart reminders', () => {
         `^EGP Shop: سلتك بانتظارك: \\S+/CartPage لإيقاف التذكير: \\S+/api/messaging/reminders/stop/${shopper.id}\\.`,
       ),
     );
+  });
+
+  it('stops on a STOP whose opt-out failed once, when Meta delivers it again', async () => {
+    const shopper = await phoneShopper('whatsapp', 'en');
+    expect((await agree(shopper.headers, true)).user.cartReminders).toBe(true);
+    const failing = vi.spyOn(t.app.cartReminders, 'optOutPhone').mockRejectedValueOnce(new Error('connection lost'));
+    try {
+      expect(await whatsapp.reply(shopper.phone.stored.slice(1), { text: 'STOP' })).toBe(500);
+      expect(await whatsapp.postRaw(whatsapp.notified.at(-1)?.body ?? '')).toBe(200);
+      expect(failing).toHaveBeenCalledTimes(2);
+    } finally {
+      failing.mockRestore();
+    }
+    const [me] = await t.app.db
+      .select({ language: users.cartRemindersLanguage })
+      .from(users)
+      .where(eq(users.verifiedPhone, shopper.phone.stored));
+    expect(me).toEqual({ language: null });
   });
 
   it("stops on STOP in English and on the reminder's button, as on إيقاف", async () => {

@@ -51,7 +51,10 @@ export type ReplyHandler = (reply: Reply) => Promise<void>;
 
 /**
  * Where shoppers' replies go: the modules that asked something (an order's confirmation, the reminders' opt-out)
- * subscribe here. Each reply is recorded first, by its provider id, so a webhook Meta delivers twice hands it on once.
+ * subscribe here. A reply is recorded, by its provider id, once every handler has taken it, and a webhook Meta
+ * delivers again after that hands it on no more. One whose handler failed is not recorded: the webhook answers 500
+ * and Meta's retry hands it on again, which the handlers are safe to repeat (an order is decided once, an opt-out
+ * stays), as they are when two deliveries of one reply arrive at once.
  */
 export function createReplies(db: Db, clock: Clock) {
   const handlers: ReplyHandler[] = [];
@@ -60,6 +63,12 @@ export function createReplies(db: Db, clock: Clock) {
       handlers.push(handler);
     },
     async receive(reply: Reply, channel: 'whatsapp', provider: string, language = 'ar'): Promise<boolean> {
+      const [seen] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.provider, provider), eq(messages.providerMessageId, reply.providerMessageId)));
+      if (seen) return false;
+      for (const handler of handlers) await handler(reply);
       const [recorded] = await db
         .insert(messages)
         .values({
@@ -78,9 +87,7 @@ export function createReplies(db: Db, clock: Clock) {
         })
         .onConflictDoNothing()
         .returning({ id: messages.id });
-      if (!recorded) return false;
-      for (const handler of handlers) await handler(reply);
-      return true;
+      return Boolean(recorded);
     },
   };
 }

@@ -311,7 +311,9 @@ describe('a deposit first', () => {
       });
     // Money goes back with it: the orders desk, which moves orders but gives no refunds, may not.
     const agent = await createStaff(t.app, 'orders');
-    expect((await cancel(agent)).statusCode).toBe(403);
+    const refused = await cancel(agent);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: API_MSG.depositBackNotAllowed });
     const cancelled = await cancel(admin);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json<Order>()).toMatchObject({
@@ -323,6 +325,47 @@ describe('a deposit first', () => {
     expect(payment?.state).toBe('refunded');
     const [given] = await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, 'deposit_refunded'));
     expect(given?.data).toMatchObject({ orderId: order._id, amount: 30 });
+  });
+
+  it('is given back from the confirmation desk only by an agent whose role gives refunds', async () => {
+    const { user, order } = await depositOrder();
+    await pay(await startPaying(user, order._id));
+    const desk = (by: Account, step: 'claim' | 'outcome', payload?: object, language = 'en') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/confirmations/${order._id}/${step}`,
+        headers: { ...by.headers, 'accept-language': language },
+        ...(payload ? { payload } : {}),
+      });
+    // The orders desk works the queue but gives no refunds: a wrong number or a cancellation would pay the deposit back.
+    const agent = await createStaff(t.app, 'orders');
+    expect((await desk(agent, 'claim')).statusCode).toBe(200);
+    const refunds = countedRefunds();
+    try {
+      const wrong = await desk(agent, 'outcome', { outcome: 'wrong_number' });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json()).toMatchObject({ message: API_MSG.depositBackNotAllowed });
+      const cancelled = await desk(agent, 'outcome', { outcome: 'cancelled', reason: 'Changed her mind' }, 'ar');
+      expect(cancelled.statusCode).toBe(403);
+      expect(cancelled.json()).toMatchObject({ message: API_MSG_AR.depositBackNotAllowed });
+      expect(await orderOf(user, order._id)).toMatchObject({
+        status: 'awaiting_confirmation',
+        deposit: { amount: 30, state: 'paid' },
+        refund: null,
+      });
+      expect(refunds).not.toHaveBeenCalled();
+      // The order stays theirs to record what else the call gave; then an owner takes it and cancels it.
+      expect((await desk(agent, 'outcome', { outcome: 'no_answer' })).statusCode).toBe(204);
+      expect((await desk(admin, 'claim')).statusCode).toBe(200);
+      expect((await desk(admin, 'outcome', { outcome: 'wrong_number' })).statusCode).toBe(204);
+      expect(refunds).toHaveBeenCalledTimes(1);
+    } finally {
+      refunds.mockRestore();
+    }
+    expect(await orderOf(user, order._id)).toMatchObject({
+      status: 'cancelled',
+      deposit: { amount: 30, state: 'refunded' },
+    });
   });
 
   /** The provider that took the deposit (the offline one), its refunds counted; restored when the test ends. */

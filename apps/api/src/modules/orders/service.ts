@@ -11,11 +11,12 @@ import {
 } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { orderItems, orders, users } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Courier, Shipment } from '../courier/courier.js';
 import { refundRequested } from '../payments/refund-request.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCommitDeps } from './lifecycle.js';
+import { refuseMoneyBack } from './money-back.js';
 import { placingService } from './placing.js';
 import { firstDeliveredAt, listOwnOrders, listUserOrders, loadOrder, loadOrders, type OrderRow } from './queries.js';
 import { refundsService, type RefundInput } from './refunds.js';
@@ -76,11 +77,7 @@ export function ordersService(deps: OrdersDeps) {
     }
     const outcome = await move(orderId, undefined, async (order, tx) => {
       const from = order.status as OrderStatus;
-      // Cancelling a paid order, or one whose deposit was paid, gives money back: a move only a role with refunds
-      // may make.
-      const givesMoneyBack =
-        to === 'refunded' || (to === 'cancelled' && (from === 'paid' || order.depositState === 'paid'));
-      if (givesMoneyBack && !admin.permissions.includes('orders.refund')) throw forbidden(say.api.roleNotAllowed);
+      refuseMoneyBack(admin, order, to);
       if ((from === 'paid' && to === 'cancelled') || to === 'refunded') return 'refund';
       if (to === 'shipped') refuseUnshippable(from);
       if (to === 'shipped' && !trackingNumber) throw badRequest(say.api.trackingNumberRequired);

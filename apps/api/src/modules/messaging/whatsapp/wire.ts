@@ -32,39 +32,69 @@ export interface GraphError {
   error: { message: string; type: string; code: number; fbtrace_id?: string };
 }
 
-export type StatusName = 'sent' | 'delivered' | 'read' | 'failed';
-export interface StatusUpdate {
-  id: string;
-  status: StatusName;
-  timestamp: string;
-  recipient_id: string;
-  errors?: { code: number; title: string; message?: string; error_data?: { details: string } }[];
-}
-export interface InboundMessage {
-  from: string;
-  id: string;
-  timestamp: string;
-  type: string;
-  text?: { body: string };
+/** The statuses the shop keeps of a message it sent; Meta reports others too, which change nothing here. */
+export const STATUS_NAMES = ['sent', 'delivered', 'read', 'failed'] as const;
+export type StatusName = (typeof STATUS_NAMES)[number];
+export const isStatusName = (status: string): status is StatusName =>
+  (STATUS_NAMES as readonly string[]).includes(status);
+
+const statusUpdateSchema = z.object({
+  id: z.string(),
+  /** One of STATUS_NAMES, or one the shop does not keep. */
+  status: z.string(),
+  /** Unix seconds. */
+  timestamp: z.string(),
+  recipient_id: z.string(),
+  errors: z
+    .array(
+      z.object({
+        code: z.number(),
+        title: z.string(),
+        message: z.string().optional(),
+        error_data: z.object({ details: z.string() }).optional(),
+      }),
+    )
+    .optional(),
+});
+export type StatusUpdate = z.infer<typeof statusUpdateSchema>;
+
+const inboundMessageSchema = z.object({
+  /** The shopper's WhatsApp number, international without '+'. */
+  from: z.string().regex(/^\d{1,20}$/),
+  id: z.string(),
+  timestamp: z.string(),
+  type: z.string(),
+  text: z.object({ body: z.string() }).optional(),
   /** A template's quick-reply button pressed. */
-  button?: { payload: string; text: string };
-  context?: { id: string };
-}
-export interface WebhookNotification {
-  object: 'whatsapp_business_account';
-  entry: {
-    id: string;
-    changes: {
-      field: 'messages';
-      value: {
-        messaging_product: 'whatsapp';
-        metadata: { display_phone_number: string; phone_number_id: string };
-        statuses?: StatusUpdate[];
-        messages?: InboundMessage[];
-      };
-    }[];
-  }[];
-}
+  button: z.object({ payload: z.string(), text: z.string() }).optional(),
+  context: z.object({ id: z.string() }).optional(),
+});
+export type InboundMessage = z.infer<typeof inboundMessageSchema>;
+
+/**
+ * A webhook's notification: the fields the shop reads, checked once the signature has proved it Meta's; the rest
+ * (fields Meta adds, changes of other kinds) is left out.
+ */
+export const webhookNotificationSchema = z.object({
+  object: z.literal('whatsapp_business_account'),
+  entry: z.array(
+    z.object({
+      id: z.string(),
+      changes: z.array(
+        z.object({
+          field: z.string(),
+          value: z.object({
+            messaging_product: z.literal('whatsapp').optional(),
+            metadata: z.object({ display_phone_number: z.string(), phone_number_id: z.string() }).optional(),
+            statuses: z.array(statusUpdateSchema).optional(),
+            messages: z.array(inboundMessageSchema).optional(),
+          }),
+        }),
+      ),
+    }),
+  ),
+});
+export type WebhookNotification = z.infer<typeof webhookNotificationSchema>;
 
 /** GET on the webhook: Meta's check that it is the shop's (answer hub.challenge when hub.verify_token is ours). */
 export const whatsappVerifyQuerySchema = z.object({

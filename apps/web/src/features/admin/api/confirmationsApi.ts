@@ -8,6 +8,7 @@ import type {
   PhoneRecord,
 } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
+import { errorStatus } from '../../../api/errors';
 
 /**
  * Cash on delivery: the agents' queue of cash orders to confirm, the phones' records, the report, and the shop's cash
@@ -30,7 +31,12 @@ export const confirmationsApi = api.injectEndpoints({
         method: 'POST',
         body,
       }),
-      invalidatesTags: ['Confirmation', { type: 'Order', id: LIST }],
+      // A 403 says the member's role no longer allows the outcome: their permissions are read again with the queue.
+      invalidatesTags: (_result, error) => [
+        'Confirmation',
+        { type: 'Order', id: LIST },
+        ...(errorStatus(error) === 403 ? (['Staff'] as const) : []),
+      ],
     }),
     getPhoneRecord: build.query<PhoneRecord, string>({
       query: (phone) => `/admin/phone-records/${encodeURIComponent(phone)}`,

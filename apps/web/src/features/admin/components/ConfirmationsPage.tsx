@@ -16,6 +16,7 @@ import {
   useRecordConfirmationMutation,
 } from '../api/confirmationsApi';
 import { notifyOutcome } from '../notifyOutcome';
+import { usePermissions } from '../permissions';
 import { OrderNumber } from './OrderNumber';
 import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
@@ -56,11 +57,14 @@ export function ConfirmationsPage() {
 }
 
 const OUTCOMES: ConfirmationOutcome[] = ['confirmed', 'no_answer', 'wrong_number', 'cancelled'];
+/** The outcomes that call the order off, giving back a deposit paid: only a role that gives refunds records them then. */
+const CANCELLING: readonly ConfirmationOutcome[] = ['wrong_number', 'cancelled'];
 
 function ConfirmationCard({ item }: { item: ConfirmationItem }) {
   const { t, i18n } = useTranslation();
   const localized = useLocalized();
   const { user } = useSession();
+  const { can, loaded } = usePermissions();
   const [claim, { isLoading: claiming }] = useClaimConfirmationMutation();
   const [record, { isLoading: recording }] = useRecordConfirmationMutation();
   const [reason, setReason] = useState('');
@@ -68,6 +72,9 @@ function ConfirmationCard({ item }: { item: ConfirmationItem }) {
   const mine = item.claim?.agentId === user?._id;
   const headingId = `confirm-${order._id}`;
   const address = order.deliveryAddress;
+  const depositPaid = order.deposit?.state === 'paid';
+  const mayCancel = !depositPaid || can('orders.refund');
+  const outcomes = mayCancel ? OUTCOMES : OUTCOMES.filter((outcome) => !CANCELLING.includes(outcome));
 
   const recordCall = (outcome: ConfirmationOutcome) =>
     void notifyOutcome(
@@ -102,6 +109,7 @@ function ConfirmationCard({ item }: { item: ConfirmationItem }) {
                 {t('admin.confirmations.windowEnded')}
               </Badge>
             )}
+            {depositPaid && <Badge bg="info">{t('admin.confirmations.depositPaid')}</Badge>}
           </div>
         </div>
       </div>
@@ -123,7 +131,7 @@ function ConfirmationCard({ item }: { item: ConfirmationItem }) {
             <Form.Control size="sm" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
           </Form.Group>
           <div className="d-flex flex-wrap gap-2" role="group" aria-label={t('admin.confirmations.outcome')}>
-            {OUTCOMES.map((outcome) => (
+            {outcomes.map((outcome) => (
               <Button
                 key={outcome}
                 size="sm"
@@ -137,6 +145,9 @@ function ConfirmationCard({ item }: { item: ConfirmationItem }) {
               </Button>
             ))}
           </div>
+          {loaded && !mayCancel && (
+            <p className="small text-body-secondary mb-0">{t('admin.confirmations.depositBackNotAllowed')}</p>
+          )}
         </div>
       ) : (
         <Button

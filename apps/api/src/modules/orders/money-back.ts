@@ -1,0 +1,20 @@
+import { say, type OrderStatus, type Permission } from '@shop/contracts';
+import { forbidden } from '../../lib/errors.js';
+import type { OrderRow } from './queries.js';
+
+/**
+ * Refuses a staff member's move that gives money back unless their role gives refunds (`orders.refund`): refunding an
+ * order, or cancelling a paid one (the bill goes back, refunds.ts) or a cash order whose deposit was paid online (the
+ * deposit goes back, lifecycle.ts). Orders are cancelled from the orders' pages and from the confirmation desk: both
+ * ask here, so a desk that moves orders but gives no refunds cannot give one by cancelling.
+ */
+export function refuseMoneyBack(
+  staff: { permissions: readonly Permission[] },
+  order: Pick<OrderRow, 'status' | 'depositState'>,
+  to: OrderStatus,
+): void {
+  if (staff.permissions.includes('orders.refund')) return;
+  if (to === 'refunded' || (to === 'cancelled' && order.status === 'paid'))
+    throw forbidden(say.api.moneyBackNotAllowed);
+  if (to === 'cancelled' && order.depositState === 'paid') throw forbidden(say.api.depositBackNotAllowed);
+}

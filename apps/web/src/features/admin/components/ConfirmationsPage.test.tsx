@@ -1,0 +1,108 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { BUILT_IN_ROLES, type ConfirmationQueue, type Session } from '@shop/contracts';
+import { notify } from '../../../lib/notify';
+import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
+import { ConfirmationsPage } from './ConfirmationsPage';
+
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() },
+}));
+
+const agentSession: Session = {
+  ...shopperSession,
+  user: { ...shopperSession.user, _id: 'a1', name: 'Salma', role: true },
+  token: 'agent-token',
+};
+
+const ID = 'abcdef12-3456-4789-8abc-def012345678';
+
+/** One cash order, held by the signed-in agent, whose delivery fees were paid online first. */
+const QUEUE: ConfirmationQueue = {
+  items: [
+    {
+      order: {
+        _id: ID,
+        createdAt: '2025-03-05T10:00:00.000Z',
+        bill: 230,
+        products: [
+          {
+            product_id: 'p1',
+            productBrief: { product_id: 'p1', name: 'Cotton Tee', nameAr: 'تيشيرت قطن', price: 100, image_path: [] },
+            quantity: 2,
+          },
+        ],
+        deliveryAddress: {
+          street: 'Tahrir St',
+          building: '12',
+          city: 'Dokki',
+          state: 'Giza',
+          phone: '01122222222',
+          zipCode: '12611',
+          country: 'Egypt',
+        },
+        deposit: { amount: 30, state: 'paid' },
+      },
+      customerName: 'Mona Ali',
+      phone: '01122222222',
+      record: { placed: 3, confirmed: 2, delivered: 0, refused: 2, cancelledAfterConfirming: 0 },
+      attempts: 0,
+      windowEnded: false,
+      claim: { agentId: 'a1', agentName: 'Salma', until: '2025-03-05T10:10:00.000Z' },
+    },
+  ],
+};
+
+const renderPage = () =>
+  renderRoute(<ConfirmationsPage />, {
+    path: '/dashboard/confirmations',
+    preloadedState: { session: agentSession },
+  });
+
+const outcomes = async () =>
+  within(await screen.findByRole('group', { name: 'What the call gave' }))
+    .getAllByRole('button')
+    .map((button) => button.textContent);
+
+describe('the confirmation desk', () => {
+  it('does not offer to cancel an order whose deposit was paid to an agent whose role gives no refunds, and says why', async () => {
+    mockApi({
+      'GET /api/admin/confirmations': { body: QUEUE },
+      'GET /api/staff/me': { body: { role: 'orders', permissions: [...BUILT_IN_ROLES.orders] } },
+    });
+    renderPage();
+
+    expect(await screen.findByText('Delivery fees paid online')).toBeInTheDocument();
+    expect(await screen.findByText(/cancelling gives them back, which your role does not allow/)).toBeInTheDocument();
+    expect(await outcomes()).toEqual(['Confirmed', 'No answer']);
+  });
+
+  it('offers every outcome to a role that gives refunds, and shows the server’s refusal should the role change', async () => {
+    const refusal =
+      'This order’s delivery fees were paid online and cancelling it gives them back, which your role does not allow: ask a member who gives refunds to cancel it';
+    let selfReads = 0;
+    const { calls } = mockApi({
+      'GET /api/admin/confirmations': { body: QUEUE },
+      'GET /api/staff/me': () => {
+        selfReads++;
+        return { body: { role: 'manager', permissions: [...BUILT_IN_ROLES.manager] } };
+      },
+      [`POST /api/admin/confirmations/${ID}/outcome`]: { status: 403, body: { message: refusal } },
+    });
+    const user = userEvent.setup();
+    renderPage();
+
+    await waitFor(async () =>
+      expect(await outcomes()).toEqual(['Confirmed', 'No answer', 'Wrong number', 'Cancelled']),
+    );
+    expect(screen.queryByText(/which your role does not allow/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Wrong number' }));
+
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(refusal));
+    expect(notify.success).not.toHaveBeenCalled();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ outcome: 'wrong_number' });
+    // What the role allows is read again, so the desk shows what it allows now.
+    await waitFor(() => expect(selfReads).toBe(2));
+  });
+});
