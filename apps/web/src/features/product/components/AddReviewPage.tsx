@@ -70,7 +70,7 @@ export function AddReviewPage() {
           </div>
         </Card>
       )}
-      {error && <Alert variant="danger">{errorMessage(error)}</Alert>}
+      {error && <Alert variant="danger">{errorMessage(error) ?? t('common.sendFailed')}</Alert>}
       <Form noValidate onSubmit={(event) => void submit(event)}>
         <fieldset className="mb-3">
           <legend className="form-label fs-6 fw-semibold">{t('reviews.rating')}</legend>
