@@ -4,6 +4,10 @@ import { isRecord } from '../lib/guards';
 
 export type ApiError = FetchBaseQueryError | SerializedError;
 
+/** What RTK Query's `unwrap()` throws: a failed request's error (anything else is a bug, passed on as unknown). */
+export const isApiError = (error: unknown): error is ApiError =>
+  isRecord(error) && ('status' in error || 'message' in error);
+
 /**
  * The server's `{ message }` (already in the reader's language), or null when it gave none: a network failure, a
  * time-out, a proxy's HTML page or a status without a body only have the fetch library's English to tell, so the
