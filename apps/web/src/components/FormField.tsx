@@ -10,7 +10,7 @@ type FormFieldProps = {
   error?: string;
   registration: UseFormRegisterReturn;
   hint?: string;
-} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'maxLength' | 'dir'>;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'maxLength'>;
 
 /** A labelled input whose rule message sits under it and is tied to it for screen readers. */
 export function FormField({ id, label, error: rawError, registration, hint, ...input }: FormFieldProps) {

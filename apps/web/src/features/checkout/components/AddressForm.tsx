@@ -185,7 +185,6 @@ export function AddressForm({
             type="tel"
             inputMode="tel"
             autoComplete="tel"
-            dir="ltr"
             // Room for the number as a phone's contacts write it: "+20 10 1234 5678", Arabic-Indic digits too.
             maxLength={20}
             hint={t('auth.hints.phone')}
