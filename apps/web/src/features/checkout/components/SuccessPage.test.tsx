@@ -44,6 +44,16 @@ describe('/success', () => {
     }
   });
 
+  it('names the order without a bill when the page before could not learn it', () => {
+    mockApi({});
+    renderCheckout(<SuccessPage />, {
+      path: '/success',
+      state: { orderId: 'abcdef12-0000' },
+      preloadedState: withCart,
+    });
+    expect(screen.getByText(/Order #ABCDEF12/)).toHaveTextContent(/^Order #ABCDEF12$/);
+  });
+
   it('reads the card result from the provider’s return URL and empties the local cart once paid', async () => {
     const { calls } = mockApi({
       'GET /api/payment/config': { body: { provider: 'offline', methods: ['card'], hostedCheckout: false } },

@@ -63,9 +63,10 @@ function ProviderReturn({ clientSecret }: { clientSecret: string }) {
   );
 }
 
+/** The order just placed or paid, and its bill when the page before knew it. */
 const orderOf = (state: unknown) =>
-  isRecord(state) && typeof state.orderId === 'string' && typeof state.bill === 'number'
-    ? { id: state.orderId, bill: state.bill }
+  isRecord(state) && typeof state.orderId === 'string'
+    ? { id: state.orderId, bill: typeof state.bill === 'number' ? state.bill : null }
     : null;
 
 /** The message, a picture, then a full page load of / after SUCCESS_REDIRECT_MS (10 s). */
@@ -91,8 +92,13 @@ function OrderSucceeded() {
       </p>
       {order && (
         <p className="text-body-secondary">
-          {t('checkout.success.orderRef', { ref: orderRef(order.id) })} ·{' '}
-          <Price value={order.bill} className="fw-semibold" />
+          {t('checkout.success.orderRef', { ref: orderRef(order.id) })}
+          {order.bill !== null && (
+            <>
+              {' · '}
+              <Price value={order.bill} className="fw-semibold" />
+            </>
+          )}
         </p>
       )}
       <div className="d-flex flex-wrap justify-content-center gap-2 mt-4">
