@@ -69,6 +69,31 @@ describe('/success', () => {
     await waitFor(() => expect(store.getState().cart.items).toEqual([]));
   });
 
+  it('offers the Orders screen once it stops waiting for a payment still processing', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { calls } = mockApi({
+        'GET /api/payment/config': { body: { provider: 'offline', methods: ['card'], hostedCheckout: false } },
+        'GET /api/payment/offline/intent': intent('processing'),
+      });
+      renderCheckout(<SuccessPage />, {
+        path: '/success',
+        url: '/success?payment_intent_client_secret=pi_1_secret_x',
+        preloadedState: withCart,
+      });
+      await vi.waitFor(() => expect(screen.getByText('Your payment is processing.')).toBeInTheDocument());
+      expect(screen.queryByRole('link', { name: 'View your orders' })).not.toBeInTheDocument();
+      // About five minutes of readings, 1.5 s apart.
+      for (let i = 0; i < 200; i += 1) await vi.advanceTimersByTimeAsync(1500);
+      await vi.waitFor(() => expect(screen.getByRole('link', { name: 'View your orders' })).toBeInTheDocument());
+      const readings = calls.filter((call) => call.path.startsWith('/api/payment/offline/intent')).length;
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(calls.filter((call) => call.path.startsWith('/api/payment/offline/intent'))).toHaveLength(readings);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says the payment failed, with the reason, when the provider returns a refused payment', async () => {
     mockApi({
       'GET /api/payment/config': { body: { provider: 'offline', methods: ['card'], hostedCheckout: false } },

@@ -31,7 +31,7 @@ function ProviderReturn({ clientSecret }: { clientSecret: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { data: config, isError } = useGetPaymentConfigQuery();
-  const { intent, failed } = useIntentStatus(useIntentReader(config, clientSecret));
+  const { intent, failed, stopped } = useIntentStatus(useIntentReader(config, clientSecret));
   const feedback =
     failed || isError ? feedbackForStatus('unknown') : intent ? feedbackForStatus(intent.status, intent.message) : null;
   const succeeded = feedback?.kind === 'succeeded';
@@ -49,7 +49,8 @@ function ProviderReturn({ clientSecret }: { clientSecret: string }) {
       <title>{t('checkout.stripe.documentTitle')}</title>
       <h1 className="page-title">{t('checkout.success.paymentTitle')}</h1>
       <PaymentFeedbackAlert feedback={feedback} />
-      {feedback.kind !== 'processing' && (
+      {/* While it is being read the result is yet to come; once the reading stops, the Orders screen follows it. */}
+      {(feedback.kind !== 'processing' || stopped) && (
         <div className="d-flex flex-wrap gap-2 mt-4">
           <Link to={paths.orders} className="btn btn-primary">
             {t('checkout.success.viewOrders')}
