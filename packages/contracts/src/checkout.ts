@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { say } from './said.js';
 import { idSchema, requiredText } from './fields.js';
 import { PHONE_PATTERN } from './user.js';
+import { localMobile } from './mobile.js';
 import { PAYMENT_METHODS, type PaymentMethod } from './constants.js';
 import { ORDER_STATUSES } from './lifecycle.js';
 import { couponEntry } from './coupons.js';
@@ -18,11 +19,17 @@ export const addressSchema = z.object({
   building: requiredText(say.msg.required, 100),
   city: requiredText(say.msg.required, 100),
   state: requiredText(say.msg.required, 100),
+  // Any usual writing (Arabic-Indic digits, +20, spaces), stored in the local form the courier dials: 01XXXXXXXXX.
   phone: z
     .string({ error: say.msg.required })
     .trim()
     .min(1, say.msg.required)
-    .regex(PHONE_PATTERN, say.msg.invalidPhone),
+    .max(40, say.msg.invalidPhone)
+    .transform((value, ctx) => {
+      const local = localMobile(value);
+      if (!local) ctx.addIssue({ code: 'custom', message: say.msg.invalidPhone });
+      return local ?? z.NEVER;
+    }),
   zipCode: requiredText(say.msg.required, 20),
   country: requiredText(say.msg.required, 100),
   apartment: addressDetail,

@@ -13,3 +13,12 @@ export function egyptianMobile(input: string): string | null {
   const national = digits.match(/^(?:\+20|0020|20)?0?(1[0125]\d{8})$/)?.[1];
   return national ? `+20${national}` : null;
 }
+
+/**
+ * The same mobile in its local form, 01XXXXXXXXX: as delivery addresses store it (the number the courier calls, and
+ * the one the shop's cash records are kept by) and as a wallet payment names its wallet; null if not a mobile.
+ */
+export function localMobile(input: string): string | null {
+  const mobile = egyptianMobile(input);
+  return mobile ? `0${mobile.slice(3)}` : null;
+}

@@ -1,8 +1,8 @@
-import { errorMessage, type ApiError } from '../api/errors';
-import { isRecord } from './guards';
-import { notify } from './notify';
+import { errorMessage, isApiError } from '../api/errors';
+import { i18n } from '../i18n';
+import { notify, type ToastOptions } from './notify';
 
-const isApiError = (error: unknown): error is ApiError => isRecord(error) && ('status' in error || 'message' in error);
+const reasonOr = (error: unknown, failed: string) => (isApiError(error) ? errorMessage(error) : null) ?? failed;
 
 /**
  * Waits for the server before saying anything: `success` once it agreed, otherwise its own reason (already
@@ -15,7 +15,15 @@ export async function notifyOutcome(request: Promise<unknown>, success: string, 
     notify.success(success);
     return true;
   } catch (error) {
-    notify.error((isApiError(error) ? errorMessage(error) : null) ?? failed);
+    notify.error(reasonOr(error, failed));
     return false;
   }
+}
+
+/**
+ * A change the page showed done at once (the cart, a heart) that the server then turned down: its reason, already in
+ * the reader's language, or that it did not go through, as an error toast, so the undoing that follows is explained.
+ */
+export function notifyRefused(error: unknown, options?: ToastOptions): void {
+  notify.error(reasonOr(error, i18n.t('common.sendFailed')), options);
 }

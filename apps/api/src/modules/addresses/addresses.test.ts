@@ -70,6 +70,16 @@ describe('addresses', () => {
     expect((await list(user)).json()).toEqual([]);
   });
 
+  it('takes the phone in Arabic-Indic digits or with +20 and keeps it as 01XXXXXXXXX, once', async () => {
+    const user = await registerShopper(t.app);
+    const arabic = await save(user, { ...cairo, phone: '٠١٠ ١٢٣٤ ٥٦٧٨' });
+    expect(arabic.statusCode).toBe(201);
+    expect(arabic.json()[0].phone).toBe('01012345678');
+    const international = await save(user, { ...cairo, phone: '+201012345678' });
+    expect(international.statusCode).toBe(201);
+    expect(international.json().map((a: { phone: string }) => a.phone)).toEqual(['01012345678']);
+  });
+
   it('returns only the owner’s addresses', async () => {
     const a = await registerShopper(t.app);
     const b = await registerShopper(t.app);

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { egyptianMobile, type PhoneRecord } from '@shop/contracts';
+import { localMobile, type PhoneRecord } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { countWhere, orderDeliveryPhone, orderOutcomes } from './outcomes.js';
 
@@ -11,15 +11,9 @@ import { countWhere, orderDeliveryPhone, orderOutcomes } from './outcomes.js';
 
 const EMPTY: PhoneRecord = { placed: 0, confirmed: 0, delivered: 0, refused: 0, cancelledAfterConfirming: 0 };
 
-/** The form delivery addresses store a mobile in (01XXXXXXXXX), from any usual writing; null if not a mobile. */
-export function deliveryPhone(phone: string): string | null {
-  const mobile = egyptianMobile(phone);
-  return mobile ? `0${mobile.slice(3)}` : null;
-}
-
 /** The records of several phones in one read, as a look-up by each phone as given; zeros for one without orders. */
 export async function phoneRecords(db: DbOrTx, phones: readonly string[]): Promise<(phone: string) => PhoneRecord> {
-  const wanted = [...new Set(phones.map(deliveryPhone).filter((p): p is string => p !== null))];
+  const wanted = [...new Set(phones.map(localMobile).filter((p): p is string => p !== null))];
   const found = new Map<string, PhoneRecord>();
   if (wanted.length) {
     const o = orderOutcomes(db, inArray(orderDeliveryPhone, wanted));
@@ -36,7 +30,7 @@ export async function phoneRecords(db: DbOrTx, phones: readonly string[]): Promi
       .groupBy(o.phone);
     for (const { phone, ...record } of rows) found.set(phone, record);
   }
-  return (phone) => found.get(deliveryPhone(phone) ?? '') ?? EMPTY;
+  return (phone) => found.get(localMobile(phone) ?? '') ?? EMPTY;
 }
 
 /** One phone's record, the phone written any usual way (01…, +201…); zeros for a phone without orders. */

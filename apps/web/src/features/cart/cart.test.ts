@@ -296,14 +296,30 @@ describe('cart and the server', () => {
     );
   });
 
-  it('puts the server cart back when the server refuses a change', async () => {
+  it('says why the server refused a change, then puts the server cart back', async () => {
     mockApi({
       'PUT /api/cart/incItem': { status: 409, body: { message: 'Only 4 in stock' } },
       'GET /api/cart': { body: serverCart },
     });
     const store = setupStore({ session: shopperSession });
     store.dispatch(addItem(product()));
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('Only 4 in stock', CART_TOAST));
     await vi.waitFor(() => expect(store.getState().cart.items.map((item) => item._id)).toEqual(['p9']));
+  });
+
+  it('says a change did not go through when the network is down, in the page’s language', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const store = setupStore({ session: shopperSession });
+    store.dispatch(addItem(product()));
+    await vi.waitFor(() =>
+      expect(notify.error).toHaveBeenCalledWith(
+        'That did not go through. Please check your connection and try again in a moment.',
+        CART_TOAST,
+      ),
+    );
   });
 
   it('empties the local cart on sign-out', () => {

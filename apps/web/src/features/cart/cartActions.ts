@@ -1,4 +1,5 @@
 import { notify, type ToastOptions } from '../../lib/notify';
+import { notifyRefused } from '../../lib/notifyOutcome';
 import { CART_TOAST_MS, variantValues, type Cart, type LineVariant } from '@shop/contracts';
 import type { AppDispatch, AppThunk, RootState } from '../../app/store';
 import { i18n } from '../../i18n';
@@ -64,7 +65,8 @@ export const loadServerCart = (): AppThunk<Promise<void>> => async (dispatch) =>
 /**
  * Local change first (instant feedback), then the server, whose answer is its whole cart: the
  * truth replaces the optimistic mirror once the last change has been answered. If the server
- * refuses (stock ran out, product deleted) its cart is read again for the same reason.
+ * refuses (stock ran out, product deleted) the shopper is told its reason, in their language, and
+ * its cart is read again for the same reason.
  */
 function mirrorToServer(
   dispatch: AppDispatch,
@@ -80,7 +82,10 @@ function mirrorToServer(
       (cart) => {
         if (change === latestChange) dispatch(cartReplaced(fromServerCart(cart)));
       },
-      () => dispatch(loadServerCart()),
+      (error: unknown) => {
+        notifyRefused(error, cartToast());
+        void dispatch(loadServerCart());
+      },
     );
 }
 

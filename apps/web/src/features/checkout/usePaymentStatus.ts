@@ -16,16 +16,23 @@ const MAX_POLLS = 200;
 
 /**
  * Reads the intent, and again every POLL_MS while it is `processing` (a card payment
- * goes processing, then succeeded). `read` null means nothing to read yet; `failed` means it could not be read at all.
+ * goes processing, then succeeded). `read` null means nothing to read yet; `failed` means it could not be read at all;
+ * `stopped` that it was still processing when the reading stopped (MAX_POLLS), so the page no longer waits on it.
  */
-export function useIntentStatus(read: IntentReader | null): { intent: IntentState | null; failed: boolean } {
+export function useIntentStatus(read: IntentReader | null): {
+  intent: IntentState | null;
+  failed: boolean;
+  stopped: boolean;
+} {
   const [intent, setIntent] = useState<IntentState | null>(null);
   const [failed, setFailed] = useState(false);
+  const [stopped, setStopped] = useState(false);
 
   useEffect(() => {
     // A new watch starts from nothing: an earlier payment's answer must not be taken for this one's.
     setIntent(null);
     setFailed(false);
+    setStopped(false);
     if (!read) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -36,7 +43,9 @@ export function useIntentStatus(read: IntentReader | null): { intent: IntentStat
         if (cancelled) return;
         setIntent(next);
         polls += 1;
-        if (next.status === 'processing' && polls < MAX_POLLS) timer = setTimeout(() => void check(), POLL_MS);
+        if (next.status !== 'processing') return;
+        if (polls < MAX_POLLS) timer = setTimeout(() => void check(), POLL_MS);
+        else setStopped(true);
       } catch {
         if (!cancelled) setFailed(true);
       }
@@ -48,7 +57,7 @@ export function useIntentStatus(read: IntentReader | null): { intent: IntentStat
     };
   }, [read]);
 
-  return { intent, failed };
+  return { intent, failed, stopped };
 }
 
 /**

@@ -41,6 +41,17 @@ describe('favourites', () => {
     );
   });
 
+  it('says why the server turned a heart down, then shows the list as the server has it', async () => {
+    mockApi({
+      'POST /api/favourite/p1': { status: 404, body: { message: 'Product not found' } },
+      'GET /api/favourite': { body: [] },
+    });
+    const store = setupStore({ session: shopperSession });
+    store.dispatch(toggleFavourite(tea));
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('Product not found', undefined));
+    await vi.waitFor(() => expect(store.getState().favourites.items).toEqual([]));
+  });
+
   it("shows the 'no favorite' message with a link to add some products", () => {
     renderRoute(<FavouritePage />, { path: '/Favourite', preloadedState: { session: shopperSession } });
     expect(screen.getByText('You have no favorite products yet')).toBeInTheDocument();

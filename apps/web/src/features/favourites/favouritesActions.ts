@@ -1,4 +1,5 @@
 import { notify } from '../../lib/notify';
+import { notifyRefused } from '../../lib/notifyOutcome';
 import type { Product } from '@shop/contracts';
 import type { AppThunk, RootState } from '../../app/store';
 import { i18n } from '../../i18n';
@@ -38,5 +39,9 @@ export const toggleFavourite =
     const endpoint = isFavourite ? favouritesApi.endpoints.removeFavourite : favouritesApi.endpoints.addFavourite;
     dispatch(endpoint.initiate(product._id))
       .unwrap()
-      .catch(() => dispatch(loadServerFavourites()));
+      .catch((error: unknown) => {
+        // Turned down (the product was deleted): say why, then show the list as the server has it.
+        notifyRefused(error);
+        void dispatch(loadServerFavourites());
+      });
   };

@@ -1,4 +1,5 @@
 export { useGetMyOrdersQuery } from './api/ordersApi';
 export { orderRef } from './orderRef';
+export { awaitsOnlinePayment } from './orderActions';
 export { OrderDocumentHead } from './components/OrderDocumentHead';
 export { OrderBill } from './components/OrderBill';

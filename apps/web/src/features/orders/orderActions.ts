@@ -1,5 +1,12 @@
 import { canTransition, RETURN_WINDOW_MS, withinReturnWindow, type Order } from '@shop/contracts';
 
+/**
+ * Whether the order waits for the shopper to pay online: a card order, or a cash order whose deposit is due
+ * (docs/decisions/cash-deposit.md); both are paid on /Stripe.
+ */
+export const awaitsOnlinePayment = (order: Order) =>
+  order.status === 'pending' && (order.paymentMethod === 'visa' || order.deposit?.state === 'due');
+
 /** Whether the shopper may still cancel the order: contracts' state machine lets them until it ships. */
 export const cancellable = (order: Order) => canTransition(order.status, 'cancelled', 'shopper');
 

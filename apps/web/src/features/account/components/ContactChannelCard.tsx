@@ -20,7 +20,7 @@ export function ContactChannelCard({ current, cartReminders }: { current: Contac
           <legend className="h6">{t('account.contact.heading')}</legend>
           {error && (
             <Alert variant="danger" role="alert">
-              {errorMessage(error)}
+              {errorMessage(error) ?? t('common.sendFailed')}
             </Alert>
           )}
           {CONTACT_CHANNELS.map((channel) => (

@@ -121,7 +121,7 @@ function DeleteAccountDialog({
         <p className="mb-0">{t('account.delete.confirmText')}</p>
         {error && (
           <Alert variant="danger" className="mt-3 mb-0">
-            {errorMessage(error)}
+            {errorMessage(error) ?? t('common.sendFailed')}
           </Alert>
         )}
       </Modal.Body>

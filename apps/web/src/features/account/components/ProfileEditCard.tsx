@@ -26,7 +26,7 @@ export function ProfileEditCard({ title, error, isLoading, onSubmit, children }:
       <title>{title}</title>
       <h1 className="page-title">{title}</h1>
       <Card body>
-        {error && <Alert variant="danger">{errorMessage(error)}</Alert>}
+        {error && <Alert variant="danger">{errorMessage(error) ?? t('common.sendFailed')}</Alert>}
         <Form noValidate onSubmit={(event) => void onSubmit(event)}>
           {children}
           <div className="d-flex gap-2">

@@ -179,7 +179,7 @@ export function NewOrderPage() {
             {!ready && <p className="small text-body-secondary">{t('admin.newOrder.incomplete')}</p>}
             {placing.error && (
               <Alert variant="danger" className="small">
-                {errorMessage(placing.error)}
+                {errorMessage(placing.error) ?? t('common.sendFailed')}
               </Alert>
             )}
             <Button className="w-100" disabled={!ready || placing.isLoading} onClick={() => void submit()}>
@@ -250,7 +250,7 @@ function CustomerStep({
           )}
         </Form.Group>
       </Form>
-      {found.isError && <Alert variant="danger">{errorMessage(found.error)}</Alert>}
+      {found.isError && <Alert variant="danger">{errorMessage(found.error) ?? t('common.loadFailed')}</Alert>}
       {customer && (
         <div className="mt-3" role="status">
           <p className="mb-2">
@@ -574,7 +574,7 @@ function Quote({
   const buyerIdRequired = !skip && Boolean(data?.buyerIdRequired);
   useEffect(() => onBuyerIdRequired(buyerIdRequired), [buyerIdRequired, onBuyerIdRequired]);
   if (skip) return <p className="text-body-secondary">{t('admin.newOrder.noQuote')}</p>;
-  if (error) return <Alert variant="danger">{errorMessage(error)}</Alert>;
+  if (error) return <Alert variant="danger">{errorMessage(error) ?? t('common.loadFailed')}</Alert>;
   if (!data) return <p role="status">{t('admin.newOrder.pricing')}</p>;
   return (
     <>

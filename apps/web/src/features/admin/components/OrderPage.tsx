@@ -9,7 +9,7 @@ import {
   type AdminOrderDetail,
   type OrderMessageKind,
 } from '@shop/contracts';
-import { errorMessage } from '../../../api/errors';
+import { failureText } from '../../../api/errors';
 import { ChevronStartIcon, PrinterIcon } from '../../../components/icons';
 import { Price } from '../../../components/Price';
 import { intlLocale, loadTexts } from '../../../i18n';
@@ -366,7 +366,7 @@ function NoteForm({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [addNote, { isLoading, error, reset }] = useAddOrderNoteMutation();
-  const refused = errorMessage(error);
+  const refused = failureText(error, t('common.sendFailed'));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

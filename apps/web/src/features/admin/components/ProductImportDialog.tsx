@@ -13,7 +13,7 @@ import {
   type ProductImportCounts,
 } from '@shop/contracts';
 import { api } from '../../../api/apiSlice';
-import { errorMessage } from '../../../api/errors';
+import { failureText } from '../../../api/errors';
 import { useAppDispatch } from '../../../app/hooks';
 import { Pagination } from '../../../components/Pagination';
 import { Refreshing } from '../../../components/Refreshing';
@@ -93,11 +93,11 @@ export function ProductImportDialog({ onClose }: { onClose: () => void }) {
         {!job ? (
           <FileForm
             busy={checking.isLoading}
-            error={errorMessage(checking.error)}
+            error={failureText(checking.error, t('common.sendFailed'))}
             onCheck={(form) => void check(form)}
           />
         ) : job.status === 'checked' ? (
-          <DryRun job={job} error={errorMessage(applying.error)} />
+          <DryRun job={job} error={failureText(applying.error, t('common.sendFailed'))} />
         ) : (
           <Progress job={job} />
         )}

@@ -4,7 +4,7 @@ import Placeholder from 'react-bootstrap/Placeholder';
 import { errorStatus, type ApiError } from '../../../api/errors';
 import { EmptyState } from '../../../components/EmptyState';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { LoadFailed } from './LoadFailed';
+import { LoadFailed } from '../../../components/LoadFailed';
 
 /** What a screen's states are read from: the result of one RTK Query hook (or of several, through `allOf`). */
 export interface LoadingQuery<T> {

@@ -63,7 +63,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: StaffInv
         {t('admin.accept.offer', { role: roleName(invitation.role) })}{' '}
         <bdi dir="ltr">{invitation.email ?? invitation.phone}</bdi>
       </p>
-      {error && <Alert variant="danger">{errorMessage(error)}</Alert>}
+      {error && <Alert variant="danger">{errorMessage(error) ?? t('common.sendFailed')}</Alert>}
       {!invitation.hasAccount && (
         <Form.Group className="mb-3" controlId="accept-name">
           <Form.Label>{t('admin.accept.name')}</Form.Label>
@@ -81,7 +81,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: StaffInv
             {t('admin.accept.sendCode')}
           </Button>
           {sending.isSuccess && <p className="small text-body-secondary">{t('admin.accept.codeSent')}</p>}
-          {sending.error && <Alert variant="danger">{errorMessage(sending.error)}</Alert>}
+          {sending.error && <Alert variant="danger">{errorMessage(sending.error) ?? t('common.sendFailed')}</Alert>}
           <Form.Group className="mb-3" controlId="accept-code">
             <Form.Label>{t('admin.accept.code')}</Form.Label>
             <Form.Control

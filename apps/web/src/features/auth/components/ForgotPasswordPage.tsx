@@ -49,7 +49,7 @@ export function ForgotPasswordPage() {
       )}
       {error && (
         <Alert variant="danger" role="alert">
-          {errorMessage(error)}
+          {errorMessage(error) ?? t('common.sendFailed')}
         </Alert>
       )}
       <Form noValidate onSubmit={(event) => void submit(event)}>

@@ -59,7 +59,7 @@ function ResetForm({ id, token }: { id: string; token: string }) {
       <title>{t('auth.reset.title')}</title>
       {error && (
         <Alert variant="danger" role="alert">
-          {errorMessage(error)}
+          {errorMessage(error) ?? t('common.sendFailed')}
         </Alert>
       )}
       <Form noValidate onSubmit={(event) => void submit(event)}>

@@ -33,8 +33,17 @@ export function PhoneSignIn() {
   const needsName = asksForName(verifying.error) && !name;
   const error = sent ? verifying.error : starting.error;
 
+  // A new number starts afresh: the last code's refusal (and its asking for a name) was about the number before.
+  const otherNumber = () => {
+    verifying.reset();
+    setCode('');
+    setName('');
+    setSent(false);
+  };
+
   const send = async (event: FormEvent) => {
     event.preventDefault();
+    verifying.reset();
     try {
       await start({ phone, channel }).unwrap();
       setSent(true);
@@ -60,7 +69,7 @@ export function PhoneSignIn() {
       </h2>
       {error && !needsName && (
         <Alert variant="danger" role="alert">
-          {errorMessage(error)}
+          {errorMessage(error) ?? t('common.sendFailed')}
         </Alert>
       )}
       {!sent ? (
@@ -101,7 +110,7 @@ export function PhoneSignIn() {
         <Form onSubmit={(event) => void submit(event)}>
           <p>
             {t('auth.phoneSignIn.sent', { phone })}{' '}
-            <Button variant="link" className="p-0 align-baseline" onClick={() => setSent(false)}>
+            <Button variant="link" className="p-0 align-baseline" onClick={otherNumber}>
               {t('auth.phoneSignIn.otherNumber')}
             </Button>
           </p>

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { changeLanguage } from '../../../i18n';
 import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
 import { LoginPage } from './LoginPage';
 import { SignupPage } from './SignupPage';
@@ -176,6 +177,50 @@ describe('Continue with your phone', () => {
     ]);
   });
 
+  const codeThen = async (user: ReturnType<typeof userEvent.setup>, code: string) => {
+    mockApi({
+      'POST /api/auth/phone/start': { status: 202, body: { message: 'A code is on its way' } },
+      'POST /api/auth/phone/verify': (request) =>
+        request
+          .clone()
+          .json()
+          .then((body: { code: string }) =>
+            body.code === '123456'
+              ? { status: 400, body: { message: 'Your name', errors: { name: 'Your name' } } }
+              : { status: 400, body: { message: 'That code is wrong' } },
+          ),
+    });
+    renderRoute(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText('Your mobile number'), '01012345678');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.type(await screen.findByLabelText('Code'), code);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+  };
+  const sendToAnotherNumber = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.click(screen.getByRole('button', { name: 'Use another number' }));
+    const phone = screen.getByLabelText('Your mobile number');
+    await user.clear(phone);
+    await user.type(phone, '01112345678');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByLabelText('Code')).toHaveValue('');
+  };
+
+  it("does not show the last code's refusal once a code goes to another number", async () => {
+    const user = userEvent.setup();
+    await codeThen(user, '111111');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is wrong');
+    await sendToAnotherNumber(user);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('does not ask for a name for another number before its code is tried', async () => {
+    const user = userEvent.setup();
+    await codeThen(user, '123456');
+    expect(await screen.findByLabelText('Your name')).toBeInTheDocument();
+    await sendToAnotherNumber(user);
+    expect(screen.queryByLabelText('Your name')).not.toBeInTheDocument();
+  });
+
   it("shows the server's word when a code is asked for too soon", async () => {
     const user = userEvent.setup();
     mockApi({
@@ -189,6 +234,43 @@ describe('Continue with your phone', () => {
     await user.click(screen.getByLabelText('SMS'));
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Wait 40 seconds before asking for a new code');
+  });
+});
+
+describe('a request that fails without a word from the server', () => {
+  afterEach(() => changeLanguage('en'));
+
+  it("says so in the reader's language, not the browser's English, when the network is down", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    renderRoute(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText('Your mobile number'), '01012345678');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('That did not go through. Please check your connection and try again in a moment.');
+    expect(alert).not.toHaveTextContent(/TypeError|fetch/);
+  });
+
+  it('says so in Arabic when a proxy answers with its own HTML page', async () => {
+    await changeLanguage('ar');
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+        ),
+      ),
+    );
+    renderRoute(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText('رقم موبايلك'), '01012345678');
+    await user.click(screen.getByRole('button', { name: 'أرسل الرمز' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('لم تكتمل العملية. يُرجى التحقق من اتصالك والمحاولة مرة أخرى بعد قليل.');
+    expect(alert).not.toHaveTextContent(/SyntaxError|HTTP|502/);
   });
 });
 

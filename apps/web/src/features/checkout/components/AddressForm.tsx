@@ -6,14 +6,17 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { addressSchema, type AddressInput } from '@shop/contracts';
+import { addressSchema, localMobile, type AddressInput } from '@shop/contracts';
 import { translateValidation } from '../../../i18n/validation';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { FormField } from '../../../components/FormField';
 import { DEFAULT_COUNTRY, isEgypt } from '../governorates';
 import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 
-/** A new address's answers: Egypt, and the account's mobile number, are the likely ones. */
+/**
+ * A new address's answers: Egypt, and the account's mobile number, are the likely ones; the number as the field
+ * writes it (01XXXXXXXXX), as an account made by phone keeps it as +201XXXXXXXXX.
+ */
 export const blankAddress = (phone: string): AddressInput => ({
   country: DEFAULT_COUNTRY,
   state: '',
@@ -24,7 +27,7 @@ export const blankAddress = (phone: string): AddressInput => ({
   floor: '',
   landmark: '',
   zipCode: '',
-  phone,
+  phone: localMobile(phone) ?? phone,
 });
 
 /**
@@ -180,9 +183,10 @@ export function AddressForm({
             id="address-phone"
             label={t('checkout.form.phone')}
             type="tel"
-            inputMode="numeric"
+            inputMode="tel"
             autoComplete="tel"
-            maxLength={11}
+            // Room for the number as a phone's contacts write it: "+20 10 1234 5678", Arabic-Indic digits too.
+            maxLength={20}
             hint={t('auth.hints.phone')}
             registration={register('phone')}
             error={errors.phone?.message}

@@ -129,6 +129,28 @@ describe('/Payment', () => {
     });
   });
 
+  it("reads the wallet's number in Arabic-Indic digits, or pasted with +20, and keeps it as 01XXXXXXXXX", async () => {
+    const user = userEvent.setup();
+    renderPayment([line('Tea', true)], PAYMOB);
+    await user.click(await screen.findByRole('radio', { name: 'Mobile wallet' }));
+    const phone = screen.getByLabelText('Wallet mobile number');
+    await user.type(phone, '٠١٢ ٣٤٥٦ ٧٨٩٠');
+    expect(phone).toHaveValue('٠١٢ ٣٤٥٦ ٧٨٩٠');
+    expect(JSON.parse(localStorage.getItem(ONLINE_METHOD_KEY) ?? 'null')).toEqual({
+      userId: 'u1',
+      value: { method: 'wallet', walletPhone: '01234567890' },
+    });
+    await user.clear(phone);
+    await user.click(phone);
+    await user.paste('+20 10 1234 5678');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('page /PlaceOrder')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(ONLINE_METHOD_KEY) ?? 'null')).toEqual({
+      userId: 'u1',
+      value: { method: 'wallet', walletPhone: '01012345678' },
+    });
+  });
+
   it('says what delivery to the chosen address adds to each way to pay, as the server quotes it', async () => {
     localStorage.setItem(SHIPPING_ADDRESS_KEY, JSON.stringify({ userId: 'u1', value: ASWAN }));
     const { calls } = mockApi({

@@ -5,8 +5,8 @@ import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router';
 import {
   instalmentPlanName,
+  localMobile,
   monthlyInstalment,
-  PHONE_PATTERN,
   type BuiltInMethod,
   type InstalmentOffer,
   type OnlineMethod,
@@ -68,6 +68,8 @@ export function PaymentPage() {
   const feeNote = (quote: ShippingQuote | undefined) => (address && !feesFailed ? <FeeNote quote={quote} /> : null);
   const [missing, setMissing] = useState(false);
   const [phoneInvalid, setPhoneInvalid] = useState(false);
+  // The wallet's number as typed (Arabic-Indic digits, +20, spaces); what is saved is its local form, once it is one.
+  const [walletEntry, setWalletEntry] = useState(() => online.walletPhone ?? '');
   // Every method the shop takes, whichever provider serves it; a shop with one way to pay online keeps the
   // single card choice and its words.
   const methods = config?.offers.map((offer) => offer.method) ?? ['card'];
@@ -115,7 +117,7 @@ export function PaymentPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!chosen) setMissing(true);
-    else if (chosenOnline === 'wallet' && !PHONE_PATTERN.test(online.walletPhone ?? '')) setPhoneInvalid(true);
+    else if (chosenOnline === 'wallet' && !localMobile(walletEntry)) setPhoneInvalid(true);
     else void navigate(paths.placeOrder);
   };
 
@@ -128,13 +130,17 @@ export function PaymentPage() {
         inputMode="tel"
         autoComplete="tel"
         dir="ltr"
-        value={online.walletPhone ?? ''}
+        maxLength={20}
+        value={walletEntry}
         isInvalid={phoneInvalid}
         aria-invalid={phoneInvalid}
         aria-describedby={phoneInvalid ? 'wallet-phone-hint wallet-phone-error' : 'wallet-phone-hint'}
         onChange={(event) => {
+          const entry = event.target.value;
+          const number = localMobile(entry);
+          setWalletEntry(entry);
           setPhoneInvalid(false);
-          chooseOnline({ method: 'wallet', walletPhone: event.target.value.replace(/\D/g, '').slice(0, 11) });
+          chooseOnline(number ? { method: 'wallet', walletPhone: number } : { method: 'wallet' });
         }}
       />
       <Form.Text id="wallet-phone-hint">{t('checkout.payment.walletPhoneHint')}</Form.Text>

@@ -9,11 +9,11 @@ import { PaymentStatusPage } from './PaymentStatusPage';
 const ORDER = '6f1c2a52-0b7e-4c1e-9a57-3f1d2e4b5c6d';
 const order = { _id: ORDER, bill: 250.5, status: 'paid', products: [], statusHistory: [] };
 
-function renderStatus(replies: PaymentStatus[]) {
+function renderStatus(replies: PaymentStatus[], orders: { status?: number; body: unknown } = { body: [order] }) {
   let call = 0;
   mockApi({
     [`GET /api/payment/status/${ORDER}`]: () => ({ body: replies[Math.min(call++, replies.length - 1)] }),
-    'GET /api/order': { body: [order] },
+    'GET /api/order': orders,
   });
   return renderCheckout(<PaymentStatusPage />, {
     path: '/PaymentStatus',
@@ -44,6 +44,20 @@ describe('/PaymentStatus', () => {
     expect(await screen.findByText('Waiting for the payment to be confirmed…')).toBeInTheDocument();
     expect(await screen.findByText('page /success')).toBeInTheDocument();
     expect(JSON.parse(screen.getByTestId('state').textContent ?? '')).toEqual({ orderId: ORDER, bill: 250.5 });
+  });
+
+  it('moves on to /success once paid even when the orders cannot be read, without the bill', async () => {
+    renderStatus(
+      [
+        {
+          status: 'paid',
+          payment: { method: 'card', state: 'paid', reference: null, provider: 'paymob', expiresAt: null, amount: 100 },
+        },
+      ],
+      { status: 503, body: null },
+    );
+    expect(await screen.findByText('page /success')).toBeInTheDocument();
+    expect(JSON.parse(screen.getByTestId('state').textContent ?? '')).toEqual({ orderId: ORDER });
   });
 
   it('shows the kiosk reference while a kiosk payment is pending', async () => {

@@ -37,8 +37,10 @@ export function PaymentStatusPage() {
     skipPollingIfUnfocused: true,
   });
   const paid = isPaid(status);
-  const { data: orders } = useGetMyOrdersQuery(undefined, { skip: !paid });
-  const bill = orders?.find((order) => order._id === orderId)?.bill;
+  const orders = useGetMyOrdersQuery(undefined, { skip: !paid });
+  const bill = orders.data?.find((order) => order._id === orderId)?.bill;
+  // The bill is only shown on /success: once the orders answered, or could not, the paid shopper moves on regardless.
+  const ordersAnswered = orders.isSuccess || orders.isError;
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
@@ -48,11 +50,11 @@ export function PaymentStatusPage() {
   }, []);
 
   useEffect(() => {
-    if (!paid || bill === undefined) return;
+    if (!paid || !ordersAnswered) return;
     dispatch(clearCart());
     dispatch(paymentSettled());
-    void navigate(paths.success, { replace: true, state: { orderId, bill } });
-  }, [paid, bill, orderId, dispatch, navigate]);
+    void navigate(paths.success, { replace: true, state: bill === undefined ? { orderId } : { orderId, bill } });
+  }, [paid, ordersAnswered, bill, orderId, dispatch, navigate]);
 
   let body;
   if (!orderId || isError || status?.status === 'cancelled') {

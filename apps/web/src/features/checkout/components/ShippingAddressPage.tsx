@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link, useNavigate } from 'react-router';
 import type { Address, AddressInput } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { errorMessage } from '../../../api/errors';
 import { EmptyState } from '../../../components/EmptyState';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { PageLoader } from '../../../components/PageLoader';
 import { useGetAddressesQuery } from '../api/checkoutApi';
 import {
@@ -29,12 +29,16 @@ const sameAddress = (a: AddressInput, b: AddressInput) =>
 /** /ShippingAdress: pick one of the saved addresses, or add one on /ShippingForm. */
 export function ShippingAddressPage() {
   const { t } = useTranslation();
-  const { data: addresses, isLoading, error } = useGetAddressesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const {
+    data: addresses,
+    isFetching,
+    error,
+    refetch,
+  } = useGetAddressesQuery(undefined, { refetchOnMountOrArgChange: true });
 
   let content;
-  if (isLoading) content = <PageLoader />;
-  else if (error || !addresses)
-    content = <Alert variant="danger">{errorMessage(error) ?? t('common.loadFailed')}</Alert>;
+  if (isFetching && (error || !addresses)) content = <PageLoader />;
+  else if (error || !addresses) content = <LoadFailed message={errorMessage(error)} onRetry={() => void refetch()} />;
   else if (addresses.length === 0) {
     content = (
       <EmptyState title={t('checkout.shipping.none')}>

@@ -12,7 +12,7 @@ import { Price } from '../../../components/Price';
 import { ProductImage } from '../../../components/ProductImage';
 import { isRecord } from '../../../lib/guards';
 import { clearCart } from '../../cart';
-import { useGetMyOrdersQuery } from '../../orders';
+import { awaitsOnlinePayment, useGetMyOrdersQuery } from '../../orders';
 import { useGetPaymentConfigQuery } from '../../../api/paymentConfigApi';
 import { paymentSettled, useCreatePaymentIntentQuery } from '../api/paymentApi';
 import { orderTotalsOf } from '../orderTotals';
@@ -46,9 +46,7 @@ export function StripePage() {
   const fromState = orderIdOf(useLocation().state);
   const { data: config, isError } = useGetPaymentConfigQuery();
   const orders = useGetMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
-  const awaiting = orders.data?.find(
-    (order) => order.status === 'pending' && (order.paymentMethod === 'visa' || order.deposit?.state === 'due'),
-  );
+  const awaiting = orders.data?.find(awaitsOnlinePayment);
   const orderId = fromState ?? awaiting?._id ?? null;
   const hosted = useHostedPayment(config);
   const texts = hosted ? 'checkout.paymob' : 'checkout.stripe';

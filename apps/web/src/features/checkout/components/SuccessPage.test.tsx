@@ -44,6 +44,16 @@ describe('/success', () => {
     }
   });
 
+  it('names the order without a bill when the page before could not learn it', () => {
+    mockApi({});
+    renderCheckout(<SuccessPage />, {
+      path: '/success',
+      state: { orderId: 'abcdef12-0000' },
+      preloadedState: withCart,
+    });
+    expect(screen.getByText(/Order #ABCDEF12/)).toHaveTextContent(/^Order #ABCDEF12$/);
+  });
+
   it('reads the card result from the provider’s return URL and empties the local cart once paid', async () => {
     const { calls } = mockApi({
       'GET /api/payment/config': { body: { provider: 'offline', methods: ['card'], hostedCheckout: false } },
@@ -57,6 +67,31 @@ describe('/success', () => {
     expect(await screen.findByRole('heading', { name: 'Order succeeded' })).toBeInTheDocument();
     expect(calls.map((call) => call.path)).toContain('/api/payment/offline/intent?client_secret=pi_1_secret_x');
     await waitFor(() => expect(store.getState().cart.items).toEqual([]));
+  });
+
+  it('offers the Orders screen once it stops waiting for a payment still processing', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { calls } = mockApi({
+        'GET /api/payment/config': { body: { provider: 'offline', methods: ['card'], hostedCheckout: false } },
+        'GET /api/payment/offline/intent': intent('processing'),
+      });
+      renderCheckout(<SuccessPage />, {
+        path: '/success',
+        url: '/success?payment_intent_client_secret=pi_1_secret_x',
+        preloadedState: withCart,
+      });
+      await vi.waitFor(() => expect(screen.getByText('Your payment is processing.')).toBeInTheDocument());
+      expect(screen.queryByRole('link', { name: 'View your orders' })).not.toBeInTheDocument();
+      // About five minutes of readings, 1.5 s apart.
+      for (let i = 0; i < 200; i += 1) await vi.advanceTimersByTimeAsync(1500);
+      await vi.waitFor(() => expect(screen.getByRole('link', { name: 'View your orders' })).toBeInTheDocument());
+      const readings = calls.filter((call) => call.path.startsWith('/api/payment/offline/intent')).length;
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(calls.filter((call) => call.path.startsWith('/api/payment/offline/intent'))).toHaveLength(readings);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says the payment failed, with the reason, when the provider returns a refused payment', async () => {

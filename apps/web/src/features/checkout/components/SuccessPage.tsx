@@ -31,7 +31,7 @@ function ProviderReturn({ clientSecret }: { clientSecret: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { data: config, isError } = useGetPaymentConfigQuery();
-  const { intent, failed } = useIntentStatus(useIntentReader(config, clientSecret));
+  const { intent, failed, stopped } = useIntentStatus(useIntentReader(config, clientSecret));
   const feedback =
     failed || isError ? feedbackForStatus('unknown') : intent ? feedbackForStatus(intent.status, intent.message) : null;
   const succeeded = feedback?.kind === 'succeeded';
@@ -49,7 +49,8 @@ function ProviderReturn({ clientSecret }: { clientSecret: string }) {
       <title>{t('checkout.stripe.documentTitle')}</title>
       <h1 className="page-title">{t('checkout.success.paymentTitle')}</h1>
       <PaymentFeedbackAlert feedback={feedback} />
-      {feedback.kind !== 'processing' && (
+      {/* While it is being read the result is yet to come; once the reading stops, the Orders screen follows it. */}
+      {(feedback.kind !== 'processing' || stopped) && (
         <div className="d-flex flex-wrap gap-2 mt-4">
           <Link to={paths.orders} className="btn btn-primary">
             {t('checkout.success.viewOrders')}
@@ -63,9 +64,10 @@ function ProviderReturn({ clientSecret }: { clientSecret: string }) {
   );
 }
 
+/** The order just placed or paid, and its bill when the page before knew it. */
 const orderOf = (state: unknown) =>
-  isRecord(state) && typeof state.orderId === 'string' && typeof state.bill === 'number'
-    ? { id: state.orderId, bill: state.bill }
+  isRecord(state) && typeof state.orderId === 'string'
+    ? { id: state.orderId, bill: typeof state.bill === 'number' ? state.bill : null }
     : null;
 
 /** The message, a picture, then a full page load of / after SUCCESS_REDIRECT_MS (10 s). */
@@ -91,8 +93,13 @@ function OrderSucceeded() {
       </p>
       {order && (
         <p className="text-body-secondary">
-          {t('checkout.success.orderRef', { ref: orderRef(order.id) })} ·{' '}
-          <Price value={order.bill} className="fw-semibold" />
+          {t('checkout.success.orderRef', { ref: orderRef(order.id) })}
+          {order.bill !== null && (
+            <>
+              {' · '}
+              <Price value={order.bill} className="fw-semibold" />
+            </>
+          )}
         </p>
       )}
       <div className="d-flex flex-wrap justify-content-center gap-2 mt-4">

@@ -4,6 +4,8 @@ import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { useParams } from 'react-router';
 import type { ConfirmationAnswer, ConfirmationResult, ConfirmationView } from '@shop/contracts';
+import { errorMessage, errorStatus, type ApiError } from '../../../api/errors';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { Localized } from '../../../components/Localized';
 import { Price } from '../../../components/Price';
 import { VariantValues } from '../../../components/VariantValues';
@@ -13,6 +15,9 @@ import { useAnswerConfirmationMutation, useGetConfirmationQuery } from '../api/o
 import { orderRef } from '../orderRef';
 import '../../../styles/checkout.css';
 
+/** The server's word that the link itself is no good (malformed, unknown, or expired); any other failure may pass. */
+const linkRefused = (error: ApiError | undefined) => [400, 404, 410].includes(errorStatus(error) ?? 0);
+
 /**
  * /confirm/<token>: a cash order's confirmation, opened from its message's link with no sign-in (the signed token
  * names the order). The shopper sees the order and confirms or cancels it; the server moves it once.
@@ -20,23 +25,24 @@ import '../../../styles/checkout.css';
 export function ConfirmOrderPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
-  const { data, isLoading, isError } = useGetConfirmationQuery(token);
+  const { data, isFetching, error, refetch } = useGetConfirmationQuery(token);
   const [answer, { data: result, isLoading: answering, isError: failed }] = useAnswerConfirmationMutation();
 
   let content;
-  if (isLoading)
+  if (isFetching && !data)
     content = (
       <div className="d-flex justify-content-center py-5" role="status">
         <Spinner animation="border" variant="primary" aria-hidden="true" />
         <span className="visually-hidden">{t('common.loading')}</span>
       </div>
     );
-  else if (isError || !data)
+  else if (linkRefused(error))
     content = (
       <Alert variant="danger" role="alert">
         {t('checkout.confirm.invalid')}
       </Alert>
     );
+  else if (error || !data) content = <LoadFailed message={errorMessage(error)} onRetry={() => void refetch()} />;
   else
     content = (
       <ConfirmCard

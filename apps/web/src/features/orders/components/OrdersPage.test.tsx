@@ -127,6 +127,27 @@ describe('/Orders', { timeout: 30_000 }, () => {
     );
   });
 
+  it("offers to pay a card order, and a cash order's due deposit, from the list; not a cash order without one", async () => {
+    const user = userEvent.setup();
+    const pending = [step('pending', daysAgo(1))];
+    const deposit = order('12345678-0000-4000-8000-000000000007', 'pending', pending, {
+      deposit: { amount: 50, state: 'due' },
+    });
+    const byCard = order('23456789-0000-4000-8000-000000000008', 'pending', pending, { paymentMethod: 'visa' });
+    const confirming = order('34567890-0000-4000-8000-000000000009', 'awaiting_confirmation', pending);
+    mockApi({ 'GET /api/order': { body: [deposit, byCard, confirming] } });
+    renderOrders();
+
+    expect(within(await card('23456789')).getByText('Waiting for your card payment')).toBeInTheDocument();
+    expect(within(await card('23456789')).getByRole('link', { name: 'Pay now' })).toBeInTheDocument();
+    expect(within(await card('34567890')).queryByRole('link', { name: 'Pay now' })).not.toBeInTheDocument();
+    const cash = await card('12345678');
+    expect(cash).toHaveTextContent('Waiting for the delivery fees, paid online before the order goes on');
+    await user.click(within(cash).getByRole('link', { name: 'Pay now' }));
+    expect(screen.getByText('page /Stripe')).toBeInTheDocument();
+    expect(screen.getByTestId('state')).toHaveTextContent(JSON.stringify({ order_id: deposit._id }));
+  });
+
   it('offers Cancel only before shipping and Return only within 14 days of delivery', async () => {
     mockApi({ 'GET /api/order': { body: [SHIPPED, DELIVERED, DELIVERED_LONG_AGO, CONFIRMED, PAID, CANCELLED] } });
     renderOrders();

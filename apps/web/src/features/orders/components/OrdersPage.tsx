@@ -13,7 +13,7 @@ import { ProductImage } from '../../../components/ProductImage';
 import { intlLocale } from '../../../i18n';
 import { formatDate } from '../../../lib/format';
 import { useGetMyOrdersQuery } from '../api/ordersApi';
-import { cancellable, returnDeadline } from '../orderActions';
+import { awaitsOnlinePayment, cancellable, returnDeadline } from '../orderActions';
 import { orderRef } from '../orderRef';
 import { CancelOrderButton } from './CancelOrderButton';
 import { OrderTimeline } from './OrderTimeline';
@@ -101,7 +101,7 @@ export function OrdersPage() {
 function OrderCard({ order, now }: { order: Order; now: Date }) {
   const { t, i18n } = useTranslation();
   const headingId = `order-${order._id}`;
-  const awaitsCard = order.status === 'pending' && order.paymentMethod === 'visa';
+  const awaitsPayment = awaitsOnlinePayment(order);
   const returnBy = returnDeadline(order, now);
   return (
     <Card as="article" className="checkout-card order-card" aria-labelledby={headingId}>
@@ -137,9 +137,15 @@ function OrderCard({ order, now }: { order: Order; now: Date }) {
           <Badge bg={STATUS_BADGE[order.status]} className={`order-status order-status-${order.status}`}>
             {t(`checkout.orders.status.${order.status}`)}
           </Badge>
-          {awaitsCard && <span className="small text-body-secondary">{t('checkout.orders.awaitingPayment')}</span>}
+          {awaitsPayment && (
+            <span className="small text-body-secondary">
+              {t(
+                order.paymentMethod === 'visa' ? 'checkout.orders.awaitingPayment' : 'checkout.orders.awaitingDeposit',
+              )}
+            </span>
+          )}
           <div className="order-actions">
-            {awaitsCard && (
+            {awaitsPayment && (
               <Link to={paths.stripe} state={{ order_id: order._id }} className="btn btn-sm btn-accent">
                 {t('checkout.stripe.payNow')}
               </Link>

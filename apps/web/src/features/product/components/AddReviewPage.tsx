@@ -12,6 +12,8 @@ import { errorMessage } from '../../../api/errors';
 import { ProductImage } from '../../../components/ProductImage';
 import { translateValidation } from '../../../i18n/validation';
 import { useTranslation } from '../../../i18n/useTranslation';
+import { useLocalized } from '../../../i18n/localized';
+import { Localized } from '../../../components/Localized';
 import { comingBackTo, useSession } from '../../auth';
 import { useGetProductQuery } from '../../catalog';
 import { useAddReviewMutation } from '../api/reviewsApi';
@@ -23,6 +25,7 @@ const reviewFormSchema = reviewCreateSchema.omit({ product: true });
 /** /AddReview?product={id}: the product id rides in the query so a reload keeps the form usable. */
 export function AddReviewPage() {
   const { t } = useTranslation();
+  const local = useLocalized();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -65,12 +68,12 @@ export function AddReviewPage() {
               className="rounded object-fit-contain bg-white"
             />
             <Link to={productPath} className="fw-semibold">
-              {product.name}
+              <Localized value={local.name(product)} />
             </Link>
           </div>
         </Card>
       )}
-      {error && <Alert variant="danger">{errorMessage(error)}</Alert>}
+      {error && <Alert variant="danger">{errorMessage(error) ?? t('common.sendFailed')}</Alert>}
       <Form noValidate onSubmit={(event) => void submit(event)}>
         <fieldset className="mb-3">
           <legend className="form-label fs-6 fw-semibold">{t('reviews.rating')}</legend>

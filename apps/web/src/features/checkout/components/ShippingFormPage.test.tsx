@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi, shopperSession } from '../../../test/utils';
+import { renderCheckout } from '../../../test/checkout';
+import { readShippingAddress } from '../checkoutStorage';
+import { ShippingFormPage } from './ShippingFormPage';
+
+/** An account made by phone sign-in keeps its number as the server writes it. */
+const phoneShopper = { ...shopperSession, user: { ...shopperSession.user, phone: '+201012345678' } };
+
+const renderForm = () => {
+  const api = mockApi({ 'POST /api/address': { status: 201, body: [] } });
+  const view = renderCheckout(<ShippingFormPage />, {
+    path: '/ShippingForm',
+    preloadedState: { session: phoneShopper },
+  });
+  return { ...api, ...view };
+};
+
+const fillTheRest = async (user: ReturnType<typeof userEvent.setup>) => {
+  await user.selectOptions(screen.getByLabelText('Governorate'), 'Cairo');
+  await user.type(screen.getByLabelText('City'), 'Nasr City');
+  await user.type(screen.getByLabelText('Street'), 'Abbas El Akkad');
+  await user.type(screen.getByLabelText('Building'), '5');
+  await user.type(screen.getByLabelText('Zip code'), '11371');
+};
+
+describe('/ShippingForm', () => {
+  it("pre-fills a phone-made account's number as the field writes it, and it is accepted", async () => {
+    const user = userEvent.setup();
+    const { calls } = renderForm();
+    const phone = screen.getByLabelText('Mobile number');
+    expect(phone).toHaveValue('01012345678');
+    await fillTheRest(user);
+    await user.click(screen.getByRole('button', { name: 'Use this address' }));
+    expect(await screen.findByText('page /Payment')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/address')?.body).toMatchObject({
+      address: { phone: '01012345678' },
+    });
+  });
+
+  it('takes the number in Arabic-Indic digits or with +20, and keeps it as 01XXXXXXXXX', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderForm();
+    const phone = screen.getByLabelText('Mobile number');
+    await user.clear(phone);
+    await user.type(phone, '+٢٠ ١١ ٢٣٤٥ ٦٧٨٩');
+    await fillTheRest(user);
+    await user.click(screen.getByRole('button', { name: 'Use this address' }));
+    expect(await screen.findByText('page /Payment')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/address')?.body).toMatchObject({
+      address: { phone: '01123456789' },
+    });
+    expect(readShippingAddress('u1')?.phone).toBe('01123456789');
+  });
+
+  it('refuses a number that is not a mobile, saying why under the field', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderForm();
+    const phone = screen.getByLabelText('Mobile number');
+    await user.clear(phone);
+    await user.type(phone, '٠١٣١٢٣٤٥٦٧٨');
+    await fillTheRest(user);
+    await user.click(screen.getByRole('button', { name: 'Use this address' }));
+    await waitFor(() => expect(phone).toBeInvalid());
+    expect(phone).toHaveAccessibleDescription('Not valid phone');
+    expect(calls.some((call) => call.path === '/api/address')).toBe(false);
+  });
+});
