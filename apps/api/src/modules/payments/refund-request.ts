@@ -24,12 +24,7 @@ export const REFUND_SETTLE_MS = 15 * 60_000;
  * true when it did, and the caller may ask the provider. One statement, so of two callers at once (a deposit's
  * after-commit and the pass that gives back what a stopped process left, orders/deposit.ts) exactly one gets true.
  */
-export async function requestRefund(
-  db: DbOrTx,
-  orderId: string,
-  now: Date,
-  amount: number | null,
-): Promise<boolean> {
+export async function requestRefund(db: DbOrTx, orderId: string, now: Date, amount: number | null): Promise<boolean> {
   const written = await db
     .insert(paymentEvents)
     .values({ id: refundRequestId(orderId), type: 'refund_requested', receivedAt: now, amount })
