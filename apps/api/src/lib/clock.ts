@@ -1,4 +1,8 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { dayInCairo } from '@shop/contracts';
+
+// The shop's calendar days are defined once, in contracts (the dashboard counts its default periods with them too).
+export { addDays } from '@shop/contracts';
 
 /** Time as the services see it; tests swap in a clock they can move forward. */
 export interface Clock {
@@ -9,11 +13,7 @@ export const systemClock: Clock = { now: () => new Date() };
 const DAY_MS = 86_400_000;
 
 /** The calendar day in Cairo ('YYYY-MM-DD') at `at`: the shop's days (Paymob's settlements, a banner's run) are Egypt's. */
-export const cairoDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(at);
-
-/** The day `days` after `day` (before, if negative), by the calendar: 'YYYY-MM-DD' both. */
-export const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+export const cairoDay = dayInCairo;
 
 const cairoClock = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Africa/Cairo',
