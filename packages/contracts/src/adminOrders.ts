@@ -31,7 +31,7 @@ export const calendarDay = z
   }, say.rule.invalidDate);
 
 /**
- * The all-orders screen's filters, shared by its list and its CSV export. `from` and `to` are UTC days,
+ * The all-orders screen's filters, shared by its list and its CSV export. `from` and `to` are Cairo's days,
  * both included; `governorate` is the delivery address's state as stored (its English name); `q` is an
  * order id, its first characters as the shop shows them (#1A2B3C4D) or a phone number, of the delivery
  * address or the account, compared by its digits.

@@ -168,7 +168,7 @@ export const confirmationClaimSchema = z.object({ orderId: z.string(), until: z.
 export type ConfirmationClaim = z.infer<typeof confirmationClaimSchema>;
 
 /**
- * GET /api/admin/reports/cod: the cash orders placed from `from` to `to`, UTC days both included. Its counts use the
+ * GET /api/admin/reports/cod: the cash orders placed from `from` to `to`, Cairo's days both included. Its counts use the
  * phone records' words (phoneRecordSchema): confirmed, shipped, refused.
  */
 export const codReportQuerySchema = z
@@ -208,7 +208,7 @@ export const codReportSchema = z.object({
       refused: count,
     }),
   ),
-  /** Every week (its Monday, YYYY-MM-DD, UTC) the period touches, oldest first, weeks without orders as zeros. */
+  /** Every week (its Monday, YYYY-MM-DD, in Cairo) the period touches, oldest first, weeks without orders as zeros. */
   byWeek: z.array(z.object({ week: z.string(), orders: count, shipped: count, refused: count })),
   /**
    * How long shoppers took to confirm, from placing to confirmed, over the orders that waited for it and were

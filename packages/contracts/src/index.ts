@@ -39,3 +39,4 @@ export * from './cod.js';
 export * from './seller.js';
 export * from './shop.js';
 export * from './banners.js';
+export * from './days.js';

@@ -7,13 +7,13 @@ export const STATS_DAYS = 30;
 /** How many low-stock products and newest orders the overview lists. */
 export const STATS_LIST_SIZE = 6;
 
-/** Money taken (EGP, the orders' bills) and how many orders brought it, over some UTC days. */
+/** Money taken (EGP, the orders' bills) and how many orders brought it, over some of Cairo's days. */
 export interface SalesWindow {
   revenue: number;
   orders: number;
 }
 
-/** One UTC day of the chart: `date` is YYYY-MM-DD. */
+/** One of Cairo's days on the chart: `date` is YYYY-MM-DD. */
 export interface DailySales extends SalesWindow {
   date: string;
 }
@@ -40,7 +40,7 @@ export interface RecentOrder {
 
 /**
  * GET /api/admin/stats, the dashboard overview. Sales count orders that are confirmed or paid and
- * beyond: cancelled ones and unpaid card orders (pending) are not money the shop has. Days are UTC.
+ * beyond: cancelled ones and unpaid card orders (pending) are not money the shop has. Days are Cairo's.
  */
 export interface AdminStats {
   generatedAt: string;

@@ -611,6 +611,8 @@ export const orderItems = pgTable(
     price: integer('price').notNull(),
     imagePaths: text('image_paths').array().notNull(),
     quantity: integer('quantity').notNull(),
+    /** Piastres of the order's coupon discount taken off this line (0 where the coupon does not cover it). */
+    discount: integer('discount').notNull().default(0),
     /** The variant that was ordered; null once deleted, and for products sold as one thing. */
     variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     /** Its SKU and option values in both languages as they were ordered; null without a variant. */

@@ -1,8 +1,54 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { dayInCairo } from '@shop/contracts';
+
+// The shop's calendar days are defined once, in contracts (the dashboard counts its default periods with them too).
+export { addDays } from '@shop/contracts';
+
 /** Time as the services see it; tests swap in a clock they can move forward. */
 export interface Clock {
   now(): Date;
 }
 export const systemClock: Clock = { now: () => new Date() };
 
+const DAY_MS = 86_400_000;
+
 /** The calendar day in Cairo ('YYYY-MM-DD') at `at`: the shop's days (Paymob's settlements, a banner's run) are Egypt's. */
-export const cairoDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(at);
+export const cairoDay = dayInCairo;
+
+const cairoClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Africa/Cairo',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** How far Cairo's clocks are ahead of UTC at `at`, in milliseconds: two hours in winter, three in summer. */
+function cairoOffset(at: number): number {
+  const part = Object.fromEntries(cairoClock.formatToParts(at).map((p) => [p.type, Number(p.value)]));
+  const wall = Date.UTC(part.year ?? 0, (part.month ?? 1) - 1, part.day, part.hour, part.minute, part.second);
+  return wall - Math.floor(at / 1000) * 1000;
+}
+
+/**
+ * The first moment of Cairo's day `day` ('YYYY-MM-DD'): a period of Cairo days runs from the start of its first to
+ * the start of the day after its last. Egypt moves its clocks at midnight, so the night of a change has two
+ * candidates, midnight at the evening's offset and at the morning's: the day starts at the earlier that falls on it
+ * (01:00 the day summer time starts, when midnight is skipped).
+ */
+export function cairoDayStart(day: string): Date {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  const starts = [midnight - DAY_MS / 2, midnight + DAY_MS / 2]
+    .map((at) => midnight - cairoOffset(at))
+    .filter((start) => cairoDay(new Date(start)) === day);
+  return new Date(Math.min(...starts));
+}
+
+/**
+ * A timestamp column read on Cairo's clock, for grouping by Cairo's days and weeks in SQL. Written out, not bound:
+ * PostgreSQL matches a select's expression to its group by's only without parameters.
+ */
+export const onCairoClock = (at: SQLWrapper): SQL => sql`(${at} at time zone 'Africa/Cairo')`;

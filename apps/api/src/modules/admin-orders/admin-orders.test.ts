@@ -99,8 +99,8 @@ const csvRows = (body: string) =>
 
 // The fixed orders: ids by name, newest last.
 let first: string; // 1 March, confirmed, cash, Cairo
-let paid: string; // 5 March 23:30 UTC, paid, card, Giza
-let shipped: string; // 6 March 00:10 UTC, shipped, cash, Alexandria, Karim's
+let paid: string; // 5 March 23:30 in Cairo (21:30 UTC), paid, card, Giza
+let shipped: string; // 6 March 00:10 in Cairo (5 March 22:10 UTC), shipped, cash, Alexandria, Karim's
 let gone: string; // 10 March, cancelled, card, Cairo, its shopper deleted their account
 
 beforeAll(async () => {
@@ -117,14 +117,14 @@ beforeAll(async () => {
       state: 'Giza',
       city: 'Dokki',
       phone: '01122222222',
-      createdAt: new Date('2025-03-05T23:30:00Z'),
+      createdAt: new Date('2025-03-05T21:30:00Z'),
     },
     {
       status: 'shipped',
       state: 'Alexandria',
       city: 'Smouha',
       phone: '01233333333',
-      createdAt: new Date('2025-03-06T00:10:00Z'),
+      createdAt: new Date('2025-03-05T22:10:00Z'),
       userId: karim.id,
       trackingNumber: 'TRK-1',
     },
@@ -169,7 +169,7 @@ describe('the list', () => {
     expect(await idsOf({ status: '', paymentMethod: '', governorate: '', from: '', to: '', q: '' })).toHaveLength(4);
   });
 
-  it('filters by UTC day, both ends included', async () => {
+  it('filters by Cairo day, both ends included', async () => {
     expect(await idsOf({ from: '2025-03-05', to: '2025-03-05' })).toEqual([paid]);
     expect(await idsOf({ from: '2025-03-06' })).toEqual([gone, shipped]);
     expect(await idsOf({ to: '2025-03-06' })).toEqual([shipped, paid, first]);
@@ -249,7 +249,7 @@ describe('the CSV export', () => {
       'id,createdAt,status,paymentMethod,customerName,email,phone,governorate,city,items,itemsTotal,coupon,discount,shipping,codFee,bill,trackingNumber,source',
     );
     expect(csvRows(res.body)).toEqual([
-      `${shipped},2025-03-06T00:10:00.000Z,shipped,cash,Karim Adel,${karim.email},01233333333,Alexandria,Smouha,1,100.00,,0.00,21.00,9.00,130.00,TRK-1,web`,
+      `${shipped},2025-03-05T22:10:00.000Z,shipped,cash,Karim Adel,${karim.email},01233333333,Alexandria,Smouha,1,100.00,,0.00,21.00,9.00,130.00,TRK-1,web`,
     ]);
     expect(await lastAudit(t.app)).toMatchObject({
       type: 'admin',

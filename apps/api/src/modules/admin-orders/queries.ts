@@ -15,11 +15,9 @@ import {
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { messages, orderItems, orderNotes, orders, orderStatusHistory, users } from '../../db/schema.js';
+import { addDays, cairoDayStart } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { loadOrders } from '../orders/queries.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const startOfDay = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** What an order reference may look like: the start of a uuid, as '#1A2B3C4D' or typed in full. */
 const ID_PREFIX = /^[0-9a-f-]{1,36}$/;
@@ -49,15 +47,15 @@ function searchCondition(q: string): SQL {
   return or(...conditions) ?? sql`false`;
 }
 
-/** The filters as one condition on orders left-joined to their buyer; days are UTC, `to` included. */
+/** The filters as one condition on orders left-joined to their buyer; days are Cairo's, `to` included. */
 export function filterCondition(filter: AdminOrdersFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.paymentMethod) conditions.push(eq(orders.paymentMethod, filter.paymentMethod));
   if (filter.source) conditions.push(eq(orders.source, filter.source));
   if (filter.governorate) conditions.push(sql`${orders.deliveryAddress}->>'state' = ${filter.governorate}`);
-  if (filter.from) conditions.push(gte(orders.createdAt, startOfDay(filter.from)));
-  if (filter.to) conditions.push(lt(orders.createdAt, new Date(startOfDay(filter.to).getTime() + DAY_MS)));
+  if (filter.from) conditions.push(gte(orders.createdAt, cairoDayStart(filter.from)));
+  if (filter.to) conditions.push(lt(orders.createdAt, cairoDayStart(addDays(filter.to, 1))));
   if (filter.q) conditions.push(searchCondition(filter.q));
   return conditions.length ? and(...conditions) : undefined;
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AdminOrdersFilter, OrderNote } from '@shop/contracts';
 import { orderNotes, orders, staffRoles, users } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
+import { cairoDay } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { csvMoney, type CsvColumns } from '../../lib/csv.js';
 import type { Deps } from '../deps.js';
@@ -65,7 +66,7 @@ export function adminOrdersService(deps: Pick<Deps, 'db' | 'clock'>) {
      */
     async exportCsv(actor: Actor, filter: AdminOrdersFilter) {
       await auditAdmin(db, actor, 'orders_export', 'exported orders as CSV', { ...filter });
-      const filename = `orders-${clock.now().toISOString().slice(0, 10)}.csv`;
+      const filename = `orders-${cairoDay(clock.now())}.csv`;
       return { filename, columns: COLUMNS, batches: exportOrders(db, filter) };
     },
   };

@@ -1,6 +1,6 @@
 import { say } from '@shop/contracts';
 import { badRequest } from '../../lib/errors.js';
-import { toEgp } from '../../lib/money.js';
+import { share, toEgp } from '../../lib/money.js';
 import type { CouponRow } from './queries.js';
 
 /** An order line as a coupon sees it: where the product sits in the catalogue, and what it costs (piastres). */
@@ -16,6 +16,11 @@ export interface CouponLine {
 export interface CouponEffect {
   coupon: CouponRow;
   discount: number;
+  /**
+   * Each line's part of the discount, in the order of the lines: shared over the lines the coupon covers in
+   * proportion to their prices, none on the others. The order keeps them; its e-receipt shows them.
+   */
+  lineDiscounts: number[];
   freeShipping: boolean;
 }
 
@@ -56,12 +61,14 @@ export function couponEffect(code: string, coupon: CouponRow | null, ctx: Coupon
   if (coupon.perUserLimit !== null && ctx.uses.kept >= coupon.perUserLimit) throw badRequest(say.api.couponUsedByYou);
   if (coupon.minOrder !== null && ctx.itemsTotal < coupon.minOrder)
     throw badRequest(say.api.couponMinOrder(toEgp(coupon.minOrder)));
-  const covered = ctx.lines.filter((line) => covers(coupon, line));
-  if (!covered.length) throw badRequest(say.api.couponNotApplicable);
-  const coveredTotal = covered.reduce((sum, line) => sum + line.price * line.quantity, 0);
+  const covered = ctx.lines.map((line) => covers(coupon, line));
+  if (!covered.includes(true)) throw badRequest(say.api.couponNotApplicable);
+  const coveredCost = ctx.lines.map((line, i) => (covered[i] ? line.price * line.quantity : 0));
+  const coveredTotal = coveredCost.reduce((sum, cost) => sum + cost, 0);
   const off =
     coupon.kind === 'percent'
       ? Math.min(Math.round((coveredTotal * coupon.value) / 100), coupon.maxDiscount ?? Infinity)
       : coupon.value;
-  return { coupon, discount: Math.min(off, coveredTotal), freeShipping: coupon.freeShipping };
+  const discount = Math.min(off, coveredTotal);
+  return { coupon, discount, lineDiscounts: share(discount, coveredCost), freeShipping: coupon.freeShipping };
 }

@@ -283,11 +283,11 @@ describe("Bosta's callbacks", () => {
     expect((await callback({ ...event, timeStamp: Date.now() + 1 })).statusCode).toBe(200);
     expect(await stockOf(product)).toBe(5);
     expect((await historyOf(order._id)).filter((h) => h.status === 'returned')).toHaveLength(1);
-    // An unknown parcel's event is audited when it is first applied, and not again.
+    // An unknown parcel's event is never taken as handled: each call is refused, so the next can still apply it.
     const unknown = { _id: 'c0ffee', trackingNumber: 'NO-SUCH-PARCEL-1', state: 45 };
-    expect((await callback(unknown)).statusCode).toBe(200);
-    expect((await callback({ ...unknown, timeStamp: 1 })).statusCode).toBe(200);
-    expect(await unknownParcelAudits('NO-SUCH-PARCEL-1')).toHaveLength(1);
+    expect((await callback(unknown)).statusCode).toBe(503);
+    expect((await callback({ ...unknown, timeStamp: 1 })).statusCode).toBe(503);
+    expect(await t.app.db.select().from(courierEvents).where(eq(courierEvents.id, 'bosta:c0ffee:45'))).toEqual([]);
   });
 
   it('acknowledge an outcome the order no longer allows, and change nothing', async () => {
@@ -317,12 +317,25 @@ describe("Bosta's callbacks", () => {
     expect(recorded).toEqual([]);
   });
 
-  it('acknowledge and audit a parcel no order ships with', async () => {
+  it('audit a parcel no order ships with, and answer 503 so that Bosta calls again', async () => {
     const res = await callback({ _id: 'a1b2c3', trackingNumber: 'NO-SUCH-PARCEL-2', state: 45 });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('60');
     expect(await unknownParcelAudits('NO-SUCH-PARCEL-2')).toEqual([
       expect.objectContaining({ courier: 'bosta', trackingNumber: 'NO-SUCH-PARCEL-2', outcome: 'delivered' }),
     ]);
+  });
+
+  it('apply a callback that came before the tracking number was saved once Bosta calls again', async () => {
+    const user = await registerShopper(t.app);
+    const { order, trackingNumber } = await shippedOrder(user);
+    // As between Bosta creating the delivery and the shop saving its number (orders/service.ts, shipWith).
+    await t.app.db.update(orders).set({ trackingNumber: null }).where(eq(orders.id, order._id));
+    expect(await simulator.deliver(trackingNumber)).toBe(503);
+    await t.app.db.update(orders).set({ trackingNumber }).where(eq(orders.id, order._id));
+    expect(await simulator.deliver(trackingNumber)).toBe(200);
+    expect(await statusOf(order._id)).toBe('delivered');
+    expect((await historyOf(order._id)).at(-1)).toEqual({ status: 'delivered', actor: 'courier', reason: null });
   });
 
   it('refuse a body that is not a Bosta callback with 400', async () => {

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { canTransition, type OrderStatus } from '@shop/contracts';
+import { canTransition, say, type OrderStatus } from '@shop/contracts';
 import { courierEvents, orders } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { notFound } from '../../lib/errors.js';
+import { HttpError, notFound } from '../../lib/errors.js';
 import { AfterCommit, lockOrder, transition, type AfterCommitDeps } from '../orders/lifecycle.js';
 import type { CourierCallback, CourierEvent } from './courier.js';
 import type { Deps } from '../deps.js';
@@ -10,26 +10,28 @@ import { transaction } from '../../db/transaction.js';
 
 type CourierServiceDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'courier'>;
 
+/**
+ * The wait asked of a courier calling back about a parcel no order ships with yet (its Retry-After). Bosta does not
+ * document its retries; a 503 is the answer any sender takes as "try again", where some give up on a 4xx.
+ */
+const PARCEL_RETRY_SECONDS = 60;
+
 /** Couriers' callbacks: the courier authenticates and reads them, the shop moves the parcel's order. */
 export function courierService(deps: CourierServiceDeps) {
   const { db } = deps;
   const { courier } = deps;
 
   /**
-   * Applies an outcome once: its id goes into courier_events first, so a redelivery changes nothing.
-   * An unknown parcel, or an order that can no longer make the move (already delivered, returned by
-   * hand), is acknowledged: the courier retrying would not change that.
+   * Applies an outcome once: its id goes into courier_events with the move, so a redelivery changes nothing.
+   * An order that can no longer make the move (already delivered, returned by hand) is acknowledged: the courier
+   * retrying would not change that. A parcel no order ships with yet is audited and not acknowledged: Bosta can
+   * call back between creating the delivery and the shop saving its tracking number (orders/service.ts,
+   * shipWith), and its retry must find the event still to apply.
    */
   async function apply(courier: string, event: CourierEvent & { outcome: OrderStatus }) {
     const after = new AfterCommit();
-    await transaction(db, async (tx) => {
+    const found = await transaction(db, async (tx) => {
       const now = deps.clock.now();
-      const [fresh] = await tx
-        .insert(courierEvents)
-        .values({ id: event.eventId, receivedAt: now })
-        .onConflictDoNothing()
-        .returning({ id: courierEvents.id });
-      if (!fresh) return;
       const [parcel] = await tx
         .select({ id: orders.id })
         .from(orders)
@@ -43,15 +45,24 @@ export function courierService(deps: CourierServiceDeps) {
           message: `${courier} reported parcel ${event.trackingNumber} ${event.outcome}, but no order ships with it`,
           data: { courier, eventId: event.eventId, trackingNumber: event.trackingNumber, outcome: event.outcome },
         });
-        return;
+        return false;
       }
+      // Under the order's lock: a redelivery arriving meanwhile waits here, then finds the event taken.
+      const [fresh] = await tx
+        .insert(courierEvents)
+        .values({ id: event.eventId, receivedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: courierEvents.id });
+      if (!fresh) return true;
       const from = order.status as OrderStatus;
       if (!canTransition(from, event.outcome, 'courier')) {
         deps.log.info({ order: order.id, from, outcome: event.outcome, courier }, 'courier outcome no longer applies');
-        return;
+        return true;
       }
       await transition(tx, [order], { to: event.outcome, by: { actor: 'courier' } }, after, now);
+      return true;
     });
+    if (!found) throw new HttpError(503, say.api.unavailable, undefined, PARCEL_RETRY_SECONDS);
     await after.run(deps);
   }
 

@@ -122,6 +122,8 @@ export interface Bill {
   shipping: number;
   codFee: number;
   bill: number;
+  /** Each line's part of the discount, in the order of the request's lines (coupons/rules.ts). */
+  lineDiscounts: number[];
   /** kg, for the courier. */
   weight: number;
   coupon: CouponEffect | null;
@@ -163,6 +165,7 @@ export async function billCart(db: DbOrTx, request: BillRequest): Promise<Bill> 
     shipping,
     codFee: fees.codFee,
     bill: itemsTotal - discount + shipping + fees.codFee,
+    lineDiscounts: effect?.lineDiscounts ?? lines.map(() => 0),
     weight,
     coupon: effect,
   };

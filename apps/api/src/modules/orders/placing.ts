@@ -316,7 +316,7 @@ export function placingService(deps: PlacingDeps) {
         tx
           .insert(orderItems)
           .values(
-            lines.map((l) => ({
+            lines.map((l, i) => ({
               orderId: placed.id,
               productId: l.productId,
               variantId: l.variantId,
@@ -326,6 +326,7 @@ export function placingService(deps: PlacingDeps) {
               price: l.price,
               imagePaths: l.imagePaths,
               quantity: l.quantity,
+              discount: billed.lineDiscounts[i] ?? 0,
             })),
           )
           .returning()

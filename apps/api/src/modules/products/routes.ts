@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_PRODUCT_IMAGES, productDetailSchema, productListQuerySchema, productListSchema } from '@shop/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import { readMultipart } from '../../lib/multipart.js';
+import { cairoDay } from '../../lib/clock.js';
 import { sendCsv } from '../../lib/csv.js';
 import { exportColumns, exportProducts } from './export.js';
 import { productImportRoutes } from './import/routes.js';
@@ -63,7 +64,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const filename = `products-${app.clock.now().toISOString().slice(0, 10)}.csv`;
+      const filename = `products-${cairoDay(app.clock.now())}.csv`;
       return sendCsv(reply, filename, exportColumns(app.config.PUBLIC_URL), exportProducts(app.db));
     },
   );

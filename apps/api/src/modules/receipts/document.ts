@@ -8,7 +8,8 @@ import { receiptUuid } from './serialize.js';
  * Prices in the shop include VAT, and the invoice shows them so; a receipt states each line before tax: its unit
  * price and sale net of the 14 % VAT (type T1, subtype V009, general sales), the tax on top, and a line total equal
  * to what the shopper paid for the line. A coupon's discount is a commercial discount of the lines it was taken
- * from, shared in proportion to their prices, so the receipt's total is the order's bill to the piastre.
+ * from, each line's part as the order stored it (only the lines the coupon covers, coupons/rules.ts), so the
+ * receipt's total is the order's bill to the piastre.
  */
 
 export const RECEIPT_TYPE_VERSION = '1.2';
@@ -32,6 +33,8 @@ export interface ReceiptLine {
   quantity: number;
   /** Piastres, VAT included, as the order charged it. */
   unitPrice: number;
+  /** Piastres of the order's coupon discount taken off the line (orders/placing.ts stores each line's part). */
+  discount: number;
 }
 
 export interface ReceiptInput {
@@ -53,8 +56,6 @@ export interface ReceiptInput {
     mobileNumber?: string | null | undefined;
   };
   lines: readonly ReceiptLine[];
-  /** Piastres taken off the lines by a coupon. */
-  discount: number;
   couponCode: string | null;
   /** Piastres of shipping and the cash-on-delivery fee together: a line of the delivery item. */
   delivery: number;
@@ -120,23 +121,9 @@ export const amount = (units: number) => Number((units / 100_000).toFixed(5));
 export const etaDateTime = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
 const netOf = (grossUnits: number) => Math.round((grossUnits * 100) / (100 + VAT_RATE));
 
-/** `total` piastres shared over `weights` in proportion, the remainders going to the largest fractions. */
-export function share(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (!sum || !total) return weights.map(() => 0);
-  const exact = weights.map((w) => (total * w) / sum);
-  const parts = exact.map(Math.floor);
-  let left = total - parts.reduce((a, b) => a + b, 0);
-  const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (const [, i] of order) {
-    if (left-- <= 0) break;
-    parts[i] = (parts[i] ?? 0) + 1;
-  }
-  return parts;
-}
-
 /** One line: its sale before tax, the coupon's part of it as a commercial discount, VAT, and what was paid for it. */
-function item(line: ReceiptLine, discount: number, couponCode: string | null) {
+function item(line: ReceiptLine, couponCode: string | null) {
+  const { discount } = line;
   const gross = line.unitPrice * line.quantity * UNITS_PER_PIASTRE;
   const paid = gross - discount * UNITS_PER_PIASTRE;
   const unitPrice = netOf(line.unitPrice * UNITS_PER_PIASTRE);
@@ -166,11 +153,7 @@ function item(line: ReceiptLine, discount: number, couponCode: string | null) {
 /** The receipt, its UUID computed and in place. */
 export function buildReceipt(input: ReceiptInput): ReceiptDocument {
   const { seller } = input;
-  const shares = share(
-    input.discount,
-    input.lines.map((l) => l.unitPrice * l.quantity),
-  );
-  const lines = input.lines.map((line, i) => item(line, shares[i] ?? 0, input.couponCode));
+  const lines = input.lines.map((line) => item(line, input.couponCode));
   if (input.delivery > 0)
     lines.push(
       item(
@@ -181,8 +164,8 @@ export function buildReceipt(input: ReceiptInput): ReceiptDocument {
           itemCode: seller.deliveryItemCode,
           quantity: 1,
           unitPrice: input.delivery,
+          discount: 0,
         },
-        0,
         null,
       ),
     );

@@ -51,6 +51,7 @@ async function receiptLines(tx: Tx, orderId: string): Promise<ReceiptLine[]> {
       name: orderItems.name,
       price: orderItems.price,
       quantity: orderItems.quantity,
+      discount: orderItems.discount,
       variant: orderItems.variant,
       itemType: products.etaItemType,
       itemCode: products.etaItemCode,
@@ -68,6 +69,7 @@ async function receiptLines(tx: Tx, orderId: string): Promise<ReceiptLine[]> {
     itemCode: row.itemCode ?? '',
     quantity: row.quantity,
     unitPrice: row.price,
+    discount: row.discount,
   }));
 }
 
@@ -118,7 +120,6 @@ export async function issueReceipt(
     deviceSerialNumber: pos.serial,
     buyer: { id: order.buyerNationalId, name: buyer?.name, mobileNumber: order.deliveryAddress.phone },
     lines,
-    discount: order.discount,
     couponCode: order.couponCode,
     delivery: order.shipping + order.codFee,
     paymentMethod: PAYMENT_CODE[order.paymentMethod] ?? 'O',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   orderRef,
   type EtaReceipt,
@@ -18,7 +18,7 @@ import {
   type Account,
   type TestContext,
 } from '../../../test/harness.js';
-import { ADDRESS, createProduct } from '../../../test/fixtures.js';
+import { ADDRESS, createCategory, createProduct } from '../../../test/fixtures.js';
 import { renderOrderMail } from '../messaging/email/templates/render.js';
 import type { QueuedMessage } from '../messaging/queue.js';
 import { renderMessage } from '../messaging/render.js';
@@ -191,6 +191,53 @@ describe('a sale', () => {
     expect(doc.totalAmount).toBe(cart.bill);
     await t.app.receiptSender.flush();
     expect(simulated(receipt!.uuid)?.status).toBe('Valid');
+  });
+
+  it('with a coupon limited to a category discounts that category’s lines only, the total still the bill', async () => {
+    const [covered, other] = [await createCategory(t.app.db), await createCategory(t.app.db)];
+    const terms = { code: `ETAC${Date.now() % 100_000}`, kind: 'percent', value: 20 };
+    const coupon = await call('POST', '/api/admin/coupons', { ...terms, categories: [covered.id] });
+    expect(coupon.statusCode, coupon.body).toBe(201);
+    const kettle = await createProduct(t.app.db, { name: 'A kettle', price: 300, stock: 5, categoryId: covered.id });
+    const mug = await createProduct(t.app.db, { name: 'B mug', price: 200, stock: 5, categoryId: other.id });
+    await t.app.db
+      .update(products)
+      .set({ etaItemType: 'EGS', etaItemCode: `EG-${RIN}-ITEM` })
+      .where(inArray(products.id, [kettle.id, mug.id]));
+    await t.app.db.delete(cartItems).where(eq(cartItems.userId, shopper.id));
+    await t.app.db.insert(cartItems).values([
+      { userId: shopper.id, productId: kettle.id, quantity: 1 },
+      { userId: shopper.id, productId: mug.id, quantity: 1 },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: shopper.headers,
+      payload: { deliveryAddress: ADDRESS, paymentMethod: 'visa', coupon: terms.code },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json<Order[]>()[0]!;
+    expect(order.discount).toBe(60);
+    // The coupon is changed and the kettle moved before the receipt is issued: the order's own shares still hold.
+    const moved = await call('PUT', `/api/admin/coupons/${coupon.json<{ _id: string }>()._id}`, {
+      ...terms,
+      categories: [other.id],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await t.app.db
+      .update(products)
+      .set({ categoryId: other.id, departmentId: other.departmentId })
+      .where(eq(products.id, kettle.id));
+    await pay(order);
+    const [receipt] = await receiptsOf(order._id);
+    const [kettleLine, mugLine, ...rest] = documentOf(receipt!).itemData;
+    expect(kettleLine).toMatchObject({ description: 'A kettle', total: 240 });
+    expect(kettleLine?.commercialDiscountData?.[0]?.description).toContain('Coupon');
+    // The mug's VAT base is its full price net of 14 % VAT: 200 / 1.14.
+    expect(mugLine).toMatchObject({ description: 'B mug', total: 200, netSale: 175.4386 });
+    expect(mugLine?.commercialDiscountData).toBeUndefined();
+    expect(documentOf(receipt!).totalAmount).toBe(order.bill);
+    expect(rest.every((line) => line.internalCode === 'DELIVERY')).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildReceipt, share, type ReceiptInput } from './document.js';
+import { share } from '../../lib/money.js';
+import { buildReceipt, type ReceiptInput } from './document.js';
 import { receiptUuid, serializeJsonText } from './serialize.js';
 
 describe('the ETA document serialization', () => {
@@ -56,6 +57,7 @@ const input = (over: Partial<ReceiptInput> = {}): ReceiptInput => ({
       itemCode: '6221234567890',
       quantity: 2,
       unitPrice: 10_000,
+      discount: 0,
     },
     {
       internalCode: 'SKU-2',
@@ -64,9 +66,9 @@ const input = (over: Partial<ReceiptInput> = {}): ReceiptInput => ({
       itemCode: 'EG-100200300-MUG',
       quantity: 3,
       unitPrice: 3_333,
+      discount: 0,
     },
   ],
-  discount: 0,
   couponCode: null,
   delivery: 0,
   paymentMethod: 'V',
@@ -124,8 +126,13 @@ describe('a receipt’s amounts', () => {
     expect(receipt.documentType).toEqual({ receiptType: 'S', typeVersion: '1.2' });
   });
 
-  it('give a coupon’s discount as commercial discounts, shared in proportion, the total still the bill', () => {
-    const receipt = buildReceipt(input({ discount: 2_999, couponCode: 'SAVE10' }));
+  it('give a coupon’s discount as the lines’ commercial discounts, the total still the bill', () => {
+    const [kettle, mug] = input().lines;
+    const lines = [
+      { ...kettle!, discount: 2_000 },
+      { ...mug!, discount: 999 },
+    ];
+    const receipt = buildReceipt(input({ lines, couponCode: 'SAVE10' }));
     const discounts = receipt.itemData.map((i) => i.commercialDiscountData?.[0]?.amount ?? 0);
     expect(discounts.every((d) => d > 0)).toBe(true);
     expect(receipt.totalCommercialDiscount).toBeCloseTo(discounts[0]! + discounts[1]!, 5);

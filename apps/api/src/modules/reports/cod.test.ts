@@ -79,7 +79,7 @@ describe('the cash-on-delivery report', () => {
     await confirmByShopper(t.app, refused._id);
     await move(refused._id, 'shipped', { trackingNumber: 'R-2' });
     await move(refused._id, 'returned');
-    await date(refused, '2026-03-08T23:30:00Z', 120);
+    await date(refused, '2026-03-08T21:30:00Z', 120); // 23:30 in Cairo
 
     // Week of 9 March, Giza: one refused (confirmed in 10 hours), one taken by phone still awaiting; Alexandria: one
     // cancelled by its shopper before confirming.
@@ -87,7 +87,7 @@ describe('the cash-on-delivery report', () => {
     await confirmByShopper(t.app, refusedGiza._id);
     await move(refusedGiza._id, 'shipped', { trackingNumber: 'R-3' });
     await move(refusedGiza._id, 'returned');
-    await date(refusedGiza, '2026-03-09T00:00:00Z', 600);
+    await date(refusedGiza, '2026-03-08T22:00:00Z', 600); // midnight in Cairo
     const byPhone = await t.app.inject({
       method: 'POST',
       url: '/api/admin/orders',
@@ -112,13 +112,13 @@ describe('the cash-on-delivery report', () => {
       headers: shopper.headers,
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    await date(cancelled, '2026-03-15T23:59:00Z');
+    await date(cancelled, '2026-03-15T21:59:00Z'); // 23:59 in Cairo
 
-    // Outside: a card order in the period, and cash orders the day before and the day after it.
+    // Outside: a card order in the period, and cash orders the day before and the day after it, in Cairo.
     const card = await placeOrderOf(t.app, shopper, [[rug, 1]], ADDRESS, 'visa');
     await date(card, '2026-03-04T10:00:00Z');
-    await date(await cashOrder(rug, 'Cairo'), '2026-03-01T23:59:59Z');
-    await date(await cashOrder(rug, 'Cairo'), '2026-03-16T00:00:00Z');
+    await date(await cashOrder(rug, 'Cairo'), '2026-03-01T21:59:59Z');
+    await date(await cashOrder(rug, 'Cairo'), '2026-03-15T22:00:00Z');
 
     const res = await report('from=2026-03-02&to=2026-03-15');
     expect(res.statusCode, res.body).toBe(200);
@@ -174,6 +174,30 @@ describe('the cash-on-delivery report', () => {
       { week: '2026-01-12', orders: 0, shipped: 0, refused: 0 },
     ]);
     expect(empty.timeToConfirm).toMatchObject({ confirmed: 0, medianMinutes: null });
+  });
+
+  it("takes the period's days and weeks as Cairo's, in winter and in summer time", async () => {
+    const kettle = await createProduct(t.app.db, { name: 'Winter kettle', stock: 20 });
+    const placedAt = async (...times: string[]) => {
+      for (const at of times) await date(await cashOrder(kettle, 'Cairo'), at);
+    };
+    // Winter (UTC+2): 01:30 on Tuesday 1 December in Cairo is still 30 November in UTC.
+    await placedAt('2026-11-30T23:30:00Z');
+    // Just outside 1–7 December in Cairo: 23:59 on 30 November, midnight starting 8 December.
+    await placedAt('2026-11-30T21:59:00Z', '2026-12-07T22:00:00Z');
+    const winter = (await report('from=2026-12-01&to=2026-12-07')).json<CodReport>();
+    expect(winter.totals.orders).toBe(1);
+    expect(winter.byWeek).toEqual([
+      { week: '2026-11-30', orders: 1, shipped: 0, refused: 0 },
+      { week: '2026-12-07', orders: 0, shipped: 0, refused: 0 },
+    ]);
+
+    // Summer time (UTC+3): Monday 6 July starts at 21:00 UTC on Sunday; Sunday 12 July ends at 21:00 UTC.
+    await placedAt('2026-07-05T21:00:00Z', '2026-07-12T20:59:00Z');
+    await placedAt('2026-07-05T20:59:00Z', '2026-07-12T21:00:00Z');
+    const summer = (await report('from=2026-07-06&to=2026-07-12')).json<CodReport>();
+    expect(summer.totals.orders).toBe(2);
+    expect(summer.byWeek).toEqual([{ week: '2026-07-06', orders: 2, shipped: 0, refused: 0 }]);
   });
 
   it('refuses dates that are not days, a period that ends before it starts, and a member without reports', async () => {

@@ -8,27 +8,23 @@ import {
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema.js';
+import { addDays, cairoDayStart, onCairoClock } from '../../lib/clock.js';
 import { countWhere, orderOutcomes } from '../phone-records/outcomes.js';
 
-const DAY_MS = 86_400_000;
-const WEEK_MS = 7 * DAY_MS;
-
-/** YYYY-MM-DD of a UTC day. */
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
-/** The Monday (UTC) of the week `date` falls in, as PostgreSQL's date_trunc('week') has it. */
-const mondayOf = (date: Date) =>
-  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - ((date.getUTCDay() + 6) % 7)));
+/** The Monday of the week calendar day `day` falls in, as PostgreSQL's date_trunc('week') has it. */
+const mondayOf = (day: string) => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
 
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
 
 /**
  * The cash-on-delivery report: how the cash orders placed in a period fared. Every count is over orderOutcomes, the
  * phone records' own reading of the status history, so "confirmed" and "refused" mean the same here as on a phone.
+ * The period's days and weeks are Cairo's.
  */
 export async function codReport(db: DbOrTx, { from, to }: CodReportQuery): Promise<CodReport> {
-  const start = new Date(`${from}T00:00:00Z`);
+  const start = cairoDayStart(from);
   // `to` is included: the period ends where the next day starts.
-  const end = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS);
+  const end = cairoDayStart(addDays(to, 1));
   const o = orderOutcomes(
     db,
     and(eq(orders.paymentMethod, 'cash'), gte(orders.createdAt, start), lt(orders.createdAt, end)),
@@ -45,7 +41,7 @@ export async function codReport(db: DbOrTx, { from, to }: CodReportQuery): Promi
   const limits = sql.raw(TIME_TO_CONFIRM_HOURS.map((hours) => hours * 60).join(', '));
   const bucket = sql<number>`width_bucket(${minutes}, array[${limits}]::float8[])`.mapWith(Number);
 
-  const week = sql<string>`to_char(date_trunc('week', ${o.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  const week = sql<string>`to_char(date_trunc('week', ${onCairoClock(o.createdAt)}), 'YYYY-MM-DD')`;
   const ordersWith = sql<number>`count(distinct ${o.orderId})`.mapWith(Number);
   const shippedWith = sql<number>`count(distinct ${o.orderId}) filter (where ${o.shipped})`.mapWith(Number);
   const refusedWith = sql<number>`count(distinct ${o.orderId}) filter (where ${o.refused})`.mapWith(Number);
@@ -95,10 +91,9 @@ export async function codReport(db: DbOrTx, { from, to }: CodReportQuery): Promi
 
   const byWeek = new Map(weeks.map((w) => [w.week, w]));
   const weekList: CodReport['byWeek'] = [];
-  for (let monday = mondayOf(start); monday < end; monday = new Date(monday.getTime() + WEEK_MS)) {
-    const key = utcDay(monday);
-    const row = byWeek.get(key);
-    weekList.push({ week: key, orders: row?.orders ?? 0, shipped: row?.shipped ?? 0, refused: row?.refused ?? 0 });
+  for (let week = mondayOf(from); week <= to; week = addDays(week, 7)) {
+    const row = byWeek.get(week);
+    weekList.push({ week, orders: row?.orders ?? 0, shipped: row?.shipped ?? 0, refused: row?.refused ?? 0 });
   }
   const inBucket = new Map(times.map((t) => [t.bucket, t.orders]));
   const sums = {

@@ -10,31 +10,28 @@ import {
   type SalesWindow,
 } from '@shop/contracts';
 import { orderItems, orders, products, users } from '../../db/schema.js';
+import { addDays, cairoDay, cairoDayStart, onCairoClock } from '../../lib/clock.js';
 import { toEgp } from '../../lib/money.js';
 import type { Deps } from '../deps.js';
 
-const DAY_MS = 86_400_000;
 /**
  * Not money the shop has: cancelled orders, card orders still waiting for their payment, and cash orders still
  * waiting for their shopper's confirmation.
  */
 const NOT_SALES: OrderStatus[] = ['cancelled', 'pending', 'awaiting_confirmation'];
 
-/** YYYY-MM-DD of a UTC day. */
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
-
 export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
   const { db } = deps;
 
   /**
    * The dashboard overview in four aggregate queries. The sales windows (today, 7 and 30 days) are
-   * sums of the daily series, so the cards and the chart can never disagree.
+   * sums of the daily series, so the cards and the chart can never disagree. Days are Cairo's: the shop's.
    */
   async function overview(): Promise<AdminStats> {
     const now = deps.clock.now();
-    const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-    const from = new Date(todayStart - (STATS_DAYS - 1) * DAY_MS);
-    const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    const firstDay = addDays(cairoDay(now), -(STATS_DAYS - 1));
+    const from = cairoDayStart(firstDay);
+    const day = sql<string>`to_char(${onCairoClock(orders.createdAt)}, 'YYYY-MM-DD')`;
     // Each lowStock row carries the number of rows the filter matched (a window over the whole result).
     // A paid order refunded is cancelled by its refund, but the overview counts it where the money went: refunded.
     const shownStatus = sql<string>`case when ${orders.refunded} > 0 then 'refunded' else ${orders.status} end`;
@@ -83,7 +80,7 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
     // Summed in piastres, converted once: EGP fractions would pick up floating-point dust.
     const byDay = new Map(sales.map((row) => [row.day, row]));
     const days = Array.from({ length: STATS_DAYS }, (_, index) => {
-      const date = utcDay(new Date(from.getTime() + index * DAY_MS));
+      const date = addDays(firstDay, index);
       const row = byDay.get(date);
       return { date, bill: row?.bill ?? 0, orders: row?.orders ?? 0 };
     });

@@ -117,22 +117,23 @@ describe('an empty shop', () => {
   });
 });
 
-describe('sales, by UTC day', () => {
+describe("sales, by Cairo's day (UTC+2 in March)", () => {
   let ids: Record<string, string>;
   beforeAll(async () => {
     ids = {
-      todayCash: await insertOrder('confirmed', 100.1, at('2025-03-15T00:30:00Z'), { lines: 3 }),
+      // 00:30 in Cairo: today, though still yesterday in UTC.
+      todayCash: await insertOrder('confirmed', 100.1, at('2025-03-14T22:30:00Z'), { lines: 3 }),
       todayCard: await insertOrder('paid', 200.2, at('2025-03-15T01:00:00Z')),
       todayCancelled: await insertOrder('cancelled', 999, at('2025-03-15T02:00:00Z')),
       todayUnpaid: await insertOrder('pending', 50, at('2025-03-15T03:00:00Z')),
-      // The last second of yesterday: in the 7 days, not today.
-      yesterday: await insertOrder('delivered', 300, at('2025-03-14T23:59:59Z')),
-      // The first and last days of the 7-day window's edge.
-      sixDaysAgo: await insertOrder('shipped', 400, at('2025-03-09T00:00:00Z')),
-      sevenDaysAgo: await insertOrder('confirmed', 500, at('2025-03-08T23:59:59Z'), { userId: null }),
-      // The first day of the 30 (15 Feb is 29 days before 15 Mar 2025), and the day before it.
-      firstOf30: await insertOrder('delivered', 600, at('2025-02-14T00:00:00Z')),
-      before30: await insertOrder('delivered', 700, at('2025-02-13T23:59:59Z')),
+      // The last second of yesterday in Cairo: in the 7 days, not today.
+      yesterday: await insertOrder('delivered', 300, at('2025-03-14T21:59:59Z')),
+      // The first and last days of the 7-day window's edge, at Cairo's midnight.
+      sixDaysAgo: await insertOrder('shipped', 400, at('2025-03-08T22:00:00Z')),
+      sevenDaysAgo: await insertOrder('confirmed', 500, at('2025-03-08T21:59:59Z'), { userId: null }),
+      // The first day of the 30 (14 Feb is 29 days before 15 Mar 2025), and the day before it.
+      firstOf30: await insertOrder('delivered', 600, at('2025-02-13T22:00:00Z')),
+      before30: await insertOrder('delivered', 700, at('2025-02-13T21:59:59Z')),
     };
   });
 
@@ -187,7 +188,7 @@ describe('sales, by UTC day', () => {
     expect(recentOrders).toHaveLength(STATS_LIST_SIZE);
     expect(recentOrders[3]).toEqual({
       _id: ids.todayCash,
-      createdAt: '2025-03-15T00:30:00.000Z',
+      createdAt: '2025-03-14T22:30:00.000Z',
       bill: 100.1,
       status: 'confirmed',
       paymentMethod: 'cash',
@@ -272,5 +273,22 @@ describe('with real orders', () => {
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect((await stats()).sales).toEqual(before);
+  });
+});
+
+describe("sales, by Cairo's day in summer time (UTC+3)", () => {
+  it('counts an order at 00:30 in Cairo today, and one at 23:59:59 the evening before as yesterday', async () => {
+    t.clock.advance(Date.parse('2025-08-01T10:00:00Z') - t.clock.now().getTime());
+    admin = await createAdmin(t.app); // months on, the first one's session has ended
+    const before = await stats();
+    expect(before.daily.at(-1)?.date).toBe('2025-08-01');
+    await insertOrder('confirmed', 40, at('2025-07-31T21:30:00Z'));
+    await insertOrder('confirmed', 60, at('2025-07-31T20:59:59Z'));
+    const after = await stats();
+    expect(after.sales.today).toEqual({
+      revenue: before.sales.today.revenue + 40,
+      orders: before.sales.today.orders + 1,
+    });
+    expect(after.daily.at(-2)).toEqual({ date: '2025-07-31', revenue: 60, orders: 1 });
   });
 });

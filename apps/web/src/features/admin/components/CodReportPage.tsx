@@ -4,7 +4,14 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useSearchParams } from 'react-router';
-import { codReportQuerySchema, TIME_TO_CONFIRM_HOURS, type CodReport, type CodReportQuery } from '@shop/contracts';
+import {
+  addDays,
+  codReportQuerySchema,
+  dayInCairo,
+  TIME_TO_CONFIRM_HOURS,
+  type CodReport,
+  type CodReportQuery,
+} from '@shop/contracts';
 import { intlLocale } from '../../../i18n';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
@@ -15,19 +22,17 @@ import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
 
-const DAY_MS = 86_400_000;
-/** The period shown first: the last 30 UTC days, today included. */
+/** The period shown first: the last 30 of Cairo's days (the report's), today included. */
 const DEFAULT_DAYS = 30;
 
-const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
 
 /** The period of the address (?from=&to=), when it is one the API takes; else the last 30 days. */
 function periodOf(params: URLSearchParams): CodReportQuery {
   const asked = codReportQuerySchema.safeParse({ from: params.get('from'), to: params.get('to') });
   if (asked.success) return asked.data;
-  const today = Date.now();
-  return { from: utcDay(today - (DEFAULT_DAYS - 1) * DAY_MS), to: utcDay(today) };
+  const today = dayInCairo(new Date());
+  return { from: addDays(today, -(DEFAULT_DAYS - 1)), to: today };
 }
 
 /**
