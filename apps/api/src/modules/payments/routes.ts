@@ -13,6 +13,8 @@ import {
   instalmentPlanListSchema,
   instalmentSettingsSchema,
   METHOD_NAME_PATTERN,
+  pathIn,
+  WEB_PATHS,
   type OnlineMethod,
 } from '@shop/contracts';
 import { actorOf, currentUser } from '../../plugins/auth.js';
@@ -139,8 +141,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const orderId = await payments.returnFrom(request.query);
-      return reply.redirect(orderId ? `/PaymentStatus?order=${orderId}` : '/Orders');
+      const back = await payments.returnFrom(request.query);
+      return reply.redirect(
+        back ? pathIn(`${WEB_PATHS.paymentStatus}?order=${back.orderId}`, back.language) : WEB_PATHS.orders,
+      );
     },
   );
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, exists, gt, notInArray, sql } from 'drizzle-orm';
 import {
   say,
+  languageOf,
   canTransition,
   orderRef,
   render,
@@ -11,6 +12,7 @@ import {
   type PaymentState,
   type PaymentStarted,
   type PaymentStatus,
+  type Language,
   type Said,
   type StartPaymentInput,
 } from '@shop/contracts';
@@ -314,15 +316,17 @@ export function paymentsService(deps: PaymentsDeps) {
   }
 
   /** The shopper back from a hosted checkout: verified like a callback, it only says which order to show. */
-  async function returnFrom(query: Record<string, unknown>): Promise<string | null> {
+  /** The order a provider's return names, and the language it was placed in: the shopper goes back to its screen. */
+  async function returnFrom(query: Record<string, unknown>): Promise<{ orderId: string; language: Language } | null> {
     const provider = deps.payments.active();
     if (!provider.readReturn) throw notFound('Payment');
     const { providerRef } = provider.readReturn(query);
     const [payment] = await db
-      .select({ orderId: payments.orderId })
+      .select({ orderId: payments.orderId, language: orders.language })
       .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(eq(payments.providerRef, providerRef));
-    return payment?.orderId ?? null;
+    return payment ? { orderId: payment.orderId, language: languageOf(payment.language) } : null;
   }
 
   /** The user's own order's status and its latest payment, for the screens after paying. */

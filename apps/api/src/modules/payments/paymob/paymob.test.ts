@@ -352,6 +352,16 @@ describe('paying through the simulator', () => {
     expect(returned.headers.location).toBe(`/PaymentStatus?order=${order._id}`);
   });
 
+  it('brings a shopper who ordered in Arabic back to the Arabic screen', async () => {
+    const user = await registerShopper(t.app);
+    const order = await onlineOrder(user, [[await createProduct(t.app.db, { price: 50, stock: 5 }), 1]]);
+    await t.app.db.update(orders).set({ language: 'ar' }).where(eq(orders.id, order._id));
+    const back = await payAtCheckout(await checkoutUrl(user, order._id, 'card'), { card: '4111111111111111' });
+    const returned = await t.app.inject({ method: 'GET', url: back.pathname + back.search });
+    expect(returned.statusCode).toBe(302);
+    expect(returned.headers.location).toBe(`/ar/PaymentStatus?order=${order._id}`);
+  });
+
   it('a declined card leaves the order payable; paying again with a good card pays it', async () => {
     const user = await registerShopper(t.app);
     const order = await onlineOrder(user, [[await createProduct(t.app.db), 1]]);
