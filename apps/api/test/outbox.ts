@@ -24,3 +24,20 @@ export async function mailsTo(t: TestContext, to: string): Promise<OutboxMail[]>
     .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as OutboxMail)
     .filter((mail) => mail.to === to);
 }
+
+/**
+ * The newest message of any channel the outbox holds that names `to` (a mail's address, a text's or a WhatsApp
+ * message's phone), as written: what the person last received.
+ */
+export async function lastSentTo(t: TestContext, to: string): Promise<string> {
+  await t.app.messageSender.flush();
+  const dir = path.join(t.dataDir, 'outbox');
+  const sent = fs
+    .readdirSync(dir)
+    .sort()
+    .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'))
+    .filter((text) => text.includes(to));
+  const last = sent.at(-1);
+  if (!last) throw new Error(`nothing sent to ${to}`);
+  return last;
+}

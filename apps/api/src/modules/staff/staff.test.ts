@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { and, eq } from 'drizzle-orm';
@@ -27,6 +25,7 @@ import {
 } from '../../../test/harness.js';
 import { accessProblem, authPlugin } from '../../plugins/auth.js';
 import { caseFor, isStaffAccess } from '../../../test/security/routes.js';
+import { lastSentTo } from '../../../test/outbox.js';
 
 let t: TestContext;
 let owner: Account;
@@ -54,18 +53,7 @@ async function invite(body: Record<string, unknown>) {
 }
 
 /** What the message queue wrote to the outbox (no provider is configured): the newest file sent to `to`. */
-async function outboxTo(to: string): Promise<string> {
-  await t.app.messageSender.flush();
-  const dir = path.join(t.dataDir, 'outbox');
-  const sent = fs
-    .readdirSync(dir)
-    .sort()
-    .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'))
-    .filter((text) => text.includes(to));
-  const last = sent.at(-1);
-  if (!last) throw new Error(`nothing sent to ${to}`);
-  return last;
-}
+const outboxTo = (to: string) => lastSentTo(t, to);
 
 /** Asks for a sign-in code for `mobile` and reads it from what was sent. */
 async function codeFor(mobile: string): Promise<string> {

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addresses, users } from '../../db/schema.js';
 import { ADDRESS } from '../../../test/fixtures.js';
 import { createStaff, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
 import { mobileMaker } from '../../../test/messaging-simulators.js';
+import { lastSentTo } from '../../../test/outbox.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -23,14 +22,7 @@ async function codeFor(mobile: { local: string; stored: string }): Promise<strin
     payload: { phone: mobile.local, channel: 'sms' },
   });
   expect(started.statusCode, started.body).toBe(202);
-  await t.app.messageSender.flush();
-  const dir = path.join(t.dataDir, 'outbox');
-  const sent = fs
-    .readdirSync(dir)
-    .sort()
-    .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'))
-    .filter((text) => text.includes(mobile.stored));
-  const code = sent.at(-1)?.match(/\b(\d{6})\b/)?.[1];
+  const code = (await lastSentTo(t, mobile.stored)).match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code sent to ${mobile.local}`);
   return code;
 }
