@@ -52,7 +52,7 @@ test('a cash order from an empty cart to /success: items + 30 EGP, stock taken, 
   await page.getByLabel('Street').fill('El Tahrir St');
   await page.getByLabel('Building').fill('7');
   await page.getByLabel('Mobile number').fill('0123');
-  await expect(page.getByLabel('Mobile number')).toHaveAttribute('inputmode', 'numeric');
+  await expect(page.getByLabel('Mobile number')).toHaveAttribute('inputmode', 'tel');
   await page.getByRole('button', { name: 'Use this address' }).click();
   await expect(page.getByText('Not valid phone')).toBeVisible();
   await page.getByLabel('Mobile number').fill('01098765432');
