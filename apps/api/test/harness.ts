@@ -232,8 +232,11 @@ export async function placeOrderOf(
   lines: [{ id: string }, number][],
   deliveryAddress: Record<string, string>,
   paymentMethod: string,
-  /** A cash order is confirmed by its shopper unless this is false: it is then left awaiting confirmation. */
-  { confirm = true }: { confirm?: boolean } = {},
+  /**
+   * A cash order is confirmed by its shopper unless `confirm` is false: it is then left awaiting confirmation.
+   * `coupon`: the code the shopper typed.
+   */
+  { confirm = true, coupon }: { confirm?: boolean; coupon?: string } = {},
 ): Promise<Order> {
   await app.db.delete(cartItems).where(eq(cartItems.userId, user.id));
   await app.db.insert(cartItems).values(lines.map(([p, quantity]) => ({ userId: user.id, productId: p.id, quantity })));
@@ -241,7 +244,7 @@ export async function placeOrderOf(
     method: 'POST',
     url: '/api/order',
     headers: user.headers,
-    payload: { deliveryAddress, paymentMethod },
+    payload: { deliveryAddress, paymentMethod, ...(coupon ? { coupon } : {}) },
   });
   if (res.statusCode !== 201) throw new Error(`order failed: ${res.body}`);
   const [order] = res.json() as Order[];

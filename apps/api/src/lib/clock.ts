@@ -1,8 +1,8 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { dayInCairo } from '@shop/contracts';
+import { addDays, dayInCairo } from '@shop/contracts';
 
 // The shop's calendar days are defined once, in contracts (the dashboard counts its default periods with them too).
-export { addDays } from '@shop/contracts';
+export { addDays };
 
 /** Time as the services see it; tests swap in a clock they can move forward. */
 export interface Clock {
@@ -46,6 +46,9 @@ export function cairoDayStart(day: string): Date {
     .filter((start) => cairoDay(new Date(start)) === day);
   return new Date(Math.min(...starts));
 }
+
+/** Where Cairo's day `day` ends: where the next one starts. A period's last day is in it. */
+export const cairoDayEnd = (day: string): Date => cairoDayStart(addDays(day, 1));
 
 /**
  * A timestamp column read on Cairo's clock, for grouping by Cairo's days and weeks in SQL. Written out, not bound:

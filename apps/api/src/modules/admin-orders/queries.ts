@@ -15,7 +15,7 @@ import {
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { messages, orderItems, orderNotes, orders, orderStatusHistory, users } from '../../db/schema.js';
-import { addDays, cairoDayStart } from '../../lib/clock.js';
+import { cairoDayEnd, cairoDayStart } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { loadOrders } from '../orders/queries.js';
 
@@ -55,7 +55,7 @@ export function filterCondition(filter: AdminOrdersFilter): SQL | undefined {
   if (filter.source) conditions.push(eq(orders.source, filter.source));
   if (filter.governorate) conditions.push(sql`${orders.deliveryAddress}->>'state' = ${filter.governorate}`);
   if (filter.from) conditions.push(gte(orders.createdAt, cairoDayStart(filter.from)));
-  if (filter.to) conditions.push(lt(orders.createdAt, cairoDayStart(addDays(filter.to, 1))));
+  if (filter.to) conditions.push(lt(orders.createdAt, cairoDayEnd(filter.to)));
   if (filter.q) conditions.push(searchCondition(filter.q));
   return conditions.length ? and(...conditions) : undefined;
 }

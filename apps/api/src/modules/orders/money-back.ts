@@ -1,5 +1,6 @@
 import { say, type OrderStatus, type Permission } from '@shop/contracts';
 import { forbidden } from '../../lib/errors.js';
+import { can } from '../../plugins/auth.js';
 import type { OrderRow } from './queries.js';
 
 /**
@@ -13,7 +14,7 @@ export function refuseMoneyBack(
   order: Pick<OrderRow, 'status' | 'depositState'>,
   to: OrderStatus,
 ): void {
-  if (staff.permissions.includes('orders.refund')) return;
+  if (can(staff, 'orders.refund')) return;
   if (to === 'refunded' || (to === 'cancelled' && order.status === 'paid'))
     throw forbidden(say.api.moneyBackNotAllowed);
   if (to === 'cancelled' && order.depositState === 'paid') throw forbidden(say.api.depositBackNotAllowed);

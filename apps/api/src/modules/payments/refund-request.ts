@@ -19,7 +19,6 @@ export const refundRequestId = (orderId: string) => `refund-request:${orderId}`;
 export const REFUND_SETTLE_MS = 15 * 60_000;
 
 /**
-/**
  * Writes the order's request down, with the piastres it asks for, unless one younger than REFUND_SETTLE_MS stands;
  * true when it did, and the caller may ask the provider. One statement, so of two callers at once (a deposit's
  * after-commit and the pass that gives back what a stopped process left, orders/deposit.ts) exactly one gets true.

@@ -3,7 +3,6 @@ import {
   say,
   languageOf,
   canTransition,
-  orderRef,
   render,
   ONLINE_METHODS,
   PENDING_PAYMENT_TTL_MS,
@@ -98,22 +97,21 @@ export function paymentsService(deps: PaymentsDeps) {
   /**
    * The lines that make up what the order pays online, as the provider shows them. A deposit is one line of its own:
    * the goods are paid for at the door. Otherwise the goods at their prices and the delivery, as the shopper was
-   * billed; the provider insists that the lines add up to the amount and none is negative, so a coupon's discount
-   * makes it one line for the whole order.
+   * billed; a coupon's discount is not a line, so with one the lines add up to more than the amount.
    */
   async function linesOf(tx: DbOrTx, order: typeof orders.$inferSelect): Promise<PayableOrder['items']> {
-    const amount = dueOnline(order);
-    const language = order.language === 'ar' ? 'ar' : 'en';
-    const line = (name: Said, piastres: number) => ({ name: render(name, language), amount: piastres, quantity: 1 });
-    if (order.depositState) return [line(say.api.depositItem, amount)];
+    const line = (name: Said, piastres: number) => ({
+      name: render(name, languageOf(order.language)),
+      amount: piastres,
+      quantity: 1,
+    });
+    if (order.depositState) return [line(say.api.depositItem, dueOnline(order))];
     const goods = await tx
       .select({ name: orderItems.name, amount: orderItems.price, quantity: orderItems.quantity })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id));
     const delivery = order.shipping + order.codFee;
-    const billed = delivery > 0 ? [...goods, line(say.api.deliveryItem, delivery)] : goods;
-    const adds = billed.reduce((sum, each) => sum + each.amount * each.quantity, 0) === amount;
-    return adds ? billed : [line(say.api.orderItem(orderRef(order.id)), amount)];
+    return delivery > 0 ? [...goods, line(say.api.deliveryItem, delivery)] : goods;
   }
 
   /** The order as the provider is told about it: its lines, its buyer and where it goes. */
@@ -315,7 +313,6 @@ export function paymentsService(deps: PaymentsDeps) {
     if (unwanted) await giveBackUnwanted(unwanted);
   }
 
-  /** The shopper back from a hosted checkout: verified like a callback, it only says which order to show. */
   /** The order a provider's return names, and the language it was placed in: the shopper goes back to its screen. */
   async function returnFrom(query: Record<string, unknown>): Promise<{ orderId: string; language: Language } | null> {
     const provider = deps.payments.active();
@@ -552,11 +549,9 @@ export function paymentsService(deps: PaymentsDeps) {
           // at the provider leaves the order be. A refund whose amount the provider does not say (amount 0, Fawry's
           // PARTIAL_REFUNDED) is recorded as the amount the request asked for.
           const to: OrderStatus | null = status === 'paid' ? 'cancelled' : status === 'returned' ? 'refunded' : null;
-          const requested = await refundRequested(tx, order.id, now);
-          const finalises =
-            locked && to && locked.paymentIntentId === event.providerRef && (event.amount >= order.bill || requested)
-              ? { locked, to }
-              : null;
+          const ofThisOrder = locked && to && locked.paymentIntentId === event.providerRef;
+          const requested = ofThisOrder ? await refundRequested(tx, order.id, now) : null;
+          const finalises = ofThisOrder && (event.amount >= order.bill || requested) ? { locked, to } : null;
           const story = {
             type: 'payment' as const,
             action: `payment_${event.kind}`,

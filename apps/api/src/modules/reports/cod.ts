@@ -8,7 +8,7 @@ import {
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema.js';
-import { addDays, cairoDayStart, onCairoClock } from '../../lib/clock.js';
+import { addDays, cairoDayEnd, cairoDayStart, onCairoClock } from '../../lib/clock.js';
 import { countWhere, orderOutcomes } from '../phone-records/outcomes.js';
 
 /** The Monday of the week calendar day `day` falls in, as PostgreSQL's date_trunc('week') has it. */
@@ -23,8 +23,7 @@ const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
  */
 export async function codReport(db: DbOrTx, { from, to }: CodReportQuery): Promise<CodReport> {
   const start = cairoDayStart(from);
-  // `to` is included: the period ends where the next day starts.
-  const end = cairoDayStart(addDays(to, 1));
+  const end = cairoDayEnd(to);
   const o = orderOutcomes(
     db,
     and(eq(orders.paymentMethod, 'cash'), gte(orders.createdAt, start), lt(orders.createdAt, end)),

@@ -21,7 +21,7 @@ import type { Deps } from '../deps.js';
 import { queueMessage } from '../messaging/queue.js';
 import { STAFF_INVITATION } from '../messaging/render.js';
 import { accountOf as accountOfPhone, phoneSignIn, typedOnly } from '../users/phone-sign-in.js';
-import { hashPassword, toUserDto } from '../users/service.js';
+import { hashPassword, sessionOf } from '../users/service.js';
 import { roleOf } from './service.js';
 import { transaction } from '../../db/transaction.js';
 
@@ -129,11 +129,6 @@ export function invitationsService(
     return staff;
   }
 
-  const session = (user: UserRow) => ({
-    user: toUserDto(user),
-    ...deps.tokens.issue({ sub: user.id, tv: user.tokenVersion }),
-  });
-
   /** An e-mail invitation: the existing account's password proves it is theirs; otherwise name + password make one. */
   async function acceptByEmail(input: { token: string; name?: string; password?: string }, ip: string) {
     const { password } = input;
@@ -163,7 +158,7 @@ export function invitationsService(
         ip,
       ),
     );
-    return session(staff);
+    return sessionOf(deps.tokens, staff);
   }
 
   /**
@@ -191,7 +186,7 @@ export function invitationsService(
     });
     // The wrong try is counted (committed) before the refusal.
     if (!staff) throw new HttpError(401, say.api.wrongCode);
-    return session(staff);
+    return sessionOf(deps.tokens, staff);
   }
 
   async function accept(input: { token: string; name?: string; password?: string; code?: string }, ip: string) {

@@ -25,7 +25,7 @@ import {
 } from '../../../test/harness.js';
 import { accessProblem, authPlugin } from '../../plugins/auth.js';
 import { caseFor, isStaffAccess } from '../../../test/security/routes.js';
-import { lastSentTo } from '../../../test/outbox.js';
+import { lastSentTo, phoneCodeFor } from '../../../test/outbox.js';
 
 let t: TestContext;
 let owner: Account;
@@ -56,13 +56,7 @@ async function invite(body: Record<string, unknown>) {
 const outboxTo = (to: string) => lastSentTo(t, to);
 
 /** Asks for a sign-in code for `mobile` and reads it from what was sent. */
-async function codeFor(mobile: string): Promise<string> {
-  const started = await call(null, 'POST', '/api/auth/phone/start', { phone: mobile, channel: 'sms' });
-  expect(started.statusCode, started.body).toBe(202);
-  const code = (await outboxTo(`+2${mobile}`)).match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code sent to ${mobile}`);
-  return code;
-}
+const codeFor = (mobile: string) => phoneCodeFor(t, mobile, `+2${mobile}`);
 
 describe('permission matrix, from the route table', () => {
   it('every /api route declares a known access, and every dashboard route a permission', () => {

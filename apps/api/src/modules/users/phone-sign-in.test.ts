@@ -4,7 +4,7 @@ import { addresses, users } from '../../db/schema.js';
 import { ADDRESS } from '../../../test/fixtures.js';
 import { createStaff, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
 import { mobileMaker } from '../../../test/messaging-simulators.js';
-import { lastSentTo } from '../../../test/outbox.js';
+import { phoneCodeFor } from '../../../test/outbox.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -14,18 +14,7 @@ afterAll(() => t.close());
 
 const newMobile = mobileMaker('0156');
 
-/** Asks for a code for `mobile` and reads it from what the outbox (no provider configured) kept. */
-async function codeFor(mobile: { local: string; stored: string }): Promise<string> {
-  const started = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/phone/start',
-    payload: { phone: mobile.local, channel: 'sms' },
-  });
-  expect(started.statusCode, started.body).toBe(202);
-  const code = (await lastSentTo(t, mobile.stored)).match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code sent to ${mobile.local}`);
-  return code;
-}
+const codeFor = (mobile: { local: string; stored: string }) => phoneCodeFor(t, mobile.local, mobile.stored);
 
 const verify = (mobile: { local: string }, code: string, name?: string) =>
   t.app.inject({

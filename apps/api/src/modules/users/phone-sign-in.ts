@@ -11,7 +11,7 @@ import { createSignInLimit } from '../../lib/sign-in-limit.js';
 import type { Deps } from '../deps.js';
 import { queueMessage } from '../messaging/queue.js';
 import { SIGN_IN_CODE } from '../messaging/render.js';
-import { toUserDto } from './service.js';
+import { sessionOf } from './service.js';
 import { transaction } from '../../db/transaction.js';
 
 /** A code lives 5 minutes, dies after 5 wrong tries, and a new one is sent no sooner than 60 s after the last. */
@@ -168,7 +168,7 @@ export function phoneSignIn(
     if (!result) throw new HttpError(401, say.api.wrongCode);
     const { user, created } = result;
     if (user.staffSuspendedAt) throw forbidden(say.api.accountSuspended);
-    return { user: toUserDto(user), ...deps.tokens.issue({ sub: user.id, tv: user.tokenVersion }), created };
+    return { ...sessionOf(deps.tokens, user), created };
   }
 
   return { start, verify: verifyCode, useCode, enter };

@@ -48,12 +48,16 @@ const DUMMY_HASH = hash('not-a-real-password-0A!');
 
 export const hashPassword = (password: string) => hash(password);
 
+/** What a sign-in answers: the account and a token for it, outdated when the account's token version moves on. */
+export const sessionOf = (tokens: Deps['tokens'], user: UserRow) => ({
+  user: toUserDto(user),
+  ...tokens.issue({ sub: user.id, tv: user.tokenVersion }),
+});
+
 export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'mailer' | 'tokens'>) {
   const { db } = deps;
 
-  function session(user: UserRow) {
-    return { user: toUserDto(user), ...deps.tokens.issue({ sub: user.id, tv: user.tokenVersion }) };
-  }
+  const session = (user: UserRow) => sessionOf(deps.tokens, user);
 
   async function register(input: Required<Pick<RegisterInput, 'name' | 'email' | 'phone' | 'password'>>, ip: string) {
     const passwordHash = await hashPassword(input.password);

@@ -14,7 +14,7 @@ export async function downloadCsv(url: string, token: string): Promise<void> {
   const response = await fetch(url, { headers: { 'x-access-token': token, 'accept-language': i18n.language } });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    throw new Error(typeof body?.message === 'string' ? body.message : i18n.t('admin.common.failed'));
+    throw new Error(typeof body?.message === 'string' ? body.message : i18n.t('common.sendFailed'));
   }
   const blobUrl = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

@@ -111,6 +111,12 @@ const notify = (body: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/payment/fawry/notification', payload: body as Record<string, unknown> });
 
 /** A Fawry reference for a new order of the shopper's: the order, its payment row and the reference. */
+/** The refunds the shop asked Fawry for on `reference`, oldest first. */
+const refundsAskedFor = (reference: string) =>
+  fawry.received.filter(
+    (r) => r.path.endsWith('/refund') && (r.body as { referenceNumber?: string }).referenceNumber === reference,
+  );
+
 async function referenceOrder(user: Account, product: ProductFixture, quantity = 1) {
   const order = await onlineOrder(user, [[product, quantity]]);
   const res = await start(user, order._id, 'fawry');
@@ -347,9 +353,8 @@ describe('Fawry notifications', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await orderStatus(order._id)).toBe('cancelled');
     expect(await stockOf(product.id)).toBe(2);
-    const refund = fawry.received.find(
-      (r) => r.path.endsWith('/refund') && (r.body as { referenceNumber?: string }).referenceNumber === reference,
-    )?.body as { refundAmount: number; signature: string; reason: string } | undefined;
+    const refund = refundsAskedFor(reference)[0]?.body as
+      { refundAmount: number; signature: string; reason: string } | undefined;
     expect(refund?.refundAmount).toBe(order.bill);
     expect(refund?.signature).toBe(
       refundSignature(
@@ -385,10 +390,7 @@ describe('a partial refund whose answer was lost', () => {
         headers: admin.headers,
         payload: { amount: 40 },
       });
-    const refundsAsked = () =>
-      fawry.received.filter(
-        (r) => r.path.endsWith('/refund') && (r.body as { referenceNumber?: string }).referenceNumber === reference,
-      ).length;
+    const refundsAsked = () => refundsAskedFor(reference).length;
     // Fawry gives the 40 EGP back but fails before answering: the admin is told it failed.
     fawry.failRefundsHalfWay(true);
     try {

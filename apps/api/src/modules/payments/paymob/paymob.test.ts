@@ -286,16 +286,7 @@ describe('starting a payment', () => {
       });
 
       const other = await registerShopper(t.app);
-      await t.app.db.insert(cartItems).values({ userId: other.id, productId: kettle.id, quantity: 2 });
-      const placed = await t.app.inject({
-        method: 'POST',
-        url: '/api/order',
-        headers: other.headers,
-        payload: { deliveryAddress: address, paymentMethod: 'visa', coupon: code },
-      });
-      expect(placed.statusCode, placed.body).toBe(201);
-      const [discounted] = placed.json() as Order[];
-      if (!discounted) throw new Error('no order placed');
+      const discounted = await placeOrderOf(t.app, other, [[kettle, 2]], address, 'visa', { coupon: code });
       expect(discounted).toMatchObject({ itemsTotal: 200, discount: 20, shipping: 21, bill: 201 });
       const url = await checkoutUrl(other, discounted._id, 'card');
       expect(simulator.received.at(-1)?.body).toMatchObject({

@@ -1,9 +1,9 @@
 import type { ProviderDeps } from '../registry.js';
 import { z } from 'zod';
-import { ONLINE_METHODS, say, type OnlineMethod, type Said } from '@shop/contracts';
+import { languageOf, ONLINE_METHODS, orderRef, render, say, type OnlineMethod, type Said } from '@shop/contracts';
 import { badRequest, HttpError } from '../../../lib/errors.js';
 import { cairoDay } from '../../../lib/clock.js';
-import { callProvider, type PaymentEvent, type PaymentProvider } from '../provider.js';
+import { callProvider, type PayableOrder, type PaymentEvent, type PaymentProvider } from '../provider.js';
 import {
   callbackSchema,
   CHECKOUT_PATH,
@@ -84,6 +84,22 @@ function eventOf(tx: Transaction): PaymentEvent | null {
 }
 
 /** Paymob (Accept): unified checkout by intention, cards (Visa, Mastercard, Meeza), mobile wallets and kiosk. */
+/**
+ * The order's lines as Paymob takes them: they must add up to the amount and none may be negative, so an order whose
+ * lines do not (a coupon took some off) is one line for the whole of it.
+ */
+function itemsOf(order: PayableOrder): PayableOrder['items'] {
+  const sum = order.items.reduce((total, item) => total + item.amount * item.quantity, 0);
+  if (sum === order.amount) return order.items;
+  return [
+    {
+      name: render(say.api.orderItem(orderRef(order.id)), languageOf(order.language)),
+      amount: order.amount,
+      quantity: 1,
+    },
+  ];
+}
+
 export function paymobProvider(deps: ProviderDeps): PaymentProvider {
   const settings = paymobSettings.parse(deps.config.env);
   const api = settings.PAYMOB_API_URL.replace(/\/+$/, '');
@@ -128,7 +144,7 @@ export function paymobProvider(deps: ProviderDeps): PaymentProvider {
         amount: order.amount,
         currency: 'EGP',
         payment_methods: [integration],
-        items: order.items,
+        items: itemsOf(order),
         billing_data: {
           ...names,
           // The wallet is charged on the number given for it; Paymob asks that phone to approve.

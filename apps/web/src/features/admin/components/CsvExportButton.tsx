@@ -17,7 +17,7 @@ export function CsvExportButton({ url, label }: { url: string; label: string }) 
     try {
       await downloadCsv(url, token);
     } catch (error) {
-      notify.error(error instanceof Error ? error.message : t('admin.common.failed'));
+      notify.error(error instanceof Error ? error.message : t('common.sendFailed'));
     } finally {
       setBusy(false);
     }

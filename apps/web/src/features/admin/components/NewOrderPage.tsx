@@ -8,6 +8,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate } from 'react-router';
 import {
   egyptianMobile,
+  localMobile,
   ETA_BUYER_ID_THRESHOLD,
   labelVariant,
   orderRef,
@@ -486,7 +487,7 @@ function AddressStep({
           </div>
         ) : (
           <AddressForm
-            initial={blankAddress(egyptianLocal(phone))}
+            initial={blankAddress(localMobile(phone) ?? phone)}
             submitLabel={t('admin.newOrder.useAddress')}
             busy={false}
             onSubmit={async (typed) => onAddress(typed)}
@@ -497,7 +498,6 @@ function AddressStep({
 }
 
 /** The mobile as the address form takes it (010…), from however it was typed. */
-const egyptianLocal = (phone: string) => egyptianMobile(phone)?.replace(/^\+2/, '') ?? phone;
 
 function PaymentStep({
   payment,
