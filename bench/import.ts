@@ -43,6 +43,7 @@ function newProductsFile(places: { department: string; category: string }[]): Bu
       price: (100 + (i % 5000) + 0.5).toFixed(2),
       compareAtPrice: i % 3 ? '' : (6000 + (i % 5000)).toFixed(2),
       stock: String(i % 50),
+      stockAtExport: '',
       weight: String(0.5 + (i % 20) / 10),
       cod: String(i % 10 !== 0),
       warranty: '',

@@ -5,6 +5,7 @@ import {
   count,
   idSchema,
   money,
+  optionalCount,
   optionalMoney,
   optionalText,
   saleNotAbovePrice,
@@ -69,7 +70,14 @@ const productFields = z.object({
 });
 export const productCreateSchema = productFields.superRefine(saleAbovePrice);
 export type ProductCreateInput = z.output<typeof productCreateSchema>;
-export const productUpdateSchema = productFields.extend({ id: refId() }).superRefine(saleAbovePrice);
+/**
+ * The stock the editor loaded, sent beside the stock it saves: the save then adds the difference to the stock as it
+ * is by then, keeping the units sold meanwhile (docs/decisions/stock-edits.md). Left out, the stock is set as sent.
+ */
+export const stockWasField = optionalCount('stockWas');
+export const productUpdateSchema = productFields
+  .extend({ id: refId(), stockWas: stockWasField })
+  .superRefine(saleAbovePrice);
 export type ProductUpdateInput = z.output<typeof productUpdateSchema>;
 
 export const productListQuerySchema = withOptionFilters(

@@ -74,3 +74,6 @@ export const count = (field: string) =>
       .min(0, say.rule.cannotBeNegative(field))
       .max(1_000_000, say.rule.tooLarge(field)),
   );
+
+/** A count that may be left out: empty or absent, it is undefined. */
+export const optionalCount = (field: string) => z.preprocess(emptyToUndefined, count(field).optional());

@@ -22,6 +22,7 @@ const row = {
   price: '120.50',
   compareAtPrice: '',
   stock: '4',
+  stockAtExport: '',
   weight: '1.5',
   cod: 'true',
   warranty: ' 1-year warranty ',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { say } from './said.js';
-import { idSchema, requiredBoolean, requiredText } from './fields.js';
+import { idSchema, optionalCount, requiredBoolean, requiredText } from './fields.js';
 import { variantInputSchema } from './variants.js';
 import { productCommonShape, productNameField, saleAbovePrice, weightField } from './catalog.js';
 
@@ -20,6 +20,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'price',
   'compareAtPrice',
   'stock',
+  'stockAtExport',
   'weight',
   'cod',
   'warranty',
@@ -37,20 +38,30 @@ export const VARIANT_CSV_COLUMNS = [
   'variantPrice',
   'variantCompareAtPrice',
   'variantStock',
+  'variantStockAtExport',
 ] as const;
 export type VariantCsvColumn = (typeof VARIANT_CSV_COLUMNS)[number];
 /**
  * The variant columns a file with variants may still lack: one written before variants' sale prices travelled
- * imports as before, leaving each variant's sale price as it is.
+ * imports as before, leaving each variant's sale price as it is; one written before the stock at export travelled
+ * sets each variant's stock as the file says.
  */
-export const OPTIONAL_VARIANT_CSV_COLUMNS: readonly VariantCsvColumn[] = ['variantCompareAtPrice'];
+export const OPTIONAL_VARIANT_CSV_COLUMNS: readonly VariantCsvColumn[] = [
+  'variantCompareAtPrice',
+  'variantStockAtExport',
+];
 export type CatalogueCsvColumn = ProductCsvColumn | VariantCsvColumn;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 /**
  * The product columns a file may still lack: one written before warranties travelled imports as before, each
- * product it updates keeping its warranty (a new one has none).
+ * product it updates keeping its warranty (a new one has none); one written before the stock at export travelled
+ * (or a row left blank there) sets the stock as the file says.
  */
-export const OPTIONAL_PRODUCT_CSV_COLUMNS = ['warranty', 'warrantyAr'] as const satisfies readonly ProductCsvColumn[];
+export const OPTIONAL_PRODUCT_CSV_COLUMNS = [
+  'warranty',
+  'warrantyAr',
+  'stockAtExport',
+] as const satisfies readonly ProductCsvColumn[];
 export type OptionalProductCsvColumn = (typeof OPTIONAL_PRODUCT_CSV_COLUMNS)[number];
 
 /** How a variant's options are written in its cell: `Size=M; Colour=Navy`, in the product's order of options. */
@@ -76,6 +87,11 @@ export const productImportRowSchema = z
     category: requiredText(say.msg.requiredField, 200),
     name: productNameField,
     weight: weightField('weight'),
+    /**
+     * The stock as the file was exported: a row whose stock differs from it adds the difference to the stock as
+     * it is when imported, so the sales made since the export are kept (`stockWasField`). Blank: set as written.
+     */
+    stockAtExport: optionalCount('stockAtExport'),
   })
   .superRefine(saleAbovePrice);
 export type ProductImportRow = z.output<typeof productImportRowSchema>;
@@ -102,6 +118,8 @@ export const variantImportRowSchema = z.object({
   variantPrice: variantInputSchema.shape.price,
   variantCompareAtPrice: variantInputSchema.shape.compareAtPrice,
   variantStock: variantInputSchema.shape.stock,
+  /** The variant's stock as exported; as `stockAtExport`, for the variant. */
+  variantStockAtExport: optionalCount('variantStockAtExport'),
 });
 export type VariantImportRow = z.output<typeof variantImportRowSchema>;
 

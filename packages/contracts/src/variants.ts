@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { say } from './said.js';
-import { count, idSchema, money, optionalMoney, optionalText, requiredText, saleNotAbovePrice } from './fields.js';
+import {
+  count,
+  idSchema,
+  money,
+  optionalCount,
+  optionalMoney,
+  optionalText,
+  requiredText,
+  saleNotAbovePrice,
+} from './fields.js';
 import { MAX_PRODUCT_IMAGES } from './constants.js';
 import { toPiastres } from './money.js';
 import { MAX_PRODUCT_OPTIONS, sameOptions, type VariantOptions } from './variantLabels.js';
@@ -69,6 +78,8 @@ export const variantInputSchema = z.object({
   /** Its price before a sale; empty when it is not on sale. */
   compareAtPrice: optionalMoney('compareAtPrice'),
   stock: count('stock'),
+  /** The stock the grid loaded for a variant that exists: its save adds the difference (`stockWasField`). */
+  stockWas: optionalCount('stockWas'),
   image_path: z.array(z.string().max(500)).max(MAX_PRODUCT_IMAGES).default([]),
 });
 export type VariantInput = z.output<typeof variantInputSchema>;

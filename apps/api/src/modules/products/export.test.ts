@@ -66,6 +66,8 @@ describe('GET /api/admin/products/export', () => {
       price: '899.50',
       compareAtPrice: '1100.00',
       stock: '7',
+      // The stock as exported, for the import to keep the sales made meanwhile.
+      stockAtExport: '7',
       weight: '1.2',
       cod: 'false',
       warranty: '2-year Tefal warranty',
@@ -77,6 +79,7 @@ describe('GET /api/admin/products/export', () => {
       variantPrice: '',
       variantCompareAtPrice: '',
       variantStock: '',
+      variantStockAtExport: '',
     });
   });
 

@@ -90,6 +90,8 @@ export function exportColumns(publicUrl: string): CsvColumns<ExportRow> {
     price: (p) => csvMoney(p.price),
     compareAtPrice: (p) => (p.compareAtPrice === null ? null : csvMoney(p.compareAtPrice)),
     stock: (p) => p.stock,
+    // Beside the stock the merchant may edit, the stock as exported: the import then keeps the sales made since.
+    stockAtExport: (p) => p.stock,
     weight: (p) => p.weight,
     cod: (p) => String(p.cod),
     warranty: (p) => p.warranty,
@@ -102,6 +104,7 @@ export function exportColumns(publicUrl: string): CsvColumns<ExportRow> {
     variantPrice: (_, v) => csvMoney(v.price),
     variantCompareAtPrice: (_, v) => (v.compareAtPrice === null ? null : csvMoney(v.compareAtPrice)),
     variantStock: (_, v) => v.stock,
+    variantStockAtExport: (_, v) => v.stock,
   };
   return [
     ...PRODUCT_CSV_COLUMNS.map((column) => [column, (row: ExportRow) => product[column](row.product)] as const),

@@ -10,9 +10,11 @@ import {
   type TestContext,
   UNKNOWN_ID,
   lastAudit,
+  placeOrderOf,
   storedImageCount,
 } from '../../../test/harness.js';
 import {
+  ADDRESS,
   createCategory,
   createDepartment,
   createProduct,
@@ -420,6 +422,36 @@ describe('PUT /api/product', () => {
     // Left empty, the product is off sale.
     const off = await send('PUT', formFields(c, { id: p.id, price: '150', compareAtPrice: '' }), []);
     expect(off.json()).toMatchObject({ price: 150, compareAtPrice: null });
+  });
+
+  it('keeps the units sold while the form was open: the stock moves by what was typed over the stock it loaded', async () => {
+    const c = await createCategory(t.app.db);
+    const p = await createProduct(t.app.db, { categoryId: c.id, stock: 10 });
+    const stockNow = async () => (await t.app.db.select().from(products).where(eq(products.id, p.id)))[0]?.stock;
+    const save = (fields: Record<string, string>) => send('PUT', formFields(c, { id: p.id, ...fields }), []);
+    // The form loads 10; two units sell before it is saved.
+    await placeOrderOf(t.app, shopper, [[p, 2]], ADDRESS, 'cash', { confirm: false });
+    expect(await stockNow()).toBe(8);
+
+    // Only the price edited: the stock stays as the sale left it, and is not written.
+    const priced = await save({ price: '99', stock: '10', stockWas: '10' });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(priced.json()).toMatchObject({ price: 99, stock: 8 });
+    expect((await lastAudit(t.app))?.data).not.toHaveProperty('stock');
+
+    // Five units received, typed as 15 over the 10 loaded: 8 + 5, and the audit says by how much.
+    expect((await save({ stock: '15', stockWas: '10' })).json()).toMatchObject({ stock: 13 });
+    expect(await lastAudit(t.app)).toMatchObject({ data: { id: p.id, stock: { add: 5 } } });
+    // Never below 0: taking off more than is left empties it.
+    expect((await save({ stock: '0', stockWas: '20' })).json()).toMatchObject({ stock: 0 });
+
+    // A client that does not say what it loaded (the spec's form) sets the stock as sent.
+    expect((await save({ stock: '12' })).json()).toMatchObject({ stock: 12 });
+    expect(await stockNow()).toBe(12);
+
+    const bad = await save({ stockWas: '-1' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ stockWas: RULE_MSG.cannotBeNegative('stockWas') });
   });
 
   it('replaces the images when new ones are sent', async () => {

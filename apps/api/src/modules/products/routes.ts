@@ -90,7 +90,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         ...form,
-        description: `${form.description}, plus id; images are optional and replace the old ones`,
+        description:
+          `${form.description}, plus id; images are optional and replace the old ones. With optional stockWas (the` +
+          ' stock the form loaded) the stock moves by stock − stockWas from what it is by then, so units sold' +
+          ' meanwhile stay sold; without it the stock is set as sent',
         response: { 200: productDetailSchema },
       },
     },

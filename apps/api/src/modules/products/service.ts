@@ -27,6 +27,7 @@ import { fieldErrors, invalid, isId } from '../../lib/validation.js';
 import { facetsOf } from './facets.js';
 import { allFilters, isInStock } from './filters.js';
 import { loadVariants } from '../variants/service.js';
+import { stockEdit, stockValue } from './stock-edit.js';
 import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
 
@@ -251,9 +252,13 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
     return one(id);
   }
 
-  /** Replaces the fields, and the images when new ones are sent. */
+  /**
+   * Replaces the fields, and the images when new ones are sent. The stock is edited by the difference from the stock
+   * the form loaded, when it says (`stockEdit`), so the units sold while the admin edited stay sold.
+   */
   async function update(form: MultipartForm, actor: Actor): Promise<ProductDetail> {
     const input = checkForm(productUpdateSchema.safeParse(form.fields), form, false);
+    const stock = stockEdit(input.stock, input.stockWas);
     const [existing] = await db.select({ id: products.id }).from(products).where(eq(products.id, input.id));
     if (!existing) throw notFound('Product');
     await checkPlacement(input.category, input.department);
@@ -262,7 +267,11 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
     await transaction(db, async (tx) => {
       const [row] = await tx
         .update(products)
-        .set({ ...toColumns(input), ...(imagePaths ? { imagePaths } : {}) })
+        .set({
+          ...toColumns(input),
+          stock: stock ? stockValue(products.stock, stock) : undefined,
+          ...(imagePaths ? { imagePaths } : {}),
+        })
         .where(eq(products.id, input.id))
         .returning({ id: products.id })
         .catch(misplaced());
@@ -271,6 +280,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
         id: input.id,
         name: input.name,
         newImages: Boolean(imagePaths),
+        ...(stock && { stock }),
       });
     });
     return one(input.id);

@@ -20,7 +20,8 @@ export const variantsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Replaces the product’s options (at most 3) and variants (one per combination sold); a variant with `_id` ' +
           'edits that variant, the others are new, and variants left out are deleted. Its price and stock become ' +
-          'the lowest variant price and the variants’ total.',
+          'the lowest variant price and the variants’ total. A variant with `stockWas` (the stock the grid loaded) ' +
+          'moves by stock − stockWas from what it is by then, keeping the units sold meanwhile.',
         params: z.object({ id: idSchema }),
         body: productVariantsSchema,
         response: { 200: productDetailSchema },

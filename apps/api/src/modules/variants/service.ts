@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
 import { invalid } from '../../lib/validation.js';
 import type { Deps } from '../deps.js';
+import { stockEdit, stockValue } from '../products/stock-edit.js';
 import { transaction } from '../../db/transaction.js';
 
 /** A product's variants in the admin's order, as the product page reads them. */
@@ -31,7 +32,8 @@ export async function loadVariants(db: DbOrTx, productId: string): Promise<Varia
 /**
  * Replaces a product's options and variants with a grid, inside the caller's transaction: the variants grid and
  * the CSV import both write variants through it. A row naming an existing variant edits it (carts and links to it
- * keep working); variants left out are deleted (their cart lines go, order lines keep their snapshot). The product's
+ * keep working, and the units sold since its stock was loaded, when the row says what it loaded: `stockWas`);
+ * variants left out are deleted (their cart lines go, order lines keep their snapshot). The product's
  * price, sale price and stock follow by trigger (db/sql/variant-totals.sql). Answers the product's name, for the
  * audit log.
  */
@@ -76,15 +78,21 @@ export async function writeVariants(tx: DbOrTx, productId: string, input: Produc
       options: v.options,
       price: toPiastres(v.price),
       compareAtPrice: v.compareAtPrice === null ? null : toPiastres(v.compareAtPrice),
-      stock: v.stock,
       imagePaths: v.image_path,
       position,
     };
-    if (v._id) await tx.update(productVariants).set(values).where(eq(productVariants.id, v._id)).catch(skuTaken(v.sku));
-    else
+    if (v._id) {
+      // A variant that exists keeps the units sold since the grid (or the file) loaded its stock.
+      const stock = stockEdit(v.stock, v.stockWas);
+      await tx
+        .update(productVariants)
+        .set({ ...values, stock: stock ? stockValue(productVariants.stock, stock) : undefined })
+        .where(eq(productVariants.id, v._id))
+        .catch(skuTaken(v.sku));
+    } else
       await tx
         .insert(productVariants)
-        .values({ productId, ...values })
+        .values({ productId, ...values, stock: v.stock })
         .catch(skuTaken(v.sku));
   }
   // Written last, so that its trigger sets the product's price and stock from the variants as they now are.

@@ -202,6 +202,47 @@ describe('the admin sets options and variants', () => {
     expect(none.json()).not.toHaveProperty('options');
   });
 
+  it('keeps the units sold while the grid was open: a variant’s stock moves by what was typed over what it loaded', async () => {
+    const shopper = await registerShopper(t.app);
+    const { product } = await tShirt();
+    const loaded = await productJson(product.id);
+    const [mRed, mBlue, lRed] = loaded.variants ?? [];
+    if (!mRed || !mBlue || !lRed) throw new Error('three variants wanted');
+    // The grid loads M/Red 3, M/Blue 0 and L/Red 5; two L/Red sell before it is saved.
+    await fill(shopper, product.id, lRed._id, lRed._id);
+    expect((await place(shopper)).statusCode).toBe(201);
+    const row = (v: typeof mRed, change: { price?: number; stock?: number } = {}) => ({
+      _id: v._id,
+      sku: v.sku,
+      options: v.options,
+      price: change.price ?? v.price,
+      compareAtPrice: v.compareAtPrice,
+      stock: change.stock ?? v.stock,
+      stockWas: v.stock,
+      image_path: v.image_path,
+    });
+    // M/Red's price changed, four M/Blue received (0 → 4), L/Red untouched: it keeps its sale.
+    const saved = await putVariants(admin, product.id, {
+      options: loaded.options,
+      variants: [row(mRed, { price: 255 }), row(mBlue, { stock: 4 }), row(lRed)],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = saved.json() as ProductDetail;
+    expect(after.variants?.map((v) => [v.sku, v.price, v.stock])).toEqual([
+      [mRed.sku, 255, 3],
+      [mBlue.sku, 260, 4],
+      [lRed.sku, 270, 3],
+    ]);
+    expect(after.stock).toBe(10);
+    // Saved again from the same load: L/Red typed 6 over the 5 loaded is 3 + 1, M/Blue left at the 0 loaded keeps
+    // its 4, and a row that does not say what it loaded (an older client) sets its stock as sent.
+    const again = await putVariants(admin, product.id, {
+      options: loaded.options,
+      variants: [{ ...row(mRed, { stock: 7 }), stockWas: undefined }, row(mBlue), row(lRed, { stock: 6 })],
+    });
+    expect((again.json() as ProductDetail).variants?.map((v) => v.stock)).toEqual([7, 4, 4]);
+  });
+
   it('puts variants on sale: each answers its price before the sale, the product its lowest price’s', async () => {
     const product = await createProduct(t.app.db, { price: 999, stock: 1, compareAtPrice: 1200 });
     const sku = `SALE-${product.id.slice(0, 6)}`;

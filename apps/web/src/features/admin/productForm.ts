@@ -7,6 +7,7 @@ import {
   productNameField,
   saleAbovePrice,
   say,
+  stockWasField,
   weightField,
   type Product,
 } from '@shop/contracts';
@@ -42,6 +43,8 @@ export function productFormSchema(images: 'required' | 'optional') {
       productName: productNameField,
       weigth: weightField('weigth'),
       images: images === 'required' ? requiredImages(files) : files,
+      /** The stock the update form loaded: the server adds only the difference typed (stock-edits.md). */
+      stockWas: stockWasField,
     })
     .superRefine(saleAbovePrice);
 }
@@ -78,6 +81,7 @@ export const productToForm = (product: Product): ProductFormInput => ({
   price: String(product.price),
   compareAtPrice: product.compareAtPrice === null ? '' : String(product.compareAtPrice),
   stock: String(product.stock),
+  stockWas: String(product.stock),
   cod: product.cod,
   brand: product.brand,
   weigth: String(product.weight),
@@ -100,6 +104,7 @@ export function productFormData(values: ProductFormValues, id?: string): FormDat
   form.append('price', String(values.price));
   form.append('compareAtPrice', values.compareAtPrice === null ? '' : String(values.compareAtPrice));
   form.append('stock', String(values.stock));
+  if (values.stockWas !== undefined) form.append('stockWas', String(values.stockWas));
   form.append('weight', String(values.weigth));
   form.append('cod', String(values.cod));
   // Sent empty when cleared, which the API stores as "no Arabic version".

@@ -24,6 +24,8 @@ export interface RowDraft {
   /** Its price before a sale; '' when it is not on sale. */
   compareAtPrice: string;
   stock: string;
+  /** The stock loaded for a variant that exists: the server adds only the difference typed (stock-edits.md). */
+  stockWas?: number;
   /** One of the product's pictures, or '' for the product's own. */
   image: string;
 }
@@ -68,6 +70,7 @@ export function draftsOf(product: ProductDetail): { options: OptionDraft[]; rows
       price: String(v.price),
       compareAtPrice: v.compareAtPrice === null ? '' : String(v.compareAtPrice),
       stock: String(v.stock),
+      stockWas: v.stock,
       image: v.image_path[0] ?? '',
     })),
   };
@@ -125,7 +128,7 @@ export function variantsBody(options: readonly ProductOption[], rows: readonly R
   return {
     options,
     variants: rows.map((row) => ({
-      ...(row._id && { _id: row._id }),
+      ...(row._id && { _id: row._id, stockWas: row.stockWas }),
       sku: row.sku,
       options: row.options,
       price: row.price,

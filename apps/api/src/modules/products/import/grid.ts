@@ -7,6 +7,7 @@ import {
   type VariantOptions,
 } from '@shop/contracts';
 import { toEgp, toPiastres } from '../../../lib/money.js';
+import { stockAfter, stockEdit } from '../stock-edit.js';
 import type { CheckedVariant, Problem, Rejection } from './validate.js';
 
 /** A variant as the shop keeps it (price in piastres). */
@@ -82,6 +83,8 @@ export function gridOf(
         compareAtPrice:
           variant.compareAtPrice === undefined ? storedSale(known?.compareAtPrice ?? null) : variant.compareAtPrice,
         stock: variant.stock,
+        // A variant the shop has keeps the units sold since the export; a new one starts at the file's stock.
+        stockWas: known && variant.stockAtExport,
         image_path: known?.imagePaths.filter((path) => productImages.includes(path)) ?? [],
       };
     }),
@@ -123,7 +126,7 @@ export function gridChanges(grid: ProductVariantsInput, stored: StoredGrid): boo
         !sameOptions(known.options, variant.options) ||
         known.price !== toPiastres(variant.price) ||
         known.compareAtPrice !== (variant.compareAtPrice === null ? null : toPiastres(variant.compareAtPrice)) ||
-        known.stock !== variant.stock ||
+        known.stock !== stockAfter(known.stock, stockEdit(variant.stock, variant.stockWas)) ||
         known.imagePaths.join(' ') !== variant.image_path.join(' ')
       );
     })

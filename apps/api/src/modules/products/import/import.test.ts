@@ -15,9 +15,30 @@ import {
   type ProductImport,
   type ProductImportRejections,
 } from '@shop/contracts';
-import { auditLogs, categories, departments, productImports, products, productVariants } from '../../../db/schema.js';
-import { createAdmin, createTestApp, type Account, type TestContext } from '../../../../test/harness.js';
-import { createCategory, createProduct, type CategoryRow, type DepartmentRow } from '../../../../test/fixtures.js';
+import {
+  auditLogs,
+  cartItems,
+  categories,
+  departments,
+  productImports,
+  products,
+  productVariants,
+} from '../../../db/schema.js';
+import {
+  createAdmin,
+  createTestApp,
+  registerShopper,
+  type Account,
+  type TestContext,
+} from '../../../../test/harness.js';
+import {
+  ADDRESS,
+  createCategory,
+  createProduct,
+  createVariantProduct,
+  type CategoryRow,
+  type DepartmentRow,
+} from '../../../../test/fixtures.js';
 import { multipart } from '../../../../test/multipart.js';
 import { readUntilHit } from '../../../../test/cache-reads.js';
 import { seedIfEmpty } from '../../../seed/index.js';
@@ -261,6 +282,7 @@ describe('the demo catalogue, exported and imported back', () => {
           edited.price.toFixed(2),
           edited.compareAtPrice === null ? '' : edited.compareAtPrice.toFixed(2),
           String(edited.stock),
+          String(edited.stock),
         ]);
         const [optionName = ''] = product.options.map((o) => o.name);
         const lastRow = variantCells(lines[last] ?? '');
@@ -270,9 +292,16 @@ describe('the demo catalogue, exported and imported back', () => {
         );
         const changed = [
           ...lines.slice(0, first),
-          withVariant(firstRow.product, [edited.sku, firstRow.variant[1] ?? '', '9999.00', '12000.00', '77']),
+          withVariant(firstRow.product, [
+            edited.sku,
+            firstRow.variant[1] ?? '',
+            '9999.00',
+            '12000.00',
+            '77',
+            String(edited.stock),
+          ]),
           ...lines.slice(first + 1, last + 1),
-          withVariant(lastRow.product, ['LIMITED-1', newOptions, '12345.00', '', '3']),
+          withVariant(lastRow.product, ['LIMITED-1', newOptions, '12345.00', '', '3', '']),
           ...lines.slice(last + 1),
         ];
         const job = await checked(t, admin, fileOf(header, changed));
@@ -421,7 +450,7 @@ describe('the demo catalogue, exported and imported back', () => {
         if (!a || !b) throw new Error('two rows wanted');
         const file = fileOf(header, [
           withVariant(a.product, [a.variant[0] ?? '', 'Nonsense', ...a.variant.slice(2)]), // 2
-          withVariant(b.product, [b.variant[0] ?? '', b.variant[1] ?? '', 'abc', '', '-1']), // 3
+          withVariant(b.product, [b.variant[0] ?? '', b.variant[1] ?? '', 'abc', '', '-1', '']), // 3
           ...rows.slice(2).map((row) => withVariant(row.product, row.variant)), // 4…
           // New products: one with a SKU the product above has, one whose second row names another option.
           ...(await newShirt('Odd Shirt', [
@@ -658,6 +687,107 @@ describe('CSV product import', () => {
         headers: admin.headers,
       });
       expect(unknown.statusCode).toBe(404);
+    });
+  });
+
+  describe('stock edited in the file', () => {
+    let shopper: Account;
+    beforeAll(async () => {
+      shopper = await registerShopper(t.app);
+    });
+    /** The exported rows of one product, read as a spreadsheet reads the file. */
+    const exportedRows = async (id: string) =>
+      (parse(await exportCsv(t, admin), { columns: true, bom: true }) as Row[]).filter((row) => row.id === id);
+    const ALL_COLUMNS = [...PRODUCT_CSV_COLUMNS, ...VARIANT_CSV_COLUMNS];
+    /** A shopper buys `quantity` units (of a variant) while the file is in the spreadsheet. */
+    async function sell(productId: string, quantity: number, variantId?: string) {
+      await t.app.db.delete(cartItems).where(eq(cartItems.userId, shopper.id));
+      await t.app.db.insert(cartItems).values({ userId: shopper.id, productId, variantId, quantity });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        headers: shopper.headers,
+        payload: { deliveryAddress: ADDRESS, paymentMethod: 'cash' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const stockOf = async (id: string) =>
+      (await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]?.stock;
+
+    it('keeps the sales made since the export: an unchanged cell changes nothing, an edited one adds its difference', async () => {
+      const pan = await createProduct(t.app.db, { categoryId: category.id, name: 'Selling Pan', stock: 10 });
+      const rows = await exportedRows(pan.id);
+      expect(rows).toEqual([expect.objectContaining({ stock: '10', stockAtExport: '10' })]);
+      await sell(pan.id, 2);
+      expect(await stockOf(pan.id)).toBe(8);
+
+      // The file back as exported: the dry run finds nothing to do, and the two units stay sold.
+      const unchanged = await checked(t, admin, csvOf(rows, ALL_COLUMNS));
+      expect(unchanged.check).toMatchObject({ add: 0, update: 0, unchanged: 1, reject: 0 });
+      expect((await applied(t, admin, unchanged._id)).result).toMatchObject({ update: 0, unchanged: 1 });
+      expect(await stockOf(pan.id)).toBe(8);
+
+      // Five units received, typed as 15 over the exported 10: 8 + 5.
+      const received = await checked(t, admin, csvOf([{ ...rows[0], stock: '15' }], ALL_COLUMNS));
+      expect(received.check).toMatchObject({ update: 1, unchanged: 0 });
+      expect((await applied(t, admin, received._id)).result).toMatchObject({ update: 1 });
+      expect(await stockOf(pan.id)).toBe(13);
+
+      // Never below 0: the exported 10 taken off when fewer are left.
+      await sell(pan.id, 4);
+      const emptied = await checked(t, admin, csvOf([{ ...rows[0], stock: '0' }], ALL_COLUMNS));
+      await applied(t, admin, emptied._id);
+      expect(await stockOf(pan.id)).toBe(0);
+
+      // A file without the column (exported before it, or made by hand) sets the stock as written.
+      const older = await checked(t, admin, csvOf(rows, REQUIRED_COLUMNS));
+      expect(older.check).toMatchObject({ update: 1 });
+      await applied(t, admin, older._id);
+      expect(await stockOf(pan.id)).toBe(10);
+    });
+
+    it('keeps a variant’s sales the same way, and a product sold in variants with no cell changed is unchanged', async () => {
+      const { product, variants } = await createVariantProduct(
+        t.app.db,
+        [
+          {
+            name: 'Size',
+            nameAr: null,
+            values: [
+              { value: 'M', valueAr: null },
+              { value: 'L', valueAr: null },
+            ],
+          },
+        ],
+        [
+          { sku: 'POT-M', options: { Size: 'M' }, price: 100, stock: 3 },
+          { sku: 'POT-L', options: { Size: 'L' }, price: 120, stock: 5 },
+        ],
+        { categoryId: category.id, name: 'Sized Pot' },
+      );
+      const [medium, large] = variants;
+      const rows = await exportedRows(product.id);
+      expect(rows.map((row) => [row.variantSku, row.variantStock, row.variantStockAtExport])).toEqual([
+        ['POT-M', '3', '3'],
+        ['POT-L', '5', '5'],
+      ]);
+      await sell(product.id, 2, large?.id);
+
+      const unchanged = await checked(t, admin, csvOf(rows, ALL_COLUMNS));
+      expect(unchanged.check).toMatchObject({ update: 0, unchanged: 1 });
+      await applied(t, admin, unchanged._id);
+      expect((await loadVariants(t.app.db, product.id)).map((v) => v.stock)).toEqual([3, 3]);
+
+      // Five more of M: 3 + 5, and L keeps its sale.
+      const [m, l] = rows;
+      const received = await checked(t, admin, csvOf([{ ...m, variantStock: '8' }, { ...l }], ALL_COLUMNS));
+      expect(received.check).toMatchObject({ update: 1 });
+      await applied(t, admin, received._id);
+      expect((await loadVariants(t.app.db, product.id)).map((v) => [v._id, v.stock])).toEqual([
+        [medium?.id, 8],
+        [large?.id, 3],
+      ]);
+      expect(await stockOf(product.id)).toBe(11);
     });
   });
 

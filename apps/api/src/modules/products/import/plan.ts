@@ -2,6 +2,7 @@ import { asc, inArray, param, sql } from 'drizzle-orm';
 import { say, type ProductVariantsInput } from '@shop/contracts';
 import type { DbOrTx } from '../../../db/client.js';
 import { categories, departments, products, productVariants } from '../../../db/schema.js';
+import { stockAfter, stockEdit, type StockEdit } from '../stock-edit.js';
 import { gridChanges, gridOf, type StoredVariant } from './grid.js';
 import { isRejection, linesOf, rejectWhole, type CheckedRow, type ProductValues, type Rejection } from './validate.js';
 
@@ -15,6 +16,8 @@ export interface Place {
 export interface Planned {
   id: string | null;
   values: ProductValues;
+  /** What an update does to the stock (a new product takes `values.stock`); null: it leaves it alone. */
+  stock: StockEdit | null;
   place: Place | null;
   /** The options and variants its rows make; null when they name none (its variants are left as they are). */
   grid: ProductVariantsInput | null;
@@ -266,9 +269,14 @@ export async function planBatch(db: DbOrTx, batch: (CheckedRow | Rejection)[], o
       row.keepsWarranty && product
         ? { ...row.values, warranty: product.warranty, warrantyAr: product.warrantyAr }
         : row.values;
-    const planned = { id: row.id, values, place, grid };
+    const stock = stockEdit(values.stock, row.stockAtExport);
+    const planned = { id: row.id, values, stock, place, grid };
     if (!product) plan.adds.push(planned);
-    else if (place && isSame(product, { ...values, ...place }) && !(grid && gridChanges(grid, stored)))
+    else if (
+      place &&
+      isSame(product, { ...values, stock: stockAfter(product.stock, stock), ...place }) &&
+      !(grid && gridChanges(grid, stored))
+    )
       plan.unchanged++;
     else plan.updates.push(planned);
   }

@@ -38,6 +38,8 @@ export interface CheckedVariant {
   /** In EGP; undefined when the file has no such column (the variant keeps its own). */
   compareAtPrice: number | null | undefined;
   stock: number;
+  /** Its stock as exported; undefined when the file does not say (its stock is then set as written). */
+  stockAtExport: number | undefined;
 }
 
 /** A product whose rows passed every rule of their own; its department, category and id are still to be found. */
@@ -49,6 +51,8 @@ export interface CheckedRow {
   department: string;
   category: string;
   values: ProductValues;
+  /** The stock as exported; undefined when the file does not say (the stock is then set as written). */
+  stockAtExport: number | undefined;
   /** The file has no warranty columns: an existing product keeps its warranty (planBatch). */
   keepsWarranty: boolean;
   /** One per row, in the file's order; null when its rows name no variant (its variants are left as they are). */
@@ -70,7 +74,16 @@ export interface CheckedBatch {
  * there came from a spreadsheet that may have run it, or was typed to be run by the next one that opens
  * the file: the row is rejected, and the reason says how to keep such a text.
  */
-const NOT_TEXT: readonly ProductCsvColumn[] = ['id', 'price', 'compareAtPrice', 'stock', 'weight', 'cod', 'images'];
+const NOT_TEXT: readonly ProductCsvColumn[] = [
+  'id',
+  'price',
+  'compareAtPrice',
+  'stock',
+  'stockAtExport',
+  'weight',
+  'cod',
+  'images',
+];
 const TEXT_COLUMNS = PRODUCT_CSV_COLUMNS.filter((column) => !NOT_TEXT.includes(column));
 
 const UPLOADS = imageUrl('');
@@ -114,10 +127,16 @@ function checkVariant(line: number, cells: CsvCells, problems: Problem[]): Check
     if (!problems.some((problem) => problem.column === column)) problems.push({ column, message: issue.message });
   }
   if (!parsed.success) return null;
-  const { variantSku: sku, variantOptions: options, variantPrice: price, variantStock: stock } = parsed.data;
+  const {
+    variantSku: sku,
+    variantOptions: options,
+    variantPrice: price,
+    variantStock: stock,
+    variantStockAtExport: stockAtExport,
+  } = parsed.data;
   if (toPiastres(price) < 1) problems.push({ column: 'variantPrice', message: say.rule.atLeastOnePiastre('price') });
   const compareAtPrice = cells.variantCompareAtPrice === undefined ? undefined : parsed.data.variantCompareAtPrice;
-  return { line, sku, options, price, compareAtPrice, stock };
+  return { line, sku, options, price, compareAtPrice, stock, stockAtExport };
 }
 
 /** A row by the product form's rules (contracts), plus those of the file: formulas, pictures. */
@@ -148,6 +167,7 @@ function checkCells(line: number, cells: CsvCells, origin: string): CheckedRow |
     department: row.department,
     category: row.category,
     values: { ...productValues(row), imagePaths: images },
+    stockAtExport: row.stockAtExport,
     keepsWarranty: cells.warranty === undefined,
     variants: variant && [variant],
   };

@@ -3,6 +3,7 @@ import { param, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
 import { products } from '../../../db/schema.js';
 import { writeVariants } from '../../variants/service.js';
+import { addedStock } from '../stock-edit.js';
 import type { Place, Plan, Planned } from './plan.js';
 
 type Placed = Planned & { place: Place };
@@ -17,7 +18,8 @@ function placed(rows: Planned[]): Placed[] {
 
 /**
  * The changed products in one statement: each column travels as one array, unnested into rows. Picture
- * paths of uploads hold no spaces, so each product's list travels as one text.
+ * paths of uploads hold no spaces, so each product's list travels as one text. The stock is set (`stock_set`),
+ * moved by the difference from the stock at export (`stock_add`, keeping the sales since), or left as it is.
  */
 async function updateProducts(tx: Tx, rows: Placed[]): Promise<void> {
   if (!rows.length) return;
@@ -25,7 +27,10 @@ async function updateProducts(tx: Tx, rows: Placed[]): Promise<void> {
   await tx.execute(sql`
     update ${products} p set
       name = v.name, name_ar = v.name_ar, description = v.description, description_ar = v.description_ar,
-      brand = v.brand, price = v.price, compare_at_price = v.compare_at_price, stock = v.stock, weight = v.weight,
+      brand = v.brand, price = v.price, compare_at_price = v.compare_at_price,
+      stock = case when v.stock_add is null then coalesce(v.stock_set, p.stock)
+        else ${addedStock(sql`p.stock`, sql`v.stock_add`)} end,
+      weight = v.weight,
       cod = v.cod, warranty = v.warranty, warranty_ar = v.warranty_ar, image_paths = string_to_array(v.images, ' '), category_id = v.category_id,
       department_id = v.department_id
     from unnest(
@@ -33,11 +38,13 @@ async function updateProducts(tx: Tx, rows: Placed[]): Promise<void> {
       ${column((row) => row.values.nameAr)}::text[], ${column((row) => row.values.description)}::text[],
       ${column((row) => row.values.descriptionAr)}::text[], ${column((row) => row.values.brand)}::text[],
       ${column((row) => row.values.price)}::integer[], ${column((row) => row.values.compareAtPrice)}::integer[],
-      ${column((row) => row.values.stock)}::integer[], ${column((row) => row.values.weight)}::real[],
+      ${column((row) => (row.stock && 'set' in row.stock ? row.stock.set : null))}::integer[],
+      ${column((row) => (row.stock && 'add' in row.stock ? row.stock.add : null))}::integer[],
+      ${column((row) => row.values.weight)}::real[],
       ${column((row) => row.values.cod)}::boolean[], ${column((row) => row.values.warranty)}::text[],
       ${column((row) => row.values.warrantyAr)}::text[], ${column((row) => row.values.imagePaths.join(' '))}::text[],
       ${column((row) => row.place.categoryId)}::uuid[], ${column((row) => row.place.departmentId)}::uuid[]
-    ) as v(id, name, name_ar, description, description_ar, brand, price, compare_at_price, stock, weight, cod, warranty,
+    ) as v(id, name, name_ar, description, description_ar, brand, price, compare_at_price, stock_set, stock_add, weight, cod, warranty,
       warranty_ar, images, category_id, department_id)
     where p.id = v.id`);
 }

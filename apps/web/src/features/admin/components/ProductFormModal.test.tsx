@@ -295,6 +295,33 @@ describe('the product form', () => {
     expect(notify.success).toHaveBeenCalledWith('Product Updated Successfully');
   });
 
+  it('sends the stock it loaded, and stays open on the stock the server has when units sold meanwhile, saying so', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    // Loaded at 4; one unit sells, so the 6 typed (two received) is 5 on the server.
+    let stock = 4;
+    const { calls } = mockApi({
+      ...catalogue,
+      [`GET /api/product/one/${PRODUCT}`]: () => ({ body: { ...product, stock } }),
+      'PUT /api/product': () => {
+        stock = 5;
+        return { body: { ...product, stock } };
+      },
+    });
+    renderRoute(<ProductFormModal productId={PRODUCT} onClose={onClose} />);
+    await waitFor(() => expect(field('Stock')).toHaveValue('4'));
+    await user.clear(field('Stock'));
+    await user.type(field('Stock'), '6');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('1 unit sold while you edited: the stock is now 5.');
+    await waitFor(() => expect(field('Stock')).toHaveValue('5'));
+    expect(onClose).not.toHaveBeenCalled();
+    const sent = String(calls.find((c) => c.method === 'PUT')?.body);
+    expect(sent).toMatch(/name="stock"\r\n\r\n6\r\n/);
+    expect(sent).toMatch(/name="stockWas"\r\n\r\n4\r\n/);
+  });
+
   it('shows the price and stock of a product with options as its variants’ and leaves them to the variant grid', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from 'react-bootstrap/Alert';
@@ -69,19 +70,32 @@ const NUMBER_FIELDS: readonly NumberFieldSpec[] = [
   { name: 'weigth', id: 'product-weigth', label: 'admin.form.weight', inputMode: 'decimal' },
 ];
 
+/** The stock the admin typed and the one the server has after the save: units sold or given back meanwhile. */
+interface StockMeanwhile {
+  typed: number;
+  stock: number;
+}
+
 /** 'Add New Product' without an id; with one, the update of that product, filled in from the server. */
 export function ProductFormModal({ productId, onClose }: { productId?: string; onClose: () => void }) {
   const { t } = useTranslation();
   const [save, { isLoading: saving }] = useSaveProductMutation();
   // The update starts from the product as the server has it now, not from a list that may be minutes old.
   const product = useGetProductQuery(productId ?? '', { skip: !productId, refetchOnMountOrArgChange: true });
+  // Orders taken or given back while the admin edited: the form stays open on the stock the server now has, and says why.
+  const [meanwhile, setMeanwhile] = useState<StockMeanwhile | null>(null);
 
   const submit = async (values: ProductFormValues) => {
+    setMeanwhile(null);
+    const saving = save({ id: productId, form: productFormData(values, productId) }).unwrap();
     const done = await notifyOutcome(
-      save({ id: productId, form: productFormData(values, productId) }).unwrap(),
+      saving,
       t(productId ? 'admin.toasts.productUpdated' : 'admin.toasts.productAdded'),
     );
-    if (done) onClose();
+    if (!done) return;
+    const { stock } = await saving;
+    if (productId && stock !== values.stock) setMeanwhile({ typed: values.stock, stock });
+    else onClose();
   };
 
   return (
@@ -99,7 +113,19 @@ export function ProductFormModal({ productId, onClose }: { productId?: string; o
         <PageLoader />
       ) : product.data ? (
         <>
+          {meanwhile && (
+            <Alert variant="info" role="status">
+              {meanwhile.stock < meanwhile.typed
+                ? t('admin.form.soldMeanwhile', { count: meanwhile.typed - meanwhile.stock, stock: meanwhile.stock })
+                : t('admin.form.returnedMeanwhile', {
+                    count: meanwhile.stock - meanwhile.typed,
+                    stock: meanwhile.stock,
+                  })}
+            </Alert>
+          )}
           <ProductForm
+            // Filled afresh each time the product is read, as after a save the server's stock differs from the typed.
+            key={product.fulfilledTimeStamp}
             defaultValues={productToForm(product.data)}
             currentImages={product.data.image_path}
             followsVariants={Boolean(product.data.options?.length)}

@@ -168,6 +168,7 @@ function FileForm({
       <p>
         {t('admin.import.variantColumns')} <code dir="ltr">{VARIANT_CSV_COLUMNS.join(', ')}</code>
       </p>
+      <p>{t('admin.import.stockHint', { stock: 'stock', exported: 'stockAtExport' })}</p>
       <Form.Group className="mb-3" controlId="import-file">
         <Form.Label>{t('admin.import.file', { mb: MAX_IMPORT_BYTES / 1024 / 1024 })}</Form.Label>
         <Form.Control
