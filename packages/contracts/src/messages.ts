@@ -169,6 +169,9 @@ export const API_MSG = {
   notStaff: 'No staff member has this id',
   // Accounts
   emailTaken: 'This e-mail is already registered',
+  phoneTaken: 'This number belongs to another account',
+  phoneProven: 'Your mobile is confirmed: it now signs you into this account',
+  proveNewPhone: 'Confirm the new number with a code: your account has no e-mail to sign in with without it',
   wrongCredentials: 'Wrong e-mail or password',
   passwordUpdated: 'Password updated Successfully',
   accountDeleted: 'Your Account has been deleted Successfully',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { say } from './said.js';
-import { nameField, sessionSchema } from './user.js';
+import { nameField, sessionSchema, userSchema } from './user.js';
 import { egyptianMobile, latinDigits } from './mobile.js';
 
 export const mobileField = z
@@ -22,17 +22,27 @@ export type PhoneStartInput = z.input<typeof phoneStartSchema>;
 /** Its 202, the same whether or not the phone has an account. */
 export const phoneStartAnswerSchema = z.object({ message: z.string() });
 
+/** The six digits sent, as typed: Arabic-Indic digits and spaces are allowed. */
+const codeField = z
+  .string({ error: say.api.wrongCode })
+  .transform((code) => latinDigits(code).replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, say.api.wrongCode));
+
 /** POST /api/auth/phone/verify: the code, and the name of the account to make when the phone has none. */
-export const phoneVerifySchema = z.object({
-  phone: mobileField,
-  code: z
-    .string({ error: say.api.wrongCode })
-    .transform((code) => latinDigits(code).replace(/\s/g, ''))
-    .pipe(z.string().regex(/^\d{6}$/, say.api.wrongCode)),
-  name: nameField.optional(),
-});
+export const phoneVerifySchema = z.object({ phone: mobileField, code: codeField, name: nameField.optional() });
 export type PhoneVerifyInput = z.input<typeof phoneVerifySchema>;
 
 /** Its answer: as e-mail sign-in's, and whether the account was made just now. */
 export const phoneSessionSchema = sessionSchema.extend({ created: z.boolean() });
 export type PhoneSession = z.infer<typeof phoneSessionSchema>;
+
+/**
+ * PUT /api/user/phone: the code sent (by POST /api/user/phone/code) to a mobile, which the signed-in account then
+ * proves: phone sign-in opens that account from then on.
+ */
+export const phoneProofSchema = z.object({ phone: mobileField, code: codeField });
+export type PhoneProofInput = z.input<typeof phoneProofSchema>;
+
+/** Its answer: the account as it now is. */
+export const phoneProvenSchema = z.object({ user: userSchema, message: z.string() });
+export type PhoneProven = z.infer<typeof phoneProvenSchema>;

@@ -74,6 +74,8 @@ export const userSchema = z.object({
   /** Null for an account made by phone, until its owner adds one. */
   email: z.string().nullable(),
   phone: z.string(),
+  /** The mobile a code proved, 01…: the one phone sign-in opens this account by; null when none did. */
+  verifiedPhone: z.string().nullable(),
   role: z.boolean(),
   /** Where order messages go: the one chosen, else the channel of the last sign-in by code, else e-mail. */
   contactChannel: z.enum(CONTACT_CHANNELS),

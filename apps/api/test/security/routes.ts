@@ -267,6 +267,17 @@ export const ROUTES: Record<string, RouteCase> = {
   'PUT /api/user': { access: 'user', expect: signedIn(200), request: () => ({ json: { name: 'Renamed Person' } }) },
   'PUT /api/user/password': { access: 'user', expect: signedIn(200), request: () => ({ json: newPassword }) },
   'DELETE /api/user': { access: 'user', expect: signedIn(200), request: none },
+  // Sends a code as phone sign-in does, alike whoever proved the mobile; a wrong code is refused without a 401.
+  'POST /api/user/phone/code': {
+    access: 'user',
+    expect: signedIn(202),
+    request: () => ({ json: { phone: freshMobile(), channel: 'sms' } }),
+  },
+  'PUT /api/user/phone': {
+    access: 'user',
+    expect: signedIn(400),
+    request: () => ({ json: { phone: freshMobile(), code: '123456' } }),
+  },
   'POST /api/user/forgotPassword': {
     access: 'public',
     expect: everyone(200),

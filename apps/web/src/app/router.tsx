@@ -123,7 +123,7 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
       },
       {
         path: segment(paths.updatePhone),
-        lazy: page(() => import('../features/account/components/UpdateFieldPage'), 'UpdatePhonePage'),
+        lazy: page(() => import('../features/account/components/UpdatePhonePage'), 'UpdatePhonePage'),
       },
       {
         path: segment(paths.updatePassword),

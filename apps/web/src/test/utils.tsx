@@ -12,6 +12,7 @@ export const shopperSession: Session = {
     name: 'Mariam Adel',
     email: 'mariam@example.com',
     phone: '01100000002',
+    verifiedPhone: null,
     role: false,
     contactChannel: 'email',
     cartReminders: false,

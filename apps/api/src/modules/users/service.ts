@@ -4,6 +4,8 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   say,
   CONTACT_CHANNELS,
+  egyptianMobile,
+  localMobile,
   RESET_TOKEN_TTL_MS,
   type ContactChannel,
   resetMail,
@@ -23,7 +25,15 @@ import { transaction } from '../../db/transaction.js';
 type UserRow = typeof users.$inferSelect;
 
 type DtoColumns =
-  'id' | 'name' | 'email' | 'phone' | 'role' | 'contactChannel' | 'signedInWith' | 'cartRemindersLanguage';
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'verifiedPhone'
+  | 'role'
+  | 'contactChannel'
+  | 'signedInWith'
+  | 'cartRemindersLanguage';
 
 /** The channel order messages take (order-messages.ts chooses it the same way, in SQL). */
 const contactChannelOf = (u: Pick<UserRow, 'contactChannel' | 'signedInWith'>): ContactChannel => {
@@ -36,6 +46,7 @@ export const toUserDto = (u: Pick<UserRow, DtoColumns>): User => ({
   name: u.name,
   email: u.email,
   phone: u.phone,
+  verifiedPhone: u.verifiedPhone && localMobile(u.verifiedPhone),
   role: u.role,
   contactChannel: contactChannelOf(u),
   cartReminders: u.cartRemindersLanguage !== null,
@@ -107,32 +118,45 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
     return session(user);
   }
 
-  /** Profile edits; agreeing to cart reminders keeps the language agreed in, which the reminders speak. */
+  /**
+   * Profile edits; agreeing to cart reminders keeps the language agreed in, which the reminders speak. A typed phone
+   * proves nothing: one other than the proven mobile unlinks that mobile, so the number the shopper gave up (and
+   * whoever holds it next) stops opening the account (docs/decisions/phone-identity.md).
+   */
   async function update(userId: string, input: UpdateUserInput, language: Language) {
     const { cartReminders, ...fields } = input;
-    const changes = {
+    const changes: Partial<UserRow> = {
       ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
       ...(cartReminders === undefined ? {} : { cartRemindersLanguage: cartReminders ? language : null }),
     };
-    if (input.contactChannel) {
-      // A channel the shop has no address on would leave the shopper hearing nothing.
-      const [current] = await db
-        .select({ email: users.email, verifiedPhone: users.verifiedPhone })
-        .from(users)
-        .where(eq(users.id, userId));
-      const address = input.contactChannel === 'email' ? (input.email ?? current?.email) : current?.verifiedPhone;
-      if (current && !address)
-        throw badRequest(say.api.noAddressForChannel, { contactChannel: say.api.noAddressForChannel });
-    }
-    const [user] = await db
-      .update(users)
-      .set(changes)
-      .where(eq(users.id, userId))
-      .returning()
-      .catch((err: { code?: string; cause?: { code?: string } }) => {
-        if (err.code === '23505' || err.cause?.code === '23505') throw conflict(say.api.emailTaken);
-        throw err;
-      });
+    const user = await transaction(db, async (tx) => {
+      const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      if (!current) throw notFound('User');
+      const email = input.email ?? current.email;
+      if (input.phone && current.verifiedPhone && egyptianMobile(input.phone) !== current.verifiedPhone) {
+        // Without an e-mail the proven mobile is the account's only way in: the new one must be proven to replace it.
+        if (!email) throw badRequest(say.api.proveNewPhone, { phone: say.api.proveNewPhone });
+        changes.verifiedPhone = null;
+        // Order messages by text would have no number to go to: they go by e-mail until a mobile is proven again.
+        if (!input.contactChannel && contactChannelOf(current) !== 'email') changes.contactChannel = 'email';
+      }
+      if (input.contactChannel) {
+        // A channel the shop has no address on would leave the shopper hearing nothing.
+        const verifiedPhone = changes.verifiedPhone === null ? null : current.verifiedPhone;
+        const address = input.contactChannel === 'email' ? email : verifiedPhone;
+        if (!address) throw badRequest(say.api.noAddressForChannel, { contactChannel: say.api.noAddressForChannel });
+      }
+      const [updated] = await tx
+        .update(users)
+        .set(changes)
+        .where(eq(users.id, userId))
+        .returning()
+        .catch((err: { code?: string; cause?: { code?: string } }) => {
+          if (err.code === '23505' || err.cause?.code === '23505') throw conflict(say.api.emailTaken);
+          throw err;
+        });
+      return updated;
+    });
     if (!user) throw notFound('User');
     return { user: toUserDto(user) };
   }
@@ -268,6 +292,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
         name: users.name,
         email: users.email,
         phone: users.phone,
+        verifiedPhone: users.verifiedPhone,
         role: users.role,
         contactChannel: users.contactChannel,
         signedInWith: users.signedInWith,

@@ -24,6 +24,8 @@ export function restoreSession(stored: unknown, now: number): Session | null {
     // Accounts made by phone have no e-mail; a session stored before contact channels existed reads as e-mail.
     email: typeof user.email === 'string' ? user.email : null,
     phone: text(user.phone),
+    // A session stored before proven mobiles were shown reads as none proven, until the next sign-in or edit.
+    verifiedPhone: typeof user.verifiedPhone === 'string' ? user.verifiedPhone : null,
     role: user.role === true,
     contactChannel: (CONTACT_CHANNELS as readonly unknown[]).includes(user.contactChannel)
       ? (user.contactChannel as ContactChannel)

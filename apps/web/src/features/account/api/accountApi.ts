@@ -1,4 +1,12 @@
-import type { PasswordPairInput, Session, UpdateUserInput, User } from '@shop/contracts';
+import type {
+  PasswordPairInput,
+  PhoneProofInput,
+  PhoneProven,
+  PhoneStartInput,
+  Session,
+  UpdateUserInput,
+  User,
+} from '@shop/contracts';
 import { api } from '../../../api/apiSlice';
 import { tokenRenewed, userUpdated } from '../../auth';
 
@@ -27,10 +35,31 @@ export const accountApi = api.injectEndpoints({
         }
       },
     }),
+    /** A code to the mobile the account is to prove, sent as phone sign-in's are. */
+    sendPhoneCode: build.mutation<{ message: string }, PhoneStartInput>({
+      query: (body) => ({ url: '/user/phone/code', method: 'POST', body }),
+    }),
+    /** The code proves the mobile: the answer's user (its proven mobile) becomes the stored user. */
+    provePhone: build.mutation<PhoneProven, PhoneProofInput>({
+      query: (body) => ({ url: '/user/phone', method: 'PUT', body }),
+      onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
+        try {
+          dispatch(userUpdated((await queryFulfilled).data.user));
+        } catch {
+          // The page shows the failure.
+        }
+      },
+    }),
     deleteAccount: build.mutation<{ message: string }, void>({
       query: () => ({ url: '/user', method: 'DELETE' }),
     }),
   }),
 });
 
-export const { useUpdateUserMutation, useChangePasswordMutation, useDeleteAccountMutation } = accountApi;
+export const {
+  useUpdateUserMutation,
+  useChangePasswordMutation,
+  useSendPhoneCodeMutation,
+  useProvePhoneMutation,
+  useDeleteAccountMutation,
+} = accountApi;

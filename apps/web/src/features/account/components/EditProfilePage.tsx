@@ -5,6 +5,7 @@ import Card from 'react-bootstrap/Card';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, Navigate } from 'react-router';
+import { localMobile } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { notify } from '../../../lib/notify';
 import { useAppDispatch } from '../../../app/hooks';
@@ -27,7 +28,14 @@ export function EditProfilePage() {
   const rows = [
     { label: t('account.fields.name'), value: user.name, to: paths.updateName, edit: t('account.edit.name') },
     { label: t('account.fields.email'), value: user.email, to: paths.updateEmail, edit: t('account.edit.email') },
-    { label: t('account.fields.phone'), value: user.phone, to: paths.updatePhone, edit: t('account.edit.phone') },
+    {
+      label: t('account.fields.phone'),
+      value: user.phone,
+      to: paths.updatePhone,
+      edit: t('account.edit.phone'),
+      // Phone sign-in opens this account by this number: a code sent to it confirmed it.
+      confirmed: !!user.verifiedPhone && localMobile(user.phone) === user.verifiedPhone,
+    },
     {
       label: t('account.fields.password'),
       value: '••••••••',
@@ -46,7 +54,12 @@ export function EditProfilePage() {
             <li key={row.to} className="list-group-item d-flex align-items-center justify-content-between gap-3 py-3">
               <div className="min-w-0">
                 <div className="small text-body-secondary">{row.label}</div>
-                <div className="fw-semibold text-break">{row.value || t('account.profile.empty')}</div>
+                <div className="fw-semibold text-break">
+                  {row.value || t('account.profile.empty')}
+                  {'confirmed' in row && row.confirmed && (
+                    <span className="badge text-bg-success ms-2 align-middle">{t('account.phone.confirmed')}</span>
+                  )}
+                </div>
               </div>
               <Link to={row.to} className="btn btn-outline-primary btn-sm text-nowrap" aria-label={row.edit}>
                 <PencilIcon size={14} className="me-1" />

@@ -10,7 +10,7 @@ import { ProfileEditCard } from './ProfileEditCard';
 import { useUpdateUserMutation } from '../api/accountApi';
 import { paths } from '../../../lib/paths';
 
-/** The three one-field edits, checked by the API's own rules; the phone takes digits only. */
+/** The one-field edits, checked by the API's own rules (the mobile has a page of its own: UpdatePhonePage). */
 const FIELDS = {
   name: {
     title: 'account.edit.name',
@@ -27,14 +27,6 @@ const FIELDS = {
     type: 'email',
     inputMode: 'email',
     autoComplete: 'email',
-  },
-  phone: {
-    title: 'account.edit.phone',
-    label: 'account.fields.phone',
-    done: 'account.updated.phone',
-    type: 'tel',
-    inputMode: 'numeric',
-    autoComplete: 'tel',
   },
 } as const;
 
@@ -84,4 +76,3 @@ function UpdateFieldForm({ field, current }: { field: Field; current: string }) 
 
 export const UpdateNamePage = () => <UpdateFieldPage field="name" />;
 export const UpdateEmailPage = () => <UpdateFieldPage field="email" />;
-export const UpdatePhonePage = () => <UpdateFieldPage field="phone" />;
