@@ -317,12 +317,27 @@ describe("Bosta's callbacks", () => {
     expect(recorded).toEqual([]);
   });
 
-  it('audit a parcel no order ships with, and answer 503 so that Bosta calls again', async () => {
-    const res = await callback({ _id: 'a1b2c3', trackingNumber: 'NO-SUCH-PARCEL-2', state: 45 });
-    expect(res.statusCode).toBe(503);
-    expect(res.headers['retry-after']).toBe('60');
+  it('audit a parcel no order ships with once, and answer 503 to every call so that Bosta calls again', async () => {
+    const event = { _id: 'a1b2c3', trackingNumber: 'NO-SUCH-PARCEL-2', state: 45 };
+    for (const timeStamp of [1, 2, 3]) {
+      const res = await callback({ ...event, timeStamp });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('60');
+      expect(res.json()).toEqual({ message: API_MSG.unavailable });
+    }
     expect(await unknownParcelAudits('NO-SUCH-PARCEL-2')).toEqual([
       expect.objectContaining({ courier: 'bosta', trackingNumber: 'NO-SUCH-PARCEL-2', outcome: 'delivered' }),
+    ]);
+    // The API's document says so, for whoever reads it to call back.
+    const doc = (await t.app.inject('/api/docs/json')).json<{
+      paths: Record<string, { post?: { responses?: Record<string, unknown> } }>;
+    }>();
+    expect(Object.keys(doc.paths[BOSTA_WEBHOOK_PATH]?.post?.responses ?? {})).toContain('503');
+    // Another outcome of the same parcel is news of its own.
+    expect((await callback({ ...event, state: 46 })).statusCode).toBe(503);
+    expect((await unknownParcelAudits('NO-SUCH-PARCEL-2')).map((a) => a?.outcome).sort()).toEqual([
+      'delivered',
+      'returned',
     ]);
   });
 

@@ -34,7 +34,8 @@ export const courierRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           summary: "Receive Bosta's delivery updates",
           tags: ['courier'],
-          response: { 200: z.object({ received: z.literal(true) }) },
+          // 503 (with Retry-After): the parcel is not an order's yet, for Bosta to call again (service.ts).
+          response: { 200: z.object({ received: z.literal(true) }), 503: z.object({ message: z.string() }) },
         },
       },
       async (request) => {

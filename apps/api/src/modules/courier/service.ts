@@ -24,7 +24,7 @@ export function courierService(deps: CourierServiceDeps) {
   /**
    * Applies an outcome once: its id goes into courier_events with the move, so a redelivery changes nothing.
    * An order that can no longer make the move (already delivered, returned by hand) is acknowledged: the courier
-   * retrying would not change that. A parcel no order ships with yet is audited and not acknowledged: Bosta can
+   * retrying would not change that. A parcel no order ships with yet is audited once and not acknowledged: Bosta can
    * call back between creating the delivery and the shop saving its tracking number (orders/service.ts,
    * shipWith), and its retry must find the event still to apply.
    */
@@ -39,12 +39,20 @@ export function courierService(deps: CourierServiceDeps) {
         .limit(1);
       const order = parcel ? await lockOrder(tx, parcel.id) : null;
       if (!order) {
-        await audit(tx, {
-          type: 'order',
-          action: 'unknown_parcel',
-          message: `${courier} reported parcel ${event.trackingNumber} ${event.outcome}, but no order ships with it`,
-          data: { courier, eventId: event.eventId, trackingNumber: event.trackingNumber, outcome: event.outcome },
-        });
+        // Audited the first time only: each retry would write another row. The mark lives among the events taken
+        // under an id no courier event has, so the event itself stays to apply when a retry finds its order.
+        const [first] = await tx
+          .insert(courierEvents)
+          .values({ id: `unknown-parcel:${courier}:${event.trackingNumber}:${event.outcome}`, receivedAt: now })
+          .onConflictDoNothing()
+          .returning({ id: courierEvents.id });
+        if (first)
+          await audit(tx, {
+            type: 'order',
+            action: 'unknown_parcel',
+            message: `${courier} reported parcel ${event.trackingNumber} ${event.outcome}, but no order ships with it`,
+            data: { courier, eventId: event.eventId, trackingNumber: event.trackingNumber, outcome: event.outcome },
+          });
         return false;
       }
       // Under the order's lock: a redelivery arriving meanwhile waits here, then finds the event taken.
