@@ -69,6 +69,20 @@ export function nextStatuses(from: OrderStatus, actor: OrderActor): OrderStatus[
   return ORDER_STATUSES.filter((to) => canTransition(from, to, actor));
 }
 
+/**
+ * What moving an order to `to` gives back, which only a role that gives refunds (`orders.refund`) may do: the bill
+ * (refunding it, or cancelling it paid) or the delivery fees a cash order paid online (cancelling it); null for none.
+ * The API refuses such a move to any other role, and the dashboard does not offer it.
+ */
+export function moneyBackOf(
+  order: { status: OrderStatus; depositState?: string | null },
+  to: OrderStatus,
+): 'bill' | 'deposit' | null {
+  if (to === 'refunded' || (to === 'cancelled' && order.status === 'paid')) return 'bill';
+  if (to === 'cancelled' && order.depositState === 'paid') return 'deposit';
+  return null;
+}
+
 export const RETURN_WINDOW_MS = RETURN_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
 /** Whether an order delivered at `deliveredAt` may still be sent back at `now`. */

@@ -175,6 +175,45 @@ describe('the order page', () => {
     expect(screen.queryByRole('button', { name: 'Refund order #ABCDEF12' })).not.toBeInTheDocument();
   });
 
+  it('does not offer cancelling a paid order to a role that gives no refunds, and says why', async () => {
+    mockApi({
+      [`GET /api/admin/orders/${ID}`]: { body: ORDER },
+      'GET /api/staff/me': { body: { role: 'orders', permissions: [...BUILT_IN_ROLES.orders] } },
+    });
+    renderPage();
+
+    const select = await screen.findByRole('combobox', { name: 'Next status of order #ABCDEF12' });
+    // Cancelling would give the bill back, which the server refuses this role: it is not offered.
+    await waitFor(() =>
+      expect(select).toHaveAccessibleDescription(
+        'Cancelling this paid order gives its money back, which your role does not allow: a member who gives refunds can cancel it.',
+      ),
+    );
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Move to…', 'Shipped']);
+    expect(screen.queryByRole('button', { name: 'Refund order #ABCDEF12' })).not.toBeInTheDocument();
+  });
+
+  it('offers cancelling a paid order to a role that gives refunds', async () => {
+    mockApi({
+      [`GET /api/admin/orders/${ID}`]: { body: ORDER },
+      'GET /api/staff/me': { body: { role: 'manager', permissions: [...BUILT_IN_ROLES.manager] } },
+    });
+    renderPage();
+
+    await screen.findByRole('button', { name: 'Refund order #ABCDEF12' });
+    const select = screen.getByRole('combobox', { name: 'Next status of order #ABCDEF12' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Move to…', 'Shipped', 'Cancelled']);
+    expect(select).not.toHaveAccessibleDescription();
+  });
+
   it('lists the staff’s notes with who wrote them, and lets a member who may write notes add one', async () => {
     let notes = [NOTE];
     const { calls } = mockApi({

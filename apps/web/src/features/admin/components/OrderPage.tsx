@@ -184,7 +184,7 @@ function OrderMoves({ order }: { order: AdminOrderDetail }) {
       <p className="small text-body-secondary mb-0">
         {t('admin.order.payment')}: {t(`admin.orders.methods.${order.paymentMethod}`)}
       </p>
-      {can('orders.move') && <OrderStatusControl orderId={order._id} status={order.status} />}
+      {can('orders.move') && <OrderStatusControl orderId={order._id} status={order.status} deposit={order.deposit} />}
       {can('orders.refund') && refundable && (
         <RefundButton
           orderId={order._id}

@@ -1,8 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { BUILT_IN_ROLES } from '@shop/contracts';
+import { changeLanguage } from '../../../i18n';
 import { notify } from '../../../lib/notify';
-import { mockApi, renderRoute } from '../../../test/utils';
+import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
 import { OrderStatusControl } from './OrderStatusControl';
 
 vi.mock('../../../lib/notify', () => ({
@@ -18,6 +20,8 @@ const choices = () =>
   within(select())
     .getAllByRole('option')
     .map((o) => o.textContent);
+
+afterEach(() => act(() => changeLanguage('en')));
 
 // Rendering through the store and router takes seconds on a busy machine; the default 5 s is tight.
 describe('OrderStatusControl', () => {
@@ -47,6 +51,40 @@ describe('OrderStatusControl', () => {
       expect(screen.queryByRole('combobox'), status).not.toBeInTheDocument();
       final.unmount();
     }
+  });
+
+  it('offers cancelling a cash order whose delivery fees were paid online only to a role that gives refunds', async () => {
+    const deposit = { amount: 30, state: 'paid' as const };
+    const signedIn = {
+      session: { ...shopperSession, user: { ...shopperSession.user, _id: 'agent', role: true }, token: 'agent-token' },
+    };
+    mockApi({
+      ...BOSTA,
+      'GET /api/staff/me': { body: { role: 'orders', permissions: [...BUILT_IN_ROLES.orders] } },
+    });
+    await act(() => changeLanguage('ar'));
+    const view = renderRoute(<OrderStatusControl orderId={ORDER} status="confirmed" deposit={deposit} />, {
+      preloadedState: signedIn,
+    });
+    // In the shop's other language too: the deposit would go back, which this role may not do.
+    await waitFor(() =>
+      expect(screen.getByRole('combobox')).toHaveAccessibleDescription(
+        'رسوم التوصيل مدفوعة أونلاين، وإلغاء الطلب يردها، ودورك لا يسمح برد المبالغ: يمكن لموظف يرد المبالغ إلغاؤه.',
+      ),
+    );
+    expect(
+      within(screen.getByRole('combobox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['نقل إلى…', 'تم الشحن']);
+    view.unmount();
+
+    await act(() => changeLanguage('en'));
+    // A deposit not paid gives nothing back: cancelling is this role's to do.
+    renderRoute(<OrderStatusControl orderId={ORDER} status="confirmed" deposit={{ amount: 30, state: 'due' }} />, {
+      preloadedState: signedIn,
+    });
+    expect(choices()).toEqual(['Move to…', 'Shipped', 'Cancelled']);
   });
 
   it('cannot move before a status is chosen', () => {

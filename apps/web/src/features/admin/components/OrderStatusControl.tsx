@@ -2,11 +2,12 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { nextStatuses, type OrderStatus } from '@shop/contracts';
+import { moneyBackOf, nextStatuses, type Order, type OrderStatus } from '@shop/contracts';
 import type { TextKey } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useGetCourierSettingQuery, useSetOrderStatusMutation } from '../api/adminApi';
 import { notifyOutcome } from '../notifyOutcome';
+import { usePermissions } from '../permissions';
 import { shortId } from '../format';
 
 /** A return request is answered, not moved along: its two moves read as the admin's decision. */
@@ -21,10 +22,21 @@ const optionLabel = (from: OrderStatus, to: OrderStatus): TextKey =>
  * Moves an order one step along the state machine: only the moves contracts' ORDER_MOVES allows an admin are
  * offered, and the server, which checks again, has the last word (its refusal is shown as is). Shipping takes
  * the tracking number of a parcel sent by hand; left blank, the server books the shop's courier, or, with
- * none configured, asks for the number. A cancellation or the answer to a return request may say why.
+ * none configured, asks for the number. A cancellation or the answer to a return request may say why. Cancelling
+ * that gives money back (a paid order's bill, a cash order's deposit) is offered only to a role that gives refunds,
+ * as the server allows it; to any other the control says why it is missing.
  */
-export function OrderStatusControl({ orderId, status }: { orderId: string; status: OrderStatus }) {
+export function OrderStatusControl({
+  orderId,
+  status,
+  deposit,
+}: {
+  orderId: string;
+  status: OrderStatus;
+  deposit?: Order['deposit'];
+}) {
   const { t } = useTranslation();
+  const { can, loaded } = usePermissions();
   const [next, setNext] = useState<OrderStatus | ''>('');
   const [trackingNumber, setTrackingNumber] = useState('');
   const [reason, setReason] = useState('');
@@ -33,11 +45,15 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
   // Couriers are configured by their lower-case COURIER name ('bosta'); the hint names them as a brand.
   const courier = setting?.courier ? setting.courier.charAt(0).toUpperCase() + setting.courier.slice(1) : null;
   // A refund gives money back, so it is the Refund button's, never a bare change of status.
-  const moves = nextStatuses(status, 'admin').filter((to) => to !== 'refunded');
+  const allowed = nextStatuses(status, 'admin').filter((to) => to !== 'refunded');
+  const withheld = can('orders.refund') ? null : moneyBackOf({ status, depositState: deposit?.state }, 'cancelled');
+  const moves = withheld ? allowed.filter((to) => to !== 'cancelled') : allowed;
   if (!moves.length) return null;
 
   const id = shortId(orderId);
   const selectId = `order-${orderId}-next`;
+  // Said once the role is known: until then nothing is offered that it may not allow.
+  const why = loaded && withheld && allowed.includes('cancelled') ? `${selectId}-why` : undefined;
   const shipping = next === 'shipped';
   const explains = next === 'cancelled' || (next !== '' && status === 'return_requested');
   // Without a courier to book, shipping needs the number of the parcel sent by hand.
@@ -75,6 +91,7 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
       <Form.Select
         id={selectId}
         size="sm"
+        aria-describedby={why}
         value={next}
         onChange={(event) => setNext(moves.find((move) => move === event.target.value) ?? '')}
       >
@@ -112,6 +129,11 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
         {isLoading && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
         {t('admin.orders.move')}
       </Button>
+      {why && (
+        <Form.Text id={why} className="w-100 mt-0">
+          {t(withheld === 'bill' ? 'admin.orders.cancelGivesBillBack' : 'admin.orders.cancelGivesDepositBack')}
+        </Form.Text>
+      )}
     </Form>
   );
 }

@@ -167,7 +167,9 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                     {t('admin.allOrders.reasonShown', { reason })}
                   </span>
                 )}
-                {can('orders.move') && <OrderStatusControl orderId={order._id} status={order.status} />}
+                {can('orders.move') && (
+                  <OrderStatusControl orderId={order._id} status={order.status} deposit={order.deposit} />
+                )}
                 {can('orders.refund') && (order.status === 'paid' || order.status === 'returned') && (
                   <RefundButton
                     orderId={order._id}

@@ -102,7 +102,9 @@ export function UserOrdersPage() {
                         <td className="cell-method">{t(`admin.orders.methods.${order.paymentMethod}`)}</td>
                         <td className="status-cell cell-status">
                           <StatusBadge status={order.status} />
-                          {can('orders.move') && <OrderStatusControl orderId={order._id} status={order.status} />}
+                          {can('orders.move') && (
+                            <OrderStatusControl orderId={order._id} status={order.status} deposit={order.deposit} />
+                          )}
                           {can('orders.refund') && order.status === 'paid' && (
                             <RefundButton orderId={order._id} bill={order.bill} />
                           )}
