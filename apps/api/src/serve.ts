@@ -11,7 +11,7 @@ import { buildApp } from './app.js';
 import { demoSignIn, seedIfEmpty, type SeedResult } from './seed/index.js';
 import { startOrderExpiry } from './modules/orders/expiry.js';
 import { startPaymentPolls } from './modules/payments/poll.js';
-import { startDepositRecovery } from './modules/orders/deposit.js';
+import { startGiveBackRecovery } from './modules/payments/give-back-recovery.js';
 
 /** One server: database, app, demo seed, background work, listen, and a graceful stop on SIGTERM/SIGINT. */
 export async function serve(config: Config, log: Logger) {
@@ -30,8 +30,9 @@ export async function serve(config: Config, log: Logger) {
   startOrderExpiry(app);
   // References still unpaid are asked about at their provider, for a notification that never came.
   startPaymentPolls(app);
-  // Deposits of cancelled cash orders that a stopped instance left to give back; each asked for by one instance.
-  startDepositRecovery(app);
+  // Deposits of cancelled cash orders and unwanted payments that a stopped instance left to give back; each asked for
+  // by one instance.
+  startGiveBackRecovery(app);
   // Messages left queued by a previous run go out now, the rest as they come; every instance may
   // run this: each message is taken by one of them.
   app.messageSender.start();

@@ -743,6 +743,11 @@ export const payments = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** Piastres asked of the provider; null on payments started before it was recorded. */
     amount: integer('amount'),
+    /**
+     * Why the shop gives this payment back of its own accord (payments/give-back.ts), marked with the payment:
+     * 'duplicate' or 'paid_after_cancel' while it is owed, 'refund_failed' once the provider refused; null otherwise.
+     */
+    giveBack: text('give_back'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -751,6 +756,10 @@ export const payments = pgTable(
     index('payments_unsettled_idx')
       .on(t.provider, t.createdAt)
       .where(sql`${t.state} in ('started', 'pending')`),
+    // The payments still owed back, which the recovery pass looks for every few minutes: a handful.
+    index('payments_give_back_idx')
+      .on(t.paidAt)
+      .where(sql`${t.giveBack} in ('duplicate', 'paid_after_cancel') and ${t.state} = 'paid'`),
   ],
 );
 

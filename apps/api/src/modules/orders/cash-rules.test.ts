@@ -11,10 +11,12 @@ import {
   products,
 } from '../../db/schema.js';
 import { expireUnpaidOrders } from './expiry.js';
-import { giveBackLeftDeposits, giveDepositsBack } from './deposit.js';
+import { giveDepositsBack } from './deposit.js';
+import { giveBackLeft } from '../payments/give-back-recovery.js';
 import { AfterCommit } from './lifecycle.js';
 import { REFUND_SETTLE_MS, requestRefund } from '../payments/refund-request.js';
 import { paymentsService } from '../payments/service.js';
+import { OutcomeUnknown } from '../payments/provider.js';
 import {
   createAdmin,
   createTestApp,
@@ -465,7 +467,7 @@ describe('a deposit first', () => {
   async function laterPass() {
     t.clock.advance(REFUND_SETTLE_MS + 60_000);
     try {
-      return await giveBackLeftDeposits(t.app);
+      return await giveBackLeft(t.app);
     } finally {
       t.clock.advance(-(REFUND_SETTLE_MS + 60_000));
     }
@@ -492,12 +494,12 @@ describe('a deposit first', () => {
     const { user, order, payment } = await leftRefunding();
     const refunds = countedRefunds();
     try {
-      expect(await giveBackLeftDeposits(t.app)).toBeGreaterThanOrEqual(1);
+      expect(await giveBackLeft(t.app)).toBeGreaterThanOrEqual(1);
       expect(refundsOf(refunds, payment.providerRef)).toEqual([
         [expect.objectContaining({ amount: 3000, paid: 3000 })],
       ]);
       // Again, now and once every request has settled: it is given back, so nobody asks again.
-      await giveBackLeftDeposits(t.app);
+      await giveBackLeft(t.app);
       await laterPass();
       expect(refundsOf(refunds, payment.providerRef)).toHaveLength(1);
     } finally {
@@ -521,7 +523,7 @@ describe('a deposit first', () => {
       () => new Promise((resolve) => setTimeout(() => resolve('refunded'), 50)),
     );
     try {
-      await Promise.all([giveDepositsBack(t.app, [order._id]), giveBackLeftDeposits(t.app)]);
+      await Promise.all([giveDepositsBack(t.app, [order._id]), giveBackLeft(t.app)]);
       expect(refundsOf(refunds, payment.providerRef)).toHaveLength(1);
     } finally {
       refunds.mockRestore();
@@ -537,7 +539,7 @@ describe('a deposit first', () => {
     expect(await requestRefund(t.app.db, order._id, t.clock.now(), null)).toBe(true);
     const refunds = countedRefunds();
     try {
-      await giveBackLeftDeposits(t.app);
+      await giveBackLeft(t.app);
       expect(refundsOf(refunds, payment.providerRef)).toEqual([]);
       await laterPass();
       expect(refundsOf(refunds, payment.providerRef)).toHaveLength(1);
@@ -554,8 +556,8 @@ describe('a deposit first', () => {
       return 'refunded';
     });
     try {
-      await giveBackLeftDeposits(t.app);
-      await giveBackLeftDeposits(t.app);
+      await giveBackLeft(t.app);
+      await giveBackLeft(t.app);
       await laterPass();
       expect(refundsOf(refunds, payment.providerRef)).toHaveLength(1);
     } finally {
@@ -567,6 +569,7 @@ describe('a deposit first', () => {
     expect(failed[0]?.message).toContain('refund it by hand');
 
     // The admin gives it back from the provider's dashboard: the provider's refund callback marks it.
+    const calledBack = t.clock.now().getTime();
     await paymentsService(t.app).receive(t.app.payments.named('offline'), {
       id: `evt_deposit_back_${order._id}`,
       kind: 'refunded',
@@ -578,7 +581,46 @@ describe('a deposit first', () => {
       reference: null,
       message: null,
     });
-    expect(await orderOf(user, order._id)).toMatchObject({ deposit: { state: 'refunded' } });
+    // The order's page shows the deposit given back, and when: the refund the callback finished.
+    const shown = await orderOf(user, order._id);
+    expect(shown).toMatchObject({
+      deposit: { state: 'refunded' },
+      refund: { amount: 30, whole: false, method: 'card' },
+    });
+    expect(Date.parse(shown.refund?.at ?? '')).toBeGreaterThanOrEqual(calledBack);
+  });
+
+  it('whose refund the provider finishes later, shows the refund’s amount and date once its callback says so', async () => {
+    const { user, order, payment } = await leftRefunding();
+    // The provider takes the request but does not say it is done (Fawry's refund is finished by its callback).
+    const refunds = countedRefunds().mockRejectedValue(new OutcomeUnknown(502, 'timed out'));
+    try {
+      await giveBackLeft(t.app);
+    } finally {
+      refunds.mockRestore();
+    }
+    expect(await orderOf(user, order._id)).toMatchObject({ deposit: { state: 'refund_failed' }, refund: null });
+    t.clock.advance(60_000);
+    const calledBack = t.clock.now().getTime();
+    // Its callback names no amount (Fawry's PARTIAL_REFUNDED): the deposit is what its request asked for.
+    await paymentsService(t.app).receive(t.app.payments.named('offline'), {
+      id: `evt_deposit_later_${order._id}`,
+      kind: 'refunded',
+      orderId: order._id,
+      providerRef: payment.providerRef,
+      amount: 0,
+      currency: 'EGP',
+      transactionId: null,
+      reference: null,
+      message: null,
+    });
+    const shown = await orderOf(user, order._id);
+    expect(shown).toMatchObject({
+      status: 'cancelled',
+      deposit: { amount: 30, state: 'refunded' },
+      refund: { amount: 30, whole: false, method: 'card' },
+    });
+    expect(Date.parse(shown.refund?.at ?? '')).toBeGreaterThanOrEqual(calledBack);
   });
 
   it('ships with only the rest to collect at the door', async () => {

@@ -12,6 +12,7 @@ import type { OrderRow } from './queries.js';
 import { restock } from './stock.js';
 import { issueMoveReceipts } from '../receipts/issue.js';
 import { giveDepositsBack } from './deposit.js';
+import { givePaymentsBack } from '../payments/give-back.js';
 import type { Deps } from '../deps.js';
 
 /** What a move's effects after commit reach: the payment providers and the message sender. */
@@ -44,12 +45,13 @@ export interface Move {
 
 /**
  * What a move leaves to do once its transaction commits, outside the database: provider intents of
- * cancelled unpaid orders that must not take money any more, deposits of cancelled cash orders to give
- * back, and e-mails waiting to be sent.
+ * cancelled unpaid orders that must not take money any more, deposits of cancelled cash orders and
+ * payments an order does not take to give back, and e-mails waiting to be sent.
  */
 export class AfterCommit {
   private readonly intents: string[] = [];
   private readonly deposits: string[] = [];
+  private readonly unwanted: string[] = [];
   private mail = false;
 
   cancelIntent(ref: string | null) {
@@ -60,6 +62,11 @@ export class AfterCommit {
     this.deposits.push(orderId);
   }
 
+  /** A payment marked `give_back` in the transaction (payments/service.ts). */
+  givePaymentBack(providerRef: string) {
+    this.unwanted.push(providerRef);
+  }
+
   mailQueued() {
     this.mail = true;
   }
@@ -68,6 +75,7 @@ export class AfterCommit {
   async run(deps: AfterCommitDeps): Promise<void> {
     await cancelIntents(deps, this.intents);
     await giveDepositsBack(deps, this.deposits);
+    await givePaymentsBack(deps, this.unwanted);
     if (this.mail) deps.messageSender.wake();
   }
 }

@@ -1,11 +1,16 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { toEgp } from '../../lib/money.js';
 import type { AfterCommitDeps } from '../orders/lifecycle.js';
 import type { PaidPayment } from './provider.js';
+import { unwantedRequestId, writeRequest } from './refund-request.js';
 import { transaction } from '../../db/transaction.js';
+
+/** Why a payment the order does not take is given back: `payments.give_back` while the shop owes it. */
+export const UNWANTED = ['duplicate', 'paid_after_cancel'] as const;
+export type Unwanted = (typeof UNWANTED)[number];
 
 /** A payment as recorded, to be given back whole, through the provider that took it. */
 export type PaymentToGiveBack = Omit<PaidPayment, 'paid'> & { provider: string };
@@ -41,7 +46,7 @@ export async function paymentThatPaid(db: DbOrTx, orderId: string) {
 /**
  * Money the shop gives back of its own accord once a move has committed, with nobody waiting on the answer: a
  * cancelled cash order's deposit (orders/deposit.ts), a second payment of a paid order and a payment that came
- * after its order was cancelled (service.ts). The move
+ * after its order was cancelled (givePaymentsBack below). The move
  * does not depend on it, so a refusal neither undoes nor repeats anything: it is logged and audited for an admin to
  * give back by hand. Given back, the payment is marked in one transaction with the caller's record; should that
  * commit fail, the provider's refund callback still marks the payment. A refund someone asks for, which the
@@ -97,4 +102,69 @@ export async function giveBack(deps: AfterCommitDeps, back: GiveBack): Promise<v
   }).catch((err: unknown) =>
     deps.log.error({ err, order: orderId, intent: paid.providerRef, kind }, 'money given back was not recorded'),
   );
+}
+
+/**
+ * Gives money back once, whoever asks at the same time: the after-commit of the move that owes it, and the recovery
+ * pass on any instance (give-back-recovery.ts). The request (refund-request.ts) is written down and committed before
+ * the provider is asked, and only whoever wrote it reads what is still owed (`owed`: null when it was given back or
+ * refused meanwhile) and asks. Answers whether it asked.
+ */
+export async function giveBackOnce(
+  deps: AfterCommitDeps,
+  requestId: string,
+  owed: () => Promise<GiveBack | null>,
+): Promise<boolean> {
+  // The whole of a payment goes back: the request names no part.
+  if (!(await writeRequest(deps.db, requestId, deps.clock.now(), null))) return false;
+  const back = await owed();
+  if (!back) return false;
+  await giveBack(deps, back);
+  return true;
+}
+
+/** A payment still owed back: marked so in the transaction that recorded it, neither given back nor refused since. */
+const owedPayment = (providerRef: string) =>
+  and(eq(payments.providerRef, providerRef), eq(payments.state, 'paid'), inArray(payments.giveBack, UNWANTED));
+
+/**
+ * Gives back payments the order does not take (service.ts marks them `give_back`): a second payment of an order
+ * already paid, or one that came after its order was cancelled. A refusal marks it `refund_failed`, for an admin to
+ * give back by hand, never asked again. Answers how many it asked the provider for.
+ */
+export async function givePaymentsBack(deps: AfterCommitDeps, providerRefs: readonly string[]): Promise<number> {
+  let asked = 0;
+  for (const providerRef of providerRefs) {
+    const owed = owedPayment(providerRef);
+    const given = await giveBackOnce(deps, unwantedRequestId(providerRef), async () => {
+      const [payment] = await deps.db.select().from(payments).where(owed);
+      if (!payment) return null;
+      const { orderId } = payment;
+      const kind = payment.giveBack as Unwanted;
+      return {
+        orderId,
+        // The amount is recorded with the mark: what the provider said was paid.
+        payment: { ...payment, amount: payment.amount ?? 0 },
+        kind,
+        what:
+          kind === 'duplicate'
+            ? `The second payment of order ${orderId}`
+            : `The payment of order ${orderId}, cancelled before it came`,
+        recordRefusal: (tx) => tx.update(payments).set({ giveBack: 'refund_failed' }).where(owed),
+      };
+    });
+    if (given) asked++;
+  }
+  return asked;
+}
+
+/** Payments still owed back, the longest owed first: those a stopped process left. */
+export async function paymentsLeft(db: DbOrTx, limit: number): Promise<string[]> {
+  const left = await db
+    .select({ providerRef: payments.providerRef })
+    .from(payments)
+    .where(and(inArray(payments.giveBack, UNWANTED), eq(payments.state, 'paid')))
+    .orderBy(asc(payments.paidAt))
+    .limit(limit);
+  return left.map((p) => p.providerRef);
 }

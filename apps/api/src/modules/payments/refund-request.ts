@@ -10,6 +10,11 @@ import { paymentEvents } from '../../db/schema.js';
  * route when its commit succeeds, is what cancels the order.
  */
 export const refundRequestId = (orderId: string) => `refund-request:${orderId}`;
+/**
+ * The request to give back a payment the order does not take (give-back.ts): the payment's own, so that it neither
+ * holds the order's refund nor is taken by the order's refund callback for the order's.
+ */
+export const unwantedRequestId = (providerRef: string) => `give-back-request:${providerRef}`;
 
 /**
  * How long a request whose outcome is unknown (a timeout) holds the order. A refund the provider did
@@ -18,15 +23,19 @@ export const refundRequestId = (orderId: string) => `refund-request:${orderId}`;
  */
 export const REFUND_SETTLE_MS = 15 * 60_000;
 
+/** Writes the order's request down (writeRequest). */
+export const requestRefund = (db: DbOrTx, orderId: string, now: Date, amount: number | null) =>
+  writeRequest(db, refundRequestId(orderId), now, amount);
+
 /**
- * Writes the order's request down, with the piastres it asks for, unless one younger than REFUND_SETTLE_MS stands;
- * true when it did, and the caller may ask the provider. One statement, so of two callers at once (a deposit's
- * after-commit and the pass that gives back what a stopped process left, orders/deposit.ts) exactly one gets true.
+ * Writes a request down, with the piastres it asks for, unless one younger than REFUND_SETTLE_MS stands; true when
+ * it did, and the caller may ask the provider. One statement, so of two callers at once (a deposit's after-commit and
+ * the pass that gives back what a stopped process left, give-back.ts) exactly one gets true.
  */
-export async function requestRefund(db: DbOrTx, orderId: string, now: Date, amount: number | null): Promise<boolean> {
+export async function writeRequest(db: DbOrTx, id: string, now: Date, amount: number | null): Promise<boolean> {
   const written = await db
     .insert(paymentEvents)
-    .values({ id: refundRequestId(orderId), type: 'refund_requested', receivedAt: now, amount })
+    .values({ id, type: 'refund_requested', receivedAt: now, amount })
     .onConflictDoUpdate({
       target: paymentEvents.id,
       set: { receivedAt: now, amount },

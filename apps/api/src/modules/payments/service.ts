@@ -24,7 +24,6 @@ import { isId } from '../../lib/validation.js';
 import { toEgp } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { CallbackRequest, PayableOrder, PaymentEvent, PaymentProvider, StartedPayment } from './provider.js';
-import { giveBack } from './give-back.js';
 import { refundRequested } from './refund-request.js';
 import { queueOrderMail } from '../messaging/order-messages.js';
 import { AfterCommit, transition, type AfterCommitDeps } from '../orders/lifecycle.js';
@@ -42,18 +41,6 @@ async function firstDelivery(db: DbOrTx, event: { id: string; kind: string }, at
     .onConflictDoNothing()
     .returning({ id: paymentEvents.id });
   return Boolean(fresh);
-}
-
-/**
- * A payment the order does not take, to be given back once its record is committed: a second payment of an order
- * already paid, or one that came after its order was cancelled.
- */
-interface UnwantedPayment {
-  provider: string;
-  orderId: string;
-  event: PaymentEvent;
-  at: Date;
-  kind: 'duplicate' | 'paid_after_cancel';
 }
 
 /** The mark of a payment being started for an order (see createPaymentIntent). */
@@ -305,12 +292,11 @@ export function paymentsService(deps: PaymentsDeps) {
   async function receive(provider: PaymentProvider, event: PaymentEvent): Promise<void> {
     // Outcome for /metrics: the event's kind, or refused when it does not fit its order.
     const count = (outcome: string) => deps.metrics?.payments.inc({ provider: provider.name, outcome });
-    const unwanted = await apply(event, provider.name).catch((err: unknown) => {
+    await apply(event, provider.name).catch((err: unknown) => {
       count('refused');
       throw err;
     });
     count(event.kind);
-    if (unwanted) await giveBackUnwanted(unwanted);
   }
 
   /** The order a provider's return names, and the language it was placed in: the shopper goes back to its screen. */
@@ -392,7 +378,7 @@ export function paymentsService(deps: PaymentsDeps) {
    * Applies a verified event once: its id goes into payment_events first, so a redelivery changes
    * nothing. Orders only move forward (pending → paid), so late or reordered events are harmless.
    */
-  async function apply(event: PaymentEvent, provider: string): Promise<UnwantedPayment | null> {
+  async function apply(event: PaymentEvent, provider: string): Promise<void> {
     const order = await findOrder(event, provider);
     const who = { userId: order?.userId ?? null, userEmail: order?.email ?? null };
     const data = {
@@ -413,7 +399,7 @@ export function paymentsService(deps: PaymentsDeps) {
             data,
           });
       });
-      return null;
+      return;
     }
     // A refund may give back part of the bill; every other event is about the whole of it. The bill
     // never changes after placement, so it is safe to compare before the transaction.
@@ -431,9 +417,9 @@ export function paymentsService(deps: PaymentsDeps) {
     }
 
     const after = new AfterCommit();
-    const unwanted = await transaction(db, async (tx): Promise<UnwantedPayment | null> => {
+    await transaction(db, async (tx) => {
       const now = deps.clock.now();
-      if (!(await firstDelivery(tx, event, now))) return null;
+      if (!(await firstDelivery(tx, event, now))) return;
       const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
       const status = locked?.status as OrderStatus | undefined;
       const ofThisPayment = eq(payments.providerRef, event.providerRef);
@@ -452,12 +438,14 @@ export function paymentsService(deps: PaymentsDeps) {
           const other = paidBefore.find(
             (p) => p.providerRef !== event.providerRef || p.transactionId !== event.transactionId,
           );
-          if (other && status !== 'cancelled') return secondPayment(tx, order, event, other, now, { who, data });
+          if (other && status !== 'cancelled') return secondPayment(tx, order, event, other, now, after, { who, data });
+          // Money that came after its order was cancelled is owed back: marked so with it (given back below).
+          const unwanted = status === 'cancelled' ? { giveBack: 'paid_after_cancel', amount: event.amount } : {};
           const [own] = await tx
             .update(payments)
-            .set({ state: 'paid', transactionId: event.transactionId, paidAt: now })
+            .set({ state: 'paid', transactionId: event.transactionId, paidAt: now, ...unwanted })
             .where(unsettled)
-            .returning({ provider: payments.provider });
+            .returning({ providerRef: payments.providerRef });
           // A cash order's deposit paid: the order goes on as a cash order starts, asked to confirm if the shop asks.
           const confirming = locked?.depositState === 'due' ? (await loadCodSettings(tx)).confirmation : null;
           const to: OrderStatus = !confirming ? 'paid' : confirming.enabled ? 'awaiting_confirmation' : 'confirmed';
@@ -508,9 +496,9 @@ export function paymentsService(deps: PaymentsDeps) {
               ...who,
               data,
             });
-            if (own) return { ...own, event, at: now, orderId: order.id, kind: 'paid_after_cancel' };
+            if (own) after.givePaymentBack(own.providerRef);
           }
-          return null;
+          return;
         }
         case 'pending':
           await record(unsettled);
@@ -521,7 +509,7 @@ export function paymentsService(deps: PaymentsDeps) {
             ...who,
             data: { ...data, reference: event.reference },
           });
-          return null;
+          return;
         case 'failed':
           await record(unsettled);
           await audit(tx, {
@@ -531,16 +519,28 @@ export function paymentsService(deps: PaymentsDeps) {
             ...who,
             data: { ...data, error: event.message },
           });
-          return null;
+          return;
         default: {
           await record(ofThisPayment);
           // A deposit given back: usually recorded already by who gave it (orders/deposit.ts); this callback marks one
-          // whose record was lost, or one the provider refused that an admin gave back from its dashboard.
+          // whose record was lost, one the provider refused that an admin gave back from its dashboard, or one whose
+          // refund the provider finished later. The order's refund is filled as the immediate answer fills it: the
+          // amount the provider says, or the whole deposit, which is what a deposit's request asks for.
           if (
             (locked?.depositState === 'refunding' || locked?.depositState === 'refund_failed') &&
             locked.paymentIntentId === event.providerRef
-          )
-            await tx.update(orders).set({ depositState: 'refunded' }).where(eq(orders.id, order.id));
+          ) {
+            const [given] = await tx.select({ method: payments.method }).from(payments).where(ofThisPayment);
+            await tx
+              .update(orders)
+              .set({
+                depositState: 'refunded',
+                refunded: Math.min(event.amount || locked.deposit, locked.deposit),
+                refundedAt: now,
+                refundedBy: given?.method ?? 'card',
+              })
+              .where(eq(orders.id, order.id));
+          }
           // Usually the refund route has moved the order already and this only confirms it. The order
           // is still paid (or returned) when that route's commit failed after the provider gave the money
           // back (its request is on record), or when the whole bill was given back from the provider's own
@@ -574,18 +574,16 @@ export function paymentsService(deps: PaymentsDeps) {
               now,
             );
           } else await audit(tx, story);
-          return null;
         }
       }
     });
     await after.run(deps);
-    return unwanted;
   }
 
   /**
    * A successful payment for an order that another payment had paid already. It is recorded on its
    * own payment row (or, when the same payment was charged twice, in the audit log only) and named
-   * loudly; a second payment of its own is given back after the commit (giveBackUnwanted).
+   * loudly; a second payment of its own is marked owed back, and given back after the commit (give-back.ts).
    */
   async function secondPayment(
     tx: Tx,
@@ -593,14 +591,21 @@ export function paymentsService(deps: PaymentsDeps) {
     event: PaymentEvent,
     first: { providerRef: string; transactionId: string | null },
     now: Date,
+    after: AfterCommit,
     { who, data }: { who: { userId: string | null; userEmail: string | null }; data: Record<string, unknown> },
-  ): Promise<UnwantedPayment | null> {
+  ): Promise<void> {
     const [own] = await tx
       .update(payments)
-      .set({ state: 'paid', transactionId: event.transactionId, paidAt: now })
+      .set({
+        state: 'paid',
+        transactionId: event.transactionId,
+        paidAt: now,
+        giveBack: 'duplicate',
+        amount: event.amount,
+      })
       .where(and(eq(payments.providerRef, event.providerRef), notInArray(payments.state, SETTLED)))
-      .returning({ provider: payments.provider });
-    const refundable = own ? { ...own, event, at: now, orderId: order.id, kind: 'duplicate' as const } : null;
+      .returning({ providerRef: payments.providerRef });
+    if (own) after.givePaymentBack(own.providerRef);
     deps.log.error(
       { order: order.id, first: first.providerRef, second: event.providerRef, transaction: event.transactionId },
       'an order was paid twice',
@@ -608,24 +613,9 @@ export function paymentsService(deps: PaymentsDeps) {
     await audit(tx, {
       type: 'payment',
       action: 'payment_duplicate',
-      message: `Order ${order.id} was paid a second time (${toEgp(event.amount)} EGP, payment ${event.providerRef}, transaction ${event.transactionId ?? 'unknown'}) after payment ${first.providerRef}: ${refundable ? 'giving it back' : 'refund it by hand'}`,
+      message: `Order ${order.id} was paid a second time (${toEgp(event.amount)} EGP, payment ${event.providerRef}, transaction ${event.transactionId ?? 'unknown'}) after payment ${first.providerRef}: ${own ? 'giving it back' : 'refund it by hand'}`,
       ...who,
       data: { ...data, transactionId: event.transactionId, firstPayment: first.providerRef },
-    });
-    return refundable;
-  }
-
-  /** Gives a payment the order does not take back through the provider that took it; a refusal is left, logged, for an admin. */
-  function giveBackUnwanted(unwanted: UnwantedPayment): Promise<void> {
-    const { event, orderId, kind } = unwanted;
-    return giveBack(deps, {
-      orderId,
-      payment: { ...event, provider: unwanted.provider, paidAt: unwanted.at },
-      kind,
-      what:
-        kind === 'duplicate'
-          ? `The second payment of order ${orderId}`
-          : `The payment of order ${orderId}, cancelled before it came`,
     });
   }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   API_MSG,
@@ -31,6 +31,8 @@ import {
 import { createProduct, type ProductFixture } from '../../../../test/fixtures.js';
 import { freePort } from '../../../../test/security/server-process.js';
 import { expireUnpaidOrders } from '../../orders/expiry.js';
+import { AfterCommit } from '../../orders/lifecycle.js';
+import { giveBackLeft } from '../give-back-recovery.js';
 import { paymobProvider } from './provider.js';
 import { REFUND_SETTLE_MS } from '../refund-request.js';
 import { startPaymobSimulator } from './simulator.js';
@@ -703,6 +705,91 @@ describe('one payable intention per order, paid once', () => {
     });
     expect(refunded.statusCode).toBe(200);
     expect(simulator.received.at(-1)?.body).toMatchObject({ transaction_id: walletPayment?.transactionId });
+  });
+});
+
+describe('payments given back by a process that stopped first', () => {
+  const paymentsOf = (orderId: string) =>
+    t.app.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.createdAt);
+  /** Paymob's voids and refunds of one transaction. */
+  const giveBacksOf = (transactionId: string | null | undefined) =>
+    simulator.received.filter(
+      (r) =>
+        r.path.startsWith('/api/acceptance/void_refund/') &&
+        (r.body as { transaction_id?: unknown }).transaction_id === transactionId,
+    ).length;
+  /** The shopper pays on a process that stops right after recording the payment: nothing after the commit runs. */
+  async function payThenStop(url: URL, fields: Record<string, string>) {
+    const stop = vi.spyOn(AfterCommit.prototype, 'run').mockResolvedValue();
+    try {
+      await payAtCheckout(url, fields);
+    } finally {
+      stop.mockRestore();
+    }
+  }
+  /** The pass, now and again once every request written down has settled, as any instance runs it later. */
+  async function passes() {
+    await giveBackLeft(t.app);
+    await giveBackLeft(t.app);
+    t.clock.advance(REFUND_SETTLE_MS + 60_000);
+    try {
+      await giveBackLeft(t.app);
+    } finally {
+      t.clock.advance(-(REFUND_SETTLE_MS + 60_000));
+    }
+  }
+
+  it('a second payment is given back once by the recovery pass', async () => {
+    const user = await registerShopper(t.app);
+    const order = await onlineOrder(user, [[await createProduct(t.app.db, { price: 60 }), 1]]);
+    const card = await checkoutUrl(user, order._id, 'card');
+    const wallet = await checkoutUrl(user, order._id, 'wallet', '01010101010');
+    await payAtCheckout(wallet, { wallet: '01010101010' });
+    await payThenStop(card, { card: '4111111111111111' });
+    const [cardPayment] = await paymentsOf(order._id);
+    expect(cardPayment).toMatchObject({ state: 'paid', giveBack: 'duplicate' });
+    expect(giveBacksOf(cardPayment?.transactionId)).toBe(0);
+    expect((await auditsFor('payment_duplicate', order._id))[0]?.message).toMatch(/giving it back/);
+
+    await passes();
+    expect(giveBacksOf(cardPayment?.transactionId)).toBe(1);
+    expect(await auditsFor('duplicate_refunded', order._id)).toHaveLength(1);
+    await expect.poll(async () => (await paymentsOf(order._id)).map((p) => p.state)).toEqual(['voided', 'paid']);
+    await giveBackLeft(t.app);
+    expect(giveBacksOf(cardPayment?.transactionId)).toBe(1);
+    expect((await orderRow(order._id))?.status).toBe('paid');
+  });
+
+  it('a payment that came after its order was cancelled is given back once by the recovery pass', async () => {
+    const user = await registerShopper(t.app);
+    const product = await createProduct(t.app.db, { price: 80, stock: 5 });
+    const order = await onlineOrder(user, [[product, 1]]);
+    const card = await checkoutUrl(user, order._id, 'card');
+    await onlineOrder(user, [[product, 1]]);
+    await payThenStop(card, { card: '4111111111111111' });
+    const [payment] = await paymentsOf(order._id);
+    expect(payment).toMatchObject({ state: 'paid', giveBack: 'paid_after_cancel' });
+    expect(giveBacksOf(payment?.transactionId)).toBe(0);
+
+    await passes();
+    expect(giveBacksOf(payment?.transactionId)).toBe(1);
+    expect(await auditsFor('paid_after_cancel_refunded', order._id)).toHaveLength(1);
+    expect((await orderRow(order._id))?.status).toBe('cancelled');
+  });
+
+  it('one the provider refuses in the pass is left for an admin and not asked for again', async () => {
+    const user = await registerShopper(t.app);
+    const order = await onlineOrder(user, [[await createProduct(t.app.db, { price: 60 }), 1]]);
+    const card = await checkoutUrl(user, order._id, 'card');
+    const wallet = await checkoutUrl(user, order._id, 'wallet', '01010101010');
+    await payAtCheckout(wallet, { wallet: '01010101010' });
+    await payThenStop(card, { card: '4111111111111111' });
+    const [cardPayment] = await paymentsOf(order._id);
+    simulator.refuseGiveBacks('declined');
+    await passes();
+    expect(giveBacksOf(cardPayment?.transactionId)).toBe(1);
+    expect(await auditsFor('duplicate_refund_failed', order._id)).toHaveLength(1);
+    expect((await paymentsOf(order._id))[0]).toMatchObject({ state: 'paid', giveBack: 'refund_failed' });
   });
 });
 
