@@ -11,6 +11,7 @@ import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCo
 import { firstDeliveredAt, type OrderRow } from './queries.js';
 import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
+import { audit } from '../../lib/audit.js';
 
 type RefundsDeps = AfterCommitDeps & Pick<Deps, 'clock'>;
 
@@ -112,12 +113,13 @@ export function refundsService(deps: RefundsDeps) {
     await transaction(db, async (tx) => {
       const locked = await lockOrder(tx, order.id);
       if (paid) await tx.update(payments).set({ state: how }).where(eq(payments.providerRef, paid.providerRef));
-      // The provider's refund callback may have come first and moved the order already.
-      if (locked?.status === from) {
-        const now = deps.clock.now();
-        const given = { refunded: amount, refundedAt: now, refundedBy: paid?.method ?? 'card' };
-        await transition(tx, [locked], refundMove(by, from, to, how, amount, reason, given), after, now);
-      }
+      if (!locked) return;
+      const now = deps.clock.now();
+      const given = { refunded: amount, refundedAt: now, refundedBy: paid?.method ?? 'card' };
+      const move = refundMove(by, from, to, how, amount, reason, given);
+      if (locked.status === from) await transition(tx, [locked], move, after, now);
+      // The provider's refund callback came first and moved the order: the log still says who gave the money back.
+      else await audit(tx, move.audit(locked, from));
     });
   }
 
@@ -143,7 +145,7 @@ function refundMove(
   amount: number,
   reason: string | null,
   given: Move['set'],
-): Move {
+): Move & Required<Pick<Move, 'audit'>> {
   const who = by.user?.email ?? `the ${by.actor}`;
   return {
     to,
