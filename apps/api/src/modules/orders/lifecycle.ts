@@ -160,7 +160,12 @@ export async function transition(
   for (const id of depositsBack) after.giveDepositBack(id);
   if (to === 'cancelled' || to === 'returned') await restock(tx, ids, move.alsoLocking);
   // A sale's e-receipt, or the return of one, is issued with the move that makes it (receipts/issue.ts).
-  await issueMoveReceipts(tx, locked, to, now);
+  await issueMoveReceipts(
+    tx,
+    locked.map((order) => ({ ...order, ...move.set })),
+    to,
+    now,
+  );
   for (const order of locked) {
     const from = order.status as OrderStatus;
     if (to === 'cancelled' && from === 'pending') after.cancelIntent(order.paymentIntentId);

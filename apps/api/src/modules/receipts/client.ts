@@ -1,9 +1,11 @@
 import type { Clock } from '../../lib/clock.js';
 import type { EtaConfig } from './config.js';
 import {
+  receiptPath,
   SUBMISSIONS_PATH,
   submissionDetailsPath,
   TOKEN_PATH,
+  type ReceiptAnswer,
   type SubmissionAnswer,
   type SubmissionDetails,
   type TokenAnswer,
@@ -86,6 +88,10 @@ export function etaClient(config: EtaConfig, clock: Clock) {
     },
     details(submissionId: string): Promise<SubmissionDetails> {
       return api<SubmissionDetails>(submissionDetailsPath(submissionId), { method: 'GET' }, (s) => s === 200);
+    },
+    /** A receipt the ETA holds, with the submission that brought it. */
+    receipt(uuid: string): Promise<ReceiptAnswer> {
+      return api<ReceiptAnswer>(receiptPath(uuid), { method: 'GET' }, (s) => s === 200);
     },
   };
 }

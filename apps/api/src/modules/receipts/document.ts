@@ -1,4 +1,5 @@
 import type { EtaItemType, EtaSettings } from '@shop/contracts';
+import { share } from '../../lib/money.js';
 import { receiptUuid } from './serialize.js';
 
 /**
@@ -35,6 +36,8 @@ export interface ReceiptLine {
   unitPrice: number;
   /** Piastres of the order's coupon discount taken off the line (orders/placing.ts stores each line's part). */
   discount: number;
+  /** A return's: piastres of what was paid for the line that the shop keeps (a partial refund). */
+  kept?: number;
 }
 
 export interface ReceiptInput {
@@ -59,6 +62,8 @@ export interface ReceiptInput {
   couponCode: string | null;
   /** Piastres of shipping and the cash-on-delivery fee together: a line of the delivery item. */
   delivery: number;
+  /** A return's money given back, in piastres; the whole bill when unset (givenBack). */
+  refunded?: number | undefined;
   paymentMethod: string;
 }
 
@@ -121,16 +126,26 @@ export const amount = (units: number) => Number((units / 100_000).toFixed(5));
 export const etaDateTime = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
 const netOf = (grossUnits: number) => Math.round((grossUnits * 100) / (100 + VAT_RATE));
 
-/** One line: its sale before tax, the coupon's part of it as a commercial discount, VAT, and what was paid for it. */
+/**
+ * One line: its sale before tax, the coupon's part of it and what the shop keeps of it (a partial refund) as
+ * commercial discounts, VAT, and what was paid (or given back) for it.
+ */
 function item(line: ReceiptLine, couponCode: string | null) {
   const { discount } = line;
   const gross = line.unitPrice * line.quantity * UNITS_PER_PIASTRE;
-  const paid = gross - discount * UNITS_PER_PIASTRE;
+  const afterCoupon = gross - discount * UNITS_PER_PIASTRE;
+  const paid = afterCoupon - (line.kept ?? 0) * UNITS_PER_PIASTRE;
   const unitPrice = netOf(line.unitPrice * UNITS_PER_PIASTRE);
   const totalSale = unitPrice * line.quantity;
-  const netSale = discount ? netOf(paid) : totalSale;
+  const netSale = paid === gross ? totalSale : netOf(paid);
+  const couponPart = discount ? totalSale - netOf(afterCoupon) : 0;
+  const keptPart = totalSale - netSale - couponPart;
   const commercial = totalSale - netSale;
   const tax = paid - netSale;
+  const discounts = [
+    ...(couponPart > 0 ? [{ amount: amount(couponPart), description: `Coupon ${couponCode ?? ''}`.trim() }] : []),
+    ...(keptPart > 0 ? [{ amount: amount(keptPart), description: 'Not refunded' }] : []),
+  ];
   const data: ItemData = {
     internalCode: line.internalCode,
     description: line.description,
@@ -142,33 +157,46 @@ function item(line: ReceiptLine, couponCode: string | null) {
     netSale: amount(netSale),
     totalSale: amount(totalSale),
     total: amount(paid),
-    ...(commercial > 0
-      ? { commercialDiscountData: [{ amount: amount(commercial), description: `Coupon ${couponCode ?? ''}`.trim() }] }
-      : {}),
+    ...(discounts.length ? { commercialDiscountData: discounts } : {}),
     taxableItems: [{ taxType: 'T1', amount: amount(tax), subType: VAT_SUBTYPE, rate: VAT_RATE }],
   };
   return { data, totalSale, commercial, netSale, tax, paid };
 }
 
+/** Piastres paid for a line. */
+const paidFor = (line: ReceiptLine) => line.unitPrice * line.quantity - line.discount;
+
+/**
+ * The lines a return gives back, out of the sale's (delivery last). The whole bill refunded: all of them. The bill
+ * less delivery: the items, without the delivery line. Any other amount is shared over the lines in proportion to
+ * what was paid for each, as a coupon is shared (money.ts `share`); what the shop keeps of a line is a commercial
+ * discount of it, and a line nothing comes back of is left out.
+ */
+function givenBack(sold: ReceiptLine[], delivery: number, refunded: number | undefined): ReceiptLine[] {
+  const paid = sold.map(paidFor);
+  const bill = paid.reduce((s, p) => s + p, 0);
+  // No refund recorded (none is made without one): the whole bill, as a return gave back before refunds were kept.
+  if (!refunded || refunded >= bill) return sold;
+  if (delivery > 0 && refunded === bill - delivery) return sold.slice(0, -1);
+  const back = share(refunded, paid);
+  return sold.flatMap((line, i) => ((back[i] ?? 0) > 0 ? [{ ...line, kept: (paid[i] ?? 0) - (back[i] ?? 0) }] : []));
+}
+
 /** The receipt, its UUID computed and in place. */
 export function buildReceipt(input: ReceiptInput): ReceiptDocument {
   const { seller } = input;
-  const lines = input.lines.map((line) => item(line, input.couponCode));
+  const sold: ReceiptLine[] = [...input.lines];
   if (input.delivery > 0)
-    lines.push(
-      item(
-        {
-          internalCode: 'DELIVERY',
-          description: 'Delivery',
-          itemType: 'EGS',
-          itemCode: seller.deliveryItemCode,
-          quantity: 1,
-          unitPrice: input.delivery,
-          discount: 0,
-        },
-        null,
-      ),
-    );
+    sold.push({
+      internalCode: 'DELIVERY',
+      description: 'Delivery',
+      itemType: 'EGS',
+      itemCode: seller.deliveryItemCode,
+      quantity: 1,
+      unitPrice: input.delivery,
+      discount: 0,
+    });
+  const lines = givenBack(sold, input.delivery, input.refunded).map((line) => item(line, input.couponCode));
   const sum = (pick: (l: (typeof lines)[number]) => number) => lines.reduce((s, l) => s + pick(l), 0);
   const buyer: ReceiptDocument['buyer'] = { type: 'P' };
   if (input.buyer.id) buyer.id = input.buyer.id;

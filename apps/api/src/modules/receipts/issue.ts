@@ -7,6 +7,7 @@ import type { OrderRow } from '../orders/queries.js';
 import { buildReceipt, etaDateTime, PAYMENT_CODE, type ReceiptKind, type ReceiptLine } from './document.js';
 import { etaConfig, etaConfigured, etaPortalUrl } from './config.js';
 import { transaction } from '../../db/transaction.js';
+import { toPiastres } from '../../lib/money.js';
 
 export type EtaReceiptRow = typeof etaReceipts.$inferSelect;
 
@@ -122,6 +123,7 @@ export async function issueReceipt(
     lines,
     couponCode: order.couponCode,
     delivery: order.shipping + order.codFee,
+    refunded: kind === 'return' ? order.refunded : undefined,
     paymentMethod: PAYMENT_CODE[order.paymentMethod] ?? 'O',
   });
   const { uuid } = receipt.header;
@@ -137,7 +139,7 @@ export async function issueReceipt(
       previousUuid: pos.lastUuid,
       referenceUuid: sale?.uuid ?? null,
       issuedAt: now,
-      total: order.bill,
+      total: toPiastres(receipt.totalAmount),
       document: JSON.stringify(receipt),
       qrContent: qrContent(pos.portalUrl, {
         uuid,
@@ -152,7 +154,10 @@ export async function issueReceipt(
   return row ?? null;
 }
 
-/** The receipts a move of locked orders issues, in the move's transaction (lifecycle.ts `transition`). */
+/**
+ * The receipts a move of locked orders issues, in the move's transaction (lifecycle.ts `transition`): `locked` as
+ * the move leaves them (a return's refund recorded), their status the one they leave.
+ */
 export async function issueMoveReceipts(tx: Tx, locked: readonly OrderRow[], to: OrderStatus, now: Date) {
   for (const order of locked) {
     const kind = receiptKindOf(order.status as OrderStatus, to, order.paymentMethod);

@@ -9,7 +9,7 @@ import {
   type Order,
   type OrderStatus,
 } from '@shop/contracts';
-import { cartItems, etaReceipts, products } from '../../db/schema.js';
+import { cartItems, etaPos, etaReceipts, products } from '../../db/schema.js';
 import {
   createAdmin,
   createTestApp,
@@ -268,6 +268,65 @@ describe('money going back', () => {
     await t.app.receiptSender.flush();
     expect(simulated(back!.uuid)?.status).toBe('Valid');
   });
+
+  /** A cash order of two products, delivered, sent back and back at the shop: its refund is the admin's to set. */
+  async function returnedOrder() {
+    const [kettle, mug] = [await codedProduct(150), await codedProduct(60)];
+    const order = await placeOrderOf(
+      t.app,
+      shopper,
+      [
+        [kettle, 1],
+        [mug, 2],
+      ],
+      ADDRESS,
+      'cash',
+    );
+    expect((await move(order._id, 'shipped', { trackingNumber: 'EG-R' })).statusCode).toBe(200);
+    expect((await move(order._id, 'delivered')).statusCode).toBe(200);
+    const asked = await call('POST', `/api/order/${order._id}/return`, { reason: 'Too small' }, shopper);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await move(order._id, 'returned')).statusCode).toBe(200);
+    return order;
+  }
+  const refund = (order: Order, amount: number) =>
+    call('POST', `/api/order/${order._id}/refund`, { amount, paidBackBy: 'Vodafone Cash' });
+
+  it('refunded the bill less delivery gives back the items, not the delivery line', async () => {
+    const order = await returnedOrder();
+    const delivery = order.shipping + order.codFee;
+    expect(delivery).toBeGreaterThan(0);
+    const refunded = await refund(order, order.bill - delivery);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const [sale, back] = await receiptsOf(order._id);
+    const doc = documentOf(back!);
+    expect(doc.itemData.map((line) => line.internalCode)).not.toContain('DELIVERY');
+    expect(doc.itemData.map((line) => line.total)).toEqual(
+      documentOf(sale!)
+        .itemData.filter((line) => line.internalCode !== 'DELIVERY')
+        .map((line) => line.total),
+    );
+    expect(doc.totalAmount).toBe(order.bill - delivery);
+    expect(back?.total).toBe(Math.round((order.bill - delivery) * 100));
+    await t.app.receiptSender.flush();
+    expect(simulated(back!.uuid)?.status).toBe('Valid');
+  });
+
+  it('refunded another part gives back that much, shared over the lines, the rest kept as a discount', async () => {
+    const order = await returnedOrder();
+    expect((await refund(order, 100)).statusCode).toBe(200);
+    const [, back] = await receiptsOf(order._id);
+    const doc = documentOf(back!);
+    expect(doc.totalAmount).toBe(100);
+    expect(back?.total).toBe(10_000);
+    const [kettle, mug] = doc.itemData;
+    // In proportion to what was paid for each line: 150 of the kettle, 120 of the mugs, and the delivery.
+    expect(kettle!.total / mug!.total).toBeCloseTo(150 / 120, 2);
+    expect(kettle?.commercialDiscountData).toEqual([{ amount: expect.any(Number), description: 'Not refunded' }]);
+    expect(doc.taxTotals[0]!.amount).toBeLessThan(100 * 0.14);
+    await t.app.receiptSender.flush();
+    expect(simulated(back!.uuid)?.status).toBe('Valid');
+  });
 });
 
 describe('a receipt the ETA finds invalid', () => {
@@ -314,6 +373,46 @@ describe('sending', () => {
     expect(await t.app.receiptSender.flush()).toBe(1);
     const [sent] = await receiptsOf(order._id);
     expect(sent?.state).toBe('valid');
+  });
+
+  it('takes a repeat the ETA refuses as a duplicate for a receipt it holds: submitted, then valid', async () => {
+    sim.loseNextAnswers(1);
+    const order = await paidCardOrder();
+    expect(await t.app.receiptSender.flush()).toBe(0);
+    const [lost] = await receiptsOf(order._id);
+    expect(lost).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(simulated(lost!.uuid)?.status).toBe('Valid');
+    t.clock.advance(2 * 60_000);
+    await t.app.receiptSender.flush();
+    const [held] = await receiptsOf(order._id);
+    expect(held).toMatchObject({ state: 'valid', errors: null, submissionId: simulated(lost!.uuid)?.submissionId });
+    // The chain goes on after it.
+    const next = await paidCardOrder();
+    await t.app.receiptSender.flush();
+    expect((await receiptsOf(next._id))[0]?.state).toBe('valid');
+  });
+
+  it('stops submitting once another instance holds the chain, leaving the rest to it', async () => {
+    const first = await paidCardOrder();
+    let second: Order | undefined;
+    const theirs = new Date(t.clock.now().getTime() + 60 * 60_000);
+    sim.whileNextSubmission(async () => {
+      // This sender's lease lapsed (a stalled process) and another instance claimed the chain.
+      await t.app.db.update(etaPos).set({ leaseUntil: theirs });
+      second = await paidCardOrder();
+    });
+    const before = sim.received.length;
+    expect(await t.app.receiptSender.flush()).toBe(1);
+    const [waiting] = await receiptsOf(second!._id);
+    expect(waiting?.state).toBe('queued');
+    expect(sim.received.slice(before)).toEqual([(await receiptsOf(first._id))[0]!.uuid]);
+    const [pos] = await t.app.db.select().from(etaPos);
+    expect(pos?.leaseUntil).toEqual(theirs);
+    // The other instance is done with it: the rest goes in order.
+    await t.app.db.update(etaPos).set({ leaseUntil: null });
+    await t.app.receiptSender.flush();
+    expect((await receiptsOf(second!._id))[0]?.state).toBe('valid');
+    expect((await receiptsOf(first._id))[0]?.state).toBe('valid');
   });
 
   it('by two instances submits each receipt once, the chain unbroken', async () => {

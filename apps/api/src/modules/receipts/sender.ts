@@ -5,7 +5,7 @@ import { repeatedPasses, type Passes } from '../../lib/passes.js';
 import type { Deps } from '../deps.js';
 import { etaClient, EtaUnavailable, type EtaClient } from './client.js';
 import { etaConfig, etaConfigured } from './config.js';
-import { errorLines, SUBMISSION_BATCH, type SubmissionAnswer } from './wire.js';
+import { errorLines, isDuplicate, SUBMISSION_BATCH, type SubmissionAnswer } from './wire.js';
 
 /** Submits the queued receipts and follows their validation; `flush` resolves to how many it submitted. */
 export type ReceiptSender = Passes;
@@ -13,7 +13,7 @@ export type ReceiptSender = Passes;
 type SenderDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'config'>;
 
 const POLL_MS = 30_000;
-/** How long a sender holds its POS's chain: longer than a pass of a few calls of at most 30 s each can take. */
+/** How long a sender holds its POS's chain unrenewed: far longer than a batch's few calls of at most 30 s each. */
 const LEASE_MS = 10 * 60_000;
 const BACKOFF_BASE_MS = 60_000;
 const BACKOFF_CAP_MS = 60 * 60_000;
@@ -21,11 +21,17 @@ const BACKOFF_CAP_MS = 60 * 60_000;
 export const receiptBackoffMs = (attempts: number) =>
   Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_CAP_MS);
 
+/** A sender's hold of a POS's chain: the POS, and the end of its lease, which is also its token. */
+interface Chain {
+  serial: string;
+  until: Date;
+}
+
 /**
  * Takes the active POS's chain for this sender alone: the one instance whose update finds the lease free sends,
  * others pass. Answers the POS and the lease's token (its end), or null.
  */
-async function claimChain(db: Db, now: Date): Promise<{ serial: string; until: Date } | null> {
+async function claimChain(db: Db, now: Date): Promise<Chain | null> {
   const until = new Date(now.getTime() + LEASE_MS);
   const [pos] = await db
     .update(etaPos)
@@ -35,7 +41,23 @@ async function claimChain(db: Db, now: Date): Promise<{ serial: string; until: D
   return pos ? { serial: pos.serial, until } : null;
 }
 
-async function releaseChain(db: Db, chain: { serial: string; until: Date }) {
+/**
+ * Extends the lease from now, only while it is still this sender's (its token unchanged); answers whether it is. A
+ * pass renews it before each batch, so a long pass keeps the chain, and one whose lease lapsed (a stalled process,
+ * another instance has the chain since) stops instead of submitting what the other submits.
+ */
+async function renewChain(db: Db, chain: Chain, now: Date): Promise<boolean> {
+  const until = new Date(now.getTime() + LEASE_MS);
+  const [held] = await db
+    .update(etaPos)
+    .set({ leaseUntil: until })
+    .where(and(eq(etaPos.serial, chain.serial), eq(etaPos.leaseUntil, chain.until)))
+    .returning({ serial: etaPos.serial });
+  if (held) chain.until = until;
+  return Boolean(held);
+}
+
+async function releaseChain(db: Db, chain: Chain) {
   await db
     .update(etaPos)
     .set({ leaseUntil: null })
@@ -44,10 +66,11 @@ async function releaseChain(db: Db, chain: { serial: string; until: Date }) {
 
 /**
  * The receipts' sender. Receipts are issued into eta_receipts in the transactions that make them, chained in
- * order; from here they are submitted in that order, in batches, by one instance at a time (the POS row's lease),
- * so none is submitted twice and none ahead of the one before it. A failed submission is tried again with backoff,
- * its place in the chain kept: nothing after it goes first. Submitted receipts are then followed until the ETA says
- * valid or invalid.
+ * order; from here they are submitted in that order, in batches, by one instance at a time (the POS row's lease,
+ * renewed per batch), none ahead of the one before it. A failed submission is tried again with backoff, its place in
+ * the chain kept: nothing after it goes first. One whose answer was lost may have reached the ETA: sent again, the
+ * ETA refuses its receipts as duplicates, and they are recorded submitted. Submitted receipts are then followed
+ * until the ETA says valid or invalid.
  */
 export function createReceiptSender(deps: SenderDeps): ReceiptSender {
   const { db, clock, log } = deps;
@@ -66,6 +89,9 @@ export function createReceiptSender(deps: SenderDeps): ReceiptSender {
     return first && first.nextAttemptAt <= clock.now() ? batch : [];
   }
 
+  /** The receipts among `uuids` still queued: an answer never moves a receipt the sender recorded already. */
+  const stillQueued = (uuids: string[]) => and(inArray(etaReceipts.uuid, uuids), eq(etaReceipts.state, 'queued'));
+
   async function recordAnswer(answer: SubmissionAnswer) {
     const now = clock.now();
     const accepted = answer.acceptedDocuments.map((d) => d.uuid);
@@ -73,12 +99,26 @@ export function createReceiptSender(deps: SenderDeps): ReceiptSender {
       await db
         .update(etaReceipts)
         .set({ state: 'submitted', submissionId: answer.submissionId, lastError: null, updatedAt: now })
-        .where(inArray(etaReceipts.uuid, accepted));
+        .where(stillQueued(accepted));
     for (const rejected of answer.rejectedDocuments)
-      await db
-        .update(etaReceipts)
-        .set({ state: 'invalid', errors: errorLines(rejected.error), lastError: null, updatedAt: now })
-        .where(eq(etaReceipts.uuid, rejected.uuid));
+      if (isDuplicate(rejected.error)) await recordHeld(rejected.uuid);
+      else
+        await db
+          .update(etaReceipts)
+          .set({ state: 'invalid', errors: errorLines(rejected.error), lastError: null, updatedAt: now })
+          .where(stillQueued([rejected.uuid]));
+  }
+
+  /**
+   * A receipt the ETA refuses as one it holds already: an earlier submission got through and only its answer was
+   * lost (a timeout, a crash). It is submitted, not invalid; the ETA says in which submission, followed from there.
+   */
+  async function recordHeld(uuid: string) {
+    const held = await clientOf().receipt(uuid);
+    await db
+      .update(etaReceipts)
+      .set({ state: 'submitted', submissionId: held.submissionUUID, lastError: null, updatedAt: clock.now() })
+      .where(stillQueued([uuid]));
   }
 
   async function submit(batch: (typeof etaReceipts.$inferSelect)[]): Promise<boolean> {
@@ -100,7 +140,7 @@ export function createReceiptSender(deps: SenderDeps): ReceiptSender {
           nextAttemptAt: new Date(now.getTime() + receiptBackoffMs((batch[0]?.attempts ?? 0) + 1)),
           updatedAt: now,
         })
-        .where(inArray(etaReceipts.id, ids));
+        .where(and(inArray(etaReceipts.id, ids), eq(etaReceipts.state, 'queued')));
       log.warn({ err, receipts: ids.length }, 'e-receipts not submitted, will retry');
       return false;
     }
@@ -138,7 +178,12 @@ export function createReceiptSender(deps: SenderDeps): ReceiptSender {
     try {
       while (!stopping()) {
         const batch = await nextBatch(chain.serial);
-        if (!batch.length || !(await submit(batch))) break;
+        if (!batch.length) break;
+        if (!(await renewChain(db, chain, clock.now()))) {
+          log.warn({ pos: chain.serial }, 'e-receipt chain taken by another sender, this pass stops');
+          return submitted;
+        }
+        if (!(await submit(batch))) break;
         submitted += batch.length;
       }
       await follow(chain.serial).catch((err: unknown) => log.warn({ err }, 'e-receipt validation not read'));

@@ -5,9 +5,11 @@ import { json, readBody, serveLocally } from '../../lib/simulator-server.js';
 import type { ItemData, ReceiptDocument } from './document.js';
 import { receiptUuid } from './serialize.js';
 import {
+  DUPLICATE_RECEIPT,
   SUBMISSIONS_PATH,
   TOKEN_PATH,
   type EtaError,
+  type ReceiptAnswer,
   type ReceiptStatus,
   type SubmissionAnswer,
   type SubmissionDetails,
@@ -16,7 +18,7 @@ import {
 /**
  * A local stand-in for the ETA's e-receipt system, for development and tests without the internet. It serves both
  * hosts on one port: the identity service's POS token (client credentials and the POS headers) and the receipts
- * API's submission and submission details. A submission is checked at once for its structure and its core fields,
+ * API's submission, submission details and a receipt by its UUID. A submission is checked at once for its structure and its core fields,
  * the buyer's among them (rejected documents), then each accepted receipt is validated as the SDK's receipt issuance
  * pages describe: its UUID against its serialization, its previousUUID against the POS's last receipt, its lines' and
  * totals' arithmetic, its seller against the token's taxpayer, its item codes, and a return's or correction's
@@ -40,6 +42,9 @@ export interface SimulatedReceipt {
   uuid: string;
   receiptNumber: string;
   submissionId: string;
+  receivedAt: string;
+  /** The receipt's JSON text as submitted. */
+  raw: string;
   status: ReceiptStatus;
   errors: EtaError[];
   receipt: ReceiptDocument;
@@ -146,6 +151,8 @@ export async function startEtaSimulator(options: EtaSimulatorOptions) {
   const received: string[] = [];
   let lastUuid = '';
   let failNext = 0;
+  let loseNext = 0;
+  let whileSubmitting: (() => Promise<void>) | null = null;
 
   function validate(r: ReceiptDocument): EtaError[] {
     const errors: EtaError[] = [];
@@ -216,7 +223,7 @@ export async function startEtaSimulator(options: EtaSimulatorOptions) {
       received.push(uuid);
       const problems = structureErrors(item);
       if (!problems.length && receipts.has(uuid))
-        problems.push(error('DuplicateReceipt', 'header.uuid', 'this receipt was submitted before'));
+        problems.push(error(DUPLICATE_RECEIPT, 'header.uuid', 'this receipt was submitted before'));
       if (problems.length) {
         answer.rejectedDocuments.push({
           uuid,
@@ -232,6 +239,8 @@ export async function startEtaSimulator(options: EtaSimulatorOptions) {
         uuid,
         receiptNumber,
         submissionId,
+        receivedAt: new Date().toISOString(),
+        raw: JSON.stringify(receipt),
         status: errors.length ? 'Invalid' : 'Valid',
         errors,
         receipt,
@@ -240,7 +249,30 @@ export async function startEtaSimulator(options: EtaSimulatorOptions) {
       answer.acceptedDocuments.push({ uuid, longId: randomBytes(16).toString('hex'), receiptNumber });
     }
     submissions.set(submissionId, ids);
+    const during = whileSubmitting;
+    whileSubmitting = null;
+    await during?.();
+    // Kept, but the answer never reaches the POS: as a timeout or a dropped connection would have it.
+    if (loseNext > 0) {
+      loseNext--;
+      return req.socket.destroy();
+    }
     return json(res, answer.acceptedDocuments.length ? 202 : 400, answer);
+  }
+
+  /** "Get Receipt": a receipt this POS submitted, with its submission and status. */
+  function receiptOf(res: ServerResponse, uuid: string) {
+    const r = receipts.get(uuid);
+    if (!r) return json(res, 404, { error: { code: 'NotFound', message: 'no such receipt' } });
+    const answer: ReceiptAnswer = {
+      submissionUUID: r.submissionId,
+      dateTimeReceived: r.receivedAt,
+      dateTimeIssued: r.receipt.header.dateTimeIssued,
+      submissionChannel: 'POS',
+      rawDocument: r.raw,
+      receipt: { uuid: r.uuid, receiptNumber: r.receiptNumber, status: r.status },
+    };
+    return json(res, 200, answer);
   }
 
   function details(res: ServerResponse, submissionId: string) {
@@ -274,6 +306,8 @@ export async function startEtaSimulator(options: EtaSimulatorOptions) {
     if (req.method === 'POST' && url.pathname === SUBMISSIONS_PATH) return submit(req, res);
     const detailsOf = /^\/api\/v1\/receiptsubmissions\/([^/]+)\/details$/.exec(url.pathname)?.[1];
     if (req.method === 'GET' && detailsOf) return details(res, decodeURIComponent(detailsOf));
+    const receiptUuidOf = /^\/api\/v1\/receipts\/([^/]+)\/raw$/.exec(url.pathname)?.[1];
+    if (req.method === 'GET' && receiptUuidOf) return receiptOf(res, decodeURIComponent(receiptUuidOf));
     return json(res, 404, { error: { code: 'NotFound', message: 'no such route' } });
   }
 
@@ -289,6 +323,14 @@ export async function startEtaSimulator(options: EtaSimulatorOptions) {
     /** The next `n` calls to the receipts API answer 503. */
     failNext: (n: number) => {
       failNext = n;
+    },
+    /** The next `n` submissions are kept, but their answers are lost on the way (the connection drops). */
+    loseNextAnswers: (n: number) => {
+      loseNext = n;
+    },
+    /** Runs `during` once, while the next submission is being answered (after it is kept). */
+    whileNextSubmission: (during: () => Promise<void>) => {
+      whileSubmitting = during;
     },
   };
 }
