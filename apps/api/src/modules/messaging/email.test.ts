@@ -341,6 +341,48 @@ describe('the mail queue', () => {
     expect(sent?.sentAt).not.toBeNull();
   });
 
+  it('sends a mail once when recording it as sent fails after the mail server took it', async () => {
+    const order = await orderWithMail('confirmed');
+    const subject = `Your order ${orderRef(order.id)} is confirmed`;
+    const sent: string[] = [];
+    let loseNextWrite = false;
+    // The database out of reach for the one write after the mail server took the mail.
+    const db = new Proxy(t.app.db, {
+      get(target, key) {
+        if (key === 'update' && loseNextWrite) {
+          loseNextWrite = false;
+          return () => {
+            throw new Error('Connection terminated unexpectedly');
+          };
+        }
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const sender = createMessageSender({
+      db,
+      log: t.app.log,
+      config: t.app.config,
+      clock: t.clock,
+      providers: messageProviders({
+        config: t.app.config,
+        log: t.app.log,
+        mailer: {
+          send: async (message) => {
+            sent.push(message.subject);
+            loseNextWrite = true;
+          },
+        },
+      }),
+    });
+    await sender.flush();
+    // Past any backoff and the claim's lease: a mail still due would be sent again now.
+    t.clock.advance(31 * 60_000);
+    await sender.flush();
+    expect(sent.filter((s) => s === subject)).toHaveLength(1);
+    expect(await queueRow(order.id)).toMatchObject({ status: 'sent', sentAt: expect.any(Date), lastError: null });
+  });
+
   it('sends after a restart what was queued before it', async () => {
     const before: FastifyInstance = await t.sibling();
     const order = await orderWithMail('shipped', { status: 'shipped', trackingNumber: 'MAN-1' });

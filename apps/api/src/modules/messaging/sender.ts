@@ -34,6 +34,20 @@ const isChannel = (channel: string): channel is Channel => (CHANNELS as readonly
 export function createMessageSender(deps: SenderDeps): MessageSender {
   const { db, clock, log, providers } = deps;
 
+  /**
+   * Messages a provider took whose `sent` could not be written then (the database out of reach for a moment): they
+   * are not tried again, which would send them twice, and their `sent` is written at the next passes, well inside
+   * their lease. So the one way a message goes out twice stays a process that dies in between.
+   */
+  const unrecorded = new Map<number, () => Promise<void>>();
+
+  async function recordUnrecorded() {
+    for (const [id, record] of unrecorded) {
+      await record();
+      unrecorded.delete(id);
+    }
+  }
+
   async function sendOne(message: QueuedMessage, order: Order | undefined): Promise<void> {
     const { channel } = message;
     if (!isChannel(channel)) throw new Error(`no '${channel}' channel`);
@@ -43,7 +57,15 @@ export function createMessageSender(deps: SenderDeps): MessageSender {
     const { providerMessageId } = await (provider.send as (m: typeof rendered) => ReturnType<typeof provider.send>)(
       rendered,
     );
-    await markSent(db, message.id, clock.now(), provider.name, providerMessageId);
+    const sentAt = clock.now();
+    const record = () => markSent(db, message.id, sentAt, provider.name, providerMessageId);
+    try {
+      await record();
+    } catch (err) {
+      const { id: messageId, kind, orderId } = message;
+      log.error({ err, messageId, kind, channel, orderId }, 'message sent but not recorded as sent; not sent again');
+      unrecorded.set(message.id, record);
+    }
   }
 
   /** The orders the messages tell of, by id, read together. */
@@ -54,6 +76,7 @@ export function createMessageSender(deps: SenderDeps): MessageSender {
   }
 
   async function pass(stopping: () => boolean): Promise<number> {
+    await recordUnrecorded();
     let sent = 0;
     for (;;) {
       const claimedAt = clock.now().getTime();
