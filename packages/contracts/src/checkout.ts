@@ -291,6 +291,8 @@ export const orderSchema = z.object({
   products: z.array(orderLineSchema),
   /** The sale's e-receipt at the Tax Authority, once issued (only where the shop issues them). */
   etaReceipt: orderEtaReceiptSchema.nullable().optional(),
+  /** The return receipt of money given back (a paid order cancelled, a returned one refunded), once issued. */
+  etaReturnReceipt: orderEtaReceiptSchema.nullable().optional(),
   /** Null until money is given back. */
   refund: orderRefundSchema.nullable(),
   /**

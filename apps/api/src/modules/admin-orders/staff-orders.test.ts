@@ -240,7 +240,7 @@ describe('an order taken by phone', () => {
     expect(sent.map((m) => m.request.template.name)).toEqual(['order_placed', 'order_pay_link']);
     const link = sent[1];
     expect(link?.request.template.language.code).toBe('ar');
-    expect(link?.text).toBe(`EGP Shop: ادفع طلبك ${ref} من هنا: https://shop.example/Stripe`);
+    expect(link?.text).toBe(`EGP Shop: ادفع طلبك ${ref} من هنا: https://shop.example/ar/Stripe`);
   });
 
   it('sends the link by SMS in one part, in either language, to a customer who called', async () => {

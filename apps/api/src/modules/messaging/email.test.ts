@@ -180,6 +180,7 @@ describe('the mail queue', () => {
     expect(plain(mail?.text)).toContain('250.50 ج.م.');
     expect(mail?.html).toContain('<html lang="ar" dir="rtl">');
     expect(mail?.html).toContain('عرض طلباتك');
+    expect(mail?.text).toContain(`عرض طلباتك: ${PUBLIC_URL}/ar/Orders`);
     expect(mail?.text).not.toContain('Desk lamp');
   });
 

@@ -137,7 +137,12 @@ describe('SMS coding', () => {
           'It goes back to your card within 10 working days.',
           'https://shop.example/Orders',
         ],
-        ar: ['#1A2B3C4D', '1,250.00 ج.م.', 'يعود المبلغ إلى بطاقتك خلال 10 أيام عمل.', 'https://shop.example/Orders'],
+        ar: [
+          '#1A2B3C4D',
+          '1,250.00 ج.م.',
+          'يعود المبلغ إلى بطاقتك خلال 10 أيام عمل.',
+          'https://shop.example/ar/Orders',
+        ],
       },
       order_confirm_request: {
         en: ['#1A2B3C4D', 'https://shop.example/confirm/0f8fad5b-d9cb-469f-a165-70867728950e.a1B2c3D4e5F6g7H8i9J0kA'],
@@ -150,8 +155,11 @@ describe('SMS coding', () => {
       // The invoice (with the e-receipt's QR code) of a sale once its receipt is issued.
       ...Object.fromEntries(
         ['order_paid_receipt', 'order_delivered_receipt'].map((name) => {
-          const invoice = ['#1A2B3C4D', 'https://shop.example/Orders/0f8fad5b-d9cb-469f-a165-70867728950e/invoice'];
-          return [name, { en: invoice, ar: invoice }];
+          const invoice = (path: string) => [
+            '#1A2B3C4D',
+            `https://shop.example${path}/0f8fad5b-d9cb-469f-a165-70867728950e/invoice`,
+          ];
+          return [name, { en: invoice('/Orders'), ar: invoice('/ar/Orders') }];
         }),
       ),
       cart_reminder: {
@@ -163,7 +171,9 @@ describe('SMS coding', () => {
       for (const language of ['ar', 'en'] as const) {
         const filled =
           values[template.name]?.[language] ??
-          (template.parameters.length === 1 ? ['123456'] : ['#1A2B3C4D', 'https://shop.example/Orders']);
+          (template.parameters.length === 1
+            ? ['123456']
+            : ['#1A2B3C4D', `https://shop.example${language === 'ar' ? '/ar' : ''}/Orders`]);
         expect(filled).toHaveLength(template.parameters.length);
         const text = fillTemplate(template, language, filled);
         const { coding, parts } = smsParts(text);
@@ -616,7 +626,7 @@ describe('order messages', () => {
     const sent = whatsapp.list().at(-1);
     expect(sent?.request.template).toMatchObject({ name: 'order_confirmed', language: { code: 'ar' } });
     expect(sent?.text).toBe(
-      `EGP Shop: تم تأكيد طلبك #${order._id.slice(0, 8).toUpperCase()}. http://127.0.0.1:${port}/Orders`,
+      `EGP Shop: تم تأكيد طلبك #${order._id.slice(0, 8).toUpperCase()}. http://127.0.0.1:${port}/ar/Orders`,
     );
 
     // SMS chosen in the profile: the next message goes by SMS; e-mail cannot be chosen without an address.
@@ -657,7 +667,7 @@ describe('order messages', () => {
     const placed = sms.list().at(-1);
     expect(placed?.request.recipients).toBe(phone.stored.slice(1));
     expect(placed?.request.messageText).toBe(
-      `EGP Shop: طلبك #${order._id.slice(0, 8).toUpperCase()} بانتظار الدفع. http://127.0.0.1:${port}/Orders`,
+      `EGP Shop: طلبك #${order._id.slice(0, 8).toUpperCase()} ينتظر الدفع. http://127.0.0.1:${port}/ar/Orders`,
     );
     expect(placed?.parts).toBe(1);
 
@@ -674,7 +684,9 @@ describe('order messages', () => {
         const message = queued as unknown as QueuedMessage;
         const text = renderMessage('sms', message, shipped, 'https://shop.example').text;
         expect(text).toContain(`#${order._id.slice(0, 8).toUpperCase()}`);
-        expect(text).toContain(kind === 'shipped' ? shipped.trackingUrl : 'https://shop.example/Orders');
+        // The shopper's orders at their address in the message's language.
+        const orders = `https://shop.example${language === 'ar' ? '/ar' : ''}/Orders`;
+        expect(text).toContain(kind === 'shipped' ? shipped.trackingUrl : orders);
         expect(smsParts(text).parts, text).toBe(kind === 'shipped' && language === 'ar' ? 2 : 1);
         const template = renderMessage('whatsapp', message, shipped, 'https://shop.example').template;
         expect(template).toMatchObject({ name: `order_${kind}`, language });

@@ -1,4 +1,13 @@
-import { inviteMail, languageOf, orderRef, WEB_PATHS, WEB_PATTERNS, type Language, type Order } from '@shop/contracts';
+import {
+  inviteMail,
+  languageOf,
+  orderRef,
+  pathIn,
+  WEB_PATHS,
+  WEB_PATTERNS,
+  type Language,
+  type Order,
+} from '@shop/contracts';
 import { CART_REMINDER, STOP_PAYLOAD } from './cart-reminders.js';
 import { answerPayload } from '../confirmations/payload.js';
 import { CART_REMINDER_SUBJECT } from './email/templates/texts.js';
@@ -47,7 +56,7 @@ function orderTemplate(
       values: [`#${orderRef(order._id)}`, ...referenceLines(message.payload ?? {}, language)],
     };
   const ref = `#${orderRef(order._id)}`;
-  if (kind === 'pay_link') return { template: TEMPLATES.order_pay_link, values: [ref, payLinkOf(publicUrl)] };
+  if (kind === 'pay_link') return { template: TEMPLATES.order_pay_link, values: [ref, payLinkOf(publicUrl, language)] };
   if (kind === 'confirm_request' || kind === 'confirm_reminder')
     return {
       template: TEMPLATES[`order_${kind}`],
@@ -60,9 +69,9 @@ function orderTemplate(
   if ((kind === 'paid' || kind === 'delivered') && order.etaReceipt)
     return {
       template: TEMPLATES[`order_${kind}_receipt`],
-      values: [ref, `${publicUrl}${WEB_PATTERNS.invoice.replace(':id', order._id)}`],
+      values: [ref, `${publicUrl}${pathIn(WEB_PATTERNS.invoice.replace(':id', order._id), language)}`],
     };
-  const link = (kind === 'shipped' && order.trackingUrl) || `${publicUrl}${WEB_PATHS.orders}`;
+  const link = (kind === 'shipped' && order.trackingUrl) || `${publicUrl}${pathIn(WEB_PATHS.orders, language)}`;
   // A cancelled paid order and a refunded one say what came back rather than only that it did.
   if (order.refund && (kind === 'cancelled' || kind === 'refunded')) {
     const { amount, way } = refundWords(order.refund, order.bill, language);

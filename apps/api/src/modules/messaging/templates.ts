@@ -5,7 +5,8 @@ import type { Language } from '@shop/contracts';
  * with templates Meta approved, so the merchant submits these (name, category, each language's text, buttons) in
  * WhatsApp Manager as they stand here, and an SMS says the same words. `{{1}}`, `{{2}}`, … are the parameters, in
  * the order `parameters` names them. Short on purpose: an SMS of at most 70 Arabic or 160 Latin characters is one
- * segment (sms/encoding.ts), so the Arabic texts leave room for an order's reference and link.
+ * segment (sms/encoding.ts), so the Arabic texts leave room for an order's reference and link (its Arabic address,
+ * behind /ar).
  */
 export interface ShopTemplate {
   /** Its name at Meta: lower case and underscores. */
@@ -57,7 +58,7 @@ export const TEMPLATES = {
   order_placed: orderTemplate(
     'order_placed',
     'EGP Shop: we received your order {{1}}; it awaits your payment. {{2}}',
-    'EGP Shop: طلبك {{1}} بانتظار الدفع. {{2}}',
+    'EGP Shop: طلبك {{1}} ينتظر الدفع. {{2}}',
   ),
   staff_invitation: {
     name: 'staff_invitation',
@@ -77,17 +78,17 @@ export const TEMPLATES = {
   order_paid: orderTemplate(
     'order_paid',
     'EGP Shop: payment received for order {{1}}. {{2}}',
-    'EGP Shop: استلمنا الدفع للطلب {{1}}. {{2}}',
+    'EGP Shop: تم دفع طلبك {{1}}. {{2}}',
   ),
   order_paid_receipt: receiptTemplate(
     'order_paid_receipt',
     'EGP Shop: payment received for order {{1}}. Your e-receipt: {{2}}',
-    'EGP Shop: استلمنا الدفع للطلب {{1}}. إيصالك الإلكتروني: {{2}}',
+    'EGP Shop: تم دفع طلبك {{1}}. إيصالك الإلكتروني: {{2}}',
   ),
   order_shipped: orderTemplate(
     'order_shipped',
     'EGP Shop: your order {{1}} is on its way. Track it: {{2}}',
-    'EGP Shop: طلبك {{1}} في الطريق. تتبعه: {{2}}',
+    'EGP Shop: طلبك {{1}} في الطريق: {{2}}',
   ),
   order_delivered: orderTemplate(
     'order_delivered',

@@ -13,7 +13,7 @@ import { orderItems, orders, orderStatusHistory, users } from '../../db/schema.j
 import { notFound } from '../../lib/errors.js';
 import { toEgp } from '../../lib/money.js';
 import { trackingUrl } from '../courier/tracking-url.js';
-import { orderEtaReceipt, saleReceipts, type SaleReceipt } from '../receipts/order-receipt.js';
+import { orderEtaReceipt, orderReceipts, type OrderReceipt } from '../receipts/order-receipt.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderItems.$inferSelect;
@@ -39,7 +39,9 @@ function refundOf(o: OrderRow): OrderRefund | null {
 }
 
 /** One order with its lines and history, in the wire shape of contracts/checkout.ts. */
-export function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[], receipt?: SaleReceipt): Order {
+export function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[], receipts: OrderReceipt[] = []): Order {
+  const sale = receipts.find((r) => r.kind === 'sale');
+  const back = receipts.find((r) => r.kind === 'return');
   return {
     _id: o.id,
     createdAt: o.createdAt.toISOString(),
@@ -69,7 +71,8 @@ export function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[], re
       ...(l.variant ? { variant: { _id: l.variantId, ...l.variant } } : {}),
       quantity: l.quantity,
     })),
-    ...(receipt ? { etaReceipt: orderEtaReceipt(receipt) } : {}),
+    ...(sale ? { etaReceipt: orderEtaReceipt(sale) } : {}),
+    ...(back ? { etaReturnReceipt: orderEtaReceipt(back) } : {}),
     // Its last four digits only: the whole number goes to the Tax Authority on the receipt, and nowhere else.
     ...(o.buyerNationalId ? { nationalIdEnding: nationalIdEnding(o.buyerNationalId) } : {}),
   };
@@ -91,14 +94,14 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       .from(orderStatusHistory)
       .where(inArray(orderStatusHistory.orderId, ids))
       .orderBy(asc(orderStatusHistory.id)),
-    saleReceipts(db, ids),
+    orderReceipts(db, ids),
   ]);
   return rows.map((o) =>
     toOrder(
       o,
       lines.filter((l) => l.orderId === o.id),
       history.filter((h) => h.orderId === o.id),
-      receipts.find((r) => r.orderId === o.id),
+      receipts.filter((r) => r.orderId === o.id),
     ),
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, inArray, ne } from 'drizzle-orm';
 import type { OrderEtaReceipt } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { etaReceipts } from '../../db/schema.js';
@@ -6,17 +6,20 @@ import { etaReceipts } from '../../db/schema.js';
 /** The path, under the shop's address, of a receipt's QR code as an image. */
 export const qrImagePath = (uuid: string) => `/api/eta/receipts/${uuid}/qr.png`;
 
-/** The live sale receipts of some orders: what their invoices and messages show. */
-export const saleReceipts = (db: DbOrTx, orderIds: string[]) =>
+/** The live receipts, sale and return, of some orders: what their invoices and messages show. */
+export const orderReceipts = (db: DbOrTx, orderIds: string[]) =>
   db
-    .select({ orderId: etaReceipts.orderId, uuid: etaReceipts.uuid, qrContent: etaReceipts.qrContent })
+    .select({
+      orderId: etaReceipts.orderId,
+      kind: etaReceipts.kind,
+      uuid: etaReceipts.uuid,
+      qrContent: etaReceipts.qrContent,
+    })
     .from(etaReceipts)
-    .where(
-      and(inArray(etaReceipts.orderId, orderIds), eq(etaReceipts.kind, 'sale'), ne(etaReceipts.state, 'replaced')),
-    );
-export type SaleReceipt = Awaited<ReturnType<typeof saleReceipts>>[number];
+    .where(and(inArray(etaReceipts.orderId, orderIds), ne(etaReceipts.state, 'replaced')));
+export type OrderReceipt = Awaited<ReturnType<typeof orderReceipts>>[number];
 
-export const orderEtaReceipt = (receipt: SaleReceipt): OrderEtaReceipt => ({
+export const orderEtaReceipt = (receipt: OrderReceipt): OrderEtaReceipt => ({
   uuid: receipt.uuid,
   qrContent: receipt.qrContent,
   qrImage: qrImagePath(receipt.uuid),

@@ -144,10 +144,10 @@ describe('a sale', () => {
     expect(mail.html).toContain(`src="${t.app.config.PUBLIC_URL}${invoice.etaReceipt!.qrImage}"`);
     expect(mail.text).toContain(invoice.etaReceipt!.qrContent);
     // Its SMS and WhatsApp message link the invoice, with the QR code, in place of the shopper's orders page.
-    const invoiceUrl = `${t.app.config.PUBLIC_URL}/Orders/${order._id}/invoice`;
+    const invoiceUrl = `${t.app.config.PUBLIC_URL}/ar/Orders/${order._id}/invoice`;
     const message = { id: 1, kind: 'paid', orderId: order._id, to: ADDRESS.phone, language: 'ar', payload: null };
     const sms = renderMessage('sms', message as unknown as QueuedMessage, invoice, t.app.config.PUBLIC_URL);
-    expect(sms.text).toBe(`EGP Shop: استلمنا الدفع للطلب #${orderRef(order._id)}. إيصالك الإلكتروني: ${invoiceUrl}`);
+    expect(sms.text).toBe(`EGP Shop: تم دفع طلبك #${orderRef(order._id)}. إيصالك الإلكتروني: ${invoiceUrl}`);
     const whatsapp = renderMessage('whatsapp', message as unknown as QueuedMessage, invoice, t.app.config.PUBLIC_URL);
     expect(whatsapp.template).toMatchObject({
       name: 'order_paid_receipt',
@@ -267,6 +267,16 @@ describe('money going back', () => {
     expect(doc.totalAmount).toBe(order.bill);
     await t.app.receiptSender.flush();
     expect(simulated(back!.uuid)?.status).toBe('Valid');
+    // The shopper's e-mail of the cancellation shows the return receipt, not the sale's.
+    const cancelled = (await call('GET', `/api/order/${order._id}`, undefined, shopper)).json<Order>();
+    expect(cancelled.etaReceipt?.uuid).toBe(sale!.uuid);
+    expect(cancelled.etaReturnReceipt?.uuid).toBe(back!.uuid);
+    const mail = renderOrderMail('cancelled', cancelled, 'en', t.app.config.PUBLIC_URL);
+    expect(mail.html).toContain(
+      `<img src="${t.app.config.PUBLIC_URL}${cancelled.etaReturnReceipt!.qrImage}" alt="Your electronic return receipt`,
+    );
+    expect(mail.text).toContain(`Your electronic return receipt at the Egyptian Tax Authority: ${back!.qrContent}`);
+    expect(mail.html).not.toContain(cancelled.etaReceipt!.qrImage);
   });
 
   /** A cash order of two products, delivered, sent back and back at the shop: its refund is the admin's to set. */
@@ -310,6 +320,14 @@ describe('money going back', () => {
     expect(back?.total).toBe(Math.round((order.bill - delivery) * 100));
     await t.app.receiptSender.flush();
     expect(simulated(back!.uuid)?.status).toBe('Valid');
+    // The refund's e-mail in Arabic: the return receipt, and the shopper's orders at their Arabic address.
+    const invoice = (await call('GET', `/api/order/${order._id}`, undefined, shopper)).json<Order>();
+    const mail = renderOrderMail('refunded', invoice, 'ar', t.app.config.PUBLIC_URL);
+    expect(mail.html).toContain(
+      `<img src="${t.app.config.PUBLIC_URL}${invoice.etaReturnReceipt!.qrImage}" alt="إيصالك الإلكتروني للمرتجع`,
+    );
+    expect(mail.html).not.toContain(invoice.etaReceipt!.qrImage);
+    expect(mail.html).toContain(`<a href="${t.app.config.PUBLIC_URL}/ar/Orders">`);
   });
 
   it('refunded another part gives back that much, shared over the lines, the rest kept as a discount', async () => {

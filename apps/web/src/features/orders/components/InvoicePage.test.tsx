@@ -111,6 +111,34 @@ describe('/Orders/:id/invoice', { timeout: 30_000 }, () => {
     expect(qr.closest('a')).toHaveAttribute('href', qrContent);
   });
 
+  it('carries the return receipt’s QR code too once money was given back, in either language', async () => {
+    const receipt = (uuid: string) => ({
+      uuid,
+      qrContent: `https://preprod.invoicing.eta.gov.eg/receipts/search/${uuid}/share/2026-03-06T10:00:00Z`,
+      qrImage: `/api/eta/receipts/${uuid}/qr.png`,
+    });
+    const [sale, back] = [receipt('a'.repeat(64)), receipt('b'.repeat(64))];
+    const refunded = { ...ORDER, status: 'refunded', etaReceipt: sale, etaReturnReceipt: back };
+    mockApi({ [`GET /api/order/${ID}`]: { body: refunded } });
+    const { unmount } = renderInvoice();
+    const qr = await screen.findByRole('img', {
+      name: 'Electronic return receipt at the Egyptian Tax Authority: scan to check it',
+    });
+    expect(qr).toHaveAttribute('src', back.qrImage);
+    expect(qr.closest('a')).toHaveAttribute('href', back.qrContent);
+    expect(screen.getByText('Electronic return receipt at the Egyptian Tax Authority: scan to check it')).toBeVisible();
+    expect(
+      screen.getByRole('img', { name: 'Electronic receipt at the Egyptian Tax Authority: scan to check it' }),
+    ).toHaveAttribute('src', sale.qrImage);
+    unmount();
+
+    await changeLanguage('ar');
+    renderInvoice();
+    expect(
+      await screen.findByRole('img', { name: 'إيصال المرتجع الإلكتروني لدى مصلحة الضرائب المصرية: امسحه للتحقق منه' }),
+    ).toHaveAttribute('src', back.qrImage);
+  });
+
   it('prints from its Print button', async () => {
     const user = userEvent.setup();
     const print = vi.fn();

@@ -2,7 +2,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import { toEgp, toPiastres, type Order } from '@shop/contracts';
+import { toEgp, toPiastres, type Order, type OrderEtaReceipt } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
 import { ChevronStartIcon, PrinterIcon } from '../../../components/icons';
 import { Localized } from '../../../components/Localized';
@@ -79,6 +79,18 @@ export function InvoicePage() {
   );
 }
 
+/** An e-receipt's QR code, opening it on the ETA's portal, with what it is. */
+function EtaReceiptCode({ receipt, label }: { receipt: OrderEtaReceipt; label: string }) {
+  return (
+    <figure className="invoice-receipt">
+      <a href={receipt.qrContent} target="_blank" rel="noreferrer">
+        <img src={receipt.qrImage} width={120} height={120} alt={label} />
+      </a>
+      <figcaption>{label}</figcaption>
+    </figure>
+  );
+}
+
 function Invoice({ order, customer }: { order: Order; customer: string | undefined }) {
   const { t } = useTranslation();
   const localized = useLocalized();
@@ -142,14 +154,11 @@ function Invoice({ order, customer }: { order: Order; customer: string | undefin
 
       <OrderBill order={order} kind="invoice" vat />
 
-      {order.etaReceipt && (
-        // The e-receipt the Tax Authority holds for this sale: its QR code opens it on the ETA's portal.
-        <figure className="invoice-receipt">
-          <a href={order.etaReceipt.qrContent} target="_blank" rel="noreferrer">
-            <img src={order.etaReceipt.qrImage} width={120} height={120} alt={t('checkout.invoice.eReceipt')} />
-          </a>
-          <figcaption>{t('checkout.invoice.eReceipt')}</figcaption>
-        </figure>
+      {/* The e-receipts the Tax Authority holds for this sale and for money given back: each QR code opens it on
+          the ETA's portal. */}
+      {order.etaReceipt && <EtaReceiptCode receipt={order.etaReceipt} label={t('checkout.invoice.eReceipt')} />}
+      {order.etaReturnReceipt && (
+        <EtaReceiptCode receipt={order.etaReturnReceipt} label={t('checkout.invoice.eReturnReceipt')} />
       )}
 
       <RefundNote order={order} className="invoice-refund-note" />

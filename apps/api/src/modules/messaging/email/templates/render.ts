@@ -2,6 +2,7 @@ import {
   formatPrice,
   intlLocale,
   orderRef,
+  pathIn,
   variantValues,
   WEB_PATHS,
   type Language,
@@ -57,7 +58,8 @@ function withVariant(name: string, line: OrderLine, language: Language): string 
  * Where a customer pays an order a staff member placed for them: the storefront's payment page, which (once they
  * sign in with a code sent to their phone) resumes their order waiting for payment.
  */
-export const payLinkOf = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}${WEB_PATHS.stripe}`;
+export const payLinkOf = (publicUrl: string, language: Language) =>
+  `${publicUrl.replace(/\/+$/, '')}${pathIn(WEB_PATHS.stripe, language)}`;
 
 /**
  * A Fawry reference's message values, as the shopper reads them: the number, the amount in the language's format,
@@ -93,7 +95,7 @@ export function renderOrderMail(
   const w = t.words;
   const ref = orderRef(order._id);
   const price = (egp: number) => formatPrice(egp, t.locale);
-  const ordersUrl = `${publicUrl.replace(/\/+$/, '')}${WEB_PATHS.orders}`;
+  const ordersUrl = `${publicUrl.replace(/\/+$/, '')}${pathIn(WEB_PATHS.orders, language)}`;
   const lines = order.products.map((line) => ({
     name: withVariant((language === 'ar' && line.productBrief.nameAr) || line.productBrief.name, line, language),
     quantity: line.quantity,
@@ -111,11 +113,14 @@ export function renderOrderMail(
   const tracking = kind === 'shipped' && order.trackingNumber ? order.trackingNumber : null;
   const trackingUrl = tracking ? order.trackingUrl : null;
   const reason = reasonFor(kind, order);
-  // The sale's e-receipt, once issued: its QR code (an image the shop serves) opens it on the ETA's portal.
-  const receipt = order.etaReceipt ?? null;
+  // The e-receipt, once issued: its QR code (an image the shop serves) opens it on the ETA's portal. Money given back
+  // shows the return receipt, the others the sale's.
+  const givenBack = kind === 'cancelled' || kind === 'refunded';
+  const receipt = (givenBack ? order.etaReturnReceipt : order.etaReceipt) ?? null;
+  const receiptLabel = givenBack ? w.eReturnReceipt : w.eReceipt;
   const refund = order.refund ? refundWords(order.refund, order.bill, language) : null;
   const refunded = refund ? `${w.refunded}: ${refund.amount}. ${refund.way}` : null;
-  const payLink = kind === 'pay_link' ? payLinkOf(publicUrl) : null;
+  const payLink = kind === 'pay_link' ? payLinkOf(publicUrl, language) : null;
   const toPay = kind === 'pay_reference' && payload ? referenceLines(payload, language) : [];
   const payLines: [string, string][] = toPay.length
     ? [
@@ -141,7 +146,7 @@ export function renderOrderMail(
     ...(tracking ? ['', `${w.trackingNumber}: ${tracking}`] : []),
     ...(trackingUrl ? [`${w.trackParcel}: ${trackingUrl}`] : []),
     ...(reason ? ['', `${w.reason}: ${reason}`] : []),
-    ...(receipt ? ['', `${w.eReceipt}: ${receipt.qrContent}`] : []),
+    ...(receipt ? ['', `${receiptLabel}: ${receipt.qrContent}`] : []),
     ...(refunded ? ['', refunded] : []),
     '',
     `${w.viewOrders}: ${ordersUrl}`,
@@ -173,7 +178,7 @@ ${sums.map(([label, value]) => `<tr><th colspan="2" style="${cell}">${e(label)}<
 ${tracking ? `<p>${e(w.trackingNumber)}: <strong>${e(tracking)}</strong></p>` : ''}
 ${trackingUrl ? `<p><a href="${e(trackingUrl)}">${e(w.trackParcel)}</a></p>` : ''}
 ${reason ? `<p>${e(w.reason)}: ${e(reason)}</p>` : ''}
-${receipt ? `<p><a href="${e(receipt.qrContent)}"><img src="${e(publicUrl.replace(/\/+$/, '') + receipt.qrImage)}" alt="${e(w.eReceipt)}"></a><br>${e(w.eReceipt)}</p>` : ''}
+${receipt ? `<p><a href="${e(receipt.qrContent)}"><img src="${e(publicUrl.replace(/\/+$/, '') + receipt.qrImage)}" alt="${e(receiptLabel)}"></a><br>${e(receiptLabel)}</p>` : ''}
 ${refunded ? `<p><strong>${e(refunded)}</strong></p>` : ''}
 <p><a href="${e(ordersUrl)}">${e(w.viewOrders)}</a></p>
 <p>${e(w.signOff)}</p>

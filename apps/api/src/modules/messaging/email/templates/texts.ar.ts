@@ -51,6 +51,7 @@ export const ORDER_MAIL_TEXT_AR: Arabic<typeof ORDER_MAIL_TEXT> = {
   refunded: 'المبلغ المردود',
   viewOrders: 'عرض طلباتك',
   eReceipt: 'إيصالك الإلكتروني لدى مصلحة الضرائب المصرية',
+  eReturnReceipt: 'إيصالك الإلكتروني للمرتجع لدى مصلحة الضرائب المصرية',
   fawryReference: 'الرقم المرجعي لفوري',
   amountToPay: 'المبلغ المطلوب',
   payBy: 'ادفع قبل',

@@ -55,6 +55,7 @@ export const ORDER_MAIL_TEXT = {
   refunded: 'Refunded',
   viewOrders: 'See your orders',
   eReceipt: 'Your electronic receipt at the Egyptian Tax Authority',
+  eReturnReceipt: 'Your electronic return receipt at the Egyptian Tax Authority',
   fawryReference: 'Fawry reference number',
   amountToPay: 'Amount to pay',
   payBy: 'Pay by',
