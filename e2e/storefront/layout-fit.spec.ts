@@ -75,6 +75,14 @@ for (const language of ['en', 'ar'] as const) {
       }
       const heights = new Set(cards.map((card) => Math.round(card.buttonHeight)));
       expect(heights.size, `button heights ${[...heights].join(', ')}`).toBe(1);
+      // Each button shows its whole label, in the home's rows of narrower cards too ("Choose options").
+      await expect(page.locator('.product-row .card-footer .btn').first()).toBeVisible();
+      const cut = await page
+        .locator('.product-card .card-footer .btn')
+        .evaluateAll((buttons) =>
+          buttons.filter((button) => button.scrollWidth > button.clientWidth).map((button) => button.textContent),
+        );
+      expect(cut).toEqual([]);
 
       // Signed out: the menu, logo, sign-in and cart on one row, the search on the next at most.
       expect(await headerRows(page)).toBeLessThanOrEqual(width < 768 ? 2 : 1);
@@ -119,6 +127,15 @@ for (const language of ['en', 'ar'] as const) {
     expect(titles.length).toBeGreaterThan(1);
     // No name is broken inside a word: a name takes no more lines than it has words.
     for (const title of titles) expect.soft(title.lines, title.text).toBeLessThanOrEqual(title.words);
+    // Each card's link sits at its foot, however many lines its name takes: the links of a row line up.
+    const linkGaps = await page
+      .locator('.category-card')
+      .evaluateAll((cards) =>
+        cards.map((card) =>
+          Math.round(card.getBoundingClientRect().bottom - card.querySelector('a')!.getBoundingClientRect().bottom),
+        ),
+      );
+    expect(new Set(linkGaps).size, `gaps below the links: ${linkGaps.join(', ')}`).toBe(1);
     // Its pictures carry no words: the name shows once, in the page's language.
     const categories = await page.locator('#categories-heading').boundingBox();
     const products = await page.locator('#department-products-heading').boundingBox();

@@ -9,7 +9,7 @@ export const DEFAULT_SHOP_DETAILS: ShopDetails = {
   phone: '02 2345 6789',
   whatsapp: '+201001234567',
   address: '12 Mostafa El-Nahhas St., Nasr City, Cairo',
-  addressAr: '١٢ شارع مصطفى النحاس، مدينة نصر، القاهرة',
+  addressAr: '12 شارع مصطفى النحاس، مدينة نصر، القاهرة',
   commercialRegister: '123456',
   taxNumber: '123-456-789',
 };

@@ -20,13 +20,14 @@ export function CategoryCard({ category }: { category: Category }) {
         width={600}
         height={288}
       />
-      <div className="card-body d-flex flex-wrap align-items-center justify-content-between gap-2">
+      {/* The name above, the link at the foot: every card of a row has its link in the same place. */}
+      <div className="card-body d-flex flex-column align-items-start gap-2">
         <h3 className="card-title h6 fw-semibold mb-0">
           <Localized value={name} />
         </h3>
         <Link
           to={paths.category(category._id)}
-          className="fw-semibold text-nowrap"
+          className="fw-semibold text-nowrap mt-auto"
           aria-label={t('department.showMoreNamed', { name: name.text })}
         >
           {t('department.showMore')}
