@@ -79,7 +79,10 @@ export function BannersAdminPage() {
   };
 
   const table = (banners: Banner[]) => (
-    <ScrollTable caption={t('admin.banners.title')}>
+    <ScrollTable
+      caption={t('admin.banners.title')}
+      className="table dash-table dash-table-cards banners-table align-middle mb-0"
+    >
       <thead>
         <tr>
           <th scope="col">{t('admin.banners.picture')}</th>
@@ -168,7 +171,7 @@ function BannerRow({ banner, first, last, busy, onUp, onDown, onEdit, onDelete }
           : t('admin.banners.always');
   return (
     <tr>
-      <td>
+      <td className="cell-picture">
         <img
           src={arabic ? banner.imageAr : banner.image}
           alt=""
@@ -178,7 +181,7 @@ function BannerRow({ banner, first, last, busy, onUp, onDown, onEdit, onDelete }
           loading="lazy"
         />
       </td>
-      <th scope="row" className="fw-normal">
+      <th scope="row" className="fw-normal cell-name">
         <span className="d-block fw-semibold">{name}</span>
         {banner.link && (
           <code className="small text-body-secondary text-break" dir="ltr">
@@ -187,8 +190,8 @@ function BannerRow({ banner, first, last, busy, onUp, onDown, onEdit, onDelete }
         )}
         {banner.onlyDuringSale && <span className="d-block small">{t('admin.banners.onlyDuringSaleShort')}</span>}
       </th>
-      <td className="text-nowrap">{days}</td>
-      <td>
+      <td className="cell-days">{days}</td>
+      <td className="cell-state">
         <Badge bg={STATE_COLOURS[banner.state]} text={DARK_TEXT.has(banner.state) ? 'dark' : undefined}>
           {t(`admin.banners.states.${banner.state}`)}
         </Badge>
@@ -198,7 +201,7 @@ function BannerRow({ banner, first, last, busy, onUp, onDown, onEdit, onDelete }
           </span>
         )}
       </td>
-      <td className="text-nowrap text-end">
+      <td className="text-nowrap text-end cell-actions">
         <Button
           size="sm"
           variant="outline-secondary"

@@ -36,7 +36,10 @@ export function CouponsAdminPage() {
   const [usesOf, setUsesOf] = useState<Coupon | null>(null);
 
   const table = (coupons: Coupon[]) => (
-    <ScrollTable caption={t('admin.coupons.title')}>
+    <ScrollTable
+      caption={t('admin.coupons.title')}
+      className="table dash-table dash-table-cards coupons-table align-middle mb-0"
+    >
       <thead>
         <tr>
           <th scope="col">{t('admin.coupons.code')}</th>
@@ -108,12 +111,12 @@ function CouponRow({ coupon, onEdit, onUses }: { coupon: Coupon; onEdit: () => v
     );
   return (
     <tr>
-      <th scope="row">
+      <th scope="row" className="cell-code">
         <code className="fs-6 text-body" dir="ltr">
           {coupon.code}
         </code>
       </th>
-      <td className="text-nowrap">
+      <td className="text-nowrap cell-discount">
         {coupon.value > 0 &&
           (coupon.kind === 'percent' ? (
             t('admin.coupons.percentOff', { value: coupon.value })
@@ -128,14 +131,16 @@ function CouponRow({ coupon, onEdit, onUses }: { coupon: Coupon; onEdit: () => v
           </Badge>
         )}
       </td>
-      <td className="small coupon-conditions">{rules.length ? rules.join(' · ') : t('admin.coupons.noRules')}</td>
-      <td className="text-end text-nowrap">
+      <td className="small coupon-conditions cell-rules">
+        {rules.length ? rules.join(' · ') : t('admin.coupons.noRules')}
+      </td>
+      <td className="text-end text-nowrap cell-uses" data-label={t('admin.coupons.uses')}>
         {coupon.maxUses === null ? coupon.uses : t('admin.coupons.usesOf', { uses: coupon.uses, max: coupon.maxUses })}
       </td>
-      <td>
+      <td className="cell-state">
         <Badge bg={STATE_COLOURS[state]}>{t(`admin.coupons.states.${state}`)}</Badge>
       </td>
-      <td className="text-nowrap text-end">
+      <td className="text-nowrap text-end cell-actions">
         <Button
           size="sm"
           variant="outline-primary"

@@ -135,7 +135,7 @@ function OrderLines({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation();
   return (
     <Card id="order-items" title={t('admin.order.items')} flush>
-      <ScrollTable caption={t('admin.order.items')}>
+      <ScrollTable caption={t('admin.order.items')} className="table dash-table order-lines-table align-middle mb-0">
         <thead>
           <tr>
             <th scope="col">{t('checkout.invoice.product')}</th>

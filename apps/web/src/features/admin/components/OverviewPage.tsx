@@ -162,7 +162,10 @@ function RecentOrders({ orders }: { orders: AdminStats['recentOrders'] }) {
   const locale = intlLocale(i18n.language);
   if (!orders.length) return <EmptyState title={t('admin.overview.noOrders')} />;
   return (
-    <ScrollTable caption={t('admin.overview.recent.heading')}>
+    <ScrollTable
+      caption={t('admin.overview.recent.heading')}
+      className="table dash-table dash-table-cards recent-orders-table align-middle mb-0"
+    >
       <thead>
         <tr>
           <th scope="col">{t('admin.overview.recent.order')}</th>
@@ -176,11 +179,11 @@ function RecentOrders({ orders }: { orders: AdminStats['recentOrders'] }) {
       <tbody>
         {orders.map((order) => (
           <tr key={order._id}>
-            <td>
+            <td className="cell-order">
               <OrderNumber id={order._id} />
               <span className="d-block small text-body-secondary">{formatDateTime(order.createdAt, locale)}</span>
             </td>
-            <td>
+            <td className="cell-customer">
               {order.user ? (
                 <Link to={paths.userOrders(order.user._id)}>{order.user.name}</Link>
               ) : (
@@ -190,8 +193,8 @@ function RecentOrders({ orders }: { orders: AdminStats['recentOrders'] }) {
                 {t('admin.overview.recent.items', { count: order.items })}
               </span>
             </td>
-            <td className="text-end text-nowrap">{formatPrice(order.bill, locale)}</td>
-            <td>
+            <td className="text-end text-nowrap cell-bill">{formatPrice(order.bill, locale)}</td>
+            <td className="cell-status">
               <StatusBadge status={order.status} />
             </td>
           </tr>

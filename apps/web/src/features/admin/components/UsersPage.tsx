@@ -48,7 +48,10 @@ export function UsersPage() {
       <QueryState query={{ ...query, data: users }} lines={6} empty={{ title: t('admin.users.none') }}>
         {(users) => (
           <div className="dash-card p-0">
-            <ScrollTable caption={t('admin.users.title')}>
+            <ScrollTable
+              caption={t('admin.users.title')}
+              className="table dash-table dash-table-cards users-table align-middle mb-0"
+            >
               <thead>
                 <tr>
                   <th scope="col">{t('admin.users.name')}</th>
@@ -60,18 +63,18 @@ export function UsersPage() {
               <tbody>
                 {users.map((user) => (
                   <tr key={user._id}>
-                    <td className="dash-cell-name">
+                    <td className="dash-cell-name cell-name">
                       <Link to={paths.userOrders(user._id)} className="fw-semibold" dir="auto">
                         {user.name}
                       </Link>
                     </td>
-                    <td className="text-nowrap">
+                    <td className="cell-email">
                       <bdi>{user.email}</bdi>
                     </td>
-                    <td className="text-nowrap">
+                    <td className="text-nowrap cell-phone">
                       <bdi>{user.phone}</bdi>
                     </td>
-                    <td>
+                    <td className="cell-role">
                       {user.role ? (
                         <Badge bg="primary">{t('admin.users.admin')}</Badge>
                       ) : (
