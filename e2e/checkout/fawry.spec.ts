@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { newShopper, signIn } from '../support/accounts';
 import { ar } from '../support/arabic';
-import { addToCart, chooseCheckout, demoProduct, expect, ordersOf, test } from './helpers';
+import { addToCart, chooseCheckout, demoProduct, expect, ordersOf, SLOTS, test } from './helpers';
 
 /**
  * Several providers in one shop, in the 'paymob' project: the same shop takes cards and a valU instalment plan
@@ -49,7 +49,7 @@ async function placeWith(
 test('pays by Fawry reference in Arabic: the reference, the amount and until when', async ({ page, request }) => {
   // Cart, address, method, the reference from the simulator: 12-18 s on two busy cores in CI.
   test.slow();
-  const shopper = await placeWith(page, request, 'ar', 10, ar('checkout.payment.methods.fawry'));
+  const shopper = await placeWith(page, request, 'ar', SLOTS.fawry, ar('checkout.payment.methods.fawry'));
   await expect(page).toHaveURL(/\/PaymentStatus\?order=/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: ar('checkout.status.fawryTitle') })).toBeVisible();
   await expect(page.getByTestId('kiosk-reference')).toHaveText(/^\d{9}$/);
@@ -64,7 +64,7 @@ test('pays by Fawry reference in Arabic: the reference, the amount and until whe
 test('pays a valU instalment through Paymob', async ({ page, request }) => {
   // Cart, address, method, the simulator's checkout page and back: 16-22 s on two busy cores in CI.
   test.slow();
-  const shopper = await placeWith(page, request, 'en', 11, 'Instalments with valU');
+  const shopper = await placeWith(page, request, 'en', SLOTS.valu, 'Instalments with valU');
   await expect(page).toHaveURL(/\/unifiedcheckout\/\?publicKey=/, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Pay in instalments' }).click();
   await expect(page).toHaveURL(/\/success$/, { timeout: 30_000 });

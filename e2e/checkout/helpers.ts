@@ -73,6 +73,8 @@ export const SLOTS = {
   coupon: 10,
   couponArabic: 11,
   lostAnswer: 12,
+  fawry: 13,
+  valu: 14,
 } as const;
 
 const POOLS = {
