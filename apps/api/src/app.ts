@@ -46,6 +46,7 @@ import { messageProviders } from './modules/messaging/registry.js';
 import { createReplies, type Replies } from './modules/messaging/status.js';
 import { createCartReminders, isStop, type CartReminders } from './modules/messaging/cart-reminders.js';
 import { createConfirmations, type Confirmations } from './modules/confirmations/confirmations.js';
+import { createBackInStockAlerts, type BackInStockAlerts } from './modules/back-in-stock/alerts.js';
 import { createImportWorker, type ImportWorker } from './modules/products/import/worker.js';
 import { paymentProviders, type PaymentProviders } from './modules/payments/registry.js';
 import { createCourier, type Courier } from './modules/courier/courier.js';
@@ -66,6 +67,8 @@ declare module 'fastify' {
     replies: Replies;
     /** Reminds shoppers who agreed of carts they left (modules/messaging/cart-reminders.ts); serve.ts starts it. */
     cartReminders: CartReminders;
+    /** Tells shoppers once that what they asked for is back (modules/back-in-stock); serve.ts starts it. */
+    backInStockAlerts: BackInStockAlerts;
     /** Asks shoppers to confirm cash orders and ends unanswered windows (modules/confirmations); serve.ts starts it. */
     confirmations: Confirmations;
     /** Applies the product imports queued in the database (modules/products/import); server.ts starts its polling. */
@@ -164,6 +167,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (isStop(reply)) await cartReminders.optOutPhone(reply.from);
   });
   app.addHook('onClose', () => cartReminders.stop());
+  const backInStockAlerts = createBackInStockAlerts({
+    db: database.db,
+    clock,
+    log: app.log,
+    config,
+    messageSender,
+    listen: (channel, handlers) => database.listen(channel, handlers),
+  });
+  app.decorate('backInStockAlerts', backInStockAlerts);
+  app.addHook('onClose', () => backInStockAlerts.stop());
 
   // Before the database closes: a pass under way finishes (or records its failure) first.
   app.addHook('onClose', () => messageSender.stop());

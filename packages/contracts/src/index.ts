@@ -31,6 +31,7 @@ export * from './paths.js';
 export * from './ssr.js';
 export * from './variants.js';
 export * from './variantLabels.js';
+export * from './backInStock.js';
 export * from './staff.js';
 export * from './eta.js';
 export * from './nationalId.js';

@@ -225,6 +225,7 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   skuTaken: (sku) => `يوجد نوع آخر يحمل رمز SKU ${sku}`,
   variantsEmptyStock: (stock) => `في مخزون المنتج ${stock} ولا مخزون لأي نوع هنا: أكّد أنه سيصبح غير متوفر`,
   outOfStock: (product) => `نفدت الكمية من ${product}`,
+  backInStockOnlyWhenOut: 'هذا المنتج متوفر: أضفه إلى سلتك بدلًا من ذلك',
   onlyOneInStock: (product) => `عذرًا، لم يتبق سوى قطعة واحدة من ${product}`,
   onlyFewInStock: (count, product) => `عذرًا، لم يتبق سوى ${count} قطع من ${product}`,
   cartEmpty: 'عربة التسوق فارغة',

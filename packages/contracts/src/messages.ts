@@ -228,6 +228,7 @@ export const API_MSG = {
   variantsEmptyStock: (stock: number) =>
     `The product has ${stock} in stock and every variant here has none: confirm that it is to be out of stock`,
   outOfStock: (product: string) => `${product} is out of stock`,
+  backInStockOnlyWhenOut: 'This is in stock: add it to your cart instead',
   onlyOneInStock: (product: string) => `Sorry, only 1 of ${product} is in stock`,
   onlyFewInStock: (count: number, product: string) => `Sorry, only ${count} of ${product} are in stock`,
   cartEmpty: 'Your cart is empty',

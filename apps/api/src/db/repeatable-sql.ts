@@ -37,6 +37,8 @@ export const FILES = [
   'updated-at.sql',
   'variant-totals.sql',
   'stock.sql',
+  // Reads back_in_stock_requests only; announces, as catalogue-news.sql does.
+  'back-in-stock.sql',
   'catalogue-counts.sql',
   'search-typos.sql',
   // With the other search files; its functions are PL/pgSQL, bound to what they call when they run.

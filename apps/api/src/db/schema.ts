@@ -62,6 +62,8 @@ export const users = pgTable(
     cartChangedAt: timestamp('cart_changed_at', { withTimezone: true }),
     /** When their cart was last reminded of: once per cart, until it changes again (cart-reminders.ts). */
     cartRemindedAt: timestamp('cart_reminded_at', { withTimezone: true }),
+    /** When the shopper last replied STOP on WhatsApp: no more marketing there, nor alerts asked before it. */
+    whatsappStoppedAt: timestamp('whatsapp_stopped_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -485,6 +487,44 @@ export const cartItems = pgTable(
       .on(t.variantId)
       .where(sql`${t.variantId} is not null`),
     check('cart_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * "Notify me when it's back" (modules/back-in-stock): one per shopper, product and variant. Open while `notified_at`
+ * is null; the alerts' pass sets it in the transaction that queues the message, so each request is told once.
+ */
+export const backInStockRequests = pgTable(
+  'back_in_stock_requests',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The variant asked for, of a product with options; null for a product sold as one thing. */
+    variantId: uuid('variant_id'),
+    /** The language the shopper asked in, which the alert is written in. */
+    language: text('language').notNull(),
+    /** When the shopper last asked: an ask after a STOP on WhatsApp is asked anew (back-in-stock/alerts.ts). */
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('back_in_stock_requests_key').on(t.userId, t.productId, t.variantId).nullsNotDistinct(),
+    foreignKey({
+      name: 'back_in_stock_requests_variant_fk',
+      columns: [t.variantId, t.productId],
+      foreignColumns: [productVariants.id, productVariants.productId],
+    }).onDelete('cascade'),
+    index('back_in_stock_requests_open_idx')
+      .on(t.productId)
+      .where(sql`${t.notifiedAt} is null`),
+    index('back_in_stock_requests_variant_idx')
+      .on(t.variantId)
+      .where(sql`${t.variantId} is not null`),
   ],
 );
 

@@ -10,6 +10,7 @@ import type { Courier } from './courier/courier.js';
 import type { MessageSender } from './messaging/sender.js';
 import type { Replies } from './messaging/status.js';
 import type { CartReminders } from './messaging/cart-reminders.js';
+import type { BackInStockAlerts } from './back-in-stock/alerts.js';
 import type { Confirmations } from './confirmations/confirmations.js';
 import type { ImportWorker } from './products/import/worker.js';
 import type { PaymentProviders } from './payments/registry.js';
@@ -32,6 +33,8 @@ export interface Deps {
   replies: Replies;
   /** Reminds shoppers who agreed of carts they left, and takes their opt-outs. */
   cartReminders: CartReminders;
+  /** Tells shoppers once that what they asked for is back in stock. */
+  backInStockAlerts: BackInStockAlerts;
   /** Asks shoppers to confirm their cash orders, takes their answers and ends unanswered windows. */
   confirmations: Confirmations;
   /** Submits the e-receipts issued to the Tax Authority. */

@@ -9,6 +9,7 @@ import { searchRoutes } from './search/routes.js';
 import { reviewsRoutes } from './reviews/routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { favouritesRoutes } from './favourites/routes.js';
+import { backInStockRoutes } from './back-in-stock/routes.js';
 import { addressesRoutes } from './addresses/routes.js';
 import { ordersRoutes } from './orders/routes.js';
 import { paymentsRoutes } from './payments/routes.js';
@@ -39,6 +40,7 @@ export const apiModules: FastifyPluginAsync[] = [
   reviewsRoutes,
   cartRoutes,
   favouritesRoutes,
+  backInStockRoutes,
   addressesRoutes,
   ordersRoutes,
   paymentsRoutes,

@@ -427,6 +427,23 @@ export const ROUTES: Record<string, RouteCase> = {
     request: (w) => ({ params: { productId: w.product.id } }),
   },
 
+  'GET /api/back-in-stock/:productId': {
+    access: 'shopper',
+    expect: shopperOnly(200),
+    request: (w) => ({ params: { productId: w.product.id } }),
+  },
+  // The world's products are in stock: a shopper reaches the route, which refuses to wait for what can be bought.
+  'POST /api/back-in-stock/:productId': {
+    access: 'shopper',
+    expect: shopperOnly(400),
+    request: (w) => ({ params: { productId: w.spare.id }, json: {} }),
+  },
+  'DELETE /api/back-in-stock/:productId': {
+    access: 'shopper',
+    expect: shopperOnly(200),
+    request: (w) => ({ params: { productId: w.product.id } }),
+  },
+
   'GET /api/address': { access: 'shopper', expect: shopperOnly(200), request: none },
   'POST /api/address': {
     access: 'shopper',

@@ -32,7 +32,10 @@ export interface CartReminders extends Passes {
   optOutUrl(userId: string): string;
   /** Opts out the shopper a link names; resolves to the language they had agreed in, or null for a forged link. */
   optOut(token: string): Promise<{ language: Language | null } | null>;
-  /** Opts out the shopper whose verified mobile wrote STOP. */
+  /**
+   * Opts out of marketing by WhatsApp the shopper whose verified mobile wrote STOP: their cart reminders, and the
+   * back-in-stock alerts they asked for before it (back-in-stock/alerts.ts).
+   */
   optOutPhone(phone: string): Promise<void>;
 }
 
@@ -115,7 +118,10 @@ export function createCartReminders(
       return { language: before.language ? languageOf(before.language) : null };
     },
     async optOutPhone(phone) {
-      await db.update(users).set({ cartRemindersLanguage: null }).where(eq(users.verifiedPhone, phone));
+      await db
+        .update(users)
+        .set({ cartRemindersLanguage: null, whatsappStoppedAt: clock.now() })
+        .where(eq(users.verifiedPhone, phone));
     },
   };
 }

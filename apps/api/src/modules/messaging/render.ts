@@ -10,7 +10,8 @@ import {
 } from '@shop/contracts';
 import { CART_REMINDER, STOP_PAYLOAD } from './cart-reminders.js';
 import { answerPayload } from '../confirmations/payload.js';
-import { CART_REMINDER_SUBJECT } from './email/templates/texts.js';
+import { BACK_IN_STOCK_SUBJECT, CART_REMINDER_SUBJECT } from './email/templates/texts.js';
+import { BACK_IN_STOCK } from '../back-in-stock/alerts.js';
 import { payLinkOf, referenceLines, renderOrderMail } from './email/templates/render.js';
 import { ORDER_MAIL_KINDS, type OrderMailKind } from './order-messages.js';
 import type { Channel, Outgoing } from './provider.js';
@@ -26,6 +27,12 @@ const payloadOf = (message: QueuedMessage, key: string): string => {
   const value = message.payload?.[key];
   if (!value) throw new Error(`${message.kind} message without its ${key}`);
   return value;
+};
+
+/** A cart reminder and a back-in-stock alert by e-mail say what their SMS says, under these subjects. */
+const PLAIN_MAIL_SUBJECTS: Partial<Record<string, Record<Language, string>>> = {
+  [CART_REMINDER]: CART_REMINDER_SUBJECT,
+  [BACK_IN_STOCK]: BACK_IN_STOCK_SUBJECT,
 };
 
 const isOrderKind = (kind: string): kind is OrderMailKind => (ORDER_MAIL_KINDS as readonly string[]).includes(kind);
@@ -92,6 +99,12 @@ function filled(message: QueuedMessage, order: Order | undefined, language: Lang
   }
   if (message.kind === STAFF_INVITATION)
     return { template: TEMPLATES.staff_invitation, values: [payloadOf(message, 'url')] };
+  if (message.kind === BACK_IN_STOCK)
+    return {
+      template: TEMPLATES.back_in_stock,
+      values: [payloadOf(message, 'product'), payloadOf(message, 'link')],
+      buttonPayloads: [STOP_PAYLOAD],
+    };
   if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' message`);
   if (!order) throw new Error(`order ${message.orderId} not found`);
   return orderTemplate(message.kind, message, order, language, publicUrl);
@@ -112,7 +125,8 @@ export function renderMessage(
 ): Outgoing[Channel] {
   const language = languageOf(message.language);
   const reference = String(message.id);
-  if (channel === 'email' && message.kind !== CART_REMINDER) {
+  const plainSubject = PLAIN_MAIL_SUBJECTS[message.kind];
+  if (channel === 'email' && !plainSubject) {
     if (message.kind === STAFF_INVITATION)
       return { to: message.to, ...inviteMail(payloadOf(message, 'url'), language) };
     if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' mail`);
@@ -121,8 +135,7 @@ export function renderMessage(
   }
   const { template, values, copyCode, buttonPayloads = [] } = filled(message, order, language, publicUrl);
   const text = fillTemplate(template, language, values);
-  // A reminder by e-mail says what its SMS says.
-  if (channel === 'email') return { to: message.to, subject: CART_REMINDER_SUBJECT[language], text };
+  if (channel === 'email' && plainSubject) return { to: message.to, subject: plainSubject[language], text };
   if (channel === 'sms') return { to: message.to, text, reference };
   return {
     to: message.to,

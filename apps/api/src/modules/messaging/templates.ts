@@ -158,6 +158,18 @@ export const TEMPLATES = {
     parameters: ['link to the cart', 'opt-out link'],
     buttons: [{ type: 'QUICK_REPLY', text: { en: 'Stop reminders', ar: 'إيقاف التذكير' } }],
   },
+  // "Notify me when it's back": asked for by the shopper, once; marketing at Meta all the same (it invites a purchase),
+  // so its button (or replying STOP) stops marketing by WhatsApp, as the reminder's does.
+  back_in_stock: {
+    name: 'back_in_stock',
+    category: 'MARKETING',
+    text: {
+      en: 'EGP Shop: {{1}} is back in stock: {{2}}',
+      ar: 'EGP Shop: {{1}} متوفر من جديد: {{2}}',
+    },
+    parameters: ['the product (and variant) asked for', 'link to its page'],
+    buttons: [{ type: 'QUICK_REPLY', text: { en: 'Stop offers', ar: 'إيقاف العروض' } }],
+  },
   // The refund of a cancelled or refunded order, with what was given back and how it reaches the shopper.
   order_refund: {
     name: 'order_refund',

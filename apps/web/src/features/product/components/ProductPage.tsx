@@ -17,6 +17,7 @@ import { useProductActions } from '../../productActions';
 import { ImageGallery } from './ImageGallery';
 import { ProductPromises } from './ProductPromises';
 import { VariantPicker } from './VariantPicker';
+import { BackInStockButton } from './BackInStockButton';
 import { choose, chosenVariant, picturesOf, variantLine, type Choice } from '../variantChoice';
 import { ReviewList } from './ReviewList';
 import { paths } from '../../../lib/paths';
@@ -156,6 +157,11 @@ function ProductDetails({ product }: { product: ProductDetail }) {
               >
                 <HeartIcon filled={favourite} />
               </button>
+              {/* Out of stock: beside the disabled Add to Cart, asking to be told when it is back (once a
+                  product with options names its variant). */}
+              {!canBuy && (!hasVariants || variant) && (
+                <BackInStockButton productId={product._id} variantId={variant?._id} />
+              )}
             </div>
           )}
           <ProductPromises product={product} />

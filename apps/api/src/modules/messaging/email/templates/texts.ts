@@ -69,3 +69,9 @@ export const CART_REMINDER_SUBJECT: Record<Language, string> = {
   en: 'Your cart is waiting for you',
   ar: 'سلتك بانتظارك',
 };
+
+/** The back-in-stock alert's subject; its text is the SMS's (templates.ts). */
+export const BACK_IN_STOCK_SUBJECT: Record<Language, string> = {
+  en: 'It is back in stock',
+  ar: 'عاد متوفرًا',
+};

@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ProductDetail, Session } from '@shop/contracts';
+import { changeLanguage } from '../../../i18n';
+import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
+import { ProductPage } from './ProductPage';
+
+const kettle = {
+  _id: 'p1',
+  name: 'Tornado Kettle',
+  nameAr: 'غلاية تورنادو',
+  price: 1200,
+  compareAtPrice: null,
+  stock: 0,
+  rating: 0,
+  numReviews: 0,
+  image_path: ['/uploads/a.webp'],
+  category: { _id: 'c1', name: 'Kettles', nameAr: null },
+  department: { _id: 'd1', name: 'Kitchen', nameAr: null },
+  brand: 'Tornado',
+  description: 'Boils.',
+  descriptionAr: null,
+  weight: 1,
+  cod: true,
+  warranty: null,
+  warrantyAr: null,
+} as ProductDetail;
+
+const adminSession: Session = {
+  ...shopperSession,
+  user: { ...shopperSession.user, _id: 'a1', role: true },
+  token: 'admin-token',
+};
+
+const page = (session?: Session) =>
+  renderRoute(<ProductPage />, {
+    path: '/product/one/:id',
+    url: '/product/one/p1',
+    ...(session ? { preloadedState: { session } } : {}),
+  });
+
+afterEach(() => changeLanguage('en'));
+
+describe('Notify me when it is back', () => {
+  it('asks with one tap, says so, and cancels; the focus follows the control that replaced the one pressed', async () => {
+    const { calls } = mockApi({
+      'GET /api/product/one/p1': { body: kettle },
+      'GET /api/review/product/p1': { body: [] },
+      'GET /api/back-in-stock/p1': { body: { waiting: [] } },
+      'POST /api/back-in-stock/p1': { body: { waiting: [null] } },
+      'DELETE /api/back-in-stock/p1': { body: { waiting: [] } },
+    });
+    page(shopperSession);
+    const user = userEvent.setup();
+    const ask = await screen.findByRole('button', { name: "Notify me when it's back" });
+    expect(screen.getByText('out of stock')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Add to Cart/ })).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('');
+
+    await user.click(ask);
+    const cancel = await screen.findByRole('button', { name: 'Cancel the alert' });
+    expect(screen.getByRole('status')).toHaveTextContent("We'll tell you when it's back");
+    await waitFor(() => expect(cancel).toHaveFocus());
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({ path: '/api/back-in-stock/p1', body: {} });
+
+    await user.click(cancel);
+    const again = await screen.findByRole('button', { name: "Notify me when it's back" });
+    expect(screen.getByRole('status')).toHaveTextContent("Alert cancelled: we won't tell you");
+    await waitFor(() => expect(again).toHaveFocus());
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('shows a request already made, in Arabic, and a refusal in the words of the server', async () => {
+    await act(() => changeLanguage('ar'));
+    mockApi({
+      'GET /api/product/one/p1': { body: kettle },
+      'GET /api/review/product/p1': { body: [] },
+      'GET /api/back-in-stock/p1': { body: { waiting: [null] } },
+      'DELETE /api/back-in-stock/p1': { status: 429, body: { message: 'طلبات كثيرة، حاول بعد دقيقة' } },
+    });
+    page(shopperSession);
+    const cancel = await screen.findByRole('button', { name: 'إلغاء التنبيه' });
+    expect(screen.getByRole('status')).toHaveTextContent('سنبلغك عند توفره');
+    await userEvent.click(cancel);
+    expect(await screen.findByRole('alert')).toHaveTextContent('طلبات كثيرة، حاول بعد دقيقة');
+    expect(screen.getByRole('button', { name: 'إلغاء التنبيه' })).toBeInTheDocument();
+  });
+
+  it('is offered in Arabic, and sends a visitor to sign in and back to the product', async () => {
+    await act(() => changeLanguage('ar'));
+    const { calls } = mockApi({
+      'GET /api/product/one/p1': { body: kettle },
+      'GET /api/review/product/p1': { body: [] },
+    });
+    const { router } = page();
+    await userEvent.click(await screen.findByRole('button', { name: 'أبلغني عند التوفر' }));
+    expect(await screen.findByText('page /login')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/product/one/p1' });
+    expect(calls.filter((call) => call.path.startsWith('/api/back-in-stock'))).toEqual([]);
+  });
+
+  it('is not offered for what is in stock, nor to staff', async () => {
+    mockApi({
+      'GET /api/product/one/p1': { body: { ...kettle, stock: 4 } },
+      'GET /api/review/product/p1': { body: [] },
+    });
+    const inStock = page(shopperSession);
+    expect(await screen.findByRole('button', { name: /Add to Cart/ })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: "Notify me when it's back" })).not.toBeInTheDocument();
+    inStock.unmount();
+
+    mockApi({ 'GET /api/product/one/p1': { body: kettle }, 'GET /api/review/product/p1': { body: [] } });
+    page(adminSession);
+    expect(await screen.findByText('out of stock')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: "Notify me when it's back" })).not.toBeInTheDocument();
+  });
+});
