@@ -146,6 +146,21 @@ describe('asking', () => {
   });
 });
 
+describe('the limit', () => {
+  it('lets a shopper cancel (or ask) 30 times a minute, then answers 429, counting each shopper apart', async () => {
+    const [busy, calm] = [await registerShopper(t.app, 'Busy Bee'), await registerShopper(t.app, 'Calm Cat')];
+    const product = await createProduct(t.app.db, { stock: 0 });
+    const cancel = (shopper: Account) =>
+      t.app.inject({ method: 'DELETE', url: `/api/back-in-stock/${product.id}`, headers: shopper.headers });
+    for (let i = 0; i < 30; i++) expect((await cancel(busy)).statusCode).toBe(200);
+    const refused = await cancel(busy);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ message: 'Too many requests, please try again in a minute' });
+    // Counted per shopper, not per address: the tests' shoppers all come from one.
+    expect((await cancel(calm)).statusCode).toBe(200);
+  });
+});
+
 describe('the alert', () => {
   it('goes once to each asker, in their language and channel, when a cancelled order gives the stock back', async () => {
     const buyer = await registerShopper(t.app, 'Buyer Bassem');

@@ -10,7 +10,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/language.js';
 import { backInStockRequestsService } from './requests.js';
 
-/** Asks and cancellations a shopper may make a minute, together: a button's taps, not a script's. */
+/** Asks, and cancellations, a shopper may make a minute (each route counts its own): a button's taps, not a script's. */
 const CHANGES_PER_MINUTE = 30;
 
 const doc = { tags: ['back-in-stock'], security: [{ token: [] }], response: { 200: backInStockRequestsSchema } };
@@ -18,11 +18,10 @@ const params = z.object({ productId: idSchema });
 const shopper = { access: 'shopper' as const };
 const limited = {
   ...shopper,
-  // Counted per shopper (the auth hook runs before the limit's), over both routes.
+  // Counted per shopper (the auth hook runs before the limit's), not per address: a household shares one.
   rateLimit: {
     max: CHANGES_PER_MINUTE,
     timeWindow: '1 minute',
-    groupId: 'back-in-stock',
     keyGenerator: (request: { user?: { id: string } | null; ip: string }) => request.user?.id ?? request.ip,
   },
 };
