@@ -43,8 +43,9 @@ test('a product in sizes and colours: the address chooses the variant on the ser
   expect(res.status()).toBe(200);
   const variants = ((await res.json()) as ProductDetail).variants ?? [];
   const mRed = variants.find((v) => v.sku === sku('M', 'Red'));
+  const mBlue = variants.find((v) => v.sku === sku('M', 'Blue'));
   const lRed = variants.find((v) => v.sku === sku('L', 'Red'));
-  if (!mRed || !lRed) throw new Error('variants not made');
+  if (!mRed || !mBlue || !lRed) throw new Error('variants not made');
 
   await signIn(page, await newShopper(request));
   // Server-rendered with the variant of the address; taken over by the browser without a mismatch (pageProblems).
@@ -53,7 +54,15 @@ test('a product in sizes and colours: the address chooses the variant on the ser
   await expect(main.getByRole('group', { name: 'Size: M' })).toBeVisible();
   await expect(main.getByRole('group', { name: 'Colour: Red' })).toBeVisible();
   await expect(main.locator('.product-detail-price')).toHaveText(egp(250));
-  await expect(main.getByRole('button', { name: 'Blue, sold out' })).toBeDisabled();
+  // Blue in M is sold out: it can be chosen, not bought, and the shopper asks to be told when it is back.
+  await main.getByRole('button', { name: 'Blue, sold out' }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?variant=${mBlue._id}$`));
+  await expect(main.getByText('out of stock', { exact: true })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  await main.getByRole('button', { name: "Notify me when it's back" }).click();
+  await expect(main.getByRole('button', { name: 'Cancel the alert' })).toBeFocused();
+  await main.getByRole('button', { name: 'Red', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?variant=${mRed._id}$`));
 
   await main.getByRole('button', { name: 'L', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`\\?variant=${lRed._id}$`));

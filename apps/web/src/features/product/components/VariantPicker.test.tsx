@@ -52,8 +52,11 @@ describe('choosing a variant on the product page', () => {
     const { calls, router, store } = open('/product/one/p1');
     await screen.findByRole('heading', { name: 'Cotton T-shirt' });
     await userEvent.click(within(option(/Size/)).getByRole('button', { name: 'M' }));
-    // With M chosen: Blue is sold out; Red can be chosen.
-    expect(within(option(/Colour/)).getByRole('button', { name: 'Blue, sold out' })).toBeDisabled();
+    // With M chosen: Blue is sold out, chosen only to be told when it is back; Red can be bought.
+    await userEvent.click(within(option(/Colour/)).getByRole('button', { name: 'Blue, sold out' }));
+    expect(screen.getByText('out of stock')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Add to Cart/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: "Notify me when it's back" })).toBeInTheDocument();
     await userEvent.click(within(option(/Colour/)).getByRole('button', { name: 'Red' }));
     expect(option(/Colour: Red/)).toBeInTheDocument();
     expect(screen.queryByText('From')).not.toBeInTheDocument();

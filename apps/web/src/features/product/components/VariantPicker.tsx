@@ -11,7 +11,8 @@ interface VariantPickerProps {
 
 /**
  * The product's options as choices: a swatch per colour, a button per size or capacity. A value that leads to no
- * variant with the other choices, or only to sold-out ones, cannot be chosen and says why to screen readers.
+ * variant with the other choices cannot be chosen; one that leads only to sold-out ones is struck but can be, so
+ * the shopper can ask to be told when that variant is back. Both say why to screen readers.
  */
 export function VariantPicker({ options, variants, choice, onChoose }: VariantPickerProps) {
   const { t, i18n } = useTranslation();
@@ -42,12 +43,12 @@ export function VariantPicker({ options, variants, choice, onChoose }: VariantPi
                   <button
                     key={v.value}
                     type="button"
-                    className={`${swatch ? 'variant-swatch' : 'btn btn-outline-secondary variant-button'}${selected ? ' is-selected active' : ''}`}
+                    className={`${swatch ? 'variant-swatch' : 'btn btn-outline-secondary variant-button'}${selected ? ' is-selected active' : ''}${state === 'soldOut' ? ' is-sold-out' : ''}`}
                     style={swatch ? { backgroundColor: swatch } : undefined}
                     aria-pressed={selected}
                     aria-label={described}
                     title={described}
-                    disabled={state !== 'available'}
+                    disabled={state === 'unavailable'}
                     onClick={() => onChoose(option.name, v.value)}
                   >
                     {swatch ? null : label}
