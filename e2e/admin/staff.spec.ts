@@ -119,3 +119,52 @@ for (const language of ['en', 'ar'] as const) {
     await agentContext.close();
   });
 }
+
+/*
+ * The owner calls off an invitation from the staff screen: a confirmation first, then the row leaves the list and
+ * the link is no longer good. The list and the confirmation are photographed at 390 and 1280 px. Once per language.
+ */
+for (const language of ['en', 'ar'] as const) {
+  test(`${language}: the owner withdraws a waiting invitation, and its link stops working`, async ({
+    page,
+    request,
+  }) => {
+    const t = (key: string, values?: Record<string, string>) => say(language, key, values);
+    if (language === 'ar') await openInArabic(page);
+    const owner = await asAdmin(page, request);
+    const email = `${uniqueName('withdrawn').replace(/\W+/g, '-').toLowerCase()}@example.com`;
+    const invited = await request.post('/api/admin/staff/invitations', {
+      headers: { 'x-access-token': owner.token },
+      data: { email, role: 'support' },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+    const { token } = (await invited.json()) as { token: string };
+
+    await page.goto(`${language === 'ar' ? '/ar' : ''}/dashboard/staff`);
+    const waiting = page.getByRole('region', { name: t('staff.invitations') });
+    const row = waiting.getByRole('row').filter({ hasText: email });
+    await expect(row).toContainText(t('staff.roles.support'));
+    const withdraw = row.getByRole('button', { name: t('staff.withdrawOf', { address: email }) });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      // The list scrolls sideways inside its card, never the page.
+      const sideways = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect.soft(sideways, `the page scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: test.info().outputPath(`invitations-${language}-${width}.png`), fullPage: true });
+    }
+    await withdraw.click();
+    const dialog = page.getByRole('dialog', { name: t('staff.withdrawTitle') });
+    await expect(dialog).toContainText(email);
+    await expect(dialog).toContainText(t('staff.withdrawBody'));
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`withdraw-${language}-${width}.png`) });
+    }
+    await dialog.getByRole('button', { name: t('staff.withdraw'), exact: true }).click();
+    await expectToast(page, t('staff.withdrawn'));
+    await expect(row).toHaveCount(0);
+    expect((await request.post('/api/staff/invitation', { data: { token } })).status()).toBe(410);
+  });
+}

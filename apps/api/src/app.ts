@@ -22,6 +22,7 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { createTokenService, type TokenService } from './lib/tokens.js';
 import { loadJwtSecret } from './lib/jwt-secret.js';
 import { closeRedis, connectRedis, type Redis } from './lib/redis.js';
+import { createSignInLimit, SIGN_IN_WINDOW_MS, type SignInLimit } from './lib/sign-in-limit.js';
 import { createMetrics, type Metrics } from './lib/metrics.js';
 import { requestIdOf } from './lib/request-id.js';
 import { imageStoreFor, type ImageStore } from './lib/image-store.js';
@@ -58,6 +59,8 @@ declare module 'fastify' {
     dbKind: Database['kind'];
     clock: Clock;
     tokens: TokenService;
+    /** Failed password sign-ins per address and e-mail, counted alike by every form that checks a password. */
+    signIns: SignInLimit;
     mailer: Mailer;
     /** Sends the messages queued in the database (modules/messaging); serve.ts starts its polling. */
     messageSender: MessageSender;
@@ -209,6 +212,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : null;
   if (redis) app.addHook('onClose', () => closeRedis(redis));
   app.decorate('redis', redis);
+  app.decorate(
+    'signIns',
+    createSignInLimit({
+      max: config.LOGIN_RATE_LIMIT_MAX,
+      windowMs: SIGN_IN_WINDOW_MS,
+      redis,
+      prefix: config.REDIS_PREFIX,
+      log: app.log,
+    }),
+  );
 
   await app.register(errorsPlugin);
   await app.register(answersPlugin);

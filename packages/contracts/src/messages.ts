@@ -167,6 +167,8 @@ export const API_MSG = {
     'This mobile is written on an account that never confirmed it with a code: ask to be invited by e-mail instead',
   lastOwner: 'The shop must keep at least one owner who is not suspended',
   notStaff: 'No staff member has this id',
+  beyondYourRole:
+    'This role has permissions your own role lacks: you cannot give it, nor change a member or invitation that has it',
   // Accounts
   emailTaken: 'This e-mail is already registered',
   phoneTaken: 'This number belongs to another account',
@@ -176,6 +178,7 @@ export const API_MSG = {
   passwordUpdated: 'Password updated Successfully',
   accountDeleted: 'Your Account has been deleted Successfully',
   resetSent: 'If an account exists for this e-mail, a password reset link has been sent to it',
+  tooManyResets: 'Too many reset links asked for this e-mail, please try again later',
   validLink: 'Valid link',
   // Catalogue
   departmentExists: 'A department with this name already exists',
@@ -185,6 +188,7 @@ export const API_MSG = {
   categoryInUse: 'This category still has products; move or delete them first',
   categoryDeleted: 'Category Deleted Successfully',
   categoryNotInDepartment: 'This category does not belong to the chosen department',
+  categoryUnknown: 'This category does not exist',
   productDeleted: 'Product Deleted Successfully',
   reviewDeleted: 'Review Deleted Successfully',
   ownReviewsOnly: 'You can only delete your own reviews',

@@ -98,6 +98,18 @@ export type StaffInvitationInput = z.input<typeof staffInvitationSchema>;
 
 export const staffInvitationAnswerSchema = z.object({ token: z.string(), url: z.string() });
 
+/** An invitation not yet accepted nor expired, as the staff screen lists it to withdraw it. */
+export const openStaffInvitationSchema = z.object({
+  _id: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.string(),
+  /** The name of the member who sent it; null once their account is gone. */
+  invitedBy: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type OpenStaffInvitation = z.infer<typeof openStaffInvitationSchema>;
+
 /** What the acceptance page needs to ask: a password for an e-mail, a code for a mobile. */
 export const staffInvitationViewSchema = z.object({
   email: z.string().nullable(),

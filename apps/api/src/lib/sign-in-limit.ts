@@ -17,6 +17,9 @@ export interface SignInLimit {
   succeeded(ip: string, email: string): Promise<void>;
 }
 
+/** How long failed sign-ins are remembered against an address and e-mail. */
+export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+
 const keyOf = (ip: string, email: string) =>
   createHash('sha256').update(`${ip}\0${email.trim().toLowerCase()}`).digest('hex');
 

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import type { ImageStore } from '../lib/image-store.js';
 import type { Mailer } from '../lib/mailer.js';
+import type { SignInLimit } from '../lib/sign-in-limit.js';
 import type { Metrics } from '../lib/metrics.js';
 import type { TokenService } from '../lib/tokens.js';
 import type { Courier } from './courier/courier.js';
@@ -42,6 +43,8 @@ export interface Deps {
   /** Applies the product imports queued in the database. */
   productImports: ImportWorker;
   tokens: TokenService;
+  /** Failed password sign-ins per address and e-mail, shared by every form that checks a password. */
+  signIns: SignInLimit;
   images: ImageStore;
   /** The payment providers: the active one, and any other by the name stored with a payment. */
   payments: PaymentProviders;

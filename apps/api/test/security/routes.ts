@@ -729,6 +729,12 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: adminOnly(201),
     request: () => ({ json: { email: uniqueEmail('invited'), role: 'support' } }),
   },
+  'GET /api/admin/staff/invitations': { access: 'staff.manage', expect: adminOnly(200), request: none },
+  'DELETE /api/admin/staff/invitations/:id': {
+    access: 'staff.manage',
+    expect: adminOnly(404),
+    request: () => ({ params: { id: randomUUID() } }),
+  },
   'PUT /api/admin/staff/:userId': {
     access: 'staff.manage',
     expect: adminOnly(200),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { verify } from '@node-rs/argon2';
 import {
   INVITATION_TTL_MS,
@@ -8,6 +8,7 @@ import {
   say,
   WEB_PATHS,
   type Language,
+  type OpenStaffInvitation,
   type PhoneCodeChannel,
   type StaffInvitationView,
 } from '@shop/contracts';
@@ -15,13 +16,15 @@ import type { Tx } from '../../db/client.js';
 import { staffInvitations, users } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { audit } from '../../lib/audit.js';
-import { badRequest, conflict, HttpError } from '../../lib/errors.js';
+import { badRequest, conflict, HttpError, tooManyRequests } from '../../lib/errors.js';
 import type { Redis } from '../../lib/redis.js';
+import { isId } from '../../lib/validation.js';
 import type { Deps } from '../deps.js';
 import { queueMessage } from '../messaging/queue.js';
 import { STAFF_INVITATION } from '../messaging/render.js';
 import { accountOf as accountOfPhone, phoneSignIn, typedOnly } from '../users/phone-sign-in.js';
 import { hashPassword, sessionOf } from '../users/service.js';
+import { withinReach } from './reach.js';
 import { roleOf } from './service.js';
 import { transaction } from '../../db/transaction.js';
 
@@ -46,23 +49,23 @@ interface Invite {
  * mobile), and signs in. A token is good once, for INVITATION_TTL_MS; only its hash is stored.
  */
 export function invitationsService(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'tokens' | 'messageSender'> & { redis: Redis | null },
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'tokens' | 'messageSender' | 'signIns'> & {
+    redis: Redis | null;
+  },
 ) {
   const { db, clock } = deps;
   const phone = phoneSignIn(deps);
 
-  const live = (token: string) =>
-    and(
-      eq(staffInvitations.tokenHash, sha256(token)),
-      isNull(staffInvitations.usedAt),
-      gt(staffInvitations.expiresAt, clock.now()),
-    );
+  /** Neither accepted nor expired. */
+  const unused = () => and(isNull(staffInvitations.usedAt), gt(staffInvitations.expiresAt, clock.now()));
+  const live = (token: string) => and(eq(staffInvitations.tokenHash, sha256(token)), unused());
 
   async function invite(input: Invite, actor: Actor, language: Language): Promise<{ token: string; url: string }> {
     const token = randomBytes(32).toString('base64url');
     const url = `${deps.config.PUBLIC_URL}${pathIn(WEB_PATHS.staffAccept, language)}#${token}`;
     await transaction(db, async (tx) => {
       const role = await roleOf(tx, input.role);
+      withinReach(actor, role.permissions);
       const to = input.email ?? input.phone;
       if (!to) throw badRequest(say.api.emailOrPhone);
       await tx.insert(staffInvitations).values({
@@ -79,6 +82,50 @@ export function invitationsService(
     });
     deps.messageSender.wake();
     return { token, url };
+  }
+
+  /** The invitations that may still be accepted, newest first. */
+  async function open(): Promise<OpenStaffInvitation[]> {
+    const rows = await db
+      .select({
+        id: staffInvitations.id,
+        email: staffInvitations.email,
+        phone: staffInvitations.phone,
+        role: staffInvitations.role,
+        invitedBy: users.name,
+        expiresAt: staffInvitations.expiresAt,
+      })
+      .from(staffInvitations)
+      .leftJoin(users, eq(users.id, staffInvitations.invitedBy))
+      .where(unused())
+      .orderBy(desc(staffInvitations.createdAt));
+    return rows.map(({ id, expiresAt, ...row }) => ({ _id: id, ...row, expiresAt: expiresAt.toISOString() }));
+  }
+
+  /**
+   * Withdraws an open invitation: its link stops working at once. Only within the caller's reach, as inviting is: a
+   * member cannot call off an invitation to a role they could not have given.
+   */
+  async function withdraw(id: string, actor: Actor): Promise<void> {
+    const notOpen = () => new HttpError(404, say.api.invitationInvalid);
+    if (!isId(id)) throw notOpen();
+    await transaction(db, async (tx) => {
+      // Locked, so an acceptance under way either finishes first or finds it gone.
+      const [invitation] = await tx
+        .select()
+        .from(staffInvitations)
+        .where(and(eq(staffInvitations.id, id), unused()))
+        .for('update');
+      if (!invitation) throw notOpen();
+      withinReach(actor, (await roleOf(tx, invitation.role)).permissions);
+      await tx.delete(staffInvitations).where(eq(staffInvitations.id, id));
+      const to = invitation.email ?? invitation.phone;
+      await auditAdmin(tx, actor, 'staff_invite_withdraw', `withdrew the invitation of ${to}`, {
+        invitationId: invitation.id,
+        to,
+        role: invitation.role,
+      });
+    });
   }
 
   /** The account the invited address already has, if any: a mobile's is the one its code signs into. */
@@ -130,9 +177,12 @@ export function invitationsService(
   }
 
   /** An e-mail invitation: the existing account's password proves it is theirs; otherwise name + password make one. */
-  async function acceptByEmail(input: { token: string; name?: string; password?: string }, ip: string) {
+  async function acceptByEmail(input: { token: string; name?: string; password?: string }, email: string, ip: string) {
     const { password } = input;
     if (!password) throw badRequest(say.api.invitationPasswordRequired, { password: say.msg.required });
+    // The existing account's password is checked here as on the sign-in form: the same limit counts both.
+    const wait = await deps.signIns.attempt(ip, email);
+    if (wait > 0) throw tooManyRequests(say.api.tooManySignIns, wait);
     // Hashed before the transaction: argon2 takes a while and holds no lock.
     const newHash = isStrongPassword(password) ? await hashPassword(password) : null;
     const staff = await transaction(db, (tx) =>
@@ -158,6 +208,7 @@ export function invitationsService(
         ip,
       ),
     );
+    await deps.signIns.succeeded(ip, email);
     return sessionOf(deps.tokens, staff);
   }
 
@@ -192,8 +243,10 @@ export function invitationsService(
   async function accept(input: { token: string; name?: string; password?: string; code?: string }, ip: string) {
     const [invitation] = await db.select().from(staffInvitations).where(live(input.token));
     if (!invitation) throw invalid();
-    return invitation.phone ? acceptByPhone(input, invitation.phone, ip) : acceptByEmail(input, ip);
+    return invitation.phone
+      ? acceptByPhone(input, invitation.phone, ip)
+      : acceptByEmail(input, invitation.email ?? '', ip);
   }
 
-  return { invite, view, accept };
+  return { invite, open, withdraw, view, accept };
 }

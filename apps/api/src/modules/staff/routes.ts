@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   newStaffRoleSchema,
+  openStaffInvitationSchema,
   sessionSchema,
   staffAcceptSchema,
   staffInvitationAnswerSchema,
@@ -23,6 +24,7 @@ const manage = { access: { permission: 'staff.manage' } } as const;
 const message = z.object({ message: z.string() });
 // Checked in the service: a malformed id answers 404 like an unknown one.
 const memberParams = z.object({ userId: z.string().max(100) });
+const invitationParams = z.object({ id: z.string().max(100) });
 const tokenBody = z.object({ token: z.string().min(1).max(200) });
 
 /** The owner's staff management, and the invitee's side of an invitation. */
@@ -78,6 +80,39 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.code(201).send(await invitations.invite(request.body, actorOf(request), requestLanguage(request))),
+  );
+
+  app.get(
+    '/admin/staff/invitations',
+    {
+      config: manage,
+      schema: {
+        summary: 'List the invitations not yet accepted nor expired',
+        tags,
+        security,
+        response: { 200: z.array(openStaffInvitationSchema) },
+      },
+    },
+    async () => invitations.open(),
+  );
+
+  app.delete(
+    '/admin/staff/invitations/:id',
+    {
+      config: manage,
+      schema: {
+        summary: 'Withdraw an invitation',
+        description: 'Its link stops working at once; refused for a role with permissions the caller lacks',
+        tags,
+        security,
+        params: invitationParams,
+        response: { 204: z.null(), 403: message, 404: message },
+      },
+    },
+    async (request, reply) => {
+      await invitations.withdraw(request.params.id, actorOf(request));
+      return reply.code(204).send(null);
+    },
   );
 
   app.put(

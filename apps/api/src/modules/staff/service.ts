@@ -1,21 +1,23 @@
-import { asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   BUILT_IN_ROLE_KEYS,
   isBuiltInRole,
   OWNER_ROLE,
   permissionsOfRole,
   say,
+  type Permission,
   type StaffMember,
   type StaffRole,
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { staffRoles, users } from '../../db/schema.js';
+import { staffInvitations, staffRoles, users } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { mapDbError, UNIQUE_VIOLATION } from '../../lib/db-errors.js';
 import { badRequest, conflict, HttpError } from '../../lib/errors.js';
 import { isId } from '../../lib/validation.js';
 import type { Deps } from '../deps.js';
 import { keepAnOwner } from './owners.js';
+import { withinReach } from './reach.js';
 import { transaction } from '../../db/transaction.js';
 
 type RoleRow = typeof staffRoles.$inferSelect;
@@ -73,7 +75,8 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
     return rows.sort((a, b) => rank(a.key) - rank(b.key)).map(toRoleDto);
   }
 
-  async function createRole(input: { name: string; permissions: string[] }, actor: Actor): Promise<StaffRole> {
+  async function createRole(input: { name: string; permissions: Permission[] }, actor: Actor): Promise<StaffRole> {
+    withinReach(actor, input.permissions);
     return transaction(db, async (tx) => {
       const [row] = await tx
         .insert(staffRoles)
@@ -91,11 +94,15 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
     return rows.map(toMemberDto);
   }
 
-  /** Locks a member's row; a 404 for an id that is not a staff member's. */
-  async function lockMember(tx: DbOrTx, userId: string): Promise<MemberRow> {
+  /**
+   * Locks the row of a member `actor` may manage; a 404 for an id that is not a staff member's, a 403 for a member
+   * whose role holds a permission the actor lacks.
+   */
+  async function lockMember(tx: DbOrTx, userId: string, actor: Actor): Promise<MemberRow> {
     if (!isId(userId)) throw notStaff();
     const [row] = await tx.select(memberColumns).from(users).where(eq(users.id, userId)).for('update');
     if (!row?.role) throw notStaff();
+    withinReach(actor, (await roleOf(tx, row.role)).permissions);
     return row;
   }
 
@@ -103,8 +110,9 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
   async function changeRole(userId: string, roleKey: string, actor: Actor): Promise<StaffMember> {
     return transaction(db, async (tx) => {
       const role = await roleOf(tx, roleKey);
+      withinReach(actor, role.permissions);
       if (role.key !== OWNER_ROLE) await keepAnOwner(tx, userId);
-      const member = await lockMember(tx, userId);
+      const member = await lockMember(tx, userId, actor);
       const [row] = await tx
         .update(users)
         .set({ staffRole: role.key })
@@ -121,11 +129,14 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
     });
   }
 
-  /** Suspends a member: their sessions end at once (the token version) and no sign-in lets them back. */
+  /**
+   * Suspends a member: their sessions end at once (the token version), no sign-in lets them back, and the
+   * invitations they sent that are still open are withdrawn.
+   */
   async function suspend(userId: string, actor: Actor): Promise<StaffMember> {
     return transaction(db, async (tx) => {
       await keepAnOwner(tx, userId);
-      const member = await lockMember(tx, userId);
+      const member = await lockMember(tx, userId, actor);
       const [row] = await tx
         .update(users)
         .set({
@@ -135,6 +146,10 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
         .where(eq(users.id, userId))
         .returning(memberColumns);
       if (!row) throw notStaff();
+      // What they invited is called off with them: a link they sent must not bring someone in behind their back.
+      await tx
+        .delete(staffInvitations)
+        .where(and(eq(staffInvitations.invitedBy, userId), isNull(staffInvitations.usedAt)));
       await auditAdmin(tx, actor, 'staff_suspend', `suspended ${member.email ?? member.phone}`, {
         userId,
         member: member.email ?? member.phone,
@@ -145,7 +160,7 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
 
   async function restore(userId: string, actor: Actor): Promise<StaffMember> {
     return transaction(db, async (tx) => {
-      const member = await lockMember(tx, userId);
+      const member = await lockMember(tx, userId, actor);
       const [row] = await tx
         .update(users)
         .set({ staffSuspendedAt: null })

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { and, eq } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import {
   BUILT_IN_ROLES,
   INVITATION_TTL_MS,
   PERMISSIONS,
+  type OpenStaffInvitation,
   type Permission,
   type StaffRole,
 } from '@shop/contracts';
@@ -44,6 +46,7 @@ const call = (account: Account | null, method: string, url: string, payload?: un
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const memberWith = (role: string) => createStaff(t.app, role, 'Staff Person');
 
 async function invite(body: Record<string, unknown>) {
@@ -369,5 +372,176 @@ describe('managing members', () => {
     expect(dup.statusCode).toBe(409);
     const empty = await call(owner, 'POST', '/api/admin/roles', { name: 'Nothing', permissions: [] });
     expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('a member with staff.manage but not every permission', () => {
+  let hr: Account;
+  let peerRole: string;
+
+  beforeAll(async () => {
+    const made = async (name: string, permissions: Permission[]) => {
+      const res = await call(owner, 'POST', '/api/admin/roles', { name, permissions });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as StaffRole).key;
+    };
+    hr = await memberWith(await made('HR', ['staff.manage']));
+    peerRole = await made('HR assistant', ['staff.manage']);
+  });
+
+  const refused = async (method: string, url: string, payload?: unknown) => {
+    for (const [language, message] of [
+      ['en', API_MSG.beyondYourRole],
+      ['ar', API_MSG_AR.beyondYourRole],
+    ] as const) {
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { ...hr.headers, 'accept-language': language },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(403);
+      expect(res.json().message).toBe(message);
+    }
+  };
+  const roleOfMember = async (id: string) =>
+    (await t.app.db.select({ role: users.staffRole }).from(users).where(eq(users.id, id)))[0]?.role;
+
+  it('cannot make itself or anyone owner, nor invite one', async () => {
+    await refused('PUT', `/api/admin/staff/${hr.id}`, { role: 'owner' });
+    const support = await memberWith('support');
+    await refused('PUT', `/api/admin/staff/${support.id}`, { role: 'owner' });
+    await refused('POST', '/api/admin/staff/invitations', { email: uniqueEmail('boss'), role: 'owner' });
+    await refused('POST', '/api/admin/roles', { name: 'Everything', permissions: [...PERMISSIONS] });
+    expect(await roleOfMember(hr.id)).not.toBe('owner');
+    expect(await roleOfMember(support.id)).toBe('support');
+    expect(await t.app.db.select().from(staffInvitations).where(eq(staffInvitations.invitedBy, hr.id))).toEqual([]);
+  });
+
+  it('cannot demote, suspend or restore an owner, nor change a member whose role does more than its own', async () => {
+    await refused('PUT', `/api/admin/staff/${owner.id}`, { role: peerRole });
+    await refused('POST', `/api/admin/staff/${owner.id}/suspend`);
+    await refused('POST', `/api/admin/staff/${owner.id}/restore`);
+    const support = await memberWith('support');
+    await refused('PUT', `/api/admin/staff/${support.id}`, { role: peerRole });
+    await refused('POST', `/api/admin/staff/${support.id}/suspend`);
+    expect(await roleOfMember(owner.id)).toBe('owner');
+    expect((await call(owner, 'GET', '/api/admin/orders')).statusCode).toBe(200);
+  });
+
+  it('manages the roles within its own permissions', async () => {
+    const peer = await memberWith(peerRole);
+    const changed = await call(hr, 'PUT', `/api/admin/staff/${peer.id}`, { role: await roleOfMember(hr.id) });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await call(hr, 'POST', `/api/admin/staff/${peer.id}/suspend`)).json()).toMatchObject({ suspended: true });
+    expect((await call(hr, 'POST', `/api/admin/staff/${peer.id}/restore`)).json()).toMatchObject({ suspended: false });
+    const invited = await call(hr, 'POST', '/api/admin/staff/invitations', {
+      email: uniqueEmail('hr2'),
+      role: peerRole,
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const role = await call(hr, 'POST', '/api/admin/roles', { name: 'HR trainee', permissions: ['staff.manage'] });
+    expect(role.statusCode, role.body).toBe(201);
+  });
+
+  it('cannot withdraw an invitation to a role beyond its own; can withdraw one within', async () => {
+    const { token } = await invite({ email: uniqueEmail('mgr'), role: 'manager' });
+    const [mine] = await t.app.db
+      .select()
+      .from(staffInvitations)
+      .where(eq(staffInvitations.tokenHash, sha256(token)));
+    await refused('DELETE', `/api/admin/staff/invitations/${mine?.id}`);
+    expect((await call(null, 'POST', '/api/staff/invitation', { token })).statusCode).toBe(200);
+    const within = await invite({ email: uniqueEmail('peer'), role: peerRole });
+    const [row] = await t.app.db
+      .select()
+      .from(staffInvitations)
+      .where(eq(staffInvitations.tokenHash, sha256(within.token)));
+    expect((await call(hr, 'DELETE', `/api/admin/staff/invitations/${row?.id}`)).statusCode).toBe(204);
+  });
+});
+
+describe('open invitations', () => {
+  const openList = async () =>
+    (await call(owner, 'GET', '/api/admin/staff/invitations')).json() as OpenStaffInvitation[];
+
+  it('are listed, and a withdrawn one is gone from the list and its link stops working', async () => {
+    const email = uniqueEmail('withdrawn');
+    const { token } = await invite({ email, role: 'support' });
+    const listed = (await openList()).find((i) => i.email === email);
+    expect(listed).toMatchObject({ email, phone: null, role: 'support', invitedBy: 'Admin' });
+    const withdrawn = await call(owner, 'DELETE', `/api/admin/staff/invitations/${listed?._id}`);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(204);
+    expect((await openList()).some((i) => i.email === email)).toBe(false);
+    expect((await call(null, 'POST', '/api/staff/invitation', { token })).statusCode).toBe(410);
+    const accept = await call(null, 'POST', '/api/staff/accept', { token, name: 'Too Late', password: PASSWORD });
+    expect(accept.statusCode).toBe(410);
+    expect((await call(owner, 'DELETE', `/api/admin/staff/invitations/${listed?._id}`)).statusCode).toBe(404);
+    const [logged] = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.userId, owner.id), eq(auditLogs.action, 'staff_invite_withdraw')));
+    expect(logged?.message).toContain(email);
+  });
+
+  it('leave the list once accepted or expired', async () => {
+    const accepted = uniqueEmail('joined');
+    const { token } = await invite({ email: accepted, role: 'support' });
+    await call(null, 'POST', '/api/staff/accept', { token, name: 'Joined Person', password: PASSWORD });
+    const expiring = uniqueEmail('expiring');
+    await invite({ email: expiring, role: 'support' });
+    expect((await openList()).map((i) => i.email)).toContain(expiring);
+    t.clock.advance(INVITATION_TTL_MS + 60_000);
+    try {
+      expect((await openList()).map((i) => i.email)).not.toContain(expiring);
+    } finally {
+      t.clock.advance(-(INVITATION_TTL_MS + 60_000));
+    }
+    expect((await openList()).map((i) => i.email)).not.toContain(accepted);
+  });
+
+  it("are withdrawn when the member who sent them is suspended; others' stay", async () => {
+    const sender = await memberWith('owner');
+    const theirs = await call(sender, 'POST', '/api/admin/staff/invitations', {
+      email: uniqueEmail('theirs'),
+      role: 'orders',
+    });
+    expect(theirs.statusCode).toBe(201);
+    const others = await invite({ email: uniqueEmail('others'), role: 'orders' });
+    expect((await call(owner, 'POST', `/api/admin/staff/${sender.id}/suspend`)).statusCode).toBe(200);
+    expect((await call(null, 'POST', '/api/staff/invitation', { token: theirs.json().token })).statusCode).toBe(410);
+    expect((await call(null, 'POST', '/api/staff/invitation', { token: others.token })).statusCode).toBe(200);
+  });
+});
+
+describe('accepting with an existing account’s password', () => {
+  it('counts wrong passwords with the sign-in limit: the 11th try within the window is refused, as sign-in is', async () => {
+    const shopper = await registerShopper(t.app, 'Guessed Account');
+    const { token } = await invite({ email: shopper.email, role: 'support' });
+    const accept = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/staff/accept',
+        remoteAddress: '203.0.113.77',
+        payload: { token, password },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < t.app.config.LOGIN_RATE_LIMIT_MAX; i++)
+      statuses.push((await accept(`Wr0ngPass!${i}`)).statusCode);
+    expect(statuses).toEqual(Array(t.app.config.LOGIN_RATE_LIMIT_MAX).fill(401));
+    const eleventh = await accept(PASSWORD);
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().message).toBe(API_MSG.tooManySignIns);
+    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
+    // One count: the sign-in form is closed to this address and e-mail too.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      remoteAddress: '203.0.113.77',
+      payload: { email: shopper.email, password: PASSWORD },
+    });
+    expect(login.statusCode).toBe(429);
+    const [row] = await t.app.db.select().from(staffInvitations).where(eq(staffInvitations.email, shopper.email));
+    expect(row?.usedAt).toBeNull();
   });
 });

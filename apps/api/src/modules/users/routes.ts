@@ -16,8 +16,9 @@ import { usersService } from './service.js';
 import { tooManyRequests } from '../../lib/errors.js';
 import { createSignInLimit } from '../../lib/sign-in-limit.js';
 
-/** How long failed sign-ins are remembered against an address and e-mail. */
-const SIGN_IN_WINDOW_MS = 15 * 60_000;
+/** Reset links one e-mail address may be sent within RESET_WINDOW_MS, so nobody can flood an inbox with them. */
+export const RESETS_PER_EMAIL = 5;
+const RESET_WINDOW_MS = 60 * 60_000;
 
 const message = z.object({ message: z.string() });
 const resetParams = z.object({ id: z.string().max(64), token: z.string().max(128) });
@@ -39,13 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.code(201).send(await users.register(request.body, request.ip)),
   );
 
-  const signIns = createSignInLimit({
-    max: app.config.LOGIN_RATE_LIMIT_MAX,
-    windowMs: SIGN_IN_WINDOW_MS,
-    redis: app.redis,
-    prefix: app.config.REDIS_PREFIX,
-    log: app.log,
-  });
+  const { signIns } = app;
   app.post(
     '/user/login',
     {
@@ -112,6 +107,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => users.remove(currentUser(request).id, request.ip),
   );
 
+  const resetRequests = createSignInLimit({
+    max: RESETS_PER_EMAIL,
+    windowMs: RESET_WINDOW_MS,
+    redis: app.redis,
+    prefix: `${app.config.REDIS_PREFIX}reset-requests:`,
+    log: app.log,
+  });
   app.post(
     '/user/forgotPassword',
     {
@@ -120,10 +122,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'E-mail a password-reset link',
         tags: ['user'],
         body: forgotPasswordSchema,
-        response: { 200: message },
+        response: { 200: message, 429: message },
       },
     },
-    async (request) => users.requestReset(request.body.email, request.ip, requestLanguage(request)),
+    async (request) => {
+      // Counted before the address is looked up: a known and an unknown one are refused alike.
+      const wait = await resetRequests.attempt('', request.body.email);
+      if (wait > 0) throw tooManyRequests(say.api.tooManyResets, wait);
+      return users.requestReset(request.body.email, request.ip, requestLanguage(request));
+    },
   );
 
   app.get(

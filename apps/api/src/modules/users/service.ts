@@ -14,6 +14,7 @@ import {
   type UpdateUserInput,
   type User,
 } from '@shop/contracts';
+import type { Tx } from '../../db/client.js';
 import { passwordResets, reviews, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
@@ -69,6 +70,13 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
   const { db } = deps;
 
   const session = (user: UserRow) => sessionOf(deps.tokens, user);
+
+  /** The user's unused reset links stop working: sent for a password or an address that is no longer theirs. */
+  const voidResets = (tx: Tx, userId: string) =>
+    tx
+      .update(passwordResets)
+      .set({ usedAt: deps.clock.now() })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 
   async function register(input: Required<Pick<RegisterInput, 'name' | 'email' | 'phone' | 'password'>>, ip: string) {
     const passwordHash = await hashPassword(input.password);
@@ -155,32 +163,33 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
           if (err.code === '23505' || err.cause?.code === '23505') throw conflict(say.api.emailTaken);
           throw err;
         });
+      if (!updated) throw notFound('User');
+      // A link mailed to the old address must not keep the power to set the password.
+      if (current.email !== updated.email) await voidResets(tx, userId);
       return updated;
     });
-    if (!user) throw notFound('User');
     return { user: toUserDto(user) };
   }
 
-  async function setPassword(userId: string, password: string) {
-    const passwordHash = await hashPassword(password);
-    const [user] = await db
-      .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, userId))
-      .returning();
-    if (!user) throw notFound('User');
-    return user;
-  }
-
   async function changePassword(userId: string, password: string, ip: string) {
-    const user = await setPassword(userId, password);
-    await audit(db, {
-      type: 'user',
-      action: 'password_change',
-      message: `${user.email} changed their password`,
-      userId,
-      userEmail: user.email,
-      ip,
+    const passwordHash = await hashPassword(password);
+    const user = await transaction(db, async (tx) => {
+      const [changed] = await tx
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!changed) throw notFound('User');
+      await voidResets(tx, userId);
+      await audit(tx, {
+        type: 'user',
+        action: 'password_change',
+        message: `${changed.email} changed their password`,
+        userId,
+        userEmail: changed.email,
+        ip,
+      });
+      return changed;
     });
     return { message: say.api.passwordUpdated, ...session(user) };
   }
@@ -269,10 +278,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
         .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
         .where(eq(users.id, userId))
         .returning({ email: users.email });
-      await tx
-        .update(passwordResets)
-        .set({ usedAt: deps.clock.now() })
-        .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+      await voidResets(tx, userId);
       await audit(tx, {
         type: 'auth',
         action: 'password_reset',

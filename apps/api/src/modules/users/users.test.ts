@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_MSG_AR, MSG, RESET_MAIL, RESET_MAIL_AR, RESET_TOKEN_TTL_MS } from '@shop/contracts';
+import { sql } from 'drizzle-orm';
+import { API_MSG, API_MSG_AR, MSG, RESET_MAIL, RESET_MAIL_AR, RESET_TOKEN_TTL_MS } from '@shop/contracts';
 import {
   createAdmin,
   createTestApp,
@@ -9,6 +10,7 @@ import {
   type TestContext,
 } from '../../../test/harness.js';
 import { mailsTo, type OutboxMail } from '../../../test/outbox.js';
+import { RESETS_PER_EMAIL } from './routes.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -321,6 +323,108 @@ describe('password reset', () => {
     });
     expect(res.statusCode).toBe(404);
     t.clock.advance(-(RESET_TOKEN_TTL_MS + 1000));
+  });
+});
+
+describe('reset links and account changes', () => {
+  const resetLinkWorks = async ({ id, token }: { id: string; token: string }) =>
+    (await t.app.inject({ method: 'GET', url: `/api/user/password-reset/${id}/${token}` })).statusCode === 200;
+  const askReset = (email: string) =>
+    t.app.inject({ method: 'POST', url: '/api/user/forgotPassword', payload: { email } });
+
+  it('a password change voids the links sent before it', async () => {
+    const account = await registerShopper(t.app);
+    await askReset(account.email);
+    const link = await waitForMail(account.email);
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/password',
+      headers: account.headers,
+      payload: { password: 'Chang3dPass!', confirm_password: 'Chang3dPass!' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await resetLinkWorks(link)).toBe(false);
+  });
+
+  it('a new e-mail voids the links sent to the old one; other profile edits keep them', async () => {
+    const account = await registerShopper(t.app);
+    await askReset(account.email);
+    const link = await waitForMail(account.email);
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user',
+      headers: account.headers,
+      payload: { name: 'Still Me', email: account.email },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await resetLinkWorks(link)).toBe(true);
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user',
+      headers: account.headers,
+      payload: { email: uniqueEmail('moved') },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await resetLinkWorks(link)).toBe(false);
+  });
+
+  it('a password change whose audit row cannot be written changes nothing', async () => {
+    const account = await registerShopper(t.app);
+    // The audit insert fails for this account only, as a full disk or a broken constraint would make it.
+    await t.app.db.execute(
+      sql.raw(`create function test_refuse_audit() returns trigger language plpgsql as $$
+        begin
+          if new.user_email = '${account.email}' and new.action = 'password_change' then raise exception 'no audit'; end if;
+          return new;
+        end $$`),
+    );
+    await t.app.db.execute(
+      sql.raw(
+        'create trigger test_refuse_audit before insert on audit_logs for each row execute function test_refuse_audit()',
+      ),
+    );
+    try {
+      const changed = await t.app.inject({
+        method: 'PUT',
+        url: '/api/user/password',
+        headers: account.headers,
+        payload: { password: 'Chang3dPass!', confirm_password: 'Chang3dPass!' },
+      });
+      expect(changed.statusCode).toBe(500);
+    } finally {
+      await t.app.db.execute(sql.raw('drop trigger test_refuse_audit on audit_logs'));
+      await t.app.db.execute(sql.raw('drop function test_refuse_audit()'));
+    }
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: account.email, password: PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    // Nor was the session ended, as a change would have.
+    const sameSession = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user',
+      headers: account.headers,
+      payload: { name: 'Same Session' },
+    });
+    expect(sameSession.statusCode).toBe(200);
+  });
+
+  it(`sends at most ${RESETS_PER_EMAIL} links an hour to one address, and answers an unknown address alike`, async () => {
+    const known = (await registerShopper(t.app)).email;
+    const unknown = uniqueEmail('nobody');
+    for (const email of [known, unknown]) {
+      const statuses: number[] = [];
+      for (let i = 0; i < RESETS_PER_EMAIL; i++) statuses.push((await askReset(email)).statusCode);
+      expect(statuses).toEqual(Array(RESETS_PER_EMAIL).fill(200));
+      const refused = await askReset(email.toUpperCase());
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: API_MSG.tooManyResets });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    }
+    await waitForMail(known, RESETS_PER_EMAIL);
+    expect(await mailsTo(t, known)).toHaveLength(RESETS_PER_EMAIL);
   });
 });
 

@@ -1,5 +1,6 @@
 import type {
   NewStaffRoleInput,
+  OpenStaffInvitation,
   Session,
   StaffInvitationInput,
   StaffInvitationView,
@@ -26,6 +27,15 @@ export const staffApi = api.injectEndpoints({
     getStaff: build.query<StaffMember[], void>({ query: () => '/admin/staff', providesTags: ['Staff'] }),
     inviteStaff: build.mutation<{ token: string; url: string }, StaffInvitationInput>({
       query: (body) => ({ url: '/admin/staff/invitations', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Staff']),
+    }),
+    getInvitations: build.query<OpenStaffInvitation[], void>({
+      query: () => '/admin/staff/invitations',
+      providesTags: ['Staff'],
+    }),
+    withdrawInvitation: build.mutation<void, string>({
+      query: (id) => ({ url: `/admin/staff/invitations/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Staff']),
     }),
     changeStaffRole: build.mutation<StaffMember, { id: string; role: string }>({
       query: ({ id, role }) => ({ url: `/admin/staff/${encodeURIComponent(id)}`, method: 'PUT', body: { role } }),
@@ -54,6 +64,8 @@ export const {
   useCreateRoleMutation,
   useGetStaffQuery,
   useInviteStaffMutation,
+  useGetInvitationsQuery,
+  useWithdrawInvitationMutation,
   useChangeStaffRoleMutation,
   useSetStaffSuspendedMutation,
   useViewInvitationQuery,

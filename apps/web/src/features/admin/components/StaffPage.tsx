@@ -2,35 +2,52 @@ import { useState, type FormEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { PERMISSIONS, type Permission, type StaffMember, type StaffRole } from '@shop/contracts';
+import {
+  PERMISSIONS,
+  type OpenStaffInvitation,
+  type Permission,
+  type StaffMember,
+  type StaffRole,
+} from '@shop/contracts';
 import { EmptyState } from '../../../components/EmptyState';
+import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
 import {
   useChangeStaffRoleMutation,
   useCreateRoleMutation,
+  useGetInvitationsQuery,
   useGetRolesQuery,
   useGetStaffQuery,
   useInviteStaffMutation,
   useSetStaffSuspendedMutation,
+  useWithdrawInvitationMutation,
 } from '../api/staffApi';
+import { formatDateTime } from '../format';
 import { notifyOutcome } from '../notifyOutcome';
 import { useRoleName } from '../roleName';
+import { ConfirmDialog } from './ConfirmDialog';
 import { PageHeader } from './PageHeader';
 import { allOf, QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
 
-/** The owner's staff screen: invite someone with a role, the members (role, suspension), and the roles. */
+/**
+ * The owner's staff screen: invite someone with a role, the invitations still open (to withdraw), the members (role,
+ * suspension), and the roles.
+ */
 export function StaffPage() {
   const { t } = useTranslation();
   const roles = useGetRolesQuery();
   const staff = useGetStaffQuery();
+  const invitations = useGetInvitationsQuery();
   return (
     <>
       <PageHeader title={t('admin.staff.title')} subtitle={t('admin.staff.subtitle')} />
-      <QueryState query={allOf(roles, staff)}>
-        {([roleList, members]) => (
-          <div className="d-grid gap-4">
+      <QueryState query={allOf(allOf(roles, staff), invitations)}>
+        {([[roleList, members], open]) => (
+          // A column of flex items, not a grid: a grid's column would grow to a wide table's width and widen the page.
+          <div className="d-flex flex-column gap-4">
             <InviteCard roles={roleList} />
+            <InvitationsCard invitations={open} roles={roleList} />
             <MembersCard members={members} roles={roleList} />
             <RolesCard roles={roleList} />
           </div>
@@ -105,6 +122,91 @@ function InviteCard({ roles }: { roles: StaffRole[] }) {
           <Form.Text>{t('admin.staff.linkHint')}</Form.Text>
         </Form.Group>
       )}
+    </section>
+  );
+}
+
+function InvitationsCard({ invitations, roles }: { invitations: OpenStaffInvitation[]; roles: StaffRole[] }) {
+  const { t, i18n } = useTranslation();
+  const roleName = useRoleName();
+  const [withdraw, { isLoading }] = useWithdrawInvitationMutation();
+  const [asked, setAsked] = useState<OpenStaffInvitation | null>(null);
+  const locale = intlLocale(i18n.language);
+  const addressOf = (invitation: OpenStaffInvitation) => invitation.email ?? invitation.phone ?? '';
+  const roleLabel = (key: string) => roleName(roles.find((r) => r.key === key) ?? { key, name: key });
+
+  const confirm = async () => {
+    if (!asked) return;
+    await notifyOutcome(withdraw(asked._id).unwrap(), t('admin.staff.withdrawn'));
+    setAsked(null);
+  };
+
+  return (
+    <section className="dash-card p-0" aria-labelledby="staff-invitations-title">
+      <h2 id="staff-invitations-title" className="h5 p-3 mb-0">
+        {t('admin.staff.invitations')}
+      </h2>
+      {invitations.length ? (
+        <ScrollTable caption={t('admin.staff.invitations')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('admin.staff.contact')}</th>
+              <th scope="col">{t('admin.staff.role')}</th>
+              {/* Left out on a phone, so the Withdraw button stays on screen without scrolling the table. */}
+              <th scope="col" className="d-none d-md-table-cell">
+                {t('admin.staff.invitedBy')}
+              </th>
+              <th scope="col" className="d-none d-md-table-cell">
+                {t('admin.staff.expires')}
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">{t('admin.common.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invitations.map((invitation) => (
+              <tr key={invitation._id}>
+                <td className="text-break small">
+                  <bdi dir="ltr">{addressOf(invitation)}</bdi>
+                </td>
+                <td>{roleLabel(invitation.role)}</td>
+                <td className="d-none d-md-table-cell">{invitation.invitedBy ?? '—'}</td>
+                <td className="d-none d-md-table-cell text-nowrap small">
+                  <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt, locale)}</time>
+                </td>
+                <td>
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    aria-label={t('admin.staff.withdrawOf', { address: addressOf(invitation) })}
+                    onClick={() => setAsked(invitation)}
+                  >
+                    {t('admin.staff.withdraw')}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      ) : (
+        <p className="px-3 text-body-secondary">{t('admin.staff.noInvitations')}</p>
+      )}
+      <ConfirmDialog
+        show={asked !== null}
+        title={t('admin.staff.withdrawTitle')}
+        confirmLabel={t('admin.staff.withdraw')}
+        busy={isLoading}
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsked(null)}
+      >
+        <p>
+          <bdi dir="ltr" className="fw-semibold text-break">
+            {asked ? addressOf(asked) : ''}
+          </bdi>
+        </p>
+        <p className="mb-0">{t('admin.staff.withdrawBody')}</p>
+      </ConfirmDialog>
     </section>
   );
 }
