@@ -1,16 +1,22 @@
 import type { z } from 'zod';
-import { say, idSchema } from '@shop/contracts';
+import { say, idSchema, type Said } from '@shop/contracts';
 import { HttpError } from './errors.js';
 
+/** Zod's own text, for a rule the shop gave no message: the one plain text an answer may carry (lib/errors.ts). */
+export type ZodText = string & { readonly __zodText: true };
+/** Field → message: by key (`say.…`), so it reaches the reader in their language; never a plain string. */
+export type FieldErrors = Record<string, Said | ZodText>;
+
 /** Field → first message, keyed like plugins/errors.ts keys schema errors, so every 400 has one shape. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[issue.path.map(String).join('.') || '_'] ??= issue.message;
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  // The contracts' rules carry messages by key; any other is zod's own.
+  for (const issue of error.issues) errors[issue.path.map(String).join('.') || '_'] ??= issue.message as Said | ZodText;
   return errors;
 }
 
 /** 400 `{ message, errors }`, the message being the first field's. */
-export function invalid(errors: Record<string, string>): HttpError {
+export function invalid(errors: FieldErrors): HttpError {
   const message = Object.values(errors)[0] ?? say.api.invalidInput;
   return new HttpError(400, message, { message, errors });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, gt } from 'drizzle-orm';
-import { API_MSG, MSG, PAGE_SIZE, RULE_MSG, RULE_MSG_AR, type Product } from '@shop/contracts';
+import { API_MSG, API_MSG_AR, MSG, PAGE_SIZE, RULE_MSG, RULE_MSG_AR, type Product } from '@shop/contracts';
 import { products } from '../../db/schema.js';
 import {
   createAdmin,
@@ -330,7 +330,12 @@ describe('POST /api/product', () => {
     const res = await send('POST', formFields(c, { department: other.id }), await images(1));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ category: API_MSG.categoryNotInDepartment });
-    expect((await send('POST', formFields(c, { category: UNKNOWN_ID }), await images(1))).statusCode).toBe(400);
+    const unknown = await send('POST', formFields(c, { category: UNKNOWN_ID }), await images(1), {
+      ...admin.headers,
+      'accept-language': 'ar',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({ category: API_MSG_AR.categoryUnknown });
   });
 
   it('refuses bad uploads with a clear message and stores nothing', async () => {

@@ -226,7 +226,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
       .select({ departmentId: categories.departmentId })
       .from(categories)
       .where(eq(categories.id, categoryId));
-    if (!category) throw invalid({ category: 'This category does not exist' });
+    if (!category) throw invalid({ category: say.api.categoryUnknown });
     if (category.departmentId !== departmentId) throw invalid({ category: say.api.categoryNotInDepartment });
   }
 

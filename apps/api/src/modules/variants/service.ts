@@ -6,7 +6,7 @@ import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { mapDbError, UNIQUE_VIOLATION } from '../../lib/db-errors.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
-import { invalid } from '../../lib/validation.js';
+import { invalid, type FieldErrors } from '../../lib/validation.js';
 import type { Deps } from '../deps.js';
 import { stockEdit, stockValue } from '../products/stock-edit.js';
 import { transaction } from '../../db/transaction.js';
@@ -50,7 +50,7 @@ export async function writeVariants(tx: DbOrTx, productId: string, input: Produc
   if (product.stock > 0 && input.variants.length && gridStock === 0 && !input.emptyStock)
     throw conflict(say.api.variantsEmptyStock(product.stock));
   const pictures = new Set(product.imagePaths);
-  const errors: Record<string, string> = {};
+  const errors: FieldErrors = {};
   input.variants.forEach((v, i) => {
     if (v.image_path.some((path) => !pictures.has(path)))
       errors[`variants.${i}.image_path`] = say.api.variantImageUnknown;
