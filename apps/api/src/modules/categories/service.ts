@@ -9,6 +9,7 @@ import { imageUrl, toWebp } from '../../lib/images.js';
 import { invalid, isId } from '../../lib/validation.js';
 import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
+import { dropCouponTarget } from '../coupons/targets.js';
 
 const columns = {
   id: categories.id,
@@ -116,7 +117,12 @@ export function categoriesService(deps: Pick<Deps, 'db' | 'images'>) {
         .returning({ id: categories.id, name: categories.name })
         .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: conflict(say.api.categoryInUse) }));
       if (!row) throw notFound('Category');
-      await auditAdmin(tx, actor, 'category_delete', `deleted category ${row.name}`, { id: row.id, name: row.name });
+      const couponCodes = await dropCouponTarget(tx, 'categoryIds', row.id);
+      await auditAdmin(tx, actor, 'category_delete', `deleted category ${row.name}`, {
+        id: row.id,
+        name: row.name,
+        coupons: couponCodes,
+      });
       return { message: say.api.categoryDeleted };
     });
   }

@@ -381,3 +381,31 @@ describe('racing for a coupon’s last use', () => {
     expect(await stockOf(t.app.db, product)).toBe(1000 - 3);
   }, 60_000);
 });
+
+describe('a coupon aimed at something deleted', () => {
+  const adminCoupons = async () =>
+    (await t.app.inject({ url: '/api/admin/coupons', headers: admin.headers })).json<Coupon[]>();
+  const remove = (url: string) => t.app.inject({ method: 'DELETE', url, headers: admin.headers });
+
+  it('loses that target with the delete; one left aiming at nothing is paused, not opened to the whole shop', async () => {
+    const [gone, kept] = [await createProduct(t.app.db), await createProduct(t.app.db)];
+    const both = await createCoupon({ products: [gone.id, kept.id] });
+    const only = await createCoupon({ products: [gone.id] });
+    const res = await remove(`/api/product/${gone.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await adminCoupons();
+    expect(after.find((c) => c.code === both.code)).toMatchObject({ products: [kept.id], paused: false });
+    expect(after.find((c) => c.code === only.code)).toMatchObject({ products: [], paused: true });
+    expect((await lastAudit(t.app))?.data).toMatchObject({ coupons: expect.arrayContaining([both.code, only.code]) });
+    // The paused coupon discounts nothing, not every line of the order.
+    const shopper = await shopperWith([[kept, 1]]);
+    expect((await quote(shopper, only.code)).statusCode).toBe(400);
+  });
+
+  it('aimed at a deleted category: the same', async () => {
+    const category = await createCategory(t.app.db);
+    const coupon = await createCoupon({ categories: [category.id] });
+    expect((await remove(`/api/category/${category.id}`)).statusCode).toBe(200);
+    expect((await adminCoupons()).find((c) => c.code === coupon.code)).toMatchObject({ categories: [], paused: true });
+  });
+});

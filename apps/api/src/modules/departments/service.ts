@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/validation.js';
 import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
+import { dropCouponTarget } from '../coupons/targets.js';
 
 const toDto = (d: { id: string; name: string; nameAr: string | null }): Department => ({
   _id: d.id,
@@ -70,9 +71,11 @@ export function departmentsService(deps: Pick<Deps, 'db'>) {
         .returning({ id: departments.id, name: departments.name })
         .catch(mapDbError({ [FOREIGN_KEY_VIOLATION]: conflict(say.api.departmentInUse) }));
       if (!row) throw notFound('Department');
+      const couponCodes = await dropCouponTarget(tx, 'departmentIds', row.id);
       await auditAdmin(tx, actor, 'department_delete', `deleted department ${row.name}`, {
         id: row.id,
         name: row.name,
+        coupons: couponCodes,
       });
       return { message: say.api.departmentDeleted };
     });

@@ -30,6 +30,7 @@ import { loadVariants } from '../variants/service.js';
 import { stockEdit, stockValue } from './stock-edit.js';
 import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
+import { dropCouponTarget } from '../coupons/targets.js';
 
 const productColumns = {
   id: products.id,
@@ -295,7 +296,12 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
         .where(eq(products.id, id))
         .returning({ id: products.id, name: products.name });
       if (!row) throw notFound('Product');
-      await auditAdmin(tx, actor, 'product_delete', `deleted product ${row.name}`, { id: row.id, name: row.name });
+      const couponCodes = await dropCouponTarget(tx, 'productIds', row.id);
+      await auditAdmin(tx, actor, 'product_delete', `deleted product ${row.name}`, {
+        id: row.id,
+        name: row.name,
+        coupons: couponCodes,
+      });
       return { message: say.api.productDeleted };
     });
   }
