@@ -135,6 +135,19 @@ describe('cart actions', () => {
     expect(selectCartCount(store.getState())).toBe(2);
   });
 
+  it('counts two variants of one product once in the header badge', () => {
+    const store = setupStore();
+    const sized = (id: string, value: string) => ({
+      _id: id,
+      sku: `TEE-${value}`,
+      options: [{ name: 'Size', nameAr: null, value, valueAr: null }],
+    });
+    store.dispatch(addItem({ ...product({ name: 'T-shirt' }), variant: sized('v-m', 'M') }));
+    store.dispatch(addItem({ ...product({ name: 'T-shirt' }), variant: sized('v-l', 'L') }));
+    expect(store.getState().cart.items).toHaveLength(2);
+    expect(selectCartCount(store.getState())).toBe(1);
+  });
+
   it('never offers more than the stock', () => {
     const store = setupStore();
     store.dispatch(addItem(product({ stock: 1 })));

@@ -144,5 +144,5 @@ export function restoreCart(stored: unknown): CartState {
 interface WithCart {
   cart: CartState;
 }
-/** The header badge counts distinct products, not units. */
-export const selectCartCount = (state: WithCart) => state.cart.items.length;
+/** The header badge counts distinct products, not units nor lines: two sizes of one T-shirt count once. */
+export const selectCartCount = (state: WithCart) => new Set(state.cart.items.map((item) => item._id)).size;
