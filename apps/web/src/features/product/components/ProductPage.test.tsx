@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { QueryStatus } from '@reduxjs/toolkit/query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Product } from '@shop/contracts';
+import { BUILT_IN_ROLES, type Product } from '@shop/contracts';
 import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
 import { ProductPage } from './ProductPage';
 
@@ -68,6 +69,33 @@ describe('ProductPage', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete the review “Great”' }));
     expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('DELETE /api/review/r1');
+  });
+
+  it.each([
+    ['support', false],
+    ['catalogue', true],
+  ] as const)("offers a staff member of the %s role Delete on a shopper's review: %s", async (role, offered) => {
+    const staff = { ...shopperSession, user: { ...shopperSession.user, _id: 'a1', name: 'Salma', role: true } };
+    mockApi({
+      'GET /api/product/one/p1': { body: phone },
+      'GET /api/review/product/p1': { body: [review] },
+      'GET /api/staff/me': { body: { role, permissions: [...BUILT_IN_ROLES[role]] } },
+    });
+    const { store } = renderRoute(<ProductPage />, {
+      path: '/product/one/:id',
+      url: '/product/one/p1',
+      preloadedState: { session: staff },
+    });
+    await screen.findByText('Verified purchase');
+    // The API deletes another's review only for staff with catalogue.write; the page asks what the role allows.
+    await vi.waitFor(() =>
+      expect(
+        Object.values(store.getState().api.queries).some(
+          (query) => query?.endpointName === 'getStaffSelf' && query.status === QueryStatus.fulfilled,
+        ),
+      ).toBe(true),
+    );
+    expect(Boolean(screen.queryByRole('button', { name: 'Delete the review “Great”' }))).toBe(offered);
   });
 
   it('sends a visitor who wants to write a review to /login, to come back to the product', async () => {

@@ -5,13 +5,15 @@ import { Rating } from '../../../components/Rating';
 import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { formatDate } from '../../../lib/format';
+import { usePermissions } from '../../admin';
 import { useSession } from '../../auth';
 import { useDeleteReviewMutation, useGetReviewsQuery } from '../api/reviewsApi';
 
-/** A product's reviews; the author of a review, or an admin, may delete it. */
+/** A product's reviews; the author of a review, or staff who may change the catalogue, may delete it. */
 export function ReviewList({ productId }: { productId: string }) {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
+  const { can } = usePermissions();
   const { data: reviews, isLoading, isError } = useGetReviewsQuery(productId);
   const [deleteReview, { isLoading: deleting, originalArgs }] = useDeleteReviewMutation();
 
@@ -42,7 +44,8 @@ export function ReviewList({ productId }: { productId: string }) {
   return (
     <ul className="list-unstyled mb-0">
       {reviews.map((review) => {
-        const canDelete = user !== null && (user.role || user._id === review.user._id);
+        // As the API allows: authors delete their own reviews, staff who keep the catalogue moderate the rest.
+        const canDelete = user !== null && (user._id === review.user._id || can('catalogue.write'));
         return (
           <li key={review._id} className="review">
             <article aria-labelledby={`review-${review._id}`}>

@@ -1,0 +1,1 @@
+export { usePermissions } from './permissions';
