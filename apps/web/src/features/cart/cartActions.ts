@@ -15,6 +15,7 @@ import {
   removeFromCart,
   type CartProduct,
 } from './cartSlice';
+import { changeSent, hasServerCart, lastChange } from './serverCart';
 
 /** Cart toasts sit bottom-left (the start corner, so bottom-right in Arabic) and close after 1000 ms. */
 const cartToast = (): ToastOptions => ({
@@ -41,25 +42,12 @@ const lineChange = (line: { _id: string; variant?: LineVariant }) => ({
   ...(line.variant?._id && { variant_id: line.variant._id }),
 });
 
-/** Only a signed-in shopper has a server cart; visitors never reach these actions and admins have no cart. */
-const hasServerCart = (state: RootState) => Boolean(state.session.token) && state.session.user?.role === false;
-
 /**
- * Counts local changes sent to the server. An answer only replaces the mirror when no newer change
- * has been made since its request left, so a slow answer never undoes a quicker click.
+ * Reads the server cart afresh; the read itself replaces the local mirror (see getCart), and when the cart
+ * cannot be read the mirror stays as it is.
  */
-let latestChange = 0;
-
-/** The server cart replaces the local mirror; when it cannot be read the mirror stays as it is. */
 export const loadServerCart = (): AppThunk<Promise<void>> => async (dispatch) => {
-  const startedAfter = latestChange;
-  const request = dispatch(cartApi.endpoints.getCart.initiate(undefined, { subscribe: false, forceRefetch: true }));
-  try {
-    const cart = await request.unwrap();
-    if (startedAfter === latestChange) dispatch(cartReplaced(fromServerCart(cart)));
-  } catch {
-    // Offline or the API is down: the local mirror is the best we have until the next change.
-  }
+  await dispatch(cartApi.endpoints.getCart.initiate(undefined, { subscribe: false, forceRefetch: true }));
 };
 
 /**
@@ -74,13 +62,12 @@ function mirrorToServer(
   request: (dispatch: AppDispatch) => { unwrap(): Promise<Cart> },
 ) {
   if (!hasServerCart(state)) return;
-  latestChange += 1;
-  const change = latestChange;
+  const change = changeSent();
   request(dispatch)
     .unwrap()
     .then(
       (cart) => {
-        if (change === latestChange) dispatch(cartReplaced(fromServerCart(cart)));
+        if (change === lastChange()) dispatch(cartReplaced(fromServerCart(cart)));
       },
       (error: unknown) => {
         notifyRefused(error, cartToast());

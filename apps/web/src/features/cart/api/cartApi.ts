@@ -1,12 +1,31 @@
 import type { z } from 'zod';
 import type { Cart, cartIncSchema, cartRemoveSchema } from '@shop/contracts';
 import { api } from '../../../api/apiSlice';
+import type { RootState } from '../../../app/store';
+import { cartReplaced, fromServerCart } from '../cartSlice';
+import { hasServerCart, lastChange } from '../serverCart';
 
 export const cartApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCart: build.query<Cart, void>({
       query: () => '/cart',
       providesTags: ['Cart'],
+      /**
+       * Every read of the server cart, by whichever screen, becomes the local cart, so the lines, prices and
+       * totals shown are what an order would charge (a product repriced or deleted, a line added on another
+       * device). Unless the shopper changed the cart after the read left: its answer may predate that change.
+       */
+      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
+        const startedAfter = lastChange();
+        try {
+          const { data } = await queryFulfilled;
+          if (startedAfter === lastChange() && hasServerCart(getState() as RootState)) {
+            dispatch(cartReplaced(fromServerCart(data)));
+          }
+        } catch {
+          // Offline or refused: the local cart is the best there is until the next read or change.
+        }
+      },
     }),
     /** flag 1 adds one unit (or the product), flag 0 takes one away. */
     incItem: build.mutation<Cart, z.input<typeof cartIncSchema>>({

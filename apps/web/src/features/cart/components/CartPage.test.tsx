@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { QueryStatus } from '@reduxjs/toolkit/query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { restoreCart } from '../cartSlice';
@@ -58,7 +59,11 @@ describe('/CartPage', () => {
     // The server answers each change with its whole cart, which replaces the local copy.
     const [milk, tea] = serverCart.products;
     const increased = { products: [{ ...milk, quantity: 2 }, tea], bill: 195.5 };
-    mockApi({ 'GET /api/cart': { body: serverCart }, 'PUT /api/cart/incItem': { body: increased } });
+    let stored: unknown = serverCart;
+    mockApi({
+      'GET /api/cart': () => ({ body: stored }),
+      'PUT /api/cart/incItem': () => ({ body: (stored = increased) }),
+    });
     const user = userEvent.setup();
     const { store } = renderCart();
     expect(screen.getByRole('button', { name: 'Decrease quantity of Juhayna Milk 1L' })).toBeDisabled();
@@ -71,10 +76,11 @@ describe('/CartPage', () => {
 
   it('removes a line and clears the cart', async () => {
     const withoutTea = { products: serverCart.products.slice(0, 1), bill: 42.75 };
+    let stored = serverCart;
     mockApi({
-      'GET /api/cart': { body: serverCart },
-      'PUT /api/cart/removeItem': { body: withoutTea },
-      'PUT /api/cart/emptyCart': { body: { products: [], bill: 0 } },
+      'GET /api/cart': () => ({ body: stored }),
+      'PUT /api/cart/removeItem': () => ({ body: (stored = withoutTea) }),
+      'PUT /api/cart/emptyCart': () => ({ body: (stored = { products: [], bill: 0 }) }),
     });
     const user = userEvent.setup();
     const { store } = renderCart();
@@ -83,5 +89,74 @@ describe('/CartPage', () => {
     await user.click(screen.getByRole('button', { name: 'Clear cart' }));
     expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/');
+  });
+
+  it("shows the server cart's lines and prices when the local copy is older", async () => {
+    // Since the local copy was made the milk was repriced, the tea deleted and coffee added on another device.
+    const repriced = {
+      product_id: {
+        _id: 'p1',
+        name: 'Juhayna Milk 1L',
+        brand: 'Juhayna',
+        price: 48.25,
+        image_path: [],
+        stock: 2,
+        cod: true,
+      },
+      quantity: 1,
+    };
+    const coffee = {
+      product_id: {
+        _id: 'p3',
+        name: 'Nescafe Gold',
+        brand: 'Nescafe',
+        price: 120,
+        image_path: [],
+        stock: 4,
+        cod: true,
+      },
+      quantity: 1,
+    };
+    mockApi({ 'GET /api/cart': { body: { products: [repriced, coffee], bill: 168.25 } } });
+    renderCart();
+    expect(await screen.findByRole('link', { name: 'Nescafe Gold' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Lipton Tea' })).not.toBeInTheDocument();
+    // The milk's line shows its new price as the unit price and the line's total.
+    expect(screen.getAllByText('EGP 48.25')).toHaveLength(2);
+    expect(screen.getByText('Subtotal (2 items):')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-count')).toHaveTextContent('2');
+    expect(screen.getAllByText('EGP 168.25').length).toBeGreaterThan(0);
+  });
+
+  it('keeps a change the shopper made while the server cart was being read', async () => {
+    const withoutTea = { products: serverCart.products.slice(0, 1), bill: 42.75 };
+    let releaseFirstRead = () => {};
+    const firstRead = new Promise<void>((resolve) => (releaseFirstRead = resolve));
+    let releaseLaterReads = () => {};
+    const laterReads = new Promise<void>((resolve) => (releaseLaterReads = resolve));
+    let reads = 0;
+    // The visit's read is answered with the cart as it was before the removal, after the removal's own answer; the
+    // read the removal causes is held, so only the older answer can be seen.
+    mockApi({
+      'GET /api/cart': async () => {
+        reads += 1;
+        await (reads === 1 ? firstRead : laterReads);
+        return { body: reads === 1 ? serverCart : withoutTea };
+      },
+      'PUT /api/cart/removeItem': { body: withoutTea },
+    });
+    const user = userEvent.setup();
+    const { store } = renderCart();
+    await user.click(screen.getByRole('button', { name: 'Remove Lipton Tea from cart' }));
+    const settled = () =>
+      Object.values(store.getState().api.mutations).every((mutation) => mutation?.status === QueryStatus.fulfilled);
+    await vi.waitFor(() => expect(settled()).toBe(true));
+    releaseFirstRead();
+    await vi.waitFor(() => expect(reads).toBe(2));
+    // The read's own handler runs once its answer is stored.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(store.getState().cart.items.map((item) => item._id)).toEqual(['p1']);
+    expect(screen.queryByRole('link', { name: 'Lipton Tea' })).not.toBeInTheDocument();
+    releaseLaterReads();
   });
 });

@@ -23,9 +23,9 @@ import { paths } from '../../../lib/paths';
 const lineTotal = (item: CartItem) => linesTotal([{ price: item.price, quantity: item.cartQuantity }]);
 
 /**
- * /CartPage. The lines are the local cart, which the cart feature keeps in step with the server
- * cart, so every click shows at once and the header count follows; the brand comes from the
- * server cart, the only place that has it.
+ * /CartPage. The lines are the local cart, so every click shows at once and the header count
+ * follows; reading the server cart on each visit replaces it (prices, lines, totals), so the page
+ * shows what the order would charge. The brand comes from the server cart, the only place that has it.
  */
 export function CartPage() {
   const { t } = useTranslation();

@@ -26,9 +26,10 @@ const line = (variant: LineVariant, price: number) => ({
 
 describe('/CartPage with variants', () => {
   it('lists each variant as its own line with its values, linked to its choice, and removes one by its variant', async () => {
+    let stored = { products: [line(medium, 250), line(large, 270)], bill: 520 };
     const { calls } = mockApi({
-      'GET /api/cart': { body: { products: [line(medium, 250), line(large, 270)], bill: 520 } },
-      'PUT /api/cart/removeItem': { body: { products: [line(large, 270)], bill: 270 } },
+      'GET /api/cart': () => ({ body: stored }),
+      'PUT /api/cart/removeItem': () => ({ body: (stored = { products: [line(large, 270)], bill: 270 }) }),
     });
     const cart = restoreCart([
       { _id: 'p1', name: 'Cotton T-shirt', price: 250, image: null, stock: 5, cartQuantity: 1, variant: medium },

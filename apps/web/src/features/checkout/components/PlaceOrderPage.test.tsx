@@ -140,11 +140,16 @@ describe('/PlaceOrder', () => {
 
   it('saves the address, places a cash order, empties the local cart and goes to /success', async () => {
     choose('cash');
+    // A cash order empties the server cart, which the page reads again.
+    let stored = cart;
     const { calls } = mockApi({
-      'GET /api/cart': { body: cart },
+      'GET /api/cart': () => ({ body: stored }),
       'GET /api/shipping/quote': defaultQuote,
       'POST /api/address': { status: 201, body: [] },
-      'POST /api/order': { status: 201, body: [order('cash')] },
+      'POST /api/order': () => {
+        stored = { products: [], bill: 0 };
+        return { status: 201, body: [order('cash')] };
+      },
     });
     const user = userEvent.setup();
     const { store } = renderReview();
@@ -247,18 +252,32 @@ describe('/PlaceOrder', () => {
 
   it('takes a card order to /Stripe with its order_id, keeping the cart until it is paid', async () => {
     choose('visa');
+    // The cart is read again once the order is placed; that read is held, so it cannot put back what the page took.
+    let ordered = false;
+    let releaseReads = () => {};
+    const laterReads = new Promise<void>((resolve) => (releaseReads = resolve));
     mockApi({
-      'GET /api/cart': { body: cart },
+      'GET /api/cart': async () => {
+        if (ordered) await laterReads;
+        return { body: cart };
+      },
       'GET /api/shipping/quote': defaultQuote,
       'POST /api/address': { status: 201, body: [] },
-      'POST /api/order': { status: 201, body: [order('visa')] },
+      'POST /api/order': () => {
+        ordered = true;
+        return { status: 201, body: [order('visa')] };
+      },
     });
     const user = userEvent.setup();
     const { store } = renderReview();
     await placeOrder(user);
     expect(await screen.findByText('page /Stripe')).toBeInTheDocument();
     expect(JSON.parse(screen.getByTestId('state').textContent ?? '')).toEqual({ order_id: 'order-1' });
-    expect(store.getState().cart.items).toHaveLength(1);
+    expect(store.getState().cart.items.map((item) => [item._id, item.cartQuantity])).toEqual([
+      ['p1', 2],
+      ['p2', 1],
+    ]);
+    releaseReads();
   });
 
   it('goes to /OrderError with the out-of-stock list the server answered', async () => {
