@@ -676,6 +676,12 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: everyone(404),
     request: (_w, s) => ({ params: { token: `${s.orderId}.forged-signature` }, json: { answer: 'cancel' } }),
   },
+  // The subjects' orders are unpaid card orders: the owner gets past ownership to "not awaiting confirmation".
+  'POST /api/order/:id/confirm': {
+    access: 'shopper',
+    expect: statuses(401, 409, 404, 403),
+    request: (_w, s) => ({ params: { id: s.orderId } }),
+  },
   'GET /api/admin/confirmations': { access: 'confirmations.work', expect: adminOnly(200), request: none },
   // The subjects' orders are unpaid card orders: the agent gets past the permission to "not awaiting confirmation".
   'POST /api/admin/confirmations/:orderId/claim': {

@@ -199,6 +199,54 @@ describe('the link', () => {
   });
 });
 
+describe("the shopper's orders page", () => {
+  const confirmOwn = (who: Account, orderId: string) =>
+    t.app.inject({ method: 'POST', url: `/api/order/${orderId}/confirm`, headers: who.headers });
+
+  it('confirms their own order as the link does, which the agents then see confirmed', async () => {
+    const { user, order } = await cashOrder();
+    const queued = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/admin/confirmations', headers: admin.headers }))
+        .json<ConfirmationQueue>()
+        .items.some((item) => item.order._id === order._id);
+    expect(await queued()).toBe(true);
+
+    const res = await confirmOwn(user, order._id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Order>()).toMatchObject({ _id: order._id, status: 'confirmed' });
+    expect((await historyOf(order._id)).at(-1)).toEqual({ status: 'confirmed', actor: 'shopper', reason: null });
+    expect((await auditsOf('order_confirmation_answered'))[0]).toMatchObject({
+      userId: user.id,
+      message: `The shopper confirmed order ${order._id} by their orders page`,
+    });
+    expect(await kindsOf(order._id)).toEqual(['confirm_request', 'confirmed']);
+    // The agents' desk: gone from the queue, confirmed on the order's page.
+    expect(await queued()).toBe(false);
+    const seen = await t.app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: admin.headers });
+    expect(seen.json<Order>().status).toBe('confirmed');
+  });
+
+  it("refuses another shopper's order as not found and a decided one as a conflict", async () => {
+    const { user, order } = await cashOrder();
+    const other = await registerShopper(t.app);
+    expect((await confirmOwn(other, order._id)).statusCode).toBe(404);
+    expect((await confirmOwn(other, UNKNOWN_ID)).statusCode).toBe(404);
+    expect(await statusOf(order._id)).toBe('awaiting_confirmation');
+
+    expect((await confirmOwn(user, order._id)).statusCode).toBe(200);
+    const again = await confirmOwn(user, order._id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'This order is no longer waiting for confirmation' });
+    const arabic = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/confirm`,
+      headers: { ...user.headers, 'accept-language': 'ar' },
+    });
+    expect(arabic.json<{ message: string }>().message).toBe('هذا الطلب لم يعد بانتظار التأكيد');
+    expect((await historyOf(order._id)).filter((h) => h.status === 'confirmed')).toHaveLength(1);
+  });
+});
+
 describe('the window', () => {
   it('reminds once at half the window and at its end leaves the order to the agents', async () => {
     const { order } = await cashOrder();

@@ -8,19 +8,20 @@ import {
   type ConfirmationAnswer,
   type ConfirmationResult,
   type ConfirmationView,
+  type Order,
   type OrderStatus,
 } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { messages, orderConfirmations, orders } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { HttpError } from '../../lib/errors.js';
+import { conflict, HttpError, notFound } from '../../lib/errors.js';
 import { repeatedPasses, type Passes } from '../../lib/passes.js';
 import { signedIds } from '../../lib/signed-ids.js';
 import type { Deps } from '../deps.js';
 import { queueOrderMail } from '../messaging/order-messages.js';
 import type { Reply } from '../messaging/status.js';
 import { AfterCommit, lockOrder, transition, type AfterCommitDeps, type Mover } from '../orders/lifecycle.js';
-import { loadOrders, type OrderRow } from '../orders/queries.js';
+import { loadOrder, loadOrders, type OrderRow } from '../orders/queries.js';
 import { readAnswerPayload } from './payload.js';
 import { loadCodSettings } from './settings.js';
 import { transaction } from '../../db/transaction.js';
@@ -44,9 +45,21 @@ export interface Confirmations extends Passes {
   view(token: string): Promise<ConfirmationView>;
   /** The shopper's answer by the link: moves the order once; an order decided before is left as it is. */
   answer(token: string, answer: ConfirmationAnswer, ip: string): Promise<ConfirmationResult>;
+  /**
+   * The signed-in shopper confirms their own order from their orders page: another's is a 404 and an order no longer
+   * awaited a 409, since the page offered the button for an order it showed awaiting. Resolves to the order as it is.
+   */
+  confirmOwn(shopper: Shopper, orderId: string, ip: string): Promise<Order>;
   /** A WhatsApp button pressed: applied when it answers a question sent to that phone. */
   answerReply(reply: Reply): Promise<void>;
 }
+
+/** A signed-in shopper, as the auth plugin names them. */
+type Shopper = { id: string; email: string | null };
+
+/** Where an answer came from, as the audit log says it. */
+const ANSWERED_BY = { link: 'the link', whatsapp: 'WhatsApp', orders: 'their orders page' } as const;
+type AnsweredBy = keyof typeof ANSWERED_BY;
 
 type ConfirmationsDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'config'> & { jwtSecret: string };
 
@@ -72,16 +85,25 @@ export function createConfirmations(deps: ConfirmationsDeps): Confirmations {
     return orderId;
   }
 
-  /** Moves an awaited order by its shopper's answer, once. */
-  async function decide(orderId: string, answer: ConfirmationAnswer, how: 'link' | 'whatsapp', ip: string | null) {
+  /**
+   * Moves an awaited order by its shopper's answer, once. With `shopper` (signed in), only their own order: any
+   * other is not found.
+   */
+  async function decide(
+    orderId: string,
+    answer: ConfirmationAnswer,
+    how: AnsweredBy,
+    ip: string | null,
+    shopper?: Shopper,
+  ) {
     const after = new AfterCommit();
     const result = await transaction(db, async (tx): Promise<ConfirmationResult> => {
-      const order = await lockOrder(tx, orderId);
-      if (!order) throw new HttpError(404, say.api.confirmationLinkInvalid);
+      const order = await lockOrder(tx, orderId, shopper?.id);
+      if (!order) throw shopper ? notFound('Order') : new HttpError(404, say.api.confirmationLinkInvalid);
       const status = order.status as OrderStatus;
       if (status !== 'awaiting_confirmation') return { status, changed: false };
       const to = answered(answer);
-      const by: Mover = { actor: 'shopper', ip };
+      const by: Mover = { actor: 'shopper', user: shopper ?? null, ip };
       await transition(
         tx,
         [order],
@@ -91,7 +113,7 @@ export function createConfirmations(deps: ConfirmationsDeps): Confirmations {
           audit: (o) => ({
             type: 'order',
             action: 'order_confirmation_answered',
-            message: `The shopper ${to === 'confirmed' ? 'confirmed' : 'cancelled'} order ${o.id} by ${how === 'link' ? 'the link' : 'WhatsApp'}`,
+            message: `The shopper ${to === 'confirmed' ? 'confirmed' : 'cancelled'} order ${o.id} by ${ANSWERED_BY[how]}`,
             userId: o.userId,
             data: { orderId: o.id, answer, by: how },
             ip,
@@ -218,6 +240,11 @@ export function createConfirmations(deps: ConfirmationsDeps): Confirmations {
       return { order, language: languageOf(row.language) };
     },
     answer: (token, answer, ip) => decide(orderOf(token), answer, 'link', ip),
+    async confirmOwn(shopper, orderId, ip) {
+      const { changed } = await decide(orderId, 'confirm', 'orders', ip, shopper);
+      if (!changed) throw conflict(say.api.notAwaitingConfirmation);
+      return loadOrder(db, orderId);
+    },
     async answerReply(reply) {
       const named = readAnswerPayload(reply.buttonPayload);
       if (!named) return;

@@ -8,9 +8,11 @@ import {
   confirmationQueueSchema,
   confirmationResultSchema,
   confirmationViewSchema,
+  idSchema,
+  orderSchema,
 } from '@shop/contracts';
 import { auditAdmin } from '../../lib/admin-audit.js';
-import { actorOf } from '../../plugins/auth.js';
+import { actorOf, currentUser } from '../../plugins/auth.js';
 import { confirmationAgents } from './agents.js';
 import { loadCodSettings, saveCodSettings } from './settings.js';
 import { transaction } from '../../db/transaction.js';
@@ -53,6 +55,22 @@ export const confirmationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => app.confirmations.answer(request.params.token, request.body.answer, request.ip),
+  );
+
+  // Signed in, the shopper needs no link: the order must be theirs, and the same answer moves it (confirmations.ts).
+  app.post(
+    '/order/:id/confirm',
+    {
+      config: { access: 'shopper' },
+      schema: {
+        summary: "Confirm one's own cash order awaiting confirmation",
+        tags,
+        security,
+        params: z.object({ id: idSchema }),
+        response: { 200: orderSchema, 404: message, 409: message },
+      },
+    },
+    async (request) => app.confirmations.confirmOwn(currentUser(request), request.params.id, request.ip),
   );
 
   app.get(

@@ -7,6 +7,9 @@ import { canTransition, RETURN_WINDOW_MS, withinReturnWindow, type Order } from 
 export const awaitsOnlinePayment = (order: Order) =>
   order.status === 'pending' && (order.paymentMethod === 'visa' || order.deposit?.state === 'due');
 
+/** Whether the order waits for its shopper to confirm it (a cash order): contracts' state machine lets them. */
+export const confirmable = (order: Order) => canTransition(order.status, 'confirmed', 'shopper');
+
 /** Whether the shopper may still cancel the order: contracts' state machine lets them until it ships. */
 export const cancellable = (order: Order) => canTransition(order.status, 'cancelled', 'shopper');
 

@@ -31,6 +31,11 @@ export const ordersApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { id }) => orderAndList(id),
     }),
+    /** The signed-in shopper confirms their own cash order awaiting confirmation, as its message's link would. */
+    confirmOrder: build.mutation<Order, string>({
+      query: (id) => ({ url: `/order/${encodeURIComponent(id)}/confirm`, method: 'POST' }),
+      invalidatesTags: (_result, _error, id) => orderAndList(id),
+    }),
     /** A cash order as its confirmation link shows it: no sign-in, the signed token names it. */
     getConfirmation: build.query<ConfirmationView, string>({
       query: (token) => `/order/confirm/${encodeURIComponent(token)}`,
@@ -55,6 +60,7 @@ export const {
   useGetMyOrdersQuery,
   useGetOrderQuery,
   useCancelOrderMutation,
+  useConfirmOrderMutation,
   useRequestReturnMutation,
   useGetConfirmationQuery,
   useAnswerConfirmationMutation,

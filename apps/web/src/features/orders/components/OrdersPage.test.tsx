@@ -200,6 +200,69 @@ describe('/Orders', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Cancel order #DDDDDDDD' })).not.toBeInTheDocument();
   });
 
+  it('confirms a cash order awaiting confirmation in one press, busy meanwhile, then shows it confirmed', async () => {
+    const user = userEvent.setup();
+    const awaiting = order('34567890-0000-4000-8000-00000000000a', 'awaiting_confirmation', [
+      step('awaiting_confirmation', daysAgo(0)),
+    ]);
+    let orders = [awaiting];
+    let answer: () => void = () => undefined;
+    const { calls } = mockApi({
+      'GET /api/order': () => ({ body: orders }),
+      [`POST /api/order/${awaiting._id}/confirm`]: () =>
+        new Promise((resolve) => {
+          answer = () => {
+            orders = [{ ...awaiting, status: 'confirmed' }];
+            resolve({ body: orders[0] });
+          };
+        }),
+    });
+    renderOrders();
+
+    const mine = await card('34567890');
+    expect(mine).toHaveTextContent('Confirm it and we get it ready to ship');
+    expect(
+      within(mine)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Confirm order #34567890', 'Cancel order #34567890']);
+
+    await user.click(within(mine).getByRole('button', { name: 'Confirm order #34567890' }));
+    // While the server answers: one press only, and said so.
+    const busy = await within(mine).findByRole('button', { name: 'Confirming order #34567890…' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    answer();
+
+    await waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith('Order #34567890 is confirmed. We will tell you when it ships.'),
+    );
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      `/api/order/${awaiting._id}/confirm`,
+    ]);
+    expect(await within(await card('34567890')).findByText('Confirmed', { selector: '.badge' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Confirm order/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a confirmation as is, and lets the shopper try again", async () => {
+    const user = userEvent.setup();
+    const awaiting = order('45678901-0000-4000-8000-00000000000b', 'awaiting_confirmation', [
+      step('awaiting_confirmation', daysAgo(0)),
+    ]);
+    mockApi({
+      'GET /api/order': { body: [awaiting] },
+      [`POST /api/order/${awaiting._id}/confirm`]: {
+        status: 409,
+        body: { message: 'This order is no longer waiting for confirmation' },
+      },
+    });
+    renderOrders();
+
+    await user.click(await screen.findByRole('button', { name: 'Confirm order #45678901' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('This order is no longer waiting for confirmation'));
+    expect(await screen.findByRole('button', { name: 'Confirm order #45678901' })).toBeEnabled();
+  });
+
   it('says a paid order’s payment will be refunded, and shows the server’s refusal as is', async () => {
     const user = userEvent.setup();
     mockApi({

@@ -13,9 +13,10 @@ import { ProductImage } from '../../../components/ProductImage';
 import { intlLocale } from '../../../i18n';
 import { formatDate } from '../../../lib/format';
 import { useGetMyOrdersQuery } from '../api/ordersApi';
-import { awaitsOnlinePayment, cancellable, returnDeadline } from '../orderActions';
+import { awaitsOnlinePayment, cancellable, confirmable, returnDeadline } from '../orderActions';
 import { orderRef } from '../orderRef';
 import { CancelOrderButton } from './CancelOrderButton';
+import { ConfirmOrderButton } from './ConfirmOrderButton';
 import { OrderTimeline } from './OrderTimeline';
 import { OrderTracking } from './OrderTracking';
 import { RefundNote } from './RefundNote';
@@ -102,6 +103,7 @@ function OrderCard({ order, now }: { order: Order; now: Date }) {
   const { t, i18n } = useTranslation();
   const headingId = `order-${order._id}`;
   const awaitsPayment = awaitsOnlinePayment(order);
+  const awaitsConfirmation = confirmable(order);
   const returnBy = returnDeadline(order, now);
   return (
     <Card as="article" className="checkout-card order-card" aria-labelledby={headingId}>
@@ -144,7 +146,11 @@ function OrderCard({ order, now }: { order: Order; now: Date }) {
               )}
             </span>
           )}
+          {awaitsConfirmation && (
+            <span className="small text-body-secondary">{t('checkout.orders.awaitingConfirmation')}</span>
+          )}
           <div className="order-actions">
+            {awaitsConfirmation && <ConfirmOrderButton order={order} />}
             {awaitsPayment && (
               <Link to={paths.stripe} state={{ order_id: order._id }} className="btn btn-sm btn-accent">
                 {t('checkout.stripe.payNow')}
