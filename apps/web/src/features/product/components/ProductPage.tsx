@@ -164,7 +164,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
               )}
             </div>
           )}
-          <ProductPromises product={product} />
+          <ProductPromises product={product} inStock={stock > 0} />
           <section aria-labelledby="description-heading" className="mt-4">
             <h2 id="description-heading" className="h5">
               {t('product.description')}

@@ -15,61 +15,18 @@ const GOVERNORATE_KEY = 'deliveryGovernorate';
 const DEFAULT_GOVERNORATE: Governorate = 'Cairo';
 
 /**
- * What the shopper can count on before buying: when it arrives in their governorate (the shop's delivery days,
- * for the governorate chosen here, remembered in the browser), that it can be sent back within the legal
- * window, and the product's warranty when it states one.
+ * What the shopper can count on before buying: when it arrives in their governorate, that it can be sent back
+ * within the legal window, and the product's warranty when it states one. Nothing is promised about delivering
+ * what cannot be bought: while the product (or the variant chosen) is out of stock, its delivery is not mentioned.
  */
-export function ProductPromises({ product }: { product: ProductDetail }) {
+export function ProductPromises({ product, inStock }: { product: ProductDetail; inStock: boolean }) {
   const { t } = useTranslation();
   const local = useLocalized();
   const warranty = local.warranty(product);
-  const { data } = useGetDeliveryDaysQuery();
-  // The server renders the default; the shopper's own choice follows once the page is theirs.
-  const [governorate, setGovernorate] = useState<Governorate>(DEFAULT_GOVERNORATE);
-  useEffect(() => {
-    const saved = readJson(GOVERNORATE_KEY);
-    if (typeof saved === 'string' && isGovernorate(saved)) setGovernorate(saved);
-  }, []);
-  const choose = (value: string) => {
-    if (!isGovernorate(value)) return;
-    setGovernorate(value);
-    writeJson(GOVERNORATE_KEY, value);
-  };
-  const days = data?.days.find((entry) => entry.governorate === governorate);
-  const { options: governorates } = useGovernorateNames();
 
   return (
     <ul className="product-promises list-unstyled my-3">
-      <li>
-        <TruckIcon size={20} className="product-promise-icon" />
-        <span>
-          <span className="fw-semibold">
-            {days
-              ? days.minDays === days.maxDays
-                ? t('product.promise.arrivesIn', { count: days.maxDays })
-                : t('product.promise.arrivesBetween', { min: days.minDays, max: days.maxDays })
-              : t('product.promise.delivery')}
-          </span>{' '}
-          <label htmlFor="delivery-governorate" className="visually-hidden">
-            {t('product.promise.governorate')}
-          </label>
-          <select
-            id="delivery-governorate"
-            className="product-promise-select"
-            value={governorate}
-            onChange={(event) => choose(event.target.value)}
-          >
-            {governorates.map(({ value, name }) => (
-              <option key={value} value={value}>
-                {name}
-              </option>
-            ))}
-          </select>
-          <span className="d-block small text-body-secondary">
-            {t(product.cod ? 'product.codAvailable' : 'product.codUnavailable')}
-          </span>
-        </span>
-      </li>
+      {inStock && <DeliveryPromise product={product} />}
       <li>
         <ReturnIcon size={20} className="product-promise-icon" />
         <span>
@@ -91,5 +48,60 @@ export function ProductPromises({ product }: { product: ProductDetail }) {
         </li>
       )}
     </ul>
+  );
+}
+
+/**
+ * When the product arrives in the shopper's governorate: the shop's delivery days for the governorate chosen here,
+ * remembered in the browser, and whether cash on delivery may pay for it.
+ */
+function DeliveryPromise({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation();
+  const { data } = useGetDeliveryDaysQuery();
+  // The server renders the default; the shopper's own choice follows once the page is theirs.
+  const [governorate, setGovernorate] = useState<Governorate>(DEFAULT_GOVERNORATE);
+  useEffect(() => {
+    const saved = readJson(GOVERNORATE_KEY);
+    if (typeof saved === 'string' && isGovernorate(saved)) setGovernorate(saved);
+  }, []);
+  const choose = (value: string) => {
+    if (!isGovernorate(value)) return;
+    setGovernorate(value);
+    writeJson(GOVERNORATE_KEY, value);
+  };
+  const days = data?.days.find((entry) => entry.governorate === governorate);
+  const { options: governorates } = useGovernorateNames();
+
+  return (
+    <li>
+      <TruckIcon size={20} className="product-promise-icon" />
+      <span>
+        <span className="fw-semibold">
+          {days
+            ? days.minDays === days.maxDays
+              ? t('product.promise.arrivesIn', { count: days.maxDays })
+              : t('product.promise.arrivesBetween', { min: days.minDays, max: days.maxDays })
+            : t('product.promise.delivery')}
+        </span>{' '}
+        <label htmlFor="delivery-governorate" className="visually-hidden">
+          {t('product.promise.governorate')}
+        </label>
+        <select
+          id="delivery-governorate"
+          className="product-promise-select"
+          value={governorate}
+          onChange={(event) => choose(event.target.value)}
+        >
+          {governorates.map(({ value, name }) => (
+            <option key={value} value={value}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <span className="d-block small text-body-secondary">
+          {t(product.cod ? 'product.codAvailable' : 'product.codUnavailable')}
+        </span>
+      </span>
+    </li>
   );
 }
