@@ -295,6 +295,9 @@ function ChartCard({
 }) {
   const { t, i18n } = useTranslation();
   const list = new Intl.ListFormat(intlLocale(i18n.language), { style: 'narrow', type: 'unit' });
+  // A name and one count fit any card; a name and its four counts (the refusals) do not on a phone, so each row
+  // becomes a small card there (admin.css), every count under its column's name.
+  const cards = head.length > 2;
   return (
     <section className="dash-card h-100" aria-labelledby={id}>
       <h2 id={id} className="dash-card-title">
@@ -302,7 +305,10 @@ function ChartCard({
       </h2>
       {note && <p className="small text-body-secondary">{note}</p>}
       {chart(t('admin.codReport.chartSays', { title, values: list.format(values) }))}
-      <ScrollTable caption={title} className="table table-sm dash-table cod-table align-middle mb-0 mt-2">
+      <ScrollTable
+        caption={title}
+        className={`table table-sm dash-table cod-table${cards ? ' dash-table-cards cod-table-cards' : ''} align-middle mb-0 mt-2`}
+      >
         <thead>
           <tr>
             {head.map((cell, index) => (
@@ -319,7 +325,7 @@ function ChartCard({
                 {first}
               </th>
               {cells.map((cell, index) => (
-                <td key={index} className="text-end text-nowrap">
+                <td key={index} className="text-nowrap" data-label={head[index + 1]}>
                   {cell}
                 </td>
               ))}
