@@ -42,9 +42,14 @@ export function createMessageSender(deps: SenderDeps): MessageSender {
   const unrecorded = new Map<number, () => Promise<void>>();
 
   async function recordUnrecorded() {
-    for (const [id, record] of unrecorded) {
-      await record();
-      unrecorded.delete(id);
+    for (const [messageId, record] of unrecorded) {
+      try {
+        await record();
+        unrecorded.delete(messageId);
+      } catch (err) {
+        // Still not written: tried again next pass. It must not hold up the messages waiting to be sent.
+        log.warn({ err, messageId }, 'a sent message still not recorded as sent');
+      }
     }
   }
 

@@ -80,7 +80,7 @@ export async function giveBack(deps: AfterCommitDeps, back: GiveBack): Promise<v
       await audit(tx, {
         type: 'payment',
         action: `${kind}_refund_failed`,
-        message: `${what} (${named}) could not be given back: refund it by hand`,
+        message: `${what} (${named}) could not be given back: check at the provider whether it was, and refund it by hand if not`,
         data,
       });
     });

@@ -9,6 +9,7 @@ import {
   placeOrderOf,
   registerShopper,
   type Account,
+  uniqueEmail,
   type TestContext,
 } from '../../../test/harness.js';
 import { mobileMaker } from '../../../test/messaging-simulators.js';
@@ -215,6 +216,9 @@ describe('a phone typed into the profile', () => {
     const res = await typePhone(account, '01099997777');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ errors: { phone: expect.stringContaining('Confirm the new number') } });
-    expect(await rowOf(account)).toMatchObject({ verifiedPhone: mobile.stored });
+    // Nor does an e-mail typed in the same save stand in for it: a mistyped one would leave no way in.
+    const withEmail = await typePhone(account, '01099997777', { email: uniqueEmail('typo') });
+    expect(withEmail.statusCode).toBe(400);
+    expect(await rowOf(account)).toMatchObject({ verifiedPhone: mobile.stored, email: null });
   });
 });

@@ -16,8 +16,13 @@ import { usersService } from './service.js';
 import { tooManyRequests } from '../../lib/errors.js';
 import { createSignInLimit } from '../../lib/sign-in-limit.js';
 
-/** Reset links one e-mail address may be sent within RESET_WINDOW_MS, so nobody can flood an inbox with them. */
+/** Reset links one network address may ask for one e-mail address within RESET_WINDOW_MS; more answer 429. */
 export const RESETS_PER_EMAIL = 5;
+/**
+ * Reset links one e-mail address is sent within RESET_WINDOW_MS, asked from anywhere, so nobody can flood an inbox.
+ * More are answered as if sent: a 429 there would let anyone keep the address's owner from resetting.
+ */
+export const RESET_MAILS_PER_EMAIL = 20;
 const RESET_WINDOW_MS = 60 * 60_000;
 
 const message = z.object({ message: z.string() });
@@ -107,13 +112,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => users.remove(currentUser(request).id, request.ip),
   );
 
-  const resetRequests = createSignInLimit({
-    max: RESETS_PER_EMAIL,
-    windowMs: RESET_WINDOW_MS,
-    redis: app.redis,
-    prefix: `${app.config.REDIS_PREFIX}reset-requests:`,
-    log: app.log,
-  });
+  const resetLimit = (max: number, name: string) =>
+    createSignInLimit({
+      max,
+      windowMs: RESET_WINDOW_MS,
+      redis: app.redis,
+      prefix: `${app.config.REDIS_PREFIX}${name}:`,
+      log: app.log,
+    });
+  const resetRequests = resetLimit(RESETS_PER_EMAIL, 'reset-requests');
+  const resetMails = resetLimit(RESET_MAILS_PER_EMAIL, 'reset-mails');
   app.post(
     '/user/forgotPassword',
     {
@@ -127,9 +135,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // Counted before the address is looked up: a known and an unknown one are refused alike.
-      const wait = await resetRequests.attempt('', request.body.email);
+      const { email } = request.body;
+      const wait = await resetRequests.attempt(request.ip, email);
       if (wait > 0) throw tooManyRequests(say.api.tooManyResets, wait);
-      return users.requestReset(request.body.email, request.ip, requestLanguage(request));
+      if ((await resetMails.attempt('', email)) > 0) return { message: say.api.resetSent };
+      return users.requestReset(email, request.ip, requestLanguage(request));
     },
   );
 

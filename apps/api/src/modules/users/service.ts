@@ -143,7 +143,8 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
       const email = input.email ?? current.email;
       if (input.phone && current.verifiedPhone && egyptianMobile(input.phone) !== current.verifiedPhone) {
         // Without an e-mail the proven mobile is the account's only way in: the new one must be proven to replace it.
-        if (!email) throw badRequest(say.api.proveNewPhone, { phone: say.api.proveNewPhone });
+        // One typed in this same save counts for nothing: mistyped, its reset links would go nowhere.
+        if (!current.email) throw badRequest(say.api.proveNewPhone, { phone: say.api.proveNewPhone });
         changes.verifiedPhone = null;
         // Order messages by text would have no number to go to: they go by e-mail until a mobile is proven again.
         if (!input.contactChannel && contactChannelOf(current) !== 'email') changes.contactChannel = 'email';

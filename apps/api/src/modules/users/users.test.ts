@@ -10,7 +10,7 @@ import {
   type TestContext,
 } from '../../../test/harness.js';
 import { mailsTo, type OutboxMail } from '../../../test/outbox.js';
-import { RESETS_PER_EMAIL } from './routes.js';
+import { RESETS_PER_EMAIL, RESET_MAILS_PER_EMAIL } from './routes.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -329,8 +329,8 @@ describe('password reset', () => {
 describe('reset links and account changes', () => {
   const resetLinkWorks = async ({ id, token }: { id: string; token: string }) =>
     (await t.app.inject({ method: 'GET', url: `/api/user/password-reset/${id}/${token}` })).statusCode === 200;
-  const askReset = (email: string) =>
-    t.app.inject({ method: 'POST', url: '/api/user/forgotPassword', payload: { email } });
+  const askReset = (email: string, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/user/forgotPassword', payload: { email }, remoteAddress });
 
   it('a password change voids the links sent before it', async () => {
     const account = await registerShopper(t.app);
@@ -411,7 +411,7 @@ describe('reset links and account changes', () => {
     expect(sameSession.statusCode).toBe(200);
   });
 
-  it(`sends at most ${RESETS_PER_EMAIL} links an hour to one address, and answers an unknown address alike`, async () => {
+  it(`refuses more than ${RESETS_PER_EMAIL} links an hour asked from one network for one address, unknown alike`, async () => {
     const known = (await registerShopper(t.app)).email;
     const unknown = uniqueEmail('nobody');
     for (const email of [known, unknown]) {
@@ -425,6 +425,22 @@ describe('reset links and account changes', () => {
     }
     await waitForMail(known, RESETS_PER_EMAIL);
     expect(await mailsTo(t, known)).toHaveLength(RESETS_PER_EMAIL);
+  });
+
+  it(`lets the owner ask from elsewhere, and sends one address ${RESET_MAILS_PER_EMAIL} links an hour, asked from anywhere`, async () => {
+    const victim = (await registerShopper(t.app)).email;
+    for (let i = 0; i < RESETS_PER_EMAIL + 1; i++) await askReset(victim, '203.0.113.7');
+    // The address that flooded is refused; the owner, on another network, is not.
+    expect((await askReset(victim, '203.0.113.7')).statusCode).toBe(429);
+    expect((await askReset(victim, '198.51.100.1')).statusCode).toBe(200);
+    const asked = RESETS_PER_EMAIL + 1;
+    for (let i = asked; i < RESET_MAILS_PER_EMAIL + 3; i++) {
+      const res = await askReset(victim, `192.0.2.${i}`);
+      // Past the inbox's cap the answer is the same: nobody learns that they can keep the owner from resetting.
+      expect(res.json()).toEqual({ message: API_MSG.resetSent });
+    }
+    await waitForMail(victim, RESET_MAILS_PER_EMAIL);
+    expect(await mailsTo(t, victim)).toHaveLength(RESET_MAILS_PER_EMAIL);
   });
 });
 
