@@ -42,6 +42,9 @@ const page = (session?: Session) =>
 
 afterEach(() => changeLanguage('en'));
 
+/** The reviews have loaded (their placeholder is a live region too): the one left is the alert's. */
+const reviewsLoaded = () => waitFor(() => expect(screen.getAllByRole('status')).toHaveLength(1));
+
 describe('Notify me when it is back', () => {
   it('asks with one tap, says so, and cancels; the focus follows the control that replaced the one pressed', async () => {
     const { calls } = mockApi({
@@ -56,6 +59,7 @@ describe('Notify me when it is back', () => {
     const ask = await screen.findByRole('button', { name: "Notify me when it's back" });
     expect(screen.getByText('out of stock')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Add to Cart/ })).toBeDisabled();
+    await reviewsLoaded();
     expect(screen.getByRole('status')).toHaveTextContent('');
 
     await user.click(ask);
@@ -81,6 +85,7 @@ describe('Notify me when it is back', () => {
     });
     page(shopperSession);
     const cancel = await screen.findByRole('button', { name: 'إلغاء التنبيه' });
+    await reviewsLoaded();
     expect(screen.getByRole('status')).toHaveTextContent('سنبلغك عند توفره');
     await userEvent.click(cancel);
     expect(await screen.findByRole('alert')).toHaveTextContent('طلبات كثيرة، حاول بعد دقيقة');
