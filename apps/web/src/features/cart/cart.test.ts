@@ -7,11 +7,12 @@ import { i18n } from '../../i18n';
 import { signedIn, signedOut } from '../auth';
 import { aProduct } from '../../test/products';
 import { mockApi, shopperSession } from '../../test/utils';
-import { addItem, clearItems, decreaseItem, removeItem } from './cartActions';
+import { addItem, clearItems, decreaseItem, loadServerCart, removeItem } from './cartActions';
 import {
   addToCart,
   cartReducer,
   CART_KEY,
+  clearCart,
   decreaseCart,
   emptyCart,
   removeFromCart,
@@ -333,6 +334,80 @@ describe('cart and the server', () => {
         CART_TOAST,
       ),
     );
+  });
+
+  /** A reply held until the test lets it go. */
+  const held = <T>(body: T) => {
+    let release = () => {};
+    const reply = new Promise<{ body: T }>((resolve) => (release = () => resolve({ body })));
+    return { reply: () => reply, release };
+  };
+  const ids = (store: ReturnType<typeof setupStore>) => store.getState().cart.items.map((item) => item._id);
+  const milkCart = {
+    products: [
+      {
+        product_id: {
+          _id: 'p1',
+          name: 'Juhayna Milk',
+          brand: 'Juhayna',
+          price: 42.75,
+          image_path: [],
+          stock: 5,
+          cod: true,
+        },
+        quantity: 1,
+      },
+    ],
+    bill: 42.75,
+  };
+
+  it('keeps a line whose add is still on its way when a read that left before it answers', async () => {
+    const add = held(milkCart);
+    const { calls } = mockApi({
+      'PUT /api/cart/incItem': add.reply,
+      'GET /api/cart': { body: { products: [], bill: 0 } },
+    });
+    const store = setupStore({ session: shopperSession });
+    store.dispatch(addItem(product()));
+    // The cart opened while the add is still on its way: the server's answer does not have the line yet.
+    await store.dispatch(loadServerCart());
+    expect(calls.map((call) => call.path)).toContain('/api/cart');
+    expect(ids(store)).toEqual(['p1']);
+    add.release();
+    await vi.waitFor(() => expect(store.getState().cart.items[0]?.cartQuantity).toBe(1));
+    expect(ids(store)).toEqual(['p1']);
+  });
+
+  it('does not let a read that left before the cart was emptied here (an order paid) bring the lines back', async () => {
+    const read = held(serverCart);
+    mockApi({ 'GET /api/cart': read.reply });
+    const store = setupStore({ session: shopperSession });
+    const reading = store.dispatch(loadServerCart());
+    store.dispatch(clearCart());
+    read.release();
+    await reading;
+    expect(ids(store)).toEqual([]);
+  });
+
+  it('does not put a shopper’s cart, read before another shopper signed in, into the new shopper’s', async () => {
+    const first = held(serverCart);
+    const { calls } = mockApi({
+      'GET /api/cart': (request) =>
+        request.headers.get('x-access-token') === 'shopper-token' ? first.reply() : { body: milkCart },
+      'GET /api/favourite': { body: [] },
+    });
+    const store = setupStore({ session: shopperSession });
+    const reading = store.dispatch(loadServerCart());
+    store.dispatch(signedIn({ ...shopperSession, user: { ...shopperSession.user, _id: 'u2' }, token: 'other-token' }));
+    first.release();
+    await reading;
+    expect(ids(store)).toEqual([]);
+    // Theirs is read once the first shopper's read is out of the way.
+    await vi.waitFor(() => expect(ids(store)).toEqual(['p1']));
+    expect(calls.filter((call) => call.path === '/api/cart').map((call) => call.token)).toEqual([
+      'shopper-token',
+      'other-token',
+    ]);
   });
 
   it('empties the local cart on sign-out', () => {

@@ -15,7 +15,7 @@ import {
   removeFromCart,
   type CartProduct,
 } from './cartSlice';
-import { changeSent, hasServerCart, lastChange } from './serverCart';
+import { changeAnswered, changeSent, hasServerCart, lastChange } from './serverCart';
 
 /** Cart toasts sit bottom-left (the start corner, so bottom-right in Arabic) and close after 1000 ms. */
 const cartToast = (): ToastOptions => ({
@@ -67,9 +67,12 @@ function mirrorToServer(
     .unwrap()
     .then(
       (cart) => {
+        changeAnswered();
         if (change === lastChange()) dispatch(cartReplaced(fromServerCart(cart)));
       },
       (error: unknown) => {
+        // Answered before the cart is read again, so that read is not taken for one older than this change.
+        changeAnswered();
         notifyRefused(error, cartToast());
         void dispatch(loadServerCart());
       },

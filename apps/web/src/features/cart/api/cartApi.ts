@@ -3,7 +3,7 @@ import type { Cart, cartIncSchema, cartRemoveSchema } from '@shop/contracts';
 import { api } from '../../../api/apiSlice';
 import type { RootState } from '../../../app/store';
 import { cartReplaced, fromServerCart } from '../cartSlice';
-import { hasServerCart, lastChange } from '../serverCart';
+import { hasServerCart, readStarted } from '../serverCart';
 
 export const cartApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -13,14 +13,17 @@ export const cartApi = api.injectEndpoints({
       /**
        * Every read of the server cart, by whichever screen, becomes the local cart, so the lines, prices and
        * totals shown are what an order would charge (a product repriced or deleted, a line added on another
-       * device). Unless the shopper changed the cart after the read left: its answer may predate that change.
+       * device). Unless a change of the shopper's may be missing from it, or it is another shopper's (readStarted).
        */
       async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
-        const startedAfter = lastChange();
+        const read = readStarted(getState() as RootState);
         try {
           const { data } = await queryFulfilled;
-          if (startedAfter === lastChange() && hasServerCart(getState() as RootState)) {
-            dispatch(cartReplaced(fromServerCart(data)));
+          const now = getState() as RootState;
+          if (read.mayReplace(now)) dispatch(cartReplaced(fromServerCart(data)));
+          // The new shopper's own read, asked meanwhile, was answered by this one (one read at a time): read again.
+          else if (read.forAnotherShopper(now) && hasServerCart(now)) {
+            void dispatch(cartApi.endpoints.getCart.initiate(undefined, { subscribe: false, forceRefetch: true }));
           }
         } catch {
           // Offline or refused: the local cart is the best there is until the next read or change.

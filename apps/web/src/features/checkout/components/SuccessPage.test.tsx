@@ -54,10 +54,13 @@ describe('/success', () => {
     expect(screen.getByText(/Order #ABCDEF12/)).toHaveTextContent(/^Order #ABCDEF12$/);
   });
 
-  it('reads the card result from the provider’s return URL and empties the local cart once paid', async () => {
+  it('reads the card result from the provider’s return URL and empties the local cart once the order is paid', async () => {
+    // The provider's callback marks the order paid (and empties the server cart) after the shopper is back.
+    let orderStatus = 'pending';
     const { calls } = mockApi({
       'GET /api/payment/config': { body: { provider: 'offline', methods: ['card'], hostedCheckout: false } },
       'GET /api/payment/offline/intent': intent('succeeded'),
+      'GET /api/order': () => ({ body: [{ _id: 'o1', status: orderStatus }] }),
     });
     const { store } = renderCheckout(<SuccessPage />, {
       path: '/success',
@@ -66,7 +69,11 @@ describe('/success', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Order succeeded' })).toBeInTheDocument();
     expect(calls.map((call) => call.path)).toContain('/api/payment/offline/intent?client_secret=pi_1_secret_x');
-    await waitFor(() => expect(store.getState().cart.items).toEqual([]));
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain('/api/order'));
+    // Until then a read of the server cart would bring the paid lines back, so they stay (the server's truth).
+    expect(store.getState().cart.items).toHaveLength(1);
+    orderStatus = 'paid';
+    await waitFor(() => expect(store.getState().cart.items).toEqual([]), { timeout: 4000 });
   });
 
   it('offers the Orders screen once it stops waiting for a payment still processing', async () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useHref, useLocation, useSearchParams } from 'react-router';
 import { SUCCESS_REDIRECT_MS } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
@@ -7,7 +7,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { Price } from '../../../components/Price';
 import { isRecord } from '../../../lib/guards';
 import { clearCart } from '../../cart';
-import { orderRef } from '../../orders';
+import { orderRef, useGetMyOrdersQuery } from '../../orders';
 import { useGetPaymentConfigQuery } from '../../../api/paymentConfigApi';
 import { paymentSettled } from '../api/paymentApi';
 import { feedbackForStatus } from '../paymentResult';
@@ -16,6 +16,8 @@ import successImage from '../assets/order-success.svg';
 import { PaymentFeedbackAlert } from './PaymentFeedbackAlert';
 import '../../../styles/checkout.css';
 import { paths } from '../../../lib/paths';
+
+const POLL_MS = 2000;
 
 /**
  * /success. Reached from a placed cash order or a paid card, or as the card provider's return URL,
@@ -35,12 +37,23 @@ function ProviderReturn({ clientSecret }: { clientSecret: string }) {
   const feedback =
     failed || isError ? feedbackForStatus('unknown') : intent ? feedbackForStatus(intent.status, intent.message) : null;
   const succeeded = feedback?.kind === 'succeeded';
+  // The server takes the paid lines out of its cart only once the provider's callback marks the order paid, which
+  // may come after the shopper is back: until then every read of the cart would bring them back. So the local cart
+  // is emptied once the shopper's orders show none pending (a shopper has at most one, the one just paid).
+  const [cartCleared, setCartCleared] = useState(false);
+  const orders = useGetMyOrdersQuery(undefined, {
+    skip: !succeeded || cartCleared,
+    pollingInterval: POLL_MS,
+    skipPollingIfUnfocused: true,
+  });
+  const orderPaid = orders.data !== undefined && !orders.data.some((order) => order.status === 'pending');
 
   useEffect(() => {
-    if (!succeeded) return;
+    if (!orderPaid || cartCleared) return;
+    setCartCleared(true);
     dispatch(clearCart());
     dispatch(paymentSettled());
-  }, [succeeded, dispatch]);
+  }, [orderPaid, cartCleared, dispatch]);
 
   if (!feedback) return <PageLoader />;
   if (succeeded) return <OrderSucceeded />;
