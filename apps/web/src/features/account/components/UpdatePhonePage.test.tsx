@@ -59,6 +59,15 @@ describe('UpdatePhonePage', () => {
     ]);
   });
 
+  it('takes the focus back to the number when the shopper uses another one', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'POST /api/user/phone/code': { status: 202, body: { message: 'A code is on its way' } } });
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.click(await screen.findByRole('button', { name: 'Use another number' }));
+    expect(screen.getByLabelText('Mobile number')).toHaveFocus();
+  });
+
   it('in Arabic, says a number is another account’s and that saving it unconfirmed unlinks the proven one', async () => {
     await changeLanguage('ar');
     const user = userEvent.setup();

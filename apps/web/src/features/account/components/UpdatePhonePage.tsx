@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -34,6 +35,7 @@ function PhoneForm({ user }: { user: User }) {
   const [sent, setSent] = useState(false);
   const [code, setCode] = useState('');
   const codeInput = useRef<HTMLInputElement>(null);
+  const phoneInput = useRef<HTMLInputElement>(null);
   // The code is what the shopper types next, and the button they pressed has gone with the form it was in.
   useEffect(() => {
     if (sent) codeInput.current?.focus();
@@ -54,6 +56,12 @@ function PhoneForm({ user }: { user: User }) {
     } catch {
       // The alert shows the failure (a wrong number, or how long to wait).
     }
+  };
+
+  // The link pressed goes with the code's form: the focus moves to the number, the thing to change.
+  const otherNumber = () => {
+    flushSync(() => setSent(false));
+    phoneInput.current?.focus();
   };
 
   const saveTyped = async () => {
@@ -103,6 +111,7 @@ function PhoneForm({ user }: { user: User }) {
                 autoComplete="tel"
                 dir="ltr"
                 required
+                ref={phoneInput}
                 value={phone}
                 onChange={(event) => setPhone(event.target.value)}
               />
@@ -150,7 +159,7 @@ function PhoneForm({ user }: { user: User }) {
           <Form onSubmit={(event) => void confirm(event)}>
             <p>
               {t('auth.phoneSignIn.sent', { phone })}{' '}
-              <Button variant="link" className="p-0 align-baseline" onClick={() => setSent(false)}>
+              <Button variant="link" className="p-0 align-baseline" onClick={otherNumber}>
                 {t('auth.phoneSignIn.otherNumber')}
               </Button>
             </p>

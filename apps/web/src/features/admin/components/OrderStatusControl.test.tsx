@@ -87,6 +87,28 @@ describe('OrderStatusControl', () => {
     expect(choices()).toEqual(['Move to…', 'Shipped', 'Cancelled']);
   });
 
+  it('says why an order awaiting confirmation cannot be cancelled by a role that gives no refunds', async () => {
+    mockApi({
+      ...BOSTA,
+      'GET /api/staff/me': { body: { role: 'orders', permissions: [...BUILT_IN_ROLES.orders] } },
+    });
+    renderRoute(
+      <OrderStatusControl orderId={ORDER} status="awaiting_confirmation" deposit={{ amount: 30, state: 'paid' }} />,
+      {
+        preloadedState: {
+          session: {
+            ...shopperSession,
+            user: { ...shopperSession.user, _id: 'agent', role: true },
+            token: 'agent-token',
+          },
+        },
+      },
+    );
+    // Cancelling is its only move, and it would give the deposit back: nothing to choose, only the reason.
+    expect(await screen.findByText(/cancelling gives them back, which your role does not allow/)).toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  });
+
   it('cannot move before a status is chosen', () => {
     renderRoute(<OrderStatusControl orderId={ORDER} status="paid" />);
     expect(screen.getByRole('button', { name: 'Move' })).toBeDisabled();

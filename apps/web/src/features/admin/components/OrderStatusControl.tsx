@@ -48,12 +48,17 @@ export function OrderStatusControl({
   const allowed = nextStatuses(status, 'admin').filter((to) => to !== 'refunded');
   const withheld = can('orders.refund') ? null : moneyBackOf({ status, depositState: deposit?.state }, 'cancelled');
   const moves = withheld ? allowed.filter((to) => to !== 'cancelled') : allowed;
-  if (!moves.length) return null;
-
-  const id = shortId(orderId);
   const selectId = `order-${orderId}-next`;
   // Said once the role is known: until then nothing is offered that it may not allow.
-  const why = loaded && withheld && allowed.includes('cancelled') ? `${selectId}-why` : undefined;
+  const whyText =
+    loaded && withheld && allowed.includes('cancelled')
+      ? t(withheld === 'bill' ? 'admin.orders.cancelGivesBillBack' : 'admin.orders.cancelGivesDepositBack')
+      : null;
+  // Cancelling was the only move (an order awaiting confirmation): the reason it is missing stands alone.
+  if (!moves.length) return whyText && <p className="form-text mt-2 mb-0">{whyText}</p>;
+
+  const id = shortId(orderId);
+  const why = whyText ? `${selectId}-why` : undefined;
   const shipping = next === 'shipped';
   const explains = next === 'cancelled' || (next !== '' && status === 'return_requested');
   // Without a courier to book, shipping needs the number of the parcel sent by hand.
@@ -131,7 +136,7 @@ export function OrderStatusControl({
       </Button>
       {why && (
         <Form.Text id={why} className="w-100 mt-0">
-          {t(withheld === 'bill' ? 'admin.orders.cancelGivesBillBack' : 'admin.orders.cancelGivesDepositBack')}
+          {whyText}
         </Form.Text>
       )}
     </Form>

@@ -310,16 +310,46 @@ describe('the product form', () => {
     });
     renderRoute(<ProductFormModal productId={PRODUCT} onClose={onClose} />);
     await waitFor(() => expect(field('Stock')).toHaveValue('4'));
+    // The live region is there, empty, before it has anything to say, so its words are announced.
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
     await user.clear(field('Stock'));
     await user.type(field('Stock'), '6');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent('1 unit sold while you edited: the stock is now 5.');
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('1 unit sold while you edited: the stock is now 5.'),
+    );
     await waitFor(() => expect(field('Stock')).toHaveValue('5'));
+    // The form stayed while the product was read again: the focus is still on the button pressed.
+    expect(screen.getByRole('button', { name: 'Submit' })).toHaveFocus();
     expect(onClose).not.toHaveBeenCalled();
     const sent = String(calls.find((c) => c.method === 'PUT')?.body);
     expect(sent).toMatch(/name="stock"\r\n\r\n6\r\n/);
     expect(sent).toMatch(/name="stockWas"\r\n\r\n4\r\n/);
+  });
+
+  it('says units sold without a count when the server kept the stock at 0', async () => {
+    const user = userEvent.setup();
+    // Loaded at 10, set to 2 (8 fewer), while 5 sold: 5 - 8 is kept at 0, so how many sold is unknown here.
+    let stock = 10;
+    mockApi({
+      ...catalogue,
+      [`GET /api/product/one/${PRODUCT}`]: () => ({ body: { ...product, stock } }),
+      'PUT /api/product': () => {
+        stock = 0;
+        return { body: { ...product, stock } };
+      },
+    });
+    renderRoute(<ProductFormModal productId={PRODUCT} onClose={vi.fn()} />);
+    await waitFor(() => expect(field('Stock')).toHaveValue('10'));
+    await user.clear(field('Stock'));
+    await user.type(field('Stock'), '2');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Units sold while you edited left none in stock: the stock is now 0.',
+      ),
+    );
   });
 
   it('shows the price and stock of a product with options as its variants’ and leaves them to the variant grid', async () => {

@@ -85,6 +85,14 @@ export function ProductFormModal({ productId, onClose }: { productId?: string; o
   // Orders taken or given back while the admin edited: the form stays open on the stock the server now has, and says why.
   const [meanwhile, setMeanwhile] = useState<StockMeanwhile | null>(null);
 
+  const meanwhileText = ({ typed, stock }: StockMeanwhile) => {
+    // The server keeps the stock at 0 when more sold than the admin's change left: how many sold is then unknown.
+    if (stock === 0) return t('admin.form.soldOutMeanwhile');
+    return stock < typed
+      ? t('admin.form.soldMeanwhile', { count: typed - stock, stock })
+      : t('admin.form.returnedMeanwhile', { count: stock - typed, stock });
+  };
+
   const submit = async (values: ProductFormValues) => {
     setMeanwhile(null);
     const saving = save({ id: productId, form: productFormData(values, productId) }).unwrap();
@@ -109,20 +117,11 @@ export function ProductFormModal({ productId, onClose }: { productId?: string; o
     >
       {!productId ? (
         <ProductForm defaultValues={emptyProductForm} imagesRequired onSubmit={submit} />
-      ) : product.isFetching ? (
-        <PageLoader />
       ) : product.data ? (
+        // Kept on screen while the product is read again after a save, so the focused Save button stays, and the
+        // notice's live region is there before its words, which are then announced.
         <>
-          {meanwhile && (
-            <Alert variant="info" role="status">
-              {meanwhile.stock < meanwhile.typed
-                ? t('admin.form.soldMeanwhile', { count: meanwhile.typed - meanwhile.stock, stock: meanwhile.stock })
-                : t('admin.form.returnedMeanwhile', {
-                    count: meanwhile.stock - meanwhile.typed,
-                    stock: meanwhile.stock,
-                  })}
-            </Alert>
-          )}
+          <div role="status">{meanwhile && <div className="alert alert-info">{meanwhileText(meanwhile)}</div>}</div>
           <ProductForm
             // Filled afresh each time the product is read, as after a save the server's stock differs from the typed.
             key={product.fulfilledTimeStamp}
@@ -133,6 +132,8 @@ export function ProductFormModal({ productId, onClose }: { productId?: string; o
           />
           <EtaProductCode productId={productId} />
         </>
+      ) : product.isFetching ? (
+        <PageLoader />
       ) : (
         <Alert variant="danger">{errorMessage(product.error) ?? t('common.loadFailed')}</Alert>
       )}

@@ -168,7 +168,14 @@ function FileForm({
       <p>
         {t('admin.import.variantColumns')} <code dir="ltr">{VARIANT_CSV_COLUMNS.join(', ')}</code>
       </p>
-      <p>{t('admin.import.stockHint', { stock: 'stock', exported: 'stockAtExport' })}</p>
+      <p>
+        {t('admin.import.stockHint', {
+          stock: 'stock',
+          exported: 'stockAtExport',
+          variantStock: 'variantStock',
+          variantExported: 'variantStockAtExport',
+        })}
+      </p>
       <Form.Group className="mb-3" controlId="import-file">
         <Form.Label>{t('admin.import.file', { mb: MAX_IMPORT_BYTES / 1024 / 1024 })}</Form.Label>
         <Form.Control
