@@ -2,3 +2,4 @@ export { sessionResumed, signedIn, signedOut, tokenRenewed, userUpdated } from '
 export { signedInNow, useSession } from './useSession';
 export { comingBackTo } from './returnPath';
 export { startSession, useStartPhoneSignInMutation } from './api/authApi';
+export { PhoneAndChannel, SentCode, useCodeStepFocus } from './components/PhoneCodeFields';

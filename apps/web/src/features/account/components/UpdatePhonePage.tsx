@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
+import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -11,7 +10,7 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { errorMessage } from '../../../api/errors';
 import { notify } from '../../../lib/notify';
 import { paths } from '../../../lib/paths';
-import { useSession } from '../../auth';
+import { PhoneAndChannel, SentCode, useCodeStepFocus, useSession } from '../../auth';
 import { useProvePhoneMutation, useSendPhoneCodeMutation, useUpdateUserMutation } from '../api/accountApi';
 
 /**
@@ -34,12 +33,7 @@ function PhoneForm({ user }: { user: User }) {
   const [channel, setChannel] = useState<PhoneCodeChannel>('whatsapp');
   const [sent, setSent] = useState(false);
   const [code, setCode] = useState('');
-  const codeInput = useRef<HTMLInputElement>(null);
-  const phoneInput = useRef<HTMLInputElement>(null);
-  // The code is what the shopper types next, and the button they pressed has gone with the form it was in.
-  useEffect(() => {
-    if (sent) codeInput.current?.focus();
-  }, [sent]);
+  const { codeInput, phoneInput, backToNumber } = useCodeStepFocus(sent, setSent);
   const error = sent ? proving.error : (sending.error ?? saving.error);
   // Saving another number as typed unlinks the confirmed one (the server does it): said before the button is pressed.
   const unlinks = !!user.verifiedPhone && (localMobile(phone) ?? phone) !== user.verifiedPhone;
@@ -56,12 +50,6 @@ function PhoneForm({ user }: { user: User }) {
     } catch {
       // The alert shows the failure (a wrong number, or how long to wait).
     }
-  };
-
-  // The link pressed goes with the code's form: the focus moves to the number, the thing to change.
-  const otherNumber = () => {
-    flushSync(() => setSent(false));
-    phoneInput.current?.focus();
   };
 
   const saveTyped = async () => {
@@ -102,35 +90,17 @@ function PhoneForm({ user }: { user: User }) {
         )}
         {!sent ? (
           <Form onSubmit={(event) => void sendCode(event)}>
-            <Form.Group className="mb-3" controlId="update-phone">
-              <Form.Label>{t('account.fields.phone')}</Form.Label>
-              <Form.Control
-                type="tel"
-                // The spec's numeric keypad: the number is typed as 01…, digits only.
-                inputMode="numeric"
-                autoComplete="tel"
-                dir="ltr"
-                required
-                ref={phoneInput}
-                value={phone}
-                onChange={(event) => setPhone(event.target.value)}
-              />
-            </Form.Group>
-            <fieldset className="mb-3">
-              <legend className="form-label fs-6">{t('auth.phoneSignIn.channel')}</legend>
-              {(['whatsapp', 'sms'] as const).map((option) => (
-                <Form.Check
-                  key={option}
-                  inline
-                  type="radio"
-                  name="update-phone-channel"
-                  id={`update-phone-${option}`}
-                  label={t(`auth.phoneSignIn.${option}`)}
-                  checked={channel === option}
-                  onChange={() => setChannel(option)}
-                />
-              ))}
-            </fieldset>
+            <PhoneAndChannel
+              id="update-phone"
+              label={t('account.fields.phone')}
+              // The spec's numeric keypad: the number is typed as 01…, digits only.
+              inputMode="numeric"
+              phone={phone}
+              onPhone={setPhone}
+              channel={channel}
+              onChannel={setChannel}
+              inputRef={phoneInput}
+            />
             <div className="d-flex flex-wrap gap-2">
               <Button type="submit" variant="primary" disabled={busy}>
                 {sending.isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
@@ -157,24 +127,14 @@ function PhoneForm({ user }: { user: User }) {
           </Form>
         ) : (
           <Form onSubmit={(event) => void confirm(event)}>
-            <p>
-              {t('auth.phoneSignIn.sent', { phone })}{' '}
-              <Button variant="link" className="p-0 align-baseline" onClick={otherNumber}>
-                {t('auth.phoneSignIn.otherNumber')}
-              </Button>
-            </p>
-            <Form.Group className="mb-3" controlId="update-phone-code">
-              <Form.Label>{t('auth.phoneSignIn.code')}</Form.Label>
-              <Form.Control
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                dir="ltr"
-                required
-                ref={codeInput}
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-              />
-            </Form.Group>
+            <SentCode
+              id="update-phone"
+              phone={phone}
+              onOtherNumber={backToNumber}
+              code={code}
+              onCode={setCode}
+              inputRef={codeInput}
+            />
             <div className="d-flex flex-wrap gap-2">
               <Button type="submit" variant="primary" disabled={proving.isLoading}>
                 {proving.isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}

@@ -10,6 +10,7 @@ import { errorMessage, type ApiError } from '../../../api/errors';
 import { isRecord } from '../../../lib/guards';
 import { useStartPhoneSignInMutation, useVerifyPhoneMutation } from '../api/authApi';
 import { returnPathOf } from '../returnPath';
+import { PhoneAndChannel, SentCode, useCodeStepFocus } from './PhoneCodeFields';
 
 /** The server's 400 for a number with no account: it names the `name` field. */
 const asksForName = (error: ApiError | undefined) =>
@@ -33,12 +34,14 @@ export function PhoneSignIn() {
   const needsName = asksForName(verifying.error) && !name;
   const error = sent ? verifying.error : starting.error;
 
+  const { codeInput, phoneInput, backToNumber } = useCodeStepFocus(sent, setSent);
+
   // A new number starts afresh: the last code's refusal (and its asking for a name) was about the number before.
   const otherNumber = () => {
     verifying.reset();
     setCode('');
     setName('');
-    setSent(false);
+    backToNumber();
   };
 
   const send = async (event: FormEvent) => {
@@ -74,33 +77,16 @@ export function PhoneSignIn() {
       )}
       {!sent ? (
         <Form onSubmit={(event) => void send(event)}>
-          <Form.Group className="mb-3" controlId="phone-sign-in-phone">
-            <Form.Label>{t('auth.phoneSignIn.phone')}</Form.Label>
-            <Form.Control
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              dir="ltr"
-              required
-              value={phone}
-              onChange={(event) => setPhone(event.target.value)}
-            />
-          </Form.Group>
-          <fieldset className="mb-3">
-            <legend className="form-label fs-6">{t('auth.phoneSignIn.channel')}</legend>
-            {(['whatsapp', 'sms'] as const).map((option) => (
-              <Form.Check
-                key={option}
-                inline
-                type="radio"
-                name="phone-sign-in-channel"
-                id={`phone-sign-in-${option}`}
-                label={t(`auth.phoneSignIn.${option}`)}
-                checked={channel === option}
-                onChange={() => setChannel(option)}
-              />
-            ))}
-          </fieldset>
+          <PhoneAndChannel
+            id="phone-sign-in"
+            label={t('auth.phoneSignIn.phone')}
+            inputMode="tel"
+            phone={phone}
+            onPhone={setPhone}
+            channel={channel}
+            onChannel={setChannel}
+            inputRef={phoneInput}
+          />
           <Button type="submit" variant="primary" className="w-100" size="lg" disabled={starting.isLoading}>
             {starting.isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}
             {t('auth.phoneSignIn.send')}
@@ -108,23 +94,14 @@ export function PhoneSignIn() {
         </Form>
       ) : (
         <Form onSubmit={(event) => void submit(event)}>
-          <p>
-            {t('auth.phoneSignIn.sent', { phone })}{' '}
-            <Button variant="link" className="p-0 align-baseline" onClick={otherNumber}>
-              {t('auth.phoneSignIn.otherNumber')}
-            </Button>
-          </p>
-          <Form.Group className="mb-3" controlId="phone-sign-in-code">
-            <Form.Label>{t('auth.phoneSignIn.code')}</Form.Label>
-            <Form.Control
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              dir="ltr"
-              required
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </Form.Group>
+          <SentCode
+            id="phone-sign-in"
+            phone={phone}
+            onOtherNumber={otherNumber}
+            code={code}
+            onCode={setCode}
+            inputRef={codeInput}
+          />
           {(needsName || name) && (
             <Form.Group className="mb-3" controlId="phone-sign-in-name">
               <Form.Label>{t('auth.phoneSignIn.name')}</Form.Label>

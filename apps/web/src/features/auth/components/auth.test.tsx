@@ -193,12 +193,15 @@ describe('Continue with your phone', () => {
     renderRoute(<LoginPage />, { path: '/login' });
     await user.type(screen.getByLabelText('Your mobile number'), '01012345678');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    await user.type(await screen.findByLabelText('Code'), code);
+    // The button pressed has gone with its form: the focus waits in the code's field.
+    await waitFor(() => expect(screen.getByLabelText('Code')).toHaveFocus());
+    await user.type(screen.getByLabelText('Code'), code);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
   };
   const sendToAnotherNumber = async (user: ReturnType<typeof userEvent.setup>) => {
     await user.click(screen.getByRole('button', { name: 'Use another number' }));
     const phone = screen.getByLabelText('Your mobile number');
+    expect(phone).toHaveFocus();
     await user.clear(phone);
     await user.type(phone, '01112345678');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
