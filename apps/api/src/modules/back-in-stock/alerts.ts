@@ -24,7 +24,10 @@ const EVERY_MS = 60_000;
 /** Requests claimed in one transaction. */
 const BATCH = 50;
 
-export type BackInStockAlerts = Passes;
+export interface BackInStockAlerts extends Passes {
+  /** Resolves once a started pass hears the announcements (or, not hearing them, relies on its poll). */
+  listening(): Promise<void>;
+}
 
 /** The product page an alert links to, in the shopper's language, on the variant waited for. */
 export function alertLink(publicUrl: string, productId: string, variantId: string | null, language: Language): string {
@@ -139,6 +142,9 @@ export function createBackInStockAlerts(
           log.warn({ err }, 'back-in-stock announcements not heard: alerts wait for the poll');
           return null;
         });
+    },
+    async listening() {
+      await unlisten;
     },
     async stop() {
       const stopListening = await unlisten;

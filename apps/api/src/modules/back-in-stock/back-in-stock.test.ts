@@ -234,6 +234,7 @@ describe('the alert', () => {
     // A poll an hour away: only the announcement of db/sql/back-in-stock.sql can start a pass in time.
     t.app.backInStockAlerts.start(60 * 60_000);
     try {
+      await t.app.backInStockAlerts.listening();
       await vi.waitFor(async () => expect(await alert()).toBe(0));
       await setStock(product.id, 3);
       await vi.waitFor(
