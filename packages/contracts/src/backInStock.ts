@@ -15,7 +15,3 @@ export const backInStockCancelQuerySchema = backInStockAskSchema;
 /** The shopper's open requests for one product: a variant's id each, null for the product itself. */
 export const backInStockRequestsSchema = z.object({ waiting: z.array(idSchema.nullable()) });
 export type BackInStockRequests = z.infer<typeof backInStockRequestsSchema>;
-
-/** The answer's `waiting` includes this variant (or the product itself, for `undefined`). */
-export const isWaitingFor = (requests: BackInStockRequests | undefined, variantId: string | undefined): boolean =>
-  Boolean(requests?.waiting.includes(variantId ?? null));

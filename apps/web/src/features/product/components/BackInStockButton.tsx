@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { isWaitingFor } from '@shop/contracts';
+import type { BackInStockRequests } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
 import { useAppDispatch } from '../../../app/hooks';
 import { BellIcon, CheckCircleIcon } from '../../../components/icons';
@@ -8,6 +8,10 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { paths } from '../../../lib/paths';
 import { comingBackTo, signedInNow, useSession } from '../../auth';
 import { useChangeBackInStockMutation, useGetBackInStockQuery, type Wanted } from '../api/backInStockApi';
+
+/** The shopper's requests include this variant (or the product itself, for `undefined`). */
+const isWaitingFor = (requests: BackInStockRequests | undefined, variantId: string | undefined): boolean =>
+  Boolean(requests?.waiting.includes(variantId ?? null));
 
 /**
  * "Notify me when it's back" beside the disabled Add to Cart of something out of stock (a product, or the variant
