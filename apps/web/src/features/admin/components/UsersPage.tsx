@@ -73,6 +73,12 @@ export function UsersPage() {
                     </td>
                     <td className="text-nowrap cell-phone">
                       <bdi>{user.phone}</bdi>
+                      {/* Proven by a code: a phone sign-in (or an order taken for this caller) reaches this account. */}
+                      {user.verifiedPhone && (
+                        <Badge bg="success" className="ms-2">
+                          {t('account.phone.confirmed')}
+                        </Badge>
+                      )}
                     </td>
                     <td className="cell-role">
                       {user.role ? (
