@@ -11,18 +11,37 @@ import { asAdmin, placeCashOrder } from './helpers';
  * Measured rather than compared as pictures; each screen is kept as a screenshot to look at.
  */
 
-/** How far each dashboard table's box is scrolled sideways at most (0: it fits), and the page's own overflow. */
+/**
+ * How far each dashboard table's box is scrolled sideways at most (0: it fits), the page's own overflow, and by how
+ * much each select in a table is too narrow for the label it shows (0 or less: the whole label reads, not "Ow…").
+ * A select's scrollWidth does not grow with its label, so the label is measured in the select's own font.
+ */
 const overflow = (page: Page) =>
-  page.evaluate(() => ({
-    page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    tables: [...document.querySelectorAll<HTMLElement>('.dash .table-responsive')]
-      .filter((box) => box.offsetParent !== null)
-      .map((box) => box.scrollWidth - box.clientWidth),
-  }));
+  page.evaluate(() => {
+    const pen = document.createElement('canvas').getContext('2d');
+    const labelFits = (select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      if (!pen) throw new Error('no canvas to measure with');
+      pen.font = style.font;
+      const room =
+        select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) + /* rounding */ 1;
+      const label = select.selectedOptions[0]?.text ?? '';
+      return { label, by: pen.measureText(label).width - room };
+    };
+    return {
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      tables: [...document.querySelectorAll<HTMLElement>('.dash .table-responsive')]
+        .filter((box) => box.offsetParent !== null)
+        .map((box) => box.scrollWidth - box.clientWidth),
+      selects: [...document.querySelectorAll<HTMLSelectElement>('.dash .table-responsive select')]
+        .filter((select) => select.offsetParent !== null)
+        .map(labelFits),
+    };
+  });
 
 for (const language of ['en', 'ar'] as const) {
   test(`${language}: the dashboard's tables fit at 390 and 1280 px`, async ({ page, request, makeProduct }) => {
-    // Nine screens at two widths, each measured and photographed: about 35 s on two busy cores.
+    // Ten screens at two widths, each measured and photographed: about 35 s on two busy cores.
     test.slow();
     if (language === 'ar') await openInArabic(page);
     await asAdmin(page, request);
@@ -40,6 +59,8 @@ for (const language of ['en', 'ar'] as const) {
       ['banners', '/dashboard/banners'],
       // The placed cash order gives the last 30 days' report a row in each table.
       ['cod-report', '/dashboard/cash-on-delivery'],
+      // The owner is a member: one row, with the role's select.
+      ['staff', '/dashboard/staff'],
     ] as const;
 
     await page.setViewportSize({ width: 390, height: 900 });
@@ -55,6 +76,8 @@ for (const language of ['en', 'ar'] as const) {
         expect.soft(measured.page, `${name} at ${width}: the page scrolls sideways`).toBeLessThanOrEqual(0);
         for (const [index, by] of measured.tables.entries())
           expect.soft(by, `${name} at ${width}: table ${index} scrolls sideways`).toBeLessThanOrEqual(1);
+        for (const { label, by } of measured.selects)
+          expect.soft(by, `${name} at ${width}: the select showing "${label}" cuts it`).toBeLessThanOrEqual(0);
         await page.screenshot({ path: test.info().outputPath(`${name}-${language}-${width}.png`), fullPage: true });
       }
     }

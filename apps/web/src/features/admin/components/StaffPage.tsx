@@ -222,7 +222,10 @@ function MembersCard({ members, roles }: { members: StaffMember[]; roles: StaffR
       <h2 id="staff-members-title" className="h5 p-3 mb-0">
         {t('admin.staff.members')}
       </h2>
-      <ScrollTable caption={t('admin.staff.members')}>
+      <ScrollTable
+        caption={t('admin.staff.members')}
+        className="table dash-table dash-table-cards members-table align-middle mb-0"
+      >
         <thead>
           <tr>
             <th scope="col">{t('admin.staff.name')}</th>
@@ -234,11 +237,11 @@ function MembersCard({ members, roles }: { members: StaffMember[]; roles: StaffR
         <tbody>
           {members.map((member) => (
             <tr key={member._id}>
-              <td>{member.name}</td>
-              <td className="text-break small">
+              <td className="cell-name">{member.name}</td>
+              <td className="text-break small cell-contact">
                 <bdi dir="ltr">{member.email ?? member.phone}</bdi>
               </td>
-              <td>
+              <td className="cell-role">
                 <Form.Select
                   size="sm"
                   aria-label={t('admin.staff.roleOf', { name: member.name })}
@@ -257,7 +260,7 @@ function MembersCard({ members, roles }: { members: StaffMember[]; roles: StaffR
                   ))}
                 </Form.Select>
               </td>
-              <td className="text-nowrap">
+              <td className="text-nowrap cell-state">
                 {member.suspended && (
                   <Badge bg="warning" text="dark" className="me-2">
                     {t('admin.staff.suspended')}
