@@ -71,8 +71,9 @@ export function UsersPage() {
                     <td className="cell-email">
                       <bdi>{user.email}</bdi>
                     </td>
-                    <td className="text-nowrap cell-phone">
-                      <bdi>{user.phone}</bdi>
+                    <td className="cell-phone">
+                      {/* The number stays whole; the badge wraps below it where the table is tight. */}
+                      <bdi className="text-nowrap">{user.phone}</bdi>
                       {/* Proven by a code: a phone sign-in (or an order taken for this caller) reaches this account. */}
                       {user.verifiedPhone && (
                         <Badge bg="success" className="ms-2">
