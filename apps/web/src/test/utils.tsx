@@ -21,6 +21,13 @@ export const shopperSession: Session = {
   expiration: new Date(Date.now() + 86_400_000).toISOString(),
 };
 
+/** A signed-in owner of the dashboard (the API answers their permissions as the test mocks them). */
+export const adminSession: Session = {
+  ...shopperSession,
+  user: { ...shopperSession.user, _id: 'a1', name: 'Admin', role: true },
+  token: 'admin-token',
+};
+
 function Elsewhere() {
   const { pathname, search } = useLocation();
   return <p>page {pathname + search}</p>;

@@ -5,14 +5,8 @@ import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import type { Session } from '@shop/contracts';
 import { setupStore } from '../../../app/store';
 import { appRoutes } from '../../../app/router';
-import { mockApi, shopperSession } from '../../../test/utils';
+import { mockApi, adminSession, shopperSession } from '../../../test/utils';
 import { DashboardLayout } from './DashboardLayout';
-
-const adminSession: Session = {
-  ...shopperSession,
-  user: { ...shopperSession.user, _id: 'a1', name: 'Admin', role: true },
-  token: 'admin-token',
-};
 
 beforeEach(() => {
   // jsdom has no media queries; the navigation asks whether the screen is wide (it is, here).

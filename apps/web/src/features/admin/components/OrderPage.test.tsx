@@ -1,19 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BUILT_IN_ROLES, type AdminOrderDetail, type Session } from '@shop/contracts';
-import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
+import { BUILT_IN_ROLES, type AdminOrderDetail } from '@shop/contracts';
+import { adminSession, mockApi, renderRoute } from '../../../test/utils';
 import { OrderPage } from './OrderPage';
 
 vi.mock('../../../lib/notify', () => ({
   notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() },
 }));
-
-const adminSession: Session = {
-  ...shopperSession,
-  user: { ...shopperSession.user, _id: 'a1', name: 'Admin', role: true },
-  token: 'admin-token',
-};
 
 const ID = 'abcdef12-3456-4789-8abc-def012345678';
 

@@ -1,19 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminOrder, AdminOrdersPage, Session } from '@shop/contracts';
-import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
+import type { AdminOrder, AdminOrdersPage } from '@shop/contracts';
+import { adminSession, mockApi, renderRoute } from '../../../test/utils';
 import { OrdersAdminPage } from './OrdersAdminPage';
 
 vi.mock('../../../lib/notify', () => ({
   notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() },
 }));
-
-const adminSession: Session = {
-  ...shopperSession,
-  user: { ...shopperSession.user, _id: 'a1', name: 'Admin', role: true },
-  token: 'admin-token',
-};
 
 const CONFIRMED = 'abcdef12-3456-4789-8abc-def012345678';
 const SHIPPED = '12345678-aaaa-4bbb-8ccc-dddddddddddd';

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { Session, User } from '@shop/contracts';
-import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
+import type { User } from '@shop/contracts';
+import { adminSession, mockApi, renderRoute, shopperSession } from '../../../test/utils';
 import { UsersPage } from './UsersPage';
-
-const adminSession: Session = {
-  ...shopperSession,
-  user: { ...shopperSession.user, _id: 'a1', name: 'Admin', role: true },
-  token: 'admin-token',
-};
 
 const user = (name: string, phone: string, verifiedPhone: string | null): User => ({
   ...shopperSession.user,

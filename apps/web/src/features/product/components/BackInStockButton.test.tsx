@@ -1,37 +1,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProductDetail, Session } from '@shop/contracts';
+import type { Session } from '@shop/contracts';
 import { changeLanguage } from '../../../i18n';
-import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
+import { aProduct } from '../../../test/products';
+import { mockApi, renderRoute, adminSession, shopperSession } from '../../../test/utils';
 import { ProductPage } from './ProductPage';
 
-const kettle = {
-  _id: 'p1',
+const kettle = aProduct({
   name: 'Tornado Kettle',
   nameAr: 'غلاية تورنادو',
   price: 1200,
-  compareAtPrice: null,
   stock: 0,
-  rating: 0,
-  numReviews: 0,
   image_path: ['/uploads/a.webp'],
   category: { _id: 'c1', name: 'Kettles', nameAr: null },
   department: { _id: 'd1', name: 'Kitchen', nameAr: null },
   brand: 'Tornado',
   description: 'Boils.',
-  descriptionAr: null,
   weight: 1,
-  cod: true,
-  warranty: null,
-  warrantyAr: null,
-} as ProductDetail;
-
-const adminSession: Session = {
-  ...shopperSession,
-  user: { ...shopperSession.user, _id: 'a1', role: true },
-  token: 'admin-token',
-};
+});
 
 const page = (session?: Session) =>
   renderRoute(<ProductPage />, {
