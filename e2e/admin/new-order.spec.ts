@@ -22,6 +22,9 @@ test.describe('An order taken by phone', () => {
       await page.getByRole('button', { name: 'Find', exact: true }).click();
       await expect(page.getByText('No account has this mobile yet')).toBeVisible();
       await page.getByLabel('Customer’s name').fill('Hoda Caller');
+      // The agent's dashboard speaks English; the caller, Arabic.
+      await expect(page.getByLabel('Write to them in')).toHaveValue('en');
+      await page.getByLabel('Write to them in').selectOption('Arabic');
 
       await page.getByLabel('Find a product by its name').fill(name);
       await page.getByRole('button', { name: 'Search products' }).click();
@@ -49,6 +52,11 @@ test.describe('An order taken by phone', () => {
       await expect(row).toHaveCount(1);
       await expect(row).toContainText(egp(530));
       await expect(row).toContainText('WhatsApp');
+      // The next agent taking her call is offered her language.
+      const found = await request.get(`/api/admin/customers/by-phone/${mobile.local}`, {
+        headers: { 'x-access-token': admin.token },
+      });
+      expect(await found.json()).toMatchObject({ customer: { name: 'Hoda Caller', language: 'ar' } });
     } finally {
       await deleteProduct(request, admin, product._id);
     }

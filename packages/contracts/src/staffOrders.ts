@@ -7,6 +7,7 @@ import { addressSchema, savedAddressSchema } from './checkout.js';
 import { cashOfferSchema } from './cod.js';
 import { nationalIdEntry } from './nationalId.js';
 import { STAFF_ORDER_SOURCES } from './constants.js';
+import { LANGUAGES } from './language.js';
 
 /** Cash on delivery, or paid online through a link sent to the customer (the order is then a card order). */
 export const STAFF_PAYMENT_METHODS = ['cash', 'link'] as const;
@@ -60,6 +61,8 @@ export const staffOrderCreateSchema = z.object({
   source: z.enum(STAFF_ORDER_SOURCES, { error: say.rule.orderSource }),
   /** The customer's national ID, where the quote says the order needs it (nationalId.ts). */
   nationalId: nationalIdEntry,
+  /** The language the customer is written to in (the order's messages and invoice); absent: the dashboard's. */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type StaffOrderCreateInput = z.input<typeof staffOrderCreateSchema>;
 export type StaffOrderCreate = z.infer<typeof staffOrderCreateSchema>;
@@ -91,7 +94,15 @@ export type StaffOrderBill = z.infer<typeof staffOrderBillSchema>;
 
 /** GET /api/admin/customers/by-phone/:phone: the account that mobile reaches, with its saved addresses; null if none. */
 export const phoneCustomerSchema = z.object({
-  customer: z.object({ _id: z.string(), name: z.string(), phone: z.string() }).nullable(),
+  customer: z
+    .object({
+      _id: z.string(),
+      name: z.string(),
+      phone: z.string(),
+      /** The language of their newest order, which they are written to in; null before their first. */
+      language: z.enum(LANGUAGES).nullable(),
+    })
+    .nullable(),
   addresses: z.array(savedAddressSchema),
 });
 export type PhoneCustomer = z.infer<typeof phoneCustomerSchema>;

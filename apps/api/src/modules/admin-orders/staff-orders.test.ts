@@ -159,7 +159,8 @@ describe('an order taken by phone', () => {
     });
     expect(found.statusCode, found.body).toBe(200);
     expect(found.json()).toMatchObject({
-      customer: { _id: shopper.id, name: 'Mona Ali' },
+      // No order yet: no language of theirs to offer.
+      customer: { _id: shopper.id, name: 'Mona Ali', language: null },
       addresses: [{ street: 'Nile Corniche', state: 'Cairo' }],
     });
     expect((found.json() as PhoneCustomer).customer?.phone).toBe(phone.stored);
@@ -241,6 +242,40 @@ describe('an order taken by phone', () => {
     const link = sent[1];
     expect(link?.request.template.language.code).toBe('ar');
     expect(link?.text).toBe(`EGP Shop: ادفع طلبك ${ref} من هنا: https://shop.example/ar/Stripe`);
+  });
+
+  it('writes to the customer in the language the agent chose, which the next call finds', async () => {
+    const phone = newMobile();
+    const byPhone = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/customers/by-phone/${phone.local}`,
+          headers: agent.headers,
+        })
+      ).json() as PhoneCustomer;
+    // The agent's dashboard is in English; the customer speaks Arabic.
+    const res = await place({
+      customerPhone: phone.local,
+      customerName: 'Hoda Kamal',
+      items: [{ product_id: (await createProduct(t.app.db, { price: 80 })).id, quantity: 1 }],
+      deliveryAddress: ADDRESS,
+      paymentMethod: 'link',
+      source: 'phone',
+      language: 'ar',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { order } = res.json() as StaffOrderPlaced;
+    const [row] = await t.app.db.select({ language: orders.language }).from(orders).where(eq(orders.id, order._id));
+    expect(row?.language).toBe('ar');
+    await t.app.messageSender.flush();
+    const texts = sms
+      .list()
+      .filter((m) => m.request.recipients === phone.stored.slice(1))
+      .map((m) => m.request.messageText);
+    expect(texts.some((text) => text.startsWith('EGP Shop: ادفع'))).toBe(true);
+    // The next agent to take their call is offered the language of their newest order.
+    expect((await byPhone()).customer).toMatchObject({ name: 'Hoda Kamal', language: 'ar' });
   });
 
   it('sends the link by SMS in one part, in either language, to a customer who called', async () => {

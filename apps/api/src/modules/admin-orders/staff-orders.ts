@@ -1,4 +1,5 @@
 import {
+  languageOf,
   say,
   type Language,
   type PhoneCustomer,
@@ -8,8 +9,9 @@ import {
   type StaffOrderQuote,
   type StaffOrderSource,
 } from '@shop/contracts';
+import { desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { orders, users } from '../../db/schema.js';
 import { auditAdmin } from '../../lib/admin-audit.js';
 import { badRequest } from '../../lib/errors.js';
 import { toEgp } from '../../lib/money.js';
@@ -44,6 +46,7 @@ export function staffOrdersService(deps: StaffOrdersDeps) {
    * Places the order. The customer is the account the mobile signs into (phone-sign-in.ts), or one made for it:
    * an account by phone, with that mobile as its verified one (the customer is reached on it) and no e-mail or
    * password, as a phone sign-up makes. The delivery address joins the customer's address book, for the next call.
+   * The order speaks the language the agent chose for the customer, else the agent's dashboard's.
    */
   async function place(
     by: AuthUser,
@@ -89,7 +92,7 @@ export function staffOrdersService(deps: StaffOrdersDeps) {
       {
         deliveryAddress: input.deliveryAddress,
         paymentMethod: input.paymentMethod === 'link' ? 'visa' : 'cash',
-        language,
+        language: input.language ?? language,
         nationalId: input.nationalId,
         staff: { by, items: input.items, source: input.source, customer: findOrMake },
       },
@@ -131,13 +134,25 @@ export function staffOrdersService(deps: StaffOrdersDeps) {
     };
   }
 
-  /** The customer a mobile reaches, with their saved addresses; a staff member's account is nobody's to order for. */
+  /**
+   * The customer a mobile reaches, with their saved addresses and the language of their newest order (the agent
+   * writes to them in it unless told otherwise); a staff member's account is nobody's to order for.
+   */
   async function customerByPhone(phone: string): Promise<PhoneCustomer> {
     const found = await accountOf(db, phone);
     if (!found || found.role) return { customer: null, addresses: [] };
+    const [[newest], addresses] = await Promise.all([
+      db
+        .select({ language: orders.language })
+        .from(orders)
+        .where(eq(orders.userId, found.id))
+        .orderBy(desc(orders.createdAt))
+        .limit(1),
+      addressesService(deps).list(found.id),
+    ]);
     return {
-      customer: { _id: found.id, name: found.name, phone },
-      addresses: await addressesService(deps).list(found.id),
+      customer: { _id: found.id, name: found.name, phone, language: newest ? languageOf(newest.language) : null },
+      addresses,
     };
   }
 

@@ -10,6 +10,8 @@ import {
   egyptianMobile,
   localMobile,
   ETA_BUYER_ID_THRESHOLD,
+  LANGUAGES,
+  languageOf,
   labelVariant,
   orderRef,
   STAFF_ORDER_MAX_QUANTITY,
@@ -17,6 +19,7 @@ import {
   STAFF_PAYMENT_METHODS,
   variantValues,
   type AddressInput,
+  type Language,
   type PhoneCustomer,
   type Product,
   type StaffOrderItem,
@@ -65,6 +68,8 @@ export function NewOrderPage() {
   const [phone, setPhone] = useState('');
   const [customer, setCustomer] = useState<PhoneCustomer | null>(null);
   const [name, setName] = useState('');
+  // The language the customer is written to in: their newest order's, else the dashboard's.
+  const [language, setLanguage] = useState<Language | null>(null);
   const [lines, setLines] = useState<Line[]>([]);
   const [address, setAddress] = useState<AddressInput | null>(null);
   const [payment, setPayment] = useState<StaffPaymentMethod>('cash');
@@ -101,6 +106,7 @@ export function NewOrderPage() {
       deliveryAddress: address,
       paymentMethod: payment,
       source,
+      ...(language ? { language } : {}),
       ...(id ? { nationalId: id } : {}),
     })
       .unwrap()
@@ -132,10 +138,13 @@ export function NewOrderPage() {
             onFound={(found) => {
               setCustomer(found);
               setName(found.customer?.name ?? '');
+              setLanguage(found.customer?.language ?? null);
               setAddress(null);
             }}
             name={name}
             onName={setName}
+            language={language ?? languageOf(i18n.language)}
+            onLanguage={setLanguage}
           />
           <ProductsStep lines={lines} onLines={setLines} />
           {customer && (
@@ -201,6 +210,8 @@ function CustomerStep({
   onFound,
   name,
   onName,
+  language,
+  onLanguage,
 }: {
   phone: string;
   onPhone: (phone: string) => void;
@@ -208,6 +219,8 @@ function CustomerStep({
   onFound: (found: PhoneCustomer) => void;
   name: string;
   onName: (name: string) => void;
+  language: Language;
+  onLanguage: (language: Language) => void;
 }) {
   const { t } = useTranslation();
   const [find, found] = useLazyGetCustomerByPhoneQuery();
@@ -265,6 +278,21 @@ function CustomerStep({
               <Form.Control value={name} maxLength={100} onChange={(event) => onName(event.target.value)} />
             </Form.Group>
           )}
+          <Form.Group controlId="new-order-language" className="mt-2">
+            <Form.Label>{t('admin.newOrder.language')}</Form.Label>
+            <Form.Select
+              value={language}
+              onChange={(event) => onLanguage(event.target.value as Language)}
+              aria-describedby="new-order-language-hint"
+            >
+              {LANGUAGES.map((each) => (
+                <option key={each} value={each} lang={each}>
+                  {t(`admin.order.languages.${each}`)}
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Text id="new-order-language-hint">{t('admin.newOrder.languageHint')}</Form.Text>
+          </Form.Group>
         </div>
       )}
     </section>
