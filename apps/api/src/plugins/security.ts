@@ -31,7 +31,6 @@ const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'bluetooth=()',
   'camera=()',
   'display-capture=()',
   'geolocation=()',

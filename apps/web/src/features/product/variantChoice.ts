@@ -71,6 +71,10 @@ const SWATCHES: Record<string, string> = {
   gold: '#d4af37',
   beige: '#e8d8b8',
   brown: '#6d4c41',
+  olive: '#6b6e2e',
+  khaki: '#c3b091',
+  maroon: '#800000',
+  teal: '#00796b',
   titanium: '#8a8d8f',
 };
 const COLOUR_OPTIONS = ['colour', 'color'];

@@ -238,11 +238,11 @@ function ProductForm({
         </Col>
       </Row>
       <Field id="product-name" label={t('admin.form.productName')} error={errors.productName?.message}>
-        {(a11y) => <Form.Control {...a11y} {...register('productName')} maxLength={200} />}
+        {(a11y) => <Form.Control {...a11y} {...register('productName')} dir="auto" maxLength={200} />}
       </Field>
       <ArabicField id="product-name-ar" kind="name" registration={register('nameAr')} error={errors.nameAr?.message} />
       <Field id="product-description" label={t('admin.form.description')} error={errors.description?.message}>
-        {(a11y) => <Form.Control {...a11y} {...register('description')} as="textarea" rows={3} maxLength={5000} />}
+        {(a11y) => <Form.Control {...a11y} {...register('description')} as="textarea" rows={3} dir="auto" maxLength={5000} />}
       </Field>
       <ArabicField
         id="product-description-ar"
@@ -258,7 +258,7 @@ function ProductForm({
             hint={t('admin.form.warrantyHint')}
             error={errors.warranty?.message}
           >
-            {(a11y) => <Form.Control {...a11y} {...register('warranty')} maxLength={300} />}
+            {(a11y) => <Form.Control {...a11y} {...register('warranty')} dir="auto" maxLength={300} />}
           </Field>
         </Col>
         <Col md={6}>
@@ -292,7 +292,7 @@ function ProductForm({
       <Row className="g-0 gx-md-3 align-items-center">
         <Col md={8}>
           <Field id="product-brand" label={t('admin.form.brand')} error={errors.brand?.message}>
-            {(a11y) => <Form.Control {...a11y} {...register('brand')} maxLength={100} />}
+            {(a11y) => <Form.Control {...a11y} {...register('brand')} dir="auto" maxLength={100} />}
           </Field>
         </Col>
         <Col md={4}>
