@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { addressKey } from './client-address.js';
 import type { Redis } from './redis.js';
 
 /**
@@ -8,7 +9,8 @@ import type { Redis } from './redis.js';
  * of parallel guesses is counted as it arrives; a successful sign-in gives its place back, so an admin
  * who signs in often is never locked out. Counted in Redis when configured (every instance sees the same
  * failures), else in this process. Keys are hashes, so no e-mail address or client address is ever a
- * Redis key name.
+ * Redis key name. An address is counted as its network (`addressKey`: an IPv6 address as its /64), so a client
+ * holding many addresses of one network cannot ask once from each.
  */
 export interface SignInLimit {
   /** Takes this attempt's place: seconds until this address may try this e-mail again, 0 when it may now. */
@@ -21,7 +23,9 @@ export interface SignInLimit {
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
 const keyOf = (ip: string, email: string) =>
-  createHash('sha256').update(`${ip}\0${email.trim().toLowerCase()}`).digest('hex');
+  createHash('sha256')
+    .update(`${addressKey(ip)}\0${email.trim().toLowerCase()}`)
+    .digest('hex');
 
 export function createSignInLimit(opts: {
   max: number;

@@ -30,7 +30,7 @@ import { messagesPath, WHATSAPP_DEFAULT_VERSION } from './whatsapp/wire.js';
 import { cequensSettings } from './sms/cequens.js';
 import { whatsappSettings } from './whatsapp/cloud-api.js';
 import { trackingUrl } from '../courier/tracking-url.js';
-import { CODES_PER_PHONE, MAX_TRIES } from '../users/phone-sign-in.js';
+import { MAX_TRIES } from '../users/phone-sign-in.js';
 import { transaction } from '../../db/transaction.js';
 
 /**
@@ -310,21 +310,6 @@ describe('sign-in codes', () => {
     const second = await smsCodeFor(phone.stored);
     if (first !== second) expect((await verify({ phone: phone.local, code: first, name: 'Old' })).statusCode).toBe(401);
     expect((await verify({ phone: phone.local, code: second, name: 'New' })).statusCode).toBe(200);
-  });
-
-  it('sends at most five codes to a phone and twenty from an address in an hour', async () => {
-    const phone = newMobile();
-    for (let i = 0; i < CODES_PER_PHONE; i++) {
-      expect((await start(phone.local, 'sms', 'en', '10.0.1.1')).statusCode).toBe(202);
-      t.clock.advance(61_000);
-    }
-    expect((await start(phone.local, 'sms', 'en', '10.0.1.2')).statusCode).toBe(429);
-    const ip = '10.0.2.1';
-    for (let i = 0; i < 20; i++) expect((await start(newMobile().local, 'sms', 'en', ip)).statusCode).toBe(202);
-    const over = await start(newMobile().local, 'sms', 'en', ip);
-    expect(over.statusCode).toBe(429);
-    expect(Number(over.headers['retry-after'])).toBeGreaterThan(3000);
-    await t.app.messageSender.flush();
   });
 });
 

@@ -14,13 +14,21 @@ import { SIGN_IN_CODE } from '../messaging/render.js';
 import { sessionOf } from './service.js';
 import { transaction } from '../../db/transaction.js';
 
-/** A code lives 5 minutes, dies after 5 wrong tries, and a new one is sent no sooner than 60 s after the last. */
+/**
+ * A code lives 5 minutes, dies after 5 wrong tries, and a new one is sent no sooner than 60 s after the phone's last,
+ * whoever asked: it paces what one phone receives, and a stranger's code is sent to the holder all the same.
+ */
 export const CODE_TTL_MS = 5 * 60_000;
 export const MAX_TRIES = 5;
 export const RESEND_AFTER_MS = 60_000;
-/** Codes sent in an hour, per phone and per client address. */
-export const CODES_PER_PHONE = 5;
+/**
+ * Codes sent in an hour (docs/decisions/phone-code-limits.md). A requester (client address, an IPv6 one by its /64)
+ * may have 5 sent to one phone and 20 in all; a phone is sent at most 30, from however many requesters: a stranger
+ * spends only their own 5 of a phone's, so only six networks together can keep its holder from a code for the hour.
+ */
+export const CODES_PER_REQUESTER = 5;
 export const CODES_PER_ADDRESS = 20;
+export const CODES_PER_PHONE = 30;
 const HOUR_MS = 60 * 60_000;
 
 type UserRow = typeof users.$inferSelect;
@@ -65,8 +73,23 @@ export function phoneSignIn(
       prefix: `${deps.config.REDIS_PREFIX}phone-codes-${name}:`,
       log: deps.log,
     });
-  const perPhone = limit(CODES_PER_PHONE, 'phone');
   const perAddress = limit(CODES_PER_ADDRESS, 'address');
+  const perRequester = limit(CODES_PER_REQUESTER, 'requester');
+  const perPhone = limit(CODES_PER_PHONE, 'phone');
+
+  /** Takes a code's place in the hour's allowances: seconds until `ip` may have one sent to `phone`, 0 when now. */
+  async function allowance(phone: string, ip: string): Promise<number> {
+    const wait = Math.max(await perAddress.attempt(ip, ''), await perRequester.attempt(ip, phone));
+    if (wait > 0) return wait;
+    // Counted only once the requester may ask, so a stranger refused above spends nothing of the phone's ceiling.
+    const ceiling = await perPhone.attempt('', phone);
+    if (ceiling > 0) {
+      // Nothing is sent: the requester keeps their places for when the phone's hour ends.
+      await perAddress.succeeded(ip, '');
+      await perRequester.succeeded(ip, phone);
+    }
+    return ceiling;
+  }
 
   async function start(phone: string, channel: PhoneCodeChannel, ip: string, language: Language) {
     const now = clock.now();
@@ -86,7 +109,7 @@ export function phoneSignIn(
         throw waitFor(seconds, say.api.codeWait(seconds));
       }
       // Counted after the 60 s check, so asking again too soon spends nothing of the hour's allowance.
-      const wait = Math.max(await perAddress.attempt(ip, ''), await perPhone.attempt('', phone));
+      const wait = await allowance(phone, ip);
       if (wait > 0) throw waitFor(wait, say.api.tooManyCodes);
       // The newest code is the only live one.
       await tx

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, PASSWORD, registerShopper, type TestContext } from '../../../test/harness.js';
-import { CODES_PER_PHONE } from './phone-sign-in.js';
+import { CODES_PER_REQUESTER } from './phone-sign-in.js';
 
 /** Only failed sign-ins count against the limit, in this process's memory and in Redis alike. */
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -16,13 +16,8 @@ describe.each(stores)('the sign-in limit %s', (_name, env) => {
     t = await createTestApp({ LOGIN_RATE_LIMIT_MAX: '3', RATE_LIMIT_MAX: '1000000', ...env });
   });
   afterAll(() => t.close());
-  const login = (email: string, password: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { email, password },
-      remoteAddress: '203.0.113.50',
-    });
+  const login = (email: string, password: string, remoteAddress = '203.0.113.50') =>
+    t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password }, remoteAddress });
 
   it('lets someone sign in eleven times in a row', async () => {
     const shopper = await registerShopper(t.app);
@@ -39,6 +34,15 @@ describe.each(stores)('the sign-in limit %s', (_name, env) => {
     const right = await login(shopper.email, PASSWORD);
     expect(right.statusCode).toBe(429);
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(800);
+  });
+
+  it('counts the failures from every address of one IPv6 /64 together', async () => {
+    const shopper = await registerShopper(t.app);
+    const statuses: number[] = [];
+    for (let i = 1; i <= 4; i++)
+      statuses.push((await login(shopper.email, 'Wrong1!xx', `2001:db8:50:1::${i}`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await login(shopper.email, 'Wrong1!xx', '2001:db8:50:2::1')).statusCode).toBe(401);
   });
 
   it('counts a burst of parallel guesses as it arrives: no more than the allowed failures reach the password check', async () => {
@@ -89,11 +93,11 @@ describe.runIf(redisUrl)('sign-in failures in Redis', () => {
       });
     const statuses: number[] = [];
     // Each instance alone would count three of the six: only a shared count refuses the sixth.
-    for (let i = 0; i <= CODES_PER_PHONE; i++) {
+    for (let i = 0; i <= CODES_PER_REQUESTER; i++) {
       statuses.push((await start(i % 2 ? other : t.app)).statusCode);
       t.clock.advance(61_000);
     }
-    expect(statuses).toEqual([...Array<number>(CODES_PER_PHONE).fill(202), 429]);
+    expect(statuses).toEqual([...Array<number>(CODES_PER_REQUESTER).fill(202), 429]);
     const redis = new Redis(redisUrl as string);
     try {
       const keys = await redis.keys(`${prefix}phone-codes-*`);

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_MSG } from '@shop/contracts';
+import { users } from '../../db/schema.js';
+import { createTestApp, registerShopper, type TestContext } from '../../../test/harness.js';
+import { mobileMaker } from '../../../test/messaging-simulators.js';
+import { CODES_PER_ADDRESS, CODES_PER_PHONE, CODES_PER_REQUESTER } from './phone-sign-in.js';
+
+/** The hour's allowances of sign-in codes, counted in this process's memory and in Redis alike. */
+const redisUrl = process.env.TEST_REDIS_URL;
+const stores: [string, Record<string, string>][] = [['in memory', {}]];
+if (redisUrl)
+  stores.push(['in Redis', { REDIS_URL: redisUrl, REDIS_PREFIX: `shop-test-${randomBytes(4).toString('hex')}:` }]);
+
+const newMobile = mobileMaker('0157');
+const AN_HOUR_S = 3000;
+
+describe.each(stores)('sign-in codes counted %s', (_name, env) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_MAX: '1000000', ...env });
+  });
+  afterAll(() => t.close());
+
+  const start = (phone: string, ip: string, headers: Record<string, string> = {}, url = '/api/auth/phone/start') =>
+    t.app.inject({ method: 'POST', url, headers, remoteAddress: ip, payload: { phone, channel: 'sms' } });
+  /** A refusal as the sign-in screen reads it: too many codes, Retry-After the same seconds as the body, the hour's. */
+  const expectHourRefusal = (res: Awaited<ReturnType<typeof start>>) => {
+    expect(res.statusCode, res.body).toBe(429);
+    const body = res.json<{ message: string; retryAfter: number }>();
+    expect(body).toEqual({ message: API_MSG.tooManyCodes, retryAfter: expect.any(Number) });
+    expect(body.retryAfter).toBeGreaterThan(AN_HOUR_S);
+    expect(res.headers['retry-after']).toBe(String(body.retryAfter));
+  };
+
+  it("leave the shopper their own codes however many a stranger's address asked", async () => {
+    const shopper = newMobile();
+    for (let i = 0; i < CODES_PER_REQUESTER; i++) {
+      expect((await start(shopper.local, '198.51.100.1')).statusCode).toBe(202);
+      t.clock.advance(61_000);
+    }
+    // The stranger keeps asking: refused, and spending nothing of what the phone may be sent.
+    for (let i = 0; i < CODES_PER_PHONE; i++) {
+      expectHourRefusal(await start(shopper.local, '198.51.100.1'));
+      t.clock.advance(61_000);
+    }
+    for (let i = 0; i < CODES_PER_REQUESTER; i++) {
+      expect((await start(shopper.local, '203.0.113.9')).statusCode).toBe(202);
+      t.clock.advance(61_000);
+    }
+    expectHourRefusal(await start(shopper.local, '203.0.113.9'));
+  });
+
+  it('send a phone at most its hourly ceiling from however many networks, alike with an account or without', async () => {
+    const [proven, unknown] = [newMobile(), newMobile()];
+    await t.app.db
+      .insert(users)
+      .values({ name: 'Proven', phone: proven.local, verifiedPhone: proven.stored, email: null, passwordHash: null });
+    const answers = { proven: [] as unknown[], unknown: [] as unknown[] };
+    const ask = async (ip: string) => {
+      for (const [key, mobile] of [
+        ['proven', proven],
+        ['unknown', unknown],
+      ] as const) {
+        const res = await start(mobile.local, ip);
+        const body = res.json<{ retryAfter?: number }>();
+        answers[key].push([res.statusCode, { ...body, ...(body.retryAfter ? { retryAfter: 'an hour' } : {}) }]);
+        if (res.statusCode === 429) expectHourRefusal(res);
+      }
+      t.clock.advance(61_000);
+    };
+    const networks = CODES_PER_PHONE / CODES_PER_REQUESTER;
+    for (let n = 0; n < networks; n++) for (let i = 0; i < CODES_PER_REQUESTER; i++) await ask(`10.7.${n}.1`);
+    await ask('10.7.99.1');
+    expect(answers.proven).toEqual(answers.unknown);
+    expect(answers.proven.map((answer) => (answer as [number])[0])).toEqual([
+      ...Array<number>(CODES_PER_PHONE).fill(202),
+      429,
+    ]);
+    // Refused by the phone's ceiling, a requester keeps its own allowance for other phones.
+    for (let i = 0; i < CODES_PER_ADDRESS; i++) expectHourRefusal(await start(unknown.local, '10.7.99.1'));
+    expect((await start(newMobile().local, '10.7.99.1')).statusCode).toBe(202);
+  });
+
+  it('count the addresses of one IPv6 /64 as one, and an IPv4-mapped address as its IPv4', async () => {
+    for (let i = 0; i < CODES_PER_ADDRESS; i++)
+      expect((await start(newMobile().local, `2001:db8:7:1::${(i + 1).toString(16)}`)).statusCode).toBe(202);
+    expectHourRefusal(await start(newMobile().local, '2001:db8:7:1:ffff:ffff:ffff:fffe'));
+    expect((await start(newMobile().local, '2001:db8:7:2::1')).statusCode).toBe(202);
+
+    for (let i = 0; i < CODES_PER_ADDRESS; i++)
+      expect((await start(newMobile().local, '198.51.100.20')).statusCode).toBe(202);
+    expectHourRefusal(await start(newMobile().local, '::ffff:198.51.100.20'));
+    expect((await start(newMobile().local, '198.51.100.21')).statusCode).toBe(202);
+  });
+
+  it('count the codes a signed-in account asks to prove a mobile with those of sign-in', async () => {
+    const shopper = await registerShopper(t.app);
+    const mobile = newMobile();
+    for (let i = 0; i < CODES_PER_REQUESTER; i++) {
+      const res =
+        i % 2
+          ? await start(mobile.local, '10.8.0.1', shopper.headers, '/api/user/phone/code')
+          : await start(mobile.local, '10.8.0.1');
+      expect(res.statusCode, res.body).toBe(202);
+      t.clock.advance(61_000);
+    }
+    expectHourRefusal(await start(mobile.local, '10.8.0.1', shopper.headers, '/api/user/phone/code'));
+    expectHourRefusal(await start(mobile.local, '10.8.0.1'));
+    expect((await start(mobile.local, '10.8.0.2', shopper.headers, '/api/user/phone/code')).statusCode).toBe(202);
+  });
+});
