@@ -25,6 +25,7 @@ import { closeRedis, connectRedis, type Redis } from './lib/redis.js';
 import { createSignInLimit, SIGN_IN_WINDOW_MS, type SignInLimit } from './lib/sign-in-limit.js';
 import { createMetrics, type Metrics } from './lib/metrics.js';
 import { requestIdOf } from './lib/request-id.js';
+import { addressKey } from './lib/client-address.js';
 import { imageStoreFor, type ImageStore } from './lib/image-store.js';
 import { openApiTransform } from './lib/openapi.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -233,6 +234,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
+    // An IPv6 client counts as its /64, as the sign-in limits count it (lib/client-address.ts).
+    keyGenerator: (request) => addressKey(request.ip),
     // Counters live in Redis when there is one, so every instance counts the same attempts.
     ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}rate-limit:` } : {}),
     // A Redis outage must not take the shop down with it: requests pass uncounted until it is back.

@@ -229,6 +229,22 @@ describe('sign-in rate limit (per address and e-mail)', () => {
     expect(sameAddress.statusCode).toBe(200);
   });
 
+  it('counts the general limit per IPv6 /64, as the sign-in limits do', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_MAX: '3' });
+    try {
+      const ask = (remoteAddress: string) =>
+        limited.app.inject({ method: 'GET', url: '/api/department', remoteAddress });
+      // One household's /64 hands each device its own address: together they share one allowance.
+      const household = [];
+      for (let i = 1; i <= 4; i++) household.push((await ask(`2001:db8:5:6::${i}`)).statusCode);
+      expect(household).toEqual([200, 200, 200, 429]);
+      // The next /64 is someone else.
+      expect((await ask('2001:db8:5:7::1')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  }, 120_000);
+
   it('believes X-Forwarded-For only from a configured proxy', async () => {
     const proxied = await createTestApp({ LOGIN_RATE_LIMIT_MAX: '2', TRUST_PROXY: '10.0.0.1' });
     try {
