@@ -3,7 +3,7 @@ import { newShopper } from '../support/accounts';
 import { openInArabic } from '../support/arabic';
 import { openInApp, settled } from '../support/ui';
 import { test, expect } from '../support/test';
-import { asAdmin, placeCashOrder } from './helpers';
+import { asAdmin, placeCashOrder, uniqueName } from './helpers';
 
 /**
  * The dashboard's tables fit the screen, on a phone (390 px) and a laptop (1280 px), in both languages: no table
@@ -41,13 +41,25 @@ const overflow = (page: Page) =>
 
 for (const language of ['en', 'ar'] as const) {
   test(`${language}: the dashboard's tables fit at 390 and 1280 px`, async ({ page, request, makeProduct }) => {
-    // Ten screens at two widths, each measured and photographed: about 35 s on two busy cores.
+    // Twelve screens at two widths, each measured and photographed: about 45 s on two busy cores.
     test.slow();
     if (language === 'ar') await openInArabic(page);
     await asAdmin(page, request);
     const product = await makeProduct({ price: 1999, stock: 5 });
     const shopper = await newShopper(request, 'Table Fit Shopper');
     const order = await placeCashOrder(request, shopper, product._id);
+    // The log's longest values, each a word longer than its cell: sign-ins tried with a bot's junk, a real long
+    // address and one made of ids. Each is written twice (who, and the sentence), under a mark of this test's own.
+    const mark = uniqueName('fit').replace(/\s/g, '-').toLowerCase();
+    const triedEmails = [
+      `${mark}.${'x'.repeat(200)}@example.com`,
+      `${mark}.customer-service-and-wholesale-orders@alexandria-electronics-trading.com.eg`,
+      `${mark}-${crypto.randomUUID()}-${crypto.randomUUID()}@example.com`,
+    ];
+    for (const email of triedEmails)
+      expect((await request.post('/api/user/login', { data: { email, password: 'Wrong-Passw0rd!' } })).status()).toBe(
+        401,
+      );
     const screens = [
       ['overview', '/dashboard'],
       ['products', '/dashboard/DashProducts'],
@@ -61,6 +73,10 @@ for (const language of ['en', 'ar'] as const) {
       ['cod-report', '/dashboard/cash-on-delivery'],
       // The owner is a member: one row, with the role's select.
       ['staff', '/dashboard/staff'],
+      // Five columns of a governorate and four figures.
+      ['shipping', '/dashboard/Shipping'],
+      // The failed sign-ins above, alone.
+      ['logs', `/dashboard/logs?user=${mark}`],
     ] as const;
 
     await page.setViewportSize({ width: 390, height: 900 });
@@ -71,6 +87,10 @@ for (const language of ['en', 'ar'] as const) {
         await openInApp(page, language === 'ar' ? `/ar${path}` : path);
         // The overview's first table (the chart's numbers) stays folded away: wait for one on screen.
         await expect(page.locator('.dash .table-responsive:visible').first()).toBeVisible();
+        if (name === 'logs')
+          // Every value whole, wrapped rather than cut: the merchant loses nothing of it.
+          for (const email of triedEmails)
+            await expect(page.getByRole('row').filter({ hasText: email }).getByText(email).first()).toBeVisible();
         await settled(page);
         const measured = await overflow(page);
         expect.soft(measured.page, `${name} at ${width}: the page scrolls sideways`).toBeLessThanOrEqual(0);

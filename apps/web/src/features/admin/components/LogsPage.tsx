@@ -62,47 +62,36 @@ export function LogsPage() {
       <QueryState query={query} lines={8} empty={{ title: t('admin.logs.none'), when: (data) => !data.logs.length }}>
         {(data) => (
           <Refreshing busy={isFetching} className="dash-card p-0">
-            {/* Phones get a list: four columns side by side would leave 'what' off screen. */}
-            <ul className="log-list list-unstyled mb-0 d-sm-none">
-              {data.logs.map((entry) => (
-                <li key={entry._id}>
-                  <p className="mb-1">{words(entry)}</p>
-                  <p className="small text-body-secondary mb-0 d-flex flex-wrap align-items-center gap-2">
-                    <KindBadge type={entry.type} />
-                    <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, locale)}</time>
-                    <Who entry={entry} onMember={(id) => filter({ type: type ?? '', user: id })} />
-                  </p>
-                </li>
-              ))}
-            </ul>
-            <div className="d-none d-sm-block">
-              <ScrollTable caption={t('admin.logs.title')}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('admin.logs.when')}</th>
-                    <th scope="col">{t('admin.logs.kind')}</th>
-                    <th scope="col">{t('admin.logs.who')}</th>
-                    <th scope="col">{t('admin.logs.what')}</th>
+            {/* Where the card is narrow (a phone, a tablet), each entry becomes a small card of its cells. */}
+            <ScrollTable
+              caption={t('admin.logs.title')}
+              className="table dash-table dash-table-cards logs-table align-middle mb-0"
+            >
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.logs.when')}</th>
+                  <th scope="col">{t('admin.logs.kind')}</th>
+                  <th scope="col">{t('admin.logs.who')}</th>
+                  <th scope="col">{t('admin.logs.what')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.logs.map((entry) => (
+                  <tr key={entry._id}>
+                    <td className="cell-when small">
+                      <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, locale)}</time>
+                    </td>
+                    <td className="cell-kind">
+                      <KindBadge type={entry.type} />
+                    </td>
+                    <td className="cell-who small">
+                      <Who entry={entry} onMember={(id) => filter({ type: type ?? '', user: id })} />
+                    </td>
+                    <td className="cell-what">{words(entry)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {data.logs.map((entry) => (
-                    <tr key={entry._id}>
-                      <td className="text-nowrap small">
-                        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, locale)}</time>
-                      </td>
-                      <td>
-                        <KindBadge type={entry.type} />
-                      </td>
-                      <td className="log-who small">
-                        <Who entry={entry} onMember={(id) => filter({ type: type ?? '', user: id })} />
-                      </td>
-                      <td className="log-message">{words(entry)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </ScrollTable>
-            </div>
+                ))}
+              </tbody>
+            </ScrollTable>
           </Refreshing>
         )}
       </QueryState>
@@ -123,7 +112,7 @@ function Who({ entry, onMember }: { entry: AuditLogEntry; onMember: (userId: str
     // The log keeps a role's name; a built-in role's name is its key.
     const role = roleName({ key: entry.userRole, name: entry.userRole });
     return (
-      <span className="text-break">
+      <>
         <Button
           variant="link"
           className="p-0 align-baseline small"
@@ -132,13 +121,13 @@ function Who({ entry, onMember }: { entry: AuditLogEntry; onMember: (userId: str
         >
           {entry.userName}
         </Button>{' '}
-        <Badge bg="light" text="dark">
+        <Badge bg="light" text="dark" className="text-wrap">
           {role}
         </Badge>
-      </span>
+      </>
     );
   }
-  if (entry.userEmail) return <span className="text-break">{entry.userEmail}</span>;
+  if (entry.userEmail) return <bdi dir="ltr">{entry.userEmail}</bdi>;
   return <span className="text-body-secondary">{t('admin.logs.system')}</span>;
 }
 
