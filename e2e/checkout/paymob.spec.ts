@@ -19,9 +19,14 @@ const EN: Record<string, string> = {
   'checkout.review.placeOrder': 'Place Order',
   'checkout.success.title': 'Order succeeded',
   'checkout.status.kioskTitle': 'Pay at a kiosk',
+  'checkout.cart.payingTitle': 'Payment being confirmed',
+  'checkout.cart.empty': 'Your cart is empty',
 };
 type Language = 'en' | 'ar';
 const text = (language: Language, key: string) => (language === 'ar' ? ar(key) : (EN[key] ?? key));
+
+/** The Paymob simulator e2e/server.mjs starts on the port after the Paymob shop's. */
+const SIMULATOR = `http://127.0.0.1:${Number(process.env.E2E_PAYMOB_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 1) + 1}`;
 
 /** Paymob's documented test card and test wallet, which the simulator approves. */
 const TEST_CARD = '5123456789012346';
@@ -139,3 +144,48 @@ for (const width of [390, 1280]) {
     await page.screenshot({ path: testInfo.outputPath(`kiosk-${width}.png`), fullPage: true });
   });
 }
+
+const lateSlot = slots++;
+test('paid, with Paymob\'s callback late: the cart keeps the lines out and says so, in both languages', async ({
+  page,
+  request,
+}, testInfo) => {
+  // The simulator's checkout page and back, then the cart in two languages at two widths: 20-30 s on two busy cores.
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const { shopper } = await readyToPay(page, request, 'en', lateSlot);
+  await chooseAndPlace(page, 'en', 'card');
+  const [order] = await ordersOf(request, shopper);
+  if (!order) throw new Error('no order placed');
+  // Paymob's callback is held back: the shopper comes back long before it.
+  expect((await request.post(`${SIMULATOR}/simulator/orders/${order._id}/hold`)).ok()).toBe(true);
+  await page.getByLabel('Card number').fill(TEST_CARD);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/PaymentStatus\?order=/);
+  await expect(page.getByRole('status')).toHaveText('Waiting for the payment to be confirmed…');
+
+  // The cart opened afresh meanwhile: nothing to pay for twice, and where the lines are.
+  await page.goto('/CartPage');
+  const notice = page.getByRole('status').filter({ hasText: text('en', 'checkout.cart.payingTitle') });
+  await expect(notice).toBeVisible();
+  await expect(page.getByText(text('en', 'checkout.cart.empty'))).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Proceed to checkout' })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('cart-paying-en-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath('cart-paying-en-390.png'), fullPage: true });
+  await page.goto('/ar/CartPage');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('status').filter({ hasText: ar('checkout.cart.payingTitle') })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath('cart-paying-ar-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath('cart-paying-ar-1280.png'), fullPage: true });
+
+  // The callback comes: the order is paid, and the cart has nothing more to say.
+  expect((await request.post(`${SIMULATOR}/simulator/orders/${order._id}/release`)).ok()).toBe(true);
+  expect((await ordersOf(request, shopper))[0]?.status).toBe('paid');
+  await page.goto('/CartPage');
+  await expect(page.getByText(text('en', 'checkout.cart.empty'))).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: text('en', 'checkout.cart.payingTitle') })).toHaveCount(0);
+});

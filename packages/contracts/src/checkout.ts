@@ -232,7 +232,15 @@ export const cartLineSchema = z.object({
   quantity: z.number().int(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
-export const cartSchema = z.object({ products: z.array(cartLineSchema), bill: z.number() });
+export const cartSchema = z.object({
+  products: z.array(cartLineSchema),
+  bill: z.number(),
+  /**
+   * The shopper's unpaid order whose payment is under way (its callback not yet come, or a kiosk reference unpaid):
+   * the units it holds are not in `products` until its payment fails or it is cancelled. Null when there is none.
+   */
+  payingOrder: z.string().nullable(),
+});
 export type Cart = z.infer<typeof cartSchema>;
 
 export const orderLineSchema = z.object({

@@ -1,10 +1,11 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { labelVariant, say, variantValues, type Cart } from '@shop/contracts';
 import type { Db } from '../../db/client.js';
-import { cartItems, products, productVariants, users } from '../../db/schema.js';
+import { cartItems, orders, products, productVariants, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { toEgp } from '../../lib/money.js';
 import { lineImages, linePrice, lineStock, lineVariantColumns } from '../orders/bill.js';
+import { claimedUnits, freeUnits, paymentUnderWay } from '../orders/claimed.js';
 import { lineVariant } from '../variants/label.js';
 import type { Deps } from '../deps.js';
 
@@ -23,13 +24,13 @@ function cartLinesQuery(db: Db) {
       imagePaths: lineImages,
       stock: lineStock,
       cod: products.cod,
-      quantity: cartItems.quantity,
+      quantity: freeUnits,
       ...lineVariantColumns,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
-    .where(eq(cartItems.userId, sql.placeholder('userId')))
+    .where(and(eq(cartItems.userId, sql.placeholder('userId')), gt(freeUnits, 0)))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.productId), asc(cartItems.variantId))
     .prepare('cart_lines');
 }
@@ -85,7 +86,8 @@ function addUnitQuery(db: Db, sold: 'product' | 'variant') {
     .onConflictDoUpdate({
       target: [cartItems.userId, cartItems.productId, cartItems.variantId],
       set: { quantity: sql`${cartItems.quantity} + 1` },
-      setWhere: sql`${cartItems.quantity} < ${shelf}`,
+      // The units an order is being paid for took their stock already: the rest is what may not pass the shelf.
+      setWhere: sql`${freeUnits} < ${shelf}`,
     })
     .returning({ quantity: cartItems.quantity })
     .prepare(`cart_add_${sold}`);
@@ -115,7 +117,15 @@ export function cartService(deps: Pick<Deps, 'db' | 'clock'>) {
 
   /** The user's cart with its bill, both computed here: a client-sent price is never trusted. */
   async function readCart(userId: string): Promise<Cart> {
-    const rows = await cartLines.execute({ userId });
+    const [rows, [paying]] = await Promise.all([
+      cartLines.execute({ userId }),
+      db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), paymentUnderWay))
+        .orderBy(desc(orders.createdAt))
+        .limit(1),
+    ]);
     const billPiastres = rows.reduce((sum, r) => sum + r.price * r.quantity, 0);
     return {
       products: rows.map((r) => ({
@@ -133,6 +143,7 @@ export function cartService(deps: Pick<Deps, 'db' | 'clock'>) {
         quantity: r.quantity,
       })),
       bill: toEgp(billPiastres),
+      payingOrder: paying?.id ?? null,
     };
   }
 
@@ -188,26 +199,38 @@ export function cartService(deps: Pick<Deps, 'db' | 'clock'>) {
     const [row] = await db
       .update(cartItems)
       .set({ quantity: sql`${cartItems.quantity} - 1` })
-      .where(and(sameLine(userId, line), gt(cartItems.quantity, 1)))
+      .where(and(sameLine(userId, line), gt(freeUnits, 1)))
       .returning({ quantity: cartItems.quantity });
     if (row) await changed(userId);
     else await findLine(line);
     return readCart(userId);
   }
 
+  /**
+   * Takes the lines' free units out of the cart: a line an order is being paid for keeps those units, so a failed
+   * payment still finds them there.
+   */
+  async function dropFree(where: SQL | undefined): Promise<number> {
+    const [kept, gone] = await Promise.all([
+      db
+        .update(cartItems)
+        .set({ quantity: claimedUnits })
+        .where(and(where, gt(claimedUnits, 0), gt(freeUnits, 0)))
+        .returning({ productId: cartItems.productId }),
+      db.delete(cartItems).where(and(where, eq(claimedUnits, 0))).returning({ productId: cartItems.productId }),
+    ]);
+    return kept.length + gone.length;
+  }
+
   async function remove(userId: string, line: LineRef): Promise<Cart> {
-    const [row] = await db
-      .delete(cartItems)
-      .where(sameLine(userId, line))
-      .returning({ productId: cartItems.productId });
-    if (row) await changed(userId);
+    if (await dropFree(sameLine(userId, line))) await changed(userId);
     else await findLine(line);
     return readCart(userId);
   }
 
   async function empty(userId: string): Promise<Cart> {
-    await db.delete(cartItems).where(eq(cartItems.userId, userId));
-    return { products: [], bill: 0 };
+    await dropFree(eq(cartItems.userId, userId));
+    return readCart(userId);
   }
 
   return { get: (userId: string) => readCart(userId), increase, decrease, remove, empty };

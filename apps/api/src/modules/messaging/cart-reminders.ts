@@ -1,10 +1,11 @@
-import { and, eq, exists, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { languageOf, WEB_PATHS, type Language } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { cartItems, users } from '../../db/schema.js';
 import { repeatedPasses, type Passes } from '../../lib/passes.js';
 import { signedIds } from '../../lib/signed-ids.js';
 import type { Deps } from '../deps.js';
+import { freeUnits } from '../orders/claimed.js';
 import { contactChannel } from './order-messages.js';
 import { queueMessage } from './queue.js';
 import type { Reply } from './status.js';
@@ -65,7 +66,8 @@ export function createCartReminders(
             tx
               .select({ one: sql`1` })
               .from(cartItems)
-              .where(eq(cartItems.userId, users.id)),
+              // Not for what an order is being paid for.
+              .where(and(eq(cartItems.userId, users.id), gt(freeUnits, 0))),
           ),
         ),
       )

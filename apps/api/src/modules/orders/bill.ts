@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { say, shippingFees, type PaymentMethod, type ShippingRates, type StaffOrderItem } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { cartItems, products, productVariants } from '../../db/schema.js';
@@ -6,6 +6,7 @@ import { badRequest } from '../../lib/errors.js';
 import { findCoupon, shopperUses } from '../coupons/queries.js';
 import { couponEffect, type CouponEffect } from '../coupons/rules.js';
 import { loadShippingRates } from '../shipping/rates.js';
+import { freeUnits } from './claimed.js';
 
 /**
  * A cart line's price and pictures: its variant's when it has one (a variant without pictures shows the product's).
@@ -33,7 +34,7 @@ const cartOf = (db: DbOrTx) =>
   db
     .select({
       productId: cartItems.productId,
-      quantity: cartItems.quantity,
+      quantity: freeUnits,
       name: products.name,
       nameAr: products.nameAr,
       price: linePrice,
@@ -47,7 +48,8 @@ const cartOf = (db: DbOrTx) =>
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
-    .where(eq(cartItems.userId, sql.placeholder('userId')))
+    // What an order being paid for holds is not ordered again (claimed.ts).
+    .where(and(eq(cartItems.userId, sql.placeholder('userId')), gt(freeUnits, 0)))
     .orderBy(asc(cartItems.productId), asc(cartItems.variantId))
     .prepare('order_cart');
 export const readCart = (db: DbOrTx, userId: string) => cartOf(db).execute({ userId });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, exists, gt, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, notInArray, sql } from 'drizzle-orm';
 import {
   say,
   languageOf,
@@ -155,6 +155,13 @@ export function paymentsService(deps: PaymentsDeps) {
           latest.method === input.method &&
           latest.walletPhone === walletPhone
         ) {
+          // Paying again after a failure: the payment is under way once more, and its order holds its lines in the
+          // cart again until the provider's word comes (orders/claimed.ts).
+          if (latest.state === 'failed')
+            await tx
+              .update(payments)
+              .set({ state: 'started' })
+              .where(and(eq(payments.providerRef, latest.providerRef), eq(payments.state, 'failed')));
           return { kind: 'resume' as const, payment: latest };
         }
         const now = deps.clock.now();
@@ -473,18 +480,15 @@ export function paymentsService(deps: PaymentsDeps) {
             if (to === 'awaiting_confirmation' && confirming)
               if (await deps.confirmations.ask(tx, locked, now, confirming.windowHours)) after.mailQueued();
             if (order.userId) {
-              // The ordered products (and variants) leave the cart; anything added while paying stays.
-              const bought = tx
-                .select({ one: sql`1` })
-                .from(orderItems)
-                .where(
-                  and(
-                    eq(orderItems.orderId, order.id),
-                    eq(orderItems.productId, cartItems.productId),
-                    sql`${orderItems.variantId} is not distinct from ${cartItems.variantId}`,
-                  ),
-                );
-              await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), exists(bought)));
+              // The units bought leave the cart (the order held them there while it was paid for); units of the same
+              // line added while paying, and anything else, stay.
+              const bought = sql`(select sum(${orderItems.quantity}) from ${orderItems} where ${orderItems.orderId} = ${order.id} and ${orderItems.productId} = ${cartItems.productId} and ${orderItems.variantId} is not distinct from ${cartItems.variantId})`;
+              const mine = and(eq(cartItems.userId, order.userId), sql`${bought} is not null`);
+              await tx.delete(cartItems).where(and(mine, sql`${cartItems.quantity} <= ${bought}`));
+              await tx
+                .update(cartItems)
+                .set({ quantity: sql`${cartItems.quantity} - ${bought}` })
+                .where(mine);
             }
           } else if (status === 'cancelled') {
             // Its checkout outlived the order (a Paymob intention or a kiosk reference cannot be withdrawn): the

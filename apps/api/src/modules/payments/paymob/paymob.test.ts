@@ -6,6 +6,7 @@ import {
   orderRef,
   PENDING_PAYMENT_TTL_MS,
   say,
+  type Cart,
   type Order,
   type PaymentStatus,
 } from '@shop/contracts';
@@ -662,8 +663,9 @@ describe('one payable intention per order, paid once', () => {
     const product = await createProduct(t.app.db, { price: 80, stock: 5 });
     const order = await onlineOrder(user, [[product, 1]]);
     const card = await checkoutUrl(user, order._id, 'card');
-    // A newer order replaces the unpaid one; Paymob's intention cannot be withdrawn and stays payable.
-    await onlineOrder(user, [[product, 1]]);
+    // A newer order (of one more: the unit being paid for is not the cart's to order again) replaces the unpaid one;
+    // Paymob's intention cannot be withdrawn and stays payable.
+    await onlineOrder(user, [[product, 2]]);
     expect((await orderRow(order._id))?.status).toBe('cancelled');
     await payAtCheckout(card, { card: '4111111111111111' });
     expect((await orderRow(order._id))?.status).toBe('cancelled');
@@ -765,7 +767,7 @@ describe('payments given back by a process that stopped first', () => {
     const product = await createProduct(t.app.db, { price: 80, stock: 5 });
     const order = await onlineOrder(user, [[product, 1]]);
     const card = await checkoutUrl(user, order._id, 'card');
-    await onlineOrder(user, [[product, 1]]);
+    await onlineOrder(user, [[product, 2]]);
     await payThenStop(card, { card: '4111111111111111' });
     const [payment] = await paymentsOf(order._id);
     expect(payment).toMatchObject({ state: 'paid', giveBack: 'paid_after_cancel' });
@@ -837,7 +839,8 @@ describe('kiosk and wallet payments that are pending', () => {
     const kiosk = await onlineOrder(user, [[product, 1]]);
     await payAtCheckout(await checkoutUrl(user, kiosk._id, 'kiosk'), {});
     expect((await statusOf(user, kiosk._id)).payment?.state).toBe('pending');
-    const card = await onlineOrder(user, [[product, 1]]);
+    // One more of the product: the unit the reference holds is not ordered again.
+    const card = await onlineOrder(user, [[product, 2]]);
     expect((await orderRow(kiosk._id))?.status).toBe('pending');
     expect(await stockOf(product.id)).toBe(3);
 
@@ -845,6 +848,90 @@ describe('kiosk and wallet payments that are pending', () => {
     expect(await simulator.payKiosk(reference)).toBe(200);
     expect((await orderRow(kiosk._id))?.status).toBe('paid');
     expect((await orderRow(card._id))?.status).toBe('pending');
+  });
+});
+
+describe('the cart while a payment is being confirmed', () => {
+  const cartOf = async (user: Account) =>
+    (await t.app.inject({ method: 'GET', url: '/api/cart', headers: user.headers })).json() as Cart;
+  const linesOf = async (user: Account) => (await cartOf(user)).products.map((l) => [l.product_id._id, l.quantity]);
+
+  it('the shopper back before the callback sees the bought lines gone and cannot order them again; paid, they stay gone', async () => {
+    const user = await registerShopper(t.app);
+    const [bought, other] = [await createProduct(t.app.db, { stock: 5 }), await createProduct(t.app.db, { stock: 5 })];
+    const order = await onlineOrder(user, [[bought, 2]]);
+    simulator.holdCallbacks(order._id);
+    const back = await payAtCheckout(await checkoutUrl(user, order._id, 'card'), { card: '4111111111111111' });
+    expect(back.searchParams.get('success')).toBe('true');
+    expect((await orderRow(order._id))?.status).toBe('pending');
+
+    expect(await cartOf(user)).toEqual({ products: [], bill: 0, payingOrder: order._id });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: user.headers,
+      payload: { deliveryAddress: address, paymentMethod: 'visa' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(API_MSG.cartEmpty);
+    // One more of the same product, and another, added while the payment is confirmed: those are to buy.
+    for (const product of [bought, other])
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/cart/incItem',
+        headers: user.headers,
+        payload: { product_id: product.id, flag: 1 },
+      });
+    expect(await linesOf(user)).toEqual([
+      [bought.id, 1],
+      [other.id, 1],
+    ]);
+
+    expect(await simulator.releaseCallbacks(order._id)).toEqual([200]);
+    expect((await orderRow(order._id))?.status).toBe('paid');
+    expect(await cartOf(user)).toMatchObject({ payingOrder: null });
+    expect(await linesOf(user)).toEqual([
+      [bought.id, 1],
+      [other.id, 1],
+    ]);
+  });
+
+  it('a payment that fails gives the lines back as they were; paying again holds them again until paid', async () => {
+    const user = await registerShopper(t.app);
+    const product = await createProduct(t.app.db, { stock: 5 });
+    const order = await onlineOrder(user, [[product, 2]]);
+    simulator.holdCallbacks(order._id);
+    await payAtCheckout(await checkoutUrl(user, order._id, 'card'), { card: '4000000000000002' });
+    // Emptying the cart meanwhile takes only what is not being paid for.
+    await t.app.inject({ method: 'PUT', url: '/api/cart/emptyCart', headers: user.headers });
+    expect(await linesOf(user)).toEqual([]);
+
+    expect(await simulator.releaseCallbacks(order._id)).toEqual([200]);
+    expect(await statusOf(user, order._id)).toMatchObject({ status: 'pending', payment: { state: 'failed' } });
+    expect(await cartOf(user)).toMatchObject({ payingOrder: null });
+    expect(await linesOf(user)).toEqual([[product.id, 2]]);
+
+    simulator.holdCallbacks(order._id);
+    await payAtCheckout(await checkoutUrl(user, order._id, 'card'), { card: '5123456789012346' });
+    expect(await linesOf(user)).toEqual([]);
+    await simulator.releaseCallbacks(order._id);
+    expect((await orderRow(order._id))?.status).toBe('paid');
+    expect(await t.app.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toEqual([]);
+  });
+
+  it('an order cancelled while its payment is under way gives its lines back', async () => {
+    const user = await registerShopper(t.app);
+    const product = await createProduct(t.app.db, { stock: 5 });
+    const order = await onlineOrder(user, [[product, 1]]);
+    await checkoutUrl(user, order._id, 'card');
+    expect(await cartOf(user)).toEqual({ products: [], bill: 0, payingOrder: order._id });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/cancel`,
+      headers: user.headers,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await linesOf(user)).toEqual([[product.id, 1]]);
   });
 });
 

@@ -75,6 +75,11 @@ export async function startPaymobSimulator(options: SimulatorOptions) {
   /** How the next refund or void requests are refused, oldest first (a test's doing). */
   const refusals: ('declined' | 'error')[] = [];
   let intentionDelayMs = 0;
+  /**
+   * The shop's orders (special_reference) whose callbacks wait until released, with those waiting: a test's way of
+   * playing Paymob's callback coming long after the shopper was sent back.
+   */
+  const held = new Map<string, { intention: Intention; tx: Transaction }[]>();
   let nextOrder = 300_000_000 + Math.floor(Math.random() * 1_000_000);
   let nextTransaction = 900_000_000 + Math.floor(Math.random() * 1_000_000);
   const methodOf = new Map<number, Method>([
@@ -199,7 +204,9 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
         : transaction(intention, { success: false, message: 'Do not honour', pan });
     }
     if (tx.success) intention.paid = tx;
-    await notify(intention, tx);
+    const waiting = held.get(intention.request.special_reference);
+    if (waiting) waiting.push({ intention, tx });
+    else await notify(intention, tx);
     return redirectTo(intention, tx);
   }
 
@@ -215,6 +222,20 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
     };
     intention.paid = tx;
     return notify(intention, tx);
+  }
+
+  /** The callbacks of the shop's order `orderId` wait (the shopper still sent back) until `releaseCallbacks`. */
+  function holdCallbacks(orderId: string) {
+    if (!held.has(orderId)) held.set(orderId, []);
+  }
+
+  /** Posts the callbacks held for the order, oldest first, and stops holding them; answers the shop's statuses. */
+  async function releaseCallbacks(orderId: string): Promise<number[]> {
+    const waiting = held.get(orderId) ?? [];
+    held.delete(orderId);
+    const statuses: number[] = [];
+    for (const { intention, tx } of waiting) statuses.push(await notify(intention, tx));
+    return statuses;
   }
 
   const authorised = (req: IncomingMessage) => req.headers.authorization === `Token ${options.secretKey}`;
@@ -255,6 +276,12 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
     }
     const kiosk = url.pathname.match(/^\/simulator\/kiosk\/(\d+)\/pay$/);
     if (req.method === 'POST' && kiosk?.[1]) return json(res, await payKiosk(kiosk[1]), {});
+    const hold = url.pathname.match(/^\/simulator\/orders\/([\w-]+)\/(hold|release)$/);
+    if (req.method === 'POST' && hold?.[1]) {
+      if (hold[2] === 'release') return json(res, 200, { statuses: await releaseCallbacks(hold[1]) });
+      holdCallbacks(hold[1]);
+      return json(res, 200, {});
+    }
     json(res, 404, { detail: 'Not found.' });
   }
 
@@ -350,6 +377,8 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
     refuseGiveBacks(how: 'declined' | 'error', count = 1) {
       for (let i = 0; i < count; i++) refusals.push(how);
     },
+    holdCallbacks,
+    releaseCallbacks,
     /** Paymob answering intentions slowly (a busy day): each waits `ms` before it is created. */
     slowIntentions(ms: number) {
       intentionDelayMs = ms;

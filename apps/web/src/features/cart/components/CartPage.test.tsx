@@ -31,6 +31,7 @@ const serverCart = {
     },
   ],
   bill: 152.75,
+  payingOrder: null,
 };
 
 const localCart = () =>
@@ -53,6 +54,22 @@ describe('/CartPage', () => {
     expect(screen.getByTestId('cart-count')).toHaveTextContent('3');
     expect(screen.getAllByText('EGP 152.75').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute('href', '/ShippingAdress');
+  });
+
+  it('while an order is being paid for, its lines are gone from the server cart and a notice says where', async () => {
+    // The local copy still has the lines (paid in this tab); the server's answer replaces it.
+    const order = '0a1b2c3d-0000-4000-8000-000000000001';
+    mockApi({ 'GET /api/cart': { body: { products: [], bill: 0, payingOrder: order } } });
+    renderCart();
+    const notice = await screen.findByRole('status');
+    expect(within(notice).getByRole('heading', { name: 'Payment being confirmed' })).toBeInTheDocument();
+    expect(notice).toHaveTextContent('order #0A1B2C3D');
+    expect(within(notice).getByRole('link', { name: 'See the payment' })).toHaveAttribute(
+      'href',
+      `/PaymentStatus?order=${order}`,
+    );
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Proceed to checkout' })).not.toBeInTheDocument();
   });
 
   it('stops minus at 1 and plus at the stock', async () => {

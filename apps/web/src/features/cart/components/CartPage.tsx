@@ -17,6 +17,7 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { addItem, clearItems, decreaseItem, lineName, removeItem } from '../cartActions';
 import { lineKey, type CartItem } from '../cartSlice';
 import { useCart } from '../useCart';
+import { PayingNotice } from './PayingNotice';
 import '../../../styles/checkout.css';
 import { paths } from '../../../lib/paths';
 
@@ -41,6 +42,7 @@ export function CartPage() {
     <div className="container-xl py-4">
       <title>{t('checkout.cart.documentTitle')}</title>
       <h1 className="page-title">{t('checkout.cart.title')}</h1>
+      {serverCart?.payingOrder && <PayingNotice orderId={serverCart.payingOrder} />}
       {items.length === 0 ? (
         <EmptyState title={t('checkout.cart.empty')}>
           <p className="mb-3">{t('checkout.cart.emptyText')}</p>
