@@ -217,7 +217,10 @@ export function cartService(deps: Pick<Deps, 'db' | 'clock'>) {
         .set({ quantity: claimedUnits })
         .where(and(where, gt(claimedUnits, 0), gt(freeUnits, 0)))
         .returning({ productId: cartItems.productId }),
-      db.delete(cartItems).where(and(where, eq(claimedUnits, 0))).returning({ productId: cartItems.productId }),
+      db
+        .delete(cartItems)
+        .where(and(where, eq(claimedUnits, 0)))
+        .returning({ productId: cartItems.productId }),
     ]);
     return kept.length + gone.length;
   }
