@@ -71,6 +71,7 @@ describe('cart rules', () => {
         },
       ],
       bill: 19.99,
+      payingOrder: null,
     });
     await inc(user, product.id, 1);
     const cart = (await inc(user, product.id, 1)).json();
@@ -106,7 +107,7 @@ describe('cart rules', () => {
     const res = await inc(user, product.id, 1);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Rare Lamp is out of stock');
-    expect((await getCart(user)).json()).toEqual({ products: [], bill: 0 });
+    expect((await getCart(user)).json()).toEqual({ products: [], bill: 0, payingOrder: null });
   });
 
   it('decreases by one, and does nothing at quantity 1', async () => {
@@ -149,8 +150,8 @@ describe('cart rules', () => {
     ).toBe(200);
     const emptied = await t.app.inject({ method: 'PUT', url: '/api/cart/emptyCart', headers: user.headers });
     expect(emptied.statusCode).toBe(200);
-    expect(emptied.json()).toEqual({ products: [], bill: 0 });
-    expect((await getCart(user)).json()).toEqual({ products: [], bill: 0 });
+    expect(emptied.json()).toEqual({ products: [], bill: 0, payingOrder: null });
+    expect((await getCart(user)).json()).toEqual({ products: [], bill: 0, payingOrder: null });
   });
 
   it('answers 404 for an unknown product and 400 for a malformed id or flag', async () => {
@@ -195,7 +196,7 @@ describe('cart rules', () => {
     const b = await registerShopper(t.app);
     const product = await createProduct(t.app.db);
     await inc(a, product.id, 1);
-    expect((await getCart(b)).json()).toEqual({ products: [], bill: 0 });
+    expect((await getCart(b)).json()).toEqual({ products: [], bill: 0, payingOrder: null });
     await t.app.inject({ method: 'PUT', url: '/api/cart/emptyCart', headers: b.headers });
     expect(await quantityOf(a, product.id)).toBe(1);
   });

@@ -276,8 +276,10 @@ describe('create-payment-intent', () => {
     expect((await confirm(clientSecret, { ...GOOD_CARD, number: '4000 0000 0000 0002' })).json()).toMatchObject({
       status: 'requires_payment_method',
     });
-    expect(await secretFor(user, order._id)).toBe(clientSecret);
     expect(await status()).toMatchObject({ status: 'pending', payment: { state: 'failed' } });
+    expect(await secretFor(user, order._id)).toBe(clientSecret);
+    // Being paid again: under way once more, so the order holds its lines out of the cart again.
+    expect(await status()).toMatchObject({ status: 'pending', payment: { state: 'started' } });
     // Processing, then reloaded: the same payment, which the page goes on watching rather than paying again.
     expect((await confirm(clientSecret, { ...GOOD_CARD, number: '4000 0000 0000 3220' })).json()).toMatchObject({
       status: 'processing',
@@ -442,7 +444,8 @@ describe('the test cards', () => {
     const product = await createProduct(t.app.db);
     const first = await cardOrder(user, [[product, 1]]);
     const clientSecret = await secretFor(user, first._id);
-    await cardOrder(user, [[product, 1]]);
+    // One more of the product: the unit being paid for is held out of the cart, not ordered again.
+    await cardOrder(user, [[product, 2]]);
     expect((await intent(clientSecret)).json().status).toBe('canceled');
     expect((await confirm(clientSecret, GOOD_CARD)).statusCode).toBe(400);
     expect((await orderRow(first._id))?.status).toBe('cancelled');
@@ -627,7 +630,7 @@ describe('webhook', () => {
     const product = await createProduct(t.app.db, { price: 10 });
     const order = await cardOrder(user, [[product, 1]]);
     const intentId = (await secretFor(user, order._id)).split('_secret_')[0];
-    await cardOrder(user, [[product, 1]], 'cash');
+    await cardOrder(user, [[product, 2]], 'cash');
     // The intent was charged before Stripe heard it should be cancelled.
     const event = stripeEvent('payment_intent.succeeded', order._id, 1000, { intentId });
     expect((await deliver(event.payload, event.signature)).statusCode).toBe(200);

@@ -37,9 +37,9 @@ function ProviderReturn({ clientSecret }: { clientSecret: string }) {
   const feedback =
     failed || isError ? feedbackForStatus('unknown') : intent ? feedbackForStatus(intent.status, intent.message) : null;
   const succeeded = feedback?.kind === 'succeeded';
-  // The server takes the paid lines out of its cart only once the provider's callback marks the order paid, which
-  // may come after the shopper is back: until then every read of the cart would bring them back. So the local cart
-  // is emptied once the shopper's orders show none pending (a shopper has at most one, the one just paid).
+  // The server takes the paid lines out of its cart once the provider's callback marks the order paid, which may come
+  // after the shopper is back (until then its cart holds them out: orders/claimed.ts in the API). The local cart is
+  // emptied, and the orders read again, once the shopper's orders show none pending (at most one: the one just paid).
   const [cartCleared, setCartCleared] = useState(false);
   const orders = useGetMyOrdersQuery(undefined, {
     skip: !succeeded || cartCleared,
