@@ -55,6 +55,8 @@ export const permissionsOfRole = (key: string, saved: readonly string[] | null):
 
 /** An invitation is good for a week. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
+/** An expired invitation stays on the staff screen a week more, to be sent again, then is deleted. */
+export const EXPIRED_INVITATION_KEPT_MS = 7 * 24 * 60 * 60_000;
 
 export const staffRoleSchema = z.object({
   /** A built-in role's own name (owner, manager, …), a custom role's id. */
@@ -98,8 +100,11 @@ export type StaffInvitationInput = z.input<typeof staffInvitationSchema>;
 
 export const staffInvitationAnswerSchema = z.object({ token: z.string(), url: z.string() });
 
-/** An invitation not yet accepted nor expired, as the staff screen lists it to withdraw it. */
-export const openStaffInvitationSchema = z.object({
+/**
+ * An invitation as the staff screen lists it, to send again or withdraw: one not yet accepted (an accepted one is
+ * gone, its invitee a member), open or expired within EXPIRED_INVITATION_KEPT_MS.
+ */
+export const listedStaffInvitationSchema = z.object({
   _id: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
@@ -107,8 +112,10 @@ export const openStaffInvitationSchema = z.object({
   /** The name of the member who sent it; null once their account is gone. */
   invitedBy: z.string().nullable(),
   expiresAt: z.string(),
+  /** By the server's clock: its link no longer works. */
+  expired: z.boolean(),
 });
-export type OpenStaffInvitation = z.infer<typeof openStaffInvitationSchema>;
+export type ListedStaffInvitation = z.infer<typeof listedStaffInvitationSchema>;
 
 /** What the acceptance page needs to ask: a password for an e-mail, a code for a mobile. */
 export const staffInvitationViewSchema = z.object({

@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { AddressInput, EtaBranchAddress, OrderLineVariant, ProductOption, VariantOptions } from '@shop/contracts';
+import type {
+  AddressInput,
+  EtaBranchAddress,
+  OrderLineVariant,
+  PhoneCodeChannel,
+  ProductOption,
+  VariantOptions,
+} from '@shop/contracts';
 import {
   bigserial,
   boolean,
@@ -95,7 +102,10 @@ export const staffRoles = pgTable(
   (t) => [uniqueIndex('staff_roles_name_key').on(sql`lower(${t.name})`)],
 );
 
-/** An invitation to the staff: only its token's hash is kept; it lives INVITATION_TTL_MS and is used once. */
+/**
+ * An invitation to the staff: only its token's hash is kept; it lives INVITATION_TTL_MS and is used once, deleted as
+ * it is accepted. An expired one is kept EXPIRED_INVITATION_KEPT_MS more, to be sent again (modules/staff).
+ */
 export const staffInvitations = pgTable(
   'staff_invitations',
   {
@@ -107,8 +117,9 @@ export const staffInvitations = pgTable(
       .notNull()
       .references(() => staffRoles.key),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** How the link went: e-mail, or SMS or WhatsApp to the mobile; sending again goes the same way. */
+    channel: text('channel').$type<'email' | PhoneCodeChannel>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

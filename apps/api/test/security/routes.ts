@@ -736,6 +736,11 @@ export const ROUTES: Record<string, RouteCase> = {
     request: () => ({ json: { email: uniqueEmail('invited'), role: 'support' } }),
   },
   'GET /api/admin/staff/invitations': { access: 'staff.manage', expect: adminOnly(200), request: none },
+  'POST /api/admin/staff/invitations/:id/resend': {
+    access: 'staff.manage',
+    expect: adminOnly(404),
+    request: () => ({ params: { id: randomUUID() } }),
+  },
   'DELETE /api/admin/staff/invitations/:id': {
     access: 'staff.manage',
     expect: adminOnly(404),

@@ -1,18 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import { verify } from '@node-rs/argon2';
 import {
+  EXPIRED_INVITATION_KEPT_MS,
   INVITATION_TTL_MS,
   isStrongPassword,
   pathIn,
   say,
   WEB_PATHS,
   type Language,
-  type OpenStaffInvitation,
+  type ListedStaffInvitation,
   type PhoneCodeChannel,
   type StaffInvitationView,
 } from '@shop/contracts';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { staffInvitations, users } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { audit } from '../../lib/audit.js';
@@ -20,6 +21,7 @@ import { badRequest, conflict, HttpError, tooManyRequests } from '../../lib/erro
 import type { Redis } from '../../lib/redis.js';
 import { isId } from '../../lib/validation.js';
 import type { Deps } from '../deps.js';
+import type { Channel } from '../messaging/provider.js';
 import { queueMessage } from '../messaging/queue.js';
 import { STAFF_INVITATION } from '../messaging/render.js';
 import { accountOf as accountOfPhone, phoneSignIn, typedOnly } from '../users/phone-sign-in.js';
@@ -47,6 +49,10 @@ interface Invite {
  * be passed on by hand) goes out through the message queue. Accepting makes the staff account, or gives the role to
  * the account the address already has once its owner proved it is theirs (its password, or a code sent to the
  * mobile), and signs in. A token is good once, for INVITATION_TTL_MS; only its hash is stored.
+ *
+ * No job cleans the table: an accepted invitation is deleted as it is accepted (its invitee is a member, and the audit
+ * log keeps who invited and who joined), and an expired one EXPIRED_INVITATION_KEPT_MS after it lapsed, as the staff
+ * screen lists the invitations or a new one is sent (the only way the table grows).
  */
 export function invitationsService(
   deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'tokens' | 'messageSender' | 'signIns'> & {
@@ -56,36 +62,73 @@ export function invitationsService(
   const { db, clock } = deps;
   const phone = phoneSignIn(deps);
 
-  /** Neither accepted nor expired. */
-  const unused = () => and(isNull(staffInvitations.usedAt), gt(staffInvitations.expiresAt, clock.now()));
-  const live = (token: string) => and(eq(staffInvitations.tokenHash, sha256(token)), unused());
+  // An accepted invitation is deleted, so a row not expired is one that may still be accepted.
+  const live = (token: string) =>
+    and(eq(staffInvitations.tokenHash, sha256(token)), gt(staffInvitations.expiresAt, clock.now()));
+  const addressOf = (invitation: Pick<InvitationRow, 'email' | 'phone'>) => invitation.email ?? invitation.phone ?? '';
 
-  async function invite(input: Invite, actor: Actor, language: Language): Promise<{ token: string; url: string }> {
+  /** Deletes the invitations that expired more than EXPIRED_INVITATION_KEPT_MS ago. */
+  const dropLapsed = (tx: DbOrTx) =>
+    tx
+      .delete(staffInvitations)
+      .where(lte(staffInvitations.expiresAt, new Date(clock.now().getTime() - EXPIRED_INVITATION_KEPT_MS)));
+
+  /** Writes an invitation to `to` and queues its link, in `tx`; answers the token, which only the link holds. */
+  async function send(
+    tx: Tx,
+    to: { email: string | null; phone: string | null; role: string; channel: Channel },
+    actor: Actor,
+    language: Language,
+  ) {
     const token = randomBytes(32).toString('base64url');
     const url = `${deps.config.PUBLIC_URL}${pathIn(WEB_PATHS.staffAccept, language)}#${token}`;
-    await transaction(db, async (tx) => {
+    await dropLapsed(tx);
+    const [invitation] = await tx
+      .insert(staffInvitations)
+      .values({
+        tokenHash: sha256(token),
+        email: to.email,
+        phone: to.phone,
+        role: to.role,
+        channel: to.channel,
+        invitedBy: actor.user.id,
+        expiresAt: new Date(clock.now().getTime() + INVITATION_TTL_MS),
+      })
+      .returning({ id: staffInvitations.id });
+    if (!invitation) throw new Error('invitation insert returned no row');
+    await queueMessage(tx, {
+      kind: STAFF_INVITATION,
+      channel: to.channel,
+      to: addressOf(to),
+      language,
+      payload: { url },
+    });
+    return { id: invitation.id, token, url };
+  }
+
+  async function invite(input: Invite, actor: Actor, language: Language): Promise<{ token: string; url: string }> {
+    const sent = await transaction(db, async (tx) => {
       const role = await roleOf(tx, input.role);
       withinReach(actor, role.permissions);
       const to = input.email ?? input.phone;
       if (!to) throw badRequest(say.api.emailOrPhone);
-      await tx.insert(staffInvitations).values({
-        tokenHash: sha256(token),
-        email: input.email ?? null,
-        phone: input.phone ?? null,
-        role: role.key,
-        invitedBy: actor.user.id,
-        expiresAt: new Date(clock.now().getTime() + INVITATION_TTL_MS),
-      });
-      const channel = input.email ? 'email' : (input.channel ?? 'sms');
-      await queueMessage(tx, { kind: STAFF_INVITATION, channel, to, language, payload: { url } });
+      const channel: Channel = input.email ? 'email' : (input.channel ?? 'sms');
+      const invitation = { email: input.email ?? null, phone: input.phone ?? null, role: role.key, channel };
+      const answer = await send(tx, invitation, actor, language);
       await auditAdmin(tx, actor, 'staff_invite', `invited ${to} as "${role.name}"`, { to, role: role.key });
+      return answer;
     });
     deps.messageSender.wake();
-    return { token, url };
+    return { token: sent.token, url: sent.url };
   }
 
-  /** The invitations that may still be accepted, newest first. */
-  async function open(): Promise<OpenStaffInvitation[]> {
+  /**
+   * The invitations not yet accepted, open or expired within EXPIRED_INVITATION_KEPT_MS, newest first; older expired
+   * ones are deleted first.
+   */
+  async function list(): Promise<ListedStaffInvitation[]> {
+    const now = clock.now();
+    await dropLapsed(db);
     const rows = await db
       .select({
         id: staffInvitations.id,
@@ -97,29 +140,56 @@ export function invitationsService(
       })
       .from(staffInvitations)
       .leftJoin(users, eq(users.id, staffInvitations.invitedBy))
-      .where(unused())
       .orderBy(desc(staffInvitations.createdAt));
-    return rows.map(({ id, expiresAt, ...row }) => ({ _id: id, ...row, expiresAt: expiresAt.toISOString() }));
+    return rows.map(({ id, expiresAt, ...row }) => ({
+      _id: id,
+      ...row,
+      expiresAt: expiresAt.toISOString(),
+      expired: expiresAt <= now,
+    }));
   }
 
   /**
-   * Withdraws an open invitation: its link stops working at once. Only within the caller's reach, as inviting is: a
-   * member cannot call off an invitation to a role they could not have given.
+   * The invitation `id` (open or expired), locked, so an acceptance under way either finishes first or finds it gone;
+   * only within the caller's reach, as inviting is: a member cannot handle an invitation to a role they could not give.
    */
-  async function withdraw(id: string, actor: Actor): Promise<void> {
-    const notOpen = () => new HttpError(404, say.api.invitationInvalid);
-    if (!isId(id)) throw notOpen();
-    await transaction(db, async (tx) => {
-      // Locked, so an acceptance under way either finishes first or finds it gone.
-      const [invitation] = await tx
-        .select()
-        .from(staffInvitations)
-        .where(and(eq(staffInvitations.id, id), unused()))
-        .for('update');
-      if (!invitation) throw notOpen();
-      withinReach(actor, (await roleOf(tx, invitation.role)).permissions);
+  async function lockWithinReach(tx: Tx, id: string, actor: Actor) {
+    const notFound = () => new HttpError(404, say.api.invitationInvalid);
+    if (!isId(id)) throw notFound();
+    const [invitation] = await tx.select().from(staffInvitations).where(eq(staffInvitations.id, id)).for('update');
+    if (!invitation) throw notFound();
+    const role = await roleOf(tx, invitation.role);
+    withinReach(actor, role.permissions);
+    return { invitation, role };
+  }
+
+  /**
+   * Sends an invitation again, open or expired: a new link, good for INVITATION_TTL_MS, to the same address, role and
+   * channel, in the caller's language; the old link stops working.
+   */
+  async function resend(id: string, actor: Actor, language: Language): Promise<{ token: string; url: string }> {
+    const sent = await transaction(db, async (tx) => {
+      const { invitation, role } = await lockWithinReach(tx, id, actor);
       await tx.delete(staffInvitations).where(eq(staffInvitations.id, id));
-      const to = invitation.email ?? invitation.phone;
+      const answer = await send(tx, invitation, actor, language);
+      const to = addressOf(invitation);
+      await auditAdmin(tx, actor, 'staff_invite', `invited ${to} again as "${role.name}"`, {
+        to,
+        role: role.key,
+        replaces: invitation.id,
+      });
+      return answer;
+    });
+    deps.messageSender.wake();
+    return { token: sent.token, url: sent.url };
+  }
+
+  /** Withdraws an invitation, open or expired: its link stops working at once. */
+  async function withdraw(id: string, actor: Actor): Promise<void> {
+    await transaction(db, async (tx) => {
+      const { invitation } = await lockWithinReach(tx, id, actor);
+      await tx.delete(staffInvitations).where(eq(staffInvitations.id, id));
+      const to = addressOf(invitation);
       await auditAdmin(tx, actor, 'staff_invite_withdraw', `withdrew the invitation of ${to}`, {
         invitationId: invitation.id,
         to,
@@ -153,8 +223,8 @@ export function invitationsService(
 
   /** Uses the invitation and gives its role to `account` (made by it when there is none), inside `tx`. */
   async function grant(tx: Tx, token: string, account: (invitation: InvitationRow) => Promise<UserRow>, ip: string) {
-    // Marking it used in the statement that checks it makes the token single use under races.
-    const [invitation] = await tx.update(staffInvitations).set({ usedAt: clock.now() }).where(live(token)).returning();
+    // Deleting it in the statement that checks it makes the token single use under races; a refusal rolls it back.
+    const [invitation] = await tx.delete(staffInvitations).where(live(token)).returning();
     if (!invitation) throw invalid();
     const found = await account(invitation);
     if (found.staffRole) throw conflict(say.api.alreadyStaff);
@@ -248,5 +318,5 @@ export function invitationsService(
       : acceptByEmail(input, invitation.email ?? '', ip);
   }
 
-  return { invite, open, withdraw, view, accept };
+  return { invite, list, resend, withdraw, view, accept };
 }

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  EXPIRED_INVITATION_KEPT_MS,
+  listedStaffInvitationSchema,
   newStaffRoleSchema,
-  openStaffInvitationSchema,
   sessionSchema,
   staffAcceptSchema,
   staffInvitationAnswerSchema,
@@ -87,13 +88,32 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: manage,
       schema: {
-        summary: 'List the invitations not yet accepted nor expired',
+        summary: 'List the invitations not yet accepted',
+        description: `Open ones, and expired ones for ${EXPIRED_INVITATION_KEPT_MS / 86_400_000} days (then deleted)`,
         tags,
         security,
-        response: { 200: z.array(openStaffInvitationSchema) },
+        response: { 200: z.array(listedStaffInvitationSchema) },
       },
     },
-    async () => invitations.open(),
+    async () => invitations.list(),
+  );
+
+  app.post(
+    '/admin/staff/invitations/:id/resend',
+    {
+      config: manage,
+      schema: {
+        summary: 'Send an invitation again',
+        description:
+          'A new link, good for a week, to the same address and role, the same way; the old link stops working',
+        tags,
+        security,
+        params: invitationParams,
+        response: { 201: staffInvitationAnswerSchema, 403: message, 404: message },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await invitations.resend(request.params.id, actorOf(request), requestLanguage(request))),
   );
 
   app.delete(

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   BUILT_IN_ROLE_KEYS,
   isBuiltInRole,
@@ -147,9 +147,7 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
         .returning(memberColumns);
       if (!row) throw notStaff();
       // What they invited is called off with them: a link they sent must not bring someone in behind their back.
-      await tx
-        .delete(staffInvitations)
-        .where(and(eq(staffInvitations.invitedBy, userId), isNull(staffInvitations.usedAt)));
+      await tx.delete(staffInvitations).where(eq(staffInvitations.invitedBy, userId));
       await auditAdmin(tx, actor, 'staff_suspend', `suspended ${member.email ?? member.phone}`, {
         userId,
         member: member.email ?? member.phone,

@@ -7,13 +7,14 @@ import {
   API_MSG_AR,
   BUILT_IN_ROLE_KEYS,
   BUILT_IN_ROLES,
+  EXPIRED_INVITATION_KEPT_MS,
   INVITATION_TTL_MS,
   PERMISSIONS,
-  type OpenStaffInvitation,
+  type ListedStaffInvitation,
   type Permission,
   type StaffRole,
 } from '@shop/contracts';
-import { auditLogs, phoneCodes, staffInvitations, users } from '../../db/schema.js';
+import { auditLogs, messages, phoneCodes, staffInvitations, users } from '../../db/schema.js';
 import {
   createAdmin,
   createStaff,
@@ -200,8 +201,7 @@ describe('invitations', () => {
     expect((await call(null, 'POST', '/api/staff/invitation', { token })).json()).toMatchObject({ hasAccount: true });
     const wrong = await call(null, 'POST', '/api/staff/accept', { token, password: 'Wr0ngPass!' });
     expect(wrong.statusCode).toBe(401);
-    const [row] = await t.app.db.select().from(staffInvitations).where(eq(staffInvitations.email, shopper.email));
-    expect(row?.usedAt).toBeNull();
+    expect((await call(null, 'POST', '/api/staff/invitation', { token })).statusCode).toBe(200);
     const res = await call(null, 'POST', '/api/staff/accept', { token, password: PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().user).toMatchObject({ _id: shopper.id, name: 'Sara Existing', role: true });
@@ -281,11 +281,7 @@ describe('invitations', () => {
     const res = await call(null, 'POST', '/api/staff/accept', { token, code });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().message).toBe(API_MSG.alreadyStaff);
-    const [invitation] = await t.app.db
-      .select()
-      .from(staffInvitations)
-      .where(eq(staffInvitations.phone, '+201009998888'));
-    expect(invitation?.usedAt).toBeNull();
+    expect((await call(null, 'POST', '/api/staff/invitation', { token })).statusCode).toBe(200);
     const [sent] = await t.app.db.select().from(phoneCodes).where(eq(phoneCodes.phone, '+201009998888'));
     expect(sent?.usedAt).toBeNull();
     const [row] = await t.app.db.select().from(users).where(eq(users.id, member.id));
@@ -444,13 +440,14 @@ describe('a member with staff.manage but not every permission', () => {
     expect(role.statusCode, role.body).toBe(201);
   });
 
-  it('cannot withdraw an invitation to a role beyond its own; can withdraw one within', async () => {
+  it('cannot withdraw or send again an invitation to a role beyond its own; can withdraw one within', async () => {
     const { token } = await invite({ email: uniqueEmail('mgr'), role: 'manager' });
     const [mine] = await t.app.db
       .select()
       .from(staffInvitations)
       .where(eq(staffInvitations.tokenHash, sha256(token)));
     await refused('DELETE', `/api/admin/staff/invitations/${mine?.id}`);
+    await refused('POST', `/api/admin/staff/invitations/${mine?.id}/resend`);
     expect((await call(null, 'POST', '/api/staff/invitation', { token })).statusCode).toBe(200);
     const within = await invite({ email: uniqueEmail('peer'), role: peerRole });
     const [row] = await t.app.db
@@ -461,15 +458,15 @@ describe('a member with staff.manage but not every permission', () => {
   });
 });
 
-describe('open invitations', () => {
+describe('the invitations listed', () => {
   const openList = async () =>
-    (await call(owner, 'GET', '/api/admin/staff/invitations')).json() as OpenStaffInvitation[];
+    (await call(owner, 'GET', '/api/admin/staff/invitations')).json() as ListedStaffInvitation[];
 
   it('are listed, and a withdrawn one is gone from the list and its link stops working', async () => {
     const email = uniqueEmail('withdrawn');
     const { token } = await invite({ email, role: 'support' });
     const listed = (await openList()).find((i) => i.email === email);
-    expect(listed).toMatchObject({ email, phone: null, role: 'support', invitedBy: 'Admin' });
+    expect(listed).toMatchObject({ email, phone: null, role: 'support', invitedBy: 'Admin', expired: false });
     const withdrawn = await call(owner, 'DELETE', `/api/admin/staff/invitations/${listed?._id}`);
     expect(withdrawn.statusCode, withdrawn.body).toBe(204);
     expect((await openList()).some((i) => i.email === email)).toBe(false);
@@ -484,20 +481,130 @@ describe('open invitations', () => {
     expect(logged?.message).toContain(email);
   });
 
-  it('leave the list once accepted or expired', async () => {
-    const accepted = uniqueEmail('joined');
-    const { token } = await invite({ email: accepted, role: 'support' });
-    await call(null, 'POST', '/api/staff/accept', { token, name: 'Joined Person', password: PASSWORD });
-    const expiring = uniqueEmail('expiring');
-    await invite({ email: expiring, role: 'support' });
-    expect((await openList()).map((i) => i.email)).toContain(expiring);
-    t.clock.advance(INVITATION_TTL_MS + 60_000);
+  /** Runs `check` with the clock `ms` ahead, then puts it back. */
+  const later = async (ms: number, check: () => Promise<void>) => {
+    t.clock.advance(ms);
     try {
-      expect((await openList()).map((i) => i.email)).not.toContain(expiring);
+      await check();
     } finally {
-      t.clock.advance(-(INVITATION_TTL_MS + 60_000));
+      t.clock.advance(-ms);
     }
-    expect((await openList()).map((i) => i.email)).not.toContain(accepted);
+  };
+  const rowsTo = (email: string) => t.app.db.select().from(staffInvitations).where(eq(staffInvitations.email, email));
+  /** Makes the invitation to `email` one that expired `ago` ms before now: the clock itself stays, or sessions end. */
+  const expiredSince = (email: string, ago: number) =>
+    t.app.db
+      .update(staffInvitations)
+      .set({ expiresAt: new Date(t.clock.now().getTime() - ago) })
+      .where(eq(staffInvitations.email, email));
+
+  it('an accepted one is deleted as it is accepted; the audit log keeps who invited and who joined', async () => {
+    const email = uniqueEmail('joined');
+    const { token } = await invite({ email, role: 'support' });
+    const [sent] = await rowsTo(email);
+    const accepted = await call(null, 'POST', '/api/staff/accept', {
+      token,
+      name: 'Joined Person',
+      password: PASSWORD,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await rowsTo(email)).toEqual([]);
+    expect((await openList()).map((i) => i.email)).not.toContain(email);
+    const logged = await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, 'staff_join'));
+    expect(logged.find((l) => l.userEmail === email)?.data).toMatchObject({ invitationId: sent?.id, role: 'support' });
+    const invited = await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, 'staff_invite'));
+    expect(invited.some((l) => l.message.includes(email))).toBe(true);
+  });
+
+  it(`an expired one is listed as expired for ${EXPIRED_INVITATION_KEPT_MS / 86_400_000} days, then deleted`, async () => {
+    const email = uniqueEmail('expiring');
+    await invite({ email, role: 'support' });
+    await later(INVITATION_TTL_MS + 60_000, async () => {
+      expect((await openList()).find((i) => i.email === email)).toMatchObject({ email, expired: true });
+    });
+    await expiredSince(email, EXPIRED_INVITATION_KEPT_MS - 60_000);
+    expect((await openList()).find((i) => i.email === email)).toMatchObject({ expired: true });
+    await expiredSince(email, EXPIRED_INVITATION_KEPT_MS + 60_000);
+    // Deleted as the list is read, not only left out of it.
+    expect((await openList()).map((i) => i.email)).not.toContain(email);
+    expect(await rowsTo(email)).toEqual([]);
+  });
+
+  it('a long-expired one is deleted as the next invitation is sent, the list unread', async () => {
+    const email = uniqueEmail('forgotten');
+    await invite({ email, role: 'support' });
+    await expiredSince(email, EXPIRED_INVITATION_KEPT_MS + 60_000);
+    expect(await rowsTo(email)).toHaveLength(1);
+    await invite({ email: uniqueEmail('next'), role: 'support' });
+    expect(await rowsTo(email)).toEqual([]);
+  });
+
+  it('an expired one may be withdrawn', async () => {
+    const email = uniqueEmail('expired-withdrawn');
+    await invite({ email, role: 'support' });
+    const [row] = await rowsTo(email);
+    await later(INVITATION_TTL_MS + 60_000, async () => {
+      const res = await call(owner, 'DELETE', `/api/admin/staff/invitations/${row?.id}`);
+      expect(res.statusCode, res.body).toBe(204);
+      expect(await rowsTo(email)).toEqual([]);
+    });
+  });
+
+  it('sent again when expired: a new link good for a week goes to the same address, the old row gone', async () => {
+    const email = uniqueEmail('again');
+    const first = await invite({ email, role: 'catalogue' });
+    const [old] = await rowsTo(email);
+    await later(INVITATION_TTL_MS + 60_000, async () => {
+      const sentFrom = t.clock.now().getTime();
+      const res = await call(owner, 'POST', `/api/admin/staff/invitations/${old?.id}/resend`);
+      expect(res.statusCode, res.body).toBe(201);
+      const sentTo = t.clock.now().getTime();
+      const again = res.json() as { token: string; url: string };
+      expect(again.token).not.toBe(first.token);
+      expect(await outboxTo(email)).toContain(again.url);
+      const [listed, ...others] = (await openList()).filter((i) => i.email === email);
+      expect(others).toEqual([]);
+      expect(listed).toMatchObject({ role: 'catalogue', invitedBy: 'Admin', expired: false });
+      // Good for a week from its sending, whatever the first one's date.
+      const expires = new Date(listed?.expiresAt ?? 0).getTime() - INVITATION_TTL_MS;
+      expect(expires).toBeGreaterThanOrEqual(sentFrom);
+      expect(expires).toBeLessThanOrEqual(sentTo);
+      expect(listed?._id).not.toBe(old?.id);
+      expect((await call(null, 'POST', '/api/staff/invitation', { token: again.token })).json()).toMatchObject({
+        email,
+        role: { key: 'catalogue' },
+      });
+      expect((await call(null, 'POST', '/api/staff/invitation', { token: first.token })).statusCode).toBe(410);
+      // The old row is gone: sending it again twice is not found.
+      expect((await call(owner, 'POST', `/api/admin/staff/invitations/${old?.id}/resend`)).statusCode).toBe(404);
+      const logged = await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, 'staff_invite'));
+      const resent = logged.find((l) => l.message.includes(`invited ${email} again`));
+      expect(resent?.data).toEqual({ to: email, role: 'catalogue', replaces: old?.id });
+    });
+  });
+
+  it('sent again while open: the old link stops working; a WhatsApp one goes by WhatsApp again, in Arabic if asked', async () => {
+    const first = await invite({ phone: '01211112222', role: 'support', channel: 'whatsapp' });
+    const [old] = await t.app.db.select().from(staffInvitations).where(eq(staffInvitations.phone, '+201211112222'));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/staff/invitations/${old?.id}/resend`,
+      headers: { ...owner.headers, 'accept-language': 'ar' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const again = res.json() as { token: string; url: string };
+    expect(again.url).toBe(`${t.app.config.PUBLIC_URL}/ar/staff/accept#${again.token}`);
+    expect((await call(null, 'POST', '/api/staff/invitation', { token: first.token })).statusCode).toBe(410);
+    const queued = await t.app.db.select().from(messages).where(eq(messages.to, '+201211112222')).orderBy(messages.id);
+    expect(queued.map((m) => [m.channel, m.language])).toEqual([
+      ['whatsapp', 'en'],
+      ['whatsapp', 'ar'],
+    ]);
+  });
+
+  it('sending again an unknown or malformed id is not found', async () => {
+    expect((await call(owner, 'POST', `/api/admin/staff/invitations/${UNKNOWN_ID}/resend`)).statusCode).toBe(404);
+    expect((await call(owner, 'POST', '/api/admin/staff/invitations/nope/resend')).statusCode).toBe(404);
   });
 
   it("are withdrawn when the member who sent them is suspended; others' stay", async () => {
@@ -541,7 +648,6 @@ describe('accepting with an existing account’s password', () => {
       payload: { email: shopper.email, password: PASSWORD },
     });
     expect(login.statusCode).toBe(429);
-    const [row] = await t.app.db.select().from(staffInvitations).where(eq(staffInvitations.email, shopper.email));
-    expect(row?.usedAt).toBeNull();
+    expect((await call(null, 'POST', '/api/staff/invitation', { token })).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import type {
+  ListedStaffInvitation,
   NewStaffRoleInput,
-  OpenStaffInvitation,
   Session,
   StaffInvitationInput,
   StaffInvitationView,
@@ -29,9 +29,13 @@ export const staffApi = api.injectEndpoints({
       query: (body) => ({ url: '/admin/staff/invitations', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['Staff']),
     }),
-    getInvitations: build.query<OpenStaffInvitation[], void>({
+    getInvitations: build.query<ListedStaffInvitation[], void>({
       query: () => '/admin/staff/invitations',
       providesTags: ['Staff'],
+    }),
+    resendInvitation: build.mutation<{ token: string; url: string }, string>({
+      query: (id) => ({ url: `/admin/staff/invitations/${encodeURIComponent(id)}/resend`, method: 'POST' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Staff']),
     }),
     withdrawInvitation: build.mutation<void, string>({
       query: (id) => ({ url: `/admin/staff/invitations/${encodeURIComponent(id)}`, method: 'DELETE' }),
@@ -65,6 +69,7 @@ export const {
   useGetStaffQuery,
   useInviteStaffMutation,
   useGetInvitationsQuery,
+  useResendInvitationMutation,
   useWithdrawInvitationMutation,
   useChangeStaffRoleMutation,
   useSetStaffSuspendedMutation,

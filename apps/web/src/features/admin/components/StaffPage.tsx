@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import {
   PERMISSIONS,
-  type OpenStaffInvitation,
+  type ListedStaffInvitation,
   type Permission,
   type StaffMember,
   type StaffRole,
@@ -19,6 +19,7 @@ import {
   useGetRolesQuery,
   useGetStaffQuery,
   useInviteStaffMutation,
+  useResendInvitationMutation,
   useSetStaffSuspendedMutation,
   useWithdrawInvitationMutation,
 } from '../api/staffApi';
@@ -31,8 +32,8 @@ import { allOf, QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
 
 /**
- * The owner's staff screen: invite someone with a role, the invitations still open (to withdraw), the members (role,
- * suspension), and the roles.
+ * The owner's staff screen: invite someone with a role, the invitations not yet accepted (open, or recently expired:
+ * to send again or withdraw), the members (role, suspension), and the roles.
  */
 export function StaffPage() {
   const { t } = useTranslation();
@@ -115,24 +116,32 @@ function InviteCard({ roles }: { roles: StaffRole[] }) {
           </Button>
         </div>
       </Form>
-      {link && (
-        <Form.Group className="mt-3" controlId="staff-invite-link">
-          <Form.Label>{t('admin.staff.link')}</Form.Label>
-          <Form.Control readOnly dir="ltr" value={link} onFocus={(event) => event.target.select()} />
-          <Form.Text>{t('admin.staff.linkHint')}</Form.Text>
-        </Form.Group>
-      )}
+      {link && <InvitationLink id="staff-invite-link" link={link} />}
     </section>
   );
 }
 
-function InvitationsCard({ invitations, roles }: { invitations: OpenStaffInvitation[]; roles: StaffRole[] }) {
+/** The link just sent, shown to be passed on by hand too. */
+function InvitationLink({ id, link }: { id: string; link: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Group className="mt-3" controlId={id}>
+      <Form.Label>{t('admin.staff.link')}</Form.Label>
+      <Form.Control readOnly dir="ltr" value={link} onFocus={(event) => event.target.select()} />
+      <Form.Text>{t('admin.staff.linkHint')}</Form.Text>
+    </Form.Group>
+  );
+}
+
+function InvitationsCard({ invitations, roles }: { invitations: ListedStaffInvitation[]; roles: StaffRole[] }) {
   const { t, i18n } = useTranslation();
   const roleName = useRoleName();
   const [withdraw, { isLoading }] = useWithdrawInvitationMutation();
-  const [asked, setAsked] = useState<OpenStaffInvitation | null>(null);
+  const [resend, { isLoading: resending }] = useResendInvitationMutation();
+  const [asked, setAsked] = useState<ListedStaffInvitation | null>(null);
+  const [link, setLink] = useState('');
   const locale = intlLocale(i18n.language);
-  const addressOf = (invitation: OpenStaffInvitation) => invitation.email ?? invitation.phone ?? '';
+  const addressOf = (invitation: ListedStaffInvitation) => invitation.email ?? invitation.phone ?? '';
   const roleLabel = (key: string) => roleName(roles.find((r) => r.key === key) ?? { key, name: key });
 
   const confirm = async () => {
@@ -141,24 +150,29 @@ function InvitationsCard({ invitations, roles }: { invitations: OpenStaffInvitat
     setAsked(null);
   };
 
+  const sendAgain = async (invitation: ListedStaffInvitation) => {
+    setLink('');
+    const request = resend(invitation._id).unwrap();
+    if (await notifyOutcome(request, t('admin.staff.resent'))) setLink((await request).url);
+  };
+
   return (
     <section className="dash-card p-0" aria-labelledby="staff-invitations-title">
-      <h2 id="staff-invitations-title" className="h5 p-3 mb-0">
+      <h2 id="staff-invitations-title" className="h5 px-3 pt-3 mb-1">
         {t('admin.staff.invitations')}
       </h2>
+      <p className="px-3 small text-body-secondary">{t('admin.staff.invitationsHint')}</p>
       {invitations.length ? (
-        <ScrollTable caption={t('admin.staff.invitations')}>
+        <ScrollTable
+          caption={t('admin.staff.invitations')}
+          className="table dash-table dash-table-cards invitations-table align-middle mb-0"
+        >
           <thead>
             <tr>
               <th scope="col">{t('admin.staff.contact')}</th>
               <th scope="col">{t('admin.staff.role')}</th>
-              {/* Left out on a phone, so the Withdraw button stays on screen without scrolling the table. */}
-              <th scope="col" className="d-none d-md-table-cell">
-                {t('admin.staff.invitedBy')}
-              </th>
-              <th scope="col" className="d-none d-md-table-cell">
-                {t('admin.staff.expires')}
-              </th>
+              <th scope="col">{t('admin.staff.invitedBy')}</th>
+              <th scope="col">{t('admin.staff.expires')}</th>
               <th scope="col">
                 <span className="visually-hidden">{t('admin.common.actions')}</span>
               </th>
@@ -167,23 +181,43 @@ function InvitationsCard({ invitations, roles }: { invitations: OpenStaffInvitat
           <tbody>
             {invitations.map((invitation) => (
               <tr key={invitation._id}>
-                <td className="text-break small">
+                <th scope="row" className="text-break cell-contact">
                   <bdi dir="ltr">{addressOf(invitation)}</bdi>
+                </th>
+                <td className="cell-role">{roleLabel(invitation.role)}</td>
+                <td className="cell-by" data-label={t('admin.staff.invitedBy')}>
+                  {invitation.invitedBy ?? '—'}
                 </td>
-                <td>{roleLabel(invitation.role)}</td>
-                <td className="d-none d-md-table-cell">{invitation.invitedBy ?? '—'}</td>
-                <td className="d-none d-md-table-cell text-nowrap small">
-                  <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt, locale)}</time>
+                <td className="small cell-expires" data-label={t('admin.staff.expires')}>
+                  <time dateTime={invitation.expiresAt} className="text-nowrap">
+                    {formatDateTime(invitation.expiresAt, locale)}
+                  </time>
+                  {invitation.expired && (
+                    <Badge bg="secondary" className="ms-2">
+                      {t('admin.staff.expired')}
+                    </Badge>
+                  )}
                 </td>
-                <td>
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    aria-label={t('admin.staff.withdrawOf', { address: addressOf(invitation) })}
-                    onClick={() => setAsked(invitation)}
-                  >
-                    {t('admin.staff.withdraw')}
-                  </Button>
+                <td className="cell-actions">
+                  <div className="dash-actions">
+                    <Button
+                      size="sm"
+                      variant="outline-primary"
+                      disabled={resending}
+                      aria-label={t('admin.staff.resendOf', { address: addressOf(invitation) })}
+                      onClick={() => void sendAgain(invitation)}
+                    >
+                      {t('admin.staff.resend')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      aria-label={t('admin.staff.withdrawOf', { address: addressOf(invitation) })}
+                      onClick={() => setAsked(invitation)}
+                    >
+                      {t('admin.staff.withdraw')}
+                    </Button>
+                  </div>
                 </td>
               </tr>
             ))}
@@ -191,6 +225,11 @@ function InvitationsCard({ invitations, roles }: { invitations: OpenStaffInvitat
         </ScrollTable>
       ) : (
         <p className="px-3 text-body-secondary">{t('admin.staff.noInvitations')}</p>
+      )}
+      {link && (
+        <div className="px-3 pb-3">
+          <InvitationLink id="staff-resent-link" link={link} />
+        </div>
       )}
       <ConfirmDialog
         show={asked !== null}

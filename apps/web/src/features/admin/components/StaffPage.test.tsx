@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { BUILT_IN_ROLES, type ListedStaffInvitation, type StaffRole } from '@shop/contracts';
+import { adminSession, mockApi, renderRoute } from '../../../test/utils';
+import { StaffPage } from './StaffPage';
+
+const roles: StaffRole[] = [
+  { key: 'owner', name: 'owner', builtIn: true, permissions: [...BUILT_IN_ROLES.owner] },
+  { key: 'support', name: 'support', builtIn: true, permissions: [...BUILT_IN_ROLES.support] },
+];
+const invitation = (email: string, expired: boolean): ListedStaffInvitation => ({
+  _id: `id-${email.split('@')[0]}`,
+  email,
+  phone: null,
+  role: 'support',
+  invitedBy: 'Admin',
+  expiresAt: '2026-12-01T10:00:00.000Z',
+  expired,
+});
+
+describe('StaffPage invitations', () => {
+  it('marks the expired ones, and sends one again, showing its new link', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/roles': { body: roles },
+      'GET /api/admin/staff': { body: [] },
+      'GET /api/admin/staff/invitations': {
+        body: [invitation('late@example.com', true), invitation('open@example.com', false)],
+      },
+      'POST /api/admin/staff/invitations/id-late/resend': {
+        status: 201,
+        body: { token: 'new', url: 'http://shop.test/staff/accept#new' },
+      },
+    });
+    renderRoute(<StaffPage />, { path: '/staff', url: '/staff', preloadedState: { session: adminSession } });
+    const late = (await screen.findByText('late@example.com')).closest('tr');
+    const open = screen.getByText('open@example.com').closest('tr');
+    if (!late || !open) throw new Error('no invitation rows');
+    expect(within(late).getByText('Expired')).toBeInTheDocument();
+    expect(within(open).queryByText('Expired')).not.toBeInTheDocument();
+
+    await userEvent.click(within(late).getByRole('button', { name: 'Send the invitation to late@example.com again' }));
+    expect(await screen.findByDisplayValue('http://shop.test/staff/accept#new')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/admin/staff/invitations/id-late/resend')).toBe(
+      true,
+    );
+  });
+});
