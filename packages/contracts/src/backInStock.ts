@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_CHANNELS } from './contact-channels.js';
 import { idSchema } from './fields.js';
 
 /*
@@ -12,6 +13,15 @@ export const backInStockAskSchema = z.object({ variant_id: idSchema.optional() }
 /** The same, as the query of a cancellation (a DELETE has no body). */
 export const backInStockCancelQuerySchema = backInStockAskSchema;
 
-/** The shopper's open requests for one product: a variant's id each, null for the product itself. */
-export const backInStockRequestsSchema = z.object({ waiting: z.array(idSchema.nullable()) });
+/**
+ * Where a request's alert will go, as its sender would send it now: the channel and the address on it, partly hidden
+ * ("+20 10•••••678", "sa•••@example.com"); null when the shopper has no address on their channel.
+ */
+export const backInStockReachSchema = z.object({ channel: z.enum(CONTACT_CHANNELS), to: z.string() });
+export type BackInStockReach = z.infer<typeof backInStockReachSchema>;
+
+/** The shopper's open requests for one product: each a variant's id (null for the product itself), and its reach. */
+export const backInStockRequestsSchema = z.object({
+  waiting: z.array(z.object({ variant_id: idSchema.nullable(), reach: backInStockReachSchema.nullable() })),
+});
 export type BackInStockRequests = z.infer<typeof backInStockRequestsSchema>;

@@ -1,20 +1,12 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  labelVariant,
-  languageOf,
-  localName,
-  pathIn,
-  productPath,
-  variantValues,
-  type Language,
-} from '@shop/contracts';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { languageOf, pathIn, productPath, type Language } from '@shop/contracts';
 import type { Database, Tx } from '../../db/client.js';
 import { backInStockRequests, products, productVariants, users } from '../../db/schema.js';
 import { transaction } from '../../db/transaction.js';
 import { repeatedPasses, type Passes } from '../../lib/passes.js';
 import type { Deps } from '../deps.js';
-import { contactChannel } from '../messaging/order-messages.js';
 import { queueMessage } from '../messaging/queue.js';
+import { contactOfRequest, reachOf, wantedName } from './reach.js';
 
 export const BACK_IN_STOCK = 'back_in_stock';
 /** The channel db/sql/back-in-stock.sql announces on when stock a shopper waits for comes back. */
@@ -44,9 +36,9 @@ export function alertLink(publicUrl: string, productId: string, variantId: strin
  * pass none until it is back. db/sql/back-in-stock.sql wakes the pass as the stock comes back; the poll is for an
  * announcement missed.
  *
- * The channel is the shopper's (order-messages.ts's `contactChannel`), to their address on it as it is then. An alert
- * is marketing at Meta, so a shopper who replied STOP on WhatsApp after asking is not sent one there: they get it by
- * e-mail if they have one, else none; one who asked again after the STOP asked for it anew.
+ * The channel is the shopper's (order-messages.ts's `contactChannel`), to their address on it as it is then
+ * (`reachOf`: an alert is marketing at Meta, so a shopper who replied STOP on WhatsApp after asking gets it by e-mail
+ * if they have one, else none; one who asked again after the STOP asked for it anew).
  */
 export function createBackInStockAlerts(
   deps: Pick<Deps, 'db' | 'clock' | 'log' | 'config' | 'messageSender'> & { listen: Database['listen'] },
@@ -80,10 +72,7 @@ export function createBackInStockAlerts(
         nameAr: products.nameAr,
         options: products.options,
         variantOptions: productVariants.options,
-        channel: contactChannel,
-        email: users.email,
-        phone: users.verifiedPhone,
-        stoppedSince: sql<boolean>`coalesce(${gt(users.whatsappStoppedAt, backInStockRequests.askedAt)}, false)`,
+        ...contactOfRequest,
       })
       .from(backInStockRequests)
       .innerJoin(users, eq(users.id, backInStockRequests.userId))
@@ -101,23 +90,16 @@ export function createBackInStockAlerts(
     const queued = await transaction(db, async (tx) => {
       let count = 0;
       for (const request of await claim(tx, clock.now())) {
-        const whatsappStopped = request.channel === 'whatsapp' && request.stoppedSince;
-        const channel = whatsappStopped ? 'email' : request.channel;
-        const to = channel === 'email' ? request.email : request.phone;
+        const reach = reachOf(request);
         // Nobody to write to by a channel the shopper allows: the request is done all the same.
-        if (!to) continue;
+        if (!reach) continue;
         const language = languageOf(request.language);
-        const name = localName(request, language).text;
-        const values = request.variantOptions
-          ? variantValues({ options: labelVariant(request.options, request.variantOptions) }, language)
-          : '';
         await queueMessage(tx, {
           kind: BACK_IN_STOCK,
-          channel,
-          to,
+          ...reach,
           language,
           payload: {
-            product: values ? `${name} (${values})` : name,
+            product: wantedName(request, language),
             link: alertLink(config.PUBLIC_URL, request.productId, request.variantId, language),
           },
         });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
+import { PRODUCT_CSV_COLUMNS, VARIANT_CSV_COLUMNS, type ProductImport, type ProductOption } from '@shop/contracts';
 import { backInStockRequests, messages, products, productVariants, users } from '../../db/schema.js';
 import {
   createAdmin,
@@ -11,6 +13,7 @@ import {
 } from '../../../test/harness.js';
 import { ADDRESS, createProduct, createVariantProduct } from '../../../test/fixtures.js';
 import { mailsTo } from '../../../test/outbox.js';
+import { multipart } from '../../../test/multipart.js';
 import { freePort } from '../../../test/security/server-process.js';
 import { mobileMaker, startMessagingSimulators } from '../../../test/messaging-simulators.js';
 import type { WhatsAppSimulator } from '../messaging/whatsapp/simulator.js';
@@ -101,12 +104,17 @@ describe('asking', () => {
     const out = await createProduct(t.app.db, { stock: 0 });
     const first = await ask(shopper.headers, out.id);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ waiting: [null] });
-    expect((await ask(shopper.headers, out.id)).json()).toEqual({ waiting: [null] });
+    // Told by e-mail, the address partly hidden.
+    const [local = '', domain] = shopper.email.split('@');
+    const waiting = {
+      waiting: [{ variant_id: null, reach: { channel: 'email', to: `${local.slice(0, 2)}•••@${domain}` } }],
+    };
+    expect(first.json()).toEqual(waiting);
+    expect((await ask(shopper.headers, out.id)).json()).toEqual(waiting);
     const rows = await t.app.db.select().from(backInStockRequests).where(eq(backInStockRequests.userId, shopper.id));
     expect(rows).toHaveLength(1);
     const shown = await t.app.inject({ method: 'GET', url: `/api/back-in-stock/${out.id}`, headers: shopper.headers });
-    expect(shown.json()).toEqual({ waiting: [null] });
+    expect(shown.json()).toEqual(waiting);
 
     const cancelled = await t.app.inject({
       method: 'DELETE',
@@ -141,7 +149,9 @@ describe('asking', () => {
     if (!medium || !large) throw new Error('variants not made');
     expect((await ask(shopper.headers, product.id)).statusCode).toBe(400);
     expect((await ask(shopper.headers, product.id, medium.id)).statusCode).toBe(400);
-    expect((await ask(shopper.headers, product.id, large.id)).json()).toEqual({ waiting: [large.id] });
+    expect((await ask(shopper.headers, product.id, large.id)).json()).toMatchObject({
+      waiting: [{ variant_id: large.id }],
+    });
     expect((await ask(admin.headers, product.id, large.id)).statusCode).toBe(403);
   });
 });
@@ -262,12 +272,27 @@ describe('the alert', () => {
     ];
     const email = `breeze${Date.now()}@example.com`;
     await t.app.db.update(users).set({ email }).where(eq(users.id, withMail.id));
+    const reachOf = async (shopper: { headers: Record<string, string> }) =>
+      (await t.app.inject({ url: `/api/back-in-stock/${product.id}`, headers: shopper.headers })).json<{
+        waiting: { reach: unknown }[];
+      }>().waiting[0]?.reach;
     for (const shopper of [withMail, withoutMail, askedAgain]) {
-      expect((await ask(shopper.headers, product.id)).statusCode).toBe(200);
+      const asked = await ask(shopper.headers, product.id);
+      expect(asked.statusCode).toBe(200);
+      const { stored } = shopper.phone;
+      // The page says where the alert will go, as the pass will send it: "+20 15•••••678".
+      expect(asked.json()).toEqual({
+        waiting: [
+          { variant_id: null, reach: { channel: 'whatsapp', to: `+20 ${stored.slice(3, 5)}•••••${stored.slice(-3)}` } },
+        ],
+      });
       expect(await whatsapp.reply(shopper.phone.stored.slice(1), { text: 'STOP' })).toBe(200);
     }
+    expect(await reachOf(withMail)).toEqual({ channel: 'email', to: `br•••@example.com` });
+    expect(await reachOf(withoutMail)).toBeNull();
     t.clock.advance(1000);
     expect((await ask(askedAgain.headers, product.id)).statusCode).toBe(200);
+    expect(await reachOf(askedAgain)).toMatchObject({ channel: 'whatsapp' });
 
     await setStock(product.id, 4);
     expect(await alert()).toBe(2);
@@ -285,6 +310,53 @@ describe('the alert', () => {
     expect(queued.filter((m) => m.to === withoutMail.phone.stored)).toEqual([]);
   });
 
+  it('for a product that gains options since, comes when any variant is back, naming none of them', async () => {
+    const shopper = await registerShopper(t.app, 'Omar Options');
+    const product = await createProduct(t.app.db, { stock: 0, name: 'Hat Plain' });
+    await ask(shopper.headers, product.id);
+    const options = [
+      {
+        name: 'Size',
+        nameAr: null,
+        values: [
+          { value: 'M', valueAr: null },
+          { value: 'L', valueAr: null },
+        ],
+      },
+    ];
+    const grid = await t.app.inject({
+      method: 'PUT',
+      url: `/api/product/${product.id}/variants`,
+      headers: admin.headers,
+      payload: {
+        options,
+        variants: ['M', 'L'].map((size) => ({
+          sku: `HAT-${size}-${product.id.slice(0, 8)}`,
+          options: { Size: size },
+          price: 80,
+          compareAtPrice: null,
+          stock: 0,
+          image_path: [],
+        })),
+      },
+    });
+    expect(grid.statusCode, grid.body).toBe(200);
+    expect(await alert()).toBe(0);
+
+    const [, large] = await t.app.db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, product.id))
+      .orderBy(productVariants.position);
+    await t.app.db
+      .update(productVariants)
+      .set({ stock: 2 })
+      .where(eq(productVariants.id, large?.id ?? ''));
+    expect(await alert()).toBe(1);
+    const texts = (await mailsTo(t, shopper.email)).map((mail) => mail.text);
+    expect(texts).toEqual([`EGP Shop: Hat Plain is back in stock: ${base}/product/one/${product.id}`]);
+  });
+
   it('is dropped with its product', async () => {
     const shopper = await registerShopper(t.app, 'Dina Gone');
     const product = await createProduct(t.app.db, { stock: 0 });
@@ -293,5 +365,167 @@ describe('the alert', () => {
     expect(deleted.statusCode).toBe(200);
     const left = await t.app.db.select().from(backInStockRequests).where(eq(backInStockRequests.productId, product.id));
     expect(left).toEqual([]);
+  });
+});
+
+describe('a variant no longer sold', () => {
+  const SIZES: ProductOption[] = [
+    {
+      name: 'Size',
+      nameAr: 'المقاس',
+      values: [
+        { value: 'M', valueAr: 'وسط' },
+        { value: 'L', valueAr: 'كبير' },
+        { value: 'XL', valueAr: 'كبير جدًا' },
+      ],
+    },
+  ];
+  const waitingRows = (productId: string) =>
+    t.app.db.select().from(backInStockRequests).where(eq(backInStockRequests.productId, productId));
+  const withdrawnTo = (to: string) =>
+    t.app.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.kind, 'back_in_stock_withdrawn'), eq(messages.to, to)));
+
+  /** The product's rows of the dashboard's export, as a spreadsheet reads them. */
+  async function exportedRows(productId: string) {
+    const file = await t.app.inject({ url: '/api/admin/products/export', headers: admin.headers });
+    const rows = parse(file.body, { columns: true, bom: true }) as Record<string, string>[];
+    return rows.filter((row) => row.id === productId);
+  }
+  /** Uploads a file of those rows, applies it, and waits for the import to end. */
+  async function imported(rows: Record<string, string>[]) {
+    const header = [...PRODUCT_CSV_COLUMNS, ...VARIANT_CSV_COLUMNS];
+    const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+    const body = [header, ...rows.map((row) => header.map((column) => quote(row[column] ?? '')))]
+      .map((cells) => `${cells.join(',')}\r\n`)
+      .join('');
+    const form = multipart({}, [
+      { field: 'file', filename: 'products.csv', contentType: 'text/csv', data: Buffer.from(body) },
+    ]);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/imports',
+      headers: { ...admin.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const { _id } = upload.json<ProductImport>();
+    const apply = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/products/imports/${_id}/apply`,
+      headers: admin.headers,
+    });
+    expect(apply.statusCode, apply.body).toBe(202);
+    await t.app.productImports.flush();
+    const job = await t.app.inject({ url: `/api/admin/products/imports/${_id}`, headers: admin.headers });
+    expect(job.json<ProductImport>().result).toMatchObject({ update: 1, reject: 0 });
+  }
+
+  it('deleted by the CSV import: its askers are told it is no longer sold, or follow it made again under a new SKU', async () => {
+    const { product, variants } = await createVariantProduct(
+      t.app.db,
+      SIZES,
+      [
+        { sku: 'TEE-M', options: { Size: 'M' }, price: 200, stock: 2 },
+        { sku: 'TEE-L', options: { Size: 'L' }, price: 200, stock: 0 },
+        { sku: 'TEE-XL', options: { Size: 'XL' }, price: 220, stock: 0 },
+      ],
+      { name: 'Tee Line', nameAr: 'تيشيرت لاين' },
+    );
+    const [, large, extraLarge] = variants;
+    if (!large || !extraLarge) throw new Error('variants not made');
+    const byMail = await registerShopper(t.app, 'Laila Large');
+    const byWhatsapp = await whatsappShopper('ar');
+    expect((await ask(byMail.headers, product.id, large.id)).statusCode).toBe(200);
+    expect((await ask(byWhatsapp.headers, product.id, large.id)).statusCode).toBe(200);
+    expect((await ask(byWhatsapp.headers, product.id, extraLarge.id)).statusCode).toBe(200);
+
+    // The file drops L, and sells XL under a new SKU: a new variant of the same size.
+    const [medium, , xl] = await exportedRows(product.id);
+    if (!medium || !xl) throw new Error('rows not exported');
+    await imported([medium, { ...xl, variantSku: 'TEE-XL-2' }]);
+
+    const [newXl] = await t.app.db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.sku, 'TEE-XL-2'));
+    if (!newXl) throw new Error('XL not made again');
+    const left = await waitingRows(product.id);
+    expect(left.map((row) => [row.userId, row.variantId, row.notifiedAt])).toEqual([[byWhatsapp.id, newXl.id, null]]);
+
+    await t.app.messageSender.flush();
+    const told = (await mailsTo(t, byMail.email)).filter((mail) => mail.subject === 'No longer sold');
+    expect(told.map((mail) => mail.text)).toEqual([
+      `EGP Shop: Tee Line (L) is no longer sold. See its other options: ${base}/product/one/${product.id}`,
+    ]);
+    const inArabic = whatsappTo(byWhatsapp.phone.stored).filter(
+      (m) => m.request.template?.name === 'back_in_stock_withdrawn',
+    );
+    expect(inArabic.map((m) => m.text)).toEqual([
+      `EGP Shop: تيشيرت لاين (كبير) لم يعد يُباع، شاهد غيره: ${base}/ar/product/one/${product.id}`,
+    ]);
+
+    // The XL asker hears when the new XL is in stock, of the new XL.
+    await t.app.db.update(productVariants).set({ stock: 3 }).where(eq(productVariants.id, newXl.id));
+    expect(await alert()).toBe(1);
+    const back = whatsappTo(byWhatsapp.phone.stored).filter((m) => m.request.template?.name === 'back_in_stock');
+    expect(back.map((m) => m.text)).toEqual([
+      `EGP Shop: تيشيرت لاين (كبير جدًا) متوفر من جديد: ${base}/ar/product/one/${product.id}?variant=${newXl.id}`,
+    ]);
+  });
+
+  it('deleted on the dashboard: told in the transaction that deletes it, and not at all if the save fails', async () => {
+    const { product, variants } = await createVariantProduct(
+      t.app.db,
+      SIZES.map((option) => ({ ...option, values: option.values.slice(0, 2) })),
+      [
+        { sku: 'CAP-M', options: { Size: 'M' }, price: 90, stock: 1 },
+        { sku: 'CAP-L', options: { Size: 'L' }, price: 90, stock: 0 },
+      ],
+      { name: 'Cap Grid' },
+    );
+    const [medium, large] = variants;
+    if (!medium || !large) throw new Error('variants not made');
+    const taken = await createVariantProduct(t.app.db, SIZES, [
+      { sku: 'TAKEN-SKU', options: { Size: 'M' }, price: 90, stock: 1 },
+    ]);
+    const shopper = await registerShopper(t.app, 'Gamal Grid');
+    expect((await ask(shopper.headers, product.id, large.id)).statusCode).toBe(200);
+    const save = (extra: { sku: string; options: Record<string, string> }[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/product/${product.id}/variants`,
+        headers: admin.headers,
+        payload: {
+          options: SIZES,
+          variants: [
+            {
+              _id: medium.id,
+              sku: 'CAP-M',
+              options: { Size: 'M' },
+              price: 90,
+              compareAtPrice: null,
+              stock: 1,
+              image_path: [],
+            },
+            ...extra.map((variant) => ({ ...variant, price: 90, compareAtPrice: null, stock: 0, image_path: [] })),
+          ],
+        },
+      });
+
+    // L left out, and a new XL whose SKU is another product's: the save is refused and nothing of it stays.
+    const refused = await save([{ sku: taken.variants[0]?.sku ?? '', options: { Size: 'XL' } }]);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect((await waitingRows(product.id)).map((row) => row.variantId)).toEqual([large.id]);
+    expect(await withdrawnTo(shopper.email)).toEqual([]);
+
+    const saved = await save([{ sku: 'CAP-XL', options: { Size: 'XL' } }]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await waitingRows(product.id)).toEqual([]);
+    expect((await withdrawnTo(shopper.email)).map((m) => m.payload)).toEqual([
+      { product: 'Cap Grid (L)', productId: product.id },
+    ]);
   });
 });

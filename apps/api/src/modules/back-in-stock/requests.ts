@@ -1,8 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { say, type BackInStockRequests, type Language } from '@shop/contracts';
-import { backInStockRequests, products, productVariants } from '../../db/schema.js';
+import { backInStockRequests, products, productVariants, users } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Deps } from '../deps.js';
+import { contactOfRequest, maskedAddress, reachOf } from './reach.js';
 
 /** What the shopper waits for: a product sold as one thing (no variant), or one variant of a product with options. */
 export interface Wanted {
@@ -20,11 +21,12 @@ export function backInStockRequestsService(deps: Pick<Deps, 'db' | 'clock'>) {
       sql`${backInStockRequests.variantId} is not distinct from ${wanted.variantId ?? null}::uuid`,
     );
 
-  /** The shopper's open requests for one product: what the button shows. */
+  /** The shopper's open requests for one product, with where each alert will go: what the button shows. */
   async function waiting(userId: string, productId: string): Promise<BackInStockRequests> {
     const rows = await db
-      .select({ variantId: backInStockRequests.variantId })
+      .select({ variantId: backInStockRequests.variantId, ...contactOfRequest })
       .from(backInStockRequests)
+      .innerJoin(users, eq(users.id, backInStockRequests.userId))
       .where(
         and(
           eq(backInStockRequests.userId, userId),
@@ -32,7 +34,12 @@ export function backInStockRequestsService(deps: Pick<Deps, 'db' | 'clock'>) {
           isNull(backInStockRequests.notifiedAt),
         ),
       );
-    return { waiting: rows.map((row) => row.variantId) };
+    return {
+      waiting: rows.map((row) => {
+        const reach = reachOf(row);
+        return { variant_id: row.variantId, reach: reach && { ...reach, to: maskedAddress(reach.channel, reach.to) } };
+      }),
+    };
   }
 
   /** The stock of what is wanted, under the variants' rules of the cart (variants.md); throws what the cart would. */

@@ -162,6 +162,10 @@ describe('SMS coding', () => {
           return [name, { en: invoice('/Orders'), ar: invoice('/ar/Orders') }];
         }),
       ),
+      back_in_stock_withdrawn: {
+        en: ['Classic Tee (M, Red)', 'https://shop.example/product/one/0f8fad5b-d9cb-469f-a165-70867728950e'],
+        ar: ['تيشيرت كلاسيك (وسط, أحمر)', 'https://shop.example/ar/product/one/0f8fad5b-d9cb-469f-a165-70867728950e'],
+      },
       cart_reminder: {
         en: ['https://shop.example/CartPage', 'https://shop.example/api/messaging/reminders/stop/1.abc'],
         ar: ['https://shop.example/CartPage', 'https://shop.example/api/messaging/reminders/stop/1.abc'],

@@ -10,8 +10,13 @@ import {
 } from '@shop/contracts';
 import { CART_REMINDER, STOP_PAYLOAD } from './cart-reminders.js';
 import { answerPayload } from '../confirmations/payload.js';
-import { BACK_IN_STOCK_SUBJECT, CART_REMINDER_SUBJECT } from './email/templates/texts.js';
-import { BACK_IN_STOCK } from '../back-in-stock/alerts.js';
+import {
+  BACK_IN_STOCK_SUBJECT,
+  BACK_IN_STOCK_WITHDRAWN_SUBJECT,
+  CART_REMINDER_SUBJECT,
+} from './email/templates/texts.js';
+import { alertLink, BACK_IN_STOCK } from '../back-in-stock/alerts.js';
+import { BACK_IN_STOCK_WITHDRAWN } from '../back-in-stock/gone-variants.js';
 import { payLinkOf, referenceLines, renderOrderMail } from './email/templates/render.js';
 import { ORDER_MAIL_KINDS, type OrderMailKind } from './order-messages.js';
 import type { Channel, Outgoing } from './provider.js';
@@ -29,10 +34,11 @@ const payloadOf = (message: QueuedMessage, key: string): string => {
   return value;
 };
 
-/** A cart reminder and a back-in-stock alert by e-mail say what their SMS says, under these subjects. */
+/** A cart reminder and the back-in-stock messages by e-mail say what their SMS says, under these subjects. */
 const PLAIN_MAIL_SUBJECTS: Partial<Record<string, Record<Language, string>>> = {
   [CART_REMINDER]: CART_REMINDER_SUBJECT,
   [BACK_IN_STOCK]: BACK_IN_STOCK_SUBJECT,
+  [BACK_IN_STOCK_WITHDRAWN]: BACK_IN_STOCK_WITHDRAWN_SUBJECT,
 };
 
 const isOrderKind = (kind: string): kind is OrderMailKind => (ORDER_MAIL_KINDS as readonly string[]).includes(kind);
@@ -104,6 +110,11 @@ function filled(message: QueuedMessage, order: Order | undefined, language: Lang
       template: TEMPLATES.back_in_stock,
       values: [payloadOf(message, 'product'), payloadOf(message, 'link')],
       buttonPayloads: [STOP_PAYLOAD],
+    };
+  if (message.kind === BACK_IN_STOCK_WITHDRAWN)
+    return {
+      template: TEMPLATES.back_in_stock_withdrawn,
+      values: [payloadOf(message, 'product'), alertLink(publicUrl, payloadOf(message, 'productId'), null, language)],
     };
   if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' message`);
   if (!order) throw new Error(`order ${message.orderId} not found`);

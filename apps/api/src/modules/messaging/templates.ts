@@ -170,6 +170,18 @@ export const TEMPLATES = {
     parameters: ['the product (and variant) asked for', 'link to its page'],
     buttons: [{ type: 'QUICK_REPLY', text: { en: 'Stop offers', ar: 'إيقاف العروض' } }],
   },
+  // The answer to a back-in-stock request whose variant the shop stopped selling (back-in-stock/gone-variants.ts): news
+  // of something the shopper asked about, offering nothing, so a utility.
+  back_in_stock_withdrawn: {
+    name: 'back_in_stock_withdrawn',
+    category: 'UTILITY',
+    text: {
+      en: 'EGP Shop: {{1}} is no longer sold. See its other options: {{2}}',
+      ar: 'EGP Shop: {{1}} لم يعد يُباع، شاهد غيره: {{2}}',
+    },
+    parameters: ['the product and variant asked for', 'link to the product page'],
+    buttons: [],
+  },
   // The refund of a cancelled or refunded order, with what was given back and how it reaches the shopper.
   order_refund: {
     name: 'order_refund',

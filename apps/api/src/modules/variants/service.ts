@@ -10,6 +10,7 @@ import { invalid, type FieldErrors } from '../../lib/validation.js';
 import type { Deps } from '../deps.js';
 import { stockEdit, stockValue } from '../products/stock-edit.js';
 import { transaction } from '../../db/transaction.js';
+import { followGoneVariants, openRequestsOfGoingVariants } from '../back-in-stock/gone-variants.js';
 
 /** A product's variants in the admin's order, as the product page reads them. */
 export async function loadVariants(db: DbOrTx, productId: string): Promise<Variant[]> {
@@ -33,7 +34,8 @@ export async function loadVariants(db: DbOrTx, productId: string): Promise<Varia
  * Replaces a product's options and variants with a grid, inside the caller's transaction: the variants grid and
  * the CSV import both write variants through it. A row naming an existing variant edits it (carts and links to it
  * keep working, and the units sold since its stock was loaded, when the row says what it loaded: `stockWas`);
- * variants left out are deleted (their cart lines go, order lines keep their snapshot). The product's
+ * variants left out are deleted (their cart lines go, order lines keep their snapshot, the shoppers waiting for them
+ * hear of it: back-in-stock/gone-variants.ts). The product's
  * price, sale price and stock follow by trigger (db/sql/variant-totals.sql). Answers the product's name, for the
  * audit log.
  */
@@ -66,6 +68,7 @@ export async function writeVariants(tx: DbOrTx, productId: string, input: Produc
   if (Object.keys(errors).length) throw invalid(errors);
 
   const kept = input.variants.flatMap((v) => (v._id ? [v._id] : []));
+  const waitedFor = await openRequestsOfGoingVariants(tx, productId, kept);
   await tx
     .delete(productVariants)
     .where(
@@ -100,6 +103,7 @@ export async function writeVariants(tx: DbOrTx, productId: string, input: Produc
   // A cart line of the product as one thing cannot be ordered any more: it has to name a variant.
   if (input.options.length)
     await tx.delete(cartItems).where(and(eq(cartItems.productId, productId), isNull(cartItems.variantId)));
+  await followGoneVariants(tx, productId, waitedFor);
   return product.name;
 }
 

@@ -38,7 +38,9 @@ describe('Notify me when it is back', () => {
       'GET /api/product/one/p1': { body: kettle },
       'GET /api/review/product/p1': { body: [] },
       'GET /api/back-in-stock/p1': { body: { waiting: [] } },
-      'POST /api/back-in-stock/p1': { body: { waiting: [null] } },
+      'POST /api/back-in-stock/p1': {
+        body: { waiting: [{ variant_id: null, reach: { channel: 'sms', to: '+20 10•••••678' } }] },
+      },
       'DELETE /api/back-in-stock/p1': { body: { waiting: [] } },
     });
     page(shopperSession);
@@ -51,7 +53,9 @@ describe('Notify me when it is back', () => {
 
     await user.click(ask);
     const cancel = await screen.findByRole('button', { name: 'Cancel the alert' });
-    expect(screen.getByRole('status')).toHaveTextContent("We'll tell you when it's back");
+    // Says by which channel, and to which address, the alert will go: the server's answer, as its sender decides.
+    expect(screen.getByRole('status')).toHaveTextContent("We'll text you at +20 10•••••678 when it's back");
+    expect(screen.getByText("We'll text you at +20 10•••••678 when it's back", { selector: 'span' })).toBeVisible();
     await waitFor(() => expect(cancel).toHaveFocus());
     expect(calls.find((call) => call.method === 'POST')).toMatchObject({ path: '/api/back-in-stock/p1', body: {} });
 
@@ -67,16 +71,42 @@ describe('Notify me when it is back', () => {
     mockApi({
       'GET /api/product/one/p1': { body: kettle },
       'GET /api/review/product/p1': { body: [] },
-      'GET /api/back-in-stock/p1': { body: { waiting: [null] } },
+      'GET /api/back-in-stock/p1': {
+        body: { waiting: [{ variant_id: null, reach: { channel: 'email', to: 'sa•••@example.com' } }] },
+      },
       'DELETE /api/back-in-stock/p1': { status: 429, body: { message: 'طلبات كثيرة، حاول بعد دقيقة' } },
     });
     page(shopperSession);
     const cancel = await screen.findByRole('button', { name: 'إلغاء التنبيه' });
     await reviewsLoaded();
-    expect(screen.getByRole('status')).toHaveTextContent('سنبلغك عند توفره');
+    // The address keeps its own left-to-right order inside the Arabic sentence.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'سنراسلك بالبريد الإلكتروني على \u2066sa•••@example.com\u2069 عند توفره',
+    );
     await userEvent.click(cancel);
     expect(await screen.findByRole('alert')).toHaveTextContent('طلبات كثيرة، حاول بعد دقيقة');
     expect(screen.getByRole('button', { name: 'إلغاء التنبيه' })).toBeInTheDocument();
+  });
+
+  it('names WhatsApp, and says only that it will tell when the shopper has no address on their channel', async () => {
+    const waiting = (reach: unknown) => ({ body: { waiting: [{ variant_id: null, reach }] } });
+    mockApi({
+      'GET /api/product/one/p1': { body: kettle },
+      'GET /api/review/product/p1': { body: [] },
+      'GET /api/back-in-stock/p1': waiting({ channel: 'whatsapp', to: '+20 12•••••345' }),
+    });
+    const byWhatsapp = page(shopperSession);
+    const line = "We'll message you on WhatsApp at +20 12•••••345 when it's back";
+    expect(await screen.findByText(line, { selector: 'span' })).toBeVisible();
+    byWhatsapp.unmount();
+
+    mockApi({
+      'GET /api/product/one/p1': { body: kettle },
+      'GET /api/review/product/p1': { body: [] },
+      'GET /api/back-in-stock/p1': waiting(null),
+    });
+    page(shopperSession);
+    expect(await screen.findByText("We'll tell you when it's back", { selector: 'span' })).toBeVisible();
   });
 
   it('is offered in Arabic, and sends a visitor to sign in and back to the product', async () => {

@@ -9,14 +9,15 @@ import { paths } from '../../../lib/paths';
 import { comingBackTo, signedInNow, useSession } from '../../auth';
 import { useChangeBackInStockMutation, useGetBackInStockQuery, type Wanted } from '../api/backInStockApi';
 
-/** The shopper's requests include this variant (or the product itself, for `undefined`). */
-const isWaitingFor = (requests: BackInStockRequests | undefined, variantId: string | undefined): boolean =>
-  Boolean(requests?.waiting.includes(variantId ?? null));
+/** The shopper's request for this variant (or the product itself, for `undefined`), if they made one. */
+const requestFor = (requests: BackInStockRequests | undefined, variantId: string | undefined) =>
+  requests?.waiting.find((request) => request.variant_id === (variantId ?? null));
 
 /**
  * "Notify me when it's back" beside the disabled Add to Cart of something out of stock (a product, or the variant
- * chosen). A shopper asks with one tap and is told once, by the channel the shop reaches them on; a visitor is sent
- * to sign in and comes back to the product. What changes is said in a live region, and the focus moves to the
+ * chosen). A shopper asks with one tap and is told once, by the channel the shop reaches them on, which the waiting
+ * line names with the address (partly hidden) as the server's sender will use it; a visitor is sent to sign in and
+ * comes back to the product. What changes is said in a live region, and the focus moves to the
  * control that replaced the one pressed.
  */
 export function BackInStockButton({ productId, variantId }: Wanted) {
@@ -27,7 +28,11 @@ export function BackInStockButton({ productId, variantId }: Wanted) {
   const { isSignedIn } = useSession();
   const { data } = useGetBackInStockQuery(productId, { skip: !isSignedIn });
   const [change, changing] = useChangeBackInStockMutation();
-  const waiting = isWaitingFor(data, variantId);
+  const request = requestFor(data, variantId);
+  const waiting = Boolean(request);
+  const waitingLine = request?.reach
+    ? t(`product.backInStock.waitingBy.${request.reach.channel}`, { to: request.reach.to })
+    : t('product.backInStock.waiting');
   // Said once the shopper cancels: the waiting line it replaces said the rest.
   const [cancelled, setCancelled] = useState(false);
   const [moved, setMoved] = useState(false);
@@ -66,7 +71,7 @@ export function BackInStockButton({ productId, variantId }: Wanted) {
       {waiting ? (
         <div className="d-flex flex-wrap align-items-center gap-2">
           <CheckCircleIcon className="text-success" />
-          <span className="fw-semibold">{t('product.backInStock.waiting')}</span>
+          <span className="fw-semibold">{waitingLine}</span>
           <button ref={cancelButton} type="button" className="btn btn-link px-1" disabled={busy} onClick={onCancel}>
             {t('product.backInStock.cancel')}
           </button>
@@ -78,7 +83,7 @@ export function BackInStockButton({ productId, variantId }: Wanted) {
         </button>
       )}
       <p role="status" className="visually-hidden">
-        {waiting ? t('product.backInStock.waiting') : cancelled ? t('product.backInStock.cancelled') : ''}
+        {waiting ? waitingLine : cancelled ? t('product.backInStock.cancelled') : ''}
       </p>
       {failed && (
         <p role="alert" className="small text-danger mt-2 mb-0">

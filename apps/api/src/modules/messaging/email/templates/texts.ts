@@ -75,3 +75,9 @@ export const BACK_IN_STOCK_SUBJECT: Record<Language, string> = {
   en: 'It is back in stock',
   ar: 'عاد متوفرًا',
 };
+
+/** The subject of the message that a variant waited for is no longer sold; its text is the SMS's (templates.ts). */
+export const BACK_IN_STOCK_WITHDRAWN_SUBJECT: Record<Language, string> = {
+  en: 'No longer sold',
+  ar: 'لم يعد يُباع',
+};

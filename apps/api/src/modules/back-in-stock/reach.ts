@@ -1,0 +1,62 @@
+import { gt, sql } from 'drizzle-orm';
+import { labelVariant, localName, variantValues, type Language, type ProductOption } from '@shop/contracts';
+import { backInStockRequests, users } from '../../db/schema.js';
+import { contactChannel } from '../messaging/order-messages.js';
+import type { Channel } from '../messaging/provider.js';
+
+/** What the shop knows of a shopper to reach them: order-messages.ts's `contactChannel` and their addresses. */
+export interface Contact {
+  channel: Channel;
+  email: string | null;
+  phone: string | null;
+  /** They replied STOP on WhatsApp after they asked. */
+  stoppedSince: boolean;
+}
+
+/** A request's `Contact`, read from the request joined to its shopper. */
+export const contactOfRequest = {
+  channel: contactChannel,
+  email: users.email,
+  phone: users.verifiedPhone,
+  stoppedSince: sql<boolean>`coalesce(${gt(users.whatsappStoppedAt, backInStockRequests.askedAt)}, false)`,
+};
+
+/**
+ * Where a back-in-stock message goes: the shopper's channel, to their address on it; by e-mail, if they have one,
+ * once they replied STOP on WhatsApp after asking (the alert is marketing at Meta); null when there is nobody to write
+ * to by a channel they allow. The alerts' pass sends by it and the product page says it, so both say the same.
+ */
+export function reachOf(contact: Contact): { channel: Channel; to: string } | null {
+  const channel = contact.channel === 'whatsapp' && contact.stoppedSince ? 'email' : contact.channel;
+  const to = channel === 'email' ? contact.email : contact.phone;
+  return to ? { channel, to } : null;
+}
+
+/**
+ * An address as the page shows it to its owner, partly hidden as the shop shows a national ID's ending (a screen over
+ * a shoulder, a screenshot): "+20 10•••••678", "sa•••@example.com".
+ */
+export function maskedAddress(channel: Channel, to: string): string {
+  if (channel !== 'email')
+    return `${to.slice(0, 3)} ${to.slice(3, 5)}${'•'.repeat(Math.max(to.length - 8, 0))}${to.slice(-3)}`;
+  const at = to.lastIndexOf('@');
+  const local = to.slice(0, at);
+  return `${local.slice(0, local.length > 3 ? 2 : 1)}•••${to.slice(at)}`;
+}
+
+/** What a shopper waits for as a message names it: the product, with the variant's values ("Mug Dot (M, Red)"). */
+export function wantedName(
+  wanted: {
+    name: string;
+    nameAr: string | null;
+    options: ProductOption[];
+    variantOptions: Record<string, string> | null;
+  },
+  language: Language,
+): string {
+  const name = localName(wanted, language).text;
+  const values = wanted.variantOptions
+    ? variantValues({ options: labelVariant(wanted.options, wanted.variantOptions) }, language)
+    : '';
+  return values ? `${name} (${values})` : name;
+}
