@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { languageOf, pathIn, productPath, type Language } from '@shop/contracts';
 import type { Database, Tx } from '../../db/client.js';
-import { backInStockRequests, products, productVariants, users } from '../../db/schema.js';
+import { backInStockRequests, products, productVariants } from '../../db/schema.js';
 import { transaction } from '../../db/transaction.js';
 import { repeatedPasses, type Passes } from '../../lib/passes.js';
 import type { Deps } from '../deps.js';
 import { queueMessage } from '../messaging/queue.js';
-import { contactOfRequest, reachOf, wantedName } from './reach.js';
+import { reachOf, requestsToTell, wantedName } from './reach.js';
 
 export const BACK_IN_STOCK = 'back_in_stock';
 /** The channel db/sql/back-in-stock.sql announces on when stock a shopper waits for comes back. */
@@ -63,27 +63,12 @@ export function createBackInStockAlerts(
       .where(inArray(backInStockRequests.id, due))
       .returning({ id: backInStockRequests.id });
     if (!told.length) return [];
-    return tx
-      .select({
-        productId: backInStockRequests.productId,
-        variantId: backInStockRequests.variantId,
-        language: backInStockRequests.language,
-        name: products.name,
-        nameAr: products.nameAr,
-        options: products.options,
-        variantOptions: productVariants.options,
-        ...contactOfRequest,
-      })
-      .from(backInStockRequests)
-      .innerJoin(users, eq(users.id, backInStockRequests.userId))
-      .innerJoin(products, eq(products.id, backInStockRequests.productId))
-      .leftJoin(productVariants, eq(productVariants.id, backInStockRequests.variantId))
-      .where(
-        inArray(
-          backInStockRequests.id,
-          told.map((request) => request.id),
-        ),
-      );
+    return requestsToTell(tx).where(
+      inArray(
+        backInStockRequests.id,
+        told.map((request) => request.id),
+      ),
+    );
   }
 
   async function pass(): Promise<number> {

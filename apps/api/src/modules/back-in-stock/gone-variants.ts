@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import { languageOf, sameOptions } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { backInStockRequests, products, productVariants, users } from '../../db/schema.js';
+import { backInStockRequests, productVariants } from '../../db/schema.js';
 import { queueMessage } from '../messaging/queue.js';
-import { contactOfRequest, reachOf, wantedName } from './reach.js';
+import { reachOf, requestsToTell, wantedName } from './reach.js';
 
 /** The message telling a shopper the variant they waited for is no longer sold (messaging/templates.ts). */
 export const BACK_IN_STOCK_WITHDRAWN = 'back_in_stock_withdrawn';
@@ -17,21 +17,7 @@ export type GoingRequest = Awaited<ReturnType<typeof openRequestsOfGoingVariants
  * stock" while it is being told "no longer sold". Told requests go with their variants: they are done.
  */
 export function openRequestsOfGoingVariants(tx: DbOrTx, productId: string, kept: string[]) {
-  return tx
-    .select({
-      userId: backInStockRequests.userId,
-      language: backInStockRequests.language,
-      askedAt: backInStockRequests.askedAt,
-      name: products.name,
-      nameAr: products.nameAr,
-      options: products.options,
-      variantOptions: productVariants.options,
-      ...contactOfRequest,
-    })
-    .from(backInStockRequests)
-    .innerJoin(productVariants, eq(productVariants.id, backInStockRequests.variantId))
-    .innerJoin(products, eq(products.id, backInStockRequests.productId))
-    .innerJoin(users, eq(users.id, backInStockRequests.userId))
+  return requestsToTell(tx)
     .where(
       and(
         eq(backInStockRequests.productId, productId),
@@ -56,7 +42,8 @@ export async function followGoneVariants(tx: DbOrTx, productId: string, going: G
     .from(productVariants)
     .where(eq(productVariants.productId, productId));
   for (const request of going) {
-    const successor = now.find((variant) => sameOptions(variant.options, request.variantOptions));
+    const { variantOptions } = request;
+    const successor = variantOptions && now.find((variant) => sameOptions(variant.options, variantOptions));
     if (successor) {
       const { userId, language, askedAt } = request;
       // As asking for it again would: one request per variant, open.

@@ -1,6 +1,7 @@
-import { gt, sql } from 'drizzle-orm';
+import { eq, gt, sql } from 'drizzle-orm';
 import { labelVariant, localName, variantValues, type Language, type ProductOption } from '@shop/contracts';
-import { backInStockRequests, users } from '../../db/schema.js';
+import type { DbOrTx } from '../../db/client.js';
+import { backInStockRequests, products, productVariants, users } from '../../db/schema.js';
 import { contactChannel } from '../messaging/order-messages.js';
 import type { Channel } from '../messaging/provider.js';
 
@@ -20,6 +21,27 @@ export const contactOfRequest = {
   phone: users.verifiedPhone,
   stoppedSince: sql<boolean>`coalesce(${gt(users.whatsappStoppedAt, backInStockRequests.askedAt)}, false)`,
 };
+
+/** Requests with what their messages need: the shopper's `Contact`, the product's names and the variant's options. */
+export function requestsToTell(tx: DbOrTx) {
+  return tx
+    .select({
+      userId: backInStockRequests.userId,
+      productId: backInStockRequests.productId,
+      variantId: backInStockRequests.variantId,
+      language: backInStockRequests.language,
+      askedAt: backInStockRequests.askedAt,
+      name: products.name,
+      nameAr: products.nameAr,
+      options: products.options,
+      variantOptions: productVariants.options,
+      ...contactOfRequest,
+    })
+    .from(backInStockRequests)
+    .innerJoin(users, eq(users.id, backInStockRequests.userId))
+    .innerJoin(products, eq(products.id, backInStockRequests.productId))
+    .leftJoin(productVariants, eq(productVariants.id, backInStockRequests.variantId));
+}
 
 /**
  * Where a back-in-stock message goes: the shopper's channel, to their address on it; by e-mail, if they have one,
