@@ -9,6 +9,9 @@ import { forbidden } from '../../lib/errors.js';
  * permission, so nothing is beyond them.
  */
 export function withinReach(actor: Actor, permissions: readonly Permission[]): void {
-  if (permissions.some((permission) => !actor.user.permissions.includes(permission)))
-    throw forbidden(say.api.beyondYourRole);
+  if (beyond(actor.user.permissions, permissions)) throw forbidden(say.api.beyondYourRole);
 }
+
+/** Whether `permissions` hold one that `held` lacks. */
+export const beyond = (held: readonly Permission[], permissions: readonly Permission[]): boolean =>
+  permissions.some((permission) => !held.includes(permission));

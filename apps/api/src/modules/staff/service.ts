@@ -1,4 +1,4 @@
-import { asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   BUILT_IN_ROLE_KEYS,
   isBuiltInRole,
@@ -17,7 +17,7 @@ import { badRequest, conflict, HttpError } from '../../lib/errors.js';
 import { isId } from '../../lib/validation.js';
 import type { Deps } from '../deps.js';
 import { keepAnOwner } from './owners.js';
-import { withinReach } from './reach.js';
+import { beyond, withinReach } from './reach.js';
 import { transaction } from '../../db/transaction.js';
 
 type RoleRow = typeof staffRoles.$inferSelect;
@@ -119,14 +119,41 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
         .where(eq(users.id, userId))
         .returning(memberColumns);
       if (!row) throw notStaff();
+      const withdrawn = await withdrawBeyond(tx, userId, role);
       await auditAdmin(tx, actor, 'staff_role_change', `gave ${member.email ?? member.phone} the role "${role.name}"`, {
         userId,
         member: member.email ?? member.phone,
         from: member.role,
         to: role.key,
+        ...(withdrawn ? { invitationsWithdrawn: withdrawn } : {}),
       });
       return toMemberDto(row);
     });
+  }
+
+  /**
+   * Withdraws the invitations a member sent that their new role could not send now: all of them when it may no longer
+   * manage the team, else those to a role beyond it. A member demoted because they are no longer trusted must not
+   * bring someone in, at the old reach, through a link sent before. Answers how many went.
+   */
+  async function withdrawBeyond(tx: DbOrTx, userId: string, role: StaffRole): Promise<number> {
+    const sent = await tx
+      .select({ id: staffInvitations.id, key: staffRoles.key, permissions: staffRoles.permissions })
+      .from(staffInvitations)
+      .innerJoin(staffRoles, eq(staffRoles.key, staffInvitations.role))
+      .where(eq(staffInvitations.invitedBy, userId));
+    const mayInvite = role.permissions.includes('staff.manage');
+    const withdrawn = sent.filter(
+      (invitation) => !mayInvite || beyond(role.permissions, permissionsOfRole(invitation.key, invitation.permissions)),
+    );
+    if (withdrawn.length)
+      await tx.delete(staffInvitations).where(
+        inArray(
+          staffInvitations.id,
+          withdrawn.map((invitation) => invitation.id),
+        ),
+      );
+    return withdrawn.length;
   }
 
   /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   API_MSG,
   API_MSG_AR,
@@ -438,6 +438,42 @@ describe('a member with staff.manage but not every permission', () => {
     expect(invited.statusCode, invited.body).toBe(201);
     const role = await call(hr, 'POST', '/api/admin/roles', { name: 'HR trainee', permissions: ['staff.manage'] });
     expect(role.statusCode, role.body).toBe(201);
+  });
+
+  it('once demoted, its invitations beyond the new role are withdrawn, and all of them once it may not invite', async () => {
+    const madeRole = async (name: string, permissions: Permission[]) =>
+      ((await call(owner, 'POST', '/api/admin/roles', { name, permissions })).json() as StaffRole).key;
+    const lead = await memberWith(await madeRole('Team lead', ['staff.manage', 'orders.refund']));
+    const refunds = await madeRole('Refunds desk', ['orders.refund']);
+    for (const role of [refunds, peerRole]) {
+      const sent = await call(lead, 'POST', '/api/admin/staff/invitations', { email: uniqueEmail('via-lead'), role });
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+    const rolesSent = async () =>
+      (
+        await t.app.db
+          .select({ role: staffInvitations.role })
+          .from(staffInvitations)
+          .where(eq(staffInvitations.invitedBy, lead.id))
+      )
+        .map((row) => row.role)
+        .sort();
+    expect(await rolesSent()).toEqual([refunds, peerRole].sort());
+
+    // No longer trusted with refunds: the link to the refunds desk they sent must not bring anyone in.
+    expect((await call(owner, 'PUT', `/api/admin/staff/${lead.id}`, { role: peerRole })).statusCode).toBe(200);
+    expect(await rolesSent()).toEqual([peerRole]);
+    const [entry] = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'staff_role_change'))
+      .orderBy(desc(auditLogs.id))
+      .limit(1);
+    expect(entry?.data).toMatchObject({ userId: lead.id, to: peerRole, invitationsWithdrawn: 1 });
+
+    // A role that may not manage the team sends no one: what they sent goes.
+    expect((await call(owner, 'PUT', `/api/admin/staff/${lead.id}`, { role: 'support' })).statusCode).toBe(200);
+    expect(await rolesSent()).toEqual([]);
   });
 
   it('cannot withdraw or send again an invitation to a role beyond its own; can withdraw one within', async () => {
