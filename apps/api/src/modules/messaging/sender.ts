@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Order } from '@shop/contracts';
 import { repeatedPasses, type Passes } from '../../lib/passes.js';
+import { unrecordedWrites } from '../../lib/unrecorded.js';
 import { orders } from '../../db/schema.js';
 import type { Deps } from '../deps.js';
 import { loadOrders } from '../orders/queries.js';
@@ -37,21 +38,9 @@ export function createMessageSender(deps: SenderDeps): MessageSender {
   /**
    * Messages a provider took whose `sent` could not be written then (the database out of reach for a moment): they
    * are not tried again, which would send them twice, and their `sent` is written at the next passes, well inside
-   * their lease. So the one way a message goes out twice stays a process that dies in between.
+   * their lease.
    */
-  const unrecorded = new Map<number, () => Promise<void>>();
-
-  async function recordUnrecorded() {
-    for (const [messageId, record] of unrecorded) {
-      try {
-        await record();
-        unrecorded.delete(messageId);
-      } catch (err) {
-        // Still not written: tried again next pass. It must not hold up the messages waiting to be sent.
-        log.warn({ err, messageId }, 'a sent message still not recorded as sent');
-      }
-    }
-  }
+  const unrecorded = unrecordedWrites<number>(log, 'a sent message still not recorded as sent', 'messageId');
 
   async function sendOne(message: QueuedMessage, order: Order | undefined): Promise<void> {
     const { channel } = message;
@@ -69,7 +58,7 @@ export function createMessageSender(deps: SenderDeps): MessageSender {
     } catch (err) {
       const { id: messageId, kind, orderId } = message;
       log.error({ err, messageId, kind, channel, orderId }, 'message sent but not recorded as sent; not sent again');
-      unrecorded.set(message.id, record);
+      unrecorded.keep(message.id, record);
     }
   }
 
@@ -81,7 +70,7 @@ export function createMessageSender(deps: SenderDeps): MessageSender {
   }
 
   async function pass(stopping: () => boolean): Promise<number> {
-    await recordUnrecorded();
+    await unrecorded.retry();
     let sent = 0;
     for (;;) {
       const claimedAt = clock.now().getTime();
