@@ -549,6 +549,48 @@ describe('a deposit first', () => {
     expect(await orderOf(user, order._id)).toMatchObject({ deposit: { state: 'refunded' } });
   });
 
+  it('asked for by a stopped process, and the provider cannot say what became of it: left for an admin, not asked again', async () => {
+    const { user, order, payment } = await leftRefunding();
+    expect(await requestRefund(t.app.db, order._id, t.clock.now(), null)).toBe(true);
+    const offline = t.app.payments.named('offline');
+    const asked = vi.spyOn(offline, 'givenBack').mockRejectedValue(new OutcomeUnknown(502, 'timed out'));
+    const refunds = countedRefunds();
+    try {
+      await laterPass();
+      await laterPass();
+      expect(asked.mock.calls).toEqual([[expect.objectContaining({ providerRef: payment.providerRef, paid: 3000 })]]);
+      expect(refundsOf(refunds, payment.providerRef)).toEqual([]);
+    } finally {
+      asked.mockRestore();
+      refunds.mockRestore();
+    }
+    expect(await orderOf(user, order._id)).toMatchObject({ deposit: { state: 'refund_failed' }, refund: null });
+    const [failed, ...more] = await auditsOf('deposit_refund_failed', order._id);
+    expect(more).toEqual([]);
+    expect(failed?.message).toMatch(/did not say what became of it: check at the provider .* refund it by hand if not/);
+  });
+
+  it('asked for by a stopped process, and the provider says it gave the deposit back: recorded, not asked again', async () => {
+    const { user, order, payment } = await leftRefunding();
+    expect(await requestRefund(t.app.db, order._id, t.clock.now(), null)).toBe(true);
+    const asked = vi.spyOn(t.app.payments.named('offline'), 'givenBack').mockResolvedValue('refunded');
+    const refunds = countedRefunds();
+    try {
+      await laterPass();
+      await laterPass();
+      expect(asked).toHaveBeenCalledTimes(1);
+      expect(refundsOf(refunds, payment.providerRef)).toEqual([]);
+    } finally {
+      asked.mockRestore();
+      refunds.mockRestore();
+    }
+    expect(await orderOf(user, order._id)).toMatchObject({
+      deposit: { state: 'refunded' },
+      refund: { amount: 30, whole: false, method: 'card' },
+    });
+    expect(await auditsOf('deposit_refunded', order._id)).toHaveLength(1);
+  });
+
   it('left refunding and refused in the pass, is marked for an admin, not asked for again; the provider’s callback ends it', async () => {
     const { user, order, payment } = await leftRefunding();
     const refunds = countedRefunds().mockImplementation(async (asked) => {

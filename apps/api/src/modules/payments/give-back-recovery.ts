@@ -24,11 +24,14 @@ const OWED: readonly {
 /**
  * Gives back what a process left owed when it stopped between a move's commit and its after-commit (a crash, a
  * deploy): cancelled cash orders' deposits and payments the order does not take. A request written down by a process
- * that stopped before the provider answered holds its money for REFUND_SETTLE_MS: a refund the provider did make has
- * been reported by its callback by then, and one still unheard of was never made. Safe on several instances at once.
- * Answers how many it asked for.
+ * that stopped before the provider's answer was recorded holds its money for REFUND_SETTLE_MS, within which the
+ * provider's refund callback usually records it; after that the provider is asked what became of that request before
+ * it is asked again (give-back.ts), so a callback that never comes does not give the money twice. Safe on several
+ * instances at once. Answers how many it asked for.
  */
 export async function giveBackLeft(deps: AfterCommitDeps, stopping = () => false): Promise<number> {
+  // First what this process gave back but could not record: until it is, the money still looks owed.
+  await deps.payments.unrecorded.retry();
   let asked = 0;
   for (const owed of OWED) {
     for (;;) {

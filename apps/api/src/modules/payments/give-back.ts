@@ -4,7 +4,7 @@ import { payments } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { toEgp } from '../../lib/money.js';
 import type { AfterCommitDeps } from '../orders/lifecycle.js';
-import type { PaidPayment } from './provider.js';
+import type { GivenBack, PaidPayment } from './provider.js';
 import { unwantedRequestId, writeRequest } from './refund-request.js';
 import { transaction } from '../../db/transaction.js';
 
@@ -49,10 +49,12 @@ export async function paymentThatPaid(db: DbOrTx, orderId: string) {
  * after its order was cancelled (givePaymentsBack below). The move
  * does not depend on it, so a refusal neither undoes nor repeats anything: it is logged and audited for an admin to
  * give back by hand. Given back, the payment is marked in one transaction with the caller's record; should that
- * commit fail, the provider's refund callback still marks the payment. A refund someone asks for, which the
- * order's move waits on, is orders/refunds.ts (docs/decisions/refund-flows.md).
+ * commit fail, it is kept to be written at the recovery pass's next runs (never asked of the provider again), and the
+ * provider's refund callback may mark the payment first. `again`: the request took the place of an earlier one that
+ * may have given the money back unrecorded, so the provider is asked what became of it first. A refund someone asks
+ * for, which the order's move waits on, is orders/refunds.ts (docs/decisions/refund-flows.md).
  */
-export async function giveBack(deps: AfterCommitDeps, back: GiveBack): Promise<void> {
+async function giveBack(deps: AfterCommitDeps, back: GiveBack, requestId: string, again: boolean): Promise<void> {
   const { orderId, payment, kind, what } = back;
   const amount = payment?.amount ?? 0;
   const data = {
@@ -64,51 +66,75 @@ export async function giveBack(deps: AfterCommitDeps, back: GiveBack): Promise<v
   const theirReference = payment?.transactionId ? `, transaction ${payment.transactionId}` : '';
   const named = `${toEgp(amount)} EGP, payment ${payment?.providerRef ?? 'none'}${theirReference}`;
   let how: 'refunded' | 'voided';
+  let known: GivenBack = 'none';
+  // Whether the shop knows what became of any earlier request: a refusal then is the provider's answer to this one.
+  let told = !again;
   try {
     if (!payment) throw new Error('no paid payment on record');
-    how = await deps.payments.named(payment.provider).refund({
-      providerRef: payment.providerRef,
-      transactionId: payment.transactionId,
-      amount,
-      paid: amount,
-      paidAt: payment.paidAt,
-    });
+    const provider = deps.payments.named(payment.provider);
+    const paid = { providerRef: payment.providerRef, transactionId: payment.transactionId, paid: amount };
+    if (again) {
+      known = await provider.givenBack(paid);
+      // A part given back (by hand, at the provider) is not what the request asked: a person sees to the rest.
+      if (known === 'part') throw new Error('the provider has given back part of the payment');
+      told = true;
+    }
+    how = known === 'none' ? await provider.refund({ ...paid, amount, paidAt: payment.paidAt }) : known;
   } catch (err) {
-    deps.log.error({ err, order: orderId, intent: data.intentId, kind }, 'could not give money back');
+    deps.log.error(
+      { err, order: orderId, intent: data.intentId, kind },
+      told ? 'could not give money back' : 'could not tell whether money was given back',
+    );
+    // Either way it is left for an admin, never asked again: unknown, asking might give the money twice.
+    const why = told
+      ? 'could not be given back'
+      : 'was asked of the provider before, and the provider did not say what became of it';
     await transaction(deps.db, async (tx) => {
       await back.recordRefusal?.(tx);
       await audit(tx, {
         type: 'payment',
         action: `${kind}_refund_failed`,
-        message: `${what} (${named}) could not be given back: check at the provider whether it was, and refund it by hand if not`,
+        message: `${what} (${named}) ${why}: check at the provider whether it was given back, and refund it by hand if not`,
         data,
       });
     });
     return;
   }
   const paid = payment;
-  await transaction(deps.db, async (tx) => {
-    await tx
-      .update(payments)
-      .set({ state: how })
-      .where(and(eq(payments.providerRef, paid.providerRef), eq(payments.state, 'paid')));
-    await back.record?.(tx, deps.clock.now());
-    await audit(tx, {
-      type: 'payment',
-      action: `${kind}_refunded`,
-      message: `${what} was ${how} (${named})`,
-      data: { ...data, refund: how },
+  const at = deps.clock.now();
+  const record = () =>
+    transaction(deps.db, async (tx) => {
+      const marked = await tx
+        .update(payments)
+        .set({ state: how })
+        .where(and(eq(payments.providerRef, paid.providerRef), eq(payments.state, 'paid')))
+        .returning({ providerRef: payments.providerRef });
+      // Recorded already: by an earlier try whose commit only seemed to fail, or by the provider's refund callback,
+      // which records the deposit with it (service.ts).
+      if (!marked.length) return;
+      await back.record?.(tx, at);
+      await audit(tx, {
+        type: 'payment',
+        action: `${kind}_refunded`,
+        message: `${what} was ${how}${known === 'none' ? '' : ' (as the provider said of an earlier request)'} (${named})`,
+        data: { ...data, refund: how },
+      });
     });
-  }).catch((err: unknown) =>
-    deps.log.error({ err, order: orderId, intent: paid.providerRef, kind }, 'money given back was not recorded'),
-  );
+  await record().catch((err: unknown) => {
+    deps.log.error(
+      { err, order: orderId, intent: paid.providerRef, kind },
+      'money given back was not recorded; recorded at the next passes, not asked for again',
+    );
+    deps.payments.unrecorded.keep(requestId, record);
+  });
 }
 
 /**
  * Gives money back once, whoever asks at the same time: the after-commit of the move that owes it, and the recovery
  * pass on any instance (give-back-recovery.ts). The request (refund-request.ts) is written down and committed before
  * the provider is asked, and only whoever wrote it reads what is still owed (`owed`: null when it was given back or
- * refused meanwhile) and asks. Answers whether it asked.
+ * refused meanwhile) and asks. A request written again, once an earlier one settled unrecorded, first asks the
+ * provider what became of the earlier one. Answers whether it asked.
  */
 export async function giveBackOnce(
   deps: AfterCommitDeps,
@@ -116,10 +142,11 @@ export async function giveBackOnce(
   owed: () => Promise<GiveBack | null>,
 ): Promise<boolean> {
   // The whole of a payment goes back: the request names no part.
-  if (!(await writeRequest(deps.db, requestId, deps.clock.now(), null))) return false;
+  const request = await writeRequest(deps.db, requestId, deps.clock.now(), null);
+  if (!request) return false;
   const back = await owed();
   if (!back) return false;
-  await giveBack(deps, back);
+  await giveBack(deps, back, requestId, request === 'again');
   return true;
 }
 

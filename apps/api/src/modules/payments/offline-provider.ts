@@ -65,6 +65,8 @@ export function offlineProvider(deps: ProviderDeps): PaymentProvider {
     readCallback: (request) => readStripeEvent(request, secret, deps.clock.now()),
     // No money moved, so there is none to give back: the order side does the rest.
     refund: async () => 'refunded',
+    // Nor was any given back, and asking again moves none either.
+    givenBack: async () => 'none',
   };
 }
 

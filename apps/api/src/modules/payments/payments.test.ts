@@ -18,7 +18,9 @@ import { stripeProvider } from './stripe-provider.js';
 import { offlineWebhookSecret, PROCESSING_DELAY_MS, signWebhook } from './offline-provider.js';
 import { startFawrySimulator } from './fawry/simulator.js';
 import { OutcomeUnknown } from './provider.js';
-import { REFUND_SETTLE_MS } from './refund-request.js';
+import { REFUND_SETTLE_MS, unwantedRequestId, writeRequest } from './refund-request.js';
+import { AfterCommit } from '../orders/lifecycle.js';
+import { giveBackLeft } from './give-back-recovery.js';
 
 let t: TestContext;
 let secret: string;
@@ -236,6 +238,93 @@ describe('with Stripe keys', () => {
       cancel.mockRestore();
       await keyed.close();
       await fawry.close();
+    }
+  });
+
+  it('a refund a stopped process made and never recorded: the pass reads the intent’s refunds at Stripe and records it, asking none', async () => {
+    const intentId = `pi_${randomBytes(8).toString('hex')}`;
+    const create = vi
+      .spyOn(Stripe.resources.PaymentIntents.prototype, 'create')
+      .mockResolvedValue({ id: intentId, client_secret: `${intentId}_secret_x` } as never);
+    const cancel = vi.spyOn(Stripe.resources.PaymentIntents.prototype, 'cancel').mockResolvedValue({} as never);
+    const refunds = vi.spyOn(Stripe.resources.Refunds.prototype, 'create').mockResolvedValue({} as never);
+    const listed: unknown[] = [];
+    const keyed = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_offline',
+      STRIPE_WEBHOOK_SECRET: 'whsec_stripe_tests',
+    });
+    try {
+      const user = await registerShopper(keyed.app);
+      const order = await placeOrderOf(keyed.app, user, [[await createProduct(keyed.app.db), 1]], address, 'visa');
+      const started = await keyed.app.inject({
+        method: 'POST',
+        url: '/api/payment/create-payment-intent',
+        headers: user.headers,
+        payload: { order_id: order._id, method: 'card' },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const cancelled = await keyed.app.inject({
+        method: 'POST',
+        url: `/api/order/${order._id}/cancel`,
+        headers: user.headers,
+        payload: {},
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const [row] = await keyed.app.db.select().from(orders).where(eq(orders.id, order._id));
+      const bill = row?.bill ?? 0;
+      // Paid after all; the process records the payment, writes its refund request down, Stripe refunds it, and the
+      // process stops before recording that (and the charge.refunded webhook never comes).
+      const payload = JSON.stringify({
+        id: `evt_${randomBytes(8).toString('hex')}`,
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: { object: { id: intentId, amount: bill, currency: 'egp', metadata: { order_id: order._id } } },
+      });
+      const stop = vi.spyOn(AfterCommit.prototype, 'run').mockResolvedValue();
+      try {
+        const paid = await keyed.app.inject({
+          method: 'POST',
+          url: '/api/payment/webhook',
+          headers: {
+            'content-type': 'application/json',
+            'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_stripe_tests' }),
+          },
+          payload,
+        });
+        expect(paid.statusCode, paid.body).toBe(200);
+      } finally {
+        stop.mockRestore();
+      }
+      expect(await writeRequest(keyed.app.db, unwantedRequestId(intentId), keyed.clock.now(), null)).toBe('first');
+      const list = vi.spyOn(Stripe.resources.Refunds.prototype, 'list').mockImplementation(((params: unknown) => {
+        listed.push(params);
+        return (async function* () {
+          yield { id: 're_failed', amount: bill, status: 'failed' };
+          yield { id: 're_given', amount: bill, status: 'succeeded' };
+        })();
+      }) as never);
+      try {
+        await giveBackLeft(keyed.app);
+        expect(listed).toEqual([]);
+        keyed.clock.advance(REFUND_SETTLE_MS + 60_000);
+        await giveBackLeft(keyed.app);
+        await giveBackLeft(keyed.app);
+      } finally {
+        list.mockRestore();
+      }
+      expect(listed).toEqual([expect.objectContaining({ payment_intent: intentId })]);
+      expect(refunds).not.toHaveBeenCalled();
+      const [payment] = await keyed.app.db.select().from(payments).where(eq(payments.providerRef, intentId));
+      expect(payment).toMatchObject({ state: 'refunded', giveBack: 'paid_after_cancel' });
+      const given = (
+        await keyed.app.db.select().from(auditLogs).where(eq(auditLogs.action, 'paid_after_cancel_refunded'))
+      ).filter((l) => (l.data as { orderId?: string } | null)?.orderId === order._id);
+      expect(given).toHaveLength(1);
+    } finally {
+      create.mockRestore();
+      cancel.mockRestore();
+      refunds.mockRestore();
+      await keyed.close();
     }
   });
 

@@ -111,6 +111,16 @@ export interface PaidPayment {
 }
 
 /**
+ * What a provider says it has given back of a payment: nothing, the whole of it (refunded, or voided: cancelled
+ * before it settled), or a part (an admin's partial refund from the provider's dashboard).
+ */
+export type GivenBack = 'none' | 'part' | 'refunded' | 'voided';
+
+/** Given back as providers that count refunded piastres say it (Paymob, Stripe): `refunded` of the `paid`. */
+export const givenBackOf = (refunded: number, paid: number): GivenBack =>
+  refunded <= 0 ? 'none' : refunded >= paid ? 'refunded' : 'part';
+
+/**
  * A payment provider: one file per provider, listed once in registry.ts. Each turns its callbacks
  * into PaymentEvents (its wire format stays in its own file) and does what the shop asks of it.
  */
@@ -141,6 +151,11 @@ export interface PaymentProvider {
   readReturn?(query: Record<string, unknown>): { providerRef: string };
   /** Gives money back: voided when the provider can still cancel the charge whole, refunded otherwise. */
   refund(payment: PaidPayment): Promise<'refunded' | 'voided'>;
+  /**
+   * Asks the provider what it has given back of a payment: asked before a refund is asked for again whose first
+   * request may have moved money the shop never recorded (give-back.ts). Throws when the provider cannot tell.
+   */
+  givenBack(payment: Omit<PaidPayment, 'amount' | 'paidAt'>): Promise<GivenBack>;
   /**
    * Asks the provider how an unsettled payment stands, for a callback that never came (payments/poll.ts); the
    * event has the id its callback would have, so whichever comes second changes nothing. Null: nothing new.

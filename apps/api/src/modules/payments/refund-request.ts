@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { paymentEvents } from '../../db/schema.js';
 
@@ -23,17 +23,24 @@ export const unwantedRequestId = (providerRef: string) => `give-back-request:${p
  */
 export const REFUND_SETTLE_MS = 15 * 60_000;
 
-/** Writes the order's request down (writeRequest). */
-export const requestRefund = (db: DbOrTx, orderId: string, now: Date, amount: number | null) =>
-  writeRequest(db, refundRequestId(orderId), now, amount);
+/** Writes the order's request down (writeRequest): true when it did. */
+export const requestRefund = async (db: DbOrTx, orderId: string, now: Date, amount: number | null) =>
+  (await writeRequest(db, refundRequestId(orderId), now, amount)) !== null;
 
 /**
- * Writes a request down, with the piastres it asks for, unless one younger than REFUND_SETTLE_MS stands; true when
- * it did, and the caller may ask the provider. One statement, so of two callers at once (a deposit's after-commit and
- * the pass that gives back what a stopped process left, give-back.ts) exactly one gets true.
+ * Writes a request down, with the piastres it asks for, unless one younger than REFUND_SETTLE_MS stands. Answers
+ * `first` when none was on record, `again` when it took the place of one that had settled (whose outcome the shop may
+ * never have recorded: the provider is asked what became of it before it is asked again, give-back.ts), null when one
+ * stands. One statement, so of two callers at once (a deposit's after-commit and the pass that gives back what a
+ * stopped process left, give-back.ts) exactly one gets an answer, and may ask the provider.
  */
-export async function writeRequest(db: DbOrTx, id: string, now: Date, amount: number | null): Promise<boolean> {
-  const written = await db
+export async function writeRequest(
+  db: DbOrTx,
+  id: string,
+  now: Date,
+  amount: number | null,
+): Promise<'first' | 'again' | null> {
+  const [written] = await db
     .insert(paymentEvents)
     .values({ id, type: 'refund_requested', receivedAt: now, amount })
     .onConflictDoUpdate({
@@ -41,8 +48,10 @@ export async function writeRequest(db: DbOrTx, id: string, now: Date, amount: nu
       set: { receivedAt: now, amount },
       setWhere: lte(paymentEvents.receivedAt, new Date(now.getTime() - REFUND_SETTLE_MS)),
     })
-    .returning({ id: paymentEvents.id });
-  return written.length > 0;
+    // A row its statement inserted has no xmax; one it updated has the updating transaction's.
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  if (!written) return null;
+  return written.inserted ? 'first' : 'again';
 }
 
 /**

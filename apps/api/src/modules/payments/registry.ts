@@ -1,5 +1,6 @@
 import type { OnlineMethod } from '@shop/contracts';
 import type { Config } from '../../config.js';
+import { unrecordedWrites, type UnrecordedWrites } from '../../lib/unrecorded.js';
 import type { Deps } from '../deps.js';
 import { fawryProvider } from './fawry/provider.js';
 import { offlineProvider } from './offline-provider.js';
@@ -69,6 +70,11 @@ export interface PaymentProviders {
    * longer configured.
    */
   named(name: string): PaymentProvider;
+  /**
+   * Money a provider gave back whose record the database refused then, by its request's id (give-back.ts): written at
+   * the recovery pass's next runs in this process, never asked of the provider again.
+   */
+  readonly unrecorded: UnrecordedWrites<string>;
 }
 
 /** The app's providers, each made once, when first needed (one Stripe client, one offline secret). */
@@ -94,5 +100,6 @@ export function paymentProviders(deps: ProviderDeps): PaymentProviders {
     all,
     serving: (method) => all().find((provider) => provider.methods.includes(method)) ?? null,
     named,
+    unrecorded: unrecordedWrites(deps.log, 'money given back still not recorded', 'request'),
   };
 }

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { ProviderDeps } from './registry.js';
 import { say, type Said } from '@shop/contracts';
 import { HttpError } from '../../lib/errors.js';
-import type { PaymentProvider } from './provider.js';
+import { givenBackOf, type PaymentProvider } from './provider.js';
 import { readStripeEvent } from './stripe-events.js';
 
 /** Stripe's SDK, amounts in piastres, currency EGP. */
@@ -56,6 +56,13 @@ export function stripeProvider(deps: ProviderDeps): PaymentProvider {
         )
         .catch(refused('Stripe refused a refund', say.api.refundFailed, { intent: payment.providerRef }));
       return 'refunded';
+    },
+    async givenBack(payment) {
+      // Every refund of the intent, the one the refund above made among them; a failed or canceled one gave nothing.
+      let refunded = 0;
+      for await (const refund of stripe.refunds.list({ payment_intent: payment.providerRef, limit: 100 }))
+        if (refund.status !== 'failed' && refund.status !== 'canceled') refunded += refund.amount;
+      return givenBackOf(refunded, payment.paid);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   API_MSG,
@@ -30,6 +30,9 @@ import { createProduct, type ProductFixture } from '../../../../test/fixtures.js
 import { mailsTo } from '../../../../test/outbox.js';
 import { freePort } from '../../../../test/security/server-process.js';
 import { expireUnpaidOrders } from '../../orders/expiry.js';
+import { AfterCommit } from '../../orders/lifecycle.js';
+import { giveBackLeft } from '../give-back-recovery.js';
+import { loseGivingBack } from '../../../../test/lost-writes.js';
 import { startPaymobSimulator } from '../paymob/simulator.js';
 import { pollUnsettledPayments } from '../poll.js';
 import { REFUND_SETTLE_MS } from '../refund-request.js';
@@ -414,6 +417,70 @@ describe('a partial refund whose answer was lost', () => {
     } finally {
       t.clock.advance(-(REFUND_SETTLE_MS + 60_000));
     }
+  });
+});
+
+describe('a payment given back at Fawry that the shop could not record', () => {
+  it('is recorded by the pass of a later process from Fawry’s status, and never refunded twice', async () => {
+    const shopper = await registerShopper(t.app);
+    const { order, payment, reference } = await referenceOrder(
+      shopper,
+      await createProduct(t.app.db, { price: 70, stock: 3 }),
+    );
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/cancel`,
+      headers: shopper.headers,
+      payload: {},
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // Paid at an outlet after all, on a process that stops right after recording the payment.
+    const stop = vi.spyOn(AfterCommit.prototype, 'run').mockResolvedValue();
+    try {
+      await fawry.payReference(reference);
+    } finally {
+      stop.mockRestore();
+    }
+    expect(await paymentOf(order._id)).toMatchObject({ state: 'paid', giveBack: 'paid_after_cancel' });
+
+    // The pass gives it back at Fawry; the record cannot be written, and Fawry's notification never comes.
+    const recordable = await loseGivingBack(t.app.db, payment.providerRef);
+    fawry.loseNotifications(true);
+    try {
+      await giveBackLeft(t.app);
+    } finally {
+      fawry.loseNotifications(false);
+      await recordable();
+    }
+    expect(refundsAskedFor(reference)).toHaveLength(1);
+    expect(fawry.notificationOf(payment.providerRef)?.orderStatus).toBe('REFUNDED');
+    expect((await paymentOf(order._id))?.state).toBe('paid');
+
+    // That process stops with the record it kept; a later one's pass, once the request has settled, asks Fawry.
+    const stopped = vi.spyOn(t.app.payments.unrecorded, 'retry').mockResolvedValue();
+    const asked = () =>
+      fawry.received.filter(
+        (r) =>
+          r.path === '/ECommerceWeb/Fawry/payments/status/v2' &&
+          (r.body as { merchantRefNumber?: string }).merchantRefNumber === payment.providerRef,
+      ).length;
+    const before = asked();
+    t.clock.advance(REFUND_SETTLE_MS + 60_000);
+    try {
+      await giveBackLeft(t.app);
+      await giveBackLeft(t.app);
+    } finally {
+      t.clock.advance(-(REFUND_SETTLE_MS + 60_000));
+      stopped.mockRestore();
+    }
+    expect(asked() - before).toBe(1);
+    expect(refundsAskedFor(reference)).toHaveLength(1);
+    expect((await paymentOf(order._id))?.state).toBe('refunded');
+    const given = (
+      await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, 'paid_after_cancel_refunded'))
+    ).filter((l) => (l.data as { orderId?: string } | null)?.orderId === order._id);
+    expect(given).toHaveLength(1);
+    expect(given[0]?.message).toMatch(/was refunded \(as the provider said of an earlier request\)/);
   });
 });
 

@@ -100,6 +100,26 @@ export function fawryProvider(deps: ProviderDeps): PaymentProvider {
       failure,
     );
 
+  /** The payment status V2 of a payment: the order as Fawry has it, signed like a notification; null when not said. */
+  async function statusOf(merchantRefNumber: string): Promise<Notification | null> {
+    const query = new URLSearchParams({
+      merchantCode,
+      merchantRefNumber,
+      signature: statusSignature(merchantCode, merchantRefNumber, key),
+    });
+    const answer = statusResponseSchema.safeParse(
+      await call(`${STATUS_PATH}?${query}`, { method: 'GET' }, say.api.referenceUnavailable),
+    );
+    if (!answer.success || (answer.data.statusCode !== undefined && answer.data.statusCode !== 200)) return null;
+    // The answer is signed like a notification: only a genuine one may move an order.
+    const status = notificationSchema.safeParse(answer.data);
+    if (!status.success || !verifyNotification(status.data, key)) {
+      deps.log.error({ answer: answer.data, payment: merchantRefNumber }, 'Fawry answered an unsigned status');
+      return null;
+    }
+    return status.data.merchantRefNumber === merchantRefNumber ? status.data : null;
+  }
+
   return {
     name: 'fawry',
     hosted: true,
@@ -187,23 +207,15 @@ export function fawryProvider(deps: ProviderDeps): PaymentProvider {
       return eventOf(parsed.data);
     },
     async poll(payment) {
-      const query = new URLSearchParams({
-        merchantCode,
-        merchantRefNumber: payment.providerRef,
-        signature: statusSignature(merchantCode, payment.providerRef, key),
-      });
-      const answer = statusResponseSchema.safeParse(
-        await call(`${STATUS_PATH}?${query}`, { method: 'GET' }, say.api.referenceUnavailable),
-      );
-      if (!answer.success || (answer.data.statusCode !== undefined && answer.data.statusCode !== 200)) return null;
-      // The answer is signed like a notification: only a genuine one may move an order.
-      const status = notificationSchema.safeParse(answer.data);
-      if (!status.success || !verifyNotification(status.data, key)) {
-        deps.log.error({ answer: answer.data, payment: payment.providerRef }, 'Fawry answered an unsigned status');
-        return null;
-      }
-      if (status.data.merchantRefNumber !== payment.providerRef) return null;
-      return eventOf(status.data);
+      const status = await statusOf(payment.providerRef);
+      return status && eventOf(status);
+    },
+    async givenBack(payment) {
+      const status = await statusOf(payment.providerRef);
+      if (!status) throw new Error(`Fawry gave no status of payment ${payment.providerRef}`);
+      // Fawry says whether all of the order's amount went back, not how much of it a partial refund gave.
+      const given = status.orderStatus.toUpperCase();
+      return given === 'REFUNDED' ? 'refunded' : given === 'PARTIAL_REFUNDED' ? 'part' : 'none';
     },
     async refund(payment) {
       if (!payment.transactionId) throw new HttpError(502, say.api.refundFailed);

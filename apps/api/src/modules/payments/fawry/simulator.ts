@@ -229,7 +229,10 @@ export async function startFawrySimulator(options: FawrySimulatorOptions) {
       const request = parse();
       return request ? refund(res, request as RefundRequest) : json(res, 400, { statusCode: 9999 });
     }
-    if (req.method === 'GET' && url.pathname === STATUS_PATH) return status(res, url.searchParams);
+    if (req.method === 'GET' && url.pathname === STATUS_PATH) {
+      received.push({ path: url.pathname, body: Object.fromEntries(url.searchParams) });
+      return status(res, url.searchParams);
+    }
     if (url.pathname === '/atfawry/plugin/card') {
       const form = new URLSearchParams(body);
       const found = charges.get((req.method === 'POST' ? form.get('ref') : url.searchParams.get('ref')) ?? '');

@@ -31,11 +31,12 @@ import {
 } from '../../../../test/harness.js';
 import { createProduct, type ProductFixture } from '../../../../test/fixtures.js';
 import { freePort } from '../../../../test/security/server-process.js';
+import { loseGivingBack } from '../../../../test/lost-writes.js';
 import { expireUnpaidOrders } from '../../orders/expiry.js';
 import { AfterCommit } from '../../orders/lifecycle.js';
 import { giveBackLeft } from '../give-back-recovery.js';
 import { paymobProvider } from './provider.js';
-import { REFUND_SETTLE_MS } from '../refund-request.js';
+import { REFUND_SETTLE_MS, unwantedRequestId, writeRequest } from '../refund-request.js';
 import { startPaymobSimulator } from './simulator.js';
 import { signTransaction, type Transaction } from './wire.js';
 
@@ -741,7 +742,8 @@ describe('payments given back by a process that stopped first', () => {
     }
   }
 
-  it('a second payment is given back once by the recovery pass', async () => {
+  /** An order paid by wallet, then by card on a process that stopped before giving the card's payment back. */
+  async function secondPaymentLeft() {
     const user = await registerShopper(t.app);
     const order = await onlineOrder(user, [[await createProduct(t.app.db, { price: 60 }), 1]]);
     const card = await checkoutUrl(user, order._id, 'card');
@@ -749,6 +751,83 @@ describe('payments given back by a process that stopped first', () => {
     await payAtCheckout(wallet, { wallet: '01010101010' });
     await payThenStop(card, { card: '4111111111111111' });
     const [cardPayment] = await paymentsOf(order._id);
+    if (!cardPayment?.transactionId) throw new Error('no card payment');
+    return { order, cardPayment };
+  }
+  /** The pass gives the payment back at Paymob, but neither its record nor Paymob's callback can be written. */
+  async function givenBackUnrecorded(providerRef: string) {
+    const recordable = await loseGivingBack(t.app.db, providerRef);
+    try {
+      await giveBackLeft(t.app);
+      await expect
+        .poll(
+          () =>
+            simulator.notified.find(
+              (n) => String(n.transaction.order.id) === providerRef && n.transaction.has_parent_transaction,
+            )?.status,
+        )
+        .toBe(500);
+    } finally {
+      await recordable();
+    }
+  }
+
+  it('given back at Paymob but recorded by neither the shop nor Paymob’s callback: the next pass records it, never asks again', async () => {
+    const { order, cardPayment } = await secondPaymentLeft();
+    await givenBackUnrecorded(cardPayment.providerRef);
+    expect(giveBacksOf(cardPayment.transactionId)).toBe(1);
+    expect((await paymentsOf(order._id))[0]).toMatchObject({ state: 'paid', giveBack: 'duplicate' });
+
+    await passes();
+    expect(giveBacksOf(cardPayment.transactionId)).toBe(1);
+    expect((await paymentsOf(order._id)).map((p) => p.state)).toEqual(['voided', 'paid']);
+    expect(await auditsFor('duplicate_refunded', order._id)).toHaveLength(1);
+    expect(await auditsFor('duplicate_refund_failed', order._id)).toEqual([]);
+  });
+
+  /** What the shop asked Paymob about the transaction. */
+  const retrievals = (transactionId: string | null) =>
+    simulator.received.filter((r) => r.path === `/api/acceptance/transactions/${transactionId}`);
+
+  it('given back at Paymob by a process that stopped before recording it: the pass asks Paymob what became of it, and records it instead of asking again', async () => {
+    const { order, cardPayment } = await secondPaymentLeft();
+    await givenBackUnrecorded(cardPayment.providerRef);
+    // The process stops: what it kept to record goes with it, and its request settles unheard of.
+    const stopped = vi.spyOn(t.app.payments.unrecorded, 'retry').mockResolvedValue();
+    try {
+      await passes();
+    } finally {
+      stopped.mockRestore();
+    }
+    expect(retrievals(cardPayment.transactionId)).toEqual([
+      {
+        path: `/api/acceptance/transactions/${cardPayment.transactionId}`,
+        authorization: `Token ${SECRETS.secretKey}`,
+        body: null,
+      },
+    ]);
+    expect(giveBacksOf(cardPayment.transactionId)).toBe(1);
+    expect((await paymentsOf(order._id)).map((p) => p.state)).toEqual(['voided', 'paid']);
+    const [given, ...more] = await auditsFor('duplicate_refunded', order._id);
+    expect(more).toEqual([]);
+    expect(given?.message).toMatch(/was voided \(as the provider said of an earlier request\)/);
+    // The write the stopped process kept, tried after all, finds it recorded and adds nothing.
+    await giveBackLeft(t.app);
+    expect(await auditsFor('duplicate_refunded', order._id)).toHaveLength(1);
+  });
+
+  it('asked for by a process that stopped before Paymob had the request: Paymob says nothing went back, and is asked once', async () => {
+    const { order, cardPayment } = await secondPaymentLeft();
+    expect(await writeRequest(t.app.db, unwantedRequestId(cardPayment.providerRef), t.clock.now(), null)).toBe('first');
+    await passes();
+    expect(retrievals(cardPayment.transactionId)).toHaveLength(1);
+    expect(giveBacksOf(cardPayment.transactionId)).toBe(1);
+    expect((await paymentsOf(order._id)).map((p) => p.state)).toEqual(['voided', 'paid']);
+    expect(await auditsFor('duplicate_refunded', order._id)).toHaveLength(1);
+  });
+
+  it('a second payment is given back once by the recovery pass', async () => {
+    const { order, cardPayment } = await secondPaymentLeft();
     expect(cardPayment).toMatchObject({ state: 'paid', giveBack: 'duplicate' });
     expect(giveBacksOf(cardPayment?.transactionId)).toBe(0);
     expect((await auditsFor('payment_duplicate', order._id))[0]?.message).toMatch(/giving it back/);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { languageOf, ONLINE_METHODS, orderRef, render, say, type OnlineMethod, type Said } from '@shop/contracts';
 import { badRequest, HttpError } from '../../../lib/errors.js';
 import { cairoDay } from '../../../lib/clock.js';
-import { callProvider, type PayableOrder, type PaymentEvent, type PaymentProvider } from '../provider.js';
+import { callProvider, givenBackOf, type PayableOrder, type PaymentEvent, type PaymentProvider } from '../provider.js';
 import {
   callbackSchema,
   CHECKOUT_PATH,
@@ -11,6 +11,8 @@ import {
   INTENTION_PATH,
   intentionResponseSchema,
   REFUND_PATH,
+  retrievedTransactionSchema,
+  TRANSACTION_PATH,
   verifyRedirect,
   verifyTransaction,
   VOID_PATH,
@@ -113,13 +115,14 @@ export function paymobProvider(deps: ProviderDeps): PaymentProvider {
   const methods = [...integrations].flatMap(([method, id]) => (id === undefined ? [] : [method]));
   const publicUrl = deps.config.PUBLIC_URL.replace(/\/+$/, '');
 
+  const authorization = `Token ${settings.PAYMOB_SECRET_KEY}`;
   const call = (path: string, body: IntentionRequest | RefundRequest | VoidRequest, failure: Said) =>
     callProvider(
       'Paymob',
       `${api}${path}`,
       {
         method: 'POST',
-        headers: { authorization: `Token ${settings.PAYMOB_SECRET_KEY}`, 'content-type': 'application/json' },
+        headers: { authorization, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       },
       failure,
@@ -218,6 +221,22 @@ export function paymobProvider(deps: ProviderDeps): PaymentProvider {
         throw new HttpError(502, say.api.refundFailed);
       }
       return voiding ? 'voided' : 'refunded';
+    },
+    async givenBack(payment) {
+      if (!payment.transactionId) throw new Error(`payment ${payment.providerRef} has no Paymob transaction`);
+      const answer = await callProvider(
+        'Paymob',
+        `${api}${TRANSACTION_PATH}${encodeURIComponent(payment.transactionId)}`,
+        { method: 'GET', headers: { authorization } },
+        say.api.refundFailed,
+        deps.log,
+      );
+      const retrieved = retrievedTransactionSchema.safeParse(answer);
+      if (!retrieved.success || String(retrieved.data.id) !== payment.transactionId)
+        throw new Error(`Paymob answered transaction ${payment.transactionId} unreadably: ${JSON.stringify(answer)}`);
+      return retrieved.data.is_voided
+        ? 'voided'
+        : givenBackOf(retrieved.data.refunded_amount_cents, retrieved.data.amount_cents);
     },
   };
 }

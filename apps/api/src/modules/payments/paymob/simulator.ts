@@ -9,6 +9,7 @@ import {
   redirectQuery,
   REFUND_PATH,
   signTransaction,
+  TRANSACTION_PATH,
   VOID_PATH,
   type IntentionRequest,
   type Transaction,
@@ -16,7 +17,7 @@ import {
 
 /**
  * A local stand-in for Paymob, for development and tests without the internet: it speaks the routes
- * the shop calls (intention, refund, void), serves a unified checkout page that takes Paymob's test
+ * the shop calls (intention, refund, void, retrieve a transaction), serves a unified checkout page that takes Paymob's test
  * cards and test wallet, posts HMAC-signed transaction callbacks to the intention's notification_url
  * and sends the shopper back to its redirection_url, as Paymob does.
  *
@@ -70,6 +71,8 @@ const html = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`
 export async function startPaymobSimulator(options: SimulatorOptions) {
   const intentions = new Map<string, Intention>();
   const transactions = new Map<string, { intention: Intention; tx: Transaction }>();
+  /** What went back of each paid transaction, by its id, as retrieving it shows: piastres refunded, or voided. */
+  const givenBack = new Map<string, { refunded: number; voided: boolean }>();
   const received: Received[] = [];
   const notified: Notified[] = [];
   /** How the next refund or void requests are refused, oldest first (a test's doing). */
@@ -274,6 +277,12 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
       if (!intention) return json(res, 404, { detail: 'Not found.' });
       return res.writeHead(303, { location: await pay(intention, form) }).end();
     }
+    const retrieved = url.pathname.startsWith(TRANSACTION_PATH) && url.pathname.slice(TRANSACTION_PATH.length);
+    if (req.method === 'GET' && retrieved) {
+      received.push({ path: url.pathname, authorization: req.headers.authorization, body: null });
+      if (!authorised(req)) return json(res, 401, { detail: 'Authentication credentials were not provided.' });
+      return retrieve(res, retrieved);
+    }
     const kiosk = url.pathname.match(/^\/simulator\/kiosk\/(\d+)\/pay$/);
     if (req.method === 'POST' && kiosk?.[1]) return json(res, await payKiosk(kiosk[1]), {});
     const hold = url.pathname.match(/^\/simulator\/orders\/([\w-]+)\/(hold|release)$/);
@@ -356,9 +365,27 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
       voided: voiding,
       message: voiding ? 'Voided' : 'Refunded',
     });
+    const given = givenBack.get(String(found.tx.id)) ?? { refunded: 0, voided: false };
+    givenBack.set(String(found.tx.id), {
+      refunded: given.refunded + (voiding ? 0 : amount),
+      voided: given.voided || voiding,
+    });
     json(res, 200, tx);
     // As at Paymob, the callback follows the answer: the shop may still hold the order while it waits for it.
     setImmediate(() => void notify(found.intention, tx).catch(() => undefined));
+  }
+
+  /** A transaction as it stands: a payment says whether it was voided and how much of it was refunded. */
+  function retrieve(res: ServerResponse, id: string) {
+    const found = transactions.get(id);
+    if (!found) return json(res, 404, { detail: 'Not found.' });
+    const given = givenBack.get(id) ?? { refunded: 0, voided: false };
+    json(res, 200, {
+      ...found.tx,
+      is_refunded: found.tx.is_refunded || given.refunded > 0,
+      is_voided: found.tx.is_voided || given.voided,
+      refunded_amount_cents: given.refunded,
+    });
   }
 
   const server = createServer((req, res) => {

@@ -148,6 +148,8 @@ export function redirectQuery(tx: Transaction): Record<string, string> {
 }
 
 export const REFUND_PATH = '/api/acceptance/void_refund/refund';
+/** Retrieve a transaction: GET with the transaction's id after it. */
+export const TRANSACTION_PATH = '/api/acceptance/transactions/';
 export const VOID_PATH = '/api/acceptance/void_refund/void';
 export const INTENTION_PATH = '/v1/intention/';
 export const CHECKOUT_PATH = '/unifiedcheckout/';
@@ -165,3 +167,20 @@ export const giveBackAnswerSchema = z.object({
   pending: z.boolean().optional(),
   data: z.object({ message: z.string().nullish() }).nullish(),
 });
+
+/** A flag as Paymob's examples show it: a boolean, or its text. */
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((text) => text === 'true')]);
+
+/**
+ * The answer to retrieving a payment's transaction: the payment as it stands, voided or with the piastres refunded of
+ * it so far (refunded_amount_cents adds up its partial refunds). The transaction itself, or wrapped as a callback's.
+ */
+export const retrievedTransactionSchema = z.preprocess(
+  (answer) => (answer && typeof answer === 'object' && 'obj' in answer ? answer.obj : answer),
+  z.object({
+    id,
+    amount_cents: z.number().int().nonnegative(),
+    is_voided: flag,
+    refunded_amount_cents: z.number().int().nonnegative(),
+  }),
+);
