@@ -37,6 +37,17 @@ export const phoneSessionSchema = sessionSchema.extend({ created: z.boolean() })
 export type PhoneSession = z.infer<typeof phoneSessionSchema>;
 
 /**
+ * Its answer to a right code for a phone no account proved, sent without a name: the next step of signing up, not a
+ * refusal. Nothing is spent: the same code, sent again with the name, makes the account.
+ */
+export const phoneNameNeededSchema = z.object({ nameNeeded: z.literal(true), message: z.string() });
+export type PhoneNameNeeded = z.infer<typeof phoneNameNeededSchema>;
+
+/** All it answers with 200: the session, or the request for a name. */
+export const phoneVerifyAnswerSchema = z.union([phoneSessionSchema, phoneNameNeededSchema]);
+export type PhoneVerifyAnswer = z.infer<typeof phoneVerifyAnswerSchema>;
+
+/**
  * PUT /api/user/phone: the code sent (by POST /api/user/phone/code) to a mobile, which the signed-in account then
  * proves: phone sign-in opens that account from then on.
  */

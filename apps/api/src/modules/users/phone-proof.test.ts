@@ -113,7 +113,7 @@ describe('a signed-in account proving its mobile', () => {
   it('is refused with 409 when another account proved the mobile, and changes neither', async () => {
     const mobile = newMobile();
     const holder = await signInByPhone(mobile);
-    expect(holder.json()).toMatchObject({ errors: { name: expect.any(String) } });
+    expect(holder.json()).toMatchObject({ nameNeeded: true, message: expect.any(String) });
     t.clock.advance(61_000);
     const made = await t.app.inject({
       method: 'POST',
@@ -167,7 +167,7 @@ describe('a signed-in account proving its mobile', () => {
     expect((await prove(member, second, await proofCodeFor(member, second))).statusCode).toBe(200);
     expect(await rowOf(member)).toMatchObject({ verifiedPhone: second.stored, phone: second.local });
     // The first mobile proves no account now: its next code asks a name for a new one, never the member's.
-    expect((await signInByPhone(first)).json()).toMatchObject({ errors: { name: expect.any(String) } });
+    expect((await signInByPhone(first)).json()).toMatchObject({ nameNeeded: true, message: expect.any(String) });
   });
 });
 
@@ -194,7 +194,7 @@ describe('a phone typed into the profile', () => {
     expect(typed.json()).toMatchObject({
       user: { phone: '01099998888', verifiedPhone: null, contactChannel: 'email' },
     });
-    expect((await signInByPhone(mobile)).json()).toMatchObject({ errors: { name: expect.any(String) } });
+    expect((await signInByPhone(mobile)).json()).toMatchObject({ nameNeeded: true, message: expect.any(String) });
   });
 
   it('is refused where the proven mobile is the only way in: an account without an e-mail', async () => {

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import {
   phoneProofSchema,
   phoneProvenSchema,
-  phoneSessionSchema,
   phoneStartAnswerSchema,
   phoneStartSchema,
+  phoneVerifyAnswerSchema,
   phoneVerifySchema,
 } from '@shop/contracts';
 import { currentUser } from '../../plugins/auth.js';
@@ -45,10 +45,10 @@ export const phoneSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
-        summary: "Signs in with a phone's code, making the account when the phone has none",
+        summary: "Signs in with a phone's code; for a phone with no account, asks a name, then makes the account",
         tags: ['user'],
         body: phoneVerifySchema,
-        response: { 200: phoneSessionSchema },
+        response: { 200: phoneVerifyAnswerSchema },
       },
     },
     async (request) => phone.verify(request.body, request.ip),

@@ -34,7 +34,7 @@ describe('the account a code signs into', () => {
     await typeInto(typist, mobile.local);
     const code = await codeFor(mobile);
     // No account proved the mobile: the holder is asked a name for one of their own.
-    expect((await verify(mobile, code)).json()).toMatchObject({ errors: { name: expect.any(String) } });
+    expect((await verify(mobile, code)).json()).toMatchObject({ nameNeeded: true, message: expect.any(String) });
 
     const res = await verify(mobile, code, 'Holder');
     expect(res.statusCode, res.body).toBe(200);

@@ -5,7 +5,7 @@ import { egyptianMobile, say, type Language, type PhoneCodeChannel, type Said } 
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { phoneCodes, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { badRequest, forbidden, HttpError, tooManyRequests } from '../../lib/errors.js';
+import { forbidden, HttpError, tooManyRequests } from '../../lib/errors.js';
 import type { Redis } from '../../lib/redis.js';
 import { createSignInLimit } from '../../lib/sign-in-limit.js';
 import type { Deps } from '../deps.js';
@@ -51,6 +51,19 @@ export async function typedOnly(tx: DbOrTx, phone: string): Promise<boolean> {
     .from(users)
     .where(and(eq(digits, phone.slice(-10)), isNull(users.verifiedPhone)));
   return candidates.some((user) => egyptianMobile(user.phone) === phone);
+}
+
+/**
+ * A right code for a phone no account proved, with no name for the account to make. Phone sign-in answers it as the
+ * step that asks the name; accepting a phone invitation, whose form sends the name with the code, refuses it (400).
+ */
+class NameNeeded extends HttpError {
+  constructor() {
+    super(400, say.api.nameForNewAccount, {
+      message: say.api.nameForNewAccount,
+      errors: { name: say.api.nameForNewAccount },
+    });
+  }
 }
 
 /** A refusal that says how long to wait, in Retry-After and in its body, which the sign-in screen reads. */
@@ -163,7 +176,7 @@ export function phoneSignIn(
       [user] = await tx.update(users).set(signedIn).where(eq(users.id, user.id)).returning();
     } else {
       // Left for the retry: the transaction is undone, so the code stays good while the shopper types their name.
-      if (!input.name) throw badRequest(say.api.nameForNewAccount, { name: say.api.nameForNewAccount });
+      if (!input.name) throw new NameNeeded();
       [user] = await tx
         .insert(users)
         .values({ name: input.name, phone: input.phone, email: null, passwordHash: null, ...signedIn })
@@ -183,10 +196,17 @@ export function phoneSignIn(
   }
 
   async function verifyCode(input: { phone: string; code: string; name?: string }, ip: string) {
-    const result = await transaction(db, async (tx) => {
-      const channel = await useCode(tx, input.phone, input.code);
-      return channel ? enter(tx, input, channel, ip) : null;
-    });
+    let result;
+    try {
+      result = await transaction(db, async (tx) => {
+        const channel = await useCode(tx, input.phone, input.code);
+        return channel ? enter(tx, input, channel, ip) : null;
+      });
+    } catch (err) {
+      // Signing up's next step, answered as one: only a right code gets here, and it was not spent.
+      if (err instanceof NameNeeded) return { nameNeeded: true as const, message: say.api.nameForNewAccount };
+      throw err;
+    }
     // The wrong try is counted (committed) before the refusal.
     if (!result) throw new HttpError(401, say.api.wrongCode);
     const { user, created } = result;

@@ -1,8 +1,8 @@
 import type {
   LoginInput,
   PasswordPairInput,
-  PhoneSession,
   PhoneStartInput,
+  PhoneVerifyAnswer,
   PhoneVerifyInput,
   RegisterInput,
   Session,
@@ -18,13 +18,17 @@ interface ResetLink {
   token: string;
 }
 
-/** A new session becomes the store's session as soon as the server issues it. */
+/**
+ * A new session becomes the store's session as soon as the server issues it; a phone code's answer may instead ask
+ * the name of the account to make, and then nobody is signed in yet.
+ */
 export async function startSession(
   dispatch: (action: ReturnType<typeof signedIn>) => unknown,
-  queryFulfilled: Promise<{ data: Session }>,
+  queryFulfilled: Promise<{ data: Session | PhoneVerifyAnswer }>,
 ) {
   try {
-    dispatch(signedIn((await queryFulfilled).data));
+    const { data } = await queryFulfilled;
+    if (!('nameNeeded' in data)) dispatch(signedIn(data));
   } catch {
     // The form shows the failure from the mutation's own state.
   }
@@ -43,7 +47,7 @@ export const authApi = api.injectEndpoints({
     startPhoneSignIn: build.mutation<Message, PhoneStartInput>({
       query: (body) => ({ url: '/auth/phone/start', method: 'POST', body }),
     }),
-    verifyPhone: build.mutation<PhoneSession, PhoneVerifyInput>({
+    verifyPhone: build.mutation<PhoneVerifyAnswer, PhoneVerifyInput>({
       query: (body) => ({ url: '/auth/phone/verify', method: 'POST', body }),
       onQueryStarted: (_args, { dispatch, queryFulfilled }) => startSession(dispatch, queryFulfilled),
     }),

@@ -6,15 +6,10 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useLocation, useNavigate } from 'react-router';
 import type { PhoneCodeChannel } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { errorMessage, type ApiError } from '../../../api/errors';
-import { isRecord } from '../../../lib/guards';
+import { errorMessage } from '../../../api/errors';
 import { useStartPhoneSignInMutation, useVerifyPhoneMutation } from '../api/authApi';
 import { returnPathOf } from '../returnPath';
 import { PhoneAndChannel, SentCode, useCodeStepFocus } from './PhoneCodeFields';
-
-/** The server's 400 for a number with no account: it names the `name` field. */
-const asksForName = (error: ApiError | undefined) =>
-  !!error && 'status' in error && isRecord(error.data) && isRecord(error.data.errors) && 'name' in error.data.errors;
 
 /**
  * "Continue with your phone": a code by WhatsApp or SMS, then the code (and a name, when the server says the number
@@ -31,7 +26,8 @@ export function PhoneSignIn() {
   const [sent, setSent] = useState(false);
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
-  const needsName = asksForName(verifying.error) && !name;
+  // The server's answer to a right code for a number with no account yet: the same code, with a name, makes one.
+  const [needsName, setNeedsName] = useState(false);
   const error = sent ? verifying.error : starting.error;
 
   const { codeInput, phoneInput, backToNumber } = useCodeStepFocus(sent, setSent);
@@ -41,6 +37,7 @@ export function PhoneSignIn() {
     verifying.reset();
     setCode('');
     setName('');
+    setNeedsName(false);
     backToNumber();
   };
 
@@ -58,10 +55,11 @@ export function PhoneSignIn() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await verify({ phone, code, ...(name ? { name } : {}) }).unwrap();
-      void navigate(next);
+      const answer = await verify({ phone, code, ...(name ? { name } : {}) }).unwrap();
+      if ('nameNeeded' in answer) setNeedsName(true);
+      else void navigate(next);
     } catch {
-      // The alert shows the failure; a 400 asks for the name.
+      // The alert shows the failure.
     }
   };
 
@@ -70,7 +68,7 @@ export function PhoneSignIn() {
       <h2 id="phone-sign-in-title" className="h5 mb-3">
         {t('auth.phoneSignIn.title')}
       </h2>
-      {error && !needsName && (
+      {error && (
         <Alert variant="danger" role="alert">
           {errorMessage(error) ?? t('common.sendFailed')}
         </Alert>
@@ -102,7 +100,7 @@ export function PhoneSignIn() {
             onCode={setCode}
             inputRef={codeInput}
           />
-          {(needsName || name) && (
+          {needsName && (
             <Form.Group className="mb-3" controlId="phone-sign-in-name">
               <Form.Label>{t('auth.phoneSignIn.name')}</Form.Label>
               <Form.Control

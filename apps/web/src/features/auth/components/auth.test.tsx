@@ -156,7 +156,7 @@ describe('Continue with your phone', () => {
           .then((body: { name?: string }) =>
             body.name
               ? { body: { ...shopperSession, created: true } }
-              : { status: 400, body: { message: 'Your name', errors: { name: 'Your name' } } },
+              : { body: { nameNeeded: true, message: 'Your name' } },
           ),
       ...emptyLists,
     });
@@ -186,7 +186,7 @@ describe('Continue with your phone', () => {
           .json()
           .then((body: { code: string }) =>
             body.code === '123456'
-              ? { status: 400, body: { message: 'Your name', errors: { name: 'Your name' } } }
+              ? { body: { nameNeeded: true, message: 'Your name' } }
               : { status: 400, body: { message: 'That code is wrong' } },
           ),
     });
