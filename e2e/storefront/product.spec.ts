@@ -1,8 +1,8 @@
-import { demoAdmin, newShopper, signIn } from '../support/accounts';
+import { demoAdmin, newShopper, PASSWORD, signIn } from '../support/accounts';
 import { ar } from '../support/arabic';
 import { demoProduct, HALF_STAR } from '../support/catalog';
 import { test, expect } from '../support/test';
-import { egp, paintedStars, toast } from '../support/ui';
+import { egp, expectCartCount, paintedStars, toast } from '../support/ui';
 
 interface ApiReview {
   _id: string;
@@ -115,6 +115,32 @@ test.describe('product page', () => {
     }
     await page.goto(`/AddReview?product=${item._id}`);
     await expect(page).toHaveURL('/login');
+  });
+
+  test('a visitor sent to /login by Add to Cart is told why, and signing in adds it, back on the product', async ({
+    page,
+    request,
+    makeProduct,
+  }) => {
+    const item = await makeProduct();
+    const shopper = await newShopper(request, 'Nour Later');
+    await page.goto(`/product/one/${item._id}`);
+    const productPage = page.url();
+    await page.getByRole('main').getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByText(`Sign in to add ${item.name} to your cart`)).toBeVisible();
+
+    await page.getByLabel('Email').fill(shopper.user.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(productPage);
+    await expect(toast(page, `${item.name} added to cart`)).toBeVisible();
+    await expectCartCount(page, 1);
+    // Once, and on the server: the account's cart holds the one unit.
+    const cart = await request.get('/api/cart', { headers: { 'x-access-token': shopper.token } });
+    expect(((await cart.json()) as { products: { quantity: number }[] }).products).toEqual([
+      expect.objectContaining({ quantity: 1 }),
+    ]);
   });
 });
 

@@ -13,6 +13,7 @@ import { cartReducer } from '../features/cart/cartSlice';
 import { registerCartListeners } from '../features/cart/cartSync';
 import { favouritesReducer } from '../features/favourites/favouritesSlice';
 import { registerFavouritesListeners } from '../features/favourites/favouritesSync';
+import { registerSignInIntentListener } from '../features/productActions/afterSignIn';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
@@ -41,6 +42,7 @@ export function setupStore(preloadedState?: Partial<RootState>, extra: StoreExtr
   registerSessionListeners(startListening);
   registerCartListeners(startListening);
   registerFavouritesListeners(startListening);
+  registerSignInIntentListener(startListening);
   return store;
 }
 

@@ -1,27 +1,29 @@
 /**
  * Local storage that never throws: private browsing, a full quota or a hand-edited value must not
- * take the shop down, they only lose the saved copy.
+ * take the shop down, they only lose the saved copy. `area` sessionStorage keeps a value for this tab's visit only.
  */
-export function readJson(key: string): unknown {
+type Area = 'localStorage' | 'sessionStorage';
+
+export function readJson(key: string, area: Area = 'localStorage'): unknown {
   try {
-    const raw = localStorage.getItem(key);
+    const raw = globalThis[area].getItem(key);
     return raw === null ? null : (JSON.parse(raw) as unknown);
   } catch {
     return null;
   }
 }
 
-export function writeJson(key: string, value: unknown): void {
+export function writeJson(key: string, value: unknown, area: Area = 'localStorage'): void {
   try {
-    localStorage.setItem(key, JSON.stringify(value));
+    globalThis[area].setItem(key, JSON.stringify(value));
   } catch {
     // Quota or privacy mode: the in-memory state stays correct for this visit.
   }
 }
 
-export function removeKey(key: string): void {
+export function removeKey(key: string, area: Area = 'localStorage'): void {
   try {
-    localStorage.removeItem(key);
+    globalThis[area].removeItem(key);
   } catch {
     // See writeJson.
   }

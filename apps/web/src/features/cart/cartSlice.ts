@@ -1,5 +1,13 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { linesTotal, type Cart, type ChosenOption, type LineVariant, type Product } from '@shop/contracts';
+import {
+  labelVariant,
+  linesTotal,
+  type Cart,
+  type ChosenOption,
+  type LineVariant,
+  type Product,
+  type Variant,
+} from '@shop/contracts';
 import { isRecord } from '../../lib/guards';
 
 /** Local storage key of the local cart. */
@@ -32,6 +40,17 @@ export interface CartState {
 
 export type CartProduct = Pick<Product, '_id' | 'name' | 'price' | 'stock' | 'image_path'> &
   Partial<Pick<Product, 'nameAr'>> & { variant?: LineVariant };
+
+/** A variant as the cart takes it: its own line, priced, stocked and pictured as the variant. */
+export function variantLine(product: Product, variant: Variant): CartProduct {
+  return {
+    ...product,
+    price: variant.price,
+    stock: variant.stock,
+    image_path: variant.image_path.length ? variant.image_path : product.image_path,
+    variant: { _id: variant._id, sku: variant.sku, options: labelVariant(product.options ?? [], variant.options) },
+  };
+}
 
 /** The amount is summed in piastres, so adding prices like 0.1 + 0.2 gives no floating-point crumbs. */
 function withTotals(items: CartItem[]): CartState {

@@ -1,4 +1,4 @@
 export { cartApi } from './api/cartApi';
-export { addItem, removeItem } from './cartActions';
-export { clearCart, lineKey, restoreCart, type CartProduct } from './cartSlice';
+export { addItem, loadServerCart, removeItem } from './cartActions';
+export { clearCart, lineKey, restoreCart, variantLine, type CartProduct } from './cartSlice';
 export { useCart } from './useCart';

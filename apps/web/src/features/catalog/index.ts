@@ -1,4 +1,5 @@
 export {
+  catalogApi,
   useGetCategoriesQuery,
   useGetDepartmentCategoriesQuery,
   useGetDepartmentsQuery,

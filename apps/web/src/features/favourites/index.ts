@@ -1,2 +1,2 @@
-export { toggleFavourite } from './favouritesActions';
+export { loadServerFavourites, toggleFavourite } from './favouritesActions';
 export { selectFavourites } from './favouritesSlice';

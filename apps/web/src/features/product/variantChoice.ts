@@ -1,5 +1,4 @@
-import { labelVariant, type Product, type ProductOption, type Variant, type VariantOptions } from '@shop/contracts';
-import type { CartProduct } from '../cart';
+import type { ProductOption, Variant, VariantOptions } from '@shop/contracts';
 
 /** What the shopper has chosen so far: a value for some of the product's options. */
 export type Choice = Partial<VariantOptions>;
@@ -40,17 +39,6 @@ export function choose(variants: readonly Variant[], choice: Choice, option: str
 export function picturesOf(productImages: readonly string[], variant: Variant | undefined): string[] {
   const own = variant?.image_path ?? [];
   return [...own, ...productImages.filter((image) => !own.includes(image))];
-}
-
-/** A variant as the cart takes it: its own line, priced, stocked and pictured as the variant. */
-export function variantLine(product: Product, variant: Variant): CartProduct {
-  return {
-    ...product,
-    price: variant.price,
-    stock: variant.stock,
-    image_path: variant.image_path.length ? variant.image_path : product.image_path,
-    variant: { _id: variant._id, sku: variant.sku, options: labelVariant(product.options ?? [], variant.options) },
-  };
 }
 
 /** Colour names a swatch can paint; any other value is shown as a button with its name. */
