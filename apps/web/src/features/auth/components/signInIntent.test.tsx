@@ -2,15 +2,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CART_TOAST_MS, type ProductDetail } from '@shop/contracts';
-import { changeLanguage } from '../../i18n';
-import { notify } from '../../lib/notify';
-import { aProduct, tShirt } from '../../test/products';
-import { mockApi, renderRoute, shopperSession } from '../../test/utils';
-import { LoginPage } from '../auth/components/LoginPage';
-import { variantLine } from '../cart';
-import { useProductActions } from './useProductActions';
+import { changeLanguage } from '../../../i18n';
+import { notify } from '../../../lib/notify';
+import { aProduct, tShirt } from '../../../test/products';
+import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
+import { variantLine } from '../../cart';
+import { useProductActions } from '../../productActions';
+import { LoginPage } from './LoginPage';
 
-vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() },
+}));
 
 afterEach(async () => {
   sessionStorage.clear();
@@ -29,13 +31,8 @@ function ProductControls({ product }: { product: ProductDetail }) {
   );
 }
 
-function atProduct(product: ProductDetail) {
-  const view = renderRoute(<ProductControls product={product} />, {
-    path: '/product/one/:id',
-    url: `/product/one/${product._id}`,
-  });
-  return view;
-}
+const atProduct = (product: ProductDetail) =>
+  renderRoute(<ProductControls product={product} />, { path: '/product/one/:id', url: `/product/one/${product._id}` });
 
 /** The API of a shop where `product` is as the test says now, and the shopper's cart and favourites are empty. */
 function shopWith(product: ProductDetail, more: Parameters<typeof mockApi>[0] = {}) {
