@@ -333,7 +333,21 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
  * The router of the page's language: Arabic pages are the same paths behind /ar (where boot.js put an
  * Arabic shopper's page), and every link and navigation of the app stays there.
  */
-export const createAppRouter = (dispatch: AppDispatch) =>
-  createBrowserRouter(appRoutes(dispatch), {
+export const createAppRouter = (dispatch: AppDispatch) => {
+  keyTheLoadedEntry();
+  return createBrowserRouter(appRoutes(dispatch), {
     basename: pathIn(paths.home, languageOfPath(window.location.pathname)),
   });
+};
+
+/**
+ * Gives the history entry the page was loaded into a key of its own, as React Router's framework mode does before
+ * it restores the scroll. Unkeyed, every page loaded afresh (a link from an SMS, the success page's way home) is
+ * `location.key` "default", and <ScrollRestoration> opened it where the tab's last loaded page had been left. The key
+ * stays with the entry, so a reload, or a step back onto it from another page, restores it as any other.
+ */
+function keyTheLoadedEntry() {
+  const state: unknown = window.history.state;
+  if (state && typeof state === 'object' && 'key' in state) return;
+  window.history.replaceState({ ...(state as object | null), key: Math.random().toString(36).slice(2, 10) }, '');
+}
