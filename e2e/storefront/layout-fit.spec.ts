@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demoProduct, departments } from '../support/catalog';
+import { categories, demoProduct, departments } from '../support/catalog';
 import { header } from '../support/ui';
 import { test, expect } from '../support/test';
 
@@ -105,6 +105,29 @@ for (const language of ['en', 'ar'] as const) {
       expect(overlaps(button, words)).toBe(false);
     });
   }
+
+  // Two cards of one product in two colours read alike when the name is cut before its colour (a QA finding).
+  test(`${language} on a phone: each product card shows its whole name, in name boxes of one height`, async ({
+    page,
+    request,
+  }) => {
+    const headphones = (await categories(request)).find((item) => item.name === 'Headphones & Speakers');
+    if (!headphones) throw new Error('no Headphones & Speakers category');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${language === 'ar' ? '/ar' : ''}/product/category/${headphones._id}`);
+    await expect(page.locator('.product-card-name').first()).toBeVisible();
+
+    const names = await page.locator('.product-card-name').evaluateAll((links) =>
+      links.map((link) => ({
+        text: (link as HTMLElement).innerText,
+        cut: link.scrollHeight > link.clientHeight + 1,
+        height: Math.round(link.getBoundingClientRect().height),
+      })),
+    );
+    expect(names.length).toBeGreaterThan(3);
+    for (const name of names) expect.soft(name.cut, `${name.text}: cut`).toBe(false);
+    expect(new Set(names.map((name) => name.height)).size, 'name heights').toBe(1);
+  });
 
   test(`${language} on a phone: a department's categories, whole names, then its products close below`, async ({
     page,

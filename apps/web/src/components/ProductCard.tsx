@@ -65,7 +65,7 @@ export function ProductCard({ product, actions, priority = false, sizes = CARD_S
         )}
       </div>
       <div className="card-body d-flex flex-column gap-1 p-2 p-sm-3">
-        <Link to={href} className="product-card-name">
+        <Link to={href} className="product-card-name" title={name.text}>
           <Localized value={name} />
         </Link>
         <Rating value={product.rating} count={product.numReviews} size={14} />
