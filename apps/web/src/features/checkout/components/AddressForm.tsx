@@ -10,7 +10,8 @@ import { addressSchema, localMobile, type AddressInput } from '@shop/contracts';
 import { translateValidation } from '../../../i18n/validation';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { FormField } from '../../../components/FormField';
-import { DEFAULT_COUNTRY, isEgypt } from '../governorates';
+import { DEFAULT_COUNTRY, isEgypt, storedCountry } from '../governorates';
+import { useCountryName } from '../useCountryName';
 import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 
 /**
@@ -51,6 +52,7 @@ export function AddressForm({
 }) {
   const { t } = useTranslation();
   const governorates = useGovernorateNames();
+  const countryName = useCountryName();
   const {
     register,
     handleSubmit,
@@ -59,10 +61,11 @@ export function AddressForm({
   } = useForm<AddressInput>({
     resolver: zodResolver(addressSchema),
     mode: 'onTouched',
-    defaultValues: initial,
+    // The field reads in the page's language ("مصر" on an Arabic page); the address keeps one value whichever was typed.
+    defaultValues: { ...initial, country: countryName(initial.country) },
   });
   const egypt = isEgypt(watch('country'));
-  const submit = handleSubmit(onSubmit);
+  const submit = handleSubmit((address) => onSubmit({ ...address, country: storedCountry(address.country) }));
   const stateError = translateValidation(errors.state?.message);
   return (
     <Form noValidate onSubmit={(event) => void submit(event)} className="checkout-form-card">

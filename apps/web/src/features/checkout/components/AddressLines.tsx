@@ -1,6 +1,6 @@
 import type { AddressInput } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { isEgypt } from '../governorates';
+import { useCountryName } from '../useCountryName';
 import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 
 /**
@@ -11,6 +11,7 @@ import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 export function AddressLines({ address, name }: { address: AddressInput; name?: string }) {
   const { t } = useTranslation();
   const { nameOf } = useGovernorateNames();
+  const countryName = useCountryName();
   return (
     <>
       {name && (
@@ -34,10 +35,10 @@ export function AddressLines({ address, name }: { address: AddressInput; name?: 
         </span>
       )}
       <span className="d-block" dir="auto">
-        {address.city}, {nameOf(address.state)}
+        {t('checkout.address.place', { city: address.city, governorate: nameOf(address.state) })}
       </span>
       <span className="d-block" dir="auto">
-        {isEgypt(address.country) ? t('checkout.form.egypt') : address.country} {address.zipCode}
+        {countryName(address.country)} {address.zipCode}
       </span>
       <span className="d-block text-body-secondary small" dir="ltr">
         {address.phone}

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { changeLanguage } from '../../../i18n';
 import { mockApi, shopperSession } from '../../../test/utils';
 import { renderCheckout } from '../../../test/checkout';
 import { readShippingAddress } from '../checkoutStorage';
@@ -27,6 +28,8 @@ const fillTheRest = async (user: ReturnType<typeof userEvent.setup>) => {
 };
 
 describe('/ShippingForm', () => {
+  afterEach(() => changeLanguage('en'));
+
   it("pre-fills a phone-made account's number as the field writes it, and it is accepted", async () => {
     const user = userEvent.setup();
     const { calls } = renderForm();
@@ -66,5 +69,21 @@ describe('/ShippingForm', () => {
     await waitFor(() => expect(phone).toBeInvalid());
     expect(phone).toHaveAccessibleDescription('Not valid phone');
     expect(calls.some((call) => call.path === '/api/address')).toBe(false);
+  });
+
+  it('reads Egypt in Arabic on an Arabic page, and keeps the address under one name whatever was typed', async () => {
+    await changeLanguage('ar');
+    const user = userEvent.setup();
+    const { calls } = renderForm();
+    expect(await screen.findByLabelText('الدولة')).toHaveValue('مصر');
+    await user.selectOptions(screen.getByLabelText('المحافظة'), 'Cairo');
+    await user.type(screen.getByLabelText('المدينة'), 'مدينة نصر');
+    await user.type(screen.getByLabelText('الشارع'), 'عباس العقاد');
+    await user.type(screen.getByLabelText('المبنى'), '5');
+    await user.type(screen.getByLabelText('الرمز البريدي'), '11371');
+    await user.click(screen.getByRole('button', { name: 'استخدام هذا العنوان' }));
+    expect(await screen.findByText('page /Payment')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/address')?.body).toMatchObject({ address: { country: 'Egypt' } });
+    expect(readShippingAddress('u1')?.country).toBe('Egypt');
   });
 });
