@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { summary, type ProductDetail } from '@shop/contracts';
+import { intlLocale, summary, type ProductDetail } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
 import { CartIcon, HeartIcon, PencilIcon } from '../../../components/icons';
 import { Localized } from '../../../components/Localized';
@@ -50,7 +50,7 @@ export function ProductPage() {
 }
 
 function ProductDetails({ product }: { product: ProductDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const local = useLocalized();
   const name = local.name(product);
   const description = local.description(product);
@@ -87,6 +87,14 @@ function ProductDetails({ product }: { product: ProductDetail }) {
     );
   };
   const addToCart = () => actions.onAddToCart(variant ? variantLine(product, variant) : product);
+  // Add to Cart waits for a whole choice: the options still to choose are named beside it, so the greyed button says why.
+  const unchosen = options.filter((option) => !choice[option.name]).map((option) => local.name(option).text);
+  const buyHint =
+    unchosen.length > 0
+      ? t('product.chooseToBuy', {
+          options: new Intl.ListFormat(intlLocale(i18n.language), { type: 'conjunction' }).format(unchosen),
+        })
+      : null;
 
   const writeReview = () =>
     void navigate(isSignedIn ? paths.reviewOf(product._id) : paths.login, { state: comingBackTo(location) });
@@ -145,7 +153,13 @@ function ProductDetails({ product }: { product: ProductDetail }) {
           {hasVariants && <VariantPicker options={options} variants={variants} choice={choice} onChoose={onChoose} />}
           {!isAdmin && (
             <div className="d-flex flex-wrap gap-2 my-3">
-              <button type="button" className="btn btn-accent btn-lg" disabled={!canBuy} onClick={addToCart}>
+              <button
+                type="button"
+                className="btn btn-accent btn-lg"
+                disabled={!canBuy}
+                onClick={addToCart}
+                aria-describedby={buyHint ? 'buy-hint' : undefined}
+              >
                 <CartIcon className="me-2" />
                 {t('product.addToCart')}
               </button>
@@ -162,6 +176,11 @@ function ProductDetails({ product }: { product: ProductDetail }) {
                   product with options names its variant). */}
               {!canBuy && (!hasVariants || variant) && (
                 <BackInStockButton productId={product._id} variantId={variant?._id} />
+              )}
+              {buyHint && (
+                <p id="buy-hint" className="w-100 small text-body-secondary mb-0">
+                  {buyHint}
+                </p>
               )}
             </div>
           )}

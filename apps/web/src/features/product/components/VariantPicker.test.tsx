@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { changeLanguage } from '../../../i18n';
 import { tShirt } from '../../../test/products';
 import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
 import { ProductPage } from './ProductPage';
@@ -40,12 +41,36 @@ function open(url: string) {
 const option = (name: RegExp) => screen.getByRole('group', { name });
 
 describe('choosing a variant on the product page', () => {
+  afterEach(() => changeLanguage('en'));
+
   it('starts from the lowest price with nothing chosen, and cannot add to the cart until a variant is', async () => {
     open('/product/one/p1');
     expect(await screen.findByRole('heading', { name: 'Cotton T-shirt' })).toBeInTheDocument();
     expect(screen.getByText('From')).toBeInTheDocument();
     expect(option(/Choose Size/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Add to Cart/ })).toBeDisabled();
+  });
+
+  it('says beside the greyed Add to Cart which options are still to choose, until none is', async () => {
+    open('/product/one/p1');
+    await screen.findByRole('heading', { name: 'Cotton T-shirt' });
+    const addToCart = screen.getByRole('button', { name: /Add to Cart/ });
+    expect(addToCart).toHaveAccessibleDescription('Choose Size and Colour to add it to your cart.');
+    await userEvent.click(within(option(/Size/)).getByRole('button', { name: 'M' }));
+    expect(addToCart).toHaveAccessibleDescription('Choose Colour to add it to your cart.');
+    await userEvent.click(within(option(/Colour/)).getByRole('button', { name: 'Red' }));
+    expect(addToCart).toBeEnabled();
+    expect(addToCart).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(/to add it to your cart/)).not.toBeInTheDocument();
+  });
+
+  it('names the options still to choose in Arabic', async () => {
+    await changeLanguage('ar');
+    open('/product/one/p1');
+    await screen.findByRole('heading', { name: 'تيشيرت قطن' });
+    expect(screen.getByRole('button', { name: /أضف إلى السلة/ })).toHaveAccessibleDescription(
+      'اختر المقاس واللون لإضافته إلى السلة.',
+    );
   });
 
   it('disables values no variant in stock has, updates price, stock, picture and address, and adds the variant', async () => {
