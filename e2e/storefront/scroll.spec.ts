@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { departments } from '../support/catalog';
 import { test, expect } from '../support/test';
 
 const scrollTo = async (page: Page, y: number) => {
@@ -9,10 +10,17 @@ const expectScrollY = (page: Page, y: number) => expect.poll(() => page.evaluate
 
 // A page opened afresh (a link from an SMS, the success page's way home) starts at its top, even where an earlier
 // page of the tab was left scrolled; a reload, and a step back, put the page where the shopper left it.
-test('a page loaded afresh opens at its top; a reload and a step back restore the scroll', async ({ page }) => {
+test('a page loaded afresh opens at its top; a reload and a step back restore the scroll', async ({
+  page,
+  request,
+}) => {
+  const [department] = await departments(request);
   await page.goto('/');
   await scrollTo(page, 1500);
 
+  await page.goto(`/department/${department?._id}`);
+  await expectScrollY(page, 0);
+  // Back home afresh, as the success page sends a shopper: not where the first visit to it was left either.
   await page.goto('/');
   await expectScrollY(page, 0);
 
