@@ -106,8 +106,9 @@ for (const language of ['en', 'ar'] as const) {
     });
   }
 
-  // Two cards of one product in two colours read alike when the name is cut before its colour (a QA finding).
-  test(`${language} on a phone: each product card shows its whole name, in name boxes of one height`, async ({
+  // Two cards of one product in two colours read alike when the name is cut before its colour (a QA finding), on a
+  // phone and beside a desktop's filters alike.
+  test(`${language} on a phone and a desktop: each product card shows its whole name, in name boxes of one height`, async ({
     page,
     request,
   }) => {
@@ -117,16 +118,19 @@ for (const language of ['en', 'ar'] as const) {
     await page.goto(`${language === 'ar' ? '/ar' : ''}/product/category/${headphones._id}`);
     await expect(page.locator('.product-card-name').first()).toBeVisible();
 
-    const names = await page.locator('.product-card-name').evaluateAll((links) =>
-      links.map((link) => ({
-        text: (link as HTMLElement).innerText,
-        cut: link.scrollHeight > link.clientHeight + 1,
-        height: Math.round(link.getBoundingClientRect().height),
-      })),
-    );
-    expect(names.length).toBeGreaterThan(3);
-    for (const name of names) expect.soft(name.cut, `${name.text}: cut`).toBe(false);
-    expect(new Set(names.map((name) => name.height)).size, 'name heights').toBe(1);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      const names = await page.locator('.product-card-name').evaluateAll((links) =>
+        links.map((link) => ({
+          text: (link as HTMLElement).innerText,
+          cut: link.scrollHeight > link.clientHeight + 1,
+          height: Math.round(link.getBoundingClientRect().height),
+        })),
+      );
+      expect(names.length).toBeGreaterThan(3);
+      for (const name of names) expect.soft(name.cut, `${width} px, ${name.text}: cut`).toBe(false);
+      expect(new Set(names.map((name) => name.height)).size, `${width} px: name heights`).toBe(1);
+    }
   });
 
   test(`${language} on a phone: a department's categories, whole names, then its products close below`, async ({

@@ -33,10 +33,11 @@ describe('governorate names', () => {
     expect(screen.getByText('Munich, Bavaria')).toBeInTheDocument();
   });
 
-  it('shows a stored governorate in Arabic to an Arabic shopper', () => {
+  it('shows a stored governorate and Egypt in Arabic to an Arabic shopper, after the Arabic comma', () => {
     inArabic();
     render(<AddressLines address={address} />);
-    expect(screen.getByText('Dokki, الجيزة')).toBeInTheDocument();
+    expect(screen.getByText('Dokki، الجيزة')).toBeInTheDocument();
+    expect(screen.getByText('مصر 12611')).toBeInTheDocument();
   });
 
   it('offers every governorate under its Arabic name, in Arabic order, keeping the English name as the value', () => {
