@@ -242,7 +242,9 @@ function ProductForm({
       </Field>
       <ArabicField id="product-name-ar" kind="name" registration={register('nameAr')} error={errors.nameAr?.message} />
       <Field id="product-description" label={t('admin.form.description')} error={errors.description?.message}>
-        {(a11y) => <Form.Control {...a11y} {...register('description')} as="textarea" rows={3} dir="auto" maxLength={5000} />}
+        {(a11y) => (
+          <Form.Control {...a11y} {...register('description')} as="textarea" rows={3} dir="auto" maxLength={5000} />
+        )}
       </Field>
       <ArabicField
         id="product-description-ar"

@@ -92,12 +92,12 @@ describe('/CartPage', () => {
   });
 
   it('removes a line and clears the cart', async () => {
-    const withoutTea = { products: serverCart.products.slice(0, 1), bill: 42.75 };
+    const withoutTea = { products: serverCart.products.slice(0, 1), bill: 42.75, payingOrder: null };
     let stored = serverCart;
     mockApi({
       'GET /api/cart': () => ({ body: stored }),
       'PUT /api/cart/removeItem': () => ({ body: (stored = withoutTea) }),
-      'PUT /api/cart/emptyCart': () => ({ body: (stored = { products: [], bill: 0 }) }),
+      'PUT /api/cart/emptyCart': () => ({ body: (stored = { products: [], bill: 0, payingOrder: null }) }),
     });
     const user = userEvent.setup();
     const { store } = renderCart();
@@ -146,7 +146,7 @@ describe('/CartPage', () => {
   });
 
   it('keeps a change the shopper made while the server cart was being read', async () => {
-    const withoutTea = { products: serverCart.products.slice(0, 1), bill: 42.75 };
+    const withoutTea = { products: serverCart.products.slice(0, 1), bill: 42.75, payingOrder: null };
     let releaseFirstRead = () => {};
     const firstRead = new Promise<void>((resolve) => (releaseFirstRead = resolve));
     let releaseLaterReads = () => {};

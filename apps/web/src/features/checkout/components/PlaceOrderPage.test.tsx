@@ -52,6 +52,7 @@ const cart: Cart = {
     },
   ],
   bill: 140.5,
+  payingOrder: null,
 };
 
 /** The server's quote at the default prices: cash pays 21 + 9, card ships free. */
@@ -147,7 +148,7 @@ describe('/PlaceOrder', () => {
       'GET /api/shipping/quote': defaultQuote,
       'POST /api/address': { status: 201, body: [] },
       'POST /api/order': () => {
-        stored = { products: [], bill: 0 };
+        stored = { products: [], bill: 0, payingOrder: null };
         return { status: 201, body: [order('cash')] };
       },
     });
