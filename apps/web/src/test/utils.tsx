@@ -28,6 +28,18 @@ export const adminSession: Session = {
   token: 'admin-token',
 };
 
+/**
+ * POST /api/auth/phone/verify for a mobile no account has: without a name it asks for one (`asking`), with one it
+ * signs the new shopper in.
+ */
+export const verifyAskingName = (asking: string) => (request: Request) =>
+  request
+    .clone()
+    .json()
+    .then((body: { name?: string }) =>
+      body.name ? { body: { ...shopperSession, created: true } } : { body: { nameNeeded: true, message: asking } },
+    );
+
 function Elsewhere() {
   const { pathname, search } = useLocation();
   return <p>page {pathname + search}</p>;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from '../../../i18n';
-import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
+import { mockApi, renderRoute, shopperSession, verifyAskingName } from '../../../test/utils';
 import { LoginPage } from './LoginPage';
 import { SignupPage } from './SignupPage';
 
@@ -149,15 +149,7 @@ describe('Continue with your phone', () => {
         status: 202,
         body: { message: 'If this number can receive it, a code is on its way' },
       },
-      'POST /api/auth/phone/verify': (request) =>
-        request
-          .clone()
-          .json()
-          .then((body: { name?: string }) =>
-            body.name
-              ? { body: { ...shopperSession, created: true } }
-              : { body: { nameNeeded: true, message: 'Your name' } },
-          ),
+      'POST /api/auth/phone/verify': verifyAskingName('Your name'),
       ...emptyLists,
     });
     renderRoute(<LoginPage />, { path: '/login' });

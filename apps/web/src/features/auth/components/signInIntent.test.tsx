@@ -5,7 +5,7 @@ import { CART_TOAST_MS, type ProductDetail } from '@shop/contracts';
 import { changeLanguage } from '../../../i18n';
 import { notify } from '../../../lib/notify';
 import { aProduct, tShirt } from '../../../test/products';
-import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
+import { mockApi, renderRoute, shopperSession, verifyAskingName } from '../../../test/utils';
 import { variantLine } from '../../cart';
 import { useProductActions } from '../../productActions';
 import { LoginPage } from './LoginPage';
@@ -117,15 +117,7 @@ describe('what a visitor pressed before signing in', () => {
     const product = aProduct({ nameAr: 'تيشيرت قطن' });
     const { calls } = shopWith(product, {
       'POST /api/auth/phone/start': { status: 202, body: { message: 'تم إرسال الرمز' } },
-      'POST /api/auth/phone/verify': (request) =>
-        request
-          .clone()
-          .json()
-          .then((body: { name?: string }) =>
-            body.name
-              ? { body: { ...shopperSession, created: true } }
-              : { body: { nameNeeded: true, message: 'اكتب اسمك' } },
-          ),
+      'POST /api/auth/phone/verify': verifyAskingName('اكتب اسمك'),
     });
     const { router, store } = atProduct(product);
     await user.click(screen.getByRole('button', { name: 'Heart' }));
