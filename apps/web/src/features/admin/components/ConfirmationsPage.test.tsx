@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BUILT_IN_ROLES, type ConfirmationQueue, type Session } from '@shop/contracts';
+import { changeLanguage } from '../../../i18n';
 import { notify } from '../../../lib/notify';
 import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
 import { ConfirmationsPage } from './ConfirmationsPage';
@@ -65,7 +66,21 @@ const outcomes = async () =>
     .getAllByRole('button')
     .map((button) => button.textContent);
 
+afterEach(() => act(() => changeLanguage('en')));
+
 describe('the confirmation desk', () => {
+  it('names where the order goes in the dashboard’s language', async () => {
+    mockApi({
+      'GET /api/admin/confirmations': { body: QUEUE },
+      'GET /api/staff/me': { body: { role: 'orders', permissions: [...BUILT_IN_ROLES.orders] } },
+    });
+    await act(() => changeLanguage('ar'));
+    renderPage();
+
+    // The governorate in Arabic and the Arabic comma; the city as the shopper typed it.
+    expect(await screen.findByText('Dokki، الجيزة')).toBeInTheDocument();
+  });
+
   it('does not offer to cancel an order whose deposit was paid to an agent whose role gives no refunds, and says why', async () => {
     mockApi({
       'GET /api/admin/confirmations': { body: QUEUE },

@@ -6,6 +6,7 @@ import type { ConfirmationItem, ConfirmationOutcome } from '@shop/contracts';
 import { Localized } from '../../../components/Localized';
 import { Price } from '../../../components/Price';
 import { intlLocale } from '../../../i18n';
+import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { formatDateTime } from '../../../lib/format';
@@ -62,6 +63,7 @@ const CANCELLING: readonly ConfirmationOutcome[] = ['wrong_number', 'cancelled']
 
 function ConfirmationCard({ item }: { item: ConfirmationItem }) {
   const { t, i18n } = useTranslation();
+  const { nameOf } = useGovernorateNames();
   const localized = useLocalized();
   const { user } = useSession();
   const { can, loaded } = usePermissions();
@@ -91,7 +93,9 @@ function ConfirmationCard({ item }: { item: ConfirmationItem }) {
           </h2>
           <p className="small text-body-secondary mb-1">
             <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, intlLocale(i18n.language))}</time> ·{' '}
-            {address.city}, {address.state}
+            <span dir="auto">
+              {t('admin.confirmations.place', { city: address.city, governorate: nameOf(address.state) })}
+            </span>
           </p>
           <a href={`tel:${item.phone}`} className="fw-semibold" dir="ltr">
             {item.phone}
