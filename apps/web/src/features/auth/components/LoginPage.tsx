@@ -4,7 +4,6 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { errorStatus } from '../../../api/errors';
 import { useLoginMutation } from '../api/authApi';
@@ -13,16 +12,14 @@ import { AuthCard } from './AuthCard';
 import { PhoneSignIn } from './PhoneSignIn';
 import { paths } from '../../../lib/paths';
 import { returnPathOf } from '../returnPath';
-import { peekIntent } from '../signInIntent';
+import { SignInReason } from './SignInReason';
 
 /**
  * E-mail and password are required by the browser; a failure shows one fixed message. A shopper sent here by Add to
- * Cart or the heart is told so: signing in does it (productActions/afterSignIn.ts).
+ * Cart or the heart is told so (SignInReason).
  */
 export function LoginPage() {
   const { t } = useTranslation();
-  const { name } = useLocalized();
-  const [intent] = useState(() => peekIntent());
   const navigate = useNavigate();
   const state: unknown = useLocation().state;
   const next = returnPathOf(state);
@@ -57,13 +54,7 @@ export function LoginPage() {
       }
     >
       <title>{t('auth.login.title')}</title>
-      {intent && (
-        <Alert variant="info">
-          {t(intent.action === 'cart' ? 'auth.login.why.cart' : 'auth.login.why.favourite', {
-            name: name(intent).text,
-          })}
-        </Alert>
-      )}
+      <SignInReason />
       <PhoneSignIn />
       {error && (
         <Alert variant="danger" role="alert">

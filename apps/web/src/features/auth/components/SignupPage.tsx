@@ -12,12 +12,16 @@ import { useRegisterMutation } from '../api/authApi';
 import { useSession } from '../useSession';
 import { AuthCard } from './AuthCard';
 import { PhoneSignIn } from './PhoneSignIn';
+import { SignInReason } from './SignInReason';
 import { FormField } from '../../../components/FormField';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { paths } from '../../../lib/paths';
 import { returnPathOf } from '../returnPath';
 
-/** Every field is checked as it changes with the shared rules; submitting needs no error left. */
+/**
+ * Every field is checked as it changes with the shared rules; submitting needs no error left. A shopper who came by
+ * Add to Cart or the heart is told what making the account will do (SignInReason).
+ */
 export function SignupPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -62,6 +66,7 @@ export function SignupPage() {
       }
     >
       <title>{t('auth.signup.title')}</title>
+      <SignInReason />
       <PhoneSignIn />
       {error && (
         <Alert variant="danger" role="alert">

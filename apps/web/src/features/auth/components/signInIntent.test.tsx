@@ -9,6 +9,7 @@ import { mockApi, renderRoute, shopperSession, verifyAskingName } from '../../..
 import { variantLine } from '../../cart';
 import { useProductActions } from '../../productActions';
 import { LoginPage } from './LoginPage';
+import { SignupPage } from './SignupPage';
 
 vi.mock('../../../lib/notify', () => ({
   notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() },
@@ -73,6 +74,25 @@ describe('what a visitor pressed before signing in', () => {
     // Once: the kept press is gone, so signing in again adds nothing more.
     expect(sessionStorage.length).toBe(0);
     unmount();
+  });
+
+  it('is said on the sign-up screen too, and done once the account is made', async () => {
+    const user = userEvent.setup();
+    const { calls } = shopWith(aProduct(), { 'POST /api/user/register': { status: 201, body: shopperSession } });
+    const { router, store } = atProduct(aProduct());
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The visitor follows "Create your account" instead of signing in.
+    renderRoute(<SignupPage />, { path: '/signup', store });
+    expect(screen.getByText('Sign in to add Cotton T-shirt to your cart')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Name'), 'Mariam Adel');
+    await user.type(screen.getByLabelText('Email'), 'mariam@example.com');
+    await user.type(screen.getByLabelText('Mobile number'), '01112345678');
+    await user.type(screen.getByLabelText('Password'), 'Secret1!x');
+    await user.type(screen.getByLabelText('Confirm password'), 'Secret1!x');
+    await user.click(screen.getByRole('button', { name: 'Create your account' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/cart/incItem')).toHaveLength(1));
   });
 
   it('adds the variant chosen, priced and stocked as the shop has it now', async () => {
