@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Session } from '@shop/contracts';
 import { changeLanguage } from '../../../i18n';
-import { aProduct } from '../../../test/products';
+import { aProduct, tShirt } from '../../../test/products';
 import { mockApi, renderRoute, adminSession, shopperSession } from '../../../test/utils';
 import { ProductPage } from './ProductPage';
 
@@ -120,6 +120,31 @@ describe('Notify me when it is back', () => {
     expect(await screen.findByText('page /login')).toBeInTheDocument();
     expect(router.state.location.state).toEqual({ from: '/product/one/p1' });
     expect(calls.filter((call) => call.path.startsWith('/api/back-in-stock'))).toEqual([]);
+  });
+
+  it('shows and cancels a request asked for the whole product before it had options, whatever is chosen', async () => {
+    const soldOut = { ...tShirt, stock: 0, variants: (tShirt.variants ?? []).map((v) => ({ ...v, stock: 0 })) };
+    const { calls } = mockApi({
+      'GET /api/product/one/p1': { body: soldOut },
+      'GET /api/review/product/p1': { body: [] },
+      'GET /api/back-in-stock/p1': {
+        body: { waiting: [{ variant_id: null, reach: { channel: 'sms', to: '+20 10•••••678' } }] },
+      },
+      'DELETE /api/back-in-stock/p1': { body: { waiting: [] } },
+    });
+    page(shopperSession);
+    // No option chosen yet, so there is no variant's button: the earlier request is there all the same.
+    expect(await screen.findByText("We'll text you at +20 10•••••678 when it's back")).toBeVisible();
+    expect(screen.getByText('(any option: you asked before it had options)')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel the alert' }));
+    const said = await screen.findByText("Alert cancelled: we won't tell you");
+    await waitFor(() => expect(said).toHaveFocus());
+    // The product's own request, named by no variant.
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/api/back-in-stock/p1',
+    ]);
+    expect(screen.queryByText(/any option/)).not.toBeInTheDocument();
   });
 
   it('is not offered for what is in stock, nor to staff', async () => {

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { BackInStockRequests } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
 import { useAppDispatch } from '../../../app/hooks';
 import { BellIcon, CheckCircleIcon } from '../../../components/icons';
@@ -8,10 +7,7 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { paths } from '../../../lib/paths';
 import { comingBackTo, signedInNow, useSession } from '../../auth';
 import { useChangeBackInStockMutation, useGetBackInStockQuery, type Wanted } from '../api/backInStockApi';
-
-/** The shopper's request for this variant (or the product itself, for `undefined`), if they made one. */
-const requestFor = (requests: BackInStockRequests | undefined, variantId: string | undefined) =>
-  requests?.waiting.find((request) => request.variant_id === (variantId ?? null));
+import { requestFor, useWaitingLine } from '../backInStock';
 
 /**
  * "Notify me when it's back" beside the disabled Add to Cart of something out of stock (a product, or the variant
@@ -30,9 +26,7 @@ export function BackInStockButton({ productId, variantId }: Wanted) {
   const [change, changing] = useChangeBackInStockMutation();
   const request = requestFor(data, variantId);
   const waiting = Boolean(request);
-  const waitingLine = request?.reach
-    ? t(`product.backInStock.waitingBy.${request.reach.channel}`, { to: request.reach.to })
-    : t('product.backInStock.waiting');
+  const waitingLine = useWaitingLine()(request);
   // Said once the shopper cancels: the waiting line it replaces said the rest.
   const [cancelled, setCancelled] = useState(false);
   const [moved, setMoved] = useState(false);

@@ -19,6 +19,7 @@ import { ImageGallery } from './ImageGallery';
 import { ProductPromises } from './ProductPromises';
 import { VariantPicker } from './VariantPicker';
 import { BackInStockButton } from './BackInStockButton';
+import { WholeProductRequest } from './WholeProductRequest';
 import { choose, chosenVariant, picturesOf, type Choice } from '../variantChoice';
 import { ReviewList } from './ReviewList';
 import { paths } from '../../../lib/paths';
@@ -182,6 +183,8 @@ function ProductDetails({ product }: { product: ProductDetail }) {
                   {buyHint}
                 </p>
               )}
+              {/* Asked for the product as one thing before it had options: shown whichever option is chosen. */}
+              {hasVariants && <WholeProductRequest productId={product._id} />}
             </div>
           )}
           <ProductPromises product={product} inStock={stock > 0} />
