@@ -21,6 +21,7 @@ export * from './stats.js';
 export * from './messages.ar.js';
 export * from './language.js';
 export * from './said.js';
+export * from './isolate.js';
 export * from './money.js';
 export * from './adminOrders.js';
 export * from './productImport.js';

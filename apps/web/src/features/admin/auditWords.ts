@@ -1,4 +1,4 @@
-import { formatPrice, ORDER_STATUSES, PAYMENT_METHODS } from '@shop/contracts';
+import { formatPrice, isolate, ORDER_STATUSES, PAYMENT_METHODS } from '@shop/contracts';
 import { intlLocale, type TextKey } from '../../i18n';
 import { useTranslation } from '../../i18n/useTranslation';
 import type { AuditLogEntry } from './api/adminApi';
@@ -112,7 +112,10 @@ type Said = keyof typeof READINGS;
 
 const isSaid = (action: string): action is Said => Object.hasOwn(READINGS, action);
 
-/** An audit entry's sentence in the reader's language, from its action and data; the API's own where it cannot. */
+/**
+ * An audit entry's sentence in the reader's language, from its action and data, each value in it isolated (contracts'
+ * isolate.ts); the API's own where it cannot.
+ */
 export function useAuditWords(): (entry: AuditLogEntry) => string {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
@@ -141,6 +144,8 @@ export function useAuditWords(): (entry: AuditLogEntry) => string {
       action === 'order_status' && 'reason' in values
         ? 'admin.logs.says.order_status_reason'
         : `admin.logs.says.${action}`;
-    return t(key, values);
+    // Every value isolated here, once, rather than in each sentence: an e-mail, a name or a number at an Arabic
+    // sentence's edge would otherwise reorder the words around it.
+    return t(key, Object.fromEntries(Object.entries(values).map(([name, value]) => [name, isolate(value)])));
   };
 }
