@@ -21,7 +21,6 @@ export * from './stats.js';
 export * from './messages.ar.js';
 export * from './language.js';
 export * from './said.js';
-export * from './isolate.js';
 export * from './money.js';
 export * from './adminOrders.js';
 export * from './productImport.js';

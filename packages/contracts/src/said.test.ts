@@ -13,21 +13,14 @@ describe('messages by key', () => {
     expect(render(say.msg.required, 'ar')).toBe('هذا الحقل مطلوب');
     expect(render(say.notFound.Product, 'ar')).toBe('المنتج غير موجود');
   });
-  it('render their arguments into the Arabic isolated (U+2068…U+2069), field names staying Latin', () => {
-    expect(render(say.msg.mustBeNumber('weigth'), 'ar')).toBe('يجب أن يكون \u2068weigth\u2069 رقمًا');
+  it('render their arguments into the Arabic, field names staying Latin', () => {
+    expect(render(say.msg.mustBeNumber('weigth'), 'ar')).toBe('يجب أن يكون weigth رقمًا');
     expect(render(say.rule.atMostCharacters(200), 'ar')).toBe('الحد الأقصى 200 حرفًا');
-    expect(render(say.msg.noProductsFound('iphone 15'), 'ar')).toBe('لا توجد منتجات مطابقة لـ \u2068iphone 15\u2069');
-    expect(render(say.api.onlyFewInStock(3, 'Galaxy A55'), 'ar')).toBe(
-      'عذرًا، لم يتبق سوى 3 قطع من \u2068Galaxy A55\u2069',
-    );
-    // A Latin value ending in a bracket at the sentence's edge keeps its bracket, and the Arabic its order.
-    expect(render(say.api.fieldTooLong('name (en)'), 'ar')).toBe('\u2068name (en)\u2069 طويل جدًا');
-  });
-  it('look up, and do not isolate, what they translate: a status, a day', () => {
+    expect(render(say.msg.noProductsFound('iphone 15'), 'ar')).toBe('لا توجد منتجات مطابقة لـ iphone 15');
+    expect(render(say.api.onlyFewInStock(3, 'Galaxy A55'), 'ar')).toBe('عذرًا، لم يتبق سوى 3 قطع من Galaxy A55');
     expect(render(say.api.statusChange('shipped', 'cancelled'), 'ar')).toBe(
       'لا يمكن تحويل طلب حالته «تم شحنه» إلى «ملغي»',
     );
-    expect(render(say.api.couponExpired('2026-01-31T12:00:00.000Z'), 'ar')).not.toMatch(/[\u2068\u2069]/);
   });
   it('pass any other text through unchanged, English included: nothing is recognised from its words', () => {
     expect(render('Something nobody wrote down', 'ar')).toBe('Something nobody wrote down');
@@ -39,7 +32,7 @@ describe('messages by key', () => {
     const r = productCreateSchema.safeParse({ price: '-3' });
     const price = r.error?.issues.find((i) => i.path[0] === 'price')?.message ?? '';
     expect(render(price, 'en')).toBe('price must be greater than 0');
-    expect(render(price, 'ar')).toBe('يجب أن يكون \u2068price\u2069 أكبر من 0');
+    expect(render(price, 'ar')).toBe('يجب أن يكون price أكبر من 0');
   });
 });
 

@@ -1,4 +1,3 @@
-import { isolate } from './isolate.js';
 import type { Language } from './language.js';
 import { API_MSG, MSG, NOT_FOUND, RULE_MSG } from './messages.js';
 import { API_MSG_AR, MSG_AR, NOT_FOUND_AR, RULE_MSG_AR } from './messages.ar.js';
@@ -74,23 +73,5 @@ export function render(message: string, language: Language): string {
   const table: Table = TABLES[said.table][language === 'ar' ? 1 : 0];
   const text = Object.hasOwn(table, said.key) ? table[said.key] : undefined;
   if (text === undefined) return message;
-  if (typeof text !== 'function') return text;
-  const sentence = (text as (...args: unknown[]) => string)(...said.args);
-  return language === 'ar' ? isolateShown(sentence, said.args) : sentence;
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * An Arabic sentence with each text argument it shows as given (a product's name, a code, a field's name) isolated,
- * so a Latin one at its edge does not reorder it. Found in the written sentence rather than wrapped before: some
- * arguments are not shown but looked up (a status by its key, a day from its date), and would not be found wrapped.
- * Numbers are left as they are: their digits keep their place inside Arabic text.
- */
-function isolateShown(sentence: string, args: readonly unknown[]): string {
-  const texts = new Set(args.filter((arg): arg is string => typeof arg === 'string' && arg.trim() !== ''));
-  // Longest first, so a value inside another (a name within a list of names) is isolated once, with the longer.
-  const shown = [...texts].filter((text) => sentence.includes(text)).sort((a, b) => b.length - a.length);
-  if (!shown.length) return sentence;
-  return sentence.replace(new RegExp(shown.map(escapeRegExp).join('|'), 'g'), isolate);
+  return typeof text === 'function' ? (text as (...args: unknown[]) => string)(...said.args) : text;
 }

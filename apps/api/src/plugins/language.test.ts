@@ -83,7 +83,7 @@ describe('answers in the language asked for', () => {
       }),
     );
     expect(en.json().errors.price).toBe('price must be a `number` type');
-    expect(ar.json().errors.price).toBe('يجب أن يكون \u2068price\u2069 رقمًا');
+    expect(ar.json().errors.price).toBe('يجب أن يكون price رقمًا');
   });
 
   it('a 404', async () => {
@@ -98,7 +98,7 @@ describe('answers in the language asked for', () => {
 
   it("Fastify's own refusals: an unknown route, bad JSON, a body too large, an unsupported type", async () => {
     const route = await t.app.inject({ method: 'GET', url: '/api/nowhere', headers: AR });
-    expect(route.json().message).toBe('المسار \u2068GET\u2069 \u2068/api/nowhere\u2069 غير موجود');
+    expect(route.json().message).toBe('المسار GET /api/nowhere غير موجود');
     const post = (contentType: string, payload: string) =>
       t.app.inject({
         method: 'POST',
@@ -213,9 +213,8 @@ function expectEveryTranslated(name: keyof typeof say, english: Table, arabic: T
     const call = (text: typeof en) => (typeof text === 'function' ? text(...args) : text);
     const message = typeof said === 'function' ? said(...args) : said;
     expect(call(ar), key).toMatch(/[\u0600-\u06FF]/);
-    // By key, through the one renderer the API uses: each language's own text comes back (the Arabic with the values
-    // it shows isolated, contracts' said.ts).
-    expect(render(message ?? '', 'ar').replace(/[\u2068\u2069]/g, ''), key).toBe(call(ar));
+    // By key, through the one renderer the API uses: each language's own text comes back.
+    expect(render(message ?? '', 'ar'), key).toBe(call(ar));
     expect(render(message ?? '', 'en'), key).toBe(call(en));
   }
 }

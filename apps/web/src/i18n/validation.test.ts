@@ -14,7 +14,7 @@ describe('translateValidation', () => {
   it('shows every shared rule in Arabic when the shop speaks Arabic', () => {
     i18n.changeLanguage('ar');
     expect(translateValidation(say.msg.required)).toBe('هذا الحقل مطلوب');
-    expect(translateValidation(say.msg.mustBeNumber('weigth'))).toBe('يجب أن يكون \u2068weigth\u2069 رقمًا');
+    expect(translateValidation(say.msg.mustBeNumber('weigth'))).toBe('يجب أن يكون weigth رقمًا');
     expect(translateValidation(say.rule.atMostCharacters(200))).toBe('الحد الأقصى 200 حرفًا');
   });
 

@@ -1,4 +1,4 @@
-import { formatPrice, isolate, ORDER_STATUSES, PAYMENT_METHODS } from '@shop/contracts';
+import { formatPrice, ORDER_STATUSES, PAYMENT_METHODS } from '@shop/contracts';
 import { intlLocale, type TextKey } from '../../i18n';
 import { useTranslation } from '../../i18n/useTranslation';
 import type { AuditLogEntry } from './api/adminApi';
@@ -113,8 +113,14 @@ type Said = keyof typeof READINGS;
 const isSaid = (action: string): action is Said => Object.hasOwn(READINGS, action);
 
 /**
- * An audit entry's sentence in the reader's language, from its action and data, each value in it isolated (contracts'
- * isolate.ts); the API's own where it cannot.
+ * A value set apart from the sentence around it (U+2068 first strong isolate … U+2069): it reads in the direction of
+ * its own first letter and neither moves the words around it nor is moved by them. Screen readers do not read the marks.
+ */
+const isolate = (value: string | number) => `\u2068${value}\u2069`;
+
+/**
+ * An audit entry's sentence in the reader's language, from its action and data, each value in it isolated; the API's
+ * own where it cannot.
  */
 export function useAuditWords(): (entry: AuditLogEntry) => string {
   const { t, i18n } = useTranslation();
