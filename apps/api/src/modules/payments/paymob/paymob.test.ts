@@ -121,7 +121,13 @@ const statusOf = async (user: Account, orderId: string) =>
   ).json() as PaymentStatus;
 const orderRow = async (id: string) => (await t.app.db.select().from(orders).where(eq(orders.id, id)))[0];
 const historyOf = async (id: string) =>
-  (await t.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id))).map((h) => h.status);
+  (
+    await t.app.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, id))
+      .orderBy(orderStatusHistory.id)
+  ).map((h) => h.status);
 const auditsFor = async (action: string, orderId: string) =>
   (await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, action))).filter(
     (l) => (l.data as { orderId?: string } | null)?.orderId === orderId,
