@@ -307,6 +307,12 @@ export const API_MSG = {
   refundFailed: 'The payment provider did not accept the refund, please try again',
   refundPending:
     'A refund of this order was already sent to the payment provider; the order changes when the provider confirms it',
+  refundUnanswered: (minutes: number) =>
+    `The payment provider did not answer, so the refund may have gone through: the order changes when the provider confirms it. If it has not changed in ${minutes} minutes, try again`,
+  refundUntold:
+    'An earlier refund of this order was sent to the payment provider, which does not say whether it went through, so it was not sent again: check the payment at the provider (the audit log names it)',
+  refundUntoldShopper:
+    'The payment provider has not said whether your earlier refund went through, so it was not asked again: the shop is checking it with the provider',
   // E-receipts
   receiptNotInvalid: 'Only a receipt the Tax Authority found invalid can be sent again',
   receiptsNotConfigured: 'E-receipts are not set up: the POS settings and the seller details are both needed',

@@ -536,7 +536,7 @@ describe('a deposit first', () => {
     const { user, order, payment } = await leftRefunding();
     // The stopped process had written its request down: the provider may have given the money back, and its
     // callback would say so within REFUND_SETTLE_MS.
-    expect(await requestRefund(t.app.db, order._id, t.clock.now(), null)).toBe(true);
+    expect(await requestRefund(t.app.db, order._id, t.clock.now(), null)).toBe('first');
     const refunds = countedRefunds();
     try {
       await giveBackLeft(t.app);
@@ -551,7 +551,7 @@ describe('a deposit first', () => {
 
   it('asked for by a stopped process, and the provider cannot say what became of it: left for an admin, not asked again', async () => {
     const { user, order, payment } = await leftRefunding();
-    expect(await requestRefund(t.app.db, order._id, t.clock.now(), null)).toBe(true);
+    expect(await requestRefund(t.app.db, order._id, t.clock.now(), null)).toBe('first');
     const offline = t.app.payments.named('offline');
     const asked = vi.spyOn(offline, 'givenBack').mockRejectedValue(new OutcomeUnknown(502, 'timed out'));
     const refunds = countedRefunds();
@@ -572,7 +572,7 @@ describe('a deposit first', () => {
 
   it('asked for by a stopped process, and the provider says it gave the deposit back: recorded, not asked again', async () => {
     const { user, order, payment } = await leftRefunding();
-    expect(await requestRefund(t.app.db, order._id, t.clock.now(), null)).toBe(true);
+    expect(await requestRefund(t.app.db, order._id, t.clock.now(), null)).toBe('first');
     const asked = vi.spyOn(t.app.payments.named('offline'), 'givenBack').mockResolvedValue('refunded');
     const refunds = countedRefunds();
     try {

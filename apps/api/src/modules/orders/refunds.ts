@@ -4,8 +4,15 @@ import type { Tx } from '../../db/client.js';
 import { paymentEvents, payments } from '../../db/schema.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
-import { OutcomeUnknown } from '../payments/provider.js';
-import { refundRequested, refundRequestId, requestRefund } from '../payments/refund-request.js';
+import { OutcomeUnknown, type PaymentProvider } from '../payments/provider.js';
+import {
+  EarlierRequestUntold,
+  REFUND_SETTLE_MS,
+  refundOnce,
+  refundRequested,
+  refundRequestId,
+  requestRefund,
+} from '../payments/refund-request.js';
 import { paymentThatPaid } from '../payments/give-back.js';
 import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCommitDeps } from './lifecycle.js';
 import { firstDeliveredAt, type OrderRow } from './queries.js';
@@ -31,6 +38,9 @@ interface Request {
   from: OrderStatus;
   to: OrderStatus;
   paid: typeof payments.$inferSelect | null;
+  provider: PaymentProvider;
+  /** `again`: an earlier request settled unheard of, and the provider is asked what became of it first (refundOnce). */
+  request: 'first' | 'again';
   amount: number;
   reason: string | null;
 }
@@ -43,9 +53,11 @@ interface Request {
  * Under the order's lock its request is recorded and committed (payments/refund-request.ts): while it
  * stands, a second refund or any other move of the order is refused. The provider that took the
  * payment is asked; a refusal withdraws the request and the order stays as it was. Then the order
- * moves on (its stock back on the shelf when cancelled). Should that last commit fail, the request
- * stays, so a retry is refused (409) instead of asking the provider again, and the provider's refund
- * callback moves the order (apply in payments/service.ts), once, whichever of the two comes first.
+ * moves on (its stock back on the shelf when cancelled). Should the provider not answer, or that last
+ * commit fail, the request stays, so a retry is refused (409) instead of asking the provider again, and
+ * the provider's refund callback moves the order (apply in payments/service.ts), once, whichever of the
+ * two comes first. A retry once the request has settled unheard of asks the provider what became of it
+ * before asking again (refundOnce), as the automatic give-back does.
  * A cash order's money went back by hand: recording how is the whole refund.
  */
 export function refundsService(deps: RefundsDeps) {
@@ -78,49 +90,79 @@ export function refundsService(deps: RefundsDeps) {
         await transition(tx, [order], move, after, now);
         return null;
       }
-      return { order, from, to, amount, reason: input.reason ?? null, paid: await recordRequest(tx, order, amount) };
+      return { order, from, to, amount, reason: input.reason ?? null, ...(await recordRequest(tx, order, amount)) };
     });
     if (request) await giveBack(by, request, after);
     await after.run(deps);
   }
 
-  /** Records, under the order's lock, that `amount` of its money is being given back; answers the payment that paid it. */
+  /**
+   * Records, under the order's lock, that `amount` of its money is being given back; answers the payment that paid
+   * it, the provider that took it and how the request was written.
+   */
   async function recordRequest(tx: Tx, order: OrderRow, amount: number) {
-    // None younger than REFUND_SETTLE_MS stands (checked under the same lock); an older one was never made.
-    await requestRefund(tx, order.id, deps.clock.now(), amount);
-    return paymentThatPaid(tx, order.id);
+    const paid = await paymentThatPaid(tx, order.id);
+    // Found before the request is written: a provider no longer configured leaves an earlier request as it stood.
+    const provider = refundThrough(paid?.provider);
+    // None younger than REFUND_SETTLE_MS stands: checked under the same lock.
+    const request = await requestRefund(tx, order.id, deps.clock.now(), amount);
+    if (!request) throw conflict(say.api.refundPending);
+    return { paid, provider, request };
   }
 
   /** Asks the provider that took the payment to give the money back, then moves the order. */
   async function giveBack(by: Mover, request: Request, after: AfterCommit) {
     const { order, paid, amount, from, to, reason } = request;
-    let how: 'refunded' | 'voided';
+    const payment = {
+      providerRef: paid?.providerRef ?? order.paymentIntentId ?? '',
+      transactionId: paid?.transactionId ?? null,
+      amount,
+      paid: order.bill,
+      paidAt: paid?.paidAt ?? null,
+    };
+    let given: Awaited<ReturnType<typeof refundOnce>>;
     try {
-      how = await refundThrough(paid?.provider).refund({
-        providerRef: paid?.providerRef ?? order.paymentIntentId ?? '',
-        transactionId: paid?.transactionId ?? null,
-        amount,
-        paid: order.bill,
-        paidAt: paid?.paidAt ?? null,
-      });
+      given = await refundOnce(request.provider, payment, request.request);
     } catch (err) {
-      // Refused: nothing was given back, so the request is withdrawn for a retry. Timed out: the money
-      // may have gone, so the request stands until the provider's callback or REFUND_SETTLE_MS says.
-      if (!(err instanceof OutcomeUnknown))
-        await db.delete(paymentEvents).where(eq(paymentEvents.id, refundRequestId(order.id)));
+      // The provider cannot say whether an earlier request gave the money back: nothing was asked, and the request
+      // stands, so a retry asks the provider again what became of it, never for the money straight away.
+      if (err instanceof EarlierRequestUntold) throw await untold(by, order, err);
+      // Timed out: the money may have gone, so the request stands until the provider's callback or REFUND_SETTLE_MS
+      // says. Refused: nothing was given back, so the request is withdrawn for a retry.
+      if (err instanceof OutcomeUnknown) throw new HttpError(502, say.api.refundUnanswered(REFUND_SETTLE_MS / 60_000));
+      await db.delete(paymentEvents).where(eq(paymentEvents.id, refundRequestId(order.id)));
       throw err;
     }
+    const { how, earlier } = given;
+    // An earlier request gave back the whole payment, whatever this one asked for.
+    const back = earlier ? order.bill : amount;
     await transaction(db, async (tx) => {
       const locked = await lockOrder(tx, order.id);
       if (paid) await tx.update(payments).set({ state: how }).where(eq(payments.providerRef, paid.providerRef));
       if (!locked) return;
       const now = deps.clock.now();
-      const given = { refunded: amount, refundedAt: now, refundedBy: paid?.method ?? 'card' };
-      const move = refundMove(by, from, to, how, amount, reason, given);
+      const refunded = { refunded: back, refundedAt: now, refundedBy: paid?.method ?? 'card' };
+      const said = earlier ? `${how} by an earlier request, as the provider says,` : how;
+      const move = refundMove(by, from, to, said, back, reason, refunded);
       if (locked.status === from) await transition(tx, [locked], move, after, now);
       // The provider's refund callback came first and moved the order: the log still says who gave the money back.
       else await audit(tx, move.audit(locked, from));
     });
+  }
+
+  /** Logs and audits a refund left for a person to check at the provider; answers what the person asking reads. */
+  async function untold(by: Mover, order: OrderRow, err: EarlierRequestUntold) {
+    deps.log.error({ err, order: order.id }, 'could not tell whether an earlier refund gave the money back');
+    await audit(db, {
+      type: by.actor === 'admin' ? 'admin' : 'order',
+      action: 'order_refund_unconfirmed',
+      message: `A refund of order ${order.id} was asked of the provider before, and the provider did not say what became of it (${err.message}): check at the provider whether it was given back, and refund it by hand if not`,
+      userId: by.user?.id ?? null,
+      userEmail: by.user?.email ?? null,
+      data: { orderId: order.id },
+      ip: by.ip ?? null,
+    });
+    return new HttpError(502, by.actor === 'shopper' ? say.api.refundUntoldShopper : say.api.refundUntold);
   }
 
   /** The provider recorded on the payment (orders paid before payments were recorded: the active one). */

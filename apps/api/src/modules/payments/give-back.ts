@@ -4,8 +4,8 @@ import { payments } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { toEgp } from '../../lib/money.js';
 import type { AfterCommitDeps } from '../orders/lifecycle.js';
-import type { GivenBack, PaidPayment } from './provider.js';
-import { unwantedRequestId, writeRequest } from './refund-request.js';
+import type { PaidPayment } from './provider.js';
+import { EarlierRequestUntold, refundOnce, unwantedRequestId, writeRequest } from './refund-request.js';
 import { transaction } from '../../db/transaction.js';
 
 /** Why a payment the order does not take is given back: `payments.give_back` while the shop owes it. */
@@ -50,11 +50,16 @@ export async function paymentThatPaid(db: DbOrTx, orderId: string) {
  * does not depend on it, so a refusal neither undoes nor repeats anything: it is logged and audited for an admin to
  * give back by hand. Given back, the payment is marked in one transaction with the caller's record; should that
  * commit fail, it is kept to be written at the recovery pass's next runs (never asked of the provider again), and the
- * provider's refund callback may mark the payment first. `again`: the request took the place of an earlier one that
- * may have given the money back unrecorded, so the provider is asked what became of it first. A refund someone asks
- * for, which the order's move waits on, is orders/refunds.ts (docs/decisions/refund-flows.md).
+ * provider's refund callback may mark the payment first. A request written `again` asks the provider what became of
+ * the earlier one first (refundOnce). A refund someone asks for, which the order's move waits on, is orders/refunds.ts
+ * (docs/decisions/refund-flows.md).
  */
-async function giveBack(deps: AfterCommitDeps, back: GiveBack, requestId: string, again: boolean): Promise<void> {
+async function giveBack(
+  deps: AfterCommitDeps,
+  back: GiveBack,
+  requestId: string,
+  request: 'first' | 'again',
+): Promise<void> {
   const { orderId, payment, kind, what } = back;
   const amount = payment?.amount ?? 0;
   const data = {
@@ -65,22 +70,15 @@ async function giveBack(deps: AfterCommitDeps, back: GiveBack, requestId: string
   };
   const theirReference = payment?.transactionId ? `, transaction ${payment.transactionId}` : '';
   const named = `${toEgp(amount)} EGP, payment ${payment?.providerRef ?? 'none'}${theirReference}`;
-  let how: 'refunded' | 'voided';
-  let known: GivenBack = 'none';
-  // Whether the shop knows what became of any earlier request: a refusal then is the provider's answer to this one.
-  let told = !again;
+  let given: Awaited<ReturnType<typeof refundOnce>>;
   try {
     if (!payment) throw new Error('no paid payment on record');
-    const provider = deps.payments.named(payment.provider);
-    const paid = { providerRef: payment.providerRef, transactionId: payment.transactionId, paid: amount };
-    if (again) {
-      known = await provider.givenBack(paid);
-      // A part given back (by hand, at the provider) is not what the request asked: a person sees to the rest.
-      if (known === 'part') throw new Error('the provider has given back part of the payment');
-      told = true;
-    }
-    how = known === 'none' ? await provider.refund({ ...paid, amount, paidAt: payment.paidAt }) : known;
+    const { providerRef, transactionId, paidAt } = payment;
+    const paid = { providerRef, transactionId, amount, paid: amount, paidAt };
+    given = await refundOnce(deps.payments.named(payment.provider), paid, request);
   } catch (err) {
+    // Whether the shop knows what became of any earlier request: a refusal then is the provider's answer to this one.
+    const told = !(err instanceof EarlierRequestUntold);
     deps.log.error(
       { err, order: orderId, intent: data.intentId, kind },
       told ? 'could not give money back' : 'could not tell whether money was given back',
@@ -101,6 +99,7 @@ async function giveBack(deps: AfterCommitDeps, back: GiveBack, requestId: string
     return;
   }
   const paid = payment;
+  const { how, earlier } = given;
   const at = deps.clock.now();
   const record = () =>
     transaction(deps.db, async (tx) => {
@@ -116,7 +115,7 @@ async function giveBack(deps: AfterCommitDeps, back: GiveBack, requestId: string
       await audit(tx, {
         type: 'payment',
         action: `${kind}_refunded`,
-        message: `${what} was ${how}${known === 'none' ? '' : ' (as the provider said of an earlier request)'} (${named})`,
+        message: `${what} was ${how}${earlier ? ' (as the provider said of an earlier request)' : ''} (${named})`,
         data: { ...data, refund: how },
       });
     });
@@ -146,7 +145,7 @@ export async function giveBackOnce(
   if (!request) return false;
   const back = await owed();
   if (!back) return false;
-  await giveBack(deps, back, requestId, request === 'again');
+  await giveBack(deps, back, requestId, request);
   return true;
 }
 

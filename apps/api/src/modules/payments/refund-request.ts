@@ -1,6 +1,7 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { paymentEvents } from '../../db/schema.js';
+import type { PaidPayment, PaymentProvider } from './provider.js';
 
 /**
  * A refund the shop asked a provider for is written down, and committed, before the provider is
@@ -23,9 +24,9 @@ export const unwantedRequestId = (providerRef: string) => `give-back-request:${p
  */
 export const REFUND_SETTLE_MS = 15 * 60_000;
 
-/** Writes the order's request down (writeRequest): true when it did. */
-export const requestRefund = async (db: DbOrTx, orderId: string, now: Date, amount: number | null) =>
-  (await writeRequest(db, refundRequestId(orderId), now, amount)) !== null;
+/** Writes the order's request down (writeRequest). */
+export const requestRefund = (db: DbOrTx, orderId: string, now: Date, amount: number | null) =>
+  writeRequest(db, refundRequestId(orderId), now, amount);
 
 /**
  * Writes a request down, with the piastres it asks for, unless one younger than REFUND_SETTLE_MS stands. Answers
@@ -52,6 +53,36 @@ export async function writeRequest(
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
   if (!written) return null;
   return written.inserted ? 'first' : 'again';
+}
+
+/**
+ * Thrown instead of asking again when the provider does not say what became of an earlier request (unreachable,
+ * refused, an answer that cannot be read) or says it gave back a part: asking might give the money twice, so a
+ * person checks at the provider.
+ */
+export class EarlierRequestUntold extends Error {}
+
+/**
+ * Asks `provider` to give `payment` back, once, for both flows (give-back.ts, orders/refunds.ts). A request written
+ * `again` took the place of one that settled unheard of (a timeout or 5xx, a process that stopped, a record that
+ * failed, the provider's callback lost), which may have given the money back: the provider is asked what became of
+ * the payment first, and given back whole, nothing is asked. `earlier`: the earlier request gave it back.
+ */
+export async function refundOnce(
+  provider: PaymentProvider,
+  payment: PaidPayment,
+  request: 'first' | 'again',
+): Promise<{ how: 'refunded' | 'voided'; earlier: boolean }> {
+  if (request === 'again') {
+    const known = await provider.givenBack(payment).catch((err: unknown) => {
+      throw new EarlierRequestUntold('the provider did not say what became of an earlier request', { cause: err });
+    });
+    // A part given back (an earlier partial refund, or one made by hand at the provider) may or may not be what
+    // this request asks: a person sees to it.
+    if (known === 'part') throw new EarlierRequestUntold('the provider has given back part of the payment');
+    if (known !== 'none') return { how: known, earlier: true };
+  }
+  return { how: await provider.refund(payment), earlier: false };
 }
 
 /**

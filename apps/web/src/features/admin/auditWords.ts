@@ -47,6 +47,7 @@ const READINGS = {
     all({ ref: say.order(d.orderId), from: say.status(d.from), to: say.status(d.to) }),
   order_refunded: (d, say) =>
     all({ ref: say.order(d.orderId), amount: say.money(d.amount), from: say.status(d.from), to: say.status(d.to) }),
+  order_refund_unconfirmed: order,
   order_expired: order,
   order_replaced: order,
   intent_created: (d, say) =>

@@ -35,6 +35,7 @@ import { loseGivingBack } from '../../../../test/lost-writes.js';
 import { expireUnpaidOrders } from '../../orders/expiry.js';
 import { AfterCommit } from '../../orders/lifecycle.js';
 import { giveBackLeft } from '../give-back-recovery.js';
+import { OutcomeUnknown } from '../provider.js';
 import { paymobProvider } from './provider.js';
 import { REFUND_SETTLE_MS, unwantedRequestId, writeRequest } from '../refund-request.js';
 import { startPaymobSimulator } from './simulator.js';
@@ -1076,6 +1077,114 @@ describe('refunds the provider declines or that are not finished', () => {
     expect(giveBacks()).toBe(sent + 1);
     expect((await orderRow(order._id))?.status).toBe('cancelled');
     expect(await stockOf(product.id)).toBe(10);
+  });
+
+  /** What the shop asked Paymob about the order's transaction. */
+  const retrievalsOf = async (orderId: string) => {
+    const path = `/api/acceptance/transactions/${(await paymentOf(orderId))?.transactionId}`;
+    return simulator.received.filter((r) => r.path === path).length;
+  };
+  /** The shopper cancels their paid order. */
+  const cancel = (user: Account, orderId: string, language = 'en') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/order/${orderId}/cancel`,
+      headers: { ...user.headers, 'accept-language': language },
+    });
+
+  it('a void Paymob made whose answer and callback were lost: a retry once REFUND_SETTLE_MS has passed asks Paymob what became of it, and cancels the order without voiding again', async () => {
+    const admin = await createAdmin(t.app);
+    const { product, order } = await paidOrder();
+    simulator.holdCallbacks(order._id);
+    simulator.refuseGiveBacks('lost');
+    const lost = await refund(admin, order._id);
+    expect(lost.statusCode).toBe(502);
+    expect(lost.json().message).toBe(
+      'The payment provider did not answer, so the refund may have gone through: the order changes when the provider confirms it. If it has not changed in 15 minutes, try again',
+    );
+    const sent = giveBacks();
+
+    t.clock.advance(REFUND_SETTLE_MS + 1000);
+    expect((await refund(admin, order._id)).statusCode).toBe(200);
+    expect(giveBacks()).toBe(sent);
+    expect(await retrievalsOf(order._id)).toBe(1);
+    const row = await orderRow(order._id);
+    expect(row).toMatchObject({ status: 'cancelled', refunded: row?.bill });
+    expect(await stockOf(product.id)).toBe(10);
+    expect((await paymentOf(order._id))?.state).toBe('voided');
+    const [logged, ...more] = await auditsFor('order_refunded', order._id);
+    expect(more).toEqual([]);
+    expect(logged?.message).toMatch(/voided by an earlier request, as the provider says/);
+    // Paymob's callback, come at last, changes nothing more.
+    await simulator.releaseCallbacks(order._id);
+    expect(await historyOf(order._id)).toEqual(['pending', 'paid', 'cancelled']);
+  });
+
+  it('a part refunded whose answer was lost: Paymob says a part went back, so it is not asked again; the admin is told to check at Paymob', async () => {
+    const admin = await createAdmin(t.app);
+    const { product, order } = await paidOrder();
+    simulator.holdCallbacks(order._id);
+    simulator.refuseGiveBacks('lost');
+    const part = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/order/${order._id}/refund`,
+        headers: { ...admin.headers, 'accept-language': 'ar' },
+        payload: { amount: 20 },
+      });
+    expect((await part()).statusCode).toBe(502);
+    const sent = giveBacks();
+
+    t.clock.advance(REFUND_SETTLE_MS + 1000);
+    const untold = await part();
+    expect(untold.statusCode).toBe(502);
+    expect(untold.json().message).toBe(
+      'أُرسل طلب سابق لرد مبلغ هذا الطلب إلى مزود الدفع، ولم يوضح المزود إن كان قد تم، لذا لم يُرسل مرة أخرى: راجع الدفعة لدى مزود الدفع (يذكرها سجل التدقيق)',
+    );
+    expect(giveBacks()).toBe(sent);
+    expect((await orderRow(order._id))?.status).toBe('paid');
+    expect(await stockOf(product.id)).toBe(7);
+    const [logged] = await auditsFor('order_refund_unconfirmed', order._id);
+    expect(logged?.message).toMatch(/check at the provider whether it was given back/);
+    // The request stands again: a retry within REFUND_SETTLE_MS is refused, not sent.
+    expect((await part()).statusCode).toBe(409);
+    expect(giveBacks()).toBe(sent);
+    // Paymob's callback, come at last, says what went back: the order is cancelled with it.
+    await simulator.releaseCallbacks(order._id);
+    expect(await orderRow(order._id)).toMatchObject({ status: 'cancelled', refunded: 2000 });
+  });
+
+  it('a shopper’s cancellation whose void went unanswered: while Paymob cannot say what became of it, the shopper is told the shop checks, and nothing is voided twice', async () => {
+    const { user, product, order } = await paidOrder();
+    simulator.holdCallbacks(order._id);
+    simulator.refuseGiveBacks('lost');
+    expect((await cancel(user, order._id)).statusCode).toBe(502);
+    const sent = giveBacks();
+
+    t.clock.advance(REFUND_SETTLE_MS + 1000);
+    const unreachable = vi
+      .spyOn(t.app.payments.named('paymob'), 'givenBack')
+      .mockRejectedValueOnce(new OutcomeUnknown(502, say.api.refundFailed));
+    try {
+      const untold = await cancel(user, order._id);
+      expect(untold.statusCode).toBe(502);
+      expect(untold.json().message).toBe(
+        'The payment provider has not said whether your earlier refund went through, so it was not asked again: the shop is checking it with the provider',
+      );
+    } finally {
+      unreachable.mockRestore();
+    }
+    expect(giveBacks()).toBe(sent);
+    expect((await orderRow(order._id))?.status).toBe('paid');
+    expect(await auditsFor('order_refund_unconfirmed', order._id)).toHaveLength(1);
+
+    // Paymob answers once the request has settled again: voided, so the order is cancelled without a second void.
+    t.clock.advance(REFUND_SETTLE_MS + 1000);
+    expect((await cancel(user, order._id, 'ar')).statusCode).toBe(200);
+    expect(giveBacks()).toBe(sent);
+    expect((await orderRow(order._id))?.status).toBe('cancelled');
+    expect(await stockOf(product.id)).toBe(10);
+    await simulator.releaseCallbacks(order._id);
   });
 
   it('refunds through the provider recorded on the payment, not the active one', async () => {

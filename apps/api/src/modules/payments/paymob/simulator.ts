@@ -75,8 +75,8 @@ export async function startPaymobSimulator(options: SimulatorOptions) {
   const givenBack = new Map<string, { refunded: number; voided: boolean }>();
   const received: Received[] = [];
   const notified: Notified[] = [];
-  /** How the next refund or void requests are refused, oldest first (a test's doing). */
-  const refusals: ('declined' | 'error')[] = [];
+  /** How the next refund or void requests are refused, or answered, oldest first (a test's doing). */
+  const refusals: ('declined' | 'error' | 'lost')[] = [];
   let intentionDelayMs = 0;
   /**
    * The shop's orders (special_reference) whose callbacks wait until released, with those waiting: a test's way of
@@ -207,10 +207,15 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
         : transaction(intention, { success: false, message: 'Do not honour', pan });
     }
     if (tx.success) intention.paid = tx;
+    await deliver(intention, tx);
+    return redirectTo(intention, tx);
+  }
+
+  /** Posts a transaction's callback, or keeps it while its order's callbacks are held. */
+  async function deliver(intention: Intention, tx: Transaction) {
     const waiting = held.get(intention.request.special_reference);
     if (waiting) waiting.push({ intention, tx });
     else await notify(intention, tx);
-    return redirectTo(intention, tx);
   }
 
   /** Someone pays a kiosk bill at an outlet: Paymob then confirms the pending transaction. */
@@ -370,9 +375,11 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
       refunded: given.refunded + (voiding ? 0 : amount),
       voided: given.voided || voiding,
     });
-    json(res, 200, tx);
+    // `lost`: the money went back, but Paymob's answer did not reach the shop (a gateway error after the work was done).
+    if (refusal === 'lost') json(res, 502, { detail: 'Bad gateway' });
+    else json(res, 200, tx);
     // As at Paymob, the callback follows the answer: the shop may still hold the order while it waits for it.
-    setImmediate(() => void notify(found.intention, tx).catch(() => undefined));
+    setImmediate(() => void deliver(found.intention, tx).catch(() => undefined));
   }
 
   /** A transaction as it stands: a payment says whether it was voided and how much of it was refunded. */
@@ -400,8 +407,11 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
     /** Callbacks posted to the shop and its answers, oldest first. */
     notified,
     payKiosk,
-    /** The next `count` refund or void requests are declined (HTTP 200, success false) or fail (HTTP 500). */
-    refuseGiveBacks(how: 'declined' | 'error', count = 1) {
+    /**
+     * The next `count` refund or void requests are declined (HTTP 200, success false), fail (HTTP 500), or are made
+     * with their answer lost (HTTP 502).
+     */
+    refuseGiveBacks(how: 'declined' | 'error' | 'lost', count = 1) {
       for (let i = 0; i < count; i++) refusals.push(how);
     },
     holdCallbacks,
