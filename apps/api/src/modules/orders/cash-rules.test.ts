@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API_MSG, API_MSG_AR, CARD_ORDER_TTL_MS, type CashOffer, type CodSettings, type Order } from '@shop/contracts';
-import {
-  auditLogs,
-  cartItems,
-  orderConfirmations,
-  orders,
-  orderStatusHistory,
-  payments,
-  products,
-} from '../../db/schema.js';
+import { API_MSG, API_MSG_AR, CARD_ORDER_TTL_MS, type Order } from '@shop/contracts';
+import { auditLogs, cartItems, orderConfirmations, orders, payments, products } from '../../db/schema.js';
 import { expireUnpaidOrders } from './expiry.js';
 import { giveDepositsBack } from './deposit.js';
 import { giveBackLeft } from '../payments/give-back-recovery.js';
@@ -26,8 +18,8 @@ import {
   type TestContext,
   createStaff,
 } from '../../../test/harness.js';
-import { ADDRESS, createProduct, type ProductFixture } from '../../../test/fixtures.js';
-import { mobileMaker } from '../../../test/messaging-simulators.js';
+import { createProduct } from '../../../test/fixtures.js';
+import { cashOrders } from '../../../test/cash-orders.js';
 
 /**
  * The shop's cash rules acting (orders/cash-rules.ts): on the checkout's orders and the staff's, asked beforehand by
@@ -42,44 +34,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A delivery phone of its own for each test, as addresses store it (010…). */
-const newMobile = mobileMaker('0109');
-const addressTo = (phone: string) => ({ ...ADDRESS, phone });
-
-async function setCod(change: Partial<CodSettings>) {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: '/api/admin/settings/cod',
-    headers: admin.headers,
-    payload: { ...TEST_COD_SETTINGS, ...change },
-  });
-  expect(res.statusCode).toBe(200);
-}
-
-/** The shopper's cart holds `quantity` of the product. */
-async function fillCart(user: Account, product: ProductFixture, quantity = 1) {
-  await t.app.db.delete(cartItems).where(eq(cartItems.userId, user.id));
-  await t.app.db.insert(cartItems).values({ userId: user.id, productId: product.id, quantity });
-}
-
-const placeCash = (user: Account, phone: string, language = 'en') =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/order',
-    headers: { ...user.headers, 'accept-language': language },
-    payload: { deliveryAddress: addressTo(phone), paymentMethod: 'cash' },
-  });
-
-const offerFor = async (user: Account, phone: string): Promise<CashOffer> => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/api/order/cash',
-    headers: user.headers,
-    query: { state: ADDRESS.state, phone },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json<CashOffer>();
-};
+const { newMobile, addressTo, setCod, fillCart, placeCash, offerFor, refusedParcels, depositOrder } = cashOrders(
+  () => ({
+    t,
+    admin,
+  }),
+);
 
 const setStatus = (orderId: string, status: string) =>
   t.app.db.update(orders).set({ status }).where(eq(orders.id, orderId));
@@ -174,36 +134,6 @@ describe('open cash orders per phone', () => {
   });
 });
 
-/** `count` parcels to the phone that came back undelivered: refused at the door. */
-async function refusedParcels(phone: string, count: number) {
-  const rows = await t.app.db
-    .insert(orders)
-    .values(
-      Array.from({ length: count }, () => ({
-        userId: null,
-        status: 'returned',
-        paymentMethod: 'cash',
-        itemsTotal: 10_000,
-        shipping: 2_100,
-        codFee: 900,
-        bill: 13_000,
-        deliveryAddress: addressTo(phone),
-      })),
-    )
-    .returning({ id: orders.id });
-  const at = t.clock.now();
-  await t.app.db.insert(orderStatusHistory).values(
-    rows.flatMap(({ id }) =>
-      (['confirmed', 'shipped', 'returned'] as const).map((status) => ({
-        orderId: id,
-        status,
-        at,
-        actor: 'courier',
-      })),
-    ),
-  );
-}
-
 describe('parcels refused', () => {
   it('takes only online payment from a phone at the limit when the shop says so', async () => {
     await setCod({ maxCashBill: null, refusalsBeforeOnlineOnly: 2, refusalAction: 'online_only' });
@@ -242,23 +172,6 @@ describe('a deposit first', () => {
     });
   const orderOf = async (user: Account, id: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/order/${id}`, headers: user.headers })).json<Order>();
-
-  /** A shopper with 2 × 100 EGP in the cart, delivered to a phone with two parcels refused; deposits asked. */
-  async function depositOrder() {
-    await setCod({ maxCashBill: null, refusalsBeforeOnlineOnly: 2, refusalAction: 'deposit' });
-    const phone = newMobile().local;
-    await refusedParcels(phone, 2);
-    const user = await registerShopper(t.app);
-    const product = await createProduct(t.app.db, { price: 100, stock: 5 });
-    await fillCart(user, product, 2);
-    // 200 + 21 shipping + 9 cash fee: 30 online first, 200 at the door.
-    expect(await offerFor(user, phone)).toEqual({ cash: 'deposit', deposit: 30, rest: 200 });
-    const res = await placeCash(user, phone);
-    expect(res.statusCode, res.body).toBe(201);
-    const [order] = res.json<Order[]>();
-    if (!order) throw new Error('no order');
-    return { user, product, order };
-  }
 
   it('is paid online for the delivery fees; the order then waits for its confirmation, the rest due at the door', async () => {
     const { user, order } = await depositOrder();
