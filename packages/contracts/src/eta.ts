@@ -62,10 +62,17 @@ export type EtaProductCode = z.infer<typeof etaProductCodeSchema>;
 export const ETA_RECEIPT_STATES = ['queued', 'submitted', 'valid', 'invalid', 'replaced'] as const;
 export type EtaReceiptState = (typeof ETA_RECEIPT_STATES)[number];
 
+/**
+ * What a receipt is for: an order's sale, the return of one, or a cash order's deposit (its delivery fees, paid
+ * online first) the shop kept when the parcel was refused at the door.
+ */
+export const ETA_RECEIPT_KINDS = ['sale', 'return', 'deposit'] as const;
+export type EtaReceiptKind = (typeof ETA_RECEIPT_KINDS)[number];
+
 export const etaReceiptSchema = z.object({
   id: z.number().int(),
   orderId: z.string(),
-  kind: z.enum(['sale', 'return']),
+  kind: z.enum(ETA_RECEIPT_KINDS),
   receiptNumber: z.string(),
   uuid: z.string(),
   state: z.enum(ETA_RECEIPT_STATES),

@@ -1248,7 +1248,7 @@ export const etaReceipts = pgTable(
       .on(t.orderId, t.kind)
       .where(sql`${t.state} <> 'replaced'`),
     index('eta_receipts_state_idx').on(t.state, t.id),
-    check('eta_receipts_kind', sql`${t.kind} in ('sale', 'return')`),
+    check('eta_receipts_kind', sql`${t.kind} in ('sale', 'return', 'deposit')`),
     check('eta_receipts_state', sql`${t.state} in ('queued', 'submitted', 'valid', 'invalid', 'replaced')`),
   ],
 );

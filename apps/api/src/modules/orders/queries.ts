@@ -40,7 +40,8 @@ function refundOf(o: OrderRow): OrderRefund | null {
 
 /** One order with its lines and history, in the wire shape of contracts/checkout.ts. */
 export function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[], receipts: OrderReceipt[] = []): Order {
-  const sale = receipts.find((r) => r.kind === 'sale');
+  // A refused parcel's kept deposit is the only sale such an order has: its receipt is the order's.
+  const sale = receipts.find((r) => r.kind === 'sale' || r.kind === 'deposit');
   const back = receipts.find((r) => r.kind === 'return');
   return {
     _id: o.id,

@@ -1,4 +1,4 @@
-import type { EtaItemType, EtaSettings } from '@shop/contracts';
+import type { EtaItemType, EtaReceiptKind, EtaSettings } from '@shop/contracts';
 import { share } from '../../lib/money.js';
 import { receiptUuid } from './serialize.js';
 
@@ -19,11 +19,13 @@ const VAT_SUBTYPE = 'V009';
 /** Hundred-thousandths of a pound in a piastre. */
 const UNITS_PER_PIASTRE = 1000;
 
-export type ReceiptKind = 'sale' | 'return';
-/** The receipt type codes: S a sale, R a return. */
-export const RECEIPT_TYPE: Record<ReceiptKind, string> = { sale: 'S', return: 'R' };
-/** The ETA's payment method codes: C cash, V card ("visa"). */
-export const PAYMENT_CODE: Record<string, string> = { cash: 'C', visa: 'V' };
+export type ReceiptKind = EtaReceiptKind;
+/** The receipt type codes: S a sale (a kept deposit is one: the shop sold the trip), R a return. */
+export const RECEIPT_TYPE: Record<ReceiptKind, string> = { sale: 'S', return: 'R', deposit: 'S' };
+/** The ETA's payment method code V, card ("visa"): the shop's for every online payment (eta-receipts.md). */
+export const ONLINE_PAYMENT_CODE = 'V';
+/** The ETA's payment method codes of the shop's: C cash on delivery, else online. */
+export const PAYMENT_CODE: Record<string, string> = { cash: 'C', visa: ONLINE_PAYMENT_CODE };
 
 export interface ReceiptLine {
   /** The SKU: the variant's, else the product's id. */

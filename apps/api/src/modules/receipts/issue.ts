@@ -4,7 +4,14 @@ import type { Db, Tx } from '../../db/client.js';
 import { etaPos, etaReceipts, etaSettings, orderItems, products, users } from '../../db/schema.js';
 import type { Config } from '../../config.js';
 import type { OrderRow } from '../orders/queries.js';
-import { buildReceipt, etaDateTime, PAYMENT_CODE, type ReceiptKind, type ReceiptLine } from './document.js';
+import {
+  buildReceipt,
+  etaDateTime,
+  ONLINE_PAYMENT_CODE,
+  PAYMENT_CODE,
+  type ReceiptKind,
+  type ReceiptLine,
+} from './document.js';
 import { etaConfig, etaConfigured, etaPortalUrl } from './config.js';
 import { transaction } from '../../db/transaction.js';
 import { toPiastres } from '../../lib/money.js';
@@ -14,11 +21,17 @@ export type EtaReceiptRow = typeof etaReceipts.$inferSelect;
 /**
  * Which receipt a move issues. A sale is a sale when its money is the shop's: a card (wallet, instalment, Fawry)
  * order once paid, a cash order once delivered (a refused return delivers it again: its sale has a receipt already).
+ * A cash order's parcel refused at the door leaves the shop its deposit, paid online: that is a sale of the trip.
  * Money going back, a paid order cancelled or a returned one refunded, issues the return of the sale's receipt.
  */
-export function receiptKindOf(from: OrderStatus, to: OrderStatus, paymentMethod: string): ReceiptKind | null {
+export function receiptKindOf(
+  from: OrderStatus,
+  to: OrderStatus,
+  order: Pick<OrderRow, 'paymentMethod' | 'depositState'>,
+): ReceiptKind | null {
   if (to === 'paid') return 'sale';
-  if (to === 'delivered' && from === 'shipped' && paymentMethod === 'cash') return 'sale';
+  if (to === 'delivered' && from === 'shipped' && order.paymentMethod === 'cash') return 'sale';
+  if (to === 'returned' && from === 'shipped' && order.depositState === 'paid') return 'deposit';
   if (to === 'refunded' || (to === 'cancelled' && from === 'paid')) return 'return';
   return null;
 }
@@ -74,6 +87,20 @@ async function receiptLines(tx: Tx, orderId: string): Promise<ReceiptLine[]> {
   }));
 }
 
+/**
+ * What a receipt of `kind` states was sold: a kept deposit, the delivery fees alone, paid online (`V`, as every
+ * online payment is: the deposit went through the same providers); any other, the order's lines and its delivery,
+ * paid as the order was.
+ */
+async function soldOf(tx: Tx, order: OrderRow, kind: ReceiptKind) {
+  if (kind === 'deposit') return { lines: [], delivery: order.deposit, paymentMethod: ONLINE_PAYMENT_CODE };
+  return {
+    lines: await receiptLines(tx, order.id),
+    delivery: order.shipping + order.codFee,
+    paymentMethod: PAYMENT_CODE[order.paymentMethod] ?? 'O',
+  };
+}
+
 /** The live receipt of a kind an order has (a replaced one does not count). */
 export async function liveReceipt(db: Db | Tx, orderId: string, kind: ReceiptKind) {
   const [row] = await db
@@ -104,8 +131,8 @@ export async function issueReceipt(
   if (kind === 'return' && !sale) return null;
   const [pos] = await tx.select().from(etaPos).where(eq(etaPos.active, true)).for('update');
   if (!pos) return null;
-  const [lines, [buyer]] = await Promise.all([
-    receiptLines(tx, order.id),
+  const [{ lines, delivery, paymentMethod }, [buyer]] = await Promise.all([
+    soldOf(tx, order, kind),
     order.userId ? tx.select({ name: users.name }).from(users).where(eq(users.id, order.userId)) : [],
   ]);
   const seq = pos.lastSeq + 1;
@@ -122,9 +149,9 @@ export async function issueReceipt(
     buyer: { id: order.buyerNationalId, name: buyer?.name, mobileNumber: order.deliveryAddress.phone },
     lines,
     couponCode: order.couponCode,
-    delivery: order.shipping + order.codFee,
+    delivery,
     refunded: kind === 'return' ? order.refunded : undefined,
-    paymentMethod: PAYMENT_CODE[order.paymentMethod] ?? 'O',
+    paymentMethod,
   });
   const { uuid } = receipt.header;
   const [row] = await tx
@@ -160,7 +187,7 @@ export async function issueReceipt(
  */
 export async function issueMoveReceipts(tx: Tx, locked: readonly OrderRow[], to: OrderStatus, now: Date) {
   for (const order of locked) {
-    const kind = receiptKindOf(order.status as OrderStatus, to, order.paymentMethod);
+    const kind = receiptKindOf(order.status as OrderStatus, to, order);
     if (kind) await issueReceipt(tx, order, kind, now);
   }
 }

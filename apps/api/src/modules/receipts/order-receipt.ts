@@ -6,7 +6,7 @@ import { etaReceipts } from '../../db/schema.js';
 /** The path, under the shop's address, of a receipt's QR code as an image. */
 export const qrImagePath = (uuid: string) => `/api/eta/receipts/${uuid}/qr.png`;
 
-/** The live receipts, sale and return, of some orders: what their invoices and messages show. */
+/** The live receipts (sale or kept deposit, and return) of some orders: what their invoices and messages show. */
 export const orderReceipts = (db: DbOrTx, orderIds: string[]) =>
   db
     .select({

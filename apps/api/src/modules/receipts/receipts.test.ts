@@ -11,6 +11,7 @@ import {
 } from '@shop/contracts';
 import { cartItems, etaPos, etaReceipts, products } from '../../db/schema.js';
 import {
+  confirmByShopper,
   createAdmin,
   createTestApp,
   placeOrderOf,
@@ -19,6 +20,7 @@ import {
   type TestContext,
 } from '../../../test/harness.js';
 import { ADDRESS, createCategory, createProduct } from '../../../test/fixtures.js';
+import { cashOrders } from '../../../test/cash-orders.js';
 import { renderOrderMail } from '../messaging/email/templates/render.js';
 import type { QueuedMessage } from '../messaging/queue.js';
 import { renderMessage } from '../messaging/render.js';
@@ -66,6 +68,7 @@ const receiptsOf = (orderId: string) =>
   t.app.db.select().from(etaReceipts).where(eq(etaReceipts.orderId, orderId)).orderBy(etaReceipts.seq);
 const documentOf = (row: { document: string }) => JSON.parse(row.document) as ReceiptDocument;
 const simulated = (uuid: string) => sim.receipts.get(uuid);
+const { depositOrder } = cashOrders(() => ({ t, admin }));
 
 /** A product the ETA knows: a GS1 barcode. */
 async function codedProduct(price = 100) {
@@ -77,8 +80,9 @@ async function codedProduct(price = 100) {
   return product;
 }
 
-async function pay(order: Order) {
-  const intent = await call('POST', '/api/payment/create-payment-intent', { order_id: order._id }, shopper);
+/** The order's shopper pays it online: the bill of a card order, the delivery fees of a cash order asked a deposit. */
+async function pay(order: Order, account = shopper) {
+  const intent = await call('POST', '/api/payment/create-payment-intent', { order_id: order._id }, account);
   const { clientSecret } = intent.json<{ clientSecret: string }>();
   const paid = await t.app.inject({
     method: 'POST',
@@ -344,6 +348,75 @@ describe('money going back', () => {
     expect(doc.taxTotals[0]!.amount).toBeLessThan(100 * 0.14);
     await t.app.receiptSender.flush();
     expect(simulated(back!.uuid)?.status).toBe('Valid');
+  });
+});
+
+describe('a cash order asked for its delivery fees first', () => {
+  /** Its deposit paid online, confirmed by its shopper and shipped: no receipt yet, the sale waits for the door. */
+  async function shippedDepositOrder() {
+    const { user, product, order } = await depositOrder();
+    await pay(order, user);
+    await confirmByShopper(t.app, order._id);
+    expect((await move(order._id, 'shipped', { trackingNumber: 'EG-D' })).statusCode).toBe(200);
+    expect(await receiptsOf(order._id)).toEqual([]);
+    return { user, product, order };
+  }
+
+  it('delivered, gets the sale receipt of its whole bill, and none of its deposit', async () => {
+    const { product, order } = await shippedDepositOrder();
+    const coded = await call('PUT', `/api/admin/eta/products/${product.id}`, {
+      itemType: 'GS1',
+      itemCode: '6221234567890',
+    });
+    expect(coded.statusCode).toBe(200);
+    expect((await move(order._id, 'delivered')).statusCode).toBe(200);
+    const [receipt, ...others] = await receiptsOf(order._id);
+    expect(others).toEqual([]);
+    expect(receipt?.kind).toBe('sale');
+    const doc = documentOf(receipt!);
+    expect(doc.totalAmount).toBe(order.bill);
+    expect(doc.itemData.map((line) => line.internalCode).at(-1)).toBe('DELIVERY');
+    await t.app.receiptSender.flush();
+    expect(simulated(receipt!.uuid)?.status).toBe('Valid');
+  });
+
+  it('refused at the door, keeps its deposit on a sale receipt of the delivery, paid online, correctable', async () => {
+    const { user, order } = await shippedDepositOrder();
+    // The delivery's code mistyped in the settings: the ETA finds the receipt invalid until it is fixed and resent.
+    const mistyped = await call('PUT', '/api/admin/settings/eta', { ...SELLER, deliveryItemCode: 'EG-1-DELIVERY' });
+    expect(mistyped.statusCode).toBe(200);
+    expect((await move(order._id, 'returned')).statusCode).toBe(200);
+    const [receipt, ...others] = await receiptsOf(order._id);
+    expect(others).toEqual([]);
+    expect(receipt).toMatchObject({ kind: 'deposit', total: 3000 });
+    const doc = documentOf(receipt!);
+    expect(doc.documentType.receiptType).toBe('S');
+    expect(doc.paymentMethod).toBe('V');
+    expect(doc.itemData).toEqual([
+      expect.objectContaining({ internalCode: 'DELIVERY', itemCode: 'EG-1-DELIVERY', quantity: 1, total: 30 }),
+    ]);
+    expect(doc.totalAmount).toBe(order.deposit?.amount);
+    await t.app.receiptSender.flush();
+    const listed = (await call('GET', '/api/admin/eta/receipts')).json<EtaReceiptsPage>().receipts;
+    expect(listed.find((r) => r.uuid === receipt!.uuid)).toMatchObject({ kind: 'deposit', state: 'invalid' });
+
+    expect((await call('PUT', '/api/admin/settings/eta', SELLER)).statusCode).toBe(200);
+    const resent = await call('POST', `/api/admin/eta/receipts/${receipt!.id}/resend`);
+    expect(resent.statusCode, resent.body).toBe(200);
+    const [, correction] = await receiptsOf(order._id);
+    expect(correction).toMatchObject({ kind: 'deposit', total: 3000 });
+    expect(documentOf(correction!)).toMatchObject({
+      header: { referenceOldUUID: receipt!.uuid },
+      documentType: { receiptType: 'S' },
+      itemData: [expect.objectContaining({ internalCode: 'DELIVERY', itemCode: SELLER.deliveryItemCode, total: 30 })],
+      totalAmount: 30,
+      paymentMethod: 'V',
+    });
+    await t.app.receiptSender.flush();
+    expect(simulated(correction!.uuid)?.status).toBe('Valid');
+    // The shopper's order shows it as the order's receipt.
+    const shown = (await call('GET', `/api/order/${order._id}`, undefined, user)).json<Order>();
+    expect(shown.etaReceipt?.uuid).toBe(correction!.uuid);
   });
 });
 
