@@ -380,6 +380,13 @@ describe('a cash order asked for its delivery fees first', () => {
     expect(simulated(receipt!.uuid)?.status).toBe('Valid');
   });
 
+  it('refused at the door without a deposit, leaves no receipt: the shop kept no money', async () => {
+    const order = await placeOrderOf(t.app, shopper, [[await codedProduct(), 1]], ADDRESS, 'cash');
+    expect((await move(order._id, 'shipped', { trackingNumber: 'EG-N' })).statusCode).toBe(200);
+    expect((await move(order._id, 'returned')).statusCode).toBe(200);
+    expect(await receiptsOf(order._id)).toEqual([]);
+  });
+
   it('refused at the door, keeps its deposit on a sale receipt of the delivery, paid online, correctable', async () => {
     const { user, order } = await shippedDepositOrder();
     // The delivery's code mistyped in the settings: the ETA finds the receipt invalid until it is fixed and resent.
