@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hash } from '@node-rs/argon2';
 import { API_MSG } from '@shop/contracts';
 import { users } from '../../db/schema.js';
 import { createTestApp, registerShopper, type TestContext } from '../../../test/harness.js';
 import { mobileMaker } from '../../../test/messaging-simulators.js';
 import { CODES_PER_ADDRESS, CODES_PER_PHONE, CODES_PER_REQUESTER } from './phone-sign-in.js';
+
+// Hashing a code is the costly step of asking one: counted, to see that a refused request never gets that far.
+vi.mock('@node-rs/argon2', async (original) => {
+  const argon2 = await original<typeof import('@node-rs/argon2')>();
+  return { ...argon2, hash: vi.fn(argon2.hash) };
+});
+const hashes = () => vi.mocked(hash).mock.calls.length;
 
 /** The hour's allowances of sign-in codes, counted in this process's memory and in Redis alike. */
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -108,5 +116,17 @@ describe.each(stores)('sign-in codes counted %s', (_name, env) => {
     expectHourRefusal(await start(mobile.local, '10.8.0.1', shopper.headers, '/api/user/phone/code'));
     expectHourRefusal(await start(mobile.local, '10.8.0.1'));
     expect((await start(mobile.local, '10.8.0.2', shopper.headers, '/api/user/phone/code')).statusCode).toBe(202);
+  });
+
+  it('hash no code for a request they refuse', async () => {
+    const mobile = newMobile();
+    const before = hashes();
+    for (let i = 0; i < CODES_PER_REQUESTER; i++) {
+      expect((await start(mobile.local, '198.51.100.40')).statusCode).toBe(202);
+      expect((await start(mobile.local, '198.51.100.40')).statusCode).toBe(429);
+      t.clock.advance(61_000);
+    }
+    expectHourRefusal(await start(mobile.local, '198.51.100.40'));
+    expect(hashes() - before).toBe(CODES_PER_REQUESTER);
   });
 });

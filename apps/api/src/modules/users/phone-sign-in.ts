@@ -106,8 +106,6 @@ export function phoneSignIn(
 
   async function start(phone: string, channel: PhoneCodeChannel, ip: string, language: Language) {
     const now = clock.now();
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const codeHash = await hash(code);
     await transaction(db, async (tx) => {
       // One start per phone at a time: two at once would both find no recent code.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone-code:${phone}`}))`);
@@ -124,6 +122,10 @@ export function phoneSignIn(
       // Counted after the 60 s check, so asking again too soon spends nothing of the hour's allowance.
       const wait = await allowance(phone, ip);
       if (wait > 0) throw waitFor(wait, say.api.tooManyCodes);
+      // Hashed only once the limits let the code go: argon2 is the costly step, and a refused request must not cost
+      // the server it. Here it holds the phone's lock for one hash's time, paid only by codes the limits let through.
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const codeHash = await hash(code);
       // The newest code is the only live one.
       await tx
         .update(phoneCodes)

@@ -264,7 +264,9 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
   }
 
   async function resetPassword(userId: string, token: string, password: string, ip: string) {
-    if (!UUID.test(userId)) throw new HttpError(404, say.msg.notFound404);
+    // Checked before the new password is hashed, the costly step, which a link that does not work must not cost the
+    // server; checked again as it is used below, where a link used meanwhile is refused.
+    await checkReset(userId, token);
     const passwordHash = await hashPassword(password);
     await transaction(db, async (tx) => {
       // Marking it used in the same statement that checks it makes the link single use under races.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { hash } from '@node-rs/argon2';
 import { API_MSG, API_MSG_AR, MSG, RESET_MAIL, RESET_MAIL_AR, RESET_TOKEN_TTL_MS } from '@shop/contracts';
 import {
   createAdmin,
@@ -11,6 +12,13 @@ import {
 } from '../../../test/harness.js';
 import { mailsTo, type OutboxMail } from '../../../test/outbox.js';
 import { RESETS_PER_EMAIL, RESET_MAILS_PER_EMAIL } from './routes.js';
+
+// Hashing a password is the costly step of setting one: counted, to see that a refused link never gets that far.
+vi.mock('@node-rs/argon2', async (original) => {
+  const argon2 = await original<typeof import('@node-rs/argon2')>();
+  return { ...argon2, hash: vi.fn(argon2.hash) };
+});
+const hashes = () => vi.mocked(hash).mock.calls.length;
 
 let t: TestContext;
 beforeAll(async () => {
@@ -44,6 +52,17 @@ async function lastResetLink(to: string, count: number): Promise<{ id: string; t
 /** The link in the newest reset mail to `to`, once `count` mails have arrived (sent in the background: a busy machine takes longer). */
 const waitForMail = (to: string, count = 1) =>
   vi.waitFor(() => lastResetLink(to, count), { timeout: 10_000, interval: 20 });
+
+const resetLinkWorks = async ({ id, token }: { id: string; token: string }) =>
+  (await t.app.inject({ method: 'GET', url: `/api/user/password-reset/${id}/${token}` })).statusCode === 200;
+const askReset = (email: string, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/user/forgotPassword', payload: { email }, remoteAddress });
+const resetWith = ({ id, token }: { id: string; token: string }) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/user/password-reset/${id}/${token}`,
+    payload: { password: 'Res3tPass!', confirm_password: 'Res3tPass!' },
+  });
 
 describe('registration', () => {
   it('creates a shopper and returns a session', async () => {
@@ -253,12 +272,7 @@ describe('password reset', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/user/password-reset/${id}/${token}` })).statusCode).toBe(
       200,
     );
-    const reset = () =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/user/password-reset/${id}/${token}`,
-        payload: { password: 'Res3tPass!', confirm_password: 'Res3tPass!' },
-      });
+    const reset = () => resetWith({ id, token });
     expect((await reset()).statusCode).toBe(200);
     const second = await reset();
     expect(second.statusCode).toBe(404);
@@ -316,22 +330,20 @@ describe('password reset', () => {
       (await t.app.inject({ method: 'GET', url: `/api/user/password-reset/not-a-uuid/${token}` })).statusCode,
     ).toBe(404);
     t.clock.advance(RESET_TOKEN_TTL_MS + 1000);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/user/password-reset/${id}/${token}`,
-      payload: { password: 'Res3tPass!', confirm_password: 'Res3tPass!' },
-    });
+    const res = await resetWith({ id, token });
     expect(res.statusCode).toBe(404);
     t.clock.advance(-(RESET_TOKEN_TTL_MS + 1000));
+  });
+
+  it('hashes no new password for a link that does not work', async () => {
+    const account = await registerShopper(t.app);
+    const before = hashes();
+    expect((await resetWith({ id: account.id, token: 'guessed-token' })).statusCode).toBe(404);
+    expect(hashes()).toBe(before);
   });
 });
 
 describe('reset links and account changes', () => {
-  const resetLinkWorks = async ({ id, token }: { id: string; token: string }) =>
-    (await t.app.inject({ method: 'GET', url: `/api/user/password-reset/${id}/${token}` })).statusCode === 200;
-  const askReset = (email: string, remoteAddress = '127.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/user/forgotPassword', payload: { email }, remoteAddress });
-
   it('a password change voids the links sent before it', async () => {
     const account = await registerShopper(t.app);
     await askReset(account.email);
