@@ -47,7 +47,12 @@ export async function phoneCodeFor(t: TestContext, local: string, stored: string
     payload: { phone: local, channel: 'sms' },
   });
   if (started.statusCode !== 202) throw new Error(`no code for ${local}: ${started.body}`);
+  return lastCodeSentTo(t, stored);
+}
+
+/** The code in the last message sent to `stored` (+201…). */
+export async function lastCodeSentTo(t: TestContext, stored: string): Promise<string> {
   const code = (await lastSentTo(t, stored)).match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code sent to ${local}`);
+  if (!code) throw new Error(`no code sent to ${stored}`);
   return code;
 }

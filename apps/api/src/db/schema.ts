@@ -130,7 +130,7 @@ export const staffInvitations = pgTable(
 
 /**
  * Sign-in codes sent to a mobile: only their hash is kept. One lives CODE_TTL_MS and dies after MAX_TRIES wrong
- * guesses or its use; the rows of the last hour also count the codes sent to a phone and from an address.
+ * guesses or its use; the newest also paces the phone's next code. Deleted as later codes are sent, once past both.
  */
 export const phoneCodes = pgTable(
   'phone_codes',

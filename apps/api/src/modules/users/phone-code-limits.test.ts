@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
 import { API_MSG } from '@shop/contracts';
-import { users } from '../../db/schema.js';
+import { phoneCodes, users } from '../../db/schema.js';
 import { createTestApp, registerShopper, type TestContext } from '../../../test/harness.js';
 import { mobileMaker } from '../../../test/messaging-simulators.js';
-import { CODES_PER_ADDRESS, CODES_PER_PHONE, CODES_PER_REQUESTER } from './phone-sign-in.js';
+import { lastCodeSentTo } from '../../../test/outbox.js';
+import { CODE_TTL_MS, CODES_PER_ADDRESS, CODES_PER_PHONE, CODES_PER_REQUESTER } from './phone-sign-in.js';
 
 // Hashing a code is the costly step of asking one: counted, to see that a refused request never gets that far.
 vi.mock('@node-rs/argon2', async (original) => {
@@ -128,5 +130,33 @@ describe.each(stores)('sign-in codes counted %s', (_name, env) => {
     }
     expectHourRefusal(await start(mobile.local, '198.51.100.40'));
     expect(hashes() - before).toBe(CODES_PER_REQUESTER);
+  });
+
+  it("delete spent codes as new ones are sent, keeping live codes and the hour's count", async () => {
+    const [first, second] = [newMobile(), newMobile()];
+    const rowsOf = (mobile: { stored: string }) =>
+      t.app.db.select().from(phoneCodes).where(eq(phoneCodes.phone, mobile.stored));
+    for (let i = 0; i < 2; i++) {
+      expect((await start(first.local, '198.51.100.50')).statusCode).toBe(202);
+      t.clock.advance(61_000);
+    }
+    t.clock.advance(CODE_TTL_MS);
+    expect((await start(second.local, '198.51.100.51')).statusCode).toBe(202);
+    expect(await rowsOf(first)).toEqual([]);
+    expect(await rowsOf(second)).toHaveLength(1);
+    // The hour still counts the codes whose rows are gone.
+    for (let i = 2; i < CODES_PER_REQUESTER; i++) {
+      expect((await start(first.local, '198.51.100.50')).statusCode).toBe(202);
+      t.clock.advance(61_000);
+    }
+    expectHourRefusal(await start(first.local, '198.51.100.50'));
+    // A code sent since is still good, through the housekeeping of the codes sent after it.
+    const code = await lastCodeSentTo(t, second.stored);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/phone/verify',
+      payload: { phone: second.local, code },
+    });
+    expect(verified.json()).toMatchObject({ nameNeeded: true });
   });
 });

@@ -13,7 +13,7 @@ import {
   type TestContext,
 } from '../../../test/harness.js';
 import { mobileMaker } from '../../../test/messaging-simulators.js';
-import { lastSentTo, phoneCodeFor } from '../../../test/outbox.js';
+import { lastCodeSentTo, phoneCodeFor } from '../../../test/outbox.js';
 import { CODE_TTL_MS } from './phone-sign-in.js';
 
 let t: TestContext;
@@ -34,9 +34,7 @@ async function proofCodeFor(account: Account, mobile: Mobile): Promise<string> {
     payload: { phone: mobile.local, channel: 'sms' },
   });
   expect(sent.statusCode, sent.body).toBe(202);
-  const code = (await lastSentTo(t, mobile.stored)).match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code sent to ${mobile.local}`);
-  return code;
+  return lastCodeSentTo(t, mobile.stored);
 }
 
 const prove = (account: Account | null, mobile: Mobile, code: string, language = 'en') =>

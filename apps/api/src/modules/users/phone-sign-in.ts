@@ -13,6 +13,7 @@ import { queueMessage } from '../messaging/queue.js';
 import { SIGN_IN_CODE } from '../messaging/render.js';
 import { sessionOf } from './service.js';
 import { transaction } from '../../db/transaction.js';
+import { deleteUnheld } from '../../db/unheld.js';
 
 /**
  * A code lives 5 minutes, dies after 5 wrong tries, and a new one is sent no sooner than 60 s after the phone's last,
@@ -30,6 +31,11 @@ export const CODES_PER_REQUESTER = 5;
 export const CODES_PER_ADDRESS = 20;
 export const CODES_PER_PHONE = 30;
 const HOUR_MS = 60 * 60_000;
+/**
+ * How long a code's row is kept: past it, the code can no longer be used nor pace the phone's next one, and nothing
+ * else reads it (the hour's allowances are counted in `lib/sign-in-limit.ts`, not in rows).
+ */
+const CODE_KEPT_MS = Math.max(CODE_TTL_MS, RESEND_AFTER_MS);
 
 type UserRow = typeof users.$inferSelect;
 
@@ -126,6 +132,8 @@ export function phoneSignIn(
       // the server it. Here it holds the phone's lock for one hash's time, paid only by codes the limits let through.
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const codeHash = await hash(code);
+      // The table grows only here, so deleting here bounds it (docs/decisions/spent-codes-and-links.md).
+      await deleteUnheld(tx, phoneCodes, lt(phoneCodes.createdAt, new Date(now.getTime() - CODE_KEPT_MS)));
       // The newest code is the only live one.
       await tx
         .update(phoneCodes)

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import {
   say,
@@ -22,6 +22,7 @@ import { recomputeRatings } from '../reviews/rating.js';
 import { keepAnOwner } from '../staff/owners.js';
 import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
+import { deleteUnheld } from '../../db/unheld.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -225,6 +226,12 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
     const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
     if (user?.email) {
       const token = randomBytes(32).toString('base64url');
+      // The table grows only here, so deleting here bounds it: a used or expired link is no use to anyone.
+      await deleteUnheld(
+        db,
+        passwordResets,
+        or(isNotNull(passwordResets.usedAt), lte(passwordResets.expiresAt, deps.clock.now())),
+      );
       await db.insert(passwordResets).values({
         userId: user.id,
         tokenHash: sha256(token),

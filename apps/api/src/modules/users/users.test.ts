@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
 import { API_MSG, API_MSG_AR, MSG, RESET_MAIL, RESET_MAIL_AR, RESET_TOKEN_TTL_MS } from '@shop/contracts';
 import {
@@ -11,6 +11,7 @@ import {
   type TestContext,
 } from '../../../test/harness.js';
 import { mailsTo, type OutboxMail } from '../../../test/outbox.js';
+import { passwordResets } from '../../db/schema.js';
 import { RESETS_PER_EMAIL, RESET_MAILS_PER_EMAIL } from './routes.js';
 
 // Hashing a password is the costly step of setting one: counted, to see that a refused link never gets that far.
@@ -340,6 +341,33 @@ describe('password reset', () => {
     const before = hashes();
     expect((await resetWith({ id: account.id, token: 'guessed-token' })).statusCode).toBe(404);
     expect(hashes()).toBe(before);
+  });
+
+  it('deletes used and expired links as new ones are asked for, keeping the live ones', async () => {
+    const [used, lapsing, asking] = [
+      await registerShopper(t.app),
+      await registerShopper(t.app),
+      await registerShopper(t.app),
+    ];
+    const rowsOf = (account: { id: string }) =>
+      t.app.db.select().from(passwordResets).where(eq(passwordResets.userId, account.id));
+    await askReset(used.email);
+    expect((await resetWith(await waitForMail(used.email))).statusCode).toBe(200);
+    await askReset(lapsing.email);
+    const lapsingLink = await waitForMail(lapsing.email);
+    t.clock.advance(RESET_TOKEN_TTL_MS - 1000);
+    try {
+      await askReset(asking.email);
+      expect(await rowsOf(used)).toEqual([]);
+      expect(await resetLinkWorks(lapsingLink)).toBe(true);
+      t.clock.advance(2000);
+      await askReset(asking.email);
+      expect(await rowsOf(lapsing)).toEqual([]);
+      expect(await rowsOf(asking)).toHaveLength(2);
+      expect(await resetLinkWorks(await waitForMail(asking.email, 2))).toBe(true);
+    } finally {
+      t.clock.advance(-(RESET_TOKEN_TTL_MS + 1000));
+    }
   });
 });
 
