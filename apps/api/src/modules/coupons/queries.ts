@@ -3,7 +3,7 @@ import type { Coupon } from '@shop/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { couponUses, coupons, orders } from '../../db/schema.js';
 import { toEgp } from '../../lib/money.js';
-import { awaitingProvider } from '../orders/payment-wait.js';
+import { paymentUnderWay } from '../orders/claimed.js';
 
 export type CouponRow = typeof coupons.$inferSelect;
 
@@ -50,10 +50,10 @@ export async function lockCoupon(tx: Tx, code: string): Promise<void> {
 
 /**
  * How a shopper stands with a coupon: the uses of their orders that count against its limits, and those
- * of their unpaid card order that placing a new order would cancel and so give back.
+ * of their unpaid order, not being paid, that placing a new order would cancel and so give back.
  */
 export async function shopperUses(db: DbOrTx, couponId: string, userId: string) {
-  const replaceable = and(eq(orders.status, 'pending'), not(awaitingProvider));
+  const replaceable = and(eq(orders.status, 'pending'), not(paymentUnderWay));
   const [row] = await db
     .select({
       kept: sql<number>`count(*) filter (where not (${replaceable}))::int`,

@@ -22,7 +22,7 @@ import { toEgp } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { claimUse, lockCoupon } from '../coupons/queries.js';
 import { AfterCommit, begin, transition, type AfterCommitDeps } from './lifecycle.js';
-import { awaitingProvider } from './payment-wait.js';
+import { paymentUnderWay } from './claimed.js';
 import { billCart, lineStock, readCart, readItems, type CartLine } from './bill.js';
 import { lineVariant, variantSnapshot } from '../variants/label.js';
 import { queueOrderMail } from '../messaging/order-messages.js';
@@ -54,11 +54,17 @@ const lockUser = (db: DbOrTx) =>
     .for('no key update')
     .prepare('checkout_lock_user');
 
+/**
+ * The shopper's unpaid orders a new checkout replaces: those with no payment under way. One being paid (on the
+ * provider's page, back from it before its callback, a kiosk reference, a wallet approval) stands beside the new
+ * order: its lines are held out of the cart, so the new order cannot hold them, and money may still come for it
+ * (docs/decisions/paying-order-kept.md).
+ */
 const unpaidOrders = (db: DbOrTx) =>
   db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, sql.placeholder('userId')), eq(orders.status, 'pending'), not(awaitingProvider)))
+    .where(and(eq(orders.userId, sql.placeholder('userId')), eq(orders.status, 'pending'), not(paymentUnderWay)))
     .for('update')
     .prepare('checkout_unpaid_orders');
 
@@ -171,8 +177,9 @@ export function placingService(deps: PlacingDeps) {
    * Places the cart as an order in one transaction. The order lines take their stock as the
    * transaction commits (take_ordered_stock in db/sql/stock.sql), each with a conditional update, so
    * two buyers can never both get the last unit; any shortage rolls everything back and answers 409
-   * with the products that ran out. A cash order clears the cart; a card order keeps it until paid
-   * and replaces the user's older unpaid card order (at most one pending order per user).
+   * with the products that ran out. A cash order clears the cart; a card order keeps it until paid.
+   * Either replaces the user's older unpaid order that nobody is paying yet (at most one such order per user);
+   * one whose payment is under way stays (unpaidOrders).
    *
    * The order is written with the cart's prices as read; should the product show another price,
    * name or picture when its stock is taken (an admin's edit in between), the checkout starts over
@@ -373,7 +380,7 @@ export function placingService(deps: PlacingDeps) {
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), not(awaitingProvider)))
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), not(paymentUnderWay)))
       .groupBy(orderItems.productId, orderItems.variantId)
       .as('held');
     const variantIds = lines.flatMap((l) => (l.variantId ? [l.variantId] : []));

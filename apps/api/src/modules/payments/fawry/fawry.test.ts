@@ -113,13 +113,26 @@ const paymentOf = async (orderId: string) =>
 const notify = (body: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/payment/fawry/notification', payload: body as Record<string, unknown> });
 
-/** A Fawry reference for a new order of the shopper's: the order, its payment row and the reference. */
+/** The shopper pays by card on the Paymob checkout page, and is sent back. */
+async function payAtPaymob(checkout: URL) {
+  const paid = await fetch(new URL('/unifiedcheckout/pay', checkout), {
+    method: 'POST',
+    body: new URLSearchParams({
+      clientSecret: checkout.searchParams.get('clientSecret') ?? '',
+      card: '5123456789012346',
+    }),
+    redirect: 'manual',
+  });
+  expect(paid.status).toBe(303);
+}
+
 /** The refunds the shop asked Fawry for on `reference`, oldest first. */
 const refundsAskedFor = (reference: string) =>
   fawry.received.filter(
     (r) => r.path.endsWith('/refund') && (r.body as { referenceNumber?: string }).referenceNumber === reference,
   );
 
+/** A Fawry reference for a new order of the shopper's: the order, its payment row and the reference. */
 async function referenceOrder(user: Account, product: ProductFixture, quantity = 1) {
   const order = await onlineOrder(user, [[product, quantity]]);
   const res = await start(user, order._id, 'fawry');
@@ -160,15 +173,7 @@ describe('several providers in one shop', () => {
     expect(card.statusCode).toBe(200);
     const checkout = new URL((card.json() as { checkoutUrl: string }).checkoutUrl);
     expect(checkout.origin).toBe(paymob.url);
-    const paid = await fetch(new URL('/unifiedcheckout/pay', checkout), {
-      method: 'POST',
-      body: new URLSearchParams({
-        clientSecret: checkout.searchParams.get('clientSecret') ?? '',
-        card: '5123456789012346',
-      }),
-      redirect: 'manual',
-    });
-    expect(paid.status).toBe(303);
+    await payAtPaymob(checkout);
     expect(await orderStatus(cardOrder._id)).toBe('paid');
 
     const { order, payment, reference } = await referenceOrder(byReference, product, 2);
@@ -198,6 +203,40 @@ describe('several providers in one shop', () => {
     expect(await orderStatus(order._id)).toBe('paid');
     expect(await paymentOf(order._id)).toMatchObject({ state: 'paid', transactionId: reference });
     expect(await stockOf(product.id)).toBe(2);
+  });
+});
+
+describe('orders being paid', () => {
+  it('are not replaced by a newer checkout of other items: each is paid later and kept, nothing given back', async () => {
+    const shopper = await registerShopper(t.app);
+    const [atKiosk, byCard, later] = [
+      await createProduct(t.app.db, { price: 40, stock: 5 }),
+      await createProduct(t.app.db, { price: 50, stock: 5 }),
+      await createProduct(t.app.db, { price: 60, stock: 5 }),
+    ];
+    // A Fawry reference to pay at a kiosk…
+    const { order: kiosk, reference } = await referenceOrder(shopper, atKiosk, 2);
+    // …then a card paid on Paymob's page, the shopper sent back before Paymob's callback came.
+    const card = await onlineOrder(shopper, [[byCard, 1]]);
+    paymob.holdCallbacks(card._id);
+    await payAtPaymob(new URL((await start(shopper, card._id, 'card')).json<{ checkoutUrl: string }>().checkoutUrl));
+    expect((await statusOf(shopper, card._id)).payment?.state).toBe('started');
+
+    // Meanwhile the shopper checks out something else.
+    const newer = await onlineOrder(shopper, [[later, 1]]);
+    expect([await orderStatus(kiosk._id), await orderStatus(card._id)]).toEqual(['pending', 'pending']);
+
+    expect(await paymob.releaseCallbacks(card._id)).toEqual([200]);
+    expect(await fawry.payReference(reference)).toBe(200);
+    expect(await historyOf(kiosk._id)).toEqual(['pending', 'paid']);
+    expect(await historyOf(card._id)).toEqual(['pending', 'paid']);
+    expect(await orderStatus(newer._id)).toBe('pending');
+    // Each unit taken from stock once, and no money given back.
+    expect([await stockOf(atKiosk.id), await stockOf(byCard.id), await stockOf(later.id)]).toEqual([3, 4, 4]);
+    for (const order of [kiosk, card])
+      expect(await paymentOf(order._id)).toMatchObject({ state: 'paid', giveBack: null });
+    expect(refundsAskedFor(reference)).toEqual([]);
+    expect(paymob.received.filter((r) => r.path.includes('void_refund'))).toEqual([]);
   });
 });
 

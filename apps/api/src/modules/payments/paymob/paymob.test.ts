@@ -121,6 +121,9 @@ const statusOf = async (user: Account, orderId: string) =>
     await t.app.inject({ method: 'GET', url: `/api/payment/status/${orderId}`, headers: user.headers })
   ).json() as PaymentStatus;
 const orderRow = async (id: string) => (await t.app.db.select().from(orders).where(eq(orders.id, id)))[0];
+/** The shopper cancels the order from /Orders: a newer order would not, with its payment under way. */
+const cancelByShopper = async (user: Account, orderId: string) =>
+  (await t.app.inject({ method: 'POST', url: `/api/order/${orderId}/cancel`, headers: user.headers })).statusCode;
 const historyOf = async (id: string) =>
   (
     await t.app.db
@@ -666,14 +669,20 @@ describe('one payable intention per order, paid once', () => {
     expect(await stockOf(product.id)).toBe(4);
   });
 
-  it('paid in an old tab after a newer order cancelled it: the order stays cancelled and the payment is voided', async () => {
+  it('paid in an old tab after the order expired: the order stays cancelled and the payment is voided', async () => {
     const user = await registerShopper(t.app);
     const product = await createProduct(t.app.db, { price: 80, stock: 5 });
     const order = await onlineOrder(user, [[product, 1]]);
     const card = await checkoutUrl(user, order._id, 'card');
-    // A newer order (of one more: the unit being paid for is not the cart's to order again) replaces the unpaid one;
-    // Paymob's intention cannot be withdrawn and stays payable.
+    // A newer order (of one more: the unit being paid for is not the cart's to order again) stands beside it.
     await onlineOrder(user, [[product, 2]]);
+    // The half hour passes; Paymob's intention cannot be withdrawn and stays payable.
+    t.clock.advance(CARD_ORDER_TTL_MS + 60_000);
+    try {
+      await expireUnpaidOrders(t.app);
+    } finally {
+      t.clock.advance(-(CARD_ORDER_TTL_MS + 60_000));
+    }
     expect((await orderRow(order._id))?.status).toBe('cancelled');
     await payAtCheckout(card, { card: '4111111111111111' });
     expect((await orderRow(order._id))?.status).toBe('cancelled');
@@ -689,8 +698,8 @@ describe('one payable intention per order, paid once', () => {
     await expect.poll(async () => (await auditsFor('payment_voided', order._id)).length).toBe(1);
     expect((await paymentsOf(order._id)).map((p) => p.state)).toEqual(['voided']);
     expect((await orderRow(order._id))?.status).toBe('cancelled');
-    // The stock came back when the order was cancelled, and only then: the newer order holds one.
-    expect(await stockOf(product.id)).toBe(4);
+    // The stock came back when the order was cancelled, and only then (the newer one expired with it).
+    expect(await stockOf(product.id)).toBe(5);
   });
 
   it('when the second payment could not be given back, the admin’s refund gives back the payment that paid the order', async () => {
@@ -853,7 +862,7 @@ describe('payments given back by a process that stopped first', () => {
     const product = await createProduct(t.app.db, { price: 80, stock: 5 });
     const order = await onlineOrder(user, [[product, 1]]);
     const card = await checkoutUrl(user, order._id, 'card');
-    await onlineOrder(user, [[product, 2]]);
+    expect(await cancelByShopper(user, order._id)).toBe(200);
     await payThenStop(card, { card: '4111111111111111' });
     const [payment] = await paymentsOf(order._id);
     expect(payment).toMatchObject({ state: 'paid', giveBack: 'paid_after_cancel' });
@@ -1011,12 +1020,7 @@ describe('the cart while a payment is being confirmed', () => {
     const order = await onlineOrder(user, [[product, 1]]);
     await checkoutUrl(user, order._id, 'card');
     expect(await cartOf(user)).toEqual({ products: [], bill: 0, payingOrder: order._id });
-    const cancelled = await t.app.inject({
-      method: 'POST',
-      url: `/api/order/${order._id}/cancel`,
-      headers: user.headers,
-    });
-    expect(cancelled.statusCode).toBe(200);
+    expect(await cancelByShopper(user, order._id)).toBe(200);
     expect(await linesOf(user)).toEqual([[product.id, 1]]);
   });
 });
