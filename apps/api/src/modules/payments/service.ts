@@ -54,8 +54,15 @@ const toStarted = (p: { clientSecret: string; checkoutUrl: string | null }): Pay
   ...(p.checkoutUrl ? { checkoutUrl: p.checkoutUrl } : {}),
 });
 
-/** The user's own order, locked, if it still waits for an online payment; anyone else's is 'not found'. */
+/**
+ * The user's own order, locked, if it still waits for an online payment; anyone else's is 'not found'. The user's
+ * row is locked first, as a checkout locks it: a payment that starts (or starts again) and a checkout of the same
+ * shopper take turns, so the checkout sees the payment under way and does not replace its order
+ * (orders/placing.ts unpaidOrders). Without it the checkout's read, made before the payment's commit, still finds
+ * the order free to replace once its lock is given.
+ */
 async function lockPending(tx: Tx, user: AuthUser, orderId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
   const [order] = await tx
     .select()
     .from(orders)
