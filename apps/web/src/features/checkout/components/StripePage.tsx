@@ -127,7 +127,7 @@ function CardPayment({ orderId }: { orderId: string }) {
   else if (config.data?.provider === 'stripe' && publishableKey && clientSecret) {
     form = (
       <Suspense fallback={<FormLoading />}>
-        <StripeCardForm publishableKey={publishableKey} clientSecret={clientSecret} />
+        <StripeCardForm publishableKey={publishableKey} clientSecret={clientSecret} orderId={orderId} />
       </Suspense>
     );
   } else form = <FormLoading />;

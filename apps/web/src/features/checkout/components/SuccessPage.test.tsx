@@ -55,16 +55,22 @@ describe('/success', () => {
   });
 
   it('reads the card result from the provider’s return URL and empties the local cart once the order is paid', async () => {
-    // The provider's callback marks the order paid (and empties the server cart) after the shopper is back.
+    // The provider's callback marks the order paid (and empties the server cart) after the shopper is back. An older
+    // order, its kiosk reference still to pay, stays pending beside it.
     let orderStatus = 'pending';
     const { calls } = mockApi({
       'GET /api/payment/config': { body: { provider: 'offline', methods: ['card'], hostedCheckout: false } },
       'GET /api/payment/offline/intent': intent('succeeded'),
-      'GET /api/order': () => ({ body: [{ _id: 'o1', status: orderStatus }] }),
+      'GET /api/order': () => ({
+        body: [
+          { _id: 'o1', status: orderStatus },
+          { _id: 'o0', status: 'pending' },
+        ],
+      }),
     });
     const { store } = renderCheckout(<SuccessPage />, {
       path: '/success',
-      url: '/success?payment_intent_client_secret=pi_1_secret_x&redirect_status=succeeded',
+      url: '/success?order=o1&payment_intent_client_secret=pi_1_secret_x&redirect_status=succeeded',
       preloadedState: withCart,
     });
     expect(await screen.findByRole('heading', { name: 'Order succeeded' })).toBeInTheDocument();

@@ -26,10 +26,14 @@ const POLL_MS = 2000;
 export function SuccessPage() {
   const [params] = useSearchParams();
   const clientSecret = params.get('payment_intent_client_secret');
-  return clientSecret ? <ProviderReturn clientSecret={clientSecret} /> : <OrderSucceeded />;
+  return clientSecret ? (
+    <ProviderReturn clientSecret={clientSecret} orderId={params.get('order')} />
+  ) : (
+    <OrderSucceeded />
+  );
 }
 
-function ProviderReturn({ clientSecret }: { clientSecret: string }) {
+function ProviderReturn({ clientSecret, orderId }: { clientSecret: string; orderId: string | null }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { data: config, isError } = useGetPaymentConfigQuery();
@@ -39,14 +43,15 @@ function ProviderReturn({ clientSecret }: { clientSecret: string }) {
   const succeeded = feedback?.kind === 'succeeded';
   // The server takes the paid lines out of its cart once the provider's callback marks the order paid, which may come
   // after the shopper is back (until then its cart holds them out: orders/claimed.ts in the API). The local cart is
-  // emptied, and the orders read again, once the shopper's orders show none pending (at most one: the one just paid).
+  // emptied, and the orders read again, once the order the return names is no longer pending: another may stay
+  // pending beside it, itself being paid (docs/decisions/paying-order-kept.md).
   const [cartCleared, setCartCleared] = useState(false);
   const orders = useGetMyOrdersQuery(undefined, {
     skip: !succeeded || cartCleared,
     pollingInterval: POLL_MS,
     skipPollingIfUnfocused: true,
   });
-  const orderPaid = orders.data !== undefined && !orders.data.some((order) => order.status === 'pending');
+  const orderPaid = Boolean(orders.data?.some((order) => order._id === orderId && order.status !== 'pending'));
 
   useEffect(() => {
     if (!orderPaid || cartCleared) return;

@@ -24,7 +24,8 @@ vi.mock('@stripe/react-stripe-js', () => ({
   useElements: () => elements,
 }));
 
-const renderForm = () => render(<StripeCardForm publishableKey="pk_test_1" clientSecret="pi_1_secret_x" />);
+const renderForm = () =>
+  render(<StripeCardForm publishableKey="pk_test_1" clientSecret="pi_1_secret_x" orderId="o1" />);
 
 describe('Stripe Elements form', () => {
   it('keeps Pay now disabled until the payment form is ready', async () => {
@@ -35,7 +36,7 @@ describe('Stripe Elements form', () => {
     await waitFor(() => expect(pay).toBeEnabled());
   });
 
-  it('confirms with Stripe, returning to /success, and shows a card error in Stripe’s words', async () => {
+  it('confirms with Stripe, returning to /success for the order, and shows a card error in Stripe’s words', async () => {
     confirmPayment.mockResolvedValue({ error: { type: 'card_error', message: 'Your card was declined.' } });
     const user = userEvent.setup();
     renderForm();
@@ -43,7 +44,7 @@ describe('Stripe Elements form', () => {
     await user.click(await screen.findByRole('button', { name: 'Pay now' }));
     expect(confirmPayment).toHaveBeenCalledWith({
       elements,
-      confirmParams: { return_url: `${window.location.origin}/success` },
+      confirmParams: { return_url: `${window.location.origin}/success?order=o1` },
     });
     expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();

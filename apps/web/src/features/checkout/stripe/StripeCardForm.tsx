@@ -22,17 +22,25 @@ const APPEARANCE = {
  * Card payment through Stripe Elements when the shop has Stripe keys. A successful confirmation
  * leaves the page for Stripe's return to /success, which reads the result from the URL.
  */
-export function StripeCardForm({ publishableKey, clientSecret }: { publishableKey: string; clientSecret: string }) {
+export function StripeCardForm({
+  publishableKey,
+  clientSecret,
+  orderId,
+}: {
+  publishableKey: string;
+  clientSecret: string;
+  orderId: string;
+}) {
   const { i18n } = useTranslation();
   const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
   return (
     <Elements stripe={stripe} options={{ clientSecret, appearance: APPEARANCE, locale: i18n.language }}>
-      <ElementsForm />
+      <ElementsForm orderId={orderId} />
     </Elements>
   );
 }
 
-function ElementsForm() {
+function ElementsForm({ orderId }: { orderId: string }) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -46,9 +54,10 @@ function ElementsForm() {
     setFeedback(null);
     const { error } = await stripe.confirmPayment({
       elements,
-      // Back to the page's language (/ar/success for an Arabic page).
+      // Back to the page's language (/ar/success for an Arabic page), naming the order: the shopper may have
+      // another pending, being paid too, so /success waits for this one (Stripe adds its own parameters).
       confirmParams: {
-        return_url: `${window.location.origin}${pathIn(paths.success, languageOfPath(window.location.pathname))}`,
+        return_url: `${window.location.origin}${pathIn(paths.success, languageOfPath(window.location.pathname))}?${new URLSearchParams({ order: orderId })}`,
       },
     });
     // Only a failure comes back here; success is a redirect to return_url.
