@@ -120,8 +120,8 @@ const isSaid = (action: string): action is Said => Object.hasOwn(READINGS, actio
 const isolate = (value: string | number) => `\u2068${value}\u2069`;
 
 /**
- * An audit entry's sentence in the reader's language, from its action and data, each value in it isolated; the API's
- * own where it cannot.
+ * An audit entry's sentence in the reader's language, from its action and data, each value in an Arabic one isolated;
+ * the API's own where it cannot.
  */
 export function useAuditWords(): (entry: AuditLogEntry) => string {
   const { t, i18n } = useTranslation();
@@ -151,8 +151,9 @@ export function useAuditWords(): (entry: AuditLogEntry) => string {
       action === 'order_status' && 'reason' in values
         ? 'admin.logs.says.order_status_reason'
         : `admin.logs.says.${action}`;
-    // Every value isolated here, once, rather than in each sentence: an e-mail, a name or a number at an Arabic
-    // sentence's edge would otherwise reorder the words around it.
+    // In a right-to-left sentence every value is isolated here, once, rather than in each text: an e-mail, a name or
+    // a number at its edge would otherwise reorder the words around it. English sentences stay plain text to copy.
+    if (i18n.dir(i18n.language) !== 'rtl') return t(key, values);
     return t(key, Object.fromEntries(Object.entries(values).map(([name, value]) => [name, isolate(value)])));
   };
 }

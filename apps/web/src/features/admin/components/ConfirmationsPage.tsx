@@ -93,9 +93,7 @@ function ConfirmationCard({ item }: { item: ConfirmationItem }) {
           </h2>
           <p className="small text-body-secondary mb-1">
             <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, intlLocale(i18n.language))}</time> ·{' '}
-            <span dir="auto">
-              {t('admin.confirmations.place', { city: address.city, governorate: nameOf(address.state) })}
-            </span>
+            {t('admin.confirmations.place', { city: address.city, governorate: nameOf(address.state) })}
           </p>
           <a href={`tel:${item.phone}`} className="fw-semibold" dir="ltr">
             {item.phone}
