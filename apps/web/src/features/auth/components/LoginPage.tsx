@@ -54,7 +54,7 @@ export function LoginPage() {
       }
     >
       <title>{t('auth.login.title')}</title>
-      <SignInReason />
+      <SignInReason screen="login" />
       <PhoneSignIn />
       {error && (
         <Alert variant="danger" role="alert">

@@ -9,14 +9,14 @@ import { peekIntent } from '../signInIntent';
  * account does for them (productActions/afterSignIn.ts). Read once, as the screen opens: the intent is taken only at
  * sign-in, so a visitor moving between /login and /signup is told on each.
  */
-export function SignInReason() {
+export function SignInReason({ screen }: { screen: 'login' | 'signup' }) {
   const { t } = useTranslation();
   const { name } = useLocalized();
   const [intent] = useState(() => peekIntent());
   if (!intent) return null;
   return (
     <Alert variant="info">
-      {t(intent.action === 'cart' ? 'auth.login.why.cart' : 'auth.login.why.favourite', { name: name(intent).text })}
+      {t(`auth.${screen}.why.${intent.action === 'cart' ? 'cart' : 'favourite'}`, { name: name(intent).text })}
     </Alert>
   );
 }

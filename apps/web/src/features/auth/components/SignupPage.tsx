@@ -66,7 +66,7 @@ export function SignupPage() {
       }
     >
       <title>{t('auth.signup.title')}</title>
-      <SignInReason />
+      <SignInReason screen="signup" />
       <PhoneSignIn />
       {error && (
         <Alert variant="danger" role="alert">

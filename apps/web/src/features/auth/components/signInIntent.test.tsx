@@ -84,7 +84,7 @@ describe('what a visitor pressed before signing in', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     // The visitor follows "Create your account" instead of signing in.
     renderRoute(<SignupPage />, { path: '/signup', store });
-    expect(screen.getByText('Sign in to add Cotton T-shirt to your cart')).toBeInTheDocument();
+    expect(screen.getByText('Create an account to add Cotton T-shirt to your cart')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Name'), 'Mariam Adel');
     await user.type(screen.getByLabelText('Email'), 'mariam@example.com');
