@@ -8,6 +8,7 @@ import { OutcomeUnknown, type PaymentProvider } from '../payments/provider.js';
 import {
   EarlierRequestUntold,
   REFUND_SETTLE_MS,
+  askingFor,
   refundOnce,
   refundRequested,
   refundRequestId,
@@ -122,7 +123,7 @@ export function refundsService(deps: RefundsDeps) {
     };
     let given: Awaited<ReturnType<typeof refundOnce>>;
     try {
-      given = await refundOnce(request.provider, payment, request.request);
+      given = await refundOnce(request.provider, payment, request.request, askingFor(db, order.id, amount));
     } catch (err) {
       // The provider cannot say whether an earlier request gave the money back: nothing was asked, and the request
       // stands, so a retry asks the provider again what became of it, never for the money straight away.

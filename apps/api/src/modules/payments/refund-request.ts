@@ -31,9 +31,10 @@ export const requestRefund = (db: DbOrTx, orderId: string, now: Date, amount: nu
 /**
  * Writes a request down, with the piastres it asks for, unless one younger than REFUND_SETTLE_MS stands. Answers
  * `first` when none was on record, `again` when it took the place of one that had settled (whose outcome the shop may
- * never have recorded: the provider is asked what became of it before it is asked again, give-back.ts), null when one
- * stands. One statement, so of two callers at once (a deposit's after-commit and the pass that gives back what a
- * stopped process left, give-back.ts) exactly one gets an answer, and may ask the provider.
+ * never have recorded: the provider is asked what became of it before it is asked again, refundOnce), null when one
+ * stands. Taking an earlier one's place keeps its amount: until the provider says nothing went back, that is what it
+ * may still report without naming an amount (askingFor). One statement, so of two callers at once (a deposit's
+ * after-commit and the pass that gives back what a stopped process left, give-back.ts) exactly one gets an answer.
  */
 export async function writeRequest(
   db: DbOrTx,
@@ -46,7 +47,7 @@ export async function writeRequest(
     .values({ id, type: 'refund_requested', receivedAt: now, amount })
     .onConflictDoUpdate({
       target: paymentEvents.id,
-      set: { receivedAt: now, amount },
+      set: { receivedAt: now },
       setWhere: lte(paymentEvents.receivedAt, new Date(now.getTime() - REFUND_SETTLE_MS)),
     })
     // A row its statement inserted has no xmax; one it updated has the updating transaction's.
@@ -62,16 +63,26 @@ export async function writeRequest(
  */
 export class EarlierRequestUntold extends Error {}
 
+/** The order's standing request now asks for `amount` piastres: written once the provider said nothing went back. */
+export const askingFor = (db: DbOrTx, orderId: string, amount: number) => async () => {
+  await db
+    .update(paymentEvents)
+    .set({ amount })
+    .where(eq(paymentEvents.id, refundRequestId(orderId)));
+};
+
 /**
  * Asks `provider` to give `payment` back, once, for both flows (give-back.ts, orders/refunds.ts). A request written
  * `again` took the place of one that settled unheard of (a timeout or 5xx, a process that stopped, a record that
  * failed, the provider's callback lost), which may have given the money back: the provider is asked what became of
- * the payment first, and given back whole, nothing is asked. `earlier`: the earlier request gave it back.
+ * the payment first, and given back whole, nothing is asked. Nothing given back, `asking` records what this request
+ * asks for before the provider is asked. `earlier`: the earlier request gave it back.
  */
 export async function refundOnce(
   provider: PaymentProvider,
   payment: PaidPayment,
   request: 'first' | 'again',
+  asking?: () => Promise<void>,
 ): Promise<{ how: 'refunded' | 'voided'; earlier: boolean }> {
   if (request === 'again') {
     const known = await provider.givenBack(payment).catch((err: unknown) => {
@@ -81,6 +92,7 @@ export async function refundOnce(
     // this request asks: a person sees to it.
     if (known === 'part') throw new EarlierRequestUntold('the provider has given back part of the payment');
     if (known !== 'none') return { how: known, earlier: true };
+    await asking?.();
   }
   return { how: await provider.refund(payment), earlier: false };
 }

@@ -37,7 +37,7 @@ import { AfterCommit } from '../../orders/lifecycle.js';
 import { giveBackLeft } from '../give-back-recovery.js';
 import { OutcomeUnknown } from '../provider.js';
 import { paymobProvider } from './provider.js';
-import { REFUND_SETTLE_MS, unwantedRequestId, writeRequest } from '../refund-request.js';
+import { REFUND_SETTLE_MS, refundRequestId, unwantedRequestId, writeRequest } from '../refund-request.js';
 import { startPaymobSimulator } from './simulator.js';
 import { signTransaction, type Transaction } from './wire.js';
 
@@ -1129,18 +1129,19 @@ describe('refunds the provider declines or that are not finished', () => {
     const { product, order } = await paidOrder();
     simulator.holdCallbacks(order._id);
     simulator.refuseGiveBacks('lost');
-    const part = () =>
+    const part = (payload: { amount?: number } = { amount: 20 }) =>
       t.app.inject({
         method: 'POST',
         url: `/api/order/${order._id}/refund`,
         headers: { ...admin.headers, 'accept-language': 'ar' },
-        payload: { amount: 20 },
+        payload,
       });
     expect((await part()).statusCode).toBe(502);
     const sent = giveBacks();
 
+    // The admin, hearing nothing, asks for the whole bill this time.
     t.clock.advance(REFUND_SETTLE_MS + 1000);
-    const untold = await part();
+    const untold = await part({});
     expect(untold.statusCode).toBe(502);
     expect(untold.json().message).toBe(
       'أُرسل طلب سابق لرد مبلغ هذا الطلب إلى مزود الدفع، ولم يوضح المزود إن كان قد تم، لذا لم يُرسل مرة أخرى: راجع الدفعة لدى مزود الدفع (يذكرها سجل التدقيق)',
@@ -1150,6 +1151,12 @@ describe('refunds the provider declines or that are not finished', () => {
     expect(await stockOf(product.id)).toBe(7);
     const [logged] = await auditsFor('order_refund_unconfirmed', order._id);
     expect(logged?.message).toMatch(/check at the provider whether it was given back/);
+    // The request still names what was asked of Paymob, not what was not: a callback that names no amount records it.
+    const [request] = await t.app.db
+      .select({ amount: paymentEvents.amount })
+      .from(paymentEvents)
+      .where(eq(paymentEvents.id, refundRequestId(order._id)));
+    expect(request?.amount).toBe(2000);
     // The request stands again: a retry within REFUND_SETTLE_MS is refused, not sent.
     expect((await part()).statusCode).toBe(409);
     expect(giveBacks()).toBe(sent);
