@@ -11,6 +11,7 @@ import {
   askingFor,
   refundOnce,
   refundRequested,
+  type Given,
   refundRequestId,
   requestRefund,
 } from '../payments/refund-request.js';
@@ -42,6 +43,8 @@ interface Request {
   provider: PaymentProvider;
   /** `again`: an earlier request settled unheard of, and the provider is asked what became of it first (refundOnce). */
   request: 'first' | 'again';
+  /** The piastres the earlier request asked for (its row keeps them when written again): null when it named none. */
+  asked: number | null;
   amount: number;
   reason: string | null;
 }
@@ -106,9 +109,11 @@ export function refundsService(deps: RefundsDeps) {
     // Found before the request is written: a provider no longer configured leaves an earlier request as it stood.
     const provider = refundThrough(paid?.provider);
     // None younger than REFUND_SETTLE_MS stands: checked under the same lock.
-    const request = await requestRefund(tx, order.id, deps.clock.now(), amount);
+    const now = deps.clock.now();
+    const request = await requestRefund(tx, order.id, now, amount);
     if (!request) throw conflict(say.api.refundPending);
-    return { paid, provider, request };
+    const asked = request === 'again' ? ((await refundRequested(tx, order.id, now))?.amount ?? null) : amount;
+    return { paid, provider, request, asked };
   }
 
   /** Asks the provider that took the payment to give the money back, then moves the order. */
@@ -121,9 +126,15 @@ export function refundsService(deps: RefundsDeps) {
       paid: order.bill,
       paidAt: paid?.paidAt ?? null,
     };
-    let given: Awaited<ReturnType<typeof refundOnce>>;
+    let given: Given;
     try {
-      given = await refundOnce(request.provider, payment, request.request, askingFor(db, order.id, amount));
+      given = await refundOnce(
+        request.provider,
+        payment,
+        request.request,
+        request.asked,
+        askingFor(db, order.id, amount),
+      );
     } catch (err) {
       // The provider cannot say whether an earlier request gave the money back: nothing was asked, and the request
       // stands, so a retry asks the provider again what became of it, never for the money straight away.
@@ -134,9 +145,9 @@ export function refundsService(deps: RefundsDeps) {
       await db.delete(paymentEvents).where(eq(paymentEvents.id, refundRequestId(order.id)));
       throw err;
     }
-    const { how, earlier } = given;
-    // An earlier request gave back the whole payment, whatever this one asked for.
-    const back = earlier ? order.bill : amount;
+    // An earlier request's outcome is what it gave back (the whole bill, or the part it asked for), whatever this one
+    // asked for.
+    const { how, earlier, back } = given;
     await transaction(db, async (tx) => {
       const locked = await lockOrder(tx, order.id);
       if (paid) await tx.update(payments).set({ state: how }).where(eq(payments.providerRef, paid.providerRef));

@@ -75,7 +75,8 @@ async function giveBack(
     if (!payment) throw new Error('no paid payment on record');
     const { providerRef, transactionId, paidAt } = payment;
     const paid = { providerRef, transactionId, amount, paid: amount, paidAt };
-    given = await refundOnce(deps.payments.named(payment.provider), paid, request);
+    // A request to give back a whole payment names no part (giveBackOnce): any part given back is for a person.
+    given = await refundOnce(deps.payments.named(payment.provider), paid, request, null);
   } catch (err) {
     // Whether the shop knows what became of any earlier request: a refusal then is the provider's answer to this one.
     const told = !(err instanceof EarlierRequestUntold);

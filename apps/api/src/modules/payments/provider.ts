@@ -112,13 +112,14 @@ export interface PaidPayment {
 
 /**
  * What a provider says it has given back of a payment: nothing, the whole of it (refunded, or voided: cancelled
- * before it settled), or a part (an admin's partial refund from the provider's dashboard).
+ * before it settled), or a part: the piastres that went back (a partial refund the shop asked for, or one an admin
+ * made from the provider's dashboard), null when the provider does not say how much (Fawry).
  */
-export type GivenBack = 'none' | 'part' | 'refunded' | 'voided';
+export type GivenBack = 'none' | 'refunded' | 'voided' | { part: number | null };
 
 /** Given back as providers that count refunded piastres say it (Paymob, Stripe): `refunded` of the `paid`. */
 export const givenBackOf = (refunded: number, paid: number): GivenBack =>
-  refunded <= 0 ? 'none' : refunded >= paid ? 'refunded' : 'part';
+  refunded <= 0 ? 'none' : refunded >= paid ? 'refunded' : { part: refunded };
 
 /**
  * A payment provider: one file per provider, listed once in registry.ts. Each turns its callbacks

@@ -1,7 +1,8 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { paymentEvents } from '../../db/schema.js';
-import type { PaidPayment, PaymentProvider } from './provider.js';
+import { toEgp } from '../../lib/money.js';
+import type { GivenBack, PaidPayment, PaymentProvider } from './provider.js';
 
 /**
  * A refund the shop asked a provider for is written down, and committed, before the provider is
@@ -58,8 +59,9 @@ export async function writeRequest(
 
 /**
  * Thrown instead of asking again when the provider does not say what became of an earlier request (unreachable,
- * refused, an answer that cannot be read) or says it gave back a part: asking might give the money twice, so a
- * person checks at the provider.
+ * refused, an answer that cannot be read) or says it gave back a part that is not what both the earlier request and
+ * this one asked for, or without saying how much: asking might give the money twice, so a person checks at the
+ * provider.
  */
 export class EarlierRequestUntold extends Error {}
 
@@ -71,30 +73,53 @@ export const askingFor = (db: DbOrTx, orderId: string, amount: number) => async 
     .where(eq(paymentEvents.id, refundRequestId(orderId)));
 };
 
+/** What a refund gave back: `earlier` when an earlier request did, as the provider says; `back` in piastres. */
+export interface Given {
+  how: 'refunded' | 'voided';
+  earlier: boolean;
+  back: number;
+}
+
 /**
  * Asks `provider` to give `payment` back, once, for both flows (give-back.ts, orders/refunds.ts). A request written
  * `again` took the place of one that settled unheard of (a timeout or 5xx, a process that stopped, a record that
  * failed, the provider's callback lost), which may have given the money back: the provider is asked what became of
- * the payment first, and given back whole, nothing is asked. Nothing given back, `asking` records what this request
- * asks for before the provider is asked. `earlier`: the earlier request gave it back.
+ * the payment first, and given back (earlierOutcome), nothing is asked. Nothing given back, `asking` records what
+ * this request asks for before the provider is asked. `asked`: the piastres the earlier request asked for, kept on
+ * its row (null when it named none).
  */
 export async function refundOnce(
   provider: PaymentProvider,
   payment: PaidPayment,
   request: 'first' | 'again',
+  asked: number | null,
   asking?: () => Promise<void>,
-): Promise<{ how: 'refunded' | 'voided'; earlier: boolean }> {
+): Promise<Given> {
   if (request === 'again') {
     const known = await provider.givenBack(payment).catch((err: unknown) => {
       throw new EarlierRequestUntold('the provider did not say what became of an earlier request', { cause: err });
     });
-    // A part given back (an earlier partial refund, or one made by hand at the provider) may or may not be what
-    // this request asks: a person sees to it.
-    if (known === 'part') throw new EarlierRequestUntold('the provider has given back part of the payment');
-    if (known !== 'none') return { how: known, earlier: true };
+    if (known !== 'none') return earlierOutcome(known, payment, asked);
     await asking?.();
   }
-  return { how: await provider.refund(payment), earlier: false };
+  return { how: await provider.refund(payment), earlier: false, back: payment.amount };
+}
+
+/**
+ * The earlier request's outcome, as the provider says: the whole payment, or a part of exactly what it asked for
+ * when this request asks the same (settled, a request for more would leave the order closed with less given back
+ * than the person wants). Any other part (a partial refund made by hand at the provider, one of an amount the
+ * provider does not name, or a retry of another amount) may or may not be the earlier request's: a person sees to it.
+ */
+function earlierOutcome(known: Exclude<GivenBack, 'none'>, payment: PaidPayment, asked: number | null): Given {
+  if (typeof known === 'string') return { how: known, earlier: true, back: payment.paid };
+  if (known.part === null || known.part !== asked || asked !== payment.amount)
+    throw new EarlierRequestUntold(
+      known.part === null
+        ? 'the provider has given back part of the payment, without saying how much'
+        : `the provider has given back ${toEgp(known.part)} EGP of the payment; the earlier request asked for ${asked === null ? 'no part' : `${toEgp(asked)} EGP`}, this one for ${toEgp(payment.amount)} EGP`,
+    );
+  return { how: 'refunded', earlier: true, back: known.part };
 }
 
 /**

@@ -215,7 +215,7 @@ export function fawryProvider(deps: ProviderDeps): PaymentProvider {
       if (!status) throw new Error(`Fawry gave no status of payment ${payment.providerRef}`);
       // Fawry says whether all of the order's amount went back, not how much of it a partial refund gave.
       const given = status.orderStatus.toUpperCase();
-      return given === 'REFUNDED' ? 'refunded' : given === 'PARTIAL_REFUNDED' ? 'part' : 'none';
+      return given === 'REFUNDED' ? 'refunded' : given === 'PARTIAL_REFUNDED' ? { part: null } : 'none';
     },
     async refund(payment) {
       if (!payment.transactionId) throw new HttpError(502, say.api.refundFailed);

@@ -1124,7 +1124,7 @@ describe('refunds the provider declines or that are not finished', () => {
     expect(await historyOf(order._id)).toEqual(['pending', 'paid', 'cancelled']);
   });
 
-  it('a part refunded whose answer was lost: Paymob says a part went back, so it is not asked again; the admin is told to check at Paymob', async () => {
+  it('a part refunded whose answer was lost: Paymob says that part went back, so a retry of it settles the order without refunding again; a retry of another amount is left for the admin to check at Paymob', async () => {
     const admin = await createAdmin(t.app);
     const { product, order } = await paidOrder();
     simulator.holdCallbacks(order._id);
@@ -1160,9 +1160,21 @@ describe('refunds the provider declines or that are not finished', () => {
     // The request stands again: a retry within REFUND_SETTLE_MS is refused, not sent.
     expect((await part()).statusCode).toBe(409);
     expect(giveBacks()).toBe(sent);
-    // Paymob's callback, come at last, says what went back: the order is cancelled with it.
+
+    // The admin asks for the same 20 once it has settled: what went back is what was asked, so that is recorded.
+    t.clock.advance(REFUND_SETTLE_MS + 1000);
+    expect((await part()).statusCode).toBe(200);
+    expect(giveBacks()).toBe(sent);
+    expect(await orderRow(order._id)).toMatchObject({ status: 'cancelled', refunded: 2000 });
+    expect(await stockOf(product.id)).toBe(10);
+    expect((await paymentOf(order._id))?.state).toBe('refunded');
+    const [settled, ...more] = await auditsFor('order_refunded', order._id);
+    expect(more).toEqual([]);
+    expect(settled?.message).toMatch(/refunded by an earlier request, as the provider says, 20 EGP$/);
+    // Paymob's callback, come at last, changes nothing more.
     await simulator.releaseCallbacks(order._id);
     expect(await orderRow(order._id)).toMatchObject({ status: 'cancelled', refunded: 2000 });
+    expect(await historyOf(order._id)).toEqual(['pending', 'paid', 'cancelled']);
   });
 
   it('a shopper’s cancellation whose void went unanswered: while Paymob cannot say what became of it, the shopper is told the shop checks, and nothing is voided twice', async () => {
