@@ -34,7 +34,8 @@ export function AddressLines({ address, name }: { address: AddressInput; name?: 
           {t('checkout.address.landmark', { value: address.landmark })}
         </span>
       )}
-      <span className="d-block" dir="auto">
+      {/* The page's direction, not the city's: a Latin city would turn an Arabic line left to right, governorate last. */}
+      <span className="d-block">
         {t('checkout.address.place', { city: address.city, governorate: nameOf(address.state) })}
       </span>
       <span className="d-block" dir="auto">
