@@ -34,8 +34,7 @@ export function AddressLines({ address, name }: { address: AddressInput; name?: 
           {t('checkout.address.landmark', { value: address.landmark })}
         </span>
       )}
-      {/* The page's direction, not the city's: a Latin city would turn an Arabic line left to right, governorate last. */}
-      <span className="d-block">
+      <span className="d-block" dir="auto">
         {t('checkout.address.place', { city: address.city, governorate: nameOf(address.state) })}
       </span>
       <span className="d-block" dir="auto">
