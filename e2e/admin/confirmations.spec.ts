@@ -1,3 +1,4 @@
+import { dayInCairo } from '@shop/contracts';
 import { codeIn, newMobile, pressWhatsAppButton, whatsappTo } from '../support/messages';
 import { ar, openInArabic } from '../support/arabic';
 import { newShopper } from '../support/accounts';
@@ -142,7 +143,8 @@ test('the cash-on-delivery charts show real numbers', async ({ page, request, ma
   await parcel(lamp._id, 'returned');
   await move((await placeCashOrder(request, shopper, lamp._id))._id, 'cancelled', { reason: 'Found it cheaper' });
 
-  const today = new Date().toISOString().slice(0, 10);
+  // The report's days are Cairo's: from 22:00 UTC (21:00 in summer) the UTC date is still yesterday there.
+  const today = dayInCairo(new Date());
   const res = await request.get(`/api/admin/reports/cod?from=${today}&to=${today}`, { headers });
   const report = (await res.json()) as { confirmationRate: number; refusalRate: number };
   const percent = (rate: number) =>
