@@ -1,9 +1,9 @@
-import { and, eq, inArray, not, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Coupon } from '@shop/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { couponUses, coupons, orders } from '../../db/schema.js';
 import { toEgp } from '../../lib/money.js';
-import { paymentUnderWay } from '../orders/claimed.js';
+import { replaceable } from '../orders/claimed.js';
 
 export type CouponRow = typeof coupons.$inferSelect;
 
@@ -53,7 +53,6 @@ export async function lockCoupon(tx: Tx, code: string): Promise<void> {
  * of their unpaid order, not being paid, that placing a new order would cancel and so give back.
  */
 export async function shopperUses(db: DbOrTx, couponId: string, userId: string) {
-  const replaceable = and(eq(orders.status, 'pending'), not(paymentUnderWay));
   const [row] = await db
     .select({
       kept: sql<number>`count(*) filter (where not (${replaceable}))::int`,

@@ -9,6 +9,12 @@ import { cartItems, orderItems, orders, payments } from '../../db/schema.js';
 export const paymentUnderWay = sql<boolean>`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.state} in ('started', 'pending'))`;
 
 /**
+ * An unpaid order nobody is paying: a newer checkout of its shopper replaces it, giving back its units and its coupon
+ * use. One whose payment is under way stands beside the new order (docs/decisions/paying-order-kept.md).
+ */
+export const replaceable = sql<boolean>`(${orders.status} = 'pending' and not ${paymentUnderWay})`;
+
+/**
  * The units of a cart line (the `cart_items` row of the statement) that its shopper's unpaid order holds while its
  * payment is under way: the cart shows and orders only the rest, so what is being paid for is neither shown as
  * still to buy nor paid for twice. The rows stay: a payment that fails, or an order cancelled or expired, gives

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, not, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   say,
   type AddressInput,
@@ -22,7 +22,7 @@ import { toEgp } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { claimUse, lockCoupon } from '../coupons/queries.js';
 import { AfterCommit, begin, transition, type AfterCommitDeps } from './lifecycle.js';
-import { paymentUnderWay } from './claimed.js';
+import { replaceable } from './claimed.js';
 import { billCart, lineStock, readCart, readItems, type CartLine } from './bill.js';
 import { lineVariant, variantSnapshot } from '../variants/label.js';
 import { queueOrderMail } from '../messaging/order-messages.js';
@@ -54,17 +54,12 @@ const lockUser = (db: DbOrTx) =>
     .for('no key update')
     .prepare('checkout_lock_user');
 
-/**
- * The shopper's unpaid orders a new checkout replaces: those with no payment under way. One being paid (on the
- * provider's page, back from it before its callback, a kiosk reference, a wallet approval) stands beside the new
- * order: its lines are held out of the cart, so the new order cannot hold them, and money may still come for it
- * (docs/decisions/paying-order-kept.md).
- */
+/** The shopper's unpaid orders a new checkout replaces: none whose payment is under way (claimed.ts). */
 const unpaidOrders = (db: DbOrTx) =>
   db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, sql.placeholder('userId')), eq(orders.status, 'pending'), not(paymentUnderWay)))
+    .where(and(eq(orders.userId, sql.placeholder('userId')), replaceable))
     .for('update')
     .prepare('checkout_unpaid_orders');
 
@@ -380,7 +375,7 @@ export function placingService(deps: PlacingDeps) {
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), not(paymentUnderWay)))
+      .where(and(eq(orders.userId, userId), replaceable))
       .groupBy(orderItems.productId, orderItems.variantId)
       .as('held');
     const variantIds = lines.flatMap((l) => (l.variantId ? [l.variantId] : []));

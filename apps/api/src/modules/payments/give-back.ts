@@ -5,7 +5,7 @@ import { audit } from '../../lib/audit.js';
 import { toEgp } from '../../lib/money.js';
 import type { AfterCommitDeps } from '../orders/lifecycle.js';
 import type { PaidPayment } from './provider.js';
-import { EarlierRequestUntold, refundOnce, unwantedRequestId, writeRequest } from './refund-request.js';
+import { EarlierRequestUntold, refundOnce, unwantedRequestId, writeRequest, type Given } from './refund-request.js';
 import { transaction } from '../../db/transaction.js';
 
 /** Why a payment the order does not take is given back: `payments.give_back` while the shop owes it. */
@@ -70,7 +70,7 @@ async function giveBack(
   };
   const theirReference = payment?.transactionId ? `, transaction ${payment.transactionId}` : '';
   const named = `${toEgp(amount)} EGP, payment ${payment?.providerRef ?? 'none'}${theirReference}`;
-  let given: Awaited<ReturnType<typeof refundOnce>>;
+  let given: Given;
   try {
     if (!payment) throw new Error('no paid payment on record');
     const { providerRef, transactionId, paidAt } = payment;
