@@ -17,6 +17,8 @@ export interface SignInLimit {
   attempt(ip: string, email: string): Promise<number>;
   /** The attempt signed in: its place is given back. */
   succeeded(ip: string, email: string): Promise<void>;
+  /** Whether the next attempt would be refused, taking no place: a look before costly work, not a claim. */
+  full(ip: string, email: string): Promise<boolean>;
 }
 
 /** How long failed sign-ins are remembered against an address and e-mail. */
@@ -65,6 +67,10 @@ function redisLimit(
     async succeeded(ip, email) {
       await redis.eval(GIVE_BACK, 1, prefix + keyOf(ip, email)).catch(unavailable);
     },
+    async full(ip, email) {
+      const attempts = await redis.get(prefix + keyOf(ip, email)).catch((err: unknown) => void unavailable(err));
+      return Number(attempts ?? 0) >= opts.max;
+    },
   };
 }
 
@@ -94,6 +100,9 @@ function memoryLimit(opts: { max: number; windowMs: number }): SignInLimit {
     async succeeded(ip, email) {
       const entry = current(keyOf(ip, email));
       if (entry) entry.count--;
+    },
+    async full(ip, email) {
+      return (current(keyOf(ip, email))?.count ?? 0) >= opts.max;
     },
   };
 }

@@ -5,6 +5,7 @@ import { hash } from '@node-rs/argon2';
 import { API_MSG } from '@shop/contracts';
 import { phoneCodes, users } from '../../db/schema.js';
 import { createTestApp, registerShopper, type TestContext } from '../../../test/harness.js';
+import { holdNextHash, within } from '../../../test/held-hash.js';
 import { mobileMaker } from '../../../test/messaging-simulators.js';
 import { lastCodeSentTo } from '../../../test/outbox.js';
 import { CODE_TTL_MS, CODES_PER_ADDRESS, CODES_PER_PHONE, CODES_PER_REQUESTER } from './phone-sign-in.js';
@@ -32,6 +33,8 @@ describe.each(stores)('sign-in codes counted %s', (_name, env) => {
   });
   afterAll(() => t.close());
 
+  const rowsOf = (mobile: { stored: string }) =>
+    t.app.db.select().from(phoneCodes).where(eq(phoneCodes.phone, mobile.stored));
   const start = (phone: string, ip: string, headers: Record<string, string> = {}, url = '/api/auth/phone/start') =>
     t.app.inject({ method: 'POST', url, headers, remoteAddress: ip, payload: { phone, channel: 'sms' } });
   /** A refusal as the sign-in screen reads it: too many codes, Retry-After the same seconds as the body, the hour's. */
@@ -132,10 +135,51 @@ describe.each(stores)('sign-in codes counted %s', (_name, env) => {
     expect(hashes() - before).toBe(CODES_PER_REQUESTER);
   });
 
+  it("make no request wait for another's hash, and still send a phone one code when two ask at once", async () => {
+    const [mobile, other] = [newMobile(), newMobile()];
+    const held = holdNextHash();
+    const first = start(mobile.local, '198.51.100.70');
+    try {
+      await held.started;
+      // While that code is being hashed, another phone is sent its code, and so is the same phone, asked again.
+      const [elsewhere, again] = await within(
+        15_000,
+        Promise.all([start(other.local, '198.51.100.71'), start(mobile.local, '198.51.100.72')]),
+        "requests while another's code is hashed",
+      );
+      expect([elsewhere.statusCode, again.statusCode]).toEqual([202, 202]);
+    } finally {
+      held.release();
+    }
+    // The first finds the code sent meanwhile and is answered as any request within the phone's 60 s.
+    const late = await first;
+    expect(late.statusCode, late.body).toBe(429);
+    const { retryAfter } = late.json<{ retryAfter: number }>();
+    expect(late.json()).toEqual({ message: API_MSG.codeWait(retryAfter), retryAfter });
+    expect(retryAfter).toBeGreaterThan(50);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await rowsOf(mobile)).toHaveLength(1);
+    expect(await rowsOf(other)).toHaveLength(1);
+    // Refused within the 60 s, it spent nothing of its requester's hour.
+    for (let i = 0; i < CODES_PER_REQUESTER; i++) {
+      t.clock.advance(61_000);
+      expect((await start(mobile.local, '198.51.100.70')).statusCode).toBe(202);
+    }
+    t.clock.advance(61_000);
+    expectHourRefusal(await start(mobile.local, '198.51.100.70'));
+  });
+
+  it('send one code when two requests for a phone arrive together, the other told to wait', async () => {
+    const mobile = newMobile();
+    const answers = await Promise.all([start(mobile.local, '198.51.100.73'), start(mobile.local, '198.51.100.74')]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([202, 429]);
+    const refused = answers.find((res) => res.statusCode === 429)?.json<{ message: string; retryAfter: number }>();
+    expect(refused?.message).toBe(API_MSG.codeWait(refused?.retryAfter ?? 0));
+    expect(await rowsOf(mobile)).toHaveLength(1);
+  });
+
   it("delete spent codes as new ones are sent, keeping live codes and the hour's count", async () => {
     const [first, second] = [newMobile(), newMobile()];
-    const rowsOf = (mobile: { stored: string }) =>
-      t.app.db.select().from(phoneCodes).where(eq(phoneCodes.phone, mobile.stored));
     for (let i = 0; i < 2; i++) {
       expect((await start(first.local, '198.51.100.50')).statusCode).toBe(202);
       t.clock.advance(61_000);

@@ -110,17 +110,43 @@ export function phoneSignIn(
     return ceiling;
   }
 
+  /** The phone's code sent within the last 60 s, which paces its next one. */
+  async function recentCode(tx: DbOrTx, phone: string, now: Date) {
+    const [last] = await tx
+      .select({ createdAt: phoneCodes.createdAt })
+      .from(phoneCodes)
+      .where(and(eq(phoneCodes.phone, phone), gt(phoneCodes.createdAt, new Date(now.getTime() - RESEND_AFTER_MS))))
+      .orderBy(desc(phoneCodes.createdAt))
+      .limit(1);
+    return last;
+  }
+
+  /**
+   * Whether a code would be sent now, by a look that takes no lock and no place in the hour's allowances: the
+   * decision and the count are the locked transaction's, as they would be without this look.
+   */
+  async function likelySent(phone: string, ip: string): Promise<boolean> {
+    if (await recentCode(db, phone, clock.now())) return false;
+    const full = await Promise.all([perAddress.full(ip, ''), perRequester.full(ip, phone), perPhone.full('', phone)]);
+    return !full.includes(true);
+  }
+
+  async function drawCode() {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    return { code, codeHash: await hash(code) };
+  }
+
   async function start(phone: string, channel: PhoneCodeChannel, ip: string, language: Language) {
-    const now = clock.now();
+    // Hashed before the transaction, and only when the look says the code will go: argon2 is the costly step, so a
+    // refused request must not cost the server it, nor may a hash hold the phone's lock (every other request's, on
+    // PGlite). A request that loses a race after hashing has wasted one hash (docs/decisions/phone-code-limits.md).
+    const drawn = (await likelySent(phone, ip)) ? await drawCode() : null;
     await transaction(db, async (tx) => {
       // One start per phone at a time: two at once would both find no recent code.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone-code:${phone}`}))`);
-      const [last] = await tx
-        .select({ createdAt: phoneCodes.createdAt })
-        .from(phoneCodes)
-        .where(and(eq(phoneCodes.phone, phone), gt(phoneCodes.createdAt, new Date(now.getTime() - RESEND_AFTER_MS))))
-        .orderBy(desc(phoneCodes.createdAt))
-        .limit(1);
+      // Read under the lock: the time the code is sent, and what any wait is counted from.
+      const now = clock.now();
+      const last = await recentCode(tx, phone, now);
       if (last) {
         const seconds = Math.max(1, Math.ceil((last.createdAt.getTime() + RESEND_AFTER_MS - now.getTime()) / 1000));
         throw waitFor(seconds, say.api.codeWait(seconds));
@@ -128,10 +154,8 @@ export function phoneSignIn(
       // Counted after the 60 s check, so asking again too soon spends nothing of the hour's allowance.
       const wait = await allowance(phone, ip);
       if (wait > 0) throw waitFor(wait, say.api.tooManyCodes);
-      // Hashed only once the limits let the code go: argon2 is the costly step, and a refused request must not cost
-      // the server it. Here it holds the phone's lock for one hash's time, paid only by codes the limits let through.
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const codeHash = await hash(code);
+      // Hashed here, under the lock, only when a place came free since the look (a window ended, a place given back).
+      const { code, codeHash } = drawn ?? (await drawCode());
       // The table grows only here, so deleting here bounds it (docs/decisions/spent-codes-and-links.md).
       await deleteUnheld(tx, phoneCodes, lt(phoneCodes.createdAt, new Date(now.getTime() - CODE_KEPT_MS)));
       // The newest code is the only live one.

@@ -80,6 +80,10 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
       .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 
   async function register(input: Required<Pick<RegisterInput, 'name' | 'email' | 'phone' | 'password'>>, ip: string) {
+    // A taken e-mail is answered before the password is hashed: the answer says it is registered anyway, and argon2 is
+    // the costly step. One registered meanwhile is refused alike by the unique index below.
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+    if (taken) throw conflict(say.api.emailTaken);
     const passwordHash = await hashPassword(input.password);
     const created = await transaction(db, async (tx) => {
       const [user] = await tx

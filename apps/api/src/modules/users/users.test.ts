@@ -10,6 +10,7 @@ import {
   uniqueEmail,
   type TestContext,
 } from '../../../test/harness.js';
+import { holdNextHash } from '../../../test/held-hash.js';
 import { mailsTo, type OutboxMail } from '../../../test/outbox.js';
 import { passwordResets } from '../../db/schema.js';
 import { RESETS_PER_EMAIL, RESET_MAILS_PER_EMAIL } from './routes.js';
@@ -91,11 +92,28 @@ describe('registration', () => {
     expect(res.json().errors[field]).toBe(message);
   });
 
-  it('refuses a second account with the same e-mail, whatever its case', async () => {
+  it('refuses a second account with the same e-mail, whatever its case, hashing no password for it', async () => {
     const first = valid();
     expect((await register(first)).statusCode).toBe(201);
+    const before = hashes();
     const res = await register({ ...valid(), email: first.email.toUpperCase() });
     expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: API_MSG.emailTaken, requestId: expect.any(String) });
+    expect(hashes()).toBe(before);
+  });
+
+  it('makes one account of an e-mail registered twice at once, telling the other it is taken', async () => {
+    const email = uniqueEmail();
+    // The first is held in its password's hash, after finding the e-mail free, while the second registers it.
+    const held = holdNextHash();
+    const first = register({ ...valid(), email });
+    await held.started;
+    const second = await register({ ...valid(), email });
+    held.release();
+    expect(second.statusCode).toBe(201);
+    const late = await first;
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ message: API_MSG.emailTaken, requestId: expect.any(String) });
   });
 });
 
