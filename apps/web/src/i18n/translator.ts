@@ -20,7 +20,8 @@ export type Values = { readonly count?: number; readonly [name: string]: string 
 
 export type Direction = 'ltr' | 'rtl';
 
-const PLACEHOLDER = /{{(.+?)}}/g;
+/** A text's `{{placeholder}}`, its name captured (spaces inside the braces allowed). */
+export const PLACEHOLDER = /{{(.+?)}}/g;
 
 /**
  * Fills the placeholders as i18next does with escapeValue off, so texts read as they did: values go

@@ -107,3 +107,10 @@ export function mockApi(routes: Record<string, Reply | ((request: Request) => Re
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
 }
+
+/**
+ * For getByText: the element whose whole text is `text`, values in elements of their own included (an address line,
+ * the city set apart in it), and not an element around it holding the same text.
+ */
+export const wholeText = (text: string) => (_content: string, element: Element | null) =>
+  element?.textContent === text && ![...element.children].some((child) => child.textContent === text);

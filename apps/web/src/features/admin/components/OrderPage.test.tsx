@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BUILT_IN_ROLES, type AdminOrderDetail } from '@shop/contracts';
-import { adminSession, mockApi, renderRoute } from '../../../test/utils';
+import { adminSession, mockApi, renderRoute, wholeText } from '../../../test/utils';
 import { OrderPage } from './OrderPage';
 
 vi.mock('../../../lib/notify', () => ({
@@ -105,7 +105,7 @@ describe('the order page', () => {
     // Taken by phone: the agents see where it came from.
     expect(screen.getByText('Source: Phone call')).toBeInTheDocument();
     const address = within(screen.getByRole('region', { name: 'Delivery address' }));
-    expect(address.getByText('Near the green mosque')).toBeInTheDocument();
+    expect(address.getByText(wholeText('Near the green mosque'))).toBeInTheDocument();
     const customer = within(screen.getByRole('region', { name: 'Customer' }));
     expect(customer.getByRole('link', { name: '01011111111' })).toHaveAttribute('href', 'tel:01011111111');
     expect(customer.getByRole('link', { name: 'mona@example.com' })).toBeInTheDocument();
@@ -150,7 +150,7 @@ describe('the order page', () => {
     await waitFor(() => expect(within(slip).getByText('قائمة التعبئة')).toBeInTheDocument());
     expect(within(slip).getByText('تيشيرت قطن')).toBeInTheDocument();
     expect(within(slip).getByText('المقاس: M')).toBeInTheDocument();
-    expect(within(slip).getByText('بجوار the green mosque')).toBeInTheDocument();
+    expect(within(slip).getByText(wholeText('بجوار the green mosque'))).toBeInTheDocument();
     expect(within(slip).getByText('مدفوع إلكترونيًا: لا يُحصَّل شيء')).toBeInTheDocument();
     // The page around it stays English.
     expect(screen.getByRole('button', { name: 'Print the packing slip' })).toBeInTheDocument();

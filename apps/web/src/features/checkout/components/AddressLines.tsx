@@ -1,12 +1,21 @@
 import type { AddressInput } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
+import { Filled } from '../../../i18n/Filled';
 import { useCountryName } from '../useCountryName';
 import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 
 /**
+ * A value inside a line: what the shopper typed, or a name that may be (a state or country outside Egypt). Its own
+ * element gives it its own direction, so a Latin city neither turns an Arabic line left to right nor trades places with
+ * the words around it, and the line keeps the page's. An element rather than isolation marks: the text stays plain, to
+ * copy and to find on the page.
+ */
+const typed = (value: string) => <bdi>{value}</bdi>;
+
+/**
  * An address the way couriers in Egypt read it: building and street, apartment and floor, a landmark near it,
  * then city and governorate, then country and postcode. Lines are spans, so it fits inside a label as well as an <address>.
- * What the shopper typed keeps its own direction; Egypt and its governorates read in the page's language.
+ * Each line reads in the page's direction; Egypt and its governorates read in the page's language.
  */
 export function AddressLines({ address, name }: { address: AddressInput; name?: string }) {
   const { t } = useTranslation();
@@ -14,34 +23,35 @@ export function AddressLines({ address, name }: { address: AddressInput; name?: 
   const countryName = useCountryName();
   return (
     <>
-      {name && (
-        <span className="d-block fw-semibold" dir="auto">
-          {name}
-        </span>
-      )}
-      <span className="d-block" dir="auto">
-        {address.building} {address.street}
+      {name && <span className="d-block fw-semibold">{typed(name)}</span>}
+      <span className="d-block">
+        {typed(address.building)} {typed(address.street)}
       </span>
       {(address.apartment || address.floor) && (
-        <span className="d-block" dir="auto">
-          {address.apartment && t('checkout.address.apartment', { value: address.apartment })}
+        <span className="d-block">
+          {address.apartment && (
+            <Filled text={t('checkout.address.apartment')} values={{ value: typed(address.apartment) }} />
+          )}
           {address.apartment && address.floor && ' · '}
-          {address.floor && t('checkout.address.floor', { value: address.floor })}
+          {address.floor && <Filled text={t('checkout.address.floor')} values={{ value: typed(address.floor) }} />}
         </span>
       )}
       {address.landmark && (
-        <span className="d-block" dir="auto">
-          {t('checkout.address.landmark', { value: address.landmark })}
+        <span className="d-block">
+          <Filled text={t('checkout.address.landmark')} values={{ value: typed(address.landmark) }} />
         </span>
       )}
-      <span className="d-block" dir="auto">
-        {t('checkout.address.place', { city: address.city, governorate: nameOf(address.state) })}
+      <span className="d-block">
+        <Filled
+          text={t('checkout.address.place')}
+          values={{ city: typed(address.city), governorate: typed(nameOf(address.state)) }}
+        />
       </span>
-      <span className="d-block" dir="auto">
-        {countryName(address.country)} {address.zipCode}
+      <span className="d-block">
+        {typed(countryName(address.country))} {typed(address.zipCode)}
       </span>
-      <span className="d-block text-body-secondary small" dir="ltr">
-        {address.phone}
+      <span className="d-block text-body-secondary small">
+        <span dir="ltr">{address.phone}</span>
       </span>
     </>
   );
