@@ -84,17 +84,17 @@ export function cashOrders(shop: () => { t: TestContext; admin: Account }) {
     );
   }
 
-  /** A shopper with 2 × 100 EGP in the cart, delivered to a phone with two parcels refused; deposits asked. */
-  async function depositOrder() {
+  /** A shopper with `quantity` × `price` EGP (2 × 100) in the cart, delivered to a phone with two parcels refused; deposits asked. */
+  async function depositOrder({ price = 100, quantity = 2 } = {}) {
     await setCod({ maxCashBill: null, refusalsBeforeOnlineOnly: 2, refusalAction: 'deposit' });
     const phone = newMobile().local;
     await refusedParcels(phone, 2);
     const { app } = shop().t;
     const user = await registerShopper(app);
-    const product = await createProduct(app.db, { price: 100, stock: 5 });
-    await fillCart(user, product, 2);
-    // 200 + 21 shipping + 9 cash fee: 30 online first, 200 at the door.
-    expect(await offerFor(user, phone)).toEqual({ cash: 'deposit', deposit: 30, rest: 200 });
+    const product = await createProduct(app.db, { price, stock: 5 });
+    await fillCart(user, product, quantity);
+    // The items + 21 shipping + 9 cash fee: 30 online first, the items at the door.
+    expect(await offerFor(user, phone)).toEqual({ cash: 'deposit', deposit: 30, rest: price * quantity });
     const res = await placeCash(user, phone);
     expect(res.statusCode, res.body).toBe(201);
     const [order] = res.json<Order[]>();

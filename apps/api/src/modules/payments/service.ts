@@ -27,6 +27,7 @@ import type { CallbackRequest, PayableOrder, PaymentEvent, PaymentProvider, Star
 import { refundRequested } from './refund-request.js';
 import { queueOrderMail } from '../messaging/order-messages.js';
 import { AfterCommit, transition, type AfterCommitDeps } from '../orders/lifecycle.js';
+import { issueReceipt } from '../receipts/issue.js';
 import { loadCodSettings } from '../confirmations/settings.js';
 import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
@@ -536,21 +537,24 @@ export function paymentsService(deps: PaymentsDeps) {
           // A deposit given back: usually recorded already by who gave it (orders/deposit.ts); this callback marks one
           // whose record was lost, one the provider refused that an admin gave back from its dashboard, or one whose
           // refund the provider finished later. The order's refund is filled as the immediate answer fills it: the
-          // amount the provider says, or the whole deposit, which is what a deposit's request asks for.
+          // amount the provider says, or the whole deposit, which is what a deposit's request asks for. A deposit the
+          // shop kept (its parcel refused, `returned`) is given back only by hand at the provider, and this callback
+          // is the shop's record of it.
+          const kept = status === 'returned' && locked?.depositState === 'paid';
           if (
-            (locked?.depositState === 'refunding' || locked?.depositState === 'refund_failed') &&
-            locked.paymentIntentId === event.providerRef
+            (kept || locked?.depositState === 'refunding' || locked?.depositState === 'refund_failed') &&
+            locked?.paymentIntentId === event.providerRef
           ) {
             const [given] = await tx.select({ method: payments.method }).from(payments).where(ofThisPayment);
-            await tx
-              .update(orders)
-              .set({
-                depositState: 'refunded',
-                refunded: Math.min(event.amount || locked.deposit, locked.deposit),
-                refundedAt: now,
-                refundedBy: given?.method ?? 'card',
-              })
-              .where(eq(orders.id, order.id));
+            const back = {
+              depositState: 'refunded',
+              refunded: Math.min(event.amount || locked.deposit, locked.deposit),
+              refundedAt: now,
+              refundedBy: given?.method ?? 'card',
+            };
+            await tx.update(orders).set(back).where(eq(orders.id, order.id));
+            // Its sale receipt (kind `deposit`) is given back with the record, as a move issues its receipts.
+            if (kept) await issueReceipt(tx, { ...locked, ...back }, 'return', now);
           }
           // Usually the refund route has moved the order already and this only confirms it. The order
           // is still paid (or returned) when that route's commit failed after the provider gave the money

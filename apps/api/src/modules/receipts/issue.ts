@@ -22,7 +22,8 @@ export type EtaReceiptRow = typeof etaReceipts.$inferSelect;
  * Which receipt a move issues. A sale is a sale when its money is the shop's: a card (wallet, instalment, Fawry)
  * order once paid, a cash order once delivered (a refused return delivers it again: its sale has a receipt already).
  * A cash order's parcel refused at the door leaves the shop its deposit, paid online: that is a sale of the trip.
- * Money going back, a paid order cancelled or a returned one refunded, issues the return of the sale's receipt.
+ * Money going back, a paid order cancelled or a returned one refunded, issues the return of the sale's receipt (a
+ * kept deposit given back issues the return of its own, payments/service.ts, as no move of the order does).
  */
 export function receiptKindOf(
   from: OrderStatus,
@@ -88,17 +89,33 @@ async function receiptLines(tx: Tx, orderId: string): Promise<ReceiptLine[]> {
 }
 
 /**
- * What a receipt of `kind` states was sold: a kept deposit, the delivery fees alone, paid online (`V`, as every
- * online payment is: the deposit went through the same providers); any other, the order's lines and its delivery,
- * paid as the order was.
+ * The one payment method a receipt of the order's bill names (the ETA's receipt has a single code,
+ * eta-receipts.md): the order's, except a cash order whose delivery fees were paid online first and outweigh what
+ * was paid at the door, which names the larger part, online.
+ */
+function paymentCodeOf(order: OrderRow) {
+  const online = order.paymentMethod === 'cash' && order.depositState === 'paid' ? order.deposit : 0;
+  if (online > order.bill - online) return ONLINE_PAYMENT_CODE;
+  return PAYMENT_CODE[order.paymentMethod] ?? 'O';
+}
+
+/**
+ * What a receipt of `kind` states was sold (a return, what the receipt it gives back sold): a kept deposit, the
+ * delivery fees alone, paid online (`V`, as every online payment is: the deposit went through the same providers);
+ * a sale, the order's lines and its delivery.
  */
 async function soldOf(tx: Tx, order: OrderRow, kind: ReceiptKind) {
   if (kind === 'deposit') return { lines: [], delivery: order.deposit, paymentMethod: ONLINE_PAYMENT_CODE };
   return {
     lines: await receiptLines(tx, order.id),
     delivery: order.shipping + order.codFee,
-    paymentMethod: PAYMENT_CODE[order.paymentMethod] ?? 'O',
+    paymentMethod: paymentCodeOf(order),
   };
+}
+
+/** The live sale receipt a return gives back: the order's sale, or the kept deposit of a parcel refused. */
+async function returnedReceipt(tx: Tx, orderId: string) {
+  return (await liveReceipt(tx, orderId, 'sale')) ?? (await liveReceipt(tx, orderId, 'deposit'));
 }
 
 /** The live receipt of a kind an order has (a replaced one does not count). */
@@ -114,7 +131,8 @@ export async function liveReceipt(db: Db | Tx, orderId: string, kind: ReceiptKin
  * Issues an order's receipt of `kind` in the caller's transaction: numbered and chained under the lock of the
  * active POS's row (taken last, after the order's), so the chain follows the order receipts are issued in and none
  * is left out by a transaction that rolls back. Nothing happens without an active POS and the seller's settings,
- * for an order that has its live receipt of that kind already, or for a return without a sale receipt to give back.
+ * for an order that has its live receipt of that kind already, or for a return without a sale receipt (a sale or a
+ * kept deposit) to give back.
  * `corrects` is the invalid receipt a new one replaces. Answers the receipt, or null.
  */
 export async function issueReceipt(
@@ -127,12 +145,12 @@ export async function issueReceipt(
   const [seller] = await tx.select().from(etaSettings);
   if (!seller) return null;
   if (!corrects && (await liveReceipt(tx, order.id, kind))) return null;
-  const sale = kind === 'return' ? await liveReceipt(tx, order.id, 'sale') : null;
+  const sale = kind === 'return' ? await returnedReceipt(tx, order.id) : null;
   if (kind === 'return' && !sale) return null;
   const [pos] = await tx.select().from(etaPos).where(eq(etaPos.active, true)).for('update');
   if (!pos) return null;
   const [{ lines, delivery, paymentMethod }, [buyer]] = await Promise.all([
-    soldOf(tx, order, kind),
+    soldOf(tx, order, (sale?.kind as ReceiptKind | undefined) ?? kind),
     order.userId ? tx.select({ name: users.name }).from(users).where(eq(users.id, order.userId)) : [],
   ]);
   const seq = pos.lastSeq + 1;

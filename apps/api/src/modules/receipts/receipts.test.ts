@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   orderRef,
   type EtaReceipt,
@@ -9,7 +9,8 @@ import {
   type Order,
   type OrderStatus,
 } from '@shop/contracts';
-import { cartItems, etaPos, etaReceipts, products } from '../../db/schema.js';
+import { cartItems, etaPos, etaReceipts, payments, products } from '../../db/schema.js';
+import { paymentsService } from '../payments/service.js';
 import {
   confirmByShopper,
   createAdmin,
@@ -353,8 +354,8 @@ describe('money going back', () => {
 
 describe('a cash order asked for its delivery fees first', () => {
   /** Its deposit paid online, confirmed by its shopper and shipped: no receipt yet, the sale waits for the door. */
-  async function shippedDepositOrder() {
-    const { user, product, order } = await depositOrder();
+  async function shippedDepositOrder(items?: { price: number; quantity: number }) {
+    const { user, product, order } = await depositOrder(items);
     await pay(order, user);
     await confirmByShopper(t.app, order._id);
     expect((await move(order._id, 'shipped', { trackingNumber: 'EG-D' })).statusCode).toBe(200);
@@ -376,6 +377,22 @@ describe('a cash order asked for its delivery fees first', () => {
     const doc = documentOf(receipt!);
     expect(doc.totalAmount).toBe(order.bill);
     expect(doc.itemData.map((line) => line.internalCode).at(-1)).toBe('DELIVERY');
+    // One payment method a receipt: 200 at the door against 30 online, the larger part cash.
+    expect(doc.paymentMethod).toBe('C');
+    await t.app.receiptSender.flush();
+    expect(simulated(receipt!.uuid)?.status).toBe('Valid');
+  });
+
+  it('delivered, names the method that paid the larger part: its deposit online when the fees outweigh the rest', async () => {
+    // 20 at the door against 30 paid online first.
+    const { product, order } = await shippedDepositOrder({ price: 20, quantity: 1 });
+    const code = { itemType: 'GS1', itemCode: '6221234567890' };
+    expect((await call('PUT', `/api/admin/eta/products/${product.id}`, code)).statusCode).toBe(200);
+    expect((await move(order._id, 'delivered')).statusCode).toBe(200);
+    const [receipt] = await receiptsOf(order._id);
+    const doc = documentOf(receipt!);
+    expect(doc.totalAmount).toBe(50);
+    expect(doc.paymentMethod).toBe('V');
     await t.app.receiptSender.flush();
     expect(simulated(receipt!.uuid)?.status).toBe('Valid');
   });
@@ -424,6 +441,90 @@ describe('a cash order asked for its delivery fees first', () => {
     // The shopper's order shows it as the order's receipt.
     const shown = (await call('GET', `/api/order/${order._id}`, undefined, user)).json<Order>();
     expect(shown.etaReceipt?.uuid).toBe(correction!.uuid);
+  });
+
+  it('refused, its kept deposit given back at the provider, gets the return of its receipt, correctable', async () => {
+    const { user, order } = await shippedDepositOrder();
+    expect((await move(order._id, 'returned')).statusCode).toBe(200);
+    await t.app.receiptSender.flush();
+    const [kept] = await receiptsOf(order._id);
+    expect(kept).toMatchObject({ kind: 'deposit', state: 'valid' });
+    // The delivery's code mistyped meanwhile: the return is invalid until it is fixed and sent again.
+    const mistyped = await call('PUT', '/api/admin/settings/eta', { ...SELLER, deliveryItemCode: 'EG-1-DELIVERY' });
+    expect(mistyped.statusCode).toBe(200);
+
+    // An admin gives the deposit back from the provider's dashboard; its refund callback, delivered twice, records it.
+    const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
+    const givenBack = {
+      id: `evt_kept_deposit_back_${order._id}`,
+      kind: 'refunded' as const,
+      orderId: order._id,
+      providerRef: payment!.providerRef,
+      amount: 3000,
+      currency: 'EGP',
+      transactionId: null,
+      reference: null,
+      message: null,
+    };
+    // Written with the record: a return that cannot be written (a full disk) leaves the deposit kept, and the
+    // provider's callback, refused, comes again.
+    await t.app.db.execute(
+      sql.raw(`create function test_no_receipts() returns trigger language plpgsql as $$
+        begin raise exception 'the disk is full'; end $$`),
+    );
+    await t.app.db.execute(
+      sql.raw(`create trigger test_no_receipts before insert on eta_receipts
+        for each row execute function test_no_receipts()`),
+    );
+    try {
+      await expect(paymentsService(t.app).receive(t.app.payments.named('offline'), givenBack)).rejects.toThrow();
+    } finally {
+      await t.app.db.execute(sql.raw('drop trigger test_no_receipts on eta_receipts'));
+      await t.app.db.execute(sql.raw('drop function test_no_receipts()'));
+    }
+    const unrecorded = (await call('GET', `/api/order/${order._id}`, undefined, user)).json<Order>();
+    expect(unrecorded).toMatchObject({ deposit: { state: 'paid' }, refund: null });
+    await paymentsService(t.app).receive(t.app.payments.named('offline'), givenBack);
+    await paymentsService(t.app).receive(t.app.payments.named('offline'), {
+      ...givenBack,
+      id: `${givenBack.id}_again`,
+    });
+    const shown = (await call('GET', `/api/order/${order._id}`, undefined, user)).json<Order>();
+    expect(shown).toMatchObject({ status: 'returned', deposit: { state: 'refunded' }, refund: { amount: 30 } });
+
+    const [, back, ...others] = await receiptsOf(order._id);
+    expect(others).toEqual([]);
+    expect(back).toMatchObject({ kind: 'return', total: 3000, referenceUuid: kept!.uuid, previousUuid: kept!.uuid });
+    expect(documentOf(back!)).toMatchObject({
+      header: { referenceUUID: kept!.uuid },
+      documentType: { receiptType: 'R' },
+      itemData: [
+        expect.objectContaining({ internalCode: 'DELIVERY', itemCode: 'EG-1-DELIVERY', quantity: 1, total: 30 }),
+      ],
+      totalAmount: 30,
+      paymentMethod: 'V',
+    });
+    await t.app.receiptSender.flush();
+    const listed = (await call('GET', '/api/admin/eta/receipts')).json<EtaReceiptsPage>().receipts;
+    expect(listed.find((r) => r.uuid === back!.uuid)).toMatchObject({ kind: 'return', state: 'invalid' });
+
+    expect((await call('PUT', '/api/admin/settings/eta', SELLER)).statusCode).toBe(200);
+    const resent = await call('POST', `/api/admin/eta/receipts/${back!.id}/resend`);
+    expect(resent.statusCode, resent.body).toBe(200);
+    const [, , correction] = await receiptsOf(order._id);
+    expect(correction).toMatchObject({ kind: 'return', total: 3000, referenceUuid: kept!.uuid });
+    expect(documentOf(correction!)).toMatchObject({
+      header: { referenceUUID: kept!.uuid, referenceOldUUID: back!.uuid },
+      documentType: { receiptType: 'R' },
+      itemData: [expect.objectContaining({ internalCode: 'DELIVERY', itemCode: SELLER.deliveryItemCode, total: 30 })],
+      paymentMethod: 'V',
+    });
+    await t.app.receiptSender.flush();
+    expect(simulated(correction!.uuid)?.status).toBe('Valid');
+    // The shopper's invoice shows both: the kept fees' receipt, and its return.
+    const invoice = (await call('GET', `/api/order/${order._id}`, undefined, user)).json<Order>();
+    expect(invoice.etaReceipt?.uuid).toBe(kept!.uuid);
+    expect(invoice.etaReturnReceipt?.uuid).toBe(correction!.uuid);
   });
 });
 
