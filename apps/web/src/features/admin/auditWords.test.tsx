@@ -61,4 +61,29 @@ describe("the audit log's words", () => {
     );
     expect(result.current(entry('login', {}))).toBe('سجّل الدخول');
   });
+
+  it("says a cash order's confirmation, answered or timed out, in the reader's language", async () => {
+    const english = renderHook(() => useAuditWords()).result.current;
+    expect(english(entry('order_confirmation_answered', { orderId: ORDER, answer: 'confirm', by: 'link' }))).toBe(
+      'Confirmed order #ABCDEF12 by the link in its message',
+    );
+    expect(english(entry('order_confirmation_answered', { orderId: ORDER, answer: 'cancel', by: 'whatsapp' }))).toBe(
+      'Cancelled order #ABCDEF12 on WhatsApp',
+    );
+    expect(english(entry('order_confirmation_timeout', { orderId: ORDER, onTimeout: 'queue' }))).toBe(
+      "Cash order #ABCDEF12 was not confirmed in time: it waits for the agents' call",
+    );
+    await act(() => changeLanguage('ar'));
+    const arabic = renderHook(() => useAuditWords()).result.current;
+    expect(arabic(entry('order_confirmation_answered', { orderId: ORDER, answer: 'confirm', by: 'orders' }))).toBe(
+      'أكّد الطلب \u2068#ABCDEF12\u2069 \u2068من صفحة طلباته\u2069',
+    );
+    expect(arabic(entry('order_confirmation_timeout', { orderId: ORDER, onTimeout: 'cancel' }))).toBe(
+      'أُلغي طلب الدفع عند الاستلام \u2068#ABCDEF12\u2069: لم يُؤكَّد في الوقت المحدد',
+    );
+    // A channel or an outcome the app does not know yet keeps the API's sentence.
+    expect(arabic(entry('order_confirmation_answered', { orderId: ORDER, answer: 'confirm', by: 'pigeon' }))).toBe(
+      "the API's words for order_confirmation_answered",
+    );
+  });
 });

@@ -16,6 +16,8 @@ interface Say {
   money(egp: unknown): string | null;
   status(status: unknown): string | null;
   method(method: unknown): string | null;
+  /** How a shopper answered a cash order's confirmation request: the link, WhatsApp, their orders page. */
+  channel(by: unknown): string | null;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
@@ -32,6 +34,9 @@ function all(values: Record<string, string | number | null>): Values | null {
 const order: Reading = (d, say) => all({ ref: say.order(d.orderId) });
 const orderPaid: Reading = (d, say) => all({ ref: say.order(d.orderId), amount: say.money(d.amount) });
 const named: Reading = (d) => all({ name: text(d.name) });
+/** One of the values an entry's data may hold for a choice, or null: the sentence of each is a text of its own. */
+const oneOf = <T extends string>(value: unknown, known: readonly T[]): T | null =>
+  known.find((item) => item === value) ?? null;
 const nothing: Reading = () => ({});
 
 /**
@@ -48,6 +53,10 @@ const READINGS = {
   order_refunded: (d, say) =>
     all({ ref: say.order(d.orderId), amount: say.money(d.amount), from: say.status(d.from), to: say.status(d.to) }),
   order_refund_unconfirmed: order,
+  order_confirmation_answered: (d, say) =>
+    all({ ref: say.order(d.orderId), by: say.channel(d.by), answer: oneOf(d.answer, ['confirm', 'cancel']) }),
+  order_confirmation_timeout: (d, say) =>
+    all({ ref: say.order(d.orderId), outcome: oneOf(d.onTimeout, ['cancel', 'queue']) }),
   order_expired: order,
   order_replaced: order,
   intent_created: (d, say) =>
@@ -113,6 +122,20 @@ type Said = keyof typeof READINGS;
 
 const isSaid = (action: string): action is Said => Object.hasOwn(READINGS, action);
 
+/** The text of an action's sentence: some actions have one for each outcome their data names. */
+function keyOf(action: Said, values: Values): TextKey {
+  if (action === 'order_status' && 'reason' in values) return 'admin.logs.says.order_status_reason';
+  if (action === 'order_confirmation_answered')
+    return values.answer === 'cancel'
+      ? 'admin.logs.says.order_confirmation_answered_cancel'
+      : 'admin.logs.says.order_confirmation_answered_confirm';
+  if (action === 'order_confirmation_timeout')
+    return values.outcome === 'cancel'
+      ? 'admin.logs.says.order_confirmation_timeout_cancel'
+      : 'admin.logs.says.order_confirmation_timeout_queue';
+  return `admin.logs.says.${action}`;
+}
+
 /**
  * A value set apart from the sentence around it (U+2068 first strong isolate … U+2069): it reads in the direction of
  * its own first letter and neither moves the words around it nor is moved by them. Screen readers do not read the marks.
@@ -140,6 +163,10 @@ export function useAuditWords(): (entry: AuditLogEntry) => string {
       const known = PAYMENT_METHODS.find((m) => m === method);
       return known ? t(`admin.orders.methods.${known}`) : null;
     },
+    channel: (by) => {
+      const known = oneOf(by, ['link', 'whatsapp', 'orders']);
+      return known ? t(`admin.logs.answeredBy.${known}`) : null;
+    },
   };
   return (entry) => {
     const { action } = entry;
@@ -147,10 +174,7 @@ export function useAuditWords(): (entry: AuditLogEntry) => string {
     const data = entry.data !== null && typeof entry.data === 'object' ? (entry.data as Data) : {};
     const values = READINGS[action](data, say, entry);
     if (!values) return entry.message;
-    const key: TextKey =
-      action === 'order_status' && 'reason' in values
-        ? 'admin.logs.says.order_status_reason'
-        : `admin.logs.says.${action}`;
+    const key = keyOf(action, values);
     // In a right-to-left sentence every value is isolated here, once, rather than in each text: an e-mail, a name or
     // a number at its edge would otherwise reorder the words around it. English sentences stay plain text to copy.
     if (i18n.dir(i18n.language) !== 'rtl') return t(key, values);
