@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { signedInShopper } from '../support/accounts';
 import { categories, demoProduct, departments } from '../support/catalog';
 import { header } from '../support/ui';
 import { test, expect } from '../support/test';
@@ -167,6 +168,46 @@ for (const language of ['en', 'ar'] as const) {
     const categories = await page.locator('#categories-heading').boundingBox();
     const products = await page.locator('#department-products-heading').boundingBox();
     expect((products?.y ?? 0) - (categories?.y ?? 0)).toBeLessThan(700);
+  });
+  // The apartment and floor fields shared a phone's row without a gap, and the longer label pushed one box below the
+  // other (a QA finding): on a phone every field of the address form has the row to itself, on a desktop a gutter.
+  test(`${language} on a phone and a desktop: the address form's boxes stand apart, side by side level`, async ({
+    page,
+    request,
+  }) => {
+    await signedInShopper(page, request);
+    await page.goto(`${language === 'ar' ? '/ar' : ''}/ShippingForm`);
+    for (const width of [360, 390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      const form = page.locator('.checkout-form-card');
+      const boxes = await form
+        .getByRole('textbox')
+        .or(form.getByRole('combobox'))
+        .evaluateAll((fields) =>
+          fields.map((field) => {
+            const box = field.getBoundingClientRect();
+            return { id: field.id, left: box.left, right: box.right, top: Math.round(box.top) };
+          }),
+        );
+      expect(boxes.length).toBeGreaterThan(8);
+      for (const [i, a] of boxes.entries())
+        for (const b of boxes.slice(i + 1)) {
+          const beside = a.right <= b.left + 1 || b.right <= a.left + 1;
+          const rowsApart = Math.abs(a.top - b.top) > 30;
+          if (rowsApart) continue;
+          expect.soft(beside, `${width} px: ${a.id} and ${b.id} overlap`).toBe(true);
+          expect
+            .soft(Math.max(b.left - a.right, a.left - b.right), `${width} px: gap between ${a.id} and ${b.id}`)
+            .toBeGreaterThanOrEqual(8);
+        }
+      // Boxes side by side sit level: none starts a little lower because its label took two lines.
+      const tops = new Set(boxes.map((box) => box.top));
+      for (const top of tops)
+        for (const other of tops)
+          expect
+            .soft(other === top || Math.abs(other - top) > 30, `${width} px: rows at ${top} and ${other}`)
+            .toBe(true);
+    }
   });
 }
 

@@ -69,7 +69,9 @@ export function AddressForm({
   const stateError = translateValidation(errors.state?.message);
   return (
     <Form noValidate onSubmit={(event) => void submit(event)} className="checkout-form-card">
-      <Row className="g-0 gx-md-3">
+      {/* On a phone each field has the row to itself: side by side, "Apartment (optional)" takes two lines and sets its
+          box below Floor's. From a small tablet's width on, pairs share a row, with a gutter between them. */}
+      <Row className="g-0 gx-sm-3">
         <Col md={6}>
           <FormField
             id="address-country"
@@ -153,7 +155,7 @@ export function AddressForm({
             error={errors.building?.message}
           />
         </Col>
-        <Col xs={6} md={4}>
+        <Col sm={6} md={4}>
           <FormField
             id="address-apartment"
             label={t('checkout.form.apartment')}
@@ -162,7 +164,7 @@ export function AddressForm({
             error={errors.apartment?.message}
           />
         </Col>
-        <Col xs={6} md={4}>
+        <Col sm={6} md={4}>
           <FormField
             id="address-floor"
             label={t('checkout.form.floor')}
