@@ -6,6 +6,7 @@ import type { ConfirmationItem, ConfirmationOutcome } from '@shop/contracts';
 import { Localized } from '../../../components/Localized';
 import { Price } from '../../../components/Price';
 import { intlLocale } from '../../../i18n';
+import { Filled } from '../../../i18n/Filled';
 import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
@@ -93,7 +94,11 @@ function ConfirmationCard({ item }: { item: ConfirmationItem }) {
           </h2>
           <p className="small text-body-secondary mb-1">
             <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, intlLocale(i18n.language))}</time> ·{' '}
-            {t('admin.confirmations.place', { city: address.city, governorate: nameOf(address.state) })}
+            {/* The city as typed, in its own direction, so a Latin one keeps its place first in an Arabic line. */}
+            <Filled
+              text={t('checkout.address.place')}
+              values={{ city: <bdi>{address.city}</bdi>, governorate: nameOf(address.state) }}
+            />
           </p>
           <a href={`tel:${item.phone}`} className="fw-semibold" dir="ltr">
             {item.phone}

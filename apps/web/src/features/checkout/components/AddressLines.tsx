@@ -1,11 +1,12 @@
-import type { AddressInput } from '@shop/contracts';
+import { isGovernorate, type AddressInput } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { Filled } from '../../../i18n/Filled';
 import { useCountryName } from '../useCountryName';
+import { isEgypt } from '../governorates';
 import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 
 /**
- * A value inside a line: what the shopper typed, or a name that may be (a state or country outside Egypt). Its own
+ * A value inside a line that the shopper typed (a state or country outside Egypt included). Its own
  * element gives it its own direction, so a Latin city neither turns an Arabic line left to right nor trades places with
  * the words around it, and the line keeps the page's. An element rather than isolation marks: the text stays plain, to
  * copy and to find on the page.
@@ -44,11 +45,16 @@ export function AddressLines({ address, name }: { address: AddressInput; name?: 
       <span className="d-block">
         <Filled
           text={t('checkout.address.place')}
-          values={{ city: typed(address.city), governorate: typed(nameOf(address.state)) }}
+          values={{
+            city: typed(address.city),
+            // A governorate is the shop's own word, translated, and stays in the line: the e2e Arabic-page check
+            // then still sees an untranslated one.
+            governorate: isGovernorate(address.state) ? nameOf(address.state) : typed(address.state),
+          }}
         />
       </span>
       <span className="d-block">
-        {typed(countryName(address.country))} {typed(address.zipCode)}
+        {isEgypt(address.country) ? countryName(address.country) : typed(address.country)} {typed(address.zipCode)}
       </span>
       <span className="d-block text-body-secondary small">
         <span dir="ltr">{address.phone}</span>
