@@ -54,6 +54,7 @@ const ONLY_ON = {
     'test/start/supervisor.test.ts',
     'test/start/database-wait.test.ts',
     'test/nested-connections.test.ts',
+    'src/modules/payments/paying-race.test.ts',
   ],
   pglite: ['test/start/start.test.ts', 'test/start/systemd-unit.test.ts'],
 };
