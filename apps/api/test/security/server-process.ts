@@ -87,8 +87,9 @@ export async function startServer(
   let done = false;
   void exited.then(() => (done = true));
   const url = `http://127.0.0.1:${port}`;
-  // Generous: tsx compiles the server on first start, and a busy machine makes that slow.
-  const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
+  // Generous: tsx compiles the server on first start, and a busy machine makes that slow. 90 s was not enough on two
+  // cores at a load average of 16 to 20 (another suite's browsers beside this one): a start then took over 90 s.
+  const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
   for (;;) {
     if (done) throw giveUp('server exited before it was ready');
     if (Date.now() > deadline) throw giveUp('server not ready in time');

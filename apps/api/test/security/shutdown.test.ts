@@ -16,6 +16,10 @@ import { Tally } from './report.js';
  * new one, closes the database cleanly (what was written is there when it is opened again) and exits
  * 0; a client that never finishes its request cannot hold the process past the grace period.
  * On PGlite (a data directory) or, with TEST_DATABASE_URL, on PostgreSQL.
+ *
+ * What is checked is the order of events in the server's own log and the grace period it is configured with, not
+ * how many seconds the machine took: a loaded CI machine (the browser suite beside it) once took 8.4 s where a
+ * fixed bound allowed 8.
  */
 
 const base = process.env.TEST_DATABASE_URL;
@@ -72,9 +76,33 @@ function slowPost(url: string, body: string) {
 const logged = (server: ServerProcess, text: string) =>
   expect.poll(() => server.output().includes(text), { timeout: 30_000, interval: 20 }).toBe(true);
 
+/** The number of the server's first log line that holds every one of `texts`; -1 when none does. */
+const lineOf = (server: ServerProcess, ...texts: string[]) =>
+  server
+    .output()
+    .split('\n')
+    .findIndex((line) => texts.every((text) => line.includes(text)));
+
+/** Whether each of the log lines (lineOf) was found, each after the one before. */
+const inOrder = (lines: number[]) => lines.every((line, i) => line >= 0 && line > (lines[i - 1] ?? -1));
+
+/**
+ * How the process ended, or 'still running' once `graceMs` and a margin have passed: a stop that the grace period
+ * does not end fails here, by name, rather than at the test's timeout. The margin is ample (closing the database
+ * and exiting take a second or two on a loaded machine): only a process that never exits reaches it.
+ */
+const exitWithin = (server: ServerProcess, graceMs: number) =>
+  Promise.race([
+    server.exited,
+    new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), graceMs + 30_000).unref()),
+  ]);
+
 describe('SIGTERM', () => {
   it('finishes the request in flight, takes no new one, closes the database cleanly and exits 0', async () => {
-    const { server, databaseUrl } = await start();
+    // The server's own bound on the drain: its grace period, far longer than draining takes even on a loaded machine.
+    // That the grace period never had to cut a connection shows the drain ended by itself.
+    const graceMs = 60_000;
+    const { server, databaseUrl } = await start({ SHUTDOWN_GRACE_MS: String(graceMs) });
     tally.route('POST /api/user/register');
     const email = `shutdown-${hex()}@example.com`;
     const body = JSON.stringify({
@@ -87,7 +115,6 @@ describe('SIGTERM', () => {
     const inFlight = slowPost(`${server.url}/api/user/register`, body);
     // The server has the request's head and is waiting for the rest of its body.
     await logged(server, '"url":"/api/user/register"');
-    const signalled = Date.now();
     server.child.kill('SIGTERM');
     await logged(server, 'shutting down');
     const newcomer = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(3000) })
@@ -95,21 +122,27 @@ describe('SIGTERM', () => {
       .catch(() => 'refused');
     inFlight.finish();
     const answer = await inFlight.response;
-    const exit = await server.exited;
-    const took = Date.now() - signalled;
+    const exit = await exitWithin(server, graceMs);
+    // In the server's log: the signal, then the answer to the request in flight, then the database closed.
+    const order = [
+      lineOf(server, 'shutting down'),
+      lineOf(server, '"url":"/api/user/register"', '"statusCode":201'),
+      lineOf(server, 'database closed'),
+    ];
 
     const ok =
       answer.status === 201 &&
       (newcomer === 'refused' || newcomer === 503) &&
+      exit !== 'still running' &&
       exit.code === 0 &&
-      server.output().includes('database closed');
+      inOrder(order) &&
+      !server.output().includes('grace period');
     tally.check('POST /api/user/register', ok);
     expect(answer.status).toBe(201);
     expect([503, 'refused']).toContain(newcomer);
     expect(exit).toEqual({ code: 0, signal: null });
-    expect(took).toBeLessThan(8000);
-    expect(server.output()).toContain('shutting down');
-    expect(server.output()).toContain('database closed');
+    expect(inOrder(order), `log lines ${order.join(', ')}`).toBe(true);
+    expect(server.output()).not.toContain('grace period');
 
     // What the last request wrote survived the stop, and the database opens again without complaint.
     const database = await openDatabase(
@@ -122,10 +155,11 @@ describe('SIGTERM', () => {
     } finally {
       await database.close();
     }
-  }, 240_000);
+  }, 300_000);
 
   it('does not wait past the grace period for a client that never finishes its request', async () => {
-    const { server } = await start({ SHUTDOWN_GRACE_MS: '1000' });
+    const graceMs = 1000;
+    const { server } = await start({ SHUTDOWN_GRACE_MS: String(graceMs) });
     tally.route('POST /api/user/login');
     const stalled = slowPost(
       `${server.url}/api/user/login`,
@@ -138,15 +172,17 @@ describe('SIGTERM', () => {
     await logged(server, '"url":"/api/user/login"');
     const signalled = Date.now();
     server.child.kill('SIGTERM');
-    const exit = await server.exited;
+    // Without the cut the process would wait for the stalled client forever: that it exits at all is the point.
+    const exit = await exitWithin(server, graceMs);
     const took = Date.now() - signalled;
-    const ok = exit.code === 0 && took < 6000 && server.output().includes('database closed');
+    // The connection was cut when the grace period ran out, and only then did the database close.
+    const order = [lineOf(server, 'shutting down'), lineOf(server, 'grace period'), lineOf(server, 'database closed')];
+    const ok = exit !== 'still running' && exit.code === 0 && took >= graceMs - 100 && inOrder(order);
     tally.check('POST /api/user/login', ok);
     expect(exit).toEqual({ code: 0, signal: null });
-    expect(took).toBeGreaterThanOrEqual(900);
-    expect(took).toBeLessThan(6000);
+    // A lower bound only: a busy machine makes the wait longer, never shorter, than the grace period.
+    expect(took).toBeGreaterThanOrEqual(graceMs - 100);
     expect(await outcome).toMatch(/^cut/);
-    expect(server.output()).toContain('grace period');
-    expect(server.output()).toContain('database closed');
-  }, 240_000);
+    expect(inOrder(order), `log lines ${order.join(', ')}`).toBe(true);
+  }, 300_000);
 });
