@@ -1,3 +1,5 @@
+import { MAX_AGE_MS } from '../src/plugins/response-cache.js';
+
 export type Read = { headers: Record<string, string | string[] | number | undefined>; json(): unknown };
 
 /** Reads the address again until `done` says an answer is the one sought, which it returns. */
@@ -43,3 +45,17 @@ export async function readUntilHit<R extends Read>(
  */
 export const readFromCache = <R extends Read>(read: (url: string) => Promise<R>, url: string): Promise<R> =>
   readUntil(read, url, (res) => res.headers['x-cache'] === 'hit');
+
+/**
+ * Reads again until `shows` says a change is served, for a quarter of the time the cache keeps an answer (MAX_AGE_MS):
+ * a change served by then was dropped by its news, not aged out. The news comes in milliseconds on a quiet machine;
+ * the bound is what lets a loaded one (seconds per request) pass without letting a cache that misses the news pass.
+ */
+export async function servedBeforeExpiry(shows: () => Promise<boolean>): Promise<boolean> {
+  const until = Date.now() + MAX_AGE_MS / 4;
+  for (;;) {
+    if (await shows()) return true;
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -63,7 +63,7 @@ interface Cached {
   size: number;
 }
 
-const MAX_AGE_MS = 60_000;
+export const MAX_AGE_MS = 60_000;
 /** How long a shared cache (nginx, a CDN) may keep a catalogue answer: it hears no news, so briefly. */
 const SHARED_MAX_AGE_S = 5;
 /** How long a write waits for the news of its change before it drops the whole cache instead. */

@@ -7,6 +7,7 @@ import { startServer, type ServerProcess } from '../security/server-process.js';
 import { hasNginx, startNginx } from '../nginx.js';
 import { multipart } from '../multipart.js';
 import { testImage } from '../fixtures.js';
+import { servedBeforeExpiry } from '../cache-reads.js';
 import { journal } from '../../src/db/migrations-folder.js';
 import { WORKER_OLD_SPACE_MB } from '../../src/cluster.js';
 
@@ -132,7 +133,7 @@ describe.runIf(pgUrl && redisUrl)('two instances on PostgreSQL and Redis', () =>
     expect((await attempt(b)).status).toBe(429);
   });
 
-  it('serves an admin’s price change from the other instance within a second', async () => {
+  it('serves an admin’s price change from the other instance once its news comes', async () => {
     const admin = await call(a, '/api/user/login', {
       method: 'POST',
       ...json({ email: 'admin@shop.local', password: 'Admin123!' }),
@@ -174,12 +175,9 @@ describe.runIf(pgUrl && redisUrl)('two instances on PostgreSQL and Redis', () =>
       headers: { ...form.headers, 'x-access-token': token },
     });
     expect(updated.status).toBe(200);
-    const changedAt = Date.now();
-    let seen = false;
-    while (Date.now() - changedAt < 1000 && !seen) {
-      seen = ((await call(b, `/api/product/one/${product._id}`)).body as { price: number }).price === newPrice;
-      if (!seen) await new Promise((r) => setTimeout(r, 25));
-    }
+    const seen = await servedBeforeExpiry(
+      async () => ((await call(b, `/api/product/one/${product._id}`)).body as { price: number }).price === newPrice,
+    );
     expect(seen).toBe(true);
   });
 
