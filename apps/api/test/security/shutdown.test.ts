@@ -72,9 +72,13 @@ function slowPost(url: string, body: string) {
   return { finish: () => req.end(body.slice(12)), response };
 }
 
-/** Waits until the server has logged `text` (at debug level, each request as its head arrives, before its body). */
+/**
+ * Waits until the server has logged `text` (at debug level, each request as its head arrives, before its body). A
+ * wait, not a bound: on PGlite, whose engine runs on the server's own thread, a loaded machine kept a request's head
+ * unlogged for over 30 s.
+ */
 const logged = (server: ServerProcess, text: string) =>
-  expect.poll(() => server.output().includes(text), { timeout: 30_000, interval: 20 }).toBe(true);
+  expect.poll(() => server.output().includes(text), { timeout: 120_000, interval: 20 }).toBe(true);
 
 /** The number of the server's first log line that holds every one of `texts`; -1 when none does. */
 const lineOf = (server: ServerProcess, ...texts: string[]) =>
