@@ -28,6 +28,7 @@ import { refundRequested } from './refund-request.js';
 import { queueOrderMail } from '../messaging/order-messages.js';
 import { AfterCommit, transition, type AfterCommitDeps } from '../orders/lifecycle.js';
 import { issueReceipt } from '../receipts/issue.js';
+import { firstDeliveredAt } from '../orders/queries.js';
 import { loadCodSettings } from '../confirmations/settings.js';
 import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
@@ -538,9 +539,16 @@ export function paymentsService(deps: PaymentsDeps) {
           // whose record was lost, one the provider refused that an admin gave back from its dashboard, or one whose
           // refund the provider finished later. The order's refund is filled as the immediate answer fills it: the
           // amount the provider says, or the whole deposit, which is what a deposit's request asks for. A deposit the
-          // shop kept (its parcel refused, `returned`) is given back only by hand at the provider, and this callback
-          // is the shop's record of it.
-          const kept = status === 'returned' && locked?.depositState === 'paid';
+          // shop kept (its parcel refused, `returned` and never delivered) is given back only by hand at the provider,
+          // and this callback is the shop's record of it, with the amount it says: its return receipt states that
+          // amount, so a part the provider does not measure (Fawry's PARTIAL_REFUNDED) leaves it kept, for a person to
+          // check, as the audit line below says. A delivered order's deposit is part of its sale, given back by the
+          // refund of its bill.
+          const kept =
+            status === 'returned' &&
+            locked?.depositState === 'paid' &&
+            event.amount > 0 &&
+            !(await firstDeliveredAt(tx, order.id));
           if (
             (kept || locked?.depositState === 'refunding' || locked?.depositState === 'refund_failed') &&
             locked?.paymentIntentId === event.providerRef

@@ -169,7 +169,8 @@ export async function issueReceipt(
     couponCode: order.couponCode,
     delivery,
     refunded: kind === 'return' ? order.refunded : undefined,
-    paymentMethod,
+    // A return names what its sale named: the order's deposit may have changed since (given back, say).
+    paymentMethod: sale ? (JSON.parse(sale.document) as { paymentMethod: string }).paymentMethod : paymentMethod,
   });
   const { uuid } = receipt.header;
   const [row] = await tx

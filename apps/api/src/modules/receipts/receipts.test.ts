@@ -397,6 +397,59 @@ describe('a cash order asked for its delivery fees first', () => {
     expect(simulated(receipt!.uuid)?.status).toBe('Valid');
   });
 
+  /** The provider's callback of a refund of the order's deposit payment, as an admin's give-back at its dashboard. */
+  async function depositGivenBack(order: Order, amount: number) {
+    const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
+    const event = {
+      id: `evt_deposit_back_${order._id}_${amount}`,
+      kind: 'refunded' as const,
+      orderId: order._id,
+      providerRef: payment!.providerRef,
+      amount,
+      currency: 'EGP',
+      transactionId: null,
+      reference: null,
+      message: null,
+    };
+    await paymentsService(t.app).receive(t.app.payments.named('offline'), event);
+    return event;
+  }
+
+  it('delivered and sent back, its deposit is part of the sale: given back at the provider, no return of its own', async () => {
+    // 20 at the door against 30 paid online first: the sale names V.
+    const { user, product, order } = await shippedDepositOrder({ price: 20, quantity: 1 });
+    const code = { itemType: 'GS1', itemCode: '6221234567890' };
+    expect((await call('PUT', `/api/admin/eta/products/${product.id}`, code)).statusCode).toBe(200);
+    expect((await move(order._id, 'delivered')).statusCode).toBe(200);
+    const asked = await call('POST', `/api/order/${order._id}/return`, { reason: 'Too small' }, user);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await move(order._id, 'returned')).statusCode).toBe(200);
+    await depositGivenBack(order, 3000);
+    const [sale, ...others] = await receiptsOf(order._id);
+    expect(sale).toMatchObject({ kind: 'sale', total: 5000 });
+    expect(others).toEqual([]);
+    const shown = (await call('GET', `/api/order/${order._id}`, undefined, user)).json<Order>();
+    expect(shown).toMatchObject({ status: 'returned', refund: null });
+    // The bill's refund gives the sale back whole, named as the sale was.
+    const refunded = await call('POST', `/api/order/${order._id}/refund`, { amount: 50, paidBackBy: 'Vodafone Cash' });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const [, back] = await receiptsOf(order._id);
+    expect(back).toMatchObject({ kind: 'return', total: 5000, referenceUuid: sale!.uuid });
+    expect(documentOf(back!).paymentMethod).toBe('V');
+  });
+
+  it('refused, its kept deposit given back in a part the provider does not measure, stays kept for a person', async () => {
+    const { user, order } = await shippedDepositOrder();
+    expect((await move(order._id, 'returned')).statusCode).toBe(200);
+    // Fawry's PARTIAL_REFUNDED says no amount: a return of the whole deposit would tell the ETA too much.
+    await depositGivenBack(order, 0);
+    const [kept, ...others] = await receiptsOf(order._id);
+    expect(kept).toMatchObject({ kind: 'deposit' });
+    expect(others).toEqual([]);
+    const shown = (await call('GET', `/api/order/${order._id}`, undefined, user)).json<Order>();
+    expect(shown).toMatchObject({ deposit: { state: 'paid' }, refund: null });
+  });
+
   it('refused at the door without a deposit, leaves no receipt: the shop kept no money', async () => {
     const order = await placeOrderOf(t.app, shopper, [[await codedProduct(), 1]], ADDRESS, 'cash');
     expect((await move(order._id, 'shipped', { trackingNumber: 'EG-N' })).statusCode).toBe(200);
