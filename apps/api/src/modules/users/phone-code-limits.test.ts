@@ -178,6 +178,16 @@ describe.each(stores)('sign-in codes counted %s', (_name, env) => {
     expect(await rowsOf(mobile)).toHaveLength(1);
   });
 
+  it('hash at most twice for a burst of requests for one phone, one code sent', async () => {
+    const mobile = newMobile();
+    const before = hashes();
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => start(mobile.local, `198.51.100.${80 + i}`)));
+    expect(answers.filter((res) => res.statusCode === 202)).toHaveLength(1);
+    expect(await rowsOf(mobile)).toHaveLength(1);
+    // One hashed ahead of the phone's lock, and at most one under it; the others refused without a hash.
+    expect(hashes() - before).toBeLessThanOrEqual(2);
+  });
+
   it("delete spent codes as new ones are sent, keeping live codes and the hour's count", async () => {
     const [first, second] = [newMobile(), newMobile()];
     for (let i = 0; i < 2; i++) {

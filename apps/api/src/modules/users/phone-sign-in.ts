@@ -136,11 +136,30 @@ export function phoneSignIn(
     return { code, codeHash: await hash(code) };
   }
 
+  /**
+   * The phones and addresses this process is hashing a code for ahead of the lock. The look takes no place, so a burst
+   * of starts would all pass it and all hash; one start at a time per phone and per address hashes ahead, and the
+   * others hash under the lock only if the lock lets their code go, as without the look.
+   */
+  const hashingAhead = new Set<string>();
+
+  /** A code drawn and hashed before the lock when the look says it will go; null: none, or another is hashing. */
+  async function drawAhead(phone: string, ip: string) {
+    const keys = [`phone:${phone}`, `address:${ip}`];
+    if (keys.some((key) => hashingAhead.has(key))) return null;
+    for (const key of keys) hashingAhead.add(key);
+    try {
+      return (await likelySent(phone, ip)) ? await drawCode() : null;
+    } finally {
+      for (const key of keys) hashingAhead.delete(key);
+    }
+  }
+
   async function start(phone: string, channel: PhoneCodeChannel, ip: string, language: Language) {
     // Hashed before the transaction, and only when the look says the code will go: argon2 is the costly step, so a
     // refused request must not cost the server it, nor may a hash hold the phone's lock (every other request's, on
     // PGlite). A request that loses a race after hashing has wasted one hash (docs/decisions/phone-code-limits.md).
-    const drawn = (await likelySent(phone, ip)) ? await drawCode() : null;
+    const drawn = await drawAhead(phone, ip);
     await transaction(db, async (tx) => {
       // One start per phone at a time: two at once would both find no recent code.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone-code:${phone}`}))`);
