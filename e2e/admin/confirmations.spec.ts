@@ -108,6 +108,8 @@ test('an agent works the queue while another agent holds an order', async ({ pag
   await expect(card(held)).toContainText('Omar Agent is calling about this order');
   await expect(card(held).getByRole('button')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, { include: 'main' });
+  // Where the parcel goes, in the checkout's words: the desk's page loads them when opened by its address.
+  await expect(card(mine)).toContainText('Zamalek, Cairo');
   // The phone is a link to call.
   await expect(card(mine).getByRole('link', { name: '01098765432' })).toHaveAttribute('href', 'tel:01098765432');
   await card(mine).getByRole('button', { name: 'Take it to call' }).click();

@@ -217,8 +217,12 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
             lazy: page(() => import('../features/admin/components/EtaAdminPage'), 'EtaAdminPage'),
           },
           {
+            // Names an order's place as the checkout does, with the checkout's texts.
             path: segment(paths.dashConfirmations, paths.dashboard),
-            lazy: page(() => import('../features/admin/components/ConfirmationsPage'), 'ConfirmationsPage'),
+            lazy: page(
+              withTexts('checkout', () => import('../features/admin/components/ConfirmationsPage')),
+              'ConfirmationsPage',
+            ),
           },
           {
             // Names the governorates as the checkout does, with the checkout's texts.

@@ -6,12 +6,11 @@ import type { ConfirmationItem, ConfirmationOutcome } from '@shop/contracts';
 import { Localized } from '../../../components/Localized';
 import { Price } from '../../../components/Price';
 import { intlLocale } from '../../../i18n';
-import { Filled } from '../../../i18n/Filled';
-import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../auth';
+import { PlaceLine } from '../../checkout';
 import {
   useClaimConfirmationMutation,
   useGetConfirmationsQuery,
@@ -64,7 +63,6 @@ const CANCELLING: readonly ConfirmationOutcome[] = ['wrong_number', 'cancelled']
 
 function ConfirmationCard({ item }: { item: ConfirmationItem }) {
   const { t, i18n } = useTranslation();
-  const { nameOf } = useGovernorateNames();
   const localized = useLocalized();
   const { user } = useSession();
   const { can, loaded } = usePermissions();
@@ -94,11 +92,7 @@ function ConfirmationCard({ item }: { item: ConfirmationItem }) {
           </h2>
           <p className="small text-body-secondary mb-1">
             <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, intlLocale(i18n.language))}</time> ·{' '}
-            {/* The city as typed, in its own direction, so a Latin one keeps its place first in an Arabic line. */}
-            <Filled
-              text={t('checkout.address.place')}
-              values={{ city: <bdi>{address.city}</bdi>, governorate: nameOf(address.state) }}
-            />
+            <PlaceLine address={address} />
           </p>
           <a href={`tel:${item.phone}`} className="fw-semibold" dir="ltr">
             {item.phone}

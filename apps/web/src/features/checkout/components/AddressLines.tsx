@@ -14,13 +14,32 @@ import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 const typed = (value: string) => <bdi>{value}</bdi>;
 
 /**
+ * Where an address is: its city, as typed, and its governorate (or a state typed for another country), in the page's
+ * language and direction. The confirmation desk names an order's place by it too.
+ */
+export function PlaceLine({ address }: { address: Pick<AddressInput, 'city' | 'state'> }) {
+  const { t } = useTranslation();
+  const { nameOf } = useGovernorateNames();
+  return (
+    <Filled
+      text={t('checkout.address.place')}
+      values={{
+        city: typed(address.city),
+        // A governorate is the shop's own word, translated, and stays in the line: the e2e Arabic-page check then
+        // still sees an untranslated one.
+        governorate: isGovernorate(address.state) ? nameOf(address.state) : typed(address.state),
+      }}
+    />
+  );
+}
+
+/**
  * An address the way couriers in Egypt read it: building and street, apartment and floor, a landmark near it,
  * then city and governorate, then country and postcode. Lines are spans, so it fits inside a label as well as an <address>.
  * Each line reads in the page's direction; Egypt and its governorates read in the page's language.
  */
 export function AddressLines({ address, name }: { address: AddressInput; name?: string }) {
   const { t } = useTranslation();
-  const { nameOf } = useGovernorateNames();
   const countryName = useCountryName();
   return (
     <>
@@ -43,15 +62,7 @@ export function AddressLines({ address, name }: { address: AddressInput; name?: 
         </span>
       )}
       <span className="d-block">
-        <Filled
-          text={t('checkout.address.place')}
-          values={{
-            city: typed(address.city),
-            // A governorate is the shop's own word, translated, and stays in the line: the e2e Arabic-page check
-            // then still sees an untranslated one.
-            governorate: isGovernorate(address.state) ? nameOf(address.state) : typed(address.state),
-          }}
-        />
+        <PlaceLine address={address} />
       </span>
       <span className="d-block">
         {isEgypt(address.country) ? countryName(address.country) : typed(address.country)} {typed(address.zipCode)}
