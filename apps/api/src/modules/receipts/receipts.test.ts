@@ -11,6 +11,7 @@ import {
 } from '@shop/contracts';
 import { cartItems, etaPos, etaReceipts, payments, products } from '../../db/schema.js';
 import { paymentsService } from '../payments/service.js';
+import type { PaymentEvent } from '../payments/provider.js';
 import {
   confirmByShopper,
   createAdmin,
@@ -398,9 +399,9 @@ describe('a cash order asked for its delivery fees first', () => {
   });
 
   /** The provider's callback of a refund of the order's deposit payment, as an admin's give-back at its dashboard. */
-  async function depositGivenBack(order: Order, amount: number) {
+  async function depositRefund(order: Order, amount: number) {
     const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
-    const event = {
+    return {
       id: `evt_deposit_back_${order._id}_${amount}`,
       kind: 'refunded' as const,
       orderId: order._id,
@@ -411,9 +412,8 @@ describe('a cash order asked for its delivery fees first', () => {
       reference: null,
       message: null,
     };
-    await paymentsService(t.app).receive(t.app.payments.named('offline'), event);
-    return event;
   }
+  const receive = (event: PaymentEvent) => paymentsService(t.app).receive(t.app.payments.named('offline'), event);
 
   it('delivered and sent back, its deposit is part of the sale: given back at the provider, no return of its own', async () => {
     // 20 at the door against 30 paid online first: the sale names V.
@@ -424,7 +424,7 @@ describe('a cash order asked for its delivery fees first', () => {
     const asked = await call('POST', `/api/order/${order._id}/return`, { reason: 'Too small' }, user);
     expect(asked.statusCode, asked.body).toBe(200);
     expect((await move(order._id, 'returned')).statusCode).toBe(200);
-    await depositGivenBack(order, 3000);
+    await receive(await depositRefund(order, 3000));
     const [sale, ...others] = await receiptsOf(order._id);
     expect(sale).toMatchObject({ kind: 'sale', total: 5000 });
     expect(others).toEqual([]);
@@ -442,7 +442,7 @@ describe('a cash order asked for its delivery fees first', () => {
     const { user, order } = await shippedDepositOrder();
     expect((await move(order._id, 'returned')).statusCode).toBe(200);
     // Fawry's PARTIAL_REFUNDED says no amount: a return of the whole deposit would tell the ETA too much.
-    await depositGivenBack(order, 0);
+    await receive(await depositRefund(order, 0));
     const [kept, ...others] = await receiptsOf(order._id);
     expect(kept).toMatchObject({ kind: 'deposit' });
     expect(others).toEqual([]);
@@ -507,18 +507,7 @@ describe('a cash order asked for its delivery fees first', () => {
     expect(mistyped.statusCode).toBe(200);
 
     // An admin gives the deposit back from the provider's dashboard; its refund callback, delivered twice, records it.
-    const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
-    const givenBack = {
-      id: `evt_kept_deposit_back_${order._id}`,
-      kind: 'refunded' as const,
-      orderId: order._id,
-      providerRef: payment!.providerRef,
-      amount: 3000,
-      currency: 'EGP',
-      transactionId: null,
-      reference: null,
-      message: null,
-    };
+    const givenBack = await depositRefund(order, 3000);
     // Written with the record: a return that cannot be written (a full disk) leaves the deposit kept, and the
     // provider's callback, refused, comes again.
     await t.app.db.execute(
@@ -530,18 +519,15 @@ describe('a cash order asked for its delivery fees first', () => {
         for each row execute function test_no_receipts()`),
     );
     try {
-      await expect(paymentsService(t.app).receive(t.app.payments.named('offline'), givenBack)).rejects.toThrow();
+      await expect(receive(givenBack)).rejects.toThrow();
     } finally {
       await t.app.db.execute(sql.raw('drop trigger test_no_receipts on eta_receipts'));
       await t.app.db.execute(sql.raw('drop function test_no_receipts()'));
     }
     const unrecorded = (await call('GET', `/api/order/${order._id}`, undefined, user)).json<Order>();
     expect(unrecorded).toMatchObject({ deposit: { state: 'paid' }, refund: null });
-    await paymentsService(t.app).receive(t.app.payments.named('offline'), givenBack);
-    await paymentsService(t.app).receive(t.app.payments.named('offline'), {
-      ...givenBack,
-      id: `${givenBack.id}_again`,
-    });
+    await receive(givenBack);
+    await receive({ ...givenBack, id: `${givenBack.id}_again` });
     const shown = (await call('GET', `/api/order/${order._id}`, undefined, user)).json<Order>();
     expect(shown).toMatchObject({ status: 'returned', deposit: { state: 'refunded' }, refund: { amount: 30 } });
 
