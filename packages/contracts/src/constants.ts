@@ -52,6 +52,102 @@ export const AUDIT_TYPES = ['auth', 'user', 'admin', 'order', 'payment'] as cons
 export type AuditType = (typeof AUDIT_TYPES)[number];
 
 /**
+ * Every action the API writes to the audit log, once: the API's writer takes only these, and the dashboard's log has
+ * words for each in both languages (a name missing there fails its type check). Entries keep their action as written,
+ * so an action the API stops writing stays here while the log may still show it.
+ */
+export const AUDIT_ACTIONS = [
+  // Sign-in and accounts
+  'login',
+  'login_failed',
+  'register',
+  'phone_register',
+  'phone_login',
+  'phone_proven',
+  'password_change',
+  'password_reset',
+  'reset_requested',
+  'delete_account',
+  'admin_create',
+  'admin_promote',
+  // Orders
+  'order_placed',
+  'order_status',
+  'order_refunded',
+  'order_refund_unconfirmed',
+  'order_confirmation_answered',
+  'order_confirmation_timeout',
+  'order_expired',
+  'order_replaced',
+  'order_note',
+  'orders_export',
+  'customer_created',
+  'confirmation_claimed',
+  'confirmation_outcome',
+  'cod_settings',
+  'unknown_parcel',
+  // Payments
+  'intent_created',
+  'payment_succeeded',
+  'payment_pending',
+  'payment_failed',
+  'payment_refunded',
+  'payment_voided',
+  'payment_duplicate',
+  'amount_mismatch',
+  'unknown_order',
+  'deposit_paid',
+  'deposit_refunded',
+  'deposit_refund_failed',
+  'paid_after_cancel',
+  'paid_after_cancel_refunded',
+  'paid_after_cancel_refund_failed',
+  'duplicate_refunded',
+  'duplicate_refund_failed',
+  // E-receipts
+  'eta_settings',
+  'eta_resend',
+  'eta_product_code',
+  // Catalogue and shop
+  'product_create',
+  'product_update',
+  'product_delete',
+  'product_variants',
+  'product_import_check',
+  'product_import_apply',
+  'category_create',
+  'category_update',
+  'category_delete',
+  'category_image',
+  'department_create',
+  'department_update',
+  'department_delete',
+  'coupon_create',
+  'coupon_update',
+  'coupon_pause',
+  'coupon_resume',
+  'banner_create',
+  'banner_update',
+  'banner_delete',
+  'banner_order',
+  'review_delete',
+  'instalment_plan_saved',
+  'shipping_rates_update',
+  'search_synonyms_update',
+  'shop_settings_update',
+  'seed_demo',
+  // Staff
+  'role_create',
+  'staff_invite',
+  'staff_invite_withdraw',
+  'staff_join',
+  'staff_role_change',
+  'staff_suspend',
+  'staff_restore',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
  * Where an order came from: the storefront's checkout ('web'), or the way a customer reached the staff member who
  * placed it for them (an order taken by phone, from a WhatsApp chat, an Instagram message or anything else).
  */

@@ -1,4 +1,4 @@
-import type { Permission } from '@shop/contracts';
+import type { AuditAction, Permission } from '@shop/contracts';
 import type { DbOrTx } from '../db/client.js';
 import { audit } from './audit.js';
 
@@ -15,7 +15,7 @@ export interface Actor {
 export function auditAdmin(
   db: DbOrTx,
   actor: Actor,
-  action: string,
+  action: AuditAction,
   what: string,
   data: Record<string, unknown>,
 ): Promise<void> {

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { AuditType } from '@shop/contracts';
+import type { AuditAction, AuditType } from '@shop/contracts';
 import { placeholders } from '../db/placeholders.js';
 import type { DbOrTx } from '../db/client.js';
 import { auditLogs } from '../db/schema.js';
 
 export interface AuditEntry {
   type: AuditType;
-  action: string;
+  action: AuditAction;
   message: string;
   userId?: string | null;
   userEmail?: string | null;

@@ -336,6 +336,7 @@ async function insertPlan(
     type: 'admin',
     action: 'seed_demo',
     message: `Demo catalogue seeded: ${plan.products.length} products in ${plan.categories.length} categories`,
+    data: { products: plan.products.length, categories: plan.categories.length },
   });
 
   const createdEmails = new Set(created.map((c) => c.email));

@@ -81,6 +81,7 @@ export function staffOrdersService(deps: StaffOrdersDeps) {
         if (created)
           await auditAdmin(tx, { user: by, ip }, 'customer_created', `made an account for ${input.customerPhone}`, {
             customerId: customer.id,
+            phone: input.customerPhone,
             source: input.source,
           });
       }

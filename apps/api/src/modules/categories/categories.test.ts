@@ -192,7 +192,7 @@ describe('POST /api/category/img/:id', () => {
     const served = await t.app.inject({ method: 'GET', url: imagePath });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
-    expect(await lastAudit(t.app)).toMatchObject({ action: 'category_image', data: { id: c.id } });
+    expect(await lastAudit(t.app)).toMatchObject({ action: 'category_image', data: { id: c.id, name: c.name } });
   });
 
   it('accepts a jpeg', async () => {

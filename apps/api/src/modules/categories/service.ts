@@ -140,9 +140,13 @@ export function categoriesService(deps: Pick<Deps, 'db' | 'images'>) {
         .update(categories)
         .set({ imagePath: imageUrl(image.name) })
         .where(eq(categories.id, id))
-        .returning({ id: categories.id });
+        .returning({ id: categories.id, name: categories.name });
       if (!row) throw notFound('Category');
-      await auditAdmin(tx, actor, 'category_image', `changed the image of category ${id}`, { id, image: image.name });
+      await auditAdmin(tx, actor, 'category_image', `changed the image of category ${id}`, {
+        id,
+        name: row.name,
+        image: image.name,
+      });
       return one(tx, id);
     });
   }

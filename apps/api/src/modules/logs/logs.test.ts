@@ -36,7 +36,7 @@ describe('browsing the logs', () => {
     for (let i = 0; i < 25; i++) {
       await audit(t.app.db, {
         type: 'order',
-        action: 'test_entry',
+        action: 'order_note',
         message: `entry ${i}`,
         userId: user.id,
         userEmail: user.email,
@@ -51,7 +51,7 @@ describe('browsing the logs', () => {
     expect(first.logs[0]).toEqual({
       _id: expect.any(String),
       type: 'order',
-      action: 'test_entry',
+      action: 'order_note',
       message: 'entry 24',
       userId: user.id,
       userEmail: user.email,

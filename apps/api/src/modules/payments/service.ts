@@ -577,7 +577,7 @@ export function paymentsService(deps: PaymentsDeps) {
           const finalises = ofThisOrder && (event.amount >= order.bill || requested) ? { locked, to } : null;
           const story = {
             type: 'payment' as const,
-            action: `payment_${event.kind}`,
+            action: `payment_${event.kind}` as const,
             message: `Payment for order ${order.id} ${event.kind} (${event.amount ? `${toEgp(event.amount)} EGP` : 'in part'})${finalises ? `: the order is ${finalises.to}${finalises.to === 'cancelled' ? ' and its stock returned' : ''}` : ''}`,
             ...who,
             data: { ...data, ...(finalises ? { [finalises.to]: true } : {}) },

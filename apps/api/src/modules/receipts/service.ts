@@ -135,9 +135,12 @@ export function receiptsService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 're
         .update(products)
         .set({ etaItemType: code.itemType, etaItemCode: code.itemCode || null })
         .where(eq(products.id, productId))
-        .returning({ id: products.id });
+        .returning({ id: products.id, name: products.name });
       if (!row) throw notFound('Product');
-      await auditAdmin(tx, actor, 'eta_product_code', `set the ETA code of product ${productId}`, { ...code });
+      await auditAdmin(tx, actor, 'eta_product_code', `set the ETA code of product ${productId}`, {
+        ...code,
+        name: row.name,
+      });
     });
     return productCode(productId);
   }

@@ -39,6 +39,7 @@ export function phoneProof(deps: Pick<Deps, 'db'>, codes: Pick<ReturnType<typeof
         message: `${user.email ?? user.name} proved ${input.phone} with a code by ${channel}`,
         userId,
         userEmail: user.email,
+        data: { phone: input.phone },
         ip,
       });
       return user;

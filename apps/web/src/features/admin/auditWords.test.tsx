@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
+import { AUDIT_ACTIONS, type AuditAction } from '@shop/contracts';
 import { changeLanguage } from '../../i18n';
 import type { AuditLogEntry } from './api/adminApi';
 import { useAuditWords } from './auditWords';
@@ -20,6 +21,93 @@ const entry = (action: string, data: unknown, message = `the API's words for ${a
 });
 
 afterEach(() => act(() => changeLanguage('en')));
+
+const paid = { orderId: ORDER, amount: 530 };
+const named = { id: 'p1', name: 'Cotton Tee' };
+/** Each action's data as the API writes it. */
+const WRITTEN: Record<AuditAction, Record<string, unknown>> = {
+  login: {},
+  login_failed: {},
+  register: {},
+  phone_register: {},
+  phone_login: {},
+  phone_proven: { phone: '+201001234567' },
+  password_change: {},
+  password_reset: {},
+  reset_requested: {},
+  delete_account: {},
+  admin_create: {},
+  admin_promote: {},
+  order_placed: { orderId: ORDER, bill: 530, paymentMethod: 'cash', items: 1 },
+  order_status: { orderId: ORDER, from: 'paid', to: 'shipped' },
+  order_refunded: { orderId: ORDER, amount: 250, from: 'paid', to: 'cancelled' },
+  order_refund_unconfirmed: { orderId: ORDER },
+  order_confirmation_answered: { orderId: ORDER, answer: 'confirm', by: 'link' },
+  order_confirmation_timeout: { orderId: ORDER, onTimeout: 'queue' },
+  order_expired: { orderId: ORDER },
+  order_replaced: { orderId: ORDER },
+  order_note: { orderId: ORDER, noteId: 'n1' },
+  orders_export: { status: 'paid' },
+  customer_created: { customerId: 'u1', phone: '+201001234567', source: 'phone' },
+  confirmation_claimed: { orderId: ORDER },
+  confirmation_outcome: { orderId: ORDER, outcome: 'no_answer', attempts: 1 },
+  cod_settings: { before: {}, after: {} },
+  unknown_parcel: { courier: 'Bosta', trackingNumber: 'BX123' },
+  intent_created: { orderId: ORDER, amount: 530, provider: 'paymob' },
+  payment_succeeded: paid,
+  payment_pending: { orderId: ORDER, reference: '123' },
+  payment_failed: { orderId: ORDER, error: 'Declined' },
+  payment_refunded: { ...paid, cancelled: true },
+  payment_voided: paid,
+  payment_duplicate: paid,
+  amount_mismatch: { orderId: ORDER, amount: 500, bill: 530 },
+  unknown_order: { amount: 530 },
+  deposit_paid: { orderId: ORDER, amount: 60 },
+  deposit_refunded: { orderId: ORDER, amount: 60, refund: 'refunded' },
+  deposit_refund_failed: { orderId: ORDER, amount: 60 },
+  paid_after_cancel: paid,
+  paid_after_cancel_refunded: paid,
+  paid_after_cancel_refund_failed: paid,
+  duplicate_refunded: paid,
+  duplicate_refund_failed: paid,
+  eta_settings: { rin: '123456789' },
+  eta_resend: { orderId: ORDER },
+  eta_product_code: { itemType: 'EGS', itemCode: 'EG-1-2', name: 'Cotton Tee' },
+  product_create: named,
+  product_update: named,
+  product_delete: named,
+  product_variants: named,
+  product_import_check: { rows: 12 },
+  product_import_apply: { rows: 12 },
+  category_create: named,
+  category_update: named,
+  category_delete: named,
+  category_image: { ...named, image: 'a.webp' },
+  department_create: named,
+  department_update: named,
+  department_delete: named,
+  coupon_create: { code: 'EID10' },
+  coupon_update: { code: 'EID10' },
+  coupon_pause: { code: 'EID10' },
+  coupon_resume: { code: 'EID10' },
+  banner_create: named,
+  banner_update: named,
+  banner_delete: named,
+  banner_order: { ids: ['b1'] },
+  review_delete: { title: 'Great' },
+  instalment_plan_saved: { name: 'valU' },
+  shipping_rates_update: {},
+  search_synonyms_update: {},
+  shop_settings_update: {},
+  seed_demo: { products: 40, categories: 8 },
+  role_create: { name: 'Packer' },
+  staff_invite: { to: 'sara@example.com' },
+  staff_invite_withdraw: { to: 'sara@example.com' },
+  staff_join: {},
+  staff_role_change: { member: 'sara@example.com' },
+  staff_suspend: { member: 'sara@example.com' },
+  staff_restore: { member: 'sara@example.com' },
+};
 
 describe("the audit log's words", () => {
   it('names orders as the shop numbers them, amounts as money and statuses by name', () => {
@@ -84,6 +172,39 @@ describe("the audit log's words", () => {
     // A channel or an outcome the app does not know yet keeps the API's sentence.
     expect(arabic(entry('order_confirmation_answered', { orderId: ORDER, answer: 'confirm', by: 'pigeon' }))).toBe(
       "the API's words for order_confirmation_answered",
+    );
+  });
+
+  it('has words of its own in both languages for every action the API writes', async () => {
+    const said = (say: (e: AuditLogEntry) => string) =>
+      AUDIT_ACTIONS.filter((action) => {
+        const written = { ...entry(action, WRITTEN[action]), userEmail: 'mariam@example.com' };
+        return say(written) === written.message;
+      });
+    expect(said(renderHook(() => useAuditWords()).result.current)).toEqual([]);
+    await act(() => changeLanguage('ar'));
+    expect(said(renderHook(() => useAuditWords()).result.current)).toEqual([]);
+  });
+
+  it('says the delivery fees paid online, a refund at the provider and a call recorded', async () => {
+    const english = renderHook(() => useAuditWords()).result.current;
+    expect(english(entry('deposit_paid', { orderId: ORDER, amount: 60 }))).toBe(
+      'The delivery fees of cash order #ABCDEF12 were paid online (EGP\u00a060): the rest is due at the door',
+    );
+    // A refund whose amount the provider did not say (0) is a part of the payment, not EGP 0.
+    expect(english(entry('payment_refunded', { orderId: ORDER, amount: 0 }))).toBe(
+      'Part of the payment of order #ABCDEF12 was given back',
+    );
+    expect(english(entry('confirmation_outcome', { orderId: ORDER, outcome: 'wrong_number', attempts: 2 }))).toBe(
+      'Recorded the call about order #ABCDEF12: Wrong number',
+    );
+    await act(() => changeLanguage('ar'));
+    const arabic = renderHook(() => useAuditWords()).result.current;
+    expect(arabic(entry('staff_invite_withdraw', { to: 'sara@example.com' }))).toBe(
+      'سحب دعوة \u2068sara@example.com\u2069 إلى فريق العمل',
+    );
+    expect(arabic(entry('seed_demo', { products: 40, categories: 8 }))).toBe(
+      'أُضيف كتالوج العرض التجريبي (المنتجات: \u206840\u2069، الفئات: \u20688\u2069)',
     );
   });
 });

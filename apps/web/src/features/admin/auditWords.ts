@@ -1,4 +1,4 @@
-import { formatPrice, ORDER_STATUSES, PAYMENT_METHODS } from '@shop/contracts';
+import { CONFIRMATION_OUTCOMES, formatPrice, ORDER_STATUSES, PAYMENT_METHODS, type AuditAction } from '@shop/contracts';
 import { intlLocale, type TextKey } from '../../i18n';
 import { useTranslation } from '../../i18n/useTranslation';
 import type { AuditLogEntry } from './api/adminApi';
@@ -18,6 +18,8 @@ interface Say {
   method(method: unknown): string | null;
   /** How a shopper answered a cash order's confirmation request: the link, WhatsApp, their orders page. */
   channel(by: unknown): string | null;
+  /** What an agent's call about a cash order gave, as the confirmations page names it. */
+  call(outcome: unknown): string | null;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
@@ -38,10 +40,14 @@ const named: Reading = (d) => all({ name: text(d.name) });
 const oneOf = <T extends string>(value: unknown, known: readonly T[]): T | null =>
   known.find((item) => item === value) ?? null;
 const nothing: Reading = () => ({});
+/** The address the entry was written for: a sign-in tried with it, an admin made from the command line. */
+const theirEmail: Reading = (_d, _say, entry) => all({ email: text(entry.userEmail) });
+/** Money given back at the provider: a refund whose amount it did not say (0) is said as a part, not as EGP 0. */
+const givenBack: Reading = (d, say, entry) => (whole(d.amount) ? orderPaid : order)(d, say, entry);
 
 /**
- * The actions the log can say in the reader's language, each with what it reads from the entry's data (written by
- * the API as it acts: order ids, amounts in EGP, statuses by key). An action not here, or an older entry whose data
+ * Every action the API writes (AUDIT_ACTIONS), each with what its sentence reads from the entry's data (written by the
+ * API as it acts: order ids, amounts in EGP, statuses by key). An action not among them, or an older entry whose data
  * lacks a value, shows the sentence the API wrote.
  */
 const READINGS = {
@@ -76,7 +82,7 @@ const READINGS = {
   orders_export: nothing,
   order_note: order,
   login: nothing,
-  login_failed: (_d, _say, entry) => all({ email: text(entry.userEmail) }),
+  login_failed: theirEmail,
   register: nothing,
   phone_register: nothing,
   phone_login: nothing,
@@ -117,7 +123,23 @@ const READINGS = {
   staff_restore: (d) => all({ member: text(d.member) }),
   staff_join: nothing,
   unknown_parcel: (d) => all({ courier: text(d.courier), tracking: text(d.trackingNumber) }),
-} satisfies Record<string, Reading>;
+  phone_proven: (d) => all({ phone: text(d.phone) }),
+  admin_create: theirEmail,
+  admin_promote: theirEmail,
+  customer_created: (d) => all({ phone: text(d.phone) }),
+  confirmation_claimed: order,
+  confirmation_outcome: (d, say) => all({ ref: say.order(d.orderId), outcome: say.call(d.outcome) }),
+  cod_settings: nothing,
+  payment_refunded: givenBack,
+  payment_voided: orderPaid,
+  deposit_paid: orderPaid,
+  deposit_refunded: orderPaid,
+  deposit_refund_failed: orderPaid,
+  eta_product_code: named,
+  category_image: named,
+  seed_demo: (d) => all({ products: whole(d.products), categories: whole(d.categories) }),
+  staff_invite_withdraw: (d) => all({ to: text(d.to) }),
+} satisfies Record<AuditAction, Reading>;
 type Said = keyof typeof READINGS;
 
 const isSaid = (action: string): action is Said => Object.hasOwn(READINGS, action);
@@ -125,6 +147,7 @@ const isSaid = (action: string): action is Said => Object.hasOwn(READINGS, actio
 /** The text of an action's sentence: some actions have one for each outcome their data names. */
 function keyOf(action: Said, values: Values): TextKey {
   if (action === 'order_status' && 'reason' in values) return 'admin.logs.says.order_status_reason';
+  if (action === 'payment_refunded' && !('amount' in values)) return 'admin.logs.says.payment_refunded_part';
   if (action === 'order_confirmation_answered')
     return values.answer === 'cancel'
       ? 'admin.logs.says.order_confirmation_answered_cancel'
@@ -166,6 +189,10 @@ export function useAuditWords(): (entry: AuditLogEntry) => string {
     channel: (by) => {
       const known = oneOf(by, ['link', 'whatsapp', 'orders']);
       return known ? t(`admin.logs.answeredBy.${known}`) : null;
+    },
+    call: (outcome) => {
+      const known = oneOf(outcome, CONFIRMATION_OUTCOMES);
+      return known ? t(`admin.confirmations.outcomes.${known}`) : null;
     },
   };
   return (entry) => {
