@@ -13,12 +13,15 @@ import { asAdmin, placeCashOrder, uniqueName } from './helpers';
 
 /**
  * How far each dashboard table's box is scrolled sideways at most (0: it fits), the page's own overflow, by how
- * much each select in a table is too narrow for the label it shows (0 or less: the whole label reads, not "Ow…"),
- * and the cells a table leaves out (none: a phone shows each row whole, as a card, rather than dropping columns).
- * A select's scrollWidth does not grow with its label, so the label is measured in the select's own font.
+ * much each select, in a table or a filter, is too narrow for the label it shows (0 or less: the whole label reads,
+ * not "Ow…" or "All governora"), the cells a table leaves out (none: a phone shows each row whole, as a card, rather
+ * than dropping columns), and the parts of the customer's e-mail address split across two lines (none: it breaks
+ * before its @ or a dot, not inside a word). A select's scrollWidth does not grow with its label, so the label is
+ * measured in the select's own font.
  */
+const CUSTOMER_EMAIL = '[aria-labelledby="order-customer"] a[href^="mailto:"]';
 const overflow = (page: Page) =>
-  page.evaluate(() => {
+  page.evaluate((email) => {
     const pen = document.createElement('canvas').getContext('2d');
     const labelFits = (select: HTMLSelectElement) => {
       const style = getComputedStyle(select);
@@ -43,11 +46,19 @@ const overflow = (page: Page) =>
             .filter((cell) => !cell.checkVisibility())
             .map((cell) => `${box.querySelector('caption')?.textContent}: ${cell.textContent}`),
         ),
-      selects: [...document.querySelectorAll<HTMLSelectElement>('.dash .table-responsive select')]
+      selects: [...document.querySelectorAll<HTMLSelectElement>('.dash select')]
         .filter((select) => select.offsetParent !== null)
         .map(labelFits),
+      emailSplit: [...document.querySelectorAll(email)]
+        .flatMap((link) => [...link.childNodes])
+        .filter((part) => {
+          const range = document.createRange();
+          range.selectNodeContents(part);
+          return new Set([...range.getClientRects()].map((line) => Math.round(line.top))).size > 1;
+        })
+        .map((part) => part.textContent),
     };
-  });
+  }, CUSTOMER_EMAIL);
 
 for (const language of ['en', 'ar'] as const) {
   test(`${language}: the dashboard's tables fit at 390 and 1280 px`, async ({ page, request, makeProduct }) => {
@@ -103,6 +114,8 @@ for (const language of ['en', 'ar'] as const) {
         await openInApp(page, language === 'ar' ? `/ar${path}` : path);
         // The overview's first table (the chart's numbers) stays folded away: wait for one on screen.
         await expect(page.locator('.dash .table-responsive:visible').first()).toBeVisible();
+        // The customer's card drawn, its e-mail on screen, before it is measured.
+        if (name === 'order') await expect(page.locator(CUSTOMER_EMAIL)).toBeVisible();
         if (name === 'logs')
           // Every value whole, wrapped rather than cut: the merchant loses nothing of it.
           for (const email of triedEmails)
@@ -115,6 +128,8 @@ for (const language of ['en', 'ar'] as const) {
         for (const { label, by } of measured.selects)
           expect.soft(by, `${name} at ${width}: the select showing "${label}" cuts it`).toBeLessThanOrEqual(0);
         expect.soft(measured.leftOut, `${name} at ${width}: cells left out`).toEqual([]);
+        if (name === 'order')
+          expect.soft(measured.emailSplit, `order at ${width}: the e-mail breaks inside a word`).toEqual([]);
         await page.screenshot({ path: test.info().outputPath(`${name}-${language}-${width}.png`), fullPage: true });
       }
     }

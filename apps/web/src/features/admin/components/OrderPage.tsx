@@ -23,6 +23,7 @@ import { formatDateTime } from '../format';
 import { usePermissions } from '../permissions';
 import { useRoleName } from '../roleName';
 import { OrderStatusControl } from './OrderStatusControl';
+import { EmailAddress } from './EmailAddress';
 import { LineName } from './LineName';
 import { PackingSlip } from './PackingSlip';
 import { PageHeader } from './PageHeader';
@@ -224,7 +225,7 @@ function OrderCustomer({ order }: { order: AdminOrderDetail }) {
               <dt>{t('admin.order.email')}</dt>
               <dd className="text-break">
                 <a href={`mailto:${customer.email}`} dir="ltr">
-                  {customer.email}
+                  <EmailAddress address={customer.email} />
                 </a>
               </dd>
             </div>
