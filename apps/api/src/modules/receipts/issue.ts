@@ -9,6 +9,7 @@ import {
   etaDateTime,
   ONLINE_PAYMENT_CODE,
   PAYMENT_CODE,
+  type ReceiptDocument,
   type ReceiptKind,
   type ReceiptLine,
 } from './document.js';
@@ -100,16 +101,19 @@ function paymentCodeOf(order: OrderRow) {
 }
 
 /**
- * What a receipt of `kind` states was sold (a return, what the receipt it gives back sold): a kept deposit, the
- * delivery fees alone, paid online (`V`, as every online payment is: the deposit went through the same providers);
- * a sale, the order's lines and its delivery.
+ * What a receipt of `kind` states was sold and how it was paid. A return: what the receipt it gives back sold, paid as
+ * that receipt says (the order's deposit may have changed since: given back, say). A kept deposit: the delivery fees
+ * alone, paid online (`V`, as every online payment is: the deposit went through the same providers). A sale: the
+ * order's lines and its delivery.
  */
-async function soldOf(tx: Tx, order: OrderRow, kind: ReceiptKind) {
-  if (kind === 'deposit') return { lines: [], delivery: order.deposit, paymentMethod: ONLINE_PAYMENT_CODE };
+async function soldOf(tx: Tx, order: OrderRow, kind: ReceiptKind, givenBack: EtaReceiptRow | null) {
+  const paid = givenBack && (JSON.parse(givenBack.document) as Pick<ReceiptDocument, 'paymentMethod'>).paymentMethod;
+  if ((givenBack?.kind ?? kind) === 'deposit')
+    return { lines: [], delivery: order.deposit, paymentMethod: paid ?? ONLINE_PAYMENT_CODE };
   return {
     lines: await receiptLines(tx, order.id),
     delivery: order.shipping + order.codFee,
-    paymentMethod: paymentCodeOf(order),
+    paymentMethod: paid ?? paymentCodeOf(order),
   };
 }
 
@@ -150,7 +154,7 @@ export async function issueReceipt(
   const [pos] = await tx.select().from(etaPos).where(eq(etaPos.active, true)).for('update');
   if (!pos) return null;
   const [{ lines, delivery, paymentMethod }, [buyer]] = await Promise.all([
-    soldOf(tx, order, (sale?.kind as ReceiptKind | undefined) ?? kind),
+    soldOf(tx, order, kind, sale),
     order.userId ? tx.select({ name: users.name }).from(users).where(eq(users.id, order.userId)) : [],
   ]);
   const seq = pos.lastSeq + 1;
@@ -169,8 +173,7 @@ export async function issueReceipt(
     couponCode: order.couponCode,
     delivery,
     refunded: kind === 'return' ? order.refunded : undefined,
-    // A return names what its sale named: the order's deposit may have changed since (given back, say).
-    paymentMethod: sale ? (JSON.parse(sale.document) as { paymentMethod: string }).paymentMethod : paymentMethod,
+    paymentMethod,
   });
   const { uuid } = receipt.header;
   const [row] = await tx

@@ -173,7 +173,8 @@ export function phoneSignIn(
       // Counted after the 60 s check, so asking again too soon spends nothing of the hour's allowance.
       const wait = await allowance(phone, ip);
       if (wait > 0) throw waitFor(wait, say.api.tooManyCodes);
-      // Hashed here, under the lock, only when a place came free since the look (a window ended, a place given back).
+      // Hashed here, under the lock, when none was ahead: another start for this phone or address was hashing, or a
+      // place came free since the look (a window ended, a place given back).
       const { code, codeHash } = drawn ?? (await drawCode());
       // The table grows only here, so deleting here bounds it (docs/decisions/spent-codes-and-links.md).
       await deleteUnheld(tx, phoneCodes, lt(phoneCodes.createdAt, new Date(now.getTime() - CODE_KEPT_MS)));

@@ -1,4 +1,12 @@
-import { CONFIRMATION_OUTCOMES, formatPrice, ORDER_STATUSES, PAYMENT_METHODS, type AuditAction } from '@shop/contracts';
+import {
+  CONFIRMATION_ANSWERS,
+  CONFIRMATION_OUTCOMES,
+  CONFIRMATION_TIMEOUTS,
+  formatPrice,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  type AuditAction,
+} from '@shop/contracts';
 import { intlLocale, type TextKey } from '../../i18n';
 import { useTranslation } from '../../i18n/useTranslation';
 import type { AuditLogEntry } from './api/adminApi';
@@ -60,9 +68,9 @@ const READINGS = {
     all({ ref: say.order(d.orderId), amount: say.money(d.amount), from: say.status(d.from), to: say.status(d.to) }),
   order_refund_unconfirmed: order,
   order_confirmation_answered: (d, say) =>
-    all({ ref: say.order(d.orderId), by: say.channel(d.by), answer: oneOf(d.answer, ['confirm', 'cancel']) }),
+    all({ ref: say.order(d.orderId), by: say.channel(d.by), answer: oneOf(d.answer, CONFIRMATION_ANSWERS) }),
   order_confirmation_timeout: (d, say) =>
-    all({ ref: say.order(d.orderId), outcome: oneOf(d.onTimeout, ['cancel', 'queue']) }),
+    all({ ref: say.order(d.orderId), outcome: oneOf(d.onTimeout, CONFIRMATION_TIMEOUTS) }),
   order_expired: order,
   order_replaced: order,
   intent_created: (d, say) =>
