@@ -13,6 +13,10 @@ const PAYMOB_SPECS = ['checkout/paymob.spec.ts', 'checkout/fawry.spec.ts', 'chec
  * test slower rather than the run shorter. Idle time is sampled over a quarter second, not read from the
  * load average, which still counts the suites that ran just before. Measured once: the worker processes
  * load this file again and inherit the count. E2E_WORKERS set by hand wins.
+ *
+ * In CI the suite has the machine to itself (`npm test` starts e2e once the other suites have ended), so it uses
+ * every core of its affinity: a quarter second's sample on a virtual machine whose host takes time from it may read
+ * one core of two, which would halve the suite's pace for its whole run.
  */
 function freeCores(): number {
   const idle = () => os.cpus().reduce((sum, cpu) => sum + cpu.times.idle, 0);
@@ -22,7 +26,7 @@ function freeCores(): number {
   const idleShare = (idle() - idleBefore) / Math.max(1, total() - totalBefore);
   return Math.max(1, Math.min(os.availableParallelism(), Math.round(idleShare * os.cpus().length)));
 }
-process.env.E2E_WORKERS ||= String(freeCores());
+process.env.E2E_WORKERS ||= String(process.env.CI ? os.availableParallelism() : freeCores());
 
 export default defineConfig({
   testDir: '.',

@@ -414,6 +414,15 @@ export async function tableDigest(app: FastifyInstance): Promise<Record<string, 
   return Object.fromEntries((result.rows as { name: string; h: string }[]).map((r) => [r.name, r.h]));
 }
 
+/**
+ * Waits for the background work earlier calls woke (messages, receipts, a product import) and runs it to its end:
+ * a pass still sending an order's e-mail, or retrying the messages whose minute has passed, would otherwise write
+ * while a later call is being checked for changing nothing.
+ */
+export async function settle(app: FastifyInstance): Promise<void> {
+  await Promise.all([app.messageSender.flush(), app.receiptSender.flush(), app.productImports.flush()]);
+}
+
 /** Names of the tables whose digest differs. */
 export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
   return Object.keys({ ...before, ...after }).filter((name) => before[name] !== after[name]);
