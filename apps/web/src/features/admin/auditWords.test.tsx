@@ -140,7 +140,7 @@ describe("the audit log's words", () => {
     );
     // A Latin e-mail, a name and a number at an Arabic sentence's edge are set apart, so the Arabic keeps its order.
     const failed = { ...entry('login_failed', {}), userEmail: 'mariam@example.com' };
-    expect(result.current(failed)).toBe('فشل تسجيل الدخول باسم \u2068mariam@example.com\u2069');
+    expect(result.current(failed)).toBe('فشل تسجيل الدخول بالبريد \u2068mariam@example.com\u2069');
     expect(result.current(entry('product_create', { name: 'Cotton Tee (M)' }))).toBe(
       'أنشأ المنتج \u2068Cotton Tee (M)\u2069',
     );
@@ -206,5 +206,80 @@ describe("the audit log's words", () => {
     expect(arabic(entry('seed_demo', { products: 40, categories: 8 }))).toBe(
       'أُضيف كتالوج العرض التجريبي (المنتجات: \u206840\u2069، الفئات: \u20688\u2069)',
     );
+  });
+
+  it('says what a refund at the provider did to the order when it finalised it', async () => {
+    const english = renderHook(() => useAuditWords()).result.current;
+    expect(english(entry('payment_refunded', { orderId: ORDER, amount: 530, cancelled: true }))).toBe(
+      'The payment of order #ABCDEF12 was given back: EGP\u00a0530; the order was cancelled and its stock returned',
+    );
+    expect(english(entry('payment_refunded', { orderId: ORDER, amount: 0, refunded: true }))).toBe(
+      'Part of the payment of order #ABCDEF12 was given back; the order was marked refunded',
+    );
+    expect(english(entry('payment_voided', { orderId: ORDER, amount: 530, cancelled: true }))).toBe(
+      'The payment of order #ABCDEF12 was voided: EGP\u00a0530; the order was cancelled and its stock returned',
+    );
+    // A refund that left the order as it was says nothing more.
+    expect(english(entry('payment_refunded', { orderId: ORDER, amount: 100 }))).toBe(
+      'The payment of order #ABCDEF12 was given back: EGP\u00a0100',
+    );
+    await act(() => changeLanguage('ar'));
+    const arabic = renderHook(() => useAuditWords()).result.current;
+    expect(arabic(entry('payment_refunded', { orderId: ORDER, amount: 530, cancelled: true }))).toBe(
+      'رُدّت دفعة الطلب \u2068#ABCDEF12\u2069: \u2068\u200f530\u00a0ج.م.\u200f\u2069، وأُلغي الطلب وعادت منتجاته إلى المخزون',
+    );
+    expect(arabic(entry('payment_refunded', { orderId: ORDER, amount: 0, refunded: true }))).toBe(
+      'رُدّ جزء من دفعة الطلب \u2068#ABCDEF12\u2069، وتحوّلت حالة الطلب إلى «تم رد المبلغ»',
+    );
+  });
+
+  it("reads an older entry, written before its data held a value, shorter and in the reader's language", async () => {
+    /** Data as older versions of the API wrote it, with the sentence each reads as in English and in Arabic. */
+    const older: [AuditAction, Record<string, unknown> | null, string, string][] = [
+      [
+        'intent_created',
+        { orderId: ORDER, intentId: 'pi_1', amount: 530 },
+        'Started paying order #ABCDEF12: EGP\u00a0530',
+        'بدأ دفع الطلب \u2068#ABCDEF12\u2069: \u2068\u200f530\u00a0ج.م.\u200f\u2069',
+      ],
+      [
+        'payment_failed',
+        { orderId: ORDER, amount: 530 },
+        'The payment of order #ABCDEF12 failed',
+        'فشل دفع الطلب \u2068#ABCDEF12\u2069',
+      ],
+      [
+        'product_variants',
+        { id: 'p1', options: ['Size'], variants: 3 },
+        'Set the variants of a product',
+        'ضبط أنواع أحد المنتجات',
+      ],
+      ['review_delete', { id: 'r1', productId: 'p1', authorId: 'u1' }, 'Deleted a review', 'حذف مراجعة'],
+      ['coupon_pause', { id: 'c1' }, 'Paused a coupon', 'أوقف كوبونًا'],
+      ['coupon_resume', { id: 'c1' }, 'Resumed a coupon', 'أعاد تفعيل كوبون'],
+      [
+        'staff_role_change',
+        { userId: 'u1', from: 'packer', to: 'agent' },
+        'Changed the role of a staff member',
+        'غيّر دور أحد أعضاء فريق العمل',
+      ],
+      ['staff_suspend', { userId: 'u1' }, 'Suspended a staff member', 'أوقف حساب أحد أعضاء فريق العمل'],
+      ['staff_restore', { userId: 'u1' }, 'Restored a staff member', 'أعاد تفعيل حساب أحد أعضاء فريق العمل'],
+      ['phone_proven', null, 'Proved their mobile number with a code', 'أكّد رقم هاتفه برمز تحقق'],
+      ['customer_created', { customerId: 'u1', source: 'phone' }, 'Made an account for a customer', 'أنشأ حسابًا لعميل'],
+      [
+        'eta_product_code',
+        { itemType: 'EGS', itemCode: 'EG-1-2' },
+        'Set the e-receipt code of a product',
+        'ضبط رمز الإيصال الإلكتروني لأحد المنتجات',
+      ],
+      ['category_image', { id: 'c1', image: 'a.webp' }, 'Changed the image of a category', 'غيّر صورة إحدى الفئات'],
+      ['seed_demo', null, 'The demo catalogue was seeded', 'أُضيف كتالوج العرض التجريبي'],
+    ];
+    const english = renderHook(() => useAuditWords()).result.current;
+    expect(older.map(([action, data]) => english(entry(action, data)))).toEqual(older.map(([, , en]) => en));
+    await act(() => changeLanguage('ar'));
+    const arabic = renderHook(() => useAuditWords()).result.current;
+    expect(older.map(([action, data]) => arabic(entry(action, data)))).toEqual(older.map(([, , , ar]) => ar));
   });
 });

@@ -15,8 +15,20 @@ import { shortId } from './format';
 type Values = Record<string, string | number>;
 type Data = Record<string, unknown>;
 
+/**
+ * A sentence of a text other than the action's own (`admin.logs.says.{action}`): the one of an outcome the data names,
+ * or the shorter one that is all an older entry's data allows. `then`, when the action did more, is a text around it.
+ */
+class Worded {
+  constructor(
+    readonly key: TextKey,
+    readonly values: Values,
+    readonly then: TextKey | null = null,
+  ) {}
+}
+
 /** What the sentence of an action needs from its entry's data: the values, or null when the data lacks them. */
-type Reading = (data: Data, say: Say, entry: AuditLogEntry) => Values | null;
+type Reading = (data: Data, say: Say, entry: AuditLogEntry) => Values | Worded | null;
 
 /** The reader's words for what the data holds: an order as the shop numbers it, money as money, a status by name. */
 interface Say {
@@ -41,43 +53,95 @@ function all(values: Record<string, string | number | null>): Values | null {
     : null;
 }
 
-const order: Reading = (d, say) => all({ ref: say.order(d.orderId) });
-const orderPaid: Reading = (d, say) => all({ ref: say.order(d.orderId), amount: say.money(d.amount) });
-const named: Reading = (d) => all({ name: text(d.name) });
+const worded = (key: TextKey, values: Values | null): Worded | null => values && new Worded(key, values);
+
+/** The actions with a shorter sentence, each its text `admin.logs.shorter.{action}` (inferred key by key). */
+type Shortened = TextKey extends infer Key
+  ? Key extends `admin.logs.shorter.${infer Action}`
+    ? Action
+    : never
+  : never;
+/**
+ * The sentence of an entry written before the API put a value in its data (a name, a phone, a provider), said with what
+ * such an entry holds: never with an empty place, nor in the API's English on an Arabic page.
+ */
+const shorter = (action: Shortened, values: Values | null = {}): Worded | null =>
+  worded(`admin.logs.shorter.${action}`, values);
+
+const order = (d: Data, say: Say) => all({ ref: say.order(d.orderId) });
+const orderPaid = (d: Data, say: Say) => all({ ref: say.order(d.orderId), amount: say.money(d.amount) });
+const named = (d: Data) => all({ name: text(d.name) });
 /** One of the values an entry's data may hold for a choice, or null: the sentence of each is a text of its own. */
 const oneOf = <T extends string>(value: unknown, known: readonly T[]): T | null =>
   known.find((item) => item === value) ?? null;
 const nothing: Reading = () => ({});
 /** The address the entry was written for: a sign-in tried with it, an admin made from the command line. */
 const theirEmail: Reading = (_d, _say, entry) => all({ email: text(entry.userEmail) });
-/** Money given back at the provider: a refund whose amount it did not say (0) is said as a part, not as EGP 0. */
-const givenBack: Reading = (d, say, entry) => (whole(d.amount) ? orderPaid : order)(d, say, entry);
+/** A staff member by their address or phone, which older entries of theirs lack. */
+const member =
+  (action: Shortened): Reading =>
+  (d) =>
+    all({ member: text(d.member) }) ?? shorter(action);
+/** A coupon by its code, which older entries of its pausing and resuming lack. */
+const coupon =
+  (action: Shortened): Reading =>
+  (d) =>
+    all({ code: text(d.code) }) ?? shorter(action);
+
+/**
+ * Money given back at the provider, and what its callback did to the order when that finalised the refund
+ * (payments/service.ts `finalises`): cancelled it and returned its stock, or marked it refunded.
+ */
+function givenBack(d: Data, values: Values | null, key: TextKey): Worded | null {
+  const then =
+    d.cancelled === true
+      ? 'admin.logs.finalised.cancelled'
+      : d.refunded === true
+        ? 'admin.logs.finalised.refunded'
+        : null;
+  return values && new Worded(key, values, then);
+}
 
 /**
  * Every action the API writes (AUDIT_ACTIONS), each with what its sentence reads from the entry's data (written by the
- * API as it acts: order ids, amounts in EGP, statuses by key). An action not among them, or an older entry whose data
- * lacks a value, shows the sentence the API wrote.
+ * API as it acts: order ids, amounts in EGP, statuses by key), or the shorter sentence of an older entry. An action
+ * not among them, or data the app cannot read (an unknown status, a channel added later), shows the API's sentence.
  */
 const READINGS = {
   order_placed: (d, say) =>
     all({ ref: say.order(d.orderId), amount: say.money(d.bill), method: say.method(d.paymentMethod) }),
   order_status: (d, say) =>
-    all({ ref: say.order(d.orderId), from: say.status(d.from), to: say.status(d.to), reason: text(d.reason) }) ??
-    all({ ref: say.order(d.orderId), from: say.status(d.from), to: say.status(d.to) }),
+    worded(
+      'admin.logs.says.order_status_reason',
+      all({ ref: say.order(d.orderId), from: say.status(d.from), to: say.status(d.to), reason: text(d.reason) }),
+    ) ?? all({ ref: say.order(d.orderId), from: say.status(d.from), to: say.status(d.to) }),
   order_refunded: (d, say) =>
     all({ ref: say.order(d.orderId), amount: say.money(d.amount), from: say.status(d.from), to: say.status(d.to) }),
   order_refund_unconfirmed: order,
-  order_confirmation_answered: (d, say) =>
-    all({ ref: say.order(d.orderId), by: say.channel(d.by), answer: oneOf(d.answer, CONFIRMATION_ANSWERS) }),
-  order_confirmation_timeout: (d, say) =>
-    all({ ref: say.order(d.orderId), outcome: oneOf(d.onTimeout, CONFIRMATION_TIMEOUTS) }),
+  // A shopper's "cancel" and a timeout's cancelling have sentences of their own.
+  order_confirmation_answered: (d, say) => {
+    const values = all({
+      ref: say.order(d.orderId),
+      by: say.channel(d.by),
+      answer: oneOf(d.answer, CONFIRMATION_ANSWERS),
+    });
+    return d.answer === 'cancel' ? worded('admin.logs.says.order_confirmation_answered_cancel', values) : values;
+  },
+  order_confirmation_timeout: (d, say) => {
+    const values = all({ ref: say.order(d.orderId), outcome: oneOf(d.onTimeout, CONFIRMATION_TIMEOUTS) });
+    return d.onTimeout === 'cancel' ? worded('admin.logs.says.order_confirmation_timeout_cancel', values) : values;
+  },
   order_expired: order,
   order_replaced: order,
+  // Older entries name no provider.
   intent_created: (d, say) =>
-    all({ ref: say.order(d.orderId), amount: say.money(d.amount), provider: text(d.provider) }),
+    all({ ref: say.order(d.orderId), amount: say.money(d.amount), provider: text(d.provider) }) ??
+    shorter('intent_created', orderPaid(d, say)),
   payment_succeeded: orderPaid,
   payment_pending: order,
-  payment_failed: (d, say) => all({ ref: say.order(d.orderId), error: text(d.error) }),
+  // A provider may fail a payment without a reason.
+  payment_failed: (d, say) =>
+    all({ ref: say.order(d.orderId), error: text(d.error) }) ?? shorter('payment_failed', order(d, say)),
   amount_mismatch: (d, say) => all({ ref: say.order(d.orderId), amount: say.money(d.amount), bill: say.money(d.bill) }),
   unknown_order: (d, say) => all({ amount: say.money(d.amount) }),
   paid_after_cancel: orderPaid,
@@ -122,50 +186,39 @@ const READINGS = {
   eta_settings: nothing,
   product_import_check: (d) => all({ rows: whole(d.rows) }),
   product_import_apply: (d) => all({ rows: whole(d.rows) }),
-  product_variants: named,
-  review_delete: (d) => all({ title: text(d.title) }),
-  coupon_pause: (d) => all({ code: text(d.code) }),
-  coupon_resume: (d) => all({ code: text(d.code) }),
-  staff_role_change: (d) => all({ member: text(d.member) }),
-  staff_suspend: (d) => all({ member: text(d.member) }),
-  staff_restore: (d) => all({ member: text(d.member) }),
+  product_variants: (d) => named(d) ?? shorter('product_variants'),
+  review_delete: (d) => all({ title: text(d.title) }) ?? shorter('review_delete'),
+  coupon_pause: coupon('coupon_pause'),
+  coupon_resume: coupon('coupon_resume'),
+  staff_role_change: member('staff_role_change'),
+  staff_suspend: member('staff_suspend'),
+  staff_restore: member('staff_restore'),
   staff_join: nothing,
   unknown_parcel: (d) => all({ courier: text(d.courier), tracking: text(d.trackingNumber) }),
-  phone_proven: (d) => all({ phone: text(d.phone) }),
+  phone_proven: (d) => all({ phone: text(d.phone) }) ?? shorter('phone_proven'),
   admin_create: theirEmail,
   admin_promote: theirEmail,
-  customer_created: (d) => all({ phone: text(d.phone) }),
+  customer_created: (d) => all({ phone: text(d.phone) }) ?? shorter('customer_created'),
   confirmation_claimed: order,
   confirmation_outcome: (d, say) => all({ ref: say.order(d.orderId), outcome: say.call(d.outcome) }),
   cod_settings: nothing,
-  payment_refunded: givenBack,
-  payment_voided: orderPaid,
+  payment_refunded: (d, say) =>
+    // A refund whose amount the provider did not say (0) is said as a part, not as EGP 0.
+    whole(d.amount)
+      ? givenBack(d, orderPaid(d, say), 'admin.logs.says.payment_refunded')
+      : givenBack(d, order(d, say), 'admin.logs.says.payment_refunded_part'),
+  payment_voided: (d, say) => givenBack(d, orderPaid(d, say), 'admin.logs.says.payment_voided'),
   deposit_paid: orderPaid,
   deposit_refunded: orderPaid,
   deposit_refund_failed: orderPaid,
-  eta_product_code: named,
-  category_image: named,
-  seed_demo: (d) => all({ products: whole(d.products), categories: whole(d.categories) }),
+  eta_product_code: (d) => named(d) ?? shorter('eta_product_code'),
+  category_image: (d) => named(d) ?? shorter('category_image'),
+  seed_demo: (d) => all({ products: whole(d.products), categories: whole(d.categories) }) ?? shorter('seed_demo'),
   staff_invite_withdraw: (d) => all({ to: text(d.to) }),
 } satisfies Record<AuditAction, Reading>;
 type Said = keyof typeof READINGS;
 
 const isSaid = (action: string): action is Said => Object.hasOwn(READINGS, action);
-
-/** The text of an action's sentence: some actions have one for each outcome their data names. */
-function keyOf(action: Said, values: Values): TextKey {
-  if (action === 'order_status' && 'reason' in values) return 'admin.logs.says.order_status_reason';
-  if (action === 'payment_refunded' && !('amount' in values)) return 'admin.logs.says.payment_refunded_part';
-  if (action === 'order_confirmation_answered')
-    return values.answer === 'cancel'
-      ? 'admin.logs.says.order_confirmation_answered_cancel'
-      : 'admin.logs.says.order_confirmation_answered_confirm';
-  if (action === 'order_confirmation_timeout')
-    return values.outcome === 'cancel'
-      ? 'admin.logs.says.order_confirmation_timeout_cancel'
-      : 'admin.logs.says.order_confirmation_timeout_queue';
-  return `admin.logs.says.${action}`;
-}
 
 /**
  * A value set apart from the sentence around it (U+2068 first strong isolate … U+2069): it reads in the direction of
@@ -207,12 +260,18 @@ export function useAuditWords(): (entry: AuditLogEntry) => string {
     const { action } = entry;
     if (!isSaid(action)) return entry.message;
     const data = entry.data !== null && typeof entry.data === 'object' ? (entry.data as Data) : {};
-    const values = READINGS[action](data, say, entry);
-    if (!values) return entry.message;
-    const key = keyOf(action, values);
+    const read = READINGS[action](data, say, entry);
+    if (!read) return entry.message;
+    const { key, values, then } =
+      read instanceof Worded ? read : { key: `admin.logs.says.${action}` as const, values: read, then: null };
     // In a right-to-left sentence every value is isolated here, once, rather than in each text: an e-mail, a name or
     // a number at its edge would otherwise reorder the words around it. English sentences stay plain text to copy.
-    if (i18n.dir(i18n.language) !== 'rtl') return t(key, values);
-    return t(key, Object.fromEntries(Object.entries(values).map(([name, value]) => [name, isolate(value)])));
+    const rtl = i18n.dir(i18n.language) === 'rtl';
+    const said = t(
+      key,
+      rtl ? Object.fromEntries(Object.entries(values).map(([name, value]) => [name, isolate(value)])) : values,
+    );
+    // What else came of it is said around the sentence, which is of the reader's language and needs no isolating.
+    return then ? t(then, { said }) : said;
   };
 }
