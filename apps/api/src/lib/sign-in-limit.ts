@@ -21,6 +21,33 @@ export interface SignInLimit {
   full(ip: string, email: string): Promise<boolean>;
 }
 
+/** A place in one limit: the client address and key (an e-mail, a phone, or '' for the address alone) it counts. */
+export interface Place {
+  limit: SignInLimit;
+  ip: string;
+  key: string;
+}
+
+/**
+ * Takes a place in each limit, in order, keeping them only if every one allows: the first that refuses gives its own
+ * place and the ones taken before it back, and the limits after it are not asked. So a request one limit refuses
+ * spends nothing of the others (a stranger refused by their address's allowance keeps no place from a phone's, and
+ * the other way round), nor of the one that refused it. Answers that place and its seconds to wait, null when all
+ * allowed.
+ */
+export async function attemptAll(places: readonly Place[]): Promise<{ refusedBy: Place; wait: number } | null> {
+  const taken: Place[] = [];
+  for (const place of places) {
+    taken.push(place);
+    const wait = await place.limit.attempt(place.ip, place.key);
+    if (wait > 0) {
+      await Promise.all(taken.map(({ limit, ip, key }) => limit.succeeded(ip, key)));
+      return { refusedBy: place, wait };
+    }
+  }
+  return null;
+}
+
 /** How long failed sign-ins are remembered against an address and e-mail. */
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 

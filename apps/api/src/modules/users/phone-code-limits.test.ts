@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { hash } from '@node-rs/argon2';
 import { API_MSG } from '@shop/contracts';
 import { phoneCodes, users } from '../../db/schema.js';
@@ -8,6 +9,7 @@ import { createTestApp, registerShopper, type TestContext } from '../../../test/
 import { holdNextHash, within } from '../../../test/held-hash.js';
 import { mobileMaker } from '../../../test/messaging-simulators.js';
 import { lastCodeSentTo } from '../../../test/outbox.js';
+import { movedTime } from '../../../test/moved-time.js';
 import { CODE_TTL_MS, CODES_PER_ADDRESS, CODES_PER_PHONE, CODES_PER_REQUESTER } from './phone-sign-in.js';
 
 // Hashing a code is the costly step of asking one: counted, to see that a refused request never gets that far.
@@ -26,6 +28,23 @@ if (redisUrl)
 const newMobile = mobileMaker('0157');
 const AN_HOUR_S = 3000;
 
+const askCode = (
+  t: TestContext,
+  phone: string,
+  ip: string,
+  headers: Record<string, string> = {},
+  url = '/api/auth/phone/start',
+) => t.app.inject({ method: 'POST', url, headers, remoteAddress: ip, payload: { phone, channel: 'sms' } });
+
+/** A refusal as the sign-in screen reads it: too many codes, Retry-After the same seconds as the body, the hour's. */
+const expectHourRefusal = (res: LightMyRequestResponse) => {
+  expect(res.statusCode, res.body).toBe(429);
+  const body = res.json<{ message: string; retryAfter: number }>();
+  expect(body).toEqual({ message: API_MSG.tooManyCodes, retryAfter: expect.any(Number) });
+  expect(body.retryAfter).toBeGreaterThan(AN_HOUR_S);
+  expect(res.headers['retry-after']).toBe(String(body.retryAfter));
+};
+
 describe.each(stores)('sign-in codes counted %s', (_name, env) => {
   let t: TestContext;
   beforeAll(async () => {
@@ -35,16 +54,8 @@ describe.each(stores)('sign-in codes counted %s', (_name, env) => {
 
   const rowsOf = (mobile: { stored: string }) =>
     t.app.db.select().from(phoneCodes).where(eq(phoneCodes.phone, mobile.stored));
-  const start = (phone: string, ip: string, headers: Record<string, string> = {}, url = '/api/auth/phone/start') =>
-    t.app.inject({ method: 'POST', url, headers, remoteAddress: ip, payload: { phone, channel: 'sms' } });
-  /** A refusal as the sign-in screen reads it: too many codes, Retry-After the same seconds as the body, the hour's. */
-  const expectHourRefusal = (res: Awaited<ReturnType<typeof start>>) => {
-    expect(res.statusCode, res.body).toBe(429);
-    const body = res.json<{ message: string; retryAfter: number }>();
-    expect(body).toEqual({ message: API_MSG.tooManyCodes, retryAfter: expect.any(Number) });
-    expect(body.retryAfter).toBeGreaterThan(AN_HOUR_S);
-    expect(res.headers['retry-after']).toBe(String(body.retryAfter));
-  };
+  const start = (phone: string, ip: string, headers?: Record<string, string>, url?: string) =>
+    askCode(t, phone, ip, headers, url);
 
   it("leave the shopper their own codes however many a stranger's address asked", async () => {
     const shopper = newMobile();
@@ -62,6 +73,19 @@ describe.each(stores)('sign-in codes counted %s', (_name, env) => {
       t.clock.advance(61_000);
     }
     expectHourRefusal(await start(shopper.local, '203.0.113.9'));
+  });
+
+  it("leave an address its codes for other phones however often one phone's own allowance refused it", async () => {
+    const mobile = newMobile();
+    for (let i = 0; i < CODES_PER_REQUESTER; i++) {
+      expect((await start(mobile.local, '198.51.100.30')).statusCode).toBe(202);
+      t.clock.advance(61_000);
+    }
+    // More than the address's whole allowance of refusals for that phone: none of them is a code sent.
+    for (let i = 0; i < CODES_PER_ADDRESS; i++) expectHourRefusal(await start(mobile.local, '198.51.100.30'));
+    for (let i = CODES_PER_REQUESTER; i < CODES_PER_ADDRESS; i++)
+      expect((await start(newMobile().local, '198.51.100.30')).statusCode).toBe(202);
+    expectHourRefusal(await start(newMobile().local, '198.51.100.30'));
   });
 
   it('send a phone at most its hourly ceiling from however many networks, alike with an account or without', async () => {
@@ -212,5 +236,43 @@ describe.each(stores)('sign-in codes counted %s', (_name, env) => {
       payload: { phone: second.local, code },
     });
     expect(verified.json()).toMatchObject({ nameNeeded: true });
+  });
+});
+
+/** The hour's allowances end in real time: counted in this process's memory, moving Date.now on ends them. */
+describe('sign-in codes counted in memory, as the hour passes', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_MAX: '1000000' });
+  });
+  afterAll(() => t.close());
+
+  it("leave a requester their codes for a phone however often their address's allowance refused them", async () => {
+    const mobile = newMobile();
+    for (let i = 0; i < CODES_PER_ADDRESS; i++)
+      expect((await askCode(t, newMobile().local, '198.51.100.60')).statusCode).toBe(202);
+    const time = movedTime();
+    try {
+      // Late in the address's hour, the phone is asked for more than its own allowance: all refused by the address's.
+      time.minutesOn(50);
+      for (let i = 0; i <= CODES_PER_REQUESTER; i++) {
+        const refused = await askCode(t, mobile.local, '198.51.100.60');
+        expect(refused.statusCode).toBe(429);
+        // Told to wait out what is left of the address's hour.
+        const body = refused.json<{ message: string; retryAfter: number }>();
+        expect(body.message).toBe(API_MSG.tooManyCodes);
+        expect(body.retryAfter).toBeGreaterThan(500);
+        expect(body.retryAfter).toBeLessThanOrEqual(600);
+      }
+      // The address's hour has ended; the phone's own allowance was never started.
+      time.minutesOn(61);
+      for (let i = 0; i < CODES_PER_REQUESTER; i++) {
+        expect((await askCode(t, mobile.local, '198.51.100.60')).statusCode).toBe(202);
+        t.clock.advance(61_000);
+      }
+      expectHourRefusal(await askCode(t, mobile.local, '198.51.100.60'));
+    } finally {
+      time.restore();
+    }
   });
 });

@@ -7,7 +7,7 @@ import { phoneCodes, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { forbidden, HttpError, tooManyRequests } from '../../lib/errors.js';
 import type { Redis } from '../../lib/redis.js';
-import { createSignInLimit } from '../../lib/sign-in-limit.js';
+import { attemptAll, createSignInLimit } from '../../lib/sign-in-limit.js';
 import type { Deps } from '../deps.js';
 import { queueMessage } from '../messaging/queue.js';
 import { SIGN_IN_CODE } from '../messaging/render.js';
@@ -96,18 +96,18 @@ export function phoneSignIn(
   const perRequester = limit(CODES_PER_REQUESTER, 'requester');
   const perPhone = limit(CODES_PER_PHONE, 'phone');
 
-  /** Takes a code's place in the hour's allowances: seconds until `ip` may have one sent to `phone`, 0 when now. */
+  /**
+   * Takes a code's place in the hour's allowances: seconds until `ip` may have one sent to `phone`, 0 when now. A
+   * code one of them refuses is not sent, so it spends none: a stranger refused spends nothing of the phone's ceiling,
+   * and a requester refused by the ceiling keeps their places for when the phone's hour ends.
+   */
   async function allowance(phone: string, ip: string): Promise<number> {
-    const wait = Math.max(await perAddress.attempt(ip, ''), await perRequester.attempt(ip, phone));
-    if (wait > 0) return wait;
-    // Counted only once the requester may ask, so a stranger refused above spends nothing of the phone's ceiling.
-    const ceiling = await perPhone.attempt('', phone);
-    if (ceiling > 0) {
-      // Nothing is sent: the requester keeps their places for when the phone's hour ends.
-      await perAddress.succeeded(ip, '');
-      await perRequester.succeeded(ip, phone);
-    }
-    return ceiling;
+    const refused = await attemptAll([
+      { limit: perAddress, ip, key: '' },
+      { limit: perRequester, ip, key: phone },
+      { limit: perPhone, ip: '', key: phone },
+    ]);
+    return refused?.wait ?? 0;
   }
 
   /** The phone's code sent within the last 60 s, which paces its next one. */
