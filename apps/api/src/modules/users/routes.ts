@@ -14,7 +14,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/language.js';
 import { usersService } from './service.js';
 import { tooManyRequests } from '../../lib/errors.js';
-import { createSignInLimit } from '../../lib/sign-in-limit.js';
+import { attemptAll, createSignInLimit } from '../../lib/sign-in-limit.js';
 
 /** Reset links one network address may ask for one e-mail address within RESET_WINDOW_MS; more answer 429. */
 export const RESETS_PER_EMAIL = 5;
@@ -136,9 +136,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // Counted before the address is looked up: a known and an unknown one are refused alike.
       const { email } = request.body;
-      const wait = await resetRequests.attempt(request.ip, email);
-      if (wait > 0) throw tooManyRequests(say.api.tooManyResets, wait);
-      if ((await resetMails.attempt('', email)) > 0) return { message: say.api.resetSent };
+      const refused = await attemptAll([
+        { limit: resetRequests, ip: request.ip, key: email },
+        { limit: resetMails, ip: '', key: email },
+      ]);
+      if (refused?.refusedBy.limit === resetRequests) throw tooManyRequests(say.api.tooManyResets, refused.wait);
+      // Past the inbox's cap nothing is sent, so the asker keeps their places for when the inbox's hour ends.
+      if (refused) return { message: say.api.resetSent };
       return users.requestReset(email, request.ip, requestLanguage(request));
     },
   );

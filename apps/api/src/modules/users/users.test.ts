@@ -12,6 +12,7 @@ import {
 } from '../../../test/harness.js';
 import { holdNextHash } from '../../../test/held-hash.js';
 import { mailsTo, type OutboxMail } from '../../../test/outbox.js';
+import { movedTime } from '../../../test/moved-time.js';
 import { passwordResets } from '../../db/schema.js';
 import { RESETS_PER_EMAIL, RESET_MAILS_PER_EMAIL } from './routes.js';
 
@@ -499,6 +500,27 @@ describe('reset links and account changes', () => {
     }
     await waitForMail(victim, RESET_MAILS_PER_EMAIL);
     expect(await mailsTo(t, victim)).toHaveLength(RESET_MAILS_PER_EMAIL);
+  });
+
+  it("keeps the owner's own asks, refused at the inbox's cap, for when the inbox's hour ends", async () => {
+    const victim = (await registerShopper(t.app)).email;
+    for (let i = 0; i < RESET_MAILS_PER_EMAIL; i++)
+      expect((await askReset(victim, `192.0.2.${100 + Math.floor(i / RESETS_PER_EMAIL)}`)).statusCode).toBe(200);
+    await waitForMail(victim, RESET_MAILS_PER_EMAIL);
+    // The inbox's hour ends in real time (Date.now), not by the test clock.
+    const time = movedTime();
+    try {
+      time.minutesOn(50);
+      // The owner asks as often as their network may: each answered as sent, none sent.
+      for (let i = 0; i < RESETS_PER_EMAIL; i++)
+        expect((await askReset(victim, '198.51.100.90')).json()).toEqual({ message: API_MSG.resetSent });
+      expect(await mailsTo(t, victim)).toHaveLength(RESET_MAILS_PER_EMAIL);
+      time.minutesOn(61);
+      expect((await askReset(victim, '198.51.100.90')).statusCode).toBe(200);
+      await waitForMail(victim, RESET_MAILS_PER_EMAIL + 1);
+    } finally {
+      time.restore();
+    }
   });
 });
 
