@@ -12,6 +12,7 @@ import { couponState, type CouponState } from '../couponForm';
 import { formatDateTime } from '../format';
 import { notifyOutcome } from '../notifyOutcome';
 import { CouponFormModal } from './CouponFormModal';
+import { EmailAddress } from './EmailAddress';
 import { OrderNumber } from './OrderNumber';
 import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
@@ -200,7 +201,15 @@ function CouponUsesDialog({ coupon, onClose }: { coupon: Coupon | null; onClose:
                     <td>
                       <OrderNumber id={use.orderId} />
                     </td>
-                    <td className="text-break">{use.userEmail ?? t('admin.coupons.deletedShopper')}</td>
+                    <td className="text-break">
+                      {use.userEmail ? (
+                        <bdi dir="ltr">
+                          <EmailAddress address={use.userEmail} />
+                        </bdi>
+                      ) : (
+                        t('admin.coupons.deletedShopper')
+                      )}
+                    </td>
                     <td className="text-nowrap">{formatDateTime(use.createdAt, locale)}</td>
                     <td>
                       <StatusBadge status={use.status} />

@@ -15,6 +15,7 @@ import { useGetLogsQuery, type AuditLogEntry } from '../api/adminApi';
 import { formatDateTime } from '../format';
 import { useRoleName } from '../roleName';
 import { useAuditWords } from '../auditWords';
+import { EmailAddress } from './EmailAddress';
 import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
@@ -87,7 +88,9 @@ export function LogsPage() {
                     <td className="cell-who small">
                       <Who entry={entry} onMember={(id) => filter({ type: type ?? '', user: id })} />
                     </td>
-                    <td className="cell-what">{words(entry)}</td>
+                    <td className="cell-what">
+                      <Sentence text={words(entry)} email={entry.userEmail} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -127,8 +130,31 @@ function Who({ entry, onMember }: { entry: AuditLogEntry; onMember: (userId: str
       </>
     );
   }
-  if (entry.userEmail) return <bdi dir="ltr">{entry.userEmail}</bdi>;
+  if (entry.userEmail)
+    return (
+      <bdi dir="ltr">
+        <EmailAddress address={entry.userEmail} />
+      </bdi>
+    );
   return <span className="text-body-secondary">{t('admin.logs.system')}</span>;
+}
+
+/**
+ * An entry's sentence; the e-mail address it names (a sign-in tried with it) reads left to right on Arabic pages too
+ * and breaks before its @ or a dot, as in the Who column, rather than inside a word.
+ */
+function Sentence({ text, email }: { text: string; email: string | null }) {
+  const at = email ? text.indexOf(email) : -1;
+  if (!email || at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <bdi dir="ltr">
+        <EmailAddress address={email} />
+      </bdi>
+      {text.slice(at + email.length)}
+    </>
+  );
 }
 
 /** The kind in words and colour; the light colours take dark text to stay readable. */

@@ -23,6 +23,7 @@ import { useGetAdminOrdersQuery } from '../api/adminApi';
 import { formatDateTime, shortId } from '../format';
 import { draftOf, filtersFromParams, NO_FILTERS, paramsOf, type FilterDraft } from '../orderFilters';
 import { CsvExportButton } from './CsvExportButton';
+import { EmailAddress } from './EmailAddress';
 import { OrderNumber } from './OrderNumber';
 import { usePermissions } from '../permissions';
 import { OrderStatusControl } from './OrderStatusControl';
@@ -127,11 +128,8 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                 {order.customer ? (
                   <>
                     {order.customer.name}
-                    <bdi
-                      className="order-email d-block small text-body-secondary text-truncate"
-                      title={order.customer.email}
-                    >
-                      {order.customer.email}
+                    <bdi className="order-email d-block small text-body-secondary">
+                      <EmailAddress address={order.customer.email} />
                     </bdi>
                   </>
                 ) : (

@@ -27,6 +27,7 @@ import { formatDateTime } from '../format';
 import { notifyOutcome } from '../notifyOutcome';
 import { useRoleName } from '../roleName';
 import { ConfirmDialog } from './ConfirmDialog';
+import { EmailAddress } from './EmailAddress';
 import { PageHeader } from './PageHeader';
 import { allOf, QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
@@ -182,7 +183,7 @@ function InvitationsCard({ invitations, roles }: { invitations: ListedStaffInvit
             {invitations.map((invitation) => (
               <tr key={invitation._id}>
                 <th scope="row" className="text-break cell-contact">
-                  <bdi dir="ltr">{addressOf(invitation)}</bdi>
+                  <Contact email={invitation.email} phone={invitation.phone} />
                 </th>
                 <td className="cell-role">{roleLabel(invitation.role)}</td>
                 <td className="cell-by" data-label={t('admin.staff.invitedBy')}>
@@ -250,6 +251,11 @@ function InvitationsCard({ invitations, roles }: { invitations: ListedStaffInvit
   );
 }
 
+/** Where a member or an invitation is reached, left to right on Arabic pages too: the e-mail, else the phone. */
+function Contact({ email, phone }: { email: string | null; phone: string | null }) {
+  return <bdi dir="ltr">{email ? <EmailAddress address={email} /> : phone}</bdi>;
+}
+
 function MembersCard({ members, roles }: { members: StaffMember[]; roles: StaffRole[] }) {
   const { t } = useTranslation();
   const roleName = useRoleName();
@@ -278,7 +284,7 @@ function MembersCard({ members, roles }: { members: StaffMember[]; roles: StaffR
             <tr key={member._id}>
               <td className="cell-name">{member.name}</td>
               <td className="text-break small cell-contact">
-                <bdi dir="ltr">{member.email ?? member.phone}</bdi>
+                <Contact email={member.email} phone={member.phone} />
               </td>
               <td className="cell-role">
                 <Form.Select

@@ -4,6 +4,7 @@ import { Price } from '../../../components/Price';
 import { intlLocale } from '../../../i18n';
 import { useGetUserOrdersQuery, useGetUsersQuery } from '../api/adminApi';
 import { formatDateTime } from '../format';
+import { EmailAddress } from './EmailAddress';
 import { OrderNumber } from './OrderNumber';
 import { usePermissions } from '../permissions';
 import { OrderStatusControl } from './OrderStatusControl';
@@ -42,7 +43,13 @@ export function UserOrdersPage() {
       </Link>
       <PageHeader
         title={user ? t('admin.orders.titleNamed', { name: user.name }) : t('admin.orders.title')}
-        subtitle={user && <bdi>{user.email}</bdi>}
+        subtitle={
+          user?.email && (
+            <bdi>
+              <EmailAddress address={user.email} />
+            </bdi>
+          )
+        }
       />
       <QueryState query={query} notFound={t('admin.orders.noUser')} empty={{ title: t('admin.orders.none') }}>
         {(orders) => (

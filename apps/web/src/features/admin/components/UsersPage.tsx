@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { SearchIcon } from '../../../components/icons';
 import { useGetUsersQuery } from '../api/adminApi';
+import { EmailAddress } from './EmailAddress';
 import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
@@ -69,7 +70,7 @@ export function UsersPage() {
                       </Link>
                     </td>
                     <td className="cell-email">
-                      <bdi>{user.email}</bdi>
+                      <bdi>{user.email && <EmailAddress address={user.email} />}</bdi>
                     </td>
                     <td className="cell-phone">
                       {/* The number stays whole; the badge wraps below it where the table is tight. */}
