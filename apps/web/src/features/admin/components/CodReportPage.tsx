@@ -321,7 +321,7 @@ function ChartCard({
         <tbody>
           {rows.map(([first, ...cells]) => (
             <tr key={first}>
-              <th scope="row" className="fw-normal" dir="auto">
+              <th scope="row" className="fw-normal line-name" dir="auto">
                 {first}
               </th>
               {cells.map((cell, index) => (

@@ -41,7 +41,7 @@ export function PackingSlip({ order }: { order: AdminOrderDetail }) {
         <tbody>
           {order.products.map(({ productBrief: product, quantity, variant }) => (
             <tr key={variant?._id ?? product.product_id ?? product.name}>
-              <td>
+              <td className="line-name">
                 <LineName product={product} variant={variant} />
               </td>
               <td className="packing-slip-quantity">{quantity}</td>

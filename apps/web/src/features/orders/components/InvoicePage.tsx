@@ -136,7 +136,7 @@ function Invoice({ order, customer }: { order: Order; customer: string | undefin
         <tbody>
           {order.products.map(({ productBrief: product, quantity, variant }) => (
             <tr key={variant?._id ?? product.product_id ?? product.name}>
-              <td>
+              <td className="line-name">
                 <Localized value={localized.name(product)} />
                 {variant && <VariantValues options={variant.options} className="mb-0" />}
               </td>
