@@ -3,7 +3,14 @@ import { demoAdmin } from '../support/accounts';
 import { ar, expectArabicPage, openInArabic } from '../support/arabic';
 import { categories, COUNTED_CATEGORY, productsOfCategory, uniqueWord, type ApiProduct } from '../support/catalog';
 import { test, expect } from '../support/test';
-import { expectNoSeriousA11yViolations, gridCards, parsePrice, productCard, settled } from '../support/ui';
+import {
+  expectNoSeriousA11yViolations,
+  gridCards,
+  parsePrice,
+  productCard,
+  settled,
+  shortTapTargets,
+} from '../support/ui';
 
 /** The category no test adds products to: its brands and prices hold still while these tests run. */
 async function countedCategoryPath(page: Page): Promise<{ path: string; name: string }> {
@@ -160,6 +167,8 @@ test.describe('filters and facets', () => {
     await expect(rating).toBeChecked();
     await expect(page).toHaveURL(/\?rating=4&inStock=true$/);
     await expectNoSeriousA11yViolations(page, { include: '.filters-sheet' });
+    // Every choice is a row to tap, not a line of text (a QA finding: 30 px rows, a 31 px Apply).
+    expect(await shortTapTargets(page, '.filters-sheet')).toEqual([]);
     await sheet.getByRole('button', { name: ar('filters.showResults') }).click();
     await expect(sheet).toBeHidden();
 

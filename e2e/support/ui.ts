@@ -96,6 +96,28 @@ export async function expectNoSeriousA11yViolations(page: Page, scope: AxeScope 
   expect(serious, `axe on ${page.url()}`).toEqual([]);
 }
 
+/**
+ * The buttons, fields and choices inside `scope` that a thumb would miss on a phone: shown, and less than 44 px tall
+ * (a radio or a box counts by its label, which takes the tap). Each as its text and height, so a failure names it.
+ */
+export async function shortTapTargets(page: Page, scope: string): Promise<string[]> {
+  return page.locator(scope).evaluateAll((roots) =>
+    roots.flatMap((root) =>
+      [...root.querySelectorAll<HTMLElement>('button, .btn, input, select, textarea')].flatMap((element) => {
+        const input = element as HTMLInputElement;
+        const target = input.type === 'radio' || input.type === 'checkbox' ? (input.labels?.[0] ?? input) : element;
+        // A label stretched over its card (::after, absolute) takes the taps on the whole card.
+        const stretched = getComputedStyle(target, '::after').position === 'absolute' && target.offsetParent;
+        const box = (stretched || target).getBoundingClientRect();
+        // Hidden, or drawn only for screen readers (visually-hidden is a 1 px box).
+        if (box.width <= 1 || box.height <= 1 || input.type === 'hidden') return [];
+        const name = (target.getAttribute('aria-label') ?? target.textContent ?? '').trim() || input.name;
+        return box.height < 44 ? [`${name}: ${Math.round(box.height)} px`] : [];
+      }),
+    ),
+  );
+}
+
 /** WCAG contrast ratio of two computed CSS colours ('rgb(r, g, b)' or 'rgba(r, g, b, 1)'). */
 export function contrastRatio(foreground: string, background: string): number {
   const luminance = (color: string) => {
