@@ -295,6 +295,9 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   refundTooLarge: 'لا يمكن أن يزيد المبلغ المردود عن إجمالي الطلب',
   paidBackByRequired: 'اذكر كيف رُدّ مبلغ هذا الطلب المدفوع نقدًا',
   nothingCollected: 'لم يُحصَّل أي مبلغ لهذا الطلب النقدي: عاد قبل تسليمه',
+  depositRefundTooLarge: (deposit) =>
+    `لا يمكن أن يزيد المردود من رسوم التوصيل عن ${formatPrice(deposit, AR_LOCALE)} المدفوعة أونلاين`,
+  depositGivenBack: 'رُدّت رسوم التوصيل التي دفعها هذا الطلب أونلاين من قبل',
   refundFailed: 'لم يقبل مزود الدفع رد المبلغ، يرجى المحاولة مرة أخرى',
   refundPending: 'أُرسل طلب رد مبلغ هذا الطلب إلى مزود الدفع من قبل، وسيتغير الطلب عندما يؤكده المزود',
   refundUnanswered: (minutes) =>

@@ -304,6 +304,9 @@ export const API_MSG = {
   refundTooLarge: 'The refund cannot be more than the order total',
   paidBackByRequired: 'Say how the money of this cash order was paid back',
   nothingCollected: 'Nothing was collected for this cash order: it came back before it was delivered',
+  depositRefundTooLarge: (deposit: number) =>
+    `The delivery fees given back cannot be more than the ${formatPrice(deposit)} paid online`,
+  depositGivenBack: 'The delivery fees this order paid online were given back already',
   refundFailed: 'The payment provider did not accept the refund, please try again',
   refundPending:
     'A refund of this order was already sent to the payment provider; the order changes when the provider confirms it',

@@ -26,9 +26,11 @@ export const byName = (a: LineRow, b: LineRow) =>
 /** The money given back on an order, if any: online the way it was paid, a cash order's by hand. */
 function refundOf(o: OrderRow): OrderRefund | null {
   if (!o.refundedAt || o.refunded <= 0) return null;
-  // A cash order's deposit went back the way it was paid online.
-  const cash = o.paymentMethod === 'cash' && o.depositState !== 'refunded';
-  const method = ONLINE_METHODS.find((m) => m === o.refundedBy) ?? 'card';
+  const online = ONLINE_METHODS.find((m) => m === o.refundedBy);
+  // A cash order's deposit went back the way it was paid online (its method recorded, or none before methods were),
+  // unless an admin recorded it paid back by hand (a kept deposit, orders/refunds.ts), in their words.
+  const cash = o.paymentMethod === 'cash' && (o.depositState !== 'refunded' || (!online && !!o.refundedBy));
+  const method = online ?? 'card';
   return {
     amount: toEgp(o.refunded),
     whole: o.refunded >= o.bill,

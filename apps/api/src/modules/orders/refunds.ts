@@ -18,6 +18,7 @@ import {
 import { paymentThatPaid } from '../payments/give-back.js';
 import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCommitDeps } from './lifecycle.js';
 import { firstDeliveredAt, type OrderRow } from './queries.js';
+import { depositKept, recordDepositBack } from './kept-deposit.js';
 import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
 import { audit } from '../../lib/audit.js';
@@ -62,7 +63,8 @@ interface Request {
  * the provider's refund callback moves the order (apply in payments/service.ts), once, whichever of the
  * two comes first. A retry once the request has settled unheard of asks the provider what became of it
  * before asking again (refundOnce), as the automatic give-back does.
- * A cash order's money went back by hand: recording how is the whole refund.
+ * A cash order's money went back by hand: recording how is the whole refund. So is a kept deposit's, given back by
+ * hand (recordKeptDepositBack).
  */
 export function refundsService(deps: RefundsDeps) {
   const { db } = deps;
@@ -77,13 +79,18 @@ export function refundsService(deps: RefundsDeps) {
       if (!to) throw conflict(say.api.notRefundable);
       if (!canTransition(from, to, by.actor)) throw conflict(say.api.statusChange(from, to));
       if (await refundRequested(tx, orderId, deps.clock.now())) throw conflict(say.api.refundPending);
+      if (order.paymentMethod === 'cash' && (await depositKept(tx, order))) {
+        await recordKeptDepositBack(tx, by, order, input);
+        return null;
+      }
       const amount = input.amount === undefined ? order.bill : toPiastres(input.amount);
       if (amount > order.bill) throw badRequest(say.api.refundTooLarge);
       if (order.paymentMethod === 'cash') {
-        // A parcel the courier brought back undelivered was never paid for: there is nothing to give back.
-        if (!(await firstDeliveredAt(tx, order.id))) throw conflict(say.api.nothingCollected);
-        const paidBackBy = input.paidBackBy?.trim();
-        if (!paidBackBy) throw badRequest(say.api.paidBackByRequired);
+        // A parcel the courier brought back undelivered was never paid for at the door: nothing to give back but a
+        // deposit it kept (above), and one given back already is not given twice.
+        if (!(await firstDeliveredAt(tx, order.id)))
+          throw conflict(order.depositState === 'refunded' ? say.api.depositGivenBack : say.api.nothingCollected);
+        const paidBackBy = paidBackByOf(input);
         const how = `paid back by ${paidBackBy}`;
         const now = deps.clock.now();
         const move = refundMove(by, from, to, how, amount, how, {
@@ -98,6 +105,30 @@ export function refundsService(deps: RefundsDeps) {
     });
     if (request) await giveBack(by, request, after);
     await after.run(deps);
+  }
+
+  /**
+   * A kept deposit (a parcel refused at the door) the shop gave back by hand: cash at the shop, a transfer, or at a
+   * provider whose refund callback never came or that sends none (Fawry). Recorded as that callback records it, with
+   * the return of its receipt, and audited with who gave it back and how. The order stays `returned`, as the callback
+   * leaves it; the deposit, `refunded`, is no longer kept, so a second record, or a callback coming later, finds
+   * nothing to give back.
+   */
+  async function recordKeptDepositBack(tx: Tx, by: Mover, order: OrderRow, input: RefundInput) {
+    const paidBackBy = paidBackByOf(input);
+    const amount = input.amount === undefined ? order.deposit : toPiastres(input.amount);
+    if (amount > order.deposit) throw badRequest(say.api.depositRefundTooLarge(toEgp(order.deposit)));
+    await recordDepositBack(tx, order, { amount, refundedBy: paidBackBy }, deps.clock.now(), true);
+    const who = by.user?.email ?? `the ${by.actor}`;
+    await audit(tx, {
+      type: by.actor === 'admin' ? 'admin' : 'order',
+      action: 'deposit_refunded',
+      message: `${who} recorded the delivery fees kept of returned order ${order.id} paid back by ${paidBackBy}: ${toEgp(amount)} EGP`,
+      userId: by.user?.id ?? null,
+      userEmail: by.user?.email ?? null,
+      data: { orderId: order.id, amount: toEgp(amount), paidBackBy },
+      ip: by.ip ?? null,
+    });
   }
 
   /**
@@ -189,6 +220,13 @@ export function refundsService(deps: RefundsDeps) {
   }
 
   return { refund };
+}
+
+/** How a cash order's money went back to the shopper, in the admin's words: required, as nobody else can tell. */
+function paidBackByOf(input: RefundInput): string {
+  const paidBackBy = input.paidBackBy?.trim();
+  if (!paidBackBy) throw badRequest(say.api.paidBackByRequired);
+  return paidBackBy;
 }
 
 function refundMove(

@@ -27,8 +27,7 @@ import type { CallbackRequest, PayableOrder, PaymentEvent, PaymentProvider, Star
 import { refundRequested } from './refund-request.js';
 import { queueOrderMail } from '../messaging/order-messages.js';
 import { AfterCommit, transition, type AfterCommitDeps } from '../orders/lifecycle.js';
-import { issueReceipt } from '../receipts/issue.js';
-import { firstDeliveredAt } from '../orders/queries.js';
+import { depositKept, recordDepositBack } from '../orders/kept-deposit.js';
 import { loadCodSettings } from '../confirmations/settings.js';
 import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
@@ -539,30 +538,21 @@ export function paymentsService(deps: PaymentsDeps) {
           // whose record was lost, one the provider refused that an admin gave back from its dashboard, or one whose
           // refund the provider finished later. The order's refund is filled as the immediate answer fills it: the
           // amount the provider says, or the whole deposit, which is what a deposit's request asks for. A deposit the
-          // shop kept (its parcel refused, `returned` and never delivered) is given back only by hand at the provider,
-          // and this callback is the shop's record of it, with the amount it says: its return receipt states that
-          // amount, so a part the provider does not measure (Fawry's PARTIAL_REFUNDED) leaves it kept, for a person to
-          // check, as the audit line below says. A delivered order's deposit is part of its sale, given back by the
-          // refund of its bill.
-          const kept =
-            status === 'returned' &&
-            locked?.depositState === 'paid' &&
-            event.amount > 0 &&
-            !(await firstDeliveredAt(tx, order.id));
+          // shop kept (its parcel refused, `returned` and never delivered) given back by hand at the provider is
+          // recorded by this callback, with the amount it says, unless an admin recorded it first (orders/refunds.ts:
+          // the deposit is then `refunded`, and this records nothing more). Its return receipt states that amount, so
+          // a part the provider does not measure (Fawry's PARTIAL_REFUNDED) leaves it kept, for a person to check, as
+          // the audit line below says. A delivered order's deposit is part of its sale, given back by the refund of
+          // its bill.
+          const kept = !!locked && event.amount > 0 && (await depositKept(tx, locked));
           if (
             (kept || locked?.depositState === 'refunding' || locked?.depositState === 'refund_failed') &&
             locked?.paymentIntentId === event.providerRef
           ) {
             const [given] = await tx.select({ method: payments.method }).from(payments).where(ofThisPayment);
-            const back = {
-              depositState: 'refunded',
-              refunded: Math.min(event.amount || locked.deposit, locked.deposit),
-              refundedAt: now,
-              refundedBy: given?.method ?? 'card',
-            };
-            await tx.update(orders).set(back).where(eq(orders.id, order.id));
-            // Its sale receipt (kind `deposit`) is given back with the record, as a move issues its receipts.
-            if (kept) await issueReceipt(tx, { ...locked, ...back }, 'return', now);
+            // A kept deposit's sale receipt (kind `deposit`) is given back with the record.
+            const back = { amount: event.amount || locked.deposit, refundedBy: given?.method ?? 'card' };
+            await recordDepositBack(tx, locked, back, now, kept);
           }
           // Usually the refund route has moved the order already and this only confirms it. The order
           // is still paid (or returned) when that route's commit failed after the provider gave the money

@@ -6,6 +6,7 @@ import type { Config } from '../../config.js';
 import type { OrderRow } from '../orders/queries.js';
 import {
   buildReceipt,
+  CASH_PAYMENT_CODE,
   etaDateTime,
   ONLINE_PAYMENT_CODE,
   PAYMENT_CODE,
@@ -24,7 +25,7 @@ export type EtaReceiptRow = typeof etaReceipts.$inferSelect;
  * order once paid, a cash order once delivered (a refused return delivers it again: its sale has a receipt already).
  * A cash order's parcel refused at the door leaves the shop its deposit, paid online: that is a sale of the trip.
  * Money going back, a paid order cancelled or a returned one refunded, issues the return of the sale's receipt (a
- * kept deposit given back issues the return of its own, payments/service.ts, as no move of the order does).
+ * kept deposit given back issues the return of its own, orders/kept-deposit.ts, as no move of the order does).
  */
 export function receiptKindOf(
   from: OrderStatus,
@@ -102,14 +103,22 @@ function paymentCodeOf(order: OrderRow) {
 
 /**
  * What a receipt of `kind` states was sold and how it was paid. A return: what the receipt it gives back sold, paid as
- * that receipt says (the order's deposit may have changed since: given back, say). A kept deposit: the delivery fees
- * alone, paid online (`V`, as every online payment is: the deposit went through the same providers). A sale: the
- * order's lines and its delivery.
+ * that receipt says (the order's deposit may have changed since: given back, say), except a kept deposit an admin
+ * recorded as paid back in cash at the shop (orders/refunds.ts), which names cash (`C`): that money changed hands in
+ * cash, where every other way it goes back (the provider, a transfer, a wallet, InstaPay) is not cash, as `V` says. A
+ * kept deposit: the delivery fees alone, paid online (`V`, as every online payment is: the deposit went through the
+ * same providers). A sale: the order's lines and its delivery.
  */
 async function soldOf(tx: Tx, order: OrderRow, kind: ReceiptKind, givenBack: EtaReceiptRow | null) {
   const paid = givenBack && (JSON.parse(givenBack.document) as Pick<ReceiptDocument, 'paymentMethod'>).paymentMethod;
-  if ((givenBack?.kind ?? kind) === 'deposit')
-    return { lines: [], delivery: order.deposit, paymentMethod: paid ?? ONLINE_PAYMENT_CODE };
+  if ((givenBack?.kind ?? kind) === 'deposit') {
+    const inCash = givenBack && order.refundedBy?.toLowerCase() === 'cash';
+    return {
+      lines: [],
+      delivery: order.deposit,
+      paymentMethod: inCash ? CASH_PAYMENT_CODE : (paid ?? ONLINE_PAYMENT_CODE),
+    };
+  }
   return {
     lines: await receiptLines(tx, order.id),
     delivery: order.shipping + order.codFee,

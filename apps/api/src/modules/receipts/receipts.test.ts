@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  API_MSG,
+  API_MSG_AR,
   orderRef,
   type EtaReceipt,
   type EtaReceiptsPage,
@@ -9,7 +11,7 @@ import {
   type Order,
   type OrderStatus,
 } from '@shop/contracts';
-import { cartItems, etaPos, etaReceipts, payments, products } from '../../db/schema.js';
+import { auditLogs, cartItems, etaPos, etaReceipts, payments, products } from '../../db/schema.js';
 import { paymentsService } from '../payments/service.js';
 import type { PaymentEvent } from '../payments/provider.js';
 import {
@@ -564,6 +566,102 @@ describe('a cash order asked for its delivery fees first', () => {
     const invoice = (await call('GET', `/api/order/${order._id}`, undefined, user)).json<Order>();
     expect(invoice.etaReceipt?.uuid).toBe(kept!.uuid);
     expect(invoice.etaReturnReceipt?.uuid).toBe(correction!.uuid);
+  });
+
+  /** The admin's refund of the order, in the language asked. */
+  const refund = (order: Order, payload: object, language = 'en') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/refund`,
+      headers: { ...admin.headers, 'accept-language': language },
+      payload,
+    });
+  const depositAudits = (order: Order) =>
+    t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'deposit_refunded'), sql`${auditLogs.data}->>'orderId' = ${order._id}`));
+
+  it('refused, its kept deposit paid back by hand in cash, gets the return of its receipt named cash, once', async () => {
+    const { user, order } = await shippedDepositOrder();
+    expect((await move(order._id, 'returned')).statusCode).toBe(200);
+    const [kept] = await receiptsOf(order._id);
+    expect(kept).toMatchObject({ kind: 'deposit', total: 3000 });
+
+    // Who gave it back and how are required; more than the deposit is refused, in the asker's language.
+    const unsaid = await refund(order, {});
+    expect(unsaid.statusCode).toBe(400);
+    expect(unsaid.json().message).toBe(API_MSG.paidBackByRequired);
+    const tooMuch = await refund(order, { amount: 31, paidBackBy: 'cash' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().message).toBe(API_MSG.depositRefundTooLarge(30));
+    const tooMuchAr = await refund(order, { amount: 31, paidBackBy: 'cash' }, 'ar');
+    expect(tooMuchAr.json().message).toBe(API_MSG_AR.depositRefundTooLarge(30));
+    expect(await receiptsOf(order._id)).toHaveLength(1);
+
+    // The whole deposit, unless said otherwise.
+    const recorded = await refund(order, { paidBackBy: 'cash' });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    const shown = (await call('GET', `/api/order/${order._id}`, undefined, user)).json<Order>();
+    expect(shown).toMatchObject({
+      status: 'returned',
+      deposit: { state: 'refunded' },
+      refund: { amount: 30, whole: false, method: 'cash', paidBackBy: 'cash' },
+    });
+    const [, back, ...others] = await receiptsOf(order._id);
+    expect(others).toEqual([]);
+    expect(back).toMatchObject({ kind: 'return', total: 3000, referenceUuid: kept!.uuid, state: 'queued' });
+    expect(documentOf(back!)).toMatchObject({
+      documentType: { receiptType: 'R' },
+      itemData: [expect.objectContaining({ internalCode: 'DELIVERY', total: 30 })],
+      totalAmount: 30,
+      paymentMethod: 'C',
+    });
+    expect(await depositAudits(order)).toEqual([
+      expect.objectContaining({
+        type: 'admin',
+        userEmail: admin.email,
+        data: { orderId: order._id, amount: 30, paidBackBy: 'cash' },
+      }),
+    ]);
+    await t.app.receiptSender.flush();
+    expect(simulated(back!.uuid)?.status).toBe('Valid');
+
+    // Not given back twice: a second record is refused, and the provider's callback coming late records nothing more.
+    const again = await refund(order, { paidBackBy: 'cash' }, 'ar');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(API_MSG_AR.depositGivenBack);
+    await receive(await depositRefund(order, 3000));
+    expect(await receiptsOf(order._id)).toHaveLength(2);
+    expect(await depositAudits(order)).toHaveLength(1);
+    const after = (await call('GET', `/api/order/${order._id}`, undefined, user)).json<Order>();
+    expect(after).toMatchObject({ status: 'returned', refund: { amount: 30, method: 'cash', paidBackBy: 'cash' } });
+  });
+
+  it('refused, its kept deposit paid back in part by a transfer, gets a return of that part named as it was paid', async () => {
+    const { user, order } = await shippedDepositOrder();
+    expect((await move(order._id, 'returned')).statusCode).toBe(200);
+    const recorded = await refund(order, { amount: 12.5, paidBackBy: 'InstaPay' });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    const [kept, back] = await receiptsOf(order._id);
+    expect(back).toMatchObject({ kind: 'return', total: 1250, referenceUuid: kept!.uuid });
+    expect(documentOf(back!)).toMatchObject({ totalAmount: 12.5, paymentMethod: 'V' });
+    const shown = (await call('GET', `/api/order/${order._id}`, undefined, user)).json<Order>();
+    expect(shown).toMatchObject({
+      status: 'returned',
+      deposit: { state: 'refunded' },
+      refund: { amount: 12.5, method: 'cash', paidBackBy: 'InstaPay' },
+    });
+  });
+
+  it('refused at the door without a deposit, has nothing to record given back', async () => {
+    const order = await placeOrderOf(t.app, shopper, [[await codedProduct(), 1]], ADDRESS, 'cash');
+    expect((await move(order._id, 'shipped', { trackingNumber: 'EG-N2' })).statusCode).toBe(200);
+    expect((await move(order._id, 'returned')).statusCode).toBe(200);
+    const refused = await refund(order, { paidBackBy: 'cash' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(API_MSG.nothingCollected);
+    expect(await depositAudits(order)).toEqual([]);
   });
 });
 

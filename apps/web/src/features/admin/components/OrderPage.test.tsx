@@ -210,6 +210,47 @@ describe('the order page', () => {
     expect(select).not.toHaveAccessibleDescription();
   });
 
+  it('offers a parcel refused at the door to record its kept delivery fees given back, and a delivered one its refund', async () => {
+    const shipped = [
+      ...ORDER.statusHistory,
+      { status: 'shipped' as const, at: '2025-03-06T10:00:00.000Z', reason: null, actor: 'admin' as const },
+    ];
+    const returned = {
+      status: 'returned' as const,
+      at: '2025-03-07T10:00:00.000Z',
+      reason: null,
+      actor: 'courier' as const,
+    };
+    const refused: AdminOrderDetail = {
+      ...ORDER,
+      status: 'returned',
+      paymentMethod: 'cash',
+      deposit: { amount: 30, state: 'paid' },
+      statusHistory: [...shipped, returned],
+    };
+    const delivered = {
+      status: 'delivered' as const,
+      at: '2025-03-06T12:00:00.000Z',
+      reason: null,
+      actor: 'courier' as const,
+    };
+    mockApi({
+      [`GET /api/admin/orders/${ID}`]: { body: refused },
+      'GET /api/staff/me': { body: { role: 'manager', permissions: [...BUILT_IN_ROLES.manager] } },
+    });
+    const { unmount } = renderPage();
+    await screen.findByRole('button', { name: 'Record the deposit of order #ABCDEF12 given back' });
+    expect(screen.queryByRole('button', { name: 'Refund order #ABCDEF12' })).not.toBeInTheDocument();
+    unmount();
+
+    mockApi({
+      [`GET /api/admin/orders/${ID}`]: { body: { ...refused, statusHistory: [...shipped, delivered, returned] } },
+      'GET /api/staff/me': { body: { role: 'manager', permissions: [...BUILT_IN_ROLES.manager] } },
+    });
+    renderPage();
+    await screen.findByRole('button', { name: 'Refund order #ABCDEF12' });
+  });
+
   it('lists the staff’s notes with who wrote them, and lets a member who may write notes add one', async () => {
     let notes = [NOTE];
     const { calls } = mockApi({

@@ -172,6 +172,11 @@ function OrderMoves({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation();
   const { can } = usePermissions();
   const refundable = order.status === 'paid' || order.status === 'returned';
+  // A parcel refused at the door keeps the delivery fees paid online: what the shop may give back is those.
+  const kept =
+    order.status === 'returned' &&
+    order.deposit?.state === 'paid' &&
+    !order.statusHistory.some((move) => move.status === 'delivered');
   return (
     <Card id="order-state" title={t('admin.order.state')}>
       <p className="mb-1">
@@ -192,6 +197,7 @@ function OrderMoves({ order }: { order: AdminOrderDetail }) {
           bill={order.bill}
           returned={order.status === 'returned'}
           cash={order.paymentMethod === 'cash'}
+          keptDeposit={kept ? order.deposit?.amount : undefined}
         />
       )}
     </Card>

@@ -42,6 +42,31 @@ describe('RefundButton', () => {
     expect(calls.map((call) => call.body)).toEqual([{ paidBackBy: 'bank transfer' }]);
   });
 
+  it('records the delivery fees a refused parcel kept as given back by hand, the deposit by default', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({ [`POST /api/order/${ORDER}/refund`]: { body: { _id: ORDER, status: 'returned' } } });
+    renderRoute(<RefundButton orderId={ORDER} bill={230} returned cash keptDeposit={30} />);
+    expect(screen.queryByRole('button', { name: 'Refund order #ABCDEF12' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Record the deposit of order #ABCDEF12 given back' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record the deposit of order #ABCDEF12 given back?' });
+    expect(dialog).toHaveTextContent('the order stays returned');
+    // The deposit, not the bill, is what goes back: more than it is refused before anything is sent.
+    const amount = screen.getByLabelText('Amount to give back (EGP)');
+    expect(amount).toHaveAttribute('placeholder', '30');
+    await user.type(amount, '31');
+    await user.click(screen.getByRole('button', { name: 'Record the deposit given back' }));
+    expect(screen.getByText('Give an amount above 0 and at most the deposit.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    await user.clear(amount);
+    await user.selectOptions(screen.getByLabelText('How was the money paid back?'), 'InstaPay');
+    await user.click(screen.getByRole('button', { name: 'Record the deposit given back' }));
+    await waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith('The deposit of order #ABCDEF12 is recorded as given back'),
+    );
+    expect(calls.map((call) => call.body)).toEqual([{ paidBackBy: 'InstaPay' }]);
+  });
+
   it('shows the server’s refusal', async () => {
     const user = userEvent.setup();
     mockApi({

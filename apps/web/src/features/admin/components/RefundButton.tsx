@@ -24,20 +24,28 @@ const PAID_BACK_BY = Object.keys(RECORDED_AS) as PaidBackBy[];
 /**
  * Gives an order's money back, after the admin confirms: a paid order is cancelled and restocked, a
  * returned one (its goods already back) becomes refunded. A cash order's money was paid back by hand,
- * so the admin says how, and that is kept in the order's history.
+ * so the admin says how, and that is kept in the order's history. A parcel refused at the door keeps the
+ * delivery fees paid online (`keptDeposit`, in EGP): given back by hand later, the admin records that
+ * instead, of the deposit rather than the bill, and the order stays returned.
  */
 export function RefundButton({
   orderId,
   bill,
   returned = false,
   cash = false,
+  keptDeposit,
 }: {
   orderId: string;
   bill: number;
   returned?: boolean;
   cash?: boolean;
+  keptDeposit?: number | undefined;
 }) {
   const { t } = useTranslation();
+  const deposit = keptDeposit !== undefined;
+  // What is given back, whole unless the admin gives less: the bill, or the kept deposit.
+  const whole = keptDeposit ?? bill;
+  const byHand = cash || deposit;
   const [asking, setAsking] = useState(false);
   const [paidBackBy, setPaidBackBy] = useState<PaidBackBy>('cash');
   // Blank: the whole bill; otherwise the part of it given back, in EGP.
@@ -46,17 +54,18 @@ export function RefundButton({
   const id = shortId(orderId);
   const fieldId = `refund-${orderId}-paid-back-by`;
   const part = Number(amount);
-  const partial = amount.trim() !== '' && part > 0 && part < bill;
-  const invalid = amount.trim() !== '' && !(Number.isFinite(part) && part > 0 && part <= bill);
+  const partial = amount.trim() !== '' && part > 0 && part < whole;
+  const invalid = amount.trim() !== '' && !(Number.isFinite(part) && part > 0 && part <= whole);
 
   const confirm = async () => {
     if (invalid) return;
     const request = refund({
       id: orderId,
       ...(partial ? { amount: Math.round(part * 100) / 100 } : {}),
-      ...(cash ? { paidBackBy: RECORDED_AS[paidBackBy] } : {}),
+      ...(byHand ? { paidBackBy: RECORDED_AS[paidBackBy] } : {}),
     });
-    if (await notifyOutcome(request.unwrap(), t('admin.orders.refunded', { id }))) setAsking(false);
+    const done = t(deposit ? 'admin.orders.depositBackRecorded' : 'admin.orders.refunded', { id });
+    if (await notifyOutcome(request.unwrap(), done)) setAsking(false);
   };
 
   return (
@@ -65,44 +74,56 @@ export function RefundButton({
         size="sm"
         variant="outline-danger"
         className="mt-2"
-        aria-label={t('admin.orders.refundLabel', { id })}
+        aria-label={t(deposit ? 'admin.orders.depositBackLabel' : 'admin.orders.refundLabel', { id })}
         onClick={() => setAsking(true)}
       >
-        {t('admin.orders.refund')}
+        {t(deposit ? 'admin.orders.depositBack' : 'admin.orders.refund')}
       </Button>
       <ConfirmDialog
         show={asking}
-        title={t('admin.orders.refundTitle', { id })}
-        confirmLabel={t('admin.orders.refund')}
+        title={t(deposit ? 'admin.orders.depositBackTitle' : 'admin.orders.refundTitle', { id })}
+        confirmLabel={t(deposit ? 'admin.orders.depositBack' : 'admin.orders.refund')}
         busy={isLoading}
         onConfirm={() => void confirm()}
         onCancel={() => setAsking(false)}
       >
         <p className="fw-semibold">
-          <Price value={partial ? part : bill} />
+          <Price value={partial ? part : whole} />
           {partial && (
             <span className="fw-normal text-body-secondary">
               {' '}
-              {t('admin.orders.refundOfBill')} <Price value={bill} />
+              {t('admin.orders.refundOfBill')} <Price value={whole} />
             </span>
           )}
         </p>
-        <p>{t(returned ? 'admin.orders.refundReturnedText' : 'admin.orders.refundText')}</p>
+        <p>
+          {t(
+            deposit
+              ? 'admin.orders.depositBackText'
+              : returned
+                ? 'admin.orders.refundReturnedText'
+                : 'admin.orders.refundText',
+          )}
+        </p>
         <Form.Group controlId={`refund-${orderId}-amount`}>
           <Form.Label>{t('admin.orders.refundAmount')}</Form.Label>
           <Form.Control
             inputMode="decimal"
             dir="ltr"
             value={amount}
-            placeholder={String(bill)}
+            placeholder={String(whole)}
             isInvalid={invalid}
             onChange={(event) => setAmount(event.target.value)}
             aria-describedby={`refund-${orderId}-amount-help`}
           />
-          <Form.Text id={`refund-${orderId}-amount-help`}>{t('admin.orders.refundAmountHelp')}</Form.Text>
-          <Form.Control.Feedback type="invalid">{t('admin.orders.refundAmountInvalid')}</Form.Control.Feedback>
+          <Form.Text id={`refund-${orderId}-amount-help`}>
+            {t(deposit ? 'admin.orders.depositBackAmountHelp' : 'admin.orders.refundAmountHelp')}
+          </Form.Text>
+          <Form.Control.Feedback type="invalid">
+            {t(deposit ? 'admin.orders.depositBackAmountInvalid' : 'admin.orders.refundAmountInvalid')}
+          </Form.Control.Feedback>
         </Form.Group>
-        {cash && (
+        {byHand && (
           <Form.Group className="mt-3" controlId={fieldId}>
             <Form.Label>{t('admin.orders.paidBackByLabel')}</Form.Label>
             <Form.Select

@@ -111,6 +111,27 @@ describe('/Orders/:id/invoice', { timeout: 30_000 }, () => {
     expect(qr.closest('a')).toHaveAttribute('href', qrContent);
   });
 
+  it('tells a refused parcel’s delivery fees given back by hand as those fees, not a part of the bill', async () => {
+    const givenBack: Order = {
+      ...ORDER,
+      status: 'returned',
+      deposit: { amount: 60.5, state: 'refunded' },
+      refund: { amount: 60.5, whole: false, at: '2026-03-09T10:00:00.000Z', method: 'cash', paidBackBy: 'InstaPay' },
+    };
+    mockApi({ [`GET /api/order/${ID}`]: { body: givenBack } });
+    const { unmount } = renderInvoice();
+    expect(await screen.findByTestId('refund-note')).toHaveTextContent(
+      /^The delivery fees you paid online, EGP\s60\.50, were given back on .+\. Paid back to you: by InstaPay\.$/,
+    );
+    unmount();
+
+    await changeLanguage('ar');
+    renderInvoice();
+    const note = await screen.findByTestId('refund-note');
+    expect(note).toHaveTextContent('رُدّت إليك رسوم التوصيل التي دفعتها أونلاين');
+    expect(note).toHaveTextContent('رُدّ إليك المبلغ عبر إنستاباي.');
+  });
+
   it('carries the return receipt’s QR code too once money was given back, in either language', async () => {
     const receipt = (uuid: string) => ({
       uuid,

@@ -24,21 +24,34 @@ export function useRefundWay() {
   };
 }
 
-/** A refunded order's refund, whole or partial: the amount, the day, and how the money reaches the shopper. */
+/**
+ * A refunded order's refund, whole or partial: the amount, the day, and how the money reaches the shopper. A cash
+ * order's deposit given back (its order cancelled, or its parcel refused and the kept fees given back later) is told
+ * as the delivery fees paid online, not a part of a bill the shopper never paid.
+ */
 export function RefundNote({ order, className }: { order: Order; className?: string }) {
   const { t, i18n } = useTranslation();
   const way = useRefundWay();
-  const { refund } = order;
+  const { refund, deposit } = order;
   if (!refund) return null;
   const locale = intlLocale(i18n.language);
   const facts = {
     amount: formatPrice(refund.amount, locale),
     bill: formatPrice(order.bill, locale),
+    deposit: formatPrice(deposit?.amount ?? 0, locale),
     date: formatDate(refund.at, locale),
   };
+  const said =
+    deposit?.state === 'refunded'
+      ? refund.amount >= deposit.amount
+        ? 'checkout.refund.deposit'
+        : 'checkout.refund.depositPart'
+      : refund.whole
+        ? 'checkout.refund.whole'
+        : 'checkout.refund.part';
   return (
     <p className={className} data-testid="refund-note">
-      <strong>{t(refund.whole ? 'checkout.refund.whole' : 'checkout.refund.part', facts)}</strong> {way(refund)}
+      <strong>{t(said, facts)}</strong> {way(refund)}
     </p>
   );
 }
