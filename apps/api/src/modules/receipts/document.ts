@@ -24,10 +24,8 @@ export type ReceiptKind = EtaReceiptKind;
 export const RECEIPT_TYPE: Record<ReceiptKind, string> = { sale: 'S', return: 'R', deposit: 'S' };
 /** The ETA's payment method code V, card ("visa"): the shop's for every online payment (eta-receipts.md). */
 export const ONLINE_PAYMENT_CODE = 'V';
-/** The ETA's payment method code C, cash: at the door, or a kept deposit paid back at the shop. */
-export const CASH_PAYMENT_CODE = 'C';
 /** The ETA's payment method codes of the shop's: C cash on delivery, else online. */
-export const PAYMENT_CODE: Record<string, string> = { cash: CASH_PAYMENT_CODE, visa: ONLINE_PAYMENT_CODE };
+export const PAYMENT_CODE: Record<string, string> = { cash: 'C', visa: ONLINE_PAYMENT_CODE };
 
 export interface ReceiptLine {
   /** The SKU: the variant's, else the product's id. */

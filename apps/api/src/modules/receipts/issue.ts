@@ -6,7 +6,6 @@ import type { Config } from '../../config.js';
 import type { OrderRow } from '../orders/queries.js';
 import {
   buildReceipt,
-  CASH_PAYMENT_CODE,
   etaDateTime,
   ONLINE_PAYMENT_CODE,
   PAYMENT_CODE,
@@ -103,22 +102,15 @@ function paymentCodeOf(order: OrderRow) {
 
 /**
  * What a receipt of `kind` states was sold and how it was paid. A return: what the receipt it gives back sold, paid as
- * that receipt says (the order's deposit may have changed since: given back, say), except a kept deposit an admin
- * recorded as paid back in cash at the shop (orders/refunds.ts), which names cash (`C`): that money changed hands in
- * cash, where every other way it goes back (the provider, a transfer, a wallet, InstaPay) is not cash, as `V` says. A
- * kept deposit: the delivery fees alone, paid online (`V`, as every online payment is: the deposit went through the
- * same providers). A sale: the order's lines and its delivery.
+ * that receipt says (the order's deposit may have changed since: given back, say), however the money went back, as a
+ * delivered cash order's return names cash whether it went back in cash or by a transfer. A kept deposit: the delivery
+ * fees alone, paid online (`V`, as every online payment is: the deposit went through the same providers). A sale: the
+ * order's lines and its delivery.
  */
 async function soldOf(tx: Tx, order: OrderRow, kind: ReceiptKind, givenBack: EtaReceiptRow | null) {
   const paid = givenBack && (JSON.parse(givenBack.document) as Pick<ReceiptDocument, 'paymentMethod'>).paymentMethod;
-  if ((givenBack?.kind ?? kind) === 'deposit') {
-    const inCash = givenBack && order.refundedBy?.toLowerCase() === 'cash';
-    return {
-      lines: [],
-      delivery: order.deposit,
-      paymentMethod: inCash ? CASH_PAYMENT_CODE : (paid ?? ONLINE_PAYMENT_CODE),
-    };
-  }
+  if ((givenBack?.kind ?? kind) === 'deposit')
+    return { lines: [], delivery: order.deposit, paymentMethod: paid ?? ONLINE_PAYMENT_CODE };
   return {
     lines: await receiptLines(tx, order.id),
     delivery: order.shipping + order.codFee,

@@ -582,7 +582,7 @@ describe('a cash order asked for its delivery fees first', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'deposit_refunded'), sql`${auditLogs.data}->>'orderId' = ${order._id}`));
 
-  it('refused, its kept deposit paid back by hand in cash, gets the return of its receipt named cash, once', async () => {
+  it('refused, its kept deposit paid back by hand in cash, gets the return of its receipt, paid as it was sold, once', async () => {
     const { user, order } = await shippedDepositOrder();
     expect((await move(order._id, 'returned')).statusCode).toBe(200);
     const [kept] = await receiptsOf(order._id);
@@ -615,7 +615,8 @@ describe('a cash order asked for its delivery fees first', () => {
       documentType: { receiptType: 'R' },
       itemData: [expect.objectContaining({ internalCode: 'DELIVERY', total: 30 })],
       totalAmount: 30,
-      paymentMethod: 'C',
+      // A return names its sale's method, however the money went back (a delivered cash order's names cash).
+      paymentMethod: 'V',
     });
     expect(await depositAudits(order)).toEqual([
       expect.objectContaining({
@@ -638,7 +639,7 @@ describe('a cash order asked for its delivery fees first', () => {
     expect(after).toMatchObject({ status: 'returned', refund: { amount: 30, method: 'cash', paidBackBy: 'cash' } });
   });
 
-  it('refused, its kept deposit paid back in part by a transfer, gets a return of that part named as it was paid', async () => {
+  it('refused, its kept deposit paid back in part by a transfer, gets a return of that part', async () => {
     const { user, order } = await shippedDepositOrder();
     expect((await move(order._id, 'returned')).statusCode).toBe(200);
     const recorded = await refund(order, { amount: 12.5, paidBackBy: 'InstaPay' });
