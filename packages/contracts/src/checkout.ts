@@ -100,6 +100,11 @@ export const refundSchema = z.object({
   amount: z.number().positive().max(10_000_000).multipleOf(0.01).optional(),
   /** How a cash order's money went back to the shopper (cash, bank transfer, wallet…). */
   paidBackBy: z.string().trim().max(100).optional(),
+  /**
+   * The delivery fees a parcel refused at the door kept, given back by hand, rather than the bill: said outright, so
+   * that a refund of the bill confirmed on such an order is refused instead of recording the deposit's.
+   */
+  deposit: z.literal(true).optional(),
 });
 export type RefundRequest = z.infer<typeof refundSchema>;
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   nationalIdEnding,
+  METHOD_NAME_PATTERN,
   ONLINE_METHODS,
   type DepositState,
   type Order,
@@ -26,11 +27,12 @@ export const byName = (a: LineRow, b: LineRow) =>
 /** The money given back on an order, if any: online the way it was paid, a cash order's by hand. */
 function refundOf(o: OrderRow): OrderRefund | null {
   if (!o.refundedAt || o.refunded <= 0) return null;
-  const online = ONLINE_METHODS.find((m) => m === o.refundedBy);
-  // A cash order's deposit went back the way it was paid online (its method recorded, or none before methods were),
-  // unless an admin recorded it paid back by hand (a kept deposit, orders/refunds.ts), in their words.
-  const cash = o.paymentMethod === 'cash' && (o.depositState !== 'refunded' || (!online && !!o.refundedBy));
-  const method = online ?? 'card';
+  // A cash order's deposit went back online the way it was paid: a payment method's name (an instalment plan's too),
+  // or none, recorded before methods were. An admin's record of a kept deposit paid back by hand (orders/refunds.ts)
+  // is in their words: cash, or a way that is no method's name (a bank transfer, InstaPay).
+  const byHand = !!o.refundedBy && (o.refundedBy === 'cash' || !METHOD_NAME_PATTERN.test(o.refundedBy));
+  const cash = o.paymentMethod === 'cash' && (o.depositState !== 'refunded' || byHand);
+  const method = ONLINE_METHODS.find((m) => m === o.refundedBy) ?? 'card';
   return {
     amount: toEgp(o.refunded),
     whole: o.refunded >= o.bill,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { CARD_REFUND_DAYS, type AdminStats, type Order, type OrderStatus } from '@shop/contracts';
 import {
   createAdmin,
@@ -9,6 +10,7 @@ import {
   type TestContext,
 } from '../../../test/harness.js';
 import { ADDRESS, createProduct } from '../../../test/fixtures.js';
+import { orders } from '../../db/schema.js';
 import { renderOrderMail } from '../messaging/email/templates/render.js';
 import { renderMessage } from '../messaging/render.js';
 import type { QueuedMessage } from '../messaging/queue.js';
@@ -102,6 +104,25 @@ describe('a refund shown as a refund', () => {
     expect(mail.text).toContain('عبر إنستاباي');
     // The invoice reads the same order.
     expect(((await call(user, 'GET', `/api/order/${order._id}`)).json() as Order).refund).toEqual(shown?.refund);
+  });
+
+  it("a cash order's deposit given back online by an instalment plan reads as online; one paid back by hand, in its words", async () => {
+    const user = await registerShopper(t.app);
+    const product = await createProduct(t.app.db, { stock: 3, price: 400 });
+    const order = await placeOrderOf(t.app, user, [[product, 1]], ADDRESS, 'cash');
+    // The deposit's record as the provider's refund callback writes it (payments/service.ts: the paying method's
+    // name, here valU's) and as an admin's record of a kept deposit writes it (the way in their words).
+    const givenBack = (refundedBy: string) =>
+      t.app.db
+        .update(orders)
+        .set({ deposit: 3000, depositState: 'refunded', refunded: 3000, refundedAt: new Date(), refundedBy })
+        .where(eq(orders.id, order._id));
+    await givenBack('valu');
+    expect((await ownOrder(user, order._id))?.refund).toMatchObject({ amount: 30, method: 'card', paidBackBy: null });
+    for (const way of ['cash', 'bank transfer', 'InstaPay']) {
+      await givenBack(way);
+      expect((await ownOrder(user, order._id))?.refund).toMatchObject({ method: 'cash', paidBackBy: way });
+    }
   });
 
   it('refuses more than the bill, and leaves the order as it was', async () => {

@@ -79,17 +79,19 @@ export function refundsService(deps: RefundsDeps) {
       if (!to) throw conflict(say.api.notRefundable);
       if (!canTransition(from, to, by.actor)) throw conflict(say.api.statusChange(from, to));
       if (await refundRequested(tx, orderId, deps.clock.now())) throw conflict(say.api.refundPending);
-      if (order.paymentMethod === 'cash' && (await depositKept(tx, order))) {
+      // A parcel the courier brought back undelivered was never paid for at the door: nothing to give back but a
+      // deposit it kept, when asked for by name, and one given back already is not given twice.
+      const nothingToGive = () =>
+        conflict(order.depositState === 'refunded' ? say.api.depositGivenBack : say.api.nothingCollected);
+      if (input.deposit) {
+        if (order.paymentMethod !== 'cash' || !(await depositKept(tx, order))) throw nothingToGive();
         await recordKeptDepositBack(tx, by, order, input);
         return null;
       }
+      if (order.paymentMethod === 'cash' && !(await firstDeliveredAt(tx, order.id))) throw nothingToGive();
       const amount = input.amount === undefined ? order.bill : toPiastres(input.amount);
       if (amount > order.bill) throw badRequest(say.api.refundTooLarge);
       if (order.paymentMethod === 'cash') {
-        // A parcel the courier brought back undelivered was never paid for at the door: nothing to give back but a
-        // deposit it kept (above), and one given back already is not given twice.
-        if (!(await firstDeliveredAt(tx, order.id)))
-          throw conflict(order.depositState === 'refunded' ? say.api.depositGivenBack : say.api.nothingCollected);
         const paidBackBy = paidBackByOf(input);
         const how = `paid back by ${paidBackBy}`;
         const now = deps.clock.now();

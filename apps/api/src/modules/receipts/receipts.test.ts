@@ -568,13 +568,13 @@ describe('a cash order asked for its delivery fees first', () => {
     expect(invoice.etaReturnReceipt?.uuid).toBe(correction!.uuid);
   });
 
-  /** The admin's refund of the order, in the language asked. */
+  /** The admin's refund of the order, in the language asked: of its kept deposit unless `deposit: undefined`. */
   const refund = (order: Order, payload: object, language = 'en') =>
     t.app.inject({
       method: 'POST',
       url: `/api/order/${order._id}/refund`,
       headers: { ...admin.headers, 'accept-language': language },
-      payload,
+      payload: { deposit: true, ...payload },
     });
   const depositAudits = (order: Order) =>
     t.app.db
@@ -588,6 +588,10 @@ describe('a cash order asked for its delivery fees first', () => {
     const [kept] = await receiptsOf(order._id);
     expect(kept).toMatchObject({ kind: 'deposit', total: 3000 });
 
+    // A refund of the bill, confirmed on it as on any returned order, is not taken for the deposit's: never collected.
+    const ofTheBill = await refund(order, { deposit: undefined, paidBackBy: 'cash' });
+    expect(ofTheBill.statusCode).toBe(409);
+    expect(ofTheBill.json().message).toBe(API_MSG.nothingCollected);
     // Who gave it back and how are required; more than the deposit is refused, in the asker's language.
     const unsaid = await refund(order, {});
     expect(unsaid.statusCode).toBe(400);

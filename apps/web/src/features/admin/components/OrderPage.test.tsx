@@ -247,8 +247,20 @@ describe('the order page', () => {
       [`GET /api/admin/orders/${ID}`]: { body: { ...refused, statusHistory: [...shipped, delivered, returned] } },
       'GET /api/staff/me': { body: { role: 'manager', permissions: [...BUILT_IN_ROLES.manager] } },
     });
-    renderPage();
+    const second = renderPage();
     await screen.findByRole('button', { name: 'Refund order #ABCDEF12' });
+    expect(screen.queryByRole('button', { name: /Record the deposit/ })).not.toBeInTheDocument();
+    second.unmount();
+
+    // Its fees given back already, a refused parcel has nothing left to give back: no refund offered to fail.
+    mockApi({
+      [`GET /api/admin/orders/${ID}`]: { body: { ...refused, deposit: { amount: 30, state: 'refunded' } } },
+      'GET /api/staff/me': { body: { role: 'manager', permissions: [...BUILT_IN_ROLES.manager] } },
+    });
+    renderPage();
+    // The member's permissions known (their note field drawn), before what they are not offered is looked for.
+    await screen.findByRole('textbox', { name: 'New note' });
+    expect(screen.queryByRole('button', { name: /Refund order|Record the deposit/ })).not.toBeInTheDocument();
   });
 
   it('lists the staff’s notes with who wrote them, and lets a member who may write notes add one', async () => {

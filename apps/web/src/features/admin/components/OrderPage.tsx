@@ -171,12 +171,14 @@ function OrderLines({ order }: { order: AdminOrderDetail }) {
 function OrderMoves({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation();
   const { can } = usePermissions();
-  const refundable = order.status === 'paid' || order.status === 'returned';
-  // A parcel refused at the door keeps the delivery fees paid online: what the shop may give back is those.
-  const kept =
+  // A cash parcel refused at the door was never paid for there: all the shop may give back is the delivery fees it
+  // kept, paid online (the API refuses anything else, orders/refunds.ts), and nothing once those went back.
+  const refused =
+    order.paymentMethod === 'cash' &&
     order.status === 'returned' &&
-    order.deposit?.state === 'paid' &&
     !order.statusHistory.some((move) => move.status === 'delivered');
+  const kept = refused && order.deposit?.state === 'paid';
+  const refundable = (order.status === 'paid' || order.status === 'returned') && (!refused || kept);
   return (
     <Card id="order-state" title={t('admin.order.state')}>
       <p className="mb-1">

@@ -63,6 +63,7 @@ export function RefundButton({
       id: orderId,
       ...(partial ? { amount: Math.round(part * 100) / 100 } : {}),
       ...(byHand ? { paidBackBy: RECORDED_AS[paidBackBy] } : {}),
+      ...(deposit ? { deposit: true as const } : {}),
     });
     const done = t(deposit ? 'admin.orders.depositBackRecorded' : 'admin.orders.refunded', { id });
     if (await notifyOutcome(request.unwrap(), done)) setAsking(false);
