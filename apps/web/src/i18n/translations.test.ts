@@ -18,8 +18,8 @@ const FILES = [
 
 /**
  * Latin text an Arabic page may still show: the brand, the currency code, the card brand, the payment gateway's brand, and
- * codes printed on cards or files (file types, card expiry format, security code), UTC, and the Tax Authority's item
- * code kinds (GS1, EGS and an EGS code's shape).
+ * codes printed on cards or files (file types, card expiry format, security code), and the Tax Authority's item code
+ * kinds (GS1, EGS and an EGS code's shape).
  */
 const LATIN_ALLOWED = [
   'EGP Shop',
@@ -30,7 +30,6 @@ const LATIN_ALLOWED = [
   'JPEG',
   'MM/YY',
   'CVC',
-  'UTC',
   'CSV',
   'UTF-8',
   'EG-<RIN>-…',

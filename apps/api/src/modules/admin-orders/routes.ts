@@ -35,7 +35,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'List every order, filtered',
         tags: ['admin'],
-        description: 'Every order, newest first, filtered; days are UTC and both ends are included',
+        description: 'Every order, newest first, filtered; days run on Cairo time and both ends are included',
         security: [{ token: [] }],
         querystring: adminOrdersQuerySchema,
         response: { 200: adminOrdersPageSchema },

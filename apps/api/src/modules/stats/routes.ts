@@ -13,7 +13,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Show the dashboard's overview",
         tags: ['admin'],
         description:
-          'The dashboard overview: sales of today, 7 and 30 UTC days, daily revenue, orders by status, low stock, newest orders',
+          'The dashboard overview: sales of today, 7 and 30 days on Cairo time, daily revenue, orders by status, low stock, newest orders',
         security: [{ token: [] }],
         response: { 200: adminStatsSchema },
       },

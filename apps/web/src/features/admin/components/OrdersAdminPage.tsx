@@ -290,7 +290,7 @@ function OrderFilters({ initial, onFilter }: { initial: FilterDraft; onFilter: (
           )}
         </Col>
       </Row>
-      <p className="small text-body-secondary mb-0 mt-2">{t('admin.allOrders.utcNote')}</p>
+      <p className="small text-body-secondary mb-0 mt-2">{t('admin.allOrders.cairoDaysNote')}</p>
     </Form>
   );
 }
