@@ -166,6 +166,7 @@ export const API_MSG = {
   invitationPhoneUnproven:
     'This mobile is written on an account that never confirmed it with a code: ask to be invited by e-mail instead',
   lastOwner: 'The shop must keep at least one owner who is not suspended',
+  suspendYourself: 'You cannot suspend yourself: another member who manages the team can',
   notStaff: 'No staff member has this id',
   beyondYourRole:
     'This role has permissions your own role lacks: you cannot give it, nor change a member or invitation that has it',

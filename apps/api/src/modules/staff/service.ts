@@ -158,9 +158,11 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
 
   /**
    * Suspends a member: their sessions end at once (the token version), no sign-in lets them back, and the
-   * invitations they sent that are still open are withdrawn.
+   * invitations they sent that are still open are withdrawn. Never oneself: the click would end the session it came
+   * from, with nobody left to undo it but another member.
    */
   async function suspend(userId: string, actor: Actor): Promise<StaffMember> {
+    if (userId === actor.user.id) throw conflict(say.api.suspendYourself);
     return transaction(db, async (tx) => {
       await keepAnOwner(tx, userId);
       const member = await lockMember(tx, userId, actor);

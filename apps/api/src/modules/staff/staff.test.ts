@@ -161,6 +161,24 @@ describe('the last owner', () => {
   });
 });
 
+describe('a member', () => {
+  it('cannot suspend themselves, in either language; another owner can', async () => {
+    const [first, second] = [await memberWith('owner'), await memberWith('owner')];
+    const own = await call(first, 'POST', `/api/admin/staff/${first.id}/suspend`);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe(API_MSG.suspendYourself);
+    const ownAr = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/staff/${first.id}/suspend`,
+      headers: { ...first.headers, 'accept-language': 'ar' },
+    });
+    expect(ownAr.json().message).toBe(API_MSG_AR.suspendYourself);
+    expect((await call(first, 'GET', '/api/staff/me')).statusCode).toBe(200);
+    expect((await call(second, 'POST', `/api/admin/staff/${first.id}/suspend`)).statusCode).toBe(200);
+    expect((await call(first, 'GET', '/api/staff/me')).statusCode).toBe(401);
+  });
+});
+
 describe('invitations', () => {
   it('by e-mail: sent with its link, accepted once with a name and password, good for a week', async () => {
     const email = uniqueEmail('agent');

@@ -46,3 +46,27 @@ describe('StaffPage invitations', () => {
     );
   });
 });
+
+describe('StaffPage members', () => {
+  it('offers to suspend every member but the one signed in', async () => {
+    const member = (id: string, name: string) => ({
+      _id: id,
+      name,
+      email: `${id}@example.com`,
+      phone: '01000000000',
+      role: 'owner',
+      suspended: false,
+    });
+    mockApi({
+      'GET /api/admin/roles': { body: roles },
+      'GET /api/admin/staff': { body: [member(adminSession.user._id, 'Admin'), member('o2', 'Nour')] },
+      'GET /api/admin/staff/invitations': { body: [] },
+    });
+    renderRoute(<StaffPage />, { path: '/staff', url: '/staff', preloadedState: { session: adminSession } });
+    const other = (await screen.findByText('Nour')).closest('tr');
+    const own = screen.getByText('Admin', { selector: 'td' }).closest('tr');
+    if (!other || !own) throw new Error('no member rows');
+    expect(within(other).getByRole('button', { name: 'Suspend' })).toBeInTheDocument();
+    expect(within(own).queryByRole('button', { name: 'Suspend' })).not.toBeInTheDocument();
+  });
+});

@@ -23,6 +23,7 @@ import {
   useSetStaffSuspendedMutation,
   useWithdrawInvitationMutation,
 } from '../api/staffApi';
+import { useSession } from '../../auth';
 import { formatDateTime } from '../format';
 import { notifyOutcome } from '../notifyOutcome';
 import { useRoleName } from '../roleName';
@@ -261,6 +262,8 @@ function MembersCard({ members, roles }: { members: StaffMember[]; roles: StaffR
   const roleName = useRoleName();
   const [changeRole] = useChangeStaffRoleMutation();
   const [setSuspended] = useSetStaffSuspendedMutation();
+  // Nobody suspends themselves (the API refuses it): the click would end their own session.
+  const { user } = useSession();
   if (!members.length) return <EmptyState title={t('admin.staff.noMembers')} />;
   return (
     <section className="dash-card p-0" aria-labelledby="staff-members-title">
@@ -311,18 +314,20 @@ function MembersCard({ members, roles }: { members: StaffMember[]; roles: StaffR
                     {t('admin.staff.suspended')}
                   </Badge>
                 )}
-                <Button
-                  size="sm"
-                  variant={member.suspended ? 'outline-success' : 'outline-danger'}
-                  onClick={() =>
-                    void notifyOutcome(
-                      setSuspended({ id: member._id, suspended: !member.suspended }).unwrap(),
-                      t(member.suspended ? 'admin.staff.restored' : 'admin.staff.suspendedNow'),
-                    )
-                  }
-                >
-                  {t(member.suspended ? 'admin.staff.restore' : 'admin.staff.suspend', { name: member.name })}
-                </Button>
+                {member._id !== user?._id && (
+                  <Button
+                    size="sm"
+                    variant={member.suspended ? 'outline-success' : 'outline-danger'}
+                    onClick={() =>
+                      void notifyOutcome(
+                        setSuspended({ id: member._id, suspended: !member.suspended }).unwrap(),
+                        t(member.suspended ? 'admin.staff.restored' : 'admin.staff.suspendedNow'),
+                      )
+                    }
+                  >
+                    {t(member.suspended ? 'admin.staff.restore' : 'admin.staff.suspend', { name: member.name })}
+                  </Button>
+                )}
               </td>
             </tr>
           ))}
