@@ -5,7 +5,7 @@ import type { Product } from '@shop/contracts';
 import { setupStore } from '../../app/store';
 import { mockApi, renderRoute, shopperSession } from '../../test/utils';
 import { FavouritePage } from './components/FavouritePage';
-import { toggleFavourite } from './favouritesActions';
+import { loadServerFavourites, toggleFavourite } from './favouritesActions';
 import { FAVOURITES_KEY } from './favouritesSlice';
 
 vi.mock('../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
@@ -50,6 +50,21 @@ describe('favourites', () => {
     store.dispatch(toggleFavourite(tea));
     await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('Product not found', undefined));
     await vi.waitFor(() => expect(store.getState().favourites.items).toEqual([]));
+  });
+
+  it('keeps a heart tapped while the server’s list was on its way, which that list is older than', async () => {
+    let answer = (_items: Product[]) => {};
+    mockApi({
+      'GET /api/favourite': () => new Promise((resolve) => (answer = (items) => resolve({ body: items }))),
+      'POST /api/favourite/p1': { body: [tea] },
+    });
+    const store = setupStore({ session: shopperSession });
+    const loaded = store.dispatch(loadServerFavourites());
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    store.dispatch(toggleFavourite(tea));
+    answer([]);
+    await loaded;
+    expect(store.getState().favourites.items).toEqual([tea]);
   });
 
   it("shows the 'no favorite' message with a link to add some products", () => {

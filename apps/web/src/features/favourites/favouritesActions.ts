@@ -9,13 +9,19 @@ import { favouriteAdded, favouriteRemoved, favouritesReplaced } from './favourit
 
 const hasServerList = (state: RootState) => Boolean(state.session.token) && state.session.user?.role === false;
 
-/** The server's list replaces the local one; when it cannot be read the local list stays. */
-export const loadServerFavourites = (): AppThunk<Promise<void>> => async (dispatch) => {
+/**
+ * The server's list replaces the local one; when it cannot be read the local list stays. So does a list changed while
+ * the server's was on its way: a heart tapped then (one the app carries out as it starts, kept from before it took
+ * the page over) went to the server after this request, so the answer is older than it; the next load brings the rest.
+ */
+export const loadServerFavourites = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
+  const asked = getState().favourites.items;
   const request = dispatch(
     favouritesApi.endpoints.getFavourites.initiate(undefined, { subscribe: false, forceRefetch: true }),
   );
   try {
-    dispatch(favouritesReplaced(await request.unwrap()));
+    const items = await request.unwrap();
+    if (getState().favourites.items === asked) dispatch(favouritesReplaced(items));
   } catch {
     // Keep what we have; the next change tries again.
   }
