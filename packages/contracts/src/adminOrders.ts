@@ -52,8 +52,20 @@ export const adminOrdersQuerySchema = adminOrdersFilterSchema.extend({
 });
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
 
+/**
+ * What the dashboard's refund of an order gives back, as the API's refund decides it (orders/kept-deposit.ts): the bill
+ * (a paid order, or a returned one whose money was collected), or the delivery fees a parcel refused at the door kept,
+ * recorded given back by hand; `amount` is the most it gives back, in EGP. Null: nothing to give back, refund refused.
+ */
+export const refundableSchema = z.object({ of: z.enum(['bill', 'deposit']), amount: z.number() }).nullable();
+export type Refundable = z.infer<typeof refundableSchema>;
+
+/** An order as staff read it: with what its refund gives back, which the screens that offer the refund read. */
+export const orderForStaffSchema = orderSchema.extend({ refundable: refundableSchema });
+export type OrderForStaff = z.infer<typeof orderForStaffSchema>;
+
 /** An order as the dashboard lists it: with its buyer, or null once they deleted their account, and where it came from. */
-export const adminOrderSchema = orderSchema.extend({
+export const adminOrderSchema = orderForStaffSchema.extend({
   customer: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
   source: z.enum(ORDER_SOURCES),
 });
@@ -134,7 +146,7 @@ export type OrderNote = z.infer<typeof orderNoteSchema>;
  * One order as the dashboard's order page shows it: the buyer's contact details, the language the order
  * was placed in (its messages and packing slip speak it), who made each move, the messages sent and the staff's notes.
  */
-export const adminOrderDetailSchema = orderSchema.extend({
+export const adminOrderDetailSchema = orderForStaffSchema.extend({
   customer: z.object({ _id: z.string(), name: z.string(), email: z.string().nullable(), phone: z.string() }).nullable(),
   language: z.enum(LANGUAGES),
   /** Where the order came from: the web shop, or staff taking it by phone or a message. */

@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { messages, orderItems, orderNotes, orders, orderStatusHistory, users } from '../../db/schema.js';
 import { cairoDayEnd, cairoDayStart } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
+import { forStaff } from '../orders/kept-deposit.js';
 import { loadOrders } from '../orders/queries.js';
 
 /** What an order reference may look like: the start of a uuid, as '#1A2B3C4D' or typed in full. */
@@ -90,7 +91,7 @@ export async function listOrders(db: DbOrTx, filter: AdminOrdersFilter, page: nu
   const withCustomers: AdminOrder[] = loaded.map((order) => {
     const row = byId.get(order._id);
     const customer = row?.customerId ? { _id: row.customerId, name: row.name ?? '', email: row.email ?? '' } : null;
-    return { ...order, customer, source: (row?.source ?? 'web') as OrderSource };
+    return { ...forStaff(order), customer, source: (row?.source ?? 'web') as OrderSource };
   });
   return { orders: withCustomers, pages, total: n };
 }
@@ -133,7 +134,7 @@ export async function loadOrderDetail(db: DbOrTx, orderId: string): Promise<Admi
   ]);
   if (!order || !head) throw notFound('Order');
   return {
-    ...order,
+    ...forStaff(order),
     customer: head.customerId
       ? { _id: head.customerId, name: head.name ?? '', email: head.email, phone: head.phone ?? '' }
       : null,

@@ -21,6 +21,7 @@ import type { Channel } from '../messaging/provider.js';
 import { billCart, readItems } from '../orders/bill.js';
 import { placingService } from '../orders/placing.js';
 import { cashOffer } from '../orders/cash-rules.js';
+import { forStaff } from '../orders/kept-deposit.js';
 import { loadCodSettings } from '../confirmations/settings.js';
 import { buyerIdNeeded } from '../receipts/buyer-id.js';
 import { accountOf } from '../users/phone-sign-in.js';
@@ -102,7 +103,7 @@ export function staffOrdersService(deps: StaffOrdersDeps) {
     if (!order || !customer) throw new Error('the order was not placed');
     return {
       order: {
-        ...order,
+        ...forStaff(order),
         source: input.source,
         customer: { _id: customer.id, name: customer.name, email: customer.email ?? '' },
       },

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API_MSG, API_MSG_AR, CARD_ORDER_TTL_MS, type Order } from '@shop/contracts';
+import {
+  API_MSG,
+  API_MSG_AR,
+  CARD_ORDER_TTL_MS,
+  type AdminOrderDetail,
+  type AdminOrdersPage,
+  type Order,
+  type OrderForStaff,
+} from '@shop/contracts';
 import { auditLogs, cartItems, orderConfirmations, orders, payments, products } from '../../db/schema.js';
 import { expireUnpaidOrders } from './expiry.js';
 import { giveDepositsBack } from './deposit.js';
@@ -10,15 +18,18 @@ import { REFUND_SETTLE_MS, requestRefund } from '../payments/refund-request.js';
 import { paymentsService } from '../payments/service.js';
 import { OutcomeUnknown } from '../payments/provider.js';
 import {
+  confirmByShopper,
   createAdmin,
   createTestApp,
+  moveOrder,
+  placeOrderOf,
   registerShopper,
   TEST_COD_SETTINGS,
   type Account,
   type TestContext,
   createStaff,
 } from '../../../test/harness.js';
-import { createProduct } from '../../../test/fixtures.js';
+import { ADDRESS, createProduct } from '../../../test/fixtures.js';
 import { cashOrders } from '../../../test/cash-orders.js';
 
 /**
@@ -588,6 +599,61 @@ describe('a deposit first', () => {
     });
     await pay(await startPaying(user, order._id));
     expect(await orderOf(user, order._id)).toMatchObject({ status: 'confirmed', deposit: { state: 'paid' } });
+  });
+
+  it('refused at the door, tells staff its refund records the kept fees until they went back; a delivered one, its bill', async () => {
+    const as = (by: Account, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: by.headers, ...(payload ? { payload } : {}) });
+    /** What the dashboard's refund of the order gives back, the same on its page, the orders list and its buyer's. */
+    const refundable = async (order: Order, user: Account) => {
+      const page = (await as(admin, 'GET', `/api/admin/orders/${order._id}`)).json<AdminOrderDetail>();
+      const listed = (await as(admin, 'GET', `/api/admin/orders?q=${order._id.slice(0, 8)}`)).json<AdminOrdersPage>();
+      const theirs = (await as(admin, 'GET', `/api/order/admin/${user.id}`)).json<OrderForStaff[]>();
+      expect(listed.orders.find((o) => o._id === order._id)?.refundable).toEqual(page.refundable);
+      expect(theirs.find((o) => o._id === order._id)?.refundable).toEqual(page.refundable);
+      return page.refundable;
+    };
+    const shippedWithDeposit = async () => {
+      const { user, order } = await depositOrder();
+      await pay(await startPaying(user, order._id));
+      await confirmByShopper(t.app, order._id);
+      await moveOrder(t.app, admin, order._id, 'shipped', { trackingNumber: `EG-${order._id.slice(0, 8)}` });
+      return { user, order };
+    };
+
+    // Refused at the door: its delivery fees paid online are kept, and all its refund may do is record them given back.
+    const refused = await shippedWithDeposit();
+    await moveOrder(t.app, admin, refused.order._id, 'returned');
+    expect(await refundable(refused.order, refused.user)).toEqual({ of: 'deposit', amount: 30 });
+    // The refund agrees: the bill, never collected, is refused; the kept fees are recorded given back.
+    const ofTheBill = await as(admin, 'POST', `/api/order/${refused.order._id}/refund`, { paidBackBy: 'cash' });
+    expect(ofTheBill.statusCode).toBe(409);
+    const recorded = { paidBackBy: 'InstaPay', deposit: true };
+    expect((await as(admin, 'POST', `/api/order/${refused.order._id}/refund`, recorded)).statusCode).toBe(200);
+    // Given back: nothing left to give.
+    expect(await refundable(refused.order, refused.user)).toBeNull();
+
+    // Delivered, its deposit is part of the sale: nothing to give back until it is sent back, then the bill.
+    const delivered = await shippedWithDeposit();
+    await moveOrder(t.app, admin, delivered.order._id, 'delivered');
+    expect(await refundable(delivered.order, delivered.user)).toBeNull();
+    const asked = await as(delivered.user, 'POST', `/api/order/${delivered.order._id}/return`, { reason: 'Too small' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    await moveOrder(t.app, admin, delivered.order._id, 'returned');
+    expect(await refundable(delivered.order, delivered.user)).toEqual({ of: 'bill', amount: 230 });
+
+    // Paid online: the bill.
+    const shopper = await registerShopper(t.app);
+    const card = await placeOrderOf(
+      t.app,
+      shopper,
+      [[await createProduct(t.app.db, { price: 100 }), 1]],
+      ADDRESS,
+      'visa',
+    );
+    expect(await refundable(card, shopper)).toBeNull();
+    await pay(await startPaying(shopper, card._id));
+    expect(await refundable(card, shopper)).toEqual({ of: 'bill', amount: card.bill });
   });
 });
 

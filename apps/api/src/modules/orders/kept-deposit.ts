@@ -1,16 +1,37 @@
 import { eq } from 'drizzle-orm';
+import type { Order, OrderForStaff, Refundable } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { issueReceipt } from '../receipts/issue.js';
 import { firstDeliveredAt, type OrderRow } from './queries.js';
 
 /**
- * Whether the order keeps its deposit: a parcel refused at the door (`returned`, never delivered) whose deposit was
- * paid. That deposit is the shop's, sold on a receipt of its own (kind `deposit`); a delivered order's deposit is part
- * of its sale instead, given back with the refund of its bill.
+ * What the admin's refund of an order gives back (orders/refunds.ts), `delivered` whether it ever reached its shopper:
+ * the bill of a paid order, or of a returned one whose money was collected (online, or at the door on delivery);
+ * nothing of a cash parcel the courier brought back undelivered (never paid for at the door) but the deposit it kept,
+ * when that was paid and is not given back yet. That deposit is the shop's, sold on a receipt of its own (kind
+ * `deposit`); a delivered order's deposit is part of its sale instead, given back with the refund of its bill.
  */
+export function refundableOf(
+  order: { status: string; paymentMethod: string; depositState: string | null },
+  delivered: boolean,
+): 'bill' | 'deposit' | null {
+  if (order.status !== 'paid' && order.status !== 'returned') return null;
+  if (order.paymentMethod !== 'cash' || delivered) return 'bill';
+  return order.status === 'returned' && order.depositState === 'paid' ? 'deposit' : null;
+}
+
+/** Whether the order keeps its deposit: a parcel refused at the door whose deposit was paid (refundableOf). */
 export async function depositKept(tx: Tx, order: OrderRow): Promise<boolean> {
-  return order.status === 'returned' && order.depositState === 'paid' && !(await firstDeliveredAt(tx, order.id));
+  return refundableOf(order, !!(await firstDeliveredAt(tx, order.id))) === 'deposit';
+}
+
+/** An order as staff read it: with what the dashboard's refund of it gives back, and at most how much (EGP). */
+export function forStaff<T extends Order>(order: T): T & Pick<OrderForStaff, 'refundable'> {
+  const delivered = order.statusHistory.some((move) => move.status === 'delivered');
+  const of = refundableOf({ ...order, depositState: order.deposit?.state ?? null }, delivered);
+  const refundable: Refundable = of && { of, amount: of === 'deposit' ? (order.deposit?.amount ?? 0) : order.bill };
+  return { ...order, refundable };
 }
 
 /**

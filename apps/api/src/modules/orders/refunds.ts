@@ -18,7 +18,7 @@ import {
 import { paymentThatPaid } from '../payments/give-back.js';
 import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCommitDeps } from './lifecycle.js';
 import { firstDeliveredAt, type OrderRow } from './queries.js';
-import { depositKept, recordDepositBack } from './kept-deposit.js';
+import { recordDepositBack, refundableOf } from './kept-deposit.js';
 import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
 import { audit } from '../../lib/audit.js';
@@ -80,15 +80,15 @@ export function refundsService(deps: RefundsDeps) {
       if (!canTransition(from, to, by.actor)) throw conflict(say.api.statusChange(from, to));
       if (await refundRequested(tx, orderId, deps.clock.now())) throw conflict(say.api.refundPending);
       // A parcel the courier brought back undelivered was never paid for at the door: nothing to give back but a
-      // deposit it kept, when asked for by name, and one given back already is not given twice.
-      const nothingToGive = () =>
-        conflict(order.depositState === 'refunded' ? say.api.depositGivenBack : say.api.nothingCollected);
+      // deposit it kept, when asked for by name, and one given back already is not given twice. The dashboard offers
+      // what the same rule says (the orders' `refundable`).
+      const gives = refundableOf(order, !!(await firstDeliveredAt(tx, order.id)));
+      if (gives !== (input.deposit ? 'deposit' : 'bill'))
+        throw conflict(order.depositState === 'refunded' ? say.api.depositGivenBack : say.api.nothingCollected);
       if (input.deposit) {
-        if (order.paymentMethod !== 'cash' || !(await depositKept(tx, order))) throw nothingToGive();
         await recordKeptDepositBack(tx, by, order, input);
         return null;
       }
-      if (order.paymentMethod === 'cash' && !(await firstDeliveredAt(tx, order.id))) throw nothingToGive();
       const amount = input.amount === undefined ? order.bill : toPiastres(input.amount);
       if (amount > order.bill) throw badRequest(say.api.refundTooLarge);
       if (order.paymentMethod === 'cash') {

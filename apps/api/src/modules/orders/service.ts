@@ -20,6 +20,7 @@ import { refuseMoneyBack } from './money-back.js';
 import { placingService } from './placing.js';
 import { firstDeliveredAt, listOwnOrders, listUserOrders, loadOrder, loadOrders, type OrderRow } from './queries.js';
 import { refundsService, type RefundInput } from './refunds.js';
+import { forStaff } from './kept-deposit.js';
 import { billCart, readCart } from './bill.js';
 import { cashOffer } from './cash-rules.js';
 import { loadCodSettings } from '../confirmations/settings.js';
@@ -228,7 +229,7 @@ export function ordersService(deps: OrdersDeps) {
   }
 
   const listOwn = (userId: string) => listOwnOrders(db, userId);
-  const listForUser = (userId: string) => listUserOrders(db, userId);
+  const listForUser = async (userId: string) => (await listUserOrders(db, userId)).map(forStaff);
 
   return { place, cashFor, one, listOwn, listForUser, setStatus, refund, cancelOwn, requestReturn };
 }

@@ -10,6 +10,7 @@ import type {
   Department,
   DepartmentInput,
   Order,
+  OrderForStaff,
   OrderNote,
   OrderNoteInput,
   OrderStatus,
@@ -83,7 +84,7 @@ export const adminApi = api.injectEndpoints({
     getUsers: build.query<{ count: number; users: User[] }, void>({
       query: () => '/user/allUsers',
     }),
-    getUserOrders: build.query<Order[], string>({
+    getUserOrders: build.query<OrderForStaff[], string>({
       query: (userId) => `/order/admin/${encodeURIComponent(userId)}`,
       providesTags: (result) => [
         { type: 'Order', id: LIST },
