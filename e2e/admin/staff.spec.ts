@@ -52,16 +52,25 @@ for (const language of ['en', 'ar'] as const) {
     const [toShip] = (await placed.json()) as { _id: string; status: string }[];
     if (!toShip) throw new Error('no order placed');
     expect(toShip.status).toBe('awaiting_confirmation');
-    // A returned order: the owner would see its Refund button here.
+    // An order sent back after its delivery, paid at the door: the owner would see its Refund button here (a parcel
+    // refused at the door was never paid for, and offers none).
     const returned = await placeCashOrder(request, shopper, product._id);
     const ownerHeaders = { 'x-access-token': owner.token };
-    for (const status of ['shipped', 'returned']) {
+    const moveReturned = async (status: string) => {
       const moved = await request.put(`/api/order/${returned._id}/status`, {
         headers: ownerHeaders,
         data: { status, trackingNumber: 'EG-2001' },
       });
       expect(moved.status(), await moved.text()).toBe(200);
-    }
+    };
+    await moveReturned('shipped');
+    await moveReturned('delivered');
+    const sentBack = await request.post(`/api/order/${returned._id}/return`, {
+      headers: shopperHeaders,
+      data: { reason: 'Too small' },
+    });
+    expect(sentBack.status(), await sentBack.text()).toBe(200);
+    await moveReturned('returned');
 
     await page.goto(`${prefix}/dashboard/staff`);
     const email = `${uniqueName('agent').replace(/\W+/g, '-').toLowerCase()}@example.com`;

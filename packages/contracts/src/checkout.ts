@@ -95,6 +95,22 @@ export const paymentIntentSchema = z
 export type StartPayment = z.input<typeof paymentIntentSchema>;
 export type StartPaymentInput = z.infer<typeof paymentIntentSchema>;
 
+/**
+ * The ways the dashboard records a cash order's money paid back by hand, by key, in the words the order keeps (its
+ * refund, history and audit log: the same whatever the admin's language); each screen says them in its reader's words.
+ */
+export const PAID_BACK_WAYS = {
+  cash: 'cash',
+  bankTransfer: 'bank transfer',
+  wallet: 'mobile wallet',
+  instapay: 'InstaPay',
+} as const;
+export type PaidBackWay = keyof typeof PAID_BACK_WAYS;
+
+/** The way recorded in `words`, or null for words of someone's own (the API takes any). */
+export const paidBackWayOf = (words: unknown): PaidBackWay | null =>
+  (Object.keys(PAID_BACK_WAYS) as PaidBackWay[]).find((way) => PAID_BACK_WAYS[way] === words) ?? null;
+
 /** An admin's refund: an amount in EGP, or the whole bill when none is given. */
 export const refundSchema = z.object({
   amount: z.number().positive().max(10_000_000).multipleOf(0.01).optional(),

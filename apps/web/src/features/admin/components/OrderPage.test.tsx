@@ -22,6 +22,7 @@ const ORDER: AdminOrderDetail = {
   codFee: 9,
   refund: null,
   status: 'paid',
+  refundable: { of: 'bill', amount: 630 },
   statusHistory: [
     { status: 'pending', at: '2025-03-05T10:00:00.000Z', reason: null, actor: 'shopper' },
     { status: 'paid', at: '2025-03-05T10:02:00.000Z', reason: null, actor: 'provider' },
@@ -210,52 +211,43 @@ describe('the order page', () => {
     expect(select).not.toHaveAccessibleDescription();
   });
 
-  it('offers a parcel refused at the door to record its kept delivery fees given back, and a delivered one its refund', async () => {
-    const shipped = [
-      ...ORDER.statusHistory,
-      { status: 'shipped' as const, at: '2025-03-06T10:00:00.000Z', reason: null, actor: 'admin' as const },
-    ];
-    const returned = {
-      status: 'returned' as const,
-      at: '2025-03-07T10:00:00.000Z',
-      reason: null,
-      actor: 'courier' as const,
-    };
+  it('offers on a parcel refused at the door what the server says its refund gives back, not what the history suggests', async () => {
     const refused: AdminOrderDetail = {
       ...ORDER,
       status: 'returned',
       paymentMethod: 'cash',
       deposit: { amount: 30, state: 'paid' },
-      statusHistory: [...shipped, returned],
+      statusHistory: [
+        ...ORDER.statusHistory,
+        { status: 'shipped', at: '2025-03-06T10:00:00.000Z', reason: null, actor: 'admin' },
+        { status: 'returned', at: '2025-03-07T10:00:00.000Z', reason: null, actor: 'courier' },
+      ],
+      refundable: { of: 'deposit', amount: 30 },
     };
-    const delivered = {
-      status: 'delivered' as const,
-      at: '2025-03-06T12:00:00.000Z',
-      reason: null,
-      actor: 'courier' as const,
-    };
-    mockApi({
-      [`GET /api/admin/orders/${ID}`]: { body: refused },
-      'GET /api/staff/me': { body: { role: 'manager', permissions: [...BUILT_IN_ROLES.manager] } },
-    });
-    const { unmount } = renderPage();
-    await screen.findByRole('button', { name: 'Record the deposit of order #ABCDEF12 given back' });
+    const manager = { body: { role: 'manager', permissions: [...BUILT_IN_ROLES.manager] } };
+    const user = userEvent.setup();
+    mockApi({ [`GET /api/admin/orders/${ID}`]: { body: refused }, 'GET /api/staff/me': manager });
+    const first = renderPage();
+    // The kept fees, up to the amount the server gives.
+    await user.click(await screen.findByRole('button', { name: 'Record the deposit of order #ABCDEF12 given back' }));
+    expect(await screen.findByLabelText('Amount to give back (EGP)')).toHaveAttribute('placeholder', '30');
     expect(screen.queryByRole('button', { name: 'Refund order #ABCDEF12' })).not.toBeInTheDocument();
-    unmount();
+    first.unmount();
 
+    // The same history, and the server's refund would give the bill back: the page offers that, deriving nothing.
     mockApi({
-      [`GET /api/admin/orders/${ID}`]: { body: { ...refused, statusHistory: [...shipped, delivered, returned] } },
-      'GET /api/staff/me': { body: { role: 'manager', permissions: [...BUILT_IN_ROLES.manager] } },
+      [`GET /api/admin/orders/${ID}`]: { body: { ...refused, refundable: { of: 'bill', amount: 630 } } },
+      'GET /api/staff/me': manager,
     });
     const second = renderPage();
     await screen.findByRole('button', { name: 'Refund order #ABCDEF12' });
     expect(screen.queryByRole('button', { name: /Record the deposit/ })).not.toBeInTheDocument();
     second.unmount();
 
-    // Its fees given back already, a refused parcel has nothing left to give back: no refund offered to fail.
+    // Nothing to give back (its fees given back already): no refund offered to fail.
     mockApi({
-      [`GET /api/admin/orders/${ID}`]: { body: { ...refused, deposit: { amount: 30, state: 'refunded' } } },
-      'GET /api/staff/me': { body: { role: 'manager', permissions: [...BUILT_IN_ROLES.manager] } },
+      [`GET /api/admin/orders/${ID}`]: { body: { ...refused, refundable: null } },
+      'GET /api/staff/me': manager,
     });
     renderPage();
     // The member's permissions known (their note field drawn), before what they are not offered is looked for.

@@ -171,14 +171,6 @@ function OrderLines({ order }: { order: AdminOrderDetail }) {
 function OrderMoves({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation();
   const { can } = usePermissions();
-  // A cash parcel refused at the door was never paid for there: all the shop may give back is the delivery fees it
-  // kept, paid online (the API refuses anything else, orders/refunds.ts), and nothing once those went back.
-  const refused =
-    order.paymentMethod === 'cash' &&
-    order.status === 'returned' &&
-    !order.statusHistory.some((move) => move.status === 'delivered');
-  const kept = refused && order.deposit?.state === 'paid';
-  const refundable = (order.status === 'paid' || order.status === 'returned') && (!refused || kept);
   return (
     <Card id="order-state" title={t('admin.order.state')}>
       <p className="mb-1">
@@ -193,15 +185,7 @@ function OrderMoves({ order }: { order: AdminOrderDetail }) {
         {t('admin.order.payment')}: {t(`admin.orders.methods.${order.paymentMethod}`)}
       </p>
       {can('orders.move') && <OrderStatusControl orderId={order._id} status={order.status} deposit={order.deposit} />}
-      {can('orders.refund') && refundable && (
-        <RefundButton
-          orderId={order._id}
-          bill={order.bill}
-          returned={order.status === 'returned'}
-          cash={order.paymentMethod === 'cash'}
-          keptDeposit={kept ? order.deposit?.amount : undefined}
-        />
-      )}
+      {can('orders.refund') && <RefundButton order={order} />}
     </Card>
   );
 }

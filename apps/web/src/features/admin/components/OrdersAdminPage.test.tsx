@@ -37,6 +37,7 @@ const order = (id: string, overrides: Partial<AdminOrder>): AdminOrder => ({
   },
   paymentMethod: 'cash',
   source: 'web',
+  refundable: null,
   products: [],
   customer: { _id: 'u1', name: 'Mona Ali', email: 'mona@example.com' },
   ...overrides,
@@ -84,6 +85,39 @@ describe('the all-orders screen', () => {
     expect(shipped.getByText('EG-998877')).toBeInTheDocument();
     expect(shipped.getByText('Shipped')).toBeInTheDocument();
     expect(screen.getByText('2 orders')).toBeInTheDocument();
+  });
+
+  it('offers on each order what its refund gives back: a kept deposit’s record, the bill, or nothing', async () => {
+    const KEPT = 'abcdef12-3456-4789-8abc-def012345678';
+    const GIVEN_BACK = '22222222-aaaa-4bbb-8ccc-dddddddddddd';
+    const CARD = '12345678-aaaa-4bbb-8ccc-dddddddddddd';
+    // Two cash parcels refused at the door, one keeping its fees paid online and one whose fees went back already.
+    const refused = { status: 'returned' as const, paymentMethod: 'cash' as const };
+    mockApi({
+      'GET /api/admin/orders': {
+        body: {
+          orders: [
+            order(KEPT, {
+              ...refused,
+              deposit: { amount: 30, state: 'paid' },
+              refundable: { of: 'deposit', amount: 30 },
+            }),
+            order(GIVEN_BACK, { ...refused, deposit: { amount: 30, state: 'refunded' }, refundable: null }),
+            order(CARD, { status: 'returned', paymentMethod: 'visa', refundable: { of: 'bill', amount: 130 } }),
+          ],
+          pages: 1,
+          total: 3,
+        },
+      },
+    });
+    renderPage();
+
+    // The refund comes once the member's permissions are in, which may be after the list.
+    await within(await rowOf('#12345678')).findByRole('button', { name: 'Refund order #12345678' });
+    const kept = within(await rowOf('#ABCDEF12'));
+    expect(kept.getByRole('button', { name: 'Record the deposit of order #ABCDEF12 given back' })).toBeInTheDocument();
+    expect(kept.queryByRole('button', { name: 'Refund order #ABCDEF12' })).not.toBeInTheDocument();
+    expect(within(await rowOf('#22222222')).queryByRole('button', { name: /Refund|Record/ })).not.toBeInTheDocument();
   });
 
   it('reads its filters from the address and asks the API for them', async () => {

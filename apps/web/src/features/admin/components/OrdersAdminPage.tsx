@@ -168,14 +168,7 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                 {can('orders.move') && (
                   <OrderStatusControl orderId={order._id} status={order.status} deposit={order.deposit} />
                 )}
-                {can('orders.refund') && (order.status === 'paid' || order.status === 'returned') && (
-                  <RefundButton
-                    orderId={order._id}
-                    bill={order.bill}
-                    returned={order.status === 'returned'}
-                    cash={order.paymentMethod === 'cash'}
-                  />
-                )}
+                {can('orders.refund') && <RefundButton order={order} />}
               </td>
             </tr>
           );

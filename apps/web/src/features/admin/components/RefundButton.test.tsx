@@ -11,11 +11,20 @@ vi.mock('../../../lib/notify', () => ({
 
 const ORDER = 'abcdef12-3456-4789-8abc-def012345678';
 
+/** An order as the dashboard reads it, a paid card order unless told: what its refund gives back as the API says. */
+const order = (overrides: Partial<Parameters<typeof RefundButton>[0]['order']> = {}) => ({
+  _id: ORDER,
+  status: 'paid' as const,
+  paymentMethod: 'visa' as const,
+  refundable: { of: 'bill' as const, amount: 150.5 },
+  ...overrides,
+});
+
 describe('RefundButton', () => {
   it('asks first; cancelling sends nothing, confirming refunds the order and says so', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({ [`POST /api/order/${ORDER}/refund`]: { body: { _id: ORDER, status: 'cancelled' } } });
-    renderRoute(<RefundButton orderId={ORDER} bill={150.5} />);
+    renderRoute(<RefundButton order={order()} />);
 
     await user.click(screen.getByRole('button', { name: 'Refund order #ABCDEF12' }));
     expect(await screen.findByRole('dialog', { name: 'Refund order #ABCDEF12?' })).toHaveTextContent(
@@ -34,7 +43,11 @@ describe('RefundButton', () => {
   it('records how a returned cash order’s money was paid back', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({ [`POST /api/order/${ORDER}/refund`]: { body: { _id: ORDER, status: 'refunded' } } });
-    renderRoute(<RefundButton orderId={ORDER} bill={99} returned cash />);
+    renderRoute(
+      <RefundButton
+        order={order({ status: 'returned', paymentMethod: 'cash', refundable: { of: 'bill', amount: 99 } })}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Refund order #ABCDEF12' }));
     await user.selectOptions(await screen.findByLabelText('How was the money paid back?'), 'Bank transfer');
     await user.click(screen.getByRole('button', { name: 'Refund' }));
@@ -45,7 +58,11 @@ describe('RefundButton', () => {
   it('records the delivery fees a refused parcel kept as given back by hand, the deposit by default', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({ [`POST /api/order/${ORDER}/refund`]: { body: { _id: ORDER, status: 'returned' } } });
-    renderRoute(<RefundButton orderId={ORDER} bill={230} returned cash keptDeposit={30} />);
+    renderRoute(
+      <RefundButton
+        order={order({ status: 'returned', paymentMethod: 'cash', refundable: { of: 'deposit', amount: 30 } })}
+      />,
+    );
     expect(screen.queryByRole('button', { name: 'Refund order #ABCDEF12' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Record the deposit of order #ABCDEF12 given back' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record the deposit of order #ABCDEF12 given back?' });
@@ -76,12 +93,19 @@ describe('RefundButton', () => {
         body: { message: 'Only a paid order that has not been shipped can be refunded' },
       },
     });
-    renderRoute(<RefundButton orderId={ORDER} bill={20} />);
+    renderRoute(<RefundButton order={order({ refundable: { of: 'bill', amount: 20 } })} />);
     await user.click(screen.getByRole('button', { name: 'Refund order #ABCDEF12' }));
     await user.click(await screen.findByRole('button', { name: 'Refund' }));
     await waitFor(() =>
       expect(notify.error).toHaveBeenCalledWith('Only a paid order that has not been shipped can be refunded'),
     );
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('offers nothing on an order with nothing to give back', () => {
+    const { container } = renderRoute(
+      <RefundButton order={order({ status: 'returned', paymentMethod: 'cash', refundable: null })} />,
+    );
+    expect(container).toBeEmptyDOMElement();
   });
 });

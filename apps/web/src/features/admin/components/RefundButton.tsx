@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { PAID_BACK_WAYS, type OrderForStaff, type PaidBackWay } from '@shop/contracts';
 import { Price } from '../../../components/Price';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useRefundOrderMutation } from '../api/adminApi';
@@ -8,47 +9,53 @@ import { shortId } from '../format';
 import { notifyOutcome } from '../notifyOutcome';
 import { ConfirmDialog } from './ConfirmDialog';
 
-/**
- * How a cash order's money goes back to the shopper: the shop pays it by hand and records how, in the
- * words the order's history and audit log keep (the same whatever the admin's language).
- */
-const RECORDED_AS = {
-  cash: 'cash',
-  bankTransfer: 'bank transfer',
-  wallet: 'mobile wallet',
-  instapay: 'InstaPay',
-} as const;
-type PaidBackBy = keyof typeof RECORDED_AS;
-const PAID_BACK_BY = Object.keys(RECORDED_AS) as PaidBackBy[];
+const PAID_BACK_BY = Object.keys(PAID_BACK_WAYS) as PaidBackWay[];
 
 /**
- * Gives an order's money back, after the admin confirms: a paid order is cancelled and restocked, a
- * returned one (its goods already back) becomes refunded. A cash order's money was paid back by hand,
- * so the admin says how, and that is kept in the order's history. A parcel refused at the door keeps the
- * delivery fees paid online (`keptDeposit`, in EGP): given back by hand later, the admin records that
- * instead, of the deposit rather than the bill, and the order stays returned.
+ * What the order's refund gives back, offered as the API's refund decides it (the order's `refundable`), the same on
+ * every screen that lists orders: nothing when there is nothing to give back. The money goes back after the admin
+ * confirms: a paid order is cancelled and restocked, a returned one (its goods already back) becomes refunded. A cash
+ * order's money was paid back by hand, so the admin says how, and that is kept in the order's history. A parcel
+ * refused at the door keeps the delivery fees paid online: given back by hand later, the admin records that instead,
+ * of the deposit rather than the bill, and the order stays returned.
  */
 export function RefundButton({
+  order,
+}: {
+  order: Pick<OrderForStaff, '_id' | 'status' | 'paymentMethod' | 'refundable'>;
+}) {
+  const { refundable } = order;
+  if (!refundable) return null;
+  return (
+    <RefundOf
+      orderId={order._id}
+      whole={refundable.amount}
+      deposit={refundable.of === 'deposit'}
+      returned={order.status === 'returned'}
+      cash={order.paymentMethod === 'cash'}
+    />
+  );
+}
+
+/** The button and its confirmation; `whole` is what goes back unless the admin gives less: the bill, or the deposit. */
+function RefundOf({
   orderId,
-  bill,
-  returned = false,
-  cash = false,
-  keptDeposit,
+  whole,
+  deposit,
+  returned,
+  cash,
 }: {
   orderId: string;
-  bill: number;
-  returned?: boolean;
-  cash?: boolean;
-  keptDeposit?: number | undefined;
+  whole: number;
+  deposit: boolean;
+  returned: boolean;
+  cash: boolean;
 }) {
   const { t } = useTranslation();
-  const deposit = keptDeposit !== undefined;
-  // What is given back, whole unless the admin gives less: the bill, or the kept deposit.
-  const whole = keptDeposit ?? bill;
   const byHand = cash || deposit;
   const [asking, setAsking] = useState(false);
-  const [paidBackBy, setPaidBackBy] = useState<PaidBackBy>('cash');
-  // Blank: the whole bill; otherwise the part of it given back, in EGP.
+  const [paidBackBy, setPaidBackBy] = useState<PaidBackWay>('cash');
+  // Blank: the whole of it; otherwise the part given back, in EGP.
   const [amount, setAmount] = useState('');
   const [refund, { isLoading }] = useRefundOrderMutation();
   const id = shortId(orderId);
@@ -62,7 +69,7 @@ export function RefundButton({
     const request = refund({
       id: orderId,
       ...(partial ? { amount: Math.round(part * 100) / 100 } : {}),
-      ...(byHand ? { paidBackBy: RECORDED_AS[paidBackBy] } : {}),
+      ...(byHand ? { paidBackBy: PAID_BACK_WAYS[paidBackBy] } : {}),
       ...(deposit ? { deposit: true as const } : {}),
     });
     const done = t(deposit ? 'admin.orders.depositBackRecorded' : 'admin.orders.refunded', { id });

@@ -112,9 +112,7 @@ export function UserOrdersPage() {
                           {can('orders.move') && (
                             <OrderStatusControl orderId={order._id} status={order.status} deposit={order.deposit} />
                           )}
-                          {can('orders.refund') && order.status === 'paid' && (
-                            <RefundButton orderId={order._id} bill={order.bill} />
-                          )}
+                          {can('orders.refund') && <RefundButton order={order} />}
                         </td>
                       </tr>
                     );

@@ -1,25 +1,17 @@
-import { CARD_REFUND_DAYS, type Order, type OrderRefund } from '@shop/contracts';
+import { CARD_REFUND_DAYS, paidBackWayOf, type Order, type OrderRefund } from '@shop/contracts';
 import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { formatDate, formatPrice } from '../../../lib/format';
-
-/** The words the dashboard records for how a cash order's money went back (RefundButton), as the shopper reads them. */
-const PAID_BACK_KEY = {
-  cash: 'cash',
-  'bank transfer': 'bankTransfer',
-  'mobile wallet': 'wallet',
-  InstaPay: 'instapay',
-} as const;
-const isRecordedWay = (way: string): way is keyof typeof PAID_BACK_KEY => Object.hasOwn(PAID_BACK_KEY, way);
 
 /** How the refund reaches the shopper: back the way they paid online within so many days, or by hand. */
 export function useRefundWay() {
   const { t } = useTranslation();
   return (refund: OrderRefund) => {
     if (refund.method !== 'cash') return t(`checkout.refund.back.${refund.method}`, { days: CARD_REFUND_DAYS });
-    const way = refund.paidBackBy ?? '';
+    // A way the dashboard records in its own words, said in the shopper's; any other as the admin wrote it.
+    const way = paidBackWayOf(refund.paidBackBy);
     return t('checkout.refund.paidBack', {
-      how: isRecordedWay(way) ? t(`checkout.refund.paidBackBy.${PAID_BACK_KEY[way]}`) : way,
+      how: way ? t(`checkout.refund.paidBackBy.${way}`) : (refund.paidBackBy ?? ''),
     });
   };
 }
