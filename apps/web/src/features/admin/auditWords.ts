@@ -5,6 +5,7 @@ import {
   formatPrice,
   ORDER_STATUSES,
   PAYMENT_METHODS,
+  paidBackWayOf,
   type AuditAction,
 } from '@shop/contracts';
 import { intlLocale, type TextKey } from '../../i18n';
@@ -40,6 +41,8 @@ interface Say {
   channel(by: unknown): string | null;
   /** What an agent's call about a cash order gave, as the confirmations page names it. */
   call(outcome: unknown): string | null;
+  /** How money went back by hand: a way the dashboard records, in the reader's words; any other as it was written. */
+  paidBackBy(words: unknown): string | null;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
@@ -209,7 +212,13 @@ const READINGS = {
       : givenBack(d, order(d, say), 'admin.logs.says.payment_refunded_part'),
   payment_voided: (d, say) => givenBack(d, orderPaid(d, say), 'admin.logs.says.payment_voided'),
   deposit_paid: orderPaid,
-  deposit_refunded: orderPaid,
+  // Given back by hand (a parcel refused at the door kept it), the entry says how; given back at the provider (a
+  // cancelled order's), or written before the way was kept, it does not.
+  deposit_refunded: (d, say) =>
+    worded(
+      'admin.logs.says.deposit_refunded_by_hand',
+      all({ ref: say.order(d.orderId), amount: say.money(d.amount), how: say.paidBackBy(d.paidBackBy) }),
+    ) ?? orderPaid(d, say),
   deposit_refund_failed: orderPaid,
   eta_product_code: (d) => named(d) ?? shorter('eta_product_code'),
   category_image: (d) => named(d) ?? shorter('category_image'),
@@ -254,6 +263,10 @@ export function useAuditWords(): (entry: AuditLogEntry) => string {
     call: (outcome) => {
       const known = oneOf(outcome, CONFIRMATION_OUTCOMES);
       return known ? t(`admin.confirmations.outcomes.${known}`) : null;
+    },
+    paidBackBy: (words) => {
+      const way = paidBackWayOf(words);
+      return way ? t(`admin.orders.paidBackBy.${way}`) : text(words);
     },
   };
   return (entry) => {
