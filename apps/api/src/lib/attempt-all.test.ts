@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
+import { movedTime } from '../../test/moved-time.js';
 import { connectRedis, closeRedis, type Redis } from './redis.js';
 import { attemptAll, createSignInLimit, type SignInLimit } from './sign-in-limit.js';
 
@@ -9,6 +10,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
 const stores = ['in memory', ...(redisUrl ? ['in Redis'] : [])];
 const log = pino({ level: 'silent' });
 const prefix = `shop-test-${randomBytes(4).toString('hex')}:`;
+const HOUR_MS = 60 * 60_000;
 
 describe.each(stores)('limits asked together %s', (store) => {
   let redis: Redis | null = null;
@@ -21,8 +23,8 @@ describe.each(stores)('limits asked together %s', (store) => {
     if (keys.length) await redis.del(...keys);
     await closeRedis(redis);
   });
-  const limit = (max: number, name: string): SignInLimit =>
-    createSignInLimit({ max, windowMs: 60 * 60_000, redis, prefix: `${prefix}${store}-${name}:`, log });
+  const limit = (max: number, name: string, windowMs = HOUR_MS): SignInLimit =>
+    createSignInLimit({ max, windowMs, redis, prefix: `${prefix}${store}-${name}:`, log });
 
   it('spend a place in none of them when one refuses, before it in the order or after', async () => {
     const perAddress = limit(2, 'address');
@@ -33,15 +35,72 @@ describe.each(stores)('limits asked together %s', (store) => {
         { limit: perPhone, ip: '198.51.100.1', key: phone },
       ]);
     expect(await ask('0100')).toBeNull();
-    // The phone's own place refuses: the address's place taken before it is given back.
+    // The phone's own place refuses: the address's place taken before it is given back, so its second is free.
     const byPhone = await ask('0100');
     expect(byPhone?.refusedBy.limit).toBe(perPhone);
     expect(byPhone?.wait).toBeGreaterThan(3000);
-    expect(await ask('0101')).toBeNull();
+    const second = await perAddress.attempt('198.51.100.1', '');
+    expect(second.wait).toBe(0);
     // The address is full: another phone's place is not taken, nor is the address counted past its allowance.
     for (let i = 0; i < 3; i++) expect((await ask('0102'))?.refusedBy.limit).toBe(perAddress);
-    expect(await perPhone.full('198.51.100.1', '0102')).toBe(false);
-    await perAddress.succeeded('198.51.100.1', '');
+    expect(await perPhone.refusedFor('198.51.100.1', '0102')).toBe(0);
+    await second.giveBack();
     expect(await ask('0102')).toBeNull();
+  });
+
+  it('tell a refused request to wait until every one that would refuse it has a place again', async () => {
+    const perAddress = limit(1, 'address-hour');
+    const perPhone = limit(1, 'phone-day', 24 * HOUR_MS);
+    const ask = (phone: string) =>
+      attemptAll([
+        { limit: perAddress, ip: '198.51.100.2', key: '' },
+        { limit: perPhone, ip: '', key: phone },
+      ]);
+    expect(await ask('0110')).toBeNull();
+    // The address refuses for the hour, and the phone's day would refuse the request then: the day is the wait.
+    const refused = await ask('0110');
+    expect(refused?.refusedBy.limit).toBe(perAddress);
+    expect(refused?.wait).toBeGreaterThan(23 * 3600);
+    // A phone with room left: the address's hour is the whole wait, and the look took none of the phone's room.
+    const elsewhere = await ask('0111');
+    expect(elsewhere?.refusedBy.limit).toBe(perAddress);
+    expect(elsewhere?.wait).toBeGreaterThan(3000);
+    expect(elsewhere?.wait).toBeLessThanOrEqual(3600);
+    expect(await perPhone.refusedFor('', '0111')).toBe(0);
+  });
+
+  // In Redis a place held for less than a window is told from a later window's by the time left, and one held longer
+  // by the time held: taken late in its window, and as the window began.
+  it.each([
+    ['late in it', 'late'],
+    ['as it began', 'early'],
+  ])('take no place from a later window for one given back after its own ended, taken %s', async (_when, taken) => {
+    // Redis ends a window in its own time, so a short one there; in memory Date.now is moved through an hour's.
+    const windowMs = redis ? 1000 : HOUR_MS;
+    const perPhone = limit(2, taken, windowMs);
+    const ask = () => perPhone.attempt('198.51.100.3', '0120');
+    /** The time left of the window in Redis, -2 once it has ended. */
+    const left = async () => {
+      const [key] = (await redis?.keys(`${prefix}${store}-${taken}:*`)) ?? [];
+      return key ? redis?.pttl(key) : -2;
+    };
+    const time = movedTime();
+    try {
+      if (taken === 'late') {
+        expect((await ask()).wait).toBe(0);
+        if (redis) await expect.poll(left, { timeout: 30_000, interval: 20 }).toBeLessThanOrEqual(windowMs / 4);
+        else time.minutesOn(50);
+      }
+      const held = await ask();
+      expect(held.wait).toBe(0);
+      if (redis) await expect.poll(left, { timeout: 30_000, interval: 20 }).toBe(-2);
+      else time.minutesOn(61);
+      // The next window has both its places taken when the place of the one before is given back.
+      for (let i = 0; i < 2; i++) expect((await ask()).wait).toBe(0);
+      await held.giveBack();
+      expect((await ask()).wait).toBeGreaterThan(0);
+    } finally {
+      time.restore();
+    }
   });
 });

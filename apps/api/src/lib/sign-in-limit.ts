@@ -13,12 +13,24 @@ import type { Redis } from './redis.js';
  * holding many addresses of one network cannot ask once from each.
  */
 export interface SignInLimit {
-  /** Takes this attempt's place: seconds until this address may try this e-mail again, 0 when it may now. */
-  attempt(ip: string, email: string): Promise<number>;
-  /** The attempt signed in: its place is given back. */
-  succeeded(ip: string, email: string): Promise<void>;
-  /** Whether the next attempt would be refused, taking no place: a look before costly work, not a claim. */
-  full(ip: string, email: string): Promise<boolean>;
+  /** Takes this attempt's place: its wait is the seconds until this address may try this e-mail again, 0 when now. */
+  attempt(ip: string, email: string): Promise<Attempt>;
+  /**
+   * Seconds the next attempt would be refused for, taking no place: 0 when it would be allowed now. A look before
+   * costly work, not a claim.
+   */
+  refusedFor(ip: string, email: string): Promise<number>;
+}
+
+/** An attempt's place in one limit. */
+export interface Attempt {
+  /** Seconds until the same attempt may be made again, 0 when this one is allowed. */
+  wait: number;
+  /**
+   * Gives the place back (the attempt signed in, or what it was counted for was not done). Nothing once the window the
+   * place was taken in has ended: that count is gone, and taking one from the next window's would give it a place.
+   */
+  giveBack(): Promise<void>;
 }
 
 /** A place in one limit: the client address and key (an e-mail, a phone, or '' for the address alone) it counts. */
@@ -32,17 +44,21 @@ export interface Place {
  * Takes a place in each limit, in order, keeping them only if every one allows: the first that refuses gives its own
  * place and the ones taken before it back, and the limits after it are not asked. So a request one limit refuses
  * spends nothing of the others (a stranger refused by their address's allowance keeps no place from a phone's, and
- * the other way round), nor of the one that refused it. Answers that place and its seconds to wait, null when all
- * allowed.
+ * the other way round), nor of the one that refused it. Answers that place and the seconds to wait, null when all
+ * allowed. The wait is until every limit that would refuse has a place again: the limits after the refusing one are
+ * looked at, taking no place, so a client that comes back when told is not refused by the next one.
  */
 export async function attemptAll(places: readonly Place[]): Promise<{ refusedBy: Place; wait: number } | null> {
-  const taken: Place[] = [];
-  for (const place of places) {
-    taken.push(place);
-    const wait = await place.limit.attempt(place.ip, place.key);
-    if (wait > 0) {
-      await Promise.all(taken.map(({ limit, ip, key }) => limit.succeeded(ip, key)));
-      return { refusedBy: place, wait };
+  const taken: Attempt[] = [];
+  for (const [i, place] of places.entries()) {
+    const attempt = await place.limit.attempt(place.ip, place.key);
+    taken.push(attempt);
+    if (attempt.wait > 0) {
+      const [later] = await Promise.all([
+        Promise.all(places.slice(i + 1).map(({ limit, ip, key }) => limit.refusedFor(ip, key))),
+        ...taken.map((one) => one.giveBack()),
+      ]);
+      return { refusedBy: place, wait: Math.max(attempt.wait, ...later) };
     }
   }
   return null;
@@ -66,8 +82,20 @@ export function createSignInLimit(opts: {
   return opts.redis ? redisLimit(opts.redis, `${opts.prefix}sign-in-failures:`, opts) : memoryLimit(opts);
 }
 
-/** Gives a place back only while its window lasts: a key that expired in between is not made anew without one. */
-const GIVE_BACK = "if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return 0";
+/**
+ * Gives a place back only while the window it was taken in lasts, told by the time the key has left (`ARGV[1]`: under
+ * it, the same window). That window has what it had when the place was taken less the time held; a later one, begun
+ * after it ended, at least a whole window more. The bound is halfway: the time held, measured here, differs from
+ * Redis's by a round trip, far less than half a window. A key gone, or another window's, keeps its count.
+ */
+const GIVE_BACK =
+  "local left = redis.call('pttl', KEYS[1]) if left > 0 and left < tonumber(ARGV[1]) then return redis.call('decr', KEYS[1]) end return 0";
+
+/** The seconds an attempt is refused for when `attempts` were counted in a window with `ms` left. */
+const refusal = (attempts: number, max: number, ms: number) => (attempts > max ? Math.max(1, Math.ceil(ms / 1000)) : 0);
+
+/** An attempt that took no place (its store unavailable or full): nothing to give back. */
+const uncounted: Attempt = { wait: 0, giveBack: async () => {} };
 
 function redisLimit(
   redis: Redis,
@@ -88,15 +116,27 @@ function redisLimit(
         .exec()
         .catch((err: unknown) => void unavailable(err));
       const attempts = Number(counted?.[1]?.[1] ?? 0);
-      const ttl = Number(counted?.[2]?.[1] ?? 0);
-      return attempts > opts.max ? Math.max(1, Math.ceil(ttl / 1000)) : 0;
+      const left = Number(counted?.[2]?.[1] ?? 0);
+      // Redis down, or the transaction refused (out of memory): nothing was counted, so nothing is given back.
+      if (!(attempts > 0 && left > 0)) return uncounted;
+      const takenAt = performance.now();
+      return {
+        wait: refusal(attempts, opts.max, left),
+        async giveBack() {
+          const bound = left - (performance.now() - takenAt) + opts.windowMs / 2;
+          await redis.eval(GIVE_BACK, 1, key, Math.round(bound)).catch(unavailable);
+        },
+      };
     },
-    async succeeded(ip, email) {
-      await redis.eval(GIVE_BACK, 1, prefix + keyOf(ip, email)).catch(unavailable);
-    },
-    async full(ip, email) {
-      const attempts = await redis.get(prefix + keyOf(ip, email)).catch((err: unknown) => void unavailable(err));
-      return Number(attempts ?? 0) >= opts.max;
+    async refusedFor(ip, email) {
+      const key = prefix + keyOf(ip, email);
+      const counted = await redis
+        .multi()
+        .get(key)
+        .pttl(key)
+        .exec()
+        .catch((err: unknown) => void unavailable(err));
+      return refusal(Number(counted?.[0]?.[1] ?? 0) + 1, opts.max, Number(counted?.[1]?.[1] ?? 0));
     },
   };
 }
@@ -117,19 +157,23 @@ function memoryLimit(opts: { max: number; windowMs: number }): SignInLimit {
       let entry = current(key);
       if (!entry) {
         if (attempts.size >= MAX_KEYS) for (const [k, e] of attempts) if (e.endsAt <= Date.now()) attempts.delete(k);
-        if (attempts.size >= MAX_KEYS) return 0;
+        if (attempts.size >= MAX_KEYS) return uncounted;
         entry = { count: 0, endsAt: Date.now() + opts.windowMs };
         attempts.set(key, entry);
       }
       entry.count++;
-      return entry.count > opts.max ? Math.ceil((entry.endsAt - Date.now()) / 1000) : 0;
+      const window = entry;
+      return {
+        wait: refusal(window.count, opts.max, window.endsAt - Date.now()),
+        async giveBack() {
+          // A window that ended is dropped, and the next one is an entry of its own.
+          if (current(key) === window) window.count--;
+        },
+      };
     },
-    async succeeded(ip, email) {
+    async refusedFor(ip, email) {
       const entry = current(keyOf(ip, email));
-      if (entry) entry.count--;
-    },
-    async full(ip, email) {
-      return (current(keyOf(ip, email))?.count ?? 0) >= opts.max;
+      return refusal((entry?.count ?? 0) + 1, opts.max, (entry?.endsAt ?? 0) - Date.now());
     },
   };
 }

@@ -251,8 +251,8 @@ export function invitationsService(
     const { password } = input;
     if (!password) throw badRequest(say.api.invitationPasswordRequired, { password: say.msg.required });
     // The existing account's password is checked here as on the sign-in form: the same limit counts both.
-    const wait = await deps.signIns.attempt(ip, email);
-    if (wait > 0) throw tooManyRequests(say.api.tooManySignIns, wait);
+    const attempt = await deps.signIns.attempt(ip, email);
+    if (attempt.wait > 0) throw tooManyRequests(say.api.tooManySignIns, attempt.wait);
     // Hashed before the transaction: argon2 takes a while and holds no lock.
     const newHash = isStrongPassword(password) ? await hashPassword(password) : null;
     const staff = await transaction(db, (tx) =>
@@ -278,7 +278,7 @@ export function invitationsService(
         ip,
       ),
     );
-    await deps.signIns.succeeded(ip, email);
+    await attempt.giveBack();
     return sessionOf(deps.tokens, staff);
   }
 

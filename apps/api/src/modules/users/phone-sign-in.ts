@@ -127,8 +127,12 @@ export function phoneSignIn(
    */
   async function likelySent(phone: string, ip: string): Promise<boolean> {
     if (await recentCode(db, phone, clock.now())) return false;
-    const full = await Promise.all([perAddress.full(ip, ''), perRequester.full(ip, phone), perPhone.full('', phone)]);
-    return !full.includes(true);
+    const waits = await Promise.all([
+      perAddress.refusedFor(ip, ''),
+      perRequester.refusedFor(ip, phone),
+      perPhone.refusedFor('', phone),
+    ]);
+    return waits.every((wait) => wait === 0);
   }
 
   async function drawCode() {

@@ -60,10 +60,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { email, password } = request.body;
       // Counted per address and e-mail: one attacker can neither lock everybody out nor guess one account forever.
-      const wait = await signIns.attempt(request.ip, email);
-      if (wait > 0) throw tooManyRequests(say.api.tooManySignIns, wait);
+      const attempt = await signIns.attempt(request.ip, email);
+      if (attempt.wait > 0) throw tooManyRequests(say.api.tooManySignIns, attempt.wait);
       const session = await users.login(email, password, request.ip);
-      await signIns.succeeded(request.ip, email);
+      await attempt.giveBack();
       return session;
     },
   );
