@@ -20,16 +20,3 @@ export function holdNextHash(): { started: Promise<void>; release: () => void } 
   });
   return { started, release };
 }
-
-/** `promise`'s value, or a failure once `ms` have passed: for a request that would otherwise wait forever. */
-export async function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: not done in ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
