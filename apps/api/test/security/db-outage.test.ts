@@ -100,16 +100,17 @@ interface Sample {
   status: number | string;
 }
 
-describe.runIf(Boolean(base))('PostgreSQL going away while requests flow (PostgreSQL)', () => {
-  /**
-   * The longest a request may take to answer during the outage: a cart write asks the pool for a connection twice
-   * (the token's check, then the write), and each ask may wait out the pool's 5 s connect timeout in a black hole;
-   * 9 s was less than the two on a loaded machine.
-   */
-  const ANSWER_MS = 12_000;
+/**
+ * The test's budget: a server start on a loaded machine, the outages, and what is left in flight to answer. A request
+ * is given no deadline of its own: during the outage a cart write may wait out the pool's 5 s connect timeout twice
+ * (the token's check, then the write), which a loaded machine made over 12 s; the connect timeout is what ends a wait.
+ */
+const TEST_MS = 240_000;
 
+describe.runIf(Boolean(base))('PostgreSQL going away while requests flow (PostgreSQL)', { timeout: TEST_MS }, () => {
   it('answers 503 during the outage and recovers by itself, without a restart', async () => {
     if (!base) return;
+    const began = Date.now();
     const pgdb = await createPgDatabase(base);
     cleanups.push(() => pgdb.drop());
     const target = new URL(base);
@@ -183,8 +184,8 @@ describe.runIf(Boolean(base))('PostgreSQL going away while requests flow (Postgr
         const [url, init] = call.init();
         const sample: Sample = { at: Date.now() - started, phase, route: call.route, status: 'pending' };
         samples.push(sample);
-        // Several in flight at once, each given ANSWER_MS: one that never answers is a failure, not a wait.
-        void fetch(url, { ...init, signal: AbortSignal.timeout(ANSWER_MS) })
+        // Several in flight at once; one that never answers is still pending at the end, a failure.
+        void fetch(url, init)
           .then(async (res) => {
             sample.status = res.status;
             if (res.status === 503) {
@@ -237,8 +238,9 @@ describe.runIf(Boolean(base))('PostgreSQL going away while requests flow (Postgr
     await during('steady', 800);
     flowing = false;
     await flow;
-    // Let the last requests settle.
-    const settle = Date.now() + ANSWER_MS;
+    // Let the last requests settle, until all but the last 20 s of the test's budget is spent: each answers once the
+    // pool's connect timeouts have run out, however slowly the machine gets there; one still pending then never will.
+    const settle = began + TEST_MS - 20_000;
     while (samples.some((s) => s.status === 'pending') && Date.now() < settle)
       await new Promise((r) => setTimeout(r, 50));
 
@@ -265,5 +267,5 @@ describe.runIf(Boolean(base))('PostgreSQL going away while requests flow (Postgr
     expect(server.child.exitCode).toBeNull();
     const stopped = await server.stop('SIGTERM');
     expect(stopped.code).toBe(0);
-  }, 240_000);
+  });
 });
