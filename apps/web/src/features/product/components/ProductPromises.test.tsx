@@ -1,17 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProductDetail } from '@shop/contracts';
+import type { DeliveryDays, ProductDetail } from '@shop/contracts';
+import { changeLanguage } from '../../../i18n';
 import { aProduct, tShirt } from '../../../test/products';
 import { mockApi, renderRoute } from '../../../test/utils';
 import { ProductPage } from './ProductPage';
 
 /** The product page's promises: no delivery is promised for what cannot be bought. */
-function open(product: ProductDetail, url = '/product/one/p1') {
+function open(
+  product: ProductDetail,
+  url = '/product/one/p1',
+  days: DeliveryDays[] = [{ governorate: 'Cairo', minDays: 1, maxDays: 2 }],
+) {
   mockApi({
     'GET /api/product/one/p1': { body: product },
     'GET /api/review/product/p1': { body: [] },
-    'GET /api/shipping/delivery-days': { body: { days: [{ governorate: 'Cairo', minDays: 1, maxDays: 2 }] } },
+    'GET /api/shipping/delivery-days': { body: { days } },
   });
   renderRoute(<ProductPage />, { path: '/product/one/:id', url });
 }
@@ -40,5 +45,32 @@ describe("the product page's delivery promise", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Red' }));
     expect(await screen.findByText('TEE-M-RED')).toBeInTheDocument();
     expect(await screen.findByText('Arrives in 1–2 days to')).toBeInTheDocument();
+  });
+
+  describe('in Arabic', () => {
+    afterEach(() => changeLanguage('en'));
+
+    it('words each range as Arabic counts days: in words to two, then by the last number', async () => {
+      await changeLanguage('ar');
+      open(aProduct({ stock: 3 }), '/product/one/p1', [
+        { governorate: 'Cairo', minDays: 1, maxDays: 2 },
+        { governorate: 'Giza', minDays: 0, maxDays: 1 },
+        { governorate: 'Alexandria', minDays: 2, maxDays: 4 },
+        { governorate: 'Aswan', minDays: 7, maxDays: 14 },
+        { governorate: 'Luxor', minDays: 3, maxDays: 3 },
+      ]);
+      const estimate = () => document.querySelector('.product-promises .fw-semibold')?.textContent;
+      expect(await screen.findByText('يصل خلال يوم أو يومين إلى')).toBeInTheDocument();
+      const governorate = screen.getByRole('combobox', { name: 'محافظة التوصيل' });
+      for (const [value, text] of [
+        ['Giza', 'يصل اليوم أو غدًا إلى'],
+        ['Alexandria', 'يصل خلال 2–4 أيام إلى'],
+        ['Aswan', 'يصل خلال 7–14 يومًا إلى'],
+        ['Luxor', 'يصل خلال 3 أيام إلى'],
+      ]) {
+        await userEvent.selectOptions(governorate, value as string);
+        expect(estimate()).toBe(text);
+      }
+    });
   });
 });

@@ -69,6 +69,8 @@ function DeliveryPromise({ product }: { product: ProductDetail }) {
     setGovernorate(value);
     writeJson(GOVERNORATE_KEY, value);
   };
+  // A range is counted by its end: Arabic's noun agrees with the last number ("2–4 أيام", "7–14 يومًا"), and a
+  // range ending at one or two days is said in words ("يوم أو يومين").
   const days = data?.days.find((entry) => entry.governorate === governorate);
   const { options: governorates } = useGovernorateNames();
 
@@ -77,11 +79,11 @@ function DeliveryPromise({ product }: { product: ProductDetail }) {
       <TruckIcon size={20} className="product-promise-icon" />
       <span>
         <span className="fw-semibold">
-          {days
-            ? days.minDays === days.maxDays
+          {!days
+            ? t('product.promise.delivery')
+            : days.minDays === days.maxDays
               ? t('product.promise.arrivesIn', { count: days.maxDays })
-              : t('product.promise.arrivesBetween', { min: days.minDays, max: days.maxDays })
-            : t('product.promise.delivery')}
+              : t('product.promise.arrivesBetween', { min: days.minDays, count: days.maxDays })}
         </span>{' '}
         <label htmlFor="delivery-governorate" className="visually-hidden">
           {t('product.promise.governorate')}
