@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { signedInShopper } from '../support/accounts';
 import { categories, COUNTED_CATEGORY, demoProduct, departments, IPHONE } from '../support/catalog';
 import { test, expect } from '../support/test';
-import { settled } from '../support/ui';
+import { settled, shortTapTargets } from '../support/ui';
 
 /** At 360 px (a small phone) no storefront page may scroll sideways. */
 test.use({ viewport: { width: 360, height: 740 } });
@@ -16,18 +16,22 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
     .toBeLessThanOrEqual(360);
 }
 
-test('catalogue pages fit 360 px', async ({ page, request }) => {
+test('catalogue pages fit 360 px, and a thumb hits what they offer', async ({ page, request }) => {
   const iphone = await demoProduct(request, (item) => item.name === IPHONE);
   const category = (await categories(request)).find((item) => item.name === COUNTED_CATEGORY);
   const department = (await departments(request)).find((item) => item.name === 'Electronics');
-  for (const path of [
-    '/',
-    '/?page=2',
-    `/product/one/${iphone._id}`,
-    `/product/category/${category?._id}`,
-    `/department/${department?._id}`,
-  ]) {
+  // The parts of each page whose links, buttons and fields must be 44 px tall: the banner's dots (18 px), the
+  // footer's links (19 to 24 px), the product page's governorate (22 px) and "(4 reviews)" (19 px) were not.
+  const pages: [path: string, tapped: string[]][] = [
+    ['/', ['.carousel-indicators', 'footer']],
+    ['/?page=2', []],
+    [`/product/one/${iphone._id}`, ['main']],
+    [`/product/category/${category?._id}`, []],
+    [`/department/${department?._id}`, []],
+  ];
+  for (const [path, tapped] of pages) {
     await expectNoSidewaysScroll(page, path);
+    for (const scope of tapped) expect.soft(await shortTapTargets(page, scope), `${path} ${scope}`).toEqual([]);
   }
 });
 

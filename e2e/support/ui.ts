@@ -97,13 +97,14 @@ export async function expectNoSeriousA11yViolations(page: Page, scope: AxeScope 
 }
 
 /**
- * The buttons, fields and choices inside `scope` that a thumb would miss on a phone: shown, and less than 44 px tall
- * (a radio or a box counts by its label, which takes the tap). Each as its text and height, so a failure names it.
+ * The links, buttons, fields and choices inside `scope` that a thumb would miss on a phone: shown, and less than 44 px
+ * tall (a radio or a box counts by its label, which takes the tap; a link in a line of text by its padded box, as
+ * `.tap-inline` pads it). Each as its text and height, so a failure names it.
  */
 export async function shortTapTargets(page: Page, scope: string): Promise<string[]> {
   return page.locator(scope).evaluateAll((roots) =>
     roots.flatMap((root) =>
-      [...root.querySelectorAll<HTMLElement>('button, .btn, input, select, textarea')].flatMap((element) => {
+      [...root.querySelectorAll<HTMLElement>('a[href], button, .btn, input, select, textarea')].flatMap((element) => {
         const input = element as HTMLInputElement;
         const target = input.type === 'radio' || input.type === 'checkbox' ? (input.labels?.[0] ?? input) : element;
         // A label stretched over its card (::after, absolute) takes the taps on the whole card.

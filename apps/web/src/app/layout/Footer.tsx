@@ -54,7 +54,7 @@ export function Footer() {
             <h2 id="footer-contact-heading" className="footer-heading">
               {t('footer.contactHeading')}
             </h2>
-            <ul className="list-unstyled d-grid gap-2 mb-0">
+            <ul className="list-unstyled d-grid gap-md-2 mb-0">
               {shop && (
                 <li>
                   <a href={telLink(shop.phone)} className="footer-link d-inline-flex align-items-center gap-2">
@@ -83,7 +83,7 @@ export function Footer() {
             <h2 id="footer-pages-heading" className="footer-heading">
               {t('footer.pagesHeading')}
             </h2>
-            <ul className="list-unstyled d-grid gap-2 mb-0">
+            <ul className="list-unstyled d-grid gap-md-2 mb-0">
               {SHOP_PAGES.map((page) => (
                 <li key={page}>
                   <Link to={paths.shopPage(page)} className="footer-link">

@@ -50,7 +50,7 @@ export function CategoryProductsPage() {
         path={paths.category(id)}
         image={category?.image_path ?? undefined}
       />
-      <nav aria-label={t('common.breadcrumb')} className="mb-2 small">
+      <nav aria-label={t('common.breadcrumb')} className="mb-2 small tap-inline-links">
         <Link to={paths.home}>{t('nav.home')}</Link>
         {department && (
           <>

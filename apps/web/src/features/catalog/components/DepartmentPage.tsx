@@ -38,7 +38,7 @@ export function DepartmentPage() {
         description={name ? t('department.description', { name: name.text }) : t('home.description')}
         path={paths.department(id)}
       />
-      <nav aria-label={t('common.breadcrumb')} className="mb-2 small">
+      <nav aria-label={t('common.breadcrumb')} className="mb-2 small tap-inline-links">
         <Link to={paths.home}>{t('nav.home')}</Link>
       </nav>
       <h1 className="page-title">{name ? <Localized value={name} /> : t('department.heading')}</h1>

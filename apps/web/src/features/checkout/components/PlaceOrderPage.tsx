@@ -135,7 +135,7 @@ function Review({
           <Card.Body className="review-section">
             <div className="review-section-head">
               <h2 className="h6 fw-bold mb-0">{t('checkout.review.shippingTo')}</h2>
-              <Link to={paths.shippingAddress} aria-label={t('checkout.review.changeAddress')}>
+              <Link to={paths.shippingAddress} className="tap-inline" aria-label={t('checkout.review.changeAddress')}>
                 {t('checkout.review.change')}
               </Link>
             </div>
@@ -148,7 +148,7 @@ function Review({
           <Card.Body className="review-section">
             <div className="review-section-head">
               <h2 className="h6 fw-bold mb-0">{t('checkout.review.paymentMethod')}</h2>
-              <Link to={paths.payment} aria-label={t('checkout.review.changePayment')}>
+              <Link to={paths.payment} className="tap-inline" aria-label={t('checkout.review.changePayment')}>
                 {t('checkout.review.change')}
               </Link>
             </div>
@@ -208,7 +208,10 @@ function Review({
           />
           {codUnavailable && (
             <Alert variant="warning" className="small">
-              {codUnavailable} <Link to={paths.payment}>{t('checkout.review.changePayment')}</Link>
+              {codUnavailable}{' '}
+              <Link to={paths.payment} className="tap-inline">
+                {t('checkout.review.changePayment')}
+              </Link>
             </Alert>
           )}
           {feesFailed && (

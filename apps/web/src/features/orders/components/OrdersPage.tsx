@@ -89,7 +89,7 @@ export function OrdersPage() {
   return (
     <div className="container-lg py-4">
       <title>{t('checkout.orders.documentTitle')}</title>
-      <Link to={paths.home} className="d-inline-flex align-items-center gap-1 mb-3 small">
+      <Link to={paths.home} className="d-inline-flex align-items-center gap-1 mb-3 small tap-inline">
         <ChevronStartIcon size={16} />
         {t('checkout.orders.backHome')}
       </Link>

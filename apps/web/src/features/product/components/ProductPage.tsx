@@ -108,7 +108,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
         path={paths.product(product._id, name.text)}
         image={product.image_path[0]}
       />
-      <nav aria-label={t('common.breadcrumb')} className="mb-3 small">
+      <nav aria-label={t('common.breadcrumb')} className="mb-3 small tap-inline-links">
         <Link to={paths.home}>{t('nav.home')}</Link>
         <span className="mx-2 text-body-secondary" aria-hidden="true">
           /
@@ -130,7 +130,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
           <h1 className="h3 mb-2">
             <Localized value={name} />
           </h1>
-          <a href="#reviews-heading" className="text-decoration-none">
+          <a href="#reviews-heading" className="text-decoration-none tap-inline">
             <Rating value={product.rating} count={product.numReviews} />
           </a>
           <hr />

@@ -30,7 +30,7 @@ export function ProductPromises({ product, inStock }: { product: ProductDetail; 
       <li>
         <ReturnIcon size={20} className="product-promise-icon" />
         <span>
-          <Link to={paths.shopPage('returns')} className="fw-semibold">
+          <Link to={paths.shopPage('returns')} className="fw-semibold tap-inline">
             {t('product.promise.returns', { count: RETURN_WINDOW_DAYS })}
           </Link>
           <span className="d-block small text-body-secondary">{t('product.promise.returnsDetail')}</span>
@@ -90,7 +90,7 @@ function DeliveryPromise({ product }: { product: ProductDetail }) {
         </label>
         <select
           id="delivery-governorate"
-          className="product-promise-select"
+          className="product-promise-select tap-inline"
           value={governorate}
           onChange={(event) => choose(event.target.value)}
         >
