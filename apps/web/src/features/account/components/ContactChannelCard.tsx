@@ -27,6 +27,7 @@ export function ContactChannelCard({ current, cartReminders }: { current: Contac
             <Form.Check
               key={channel}
               type="radio"
+              className="choice-row"
               name="contact-channel"
               id={`contact-channel-${channel}`}
               label={t(`account.contact.${channel}`)}
@@ -37,7 +38,7 @@ export function ContactChannelCard({ current, cartReminders }: { current: Contac
           <Form.Check
             type="switch"
             role="switch"
-            className="mt-3"
+            className="choice-row mt-3"
             id="cart-reminders"
             label={t('account.contact.cartReminders')}
             checked={cartReminders}

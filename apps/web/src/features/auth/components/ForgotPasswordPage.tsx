@@ -36,7 +36,9 @@ export function ForgotPasswordPage() {
       title={t('auth.forgot.title')}
       footer={
         <p className="mb-0">
-          <Link to={paths.login}>{t('auth.forgot.back')}</Link>
+          <Link to={paths.login} className="tap-inline">
+            {t('auth.forgot.back')}
+          </Link>
         </p>
       }
     >

@@ -47,7 +47,7 @@ export function LoginPage() {
       footer={
         <p className="mb-0">
           {t('auth.login.newHere')}{' '}
-          <Link to={paths.signup} state={state}>
+          <Link to={paths.signup} state={state} className="tap-inline">
             {t('auth.login.createAccount')}
           </Link>
         </p>
@@ -83,7 +83,9 @@ export function LoginPage() {
           />
         </Form.Group>
         <p className="text-end small mb-4">
-          <Link to={paths.forgotPassword}>{t('auth.login.forgot')}</Link>
+          <Link to={paths.forgotPassword} className="tap-inline">
+            {t('auth.login.forgot')}
+          </Link>
         </p>
         <Button type="submit" variant="primary" className="w-100" size="lg" disabled={isLoading}>
           {isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}

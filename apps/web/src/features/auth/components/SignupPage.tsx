@@ -59,7 +59,7 @@ export function SignupPage() {
       footer={
         <p className="mb-0">
           {t('auth.signup.haveAccount')}{' '}
-          <Link to={paths.login} state={state}>
+          <Link to={paths.login} state={state} className="tap-inline">
             {t('auth.signup.signIn')}
           </Link>
         </p>
