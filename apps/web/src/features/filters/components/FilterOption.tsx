@@ -8,7 +8,7 @@ type FilterOptionProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className'
  */
 export function FilterOption({ id, label, type = 'checkbox', ...input }: FilterOptionProps) {
   return (
-    <div className="filter-option form-check">
+    <div className="filter-option form-check choice-row">
       <input {...input} type={type} id={id} className="form-check-input" />
       <label htmlFor={id} className="form-check-label">
         {label}
