@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { addToCart, placeOrder } from '../checkout/helpers';
 import { signedInShopper } from '../support/accounts';
 import { categories, COUNTED_CATEGORY, demoProduct, departments, IPHONE } from '../support/catalog';
 import { test, expect } from '../support/test';
@@ -51,9 +52,13 @@ test('search, sign-in and information pages fit 360 px', async ({ page }) => {
   }
 });
 
-test("a shopper's pages fit 360 px, the menu drawer too", async ({ page, request }) => {
+test("a shopper's pages fit 360 px, the menu drawer too", async ({ page, request, makeProduct }) => {
   const iphone = await demoProduct(request, (item) => item.name === IPHONE);
-  await signedInShopper(page, request, 'Nourhan Abdelrahman Elsayed');
+  const shopper = await signedInShopper(page, request, 'Nourhan Abdelrahman Elsayed');
+  // An invoice's four columns with five-digit prices were wider than the phone, and the page scrolled sideways.
+  const television = await makeProduct({ name: 'Invoice width television', stock: 5, price: 19499 });
+  await addToCart(request, shopper, television._id);
+  const order = await placeOrder(request, shopper, 'cash');
   for (const path of [
     '/',
     '/User',
@@ -64,6 +69,7 @@ test("a shopper's pages fit 360 px, the menu drawer too", async ({ page, request
     '/Updatepass',
     '/Favourite',
     `/AddReview?product=${iphone._id}`,
+    `/Orders/${order._id}/invoice`,
   ]) {
     await expectNoSidewaysScroll(page, path);
   }

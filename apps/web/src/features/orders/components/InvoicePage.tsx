@@ -58,7 +58,10 @@ export function InvoicePage() {
   return (
     <div className="container-lg py-4 invoice-page">
       <div className="invoice-toolbar d-print-none">
-        <Link to={isAdmin ? paths.dashboard : paths.orders} className="d-inline-flex align-items-center gap-1 small">
+        <Link
+          to={isAdmin ? paths.dashboard : paths.orders}
+          className="d-inline-flex align-items-center gap-1 small tap-inline"
+        >
           <ChevronStartIcon size={16} />
           {t(isAdmin ? 'checkout.invoice.backToDashboard' : 'checkout.invoice.backToOrders')}
         </Link>
@@ -117,40 +120,43 @@ function Invoice({ order, customer }: { order: Order; customer: string | undefin
         address={<AddressLines address={order.deliveryAddress} name={customer} />}
       />
 
-      <table className="invoice-lines">
-        <caption className="visually-hidden">{t('checkout.invoice.lines')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('checkout.invoice.product')}</th>
-            <th scope="col" className="invoice-number">
-              {t('checkout.invoice.quantity')}
-            </th>
-            <th scope="col" className="invoice-number">
-              {t('checkout.invoice.unitPrice')}
-            </th>
-            <th scope="col" className="invoice-number">
-              {t('checkout.invoice.lineTotal')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.products.map(({ productBrief: product, quantity, variant }) => (
-            <tr key={variant?._id ?? product.product_id ?? product.name}>
-              <td className="line-name">
-                <Localized value={localized.name(product)} />
-                {variant && <VariantValues options={variant.options} className="mb-0" />}
-              </td>
-              <td className="invoice-number">{quantity}</td>
-              <td className="invoice-number">
-                <Price value={product.price} />
-              </td>
-              <td className="invoice-number">
-                <Price value={toEgp(toPiastres(product.price) * quantity)} />
-              </td>
+      {/* A phone narrower than the four columns scrolls the table, not the page. */}
+      <div className="invoice-lines-scroll" role="region" aria-label={t('checkout.invoice.lines')} tabIndex={0}>
+        <table className="invoice-lines">
+          <caption className="visually-hidden">{t('checkout.invoice.lines')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('checkout.invoice.product')}</th>
+              <th scope="col" className="invoice-number">
+                {t('checkout.invoice.quantity')}
+              </th>
+              <th scope="col" className="invoice-number">
+                {t('checkout.invoice.unitPrice')}
+              </th>
+              <th scope="col" className="invoice-number">
+                {t('checkout.invoice.lineTotal')}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {order.products.map(({ productBrief: product, quantity, variant }) => (
+              <tr key={variant?._id ?? product.product_id ?? product.name}>
+                <td className="line-name">
+                  <Localized value={localized.name(product)} />
+                  {variant && <VariantValues options={variant.options} className="mb-0" />}
+                </td>
+                <td className="invoice-number">{quantity}</td>
+                <td className="invoice-number">
+                  <Price value={product.price} />
+                </td>
+                <td className="invoice-number">
+                  <Price value={toEgp(toPiastres(product.price) * quantity)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
 
       <OrderBill order={order} kind="invoice" vat />
 
