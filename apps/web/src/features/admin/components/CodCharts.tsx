@@ -1,4 +1,17 @@
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useState } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Text,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type YAxisTickContentProps,
+} from 'recharts';
+import { isArabicText } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 
 /**
@@ -11,8 +24,42 @@ export interface Bars {
   value: number;
 }
 
-const BAR_HEIGHT = 28;
+// Room for a name of two lines beside each bar.
+const BAR_HEIGHT = 36;
 const tick = { fontSize: 12, fill: 'var(--bs-secondary-color)' };
+/** The names' column: a third of the chart, within what a phone's card spares and a long name needs. */
+const namesWidth = (chartWidth: number) => Math.round(Math.min(260, Math.max(120, chartWidth / 3)));
+/** The gap Recharts leaves between the names and the axis line, which the names must not run into. */
+const TICK_GAP = 10;
+
+/**
+ * A bar's name beside it, wrapped to two lines and ellipsised past them (a product's name may run to sixty
+ * letters): the whole name is the title a pointer shows, as it is in the chart's label and the table a screen
+ * reader reads. An Arabic name is laid out right to left, so its ellipsis ends it on its left.
+ */
+function NameTick({ x, y, payload, textAnchor, width }: YAxisTickContentProps) {
+  const name = String(payload.value);
+  const rtl = isArabicText(name);
+  // SVG's start and end follow the text's direction: the name keeps to the side of the axis that Recharts chose.
+  const anchor = rtl && textAnchor !== 'middle' ? (textAnchor === 'start' ? 'end' : 'start') : textAnchor;
+  return (
+    <g className="cod-chart-name">
+      <title>{name}</title>
+      <Text
+        x={x}
+        y={y}
+        width={Number(width) - TICK_GAP}
+        maxLines={2}
+        textAnchor={anchor}
+        verticalAnchor="middle"
+        direction={rtl ? 'rtl' : 'ltr'}
+        {...tick}
+      >
+        {name}
+      </Text>
+    </g>
+  );
+}
 
 /** One horizontal bar per row, longest meaning most; the axis's labels on the reading side. */
 export function BarsChart({
@@ -28,10 +75,15 @@ export function BarsChart({
 }) {
   const { i18n } = useTranslation();
   const rtl = i18n.dir(i18n.language) === 'rtl';
+  const [chartWidth, setChartWidth] = useState(0);
   return (
     // Drawn left to right with the axes flipped for Arabic: an inherited rtl would flip every text anchor as well.
     <div role="img" aria-label={label} className="cod-chart" dir="ltr">
-      <ResponsiveContainer width="100%" height={Math.max(rows.length, 1) * BAR_HEIGHT + 40}>
+      <ResponsiveContainer
+        width="100%"
+        height={Math.max(rows.length, 1) * BAR_HEIGHT + 40}
+        onResize={(width) => setChartWidth(width)}
+      >
         <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 16 }}>
           <CartesianGrid horizontal={false} stroke="var(--bs-border-color)" />
           <XAxis
@@ -42,7 +94,14 @@ export function BarsChart({
             tick={tick}
             allowDecimals={false}
           />
-          <YAxis type="category" dataKey="label" width={140} orientation={rtl ? 'right' : 'left'} tick={tick} />
+          <YAxis
+            type="category"
+            dataKey="label"
+            width={namesWidth(chartWidth)}
+            orientation={rtl ? 'right' : 'left'}
+            tick={NameTick}
+            interval={0}
+          />
           <Tooltip formatter={(value) => format(Number(value))} cursor={{ fill: 'var(--bs-tertiary-bg)' }} />
           <Bar dataKey="value" fill="var(--bs-primary)" radius={3} isAnimationActive={false} />
         </BarChart>
