@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
-import type { User } from '@shop/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { BUILT_IN_ROLES, type User } from '@shop/contracts';
 import { adminSession, mockApi, renderRoute, shopperSession } from '../../../test/utils';
 import { UsersPage } from './UsersPage';
 
@@ -26,5 +26,33 @@ describe('UsersPage', () => {
     if (!proven || !typed) throw new Error('no phone cells');
     expect(within(proven).getByText('Confirmed')).toBeInTheDocument();
     expect(within(typed).queryByText('Confirmed')).not.toBeInTheDocument();
+  });
+
+  it("links a name to the user's orders only for a member whose role may read orders", async () => {
+    const users = { count: 1, users: [user('Huda', '01012345678', null)] };
+    mockApi({
+      'GET /api/user/allUsers': { body: users },
+      'GET /api/staff/me': { body: { role: 'support', permissions: [...BUILT_IN_ROLES.support] } },
+    });
+    const { unmount } = renderRoute(<UsersPage />, { preloadedState: { session: adminSession } });
+    expect(await screen.findByRole('link', { name: 'Huda' })).toHaveAttribute('href', '/dashboard/UserOrder/id-Huda');
+    unmount();
+
+    // A custom role with the customers but not the orders, which the API would refuse.
+    mockApi({
+      'GET /api/user/allUsers': { body: users },
+      'GET /api/staff/me': { body: { role: 'desk', permissions: ['customers.read'] } },
+    });
+    const { store } = renderRoute(<UsersPage />, { preloadedState: { session: adminSession } });
+    expect(await screen.findByText('Huda')).toBeInTheDocument();
+    // The role as the API gave it, not the nothing-allowed of before it arrived.
+    await waitFor(() =>
+      expect(
+        Object.values(store.getState().api.queries).some(
+          (query) => query?.endpointName === 'getStaffSelf' && query.status === 'fulfilled',
+        ),
+      ).toBe(true),
+    );
+    expect(screen.queryByRole('link', { name: 'Huda' })).not.toBeInTheDocument();
   });
 });

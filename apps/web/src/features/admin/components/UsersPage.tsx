@@ -5,15 +5,18 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { SearchIcon } from '../../../components/icons';
 import { useGetUsersQuery } from '../api/adminApi';
+import { usePermissions } from '../permissions';
 import { EmailAddress } from './EmailAddress';
 import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
 import { paths } from '../../../lib/paths';
 
-/** Users: the total and the list; a name opens that user's orders. */
+/** Users: the total and the list; a name opens that user's orders, for a member whose role may read orders. */
 export function UsersPage() {
   const { t } = useTranslation();
+  // A custom role may see customers but not orders: the API would refuse that user's orders (403).
+  const { can } = usePermissions();
   const query = useGetUsersQuery(undefined, { refetchOnMountOrArgChange: true });
   const { data } = query;
   const [filter, setFilter] = useState('');
@@ -65,9 +68,15 @@ export function UsersPage() {
                 {users.map((user) => (
                   <tr key={user._id}>
                     <td className="dash-cell-name cell-name">
-                      <Link to={paths.userOrders(user._id)} className="fw-semibold" dir="auto">
-                        {user.name}
-                      </Link>
+                      {can('orders.read') ? (
+                        <Link to={paths.userOrders(user._id)} className="fw-semibold" dir="auto">
+                          {user.name}
+                        </Link>
+                      ) : (
+                        <span className="fw-semibold" dir="auto">
+                          {user.name}
+                        </span>
+                      )}
                     </td>
                     <td className="cell-email">
                       <bdi>{user.email && <EmailAddress address={user.email} />}</bdi>
