@@ -137,7 +137,11 @@ function LowStock({ lowStock }: { lowStock: AdminStats['lowStock'] }) {
         {lowStock.products.map((product) => (
           <li key={product._id} className="low-stock-item">
             <ProductImage src={product.image_path} alt="" className="dash-thumb" width={44} height={44} />
-            <Link to={paths.dashProductsMatching(product.name)} className="flex-grow-1 min-w-0 text-truncate">
+            <Link
+              to={paths.dashProductsMatching(product.name)}
+              className="low-stock-name flex-grow-1 min-w-0"
+              title={localized.name(product).text}
+            >
               <Localized value={localized.name(product)} />
             </Link>
             <Badge
