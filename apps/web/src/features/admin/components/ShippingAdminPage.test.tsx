@@ -44,7 +44,7 @@ describe('the Shipping screen', () => {
     await user.type(screen.getByLabelText('Cash-on-delivery fee (EGP)'), '12.50');
     await user.type(screen.getByLabelText('Free shipping from (EGP)'), '1500');
     await user.click(screen.getByRole('switch', { name: 'Card orders ship free' }));
-    await user.click(screen.getByRole('button', { name: 'Save prices' }));
+    await user.click(screen.getByRole('button', { name: 'Save shipping' }));
 
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
     const expected: ShippingRates = {
@@ -56,7 +56,7 @@ describe('the Shipping screen', () => {
       ),
     };
     expect(puts(calls)[0]?.body).toEqual(expected);
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Shipping prices saved'));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Shipping saved'));
     // The form now holds what was saved.
     expect(screen.getByRole('textbox', { name: 'Aswan Base fee (EGP)' })).toHaveValue('60');
   });
@@ -71,7 +71,7 @@ describe('the Shipping screen', () => {
     const threshold = await screen.findByLabelText('Free shipping from (EGP)');
     expect(threshold).toHaveValue('800');
     await user.clear(threshold);
-    await user.click(screen.getByRole('button', { name: 'Save prices' }));
+    await user.click(screen.getByRole('button', { name: 'Save shipping' }));
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
     expect(puts(calls)[0]?.body).toMatchObject({ freeOver: null });
   });
@@ -89,7 +89,7 @@ describe('the Shipping screen', () => {
     const cod = screen.getByLabelText('Cash-on-delivery fee (EGP)');
     await user.clear(cod);
     await user.type(screen.getByLabelText('Free shipping from (EGP)'), '12.345');
-    await user.click(screen.getByRole('button', { name: 'Save prices' }));
+    await user.click(screen.getByRole('button', { name: 'Save shipping' }));
 
     expect(luxor).toBeInvalid();
     expect(luxor).toHaveAccessibleDescription('Enter an amount of 0 or more, with at most two decimals');
@@ -111,7 +111,7 @@ describe('the Shipping screen', () => {
     const cairo = await screen.findByRole('textbox', { name: 'Cairo Base fee (EGP)' });
     await user.clear(cairo);
     await user.type(cairo, '25');
-    await user.click(screen.getByRole('button', { name: 'Save prices' }));
+    await user.click(screen.getByRole('button', { name: 'Save shipping' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Admins only'));
     expect(cairo).toHaveValue('25');
   });
@@ -128,13 +128,13 @@ describe('the Shipping screen', () => {
     expect([fewest, most].map((field) => (field as HTMLInputElement).value)).toEqual(['1', '2']);
     await user.clear(fewest);
     await user.type(fewest, '3');
-    await user.click(screen.getByRole('button', { name: 'Save prices' }));
+    await user.click(screen.getByRole('button', { name: 'Save shipping' }));
     expect(most).toHaveAccessibleDescription('At least the fewest days');
     expect(puts(calls)).toEqual([]);
 
     await user.clear(most);
     await user.type(most, '5');
-    await user.click(screen.getByRole('button', { name: 'Save prices' }));
+    await user.click(screen.getByRole('button', { name: 'Save shipping' }));
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
     expect((puts(calls)[0]?.body as ShippingRates).rates.find((rate) => rate.governorate === 'Giza')).toMatchObject({
       minDays: 3,
