@@ -69,4 +69,37 @@ describe('StaffPage members', () => {
     expect(within(other).getByRole('button', { name: 'Suspend' })).toBeInTheDocument();
     expect(within(own).queryByRole('button', { name: 'Suspend' })).not.toBeInTheDocument();
   });
+
+  it('neither demotes nor suspends the only owner who is not suspended, as the API would refuse', async () => {
+    const member = (id: string, name: string, role: string, suspended = false) => ({
+      _id: id,
+      name,
+      email: `${id}@example.com`,
+      phone: '01000000000',
+      role,
+      suspended,
+    });
+    mockApi({
+      'GET /api/admin/roles': { body: roles },
+      'GET /api/admin/staff': {
+        body: [
+          member(adminSession.user._id, 'Admin', 'support'),
+          member('o1', 'Huda', 'owner'),
+          member('o2', 'Nour', 'owner', true),
+        ],
+      },
+      'GET /api/admin/staff/invitations': { body: [] },
+    });
+    renderRoute(<StaffPage />, { path: '/staff', url: '/staff', preloadedState: { session: adminSession } });
+    const only = (await screen.findByText('Huda')).closest('tr');
+    const suspended = screen.getByText('Nour').closest('tr');
+    if (!only || !suspended) throw new Error('no member rows');
+    const role = within(only).getByRole('combobox', { name: 'Role of Huda' });
+    expect(role).toBeDisabled();
+    expect(role).toHaveAccessibleDescription("The shop's only owner keeps the role: make another member owner first.");
+    expect(within(only).queryByRole('button', { name: 'Suspend' })).not.toBeInTheDocument();
+    // A suspended owner does not count: restoring them is what makes a second owner.
+    expect(within(suspended).getByRole('combobox', { name: 'Role of Nour' })).toBeEnabled();
+    expect(within(suspended).getByRole('button', { name: 'Restore' })).toBeInTheDocument();
+  });
 });

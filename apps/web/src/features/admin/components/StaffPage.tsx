@@ -3,6 +3,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import {
+  OWNER_ROLE,
   PERMISSIONS,
   type ListedStaffInvitation,
   type Permission,
@@ -264,6 +265,9 @@ function MembersCard({ members, roles }: { members: StaffMember[]; roles: StaffR
   const [setSuspended] = useSetStaffSuspendedMutation();
   // Nobody suspends themselves (the API refuses it): the click would end their own session.
   const { user } = useSession();
+  // The shop keeps one owner who is not suspended (the API answers 409): the only one is neither demoted nor suspended.
+  const activeOwners = members.filter((member) => member.role === OWNER_ROLE && !member.suspended);
+  const onlyOwner = activeOwners.length === 1 ? activeOwners[0]?._id : undefined;
   if (!members.length) return <EmptyState title={t('admin.staff.noMembers')} />;
   return (
     <section className="dash-card p-0" aria-labelledby="staff-members-title">
@@ -293,6 +297,8 @@ function MembersCard({ members, roles }: { members: StaffMember[]; roles: StaffR
                 <Form.Select
                   size="sm"
                   aria-label={t('admin.staff.roleOf', { name: member.name })}
+                  disabled={member._id === onlyOwner}
+                  aria-describedby={member._id === onlyOwner ? `only-owner-${member._id}` : undefined}
                   value={member.role}
                   onChange={(event) =>
                     void notifyOutcome(
@@ -307,6 +313,11 @@ function MembersCard({ members, roles }: { members: StaffMember[]; roles: StaffR
                     </option>
                   ))}
                 </Form.Select>
+                {member._id === onlyOwner && (
+                  <p id={`only-owner-${member._id}`} className="small text-body-secondary mb-0 mt-1">
+                    {t('admin.staff.onlyOwner')}
+                  </p>
+                )}
               </td>
               <td className="text-nowrap cell-state">
                 {member.suspended && (
@@ -314,7 +325,7 @@ function MembersCard({ members, roles }: { members: StaffMember[]; roles: StaffR
                     {t('admin.staff.suspended')}
                   </Badge>
                 )}
-                {member._id !== user?._id && (
+                {member._id !== user?._id && member._id !== onlyOwner && (
                   <Button
                     size="sm"
                     variant={member.suspended ? 'outline-success' : 'outline-danger'}
