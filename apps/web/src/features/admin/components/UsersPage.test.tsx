@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { BUILT_IN_ROLES, type User } from '@shop/contracts';
 import { adminSession, mockApi, renderRoute, shopperSession } from '../../../test/utils';
+import { staffApi } from '../api/staffApi';
 import { UsersPage } from './UsersPage';
 
 const user = (name: string, phone: string, verifiedPhone: string | null): User => ({
@@ -46,13 +47,8 @@ describe('UsersPage', () => {
     const { store } = renderRoute(<UsersPage />, { preloadedState: { session: adminSession } });
     expect(await screen.findByText('Huda')).toBeInTheDocument();
     // The role as the API gave it, not the nothing-allowed of before it arrived.
-    await waitFor(() =>
-      expect(
-        Object.values(store.getState().api.queries).some(
-          (query) => query?.endpointName === 'getStaffSelf' && query.status === 'fulfilled',
-        ),
-      ).toBe(true),
-    );
+    const self = staffApi.endpoints.getStaffSelf.select(adminSession.user._id);
+    await waitFor(() => expect(self(store.getState()).isSuccess).toBe(true));
     expect(screen.queryByRole('link', { name: 'Huda' })).not.toBeInTheDocument();
   });
 });
