@@ -38,6 +38,8 @@ export interface Place {
   limit: SignInLimit;
   ip: string;
   key: string;
+  /** Its refusal is not told to the client (it is answered as allowed): its wait is left out of another's. */
+  unspoken?: boolean;
 }
 
 /**
@@ -46,7 +48,8 @@ export interface Place {
  * spends nothing of the others (a stranger refused by their address's allowance keeps no place from a phone's, and
  * the other way round), nor of the one that refused it. Answers that place and the seconds to wait, null when all
  * allowed. The wait is until every limit that would refuse has a place again: the limits after the refusing one are
- * looked at, taking no place, so a client that comes back when told is not refused by the next one.
+ * looked at, taking no place, so a client that comes back when told is not refused by the next one; an unspoken
+ * limit's wait is not added, which would tell what it keeps quiet.
  */
 export async function attemptAll(places: readonly Place[]): Promise<{ refusedBy: Place; wait: number } | null> {
   const taken: Attempt[] = [];
@@ -55,7 +58,12 @@ export async function attemptAll(places: readonly Place[]): Promise<{ refusedBy:
     taken.push(attempt);
     if (attempt.wait > 0) {
       const [later] = await Promise.all([
-        Promise.all(places.slice(i + 1).map(({ limit, ip, key }) => limit.refusedFor(ip, key))),
+        Promise.all(
+          places
+            .slice(i + 1)
+            .filter(({ unspoken }) => !unspoken)
+            .map(({ limit, ip, key }) => limit.refusedFor(ip, key)),
+        ),
         ...taken.map((one) => one.giveBack()),
       ]);
       return { refusedBy: place, wait: Math.max(attempt.wait, ...later) };
@@ -118,7 +126,7 @@ function redisLimit(
       const attempts = Number(counted?.[1]?.[1] ?? 0);
       const left = Number(counted?.[2]?.[1] ?? 0);
       // Redis down, or the transaction refused (out of memory): nothing was counted, so nothing is given back.
-      if (!(attempts > 0 && left > 0)) return uncounted;
+      if (!(attempts > 0)) return uncounted;
       const takenAt = performance.now();
       return {
         wait: refusal(attempts, opts.max, left),

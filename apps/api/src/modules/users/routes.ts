@@ -138,7 +138,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email } = request.body;
       const refused = await attemptAll([
         { limit: resetRequests, ip: request.ip, key: email },
-        { limit: resetMails, ip: '', key: email },
+        { limit: resetMails, ip: '', key: email, unspoken: true },
       ]);
       if (refused?.refusedBy.limit === resetRequests) throw tooManyRequests(say.api.tooManyResets, refused.wait);
       // Past the inbox's cap nothing is sent, so the asker keeps their places for when the inbox's hour ends.

@@ -502,6 +502,24 @@ describe('reset links and account changes', () => {
     expect(await mailsTo(t, victim)).toHaveLength(RESET_MAILS_PER_EMAIL);
   });
 
+  it("tells a refused network its own wait, never the inbox cap's, which would say others asked", async () => {
+    const victim = (await registerShopper(t.app)).email;
+    const time = movedTime();
+    try {
+      expect((await askReset(victim, '192.0.2.200')).statusCode).toBe(200);
+      time.minutesOn(10);
+      for (let i = 0; i < RESETS_PER_EMAIL; i++) expect((await askReset(victim, '198.51.100.60')).statusCode).toBe(200);
+      // The inbox's first hour ends; in its next, others fill its cap while the network's hour has ten minutes left.
+      time.minutesOn(61);
+      for (let i = 0; i < RESET_MAILS_PER_EMAIL; i++) await askReset(victim, `192.0.2.${201 + (i % 4)}`);
+      const refused = await askReset(victim, '198.51.100.60');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(10 * 60);
+    } finally {
+      time.restore();
+    }
+  });
+
   it("keeps the owner's own asks, refused at the inbox's cap, for when the inbox's hour ends", async () => {
     const victim = (await registerShopper(t.app)).email;
     for (let i = 0; i < RESET_MAILS_PER_EMAIL; i++)
