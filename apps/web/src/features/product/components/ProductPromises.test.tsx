@@ -58,6 +58,7 @@ describe("the product page's delivery promise", () => {
         { governorate: 'Alexandria', minDays: 2, maxDays: 4 },
         { governorate: 'Aswan', minDays: 7, maxDays: 14 },
         { governorate: 'Luxor', minDays: 3, maxDays: 3 },
+        { governorate: 'Suez', minDays: 0, maxDays: 2 },
       ]);
       const estimate = () => document.querySelector('.product-promises .fw-semibold')?.textContent;
       expect(await screen.findByText('يصل خلال يوم أو يومين إلى')).toBeInTheDocument();
@@ -67,6 +68,7 @@ describe("the product page's delivery promise", () => {
         ['Alexandria', 'يصل خلال 2–4 أيام إلى'],
         ['Aswan', 'يصل خلال 7–14 يومًا إلى'],
         ['Luxor', 'يصل خلال 3 أيام إلى'],
+        ['Suez', 'يصل خلال يومين إلى'],
       ]) {
         await userEvent.selectOptions(governorate, value as string);
         expect(estimate()).toBe(text);

@@ -70,7 +70,7 @@ function DeliveryPromise({ product }: { product: ProductDetail }) {
     writeJson(GOVERNORATE_KEY, value);
   };
   // A range is counted by its end: Arabic's noun agrees with the last number ("2–4 أيام", "7–14 يومًا"), and a
-  // range ending at one or two days is said in words ("يوم أو يومين").
+  // range ending at one or two days is said in words ("يوم أو يومين"). One from today is an upper bound ("within").
   const days = data?.days.find((entry) => entry.governorate === governorate);
   const { options: governorates } = useGovernorateNames();
 
@@ -83,7 +83,9 @@ function DeliveryPromise({ product }: { product: ProductDetail }) {
             ? t('product.promise.delivery')
             : days.minDays === days.maxDays
               ? t('product.promise.arrivesIn', { count: days.maxDays })
-              : t('product.promise.arrivesBetween', { min: days.minDays, count: days.maxDays })}
+              : days.minDays === 0 && days.maxDays > 1
+                ? t('product.promise.arrivesWithin', { count: days.maxDays })
+                : t('product.promise.arrivesBetween', { min: days.minDays, count: days.maxDays })}
         </span>{' '}
         <label htmlFor="delivery-governorate" className="visually-hidden">
           {t('product.promise.governorate')}
