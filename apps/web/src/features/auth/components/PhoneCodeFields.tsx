@@ -87,7 +87,7 @@ export function SentCode(props: {
     <>
       <p>
         {t('auth.phoneSignIn.sent', { phone: props.phone })}{' '}
-        <Button variant="link" className="p-0 align-baseline" onClick={props.onOtherNumber}>
+        <Button variant="link" className="p-0 align-baseline tap-inline" onClick={props.onOtherNumber}>
           {t('auth.phoneSignIn.otherNumber')}
         </Button>
       </p>

@@ -89,10 +89,12 @@ export function OrdersPage() {
   return (
     <div className="container-lg py-4">
       <title>{t('checkout.orders.documentTitle')}</title>
-      <Link to={paths.home} className="d-inline-flex align-items-center gap-1 mb-3 small tap-inline">
-        <ChevronStartIcon size={16} />
-        {t('checkout.orders.backHome')}
-      </Link>
+      <div className="mb-3">
+        <Link to={paths.home} className="d-inline-flex align-items-center gap-1 small tap-inline">
+          <ChevronStartIcon size={16} />
+          {t('checkout.orders.backHome')}
+        </Link>
+      </div>
       <h1 className="page-title">{t('checkout.orders.title')}</h1>
       {content}
     </div>

@@ -48,7 +48,7 @@ export function WholeProductRequest({ productId }: { productId: string }) {
           <span className="text-body-secondary">{t('product.backInStock.anyOption')}</span>{' '}
           <button
             type="button"
-            className="btn btn-link p-0 align-baseline"
+            className="btn btn-link p-0 align-baseline tap-inline"
             disabled={changing.isLoading}
             onClick={onCancel}
           >
