@@ -5,8 +5,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // security/global-setup.ts sums the counts of test/security/* into one closing line;
-    // pglite-template.ts migrates one PGlite database that each test file's database starts from.
-    globalSetup: ['test/security/global-setup.ts', 'test/pglite-template.ts'],
+    // database-template.ts migrates one database that each test database starts as a copy of.
+    globalSetup: ['test/security/global-setup.ts', 'test/database-template.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

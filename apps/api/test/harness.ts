@@ -29,7 +29,7 @@ export class TestClock implements Clock {
 }
 
 let template: Blob | undefined;
-/** The migrated database each PGlite of the run starts from (pglite-template.ts), read once per file. */
+/** The migrated database each PGlite of the run starts from (database-template.ts), read once per file. */
 function pgliteTemplate(): Blob | undefined {
   const file = inject('pgliteTemplate');
   if (file) template ??= new Blob([fs.readFileSync(file)]);
@@ -44,7 +44,7 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
     const database = await openDatabase(loadDataDir ? { loadDataDir } : {});
     return { database, drop: async () => {} };
   }
-  const created = await createPgDatabase(base);
+  const created = await createPgDatabase(base, inject('pgTemplate') || undefined);
   const database = await openDatabase({ databaseUrl: created.url, poolMax: 30 });
   forbidNestedConnections(database.db);
   return { database, drop: created.drop };
