@@ -1,3 +1,4 @@
+import Alert from 'react-bootstrap/Alert';
 import { Link, useParams } from 'react-router';
 import { ChevronStartIcon } from '../../../components/icons';
 import { Price } from '../../../components/Price';
@@ -26,14 +27,20 @@ import { paths } from '../../../lib/paths';
  */
 export function UserOrdersPage() {
   const { t, i18n } = useTranslation();
-  const { can } = usePermissions();
+  const { can, loaded } = usePermissions();
   const locale = intlLocale(i18n.language);
   const localized = useLocalized();
   const { userID = '' } = useParams();
-  const query = useGetUserOrdersQuery(userID, { refetchOnMountOrArgChange: true });
+  // The screen sits under Users (customers.read), but a user's orders are the orders' to read: a role with the
+  // customers and not the orders is told so here rather than shown the API's refusal as an error.
+  const mayRead = can('orders.read');
+  const query = useGetUserOrdersQuery(userID, { skip: !mayRead, refetchOnMountOrArgChange: true });
   // The name for the title; usually already loaded by the Users screen this page is opened from.
   const { data: users } = useGetUsersQuery();
   const user = users?.users.find((u) => u._id === userID);
+
+  if (!loaded) return null;
+  if (!mayRead) return <Alert variant="warning">{t('admin.staff.notAllowed')}</Alert>;
 
   return (
     <>
@@ -54,14 +61,12 @@ export function UserOrdersPage() {
       <QueryState query={query} notFound={t('admin.orders.noUser')} empty={{ title: t('admin.orders.none') }}>
         {(orders) => (
           <>
-            {can('orders.read') && (
-              <section className="dash-card mb-3" aria-label={t('admin.phoneRecord.title')}>
-                {/* The numbers their parcels went to, each with its record: the courier calls those, not the account's. */}
-                {[...new Set(orders.map((order) => order.deliveryAddress.phone))].map((phone) => (
-                  <PhoneRecordOf key={phone} phone={phone} />
-                ))}
-              </section>
-            )}
+            <section className="dash-card mb-3" aria-label={t('admin.phoneRecord.title')}>
+              {/* The numbers their parcels went to, each with its record: the courier calls those, not the account's. */}
+              {[...new Set(orders.map((order) => order.deliveryAddress.phone))].map((phone) => (
+                <PhoneRecordOf key={phone} phone={phone} />
+              ))}
+            </section>
             <div className="dash-card p-0">
               <ScrollTable
                 caption={t('admin.orders.title')}
