@@ -86,6 +86,15 @@ describe('the dashboard guard', () => {
     expect(await screen.findByText('Your role does not include this part of the dashboard.')).toBeInTheDocument();
     expect(screen.queryByText('user orders screen')).not.toBeInTheDocument();
   });
+
+  it("refuses a user's orders to a role with the customers but not the orders", async () => {
+    mockApi({ 'GET /api/staff/me': { body: { role: 'desk', permissions: ['customers.read'] } } });
+    renderDashboard('/dashboard/UserOrder/u1', adminSession);
+    expect(await screen.findByText('Your role does not include this part of the dashboard.')).toBeInTheDocument();
+    expect(screen.queryByText('user orders screen')).not.toBeInTheDocument();
+    // Still under Users, the entry the role has.
+    expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+  });
 });
 
 describe('the dashboard routes', () => {

@@ -44,17 +44,29 @@ interface NavItem {
   icon: ComponentType<IconProps>;
   /** What the screen's reads and writes need: without it the entry is not shown and the screen not served. */
   permission: Permission;
-  /** Other screens that belong to this entry (a user's orders sit under Users). */
-  also?: string;
+  /** Another screen that belongs to this entry (a user's orders sit under Users), and what it needs beyond it. */
+  also?: { path: string; needs?: Permission };
 }
 
 const NAV: NavItem[] = [
   { to: paths.dashboard, label: 'overview', icon: DashboardIcon, permission: 'reports.read' },
   { to: paths.dashProducts, label: 'products', icon: BoxIcon, permission: 'catalogue.write' },
-  { to: paths.dashOrders, label: 'orders', icon: ReceiptIcon, also: patterns.dashOrder, permission: 'orders.read' },
+  {
+    to: paths.dashOrders,
+    label: 'orders',
+    icon: ReceiptIcon,
+    also: { path: patterns.dashOrder },
+    permission: 'orders.read',
+  },
   { to: paths.dashConfirmations, label: 'confirmations', icon: PhoneIcon, permission: 'confirmations.work' },
   { to: paths.dashCod, label: 'cod', icon: ChartIcon, permission: 'reports.read' },
-  { to: paths.dashUsers, label: 'users', icon: UsersIcon, also: patterns.userOrders, permission: 'customers.read' },
+  {
+    to: paths.dashUsers,
+    label: 'users',
+    icon: UsersIcon,
+    also: { path: patterns.userOrders, needs: 'orders.read' },
+    permission: 'customers.read',
+  },
   { to: paths.dashCategories, label: 'categories', icon: TagIcon, permission: 'catalogue.write' },
   { to: paths.dashDepartments, label: 'departments', icon: BuildingIcon, permission: 'catalogue.write' },
   { to: paths.dashBanners, label: 'banners', icon: ImageIcon, permission: 'catalogue.write' },
@@ -67,11 +79,17 @@ const NAV: NavItem[] = [
   { to: paths.dashStaff, label: 'staff', icon: UsersIcon, permission: 'staff.manage' },
 ];
 
+const isAlso = (item: NavItem, pathname: string) =>
+  Boolean(item.also && matchPath({ path: item.also.path, caseSensitive: false }, pathname));
+
 const isCurrent = (item: NavItem, pathname: string) =>
-  Boolean(
-    matchPath({ path: item.to, end: true, caseSensitive: false }, pathname) ??
-    (item.also && matchPath({ path: item.also, caseSensitive: false }, pathname)),
-  );
+  Boolean(matchPath({ path: item.to, end: true, caseSensitive: false }, pathname)) || isAlso(item, pathname);
+
+/** What the screen at `pathname`, under `item`, needs: the entry's permission, and its other screen's too. */
+const needsOf = (item: NavItem, pathname: string): Permission[] => {
+  const also = isAlso(item, pathname) ? item.also?.needs : undefined;
+  return also ? [item.permission, also] : [item.permission];
+};
 
 /**
  * The dashboard frame: who may enter, and the side navigation. Visitors go to /login and shoppers
@@ -96,7 +114,7 @@ export function DashboardLayout() {
     return <Navigate to={first.to} replace />;
   const screen = !loaded ? (
     <div className="dash-card" role="status" aria-label={t('common.loading')} />
-  ) : current && !can(current.permission) ? (
+  ) : current && !needsOf(current, pathname).every(can) ? (
     <Alert variant="warning">{t('admin.staff.notAllowed')}</Alert>
   ) : (
     <Outlet />
