@@ -61,7 +61,14 @@ export const refundableSchema = z.object({ of: z.enum(['bill', 'deposit']), amou
 export type Refundable = z.infer<typeof refundableSchema>;
 
 /** An order as staff read it: with what its refund gives back, which the screens that offer the refund read. */
-export const orderForStaffSchema = orderSchema.extend({ refundable: refundableSchema });
+export const orderForStaffSchema = orderSchema.extend({
+  refundable: refundableSchema,
+  /**
+   * When the refund asked of the payment provider, its answer not in yet, was asked (ISO time): another is refused
+   * until the provider confirms it, so `refundable` is null meanwhile. Null when none is waiting.
+   */
+  refundPending: z.string().nullable(),
+});
 export type OrderForStaff = z.infer<typeof orderForStaffSchema>;
 
 /** An order as the dashboard lists it: with its buyer, or null once they deleted their account, and where it came from. */

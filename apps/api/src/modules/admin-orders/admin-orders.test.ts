@@ -330,6 +330,7 @@ describe('an order placed through the API', () => {
         customer: { _id: karim.id, name: 'Karim Adel', email: karim.email },
         source: 'web',
         refundable: null,
+        refundPending: null,
       },
     ]);
     expect(await idsOf({ governorate: 'Sohag', status: order.status })).toEqual([order._id]);

@@ -19,6 +19,7 @@ import { cairoDayEnd, cairoDayStart } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { forStaff } from '../orders/kept-deposit.js';
 import { loadOrders } from '../orders/queries.js';
+import { refundRequested, refundsRequested } from '../payments/refund-request.js';
 
 /** What an order reference may look like: the start of a uuid, as '#1A2B3C4D' or typed in full. */
 const ID_PREFIX = /^[0-9a-f-]{1,36}$/;
@@ -64,7 +65,12 @@ export function filterCondition(filter: AdminOrdersFilter): SQL | undefined {
 const buyer = eq(users.id, orders.userId);
 
 /** One page of the filtered orders, newest first, each with its buyer. */
-export async function listOrders(db: DbOrTx, filter: AdminOrdersFilter, page: number): Promise<AdminOrdersPage> {
+export async function listOrders(
+  db: DbOrTx,
+  filter: AdminOrdersFilter,
+  page: number,
+  now: Date,
+): Promise<AdminOrdersPage> {
   const where = filterCondition(filter);
   const [rows, [total]] = await Promise.all([
     db
@@ -81,17 +87,15 @@ export async function listOrders(db: DbOrTx, filter: AdminOrdersFilter, page: nu
   const pages = Math.max(1, Math.ceil(n / ADMIN_ORDERS_PAGE_SIZE));
   if (!rows.length) return { orders: [], pages, total: n };
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const loaded = await loadOrders(
-    db,
-    inArray(
-      orders.id,
-      rows.map((r) => r.id),
-    ),
-  );
+  const ids = rows.map((r) => r.id);
+  const [loaded, requested] = await Promise.all([
+    loadOrders(db, inArray(orders.id, ids)),
+    refundsRequested(db, ids, now),
+  ]);
   const withCustomers: AdminOrder[] = loaded.map((order) => {
     const row = byId.get(order._id);
     const customer = row?.customerId ? { _id: row.customerId, name: row.name ?? '', email: row.email ?? '' } : null;
-    return { ...forStaff(order), customer, source: (row?.source ?? 'web') as OrderSource };
+    return { ...forStaff(order, requested(order._id)), customer, source: (row?.source ?? 'web') as OrderSource };
   });
   return { orders: withCustomers, pages, total: n };
 }
@@ -100,9 +104,10 @@ export async function listOrders(db: DbOrTx, filter: AdminOrdersFilter, page: nu
  * One order for the dashboard's order page: the order as its shopper sees it, with its buyer's contact
  * details, its language, who made each move, the messages queued for it and the staff's notes, oldest first.
  */
-export async function loadOrderDetail(db: DbOrTx, orderId: string): Promise<AdminOrderDetail> {
-  const [[order], [head], history, sent, notes] = await Promise.all([
+export async function loadOrderDetail(db: DbOrTx, orderId: string, now: Date): Promise<AdminOrderDetail> {
+  const [[order], requested, [head], history, sent, notes] = await Promise.all([
     loadOrders(db, eq(orders.id, orderId)),
+    refundRequested(db, orderId, now),
     db
       .select({
         language: orders.language,
@@ -134,7 +139,7 @@ export async function loadOrderDetail(db: DbOrTx, orderId: string): Promise<Admi
   ]);
   if (!order || !head) throw notFound('Order');
   return {
-    ...forStaff(order),
+    ...forStaff(order, requested),
     customer: head.customerId
       ? { _id: head.customerId, name: head.name ?? '', email: head.email, phone: head.phone ?? '' }
       : null,

@@ -34,9 +34,9 @@ export function adminOrdersService(deps: Pick<Deps, 'db' | 'clock'>) {
   const { db, clock } = deps;
 
   return {
-    list: (filter: AdminOrdersFilter, page: number) => listOrders(db, filter, page),
+    list: (filter: AdminOrdersFilter, page: number) => listOrders(db, filter, page, clock.now()),
 
-    one: (orderId: string) => loadOrderDetail(db, orderId),
+    one: (orderId: string) => loadOrderDetail(db, orderId, clock.now()),
 
     /**
      * A staff note on an order, signed with the author's name and role as they are now (kept as written, like the

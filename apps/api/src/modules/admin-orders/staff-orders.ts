@@ -103,7 +103,8 @@ export function staffOrdersService(deps: StaffOrdersDeps) {
     if (!order || !customer) throw new Error('the order was not placed');
     return {
       order: {
-        ...forStaff(order),
+        // Just placed: nothing of it has been asked back of a provider.
+        ...forStaff(order, null),
         source: input.source,
         customer: { _id: customer.id, name: customer.name, email: customer.email ?? '' },
       },

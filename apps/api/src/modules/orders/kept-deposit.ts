@@ -3,6 +3,7 @@ import type { Order, OrderForStaff, Refundable } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { issueReceipt } from '../receipts/issue.js';
+import type { StandingRequest } from '../payments/refund-request.js';
 import { firstDeliveredAt, type OrderRow } from './queries.js';
 
 /**
@@ -26,12 +27,22 @@ export async function depositKept(tx: Tx, order: OrderRow): Promise<boolean> {
   return refundableOf(order, !!(await firstDeliveredAt(tx, order.id))) === 'deposit';
 }
 
-/** An order as staff read it: with what the dashboard's refund of it gives back, and at most how much (EGP). */
-export function forStaff<T extends Order>(order: T): T & Pick<OrderForStaff, 'refundable'> {
+/**
+ * An order as staff read it: with what the dashboard's refund of it gives back, and at most how much (EGP), or when its
+ * refund was asked of the provider (`requested`, refundsRequested), which refuses another until the provider answers.
+ */
+export function forStaff<T extends Order>(
+  order: T,
+  requested: StandingRequest | null,
+): T & Pick<OrderForStaff, 'refundable' | 'refundPending'> {
   const delivered = order.statusHistory.some((move) => move.status === 'delivered');
   const of = refundableOf({ ...order, depositState: order.deposit?.state ?? null }, delivered);
-  const refundable: Refundable = of && { of, amount: of === 'deposit' ? (order.deposit?.amount ?? 0) : order.bill };
-  return { ...order, refundable };
+  // A request stands until it settles even once its refund is done and the order moved on: only one whose order
+  // still has money to give back waits on the provider.
+  const refundPending = of && requested ? requested.at.toISOString() : null;
+  const refundable: Refundable =
+    of && !refundPending ? { of, amount: of === 'deposit' ? (order.deposit?.amount ?? 0) : order.bill } : null;
+  return { ...order, refundable, refundPending };
 }
 
 /**

@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client.js';
 import { orderItems, orders, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Courier, Shipment } from '../courier/courier.js';
-import { refundRequested } from '../payments/refund-request.js';
+import { refundRequested, refundsRequested } from '../payments/refund-request.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCommitDeps } from './lifecycle.js';
 import { refuseMoneyBack } from './money-back.js';
@@ -229,7 +229,15 @@ export function ordersService(deps: OrdersDeps) {
   }
 
   const listOwn = (userId: string) => listOwnOrders(db, userId);
-  const listForUser = async (userId: string) => (await listUserOrders(db, userId)).map(forStaff);
+  async function listForUser(userId: string) {
+    const list = await listUserOrders(db, userId);
+    const requested = await refundsRequested(
+      db,
+      list.map((order) => order._id),
+      deps.clock.now(),
+    );
+    return list.map((order) => forStaff(order, requested(order._id)));
+  }
 
   return { place, cashFor, one, listOwn, listForUser, setStatus, refund, cancelOwn, requestReturn };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { paymentEvents } from '../../db/schema.js';
 import { toEgp } from '../../lib/money.js';
@@ -122,23 +122,40 @@ function earlierOutcome(known: Exclude<GivenBack, 'none'>, payment: PaidPayment,
   return { how: 'refunded', earlier: true, back: known.part };
 }
 
+/** A refund request that stands: when it was asked, and the piastres it asked for (refundRequested). */
+export interface StandingRequest {
+  at: Date;
+  amount: number | null;
+}
+
 /**
  * The order's refund request while it stands, with the piastres it asked for (null when it named none: a deposit's,
  * or one made before they were recorded): a provider's callback that does not say how much went back (Fawry's PARTIAL_REFUNDED) records these.
  */
-export async function refundRequested(
+export async function refundRequested(db: DbOrTx, orderId: string, now: Date): Promise<StandingRequest | null> {
+  return (await refundsRequested(db, [orderId], now))(orderId);
+}
+
+/**
+ * The standing refund requests of many orders, found by order id: read in one query, so that the dashboard's page of
+ * orders says which wait on their provider by the very rule that refuses their refund.
+ */
+export async function refundsRequested(
   db: DbOrTx,
-  orderId: string,
+  orderIds: string[],
   now: Date,
-): Promise<{ amount: number | null } | null> {
-  const [row] = await db
-    .select({ amount: paymentEvents.amount })
-    .from(paymentEvents)
-    .where(
-      and(
-        eq(paymentEvents.id, refundRequestId(orderId)),
-        gt(paymentEvents.receivedAt, new Date(now.getTime() - REFUND_SETTLE_MS)),
-      ),
-    );
-  return row ?? null;
+): Promise<(orderId: string) => StandingRequest | null> {
+  const rows = orderIds.length
+    ? await db
+        .select({ id: paymentEvents.id, at: paymentEvents.receivedAt, amount: paymentEvents.amount })
+        .from(paymentEvents)
+        .where(
+          and(
+            inArray(paymentEvents.id, orderIds.map(refundRequestId)),
+            gt(paymentEvents.receivedAt, new Date(now.getTime() - REFUND_SETTLE_MS)),
+          ),
+        )
+    : [];
+  const byId = new Map(rows.map(({ id, ...request }) => [id, request]));
+  return (orderId) => byId.get(refundRequestId(orderId)) ?? null;
 }

@@ -6,8 +6,11 @@ import {
   orderRef,
   PENDING_PAYMENT_TTL_MS,
   say,
+  type AdminOrderDetail,
+  type AdminOrdersPage,
   type Cart,
   type Order,
+  type OrderForStaff,
   type PaymentStatus,
 } from '@shop/contracts';
 import {
@@ -1081,6 +1084,44 @@ describe('refunds the provider declines or that are not finished', () => {
     expect(giveBacks()).toBe(sent + 1);
     expect((await orderRow(order._id))?.status).toBe('cancelled');
     expect(await stockOf(product.id)).toBe(10);
+  });
+
+  /** What the dashboard reads of the order's refund: on its page, in the list of orders and in its buyer's orders. */
+  async function refundAsStaffReadIt(admin: Account, user: Account, orderId: string) {
+    const read = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: admin.headers })).json();
+    const [page, list, buyers] = await Promise.all([
+      read(`/api/admin/orders/${orderId}`) as Promise<AdminOrderDetail>,
+      read(`/api/admin/orders?q=${orderId}`) as Promise<AdminOrdersPage>,
+      read(`/api/order/admin/${user.id}`) as Promise<OrderForStaff[]>,
+    ]);
+    return [page, list.orders.find((o) => o._id === orderId), buyers.find((o) => o._id === orderId)].map((o) => ({
+      refundable: o?.refundable,
+      refundPending: o?.refundPending,
+    }));
+  }
+
+  it('a void whose answer Paymob lost is shown pending, not offered again, until Paymob’s callback cancels the order', async () => {
+    const admin = await createAdmin(t.app);
+    const { user, order } = await paidOrder();
+    const offered = { refundable: { of: 'bill', amount: 90 }, refundPending: null };
+    expect(await refundAsStaffReadIt(admin, user, order._id)).toEqual([offered, offered, offered]);
+    simulator.holdCallbacks(order._id);
+    simulator.refuseGiveBacks('lost');
+    expect((await refund(admin, order._id)).statusCode).toBe(502);
+
+    const [asked] = await t.app.db
+      .select({ at: paymentEvents.receivedAt })
+      .from(paymentEvents)
+      .where(eq(paymentEvents.id, refundRequestId(order._id)));
+    const pending = { refundable: null, refundPending: asked?.at.toISOString() };
+    expect(pending.refundPending).toEqual(expect.any(String));
+    expect(await refundAsStaffReadIt(admin, user, order._id)).toEqual([pending, pending, pending]);
+    expect((await refund(admin, order._id)).json().message).toBe(API_MSG.refundPending);
+
+    expect(await simulator.releaseCallbacks(order._id)).toEqual([200]);
+    expect((await orderRow(order._id))?.status).toBe('cancelled');
+    const settled = { refundable: null, refundPending: null };
+    expect(await refundAsStaffReadIt(admin, user, order._id)).toEqual([settled, settled, settled]);
   });
 
   /** What the shop asked Paymob about the order's transaction. */

@@ -23,6 +23,7 @@ const ORDER: AdminOrderDetail = {
   refund: null,
   status: 'paid',
   refundable: { of: 'bill', amount: 630 },
+  refundPending: null,
   statusHistory: [
     { status: 'pending', at: '2025-03-05T10:00:00.000Z', reason: null, actor: 'shopper' },
     { status: 'paid', at: '2025-03-05T10:02:00.000Z', reason: null, actor: 'provider' },

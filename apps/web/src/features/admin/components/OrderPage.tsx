@@ -22,14 +22,13 @@ import { useAddOrderNoteMutation, useGetAdminOrderQuery } from '../api/adminApi'
 import { formatDateTime } from '../format';
 import { usePermissions } from '../permissions';
 import { useRoleName } from '../roleName';
-import { OrderStatusControl } from './OrderStatusControl';
+import { OrderActions } from './OrderActions';
 import { EmailAddress } from './EmailAddress';
 import { LineName } from './LineName';
 import { PackingSlip } from './PackingSlip';
 import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
 import { PhoneRecordOf } from './PhoneRecord';
-import { RefundButton } from './RefundButton';
 import { ScrollTable } from './ScrollTable';
 import { StatusBadge } from './StatusBadge';
 import { TrackingNumber } from './TrackingNumber';
@@ -170,7 +169,6 @@ function OrderLines({ order }: { order: AdminOrderDetail }) {
 /** The moves this member may make, as the orders list offers them: the next status, and a refund of what was paid. */
 function OrderMoves({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation();
-  const { can } = usePermissions();
   return (
     <Card id="order-state" title={t('admin.order.state')}>
       <p className="mb-1">
@@ -184,8 +182,7 @@ function OrderMoves({ order }: { order: AdminOrderDetail }) {
       <p className="small text-body-secondary mb-0">
         {t('admin.order.payment')}: {t(`admin.orders.methods.${order.paymentMethod}`)}
       </p>
-      {can('orders.move') && <OrderStatusControl orderId={order._id} status={order.status} deposit={order.deposit} />}
-      {can('orders.refund') && <RefundButton order={order} />}
+      <OrderActions order={order} />
     </Card>
   );
 }

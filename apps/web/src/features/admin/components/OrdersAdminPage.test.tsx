@@ -38,6 +38,7 @@ const order = (id: string, overrides: Partial<AdminOrder>): AdminOrder => ({
   paymentMethod: 'cash',
   source: 'web',
   refundable: null,
+  refundPending: null,
   products: [],
   customer: { _id: 'u1', name: 'Mona Ali', email: 'mona@example.com' },
   ...overrides,

@@ -22,14 +22,13 @@ import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 import { useGetAdminOrdersQuery } from '../api/adminApi';
 import { formatDateTime, shortId } from '../format';
 import { draftOf, filtersFromParams, NO_FILTERS, paramsOf, type FilterDraft } from '../orderFilters';
+import { OrderActions } from './OrderActions';
 import { CsvExportButton } from './CsvExportButton';
 import { EmailAddress } from './EmailAddress';
 import { OrderNumber } from './OrderNumber';
 import { usePermissions } from '../permissions';
-import { OrderStatusControl } from './OrderStatusControl';
 import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
-import { RefundButton } from './RefundButton';
 import { ScrollTable } from './ScrollTable';
 import { StatusBadge } from './StatusBadge';
 import { TrackingNumber } from './TrackingNumber';
@@ -92,7 +91,6 @@ export function OrdersAdminPage() {
 
 function OrdersTable({ orders }: { orders: AdminOrder[] }) {
   const { t, i18n } = useTranslation();
-  const { can } = usePermissions();
   const locale = intlLocale(i18n.language);
   const { nameOf } = useGovernorateNames();
   return (
@@ -165,10 +163,7 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                     {t('admin.allOrders.reasonShown', { reason })}
                   </span>
                 )}
-                {can('orders.move') && (
-                  <OrderStatusControl orderId={order._id} status={order.status} deposit={order.deposit} />
-                )}
-                {can('orders.refund') && <RefundButton order={order} />}
+                <OrderActions order={order} />
               </td>
             </tr>
           );

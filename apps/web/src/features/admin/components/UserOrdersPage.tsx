@@ -4,14 +4,12 @@ import { Price } from '../../../components/Price';
 import { intlLocale } from '../../../i18n';
 import { useGetUserOrdersQuery, useGetUsersQuery } from '../api/adminApi';
 import { formatDateTime } from '../format';
+import { OrderActions } from './OrderActions';
 import { EmailAddress } from './EmailAddress';
 import { OrderNumber } from './OrderNumber';
-import { usePermissions } from '../permissions';
-import { OrderStatusControl } from './OrderStatusControl';
 import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
 import { PhoneRecordOf } from './PhoneRecord';
-import { RefundButton } from './RefundButton';
 import { ScrollTable } from './ScrollTable';
 import { StatusBadge } from './StatusBadge';
 import { Localized } from '../../../components/Localized';
@@ -26,7 +24,6 @@ import { paths } from '../../../lib/paths';
  */
 export function UserOrdersPage() {
   const { t, i18n } = useTranslation();
-  const { can } = usePermissions();
   const locale = intlLocale(i18n.language);
   const localized = useLocalized();
   const { userID = '' } = useParams();
@@ -107,10 +104,7 @@ export function UserOrdersPage() {
                         <td className="cell-method">{t(`admin.orders.methods.${order.paymentMethod}`)}</td>
                         <td className="status-cell cell-status">
                           <StatusBadge status={order.status} />
-                          {can('orders.move') && (
-                            <OrderStatusControl orderId={order._id} status={order.status} deposit={order.deposit} />
-                          )}
-                          {can('orders.refund') && <RefundButton order={order} />}
+                          <OrderActions order={order} />
                         </td>
                       </tr>
                     );
