@@ -30,6 +30,7 @@ import { notifyOutcome } from '../notifyOutcome';
 import { useAdminForm } from '../useAdminForm';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Field } from './Field';
+import { FilePicker } from './FilePicker';
 import { FormModal } from './FormModal';
 import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
@@ -396,15 +397,15 @@ function PictureField({
                   {isLoading && <Spinner animation="border" size="sm" className="banner-preview-busy" />}
                 </div>
                 <div className="d-flex gap-2 align-items-start">
-                  <Form.Control
+                  <FilePicker
                     {...a11y}
-                    type="file"
+                    id={id}
                     accept={IMAGE_MIME_TYPES.join(',')}
                     name={field.name}
                     ref={field.ref}
                     onBlur={field.onBlur}
                     disabled={isLoading}
-                    onChange={(event) => void choose(event as ChangeEvent<HTMLInputElement>)}
+                    onChange={(event) => void choose(event)}
                   />
                   {optional && field.value && (
                     <Button variant="outline-secondary" onClick={() => field.onChange('')}>

@@ -26,6 +26,7 @@ import { ImageIcon } from './adminIcons';
 import { Choices } from './Choices';
 import { ArabicField } from './ArabicField';
 import { Field } from './Field';
+import { FilePicker } from './FilePicker';
 import { FormModal } from './FormModal';
 import { ImagePreviews } from './ImagePreviews';
 import { PageHeader } from './PageHeader';
@@ -197,14 +198,14 @@ function CategoryImageModal({ show, onClose, categories }: CategoryModalProps) {
               hint={t('admin.form.imageHint')}
             >
               {(a11y) => (
-                <Form.Control
+                <FilePicker
                   {...a11y}
-                  type="file"
+                  id="category-image-file"
                   accept={IMAGE_MIME_TYPES.join(',')}
                   name={field.name}
                   ref={field.ref}
                   onBlur={field.onBlur}
-                  onChange={(event) => field.onChange(Array.from((event.target as HTMLInputElement).files ?? []))}
+                  onChange={(event) => field.onChange(Array.from(event.target.files ?? []))}
                 />
               )}
             </Field>

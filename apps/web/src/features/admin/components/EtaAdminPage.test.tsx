@@ -31,4 +31,25 @@ describe('the e-receipts page', () => {
     await act(() => changeLanguage('ar'));
     expect(within(row).getByRole('cell', { name: 'رسوم توصيل محتفظ بها' })).toBeTruthy();
   });
+
+  it('sets the server’s variable names and the POS serial apart, left to right, inside an Arabic sentence', async () => {
+    await act(() => changeLanguage('ar'));
+    mockApi({
+      'GET /api/admin/settings/eta': { body: { settings: null, credentials: false, posSerial: null } },
+      'GET /api/admin/eta/receipts': { body: PAGE },
+    });
+    const { unmount } = renderRoute(<EtaAdminPage />);
+    const missing = await screen.findByRole('alert');
+    expect(missing).toHaveTextContent(/^لم تُعَدّ نقطة بيع: اضبط ETA_CLIENT_ID.* على الخادم/);
+    // Each name an element of its own, so its underscores and the list's commas stay where they belong.
+    for (const name of ['ETA_CLIENT_ID', 'ETA_CLIENT_SECRET', 'ETA_POS_SERIAL', 'ETA_POS_OS_VERSION'])
+      expect(within(missing).getByText(name)).toHaveAttribute('dir', 'ltr');
+    unmount();
+
+    mockApi({ 'GET /api/admin/settings/eta': { body: SETTINGS }, 'GET /api/admin/eta/receipts': { body: PAGE } });
+    renderRoute(<EtaAdminPage />);
+    const noSeller = await screen.findByRole('alert');
+    expect(noSeller).toHaveTextContent(/^نقطة البيع POS-1 مُعدّة\./);
+    expect(within(noSeller).getByText('POS-1')).toHaveAttribute('dir', 'ltr');
+  });
 });

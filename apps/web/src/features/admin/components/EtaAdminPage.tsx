@@ -17,6 +17,7 @@ import {
 } from '@shop/contracts';
 import { Price } from '../../../components/Price';
 import { intlLocale } from '../../../i18n';
+import { Filled } from '../../../i18n/Filled';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { formatDate } from '../../../lib/format';
 import {
@@ -60,19 +61,43 @@ export function EtaAdminPage() {
   );
 }
 
+/** The server's settings that make the POS, all four needed (apps/api receipts/config.ts). */
+const POS_VARIABLES = ['ETA_CLIENT_ID', 'ETA_CLIENT_SECRET', 'ETA_POS_SERIAL', 'ETA_POS_OS_VERSION'];
+
+/**
+ * Each variable name and the POS's serial is an element of its own inside the sentence, left to right and isolated: in
+ * an Arabic sentence their underscores, dashes and the commas between them otherwise traded places with the words.
+ */
 function PosStatus({ answer }: { answer: EtaSettingsAnswer }) {
-  const { t } = useTranslation();
-  if (!answer.credentials)
+  const { t, i18n } = useTranslation();
+  if (!answer.credentials) {
+    const variables = new Intl.ListFormat(intlLocale(i18n.language), { type: 'conjunction' })
+      .formatToParts(POS_VARIABLES)
+      .map((part, index) =>
+        part.type === 'element' ? (
+          <code key={index} dir="ltr">
+            {part.value}
+          </code>
+        ) : (
+          part.value
+        ),
+      );
     return (
       <Alert variant="warning">
-        {t('admin.eta.noCredentials', {
-          variables: 'ETA_CLIENT_ID, ETA_CLIENT_SECRET, ETA_POS_SERIAL, ETA_POS_OS_VERSION',
-        })}
+        <Filled text={t('admin.eta.noCredentials')} values={{ variables }} />
       </Alert>
     );
-  if (!answer.settings)
-    return <Alert variant="info">{t('admin.eta.noSeller', { serial: answer.posSerial ?? '' })}</Alert>;
-  return <Alert variant="success">{t('admin.eta.active', { serial: answer.posSerial ?? '' })}</Alert>;
+  }
+  const serial = <bdi dir="ltr">{answer.posSerial}</bdi>;
+  return answer.settings ? (
+    <Alert variant="success">
+      <Filled text={t('admin.eta.active')} values={{ serial }} />
+    </Alert>
+  ) : (
+    <Alert variant="info">
+      <Filled text={t('admin.eta.noSeller')} values={{ serial }} />
+    </Alert>
+  );
 }
 
 const EMPTY: EtaSettings = {

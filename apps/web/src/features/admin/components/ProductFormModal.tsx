@@ -26,6 +26,7 @@ import { Choices } from './Choices';
 import { ArabicField } from './ArabicField';
 import { Field } from './Field';
 import { EtaProductCode } from './EtaProductCode';
+import { FilePicker } from './FilePicker';
 import { FormModal } from './FormModal';
 import { ImagePreviews } from './ImagePreviews';
 
@@ -318,15 +319,15 @@ function ProductForm({
             hint={t(currentImages ? 'admin.form.imagesReplaceHint' : 'admin.form.imagesHint')}
           >
             {(a11y) => (
-              <Form.Control
+              <FilePicker
                 {...a11y}
-                type="file"
+                id="product-images"
                 multiple
                 accept={ACCEPT}
                 name={field.name}
                 ref={field.ref}
                 onBlur={field.onBlur}
-                onChange={(event) => field.onChange(Array.from((event.target as HTMLInputElement).files ?? []))}
+                onChange={(event) => field.onChange(Array.from(event.target.files ?? []))}
               />
             )}
           </Field>

@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProductImport, ProductImportRejections } from '@shop/contracts';
+import { changeLanguage } from '../../../i18n';
 import { mockApi, renderRoute } from '../../../test/utils';
 import { ProductImportDialog } from './ProductImportDialog';
 
@@ -44,6 +45,8 @@ const rejected: ProductImportRejections = {
   total: 2,
   pages: 1,
 };
+
+afterEach(() => act(() => changeLanguage('en')));
 
 describe('the product import dialog', () => {
   it('checks a file, shows the dry run with every rejected row, applies it and follows its progress to the end', async () => {
@@ -140,5 +143,22 @@ describe('the product import dialog', () => {
     expect(await within(dialog).findByText('Nothing in this file would change the catalogue.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeDisabled();
     expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('in Arabic, the file box speaks Arabic, not the browser’s “Choose File” and “No file chosen”', async () => {
+    await act(() => changeLanguage('ar'));
+    const user = userEvent.setup();
+    renderRoute(<ProductImportDialog onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog');
+    // The columns named in its Arabic sentences are set apart, left to right, as in the lists of columns.
+    expect(within(dialog).getByText('variantStockAtExport')).toHaveAttribute('dir', 'ltr');
+    await user.click(within(dialog).getByRole('button', { name: 'فحص الملف' }));
+    const input = within(dialog).getByLabelText('اختر ملفًا');
+    expect(input).toBe(within(dialog).getByLabelText(/^ملف CSV/));
+    expect(input).toBeInvalid();
+    expect(input).toHaveAccessibleDescription('لم يُختر ملف اختر ملف CSV لفحصه');
+
+    await user.upload(input, new File(['id,name\r\n'], 'منتجات.csv', { type: 'text/csv' }));
+    expect(input).toHaveAccessibleDescription('منتجات.csv');
   });
 });

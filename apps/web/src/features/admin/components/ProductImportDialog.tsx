@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -17,6 +17,7 @@ import { failureText } from '../../../api/errors';
 import { useAppDispatch } from '../../../app/hooks';
 import { Pagination } from '../../../components/Pagination';
 import { Refreshing } from '../../../components/Refreshing';
+import { Filled } from '../../../i18n/Filled';
 import { useTranslation } from '../../../i18n/useTranslation';
 import {
   importApi,
@@ -26,6 +27,7 @@ import {
   useGetImportQuery,
   useGetImportRejectionsQuery,
 } from '../api/importApi';
+import { FilePicker } from './FilePicker';
 import { QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
 
@@ -169,21 +171,25 @@ function FileForm({
         {t('admin.import.variantColumns')} <code dir="ltr">{VARIANT_CSV_COLUMNS.join(', ')}</code>
       </p>
       <p>
-        {t('admin.import.stockHint', {
-          stock: 'stock',
-          exported: 'stockAtExport',
-          variantStock: 'variantStock',
-          variantExported: 'variantStockAtExport',
-        })}
+        {/* Column names as the lists above show them: isolated, an Arabic sentence's brackets stay around them. */}
+        <Filled
+          text={t('admin.import.stockHint')}
+          values={{
+            stock: <code dir="ltr">stock</code>,
+            exported: <code dir="ltr">stockAtExport</code>,
+            variantStock: <code dir="ltr">variantStock</code>,
+            variantExported: <code dir="ltr">variantStockAtExport</code>,
+          }}
+        />
       </p>
       <Form.Group className="mb-3" controlId="import-file">
         <Form.Label>{t('admin.import.file', { mb: MAX_IMPORT_BYTES / 1024 / 1024 })}</Form.Label>
-        <Form.Control
-          type="file"
+        <FilePicker
+          id="import-file"
           accept=".csv,text/csv"
           isInvalid={missing}
           aria-describedby={missing ? 'import-file-error' : undefined}
-          onChange={(event: ChangeEvent<HTMLInputElement>) => {
+          onChange={(event) => {
             setFile(event.target.files?.[0] ?? null);
             setMissing(false);
           }}
