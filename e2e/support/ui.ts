@@ -107,12 +107,21 @@ export async function shortTapTargets(page: Page, scope: string): Promise<string
       [...root.querySelectorAll<HTMLElement>('a[href], button, .btn, input, select, textarea')].flatMap((element) => {
         const input = element as HTMLInputElement;
         const target = input.type === 'radio' || input.type === 'checkbox' ? (input.labels?.[0] ?? input) : element;
-        // A label stretched over its card (::after, absolute) takes the taps on the whole card.
-        const stretched = getComputedStyle(target, '::after').position === 'absolute' && target.offsetParent;
+        // A label stretched over its card (::after, absolute, inset 0) takes the taps on the whole card. A ::after a
+        // few px around a small button is no card: counted as one, it let the banner's 32 px pause pass.
+        const after = getComputedStyle(target, '::after');
+        const stretched =
+          after.position === 'absolute' &&
+          [after.top, after.right, after.bottom, after.left].every((side) => side === '0px') &&
+          target.offsetParent;
         const box = (stretched || target).getBoundingClientRect();
         // Hidden, or drawn only for screen readers (visually-hidden is a 1 px box).
         if (box.width <= 1 || box.height <= 1 || input.type === 'hidden') return [];
-        const name = (target.getAttribute('aria-label') ?? target.textContent ?? '').trim() || input.name;
+        // A picture's link has no text: its address names it.
+        const name =
+          (target.getAttribute('aria-label') ?? target.textContent ?? '').trim() ||
+          input.name ||
+          target.getAttribute('href');
         return box.height < 44 ? [`${name}: ${Math.round(box.height)} px`] : [];
       }),
     ),

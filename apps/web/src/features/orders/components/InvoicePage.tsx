@@ -120,7 +120,8 @@ function Invoice({ order, customer }: { order: Order; customer: string | undefin
         address={<AddressLines address={order.deliveryAddress} name={customer} />}
       />
 
-      {/* A phone narrower than the four columns scrolls the table, not the page. */}
+      {/* A phone stacks each line (invoice.css); a screen still narrower than the four columns scrolls the table, not
+          the page. */}
       <div className="invoice-lines-scroll" role="region" aria-label={t('checkout.invoice.lines')} tabIndex={0}>
         <table className="invoice-lines">
           <caption className="visually-hidden">{t('checkout.invoice.lines')}</caption>
@@ -145,7 +146,7 @@ function Invoice({ order, customer }: { order: Order; customer: string | undefin
                   <Localized value={localized.name(product)} />
                   {variant && <VariantValues options={variant.options} className="mb-0" />}
                 </td>
-                <td className="invoice-number">{quantity}</td>
+                <td className="invoice-number invoice-quantity">{quantity}</td>
                 <td className="invoice-number">
                   <Price value={product.price} />
                 </td>
