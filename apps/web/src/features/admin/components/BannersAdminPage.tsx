@@ -397,7 +397,9 @@ function PictureField({
                   {isLoading && <Spinner animation="border" size="sm" className="banner-preview-busy" />}
                 </div>
                 <div className="d-flex gap-2 align-items-start">
+                  {/* A new picture (uploaded, or cleared) is a new box: it names no file of before, and takes the same again. */}
                   <FilePicker
+                    key={field.value}
                     {...a11y}
                     id={id}
                     accept={IMAGE_MIME_TYPES.join(',')}
