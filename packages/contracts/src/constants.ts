@@ -161,3 +161,10 @@ export type StaffOrderSource = (typeof STAFF_ORDER_SOURCES)[number];
  * zod, because the product page promises it.
  */
 export const RETURN_WINDOW_DAYS = 14;
+
+/**
+ * How long a request whose outcome is unknown (a timeout) holds the order. A refund the provider did
+ * make is reported by its callback within seconds; one still unheard of after this long was never
+ * made, and the admin may ask again (the dashboard says until when) rather than find the order stuck.
+ */
+export const REFUND_SETTLE_MS = 15 * 60_000;

@@ -8,13 +8,14 @@ import {
   type AdminOrdersPage,
   type Order,
   type OrderForStaff,
+  REFUND_SETTLE_MS,
 } from '@shop/contracts';
 import { auditLogs, cartItems, orderConfirmations, orders, payments, products } from '../../db/schema.js';
 import { expireUnpaidOrders } from './expiry.js';
 import { giveDepositsBack } from './deposit.js';
 import { giveBackLeft } from '../payments/give-back-recovery.js';
 import { AfterCommit } from './lifecycle.js';
-import { REFUND_SETTLE_MS, requestRefund } from '../payments/refund-request.js';
+import { requestRefund } from '../payments/refund-request.js';
 import { paymentsService } from '../payments/service.js';
 import { OutcomeUnknown } from '../payments/provider.js';
 import {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { say, canTransition, type OrderStatus, type RefundRequest } from '@shop/contracts';
+import { say, canTransition, type OrderStatus, type RefundRequest, REFUND_SETTLE_MS } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { paymentEvents, payments } from '../../db/schema.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
@@ -7,7 +7,6 @@ import { toEgp, toPiastres } from '../../lib/money.js';
 import { OutcomeUnknown, type PaymentProvider } from '../payments/provider.js';
 import {
   EarlierRequestUntold,
-  REFUND_SETTLE_MS,
   askingFor,
   refundOnce,
   refundRequested,

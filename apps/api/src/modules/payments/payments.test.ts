@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { say, type Order } from '@shop/contracts';
+import { say, type Order, REFUND_SETTLE_MS } from '@shop/contracts';
 import { auditLogs, cartItems, orders, paymentEvents, payments, products } from '../../db/schema.js';
 import {
   createAdmin,
@@ -18,7 +18,7 @@ import { stripeProvider } from './stripe-provider.js';
 import { offlineWebhookSecret, PROCESSING_DELAY_MS, signWebhook } from './offline-provider.js';
 import { startFawrySimulator } from './fawry/simulator.js';
 import { OutcomeUnknown } from './provider.js';
-import { REFUND_SETTLE_MS, unwantedRequestId, writeRequest } from './refund-request.js';
+import { unwantedRequestId, writeRequest } from './refund-request.js';
 import { AfterCommit } from '../orders/lifecycle.js';
 import { giveBackLeft } from './give-back-recovery.js';
 

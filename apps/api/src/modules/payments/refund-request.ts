@@ -1,3 +1,4 @@
+import { REFUND_SETTLE_MS } from '@shop/contracts';
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { paymentEvents } from '../../db/schema.js';
@@ -17,13 +18,6 @@ export const refundRequestId = (orderId: string) => `refund-request:${orderId}`;
  * holds the order's refund nor is taken by the order's refund callback for the order's.
  */
 export const unwantedRequestId = (providerRef: string) => `give-back-request:${providerRef}`;
-
-/**
- * How long a request whose outcome is unknown (a timeout) holds the order. A refund the provider did
- * make is reported by its callback within seconds; one still unheard of after this long was never
- * made, and the admin may ask again rather than find the order stuck.
- */
-export const REFUND_SETTLE_MS = 15 * 60_000;
 
 /** Writes the order's request down (writeRequest). */
 export const requestRefund = (db: DbOrTx, orderId: string, now: Date, amount: number | null) =>

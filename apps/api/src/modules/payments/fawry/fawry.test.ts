@@ -7,6 +7,7 @@ import {
   type Order,
   type PaymentConfig,
   type PaymentStatus,
+  REFUND_SETTLE_MS,
 } from '@shop/contracts';
 import {
   auditLogs,
@@ -35,7 +36,6 @@ import { giveBackLeft } from '../give-back-recovery.js';
 import { loseGivingBack } from '../../../../test/lost-writes.js';
 import { startPaymobSimulator } from '../paymob/simulator.js';
 import { pollUnsettledPayments } from '../poll.js';
-import { REFUND_SETTLE_MS } from '../refund-request.js';
 import { FAWRY_TEST_CARD, startFawrySimulator } from './simulator.js';
 import { notificationSignature, refundSignature, type Notification } from './wire.js';
 

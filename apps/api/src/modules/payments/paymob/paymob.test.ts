@@ -12,6 +12,7 @@ import {
   type Order,
   type OrderForStaff,
   type PaymentStatus,
+  REFUND_SETTLE_MS,
 } from '@shop/contracts';
 import {
   auditLogs,
@@ -40,7 +41,7 @@ import { AfterCommit } from '../../orders/lifecycle.js';
 import { giveBackLeft } from '../give-back-recovery.js';
 import { OutcomeUnknown } from '../provider.js';
 import { paymobProvider } from './provider.js';
-import { REFUND_SETTLE_MS, refundRequestId, unwantedRequestId, writeRequest } from '../refund-request.js';
+import { refundRequestId, unwantedRequestId, writeRequest } from '../refund-request.js';
 import { startPaymobSimulator } from './simulator.js';
 import { signTransaction, type Transaction } from './wire.js';
 

@@ -109,32 +109,6 @@ describe('OrderStatusControl', () => {
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
 
-  it("offers no move while a paid order's refund waits on its provider, and tells a role without refunds why", async () => {
-    const agent = {
-      session: { ...shopperSession, user: { ...shopperSession.user, _id: 'agent', role: true }, token: 'agent-token' },
-    };
-    const asked = '2026-12-02T08:15:00.000Z';
-    const paidAsked = <OrderStatusControl orderId={ORDER} status="paid" refundPending={asked} />;
-    mockApi({ ...BOSTA, 'GET /api/staff/me': { body: { role: 'orders', permissions: [...BUILT_IN_ROLES.orders] } } });
-    const view = renderRoute(paidAsked, { preloadedState: agent });
-    expect(
-      await screen.findByText(/^Refund asked of the payment provider on .+; the order changes when it confirms\.$/),
-    ).toBeInTheDocument();
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
-    view.unmount();
-
-    // A role that refunds reads it where its Refund button would be (RefundButton): said once, not here again.
-    const { calls } = mockApi({
-      ...BOSTA,
-      'GET /api/staff/me': { body: { role: 'owner', permissions: [...BUILT_IN_ROLES.owner] } },
-    });
-    const owner = renderRoute(paidAsked, { preloadedState: agent });
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
-    await waitFor(() => expect(calls.some((call) => call.path === '/api/staff/me')).toBe(true));
-    await act(() => Promise.resolve());
-    expect(owner.container).toBeEmptyDOMElement();
-  });
-
   it('cannot move before a status is chosen', () => {
     renderRoute(<OrderStatusControl orderId={ORDER} status="paid" />);
     expect(screen.getByRole('button', { name: 'Move' })).toBeDisabled();

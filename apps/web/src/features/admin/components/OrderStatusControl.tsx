@@ -9,7 +9,6 @@ import { useGetCourierSettingQuery, useSetOrderStatusMutation } from '../api/adm
 import { notifyOutcome } from '../notifyOutcome';
 import { usePermissions } from '../permissions';
 import { shortId } from '../format';
-import { RefundPending } from './RefundButton';
 
 /** A return request is answered, not moved along: its two moves read as the admin's decision. */
 const optionLabel = (from: OrderStatus, to: OrderStatus): TextKey =>
@@ -25,20 +24,16 @@ const optionLabel = (from: OrderStatus, to: OrderStatus): TextKey =>
  * the tracking number of a parcel sent by hand; left blank, the server books the shop's courier, or, with
  * none configured, asks for the number. A cancellation or the answer to a return request may say why. Cancelling
  * that gives money back (a paid order's bill, a cash order's deposit) is offered only to a role that gives refunds,
- * as the server allows it; to any other the control says why it is missing. A paid order whose refund waits on its
- * provider (`refundPending`) moves nowhere until the provider answers, as the server refuses: the Refund button's place
- * says so, or, to a role without it, the control's.
+ * as the server allows it; to any other the control says why it is missing.
  */
 export function OrderStatusControl({
   orderId,
   status,
   deposit,
-  refundPending,
 }: {
   orderId: string;
   status: OrderStatus;
   deposit?: Order['deposit'];
-  refundPending?: string | null;
 }) {
   const { t } = useTranslation();
   const { can, loaded } = usePermissions();
@@ -54,8 +49,6 @@ export function OrderStatusControl({
   const withheld = can('orders.refund') ? null : moneyBackOf({ status, depositState: deposit?.state }, 'cancelled');
   const moves = withheld ? allowed.filter((to) => to !== 'cancelled') : allowed;
   const selectId = `order-${orderId}-next`;
-  if (status === 'paid' && refundPending)
-    return loaded && !can('orders.refund') && <RefundPending at={refundPending} />;
   // Said once the role is known: until then nothing is offered that it may not allow.
   const whyText =
     loaded && withheld && allowed.includes('cancelled')

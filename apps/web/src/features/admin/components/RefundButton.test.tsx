@@ -1,10 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { changeLanguage } from '../../../i18n';
 import { notify } from '../../../lib/notify';
 import { mockApi, renderRoute } from '../../../test/utils';
-import { formatDateTime } from '../format';
 import { RefundButton } from './RefundButton';
 
 vi.mock('../../../lib/notify', () => ({
@@ -19,7 +17,6 @@ const order = (overrides: Partial<Parameters<typeof RefundButton>[0]['order']> =
   status: 'paid' as const,
   paymentMethod: 'visa' as const,
   refundable: { of: 'bill' as const, amount: 150.5 },
-  refundPending: null,
   ...overrides,
 });
 
@@ -103,28 +100,6 @@ describe('RefundButton', () => {
       expect(notify.error).toHaveBeenCalledWith('Only a paid order that has not been shipped can be refunded'),
     );
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-  });
-
-  it('says, in place of the button, that a refund waits on the payment provider, in English and Arabic', async () => {
-    const asked = '2025-03-05T10:02:00.000Z';
-    const pending = order({ refundable: null, refundPending: asked });
-    const view = renderRoute(<RefundButton order={pending} />);
-    expect(view.container).toHaveTextContent(
-      `Refund asked of the payment provider on ${formatDateTime(asked, 'en-EG')}; the order changes when it confirms.`,
-    );
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
-    view.unmount();
-
-    await act(() => changeLanguage('ar'));
-    try {
-      const { container } = renderRoute(<RefundButton order={pending} />);
-      expect(container).toHaveTextContent(
-        `طُلب رد المبلغ من مزود الدفع في ${formatDateTime(asked, 'ar-EG-u-nu-latn')}، وسيتغير الطلب عندما يؤكده المزود.`,
-      );
-      expect(screen.queryByRole('button')).not.toBeInTheDocument();
-    } finally {
-      await act(() => changeLanguage('en'));
-    }
   });
 
   it('offers nothing on an order with nothing to give back', () => {

@@ -3,10 +3,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { PAID_BACK_WAYS, type OrderForStaff, type PaidBackWay } from '@shop/contracts';
 import { Price } from '../../../components/Price';
-import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useRefundOrderMutation } from '../api/adminApi';
-import { formatDateTime, shortId } from '../format';
+import { shortId } from '../format';
 import { notifyOutcome } from '../notifyOutcome';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -23,10 +22,9 @@ const PAID_BACK_BY = Object.keys(PAID_BACK_WAYS) as PaidBackWay[];
 export function RefundButton({
   order,
 }: {
-  order: Pick<OrderForStaff, '_id' | 'status' | 'paymentMethod' | 'refundable' | 'refundPending'>;
+  order: Pick<OrderForStaff, '_id' | 'status' | 'paymentMethod' | 'refundable'>;
 }) {
-  const { refundable, refundPending } = order;
-  if (refundPending) return <RefundPending at={refundPending} />;
+  const { refundable } = order;
   if (!refundable) return null;
   return (
     <RefundOf
@@ -36,16 +34,6 @@ export function RefundButton({
       returned={order.status === 'returned'}
       cash={order.paymentMethod === 'cash'}
     />
-  );
-}
-
-/** Said in place of the button while the provider has not answered the refund asked of it: another is refused. */
-export function RefundPending({ at }: { at: string }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <p className="small text-body-secondary mt-2 mb-0">
-      {t('admin.orders.refundPending', { date: formatDateTime(at, intlLocale(i18n.language)) })}
-    </p>
   );
 }
 
