@@ -19,7 +19,8 @@ import { asAdmin, placeCashOrder, uniqueName } from './helpers';
  * than dropping columns), and the words of each e-mail address (EmailAddress: its parts between its <wbr>s, split
  * at their hyphens) broken across two lines (none: an address breaks before its @, a dot or after a hyphen, not
  * inside a word, and its column has room for a word as long as a domain's name; only a word longer than its line and
- * than any name, a bot's junk, breaks where it must).
+ * than any name, a bot's junk, breaks where it must), and the values set on lines of their own out of line with their
+ * cell's text (none).
  * A select's scrollWidth does not grow with its label, so the label is measured in the select's own font.
  */
 const CUSTOMER_EMAIL = '[aria-labelledby="order-customer"] a[href^="mailto:"]';
@@ -77,6 +78,21 @@ const overflow = (page: Page) =>
           })
           .map(({ word }) => word);
       }),
+      // A value on a line of its own in a cell (an e-mail, a phone: a <bdi> in its own direction) lines up with the
+      // cell's text (on the right in Arabic, or the end on a phone's card), not on the left under a right-aligned name.
+      offStart: [...document.querySelectorAll<HTMLElement>('.dash-table td bdi')]
+        .filter((value) => getComputedStyle(value).display === 'block' && value.checkVisibility())
+        .flatMap((value) => {
+          const range = document.createRange();
+          range.selectNodeContents(value);
+          const text = range.getBoundingClientRect();
+          const box = value.getBoundingClientRect();
+          const cell = getComputedStyle(value.parentElement ?? value);
+          const rtl = cell.direction === 'rtl';
+          const right = cell.textAlign === 'right' || cell.textAlign === (rtl ? 'start' : 'end');
+          const gap = right ? box.right - text.right : text.left - box.left;
+          return gap > 2 ? [`${value.textContent}: ${Math.round(gap)} px`] : [];
+        }),
     };
   });
 
@@ -157,6 +173,7 @@ for (const language of ['en', 'ar'] as const) {
           expect.soft(by, `${name} at ${width}: the select showing "${label}" cuts it`).toBeLessThanOrEqual(0);
         expect.soft(measured.leftOut, `${name} at ${width}: cells left out`).toEqual([]);
         expect.soft(measured.emailSplit, `${name} at ${width}: an e-mail breaks inside a word`).toEqual([]);
+        expect.soft(measured.offStart, `${name} at ${width}: values off their cell's alignment`).toEqual([]);
         await page.screenshot({ path: test.info().outputPath(`${name}-${language}-${width}.png`), fullPage: true });
       }
     }

@@ -94,7 +94,7 @@ function ConfirmationCard({ item }: { item: ConfirmationItem }) {
             <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, intlLocale(i18n.language))}</time> ·{' '}
             <PlaceLine address={address} />
           </p>
-          <a href={`tel:${item.phone}`} className="fw-semibold" dir="ltr">
+          <a href={`tel:${item.phone}`} className="fw-semibold tap-inline" dir="ltr">
             {item.phone}
           </a>
           <PhoneRecordLine record={item.record} className="mt-1" />

@@ -204,7 +204,7 @@ function OrderCustomer({ order }: { order: AdminOrderDetail }) {
           <div>
             <dt>{t('admin.order.phone')}</dt>
             <dd>
-              <a href={`tel:${customer.phone}`} dir="ltr">
+              <a href={`tel:${customer.phone}`} className="tap-inline" dir="ltr">
                 {customer.phone}
               </a>
             </dd>
