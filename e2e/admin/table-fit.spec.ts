@@ -81,7 +81,11 @@ const overflow = (page: Page) =>
       // A value on a line of its own in a cell (an e-mail, a phone: a <bdi> in its own direction) lines up with the
       // cell's text (on the right in Arabic, or the end on a phone's card), not on the left under a right-aligned name.
       offStart: [...document.querySelectorAll<HTMLElement>('.dash-table td bdi')]
-        .filter((value) => getComputedStyle(value).display === 'block' && value.checkVisibility())
+        // An empty one (a value the row does not have) has no text to line up.
+        .filter(
+          (value) =>
+            getComputedStyle(value).display === 'block' && value.checkVisibility() && value.textContent?.trim(),
+        )
         .flatMap((value) => {
           const range = document.createRange();
           range.selectNodeContents(value);
