@@ -88,6 +88,15 @@ describe('the all-orders screen', () => {
     expect(screen.getByText('2 orders')).toBeInTheDocument();
   });
 
+  it('writes no empty e-mail line for a customer who signed in by phone', async () => {
+    const byPhone = order(CONFIRMED, { customer: { _id: 'u2', name: 'Karim Phone', email: '' } });
+    mockApi({ 'GET /api/admin/orders': { body: { ...PAGE, orders: [byPhone] } } });
+    renderPage();
+    const row = await rowOf('#ABCDEF12');
+    expect(within(row).getByText('Karim Phone')).toBeInTheDocument();
+    expect(row.querySelector('.order-email')).toBeNull();
+  });
+
   it('offers on each order what its refund gives back: a kept deposit’s record, the bill, or nothing', async () => {
     const KEPT = 'abcdef12-3456-4789-8abc-def012345678';
     const GIVEN_BACK = '22222222-aaaa-4bbb-8ccc-dddddddddddd';

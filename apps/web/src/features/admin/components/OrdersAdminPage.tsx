@@ -126,9 +126,12 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                 {order.customer ? (
                   <>
                     {order.customer.name}
-                    <bdi className="order-email d-block small text-body-secondary">
-                      <EmailAddress address={order.customer.email} />
-                    </bdi>
+                    {/* A customer who signed in by phone has no e-mail: no empty line under the name. */}
+                    {order.customer.email && (
+                      <bdi className="order-email d-block small text-body-secondary">
+                        <EmailAddress address={order.customer.email} />
+                      </bdi>
+                    )}
                   </>
                 ) : (
                   <span className="text-body-secondary">{t('admin.allOrders.deletedAccount')}</span>
