@@ -41,3 +41,4 @@ export * from './seller.js';
 export * from './shop.js';
 export * from './banners.js';
 export * from './days.js';
+export * from './auditLog.js';

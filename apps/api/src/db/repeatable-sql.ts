@@ -47,6 +47,8 @@ export const FILES = [
   'search-postings.sql',
   // Reads users and staff_roles only.
   'staff.sql',
+  // Reads users only.
+  'audit-log.sql',
 ];
 
 const BREAKPOINT = '--> statement-breakpoint';

@@ -831,6 +831,8 @@ export const auditLogs = pgTable(
     action: text('action').notNull(),
     userId: uuid('user_id'),
     userEmail: text('user_email'),
+    /** The account's phone when it was written (db/sql/audit-log.sql): it names a shopper who signed up by phone. */
+    userPhone: text('user_phone'),
     message: text('message').notNull(),
     data: jsonb('data'),
     ip: text('ip'),

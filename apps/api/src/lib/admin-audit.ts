@@ -1,6 +1,6 @@
 import type { AuditAction, Permission } from '@shop/contracts';
 import type { DbOrTx } from '../db/client.js';
-import { audit } from './audit.js';
+import { accountName, audit } from './audit.js';
 
 /** The signed-in caller of a change and where it came from, for permission checks and the audit log. */
 export interface Actor {
@@ -22,7 +22,7 @@ export function auditAdmin(
   return audit(db, {
     type: 'admin',
     action,
-    message: `${actor.user.email ?? actor.user.name} ${what}`,
+    message: `${accountName(actor.user)} ${what}`,
     userId: actor.user.id,
     userEmail: actor.user.email,
     data,

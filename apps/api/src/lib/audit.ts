@@ -10,6 +10,8 @@ export interface AuditEntry {
   message: string;
   userId?: string | null;
   userEmail?: string | null;
+  /** Left out, the database puts the account's phone (db/sql/audit-log.sql); given where the account goes with it. */
+  userPhone?: string | null;
   data?: Record<string, unknown>;
   ip?: string | null;
 }
@@ -18,11 +20,17 @@ const insertEntry = (db: DbOrTx) =>
   db
     .insert(auditLogs)
     .values({
-      ...placeholders(['type', 'action', 'message', 'userId', 'userEmail', 'ip']),
+      ...placeholders(['type', 'action', 'message', 'userId', 'userEmail', 'userPhone', 'ip']),
       // As given, not through the column's encoder, which would write a missing entry as JSON's null.
       data: sql`${sql.placeholder('data')}`,
     })
     .prepare('audit_entry');
+
+/**
+ * How an entry's English sentence names an account: by e-mail, or by name for an account made by phone, which has
+ * none (the entry's `userPhone` names it to the dashboard).
+ */
+export const accountName = (user: { email: string | null; name: string }): string => user.email ?? user.name;
 
 /** Writes one audit-log row; pass the transaction so the log lands with the change or not at all. */
 export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
@@ -32,6 +40,7 @@ export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
     message: entry.message,
     userId: entry.userId ?? null,
     userEmail: entry.userEmail ?? null,
+    userPhone: entry.userPhone ?? null,
     data: entry.data ?? null,
     ip: entry.ip ?? null,
     // The staff member's name and role: filled in by the database (db/sql/staff.sql).

@@ -187,14 +187,11 @@ describe(`upgrading a database of an older release (${pgUrl ? 'PostgreSQL' : 'PG
       .values([deposit('refunding'), deposit('refunding'), deposit('refunded')])
       .returning({ id: orders.id });
     if (!refused || !left || !given) throw new Error('no orders');
-    await old.db.insert(auditLogs).values(
-      [refused, given].map(({ id }) => ({
-        type: 'payment',
-        action: 'deposit_refund_failed',
-        message: `The deposit of cancelled order ${id} could not be given back: refund it by hand`,
-        data: { orderId: id },
-      })),
-    );
+    // In SQL: schema.ts's audit_logs has columns this release's lacks.
+    for (const { id } of [refused, given])
+      await old.db.execute(sql`
+        insert into audit_logs (type, action, message, data) values ('payment', 'deposit_refund_failed',
+          ${`The deposit of cancelled order ${id} could not be given back: refund it by hand`}, ${{ orderId: id }})`);
     await old.close();
 
     const upgraded = await place.open();
@@ -204,6 +201,36 @@ describe(`upgrading a database of an older release (${pgUrl ? 'PostgreSQL' : 'PG
       [left.id]: 'refunding',
       [given.id]: 'refunded',
     });
+    await upgraded.close();
+  }, 240_000);
+
+  it('0056 gives older log entries the phone of the account they were written for', async () => {
+    place = await emptyPlace();
+    const folder = migrationsFolder(journal().entries.findIndex((e) => e.tag === '0056_audit_logs_user_phone'));
+    folders.push(folder);
+    const old = await place.open(folder);
+    const [shopper] = await old.db
+      .execute<{ id: string }>(
+        sql`
+      insert into users (name, email, phone, password_hash) values ('Phone Person', null, '01012345678', null)
+      returning id`,
+      )
+      .then((r) => r.rows);
+    if (!shopper) throw new Error('no user');
+    await old.db.execute(sql`
+      insert into audit_logs (type, action, message, user_id) values
+        ('auth', 'phone_register', 'registered', ${shopper.id}), ('admin', 'seed_demo', 'seeded', null)`);
+    await old.close();
+
+    const upgraded = await place.open();
+    const entries = await upgraded.db
+      .select({ action: auditLogs.action, userPhone: auditLogs.userPhone })
+      .from(auditLogs)
+      .orderBy(auditLogs.id);
+    expect(entries).toEqual([
+      { action: 'phone_register', userPhone: '01012345678' },
+      { action: 'seed_demo', userPhone: null },
+    ]);
     await upgraded.close();
   }, 240_000);
 

@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { AuditLogPage } from '@shop/contracts';
+import { users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import type { LogEntry } from './service.js';
-import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
+import {
+  createAdmin,
+  createTestApp,
+  PASSWORD,
+  registerShopper,
+  type Account,
+  type TestContext,
+} from '../../../test/harness.js';
+import { mobileMaker } from '../../../test/messaging-simulators.js';
+import { phoneCodeFor } from '../../../test/outbox.js';
 
 let t: TestContext;
 let admin: Account;
@@ -11,15 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface LogsPage {
-  logs: LogEntry[];
-  pages: number;
-  total: number;
-}
 const logs = async (query: string, account: Account = admin) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/logs${query}`, headers: account.headers });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as LogsPage;
+  return res.json() as AuditLogPage;
 };
 
 describe('who may read the logs', () => {
@@ -55,6 +61,7 @@ describe('browsing the logs', () => {
       message: 'entry 24',
       userId: user.id,
       userEmail: user.email,
+      userPhone: expect.any(String),
       // A shopper's entry names no staff member and role (staff.sql stamps those on a member's entries).
       userName: null,
       userRole: null,
@@ -89,6 +96,39 @@ describe('browsing the logs', () => {
     // '%' and '_' are text, not wildcards.
     expect((await logs('?user=%25')).total).toBe(0);
     expect((await logs('?user=_')).total).toBe(0);
+  });
+
+  it('names an account made by phone by its phone, also once the account is deleted', async () => {
+    const mobile = mobileMaker('0157')();
+    const signedUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/phone/verify',
+      payload: { phone: mobile.local, code: await phoneCodeFor(t, mobile.local, mobile.stored), name: 'Phone Person' },
+    });
+    expect(signedUp.statusCode, signedUp.body).toBe(200);
+    const session = signedUp.json() as { user: { _id: string }; token: string };
+    const headers = { 'x-access-token': session.token };
+    const [account] = await t.app.db.select({ phone: users.phone }).from(users).where(eq(users.id, session.user._id));
+    const phone = account?.phone ?? '';
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/password',
+      headers,
+      payload: { password: PASSWORD, confirm_password: PASSWORD },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // A new password ends the other sessions: the answer carries the new one.
+    const again = { 'x-access-token': changed.json<{ token: string }>().token };
+    const gone = await t.app.inject({ method: 'DELETE', url: '/api/user', headers: again });
+    expect(gone.statusCode, gone.body).toBe(200);
+
+    // Found by part of the phone, as the dashboard's filter is typed.
+    const page = await logs(`?user=${phone.slice(-7)}`);
+    expect(page.logs.map((l) => [l.action, l.userEmail, l.userPhone, l.message])).toEqual([
+      ['delete_account', null, phone, 'Phone Person deleted their account'],
+      ['password_change', null, phone, 'Phone Person changed their password'],
+      ['phone_register', null, phone, expect.stringContaining('registered with a code')],
+    ]);
   });
 
   it('treats empty filters as none and starts at page 1', async () => {

@@ -1,30 +1,9 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { AuditType } from '@shop/contracts';
+import type { AuditLogPage, AuditLogQuery, AuditType } from '@shop/contracts';
 import { auditLogs } from '../../db/schema.js';
 import type { Deps } from '../deps.js';
 
 const LOGS_PAGE_SIZE = 20;
-
-interface LogQuery {
-  page: number;
-  type?: AuditType;
-  /** A user id, or part of an e-mail address. */
-  user?: string;
-}
-
-export interface LogEntry {
-  _id: string;
-  type: string;
-  action: string;
-  message: string;
-  userId: string | null;
-  userEmail: string | null;
-  data: unknown;
-  ip: string | null;
-  userName: string | null;
-  userRole: string | null;
-  createdAt: string;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The user's text is matched literally: % and _ are not wildcards for them. */
@@ -33,12 +12,15 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function logsService(deps: Pick<Deps, 'db'>) {
   const { db } = deps;
 
-  async function list(query: LogQuery): Promise<{ logs: LogEntry[]; pages: number; total: number }> {
+  async function list(query: AuditLogQuery): Promise<AuditLogPage> {
     const filters: SQL[] = [];
     if (query.type) filters.push(eq(auditLogs.type, query.type));
     if (query.user) {
-      const byEmail = ilike(auditLogs.userEmail, `%${likeEscape(query.user)}%`);
-      filters.push(UUID.test(query.user) ? (or(eq(auditLogs.userId, query.user), byEmail) ?? byEmail) : byEmail);
+      const part = `%${likeEscape(query.user)}%`;
+      const whose: SQL[] = [ilike(auditLogs.userEmail, part), ilike(auditLogs.userPhone, part)];
+      if (UUID.test(query.user)) whose.push(eq(auditLogs.userId, query.user));
+      const anyOf = or(...whose);
+      if (anyOf) filters.push(anyOf);
     }
     const where = filters.length ? and(...filters) : undefined;
     const [rows, [total]] = await Promise.all([
@@ -55,11 +37,13 @@ export function logsService(deps: Pick<Deps, 'db'>) {
     return {
       logs: rows.map((r) => ({
         _id: String(r.id),
-        type: r.type,
+        // Written only as an AuditType (lib/audit.ts).
+        type: r.type as AuditType,
         action: r.action,
         message: r.message,
         userId: r.userId,
         userEmail: r.userEmail,
+        userPhone: r.userPhone,
         data: r.data,
         ip: r.ip,
         userName: r.userName,

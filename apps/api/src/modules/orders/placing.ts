@@ -15,7 +15,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { placeholders } from '../../db/placeholders.js';
 import { allInOrder } from '../../db/in-order.js';
 import { cartItems, orderItems, orders, products, productVariants, users } from '../../db/schema.js';
-import { audit } from '../../lib/audit.js';
+import { accountName, audit } from '../../lib/audit.js';
 import { DEADLOCK_DETECTED, NOT_ENOUGH_STOCK, PRODUCT_CHANGED, pgCode } from '../../lib/db-errors.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { toEgp } from '../../lib/money.js';
@@ -110,7 +110,7 @@ export interface PlaceOrderInput {
 }
 
 /** The buyer of an order: their account, and the address the audit log names them by. */
-type Buyer = Pick<AuthUser, 'id' | 'email'>;
+type Buyer = Pick<AuthUser, 'id' | 'email' | 'name'>;
 
 /**
  * An order a staff member places for a customer who called or wrote (admin-orders/staff-orders.ts): the lines they
@@ -147,7 +147,7 @@ function placedEntry(
     return {
       type: 'order',
       action: 'order_placed',
-      message: `${user.email} placed ${what}`,
+      message: `${accountName(user)} placed ${what}`,
       userId: user.id,
       userEmail: user.email,
       data,
@@ -254,7 +254,7 @@ export function placingService(deps: PlacingDeps) {
           audit: (o) => ({
             type: 'order',
             action: 'order_replaced',
-            message: `${user.email}'s unpaid order ${o.id} was cancelled by a newer order`,
+            message: `Unpaid order ${o.id} of ${accountName(user)} was cancelled by a newer order`,
             userId: user.id,
             userEmail: user.email,
             data: { orderId: o.id },

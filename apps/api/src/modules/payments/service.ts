@@ -18,7 +18,7 @@ import {
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { cartItems, orderItems, orders, paymentEvents, payments, users } from '../../db/schema.js';
 import { instalmentPlan } from './instalments.js';
-import { audit } from '../../lib/audit.js';
+import { accountName, audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/validation.js';
 import { toEgp } from '../../lib/money.js';
@@ -262,7 +262,7 @@ export function paymentsService(deps: PaymentsDeps) {
         await audit(tx, {
           type: 'payment',
           action: 'intent_created',
-          message: `${user.email} started paying order ${order.id} (${toEgp(order.amount)} EGP, ${provider.name} ${input.method})`,
+          message: `${accountName(user)} started paying order ${order.id} (${toEgp(order.amount)} EGP, ${provider.name} ${input.method})`,
           userId: user.id,
           userEmail: user.email,
           data: {

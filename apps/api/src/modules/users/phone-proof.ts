@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { localMobile, say } from '@shop/contracts';
 import { users } from '../../db/schema.js';
 import { transaction } from '../../db/transaction.js';
-import { audit } from '../../lib/audit.js';
+import { accountName, audit } from '../../lib/audit.js';
 import { pgCode, UNIQUE_VIOLATION } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Deps } from '../deps.js';
@@ -36,7 +36,7 @@ export function phoneProof(deps: Pick<Deps, 'db'>, codes: Pick<ReturnType<typeof
       await audit(tx, {
         type: 'user',
         action: 'phone_proven',
-        message: `${user.email ?? user.name} proved ${input.phone} with a code by ${channel}`,
+        message: `${accountName(user)} proved ${input.phone} with a code by ${channel}`,
         userId,
         userEmail: user.email,
         data: { phone: input.phone },

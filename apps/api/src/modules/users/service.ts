@@ -16,7 +16,7 @@ import {
 } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { passwordResets, reviews, users } from '../../db/schema.js';
-import { audit } from '../../lib/audit.js';
+import { accountName, audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { recomputeRatings } from '../reviews/rating.js';
 import { keepAnOwner } from '../staff/owners.js';
@@ -190,7 +190,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
       await audit(tx, {
         type: 'user',
         action: 'password_change',
-        message: `${changed.email} changed their password`,
+        message: `${accountName(changed)} changed their password`,
         userId,
         userEmail: changed.email,
         ip,
@@ -208,7 +208,10 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
         .select({ productId: reviews.productId })
         .from(reviews)
         .where(eq(reviews.userId, userId));
-      const [user] = await tx.delete(users).where(eq(users.id, userId)).returning({ email: users.email });
+      const [user] = await tx
+        .delete(users)
+        .where(eq(users.id, userId))
+        .returning({ email: users.email, name: users.name, phone: users.phone });
       if (!user) throw notFound('User');
       await recomputeRatings(
         tx,
@@ -217,9 +220,11 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
       await audit(tx, {
         type: 'user',
         action: 'delete_account',
-        message: `${user.email} deleted their account`,
+        message: `${accountName(user)} deleted their account`,
         userId,
         userEmail: user.email,
+        // The account is gone: the database cannot look its phone up.
+        userPhone: user.phone,
         ip,
       });
     });

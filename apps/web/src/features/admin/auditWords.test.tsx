@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { AUDIT_ACTIONS, type AuditAction } from '@shop/contracts';
 import { changeLanguage } from '../../i18n';
-import type { AuditLogEntry } from './api/adminApi';
+import type { AuditLogEntry } from '@shop/contracts';
 import { useAuditWords } from './auditWords';
 
 const ORDER = 'abcdef12-3456-4789-8abc-def012345678';
@@ -15,6 +15,8 @@ const entry = (action: string, data: unknown, message = `the API's words for ${a
   data,
   userId: null,
   userEmail: null,
+  userPhone: null,
+  ip: null,
   userName: null,
   userRole: null,
   createdAt: '2025-03-05T10:00:00.000Z',

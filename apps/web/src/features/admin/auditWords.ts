@@ -7,10 +7,10 @@ import {
   PAYMENT_METHODS,
   paidBackWayOf,
   type AuditAction,
+  type AuditLogEntry,
 } from '@shop/contracts';
 import { intlLocale, type TextKey } from '../../i18n';
 import { useTranslation } from '../../i18n/useTranslation';
-import type { AuditLogEntry } from './api/adminApi';
 import { shortId } from './format';
 
 type Values = Record<string, string | number>;

@@ -3,6 +3,7 @@ import type {
   AdminOrdersPage,
   AdminOrdersQuery,
   AdminStats,
+  AuditLogPage,
   AuditType,
   Category,
   CategoryInput,
@@ -27,37 +28,16 @@ import type {
 } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 
-export interface AuditLogEntry {
-  _id: string;
-  type: AuditType;
-  action: string;
-  message: string;
-  userId: string | null;
-  userEmail: string | null;
-  /** What the entry is about, as the API wrote it with the action (order ids, amounts in EGP, names). */
-  data: unknown;
-  /** The staff member who wrote it and the role they held then. */
-  userName: string | null;
-  userRole: string | null;
-  createdAt: string;
-}
-
 interface OrderMove {
   status: OrderStatus;
   trackingNumber?: string;
   reason?: string;
 }
 
-interface LogsPage {
-  logs: AuditLogEntry[];
-  pages: number;
-  total: number;
-}
-
 interface LogsArgs {
   page: number;
   type?: AuditType;
-  /** A user id, or part of an e-mail address. */
+  /** A user id, or part of an e-mail address or phone. */
   user?: string;
 }
 
@@ -130,7 +110,7 @@ export const adminApi = api.injectEndpoints({
     }),
     /** Whether shipping books the shop's courier or needs the admin's tracking number. */
     getCourierSetting: build.query<CourierSetting, void>({ query: () => '/courier' }),
-    getLogs: build.query<LogsPage, LogsArgs>({
+    getLogs: build.query<AuditLogPage, LogsArgs>({
       query: ({ page, type, user }) => ({ url: '/logs', params: { page, type, user } }),
     }),
 

@@ -5,13 +5,13 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useSearchParams } from 'react-router';
-import { AUDIT_TYPES, type AuditType } from '@shop/contracts';
+import { AUDIT_TYPES, type AuditLogEntry, type AuditType } from '@shop/contracts';
 import { Pagination } from '../../../components/Pagination';
 import { Refreshing } from '../../../components/Refreshing';
 import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
 import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { useGetLogsQuery, type AuditLogEntry } from '../api/adminApi';
+import { useGetLogsQuery } from '../api/adminApi';
 import { formatDateTime } from '../format';
 import { useRoleName } from '../roleName';
 import { useAuditWords } from '../auditWords';
@@ -105,7 +105,7 @@ export function LogsPage() {
 
 /**
  * Who wrote an entry: a staff member by name and role (the role they held then), which filters the log to them;
- * a shopper by e-mail; the shop itself.
+ * a shopper by e-mail, or by phone for an account made by phone; the shop itself.
  */
 function Who({ entry, onMember }: { entry: AuditLogEntry; onMember: (userId: string) => void }) {
   const { t } = useTranslation();
@@ -134,6 +134,13 @@ function Who({ entry, onMember }: { entry: AuditLogEntry; onMember: (userId: str
     return (
       <bdi dir="ltr">
         <EmailAddress address={entry.userEmail} />
+      </bdi>
+    );
+  // An account made by phone has no e-mail.
+  if (entry.userPhone)
+    return (
+      <bdi dir="ltr" className="text-nowrap">
+        {entry.userPhone}
       </bdi>
     );
   return <span className="text-body-secondary">{t('admin.logs.system')}</span>;

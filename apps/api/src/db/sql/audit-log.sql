@@ -1,0 +1,14 @@
+-- The audit log names the account each entry was written for by its phone as well as its e-mail: an account made by
+-- phone has no e-mail. Filled in here, as the staff member's name is (staff.sql), so no writer can leave it out; a
+-- writer that gives one (an account's last entry, written as it is deleted) keeps its own.
+CREATE OR REPLACE FUNCTION audit_logs_account_phone() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.user_id IS NOT NULL AND NEW.user_phone IS NULL THEN
+    SELECT u.phone INTO NEW.user_phone FROM users u WHERE u.id = NEW.user_id;
+  END IF;
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+DROP TRIGGER IF EXISTS audit_logs_account_phone ON audit_logs;--> statement-breakpoint
+CREATE TRIGGER audit_logs_account_phone BEFORE INSERT ON audit_logs
+  FOR EACH ROW EXECUTE FUNCTION audit_logs_account_phone();
