@@ -155,8 +155,9 @@ export const BoxIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** Drives toward the reading direction, so it turns round in right-to-left layouts as arrows do. */
 export const TruckIcon = (props: IconProps) => (
-  <Icon {...props}>
+  <Icon flip {...props}>
     <path d="M1 5h14v11H1zM15 9h4l3 3v4h-7" />
     <circle cx="6" cy="18" r="2" />
     <circle cx="18" cy="18" r="2" />
