@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { say } from './said.js';
+import { anyWhenBlank } from './fields.js';
 import { PAYMENT_METHODS } from './constants.js';
 import { CONTACT_CHANNELS } from './contact-channels.js';
 import { LANGUAGES } from './language.js';
@@ -9,10 +10,6 @@ import { ORDER_SOURCES } from './constants.js';
 
 /** Orders per page of the dashboard's all-orders screen. */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
-
-/** A filter left empty in the dashboard's form arrives as '' and means 'any'. */
-const anyWhenBlank = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
 /** Typed text: bounded, and without control characters, which no governorate or search holds. */
 const typed = z

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { AUDIT_TYPES } from './constants.js';
-
-/** A filter left empty in the dashboard's form arrives as '' and means 'any'. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+import { anyWhenBlank } from './fields.js';
 
 /** The dashboard's log: a page, a type of entry, and whose (a user id, or part of an e-mail address or phone). */
 export const auditLogQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  type: optional(z.enum(AUDIT_TYPES)),
-  user: optional(z.string().trim().min(1).max(200)),
+  type: anyWhenBlank(z.enum(AUDIT_TYPES)),
+  user: anyWhenBlank(z.string().trim().min(1).max(200)),
 });
 export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
 

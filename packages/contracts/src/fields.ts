@@ -45,6 +45,10 @@ export const requiredBoolean = () =>
 /** Ids are UUIDs in the database; anything else is an unknown id. */
 export const idSchema = z.string().uuid(say.rule.invalidId);
 
+/** A filter left empty in the dashboard's form arrives as '' and means 'any'. */
+export const anyWhenBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
 /** A query-string flag: `true` or `false`, read as a boolean. */
 export const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
 
