@@ -34,10 +34,27 @@ test.describe('Overview', () => {
     for (const status of ['Pending', 'Paid', 'Confirmed', 'Shipped', 'Delivered', 'Cancelled'])
       await expect(statuses).toContainText(status);
 
-    await expect(page.getByRole('region', { name: /Low stock \(5 or fewer\)/ })).toContainText(
-      /products? (is|are) low on stock/,
-    );
+    const lowStock = page.getByRole('region', { name: /Low stock \(5 or fewer\)/ });
+    await expect(lowStock).toContainText(/products? (is|are) low on stock/);
     await expect(page.getByRole('table', { name: 'Newest orders' }).getByRole('row').nth(1)).toBeVisible();
+
+    // The card names the first few; its link opens them all on the products screen, fewest in stock first.
+    const seeAll = lowStock.getByRole('link', { name: /^See all \d+$/ });
+    const low = Number(/\d+/.exec((await seeAll.textContent()) ?? '')?.[0]);
+    await seeAll.click();
+    await expect(page).toHaveURL(/\/dashboard\/DashProducts\?stock=low$/);
+    await expect(page.getByRole('switch', { name: 'Low on stock only (5 or fewer)' })).toBeChecked();
+    const stocks = page.getByRole('table', { name: 'Products' }).locator('tbody .cell-stock');
+    await expect(stocks.first()).toBeVisible();
+    const left = (await stocks.allTextContents()).map((text) => (text === 'Out of stock' ? 0 : parseInt(text, 10)));
+    expect(left.every((n) => n >= 0 && n <= 5)).toBe(true);
+    expect(left).toEqual([...left].sort((a, b) => a - b));
+    // Only they are paged, 20 a page (the seed has more than 20; other tests may add one or two meanwhile).
+    const pager = page.getByText(/^Page 1 of \d+$/);
+    await expect(pager).toBeVisible();
+    const pages = Number(/of (\d+)/.exec((await pager.textContent()) ?? '')?.[1]);
+    expect(pages).toBeGreaterThanOrEqual(Math.ceil(low / 20));
+    expect(pages).toBeLessThanOrEqual(Math.ceil(low / 20) + 1);
   });
 });
 

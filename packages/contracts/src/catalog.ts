@@ -86,6 +86,8 @@ export const productListQuerySchema = withOptionFilters(
       page: z.coerce.number().int().min(1).max(100_000).default(1),
       limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
       includeOutOfStock: booleanQuery.optional(),
+      /** Only products with LOW_STOCK_THRESHOLD or fewer in stock, fewest first without a sortBy (the dashboard's). */
+      lowStock: booleanQuery.optional(),
       category: idSchema.optional(),
       department: idSchema.optional(),
       q: z.string().trim().max(100).optional(),

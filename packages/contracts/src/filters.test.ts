@@ -64,6 +64,13 @@ describe('product filters', () => {
       rating: 3,
     });
     expect(searchQuerySchema.parse({ name: 'tv', cod: 'true' })).toMatchObject({ name: 'tv', cod: true });
+    // The dashboard's low-stock list, true or false only; the search has no such filter.
+    expect(productListQuerySchema.parse({ lowStock: 'true', includeOutOfStock: 'true' })).toMatchObject({
+      lowStock: true,
+      includeOutOfStock: true,
+    });
+    expect(productListQuerySchema.safeParse({ lowStock: 'yes' }).success).toBe(false);
+    expect(searchQuerySchema.parse({ name: 'tv', lowStock: 'true' })).not.toHaveProperty('lowStock');
     expect(searchQuerySchema.safeParse({ name: 'tv', minPrice: '2', maxPrice: '1' }).success).toBe(false);
   });
 });

@@ -33,4 +33,6 @@ export const paths = {
   reviewOf: (productId: string) => `${WEB_PATHS.addReview}?product=${encodeURIComponent(productId)}`,
   /** The dashboard's products, filtered by a search. */
   dashProductsMatching: (query: string) => `${WEB_PATHS.dashProducts}?q=${encodeURIComponent(query)}`,
+  /** The dashboard's products low on stock, fewest in stock first. */
+  dashProductsLowOnStock: `${WEB_PATHS.dashProducts}?stock=low`,
 } as const;

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   say,
   normalizeArabic,
+  LOW_STOCK_THRESHOLD,
   PAGE_SIZE,
   productCreateSchema,
   productUpdateSchema,
@@ -108,8 +109,11 @@ export const toProductDto = (p: ProductRow): Product => ({
   ...(p.options.length ? { options: p.options } : {}),
 });
 
-/** A list's order: newest first, or as the shopper sorted it (the search's orders), ties newest first. */
-function listOrder(sortBy: SortOption | undefined): SQL[] {
+/**
+ * A list's order: newest first, or as the shopper sorted it (the search's orders), ties newest first. Unsorted, the
+ * dashboard's products low on stock come fewest in stock first, what runs out first at the top.
+ */
+function listOrder(sortBy: SortOption | undefined, lowStock = false): SQL[] {
   const newest = [desc(products.createdAt), desc(products.id)];
   switch (sortBy) {
     case 'Price: Low to High':
@@ -119,7 +123,7 @@ function listOrder(sortBy: SortOption | undefined): SQL[] {
     case 'Avg. Customer review':
       return [desc(products.rating), desc(products.numReviews), ...newest];
     default:
-      return newest;
+      return lowStock ? [asc(products.stock), ...newest] : newest;
   }
 }
 
@@ -175,6 +179,8 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
       query.includeOutOfStock ? undefined : isInStock,
       query.category ? eq(products.categoryId, query.category) : undefined,
       query.department ? eq(products.departmentId, query.department) : undefined,
+      // As the dashboard's overview counts them. No index holds the stock (every order changes it): a scan, for staff.
+      query.lowStock ? lte(products.stock, LOW_STOCK_THRESHOLD) : undefined,
       // Either language's name, Arabic spellings folded; LIKE '%…%' is served by the trigram index on this expression.
       query.q ? like(products.searchName, `%${escapeLike(normalizeArabic(query.q.toLowerCase()))}%`) : undefined,
     );
@@ -183,7 +189,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
     // The total rides along as an uncorrelated subquery (run once), so a page costs one round trip. The whole
     // catalogue's is kept counted (catalogueCounts); inside the count "products" names the subquery's own table, so
     // the same filter applies there.
-    const wholeCatalogue = !query.category && !query.department && !query.q && !narrowed;
+    const wholeCatalogue = !query.category && !query.department && !query.q && !query.lowStock && !narrowed;
     const kept = query.includeOutOfStock ? catalogueCounts.products : catalogueCounts.inStock;
     const total = (
       wholeCatalogue
@@ -196,7 +202,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .innerJoin(departments, eq(departments.id, products.departmentId))
       .where(filter)
-      .orderBy(...listOrder(query.sortBy))
+      .orderBy(...listOrder(query.sortBy, query.lowStock))
       .limit(limit)
       .offset((query.page - 1) * limit);
     const name = statementName(listed.toSQL().sql);

@@ -157,6 +157,13 @@ function LowStock({ lowStock }: { lowStock: AdminStats['lowStock'] }) {
         ))}
       </ul>
       <p className="small text-body-secondary mb-0">{t('admin.overview.lowStock.total', { count: lowStock.total })}</p>
+      {lowStock.total > lowStock.products.length && (
+        <p className="mb-0 mt-2">
+          <Link to={paths.dashProductsLowOnStock}>
+            {t('admin.overview.lowStock.seeAll', { count: lowStock.total })}
+          </Link>
+        </p>
+      )}
     </>
   );
 }

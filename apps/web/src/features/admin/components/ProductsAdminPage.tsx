@@ -39,8 +39,10 @@ export function ProductsAdminPage() {
   const local = useLocalized();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
+  // Those with LOW_STOCK_THRESHOLD or fewer in stock, fewest first: the overview's "See all" opens them.
+  const lowStock = params.get('stock') === 'low';
   const { page, setPage } = usePageParam();
-  const query = useGetProductsQuery({ page, limit: PAGE_SIZE, q: q || undefined });
+  const query = useGetProductsQuery({ page, limit: PAGE_SIZE, q: q || undefined, lowStock, fresh: true });
   const { data, isFetching } = query;
   usePageBounds(page, data?.pages, setPage);
   const [editing, setEditing] = useState<Editing>(null);
@@ -64,6 +66,14 @@ export function ProductsAdminPage() {
       ),
     [setParams],
   );
+  const showLowStock = (only: boolean) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (only) next.set('stock', 'low');
+      else next.delete('stock');
+      next.delete('page');
+      return next;
+    });
 
   const remove = async () => {
     if (!deleting) return;
@@ -83,13 +93,28 @@ export function ProductsAdminPage() {
         </Button>
       </PageHeader>
 
-      <SearchForm initial={q} onSearch={search} />
+      <div className="dash-form d-flex flex-wrap align-items-center column-gap-4 row-gap-2 mb-3">
+        <SearchForm initial={q} onSearch={search} />
+        <Form.Check
+          type="switch"
+          // Announced as on or off, as it looks.
+          role="switch"
+          id="products-low-stock"
+          label={t('admin.products.lowStockOnly', { threshold: LOW_STOCK_THRESHOLD })}
+          checked={lowStock}
+          onChange={(event) => showLowStock(event.target.checked)}
+        />
+      </div>
 
       <QueryState
         query={query}
         placeholder={<TablePlaceholder />}
         empty={{
-          title: q ? t('admin.products.noMatch', { q }) : t('admin.products.empty'),
+          title: q
+            ? t('admin.products.noMatch', { q })
+            : lowStock
+              ? t('admin.products.noLowStock')
+              : t('admin.products.empty'),
           when: (data) => !data.products.length,
         }}
       >
@@ -239,7 +264,7 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (text: s
   return (
     <Form
       role="search"
-      className="dash-search mb-3"
+      className="dash-search flex-grow-1"
       onSubmit={(event) => {
         event.preventDefault();
         send(text);

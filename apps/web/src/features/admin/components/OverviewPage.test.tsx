@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { ORDER_STATUSES, STATS_DAYS, STATS_LIST_SIZE, type AdminStats } from '@shop/contracts';
+import { adminSession, mockApi, renderRoute } from '../../../test/utils';
+import { OverviewPage } from './OverviewPage';
+
+const none = { revenue: 0, orders: 0 };
+const statsWithLowStock = (total: number, shown: number): AdminStats => ({
+  generatedAt: '2025-03-05T10:00:00.000Z',
+  sales: { today: none, last7Days: none, last30Days: none },
+  daily: Array.from({ length: STATS_DAYS }, (_, day) => ({
+    date: `2025-02-${String(day + 1).padStart(2, '0')}`,
+    ...none,
+  })),
+  ordersByStatus: Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as AdminStats['ordersByStatus'],
+  lowStock: {
+    total,
+    products: Array.from({ length: shown }, (_, i) => ({
+      _id: `product-${i}`,
+      name: `Low product ${i}`,
+      nameAr: null,
+      stock: i % 6,
+      image_path: null,
+    })),
+  },
+  recentOrders: [],
+});
+
+const renderOverview = (stats: AdminStats) => {
+  mockApi({ 'GET /api/admin/stats': { body: stats } });
+  return renderRoute(<OverviewPage />, { path: '/dashboard', preloadedState: { session: adminSession } });
+};
+
+describe('the overview’s products low on stock', () => {
+  it('links to all of them on the products screen when the card shows only the first few', async () => {
+    renderOverview(statsWithLowStock(27, STATS_LIST_SIZE));
+    expect(await screen.findByText('27 products are low on stock.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all 27' })).toHaveAttribute(
+      'href',
+      '/dashboard/DashProducts?stock=low',
+    );
+  });
+
+  it('has no such link when the card shows them all', async () => {
+    renderOverview(statsWithLowStock(3, 3));
+    expect(await screen.findByText('3 products are low on stock.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /See all/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Product, ProductList } from '@shop/contracts';
+import { adminSession, mockApi, renderRoute } from '../../../test/utils';
+import { paths } from '../../../lib/paths';
+import { ProductsAdminPage } from './ProductsAdminPage';
+
+const product: Product = {
+  _id: '66666666-6666-4666-8666-666666666666',
+  name: 'Galaxy A55',
+  nameAr: null,
+  price: 18999,
+  compareAtPrice: null,
+  stock: 2,
+  rating: 4,
+  numReviews: 3,
+  image_path: ['/uploads/a55.webp'],
+  category: { _id: '33333333-3333-4333-8333-333333333333', name: 'Phones', nameAr: null },
+  department: { _id: '11111111-1111-4111-8111-111111111111', name: 'Electronics', nameAr: null },
+  brand: 'Samsung',
+  description: 'A phone',
+  descriptionAr: null,
+  weight: 0.2,
+  cod: true,
+  warranty: null,
+  warrantyAr: null,
+};
+const PAGE: ProductList = { products: [product], pages: 3 };
+
+/** The query of each list request the page made, as a plain object. */
+const listQueries = (calls: { method: string; path: string }[]) =>
+  calls
+    .filter((call) => call.method === 'GET' && call.path.startsWith('/api/product?'))
+    .map((call) => Object.fromEntries(new URLSearchParams(call.path.split('?')[1])));
+
+const renderPage = (url: string = paths.dashProducts) =>
+  renderRoute(<ProductsAdminPage />, { path: paths.dashProducts, url, preloadedState: { session: adminSession } });
+
+const lowStockSwitch = () => screen.getByRole('switch', { name: 'Low on stock only (5 or fewer)' });
+
+describe('the products screen', () => {
+  it('shows only the products low on stock when the switch is on, back on the first page, and all again when off', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({ 'GET /api/product': { body: PAGE } });
+    const { router } = renderPage(`${paths.dashProducts}?q=galaxy&page=2`);
+    await screen.findByText('Galaxy A55');
+    expect(lowStockSwitch()).not.toBeChecked();
+    expect(listQueries(calls).at(-1)).not.toHaveProperty('lowStock');
+
+    await user.click(lowStockSwitch());
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        q: 'galaxy',
+        stock: 'low',
+      }),
+    );
+    await waitFor(() => expect(listQueries(calls).at(-1)).toMatchObject({ q: 'galaxy', lowStock: 'true', page: '1' }));
+    expect(lowStockSwitch()).toBeChecked();
+
+    await user.click(lowStockSwitch());
+    await waitFor(() => expect(router.state.location.search).toBe('?q=galaxy'));
+    expect(lowStockSwitch()).not.toBeChecked();
+    await waitFor(() =>
+      expect(listQueries(calls).at(-1)).toEqual({ page: '1', limit: '20', includeOutOfStock: 'true', q: 'galaxy' }),
+    );
+  });
+
+  it('opens on the products low on stock from the overview’s link, and says when none is', async () => {
+    // What the list asks of the server's cache: the stock a merchant just saved, not a minute-old list.
+    const cacheControl: (string | null)[] = [];
+    const { calls } = mockApi({
+      'GET /api/product': (request) => {
+        cacheControl.push(request.headers.get('cache-control'));
+        return { body: { products: [], pages: 0 } };
+      },
+    });
+    renderPage(paths.dashProductsLowOnStock);
+    expect(await screen.findByText('No product is low on stock.')).toBeInTheDocument();
+    expect(lowStockSwitch()).toBeChecked();
+    expect(listQueries(calls)).toEqual([{ page: '1', limit: '20', includeOutOfStock: 'true', lowStock: 'true' }]);
+    expect(cacheControl).toEqual(['no-cache']);
+  });
+});
