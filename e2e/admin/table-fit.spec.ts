@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { newShopper } from '../support/accounts';
-import { openInArabic } from '../support/arabic';
+import { ar, openInArabic } from '../support/arabic';
 import { uniqueWord } from '../support/catalog';
-import { openInApp, settled } from '../support/ui';
+import { openInApp, settled, shortTapTargets } from '../support/ui';
 import { test, expect } from '../support/test';
 import { asAdmin, placeCashOrder, uniqueName } from './helpers';
 
@@ -10,6 +10,8 @@ import { asAdmin, placeCashOrder, uniqueName } from './helpers';
  * The dashboard's tables fit the screen, on a phone (390 px) and a laptop (1280 px), in both languages: no table
  * scrolls sideways inside its card, so the actions, status and Move controls are on screen without scrolling.
  * Measured rather than compared as pictures; each screen is kept as a screenshot to look at.
+ * On the phone, the same walk checks that a thumb hits the screens' check boxes, switches and disclosures, and every
+ * control of the shop's screen (shortTapTargets): each a 44 px target, where they were 16 to 24 px.
  */
 
 /**
@@ -100,9 +102,55 @@ const overflow = (page: Page) =>
     };
   });
 
+/**
+ * What a phone's thumb must hit on each screen (shortTapTargets' scope: a check box or a switch counts by its label, a
+ * disclosure by its summary), and what the check waits for: a part of that screen only, so that it never measures the
+ * screen before, still drawn while the next one loads, nor passes on a part not drawn yet (some come from a query of
+ * their own, after the screen's table: the overview's chart, the cash-on-delivery card's switch, the second here).
+ * The shop's screen, which has no table, whole: its pages' "View the page" links were 21 px.
+ */
+const THUMB_CHECKS: Partial<Record<string, { scope: string; ready: string }>> = {
+  overview: { scope: '.dash', ready: '.dash summary' },
+  products: { scope: '.dash tbody', ready: '.dash .products-table tbody a' },
+  users: { scope: '.dash tbody', ready: '.dash tbody a' },
+  staff: { scope: '.dash .form-check', ready: '.dash:has(.members-table) .form-check' },
+  shipping: { scope: '.dash .form-check', ready: '.dash:has(.shipping-table) .form-check >> nth=1' },
+  shop: { scope: '.dash', ready: '.dash a[href*="/pages/"]' },
+};
+
+/**
+ * The coupon dialog, for a percentage and a fixed amount: on a phone a thumb hits its switch and its departments' and
+ * categories' boxes; wider, Starts and Ends share a row (the free-shipping switch took half of one, and for a
+ * percentage pushed Ends under Starts).
+ */
+async function checkCouponDialog(page: Page, language: 'en' | 'ar', width: number): Promise<void> {
+  const say = (english: string, key: string) => (language === 'ar' ? ar(`admin.${key}`) : english);
+  await page.getByRole('button', { name: say('New coupon', 'coupons.add'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: say('New coupon', 'coupons.add') });
+  for (const list of await dialog.locator('.coupon-checks').all())
+    await expect(list.locator('.form-check').first()).toBeVisible();
+  // Slid into place (Bootstrap's 300 ms), before anything in it is measured.
+  await expect(dialog.locator('.modal-dialog')).toHaveCSS('transform', 'none');
+  for (const kind of ['percent', 'fixed']) {
+    await dialog.getByLabel(say('Type', 'coupons.kind'), { exact: true }).selectOption(kind);
+    if (width === 390)
+      expect.soft(await shortTapTargets(page, '.dash-modal .form-check'), `coupon dialog (${kind}) at 390`).toEqual([]);
+    else {
+      const top = async (label: string, key: string) =>
+        (await dialog.getByLabel(say(label, key), { exact: true }).boundingBox())?.y;
+      expect
+        .soft(await top('Ends', 'coupons.endsAt'), `coupon dialog (${kind}) at ${width}: Ends beside Starts`)
+        .toBe(await top('Starts', 'coupons.startsAt'));
+    }
+    await page.screenshot({ path: test.info().outputPath(`coupon-${kind}-${language}-${width}.png`) });
+  }
+  await dialog.getByRole('button', { name: say('Close', 'common.close'), exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 for (const language of ['en', 'ar'] as const) {
   test(`${language}: the dashboard's tables fit at 390 and 1280 px`, async ({ page, request, makeProduct }) => {
-    // Twelve screens at two widths, each measured and photographed: about 45 s on two busy cores.
+    // Thirteen screens at two widths, each measured and photographed, and a dialog: about 50 s on two busy cores.
     test.slow();
     if (language === 'ar') await openInArabic(page);
     const admin = await asAdmin(page, request);
@@ -149,6 +197,8 @@ for (const language of ['en', 'ar'] as const) {
       ['shipping', '/dashboard/Shipping'],
       // The failed sign-ins above, alone.
       ['logs', `/dashboard/logs?user=${mark}`],
+      // No table: its details and pages' fields, measured for the page's width and the tap targets.
+      ['shop', '/dashboard/shop'],
     ] as const;
 
     await page.setViewportSize({ width: 390, height: 900 });
@@ -157,8 +207,11 @@ for (const language of ['en', 'ar'] as const) {
       await page.setViewportSize({ width, height: 900 });
       for (const [name, path] of screens) {
         await openInApp(page, language === 'ar' ? `/ar${path}` : path);
-        // The overview's first table (the chart's numbers) stays folded away: wait for one on screen.
-        await expect(page.locator('.dash .table-responsive:visible').first()).toBeVisible();
+        // The overview's first table (the chart's numbers) stays folded away: wait for one on screen. The shop's
+        // screen has none: its pages' text.
+        await expect(
+          page.locator(name === 'shop' ? '.dash textarea' : '.dash .table-responsive:visible').first(),
+        ).toBeVisible();
         // The customer's card drawn, its e-mail on screen, before it is measured.
         if (name === 'order') await expect(page.locator(CUSTOMER_EMAIL)).toBeVisible();
         if (name === 'logs') {
@@ -178,7 +231,13 @@ for (const language of ['en', 'ar'] as const) {
         expect.soft(measured.leftOut, `${name} at ${width}: cells left out`).toEqual([]);
         expect.soft(measured.emailSplit, `${name} at ${width}: an e-mail breaks inside a word`).toEqual([]);
         expect.soft(measured.offStart, `${name} at ${width}: values off their cell's alignment`).toEqual([]);
+        const tapped = THUMB_CHECKS[name];
+        if (width === 390 && tapped) {
+          await expect(page.locator(tapped.ready).first()).toBeVisible();
+          expect.soft(await shortTapTargets(page, tapped.scope), `${name} at 390: short tap targets`).toEqual([]);
+        }
         await page.screenshot({ path: test.info().outputPath(`${name}-${language}-${width}.png`), fullPage: true });
+        if (name === 'coupons') await checkCouponDialog(page, language, width);
       }
     }
   });

@@ -97,33 +97,36 @@ export async function expectNoSeriousA11yViolations(page: Page, scope: AxeScope 
 }
 
 /**
- * The links, buttons, fields and choices inside `scope` that a thumb would miss on a phone: shown, and less than 44 px
- * tall (a radio or a box counts by its label, which takes the tap; a link in a line of text by its padded box, as
- * `.tap-inline` pads it). Each as its text and height, so a failure names it.
+ * The links, buttons, fields, choices and disclosures inside `scope` that a thumb would miss on a phone: shown, and
+ * less than 44 px tall (a radio, a box or a switch counts by its label, which takes the tap; a disclosure by its
+ * <summary>; a link in a line of text by its padded box, as `.tap-inline` pads it). Each as its text and height, so a
+ * failure names it.
  */
 export async function shortTapTargets(page: Page, scope: string): Promise<string[]> {
   return page.locator(scope).evaluateAll((roots) =>
     roots.flatMap((root) =>
-      [...root.querySelectorAll<HTMLElement>('a[href], button, .btn, input, select, textarea')].flatMap((element) => {
-        const input = element as HTMLInputElement;
-        const target = input.type === 'radio' || input.type === 'checkbox' ? (input.labels?.[0] ?? input) : element;
-        // A label stretched over its card (::after, absolute, inset 0) takes the taps on the whole card. A ::after a
-        // few px around a small button is no card: counted as one, it let the banner's 32 px pause pass.
-        const after = getComputedStyle(target, '::after');
-        const stretched =
-          after.position === 'absolute' &&
-          [after.top, after.right, after.bottom, after.left].every((side) => side === '0px') &&
-          target.offsetParent;
-        const box = (stretched || target).getBoundingClientRect();
-        // Hidden, or drawn only for screen readers (visually-hidden is a 1 px box).
-        if (box.width <= 1 || box.height <= 1 || input.type === 'hidden') return [];
-        // A picture's link has no text: its address names it.
-        const name =
-          (target.getAttribute('aria-label') ?? target.textContent ?? '').trim() ||
-          input.name ||
-          target.getAttribute('href');
-        return box.height < 44 ? [`${name}: ${Math.round(box.height)} px`] : [];
-      }),
+      [...root.querySelectorAll<HTMLElement>('a[href], button, .btn, input, select, textarea, summary')].flatMap(
+        (element) => {
+          const input = element as HTMLInputElement;
+          const target = input.type === 'radio' || input.type === 'checkbox' ? (input.labels?.[0] ?? input) : element;
+          // A label stretched over its card (::after, absolute, inset 0) takes the taps on the whole card. A ::after a
+          // few px around a small button is no card: counted as one, it let the banner's 32 px pause pass.
+          const after = getComputedStyle(target, '::after');
+          const stretched =
+            after.position === 'absolute' &&
+            [after.top, after.right, after.bottom, after.left].every((side) => side === '0px') &&
+            target.offsetParent;
+          const box = (stretched || target).getBoundingClientRect();
+          // Hidden, or drawn only for screen readers (visually-hidden is a 1 px box).
+          if (box.width <= 1 || box.height <= 1 || input.type === 'hidden') return [];
+          // A picture's link has no text: its address names it.
+          const name =
+            (target.getAttribute('aria-label') ?? target.textContent ?? '').trim() ||
+            input.name ||
+            target.getAttribute('href');
+          return box.height < 44 ? [`${name}: ${Math.round(box.height)} px`] : [];
+        },
+      ),
     ),
   );
 }

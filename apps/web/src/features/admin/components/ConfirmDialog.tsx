@@ -18,7 +18,7 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({ show, title, children, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-dialog-title">
+    <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-dialog-title" className="dash-modal">
       <Modal.Header closeButton closeLabel={t('admin.common.close')}>
         <Modal.Title id="confirm-dialog-title" as="h2" className="h5">
           {title}

@@ -103,7 +103,9 @@ export function CouponFormModal({ coupon, onClose }: { coupon?: Coupon; onClose:
               {(control) => <Form.Control {...register('minOrder')} {...control} inputMode="decimal" />}
             </Field>
           </Col>
-          <Col md={6} className="d-flex align-items-center">
+          {/* After the minimum order, in what is left of its row: beside it for a fixed amount, a row of its own under
+              the largest discount and the minimum for a percentage. The dates then always share a row. */}
+          <Col md={kind === 'percent' ? 12 : 6} className="d-flex align-items-center">
             <Form.Check
               type="switch"
               id="coupon-free-shipping"

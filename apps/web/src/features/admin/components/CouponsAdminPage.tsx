@@ -168,7 +168,15 @@ function CouponUsesDialog({ coupon, onClose }: { coupon: Coupon | null; onClose:
   const locale = intlLocale(i18n.language);
   const uses = useGetCouponUsesQuery(coupon?._id ?? '', { skip: !coupon });
   return (
-    <Modal show={Boolean(coupon)} onHide={onClose} centered size="lg" aria-labelledby="coupon-uses-title" scrollable>
+    <Modal
+      show={Boolean(coupon)}
+      onHide={onClose}
+      centered
+      size="lg"
+      aria-labelledby="coupon-uses-title"
+      scrollable
+      className="dash-modal"
+    >
       <Modal.Header closeButton closeLabel={t('admin.common.close')}>
         <Modal.Title id="coupon-uses-title" as="h2" className="h5">
           {t('admin.coupons.usesTitle', { code: coupon?.code ?? '' })}

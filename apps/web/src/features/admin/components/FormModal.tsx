@@ -32,6 +32,8 @@ export function FormModal({ show, title, formId, busy, onClose, size, children }
       size={size}
       aria-labelledby={`${formId}-title`}
       scrollable
+      // Drawn outside the dashboard's .dash: the dashboard's rules for phones (admin.css) find it by this class.
+      className="dash-modal"
     >
       <Modal.Header>
         <Modal.Title id={`${formId}-title`} as="h2" className="h5">

@@ -159,7 +159,7 @@ function LowStock({ lowStock }: { lowStock: AdminStats['lowStock'] }) {
       <p className="small text-body-secondary mb-0">{t('admin.overview.lowStock.total', { count: lowStock.total })}</p>
       {lowStock.total > lowStock.products.length && (
         <p className="mb-0 mt-2">
-          <Link to={paths.dashProductsLowOnStock}>
+          <Link to={paths.dashProductsLowOnStock} className="tap-inline">
             {t('admin.overview.lowStock.seeAll', { count: lowStock.total })}
           </Link>
         </p>
@@ -196,7 +196,9 @@ function RecentOrders({ orders }: { orders: AdminStats['recentOrders'] }) {
             </td>
             <td className="cell-customer">
               {order.user ? (
-                <Link to={paths.userOrders(order.user._id)}>{order.user.name}</Link>
+                <Link to={paths.userOrders(order.user._id)} className="tap-inline">
+                  {order.user.name}
+                </Link>
               ) : (
                 <span className="text-body-secondary">{t('admin.overview.recent.deletedAccount')}</span>
               )}

@@ -85,7 +85,16 @@ export function ProductImportDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal show onHide={onClose} backdrop="static" size="lg" centered scrollable aria-labelledby="import-title">
+    <Modal
+      show
+      onHide={onClose}
+      backdrop="static"
+      size="lg"
+      centered
+      scrollable
+      aria-labelledby="import-title"
+      className="dash-modal"
+    >
       <Modal.Header closeButton closeLabel={t('admin.common.close')}>
         <Modal.Title id="import-title" as="h2" className="h5">
           {t('admin.import.title')}

@@ -147,7 +147,7 @@ export function ProductsAdminPage() {
                       <ProductImage src={product.image_path[0]} alt="" className="dash-thumb" width={48} height={48} />
                     </td>
                     <td className="dash-cell-name cell-name">
-                      <Link to={paths.product(product._id)} className="fw-semibold">
+                      <Link to={paths.product(product._id)} className="fw-semibold tap-inline">
                         <Localized value={local.name(product)} />
                       </Link>
                       <bdi className="d-block small text-body-secondary">{product.brand}</bdi>

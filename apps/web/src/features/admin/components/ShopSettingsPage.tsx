@@ -102,7 +102,7 @@ function ShopForm({ settings }: { settings: ShopSettings }) {
               <h2 id={`${id}-title`} className="dash-card-title">
                 {t(`admin.shop.pages.${page.page}`)}
               </h2>
-              <Link to={paths.shopPage(page.page)} target="_blank" className="small">
+              <Link to={paths.shopPage(page.page)} target="_blank" className="small tap-inline">
                 {t('admin.shop.view')}
               </Link>
             </div>

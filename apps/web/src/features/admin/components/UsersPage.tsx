@@ -69,11 +69,11 @@ export function UsersPage() {
                   <tr key={user._id}>
                     <td className="dash-cell-name cell-name">
                       {can('orders.read') ? (
-                        <Link to={paths.userOrders(user._id)} className="fw-semibold" dir="auto">
+                        <Link to={paths.userOrders(user._id)} className="fw-semibold tap-inline" dir="auto">
                           {user.name}
                         </Link>
                       ) : (
-                        <span className="fw-semibold" dir="auto">
+                        <span className="fw-semibold tap-inline" dir="auto">
                           {user.name}
                         </span>
                       )}
