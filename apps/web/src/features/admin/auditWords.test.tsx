@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { AUDIT_ACTIONS, type AuditAction } from '@shop/contracts';
+import { AUDIT_ACTIONS, type AuditAction, type AuditLogEntry } from '@shop/contracts';
 import { changeLanguage } from '../../i18n';
-import type { AuditLogEntry } from '@shop/contracts';
 import { useAuditWords } from './auditWords';
 
 const ORDER = 'abcdef12-3456-4789-8abc-def012345678';

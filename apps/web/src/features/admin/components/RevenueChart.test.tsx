@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
 import type { DailySales } from '@shop/contracts';
+import { changeLanguage } from '../../../i18n';
 import { axisTicks, RevenueChart } from './RevenueChart';
 
 const days: DailySales[] = Array.from({ length: 30 }, (_, i) => ({
@@ -21,6 +22,8 @@ describe('axisTicks', () => {
 
 // Rendering through the store and router takes seconds on a busy machine; the default 5 s is tight.
 describe('RevenueChart', () => {
+  afterEach(() => act(() => changeLanguage('en')));
+
   it('is one labelled picture with a bar a day, and the numbers in a table', () => {
     // Plain selectors: role queries over a 30-row table are slow in jsdom, and the names are checked below.
     const { container } = render(<RevenueChart days={days} />);
@@ -34,6 +37,28 @@ describe('RevenueChart', () => {
     expect(table).toHaveAccessibleName('Daily revenue in EGP over the last 30 days');
     // Newest first.
     expect(table?.rows[1]).toHaveTextContent(/^Mar 15EGP\s300\.302$/);
+  });
+
+  it('runs with the reading direction: in Arabic, today on the left and the amounts on the right', async () => {
+    const sides = () => {
+      const { container, unmount } = render(<RevenueChart days={days} />);
+      const bars = [...container.querySelectorAll('rect')].map((bar) => Number(bar.getAttribute('x')));
+      const amounts = [...container.querySelectorAll('.chart-grid text')];
+      const today = [...container.querySelectorAll('.chart-axis text')].at(-1);
+      unmount();
+      return {
+        todayLeftOfFirstDay: (bars.at(-1) ?? 0) < (bars[0] ?? 0),
+        amountsRight: amounts.every((amount) => Number(amount.getAttribute('x')) > 720 / 2),
+        amountsAnchor: amounts.map((amount) => amount.getAttribute('text-anchor')),
+        todayAnchor: today?.getAttribute('text-anchor'),
+      };
+    };
+    const english = sides();
+    expect(english).toMatchObject({ todayLeftOfFirstDay: false, amountsRight: false, todayAnchor: 'end' });
+    await act(() => changeLanguage('ar'));
+    const arabic = sides();
+    expect(arabic).toMatchObject({ todayLeftOfFirstDay: true, amountsRight: true, todayAnchor: 'start' });
+    expect(new Set(arabic.amountsAnchor)).toEqual(new Set(['start']));
   });
 
   it('says so when nothing was sold', () => {

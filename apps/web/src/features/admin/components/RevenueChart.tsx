@@ -61,6 +61,12 @@ export function RevenueChart({ days }: { days: DailySales[] }) {
   const barWidth = Math.max(2, slot * 0.7);
   const labelEvery = Math.max(1, Math.ceil(LABEL_GAP / slot));
   const y = (value: number) => MARGIN.top + plotHeight - (value / top) * plotHeight;
+  // Time runs with the reading direction, as in the cash-on-delivery report's charts: in Arabic, today is on the left
+  // and the amounts on the right. Laid out left to right, then mirrored here; the text keeps its own direction.
+  const rtl = i18n.dir(i18n.language) === 'rtl';
+  const across = (x: number) => (rtl ? width - x : x);
+  // A text that ends at its x (an amount, left of the plot; today's date, at its edge) starts there once mirrored.
+  const endsAtX = rtl ? 'start' : 'end';
 
   const first = days[0];
   const last = days.at(-1);
@@ -79,7 +85,7 @@ export function RevenueChart({ days }: { days: DailySales[] }) {
 
   return (
     <figure className="revenue-chart mb-0" ref={measure}>
-      {/* Time runs left to right in both languages, like the numbers on it; an inherited rtl would flip every text anchor. */}
+      {/* Drawn left to right and mirrored by `across`: an inherited rtl would flip every text anchor as well. */}
       <svg
         width={width}
         height={HEIGHT}
@@ -94,8 +100,8 @@ export function RevenueChart({ days }: { days: DailySales[] }) {
         <g className="chart-grid">
           {ticks.map((tick) => (
             <g key={tick}>
-              <line x1={MARGIN.start} x2={width - MARGIN.end} y1={y(tick)} y2={y(tick)} />
-              <text x={MARGIN.start - 8} y={y(tick)} dy="0.32em" textAnchor="end">
+              <line x1={across(MARGIN.start)} x2={across(width - MARGIN.end)} y1={y(tick)} y2={y(tick)} />
+              <text x={across(MARGIN.start - 8)} y={y(tick)} dy="0.32em" textAnchor={endsAtX}>
                 {compact.format(tick)}
               </text>
             </g>
@@ -108,7 +114,7 @@ export function RevenueChart({ days }: { days: DailySales[] }) {
             return (
               <rect
                 key={day.date}
-                x={x}
+                x={rtl ? across(x + barWidth) : x}
                 y={barTop}
                 width={barWidth}
                 height={MARGIN.top + plotHeight - barTop}
@@ -134,7 +140,7 @@ export function RevenueChart({ days }: { days: DailySales[] }) {
             const x = isToday ? width - MARGIN.end : MARGIN.start + index * slot + slot / 2;
             if (!isToday && x + LABEL_WIDTH / 2 > width - MARGIN.end - LABEL_WIDTH - 8) return null;
             return (
-              <text key={day.date} x={x} y={HEIGHT - 8} textAnchor={isToday ? 'end' : 'middle'}>
+              <text key={day.date} x={across(x)} y={HEIGHT - 8} textAnchor={isToday ? endsAtX : 'middle'}>
                 {labelOf(day.date)}
               </text>
             );
