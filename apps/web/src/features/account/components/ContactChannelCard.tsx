@@ -5,6 +5,7 @@ import { CONTACT_CHANNELS, type ContactChannel } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { errorMessage } from '../../../api/errors';
 import { useUpdateUserMutation } from '../api/accountApi';
+import { Switch } from '../../../components/Switch';
 
 /**
  * How the shop reaches the shopper about orders; a choice is saved at once (the server refuses one with no address).
@@ -35,9 +36,7 @@ export function ContactChannelCard({ current, cartReminders }: { current: Contac
               onChange={() => void updateUser({ contactChannel: channel }).catch(() => {})}
             />
           ))}
-          <Form.Check
-            type="switch"
-            role="switch"
+          <Switch
             className="choice-row mt-3"
             id="cart-reminders"
             label={t('account.contact.cartReminders')}

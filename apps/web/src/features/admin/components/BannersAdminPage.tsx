@@ -35,6 +35,7 @@ import { FormModal } from './FormModal';
 import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
+import { Switch } from '../../../components/Switch';
 
 type Editing = { banner?: Banner } | null;
 
@@ -336,13 +337,12 @@ function BannerFormModal({ banner, onClose }: { banner?: Banner; onClose: () => 
             </Field>
           </Col>
           <Col md={12}>
-            <Form.Check
-              type="switch"
+            <Switch
               id="banner-only-during-sale"
               label={t('admin.banners.onlyDuringSale')}
               {...register('onlyDuringSale')}
             />
-            <Form.Check type="switch" id="banner-enabled" label={t('admin.banners.enabled')} {...register('enabled')} />
+            <Switch id="banner-enabled" label={t('admin.banners.enabled')} {...register('enabled')} />
           </Col>
         </Row>
       </Form>

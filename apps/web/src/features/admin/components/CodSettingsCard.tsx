@@ -7,6 +7,7 @@ import { codSettingsSchema, CONFIRMATION_TIMEOUTS, type CodSettings } from '@sho
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useGetCodSettingsQuery, useSaveCodSettingsMutation } from '../api/confirmationsApi';
 import { notifyOutcome } from '../notifyOutcome';
+import { Switch } from '../../../components/Switch';
 
 /** Cash on delivery: whether cash orders are confirmed with the shopper first, how long they have, and then what. */
 export function CodSettingsCard() {
@@ -44,8 +45,7 @@ function ConfirmationForm({ settings }: { settings: CodSettings }) {
 
   return (
     <Form noValidate onSubmit={submit}>
-      <Form.Check
-        type="switch"
+      <Switch
         id="cod-confirm"
         label={t('admin.cod.enabled')}
         checked={enabled}

@@ -14,6 +14,7 @@ import { couponFormSchema, couponToForm, emptyCouponForm, type CouponFormInput }
 import { notifyOutcome } from '../notifyOutcome';
 import { Field } from './Field';
 import { FormModal } from './FormModal';
+import { Switch } from '../../../components/Switch';
 
 const FORM_ID = 'coupon-form';
 /** How many products the picker offers for what the admin typed. */
@@ -106,12 +107,7 @@ export function CouponFormModal({ coupon, onClose }: { coupon?: Coupon; onClose:
           {/* After the minimum order, in what is left of its row: beside it for a fixed amount, a row of its own under
               the largest discount and the minimum for a percentage. The dates then always share a row. */}
           <Col md={kind === 'percent' ? 12 : 6} className="d-flex align-items-center">
-            <Form.Check
-              type="switch"
-              id="coupon-free-shipping"
-              label={t('admin.coupons.freeShipping')}
-              {...register('freeShipping')}
-            />
+            <Switch id="coupon-free-shipping" label={t('admin.coupons.freeShipping')} {...register('freeShipping')} />
           </Col>
           <Col md={6}>
             <Field

@@ -137,7 +137,7 @@ function SellerForm({ saved }: { saved: EtaSettings | null }) {
     await notifyOutcome(save(values).unwrap(), t('admin.eta.saved'));
   });
   return (
-    <Form noValidate className="dash-form dash-card mb-3" onSubmit={(event) => void submit(event)}>
+    <Form noValidate className="dash-card mb-3" onSubmit={(event) => void submit(event)}>
       <h2 className="dash-card-title">{t('admin.eta.seller')}</h2>
       <Row className="g-2">
         {SELLER_FIELDS.map((name) => (

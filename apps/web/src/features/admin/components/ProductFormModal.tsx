@@ -29,6 +29,7 @@ import { EtaProductCode } from './EtaProductCode';
 import { FilePicker } from './FilePicker';
 import { FormModal } from './FormModal';
 import { ImagePreviews } from './ImagePreviews';
+import { Switch } from '../../../components/Switch';
 
 const FORM_ID = 'product-form';
 const ACCEPT = IMAGE_MIME_TYPES.join(',');
@@ -186,7 +187,7 @@ function ProductForm({
   });
 
   return (
-    <Form id={FORM_ID} className="dash-form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+    <Form id={FORM_ID} noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       <Row className="g-0 gx-md-3">
         <Col md={6}>
           <Controller
@@ -299,13 +300,7 @@ function ProductForm({
           </Field>
         </Col>
         <Col md={4}>
-          <Form.Check
-            type="switch"
-            id="product-cod"
-            className="mb-3 mt-md-3"
-            label={t('admin.form.cod')}
-            {...register('cod')}
-          />
+          <Switch id="product-cod" className="mb-3 mt-md-3" label={t('admin.form.cod')} {...register('cod')} />
         </Col>
       </Row>
       <Controller

@@ -26,6 +26,7 @@ import { ScrollTable } from './ScrollTable';
 import { ProductFormModal } from './ProductFormModal';
 import { ProductVariantsModal } from './ProductVariantsModal';
 import { paths } from '../../../lib/paths';
+import { Switch } from '../../../components/Switch';
 
 const PAGE_SIZE = 20;
 /** Typing pauses this long before the list is asked for again. */
@@ -93,12 +94,9 @@ export function ProductsAdminPage() {
         </Button>
       </PageHeader>
 
-      <div className="dash-form d-flex flex-wrap align-items-center column-gap-4 row-gap-2 mb-3">
+      <div className="d-flex flex-wrap align-items-center column-gap-4 row-gap-2 mb-3">
         <SearchForm initial={q} onSearch={search} />
-        <Form.Check
-          type="switch"
-          // Announced as on or off, as it looks.
-          role="switch"
+        <Switch
           id="products-low-stock"
           label={t('admin.products.lowStockOnly', { threshold: LOW_STOCK_THRESHOLD })}
           checked={lowStock}

@@ -18,6 +18,7 @@ import { PageHeader } from './PageHeader';
 import { SaveBar } from './SaveBar';
 import { QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
+import { Switch } from '../../../components/Switch';
 
 /** Shipping: what delivery costs in each governorate, and the rules every order follows. */
 export function ShippingAdminPage() {
@@ -62,7 +63,7 @@ function ShippingForm({ rates }: { rates: ShippingRates }) {
   );
 
   return (
-    <Form noValidate className="dash-form" onSubmit={(event) => void submit(event)}>
+    <Form noValidate onSubmit={(event) => void submit(event)}>
       <Row className="g-3">
         <Col lg={4}>
           <section className="dash-card shipping-rules" aria-labelledby="shipping-rules-title">
@@ -80,10 +81,7 @@ function ShippingForm({ rates }: { rates: ShippingRates }) {
             >
               {(a11y) => <Form.Control {...a11y} {...register('freeOver')} inputMode="decimal" dir="ltr" />}
             </Field>
-            <Form.Check
-              type="switch"
-              // Announced as on or off, as it looks.
-              role="switch"
+            <Switch
               id="shipping-card-free"
               label={t('admin.shipping.cardShipsFree')}
               aria-describedby="shipping-card-free-hint"

@@ -44,7 +44,7 @@ function ShopForm({ settings }: { settings: ShopSettings }) {
   });
 
   return (
-    <Form noValidate className="dash-form" onSubmit={(event) => void submit(event)}>
+    <Form noValidate onSubmit={(event) => void submit(event)}>
       <section className="dash-card" aria-labelledby="shop-details-title">
         <h2 id="shop-details-title" className="dash-card-title">
           {t('admin.shop.details')}

@@ -59,7 +59,7 @@ function SynonymsForm({ synonyms }: { synonyms: SearchSynonyms }) {
   };
 
   return (
-    <Form noValidate className="dash-form dash-card" onSubmit={(event) => void submit(event)}>
+    <Form noValidate className="dash-card" onSubmit={(event) => void submit(event)}>
       <Form.Group controlId="search-synonyms" className="mb-3">
         <Form.Label>{t('admin.synonyms.label')}</Form.Label>
         <Form.Control
