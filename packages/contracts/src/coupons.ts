@@ -101,7 +101,9 @@ export type Coupon = z.infer<typeof couponSchema>;
 /** One order that used a coupon, for the dashboard's list of its uses. */
 export const couponUseSchema = z.object({
   orderId: z.string(),
+  /** The shopper's e-mail: null for an account made by phone, and for a deleted account (its phone null too). */
   userEmail: z.string().nullable(),
+  userPhone: z.string().nullable(),
   discount: z.number(),
   status: z.enum(ORDER_STATUSES),
   createdAt: z.string(),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { render, type Coupon, type CouponInput, type CouponUse, type Order } from '@shop/contracts';
-import { cartItems, coupons, couponUses, orders } from '../../db/schema.js';
+import { cartItems, coupons, couponUses, orders, users } from '../../db/schema.js';
 import { createAdmin, createTestApp, lastAudit, type Account, type TestContext } from '../../../test/harness.js';
 import { ADDRESS, createCategory, createProduct, type ProductFixture } from '../../../test/fixtures.js';
 import { quickShoppers } from '../../../test/security/helpers.js';
@@ -202,12 +202,21 @@ describe('a coupon at checkout', () => {
       {
         orderId: order._id,
         userEmail: shopper.email,
+        userPhone: expect.any(String),
         discount: 67.5,
         // The order as it stands: a cash order waits for its shopper's confirmation.
         status: 'awaiting_confirmation',
         createdAt: expect.any(String),
       },
     ]);
+    // An account made by phone has no e-mail: its phone names it.
+    await t.app.db.update(users).set({ email: null, phone: '01011112222' }).where(eq(users.id, shopper.id));
+    const byPhone = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/coupons/${coupon._id}/uses`,
+      headers: admin.headers,
+    });
+    expect(byPhone.json<CouponUse[]>()).toMatchObject([{ userEmail: null, userPhone: '01011112222' }]);
   });
 
   it('caps a percentage at its maxDiscount (EGP): the quote and the placed order alike, the cap editable', async () => {

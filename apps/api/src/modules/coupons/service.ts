@@ -92,6 +92,7 @@ export function couponsService(deps: Pick<Deps, 'db' | 'clock'>) {
       .select({
         orderId: couponUses.orderId,
         userEmail: users.email,
+        userPhone: users.phone,
         discount: couponUses.discount,
         status: orders.status,
         createdAt: couponUses.createdAt,
@@ -104,6 +105,7 @@ export function couponsService(deps: Pick<Deps, 'db' | 'clock'>) {
     return rows.map((r) => ({
       orderId: r.orderId,
       userEmail: r.userEmail,
+      userPhone: r.userPhone,
       discount: toEgp(r.discount),
       status: r.status as OrderStatus,
       createdAt: r.createdAt.toISOString(),

@@ -214,6 +214,9 @@ function CouponUsesDialog({ coupon, onClose }: { coupon: Coupon | null; onClose:
                         <bdi dir="ltr">
                           <EmailAddress address={use.userEmail} />
                         </bdi>
+                      ) : use.userPhone ? (
+                        // An account made by phone has no e-mail.
+                        <bdi dir="ltr">{use.userPhone}</bdi>
                       ) : (
                         t('admin.coupons.deletedShopper')
                       )}
