@@ -34,8 +34,8 @@ export interface RecentOrder {
   paymentMethod: PaymentMethod;
   /** Lines in the order. */
   items: number;
-  /** Null once the shopper deleted their account. */
-  user: { _id: string; name: string; email: string } | null;
+  /** Null once the shopper deleted their account; `email` null for an account made by phone. */
+  user: { _id: string; name: string; email: string | null } | null;
 }
 
 /**
@@ -83,7 +83,7 @@ export const adminStatsSchema = z.object({
       status: z.enum(ORDER_STATUSES),
       paymentMethod: z.enum(PAYMENT_METHODS),
       items: z.number().int(),
-      user: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+      user: z.object({ _id: z.string(), name: z.string(), email: z.string().nullable() }).nullable(),
     }),
   ),
 }) satisfies z.ZodType<AdminStats>;

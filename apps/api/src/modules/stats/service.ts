@@ -120,10 +120,8 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
         status: o.status as OrderStatus,
         paymentMethod: o.paymentMethod as PaymentMethod,
         items: o.items,
-        user:
-          o.userId && o.userName !== null && o.userEmail !== null
-            ? { _id: o.userId, name: o.userName, email: o.userEmail }
-            : null,
+        // An account made by phone has no e-mail; a deleted one, no row.
+        user: o.userId && o.userName !== null ? { _id: o.userId, name: o.userName, email: o.userEmail } : null,
       })),
     };
   }

@@ -8,7 +8,7 @@ import {
   type Order,
   type OrderStatus,
 } from '@shop/contracts';
-import { cartItems, orderItems, orders } from '../../db/schema.js';
+import { cartItems, orderItems, orders, users } from '../../db/schema.js';
 import { toPiastres } from '../../lib/money.js';
 import {
   confirmByShopper,
@@ -195,6 +195,10 @@ describe("sales, by Cairo's day (UTC+2 in March)", () => {
       items: 3,
       user: { _id: shopper.id, name: 'Salma Hassan', email: shopper.email },
     });
+    // An account made by phone, with no e-mail, is still its buyer.
+    await t.app.db.update(users).set({ email: null }).where(eq(users.id, shopper.id));
+    expect((await stats()).recentOrders[3]?.user).toEqual({ _id: shopper.id, name: 'Salma Hassan', email: null });
+    await t.app.db.update(users).set({ email: shopper.email }).where(eq(users.id, shopper.id));
     await t.app.db
       .update(orders)
       .set({ createdAt: at('2025-03-15T04:00:00Z') })
