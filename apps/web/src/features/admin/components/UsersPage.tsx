@@ -73,7 +73,7 @@ export function UsersPage() {
                           {user.name}
                         </Link>
                       ) : (
-                        <span className="fw-semibold tap-inline" dir="auto">
+                        <span className="fw-semibold" dir="auto">
                           {user.name}
                         </span>
                       )}
