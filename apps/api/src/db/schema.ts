@@ -831,7 +831,7 @@ export const auditLogs = pgTable(
     action: text('action').notNull(),
     userId: uuid('user_id'),
     userEmail: text('user_email'),
-    /** The account's phone when it was written (db/sql/audit-log.sql): it names a shopper who signed up by phone. */
+    /** An account made by phone (no e-mail): its phone when the entry was written (db/sql/audit-log.sql). */
     userPhone: text('user_phone'),
     message: text('message').notNull(),
     data: jsonb('data'),

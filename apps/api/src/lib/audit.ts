@@ -10,7 +10,10 @@ export interface AuditEntry {
   message: string;
   userId?: string | null;
   userEmail?: string | null;
-  /** Left out, the database puts the account's phone (db/sql/audit-log.sql); given where the account goes with it. */
+  /**
+   * An account made by phone (no e-mail) is named by its phone: left out, the database puts it (db/sql/audit-log.sql);
+   * given where the account goes with the entry.
+   */
   userPhone?: string | null;
   data?: Record<string, unknown>;
   ip?: string | null;

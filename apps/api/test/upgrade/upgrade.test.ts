@@ -204,22 +204,23 @@ describe(`upgrading a database of an older release (${pgUrl ? 'PostgreSQL' : 'PG
     await upgraded.close();
   }, 240_000);
 
-  it('0056 gives older log entries the phone of the account they were written for', async () => {
+  it('0056-0057 give older entries of an account made by phone its phone, and no other entry one', async () => {
     place = await emptyPlace();
     const folder = migrationsFolder(journal().entries.findIndex((e) => e.tag === '0056_audit_logs_user_phone'));
     folders.push(folder);
     const old = await place.open(folder);
-    const [shopper] = await old.db
-      .execute<{ id: string }>(
-        sql`
-      insert into users (name, email, phone, password_hash) values ('Phone Person', null, '01012345678', null)
-      returning id`,
-      )
-      .then((r) => r.rows);
-    if (!shopper) throw new Error('no user');
+    const { rows } = await old.db.execute<{ id: string }>(sql`
+      insert into users (name, email, phone, password_hash) values
+        ('Phone Person', null, '01012345678', null), ('Mail Person', 'mail@example.com', '01087654321', 'x')
+      returning id`);
+    const [byPhone, byEmail] = rows;
+    if (!byPhone || !byEmail) throw new Error('no users');
+    // The shop's own entry about an order names no one: its writer gave no e-mail.
     await old.db.execute(sql`
       insert into audit_logs (type, action, message, user_id) values
-        ('auth', 'phone_register', 'registered', ${shopper.id}), ('admin', 'seed_demo', 'seeded', null)`);
+        ('auth', 'phone_register', 'registered', ${byPhone.id}),
+        ('order', 'order_confirmation_timeout', 'not confirmed', ${byEmail.id}),
+        ('admin', 'seed_demo', 'seeded', null)`);
     await old.close();
 
     const upgraded = await place.open();
@@ -229,6 +230,7 @@ describe(`upgrading a database of an older release (${pgUrl ? 'PostgreSQL' : 'PG
       .orderBy(auditLogs.id);
     expect(entries).toEqual([
       { action: 'phone_register', userPhone: '01012345678' },
+      { action: 'order_confirmation_timeout', userPhone: null },
       { action: 'seed_demo', userPhone: null },
     ]);
     await upgraded.close();

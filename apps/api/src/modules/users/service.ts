@@ -224,7 +224,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
         userId,
         userEmail: user.email,
         // The account is gone: the database cannot look its phone up.
-        userPhone: user.phone,
+        userPhone: user.email === null ? user.phone : null,
         ip,
       });
     });
