@@ -37,6 +37,8 @@ export const SAFELIST = {
     /^form-check-(inline|reverse)$/,
     /^(valid|invalid)-(feedback|tooltip)$/,
   ],
+  // Form.Check's own module (components/Switch.tsx takes its props' type from it).
+  FormCheck: [/^form-check-(inline|reverse)$/],
   InputGroup: [/^input-group-(sm|lg)$/],
   // The dialog, its content, backdrop, sizes, full-screen breakpoints, centred and scrolling forms.
   Modal: [/^modal-/, /^btn-close-white$/],
