@@ -55,7 +55,7 @@ export interface Confirmations extends Passes {
 }
 
 /** A signed-in shopper, as the auth plugin names them. */
-type Shopper = { id: string; email: string | null };
+type Shopper = { id: string; email: string | null; name: string };
 
 /** Where an answer came from, as the audit log says it. */
 const ANSWERED_BY = { link: 'the link', whatsapp: 'WhatsApp', orders: 'their orders page' } as const;

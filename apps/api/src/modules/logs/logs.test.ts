@@ -3,10 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { AuditLogPage } from '@shop/contracts';
 import { users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
+import { ADDRESS, createProduct } from '../../../test/fixtures.js';
 import {
   createAdmin,
   createTestApp,
   PASSWORD,
+  placeOrderOf,
   registerShopper,
   type Account,
   type TestContext,
@@ -111,6 +113,12 @@ describe('browsing the logs', () => {
     const headers = { 'x-access-token': session.token };
     const [account] = await t.app.db.select({ phone: users.phone }).from(users).where(eq(users.id, session.user._id));
     const phone = account?.phone ?? '';
+    // An order of theirs, cancelled by them.
+    const product = await createProduct(t.app.db, { price: 100 });
+    const buyer = { id: session.user._id, email: '', token: session.token, headers };
+    const order = await placeOrderOf(t.app, buyer, [[product, 1]], ADDRESS, 'cash', { confirm: false });
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/order/${order._id}/cancel`, headers });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
     const changed = await t.app.inject({
       method: 'PUT',
       url: '/api/user/password',
@@ -128,6 +136,8 @@ describe('browsing the logs', () => {
     expect(page.logs.map((l) => [l.action, l.userEmail, l.userPhone, l.message])).toEqual([
       ['delete_account', null, phone, 'Phone Person deleted their account'],
       ['password_change', null, phone, 'Phone Person changed their password'],
+      ['order_status', null, phone, expect.stringMatching(/^Phone Person moved order .* to cancelled$/)],
+      ['order_placed', null, phone, expect.stringMatching(/^Phone Person placed order /)],
       ['phone_register', null, phone, expect.stringContaining('registered with a code')],
     ]);
   });

@@ -4,7 +4,7 @@ import { placeholders } from '../../db/placeholders.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { allInOrder } from '../../db/in-order.js';
 import { orders, orderStatusHistory, payments } from '../../db/schema.js';
-import { audit, type AuditEntry } from '../../lib/audit.js';
+import { accountName, audit, type AuditEntry } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
 import { releaseUses } from '../coupons/queries.js';
 import { orderMailKind, queueOrderMail } from '../messaging/order-messages.js';
@@ -21,7 +21,7 @@ export type AfterCommitDeps = Pick<Deps, 'db' | 'log' | 'messageSender' | 'payme
 /** Who makes a move: the actor, and the signed-in user and address when it is a person. */
 export interface Mover {
   actor: OrderActor;
-  user?: { id: string; email: string | null } | null;
+  user?: { id: string; email: string | null; name: string } | null;
   ip?: string | null;
 }
 
@@ -107,7 +107,7 @@ const AUDIT_TYPE = {
 
 function plainAudit(order: OrderRow, from: OrderStatus, move: Move): AuditEntry {
   const { by, to } = move;
-  const who = by.user?.email ?? `the ${by.actor}`;
+  const who = by.user ? accountName(by.user) : `the ${by.actor}`;
   return {
     type: AUDIT_TYPE[by.actor],
     action: 'order_status',

@@ -109,7 +109,7 @@ export interface PlaceOrderInput {
   staff?: StaffPlacement;
 }
 
-/** The buyer of an order: their account, and the address the audit log names them by. */
+/** The buyer of an order: their account, as the audit log names it. */
 type Buyer = Pick<AuthUser, 'id' | 'email' | 'name'>;
 
 /**
@@ -153,7 +153,7 @@ function placedEntry(
       data,
       ip,
     };
-  const member = staff.by.email ?? staff.by.name;
+  const member = accountName(staff.by);
   return {
     type: 'admin',
     action: 'order_placed',

@@ -20,7 +20,7 @@ import { firstDeliveredAt, type OrderRow } from './queries.js';
 import { recordDepositBack, refundableOf } from './kept-deposit.js';
 import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
-import { audit } from '../../lib/audit.js';
+import { accountName, audit } from '../../lib/audit.js';
 
 type RefundsDeps = AfterCommitDeps & Pick<Deps, 'clock'>;
 
@@ -120,7 +120,7 @@ export function refundsService(deps: RefundsDeps) {
     const amount = input.amount === undefined ? order.deposit : toPiastres(input.amount);
     if (amount > order.deposit) throw badRequest(say.api.depositRefundTooLarge(toEgp(order.deposit)));
     await recordDepositBack(tx, order, { amount, refundedBy: paidBackBy }, deps.clock.now(), true);
-    const who = by.user?.email ?? `the ${by.actor}`;
+    const who = by.user ? accountName(by.user) : `the ${by.actor}`;
     await audit(tx, {
       type: by.actor === 'admin' ? 'admin' : 'order',
       action: 'deposit_refunded',
@@ -239,7 +239,7 @@ function refundMove(
   reason: string | null,
   given: Move['set'],
 ): Move & Required<Pick<Move, 'audit'>> {
-  const who = by.user?.email ?? `the ${by.actor}`;
+  const who = by.user ? accountName(by.user) : `the ${by.actor}`;
   return {
     to,
     by,
