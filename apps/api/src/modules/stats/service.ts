@@ -55,7 +55,8 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
         })
         .from(products)
         .where(lte(products.stock, LOW_STOCK_THRESHOLD))
-        .orderBy(asc(products.stock), asc(products.name), asc(products.id))
+        // Equal stocks newest first, as the products screen's low-stock list (which "See all" opens) goes on.
+        .orderBy(asc(products.stock), desc(products.createdAt), desc(products.id))
         .limit(STATS_LIST_SIZE),
       db
         .select({

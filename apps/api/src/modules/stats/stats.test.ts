@@ -212,17 +212,25 @@ describe('low stock', () => {
   it(`lists products with stock at or under ${LOW_STOCK_THRESHOLD}, emptiest first, and how many there are`, async () => {
     await createProduct(t.app.db, { name: 'Plenty', stock: LOW_STOCK_THRESHOLD + 1 });
     const low = [];
-    for (const [name, stock] of [
-      ['Kettle', 3],
-      ['Blender', 0],
-      ['Airfryer', LOW_STOCK_THRESHOLD],
-      ['Mixer', 1],
-      ['Toaster', 2],
-      ['Iron', 4],
-      ['Fan', 5],
-    ] as const) {
+    const added = Date.parse('2025-03-01T00:00:00Z');
+    for (const [index, [name, stock]] of (
+      [
+        ['Kettle', 3],
+        ['Blender', 0],
+        ['Airfryer', LOW_STOCK_THRESHOLD],
+        ['Mixer', 1],
+        ['Toaster', 2],
+        ['Iron', 4],
+        ['Fan', 5],
+      ] as const
+    ).entries()) {
       low.push(
-        await createProduct(t.app.db, { name, stock, imagePaths: [`/uploads/${name}.webp`, '/uploads/second.webp'] }),
+        await createProduct(t.app.db, {
+          name,
+          stock,
+          imagePaths: [`/uploads/${name}.webp`, '/uploads/second.webp'],
+          createdAt: new Date(added + index * 60_000),
+        }),
       );
     }
     const { lowStock } = await stats();
@@ -233,7 +241,8 @@ describe('low stock', () => {
       'Toaster:2',
       'Kettle:3',
       'Iron:4',
-      'Airfryer:5',
+      // Equal stocks newest first, as the products screen lists them.
+      'Fan:5',
     ]);
     expect(lowStock.products[0]).toEqual({
       _id: low[1]?.id,
