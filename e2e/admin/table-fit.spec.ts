@@ -166,6 +166,8 @@ for (const language of ['en', 'ar'] as const) {
       price: 1999,
       stock: 5,
     });
+    // A short name, sold out: first in the overview's low-stock card, on one line of its own.
+    await makeProduct({ name: uniqueWord('Fan'), price: 99, stock: 0 });
     const shopper = await newShopper(request, 'Table Fit Shopper');
     const order = await placeCashOrder(request, shopper, product._id);
     // The log's longest values, each a word longer than its cell: sign-ins tried with a bot's junk, a real long

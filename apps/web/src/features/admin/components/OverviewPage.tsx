@@ -135,11 +135,12 @@ function LowStock({ lowStock }: { lowStock: AdminStats['lowStock'] }) {
     <>
       <ul className="low-stock-list list-unstyled mb-3">
         {lowStock.products.map((product) => (
-          <li key={product._id} className="low-stock-item">
+          <li key={product._id} className="low-stock-item position-relative">
             <ProductImage src={product.image_path} alt="" className="dash-thumb" width={44} height={44} />
             <Link
               to={paths.dashProductsMatching(product.name)}
-              className="low-stock-name flex-grow-1 min-w-0"
+              // The whole row is the link's target (a short name's line is 24 px).
+              className="low-stock-name stretched-link flex-grow-1 min-w-0"
               title={localized.name(product).text}
             >
               <Localized value={localized.name(product)} />
