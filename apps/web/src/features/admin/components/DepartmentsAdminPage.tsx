@@ -66,7 +66,7 @@ export function DepartmentsAdminPage() {
                     {departments.map((department) => (
                       <tr key={department._id}>
                         <td>
-                          <Link to={paths.department(department._id)}>
+                          <Link to={paths.department(department._id)} className="tap-inline">
                             <Localized value={local.name(department)} />
                           </Link>
                         </td>

@@ -52,10 +52,12 @@ export function OrderPage() {
 
   return (
     <>
-      <Link to={paths.dashOrders} className="d-inline-flex align-items-center gap-1 mb-2 small d-print-none">
-        <ChevronStartIcon size={14} />
-        {t('admin.order.back')}
-      </Link>
+      <p className="mb-2 small d-print-none">
+        <Link to={paths.dashOrders} className="d-inline-flex align-items-center gap-1 tap-inline">
+          <ChevronStartIcon size={14} />
+          {t('admin.order.back')}
+        </Link>
+      </p>
       <QueryState query={query} lines={5} notFound={t('admin.order.notFound')}>
         {(order) => (
           <>
@@ -213,7 +215,7 @@ function OrderCustomer({ order }: { order: AdminOrderDetail }) {
             <div>
               <dt>{t('admin.order.email')}</dt>
               <dd className="text-break">
-                <a href={`mailto:${customer.email}`} dir="ltr">
+                <a href={`mailto:${customer.email}`} dir="ltr" className="tap-inline">
                   <EmailAddress address={customer.email} />
                 </a>
               </dd>
@@ -240,9 +242,11 @@ function OrderCustomer({ order }: { order: AdminOrderDetail }) {
       {/* The delivery phone's, the number the courier calls: whether its parcels were taken or refused. */}
       <PhoneRecordOf phone={order.deliveryAddress.phone} className="mt-2" />
       {customer && can('customers.read') && (
-        <Link to={paths.userOrders(customer._id)} className="d-inline-block small mt-2">
-          {t('admin.order.theirOrders')}
-        </Link>
+        <p className="small mt-2 mb-0">
+          <Link to={paths.userOrders(customer._id)} className="tap-inline">
+            {t('admin.order.theirOrders')}
+          </Link>
+        </p>
       )}
     </Card>
   );

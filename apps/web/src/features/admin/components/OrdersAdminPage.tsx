@@ -115,7 +115,11 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
           return (
             <tr key={order._id}>
               <td className="cell-order text-nowrap">
-                <Link to={paths.dashOrder(order._id)} aria-label={t('admin.order.open', { ref: shortId(order._id) })}>
+                <Link
+                  to={paths.dashOrder(order._id)}
+                  className="tap-inline"
+                  aria-label={t('admin.order.open', { ref: shortId(order._id) })}
+                >
                   <OrderNumber id={order._id} />
                 </Link>
                 <time dateTime={order.createdAt} className="d-block small text-body-secondary">

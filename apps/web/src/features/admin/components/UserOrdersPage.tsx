@@ -34,10 +34,12 @@ export function UserOrdersPage() {
 
   return (
     <>
-      <Link to={paths.dashUsers} className="d-inline-flex align-items-center gap-1 mb-2 small">
-        <ChevronStartIcon size={14} />
-        {t('admin.orders.back')}
-      </Link>
+      <p className="mb-2 small">
+        <Link to={paths.dashUsers} className="d-inline-flex align-items-center gap-1 tap-inline">
+          <ChevronStartIcon size={14} />
+          {t('admin.orders.back')}
+        </Link>
+      </p>
       <PageHeader
         title={user ? t('admin.orders.titleNamed', { name: user.name }) : t('admin.orders.title')}
         subtitle={
