@@ -80,17 +80,20 @@ export const productUpdateSchema = productFields
   .superRefine(saleAbovePrice);
 export type ProductUpdateInput = z.output<typeof productUpdateSchema>;
 
+/** A page of a product list, and the part of a name it is narrowed to. */
+const listPage = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  q: z.string().trim().max(100).optional(),
+};
+
 export const productListQuerySchema = withOptionFilters(
   z
     .object({
-      page: z.coerce.number().int().min(1).max(100_000).default(1),
-      limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+      ...listPage,
       includeOutOfStock: booleanQuery.optional(),
-      /** Only products with LOW_STOCK_THRESHOLD or fewer in stock, fewest first without a sortBy (the dashboard's). */
-      lowStock: booleanQuery.optional(),
       category: idSchema.optional(),
       department: idSchema.optional(),
-      q: z.string().trim().max(100).optional(),
       /** As the search sorts; newest first without one. */
       sortBy: z.enum(SORT_OPTIONS).optional(),
       ...productFilterShape,
@@ -98,6 +101,13 @@ export const productListQuerySchema = withOptionFilters(
     .superRefine(priceRangeInOrder),
 );
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
+
+/**
+ * The dashboard's products screen: every product, sold out too, a page at a time, by name, or only those with
+ * LOW_STOCK_THRESHOLD or fewer in stock (fewest first). Never cached: a merchant sees the stock they just saved.
+ */
+export const dashboardProductsQuerySchema = z.object({ ...listPage, lowStock: booleanQuery.optional() });
+export type DashboardProductsQuery = z.output<typeof dashboardProductsQuerySchema>;
 
 export const searchQuerySchema = withOptionFilters(
   z

@@ -12,7 +12,7 @@ import {
   optionOfParam,
   optionParam,
 } from './filterQuery.js';
-import { productListQuerySchema, searchQuerySchema } from './catalog.js';
+import { dashboardProductsQuerySchema, productListQuerySchema, searchQuerySchema } from './catalog.js';
 import { isSaid, render } from './said.js';
 
 const parse = (query: Record<string, unknown>) => productFiltersSchema.safeParse(query);
@@ -64,12 +64,14 @@ describe('product filters', () => {
       rating: 3,
     });
     expect(searchQuerySchema.parse({ name: 'tv', cod: 'true' })).toMatchObject({ name: 'tv', cod: true });
-    // The dashboard's low-stock list, true or false only; the search has no such filter.
-    expect(productListQuerySchema.parse({ lowStock: 'true', includeOutOfStock: 'true' })).toMatchObject({
+    // The dashboard's low-stock list, true or false only, is the dashboard's: the storefront's lists have no such filter.
+    expect(dashboardProductsQuerySchema.parse({ lowStock: 'true', q: 'tv' })).toEqual({
+      page: 1,
       lowStock: true,
-      includeOutOfStock: true,
+      q: 'tv',
     });
-    expect(productListQuerySchema.safeParse({ lowStock: 'yes' }).success).toBe(false);
+    expect(dashboardProductsQuerySchema.safeParse({ lowStock: 'yes' }).success).toBe(false);
+    expect(productListQuerySchema.parse({ lowStock: 'true' })).not.toHaveProperty('lowStock');
     expect(searchQuerySchema.parse({ name: 'tv', lowStock: 'true' })).not.toHaveProperty('lowStock');
     expect(searchQuerySchema.safeParse({ name: 'tv', minPrice: '2', maxPrice: '1' }).success).toBe(false);
   });

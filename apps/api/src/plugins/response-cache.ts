@@ -179,13 +179,6 @@ function showsOf(request: FastifyRequest): Shows | null {
 const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
 
 /**
- * The client asks that no stored answer be used unchecked (`Cache-Control: no-cache`, RFC 9111 5.2.1.4): the
- * dashboard's products list, which must show the stock a merchant just saved, where a shopper's list may lag a
- * minute; a browser's hard reload. The answer is computed, and stored in place of the old one.
- */
-const asksFresh = (request: FastifyRequest) => /\bno-cache\b/i.test(String(request.headers['cache-control'] ?? ''));
-
-/**
  * Catalogue reads (routes with `config.cache`) are answered from memory until news of what they show arrives. The
  * database announces every change at commit (triggers → NOTIFY 'catalogue', see db/sql/catalogue-news.sql), naming
  * the products changed and whether lists show the change, so every instance drops just those answers, whoever
@@ -265,7 +258,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: { datab
     if (!trusted || !isRead(request)) return;
     const pending = filling.get(request.url);
     if (pending) await pending;
-    const hit = asksFresh(request) ? undefined : cache.get(request.url);
+    const hit = cache.get(request.url);
     if (hit) {
       const form = formFor(hit, request);
       const answer = hit.forms[form] ?? (await madeAnswer(request.url, hit, form));

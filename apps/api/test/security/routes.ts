@@ -602,6 +602,7 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: adminOnly(200),
     request: (_w, s) => ({ params: { phone: s.phone } }),
   },
+  'GET /api/admin/products': { access: 'catalogue.write', expect: adminOnly(200), request: () => ({}) },
   'GET /api/admin/products/export': { access: 'catalogue.write', expect: adminOnly(200), request: () => ({}) },
   // The dry run only: nothing changes in the catalogue until an import is applied.
   'POST /api/admin/products/imports': { access: 'catalogue.write', expect: adminOnly(201), request: importFile },

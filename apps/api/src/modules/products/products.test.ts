@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, desc, eq, gt, lte } from 'drizzle-orm';
+import { asc, count, desc, eq, gt, lte } from 'drizzle-orm';
 import {
   API_MSG,
   API_MSG_AR,
@@ -198,66 +198,59 @@ describe('GET /api/product', () => {
   });
 });
 
-describe('GET /api/product?lowStock=true', () => {
-  it(`lists the products with ${LOW_STOCK_THRESHOLD} or fewer in stock, fewest first, and pages and counts them`, async () => {
-    const dept = await createDepartment(t.app.db);
-    const c = await createCategory(t.app.db, { departmentId: dept.id });
+describe('GET /api/admin/products', () => {
+  const dashboard = async (query: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/admin/products?${query}`, headers: admin.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { products: Product[]; pages: number };
+  };
+
+  it(`lists every product, or those with ${LOW_STOCK_THRESHOLD} or fewer in stock fewest first, and pages them`, async () => {
+    const mark = crypto.randomUUID();
     const made = async (name: string, stock: number, minute: number) =>
       (
         await createProduct(t.app.db, {
-          categoryId: c.id,
-          name: `${name} ${c.id}`,
+          name: `${name} ${mark}`,
           stock,
           createdAt: new Date(Date.UTC(2026, 3, 1, 0, minute)),
         })
       ).id;
-    await made('Plenty', LOW_STOCK_THRESHOLD + 1, 1);
+    const plenty = await made('Plenty', LOW_STOCK_THRESHOLD + 1, 1);
     const atThreshold = await made('At the threshold', LOW_STOCK_THRESHOLD, 2);
     const soldOut = await made('Sold out', 0, 3);
     const lastOne = await made('Last one', 1, 4);
     const olderTwo = await made('Older two', 2, 5);
     const newerTwo = await made('Newer two', 2, 6);
-    await made('Lots', 50, 7);
-    const ids = async (query: string) => (await list(query)).products.map((p) => p._id);
+    const lots = await made('Lots', 50, 7);
+    const ids = async (query: string) => (await dashboard(query)).products.map((p) => p._id);
 
-    // Fewest in stock first, equal stocks newest first; sold out only when the list includes it, as any list.
-    expect(await ids(`category=${c.id}&lowStock=true`)).toEqual([lastOne, newerTwo, olderTwo, atThreshold]);
+    // Every product, sold out too, newest first.
+    expect(await ids(`q=${mark}`)).toEqual([lots, newerTwo, olderTwo, lastOne, soldOut, atThreshold, plenty]);
+    // Fewest in stock first, equal stocks newest first.
     const low = [soldOut, lastOne, newerTwo, olderTwo, atThreshold];
-    expect(await ids(`department=${dept.id}&lowStock=true&includeOutOfStock=true`)).toEqual(low);
-    const pages = await Promise.all(
-      [1, 2, 3].map((page) => list(`category=${c.id}&lowStock=true&includeOutOfStock=true&limit=2&page=${page}`)),
-    );
+    expect(await ids(`q=${mark}&lowStock=true`)).toEqual(low);
+    const pages = await Promise.all([1, 2, 3].map((page) => dashboard(`q=${mark}&lowStock=true&limit=2&page=${page}`)));
     expect(pages.map((p) => p.pages)).toEqual([3, 3, 3]);
     expect(pages.flatMap((p) => p.products.map((x) => x._id))).toEqual(low);
-    // With the name searched, and in the order asked for (equal prices: newest first).
-    expect(await ids(`category=${c.id}&lowStock=true&q=two`)).toEqual([newerTwo, olderTwo]);
-    expect(await ids(`category=${c.id}&lowStock=true&sortBy=${encodeURIComponent('Price: Low to High')}`)).toEqual([
-      newerTwo,
-      olderTwo,
-      lastOne,
-      atThreshold,
-    ]);
+    expect(await ids(`q=${encodeURIComponent(`two ${mark}`)}&lowStock=true`)).toEqual([newerTwo, olderTwo]);
+    // The storefront's lists have no such filter.
+    expect((await list(`q=${mark}&includeOutOfStock=true&lowStock=true`)).products).toHaveLength(7);
 
     // The whole catalogue's low ones are counted, not the count kept of every product.
-    const lowInCatalogue = async (inStockOnly: boolean) =>
-      (
-        await t.app.db
-          .select({ n: count() })
-          .from(products)
-          .where(and(lte(products.stock, LOW_STOCK_THRESHOLD), inStockOnly ? gt(products.stock, 0) : undefined))
-      )[0]?.n;
-    const everyLow = await lowInCatalogue(false);
-    expect(everyLow).toBeLessThan((await productCount()) ?? 0);
-    expect((await list('lowStock=true&limit=1')).pages).toBe(await lowInCatalogue(true));
-    expect((await list('lowStock=true&includeOutOfStock=true&limit=1')).pages).toBe(everyLow);
-    expect((await list('lowStock=true&includeOutOfStock=true&limit=1&page=100000')).pages).toBe(everyLow);
+    const [lowInCatalogue] = await t.app.db
+      .select({ n: count() })
+      .from(products)
+      .where(lte(products.stock, LOW_STOCK_THRESHOLD));
+    expect(lowInCatalogue?.n).toBeLessThan((await productCount()) ?? 0);
+    expect((await dashboard('lowStock=true&limit=1')).pages).toBe(lowInCatalogue?.n);
+    expect((await dashboard('lowStock=true&limit=1&page=100000')).pages).toBe(lowInCatalogue?.n);
     const lowest = await t.app.db
       .select({ id: products.id })
       .from(products)
       .where(lte(products.stock, LOW_STOCK_THRESHOLD))
       .orderBy(asc(products.stock), desc(products.createdAt), desc(products.id))
       .limit(MAX_PAGE_SIZE);
-    expect(await ids(`lowStock=true&includeOutOfStock=true&limit=${MAX_PAGE_SIZE}`)).toEqual(lowest.map((p) => p.id));
+    expect(await ids(`lowStock=true&limit=${MAX_PAGE_SIZE}`)).toEqual(lowest.map((p) => p.id));
   });
 });
 

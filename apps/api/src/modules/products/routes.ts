@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_PRODUCT_IMAGES, productDetailSchema, productListQuerySchema, productListSchema } from '@shop/contracts';
+import {
+  dashboardProductsQuerySchema,
+  MAX_PRODUCT_IMAGES,
+  productDetailSchema,
+  productListQuerySchema,
+  productListSchema,
+} from '@shop/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { cairoDay } from '../../lib/clock.js';
@@ -40,6 +46,25 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => products.list(request.query),
+  );
+
+  app.get(
+    '/admin/products',
+    {
+      // Not cached: after saving a stock, the merchant sees it (a storefront list may show a stock count a minute old).
+      config: { access: { permission: 'catalogue.write' } },
+      schema: {
+        summary: "List the dashboard's products, a page at a time",
+        description:
+          'Every product, sold out too, newest first; `q` narrows to a part of the name; `lowStock=true` to those' +
+          ' with LOW_STOCK_THRESHOLD or fewer in stock, fewest first.',
+        tags,
+        security: [{ token: [] }],
+        querystring: dashboardProductsQuerySchema,
+        response: { 200: productListSchema },
+      },
+    },
+    async (request) => products.list({ ...request.query, includeOutOfStock: true }),
   );
 
   app.get(

@@ -173,7 +173,8 @@ const misplaced = () => mapDbError({ [FOREIGN_KEY_VIOLATION]: invalid({ category
 export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
   const { db } = deps;
 
-  async function list(query: ProductListQuery): Promise<ProductList> {
+  /** A product list; `lowStock` only for the dashboard's products screen (dashboardProductsQuerySchema). */
+  async function list(query: ProductListQuery & { lowStock?: boolean }): Promise<ProductList> {
     const limit = query.limit ?? PAGE_SIZE;
     const scope = and(
       query.includeOutOfStock ? undefined : isInStock,

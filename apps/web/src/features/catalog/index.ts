@@ -5,4 +5,5 @@ export {
   useGetDepartmentsQuery,
   useGetProductQuery,
   useGetProductsQuery,
+  productTags,
 } from './api/catalogApi';

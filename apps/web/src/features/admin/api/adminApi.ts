@@ -16,6 +16,7 @@ import type {
   OrderNoteInput,
   OrderStatus,
   Product,
+  ProductList,
   ProductDetail,
   ProductVariantsInput,
   InstalmentOffer,
@@ -27,11 +28,19 @@ import type {
   User,
 } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
+import { productTags } from '../../catalog';
 
 interface OrderMove {
   status: OrderStatus;
   trackingNumber?: string;
   reason?: string;
+}
+
+interface DashboardProductsArgs {
+  page: number;
+  limit: number;
+  q?: string;
+  lowStock?: boolean;
 }
 
 interface LogsArgs {
@@ -110,6 +119,17 @@ export const adminApi = api.injectEndpoints({
     }),
     /** Whether shipping books the shop's courier or needs the admin's tracking number. */
     getCourierSetting: build.query<CourierSetting, void>({ query: () => '/courier' }),
+    /**
+     * The products screen's list: every product, sold out too, by name or only those low on stock (fewest first).
+     * Its own route, not the storefront's cached lists, so a stock just saved shows at once.
+     */
+    getDashboardProducts: build.query<ProductList, DashboardProductsArgs>({
+      query: ({ page, limit, q, lowStock }) => ({
+        url: '/admin/products',
+        params: { page, limit, q: q || undefined, lowStock: lowStock || undefined },
+      }),
+      providesTags: (result) => productTags(result?.products),
+    }),
     getLogs: build.query<AuditLogPage, LogsArgs>({
       query: ({ page, type, user }) => ({ url: '/logs', params: { page, type, user } }),
     }),
@@ -225,6 +245,7 @@ export const {
   useRefundOrderMutation,
   useGetCourierSettingQuery,
   useGetLogsQuery,
+  useGetDashboardProductsQuery,
   useSaveProductMutation,
   useSaveVariantsMutation,
   useDeleteProductMutation,

@@ -14,8 +14,7 @@ import { ProductImage } from '../../../components/ProductImage';
 import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { useGetProductsQuery } from '../../catalog';
-import { useDeleteProductMutation } from '../api/adminApi';
+import { useDeleteProductMutation, useGetDashboardProductsQuery } from '../api/adminApi';
 import { notifyOutcome } from '../notifyOutcome';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CsvExportButton } from './CsvExportButton';
@@ -43,7 +42,7 @@ export function ProductsAdminPage() {
   // Those with LOW_STOCK_THRESHOLD or fewer in stock, fewest first: the overview's "See all" opens them.
   const lowStock = params.get('stock') === 'low';
   const { page, setPage } = usePageParam();
-  const query = useGetProductsQuery({ page, limit: PAGE_SIZE, q: q || undefined, lowStock, fresh: true });
+  const query = useGetDashboardProductsQuery({ page, limit: PAGE_SIZE, q, lowStock });
   const { data, isFetching } = query;
   usePageBounds(page, data?.pages, setPage);
   const [editing, setEditing] = useState<Editing>(null);

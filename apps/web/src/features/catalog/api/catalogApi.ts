@@ -20,17 +20,10 @@ export interface ProductListArgs {
   department?: string;
   /** Part of the product name (the dashboard's product search). */
   q?: string;
-  /** Only products with LOW_STOCK_THRESHOLD or fewer in stock, fewest first (the dashboard's). */
-  lowStock?: boolean;
   /** The filter panel's choices (the address's, on a category's or department's page). */
   filters?: ProductFilters;
   /** The order the shopper chose (the address's); newest first without one. */
   sortBy?: SortOption | null;
-  /**
-   * Not from the server's cache (`Cache-Control: no-cache`): the dashboard's list, which shows the stock a merchant
-   * just saved, where a shopper's may lag a minute (docs/decisions/response-cache.md).
-   */
-  fresh?: boolean;
 }
 
 /** A category's page lists all its products at once, without pages. */
@@ -40,7 +33,8 @@ export const categoryProductsArgs = (
   sortBy: SortOption | null = null,
 ): ProductListArgs => ({ category, limit: MAX_PAGE_SIZE, filters, sortBy });
 
-const productTags = (products: Product[] | undefined) => [
+/** A list's cache tags: each product's, and the lists' (a change to any product refreshes every list). */
+export const productTags = (products: Product[] | undefined) => [
   ...(products ?? []).map(({ _id }) => ({ type: 'Product' as const, id: _id })),
   { type: 'Product' as const, id: LIST },
 ];
@@ -49,13 +43,8 @@ export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProducts: build.query<ProductList, ProductListArgs>({
       // Product lists include out-of-stock items, shown as such.
-      query: ({ page = 1, limit = PAGE_SIZE, category, department, q, lowStock, filters, sortBy, fresh }) => ({
-        url: `/product?${listQuery(
-          { page, limit, includeOutOfStock: true, category, department, q, lowStock: lowStock || undefined, sortBy },
-          filters,
-        )}`,
-        headers: fresh ? { 'cache-control': 'no-cache' } : undefined,
-      }),
+      query: ({ page = 1, limit = PAGE_SIZE, category, department, q, filters, sortBy }) =>
+        `/product?${listQuery({ page, limit, includeOutOfStock: true, category, department, q, sortBy }, filters)}`,
       providesTags: (result) => productTags(result?.products),
     }),
     getProduct: build.query<ProductDetail, string>({
