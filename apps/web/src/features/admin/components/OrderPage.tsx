@@ -10,7 +10,8 @@ import {
   type OrderMessageKind,
 } from '@shop/contracts';
 import { failureText } from '../../../api/errors';
-import { ChevronStartIcon, PrinterIcon } from '../../../components/icons';
+import { PrinterIcon } from '../../../components/icons';
+import { BackLink } from './BackLink';
 import { Price } from '../../../components/Price';
 import { intlLocale, loadTexts } from '../../../i18n';
 import { InLanguage, useTranslation } from '../../../i18n/useTranslation';
@@ -52,12 +53,7 @@ export function OrderPage() {
 
   return (
     <>
-      <p className="mb-2 small d-print-none">
-        <Link to={paths.dashOrders} className="d-inline-flex align-items-center gap-1 tap-inline">
-          <ChevronStartIcon size={14} />
-          {t('admin.order.back')}
-        </Link>
-      </p>
+      <BackLink to={paths.dashOrders}>{t('admin.order.back')}</BackLink>
       <QueryState query={query} lines={5} notFound={t('admin.order.notFound')}>
         {(order) => (
           <>

@@ -1,31 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Product, ProductList } from '@shop/contracts';
+import type { ProductList } from '@shop/contracts';
+import { aProduct } from '../../../test/products';
 import { adminSession, mockApi, renderRoute } from '../../../test/utils';
 import { paths } from '../../../lib/paths';
 import { ProductsAdminPage } from './ProductsAdminPage';
 
-const product: Product = {
-  _id: '66666666-6666-4666-8666-666666666666',
-  name: 'Galaxy A55',
-  nameAr: null,
-  price: 18999,
-  compareAtPrice: null,
-  stock: 2,
-  rating: 4,
-  numReviews: 3,
-  image_path: ['/uploads/a55.webp'],
-  category: { _id: '33333333-3333-4333-8333-333333333333', name: 'Phones', nameAr: null },
-  department: { _id: '11111111-1111-4111-8111-111111111111', name: 'Electronics', nameAr: null },
-  brand: 'Samsung',
-  description: 'A phone',
-  descriptionAr: null,
-  weight: 0.2,
-  cod: true,
-  warranty: null,
-  warrantyAr: null,
-};
+const product = aProduct({ _id: '66666666-6666-4666-8666-666666666666', name: 'Galaxy A55', stock: 2 });
 const PAGE: ProductList = { products: [product], pages: 3 };
 
 /** The query of each list request the page made, as a plain object. */

@@ -1,5 +1,5 @@
-import { Link, useParams } from 'react-router';
-import { ChevronStartIcon } from '../../../components/icons';
+import { useParams } from 'react-router';
+import { BackLink } from './BackLink';
 import { Price } from '../../../components/Price';
 import { intlLocale } from '../../../i18n';
 import { useGetUserOrdersQuery, useGetUsersQuery } from '../api/adminApi';
@@ -34,12 +34,7 @@ export function UserOrdersPage() {
 
   return (
     <>
-      <p className="mb-2 small">
-        <Link to={paths.dashUsers} className="d-inline-flex align-items-center gap-1 tap-inline">
-          <ChevronStartIcon size={14} />
-          {t('admin.orders.back')}
-        </Link>
-      </p>
+      <BackLink to={paths.dashUsers}>{t('admin.orders.back')}</BackLink>
       <PageHeader
         title={user ? t('admin.orders.titleNamed', { name: user.name }) : t('admin.orders.title')}
         subtitle={
