@@ -57,7 +57,7 @@ const catalogueNames = [
 ];
 
 /*
- * The dashboard's endpoints. Reading endpoints the storefront already has (products, departments,
+ * The dashboard's endpoints. Reading endpoints the storefront already has (a product, departments,
  * categories) come from catalogApi; these share its cache tags, so a change here refreshes the shop.
  * Users, logs and stats are only ever read here, right when a screen opens, so they need no tags.
  */
