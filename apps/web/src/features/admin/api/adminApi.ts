@@ -4,9 +4,10 @@ import type {
   AdminOrdersQuery,
   AdminStats,
   AuditLogPage,
-  AuditType,
+  AuditLogQuery,
   Category,
   CategoryInput,
+  DashboardProductsQuery,
   CourierSetting,
   Department,
   DepartmentInput,
@@ -34,20 +35,6 @@ interface OrderMove {
   status: OrderStatus;
   trackingNumber?: string;
   reason?: string;
-}
-
-interface DashboardProductsArgs {
-  page: number;
-  limit: number;
-  q?: string;
-  lowStock?: boolean;
-}
-
-interface LogsArgs {
-  page: number;
-  type?: AuditType;
-  /** A user id, or part of an e-mail address or phone. */
-  user?: string;
 }
 
 /** A category or department rename shows in every product card and list that names it. */
@@ -123,14 +110,14 @@ export const adminApi = api.injectEndpoints({
      * The products screen's list: every product, sold out too, by name or only those low on stock (fewest first).
      * Its own route, not the storefront's cached lists, so a stock just saved shows at once.
      */
-    getDashboardProducts: build.query<ProductList, DashboardProductsArgs>({
+    getDashboardProducts: build.query<ProductList, DashboardProductsQuery>({
       query: ({ page, limit, q, lowStock }) => ({
         url: '/admin/products',
         params: { page, limit, q: q || undefined, lowStock: lowStock || undefined },
       }),
       providesTags: (result) => productTags(result?.products),
     }),
-    getLogs: build.query<AuditLogPage, LogsArgs>({
+    getLogs: build.query<AuditLogPage, AuditLogQuery>({
       query: ({ page, type, user }) => ({ url: '/logs', params: { page, type, user } }),
     }),
 
