@@ -10,11 +10,6 @@ export interface AuditEntry {
   message: string;
   userId?: string | null;
   userEmail?: string | null;
-  /**
-   * An account made by phone (no e-mail) is named by its phone: left out, the database puts it (db/sql/audit-log.sql);
-   * given where the account goes with the entry.
-   */
-  userPhone?: string | null;
   data?: Record<string, unknown>;
   ip?: string | null;
 }
@@ -23,7 +18,7 @@ const insertEntry = (db: DbOrTx) =>
   db
     .insert(auditLogs)
     .values({
-      ...placeholders(['type', 'action', 'message', 'userId', 'userEmail', 'userPhone', 'ip']),
+      ...placeholders(['type', 'action', 'message', 'userId', 'userEmail', 'ip']),
       // As given, not through the column's encoder, which would write a missing entry as JSON's null.
       data: sql`${sql.placeholder('data')}`,
     })
@@ -43,9 +38,11 @@ export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
     message: entry.message,
     userId: entry.userId ?? null,
     userEmail: entry.userEmail ?? null,
-    userPhone: entry.userPhone ?? null,
     data: entry.data ?? null,
     ip: entry.ip ?? null,
-    // The staff member's name and role: filled in by the database (db/sql/staff.sql).
-  } satisfies Required<Omit<typeof auditLogs.$inferInsert, 'id' | 'createdAt' | 'userName' | 'userRole'>>);
+    // The staff member's name and role (db/sql/staff.sql) and the phone of an account made by phone
+    // (db/sql/audit-log.sql): filled in by the database.
+  } satisfies Required<
+    Omit<typeof auditLogs.$inferInsert, 'id' | 'createdAt' | 'userName' | 'userRole' | 'userPhone'>
+  >);
 }

@@ -208,25 +208,23 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
         .select({ productId: reviews.productId })
         .from(reviews)
         .where(eq(reviews.userId, userId));
-      const [user] = await tx
-        .delete(users)
-        .where(eq(users.id, userId))
-        .returning({ email: users.email, name: users.name, phone: users.phone });
+      const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
       if (!user) throw notFound('User');
-      await recomputeRatings(
-        tx,
-        reviewed.map((r) => r.productId),
-      );
+      // Written while the account is there, so the log names it as every entry (db/sql/audit-log.sql).
       await audit(tx, {
         type: 'user',
         action: 'delete_account',
         message: `${accountName(user)} deleted their account`,
         userId,
         userEmail: user.email,
-        // The account is gone: the database cannot look its phone up.
-        userPhone: user.email === null ? user.phone : null,
         ip,
       });
+      const [gone] = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+      if (!gone) throw notFound('User');
+      await recomputeRatings(
+        tx,
+        reviewed.map((r) => r.productId),
+      );
     });
     return { message: say.api.accountDeleted };
   }

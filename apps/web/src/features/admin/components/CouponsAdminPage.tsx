@@ -12,7 +12,7 @@ import { couponState, type CouponState } from '../couponForm';
 import { formatDateTime } from '../format';
 import { notifyOutcome } from '../notifyOutcome';
 import { CouponFormModal } from './CouponFormModal';
-import { EmailAddress } from './EmailAddress';
+import { Contact } from './Contact';
 import { OrderNumber } from './OrderNumber';
 import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
@@ -210,13 +210,8 @@ function CouponUsesDialog({ coupon, onClose }: { coupon: Coupon | null; onClose:
                       <OrderNumber id={use.orderId} />
                     </td>
                     <td className="text-break">
-                      {use.userEmail ? (
-                        <bdi dir="ltr">
-                          <EmailAddress address={use.userEmail} />
-                        </bdi>
-                      ) : use.userPhone ? (
-                        // An account made by phone has no e-mail.
-                        <bdi dir="ltr">{use.userPhone}</bdi>
+                      {use.userEmail || use.userPhone ? (
+                        <Contact email={use.userEmail} phone={use.userPhone} />
                       ) : (
                         t('admin.coupons.deletedShopper')
                       )}

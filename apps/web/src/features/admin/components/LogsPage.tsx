@@ -15,6 +15,7 @@ import { useGetLogsQuery } from '../api/adminApi';
 import { formatDateTime } from '../format';
 import { useRoleName } from '../roleName';
 import { useAuditWords } from '../auditWords';
+import { Contact } from './Contact';
 import { EmailAddress } from './EmailAddress';
 import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
@@ -105,7 +106,7 @@ export function LogsPage() {
 
 /**
  * Who wrote an entry: a staff member by name and role (the role they held then), which filters the log to them;
- * a shopper by e-mail, or by phone for an account made by phone; the shop itself.
+ * a shopper by e-mail, or by phone for an account made by phone (Contact); the shop itself.
  */
 function Who({ entry, onMember }: { entry: AuditLogEntry; onMember: (userId: string) => void }) {
   const { t } = useTranslation();
@@ -130,19 +131,7 @@ function Who({ entry, onMember }: { entry: AuditLogEntry; onMember: (userId: str
       </>
     );
   }
-  if (entry.userEmail)
-    return (
-      <bdi dir="ltr">
-        <EmailAddress address={entry.userEmail} />
-      </bdi>
-    );
-  // An account made by phone has no e-mail.
-  if (entry.userPhone)
-    return (
-      <bdi dir="ltr" className="text-nowrap">
-        {entry.userPhone}
-      </bdi>
-    );
+  if (entry.userEmail || entry.userPhone) return <Contact email={entry.userEmail} phone={entry.userPhone} />;
   return <span className="text-body-secondary">{t('admin.logs.system')}</span>;
 }
 

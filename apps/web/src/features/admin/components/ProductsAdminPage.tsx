@@ -52,28 +52,19 @@ export function ProductsAdminPage() {
   const [variantsOf, setVariantsOf] = useState<string | null>(null);
   const [deleteProduct, { isLoading: removing }] = useDeleteProductMutation();
 
-  const search = useCallback(
-    (text: string) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (text) next.set('q', text);
-          else next.delete('q');
-          next.delete('page');
-          return next;
-        },
-        { replace: true },
-      ),
+  /** A filter of the address set (or, empty, taken off): the list starts again at its first page. */
+  const filterBy = useCallback(
+    (name: 'q' | 'stock', value: string, options?: { replace: boolean }) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        next.delete('page');
+        return next;
+      }, options),
     [setParams],
   );
-  const showLowStock = (only: boolean) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (only) next.set('stock', 'low');
-      else next.delete('stock');
-      next.delete('page');
-      return next;
-    });
+  const search = useCallback((text: string) => filterBy('q', text, { replace: true }), [filterBy]);
 
   const remove = async () => {
     if (!deleting) return;
@@ -99,7 +90,7 @@ export function ProductsAdminPage() {
           id="products-low-stock"
           label={t('admin.products.lowStockOnly', { threshold: LOW_STOCK_THRESHOLD })}
           checked={lowStock}
-          onChange={(event) => showLowStock(event.target.checked)}
+          onChange={(event) => filterBy('stock', event.target.checked ? 'low' : '')}
         />
       </div>
 

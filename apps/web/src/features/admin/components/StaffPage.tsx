@@ -29,7 +29,7 @@ import { formatDateTime } from '../format';
 import { notifyOutcome } from '../notifyOutcome';
 import { useRoleName } from '../roleName';
 import { ConfirmDialog } from './ConfirmDialog';
-import { EmailAddress } from './EmailAddress';
+import { Contact } from './Contact';
 import { PageHeader } from './PageHeader';
 import { allOf, QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
@@ -254,10 +254,6 @@ function InvitationsCard({ invitations, roles }: { invitations: ListedStaffInvit
 }
 
 /** Where a member or an invitation is reached, left to right on Arabic pages too: the e-mail, else the phone. */
-function Contact({ email, phone }: { email: string | null; phone: string | null }) {
-  return <bdi dir="ltr">{email ? <EmailAddress address={email} /> : phone}</bdi>;
-}
-
 function MembersCard({ members, roles }: { members: StaffMember[]; roles: StaffRole[] }) {
   const { t } = useTranslation();
   const roleName = useRoleName();
