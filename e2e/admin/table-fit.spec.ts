@@ -247,3 +247,25 @@ for (const language of ['en', 'ar'] as const) {
     }
   });
 }
+
+test.describe('on a touch tablet', () => {
+  // An iPad held upright, wider than the phone's rules: a finger taps it all the same (`pointer: coarse`).
+  test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
+
+  test('a thumb hits the controls of the dashboard', async ({ page, request }) => {
+    await asAdmin(page, request);
+    // Row links, the low-stock switch and buttons; check boxes and selects; fields and "View the page" links.
+    for (const [name, path] of [
+      ['products', '/dashboard/DashProducts'],
+      ['staff', '/dashboard/staff'],
+      ['shop', '/dashboard/shop'],
+    ] as const) {
+      // One page load, then the app's own navigation.
+      if (name === 'products') await page.goto(path);
+      else await openInApp(page, path);
+      await expect(page.locator(THUMB_CHECKS[name]?.ready ?? '.dash').first()).toBeVisible();
+      await settled(page);
+      expect.soft(await shortTapTargets(page, '.dash'), `${name} at 820 with touch`).toEqual([]);
+    }
+  });
+});

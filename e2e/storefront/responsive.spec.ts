@@ -82,3 +82,21 @@ test("a shopper's pages fit 360 px, the menu drawer too", async ({ page, request
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+test.describe('on a touch tablet', () => {
+  // An iPad held upright: wider than a phone, so the phone's rules no longer apply, but tapped all the same.
+  test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
+
+  test('a thumb hits what the catalogue and the cart offer', async ({ page, request }) => {
+    const iphone = await demoProduct(request, (item) => item.name === IPHONE);
+    for (const [path, scopes] of [
+      ['/', ['header', 'main', 'footer']],
+      [`/product/one/${iphone._id}`, ['main']],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
+      await settled(page);
+      for (const scope of scopes) expect.soft(await shortTapTargets(page, scope), `${path} ${scope}`).toEqual([]);
+    }
+  });
+});
