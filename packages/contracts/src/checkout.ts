@@ -111,6 +111,26 @@ export type PaidBackWay = keyof typeof PAID_BACK_WAYS;
 export const paidBackWayOf = (words: unknown): PaidBackWay | null =>
   (Object.keys(PAID_BACK_WAYS) as PaidBackWay[]).find((way) => PAID_BACK_WAYS[way] === words) ?? null;
 
+/**
+ * Reasons the shop gives an order's move itself, kept in its history in these words as a person's reason is kept in
+ * theirs; every screen and mail says them in its reader's words (`shopReasonOf`). A cash order refunded by hand gives
+ * how the money went back.
+ */
+export const NOT_CONFIRMED_IN_TIME = 'Not confirmed in time';
+const PAID_BACK_BY = 'paid back by ';
+export const paidBackReason = (by: string): string => `${PAID_BACK_BY}${by}`;
+
+/** What a reason the shop gave means: its cash confirmation ran out, or how the money went back. */
+export type ShopReason = { said: 'notConfirmed' } | { said: 'paidBack'; way: PaidBackWay | null; by: string };
+
+/** The shop's own reason, or null for a person's words (shown as they wrote them). */
+export function shopReasonOf(reason: string): ShopReason | null {
+  if (reason === NOT_CONFIRMED_IN_TIME) return { said: 'notConfirmed' };
+  if (!reason.startsWith(PAID_BACK_BY)) return null;
+  const by = reason.slice(PAID_BACK_BY.length);
+  return { said: 'paidBack', way: paidBackWayOf(by), by };
+}
+
 /** An admin's refund: an amount in EGP, or the whole bill when none is given. */
 export const refundSchema = z.object({
   amount: z.number().positive().max(10_000_000).multipleOf(0.01).optional(),

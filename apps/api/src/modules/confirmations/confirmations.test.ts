@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { CONFIRMATION_CLAIM_MS, type CodSettings, type ConfirmationQueue, type Order } from '@shop/contracts';
+import {
+  CONFIRMATION_CLAIM_MS,
+  NOT_CONFIRMED_IN_TIME,
+  type CodSettings,
+  type ConfirmationQueue,
+  type Order,
+} from '@shop/contracts';
 import { auditLogs, messages, orderStatusHistory, orders, products } from '../../db/schema.js';
 import {
   createAdmin,
@@ -274,17 +280,20 @@ describe('the window', () => {
   it('cancels an unanswered order at its end when the shop says so; the link then changes nothing', async () => {
     await setCod((s) => ({ ...s, confirmation: { enabled: true, windowHours: 2, onTimeout: 'cancel' } }));
     try {
-      const { order, product } = await cashOrder();
+      const { order, product, user } = await cashOrder();
       t.clock.advance(2 * HOUR + 60_000);
       await t.app.confirmations.flush();
       expect(await statusOf(order._id)).toBe('cancelled');
       expect((await historyOf(order._id)).at(-1)).toEqual({
         status: 'cancelled',
         actor: 'system',
-        reason: 'Not confirmed in time',
+        reason: NOT_CONFIRMED_IN_TIME,
       });
       expect(await stockOf(product.id)).toBe(5);
       expect(await kindsOf(order._id)).toEqual(['confirm_request', 'confirm_reminder', 'cancelled']);
+      // The mail says why in the shopper's words, not in the history's.
+      await t.app.messageSender.flush();
+      expect(mailsTo(user.email).at(-1)?.text).toContain('Reason: It was not confirmed in time');
       expect((await answer(await tokenOf(order._id), 'confirm')).json()).toEqual({
         status: 'cancelled',
         changed: false,

@@ -3,6 +3,7 @@ import {
   say,
   WEB_PATTERNS,
   languageOf,
+  NOT_CONFIRMED_IN_TIME,
   pathIn,
   type Language,
   type ConfirmationAnswer,
@@ -191,7 +192,7 @@ export function createConfirmations(deps: ConfirmationsDeps): Confirmations {
               {
                 to: 'cancelled',
                 by: { actor: 'system' },
-                reason: 'Not confirmed in time',
+                reason: NOT_CONFIRMED_IN_TIME,
                 audit: (o) => ({
                   type: 'order',
                   action: 'order_confirmation_timeout',

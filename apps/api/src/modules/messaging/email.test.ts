@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { orderRef, type OrderStatus } from '@shop/contracts';
+import { NOT_CONFIRMED_IN_TIME, orderRef, PAID_BACK_WAYS, paidBackReason, type OrderStatus } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import { messages, orderItems, orders, orderStatusHistory } from '../../db/schema.js';
 import { createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
@@ -220,6 +220,21 @@ describe('the mail queue', () => {
     expect(mail?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; changed my mind');
     expect(mail?.html).not.toContain('<script>');
     expect(mail?.html).not.toContain('<b>Tea');
+  });
+
+  it("says the shop's own reasons in the mail's language", async () => {
+    await orderWithMail('cancelled', { status: 'cancelled', reason: NOT_CONFIRMED_IN_TIME, language: 'ar' });
+    await orderWithMail('cancelled', { status: 'cancelled', reason: paidBackReason(PAID_BACK_WAYS.bankTransfer) });
+    await orderWithMail('cancelled', {
+      status: 'cancelled',
+      reason: paidBackReason(PAID_BACK_WAYS.instapay),
+      language: 'ar',
+    });
+    expect(await t.app.messageSender.flush()).toBe(3);
+    const [timedOut, transfer, instapay] = smtp.received.map((mail) => plain(mail.text));
+    expect(timedOut).toContain('السبب: لم يُؤكَّد في الوقت المحدد');
+    expect(transfer).toContain('Reason: Paid back by bank transfer');
+    expect(instapay).toContain('السبب: رُدّ المبلغ عبر إنستاباي');
   });
 
   it('leaves a refused mail queued and tries it again after a backoff that doubles', async () => {

@@ -38,14 +38,16 @@ const WORDS = {
   },
 } as const;
 
+/** How a cash refund went back (`PAID_BACK_WAYS`' words, or an admin's own), as a shopper reads it in `language`. */
+export const paidBackHow = (by: string, language: Language): string => PAID_BACK[language][by] ?? by;
+
 /** A refund as an order's e-mail and SMS tell it: what was given back (of which bill), and how it reaches the shopper. */
 export function refundWords(refund: OrderRefund, bill: number, language: Language): { amount: string; way: string } {
   const w = WORDS[language];
   const price = (egp: number) => formatPrice(egp, intlLocale(language));
-  const paidBackBy = refund.paidBackBy ?? '';
   const way =
     refund.method === 'cash'
-      ? w.paidBack(PAID_BACK[language][paidBackBy] ?? paidBackBy)
+      ? w.paidBack(paidBackHow(refund.paidBackBy ?? '', language))
       : w.back(w.online[refund.method]);
   return { amount: w.amount(price(refund.amount), price(bill), refund.whole), way };
 }

@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { say, canTransition, type OrderStatus, type RefundRequest, REFUND_SETTLE_MS } from '@shop/contracts';
+import {
+  say,
+  canTransition,
+  paidBackReason,
+  type OrderStatus,
+  type RefundRequest,
+  REFUND_SETTLE_MS,
+} from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { paymentEvents, payments } from '../../db/schema.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
@@ -92,7 +99,7 @@ export function refundsService(deps: RefundsDeps) {
       if (amount > order.bill) throw badRequest(say.api.refundTooLarge);
       if (order.paymentMethod === 'cash') {
         const paidBackBy = paidBackByOf(input);
-        const how = `paid back by ${paidBackBy}`;
+        const how = paidBackReason(paidBackBy);
         const now = deps.clock.now();
         const move = refundMove(by, from, to, how, amount, how, {
           refunded: amount,

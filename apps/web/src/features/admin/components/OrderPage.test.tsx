@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BUILT_IN_ROLES, type AdminOrderDetail } from '@shop/contracts';
+import { BUILT_IN_ROLES, NOT_CONFIRMED_IN_TIME, paidBackReason, type AdminOrderDetail } from '@shop/contracts';
 import { adminSession, mockApi, renderRoute, wholeText } from '../../../test/utils';
+import { changeLanguage } from '../../../i18n';
 import { OrderPage } from './OrderPage';
 
 vi.mock('../../../lib/notify', () => ({
@@ -325,6 +326,33 @@ describe('the order page', () => {
     );
     expect(region.queryByRole('textbox', { name: 'New note' })).not.toBeInTheDocument();
     expect(region.queryByRole('button', { name: 'Add note' })).not.toBeInTheDocument();
+  });
+
+  it("says the shop's own reasons in the reader's language, a person's as they wrote it", async () => {
+    const history: AdminOrderDetail['statusHistory'] = [
+      { status: 'cancelled', at: '2025-03-06T10:00:00.000Z', reason: NOT_CONFIRMED_IN_TIME, actor: 'system' },
+      { status: 'returned', at: '2025-03-07T10:00:00.000Z', reason: 'Box arrived crushed', actor: 'admin' },
+      { status: 'refunded', at: '2025-03-08T10:00:00.000Z', reason: paidBackReason('InstaPay'), actor: 'admin' },
+    ];
+    mockApi({ [`GET /api/admin/orders/${ID}`]: { body: { ...ORDER, statusHistory: history } } });
+    renderPage();
+    const reasons = async () =>
+      (await screen.findByRole('region', { name: /^(History|السجل)$/ })).querySelectorAll('li > .d-block');
+    expect([...(await reasons())].map((line) => line.textContent)).toEqual([
+      'Reason: Not confirmed in time',
+      'Reason: Box arrived crushed',
+      'Reason: Paid back by InstaPay',
+    ]);
+    try {
+      await act(() => changeLanguage('ar'));
+      expect([...(await reasons())].map((line) => line.textContent)).toEqual([
+        'السبب: لم يُؤكَّد في الوقت المحدد',
+        'السبب: Box arrived crushed',
+        'السبب: رُدّ المبلغ عبر إنستاباي',
+      ]);
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 
   it('says so when the order does not exist', async () => {

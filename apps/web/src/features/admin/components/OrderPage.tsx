@@ -18,7 +18,7 @@ import { InLanguage, useTranslation } from '../../../i18n/useTranslation';
 import { notify } from '../../../lib/notify';
 import { paths } from '../../../lib/paths';
 import { AddressLines } from '../../checkout';
-import { OrderBill } from '../../orders';
+import { OrderBill, useMoveReason } from '../../orders';
 import { useAddOrderNoteMutation, useGetAdminOrderQuery } from '../api/adminApi';
 import { formatDateTime } from '../format';
 import { usePermissions } from '../permissions';
@@ -251,6 +251,7 @@ function OrderCustomer({ order }: { order: AdminOrderDetail }) {
 /** Every move, oldest first, with who made it and the words they gave. */
 function OrderHistory({ order }: { order: AdminOrderDetail }) {
   const { t, i18n } = useTranslation();
+  const reasonOf = useMoveReason();
   const locale = intlLocale(i18n.language);
   return (
     <Card id="order-history" title={t('admin.order.history')}>
@@ -264,7 +265,7 @@ function OrderHistory({ order }: { order: AdminOrderDetail }) {
             {move.actor && <span className="small text-body-secondary"> {t(`admin.order.actors.${move.actor}`)}</span>}
             {move.reason && (
               <span className="d-block small text-body-secondary" dir="auto">
-                {t('admin.allOrders.reasonShown', { reason: move.reason })}
+                {t('admin.allOrders.reasonShown', { reason: reasonOf(move.reason) })}
               </span>
             )}
           </li>

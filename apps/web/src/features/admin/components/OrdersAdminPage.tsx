@@ -19,6 +19,7 @@ import { intlLocale } from '../../../i18n';
 import { paths } from '../../../lib/paths';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
+import { useMoveReason } from '../../orders';
 import { useGetAdminOrdersQuery } from '../api/adminApi';
 import { formatDateTime, shortId } from '../format';
 import { draftOf, filtersFromParams, NO_FILTERS, paramsOf, type FilterDraft } from '../orderFilters';
@@ -93,6 +94,7 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
   const { nameOf } = useGovernorateNames();
+  const reasonOf = useMoveReason();
   return (
     <ScrollTable
       caption={t('admin.allOrders.title')}
@@ -167,7 +169,7 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                 )}
                 {reason && (
                   <span className="d-block small text-body-secondary mt-1">
-                    {t('admin.allOrders.reasonShown', { reason })}
+                    {t('admin.allOrders.reasonShown', { reason: reasonOf(reason) })}
                   </span>
                 )}
                 <OrderActions order={order} />

@@ -2,11 +2,13 @@ import type { Order } from '@shop/contracts';
 import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { formatDateTime } from '../../../lib/format';
+import { useMoveReason } from '../moveReason';
 import { orderRef } from '../orderRef';
 
 /** Every move of the order, oldest first, with when it happened and the reason given for a cancellation or return. */
 export function OrderTimeline({ order }: { order: Order }) {
   const { t, i18n } = useTranslation();
+  const reasonOf = useMoveReason();
   const locale = intlLocale(i18n.language);
   const headingId = `order-${order._id}-history`;
   const last = order.statusHistory.length - 1;
@@ -29,7 +31,7 @@ export function OrderTimeline({ order }: { order: Order }) {
             </time>
             {entry.reason && (
               <span className="order-timeline-reason">
-                {t('checkout.orders.reason')} <bdi>{entry.reason}</bdi>
+                {t('checkout.orders.reason')} <bdi>{reasonOf(entry.reason)}</bdi>
               </span>
             )}
           </li>

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Order, OrderStatus } from '@shop/contracts';
+import { PAID_BACK_WAYS, paidBackReason, type Order, type OrderStatus } from '@shop/contracts';
 import { notify } from '../../../lib/notify';
 import { renderCheckout } from '../../../test/checkout';
 import { mockApi, shopperSession } from '../../../test/utils';
@@ -125,6 +125,17 @@ describe('/Orders', { timeout: 30_000 }, () => {
       'href',
       '/Orders/ffffffff-0000-4000-8000-000000000006/invoice',
     );
+  });
+
+  it('says why the shop itself moved an order in words the shopper reads, not those its history keeps', async () => {
+    const paidBack = order('99999999-0000-4000-8000-000000000009', 'cancelled', [
+      step('paid', daysAgo(3)),
+      step('cancelled', daysAgo(2), paidBackReason(PAID_BACK_WAYS.cash)),
+    ]);
+    mockApi({ 'GET /api/order': { body: [paidBack] } });
+    renderOrders();
+    const history = within(await card('99999999')).getByRole('region', { name: /Order history/ });
+    expect(history).toHaveTextContent('Reason: Paid back in cash');
   });
 
   it("offers to pay a card order, and a cash order's due deposit, from the list; not a cash order without one", async () => {

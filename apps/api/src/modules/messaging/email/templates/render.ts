@@ -3,6 +3,7 @@ import {
   intlLocale,
   orderRef,
   pathIn,
+  shopReasonOf,
   variantValues,
   WEB_PATHS,
   type Language,
@@ -12,7 +13,7 @@ import {
 } from '@shop/contracts';
 import { escapeMarkup } from '../../../../lib/markup.js';
 import type { OrderMailKind } from '../../order-messages.js';
-import { refundWords } from '../../refund-words.js';
+import { paidBackHow, refundWords } from '../../refund-words.js';
 import { ORDER_MAIL_LEAD, ORDER_MAIL_SUBJECT, ORDER_MAIL_TEXT } from './texts.js';
 import { ORDER_MAIL_LEAD_AR, ORDER_MAIL_SUBJECT_AR, ORDER_MAIL_TEXT_AR } from './texts.ar.js';
 
@@ -42,11 +43,18 @@ const TEXTS = {
 /** The status whose history entry holds the reason a mail tells: the cancellation's, or the refusal's (delivered again). */
 const REASON_OF: Partial<Record<OrderMailKind, OrderStatus>> = { cancelled: 'cancelled', return_refused: 'delivered' };
 
-/** The reason given with the latest move to the kind's status, when the kind tells one. */
-function reasonFor(kind: OrderMailKind, order: Order): string | null {
+/**
+ * The reason given with the latest move to the kind's status, when the kind tells one: a person's as they wrote it, the
+ * shop's own in the mail's language.
+ */
+function reasonFor(kind: OrderMailKind, order: Order, language: Language): string | null {
   const status = REASON_OF[kind];
-  if (!status) return null;
-  return order.statusHistory.filter((h) => h.status === status).at(-1)?.reason ?? null;
+  const reason = status && order.statusHistory.filter((h) => h.status === status).at(-1)?.reason;
+  if (!reason) return null;
+  const shops = shopReasonOf(reason);
+  if (!shops) return reason;
+  const w = TEXTS[language].words;
+  return shops.said === 'notConfirmed' ? w.notConfirmedInTime : w.paidBack(paidBackHow(shops.by, language));
 }
 
 /** A line's name with its variant's option values in the mail's language: "T-shirt (M, Red)". */
@@ -112,7 +120,7 @@ export function renderOrderMail(
   ];
   const tracking = kind === 'shipped' && order.trackingNumber ? order.trackingNumber : null;
   const trackingUrl = tracking ? order.trackingUrl : null;
-  const reason = reasonFor(kind, order);
+  const reason = reasonFor(kind, order, language);
   // The e-receipt, once issued: its QR code (an image the shop serves) opens it on the ETA's portal. Money given back
   // shows the return receipt, the others the sale's.
   const givenBack = kind === 'cancelled' || kind === 'refunded';

@@ -48,6 +48,8 @@ export const ORDER_MAIL_TEXT_AR: Arabic<typeof ORDER_MAIL_TEXT> = {
   trackingNumber: 'رقم التتبع',
   trackParcel: 'تتبع شحنتك',
   reason: 'السبب',
+  notConfirmedInTime: 'لم يُؤكَّد في الوقت المحدد',
+  paidBack: (how) => `رُدّ المبلغ ${how}`,
   refunded: 'المبلغ المردود',
   viewOrders: 'عرض طلباتك',
   eReceipt: 'إيصالك الإلكتروني لدى مصلحة الضرائب المصرية',

@@ -52,6 +52,8 @@ export const ORDER_MAIL_TEXT = {
   trackingNumber: 'Tracking number',
   trackParcel: 'Follow your parcel',
   reason: 'Reason',
+  notConfirmedInTime: 'It was not confirmed in time',
+  paidBack: (how: string) => `Paid back ${how}`,
   refunded: 'Refunded',
   viewOrders: 'See your orders',
   eReceipt: 'Your electronic receipt at the Egyptian Tax Authority',
