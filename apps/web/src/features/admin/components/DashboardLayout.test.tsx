@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import type { Session } from '@shop/contracts';
@@ -85,6 +85,9 @@ describe('the dashboard guard', () => {
     await router.navigate('/dashboard/UserOrder/u1');
     expect(await screen.findByText('Your role does not include this part of the dashboard.')).toBeInTheDocument();
     expect(screen.queryByText('user orders screen')).not.toBeInTheDocument();
+    // The refusal is named as its screen: the tab, and the heading a screen reader starts from.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Users');
+    await waitFor(() => expect(document.title).toBe('Users – Dashboard – EGP Shop'));
   });
 
   it("refuses a user's orders to a role with the customers but not the orders", async () => {

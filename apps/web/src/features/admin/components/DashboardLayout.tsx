@@ -18,6 +18,7 @@ import {
 } from '../../../components/icons';
 import { useSession } from '../../auth';
 import { usePermissions } from '../permissions';
+import { PageHeader } from './PageHeader';
 import { ChartIcon, ImageIcon, LogIcon, PercentIcon, ReceiptIcon, TagIcon, UsersIcon } from './adminIcons';
 import '../admin.css';
 import { paths, patterns } from '../../../lib/paths';
@@ -115,7 +116,11 @@ export function DashboardLayout() {
   const screen = !loaded ? (
     <div className="dash-card" role="status" aria-label={t('common.loading')} />
   ) : current && !needsOf(current, pathname).every(can) ? (
-    <Alert variant="warning">{t('admin.staff.notAllowed')}</Alert>
+    // Named as its screen, so the tab and a screen reader say where the member is, then why it shows nothing.
+    <>
+      <PageHeader title={t(`admin.nav.${current.label}`)} />
+      <Alert variant="warning">{t('admin.staff.notAllowed')}</Alert>
+    </>
   ) : (
     <Outlet />
   );

@@ -98,8 +98,8 @@ describe('the order page', () => {
     });
     renderPage();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order #ABCDEF12' })).toBeInTheDocument();
-    const items = within(screen.getByRole('table', { name: 'Items' }));
+    const items = within(await screen.findByRole('table', { name: 'Items' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Order #ABCDEF12' })).toBeInTheDocument();
     expect(items.getByText('Cotton Tee')).toBeInTheDocument();
     expect(items.getByText('Size: M')).toBeInTheDocument();
     expect(items.getByText('SKU TEE-M-RED')).toBeInTheDocument();
@@ -360,6 +360,9 @@ describe('the order page', () => {
     renderPage();
     expect(await screen.findByText('This order does not exist.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    // Still named, by the number asked for: the tab, and the heading a screen reader starts from.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Order #ABCDEF12');
+    await waitFor(() => expect(document.title).toBe('Order #ABCDEF12 – Dashboard – EGP Shop'));
   });
 
   it('offers a retry when the order could not be read', async () => {

@@ -54,6 +54,8 @@ export function OrderPage() {
   return (
     <>
       <BackLink to={paths.dashOrders}>{t('admin.order.back')}</BackLink>
+      {/* Until the order is drawn, or when it cannot be, the page is still named (its tab and its heading). */}
+      {(query.isError || !query.data) && <PageHeader title={t('admin.order.title', { ref: `#${orderRef(id)}` })} />}
       <QueryState query={query} lines={5} notFound={t('admin.order.notFound')}>
         {(order) => (
           <>
