@@ -7,7 +7,8 @@ import { Price } from './Price';
 /**
  * A product's price; on sale, the old price struck through after it and what the shopper saves. A screen
  * reader does not announce a strike-through, so the old price is introduced in words ("was"). A product sold in
- * variants shows its lowest price as "From EGP 250", with that variant's sale; a chosen variant, its own.
+ * variants shows its lowest price as "From EGP 250", with that variant's sale; once the choice leaves one price
+ * (a variant chosen, or options whose variants cost the same), that price (priceOfChoice).
  */
 export function ProductPrice({
   price,
@@ -18,7 +19,7 @@ export function ProductPrice({
   price: number;
   compareAtPrice: number | null;
   className?: string;
-  /** The lowest of several (a product with variants whose variant is not chosen): "From EGP 250". */
+  /** The lowest of several (the variants a shopper's choice still leaves open differ in price): "From EGP 250". */
   from?: boolean;
 }) {
   const { t, i18n } = useTranslation();

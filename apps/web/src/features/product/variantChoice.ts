@@ -1,7 +1,11 @@
-import type { ProductOption, Variant, VariantOptions } from '@shop/contracts';
+import type { ProductDetail, ProductOption, Variant, VariantOptions } from '@shop/contracts';
 
 /** What the shopper has chosen so far: a value for some of the product's options. */
 export type Choice = Partial<VariantOptions>;
+
+/** Whether the variant has every value chosen so far. */
+const fits = (variant: Variant, choice: Choice) =>
+  Object.entries(choice).every(([name, chosen]) => variant.options[name] === chosen);
 
 /** The variant the choice names in full, if the product sells it. */
 export function chosenVariant(variants: readonly Variant[], options: readonly ProductOption[], choice: Choice) {
@@ -16,11 +20,7 @@ export type ValueState = 'available' | 'soldOut' | 'unavailable';
  * ('available'), only to sold-out ones ('soldOut'), or to none the product sells ('unavailable').
  */
 export function valueState(variants: readonly Variant[], choice: Choice, option: string, value: string): ValueState {
-  const fitting = variants.filter(
-    (v) =>
-      v.options[option] === value &&
-      Object.entries(choice).every(([name, chosen]) => name === option || v.options[name] === chosen),
-  );
+  const fitting = variants.filter((v) => fits(v, { ...choice, [option]: value }));
   if (!fitting.length) return 'unavailable';
   return fitting.some((v) => v.stock > 0) ? 'available' : 'soldOut';
 }
@@ -31,8 +31,38 @@ export function valueState(variants: readonly Variant[], choice: Choice, option:
  */
 export function choose(variants: readonly Variant[], choice: Choice, option: string, value: string): Choice {
   const next: Choice = { ...choice, [option]: value };
-  const sold = variants.some((v) => Object.entries(next).every(([name, chosen]) => v.options[name] === chosen));
-  return sold ? next : { [option]: value };
+  return variants.some((v) => fits(v, next)) ? next : { [option]: value };
+}
+
+/** The price the product page shows: "From EGP 250" when the variants still open differ in price. */
+export interface ShownPrice {
+  price: number;
+  /** Its price before a sale; null when it is not on sale. */
+  compareAtPrice: number | null;
+  from: boolean;
+}
+
+/**
+ * The price for the choice so far: among the variants it still leaves open, their lowest price, with the sale
+ * those at it share; "From" while the open ones differ in price. With nothing chosen, the product's own (its
+ * lowest variant's), "From" as on the product lists, so the page opens with the price a shopper clicked on.
+ */
+export function priceOfChoice(
+  product: Pick<ProductDetail, 'price' | 'compareAtPrice' | 'options' | 'variants'>,
+  choice: Choice,
+): ShownPrice {
+  const hasVariants = (product.options ?? []).length > 0;
+  const open = (product.variants ?? []).filter((v) => fits(v, choice));
+  if (!Object.keys(choice).length || !open.length)
+    return { price: product.price, compareAtPrice: product.compareAtPrice, from: hasVariants };
+  const price = Math.min(...open.map((v) => v.price));
+  const atPrice = open.filter((v) => v.price === price);
+  const sale = atPrice[0]?.compareAtPrice ?? null;
+  return {
+    price,
+    compareAtPrice: atPrice.every((v) => v.compareAtPrice === sale) ? sale : null,
+    from: atPrice.length < open.length,
+  };
 }
 
 /** The pictures to show: the variant's own first, then the rest of the product's. */

@@ -1,8 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryStatus } from '@reduxjs/toolkit/query';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BUILT_IN_ROLES, type Product } from '@shop/contracts';
+import { BUILT_IN_ROLES, type Product, type ProductDetail, type Variant } from '@shop/contracts';
+import { changeLanguage } from '../../../i18n';
 import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
 import { ProductPage } from './ProductPage';
 
@@ -135,5 +136,98 @@ describe('ProductPage', () => {
     expect(head('meta[property="og:description"]')).toBe('A phone. With a camera.');
     expect(head('meta[property="og:url"]')).toBe(address);
     expect(head('meta[property="og:image"]')).toBe(`${window.location.origin}/uploads/a.webp`);
+  });
+});
+
+/**
+ * The phone in storages and colours: 128GB at 51,999; 256GB at 57,999, on sale from 61,999; 512GB at 69,999, the
+ * green one at 71,999.
+ */
+const STORAGES = { '128GB': [51999, 51999], '256GB': [57999, 57999], '512GB': [69999, 71999] } as const;
+const phoneInVariants: ProductDetail = {
+  ...phone,
+  stock: 27,
+  options: [
+    {
+      name: 'Storage',
+      nameAr: 'السعة',
+      values: Object.keys(STORAGES).map((value) => ({ value, valueAr: null })),
+    },
+    {
+      name: 'Colour',
+      nameAr: 'اللون',
+      values: [
+        { value: 'Black', valueAr: 'أسود' },
+        { value: 'Blue', valueAr: 'أزرق' },
+        { value: 'Green', valueAr: 'أخضر' },
+      ],
+    },
+  ],
+  variants: Object.entries(STORAGES).flatMap(([storage, [price, greenPrice]]) =>
+    ['Black', 'Blue', 'Green'].map((colour): Variant => ({
+      _id: `v-${storage}-${colour}`,
+      sku: `IP15-${storage}-${colour}`,
+      options: { Storage: storage, Colour: colour },
+      price: colour === 'Green' ? greenPrice : price,
+      compareAtPrice: storage === '256GB' ? 61999 : null,
+      stock: 3,
+      image_path: [],
+    })),
+  ),
+};
+
+describe('the price of a product in variants, as options are chosen', () => {
+  afterEach(() => changeLanguage('en'));
+
+  async function openPhone() {
+    mockApi({
+      'GET /api/product/one/p1': { body: phoneInVariants },
+      'GET /api/review/product/p1': { body: [] },
+      'GET /api/payment/config': {
+        body: {
+          provider: 'offline',
+          methods: [],
+          hostedCheckout: false,
+          offers: [],
+          instalments: [{ method: 'valu', minBill: 0, months: [6, 12], interestPercent: 0 }],
+        },
+      },
+    });
+    const { container } = renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1' });
+    await screen.findByRole('heading', { name: 'Apple iPhone 15' });
+    return {
+      price: () => container.querySelector('.product-detail-price'),
+      choose: (option: RegExp, value: string) =>
+        userEvent.click(within(screen.getByRole('group', { name: option })).getByRole('button', { name: value })),
+    };
+  }
+
+  it('shows the price the chosen storage’s phones share, with their sale, and its instalments, without "From"', async () => {
+    const { price, choose } = await openPhone();
+    expect(price()).toHaveTextContent(/^From EGP 51,999$/);
+    await choose(/Storage/, '256GB');
+    expect(price()).toHaveTextContent(/^EGP 57,999 Was EGP 61,999 Save EGP 4,000 \(6%\)$/);
+    // 57,999 over 12 months.
+    expect(await screen.findByTestId('instalments-from')).toHaveTextContent('Instalments from EGP 4,833.25 a month');
+  });
+
+  it('keeps "From" with the lowest price of the chosen storage’s phones while they differ', async () => {
+    const { price, choose } = await openPhone();
+    await choose(/Storage/, '512GB');
+    expect(price()).toHaveTextContent(/^From EGP 69,999$/);
+    expect(await screen.findByTestId('instalments-from')).toHaveTextContent('Instalments from EGP 5,833.25 a month');
+    await choose(/Colour/, 'Green');
+    expect(price()).toHaveTextContent(/^EGP 71,999$/);
+  });
+
+  it('says the same in Arabic: the shared price plainly, "ابتداءً من" the lowest while they differ', async () => {
+    await changeLanguage('ar');
+    const { price, choose } = await openPhone();
+    expect(price()).toHaveTextContent('ابتداءً من');
+    await choose(/السعة/, '256GB');
+    expect(price()).toHaveTextContent('57,999 ج.م.');
+    expect(price()).not.toHaveTextContent('ابتداءً من');
+    await choose(/السعة/, '512GB');
+    expect(price()).toHaveTextContent(/^ابتداءً من \u200f69,999 ج\.م\.\u200f$/);
   });
 });

@@ -20,7 +20,7 @@ import { ProductPromises } from './ProductPromises';
 import { VariantPicker } from './VariantPicker';
 import { BackInStockButton } from './BackInStockButton';
 import { WholeProductRequest } from './WholeProductRequest';
-import { choose, chosenVariant, picturesOf, type Choice } from '../variantChoice';
+import { choose, chosenVariant, picturesOf, priceOfChoice, type Choice } from '../variantChoice';
 import { ReviewList } from './ReviewList';
 import { paths } from '../../../lib/paths';
 import { rememberViewed } from '../../../lib/recentlyViewed';
@@ -71,6 +71,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   const [partChoice, setPartChoice] = useState<Choice>({});
   const choice = variants.find((v) => v._id === searchParams.get('variant'))?.options ?? partChoice;
   const variant = chosenVariant(variants, options, choice);
+  const shown = priceOfChoice(product, choice);
   const stock = hasVariants ? (variant?.stock ?? product.stock) : product.stock;
   const canBuy = hasVariants ? Boolean(variant && variant.stock > 0) : product.stock > 0;
   const images = picturesOf(product.image_path, variant);
@@ -134,14 +135,14 @@ function ProductDetails({ product }: { product: ProductDetail }) {
             <Rating value={product.rating} count={product.numReviews} />
           </a>
           <hr />
+          {/* Follows the choice so far: 256GB chosen, the 256GB phones' price, plainly when they share one. */}
           <ProductPrice
-            price={variant?.price ?? product.price}
-            // The chosen variant's sale; while none is chosen, its lowest price's (the product row's).
-            compareAtPrice={variant ? variant.compareAtPrice : product.compareAtPrice}
-            from={hasVariants && !variant}
+            price={shown.price}
+            compareAtPrice={shown.compareAtPrice}
+            from={shown.from}
             className="product-detail-price d-block mb-1"
           />
-          <InstalmentsFrom price={variant?.price ?? product.price} />
+          <InstalmentsFrom price={shown.price} />
           <StockState stock={stock} />
           {variant && (
             <p className="small text-body-secondary mb-0">
