@@ -29,6 +29,16 @@ describe('EditProfilePage', () => {
     ]);
   });
 
+  it('shows a number that signed in as Egyptians write it, left to right', () => {
+    renderRoute(<EditProfilePage />, {
+      path: '/EditProfile',
+      preloadedState: { session: { ...shopperSession, user: { ...shopperSession.user, phone: '+201556647100' } } },
+    });
+    const phone = screen.getByText('01556647100');
+    expect(phone.tagName).toBe('BDI');
+    expect(phone).toHaveAttribute('dir', 'ltr');
+  });
+
   it("saves the channel orders are told by, and shows a refusal in the server's words", async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({

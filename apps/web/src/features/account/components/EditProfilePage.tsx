@@ -30,7 +30,9 @@ export function EditProfilePage() {
     { label: t('account.fields.email'), value: user.email, to: paths.updateEmail, edit: t('account.edit.email') },
     {
       label: t('account.fields.phone'),
-      value: user.phone,
+      // As Egyptians write it (010…), as typed at sign-in, and left to right in an Arabic line: +20… showed its
+      // plus at the wrong end.
+      value: user.phone && <bdi dir="ltr">{localMobile(user.phone) ?? user.phone}</bdi>,
       to: paths.updatePhone,
       edit: t('account.edit.phone'),
       // Phone sign-in opens this account by this number: a code sent to it confirmed it.
