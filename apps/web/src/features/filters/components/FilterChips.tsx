@@ -55,7 +55,7 @@ function chipsOf(filters: ProductFilters, facets: Facets | undefined, t: Transla
   if (filters.rating !== undefined)
     chips.push({
       key: 'rating',
-      label: t('filters.ratingAtLeast', { stars: filters.rating }),
+      label: t('filters.ratingAtLeast', { count: filters.rating }),
       without: { ...filters, rating: undefined },
     });
   if (filters.inStock)

@@ -160,7 +160,7 @@ export function FilterPanel({ filters, facets, onChange, keep }: FilterPanelProp
                 <span aria-hidden="true" className="me-1">
                   <Rating value={stars} size={14} />
                 </span>
-                <span className="visually-hidden">{t('filters.ratingAtLeast', { stars })}</span>
+                <span className="visually-hidden">{t('filters.ratingAtLeast', { count: stars })}</span>
                 <span aria-hidden="true">{t('filters.andUp')}</span>
               </Counted>
             }

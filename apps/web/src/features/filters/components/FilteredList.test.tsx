@@ -67,6 +67,8 @@ describe('FilteredList', () => {
     expect(within(ratings).getByRole('radio', { name: 'Any rating' })).toBeChecked();
     expect(within(ratings).getByRole('radio', { name: '4 stars & up 2' })).toBeEnabled();
     expect(within(ratings).getByRole('radio', { name: '2 stars & up 0' })).toBeDisabled();
+    // One star is one, not "1 stars".
+    expect(within(ratings).getByRole('radio', { name: /^1 star & up/ })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Min' })).toHaveAttribute('placeholder', '49');
   });
 
