@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { NoResults } from '@shop/contracts';
 import { Localized } from '../../../components/Localized';
 import { ProductGrid } from '../../../components/ProductGrid';
+import { Filled } from '../../../i18n/Filled';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { paths } from '../../../lib/paths';
@@ -18,11 +19,17 @@ export function NoResultsHelp({ help, actions }: { help: NoResults; actions: Pro
     <div className="no-results-help text-start mt-3">
       {help.spelling && (
         <p className="mb-3">
-          {t('search.noResultsHelp.didYouMean')}{' '}
-          <Link to={paths.searchResults(help.spelling)} className="fw-semibold">
-            <bdi>{help.spelling}</bdi>
-          </Link>
-          ?
+          {/* The question whole in each language's words, its mark too (Arabic's ؟). */}
+          <Filled
+            text={t('search.noResultsHelp.didYouMean')}
+            values={{
+              spelling: (
+                <Link to={paths.searchResults(help.spelling)} className="fw-semibold">
+                  <bdi>{help.spelling}</bdi>
+                </Link>
+              ),
+            }}
+          />
         </p>
       )}
       {help.categories.length > 0 && (

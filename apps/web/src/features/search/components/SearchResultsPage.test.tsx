@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { changeLanguage } from '../../../i18n';
 import { mockApi, renderRoute } from '../../../test/utils';
 import { SearchResultsPage } from './SearchResultsPage';
 
@@ -9,6 +10,23 @@ describe('SearchResultsPage', () => {
     mockApi({ 'GET /api/product/search': { body: { products: [] } } });
     renderRoute(<SearchResultsPage />, { path: '/searchResults/:query', url: '/searchResults/zzz' });
     expect(await screen.findByText('No products found for zzz')).toBeInTheDocument();
+  });
+
+  it('asks whether the catalogue’s spelling was meant, in each language’s words and question mark', async () => {
+    mockApi({
+      'GET /api/product/search': {
+        body: { products: [], noResults: { spelling: 'laptop', categories: [], bestSellers: [] } },
+      },
+    });
+    renderRoute(<SearchResultsPage />, { path: '/searchResults/:query', url: '/searchResults/lapdop' });
+    const link = await screen.findByRole('link', { name: 'laptop' });
+    expect(link.closest('p')).toHaveTextContent(/^Did you mean laptop\?$/);
+    try {
+      await act(() => changeLanguage('ar'));
+      expect(link.closest('p')).toHaveTextContent(/^هل تقصد laptop؟$/);
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 
   it('says the same when the search fails', async () => {
