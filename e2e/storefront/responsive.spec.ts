@@ -83,6 +83,22 @@ test("a shopper's pages fit 360 px, the menu drawer too", async ({ page, request
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
+test("a phone's header keeps the account and the cart beside the logo", async ({ page, request }) => {
+  // At 390 px an ordinary name pushed itself and the cart to a row of their own: a sticky header of 164 px, not 112.
+  await page.setViewportSize({ width: 390, height: 740 });
+  await signedInShopper(page, request, 'Mona Ahmed');
+  await page.goto('/');
+  await settled(page);
+  const middle = (selector: string) =>
+    page.locator(selector).evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return Math.round(box.top + box.height / 2);
+    });
+  const row = await middle('.site-header .logo');
+  expect(await middle('.site-header .header-cart')).toBe(row);
+  expect(await middle('.site-header .header-user-name')).toBe(row);
+});
+
 test.describe('on a touch tablet', () => {
   // An iPad held upright: wider than a phone, so the phone's rules no longer apply, but tapped all the same.
   test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });

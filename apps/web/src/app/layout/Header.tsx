@@ -103,7 +103,10 @@ export function Header({ showSearch }: { showSearch: boolean }) {
         </button>
         <Logo className="me-auto me-md-0" />
         {showSearch && <SearchBox className="header-search order-last order-md-0 flex-grow-1" />}
-        <nav aria-label={t('nav.account')} className="d-flex align-items-center gap-1 gap-md-2 ms-md-auto">
+        <nav
+          aria-label={t('nav.account')}
+          className="header-account d-flex align-items-center gap-1 gap-md-2 ms-md-auto"
+        >
           {/* Phones keep one header row: there the switch lives in the menu drawer. */}
           <LanguageSwitch className="header-link btn btn-link d-none d-sm-inline-flex" />
           {user ? (
