@@ -114,3 +114,26 @@ export function mockApi(routes: Record<string, Reply | ((request: Request) => Re
  */
 export const wholeText = (text: string) => (_content: string, element: Element | null) =>
   element?.textContent === text && ![...element.children].some((child) => child.textContent === text);
+
+/**
+ * Whether `text` is put on the page from now on, even for a moment between two assertions (a flash of the wrong
+ * state): the returned function stops watching and answers. Records arrive late, when the nodes they name may have
+ * changed since, so what was taken off the page (removed nodes, a text's old value) is looked at as well as what is
+ * on it at the end.
+ */
+export function watchFor(text: string): () => boolean {
+  let seen = false;
+  const has = (words: string | null | undefined) => !!words?.includes(text);
+  const look = (records: MutationRecord[]) => {
+    for (const record of records)
+      if (has(record.oldValue) || [...record.addedNodes, ...record.removedNodes].some((node) => has(node.textContent)))
+        seen = true;
+  };
+  const observer = new MutationObserver(look);
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true, characterDataOldValue: true });
+  return () => {
+    look(observer.takeRecords());
+    observer.disconnect();
+    return seen || has(document.body.textContent);
+  };
+}

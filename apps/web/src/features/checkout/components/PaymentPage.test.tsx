@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CartLine } from '@shop/contracts';
 import { mockApi, shopperSession } from '../../../test/utils';
@@ -200,5 +200,30 @@ describe('/Payment', () => {
     expect(await screen.findByRole('radio', { name: 'Cash on delivery' })).toHaveAccessibleDescription(
       /^Pay in cash when your order arrives \(\+EGP\s90 shipping and handling\)$/,
     );
+  });
+
+  it('with an empty cart, says so instead of offering the ways to pay', async () => {
+    localStorage.setItem(SHIPPING_ADDRESS_KEY, JSON.stringify({ userId: 'u1', value: ASWAN }));
+    renderPayment([]);
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    expect(screen.getByText(/There is nothing to check out yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+  });
+
+  it('waits for the cart without calling it empty, then says so once it is read empty', async () => {
+    let answer = () => {};
+    mockApi({
+      'GET /api/cart': () =>
+        new Promise((resolve) => (answer = () => resolve({ body: { products: [], bill: 0, payingOrder: null } }))),
+    });
+    renderCheckout(<PaymentPage />, { path: '/Payment', preloadedState: { session: shopperSession } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.queryByText('Your cart is empty')).not.toBeInTheDocument();
+    await act(async () => answer());
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
   });
 });

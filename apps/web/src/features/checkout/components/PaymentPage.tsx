@@ -33,6 +33,7 @@ import { useCheckoutFees } from '../useCheckoutFees';
 import { useCodUnavailable } from '../useCodUnavailable';
 import { useCashRules } from '../useCashRules';
 import { CardIcon, CashIcon, KioskIcon, WalletIcon } from './checkoutIcons';
+import { CartRequired } from './CartRequired';
 import { CheckoutSteps } from './CheckoutSteps';
 import { ChoiceCard } from './ChoiceCard';
 import { useShopper } from './ShopperOnly';
@@ -155,104 +156,106 @@ export function PaymentPage() {
       <title>{t('checkout.payment.documentTitle')}</title>
       <CheckoutSteps step={3} />
       <h1 className="page-title">{t('checkout.payment.title')}</h1>
-      {/* The choices appear once the methods and their fees are known: a card growing as its fees came
-          in, or cards added under the cash one, would move a choice away from a finger about to tap it. */}
-      {isLoading || configLoading || feesPending || cashRules.pending ? (
-        <PageLoader />
-      ) : (
-        <form noValidate onSubmit={submit}>
-          {error && <Alert variant="warning">{errorMessage(error) ?? t('common.loadFailed')}</Alert>}
-          <fieldset aria-describedby={missing ? 'payment-missing' : undefined}>
-            <legend className="h6 mb-3">{t('checkout.payment.legend')}</legend>
-            <div className="d-flex flex-column gap-3">
-              {choosesOnline ? (
-                methods.map((method) => {
-                  const plan = plans.get(method);
-                  const instalment = plan ? planText(plan) : null;
-                  return (
-                    <Fragment key={method}>
-                      <ChoiceCard
-                        id={method === 'card' ? 'payment-visa' : `payment-${method}`}
-                        name="paymentMethod"
-                        value={method}
-                        checked={chosenOnline === method && !instalment?.unavailable}
-                        disabled={Boolean(instalment?.unavailable)}
-                        onChoose={() => chooseOnline({ ...online, method })}
-                        icon={isBuiltIn(method) ? ICONS[method] : <CardIcon size={28} />}
-                        label={
-                          instalment
-                            ? t('checkout.payment.instalmentLabel', { plan: instalment.name })
-                            : t(`checkout.payment.methods.${method as BuiltInMethod}`)
-                        }
-                        description={
-                          <>
-                            {instalment ? instalment.text : t(`checkout.payment.${method as BuiltInMethod}Text`)}
-                            {feeNote(fees?.chosen)}
-                          </>
-                        }
-                        reason={instalment?.unavailable}
-                      />
-                      {method === 'wallet' && chosenOnline === 'wallet' && walletPhone}
-                    </Fragment>
-                  );
-                })
-              ) : (
+      <CartRequired>
+        {/* The choices appear once the methods and their fees are known: a card growing as its fees came
+            in, or cards added under the cash one, would move a choice away from a finger about to tap it. */}
+        {isLoading || configLoading || feesPending || cashRules.pending ? (
+          <PageLoader />
+        ) : (
+          <form noValidate onSubmit={submit}>
+            {error && <Alert variant="warning">{errorMessage(error) ?? t('common.loadFailed')}</Alert>}
+            <fieldset aria-describedby={missing ? 'payment-missing' : undefined}>
+              <legend className="h6 mb-3">{t('checkout.payment.legend')}</legend>
+              <div className="d-flex flex-column gap-3">
+                {choosesOnline ? (
+                  methods.map((method) => {
+                    const plan = plans.get(method);
+                    const instalment = plan ? planText(plan) : null;
+                    return (
+                      <Fragment key={method}>
+                        <ChoiceCard
+                          id={method === 'card' ? 'payment-visa' : `payment-${method}`}
+                          name="paymentMethod"
+                          value={method}
+                          checked={chosenOnline === method && !instalment?.unavailable}
+                          disabled={Boolean(instalment?.unavailable)}
+                          onChoose={() => chooseOnline({ ...online, method })}
+                          icon={isBuiltIn(method) ? ICONS[method] : <CardIcon size={28} />}
+                          label={
+                            instalment
+                              ? t('checkout.payment.instalmentLabel', { plan: instalment.name })
+                              : t(`checkout.payment.methods.${method as BuiltInMethod}`)
+                          }
+                          description={
+                            <>
+                              {instalment ? instalment.text : t(`checkout.payment.${method as BuiltInMethod}Text`)}
+                              {feeNote(fees?.chosen)}
+                            </>
+                          }
+                          reason={instalment?.unavailable}
+                        />
+                        {method === 'wallet' && chosenOnline === 'wallet' && walletPhone}
+                      </Fragment>
+                    );
+                  })
+                ) : (
+                  <ChoiceCard
+                    id="payment-visa"
+                    name="paymentMethod"
+                    value="visa"
+                    checked={chosen === 'visa'}
+                    onChoose={() => choose('visa')}
+                    icon={<CardIcon size={28} />}
+                    label={t('checkout.method.visa')}
+                    description={
+                      <>
+                        {t('checkout.payment.visaText')}
+                        {feeNote(fees?.chosen)}
+                      </>
+                    }
+                  />
+                )}
                 <ChoiceCard
-                  id="payment-visa"
+                  id="payment-cash"
                   name="paymentMethod"
-                  value="visa"
-                  checked={chosen === 'visa'}
-                  onChoose={() => choose('visa')}
-                  icon={<CardIcon size={28} />}
-                  label={t('checkout.method.visa')}
+                  value="cash"
+                  checked={chosen === 'cash'}
+                  disabled={!cashAllowed}
+                  onChoose={() => choose('cash')}
+                  icon={<CashIcon size={28} />}
+                  label={t('checkout.method.cash')}
                   description={
                     <>
-                      {t('checkout.payment.visaText')}
-                      {feeNote(fees?.chosen)}
+                      {t('checkout.payment.cashText')}
+                      {feeNote(fees?.cash)}
+                      {cashRules.deposit && !codUnavailable && (
+                        <>
+                          {' '}
+                          <span className="d-block mt-1 text-body">{cashRules.deposit.text}</span>
+                        </>
+                      )}
                     </>
                   }
+                  reason={codUnavailable}
                 />
-              )}
-              <ChoiceCard
-                id="payment-cash"
-                name="paymentMethod"
-                value="cash"
-                checked={chosen === 'cash'}
-                disabled={!cashAllowed}
-                onChoose={() => choose('cash')}
-                icon={<CashIcon size={28} />}
-                label={t('checkout.method.cash')}
-                description={
-                  <>
-                    {t('checkout.payment.cashText')}
-                    {feeNote(fees?.cash)}
-                    {cashRules.deposit && !codUnavailable && (
-                      <>
-                        {' '}
-                        <span className="d-block mt-1 text-body">{cashRules.deposit.text}</span>
-                      </>
-                    )}
-                  </>
-                }
-                reason={codUnavailable}
-              />
+              </div>
+            </fieldset>
+            {missing && (
+              <p id="payment-missing" className="text-danger small mt-3 mb-0" role="alert">
+                {t('checkout.payment.required')}
+              </p>
+            )}
+            <div className="d-flex flex-wrap gap-2 mt-4">
+              <Button type="submit" variant="accent" size="lg">
+                {t('checkout.payment.continue')}
+              </Button>
+              <Link to={paths.shippingAddress} className="btn btn-outline-secondary btn-lg">
+                {t('checkout.back')}
+              </Link>
             </div>
-          </fieldset>
-          {missing && (
-            <p id="payment-missing" className="text-danger small mt-3 mb-0" role="alert">
-              {t('checkout.payment.required')}
-            </p>
-          )}
-          <div className="d-flex flex-wrap gap-2 mt-4">
-            <Button type="submit" variant="accent" size="lg">
-              {t('checkout.payment.continue')}
-            </Button>
-            <Link to={paths.shippingAddress} className="btn btn-outline-secondary btn-lg">
-              {t('checkout.back')}
-            </Link>
-          </div>
-        </form>
-      )}
+          </form>
+        )}
+      </CartRequired>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Cart, PaymentMethod } from '@shop/contracts';
 import { restoreCart } from '../../cart';
-import { mockApi, shopperSession, wholeText } from '../../../test/utils';
+import { mockApi, shopperSession, watchFor, wholeText } from '../../../test/utils';
 import { PAYMENT_METHOD_KEY, SHIPPING_ADDRESS_KEY } from '../checkoutStorage';
 import { renderCheckout } from '../../../test/checkout';
 import { changeLanguage } from '../../../i18n';
@@ -113,6 +113,43 @@ describe('/PlaceOrder', () => {
     expect(screen.getByText('page /ShippingAdress')).toBeInTheDocument();
   });
 
+  it('with an empty cart, says so instead of offering to place the order', async () => {
+    choose('cash');
+    mockApi({
+      'GET /api/cart': { body: { products: [], bill: 0, payingOrder: null } },
+      'GET /api/shipping/quote': defaultQuote,
+    });
+    renderReview();
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    expect(screen.getByText(/There is nothing to check out yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Place Order' })).not.toBeInTheDocument();
+  });
+
+  it('does not show an empty cart read earlier while the cart is read again', async () => {
+    choose('cash');
+    let stored: Cart = { products: [], bill: 0, payingOrder: null };
+    let answer = () => {};
+    let hold = false;
+    mockApi({
+      'GET /api/cart': () =>
+        hold ? new Promise((resolve) => (answer = () => resolve({ body: stored }))) : { body: stored },
+      'GET /api/shipping/quote': defaultQuote,
+    });
+    const { router } = renderReview();
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    await act(() => router.navigate('/'));
+    // The shopper fills the cart (in another tab), and comes back while the cart is read again.
+    stored = cart;
+    hold = true;
+    const seen = watchFor('Your cart is empty');
+    await act(() => router.navigate('/PlaceOrder'));
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    await act(async () => answer());
+    expect(await screen.findByText('Juhayna Milk 1L')).toBeInTheDocument();
+    expect(seen()).toBe(false);
+  });
+
   it('reviews the address, the items and the cash bill: items + 21 EGP shipping and handling + 9 EGP cash on delivery', async () => {
     choose('cash');
     mockApi({ 'GET /api/cart': { body: cart }, 'GET /api/shipping/quote': defaultQuote });
@@ -154,8 +191,13 @@ describe('/PlaceOrder', () => {
     });
     const user = userEvent.setup();
     const { store } = renderReview();
+    await screen.findByText('Juhayna Milk 1L');
+    // The order empties the cart, read again as the review leaves: the shopper is not told it is empty.
+    const seen = watchFor('Your cart is empty');
     await placeOrder(user);
     expect(await screen.findByText('page /success')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/cart')).toHaveLength(2));
+    expect(seen()).toBe(false);
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts).toEqual([
       { method: 'POST', path: '/api/address', body: { address }, token: 'shopper-token' },

@@ -9,7 +9,6 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { linesTotal, NATIONAL_ID_REFUSALS, type AddressInput, type Cart, type PaymentMethod } from '@shop/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { errorMessage, errorStatus } from '../../../api/errors';
-import { EmptyState } from '../../../components/EmptyState';
 import { PageLoader } from '../../../components/PageLoader';
 import { Price } from '../../../components/Price';
 import { ProductImage } from '../../../components/ProductImage';
@@ -32,6 +31,7 @@ import { useCheckoutFees } from '../useCheckoutFees';
 import { useCodUnavailable } from '../useCodUnavailable';
 import { useCashRules } from '../useCashRules';
 import { AddressLines } from './AddressLines';
+import { CartRequired } from './CartRequired';
 import { CouponField } from './CouponField';
 import { CheckoutSteps } from './CheckoutSteps';
 import { NationalIdField, nationalIdOf } from './NationalIdField';
@@ -41,7 +41,10 @@ import { useShopper } from './ShopperOnly';
 import '../../../styles/checkout.css';
 import { paths } from '../../../lib/paths';
 
-/** /PlaceOrder: the order review. Without an address or a payment choice it sends the shopper back to make one. */
+/**
+ * /PlaceOrder: the order review. Without an address or a payment choice it sends the shopper back to make one; an
+ * empty cart is told as on the other steps (CartRequired).
+ */
 export function PlaceOrderPage() {
   const user = useShopper();
   const [address] = useState(() => readShippingAddress(user._id));
@@ -59,22 +62,14 @@ function OrderReview({ address, method, name }: { address: AddressInput; method:
   let content;
   if (isLoading) content = <PageLoader />;
   else if (error || !cart) content = <Alert variant="danger">{errorMessage(error) ?? t('common.loadFailed')}</Alert>;
-  else if (cart.products.length === 0) {
-    content = (
-      <EmptyState title={t('checkout.cart.empty')}>
-        <Link to={paths.home} className="btn btn-primary mt-2">
-          {t('checkout.cart.shop')}
-        </Link>
-      </EmptyState>
-    );
-  } else content = <Review cart={cart} address={address} method={method} name={name} />;
+  else content = <Review cart={cart} address={address} method={method} name={name} />;
 
   return (
     <div className="container-xl py-4">
       <title>{t('checkout.review.documentTitle')}</title>
       <CheckoutSteps step={4} />
       <h1 className="page-title">{t('checkout.review.title')}</h1>
-      {content}
+      <CartRequired>{content}</CartRequired>
     </div>
   );
 }

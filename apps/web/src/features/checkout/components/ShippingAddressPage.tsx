@@ -15,6 +15,7 @@ import {
   toAddressInput as toInput,
 } from '../checkoutStorage';
 import { AddressLines } from './AddressLines';
+import { CartRequired } from './CartRequired';
 import { ChoiceCard } from './ChoiceCard';
 import { PlusIcon } from '../../../components/icons';
 import { PinIcon } from './checkoutIcons';
@@ -55,7 +56,7 @@ export function ShippingAddressPage() {
       <title>{t('checkout.shipping.documentTitle')}</title>
       <CheckoutSteps step={2} />
       <h1 className="page-title">{t('checkout.shipping.title')}</h1>
-      {content}
+      <CartRequired>{content}</CartRequired>
     </div>
   );
 }

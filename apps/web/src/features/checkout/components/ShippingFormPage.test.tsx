@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Cart } from '@shop/contracts';
 import { changeLanguage } from '../../../i18n';
 import { mockApi, shopperSession } from '../../../test/utils';
 import { renderCheckout } from '../../../test/checkout';
@@ -10,8 +11,29 @@ import { ShippingFormPage } from './ShippingFormPage';
 /** An account made by phone sign-in keeps its number as the server writes it. */
 const phoneShopper = { ...shopperSession, user: { ...shopperSession.user, phone: '+201012345678' } };
 
-const renderForm = () => {
-  const api = mockApi({ 'POST /api/address': { status: 201, body: [] } });
+/** The steps go on only with something in the cart (CartRequired). */
+const TEA: Cart = {
+  products: [
+    {
+      product_id: {
+        _id: 'p1',
+        name: 'Tea',
+        nameAr: null,
+        brand: 'Lipton',
+        price: 55,
+        image_path: [],
+        stock: 9,
+        cod: true,
+      },
+      quantity: 1,
+    },
+  ],
+  bill: 55,
+  payingOrder: null,
+};
+
+const renderForm = (cart = TEA) => {
+  const api = mockApi({ 'GET /api/cart': { body: cart }, 'POST /api/address': { status: 201, body: [] } });
   const view = renderCheckout(<ShippingFormPage />, {
     path: '/ShippingForm',
     preloadedState: { session: phoneShopper },
@@ -33,7 +55,7 @@ describe('/ShippingForm', () => {
   it("pre-fills a phone-made account's number as the field writes it, and it is accepted", async () => {
     const user = userEvent.setup();
     const { calls } = renderForm();
-    const phone = screen.getByLabelText('Mobile number');
+    const phone = await screen.findByLabelText('Mobile number');
     expect(phone).toHaveValue('01012345678');
     await fillTheRest(user);
     await user.click(screen.getByRole('button', { name: 'Use this address' }));
@@ -46,7 +68,7 @@ describe('/ShippingForm', () => {
   it('takes the number in Arabic-Indic digits or with +20, and keeps it as 01XXXXXXXXX', async () => {
     const user = userEvent.setup();
     const { calls } = renderForm();
-    const phone = screen.getByLabelText('Mobile number');
+    const phone = await screen.findByLabelText('Mobile number');
     await user.clear(phone);
     await user.type(phone, '+٢٠ ١١ ٢٣٤٥ ٦٧٨٩');
     await fillTheRest(user);
@@ -61,7 +83,7 @@ describe('/ShippingForm', () => {
   it('refuses a number that is not a mobile, saying why under the field', async () => {
     const user = userEvent.setup();
     const { calls } = renderForm();
-    const phone = screen.getByLabelText('Mobile number');
+    const phone = await screen.findByLabelText('Mobile number');
     await user.clear(phone);
     await user.type(phone, '٠١٣١٢٣٤٥٦٧٨');
     await fillTheRest(user);
@@ -85,5 +107,12 @@ describe('/ShippingForm', () => {
     expect(await screen.findByText('page /Payment')).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/api/address')?.body).toMatchObject({ address: { country: 'Egypt' } });
     expect(readShippingAddress('u1')?.country).toBe('Egypt');
+  });
+
+  it('with an empty cart, says so instead of asking for an address', async () => {
+    renderForm({ products: [], bill: 0, payingOrder: null });
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Use this address' })).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { useAddAddressMutation } from '../api/checkoutApi';
 import { saveShippingAddress } from '../checkoutStorage';
 import { AddressForm, blankAddress } from './AddressForm';
+import { CartRequired } from './CartRequired';
 import { CheckoutSteps } from './CheckoutSteps';
 import { useShopper } from './ShopperOnly';
 import '../../../styles/checkout.css';
@@ -25,26 +26,28 @@ export function ShippingFormPage() {
       <title>{t('checkout.form.documentTitle')}</title>
       <CheckoutSteps step={2} />
       <h1 className="page-title">{t('checkout.form.title')}</h1>
-      {error && (
-        <Alert variant="danger" role="alert">
-          {errorMessage(error) ?? t('common.loadFailed')}
-        </Alert>
-      )}
-      <AddressForm
-        initial={blankAddress(user.phone)}
-        submitLabel={t('checkout.form.submit')}
-        busy={isLoading}
-        onSubmit={async (address) => {
-          const saved = await addAddress(address);
-          if (saved.error) return;
-          saveShippingAddress(user._id, address);
-          void navigate(paths.payment);
-        }}
-      >
-        <Link to={paths.shippingAddress} className="btn btn-outline-secondary btn-lg">
-          {t('checkout.back')}
-        </Link>
-      </AddressForm>
+      <CartRequired>
+        {error && (
+          <Alert variant="danger" role="alert">
+            {errorMessage(error) ?? t('common.loadFailed')}
+          </Alert>
+        )}
+        <AddressForm
+          initial={blankAddress(user.phone)}
+          submitLabel={t('checkout.form.submit')}
+          busy={isLoading}
+          onSubmit={async (address) => {
+            const saved = await addAddress(address);
+            if (saved.error) return;
+            saveShippingAddress(user._id, address);
+            void navigate(paths.payment);
+          }}
+        >
+          <Link to={paths.shippingAddress} className="btn btn-outline-secondary btn-lg">
+            {t('checkout.back')}
+          </Link>
+        </AddressForm>
+      </CartRequired>
     </div>
   );
 }
