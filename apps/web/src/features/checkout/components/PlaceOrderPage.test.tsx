@@ -212,6 +212,24 @@ describe('/PlaceOrder', () => {
     expect(JSON.parse(screen.getByTestId('state').textContent ?? '')).toEqual({ orderId: 'order-1', bill: 170.5 });
   });
 
+  it('tells /success that a cash order waits for the shopper to confirm it', async () => {
+    choose('cash');
+    mockApi({
+      'GET /api/cart': { body: cart },
+      'GET /api/shipping/quote': defaultQuote,
+      'POST /api/address': { status: 201, body: [] },
+      'POST /api/order': { status: 201, body: [{ ...order('cash'), status: 'awaiting_confirmation' }] },
+    });
+    renderReview();
+    await placeOrder(userEvent.setup());
+    expect(await screen.findByText('page /success')).toBeInTheDocument();
+    expect(JSON.parse(screen.getByTestId('state').textContent ?? '')).toEqual({
+      orderId: 'order-1',
+      bill: 170.5,
+      awaitsConfirmation: true,
+    });
+  });
+
   it('tries again when the shop is briefly unavailable, with the same Idempotency-Key, and a new one next time', async () => {
     choose('cash');
     const keys: (string | null)[] = [];

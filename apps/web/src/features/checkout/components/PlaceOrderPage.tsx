@@ -324,7 +324,9 @@ function usePlaceOrder(address: AddressInput, method: PaymentMethod, coupon: str
       void navigate(paths.stripe, { state: { order_id: made._id } });
     } else {
       dispatch(clearCart());
-      void navigate(paths.success, { state: { orderId: made._id, bill: made.bill } });
+      // A cash order the shop asks to confirm says so on the way out: unconfirmed, it may not ship.
+      const awaits = made.status === 'awaiting_confirmation' ? { awaitsConfirmation: true } : {};
+      void navigate(paths.success, { state: { orderId: made._id, bill: made.bill, ...awaits } });
     }
   };
 

@@ -44,6 +44,25 @@ describe('/success', () => {
     }
   });
 
+  it('asks for the confirmation a cash order waits for, and only then', () => {
+    mockApi({});
+    const asked = /Your order waits for your confirmation/;
+    const { unmount } = renderCheckout(<SuccessPage />, {
+      path: '/success',
+      state: { orderId: 'abcdef12-0000', bill: 170.5, awaitsConfirmation: true },
+      preloadedState: withCart,
+    });
+    expect(screen.getByText(asked)).toBeInTheDocument();
+    unmount();
+    renderCheckout(<SuccessPage />, {
+      path: '/success',
+      state: { orderId: 'abcdef12-0000', bill: 170.5 },
+      preloadedState: withCart,
+    });
+    expect(screen.getByRole('heading', { name: 'Order succeeded' })).toBeInTheDocument();
+    expect(screen.queryByText(asked)).not.toBeInTheDocument();
+  });
+
   it('names the order without a bill when the page before could not learn it', () => {
     mockApi({});
     renderCheckout(<SuccessPage />, {

@@ -82,10 +82,14 @@ function ProviderReturn({ clientSecret, orderId }: { clientSecret: string; order
   );
 }
 
-/** The order just placed or paid, and its bill when the page before knew it. */
+/** The order just placed or paid, its bill when the page before knew it, and whether the shop waits for a yes. */
 const orderOf = (state: unknown) =>
   isRecord(state) && typeof state.orderId === 'string'
-    ? { id: state.orderId, bill: typeof state.bill === 'number' ? state.bill : null }
+    ? {
+        id: state.orderId,
+        bill: typeof state.bill === 'number' ? state.bill : null,
+        awaitsConfirmation: state.awaitsConfirmation === true,
+      }
     : null;
 
 /** The message, a picture, then a full page load of / after SUCCESS_REDIRECT_MS (10 s). */
@@ -119,6 +123,9 @@ function OrderSucceeded() {
             </>
           )}
         </p>
+      )}
+      {order?.awaitsConfirmation && (
+        <p className="alert alert-warning mt-3 mb-0">{t('checkout.success.confirmAsked')}</p>
       )}
       <div className="d-flex flex-wrap justify-content-center gap-2 mt-4">
         <a href={home} className="btn btn-accent">
