@@ -157,7 +157,7 @@ test.describe('filters and facets', () => {
     await expect(sheet).toBeVisible();
     await expect(sheet.getByRole('checkbox', { name: ar('filters.inStock') })).toBeChecked();
     const rating = sheet.getByRole('radio', {
-      name: new RegExp(`^${ar('filters.ratingAtLeast', { stars: 4 })} \\d+$`),
+      name: new RegExp(`^${ar('filters.ratingAtLeast_few', { count: 4 })} \\d+$`),
     });
     const [, expected = '0'] =
       /(\d+)$/.exec(
@@ -179,7 +179,9 @@ test.describe('filters and facets', () => {
       chips.getByRole('button', { name: ar('filters.remove', { label: ar('filters.inStock') }) }),
     ).toBeVisible();
     await expect(
-      chips.getByRole('button', { name: ar('filters.remove', { label: ar('filters.ratingAtLeast', { stars: 4 }) }) }),
+      chips.getByRole('button', {
+        name: ar('filters.remove', { label: ar('filters.ratingAtLeast_few', { count: 4 }) }),
+      }),
     ).toBeVisible();
     await expectArabicPage(page, ['samsung']);
   });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { addToCart } from '../checkout/helpers';
 import { signedInShopper } from '../support/accounts';
 import { categories, demoProduct, departments } from '../support/catalog';
 import { header } from '../support/ui';
@@ -174,8 +175,11 @@ for (const language of ['en', 'ar'] as const) {
   test(`${language} on a phone and a desktop: the address form's boxes stand apart, side by side level`, async ({
     page,
     request,
+    makeProduct,
   }) => {
-    await signedInShopper(page, request);
+    const shopper = await signedInShopper(page, request);
+    // The checkout's steps open only on a cart with something in it.
+    await addToCart(request, shopper, (await makeProduct({ name: 'Address form kettle', stock: 5, price: 499 }))._id);
     await page.goto(`${language === 'ar' ? '/ar' : ''}/ShippingForm`);
     for (const width of [360, 390, 1280]) {
       await page.setViewportSize({ width, height: 844 });
