@@ -1,9 +1,32 @@
 import type { ReactElement } from 'react';
+import type { Cart } from '@shop/contracts';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { setupStore, type RootState } from '../app/store';
 import { ShopperOnly } from '../features/checkout/components/ShopperOnly';
+
+/** A server cart with nothing in it, and one with a packet of tea: the checkout's steps go on only with the second. */
+export const emptyCart: Cart = { products: [], bill: 0, payingOrder: null };
+export const teaCart: Cart = {
+  products: [
+    {
+      product_id: {
+        _id: 'p1',
+        name: 'Tea',
+        nameAr: null,
+        brand: 'Lipton',
+        price: 55,
+        image_path: [],
+        stock: 9,
+        cod: true,
+      },
+      quantity: 1,
+    },
+  ],
+  bill: 55,
+  payingOrder: null,
+};
 
 /** Any other screen: its path and navigation state, so a test can check where the shopper was sent and with what. */
 function Elsewhere() {

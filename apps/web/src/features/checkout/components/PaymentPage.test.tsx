@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { CartLine } from '@shop/contracts';
 import { mockApi, shopperSession } from '../../../test/utils';
 import { ONLINE_METHOD_KEY, PAYMENT_METHOD_KEY, SHIPPING_ADDRESS_KEY } from '../checkoutStorage';
-import { renderCheckout } from '../../../test/checkout';
+import { emptyCart, renderCheckout } from '../../../test/checkout';
 import { PaymentPage } from './PaymentPage';
 
 const line = (name: string, cod: boolean): CartLine => ({
@@ -215,8 +215,7 @@ describe('/Payment', () => {
   it('waits for the cart without calling it empty, then says so once it is read empty', async () => {
     let answer = () => {};
     mockApi({
-      'GET /api/cart': () =>
-        new Promise((resolve) => (answer = () => resolve({ body: { products: [], bill: 0, payingOrder: null } }))),
+      'GET /api/cart': () => new Promise((resolve) => (answer = () => resolve({ body: emptyCart }))),
     });
     renderCheckout(<PaymentPage />, { path: '/Payment', preloadedState: { session: shopperSession } });
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -5,7 +5,7 @@ import type { Cart, PaymentMethod } from '@shop/contracts';
 import { restoreCart } from '../../cart';
 import { mockApi, shopperSession, watchFor, wholeText } from '../../../test/utils';
 import { PAYMENT_METHOD_KEY, SHIPPING_ADDRESS_KEY } from '../checkoutStorage';
-import { renderCheckout } from '../../../test/checkout';
+import { emptyCart, renderCheckout } from '../../../test/checkout';
 import { changeLanguage } from '../../../i18n';
 import { PlaceOrderPage } from './PlaceOrderPage';
 
@@ -116,7 +116,7 @@ describe('/PlaceOrder', () => {
   it('with an empty cart, says so instead of offering to place the order', async () => {
     choose('cash');
     mockApi({
-      'GET /api/cart': { body: { products: [], bill: 0, payingOrder: null } },
+      'GET /api/cart': { body: emptyCart },
       'GET /api/shipping/quote': defaultQuote,
     });
     renderReview();
@@ -128,7 +128,7 @@ describe('/PlaceOrder', () => {
 
   it('does not show an empty cart read earlier while the cart is read again', async () => {
     choose('cash');
-    let stored: Cart = { products: [], bill: 0, payingOrder: null };
+    let stored: Cart = emptyCart;
     let answer = () => {};
     let hold = false;
     mockApi({

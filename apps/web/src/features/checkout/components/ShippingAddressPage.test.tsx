@@ -6,7 +6,7 @@ import { setupStore } from '../../../app/store';
 import { changeLanguage } from '../../../i18n';
 import { cartApi } from '../../cart';
 import { mockApi, shopperSession, watchFor } from '../../../test/utils';
-import { renderCheckout } from '../../../test/checkout';
+import { emptyCart, renderCheckout, teaCart } from '../../../test/checkout';
 import { ShippingAddressPage } from './ShippingAddressPage';
 
 const SAVED: Address = {
@@ -21,27 +21,6 @@ const SAVED: Address = {
   isDefault: true,
   createdAt: '2026-01-01T10:00:00.000Z',
   fullAddress: '12 El Tahrir St, Dokki, Giza, Egypt',
-};
-
-const EMPTY: Cart = { products: [], bill: 0, payingOrder: null };
-const TEA: Cart = {
-  products: [
-    {
-      product_id: {
-        _id: 'p1',
-        name: 'Tea',
-        nameAr: null,
-        brand: 'Lipton',
-        price: 55,
-        image_path: [],
-        stock: 9,
-        cod: true,
-      },
-      quantity: 1,
-    },
-  ],
-  bill: 55,
-  payingOrder: null,
 };
 
 const renderStep = () =>
@@ -68,7 +47,7 @@ describe('/ShippingAdress', () => {
   });
 
   it('with an empty cart, says so and leads back to shopping instead of going on', async () => {
-    const { calls } = mockApi({ 'GET /api/cart': { body: EMPTY }, 'GET /api/address': { body: [SAVED] } });
+    const { calls } = mockApi({ 'GET /api/cart': { body: emptyCart }, 'GET /api/address': { body: [SAVED] } });
     renderStep();
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
     expect(screen.getByText(/There is nothing to check out yet/)).toBeInTheDocument();
@@ -79,7 +58,7 @@ describe('/ShippingAdress', () => {
 
   it('says so in Arabic', async () => {
     await changeLanguage('ar');
-    mockApi({ 'GET /api/cart': { body: EMPTY }, 'GET /api/address': { body: [SAVED] } });
+    mockApi({ 'GET /api/cart': { body: emptyCart }, 'GET /api/address': { body: [SAVED] } });
     renderStep();
     expect(await screen.findByText('سلة التسوق فارغة')).toBeInTheDocument();
     expect(screen.getByText(/لا يوجد ما يمكن إتمام شرائه بعد/)).toBeInTheDocument();
@@ -99,7 +78,7 @@ describe('/ShippingAdress', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Deliver to this address' })).not.toBeInTheDocument();
-    await act(async () => answer({ body: TEA }));
+    await act(async () => answer({ body: teaCart }));
     expect(seen()).toBe(false);
     // With items, the step goes on as ever.
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Deliver to this address' }));
@@ -108,12 +87,12 @@ describe('/ShippingAdress', () => {
 
   it('does not take an empty cart read earlier for the one being read again', async () => {
     // An earlier visit read the cart empty; the shopper has filled it since (in another tab).
-    mockApi({ 'GET /api/cart': { body: EMPTY } });
+    mockApi({ 'GET /api/cart': { body: emptyCart } });
     const earlier = setupStore({ session: shopperSession });
     await earlier.dispatch(cartApi.endpoints.getCart.initiate(undefined, { subscribe: false }));
     let answer = () => {};
     const { calls } = mockApi({
-      'GET /api/cart': () => new Promise((resolve) => (answer = () => resolve({ body: TEA }))),
+      'GET /api/cart': () => new Promise((resolve) => (answer = () => resolve({ body: teaCart }))),
       'GET /api/address': { body: [SAVED] },
     });
     const seen = watchFor('Your cart is empty');

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Cart } from '@shop/contracts';
 import { changeLanguage } from '../../../i18n';
 import { mockApi, shopperSession } from '../../../test/utils';
-import { renderCheckout } from '../../../test/checkout';
+import { renderCheckout, teaCart } from '../../../test/checkout';
 import { readShippingAddress } from '../checkoutStorage';
 import { ShippingFormPage } from './ShippingFormPage';
 
@@ -12,27 +11,7 @@ import { ShippingFormPage } from './ShippingFormPage';
 const phoneShopper = { ...shopperSession, user: { ...shopperSession.user, phone: '+201012345678' } };
 
 /** The steps go on only with something in the cart (CartRequired). */
-const TEA: Cart = {
-  products: [
-    {
-      product_id: {
-        _id: 'p1',
-        name: 'Tea',
-        nameAr: null,
-        brand: 'Lipton',
-        price: 55,
-        image_path: [],
-        stock: 9,
-        cod: true,
-      },
-      quantity: 1,
-    },
-  ],
-  bill: 55,
-  payingOrder: null,
-};
-
-const renderForm = (cart = TEA) => {
+const renderForm = (cart = teaCart) => {
   const api = mockApi({ 'GET /api/cart': { body: cart }, 'POST /api/address': { status: 201, body: [] } });
   const view = renderCheckout(<ShippingFormPage />, {
     path: '/ShippingForm',
