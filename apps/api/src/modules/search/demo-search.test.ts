@@ -144,6 +144,11 @@ describe('a search that finds nothing', () => {
     const nonsense = await search('qqxzzvw');
     expect(nonsense.noResults).toMatchObject({ spelling: null, categories: [] });
     expect(nonsense.noResults?.bestSellers).toHaveLength(4);
+    // Nonsense sharing only an ending or a beginning with a catalogue word ('cleansing', 'black', 'head').
+    for (const text of ['xyzing', 'blahing', 'hello'])
+      expect((await search(text, { maxPrice: '1' })).noResults?.spelling, text).toBeNull();
+    expect((await search('ketle', { maxPrice: '1' })).noResults?.spelling).toBe('kettle');
+    expect((await search('موبيل', { maxPrice: '1' })).noResults?.spelling).toBe('موبايل');
     expect((await search('iphone', { maxPrice: '1' })).noResults?.spelling).toBeNull();
     expect((await search('iphone')).noResults).toBeUndefined();
   });
