@@ -54,8 +54,9 @@ END;
 -- as the word of names and brands most like it by pg_trgm word similarity, if one is at least 0.2 alike (looser than
 -- a search's 0.3: a spelling to offer, not matches to show) and, as whole words, at least 0.35 alike, else as typed.
 -- Word similarity alone lets a short nonsense word pass on a shared ending: 'xyzing' is 0.29 like 'cleansing' that
--- way but 0.13 as whole words, while typos stay above (lapdop/laptop 0.40, ketle/kettle 0.63). The looser threshold is the function's
--- own setting, so the answer is one statement, with no transaction of its own to set it in, and a search's stays.
+-- way but 0.13 as whole words, while typos stay above (lapdop/laptop 0.40, ketle/kettle 0.63). The looser threshold
+-- is the function's own setting, so the answer is one statement, with no transaction of its own to set it in, and a
+-- search's stays.
 -- PL/pgSQL keeps its plan for the connection (a SQL function's body is planned again in every statement); parallel
 -- restricted, as a parallel worker may not change a setting.
 CREATE OR REPLACE FUNCTION catalogue_spelling(typed text[]) RETURNS text[] LANGUAGE plpgsql STABLE PARALLEL RESTRICTED
