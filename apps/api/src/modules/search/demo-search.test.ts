@@ -125,6 +125,17 @@ describe('GET /api/product/suggest', () => {
     );
   });
 
+  it('reads a mistyped word as the catalogue spells it, where the words as typed start nothing', async () => {
+    const kettles = await suggest('ketle');
+    expect(kettles.products.length).toBeGreaterThan(0);
+    expect(kettles.products.every((p) => /kettle/i.test(p.name))).toBe(true);
+    const phones = await suggest('موبيل');
+    expect(phones.language).toBe('ar');
+    expect(phones.categories.map((c) => c.name)).toEqual(expect.arrayContaining(['موبايلات']));
+    // Nonsense is like no word of the catalogue: nothing is suggested for it.
+    expect(await suggest('xyzing')).toEqual({ language: 'en', products: [], brands: [], categories: [] });
+  });
+
   it('answers nothing for nothing typed', async () => {
     expect(await suggest('  ')).toEqual({ language: 'en', products: [], brands: [], categories: [] });
   });

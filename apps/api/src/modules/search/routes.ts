@@ -45,7 +45,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Suggest products, brands and categories for a text being typed',
         tags: ['search'],
-        description: 'Each typed word a prefix; names in the language typed (Arabic text, Arabic names).',
+        description:
+          'Each typed word a prefix, or as the catalogue spells it where that finds nothing; names in the language typed.',
         querystring: searchSuggestQuerySchema,
         response: { 200: searchSuggestionsSchema },
       },

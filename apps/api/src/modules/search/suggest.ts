@@ -12,13 +12,36 @@ const POSTINGS_READ = 200;
  * as a prefix of one of their words, the last word (being typed) included, named in the language typed. The products
  * and brands come from the posting lists (search_postings: the words of names and brands, in word order), a range of
  * the index read for the last word, so a suggestion costs one short index read whatever the catalogue's size; the
- * few categories are read whole.
+ * few categories are read whole. Where the words as typed are a prefix of nothing, they are read again as the
+ * catalogue spells them (catalogue_spelling, as a search that finds nothing offers): a shopper who typed 'ketle' is
+ * shown the kettles the search would find.
  */
 export async function suggest(db: Db, text: string): Promise<SearchSuggestions> {
   const language = isArabicText(text) ? 'ar' : 'en';
   const words = searchWordsOf(text).slice(0, 8);
-  const last = words.at(-1);
-  if (!last) return { language, products: [], brands: [], categories: [] };
+  if (!words.length) return { language, products: [], brands: [], categories: [] };
+  const found = await suggestionsFor(db, words, language);
+  if (found.products.length || found.brands.length || found.categories.length) return found;
+  const spelled = await catalogueSpelling(db, words);
+  return spelled.join(' ') === words.join(' ') ? found : suggestionsFor(db, spelled, language);
+}
+
+/** The typed words as the catalogue spells them (each as typed where no word of the catalogue is like it). */
+async function catalogueSpelling(db: Db, words: string[]): Promise<string[]> {
+  const [row] = (
+    await db.execute<{ spelled: string[] }>(
+      sql`select catalogue_spelling(string_to_array(${words.join(' ')}, ' ')) as spelled`,
+    )
+  ).rows;
+  return row?.spelled ?? words;
+}
+
+async function suggestionsFor(
+  db: Db,
+  words: string[],
+  language: SearchSuggestions['language'],
+): Promise<SearchSuggestions> {
+  const last = words.at(-1) ?? '';
   const typed = sql`string_to_array(${words.join(' ')}, ' ')`;
   const every = prefixQuery(typed);
   const name = (table: typeof products | typeof categories) =>
