@@ -1,14 +1,17 @@
-import { CARD_REFUND_DAYS, formatPrice, intlLocale, type Language, type OrderRefund } from '@shop/contracts';
+import {
+  CARD_REFUND_DAYS,
+  formatPrice,
+  intlLocale,
+  paidBackWayOf,
+  type Language,
+  type OrderRefund,
+  type PaidBackWay,
+} from '@shop/contracts';
 
-/** How the dashboard records a cash refund's way (RefundButton), in each language. */
-const PAID_BACK: Record<Language, Record<string, string>> = {
-  en: {
-    cash: 'in cash',
-    'bank transfer': 'by bank transfer',
-    'mobile wallet': 'to your mobile wallet',
-    InstaPay: 'by InstaPay',
-  },
-  ar: { cash: 'نقدًا', 'bank transfer': 'بتحويل بنكي', 'mobile wallet': 'إلى محفظة هاتفك', InstaPay: 'عبر إنستاباي' },
+/** How the dashboard records a cash refund's way (RefundButton), in each language: every way, or it does not compile. */
+const PAID_BACK: Record<Language, Record<PaidBackWay, string>> = {
+  en: { cash: 'in cash', bankTransfer: 'by bank transfer', wallet: 'to your mobile wallet', instapay: 'by InstaPay' },
+  ar: { cash: 'نقدًا', bankTransfer: 'بتحويل بنكي', wallet: 'إلى محفظة هاتفك', instapay: 'عبر إنستاباي' },
 };
 
 const WORDS = {
@@ -39,7 +42,10 @@ const WORDS = {
 } as const;
 
 /** How a cash refund went back (`PAID_BACK_WAYS`' words, or an admin's own), as a shopper reads it in `language`. */
-export const paidBackHow = (by: string, language: Language): string => PAID_BACK[language][by] ?? by;
+export const paidBackHow = (by: string, language: Language): string => {
+  const way = paidBackWayOf(by);
+  return way ? PAID_BACK[language][way] : by;
+};
 
 /** A refund as an order's e-mail and SMS tell it: what was given back (of which bill), and how it reaches the shopper. */
 export function refundWords(refund: OrderRefund, bill: number, language: Language): { amount: string; way: string } {
