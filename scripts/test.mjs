@@ -45,27 +45,11 @@ const PGLITE_ALONGSIDE_POSTGRES = process.env.TEST_DATABASE_URL
   : [];
 
 /**
- * Files about one engine only (`describe.runIf` on the suite's engine): each is left out of the other engine's lane
- * rather than shown there as skipped.
- */
-const ONLY_ON = {
-  postgres: [
-    'src/db/connection-loss.test.ts',
-    'test/start/supervisor.test.ts',
-    'test/start/database-wait.test.ts',
-    'test/nested-connections.test.ts',
-    'src/modules/payments/paying-race.test.ts',
-  ],
-  pglite: ['test/start/start.test.ts', 'test/start/systemd-unit.test.ts'],
-};
-
-/**
  * @param {string} name @param {string} cwd @param {Record<string, string>} [env] @param {string[]} [files]
- * @param {string[]} [excluded]
  */
-function vitest(name, cwd, env = {}, files = [], excluded = []) {
+function vitest(name, cwd, env = {}, files = []) {
   const out = path.join(tmp, `${name}.json`);
-  const args = ['vitest', 'run', ...files, ...excluded.map((file) => `--exclude=${file}`)];
+  const args = ['vitest', 'run', ...files];
   args.push('--reporter=default', '--reporter=json', `--outputFile=${out}`);
   const res = spawnSync('npx', args, {
     cwd: path.join(root, cwd),
@@ -162,9 +146,8 @@ const suites = {
     count('audit', '', spawnSync(process.execPath, ['scripts/audit.mjs'], { cwd: root, stdio: 'inherit' }).status),
   gate,
   contracts: () => vitest('contracts', 'packages/contracts'),
-  'api-pglite': () =>
-    vitest('api-pglite', 'apps/api', { TEST_DATABASE_URL: '' }, PGLITE_ALONGSIDE_POSTGRES, ONLY_ON.postgres),
-  'api-postgres': () => process.env.TEST_DATABASE_URL && vitest('api-postgres', 'apps/api', {}, [], ONLY_ON.pglite),
+  'api-pglite': () => vitest('api-pglite', 'apps/api', { TEST_DATABASE_URL: '' }, PGLITE_ALONGSIDE_POSTGRES),
+  'api-postgres': () => process.env.TEST_DATABASE_URL && vitest('api-postgres', 'apps/api'),
   web: () => fs.existsSync(path.join(root, 'apps/web/vite.config.ts')) && vitest('web', 'apps/web'),
   e2e: () => {
     if (!fs.existsSync(path.join(root, 'e2e/playwright.config.ts'))) return;
