@@ -17,7 +17,8 @@ const ONLY_ON = {
   ],
   pglite: ['test/start/start.test.ts', 'test/start/systemd-unit.test.ts'],
 };
-const otherEngines = process.env.TEST_DATABASE_URL ? ONLY_ON.pglite : ONLY_ON.postgres;
+/** What neither project runs: Vitest's defaults and the other engine's files. */
+const excluded = [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? ONLY_ON.pglite : ONLY_ON.postgres)];
 
 /**
  * Files that need a process of their own: they replace a module (`vi.mock` of argon2, to count and hold hashes) or
@@ -48,13 +49,13 @@ export default defineConfig({
         test: {
           name: 'shared modules',
           include: FILES,
-          exclude: [...configDefaults.exclude, ...otherEngines, ...OWN_PROCESS],
+          exclude: [...excluded, ...OWN_PROCESS],
           isolate: false,
         },
       },
       {
         extends: true,
-        test: { name: 'own process', include: OWN_PROCESS, exclude: [...configDefaults.exclude, ...otherEngines] },
+        test: { name: 'own process', include: OWN_PROCESS, exclude: excluded },
       },
     ],
   },
