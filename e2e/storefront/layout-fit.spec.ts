@@ -92,6 +92,15 @@ for (const language of ['en', 'ar'] as const) {
         // A tablet (768 px, the narrowest to share the row) keeps the search and the account's links on one row.
         await page.setViewportSize({ width: 768, height: 800 });
         expect(await headerRows(page)).toBe(1);
+        // ...and its search box's placeholder whole: a word cut short read as 'ابحث في Shop P' in Arabic.
+        const placeholder = await page.locator('#site-search').evaluate((input: HTMLInputElement) => {
+          const style = getComputedStyle(input);
+          const pen = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+          pen.font = style.font;
+          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return { text: pen.measureText(input.placeholder).width, room };
+        });
+        expect(placeholder.text).toBeLessThanOrEqual(placeholder.room);
         await page.setViewportSize({ width, height: 800 });
       }
 
