@@ -61,7 +61,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function once() {
   const database = await openDatabase({ databaseUrl: await freshDatabase(base, 'import_bench'), poolMax: 10 });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-import-bench-'));
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: 'warn', SEED: 'none' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PUBLIC_URL,
+    LOG_LEVEL: 'warn',
+    SEED: 'none',
+    PAYMENT_PROVIDER: 'offline',
+  });
   const app = await buildApp({ config, database });
   try {
     const { db } = database;

@@ -74,6 +74,7 @@ export function startServer({ root, port, env: dbEnv, workers, pool }) {
     NODE_ENV: 'production',
     PORT: String(port),
     SEED: 'none',
+    PAYMENT_PROVIDER: 'offline',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '1000000000',
     LOGIN_RATE_LIMIT_MAX: '1000000',

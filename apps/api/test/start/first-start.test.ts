@@ -10,7 +10,12 @@ describe(`first start in production (${base ? 'postgres' : 'pglite'})`, () => {
   let pg: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
   beforeAll(async () => {
     pg = base ? await createPgDatabase(base) : undefined;
-    server = await startServer({ NODE_ENV: 'production', SEED: '', ...(pg ? { DATABASE_URL: pg.url } : {}) });
+    server = await startServer({
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'offline',
+      SEED: '',
+      ...(pg ? { DATABASE_URL: pg.url } : {}),
+    });
   });
   afterAll(async () => {
     await server?.stop();

@@ -42,7 +42,8 @@ export const OWN_ROUTES: Record<string, string> = Object.fromEntries(
 /**
  * The main provider's name: PAYMENT_PROVIDER's; else the first configured one without a route of its own (Paymob,
  * Stripe: they own /api/payment/webhook), else one with its own (a shop with only Fawry), and the offline test
- * provider only when no real one is configured, so its test cards never stand in for a real provider's card.
+ * provider only when no real one is configured, so its test cards never stand in for a real provider's card; in
+ * production not even then, unless PAYMENT_PROVIDER names it.
  */
 function mainName(config: Config): string {
   const name = config.PAYMENT_PROVIDER?.trim();
@@ -50,7 +51,14 @@ function mainName(config: Config): string {
     const real = Object.entries(PROVIDERS).filter(
       ([each, entry]) => each !== 'offline' && entry.configured(config.env),
     );
-    return (real.find(([, entry]) => !entry.route) ?? real[0])?.[0] ?? 'offline';
+    const chosen = (real.find(([, entry]) => !entry.route) ?? real[0])?.[0];
+    // Its test cards would pay a real shop's orders: in production the offline provider must be asked for by name.
+    if (!chosen && config.NODE_ENV === 'production')
+      throw new Error(
+        'No payment provider is configured: set PAYMOB_SECRET_KEY (or STRIPE_SECRET_KEY, FAWRY_MERCHANT_CODE), ' +
+          'or PAYMENT_PROVIDER=offline for a shop that takes no real money (its test cards pay any order).',
+      );
+    return chosen ?? 'offline';
   }
   if (!Object.hasOwn(PROVIDERS, name))
     throw new Error(`Unknown PAYMENT_PROVIDER "${name}": one of ${Object.keys(PROVIDERS).join(', ')}`);
