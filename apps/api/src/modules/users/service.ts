@@ -292,7 +292,15 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
       if (!used) throw new HttpError(404, say.msg.notFound404);
       const [user] = await tx
         .update(users)
-        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+        // The mailbox's owner takes the account back: other ways in go with the old password and sessions, a mobile
+        // proved on it too (anyone may register an e-mail they do not own and prove their own mobile on it); order
+        // messages go by e-mail until a mobile is proven again.
+        .set({
+          passwordHash,
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+          verifiedPhone: null,
+          contactChannel: 'email',
+        })
         .where(eq(users.id, userId))
         .returning({ email: users.email });
       await voidResets(tx, userId);

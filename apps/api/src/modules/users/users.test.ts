@@ -13,7 +13,7 @@ import {
 import { holdNextHash } from '../../../test/held-hash.js';
 import { mailsTo, type OutboxMail } from '../../../test/outbox.js';
 import { movedTime } from '../../../test/moved-time.js';
-import { passwordResets } from '../../db/schema.js';
+import { passwordResets, users } from '../../db/schema.js';
 import { RESETS_PER_EMAIL, RESET_MAILS_PER_EMAIL } from './routes.js';
 
 // Hashing a password is the costly step of setting one: counted, to see that a refused link never gets that far.
@@ -313,6 +313,20 @@ describe('password reset', () => {
       payload: { name: 'X' },
     });
     expect(oldSession.statusCode).toBe(401);
+  });
+
+  // Anyone may register an e-mail they do not own and prove a mobile of theirs on it, then keep signing in by phone
+  // after the owner took the account back (and, invited as staff, became a manager).
+  it('takes away the ways in the e-mail’s owner did not give: a proved mobile too', async () => {
+    const account = await registerShopper(t.app);
+    await t.app.db
+      .update(users)
+      .set({ verifiedPhone: '+201066660001', contactChannel: 'whatsapp' })
+      .where(eq(users.id, account.id));
+    await askReset(account.email);
+    expect((await resetWith(await waitForMail(account.email))).statusCode).toBe(200);
+    const [after] = await t.app.db.select().from(users).where(eq(users.id, account.id));
+    expect(after).toMatchObject({ verifiedPhone: null, contactChannel: 'email' });
   });
 
   it('writes the mail and answers in the language of the request', async () => {
