@@ -104,3 +104,20 @@ describe.each(stores)('limits asked together %s', (store) => {
     }
   });
 });
+
+describe('a limit kept in memory, once it holds as many pairs as it may', () => {
+  // A flood of made-up e-mails from other addresses fills it: guesses at a real account must still be counted, and a
+  // pair it refuses must stay refused while the flood goes on.
+  it('still counts a new pair, and keeps refusing a refused one', async () => {
+    const limit = createSignInLimit({ max: 3, windowMs: HOUR_MS, redis: null, prefix, log });
+    const flood = async (from: string) => {
+      for (let i = 0; i < 100_000; i++) await limit.attempt(from, `made-up-${i}@example.com`);
+    };
+    await flood('198.51.100.1');
+    const guesses = [];
+    for (let i = 0; i < 10; i++) guesses.push((await limit.attempt('203.0.113.9', 'victim@example.com')).wait);
+    expect(guesses.filter((wait) => wait > 0)).toHaveLength(7);
+    await flood('198.51.100.2');
+    expect((await limit.attempt('203.0.113.9', 'victim@example.com')).wait).toBeGreaterThan(0);
+  });
+});

@@ -102,7 +102,7 @@ const GIVE_BACK =
 /** The seconds an attempt is refused for when `attempts` were counted in a window with `ms` left. */
 const refusal = (attempts: number, max: number, ms: number) => (attempts > max ? Math.max(1, Math.ceil(ms / 1000)) : 0);
 
-/** An attempt that took no place (its store unavailable or full): nothing to give back. */
+/** An attempt that took no place (its store unavailable): nothing to give back. */
 const uncounted: Attempt = { wait: 0, giveBack: async () => {} };
 
 function redisLimit(
@@ -149,8 +149,31 @@ function redisLimit(
   };
 }
 
-/** Bounded: past this many pairs, expired ones are dropped, and if none has expired new pairs go uncounted. */
+/**
+ * Bounded: past this many pairs, expired ones go, then the oldest one not refused now. A new pair is always counted:
+ * one left uncounted once the store was full let a flood of made-up e-mails open the way to unlimited guesses, and a
+ * pair refused now is the one worth keeping.
+ */
 const MAX_KEYS = 100_000;
+/** How many refused pairs a new one looks past before the oldest goes anyway: a full store costs little per attempt. */
+const LOOK_PAST = 100;
+
+function makeRoom(attempts: Map<string, { count: number; endsAt: number }>, max: number) {
+  const now = Date.now();
+  // The windows are all as long, and the map is in the order they started (but for the refused moved behind): the
+  // first to end come first.
+  for (const [k, e] of attempts) {
+    if (e.endsAt > now) break;
+    attempts.delete(k);
+  }
+  let looked = 0;
+  for (const [k, e] of attempts) {
+    if (attempts.size < MAX_KEYS) return;
+    attempts.delete(k);
+    // A refused pair goes behind the others, still counted, unless too many of them stand first.
+    if (e.endsAt > now && e.count >= max && ++looked <= LOOK_PAST) attempts.set(k, e);
+  }
+}
 
 function memoryLimit(opts: { max: number; windowMs: number }): SignInLimit {
   const attempts = new Map<string, { count: number; endsAt: number }>();
@@ -164,8 +187,7 @@ function memoryLimit(opts: { max: number; windowMs: number }): SignInLimit {
       const key = keyOf(ip, email);
       let entry = current(key);
       if (!entry) {
-        if (attempts.size >= MAX_KEYS) for (const [k, e] of attempts) if (e.endsAt <= Date.now()) attempts.delete(k);
-        if (attempts.size >= MAX_KEYS) return uncounted;
+        if (attempts.size >= MAX_KEYS) makeRoom(attempts, opts.max);
         entry = { count: 0, endsAt: Date.now() + opts.windowMs };
         attempts.set(key, entry);
       }
