@@ -15,10 +15,11 @@ import { toEgp } from '../../lib/money.js';
 import type { Deps } from '../deps.js';
 
 /**
- * Not money the shop has: cancelled orders, card orders still waiting for their payment, and cash orders still
- * waiting for their shopper's confirmation.
+ * Not money the shop has: cancelled orders, card orders still waiting for their payment, cash orders still waiting
+ * for their shopper's confirmation, parcels come back (a cash one refused at the door brought nothing) and orders
+ * refunded. Of the others, a sale is what the shop kept: the bill less any part of it given back.
  */
-const NOT_SALES: OrderStatus[] = ['cancelled', 'pending', 'awaiting_confirmation'];
+const NOT_SALES: OrderStatus[] = ['cancelled', 'pending', 'awaiting_confirmation', 'returned', 'refunded'];
 
 export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
   const { db } = deps;
@@ -39,7 +40,7 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
 
     const [sales, statuses, lowStock, recent] = await Promise.all([
       db
-        .select({ day, bill: sql<number>`sum(${orders.bill})`.mapWith(Number), orders: count() })
+        .select({ day, bill: sql<number>`sum(${orders.bill} - ${orders.refunded})`.mapWith(Number), orders: count() })
         .from(orders)
         .where(and(gte(orders.createdAt, from), notInArray(orders.status, NOT_SALES)))
         .groupBy(day),

@@ -289,6 +289,25 @@ describe('with real orders', () => {
   });
 });
 
+describe('money given back', () => {
+  it('is no sale: a parcel refused at the door, an order refunded, the part of a bill refunded', async () => {
+    const before = (await stats()).sales.today;
+    const now = t.clock.now();
+    await insertOrder('returned', 800, now);
+    const refunded = await insertOrder('refunded', 900, now);
+    const partly = await insertOrder('delivered', 1000, now);
+    await t.app.db
+      .update(orders)
+      .set({ refunded: toPiastres(900) })
+      .where(eq(orders.id, refunded));
+    await t.app.db
+      .update(orders)
+      .set({ refunded: toPiastres(250) })
+      .where(eq(orders.id, partly));
+    expect((await stats()).sales.today).toEqual({ revenue: before.revenue + 750, orders: before.orders + 1 });
+  });
+});
+
 describe("sales, by Cairo's day in summer time (UTC+3)", () => {
   it('counts an order at 00:30 in Cairo today, and one at 23:59:59 the evening before as yesterday', async () => {
     t.clock.advance(Date.parse('2025-08-01T10:00:00Z') - t.clock.now().getTime());
