@@ -3,17 +3,19 @@ import type { OnlineMethod, Said } from '@shop/contracts';
 import { HttpError } from '../../lib/errors.js';
 
 /**
- * A provider call that may have moved money though the shop never heard so: it timed out, or the
- * provider failed half-way (5xx). Unlike a refusal, its outcome is unknown, so a refund that ends
- * this way stays on record (refund-request.ts) instead of being withdrawn for an immediate retry.
+ * A provider call that may have moved money though the shop never heard so: it timed out, the
+ * provider failed half-way (5xx), or it accepted the request and its answer could not be read. Unlike
+ * a refusal, its outcome is unknown, so a refund that ends this way stays on record (refund-request.ts)
+ * instead of being withdrawn for an immediate retry.
  */
 export class OutcomeUnknown extends HttpError {}
 
 const REQUEST_TIMEOUT_MS = 15_000;
 
 /**
- * One request to a provider's API: its JSON answer. Unreachable, timed out or a 5xx: OutcomeUnknown (the money may
- * have moved); any other refusal: a plain 502. Either way the shopper or admin reads `failure`, and the log has why.
+ * One request to a provider's API: its JSON answer. Unreachable, timed out, a 5xx or a 2xx whose answer cannot be read:
+ * OutcomeUnknown (the money may have moved); any other refusal: a plain 502. Either way the shopper or admin reads
+ * `failure`, and the log has why.
  */
 export async function callProvider(
   provider: string,
@@ -29,12 +31,18 @@ export async function callProvider(
     log.error({ err, url }, `${provider} could not be reached`);
     throw new OutcomeUnknown(502, failure);
   }
-  const answer: unknown = await res.json().catch(() => null);
   if (!res.ok) {
+    const answer: unknown = await res.json().catch(() => null);
     log.error({ status: res.status, answer, url }, `${provider} refused a request`);
     throw new (res.status >= 500 ? OutcomeUnknown : HttpError)(502, failure);
   }
-  return answer;
+  try {
+    return (await res.json()) as unknown;
+  } catch (err) {
+    // Accepted, so it may have been done, but the answer was cut off, timed out half-way or is not JSON.
+    log.error({ err, status: res.status, url }, `${provider} answered unreadably`);
+    throw new OutcomeUnknown(502, failure);
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { orderRef, say, WEB_PATHS, type OnlineMethod, type Said } from '@shop/contracts';
 import { badRequest, HttpError } from '../../../lib/errors.js';
-import { callProvider, type PaymentEvent, type PaymentProvider } from '../provider.js';
+import { callProvider, OutcomeUnknown, type PaymentEvent, type PaymentProvider } from '../provider.js';
 import type { ProviderDeps } from '../registry.js';
 import {
   CHARGE_PATH,
@@ -225,11 +225,20 @@ export function fawryProvider(deps: ProviderDeps): PaymentProvider {
         refundAmount: egp(payment.amount),
         reason: 'Refund',
       };
-      const answer = refundResponseSchema.safeParse(
-        await post(REFUND_PATH, { ...unsigned, signature: refundSignature(unsigned, key) }, say.api.refundFailed),
+      const answer = await post(
+        REFUND_PATH,
+        { ...unsigned, signature: refundSignature(unsigned, key) },
+        say.api.refundFailed,
       );
-      if (!answer.success || answer.data.statusCode !== 200) {
-        deps.log.error({ answer: answer.data, reference: payment.transactionId }, 'Fawry declined a refund');
+      // Fawry declines a refund with HTTP 200 and a status code of its own (9954: more than was paid); an answer
+      // without one does not say it was not made, so the request stands until Fawry's notification or status says.
+      const given = refundResponseSchema.safeParse(answer);
+      if (!given.success) {
+        deps.log.error({ answer, reference: payment.transactionId }, 'Fawry left a refund unsettled');
+        throw new OutcomeUnknown(502, say.api.refundFailed);
+      }
+      if (given.data.statusCode !== 200) {
+        deps.log.error({ answer, reference: payment.transactionId }, 'Fawry declined a refund');
         throw new HttpError(502, say.api.refundFailed);
       }
       return 'refunded';

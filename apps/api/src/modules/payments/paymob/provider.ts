@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { languageOf, ONLINE_METHODS, orderRef, render, say, type OnlineMethod, type Said } from '@shop/contracts';
 import { badRequest, HttpError } from '../../../lib/errors.js';
 import { cairoDay } from '../../../lib/clock.js';
-import { callProvider, givenBackOf, type PayableOrder, type PaymentEvent, type PaymentProvider } from '../provider.js';
+import {
+  callProvider,
+  givenBackOf,
+  OutcomeUnknown,
+  type PayableOrder,
+  type PaymentEvent,
+  type PaymentProvider,
+} from '../provider.js';
 import {
   callbackSchema,
   CHECKOUT_PATH,
@@ -214,9 +221,15 @@ export function paymobProvider(deps: ProviderDeps): PaymentProvider {
             say.api.refundFailed,
           );
       // Paymob answers a refund or void it declines (already settled, more than is left) with HTTP 200
-      // and the declined transaction: only `success: true` means the money went back.
+      // and the declined transaction: only `success: true` means the money went back, and only a
+      // transaction that is not pending and did not succeed that it did not. Anything else may still give
+      // it back, so the request stands until Paymob's refund callback, or Paymob asked once it settles, says.
       const given = giveBackAnswerSchema.safeParse(answer);
-      if (!given.success || !given.data.success || given.data.pending) {
+      if (!given.success || given.data.pending) {
+        deps.log.error({ answer, transaction: payment.transactionId, voiding }, 'Paymob left a refund unsettled');
+        throw new OutcomeUnknown(502, say.api.refundFailed);
+      }
+      if (!given.data.success) {
         deps.log.error({ answer, transaction: payment.transactionId, voiding }, 'Paymob declined a refund');
         throw new HttpError(502, say.api.refundFailed);
       }

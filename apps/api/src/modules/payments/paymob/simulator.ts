@@ -40,6 +40,9 @@ export const TEST_WALLET = '01010101010';
 
 type Method = 'card' | 'wallet' | 'kiosk' | 'instalment';
 
+/** How a refund or void is refused, or answered otherwise than by its transaction (refuseGiveBacks). */
+type GiveBackAnswer = 'declined' | 'error' | 'lost' | 'cut' | 'pending';
+
 interface Intention {
   id: string;
   clientSecret: string;
@@ -76,7 +79,7 @@ export async function startPaymobSimulator(options: SimulatorOptions) {
   const received: Received[] = [];
   const notified: Notified[] = [];
   /** How the next refund or void requests are refused, or answered, oldest first (a test's doing). */
-  const refusals: ('declined' | 'error' | 'lost')[] = [];
+  const refusals: GiveBackAnswer[] = [];
   let intentionDelayMs = 0;
   /**
    * The shop's orders (special_reference) whose callbacks wait until released, with those waiting: a test's way of
@@ -375,8 +378,16 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
       refunded: given.refunded + (voiding ? 0 : amount),
       voided: given.voided || voiding,
     });
-    // `lost`: the money went back, but Paymob's answer did not reach the shop (a gateway error after the work was done).
+    // `lost`: the money went back, but Paymob's answer did not reach the shop (a gateway error after the work was done);
+    // `cut`: its answer broke off half-way (the connection dropped); `pending`: Paymob answers the refund as not
+    // finished yet, and only its callback says it went through.
     if (refusal === 'lost') json(res, 502, { detail: 'Bad gateway' });
+    else if (refusal === 'cut')
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .write(JSON.stringify(tx).slice(0, 20), () => res.destroy());
+    else if (refusal === 'pending')
+      json(res, 200, { ...tx, success: false, pending: true, data: { message: 'Pending' } });
     else json(res, 200, tx);
     // As at Paymob, the callback follows the answer: the shop may still hold the order while it waits for it.
     setImmediate(() => void deliver(found.intention, tx).catch(() => undefined));
@@ -409,9 +420,9 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
     payKiosk,
     /**
      * The next `count` refund or void requests are declined (HTTP 200, success false), fail (HTTP 500), or are made
-     * with their answer lost (HTTP 502).
+     * with their answer lost (HTTP 502), cut off half-way (HTTP 200), or pending (HTTP 200, pending true).
      */
-    refuseGiveBacks(how: 'declined' | 'error' | 'lost', count = 1) {
+    refuseGiveBacks(how: GiveBackAnswer, count = 1) {
       for (let i = 0; i < count; i++) refusals.push(how);
     },
     holdCallbacks,
