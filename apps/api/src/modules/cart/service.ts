@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { labelVariant, say, variantValues, type Cart } from '@shop/contracts';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { allInOrder } from '../../db/in-order.js';
 import { cartItems, orders, products, productVariants, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { toEgp } from '../../lib/money.js';
@@ -106,6 +107,29 @@ const sameLine = (userId: string, line: LineRef) =>
     line.variantId ? eq(cartItems.variantId, line.variantId) : isNull(cartItems.variantId),
   );
 
+/**
+ * Takes the free units of the lines `where` picks out of the cart: a line an order is being paid for keeps those
+ * units, so a failed payment still finds them there. The shopper's removals and a checkout's clearing both go through
+ * it. Its statements are sent as it is called, so in a checkout's batch they run where they are asked
+ * (docs/decisions/pipelined-checkout.md).
+ */
+export async function dropFree(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [kept, gone] = await allInOrder([
+    db
+      .update(cartItems)
+      .set({ quantity: claimedUnits })
+      .where(and(where, gt(claimedUnits, 0), gt(freeUnits, 0)))
+      .returning({ productId: cartItems.productId })
+      .execute(),
+    db
+      .delete(cartItems)
+      .where(and(where, eq(claimedUnits, 0)))
+      .returning({ productId: cartItems.productId })
+      .execute(),
+  ]);
+  return kept.length + gone.length;
+}
+
 export function cartService(deps: Pick<Deps, 'db' | 'clock'>) {
   const { db, clock } = deps;
   const cartLines = cartLinesQuery(db);
@@ -206,33 +230,14 @@ export function cartService(deps: Pick<Deps, 'db' | 'clock'>) {
     return readCart(userId);
   }
 
-  /**
-   * Takes the lines' free units out of the cart: a line an order is being paid for keeps those units, so a failed
-   * payment still finds them there.
-   */
-  async function dropFree(where: SQL | undefined): Promise<number> {
-    const [kept, gone] = await Promise.all([
-      db
-        .update(cartItems)
-        .set({ quantity: claimedUnits })
-        .where(and(where, gt(claimedUnits, 0), gt(freeUnits, 0)))
-        .returning({ productId: cartItems.productId }),
-      db
-        .delete(cartItems)
-        .where(and(where, eq(claimedUnits, 0)))
-        .returning({ productId: cartItems.productId }),
-    ]);
-    return kept.length + gone.length;
-  }
-
   async function remove(userId: string, line: LineRef): Promise<Cart> {
-    if (await dropFree(sameLine(userId, line))) await changed(userId);
+    if (await dropFree(db, sameLine(userId, line))) await changed(userId);
     else await findLine(line);
     return readCart(userId);
   }
 
   async function empty(userId: string): Promise<Cart> {
-    await dropFree(eq(cartItems.userId, userId));
+    await dropFree(db, eq(cartItems.userId, userId));
     return readCart(userId);
   }
 

@@ -23,6 +23,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { claimUse, lockCoupon } from '../coupons/queries.js';
 import { AfterCommit, begin, transition, type AfterCommitDeps } from './lifecycle.js';
 import { replaceable } from './claimed.js';
+import { dropFree } from '../cart/service.js';
 import { billCart, lineStock, readCart, readItems, type CartLine } from './bill.js';
 import { lineVariant, variantSnapshot } from '../variants/label.js';
 import { queueOrderMail } from '../messaging/order-messages.js';
@@ -89,12 +90,6 @@ type OrderValues = Required<Pick<typeof orders.$inferInsert, (typeof ORDER_COLUM
 
 const insertOrder = (db: DbOrTx) =>
   db.insert(orders).values(placeholders(ORDER_COLUMNS)).returning().prepare('checkout_order');
-
-const clearCart = (db: DbOrTx) =>
-  db
-    .delete(cartItems)
-    .where(eq(cartItems.userId, sql.placeholder('userId')))
-    .prepare('checkout_clear_cart');
 
 export interface PlaceOrderInput {
   deliveryAddress: AddressInput;
@@ -172,8 +167,8 @@ export function placingService(deps: PlacingDeps) {
    * Places the cart as an order in one transaction. The order lines take their stock as the
    * transaction commits (take_ordered_stock in db/sql/stock.sql), each with a conditional update, so
    * two buyers can never both get the last unit; any shortage rolls everything back and answers 409
-   * with the products that ran out. A cash order clears the cart; a card order keeps it until paid.
-   * Either replaces the user's older unpaid order that nobody is paying yet (at most one such order per user);
+   * with the products that ran out. A cash order takes what it bought out of the cart; a card order keeps it until
+   * paid. Either replaces the user's older unpaid order that nobody is paying yet (at most one such order per user);
    * one whose payment is under way stays (unpaidOrders).
    *
    * The order is written with the cart's prices as read; should the product show another price,
@@ -336,8 +331,9 @@ export function placingService(deps: PlacingDeps) {
         !used || claimUse(tx, { ...used, orderId: placed.id, userId: user.id }),
         begin(tx, placed, by, after),
         confirming && deps.confirmations.ask(tx, placed, now, confirming.windowHours),
-        // A staff member's order leaves the customer's own cart as it is.
-        !staff && settled && clearCart(tx).execute({ userId: user.id }),
+        // What it bought leaves the cart, and the units an order being paid for holds stay: a failed payment gives them
+        // back (docs/decisions/cart-while-paying.md). A staff member's order leaves the customer's own cart as it is.
+        !staff && settled && dropFree(tx, eq(cartItems.userId, user.id)),
         // The customer of an order taken by staff has no checkout open: they are sent the link to pay.
         staff &&
           status === 'pending' &&

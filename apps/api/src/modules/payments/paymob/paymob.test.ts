@@ -1018,6 +1018,36 @@ describe('the cart while a payment is being confirmed', () => {
     expect(await t.app.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toEqual([]);
   });
 
+  it('a cash checkout while a payment is under way takes only the units it bought: a failed payment gives the held ones back', async () => {
+    const user = await registerShopper(t.app);
+    const [held, other] = [await createProduct(t.app.db, { stock: 5 }), await createProduct(t.app.db, { stock: 5 })];
+    const order = await onlineOrder(user, [[held, 2]]);
+    simulator.holdCallbacks(order._id);
+    await payAtCheckout(await checkoutUrl(user, order._id, 'card'), { card: '4000000000000002' });
+    // One more of the held product, and another, bought cash while the card's answer is awaited.
+    for (const product of [held, other])
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/cart/incItem',
+        headers: user.headers,
+        payload: { product_id: product.id, flag: 1 },
+      });
+    const cash = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: user.headers,
+      payload: { deliveryAddress: address, paymentMethod: 'cash' },
+    });
+    expect(cash.statusCode, cash.body).toBe(201);
+    const bought = (cash.json() as Order[])[0]?.products.map((l) => [l.product_id, l.quantity]);
+    expect(Object.fromEntries(bought ?? [])).toEqual({ [held.id]: 1, [other.id]: 1 });
+    expect(await cartOf(user)).toEqual({ products: [], bill: 0, payingOrder: order._id });
+
+    expect(await simulator.releaseCallbacks(order._id)).toEqual([200]);
+    expect(await statusOf(user, order._id)).toMatchObject({ status: 'pending', payment: { state: 'failed' } });
+    expect(await linesOf(user)).toEqual([[held.id, 2]]);
+  });
+
   it('an order cancelled while its payment is under way gives its lines back', async () => {
     const user = await registerShopper(t.app);
     const product = await createProduct(t.app.db, { stock: 5 });
