@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -15,11 +16,16 @@ export function fsImageStore(dir: string): ImageStore {
   return {
     async put(image) {
       await fs.mkdir(dir, { recursive: true });
+      // Written aside, then renamed into place in one step: a write cut short (a crash, a full disk) never leaves
+      // part of a picture under its name, where, the name being the bytes' hash, nothing would ever replace it.
       const file = path.join(dir, image.name);
-      // Content-addressed: an existing file already holds these exact bytes.
-      await fs.writeFile(file, image.bytes, { flag: 'wx' }).catch((err: NodeJS.ErrnoException) => {
-        if (err.code !== 'EEXIST') throw err;
-      });
+      const aside = `${file}.${randomUUID()}.part`;
+      try {
+        await fs.writeFile(aside, image.bytes);
+        await fs.rename(aside, file);
+      } finally {
+        await fs.rm(aside, { force: true });
+      }
     },
     async get(name) {
       if (!isStoredName(name)) return null;
