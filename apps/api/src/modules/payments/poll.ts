@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, gt, inArray } from 'drizzle-orm';
 import { PENDING_PAYMENT_TTL_MS } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
-import { orders, payments } from '../../db/schema.js';
+import { payments } from '../../db/schema.js';
 import { repeatedPasses } from '../../lib/passes.js';
 import { paymentsService, type PaymentsDeps } from './service.js';
 
@@ -10,10 +10,12 @@ const POLL_BATCH = 100;
 const POLL_EVERY_MS = 5 * 60_000;
 
 /**
- * Asks the providers that can be asked (Fawry's payment status) how the unsettled payments of still-unpaid orders
- * stand, for the notification that never came: each answer is applied like its callback, under the same event id,
- * so whichever of the two comes second changes nothing. A reference that expired unpaid reads as failed, and the
- * order then expires like an unpaid card order (orders/expiry.ts), its stock back. Returns how many it asked about.
+ * Asks the providers that can be asked (Fawry's payment status) how the unsettled payments stand, for the
+ * notification that never came: each answer is applied like its callback, under the same event id, so whichever of
+ * the two comes second changes nothing. A reference that expired unpaid reads as failed, and the order then expires
+ * like an unpaid card order (orders/expiry.ts), its stock back. Whatever the order's status: a reference stays
+ * payable after its order is cancelled (Fawry cannot withdraw it), and money paid for it then is given back
+ * (`paid_after_cancel`) only if the shop hears of it. Returns how many it asked about.
  */
 export async function pollUnsettledPayments(deps: PaymentsDeps): Promise<number> {
   const askable = deps.payments.all().filter((provider) => provider.poll);
@@ -22,7 +24,6 @@ export async function pollUnsettledPayments(deps: PaymentsDeps): Promise<number>
   const due = await deps.db
     .select({ providerRef: payments.providerRef, provider: payments.provider, method: payments.method })
     .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(
       and(
         inArray(
@@ -30,7 +31,6 @@ export async function pollUnsettledPayments(deps: PaymentsDeps): Promise<number>
           askable.map((provider) => provider.name),
         ),
         inArray(payments.state, ['started', 'pending']),
-        eq(orders.status, 'pending'),
         gt(payments.createdAt, new Date(now - PENDING_PAYMENT_TTL_MS - POLL_EVERY_MS)),
       ),
     )

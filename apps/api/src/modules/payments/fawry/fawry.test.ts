@@ -356,6 +356,39 @@ describe('Fawry notifications', () => {
     expect(await orderStatus(order._id)).toBe('paid');
   });
 
+  it('learns by asking Fawry of a reference paid after its order was cancelled, and gives the money back once', async () => {
+    const product = await createProduct(t.app.db, { price: 65, stock: 3 });
+    const shopper = await registerShopper(t.app);
+    const { order, payment, reference } = await referenceOrder(shopper, product);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/cancel`,
+      headers: shopper.headers,
+      payload: {},
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // Fawry cannot withdraw a reference: it is paid at an outlet all the same, and the notification never comes.
+    fawry.loseNotifications(true);
+    try {
+      expect(await fawry.payReference(reference)).toBe(200);
+    } finally {
+      fawry.loseNotifications(false);
+    }
+    await pollUnsettledPayments(t.app);
+    expect(await paymentOf(order._id)).toMatchObject({ state: 'refunded', giveBack: 'paid_after_cancel' });
+    expect(refundsAskedFor(reference)).toHaveLength(1);
+
+    // Asked again, and the lost notification delivered after all: nothing is given back twice.
+    await pollUnsettledPayments(t.app);
+    expect((await notify(signed(payment.providerRef, { orderStatus: 'PAID' }))).statusCode).toBe(200);
+    expect(refundsAskedFor(reference)).toHaveLength(1);
+    expect(await historyOf(order._id)).toEqual(['pending', 'cancelled']);
+    const given = (
+      await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, 'paid_after_cancel_refunded'))
+    ).filter((l) => (l.data as { orderId?: string } | null)?.orderId === order._id);
+    expect(given).toHaveLength(1);
+  });
+
   it('frees the stock of an order whose reference expired unpaid', async () => {
     const product = await createProduct(t.app.db, { price: 75, stock: 4 });
     const shopper = await registerShopper(t.app);
