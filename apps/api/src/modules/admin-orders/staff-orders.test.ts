@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import type { AdminOrdersPage, PhoneCustomer, StaffOrderPlaced } from '@shop/contracts';
+import type { AdminOrdersPage, Cart, PhoneCustomer, StaffOrderPlaced } from '@shop/contracts';
 import { addresses, auditLogs, cartItems, messages, orders, products, users } from '../../db/schema.js';
 import {
   createAdmin,
@@ -242,6 +242,50 @@ describe('an order taken by phone', () => {
     const link = sent[1];
     expect(link?.request.template.language.code).toBe('ar');
     expect(link?.text).toBe(`EGP Shop: ادفع طلبك ${ref} من هنا: https://shop.example/ar/Stripe`);
+  });
+
+  it('leaves the customer’s own cart whole while their link order is being paid, and once it is paid', async () => {
+    const shopper = await registerShopper(t.app);
+    const phone = newMobile();
+    await t.app.db.update(users).set({ verifiedPhone: phone.stored }).where(eq(users.id, shopper.id));
+    const kettle = await createProduct(t.app.db, { price: 100, stock: 10 });
+    // Two kettles the customer put in their cart; the agent takes one more by phone, paid by the link.
+    await t.app.db.insert(cartItems).values({ userId: shopper.id, productId: kettle.id, quantity: 2 });
+    const res = await place({
+      customerPhone: phone.local,
+      customerName: 'Mona Ali',
+      items: [{ product_id: kettle.id, quantity: 1 }],
+      deliveryAddress: { ...ADDRESS, phone: phone.local },
+      paymentMethod: 'link',
+      source: 'phone',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { order } = res.json() as StaffOrderPlaced;
+    const cart = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/cart', headers: shopper.headers })).json() as Cart;
+    const inCart = async () => (await cart()).products.map((line) => line.quantity);
+
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/create-payment-intent',
+      headers: shopper.headers,
+      payload: { order_id: order._id },
+    });
+    expect(intent.statusCode, intent.body).toBe(200);
+    // Its units never came from the cart, so the payment under way holds none of the cart's, nor says it does.
+    expect(await inCart()).toEqual([2]);
+    expect((await cart()).payingOrder).toBeNull();
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/offline/confirm',
+      payload: {
+        clientSecret: (intent.json() as { clientSecret: string }).clientSecret,
+        card: { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' },
+      },
+    });
+    expect(paid.json()).toMatchObject({ status: 'succeeded' });
+    // Nor does its payment take the bought kettle out of the cart.
+    expect(await inCart()).toEqual([2]);
   });
 
   it('writes to the customer in the language the agent chose, which the next call finds', async () => {

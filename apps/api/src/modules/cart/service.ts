@@ -146,7 +146,8 @@ export function cartService(deps: Pick<Deps, 'db' | 'clock'>) {
       db
         .select({ id: orders.id })
         .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), paymentUnderWay))
+        // A checkout's order: one staff placed for the customer (a payment link) holds nothing of the cart.
+        .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), eq(orders.source, 'web'), paymentUnderWay))
         .orderBy(desc(orders.createdAt))
         .limit(1),
     ]);

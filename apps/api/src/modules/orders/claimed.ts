@@ -19,8 +19,9 @@ export const replaceable = sql<boolean>`(${orders.status} = 'pending' and not ${
  * payment is under way: the cart shows and orders only the rest, so what is being paid for is neither shown as
  * still to buy nor paid for twice. The rows stay: a payment that fails, or an order cancelled or expired, gives
  * the units back to the cart as they were; the paid callback takes them out (docs/decisions/cart-while-paying.md).
+ * Only the checkout's orders: one staff placed for the customer (a payment link) never came from their cart.
  */
-export const claimedUnits = sql<number>`coalesce((select sum(${orderItems.quantity}) from ${orderItems} inner join ${orders} on ${orders.id} = ${orderItems.orderId} where ${orders.userId} = ${cartItems.userId} and ${orders.status} = 'pending' and ${orderItems.productId} = ${cartItems.productId} and ${orderItems.variantId} is not distinct from ${cartItems.variantId} and ${paymentUnderWay}), 0)::int`;
+export const claimedUnits = sql<number>`coalesce((select sum(${orderItems.quantity}) from ${orderItems} inner join ${orders} on ${orders.id} = ${orderItems.orderId} where ${orders.userId} = ${cartItems.userId} and ${orders.status} = 'pending' and ${orders.source} = 'web' and ${orderItems.productId} = ${cartItems.productId} and ${orderItems.variantId} is not distinct from ${cartItems.variantId} and ${paymentUnderWay}), 0)::int`;
 
 /** The units of the line the cart shows and an order takes. */
 export const freeUnits = sql<number>`(${cartItems.quantity} - ${claimedUnits})`;

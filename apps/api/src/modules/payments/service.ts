@@ -487,9 +487,10 @@ export function paymentsService(deps: PaymentsDeps) {
             );
             if (to === 'awaiting_confirmation' && confirming)
               if (await deps.confirmations.ask(tx, locked, now, confirming.windowHours)) after.mailQueued();
-            if (order.userId) {
+            if (order.userId && locked.source === 'web') {
               // The units bought leave the cart (the order held them there while it was paid for); units of the same
-              // line added while paying, and anything else, stay.
+              // line added while paying, and anything else, stay. An order staff placed for the customer (a payment
+              // link) was never in their cart, so the cart is left alone.
               const bought = sql`(select sum(${orderItems.quantity}) from ${orderItems} where ${orderItems.orderId} = ${order.id} and ${orderItems.productId} = ${cartItems.productId} and ${orderItems.variantId} is not distinct from ${cartItems.variantId})`;
               const mine = and(eq(cartItems.userId, order.userId), sql`${bought} is not null`);
               await tx.delete(cartItems).where(and(mine, sql`${cartItems.quantity} <= ${bought}`));
