@@ -8,7 +8,7 @@ export function LoadFailed({ message, onRetry }: { message?: string | null; onRe
   return (
     <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-3 mb-0">
       {message ?? t('common.loadFailed')}
-      <Button variant="outline-danger" size="sm" onClick={onRetry}>
+      <Button variant="danger" size="sm" onClick={onRetry}>
         {t('common.retry')}
       </Button>
     </Alert>

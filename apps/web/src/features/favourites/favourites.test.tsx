@@ -71,6 +71,7 @@ describe('favourites', () => {
     renderRoute(<FavouritePage />, { path: '/Favourite', preloadedState: { session: shopperSession } });
     expect(screen.getByText('You have no favorite products yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'add some products' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Your favourites – EGP Shop');
   });
 
   it('sends visitors to /login', () => {

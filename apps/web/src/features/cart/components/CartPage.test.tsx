@@ -3,7 +3,7 @@ import { QueryStatus } from '@reduxjs/toolkit/query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { restoreCart } from '../cartSlice';
-import { mockApi, shopperSession } from '../../../test/utils';
+import { mockApi, shopperSession, watchFor } from '../../../test/utils';
 import { renderCheckout } from '../../../test/checkout';
 import { CartPage } from './CartPage';
 
@@ -70,6 +70,29 @@ describe('/CartPage', () => {
     );
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Proceed to checkout' })).not.toBeInTheDocument();
+  });
+
+  it('never calls a cart that could not be read empty: it says so, with a retry that reads it again', async () => {
+    let fails = true;
+    mockApi({ 'GET /api/cart': () => (fails ? { status: 500, body: { message: 'boom' } } : { body: serverCart }) });
+    const saidEmpty = watchFor('Your cart is empty');
+    const user = userEvent.setup();
+    renderCart(restoreCart([]));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not load this right now. Please try again in a moment.');
+    expect(alert).not.toHaveTextContent('boom');
+    fails = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Lipton Tea' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(saidEmpty()).toBe(false);
+  });
+
+  it('keeps the local lines when the server cart cannot be read, and says it could not be read', async () => {
+    mockApi({ 'GET /api/cart': { status: 500, body: { message: 'boom' } } });
+    renderCart();
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load this right now.');
+    expect(screen.getByRole('link', { name: 'Lipton Tea' })).toBeInTheDocument();
   });
 
   it('stops minus at 1 and plus at the stock', async () => {

@@ -7,6 +7,8 @@ import { Link } from 'react-router';
 import { linesTotal } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { PageLoader } from '../../../components/PageLoader';
 import { MinusIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { Localized } from '../../../components/Localized';
 import { VariantValues } from '../../../components/VariantValues';
@@ -32,7 +34,8 @@ export function CartPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { items, totalQuantity, totalAmount } = useAppSelector((state) => state.cart);
-  const { data: serverCart } = useCart();
+  // The cache keeps `error` through a retry until a read succeeds, so the alert stays while it is asked again.
+  const { data: serverCart, isLoading, error, refetch } = useCart();
   const brands = useMemo(
     () => new Map(serverCart?.products.map((line) => [line.product_id._id, line.product_id.brand])),
     [serverCart],
@@ -43,13 +46,24 @@ export function CartPage() {
       <title>{t('checkout.cart.documentTitle')}</title>
       <h1 className="page-title">{t('checkout.cart.title')}</h1>
       {serverCart?.payingOrder && <PayingNotice orderId={serverCart.payingOrder} />}
+      {/* A cart that could not be read is said so, with its local lines if it has any (the best there is until the
+          next read), and is never called empty: nor is one whose first read is still on its way. */}
+      {error && (
+        <div className="mb-4">
+          <LoadFailed onRetry={() => void refetch()} />
+        </div>
+      )}
       {items.length === 0 ? (
-        <EmptyState title={t('checkout.cart.empty')}>
-          <p className="mb-3">{t('checkout.cart.emptyText')}</p>
-          <Link to={paths.home} className="btn btn-primary">
-            {t('checkout.cart.shop')}
-          </Link>
-        </EmptyState>
+        error ? null : isLoading ? (
+          <PageLoader />
+        ) : (
+          <EmptyState title={t('checkout.cart.empty')}>
+            <p className="mb-3">{t('checkout.cart.emptyText')}</p>
+            <Link to={paths.home} className="btn btn-primary">
+              {t('checkout.cart.shop')}
+            </Link>
+          </EmptyState>
+        )
       ) : (
         <Row className="g-4">
           <Col lg={8}>

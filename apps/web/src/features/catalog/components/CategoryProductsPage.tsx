@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { Localized } from '../../../components/Localized';
 import { PageHead } from '../../../components/PageHead';
 import { ProductGrid } from '../../../components/ProductGrid';
@@ -22,7 +23,7 @@ export function CategoryProductsPage() {
   const local = useLocalized();
   const { id = '' } = useParams();
   const { filters, params } = useProductFilters();
-  const { data, isLoading, isFetching, isError } = useGetProductsQuery(
+  const { data, isLoading, isFetching, isError, refetch } = useGetProductsQuery(
     categoryProductsArgs(id, filters, sortOrderOf(params)),
   );
   const { category } = useGetCategoriesQuery(undefined, {
@@ -63,25 +64,33 @@ export function CategoryProductsPage() {
           </>
         )}
       </nav>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
-        <h1 className="page-title mb-0">{name ? <Localized value={name} /> : t('category.heading')}</h1>
-        <SortMenu />
-      </div>
-      <FilteredList facets={data?.facets} refreshing={isFetching && !isLoading}>
-        <ProductGrid
-          products={data?.products}
-          loading={isLoading}
-          actions={actions}
-          label={name?.text ?? ''}
-          empty={
-            isError ? (
-              <EmptyState title={t('common.loadFailed')} />
-            ) : (
-              <NoMatch otherwise={<EmptyState title={t('category.empty')} />} />
-            )
-          }
-        />
-      </FilteredList>
+      {isError ? (
+        // Nothing to sort or filter; the category's name if it is known, never the stand-in for one still loading.
+        <>
+          {name && (
+            <h1 className="page-title">
+              <Localized value={name} />
+            </h1>
+          )}
+          <LoadFailed onRetry={() => void refetch()} />
+        </>
+      ) : (
+        <>
+          <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
+            <h1 className="page-title mb-0">{name ? <Localized value={name} /> : t('category.heading')}</h1>
+            <SortMenu />
+          </div>
+          <FilteredList facets={data?.facets} refreshing={isFetching && !isLoading}>
+            <ProductGrid
+              products={data?.products}
+              loading={isLoading}
+              actions={actions}
+              label={name?.text ?? ''}
+              empty={<NoMatch otherwise={<EmptyState title={t('category.empty')} />} />}
+            />
+          </FilteredList>
+        </>
+      )}
     </div>
   );
 }

@@ -18,7 +18,7 @@ export function FavouritePage() {
   if (!isSignedIn) return <Navigate to={paths.login} replace state={comingBackTo(location)} />;
   return (
     <div className="container-xl py-4">
-      <title>{t('favourites.title')}</title>
+      <title>{t('shopPages.documentTitle', { title: t('favourites.title') })}</title>
       <h1 className="page-title">{t('favourites.title')}</h1>
       <ProductGrid
         products={favourites}

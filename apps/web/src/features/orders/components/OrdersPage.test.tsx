@@ -127,6 +127,21 @@ describe('/Orders', { timeout: 30_000 }, () => {
     );
   });
 
+  it('says the orders could not be loaded, with the error’s message, and loads them again on Try again', async () => {
+    let fails = true;
+    mockApi({
+      'GET /api/order': () => (fails ? { status: 503, body: { message: 'Service unavailable' } } : { body: [SHIPPED] }),
+    });
+    const user = userEvent.setup();
+    renderOrders();
+    const alert = await screen.findByRole('alert');
+    expect(screen.getByRole('heading', { name: 'We could not load your orders' })).toBeInTheDocument();
+    expect(alert).toHaveTextContent('Service unavailable');
+    fails = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await card('AAAAAAAA')).toBeInTheDocument();
+  });
+
   it('says why the shop itself moved an order in words the shopper reads, not those its history keeps', async () => {
     const paidBack = order('99999999-0000-4000-8000-000000000009', 'cancelled', [
       step('paid', daysAgo(3)),

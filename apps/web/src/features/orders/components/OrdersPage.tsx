@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
@@ -7,6 +6,7 @@ import { Link } from 'react-router';
 import type { Order, OrderLine, OrderStatus } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
 import { EmptyState } from '../../../components/EmptyState';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { ChevronStartIcon, ReceiptIcon } from '../../../components/icons';
 import { Price } from '../../../components/Price';
 import { ProductImage } from '../../../components/ProductImage';
@@ -45,7 +45,12 @@ const STATUS_BADGE: Record<OrderStatus, string> = {
 /** /Orders: the shopper's order history, newest first. */
 export function OrdersPage() {
   const { t } = useTranslation();
-  const { data: orders, isLoading, error } = useGetMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const {
+    data: orders,
+    isLoading,
+    error,
+    refetch,
+  } = useGetMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
   // When the page opened: whether a delivered order may still be returned is decided against it.
   const [now] = useState(() => new Date());
 
@@ -58,13 +63,12 @@ export function OrdersPage() {
       </div>
     );
   } else if (error || !orders) {
+    // The specification's error display shows the error's message; under the page's own words, with a way to ask again.
     content = (
-      <Alert variant="danger" role="alert">
-        <Alert.Heading as="h2" className="h6">
-          {t('checkout.orders.failed')}
-        </Alert.Heading>
-        <p className="mb-0">{errorMessage(error) ?? t('common.loadFailed')}</p>
-      </Alert>
+      <>
+        <h2 className="h6">{t('checkout.orders.failed')}</h2>
+        <LoadFailed message={errorMessage(error)} onRetry={() => void refetch()} />
+      </>
     );
   } else if (orders.length === 0) {
     content = (

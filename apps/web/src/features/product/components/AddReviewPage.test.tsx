@@ -43,6 +43,7 @@ describe('/AddReview', () => {
     renderReview();
     expect(await screen.findByRole('link', { name: 'غلاية كهربائية' })).toHaveAttribute('href', '/product/one/p1');
     expect(screen.queryByText('Electric kettle')).not.toBeInTheDocument();
+    expect(document.title).toBe('اكتب مراجعة للمنتج – EGP Shop');
   });
 
   it("says a review that could not be sent didn't go through, in Arabic, not the browser's English", async () => {

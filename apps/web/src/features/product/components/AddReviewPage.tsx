@@ -55,7 +55,7 @@ export function AddReviewPage() {
 
   return (
     <div className="container-sm py-4 narrow-page">
-      <title>{t('reviews.addTitle')}</title>
+      <title>{t('shopPages.documentTitle', { title: t('reviews.addTitle') })}</title>
       <h1 className="page-title">{t('reviews.addTitle')}</h1>
       {product && (
         <Card body className="mb-4">

@@ -38,12 +38,32 @@ const review = {
 };
 
 describe('ProductPage', () => {
-  it('shows a danger alert with the error message when the product cannot be loaded', async () => {
+  it("shows a product that is not there as the site's not-found page, with a danger alert of the error message", async () => {
     mockApi({ 'GET /api/product/one/nope': { status: 404, body: { message: 'Product not found' } } });
     renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/nope' });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveClass('alert-danger');
     expect(alert).toHaveTextContent('Product not found');
+    expect(screen.getByRole('heading', { level: 1, name: 'We could not find that page' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('We could not find that page – EGP Shop');
+  });
+
+  it('shows a product that could not be loaded with a danger alert of the error message, and a retry', async () => {
+    let fails = true;
+    mockApi({
+      'GET /api/product/one/p1': () =>
+        fails ? { status: 503, body: { message: 'Service unavailable' } } : { body: phone },
+      'GET /api/review/product/p1': { body: [] },
+    });
+    const user = userEvent.setup();
+    renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveClass('alert-danger');
+    expect(alert).toHaveTextContent('Service unavailable');
+    fails = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Apple iPhone 15' })).toBeInTheDocument();
   });
 
   it('shows the details, the stock state and the reviews with their verified badge', async () => {

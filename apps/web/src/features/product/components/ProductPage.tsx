@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { intlLocale, summary, type ProductDetail } from '@shop/contracts';
-import { errorMessage } from '../../../api/errors';
+import { errorMessage, errorStatus } from '../../../api/errors';
+import { NotFoundPage } from '../../../app/NotFoundPage';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { CartIcon, HeartIcon, PencilIcon } from '../../../components/icons';
 import { Localized } from '../../../components/Localized';
 import { PageHead } from '../../../components/PageHead';
@@ -26,23 +28,33 @@ import { paths } from '../../../lib/paths';
 import { rememberViewed } from '../../../lib/recentlyViewed';
 
 export function ProductPage() {
-  const { t } = useTranslation();
   const { id = '' } = useParams();
-  const { data: product, isLoading, error } = useGetProductQuery(id);
+  const { data: product, isLoading, error, refetch } = useGetProductQuery(id);
   // For the home's "Recently viewed" row: a page the shopper saw, not one that failed to load.
   const shownId = product?._id;
   useEffect(() => {
     if (shownId) rememberViewed(shownId);
   }, [shownId]);
 
+  // No such product: the site's not-found page (its heading and way home), saying so in the server's words.
+  if (errorStatus(error) === 404) {
+    const message = errorMessage(error);
+    return (
+      <NotFoundPage>
+        {message && (
+          <div role="alert" className="alert alert-danger">
+            {message}
+          </div>
+        )}
+      </NotFoundPage>
+    );
+  }
   return (
     <div className="container-xl py-4">
       {isLoading ? (
         <ProductPlaceholder />
       ) : error || !product ? (
-        <div role="alert" className="alert alert-danger">
-          {errorMessage(error) ?? t('common.loadFailed')}
-        </div>
+        <LoadFailed message={errorMessage(error)} onRetry={() => void refetch()} />
       ) : (
         <ProductDetails product={product} />
       )}
