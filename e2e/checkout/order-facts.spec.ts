@@ -3,7 +3,7 @@ import type { ProductDetail } from '@shop/contracts';
 import { demoAdmin, newShopper, signIn, type Account } from '../support/accounts';
 import { ar, openInArabic } from '../support/arabic';
 import { createProduct, demoProduct, IPHONE } from '../support/catalog';
-import { openInApp } from '../support/ui';
+import { openInApp, shortTapTargets } from '../support/ui';
 import { ADDRESS, chooseCheckout, expect, test } from './helpers';
 
 /**
@@ -102,6 +102,9 @@ test('in English: the refund on the order, the address book, and the variant on 
   await openInApp(page, '/Addresses');
   const book = page.getByRole('list', { name: 'Your addresses' });
   await expect(book.getByRole('listitem')).toHaveCount(2);
+  // "Back to your account" was a 21 px line on a phone.
+  await page.setViewportSize({ width: 390, height: 900 });
+  expect(await shortTapTargets(page, 'main')).toEqual([]);
   await atBothWidths(page, 'addresses-en', async () => {
     await expect(book.getByText('Near Behind the metro')).toBeVisible();
   });

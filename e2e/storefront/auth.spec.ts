@@ -2,7 +2,7 @@ import { login, newShopper, PASSWORD, signIn, type Account } from '../support/ac
 import { newestMailTo, resetPathIn } from '../support/outbox';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/test';
-import { header, storedSession, visitEach } from '../support/ui';
+import { header, shortTapTargets, storedSession, visitEach } from '../support/ui';
 
 const TEN_DAYS_MS = 864_000_000;
 
@@ -12,10 +12,18 @@ test.describe('login', () => {
     request,
   }) => {
     const shopper = await newShopper(request);
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveAttribute('required', '');
     await expect(page.getByLabel('Password')).toHaveAttribute('required', '');
+    // The browser still refuses the empty form, but says why in the shop's words (its bubble speaks its own language).
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#login-email-error')).toHaveText('This field is required');
+    await expect(page.getByLabel('Email')).toBeFocused();
+    // No navbar here, yet the other language is one tap away, and on a phone every target is a thumb's 44 px.
+    await expect(page.getByRole('link', { name: 'العربية' })).toHaveAttribute('href', '/ar/login');
+    expect(await shortTapTargets(page, 'main')).toEqual([]);
 
     await page.getByLabel('Email').fill(shopper.user.email);
     await page.getByLabel('Password').fill('Wrong-passw0rd!');

@@ -41,7 +41,10 @@ function segment(path: string, parent: string = paths.home): string {
   return path.slice(prefix.length);
 }
 
-/** /login and /signup hide the navbar; the footer goes too, so the form is all there is. */
+/**
+ * /login and /signup hide the navbar, as the spec has it; the footer goes too, so the form is all there is. Only the
+ * navbar's language switch stays, beside the logo (AuthCard).
+ */
 const withoutNavbar: RouteHandle = { chrome: { header: false, search: false, footer: false } };
 /** The checkout steps hide the search box: from the address to the payment, nothing leads away by accident. */
 const checkoutChrome: RouteHandle = { chrome: { search: false } };

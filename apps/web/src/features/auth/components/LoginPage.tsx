@@ -4,19 +4,21 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { say } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { errorStatus } from '../../../api/errors';
 import { useLoginMutation } from '../api/authApi';
 import { useSession } from '../useSession';
 import { AuthCard } from './AuthCard';
 import { PhoneSignIn } from './PhoneSignIn';
+import { RequiredField } from './RequiredField';
 import { paths } from '../../../lib/paths';
 import { returnPathOf } from '../returnPath';
 import { SignInReason } from './SignInReason';
 
 /**
- * E-mail and password are required by the browser; a failure shows one fixed message. A shopper sent here by Add to
- * Cart or the heart is told so (SignInReason).
+ * E-mail and password are required by the browser, as the spec has it, in the shop's words (RequiredField); a failure
+ * shows one fixed message. A shopper sent here by Add to Cart or the heart is told so (SignInReason).
  */
 export function LoginPage() {
   const { t } = useTranslation();
@@ -53,7 +55,7 @@ export function LoginPage() {
         </p>
       }
     >
-      <title>{t('auth.login.title')}</title>
+      <title>{t('shopPages.documentTitle', { title: t('auth.login.title') })}</title>
       <SignInReason screen="login" />
       <PhoneSignIn />
       {error && (
@@ -62,26 +64,26 @@ export function LoginPage() {
         </Alert>
       )}
       <Form onSubmit={(event) => void submit(event)}>
-        <Form.Group className="mb-3" controlId="login-email">
-          <Form.Label>{t('auth.fields.email')}</Form.Label>
-          <Form.Control
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="mb-2" controlId="login-password">
-          <Form.Label>{t('auth.fields.password')}</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </Form.Group>
+        <RequiredField
+          id="login-email"
+          label={t('auth.fields.email')}
+          missing={say.msg.required}
+          wrong={say.msg.invalidEmail}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+        />
+        <RequiredField
+          id="login-password"
+          className="mb-2"
+          label={t('auth.fields.password')}
+          missing={say.msg.required}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
         <p className="text-end small mb-4">
           <Link to={paths.forgotPassword} className="tap-inline">
             {t('auth.login.forgot')}

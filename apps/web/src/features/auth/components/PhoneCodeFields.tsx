@@ -2,8 +2,9 @@ import { useEffect, useRef, type HTMLAttributes, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import type { PhoneCodeChannel } from '@shop/contracts';
+import { say, type PhoneCodeChannel } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
+import { RequiredField } from './RequiredField';
 
 // The fields of a code sent to a mobile, shared by phone sign-in and the account's "confirm your mobile".
 
@@ -41,19 +42,18 @@ export function PhoneAndChannel(props: {
   const { t } = useTranslation();
   return (
     <>
-      <Form.Group className="mb-3" controlId={`${props.id}-phone`}>
-        <Form.Label>{props.label}</Form.Label>
-        <Form.Control
-          type="tel"
-          inputMode={props.inputMode}
-          autoComplete="tel"
-          dir="ltr"
-          required
-          ref={props.inputRef}
-          value={props.phone}
-          onChange={(event) => props.onPhone(event.target.value)}
-        />
-      </Form.Group>
+      <RequiredField
+        id={`${props.id}-phone`}
+        label={props.label}
+        missing={say.msg.invalidPhone}
+        type="tel"
+        inputMode={props.inputMode}
+        autoComplete="tel"
+        dir="ltr"
+        inputRef={props.inputRef}
+        value={props.phone}
+        onChange={props.onPhone}
+      />
       <fieldset className="mb-3">
         <legend className="form-label fs-6">{t('auth.phoneSignIn.channel')}</legend>
         {CHANNELS.map((option) => (
@@ -91,18 +91,17 @@ export function SentCode(props: {
           {t('auth.phoneSignIn.otherNumber')}
         </Button>
       </p>
-      <Form.Group className="mb-3" controlId={`${props.id}-code`}>
-        <Form.Label>{t('auth.phoneSignIn.code')}</Form.Label>
-        <Form.Control
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          dir="ltr"
-          required
-          ref={props.inputRef}
-          value={props.code}
-          onChange={(event) => props.onCode(event.target.value)}
-        />
-      </Form.Group>
+      <RequiredField
+        id={`${props.id}-code`}
+        label={t('auth.phoneSignIn.code')}
+        missing={say.msg.required}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        dir="ltr"
+        inputRef={props.inputRef}
+        value={props.code}
+        onChange={props.onCode}
+      />
     </>
   );
 }

@@ -4,12 +4,13 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useLocation, useNavigate } from 'react-router';
-import type { PhoneCodeChannel } from '@shop/contracts';
+import { say, type PhoneCodeChannel } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { errorMessage } from '../../../api/errors';
 import { useStartPhoneSignInMutation, useVerifyPhoneMutation } from '../api/authApi';
 import { returnPathOf } from '../returnPath';
 import { PhoneAndChannel, SentCode, useCodeStepFocus } from './PhoneCodeFields';
+import { RequiredField } from './RequiredField';
 
 /**
  * "Continue with your phone": a code by WhatsApp or SMS, then the code (and a name, when the server says the number
@@ -101,17 +102,15 @@ export function PhoneSignIn() {
             inputRef={codeInput}
           />
           {needsName && (
-            <Form.Group className="mb-3" controlId="phone-sign-in-name">
-              <Form.Label>{t('auth.phoneSignIn.name')}</Form.Label>
-              <Form.Control
-                autoComplete="name"
-                required
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                aria-describedby="phone-sign-in-name-why"
-              />
-              <Form.Text id="phone-sign-in-name-why">{t('auth.phoneSignIn.needName')}</Form.Text>
-            </Form.Group>
+            <RequiredField
+              id="phone-sign-in-name"
+              label={t('auth.phoneSignIn.name')}
+              missing={say.msg.required}
+              hint={t('auth.phoneSignIn.needName')}
+              autoComplete="name"
+              value={name}
+              onChange={setName}
+            />
           )}
           <Button type="submit" variant="primary" className="w-100" size="lg" disabled={verifying.isLoading}>
             {verifying.isLoading && <Spinner size="sm" className="me-2" aria-hidden="true" />}

@@ -65,7 +65,7 @@ export function SignupPage() {
         </p>
       }
     >
-      <title>{t('auth.signup.title')}</title>
+      <title>{t('shopPages.documentTitle', { title: t('auth.signup.title') })}</title>
       <SignInReason screen="signup" />
       <PhoneSignIn />
       {error && (

@@ -232,6 +232,100 @@ describe('Continue with your phone', () => {
   });
 });
 
+describe('a field left empty or wrong', () => {
+  afterEach(() => changeLanguage('en'));
+
+  /** Whether the browser would show its own bubble for `field`: only when the page leaves its refusal unhandled. */
+  const bubblesOf = (field: HTMLElement) => {
+    const shown: boolean[] = [];
+    field.addEventListener('invalid', (event) => shown.push(!event.defaultPrevented));
+    return shown;
+  };
+
+  it("is named in the page's language under the phone field, which takes the focus, instead of the browser's bubble", async () => {
+    await changeLanguage('ar');
+    const user = userEvent.setup();
+    const { calls } = mockApi({});
+    renderRoute(<SignupPage />, { path: '/signup' });
+    const phone = screen.getByLabelText('رقم موبايلك');
+    const bubbles = bubblesOf(phone);
+    await user.click(screen.getByRole('button', { name: 'أرسل الرمز' }));
+    expect(phone).toHaveAccessibleDescription('رقم الهاتف غير صالح');
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveFocus();
+    expect(bubbles).toEqual([false]);
+    expect(calls).toEqual([]);
+  });
+
+  it('is named under the e-mail and the password, which the browser still requires, the first taking the focus', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({});
+    renderRoute(<LoginPage />, { path: '/login' });
+    const email = screen.getByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    const submit = screen.getByRole('button', { name: 'Sign in' });
+    await user.click(submit);
+    expect(email).toHaveAccessibleDescription('This field is required');
+    expect(password).toHaveAccessibleDescription('This field is required');
+    expect(email).toHaveFocus();
+
+    await user.type(email, 'mariam@');
+    await user.click(submit);
+    expect(email).toHaveAccessibleDescription('Not valid email');
+    // The message follows what is typed, and goes once the field is right.
+    await user.type(email, 'example.com');
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+    expect(email).not.toHaveAccessibleDescription();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toEqual([]);
+  });
+
+  it('is named under the code, and under the name a new number is asked for', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'POST /api/auth/phone/start': { status: 202, body: { message: 'A code is on its way' } },
+      'POST /api/auth/phone/verify': verifyAskingName('Your name'),
+    });
+    renderRoute(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText('Your mobile number'), '01012345678');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    const code = await screen.findByLabelText('Code');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(code).toHaveAccessibleDescription('This field is required');
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const name = await screen.findByLabelText('Your name');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // Why the name is asked stays beside what is wrong with it.
+    expect(name).toHaveAccessibleDescription(
+      'This number has no account yet: tell us your name to make one. This field is required',
+    );
+    expect(name).toHaveFocus();
+  });
+});
+
+describe('the screens without a navbar', () => {
+  afterEach(() => changeLanguage('en'));
+
+  it('offer the other language, by keyboard next after the logo', async () => {
+    const user = userEvent.setup();
+    for (const [Screen, path] of [
+      [LoginPage, '/login'],
+      [SignupPage, '/signup'],
+    ] as const) {
+      const { unmount } = renderRoute(<Screen />, { path });
+      await user.tab();
+      await user.tab();
+      expect(screen.getByRole('link', { name: 'العربية' })).toHaveFocus();
+      expect(screen.getByRole('link', { name: 'العربية' })).toHaveAttribute('href', `/ar${path}`);
+      unmount();
+    }
+    await changeLanguage('ar');
+    renderRoute(<LoginPage />, { path: '/login' });
+    expect(screen.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/login');
+  });
+});
+
 describe('a request that fails without a word from the server', () => {
   afterEach(() => changeLanguage('en'));
 

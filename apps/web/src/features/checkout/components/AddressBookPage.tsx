@@ -102,9 +102,12 @@ export function AddressBookPage() {
   return (
     <div className="container-lg py-4 checkout-narrow">
       <title>{t('checkout.book.documentTitle')}</title>
-      <Link to={paths.editProfile} className="d-inline-block mb-3 small">
-        {t('checkout.book.backToAccount')}
-      </Link>
+      {/* A line of text, padded to a thumb's 44 px on a phone (tap-inline): its margin belongs to the paragraph. */}
+      <p className="mb-3 small">
+        <Link to={paths.editProfile} className="tap-inline">
+          {t('checkout.book.backToAccount')}
+        </Link>
+      </p>
       <h1 className="page-title">{t('checkout.book.title')}</h1>
       {content}
     </div>
