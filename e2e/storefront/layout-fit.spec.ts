@@ -56,6 +56,21 @@ const headerRows = (page: Page) =>
       return rows;
     });
 
+/** How far the list's Sort By menu, opened, reaches past either edge of the window (0 when it is all inside). */
+async function sortMenuOverflow(page: Page) {
+  const toggle = page.locator('details.sort-menu > summary');
+  const menu = page.locator('details.sort-menu > .dropdown-menu');
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  const overflow = await menu.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return Math.max(0, -box.left, box.right - document.documentElement.clientWidth);
+  });
+  await toggle.click();
+  await expect(menu).toBeHidden();
+  return overflow;
+}
+
 const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 for (const language of ['en', 'ar'] as const) {
@@ -147,6 +162,8 @@ for (const language of ['en', 'ar'] as const) {
       expect(names.length).toBeGreaterThan(3);
       for (const name of names) expect.soft(name.cut, `${width} px, ${name.text}: cut`).toBe(false);
       expect(new Set(names.map((name) => name.height)).size, `${width} px: name heights`).toBe(1);
+      // Its Sort By menu opened half off a phone ("to High"), the button wrapped below the heading (a QA finding).
+      expect(await sortMenuOverflow(page), `${width} px: Sort By menu past the window's edge`).toBe(0);
     }
   });
 
@@ -180,6 +197,20 @@ for (const language of ['en', 'ar'] as const) {
         ),
       );
     expect(new Set(linkGaps).size, `gaps below the links: ${linkGaps.join(', ')}`).toBe(1);
+    // The whole card is its link's target: only its short 'show more' took a tap before (a QA finding).
+    const missed = await page.locator('.category-card').evaluateAll((cards) =>
+      cards.flatMap((card) => {
+        card.scrollIntoView({ block: 'center' });
+        const link = card.querySelector('a');
+        return [card.querySelector('img'), card.querySelector('.card-title')].flatMap((part) => {
+          const box = part!.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return hit?.closest('a') === link ? [] : [`${(card as HTMLElement).innerText}: ${part!.tagName}`];
+        });
+      }),
+    );
+    expect(missed).toEqual([]);
+    expect(await sortMenuOverflow(page), "Sort By menu past the window's edge").toBe(0);
     // Its pictures carry no words: the name shows once, in the page's language.
     const categories = await page.locator('#categories-heading').boundingBox();
     const products = await page.locator('#department-products-heading').boundingBox();

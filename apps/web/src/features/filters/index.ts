@@ -1,4 +1,4 @@
 export { FilteredList } from './components/FilteredList';
 export { NoMatch } from './components/NoMatch';
-export { useProductFilters } from './api/useProductFilters';
+export { activeFilterCount, useProductFilters } from './api/useProductFilters';
 export { SortMenu } from './components/SortMenu';

@@ -7,7 +7,11 @@ import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { paths } from '../../../lib/paths';
 
-/** Name, an 18rem-high picture and a 'show more' link to the category's products. */
+/**
+ * Name, an 18rem-high picture and a 'show more' link to the category's products. The link is stretched over the whole
+ * card (Bootstrap's stretched-link; .card is its positioned box): a tap on the picture or the name follows it too, not
+ * only one on its short text.
+ */
 export function CategoryCard({ category }: { category: Category }) {
   const { t } = useTranslation();
   const name = useLocalized().name(category);
@@ -27,7 +31,7 @@ export function CategoryCard({ category }: { category: Category }) {
         </h3>
         <Link
           to={paths.category(category._id)}
-          className="fw-semibold text-nowrap mt-auto"
+          className="stretched-link fw-semibold text-nowrap mt-auto"
           aria-label={t('department.showMoreNamed', { name: name.text })}
         >
           {t('department.showMore')}

@@ -3,8 +3,8 @@ import { EmptyState } from '../../../components/EmptyState';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { activeFilterCount, useProductFilters } from '../api/useProductFilters';
 
-/** An empty list's message: with filters set, that they left nothing and a way to clear them; else `otherwise`. */
-export function NoMatch({ otherwise }: { otherwise: ReactNode }) {
+/** An empty list's message: with filters set, that they left nothing and a way to clear them; else `otherwise`, if any. */
+export function NoMatch({ otherwise }: { otherwise?: ReactNode }) {
   const { t } = useTranslation();
   const { filters, setFilters } = useProductFilters();
   if (!activeFilterCount(filters)) return <>{otherwise}</>;

@@ -2,14 +2,46 @@ import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from '../../../i18n';
+import { aProduct } from '../../../test/products';
 import { mockApi, renderRoute } from '../../../test/utils';
 import { SearchResultsPage } from './SearchResultsPage';
 
+const renderSearch = (url: string) => renderRoute(<SearchResultsPage />, { path: '/searchResults/:query', url });
+
 describe('SearchResultsPage', () => {
-  it("says 'No products found for {search}' when nothing matches", async () => {
+  it("says 'No products found for {search}' when nothing matches, once, with nothing to sort or filter", async () => {
     mockApi({ 'GET /api/product/search': { body: { products: [] } } });
-    renderRoute(<SearchResultsPage />, { path: '/searchResults/:query', url: '/searchResults/zzz' });
-    expect(await screen.findByText('No products found for zzz')).toBeInTheDocument();
+    renderSearch('/searchResults/zzz');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/^No products found for zzz$/);
+    expect(screen.getAllByText(/No products found|results? for/)).toHaveLength(1);
+    expect(screen.queryByText('Sort By')).not.toBeInTheDocument();
+    expect(screen.queryByText('Filters')).not.toBeInTheDocument();
+  });
+
+  it('keeps Sort By and the filters when the filters left nothing, so they can be changed', async () => {
+    mockApi({ 'GET /api/product/search': { body: { products: [] } } });
+    renderSearch('/searchResults/zzz?minPrice=90000');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/^No results for “zzz”$/);
+    expect(screen.getByText('No products match these filters')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Filters/ })).toBeInTheDocument();
+    expect(screen.getByText('Sort By')).toBeInTheDocument();
+  });
+
+  it('asks what to look for at an address of blanks, in both languages, and searches nothing', async () => {
+    const { calls } = mockApi({});
+    renderSearch('/searchResults/%20');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^What are you looking for\?$/);
+    expect(screen.getByText('Type a product, brand or category in the search box above.')).toBeInTheDocument();
+    expect(screen.queryByText(/No products found|results? for/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Sort By')).not.toBeInTheDocument();
+    expect(document.title).toBe('Search – EGP Shop');
+    try {
+      await act(() => changeLanguage('ar'));
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^عمّ تبحث؟$/);
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
+    expect(calls).toEqual([]);
   });
 
   it('asks whether the catalogue’s spelling was meant, in each language’s words and question mark', async () => {
@@ -47,7 +79,7 @@ describe('SearchResultsPage', () => {
   });
 
   it('searches again with the chosen sort order', async () => {
-    const { calls } = mockApi({ 'GET /api/product/search': { body: { products: [] } } });
+    const { calls } = mockApi({ 'GET /api/product/search': { body: { products: [aProduct()] } } });
     renderRoute(<SearchResultsPage />, { path: '/searchResults/:query', url: '/searchResults/tv' });
     await userEvent.click(await screen.findByText('Sort By'));
     await userEvent.click(screen.getByRole('link', { name: 'Avg. Customer review' }));
