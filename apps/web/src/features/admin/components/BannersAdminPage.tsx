@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { Controller, type Control } from 'react-hook-form';
+import { Link, matchPath } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -8,8 +9,12 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { IMAGE_MIME_TYPES, type Banner, type BannerFields, type BannerState } from '@shop/contracts';
 import { ArrowUpIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons';
+import { Localized } from '../../../components/Localized';
 import { intlLocale } from '../../../i18n';
+import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
+import { patterns } from '../../../lib/paths';
+import { useGetCategoriesQuery, useGetDepartmentsQuery } from '../../catalog';
 import {
   useCreateBannerMutation,
   useDeleteBannerMutation,
@@ -185,11 +190,7 @@ function BannerRow({ banner, first, last, busy, onUp, onDown, onEdit, onDelete }
       </td>
       <th scope="row" className="fw-normal cell-name">
         <span className="d-block fw-semibold">{name}</span>
-        {banner.link && (
-          <code className="small text-body-secondary text-break" dir="ltr">
-            {banner.link}
-          </code>
-        )}
+        {banner.link && <BannerLink link={banner.link} />}
         {banner.onlyDuringSale && <span className="d-block small">{t('admin.banners.onlyDuringSaleShort')}</span>}
       </th>
       <td className="cell-days">{days}</td>
@@ -243,6 +244,35 @@ function BannerRow({ banner, first, last, busy, onUp, onDown, onEdit, onDelete }
         </Button>
       </td>
     </tr>
+  );
+}
+
+/**
+ * Where a banner leads. Its address names a department or category by id: their name, in the page's language, as a
+ * link; any other page, or one whose department or category is gone, by its path.
+ */
+function BannerLink({ link }: { link: string }) {
+  const { t } = useTranslation();
+  const local = useLocalized();
+  const path = link.split(/[?#]/)[0] ?? '';
+  const department = matchPath(patterns.department, path)?.params.id;
+  const category = matchPath(patterns.category, path)?.params.id;
+  const departments = useGetDepartmentsQuery(undefined, { skip: !department });
+  const categories = useGetCategoriesQuery(undefined, { skip: !category });
+  const target = department
+    ? departments.data?.find((d) => d._id === department)
+    : categories.data?.find((c) => c._id === category);
+  return target ? (
+    <span className="d-block small">
+      {t('admin.banners.link')}:{' '}
+      <Link to={link} className="tap-inline">
+        <Localized value={local.name(target)} />
+      </Link>
+    </span>
+  ) : (
+    <code className="small text-body-secondary text-break" dir="ltr">
+      {link}
+    </code>
   );
 }
 

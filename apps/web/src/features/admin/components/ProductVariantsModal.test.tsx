@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { aProduct } from '../../../test/products';
+import { changeLanguage } from '../../../i18n';
+import { aProduct, tShirt } from '../../../test/products';
 import { mockApi, renderRoute } from '../../../test/utils';
 import { ProductVariantsModal } from './ProductVariantsModal';
 
@@ -18,6 +19,8 @@ const shoe = aProduct({
   image_path: ['/uploads/a.webp', '/uploads/b.webp'],
   brand: 'Activ',
 });
+
+afterEach(() => act(() => changeLanguage('en')));
 
 async function fill(label: string, text: string) {
   await userEvent.click(screen.getByLabelText(label));
@@ -101,5 +104,35 @@ describe('the variants editor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save with no stock' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ emptyStock: true });
+  });
+
+  it('in Arabic, names the grid’s options and values in Arabic where the options have it', async () => {
+    await act(() => changeLanguage('ar'));
+    // The colour's name has no Arabic: it stays English. (What is saved stays keyed in English: the first test.)
+    const [size, colour] = tShirt.options ?? [];
+    const shirt = { ...tShirt, _id: PRODUCT, options: [size!, { ...colour!, nameAr: null }] };
+    mockApi({ [`GET /api/product/one/${PRODUCT}`]: { body: shirt } });
+    renderRoute(<ProductVariantsModal productId={PRODUCT} onClose={() => {}} />);
+    const grid = await screen.findByRole('table');
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .slice(0, 2)
+        .map((cell) => cell.textContent),
+    ).toEqual(['المقاس', 'Colour']);
+    expect(within(grid).getAllByRole('row')[1]).toHaveTextContent(/^وسطأحمر/);
+    expect(screen.getByLabelText('السعر: وسط, أحمر')).toHaveValue('250');
+    expect(screen.getByRole('button', { name: 'حذف كبير, أحمر' })).toBeInTheDocument();
+  });
+
+  it('gives each field of a row the room for its whole value (admin.css), the grid scrolling sideways instead', async () => {
+    mockApi({ [`GET /api/product/one/${PRODUCT}`]: { body: { ...tShirt, _id: PRODUCT } } });
+    renderRoute(<ProductVariantsModal productId={PRODUCT} onClose={() => {}} />);
+    const grid = await screen.findByRole('table');
+    expect(grid).toHaveClass('variants-table');
+    expect(screen.getByLabelText('SKU: M, Red')).toHaveClass('variant-sku');
+    expect(screen.getByLabelText('Price: M, Red')).toHaveClass('variant-price');
+    expect(screen.getByLabelText('Before sale: M, Red')).toHaveClass('variant-price');
+    expect(screen.getByLabelText('Stock: M, Red')).toHaveClass('variant-stock');
   });
 });

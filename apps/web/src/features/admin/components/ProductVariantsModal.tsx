@@ -3,13 +3,18 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import {
+  labelVariant,
   MAX_PRODUCT_OPTIONS,
   productVariantsSchema,
+  variantValues,
+  type ChosenOption,
   type ProductDetail,
+  type ProductOption,
   type ProductVariantsInput,
 } from '@shop/contracts';
 import { errorMessage } from '../../../api/errors';
 import type { TextKey } from '../../../i18n';
+import { Localized } from '../../../components/Localized';
 import { PageLoader } from '../../../components/PageLoader';
 import { useLocalized } from '../../../i18n/localized';
 import { translateValidation } from '../../../i18n/validation';
@@ -33,17 +38,35 @@ import { ScrollTable } from './ScrollTable';
 
 const FORM_ID = 'variants-form';
 
-/** A row's typed cells, in the grid's order: text inputs, so a rule can name what is wrong with what was typed. */
+/**
+ * A row's typed cells, in the grid's order: text inputs, so a rule can name what is wrong with what was typed. Each
+ * class gives its input the room its value needs (admin.css): squeezed into a phone's grid, a SKU showed "AI".
+ */
 const ROW_FIELDS: readonly {
   field: 'sku' | 'price' | 'compareAtPrice' | 'stock';
   label: TextKey;
   inputMode?: 'decimal' | 'numeric';
+  className: string;
 }[] = [
-  { field: 'sku', label: 'admin.variants.sku' },
-  { field: 'price', label: 'admin.variants.price', inputMode: 'decimal' },
-  { field: 'compareAtPrice', label: 'admin.variants.compareAtPrice', inputMode: 'decimal' },
-  { field: 'stock', label: 'admin.variants.stock', inputMode: 'numeric' },
+  { field: 'sku', label: 'admin.variants.sku', className: 'variant-sku' },
+  { field: 'price', label: 'admin.variants.price', inputMode: 'decimal', className: 'variant-price' },
+  {
+    field: 'compareAtPrice',
+    label: 'admin.variants.compareAtPrice',
+    inputMode: 'decimal',
+    className: 'variant-price',
+  },
+  { field: 'stock', label: 'admin.variants.stock', inputMode: 'numeric', className: 'variant-stock' },
 ];
+
+/**
+ * A row's options with their Arabic as the options above give it (labelVariant), in the row's own order; one those
+ * options no longer name (edited since the grid was made) keeps its English, so every row fills every column.
+ */
+const labelRow = (options: readonly ProductOption[], row: RowDraft): ChosenOption[] =>
+  Object.entries(row.options).map(
+    ([name, value]) => labelVariant(options, { [name]: value })[0] ?? { name, nameAr: null, value, valueAr: null },
+  );
 
 /** The dashboard's editor of a product's options and its variant grid, saved whole. */
 export function ProductVariantsModal({ productId, onClose }: { productId: string; onClose: () => void }) {
@@ -87,6 +110,7 @@ function VariantsForm({
   onSubmit: (body: ProductVariantsInput) => Promise<void>;
 }) {
   const { t, i18n } = useTranslation();
+  const local = useLocalized();
   const start = draftsOf(product);
   const [options, setOptions] = useState<OptionDraft[]>(start.options);
   const [rows, setRows] = useState<RowDraft[]>(start.rows);
@@ -109,7 +133,9 @@ function VariantsForm({
     );
   const applyBulk = () =>
     setRows((list) => list.map((row) => ({ ...row, price: bulk.price || row.price, stock: bulk.stock || row.stock })));
-  const rowName = (row: RowDraft) => Object.values(row.options).join(' / ');
+  // The grid speaks the page's language; its rows, and what is saved, stay keyed by the English names and values.
+  const typed = optionsOf(options);
+  const rowName = (row: RowDraft) => variantValues({ options: labelRow(typed, row) }, local.language);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -227,12 +253,15 @@ function VariantsForm({
               {t('admin.variants.apply')}
             </Button>
           </fieldset>
-          <ScrollTable caption={t('admin.products.variants')}>
+          <ScrollTable
+            caption={t('admin.products.variants')}
+            className="table dash-table variants-table align-middle mb-0"
+          >
             <thead>
               <tr>
-                {Object.keys(rows[0]?.options ?? {}).map((option) => (
-                  <th key={option} scope="col">
-                    <bdi>{option}</bdi>
+                {(rows[0] ? labelRow(typed, rows[0]) : []).map((option) => (
+                  <th key={option.name} scope="col">
+                    <Localized value={local.name(option)} />
                   </th>
                 ))}
                 {ROW_FIELDS.map(({ field, label }) => (
@@ -248,16 +277,18 @@ function VariantsForm({
             </thead>
             <tbody>
               {rows.map((row, index) => (
-                <tr key={row._id ?? rowName(row)}>
-                  {Object.values(row.options).map((value, i) => (
-                    <td key={i}>
-                      <bdi>{value}</bdi>
+                <tr key={row._id ?? Object.values(row.options).join('/')}>
+                  {/* A value is one name: "128 جيجا" on one line, the grid scrolling sideways instead. */}
+                  {labelRow(typed, row).map((option) => (
+                    <td key={option.name} className="text-nowrap">
+                      <Localized value={local.name({ name: option.value, nameAr: option.valueAr })} />
                     </td>
                   ))}
-                  {ROW_FIELDS.map(({ field, label, inputMode }) => (
+                  {ROW_FIELDS.map(({ field, label, inputMode, className }) => (
                     <td key={field}>
                       <Form.Control
                         size="sm"
+                        className={className}
                         inputMode={inputMode}
                         aria-label={`${t(label)}: ${rowName(row)}`}
                         value={row[field]}

@@ -53,4 +53,11 @@ describe('the products screen', () => {
     expect(lowStockSwitch()).toBeChecked();
     expect(listQueries(calls)).toEqual([{ page: '1', limit: '20', lowStock: 'true' }]);
   });
+
+  it('names the stock of each product for a phone’s card, where the column’s header is hidden (admin.css)', async () => {
+    const plenty = aProduct({ _id: '77777777-7777-4777-8777-777777777777', name: 'Galaxy S24', stock: 11 });
+    mockApi({ 'GET /api/admin/products': { body: { products: [plenty], pages: 1 } } });
+    renderPage();
+    expect((await screen.findByText('11')).closest('td')).toHaveAttribute('data-label', 'Stock');
+  });
 });

@@ -149,7 +149,7 @@ export function ProductsAdminPage() {
                     <td className="cell-price text-end text-nowrap">
                       <Price value={product.price} />
                     </td>
-                    <td className="cell-stock text-end">
+                    <td className="cell-stock text-end" data-label={t('admin.products.stock')}>
                       <StockBadge stock={product.stock} />
                     </td>
                     <td className="cell-actions">
