@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, waitFor } from '@testing-library/react';
-import { BarsChart } from './CodCharts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, waitFor } from '@testing-library/react';
+import { changeLanguage } from '../../../i18n';
+import { BarsChart, WeeksChart } from './CodCharts';
 
 const LONG = 'Samsung Galaxy S24 Ultra 5G Dual SIM Titanium Violet 512 GB with 12 GB RAM and Two Year Warranty';
 const LONG_AR = 'سامسونج جالاكسي إس 24 ألترا بشريحتين تيتانيوم بنفسجي 512 جيجا مع ضمان عامين من الوكيل المعتمد';
@@ -49,5 +50,24 @@ describe('the cash report’s bar chart', () => {
     // An Arabic name reads right to left, so its ellipsis comes at its left end.
     expect(names[1]?.querySelector('text')).toHaveAttribute('direction', 'rtl');
     expect(container.querySelector('[role="img"]')).toHaveAccessibleName(`Refusal rate by product: ${LONG} 0%`);
+  });
+});
+
+describe('the cash report’s weekly chart', () => {
+  afterEach(() => act(() => changeLanguage('en')));
+
+  it('sets its dates right to left on an Arabic page, so that “30 نوفمبر” reads day first', async () => {
+    await act(() => changeLanguage('ar'));
+    const rows = ['23 نوفمبر', '30 نوفمبر'].map((week) => ({ week, orders: 3, refused: 1 }));
+    const { container } = render(
+      <WeeksChart rows={rows} label="الطلبات والمرفوضة حسب الأسبوع" names={{ orders: 'الطلبات', refused: 'رُفضت' }} />,
+    );
+    const dates = () => [...container.querySelectorAll('.recharts-xAxis-tick-labels text')];
+    await waitFor(() => expect(dates()).toHaveLength(2));
+    // jsdom lays no text out: the direction is what the browser sets '30' to the right of 'نوفمبر' by.
+    expect(dates().map((date) => [date.textContent, date.getAttribute('direction')])).toEqual([
+      ['23 نوفمبر', 'rtl'],
+      ['30 نوفمبر', 'rtl'],
+    ]);
   });
 });

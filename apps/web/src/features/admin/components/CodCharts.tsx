@@ -21,12 +21,18 @@ import { useTranslation } from '../../../i18n/useTranslation';
 
 export interface Bars {
   label: string;
-  value: number;
+  /** null when there is nothing to measure (a rate of no parcels): no bar then, rather than a bar of 0. */
+  value: number | null;
 }
 
 // Room for a name of two lines beside each bar.
 const BAR_HEIGHT = 36;
 const tick = { fontSize: 12, fill: 'var(--bs-secondary-color)' };
+/**
+ * The labels under a chart in the page's direction, so that an Arabic one ('30 نوفمبر') reads right to left: the
+ * chart around them is drawn left to right. Each is centred on its x, which holds in either direction.
+ */
+const underTick = (rtl: boolean) => ({ ...tick, direction: rtl ? 'rtl' : 'ltr' });
 /** The names' column: a third of the chart, within what a phone's card spares and a long name needs. */
 const namesWidth = (chartWidth: number) => Math.round(Math.min(260, Math.max(120, chartWidth / 3)));
 /** The gap Recharts leaves between the names and the axis line, which the names must not run into. */
@@ -67,11 +73,14 @@ export function BarsChart({
   label,
   format,
   max,
+  missing,
 }: {
   rows: Bars[];
   label: string;
   format: (value: number) => string;
   max?: number;
+  /** What a pointer on a row without a value is told. */
+  missing?: string;
 }) {
   const { i18n } = useTranslation();
   const rtl = i18n.dir(i18n.language) === 'rtl';
@@ -91,7 +100,7 @@ export function BarsChart({
             domain={[0, max ?? 'auto']}
             tickFormatter={format}
             reversed={rtl}
-            tick={tick}
+            tick={underTick(rtl)}
             allowDecimals={false}
           />
           <YAxis
@@ -102,7 +111,10 @@ export function BarsChart({
             tick={NameTick}
             interval={0}
           />
-          <Tooltip formatter={(value) => format(Number(value))} cursor={{ fill: 'var(--bs-tertiary-bg)' }} />
+          <Tooltip
+            formatter={(value) => (value === null ? missing : format(Number(value)))}
+            cursor={{ fill: 'var(--bs-tertiary-bg)' }}
+          />
           <Bar dataKey="value" fill="var(--bs-primary)" radius={3} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
@@ -128,7 +140,7 @@ export function WeeksChart({
       <ResponsiveContainer width="100%" height={240}>
         <BarChart data={rows} margin={{ top: 4, right: 8, bottom: 4, left: 8 }}>
           <CartesianGrid vertical={false} stroke="var(--bs-border-color)" />
-          <XAxis dataKey="week" reversed={rtl} tick={tick} />
+          <XAxis dataKey="week" reversed={rtl} tick={underTick(rtl)} />
           <YAxis orientation={rtl ? 'right' : 'left'} allowDecimals={false} tick={tick} width={32} />
           <Tooltip cursor={{ fill: 'var(--bs-tertiary-bg)' }} />
           <Legend />

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { CodReport } from '@shop/contracts';
 import { mockApi, renderRoute } from '../../../test/utils';
 import { CodReportPage } from './CodReportPage';
@@ -17,6 +17,17 @@ const EMPTY: CodReport = {
   timeToConfirm: { confirmed: 0, medianMinutes: null, buckets: [] },
 };
 
+/** Cash orders confirmed, of which Giza's were shipped and Cairo's not yet. */
+const CAIRO_NOT_SHIPPED: CodReport = {
+  ...EMPTY,
+  confirmationRate: 1,
+  byGovernorate: [
+    { governorate: 'Cairo', orders: 4, shipped: 0, refused: 0 },
+    { governorate: 'Giza', orders: 4, shipped: 4, refused: 1 },
+  ],
+  totals: { orders: 8, decided: 8, confirmed: 8, shipped: 4, refused: 1 },
+};
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -32,5 +43,29 @@ describe('the cash-on-delivery report', () => {
     const asked = calls.find((call) => call.path.startsWith('/api/admin/reports/cod'));
     const query = new URL(asked?.path ?? '', 'http://shop').searchParams;
     expect([query.get('from'), query.get('to')]).toEqual(['2026-11-02', '2026-12-01']);
+  });
+
+  it('gives no refusal rate, rather than 0%, where nothing was shipped', async () => {
+    const nothingShipped = { ...CAIRO_NOT_SHIPPED, totals: { ...CAIRO_NOT_SHIPPED.totals, shipped: 0, refused: 0 } };
+    mockApi({ 'GET /api/admin/reports/cod': { body: nothingShipped } });
+    renderRoute(<CodReportPage />);
+
+    const stat = (await screen.findByText('Refusal rate', { selector: '.stat-label' })).parentElement as HTMLElement;
+    expect(stat).toHaveTextContent(/^Refusal rate—Nothing shipped yetRefused: 0 of 0 shipped$/);
+  });
+
+  it('gives a governorate where nothing was shipped no refusal rate, in its chart or its table', async () => {
+    mockApi({ 'GET /api/admin/reports/cod': { body: CAIRO_NOT_SHIPPED } });
+    renderRoute(<CodReportPage />);
+
+    const card = within((await screen.findByRole('heading', { name: 'Refusal rate by governorate' })).parentElement!);
+    expect(card.getByRole('img')).toHaveAccessibleName(
+      'Refusal rate by governorate: Cairo Nothing shipped yet Giza 25%',
+    );
+    const rateOf = (name: string) =>
+      within(card.getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell')[3];
+    expect(rateOf('Cairo')).toHaveAccessibleName('Nothing shipped yet');
+    expect(rateOf('Cairo')).toHaveTextContent(/^—Nothing shipped yet$/);
+    expect(rateOf('Giza')).toHaveTextContent(/^25%$/);
   });
 });

@@ -25,7 +25,11 @@ import { ScrollTable } from './ScrollTable';
 /** The period shown first: the last 30 of Cairo's days (the report's), today included. */
 const DEFAULT_DAYS = 30;
 
-const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
+/** No share of nothing: a rate of no parcels shipped is none, not 0%, which would read as none refused. */
+const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+
+/** A table's row: its name, then its cells. */
+type Row = [name: string, ...cells: ReactNode[]];
 
 /** The period of the address (?from=&to=), when it is one the API takes; else the last 30 days. */
 function periodOf(params: URLSearchParams): CodReportQuery {
@@ -163,12 +167,18 @@ function Figures({ report }: { report: CodReport }) {
     t('admin.codReport.refused'),
     t('admin.codReport.rate'),
   ];
-  const refusalCells = (row: { orders: number; shipped: number; refused: number; rate: number }) => [
-    number(row.orders),
-    number(row.shipped),
-    number(row.refused),
-    percent(row.rate),
-  ];
+  const noneShipped = t('admin.codReport.noneShipped');
+  const rateText = (rate: number | null) => (rate === null ? noneShipped : percent(rate));
+  const rateBars = (rows: { label: string; rate: number | null }[]): Bars[] =>
+    rows.map(({ label, rate }) => ({ label, value: rate }));
+  const refusalRow = (row: { label: string; orders: number; shipped: number; refused: number; rate: number | null }) =>
+    [
+      row.label,
+      number(row.orders),
+      number(row.shipped),
+      number(row.refused),
+      row.rate === null ? <NoRate /> : percent(row.rate),
+    ] satisfies Row;
 
   return (
     <>
@@ -180,7 +190,7 @@ function Figures({ report }: { report: CodReport }) {
         />
         <Stat
           label={t('admin.codReport.refusalRate')}
-          value={percent(report.refusalRate)}
+          value={totals.shipped ? percent(report.refusalRate) : <NoRate />}
           note={t('admin.codReport.refusalNote', { refused: totals.refused, shipped: totals.shipped })}
           warn={totals.refused > 0}
         />
@@ -200,10 +210,12 @@ function Figures({ report }: { report: CodReport }) {
           <ChartCard
             id="cod-governorates"
             title={t('admin.codReport.byGovernorate')}
-            chart={(label) => <BarsChart rows={bars(governorates, 'rate')} label={label} format={percent} max={1} />}
-            values={governorates.map((row) => `${row.label} ${percent(row.rate)}`)}
+            chart={(label) => (
+              <BarsChart rows={rateBars(governorates)} label={label} format={percent} max={1} missing={noneShipped} />
+            )}
+            values={governorates.map((row) => `${row.label} ${rateText(row.rate)}`)}
             head={[t('admin.codReport.governorate'), ...refusalColumns]}
-            rows={governorates.map((row) => [row.label, ...refusalCells(row)])}
+            rows={governorates.map(refusalRow)}
           />
         </Col>
         <Col>
@@ -211,10 +223,12 @@ function Figures({ report }: { report: CodReport }) {
             id="cod-products"
             title={t('admin.codReport.byProduct')}
             note={t('admin.codReport.byProductNote')}
-            chart={(label) => <BarsChart rows={bars(products, 'rate')} label={label} format={percent} max={1} />}
-            values={products.map((row) => `${row.label} ${percent(row.rate)}`)}
+            chart={(label) => (
+              <BarsChart rows={rateBars(products)} label={label} format={percent} max={1} missing={noneShipped} />
+            )}
+            values={products.map((row) => `${row.label} ${rateText(row.rate)}`)}
             head={[t('admin.codReport.product'), ...refusalColumns]}
-            rows={products.map((row) => [row.label, ...refusalCells(row)])}
+            rows={products.map(refusalRow)}
           />
         </Col>
         <Col>
@@ -230,7 +244,7 @@ function Figures({ report }: { report: CodReport }) {
             )}
             values={weeks.map((row) => `${row.label} ${number(row.orders)} / ${number(row.refused)}`)}
             head={[t('admin.codReport.week'), ...refusalColumns]}
-            rows={weeks.map((row) => [row.label, ...refusalCells(row)])}
+            rows={weeks.map(refusalRow)}
           />
         </Col>
       </Row>
@@ -260,10 +274,18 @@ function Figures({ report }: { report: CodReport }) {
   );
 }
 
-const bars = <T extends { label: string }>(rows: T[], key: keyof T): Bars[] =>
-  rows.map((row) => ({ label: row.label, value: Number(row[key]) }));
+/** A rate of no parcels shipped: a dash, which a screen reader would pass over unnamed. */
+function NoRate() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">{t('admin.codReport.noneShipped')}</span>
+    </>
+  );
+}
 
-function Stat({ label, value, note, warn = false }: { label: string; value: string; note: string; warn?: boolean }) {
+function Stat({ label, value, note, warn = false }: { label: string; value: ReactNode; note: string; warn?: boolean }) {
   return (
     <Col as="li">
       <div className={`dash-card stat-card h-100${warn ? ' stat-card-warn' : ''}`}>
@@ -291,7 +313,7 @@ function ChartCard({
   chart: (label: string) => ReactNode;
   values: string[];
   head: string[];
-  rows: string[][];
+  rows: Row[];
 }) {
   const { t, i18n } = useTranslation();
   const list = new Intl.ListFormat(intlLocale(i18n.language), { style: 'narrow', type: 'unit' });

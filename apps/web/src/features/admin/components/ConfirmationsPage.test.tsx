@@ -116,11 +116,36 @@ describe('the confirmation desk', () => {
     );
     expect(screen.queryByText(/which your role does not allow/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Wrong number' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, cancel the order' }));
 
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith(refusal));
     expect(notify.success).not.toHaveBeenCalled();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ outcome: 'wrong_number' });
     // What the role allows is read again, so the desk shows what it allows now.
     await waitFor(() => expect(selfReads).toBe(2));
+  });
+
+  it('asks before an outcome that cancels the order, and records nothing when told not to', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/confirmations': { body: QUEUE },
+      'GET /api/staff/me': { body: { role: 'manager', permissions: [...BUILT_IN_ROLES.manager] } },
+      [`POST /api/admin/confirmations/${ID}/outcome`]: { body: null },
+    });
+    const posted = () => calls.filter((call) => call.method === 'POST').map((call) => call.body);
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Cancelled' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order #ABCDEF12?' });
+    expect(dialog).toHaveTextContent('The call is recorded as “Cancelled” and the order is cancelled.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Cancelled' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, cancel the order' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Order cancelled'));
+    expect(posted()).toEqual([{ outcome: 'cancelled' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

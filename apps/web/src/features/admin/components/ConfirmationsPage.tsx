@@ -16,8 +16,10 @@ import {
   useGetConfirmationsQuery,
   useRecordConfirmationMutation,
 } from '../api/confirmationsApi';
+import { shortId } from '../format';
 import { notifyOutcome } from '../notifyOutcome';
 import { usePermissions } from '../permissions';
+import { ConfirmDialog } from './ConfirmDialog';
 import { OrderNumber } from './OrderNumber';
 import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
@@ -69,6 +71,8 @@ function ConfirmationCard({ item }: { item: ConfirmationItem }) {
   const [claim, { isLoading: claiming }] = useClaimConfirmationMutation();
   const [record, { isLoading: recording }] = useRecordConfirmationMutation();
   const [reason, setReason] = useState('');
+  // An outcome that cancels the order is asked about first: it cannot be undone, and a phone's thumb may miss No answer.
+  const [asking, setAsking] = useState<ConfirmationOutcome | null>(null);
   const { order } = item;
   const mine = item.claim?.agentId === user?._id;
   const headingId = `confirm-${order._id}`;
@@ -77,11 +81,13 @@ function ConfirmationCard({ item }: { item: ConfirmationItem }) {
   const mayCancel = !depositPaid || can('orders.refund');
   const outcomes = mayCancel ? OUTCOMES : OUTCOMES.filter((outcome) => !CANCELLING.includes(outcome));
 
-  const recordCall = (outcome: ConfirmationOutcome) =>
-    void notifyOutcome(
+  const recordCall = async (outcome: ConfirmationOutcome) => {
+    const recorded = await notifyOutcome(
       record({ orderId: order._id, body: { outcome, ...(reason.trim() ? { reason: reason.trim() } : {}) } }).unwrap(),
       t(`admin.confirmations.recorded.${outcome}`),
     );
+    if (recorded) setAsking(null);
+  };
 
   return (
     <article className="dash-card" aria-labelledby={headingId}>
@@ -131,7 +137,7 @@ function ConfirmationCard({ item }: { item: ConfirmationItem }) {
             <Form.Label className="small">{t('admin.confirmations.reason')}</Form.Label>
             <Form.Control size="sm" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
           </Form.Group>
-          <div className="d-flex flex-wrap gap-2" role="group" aria-label={t('admin.confirmations.outcome')}>
+          <div className="d-flex flex-wrap gap-3" role="group" aria-label={t('admin.confirmations.outcome')}>
             {outcomes.map((outcome) => (
               <Button
                 key={outcome}
@@ -140,7 +146,7 @@ function ConfirmationCard({ item }: { item: ConfirmationItem }) {
                   outcome === 'confirmed' ? 'success' : outcome === 'no_answer' ? 'outline-secondary' : 'outline-danger'
                 }
                 disabled={recording}
-                onClick={() => recordCall(outcome)}
+                onClick={() => (CANCELLING.includes(outcome) ? setAsking(outcome) : void recordCall(outcome))}
               >
                 {t(`admin.confirmations.outcomes.${outcome}`)}
               </Button>
@@ -149,6 +155,20 @@ function ConfirmationCard({ item }: { item: ConfirmationItem }) {
           {loaded && !mayCancel && (
             <p className="small text-body-secondary mb-0">{t('admin.confirmations.depositBackNotAllowed')}</p>
           )}
+          <ConfirmDialog
+            show={asking !== null}
+            title={t('admin.confirmations.cancelTitle', { id: shortId(order._id) })}
+            confirmLabel={t('admin.confirmations.cancelConfirm')}
+            busy={recording}
+            onConfirm={() => asking && void recordCall(asking)}
+            onCancel={() => setAsking(null)}
+          >
+            <p className="mb-0">
+              {t('admin.confirmations.cancelText', {
+                outcome: asking ? t(`admin.confirmations.outcomes.${asking}`) : '',
+              })}
+            </p>
+          </ConfirmDialog>
         </div>
       ) : (
         <Button

@@ -62,11 +62,9 @@ export function RevenueChart({ days }: { days: DailySales[] }) {
   const labelEvery = Math.max(1, Math.ceil(LABEL_GAP / slot));
   const y = (value: number) => MARGIN.top + plotHeight - (value / top) * plotHeight;
   // Time runs with the reading direction, as in the cash-on-delivery report's charts: in Arabic, today is on the left
-  // and the amounts on the right. Laid out left to right, then mirrored here; the text keeps its own direction.
+  // and the amounts on the right. Laid out left to right, then mirrored here.
   const rtl = i18n.dir(i18n.language) === 'rtl';
   const across = (x: number) => (rtl ? width - x : x);
-  // A text that ends at its x (an amount, left of the plot; today's date, at its edge) starts there once mirrored.
-  const endsAtX = rtl ? 'start' : 'end';
 
   const first = days[0];
   const last = days.at(-1);
@@ -85,7 +83,8 @@ export function RevenueChart({ days }: { days: DailySales[] }) {
 
   return (
     <figure className="revenue-chart mb-0" ref={measure}>
-      {/* Drawn left to right and mirrored by `across`: an inherited rtl would flip every text anchor as well. */}
+      {/* Each label in the page's direction, so that an Arabic one ('125 ألف', '3 ديسمبر') reads right to left, and
+          its end is its x: an amount ends at the plot, today's date at the chart's edge, in either language. */}
       <svg
         width={width}
         height={HEIGHT}
@@ -93,7 +92,7 @@ export function RevenueChart({ days }: { days: DailySales[] }) {
         role="img"
         aria-labelledby={`${id}-title ${id}-desc`}
         className="d-block"
-        direction="ltr"
+        direction={rtl ? 'rtl' : 'ltr'}
       >
         <title id={`${id}-title`}>{t('admin.overview.chart.title')}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
@@ -101,7 +100,7 @@ export function RevenueChart({ days }: { days: DailySales[] }) {
           {ticks.map((tick) => (
             <g key={tick}>
               <line x1={across(MARGIN.start)} x2={across(width - MARGIN.end)} y1={y(tick)} y2={y(tick)} />
-              <text x={across(MARGIN.start - 8)} y={y(tick)} dy="0.32em" textAnchor={endsAtX}>
+              <text x={across(MARGIN.start - 8)} y={y(tick)} dy="0.32em" textAnchor="end">
                 {compact.format(tick)}
               </text>
             </g>
@@ -140,7 +139,7 @@ export function RevenueChart({ days }: { days: DailySales[] }) {
             const x = isToday ? width - MARGIN.end : MARGIN.start + index * slot + slot / 2;
             if (!isToday && x + LABEL_WIDTH / 2 > width - MARGIN.end - LABEL_WIDTH - 8) return null;
             return (
-              <text key={day.date} x={across(x)} y={HEIGHT - 8} textAnchor={isToday ? endsAtX : 'middle'}>
+              <text key={day.date} x={across(x)} y={HEIGHT - 8} textAnchor={isToday ? 'end' : 'middle'}>
                 {labelOf(day.date)}
               </text>
             );

@@ -1,9 +1,9 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { BackLink } from './BackLink';
 import { Price } from '../../../components/Price';
 import { intlLocale } from '../../../i18n';
 import { useGetUserOrdersQuery, useGetUsersQuery } from '../api/adminApi';
-import { formatDateTime } from '../format';
+import { formatDateTime, shortId } from '../format';
 import { OrderActions } from './OrderActions';
 import { EmailAddress } from './EmailAddress';
 import { OrderNumber } from './OrderNumber';
@@ -75,12 +75,19 @@ export function UserOrdersPage() {
                 </thead>
                 <tbody>
                   {orders.map((order) => {
-                    // The first product only.
+                    // The first product only, its name and its quantity, as the spec has these columns; the
+                    // others are counted under the name.
                     const [first] = order.products;
                     return (
                       <tr key={order._id}>
                         <td className="cell-order">
-                          <OrderNumber id={order._id} />
+                          <Link
+                            to={paths.dashOrder(order._id)}
+                            className="tap-inline"
+                            aria-label={t('admin.order.open', { ref: shortId(order._id) })}
+                          >
+                            <OrderNumber id={order._id} />
+                          </Link>
                           <span className="d-block small text-body-secondary">
                             {formatDateTime(order.createdAt, locale)}
                           </span>

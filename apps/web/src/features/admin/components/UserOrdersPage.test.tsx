@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { OrderForStaff } from '@shop/contracts';
+import { adminSession, mockApi, renderRoute } from '../../../test/utils';
+import { UserOrdersPage } from './UserOrdersPage';
+
+const ID = 'abcdef12-3456-4789-8abc-def012345678';
+
+const line = (name: string, quantity: number) => ({
+  product_id: name,
+  productBrief: { product_id: name, name, nameAr: null, price: 50, image_path: [] },
+  quantity,
+});
+
+/** A cash order of two products, 2 of the first and 3 of the second. */
+const ORDER: OrderForStaff = {
+  _id: ID,
+  createdAt: '2025-03-05T10:00:00.000Z',
+  bill: 280,
+  itemsTotal: 250,
+  discount: 0,
+  couponCode: null,
+  shipping: 21,
+  refund: null,
+  codFee: 9,
+  status: 'confirmed',
+  statusHistory: [{ status: 'confirmed', at: '2025-03-05T10:00:00.000Z', reason: null }],
+  trackingNumber: null,
+  trackingUrl: null,
+  deliveryAddress: {
+    street: 'Tahrir St',
+    building: '12',
+    city: 'Dokki',
+    state: 'Giza',
+    phone: '01122222222',
+    zipCode: '12611',
+    country: 'Egypt',
+  },
+  paymentMethod: 'cash',
+  refundable: null,
+  refundPending: null,
+  products: [line('Cotton Tee', 2), line('Linen Shirt', 3)],
+};
+
+describe('a user’s orders', () => {
+  it('has the spec’s columns, and each order’s number opens its page', async () => {
+    mockApi({
+      'GET /api/order/admin/u1': { body: [ORDER] },
+      'GET /api/user/allUsers': { body: { count: 0, users: [] } },
+    });
+    renderRoute(<UserOrdersPage />, {
+      path: '/dashboard/UserOrder/:userID',
+      url: '/dashboard/UserOrder/u1',
+      preloadedState: { session: adminSession },
+    });
+
+    const number = await screen.findByRole('link', { name: 'Open order #ABCDEF12' });
+    expect(number).toHaveAttribute('href', `/dashboard/orders/${ID}`);
+    // The spec names the columns, the last one (the status) 'User Name', and has Quantity the first product's.
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Order Id',
+      'Product Name',
+      'Quantity',
+      'User bill',
+      'Payment Method',
+      'User Name',
+    ]);
+    const row = number.closest('tr') as HTMLElement;
+    expect(within(row).getAllByRole('cell')[2]).toHaveTextContent(/^2$/);
+  });
+});
