@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminOrder, AdminOrdersPage } from '@shop/contracts';
+import { anAdminOrder } from '../../../test/orders';
 import { adminSession, mockApi, renderRoute } from '../../../test/utils';
 import { OrdersAdminPage } from './OrdersAdminPage';
 
@@ -12,37 +13,7 @@ vi.mock('../../../lib/notify', () => ({
 const CONFIRMED = 'abcdef12-3456-4789-8abc-def012345678';
 const SHIPPED = '12345678-aaaa-4bbb-8ccc-dddddddddddd';
 
-const order = (id: string, overrides: Partial<AdminOrder>): AdminOrder => ({
-  _id: id,
-  createdAt: '2025-03-05T10:00:00.000Z',
-  bill: 130,
-  itemsTotal: 100,
-  discount: 0,
-  couponCode: null,
-  shipping: 21,
-  refund: null,
-  codFee: 9,
-  status: 'confirmed',
-  statusHistory: [{ status: 'confirmed', at: '2025-03-05T10:00:00.000Z', reason: null }],
-  trackingNumber: null,
-  trackingUrl: null,
-  deliveryAddress: {
-    street: 'Tahrir St',
-    building: '12',
-    city: 'Dokki',
-    state: 'Giza',
-    phone: '01122222222',
-    zipCode: '12611',
-    country: 'Egypt',
-  },
-  paymentMethod: 'cash',
-  source: 'web',
-  refundable: null,
-  refundPending: null,
-  products: [],
-  customer: { _id: 'u1', name: 'Mona Ali', email: 'mona@example.com' },
-  ...overrides,
-});
+const order = (id: string, overrides: Partial<AdminOrder>): AdminOrder => anAdminOrder({ _id: id, ...overrides });
 
 const PAGE: AdminOrdersPage = {
   orders: [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { OrderForStaff } from '@shop/contracts';
+import { anAdminOrder } from '../../../test/orders';
 import { adminSession, mockApi, renderRoute } from '../../../test/utils';
 import { UserOrdersPage } from './UserOrdersPage';
 
@@ -13,34 +13,7 @@ const line = (name: string, quantity: number) => ({
 });
 
 /** A cash order of two products, 2 of the first and 3 of the second. */
-const ORDER: OrderForStaff = {
-  _id: ID,
-  createdAt: '2025-03-05T10:00:00.000Z',
-  bill: 280,
-  itemsTotal: 250,
-  discount: 0,
-  couponCode: null,
-  shipping: 21,
-  refund: null,
-  codFee: 9,
-  status: 'confirmed',
-  statusHistory: [{ status: 'confirmed', at: '2025-03-05T10:00:00.000Z', reason: null }],
-  trackingNumber: null,
-  trackingUrl: null,
-  deliveryAddress: {
-    street: 'Tahrir St',
-    building: '12',
-    city: 'Dokki',
-    state: 'Giza',
-    phone: '01122222222',
-    zipCode: '12611',
-    country: 'Egypt',
-  },
-  paymentMethod: 'cash',
-  refundable: null,
-  refundPending: null,
-  products: [line('Cotton Tee', 2), line('Linen Shirt', 3)],
-};
+const ORDER = anAdminOrder({ _id: ID, products: [line('Cotton Tee', 2), line('Linen Shirt', 3)] });
 
 describe('a user’s orders', () => {
   it('has the spec’s columns, and each order’s number opens its page', async () => {
