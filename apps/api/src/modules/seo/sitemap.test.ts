@@ -192,6 +192,10 @@ describe.runIf(pgUrl)('the sitemap of 100,000 products on PostgreSQL', () => {
   }
 
   it('lists 200,000 product addresses in files of at most 50,000, in seconds', async () => {
+    // The machine's pace now: 2,000 statements one after another, as a file read row by row would send 200,000.
+    const paced = performance.now();
+    for (let i = 0; i < 2_000; i++) await t.app.db.execute(sql`select 1`);
+    const pace = (performance.now() - paced) / 1000;
     const started = performance.now();
     const index = await (await fetch(`${base}/sitemap.xml`)).text();
     const files = [...index.matchAll(/<loc>[^<]*(\/sitemap-\d+\.xml)<\/loc>/g)].map((m) => m[1] ?? '');
@@ -208,9 +212,9 @@ describe.runIf(pgUrl)('the sitemap of 100,000 products on PostgreSQL', () => {
     expect(Math.max(...counts)).toBeLessThanOrEqual(URLS_PER_FILE);
     // The fixed pages (home, about and the shop's four), one department, one category, then the products in four full files.
     expect(counts).toEqual([12, 2, 2, URLS_PER_FILE, URLS_PER_FILE, URLS_PER_FILE, URLS_PER_FILE]);
-    // 101 MB: 1.2-3.4 s here, this test reading it too, on two cores under a load of 6 (the server's own
-    // share: 0.55 s of CPU; `npm run bench` is where speed is measured). The bound, ten times that, catches
-    // a file read row by row (a query per address), not a slow or busy machine.
-    expect(seconds).toBeLessThan(30);
+    // 101 MB: 1.2-5.3 s here alone, this test reading it too (the server's own share: 0.55 s of CPU; `npm run bench`
+    // is where speed is measured), and 31 s once beside the other suites. So the bound is the machine's pace of the
+    // moment, not seconds: a file read row by row (a query per address) takes about 100 paces, the whole read 8 here.
+    expect(seconds / pace, `${seconds.toFixed(1)} s, a pace of ${pace.toFixed(2)} s`).toBeLessThan(50);
   });
 });
