@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { translateValidation } from '../i18n/validation';
@@ -8,27 +8,49 @@ type FormFieldProps = {
   id: string;
   label: string;
   error?: string;
-  registration: UseFormRegisterReturn;
+  /** react-hook-form's registration; a field of its own state passes its value, onChange and inputRef instead. */
+  registration?: UseFormRegisterReturn;
+  inputRef?: Ref<HTMLInputElement>;
   hint?: string;
-} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'maxLength'>;
+  /** The hint says why the field is asked: it stays beside the message rather than give way to it. */
+  keepHint?: boolean;
+  /** The group's space below it. */
+  className?: string;
+  value?: string;
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'autoComplete' | 'inputMode' | 'maxLength' | 'dir' | 'required' | 'onChange' | 'onInvalid'
+>;
 
 /** A labelled input whose rule message sits under it and is tied to it for screen readers. */
-export function FormField({ id, label, error: rawError, registration, hint, ...input }: FormFieldProps) {
+export function FormField({
+  id,
+  label,
+  error: rawError,
+  registration,
+  inputRef,
+  hint,
+  keepHint = false,
+  className = 'mb-3',
+  ...input
+}: FormFieldProps) {
   // Subscribes to language changes, so the message follows the language.
   useTranslation();
   const error = translateValidation(rawError);
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].join(' ').trim() || undefined;
+  const hintShown = Boolean(hint) && (keepHint || !error);
+  const describedBy = [hintShown ? `${id}-hint` : '', error ? `${id}-error` : ''].join(' ').trim() || undefined;
   return (
-    <Form.Group className="mb-3" controlId={id}>
+    <Form.Group className={className} controlId={id}>
       <Form.Label>{label}</Form.Label>
       <Form.Control
+        ref={inputRef}
         {...input}
         {...registration}
         isInvalid={Boolean(error)}
         aria-invalid={Boolean(error)}
         aria-describedby={describedBy}
       />
-      {hint && !error && (
+      {hintShown && (
         <Form.Text id={`${id}-hint`} muted>
           {hint}
         </Form.Text>
