@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API_MSG, RETURN_WINDOW_MS, type Order, type OrderStatus } from '@shop/contracts';
@@ -13,6 +14,7 @@ import {
 } from '../../../test/harness.js';
 import { ADDRESS, createProduct, type ProductFixture } from '../../../test/fixtures.js';
 import * as probes from '../../../test/order-probes.js';
+import { AfterCommit, type AfterCommitDeps } from './lifecycle.js';
 
 let t: TestContext;
 let admin: Account;
@@ -251,5 +253,40 @@ describe('shipping prices', () => {
       await t.app.db.delete(shippingRates);
       await t.app.db.delete(shippingSettings);
     }
+  });
+});
+
+describe('what a move leaves for after its commit', () => {
+  it('never fails the move: a database busy by then is logged, and the mail is still woken', async () => {
+    const after = new AfterCommit();
+    after.cancelIntent('intent-of-a-cancelled-order');
+    after.giveDepositBack(randomUUID());
+    after.givePaymentBack('payment-not-taken');
+    after.mailQueued();
+    const busy = new Error('timeout exceeded when trying to connect');
+    const logged: string[] = [];
+    let woken = false;
+    const deps = {
+      // Every query fails as the pool's does when no connection comes free in time.
+      db: new Proxy(
+        {},
+        {
+          get: () => {
+            throw busy;
+          },
+        },
+      ),
+      log: { error: (_: unknown, message: string) => logged.push(message) },
+      messageSender: { wake: () => (woken = true) },
+      payments: t.app.payments,
+      clock: t.clock,
+    } as unknown as AfterCommitDeps;
+    await expect(after.run(deps)).resolves.toBeUndefined();
+    expect(logged).toEqual([
+      'after a commit, could not cancel payment intents',
+      'after a commit, could not give deposits back',
+      'after a commit, could not give payments back',
+    ]);
+    expect(woken).toBe(true);
   });
 });

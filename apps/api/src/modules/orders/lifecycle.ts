@@ -71,11 +71,15 @@ export class AfterCommit {
     this.mail = true;
   }
 
-  /** Runs the effects; a failure is logged, never thrown: the move itself has happened. */
+  /**
+   * Runs the effects; a failure is logged, never thrown: the move itself has happened (a busy database must not
+   * answer it as failed). What is left to give back, the recovery pass gives back (give-back-recovery.ts).
+   */
   async run(deps: AfterCommitDeps): Promise<void> {
-    await cancelIntents(deps, this.intents);
-    await giveDepositsBack(deps, this.deposits);
-    await givePaymentsBack(deps, this.unwanted);
+    const logged = (what: string) => (err: unknown) => deps.log.error({ err }, `after a commit, could not ${what}`);
+    await cancelIntents(deps, this.intents).catch(logged('cancel payment intents'));
+    await giveDepositsBack(deps, this.deposits).catch(logged('give deposits back'));
+    await givePaymentsBack(deps, this.unwanted).catch(logged('give payments back'));
     if (this.mail) deps.messageSender.wake();
   }
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CARD_ORDER_TTL_MS, type Order, type OrderStatus } from '@shop/contracts';
 import { auditLogs, cartItems, orders, products } from '../../db/schema.js';
@@ -153,6 +153,27 @@ describe('placing an order', () => {
       .where(and(eq(auditLogs.action, 'order_placed'), eq(auditLogs.userId, user.id)));
     expect(logs).toHaveLength(1);
     expect(logs[0]?.type).toBe('order');
+  });
+
+  it('answers 201 for an order that committed when the wait for the disk after it finds the database busy', async () => {
+    const shopper = await registerShopper(t.app);
+    const product = await createProduct(t.app.db, { stock: 5 });
+    await fillCart(shopper, [[product, 1]]);
+    // What the pool throws when no connection came free in time, wrapped as drizzle wraps it.
+    const busy = Object.assign(new Error('Failed query: select pg_current_xact_id()'), {
+      cause: new Error('timeout exceeded when trying to connect'),
+    });
+    const wait = vi.spyOn(t.app.db, 'execute').mockRejectedValueOnce(busy);
+    try {
+      const res = await place(shopper, 'cash');
+      expect(res.statusCode).toBe(201);
+      // The wait was tried again: the answer still means the order is on disk.
+      const waits = wait.mock.calls.filter(([query]) => JSON.stringify(query).includes('pg_current_xact_id'));
+      expect(waits).toHaveLength(2);
+    } finally {
+      wait.mockRestore();
+    }
+    expect(await t.app.db.select().from(orders).where(eq(orders.userId, shopper.id))).toHaveLength(1);
   });
 
   it('visa: bill = items, pending, stock taken, cart kept until payment', async () => {

@@ -16,7 +16,7 @@ import { placeholders } from '../../db/placeholders.js';
 import { allInOrder } from '../../db/in-order.js';
 import { cartItems, orderItems, orders, products, productVariants, users } from '../../db/schema.js';
 import { accountName, audit } from '../../lib/audit.js';
-import { DEADLOCK_DETECTED, NOT_ENOUGH_STOCK, PRODUCT_CHANGED, pgCode } from '../../lib/db-errors.js';
+import { DEADLOCK_DETECTED, NOT_ENOUGH_STOCK, PRODUCT_CHANGED, isTryAgainLater, pgCode } from '../../lib/db-errors.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { toEgp } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -45,6 +45,8 @@ type PlacingDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'confirmations'>;
 class StartOver extends Error {}
 
 const PLACE_ATTEMPTS = 3;
+/** Tries of the wait for the disk after an order committed: each waits up to the pool's connect timeout. */
+const DISK_WAIT_ATTEMPTS = 5;
 
 /** The shopper's row, locked: one checkout per shopper at a time; it also tells the commit not to wait for the disk. */
 const lockUser = (db: DbOrTx) =>
@@ -352,10 +354,23 @@ export function placingService(deps: PlacingDeps) {
     });
     // The replaced order's payment must not go through whatever happens next.
     await after.run(deps);
-    // A transaction of its own whose commit waits for the disk: once it is there, so is the order's
-    // commit, written before it. A crash before then loses the order whole, and nobody was told of it.
-    await db.execute(sql`select pg_current_xact_id()`);
+    await waitForDisk();
     return [placed];
+  }
+
+  /**
+   * A transaction of its own whose commit waits for the disk: once it is there, so is the order's commit, written
+   * before it. A crash before then loses the order whole, and nobody was told of it. The order has committed, so a
+   * busy moment (no connection free in time) only delays the answer: a 503 would tell the shopper it was not placed.
+   */
+  async function waitForDisk() {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.execute(sql`select pg_current_xact_id()`);
+      } catch (err) {
+        if (attempt === DISK_WAIT_ATTEMPTS || !isTryAgainLater(err)) throw err;
+      }
+    }
   }
 
   /**
