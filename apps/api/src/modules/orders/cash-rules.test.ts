@@ -374,8 +374,59 @@ describe('a deposit first', () => {
     const [failed] = await auditsOf('deposit_refund_failed', order._id);
     expect(failed?.message).toContain('refund it by hand');
     expect(await auditsOf('deposit_refunded', order._id)).toEqual([]);
-    // The shop's refund route does not give a cancelled order's deposit back: the guide sends the admin to the provider.
+    // The shop's refund does not ask the provider again: the guide sends the admin to its dashboard, or to record it.
     expect((await refundByShop(order._id)).statusCode).toBe(409);
+  });
+
+  it('refused by the provider and given back by hand, is recorded once by an admin; the order stays cancelled', async () => {
+    const { user, order } = await depositOrder();
+    await pay(await startPaying(user, order._id));
+    const refunds = countedRefunds().mockRejectedValueOnce(new Error('declined'));
+    try {
+      expect((await cancelOwn(user, order._id)).statusCode).toBe(200);
+    } finally {
+      refunds.mockRestore();
+    }
+    const page = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: `/api/admin/orders/${order._id}`, headers: admin.headers })
+      ).json<AdminOrderDetail>();
+    const record = (payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/order/${order._id}/refund`, headers: admin.headers, payload });
+    // While the provider's request stands its refund may yet go through: nothing is recorded given back meanwhile.
+    expect((await page()).refundable).toBeNull();
+    const early = await record({ deposit: true, paidBackBy: 'InstaPay' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(API_MSG.refundPending);
+    // Once it settled, the dashboard offers to record it given back, as it does a refused parcel's kept fees.
+    t.clock.advance(REFUND_SETTLE_MS + 60_000);
+    expect((await page()).refundable).toEqual({ of: 'deposit', amount: 30 });
+    // How it went back is required, and at most the deposit.
+    expect((await record({ deposit: true })).statusCode).toBe(400);
+    expect((await record({ deposit: true, paidBackBy: 'InstaPay', amount: 31 })).statusCode).toBe(400);
+
+    const asked = countedRefunds();
+    try {
+      const recorded = await record({ deposit: true, paidBackBy: 'InstaPay' });
+      expect(recorded.statusCode, recorded.body).toBe(200);
+      // Recorded, not asked of the provider again.
+      expect(asked).not.toHaveBeenCalled();
+    } finally {
+      asked.mockRestore();
+    }
+    expect(await orderOf(user, order._id)).toMatchObject({
+      status: 'cancelled',
+      deposit: { amount: 30, state: 'refunded' },
+      refund: { amount: 30, paidBackBy: 'InstaPay' },
+    });
+    const [given, ...more] = await auditsOf('deposit_refunded', order._id);
+    expect(more).toEqual([]);
+    expect(given?.message).toContain(`of cancelled order ${order._id} paid back by InstaPay: 30 EGP`);
+    // Owed no more: nothing offered, and a second record is refused.
+    expect((await page()).refundable).toBeNull();
+    const again = await record({ deposit: true, paidBackBy: 'InstaPay' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(API_MSG.depositGivenBack);
   });
 
   /** Cancelled by its shopper on a process that stops right after the commit: nothing after it runs. */

@@ -12,11 +12,14 @@ import { firstDeliveredAt, type OrderRow } from './queries.js';
  * nothing of a cash parcel the courier brought back undelivered (never paid for at the door) but the deposit it kept,
  * when that was paid and is not given back yet. That deposit is the shop's, sold on a receipt of its own (kind
  * `deposit`); a delivered order's deposit is part of its sale instead, given back with the refund of its bill.
+ * A cancelled order's deposit goes back by itself (orders/deposit.ts); one its provider refused, `refund_failed`, is
+ * the admin's to give back by hand, and to record.
  */
 export function refundableOf(
   order: { status: string; paymentMethod: string; depositState: string | null },
   delivered: boolean,
 ): 'bill' | 'deposit' | null {
+  if (order.status === 'cancelled') return order.depositState === 'refund_failed' ? 'deposit' : null;
   if (order.status !== 'paid' && order.status !== 'returned') return null;
   if (order.paymentMethod !== 'cash' || delivered) return 'bill';
   return order.status === 'returned' && order.depositState === 'paid' ? 'deposit' : null;
@@ -24,7 +27,7 @@ export function refundableOf(
 
 /** Whether the order keeps its deposit: a parcel refused at the door whose deposit was paid (refundableOf). */
 export async function depositKept(tx: Tx, order: OrderRow): Promise<boolean> {
-  return refundableOf(order, !!(await firstDeliveredAt(tx, order.id))) === 'deposit';
+  return order.status === 'returned' && refundableOf(order, !!(await firstDeliveredAt(tx, order.id))) === 'deposit';
 }
 
 /**

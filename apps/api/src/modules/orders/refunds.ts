@@ -5,6 +5,7 @@ import {
   paidBackReason,
   type OrderStatus,
   type RefundRequest,
+  type Said,
   REFUND_SETTLE_MS,
 } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
@@ -70,7 +71,7 @@ interface Request {
  * two comes first. A retry once the request has settled unheard of asks the provider what became of it
  * before asking again (refundOnce), as the automatic give-back does.
  * A cash order's money went back by hand: recording how is the whole refund. So is a kept deposit's, given back by
- * hand (recordKeptDepositBack).
+ * hand, or a cancelled order's its provider refused to give back (recordDepositGivenBack).
  */
 export function refundsService(deps: RefundsDeps) {
   const { db } = deps;
@@ -80,21 +81,22 @@ export function refundsService(deps: RefundsDeps) {
     const request = await transaction(db, async (tx) => {
       const order = await lockOrder(tx, orderId, input.ownerId);
       if (!order) throw notFound('Order');
-      const from = order.status as OrderStatus;
-      const to = AFTER_REFUND[from];
-      if (!to) throw conflict(say.api.notRefundable);
-      if (!canTransition(from, to, by.actor)) throw conflict(say.api.statusChange(from, to));
+      // A request standing may yet give the money back: nothing is given, or recorded given, until it settles.
       if (await refundRequested(tx, orderId, deps.clock.now())) throw conflict(say.api.refundPending);
       // A parcel the courier brought back undelivered was never paid for at the door: nothing to give back but a
       // deposit it kept, when asked for by name, and one given back already is not given twice. The dashboard offers
       // what the same rule says (the orders' `refundable`).
       const gives = refundableOf(order, !!(await firstDeliveredAt(tx, order.id)));
-      if (gives !== (input.deposit ? 'deposit' : 'bill'))
-        throw conflict(order.depositState === 'refunded' ? say.api.depositGivenBack : say.api.nothingCollected);
       if (input.deposit) {
-        await recordKeptDepositBack(tx, by, order, input);
+        if (gives !== 'deposit') throw conflict(nothingToGiveBack(order));
+        await recordDepositGivenBack(tx, by, order, input);
         return null;
       }
+      const from = order.status as OrderStatus;
+      const to = AFTER_REFUND[from];
+      if (!to) throw conflict(say.api.notRefundable);
+      if (!canTransition(from, to, by.actor)) throw conflict(say.api.statusChange(from, to));
+      if (gives !== 'bill') throw conflict(nothingToGiveBack(order));
       const amount = input.amount === undefined ? order.bill : toPiastres(input.amount);
       if (amount > order.bill) throw badRequest(say.api.refundTooLarge);
       if (order.paymentMethod === 'cash') {
@@ -116,22 +118,24 @@ export function refundsService(deps: RefundsDeps) {
   }
 
   /**
-   * A kept deposit (a parcel refused at the door) the shop gave back by hand: cash at the shop, a transfer, or at a
-   * provider whose refund callback never came or that sends none (Fawry). Recorded as that callback records it, with
-   * the return of its receipt, and audited with who gave it back and how. The order stays `returned`, as the callback
-   * leaves it; the deposit, `refunded`, is no longer kept, so a second record, or a callback coming later, finds
-   * nothing to give back.
+   * A deposit the shop gave back by hand: cash at the shop, a transfer, or at a provider whose refund callback never
+   * came or that sends none (Fawry). Either one kept (a parcel refused at the door), recorded as that callback records
+   * it with the return of its receipt, or a cancelled order's that its provider refused to give back. Audited with who
+   * gave it back and how. The order stays where it is (`returned` or `cancelled`), as the callback leaves it; the
+   * deposit, `refunded`, is owed no more, so a second record, or a callback coming later, finds nothing to give back.
    */
-  async function recordKeptDepositBack(tx: Tx, by: Mover, order: OrderRow, input: RefundInput) {
+  async function recordDepositGivenBack(tx: Tx, by: Mover, order: OrderRow, input: RefundInput) {
     const paidBackBy = paidBackByOf(input);
     const amount = input.amount === undefined ? order.deposit : toPiastres(input.amount);
     if (amount > order.deposit) throw badRequest(say.api.depositRefundTooLarge(toEgp(order.deposit)));
-    await recordDepositBack(tx, order, { amount, refundedBy: paidBackBy }, deps.clock.now(), true);
+    const kept = order.status === 'returned';
+    await recordDepositBack(tx, order, { amount, refundedBy: paidBackBy }, deps.clock.now(), kept);
     const who = by.user ? accountName(by.user) : `the ${by.actor}`;
+    const whose = kept ? 'kept of returned' : 'of cancelled';
     await audit(tx, {
       type: by.actor === 'admin' ? 'admin' : 'order',
       action: 'deposit_refunded',
-      message: `${who} recorded the delivery fees kept of returned order ${order.id} paid back by ${paidBackBy}: ${toEgp(amount)} EGP`,
+      message: `${who} recorded the delivery fees ${whose} order ${order.id} paid back by ${paidBackBy}: ${toEgp(amount)} EGP`,
       userId: by.user?.id ?? null,
       userEmail: by.user?.email ?? null,
       data: { orderId: order.id, amount: toEgp(amount), paidBackBy },
@@ -228,6 +232,15 @@ export function refundsService(deps: RefundsDeps) {
   }
 
   return { refund };
+}
+
+/**
+ * Why a refund finds nothing of what it asked to give back: the deposit given back already, a cash parcel brought back
+ * undelivered (never paid for at the door), or an order neither paid, returned nor owing a deposit.
+ */
+function nothingToGiveBack(order: OrderRow): Said {
+  if (order.depositState === 'refunded') return say.api.depositGivenBack;
+  return order.status === 'returned' ? say.api.nothingCollected : say.api.notRefundable;
 }
 
 /** How a cash order's money went back to the shopper, in the admin's words: required, as nobody else can tell. */

@@ -209,23 +209,23 @@ describe("the audit log's words", () => {
     );
   });
 
-  it('says how kept delivery fees were given back by hand, and a deposit given back at the provider as before', async () => {
+  it('says how delivery fees were given back by hand, and a deposit given back at the provider as before', async () => {
     const byHand = (paidBackBy: string) => entry('deposit_refunded', { orderId: ORDER, amount: 30, paidBackBy });
     // A cancelled order's deposit given back at the provider, and an older entry, name no way.
     const atProvider = entry('deposit_refunded', { orderId: ORDER, amount: 30, refund: 'refunded' });
     const english = renderHook(() => useAuditWords()).result.current;
     expect(english(byHand('bank transfer'))).toBe(
-      'The delivery fees paid online that order #ABCDEF12 kept (EGP\u00a030) were recorded as given back by hand: Bank transfer',
+      'The delivery fees paid online for order #ABCDEF12 (EGP\u00a030) were recorded as given back by hand: Bank transfer',
     );
     // Words of the admin's own (the API takes any) are said as written.
     expect(english(byHand('Vodafone Cash to 0100'))).toBe(
-      'The delivery fees paid online that order #ABCDEF12 kept (EGP\u00a030) were recorded as given back by hand: Vodafone Cash to 0100',
+      'The delivery fees paid online for order #ABCDEF12 (EGP\u00a030) were recorded as given back by hand: Vodafone Cash to 0100',
     );
     expect(english(atProvider)).toBe('The delivery fees paid online for order #ABCDEF12 (EGP\u00a030) were given back');
     await act(() => changeLanguage('ar'));
     const arabic = renderHook(() => useAuditWords()).result.current;
     expect(arabic(byHand('cash'))).toBe(
-      'سُجّل ردّ رسوم التوصيل المدفوعة أونلاين التي احتفظ بها الطلب \u2068#ABCDEF12\u2069 (\u2068\u200f30\u00a0ج.م.\u200f\u2069) يدويًا: \u2068نقدًا\u2069',
+      'سُجّل ردّ رسوم التوصيل المدفوعة أونلاين للطلب \u2068#ABCDEF12\u2069 (\u2068\u200f30\u00a0ج.م.\u200f\u2069) يدويًا: \u2068نقدًا\u2069',
     );
     expect(arabic(atProvider)).toBe(
       'رُدّت رسوم التوصيل المدفوعة أونلاين للطلب \u2068#ABCDEF12\u2069 (\u2068\u200f30\u00a0ج.م.\u200f\u2069)',

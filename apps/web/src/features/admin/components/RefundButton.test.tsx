@@ -85,6 +85,26 @@ describe('RefundButton', () => {
     expect(calls.map((call) => call.body)).toEqual([{ paidBackBy: 'InstaPay', deposit: true }]);
   });
 
+  it('records a cancelled order’s delivery fees its provider would not give back, and says the order stays cancelled', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({ [`POST /api/order/${ORDER}/refund`]: { body: { _id: ORDER, status: 'cancelled' } } });
+    renderRoute(
+      <RefundButton
+        order={order({ status: 'cancelled', paymentMethod: 'cash', refundable: { of: 'deposit', amount: 30 } })}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Record the deposit of order #ABCDEF12 given back' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record the deposit of order #ABCDEF12 given back?' });
+    expect(dialog).toHaveTextContent('did not give back the delivery fees paid online when the order was cancelled');
+    expect(dialog).toHaveTextContent('the order stays cancelled');
+    await user.selectOptions(screen.getByLabelText('How was the money paid back?'), 'Cash');
+    await user.click(screen.getByRole('button', { name: 'Record the deposit given back' }));
+    await waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith('The deposit of order #ABCDEF12 is recorded as given back'),
+    );
+    expect(calls.map((call) => call.body)).toEqual([{ paidBackBy: 'cash', deposit: true }]);
+  });
+
   it('shows the server’s refusal', async () => {
     const user = userEvent.setup();
     mockApi({

@@ -17,7 +17,8 @@ const PAID_BACK_BY = Object.keys(PAID_BACK_WAYS) as PaidBackWay[];
  * confirms: a paid order is cancelled and restocked, a returned one (its goods already back) becomes refunded. A cash
  * order's money was paid back by hand, so the admin says how, and that is kept in the order's history. A parcel
  * refused at the door keeps the delivery fees paid online: given back by hand later, the admin records that instead,
- * of the deposit rather than the bill, and the order stays returned.
+ * of the deposit rather than the bill, and the order stays returned. So does one of a cancelled order that its provider
+ * refused to give back, and the order stays cancelled.
  */
 export function RefundButton({
   order,
@@ -107,7 +108,9 @@ function RefundOf({
         <p>
           {t(
             deposit
-              ? 'admin.orders.depositBackText'
+              ? returned
+                ? 'admin.orders.depositBackText'
+                : 'admin.orders.depositBackCancelledText'
               : returned
                 ? 'admin.orders.refundReturnedText'
                 : 'admin.orders.refundText',
