@@ -182,14 +182,18 @@ export const TIME_TO_CONFIRM_HOURS = [1, 6, 24] as const;
 export const COD_REPORT_PRODUCTS = 10;
 
 const count = z.number().int().min(0);
-const rate = z.number().min(0).max(1);
+/** null for a rate of nothing: 0% would read as none confirmed, or none refused. */
+const rate = z.number().min(0).max(1).nullable();
+
+/** `part` of `whole` as a rate; none of nothing (see `rate`). */
+export const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
 export const codReportSchema = z.object({
   from: z.string(),
   to: z.string(),
-  /** Of the cash orders whose confirmation is decided (no longer awaiting it), the share confirmed; 0 with none. */
+  /** Of the cash orders whose confirmation is decided (no longer awaiting it), the share confirmed; null with none. */
   confirmationRate: rate,
-  /** Of the cash parcels shipped, the share refused (returned without being delivered); 0 with none shipped. */
+  /** Of the cash parcels shipped, the share refused (returned without being delivered); null with none shipped. */
   refusalRate: rate,
   /** By the delivery address's governorate (its English name), the most orders first. */
   byGovernorate: z.array(z.object({ governorate: z.string(), orders: count, refused: count, shipped: count })),

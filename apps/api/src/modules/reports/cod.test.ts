@@ -160,11 +160,19 @@ describe('the cash-on-delivery report', () => {
       },
     });
 
-    // A period without cash orders: rates of 0, its weeks as zeros.
+    // A day whose one order still waits for its shopper's word: rates of nothing are none, not 0 (none confirmed).
+    const undecided = (await report('from=2026-03-12&to=2026-03-12')).json<CodReport>();
+    expect(undecided).toMatchObject({
+      confirmationRate: null,
+      refusalRate: null,
+      totals: { orders: 1, decided: 0, confirmed: 0, shipped: 0, refused: 0 },
+    });
+
+    // A period without cash orders: no rates, its weeks as zeros.
     const empty = (await report('from=2026-01-07&to=2026-01-13')).json<CodReport>();
     expect(empty).toMatchObject({
-      confirmationRate: 0,
-      refusalRate: 0,
+      confirmationRate: null,
+      refusalRate: null,
       byGovernorate: [],
       bySource: [],
       byProduct: [],

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import {
   COD_REPORT_PRODUCTS,
+  share,
   TIME_TO_CONFIRM_HOURS,
   type CodReport,
   type CodReportQuery,
@@ -13,8 +14,6 @@ import { countWhere, orderOutcomes } from '../phone-records/outcomes.js';
 
 /** The Monday of the week calendar day `day` falls in, as PostgreSQL's date_trunc('week') has it. */
 const mondayOf = (day: string) => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
-
-const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
 
 /**
  * The cash-on-delivery report: how the cash orders placed in a period fared. Every count is over orderOutcomes, the

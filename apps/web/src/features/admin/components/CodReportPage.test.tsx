@@ -7,8 +7,8 @@ import { CodReportPage } from './CodReportPage';
 const EMPTY: CodReport = {
   from: '2026-11-02',
   to: '2026-12-01',
-  confirmationRate: 0,
-  refusalRate: 0,
+  confirmationRate: null,
+  refusalRate: null,
   byGovernorate: [],
   bySource: [],
   totals: { orders: 0, decided: 0, confirmed: 0, shipped: 0, refused: 0 },
@@ -21,6 +21,7 @@ const EMPTY: CodReport = {
 const CAIRO_NOT_SHIPPED: CodReport = {
   ...EMPTY,
   confirmationRate: 1,
+  refusalRate: 0.25,
   byGovernorate: [
     { governorate: 'Cairo', orders: 4, shipped: 0, refused: 0 },
     { governorate: 'Giza', orders: 4, shipped: 4, refused: 1 },
@@ -46,12 +47,30 @@ describe('the cash-on-delivery report', () => {
   });
 
   it('gives no refusal rate, rather than 0%, where nothing was shipped', async () => {
-    const nothingShipped = { ...CAIRO_NOT_SHIPPED, totals: { ...CAIRO_NOT_SHIPPED.totals, shipped: 0, refused: 0 } };
+    const nothingShipped = {
+      ...CAIRO_NOT_SHIPPED,
+      refusalRate: null,
+      totals: { ...CAIRO_NOT_SHIPPED.totals, shipped: 0, refused: 0 },
+    };
     mockApi({ 'GET /api/admin/reports/cod': { body: nothingShipped } });
     renderRoute(<CodReportPage />);
 
     const stat = (await screen.findByText('Refusal rate', { selector: '.stat-label' })).parentElement as HTMLElement;
     expect(stat).toHaveTextContent(/^Refusal rate—Nothing shipped yetRefused: 0 of 0 shipped$/);
+  });
+
+  it('gives no confirmation rate, rather than 0%, where no order is decided yet', async () => {
+    const nothingDecided: CodReport = {
+      ...EMPTY,
+      byGovernorate: [{ governorate: 'Cairo', orders: 3, shipped: 0, refused: 0 }],
+      totals: { orders: 3, decided: 0, confirmed: 0, shipped: 0, refused: 0 },
+    };
+    mockApi({ 'GET /api/admin/reports/cod': { body: nothingDecided } });
+    renderRoute(<CodReportPage />);
+
+    const stat = (await screen.findByText('Confirmation rate', { selector: '.stat-label' }))
+      .parentElement as HTMLElement;
+    expect(stat).toHaveTextContent(/^Confirmation rate—Nothing decided yetConfirmed: 0 of 0 decided$/);
   });
 
   it('gives a governorate where nothing was shipped no refusal rate, in its chart or its table', async () => {

@@ -8,6 +8,7 @@ import {
   addDays,
   codReportQuerySchema,
   dayInCairo,
+  share,
   TIME_TO_CONFIRM_HOURS,
   type CodReport,
   type CodReportQuery,
@@ -24,9 +25,6 @@ import { ScrollTable } from './ScrollTable';
 
 /** The period shown first: the last 30 of Cairo's days (the report's), today included. */
 const DEFAULT_DAYS = 30;
-
-/** No share of nothing: a rate of no parcels shipped is none, not 0%, which would read as none refused. */
-const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
 /** A table's row: its name, then its cells. */
 type Row = [name: string, ...cells: ReactNode[]];
@@ -169,6 +167,7 @@ function Figures({ report }: { report: CodReport }) {
   ];
   const noneShipped = t('admin.codReport.noneShipped');
   const rateText = (rate: number | null) => (rate === null ? noneShipped : percent(rate));
+  const rateFigure = (rate: number | null, none: string) => (rate === null ? <NoRate said={none} /> : percent(rate));
   const rateBars = (rows: { label: string; rate: number | null }[]): Bars[] =>
     rows.map(({ label, rate }) => ({ label, value: rate }));
   const refusalRow = (row: { label: string; orders: number; shipped: number; refused: number; rate: number | null }) =>
@@ -177,7 +176,7 @@ function Figures({ report }: { report: CodReport }) {
       number(row.orders),
       number(row.shipped),
       number(row.refused),
-      row.rate === null ? <NoRate /> : percent(row.rate),
+      rateFigure(row.rate, noneShipped),
     ] satisfies Row;
 
   return (
@@ -185,12 +184,12 @@ function Figures({ report }: { report: CodReport }) {
       <Row as="ul" xs={1} sm={2} xl={4} className="g-3 mb-3 list-unstyled" aria-label={t('admin.codReport.title')}>
         <Stat
           label={t('admin.codReport.confirmationRate')}
-          value={percent(report.confirmationRate)}
+          value={rateFigure(report.confirmationRate, t('admin.codReport.noneDecided'))}
           note={t('admin.codReport.confirmationNote', { confirmed: totals.confirmed, decided: totals.decided })}
         />
         <Stat
           label={t('admin.codReport.refusalRate')}
-          value={totals.shipped ? percent(report.refusalRate) : <NoRate />}
+          value={rateFigure(report.refusalRate, noneShipped)}
           note={t('admin.codReport.refusalNote', { refused: totals.refused, shipped: totals.shipped })}
           warn={totals.refused > 0}
         />
@@ -274,13 +273,12 @@ function Figures({ report }: { report: CodReport }) {
   );
 }
 
-/** A rate of no parcels shipped: a dash, which a screen reader would pass over unnamed. */
-function NoRate() {
-  const { t } = useTranslation();
+/** A rate of nothing: a dash, which a screen reader would pass over unnamed, so it hears what there was none of. */
+function NoRate({ said }: { said: string }) {
   return (
     <>
       <span aria-hidden="true">—</span>
-      <span className="visually-hidden">{t('admin.codReport.noneShipped')}</span>
+      <span className="visually-hidden">{said}</span>
     </>
   );
 }

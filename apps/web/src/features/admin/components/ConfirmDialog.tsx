@@ -9,13 +9,24 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The safe answer's name; "Cancel" is ambiguous beside a confirm that itself cancels ("Yes, cancel the order"). */
+  dismissLabel?: string;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** "Are you sure?" before something that cannot be undone; Cancel has the focus, so Enter never deletes by accident. */
-export function ConfirmDialog({ show, title, children, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+/** "Are you sure?" before something that cannot be undone; the safe answer has the focus, so Enter never deletes. */
+export function ConfirmDialog({
+  show,
+  title,
+  children,
+  confirmLabel,
+  dismissLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-dialog-title" className="dash-modal">
@@ -29,7 +40,7 @@ export function ConfirmDialog({ show, title, children, confirmLabel, busy, onCon
         {/* The dialog opens on its safe answer, so Enter never deletes by accident. */}
         {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
         <Button variant="outline-secondary" onClick={onCancel} autoFocus>
-          {t('admin.common.cancel')}
+          {dismissLabel ?? t('admin.common.cancel')}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy}>
           {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}

@@ -138,7 +138,11 @@ describe('the confirmation desk', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancelled' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel order #ABCDEF12?' });
     expect(dialog).toHaveTextContent('The call is recorded as “Cancelled” and the order is cancelled.');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // Its way out says what it keeps: "Cancel" beside "Yes, cancel the order" would read as the same answer.
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    const keep = within(dialog).getByRole('button', { name: 'Keep the order' });
+    expect(keep).toHaveFocus();
+    await user.click(keep);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(posted()).toEqual([]);
 

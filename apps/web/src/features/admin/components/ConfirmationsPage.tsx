@@ -159,6 +159,7 @@ function ConfirmationCard({ item }: { item: ConfirmationItem }) {
             show={asking !== null}
             title={t('admin.confirmations.cancelTitle', { id: shortId(order._id) })}
             confirmLabel={t('admin.confirmations.cancelConfirm')}
+            dismissLabel={t('admin.confirmations.keepOrder')}
             busy={recording}
             onConfirm={() => asking && void recordCall(asking)}
             onCancel={() => setAsking(null)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BUILT_IN_ROLES, type ListedStaffInvitation, type StaffRole } from '@shop/contracts';
 import { adminSession, mockApi, renderRoute } from '../../../test/utils';
@@ -44,6 +44,30 @@ describe('StaffPage invitations', () => {
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/admin/staff/invitations/id-late/resend')).toBe(
       true,
     );
+  });
+
+  it('asks before withdrawing one, its way out named for what it keeps, and withdraws it when told to', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/roles': { body: roles },
+      'GET /api/admin/staff': { body: [] },
+      'GET /api/admin/staff/invitations': { body: [invitation('open@example.com', false)] },
+      'DELETE /api/admin/staff/invitations/id-open': { body: null },
+    });
+    const withdrawn = () => calls.filter((c) => c.method === 'DELETE').map((c) => c.path);
+    const user = userEvent.setup();
+    renderRoute(<StaffPage />, { path: '/staff', url: '/staff', preloadedState: { session: adminSession } });
+    const withdraw = await screen.findByRole('button', { name: 'Withdraw the invitation of open@example.com' });
+
+    await user.click(withdraw);
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw this invitation?' });
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the invitation' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(withdrawn()).toEqual([]);
+
+    await user.click(withdraw);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(withdrawn()).toEqual(['/api/admin/staff/invitations/id-open']));
   });
 });
 

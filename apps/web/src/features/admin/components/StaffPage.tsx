@@ -238,6 +238,7 @@ function InvitationsCard({ invitations, roles }: { invitations: ListedStaffInvit
         show={asked !== null}
         title={t('admin.staff.withdrawTitle')}
         confirmLabel={t('admin.staff.withdraw')}
+        dismissLabel={t('admin.staff.keepInvitation')}
         busy={isLoading}
         onConfirm={() => void confirm()}
         onCancel={() => setAsked(null)}
