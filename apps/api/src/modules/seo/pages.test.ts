@@ -258,7 +258,9 @@ describe('a product page', () => {
       expect(p.meta('robots')).toBe('noindex');
       expect(p.things).toEqual([]);
     }
-    expect((await page(`/ar/product/one/${UNKNOWN_ID}`, 404)).titles).toEqual(['لم نتمكن من العثور على هذه الصفحة']);
+    expect((await page(`/ar/product/one/${UNKNOWN_ID}`, 404)).titles).toEqual([
+      'لم نتمكن من العثور على هذه الصفحة – EGP Shop',
+    ]);
   });
 
   it('is answered from the response cache, and shows a new price once its news comes', async () => {
@@ -368,10 +370,12 @@ describe('the other pages of the app', () => {
 
   it('an address the shop does not have is a 404 with the not-found page, in its language, kept out of indexes', async () => {
     const english = await page('/no-such-page', 404);
-    expect(english.titles).toEqual(['We could not find that page']);
+    // The shop named as on every other page, and as the app titles its not-found page, so the tab does not change.
+    expect(english.titles).toEqual(['We could not find that page – EGP Shop']);
     expect(english.meta('robots')).toBe('noindex');
     const arabic = await page('/ar/no-such-page', 404);
     expect([arabic.lang, arabic.dir, arabic.meta('robots')]).toEqual(['ar', 'rtl', 'noindex']);
+    expect(arabic.titles).toEqual(['لم نتمكن من العثور على هذه الصفحة – EGP Shop']);
     // The app's pages keep theirs, whatever their case, and the API its JSON 404.
     expect((await get('/user')).statusCode).toBe(200);
     expect((await get('/api/no-such-route')).json()).toHaveProperty('message');

@@ -40,7 +40,7 @@ export const HEAD_TEXTS: Record<Language, HeadTexts> = {
     categoryDescription: (category, department) => `${category} in ${department} at ${SITE}: ${SERVICE_EN}`,
     searchTitle: (query) => `${query} – Search – ${SITE}`,
     searchDescription: (query) => `Products matching “${query}” at ${SITE}.`,
-    notFoundTitle: 'We could not find that page',
+    notFoundTitle: `We could not find that page – ${SITE}`,
   },
   ar: {
     siteName: SITE,
@@ -55,6 +55,6 @@ export const HEAD_TEXTS: Record<Language, HeadTexts> = {
     categoryDescription: (category, department) => `${category} في ${department} من ${SITE}: ${SERVICE_AR}`,
     searchTitle: (query) => `${query} – البحث – ${SITE}`,
     searchDescription: (query) => `منتجات تطابق «${query}» في ${SITE}.`,
-    notFoundTitle: 'لم نتمكن من العثور على هذه الصفحة',
+    notFoundTitle: `لم نتمكن من العثور على هذه الصفحة – ${SITE}`,
   },
 };

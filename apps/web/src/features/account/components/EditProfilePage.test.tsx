@@ -1,10 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { changeLanguage } from '../../../i18n';
 import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
 import { EditProfilePage } from './EditProfilePage';
 
 describe('EditProfilePage', () => {
+  afterEach(() => changeLanguage('en'));
+
+  it('names the shop in the tab title, in English and in Arabic', async () => {
+    const english = renderRoute(<EditProfilePage />, {
+      path: '/EditProfile',
+      preloadedState: { session: shopperSession },
+    });
+    expect(document.title).toBe('Login & security – EGP Shop');
+    english.unmount();
+    await changeLanguage('ar');
+    renderRoute(<EditProfilePage />, { path: '/EditProfile', preloadedState: { session: shopperSession } });
+    expect(document.title).toBe('تسجيل الدخول والأمان – EGP Shop');
+  });
+
   it('sends a visitor to /login', async () => {
     renderRoute(<EditProfilePage />, { path: '/EditProfile' });
     expect(await screen.findByText('page /login')).toBeInTheDocument();

@@ -48,7 +48,7 @@ export function EditProfilePage() {
 
   return (
     <div className="container-sm py-4 narrow-page">
-      <title>{t('account.profile.title')}</title>
+      <title>{t('shopPages.documentTitle', { title: t('account.profile.title') })}</title>
       <h1 className="page-title">{t('account.profile.title')}</h1>
       <Card className="mb-4">
         <ul className="list-group list-group-flush">

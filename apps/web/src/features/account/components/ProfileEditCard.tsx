@@ -23,7 +23,7 @@ export function ProfileEditCard({ title, error, isLoading, onSubmit, children }:
   const { t } = useTranslation();
   return (
     <div className="container-sm py-4 narrow-page">
-      <title>{title}</title>
+      <title>{t('shopPages.documentTitle', { title })}</title>
       <h1 className="page-title">{title}</h1>
       <Card body>
         {error && <Alert variant="danger">{errorMessage(error) ?? t('common.sendFailed')}</Alert>}

@@ -17,6 +17,15 @@ const renderPage = (user = shopperSession.user) =>
   });
 
 describe('UpdatePhonePage', () => {
+  it('names the shop in the tab title, in English and in Arabic', async () => {
+    const english = renderPage();
+    expect(document.title).toBe('Change your mobile number – EGP Shop');
+    english.unmount();
+    await changeLanguage('ar');
+    renderPage();
+    expect(document.title).toBe('تغيير رقم هاتفك المحمول – EGP Shop');
+  });
+
   it('sends a code, refuses a wrong one, then confirms the mobile and shows the proven account', async () => {
     const user = userEvent.setup();
     const proven = { ...shopperSession.user, phone: '01012345678', verifiedPhone: '01012345678' };

@@ -77,7 +77,7 @@ function PhoneForm({ user }: { user: User }) {
   const busy = sending.isLoading || saving.isLoading;
   return (
     <div className="container-sm py-4 narrow-page">
-      <title>{title}</title>
+      <title>{t('shopPages.documentTitle', { title })}</title>
       <h1 className="page-title">{title}</h1>
       <Card body>
         <p className={user.verifiedPhone ? 'text-success' : 'text-body-secondary'}>

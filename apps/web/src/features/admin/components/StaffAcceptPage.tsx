@@ -24,7 +24,7 @@ export function StaffAcceptPage() {
   if (view.isLoading) return <PageLoader />;
   return (
     <div className="container-sm py-4 py-md-5" style={{ maxWidth: '32rem' }}>
-      <title>{t('admin.accept.title')}</title>
+      <title>{t('shopPages.documentTitle', { title: t('admin.accept.title') })}</title>
       <h1 className="page-title mb-3">{t('admin.accept.title')}</h1>
       {!token || view.isError || !view.data ? (
         <Alert variant="warning">{t('admin.accept.invalid')}</Alert>

@@ -42,7 +42,7 @@ export function ForgotPasswordPage() {
         </p>
       }
     >
-      <title>{t('auth.forgot.title')}</title>
+      <title>{t('shopPages.documentTitle', { title: t('auth.forgot.title') })}</title>
       <p className="text-body-secondary">{t('auth.forgot.intro')}</p>
       {data && (
         <Alert variant="success" role="status">

@@ -22,7 +22,7 @@ export function PasswordResetPage() {
   if (check.isError) {
     return (
       <div className="container-sm py-5 text-center">
-        <title>{t('auth.reset.notFound')}</title>
+        <title>{t('shopPages.documentTitle', { title: t('auth.reset.notFound') })}</title>
         <h1 className="display-6">{t('auth.reset.notFound')}</h1>
         <p className="text-body-secondary">{t('auth.reset.notFoundHelp')}</p>
         <Link to={paths.forgotPassword} className="btn btn-primary">
@@ -56,7 +56,7 @@ function ResetForm({ id, token }: { id: string; token: string }) {
 
   return (
     <AuthCard title={t('auth.reset.title')}>
-      <title>{t('auth.reset.title')}</title>
+      <title>{t('shopPages.documentTitle', { title: t('auth.reset.title') })}</title>
       {error && (
         <Alert variant="danger" role="alert">
           {errorMessage(error) ?? t('common.sendFailed')}
