@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { Localized } from '../../../components/Localized';
 import { PageHead } from '../../../components/PageHead';
 import { Pagination } from '../../../components/Pagination';
@@ -20,9 +21,10 @@ export function DepartmentPage() {
   const { t } = useTranslation();
   const local = useLocalized();
   const { id = '' } = useParams();
-  const { department } = useGetDepartmentsQuery(undefined, {
-    selectFromResult: ({ data }) => ({ department: data?.find((item) => item._id === id) }),
+  const departments = useGetDepartmentsQuery(undefined, {
+    selectFromResult: ({ data, isError }) => ({ department: data?.find((item) => item._id === id), isError }),
   });
+  const { department } = departments;
   const categories = useGetDepartmentCategoriesQuery(id);
   const { page, setPage } = usePageParam();
   const { filters, params } = useProductFilters();
@@ -30,6 +32,10 @@ export function DepartmentPage() {
   usePageBounds(page, products.data?.pages, setPage);
   const actions = useProductActions();
   const name = department ? local.name(department) : undefined;
+  // Either section's Try again asks again for all that failed, the department's name too, so the page comes back whole.
+  const retry = () => {
+    for (const query of [departments, categories, products]) if (query.isError) void query.refetch();
+  };
 
   return (
     <div className="container-xl py-4">
@@ -55,6 +61,8 @@ export function DepartmentPage() {
               </div>
             ))}
           </div>
+        ) : categories.isError ? (
+          <LoadFailed onRetry={retry} />
         ) : categories.data?.length ? (
           <ul className="row g-3 list-unstyled">
             {categories.data.map((category) => (
@@ -64,7 +72,7 @@ export function DepartmentPage() {
             ))}
           </ul>
         ) : (
-          <EmptyState title={t(categories.isError ? 'common.loadFailed' : 'department.noCategories')} />
+          <EmptyState title={t('department.noCategories')} />
         )}
       </section>
 
@@ -73,28 +81,27 @@ export function DepartmentPage() {
           <h2 id="department-products-heading" className="section-title mb-0">
             {t('department.products')}
           </h2>
-          <SortMenu />
+          {!products.isError && <SortMenu />}
         </div>
-        <FilteredList facets={products.data?.facets} refreshing={products.isFetching && !products.isLoading}>
-          <ProductGrid
-            products={products.data?.products}
-            loading={products.isLoading}
-            actions={actions}
-            label={t('department.products')}
-            empty={
-              products.isError ? (
-                <EmptyState title={t('common.loadFailed')} />
-              ) : (
-                <NoMatch otherwise={<EmptyState title={t('department.noProducts')} />} />
-              )
-            }
-          />
-          <Pagination
-            page={page}
-            pages={products.data?.pages ?? 1}
-            onFollow={() => scrollToId('department-products-heading')}
-          />
-        </FilteredList>
+        {products.isError ? (
+          // Nothing to sort, filter or page through, as on a category's page.
+          <LoadFailed onRetry={retry} />
+        ) : (
+          <FilteredList facets={products.data?.facets} refreshing={products.isFetching && !products.isLoading}>
+            <ProductGrid
+              products={products.data?.products}
+              loading={products.isLoading}
+              actions={actions}
+              label={t('department.products')}
+              empty={<NoMatch otherwise={<EmptyState title={t('department.noProducts')} />} />}
+            />
+            <Pagination
+              page={page}
+              pages={products.data?.pages ?? 1}
+              onFollow={() => scrollToId('department-products-heading')}
+            />
+          </FilteredList>
+        )}
       </section>
     </div>
   );
