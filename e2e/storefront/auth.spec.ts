@@ -1,4 +1,5 @@
 import { login, newShopper, PASSWORD, signIn, type Account } from '../support/accounts';
+import { ar } from '../support/arabic';
 import { newestMailTo, resetPathIn } from '../support/outbox';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/test';
@@ -54,6 +55,27 @@ test.describe('login', () => {
     // Signed in, /login has nothing to do: it sends the shopper home.
     await page.goto('/login');
     await expect(page).toHaveURL('/');
+  });
+
+  test('switching the language on the sign-in screen still leads back to the page the shopper came from', async ({
+    page,
+    request,
+    makeProduct,
+  }) => {
+    const item = await makeProduct();
+    const shopper = await newShopper(request);
+    await page.goto(`/product/one/${item._id}`);
+    await header(page).getByRole('link', { name: 'Login' }).click();
+    await expect(page).toHaveURL('/login');
+
+    await page.getByRole('link', { name: 'العربية' }).click();
+    // The Arabic page loaded afresh and taken over by its app.
+    await page.locator('html[lang="ar"][data-app="ready"]').waitFor({ state: 'attached' });
+    await expect(page).toHaveURL('/ar/login');
+    await page.getByLabel(ar('auth.fields.email')).fill(shopper.user.email);
+    await page.getByLabel(ar('auth.fields.password'), { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: ar('auth.login.submit'), exact: true }).click();
+    await expect(page).toHaveURL(`/ar/product/one/${item._id}`);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { useLocation } from 'react-router';
 import { pathIn } from '@shop/contracts';
 import { LANGUAGE_NAMES, type Language } from '../../i18n/language';
@@ -10,16 +11,25 @@ import { useTranslation } from '../../i18n/useTranslation';
  */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { i18n } = useTranslation();
-  const { pathname, search } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const other: Language = i18n.language === 'ar' ? 'en' : 'ar';
+  const href = `${pathIn(pathname, other)}${search}${hash}`;
+
+  /**
+   * Once the app runs, the page's navigation state goes along: followed as a link, the other language's page would
+   * start without it, and the sign-in screen would forget the page it leads back to (its `from`, returnPath.ts). So
+   * the new address gets a history entry with this page's state, as following the link would add one, and is loaded
+   * afresh into it. A click meant for a new tab or window is left to the browser.
+   */
+  const keepState = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    window.history.pushState(window.history.state, '', href);
+    window.location.reload();
+  };
+
   return (
-    <a
-      className={className}
-      href={`${pathIn(pathname, other)}${search}`}
-      hrefLang={other}
-      lang={other}
-      data-language={other}
-    >
+    <a className={className} href={href} hrefLang={other} lang={other} data-language={other} onClick={keepState}>
       {LANGUAGE_NAMES[other]}
     </a>
   );
