@@ -40,8 +40,8 @@ describe('a product’s options and variants', () => {
       { name: 'Colour', nameAr: null, value: 'Red', valueAr: 'أحمر' },
     ]);
     expect(variantValues({ options: labelled }, 'en')).toBe('L, Red');
-    // A value without Arabic stays as the admin wrote it.
-    expect(variantValues({ options: labelled }, 'ar')).toBe('L, أحمر');
+    // A value without Arabic stays as the admin wrote it; Arabic lists with its own comma.
+    expect(variantValues({ options: labelled }, 'ar')).toBe('L، أحمر');
   });
 
   it('accepts a grid that fits its options, prices in EGP as typed', () => {

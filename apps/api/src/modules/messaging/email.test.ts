@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { NOT_CONFIRMED_IN_TIME, orderRef, PAID_BACK_WAYS, paidBackReason, type OrderStatus } from '@shop/contracts';
+import {
+  NOT_CONFIRMED_IN_TIME,
+  orderRef,
+  PAID_BACK_WAYS,
+  paidBackReason,
+  type OrderLineVariant,
+  type OrderStatus,
+} from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import { messages, orderItems, orders, orderStatusHistory } from '../../db/schema.js';
 import { createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
@@ -49,7 +56,7 @@ afterEach(() => {
 interface OrderSpec {
   status?: OrderStatus;
   language?: string;
-  lines?: { name: string; nameAr?: string; price: number; quantity: number }[];
+  lines?: { name: string; nameAr?: string; price: number; quantity: number; variant?: OrderLineVariant }[];
   trackingNumber?: string;
   courier?: string;
   /** The reason of the order's last move. */
@@ -91,6 +98,7 @@ async function orderWithMail(kind: OrderMailKind, spec: OrderSpec = {}) {
         price: l.price,
         imagePaths: [],
         quantity: l.quantity,
+        variant: l.variant ?? null,
       })),
     );
     await tx
@@ -182,6 +190,28 @@ describe('the mail queue', () => {
     expect(mail?.html).toContain('عرض طلباتك');
     expect(mail?.text).toContain(`عرض طلباتك: ${PUBLIC_URL}/ar/Orders`);
     expect(mail?.text).not.toContain('Desk lamp');
+  });
+
+  it('names a line’s variant by its values, listed with the Arabic comma in Arabic and as stored', async () => {
+    const variant: OrderLineVariant = {
+      sku: 'TEE-M-RED',
+      options: [
+        { name: 'Size', nameAr: 'المقاس', value: 'M', valueAr: 'وسط' },
+        { name: 'Colour', nameAr: 'اللون', value: 'Red', valueAr: 'أحمر' },
+      ],
+    };
+    const tee = { name: 'T-shirt', nameAr: 'تيشيرت', price: 25_000, quantity: 1, variant };
+    const order = await orderWithMail('confirmed', { language: 'ar', lines: [tee] });
+    await orderWithMail('confirmed', { lines: [tee] });
+    expect(await t.app.messageSender.flush()).toBe(2);
+    const arabic = smtp.received.find((mail) => mail.html?.includes('dir="rtl"'));
+    const english = smtp.received.find((mail) => mail !== arabic);
+    expect(arabic?.text).toContain('تيشيرت (وسط، أحمر) × 1');
+    expect(arabic?.html).toContain('تيشيرت (وسط، أحمر)');
+    expect(english?.text).toContain('T-shirt (M, Red) × 1');
+    // Only the mail lists them: the order keeps each value apart.
+    const [line] = await t.app.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(line?.variant).toEqual(variant);
   });
 
   it('gives a shipped order’s tracking number and the courier’s tracking link', async () => {

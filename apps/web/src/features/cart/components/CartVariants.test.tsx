@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LineVariant } from '@shop/contracts';
+import { changeLanguage } from '../../../i18n';
 import { restoreCart } from '../cartSlice';
 import { mockApi, shopperSession } from '../../../test/utils';
 import { renderCheckout } from '../../../test/checkout';
@@ -19,12 +20,23 @@ const sized = (id: string, value: string, valueAr: string): LineVariant => ({
 const medium = sized('v-m', 'M', 'وسط');
 const large = sized('v-l', 'L', 'كبير');
 const line = (variant: LineVariant, price: number) => ({
-  product_id: { _id: 'p1', name: 'Cotton T-shirt', brand: 'Cottonil', price, image_path: [], stock: 5, cod: true },
+  product_id: {
+    _id: 'p1',
+    name: 'Cotton T-shirt',
+    nameAr: 'تيشيرت قطن',
+    brand: 'Cottonil',
+    price,
+    image_path: [],
+    stock: 5,
+    cod: true,
+  },
   variant,
   quantity: 1,
 });
 
 describe('/CartPage with variants', () => {
+  afterEach(() => changeLanguage('en'));
+
   it('lists each variant as its own line with its values, linked to its choice, and removes one by its variant', async () => {
     let stored = { products: [line(medium, 250), line(large, 270)], bill: 520 };
     const { calls } = mockApi({
@@ -49,5 +61,30 @@ describe('/CartPage with variants', () => {
     });
     expect(screen.queryByText('Size: M')).not.toBeInTheDocument();
     expect(screen.getByText('Size: L')).toBeInTheDocument();
+  });
+
+  it('in Arabic, names a line by its values listed with the Arabic comma', async () => {
+    await changeLanguage('ar');
+    const mediumRed: LineVariant = {
+      ...medium,
+      options: [...medium.options, { name: 'Colour', nameAr: 'اللون', value: 'Red', valueAr: 'أحمر' }],
+    };
+    mockApi({ 'GET /api/cart': () => ({ body: { products: [line(mediumRed, 250)], bill: 250 } }) });
+    const cart = restoreCart([
+      {
+        _id: 'p1',
+        name: 'Cotton T-shirt',
+        nameAr: 'تيشيرت قطن',
+        price: 250,
+        image: null,
+        stock: 5,
+        cartQuantity: 1,
+        variant: mediumRed,
+      },
+    ]);
+    renderCheckout(<CartPage />, { path: '/CartPage', preloadedState: { session: shopperSession, cart } });
+    expect(
+      await screen.findByRole('button', { name: 'إزالة تيشيرت قطن (وسط، أحمر) من سلة التسوق' }),
+    ).toBeInTheDocument();
   });
 });
