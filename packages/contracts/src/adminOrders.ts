@@ -5,7 +5,7 @@ import { PAYMENT_METHODS } from './constants.js';
 import { CONTACT_CHANNELS } from './contact-channels.js';
 import { LANGUAGES } from './language.js';
 import { ORDER_ACTORS, ORDER_STATUSES } from './lifecycle.js';
-import { orderSchema } from './checkout.js';
+import { orderSchema, refundSchema } from './checkout.js';
 import { ORDER_SOURCES } from './constants.js';
 
 /** Orders per page of the dashboard's all-orders screen. */
@@ -147,6 +147,24 @@ export const orderNoteSchema = z.object({
 export type OrderNote = z.infer<typeof orderNoteSchema>;
 
 /**
+ * A payment the order did not take (a second one, or one that came after it was cancelled) that its provider refused
+ * to give back: the shop owes it, to give back by hand and record. `_id` is the provider's reference of the payment.
+ */
+export const owedPaymentSchema = z.object({
+  _id: z.string(),
+  /** EGP. */
+  amount: z.number(),
+  paidAt: z.string().nullable(),
+});
+export type OwedPayment = z.infer<typeof owedPaymentSchema>;
+
+/** An owed payment recorded as given back by hand: how it went back, in the staff member's words, is required. */
+export const paidBackSchema = z.object({
+  paidBackBy: refundSchema.shape.paidBackBy.unwrap().min(1, say.msg.required),
+});
+export type PaidBack = z.infer<typeof paidBackSchema>;
+
+/**
  * One order as the dashboard's order page shows it: the buyer's contact details, the language the order
  * was placed in (its messages and packing slip speak it), who made each move, the messages sent and the staff's notes.
  */
@@ -167,6 +185,8 @@ export const adminOrderDetailSchema = orderForStaffSchema.extend({
   messages: z.array(orderMessageSchema),
   /** The staff's notes on it, oldest first. */
   notes: z.array(orderNoteSchema),
+  /** Payments its provider refused to give back, once their request settled: to give back by hand and record. */
+  owedBack: z.array(owedPaymentSchema),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 

@@ -104,6 +104,7 @@ export const AUDIT_ACTIONS = [
   'paid_after_cancel_refund_failed',
   'duplicate_refunded',
   'duplicate_refund_failed',
+  'payment_paid_back',
   // E-receipts
   'eta_settings',
   'eta_resend',

@@ -308,6 +308,7 @@ export const API_MSG = {
   depositRefundTooLarge: (deposit: number) =>
     `The delivery fees given back cannot be more than the ${formatPrice(deposit)} paid online`,
   depositGivenBack: 'The delivery fees this order paid online were given back already',
+  nothingOwed: 'This payment is not owed back: it was given back already, or its provider may still give it back',
   refundFailed: 'The payment provider did not accept the refund, please try again',
   refundPending:
     'A refund of this order was already sent to the payment provider; the order changes when the provider confirms it',

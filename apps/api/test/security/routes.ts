@@ -581,6 +581,12 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: adminOnly(201),
     request: (_w, s) => ({ params: { id: s.orderId }, json: { text: 'Called the customer: deliver after 5 pm' } }),
   },
+  // Nothing owed on that order: the record is refused, after the caller's permission let it through.
+  'POST /api/admin/orders/:id/owed/:ref/paid-back': {
+    access: 'orders.refund',
+    expect: adminOnly(409),
+    request: (_w, s) => ({ params: { id: s.orderId, ref: 'no-such-payment' }, json: { paidBackBy: 'cash' } }),
+  },
   'GET /api/admin/orders/export': {
     access: 'orders.read',
     expect: adminOnly(200),

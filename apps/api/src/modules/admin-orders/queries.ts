@@ -20,6 +20,7 @@ import { notFound } from '../../lib/errors.js';
 import { forStaff } from '../orders/kept-deposit.js';
 import { loadOrders } from '../orders/queries.js';
 import { refundRequested, refundsRequested } from '../payments/refund-request.js';
+import { owedPayments } from '../payments/paid-back.js';
 
 /** What an order reference may look like: the start of a uuid, as '#1A2B3C4D' or typed in full. */
 const ID_PREFIX = /^[0-9a-f-]{1,36}$/;
@@ -102,10 +103,11 @@ export async function listOrders(
 
 /**
  * One order for the dashboard's order page: the order as its shopper sees it, with its buyer's contact
- * details, its language, who made each move, the messages queued for it and the staff's notes, oldest first.
+ * details, its language, who made each move, the messages queued for it and the staff's notes, oldest first, and the
+ * payments it owes back by hand.
  */
 export async function loadOrderDetail(db: DbOrTx, orderId: string, now: Date): Promise<AdminOrderDetail> {
-  const [[order], requested, [head], history, sent, notes] = await Promise.all([
+  const [[order], requested, [head], history, sent, notes, owedBack] = await Promise.all([
     loadOrders(db, eq(orders.id, orderId)),
     refundRequested(db, orderId, now),
     db
@@ -136,6 +138,7 @@ export async function loadOrderDetail(db: DbOrTx, orderId: string, now: Date): P
       .from(orderNotes)
       .where(eq(orderNotes.orderId, orderId))
       .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id)),
+    owedPayments(db, orderId, now),
   ]);
   if (!order || !head) throw notFound('Order');
   return {
@@ -162,6 +165,7 @@ export async function loadOrderDetail(db: DbOrTx, orderId: string, now: Date): P
       lastError: m.lastError,
     })),
     notes: notes.map(noteOf),
+    owedBack,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   idSchema,
   orderNoteInputSchema,
   orderNoteSchema,
+  paidBackSchema,
   outOfStockItemSchema,
   phoneCustomerParamsSchema,
   phoneCustomerSchema,
@@ -80,6 +81,28 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const note = await service.addNote(actorOf(request), request.params.id, request.body.text);
       return reply.code(201).send(note);
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/owed/:ref/paid-back',
+    {
+      config: { access: { permission: 'orders.refund' } },
+      schema: {
+        summary: 'Record a payment owed back as given back by hand',
+        tags: ['admin'],
+        description:
+          'A payment the order did not take that its provider refused to give back, given back by hand: how it went back',
+        security: [{ token: [] }],
+        params: z.object({ id: idSchema, ref: z.string().min(1).max(200) }),
+        body: paidBackSchema,
+        response: { 200: adminOrderDetailSchema, 404: message, 409: message },
+      },
+    },
+    async (request) => {
+      const { id, ref } = request.params;
+      await service.recordPaidBack(actorOf(request), { orderId: id, providerRef: ref, ...request.body });
+      return service.one(id);
     },
   );
 

@@ -139,17 +139,19 @@ export async function refundsRequested(
   orderIds: string[],
   now: Date,
 ): Promise<(orderId: string) => StandingRequest | null> {
-  const rows = orderIds.length
+  const byId = await requestsStanding(db, orderIds.map(refundRequestId), now);
+  return (orderId) => byId.get(refundRequestId(orderId)) ?? null;
+}
+
+/** The requests among `ids` that stand (younger than REFUND_SETTLE_MS), by id: of orders' refunds or payments'. */
+export async function requestsStanding(db: DbOrTx, ids: string[], now: Date): Promise<Map<string, StandingRequest>> {
+  const rows = ids.length
     ? await db
         .select({ id: paymentEvents.id, at: paymentEvents.receivedAt, amount: paymentEvents.amount })
         .from(paymentEvents)
         .where(
-          and(
-            inArray(paymentEvents.id, orderIds.map(refundRequestId)),
-            gt(paymentEvents.receivedAt, new Date(now.getTime() - REFUND_SETTLE_MS)),
-          ),
+          and(inArray(paymentEvents.id, ids), gt(paymentEvents.receivedAt, new Date(now.getTime() - REFUND_SETTLE_MS))),
         )
     : [];
-  const byId = new Map(rows.map(({ id, ...request }) => [id, request]));
-  return (orderId) => byId.get(refundRequestId(orderId)) ?? null;
+  return new Map(rows.map(({ id, ...request }) => [id, request]));
 }

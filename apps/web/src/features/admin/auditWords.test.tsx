@@ -71,6 +71,7 @@ const WRITTEN: Record<AuditAction, Record<string, unknown>> = {
   paid_after_cancel_refund_failed: paid,
   duplicate_refunded: paid,
   duplicate_refund_failed: paid,
+  payment_paid_back: { ...paid, paidBackBy: 'InstaPay' },
   eta_settings: { rin: '123456789' },
   eta_resend: { orderId: ORDER },
   eta_product_code: { itemType: 'EGS', itemCode: 'EG-1-2', name: 'Cotton Tee' },

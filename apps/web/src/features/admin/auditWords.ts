@@ -73,6 +73,9 @@ const shorter = (action: Shortened, values: Values | null = {}): Worded | null =
 
 const order = (d: Data, say: Say) => all({ ref: say.order(d.orderId) });
 const orderPaid = (d: Data, say: Say) => all({ ref: say.order(d.orderId), amount: say.money(d.amount) });
+/** Money an order's staff gave back by hand, and how. */
+const paidBackByHand = (d: Data, say: Say) =>
+  all({ ref: say.order(d.orderId), amount: say.money(d.amount), how: say.paidBackBy(d.paidBackBy) });
 const named = (d: Data) => all({ name: text(d.name) });
 /** One of the values an entry's data may hold for a choice, or null: the sentence of each is a text of its own. */
 const oneOf = <T extends string>(value: unknown, known: readonly T[]): T | null =>
@@ -153,6 +156,7 @@ const READINGS = {
   payment_duplicate: orderPaid,
   duplicate_refund_failed: orderPaid,
   duplicate_refunded: orderPaid,
+  payment_paid_back: paidBackByHand,
   eta_resend: order,
   orders_export: nothing,
   order_note: order,
@@ -215,10 +219,7 @@ const READINGS = {
   // Given back by hand (a parcel refused at the door kept it), the entry says how; given back at the provider (a
   // cancelled order's), or written before the way was kept, it does not.
   deposit_refunded: (d, say) =>
-    worded(
-      'admin.logs.says.deposit_refunded_by_hand',
-      all({ ref: say.order(d.orderId), amount: say.money(d.amount), how: say.paidBackBy(d.paidBackBy) }),
-    ) ?? orderPaid(d, say),
+    worded('admin.logs.says.deposit_refunded_by_hand', paidBackByHand(d, say)) ?? orderPaid(d, say),
   deposit_refund_failed: orderPaid,
   eta_product_code: (d) => named(d) ?? shorter('eta_product_code'),
   category_image: (d) => named(d) ?? shorter('category_image'),

@@ -729,6 +729,63 @@ describe('one payable intention per order, paid once', () => {
     expect(refunded.statusCode).toBe(200);
     expect(simulator.received.at(-1)?.body).toMatchObject({ transaction_id: walletPayment?.transactionId });
   });
+
+  it('a second payment the provider refused to give back is shown owed, and recorded given back by hand once', async () => {
+    const admin = await createAdmin(t.app);
+    const user = await registerShopper(t.app);
+    const order = await onlineOrder(user, [[await createProduct(t.app.db, { price: 70, stock: 5 }), 1]]);
+    const card = await checkoutUrl(user, order._id, 'card');
+    const wallet = await checkoutUrl(user, order._id, 'wallet', '01010101010');
+    await payAtCheckout(wallet, { wallet: '01010101010' });
+    simulator.refuseGiveBacks('declined');
+    await payAtCheckout(card, { card: '4111111111111111' });
+    // The card's, paid once the wallet had paid the order.
+    const second = (await paymentsOf(order._id)).find((p) => p.giveBack === 'refund_failed');
+    if (!second) throw new Error('no refused second payment');
+    const detail = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: `/api/admin/orders/${order._id}`, headers: admin.headers })
+      ).json<AdminOrderDetail>();
+    const record = (paidBackBy: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order._id}/owed/${encodeURIComponent(second.providerRef)}/paid-back`,
+        headers: admin.headers,
+        payload: { paidBackBy },
+      });
+
+    // While the refused request stands, Paymob may yet give it back: nothing is shown owed, nor recorded.
+    expect((await detail()).owedBack).toEqual([]);
+    expect((await record('cash')).statusCode).toBe(409);
+    t.clock.advance(REFUND_SETTLE_MS + 60_000);
+    try {
+      expect((await detail()).owedBack).toEqual([
+        { _id: second.providerRef, amount: 70, paidAt: second.paidAt?.toISOString() },
+      ]);
+      // How it went back is required.
+      expect((await record(' ')).statusCode).toBe(400);
+      const recorded = await record('InstaPay');
+      expect(recorded.statusCode, recorded.body).toBe(200);
+      expect(recorded.json<AdminOrderDetail>().owedBack).toEqual([]);
+      const states = (await paymentsOf(order._id)).map((p) => [p.providerRef === second.providerRef, p.state]);
+      expect(states.sort()).toEqual([
+        [false, 'paid'],
+        [true, 'refunded'],
+      ]);
+      const [audited, ...more] = await auditsFor('payment_paid_back', order._id);
+      expect(more).toEqual([]);
+      expect(audited?.message).toContain(`paid back by InstaPay`);
+      expect(audited?.data).toMatchObject({ amount: 70, paidBackBy: 'InstaPay' });
+      // Owed no more: a second record is refused, in the asker's words.
+      const again = await record('cash');
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(API_MSG.nothingOwed);
+      // The order and the payment that paid it are as they were.
+      expect((await orderRow(order._id))?.status).toBe('paid');
+    } finally {
+      t.clock.advance(-(REFUND_SETTLE_MS + 60_000));
+    }
+  });
 });
 
 describe('payments given back by a process that stopped first', () => {

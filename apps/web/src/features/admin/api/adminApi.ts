@@ -16,6 +16,7 @@ import type {
   OrderNote,
   OrderNoteInput,
   OrderStatus,
+  PaidBack,
   Product,
   ProductList,
   ProductDetail,
@@ -103,6 +104,15 @@ export const adminApi = api.injectEndpoints({
         { type: 'Order', id: LIST },
         { type: 'Product', id: LIST },
       ],
+    }),
+    /** A payment the order owes back, refused by its provider, recorded as given back by hand: its page reads anew. */
+    recordPaidBack: build.mutation<AdminOrderDetail, PaidBack & { id: string; ref: string }>({
+      query: ({ id, ref, ...body }) => ({
+        url: `/admin/orders/${encodeURIComponent(id)}/owed/${encodeURIComponent(ref)}/paid-back`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Order', id }],
     }),
     /** Whether shipping books the shop's courier or needs the admin's tracking number. */
     getCourierSetting: build.query<CourierSetting, void>({ query: () => '/courier' }),
@@ -230,6 +240,7 @@ export const {
   useGetAdminOrdersQuery,
   useSetOrderStatusMutation,
   useRefundOrderMutation,
+  useRecordPaidBackMutation,
   useGetCourierSettingQuery,
   useGetLogsQuery,
   useGetDashboardProductsQuery,

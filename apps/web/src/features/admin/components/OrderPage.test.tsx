@@ -71,6 +71,7 @@ const ORDER: AdminOrderDetail = {
     },
   ],
   notes: [],
+  owedBack: [],
 };
 
 const NOTE = {
@@ -255,6 +256,48 @@ describe('the order page', () => {
     // The member's permissions known (their note field drawn), before what they are not offered is looked for.
     await screen.findByRole('textbox', { name: 'New note' });
     expect(screen.queryByRole('button', { name: /Refund order|Record the deposit/ })).not.toBeInTheDocument();
+  });
+
+  it('shows money owed back that the provider refused to give back, and lets a role that gives refunds record it', async () => {
+    const owed = {
+      ...ORDER,
+      status: 'cancelled' as const,
+      refundable: null,
+      owedBack: [{ _id: 'pi_second', amount: 630, paidAt: '2025-03-05T10:05:00.000Z' }],
+    };
+    const { calls } = mockApi({
+      [`GET /api/admin/orders/${ID}`]: { body: owed },
+      [`POST /api/admin/orders/${ID}/owed/pi_second/paid-back`]: { body: { ...owed, owedBack: [] } },
+      'GET /api/staff/me': { body: { role: 'manager', permissions: [...BUILT_IN_ROLES.manager] } },
+    });
+    const user = userEvent.setup();
+    renderPage();
+
+    const card = await screen.findByRole('region', { name: 'Money owed back' });
+    expect(card).toHaveTextContent('the payment provider refused to give the payment back');
+    expect(card).toHaveTextContent(/EGP.630 paid Mar 5, 2025/);
+    await user.click(within(card).getByRole('button', { name: 'Record it given back' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record this payment as given back?' });
+    await user.selectOptions(within(dialog).getByLabelText('How was the money paid back?'), 'Bank transfer');
+    await user.click(within(dialog).getByRole('button', { name: 'Record it given back' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+        { paidBackBy: 'bank transfer' },
+      ]),
+    );
+  });
+
+  it('shows money owed back to a role that gives no refunds, without the record', async () => {
+    const owed = { ...ORDER, owedBack: [{ _id: 'pi_second', amount: 630, paidAt: null }] };
+    mockApi({
+      [`GET /api/admin/orders/${ID}`]: { body: owed },
+      'GET /api/staff/me': { body: { role: 'support', permissions: [...BUILT_IN_ROLES.support] } },
+    });
+    renderPage();
+
+    const card = await screen.findByRole('region', { name: 'Money owed back' });
+    await screen.findByRole('link', { name: 'All their orders' });
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('lists the staff’s notes with who wrote them, and lets a member who may write notes add one', async () => {

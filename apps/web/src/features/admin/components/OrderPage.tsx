@@ -24,6 +24,7 @@ import { formatDateTime } from '../format';
 import { usePermissions } from '../permissions';
 import { useRoleName } from '../roleName';
 import { OrderActions } from './OrderActions';
+import { OwedBack } from './OwedBack';
 import { EmailAddress } from './EmailAddress';
 import { LineName } from './LineName';
 import { PackingSlip } from './PackingSlip';
@@ -122,6 +123,11 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
           </Card>
         </div>
         <div className="order-layout-story d-grid gap-3">
+          {order.owedBack.length > 0 && (
+            <Card id="order-owed-back" title={t('admin.order.owedBack')}>
+              <OwedBack orderId={order._id} owed={order.owedBack} />
+            </Card>
+          )}
           <OrderNotes order={order} />
           <OrderHistory order={order} />
           <OrderMessages order={order} />

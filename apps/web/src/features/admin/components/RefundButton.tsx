@@ -8,8 +8,7 @@ import { useRefundOrderMutation } from '../api/adminApi';
 import { shortId } from '../format';
 import { notifyOutcome } from '../notifyOutcome';
 import { ConfirmDialog } from './ConfirmDialog';
-
-const PAID_BACK_BY = Object.keys(PAID_BACK_WAYS) as PaidBackWay[];
+import { PaidBackByField } from './PaidBackByField';
 
 /**
  * What the order's refund gives back, offered as the API's refund decides it (the order's `refundable`), the same on
@@ -134,21 +133,7 @@ function RefundOf({
             {t(deposit ? 'admin.orders.depositBackAmountInvalid' : 'admin.orders.refundAmountInvalid')}
           </Form.Control.Feedback>
         </Form.Group>
-        {byHand && (
-          <Form.Group className="mt-3" controlId={fieldId}>
-            <Form.Label>{t('admin.orders.paidBackByLabel')}</Form.Label>
-            <Form.Select
-              value={paidBackBy}
-              onChange={(event) => setPaidBackBy(PAID_BACK_BY.find((way) => way === event.target.value) ?? 'cash')}
-            >
-              {PAID_BACK_BY.map((way) => (
-                <option key={way} value={way}>
-                  {t(`admin.orders.paidBackBy.${way}`)}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-        )}
+        {byHand && <PaidBackByField id={fieldId} value={paidBackBy} onChange={setPaidBackBy} />}
       </ConfirmDialog>
     </>
   );
