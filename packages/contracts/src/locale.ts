@@ -3,3 +3,7 @@
  * Latin digits, as the shop shows prices, order references and tracking numbers.
  */
 export const intlLocale = (language: string) => (language === 'ar' ? 'ar-EG-u-nu-latn' : 'en-EG');
+
+/** Names listed in a line of text: "M, Red"; in Arabic with the Arabic comma, "وسط، أحمر". */
+export const listed = (names: readonly string[], language: string): string =>
+  names.join(language === 'ar' ? '، ' : ', ');

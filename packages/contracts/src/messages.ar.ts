@@ -9,7 +9,7 @@ import {
   type RULE_MSG,
 } from './messages.js';
 import { formatPrice } from './money.js';
-import { intlLocale } from './locale.js';
+import { intlLocale, listed } from './locale.js';
 
 /** The Arabic of a table of texts: a text for each text, a function of the same arguments for each function. */
 export type Arabic<T> = {
@@ -234,7 +234,7 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   onlyFewInStock: (count, product) => `عذرًا، لم يتبق سوى ${count} قطع من ${product}`,
   cartEmpty: 'عربة التسوق فارغة',
   staffPhone: 'هذا الرقم لأحد أعضاء فريق المتجر، وأعضاء الفريق لا يطلبون من المتجر',
-  noCashOnDelivery: (products) => `الدفع عند الاستلام غير متاح لـ ${products}. يرجى الدفع بالبطاقة.`,
+  noCashOnDelivery: (products) => `الدفع عند الاستلام غير متاح لـ ${listed(products, 'ar')}. يرجى الدفع بالبطاقة.`,
   cashBillOverLimit: (limit) =>
     `الدفع عند الاستلام متاح للطلبات حتى ${formatPrice(limit, AR_LOCALE)}: يرجى دفع هذا الطلب أونلاين.`,
   cashOrdersOpen: (count) =>

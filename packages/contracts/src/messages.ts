@@ -1,5 +1,5 @@
 import { formatPrice } from './money.js';
-import { intlLocale } from './locale.js';
+import { intlLocale, listed } from './locale.js';
 
 /** A coupon's start or end as a shopper in Egypt reads it; rendering a message never throws, so a non-date shows as it came. */
 export function cairoDay(iso: string, locale: string): string {
@@ -238,7 +238,8 @@ export const API_MSG = {
   onlyFewInStock: (count: number, product: string) => `Sorry, only ${count} of ${product} are in stock`,
   cartEmpty: 'Your cart is empty',
   staffPhone: 'This mobile is a staff member’s: staff members do not order through the shop',
-  noCashOnDelivery: (products: string) => `Cash on delivery is not available for ${products}. Please pay by card.`,
+  noCashOnDelivery: (products: readonly string[]) =>
+    `Cash on delivery is not available for ${listed(products, 'en')}. Please pay by card.`,
   cashBillOverLimit: (limit: number) =>
     `Cash on delivery takes orders up to ${formatPrice(limit)}: please pay this one online.`,
   cashOrdersOpen: (count: number) =>

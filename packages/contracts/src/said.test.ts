@@ -22,6 +22,11 @@ describe('messages by key', () => {
       'لا يمكن تحويل طلب حالته «تم شحنه» إلى «ملغي»',
     );
   });
+  it('list names as each language does: the Arabic with its own comma', () => {
+    const refused = say.api.noCashOnDelivery(['Big TV', 'Radio']);
+    expect(render(refused, 'en')).toBe('Cash on delivery is not available for Big TV, Radio. Please pay by card.');
+    expect(render(refused, 'ar')).toBe('الدفع عند الاستلام غير متاح لـ Big TV، Radio. يرجى الدفع بالبطاقة.');
+  });
   it('pass any other text through unchanged, English included: nothing is recognised from its words', () => {
     expect(render('Something nobody wrote down', 'ar')).toBe('Something nobody wrote down');
     expect(render(NOT_FOUND.Product, 'ar')).toBe(NOT_FOUND.Product);

@@ -1,3 +1,4 @@
+import { listed } from './locale.js';
 import type { ChosenOption, ProductOption } from './variants.js';
 
 // Apart from variants.ts: a schema is built as its module is evaluated, and the storefront's first load, which
@@ -29,9 +30,9 @@ export function optionCombinations(options: readonly ProductOption[]): VariantOp
 export const sameOptions = (a: VariantOptions, b: VariantOptions): boolean =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([name, value]) => b[name] === value);
 
-/**
- * A variant's values in the reader's language, as a line names it: "M, Red", in Arabic "M، أحمر" (the values in
- * Arabic where the admin gave them, listed with the Arabic comma).
- */
+/** A variant's values in the reader's language, as a line names it: "M, Red" (Arabic where the admin gave it). */
 export const variantValues = (variant: { options: readonly ChosenOption[] }, language: string): string =>
-  variant.options.map((o) => (language === 'ar' && o.valueAr) || o.value).join(language === 'ar' ? '، ' : ', ');
+  listed(
+    variant.options.map((o) => (language === 'ar' && o.valueAr) || o.value),
+    language,
+  );

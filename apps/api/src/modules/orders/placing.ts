@@ -237,7 +237,7 @@ export function placingService(deps: PlacingDeps) {
       asked = lines;
       if (method === 'cash') {
         const noCod = lines.filter((l) => !l.cod).map((l) => l.name);
-        if (noCod.length) throw badRequest(say.api.noCashOnDelivery(noCod.join(', ')));
+        if (noCod.length) throw badRequest(say.api.noCashOnDelivery(noCod));
       }
 
       // The older order's products are locked together with the new lines' ones, before the commit takes their stock.

@@ -1,4 +1,4 @@
-import type { CartLine } from '@shop/contracts';
+import { listed, type CartLine } from '@shop/contracts';
 import { useLocalized } from '../../i18n/localized';
 import { useTranslation } from '../../i18n/useTranslation';
 import { productsWithoutCod } from './orderTotals';
@@ -8,11 +8,14 @@ import { productsWithoutCod } from './orderTotals';
  * undefined when it can (one product without it is enough to rule it out).
  */
 export function useCodUnavailable(lines: readonly CartLine[] | undefined): string | undefined {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const local = useLocalized();
   const blocking = productsWithoutCod(lines?.map((line) => line.product_id) ?? []);
   if (!blocking.length) return undefined;
   return t('checkout.payment.codUnavailable', {
-    names: blocking.map((product) => local.name(product).text).join(', '),
+    names: listed(
+      blocking.map((product) => local.name(product).text),
+      i18n.language,
+    ),
   });
 }

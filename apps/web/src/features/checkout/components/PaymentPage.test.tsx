@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CartLine } from '@shop/contracts';
+import { changeLanguage } from '../../../i18n';
 import { mockApi, shopperSession } from '../../../test/utils';
 import { ONLINE_METHOD_KEY, PAYMENT_METHOD_KEY, SHIPPING_ADDRESS_KEY } from '../checkoutStorage';
 import { emptyCart, renderCheckout } from '../../../test/checkout';
@@ -56,6 +57,17 @@ describe('/Payment', () => {
     expect(cash).toBeDisabled();
     expect(cash).toHaveAccessibleDescription(/Cash on delivery is not available for Smart TV\. Please pay by card\./);
     expect(screen.getByRole('radio', { name: 'Visa card' })).toBeEnabled();
+  });
+
+  it('names the card-only products as the page’s language lists them', async () => {
+    await changeLanguage('ar');
+    try {
+      renderPayment([line('Smart TV', false), line('Fridge', false)]);
+      const cash = await screen.findByRole('radio', { name: 'الدفع عند الاستلام' });
+      expect(cash).toHaveAccessibleDescription(/غير متاح لـ Smart TV، Fridge\./);
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it("disables cash with the shop's reason for the address's phone, before the shopper chooses", async () => {
