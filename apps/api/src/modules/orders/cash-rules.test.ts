@@ -400,33 +400,37 @@ describe('a deposit first', () => {
     expect(early.json().message).toBe(API_MSG.refundPending);
     // Once it settled, the dashboard offers to record it given back, as it does a refused parcel's kept fees.
     t.clock.advance(REFUND_SETTLE_MS + 60_000);
-    expect((await page()).refundable).toEqual({ of: 'deposit', amount: 30 });
-    // How it went back is required, and at most the deposit.
-    expect((await record({ deposit: true })).statusCode).toBe(400);
-    expect((await record({ deposit: true, paidBackBy: 'InstaPay', amount: 31 })).statusCode).toBe(400);
-
-    const asked = countedRefunds();
     try {
-      const recorded = await record({ deposit: true, paidBackBy: 'InstaPay' });
-      expect(recorded.statusCode, recorded.body).toBe(200);
-      // Recorded, not asked of the provider again.
-      expect(asked).not.toHaveBeenCalled();
+      expect((await page()).refundable).toEqual({ of: 'deposit', amount: 30 });
+      // How it went back is required, and at most the deposit.
+      expect((await record({ deposit: true })).statusCode).toBe(400);
+      expect((await record({ deposit: true, paidBackBy: 'InstaPay', amount: 31 })).statusCode).toBe(400);
+
+      const asked = countedRefunds();
+      try {
+        const recorded = await record({ deposit: true, paidBackBy: 'InstaPay' });
+        expect(recorded.statusCode, recorded.body).toBe(200);
+        // Recorded, not asked of the provider again.
+        expect(asked).not.toHaveBeenCalled();
+      } finally {
+        asked.mockRestore();
+      }
+      expect(await orderOf(user, order._id)).toMatchObject({
+        status: 'cancelled',
+        deposit: { amount: 30, state: 'refunded' },
+        refund: { amount: 30, paidBackBy: 'InstaPay' },
+      });
+      const [given, ...more] = await auditsOf('deposit_refunded', order._id);
+      expect(more).toEqual([]);
+      expect(given?.message).toContain(`of cancelled order ${order._id} paid back by InstaPay: 30 EGP`);
+      // Owed no more: nothing offered, and a second record is refused.
+      expect((await page()).refundable).toBeNull();
+      const again = await record({ deposit: true, paidBackBy: 'InstaPay' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(API_MSG.depositGivenBack);
     } finally {
-      asked.mockRestore();
+      t.clock.advance(-(REFUND_SETTLE_MS + 60_000));
     }
-    expect(await orderOf(user, order._id)).toMatchObject({
-      status: 'cancelled',
-      deposit: { amount: 30, state: 'refunded' },
-      refund: { amount: 30, paidBackBy: 'InstaPay' },
-    });
-    const [given, ...more] = await auditsOf('deposit_refunded', order._id);
-    expect(more).toEqual([]);
-    expect(given?.message).toContain(`of cancelled order ${order._id} paid back by InstaPay: 30 EGP`);
-    // Owed no more: nothing offered, and a second record is refused.
-    expect((await page()).refundable).toBeNull();
-    const again = await record({ deposit: true, paidBackBy: 'InstaPay' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(API_MSG.depositGivenBack);
   });
 
   /** Cancelled by its shopper on a process that stops right after the commit: nothing after it runs. */
