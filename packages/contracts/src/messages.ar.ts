@@ -299,7 +299,7 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   depositRefundTooLarge: (deposit) =>
     `لا يمكن أن يزيد المردود من رسوم التوصيل عن ${formatPrice(deposit, AR_LOCALE)} المدفوعة أونلاين`,
   depositGivenBack: 'رُدّت رسوم التوصيل التي دفعها هذا الطلب أونلاين من قبل',
-  nothingOwed: 'هذه الدفعة ليست مستحقة الرد: رُدّت من قبل، أو ربما يردّها مزود الدفع بعد',
+  nothingOwed: 'هذه الدفعة ليست مستحقة الرد: رُدّت من قبل، أو قد يردّها مزود الدفع لاحقًا',
   refundFailed: 'لم يقبل مزود الدفع رد المبلغ، يرجى المحاولة مرة أخرى',
   refundPending: 'أُرسل طلب رد مبلغ هذا الطلب إلى مزود الدفع من قبل، وسيتغير الطلب عندما يؤكده المزود',
   refundUnanswered: (minutes) =>

@@ -96,13 +96,14 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ token: [] }],
         params: z.object({ id: idSchema, ref: z.string().min(1).max(200) }),
         body: paidBackSchema,
-        response: { 200: adminOrderDetailSchema, 404: message, 409: message },
+        // Nothing back: the order's page is read with orders.read, which this permission does not imply.
+        response: { 204: z.null(), 409: message },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id, ref } = request.params;
       await service.recordPaidBack(actorOf(request), { orderId: id, providerRef: ref, ...request.body });
-      return service.one(id);
+      return reply.code(204).send(null);
     },
   );
 

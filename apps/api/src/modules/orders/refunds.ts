@@ -82,12 +82,15 @@ export function refundsService(deps: RefundsDeps) {
       const order = await lockOrder(tx, orderId, input.ownerId);
       if (!order) throw notFound('Order');
       // A request standing may yet give the money back: nothing is given, or recorded given, until it settles.
-      if (await refundRequested(tx, orderId, deps.clock.now())) throw conflict(say.api.refundPending);
+      const refusePending = async () => {
+        if (await refundRequested(tx, orderId, deps.clock.now())) throw conflict(say.api.refundPending);
+      };
       // A parcel the courier brought back undelivered was never paid for at the door: nothing to give back but a
       // deposit it kept, when asked for by name, and one given back already is not given twice. The dashboard offers
       // what the same rule says (the orders' `refundable`).
       const gives = refundableOf(order, !!(await firstDeliveredAt(tx, order.id)));
       if (input.deposit) {
+        await refusePending();
         if (gives !== 'deposit') throw conflict(nothingToGiveBack(order));
         await recordDepositGivenBack(tx, by, order, input);
         return null;
@@ -96,6 +99,7 @@ export function refundsService(deps: RefundsDeps) {
       const to = AFTER_REFUND[from];
       if (!to) throw conflict(say.api.notRefundable);
       if (!canTransition(from, to, by.actor)) throw conflict(say.api.statusChange(from, to));
+      await refusePending();
       if (gives !== 'bill') throw conflict(nothingToGiveBack(order));
       const amount = input.amount === undefined ? order.bill : toPiastres(input.amount);
       if (amount > order.bill) throw badRequest(say.api.refundTooLarge);

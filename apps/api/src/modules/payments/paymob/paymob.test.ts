@@ -765,8 +765,8 @@ describe('one payable intention per order, paid once', () => {
       // How it went back is required.
       expect((await record(' ')).statusCode).toBe(400);
       const recorded = await record('InstaPay');
-      expect(recorded.statusCode, recorded.body).toBe(200);
-      expect(recorded.json<AdminOrderDetail>().owedBack).toEqual([]);
+      expect(recorded.statusCode, recorded.body).toBe(204);
+      expect((await detail()).owedBack).toEqual([]);
       const states = (await paymentsOf(order._id)).map((p) => [p.providerRef === second.providerRef, p.state]);
       expect(states.sort()).toEqual([
         [false, 'paid'],

@@ -106,7 +106,7 @@ export const adminApi = api.injectEndpoints({
       ],
     }),
     /** A payment the order owes back, refused by its provider, recorded as given back by hand: its page reads anew. */
-    recordPaidBack: build.mutation<AdminOrderDetail, PaidBack & { id: string; ref: string }>({
+    recordPaidBack: build.mutation<void, PaidBack & { id: string; ref: string }>({
       query: ({ id, ref, ...body }) => ({
         url: `/admin/orders/${encodeURIComponent(id)}/owed/${encodeURIComponent(ref)}/paid-back`,
         method: 'POST',
