@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { BUILT_IN_ROLES, type ConfirmationQueue, type Session } from '@shop/contracts';
 import { changeLanguage } from '../../../i18n';
 import { notify } from '../../../lib/notify';
+import { aDeliveryAddress, aQueuedOrder } from '../../../test/orders';
 import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
 import { ConfirmationsPage } from './ConfirmationsPage';
 
@@ -23,28 +24,11 @@ const ID = 'abcdef12-3456-4789-8abc-def012345678';
 const QUEUE: ConfirmationQueue = {
   items: [
     {
-      order: {
+      order: aQueuedOrder({
         _id: ID,
-        createdAt: '2025-03-05T10:00:00.000Z',
-        bill: 230,
-        products: [
-          {
-            product_id: 'p1',
-            productBrief: { product_id: 'p1', name: 'Cotton Tee', nameAr: 'تيشيرت قطن', price: 100, image_path: [] },
-            quantity: 2,
-          },
-        ],
-        deliveryAddress: {
-          street: 'Tahrir St',
-          building: '12',
-          city: 'Dokki',
-          state: 'Giza',
-          phone: '01122222222',
-          zipCode: '12611',
-          country: 'Egypt',
-        },
+        deliveryAddress: aDeliveryAddress({ city: 'Dokki', state: 'Giza' }),
         deposit: { amount: 30, state: 'paid' },
-      },
+      }),
       customerName: 'Mona Ali',
       phone: '01122222222',
       record: { placed: 3, confirmed: 2, delivered: 0, refused: 2, cancelledAfterConfirming: 0 },

@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { anAdminOrder } from '../../../test/orders';
+import { anAdminOrder, anOrderLine } from '../../../test/orders';
 import { adminSession, mockApi, renderRoute } from '../../../test/utils';
 import { UserOrdersPage } from './UserOrdersPage';
 
 const ID = 'abcdef12-3456-4789-8abc-def012345678';
 
-const line = (name: string, quantity: number) => ({
-  product_id: name,
-  productBrief: { product_id: name, name, nameAr: null, price: 50, image_path: [] },
-  quantity,
-});
-
 /** A cash order of two products, 2 of the first and 3 of the second. */
-const ORDER = anAdminOrder({ _id: ID, products: [line('Cotton Tee', 2), line('Linen Shirt', 3)] });
+const ORDER = anAdminOrder({
+  _id: ID,
+  products: [anOrderLine({ name: 'Cotton Tee', quantity: 2 }), anOrderLine({ name: 'Linen Shirt', quantity: 3 })],
+});
 
 describe('a user’s orders', () => {
   it('has the spec’s columns, and each order’s number opens its page', async () => {

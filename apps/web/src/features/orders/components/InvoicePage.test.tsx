@@ -3,48 +3,26 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order, Session } from '@shop/contracts';
 import { changeLanguage } from '../../../i18n';
+import { aDeliveryAddress, anOrder, anOrderLine } from '../../../test/orders';
 import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
 import { InvoicePage } from './InvoicePage';
 
 const ID = 'abcdef12-0000-4000-8000-000000000001';
-const ORDER: Order = {
+const ORDER = anOrder({
   _id: ID,
-  createdAt: '2026-03-05T10:00:00.000Z',
   // 2 × 55 + 1 × 12.25 = 122.25, + 50 shipping + 10.50 cash fee = 182.75; VAT inside = 182.75 × 14 / 114 = 22.443…
   bill: 182.75,
   itemsTotal: 122.25,
   discount: 0,
-  couponCode: null,
   shipping: 50,
   codFee: 10.5,
-  status: 'delivered',
-  statusHistory: [],
-  trackingNumber: null,
-  trackingUrl: null,
-  deliveryAddress: {
-    street: 'Tahrir St',
-    building: '12',
-    city: 'Dokki',
-    state: 'Giza',
-    phone: '01100000002',
-    zipCode: '12511',
-    country: 'Egypt',
-  },
+  deliveryAddress: aDeliveryAddress({ building: '12', street: 'Tahrir St' }),
   paymentMethod: 'cash',
-  refund: null,
   products: [
-    {
-      product_id: 'p1',
-      productBrief: { product_id: 'p1', name: 'Tea', nameAr: 'شاي', price: 55, image_path: [] },
-      quantity: 2,
-    },
-    {
-      product_id: 'p2',
-      productBrief: { product_id: 'p2', name: 'Sugar', nameAr: null, price: 12.25, image_path: [] },
-      quantity: 1,
-    },
+    anOrderLine({ name: 'Tea', nameAr: 'شاي', price: 55, quantity: 2 }),
+    anOrderLine({ name: 'Sugar', nameAr: null, price: 12.25, quantity: 1 }),
   ],
-};
+});
 
 const adminSession: Session = { ...shopperSession, user: { ...shopperSession.user, _id: 'a1', role: true } };
 

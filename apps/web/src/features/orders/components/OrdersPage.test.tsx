@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { PAID_BACK_WAYS, paidBackReason, type Order, type OrderStatus } from '@shop/contracts';
 import { notify } from '../../../lib/notify';
 import { renderCheckout } from '../../../test/checkout';
+import { anOrder } from '../../../test/orders';
 import { mockApi, shopperSession } from '../../../test/utils';
 import { OrdersPage } from './OrdersPage';
 
@@ -15,39 +16,7 @@ const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
 function order(id: string, status: OrderStatus, history: Order['statusHistory'], extra: Partial<Order> = {}): Order {
-  return {
-    _id: id,
-    createdAt: history[0]?.at ?? daysAgo(30),
-    bill: 170.5,
-    itemsTotal: 110,
-    discount: 0,
-    couponCode: null,
-    shipping: 50,
-    refund: null,
-    codFee: 10.5,
-    status,
-    statusHistory: history,
-    trackingNumber: null,
-    trackingUrl: null,
-    deliveryAddress: {
-      street: 'Tahrir St',
-      building: '12',
-      city: 'Giza',
-      state: 'Giza',
-      phone: '01100000002',
-      zipCode: '12511',
-      country: 'Egypt',
-    },
-    paymentMethod: 'cash',
-    products: [
-      {
-        product_id: 'p1',
-        productBrief: { product_id: 'p1', name: 'Tea', nameAr: 'شاي', price: 55, image_path: [] },
-        quantity: 2,
-      },
-    ],
-    ...extra,
-  };
+  return anOrder({ _id: id, createdAt: history[0]?.at ?? daysAgo(30), status, statusHistory: history, ...extra });
 }
 
 const step = (status: OrderStatus, at: string, reason: string | null = null) => ({ status, at, reason });
