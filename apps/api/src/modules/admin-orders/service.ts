@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.js';
 import { csvMoney, type CsvColumns } from '../../lib/csv.js';
 import type { Deps } from '../deps.js';
 import { exportOrders, listOrders, loadOrderDetail, noteOf, type ExportRow } from './queries.js';
-import { recordPaidBack } from '../payments/paid-back.js';
+import { recordPaidBack, type PaidBackRecord } from '../payments/paid-back.js';
 import { transaction } from '../../db/transaction.js';
 
 const COLUMNS: CsvColumns<ExportRow> = [
@@ -62,8 +62,7 @@ export function adminOrdersService(deps: Pick<Deps, 'db' | 'clock'>) {
       }),
 
     /** A payment the order owes back, refused by its provider, recorded as given back by hand (payments/paid-back.ts). */
-    recordPaidBack: (actor: Actor, owed: { orderId: string; providerRef: string; paidBackBy: string }) =>
-      recordPaidBack(db, actor, owed, clock.now()),
+    recordPaidBack: (actor: Actor, owed: PaidBackRecord) => recordPaidBack(db, actor, owed, clock.now()),
 
     /**
      * The filtered orders for the CSV export: the file's name, its columns and the rows a batch at a

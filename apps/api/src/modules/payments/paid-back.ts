@@ -34,16 +34,18 @@ export async function owedPayments(db: DbOrTx, orderId: string, now: Date): Prom
     }));
 }
 
+/** Which owed payment of which order went back, and how, in the staff member's words. */
+export interface PaidBackRecord {
+  orderId: string;
+  providerRef: string;
+  paidBackBy: string;
+}
+
 /**
  * Records an owed payment given back by hand: marked `refunded` under its row's lock, so a second record (or a
  * provider callback coming later) finds nothing owed, and audited with who gave it back and how.
  */
-export function recordPaidBack(
-  db: DbOrTx,
-  actor: Actor,
-  owed: { orderId: string; providerRef: string; paidBackBy: string },
-  now: Date,
-): Promise<void> {
+export function recordPaidBack(db: DbOrTx, actor: Actor, owed: PaidBackRecord, now: Date): Promise<void> {
   const { orderId, providerRef, paidBackBy } = owed;
   return transaction(db, async (tx) => {
     const [payment] = await tx
