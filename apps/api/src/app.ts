@@ -23,6 +23,7 @@ import { createTokenService, type TokenService } from './lib/tokens.js';
 import { loadJwtSecret } from './lib/jwt-secret.js';
 import { closeRedis, connectRedis, type Redis } from './lib/redis.js';
 import { createSignInLimit, SIGN_IN_WINDOW_MS, type SignInLimit } from './lib/sign-in-limit.js';
+import { createPhonesAsked, type PhonesAsked } from './modules/orders/phones-asked.js';
 import { createMetrics, type Metrics } from './lib/metrics.js';
 import { requestIdOf } from './lib/request-id.js';
 import { addressKey } from './lib/client-address.js';
@@ -62,6 +63,8 @@ declare module 'fastify' {
     tokens: TokenService;
     /** Failed password sign-ins per address and e-mail, counted alike by every form that checks a password. */
     signIns: SignInLimit;
+    /** The delivery phones each shopper and client address asked the cash rules about today (modules/orders). */
+    phonesAsked: PhonesAsked;
     mailer: Mailer;
     /** Sends the messages queued in the database (modules/messaging); serve.ts starts its polling. */
     messageSender: MessageSender;
@@ -221,6 +224,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       redis,
       prefix: config.REDIS_PREFIX,
       log: app.log,
+    }),
+  );
+
+  app.decorate(
+    'phonesAsked',
+    createPhonesAsked({
+      perShopper: config.CASH_PHONES_PER_SHOPPER,
+      perAddress: config.CASH_PHONES_PER_ADDRESS,
+      redis,
+      prefix: config.REDIS_PREFIX,
+      log: app.log,
+      clock,
     }),
   );
 

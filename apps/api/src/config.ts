@@ -67,6 +67,9 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  /** Different delivery phones a day the cash rules answer for one shopper, and for one client address. */
+  CASH_PHONES_PER_SHOPPER: z.coerce.number().int().min(1).default(5),
+  CASH_PHONES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: trustProxy,
   /** How long SIGTERM waits for requests in flight before it cuts their connections. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),

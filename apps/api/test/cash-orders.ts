@@ -34,20 +34,23 @@ export function cashOrders(shop: () => { t: TestContext; admin: Account }) {
     await db.insert(cartItems).values({ userId: user.id, productId: product.id, quantity });
   }
 
-  const placeCash = (user: Account, phone: string, language = 'en') =>
+  /** Places the shopper's cart, paid in cash, from the client address `from` (the tests' own, unless given). */
+  const placeCash = (user: Account, phone: string, language = 'en', from?: string) =>
     shop().t.app.inject({
       method: 'POST',
       url: '/api/order',
       headers: { ...user.headers, 'accept-language': language },
       payload: { deliveryAddress: addressTo(phone), paymentMethod: 'cash' },
+      ...(from ? { remoteAddress: from } : {}),
     });
 
-  const offerFor = async (user: Account, phone: string): Promise<CashOffer> => {
+  const offerFor = async (user: Account, phone: string, from?: string): Promise<CashOffer> => {
     const res = await shop().t.app.inject({
       method: 'GET',
       url: '/api/order/cash',
       headers: user.headers,
       query: { state: ADDRESS.state, phone },
+      ...(from ? { remoteAddress: from } : {}),
     });
     expect(res.statusCode).toBe(200);
     return res.json<CashOffer>();

@@ -46,9 +46,16 @@ export const DEFAULT_COD_SETTINGS: CodSettings = {
 /**
  * Why cash may not pay for an order, as the 400 refusing one names it in its `code` (its message says it in words):
  * the bill is over `maxCashBill`, the delivery phone has `maxOpenCashOrders` cash orders open, or it has refused
- * `refusalsBeforeOnlineOnly` parcels and the shop then takes only online payment.
+ * `refusalsBeforeOnlineOnly` parcels and the shop then takes only online payment; or the shopper, or their network,
+ * has asked the rules about as many other phones today as the shop answers (`cash_phones_asked`, never the staff's):
+ * the rules tell of a phone's parcels, which are not everyone's to read.
  */
-export const CASH_REFUSALS = ['cash_bill_over_limit', 'cash_orders_open', 'cash_online_only'] as const;
+export const CASH_REFUSALS = [
+  'cash_bill_over_limit',
+  'cash_orders_open',
+  'cash_online_only',
+  'cash_phones_asked',
+] as const;
 export type CashRefusal = (typeof CASH_REFUSALS)[number];
 
 /**

@@ -245,6 +245,8 @@ export const API_MSG = {
   cashOrdersOpen: (count: number) =>
     `This phone number already has ${count} cash orders on their way: please pay this one online, or order again once one has arrived.`,
   cashOnlineOnly: 'Orders to this phone number are paid online: please choose a card or another way to pay online.',
+  cashPhonesAsked:
+    'Cash on delivery is checked for a few phone numbers a day: please pay this order online, or send it to a number you have used today.',
   someOutOfStock: 'Some products are out of stock',
   productChanged: 'A product in your cart has just changed, please check your cart and try again',
   statusChange: (from: string, to: string) => `An order that is ${from} cannot become ${to}`,

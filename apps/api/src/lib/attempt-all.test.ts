@@ -1,30 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { movedTime } from '../../test/moved-time.js';
-import { connectRedis, closeRedis, type Redis } from './redis.js';
+import { COUNT_STORES, storeOf } from '../../test/redis-stores.js';
 import { attemptAll, createSignInLimit, type SignInLimit } from './sign-in-limit.js';
 
 /** Several limits asked together, counted in this process's memory and in Redis alike. */
-const redisUrl = process.env.TEST_REDIS_URL;
-const stores = ['in memory', ...(redisUrl ? ['in Redis'] : [])];
-const log = pino({ level: 'silent' });
-const prefix = `shop-test-${randomBytes(4).toString('hex')}:`;
 const HOUR_MS = 60 * 60_000;
 
-describe.each(stores)('limits asked together %s', (store) => {
-  let redis: Redis | null = null;
-  beforeAll(async () => {
-    if (store === 'in Redis') redis = await connectRedis(redisUrl as string, log);
-  });
-  afterAll(async () => {
-    if (!redis) return;
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    await closeRedis(redis);
-  });
+describe.each(COUNT_STORES)('limits asked together %s', (store) => {
+  const { prefix, log, redis: connection } = storeOf(store);
   const limit = (max: number, name: string, windowMs = HOUR_MS): SignInLimit =>
-    createSignInLimit({ max, windowMs, redis, prefix: `${prefix}${store}-${name}:`, log });
+    createSignInLimit({ max, windowMs, redis: connection(), prefix: `${prefix}${store}-${name}:`, log });
 
   it('spend a place in none of them when one refuses, before it in the order or after', async () => {
     const perAddress = limit(2, 'address');
@@ -76,6 +62,7 @@ describe.each(stores)('limits asked together %s', (store) => {
     ['as it began', 'early'],
   ])('take no place from a later window for one given back after its own ended, taken %s', async (_when, taken) => {
     // Redis ends a window in its own time, so a short one there (long enough for the asks after it on a busy machine); in memory Date.now is moved through an hour's.
+    const redis = connection();
     const windowMs = redis ? 3000 : HOUR_MS;
     const perPhone = limit(2, taken, windowMs);
     const ask = () => perPhone.attempt('198.51.100.3', '0120');
@@ -109,7 +96,13 @@ describe('a limit kept in memory, once it holds as many pairs as it may', () => 
   // A flood of made-up e-mails from other addresses fills it: guesses at a real account must still be counted, and a
   // pair it refuses must stay refused while the flood goes on.
   it('still counts a new pair, and keeps refusing a refused one', async () => {
-    const limit = createSignInLimit({ max: 3, windowMs: HOUR_MS, redis: null, prefix, log });
+    const limit = createSignInLimit({
+      max: 3,
+      windowMs: HOUR_MS,
+      redis: null,
+      prefix: '',
+      log: pino({ level: 'silent' }),
+    });
     const flood = async (from: string) => {
       for (let i = 0; i < 100_000; i++) await limit.attempt(from, `made-up-${i}@example.com`);
     };

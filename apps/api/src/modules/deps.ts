@@ -13,6 +13,7 @@ import type { Replies } from './messaging/status.js';
 import type { CartReminders } from './messaging/cart-reminders.js';
 import type { BackInStockAlerts } from './back-in-stock/alerts.js';
 import type { Confirmations } from './confirmations/confirmations.js';
+import type { PhonesAsked } from './orders/phones-asked.js';
 import type { ImportWorker } from './products/import/worker.js';
 import type { PaymentProviders } from './payments/registry.js';
 import type { ReceiptSender } from './receipts/sender.js';
@@ -45,6 +46,8 @@ export interface Deps {
   tokens: TokenService;
   /** Failed password sign-ins per address and e-mail, shared by every form that checks a password. */
   signIns: SignInLimit;
+  /** The delivery phones each shopper and client address asked the cash rules about today. */
+  phonesAsked: PhonesAsked;
   images: ImageStore;
   /** The payment providers: the active one, and any other by the name stored with a payment. */
   payments: PaymentProviders;

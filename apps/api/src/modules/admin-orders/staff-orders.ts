@@ -27,7 +27,10 @@ import { buyerIdNeeded } from '../receipts/buyer-id.js';
 import { accountOf } from '../users/phone-sign-in.js';
 import type { Deps } from '../deps.js';
 
-type StaffOrdersDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'messageSender' | 'payments' | 'confirmations'>;
+type StaffOrdersDeps = Pick<
+  Deps,
+  'db' | 'clock' | 'log' | 'messageSender' | 'payments' | 'confirmations' | 'phonesAsked'
+>;
 
 /** How the shop writes to a customer whose account a staff member made: WhatsApp when they wrote from it, else SMS. */
 const channelFor = (source: StaffOrderSource): Channel => (source === 'whatsapp' ? 'whatsapp' : 'sms');

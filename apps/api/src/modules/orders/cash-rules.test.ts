@@ -32,6 +32,7 @@ import {
 } from '../../../test/harness.js';
 import { ADDRESS, createProduct } from '../../../test/fixtures.js';
 import { cashOrders } from '../../../test/cash-orders.js';
+import { PHONES_ASKED_WINDOW_MS } from './phones-asked.js';
 
 /**
  * The shop's cash rules acting (orders/cash-rules.ts): on the checkout's orders and the staff's, asked beforehand by
@@ -710,6 +711,78 @@ describe('a deposit first', () => {
     expect(await refundable(card, shopper)).toBeNull();
     await pay(await startPaying(shopper, card._id));
     expect(await refundable(card, shopper)).toEqual({ of: 'bill', amount: card.bill });
+  });
+});
+
+describe('phones a shopper asks about', () => {
+  const phonesAsked = { cash: 'online', refusal: 'cash_phones_asked', limit: null };
+
+  it("tells a shopper of a day's few phones, refuses cash to one more without a word of its record, and forgets", async () => {
+    await setCod({ maxCashBill: null, refusalsBeforeOnlineOnly: 1, refusalAction: 'online_only' });
+    const from = '203.0.113.10';
+    const user = await registerShopper(t.app);
+    await fillCart(user, await createProduct(t.app.db, { price: 100, stock: 5 }));
+    const refusing = newMobile().local;
+    await refusedParcels(refusing, 1);
+    const others = Array.from({ length: t.app.config.CASH_PHONES_PER_SHOPPER - 1 }, () => newMobile().local);
+    expect(await offerFor(user, refusing, from)).toMatchObject({ refusal: 'cash_online_only' });
+    for (const phone of others) expect(await offerFor(user, phone, from)).toEqual({ cash: 'cash' });
+
+    // One phone more: a number that refused parcels and a clean one are answered alike.
+    const alsoRefusing = newMobile().local;
+    await refusedParcels(alsoRefusing, 1);
+    expect(await offerFor(user, alsoRefusing, from)).toEqual(phonesAsked);
+    expect(await offerFor(user, newMobile().local, from)).toEqual(phonesAsked);
+    const placed = await placeCash(user, alsoRefusing, 'en', from);
+    expect(placed.statusCode).toBe(400);
+    expect(placed.json()).toMatchObject({ code: 'cash_phones_asked', message: API_MSG.cashPhonesAsked });
+    const arabic = await placeCash(user, alsoRefusing, 'ar', from);
+    expect(arabic.json()).toMatchObject({ code: 'cash_phones_asked', message: API_MSG_AR.cashPhonesAsked });
+    expect(await t.app.db.select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+
+    // The day's phones are answered as before; the bill's own limit is the shopper's to know whatever the phone.
+    expect(await offerFor(user, refusing, from)).toMatchObject({ refusal: 'cash_online_only' });
+    await setCod({ maxCashBill: 50 });
+    expect(await offerFor(user, newMobile().local, from)).toMatchObject({ refusal: 'cash_bill_over_limit' });
+    await setCod({ maxCashBill: null, refusalsBeforeOnlineOnly: 1, refusalAction: 'online_only' });
+    // Another shopper, elsewhere, is told; and a day later, so is this one.
+    const neighbour = await registerShopper(t.app);
+    await fillCart(neighbour, await createProduct(t.app.db, { price: 100, stock: 5 }));
+    expect(await offerFor(neighbour, alsoRefusing, '203.0.113.11')).toMatchObject({ refusal: 'cash_online_only' });
+    t.clock.advance(PHONES_ASKED_WINDOW_MS);
+    expect(await offerFor(user, alsoRefusing, from)).toMatchObject({ refusal: 'cash_online_only' });
+    const placedNow = await placeCash(user, others[0] ?? '', 'en', from);
+    expect(placedNow.statusCode, placedNow.body).toBe(201);
+  });
+
+  it("counts a client address's phones whatever the accounts, and never the staff's", async () => {
+    await setCod({ maxCashBill: null });
+    const from = '2001:db8:5:7::1';
+    const product = await createProduct(t.app.db, { price: 100, stock: 5 });
+    const perShopper = t.app.config.CASH_PHONES_PER_SHOPPER;
+    const shoppers = Math.ceil(t.app.config.CASH_PHONES_PER_ADDRESS / perShopper);
+    for (let asked = 0, i = 0; i < shoppers; i++) {
+      const user = await registerShopper(t.app);
+      await fillCart(user, product);
+      for (let j = 0; j < perShopper && asked < t.app.config.CASH_PHONES_PER_ADDRESS; j++, asked++)
+        expect(await offerFor(user, newMobile().local, from)).toEqual({ cash: 'cash' });
+    }
+    const next = await registerShopper(t.app);
+    await fillCart(next, product);
+    const phone = newMobile().local;
+    // Another address of the same /64 is the same client.
+    expect(await offerFor(next, phone, '2001:db8:5:7::2')).toEqual(phonesAsked);
+    expect((await placeCash(next, phone, 'en', from)).json()).toMatchObject({ code: 'cash_phones_asked' });
+    expect(await offerFor(next, phone, '2001:db8:5:8::1')).toEqual({ cash: 'cash' });
+
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/orders/quote',
+      headers: admin.headers,
+      remoteAddress: from,
+      payload: { items: [{ product_id: product.id, quantity: 1 }], state: 'Cairo', paymentMethod: 'cash', phone },
+    });
+    expect(quote.json()).toMatchObject({ cash: { cash: 'cash' } });
   });
 });
 

@@ -36,6 +36,11 @@ export interface CashRequest {
   phone: string;
   bill: Pick<Bill, 'bill' | 'shipping' | 'codFee'>;
   settings: CodSettings;
+  /**
+   * The shopper who asks, counting the phone among theirs (phones-asked.ts): false when they may not learn what the
+   * rules say of it. Absent for the staff, who read phones' records in the dashboard anyway.
+   */
+  mayAsk?: () => Promise<boolean>;
 }
 
 /** The delivery phone's cash orders still open. */
@@ -53,11 +58,13 @@ async function openCashOrders(db: DbOrTx, phone: string): Promise<number> {
  * How cash may pay for the bill delivered to the phone: refused over the largest cash bill, or with as many cash
  * orders open as the shop allows one phone. A phone whose record (modules/phone-records) shows as many parcels
  * refused as the shop tolerates pays online only, or its delivery fees online first (a deposit) and the rest at the
- * door; a bill whose delivery costs nothing has no deposit to ask, and stays cash.
+ * door; a bill whose delivery costs nothing has no deposit to ask, and stays cash. What the phone's orders say is told
+ * only to a shopper who may ask about one more phone today (`mayAsk`); the bill's limit is theirs to know.
  */
-export async function cashVerdict(db: DbOrTx, { phone, bill, settings }: CashRequest): Promise<CashVerdict> {
+export async function cashVerdict(db: DbOrTx, { phone, bill, settings, mayAsk }: CashRequest): Promise<CashVerdict> {
   if (settings.maxCashBill !== null && bill.bill > toPiastres(settings.maxCashBill))
     return { cash: 'online', refusal: 'cash_bill_over_limit', limit: settings.maxCashBill };
+  if (mayAsk && !(await mayAsk())) return { cash: 'online', refusal: 'cash_phones_asked', limit: null };
   const [open, record] = await Promise.all([openCashOrders(db, phone), phoneRecord(db, phone)]);
   if (open >= settings.maxOpenCashOrders)
     return { cash: 'online', refusal: 'cash_orders_open', limit: settings.maxOpenCashOrders };
@@ -91,6 +98,7 @@ const REFUSED = {
   cash_bill_over_limit: (limit) => say.api.cashBillOverLimit(limit ?? 0),
   cash_orders_open: (limit) => say.api.cashOrdersOpen(limit ?? 0),
   cash_online_only: () => say.api.cashOnlineOnly,
+  cash_phones_asked: () => say.api.cashPhonesAsked,
 } satisfies Record<CashRefusal, (limit: number | null) => Said>;
 
 /** The 400 of a cash order the rules refuse, whatever the client sent: its reason as a stable `code`, and in words. */

@@ -36,7 +36,7 @@ import { answerAgain, findOrderRequest, rememberOrderRequest, type OrderRequest 
 import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
 
-type PlacingDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'confirmations'>;
+type PlacingDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'confirmations' | 'phonesAsked'>;
 
 /**
  * The checkout starts over: a product in the cart changed between reading the cart and taking its
@@ -272,10 +272,10 @@ export function placingService(deps: PlacingDeps) {
         rates,
       });
       // The shop's cash rules refuse cash for this order, or ask its delivery fees online first (cash-rules.ts).
+      const { phone } = input.deliveryAddress;
+      const mayAsk = staff ? undefined : () => deps.phonesAsked.ask({ userId: user.id, ip }, phone);
       const verdict =
-        cod && billed.bill > 0
-          ? await placingVerdict(tx, { phone: input.deliveryAddress.phone, bill: billed, settings: cod })
-          : null;
+        cod && billed.bill > 0 ? await placingVerdict(tx, { phone, bill: billed, settings: cod, mayAsk }) : null;
       if (verdict?.cash === 'online') throw cashRefused(verdict);
       const buyerNationalId = await orderNationalId(tx, billed.bill, input.nationalId);
       const deposit = verdict?.cash === 'deposit' ? verdict.deposit : 0;

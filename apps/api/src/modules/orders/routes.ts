@@ -66,7 +66,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cashOfferSchema, 400: message },
       },
     },
-    async (request) => service.cashFor(currentUser(request), request.query),
+    async (request) => service.cashFor(currentUser(request), request.query, request.ip),
   );
 
   app.get(

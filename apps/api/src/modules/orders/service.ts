@@ -27,7 +27,7 @@ import { loadCodSettings } from '../confirmations/settings.js';
 import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
 
-type OrdersDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'courier' | 'confirmations'>;
+type OrdersDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'courier' | 'confirmations' | 'phonesAsked'>;
 
 /** Longer than a courier's own timeout: a booking mark older than this was left by a process that died. */
 const BOOKING_STALE_MS = 60_000;
@@ -215,7 +215,7 @@ export function ordersService(deps: OrdersDeps) {
   }
 
   /** How cash may pay for the shopper's cart delivered to the address: what the checkout offers (cash-rules.ts). */
-  async function cashFor(user: AuthUser, query: CashOfferQuery): Promise<CashOffer> {
+  async function cashFor(user: AuthUser, query: CashOfferQuery, ip: string): Promise<CashOffer> {
     const [lines, settings] = await Promise.all([readCart(db, user.id), loadCodSettings(db)]);
     const bill = await billCart(db, {
       userId: user.id,
@@ -225,7 +225,8 @@ export function ordersService(deps: OrdersDeps) {
       coupon: query.coupon,
       now: deps.clock.now(),
     });
-    return cashOffer(db, { phone: query.phone, bill, settings });
+    const mayAsk = () => deps.phonesAsked.ask({ userId: user.id, ip }, query.phone);
+    return cashOffer(db, { phone: query.phone, bill, settings, mayAsk });
   }
 
   const listOwn = (userId: string) => listOwnOrders(db, userId);

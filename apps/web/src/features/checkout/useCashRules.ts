@@ -24,6 +24,7 @@ export function useCashRules(address: AddressInput | null | undefined, coupon?: 
       refused = t('checkout.cashRules.billOverLimit', { limit: price(data.limit ?? 0) });
     else if (data.refusal === 'cash_orders_open')
       refused = t('checkout.cashRules.ordersOpen', { count: data.limit ?? 0, phone });
+    else if (data.refusal === 'cash_phones_asked') refused = t('checkout.cashRules.phonesAsked');
     else refused = t('checkout.cashRules.onlineOnly', { phone });
   }
   const deposit =

@@ -85,6 +85,20 @@ describe('/Payment', () => {
     );
   });
 
+  it("says a phone past the day's few checked for cash is asked to pay online, and names no record of it", async () => {
+    localStorage.setItem(SHIPPING_ADDRESS_KEY, JSON.stringify({ userId: 'u1', value: ASWAN }));
+    mockApi({
+      'GET /api/cart': { body: { products: [line('Tea', true)], bill: 100 } },
+      'GET /api/order/cash': { body: { cash: 'online', refusal: 'cash_phones_asked', limit: null } },
+    });
+    renderCheckout(<PaymentPage />, { path: '/Payment', preloadedState: { session: shopperSession } });
+    const cash = await screen.findByRole('radio', { name: 'Cash on delivery' });
+    expect(cash).toBeDisabled();
+    expect(cash).toHaveAccessibleDescription(
+      /checked for a few phone numbers a day, and today's are used\. Please pay this order online/,
+    );
+  });
+
   it('names the deposit paid online first and the rest paid at the door', async () => {
     localStorage.setItem(SHIPPING_ADDRESS_KEY, JSON.stringify({ userId: 'u1', value: ASWAN }));
     mockApi({
