@@ -232,6 +232,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     createPhonesAsked({
       perShopper: config.CASH_PHONES_PER_SHOPPER,
       perAddress: config.CASH_PHONES_PER_ADDRESS,
+      secret: jwtSecret,
       redis,
       prefix: config.REDIS_PREFIX,
       log: app.log,

@@ -91,6 +91,8 @@ export async function createTestApp(env: Record<string, string> = {}, log?: LogS
     SEED: 'none',
     WEB_DIST: path.join(dataDir, 'no-web'),
     METRICS_TOKEN: TEST_METRICS_TOKEN,
+    // Many test shoppers ask about delivery phones from one address (cash-rules.test.ts sets its own allowance).
+    CASH_PHONES_PER_ADDRESS: '100000',
     ...env,
   });
   const routes: RouteEntry[] = [];

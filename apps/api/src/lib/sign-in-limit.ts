@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { addressKey } from './client-address.js';
+import { makeRoom } from './memory-windows.js';
 import type { Redis } from './redis.js';
 
 /**
@@ -149,32 +150,6 @@ function redisLimit(
   };
 }
 
-/**
- * Bounded: past this many pairs, expired ones go, then the oldest one not refused now. A new pair is always counted:
- * one left uncounted once the store was full let a flood of made-up e-mails open the way to unlimited guesses, and a
- * pair refused now is the one worth keeping.
- */
-const MAX_KEYS = 100_000;
-/** How many refused pairs a new one looks past before the oldest goes anyway: a full store costs little per attempt. */
-const LOOK_PAST = 100;
-
-function makeRoom(attempts: Map<string, { count: number; endsAt: number }>, max: number) {
-  const now = Date.now();
-  // The windows are all as long, and the map is in the order they started (but for the refused moved behind): the
-  // first to end come first.
-  for (const [k, e] of attempts) {
-    if (e.endsAt > now) break;
-    attempts.delete(k);
-  }
-  let looked = 0;
-  for (const [k, e] of attempts) {
-    if (attempts.size < MAX_KEYS) return;
-    attempts.delete(k);
-    // A refused pair goes behind the others, still counted, unless too many of them stand first.
-    if (e.endsAt > now && e.count >= max && ++looked <= LOOK_PAST) attempts.set(k, e);
-  }
-}
-
 function memoryLimit(opts: { max: number; windowMs: number }): SignInLimit {
   const attempts = new Map<string, { count: number; endsAt: number }>();
   const current = (key: string) => {
@@ -187,7 +162,7 @@ function memoryLimit(opts: { max: number; windowMs: number }): SignInLimit {
       const key = keyOf(ip, email);
       let entry = current(key);
       if (!entry) {
-        if (attempts.size >= MAX_KEYS) makeRoom(attempts, opts.max);
+        makeRoom(attempts, (e) => e.count >= opts.max, Date.now());
         entry = { count: 0, endsAt: Date.now() + opts.windowMs };
         attempts.set(key, entry);
       }

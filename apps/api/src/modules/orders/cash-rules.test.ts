@@ -716,15 +716,27 @@ describe('a deposit first', () => {
 
 describe('phones a shopper asks about', () => {
   const phonesAsked = { cash: 'online', refusal: 'cash_phones_asked', limit: null };
+  // A shop of its own: the suite's raises the address's allowance, as many test shoppers ask from one address.
+  let own: TestContext;
+  let owner: Account;
+  beforeAll(async () => {
+    own = await createTestApp({ RATE_LIMIT_MAX: '1000000', CASH_PHONES_PER_ADDRESS: '12' });
+    owner = await createAdmin(own.app);
+  });
+  afterAll(() => own?.close());
+  const { newMobile, setCod, fillCart, placeCash, offerFor, refusedParcels } = cashOrders(() => ({
+    t: own,
+    admin: owner,
+  }));
 
   it("tells a shopper of a day's few phones, refuses cash to one more without a word of its record, and forgets", async () => {
     await setCod({ maxCashBill: null, refusalsBeforeOnlineOnly: 1, refusalAction: 'online_only' });
     const from = '203.0.113.10';
-    const user = await registerShopper(t.app);
-    await fillCart(user, await createProduct(t.app.db, { price: 100, stock: 5 }));
+    const user = await registerShopper(own.app);
+    await fillCart(user, await createProduct(own.app.db, { price: 100, stock: 5 }));
     const refusing = newMobile().local;
     await refusedParcels(refusing, 1);
-    const others = Array.from({ length: t.app.config.CASH_PHONES_PER_SHOPPER - 1 }, () => newMobile().local);
+    const others = Array.from({ length: own.app.config.CASH_PHONES_PER_SHOPPER - 1 }, () => newMobile().local);
     expect(await offerFor(user, refusing, from)).toMatchObject({ refusal: 'cash_online_only' });
     for (const phone of others) expect(await offerFor(user, phone, from)).toEqual({ cash: 'cash' });
 
@@ -738,7 +750,7 @@ describe('phones a shopper asks about', () => {
     expect(placed.json()).toMatchObject({ code: 'cash_phones_asked', message: API_MSG.cashPhonesAsked });
     const arabic = await placeCash(user, alsoRefusing, 'ar', from);
     expect(arabic.json()).toMatchObject({ code: 'cash_phones_asked', message: API_MSG_AR.cashPhonesAsked });
-    expect(await t.app.db.select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+    expect(await own.app.db.select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
 
     // The day's phones are answered as before; the bill's own limit is the shopper's to know whatever the phone.
     expect(await offerFor(user, refusing, from)).toMatchObject({ refusal: 'cash_online_only' });
@@ -746,28 +758,32 @@ describe('phones a shopper asks about', () => {
     expect(await offerFor(user, newMobile().local, from)).toMatchObject({ refusal: 'cash_bill_over_limit' });
     await setCod({ maxCashBill: null, refusalsBeforeOnlineOnly: 1, refusalAction: 'online_only' });
     // Another shopper, elsewhere, is told; and a day later, so is this one.
-    const neighbour = await registerShopper(t.app);
-    await fillCart(neighbour, await createProduct(t.app.db, { price: 100, stock: 5 }));
+    const neighbour = await registerShopper(own.app);
+    await fillCart(neighbour, await createProduct(own.app.db, { price: 100, stock: 5 }));
     expect(await offerFor(neighbour, alsoRefusing, '203.0.113.11')).toMatchObject({ refusal: 'cash_online_only' });
-    t.clock.advance(PHONES_ASKED_WINDOW_MS);
-    expect(await offerFor(user, alsoRefusing, from)).toMatchObject({ refusal: 'cash_online_only' });
-    const placedNow = await placeCash(user, others[0] ?? '', 'en', from);
-    expect(placedNow.statusCode, placedNow.body).toBe(201);
+    own.clock.advance(PHONES_ASKED_WINDOW_MS);
+    try {
+      expect(await offerFor(user, alsoRefusing, from)).toMatchObject({ refusal: 'cash_online_only' });
+      const placedNow = await placeCash(user, others[0] ?? '', 'en', from);
+      expect(placedNow.statusCode, placedNow.body).toBe(201);
+    } finally {
+      own.clock.advance(-PHONES_ASKED_WINDOW_MS);
+    }
   });
 
   it("counts a client address's phones whatever the accounts, and never the staff's", async () => {
     await setCod({ maxCashBill: null });
     const from = '2001:db8:5:7::1';
-    const product = await createProduct(t.app.db, { price: 100, stock: 5 });
-    const perShopper = t.app.config.CASH_PHONES_PER_SHOPPER;
-    const shoppers = Math.ceil(t.app.config.CASH_PHONES_PER_ADDRESS / perShopper);
+    const product = await createProduct(own.app.db, { price: 100, stock: 5 });
+    const perShopper = own.app.config.CASH_PHONES_PER_SHOPPER;
+    const shoppers = Math.ceil(own.app.config.CASH_PHONES_PER_ADDRESS / perShopper);
     for (let asked = 0, i = 0; i < shoppers; i++) {
-      const user = await registerShopper(t.app);
+      const user = await registerShopper(own.app);
       await fillCart(user, product);
-      for (let j = 0; j < perShopper && asked < t.app.config.CASH_PHONES_PER_ADDRESS; j++, asked++)
+      for (let j = 0; j < perShopper && asked < own.app.config.CASH_PHONES_PER_ADDRESS; j++, asked++)
         expect(await offerFor(user, newMobile().local, from)).toEqual({ cash: 'cash' });
     }
-    const next = await registerShopper(t.app);
+    const next = await registerShopper(own.app);
     await fillCart(next, product);
     const phone = newMobile().local;
     // Another address of the same /64 is the same client.
@@ -775,14 +791,29 @@ describe('phones a shopper asks about', () => {
     expect((await placeCash(next, phone, 'en', from)).json()).toMatchObject({ code: 'cash_phones_asked' });
     expect(await offerFor(next, phone, '2001:db8:5:8::1')).toEqual({ cash: 'cash' });
 
-    const quote = await t.app.inject({
+    const quote = await own.app.inject({
       method: 'POST',
       url: '/api/admin/orders/quote',
-      headers: admin.headers,
+      headers: owner.headers,
       remoteAddress: from,
       payload: { items: [{ product_id: product.id, quantity: 1 }], state: 'Cairo', paymentMethod: 'cash', phone },
     });
     expect(quote.json()).toMatchObject({ cash: { cash: 'cash' } });
+    const taken = await own.app.inject({
+      method: 'POST',
+      url: '/api/admin/orders',
+      headers: owner.headers,
+      remoteAddress: from,
+      payload: {
+        customerPhone: newMobile().local,
+        customerName: 'Hany Fathy',
+        items: [{ product_id: product.id, quantity: 1 }],
+        deliveryAddress: { ...ADDRESS, phone },
+        paymentMethod: 'cash',
+        source: 'phone',
+      },
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
   });
 });
 

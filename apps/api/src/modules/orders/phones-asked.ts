@@ -1,17 +1,18 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { addressKey } from '../../lib/client-address.js';
+import { makeRoom, type Window } from '../../lib/memory-windows.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Redis } from '../../lib/redis.js';
+import { signedIds } from '../../lib/signed-ids.js';
 
 /**
  * The delivery phones shoppers ask the cash rules about (cash-rules.ts), counted so that nobody reads the shop's
  * record of other people's phones through them: the rules' answer tells whether a number refused parcels or has cash
  * orders on their way. A shopper, and a client address (an IPv6 one as its /64, `addressKey`), may ask about
- * `perShopper` and `perAddress` different phones a day; a phone already asked about is answered again, and past the
- * allowance a new one is refused cash (docs/decisions/cash-phones-asked.md). The staff's quotes and orders are not
+ * `perShopper` and `perAddress` different phones a day; a phone the shopper asked about that day is answered again,
+ * from any address, and past an allowance a new one is refused cash (docs/decisions/cash-phones-asked.md). The staff's quotes and orders are not
  * counted. Counted in Redis when configured (every instance sees the same phones), else in this process; keys and
- * members are hashes, so no phone number, account or address is ever stored in Redis as it is.
+ * members are keyed digests, so no phone number, account or address can be read back from what is stored.
  */
 export interface PhonesAsked {
   /** Counts the phone among the asker's: false when it is a new one past an allowance (and then nothing is counted). */
@@ -27,30 +28,45 @@ export interface Asker {
 /** How long an asker's phones are remembered, from the first one asked about. */
 export const PHONES_ASKED_WINDOW_MS = 24 * 60 * 60_000;
 
-const hashed = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/** The asker's two counts: the account's, and the client address's. */
-const keysOf = ({ userId, ip }: Asker) => [hashed(`user\0${userId}`), hashed(`address\0${addressKey(ip)}`)];
+/** Longer than this, Redis is taken as down: placing asks it holding the order's locks. */
+const REDIS_WAIT_MS = 1000;
 
 export function createPhonesAsked(opts: {
   perShopper: number;
   perAddress: number;
+  /** The sessions' secret, which keys the digests: a phone number or an IPv4 address is soon found from a plain hash. */
+  secret: string;
   redis: Redis | null;
   prefix: string;
   log: FastifyBaseLogger;
   clock: Clock;
 }): PhonesAsked {
-  const limits = [opts.perShopper, opts.perAddress];
+  const digest = signedIds(opts.secret, 'cash phones asked', 16).signatureOf;
+  const counts = {
+    limits: [opts.perShopper, opts.perAddress],
+    /** The asker's two counts, the account's first, then the client address's; and the phone as they hold it. */
+    of: ({ userId, ip }: Asker, phone: string) => ({
+      keys: [digest(`user\0${userId}`), digest(`address\0${addressKey(ip)}`)],
+      member: digest(`phone\0${phone}`),
+    }),
+  };
   return opts.redis
-    ? redisCount(opts.redis, `${opts.prefix}cash-phones:`, limits, opts.log)
-    : memoryCount(limits, opts.clock);
+    ? redisCount(opts.redis, `${opts.prefix}cash-phones:`, counts, opts.log)
+    : memoryCount(counts, opts.clock);
+}
+
+interface Counts {
+  limits: number[];
+  of(asker: Asker, phone: string): { keys: string[]; member: string };
 }
 
 /**
- * Both counts at once, in one script: a phone either of them refuses is added to neither. A count's day starts with
- * its first phone (its key's expiry), which later phones never move.
+ * Both counts at once, in one script. A phone the shopper asked about today is answered whatever the address (a
+ * phone's network changes under it); a new one is added to both counts or, when either is full, to neither. A count's
+ * day starts with its first phone (its key's expiry), which later phones never move.
  */
 const ASK = `
+if redis.call('sismember', KEYS[1], ARGV[1]) == 1 then return 1 end
 for i, key in ipairs(KEYS) do
   if redis.call('sismember', key, ARGV[1]) == 0 and redis.call('scard', key) >= tonumber(ARGV[i + 1]) then return 0 end
 end
@@ -61,54 +77,60 @@ for _, key in ipairs(KEYS) do
 end
 return 1`;
 
-function redisCount(redis: Redis, prefix: string, limits: number[], log: FastifyBaseLogger): PhonesAsked {
+function redisCount(redis: Redis, prefix: string, counts: Counts, log: FastifyBaseLogger): PhonesAsked {
   return {
     async ask(asker, phone) {
-      const keys = keysOf(asker).map((key) => prefix + key);
+      const { keys, member } = counts.of(asker, phone);
+      const prefixed = keys.map((key) => prefix + key);
+      const asked = redis.eval(ASK, prefixed.length, ...prefixed, member, ...counts.limits, PHONES_ASKED_WINDOW_MS);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer in ${REDIS_WAIT_MS} ms`)), REDIS_WAIT_MS);
+      });
       try {
-        const allowed = await redis.eval(ASK, keys.length, ...keys, hashed(phone), ...limits, PHONES_ASKED_WINDOW_MS);
-        return allowed === 1;
+        return (await Promise.race([asked, late])) === 1;
       } catch (err) {
         // As for the other limits: while Redis is down, phones pass uncounted rather than the shop refusing cash.
         log.warn({ err }, 'cash phones count unavailable (redis)');
         return true;
+      } finally {
+        clearTimeout(timer);
+        asked.catch(() => {});
       }
     },
   };
 }
 
-/** Bounded: past this many askers, the oldest go (their days end first). */
-const MAX_ASKERS = 100_000;
+interface PhonesOfDay extends Window {
+  phones: Set<string>;
+  limit: number;
+}
 
-function memoryCount(limits: number[], clock: Clock): PhonesAsked {
-  const askers = new Map<string, { phones: Set<string>; endsAt: number }>();
+function memoryCount(counts: Counts, clock: Clock): PhonesAsked {
+  const askers = new Map<string, PhonesOfDay>();
   const current = (key: string, now: number) => {
-    const entry = askers.get(key);
-    if (entry && entry.endsAt <= now) askers.delete(key);
+    const day = askers.get(key);
+    if (day && day.endsAt <= now) askers.delete(key);
     return askers.get(key);
   };
   return {
     async ask(asker, phone) {
       const now = clock.now().getTime();
-      const member = hashed(phone);
-      const keys = keysOf(asker);
-      const refused = keys.some((key, i) => {
-        const phones = current(key, now)?.phones;
-        return phones !== undefined && !phones.has(member) && phones.size >= (limits[i] ?? 0);
+      const { keys, member } = counts.of(asker, phone);
+      if (current(keys[0] ?? '', now)?.phones.has(member)) return true;
+      const full = keys.some((key) => {
+        const day = current(key, now);
+        return day !== undefined && !day.phones.has(member) && day.phones.size >= day.limit;
       });
-      if (refused) return false;
-      for (const key of keys) {
-        let entry = current(key, now);
-        if (!entry) {
-          // The map is in the order the days started, all as long: the first to end come first.
-          for (const [old] of askers) {
-            if (askers.size < MAX_ASKERS) break;
-            askers.delete(old);
-          }
-          entry = { phones: new Set(), endsAt: now + PHONES_ASKED_WINDOW_MS };
-          askers.set(key, entry);
+      if (full) return false;
+      for (const [i, key] of keys.entries()) {
+        let day = current(key, now);
+        if (!day) {
+          makeRoom(askers, (d) => d.phones.size >= d.limit, now);
+          day = { phones: new Set(), endsAt: now + PHONES_ASKED_WINDOW_MS, limit: counts.limits[i] ?? 0 };
+          askers.set(key, day);
         }
-        entry.phones.add(member);
+        day.phones.add(member);
       }
       return true;
     },
