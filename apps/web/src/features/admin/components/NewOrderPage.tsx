@@ -253,7 +253,7 @@ function CustomerStep({
               isInvalid={invalid}
               aria-describedby={invalid ? 'new-order-phone-error' : undefined}
             />
-            <Button type="submit" variant="outline-primary" disabled={found.isFetching}>
+            <Button type="submit" variant="outline-primary" className="text-nowrap" disabled={found.isFetching}>
               {t('admin.newOrder.find')}
             </Button>
           </div>
@@ -331,7 +331,7 @@ function ProductsStep({ lines, onLines }: { lines: Line[]; onLines: (lines: Line
               onChange={(event) => setText(event.target.value)}
               maxLength={100}
             />
-            <Button type="submit" variant="outline-primary">
+            <Button type="submit" variant="outline-primary" className="text-nowrap">
               {t('admin.newOrder.searchButton')}
             </Button>
           </div>

@@ -165,6 +165,8 @@ describe('/PlaceOrder', () => {
     expect(within(summaryRow('Items (3):')).getByText('EGP 140.50')).toBeInTheDocument();
     expect(summaryRow('Shipping and handling')).toHaveAttribute('data-charged', 'true');
     expect(summaryRow('Cash on Delivery fee')).toHaveAttribute('data-charged', 'true');
+    // The items' sum is not called a total beside the order's: a shopper asked which of the two they pay.
+    expect(screen.getByText(/^Subtotal:/)).toHaveTextContent(/^Subtotal: EGP\s140\.50$/);
   });
 
   it('shades both fee lines for visa and charges the items only', async () => {
