@@ -38,7 +38,7 @@ export interface CashRequest {
   settings: CodSettings;
   /**
    * The shopper who asks, counting the phone among theirs (phones-asked.ts): false when they may not learn what the
-   * rules say of it. Absent for the staff, who read phones' records in the dashboard anyway.
+   * rules say of it. Absent for the staff, who take orders by phone for any number.
    */
   mayAsk?: () => Promise<boolean>;
 }

@@ -10,9 +10,10 @@ import { signedIds } from '../../lib/signed-ids.js';
  * record of other people's phones through them: the rules' answer tells whether a number refused parcels or has cash
  * orders on their way. A shopper, and a client address (an IPv6 one as its /64, `addressKey`), may ask about
  * `perShopper` and `perAddress` different phones a day; a phone the shopper asked about that day is answered again,
- * from any address, and past an allowance a new one is refused cash (docs/decisions/cash-phones-asked.md). The staff's quotes and orders are not
- * counted. Counted in Redis when configured (every instance sees the same phones), else in this process; keys and
- * members are keyed digests, so no phone number, account or address can be read back from what is stored.
+ * from any address, and past an allowance a new one is refused cash (docs/decisions/cash-phones-asked.md). The
+ * staff's quotes and orders are not counted. Counted in Redis when configured (every instance sees the same phones),
+ * else in this process; keys and members are keyed digests, so no phone number, account or address can be read back
+ * from what is stored.
  */
 export interface PhonesAsked {
   /** Counts the phone among the asker's: false when it is a new one past an allowance (and then nothing is counted). */
@@ -34,7 +35,7 @@ const REDIS_WAIT_MS = 1000;
 export function createPhonesAsked(opts: {
   perShopper: number;
   perAddress: number;
-  /** The sessions' secret, which keys the digests: a phone number or an IPv4 address is soon found from a plain hash. */
+  /** The sessions' secret, which keys the digests: a plain hash of a phone number or an IPv4 address is soon undone. */
   secret: string;
   redis: Redis | null;
   prefix: string;
