@@ -199,9 +199,9 @@ describe('catalogue reads', () => {
   });
 });
 
-/** Sample arguments: field names and counts as the code passes them. */
-/** Arguments for a message: a text then numbers, unless it takes a list of names. */
+/** The messages that take a list of names, with one. */
 const LISTS: Record<string, unknown[]> = { noCashOnDelivery: [['Big TV', 'Radio']] };
+/** Sample arguments, as the code passes them: a list of names, or a field name then counts. */
 const sample = (key: string, fn: (...args: never[]) => string) =>
   (LISTS[key] ?? Array.from({ length: fn.length }, (_, i) => (i === 0 ? 'price' : 7 + i))) as never[];
 

@@ -1,5 +1,8 @@
+import { createServer } from 'node:net';
+import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
+import { connectRedis } from '../../lib/redis.js';
 import { TestClock } from '../../../test/harness.js';
 import { COUNT_STORES, storeOf } from '../../../test/redis-stores.js';
 import { createPhonesAsked, PHONES_ASKED_WINDOW_MS } from './phones-asked.js';
@@ -97,5 +100,40 @@ describe('phones asked, counted in memory, once it holds as many askers as it ma
     expect(await ask('farida', '01000000031')).toBe(true);
     for (let i = 0; i < 100_000; i++) await ask(`made-up-${i}`, '01000000032');
     expect(await ask('farida', '01000000033')).toBe(false);
+  });
+});
+
+describe('phones asked of a Redis that stops answering', () => {
+  // Placing asks holding the order's locks: a hung Redis must not hold them, so the shop's connection gives up.
+  it('lets the phone pass within about a second, uncounted', async () => {
+    const hung = createServer((socket) =>
+      socket.on('data', (data) => {
+        // Answers the connection's ready check (INFO), then nothing.
+        if (/info/i.test(data.toString())) socket.write('$9\r\nloading:0\r\n');
+      }),
+    );
+    hung.listen(0, '127.0.0.1');
+    await once(hung, 'listening');
+    const address = hung.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const log = pino({ level: 'silent' });
+    const redis = await connectRedis(`redis://127.0.0.1:${port}`, log);
+    try {
+      const asked = createPhonesAsked({
+        perShopper: 1,
+        perAddress: 1,
+        secret,
+        redis,
+        prefix: '',
+        log,
+        clock: new TestClock(),
+      });
+      const started = performance.now();
+      expect(await asked.ask({ userId: 'gehad', ip: '192.0.2.47' }, '01000000041')).toBe(true);
+      expect(performance.now() - started).toBeLessThan(5000);
+    } finally {
+      redis.disconnect();
+      hung.close();
+    }
   });
 });
