@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { cairoDay } from '../../../lib/clock.js';
 import {
   API_MSG,
   CARD_ORDER_TTL_MS,
@@ -789,6 +790,16 @@ describe('one payable intention per order, paid once', () => {
 });
 
 describe('payments given back by a process that stopped first', () => {
+  // Paymob voids a payment on the (Cairo) day it was made and refunds it after. The passes below move the clock on past
+  // the settling time: a test run just before Cairo's midnight starts after it, so its payments stay voided.
+  let movedPastMidnight = 0;
+  beforeEach(() => {
+    const now = t.clock.now().getTime();
+    const passed = now + REFUND_SETTLE_MS + 5 * 60_000;
+    movedPastMidnight = cairoDay(new Date(passed)) === cairoDay(new Date(now)) ? 0 : passed - now;
+    t.clock.advance(movedPastMidnight);
+  });
+  afterEach(() => t.clock.advance(-movedPastMidnight));
   const paymentsOf = (orderId: string) =>
     t.app.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.createdAt);
   /** Paymob's voids and refunds of one transaction. */
