@@ -22,7 +22,7 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { createTokenService, type TokenService } from './lib/tokens.js';
 import { loadJwtSecret } from './lib/jwt-secret.js';
 import { closeRedis, connectRedis, type Redis } from './lib/redis.js';
-import { createSignInLimit, SIGN_IN_WINDOW_MS, type SignInLimit } from './lib/sign-in-limit.js';
+import { createSignInLimit, SIGN_IN_WINDOW_MS, type AttemptLimits, type SignInLimit } from './lib/sign-in-limit.js';
 import { createPhonesAsked, type PhonesAsked } from './modules/orders/phones-asked.js';
 import { createMetrics, type Metrics } from './lib/metrics.js';
 import { requestIdOf } from './lib/request-id.js';
@@ -63,6 +63,8 @@ declare module 'fastify' {
     tokens: TokenService;
     /** Failed password sign-ins per address and e-mail, counted alike by every form that checks a password. */
     signIns: SignInLimit;
+    /** Makes the other limits of attempts (password resets, phone codes), counted where the sign-ins are. */
+    attemptLimit: AttemptLimits;
     /** The delivery phones each shopper and client address asked the cash rules about today (modules/orders). */
     phonesAsked: PhonesAsked;
     mailer: Mailer;
@@ -216,15 +218,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : null;
   if (redis) app.addHook('onClose', () => closeRedis(redis));
   app.decorate('redis', redis);
+  const attemptLimit: AttemptLimits = ({ name, max, windowMs }) =>
+    createSignInLimit({
+      max,
+      windowMs,
+      redis,
+      prefix: `${config.REDIS_PREFIX}${name}:`,
+      log: app.log,
+      secret: jwtSecret,
+    });
+  app.decorate('attemptLimit', attemptLimit);
   app.decorate(
     'signIns',
-    createSignInLimit({
-      max: config.LOGIN_RATE_LIMIT_MAX,
-      windowMs: SIGN_IN_WINDOW_MS,
-      redis,
-      prefix: config.REDIS_PREFIX,
-      log: app.log,
-    }),
+    attemptLimit({ name: 'sign-in-failures', max: config.LOGIN_RATE_LIMIT_MAX, windowMs: SIGN_IN_WINDOW_MS }),
   );
 
   app.decorate(

@@ -6,11 +6,12 @@ import { attemptAll, createSignInLimit, type SignInLimit } from './sign-in-limit
 
 /** Several limits asked together, counted in this process's memory and in Redis alike. */
 const HOUR_MS = 60 * 60_000;
+const secret = 'test-secret-that-is-long-enough-for-hs256!!';
 
 describe.each(COUNT_STORES)('limits asked together %s', (store) => {
   const { prefix, log, redis: connection } = storeOf(store);
   const limit = (max: number, name: string, windowMs = HOUR_MS): SignInLimit =>
-    createSignInLimit({ max, windowMs, redis: connection(), prefix: `${prefix}${store}-${name}:`, log });
+    createSignInLimit({ max, windowMs, redis: connection(), prefix: `${prefix}${store}-${name}:`, log, secret });
 
   it('spend a place in none of them when one refuses, before it in the order or after', async () => {
     const perAddress = limit(2, 'address');
@@ -102,6 +103,7 @@ describe('a limit kept in memory, once it holds as many pairs as it may', () => 
       redis: null,
       prefix: '',
       log: pino({ level: 'silent' }),
+      secret,
     });
     const flood = async (from: string) => {
       for (let i = 0; i < 100_000; i++) await limit.attempt(from, `made-up-${i}@example.com`);
@@ -112,5 +114,30 @@ describe('a limit kept in memory, once it holds as many pairs as it may', () => 
     expect(guesses.filter((wait) => wait > 0)).toHaveLength(7);
     await flood('198.51.100.2');
     expect((await limit.attempt('203.0.113.9', 'victim@example.com')).wait).toBeGreaterThan(0);
+  });
+});
+
+describe.runIf(COUNT_STORES.includes('in Redis'))('a limit kept in Redis', () => {
+  const { prefix, log, redis } = storeOf('in Redis');
+  // IPv4 addresses and mobile numbers are few enough to try them all: a plain hash of one in a key name gives it away.
+  it('names its keys by a digest only the shop’s secret makes: two instances agree, another shop does not', async () => {
+    const keyNameOf = async (shopSecret: string, name: string) => {
+      const limit = createSignInLimit({
+        max: 3,
+        windowMs: HOUR_MS,
+        redis: redis(),
+        prefix: `${prefix}${name}:`,
+        log,
+        secret: shopSecret,
+      });
+      await limit.attempt('198.51.100.7', '01012345678');
+      const keys = (await redis()?.keys(`${prefix}${name}:*`)) ?? [];
+      return keys.map((key) => key.slice(`${prefix}${name}:`.length));
+    };
+    const [one] = await keyNameOf(secret, 'one');
+    expect(one).toMatch(/^[\w-]{16,}$/);
+    expect(one).not.toMatch(/198|51\.100|0101|12345678/);
+    expect(await keyNameOf(secret, 'two')).toEqual([one]);
+    expect(await keyNameOf('another shop’s secret, also long enough!', 'other')).not.toEqual([one]);
   });
 });

@@ -1,17 +1,17 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { addressKey } from './client-address.js';
 import { makeRoom } from './memory-windows.js';
 import type { Redis } from './redis.js';
+import { signedIds } from './signed-ids.js';
 
 /**
- * Failed sign-ins per client address and e-mail within a window: past `max` of them, that pair is
- * refused until the window ends. Every attempt takes a place before the password is checked, so a burst
- * of parallel guesses is counted as it arrives; a successful sign-in gives its place back, so an admin
- * who signs in often is never locked out. Counted in Redis when configured (every instance sees the same
- * failures), else in this process. Keys are hashes, so no e-mail address or client address is ever a
- * Redis key name. An address is counted as its network (`addressKey`: an IPv6 address as its /64), so a client
- * holding many addresses of one network cannot ask once from each.
+ * Failed sign-ins per client address and e-mail within a window: past `max` of them, that pair is refused until the
+ * window ends. Every attempt takes a place before the password is checked, so a burst of parallel guesses is counted as
+ * it arrives; a successful sign-in gives its place back, so an admin who signs in often is never locked out. Counted in
+ * Redis when configured (every instance sees the same failures), else in this process. Keys are keyed digests (under
+ * the sessions' secret), so no e-mail address, phone or client address can be read back from a Redis key name. An
+ * address is counted as its network (`addressKey`: an IPv6 address as its /64), so a client holding many addresses of
+ * one network cannot ask once from each.
  */
 export interface SignInLimit {
   /** Takes this attempt's place: its wait is the seconds until this address may try this e-mail again, 0 when now. */
@@ -76,20 +76,32 @@ export async function attemptAll(places: readonly Place[]): Promise<{ refusedBy:
 /** How long failed sign-ins are remembered against an address and e-mail. */
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
-const keyOf = (ip: string, email: string) =>
-  createHash('sha256')
-    .update(`${addressKey(ip)}\0${email.trim().toLowerCase()}`)
-    .digest('hex');
-
 export function createSignInLimit(opts: {
   max: number;
   windowMs: number;
   redis: Redis | null;
+  /** Its Redis key names start with it. */
   prefix: string;
   log: FastifyBaseLogger;
+  /**
+   * The sessions' secret, which keys the digests: a plain hash of an IPv4 address and a phone number is undone by
+   * trying them all.
+   */
+  secret: string;
 }): SignInLimit {
-  return opts.redis ? redisLimit(opts.redis, `${opts.prefix}sign-in-failures:`, opts) : memoryLimit(opts);
+  const digest = signedIds(opts.secret, 'attempt limits', 16).signatureOf;
+  const keyOf = (ip: string, key: string) => digest(`${addressKey(ip)}\0${key.trim().toLowerCase()}`);
+  return opts.redis ? redisLimit(opts.redis, opts.prefix, keyOf, opts) : memoryLimit(keyOf, opts);
 }
+
+/**
+ * Makes a limit of attempts per client address and key, counted where the shop counts them (Redis when configured,
+ * else this process), its Redis keys named for `name`.
+ */
+export type AttemptLimits = (limit: { name: string; max: number; windowMs: number }) => SignInLimit;
+
+/** The name an address and key (an e-mail, a phone) are counted under. */
+type KeyOf = (ip: string, key: string) => string;
 
 /**
  * Gives a place back only while the window it was taken in lasts, told by the time the key has left (`ARGV[1]`: under
@@ -109,6 +121,7 @@ const uncounted: Attempt = { wait: 0, giveBack: async () => {} };
 function redisLimit(
   redis: Redis,
   prefix: string,
+  keyOf: KeyOf,
   opts: { max: number; windowMs: number; log: FastifyBaseLogger },
 ): SignInLimit {
   // As for the other limits: while Redis is down, attempts pass uncounted rather than the shop refusing every sign-in.
@@ -150,7 +163,7 @@ function redisLimit(
   };
 }
 
-function memoryLimit(opts: { max: number; windowMs: number }): SignInLimit {
+function memoryLimit(keyOf: KeyOf, opts: { max: number; windowMs: number }): SignInLimit {
   const attempts = new Map<string, { count: number; endsAt: number }>();
   const current = (key: string) => {
     const entry = attempts.get(key);

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import type { ImageStore } from '../lib/image-store.js';
 import type { Mailer } from '../lib/mailer.js';
-import type { SignInLimit } from '../lib/sign-in-limit.js';
+import type { AttemptLimits, SignInLimit } from '../lib/sign-in-limit.js';
 import type { Metrics } from '../lib/metrics.js';
 import type { TokenService } from '../lib/tokens.js';
 import type { Courier } from './courier/courier.js';
@@ -46,6 +46,8 @@ export interface Deps {
   tokens: TokenService;
   /** Failed password sign-ins per address and e-mail, shared by every form that checks a password. */
   signIns: SignInLimit;
+  /** Makes the other limits of attempts (password resets, phone codes), counted where the sign-ins are. */
+  attemptLimit: AttemptLimits;
   /** The delivery phones each shopper and client address asked the cash rules about today. */
   phonesAsked: PhonesAsked;
   images: ImageStore;

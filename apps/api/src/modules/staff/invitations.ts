@@ -18,7 +18,6 @@ import { staffInvitations, users } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, HttpError, tooManyRequests } from '../../lib/errors.js';
-import type { Redis } from '../../lib/redis.js';
 import { isId } from '../../lib/validation.js';
 import type { Deps } from '../deps.js';
 import type { Channel } from '../messaging/provider.js';
@@ -55,9 +54,7 @@ interface Invite {
  * screen lists the invitations or a new one is sent (the only way the table grows).
  */
 export function invitationsService(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'tokens' | 'messageSender' | 'signIns'> & {
-    redis: Redis | null;
-  },
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'tokens' | 'messageSender' | 'signIns' | 'attemptLimit'>,
 ) {
   const { db, clock } = deps;
   const phone = phoneSignIn(deps);

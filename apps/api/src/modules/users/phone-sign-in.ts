@@ -6,8 +6,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { phoneCodes, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { forbidden, HttpError, tooManyRequests } from '../../lib/errors.js';
-import type { Redis } from '../../lib/redis.js';
-import { attemptAll, createSignInLimit } from '../../lib/sign-in-limit.js';
+import { attemptAll } from '../../lib/sign-in-limit.js';
 import type { Deps } from '../deps.js';
 import { queueMessage } from '../messaging/queue.js';
 import { SIGN_IN_CODE } from '../messaging/render.js';
@@ -80,18 +79,10 @@ const waitFor = (seconds: number, message: Said) => tooManyRequests(message, sec
  * nobody learns who shops here; `verify` signs into the account that phone proved (making one, with a name, when
  * there is none). Codes are stored as argon2 hashes: a stolen table does not give live codes away.
  */
-export function phoneSignIn(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'tokens' | 'messageSender'> & { redis: Redis | null },
-) {
+export function phoneSignIn(deps: Pick<Deps, 'db' | 'clock' | 'tokens' | 'messageSender' | 'attemptLimit'>) {
   const { db, clock } = deps;
   const limit = (max: number, name: string) =>
-    createSignInLimit({
-      max,
-      windowMs: HOUR_MS,
-      redis: deps.redis,
-      prefix: `${deps.config.REDIS_PREFIX}phone-codes-${name}:`,
-      log: deps.log,
-    });
+    deps.attemptLimit({ name: `phone-codes-${name}`, max, windowMs: HOUR_MS });
   const perAddress = limit(CODES_PER_ADDRESS, 'address');
   const perRequester = limit(CODES_PER_REQUESTER, 'requester');
   const perPhone = limit(CODES_PER_PHONE, 'phone');

@@ -14,7 +14,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/language.js';
 import { usersService } from './service.js';
 import { tooManyRequests } from '../../lib/errors.js';
-import { attemptAll, createSignInLimit } from '../../lib/sign-in-limit.js';
+import { attemptAll } from '../../lib/sign-in-limit.js';
 
 /** Reset links one network address may ask for one e-mail address within RESET_WINDOW_MS; more answer 429. */
 export const RESETS_PER_EMAIL = 5;
@@ -112,14 +112,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => users.remove(currentUser(request).id, request.ip),
   );
 
-  const resetLimit = (max: number, name: string) =>
-    createSignInLimit({
-      max,
-      windowMs: RESET_WINDOW_MS,
-      redis: app.redis,
-      prefix: `${app.config.REDIS_PREFIX}${name}:`,
-      log: app.log,
-    });
+  const resetLimit = (max: number, name: string) => app.attemptLimit({ name, max, windowMs: RESET_WINDOW_MS });
   const resetRequests = resetLimit(RESETS_PER_EMAIL, 'reset-requests');
   const resetMails = resetLimit(RESET_MAILS_PER_EMAIL, 'reset-mails');
   app.post(
