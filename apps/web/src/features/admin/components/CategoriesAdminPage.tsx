@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Controller } from 'react-hook-form';
+import { Controller, type UseFormRegisterReturn } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -220,7 +220,6 @@ function CategoryImageModal({ show, onClose, categories }: CategoryModalProps) {
 function CreateCategoryModal({ show, onClose }: ModalProps) {
   const { t } = useTranslation();
   const [create, { isLoading }] = useCreateCategoryMutation();
-  const { data: departments } = useGetDepartmentsQuery();
   const {
     register,
     submit,
@@ -243,31 +242,51 @@ function CreateCategoryModal({ show, onClose }: ModalProps) {
       onClose={close}
     >
       <Form id="category-create-form" noValidate onSubmit={(event) => void submit(event)}>
-        <Field id="category-create-department" label={t('admin.form.department')} error={errors.department?.message}>
-          {(a11y) => (
-            <Form.Select {...a11y} {...register('department')}>
-              <Choices placeholder={t('admin.form.chooseDepartment')} items={departments} />
-            </Form.Select>
-          )}
-        </Field>
-        <Field id="category-create-name" label={t('admin.form.name')} error={errors.name?.message}>
-          {(a11y) => <Form.Control {...a11y} {...register('name')} maxLength={200} />}
-        </Field>
-        <ArabicField
-          id="category-create-name-ar"
-          kind="name"
-          registration={register('nameAr')}
-          error={errors.nameAr?.message}
-        />
+        <CategoryFields idPrefix="category-create" register={register} errors={errors} />
       </Form>
     </FormModal>
+  );
+}
+
+type CategoryField = 'department' | 'name' | 'nameAr';
+
+/** The department and the two names a category is added or changed with. */
+function CategoryFields({
+  idPrefix,
+  register,
+  errors,
+}: {
+  idPrefix: string;
+  register: (field: CategoryField) => UseFormRegisterReturn;
+  errors: Partial<Record<CategoryField, { message?: string }>>;
+}) {
+  const { t } = useTranslation();
+  const { data: departments } = useGetDepartmentsQuery();
+  return (
+    <>
+      <Field id={`${idPrefix}-department`} label={t('admin.form.department')} error={errors.department?.message}>
+        {(a11y) => (
+          <Form.Select {...a11y} {...register('department')}>
+            <Choices placeholder={t('admin.form.chooseDepartment')} items={departments} />
+          </Form.Select>
+        )}
+      </Field>
+      <Field id={`${idPrefix}-name`} label={t('admin.form.name')} error={errors.name?.message}>
+        {(a11y) => <Form.Control {...a11y} {...register('name')} maxLength={200} />}
+      </Field>
+      <ArabicField
+        id={`${idPrefix}-name-ar`}
+        kind="name"
+        registration={register('nameAr')}
+        error={errors.nameAr?.message}
+      />
+    </>
   );
 }
 
 function UpdateCategoryModal({ show, onClose, categories }: CategoryModalProps) {
   const { t } = useTranslation();
   const [update, { isLoading }] = useUpdateCategoryMutation();
-  const { data: departments } = useGetDepartmentsQuery();
   const label = useCategoryLabel();
   const {
     register,
@@ -310,22 +329,7 @@ function UpdateCategoryModal({ show, onClose, categories }: CategoryModalProps) 
             </Form.Select>
           )}
         </Field>
-        <Field id="category-update-department" label={t('admin.form.department')} error={errors.department?.message}>
-          {(a11y) => (
-            <Form.Select {...a11y} {...register('department')}>
-              <Choices placeholder={t('admin.form.chooseDepartment')} items={departments} />
-            </Form.Select>
-          )}
-        </Field>
-        <Field id="category-update-name" label={t('admin.form.name')} error={errors.name?.message}>
-          {(a11y) => <Form.Control {...a11y} {...register('name')} maxLength={200} />}
-        </Field>
-        <ArabicField
-          id="category-update-name-ar"
-          kind="name"
-          registration={register('nameAr')}
-          error={errors.nameAr?.message}
-        />
+        <CategoryFields idPrefix="category-update" register={register} errors={errors} />
       </Form>
     </FormModal>
   );
