@@ -8,6 +8,7 @@ import {
   type AdminOrdersPage,
   type Order,
   type OrderForStaff,
+  type PaymentStatus,
   REFUND_SETTLE_MS,
 } from '@shop/contracts';
 import { auditLogs, cartItems, orderConfirmations, orders, payments, products } from '../../db/schema.js';
@@ -424,6 +425,9 @@ describe('a deposit first', () => {
       const [given, ...more] = await auditsOf('deposit_refunded', order._id);
       expect(more).toEqual([]);
       expect(given?.message).toContain(`of cancelled order ${order._id} paid back by InstaPay: 30 EGP`);
+      // The shopper's payment says so too, as when the provider gives it back.
+      const status = await t.app.inject({ url: `/api/payment/status/${order._id}`, headers: user.headers });
+      expect(status.json<PaymentStatus>().payment).toMatchObject({ amount: 30, state: 'refunded' });
       // Owed no more: nothing offered, and a second record is refused.
       expect((await page()).refundable).toBeNull();
       const again = await record({ deposit: true, paidBackBy: 'InstaPay' });

@@ -127,6 +127,8 @@ export function refundsService(deps: RefundsDeps) {
    * it with the return of its receipt, or a cancelled order's that its provider refused to give back. Audited with who
    * gave it back and how. The order stays where it is (`returned` or `cancelled`), as the callback leaves it; the
    * deposit, `refunded`, is owed no more, so a second record, or a callback coming later, finds nothing to give back.
+   * The payment that paid the deposit is marked `refunded` with it, as the callback and the automatic give-back mark
+   * it: the shopper's payment status says the money went back.
    */
   async function recordDepositGivenBack(tx: Tx, by: Mover, order: OrderRow, input: RefundInput) {
     const paidBackBy = paidBackByOf(input);
@@ -134,6 +136,8 @@ export function refundsService(deps: RefundsDeps) {
     if (amount > order.deposit) throw badRequest(say.api.depositRefundTooLarge(toEgp(order.deposit)));
     const kept = order.status === 'returned';
     await recordDepositBack(tx, order, { amount, refundedBy: paidBackBy }, deps.clock.now(), kept);
+    const paid = await paymentThatPaid(tx, order.id);
+    if (paid) await tx.update(payments).set({ state: 'refunded' }).where(eq(payments.providerRef, paid.providerRef));
     const who = by.user ? accountName(by.user) : `the ${by.actor}`;
     const whose = kept ? 'kept of returned' : 'of cancelled';
     await audit(tx, {
