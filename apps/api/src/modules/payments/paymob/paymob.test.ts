@@ -446,6 +446,25 @@ describe('callbacks', () => {
     expect((await orderRow(order._id))?.status).toBe('paid');
   });
 
+  it('a paid callback posted again with digits moved between the transaction and integration ids is refused', async () => {
+    const user = await registerShopper(t.app);
+    const order = await onlineOrder(user, [[await createProduct(t.app.db, { price: 50 }), 1]]);
+    await checkoutUrl(user, order._id, 'card');
+    const tx = await transactionFor(order._id);
+    const hmac = signTransaction(tx, SECRETS.hmacSecret);
+    expect((await callback(tx, hmac)).statusCode).toBe(200);
+    // The HMAC runs its fields together: the same digits split anew sign alike, as another transaction.
+    const digits = `${tx.id}${tx.integration_id}`;
+    for (const cut of [String(tx.id).length - 1, String(tx.id).length + 1]) {
+      const moved = { ...tx, id: Number(digits.slice(0, cut)), integration_id: Number(digits.slice(cut)) };
+      expect(signTransaction(moved, SECRETS.hmacSecret)).toBe(hmac);
+      expect((await callback(moved, hmac)).statusCode, `cut at ${cut}`).toBe(400);
+    }
+    // Paid once: no second payment for staff to refund by hand.
+    expect(await auditsFor('payment_duplicate', order._id)).toEqual([]);
+    expect(await historyOf(order._id)).toEqual(['pending', 'paid']);
+  });
+
   it('a replayed success answers 200 and changes nothing', async () => {
     const user = await registerShopper(t.app);
     const order = await onlineOrder(user, [[await createProduct(t.app.db), 1]]);

@@ -120,6 +120,7 @@ export function paymobProvider(deps: ProviderDeps): PaymentProvider {
     ...settings.PAYMOB_INSTALMENT_INTEGRATIONS,
   ]);
   const methods = [...integrations].flatMap(([method, id]) => (id === undefined ? [] : [method]));
+  const ours = new Set(integrations.values());
   const publicUrl = deps.config.PUBLIC_URL.replace(/\/+$/, '');
 
   const authorization = `Token ${settings.PAYMOB_SECRET_KEY}`;
@@ -200,6 +201,17 @@ export function paymobProvider(deps: ProviderDeps): PaymentProvider {
       // Verified before anything else is looked at; a shape that cannot be signed cannot be genuine either.
       if (!parsed.success || !verifyTransaction(parsed.data.obj, hmac, settings.PAYMOB_HMAC_SECRET))
         throw badRequest(say.api.invalidSignature);
+      // The HMAC covers its fields run together, so digits moved from `id` to `integration_id` or back still verify:
+      // with the hmac of their own payment's redirect, anyone could post it again as another transaction, audited as a
+      // second payment for staff to refund by hand. Only the shop's integrations make its transactions.
+      const integration = Number(parsed.data.obj.integration_id);
+      if (!ours.has(integration)) {
+        deps.log.warn(
+          { integration, order: String(parsed.data.obj.order.id) },
+          'Paymob callback of another integration',
+        );
+        throw badRequest(say.api.invalidSignature);
+      }
       return eventOf(parsed.data.obj);
     },
     readReturn(query) {
