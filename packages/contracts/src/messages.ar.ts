@@ -6,6 +6,8 @@ import {
   type NOT_FOUND,
   type INVITE_MAIL,
   type RESET_MAIL,
+  type EMAIL_CHANGED_MAIL,
+  type PASSWORD_CHANGED_MAIL,
   type RULE_MSG,
 } from './messages.js';
 import { formatPrice } from './money.js';
@@ -330,4 +332,16 @@ export const RESET_MAIL_AR: Arabic<typeof RESET_MAIL> = {
   subject: 'إعادة تعيين كلمة المرور',
   body: (link) =>
     `طلب شخص ما إعادة تعيين كلمة مرور حسابك في EGP Shop.\n\nافتح هذا الرابط خلال 15 دقيقة لاختيار كلمة مرور جديدة:\n${link}\n\nإذا لم تكن أنت من طلب ذلك، فتجاهل هذه الرسالة.`,
+};
+
+export const EMAIL_CHANGED_MAIL_AR: Arabic<typeof EMAIL_CHANGED_MAIL> = {
+  subject: 'تم تغيير بريدك الإلكتروني في EGP Shop',
+  body: (to) =>
+    `تم تغيير البريد الإلكتروني لحسابك في EGP Shop إلى ${to}. روابط إعادة تعيين كلمة المرور ورسائل الطلبات تصل إليه الآن.\n\nإذا لم تكن أنت من فعل ذلك، فرُد على هذه الرسالة فورًا وسنساعدك على استعادة حسابك.`,
+};
+
+export const PASSWORD_CHANGED_MAIL_AR: Arabic<typeof PASSWORD_CHANGED_MAIL> = {
+  subject: 'تم تغيير كلمة مرورك في EGP Shop',
+  body: (link) =>
+    `تم تغيير كلمة مرور حسابك في EGP Shop، وتم تسجيل الخروج منه على كل الأجهزة الأخرى.\n\nإذا لم تكن أنت من فعل ذلك، فاختر كلمة مرور جديدة الآن:\n${link}\n\nإذا كنت أنت، فلا داعي لفعل أي شيء.`,
 };

@@ -345,3 +345,17 @@ export const RESET_MAIL = {
   body: (link: string) =>
     `Someone asked to reset the password of your EGP Shop account.\n\nOpen this link within 15 minutes to choose a new one:\n${link}\n\nIf it was not you, ignore this e-mail.`,
 } as const;
+
+/** To the old address when an account's e-mail changes: `to`, the new address, partly hidden. */
+export const EMAIL_CHANGED_MAIL = {
+  subject: 'Your EGP Shop e-mail was changed',
+  body: (to: string) =>
+    `The e-mail of your EGP Shop account was changed to ${to}. Password reset links and order e-mails go there now.\n\nIf it was not you, reply to this e-mail at once and we will help you get your account back.`,
+} as const;
+
+/** To the account's address when its password changes: `link`, where to ask for a new one. */
+export const PASSWORD_CHANGED_MAIL = {
+  subject: 'Your EGP Shop password was changed',
+  body: (link: string) =>
+    `The password of your EGP Shop account was changed, and it was signed out everywhere else.\n\nIf it was not you, choose a new password now:\n${link}\n\nIf it was you, there is nothing to do.`,
+} as const;

@@ -95,7 +95,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionSchema.extend({ message: z.string() }) },
       },
     },
-    async (request) => users.changePassword(currentUser(request).id, request.body.password, request.ip),
+    async (request) =>
+      users.changePassword(currentUser(request).id, request.body.password, request.ip, requestLanguage(request)),
   );
 
   app.delete(

@@ -9,6 +9,8 @@ import {
   RESET_TOKEN_TTL_MS,
   type ContactChannel,
   resetMail,
+  emailChangedMail,
+  passwordChangedMail,
   type Language,
   type RegisterInput,
   type UpdateUserInput,
@@ -54,6 +56,9 @@ export const toUserDto = (u: Pick<UserRow, DtoColumns>): User => ({
   cartReminders: u.cartRemindersLanguage !== null,
 });
 
+/** An address as told to its former holder: n•••@example.com. */
+const partlyHidden = (email: string) => email.replace(/^(.)[^@]*/, '$1•••');
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 /** Compared against when the e-mail is unknown, so a failed login takes as long either way. */
@@ -78,6 +83,11 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
       .update(passwordResets)
       .set({ usedAt: deps.clock.now() })
       .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+
+  /** Sent in the background once the change has committed: it stands whether or not the mail goes. */
+  const mail = (to: string, written: { subject: string; text: string }, what: string) => {
+    deps.mailer.send({ to, ...written }).catch((err) => deps.log.error({ err }, `${what} mail failed`));
+  };
 
   async function register(input: Required<Pick<RegisterInput, 'name' | 'email' | 'phone' | 'password'>>, ip: string) {
     // A taken e-mail is answered before the password is hashed: the answer says it is registered anyway, and argon2 is
@@ -172,12 +182,15 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
       if (!updated) throw notFound('User');
       // A link mailed to the old address must not keep the power to set the password.
       if (current.email !== updated.email) await voidResets(tx, userId);
-      return updated;
+      return { ...updated, formerEmail: current.email };
     });
+    // Whoever holds the old address hears of it: a session taken over cannot move the account away unseen.
+    if (user.formerEmail && user.email && user.formerEmail !== user.email)
+      mail(user.formerEmail, emailChangedMail(partlyHidden(user.email), language), 'e-mail changed');
     return { user: toUserDto(user) };
   }
 
-  async function changePassword(userId: string, password: string, ip: string) {
+  async function changePassword(userId: string, password: string, ip: string, language: Language) {
     const passwordHash = await hashPassword(password);
     const user = await transaction(db, async (tx) => {
       const [changed] = await tx
@@ -197,6 +210,9 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
       });
       return changed;
     });
+    // Its other sessions end: told by e-mail, whoever lost the account can take it back through a reset link.
+    if (user.email)
+      mail(user.email, passwordChangedMail(`${deps.config.PUBLIC_URL}/forgot-password`, language), 'password changed');
     return { message: say.api.passwordUpdated, ...session(user) };
   }
 
@@ -254,9 +270,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
       });
       const link = `${deps.config.PUBLIC_URL}/password-reset/${user.id}/${token}`;
       // Sent in the background: waiting for the mail server would tell an attacker the address exists.
-      deps.mailer
-        .send({ to: email, ...resetMail(link, language) })
-        .catch((err) => deps.log.error({ err }, 'reset mail failed'));
+      mail(email, resetMail(link, language), 'reset');
     }
     return { message: say.api.resetSent };
   }
