@@ -246,10 +246,10 @@ describe('the CSV export', () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const [header] = res.body.slice(1).split('\r\n');
     expect(header).toBe(
-      'id,createdAt,status,paymentMethod,customerName,email,phone,governorate,city,items,itemsTotal,coupon,discount,shipping,codFee,bill,trackingNumber,source',
+      'id,createdAt,status,paymentMethod,customerName,email,phone,governorate,city,items,itemsTotal,coupon,discount,shipping,codFee,bill,trackingNumber,source,deposit,depositState,refunded,refundedBy',
     );
     expect(csvRows(res.body)).toEqual([
-      `${shipped},2025-03-05T22:10:00.000Z,shipped,cash,Karim Adel,${karim.email},01233333333,Alexandria,Smouha,1,100.00,,0.00,21.00,9.00,130.00,TRK-1,web`,
+      `${shipped},2025-03-05T22:10:00.000Z,shipped,cash,Karim Adel,${karim.email},01233333333,Alexandria,Smouha,1,100.00,,0.00,21.00,9.00,130.00,TRK-1,web,,,0.00,`,
     ]);
     expect(await lastAudit(t.app)).toMatchObject({
       type: 'admin',
@@ -268,6 +268,16 @@ describe('the CSV export', () => {
     expect(rows[1]?.split(',')[9]).toBe('3');
   });
 
+  it('says what a cash order paid online first and what was given back, and how', async () => {
+    const [id] = await insertOrders([{ state: 'Minya', status: 'cancelled', createdAt: new Date() }]);
+    await t.app.db
+      .update(orders)
+      .set({ deposit: 3_000, depositState: 'refunded', refunded: 3_000, refundedBy: 'InstaPay' })
+      .where(eq(orders.id, id!));
+    const [row] = csvRows((await exportCsv({ governorate: 'Minya' })).body);
+    expect(row?.split(',').slice(-7)).toEqual(['130.00', '', 'web', '30.00', 'refunded', '30.00', 'InstaPay']);
+  });
+
   it('quotes commas, quotes and line breaks, and defuses cells a spreadsheet would run as formulas', async () => {
     const [id] = await insertOrders([
       { state: 'Qena', city: 'Nag Hammadi, "East"\nBlock 2', phone: '+201055555555', createdAt: new Date() },
@@ -279,7 +289,7 @@ describe('the CSV export', () => {
       expect(body.replace(/^\uFEFF[^\r]*\r\n/, '')).toBe(
         `${id},${(await list({ q: id! })).orders[0]?.createdAt},confirmed,cash,` +
           `"'=HYPERLINK(""http://evil.example"")",${mona.email},'+201055555555,Qena,` +
-          `"Nag Hammadi, ""East""\nBlock 2",1,100.00,,0.00,21.00,9.00,130.00,'@SUM(A1),web\r\n`,
+          `"Nag Hammadi, ""East""\nBlock 2",1,100.00,,0.00,21.00,9.00,130.00,'@SUM(A1),web,,,0.00,\r\n`,
       );
     } finally {
       await t.app.db.update(users).set({ name: 'Mona Ali' }).where(eq(users.id, mona.id));

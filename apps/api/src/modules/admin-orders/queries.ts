@@ -210,6 +210,10 @@ function exportBatch(db: DbOrTx, where: SQL | undefined, after: Cursor | undefin
       codFee: orders.codFee,
       bill: orders.bill,
       trackingNumber: orders.trackingNumber,
+      deposit: orders.deposit,
+      depositState: orders.depositState,
+      refunded: orders.refunded,
+      refundedBy: orders.refundedBy,
     })
     .from(orders)
     .leftJoin(users, buyer)

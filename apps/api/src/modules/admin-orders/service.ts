@@ -29,6 +29,12 @@ const COLUMNS: CsvColumns<ExportRow> = [
   ['bill', (r) => csvMoney(r.bill)],
   ['trackingNumber', (r) => r.trackingNumber],
   ['source', (r) => r.source],
+  // Money as it moved, after the columns spreadsheets already read: a cash order's delivery fees paid online first
+  // (its state: due, paid, refunding, refunded, refund_failed), and what was given back, and how.
+  ['deposit', (r) => (r.depositState ? csvMoney(r.deposit) : null)],
+  ['depositState', (r) => r.depositState],
+  ['refunded', (r) => csvMoney(r.refunded)],
+  ['refundedBy', (r) => r.refundedBy],
 ];
 
 export function adminOrdersService(deps: Pick<Deps, 'db' | 'clock'>) {
