@@ -337,7 +337,7 @@ export const RESET_MAIL_AR: Arabic<typeof RESET_MAIL> = {
 export const EMAIL_CHANGED_MAIL_AR: Arabic<typeof EMAIL_CHANGED_MAIL> = {
   subject: 'تم تغيير بريدك الإلكتروني في EGP Shop',
   body: (to) =>
-    `تم تغيير البريد الإلكتروني لحسابك في EGP Shop إلى ${to}. روابط إعادة تعيين كلمة المرور ورسائل الطلبات تصل إليه الآن.\n\nإذا لم تكن أنت من فعل ذلك، فرُد على هذه الرسالة فورًا وسنساعدك على استعادة حسابك.`,
+    `تم تغيير البريد الإلكتروني لحسابك في EGP Shop إلى ${to}. روابط إعادة تعيين كلمة المرور ورسائل الطلبات تصل إليه الآن.\n\nإذا لم تكن أنت من فعل ذلك، فاتصل بالمتجر فورًا (رقمه في أسفل كل صفحة) وسنساعدك على استعادة حسابك.`,
 };
 
 export const PASSWORD_CHANGED_MAIL_AR: Arabic<typeof PASSWORD_CHANGED_MAIL> = {

@@ -350,7 +350,7 @@ export const RESET_MAIL = {
 export const EMAIL_CHANGED_MAIL = {
   subject: 'Your EGP Shop e-mail was changed',
   body: (to: string) =>
-    `The e-mail of your EGP Shop account was changed to ${to}. Password reset links and order e-mails go there now.\n\nIf it was not you, reply to this e-mail at once and we will help you get your account back.`,
+    `The e-mail of your EGP Shop account was changed to ${to}. Password reset links and order e-mails go there now.\n\nIf it was not you, call the shop at once (its number is at the foot of every page) and we will help you get your account back.`,
 } as const;
 
 /** To the account's address when its password changes: `link`, where to ask for a new one. */
