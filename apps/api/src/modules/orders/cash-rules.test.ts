@@ -438,6 +438,45 @@ describe('a deposit first', () => {
     }
   });
 
+  it('given back by hand, marks its own payment, never a second payment the shop still owes back', async () => {
+    const { user, order } = await depositOrder();
+    await pay(await startPaying(user, order._id));
+    // The deposit's payment went back at the provider meanwhile, and a second one, refused its give-back, is owed.
+    await t.app.db.update(payments).set({ state: 'refunded' }).where(eq(payments.orderId, order._id));
+    const second = `second-${order._id}`;
+    await t.app.db.insert(payments).values({
+      providerRef: second,
+      orderId: order._id,
+      provider: 'offline',
+      method: 'card',
+      clientSecret: 'second',
+      state: 'paid',
+      amount: 3_000,
+      paidAt: t.clock.now(),
+      giveBack: 'refund_failed',
+    });
+    const refunds = countedRefunds().mockRejectedValue(new Error('declined'));
+    try {
+      expect((await cancelOwn(user, order._id)).statusCode).toBe(200);
+    } finally {
+      refunds.mockRestore();
+    }
+    t.clock.advance(REFUND_SETTLE_MS + 60_000);
+    try {
+      const recorded = await t.app.inject({
+        method: 'POST',
+        url: `/api/order/${order._id}/refund`,
+        headers: admin.headers,
+        payload: { deposit: true, paidBackBy: 'InstaPay' },
+      });
+      expect(recorded.statusCode, recorded.body).toBe(200);
+    } finally {
+      t.clock.advance(-(REFUND_SETTLE_MS + 60_000));
+    }
+    const [owed] = await t.app.db.select().from(payments).where(eq(payments.providerRef, second));
+    expect(owed).toMatchObject({ state: 'paid', giveBack: 'refund_failed' });
+  });
+
   /** Cancelled by its shopper on a process that stops right after the commit: nothing after it runs. */
   async function cancelThenStop(user: Account, orderId: string) {
     const stop = vi.spyOn(AfterCommit.prototype, 'run').mockResolvedValue();

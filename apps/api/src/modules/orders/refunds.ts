@@ -128,7 +128,7 @@ export function refundsService(deps: RefundsDeps) {
    * gave it back and how. The order stays where it is (`returned` or `cancelled`), as the callback leaves it; the
    * deposit, `refunded`, is owed no more, so a second record, or a callback coming later, finds nothing to give back.
    * The payment that paid the deposit is marked `refunded` with it, as the callback and the automatic give-back mark
-   * it: the shopper's payment status says the money went back.
+   * it: its record says the money went back, and so does the shopper's payment status while it is their latest.
    */
   async function recordDepositGivenBack(tx: Tx, by: Mover, order: OrderRow, input: RefundInput) {
     const paidBackBy = paidBackByOf(input);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
@@ -30,14 +30,14 @@ export interface GiveBack {
 }
 
 /**
- * The payment that paid the order: the first one. A later one still marked paid is a second payment whose automatic
- * refund has not gone through, and is not what a refund or a deposit's return gives back.
+ * The payment that paid the order: the first one, never one the shop owes back of its own accord (`give_back`: a
+ * second payment, or one after cancellation), which is given back, or recorded given back, on its own.
  */
 export async function paymentThatPaid(db: DbOrTx, orderId: string) {
   const [paid] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'paid')))
+    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'paid'), isNull(payments.giveBack)))
     .orderBy(asc(payments.paidAt))
     .limit(1);
   return paid ?? null;
