@@ -203,9 +203,10 @@ export function paymobProvider(deps: ProviderDeps): PaymentProvider {
         throw badRequest(say.api.invalidSignature);
       // The HMAC covers its fields run together, so digits moved from `id` to `integration_id` or back still verify:
       // with the hmac of their own payment's redirect, anyone could post it again as another transaction, audited as a
-      // second payment for staff to refund by hand. Only the shop's integrations make its transactions.
+      // second payment for staff to refund by hand. Only the shop's integrations make its payments. A refund or void
+      // (a child transaction) no redirect signs passes: it may come months later, of an integration since retired.
       const integration = Number(parsed.data.obj.integration_id);
-      if (!ours.has(integration)) {
+      if (!parsed.data.obj.has_parent_transaction && !ours.has(integration)) {
         deps.log.warn(
           { integration, order: String(parsed.data.obj.order.id) },
           'Paymob callback of another integration',
