@@ -54,14 +54,14 @@ export const apiCategory = async (
     'create category',
   );
 
-/** A product in the test's own department and category (multipart). */
+/** A product in the test's own department and category (multipart), named as `fields` says or uniquely. */
 export async function apiProduct(
   request: APIRequestContext,
   admin: Account,
-  fields: { price?: number; stock?: number; name?: string } = {},
+  fields: { price?: number; stock?: number; name?: string; department?: string; category?: string } = {},
 ) {
-  const department = await apiDepartment(request, admin);
-  const category = await apiCategory(request, admin, department);
+  const department = await apiDepartment(request, admin, fields.department);
+  const category = await apiCategory(request, admin, department, fields.category);
   const product = await created<ApiProduct>(
     await request.post('/api/product', {
       headers: auth(admin),

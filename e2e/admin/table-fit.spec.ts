@@ -4,7 +4,7 @@ import { ar, openInArabic } from '../support/arabic';
 import { uniqueWord } from '../support/catalog';
 import { openInApp, settled, shortTapTargets } from '../support/ui';
 import { test, expect } from '../support/test';
-import { asAdmin, placeCashOrder, uniqueName } from './helpers';
+import { apiProduct, asAdmin, placeCashOrder, uniqueName } from './helpers';
 
 /**
  * The dashboard's tables fit the screen, on a phone (390 px) and a laptop (1280 px), in both languages: no table
@@ -171,6 +171,11 @@ for (const language of ['en', 'ar'] as const) {
     });
     // A short name, sold out: first in the overview's low-stock card, on one line of its own.
     await makeProduct({ name: uniqueWord('Fan'), price: 99, stock: 0 });
+    // A category and a department named by one long word, as codes are: they break in their cell, not widen the table.
+    await apiProduct(request, admin, {
+      department: uniqueWord('WholesaleDepartment'),
+      category: uniqueWord('RefrigeratorsAndFreezersCategory'),
+    });
     const shopper = await newShopper(request, 'Table Fit Shopper');
     const order = await placeCashOrder(request, shopper, product._id);
     // The log's longest values, each a word longer than its cell: sign-ins tried with a bot's junk, a real long
