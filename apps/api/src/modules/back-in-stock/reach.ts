@@ -54,18 +54,6 @@ export function reachOf(contact: Contact): { channel: Channel; to: string } | nu
   return to ? { channel, to } : null;
 }
 
-/**
- * An address as the page shows it to its owner, partly hidden as the shop shows a national ID's ending (a screen over
- * a shoulder, a screenshot): "+20 10•••••678", "sa•••@example.com".
- */
-export function maskedAddress(channel: Channel, to: string): string {
-  if (channel !== 'email')
-    return `${to.slice(0, 3)} ${to.slice(3, 5)}${'•'.repeat(Math.max(to.length - 8, 0))}${to.slice(-3)}`;
-  const at = to.lastIndexOf('@');
-  const local = to.slice(0, at);
-  return `${local.slice(0, local.length > 3 ? 2 : 1)}•••${to.slice(at)}`;
-}
-
 /** What a shopper waits for as a message names it: the product, with the variant's values ("Mug Dot (M, Red)"). */
 export function wantedName(
   wanted: {

@@ -3,7 +3,8 @@ import { say, type BackInStockRequests, type Language } from '@shop/contracts';
 import { backInStockRequests, products, productVariants, users } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Deps } from '../deps.js';
-import { contactOfRequest, maskedAddress, reachOf } from './reach.js';
+import { contactOfRequest, reachOf } from './reach.js';
+import { maskedAddress } from '../messaging/masked-address.js';
 
 /** What the shopper waits for: a product sold as one thing (no variant), or one variant of a product with options. */
 export interface Wanted {

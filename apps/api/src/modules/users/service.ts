@@ -21,6 +21,7 @@ import { passwordResets, reviews, users } from '../../db/schema.js';
 import { accountName, audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { recomputeRatings } from '../reviews/rating.js';
+import { maskedAddress } from '../messaging/masked-address.js';
 import { keepAnOwner } from '../staff/owners.js';
 import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
@@ -55,9 +56,6 @@ export const toUserDto = (u: Pick<UserRow, DtoColumns>): User => ({
   contactChannel: contactChannelOf(u),
   cartReminders: u.cartRemindersLanguage !== null,
 });
-
-/** An address as told to its former holder: n•••@example.com. */
-const partlyHidden = (email: string) => email.replace(/^(.)[^@]*/, '$1•••');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -186,7 +184,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
     });
     // Whoever holds the old address hears of it: a session taken over cannot move the account away unseen.
     if (user.formerEmail && user.email && user.formerEmail !== user.email)
-      mail(user.formerEmail, emailChangedMail(partlyHidden(user.email), language), 'e-mail changed');
+      mail(user.formerEmail, emailChangedMail(maskedAddress('email', user.email), language), 'e-mail changed');
     return { user: toUserDto(user) };
   }
 
