@@ -102,17 +102,18 @@ async function giveBack(
   const paid = payment;
   const { how, earlier } = given;
   const at = deps.clock.now();
-  const record = () =>
+  const record = (retry: boolean) =>
     transaction(deps.db, async (tx) => {
       const marked = await tx
         .update(payments)
         .set({ state: how })
         .where(and(eq(payments.providerRef, paid.providerRef), eq(payments.state, 'paid')))
         .returning({ providerRef: payments.providerRef });
-      // Recorded already: by an earlier try whose commit only seemed to fail, or by the provider's refund callback,
-      // which records the deposit with it (service.ts).
-      if (!marked.length) return;
-      await back.record?.(tx, at);
+      if (marked.length) await back.record?.(tx, at);
+      // Marked already on a retry: by the earlier try, whose commit only seemed to fail, with this entry. Marked on the
+      // first try: by the provider's refund callback, which overtook this answer and records the deposit with it
+      // (service.ts) but does not say who gave the money back: this entry does, whichever came first.
+      else if (retry) return;
       await audit(tx, {
         type: 'payment',
         action: `${kind}_refunded`,
@@ -120,12 +121,12 @@ async function giveBack(
         data: { ...data, refund: how },
       });
     });
-  await record().catch((err: unknown) => {
+  await record(false).catch((err: unknown) => {
     deps.log.error(
       { err, order: orderId, intent: paid.providerRef, kind },
       'money given back was not recorded; recorded at the next passes, not asked for again',
     );
-    deps.payments.unrecorded.keep(requestId, record);
+    deps.payments.unrecorded.keep(requestId, () => record(true));
   });
 }
 

@@ -40,8 +40,8 @@ export const TEST_WALLET = '01010101010';
 
 type Method = 'card' | 'wallet' | 'kiosk' | 'instalment';
 
-/** How a refund or void is refused, or answered otherwise than by its transaction (refuseGiveBacks). */
-type GiveBackAnswer = 'declined' | 'error' | 'lost' | 'cut' | 'pending';
+/** How a refund or void is refused, or answered otherwise than by its transaction at once (refuseGiveBacks). */
+type GiveBackAnswer = 'declined' | 'error' | 'lost' | 'cut' | 'pending' | 'overtaken';
 
 interface Intention {
   id: string;
@@ -380,7 +380,14 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
     });
     // `lost`: the money went back, but Paymob's answer did not reach the shop (a gateway error after the work was done);
     // `cut`: its answer broke off half-way (the connection dropped); `pending`: Paymob answers the refund as not
-    // finished yet, and only its callback says it went through.
+    // finished yet, and only its callback says it went through; `overtaken`: the callback, travelling apart from the
+    // answer, reaches the shop first.
+    if (refusal === 'overtaken') {
+      void deliver(found.intention, tx)
+        .catch(() => undefined)
+        .then(() => json(res, 200, tx));
+      return;
+    }
     if (refusal === 'lost') json(res, 502, { detail: 'Bad gateway' });
     else if (refusal === 'cut')
       res
@@ -420,7 +427,8 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
     payKiosk,
     /**
      * The next `count` refund or void requests are declined (HTTP 200, success false), fail (HTTP 500), or are made
-     * with their answer lost (HTTP 502), cut off half-way (HTTP 200), or pending (HTTP 200, pending true).
+     * with their answer lost (HTTP 502), cut off half-way (HTTP 200), pending (HTTP 200, pending true), or overtaken
+     * by their callback (HTTP 200 once the shop answered the callback).
      */
     refuseGiveBacks(how: GiveBackAnswer, count = 1) {
       for (let i = 0; i < count; i++) refusals.push(how);
