@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, notInArray, or, sql } from 'drizzle-orm';
 import {
   LOW_STOCK_THRESHOLD,
   ORDER_STATUSES,
@@ -9,7 +9,7 @@ import {
   type PaymentMethod,
   type SalesWindow,
 } from '@shop/contracts';
-import { orderItems, orders, products, users } from '../../db/schema.js';
+import { orderItems, orderStatusHistory, orders, products, users } from '../../db/schema.js';
 import { addDays, cairoDay, cairoDayStart, onCairoClock } from '../../lib/clock.js';
 import { toEgp } from '../../lib/money.js';
 import type { Deps } from '../deps.js';
@@ -20,6 +20,18 @@ import type { Deps } from '../deps.js';
  * refunded. Of the others, a sale is what the shop kept: the bill less any part of it given back.
  */
 const NOT_SALES: OrderStatus[] = ['cancelled', 'pending', 'awaiting_confirmation', 'returned', 'refunded'];
+
+/**
+ * A cash parcel refused at the door, never delivered, whose deposit was paid online and not given back: the shop keeps
+ * the deposit, sold on an e-receipt of its own, and it is a sale (orders/kept-deposit.ts says so of one order).
+ */
+const keptDeposit = and(
+  eq(orders.status, 'returned'),
+  eq(orders.paymentMethod, 'cash'),
+  eq(orders.depositState, 'paid'),
+  sql`not exists (select 1 from ${orderStatusHistory} where ${orderStatusHistory.orderId} = ${orders.id} and ${orderStatusHistory.status} = 'delivered')`,
+);
+const sale = sql<number>`sum(case when ${keptDeposit} then ${orders.deposit} else ${orders.bill} - ${orders.refunded} end)`;
 
 export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
   const { db } = deps;
@@ -40,9 +52,9 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
 
     const [sales, statuses, lowStock, recent] = await Promise.all([
       db
-        .select({ day, bill: sql<number>`sum(${orders.bill} - ${orders.refunded})`.mapWith(Number), orders: count() })
+        .select({ day, bill: sale.mapWith(Number), orders: count() })
         .from(orders)
-        .where(and(gte(orders.createdAt, from), notInArray(orders.status, NOT_SALES)))
+        .where(and(gte(orders.createdAt, from), or(notInArray(orders.status, NOT_SALES), keptDeposit)))
         .groupBy(day),
       db.select({ status: shownStatus, orders: count() }).from(orders).groupBy(shownStatus),
       db

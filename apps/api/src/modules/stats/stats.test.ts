@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   LOW_STOCK_THRESHOLD,
   STATS_DAYS,
@@ -8,7 +8,7 @@ import {
   type Order,
   type OrderStatus,
 } from '@shop/contracts';
-import { cartItems, orderItems, orders, users } from '../../db/schema.js';
+import { cartItems, orderItems, orderStatusHistory, orders, users } from '../../db/schema.js';
 import { toPiastres } from '../../lib/money.js';
 import {
   confirmByShopper,
@@ -305,6 +305,25 @@ describe('money given back', () => {
       .set({ refunded: toPiastres(250) })
       .where(eq(orders.id, partly));
     expect((await stats()).sales.today).toEqual({ revenue: before.revenue + 750, orders: before.orders + 1 });
+  });
+
+  it('a refused parcel’s deposit the shop kept is a sale; one given back, or of a parcel once delivered, is not', async () => {
+    const before = (await stats()).sales.today;
+    const now = t.clock.now();
+    const kept = await insertOrder('returned', 800, now);
+    const givenBack = await insertOrder('returned', 700, now);
+    const deliveredFirst = await insertOrder('returned', 600, now);
+    await t.app.db
+      .update(orders)
+      .set({ deposit: toPiastres(60), depositState: 'paid' })
+      .where(inArray(orders.id, [kept, deliveredFirst]));
+    await t.app.db
+      .update(orders)
+      .set({ deposit: toPiastres(50), depositState: 'refunded', refunded: toPiastres(50) })
+      .where(eq(orders.id, givenBack));
+    // Delivered, then sent back: its deposit was part of a sale now going back whole.
+    await t.app.db.insert(orderStatusHistory).values({ orderId: deliveredFirst, status: 'delivered', at: now });
+    expect((await stats()).sales.today).toEqual({ revenue: before.revenue + 60, orders: before.orders + 1 });
   });
 });
 
