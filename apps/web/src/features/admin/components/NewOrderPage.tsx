@@ -161,7 +161,7 @@ export function NewOrderPage() {
         </Col>
         <Col lg={5}>
           <section className="dash-card new-order-summary" aria-labelledby="new-order-summary">
-            <h2 id="new-order-summary" className="h5">
+            <h2 id="new-order-summary" className="dash-card-title">
               {t('admin.newOrder.summary')}
             </h2>
             <Quote
@@ -227,7 +227,7 @@ function CustomerStep({
   const [invalid, setInvalid] = useState(false);
   return (
     <section className="dash-card" aria-labelledby="new-order-customer">
-      <h2 id="new-order-customer" className="h5">
+      <h2 id="new-order-customer" className="dash-card-title">
         {t('admin.newOrder.customer')}
       </h2>
       <Form
@@ -310,7 +310,7 @@ function ProductsStep({ lines, onLines }: { lines: Line[]; onLines: (lines: Line
   const inOrder = new Set(lines.filter((line) => !line.product.options?.length).map((line) => line.product._id));
   return (
     <section className="dash-card" aria-labelledby="new-order-products">
-      <h2 id="new-order-products" className="h5">
+      <h2 id="new-order-products" className="dash-card-title">
         {t('admin.newOrder.products')}
       </h2>
       <Form
@@ -469,7 +469,7 @@ function AddressStep({
   const chosen = saved.find((candidate) => candidate === address);
   return (
     <section className="dash-card" aria-labelledby="new-order-address">
-      <h2 id="new-order-address" className="h5">
+      <h2 id="new-order-address" className="dash-card-title">
         {t('admin.newOrder.address')}
       </h2>
       {saved.length > 0 && (
@@ -541,7 +541,7 @@ function PaymentStep({
   const { t } = useTranslation();
   return (
     <section className="dash-card" aria-labelledby="new-order-payment">
-      <h2 id="new-order-payment" className="h5">
+      <h2 id="new-order-payment" className="dash-card-title">
         {t('admin.newOrder.payment')}
       </h2>
       <fieldset className="mb-3">
