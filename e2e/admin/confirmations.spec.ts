@@ -142,20 +142,22 @@ test('the cash-on-delivery charts show real numbers', async ({ page, request, ma
     await move(order._id, 'shipped', { trackingNumber: uniqueName('TRK').replace(/\W/g, '') });
     await move(order._id, end);
   };
+  // The report's days are Cairo's: from 22:00 UTC (21:00 in summer) the UTC date is still yesterday there. The days
+  // run from before the first parcel to after the last, should Cairo's midnight fall between them.
+  const from = dayInCairo(new Date());
   // The kettle: one parcel taken, one refused. The lamp: one refused, one cancelled after confirming.
   await parcel(kettle._id, 'delivered');
   await parcel(kettle._id, 'returned');
   await parcel(lamp._id, 'returned');
   await move((await placeCashOrder(request, shopper, lamp._id))._id, 'cancelled', { reason: 'Found it cheaper' });
 
-  // The report's days are Cairo's: from 22:00 UTC (21:00 in summer) the UTC date is still yesterday there.
-  const today = dayInCairo(new Date());
-  const res = await request.get(`/api/admin/reports/cod?from=${today}&to=${today}`, { headers });
+  const to = dayInCairo(new Date());
+  const res = await request.get(`/api/admin/reports/cod?from=${from}&to=${to}`, { headers });
   const report = (await res.json()) as { confirmationRate: number; refusalRate: number };
   const percent = (rate: number) =>
     new Intl.NumberFormat('en-EG', { style: 'percent', maximumFractionDigits: 1 }).format(rate);
 
-  await page.goto(`/dashboard/cash-on-delivery?from=${today}&to=${today}`);
+  await page.goto(`/dashboard/cash-on-delivery?from=${from}&to=${to}`);
   await expect(page.getByRole('heading', { name: 'Cash on delivery', level: 1 })).toBeVisible();
   // The rates are the report's.
   const figures = page.getByRole('list', { name: 'Cash on delivery' });

@@ -85,6 +85,7 @@ export async function apiProduct(
 
 export interface ApiOrder {
   _id: string;
+  createdAt: string;
   bill: number;
   status: string;
 }

@@ -16,6 +16,7 @@ export { expect, test };
 
 export interface ApiOrder {
   _id: string;
+  createdAt: string;
   bill: number;
   itemsTotal: number;
   status: string;

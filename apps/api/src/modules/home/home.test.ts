@@ -16,7 +16,7 @@ import { ADDRESS, createProduct, createVariantProduct, testImage } from '../../.
 import { multipart } from '../../../test/multipart.js';
 import { readFromCache } from '../../../test/cache-reads.js';
 import { orders } from '../../db/schema.js';
-import { cairoDay } from '../../lib/clock.js';
+import { cairoDay, cairoDayStart } from '../../lib/clock.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const SIZE: ProductOption = {
@@ -46,6 +46,9 @@ describe('the home banners', () => {
   beforeAll(async () => {
     // Read as computed: the clock moves a day between reads, and a cached home lives on for up to a minute.
     t = await createTestApp({ CACHE_MAX_MB: '0' });
+    // At noon in Cairo: the tests date banners by today and read them back in later tests, with no midnight between.
+    const now = t.clock.now().getTime();
+    t.clock.advance(cairoDayStart(cairoDay(new Date(now))).getTime() + 12 * 3600_000 - now);
     admin = await createAdmin(t.app);
   });
   afterAll(() => t.close());
