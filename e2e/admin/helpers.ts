@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { ApiOrder } from '../checkout/helpers';
 import { demoAdmin, signIn, type Account } from '../support/accounts';
 import { PNG_1PX } from '../support/catalog';
 import { confirmByMail } from '../support/outbox';
@@ -81,13 +82,6 @@ export async function apiProduct(
     'create product',
   );
   return { department, category, product };
-}
-
-export interface ApiOrder {
-  _id: string;
-  createdAt: string;
-  bill: number;
-  status: string;
 }
 
 /**

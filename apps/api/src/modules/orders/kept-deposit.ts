@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Order, OrderForStaff, Refundable } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
-import { orders } from '../../db/schema.js';
+import { orderStatusHistory, orders } from '../../db/schema.js';
 import { issueReceipt } from '../receipts/issue.js';
 import type { StandingRequest } from '../payments/refund-request.js';
 import { firstDeliveredAt, type OrderRow } from './queries.js';
@@ -29,6 +29,14 @@ export function refundableOf(
 export async function depositKept(tx: Tx, order: OrderRow): Promise<boolean> {
   return order.status === 'returned' && refundableOf(order, !!(await firstDeliveredAt(tx, order.id))) === 'deposit';
 }
+
+/** The orders that keep their deposit (depositKept), as a condition on the orders table: the overview's sales read it. */
+export const keptDeposit = and(
+  eq(orders.status, 'returned'),
+  eq(orders.paymentMethod, 'cash'),
+  eq(orders.depositState, 'paid'),
+  sql`not exists (select 1 from ${orderStatusHistory} where ${orderStatusHistory.orderId} = ${orders.id} and ${orderStatusHistory.status} = 'delivered')`,
+);
 
 /**
  * An order as staff read it: with what the dashboard's refund of it gives back, and at most how much (EGP), or when its

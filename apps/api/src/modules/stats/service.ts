@@ -9,7 +9,8 @@ import {
   type PaymentMethod,
   type SalesWindow,
 } from '@shop/contracts';
-import { orderItems, orderStatusHistory, orders, products, users } from '../../db/schema.js';
+import { orderItems, orders, products, users } from '../../db/schema.js';
+import { keptDeposit } from '../orders/kept-deposit.js';
 import { addDays, cairoDay, cairoDayStart, onCairoClock } from '../../lib/clock.js';
 import { toEgp } from '../../lib/money.js';
 import type { Deps } from '../deps.js';
@@ -21,16 +22,7 @@ import type { Deps } from '../deps.js';
  */
 const NOT_SALES: OrderStatus[] = ['cancelled', 'pending', 'awaiting_confirmation', 'returned', 'refunded'];
 
-/**
- * A cash parcel refused at the door, never delivered, whose deposit was paid online and not given back: the shop keeps
- * the deposit, sold on an e-receipt of its own, and it is a sale (orders/kept-deposit.ts says so of one order).
- */
-const keptDeposit = and(
-  eq(orders.status, 'returned'),
-  eq(orders.paymentMethod, 'cash'),
-  eq(orders.depositState, 'paid'),
-  sql`not exists (select 1 from ${orderStatusHistory} where ${orderStatusHistory.orderId} = ${orders.id} and ${orderStatusHistory.status} = 'delivered')`,
-);
+/** A refused parcel's deposit the shop kept is a sale too: it is sold on an e-receipt of its own. */
 const sale = sql<number>`sum(case when ${keptDeposit} then ${orders.deposit} else ${orders.bill} - ${orders.refunded} end)`;
 
 export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
