@@ -298,6 +298,8 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   unknownInstalmentPlan: 'خطة التقسيط هذه غير متاحة',
   notRefundable: 'لا يمكن رد المبلغ إلا لطلب مدفوع لم يُشحن بعد أو لطلب تم إرجاعه',
   refundTooLarge: 'لا يمكن أن يزيد المبلغ المردود عن إجمالي الطلب',
+  refundMoreThanLeft: (left, back) =>
+    `لا يمكن أن يزيد المبلغ المردود عن ${formatPrice(left, AR_LOCALE)} المتبقية: رُدّ ${formatPrice(back, AR_LOCALE)} من إجمالي الطلب من قبل`,
   paidBackByRequired: 'اذكر كيف رُدّ مبلغ هذا الطلب المدفوع نقدًا',
   nothingCollected: 'لم يُحصَّل أي مبلغ لهذا الطلب النقدي: عاد قبل تسليمه',
   depositRefundTooLarge: (deposit) =>

@@ -306,6 +306,8 @@ export const API_MSG = {
   unknownInstalmentPlan: 'This instalment plan is not offered',
   notRefundable: 'Only a paid order not yet shipped, or a returned order, can be refunded',
   refundTooLarge: 'The refund cannot be more than the order total',
+  refundMoreThanLeft: (left: number, back: number) =>
+    `The refund cannot be more than the ${formatPrice(left)} left: ${formatPrice(back)} of the order total was given back already`,
   paidBackByRequired: 'Say how the money of this cash order was paid back',
   nothingCollected: 'Nothing was collected for this cash order: it came back before it was delivered',
   depositRefundTooLarge: (deposit: number) =>

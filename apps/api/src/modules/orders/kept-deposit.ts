@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { orderStatusHistory, orders } from '../../db/schema.js';
 import { issueReceipt } from '../receipts/issue.js';
 import type { StandingRequest } from '../payments/refund-request.js';
+import { toEgp, toPiastres } from '../../lib/money.js';
 import { firstDeliveredAt, type OrderRow } from './queries.js';
 
 /**
@@ -51,8 +52,10 @@ export function forStaff<T extends Order>(
   // A request stands until it settles even once its refund is done and the order moved on: only one whose order
   // still has money to give back waits on the provider.
   const refundPending = of && requested ? requested.at.toISOString() : null;
+  // What is left of the bill once parts refunded at the provider are counted (orders/refunds.ts offers no more).
+  const left = toEgp(toPiastres(order.bill) - toPiastres(order.refund?.amount ?? 0));
   const refundable: Refundable =
-    of && !refundPending ? { of, amount: of === 'deposit' ? (order.deposit?.amount ?? 0) : order.bill } : null;
+    of && !refundPending ? { of, amount: of === 'deposit' ? (order.deposit?.amount ?? 0) : left } : null;
   return { ...order, refundable, refundPending };
 }
 

@@ -101,8 +101,13 @@ export function refundsService(deps: RefundsDeps) {
       if (!canTransition(from, to, by.actor)) throw conflict(say.api.statusChange(from, to));
       await refusePending();
       if (gives !== 'bill') throw conflict(nothingToGiveBack(order));
-      const amount = input.amount === undefined ? order.bill : toPiastres(input.amount);
-      if (amount > order.bill) throw badRequest(say.api.refundTooLarge);
+      // Parts refunded at the provider already (payments/service.ts apply) leave the rest to give back.
+      const left = order.bill - order.refunded;
+      const amount = input.amount === undefined ? left : toPiastres(input.amount);
+      if (amount > left)
+        throw badRequest(
+          order.refunded ? say.api.refundMoreThanLeft(toEgp(left), toEgp(order.refunded)) : say.api.refundTooLarge,
+        );
       if (order.paymentMethod === 'cash') {
         const paidBackBy = paidBackByOf(input);
         const how = paidBackReason(paidBackBy);
@@ -175,6 +180,7 @@ export function refundsService(deps: RefundsDeps) {
       transactionId: paid?.transactionId ?? null,
       amount,
       paid: order.bill,
+      before: order.refunded,
       paidAt: paid?.paidAt ?? null,
     };
     let given: Given;
@@ -204,7 +210,11 @@ export function refundsService(deps: RefundsDeps) {
       if (paid) await tx.update(payments).set({ state: how }).where(eq(payments.providerRef, paid.providerRef));
       if (!locked) return;
       const now = deps.clock.now();
-      const refunded = { refunded: back, refundedAt: now, refundedBy: paid?.method ?? 'card' };
+      const refunded = {
+        refunded: Math.min(locked.refunded + back, order.bill),
+        refundedAt: now,
+        refundedBy: paid?.method ?? 'card',
+      };
       const said = earlier ? `${how} by an earlier request, as the provider says,` : how;
       const move = refundMove(by, from, to, said, back, reason, refunded);
       if (locked.status === from) await transition(tx, [locked], move, after, now);

@@ -13,7 +13,7 @@ export const UNWANTED = ['duplicate', 'paid_after_cancel'] as const;
 export type Unwanted = (typeof UNWANTED)[number];
 
 /** A payment as recorded, to be given back whole, through the provider that took it. */
-export type PaymentToGiveBack = Omit<PaidPayment, 'paid'> & { provider: string };
+export type PaymentToGiveBack = Omit<PaidPayment, 'paid' | 'before'> & { provider: string };
 
 export interface GiveBack {
   orderId: string;
@@ -74,7 +74,7 @@ async function giveBack(
   try {
     if (!payment) throw new Error('no paid payment on record');
     const { providerRef, transactionId, paidAt } = payment;
-    const paid = { providerRef, transactionId, amount, paid: amount, paidAt };
+    const paid = { providerRef, transactionId, amount, paid: amount, before: 0, paidAt };
     // A request to give back a whole payment names no part (giveBackOnce): any part given back is for a person.
     given = await refundOnce(deps.payments.named(payment.provider), paid, request, null);
   } catch (err) {

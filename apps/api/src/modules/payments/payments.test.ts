@@ -90,6 +90,33 @@ function stripeEvent(
   });
   return { payload, signature };
 }
+/** Stripe's charge.refunded, sent for every refund of the charge: `refunded` is all it has given back so far. */
+function chargeRefunded(intentId: string, amount: number, refunded: number) {
+  const payload = JSON.stringify({
+    id: `evt_${randomBytes(8).toString('hex')}`,
+    object: 'event',
+    type: 'charge.refunded',
+    created: Math.floor(t.clock.now().getTime() / 1000),
+    data: {
+      object: {
+        id: `ch_${randomBytes(8).toString('hex')}`,
+        object: 'charge',
+        payment_intent: intentId,
+        amount,
+        amount_refunded: refunded,
+        currency: 'egp',
+        refunded: refunded >= amount,
+        metadata: {},
+      },
+    },
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    timestamp: Math.floor(t.clock.now().getTime() / 1000),
+  });
+  return { payload, signature };
+}
 const deliver = (payload: string, signature?: string) =>
   t.app.inject({
     method: 'POST',
@@ -587,29 +614,7 @@ describe('refund', () => {
     try {
       expect((await refund()).statusCode).toBe(502);
       expect((await orderRow(order._id))?.status).toBe('paid');
-      const payload = JSON.stringify({
-        id: `evt_${randomBytes(8).toString('hex')}`,
-        object: 'event',
-        type: 'charge.refunded',
-        created: Math.floor(t.clock.now().getTime() / 1000),
-        data: {
-          object: {
-            id: `ch_${randomBytes(8).toString('hex')}`,
-            object: 'charge',
-            payment_intent: clientSecret.split('_secret_')[0],
-            amount: 5000,
-            amount_refunded: 2000,
-            currency: 'egp',
-            refunded: false,
-            metadata: {},
-          },
-        },
-      });
-      const signature = Stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret,
-        timestamp: Math.floor(t.clock.now().getTime() / 1000),
-      });
+      const { payload, signature } = chargeRefunded(clientSecret.split('_secret_')[0] ?? '', 5000, 2000);
       expect((await deliver(payload, signature)).statusCode).toBe(200);
       expect(await orderRow(order._id)).toMatchObject({ status: 'cancelled', refunded: 2000 });
       t.clock.advance(REFUND_SETTLE_MS + 60_000);
@@ -622,6 +627,23 @@ describe('refund', () => {
     } finally {
       asked.mockRestore();
     }
+  });
+
+  it('parts refunded from Stripe’s dashboard add up as Stripe counts them: the order is cancelled once they cover the bill', async () => {
+    const user = await registerShopper(t.app);
+    const order = await cardOrder(user, [[await createProduct(t.app.db, { price: 50 }), 1]]);
+    const clientSecret = await secretFor(user, order._id);
+    await confirm(clientSecret, GOOD_CARD);
+    const intentId = clientSecret.split('_secret_')[0] ?? '';
+    // 10 EGP, then 20 more: Stripe's second event says 30 went back in all, not 20.
+    for (const soFar of [1000, 3000]) {
+      const part = chargeRefunded(intentId, 5000, soFar);
+      expect((await deliver(part.payload, part.signature)).statusCode).toBe(200);
+    }
+    expect(await orderRow(order._id)).toMatchObject({ status: 'paid', refunded: 3000 });
+    const rest = chargeRefunded(intentId, 5000, 5000);
+    expect((await deliver(rest.payload, rest.signature)).statusCode).toBe(200);
+    expect(await orderRow(order._id)).toMatchObject({ status: 'cancelled', refunded: 5000 });
   });
 
   it('an admin who cancels a paid order refunds its whole bill: the shop never keeps the money of a cancelled order', async () => {

@@ -59,6 +59,11 @@ export interface PaymentEvent {
   providerRef: string;
   /** What was paid, or what a refund gave back: 0 when the provider does not say (a Fawry partial refund). */
   amount: number;
+  /**
+   * Set when a refund's `amount` is all its payment has given back so far (Stripe's amount_refunded) rather than what
+   * this one refund gave (a Paymob refund transaction's own amount): parts refunded at the provider add up either way.
+   */
+  refundedSoFar?: boolean;
   currency: string;
   /** The provider's transaction, which a refund of a paid order names. */
   transactionId: string | null;
@@ -115,6 +120,8 @@ export interface PaidPayment {
   amount: number;
   /** The whole amount paid, in piastres. */
   paid: number;
+  /** Piastres of it given back before (parts refunded at the provider): what the provider counts includes them. */
+  before: number;
   paidAt: Date | null;
 }
 
@@ -164,7 +171,7 @@ export interface PaymentProvider {
    * Asks the provider what it has given back of a payment: asked before a refund is asked for again whose first
    * request may have moved money the shop never recorded (give-back.ts). Throws when the provider cannot tell.
    */
-  givenBack(payment: Omit<PaidPayment, 'amount' | 'paidAt'>): Promise<GivenBack>;
+  givenBack(payment: Omit<PaidPayment, 'amount' | 'paidAt' | 'before'>): Promise<GivenBack>;
   /**
    * Asks the provider how an unsettled payment stands, for a callback that never came (payments/poll.ts); the
    * event has the id its callback would have, so whichever comes second changes nothing. Null: nothing new.

@@ -90,13 +90,25 @@ export async function refundOnce(
   asking?: () => Promise<void>,
 ): Promise<Given> {
   if (request === 'again') {
-    const known = await provider.givenBack(payment).catch((err: unknown) => {
-      throw new EarlierRequestUntold('the provider did not say what became of an earlier request', { cause: err });
-    });
+    const known = since(
+      await provider.givenBack(payment).catch((err: unknown) => {
+        throw new EarlierRequestUntold('the provider did not say what became of an earlier request', { cause: err });
+      }),
+      payment.before,
+    );
     if (known !== 'none') return earlierOutcome(known, payment, asked);
     await asking?.();
   }
   return { how: await provider.refund(payment), earlier: false, back: payment.amount };
+}
+
+/**
+ * What went back since the `before` piastres the shop knew of (parts refunded at the provider): the provider counts
+ * them in its total. Nothing more: none since.
+ */
+function since(known: GivenBack, before: number): GivenBack {
+  if (typeof known === 'string' || known.part === null || !before) return known;
+  return known.part <= before ? 'none' : { part: known.part - before };
 }
 
 /**
@@ -106,7 +118,7 @@ export async function refundOnce(
  * provider does not name, or a retry of another amount) may or may not be the earlier request's: a person sees to it.
  */
 function earlierOutcome(known: Exclude<GivenBack, 'none'>, payment: PaidPayment, asked: number | null): Given {
-  if (typeof known === 'string') return { how: known, earlier: true, back: payment.paid };
+  if (typeof known === 'string') return { how: known, earlier: true, back: payment.paid - payment.before };
   if (known.part === null || known.part !== asked || asked !== payment.amount)
     throw new EarlierRequestUntold(
       known.part === null

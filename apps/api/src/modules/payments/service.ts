@@ -83,6 +83,15 @@ const dueOnline = (order: { bill: number; deposit: number; depositState: string 
 const latestPayment = async (tx: Tx, orderId: string) =>
   (await tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt)).limit(1))[0];
 
+/**
+ * What a payment has given back so far with this refund, `before` counted before it: a provider tells either each
+ * refund's own amount (Paymob) or the running total (Stripe, `refundedSoFar`), so parts refunded from its dashboard
+ * add up both ways, whatever order their callbacks come in. A refund that says no amount (Fawry's PARTIAL_REFUNDED)
+ * adds nothing the shop can count.
+ */
+const givenSoFar = (before: number, refund: Pick<PaymentEvent, 'amount' | 'refundedSoFar'>) =>
+  refund.refundedSoFar ? Math.max(before, refund.amount) : before + refund.amount;
+
 /** States a later event may no longer overwrite: money has moved, and only a refund moves it back. */
 const SETTLED: PaymentState[] = ['paid', 'refunded', 'voided'];
 
@@ -534,7 +543,6 @@ export function paymentsService(deps: PaymentsDeps) {
           });
           return;
         default: {
-          await record(ofThisPayment);
           // A deposit given back: usually recorded already by who gave it (orders/deposit.ts); this callback marks one
           // whose record was lost, one the provider refused that an admin gave back from its dashboard, or one whose
           // refund the provider finished later. The order's refund is filled as the immediate answer fills it: the
@@ -557,29 +565,35 @@ export function paymentsService(deps: PaymentsDeps) {
           }
           // Usually the refund route has moved the order already and this only confirms it. The order
           // is still paid (or returned) when that route's commit failed after the provider gave the money
-          // back (its request is on record), or when the whole bill was given back from the provider's own
+          // back (its request is on record), or when the bill was given back from the provider's own
           // dashboard: either way the money is gone, so the order moves on (a paid one cancelled, its
-          // stock returned; a returned one refunded), once, under the order's lock. A partial refund made
-          // at the provider leaves the order be. A refund whose amount the provider does not say (amount 0, Fawry's
-          // PARTIAL_REFUNDED) is recorded as the amount the request asked for.
+          // stock returned; a returned one refunded), once, under the order's lock. Parts refunded at the provider add
+          // up (givenSoFar): until they cover the bill the order stays as it is and shows them, its sales leave them
+          // out, and its refund offers the rest, from its payment, which stays `paid` until then. A cash order's
+          // deposit goes back on its own terms (above).
           const to: OrderStatus | null = status === 'paid' ? 'cancelled' : status === 'returned' ? 'refunded' : null;
           const ofThisOrder = locked && to && locked.paymentIntentId === event.providerRef;
           const requested = ofThisOrder ? await refundRequested(tx, order.id, now) : null;
-          const finalises = ofThisOrder && (event.amount >= order.bill || requested) ? { locked, to } : null;
+          const counted = ofThisOrder && !locked.depositState;
+          const before = counted ? locked.refunded : 0;
+          const soFar = counted ? givenSoFar(before, event) : event.amount;
+          const finalises = ofThisOrder && (soFar >= order.bill || requested) ? { locked, to } : null;
+          const part = counted && !finalises;
+          if (!part) await record(ofThisPayment);
           const story = {
             type: 'payment' as const,
             action: `payment_${event.kind}` as const,
-            message: `Payment for order ${order.id} ${event.kind} (${event.amount ? `${toEgp(event.amount)} EGP` : 'in part'})${finalises ? `: the order is ${finalises.to}${finalises.to === 'cancelled' ? ' and its stock returned' : ''}` : ''}`,
+            message: `Payment for order ${order.id} ${event.kind} (${event.amount ? `${toEgp(event.amount)} EGP` : 'in part'})${finalises ? `: the order is ${finalises.to}${finalises.to === 'cancelled' ? ' and its stock returned' : ''}` : part ? `: ${toEgp(soFar)} of its ${toEgp(order.bill)} EGP given back so far` : ''}`,
             ...who,
             data: { ...data, ...(finalises ? { [finalises.to]: true } : {}) },
           };
+          const [refunded] = await tx.select({ method: payments.method }).from(payments).where(ofThisPayment);
+          const refundedBy = refunded?.method ?? 'card';
           if (finalises) {
-            const [refunded] = await tx.select({ method: payments.method }).from(payments).where(ofThisPayment);
-            const given = {
-              refunded: Math.min(event.amount || requested?.amount || order.bill, order.bill),
-              refundedAt: now,
-              refundedBy: refunded?.method ?? 'card',
-            };
+            // A refund whose amount the provider does not say (amount 0, Fawry's PARTIAL_REFUNDED) gave what the
+            // request asked for.
+            const back = soFar > before ? soFar : before + (requested?.amount ?? order.bill);
+            const given = { refunded: Math.min(back, order.bill), refundedAt: now, refundedBy };
             await transition(
               tx,
               [finalises.locked],
@@ -587,7 +601,14 @@ export function paymentsService(deps: PaymentsDeps) {
               after,
               now,
             );
-          } else await audit(tx, story);
+          } else {
+            if (part && soFar > before)
+              await tx
+                .update(orders)
+                .set({ refunded: soFar, refundedAt: now, refundedBy, updatedAt: now })
+                .where(eq(orders.id, order.id));
+            await audit(tx, story);
+          }
         }
       }
     });

@@ -82,6 +82,7 @@ function refundOf(event: Stripe.Event): PaymentEvent | null {
     orderId: typeof orderId === 'string' ? orderId : null,
     providerRef: charge.payment_intent,
     amount: charge.amount_refunded,
+    refundedSoFar: true,
     currency: charge.currency,
     transactionId: charge.payment_intent,
     reference: null,

@@ -38,8 +38,9 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
     const from = cairoDayStart(firstDay);
     const day = sql<string>`to_char(${onCairoClock(orders.createdAt)}, 'YYYY-MM-DD')`;
     // Each lowStock row carries the number of rows the filter matched (a window over the whole result).
-    // A paid order refunded is cancelled by its refund, but the overview counts it where the money went: refunded.
-    const shownStatus = sql<string>`case when ${orders.refunded} > 0 then 'refunded' else ${orders.status} end`;
+    // A paid order refunded is cancelled by its refund, but the overview counts it where the money went: refunded. One
+    // that goes on with a part of its bill given back (refunded at the provider, payments/service.ts) keeps its status.
+    const shownStatus = sql<string>`case when ${orders.refunded} > 0 and ${orders.status} in ('cancelled', 'returned') then 'refunded' else ${orders.status} end`;
     const lowStockTotal = sql<number>`count(*) over ()`.mapWith(Number);
 
     const [sales, statuses, lowStock, recent] = await Promise.all([

@@ -307,6 +307,28 @@ describe('money given back', () => {
     expect((await stats()).sales.today).toEqual({ revenue: before.revenue + 750, orders: before.orders + 1 });
   });
 
+  it('counts an order a part of whose bill went back under its own status, a cancelled one whose money went back as refunded', async () => {
+    const before = (await stats()).ordersByStatus;
+    const now = t.clock.now();
+    const paid = await insertOrder('paid', 500, now);
+    const delivered = await insertOrder('delivered', 400, now);
+    const cancelled = await insertOrder('cancelled', 300, now);
+    await t.app.db
+      .update(orders)
+      .set({ refunded: toPiastres(100) })
+      .where(inArray(orders.id, [paid, delivered]));
+    await t.app.db
+      .update(orders)
+      .set({ refunded: toPiastres(300) })
+      .where(eq(orders.id, cancelled));
+    expect((await stats()).ordersByStatus).toEqual({
+      ...before,
+      paid: before.paid + 1,
+      delivered: before.delivered + 1,
+      refunded: before.refunded + 1,
+    });
+  });
+
   it('a refused parcel’s deposit the shop kept is a sale; one given back, or of a parcel once delivered, is not', async () => {
     const before = (await stats()).sales.today;
     const now = t.clock.now();

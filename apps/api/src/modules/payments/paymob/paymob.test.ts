@@ -1505,4 +1505,86 @@ describe('refunds the provider declines or that are not finished', () => {
     expect(await historyOf(order._id)).toEqual(['pending', 'paid', 'cancelled']);
     expect(await auditsFor('payment_refunded', order._id)).toHaveLength(1);
   });
+
+  /**
+   * An admin refunds `egp` of the order's payment from Paymob's own dashboard: Paymob gives it back and calls the shop
+   * back, `times` times (a redelivery).
+   */
+  async function refundedAtPaymob(orderId: string, egp: number, times = 1) {
+    const paid = await paymentOf(orderId);
+    const res = await fetch(`${simulator.url}/api/acceptance/void_refund/refund`, {
+      method: 'POST',
+      headers: { authorization: `Token ${SECRETS.secretKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ transaction_id: Number(paid?.transactionId), amount_cents: egp * 100 }),
+    });
+    expect(res.status).toBe(200);
+    const part = (await res.json()) as Transaction;
+    await expect.poll(() => simulator.notified.find((n) => n.transaction.id === part.id)?.status).toBe(200);
+    for (let i = 1; i < times; i++)
+      expect((await callback(part, signTransaction(part, SECRETS.hmacSecret))).statusCode).toBe(200);
+  }
+
+  it('parts refunded at Paymob add up: the order shows them and offers the rest, and is cancelled once they cover the bill', async () => {
+    const admin = await createAdmin(t.app);
+    const { user, product, order } = await paidOrder();
+    await refundedAtPaymob(order._id, 30, 2);
+    expect(await orderRow(order._id)).toMatchObject({ status: 'paid', refunded: 3000 });
+    expect((await paymentOf(order._id))?.state).toBe('paid');
+    expect(await stockOf(product.id)).toBe(7);
+    const rest = { refundable: { of: 'bill', amount: 60 }, refundPending: null };
+    expect(await refundAsStaffReadIt(admin, user, order._id)).toEqual([rest, rest, rest]);
+    const mine = await t.app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: user.headers });
+    expect((mine.json() as Order).refund).toMatchObject({ amount: 30, whole: false, method: 'card' });
+
+    await refundedAtPaymob(order._id, 60);
+    expect(await orderRow(order._id)).toMatchObject({ status: 'cancelled', refunded: 9000 });
+    expect((await paymentOf(order._id))?.state).toBe('refunded');
+    expect(await stockOf(product.id)).toBe(10);
+    expect(await historyOf(order._id)).toEqual(['pending', 'paid', 'cancelled']);
+    expect(await auditsFor('payment_refunded', order._id)).toHaveLength(2);
+  });
+
+  it('after a part refunded at Paymob, the shop’s refund gives back the rest, and no more', async () => {
+    const admin = await createAdmin(t.app);
+    const { product, order } = await paidOrder();
+    await refundedAtPaymob(order._id, 30);
+    const tooMuch = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/refund`,
+      headers: admin.headers,
+      payload: { amount: 60.01 },
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().message).toBe(API_MSG.refundMoreThanLeft(60, 30));
+    const sent = giveBacks();
+
+    const res = await refund(admin, order._id);
+    expect(res.statusCode).toBe(200);
+    expect(giveBacks()).toBe(sent + 1);
+    // Not a void, though it is the same day: a void would cancel the whole payment, part of which went back already.
+    expect(simulator.received.at(-1)).toMatchObject({
+      path: '/api/acceptance/void_refund/refund',
+      body: { amount_cents: 6000 },
+    });
+    expect(await orderRow(order._id)).toMatchObject({ status: 'cancelled', refunded: 9000 });
+    expect(await stockOf(product.id)).toBe(10);
+    const [logged] = await auditsFor('order_refunded', order._id);
+    expect(logged?.data).toMatchObject({ from: 'paid', to: 'cancelled', amount: 60 });
+  });
+
+  it('after a part refunded at Paymob, a refund of the rest that failed half-way is asked again once it settles: the part is not taken for it', async () => {
+    const admin = await createAdmin(t.app);
+    const { order } = await paidOrder();
+    await refundedAtPaymob(order._id, 30);
+    simulator.refuseGiveBacks('error');
+    expect((await refund(admin, order._id)).statusCode).toBe(502);
+    const sent = giveBacks();
+
+    t.clock.advance(REFUND_SETTLE_MS + 1000);
+    // Paymob says 30 EGP of the payment went back: the part the shop knows of, so the earlier request gave nothing.
+    expect((await refund(admin, order._id)).statusCode).toBe(200);
+    expect(giveBacks()).toBe(sent + 1);
+    expect(simulator.received.at(-1)).toMatchObject({ body: { amount_cents: 6000 } });
+    expect(await orderRow(order._id)).toMatchObject({ status: 'cancelled', refunded: 9000 });
+  });
 });

@@ -364,7 +364,9 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
       return json(res, 200, declined);
     }
     const amount = voiding ? found.tx.amount_cents : Number(request.amount_cents);
-    if (!Number.isInteger(amount) || amount <= 0 || amount > found.tx.amount_cents)
+    // Parts refunded before (by the shop, or from the dashboard) leave only the rest to refund.
+    const given = givenBack.get(String(found.tx.id)) ?? { refunded: 0, voided: false };
+    if (!Number.isInteger(amount) || amount <= 0 || amount > found.tx.amount_cents - given.refunded)
       return json(res, 400, { detail: 'Invalid amount' });
     const tx = transaction(found.intention, {
       success: true,
@@ -373,7 +375,6 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
       voided: voiding,
       message: voiding ? 'Voided' : 'Refunded',
     });
-    const given = givenBack.get(String(found.tx.id)) ?? { refunded: 0, voided: false };
     givenBack.set(String(found.tx.id), {
       refunded: given.refunded + (voiding ? 0 : amount),
       voided: given.voided || voiding,

@@ -17,6 +17,7 @@ const order = (overrides: Partial<Parameters<typeof RefundButton>[0]['order']> =
   status: 'paid' as const,
   paymentMethod: 'visa' as const,
   refundable: { of: 'bill' as const, amount: 150.5 },
+  refund: null,
   ...overrides,
 });
 
@@ -38,6 +39,30 @@ describe('RefundButton', () => {
     await user.click(await screen.findByRole('button', { name: 'Refund' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Order #ABCDEF12 was refunded'));
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([`POST /api/order/${ORDER}/refund`]);
+  });
+
+  it('after a part refunded at the payment provider, offers the rest of the bill and says what went back', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({ [`POST /api/order/${ORDER}/refund`]: { body: { _id: ORDER, status: 'cancelled' } } });
+    const part = {
+      amount: 50,
+      whole: false,
+      at: '2026-12-01T10:00:00.000Z',
+      method: 'card' as const,
+      paidBackBy: null,
+    };
+    renderRoute(<RefundButton order={order({ refundable: { of: 'bill', amount: 100.5 }, refund: part })} />);
+
+    await user.click(screen.getByRole('button', { name: 'Refund order #ABCDEF12' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund order #ABCDEF12?' });
+    expect(dialog).toHaveTextContent('EGP 100.50');
+    expect(dialog).toHaveTextContent(
+      'EGP 50 of the bill was given back at the payment provider already: blank gives back the rest.',
+    );
+    expect(dialog).not.toHaveTextContent('Blank: the whole bill');
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Order #ABCDEF12 was refunded'));
+    expect(calls.map((call) => call.body)).toEqual([{}]);
   });
 
   it('records how a returned cash order’s money was paid back', async () => {

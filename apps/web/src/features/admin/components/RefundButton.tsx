@@ -3,6 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { PAID_BACK_WAYS, type OrderForStaff, type PaidBackWay } from '@shop/contracts';
 import { Price } from '../../../components/Price';
+import { intlLocale } from '../../../i18n';
+import { formatPrice } from '../../../lib/format';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useRefundOrderMutation } from '../api/adminApi';
 import { shortId } from '../format';
@@ -22,14 +24,15 @@ import { PaidBackByField } from './PaidBackByField';
 export function RefundButton({
   order,
 }: {
-  order: Pick<OrderForStaff, '_id' | 'status' | 'paymentMethod' | 'refundable'>;
+  order: Pick<OrderForStaff, '_id' | 'status' | 'paymentMethod' | 'refundable' | 'refund'>;
 }) {
-  const { refundable } = order;
+  const { refundable, refund } = order;
   if (!refundable) return null;
   return (
     <RefundOf
       orderId={order._id}
       whole={refundable.amount}
+      givenBefore={refundable.of === 'bill' ? (refund?.amount ?? 0) : 0}
       deposit={refundable.of === 'deposit'}
       returned={order.status === 'returned'}
       cash={order.paymentMethod === 'cash'}
@@ -37,21 +40,26 @@ export function RefundButton({
   );
 }
 
-/** The button and its confirmation; `whole` is what goes back unless the admin gives less: the bill, or the deposit. */
+/**
+ * The button and its confirmation; `whole` is what goes back unless the admin gives less: the bill, or the deposit, or
+ * what is left of the bill once `givenBefore` (parts refunded at the payment provider) is counted.
+ */
 function RefundOf({
   orderId,
   whole,
+  givenBefore,
   deposit,
   returned,
   cash,
 }: {
   orderId: string;
   whole: number;
+  givenBefore: number;
   deposit: boolean;
   returned: boolean;
   cash: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const byHand = cash || deposit;
   const [asking, setAsking] = useState(false);
   const [paidBackBy, setPaidBackBy] = useState<PaidBackWay>('cash');
@@ -127,7 +135,11 @@ function RefundOf({
             aria-describedby={`refund-${orderId}-amount-help`}
           />
           <Form.Text id={`refund-${orderId}-amount-help`}>
-            {t(deposit ? 'admin.orders.depositBackAmountHelp' : 'admin.orders.refundAmountHelp')}
+            {deposit
+              ? t('admin.orders.depositBackAmountHelp')
+              : givenBefore > 0
+                ? t('admin.orders.refundGivenBefore', { amount: formatPrice(givenBefore, intlLocale(i18n.language)) })
+                : t('admin.orders.refundAmountHelp')}
           </Form.Text>
           <Form.Control.Feedback type="invalid">
             {t(deposit ? 'admin.orders.depositBackAmountInvalid' : 'admin.orders.refundAmountInvalid')}
