@@ -543,6 +543,11 @@ export function paymentsService(deps: PaymentsDeps) {
           });
           return;
         default: {
+          // How the money went back, as the order records it: the way this payment was made, read once if needed.
+          let method: string | undefined;
+          const refundedBy = async () =>
+            (method ??=
+              (await tx.select({ method: payments.method }).from(payments).where(ofThisPayment))[0]?.method ?? 'card');
           // A deposit given back: usually recorded already by who gave it (orders/deposit.ts); this callback marks one
           // whose record was lost, one the provider refused that an admin gave back from its dashboard, or one whose
           // refund the provider finished later. The order's refund is filled as the immediate answer fills it: the
@@ -558,9 +563,8 @@ export function paymentsService(deps: PaymentsDeps) {
             (kept || locked?.depositState === 'refunding' || locked?.depositState === 'refund_failed') &&
             locked?.paymentIntentId === event.providerRef
           ) {
-            const [given] = await tx.select({ method: payments.method }).from(payments).where(ofThisPayment);
             // A kept deposit's sale receipt (kind `deposit`) is given back with the record.
-            const back = { amount: event.amount || locked.deposit, refundedBy: given?.method ?? 'card' };
+            const back = { amount: event.amount || locked.deposit, refundedBy: await refundedBy() };
             await recordDepositBack(tx, locked, back, now, kept);
           }
           // Usually the refund route has moved the order already and this only confirms it. The order
@@ -587,13 +591,11 @@ export function paymentsService(deps: PaymentsDeps) {
             ...who,
             data: { ...data, ...(finalises ? { [finalises.to]: true } : {}) },
           };
-          const [refunded] = await tx.select({ method: payments.method }).from(payments).where(ofThisPayment);
-          const refundedBy = refunded?.method ?? 'card';
           if (finalises) {
             // A refund whose amount the provider does not say (amount 0, Fawry's PARTIAL_REFUNDED) gave what the
             // request asked for.
             const back = soFar > before ? soFar : before + (requested?.amount ?? order.bill);
-            const given = { refunded: Math.min(back, order.bill), refundedAt: now, refundedBy };
+            const given = { refunded: Math.min(back, order.bill), refundedAt: now, refundedBy: await refundedBy() };
             await transition(
               tx,
               [finalises.locked],
@@ -605,7 +607,7 @@ export function paymentsService(deps: PaymentsDeps) {
             if (part && soFar > before)
               await tx
                 .update(orders)
-                .set({ refunded: soFar, refundedAt: now, refundedBy, updatedAt: now })
+                .set({ refunded: soFar, refundedAt: now, refundedBy: await refundedBy(), updatedAt: now })
                 .where(eq(orders.id, order.id));
             await audit(tx, story);
           }
