@@ -304,7 +304,10 @@ test.describe('visitors', () => {
 });
 
 test.describe('logout', () => {
-  test('clears the stored session, the cart and the favourites', async ({ page, request }) => {
+  test('clears the stored session, the cart and the favourites, and ends the session on the server', async ({
+    page,
+    request,
+  }) => {
     const shopper = await newShopper(request, 'Leaving Shopper');
     await signIn(page, shopper);
     await page.goto('/');
@@ -317,6 +320,9 @@ test.describe('logout', () => {
         page.evaluate(() => [window.localStorage.getItem('cartItems'), window.localStorage.getItem('favourites')]),
       )
       .toEqual(['[]', '[]']);
+    // A copy of the token the page held is refused from now on.
+    const headers = { 'x-access-token': shopper.token };
+    await expect.poll(async () => (await request.get('/api/cart', { headers })).status()).toBe(401);
     // The account itself still works.
     expect((await login(request, shopper.user.email, PASSWORD)).user._id).toBe(shopper.user._id);
   });

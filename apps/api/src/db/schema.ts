@@ -158,6 +158,20 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: createdAt(),
 });
 
+/**
+ * Session tokens signed out before they expire: a token is a signed claim the server keeps nothing of, so signing out
+ * on one device writes its hash here until its own expiry (plugins/auth.ts refuses it). Rows past `expires_at` name
+ * tokens refused anyway and are deleted by the next sign-out.
+ */
+export const signedOutTokens = pgTable(
+  'signed_out_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('signed_out_tokens_expires_idx').on(t.expiresAt)],
+);
+
 export const departments = pgTable(
   'departments',
   { id: id(), name: text('name').notNull(), nameAr: text('name_ar'), createdAt: createdAt(), updatedAt: updatedAt() },

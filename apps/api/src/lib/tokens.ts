@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import { SESSION_TTL_MS } from '@shop/contracts';
 
@@ -7,9 +8,14 @@ export interface TokenClaims {
   tv: number;
 }
 
+/** A verified token's claims, and when it expires. */
+export interface VerifiedClaims extends TokenClaims {
+  expiresAt: Date;
+}
+
 export interface TokenService {
   issue(claims: TokenClaims): { token: string; expiration: string };
-  verify(token: string): TokenClaims | null;
+  verify(token: string): VerifiedClaims | null;
 }
 
 /** HS256 JWTs; times come from the injected clock so expiry is testable without waiting. */
@@ -24,6 +30,8 @@ export function createTokenService(secret: string, now: () => Date): TokenServic
       const token = sign({
         sub: claims.sub,
         tv: claims.tv,
+        // Two sign-ins within a second would otherwise be the same token, and signing one out would end both.
+        jti: randomBytes(12).toString('base64url'),
         iat: Math.floor(issuedAt / 1000),
         exp: Math.floor(expiresAt / 1000),
       });
@@ -35,7 +43,7 @@ export function createTokenService(secret: string, now: () => Date): TokenServic
         if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number' || typeof payload.exp !== 'number')
           return null;
         if (payload.exp * 1000 <= now().getTime()) return null;
-        return { sub: payload.sub, tv: payload.tv };
+        return { sub: payload.sub, tv: payload.tv, expiresAt: new Date(payload.exp * 1000) };
       } catch {
         return null;
       }

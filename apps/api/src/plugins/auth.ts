@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import { eq, sql } from 'drizzle-orm';
 import { PERMISSIONS, permissionsOfRole, say, type Permission } from '@shop/contracts';
-import { staffRoles, users } from '../db/schema.js';
+import { signedOutTokens, staffRoles, users } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
+import { sha256Hex } from '../lib/sha256.js';
 import { isId } from '../lib/validation.js';
 import type { Actor } from '../lib/admin-audit.js';
 
@@ -55,7 +56,15 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The signed-in request's token, as signing it out records it. */
+    session: SessionToken | null;
   }
+}
+
+/** A session token as the sign-out list names it: by its hash, kept until the token expires. */
+export interface SessionToken {
+  hash: string;
+  expiresAt: Date;
 }
 
 function readToken(request: FastifyRequest): string | null {
@@ -67,9 +76,9 @@ function readToken(request: FastifyRequest): string | null {
 }
 
 /**
- * The user a session token names, with their staff role's saved permissions, read on every signed-in
- * request in one statement: a prepared statement, so each database connection parses and plans it
- * once, and the query is not rebuilt per request.
+ * The user a session token names, with their staff role's saved permissions and whether the token was signed out,
+ * read on every signed-in request in one statement: a prepared statement, so each database connection parses and
+ * plans it once, and the query is not rebuilt per request.
  */
 function sessionUserQuery(app: FastifyInstance) {
   return app.db
@@ -82,6 +91,7 @@ function sessionUserQuery(app: FastifyInstance) {
       staffRole: users.staffRole,
       suspendedAt: users.staffSuspendedAt,
       savedPermissions: staffRoles.permissions,
+      signedOut: sql<boolean>`exists (select 1 from ${signedOutTokens} where ${signedOutTokens.tokenHash} = ${sql.placeholder('tokenHash')})`,
     })
     .from(users)
     .leftJoin(staffRoles, eq(staffRoles.key, users.staffRole))
@@ -89,21 +99,23 @@ function sessionUserQuery(app: FastifyInstance) {
     .prepare('auth_session_user');
 }
 
-/** The signed-in user; throws 401 when the token is missing or no longer valid. */
+/** The signed-in user and their token; throws 401 when the token is missing or no longer valid. */
 async function authenticate(
   app: FastifyInstance,
   sessionUser: ReturnType<typeof sessionUserQuery>,
   request: FastifyRequest,
-): Promise<AuthUser> {
+): Promise<{ user: AuthUser; session: SessionToken }> {
   const token = readToken(request);
   if (!token) throw unauthorized();
   const claims = app.tokens.verify(token);
   // A subject that is not an id names nobody (and must not reach the query as a malformed uuid).
   if (!claims || !isId(claims.sub)) throw unauthorized(say.api.sessionExpired);
-  const [row] = await sessionUser.execute({ id: claims.sub });
+  const session = { hash: sha256Hex(token), expiresAt: claims.expiresAt };
+  const [row] = await sessionUser.execute({ id: claims.sub, tokenHash: session.hash });
   // A suspended member's tokens were outdated by the suspension; this also covers one issued since.
-  if (!row || row.tokenVersion !== claims.tv || row.suspendedAt) throw unauthorized(say.api.sessionExpired);
-  return {
+  if (!row || row.tokenVersion !== claims.tv || row.suspendedAt || row.signedOut)
+    throw unauthorized(say.api.sessionExpired);
+  const user = {
     id: row.id,
     name: row.name,
     email: row.email,
@@ -111,18 +123,21 @@ async function authenticate(
     staffRole: row.staffRole,
     permissions: row.staffRole ? permissionsOfRole(row.staffRole, row.savedPermissions) : [],
   };
+  return { user, session };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
   const sessionUser = sessionUserQuery(app);
 
   /** The hook of a route for signed-in callers: who is asking, and whether `access` lets them. */
   const signedIn =
     (access: Access): onRequestAsyncHookHandler =>
     async (request) => {
-      const user = await authenticate(app, sessionUser, request);
+      const { user, session } = await authenticate(app, sessionUser, request);
       request.user = user;
+      request.session = session;
       const permission = permissionOf(access);
       if (permission && !can(user, permission))
         throw forbidden(user.role ? say.api.roleNotAllowed : say.api.adminsOnly);
@@ -146,6 +161,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** The token of the signed-in request on a route whose access is not 'public'. */
+export function currentSession(request: FastifyRequest): SessionToken {
+  if (!request.session) throw unauthorized();
+  return request.session;
 }
 
 /** The signed-in caller of an admin change, as the audit log records it. */

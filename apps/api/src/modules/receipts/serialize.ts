@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../lib/sha256.js';
 
 /**
  * The ETA's document serialization (its SDK's "Document Serialization Approach"), the text a receipt's UUID hashes:
@@ -96,9 +96,6 @@ export function serializeJsonText(json: string): string {
   if (at !== json.length) fail('text after the document');
   return out.join('');
 }
-
-/** SHA-256 of the serialization, as the 64 lower-case hex digits the ETA writes a receipt's UUID in. */
-export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /**
  * A receipt's UUID as the SDK defines it: the hash of the receipt's serialization with its own `header.uuid` empty.

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import { verify } from '@node-rs/argon2';
 import {
@@ -28,8 +28,8 @@ import { hashPassword, sessionOf } from '../users/service.js';
 import { withinReach } from './reach.js';
 import { roleOf } from './service.js';
 import { transaction } from '../../db/transaction.js';
+import { sha256Hex } from '../../lib/sha256.js';
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const invalid = () => new HttpError(410, say.api.invitationInvalid);
 
 type InvitationRow = typeof staffInvitations.$inferSelect;
@@ -61,7 +61,7 @@ export function invitationsService(
 
   // An accepted invitation is deleted, so a row not expired is one that may still be accepted.
   const live = (token: string) =>
-    and(eq(staffInvitations.tokenHash, sha256(token)), gt(staffInvitations.expiresAt, clock.now()));
+    and(eq(staffInvitations.tokenHash, sha256Hex(token)), gt(staffInvitations.expiresAt, clock.now()));
   const addressOf = (invitation: Pick<InvitationRow, 'email' | 'phone'>) => invitation.email ?? invitation.phone ?? '';
 
   /** Deletes the invitations that expired more than EXPIRED_INVITATION_KEPT_MS ago. */
@@ -83,7 +83,7 @@ export function invitationsService(
     const [invitation] = await tx
       .insert(staffInvitations)
       .values({
-        tokenHash: sha256(token),
+        tokenHash: sha256Hex(token),
         email: to.email,
         phone: to.phone,
         role: to.role,

@@ -10,7 +10,7 @@ import {
   updateUserSchema,
   userSchema,
 } from '@shop/contracts';
-import { currentUser } from '../../plugins/auth.js';
+import { currentSession, currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/language.js';
 import { usersService } from './service.js';
 import { tooManyRequests } from '../../lib/errors.js';
@@ -65,6 +65,23 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await users.login(email, password, request.ip);
       await attempt.giveBack();
       return session;
+    },
+  );
+
+  app.post(
+    '/user/logout',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Signs out the session whose token is sent: the token is refused from then on',
+        tags: ['user'],
+        security: [{ token: [] }],
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await users.signOut(currentSession(request));
+      return reply.code(204).send(null);
     },
   );
 

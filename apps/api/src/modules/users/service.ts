@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import {
@@ -17,7 +17,7 @@ import {
   type User,
 } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
-import { passwordResets, reviews, users } from '../../db/schema.js';
+import { passwordResets, reviews, signedOutTokens, users } from '../../db/schema.js';
 import { accountName, audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { recomputeRatings } from '../reviews/rating.js';
@@ -26,6 +26,8 @@ import { keepAnOwner } from '../staff/owners.js';
 import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
 import { deleteUnheld } from '../../db/unheld.js';
+import { sha256Hex } from '../../lib/sha256.js';
+import type { SessionToken } from '../../plugins/auth.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -58,7 +60,6 @@ export const toUserDto = (u: Pick<UserRow, DtoColumns>): User => ({
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 /** Compared against when the e-mail is unknown, so a failed login takes as long either way. */
 const DUMMY_HASH = hash('not-a-real-password-0A!');
 
@@ -255,7 +256,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
       );
       await db.insert(passwordResets).values({
         userId: user.id,
-        tokenHash: sha256(token),
+        tokenHash: sha256Hex(token),
         expiresAt: new Date(deps.clock.now().getTime() + RESET_TOKEN_TTL_MS),
       });
       await audit(db, {
@@ -276,7 +277,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
   function liveReset(userId: string, token: string) {
     return and(
       eq(passwordResets.userId, userId),
-      eq(passwordResets.tokenHash, sha256(token)),
+      eq(passwordResets.tokenHash, sha256Hex(token)),
       isNull(passwordResets.usedAt),
       gt(passwordResets.expiresAt, deps.clock.now()),
     );
@@ -347,5 +348,18 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
     return { count: total?.n ?? rows.length, users: rows.map(toUserDto) };
   }
 
-  return { register, login, update, changePassword, remove, requestReset, checkReset, resetPassword, list };
+  /**
+   * Signs one session out, on the device that asks: its token is refused from now on, though it has not expired. The
+   * account's other sessions go on (a password change ends them all). Sign-outs whose tokens have expired since are
+   * deleted here: such tokens are refused anyway, and no other pass needs to keep the list short.
+   */
+  async function signOut(token: SessionToken) {
+    await db
+      .insert(signedOutTokens)
+      .values({ tokenHash: token.hash, expiresAt: token.expiresAt })
+      .onConflictDoNothing();
+    await db.delete(signedOutTokens).where(lte(signedOutTokens.expiresAt, deps.clock.now()));
+  }
+
+  return { register, login, signOut, update, changePassword, remove, requestReset, checkReset, resetPassword, list };
 }

@@ -13,7 +13,8 @@ import {
 import { holdNextHash } from '../../../test/held-hash.js';
 import { mailsTo, type OutboxMail } from '../../../test/outbox.js';
 import { movedTime } from '../../../test/moved-time.js';
-import { passwordResets, users } from '../../db/schema.js';
+import { passwordResets, signedOutTokens, users } from '../../db/schema.js';
+import { sha256Hex } from '../../lib/sha256.js';
 import { RESETS_PER_EMAIL, RESET_MAILS_PER_EMAIL } from './routes.js';
 
 // Hashing a password is the costly step of setting one: counted, to see that a refused link never gets that far.
@@ -183,6 +184,51 @@ describe('login and sessions', () => {
     });
     expect(res.statusCode).toBe(401);
     t.clock.advance(-(864_000_000 + 1000));
+  });
+});
+
+describe('signing out', () => {
+  const logout = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/user/logout', headers: { 'x-access-token': token } });
+  const rename = (token: string) =>
+    t.app.inject({ method: 'PUT', url: '/api/user', headers: { 'x-access-token': token }, payload: { name: 'Mona' } });
+  const signIn = async (email: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password: PASSWORD } });
+    return (res.json() as { token: string }).token;
+  };
+  const signedOut = () => t.app.db.select().from(signedOutTokens);
+
+  it('ends the session signed out, before it expires, and only that one', async () => {
+    const account = await registerShopper(t.app);
+    // Signed in twice in the same second: two sessions all the same.
+    const elsewhere = await signIn(account.email);
+    expect(elsewhere).not.toBe(account.token);
+
+    expect((await logout(account.token)).statusCode).toBe(204);
+    const refused = await rename(account.token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ message: API_MSG.sessionExpired });
+    expect((await logout(account.token)).statusCode).toBe(401);
+    expect((await rename(elsewhere)).statusCode).toBe(200);
+    // Kept by its hash: the list holds no token anyone could send.
+    expect((await signedOut()).map((row) => row.tokenHash)).not.toContain(account.token);
+  });
+
+  it('keeps a sign-out until its token expires, and no longer', async () => {
+    const first = await registerShopper(t.app);
+    expect((await logout(first.token)).statusCode).toBe(204);
+    const listed = async () => (await signedOut()).map((row) => row.tokenHash);
+    expect(await listed()).toContain(sha256Hex(first.token));
+    t.clock.advance(864_000_000 + 1000);
+    try {
+      const second = await signIn(first.email);
+      expect((await logout(second)).statusCode).toBe(204);
+      // The first token has expired, refused without its row: the second sign-out deleted it, and wrote its own.
+      expect(await listed()).not.toContain(sha256Hex(first.token));
+      expect(await listed()).toContain(sha256Hex(second));
+    } finally {
+      t.clock.advance(-(864_000_000 + 1000));
+    }
   });
 });
 

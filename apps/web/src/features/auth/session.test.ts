@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../app/init';
 import { sessionRejected } from '../../api/apiSlice';
 import { setupStore } from '../../app/store';
@@ -91,6 +91,18 @@ describe('session storage', () => {
     expect(JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null')).toEqual(shopperSession);
     store.dispatch(signedOut());
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('tells the server the session it signs out of, with that session’s token', async () => {
+    const { calls } = mockApi({ 'POST /api/user/logout': { status: 204, body: null } });
+    const store = setupStore({ session: shopperSession });
+    store.dispatch(signedOut());
+    expect(store.getState().session.token).toBeNull();
+    await vi.waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/user/logout')).toEqual([
+        expect.objectContaining({ method: 'POST', token: shopperSession.token }),
+      ]),
+    );
   });
 
   it('signs out when the API answers 401 to a request that carried the token', async () => {

@@ -26,7 +26,8 @@ const sessionSlice = createSlice({
     userUpdated: (state, action: PayloadAction<User>) => {
       state.user = action.payload;
     },
-    signedOut: () => signedOutState,
+    /** Log out; `endedOnServer` when the server ended the session itself (the account was deleted). */
+    signedOut: (_state, _action: PayloadAction<{ endedOnServer: boolean } | undefined>) => signedOutState,
   },
   extraReducers: (builder) => {
     builder.addCase(sessionRejected, () => signedOutState);

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { sameSecret } from '../../../lib/same-secret.js';
+import { sha256Hex } from '../../../lib/sha256.js';
 
 /**
  * FawryPay's wire format (developer.fawrystaging.com, "Server APIs"): the charge request (PAYATFAWRY reference),
@@ -18,8 +18,6 @@ export const REFUND_PATH = '/ECommerceWeb/Fawry/payments/refund';
 export const egp = (piastres: number): number => piastres / 100;
 export const twoDecimals = (amount: number | string): string => Number(amount).toFixed(2);
 export const piastresOf = (amount: number | string): number => Math.round(Number(amount) * 100);
-
-export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 export interface ChargeItem {
   itemId: string;
@@ -52,7 +50,9 @@ export interface ChargeRequest {
 
 /** merchantCode + merchantRefNum + customerProfileId + paymentMethod + amount (two decimals) + secureKey. */
 export const chargeSignature = (r: Omit<ChargeRequest, 'signature'>, key: string): string =>
-  sha256(`${r.merchantCode}${r.merchantRefNum}${r.customerProfileId}${r.paymentMethod}${twoDecimals(r.amount)}${key}`);
+  sha256Hex(
+    `${r.merchantCode}${r.merchantRefNum}${r.customerProfileId}${r.paymentMethod}${twoDecimals(r.amount)}${key}`,
+  );
 
 export const chargeResponseSchema = z.object({
   type: z.string().optional(),
@@ -86,7 +86,7 @@ export function checkoutSignature(r: Omit<CheckoutInitRequest, 'signature'>, key
     .sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0))
     .map((item) => `${item.itemId}${item.quantity}${twoDecimals(item.price)}`)
     .join('');
-  return sha256(`${r.merchantCode}${r.merchantRefNum}${r.customerProfileId}${r.returnUrl}${items}${key}`);
+  return sha256Hex(`${r.merchantCode}${r.merchantRefNum}${r.customerProfileId}${r.returnUrl}${items}${key}`);
 }
 
 const amount = z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/)]);
@@ -128,7 +128,7 @@ export type Notification = z.infer<typeof notificationSchema>;
  * paymentMethod + paymentRefrenceNumber (empty when absent) + secureKey.
  */
 export const notificationSignature = (n: Omit<Notification, 'messageSignature'>, key: string): string =>
-  sha256(
+  sha256Hex(
     `${n.fawryRefNumber}${n.merchantRefNumber}${twoDecimals(n.paymentAmount)}${twoDecimals(n.orderAmount)}${n.orderStatus}${n.paymentMethod}${n.paymentRefrenceNumber ?? ''}${key}`,
   );
 
@@ -137,7 +137,7 @@ export const verifyNotification = (n: Notification, key: string): boolean =>
 
 /** The status V2 query's signature: merchantCode + merchantRefNumber + secureKey. */
 export const statusSignature = (merchantCode: string, merchantRefNumber: string, key: string): string =>
-  sha256(`${merchantCode}${merchantRefNumber}${key}`);
+  sha256Hex(`${merchantCode}${merchantRefNumber}${key}`);
 
 /**
  * The status V2 answer: the same fields as the notification, signed the same way, or a statusCode that is not 200
@@ -160,6 +160,6 @@ export interface RefundRequest {
 
 /** merchantCode + referenceNumber + refundAmount (two decimals) + reason + secureKey. */
 export const refundSignature = (r: Omit<RefundRequest, 'signature'>, key: string): string =>
-  sha256(`${r.merchantCode}${r.referenceNumber}${twoDecimals(r.refundAmount)}${r.reason}${key}`);
+  sha256Hex(`${r.merchantCode}${r.referenceNumber}${twoDecimals(r.refundAmount)}${r.reason}${key}`);
 
 export const refundResponseSchema = z.object({ statusCode: z.number(), statusDescription: z.string().optional() });

@@ -119,7 +119,7 @@ function DeleteAccountDialog({
       notify.success(t('account.delete.done'));
       // Signed out, the page's guard takes the former shopper home.
       onDeleted();
-      dispatch(signedOut());
+      dispatch(signedOut({ endedOnServer: true }));
     } catch {
       // The dialog shows the failure.
     }

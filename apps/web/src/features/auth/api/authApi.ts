@@ -44,6 +44,10 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/user/register', method: 'POST', body }),
       onQueryStarted: (_args, { dispatch, queryFulfilled }) => startSession(dispatch, queryFulfilled),
     }),
+    // The token goes with the request by name: the store has forgotten it by then (sessionListeners.ts).
+    logout: build.mutation<null, string>({
+      query: (token) => ({ url: '/user/logout', method: 'POST', headers: { 'x-access-token': token } }),
+    }),
     startPhoneSignIn: build.mutation<Message, PhoneStartInput>({
       query: (body) => ({ url: '/auth/phone/start', method: 'POST', body }),
     }),
