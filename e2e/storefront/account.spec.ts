@@ -1,4 +1,4 @@
-import { demoAdmin, newShopper, PASSWORD, signIn, signedInShopper } from '../support/accounts';
+import { demoAdmin, login, newShopper, PASSWORD, signIn, signedInShopper } from '../support/accounts';
 import { test, expect } from '../support/test';
 import { header, storedSession, toast, visitEach } from '../support/ui';
 
@@ -131,6 +131,21 @@ test.describe('edit profile', () => {
     expect(
       (await request.post('/api/user/login', { data: { email: shopper.user.email, password: PASSWORD } })).status(),
     ).toBe(401);
+  });
+});
+
+test.describe('signing out everywhere', () => {
+  test('ends the sessions of every device, this one’s too, and asks this one to sign in', async ({ page, request }) => {
+    const shopper = await newShopper(request, 'Careful Shopper');
+    const elsewhere = await login(request, shopper.user.email, PASSWORD);
+    await signIn(page, shopper);
+    await page.goto('/EditProfile');
+    await page.getByRole('button', { name: 'Sign out on every device' }).click();
+    await expect(toast(page, 'You are signed out on every device')).toBeVisible();
+    await expect(page).toHaveURL('/login');
+    expect(await storedSession(page)).toBeNull();
+    for (const token of [shopper.token, elsewhere.token])
+      expect((await request.get('/api/cart', { headers: { 'x-access-token': token } })).status()).toBe(401);
   });
 });
 

@@ -65,6 +65,7 @@ export const AUDIT_ACTIONS = [
   'phone_login',
   'phone_proven',
   'password_change',
+  'signed_out_everywhere',
   'password_reset',
   'reset_requested',
   'delete_account',

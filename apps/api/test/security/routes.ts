@@ -267,6 +267,8 @@ export const ROUTES: Record<string, RouteCase> = {
   'PUT /api/user': { access: 'user', expect: signedIn(200), request: () => ({ json: { name: 'Renamed Person' } }) },
   'PUT /api/user/password': { access: 'user', expect: signedIn(200), request: () => ({ json: newPassword }) },
   'DELETE /api/user': { access: 'user', expect: signedIn(200), request: none },
+  'POST /api/user/logout': { access: 'user', expect: signedIn(204), request: none },
+  'POST /api/user/logout/everywhere': { access: 'user', expect: signedIn(204), request: none },
   // Sends a code as phone sign-in does, alike whoever proved the mobile; a wrong code is refused without a 401.
   'POST /api/user/phone/code': {
     access: 'user',
@@ -860,6 +862,8 @@ export function caseFor(method: string, url: string): RouteCase | undefined {
 /** Changes the session or the account itself: callers need a fresh identity per request. */
 export const SESSION_ENDING = new Set([
   'DELETE /api/user',
+  'POST /api/user/logout',
+  'POST /api/user/logout/everywhere',
   'PUT /api/user/password',
   'POST /api/user/password-reset/:id/:token',
 ]);

@@ -99,8 +99,10 @@ export function mockApi(routes: Record<string, Reply | ((request: Request) => Re
       typeof route === 'function'
         ? await route(input)
         : (route ?? { status: 404, body: { message: `no mock for ${key}` } });
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status ?? 200,
+    const status = reply.status ?? 200;
+    // A 204 has no body: fetch's Response refuses one.
+    return new Response(status === 204 ? null : JSON.stringify(reply.body), {
+      status,
       headers: { 'content-type': 'application/json' },
     });
   });

@@ -85,6 +85,23 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/user/logout/everywhere',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: "Signs out every session of the signed-in account, the caller's included",
+        tags: ['user'],
+        security: [{ token: [] }],
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await users.signOutEverywhere(currentUser(request).id, request.ip);
+      return reply.code(204).send(null);
+    },
+  );
+
   app.put(
     '/user',
     {

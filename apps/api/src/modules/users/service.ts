@@ -361,5 +361,40 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
     await db.delete(signedOutTokens).where(lte(signedOutTokens.expiresAt, deps.clock.now()));
   }
 
-  return { register, login, signOut, update, changePassword, remove, requestReset, checkReset, resetPassword, list };
+  /**
+   * Ends every session of the account, the asking device's too: for a phone or computer lost or shared, and the only
+   * way to do it for an account made by phone, which has no password to change.
+   */
+  async function signOutEverywhere(userId: string, ip: string) {
+    await transaction(db, async (tx) => {
+      const [user] = await tx
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, userId))
+        .returning({ name: users.name, email: users.email });
+      if (!user) throw notFound('User');
+      await audit(tx, {
+        type: 'user',
+        action: 'signed_out_everywhere',
+        message: `${accountName(user)} signed out on every device`,
+        userId,
+        userEmail: user.email,
+        ip,
+      });
+    });
+  }
+
+  return {
+    register,
+    login,
+    signOut,
+    signOutEverywhere,
+    update,
+    changePassword,
+    remove,
+    requestReset,
+    checkReset,
+    resetPassword,
+    list,
+  };
 }

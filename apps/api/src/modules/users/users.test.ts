@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
 import { API_MSG, API_MSG_AR, MSG, RESET_MAIL, RESET_MAIL_AR, RESET_TOKEN_TTL_MS } from '@shop/contracts';
 import {
@@ -13,7 +13,7 @@ import {
 import { holdNextHash } from '../../../test/held-hash.js';
 import { mailsTo, type OutboxMail } from '../../../test/outbox.js';
 import { movedTime } from '../../../test/moved-time.js';
-import { passwordResets, signedOutTokens, users } from '../../db/schema.js';
+import { auditLogs, passwordResets, signedOutTokens, users } from '../../db/schema.js';
 import { sha256Hex } from '../../lib/sha256.js';
 import { RESETS_PER_EMAIL, RESET_MAILS_PER_EMAIL } from './routes.js';
 
@@ -212,6 +212,25 @@ describe('signing out', () => {
     expect((await rename(elsewhere)).statusCode).toBe(200);
     // Kept by its hash: the list holds no token anyone could send.
     expect((await signedOut()).map((row) => row.tokenHash)).not.toContain(account.token);
+  });
+
+  it('signing out everywhere ends every session of the account, the asking one’s too, and is logged', async () => {
+    const account = await registerShopper(t.app);
+    const elsewhere = await signIn(account.email);
+    const other = await registerShopper(t.app);
+    const everywhere = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/user/logout/everywhere', headers: { 'x-access-token': token } });
+
+    expect((await everywhere(account.token)).statusCode).toBe(204);
+    expect((await rename(account.token)).statusCode).toBe(401);
+    expect((await rename(elsewhere)).statusCode).toBe(401);
+    expect((await rename(other.token)).statusCode).toBe(200);
+    expect((await rename(await signIn(account.email))).statusCode).toBe(200);
+    const logged = await t.app.db
+      .select({ message: auditLogs.message })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.userId, account.id), eq(auditLogs.action, 'signed_out_everywhere')));
+    expect(logged).toEqual([{ message: `${account.email} signed out on every device` }]);
   });
 
   it('keeps a sign-out until its token expires, and no longer', async () => {

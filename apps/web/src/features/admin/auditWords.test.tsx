@@ -34,6 +34,7 @@ const WRITTEN: Record<AuditAction, Record<string, unknown>> = {
   phone_login: {},
   phone_proven: { phone: '+201001234567' },
   password_change: {},
+  signed_out_everywhere: {},
   password_reset: {},
   reset_requested: {},
   delete_account: {},

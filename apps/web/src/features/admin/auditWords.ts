@@ -166,6 +166,7 @@ const READINGS = {
   phone_register: nothing,
   phone_login: nothing,
   password_change: nothing,
+  signed_out_everywhere: nothing,
   password_reset: nothing,
   reset_requested: nothing,
   delete_account: nothing,

@@ -50,6 +50,9 @@ export const accountApi = api.injectEndpoints({
         }
       },
     }),
+    signOutEverywhere: build.mutation<null, void>({
+      query: () => ({ url: '/user/logout/everywhere', method: 'POST' }),
+    }),
     deleteAccount: build.mutation<{ message: string }, void>({
       query: () => ({ url: '/user', method: 'DELETE' }),
     }),
@@ -61,5 +64,6 @@ export const {
   useChangePasswordMutation,
   useSendPhoneCodeMutation,
   useProvePhoneMutation,
+  useSignOutEverywhereMutation,
   useDeleteAccountMutation,
 } = accountApi;

@@ -44,6 +44,34 @@ describe('EditProfilePage', () => {
     ]);
   });
 
+  it('signs out on every device: the server ends every session, and this device signs in again', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({ 'POST /api/user/logout/everywhere': { status: 204, body: null } });
+    const { store } = renderRoute(<EditProfilePage />, {
+      path: '/EditProfile',
+      preloadedState: { session: shopperSession },
+    });
+    await user.click(screen.getByRole('button', { name: 'Sign out on every device' }));
+    expect(await screen.findByText('page /login')).toBeInTheDocument();
+    expect(store.getState().session.token).toBeNull();
+    // The server ended this session with the others: it is not signed out a second time.
+    expect(calls).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/api/user/logout/everywhere', token: shopperSession.token }),
+    ]);
+  });
+
+  it('keeps the session when signing out everywhere fails, and says why', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'POST /api/user/logout/everywhere': { status: 500, body: { message: 'Something went wrong' } } });
+    const { store } = renderRoute(<EditProfilePage />, {
+      path: '/EditProfile',
+      preloadedState: { session: shopperSession },
+    });
+    await user.click(screen.getByRole('button', { name: 'Sign out on every device' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
+    expect(store.getState().session.token).toBe(shopperSession.token);
+  });
+
   it('shows a number that signed in as Egyptians write it, left to right', () => {
     renderRoute(<EditProfilePage />, {
       path: '/EditProfile',

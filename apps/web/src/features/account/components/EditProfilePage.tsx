@@ -15,8 +15,9 @@ import { signedOut, useSession } from '../../auth';
 import { useDeleteAccountMutation } from '../api/accountApi';
 import { paths } from '../../../lib/paths';
 import { ContactChannelCard } from './ContactChannelCard';
+import { SignOutEverywhereCard } from './SignOutEverywhereCard';
 
-/** Account overview: each detail links to its own edit page; the account can be deleted here. */
+/** Account overview: each detail links to its own edit page; the account can be signed out everywhere and deleted here. */
 export function EditProfilePage() {
   const { t } = useTranslation();
   const { user, isAdmin } = useSession();
@@ -85,6 +86,7 @@ export function EditProfilePage() {
         </Card>
       )}
       <ContactChannelCard current={user.contactChannel} cartReminders={user.cartReminders} />
+      <SignOutEverywhereCard />
       <Card border="danger-subtle">
         <Card.Body>
           <h2 className="h6 text-danger">{t('account.delete.heading')}</h2>
