@@ -99,6 +99,13 @@ function sessionUserQuery(app: FastifyInstance) {
     .prepare('auth_session_user');
 }
 
+/**
+ * A token's name on the sign-out list: the hash of its signed part (header and claims), which its signature depends on
+ * alone. The signature itself has four spellings the verifier takes alike (its last base64url character carries two
+ * bits nobody reads), so a whole token's hash would let a copy with that letter changed past the list.
+ */
+export const sessionHash = (token: string) => sha256Hex(token.slice(0, token.lastIndexOf('.')));
+
 /** The signed-in user and their token; throws 401 when the token is missing or no longer valid. */
 async function authenticate(
   app: FastifyInstance,
@@ -110,7 +117,7 @@ async function authenticate(
   const claims = app.tokens.verify(token);
   // A subject that is not an id names nobody (and must not reach the query as a malformed uuid).
   if (!claims || !isId(claims.sub)) throw unauthorized(say.api.sessionExpired);
-  const session = { hash: sha256Hex(token), expiresAt: claims.expiresAt };
+  const session = { hash: sessionHash(token), expiresAt: claims.expiresAt };
   const [row] = await sessionUser.execute({ id: claims.sub, tokenHash: session.hash });
   // A suspended member's tokens were outdated by the suspension; this also covers one issued since.
   if (!row || row.tokenVersion !== claims.tv || row.suspendedAt || row.signedOut)

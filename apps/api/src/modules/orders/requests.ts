@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { say, type Order } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { orderRequests } from '../../db/schema.js';
 import { HttpError } from '../../lib/errors.js';
+import { sha256Hex } from '../../lib/sha256.js';
 import { loadOrder } from './queries.js';
 
 /**
@@ -23,7 +23,7 @@ export const ORDER_REQUEST_TTL_MS = 24 * 3_600_000;
 /** The key and the body it came with (as the contracts' schema parsed it, so its fields are in a fixed order). */
 export const orderRequest = (key: string, body: unknown): OrderRequest => ({
   key,
-  bodyHash: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
+  bodyHash: sha256Hex(JSON.stringify(body)),
 });
 
 /** The order placed by this shopper's request with this key within the last day, if any. */

@@ -26,7 +26,7 @@ const sessionSlice = createSlice({
     userUpdated: (state, action: PayloadAction<User>) => {
       state.user = action.payload;
     },
-    /** Log out; `endedOnServer` when the server ended the session itself (the account was deleted). */
+    /** Log out; `endedOnServer` when the server ended the session itself (the account was deleted, or signed out everywhere). */
     signedOut: (_state, _action: PayloadAction<{ endedOnServer: boolean } | undefined>) => signedOutState,
   },
   extraReducers: (builder) => {
