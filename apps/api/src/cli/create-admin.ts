@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { emailField, nameField, OWNER_ROLE, passwordField, render } from '@shop/contracts';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { audit } from '../lib/audit.js';
-import { hashPassword } from '../modules/users/service.js';
+import { endEverySession, hashPassword } from '../modules/users/service.js';
 import { loadConfig } from '../config.js';
 import { openCliDatabase, runIfEntry, UsageError } from './common.js';
 import { transaction } from '../db/transaction.js';
@@ -94,7 +94,7 @@ export async function createOrPromoteAdmin(
           role: true,
           staffRole: OWNER_ROLE,
           passwordHash,
-          tokenVersion: sql`${users.tokenVersion} + 1`,
+          ...endEverySession,
           ...(input.name ? { name: input.name } : {}),
         })
         .where(eq(users.id, existing.id));

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
   BUILT_IN_ROLE_KEYS,
   isBuiltInRole,
@@ -19,6 +19,7 @@ import type { Deps } from '../deps.js';
 import { keepAnOwner } from './owners.js';
 import { beyond, withinReach } from './reach.js';
 import { transaction } from '../../db/transaction.js';
+import { endEverySession } from '../users/service.js';
 
 type RoleRow = typeof staffRoles.$inferSelect;
 
@@ -170,7 +171,7 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
         .update(users)
         .set({
           staffSuspendedAt: member.suspendedAt ?? deps.clock.now(),
-          tokenVersion: sql`${users.tokenVersion} + 1`,
+          ...endEverySession,
         })
         .where(eq(users.id, userId))
         .returning(memberColumns);

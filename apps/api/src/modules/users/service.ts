@@ -65,6 +65,12 @@ const DUMMY_HASH = hash('not-a-real-password-0A!');
 
 export const hashPassword = (password: string) => hash(password);
 
+/**
+ * Set with an account's other changes to end every session it has: a token is honoured only under the token version
+ * it was issued with (plugins/auth.ts).
+ */
+export const endEverySession = { tokenVersion: sql`${users.tokenVersion} + 1` };
+
 /** What a sign-in answers: the account and a token for it, outdated when the account's token version moves on. */
 export const sessionOf = (tokens: Deps['tokens'], user: UserRow) => ({
   user: toUserDto(user),
@@ -194,7 +200,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
     const user = await transaction(db, async (tx) => {
       const [changed] = await tx
         .update(users)
-        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+        .set({ passwordHash, ...endEverySession })
         .where(eq(users.id, userId))
         .returning();
       if (!changed) throw notFound('User');
@@ -310,7 +316,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
         // messages go by e-mail until a mobile is proven again.
         .set({
           passwordHash,
-          tokenVersion: sql`${users.tokenVersion} + 1`,
+          ...endEverySession,
           verifiedPhone: null,
           contactChannel: 'email',
         })
@@ -369,7 +375,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
     await transaction(db, async (tx) => {
       const [user] = await tx
         .update(users)
-        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .set(endEverySession)
         .where(eq(users.id, userId))
         .returning({ name: users.name, email: users.email });
       if (!user) throw notFound('User');

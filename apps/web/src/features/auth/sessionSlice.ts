@@ -26,7 +26,10 @@ const sessionSlice = createSlice({
     userUpdated: (state, action: PayloadAction<User>) => {
       state.user = action.payload;
     },
-    /** Log out; `endedOnServer` when the server ended the session itself (the account was deleted, or signed out everywhere). */
+    /**
+     * Log out; `endedOnServer` when the server ended the session itself (the account deleted, or signed out on every
+     * device).
+     */
     signedOut: (_state, _action: PayloadAction<{ endedOnServer: boolean } | undefined>) => signedOutState,
   },
   extraReducers: (builder) => {

@@ -17,7 +17,7 @@ import { paths } from '../../../lib/paths';
 import { ContactChannelCard } from './ContactChannelCard';
 import { SignOutEverywhereCard } from './SignOutEverywhereCard';
 
-/** Account overview: each detail links to its own edit page; the account can be signed out everywhere and deleted here. */
+/** Account overview: each detail links to its own edit page; here the account signs out everywhere or is deleted. */
 export function EditProfilePage() {
   const { t } = useTranslation();
   const { user, isAdmin } = useSession();
