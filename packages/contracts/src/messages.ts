@@ -323,6 +323,10 @@ export const API_MSG = {
     'An earlier refund of this order was sent to the payment provider, which does not say whether it went through, so it was not sent again: check the payment at the provider (the audit log names it)',
   refundUntoldShopper:
     'The payment provider has not said whether your earlier refund went through, so it was not asked again: the shop is checking it with the provider',
+  shipUntold:
+    'An earlier refund of this order was sent to the payment provider, which does not say whether it went through, so the order was not shipped: check the payment at the provider (the audit log names it)',
+  refundedBeforeShipping:
+    'The payment provider says an earlier refund of this order went through, so it was not shipped: the order is cancelled',
   // E-receipts
   receiptNotInvalid: 'Only a receipt the Tax Authority found invalid can be sent again',
   receiptsNotConfigured: 'E-receipts are not set up: the POS settings and the seller details are both needed',

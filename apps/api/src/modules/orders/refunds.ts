@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import {
   say,
   canTransition,
@@ -12,15 +12,17 @@ import type { Tx } from '../../db/client.js';
 import { paymentEvents, payments } from '../../db/schema.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
-import { OutcomeUnknown, type PaymentProvider } from '../payments/provider.js';
+import { OutcomeUnknown, type PaidPayment, type PaymentProvider } from '../payments/provider.js';
 import {
   EarlierRequestUntold,
   askingFor,
+  earlierRequestGave,
   refundOnce,
   refundRequested,
   type Given,
   refundRequestId,
   requestRefund,
+  requestUnheard,
 } from '../payments/refund-request.js';
 import { paymentThatPaid } from '../payments/give-back.js';
 import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCommitDeps } from './lifecycle.js';
@@ -174,20 +176,12 @@ export function refundsService(deps: RefundsDeps) {
 
   /** Asks the provider that took the payment to give the money back, then moves the order. */
   async function giveBack(by: Mover, request: Request, after: AfterCommit) {
-    const { order, paid, amount, from, to, reason } = request;
-    const payment = {
-      providerRef: paid?.providerRef ?? order.paymentIntentId ?? '',
-      transactionId: paid?.transactionId ?? null,
-      amount,
-      paid: order.bill,
-      before: order.refunded,
-      paidAt: paid?.paidAt ?? null,
-    };
+    const { order, paid, amount } = request;
     let given: Given;
     try {
       given = await refundOnce(
         request.provider,
-        payment,
+        paymentOf(order, paid, amount),
         request.request,
         request.asked,
         askingFor(db, order.id, amount),
@@ -202,9 +196,19 @@ export function refundsService(deps: RefundsDeps) {
       await db.delete(paymentEvents).where(eq(paymentEvents.id, refundRequestId(order.id)));
       throw err;
     }
-    // An earlier request's outcome is what it gave back (the whole bill, or the part it asked for), whatever this one
-    // asked for.
-    const { how, earlier, back } = given;
+    await recordGiven(by, request, given, after);
+  }
+
+  /**
+   * Moves the order on once its money is back. An earlier request's outcome is what it gave back (the whole bill, or
+   * the part it asked for), whatever this one asked for.
+   */
+  async function recordGiven(
+    by: Mover,
+    { order, paid, from, to, reason }: Pick<Request, 'order' | 'paid' | 'from' | 'to' | 'reason'>,
+    { how, earlier, back }: Given,
+    after: AfterCommit,
+  ) {
     await transaction(db, async (tx) => {
       const locked = await lockOrder(tx, order.id);
       if (paid) await tx.update(payments).set({ state: how }).where(eq(payments.providerRef, paid.providerRef));
@@ -223,8 +227,56 @@ export function refundsService(deps: RefundsDeps) {
     });
   }
 
-  /** Logs and audits a refund left for a person to check at the provider; answers what the person asking reads. */
-  async function untold(by: Mover, order: OrderRow, err: EarlierRequestUntold) {
+  /**
+   * Before a paid order ships: a refund request of it that settled unheard of (requestUnheard) may have given its
+   * money back, and the parcel would carry goods already paid back. The provider is asked what became of it, as a
+   * retried refund asks (earlierRequestGave), and nothing is asked of the money. Nothing went back: the request is
+   * withdrawn, audited, and the order may ship. The money went back: the order is cancelled as the refund would have
+   * cancelled it, and the shipping refused. The provider cannot say: the shipping is refused, for a person to check.
+   */
+  async function settleUnheard(by: Mover, orderId: string): Promise<void> {
+    const unheard = await transaction(db, async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      const request = order?.status === 'paid' ? await requestUnheard(tx, orderId, deps.clock.now()) : null;
+      if (!order || !request) return null;
+      const paid = await paymentThatPaid(tx, order.id);
+      return { order, paid, request, provider: refundThrough(paid?.provider) };
+    });
+    if (!unheard) return;
+    const { order, paid, request, provider } = unheard;
+    const payment = paymentOf(order, paid, request.amount ?? order.bill - order.refunded);
+    const given = await earlierRequestGave(provider, payment, request.amount).catch(async (err: unknown) => {
+      throw err instanceof EarlierRequestUntold ? await untold(by, order, err, say.api.shipUntold) : err;
+    });
+    if (given) {
+      const after = new AfterCommit();
+      await recordGiven(by, { order, paid, from: 'paid', to: 'cancelled', reason: null }, given, after);
+      await after.run(deps);
+      throw conflict(say.api.refundedBeforeShipping);
+    }
+    await transaction(db, async (tx) => {
+      const [withdrawn] = await tx
+        .delete(paymentEvents)
+        .where(and(eq(paymentEvents.id, refundRequestId(order.id)), lte(paymentEvents.receivedAt, request.at)))
+        .returning({ id: paymentEvents.id });
+      if (!withdrawn) return;
+      await audit(tx, {
+        type: 'admin',
+        action: 'order_refund_not_given',
+        message: `The provider says the refund of order ${order.id} asked at ${request.at.toISOString()} gave nothing back: the request is withdrawn and the order may ship`,
+        userId: by.user?.id ?? null,
+        userEmail: by.user?.email ?? null,
+        data: { orderId: order.id },
+        ip: by.ip ?? null,
+      });
+    });
+  }
+
+  /**
+   * Logs and audits a refund left for a person to check at the provider; answers what the person asking reads, or
+   * `said` when what they asked for was not a refund.
+   */
+  async function untold(by: Mover, order: OrderRow, err: EarlierRequestUntold, said?: Said) {
     deps.log.error({ err, order: order.id }, 'could not tell whether an earlier refund gave the money back');
     await audit(db, {
       type: by.actor === 'admin' ? 'admin' : 'order',
@@ -235,7 +287,7 @@ export function refundsService(deps: RefundsDeps) {
       data: { orderId: order.id },
       ip: by.ip ?? null,
     });
-    return new HttpError(502, by.actor === 'shopper' ? say.api.refundUntoldShopper : say.api.refundUntold);
+    return new HttpError(502, said ?? (by.actor === 'shopper' ? say.api.refundUntoldShopper : say.api.refundUntold));
   }
 
   /** The provider recorded on the payment (orders paid before payments were recorded: the active one). */
@@ -249,7 +301,19 @@ export function refundsService(deps: RefundsDeps) {
     }
   }
 
-  return { refund };
+  return { refund, settleUnheard };
+}
+
+/** The payment as its provider is asked to give `amount` piastres of it back, or what became of it. */
+function paymentOf(order: OrderRow, paid: Request['paid'], amount: number): PaidPayment {
+  return {
+    providerRef: paid?.providerRef ?? order.paymentIntentId ?? '',
+    transactionId: paid?.transactionId ?? null,
+    amount,
+    paid: order.bill,
+    before: order.refunded,
+    paidAt: paid?.paidAt ?? null,
+  };
 }
 
 /**

@@ -36,7 +36,7 @@ const BOOKING_STALE_MS = 60_000;
 export function ordersService(deps: OrdersDeps) {
   const { db } = deps;
   const { place } = placingService(deps);
-  const { refund: giveMoneyBack } = refundsService(deps);
+  const { refund: giveMoneyBack, settleUnheard } = refundsService(deps);
   const courier = deps.courier;
 
   /**
@@ -65,13 +65,15 @@ export function ordersService(deps: OrdersDeps) {
    * An admin moves an order along the state machine. Cancelling a paid order is always a refund of
    * the whole bill: the shop never keeps the money of an order it cancels; and an order is marked
    * refunded only by giving its money back (refunds.ts). Shipping without a typed tracking number goes
-   * through the courier, when the shop has one.
+   * through the courier, when the shop has one; a paid order ships once the provider has said what became of a refund
+   * asked of it and never heard of (settleUnheard).
    */
   async function setStatus(admin: AuthUser, orderId: string, change: OrderStatusChange, ip: string): Promise<Order> {
     const by: Mover = { actor: 'admin', user: admin, ip };
     const { status: to } = change;
     const trackingNumber = change.trackingNumber?.trim();
     const reason = change.reason?.trim() || null;
+    if (to === 'shipped') await settleUnheard(by, orderId);
     if (to === 'shipped' && !trackingNumber && courier) {
       await shipWith(courier, by, orderId, reason);
       return loadOrder(db, orderId);

@@ -90,16 +90,30 @@ export async function refundOnce(
   asking?: () => Promise<void>,
 ): Promise<Given> {
   if (request === 'again') {
-    const known = since(
-      await provider.givenBack(payment).catch((err: unknown) => {
-        throw new EarlierRequestUntold('the provider did not say what became of an earlier request', { cause: err });
-      }),
-      payment.before,
-    );
-    if (known !== 'none') return earlierOutcome(known, payment, asked);
+    const earlier = await earlierRequestGave(provider, payment, asked);
+    if (earlier) return earlier;
     await asking?.();
   }
   return { how: await provider.refund(payment), earlier: false, back: payment.amount };
+}
+
+/**
+ * What an earlier request that settled unheard of gave back, as the provider says: null when nothing went back since
+ * the parts the shop knew of (`payment.before`). Throws EarlierRequestUntold when the provider cannot say, or says a
+ * part went back that is not what the request asked for (earlierOutcome).
+ */
+export async function earlierRequestGave(
+  provider: PaymentProvider,
+  payment: PaidPayment,
+  asked: number | null,
+): Promise<Given | null> {
+  const known = since(
+    await provider.givenBack(payment).catch((err: unknown) => {
+      throw new EarlierRequestUntold('the provider did not say what became of an earlier request', { cause: err });
+    }),
+    payment.before,
+  );
+  return known === 'none' ? null : earlierOutcome(known, payment, asked);
 }
 
 /**
@@ -153,6 +167,24 @@ export async function refundsRequested(
 ): Promise<(orderId: string) => StandingRequest | null> {
   const byId = await requestsStanding(db, orderIds.map(refundRequestId), now);
   return (orderId) => byId.get(refundRequestId(orderId)) ?? null;
+}
+
+/**
+ * The order's refund request once it has settled (REFUND_SETTLE_MS passed). On an order still paid it is one whose
+ * outcome nobody heard (a timeout or 5xx, a process that stopped, the provider's callback lost): the shop's refund
+ * moves a paid order on once the money is back, and withdraws a refused request. Read before a paid order ships.
+ */
+export async function requestUnheard(db: DbOrTx, orderId: string, now: Date): Promise<StandingRequest | null> {
+  const [request] = await db
+    .select({ at: paymentEvents.receivedAt, amount: paymentEvents.amount })
+    .from(paymentEvents)
+    .where(
+      and(
+        eq(paymentEvents.id, refundRequestId(orderId)),
+        lte(paymentEvents.receivedAt, new Date(now.getTime() - REFUND_SETTLE_MS)),
+      ),
+    );
+  return request ?? null;
 }
 
 /** The requests among `ids` that stand (younger than REFUND_SETTLE_MS), by id: of orders' refunds or payments'. */

@@ -1286,18 +1286,109 @@ describe('refunds the provider declines or that are not finished', () => {
 
     t.clock.advance(REFUND_SETTLE_MS + 1000);
     expect((await refund(admin, order._id)).statusCode).toBe(200);
+    await expectCancelledByEarlierVoid(order._id, product.id, sent);
+  });
+
+  /**
+   * The order is cancelled as the void Paymob made and nobody heard of leaves it: found by one inquiry, not voided
+   * again, logged once, and Paymob's callback, come at last, changes nothing more.
+   */
+  async function expectCancelledByEarlierVoid(orderId: string, productId: string, sent: number) {
     expect(giveBacks()).toBe(sent);
-    expect(await retrievalsOf(order._id)).toBe(1);
-    const row = await orderRow(order._id);
-    expect(row).toMatchObject({ status: 'cancelled', refunded: row?.bill });
-    expect(await stockOf(product.id)).toBe(10);
-    expect((await paymentOf(order._id))?.state).toBe('voided');
-    const [logged, ...more] = await auditsFor('order_refunded', order._id);
+    expect(await retrievalsOf(orderId)).toBe(1);
+    const row = await orderRow(orderId);
+    expect(row).toMatchObject({ status: 'cancelled', refunded: row?.bill, trackingNumber: null });
+    expect(await stockOf(productId)).toBe(10);
+    expect((await paymentOf(orderId))?.state).toBe('voided');
+    const [logged, ...more] = await auditsFor('order_refunded', orderId);
     expect(more).toEqual([]);
     expect(logged?.message).toMatch(/voided by an earlier request, as the provider says/);
-    // Paymob's callback, come at last, changes nothing more.
+    await simulator.releaseCallbacks(orderId);
+    expect(await historyOf(orderId)).toEqual(['pending', 'paid', 'cancelled']);
+  }
+
+  /** Does `act` while Paymob cannot be reached to say what became of a payment (its retrieve transaction). */
+  async function whilePaymobCannotTell<T>(act: () => Promise<T>): Promise<T> {
+    const unreachable = vi
+      .spyOn(t.app.payments.named('paymob'), 'givenBack')
+      .mockRejectedValueOnce(new OutcomeUnknown(502, say.api.refundFailed));
+    try {
+      return await act();
+    } finally {
+      unreachable.mockRestore();
+    }
+  }
+
+  /** The admin ships the order with a tracking number of their own. */
+  const ship = (admin: Account, orderId: string, language = 'en') =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/order/${orderId}/status`,
+      headers: { ...admin.headers, 'accept-language': language },
+      payload: { status: 'shipped', trackingNumber: 'EG-7' },
+    });
+
+  it('a paid order whose void was made but never heard of is not shipped: Paymob is asked, and the order is cancelled instead', async () => {
+    const admin = await createAdmin(t.app);
+    const { product, order } = await paidOrder();
+    simulator.holdCallbacks(order._id);
+    simulator.refuseGiveBacks('lost');
+    expect((await refund(admin, order._id)).statusCode).toBe(502);
+    const sent = giveBacks();
+    expect((await ship(admin, order._id)).json().message).toBe(API_MSG.refundPending);
+
+    t.clock.advance(REFUND_SETTLE_MS + 1000);
+    const refused = await ship(admin, order._id, 'ar');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'يقول مزود الدفع إن طلبًا سابقًا لرد مبلغ هذا الطلب قد تم، لذا لم يُشحن: أُلغي الطلب',
+    );
+    await expectCancelledByEarlierVoid(order._id, product.id, sent);
+  });
+
+  it('a paid order whose refund failed half-way and gave nothing back ships once Paymob says so; the request is withdrawn and logged', async () => {
+    const admin = await createAdmin(t.app);
+    const { order } = await paidOrder();
+    simulator.refuseGiveBacks('error');
+    expect((await refund(admin, order._id)).statusCode).toBe(502);
+    const sent = giveBacks();
+
+    t.clock.advance(REFUND_SETTLE_MS + 1000);
+    const shipped = await ship(admin, order._id);
+    expect(shipped.statusCode).toBe(200);
+    expect(shipped.json()).toMatchObject({ status: 'shipped', trackingNumber: 'EG-7' });
+    expect(giveBacks()).toBe(sent);
+    expect(await retrievalsOf(order._id)).toBe(1);
+    expect(await orderRow(order._id)).toMatchObject({ status: 'shipped', refunded: 0 });
+    expect((await paymentOf(order._id))?.state).toBe('paid');
+    const requests = await t.app.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.id, refundRequestId(order._id)));
+    expect(requests).toEqual([]);
+    const [logged, ...more] = await auditsFor('order_refund_not_given', order._id);
+    expect(more).toEqual([]);
+    expect(logged).toMatchObject({ userId: admin.id });
+    expect(logged?.message).toMatch(/gave nothing back: the request is withdrawn and the order may ship$/);
+  });
+
+  it('a paid order whose earlier refund Paymob cannot tell of is not shipped, for the admin to check at Paymob', async () => {
+    const admin = await createAdmin(t.app);
+    const { product, order } = await paidOrder();
+    simulator.holdCallbacks(order._id);
+    simulator.refuseGiveBacks('lost');
+    expect((await refund(admin, order._id)).statusCode).toBe(502);
+
+    t.clock.advance(REFUND_SETTLE_MS + 1000);
+    const untold = await whilePaymobCannotTell(() => ship(admin, order._id));
+    expect(untold.statusCode).toBe(502);
+    expect(untold.json().message).toBe(
+      'An earlier refund of this order was sent to the payment provider, which does not say whether it went through, so the order was not shipped: check the payment at the provider (the audit log names it)',
+    );
+    expect(await orderRow(order._id)).toMatchObject({ status: 'paid', trackingNumber: null });
+    expect(await stockOf(product.id)).toBe(7);
+    expect(await auditsFor('order_refund_unconfirmed', order._id)).toHaveLength(1);
     await simulator.releaseCallbacks(order._id);
-    expect(await historyOf(order._id)).toEqual(['pending', 'paid', 'cancelled']);
   });
 
   it('a part refunded whose answer was lost: Paymob says that part went back, so a retry of it settles the order without refunding again; a retry of another amount is left for the admin to check at Paymob', async () => {
@@ -1361,18 +1452,11 @@ describe('refunds the provider declines or that are not finished', () => {
     const sent = giveBacks();
 
     t.clock.advance(REFUND_SETTLE_MS + 1000);
-    const unreachable = vi
-      .spyOn(t.app.payments.named('paymob'), 'givenBack')
-      .mockRejectedValueOnce(new OutcomeUnknown(502, say.api.refundFailed));
-    try {
-      const untold = await cancel(user, order._id);
-      expect(untold.statusCode).toBe(502);
-      expect(untold.json().message).toBe(
-        'The payment provider has not said whether your earlier refund went through, so it was not asked again: the shop is checking it with the provider',
-      );
-    } finally {
-      unreachable.mockRestore();
-    }
+    const untold = await whilePaymobCannotTell(() => cancel(user, order._id));
+    expect(untold.statusCode).toBe(502);
+    expect(untold.json().message).toBe(
+      'The payment provider has not said whether your earlier refund went through, so it was not asked again: the shop is checking it with the provider',
+    );
     expect(giveBacks()).toBe(sent);
     expect((await orderRow(order._id))?.status).toBe('paid');
     expect(await auditsFor('order_refund_unconfirmed', order._id)).toHaveLength(1);
