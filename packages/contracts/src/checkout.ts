@@ -340,8 +340,11 @@ export const orderSchema = z.object({
   products: z.array(orderLineSchema),
   /** The sale's e-receipt at the Tax Authority, once issued (only where the shop issues them). */
   etaReceipt: orderEtaReceiptSchema.nullable().optional(),
-  /** The return receipt of money given back (a paid order cancelled, a returned one refunded), once issued. */
-  etaReturnReceipt: orderEtaReceiptSchema.nullable().optional(),
+  /**
+   * The return receipts of money given back, oldest first, once issued: a paid order cancelled or a returned one
+   * refunded, and each part refunded at the provider before.
+   */
+  etaReturnReceipts: z.array(orderEtaReceiptSchema).optional(),
   /** Null until money is given back. */
   refund: orderRefundSchema.nullable(),
   /**

@@ -1259,10 +1259,13 @@ export const etaReceipts = pgTable(
   (t) => [
     uniqueIndex('eta_receipts_chain_key').on(t.posSerial, t.seq),
     uniqueIndex('eta_receipts_uuid_key').on(t.uuid),
-    // An order has one live receipt of each kind: a replaced one makes way for its correction.
-    uniqueIndex('eta_receipts_order_kind_key')
+    // An order has one live sale (or kept deposit) receipt: a replaced one makes way for its correction. Returns are
+    // as many as the parts of its money given back (receipts/issue.ts).
+    uniqueIndex('eta_receipts_order_sale_key')
       .on(t.orderId, t.kind)
-      .where(sql`${t.state} <> 'replaced'`),
+      .where(sql`${t.state} <> 'replaced' and ${t.kind} <> 'return'`),
+    // An order's receipts, of every kind, read with the order.
+    index('eta_receipts_order_idx').on(t.orderId),
     index('eta_receipts_state_idx').on(t.state, t.id),
     check('eta_receipts_kind', sql`${t.kind} in ('sale', 'return', 'deposit')`),
     check('eta_receipts_state', sql`${t.state} in ('queued', 'submitted', 'valid', 'invalid', 'replaced')`),

@@ -46,7 +46,7 @@ function refundOf(o: OrderRow): OrderRefund | null {
 export function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[], receipts: OrderReceipt[] = []): Order {
   // A refused parcel's kept deposit is the only sale such an order has: its receipt is the order's.
   const sale = receipts.find((r) => r.kind === 'sale' || r.kind === 'deposit');
-  const back = receipts.find((r) => r.kind === 'return');
+  const returns = receipts.filter((r) => r.kind === 'return');
   return {
     _id: o.id,
     createdAt: o.createdAt.toISOString(),
@@ -77,7 +77,7 @@ export function toOrder(o: OrderRow, lines: LineRow[], history: HistoryRow[], re
       quantity: l.quantity,
     })),
     ...(sale ? { etaReceipt: orderEtaReceipt(sale) } : {}),
-    ...(back ? { etaReturnReceipt: orderEtaReceipt(back) } : {}),
+    ...(returns.length ? { etaReturnReceipts: returns.map(orderEtaReceipt) } : {}),
     // Its last four digits only: the whole number goes to the Tax Authority on the receipt, and nowhere else.
     ...(o.buyerNationalId ? { nationalIdEnding: nationalIdEnding(o.buyerNationalId) } : {}),
   };

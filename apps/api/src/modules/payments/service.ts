@@ -25,6 +25,7 @@ import { toEgp } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { CallbackRequest, PayableOrder, PaymentEvent, PaymentProvider, StartedPayment } from './provider.js';
 import { refundRequested } from './refund-request.js';
+import { issueReceipt } from '../receipts/issue.js';
 import { queueOrderMail } from '../messaging/order-messages.js';
 import { AfterCommit, transition, type AfterCommitDeps } from '../orders/lifecycle.js';
 import { depositKept, recordDepositBack } from '../orders/kept-deposit.js';
@@ -604,11 +605,13 @@ export function paymentsService(deps: PaymentsDeps) {
               now,
             );
           } else {
-            if (part && soFar > before)
-              await tx
-                .update(orders)
-                .set({ refunded: soFar, refundedAt: now, refundedBy: await refundedBy(), updatedAt: now })
-                .where(eq(orders.id, order.id));
+            if (part && soFar > before) {
+              const given = { refunded: soFar, refundedAt: now, refundedBy: await refundedBy(), updatedAt: now };
+              await tx.update(orders).set(given).where(eq(orders.id, order.id));
+              // Each part has its return receipt as it goes back; the move once the parts cover the bill returns the
+              // rest (receipts/issue.ts).
+              await issueReceipt(tx, { ...locked, ...given }, 'return', now, { part: soFar - before });
+            }
             await audit(tx, story);
           }
         }

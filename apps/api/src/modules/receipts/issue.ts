@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { orderRef, type OrderStatus } from '@shop/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { etaPos, etaReceipts, etaSettings, orderItems, products, users } from '../../db/schema.js';
@@ -133,25 +133,50 @@ export async function liveReceipt(db: Db | Tx, orderId: string, kind: ReceiptKin
 }
 
 /**
+ * The piastres a return gives back: a correction, what the receipt it replaces gave back (its total); a part given
+ * back at the provider, that part; any other, what the order has given back (`orders.refunded`) less what its live
+ * returns gave back already (the parts, each returned as it went back).
+ */
+async function givenBackBy(tx: Tx, order: OrderRow, { corrects, part }: ReceiptOptions): Promise<number> {
+  if (corrects) return corrects.total;
+  if (part !== undefined) return part;
+  const [returned] = await tx
+    .select({ total: sql<number>`coalesce(sum(${etaReceipts.total}), 0)::int` })
+    .from(etaReceipts)
+    .where(and(eq(etaReceipts.orderId, order.id), eq(etaReceipts.kind, 'return'), ne(etaReceipts.state, 'replaced')));
+  return order.refunded - (returned?.total ?? 0);
+}
+
+interface ReceiptOptions {
+  /** The invalid receipt the new one replaces. */
+  corrects?: EtaReceiptRow | undefined;
+  /** A return's piastres, when it gives back one part of what the order has given back (payments/service.ts). */
+  part?: number | undefined;
+}
+
+/**
  * Issues an order's receipt of `kind` in the caller's transaction: numbered and chained under the lock of the
  * active POS's row (taken last, after the order's), so the chain follows the order receipts are issued in and none
  * is left out by a transaction that rolls back. Nothing happens without an active POS and the seller's settings,
- * for an order that has its live receipt of that kind already, or for a return without a sale receipt (a sale or a
- * kept deposit) to give back.
- * `corrects` is the invalid receipt a new one replaces. Answers the receipt, or null.
+ * for an order that has its live sale (or kept deposit) receipt already, for a return without a sale receipt (a sale
+ * or a kept deposit) to give back, or for one that finds nothing left to give back (givenBackBy).
+ * Answers the receipt, or null.
  */
 export async function issueReceipt(
   tx: Tx,
   order: OrderRow,
   kind: ReceiptKind,
   now: Date,
-  corrects?: EtaReceiptRow,
+  options: ReceiptOptions = {},
 ): Promise<EtaReceiptRow | null> {
+  const { corrects } = options;
   const [seller] = await tx.select().from(etaSettings);
   if (!seller) return null;
-  if (!corrects && (await liveReceipt(tx, order.id, kind))) return null;
+  if (kind !== 'return' && !corrects && (await liveReceipt(tx, order.id, kind))) return null;
   const sale = kind === 'return' ? await returnedReceipt(tx, order.id) : null;
   if (kind === 'return' && !sale) return null;
+  const refunded = kind === 'return' ? await givenBackBy(tx, order, options) : undefined;
+  if (refunded !== undefined && refunded <= 0) return null;
   const [pos] = await tx.select().from(etaPos).where(eq(etaPos.active, true)).for('update');
   if (!pos) return null;
   const [{ lines, delivery, paymentMethod }, [buyer]] = await Promise.all([
@@ -173,7 +198,7 @@ export async function issueReceipt(
     lines,
     couponCode: order.couponCode,
     delivery,
-    refunded: kind === 'return' ? order.refunded : undefined,
+    refunded,
     paymentMethod,
   });
   const { uuid } = receipt.header;

@@ -1,4 +1,4 @@
-import { and, inArray, ne } from 'drizzle-orm';
+import { and, asc, inArray, ne } from 'drizzle-orm';
 import type { OrderEtaReceipt } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { etaReceipts } from '../../db/schema.js';
@@ -6,7 +6,10 @@ import { etaReceipts } from '../../db/schema.js';
 /** The path, under the shop's address, of a receipt's QR code as an image. */
 export const qrImagePath = (uuid: string) => `/api/eta/receipts/${uuid}/qr.png`;
 
-/** The live receipts (sale or kept deposit, and return) of some orders: what their invoices and messages show. */
+/**
+ * The live receipts (sale or kept deposit, and returns) of some orders, as they were issued: what their invoices and
+ * messages show.
+ */
 export const orderReceipts = (db: DbOrTx, orderIds: string[]) =>
   db
     .select({
@@ -16,7 +19,8 @@ export const orderReceipts = (db: DbOrTx, orderIds: string[]) =>
       qrContent: etaReceipts.qrContent,
     })
     .from(etaReceipts)
-    .where(and(inArray(etaReceipts.orderId, orderIds), ne(etaReceipts.state, 'replaced')));
+    .where(and(inArray(etaReceipts.orderId, orderIds), ne(etaReceipts.state, 'replaced')))
+    .orderBy(asc(etaReceipts.id));
 export type OrderReceipt = Awaited<ReturnType<typeof orderReceipts>>[number];
 
 export const orderEtaReceipt = (receipt: OrderReceipt): OrderEtaReceipt => ({

@@ -72,6 +72,8 @@ const receiptsOf = (orderId: string) =>
   t.app.db.select().from(etaReceipts).where(eq(etaReceipts.orderId, orderId)).orderBy(etaReceipts.seq);
 const documentOf = (row: { document: string }) => JSON.parse(row.document) as ReceiptDocument;
 const simulated = (uuid: string) => sim.receipts.get(uuid);
+/** The offline provider's callback, as a provider's webhook hands it over. */
+const receive = (event: PaymentEvent) => paymentsService(t.app).receive(t.app.payments.named('offline'), event);
 const { depositOrder } = cashOrders(() => ({ t, admin }));
 
 /** A product the ETA knows: a GS1 barcode. */
@@ -278,13 +280,55 @@ describe('money going back', () => {
     // The shopper's e-mail of the cancellation shows the return receipt, not the sale's.
     const cancelled = (await call('GET', `/api/order/${order._id}`, undefined, shopper)).json<Order>();
     expect(cancelled.etaReceipt?.uuid).toBe(sale!.uuid);
-    expect(cancelled.etaReturnReceipt?.uuid).toBe(back!.uuid);
+    expect(cancelled.etaReturnReceipts?.map((r) => r.uuid)).toEqual([back!.uuid]);
     const mail = renderOrderMail('cancelled', cancelled, 'en', t.app.config.PUBLIC_URL);
     expect(mail.html).toContain(
-      `<img src="${t.app.config.PUBLIC_URL}${cancelled.etaReturnReceipt!.qrImage}" alt="Your electronic return receipt`,
+      `<img src="${t.app.config.PUBLIC_URL}${cancelled.etaReturnReceipts![0]!.qrImage}" alt="Your electronic return receipt`,
     );
     expect(mail.text).toContain(`Your electronic return receipt at the Egyptian Tax Authority: ${back!.qrContent}`);
     expect(mail.html).not.toContain(cancelled.etaReceipt!.qrImage);
+  });
+
+  it('refunded in parts at the provider, each part has its return as it goes back, and the rest its own', async () => {
+    const order = await paidCardOrder(2);
+    const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
+    // An admin refunds 30 EGP from the provider's dashboard; its callback comes twice.
+    const part = {
+      id: `evt_part_${order._id}`,
+      kind: 'refunded' as const,
+      orderId: order._id,
+      providerRef: payment!.providerRef,
+      amount: 3000,
+      currency: 'EGP',
+      transactionId: null,
+      reference: null,
+      message: null,
+    };
+    await receive(part);
+    await receive(part);
+    const [sale, first, ...none] = await receiptsOf(order._id);
+    expect(none).toEqual([]);
+    expect(first).toMatchObject({ kind: 'return', referenceUuid: sale!.uuid, previousUuid: sale!.uuid, total: 3000 });
+    expect(documentOf(first!).totalAmount).toBe(30);
+    const paidStill = (await call('GET', `/api/order/${order._id}`, undefined, shopper)).json<Order>();
+    expect(paidStill.status).toBe('paid');
+    expect(paidStill.etaReturnReceipts?.map((r) => r.uuid)).toEqual([first!.uuid]);
+
+    // The shop refunds the rest: the order is cancelled, and the rest has its return.
+    expect((await call('POST', `/api/order/${order._id}/refund`, {})).statusCode).toBe(200);
+    const [, , rest, ...more] = await receiptsOf(order._id);
+    expect(more).toEqual([]);
+    expect(rest).toMatchObject({ kind: 'return', referenceUuid: sale!.uuid, previousUuid: first!.uuid });
+    expect(documentOf(rest!).totalAmount).toBe(order.bill - 30);
+    expect(first!.total + rest!.total).toBe(sale!.total);
+    await t.app.receiptSender.flush();
+    expect([first, rest].map((r) => simulated(r!.uuid)?.status)).toEqual(['Valid', 'Valid']);
+    const cancelled = (await call('GET', `/api/order/${order._id}`, undefined, shopper)).json<Order>();
+    expect(cancelled.etaReturnReceipts?.map((r) => r.uuid)).toEqual([first!.uuid, rest!.uuid]);
+    // The cancellation's e-mail shows the return of the rest, the last money given back.
+    const mail = renderOrderMail('cancelled', cancelled, 'en', t.app.config.PUBLIC_URL);
+    expect(mail.text).toContain(`Your electronic return receipt at the Egyptian Tax Authority: ${rest!.qrContent}`);
+    expect(mail.text).not.toContain(first!.qrContent);
   });
 
   /** A cash order of two products, delivered, sent back and back at the shop: its refund is the admin's to set. */
@@ -332,7 +376,7 @@ describe('money going back', () => {
     const invoice = (await call('GET', `/api/order/${order._id}`, undefined, shopper)).json<Order>();
     const mail = renderOrderMail('refunded', invoice, 'ar', t.app.config.PUBLIC_URL);
     expect(mail.html).toContain(
-      `<img src="${t.app.config.PUBLIC_URL}${invoice.etaReturnReceipt!.qrImage}" alt="إيصالك الإلكتروني للمرتجع`,
+      `<img src="${t.app.config.PUBLIC_URL}${invoice.etaReturnReceipts![0]!.qrImage}" alt="إيصالك الإلكتروني للمرتجع`,
     );
     expect(mail.html).not.toContain(invoice.etaReceipt!.qrImage);
     expect(mail.html).toContain(`<a href="${t.app.config.PUBLIC_URL}/ar/Orders">`);
@@ -415,7 +459,6 @@ describe('a cash order asked for its delivery fees first', () => {
       message: null,
     };
   }
-  const receive = (event: PaymentEvent) => paymentsService(t.app).receive(t.app.payments.named('offline'), event);
 
   it('delivered and sent back, its deposit is part of the sale: given back at the provider, no return of its own', async () => {
     // 20 at the door against 30 paid online first: the sale names V.
@@ -565,7 +608,7 @@ describe('a cash order asked for its delivery fees first', () => {
     // The shopper's invoice shows both: the kept fees' receipt, and its return.
     const invoice = (await call('GET', `/api/order/${order._id}`, undefined, user)).json<Order>();
     expect(invoice.etaReceipt?.uuid).toBe(kept!.uuid);
-    expect(invoice.etaReturnReceipt?.uuid).toBe(correction!.uuid);
+    expect(invoice.etaReturnReceipts?.map((r) => r.uuid)).toEqual([correction!.uuid]);
   });
 
   /** The admin's refund of the order, in the language asked: of its kept deposit unless `deposit: undefined`. */

@@ -106,7 +106,7 @@ export function receiptsService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 're
         .update(etaReceipts)
         .set({ state: 'replaced', updatedAt: deps.clock.now() })
         .where(eq(etaReceipts.id, id));
-      const next = await issueReceipt(tx, order, old.kind as EtaReceipt['kind'], deps.clock.now(), old);
+      const next = await issueReceipt(tx, order, old.kind as EtaReceipt['kind'], deps.clock.now(), { corrects: old });
       if (!next) throw conflict(say.api.receiptsNotConfigured);
       await auditAdmin(tx, actor, 'eta_resend', `sent e-receipt ${old.receiptNumber} again as ${next.receiptNumber}`, {
         orderId: order.id,

@@ -110,14 +110,15 @@ describe('/Orders/:id/invoice', { timeout: 30_000 }, () => {
     expect(note).toHaveTextContent('رُدّ إليك المبلغ عبر إنستاباي.');
   });
 
+  const receipt = (uuid: string) => ({
+    uuid,
+    qrContent: `https://preprod.invoicing.eta.gov.eg/receipts/search/${uuid}/share/2026-03-06T10:00:00Z`,
+    qrImage: `/api/eta/receipts/${uuid}/qr.png`,
+  });
+
   it('carries the return receipt’s QR code too once money was given back, in either language', async () => {
-    const receipt = (uuid: string) => ({
-      uuid,
-      qrContent: `https://preprod.invoicing.eta.gov.eg/receipts/search/${uuid}/share/2026-03-06T10:00:00Z`,
-      qrImage: `/api/eta/receipts/${uuid}/qr.png`,
-    });
     const [sale, back] = [receipt('a'.repeat(64)), receipt('b'.repeat(64))];
-    const refunded = { ...ORDER, status: 'refunded', etaReceipt: sale, etaReturnReceipt: back };
+    const refunded = { ...ORDER, status: 'refunded', etaReceipt: sale, etaReturnReceipts: [back] };
     mockApi({ [`GET /api/order/${ID}`]: { body: refunded } });
     const { unmount } = renderInvoice();
     const qr = await screen.findByRole('img', {
@@ -136,6 +137,22 @@ describe('/Orders/:id/invoice', { timeout: 30_000 }, () => {
     expect(
       await screen.findByRole('img', { name: 'إيصال المرتجع الإلكتروني لدى مصلحة الضرائب المصرية: امسحه للتحقق منه' }),
     ).toHaveAttribute('src', back.qrImage);
+  });
+
+  it('carries a return receipt’s QR code for each part of the money given back, in the order it went back', async () => {
+    const [part, rest] = [receipt('c'.repeat(64)), receipt('d'.repeat(64))];
+    const cancelled = {
+      ...ORDER,
+      status: 'cancelled',
+      etaReceipt: receipt('a'.repeat(64)),
+      etaReturnReceipts: [part, rest],
+    };
+    mockApi({ [`GET /api/order/${ID}`]: { body: cancelled } });
+    renderInvoice();
+    const returns = await screen.findAllByRole('img', {
+      name: 'Electronic return receipt at the Egyptian Tax Authority: scan to check it',
+    });
+    expect(returns.map((qr) => qr.getAttribute('src'))).toEqual([part.qrImage, rest.qrImage]);
   });
 
   it('prints from its Print button', async () => {

@@ -164,9 +164,9 @@ function Invoice({ order, customer }: { order: Order; customer: string | undefin
       {/* The e-receipts the Tax Authority holds for this sale and for money given back: each QR code opens it on
           the ETA's portal. */}
       {order.etaReceipt && <EtaReceiptCode receipt={order.etaReceipt} label={t('checkout.invoice.eReceipt')} />}
-      {order.etaReturnReceipt && (
-        <EtaReceiptCode receipt={order.etaReturnReceipt} label={t('checkout.invoice.eReturnReceipt')} />
-      )}
+      {order.etaReturnReceipts?.map((receipt) => (
+        <EtaReceiptCode key={receipt.uuid} receipt={receipt} label={t('checkout.invoice.eReturnReceipt')} />
+      ))}
 
       <RefundNote order={order} className="invoice-refund-note" />
       <p className="invoice-thanks">{t('checkout.invoice.thanks')}</p>

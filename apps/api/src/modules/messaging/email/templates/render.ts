@@ -122,9 +122,9 @@ export function renderOrderMail(
   const trackingUrl = tracking ? order.trackingUrl : null;
   const reason = reasonFor(kind, order, language);
   // The e-receipt, once issued: its QR code (an image the shop serves) opens it on the ETA's portal. Money given back
-  // shows the return receipt, the others the sale's.
+  // shows the latest return receipt, the others the sale's.
   const givenBack = kind === 'cancelled' || kind === 'refunded';
-  const receipt = (givenBack ? order.etaReturnReceipt : order.etaReceipt) ?? null;
+  const receipt = (givenBack ? order.etaReturnReceipts?.at(-1) : order.etaReceipt) ?? null;
   const receiptLabel = givenBack ? w.eReturnReceipt : w.eReceipt;
   const refund = order.refund ? refundWords(order.refund, order.bill, language) : null;
   const refunded = refund ? `${w.refunded}: ${refund.amount}. ${refund.way}` : null;
