@@ -66,6 +66,8 @@ export interface ReceiptInput {
   delivery: number;
   /** A return's money given back, in piastres; the whole bill when unset (givenBack). */
   refunded?: number | undefined;
+  /** The piastres each earlier return of the same sale gave back, in the order they were issued (givenBack). */
+  returnedBefore?: readonly number[] | undefined;
   paymentMethod: string;
 }
 
@@ -169,19 +171,45 @@ function item(line: ReceiptLine, couponCode: string | null) {
 const paidFor = (line: ReceiptLine) => line.unitPrice * line.quantity - line.discount;
 
 /**
- * The lines a return gives back, out of the sale's (delivery last). The whole bill refunded: all of them. The bill
- * less delivery: the items, without the delivery line. Any other amount is shared over the lines in proportion to
- * what was paid for each, as a coupon is shared (money.ts `share`); what the shop keeps of a line is a commercial
- * discount of it, and a line nothing comes back of is left out.
+ * The piastres of each line `amount` gives back, out of what is `left` of each (delivery last when `delivery`). All
+ * that is left: all of it. All but the delivery's: the items', not the delivery. Any other amount is shared over the
+ * lines in proportion to what is left of each, as a coupon is shared (money.ts `share`), so no line gives back more
+ * than is left of it.
  */
-function givenBack(sold: ReceiptLine[], delivery: number, refunded: number | undefined): ReceiptLine[] {
+function backOf(amount: number, left: readonly number[], delivery: boolean): number[] {
+  const total = left.reduce((s, l) => s + l, 0);
+  if (amount >= total) return [...left];
+  if (delivery && amount === total - (left.at(-1) ?? 0)) return [...left.slice(0, -1), 0];
+  return share(amount, left);
+}
+
+/**
+ * The lines a return gives back, out of the sale's (delivery last): what each line was paid, less what the earlier
+ * returns of the sale gave back of it (worked out again, as they were: parts refunded at the provider each have their
+ * return, payments/service.ts), is what is left of it to give back (backOf). What the shop keeps of a line is a
+ * commercial discount of it, and a line nothing comes back of is left out.
+ */
+function givenBack(
+  sold: ReceiptLine[],
+  delivery: number,
+  refunded: number | undefined,
+  returnedBefore: readonly number[] = [],
+): ReceiptLine[] {
   const paid = sold.map(paidFor);
-  const bill = paid.reduce((s, p) => s + p, 0);
   // No refund recorded (none is made without one): the whole bill, as a return gave back before refunds were kept.
-  if (!refunded || refunded >= bill) return sold;
-  if (delivery > 0 && refunded === bill - delivery) return sold.slice(0, -1);
-  const back = share(refunded, paid);
-  return sold.flatMap((line, i) => ((back[i] ?? 0) > 0 ? [{ ...line, kept: (paid[i] ?? 0) - (back[i] ?? 0) }] : []));
+  // The whole bill at once: the sale mirrored, a line paid nothing (a coupon's whole) too.
+  if (!refunded || (!returnedBefore.length && refunded >= paid.reduce((s, p) => s + p, 0))) return sold;
+  let left = paid;
+  for (const earlier of returnedBefore) {
+    const back = backOf(earlier, left, delivery > 0);
+    left = left.map((l, i) => l - (back[i] ?? 0));
+  }
+  const back = backOf(refunded, left, delivery > 0);
+  return sold.flatMap((line, i) => {
+    const given = back[i] ?? 0;
+    const kept = (paid[i] ?? 0) - given;
+    return given > 0 ? [kept ? { ...line, kept } : line] : [];
+  });
 }
 
 /** The receipt, its UUID computed and in place. */
@@ -198,7 +226,9 @@ export function buildReceipt(input: ReceiptInput): ReceiptDocument {
       unitPrice: input.delivery,
       discount: 0,
     });
-  const lines = givenBack(sold, input.delivery, input.refunded).map((line) => item(line, input.couponCode));
+  const lines = givenBack(sold, input.delivery, input.refunded, input.returnedBefore).map((line) =>
+    item(line, input.couponCode),
+  );
   const sum = (pick: (l: (typeof lines)[number]) => number) => lines.reduce((s, l) => s + pick(l), 0);
   const buyer: ReceiptDocument['buyer'] = { type: 'P' };
   if (input.buyer.id) buyer.id = input.buyer.id;

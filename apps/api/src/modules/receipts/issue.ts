@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, ne } from 'drizzle-orm';
 import { orderRef, type OrderStatus } from '@shop/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { etaPos, etaReceipts, etaSettings, orderItems, products, users } from '../../db/schema.js';
@@ -133,18 +133,28 @@ export async function liveReceipt(db: Db | Tx, orderId: string, kind: ReceiptKin
 }
 
 /**
- * The piastres a return gives back: a correction, what the receipt it replaces gave back (its total); a part given
- * back at the provider, that part; any other, what the order has given back (`orders.refunded`) less what its live
- * returns gave back already (the parts, each returned as it went back).
+ * The piastres a return gives back, and what the order's live returns issued before it gave back, in order (its
+ * lines are shared over what those left of each, document.ts). A correction gives back what the receipt it replaces
+ * did, after the returns issued before that one; a part given back at the provider, that part; any other, what the
+ * order has given back (`orders.refunded`) less what its live returns gave back already (the parts, each returned as
+ * it went back).
  */
-async function givenBackBy(tx: Tx, order: OrderRow, { corrects, part }: ReceiptOptions): Promise<number> {
-  if (corrects) return corrects.total;
-  if (part !== undefined) return part;
-  const [returned] = await tx
-    .select({ total: sql<number>`coalesce(sum(${etaReceipts.total}), 0)::int` })
+async function givenBackBy(tx: Tx, order: OrderRow, { corrects, part }: ReceiptOptions) {
+  const returns = await tx
+    .select({ total: etaReceipts.total })
     .from(etaReceipts)
-    .where(and(eq(etaReceipts.orderId, order.id), eq(etaReceipts.kind, 'return'), ne(etaReceipts.state, 'replaced')));
-  return order.refunded - (returned?.total ?? 0);
+    .where(
+      and(
+        eq(etaReceipts.orderId, order.id),
+        eq(etaReceipts.kind, 'return'),
+        ne(etaReceipts.state, 'replaced'),
+        corrects ? lt(etaReceipts.id, corrects.id) : undefined,
+      ),
+    )
+    .orderBy(asc(etaReceipts.id));
+  const returnedBefore = returns.map((r) => r.total);
+  const refunded = corrects?.total ?? part ?? order.refunded - returnedBefore.reduce((s, t) => s + t, 0);
+  return { refunded, returnedBefore };
 }
 
 interface ReceiptOptions {
@@ -175,8 +185,8 @@ export async function issueReceipt(
   if (kind !== 'return' && !corrects && (await liveReceipt(tx, order.id, kind))) return null;
   const sale = kind === 'return' ? await returnedReceipt(tx, order.id) : null;
   if (kind === 'return' && !sale) return null;
-  const refunded = kind === 'return' ? await givenBackBy(tx, order, options) : undefined;
-  if (refunded !== undefined && refunded <= 0) return null;
+  const returning = kind === 'return' ? await givenBackBy(tx, order, options) : null;
+  if (returning && returning.refunded <= 0) return null;
   const [pos] = await tx.select().from(etaPos).where(eq(etaPos.active, true)).for('update');
   if (!pos) return null;
   const [{ lines, delivery, paymentMethod }, [buyer]] = await Promise.all([
@@ -198,7 +208,8 @@ export async function issueReceipt(
     lines,
     couponCode: order.couponCode,
     delivery,
-    refunded,
+    refunded: returning?.refunded,
+    returnedBefore: returning?.returnedBefore,
     paymentMethod,
   });
   const { uuid } = receipt.header;

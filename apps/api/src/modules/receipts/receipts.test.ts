@@ -11,7 +11,7 @@ import {
   type Order,
   type OrderStatus,
 } from '@shop/contracts';
-import { auditLogs, cartItems, etaPos, etaReceipts, payments, products } from '../../db/schema.js';
+import { auditLogs, cartItems, etaPos, etaReceipts, payments, products, shippingSettings } from '../../db/schema.js';
 import { paymentsService } from '../payments/service.js';
 import type { PaymentEvent } from '../payments/provider.js';
 import {
@@ -290,15 +290,19 @@ describe('money going back', () => {
   });
 
   it('refunded in parts at the provider, each part has its return as it goes back, and the rest its own', async () => {
-    const order = await paidCardOrder(2);
+    // A card order that pays its delivery, so that a part can take some of it.
+    await t.app.db.insert(shippingSettings).values({ codFee: 1200, cardShipsFree: false, freeOver: null });
+    const order = await paidCardOrder(2).finally(() => t.app.db.delete(shippingSettings));
+    const delivery = Math.round((order.shipping + order.codFee) * 100);
+    expect(delivery).toBeGreaterThan(0);
     const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order._id));
-    // An admin refunds 30 EGP from the provider's dashboard; its callback comes twice.
+    // An admin refunds as much as the delivery cost from the provider's dashboard; its callback comes twice.
     const part = {
       id: `evt_part_${order._id}`,
       kind: 'refunded' as const,
       orderId: order._id,
       providerRef: payment!.providerRef,
-      amount: 3000,
+      amount: delivery,
       currency: 'EGP',
       transactionId: null,
       reference: null,
@@ -308,8 +312,13 @@ describe('money going back', () => {
     await receive(part);
     const [sale, first, ...none] = await receiptsOf(order._id);
     expect(none).toEqual([]);
-    expect(first).toMatchObject({ kind: 'return', referenceUuid: sale!.uuid, previousUuid: sale!.uuid, total: 3000 });
-    expect(documentOf(first!).totalAmount).toBe(30);
+    expect(first).toMatchObject({
+      kind: 'return',
+      referenceUuid: sale!.uuid,
+      previousUuid: sale!.uuid,
+      total: delivery,
+    });
+    expect(documentOf(first!).totalAmount).toBe(delivery / 100);
     const paidStill = (await call('GET', `/api/order/${order._id}`, undefined, shopper)).json<Order>();
     expect(paidStill.status).toBe('paid');
     expect(paidStill.etaReturnReceipts?.map((r) => r.uuid)).toEqual([first!.uuid]);
@@ -319,8 +328,15 @@ describe('money going back', () => {
     const [, , rest, ...more] = await receiptsOf(order._id);
     expect(more).toEqual([]);
     expect(rest).toMatchObject({ kind: 'return', referenceUuid: sale!.uuid, previousUuid: first!.uuid });
-    expect(documentOf(rest!).totalAmount).toBe(order.bill - 30);
+    expect(documentOf(rest!).totalAmount).toBe(order.bill - delivery / 100);
     expect(first!.total + rest!.total).toBe(sale!.total);
+    // Line by line, the two give back what the sale sold and no more: the part, shared over the lines, took some of the
+    // delivery, so the rest gives back the rest of it.
+    const byLine = (row: { document: string }) =>
+      new Map(documentOf(row).itemData.map((line) => [line.internalCode, Math.round(line.total * 100)]));
+    const [sold, ofPart, ofRest] = [byLine(sale!), byLine(first!), byLine(rest!)];
+    for (const [code, total] of sold) expect((ofPart.get(code) ?? 0) + (ofRest.get(code) ?? 0)).toBe(total);
+    expect(ofRest.get('DELIVERY')).toBeGreaterThan(0);
     await t.app.receiptSender.flush();
     expect([first, rest].map((r) => simulated(r!.uuid)?.status)).toEqual(['Valid', 'Valid']);
     const cancelled = (await call('GET', `/api/order/${order._id}`, undefined, shopper)).json<Order>();
