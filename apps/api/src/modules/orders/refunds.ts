@@ -22,7 +22,7 @@ import {
   type Given,
   refundRequestId,
   requestRefund,
-  requestUnheard,
+  refundRequestOf,
 } from '../payments/refund-request.js';
 import { paymentThatPaid } from '../payments/give-back.js';
 import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCommitDeps } from './lifecycle.js';
@@ -228,7 +228,7 @@ export function refundsService(deps: RefundsDeps) {
   }
 
   /**
-   * Before a paid order ships: a refund request of it that settled unheard of (requestUnheard) may have given its
+   * Before a paid order ships: a refund request of it that settled unheard of (refundRequestOf) may have given its
    * money back, and the parcel would carry goods already paid back. The provider is asked what became of it, as a
    * retried refund asks (earlierRequestGave), and nothing is asked of the money. Nothing went back: the request is
    * withdrawn, audited, and the order may ship. The money went back: the order is cancelled as the refund would have
@@ -237,8 +237,9 @@ export function refundsService(deps: RefundsDeps) {
   async function settleUnheard(by: Mover, orderId: string): Promise<void> {
     const unheard = await transaction(db, async (tx) => {
       const order = await lockOrder(tx, orderId);
-      const request = order?.status === 'paid' ? await requestUnheard(tx, orderId, deps.clock.now()) : null;
-      if (!order || !request) return null;
+      const request = order?.status === 'paid' ? await refundRequestOf(tx, orderId) : null;
+      // None, or one still standing, which the move refuses (orders/service.ts refusePendingRefund).
+      if (!order || !request || request.at.getTime() > deps.clock.now().getTime() - REFUND_SETTLE_MS) return null;
       const paid = await paymentThatPaid(tx, order.id);
       return { order, paid, request, provider: refundThrough(paid?.provider) };
     });

@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client.js';
 import { orderItems, orders, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Courier, Shipment } from '../courier/courier.js';
-import { refundRequested, refundsRequested } from '../payments/refund-request.js';
+import { refundRequestOf, refundsRequested } from '../payments/refund-request.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCommitDeps } from './lifecycle.js';
 import { refuseMoneyBack } from './money-back.js';
@@ -96,10 +96,13 @@ export function ordersService(deps: OrdersDeps) {
     if (!canTransition(from, 'shipped', 'admin')) throw conflict(say.api.notShippable);
   }
 
-  /** A paid order whose refund the provider has not confirmed yet stays where it is until it does. */
+  /**
+   * A paid order whose refund the provider has not confirmed yet stays where it is until it does. A request that has
+   * settled since settleUnheard looked (which withdraws one that gave nothing back) is refused too: it is asked about
+   * on the next try.
+   */
   async function refusePendingRefund(tx: Tx, order: OrderRow) {
-    if (order.status === 'paid' && (await refundRequested(tx, order.id, deps.clock.now())))
-      throw conflict(say.api.refundPending);
+    if (order.status === 'paid' && (await refundRequestOf(tx, order.id))) throw conflict(say.api.refundPending);
   }
 
   /**

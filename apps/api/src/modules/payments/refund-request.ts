@@ -170,20 +170,16 @@ export async function refundsRequested(
 }
 
 /**
- * The order's refund request once it has settled (REFUND_SETTLE_MS passed). On an order still paid it is one whose
- * outcome nobody heard (a timeout or 5xx, a process that stopped, the provider's callback lost): the shop's refund
- * moves a paid order on once the money is back, and withdraws a refused request. Read before a paid order ships.
+ * The order's refund request on record, standing or settled. On an order still paid, one that has settled is one
+ * whose outcome nobody heard (a timeout or 5xx, a process that stopped, the provider's callback lost): the shop's
+ * refund moves a paid order on once the money is back, and withdraws a refused request. Read before a paid order
+ * ships (orders/refunds.ts settleUnheard).
  */
-export async function requestUnheard(db: DbOrTx, orderId: string, now: Date): Promise<StandingRequest | null> {
+export async function refundRequestOf(db: DbOrTx, orderId: string): Promise<StandingRequest | null> {
   const [request] = await db
     .select({ at: paymentEvents.receivedAt, amount: paymentEvents.amount })
     .from(paymentEvents)
-    .where(
-      and(
-        eq(paymentEvents.id, refundRequestId(orderId)),
-        lte(paymentEvents.receivedAt, new Date(now.getTime() - REFUND_SETTLE_MS)),
-      ),
-    );
+    .where(eq(paymentEvents.id, refundRequestId(orderId)));
   return request ?? null;
 }
 

@@ -14,6 +14,7 @@ import {
   type Language,
   type Said,
   type StartPaymentInput,
+  REFUND_SETTLE_MS,
 } from '@shop/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { cartItems, orderItems, orders, paymentEvents, payments, users } from '../../db/schema.js';
@@ -24,7 +25,7 @@ import { isId } from '../../lib/validation.js';
 import { toEgp } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { CallbackRequest, PayableOrder, PaymentEvent, PaymentProvider, StartedPayment } from './provider.js';
-import { refundRequested } from './refund-request.js';
+import { refundRequestOf } from './refund-request.js';
 import { issueReceipt } from '../receipts/issue.js';
 import { queueOrderMail } from '../messaging/order-messages.js';
 import { AfterCommit, transition, type AfterCommitDeps } from '../orders/lifecycle.js';
@@ -578,10 +579,14 @@ export function paymentsService(deps: PaymentsDeps) {
           // deposit goes back on its own terms (above).
           const to: OrderStatus | null = status === 'paid' ? 'cancelled' : status === 'returned' ? 'refunded' : null;
           const ofThisOrder = locked && to && locked.paymentIntentId === event.providerRef;
-          const requested = ofThisOrder ? await refundRequested(tx, order.id, now) : null;
+          const onRecord = ofThisOrder ? await refundRequestOf(tx, order.id) : null;
           const counted = ofThisOrder && !locked.depositState;
           const before = counted ? locked.refunded : 0;
           const soFar = counted ? givenSoFar(before, event) : event.amount;
+          // The shop's own refund: its request standing, or settled unheard of and answered now with what it asked
+          // (the rule refundOnce follows), which moves the order on as the request would have, not as a part.
+          const standing = onRecord && onRecord.at.getTime() > now.getTime() - REFUND_SETTLE_MS;
+          const requested = standing || (onRecord && soFar - before === onRecord.amount) ? onRecord : null;
           const finalises = ofThisOrder && (soFar >= order.bill || requested) ? { locked, to } : null;
           const part = counted && !finalises;
           if (!part) await record(ofThisPayment);

@@ -1444,6 +1444,27 @@ describe('refunds the provider declines or that are not finished', () => {
     expect(await historyOf(order._id)).toEqual(['pending', 'paid', 'cancelled']);
   });
 
+  it('a part refunded whose answer was lost, its callback coming after REFUND_SETTLE_MS: the order is cancelled as the refund asked, not left paid with a part back', async () => {
+    const admin = await createAdmin(t.app);
+    const { product, order } = await paidOrder();
+    simulator.holdCallbacks(order._id);
+    simulator.refuseGiveBacks('lost');
+    const part = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/refund`,
+      headers: admin.headers,
+      payload: { amount: 20 },
+    });
+    expect(part.statusCode).toBe(502);
+
+    t.clock.advance(REFUND_SETTLE_MS + 1000);
+    expect(await simulator.releaseCallbacks(order._id)).toEqual([200]);
+    expect(await orderRow(order._id)).toMatchObject({ status: 'cancelled', refunded: 2000 });
+    expect(await stockOf(product.id)).toBe(10);
+    expect((await paymentOf(order._id))?.state).toBe('refunded');
+    expect(await historyOf(order._id)).toEqual(['pending', 'paid', 'cancelled']);
+  });
+
   it('a shopper’s cancellation whose void went unanswered: while Paymob cannot say what became of it, the shopper is told the shop checks, and nothing is voided twice', async () => {
     const { user, product, order } = await paidOrder();
     simulator.holdCallbacks(order._id);
