@@ -41,6 +41,14 @@ test.describe('home', () => {
       }
       throw new Error(`banner ${index + 1} was never shown`);
     };
+    // The app loads in real time and starts on a timer: the clock moves on until it is ready, however long that takes.
+    const ready = page.locator('html[data-app="ready"]');
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(100);
+        return ready.count();
+      })
+      .toBe(1);
     await stepsUntilShown(1);
     const shownAfter = (await stepsUntilShown(2)) * 100;
     expect(shownAfter).toBeGreaterThanOrEqual(3_400);
