@@ -74,9 +74,9 @@ beforeAll(async () => {
   await t.app.listen({ port, host: '127.0.0.1' });
 });
 afterAll(async () => {
-  await t?.close();
   await paymob?.close();
   await fawry?.close();
+  await t?.close();
 });
 
 const address = {

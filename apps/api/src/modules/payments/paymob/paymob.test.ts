@@ -76,8 +76,8 @@ beforeAll(async () => {
   await t.app.listen({ port, host: '127.0.0.1' });
 });
 afterAll(async () => {
-  await t?.close();
   await simulator?.close();
+  await t?.close();
 });
 
 const address = {

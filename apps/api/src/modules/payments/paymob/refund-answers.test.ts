@@ -40,8 +40,8 @@ beforeAll(async () => {
   await t.app.listen({ port, host: '127.0.0.1' });
 });
 afterAll(async () => {
-  await t?.close();
   await simulator?.close();
+  await t?.close();
 });
 
 const orderRow = async (id: string) => (await t.app.db.select().from(orders).where(eq(orders.id, id)))[0];

@@ -86,6 +86,7 @@ export async function startPaymobSimulator(options: SimulatorOptions) {
    * playing Paymob's callback coming long after the shopper was sent back.
    */
   const held = new Map<string, { intention: Intention; tx: Transaction }[]>();
+  const posting = new Set<Promise<unknown>>();
   let nextOrder = 300_000_000 + Math.floor(Math.random() * 1_000_000);
   let nextTransaction = 900_000_000 + Math.floor(Math.random() * 1_000_000);
   const methodOf = new Map<number, Method>([
@@ -398,7 +399,20 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
       json(res, 200, { ...tx, success: false, pending: true, data: { message: 'Pending' } });
     else json(res, 200, tx);
     // As at Paymob, the callback follows the answer: the shop may still hold the order while it waits for it.
-    setImmediate(() => void deliver(found.intention, tx).catch(() => undefined));
+    deliverLater(found.intention, tx);
+  }
+
+  /**
+   * Posts a callback once the answer before it has gone, in the background. Closing waits for these: the shop's answer
+   * to one still under way keeps a connection of the shop's server busy, and a server closing then waits out that
+   * connection's keep-alive (Fastify's 72 s) once the answer is sent.
+   */
+  function deliverLater(intention: Intention, tx: Transaction) {
+    const posted: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => deliver(intention, tx))
+      .catch(() => undefined)
+      .finally(() => posting.delete(posted));
+    posting.add(posted);
   }
 
   /** A transaction as it stands: a payment says whether it was voided and how much of it was refunded. */
@@ -440,7 +454,11 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
     slowIntentions(ms: number) {
       intentionDelayMs = ms;
     },
-    close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
+    /** Closes once the callbacks posted in the background have their answers: close it before the shop. */
+    async close() {
+      while (posting.size) await Promise.all(posting);
+      await new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+    },
   };
 }
 
