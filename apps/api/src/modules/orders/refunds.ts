@@ -23,6 +23,7 @@ import {
   refundRequestId,
   requestRefund,
   refundRequestOf,
+  stands,
 } from '../payments/refund-request.js';
 import { paymentThatPaid } from '../payments/give-back.js';
 import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCommitDeps } from './lifecycle.js';
@@ -239,7 +240,7 @@ export function refundsService(deps: RefundsDeps) {
       const order = await lockOrder(tx, orderId);
       const request = order?.status === 'paid' ? await refundRequestOf(tx, orderId) : null;
       // None, or one still standing, which the move refuses (orders/service.ts refusePendingRefund).
-      if (!order || !request || request.at.getTime() > deps.clock.now().getTime() - REFUND_SETTLE_MS) return null;
+      if (!order || !request || stands(request, deps.clock.now())) return null;
       const paid = await paymentThatPaid(tx, order.id);
       return { order, paid, request, provider: refundThrough(paid?.provider) };
     });

@@ -19,6 +19,12 @@ export const refundRequestId = (orderId: string) => `refund-request:${orderId}`;
  */
 export const unwantedRequestId = (providerRef: string) => `give-back-request:${providerRef}`;
 
+/** The moment before which a request has settled: one written since still stands. */
+const settledBefore = (now: Date) => new Date(now.getTime() - REFUND_SETTLE_MS);
+
+/** Whether a request on record still stands (younger than REFUND_SETTLE_MS): the rule requestsStanding reads by. */
+export const stands = (request: StandingRequest, now: Date) => request.at > settledBefore(now);
+
 /** Writes the order's request down (writeRequest). */
 export const requestRefund = (db: DbOrTx, orderId: string, now: Date, amount: number | null) =>
   writeRequest(db, refundRequestId(orderId), now, amount);
@@ -43,7 +49,7 @@ export async function writeRequest(
     .onConflictDoUpdate({
       target: paymentEvents.id,
       set: { receivedAt: now },
-      setWhere: lte(paymentEvents.receivedAt, new Date(now.getTime() - REFUND_SETTLE_MS)),
+      setWhere: lte(paymentEvents.receivedAt, settledBefore(now)),
     })
     // A row its statement inserted has no xmax; one it updated has the updating transaction's.
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
@@ -189,9 +195,7 @@ export async function requestsStanding(db: DbOrTx, ids: string[], now: Date): Pr
     ? await db
         .select({ id: paymentEvents.id, at: paymentEvents.receivedAt, amount: paymentEvents.amount })
         .from(paymentEvents)
-        .where(
-          and(inArray(paymentEvents.id, ids), gt(paymentEvents.receivedAt, new Date(now.getTime() - REFUND_SETTLE_MS))),
-        )
+        .where(and(inArray(paymentEvents.id, ids), gt(paymentEvents.receivedAt, settledBefore(now))))
     : [];
   return new Map(rows.map(({ id, ...request }) => [id, request]));
 }

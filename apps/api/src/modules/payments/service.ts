@@ -14,7 +14,6 @@ import {
   type Language,
   type Said,
   type StartPaymentInput,
-  REFUND_SETTLE_MS,
 } from '@shop/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { cartItems, orderItems, orders, paymentEvents, payments, users } from '../../db/schema.js';
@@ -25,7 +24,7 @@ import { isId } from '../../lib/validation.js';
 import { toEgp } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { CallbackRequest, PayableOrder, PaymentEvent, PaymentProvider, StartedPayment } from './provider.js';
-import { refundRequestOf } from './refund-request.js';
+import { refundRequestOf, stands } from './refund-request.js';
 import { issueReceipt } from '../receipts/issue.js';
 import { queueOrderMail } from '../messaging/order-messages.js';
 import { AfterCommit, transition, type AfterCommitDeps } from '../orders/lifecycle.js';
@@ -585,8 +584,7 @@ export function paymentsService(deps: PaymentsDeps) {
           const soFar = counted ? givenSoFar(before, event) : event.amount;
           // The shop's own refund: its request standing, or settled unheard of and answered now with what it asked
           // (the rule refundOnce follows), which moves the order on as the request would have, not as a part.
-          const standing = onRecord && onRecord.at.getTime() > now.getTime() - REFUND_SETTLE_MS;
-          const requested = standing || (onRecord && soFar - before === onRecord.amount) ? onRecord : null;
+          const requested = onRecord && (stands(onRecord, now) || soFar - before === onRecord.amount) ? onRecord : null;
           const finalises = ofThisOrder && (soFar >= order.bill || requested) ? { locked, to } : null;
           const part = counted && !finalises;
           if (!part) await record(ofThisPayment);
