@@ -65,6 +65,13 @@ export const orderForStaffSchema = orderSchema.extend({
    * until the provider confirms it, so `refundable` is null meanwhile. Null when none is waiting.
    */
   refundPending: z.string().nullable(),
+  /**
+   * A refund asked of the payment provider whose answer never came, settled (REFUND_SETTLE_MS) with the bill still to
+   * give back: when it was asked (ISO time) and the EGP it asked for (what is left of the bill when it named none).
+   * Shipping or refunding the order asks the provider first what became of it; staff who checked at the provider
+   * record what they found (`refundCheckedSchema`). Null when none.
+   */
+  refundUnheard: z.object({ at: z.string(), amount: z.number() }).nullable(),
 });
 export type OrderForStaff = z.infer<typeof orderForStaffSchema>;
 
@@ -163,6 +170,14 @@ export const paidBackSchema = z.object({
   paidBackBy: refundSchema.shape.paidBackBy.unwrap().min(1, say.msg.required),
 });
 export type PaidBack = z.infer<typeof paidBackSchema>;
+
+/**
+ * What a staff member found at the payment provider of a refund request that went unheard (`refundUnheard`): whether
+ * it gave back what it asked for. Nothing: the request is withdrawn, and the order may ship or be refunded again.
+ * Given back: the order moves on as that refund would have moved it.
+ */
+export const refundCheckedSchema = z.object({ givenBack: z.boolean() });
+export type RefundChecked = z.infer<typeof refundCheckedSchema>;
 
 /**
  * One order as the dashboard's order page shows it: the buyer's contact details, the language the order

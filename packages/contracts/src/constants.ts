@@ -77,6 +77,7 @@ export const AUDIT_ACTIONS = [
   'order_refunded',
   'order_refund_unconfirmed',
   'order_refund_not_given',
+  'order_refund_checked',
   'order_confirmation_answered',
   'order_confirmation_timeout',
   'order_expired',

@@ -327,6 +327,7 @@ export const API_MSG = {
     'An earlier refund of this order was sent to the payment provider, which does not say whether it went through, so the order was not shipped: check the payment at the provider (the audit log names it)',
   refundedBeforeShipping:
     'The payment provider says an earlier refund of this order went through, so it was not shipped: the order is cancelled',
+  noRefundUnheard: 'No refund of this order sent to the payment provider is waiting to be checked',
   // E-receipts
   receiptNotInvalid: 'Only a receipt the Tax Authority found invalid can be sent again',
   receiptsNotConfigured: 'E-receipts are not set up: the POS settings and the seller details are both needed',

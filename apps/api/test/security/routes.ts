@@ -517,6 +517,12 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: adminOnly(409),
     request: (_w, s) => ({ params: { id: s.orderId }, json: {} }),
   },
+  // Nor was any of their refunds asked of a provider: "nothing waits to be checked".
+  'POST /api/order/:id/refund-checked': {
+    access: 'orders.refund',
+    expect: adminOnly(409),
+    request: (_w, s) => ({ params: { id: s.orderId }, json: { givenBack: false } }),
+  },
 
   'GET /api/payment/config': { access: 'public', expect: everyone(200), request: none },
   // Another shopper's order is "not found", not "forbidden": its existence is not revealed.

@@ -59,6 +59,7 @@ export const anAdminOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder =>
   source: 'web',
   refundable: null,
   refundPending: null,
+  refundUnheard: null,
   customer: { _id: 'u1', name: 'Mona Ali', email: 'mona@example.com' },
   ...overrides,
 });

@@ -341,6 +341,7 @@ describe('an order placed through the API', () => {
         source: 'web',
         refundable: null,
         refundPending: null,
+        refundUnheard: null,
       },
     ]);
     expect(await idsOf({ governorate: 'Sohag', status: order.status })).toEqual([order._id]);

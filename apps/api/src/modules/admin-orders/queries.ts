@@ -19,7 +19,7 @@ import { cairoDayEnd, cairoDayStart } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { forStaff } from '../orders/kept-deposit.js';
 import { loadOrders } from '../orders/queries.js';
-import { refundRequested, refundsRequested } from '../payments/refund-request.js';
+import { refundRequestOf, refundRequestsOf } from '../payments/refund-request.js';
 import { owedPayments } from '../payments/paid-back.js';
 
 /** What an order reference may look like: the start of a uuid, as '#1A2B3C4D' or typed in full. */
@@ -89,14 +89,11 @@ export async function listOrders(
   if (!rows.length) return { orders: [], pages, total: n };
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ids = rows.map((r) => r.id);
-  const [loaded, requested] = await Promise.all([
-    loadOrders(db, inArray(orders.id, ids)),
-    refundsRequested(db, ids, now),
-  ]);
+  const [loaded, requested] = await Promise.all([loadOrders(db, inArray(orders.id, ids)), refundRequestsOf(db, ids)]);
   const withCustomers: AdminOrder[] = loaded.map((order) => {
     const row = byId.get(order._id);
     const customer = row?.customerId ? { _id: row.customerId, name: row.name ?? '', email: row.email ?? '' } : null;
-    return { ...forStaff(order, requested(order._id)), customer, source: (row?.source ?? 'web') as OrderSource };
+    return { ...forStaff(order, requested(order._id), now), customer, source: (row?.source ?? 'web') as OrderSource };
   });
   return { orders: withCustomers, pages, total: n };
 }
@@ -109,7 +106,7 @@ export async function listOrders(
 export async function loadOrderDetail(db: DbOrTx, orderId: string, now: Date): Promise<AdminOrderDetail> {
   const [[order], requested, [head], history, sent, notes, owedBack] = await Promise.all([
     loadOrders(db, eq(orders.id, orderId)),
-    refundRequested(db, orderId, now),
+    refundRequestOf(db, orderId),
     db
       .select({
         language: orders.language,
@@ -142,7 +139,7 @@ export async function loadOrderDetail(db: DbOrTx, orderId: string, now: Date): P
   ]);
   if (!order || !head) throw notFound('Order');
   return {
-    ...forStaff(order, requested),
+    ...forStaff(order, requested, now),
     customer: head.customerId
       ? { _id: head.customerId, name: head.name ?? '', email: head.email, phone: head.phone ?? '' }
       : null,

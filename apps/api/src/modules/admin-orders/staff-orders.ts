@@ -107,7 +107,7 @@ export function staffOrdersService(deps: StaffOrdersDeps) {
     return {
       order: {
         // Just placed: nothing of it has been asked back of a provider.
-        ...forStaff(order, null),
+        ...forStaff(order, null, clock.now()),
         source: input.source,
         customer: { _id: customer.id, name: customer.name, email: customer.email ?? '' },
       },

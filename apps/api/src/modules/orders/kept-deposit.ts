@@ -3,7 +3,7 @@ import type { Order, OrderForStaff, Refundable } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { orderStatusHistory, orders } from '../../db/schema.js';
 import { issueReceipt } from '../receipts/issue.js';
-import type { StandingRequest } from '../payments/refund-request.js';
+import { stands, type RequestOnRecord } from '../payments/refund-request.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
 import { firstDeliveredAt, type OrderRow } from './queries.js';
 
@@ -40,23 +40,32 @@ export const keptDeposit = and(
 );
 
 /**
- * An order as staff read it: with what the dashboard's refund of it gives back, and at most how much (EGP), or when its
- * refund was asked of the provider (`requested`, refundsRequested), which refuses another until the provider answers.
+ * An order as staff read it: with what the dashboard's refund of it gives back, and at most how much (EGP), and its
+ * refund request on record (refundRequestsOf): one that stands refuses another until the provider answers
+ * (`refundPending`); one that settled unheard of while the bill is still to give back is for staff to check at the
+ * provider (`refundUnheard`).
  */
 export function forStaff<T extends Order>(
   order: T,
-  requested: StandingRequest | null,
-): T & Pick<OrderForStaff, 'refundable' | 'refundPending'> {
+  request: RequestOnRecord | null,
+  now: Date,
+): T & Pick<OrderForStaff, 'refundable' | 'refundPending' | 'refundUnheard'> {
   const delivered = order.statusHistory.some((move) => move.status === 'delivered');
   const of = refundableOf({ ...order, depositState: order.deposit?.state ?? null }, delivered);
-  // A request stands until it settles even once its refund is done and the order moved on: only one whose order
-  // still has money to give back waits on the provider.
-  const refundPending = of && requested ? requested.at.toISOString() : null;
+  // A request stays on record once its refund is done and the order moved on: only one whose order still has money
+  // to give back waits on the provider, or went unheard.
+  const standing = request && stands(request, now);
+  const refundPending = of && request && standing ? request.at.toISOString() : null;
   // What is left of the bill once parts refunded at the provider are counted (orders/refunds.ts offers no more).
   const left = toEgp(toPiastres(order.bill) - toPiastres(order.refund?.amount ?? 0));
+  // What a request that named no amount gives back, as staff who found it given back record it (refunds.ts).
+  const refundUnheard =
+    of === 'bill' && request && !standing
+      ? { at: request.at.toISOString(), amount: request.amount === null ? left : toEgp(request.amount) }
+      : null;
   const refundable: Refundable =
     of && !refundPending ? { of, amount: of === 'deposit' ? (order.deposit?.amount ?? 0) : left } : null;
-  return { ...order, refundable, refundPending };
+  return { ...order, refundable, refundPending, refundUnheard };
 }
 
 /**

@@ -380,7 +380,12 @@ describe('listing orders', () => {
     expect(byAdmin.statusCode).toBe(200);
     // The shopper's orders, with what staff's refund of each gives back: nothing of a cash order not yet delivered.
     expect(byAdmin.json()).toEqual(
-      (own.json() as Order[]).map((order) => ({ ...order, refundable: null, refundPending: null })),
+      (own.json() as Order[]).map((order) => ({
+        ...order,
+        refundable: null,
+        refundPending: null,
+        refundUnheard: null,
+      })),
     );
     expect(
       (

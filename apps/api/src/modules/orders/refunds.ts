@@ -4,6 +4,7 @@ import {
   canTransition,
   paidBackReason,
   type OrderStatus,
+  type RefundChecked,
   type RefundRequest,
   type Said,
   REFUND_SETTLE_MS,
@@ -24,6 +25,7 @@ import {
   requestRefund,
   refundRequestOf,
   stands,
+  type RequestOnRecord,
 } from '../payments/refund-request.js';
 import { paymentThatPaid } from '../payments/give-back.js';
 import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCommitDeps } from './lifecycle.js';
@@ -146,7 +148,7 @@ export function refundsService(deps: RefundsDeps) {
     await recordDepositBack(tx, order, { amount, refundedBy: paidBackBy }, deps.clock.now(), kept);
     const paid = await paymentThatPaid(tx, order.id);
     if (paid) await tx.update(payments).set({ state: 'refunded' }).where(eq(payments.providerRef, paid.providerRef));
-    const who = by.user ? accountName(by.user) : `the ${by.actor}`;
+    const who = whoOf(by);
     const whose = kept ? 'kept of returned' : 'of cancelled';
     await audit(tx, {
       type: by.actor === 'admin' ? 'admin' : 'order',
@@ -197,35 +199,35 @@ export function refundsService(deps: RefundsDeps) {
       await db.delete(paymentEvents).where(eq(paymentEvents.id, refundRequestId(order.id)));
       throw err;
     }
-    await recordGiven(by, request, given, after);
+    await transaction(db, (tx) => recordGiven(tx, by, request, given, after));
   }
 
   /**
-   * Moves the order on once its money is back. An earlier request's outcome is what it gave back (the whole bill, or
-   * the part it asked for), whatever this one asked for.
+   * Moves the order on once its money is back, in `tx`. An earlier request's outcome is what it gave back (the whole
+   * bill, or the part it asked for), whatever this one asked for, as `found` says: the provider, or who checked there.
    */
   async function recordGiven(
+    tx: Tx,
     by: Mover,
     { order, paid, from, to, reason }: Pick<Request, 'order' | 'paid' | 'from' | 'to' | 'reason'>,
     { how, earlier, back }: Given,
     after: AfterCommit,
+    found = 'as the provider says',
   ) {
-    await transaction(db, async (tx) => {
-      const locked = await lockOrder(tx, order.id);
-      if (paid) await tx.update(payments).set({ state: how }).where(eq(payments.providerRef, paid.providerRef));
-      if (!locked) return;
-      const now = deps.clock.now();
-      const refunded = {
-        refunded: Math.min(locked.refunded + back, order.bill),
-        refundedAt: now,
-        refundedBy: paid?.method ?? 'card',
-      };
-      const said = earlier ? `${how} by an earlier request, as the provider says,` : how;
-      const move = refundMove(by, from, to, said, back, reason, refunded);
-      if (locked.status === from) await transition(tx, [locked], move, after, now);
-      // The provider's refund callback came first and moved the order: the log still says who gave the money back.
-      else await audit(tx, move.audit(locked, from));
-    });
+    const locked = await lockOrder(tx, order.id);
+    if (paid) await tx.update(payments).set({ state: how }).where(eq(payments.providerRef, paid.providerRef));
+    if (!locked) return;
+    const now = deps.clock.now();
+    const refunded = {
+      refunded: Math.min(locked.refunded + back, order.bill),
+      refundedAt: now,
+      refundedBy: paid?.method ?? 'card',
+    };
+    const said = earlier ? `${how} by an earlier request, ${found},` : how;
+    const move = refundMove(by, from, to, said, back, reason, refunded);
+    if (locked.status === from) await transition(tx, [locked], move, after, now);
+    // The provider's refund callback came first and moved the order: the log still says who gave the money back.
+    else await audit(tx, move.audit(locked, from));
   }
 
   /**
@@ -252,25 +254,62 @@ export function refundsService(deps: RefundsDeps) {
     });
     if (given) {
       const after = new AfterCommit();
-      await recordGiven(by, { order, paid, from: 'paid', to: 'cancelled', reason: null }, given, after);
+      const move = { order, paid, from: 'paid' as const, to: 'cancelled' as const, reason: null };
+      await transaction(db, (tx) => recordGiven(tx, by, move, given, after));
       await after.run(deps);
       throw conflict(say.api.refundedBeforeShipping);
     }
+    await transaction(db, (tx) => withdrawUnheard(tx, by, order, request, null));
+  }
+
+  /**
+   * What a staff member found at the provider of a refund request that settled unheard of (the order's
+   * `refundUnheard`): the way out for an order whose provider cannot say (it answers no inquiry, names no amount, or
+   * is no longer configured), which could otherwise neither ship nor be refunded. Nothing went back: the request is
+   * withdrawn, as when the provider says so. Given back: the order moves on as that refund would have moved it, with
+   * what the request asked for. Refused while the request stands, or when the order has no bill to give back.
+   */
+  async function recordChecked(by: Mover, orderId: string, { givenBack }: RefundChecked): Promise<void> {
+    const after = new AfterCommit();
     await transaction(db, async (tx) => {
-      const [withdrawn] = await tx
-        .delete(paymentEvents)
-        .where(and(eq(paymentEvents.id, refundRequestId(order.id)), lte(paymentEvents.receivedAt, request.at)))
-        .returning({ id: paymentEvents.id });
-      if (!withdrawn) return;
-      await audit(tx, {
-        type: 'admin',
-        action: 'order_refund_not_given',
-        message: `The provider says the refund of order ${order.id} asked at ${request.at.toISOString()} gave nothing back: the request is withdrawn and the order may ship`,
-        userId: by.user?.id ?? null,
-        userEmail: by.user?.email ?? null,
-        data: { orderId: order.id },
-        ip: by.ip ?? null,
-      });
+      const order = await lockOrder(tx, orderId);
+      if (!order) throw notFound('Order');
+      const request = await refundRequestOf(tx, orderId);
+      if (request && stands(request, deps.clock.now())) throw conflict(say.api.refundPending);
+      const from = order.status as OrderStatus;
+      const to = AFTER_REFUND[from];
+      const owes = refundableOf(order, !!(await firstDeliveredAt(tx, order.id))) === 'bill';
+      if (!request || !to || !owes || !canTransition(from, to, by.actor)) throw conflict(say.api.noRefundUnheard);
+      const who = whoOf(by);
+      if (!givenBack) return withdrawUnheard(tx, by, order, request, who);
+      const paid = await paymentThatPaid(tx, order.id);
+      const given: Given = { how: 'refunded', earlier: true, back: request.amount ?? order.bill - order.refunded };
+      const move = { order, paid, from, to, reason: null };
+      await recordGiven(tx, by, move, given, after, `as ${who} found at the provider`);
+    });
+    await after.run(deps);
+  }
+
+  /**
+   * Withdraws a refund request that settled unheard of and gave nothing back, in `tx` under the order's lock, as the
+   * provider says or as `checker` found at the provider (audited apart): unless one asked since took its place.
+   */
+  async function withdrawUnheard(tx: Tx, by: Mover, order: OrderRow, request: RequestOnRecord, checker: string | null) {
+    const [withdrawn] = await tx
+      .delete(paymentEvents)
+      .where(and(eq(paymentEvents.id, refundRequestId(order.id)), lte(paymentEvents.receivedAt, request.at)))
+      .returning({ id: paymentEvents.id });
+    if (!withdrawn) return;
+    const found = checker ? `${checker} found at the provider that` : 'The provider says';
+    const then = order.status === 'paid' ? ' and the order may ship' : '';
+    await audit(tx, {
+      type: 'admin',
+      action: checker ? 'order_refund_checked' : 'order_refund_not_given',
+      message: `${found} the refund of order ${order.id} asked at ${request.at.toISOString()} gave nothing back: the request is withdrawn${then}`,
+      userId: by.user?.id ?? null,
+      userEmail: by.user?.email ?? null,
+      data: { orderId: order.id },
+      ip: by.ip ?? null,
     });
   }
 
@@ -303,8 +342,11 @@ export function refundsService(deps: RefundsDeps) {
     }
   }
 
-  return { refund, settleUnheard };
+  return { refund, settleUnheard, recordChecked };
 }
+
+/** Who did something, as the audit log names them: the staff member, or the shopper or system. */
+const whoOf = (by: Mover) => (by.user ? accountName(by.user) : `the ${by.actor}`);
 
 /** The payment as its provider is asked to give `amount` piastres of it back, or what became of it. */
 function paymentOf(order: OrderRow, paid: Request['paid'], amount: number): PaidPayment {
@@ -343,7 +385,7 @@ function refundMove(
   reason: string | null,
   given: Move['set'],
 ): Move & Required<Pick<Move, 'audit'>> {
-  const who = by.user ? accountName(by.user) : `the ${by.actor}`;
+  const who = whoOf(by);
   return {
     to,
     by,

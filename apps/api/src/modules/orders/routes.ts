@@ -11,6 +11,7 @@ import {
   orderSchema,
   orderStatusChangeSchema,
   outOfStockItemSchema,
+  refundCheckedSchema,
   refundSchema,
   returnRequestSchema,
 } from '@shop/contracts';
@@ -145,6 +146,22 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.refund(currentUser(request), request.params.id, request.body ?? {}, request.ip),
+  );
+
+  app.post(
+    '/order/:id/refund-checked',
+    {
+      config: { access: { permission: 'orders.refund' }, changesCatalogue: true },
+      schema: {
+        summary: 'Record what the payment provider shows of a refund that went unanswered',
+        tags: ['order'],
+        security: [{ token: [] }],
+        params: z.object({ id: idSchema }),
+        body: refundCheckedSchema,
+        response: { 200: orderSchema, 404: message, 409: message },
+      },
+    },
+    async (request) => service.refundChecked(currentUser(request), request.params.id, request.body, request.ip),
   );
   app.post(
     '/order/:id/cancel',

@@ -8,12 +8,13 @@ import {
   type Order,
   type OrderStatus,
   type OrderStatusChange,
+  type RefundChecked,
 } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { orderItems, orders, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Courier, Shipment } from '../courier/courier.js';
-import { refundRequestOf, refundsRequested } from '../payments/refund-request.js';
+import { refundRequestOf, refundRequestsOf } from '../payments/refund-request.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCommitDeps } from './lifecycle.js';
 import { refuseMoneyBack } from './money-back.js';
@@ -36,7 +37,7 @@ const BOOKING_STALE_MS = 60_000;
 export function ordersService(deps: OrdersDeps) {
   const { db } = deps;
   const { place } = placingService(deps);
-  const { refund: giveMoneyBack, settleUnheard } = refundsService(deps);
+  const { refund: giveMoneyBack, settleUnheard, recordChecked } = refundsService(deps);
   const courier = deps.courier;
 
   /**
@@ -182,6 +183,12 @@ export function ordersService(deps: OrdersDeps) {
     return loadOrder(db, orderId);
   }
 
+  /** Records what staff found at the provider of a refund request that went unheard (refunds.ts recordChecked). */
+  async function refundChecked(admin: AuthUser, orderId: string, found: RefundChecked, ip: string): Promise<Order> {
+    await recordChecked({ actor: 'admin', user: admin, ip }, orderId, found);
+    return loadOrder(db, orderId);
+  }
+
   /** The shopper cancels their own order before it ships; a paid one is refunded through its provider. */
   async function cancelOwn(user: AuthUser, orderId: string, reason: string | undefined, ip: string): Promise<Order> {
     const by: Mover = { actor: 'shopper', user, ip };
@@ -237,13 +244,24 @@ export function ordersService(deps: OrdersDeps) {
   const listOwn = (userId: string) => listOwnOrders(db, userId);
   async function listForUser(userId: string) {
     const list = await listUserOrders(db, userId);
-    const requested = await refundsRequested(
+    const requested = await refundRequestsOf(
       db,
       list.map((order) => order._id),
-      deps.clock.now(),
     );
-    return list.map((order) => forStaff(order, requested(order._id)));
+    const now = deps.clock.now();
+    return list.map((order) => forStaff(order, requested(order._id), now));
   }
 
-  return { place, cashFor, one, listOwn, listForUser, setStatus, refund, cancelOwn, requestReturn };
+  return {
+    place,
+    cashFor,
+    one,
+    listOwn,
+    listForUser,
+    setStatus,
+    refund,
+    refundChecked,
+    cancelOwn,
+    requestReturn,
+  };
 }

@@ -1,5 +1,5 @@
 import { REFUND_SETTLE_MS } from '@shop/contracts';
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { paymentEvents } from '../../db/schema.js';
 import { toEgp } from '../../lib/money.js';
@@ -22,8 +22,8 @@ export const unwantedRequestId = (providerRef: string) => `give-back-request:${p
 /** The moment before which a request has settled: one written since still stands. */
 const settledBefore = (now: Date) => new Date(now.getTime() - REFUND_SETTLE_MS);
 
-/** Whether a request on record still stands (younger than REFUND_SETTLE_MS): the rule requestsStanding reads by. */
-export const stands = (request: StandingRequest, now: Date) => request.at > settledBefore(now);
+/** Whether a request on record still stands (younger than REFUND_SETTLE_MS). */
+export const stands = (request: RequestOnRecord, now: Date) => request.at > settledBefore(now);
 
 /** Writes the order's request down (writeRequest). */
 export const requestRefund = (db: DbOrTx, orderId: string, now: Date, amount: number | null) =>
@@ -148,54 +148,56 @@ function earlierOutcome(known: Exclude<GivenBack, 'none'>, payment: PaidPayment,
   return { how: 'refunded', earlier: true, back: known.part };
 }
 
-/** A refund request that stands: when it was asked, and the piastres it asked for (refundRequested). */
-export interface StandingRequest {
+/** A refund request on record: when it was asked, and the piastres it asked for (null when it named none). */
+export interface RequestOnRecord {
   at: Date;
   amount: number | null;
 }
 
 /**
  * The order's refund request while it stands, with the piastres it asked for (null when it named none: a deposit's,
- * or one made before they were recorded): a provider's callback that does not say how much went back (Fawry's PARTIAL_REFUNDED) records these.
+ * or one made before they were recorded): a provider's callback that does not say how much went back (Fawry's
+ * PARTIAL_REFUNDED) records these.
  */
-export async function refundRequested(db: DbOrTx, orderId: string, now: Date): Promise<StandingRequest | null> {
-  return (await refundsRequested(db, [orderId], now))(orderId);
+export async function refundRequested(db: DbOrTx, orderId: string, now: Date): Promise<RequestOnRecord | null> {
+  const request = await refundRequestOf(db, orderId);
+  return request && stands(request, now) ? request : null;
 }
 
 /**
- * The standing refund requests of many orders, found by order id: read in one query, so that the dashboard's page of
- * orders says which wait on their provider by the very rule that refuses their refund.
+ * The order's refund request on record, standing or settled. On an order that still has its bill to give back, one
+ * that has settled is one whose outcome nobody heard (a timeout or 5xx, a process that stopped, the provider's
+ * callback lost): the shop's refund moves a paid order on once the money is back, and withdraws a refused request.
+ * Read before a paid order ships (orders/refunds.ts settleUnheard).
  */
-export async function refundsRequested(
+export async function refundRequestOf(db: DbOrTx, orderId: string): Promise<RequestOnRecord | null> {
+  return (await refundRequestsOf(db, [orderId]))(orderId);
+}
+
+/**
+ * The refund requests on record of many orders, found by order id: read in one query, so that the dashboard's page
+ * of orders says which wait on their provider, and which went unheard, by the very rule that refuses their refund.
+ */
+export async function refundRequestsOf(
   db: DbOrTx,
   orderIds: string[],
-  now: Date,
-): Promise<(orderId: string) => StandingRequest | null> {
-  const byId = await requestsStanding(db, orderIds.map(refundRequestId), now);
+): Promise<(orderId: string) => RequestOnRecord | null> {
+  const byId = await requestsOnRecord(db, orderIds.map(refundRequestId));
   return (orderId) => byId.get(refundRequestId(orderId)) ?? null;
 }
 
-/**
- * The order's refund request on record, standing or settled. On an order still paid, one that has settled is one
- * whose outcome nobody heard (a timeout or 5xx, a process that stopped, the provider's callback lost): the shop's
- * refund moves a paid order on once the money is back, and withdraws a refused request. Read before a paid order
- * ships (orders/refunds.ts settleUnheard).
- */
-export async function refundRequestOf(db: DbOrTx, orderId: string): Promise<StandingRequest | null> {
-  const [request] = await db
-    .select({ at: paymentEvents.receivedAt, amount: paymentEvents.amount })
-    .from(paymentEvents)
-    .where(eq(paymentEvents.id, refundRequestId(orderId)));
-  return request ?? null;
+/** The requests among `ids` that stand (younger than REFUND_SETTLE_MS), by id: of orders' refunds or payments'. */
+export async function requestsStanding(db: DbOrTx, ids: string[], now: Date): Promise<Map<string, RequestOnRecord>> {
+  return new Map([...(await requestsOnRecord(db, ids))].filter(([, request]) => stands(request, now)));
 }
 
-/** The requests among `ids` that stand (younger than REFUND_SETTLE_MS), by id: of orders' refunds or payments'. */
-export async function requestsStanding(db: DbOrTx, ids: string[], now: Date): Promise<Map<string, StandingRequest>> {
+/** The requests among `ids` on record, standing or settled, by id. */
+async function requestsOnRecord(db: DbOrTx, ids: string[]): Promise<Map<string, RequestOnRecord>> {
   const rows = ids.length
     ? await db
         .select({ id: paymentEvents.id, at: paymentEvents.receivedAt, amount: paymentEvents.amount })
         .from(paymentEvents)
-        .where(and(inArray(paymentEvents.id, ids), gt(paymentEvents.receivedAt, settledBefore(now))))
+        .where(inArray(paymentEvents.id, ids))
     : [];
   return new Map(rows.map(({ id, ...request }) => [id, request]));
 }

@@ -45,6 +45,7 @@ const WRITTEN: Record<AuditAction, Record<string, unknown>> = {
   order_refunded: { orderId: ORDER, amount: 250, from: 'paid', to: 'cancelled' },
   order_refund_unconfirmed: { orderId: ORDER },
   order_refund_not_given: { orderId: ORDER },
+  order_refund_checked: { orderId: ORDER },
   order_confirmation_answered: { orderId: ORDER, answer: 'confirm', by: 'link' },
   order_confirmation_timeout: { orderId: ORDER, onTimeout: 'queue' },
   order_expired: { orderId: ORDER },

@@ -125,6 +125,7 @@ const READINGS = {
     all({ ref: say.order(d.orderId), amount: say.money(d.amount), from: say.status(d.from), to: say.status(d.to) }),
   order_refund_unconfirmed: order,
   order_refund_not_given: order,
+  order_refund_checked: order,
   // A shopper's "cancel" and a timeout's cancelling have sentences of their own.
   order_confirmation_answered: (d, say) => {
     const values = all({

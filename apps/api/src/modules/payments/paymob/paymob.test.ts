@@ -1232,13 +1232,14 @@ describe('refunds the provider declines or that are not finished', () => {
     return [page, list.orders.find((o) => o._id === orderId), buyers.find((o) => o._id === orderId)].map((o) => ({
       refundable: o?.refundable,
       refundPending: o?.refundPending,
+      refundUnheard: o?.refundUnheard,
     }));
   }
 
   it('a void whose answer Paymob lost is shown pending, not offered again, until Paymob’s callback cancels the order', async () => {
     const admin = await createAdmin(t.app);
     const { user, order } = await paidOrder();
-    const offered = { refundable: { of: 'bill', amount: 90 }, refundPending: null };
+    const offered = { refundable: { of: 'bill', amount: 90 }, refundPending: null, refundUnheard: null };
     expect(await refundAsStaffReadIt(admin, user, order._id)).toEqual([offered, offered, offered]);
     simulator.holdCallbacks(order._id);
     simulator.refuseGiveBacks('lost');
@@ -1248,14 +1249,14 @@ describe('refunds the provider declines or that are not finished', () => {
       .select({ at: paymentEvents.receivedAt })
       .from(paymentEvents)
       .where(eq(paymentEvents.id, refundRequestId(order._id)));
-    const pending = { refundable: null, refundPending: asked?.at.toISOString() };
+    const pending = { refundable: null, refundPending: asked?.at.toISOString(), refundUnheard: null };
     expect(pending.refundPending).toEqual(expect.any(String));
     expect(await refundAsStaffReadIt(admin, user, order._id)).toEqual([pending, pending, pending]);
     expect((await refund(admin, order._id)).json().message).toBe(API_MSG.refundPending);
 
     expect(await simulator.releaseCallbacks(order._id)).toEqual([200]);
     expect((await orderRow(order._id))?.status).toBe('cancelled');
-    const settled = { refundable: null, refundPending: null };
+    const settled = { refundable: null, refundPending: null, refundUnheard: null };
     expect(await refundAsStaffReadIt(admin, user, order._id)).toEqual([settled, settled, settled]);
   });
 
@@ -1389,6 +1390,91 @@ describe('refunds the provider declines or that are not finished', () => {
     expect(await stockOf(product.id)).toBe(7);
     expect(await auditsFor('order_refund_unconfirmed', order._id)).toHaveLength(1);
     await simulator.releaseCallbacks(order._id);
+  });
+
+  /** The admin records what they found at Paymob of the order's refund request that went unheard. */
+  const recordChecked = (admin: Account, orderId: string, givenBack: boolean, language = 'en') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/order/${orderId}/refund-checked`,
+      headers: { ...admin.headers, 'accept-language': language },
+      payload: { givenBack },
+    });
+
+  it('a refund request Paymob cannot tell of is shown unheard once settled; the admin who found at Paymob that nothing went back withdraws it, and the order ships', async () => {
+    const admin = await createAdmin(t.app);
+    const { user, order } = await paidOrder();
+    simulator.refuseGiveBacks('error');
+    expect((await refund(admin, order._id)).statusCode).toBe(502);
+    const [asked] = await t.app.db
+      .select({ at: paymentEvents.receivedAt })
+      .from(paymentEvents)
+      .where(eq(paymentEvents.id, refundRequestId(order._id)));
+    // While it stands, Paymob may yet answer: nothing is recorded.
+    const early = await recordChecked(admin, order._id, false);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(API_MSG.refundPending);
+
+    t.clock.advance(REFUND_SETTLE_MS + 1000);
+    const unheard = {
+      refundable: { of: 'bill', amount: 90 },
+      refundPending: null,
+      refundUnheard: { at: asked?.at.toISOString(), amount: 90 },
+    };
+    expect(await refundAsStaffReadIt(admin, user, order._id)).toEqual([unheard, unheard, unheard]);
+    expect((await whilePaymobCannotTell(() => ship(admin, order._id))).statusCode).toBe(502);
+    const sent = giveBacks();
+
+    expect((await recordChecked(admin, order._id, false)).statusCode).toBe(200);
+    expect(await auditsFor('order_refund_not_given', order._id)).toEqual([]);
+    const [logged, ...more] = await auditsFor('order_refund_checked', order._id);
+    expect(more).toEqual([]);
+    expect(logged).toMatchObject({ userId: admin.id });
+    expect(logged?.message).toMatch(
+      /^.+ found at the provider that the refund of order .+ gave nothing back: the request is withdrawn and the order may ship$/,
+    );
+    const offered = { refundable: { of: 'bill', amount: 90 }, refundPending: null, refundUnheard: null };
+    expect(await refundAsStaffReadIt(admin, user, order._id)).toEqual([offered, offered, offered]);
+    const again = await recordChecked(admin, order._id, false, 'ar');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('لا يوجد طلب رد لمبلغ هذا الطلب أُرسل إلى مزود الدفع وينتظر المراجعة');
+
+    // Nothing is left to ask Paymob about: the order ships without an inquiry, and nothing was given back.
+    const retrieved = await retrievalsOf(order._id);
+    expect((await ship(admin, order._id)).statusCode).toBe(200);
+    expect(await retrievalsOf(order._id)).toBe(retrieved);
+    expect(giveBacks()).toBe(sent);
+    expect(await orderRow(order._id)).toMatchObject({ status: 'shipped', refunded: 0 });
+  });
+
+  it('a refund request Paymob cannot tell of that the admin found given back at Paymob cancels the order as the refund would, asking Paymob nothing; its late callback adds nothing', async () => {
+    const admin = await createAdmin(t.app);
+    const { product, order } = await paidOrder();
+    simulator.holdCallbacks(order._id);
+    simulator.refuseGiveBacks('lost');
+    expect((await refund(admin, order._id)).statusCode).toBe(502);
+    const sent = giveBacks();
+    t.clock.advance(REFUND_SETTLE_MS + 1000);
+
+    const recorded = await recordChecked(admin, order._id, true);
+    expect(recorded.statusCode).toBe(200);
+    expect(recorded.json()).toMatchObject({ status: 'cancelled', refund: { amount: 90 } });
+    expect(giveBacks()).toBe(sent);
+    expect(await retrievalsOf(order._id)).toBe(0);
+    expect(await orderRow(order._id)).toMatchObject({ status: 'cancelled', refunded: 9000 });
+    expect(await stockOf(product.id)).toBe(10);
+    expect((await paymentOf(order._id))?.state).toBe('refunded');
+    const [logged, ...more] = await auditsFor('order_refunded', order._id);
+    expect(more).toEqual([]);
+    expect(logged).toMatchObject({ userId: admin.id });
+    expect(logged?.message).toMatch(
+      /from paid to cancelled, refunded by an earlier request, as .+ found at the provider, 90 EGP$/,
+    );
+    expect((await recordChecked(admin, order._id, true)).json().message).toBe(API_MSG.noRefundUnheard);
+
+    await simulator.releaseCallbacks(order._id);
+    expect(await orderRow(order._id)).toMatchObject({ status: 'cancelled', refunded: 9000 });
+    expect(await historyOf(order._id)).toEqual(['pending', 'paid', 'cancelled']);
   });
 
   it('a part refunded whose answer was lost: Paymob says that part went back, so a retry of it settles the order without refunding again; a retry of another amount is left for the admin to check at Paymob', async () => {
@@ -1636,7 +1722,7 @@ describe('refunds the provider declines or that are not finished', () => {
     expect(await orderRow(order._id)).toMatchObject({ status: 'paid', refunded: 3000 });
     expect((await paymentOf(order._id))?.state).toBe('paid');
     expect(await stockOf(product.id)).toBe(7);
-    const rest = { refundable: { of: 'bill', amount: 60 }, refundPending: null };
+    const rest = { refundable: { of: 'bill', amount: 60 }, refundPending: null, refundUnheard: null };
     expect(await refundAsStaffReadIt(admin, user, order._id)).toEqual([rest, rest, rest]);
     const mine = await t.app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: user.headers });
     expect((mine.json() as Order).refund).toMatchObject({ amount: 30, whole: false, method: 'card' });

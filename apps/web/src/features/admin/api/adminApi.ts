@@ -23,6 +23,7 @@ import type {
   ProductVariantsInput,
   InstalmentOffer,
   InstalmentSettings,
+  RefundChecked,
   RefundRequest,
   SearchSynonyms,
   ShippingRates,
@@ -41,6 +42,13 @@ interface OrderMove {
 /** A category or department rename shows in every product card and list that names it. */
 const catalogueNames = [
   { type: 'Category' as const, id: LIST },
+  { type: 'Product' as const, id: LIST },
+];
+
+/** An order moved or its money given back: the order, its lists and the overview, and stock a cancellation put back. */
+const orderMoved = (id: string) => [
+  { type: 'Order' as const, id },
+  { type: 'Order' as const, id: LIST },
   { type: 'Product' as const, id: LIST },
 ];
 
@@ -89,21 +97,17 @@ export const adminApi = api.injectEndpoints({
     /** Shipping takes the courier's tracking number; a cancellation or a refused return may say why. */
     setOrderStatus: build.mutation<Order, OrderMove & { id: string }>({
       query: ({ id, ...body }) => ({ url: `/order/${encodeURIComponent(id)}/status`, method: 'PUT', body }),
-      // A cancellation puts stock back on the shelf, and the overview counts every status.
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'Order', id },
-        { type: 'Order', id: LIST },
-        { type: 'Product', id: LIST },
-      ],
+      invalidatesTags: (_result, _error, { id }) => orderMoved(id),
     }),
     /** Gives a paid order's money back through the payment provider; the order is cancelled and its stock returns. */
     refundOrder: build.mutation<Order, RefundRequest & { id: string }>({
       query: ({ id, ...body }) => ({ url: `/order/${encodeURIComponent(id)}/refund`, method: 'POST', body }),
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'Order', id },
-        { type: 'Order', id: LIST },
-        { type: 'Product', id: LIST },
-      ],
+      invalidatesTags: (_result, _error, { id }) => orderMoved(id),
+    }),
+    /** What staff found at the payment provider of a refund that went unheard: a move like the refund's, or none. */
+    recordRefundChecked: build.mutation<Order, RefundChecked & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/order/${encodeURIComponent(id)}/refund-checked`, method: 'POST', body }),
+      invalidatesTags: (_result, _error, { id }) => orderMoved(id),
     }),
     /** A payment the order owes back, refused by its provider, recorded as given back by hand: its page reads anew. */
     recordPaidBack: build.mutation<void, PaidBack & { id: string; ref: string }>({
@@ -240,6 +244,7 @@ export const {
   useGetAdminOrdersQuery,
   useSetOrderStatusMutation,
   useRefundOrderMutation,
+  useRecordRefundCheckedMutation,
   useRecordPaidBackMutation,
   useGetCourierSettingQuery,
   useGetLogsQuery,

@@ -5,10 +5,12 @@ import { formatDateTime } from '../format';
 import { usePermissions } from '../permissions';
 import { OrderStatusControl } from './OrderStatusControl';
 import { RefundButton } from './RefundButton';
+import { RefundUnheard } from './RefundUnheard';
 
 /**
  * What staff may do to an order wherever the dashboard shows one: move it along and refund it, as the role allows.
  * While a refund waits on the provider (`refundPending`) the order does neither, as the server refuses both: it says so.
+ * One whose answer never came is for staff who refund to check at the provider (RefundUnheard).
  */
 export function OrderActions({ order }: { order: OrderForStaff }) {
   const { can } = usePermissions();
@@ -16,6 +18,7 @@ export function OrderActions({ order }: { order: OrderForStaff }) {
   if (order.refundPending) return acts && <RefundPending at={order.refundPending} />;
   return (
     <>
+      {can('orders.refund') && <RefundUnheard order={order} />}
       {can('orders.move') && <OrderStatusControl orderId={order._id} status={order.status} deposit={order.deposit} />}
       {can('orders.refund') && <RefundButton order={order} />}
     </>
