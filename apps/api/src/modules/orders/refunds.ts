@@ -26,6 +26,7 @@ import {
   refundRequestOf,
   stands,
   type RequestOnRecord,
+  backdate,
 } from '../payments/refund-request.js';
 import { paymentThatPaid } from '../payments/give-back.js';
 import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCommitDeps } from './lifecycle.js';
@@ -58,6 +59,8 @@ interface Request {
   request: 'first' | 'again';
   /** The piastres the earlier request asked for (its row keeps them when written again): null when it named none. */
   asked: number | null;
+  /** When the earlier request was asked, and when this one took its place (`again` only). */
+  replaced: { at: Date; by: Date } | null;
   amount: number;
   reason: string | null;
 }
@@ -171,10 +174,12 @@ export function refundsService(deps: RefundsDeps) {
     const provider = refundThrough(paid?.provider);
     // None younger than REFUND_SETTLE_MS stands: checked under the same lock.
     const now = deps.clock.now();
+    const earlier = await refundRequestOf(tx, order.id);
     const request = await requestRefund(tx, order.id, now, amount);
     if (!request) throw conflict(say.api.refundPending);
-    const asked = request === 'again' ? ((await refundRequested(tx, order.id, now))?.amount ?? null) : amount;
-    return { paid, provider, request, asked };
+    const again = request === 'again' && earlier;
+    const asked = again ? earlier.amount : amount;
+    return { paid, provider, request, asked, replaced: again ? { at: earlier.at, by: now } : null };
   }
 
   /** Asks the provider that took the payment to give the money back, then moves the order. */
@@ -190,9 +195,14 @@ export function refundsService(deps: RefundsDeps) {
         askingFor(db, order.id, amount),
       );
     } catch (err) {
-      // The provider cannot say whether an earlier request gave the money back: nothing was asked, and the request
-      // stands, so a retry asks the provider again what became of it, never for the money straight away.
-      if (err instanceof EarlierRequestUntold) throw await untold(by, order, err);
+      // The provider cannot say whether an earlier request gave the money back: nothing was asked, and a retry asks
+      // the provider again what became of it, never for the money straight away. Staff find the earlier request as
+      // it stood, settled, to ask again or record what the provider's dashboard shows (recordChecked), as shipping
+      // leaves it; a shopper's stands until REFUND_SETTLE_MS, so their retries do not ask the provider again and again.
+      if (err instanceof EarlierRequestUntold) {
+        if (by.actor === 'admin' && request.replaced) await backdate(db, order.id, request.replaced);
+        throw await untold(by, order, err);
+      }
       // Timed out: the money may have gone, so the request stands until the provider's callback or REFUND_SETTLE_MS
       // says. Refused: nothing was given back, so the request is withdrawn for a retry.
       if (err instanceof OutcomeUnknown) throw new HttpError(502, say.api.refundUnanswered(REFUND_SETTLE_MS / 60_000));

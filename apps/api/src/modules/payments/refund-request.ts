@@ -1,5 +1,5 @@
 import { REFUND_SETTLE_MS } from '@shop/contracts';
-import { eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { paymentEvents } from '../../db/schema.js';
 import { toEgp } from '../../lib/money.js';
@@ -72,6 +72,17 @@ export const askingFor = (db: DbOrTx, orderId: string, amount: number) => async 
     .set({ amount })
     .where(eq(paymentEvents.id, refundRequestId(orderId)));
 };
+
+/**
+ * Gives the order's request back the time of the earlier request it took the place of (`at`), once nothing was asked
+ * of the provider after all: unless another was written since (`by`, when this one was).
+ */
+export async function backdate(db: DbOrTx, orderId: string, replaced: { at: Date; by: Date }): Promise<void> {
+  await db
+    .update(paymentEvents)
+    .set({ receivedAt: replaced.at })
+    .where(and(eq(paymentEvents.id, refundRequestId(orderId)), eq(paymentEvents.receivedAt, replaced.by)));
+}
 
 /** What a refund gave back: `earlier` when an earlier request did, as the provider says; `back` in piastres. */
 export interface Given {
