@@ -54,8 +54,8 @@ export function forStaff<T extends Order>(
   const of = refundableOf({ ...order, depositState: order.deposit?.state ?? null }, delivered);
   // A request stays on record once its refund is done and the order moved on: only one whose order still has money
   // to give back waits on the provider, or went unheard.
-  const standing = request && stands(request, now);
-  const refundPending = of && request && standing ? request.at.toISOString() : null;
+  const standing = request && stands(request, now) ? request : null;
+  const refundPending = of && standing ? standing.at.toISOString() : null;
   // What is left of the bill once parts refunded at the provider are counted (orders/refunds.ts offers no more).
   const left = toEgp(toPiastres(order.bill) - toPiastres(order.refund?.amount ?? 0));
   // What a request that named no amount gives back, as staff who found it given back record it (refunds.ts).

@@ -19,7 +19,6 @@ import {
   askingFor,
   earlierRequestGave,
   refundOnce,
-  refundRequested,
   type Given,
   refundRequestId,
   requestRefund,
@@ -55,12 +54,13 @@ interface Request {
   to: OrderStatus;
   paid: typeof payments.$inferSelect | null;
   provider: PaymentProvider;
-  /** `again`: an earlier request settled unheard of, and the provider is asked what became of it first (refundOnce). */
-  request: 'first' | 'again';
-  /** The piastres the earlier request asked for (its row keeps them when written again): null when it named none. */
-  asked: number | null;
-  /** When the earlier request was asked, and when this one took its place (`again` only). */
-  replaced: { at: Date; by: Date } | null;
+  /**
+   * The earlier request this one took the place of, settled unheard of: the provider is asked what became of it first
+   * (refundOnce), and of the piastres it asked for (its row keeps them). Null when none was on record.
+   */
+  earlier: RequestOnRecord | null;
+  /** When this request was written. */
+  written: Date;
   amount: number;
   reason: string | null;
 }
@@ -89,16 +89,17 @@ export function refundsService(deps: RefundsDeps) {
     const request = await transaction(db, async (tx) => {
       const order = await lockOrder(tx, orderId, input.ownerId);
       if (!order) throw notFound('Order');
+      const onRecord = await refundRequestOf(tx, orderId);
       // A request standing may yet give the money back: nothing is given, or recorded given, until it settles.
-      const refusePending = async () => {
-        if (await refundRequested(tx, orderId, deps.clock.now())) throw conflict(say.api.refundPending);
+      const refusePending = () => {
+        if (onRecord && stands(onRecord, deps.clock.now())) throw conflict(say.api.refundPending);
       };
       // A parcel the courier brought back undelivered was never paid for at the door: nothing to give back but a
       // deposit it kept, when asked for by name, and one given back already is not given twice. The dashboard offers
       // what the same rule says (the orders' `refundable`).
       const gives = refundableOf(order, !!(await firstDeliveredAt(tx, order.id)));
       if (input.deposit) {
-        await refusePending();
+        refusePending();
         if (gives !== 'deposit') throw conflict(nothingToGiveBack(order));
         await recordDepositGivenBack(tx, by, order, input);
         return null;
@@ -107,7 +108,7 @@ export function refundsService(deps: RefundsDeps) {
       const to = AFTER_REFUND[from];
       if (!to) throw conflict(say.api.notRefundable);
       if (!canTransition(from, to, by.actor)) throw conflict(say.api.statusChange(from, to));
-      await refusePending();
+      refusePending();
       if (gives !== 'bill') throw conflict(nothingToGiveBack(order));
       // Parts refunded at the provider already (payments/service.ts apply) leave the rest to give back.
       const left = order.bill - order.refunded;
@@ -128,7 +129,8 @@ export function refundsService(deps: RefundsDeps) {
         await transition(tx, [order], move, after, now);
         return null;
       }
-      return { order, from, to, amount, reason: input.reason ?? null, ...(await recordRequest(tx, order, amount)) };
+      const request = await recordRequest(tx, order, amount, onRecord);
+      return { order, from, to, amount, reason: input.reason ?? null, ...request };
     });
     if (request) await giveBack(by, request, after);
     await after.run(deps);
@@ -165,33 +167,31 @@ export function refundsService(deps: RefundsDeps) {
   }
 
   /**
-   * Records, under the order's lock, that `amount` of its money is being given back; answers the payment that paid
-   * it, the provider that took it and how the request was written.
+   * Records, under the order's lock, that `amount` of its money is being given back, in place of the request
+   * `onRecord` when it has settled; answers the payment that paid it, the provider that took it, the request it took
+   * the place of and when it was written.
    */
-  async function recordRequest(tx: Tx, order: OrderRow, amount: number) {
+  async function recordRequest(tx: Tx, order: OrderRow, amount: number, onRecord: RequestOnRecord | null) {
     const paid = await paymentThatPaid(tx, order.id);
     // Found before the request is written: a provider no longer configured leaves an earlier request as it stood.
     const provider = refundThrough(paid?.provider);
     // None younger than REFUND_SETTLE_MS stands: checked under the same lock.
-    const now = deps.clock.now();
-    const earlier = await refundRequestOf(tx, order.id);
-    const request = await requestRefund(tx, order.id, now, amount);
+    const written = deps.clock.now();
+    const request = await requestRefund(tx, order.id, written, amount);
     if (!request) throw conflict(say.api.refundPending);
-    const again = request === 'again' && earlier;
-    const asked = again ? earlier.amount : amount;
-    return { paid, provider, request, asked, replaced: again ? { at: earlier.at, by: now } : null };
+    return { paid, provider, earlier: request === 'again' ? onRecord : null, written };
   }
 
   /** Asks the provider that took the payment to give the money back, then moves the order. */
   async function giveBack(by: Mover, request: Request, after: AfterCommit) {
-    const { order, paid, amount } = request;
+    const { order, paid, amount, earlier } = request;
     let given: Given;
     try {
       given = await refundOnce(
         request.provider,
         paymentOf(order, paid, amount),
-        request.request,
-        request.asked,
+        earlier ? 'again' : 'first',
+        earlier?.amount ?? null,
         askingFor(db, order.id, amount),
       );
     } catch (err) {
@@ -200,7 +200,7 @@ export function refundsService(deps: RefundsDeps) {
       // it stood, settled, to ask again or record what the provider's dashboard shows (recordChecked), as shipping
       // leaves it; a shopper's stands until REFUND_SETTLE_MS, so their retries do not ask the provider again and again.
       if (err instanceof EarlierRequestUntold) {
-        if (by.actor === 'admin' && request.replaced) await backdate(db, order.id, request.replaced);
+        if (by.actor === 'admin' && earlier) await backdate(db, order.id, earlier.at, request.written);
         throw await untold(by, order, err);
       }
       // Timed out: the money may have gone, so the request stands until the provider's callback or REFUND_SETTLE_MS
@@ -258,7 +258,7 @@ export function refundsService(deps: RefundsDeps) {
     });
     if (!unheard) return;
     const { order, paid, request, provider } = unheard;
-    const payment = paymentOf(order, paid, request.amount ?? order.bill - order.refunded);
+    const payment = paymentOf(order, paid, askedOf(request, order));
     const given = await earlierRequestGave(provider, payment, request.amount).catch(async (err: unknown) => {
       throw err instanceof EarlierRequestUntold ? await untold(by, order, err, say.api.shipUntold) : err;
     });
@@ -293,7 +293,7 @@ export function refundsService(deps: RefundsDeps) {
       const who = whoOf(by);
       if (!givenBack) return withdrawUnheard(tx, by, order, request, who);
       const paid = await paymentThatPaid(tx, order.id);
-      const given: Given = { how: 'refunded', earlier: true, back: request.amount ?? order.bill - order.refunded };
+      const given: Given = { how: 'refunded', earlier: true, back: askedOf(request, order) };
       const move = { order, paid, from, to, reason: null };
       await recordGiven(tx, by, move, given, after, `as ${who} found at the provider`);
     });
@@ -357,6 +357,9 @@ export function refundsService(deps: RefundsDeps) {
 
 /** Who did something, as the audit log names them: the staff member, or the shopper or system. */
 const whoOf = (by: Mover) => (by.user ? accountName(by.user) : `the ${by.actor}`);
+
+/** What a request on record asked to give back: the piastres it named, or what was left of the bill. */
+const askedOf = (request: RequestOnRecord, order: OrderRow) => request.amount ?? order.bill - order.refunded;
 
 /** The payment as its provider is asked to give `amount` piastres of it back, or what became of it. */
 function paymentOf(order: OrderRow, paid: Request['paid'], amount: number): PaidPayment {

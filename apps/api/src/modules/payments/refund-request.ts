@@ -74,14 +74,14 @@ export const askingFor = (db: DbOrTx, orderId: string, amount: number) => async 
 };
 
 /**
- * Gives the order's request back the time of the earlier request it took the place of (`at`), once nothing was asked
- * of the provider after all: unless another was written since (`by`, when this one was).
+ * Gives the order's request, written at `written`, back the time of the earlier request it took the place of (`at`),
+ * once nothing was asked of the provider after all: unless another was written since.
  */
-export async function backdate(db: DbOrTx, orderId: string, replaced: { at: Date; by: Date }): Promise<void> {
+export async function backdate(db: DbOrTx, orderId: string, at: Date, written: Date): Promise<void> {
   await db
     .update(paymentEvents)
-    .set({ receivedAt: replaced.at })
-    .where(and(eq(paymentEvents.id, refundRequestId(orderId)), eq(paymentEvents.receivedAt, replaced.by)));
+    .set({ receivedAt: at })
+    .where(and(eq(paymentEvents.id, refundRequestId(orderId)), eq(paymentEvents.receivedAt, written)));
 }
 
 /** What a refund gave back: `earlier` when an earlier request did, as the provider says; `back` in piastres. */
@@ -159,20 +159,13 @@ function earlierOutcome(known: Exclude<GivenBack, 'none'>, payment: PaidPayment,
   return { how: 'refunded', earlier: true, back: known.part };
 }
 
-/** A refund request on record: when it was asked, and the piastres it asked for (null when it named none). */
+/**
+ * A refund request on record: when it was asked, and the piastres it asked for (null when it named none: a deposit's,
+ * or one made before they were recorded), which a provider's callback that does not say how much went back records.
+ */
 export interface RequestOnRecord {
   at: Date;
   amount: number | null;
-}
-
-/**
- * The order's refund request while it stands, with the piastres it asked for (null when it named none: a deposit's,
- * or one made before they were recorded): a provider's callback that does not say how much went back (Fawry's
- * PARTIAL_REFUNDED) records these.
- */
-export async function refundRequested(db: DbOrTx, orderId: string, now: Date): Promise<RequestOnRecord | null> {
-  const request = await refundRequestOf(db, orderId);
-  return request && stands(request, now) ? request : null;
 }
 
 /**

@@ -42,7 +42,7 @@ import { AfterCommit } from '../../orders/lifecycle.js';
 import { giveBackLeft } from '../give-back-recovery.js';
 import { OutcomeUnknown } from '../provider.js';
 import { paymobProvider } from './provider.js';
-import { refundRequestId, unwantedRequestId, writeRequest } from '../refund-request.js';
+import { refundRequestId, refundRequestOf, unwantedRequestId, writeRequest } from '../refund-request.js';
 import { startPaymobSimulator } from './simulator.js';
 import { signTransaction, type Transaction } from './wire.js';
 
@@ -1245,10 +1245,7 @@ describe('refunds the provider declines or that are not finished', () => {
     simulator.refuseGiveBacks('lost');
     expect((await refund(admin, order._id)).statusCode).toBe(502);
 
-    const [asked] = await t.app.db
-      .select({ at: paymentEvents.receivedAt })
-      .from(paymentEvents)
-      .where(eq(paymentEvents.id, refundRequestId(order._id)));
+    const asked = await refundRequestOf(t.app.db, order._id);
     const pending = { refundable: null, refundPending: asked?.at.toISOString(), refundUnheard: null };
     expect(pending.refundPending).toEqual(expect.any(String));
     expect(await refundAsStaffReadIt(admin, user, order._id)).toEqual([pending, pending, pending]);
@@ -1406,10 +1403,7 @@ describe('refunds the provider declines or that are not finished', () => {
     const { user, order } = await paidOrder();
     simulator.refuseGiveBacks('error');
     expect((await refund(admin, order._id)).statusCode).toBe(502);
-    const [asked] = await t.app.db
-      .select({ at: paymentEvents.receivedAt })
-      .from(paymentEvents)
-      .where(eq(paymentEvents.id, refundRequestId(order._id)));
+    const asked = await refundRequestOf(t.app.db, order._id);
     // While it stands, Paymob may yet answer: nothing is recorded.
     const early = await recordChecked(admin, order._id, false);
     expect(early.statusCode).toBe(409);
@@ -1491,14 +1485,7 @@ describe('refunds the provider declines or that are not finished', () => {
       });
     expect((await part()).statusCode).toBe(502);
     const sent = giveBacks();
-    const requestOnRecord = async () =>
-      (
-        await t.app.db
-          .select({ at: paymentEvents.receivedAt, amount: paymentEvents.amount })
-          .from(paymentEvents)
-          .where(eq(paymentEvents.id, refundRequestId(order._id)))
-      )[0];
-    const asked = await requestOnRecord();
+    const asked = await refundRequestOf(t.app.db, order._id);
 
     // The admin, hearing nothing, asks for the whole bill this time.
     t.clock.advance(REFUND_SETTLE_MS + 1000);
@@ -1514,7 +1501,7 @@ describe('refunds the provider declines or that are not finished', () => {
     expect(logged?.message).toMatch(/check at the provider whether it was given back/);
     // Nothing was asked of Paymob: the request is left as it stood, settled and naming what was asked of Paymob (a
     // callback that names no amount records it), and the dashboard offers to record what the admin finds there.
-    expect(await requestOnRecord()).toEqual({ at: asked?.at, amount: 2000 });
+    expect(await refundRequestOf(t.app.db, order._id)).toEqual({ at: asked?.at, amount: 2000 });
     const [onItsPage] = await refundAsStaffReadIt(admin, user, order._id);
     expect(onItsPage?.refundUnheard).toEqual({ at: asked?.at.toISOString(), amount: 20 });
 

@@ -9,6 +9,28 @@ import { formatDateTime, shortId } from '../format';
 import { notifyOutcome } from '../notifyOutcome';
 import { ConfirmDialog } from './ConfirmDialog';
 
+/** The two answers, each with its button, the button's name for a screen reader, and its dialog's words. */
+const ANSWERS = [
+  {
+    givenBack: false,
+    variant: 'outline-secondary',
+    name: 'admin.orders.nothingWentBack',
+    label: 'admin.orders.nothingWentBackLabel',
+    title: 'admin.orders.nothingWentBackTitle',
+    text: 'admin.orders.nothingWentBackText',
+  },
+  {
+    givenBack: true,
+    variant: 'outline-danger',
+    name: 'admin.orders.moneyWentBack',
+    label: 'admin.orders.moneyWentBackLabel',
+    title: 'admin.orders.moneyWentBackTitle',
+    // A returned order's is worded apart (moneyWentBackReturnedText): it becomes refunded, not cancelled.
+    text: 'admin.orders.moneyWentBackText',
+  },
+] as const;
+type Answer = (typeof ANSWERS)[number];
+
 /**
  * A refund asked of the payment provider whose answer never came (the order's `refundUnheard`). Shipping or refunding
  * the order asks the provider first what became of it; a provider that cannot say leaves a person to look at the
@@ -19,7 +41,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 export function RefundUnheard({ order }: { order: Pick<OrderForStaff, '_id' | 'status' | 'refundUnheard'> }) {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
-  const [givenBack, setGivenBack] = useState<boolean | null>(null);
+  const [answer, setAnswer] = useState<Answer | null>(null);
   const [record, { isLoading }] = useRecordRefundCheckedMutation();
   const unheard = order.refundUnheard;
   if (!unheard) return null;
@@ -27,12 +49,11 @@ export function RefundUnheard({ order }: { order: Pick<OrderForStaff, '_id' | 's
   const amount = formatPrice(unheard.amount, locale);
 
   const confirm = async () => {
-    if (givenBack === null) return;
-    const request = record({ id: order._id, givenBack });
-    if (await notifyOutcome(request.unwrap(), t('admin.orders.refundCheckedRecorded', { id }))) setGivenBack(null);
+    if (!answer) return;
+    const request = record({ id: order._id, givenBack: answer.givenBack });
+    if (await notifyOutcome(request.unwrap(), t('admin.orders.refundCheckedRecorded', { id }))) setAnswer(null);
   };
-  const moneyText =
-    order.status === 'returned' ? 'admin.orders.moneyWentBackReturnedText' : 'admin.orders.moneyWentBackText';
+  const returned = order.status === 'returned';
 
   return (
     <div className="mt-2">
@@ -40,32 +61,30 @@ export function RefundUnheard({ order }: { order: Pick<OrderForStaff, '_id' | 's
         {t('admin.orders.refundUnheard', { amount, date: formatDateTime(unheard.at, locale) })}
       </p>
       <div className="d-flex flex-wrap gap-2">
-        <Button
-          size="sm"
-          variant="outline-secondary"
-          aria-label={t('admin.orders.nothingWentBackLabel', { id })}
-          onClick={() => setGivenBack(false)}
-        >
-          {t('admin.orders.nothingWentBack')}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline-danger"
-          aria-label={t('admin.orders.moneyWentBackLabel', { id })}
-          onClick={() => setGivenBack(true)}
-        >
-          {t('admin.orders.moneyWentBack')}
-        </Button>
+        {ANSWERS.map((each) => (
+          <Button
+            key={each.name}
+            size="sm"
+            variant={each.variant}
+            aria-label={t(each.label, { id })}
+            onClick={() => setAnswer(each)}
+          >
+            {t(each.name)}
+          </Button>
+        ))}
       </div>
       <ConfirmDialog
-        show={givenBack !== null}
-        title={t(givenBack ? 'admin.orders.moneyWentBackTitle' : 'admin.orders.nothingWentBackTitle', { id })}
-        confirmLabel={t(givenBack ? 'admin.orders.moneyWentBack' : 'admin.orders.nothingWentBack')}
+        show={answer !== null}
+        title={answer ? t(answer.title, { id }) : ''}
+        confirmLabel={answer ? t(answer.name) : ''}
         busy={isLoading}
         onConfirm={() => void confirm()}
-        onCancel={() => setGivenBack(null)}
+        onCancel={() => setAnswer(null)}
       >
-        <p className="mb-0">{t(givenBack ? moneyText : 'admin.orders.nothingWentBackText', { amount })}</p>
+        <p className="mb-0">
+          {answer &&
+            t(answer.givenBack && returned ? 'admin.orders.moneyWentBackReturnedText' : answer.text, { amount })}
+        </p>
       </ConfirmDialog>
     </div>
   );
