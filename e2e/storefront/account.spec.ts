@@ -2,6 +2,9 @@ import { demoAdmin, login, newShopper, PASSWORD, signIn, signedInShopper } from 
 import { test, expect } from '../support/test';
 import { header, storedSession, toast, visitEach } from '../support/ui';
 
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+
 test.describe('profile hub', () => {
   for (const path of ['/User', '/user']) {
     test(`${path} shows the three cards: Edit profile, Favourite, Orders`, async ({ page, request }) => {
@@ -134,12 +137,29 @@ test.describe('edit profile', () => {
   });
 });
 
-test.describe('signing out everywhere', () => {
-  test('ends the sessions of every device, this one’s too, and asks this one to sign in', async ({ page, request }) => {
+test.describe('signed-in devices', () => {
+  test('lists the devices; one is signed out from the list, then every one, this one’s too', async ({
+    page,
+    request,
+  }) => {
     const shopper = await newShopper(request, 'Careful Shopper');
+    const iphone = await request.post('/api/user/login', {
+      headers: { 'user-agent': IPHONE },
+      data: { email: shopper.user.email, password: PASSWORD },
+    });
+    const lost = ((await iphone.json()) as { token: string }).token;
     const elsewhere = await login(request, shopper.user.email, PASSWORD);
     await signIn(page, shopper);
     await page.goto('/EditProfile');
+    const devices = page.getByRole('listitem').filter({ hasText: /Signed in/ });
+    await expect(devices).toHaveCount(3);
+    await expect(devices.first()).toContainText('This device');
+    await page.getByRole('button', { name: /^Sign out Safari on iPhone, signed in / }).click();
+    await expect(toast(page, 'Safari on iPhone is signed out')).toBeVisible();
+    await expect(devices).toHaveCount(2);
+    expect((await request.get('/api/cart', { headers: { 'x-access-token': lost } })).status()).toBe(401);
+    expect((await request.get('/api/cart', { headers: { 'x-access-token': elsewhere.token } })).status()).toBe(200);
+
     await page.getByRole('button', { name: 'Sign out on every device' }).click();
     await expect(toast(page, 'You are signed out on every device')).toBeVisible();
     await expect(page).toHaveURL('/login');

@@ -66,6 +66,7 @@ export const AUDIT_ACTIONS = [
   'phone_proven',
   'password_change',
   'signed_out_everywhere',
+  'signed_out_device',
   'password_reset',
   'reset_requested',
   'delete_account',

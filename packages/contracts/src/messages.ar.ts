@@ -116,6 +116,7 @@ export const NOT_FOUND_AR: Arabic<typeof NOT_FOUND> = {
   Receipt: 'الإيصال غير موجود',
   Address: 'العنوان غير موجود',
   Banner: 'البانر غير موجود',
+  Session: 'هذا الجهاز لم يعد مسجَّل الدخول',
 };
 
 export const API_MSG_AR: Arabic<typeof API_MSG> = {

@@ -99,6 +99,7 @@ export const NOT_FOUND = {
   Receipt: 'Receipt not found',
   Address: 'Address not found',
   Banner: 'Banner not found',
+  Session: 'That device is not signed in any more',
 } as const;
 export type NotFoundSubject = keyof typeof NOT_FOUND;
 

@@ -86,3 +86,17 @@ export type User = z.infer<typeof userSchema>;
 
 export const sessionSchema = z.object({ user: userSchema, token: z.string(), expiration: z.string() });
 export type Session = z.infer<typeof sessionSchema>;
+
+/**
+ * A device the account is signed in on, as its owner sees it: the browser and system its sign-in came from (null when
+ * unrecognised), when it signed in, and whether it is the device asking.
+ */
+export const deviceSessionSchema = z.object({
+  id: z.string(),
+  browser: z.string().nullable(),
+  system: z.string().nullable(),
+  signedInAt: z.string(),
+  current: z.boolean(),
+});
+export type DeviceSession = z.infer<typeof deviceSessionSchema>;
+export const deviceSessionsSchema = z.object({ sessions: z.array(deviceSessionSchema) });

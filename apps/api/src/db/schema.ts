@@ -172,6 +172,28 @@ export const signedOutTokens = pgTable(
   (t) => [index('signed_out_tokens_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * The sessions an account signed in, so its owner can see the devices and sign one out (modules/users/sessions.ts).
+ * A token stays valid by itself; this row only names it (by `sessionHash`) and the browser it was issued to. Signing
+ * out still writes the token to `signed_out_tokens`, and a token version moved on ends the rest; rows of ended,
+ * outdated or expired sessions are deleted when the account next signs in.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    tokenVersion: integer('token_version').notNull(),
+    userAgent: text('user_agent').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
 export const departments = pgTable(
   'departments',
   { id: id(), name: text('name').notNull(), nameAr: text('name_ar'), createdAt: createdAt(), updatedAt: updatedAt() },

@@ -17,6 +17,7 @@ import {
   productImports,
   products,
   reviews,
+  sessions,
   testPaymentIntents,
   users,
 } from '../../src/db/schema.js';
@@ -94,6 +95,8 @@ export interface Subject {
   marker: string;
   orderId: string;
   addressId: string;
+  /** Another device the shopper is signed in on. */
+  sessionId: string;
   reviewId: string;
   intentId: string;
   /** Credentials, not ids: whoever holds them may use them (like Stripe's client secret, a mailed reset link). */
@@ -201,6 +204,19 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     .insert(addresses)
     .values(people.map((p, i) => ({ userId: p.account.id, ...ADDRESS, street: markers[i] ?? '', phone: p.phone })))
     .returning({ id: addresses.id });
+  // Each shopper is signed in on a second device, which they may sign out from their list.
+  const sessionRows = await db
+    .insert(sessions)
+    .values(
+      people.map((p) => ({
+        userId: p.account.id,
+        tokenHash: hex(32),
+        tokenVersion: sql<number>`(select ${users.tokenVersion} from ${users} where ${users.id} = ${p.account.id})`,
+        userAgent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile',
+        expiresAt: new Date(app.clock.now().getTime() + 24 * 60 * 60_000),
+      })),
+    )
+    .returning({ id: sessions.id });
   const orderRows = await db
     .insert(orders)
     .values(
@@ -262,13 +278,15 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     const intent = intentRows.find((row) => row.orderId === order?.id);
     const review = reviewRows[i];
     const address = addressRows[i];
-    if (!order || !intent || !review || !address) throw new Error('world is incomplete');
+    const session = sessionRows[i];
+    if (!order || !intent || !review || !address || !session) throw new Error('world is incomplete');
     return {
       account: p.account,
       phone: p.phone,
       marker: markers[i] ?? '',
       orderId: order.id,
       addressId: address.id,
+      sessionId: session.id,
       reviewId: review.id,
       intentId: intent.id,
       clientSecret: intent.clientSecret,
@@ -437,7 +455,7 @@ export async function userDigest(app: FastifyInstance, userId: string): Promise<
   const byOrder = `x.order_id in (select id from orders where user_id = '${userId}')`;
   const parts = [
     rows('users', `x.id = '${userId}'`),
-    ...['cart_items', 'favourites', 'addresses', 'reviews', 'password_resets', 'orders'].map((table) =>
+    ...['cart_items', 'favourites', 'addresses', 'reviews', 'password_resets', 'sessions', 'orders'].map((table) =>
       rows(table, byUser),
     ),
     ...['order_items', 'order_status_history', 'test_payment_intents'].map((table) => rows(table, byOrder)),

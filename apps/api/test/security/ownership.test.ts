@@ -77,7 +77,7 @@ function withValue(req: Req, slot: Slot, value: string): Req {
 }
 
 const slotName = (slot: Slot) => (slot.in === 'json' ? `json.${slot.path.join('.')}` : `${slot.in}.${slot.key}`);
-const idsOf = (s: Subject) => [s.account.id, s.orderId, s.addressId, s.reviewId, s.intentId];
+const idsOf = (s: Subject) => [s.account.id, s.orderId, s.addressId, s.sessionId, s.reviewId, s.intentId];
 /** What only the owner (and the people they gave it to) may see. */
 const privateOf = (s: Subject) => [
   s.account.email,
@@ -85,6 +85,7 @@ const privateOf = (s: Subject) => [
   s.marker,
   s.orderId,
   s.addressId,
+  s.sessionId,
   s.intentId,
   s.clientSecret,
   s.resetToken,

@@ -269,6 +269,13 @@ export const ROUTES: Record<string, RouteCase> = {
   'DELETE /api/user': { access: 'user', expect: signedIn(200), request: none },
   'POST /api/user/logout': { access: 'user', expect: signedIn(204), request: none },
   'POST /api/user/logout/everywhere': { access: 'user', expect: signedIn(204), request: none },
+  'GET /api/user/sessions': { access: 'user', expect: signedIn(200), request: none },
+  // The owner's other device; another's is "not found".
+  'DELETE /api/user/sessions/:id': {
+    access: 'user',
+    expect: statuses(401, 204, 404, 404),
+    request: (_w, s) => ({ params: { id: s.sessionId } }),
+  },
   // Sends a code as phone sign-in does, alike whoever proved the mobile; a wrong code is refused without a 401.
   'POST /api/user/phone/code': {
     access: 'user',

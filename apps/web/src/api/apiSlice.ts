@@ -73,6 +73,7 @@ export const api = createApi({
     'Confirmation',
     'Shop',
     'Banner',
+    'Session',
   ],
   keepUnusedDataFor: QUERY_CACHE_SECONDS,
   extractRehydrationInfo: (action, { reducerPath }) => {

@@ -24,7 +24,8 @@ import type { Channel } from '../messaging/provider.js';
 import { queueMessage } from '../messaging/queue.js';
 import { STAFF_INVITATION } from '../messaging/render.js';
 import { accountOf as accountOfPhone, phoneSignIn, typedOnly } from '../users/phone-sign-in.js';
-import { hashPassword, sessionOf } from '../users/service.js';
+import { hashPassword } from '../users/service.js';
+import { sessionsService, type SigningIn } from '../users/sessions.js';
 import { withinReach } from './reach.js';
 import { roleOf } from './service.js';
 import { transaction } from '../../db/transaction.js';
@@ -58,6 +59,7 @@ export function invitationsService(
 ) {
   const { db, clock } = deps;
   const phone = phoneSignIn(deps);
+  const sessions = sessionsService(deps);
 
   // An accepted invitation is deleted, so a row not expired is one that may still be accepted.
   const live = (token: string) =>
@@ -244,7 +246,11 @@ export function invitationsService(
   }
 
   /** An e-mail invitation: the existing account's password proves it is theirs; otherwise name + password make one. */
-  async function acceptByEmail(input: { token: string; name?: string; password?: string }, email: string, ip: string) {
+  async function acceptByEmail(
+    input: { token: string; name?: string; password?: string },
+    email: string,
+    { ip, userAgent }: SigningIn,
+  ) {
     const { password } = input;
     if (!password) throw badRequest(say.api.invitationPasswordRequired, { password: say.msg.required });
     // The existing account's password is checked here as on the sign-in form: the same limit counts both.
@@ -276,7 +282,7 @@ export function invitationsService(
       ),
     );
     await attempt.giveBack();
-    return sessionOf(deps.tokens, staff);
+    return sessions.start(staff, userAgent);
   }
 
   /**
@@ -285,7 +291,11 @@ export function invitationsService(
    * transaction. A mobile only typed into an account that never proved it is refused: its holder is likely that
    * account's owner, who is invited by e-mail instead (docs/decisions/phone-identity.md).
    */
-  async function acceptByPhone(input: { token: string; name?: string; code?: string }, invited: string, ip: string) {
+  async function acceptByPhone(
+    input: { token: string; name?: string; code?: string },
+    invited: string,
+    { ip, userAgent }: SigningIn,
+  ) {
     const { code } = input;
     if (!code) throw badRequest(say.api.invitationCodeRequired, { code: say.msg.required });
     const staff = await transaction(db, async (tx) => {
@@ -304,15 +314,15 @@ export function invitationsService(
     });
     // The wrong try is counted (committed) before the refusal.
     if (!staff) throw new HttpError(401, say.api.wrongCode);
-    return sessionOf(deps.tokens, staff);
+    return sessions.start(staff, userAgent);
   }
 
-  async function accept(input: { token: string; name?: string; password?: string; code?: string }, ip: string) {
+  async function accept(input: { token: string; name?: string; password?: string; code?: string }, from: SigningIn) {
     const [invitation] = await db.select().from(staffInvitations).where(live(input.token));
     if (!invitation) throw invalid();
     return invitation.phone
-      ? acceptByPhone(input, invitation.phone, ip)
-      : acceptByEmail(input, invitation.email ?? '', ip);
+      ? acceptByPhone(input, invitation.phone, from)
+      : acceptByEmail(input, invitation.email ?? '', from);
   }
 
   return { invite, list, resend, withdraw, view, accept };

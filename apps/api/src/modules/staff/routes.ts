@@ -18,6 +18,7 @@ import { actorOf, currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/language.js';
 import { invitationsService } from './invitations.js';
 import { staffService } from './service.js';
+import { signingIn } from '../users/sessions.js';
 
 const tags = ['staff'];
 const security = [{ token: [] }];
@@ -227,6 +228,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionSchema, 401: message, 409: message, 410: message },
       },
     },
-    async (request) => invitations.accept(request.body, request.ip),
+    async (request) => invitations.accept(request.body, signingIn(request)),
   );
 };

@@ -19,7 +19,7 @@ import type { Deps } from '../deps.js';
 import { keepAnOwner } from './owners.js';
 import { beyond, withinReach } from './reach.js';
 import { transaction } from '../../db/transaction.js';
-import { endEverySession } from '../users/service.js';
+import { endEverySession } from '../users/sessions.js';
 
 type RoleRow = typeof staffRoles.$inferSelect;
 

@@ -7,7 +7,7 @@ import { pgCode, UNIQUE_VIOLATION } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Deps } from '../deps.js';
 import { accountOf, type phoneSignIn } from './phone-sign-in.js';
-import { toUserDto } from './service.js';
+import { toUserDto } from './user-dto.js';
 
 /**
  * A signed-in account proves a mobile: the session proves the account, a code sent to the mobile proves its holder,

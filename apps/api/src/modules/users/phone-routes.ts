@@ -12,6 +12,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/language.js';
 import { phoneProof } from './phone-proof.js';
 import { phoneSignIn } from './phone-sign-in.js';
+import { signingIn } from './sessions.js';
 
 const waitSchema = z.object({ message: z.string(), retryAfter: z.number() });
 
@@ -51,7 +52,7 @@ export const phoneSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: phoneVerifyAnswerSchema },
       },
     },
-    async (request) => phone.verify(request.body, request.ip),
+    async (request) => phone.verify(request.body, signingIn(request)),
   );
 
   app.post(

@@ -10,7 +10,7 @@ import { attemptAll } from '../../lib/sign-in-limit.js';
 import type { Deps } from '../deps.js';
 import { queueMessage } from '../messaging/queue.js';
 import { SIGN_IN_CODE } from '../messaging/render.js';
-import { sessionOf } from './service.js';
+import { sessionsService, type SigningIn } from './sessions.js';
 import { transaction } from '../../db/transaction.js';
 import { deleteUnheld } from '../../db/unheld.js';
 
@@ -81,6 +81,7 @@ const waitFor = (seconds: number, message: Said) => tooManyRequests(message, sec
  */
 export function phoneSignIn(deps: Pick<Deps, 'db' | 'clock' | 'tokens' | 'messageSender' | 'attemptLimit'>) {
   const { db, clock } = deps;
+  const sessions = sessionsService(deps);
   const limit = (max: number, name: string) =>
     deps.attemptLimit({ name: `phone-codes-${name}`, max, windowMs: HOUR_MS });
   const perAddress = limit(CODES_PER_ADDRESS, 'address');
@@ -244,7 +245,7 @@ export function phoneSignIn(deps: Pick<Deps, 'db' | 'clock' | 'tokens' | 'messag
     return { user, created };
   }
 
-  async function verifyCode(input: { phone: string; code: string; name?: string }, ip: string) {
+  async function verifyCode(input: { phone: string; code: string; name?: string }, { ip, userAgent }: SigningIn) {
     let result;
     try {
       result = await transaction(db, async (tx) => {
@@ -260,7 +261,7 @@ export function phoneSignIn(deps: Pick<Deps, 'db' | 'clock' | 'tokens' | 'messag
     if (!result) throw new HttpError(401, say.api.wrongCode);
     const { user, created } = result;
     if (user.staffSuspendedAt) throw forbidden(say.api.accountSuspended);
-    return { ...sessionOf(deps.tokens, user), created };
+    return { ...(await sessions.start(user, userAgent)), created };
   }
 
   return { start, verify: verifyCode, useCode, enter };

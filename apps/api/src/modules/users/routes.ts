@@ -7,12 +7,15 @@ import {
   passwordPairSchema,
   registerSchema,
   sessionSchema,
+  deviceSessionsSchema,
+  idSchema,
   updateUserSchema,
   userSchema,
 } from '@shop/contracts';
 import { currentSession, currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/language.js';
 import { usersService } from './service.js';
+import { sessionsService, signingIn } from './sessions.js';
 import { tooManyRequests } from '../../lib/errors.js';
 import { attemptAll } from '../../lib/sign-in-limit.js';
 
@@ -30,6 +33,7 @@ const resetParams = z.object({ id: z.string().max(64), token: z.string().max(128
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = usersService(app);
+  const sessions = sessionsService(app);
 
   app.post(
     '/user/register',
@@ -42,7 +46,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: sessionSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await users.register(request.body, request.ip)),
+    async (request, reply) => reply.code(201).send(await users.register(request.body, signingIn(request))),
   );
 
   const { signIns } = app;
@@ -62,7 +66,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       // Counted per address and e-mail: one attacker can neither lock everybody out nor guess one account forever.
       const attempt = await signIns.attempt(request.ip, email);
       if (attempt.wait > 0) throw tooManyRequests(say.api.tooManySignIns, attempt.wait);
-      const session = await users.login(email, password, request.ip);
+      const session = await users.login(email, password, signingIn(request));
       await attempt.giveBack();
       return session;
     },
@@ -80,7 +84,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await users.signOut(currentSession(request));
+      await sessions.signOut(currentSession(request));
       return reply.code(204).send(null);
     },
   );
@@ -97,7 +101,41 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await users.signOutEverywhere(currentUser(request).id, request.ip);
+      await sessions.signOutEverywhere(currentUser(request).id, request.ip);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/user/sessions',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Lists the devices the signed-in account is signed in on, the asking one first',
+        tags: ['user'],
+        security: [{ token: [] }],
+        response: { 200: deviceSessionsSchema },
+      },
+    },
+    async (request) => ({
+      sessions: await sessions.list(currentUser(request).id, currentSession(request)),
+    }),
+  );
+
+  app.delete(
+    '/user/sessions/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: "Signs out one of the signed-in account's devices: its token is refused from then on",
+        tags: ['user'],
+        security: [{ token: [] }],
+        params: z.object({ id: idSchema }),
+        response: { 204: z.null(), 404: message },
+      },
+    },
+    async (request, reply) => {
+      await sessions.signOutDevice(currentUser(request).id, request.params.id, request.ip);
       return reply.code(204).send(null);
     },
   );
@@ -130,7 +168,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      users.changePassword(currentUser(request).id, request.body.password, request.ip, requestLanguage(request)),
+      users.changePassword(currentUser(request).id, request.body.password, {
+        ...signingIn(request),
+        language: requestLanguage(request),
+      }),
   );
 
   app.delete(

@@ -1,23 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import {
   say,
-  CONTACT_CHANNELS,
   egyptianMobile,
-  localMobile,
   RESET_TOKEN_TTL_MS,
-  type ContactChannel,
   resetMail,
   emailChangedMail,
   passwordChangedMail,
   type Language,
   type RegisterInput,
   type UpdateUserInput,
-  type User,
 } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
-import { passwordResets, reviews, signedOutTokens, users } from '../../db/schema.js';
+import { passwordResets, reviews, users } from '../../db/schema.js';
 import { accountName, audit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { recomputeRatings } from '../reviews/rating.js';
@@ -27,37 +23,8 @@ import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
 import { deleteUnheld } from '../../db/unheld.js';
 import { sha256Hex } from '../../lib/sha256.js';
-import type { SessionToken } from '../../plugins/auth.js';
-
-type UserRow = typeof users.$inferSelect;
-
-type DtoColumns =
-  | 'id'
-  | 'name'
-  | 'email'
-  | 'phone'
-  | 'verifiedPhone'
-  | 'role'
-  | 'contactChannel'
-  | 'signedInWith'
-  | 'cartRemindersLanguage';
-
-/** The channel order messages take (order-messages.ts chooses it the same way, in SQL). */
-const contactChannelOf = (u: Pick<UserRow, 'contactChannel' | 'signedInWith'>): ContactChannel => {
-  const chosen = u.contactChannel ?? u.signedInWith;
-  return (CONTACT_CHANNELS as readonly string[]).includes(chosen ?? '') ? (chosen as ContactChannel) : 'email';
-};
-
-export const toUserDto = (u: Pick<UserRow, DtoColumns>): User => ({
-  _id: u.id,
-  name: u.name,
-  email: u.email,
-  phone: u.phone,
-  verifiedPhone: u.verifiedPhone && localMobile(u.verifiedPhone),
-  role: u.role,
-  contactChannel: contactChannelOf(u),
-  cartReminders: u.cartRemindersLanguage !== null,
-});
+import { endEverySession, sessionsService, type SigningIn } from './sessions.js';
+import { contactChannelOf, toUserDto, type UserRow } from './user-dto.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Compared against when the e-mail is unknown, so a failed login takes as long either way. */
@@ -65,22 +32,10 @@ const DUMMY_HASH = hash('not-a-real-password-0A!');
 
 export const hashPassword = (password: string) => hash(password);
 
-/**
- * Set with an account's other changes to end every session it has: a token is honoured only under the token version
- * it was issued with (plugins/auth.ts).
- */
-export const endEverySession = { tokenVersion: sql`${users.tokenVersion} + 1` };
-
-/** What a sign-in answers: the account and a token for it, outdated when the account's token version moves on. */
-export const sessionOf = (tokens: Deps['tokens'], user: UserRow) => ({
-  user: toUserDto(user),
-  ...tokens.issue({ sub: user.id, tv: user.tokenVersion }),
-});
-
 export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'mailer' | 'tokens'>) {
   const { db } = deps;
 
-  const session = (user: UserRow) => sessionOf(deps.tokens, user);
+  const sessions = sessionsService(deps);
 
   /** The user's unused reset links stop working: sent for a password or an address that is no longer theirs. */
   const voidResets = (tx: Tx, userId: string) =>
@@ -94,7 +49,10 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
     deps.mailer.send({ to, ...written }).catch((err) => deps.log.error({ err }, `${what} mail failed`));
   };
 
-  async function register(input: Required<Pick<RegisterInput, 'name' | 'email' | 'phone' | 'password'>>, ip: string) {
+  async function register(
+    input: Required<Pick<RegisterInput, 'name' | 'email' | 'phone' | 'password'>>,
+    { ip, userAgent }: SigningIn,
+  ) {
     // A taken e-mail is answered before the password is hashed: the answer says it is registered anyway, and argon2 is
     // the costly step. One registered meanwhile is refused alike by the unique index below.
     const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
@@ -117,10 +75,10 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
       });
       return user;
     });
-    return session(created);
+    return sessions.start(created, userAgent);
   }
 
-  async function login(email: string, password: string, ip: string) {
+  async function login(email: string, password: string, { ip, userAgent }: SigningIn) {
     const [user] = await db.select().from(users).where(eq(users.email, email));
     const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH), password);
     if (!user || !ok) {
@@ -143,7 +101,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
       userEmail: user.email,
       ip,
     });
-    return session(user);
+    return sessions.start(user, userAgent);
   }
 
   /**
@@ -195,7 +153,11 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
     return { user: toUserDto(user) };
   }
 
-  async function changePassword(userId: string, password: string, ip: string, language: Language) {
+  async function changePassword(
+    userId: string,
+    password: string,
+    { ip, userAgent, language }: SigningIn & { language: Language },
+  ) {
     const passwordHash = await hashPassword(password);
     const user = await transaction(db, async (tx) => {
       const [changed] = await tx
@@ -218,7 +180,7 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
     // Its other sessions end: told by e-mail, whoever lost the account can take it back through a reset link.
     if (user.email)
       mail(user.email, passwordChangedMail(`${deps.config.PUBLIC_URL}/forgot-password`, language), 'password changed');
-    return { message: say.api.passwordUpdated, ...session(user) };
+    return { message: say.api.passwordUpdated, ...(await sessions.start(user, userAgent)) };
   }
 
   /** Deletes the account; orders stay (their user becomes null), reviews go and ratings follow. */
@@ -354,47 +316,9 @@ export function usersService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' 
     return { count: total?.n ?? rows.length, users: rows.map(toUserDto) };
   }
 
-  /**
-   * Signs one session out, on the device that asks: its token is refused from now on, though it has not expired. The
-   * account's other sessions go on (a password change ends them all). Sign-outs whose tokens have expired since are
-   * deleted here: such tokens are refused anyway, and no other pass needs to keep the list short.
-   */
-  async function signOut(token: SessionToken) {
-    await db
-      .insert(signedOutTokens)
-      .values({ tokenHash: token.hash, expiresAt: token.expiresAt })
-      .onConflictDoNothing();
-    await db.delete(signedOutTokens).where(lte(signedOutTokens.expiresAt, deps.clock.now()));
-  }
-
-  /**
-   * Ends every session of the account, the asking device's too: for a phone or computer lost or shared, and the only
-   * way to do it for an account made by phone, which has no password to change.
-   */
-  async function signOutEverywhere(userId: string, ip: string) {
-    await transaction(db, async (tx) => {
-      const [user] = await tx
-        .update(users)
-        .set(endEverySession)
-        .where(eq(users.id, userId))
-        .returning({ name: users.name, email: users.email });
-      if (!user) throw notFound('User');
-      await audit(tx, {
-        type: 'user',
-        action: 'signed_out_everywhere',
-        message: `${accountName(user)} signed out on every device`,
-        userId,
-        userEmail: user.email,
-        ip,
-      });
-    });
-  }
-
   return {
     register,
     login,
-    signOut,
-    signOutEverywhere,
     update,
     changePassword,
     remove,

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
-import { API_MSG, API_MSG_AR, MSG, RESET_MAIL, RESET_MAIL_AR, RESET_TOKEN_TTL_MS } from '@shop/contracts';
+import {
+  API_MSG,
+  API_MSG_AR,
+  MSG,
+  NOT_FOUND,
+  NOT_FOUND_AR,
+  RESET_MAIL,
+  RESET_MAIL_AR,
+  RESET_TOKEN_TTL_MS,
+  type DeviceSession,
+} from '@shop/contracts';
 import {
   createAdmin,
   createTestApp,
@@ -13,7 +23,7 @@ import {
 import { holdNextHash } from '../../../test/held-hash.js';
 import { mailsTo, type OutboxMail } from '../../../test/outbox.js';
 import { movedTime } from '../../../test/moved-time.js';
-import { auditLogs, passwordResets, signedOutTokens, users } from '../../db/schema.js';
+import { auditLogs, passwordResets, sessions, signedOutTokens, users } from '../../db/schema.js';
 import { sessionHash } from '../../plugins/auth.js';
 import { RESETS_PER_EMAIL, RESET_MAILS_PER_EMAIL } from './routes.js';
 
@@ -262,6 +272,121 @@ describe('signing out', () => {
     } finally {
       t.clock.advance(-(864_000_000 + 1000));
     }
+  });
+});
+
+describe('the devices signed in', () => {
+  const ANDROID =
+    'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+  const IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+  const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+  const signInFrom = async (email: string, userAgent: string, password = PASSWORD) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'user-agent': userAgent },
+      payload: { email, password },
+    });
+    return (res.json() as { token: string }).token;
+  };
+  const devices = async (token: string) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/user/sessions', headers: { 'x-access-token': token } });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { sessions: DeviceSession[] }).sessions;
+  };
+  const signOutDevice = (token: string, id: string, language = 'en') =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/sessions/${id}`,
+      headers: { 'x-access-token': token, 'accept-language': language },
+    });
+  const works = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/user/sessions', headers: { 'x-access-token': token } })).statusCode;
+  const described = (list: Awaited<ReturnType<typeof devices>>) =>
+    list.map(({ browser, system, current }) => ({ browser, system, current }));
+
+  it('lists them by browser and system, the asking one first; one signed out from the list is refused, and logged', async () => {
+    const account = await registerShopper(t.app);
+    const android = await signInFrom(account.email, ANDROID);
+    const iphone = await signInFrom(account.email, IPHONE);
+    const windows = await signInFrom(account.email, WINDOWS);
+    const other = await registerShopper(t.app);
+
+    const listed = await devices(windows);
+    expect(described(listed)).toEqual([
+      { browser: 'Firefox', system: 'Windows', current: true },
+      { browser: 'Safari', system: 'iPhone', current: false },
+      { browser: 'Chrome', system: 'Android', current: false },
+      // Registering signed in too, from a client that names no browser.
+      { browser: null, system: null, current: false },
+    ]);
+    expect(Date.parse(listed[0]?.signedInAt ?? '')).toBeGreaterThan(Date.parse(listed[1]?.signedInAt ?? ''));
+    const iphoneId = listed[1]?.id ?? '';
+
+    // Another account's device is none of this one's to end.
+    const [othersOwn] = await devices(other.token);
+    const refused = await signOutDevice(windows, othersOwn?.id ?? '', 'ar');
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ message: NOT_FOUND_AR.Session });
+    expect(await works(other.token)).toBe(200);
+
+    expect((await signOutDevice(windows, iphoneId)).statusCode).toBe(204);
+    expect(await works(iphone)).toBe(401);
+    expect(await works(android)).toBe(200);
+    expect(described(await devices(android))).toEqual([
+      { browser: 'Chrome', system: 'Android', current: true },
+      { browser: 'Firefox', system: 'Windows', current: false },
+      { browser: null, system: null, current: false },
+    ]);
+    const again = await signOutDevice(windows, iphoneId);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toMatchObject({ message: NOT_FOUND.Session });
+    const logged = await t.app.db
+      .select({ message: auditLogs.message })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.userId, account.id), eq(auditLogs.action, 'signed_out_device')));
+    expect(logged).toEqual([{ message: `${account.email} signed out Safari on iPhone` }]);
+  });
+
+  it('leaves out the devices signed out, and those a new password ended; their rows go at the next sign-in', async () => {
+    const account = await registerShopper(t.app);
+    const android = await signInFrom(account.email, ANDROID);
+    const iphone = await signInFrom(account.email, IPHONE);
+    const rows = () => t.app.db.select().from(sessions).where(eq(sessions.userId, account.id));
+    expect(await rows()).toHaveLength(3);
+
+    await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: { 'x-access-token': iphone } });
+    expect(described(await devices(android)).map((d) => d.system)).toEqual(['Android', null]);
+
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/password',
+      headers: { 'x-access-token': android, 'user-agent': ANDROID },
+      payload: { password: 'N3wPassword!', confirm_password: 'N3wPassword!' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const renewed = (changed.json() as { token: string }).token;
+    expect(described(await devices(renewed))).toEqual([{ browser: 'Chrome', system: 'Android', current: true }]);
+    // A sign-in that read the account just before the new password wrote its row after: its token is refused, and so
+    // it is not listed.
+    await t.app.db.insert(sessions).values({
+      userId: account.id,
+      tokenHash: 'raced',
+      tokenVersion: 0,
+      userAgent: IPHONE,
+      expiresAt: new Date(t.clock.now().getTime() + 60_000),
+    });
+    expect(await devices(renewed)).toHaveLength(1);
+
+    const windows = await signInFrom(account.email, WINDOWS, 'N3wPassword!');
+    // Kept: the two live sessions. The registration's and Android's first, ended by the new password, went.
+    expect((await rows()).map((row) => row.tokenHash).sort()).toEqual(
+      [sessionHash(renewed), sessionHash(windows)].sort(),
+    );
+    await t.app.inject({ method: 'POST', url: '/api/user/logout/everywhere', headers: { 'x-access-token': windows } });
+    expect(await rows()).toEqual([]);
   });
 });
 

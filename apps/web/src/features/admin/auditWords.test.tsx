@@ -35,6 +35,7 @@ const WRITTEN: Record<AuditAction, Record<string, unknown>> = {
   phone_proven: { phone: '+201001234567' },
   password_change: {},
   signed_out_everywhere: {},
+  signed_out_device: {},
   password_reset: {},
   reset_requested: {},
   delete_account: {},

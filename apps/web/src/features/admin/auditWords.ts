@@ -169,6 +169,7 @@ const READINGS = {
   phone_login: nothing,
   password_change: nothing,
   signed_out_everywhere: nothing,
+  signed_out_device: nothing,
   password_reset: nothing,
   reset_requested: nothing,
   delete_account: nothing,

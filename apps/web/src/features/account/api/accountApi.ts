@@ -1,4 +1,5 @@
 import type {
+  DeviceSession,
   PasswordPairInput,
   PhoneProofInput,
   PhoneProven,
@@ -50,6 +51,17 @@ export const accountApi = api.injectEndpoints({
         }
       },
     }),
+    /** The devices the account is signed in on, this one first. */
+    sessions: build.query<DeviceSession[], void>({
+      query: () => '/user/sessions',
+      transformResponse: (answer: { sessions: DeviceSession[] }) => answer.sessions,
+      providesTags: ['Session'],
+    }),
+    /** Signed out or not found (already signed out), the list is read again. */
+    signOutDevice: build.mutation<null, string>({
+      query: (id) => ({ url: `/user/sessions/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Session'],
+    }),
     signOutEverywhere: build.mutation<null, void>({
       query: () => ({ url: '/user/logout/everywhere', method: 'POST' }),
     }),
@@ -64,6 +76,8 @@ export const {
   useChangePasswordMutation,
   useSendPhoneCodeMutation,
   useProvePhoneMutation,
+  useSessionsQuery,
+  useSignOutDeviceMutation,
   useSignOutEverywhereMutation,
   useDeleteAccountMutation,
 } = accountApi;

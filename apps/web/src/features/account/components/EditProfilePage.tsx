@@ -15,7 +15,7 @@ import { signedOut, useSession } from '../../auth';
 import { useDeleteAccountMutation } from '../api/accountApi';
 import { paths } from '../../../lib/paths';
 import { ContactChannelCard } from './ContactChannelCard';
-import { SignOutEverywhereCard } from './SignOutEverywhereCard';
+import { DevicesCard } from './DevicesCard';
 
 /** Account overview: each detail links to its own edit page; here the account signs out everywhere or is deleted. */
 export function EditProfilePage() {
@@ -86,7 +86,7 @@ export function EditProfilePage() {
         </Card>
       )}
       <ContactChannelCard current={user.contactChannel} cartReminders={user.cartReminders} />
-      <SignOutEverywhereCard />
+      <DevicesCard />
       <Card border="danger-subtle">
         <Card.Body>
           <h2 className="h6 text-danger">{t('account.delete.heading')}</h2>
