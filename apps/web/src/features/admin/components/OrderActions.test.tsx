@@ -114,4 +114,24 @@ describe('OrderActions', () => {
     expect(await screen.findByText(/^طُلب رد .+ من مزود الدفع في .+، ولم يصل رده\./)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'تسجيل أن مبلغ الطلب ⁦#ABCDEF12⁩ رُدّ' })).toBeInTheDocument();
   });
+
+  it('says each in a line in a list of orders: the unheard refund leads to the order’s page to be checked', async () => {
+    asRole('owner', BUILT_IN_ROLES.owner);
+    const listed = renderRoute(<OrderActions order={unheard} inList />, { preloadedState: { session: adminSession } });
+    const check = await screen.findByRole('link', {
+      name: `Check the refund of order #ABCDEF12 asked on ${formatDateTime(ASKED, 'en-EG')}, never answered`,
+    });
+    expect(check).toHaveAttribute('href', `/dashboard/orders/${ORDER}`);
+    expect(check).toHaveTextContent(`Refund asked on ${formatDateTime(ASKED, 'en-EG')}, never answered: check it`);
+    expect(screen.queryByText(/its answer never came/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /went back/ })).not.toBeInTheDocument();
+    expect(moveBox()).toBeInTheDocument();
+    listed.unmount();
+
+    renderRoute(<OrderActions order={paid(ASKED)} inList />, { preloadedState: { session: adminSession } });
+    expect(
+      await screen.findByText(`Refund waiting on the payment provider until ${formatDateTime(UNTIL, 'en-EG')}`),
+    ).toBeInTheDocument();
+    expect(refundButton()).not.toBeInTheDocument();
+  });
 });

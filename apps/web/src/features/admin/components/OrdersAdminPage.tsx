@@ -172,7 +172,7 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                     {t('admin.allOrders.reasonShown', { reason: reasonOf(reason) })}
                   </span>
                 )}
-                <OrderActions order={order} />
+                <OrderActions order={order} inList />
               </td>
             </tr>
           );

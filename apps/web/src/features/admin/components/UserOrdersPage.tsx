@@ -108,7 +108,7 @@ export function UserOrdersPage() {
                         <td className="cell-method">{t(`admin.orders.methods.${order.paymentMethod}`)}</td>
                         <td className="status-cell cell-status">
                           <StatusBadge status={order.status} />
-                          <OrderActions order={order} />
+                          <OrderActions order={order} inList />
                         </td>
                       </tr>
                     );
