@@ -175,8 +175,8 @@ export const signedOutTokens = pgTable(
 /**
  * The sessions an account signed in, so its owner can see the devices and sign one out (modules/users/sessions.ts).
  * A token stays valid by itself; this row only names it (by `sessionHash`) and the browser it was issued to. Signing
- * out still writes the token to `signed_out_tokens`, and a token version moved on ends the rest; rows of ended,
- * outdated or expired sessions are deleted when the account next signs in.
+ * out still writes the token to `signed_out_tokens` and deletes its row; a token version moved on ends the rest, and
+ * rows of outdated or expired sessions are deleted when the account next signs in.
  */
 export const sessions = pgTable(
   'sessions',

@@ -46,7 +46,7 @@ export function sessionsService(deps: Pick<Deps, 'db' | 'clock' | 'tokens'>) {
 
   /**
    * What a sign-in answers: the account and a token for it, outdated when the account's token version moves on. The
-   * device is recorded by the `User-Agent` it signed in with; the account's rows of sessions ended since go.
+   * device is recorded by the `User-Agent` it signed in with; the account's rows of outdated or expired sessions go.
    */
   async function start(user: UserRow, userAgent: string) {
     const issued = deps.tokens.issue({ sub: user.id, tv: user.tokenVersion });

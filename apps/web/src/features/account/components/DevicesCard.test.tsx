@@ -49,7 +49,7 @@ describe('DevicesCard', () => {
       },
     });
     show();
-    const rows = await screen.findAllByRole('listitem');
+    const rows = within(await screen.findByRole('list', { name: 'Signed-in devices' })).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(/^Chrome on AndroidSigned in .*2026.*This device$/),
       expect.stringMatching(/^Safari on iPhoneSigned in .*2026.*Sign out$/),

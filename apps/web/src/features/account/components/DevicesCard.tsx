@@ -97,7 +97,7 @@ function DeviceList() {
           {errorMessage(error) ?? t('common.sendFailed')}
         </Alert>
       )}
-      <ul className="list-unstyled mb-3">
+      <ul className="list-unstyled mb-3" aria-label={t('account.sessions.heading')}>
         {devices.map((device) => {
           const name = nameOf(device);
           const date = formatDateTime(device.signedInAt, locale);
