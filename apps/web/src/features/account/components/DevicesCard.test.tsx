@@ -56,6 +56,7 @@ describe('DevicesCard', () => {
       expect.stringMatching(/^An unknown browserSigned in .*2026.*Sign out$/),
     ]);
     expect(within(rows[0] as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByText(/signed in before the shop listed devices/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /^Sign out Safari on iPhone, signed in .*2026/ }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Safari on iPhone is signed out'));
@@ -86,6 +87,7 @@ describe('DevicesCard', () => {
     mockApi({ 'GET /api/user/sessions': { body: { sessions: [THIS, UNKNOWN] } } });
     const arabic = show();
     expect(await screen.findByText('Chrome على Android')).toBeInTheDocument();
+    expect(screen.queryByText(/قبل أن يعرض المتجر الأجهزة/)).not.toBeInTheDocument();
     expect(screen.getByText('هذا الجهاز')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^تسجيل خروج متصفح غير معروف، سجّل الدخول / })).toBeInTheDocument();
     arabic.unmount();
@@ -95,5 +97,14 @@ describe('DevicesCard', () => {
     show();
     expect(await screen.findByText('Your devices could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out on every device' })).toBeEnabled();
+  });
+
+  it('says why this device is not listed when it signed in before the list was kept', async () => {
+    mockApi({ 'GET /api/user/sessions': { body: { sessions: [IPHONE] } } });
+    show();
+    expect(
+      await screen.findByText('This device signed in before the shop listed devices, so it is not shown here.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Sign out Safari on iPhone/ })).toBeInTheDocument();
   });
 });

@@ -125,6 +125,10 @@ function DeviceList() {
           );
         })}
       </ul>
+      {/* A token issued before the list was kept has no row: for its ten days, the list says so. */}
+      {!devices.some((device) => device.current) && (
+        <p className="small text-body-secondary">{t('account.sessions.unlisted')}</p>
+      )}
     </>
   );
 }
