@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DeviceSession } from '@shop/contracts';
-import { changeLanguage } from '../../../i18n';
+import { changeLanguage, intlLocale } from '../../../i18n';
+import { formatDateTime } from '../../../lib/format';
 import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
 import { notify } from '../../../lib/notify';
 import { DevicesCard } from './DevicesCard';
@@ -89,6 +90,8 @@ describe('DevicesCard', () => {
     expect(await screen.findByText('Chrome على Android')).toBeInTheDocument();
     expect(screen.queryByText(/قبل أن يعرض المتجر الأجهزة/)).not.toBeInTheDocument();
     expect(screen.getByText('هذا الجهاز')).toBeInTheDocument();
+    // Its date and time kept on one line: "ص" or "م" alone on the next would read as a stray letter.
+    expect(screen.getByText(formatDateTime(THIS.signedInAt, intlLocale('ar')))).toHaveClass('text-nowrap');
     expect(screen.getByRole('button', { name: /^تسجيل خروج متصفح غير معروف، سجّل الدخول / })).toBeInTheDocument();
     arabic.unmount();
 

@@ -105,7 +105,10 @@ function DeviceList() {
             <li key={device.id} className="d-flex align-items-center justify-content-between gap-3 py-2 border-bottom">
               <div className="min-w-0">
                 <div className="fw-semibold text-break">{name}</div>
-                <div className="small text-body-secondary">{t('account.sessions.signedIn', { date })}</div>
+                {/* The date and time in one piece: Arabic's "ص" or "م" alone on a line reads as a stray letter. */}
+                <div className="small text-body-secondary">
+                  {t('account.sessions.signedIn')} <span className="text-nowrap">{date}</span>
+                </div>
               </div>
               {device.current ? (
                 <span className="badge text-bg-success text-nowrap">{t('account.sessions.thisDevice')}</span>
