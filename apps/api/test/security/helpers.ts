@@ -27,6 +27,7 @@ import { offlineWebhookSecret } from '../../src/modules/payments/offline-provide
 import { PASSWORD, uniqueEmail, type Account } from '../harness.js';
 import { ADDRESS, testImage } from '../fixtures.js';
 import { multipart, type FilePart } from '../multipart.js';
+import { USER_AGENTS } from '../user-agents.js';
 
 /** The harness's JWT secret: tests that forge tokens need it. */
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
@@ -212,7 +213,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
         userId: p.account.id,
         tokenHash: hex(32),
         tokenVersion: sql<number>`(select ${users.tokenVersion} from ${users} where ${users.id} = ${p.account.id})`,
-        userAgent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile',
+        userAgent: USER_AGENTS.chromeAndroid,
         expiresAt: new Date(app.clock.now().getTime() + 24 * 60 * 60_000),
       })),
     )

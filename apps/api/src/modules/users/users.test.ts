@@ -21,6 +21,7 @@ import {
   type TestContext,
 } from '../../../test/harness.js';
 import { holdNextHash } from '../../../test/held-hash.js';
+import { USER_AGENTS } from '../../../test/user-agents.js';
 import { mailsTo, type OutboxMail } from '../../../test/outbox.js';
 import { movedTime } from '../../../test/moved-time.js';
 import { auditLogs, passwordResets, sessions, signedOutTokens, users } from '../../db/schema.js';
@@ -276,11 +277,7 @@ describe('signing out', () => {
 });
 
 describe('the devices signed in', () => {
-  const ANDROID =
-    'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
-  const IPHONE =
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
-  const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+  const { chromeAndroid: ANDROID, safariIphone: IPHONE, firefoxWindows: WINDOWS } = USER_AGENTS;
 
   const signInFrom = async (email: string, userAgent: string, password = PASSWORD) => {
     const res = await t.app.inject({
