@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client.js';
 import { users } from '../../src/db/schema.js';
@@ -43,6 +43,8 @@ async function start(env: Record<string, string> = {}): Promise<{ server: Server
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
+  // A failure under load (the browser suite beside this one) is read from the server's own account of the stop.
+  onTestFailed(() => console.error(`The server's log:\n${server.output()}`));
   cleanups.push(async () => {
     await server.stop('SIGKILL');
     fs.rmSync(server.dataDir, { recursive: true, force: true });
