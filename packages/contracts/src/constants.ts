@@ -86,6 +86,7 @@ export const AUDIT_ACTIONS = [
   'order_note',
   'orders_export',
   'customer_created',
+  'customer_signed_out',
   'confirmation_claimed',
   'confirmation_outcome',
   'cod_settings',

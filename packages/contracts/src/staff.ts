@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   'catalogue.write',
   'coupons.write',
   'customers.read',
+  // Ends every session of a customer's account (a phone lost or stolen): they sign in again, nothing else changes.
+  'customers.sign_out',
   'reports.read',
   'audit.read',
   'settings.write',
@@ -39,7 +41,7 @@ export const BUILT_IN_ROLES = {
   manager: except('staff.manage', 'settings.write'),
   orders: ['orders.read', 'orders.move', 'orders.create', 'orders.note', 'confirmations.work'],
   catalogue: ['catalogue.write', 'coupons.write', 'orders.read'],
-  support: ['orders.read', 'orders.note', 'customers.read'],
+  support: ['orders.read', 'orders.note', 'customers.read', 'customers.sign_out'],
 } as const satisfies Record<string, readonly Permission[]>;
 export type BuiltInRole = keyof typeof BUILT_IN_ROLES;
 export const BUILT_IN_ROLE_KEYS = Object.keys(BUILT_IN_ROLES) as BuiltInRole[];

@@ -304,6 +304,12 @@ export const ROUTES: Record<string, RouteCase> = {
     request: (_w, s) => ({ params: { id: s.account.id, token: s.resetToken }, json: newPassword }),
   },
   'GET /api/user/allUsers': { access: 'customers.read', expect: adminOnly(200), request: none },
+  // The owner shopper is signed out everywhere; the world is built again after it.
+  'POST /api/admin/customers/:userId/sign-out': {
+    access: 'customers.sign_out',
+    expect: adminOnly(204),
+    request: (_w, s) => ({ params: { userId: s.account.id } }),
+  },
 
   'GET /api/department': { access: 'public', expect: everyone(200), request: none },
   'POST /api/department': {

@@ -356,6 +356,44 @@ describe('managing members', () => {
     expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ _id: member.id, role: 'support' })]));
   });
 
+  it('support signs a customer out on every device; staff accounts are not customers to it', async () => {
+    const [support, orders] = [await memberWith('support'), await memberWith('orders')];
+    const [customer, bystander] = [await registerShopper(t.app), await registerShopper(t.app)];
+    const elsewhere = (
+      await call(null, 'POST', '/api/user/login', { email: customer.email, password: PASSWORD })
+    ).json().token as string;
+    const signOut = (by: Account, userId: string) => call(by, 'POST', `/api/admin/customers/${userId}/sign-out`);
+    const asToken = (token: string): Account => ({ ...customer, token, headers: { 'x-access-token': token } });
+
+    expect((await signOut(orders, customer.id)).statusCode).toBe(403);
+    expect((await call(customer, 'GET', '/api/user/sessions')).statusCode).toBe(200);
+    // A staff member, the asker too, is not a customer: suspending one is staff.manage's.
+    for (const staff of [owner, support]) {
+      expect((await signOut(support, staff.id)).statusCode).toBe(404);
+      expect((await call(staff, 'GET', '/api/user/allUsers')).statusCode).toBe(200);
+    }
+    expect((await signOut(support, UNKNOWN_ID)).statusCode).toBe(404);
+
+    expect((await signOut(support, customer.id)).statusCode).toBe(204);
+    for (const token of [customer.token, elsewhere])
+      expect((await call(asToken(token), 'GET', '/api/user/sessions')).statusCode).toBe(401);
+    expect((await call(bystander, 'GET', '/api/user/sessions')).statusCode).toBe(200);
+    const again = await call(null, 'POST', '/api/user/login', { email: customer.email, password: PASSWORD });
+    const devices = await call(asToken(again.json().token as string), 'GET', '/api/user/sessions');
+    expect(devices.json().sessions).toHaveLength(1);
+    const logged = await t.app.db
+      .select({ message: auditLogs.message, data: auditLogs.data, userRole: auditLogs.userRole })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.userId, support.id), eq(auditLogs.action, 'customer_signed_out')));
+    expect(logged).toEqual([
+      {
+        message: `${support.email} signed ${customer.email} out on every device`,
+        data: { userId: customer.id, customer: customer.email },
+        userRole: 'support',
+      },
+    ]);
+  });
+
   it('the audit log names the member and their role, and filters by member', async () => {
     const manager = await memberWith('manager');
     const res = await call(manager, 'POST', '/api/admin/coupons', {

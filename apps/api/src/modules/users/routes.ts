@@ -12,7 +12,7 @@ import {
   updateUserSchema,
   userSchema,
 } from '@shop/contracts';
-import { currentSession, currentUser } from '../../plugins/auth.js';
+import { actorOf, currentSession, currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/language.js';
 import { usersService } from './service.js';
 import { sessionsService, signingIn } from './sessions.js';
@@ -257,5 +257,24 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => users.list(),
+  );
+
+  app.post(
+    '/admin/customers/:userId/sign-out',
+    {
+      config: { access: { permission: 'customers.sign_out' } },
+      schema: {
+        summary: 'Sign a customer out on every device',
+        description: 'For a phone lost or stolen: each of their tokens is refused from then on; a staff account is 404',
+        tags: ['user'],
+        security: [{ token: [] }],
+        params: z.object({ userId: idSchema }),
+        response: { 204: z.null(), 404: message },
+      },
+    },
+    async (request, reply) => {
+      await sessions.signOutCustomer(request.params.userId, actorOf(request));
+      return reply.code(204).send(null);
+    },
   );
 };

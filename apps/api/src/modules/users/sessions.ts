@@ -1,9 +1,10 @@
-import { and, desc, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DeviceSession } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { sessions, signedOutTokens, users } from '../../db/schema.js';
 import { transaction } from '../../db/transaction.js';
+import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { accountName, audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { sessionHash, type SessionToken } from '../../plugins/auth.js';
@@ -91,6 +92,18 @@ export function sessionsService(deps: Pick<Deps, 'db' | 'clock' | 'tokens'>) {
     return [...listed.filter((s) => s.current), ...listed.filter((s) => !s.current)];
   }
 
+  /** Ends every session of the account `which` finds (a token version further on), and its devices leave the list. */
+  const endAll = async (tx: Tx, which: SQL | undefined) => {
+    const [user] = await tx
+      .update(users)
+      .set(endEverySession)
+      .where(which)
+      .returning({ id: users.id, name: users.name, email: users.email, phone: users.phone });
+    if (!user) throw notFound('User');
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    return user;
+  };
+
   /** Refuses the token from now on, though it has not expired; its device leaves the list. */
   const end = async (tx: Tx, token: SessionToken) => {
     await tx
@@ -140,13 +153,7 @@ export function sessionsService(deps: Pick<Deps, 'db' | 'clock' | 'tokens'>) {
    */
   async function signOutEverywhere(userId: string, ip: string) {
     await transaction(db, async (tx) => {
-      const [user] = await tx
-        .update(users)
-        .set(endEverySession)
-        .where(eq(users.id, userId))
-        .returning({ name: users.name, email: users.email });
-      if (!user) throw notFound('User');
-      await tx.delete(sessions).where(eq(sessions.userId, userId));
+      const user = await endAll(tx, eq(users.id, userId));
       await audit(tx, {
         type: 'user',
         action: 'signed_out_everywhere',
@@ -158,5 +165,21 @@ export function sessionsService(deps: Pick<Deps, 'db' | 'clock' | 'tokens'>) {
     });
   }
 
-  return { start, list, signOut, signOutDevice, signOutEverywhere };
+  /**
+   * A staff member ends every session of a customer's account, for a customer whose phone was lost or stolen: they
+   * sign in again and nothing else changes. Staff accounts are not customers here (not found): suspending a member
+   * is `staff.manage`'s.
+   */
+  async function signOutCustomer(userId: string, actor: Actor) {
+    await transaction(db, async (tx) => {
+      const customer = await endAll(tx, and(eq(users.id, userId), eq(users.role, false)));
+      const named = customer.email ?? customer.phone;
+      await auditAdmin(tx, actor, 'customer_signed_out', `signed ${named} out on every device`, {
+        userId,
+        customer: named,
+      });
+    });
+  }
+
+  return { start, list, signOut, signOutDevice, signOutEverywhere, signOutCustomer };
 }

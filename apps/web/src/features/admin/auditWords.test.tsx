@@ -54,6 +54,7 @@ const WRITTEN: Record<AuditAction, Record<string, unknown>> = {
   order_note: { orderId: ORDER, noteId: 'n1' },
   orders_export: { status: 'paid' },
   customer_created: { customerId: 'u1', phone: '+201001234567', source: 'phone' },
+  customer_signed_out: { userId: 'u1', customer: 'mona@example.com' },
   confirmation_claimed: { orderId: ORDER },
   confirmation_outcome: { orderId: ORDER, outcome: 'no_answer', attempts: 1 },
   cod_settings: { before: {}, after: {} },
@@ -296,6 +297,12 @@ describe("the audit log's words", () => {
       ['staff_restore', { userId: 'u1' }, 'Restored a staff member', 'أعاد تفعيل حساب أحد أعضاء فريق العمل'],
       ['phone_proven', null, 'Proved their mobile number with a code', 'أكّد رقم هاتفه برمز تحقق'],
       ['customer_created', { customerId: 'u1', source: 'phone' }, 'Made an account for a customer', 'أنشأ حسابًا لعميل'],
+      [
+        'customer_signed_out',
+        { userId: 'u1' },
+        'Signed a customer out on every device',
+        'سجّل خروج أحد العملاء من كل أجهزته',
+      ],
       [
         'eta_product_code',
         { itemType: 'EGS', itemCode: 'EG-1-2' },

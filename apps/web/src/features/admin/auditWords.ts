@@ -210,6 +210,7 @@ const READINGS = {
   admin_create: theirEmail,
   admin_promote: theirEmail,
   customer_created: (d) => all({ phone: text(d.phone) }) ?? shorter('customer_created'),
+  customer_signed_out: (d) => all({ customer: text(d.customer) }) ?? shorter('customer_signed_out'),
   confirmation_claimed: order,
   confirmation_outcome: (d, say) => all({ ref: say.order(d.orderId), outcome: say.call(d.outcome) }),
   cod_settings: nothing,

@@ -69,6 +69,10 @@ export const adminApi = api.injectEndpoints({
     getUsers: build.query<{ count: number; users: User[] }, void>({
       query: () => '/user/allUsers',
     }),
+    /** Ends every session of a customer's account: they sign in again, nothing else of theirs changes. */
+    signOutCustomer: build.mutation<null, string>({
+      query: (userId) => ({ url: `/admin/customers/${encodeURIComponent(userId)}/sign-out`, method: 'POST' }),
+    }),
     getUserOrders: build.query<OrderForStaff[], string>({
       query: (userId) => `/order/admin/${encodeURIComponent(userId)}`,
       providesTags: (result) => [
@@ -238,6 +242,7 @@ export const {
   useSaveSearchSynonymsMutation,
   useGetStatsQuery,
   useGetUsersQuery,
+  useSignOutCustomerMutation,
   useGetUserOrdersQuery,
   useGetAdminOrderQuery,
   useAddOrderNoteMutation,

@@ -1,22 +1,35 @@
 import { useDeferredValue, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
+import type { User } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { SearchIcon } from '../../../components/icons';
-import { useGetUsersQuery } from '../api/adminApi';
+import { useGetUsersQuery, useSignOutCustomerMutation } from '../api/adminApi';
+import { notifyOutcome } from '../notifyOutcome';
 import { usePermissions } from '../permissions';
+import { ConfirmDialog } from './ConfirmDialog';
 import { EmailAddress } from './EmailAddress';
 import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
 import { paths } from '../../../lib/paths';
 
-/** Users: the total and the list; a name opens that user's orders, for a member whose role may read orders. */
+/**
+ * Users: the total and the list; a name opens that user's orders, for a member whose role may read orders, and a
+ * customer can be signed out on every device (a phone lost or stolen) by one whose role may.
+ */
 export function UsersPage() {
   const { t } = useTranslation();
   // A custom role may see customers but not orders: the API would refuse that user's orders (403).
   const { can } = usePermissions();
+  const [signingOut, setSigningOut] = useState<User | null>(null);
+  const [signOutCustomer, { isLoading: signOutBusy }] = useSignOutCustomerMutation();
+  const signOut = async (customer: User) => {
+    const done = signOutCustomer(customer._id).unwrap();
+    if (await notifyOutcome(done, t('admin.users.signedOut', { name: customer.name }))) setSigningOut(null);
+  };
   const query = useGetUsersQuery(undefined, { refetchOnMountOrArgChange: true });
   const { data } = query;
   const [filter, setFilter] = useState('');
@@ -62,6 +75,11 @@ export function UsersPage() {
                   <th scope="col">{t('admin.users.email')}</th>
                   <th scope="col">{t('admin.users.phone')}</th>
                   <th scope="col">{t('admin.users.role')}</th>
+                  {can('customers.sign_out') && (
+                    <th scope="col" className="text-end">
+                      {t('admin.common.actions')}
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -100,6 +118,21 @@ export function UsersPage() {
                         </Badge>
                       )}
                     </td>
+                    {can('customers.sign_out') && (
+                      <td className="text-end cell-actions">
+                        {/* A staff account is suspended on the staff screen, not signed out here (the API says 404). */}
+                        {!user.role && (
+                          <Button
+                            size="sm"
+                            variant="outline-danger"
+                            aria-label={t('admin.users.signOutOf', { name: user.name })}
+                            onClick={() => setSigningOut(user)}
+                          >
+                            {t('admin.users.signOut')}
+                          </Button>
+                        )}
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>
@@ -107,6 +140,17 @@ export function UsersPage() {
           </div>
         )}
       </QueryState>
+      <ConfirmDialog
+        show={signingOut !== null}
+        title={t('admin.users.signOutTitle', { name: signingOut?.name ?? '' })}
+        confirmLabel={t('admin.users.signOut')}
+        dismissLabel={t('admin.users.keepSignedIn')}
+        busy={signOutBusy}
+        onConfirm={() => signingOut && void signOut(signingOut)}
+        onCancel={() => setSigningOut(null)}
+      >
+        {t('admin.users.signOutText', { name: signingOut?.name ?? '' })}
+      </ConfirmDialog>
     </>
   );
 }
