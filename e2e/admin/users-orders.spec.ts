@@ -21,13 +21,30 @@ test.describe('Users and their orders', () => {
     await expect(total).toBeVisible();
     expect(Number((await total.textContent())?.split(' ')[0])).toBeGreaterThanOrEqual(count);
 
-    await expect(page.getByRole('columnheader')).toHaveText(['Name', 'E-mail', 'Phone', 'Role']);
+    // The spec's four columns, then the actions of a role that may sign a customer out (the owner's).
+    await expect(page.getByRole('columnheader')).toHaveText(['Name', 'E-mail', 'Phone', 'Role', 'Actions']);
     const adminRow = page.getByRole('row').filter({ hasText: admin.user.email });
-    await expect(adminRow.getByRole('cell').last()).toHaveText('Admin');
+    await expect(adminRow.getByRole('cell').nth(3)).toHaveText('Admin');
+    // A staff account is suspended on the staff screen, not signed out from here.
+    await expect(adminRow.getByRole('button')).toHaveCount(0);
     // The filter narrows a long list to one person.
     await page.getByRole('searchbox', { name: 'Filter by name or e-mail' }).fill(shopper.user.email);
     const row = page.getByRole('row').filter({ hasText: shopper.user.email });
-    await expect(row.getByRole('cell')).toHaveText(['Hoda Orders', shopper.user.email, shopper.user.phone, 'User']);
+    await expect(row.getByRole('cell')).toHaveText([
+      'Hoda Orders',
+      shopper.user.email,
+      shopper.user.phone,
+      'User',
+      'Sign out everywhere',
+    ]);
+
+    // A customer whose phone was lost is signed out on every device: their token is refused from then on.
+    const signedIn = () => request.get('/api/user/sessions', { headers: { 'x-access-token': shopper.token } });
+    expect((await signedIn()).status()).toBe(200);
+    await row.getByRole('button', { name: 'Sign Hoda Orders out on every device' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expectToast(page, 'Hoda Orders is signed out on every device');
+    expect((await signedIn()).status()).toBe(401);
 
     await row.getByRole('link', { name: 'Hoda Orders' }).click();
     await expect(page).toHaveURL(`/dashboard/UserOrder/${shopper.user._id}`);
