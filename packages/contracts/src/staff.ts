@@ -32,6 +32,23 @@ export type Permission = (typeof PERMISSIONS)[number];
 const except = (...left: Permission[]) => PERMISSIONS.filter((p) => !left.includes(p));
 
 /**
+ * The permission whose screen another is used from: orders are moved, refunded, noted and created from the orders'
+ * screens, a customer is signed out from the users list. A role is saved with what its permissions need, so that a
+ * custom "Refunds" role can reach the orders it may refund.
+ */
+export const PERMISSION_NEEDS: Partial<Record<Permission, Permission>> = {
+  'orders.move': 'orders.read',
+  'orders.refund': 'orders.read',
+  'orders.note': 'orders.read',
+  'orders.create': 'orders.read',
+  'customers.sign_out': 'customers.read',
+};
+
+/** The permissions chosen and those they need, in PERMISSIONS' order. */
+export const withNeeded = (chosen: readonly Permission[]): Permission[] =>
+  PERMISSIONS.filter((p) => chosen.includes(p) || chosen.some((c) => PERMISSION_NEEDS[c] === p));
+
+/**
  * The roles every shop has. The owner can do everything the spec gives an admin (`role: true`); the others are the
  * usual desks of a shop that hires. Their permissions are the code's, not the database's, so a permission added here
  * reaches them without a migration.
@@ -71,10 +88,7 @@ export type StaffRole = z.infer<typeof staffRoleSchema>;
 
 export const newStaffRoleSchema = z.object({
   name: z.string({ error: say.msg.required }).trim().min(1, say.msg.required).max(60, say.rule.atMostCharacters(60)),
-  permissions: z
-    .array(z.enum(PERMISSIONS))
-    .min(1, say.api.roleNeedsPermission)
-    .transform((chosen) => PERMISSIONS.filter((p) => chosen.includes(p))),
+  permissions: z.array(z.enum(PERMISSIONS)).min(1, say.api.roleNeedsPermission).transform(withNeeded),
 });
 export type NewStaffRoleInput = z.input<typeof newStaffRoleSchema>;
 

@@ -9,6 +9,7 @@ import {
   BUILT_IN_ROLES,
   EXPIRED_INVITATION_KEPT_MS,
   INVITATION_TTL_MS,
+  PERMISSION_NEEDS,
   PERMISSIONS,
   type ListedStaffInvitation,
   type Permission,
@@ -413,6 +414,25 @@ describe('managing members', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.userId, owner.id), eq(auditLogs.action, 'staff_invite')));
     expect(ownerEntry).toMatchObject({ userName: 'Admin', userRole: 'owner' });
+  });
+
+  it('a custom role is saved with what its permissions are used from, and its member reaches it', async () => {
+    const created = await call(owner, 'POST', '/api/admin/roles', {
+      name: 'Refunds and sign-outs',
+      permissions: ['customers.sign_out', 'orders.refund'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const role = created.json() as StaffRole;
+    expect(role.permissions).toEqual(['orders.read', 'orders.refund', 'customers.read', 'customers.sign_out']);
+    // Every built-in role already holds what its permissions need.
+    for (const key of BUILT_IN_ROLE_KEYS)
+      for (const permission of BUILT_IN_ROLES[key]) {
+        const needed = PERMISSION_NEEDS[permission];
+        if (needed) expect(BUILT_IN_ROLES[key], `${key}: ${permission}`).toContain(needed);
+      }
+    const member = await memberWith(role.key);
+    expect((await call(member, 'GET', '/api/admin/orders')).statusCode).toBe(200);
+    expect((await call(member, 'GET', '/api/user/allUsers')).statusCode).toBe(200);
   });
 
   it('custom roles: listed with the built-in ones, names unique', async () => {

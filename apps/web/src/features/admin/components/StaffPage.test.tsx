@@ -127,3 +127,35 @@ describe('StaffPage members', () => {
     expect(within(suspended).getByRole('button', { name: 'Restore' })).toBeInTheDocument();
   });
 });
+
+describe('StaffPage roles', () => {
+  it('keeps on, and says why, a permission whose screen another chosen one is used from', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /api/admin/roles': { body: roles },
+      'GET /api/admin/staff': { body: [] },
+      'GET /api/admin/staff/invitations': { body: [] },
+      'POST /api/admin/roles': { status: 201, body: { key: 'r1', name: 'Refunds', builtIn: false, permissions: [] } },
+    });
+    renderRoute(<StaffPage />, { path: '/staff', url: '/staff', preloadedState: { session: adminSession } });
+    const seeOrders = await screen.findByRole('checkbox', { name: 'See orders' });
+    expect(seeOrders).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Refund orders' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Write notes on orders' }));
+    expect(seeOrders).toBeChecked();
+    expect(seeOrders).toBeDisabled();
+    expect(seeOrders).toHaveAccessibleDescription('Kept on for Refund orders and Write notes on orders');
+    expect(screen.getByRole('checkbox', { name: 'See customers' })).toBeEnabled();
+
+    await user.type(screen.getByRole('textbox', { name: 'Role name' }), 'Refunds');
+    await user.click(screen.getByRole('button', { name: 'Create role' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([
+        expect.objectContaining({ body: { name: 'Refunds', permissions: ['orders.refund', 'orders.note'] } }),
+      ]),
+    );
+    // Neither left needs it: it is a choice again.
+    await waitFor(() => expect(seeOrders).toBeEnabled());
+    expect(seeOrders).not.toBeChecked();
+  });
+});

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import {
   OWNER_ROLE,
+  PERMISSION_NEEDS,
   PERMISSIONS,
   type ListedStaffInvitation,
   type Permission,
@@ -346,7 +347,8 @@ function MembersCard({ members, roles }: { members: StaffMember[]; roles: StaffR
 }
 
 function RolesCard({ roles }: { roles: StaffRole[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const list = new Intl.ListFormat(intlLocale(i18n.language), { type: 'conjunction' });
   const roleName = useRoleName();
   const [createRole, { isLoading }] = useCreateRoleMutation();
   const [name, setName] = useState('');
@@ -383,17 +385,30 @@ function RolesCard({ roles }: { roles: StaffRole[] }) {
         <fieldset className="mb-3">
           <legend className="form-label fs-6">{t('admin.staff.rolePermissions')}</legend>
           <div className="row row-cols-1 row-cols-md-2 g-1">
-            {PERMISSIONS.map((permission) => (
-              <Form.Check
-                key={permission}
-                id={`staff-permission-${permission}`}
-                label={permissionName(permission)}
-                checked={chosen.includes(permission)}
-                onChange={(event) =>
-                  setChosen(event.target.checked ? [...chosen, permission] : chosen.filter((p) => p !== permission))
-                }
-              />
-            ))}
+            {PERMISSIONS.map((permission) => {
+              // Held while a permission chosen is used from its screen (the API saves it with them anyway).
+              const neededBy = chosen.filter((p) => PERMISSION_NEEDS[p] === permission);
+              const id = `staff-permission-${permission}`;
+              return (
+                <div key={permission}>
+                  <Form.Check
+                    id={id}
+                    label={permissionName(permission)}
+                    checked={chosen.includes(permission) || neededBy.length > 0}
+                    disabled={neededBy.length > 0}
+                    aria-describedby={neededBy.length ? `${id}-needed` : undefined}
+                    onChange={(event) =>
+                      setChosen(event.target.checked ? [...chosen, permission] : chosen.filter((p) => p !== permission))
+                    }
+                  />
+                  {neededBy.length > 0 && (
+                    <p id={`${id}-needed`} className="small text-body-secondary ms-4 mb-1">
+                      {t('admin.staff.neededBy', { permissions: list.format(neededBy.map(permissionName)) })}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
           </div>
         </fieldset>
         <Button type="submit" disabled={isLoading || !chosen.length}>
