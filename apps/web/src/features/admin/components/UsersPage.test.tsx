@@ -81,6 +81,7 @@ describe('UsersPage', () => {
 
       await clicks.click(await screen.findByRole('button', { name: 'Sign Huda out on every device' }));
       const dialog = screen.getByRole('dialog', { name: 'Sign Huda out on every device?' });
+      expect(dialog).toHaveTextContent('For a phone lost or stolen: Huda is signed out at once on every device.');
       // The safe answer has the focus: Enter does not sign anyone out.
       expect(within(dialog).getByRole('button', { name: 'Keep signed in' })).toHaveFocus();
       expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
