@@ -44,9 +44,13 @@ export const PERMISSION_NEEDS: Partial<Record<Permission, Permission>> = {
   'customers.sign_out': 'customers.read',
 };
 
+/** The permissions among `chosen` that need `permission`. */
+export const neededByOf = (permission: Permission, chosen: readonly Permission[]): Permission[] =>
+  chosen.filter((c) => PERMISSION_NEEDS[c] === permission);
+
 /** The permissions chosen and those they need, in PERMISSIONS' order. */
 export const withNeeded = (chosen: readonly Permission[]): Permission[] =>
-  PERMISSIONS.filter((p) => chosen.includes(p) || chosen.some((c) => PERMISSION_NEEDS[c] === p));
+  PERMISSIONS.filter((p) => chosen.includes(p) || neededByOf(p, chosen).length > 0);
 
 /**
  * The roles every shop has. The owner can do everything the spec gives an admin (`role: true`); the others are the

@@ -93,4 +93,4 @@ export const i18nReady: Promise<void> = (async () => {
 
 // Arabic keeps Latin digits, as Egyptian shops and banks print prices, phone and card numbers: the same
 // digits the shopper types.
-export { intlLocale } from '@shop/contracts';
+export { conjunction, intlLocale } from '@shop/contracts';

@@ -16,7 +16,7 @@ import {
   type EtaSettingsAnswer,
 } from '@shop/contracts';
 import { Price } from '../../../components/Price';
-import { intlLocale } from '../../../i18n';
+import { conjunction, intlLocale } from '../../../i18n';
 import { Filled } from '../../../i18n/Filled';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { formatDate } from '../../../lib/format';
@@ -71,7 +71,7 @@ const POS_VARIABLES = ['ETA_CLIENT_ID', 'ETA_CLIENT_SECRET', 'ETA_POS_SERIAL', '
 function PosStatus({ answer }: { answer: EtaSettingsAnswer }) {
   const { t, i18n } = useTranslation();
   if (!answer.credentials) {
-    const variables = new Intl.ListFormat(intlLocale(i18n.language), { type: 'conjunction' })
+    const variables = conjunction(i18n.language)
       .formatToParts(POS_VARIABLES)
       .map((part, index) =>
         part.type === 'element' ? (

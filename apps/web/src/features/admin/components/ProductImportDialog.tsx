@@ -17,6 +17,7 @@ import { failureText } from '../../../api/errors';
 import { useAppDispatch } from '../../../app/hooks';
 import { Pagination } from '../../../components/Pagination';
 import { Refreshing } from '../../../components/Refreshing';
+import { conjunction } from '../../../i18n';
 import { Filled } from '../../../i18n/Filled';
 import { useTranslation } from '../../../i18n/useTranslation';
 import {
@@ -252,7 +253,7 @@ function Counts({ counts, applied }: { counts: ProductImportCounts; applied: boo
 function DryRun({ job, error }: { job: ProductImport; error: string | null }) {
   const { t, i18n } = useTranslation();
   const { check } = job;
-  const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
+  const list = conjunction(i18n.language);
   return (
     <>
       <h3 className="h6">{t('admin.import.summary')}</h3>

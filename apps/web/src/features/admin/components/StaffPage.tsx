@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import {
   OWNER_ROLE,
-  PERMISSION_NEEDS,
+  neededByOf,
   PERMISSIONS,
   type ListedStaffInvitation,
   type Permission,
@@ -12,7 +12,7 @@ import {
   type StaffRole,
 } from '@shop/contracts';
 import { EmptyState } from '../../../components/EmptyState';
-import { intlLocale } from '../../../i18n';
+import { conjunction, intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
 import {
   useChangeStaffRoleMutation,
@@ -348,7 +348,6 @@ function MembersCard({ members, roles }: { members: StaffMember[]; roles: StaffR
 
 function RolesCard({ roles }: { roles: StaffRole[] }) {
   const { t, i18n } = useTranslation();
-  const list = new Intl.ListFormat(intlLocale(i18n.language), { type: 'conjunction' });
   const roleName = useRoleName();
   const [createRole, { isLoading }] = useCreateRoleMutation();
   const [name, setName] = useState('');
@@ -387,7 +386,7 @@ function RolesCard({ roles }: { roles: StaffRole[] }) {
           <div className="row row-cols-1 row-cols-md-2 g-1">
             {PERMISSIONS.map((permission) => {
               // Held while a permission chosen is used from its screen (the API saves it with them anyway).
-              const neededBy = chosen.filter((p) => PERMISSION_NEEDS[p] === permission);
+              const neededBy = neededByOf(permission, chosen);
               const id = `staff-permission-${permission}`;
               return (
                 <div key={permission}>
@@ -403,7 +402,9 @@ function RolesCard({ roles }: { roles: StaffRole[] }) {
                   />
                   {neededBy.length > 0 && (
                     <p id={`${id}-needed`} className="small text-body-secondary ms-4 mb-1">
-                      {t('admin.staff.neededBy', { permissions: list.format(neededBy.map(permissionName)) })}
+                      {t('admin.staff.neededBy', {
+                        permissions: conjunction(i18n.language).format(neededBy.map(permissionName)),
+                      })}
                     </p>
                   )}
                 </div>

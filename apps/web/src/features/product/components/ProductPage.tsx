@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { intlLocale, summary, type ProductDetail } from '@shop/contracts';
+import { conjunction, summary, type ProductDetail } from '@shop/contracts';
 import { errorMessage, errorStatus } from '../../../api/errors';
 import { NotFoundPage } from '../../../app/NotFoundPage';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -106,7 +106,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   const buyHint =
     unchosen.length > 0
       ? t('product.chooseToBuy', {
-          options: new Intl.ListFormat(intlLocale(i18n.language), { type: 'conjunction' }).format(unchosen),
+          options: conjunction(i18n.language).format(unchosen),
         })
       : null;
 
