@@ -144,6 +144,8 @@ export const AUDIT_ACTIONS = [
   'seed_demo',
   // Staff
   'role_create',
+  'role_update',
+  'role_delete',
   'staff_invite',
   'staff_invite_withdraw',
   'staff_join',

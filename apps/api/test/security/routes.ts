@@ -757,6 +757,17 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: adminOnly(201),
     request: () => ({ json: { name: `Role ${hex()}`, permissions: ['orders.read'] } }),
   },
+  // A built-in role is refused once the caller is let through: changing one would change the world's owner.
+  'PUT /api/admin/roles/:key': {
+    access: 'staff.manage',
+    expect: adminOnly(409),
+    request: () => ({ params: { key: 'orders' }, json: { name: 'Orders desk', permissions: ['orders.read'] } }),
+  },
+  'DELETE /api/admin/roles/:key': {
+    access: 'staff.manage',
+    expect: adminOnly(409),
+    request: () => ({ params: { key: 'orders' } }),
+  },
   'GET /api/admin/staff': { access: 'staff.manage', expect: adminOnly(200), request: none },
   'POST /api/admin/staff/invitations': {
     access: 'staff.manage',

@@ -27,6 +27,7 @@ const message = z.object({ message: z.string() });
 // Checked in the service: a malformed id answers 404 like an unknown one.
 const memberParams = z.object({ userId: z.string().max(100) });
 const invitationParams = z.object({ id: z.string().max(100) });
+const roleParams = z.object({ key: z.string().max(100) });
 const tokenBody = z.object({ token: z.string().min(1).max(200) });
 
 /** The owner's staff management, and the invitee's side of an invitation. */
@@ -56,6 +57,42 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.code(201).send(await staff.createRole(request.body, actorOf(request))),
+  );
+
+  app.put(
+    '/admin/roles/:key',
+    {
+      config: manage,
+      schema: {
+        summary: 'Rename a custom staff role or change its permissions',
+        description: "Its members hold the new permissions from their next request; the built-in roles' are fixed",
+        tags,
+        security,
+        params: roleParams,
+        body: newStaffRoleSchema,
+        response: { 200: staffRoleSchema, 403: message, 404: message, 409: message },
+      },
+    },
+    async (request) => staff.updateRole(request.params.key, request.body, actorOf(request)),
+  );
+
+  app.delete(
+    '/admin/roles/:key',
+    {
+      config: manage,
+      schema: {
+        summary: 'Delete a custom staff role',
+        description: 'Only a role no member and no invitation holds',
+        tags,
+        security,
+        params: roleParams,
+        response: { 204: z.null(), 403: message, 404: message, 409: message },
+      },
+    },
+    async (request, reply) => {
+      await staff.deleteRole(request.params.key, actorOf(request));
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

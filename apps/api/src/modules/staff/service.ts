@@ -1,4 +1,5 @@
-import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { asc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   BUILT_IN_ROLE_KEYS,
   isBuiltInRole,
@@ -90,6 +91,76 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
     });
   }
 
+  /** Locks a custom role for a change: 404 for an unknown key, 409 for a built-in one (its permissions are code). */
+  async function lockCustomRole(tx: DbOrTx, key: string): Promise<RoleRow> {
+    const [row] = await tx.select().from(staffRoles).where(eq(staffRoles.key, key)).for('update');
+    if (!row) throw new HttpError(404, say.api.roleUnknown);
+    if (isBuiltInRole(row.key)) throw conflict(say.api.roleBuiltIn);
+    return row;
+  }
+
+  /**
+   * Renames a custom role or changes its permissions; its members hold the new ones from their next request (the
+   * session reads the role). Within reach both ways: a member neither widens a role beyond their own permissions nor
+   * touches one that has permissions they lack. Invitations now beyond their sender's reach are withdrawn, as when a
+   * member is given a smaller role.
+   */
+  async function updateRole(
+    key: string,
+    input: { name: string; permissions: Permission[] },
+    actor: Actor,
+  ): Promise<StaffRole> {
+    withinReach(actor, input.permissions);
+    return transaction(db, async (tx) => {
+      const before = toRoleDto(await lockCustomRole(tx, key));
+      withinReach(actor, before.permissions);
+      const [row] = await tx
+        .update(staffRoles)
+        .set(input)
+        .where(eq(staffRoles.key, key))
+        .returning()
+        .catch(mapDbError({ [UNIQUE_VIOLATION]: conflict(say.api.roleExists) }));
+      if (!row) throw new Error('role update returned no row');
+      const role = toRoleDto(row);
+      // Those its members sent, then those sent to it.
+      const withdrawn =
+        (await withdrawOutOfReach(tx, eq(users.staffRole, key))) +
+        (await withdrawOutOfReach(tx, eq(staffInvitations.role, key)));
+      await auditAdmin(tx, actor, 'role_update', `changed the role "${before.name}"`, {
+        ...input,
+        key,
+        from: { name: before.name, permissions: before.permissions },
+        ...(withdrawn ? { invitationsWithdrawn: withdrawn } : {}),
+      });
+      return role;
+    });
+  }
+
+  /**
+   * Deletes a custom role nobody holds: a member or an open invitation holding it is refused (409), as the owner
+   * decides what becomes of them. The role's lock keeps a change or an invitation to it from slipping in meanwhile
+   * (the foreign keys wait for it, then find it gone).
+   */
+  async function deleteRole(key: string, actor: Actor): Promise<void> {
+    await transaction(db, async (tx) => {
+      const role = toRoleDto(await lockCustomRole(tx, key));
+      withinReach(actor, role.permissions);
+      const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.staffRole, key)).limit(1);
+      const [invitation] = await tx
+        .select({ id: staffInvitations.id })
+        .from(staffInvitations)
+        .where(eq(staffInvitations.role, key))
+        .limit(1);
+      if (member || invitation) throw conflict(say.api.roleHeld);
+      await tx.delete(staffRoles).where(eq(staffRoles.key, key));
+      await auditAdmin(tx, actor, 'role_delete', `deleted the role "${role.name}"`, {
+        key,
+        name: role.name,
+        permissions: role.permissions,
+      });
+    });
+  }
+
   async function list(): Promise<StaffMember[]> {
     const rows = await db.select(memberColumns).from(users).where(isNotNull(users.staffRole)).orderBy(users.createdAt);
     return rows.map(toMemberDto);
@@ -120,7 +191,7 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
         .where(eq(users.id, userId))
         .returning(memberColumns);
       if (!row) throw notStaff();
-      const withdrawn = await withdrawBeyond(tx, userId, role);
+      const withdrawn = await withdrawOutOfReach(tx, eq(staffInvitations.invitedBy, userId));
       await auditAdmin(tx, actor, 'staff_role_change', `gave ${member.email ?? member.phone} the role "${role.name}"`, {
         userId,
         member: member.email ?? member.phone,
@@ -133,20 +204,30 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
   }
 
   /**
-   * Withdraws the invitations a member sent that their new role could not send now: all of them when it may no longer
-   * manage the team, else those to a role beyond it. A member demoted because they are no longer trusted must not
-   * bring someone in, at the old reach, through a link sent before. Answers how many went.
+   * Withdraws the open invitations, among those `which` picks, that their sender's role could not send now: all they
+   * sent when it may no longer manage the team, else those to a role beyond it. A member demoted because they are no
+   * longer trusted must not bring someone in, at the old reach, through a link sent before; nor may a link bring
+   * someone into a role since widened beyond its sender's. Answers how many went.
    */
-  async function withdrawBeyond(tx: DbOrTx, userId: string, role: StaffRole): Promise<number> {
+  async function withdrawOutOfReach(tx: DbOrTx, which: SQL): Promise<number> {
+    const senderRole = alias(staffRoles, 'sender_role');
     const sent = await tx
-      .select({ id: staffInvitations.id, key: staffRoles.key, permissions: staffRoles.permissions })
+      .select({
+        id: staffInvitations.id,
+        key: staffRoles.key,
+        permissions: staffRoles.permissions,
+        senderKey: senderRole.key,
+        senderPermissions: senderRole.permissions,
+      })
       .from(staffInvitations)
       .innerJoin(staffRoles, eq(staffRoles.key, staffInvitations.role))
-      .where(eq(staffInvitations.invitedBy, userId));
-    const mayInvite = role.permissions.includes('staff.manage');
-    const withdrawn = sent.filter(
-      (invitation) => !mayInvite || beyond(role.permissions, permissionsOfRole(invitation.key, invitation.permissions)),
-    );
+      .innerJoin(users, eq(users.id, staffInvitations.invitedBy))
+      .innerJoin(senderRole, eq(senderRole.key, users.staffRole))
+      .where(which);
+    const withdrawn = sent.filter((invitation) => {
+      const held = permissionsOfRole(invitation.senderKey, invitation.senderPermissions);
+      return !held.includes('staff.manage') || beyond(held, permissionsOfRole(invitation.key, invitation.permissions));
+    });
     if (withdrawn.length)
       await tx.delete(staffInvitations).where(
         inArray(
@@ -203,5 +284,5 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
     });
   }
 
-  return { roles, createRole, list, changeRole, suspend, restore };
+  return { roles, createRole, updateRole, deleteRole, list, changeRole, suspend, restore };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   API_MSG,
   API_MSG_AR,
@@ -20,6 +20,7 @@ import {
   createAdmin,
   createStaff,
   createTestApp,
+  lastAudit,
   PASSWORD,
   registerShopper,
   uniqueEmail,
@@ -435,6 +436,114 @@ describe('managing members', () => {
     expect((await call(member, 'GET', '/api/user/allUsers')).statusCode).toBe(200);
   });
 
+  it('a custom role is renamed and given other permissions: its members hold them from their next request', async () => {
+    const made = await call(owner, 'POST', '/api/admin/roles', { name: 'Packers', permissions: ['orders.read'] });
+    const { key } = made.json() as StaffRole;
+    const member = await memberWith(key);
+    expect((await call(member, 'GET', '/api/admin/coupons')).statusCode).toBe(403);
+
+    const changed = await call(owner, 'PUT', `/api/admin/roles/${key}`, {
+      name: ' Coupons and notes ',
+      permissions: ['coupons.write', 'orders.note'],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // Saved trimmed, with what its permissions are used from.
+    expect(changed.json()).toEqual({
+      key,
+      name: 'Coupons and notes',
+      builtIn: false,
+      permissions: ['orders.read', 'orders.note', 'coupons.write'],
+    });
+    expect((await call(member, 'GET', '/api/admin/coupons')).statusCode).toBe(200);
+    const roles = (await call(owner, 'GET', '/api/admin/roles')).json() as StaffRole[];
+    expect(roles.filter((role) => role.key === key)).toEqual([changed.json()]);
+    const entry = await lastAudit(t.app);
+    expect(entry?.action).toBe('role_update');
+    expect(entry?.message).toBe(`${owner.email} changed the role "Packers"`);
+    expect(entry?.data).toEqual({
+      key,
+      name: 'Coupons and notes',
+      permissions: ['orders.read', 'orders.note', 'coupons.write'],
+      from: { name: 'Packers', permissions: ['orders.read'] },
+    });
+
+    // Taking the coupons away again takes them from the member too.
+    const back = await call(owner, 'PUT', `/api/admin/roles/${key}`, { name: 'Packers', permissions: ['orders.read'] });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await call(member, 'GET', '/api/admin/coupons')).statusCode).toBe(403);
+  });
+
+  it('a built-in role, an unknown one, a name taken or no permission: refused, nothing changed', async () => {
+    for (const [language, builtIn] of [
+      ['en', API_MSG.roleBuiltIn],
+      ['ar', API_MSG_AR.roleBuiltIn],
+    ] as const)
+      for (const method of ['PUT', 'DELETE'] as const) {
+        const res = await t.app.inject({
+          method,
+          url: '/api/admin/roles/support',
+          headers: { ...owner.headers, 'accept-language': language },
+          ...(method === 'PUT' ? { payload: { name: 'Support', permissions: ['orders.read'] } } : {}),
+        });
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json().message).toBe(builtIn);
+      }
+    const roles = (await call(owner, 'GET', '/api/admin/roles')).json() as StaffRole[];
+    expect(roles.find((role) => role.key === 'support')?.permissions).toEqual(BUILT_IN_ROLES.support);
+
+    const body = { name: 'Anything', permissions: ['orders.read'] };
+    expect((await call(owner, 'PUT', `/api/admin/roles/${UNKNOWN_ID}`, body)).statusCode).toBe(404);
+    expect((await call(owner, 'DELETE', `/api/admin/roles/${UNKNOWN_ID}`)).statusCode).toBe(404);
+    const made = async (name: string) =>
+      ((await call(owner, 'POST', '/api/admin/roles', { name, permissions: ['orders.read'] })).json() as StaffRole).key;
+    const first = await made('Night desk');
+    await made('Day desk');
+    const taken = await call(owner, 'PUT', `/api/admin/roles/${first}`, {
+      name: 'DAY desk',
+      permissions: ['orders.read'],
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(API_MSG.roleExists);
+    const empty = await call(owner, 'PUT', `/api/admin/roles/${first}`, { name: 'Night desk', permissions: [] });
+    expect(empty.statusCode).toBe(400);
+    const after = (await call(owner, 'GET', '/api/admin/roles')).json() as StaffRole[];
+    expect(after.find((role) => role.key === first)).toMatchObject({
+      name: 'Night desk',
+      permissions: ['orders.read'],
+    });
+  });
+
+  it('a custom role is deleted once no member and no invitation holds it', async () => {
+    const made = await call(owner, 'POST', '/api/admin/roles', { name: 'Seasonal desk', permissions: ['orders.read'] });
+    const { key } = made.json() as StaffRole;
+    const member = await memberWith(key);
+    await invite({ email: uniqueEmail('seasonal'), role: key });
+    const held = async (language: 'en' | 'ar', message: string) => {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/roles/${key}`,
+        headers: { ...owner.headers, 'accept-language': language },
+      });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe(message);
+    };
+    await held('en', API_MSG.roleHeld);
+    await held('ar', API_MSG_AR.roleHeld);
+    // The member moves on; the open invitation still holds it.
+    expect((await call(owner, 'PUT', `/api/admin/staff/${member.id}`, { role: 'support' })).statusCode).toBe(200);
+    await held('en', API_MSG.roleHeld);
+    await t.app.db.delete(staffInvitations).where(eq(staffInvitations.role, key));
+
+    expect((await call(owner, 'DELETE', `/api/admin/roles/${key}`)).statusCode).toBe(204);
+    const roles = (await call(owner, 'GET', '/api/admin/roles')).json() as StaffRole[];
+    expect(roles.some((role) => role.key === key)).toBe(false);
+    const entry = await lastAudit(t.app);
+    expect(entry?.action).toBe('role_delete');
+    expect(entry?.message).toBe(`${owner.email} deleted the role "Seasonal desk"`);
+    expect(entry?.data).toEqual({ key, name: 'Seasonal desk', permissions: ['orders.read'] });
+    expect((await call(owner, 'DELETE', `/api/admin/roles/${key}`)).statusCode).toBe(404);
+  });
+
   it('custom roles: listed with the built-in ones, names unique', async () => {
     const roles = (await call(owner, 'GET', '/api/admin/roles')).json() as StaffRole[];
     expect(roles.slice(0, 5).map((r) => r.key)).toEqual(BUILT_IN_ROLE_KEYS);
@@ -539,17 +648,78 @@ describe('a member with staff.manage but not every permission', () => {
     // No longer trusted with refunds: the link to the refunds desk they sent must not bring anyone in.
     expect((await call(owner, 'PUT', `/api/admin/staff/${lead.id}`, { role: peerRole })).statusCode).toBe(200);
     expect(await rolesSent()).toEqual([peerRole]);
-    const [entry] = await t.app.db
-      .select()
-      .from(auditLogs)
-      .where(eq(auditLogs.action, 'staff_role_change'))
-      .orderBy(desc(auditLogs.id))
-      .limit(1);
+    const entry = await lastAudit(t.app);
+    expect(entry?.action).toBe('staff_role_change');
     expect(entry?.data).toMatchObject({ userId: lead.id, to: peerRole, invitationsWithdrawn: 1 });
 
     // A role that may not manage the team sends no one: what they sent goes.
     expect((await call(owner, 'PUT', `/api/admin/staff/${lead.id}`, { role: 'support' })).statusCode).toBe(200);
     expect(await rolesSent()).toEqual([]);
+  });
+
+  it('changes and deletes only roles within its own permissions', async () => {
+    const made = async (name: string, permissions: Permission[]) =>
+      ((await call(owner, 'POST', '/api/admin/roles', { name, permissions })).json() as StaffRole).key;
+    const refunds = await made('Refunds only', ['orders.refund']);
+    await refused('PUT', `/api/admin/roles/${refunds}`, { name: 'Refunds only', permissions: ['staff.manage'] });
+    await refused('DELETE', `/api/admin/roles/${refunds}`);
+    const greeters = await made('Greeters', ['staff.manage']);
+    await refused('PUT', `/api/admin/roles/${greeters}`, { name: 'Greeters', permissions: ['orders.refund'] });
+    const renamed = await call(hr, 'PUT', `/api/admin/roles/${greeters}`, {
+      name: 'Welcome desk',
+      permissions: ['staff.manage'],
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await call(hr, 'DELETE', `/api/admin/roles/${greeters}`)).statusCode).toBe(204);
+    const roles = (await call(owner, 'GET', '/api/admin/roles')).json() as StaffRole[];
+    expect(roles.find((role) => role.key === refunds)?.permissions).toEqual(['orders.read', 'orders.refund']);
+  });
+
+  it('an invitation a changed role puts beyond its sender is withdrawn, what its sender still reaches stays', async () => {
+    const made = async (name: string, permissions: Permission[]) =>
+      ((await call(owner, 'POST', '/api/admin/roles', { name, permissions })).json() as StaffRole).key;
+    const leads = await made('Shift leads', ['staff.manage', 'orders.refund']);
+    const lead = await memberWith(leads);
+    const refunds = await made('Refunds clerks', ['orders.refund']);
+    const helpers = await made('Helpers', ['staff.manage']);
+    const sentBy = async (account: Account, role: string) => {
+      const res = await call(account, 'POST', '/api/admin/staff/invitations', { email: uniqueEmail('via'), role });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await sentBy(lead, refunds);
+    await sentBy(hr, helpers);
+    await sentBy(owner, helpers);
+    const open = async () =>
+      (
+        await t.app.db
+          .select({ role: staffInvitations.role, by: staffInvitations.invitedBy })
+          .from(staffInvitations)
+          .where(inArray(staffInvitations.role, [refunds, helpers]))
+      )
+        .map(
+          (row) =>
+            `${row.role === refunds ? 'refunds' : 'helpers'} by ${row.by === owner.id ? 'owner' : row.by === hr.id ? 'hr' : 'lead'}`,
+        )
+        .sort();
+    expect(await open()).toEqual(['helpers by hr', 'helpers by owner', 'refunds by lead']);
+
+    // The leads no longer refund: the refunds clerk their member invited is not brought in at the old reach.
+    const narrowed = await call(owner, 'PUT', `/api/admin/roles/${leads}`, {
+      name: 'Shift leads',
+      permissions: ['staff.manage'],
+    });
+    expect(narrowed.statusCode, narrowed.body).toBe(200);
+    expect(await open()).toEqual(['helpers by hr', 'helpers by owner']);
+    expect(await lastAudit(t.app)).toMatchObject({ action: 'role_update', data: { invitationsWithdrawn: 1 } });
+
+    // Helpers may now see the customers, which HR may not: HR's link to it goes, the owner's stays.
+    const widened = await call(owner, 'PUT', `/api/admin/roles/${helpers}`, {
+      name: 'Helpers',
+      permissions: ['staff.manage', 'customers.read'],
+    });
+    expect(widened.statusCode, widened.body).toBe(200);
+    expect(await open()).toEqual(['helpers by owner']);
+    expect(await lastAudit(t.app)).toMatchObject({ action: 'role_update', data: { invitationsWithdrawn: 1 } });
   });
 
   it('cannot withdraw or send again an invitation to a role beyond its own; can withdraw one within', async () => {

@@ -108,6 +108,8 @@ const WRITTEN: Record<AuditAction, Record<string, unknown>> = {
   shop_settings_update: {},
   seed_demo: { products: 40, categories: 8 },
   role_create: { name: 'Packer' },
+  role_update: { name: 'Packer' },
+  role_delete: { name: 'Packer' },
   staff_invite: { to: 'sara@example.com' },
   staff_invite_withdraw: { to: 'sara@example.com' },
   staff_join: {},

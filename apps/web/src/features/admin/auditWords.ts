@@ -189,6 +189,8 @@ const READINGS = {
   coupon_create: (d) => all({ code: text(d.code) }),
   coupon_update: (d) => all({ code: text(d.code) }),
   role_create: named,
+  role_update: named,
+  role_delete: named,
   staff_invite: (d) => all({ to: text(d.to) }),
   instalment_plan_saved: named,
   shipping_rates_update: nothing,

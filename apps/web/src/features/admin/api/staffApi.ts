@@ -24,6 +24,14 @@ export const staffApi = api.injectEndpoints({
       query: (body) => ({ url: '/admin/roles', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['Staff']),
     }),
+    updateRole: build.mutation<StaffRole, NewStaffRoleInput & { key: string }>({
+      query: ({ key, ...body }) => ({ url: `/admin/roles/${encodeURIComponent(key)}`, method: 'PUT', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Staff']),
+    }),
+    deleteRole: build.mutation<void, string>({
+      query: (key) => ({ url: `/admin/roles/${encodeURIComponent(key)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Staff']),
+    }),
     getStaff: build.query<StaffMember[], void>({ query: () => '/admin/staff', providesTags: ['Staff'] }),
     inviteStaff: build.mutation<{ token: string; url: string }, StaffInvitationInput>({
       query: (body) => ({ url: '/admin/staff/invitations', method: 'POST', body }),
@@ -66,6 +74,8 @@ export const {
   useGetStaffSelfQuery,
   useGetRolesQuery,
   useCreateRoleMutation,
+  useUpdateRoleMutation,
+  useDeleteRoleMutation,
   useGetStaffQuery,
   useInviteStaffMutation,
   useGetInvitationsQuery,

@@ -158,4 +158,91 @@ describe('StaffPage roles', () => {
     await waitFor(() => expect(seeOrders).toBeEnabled());
     expect(seeOrders).not.toBeChecked();
   });
+
+  const custom = (key: string, name: string, permissions: StaffRole['permissions']): StaffRole => ({
+    key,
+    name,
+    builtIn: false,
+    permissions,
+  });
+
+  it('edits a custom role in the form that makes one; the built-in ones offer neither edit nor delete', async () => {
+    const user = userEvent.setup();
+    const packers = custom('r1', 'Packers', ['orders.read']);
+    const { calls } = mockApi({
+      'GET /api/admin/roles': { body: [...roles, packers] },
+      'GET /api/admin/staff': { body: [] },
+      'GET /api/admin/staff/invitations': { body: [] },
+      'PUT /api/admin/roles/r1': { body: custom('r1', 'Packing desk', ['orders.read', 'orders.note']) },
+    });
+    renderRoute(<StaffPage />, { path: '/staff', url: '/staff', preloadedState: { session: adminSession } });
+    await user.click(await screen.findByRole('button', { name: 'Edit the role Packers' }));
+    // Only the custom role: the built-in ones are fixed.
+    expect(screen.getAllByRole('button', { name: /^(Edit|Delete) the role/ }).map((b) => b.textContent)).toEqual([
+      'Edit',
+      'Delete',
+    ]);
+    expect(screen.getByRole('heading', { name: 'Edit the role Packers' })).toBeInTheDocument();
+    const name = screen.getByRole('textbox', { name: 'Role name' });
+    expect(name).toHaveFocus();
+    expect(name).toHaveValue('Packers');
+    expect(screen.getByRole('checkbox', { name: 'See orders' })).toBeChecked();
+
+    await user.clear(name);
+    await user.type(name, 'Packing desk');
+    await user.click(screen.getByRole('checkbox', { name: 'Write notes on orders' }));
+    await user.click(screen.getByRole('button', { name: 'Save role' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT')).toEqual([
+        expect.objectContaining({
+          path: '/api/admin/roles/r1',
+          body: { name: 'Packing desk', permissions: ['orders.read', 'orders.note'] },
+        }),
+      ]),
+    );
+    // Saved: the form makes a new role again.
+    expect(await screen.findByRole('heading', { name: 'New custom role' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Role name' })).toHaveValue('');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('deletes a role nobody holds after asking; one a member or an invitation holds says so instead', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /api/admin/roles': {
+        body: [
+          ...roles,
+          custom('r1', 'Packers', ['orders.read']),
+          custom('r2', 'Night desk', ['orders.read']),
+          custom('r3', 'Greeters', ['customers.read']),
+        ],
+      },
+      'GET /api/admin/staff': {
+        body: [
+          { _id: 'm1', name: 'Huda', email: 'huda@example.com', phone: '01000000000', role: 'r1', suspended: false },
+        ],
+      },
+      'GET /api/admin/staff/invitations': { body: [{ ...invitation('late@example.com', true), role: 'r3' }] },
+      'DELETE /api/admin/roles/r2': { body: null },
+    });
+    const deleted = () => calls.filter((c) => c.method === 'DELETE').map((c) => c.path);
+    renderRoute(<StaffPage />, { path: '/staff', url: '/staff', preloadedState: { session: adminSession } });
+    await screen.findByRole('button', { name: 'Delete the role Night desk' });
+    expect(screen.queryByRole('button', { name: 'Delete the role Packers' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete the role Greeters' })).not.toBeInTheDocument();
+    expect(screen.getAllByText('Held by members or invitations: it can be deleted once nobody holds it.')).toHaveLength(
+      2,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Delete the role Night desk' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the role Night desk?' });
+    expect(within(dialog).getByRole('button', { name: 'Keep the role' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the role' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deleted()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete the role Night desk' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete the role' }));
+    await waitFor(() => expect(deleted()).toEqual(['/api/admin/roles/r2']));
+  });
 });

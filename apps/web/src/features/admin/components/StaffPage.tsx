@@ -2,21 +2,12 @@ import { useState, type FormEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import {
-  OWNER_ROLE,
-  neededByOf,
-  PERMISSIONS,
-  type ListedStaffInvitation,
-  type Permission,
-  type StaffMember,
-  type StaffRole,
-} from '@shop/contracts';
+import { OWNER_ROLE, type ListedStaffInvitation, type StaffMember, type StaffRole } from '@shop/contracts';
 import { EmptyState } from '../../../components/EmptyState';
-import { conjunction, intlLocale } from '../../../i18n';
+import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
 import {
   useChangeStaffRoleMutation,
-  useCreateRoleMutation,
   useGetInvitationsQuery,
   useGetRolesQuery,
   useGetStaffQuery,
@@ -32,6 +23,7 @@ import { useRoleName } from '../roleName';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Contact } from './Contact';
 import { PageHeader } from './PageHeader';
+import { RolesCard } from './RolesCard';
 import { allOf, QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
 
@@ -54,7 +46,7 @@ export function StaffPage() {
             <InviteCard roles={roleList} />
             <InvitationsCard invitations={open} roles={roleList} />
             <MembersCard members={members} roles={roleList} />
-            <RolesCard roles={roleList} />
+            <RolesCard roles={roleList} members={members} invitations={open} />
           </div>
         )}
       </QueryState>
@@ -342,80 +334,6 @@ function MembersCard({ members, roles }: { members: StaffMember[]; roles: StaffR
           ))}
         </tbody>
       </ScrollTable>
-    </section>
-  );
-}
-
-function RolesCard({ roles }: { roles: StaffRole[] }) {
-  const { t, i18n } = useTranslation();
-  const roleName = useRoleName();
-  const [createRole, { isLoading }] = useCreateRoleMutation();
-  const [name, setName] = useState('');
-  const [chosen, setChosen] = useState<Permission[]>([]);
-  const permissionName = (permission: Permission) => t(`admin.staff.permissions.${permission}`);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (await notifyOutcome(createRole({ name, permissions: chosen }).unwrap(), t('admin.staff.roleCreated'))) {
-      setName('');
-      setChosen([]);
-    }
-  };
-
-  return (
-    <section className="dash-card" aria-labelledby="staff-roles-title">
-      <h2 id="staff-roles-title" className="h5">
-        {t('admin.staff.rolesTitle')}
-      </h2>
-      <dl className="mb-4">
-        {roles.map((role) => (
-          <div key={role.key} className="mb-2">
-            <dt>{roleName(role)}</dt>
-            <dd className="small text-body-secondary mb-0">{role.permissions.map(permissionName).join(' · ')}</dd>
-          </div>
-        ))}
-      </dl>
-      <Form onSubmit={(event) => void submit(event)}>
-        <h3 className="h6">{t('admin.staff.newRole')}</h3>
-        <Form.Group className="mb-3" controlId="staff-role-name">
-          <Form.Label>{t('admin.staff.roleName')}</Form.Label>
-          <Form.Control required maxLength={60} value={name} onChange={(event) => setName(event.target.value)} />
-        </Form.Group>
-        <fieldset className="mb-3">
-          <legend className="form-label fs-6">{t('admin.staff.rolePermissions')}</legend>
-          <div className="row row-cols-1 row-cols-md-2 g-1">
-            {PERMISSIONS.map((permission) => {
-              // Held while a permission chosen is used from its screen (the API saves it with them anyway).
-              const neededBy = neededByOf(permission, chosen);
-              const id = `staff-permission-${permission}`;
-              return (
-                <div key={permission}>
-                  <Form.Check
-                    id={id}
-                    label={permissionName(permission)}
-                    checked={chosen.includes(permission) || neededBy.length > 0}
-                    disabled={neededBy.length > 0}
-                    aria-describedby={neededBy.length ? `${id}-needed` : undefined}
-                    onChange={(event) =>
-                      setChosen(event.target.checked ? [...chosen, permission] : chosen.filter((p) => p !== permission))
-                    }
-                  />
-                  {neededBy.length > 0 && (
-                    <p id={`${id}-needed`} className="small text-body-secondary ms-4 mb-1">
-                      {t('admin.staff.neededBy', {
-                        permissions: conjunction(i18n.language).format(neededBy.map(permissionName)),
-                      })}
-                    </p>
-                  )}
-                </div>
-              );
-            })}
-          </div>
-        </fieldset>
-        <Button type="submit" disabled={isLoading || !chosen.length}>
-          {t('admin.staff.createRole')}
-        </Button>
-      </Form>
     </section>
   );
 }
