@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import {
   neededByOf,
   PERMISSIONS,
+  withNeeded,
   type ListedStaffInvitation,
   type Permission,
   type StaffMember,
@@ -40,6 +41,8 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
   const [asking, setAsking] = useState(false);
   const nameField = useRef<HTMLInputElement>(null);
   const permissionName = (permission: Permission) => t(`admin.staff.permissions.${permission}`);
+  // A role saved before the API added what permissions are used from: saving it again adds them.
+  const lacking = (role: StaffRole) => withNeeded(role.permissions).filter((p) => !role.permissions.includes(p));
   const held = (key: string) =>
     members.some((member) => member.role === key) || invitations.some((invitation) => invitation.role === key);
 
@@ -82,6 +85,13 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
           <li key={role.key} className="mb-3">
             <div className="fw-semibold">{roleName(role)}</div>
             <div className="small text-body-secondary">{role.permissions.map(permissionName).join(' · ')}</div>
+            {lacking(role).length > 0 && (
+              <p className="small text-warning-emphasis mb-0">
+                {t('admin.staff.roleLacks', {
+                  permissions: conjunction(i18n.language).format(lacking(role).map(permissionName)),
+                })}
+              </p>
+            )}
             {!role.builtIn && (
               <div className="d-flex flex-wrap align-items-center gap-2 mt-1">
                 <Button

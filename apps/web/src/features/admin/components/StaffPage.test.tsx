@@ -245,4 +245,31 @@ describe('StaffPage roles', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete the role' }));
     await waitFor(() => expect(deleted()).toEqual(['/api/admin/roles/r2']));
   });
+
+  it('says what a role saved before lacks, and saving it again as it is asks for it', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /api/admin/roles': { body: [...roles, custom('r1', 'Refunds', ['orders.refund'])] },
+      'GET /api/admin/staff': { body: [] },
+      'GET /api/admin/staff/invitations': { body: [] },
+      'PUT /api/admin/roles/r1': { body: custom('r1', 'Refunds', ['orders.read', 'orders.refund']) },
+    });
+    renderRoute(<StaffPage />, { path: '/staff', url: '/staff', preloadedState: { session: adminSession } });
+    expect(
+      await screen.findByText(
+        'Without See orders its members cannot reach the screens its permissions are used from: saving the role again adds what it lacks.',
+      ),
+    ).toBeInTheDocument();
+    // Built-in roles hold what they need: nothing is said of them.
+    expect(screen.getAllByText(/^Without /)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Edit the role Refunds' }));
+    expect(screen.getByRole('checkbox', { name: 'See orders' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save role' }));
+    // The API saves a role with what its permissions need.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT')).toEqual([
+        expect.objectContaining({ body: { name: 'Refunds', permissions: ['orders.refund'] } }),
+      ]),
+    );
+  });
 });
