@@ -160,8 +160,7 @@ export const API_MSG = {
   roleExists: 'A role with this name already exists',
   roleUnknown: 'There is no such role',
   roleBuiltIn: 'The built-in roles cannot be changed or deleted: make a role of your own instead',
-  roleHeld:
-    'Members or open invitations still hold this role: give them another role, or withdraw the invitations, first',
+  roleHeld: 'Members or invitations still hold this role: give them another role, or withdraw the invitations, first',
   emailOrPhone: 'Give an e-mail address or a mobile number, one of the two',
   invitationInvalid: 'This invitation is used, expired or unknown',
   invitationPasswordRequired: 'Enter your name and a password to make your account',

@@ -31,9 +31,12 @@ export const toRoleDto = (row: RoleRow): StaffRole => ({
   permissions: permissionsOfRole(row.key, row.permissions),
 });
 
-/** A role by its key, or a 400 naming the field: the owner picked it from the list the API gave. */
+/**
+ * A role by its key, or a 400 naming the field: the owner picked it from the list the API gave. Read for share: a
+ * change or deletion of the role waits for the transaction that gives it, then sees what it gave.
+ */
 export async function roleOf(db: DbOrTx, key: string): Promise<StaffRole> {
-  const [row] = await db.select().from(staffRoles).where(eq(staffRoles.key, key));
+  const [row] = await db.select().from(staffRoles).where(eq(staffRoles.key, key)).for('share');
   if (!row) throw badRequest(say.api.roleUnknown, { role: say.api.roleUnknown });
   return toRoleDto(row);
 }
@@ -122,10 +125,12 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
         .catch(mapDbError({ [UNIQUE_VIOLATION]: conflict(say.api.roleExists) }));
       if (!row) throw new Error('role update returned no row');
       const role = toRoleDto(row);
-      // Those its members sent, then those sent to it.
-      const withdrawn =
-        (await withdrawOutOfReach(tx, eq(users.staffRole, key))) +
-        (await withdrawOutOfReach(tx, eq(staffInvitations.role, key)));
+      // Those its members sent, then those sent to it; a new name alone puts nothing out of reach.
+      const moved = role.permissions.join() !== before.permissions.join();
+      const withdrawn = moved
+        ? (await withdrawOutOfReach(tx, eq(users.staffRole, key))) +
+          (await withdrawOutOfReach(tx, eq(staffInvitations.role, key)))
+        : 0;
       await auditAdmin(tx, actor, 'role_update', `changed the role "${before.name}"`, {
         ...input,
         key,
@@ -207,7 +212,8 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
    * Withdraws the open invitations, among those `which` picks, that their sender's role could not send now: all they
    * sent when it may no longer manage the team, else those to a role beyond it. A member demoted because they are no
    * longer trusted must not bring someone in, at the old reach, through a link sent before; nor may a link bring
-   * someone into a role since widened beyond its sender's. Answers how many went.
+   * someone into a role since widened beyond its sender's. A sender no longer on the staff (or whose account is gone)
+   * reaches nothing. Answers how many went.
    */
   async function withdrawOutOfReach(tx: DbOrTx, which: SQL): Promise<number> {
     const senderRole = alias(staffRoles, 'sender_role');
@@ -221,11 +227,11 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
       })
       .from(staffInvitations)
       .innerJoin(staffRoles, eq(staffRoles.key, staffInvitations.role))
-      .innerJoin(users, eq(users.id, staffInvitations.invitedBy))
-      .innerJoin(senderRole, eq(senderRole.key, users.staffRole))
+      .leftJoin(users, eq(users.id, staffInvitations.invitedBy))
+      .leftJoin(senderRole, eq(senderRole.key, users.staffRole))
       .where(which);
     const withdrawn = sent.filter((invitation) => {
-      const held = permissionsOfRole(invitation.senderKey, invitation.senderPermissions);
+      const held = invitation.senderKey ? permissionsOfRole(invitation.senderKey, invitation.senderPermissions) : [];
       return !held.includes('staff.manage') || beyond(held, permissionsOfRole(invitation.key, invitation.permissions));
     });
     if (withdrawn.length)

@@ -15,7 +15,7 @@ import {
   type Permission,
   type StaffRole,
 } from '@shop/contracts';
-import { auditLogs, messages, phoneCodes, staffInvitations, users } from '../../db/schema.js';
+import { auditLogs, messages, phoneCodes, staffInvitations, staffRoles, users } from '../../db/schema.js';
 import {
   createAdmin,
   createStaff,
@@ -474,6 +474,7 @@ describe('managing members', () => {
   });
 
   it('a built-in role, an unknown one, a name taken or no permission: refused, nothing changed', async () => {
+    const lastBefore = await lastAudit(t.app);
     for (const [language, builtIn] of [
       ['en', API_MSG.roleBuiltIn],
       ['ar', API_MSG_AR.roleBuiltIn],
@@ -488,8 +489,11 @@ describe('managing members', () => {
         expect(res.statusCode, res.body).toBe(409);
         expect(res.json().message).toBe(builtIn);
       }
-    const roles = (await call(owner, 'GET', '/api/admin/roles')).json() as StaffRole[];
-    expect(roles.find((role) => role.key === 'support')?.permissions).toEqual(BUILT_IN_ROLES.support);
+    // The row as it was (a built-in role's permissions are the code's, whatever the row says), and nothing logged.
+    expect(await t.app.db.select().from(staffRoles).where(eq(staffRoles.key, 'support'))).toEqual([
+      expect.objectContaining({ name: 'support', permissions: null }),
+    ]);
+    expect((await lastAudit(t.app))?.id).toBe(lastBefore?.id);
 
     const body = { name: 'Anything', permissions: ['orders.read'] };
     expect((await call(owner, 'PUT', `/api/admin/roles/${UNKNOWN_ID}`, body)).statusCode).toBe(404);
@@ -720,6 +724,40 @@ describe('a member with staff.manage but not every permission', () => {
     expect(widened.statusCode, widened.body).toBe(200);
     expect(await open()).toEqual(['helpers by owner']);
     expect(await lastAudit(t.app)).toMatchObject({ action: 'role_update', data: { invitationsWithdrawn: 1 } });
+  });
+
+  it('an invitation whose sender’s account is gone is withdrawn once its role’s permissions change, not its name', async () => {
+    const made = async (name: string, permissions: Permission[]) =>
+      ((await call(owner, 'POST', '/api/admin/roles', { name, permissions })).json() as StaffRole).key;
+    const recruiter = await memberWith(await made('Recruiters', ['staff.manage']));
+    const greeters = await made('Door greeters', ['staff.manage']);
+    const sent = await call(recruiter, 'POST', '/api/admin/staff/invitations', {
+      email: uniqueEmail('orphan'),
+      role: greeters,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect((await call(recruiter, 'DELETE', '/api/user')).statusCode).toBe(200);
+    const toGreeters = () =>
+      t.app.db
+        .select({ by: staffInvitations.invitedBy })
+        .from(staffInvitations)
+        .where(eq(staffInvitations.role, greeters));
+    expect(await toGreeters()).toEqual([{ by: null }]);
+
+    // A new name alone puts nothing out of reach: the link stays.
+    const renamed = await call(owner, 'PUT', `/api/admin/roles/${greeters}`, {
+      name: 'Greeters at the door',
+      permissions: ['staff.manage'],
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await toGreeters()).toEqual([{ by: null }]);
+
+    const widened = await call(owner, 'PUT', `/api/admin/roles/${greeters}`, {
+      name: 'Door greeters',
+      permissions: ['staff.manage', 'customers.read'],
+    });
+    expect(widened.statusCode, widened.body).toBe(200);
+    expect(await toGreeters()).toEqual([]);
   });
 
   it('cannot withdraw or send again an invitation to a role beyond its own; can withdraw one within', async () => {

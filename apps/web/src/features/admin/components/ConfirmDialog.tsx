@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
@@ -14,6 +14,8 @@ interface ConfirmDialogProps {
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Where focus goes once it has faded out, instead of back to what opened it: that is gone (a row just deleted). */
+  focusAfter?: RefObject<HTMLElement | null>;
 }
 
 /** "Are you sure?" before something that cannot be undone; the safe answer has the focus, so Enter never deletes. */
@@ -26,10 +28,19 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onCancel,
+  focusAfter,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-dialog-title" className="dash-modal">
+    <Modal
+      show={show}
+      onHide={onCancel}
+      restoreFocus={!focusAfter}
+      onExited={() => focusAfter?.current?.focus()}
+      centered
+      aria-labelledby="confirm-dialog-title"
+      className="dash-modal"
+    >
       <Modal.Header closeButton closeLabel={t('admin.common.close')}>
         <Modal.Title id="confirm-dialog-title" as="h2" className="h5">
           {title}

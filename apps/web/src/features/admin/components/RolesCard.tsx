@@ -39,7 +39,12 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
   // The role the dialog asks about stays named while the dialog fades out.
   const [asked, setAsked] = useState<StaffRole | null>(null);
   const [asking, setAsking] = useState(false);
+  // Once the role is deleted its buttons are gone: focus goes to the card's title when the dialog has faded.
+  const [deleted, setDeleted] = useState(false);
   const nameField = useRef<HTMLInputElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  // Each custom role's Edit button, to come back to when its editing is cancelled.
+  const editButtons = useRef(new Map<string, HTMLButtonElement>());
   const permissionName = (permission: Permission) => t(`admin.staff.permissions.${permission}`);
   // A role saved before the API added what permissions are used from: saving it again adds them.
   const lacking = (role: StaffRole) => withNeeded(role.permissions).filter((p) => !role.permissions.includes(p));
@@ -57,6 +62,10 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
     setName('');
     setChosen([]);
   };
+  const cancel = () => {
+    if (editing) editButtons.current.get(editing.key)?.focus();
+    reset();
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,17 +76,17 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
     if (await saved) reset();
   };
 
+  // A refusal keeps the dialog open, its reason in the toast.
   const confirmDelete = async () => {
-    if (!asked) return;
-    if (await notifyOutcome(deleteRole(asked.key).unwrap(), t('admin.staff.roleDeleted'))) {
-      if (editing?.key === asked.key) reset();
-    }
+    if (!asked || !(await notifyOutcome(deleteRole(asked.key).unwrap(), t('admin.staff.roleDeleted')))) return;
+    if (editing?.key === asked.key) reset();
+    setDeleted(true);
     setAsking(false);
   };
 
   return (
     <section className="dash-card" aria-labelledby="staff-roles-title">
-      <h2 id="staff-roles-title" className="h5">
+      <h2 id="staff-roles-title" className="h5" ref={title} tabIndex={-1}>
         {t('admin.staff.rolesTitle')}
       </h2>
       <ul className="list-unstyled mb-4">
@@ -95,6 +104,10 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
             {!role.builtIn && (
               <div className="d-flex flex-wrap align-items-center gap-2 mt-1">
                 <Button
+                  ref={(button: HTMLButtonElement | null) => {
+                    if (button) editButtons.current.set(role.key, button);
+                    else editButtons.current.delete(role.key);
+                  }}
                   size="sm"
                   variant="outline-primary"
                   aria-label={t('admin.staff.editRoleOf', { name: role.name })}
@@ -111,6 +124,7 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
                     aria-label={t('admin.staff.deleteRoleOf', { name: role.name })}
                     onClick={() => {
                       setAsked(role);
+                      setDeleted(false);
                       setAsking(true);
                     }}
                   >
@@ -173,7 +187,7 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
             {t(editing ? 'admin.staff.saveRole' : 'admin.staff.createRole')}
           </Button>
           {editing && (
-            <Button variant="outline-secondary" onClick={reset}>
+            <Button variant="outline-secondary" onClick={cancel}>
               {t('admin.common.cancel')}
             </Button>
           )}
@@ -187,6 +201,7 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
         busy={deleting}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setAsking(false)}
+        focusAfter={deleted ? title : undefined}
       >
         <p className="mb-0">{t('admin.staff.deleteRoleBody')}</p>
       </ConfirmDialog>

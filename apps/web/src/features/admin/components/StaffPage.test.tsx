@@ -1,9 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BUILT_IN_ROLES, type ListedStaffInvitation, type StaffRole } from '@shop/contracts';
+import { API_MSG, BUILT_IN_ROLES, type ListedStaffInvitation, type StaffRole } from '@shop/contracts';
 import { adminSession, mockApi, renderRoute } from '../../../test/utils';
+import { notify } from '../../../lib/notify';
 import { StaffPage } from './StaffPage';
+
+vi.mock('../../../lib/notify', () => ({
+  notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() },
+}));
 
 const roles: StaffRole[] = [
   { key: 'owner', name: 'owner', builtIn: true, permissions: [...BUILT_IN_ROLES.owner] },
@@ -204,6 +209,13 @@ describe('StaffPage roles', () => {
     expect(await screen.findByRole('heading', { name: 'New custom role' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Role name' })).toHaveValue('');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    // Cancelled, the form is a new role's again and focus is back where the editing began.
+    await user.click(screen.getByRole('button', { name: 'Edit the role Packers' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('heading', { name: 'New custom role' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit the role Packers' })).toHaveFocus();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
   });
 
   it('deletes a role nobody holds after asking; one a member or an invitation holds says so instead', async () => {
@@ -244,6 +256,25 @@ describe('StaffPage roles', () => {
     await user.click(screen.getByRole('button', { name: 'Delete the role Night desk' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete the role' }));
     await waitFor(() => expect(deleted()).toEqual(['/api/admin/roles/r2']));
+    // Its buttons are gone with it: focus goes to the roles' title.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Roles' })).toHaveFocus();
+  });
+
+  it('keeps the dialog open when the API refuses the deletion, saying why', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/admin/roles': { body: [...roles, custom('r2', 'Night desk', ['orders.read'])] },
+      'GET /api/admin/staff': { body: [] },
+      'GET /api/admin/staff/invitations': { body: [] },
+      'DELETE /api/admin/roles/r2': { status: 409, body: { message: API_MSG.roleHeld } },
+    });
+    renderRoute(<StaffPage />, { path: '/staff', url: '/staff', preloadedState: { session: adminSession } });
+    await user.click(await screen.findByRole('button', { name: 'Delete the role Night desk' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the role Night desk?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete the role' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(API_MSG.roleHeld));
+    expect(screen.getByRole('dialog', { name: 'Delete the role Night desk?' })).toBeInTheDocument();
   });
 
   it('says what a role saved before lacks, and saving it again as it is asks for it', async () => {
