@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { Controller, type Control } from 'react-hook-form';
 import { Link, matchPath } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
@@ -80,9 +80,11 @@ export function BannersAdminPage() {
     ids.splice(index + by, 0, moved);
     void notifyOutcome(order(ids).unwrap(), t('admin.banners.moved'));
   };
+  const title = useRef<HTMLHeadingElement>(null);
   const confirmDelete = async () => {
-    if (!deleting) return;
-    if (await notifyOutcome(remove(deleting._id).unwrap(), t('admin.banners.deleted'))) setDeleting(null);
+    if (!deleting || !(await notifyOutcome(remove(deleting._id).unwrap(), t('admin.banners.deleted')))) return false;
+    setDeleting(null);
+    return true;
   };
 
   const table = (banners: Banner[]) => (
@@ -121,7 +123,7 @@ export function BannersAdminPage() {
 
   return (
     <>
-      <PageHeader title={t('admin.banners.title')} subtitle={t('admin.banners.subtitle')}>
+      <PageHeader title={t('admin.banners.title')} subtitle={t('admin.banners.subtitle')} titleRef={title}>
         <Button variant="primary" onClick={() => setEditing({})}>
           <PlusIcon className="me-1" aria-hidden="true" />
           {t('admin.banners.add')}
@@ -143,8 +145,9 @@ export function BannersAdminPage() {
         title={t('admin.banners.deleteTitle')}
         confirmLabel={t('admin.banners.delete')}
         busy={removing}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
+        focusAfterDone={title}
       >
         {t('admin.banners.deleteConfirm', { name: deleting?.alt ?? '' })}
       </ConfirmDialog>

@@ -1,4 +1,4 @@
-import type { ReactNode, RefObject } from 'react';
+import { useState, type ReactNode, type RefObject } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
@@ -12,10 +12,14 @@ interface ConfirmDialogProps {
   /** The safe answer's name; "Cancel" is ambiguous beside a confirm that itself cancels ("Yes, cancel the order"). */
   dismissLabel?: string;
   busy: boolean;
-  onConfirm: () => void;
+  /** May answer (a promise of) true once it was done: a deletion that was gets `focusAfterDone`. */
+  onConfirm: () => unknown;
   onCancel: () => void;
-  /** Where focus goes once it has faded out, instead of back to what opened it: that is gone (a row just deleted). */
-  focusAfter?: RefObject<HTMLElement | null>;
+  /**
+   * Where focus goes once the dialog has faded after its action was done, instead of back to what opened it: a row
+   * deleted takes its buttons with it. A title with tabIndex -1.
+   */
+  focusAfterDone?: RefObject<HTMLElement | null>;
 }
 
 /** "Are you sure?" before something that cannot be undone; the safe answer has the focus, so Enter never deletes. */
@@ -28,13 +32,19 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onCancel,
-  focusAfter,
+  focusAfterDone,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
+  const [done, setDone] = useState(false);
+  const focusAfter = done ? focusAfterDone : undefined;
+  const confirm = async () => {
+    if ((await onConfirm()) === true) setDone(true);
+  };
   return (
     <Modal
       show={show}
       onHide={onCancel}
+      onEnter={() => setDone(false)}
       restoreFocus={!focusAfter}
       onExited={() => focusAfter?.current?.focus()}
       centered
@@ -53,7 +63,7 @@ export function ConfirmDialog({
         <Button variant="outline-secondary" onClick={onCancel} autoFocus>
           {dismissLabel ?? t('admin.common.cancel')}
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+        <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
           {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
           {confirmLabel}
         </Button>

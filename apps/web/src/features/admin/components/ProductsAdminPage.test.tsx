@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProductList } from '@shop/contracts';
 import { aProduct } from '../../../test/products';
@@ -59,5 +59,22 @@ describe('the products screen', () => {
     mockApi({ 'GET /api/admin/products': { body: { products: [plenty], pages: 1 } } });
     renderPage();
     expect((await screen.findByText('11')).closest('td')).toHaveAttribute('data-label', 'Stock');
+  });
+
+  it('asks before deleting a product; once deleted, focus goes to the title, its row’s buttons gone with it', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /api/admin/products': { body: PAGE },
+      [`DELETE /api/product/${product._id}`]: { body: { message: 'Deleted' } },
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete Galaxy A55' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this product?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      `/api/product/${product._id}`,
+    ]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Products' })).toHaveFocus();
   });
 });

@@ -66,14 +66,17 @@ export function ProductsAdminPage() {
   );
   const search = useCallback((text: string) => filterBy('q', text, { replace: true }), [filterBy]);
 
+  const title = useRef<HTMLHeadingElement>(null);
   const remove = async () => {
-    if (!deleting) return;
-    if (await notifyOutcome(deleteProduct(deleting._id).unwrap(), t('admin.toasts.productDeleted'))) setDeleting(null);
+    if (!deleting || !(await notifyOutcome(deleteProduct(deleting._id).unwrap(), t('admin.toasts.productDeleted'))))
+      return false;
+    setDeleting(null);
+    return true;
   };
 
   return (
     <>
-      <PageHeader title={t('admin.products.title')} subtitle={t('admin.products.subtitle')}>
+      <PageHeader title={t('admin.products.title')} subtitle={t('admin.products.subtitle')} titleRef={title}>
         <CsvExportButton url="/api/admin/products/export" label={t('admin.products.export')} />
         <Button variant="outline-primary" onClick={() => setImporting(true)}>
           {t('admin.import.open')}
@@ -204,8 +207,9 @@ export function ProductsAdminPage() {
         title={t('admin.products.deleteTitle')}
         confirmLabel={t('admin.products.delete')}
         busy={removing}
-        onConfirm={() => void remove()}
+        onConfirm={remove}
         onCancel={() => setDeleting(null)}
+        focusAfterDone={title}
       >
         {t('admin.products.deleteText', { name: deleting ? local.name(deleting).text : '' })}
       </ConfirmDialog>

@@ -39,8 +39,6 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
   // The role the dialog asks about stays named while the dialog fades out.
   const [asked, setAsked] = useState<StaffRole | null>(null);
   const [asking, setAsking] = useState(false);
-  // Once the role is deleted its buttons are gone: focus goes to the card's title when the dialog has faded.
-  const [deleted, setDeleted] = useState(false);
   const nameField = useRef<HTMLInputElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
   // Each custom role's Edit button, to come back to when its editing is cancelled.
@@ -78,10 +76,10 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
 
   // A refusal keeps the dialog open, its reason in the toast.
   const confirmDelete = async () => {
-    if (!asked || !(await notifyOutcome(deleteRole(asked.key).unwrap(), t('admin.staff.roleDeleted')))) return;
+    if (!asked || !(await notifyOutcome(deleteRole(asked.key).unwrap(), t('admin.staff.roleDeleted')))) return false;
     if (editing?.key === asked.key) reset();
-    setDeleted(true);
     setAsking(false);
+    return true;
   };
 
   return (
@@ -124,7 +122,6 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
                     aria-label={t('admin.staff.deleteRoleOf', { name: role.name })}
                     onClick={() => {
                       setAsked(role);
-                      setDeleted(false);
                       setAsking(true);
                     }}
                   >
@@ -199,9 +196,9 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
         confirmLabel={t('admin.staff.deleteRoleConfirm')}
         dismissLabel={t('admin.staff.keepRole')}
         busy={deleting}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={confirmDelete}
         onCancel={() => setAsking(false)}
-        focusAfter={deleted ? title : undefined}
+        focusAfterDone={title}
       >
         <p className="mb-0">{t('admin.staff.deleteRoleBody')}</p>
       </ConfirmDialog>

@@ -73,6 +73,9 @@ describe('StaffPage invitations', () => {
     await user.click(withdraw);
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(withdrawn()).toEqual(['/api/admin/staff/invitations/id-open']));
+    // Its row's buttons go with it: focus goes to the invitations' title.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Invitations' })).toHaveFocus();
   });
 });
 

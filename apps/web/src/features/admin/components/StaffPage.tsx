@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -140,10 +140,12 @@ function InvitationsCard({ invitations, roles }: { invitations: ListedStaffInvit
   const addressOf = (invitation: ListedStaffInvitation) => invitation.email ?? invitation.phone ?? '';
   const roleLabel = (key: string) => roleName(roles.find((r) => r.key === key) ?? { key, name: key });
 
+  const title = useRef<HTMLHeadingElement>(null);
+  // A refusal keeps the dialog open, its reason in the toast.
   const confirm = async () => {
-    if (!asked) return;
-    await notifyOutcome(withdraw(asked._id).unwrap(), t('admin.staff.withdrawn'));
+    if (!asked || !(await notifyOutcome(withdraw(asked._id).unwrap(), t('admin.staff.withdrawn')))) return false;
     setAsked(null);
+    return true;
   };
 
   const sendAgain = async (invitation: ListedStaffInvitation) => {
@@ -154,7 +156,7 @@ function InvitationsCard({ invitations, roles }: { invitations: ListedStaffInvit
 
   return (
     <section className="dash-card p-0" aria-labelledby="staff-invitations-title">
-      <h2 id="staff-invitations-title" className="h5 px-3 pt-3 mb-1">
+      <h2 id="staff-invitations-title" className="h5 px-3 pt-3 mb-1" ref={title} tabIndex={-1}>
         {t('admin.staff.invitations')}
       </h2>
       <p className="px-3 small text-body-secondary">{t('admin.staff.invitationsHint')}</p>
@@ -233,8 +235,9 @@ function InvitationsCard({ invitations, roles }: { invitations: ListedStaffInvit
         confirmLabel={t('admin.staff.withdraw')}
         dismissLabel={t('admin.staff.keepInvitation')}
         busy={isLoading}
-        onConfirm={() => void confirm()}
+        onConfirm={confirm}
         onCancel={() => setAsked(null)}
+        focusAfterDone={title}
       >
         <p>
           <bdi dir="ltr" className="fw-semibold text-break">
