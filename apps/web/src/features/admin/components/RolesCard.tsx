@@ -88,50 +88,53 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
         {t('admin.staff.rolesTitle')}
       </h2>
       <ul className="list-unstyled mb-4">
-        {roles.map((role) => (
-          <li key={role.key} className="mb-3">
-            <div className="fw-semibold">{roleName(role)}</div>
-            <div className="small text-body-secondary">{role.permissions.map(permissionName).join(' · ')}</div>
-            {lacking(role).length > 0 && (
-              <p className="small text-warning-emphasis mb-0">
-                {t('admin.staff.roleLacks', {
-                  permissions: conjunction(i18n.language).format(lacking(role).map(permissionName)),
-                })}
-              </p>
-            )}
-            {!role.builtIn && (
-              <div className="d-flex flex-wrap align-items-center gap-2 mt-1">
-                <Button
-                  ref={(button: HTMLButtonElement | null) => {
-                    if (button) editButtons.current.set(role.key, button);
-                    else editButtons.current.delete(role.key);
-                  }}
-                  size="sm"
-                  variant="outline-primary"
-                  aria-label={t('admin.staff.editRoleOf', { name: role.name })}
-                  onClick={() => edit(role)}
-                >
-                  {t('admin.staff.editRole')}
-                </Button>
-                {held(role.key) ? (
-                  <span className="small text-body-secondary">{t('admin.staff.roleHeld')}</span>
-                ) : (
+        {roles.map((role) => {
+          const lacks = lacking(role);
+          return (
+            <li key={role.key} className="mb-3">
+              <div className="fw-semibold">{roleName(role)}</div>
+              <div className="small text-body-secondary">{role.permissions.map(permissionName).join(' · ')}</div>
+              {lacks.length > 0 && (
+                <p className="small text-warning-emphasis mb-0">
+                  {t('admin.staff.roleLacks', {
+                    permissions: conjunction(i18n.language).format(lacks.map(permissionName)),
+                  })}
+                </p>
+              )}
+              {!role.builtIn && (
+                <div className="d-flex flex-wrap align-items-center gap-2 mt-1">
                   <Button
-                    size="sm"
-                    variant="outline-danger"
-                    aria-label={t('admin.staff.deleteRoleOf', { name: role.name })}
-                    onClick={() => {
-                      setAsked(role);
-                      setAsking(true);
+                    ref={(button: HTMLButtonElement | null) => {
+                      if (button) editButtons.current.set(role.key, button);
+                      else editButtons.current.delete(role.key);
                     }}
+                    size="sm"
+                    variant="outline-primary"
+                    aria-label={t('admin.staff.editRoleOf', { name: role.name })}
+                    onClick={() => edit(role)}
                   >
-                    {t('admin.staff.deleteRole')}
+                    {t('admin.staff.editRole')}
                   </Button>
-                )}
-              </div>
-            )}
-          </li>
-        ))}
+                  {held(role.key) ? (
+                    <span className="small text-body-secondary">{t('admin.staff.roleHeld')}</span>
+                  ) : (
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      aria-label={t('admin.staff.deleteRoleOf', { name: role.name })}
+                      onClick={() => {
+                        setAsked(role);
+                        setAsking(true);
+                      }}
+                    >
+                      {t('admin.staff.deleteRole')}
+                    </Button>
+                  )}
+                </div>
+              )}
+            </li>
+          );
+        })}
       </ul>
       <Form onSubmit={(event) => void submit(event)}>
         <h3 className="h6">
