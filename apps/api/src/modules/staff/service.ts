@@ -142,9 +142,9 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
   }
 
   /**
-   * Deletes a custom role nobody holds: a member or an open invitation holding it is refused (409), as the owner
-   * decides what becomes of them. The role's lock keeps a change or an invitation to it from slipping in meanwhile
-   * (the foreign keys wait for it, then find it gone).
+   * Deletes a custom role nobody holds: a member or an invitation (open or kept expired) holding it is refused (409),
+   * as the owner decides what becomes of them. The role's lock keeps a gift of it from slipping in meanwhile (roleOf
+   * waits for it, then finds it gone).
    */
   async function deleteRole(key: string, actor: Actor): Promise<void> {
     await transaction(db, async (tx) => {

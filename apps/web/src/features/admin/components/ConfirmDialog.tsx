@@ -35,6 +35,9 @@ export function ConfirmDialog({
   focusAfterDone,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
+  // What it says stays while it fades out, though its caller let go of what it asked about as it closed it.
+  const [said, setSaid] = useState({ title, children });
+  if (show && (said.title !== title || said.children !== children)) setSaid({ title, children });
   const [done, setDone] = useState(false);
   const focusAfter = done ? focusAfterDone : undefined;
   const confirm = async () => {
@@ -53,10 +56,10 @@ export function ConfirmDialog({
     >
       <Modal.Header closeButton closeLabel={t('admin.common.close')}>
         <Modal.Title id="confirm-dialog-title" as="h2" className="h5">
-          {title}
+          {show ? title : said.title}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body>{children}</Modal.Body>
+      <Modal.Body>{show ? children : said.children}</Modal.Body>
       <Modal.Footer>
         {/* The dialog opens on its safe answer, so Enter never deletes by accident. */}
         {/* eslint-disable-next-line jsx-a11y/no-autofocus */}

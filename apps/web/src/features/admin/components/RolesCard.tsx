@@ -36,9 +36,7 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
   const [editing, setEditing] = useState<StaffRole | null>(null);
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<Permission[]>([]);
-  // The role the dialog asks about stays named while the dialog fades out.
   const [asked, setAsked] = useState<StaffRole | null>(null);
-  const [asking, setAsking] = useState(false);
   const nameField = useRef<HTMLInputElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
   // Each custom role's Edit button, to come back to when its editing is cancelled.
@@ -78,7 +76,7 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
   const confirmDelete = async () => {
     if (!asked || !(await notifyOutcome(deleteRole(asked.key).unwrap(), t('admin.staff.roleDeleted')))) return false;
     if (editing?.key === asked.key) reset();
-    setAsking(false);
+    setAsked(null);
     return true;
   };
 
@@ -122,10 +120,7 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
                       size="sm"
                       variant="outline-danger"
                       aria-label={t('admin.staff.deleteRoleOf', { name: role.name })}
-                      onClick={() => {
-                        setAsked(role);
-                        setAsking(true);
-                      }}
+                      onClick={() => setAsked(role)}
                     >
                       {t('admin.staff.deleteRole')}
                     </Button>
@@ -194,13 +189,13 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
         </div>
       </Form>
       <ConfirmDialog
-        show={asking}
+        show={asked !== null}
         title={t('admin.staff.deleteRoleTitle', { name: asked?.name ?? '' })}
         confirmLabel={t('admin.staff.deleteRoleConfirm')}
         dismissLabel={t('admin.staff.keepRole')}
         busy={deleting}
         onConfirm={confirmDelete}
-        onCancel={() => setAsking(false)}
+        onCancel={() => setAsked(null)}
         focusAfterDone={title}
       >
         <p className="mb-0">{t('admin.staff.deleteRoleBody')}</p>

@@ -24,13 +24,11 @@ export function UsersPage() {
   const { t } = useTranslation();
   // A custom role may see customers but not orders: the API would refuse that user's orders (403).
   const { can } = usePermissions();
-  // The customer stays named while the dialog fades out: only `asking` closes it.
   const [signingOut, setSigningOut] = useState<User | null>(null);
-  const [asking, setAsking] = useState(false);
   const [signOutCustomer, { isLoading: signOutBusy }] = useSignOutCustomerMutation();
   const signOut = async (customer: User) => {
     const done = signOutCustomer(customer._id).unwrap();
-    if (await notifyOutcome(done, t('admin.users.signedOut', { name: customer.name }))) setAsking(false);
+    if (await notifyOutcome(done, t('admin.users.signedOut', { name: customer.name }))) setSigningOut(null);
   };
   const query = useGetUsersQuery(undefined, { refetchOnMountOrArgChange: true });
   const { data } = query;
@@ -128,10 +126,7 @@ export function UsersPage() {
                             size="sm"
                             variant="outline-danger"
                             aria-label={t('admin.users.signOutOf', { name: user.name })}
-                            onClick={() => {
-                              setSigningOut(user);
-                              setAsking(true);
-                            }}
+                            onClick={() => setSigningOut(user)}
                           >
                             {t('admin.users.signOut')}
                           </Button>
@@ -146,13 +141,13 @@ export function UsersPage() {
         )}
       </QueryState>
       <ConfirmDialog
-        show={asking}
+        show={signingOut !== null}
         title={t('admin.users.signOutTitle', { name: signingOut?.name ?? '' })}
         confirmLabel={t('admin.users.signOut')}
         dismissLabel={t('admin.users.keepSignedIn')}
         busy={signOutBusy}
         onConfirm={() => signingOut && void signOut(signingOut)}
-        onCancel={() => setAsking(false)}
+        onCancel={() => setSigningOut(null)}
       >
         {t('admin.users.signOutText', { name: signingOut?.name ?? '' })}
       </ConfirmDialog>
