@@ -14,6 +14,7 @@ test.describe('dashboard accessibility (axe)', () => {
     { path: '/dashboard/Shipping', heading: 'Shipping' },
     { path: '/dashboard/logs', heading: 'All logs' },
     { path: '/dashboard/banners', heading: 'Banners' },
+    { path: '/dashboard/reviews', heading: 'Reviews' },
   ];
   for (const screen of screens) {
     test(screen.path, async ({ page, request }) => {

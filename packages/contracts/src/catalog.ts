@@ -207,6 +207,12 @@ export interface Review {
   comment: string;
   date: string;
   verified: boolean;
+  /** The shop's public answer to it, shown under it; null until staff answer. */
+  reply: ReviewReply | null;
+}
+export interface ReviewReply {
+  text: string;
+  date: string;
 }
 
 /** Wire shapes as zod schemas, for response validation and the OpenAPI document; they match the interfaces above. */
@@ -262,4 +268,5 @@ export const reviewSchema = z.object({
   comment: z.string(),
   date: z.string(),
   verified: z.boolean(),
+  reply: z.object({ text: z.string(), date: z.string() }).nullable(),
 }) satisfies z.ZodType<Review>;

@@ -137,6 +137,8 @@ export const AUDIT_ACTIONS = [
   'banner_delete',
   'banner_order',
   'review_delete',
+  'review_reply',
+  'review_reply_delete',
   'instalment_plan_saved',
   'shipping_rates_update',
   'search_synonyms_update',

@@ -12,6 +12,7 @@ export * from './contact-channels.js';
 export * from './mobile.js';
 export * from './phone.js';
 export * from './catalog.js';
+export * from './reviews.js';
 export * from './search.js';
 export * from './filters.js';
 export * from './filterQuery.js';

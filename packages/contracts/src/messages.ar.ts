@@ -202,6 +202,7 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   productDeleted: 'تم حذف المنتج بنجاح',
   reviewDeleted: 'تم حذف التقييم بنجاح',
   ownReviewsOnly: 'يمكنك حذف تقييماتك فقط',
+  reviewChangedWhileAnswered: 'عدّل كاتب المراجعة نصها أثناء كتابة ردك: اقرأها من جديد ثم رُدّ',
   importFileField: 'أرسل ملف CSV واحدًا في الحقل المسمى file',
   importTooLarge: (mb) => `يجب ألا يزيد حجم الملف عن ${mb} ميجابايت`,
   importNotText: 'هذا ليس ملف CSV نصيًا',

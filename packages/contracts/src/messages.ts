@@ -196,6 +196,7 @@ export const API_MSG = {
   productDeleted: 'Product Deleted Successfully',
   reviewDeleted: 'Review Deleted Successfully',
   ownReviewsOnly: 'You can only delete your own reviews',
+  reviewChangedWhileAnswered: 'Its author changed the review while you answered: read it again, then answer',
   // Product import (CSV)
   importFileField: 'Send one CSV file, in the field named file',
   importTooLarge: (mb: number) => `The file must be at most ${mb} MB`,

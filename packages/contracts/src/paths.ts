@@ -65,6 +65,8 @@ export const WEB_PATHS = {
   dashShop: '/dashboard/shop',
   /** The home page's banners. */
   dashBanners: '/dashboard/banners',
+  /** Every product's reviews, to answer and moderate. */
+  dashReviews: '/dashboard/reviews',
   cart: '/CartPage',
   shippingAddress: '/ShippingAdress',
   shippingForm: '/ShippingForm',

@@ -19,6 +19,8 @@ export const PERMISSIONS = [
   'confirmations.work',
   'catalogue.write',
   'coupons.write',
+  // The reviews' screen: answering a review in the shop's name, removing one that breaks the rules.
+  'reviews.manage',
   'customers.read',
   // Ends every session of a customer's account (a phone lost or stolen): they sign in again, nothing else changes.
   'customers.sign_out',
@@ -61,8 +63,8 @@ export const BUILT_IN_ROLES = {
   owner: PERMISSIONS,
   manager: except('staff.manage', 'settings.write'),
   orders: ['orders.read', 'orders.move', 'orders.create', 'orders.note', 'confirmations.work'],
-  catalogue: ['catalogue.write', 'coupons.write', 'orders.read'],
-  support: ['orders.read', 'orders.note', 'customers.read', 'customers.sign_out'],
+  catalogue: ['catalogue.write', 'coupons.write', 'reviews.manage', 'orders.read'],
+  support: ['orders.read', 'orders.note', 'reviews.manage', 'customers.read', 'customers.sign_out'],
 } as const satisfies Record<string, readonly Permission[]>;
 export type BuiltInRole = keyof typeof BUILT_IN_ROLES;
 export const BUILT_IN_ROLE_KEYS = Object.keys(BUILT_IN_ROLES) as BuiltInRole[];

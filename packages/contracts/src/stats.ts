@@ -53,6 +53,8 @@ export interface AdminStats {
   lowStock: { total: number; products: LowStockProduct[] };
   /** The newest STATS_LIST_SIZE orders, whatever their status. */
   recentOrders: RecentOrder[];
+  /** Reviews waiting for the shop's answer: none given yet, or written again by their author since. */
+  reviewsAwaiting: number;
 }
 
 const salesWindowSchema = z.object({ revenue: z.number(), orders: z.number().int() });
@@ -86,4 +88,5 @@ export const adminStatsSchema = z.object({
       user: z.object({ _id: z.string(), name: z.string(), email: z.string().nullable() }).nullable(),
     }),
   ),
+  reviewsAwaiting: z.number().int(),
 }) satisfies z.ZodType<AdminStats>;

@@ -500,10 +500,22 @@ export const reviews = pgTable(
     title: text('title').notNull(),
     comment: text('comment').notNull(),
     createdAt: createdAt(),
+    /** Counts the author's writings: an answer is to the revision it names, and another one may no longer fit it. */
+    revision: integer('revision').notNull().default(1),
+    /** The shop's public answer, when it was last written and to which revision: all three or none. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    repliedRevision: integer('replied_revision'),
   },
   (t) => [
     uniqueIndex('reviews_product_user_key').on(t.productId, t.userId),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    check(
+      'reviews_reply_whole',
+      sql`(${t.reply} is null) = (${t.repliedAt} is null) and (${t.reply} is null) = (${t.repliedRevision} is null)`,
+    ),
+    // The dashboard's reviews, newest first.
+    index('reviews_newest_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 

@@ -411,6 +411,17 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: statuses(401, 200, 403, 200),
     request: (_w, s) => ({ params: { id: s.reviewId } }),
   },
+  'GET /api/admin/reviews': { access: 'reviews.manage', expect: adminOnly(200), request: none },
+  'PUT /api/admin/reviews/:id/reply': {
+    access: 'reviews.manage',
+    expect: adminOnly(200),
+    request: (_w, s) => ({ params: { id: s.reviewId }, json: { text: 'Thank you for your words', revision: 1 } }),
+  },
+  'DELETE /api/admin/reviews/:id/reply': {
+    access: 'reviews.manage',
+    expect: adminOnly(204),
+    request: (_w, s) => ({ params: { id: s.reviewId } }),
+  },
 
   'GET /api/cart': { access: 'shopper', expect: shopperOnly(200), request: none },
   'PUT /api/cart/incItem': {

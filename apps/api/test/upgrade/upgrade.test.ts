@@ -236,6 +236,30 @@ describe(`upgrading a database of an older release (${pgUrl ? 'PostgreSQL' : 'PG
     await upgraded.close();
   }, 240_000);
 
+  it('0061 gives reviews.manage to the custom roles with catalogue.write, once, and to no other', async () => {
+    place = await emptyPlace();
+    const folder = migrationsFolder(journal().entries.findIndex((e) => e.tag === '0061_review_replies'));
+    folders.push(folder);
+    const old = await place.open(folder);
+    // The last: a role that somehow holds reviews.manage already keeps it once.
+    await old.db.execute(sql`
+      insert into staff_roles (key, name, permissions) values
+        ('shelves', 'Shelves', '{catalogue.write,orders.read}'), ('desk', 'Desk', '{orders.read}'),
+        ('given', 'Given', '{catalogue.write,reviews.manage}')`);
+    await old.close();
+
+    const upgraded = await place.open();
+    const roles = await upgraded.db.execute<{ key: string; permissions: string[] }>(
+      sql`select key, permissions from staff_roles where key in ('desk', 'given', 'shelves') order by key`,
+    );
+    expect(roles.rows).toEqual([
+      { key: 'desk', permissions: ['orders.read'] },
+      { key: 'given', permissions: ['catalogue.write', 'reviews.manage'] },
+      { key: 'shelves', permissions: ['catalogue.write', 'orders.read', 'reviews.manage'] },
+    ]);
+    await upgraded.close();
+  }, 240_000);
+
   it('a failing migration leaves the database as it was, and `npm run migrate` exits with the error', async () => {
     place = await emptyPlace();
     const old = await place.open(baseline());

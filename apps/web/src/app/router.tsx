@@ -236,6 +236,10 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
             ),
           },
           {
+            path: segment(paths.dashReviews, paths.dashboard),
+            lazy: page(() => import('../features/admin/components/ReviewsAdminPage'), 'ReviewsAdminPage'),
+          },
+          {
             path: segment(paths.dashSynonyms, paths.dashboard),
             lazy: page(() => import('../features/admin/components/SynonymsAdminPage'), 'SynonymsAdminPage'),
           },

@@ -28,3 +28,18 @@ export function usePageBounds(
     if (bounded !== page) setPage(bounded, { replace: true });
   }, [page, pages, setPage]);
 }
+
+/** Sets a filter of a list kept in the address (an empty value takes it off): the list starts again at its first page. */
+export function useListFilter<Name extends string>() {
+  const [, setParams] = useSearchParams();
+  return useCallback(
+    (name: Name, value: string, options?: { replace: boolean }) =>
+      setParams((current) => {
+        const next = withPage(current, 1);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      }, options),
+    [setParams],
+  );
+}

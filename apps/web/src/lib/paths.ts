@@ -35,4 +35,6 @@ export const paths = {
   dashProductsMatching: (query: string) => `${WEB_PATHS.dashProducts}?q=${encodeURIComponent(query)}`,
   /** The dashboard's products low on stock, fewest in stock first. */
   dashProductsLowOnStock: `${WEB_PATHS.dashProducts}?stock=low`,
+  /** The dashboard's reviews waiting for the shop's answer. */
+  dashReviewsAwaiting: `${WEB_PATHS.dashReviews}?awaiting=true`,
 } as const;

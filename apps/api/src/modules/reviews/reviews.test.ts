@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { MSG, type OrderStatus, type Review } from '@shop/contracts';
+import { API_MSG, API_MSG_AR, MSG, type AdminReviewPage, type OrderStatus, type Review } from '@shop/contracts';
 import { auditLogs, orderItems, orders, products } from '../../db/schema.js';
 import {
   createAdmin,
+  createStaff,
   createTestApp,
+  lastAudit,
   registerShopper,
   type Account,
   type TestContext,
   UNKNOWN_ID,
 } from '../../../test/harness.js';
+import { readUntilHit } from '../../../test/cache-reads.js';
 import { createProduct } from '../../../test/fixtures.js';
 
 let t: TestContext;
@@ -96,6 +99,7 @@ describe('POST /api/review', () => {
       comment: 'Bought it last month',
       date: expect.any(String),
       verified: false,
+      reply: null,
     });
     expect(await ratingOf(p.id)).toEqual({ rating: 4, numReviews: 1 });
   });
@@ -225,5 +229,153 @@ describe('DELETE /api/review/:id', () => {
   it('answers 404 for unknown and malformed ids', async () => {
     expect((await del(UNKNOWN_ID, admin)).statusCode).toBe(404);
     expect((await del('x', shopper(0))).statusCode).toBe(404);
+  });
+});
+
+describe("The shop's answers to reviews", () => {
+  const answer = (id: string, account: Account | null, text: unknown, revision = 1) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/reviews/${id}/reply`,
+      headers: account?.headers ?? {},
+      payload: { text, revision },
+    });
+  const takeDown = (id: string, account: Account | null) =>
+    t.app.inject({ method: 'DELETE', url: `/api/admin/reviews/${id}/reply`, headers: account?.headers ?? {} });
+  const listed = async (account: Account, query: Record<string, string> = {}) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/reviews', headers: account.headers, query });
+    expect(res.statusCode).toBe(200);
+    return res.json() as AdminReviewPage;
+  };
+
+  it('shows an answer under its review at once, logs it, and takes it down again', async () => {
+    const support = await createStaff(t.app, 'support', 'Salma');
+    const p = await createProduct(t.app.db);
+    const theirs = (await rate(0, p.id, 2, 'Arrived late')).json() as Review;
+    // The product's reviews are answered from the response cache when the answer is written.
+    const { hit } = await readUntilHit((url) => t.app.inject({ method: 'GET', url }), `/api/review/product/${p.id}`);
+    expect((hit.json() as Review[])[0]?.reply).toBeNull();
+
+    const res = await answer(theirs._id, support, '  Sorry: the courier was late, we changed couriers.  ');
+    expect(res.statusCode).toBe(200);
+    const text = 'Sorry: the courier was late, we changed couriers.';
+    expect((res.json() as Review).reply?.text).toBe(text);
+    const [shown] = await reviewsOf(p.id);
+    expect(shown?.reply).toEqual({ text, date: expect.any(String) });
+    expect(await lastAudit(t.app)).toMatchObject({
+      action: 'review_reply',
+      userId: support.id,
+      data: { id: theirs._id, productId: p.id, authorId: shopper(0).id, title: 'Arrived late', reply: text },
+    });
+
+    expect((await takeDown(theirs._id, support)).statusCode).toBe(204);
+    expect((await reviewsOf(p.id))[0]?.reply).toBeNull();
+    expect(await lastAudit(t.app)).toMatchObject({
+      action: 'review_reply_delete',
+      data: { id: theirs._id, productId: p.id, title: 'Arrived late', reply: text },
+    });
+    const logged = (await lastAudit(t.app))?.id;
+    // Nothing left to take down: nothing changes, nothing is logged.
+    expect((await takeDown(theirs._id, support)).statusCode).toBe(204);
+    expect((await lastAudit(t.app))?.id).toBe(logged);
+  });
+
+  it('lists every product’s reviews newest first, by stars and by those waiting for an answer', async () => {
+    const [kettle, fan] = [await createProduct(t.app.db), await createProduct(t.app.db)];
+    const low = (await rate(1, kettle.id, 1, 'Broke in a week')).json() as Review;
+    const high = (await rate(1, fan.id, 5, 'Quiet and strong')).json() as Review;
+    const answered = (await rate(2, fan.id, 4, 'Good fan')).json() as Review;
+    await answer(answered._id, admin, 'Thank you!');
+
+    const all = await listed(admin);
+    expect(all.reviews.slice(0, 3).map((r) => r._id)).toEqual([answered._id, high._id, low._id]);
+    expect(all.reviews[0]).toMatchObject({
+      product: { _id: fan.id, name: fan.name },
+      user: { _id: shopper(2).id },
+      reply: { text: 'Thank you!' },
+      revision: 1,
+      changedSinceReply: false,
+    });
+    expect(all.total).toBeGreaterThanOrEqual(3);
+
+    const ones = await listed(admin, { rating: '1' });
+    expect(ones.reviews[0]?._id).toBe(low._id);
+    expect(ones.reviews.every((r) => r.rating === 1)).toBe(true);
+
+    const waiting = await listed(admin, { awaiting: 'true' });
+    expect(waiting.reviews.slice(0, 2).map((r) => r._id)).toEqual([high._id, low._id]);
+    expect(waiting.reviews.every((r) => r.reply === null)).toBe(true);
+
+    // Its author writes it again: the answer stays, and the review waits for another look.
+    await rate(2, fan.id, 2, 'It stopped after a month');
+    const again = await listed(admin, { awaiting: 'true' });
+    expect(again.reviews[0]).toMatchObject({
+      _id: answered._id,
+      title: 'It stopped after a month',
+      reply: { text: 'Thank you!' },
+      revision: 2,
+      changedSinceReply: true,
+    });
+    // Answered again, to the words now there, it waits no more.
+    expect((await answer(answered._id, admin, 'Sorry: send it back, we replace it.', 2)).statusCode).toBe(200);
+    expect((await listed(admin, { awaiting: 'true' })).reviews.some((r) => r._id === answered._id)).toBe(false);
+  });
+
+  it('refuses an answer to words its author changed while staff wrote it, in both languages', async () => {
+    const p = await createProduct(t.app.db);
+    const theirs = (await rate(4, p.id, 2, 'Too loud')).json() as Review;
+    // Staff opened the form on revision 1; the author writes the review again before they publish.
+    await rate(4, p.id, 1, 'Too loud, and it broke');
+    const refused = await answer(theirs._id, admin, 'It is quiet for its power');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: API_MSG.reviewChangedWhileAnswered });
+    const arabic = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/reviews/${theirs._id}/reply`,
+      headers: { ...admin.headers, 'accept-language': 'ar' },
+      payload: { text: 'It is quiet for its power', revision: 1 },
+    });
+    expect(arabic.json()).toEqual({ message: API_MSG_AR.reviewChangedWhileAnswered });
+    const [shown] = await reviewsOf(p.id);
+    expect(shown).toMatchObject({ title: 'Too loud, and it broke', reply: null });
+  });
+
+  it('refuses visitors, shoppers, staff without the permission, bad answers and unknown reviews', async () => {
+    const p = await createProduct(t.app.db);
+    const theirs = (await rate(3, p.id, 3)).json() as Review;
+    const desk = await createStaff(t.app, 'orders', 'Desk');
+    expect((await answer(theirs._id, null, 'Thanks')).statusCode).toBe(401);
+    expect((await answer(theirs._id, shopper(3), 'Thanks')).statusCode).toBe(403);
+    expect((await answer(theirs._id, desk, 'Thanks')).statusCode).toBe(403);
+    expect((await takeDown(theirs._id, desk)).statusCode).toBe(403);
+    expect((await del(theirs._id, desk)).statusCode).toBe(403);
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/reviews', headers: desk.headers });
+    expect(list.statusCode).toBe(403);
+
+    const blank = await answer(theirs._id, admin, '   ');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ message: MSG.requiredField });
+    const long = await answer(theirs._id, admin, 'x'.repeat(1001));
+    expect(long.statusCode).toBe(400);
+    expect((await answer(UNKNOWN_ID, admin, 'Thanks')).statusCode).toBe(404);
+    expect((await answer('x', admin, 'Thanks')).statusCode).toBe(404);
+    expect((await takeDown(UNKNOWN_ID, admin)).statusCode).toBe(404);
+    expect((await reviewsOf(p.id))[0]?.reply).toBeNull();
+    const badQuery = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/reviews',
+      headers: admin.headers,
+      query: { rating: '6' },
+    });
+    expect(badQuery.statusCode).toBe(400);
+  });
+
+  it('lets staff who manage reviews delete any review, logged', async () => {
+    const support = await createStaff(t.app, 'support', 'Salma');
+    const p = await createProduct(t.app.db);
+    const theirs = (await rate(4, p.id, 1, 'Spam link')).json() as Review;
+    expect((await del(theirs._id, support)).statusCode).toBe(200);
+    expect(await reviewsOf(p.id)).toEqual([]);
+    expect(await lastAudit(t.app)).toMatchObject({ action: 'review_delete', userId: support.id });
   });
 });

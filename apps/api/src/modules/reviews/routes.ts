@@ -1,16 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reviewCreateSchema, reviewSchema } from '@shop/contracts';
+import {
+  adminReviewPageSchema,
+  adminReviewsQuerySchema,
+  reviewCreateSchema,
+  reviewReplyInputSchema,
+  reviewSchema,
+} from '@shop/contracts';
 import { actorOf, currentUser } from '../../plugins/auth.js';
+import { reviewsModeration } from './moderation.js';
 import { reviewsService } from './service.js';
 
 const tags = ['review'];
 const security = [{ token: [] }];
 // Checked in the service: a malformed id is treated like an unknown one.
 const idParams = z.object({ id: z.string().max(100) });
+const message = z.object({ message: z.string() });
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const reviews = reviewsService(app);
+  const moderation = reviewsModeration(app);
+  const manage = { access: { permission: 'reviews.manage' } } as const;
 
   app.get(
     '/review/product/:id',
@@ -45,9 +55,58 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: idParams,
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: message },
       },
     },
     async (request) => reviews.remove(request.params.id, actorOf(request)),
+  );
+
+  app.get(
+    '/admin/reviews',
+    {
+      config: manage,
+      schema: {
+        summary: "List every product's reviews, newest first",
+        tags,
+        security,
+        querystring: adminReviewsQuerySchema,
+        response: { 200: adminReviewPageSchema },
+      },
+    },
+    async (request) => moderation.list(request.query),
+  );
+
+  app.put(
+    '/admin/reviews/:id/reply',
+    {
+      config: { ...manage, changesCatalogue: true },
+      schema: {
+        summary: "Write the shop's answer to a review",
+        tags,
+        security,
+        params: idParams,
+        body: reviewReplyInputSchema,
+        response: { 200: reviewSchema, 404: message, 409: message },
+      },
+    },
+    async (request) => moderation.answer(request.params.id, request.body, actorOf(request)),
+  );
+
+  app.delete(
+    '/admin/reviews/:id/reply',
+    {
+      config: { ...manage, changesCatalogue: true },
+      schema: {
+        summary: "Take down the shop's answer to a review",
+        tags,
+        security,
+        params: idParams,
+        response: { 204: z.null(), 404: message },
+      },
+    },
+    async (request, reply) => {
+      await moderation.withdrawAnswer(request.params.id, actorOf(request));
+      return reply.code(204).send(null);
+    },
   );
 };

@@ -15,7 +15,7 @@ type ReviewInput = z.output<typeof reviewCreateSchema>;
 /** Orders in these states were paid for or are being delivered: their buyers' reviews are verified. */
 const PURCHASED: OrderStatus[] = ['paid', 'confirmed', 'shipped', 'delivered'];
 
-function selectReviews(db: DbOrTx) {
+export function selectReviews(db: DbOrTx) {
   const bought = db
     .select({ one: sql`1` })
     .from(orderItems)
@@ -30,6 +30,7 @@ function selectReviews(db: DbOrTx) {
   return db
     .select({
       id: reviews.id,
+      productId: reviews.productId,
       userId: users.id,
       userName: users.name,
       rating: reviews.rating,
@@ -37,6 +38,10 @@ function selectReviews(db: DbOrTx) {
       comment: reviews.comment,
       createdAt: reviews.createdAt,
       verified: exists(bought).mapWith(Boolean),
+      revision: reviews.revision,
+      reply: reviews.reply,
+      repliedAt: reviews.repliedAt,
+      repliedRevision: reviews.repliedRevision,
     })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
@@ -45,7 +50,7 @@ function selectReviews(db: DbOrTx) {
 
 type ReviewRow = Awaited<ReturnType<typeof selectReviews>>[number];
 
-const toDto = (r: ReviewRow): Review => ({
+export const toDto = (r: ReviewRow): Review => ({
   _id: r.id,
   user: { _id: r.userId, name: r.userName },
   rating: r.rating,
@@ -53,6 +58,7 @@ const toDto = (r: ReviewRow): Review => ({
   comment: r.comment,
   date: r.createdAt.toISOString(),
   verified: r.verified,
+  reply: r.reply && r.repliedAt ? { text: r.reply, date: r.repliedAt.toISOString() } : null,
 });
 
 /**
@@ -87,7 +93,10 @@ export function reviewsService(deps: Pick<Deps, 'db'>) {
       await tx
         .insert(reviews)
         .values({ productId: input.product, userId, ...text })
-        .onConflictDoUpdate({ target: [reviews.productId, reviews.userId], set: { ...text, createdAt: sql`now()` } });
+        .onConflictDoUpdate({
+          target: [reviews.productId, reviews.userId],
+          set: { ...text, createdAt: sql`now()`, revision: sql`${reviews.revision} + 1` },
+        });
       await recomputeRatings(tx, [input.product]);
     });
     const [review] = await selectReviews(db).where(
@@ -97,7 +106,7 @@ export function reviewsService(deps: Pick<Deps, 'db'>) {
     return toDto(review);
   }
 
-  /** The author may delete their review, an admin any review (audited). */
+  /** The author may delete their review, staff who manage reviews any review (audited). */
   async function remove(id: string, actor: Actor): Promise<{ message: string }> {
     if (!isId(id)) throw notFound('Review');
     const [found] = await db.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.id, id));
@@ -110,8 +119,7 @@ export function reviewsService(deps: Pick<Deps, 'db'>) {
         .from(reviews)
         .where(eq(reviews.id, id));
       if (!review) throw notFound('Review');
-      // Staff who keep the catalogue moderate its reviews.
-      const moderating = actor.user.permissions.includes('catalogue.write');
+      const moderating = actor.user.permissions.includes('reviews.manage');
       if (review.userId !== actor.user.id && !moderating) throw forbidden(say.api.ownReviewsOnly);
       await tx.delete(reviews).where(eq(reviews.id, id));
       await recomputeRatings(tx, [found.productId]);

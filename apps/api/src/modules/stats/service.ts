@@ -9,8 +9,9 @@ import {
   type PaymentMethod,
   type SalesWindow,
 } from '@shop/contracts';
-import { orderItems, orders, products, users } from '../../db/schema.js';
+import { orderItems, orders, products, reviews, users } from '../../db/schema.js';
 import { keptDeposit } from '../orders/kept-deposit.js';
+import { awaitingAnswer } from '../reviews/moderation.js';
 import { addDays, cairoDay, cairoDayStart, onCairoClock } from '../../lib/clock.js';
 import { toEgp } from '../../lib/money.js';
 import type { Deps } from '../deps.js';
@@ -29,7 +30,7 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
   const { db } = deps;
 
   /**
-   * The dashboard overview in four aggregate queries. The sales windows (today, 7 and 30 days) are
+   * The dashboard overview in five aggregate queries. The sales windows (today, 7 and 30 days) are
    * sums of the daily series, so the cards and the chart can never disagree. Days are Cairo's: the shop's.
    */
   async function overview(): Promise<AdminStats> {
@@ -43,7 +44,7 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
     const shownStatus = sql<string>`case when ${orders.refunded} > 0 and ${orders.status} in ('cancelled', 'returned') then 'refunded' else ${orders.status} end`;
     const lowStockTotal = sql<number>`count(*) over ()`.mapWith(Number);
 
-    const [sales, statuses, lowStock, recent] = await Promise.all([
+    const [sales, statuses, lowStock, recent, [awaiting]] = await Promise.all([
       db
         .select({ day, bill: sale.mapWith(Number), orders: count() })
         .from(orders)
@@ -82,6 +83,7 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
         .leftJoin(users, eq(users.id, orders.userId))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(STATS_LIST_SIZE),
+      db.select({ n: count() }).from(reviews).where(awaitingAnswer),
     ]);
 
     // Summed in piastres, converted once: EGP fractions would pick up floating-point dust.
@@ -130,6 +132,7 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
         // An account made by phone has no e-mail; a deleted one, no row.
         user: o.userId && o.userName !== null ? { _id: o.userId, name: o.userName, email: o.userEmail } : null,
       })),
+      reviewsAwaiting: awaiting?.n ?? 0,
     };
   }
 

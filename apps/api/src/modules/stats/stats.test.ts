@@ -8,7 +8,7 @@ import {
   type Order,
   type OrderStatus,
 } from '@shop/contracts';
-import { cartItems, orderItems, orderStatusHistory, orders, users } from '../../db/schema.js';
+import { cartItems, orderItems, orderStatusHistory, orders, reviews, users } from '../../db/schema.js';
 import { toPiastres } from '../../lib/money.js';
 import {
   confirmByShopper,
@@ -114,6 +114,30 @@ describe('an empty shop', () => {
     });
     expect(s.lowStock).toEqual({ total: 0, products: [] });
     expect(s.recentOrders).toEqual([]);
+    expect(s.reviewsAwaiting).toBe(0);
+  });
+});
+
+describe('reviews waiting for an answer', () => {
+  it('counts those with no answer and those written again since the shop answered', async () => {
+    const product = await createProduct(t.app.db);
+    const authors = [shopper, await registerShopper(t.app, 'Omar'), await registerShopper(t.app, 'Nour')];
+    const review = (author: Account, revision: number, repliedRevision: number | null) => ({
+      productId: product.id,
+      userId: author.id,
+      rating: 4,
+      title: 'Fine',
+      comment: 'Does the job',
+      revision,
+      reply: repliedRevision ? 'Thank you' : null,
+      repliedAt: repliedRevision ? at('2025-03-11T10:00:00Z') : null,
+      repliedRevision,
+    });
+    const [unanswered, answered, rewritten] = authors as [Account, Account, Account];
+    await t.app.db
+      .insert(reviews)
+      .values([review(unanswered, 1, null), review(answered, 2, 2), review(rewritten, 2, 1)]);
+    expect((await stats()).reviewsAwaiting).toBe(2);
   });
 });
 

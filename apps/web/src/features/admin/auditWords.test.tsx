@@ -102,6 +102,8 @@ const WRITTEN: Record<AuditAction, Record<string, unknown>> = {
   banner_delete: named,
   banner_order: { ids: ['b1'] },
   review_delete: { title: 'Great' },
+  review_reply: { title: 'Great', reply: 'Thank you' },
+  review_reply_delete: { title: 'Great' },
   instalment_plan_saved: { name: 'valU' },
   shipping_rates_update: {},
   search_synonyms_update: {},

@@ -201,6 +201,8 @@ const READINGS = {
   product_import_apply: (d) => all({ rows: whole(d.rows) }),
   product_variants: (d) => named(d) ?? shorter('product_variants'),
   review_delete: (d) => all({ title: text(d.title) }) ?? shorter('review_delete'),
+  review_reply: (d) => all({ title: text(d.title), reply: text(d.reply) }),
+  review_reply_delete: (d) => all({ title: text(d.title) }),
   coupon_pause: coupon('coupon_pause'),
   coupon_resume: coupon('coupon_resume'),
   staff_role_change: member('staff_role_change'),

@@ -159,9 +159,11 @@ export const adminApi = api.injectEndpoints({
     }),
     deleteProduct: build.mutation<{ message: string }, string>({
       query: (id) => ({ url: `/product/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      // Its reviews go with it, from the dashboard's reviews too.
       invalidatesTags: (_result, _error, id) => [
         { type: 'Product', id: LIST },
         { type: 'Product', id },
+        { type: 'Review', id: LIST },
       ],
     }),
 

@@ -8,6 +8,7 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import {
   BoxIcon,
   BuildingIcon,
+  ChatIcon,
   DashboardIcon,
   MenuIcon,
   PhoneIcon,
@@ -36,6 +37,7 @@ interface NavItem {
     | 'departments'
     | 'banners'
     | 'coupons'
+    | 'reviews'
     | 'shipping'
     | 'eta'
     | 'synonyms'
@@ -72,6 +74,7 @@ const NAV: NavItem[] = [
   { to: paths.dashDepartments, label: 'departments', icon: BuildingIcon, permission: 'catalogue.write' },
   { to: paths.dashBanners, label: 'banners', icon: ImageIcon, permission: 'catalogue.write' },
   { to: paths.dashCoupons, label: 'coupons', icon: PercentIcon, permission: 'coupons.write' },
+  { to: paths.dashReviews, label: 'reviews', icon: ChatIcon, permission: 'reviews.manage' },
   { to: paths.dashShipping, label: 'shipping', icon: TruckIcon, permission: 'settings.write' },
   { to: paths.dashShop, label: 'shop', icon: ShieldIcon, permission: 'settings.write' },
   { to: paths.dashSynonyms, label: 'synonyms', icon: SearchIcon, permission: 'catalogue.write' },

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { QueryStatus } from '@reduxjs/toolkit/query';
 import { screen } from '@testing-library/react';
 import { ORDER_STATUSES, STATS_DAYS, STATS_LIST_SIZE, type AdminStats } from '@shop/contracts';
 import { adminSession, mockApi, renderRoute } from '../../../test/utils';
@@ -24,6 +25,7 @@ const statsWithLowStock = (total: number, shown: number): AdminStats => ({
     })),
   },
   recentOrders: [],
+  reviewsAwaiting: 0,
 });
 
 const renderOverview = (stats: AdminStats) => {
@@ -45,5 +47,37 @@ describe('the overview’s products low on stock', () => {
     renderOverview(statsWithLowStock(3, 3));
     expect(await screen.findByText('3 products are low on stock.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /See all/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('the overview’s reviews', () => {
+  it('says how many wait for an answer and leads to them', async () => {
+    renderOverview({ ...statsWithLowStock(0, 0), reviewsAwaiting: 3 });
+    expect(await screen.findByText(/^3 reviews are waiting for your answer\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Answer them' })).toHaveAttribute(
+      'href',
+      '/dashboard/reviews?awaiting=true',
+    );
+  });
+
+  it('is not shown to a member who may not answer reviews', async () => {
+    mockApi({
+      'GET /api/admin/stats': { body: { ...statsWithLowStock(0, 0), reviewsAwaiting: 3 } },
+      'GET /api/staff/me': { body: { role: 'accounts', permissions: ['reports.read'] } },
+    });
+    const { store } = renderRoute(<OverviewPage />, {
+      path: '/dashboard',
+      preloadedState: { session: adminSession },
+    });
+    expect(await screen.findByText('Every product is well stocked.')).toBeInTheDocument();
+    // Once the page knows what the member's role allows.
+    await vi.waitFor(() =>
+      expect(
+        Object.values(store.getState().api.queries).some(
+          (query) => query?.endpointName === 'getStaffSelf' && query.status === QueryStatus.fulfilled,
+        ),
+      ).toBe(true),
+    );
+    expect(screen.queryByRole('heading', { name: 'Reviews' })).not.toBeInTheDocument();
   });
 });

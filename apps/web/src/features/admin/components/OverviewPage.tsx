@@ -12,6 +12,7 @@ import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { formatPrice } from '../../../lib/format';
 import { useGetStatsQuery } from '../api/adminApi';
+import { usePermissions } from '../permissions';
 import { formatDateTime } from '../format';
 import { OrderNumber } from './OrderNumber';
 import { PageHeader } from './PageHeader';
@@ -41,6 +42,7 @@ export function OverviewPage() {
 
 function Overview({ stats }: { stats: AdminStats }) {
   const { t } = useTranslation();
+  const { can } = usePermissions();
   return (
     <>
       <Row as="ul" xs={1} sm={3} className="g-3 mb-4 list-unstyled">
@@ -83,6 +85,26 @@ function Overview({ stats }: { stats: AdminStats }) {
             <LowStock lowStock={stats.lowStock} />
           </section>
         </Col>
+        {/* Only for those who may answer: the count leads to the reviews' screen. */}
+        {can('reviews.manage') && (
+          <Col xs={12}>
+            <section className="dash-card" aria-labelledby="overview-reviews">
+              <h2 id="overview-reviews" className="dash-card-title">
+                {t('admin.overview.reviews.heading')}
+              </h2>
+              {stats.reviewsAwaiting ? (
+                <p className="mb-0">
+                  {t('admin.overview.reviews.awaiting', { count: stats.reviewsAwaiting })}{' '}
+                  <Link to={paths.dashReviewsAwaiting} className="tap-inline">
+                    {t('admin.overview.reviews.answer')}
+                  </Link>
+                </p>
+              ) : (
+                <EmptyState title={t('admin.overview.reviews.none')} />
+              )}
+            </section>
+          </Col>
+        )}
       </Row>
     </>
   );

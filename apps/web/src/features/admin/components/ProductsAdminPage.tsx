@@ -11,7 +11,7 @@ import { PencilIcon, PlusIcon, SearchIcon, TrashIcon } from '../../../components
 import { Pagination } from '../../../components/Pagination';
 import { Price } from '../../../components/Price';
 import { ProductImage } from '../../../components/ProductImage';
-import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
+import { useListFilter, usePageBounds, usePageParam } from '../../../hooks/usePageParam';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useDeleteProductMutation, useGetDashboardProductsQuery } from '../api/adminApi';
@@ -37,7 +37,7 @@ type Editing = { mode: 'create' } | { mode: 'update'; id: string } | null;
 export function ProductsAdminPage() {
   const { t } = useTranslation();
   const local = useLocalized();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const q = params.get('q') ?? '';
   // Those with LOW_STOCK_THRESHOLD or fewer in stock, fewest first: the overview's "See all" opens them.
   const lowStock = params.get('stock') === 'low';
@@ -52,18 +52,7 @@ export function ProductsAdminPage() {
   const [variantsOf, setVariantsOf] = useState<string | null>(null);
   const [deleteProduct, { isLoading: removing }] = useDeleteProductMutation();
 
-  /** A filter of the address set (or, empty, taken off): the list starts again at its first page. */
-  const filterBy = useCallback(
-    (name: 'q' | 'stock', value: string, options?: { replace: boolean }) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        next.delete('page');
-        return next;
-      }, options),
-    [setParams],
-  );
+  const filterBy = useListFilter<'q' | 'stock'>();
   const search = useCallback((text: string) => filterBy('q', text, { replace: true }), [filterBy]);
 
   const title = useRef<HTMLHeadingElement>(null);

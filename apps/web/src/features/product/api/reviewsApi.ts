@@ -1,9 +1,10 @@
 import type { Review, ReviewCreateInput } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 
-/** A review changes its product's rating and review count, so the product is refreshed too. */
+/** A review changes its product's rating and review count, so the product is refreshed too, and the dashboard's list. */
 const reviewChangeTags = (productId: string) => [
   { type: 'Review' as const, id: productId },
+  { type: 'Review' as const, id: LIST },
   { type: 'Product' as const, id: productId },
   { type: 'Product' as const, id: LIST },
 ];

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryStatus } from '@reduxjs/toolkit/query';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BUILT_IN_ROLES, type Product, type ProductDetail, type Variant } from '@shop/contracts';
 import { changeLanguage } from '../../../i18n';
@@ -35,9 +35,11 @@ const review = {
   comment: 'Love it',
   date: '2025-01-02T10:00:00Z',
   verified: true,
+  reply: null,
 };
 
 describe('ProductPage', () => {
+  afterEach(() => act(() => changeLanguage('en')));
   it("shows a product that is not there as the site's not-found page, with a danger alert of the error message", async () => {
     mockApi({ 'GET /api/product/one/nope': { status: 404, body: { message: 'Product not found' } } });
     renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/nope' });
@@ -77,6 +79,16 @@ describe('ProductPage', () => {
     expect(screen.queryByRole('button', { name: /Delete the review/ })).not.toBeInTheDocument();
   });
 
+  it('shows the shop’s answer under its review, in Arabic too', async () => {
+    await act(() => changeLanguage('ar'));
+    const answered = { ...review, reply: { text: 'شكرًا لك يا مريم', date: '2025-01-03T10:00:00Z' } };
+    mockApi({ 'GET /api/product/one/p1': { body: phone }, 'GET /api/review/product/p1': { body: [answered] } });
+    renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1' });
+    const article = await screen.findByRole('article', { name: 'Great' });
+    expect(within(article).getByText(/^رد المتجر، /)).toHaveTextContent('2025');
+    expect(within(article).getByText('شكرًا لك يا مريم')).toBeInTheDocument();
+  });
+
   it("lets a review's author delete it with the 'Review Deleted Successfully' toast", async () => {
     const { calls } = mockApi({
       'GET /api/product/one/p1': { body: phone },
@@ -93,8 +105,8 @@ describe('ProductPage', () => {
   });
 
   it.each([
-    ['support', false],
-    ['catalogue', true],
+    ['orders', false],
+    ['support', true],
   ] as const)("offers a staff member of the %s role Delete on a shopper's review: %s", async (role, offered) => {
     const staff = { ...shopperSession, user: { ...shopperSession.user, _id: 'a1', name: 'Salma', role: true } };
     mockApi({
@@ -108,7 +120,7 @@ describe('ProductPage', () => {
       preloadedState: { session: staff },
     });
     await screen.findByText('Verified purchase');
-    // The API deletes another's review only for staff with catalogue.write; the page asks what the role allows.
+    // The API deletes another's review only for staff with reviews.manage; the page asks what the role allows.
     await vi.waitFor(() =>
       expect(
         Object.values(store.getState().api.queries).some(

@@ -9,7 +9,7 @@ import { usePermissions } from '../../admin';
 import { useSession } from '../../auth';
 import { useDeleteReviewMutation, useGetReviewsQuery } from '../api/reviewsApi';
 
-/** A product's reviews; the author of a review, or staff who may change the catalogue, may delete it. */
+/** A product's reviews, each with the shop's answer if it gave one; its author, or staff who manage reviews, may delete it. */
 export function ReviewList({ productId }: { productId: string }) {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
@@ -44,8 +44,8 @@ export function ReviewList({ productId }: { productId: string }) {
   return (
     <ul className="list-unstyled mb-0">
       {reviews.map((review) => {
-        // As the API allows: authors delete their own reviews, staff who keep the catalogue moderate the rest.
-        const canDelete = user !== null && (user._id === review.user._id || can('catalogue.write'));
+        // As the API allows: authors delete their own reviews, staff who manage reviews moderate the rest.
+        const canDelete = user !== null && (user._id === review.user._id || can('reviews.manage'));
         return (
           <li key={review._id} className="review">
             <article aria-labelledby={`review-${review._id}`}>
@@ -76,6 +76,18 @@ export function ReviewList({ productId }: { productId: string }) {
               <p className="mb-2 review-comment" dir="auto">
                 {review.comment}
               </p>
+              {review.reply && (
+                <div className="review-reply mb-2">
+                  <p className="small fw-semibold mb-1">
+                    {t('reviews.reply', {
+                      date: formatDate(review.reply.date, intlLocale(i18n.language)),
+                    })}
+                  </p>
+                  <p className="mb-0 review-comment" dir="auto">
+                    {review.reply.text}
+                  </p>
+                </div>
+              )}
               {canDelete && (
                 <button
                   type="button"

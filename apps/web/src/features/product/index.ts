@@ -1,0 +1,1 @@
+export { useDeleteReviewMutation } from './api/reviewsApi';

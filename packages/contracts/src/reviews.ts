@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { localizedRefSchema, reviewSchema } from './catalog.js';
+import { anyWhenBlank, booleanQuery, requiredText } from './fields.js';
+
+/** The dashboard's reviews: every product's, newest first, by stars and by whether they wait for the shop's answer. */
+export const adminReviewsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  rating: anyWhenBlank(z.coerce.number().int().min(1).max(5)),
+  /** Only those with no answer, or written again by their author since the shop answered. */
+  awaiting: booleanQuery.optional(),
+});
+export type AdminReviewsQuery = z.output<typeof adminReviewsQuerySchema>;
+
+export const adminReviewSchema = reviewSchema.extend({
+  product: localizedRefSchema,
+  /** How many times its author wrote it: an answer names the revision it was written to. */
+  revision: z.number().int(),
+  /** Its author wrote it again after the shop answered: the answer may no longer fit. */
+  changedSinceReply: z.boolean(),
+});
+export type AdminReview = z.output<typeof adminReviewSchema>;
+
+export const adminReviewPageSchema = z.object({
+  reviews: z.array(adminReviewSchema),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminReviewPage = z.output<typeof adminReviewPageSchema>;
+
+export const REVIEW_REPLY_MAX = 1000;
+/** The shop's answer to a review, shown under it on the product's page, and the revision of the review it answers. */
+export const reviewReplyInputSchema = z.object({
+  text: requiredText(undefined, REVIEW_REPLY_MAX),
+  revision: z.number().int().min(1),
+});
+export type ReviewReplyInput = z.input<typeof reviewReplyInputSchema>;
