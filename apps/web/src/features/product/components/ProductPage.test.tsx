@@ -89,6 +89,42 @@ describe('ProductPage', () => {
     expect(within(article).getByText('شكرًا لك يا مريم')).toBeInTheDocument();
   });
 
+  it('sums the reviews up by stars, and a row shows only its reviews until pressed again', async () => {
+    const user = userEvent.setup();
+    const rated = (id: string, rating: number, title: string) => ({ ...review, _id: id, rating, title });
+    mockApi({
+      'GET /api/product/one/p1': { body: phone },
+      'GET /api/review/product/p1': {
+        body: [rated('r1', 5, 'Great'), rated('r2', 5, 'Superb'), rated('r3', 4, 'Good'), rated('r4', 1, 'Broke')],
+      },
+    });
+    renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1' });
+    // 3.75 on average, kept to the nearest half star as the product's rating is.
+    expect(await screen.findByText('4 out of 5')).toBeInTheDocument();
+    const rows = within(screen.getByRole('list', { name: /^Reviews by stars/ })).getAllByRole('button');
+    expect(rows.map((row) => row.textContent?.replace(/\s+/g, ' '))).toEqual([
+      '5 stars 50%',
+      '4 stars 25%',
+      '3 stars 0%',
+      '2 stars 0%',
+      '1 star 25%',
+    ]);
+    expect(rows[2]).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: '1 star 25%' }));
+    expect(screen.getByRole('button', { name: '1 star 25%' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-labelledby'))).toEqual([
+      'review-r4',
+    ]);
+    const reviewsRegion = screen.getByRole('region', { name: 'Customer reviews' });
+    expect(within(reviewsRegion).getByRole('status')).toHaveTextContent(
+      'Only the reviews that gave 1 star: 1 of 4. Choose the row again to show all.',
+    );
+    await user.click(screen.getByRole('button', { name: '1 star 25%' }));
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+    expect(within(reviewsRegion).getByRole('status')).toBeEmptyDOMElement();
+  });
+
   it("lets a review's author delete it with the 'Review Deleted Successfully' toast", async () => {
     const { calls } = mockApi({
       'GET /api/product/one/p1': { body: phone },

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { notify } from '../../../lib/notify';
 import type { Review } from '@shop/contracts';
 import { CheckCircleIcon, TrashIcon } from '../../../components/icons';
@@ -8,6 +9,7 @@ import { formatDate } from '../../../lib/format';
 import { usePermissions } from '../../admin';
 import { useSession } from '../../auth';
 import { useDeleteReviewMutation, useGetReviewsQuery } from '../api/reviewsApi';
+import { ReviewSummary } from './ReviewSummary';
 
 /** A product's reviews, each with the shop's answer if it gave one; its author, or staff who manage reviews, may delete it. */
 export function ReviewList({ productId }: { productId: string }) {
@@ -15,6 +17,8 @@ export function ReviewList({ productId }: { productId: string }) {
   const { user } = useSession();
   const { can } = usePermissions();
   const { data: reviews, isLoading, isError } = useGetReviewsQuery(productId);
+  // The number of stars whose reviews alone are shown (the summary's rows), or null for all.
+  const [stars, setStars] = useState<number | null>(null);
   const [deleteReview, { isLoading: deleting, originalArgs }] = useDeleteReviewMutation();
 
   const remove = async (review: Review) => {
@@ -40,70 +44,84 @@ export function ReviewList({ productId }: { productId: string }) {
   }
   if (isError) return <p className="text-body-secondary">{t('common.loadFailed')}</p>;
   if (!reviews?.length) return <p className="text-body-secondary">{t('reviews.none')}</p>;
+  // A row whose last review went (deleted) shows all again: its button is disabled and could not.
+  const shown = stars !== null && reviews.some((review) => review.rating === stars) ? stars : null;
+  const listed = shown === null ? reviews : reviews.filter((review) => review.rating === shown);
 
   return (
-    <ul className="list-unstyled mb-0">
-      {reviews.map((review) => {
-        // As the API allows: authors delete their own reviews, staff who manage reviews moderate the rest.
-        const canDelete = user !== null && (user._id === review.user._id || can('reviews.manage'));
-        return (
-          <li key={review._id} className="review">
-            <article aria-labelledby={`review-${review._id}`}>
-              <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
-                <span className="review-avatar" aria-hidden="true">
-                  {review.user.name.slice(0, 1).toUpperCase()}
-                </span>
-                {/* Shoppers write in either language: each text takes its own direction. */}
-                <span className="fw-semibold" dir="auto">
-                  {review.user.name}
-                </span>
-                {review.verified && (
-                  <span className="badge bg-success-subtle text-success d-inline-flex align-items-center gap-1">
-                    <CheckCircleIcon size={12} />
-                    {t('reviews.verified')}
+    <>
+      <ReviewSummary reviews={reviews} shown={shown} onShow={setStars} />
+      <p className="small text-body-secondary mb-0" role="status">
+        {shown !== null &&
+          t('reviews.showing', {
+            stars: t('reviews.stars', { count: shown }),
+            count: listed.length,
+            total: reviews.length,
+          })}
+      </p>
+      <ul className="list-unstyled mb-0">
+        {listed.map((review) => {
+          // As the API allows: authors delete their own reviews, staff who manage reviews moderate the rest.
+          const canDelete = user !== null && (user._id === review.user._id || can('reviews.manage'));
+          return (
+            <li key={review._id} className="review">
+              <article aria-labelledby={`review-${review._id}`}>
+                <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
+                  <span className="review-avatar" aria-hidden="true">
+                    {review.user.name.slice(0, 1).toUpperCase()}
                   </span>
-                )}
-              </div>
-              <div className="d-flex flex-wrap align-items-center gap-2">
-                <Rating value={review.rating} size={14} />
-                <h3 id={`review-${review._id}`} className="h6 mb-0" dir="auto">
-                  {review.title}
-                </h3>
-              </div>
-              <p className="small text-body-secondary mb-1">
-                {t('reviews.reviewedOn', { date: formatDate(review.date, intlLocale(i18n.language)) })}
-              </p>
-              <p className="mb-2 review-comment" dir="auto">
-                {review.comment}
-              </p>
-              {review.reply && (
-                <div className="review-reply mb-2">
-                  <p className="small fw-semibold mb-1">
-                    {t('reviews.reply', {
-                      date: formatDate(review.reply.date, intlLocale(i18n.language)),
-                    })}
-                  </p>
-                  <p className="mb-0 review-comment" dir="auto">
-                    {review.reply.text}
-                  </p>
+                  {/* Shoppers write in either language: each text takes its own direction. */}
+                  <span className="fw-semibold" dir="auto">
+                    {review.user.name}
+                  </span>
+                  {review.verified && (
+                    <span className="badge bg-success-subtle text-success d-inline-flex align-items-center gap-1">
+                      <CheckCircleIcon size={12} />
+                      {t('reviews.verified')}
+                    </span>
+                  )}
                 </div>
-              )}
-              {canDelete && (
-                <button
-                  type="button"
-                  className="btn btn-outline-danger btn-sm"
-                  onClick={() => void remove(review)}
-                  disabled={deleting && originalArgs?.id === review._id}
-                  aria-label={t('reviews.deleteNamed', { title: review.title })}
-                >
-                  <TrashIcon size={14} className="me-1" />
-                  {t('reviews.delete')}
-                </button>
-              )}
-            </article>
-          </li>
-        );
-      })}
-    </ul>
+                <div className="d-flex flex-wrap align-items-center gap-2">
+                  <Rating value={review.rating} size={14} />
+                  <h3 id={`review-${review._id}`} className="h6 mb-0" dir="auto">
+                    {review.title}
+                  </h3>
+                </div>
+                <p className="small text-body-secondary mb-1">
+                  {t('reviews.reviewedOn', { date: formatDate(review.date, intlLocale(i18n.language)) })}
+                </p>
+                <p className="mb-2 review-comment" dir="auto">
+                  {review.comment}
+                </p>
+                {review.reply && (
+                  <div className="review-reply mb-2">
+                    <p className="small fw-semibold mb-1">
+                      {t('reviews.reply', {
+                        date: formatDate(review.reply.date, intlLocale(i18n.language)),
+                      })}
+                    </p>
+                    <p className="mb-0 review-comment" dir="auto">
+                      {review.reply.text}
+                    </p>
+                  </div>
+                )}
+                {canDelete && (
+                  <button
+                    type="button"
+                    className="btn btn-outline-danger btn-sm"
+                    onClick={() => void remove(review)}
+                    disabled={deleting && originalArgs?.id === review._id}
+                    aria-label={t('reviews.deleteNamed', { title: review.title })}
+                  >
+                    <TrashIcon size={14} className="me-1" />
+                    {t('reviews.delete')}
+                  </button>
+                )}
+              </article>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

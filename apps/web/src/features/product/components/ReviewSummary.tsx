@@ -1,0 +1,59 @@
+import type { Review } from '@shop/contracts';
+import { halfStars, Rating } from '../../../components/Rating';
+import { intlLocale } from '../../../i18n';
+import { useTranslation } from '../../../i18n/useTranslation';
+
+const STARS = [5, 4, 3, 2, 1] as const;
+
+/** How many reviews gave each number of stars, five first. */
+export const starCounts = (reviews: readonly Pick<Review, 'rating'>[]) =>
+  STARS.map((stars) => ({ stars, count: reviews.filter((review) => review.rating === stars).length }));
+
+/**
+ * The reviews at a glance: their average (to the nearest half star, as the product's rating is kept) and how many gave
+ * each number of stars. A row shows only those reviews; pressed again, all of them.
+ */
+export function ReviewSummary({
+  reviews,
+  shown,
+  onShow,
+}: {
+  reviews: readonly Review[];
+  shown: number | null;
+  onShow: (stars: number | null) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const percent = new Intl.NumberFormat(intlLocale(i18n.language), { style: 'percent' });
+  const average = halfStars(reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length);
+  return (
+    <div className="review-summary mb-4">
+      <div>
+        <p className="review-average mb-0">{t('reviews.average', { rating: average })}</p>
+        <Rating value={average} count={reviews.length} />
+      </div>
+      <ul className="list-unstyled mb-0 review-shares" aria-label={t('reviews.byStars')}>
+        {starCounts(reviews).map(({ stars, count }) => {
+          const share = percent.format(count / reviews.length);
+          return (
+            <li key={stars}>
+              <button
+                type="button"
+                className="review-share"
+                aria-pressed={shown === stars}
+                disabled={count === 0}
+                onClick={() => onShow(shown === stars ? null : stars)}
+              >
+                <span className="review-share-label">{t('reviews.stars', { count: stars })}</span>{' '}
+                {/* The share is in the number beside it; the bar repeats it for the eye. */}
+                <span className="review-share-bar" aria-hidden="true">
+                  <span style={{ inlineSize: `${(count / reviews.length) * 100}%` }} />
+                </span>{' '}
+                <span className="review-share-value">{share}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
