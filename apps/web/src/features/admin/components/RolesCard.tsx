@@ -90,7 +90,13 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
           const lacks = lacking(role);
           return (
             <li key={role.key} className="mb-3">
-              <div className="fw-semibold">{roleName(role)}</div>
+              <div>
+                <span className="fw-semibold">{roleName(role)}</span>
+                <span className="small text-body-secondary">
+                  {' · '}
+                  {t('admin.staff.memberCount', { count: members.filter((m) => m.role === role.key).length })}
+                </span>
+              </div>
               <div className="small text-body-secondary">{role.permissions.map(permissionName).join(' · ')}</div>
               {lacks.length > 0 && (
                 <p className="small text-warning-emphasis mb-0">

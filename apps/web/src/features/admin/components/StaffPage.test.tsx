@@ -248,6 +248,13 @@ describe('StaffPage roles', () => {
     expect(screen.getAllByText('Held by members or invitations: it can be deleted once nobody holds it.')).toHaveLength(
       2,
     );
+    // How many members hold each role; an invitation is not a member yet.
+    const roleItem = (name: string) =>
+      within(screen.getByRole('region', { name: 'Roles' }))
+        .getByText(name)
+        .closest('li');
+    expect(roleItem('Packers')).toHaveTextContent(/^Packers · 1 member/);
+    expect(roleItem('Greeters')).toHaveTextContent(/^Greeters · 0 members/);
 
     await user.click(screen.getByRole('button', { name: 'Delete the role Night desk' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the role Night desk?' });
