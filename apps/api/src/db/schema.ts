@@ -500,6 +500,8 @@ export const reviews = pgTable(
     title: text('title').notNull(),
     comment: text('comment').notNull(),
     createdAt: createdAt(),
+    /** The language it was last written in: the message telling its author of the shop's answer speaks it. */
+    language: text('language').notNull().default('en'),
     /** Counts the author's writings: an answer is to the revision it names, and another one may no longer fit it. */
     revision: integer('revision').notNull().default(1),
     /** The shop's public answer, when it was last written and to which revision: all three or none. */

@@ -21,9 +21,13 @@ export interface BackInStockAlerts extends Passes {
   listening(): Promise<void>;
 }
 
+/** A product's page as a message links to it, in the shopper's language. */
+export const productPageLink = (publicUrl: string, productId: string, language: Language) =>
+  `${publicUrl}${pathIn(productPath(productId), language)}`;
+
 /** The product page an alert links to, in the shopper's language, on the variant waited for. */
 export function alertLink(publicUrl: string, productId: string, variantId: string | null, language: Language): string {
-  const page = `${publicUrl}${pathIn(productPath(productId), language)}`;
+  const page = productPageLink(publicUrl, productId, language);
   return variantId ? `${page}?variant=${encodeURIComponent(variantId)}` : page;
 }
 

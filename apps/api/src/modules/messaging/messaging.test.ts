@@ -162,6 +162,10 @@ describe('SMS coding', () => {
           return [name, { en: invoice('/Orders'), ar: invoice('/ar/Orders') }];
         }),
       ),
+      review_answered: {
+        en: ['Tornado Kettle 1.7 L', 'https://shop.example/product/one/0f8fad5b-d9cb-469f-a165-70867728950e'],
+        ar: ['غلاية تورنادو 1.7 لتر', 'https://shop.example/ar/product/one/0f8fad5b-d9cb-469f-a165-70867728950e'],
+      },
       back_in_stock_withdrawn: {
         en: ['Classic Tee (M, Red)', 'https://shop.example/product/one/0f8fad5b-d9cb-469f-a165-70867728950e'],
         ar: ['تيشيرت كلاسيك (وسط, أحمر)', 'https://shop.example/ar/product/one/0f8fad5b-d9cb-469f-a165-70867728950e'],

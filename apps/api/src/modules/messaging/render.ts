@@ -14,8 +14,10 @@ import {
   BACK_IN_STOCK_SUBJECT,
   BACK_IN_STOCK_WITHDRAWN_SUBJECT,
   CART_REMINDER_SUBJECT,
+  REVIEW_ANSWERED_SUBJECT,
 } from './email/templates/texts.js';
-import { alertLink, BACK_IN_STOCK } from '../back-in-stock/alerts.js';
+import { alertLink, BACK_IN_STOCK, productPageLink } from '../back-in-stock/alerts.js';
+import { REVIEW_ANSWERED } from '../reviews/answer-message.js';
 import { BACK_IN_STOCK_WITHDRAWN } from '../back-in-stock/gone-variants.js';
 import { payLinkOf, referenceLines, renderOrderMail } from './email/templates/render.js';
 import { ORDER_MAIL_KINDS, type OrderMailKind } from './order-messages.js';
@@ -34,11 +36,12 @@ const payloadOf = (message: QueuedMessage, key: string): string => {
   return value;
 };
 
-/** A cart reminder and the back-in-stock messages by e-mail say what their SMS says, under these subjects. */
+/** A cart reminder, the back-in-stock messages and a review's answer by e-mail say what their SMS says, so titled. */
 const PLAIN_MAIL_SUBJECTS: Partial<Record<string, Record<Language, string>>> = {
   [CART_REMINDER]: CART_REMINDER_SUBJECT,
   [BACK_IN_STOCK]: BACK_IN_STOCK_SUBJECT,
   [BACK_IN_STOCK_WITHDRAWN]: BACK_IN_STOCK_WITHDRAWN_SUBJECT,
+  [REVIEW_ANSWERED]: REVIEW_ANSWERED_SUBJECT,
 };
 
 const isOrderKind = (kind: string): kind is OrderMailKind => (ORDER_MAIL_KINDS as readonly string[]).includes(kind);
@@ -115,6 +118,11 @@ function filled(message: QueuedMessage, order: Order | undefined, language: Lang
     return {
       template: TEMPLATES.back_in_stock_withdrawn,
       values: [payloadOf(message, 'product'), alertLink(publicUrl, payloadOf(message, 'productId'), null, language)],
+    };
+  if (message.kind === REVIEW_ANSWERED)
+    return {
+      template: TEMPLATES.review_answered,
+      values: [payloadOf(message, 'product'), productPageLink(publicUrl, payloadOf(message, 'productId'), language)],
     };
   if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' message`);
   if (!order) throw new Error(`order ${message.orderId} not found`);

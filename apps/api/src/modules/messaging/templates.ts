@@ -170,6 +170,17 @@ export const TEMPLATES = {
     parameters: ['the product (and variant) asked for', 'link to its page'],
     buttons: [{ type: 'QUICK_REPLY', text: { en: 'Stop offers', ar: 'إيقاف العروض' } }],
   },
+  // The shop answered the shopper's review (reviews/answer-message.ts): news of their own words, so a utility.
+  review_answered: {
+    name: 'review_answered',
+    category: 'UTILITY',
+    text: {
+      en: 'EGP Shop: the shop answered your review of {{1}}: {{2}}',
+      ar: 'EGP Shop: رد المتجر على مراجعتك لـ{{1}}: {{2}}',
+    },
+    parameters: ['the product reviewed', 'link to its page'],
+    buttons: [],
+  },
   // The answer to a back-in-stock request whose variant the shop stopped selling (back-in-stock/gone-variants.ts): news
   // of something the shopper asked about, offering nothing, so a utility.
   back_in_stock_withdrawn: {

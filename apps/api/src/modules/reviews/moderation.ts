@@ -6,6 +6,7 @@ import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/validation.js';
 import type { Deps } from '../deps.js';
+import { tellAuthorOfAnswer } from './answer-message.js';
 import { selectReviews, toDto } from './service.js';
 
 const PAGE_SIZE = 20;
@@ -14,7 +15,7 @@ const PAGE_SIZE = 20;
 export const awaitingAnswer = or(isNull(reviews.reply), ne(reviews.repliedRevision, reviews.revision)) as SQL;
 
 /** The dashboard's reviews screen: every product's reviews, and the shop's public answers to them. */
-export function reviewsModeration(deps: Pick<Deps, 'db'>) {
+export function reviewsModeration(deps: Pick<Deps, 'db' | 'messageSender'>) {
   const { db } = deps;
 
   async function list(query: AdminReviewsQuery): Promise<AdminReviewPage> {
@@ -55,29 +56,43 @@ export function reviewsModeration(deps: Pick<Deps, 'db'>) {
   /**
    * Writes or rewrites the shop's answer to the revision of the review its writer read: public under it at once (the
    * catalogue's news drops it). A review its author wrote again meanwhile is refused, so no answer stands under words
-   * its writer never saw.
+   * its writer never saw. The author is told of the first answer to each revision, not of its corrections.
    */
   async function answer(id: string, input: { text: string; revision: number }, actor: Actor): Promise<Review> {
     if (!isId(id)) throw notFound('Review');
-    return transaction(db, async (tx) => {
-      const [review] = await tx
+    const { review, told } = await transaction(db, async (tx) => {
+      const [before] = await tx
+        .select({
+          revision: reviews.revision,
+          repliedRevision: reviews.repliedRevision,
+          productId: reviews.productId,
+          title: reviews.title,
+          authorId: reviews.userId,
+        })
+        .from(reviews)
+        .where(eq(reviews.id, id))
+        .for('update');
+      if (!before) throw notFound('Review');
+      if (before.revision !== input.revision) throw conflict(say.api.reviewChangedWhileAnswered);
+      await tx
         .update(reviews)
         .set({ reply: input.text, repliedAt: sql`now()`, repliedRevision: input.revision })
-        .where(and(eq(reviews.id, id), eq(reviews.revision, input.revision)))
-        .returning({ productId: reviews.productId, title: reviews.title, authorId: reviews.userId });
-      if (!review) {
-        const [other] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, id));
-        throw other ? conflict(say.api.reviewChangedWhileAnswered) : notFound('Review');
-      }
-      await auditAdmin(tx, actor, 'review_reply', `answered the review "${review.title}"`, {
+        .where(eq(reviews.id, id));
+      const { productId, title, authorId } = before;
+      await auditAdmin(tx, actor, 'review_reply', `answered the review "${title}"`, {
         id,
-        ...review,
+        productId,
+        title,
+        authorId,
         reply: input.text,
       });
       const [answered] = await selectReviews(tx).where(eq(reviews.id, id));
       if (!answered) throw notFound('Review');
-      return toDto(answered);
+      const news = before.repliedRevision !== input.revision;
+      return { review: toDto(answered), told: news && (await tellAuthorOfAnswer(tx, id)) };
     });
+    if (told) deps.messageSender.wake();
+    return review;
   }
 
   /** Takes the shop's answer down; a review with none is left as it is. */

@@ -13,6 +13,7 @@ import {
   UNKNOWN_ID,
 } from '../../../test/harness.js';
 import { readUntilHit } from '../../../test/cache-reads.js';
+import { mailsTo } from '../../../test/outbox.js';
 import { createProduct } from '../../../test/fixtures.js';
 
 let t: TestContext;
@@ -368,6 +369,39 @@ describe("The shop's answers to reviews", () => {
       query: { rating: '6' },
     });
     expect(badQuery.statusCode).toBe(400);
+  });
+
+  it('tells the author of the first answer to each writing, by their channel and in the language they wrote in', async () => {
+    const author = await registerShopper(t.app, 'Yara');
+    const p = await createProduct(t.app.db, { name: 'Tornado Kettle', nameAr: 'غلاية تورنادو' });
+    const write = async (title: string, language: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/review',
+        headers: { ...author.headers, 'accept-language': language },
+        payload: { product: p.id, rating: 3, title, comment: 'Slow to boil' },
+      });
+      return res.json() as Review;
+    };
+    const theirs = await write('Slow', 'ar');
+    await answer(theirs._id, admin, 'Descale it once a month');
+    // A correction of the same answer tells nobody again.
+    await answer(theirs._id, admin, 'Descale it once a month, please');
+    const mails = await mailsTo(t, author.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ subject: 'رد المتجر على مراجعتك' });
+    expect(mails[0]?.text).toMatch(
+      new RegExp(`^EGP Shop: رد المتجر على مراجعتك لـغلاية تورنادو: \\S+/ar/product/one/${p.id}$`),
+    );
+
+    // Written again, in English, and answered again: told again, in English.
+    await write('Slow, and loud', 'en');
+    await answer(theirs._id, admin, 'Sorry: send it back, we replace it', 2);
+    const [, again] = await mailsTo(t, author.email);
+    expect(again).toMatchObject({ subject: 'The shop answered your review' });
+    expect(again?.text).toMatch(
+      new RegExp(`^EGP Shop: the shop answered your review of Tornado Kettle: \\S+/product/one/${p.id}$`),
+    );
   });
 
   it('lets staff who manage reviews delete any review, logged', async () => {

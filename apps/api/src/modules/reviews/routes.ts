@@ -8,6 +8,7 @@ import {
   reviewSchema,
 } from '@shop/contracts';
 import { actorOf, currentUser } from '../../plugins/auth.js';
+import { requestLanguage } from '../../plugins/language.js';
 import { reviewsModeration } from './moderation.js';
 import { reviewsService } from './service.js';
 
@@ -43,7 +44,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: reviewSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await reviews.write(currentUser(request).id, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await reviews.write(currentUser(request).id, request.body, requestLanguage(request))),
   );
 
   app.delete(

@@ -1,6 +1,6 @@
 import { and, desc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { say, type OrderStatus, type Review, type reviewCreateSchema } from '@shop/contracts';
+import { say, type Language, type OrderStatus, type Review, type reviewCreateSchema } from '@shop/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { orderItems, orders, products, reviews, users } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
@@ -86,10 +86,10 @@ export function reviewsService(deps: Pick<Deps, 'db'>) {
   }
 
   /** One review per shopper and product: writing again replaces the earlier one. */
-  async function write(userId: string, input: ReviewInput): Promise<Review> {
+  async function write(userId: string, input: ReviewInput, language: Language): Promise<Review> {
     await transaction(db, async (tx) => {
       if (!(await lockProduct(tx, input.product))) throw notFound('Product');
-      const text = { rating: input.rating, title: input.title, comment: input.comment };
+      const text = { rating: input.rating, title: input.title, comment: input.comment, language };
       await tx
         .insert(reviews)
         .values({ productId: input.product, userId, ...text })

@@ -78,6 +78,12 @@ export const BACK_IN_STOCK_SUBJECT: Record<Language, string> = {
   ar: 'عاد متوفرًا',
 };
 
+/** The subject of the message that the shop answered a shopper's review; its text is the SMS's (templates.ts). */
+export const REVIEW_ANSWERED_SUBJECT: Record<Language, string> = {
+  en: 'The shop answered your review',
+  ar: 'رد المتجر على مراجعتك',
+};
+
 /** The subject of the message that a variant waited for is no longer sold; its text is the SMS's (templates.ts). */
 export const BACK_IN_STOCK_WITHDRAWN_SUBJECT: Record<Language, string> = {
   en: 'No longer sold',

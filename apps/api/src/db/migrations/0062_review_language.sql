@@ -1,0 +1,1 @@
+ALTER TABLE "reviews" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;
