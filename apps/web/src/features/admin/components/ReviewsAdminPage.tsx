@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useSearchParams } from 'react-router';
-import { REVIEW_REPLY_MAX, reviewReplyInputSchema, type AdminReview } from '@shop/contracts';
+import { REVIEW_REPLY_MAX, REVIEW_STARS, reviewReplyInputSchema, type AdminReview } from '@shop/contracts';
 import { CheckCircleIcon, PencilIcon, TrashIcon } from '../../../components/icons';
 import { Localized } from '../../../components/Localized';
 import { Pagination } from '../../../components/Pagination';
@@ -25,8 +25,7 @@ import { Field } from './Field';
 import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
 
-const STARS = [5, 4, 3, 2, 1];
-const starsOf = (value: string | null) => STARS.find((stars) => String(stars) === value);
+const starsOf = (value: string | null) => REVIEW_STARS.find((stars) => String(stars) === value);
 
 /**
  * Every product's reviews, newest first: the shop answers them in its name (shown under the review on the product's
@@ -67,7 +66,7 @@ export function ReviewsAdminPage() {
           <Form.Label>{t('admin.reviews.stars')}</Form.Label>
           <Form.Select value={rating ?? ''} onChange={(event) => filterBy('rating', event.target.value)}>
             <option value="">{t('admin.reviews.allStars')}</option>
-            {STARS.map((stars) => (
+            {REVIEW_STARS.map((stars) => (
               <option key={stars} value={stars}>
                 {t('reviews.stars', { count: stars })}
               </option>

@@ -1,13 +1,11 @@
-import type { Review } from '@shop/contracts';
+import { REVIEW_STARS, type Review } from '@shop/contracts';
 import { halfStars, Rating } from '../../../components/Rating';
 import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
 
-const STARS = [5, 4, 3, 2, 1] as const;
-
 /** How many reviews gave each number of stars, five first. */
-export const starCounts = (reviews: readonly Pick<Review, 'rating'>[]) =>
-  STARS.map((stars) => ({ stars, count: reviews.filter((review) => review.rating === stars).length }));
+const starCounts = (reviews: readonly Pick<Review, 'rating'>[]) =>
+  REVIEW_STARS.map((stars) => ({ stars, count: reviews.filter((review) => review.rating === stars).length }));
 
 /**
  * The reviews at a glance: their average (to the nearest half star, as the product's rating is kept) and how many gave
