@@ -175,8 +175,8 @@ export const TEMPLATES = {
     name: 'review_answered',
     category: 'UTILITY',
     text: {
-      en: 'EGP Shop: the shop answered your review of {{1}}: {{2}}',
-      ar: 'EGP Shop: رد المتجر على مراجعتك لـ{{1}}: {{2}}',
+      en: 'EGP Shop answered your review of {{1}}: {{2}}',
+      ar: 'EGP Shop: رد المتجر على مراجعتك لمنتج {{1}}: {{2}}',
     },
     parameters: ['the product reviewed', 'link to its page'],
     buttons: [],

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { languageOf, localName } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { products, reviews, users } from '../../db/schema.js';
+import { reachOf } from '../back-in-stock/reach.js';
 import { contactChannel } from '../messaging/order-messages.js';
 import { queueMessage } from '../messaging/queue.js';
 
@@ -9,10 +10,10 @@ import { queueMessage } from '../messaging/queue.js';
 export const REVIEW_ANSWERED = 'review_answered';
 
 /**
- * Queues it in the answer's transaction: by the author's channel (order-messages.ts's `contactChannel`), to their
- * address on it, in the language they wrote the review in, naming the product in that language. News of the
- * shopper's own words, offering nothing, so a utility: sent whether or not they take offers. False when there is
- * nobody to write to (a phone account whose number was never proven).
+ * Queues it in the answer's transaction, in the language the author wrote the review in, naming the product in that
+ * language. News of the shopper's own words, offering nothing, so a utility at Meta; but it links to a page that
+ * sells, which Meta may see as marketing, so it goes as a back-in-stock alert does (`reachOf`): by the author's
+ * channel, by e-mail instead once they wrote STOP on WhatsApp, to nobody without an address. False if not queued.
  */
 export async function tellAuthorOfAnswer(tx: Tx, reviewId: string): Promise<boolean> {
   const [author] = await tx
@@ -20,6 +21,7 @@ export async function tellAuthorOfAnswer(tx: Tx, reviewId: string): Promise<bool
       channel: contactChannel,
       email: users.email,
       phone: users.verifiedPhone,
+      stoppedSince: isNotNull(users.whatsappStoppedAt).mapWith(Boolean),
       language: reviews.language,
       productId: products.id,
       name: products.name,
@@ -29,13 +31,12 @@ export async function tellAuthorOfAnswer(tx: Tx, reviewId: string): Promise<bool
     .innerJoin(users, eq(users.id, reviews.userId))
     .innerJoin(products, eq(products.id, reviews.productId))
     .where(eq(reviews.id, reviewId));
-  const to = author && (author.channel === 'email' ? author.email : author.phone);
-  if (!author || !to) return false;
+  const reach = author && reachOf(author);
+  if (!author || !reach) return false;
   const language = languageOf(author.language);
   await queueMessage(tx, {
     kind: REVIEW_ANSWERED,
-    channel: author.channel,
-    to,
+    ...reach,
     language,
     payload: { product: localName(author, language).text, productId: author.productId },
   });

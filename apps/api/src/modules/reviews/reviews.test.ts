@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { API_MSG, API_MSG_AR, MSG, type AdminReviewPage, type OrderStatus, type Review } from '@shop/contracts';
-import { auditLogs, orderItems, orders, products } from '../../db/schema.js';
+import { auditLogs, messages, orderItems, orders, products, users } from '../../db/schema.js';
 import {
   createAdmin,
   createStaff,
@@ -384,24 +384,52 @@ describe("The shop's answers to reviews", () => {
       return res.json() as Review;
     };
     const theirs = await write('Slow', 'ar');
-    await answer(theirs._id, admin, 'Descale it once a month');
+    expect((await answer(theirs._id, admin, 'Descale it once a month')).statusCode).toBe(200);
     // A correction of the same answer tells nobody again.
-    await answer(theirs._id, admin, 'Descale it once a month, please');
+    expect((await answer(theirs._id, admin, 'Descale it once a month, please')).statusCode).toBe(200);
     const mails = await mailsTo(t, author.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ subject: 'رد المتجر على مراجعتك' });
     expect(mails[0]?.text).toMatch(
-      new RegExp(`^EGP Shop: رد المتجر على مراجعتك لـغلاية تورنادو: \\S+/ar/product/one/${p.id}$`),
+      new RegExp(`^EGP Shop: رد المتجر على مراجعتك لمنتج غلاية تورنادو: \\S+/ar/product/one/${p.id}$`),
     );
 
     // Written again, in English, and answered again: told again, in English.
     await write('Slow, and loud', 'en');
-    await answer(theirs._id, admin, 'Sorry: send it back, we replace it', 2);
-    const [, again] = await mailsTo(t, author.email);
-    expect(again).toMatchObject({ subject: 'The shop answered your review' });
-    expect(again?.text).toMatch(
-      new RegExp(`^EGP Shop: the shop answered your review of Tornado Kettle: \\S+/product/one/${p.id}$`),
+    expect((await answer(theirs._id, admin, 'Sorry: send it back, we replace it', 2)).statusCode).toBe(200);
+    const told = await mailsTo(t, author.email);
+    expect(told).toHaveLength(2);
+    expect(told[1]).toMatchObject({ subject: 'The shop answered your review' });
+    expect(told[1]?.text).toMatch(
+      new RegExp(`^EGP Shop answered your review of Tornado Kettle: \\S+/product/one/${p.id}$`),
     );
+  });
+
+  it('tells an author who wrote STOP on WhatsApp by e-mail instead, and one with no address nothing', async () => {
+    const p = await createProduct(t.app.db);
+    const [stopped, unreachable] = [await registerShopper(t.app, 'Hoda'), await registerShopper(t.app, 'Sami')];
+    await t.app.db
+      .update(users)
+      .set({ contactChannel: 'whatsapp', verifiedPhone: '+201055500011', whatsappStoppedAt: new Date() })
+      .where(eq(users.id, stopped.id));
+    // Chose WhatsApp, but never proved a number.
+    await t.app.db.update(users).set({ contactChannel: 'whatsapp' }).where(eq(users.id, unreachable.id));
+    for (const [i, author] of [stopped, unreachable].entries()) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/review',
+        headers: author.headers,
+        payload: { product: p.id, rating: 4, title: `Fine ${i}`, comment: 'Works' },
+      });
+      expect((await answer((res.json() as Review)._id, admin, 'Thank you')).statusCode).toBe(200);
+    }
+    const queued = await t.app.db
+      .select({ channel: messages.channel, to: messages.to })
+      .from(messages)
+      .where(eq(messages.kind, 'review_answered'))
+      .orderBy(desc(messages.id))
+      .limit(1);
+    expect(queued).toEqual([{ channel: 'email', to: stopped.email }]);
   });
 
   it('lets staff who manage reviews delete any review, logged', async () => {

@@ -79,7 +79,7 @@ describe('ProductPage', () => {
     expect(screen.queryByRole('button', { name: /Delete the review/ })).not.toBeInTheDocument();
   });
 
-  it('shows the shop’s answer under its review, in Arabic too', async () => {
+  it('shows the shop’s answer under its review, and the summary, in Arabic', async () => {
     await act(() => changeLanguage('ar'));
     const answered = { ...review, reply: { text: 'شكرًا لك يا مريم', date: '2025-01-03T10:00:00Z' } };
     mockApi({ 'GET /api/product/one/p1': { body: phone }, 'GET /api/review/product/p1': { body: [answered] } });
@@ -87,6 +87,11 @@ describe('ProductPage', () => {
     const article = await screen.findByRole('article', { name: 'Great' });
     expect(within(article).getByText(/^رد المتجر، /)).toHaveTextContent('2025');
     expect(within(article).getByText('شكرًا لك يا مريم')).toBeInTheDocument();
+    // The summary's row, and what it says once chosen.
+    await userEvent.click(screen.getByRole('button', { name: /^5 نجوم 100/ }));
+    expect(within(screen.getByRole('region', { name: 'مراجعات العملاء' })).getByRole('status')).toHaveTextContent(
+      'مراجعات التقييم 5 من 5 فقط: 1 من 1. اختر الصف نفسه مرة أخرى لعرض الكل.',
+    );
   });
 
   it('sums the reviews up by stars, and a row shows only its reviews until pressed again', async () => {

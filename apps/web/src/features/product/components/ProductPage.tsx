@@ -247,7 +247,8 @@ function ProductDetails({ product }: { product: ProductDetail }) {
             </button>
           )}
         </div>
-        <ReviewList productId={product._id} />
+        {/* Keyed: a star filter chosen on one product is not carried to the next one opened from the header. */}
+        <ReviewList key={product._id} productId={product._id} />
       </section>
     </>
   );

@@ -55,6 +55,7 @@ export function ReviewList({ productId }: { productId: string }) {
         {shown !== null &&
           t('reviews.showing', {
             stars: t('reviews.stars', { count: shown }),
+            rating: shown,
             count: listed.length,
             total: reviews.length,
           })}

@@ -26,7 +26,10 @@ export function ReviewSummary({
   return (
     <div className="review-summary mb-4">
       <div>
-        <p className="review-average mb-0">{t('reviews.average', { rating: average })}</p>
+        {/* For the eye: the stars under it say the same to a screen reader. */}
+        <p className="review-average mb-0" aria-hidden="true">
+          {t('reviews.average', { rating: average })}
+        </p>
         <Rating value={average} count={reviews.length} />
       </div>
       <ul className="list-unstyled mb-0 review-shares" aria-label={t('reviews.byStars')}>
