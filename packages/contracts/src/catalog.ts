@@ -124,9 +124,6 @@ export type SearchQuery = z.output<typeof searchQuerySchema>;
 /** The search form sent without JavaScript (SEARCH_FORM): its text, as long as its field allows; blank goes home. */
 export const searchFormQuerySchema = z.object({ [SEARCH_FORM.field]: z.string().trim().max(100).default('') });
 
-/** The stars a review may give, most first, as lists of them show. */
-export const REVIEW_STARS = [5, 4, 3, 2, 1] as const;
-
 export const reviewCreateSchema = z.object({
   product: idSchema,
   rating: z.coerce

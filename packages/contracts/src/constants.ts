@@ -3,6 +3,11 @@ export const CURRENCY = 'EGP';
 export const PAGE_SIZE = 8;
 export const MAX_PAGE_SIZE = 48;
 export const SEARCH_LIMIT = 60;
+/**
+ * The stars a review may give, most first, as lists of them show. Here and not beside the review's schema: the product
+ * page reads it, and a module of zod schemas would bring zod into its first load (e2e/storefront/first-load.spec.ts).
+ */
+export const REVIEW_STARS = [5, 4, 3, 2, 1] as const;
 export const SHIPPING_FEE_EGP = 21;
 export const COD_FEE_EGP = 9;
 export const SESSION_TTL_MS = 864_000_000;

@@ -123,7 +123,7 @@ describe('ProductPage', () => {
     ]);
     const reviewsRegion = screen.getByRole('region', { name: 'Customer reviews' });
     expect(within(reviewsRegion).getByRole('status')).toHaveTextContent(
-      'Only the reviews that gave 1 star: 1 of 4. Choose the row again to show all.',
+      'Only the 1-star reviews: 1 of 4. Choose the row again to show all.',
     );
     await user.click(screen.getByRole('button', { name: '1 star 25%' }));
     expect(screen.getAllByRole('article')).toHaveLength(4);

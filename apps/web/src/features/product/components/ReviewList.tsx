@@ -54,7 +54,6 @@ export function ReviewList({ productId }: { productId: string }) {
       <p className="small text-body-secondary mb-0" role="status">
         {shown !== null &&
           t('reviews.showing', {
-            stars: t('reviews.stars', { count: shown }),
             rating: shown,
             count: listed.length,
             total: reviews.length,
