@@ -1,1 +1,2 @@
 export { useDeleteReviewMutation } from './api/reviewsApi';
+export { ShopAnswer } from './components/ShopAnswer';

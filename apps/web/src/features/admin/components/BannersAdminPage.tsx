@@ -32,6 +32,7 @@ import {
   type BannerPicture,
 } from '../bannerForm';
 import { notifyOutcome } from '../notifyOutcome';
+import { useConfirmed } from '../useConfirmed';
 import { useAdminForm } from '../useAdminForm';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Field } from './Field';
@@ -68,9 +69,13 @@ export function BannersAdminPage() {
   const { t } = useTranslation();
   const query = useGetBannersQuery();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Banner | null>(null);
   const [order, { isLoading: ordering }] = useOrderBannersMutation();
   const [remove, { isLoading: removing }] = useDeleteBannerMutation();
+  const {
+    asked: deleting,
+    ask: setDeleting,
+    confirm: confirmDelete,
+  } = useConfirmed((banner: Banner) => remove(banner._id).unwrap(), t('admin.banners.deleted'));
 
   const move = (index: number, by: -1 | 1) => {
     if (!query.data) return;
@@ -81,11 +86,6 @@ export function BannersAdminPage() {
     void notifyOutcome(order(ids).unwrap(), t('admin.banners.moved'));
   };
   const title = useRef<HTMLHeadingElement>(null);
-  const confirmDelete = async () => {
-    if (!deleting || !(await notifyOutcome(remove(deleting._id).unwrap(), t('admin.banners.deleted')))) return false;
-    setDeleting(null);
-    return true;
-  };
 
   const table = (banners: Banner[]) => (
     <ScrollTable

@@ -15,7 +15,7 @@ import { useListFilter, usePageBounds, usePageParam } from '../../../hooks/usePa
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useDeleteProductMutation, useGetDashboardProductsQuery } from '../api/adminApi';
-import { notifyOutcome } from '../notifyOutcome';
+import { useConfirmed } from '../useConfirmed';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CsvExportButton } from './CsvExportButton';
 import { PageHeader } from './PageHeader';
@@ -46,22 +46,20 @@ export function ProductsAdminPage() {
   const { data, isFetching } = query;
   usePageBounds(page, data?.pages, setPage);
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Product | null>(null);
   const [importing, setImporting] = useState(false);
   // The product whose options and variants are being edited.
   const [variantsOf, setVariantsOf] = useState<string | null>(null);
   const [deleteProduct, { isLoading: removing }] = useDeleteProductMutation();
+  const {
+    asked: deleting,
+    ask: setDeleting,
+    confirm: remove,
+  } = useConfirmed((product: Product) => deleteProduct(product._id).unwrap(), t('admin.toasts.productDeleted'));
 
   const filterBy = useListFilter<'q' | 'stock'>();
   const search = useCallback((text: string) => filterBy('q', text, { replace: true }), [filterBy]);
 
   const title = useRef<HTMLHeadingElement>(null);
-  const remove = async () => {
-    if (!deleting || !(await notifyOutcome(deleteProduct(deleting._id).unwrap(), t('admin.toasts.productDeleted'))))
-      return false;
-    setDeleting(null);
-    return true;
-  };
 
   return (
     <>

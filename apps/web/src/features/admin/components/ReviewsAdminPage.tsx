@@ -17,9 +17,10 @@ import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { useDeleteReviewMutation } from '../../product';
+import { ShopAnswer, useDeleteReviewMutation } from '../../product';
 import { useAnswerReviewMutation, useGetAdminReviewsQuery, useWithdrawReviewAnswerMutation } from '../api/reviewsApi';
 import { notifyOutcome } from '../notifyOutcome';
+import { useConfirmed } from '../useConfirmed';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Field } from './Field';
 import { PageHeader } from './PageHeader';
@@ -40,19 +41,19 @@ export function ReviewsAdminPage() {
   const query = useGetAdminReviewsQuery({ page, rating, awaiting: awaiting || undefined });
   const { data, isFetching } = query;
   usePageBounds(page, data?.pages, setPage);
-  const [deleting, setDeleting] = useState<AdminReview | null>(null);
   const [deleteReview, { isLoading: removing }] = useDeleteReviewMutation();
+  const {
+    asked: deleting,
+    ask: setDeleting,
+    confirm: remove,
+  } = useConfirmed(
+    (review: AdminReview) => deleteReview({ id: review._id, productId: review.product._id }).unwrap(),
+    // The spec's words, as on the product page.
+    t('reviews.deleted'),
+  );
   const title = useRef<HTMLHeadingElement>(null);
 
   const filterBy = useListFilter<'rating' | 'awaiting'>();
-
-  const remove = async () => {
-    if (!deleting) return false;
-    const request = deleteReview({ id: deleting._id, productId: deleting.product._id }).unwrap();
-    if (!(await notifyOutcome(request, t('admin.reviews.deleted')))) return false;
-    setDeleting(null);
-    return true;
-  };
 
   return (
     <>
@@ -204,18 +205,16 @@ function ReviewItem({
         {writing ? (
           <AnswerForm review={review} onClose={close} />
         ) : review.reply ? (
-          <div className="review-reply">
-            <p className="small fw-semibold mb-1">
-              {t('reviews.reply', { date: formatDate(review.reply.date, locale) })}
-              {review.changedSinceReply && (
+          <ShopAnswer
+            reply={review.reply}
+            note={
+              review.changedSinceReply && (
                 <Badge bg="warning" text="dark" className="ms-2">
                   {t('admin.reviews.changedSinceReply')}
                 </Badge>
-              )}
-            </p>
-            <p className="review-comment mb-2" dir="auto">
-              {review.reply.text}
-            </p>
+              )
+            }
+          >
             <div className="d-flex flex-wrap gap-2">
               <Button
                 ref={opener}
@@ -237,7 +236,7 @@ function ReviewItem({
                 {t('admin.reviews.withdrawAnswer')}
               </Button>
             </div>
-          </div>
+          </ShopAnswer>
         ) : (
           <Button
             ref={opener}

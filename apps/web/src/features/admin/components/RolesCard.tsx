@@ -14,6 +14,7 @@ import { conjunction } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useCreateRoleMutation, useDeleteRoleMutation, useUpdateRoleMutation } from '../api/staffApi';
 import { notifyOutcome } from '../notifyOutcome';
+import { useConfirmed } from '../useConfirmed';
 import { useRoleName } from '../roleName';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -36,7 +37,6 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
   const [editing, setEditing] = useState<StaffRole | null>(null);
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<Permission[]>([]);
-  const [asked, setAsked] = useState<StaffRole | null>(null);
   const nameField = useRef<HTMLInputElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
   // Each custom role's Edit button, to come back to when its editing is cancelled.
@@ -72,13 +72,16 @@ export function RolesCard({ roles, members, invitations }: RolesCardProps) {
     if (await saved) reset();
   };
 
-  // A refusal keeps the dialog open, its reason in the toast.
-  const confirmDelete = async () => {
-    if (!asked || !(await notifyOutcome(deleteRole(asked.key).unwrap(), t('admin.staff.roleDeleted')))) return false;
-    if (editing?.key === asked.key) reset();
-    setAsked(null);
-    return true;
-  };
+  const {
+    asked,
+    ask: setAsked,
+    confirm: confirmDelete,
+  } = useConfirmed(
+    (role: StaffRole) => deleteRole(role.key).unwrap(),
+    t('admin.staff.roleDeleted'),
+    // The form no longer edits a role that is gone.
+    (role) => editing?.key === role.key && reset(),
+  );
 
   return (
     <section className="dash-card" aria-labelledby="staff-roles-title">

@@ -19,6 +19,7 @@ import {
 import { useSession } from '../../auth';
 import { formatDateTime } from '../format';
 import { notifyOutcome } from '../notifyOutcome';
+import { useConfirmed } from '../useConfirmed';
 import { useRoleName } from '../roleName';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Contact } from './Contact';
@@ -134,19 +135,20 @@ function InvitationsCard({ invitations, roles }: { invitations: ListedStaffInvit
   const roleName = useRoleName();
   const [withdraw, { isLoading }] = useWithdrawInvitationMutation();
   const [resend, { isLoading: resending }] = useResendInvitationMutation();
-  const [asked, setAsked] = useState<ListedStaffInvitation | null>(null);
   const [link, setLink] = useState('');
   const locale = intlLocale(i18n.language);
   const addressOf = (invitation: ListedStaffInvitation) => invitation.email ?? invitation.phone ?? '';
   const roleLabel = (key: string) => roleName(roles.find((r) => r.key === key) ?? { key, name: key });
 
   const title = useRef<HTMLHeadingElement>(null);
-  // A refusal keeps the dialog open, its reason in the toast.
-  const confirm = async () => {
-    if (!asked || !(await notifyOutcome(withdraw(asked._id).unwrap(), t('admin.staff.withdrawn')))) return false;
-    setAsked(null);
-    return true;
-  };
+  const {
+    asked,
+    ask: setAsked,
+    confirm,
+  } = useConfirmed(
+    (invitation: ListedStaffInvitation) => withdraw(invitation._id).unwrap(),
+    t('admin.staff.withdrawn'),
+  );
 
   const sendAgain = async (invitation: ListedStaffInvitation) => {
     setLink('');

@@ -7,7 +7,7 @@ import type { User } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { SearchIcon } from '../../../components/icons';
 import { useGetUsersQuery, useSignOutCustomerMutation } from '../api/adminApi';
-import { notifyOutcome } from '../notifyOutcome';
+import { useConfirmed } from '../useConfirmed';
 import { usePermissions } from '../permissions';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EmailAddress } from './EmailAddress';
@@ -24,12 +24,15 @@ export function UsersPage() {
   const { t } = useTranslation();
   // A custom role may see customers but not orders: the API would refuse that user's orders (403).
   const { can } = usePermissions();
-  const [signingOut, setSigningOut] = useState<User | null>(null);
   const [signOutCustomer, { isLoading: signOutBusy }] = useSignOutCustomerMutation();
-  const signOut = async (customer: User) => {
-    const done = signOutCustomer(customer._id).unwrap();
-    if (await notifyOutcome(done, t('admin.users.signedOut', { name: customer.name }))) setSigningOut(null);
-  };
+  const {
+    asked: signingOut,
+    ask: setSigningOut,
+    confirm: signOut,
+  } = useConfirmed(
+    (customer: User) => signOutCustomer(customer._id).unwrap(),
+    (customer) => t('admin.users.signedOut', { name: customer.name }),
+  );
   const query = useGetUsersQuery(undefined, { refetchOnMountOrArgChange: true });
   const { data } = query;
   const [filter, setFilter] = useState('');
@@ -146,7 +149,7 @@ export function UsersPage() {
         confirmLabel={t('admin.users.signOut')}
         dismissLabel={t('admin.users.keepSignedIn')}
         busy={signOutBusy}
-        onConfirm={() => signingOut && void signOut(signingOut)}
+        onConfirm={signOut}
         onCancel={() => setSigningOut(null)}
       >
         {t('admin.users.signOutText', { name: signingOut?.name ?? '' })}

@@ -10,6 +10,7 @@ import { usePermissions } from '../../admin';
 import { useSession } from '../../auth';
 import { useDeleteReviewMutation, useGetReviewsQuery } from '../api/reviewsApi';
 import { ReviewSummary } from './ReviewSummary';
+import { ShopAnswer } from './ShopAnswer';
 
 /** A product's reviews, each with the shop's answer if it gave one; its author, or staff who manage reviews, may delete it. */
 export function ReviewList({ productId }: { productId: string }) {
@@ -93,18 +94,7 @@ export function ReviewList({ productId }: { productId: string }) {
                 <p className="mb-2 review-comment" dir="auto">
                   {review.comment}
                 </p>
-                {review.reply && (
-                  <div className="review-reply mb-2">
-                    <p className="small fw-semibold mb-1">
-                      {t('reviews.reply', {
-                        date: formatDate(review.reply.date, intlLocale(i18n.language)),
-                      })}
-                    </p>
-                    <p className="mb-0 review-comment" dir="auto">
-                      {review.reply.text}
-                    </p>
-                  </div>
-                )}
+                {review.reply && <ShopAnswer reply={review.reply} />}
                 {canDelete && (
                   <button
                     type="button"
