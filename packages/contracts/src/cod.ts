@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { addressSchema, orderSchema } from './checkout.js';
 import { shippingQuoteQuerySchema } from './shipping.js';
 import { LANGUAGES } from './language.js';
-import { calendarDay } from './adminOrders.js';
-import { say } from './said.js';
 import { ORDER_SOURCES } from './constants.js';
 
 /*
@@ -174,15 +172,6 @@ export type ConfirmationQueue = z.infer<typeof confirmationQueueSchema>;
 export const confirmationClaimSchema = z.object({ orderId: z.string(), until: z.string() });
 export type ConfirmationClaim = z.infer<typeof confirmationClaimSchema>;
 
-/**
- * GET /api/admin/reports/cod: the cash orders placed from `from` to `to`, Cairo's days both included. Its counts use the
- * phone records' words (phoneRecordSchema): confirmed, shipped, refused.
- */
-export const codReportQuerySchema = z
-  .object({ from: calendarDay, to: calendarDay })
-  .refine((q) => q.from <= q.to, { path: ['to'], message: say.rule.endsAfterStart });
-export type CodReportQuery = z.infer<typeof codReportQuerySchema>;
-
 /** The time-to-confirm buckets' upper ends, in hours: under 1 hour, 1 to under 6, 6 to under 24; then 24 and more. */
 export const TIME_TO_CONFIRM_HOURS = [1, 6, 24] as const;
 /** The products the report lists, those with the most parcels refused. */
@@ -195,6 +184,10 @@ const rate = z.number().min(0).max(1).nullable();
 /** `part` of `whole` as a rate; none of nothing (see `rate`). */
 export const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
+/**
+ * GET /api/admin/reports/cod: the cash orders placed in a period (reportPeriodSchema). Its counts use the phone
+ * records' words (phoneRecordSchema): confirmed, shipped, refused.
+ */
 export const codReportSchema = z.object({
   from: z.string(),
   to: z.string(),

@@ -64,6 +64,7 @@ export const RULE_MSG_AR: Arabic<typeof RULE_MSG> = {
   couponCode: 'الكود من 3 إلى 32 حرفًا أو رقمًا أو - أو _',
   percentRange: 'النسبة المئوية عدد صحيح من 1 إلى 100',
   endsAfterStart: 'يجب أن تأتي النهاية بعد البداية',
+  periodTooLong: (days) => `اختر فترة لا تزيد على ${days} يومًا`,
   minPriceAboveMax: 'لا يمكن أن يكون أقل سعر أعلى من أعلى سعر',
   ratingRange: 'يجب أن يكون التقييم من 1 إلى 5',
   invalidId: 'معرّف غير صالح',

@@ -40,6 +40,7 @@ export const RULE_MSG = {
   couponCode: 'A code is 3 to 32 letters, digits, - or _',
   percentRange: 'A percent is a whole number from 1 to 100',
   endsAfterStart: 'The end must come after the start',
+  periodTooLong: (days: number) => `Choose a period of at most ${days} days`,
   minPriceAboveMax: 'The lowest price cannot be above the highest',
   ratingRange: 'Rating must be 1 to 5',
   invalidId: 'Not a valid id',

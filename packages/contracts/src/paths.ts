@@ -61,6 +61,8 @@ export const WEB_PATHS = {
   dashConfirmations: '/dashboard/confirmations',
   /** The cash-on-delivery report: confirmation and refusal rates, where and from what. */
   dashCod: '/dashboard/cash-on-delivery',
+  /** The sales report: what the orders of a period brought, by day, product, governorate, payment and source. */
+  dashSales: '/dashboard/sales',
   /** The shop's contact details, registration numbers and pages. */
   dashShop: '/dashboard/shop',
   /** The home page's banners. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, type PaymentMethod } from './constants.js';
+import { ORDER_SOURCES, PAYMENT_METHODS, type PaymentMethod } from './constants.js';
 import { ORDER_STATUSES, type OrderStatus } from './lifecycle.js';
+import { calendarDay } from './adminOrders.js';
+import { say } from './said.js';
 
 /** Days the dashboard's revenue chart covers, today included. */
 export const STATS_DAYS = 30;
@@ -90,3 +92,69 @@ export const adminStatsSchema = z.object({
   ),
   reviewsAwaiting: z.number().int(),
 }) satisfies z.ZodType<AdminStats>;
+
+/** A report's period: two of Cairo's days (YYYY-MM-DD), both included. */
+export const reportPeriodSchema = z
+  .object({ from: calendarDay, to: calendarDay })
+  .refine((q) => q.from <= q.to, { path: ['to'], message: say.rule.endsBeforeStarts });
+export type ReportPeriod = z.infer<typeof reportPeriodSchema>;
+
+/** The longest period the sales report takes, day by day: a year, a leap one included. */
+export const SALES_REPORT_MAX_DAYS = 366;
+/** The products the sales report lists, those that brought the most. */
+export const SALES_REPORT_PRODUCTS = 10;
+
+// zod runs this refinement on days that failed their own check too: a day that is not one makes the length NaN,
+// which passes here, and only its own issue is reported.
+export const salesReportQuerySchema = reportPeriodSchema.refine(
+  ({ from, to }) => !((Date.parse(to) - Date.parse(from)) / 86_400_000 >= SALES_REPORT_MAX_DAYS),
+  { path: ['to'], message: say.rule.periodTooLong(SALES_REPORT_MAX_DAYS) },
+);
+
+const count = z.number().int().min(0);
+/** Orders and what they brought (EGP), as the overview counts sales. */
+const salesSchema = z.object({ orders: count, revenue: z.number() });
+
+/**
+ * GET /api/admin/reports/sales: what the orders placed in a period brought, counted as the overview counts its sales
+ * (the same days give the same figures). Revenue is what the shop kept: bills less what was given back, delivery
+ * fees included.
+ */
+export const salesReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: salesSchema.extend({
+    /** Revenue over orders; null with no orders. */
+    averageOrder: z.number().nullable(),
+    /** Pieces sold: the lines' quantities of the orders whose goods were kept. */
+    units: count,
+    /** Taken off by coupons, on those orders. */
+    discounts: z.number(),
+    /** Given back on any order of the period, in whole or in part: revenue is counted after it. */
+    refunded: z.number(),
+  }),
+  /** The as many days just before `from`, for comparison. */
+  previous: salesSchema.extend({ from: z.string(), to: z.string() }),
+  /** Every day of the period, oldest first, days without sales as zeros. */
+  daily: z.array(salesSchema.extend({ date: z.string() })),
+  /**
+   * The SALES_REPORT_PRODUCTS products that brought the most: pieces sold and their lines' worth after coupons
+   * (before any part of an order given back, and without delivery fees). A deleted product keeps its lines' name.
+   */
+  byProduct: z.array(
+    z.object({
+      productId: z.string().nullable(),
+      name: z.string(),
+      nameAr: z.string().nullable(),
+      units: count,
+      revenue: z.number(),
+    }),
+  ),
+  /** By the delivery address's governorate (its English name), the most revenue first. */
+  byGovernorate: z.array(salesSchema.extend({ governorate: z.string() })),
+  /** By how it was paid, the most revenue first. */
+  byPaymentMethod: z.array(salesSchema.extend({ paymentMethod: z.enum(PAYMENT_METHODS) })),
+  /** By where the order came from (the checkout, or a phone or chat taken by staff), the most revenue first. */
+  bySource: z.array(salesSchema.extend({ source: z.enum(ORDER_SOURCES) })),
+});
+export type SalesReport = z.infer<typeof salesReportSchema>;

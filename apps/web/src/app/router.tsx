@@ -236,6 +236,14 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
             ),
           },
           {
+            // Names the governorates as the checkout does, with the checkout's texts.
+            path: segment(paths.dashSales, paths.dashboard),
+            lazy: page(
+              withTexts('checkout', () => import('../features/admin/components/SalesReportPage')),
+              'SalesReportPage',
+            ),
+          },
+          {
             path: segment(paths.dashReviews, paths.dashboard),
             lazy: page(() => import('../features/admin/components/ReviewsAdminPage'), 'ReviewsAdminPage'),
           },

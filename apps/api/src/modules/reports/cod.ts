@@ -4,7 +4,7 @@ import {
   share,
   TIME_TO_CONFIRM_HOURS,
   type CodReport,
-  type CodReportQuery,
+  type ReportPeriod,
   type OrderSource,
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
@@ -20,7 +20,7 @@ const mondayOf = (day: string) => addDays(day, -((new Date(`${day}T00:00:00Z`).g
  * phone records' own reading of the status history, so "confirmed" and "refused" mean the same here as on a phone.
  * The period's days and weeks are Cairo's.
  */
-export async function codReport(db: DbOrTx, { from, to }: CodReportQuery): Promise<CodReport> {
+export async function codReport(db: DbOrTx, { from, to }: ReportPeriod): Promise<CodReport> {
   const start = cairoDayStart(from);
   const end = cairoDayEnd(to);
   const o = orderOutcomes(

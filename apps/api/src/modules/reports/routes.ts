@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { codReportQuerySchema, codReportSchema } from '@shop/contracts';
+import { codReportSchema, reportPeriodSchema, salesReportQuerySchema, salesReportSchema } from '@shop/contracts';
 import { codReport } from './cod.js';
+import { salesReport } from './sales.js';
 
 /** The dashboard's reports beyond the overview. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,10 +14,25 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Report how the cash orders of a period fared: confirmed, refused, where and from what',
         tags: ['admin'],
         security: [{ token: [] }],
-        querystring: codReportQuerySchema,
+        querystring: reportPeriodSchema,
         response: { 200: codReportSchema, 400: z.object({ message: z.string() }) },
       },
     },
     async (request) => codReport(app.db, request.query),
+  );
+
+  app.get(
+    '/admin/reports/sales',
+    {
+      config: { access: { permission: 'reports.read' } },
+      schema: {
+        summary: 'Report what the orders of a period brought: in all, by day, product, governorate, payment and source',
+        tags: ['admin'],
+        security: [{ token: [] }],
+        querystring: salesReportQuerySchema,
+        response: { 200: salesReportSchema, 400: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => salesReport(app.db, request.query),
   );
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, notInArray, or, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, lte, sql } from 'drizzle-orm';
 import {
   LOW_STOCK_THRESHOLD,
   ORDER_STATUSES,
@@ -10,21 +10,11 @@ import {
   type SalesWindow,
 } from '@shop/contracts';
 import { orderItems, orders, products, reviews, users } from '../../db/schema.js';
-import { keptDeposit } from '../orders/kept-deposit.js';
+import { salesByDay } from '../reports/sales.js';
 import { awaitingAnswer } from '../reviews/moderation.js';
-import { addDays, cairoDay, cairoDayStart, onCairoClock } from '../../lib/clock.js';
+import { addDays, cairoDay } from '../../lib/clock.js';
 import { toEgp } from '../../lib/money.js';
 import type { Deps } from '../deps.js';
-
-/**
- * Not money the shop has: cancelled orders, card orders still waiting for their payment, cash orders still waiting
- * for their shopper's confirmation, parcels come back (a cash one refused at the door brought nothing) and orders
- * refunded. Of the others, a sale is what the shop kept: the bill less any part of it given back.
- */
-const NOT_SALES: OrderStatus[] = ['cancelled', 'pending', 'awaiting_confirmation', 'returned', 'refunded'];
-
-/** A refused parcel's deposit the shop kept is a sale too: it is sold on an e-receipt of its own. */
-const sale = sql<number>`sum(case when ${keptDeposit} then ${orders.deposit} else ${orders.bill} - ${orders.refunded} end)`;
 
 export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
   const { db } = deps;
@@ -35,21 +25,15 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
    */
   async function overview(): Promise<AdminStats> {
     const now = deps.clock.now();
-    const firstDay = addDays(cairoDay(now), -(STATS_DAYS - 1));
-    const from = cairoDayStart(firstDay);
-    const day = sql<string>`to_char(${onCairoClock(orders.createdAt)}, 'YYYY-MM-DD')`;
+    const today = cairoDay(now);
     // Each lowStock row carries the number of rows the filter matched (a window over the whole result).
     // A paid order refunded is cancelled by its refund, but the overview counts it where the money went: refunded. One
     // that goes on with a part of its bill given back (refunded at the provider, payments/service.ts) keeps its status.
     const shownStatus = sql<string>`case when ${orders.refunded} > 0 and ${orders.status} in ('cancelled', 'returned') then 'refunded' else ${orders.status} end`;
     const lowStockTotal = sql<number>`count(*) over ()`.mapWith(Number);
 
-    const [sales, statuses, lowStock, recent, [awaiting]] = await Promise.all([
-      db
-        .select({ day, bill: sale.mapWith(Number), orders: count() })
-        .from(orders)
-        .where(and(gte(orders.createdAt, from), or(notInArray(orders.status, NOT_SALES), keptDeposit)))
-        .groupBy(day),
+    const [days, statuses, lowStock, recent, [awaiting]] = await Promise.all([
+      salesByDay(db, { from: addDays(today, -(STATS_DAYS - 1)), to: today }),
       db.select({ status: shownStatus, orders: count() }).from(orders).groupBy(shownStatus),
       db
         .select({
@@ -87,16 +71,10 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
     ]);
 
     // Summed in piastres, converted once: EGP fractions would pick up floating-point dust.
-    const byDay = new Map(sales.map((row) => [row.day, row]));
-    const days = Array.from({ length: STATS_DAYS }, (_, index) => {
-      const date = addDays(firstDay, index);
-      const row = byDay.get(date);
-      return { date, bill: row?.bill ?? 0, orders: row?.orders ?? 0 };
-    });
     const lastDays = (n: number): SalesWindow => {
       const window = days.slice(-n);
       return {
-        revenue: toEgp(window.reduce((sum, d) => sum + d.bill, 0)),
+        revenue: toEgp(window.reduce((sum, d) => sum + d.piastres, 0)),
         orders: window.reduce((sum, d) => sum + d.orders, 0),
       };
     };
@@ -110,7 +88,7 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
     return {
       generatedAt: now.toISOString(),
       sales: { today: lastDays(1), last7Days: lastDays(7), last30Days: lastDays(STATS_DAYS) },
-      daily: days.map((d) => ({ date: d.date, revenue: toEgp(d.bill), orders: d.orders })),
+      daily: days.map((d) => ({ date: d.date, revenue: toEgp(d.piastres), orders: d.orders })),
       ordersByStatus,
       lowStock: {
         total: lowStock[0]?.total ?? 0,

@@ -25,6 +25,8 @@ import type {
   InstalmentSettings,
   RefundChecked,
   RefundRequest,
+  ReportPeriod,
+  SalesReport,
   SearchSynonyms,
   ShippingRates,
   ShopSettings,
@@ -65,6 +67,10 @@ export const adminApi = api.injectEndpoints({
         { type: 'Order', id: LIST },
         { type: 'Product', id: LIST },
       ],
+    }),
+    getSalesReport: build.query<SalesReport, ReportPeriod>({
+      query: (period) => ({ url: '/admin/reports/sales', params: period }),
+      providesTags: [{ type: 'Order', id: LIST }],
     }),
     getUsers: build.query<{ count: number; users: User[] }, void>({
       query: () => '/user/allUsers',
@@ -243,6 +249,7 @@ export const {
   useGetSearchSynonymsQuery,
   useSaveSearchSynonymsMutation,
   useGetStatsQuery,
+  useGetSalesReportQuery,
   useGetUsersQuery,
   useSignOutCustomerMutation,
   useGetUserOrdersQuery,

@@ -1,6 +1,6 @@
 import type {
   CodReport,
-  CodReportQuery,
+  ReportPeriod,
   CodSettings,
   ConfirmationClaim,
   ConfirmationOutcomeInput,
@@ -41,7 +41,7 @@ export const confirmationsApi = api.injectEndpoints({
     getPhoneRecord: build.query<PhoneRecord, string>({
       query: (phone) => `/admin/phone-records/${encodeURIComponent(phone)}`,
     }),
-    getCodReport: build.query<CodReport, CodReportQuery>({
+    getCodReport: build.query<CodReport, ReportPeriod>({
       query: (period) => ({ url: '/admin/reports/cod', params: period }),
       providesTags: [{ type: 'Order', id: LIST }],
     }),

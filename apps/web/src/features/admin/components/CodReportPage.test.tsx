@@ -79,7 +79,7 @@ describe('the cash-on-delivery report', () => {
 
     const card = within((await screen.findByRole('heading', { name: 'Refusal rate by governorate' })).parentElement!);
     expect(card.getByRole('img')).toHaveAccessibleName(
-      'Refusal rate by governorate: Cairo Nothing shipped yet Giza 25%',
+      'Refusal rate by governorate: Cairo Nothing shipped yet, Giza 25%',
     );
     const rateOf = (name: string) =>
       within(card.getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell')[3];

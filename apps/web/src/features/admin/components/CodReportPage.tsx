@@ -1,41 +1,16 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useSearchParams } from 'react-router';
-import {
-  addDays,
-  codReportQuerySchema,
-  dayInCairo,
-  share,
-  TIME_TO_CONFIRM_HOURS,
-  type CodReport,
-  type CodReportQuery,
-} from '@shop/contracts';
+import { reportPeriodSchema, share, TIME_TO_CONFIRM_HOURS, type CodReport, type ReportPeriod } from '@shop/contracts';
 import { intlLocale } from '../../../i18n';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 import { useGetCodReportQuery } from '../api/confirmationsApi';
-import { BarsChart, WeeksChart, type Bars } from './CodCharts';
-import { PageHeader } from './PageHeader';
-import { QueryState } from './QueryState';
-import { ScrollTable } from './ScrollTable';
+import { BarsChart, WeeksChart, type Bars } from './ReportCharts';
+import { ChartCard, NoRate, ReportPage, Stat, type TableRow } from './ReportParts';
 
-/** The period shown first: the last 30 of Cairo's days (the report's), today included. */
-const DEFAULT_DAYS = 30;
-
-/** A table's row: its name, then its cells. */
-type Row = [name: string, ...cells: ReactNode[]];
-
-/** The period of the address (?from=&to=), when it is one the API takes; else the last 30 days. */
-function periodOf(params: URLSearchParams): CodReportQuery {
-  const asked = codReportQuerySchema.safeParse({ from: params.get('from'), to: params.get('to') });
-  if (asked.success) return asked.data;
-  const today = dayInCairo(new Date());
-  return { from: addDays(today, -(DEFAULT_DAYS - 1)), to: today };
-}
+/** The report of a period, asked afresh each time the screen opens: orders move on meanwhile. */
+const useCodReport = (period: ReportPeriod) => useGetCodReportQuery(period, { refetchOnMountOrArgChange: true });
 
 /**
  * Cash on delivery: how the cash orders of a period fared (GET /api/admin/reports/cod). Each chart is followed by
@@ -43,72 +18,17 @@ function periodOf(params: URLSearchParams): CodReportQuery {
  */
 export function CodReportPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const period = periodOf(params);
-  const query = useGetCodReportQuery(period, {
-    refetchOnMountOrArgChange: true,
-  });
-
   return (
-    <>
-      <PageHeader title={t('admin.codReport.title')} subtitle={t('admin.codReport.subtitle')} />
-      <PeriodForm key={`${period.from}/${period.to}`} period={period} busy={query.isFetching} onShow={setParams} />
-      <QueryState query={query} empty={{ title: t('admin.codReport.empty'), when: (report) => !report.totals.orders }}>
-        {(report) => <Figures report={report} />}
-      </QueryState>
-    </>
-  );
-}
-
-function PeriodForm({
-  period,
-  busy,
-  onShow,
-}: {
-  period: CodReportQuery;
-  busy: boolean;
-  onShow: (params: URLSearchParams) => void;
-}) {
-  const { t } = useTranslation();
-  const [draft, setDraft] = useState(period);
-  const valid = codReportQuerySchema.safeParse(draft).success;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (valid) onShow(new URLSearchParams(draft));
-  };
-  return (
-    <Form className="dash-card d-flex flex-wrap align-items-end gap-3 mb-3" onSubmit={submit} noValidate>
-      <Form.Group controlId="cod-from">
-        <Form.Label className="small mb-1">{t('admin.codReport.from')}</Form.Label>
-        <Form.Control
-          type="date"
-          required
-          value={draft.from}
-          max={draft.to}
-          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-        />
-      </Form.Group>
-      <Form.Group controlId="cod-to">
-        <Form.Label className="small mb-1">{t('admin.codReport.to')}</Form.Label>
-        <Form.Control
-          type="date"
-          required
-          value={draft.to}
-          min={draft.from}
-          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-          isInvalid={Boolean(draft.from && draft.to) && !valid}
-          aria-describedby="cod-period-error"
-        />
-      </Form.Group>
-      <Button type="submit" disabled={!valid || busy}>
-        {t('admin.codReport.show')}
-      </Button>
-      {Boolean(draft.from && draft.to) && !valid && (
-        <p id="cod-period-error" className="text-danger small w-100 mb-0" role="alert">
-          {t('admin.codReport.badPeriod')}
-        </p>
-      )}
-    </Form>
+    <ReportPage
+      id="cod"
+      title={t('admin.codReport.title')}
+      subtitle={t('admin.codReport.subtitle')}
+      empty={t('admin.codReport.empty')}
+      schema={reportPeriodSchema}
+      useReport={useCodReport}
+    >
+      {(report) => <Figures report={report} />}
+    </ReportPage>
   );
 }
 
@@ -177,7 +97,7 @@ function Figures({ report }: { report: CodReport }) {
       number(row.shipped),
       number(row.refused),
       rateFigure(row.rate, noneShipped),
-    ] satisfies Row;
+    ] satisfies TableRow;
 
   return (
     <>
@@ -270,89 +190,5 @@ function Figures({ report }: { report: CodReport }) {
         </Col>
       </Row>
     </>
-  );
-}
-
-/** A rate of nothing: a dash, which a screen reader would pass over unnamed, so it hears what there was none of. */
-function NoRate({ said }: { said: string }) {
-  return (
-    <>
-      <span aria-hidden="true">—</span>
-      <span className="visually-hidden">{said}</span>
-    </>
-  );
-}
-
-function Stat({ label, value, note, warn = false }: { label: string; value: ReactNode; note: string; warn?: boolean }) {
-  return (
-    <Col as="li">
-      <div className={`dash-card stat-card h-100${warn ? ' stat-card-warn' : ''}`}>
-        <p className="stat-label">{label}</p>
-        <p className="stat-value">{value}</p>
-        <p className="stat-note small mb-0">{note}</p>
-      </div>
-    </Col>
-  );
-}
-
-/** A chart, named by its card's title and summed up in words, and the table of its numbers under it. */
-function ChartCard({
-  id,
-  title,
-  note,
-  chart,
-  values,
-  head,
-  rows,
-}: {
-  id: string;
-  title: string;
-  note?: string;
-  chart: (label: string) => ReactNode;
-  values: string[];
-  head: string[];
-  rows: Row[];
-}) {
-  const { t, i18n } = useTranslation();
-  const list = new Intl.ListFormat(intlLocale(i18n.language), { style: 'narrow', type: 'unit' });
-  // A name and one count fit any card; a name and its four counts (the refusals) do not on a phone, so each row
-  // becomes a small card there (admin.css), every count under its column's name.
-  const cards = head.length > 2;
-  return (
-    <section className="dash-card h-100" aria-labelledby={id}>
-      <h2 id={id} className="dash-card-title">
-        {title}
-      </h2>
-      {note && <p className="small text-body-secondary">{note}</p>}
-      {chart(t('admin.codReport.chartSays', { title, values: list.format(values) }))}
-      <ScrollTable
-        caption={title}
-        className={`table table-sm dash-table cod-table${cards ? ' dash-table-cards cod-table-cards' : ''} align-middle mb-0 mt-2`}
-      >
-        <thead>
-          <tr>
-            {head.map((cell, index) => (
-              <th key={cell} scope="col" className={index > 0 ? 'text-end' : undefined}>
-                {cell}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([first, ...cells]) => (
-            <tr key={first}>
-              <th scope="row" className="fw-normal line-name" dir="auto">
-                {first}
-              </th>
-              {cells.map((cell, index) => (
-                <td key={index} className="text-nowrap" data-label={head[index + 1]}>
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </ScrollTable>
-    </section>
   );
 }

@@ -20,7 +20,7 @@ import {
 import { useSession } from '../../auth';
 import { usePermissions } from '../permissions';
 import { PageHeader } from './PageHeader';
-import { ChartIcon, ImageIcon, LogIcon, PercentIcon, ReceiptIcon, TagIcon, UsersIcon } from './adminIcons';
+import { ChartIcon, ImageIcon, LogIcon, PercentIcon, ReceiptIcon, TagIcon, TrendIcon, UsersIcon } from './adminIcons';
 import '../admin.css';
 import { paths, patterns } from '../../../lib/paths';
 
@@ -32,6 +32,7 @@ interface NavItem {
     | 'orders'
     | 'confirmations'
     | 'cod'
+    | 'sales'
     | 'users'
     | 'categories'
     | 'departments'
@@ -53,6 +54,7 @@ interface NavItem {
 
 const NAV: NavItem[] = [
   { to: paths.dashboard, label: 'overview', icon: DashboardIcon, permission: 'reports.read' },
+  { to: paths.dashSales, label: 'sales', icon: TrendIcon, permission: 'reports.read' },
   { to: paths.dashProducts, label: 'products', icon: BoxIcon, permission: 'catalogue.write' },
   {
     to: paths.dashOrders,

@@ -81,3 +81,13 @@ describe('the overview’s reviews', () => {
     expect(screen.queryByRole('heading', { name: 'Reviews' })).not.toBeInTheDocument();
   });
 });
+
+describe('the overview’s revenue chart', () => {
+  it('leads to the sales report, where any period is broken down', async () => {
+    renderOverview(statsWithLowStock(0, 0));
+    expect(await screen.findByRole('link', { name: 'See the sales report' })).toHaveAttribute(
+      'href',
+      '/dashboard/sales',
+    );
+  });
+});

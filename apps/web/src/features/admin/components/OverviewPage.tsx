@@ -58,7 +58,14 @@ function Overview({ stats }: { stats: AdminStats }) {
             <h2 id="overview-chart" className="dash-card-title">
               {t('admin.overview.chart.heading')}
             </h2>
-            <RevenueChart days={stats.daily} />
+            <RevenueChart
+              days={stats.daily}
+              title={t('admin.overview.chart.title')}
+              empty={t('admin.overview.chart.empty')}
+            />
+            <Link to={paths.dashSales} className="tap-inline small d-inline-block mt-2">
+              {t('admin.overview.chart.more')}
+            </Link>
           </section>
         </Col>
         <Col xl={4}>

@@ -10,6 +10,15 @@ const days: DailySales[] = Array.from({ length: 30 }, (_, i) => ({
   orders: i === 29 ? 2 : i === 10 ? 5 : 0,
 }));
 
+/** The chart as the overview draws it: its title and the line shown without sales are the page's. */
+const chartOf = (shown: DailySales[]) => (
+  <RevenueChart
+    days={shown}
+    title="Daily revenue in EGP over the last 30 days"
+    empty="No sales in the last 30 days yet."
+  />
+);
+
 describe('axisTicks', () => {
   it('picks a round step with at most five gridlines above zero', () => {
     expect(axisTicks(21_459)).toEqual([0, 5000, 10000, 15000, 20000, 25000]);
@@ -26,7 +35,7 @@ describe('RevenueChart', () => {
 
   it('is one labelled picture with a bar a day, and the numbers in a table', () => {
     // Plain selectors: role queries over a 30-row table are slow in jsdom, and the names are checked below.
-    const { container } = render(<RevenueChart days={days} />);
+    const { container } = render(chartOf(days));
     const chart = container.querySelector('svg[role="img"]');
     // Intl puts a no-break space between the currency and the amount.
     expect(chart).toHaveAccessibleName(
@@ -41,7 +50,7 @@ describe('RevenueChart', () => {
 
   it('runs with the reading direction: in Arabic, today on the left, the amounts on the right, the labels RTL', async () => {
     const sides = () => {
-      const { container, unmount } = render(<RevenueChart days={days} />);
+      const { container, unmount } = render(chartOf(days));
       const bars = [...container.querySelectorAll('rect')].map((bar) => Number(bar.getAttribute('x')));
       const amounts = [...container.querySelectorAll('.chart-grid text')];
       const today = [...container.querySelectorAll('.chart-axis text')].at(-1);
@@ -76,7 +85,7 @@ describe('RevenueChart', () => {
   });
 
   it('says so when nothing was sold', () => {
-    const { container } = render(<RevenueChart days={days.map((d) => ({ ...d, revenue: 0, orders: 0 }))} />);
+    const { container } = render(chartOf(days.map((d) => ({ ...d, revenue: 0, orders: 0 }))));
     expect(screen.getByText('No sales in the last 30 days yet.')).toBeInTheDocument();
     expect(container.querySelector('svg')).toHaveAccessibleName(
       'Daily revenue in EGP over the last 30 days No sales from Feb 14 to Mar 15.',

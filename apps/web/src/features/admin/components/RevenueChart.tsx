@@ -38,9 +38,10 @@ export function axisTicks(max: number, maxSteps = 5): number[] {
 
 /**
  * Daily revenue as bars, drawn by hand (no chart library in the bundle). For screen readers the
- * picture has a title and a summary, and the numbers themselves are in the table under it.
+ * picture has a title and a summary, and the numbers themselves are in the table under it; `empty` says there were no
+ * sales, under a chart of zeros.
  */
-export function RevenueChart({ days }: { days: DailySales[] }) {
+export function RevenueChart({ days, title, empty }: { days: DailySales[]; title: string; empty: string }) {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
   const id = useId();
@@ -94,7 +95,7 @@ export function RevenueChart({ days }: { days: DailySales[] }) {
         className="d-block"
         direction={rtl ? 'rtl' : 'ltr'}
       >
-        <title id={`${id}-title`}>{t('admin.overview.chart.title')}</title>
+        <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
         <g className="chart-grid">
           {ticks.map((tick) => (
@@ -146,14 +147,10 @@ export function RevenueChart({ days }: { days: DailySales[] }) {
           })}
         </g>
       </svg>
-      {!best && <figcaption className="text-body-secondary small mt-2">{t('admin.overview.chart.empty')}</figcaption>}
+      {!best && <figcaption className="text-body-secondary small mt-2">{empty}</figcaption>}
       <details className="mt-2">
         <summary className="small">{t('admin.overview.chart.showTable')}</summary>
-        <ScrollTable
-          caption={t('admin.overview.chart.title')}
-          className="table table-sm mb-0"
-          wrapperClassName="mt-2 revenue-table"
-        >
+        <ScrollTable caption={title} className="table table-sm mb-0" wrapperClassName="mt-2 revenue-table">
           <thead>
             <tr>
               <th scope="col">{t('admin.overview.chart.day')}</th>

@@ -62,3 +62,11 @@ export const ChartIcon = (props: IconProps) => (
     <path d="M8 17v-5M13 17V8M18 17v-8" />
   </Icon>
 );
+
+/** A line rising to an arrow: the shop's sales. */
+export const TrendIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m3 17 6-6 4 4 8-8" />
+    <path d="M15 7h6v6" />
+  </Icon>
+);

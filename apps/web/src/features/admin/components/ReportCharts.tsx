@@ -15,8 +15,9 @@ import { isArabicText } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 
 /**
- * The cash-on-delivery page's charts, drawn by Recharts. Each is a picture of a table printed under it (the numbers
- * for screen readers and for reading exact values): the chart itself is named and summed up in its aria-label.
+ * The reports' charts (cash on delivery, sales), drawn by Recharts. Each is a picture of a table printed under it
+ * (the numbers for screen readers and for reading exact values): the chart itself is named and summed up in its
+ * aria-label.
  */
 
 export interface Bars {
@@ -49,7 +50,7 @@ function NameTick({ x, y, payload, textAnchor, width }: YAxisTickContentProps) {
   // SVG's start and end follow the text's direction: the name keeps to the side of the axis that Recharts chose.
   const anchor = rtl && textAnchor !== 'middle' ? (textAnchor === 'start' ? 'end' : 'start') : textAnchor;
   return (
-    <g className="cod-chart-name">
+    <g className="report-chart-name">
       <title>{name}</title>
       <Text
         x={x}
@@ -87,7 +88,7 @@ export function BarsChart({
   const [chartWidth, setChartWidth] = useState(0);
   return (
     // Drawn left to right with the axes flipped for Arabic: an inherited rtl would flip every text anchor as well.
-    <div role="img" aria-label={label} className="cod-chart" dir="ltr">
+    <div role="img" aria-label={label} className="report-chart" dir="ltr">
       <ResponsiveContainer
         width="100%"
         height={Math.max(rows.length, 1) * BAR_HEIGHT + 40}
@@ -136,7 +137,7 @@ export function WeeksChart({
   const rtl = i18n.dir(i18n.language) === 'rtl';
   return (
     // Drawn left to right with the axes flipped for Arabic: an inherited rtl would flip every text anchor as well.
-    <div role="img" aria-label={label} className="cod-chart" dir="ltr">
+    <div role="img" aria-label={label} className="report-chart" dir="ltr">
       <ResponsiveContainer width="100%" height={240}>
         <BarChart data={rows} margin={{ top: 4, right: 8, bottom: 4, left: 8 }}>
           <CartesianGrid vertical={false} stroke="var(--bs-border-color)" />

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, waitFor } from '@testing-library/react';
 import { changeLanguage } from '../../../i18n';
-import { BarsChart, WeeksChart } from './CodCharts';
+import { BarsChart, WeeksChart } from './ReportCharts';
 
 const LONG = 'Samsung Galaxy S24 Ultra 5G Dual SIM Titanium Violet 512 GB with 12 GB RAM and Two Year Warranty';
 const LONG_AR = 'سامسونج جالاكسي إس 24 ألترا بشريحتين تيتانيوم بنفسجي 512 جيجا مع ضمان عامين من الوكيل المعتمد';
