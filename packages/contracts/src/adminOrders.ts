@@ -18,10 +18,13 @@ const typed = z
   .max(100, say.rule.atMostCharacters(100))
   .regex(/^\P{Cc}*$/u, say.rule.invalidText);
 
-/** A calendar day, YYYY-MM-DD, that exists (no 31 February). */
+/**
+ * A calendar day, YYYY-MM-DD, that exists (no 31 February), of the years a shop's records can hold: Cairo's calendar
+ * (Intl) and the day arithmetic break down around the years 0 and 10000, which a date field lets anyone type.
+ */
 export const calendarDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, say.rule.invalidDate)
+  .regex(/^(20|21)\d{2}-\d{2}-\d{2}$/, say.rule.invalidDate)
   .refine((v) => {
     const date = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v);

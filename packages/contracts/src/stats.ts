@@ -130,7 +130,7 @@ export const salesReportSchema = z.object({
     units: count,
     /** Taken off by coupons, on those orders. */
     discounts: z.number(),
-    /** Given back on any order of the period, in whole or in part: revenue is counted after it. */
+    /** Given back in part on those orders (they go on): revenue is counted after it. */
     refunded: z.number(),
   }),
   /** The as many days just before `from`, for comparison. */

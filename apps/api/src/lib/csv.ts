@@ -37,7 +37,10 @@ export type CsvColumns<Row> = readonly (readonly [header: string, cell: (row: Ro
 /** Money kept in piastres as EGP with both decimals, the way accounting sheets show it. */
 export const csvMoney = (piastres: number) => (piastres / 100).toFixed(2);
 
-async function* csvText<Row>(columns: CsvColumns<Row>, batches: AsyncIterable<Row[]>): AsyncGenerator<string> {
+/** Rows a batch at a time: read from the database as they stream, or all at hand (a report's few rows, one batch). */
+type Batches<Row> = AsyncIterable<Row[]> | Iterable<Row[]>;
+
+async function* csvText<Row>(columns: CsvColumns<Row>, batches: Batches<Row>): AsyncGenerator<string> {
   yield UTF8_BOM + csvLine(columns.map(([header]) => header));
   for await (const rows of batches) yield rows.map((row) => csvLine(columns.map(([, cell]) => cell(row)))).join('');
 }
@@ -46,12 +49,7 @@ async function* csvText<Row>(columns: CsvColumns<Row>, batches: AsyncIterable<Ro
  * Sends rows read a batch at a time as a CSV file to download: it streams, so memory stays at one batch
  * however many rows there are.
  */
-export function sendCsv<Row>(
-  reply: FastifyReply,
-  filename: string,
-  columns: CsvColumns<Row>,
-  batches: AsyncIterable<Row[]>,
-) {
+export function sendCsv<Row>(reply: FastifyReply, filename: string, columns: CsvColumns<Row>, batches: Batches<Row>) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)

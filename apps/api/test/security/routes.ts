@@ -748,6 +748,11 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: adminOnly(200),
     request: () => ({ query: { from: '2026-01-01', to: '2026-01-31' } }),
   },
+  'GET /api/admin/reports/sales/export': {
+    access: 'reports.read',
+    expect: adminOnly(200),
+    request: () => ({ query: { from: '2026-01-01', to: '2026-01-31' } }),
+  },
   'GET /api/admin/settings/cod': { access: 'settings.write', expect: adminOnly(200), request: none },
   'PUT /api/admin/settings/cod': {
     access: 'settings.write',

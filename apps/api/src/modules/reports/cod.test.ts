@@ -212,6 +212,8 @@ describe('the cash-on-delivery report', () => {
     for (const bad of [
       'from=2026-02-30&to=2026-03-01',
       'from=yesterday&to=2026-03-01',
+      'from=9999-12-31&to=9999-12-31',
+      'from=0202-04-01&to=0202-04-05',
       'from=2026-03-02',
       'from=2026-03-02&to=2026-03-01',
       '',

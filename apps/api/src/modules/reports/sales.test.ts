@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats, OrderSource, OrderStatus, PaymentMethod, SalesReport } from '@shop/contracts';
-import { orderItems, orders } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { orderItems, orders, products } from '../../db/schema.js';
 import { toPiastres } from '../../lib/money.js';
 import {
   createAdmin,
@@ -135,7 +136,8 @@ describe('the sales report', () => {
       paymentMethod: 'visa',
       fees: 30,
     });
-    // Not sales: waiting for its shopper's word, cancelled (with a coupon), refunded in full (350 given back).
+    // Not sales: waiting for its shopper's word, cancelled (with a coupon), refunded in full (its 350 given back are
+    // not the sales' refunds).
     await order('2026-04-02T10:00:00Z', 'awaiting_confirmation', [{ product: lamp, quantity: 1 }]);
     await order('2026-04-02T11:00:00Z', 'cancelled', [{ product: lamp, quantity: 1, discount: 30 }], {
       paymentMethod: 'visa',
@@ -150,6 +152,9 @@ describe('the sales report', () => {
     await order('2026-03-21T21:59:00Z', 'delivered', [{ product: { name: 'Old lamp', price: 7 }, quantity: 1 }]);
     await order('2026-04-10T22:00:00Z', 'delivered', [{ product: { name: 'Old lamp', price: 9 }, quantity: 1 }]);
 
+    // Renamed since: the report names it as the shop does now.
+    await t.app.db.update(products).set({ name: 'Desk lamp' }).where(eq(products.id, lamp.id));
+
     const res = await report('from=2026-04-01&to=2026-04-10');
     expect(res.statusCode, res.body).toBe(200);
     const figures = res.json<SalesReport>();
@@ -158,7 +163,7 @@ describe('the sales report', () => {
       from: '2026-04-01',
       to: '2026-04-10',
       // 600 + 340 + (500 - 100) + 360 + 50 + 80.
-      totals: { orders: 6, revenue: 1830, averageOrder: 305, units: 7, discounts: 50, refunded: 450 },
+      totals: { orders: 6, revenue: 1830, averageOrder: 305, units: 7, discounts: 50, refunded: 100 },
       previous: { from: '2026-03-22', to: '2026-03-31', orders: 1, revenue: 1000 },
       daily: [
         day('2026-04-01', 2, 940),
@@ -174,7 +179,7 @@ describe('the sales report', () => {
       ],
       byProduct: [
         { productId: kettle.id, name: 'Kettle', nameAr: kettle.nameAr, units: 4, revenue: 550 + 300 + 300 },
-        { productId: lamp.id, name: 'Lamp', nameAr: lamp.nameAr, units: 1, revenue: 450 },
+        { productId: lamp.id, name: 'Desk lamp', nameAr: lamp.nameAr, units: 1, revenue: 450 },
         { productId: null, name: 'Old mug', nameAr: null, units: 2, revenue: 50 },
       ],
       byGovernorate: [
@@ -215,6 +220,38 @@ describe('the sales report', () => {
     expect(stats.sales.last30Days).toEqual({ orders: 9, revenue: 1830 + 1000 + 7 + 9 });
   });
 
+  it('counts Cairo’s days in summer time too', async () => {
+    // Summer time (UTC+3): 6 July starts at 21:00 UTC on the 5th.
+    await order('2026-07-05T20:59:00Z', 'delivered', [{ product: kettle, quantity: 1 }]);
+    await order('2026-07-05T21:00:00Z', 'delivered', [{ product: kettle, quantity: 1 }]);
+    const summer = (await report('from=2026-07-05&to=2026-07-06')).json<SalesReport>();
+    expect(summer.daily).toEqual([
+      { date: '2026-07-05', orders: 1, revenue: 300 },
+      { date: '2026-07-06', orders: 1, revenue: 300 },
+    ]);
+  });
+
+  it('exports the days of a period as CSV, as the report counts them', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/reports/sales/export?from=2026-04-03&to=2026-04-05',
+      headers: admin.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="sales-2026-04-03-to-2026-04-05.csv"');
+    // The days of the orders written above: 3 April's card order less what was given back, 4 April's phone order.
+    expect(res.body).toBe(
+      '\uFEFFdate,orders,revenue\r\n2026-04-03,1,400.00\r\n2026-04-04,1,360.00\r\n2026-04-05,0,0.00\r\n',
+    );
+    const tooLong = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/reports/sales/export?from=2025-01-01&to=2026-01-02',
+      headers: admin.headers,
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
   it('takes a year at most, in either language, and only from members who may read reports', async () => {
     expect((await report('from=2025-01-01&to=2026-01-01')).statusCode).toBe(200);
     const long = await report('from=2025-01-01&to=2026-01-02');
@@ -226,6 +263,9 @@ describe('the sales report', () => {
       'from=2026-04-02&to=2026-04-01',
       'from=2026-02-30&to=2026-03-01',
       'from=yesterday&to=2026-03-01',
+      // Years a date field lets anyone type, where Cairo's calendar and the day arithmetic give out.
+      'from=9999-12-31&to=9999-12-31',
+      'from=0202-04-01&to=0202-04-05',
       'from=2026-04-01',
       '',
     ])

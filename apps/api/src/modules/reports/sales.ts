@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   SALES_REPORT_PRODUCTS,
   type OrderSource,
@@ -7,45 +7,28 @@ import {
   type SalesReport,
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { orderItems, orders } from '../../db/schema.js';
-import { goodsSold, isSale, saleValue } from '../orders/sales.js';
-import { addDays, cairoDayEnd, cairoDayStart, onCairoClock } from '../../lib/clock.js';
+import { orderItems, orders, products } from '../../db/schema.js';
+import {
+  daysOf,
+  goodsSold,
+  isSale,
+  orderCount,
+  placedIn,
+  revenue,
+  salesByDay,
+  total,
+  type DaySales,
+} from '../orders/sales.js';
+import { addDays } from '../../lib/clock.js';
+import { csvMoney, type CsvColumns } from '../../lib/csv.js';
 import { toEgp } from '../../lib/money.js';
 
-/** A sum of piastres (PostgreSQL's bigint, read as a number), 0 over no rows. */
-const total = (value: SQL) => sql<number>`coalesce(sum(${value}), 0)`.mapWith(Number);
-const orderCount = sql<number>`count(*)`.mapWith(Number);
-const revenue = total(sql`${saleValue}`);
-
-/** The orders placed in Cairo's days `from` to `to`, both included. */
-const placedIn = ({ from, to }: ReportPeriod) =>
-  and(gte(orders.createdAt, cairoDayStart(from)), lt(orders.createdAt, cairoDayEnd(to)));
-
-/** Every day from `from` to `to`, oldest first. */
-function daysOf({ from, to }: ReportPeriod): string[] {
-  const days: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
-  return days;
-}
-
-/**
- * The orders of each of Cairo's days in a period that count as sales, and what they brought in piastres, every day
- * included: the sales report's chart and the overview's.
- */
-export async function salesByDay(db: DbOrTx, period: ReportPeriod) {
-  const day = sql<string>`to_char(${onCairoClock(orders.createdAt)}, 'YYYY-MM-DD')`;
-  const rows = await db
-    .select({ day, piastres: revenue, orders: orderCount })
-    .from(orders)
-    .where(and(placedIn(period), isSale))
-    .groupBy(day);
-  const byDay = new Map(rows.map((row) => [row.day, row]));
-  return daysOf(period).map((date) => ({
-    date,
-    piastres: byDay.get(date)?.piastres ?? 0,
-    orders: byDay.get(date)?.orders ?? 0,
-  }));
-}
+/** The report's days as the CSV export writes them: a row a day, money in EGP with both decimals, for a sheet. */
+export const DAILY_SALES_COLUMNS: CsvColumns<DaySales> = [
+  ['date', (day) => day.date],
+  ['orders', (day) => day.orders],
+  ['revenue', (day) => csvMoney(day.piastres)],
+];
 
 /**
  * The sales report: what the orders placed in a period brought, in all and by day, product, governorate, way of
@@ -59,7 +42,11 @@ export async function salesReport(db: DbOrTx, period: ReportPeriod): Promise<Sal
   const sold = and(placedIn(period), goodsSold);
   const lineWorth = total(sql`${orderItems.price} * ${orderItems.quantity} - ${orderItems.discount}`);
   const units = total(sql`${orderItems.quantity}`);
-  const lineName = sql<string>`min(${orderItems.name})`;
+  // A product is named as the shop names it now; one since deleted by its lines' name, by which it is grouped.
+  const name = sql<string>`coalesce(${products.name}, min(${orderItems.name}))`;
+  const nameAr = sql<
+    string | null
+  >`case when ${products.id} is null then min(${orderItems.nameAr}) else ${products.nameAr} end`;
   const by = (key: SQL<string>) =>
     db
       .select({ key, orders: orderCount, piastres: revenue })
@@ -68,7 +55,7 @@ export async function salesReport(db: DbOrTx, period: ReportPeriod): Promise<Sal
       .groupBy(key)
       .orderBy(desc(revenue), asc(key));
 
-  const [daily, [before], [money], [pieces], products, governorates, methods, sources] = await Promise.all([
+  const [daily, [before], [money], [pieces], best, governorates, methods, sources] = await Promise.all([
     salesByDay(db, period),
     db
       .select({ orders: orderCount, piastres: revenue })
@@ -76,26 +63,26 @@ export async function salesReport(db: DbOrTx, period: ReportPeriod): Promise<Sal
       .where(and(placedIn(previous), isSale)),
     db
       .select({
-        discounts: sql<number>`coalesce(sum(${orders.discount}) filter (where ${goodsSold}), 0)`.mapWith(Number),
+        discounts: total(sql`${orders.discount}`),
         refunded: total(sql`${orders.refunded}`),
       })
       .from(orders)
-      .where(placedIn(period)),
+      .where(sold),
     db.select({ units }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(sold),
     db
       .select({
-        productId: sql<string | null>`min(${orderItems.productId}::text)`,
-        name: lineName,
-        nameAr: sql<string | null>`min(${orderItems.nameAr})`,
+        productId: products.id,
+        name,
+        nameAr,
         units,
         piastres: lineWorth,
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .leftJoin(products, eq(products.id, orderItems.productId))
       .where(sold)
-      // A deleted product's lines keep its name: they stay one product by it.
-      .groupBy(sql`coalesce(${orderItems.productId}::text, ${orderItems.name})`)
-      .orderBy(desc(lineWorth), desc(units), asc(lineName))
+      .groupBy(products.id, sql`coalesce(${orderItems.productId}::text, ${orderItems.name})`)
+      .orderBy(desc(lineWorth), desc(units), asc(name))
       .limit(SALES_REPORT_PRODUCTS),
     by(sql<string>`${orders.deliveryAddress}->>'state'`),
     by(sql<string>`${orders.paymentMethod}`),
@@ -118,7 +105,7 @@ export async function salesReport(db: DbOrTx, period: ReportPeriod): Promise<Sal
     },
     previous: { ...previous, orders: before?.orders ?? 0, revenue: toEgp(before?.piastres ?? 0) },
     daily: daily.map((day) => ({ date: day.date, ...amounts(day) })),
-    byProduct: products.map(({ piastres: worth, ...product }) => ({ ...product, revenue: toEgp(worth) })),
+    byProduct: best.map(({ piastres: worth, ...product }) => ({ ...product, revenue: toEgp(worth) })),
     byGovernorate: governorates.map((row) => ({ governorate: row.key, ...amounts(row) })),
     byPaymentMethod: methods.map((row) => ({ paymentMethod: row.key as PaymentMethod, ...amounts(row) })),
     bySource: sources.map((row) => ({ source: row.key as OrderSource, ...amounts(row) })),

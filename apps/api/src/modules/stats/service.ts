@@ -10,7 +10,7 @@ import {
   type SalesWindow,
 } from '@shop/contracts';
 import { orderItems, orders, products, reviews, users } from '../../db/schema.js';
-import { salesByDay } from '../reports/sales.js';
+import { salesByDay } from '../orders/sales.js';
 import { awaitingAnswer } from '../reviews/moderation.js';
 import { addDays, cairoDay } from '../../lib/clock.js';
 import { toEgp } from '../../lib/money.js';

@@ -42,6 +42,7 @@ export function ReportPage<T extends { totals: { orders: number } }>({
   empty,
   schema,
   useReport,
+  actions,
   children,
 }: {
   id: string;
@@ -49,6 +50,8 @@ export function ReportPage<T extends { totals: { orders: number } }>({
   subtitle: string;
   empty: string;
   schema: ZodType<ReportPeriod>;
+  /** What the header offers for the period shown (a download). */
+  actions?: (period: ReportPeriod) => ReactNode;
   useReport: (period: ReportPeriod) => LoadingQuery<T> & { isFetching: boolean };
   children: (report: T) => ReactNode;
 }) {
@@ -57,7 +60,9 @@ export function ReportPage<T extends { totals: { orders: number } }>({
   const query = useReport(period);
   return (
     <>
-      <PageHeader title={title} subtitle={subtitle} />
+      <PageHeader title={title} subtitle={subtitle}>
+        {actions?.(period)}
+      </PageHeader>
       <PeriodForm
         key={`${period.from}/${period.to}`}
         id={id}
@@ -116,7 +121,7 @@ function PeriodForm({
           min={draft.from}
           onChange={(e) => setDraft({ ...draft, to: e.target.value })}
           isInvalid={problem !== undefined}
-          aria-describedby={`${id}-period-error`}
+          aria-describedby={problem === undefined ? undefined : `${id}-period-error`}
         />
       </Form.Group>
       <Button type="submit" disabled={!checked.success || busy}>
@@ -208,8 +213,9 @@ export function ChartCard({
           </tr>
         </thead>
         <tbody>
-          {rows.map(([first, ...cells]) => (
-            <tr key={first}>
+          {/* By place: a name may show twice (a product, and a deleted one of that name); rows keep no state. */}
+          {rows.map(([first, ...cells], place) => (
+            <tr key={place}>
               <th scope="row" className="fw-normal line-name" dir="auto">
                 {first}
               </th>

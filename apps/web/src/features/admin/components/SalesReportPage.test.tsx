@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SalesReport } from '@shop/contracts';
 import { changeLanguage } from '../../../i18n';
-import { mockApi, renderRoute } from '../../../test/utils';
+import { adminSession, mockApi, renderRoute } from '../../../test/utils';
 import { SalesReportPage } from './SalesReportPage';
 
 const day = (date: string, orders = 0, revenue = 0) => ({ date, orders, revenue });
@@ -46,18 +46,18 @@ describe('the sales report', () => {
 
     // Intl puts a no-break space between the currency and the amount, and a thin space around the range's dash.
     expect(await statOf('Revenue')).toHaveTextContent(
-      /^RevenueEGP\s1,200\+20% on Mar 29\s–\s31: EGP\s1,000Not counted: EGP\s100 given back on these orders$/,
+      /^RevenueEGP\s1,200\+20% vs Mar 29\s–\s31 \(EGP\s1,000\)Coupons: EGP\s50 · Given back: EGP\s100$/,
     );
-    expect(await statOf('Orders')).toHaveTextContent(/^Orders5\+25% on Mar 29\s–\s31: 4$/);
-    expect(await statOf('Average order')).toHaveTextContent(/^Average orderEGP\s240Coupons took off EGP\s50$/);
+    expect(await statOf('Orders')).toHaveTextContent(/^Orders5\+25% vs Mar 29\s–\s31 \(4\)$/);
+    expect(await statOf('Average order')).toHaveTextContent(/^Average orderEGP\s240$/);
     expect(await statOf('Pieces sold')).toHaveTextContent(/^Pieces sold9$/);
     expect(calls.find((call) => call.path.startsWith('/api/admin/reports/sales'))?.path).toBe(
       '/api/admin/reports/sales?from=2026-04-01&to=2026-04-03',
     );
 
-    const products = within(screen.getByRole('heading', { name: 'Best-selling products' }).parentElement!);
+    const products = within(screen.getByRole('heading', { name: 'Top products by revenue' }).parentElement!);
     expect(products.getByRole('img')).toHaveAccessibleName(
-      'Best-selling products: Kettle EGP\u00a0900, Old mug EGP\u00a075',
+      'Top products by revenue: Kettle EGP\u00a0900, Old mug EGP\u00a075',
     );
     const kettle = within(products.getByRole('rowheader', { name: 'Kettle' }).closest('tr')!);
     expect(kettle.getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['6', 'EGP\u00a0900']);
@@ -75,9 +75,9 @@ describe('the sales report', () => {
     renderRoute(<SalesReportPage />, { url: URL_OF_APRIL });
 
     expect(await statOf('الإيرادات')).toHaveTextContent(
-      /لا شيء في 29\s?–\s?31 مارسلا يُحسب منها \u200f?100\s?ج\.م\.\u200f? رُدّت من هذه الطلبات$/,
+      /لا مبيعات في 29\s?–\s?31 مارس للمقارنةالكوبونات: \u200f?50\s?ج\.م\.\u200f? · المردود: \u200f?100\s?ج\.م\.\u200f?$/,
     );
-    const products = within(screen.getByRole('heading', { name: 'المنتجات الأكثر مبيعًا' }).parentElement!);
+    const products = within(screen.getByRole('heading', { name: 'المنتجات الأعلى إيرادًا' }).parentElement!);
     expect(products.getByRole('rowheader', { name: 'غلاية' })).toBeInTheDocument();
     // A product since deleted without an Arabic name keeps its English one.
     expect(products.getByRole('rowheader', { name: 'Old mug' })).toBeInTheDocument();
@@ -119,5 +119,24 @@ describe('the sales report', () => {
     await waitFor(() =>
       expect(calls.map((call) => call.path)).toContain('/api/admin/reports/sales?from=2025-04-03&to=2026-04-03'),
     );
+  });
+
+  it('downloads the days of the period shown as CSV, with the session’s token', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /api/admin/reports/sales': { body: REPORT },
+      'GET /api/admin/reports/sales/export': { body: 'date,orders,revenue' },
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:sales'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderRoute(<SalesReportPage />, { url: URL_OF_APRIL, preloadedState: { session: adminSession } });
+
+    await user.click(await screen.findByRole('button', { name: 'Export the days as CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const exported = calls.find((call) => call.path.startsWith('/api/admin/reports/sales/export'));
+    expect(exported).toMatchObject({
+      path: '/api/admin/reports/sales/export?from=2026-04-01&to=2026-04-03',
+      token: adminSession.token,
+    });
   });
 });

@@ -7,6 +7,7 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 import { formatPrice } from '../../../lib/format';
 import { useGetSalesReportQuery } from '../api/adminApi';
+import { CsvExportButton } from './CsvExportButton';
 import { BarsChart } from './ReportCharts';
 import { ChartCard, NoRate, ReportPage, Stat } from './ReportParts';
 import { RevenueChart } from './RevenueChart';
@@ -29,6 +30,12 @@ export function SalesReportPage() {
       empty={t('admin.sales.empty')}
       schema={salesReportQuerySchema}
       useReport={useSalesReport}
+      actions={(period) => (
+        <CsvExportButton
+          url={`/api/admin/reports/sales/export?${new URLSearchParams(period)}`}
+          label={t('admin.sales.export')}
+        />
+      )}
     >
       {(report) => <Figures report={report} />}
     </ReportPage>
@@ -53,7 +60,7 @@ function Figures({ report }: { report: SalesReport }) {
   const dateOf = (date: string) => new Date(`${date}T00:00:00Z`);
   const { totals, previous } = report;
 
-  // "+12% on 2–31 Mar: EGP 1,000": the period before, named by its days, and how far this one is from it.
+  // "+12% vs Mar 2 – 31 (EGP 1,000)": the period before, named by its days, and how far this one is from it.
   const before = day.formatRange(dateOf(previous.from), dateOf(previous.to));
   const change = new Intl.NumberFormat(locale, {
     style: 'percent',
@@ -74,9 +81,12 @@ function Figures({ report }: { report: SalesReport }) {
           note={
             <>
               <span className="d-block">{versus(totals.revenue, previous.revenue, money(previous.revenue))}</span>
-              {totals.refunded > 0 && (
-                <span className="d-block">{t('admin.sales.refundedNote', { amount: money(totals.refunded) })}</span>
-              )}
+              <span className="d-block">
+                {t('admin.sales.deductions', {
+                  discounts: money(totals.discounts),
+                  refunded: money(totals.refunded),
+                })}
+              </span>
             </>
           }
         />
@@ -90,7 +100,6 @@ function Figures({ report }: { report: SalesReport }) {
           value={
             totals.averageOrder === null ? <NoRate said={t('admin.sales.noAverage')} /> : money(totals.averageOrder)
           }
-          note={t('admin.sales.discountsNote', { amount: money(totals.discounts) })}
         />
         <Stat label={t('admin.sales.units')} value={number(totals.units)} />
       </Row>
