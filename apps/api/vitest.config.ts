@@ -14,6 +14,7 @@ const ONLY_ON = {
     'test/start/database-wait.test.ts',
     'test/nested-connections.test.ts',
     'src/modules/payments/paying-race.test.ts',
+    'src/modules/staff/invitation-race.test.ts',
   ],
   pglite: ['test/start/start.test.ts', 'test/start/systemd-unit.test.ts'],
 };

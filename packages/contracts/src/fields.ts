@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { say } from './said.js';
 import { MAX_PRICE, toPiastres } from './money.js';
 
+/** An answer that is only words (the spec's `{ message }`): a refusal's reason, or what was done. */
+export const messageAnswerSchema = z.object({ message: z.string() });
+
 /** A required text field: trimmed, non-empty, bounded. */
 export const requiredText = (message: string = say.msg.requiredField, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, say.rule.atMostCharacters(max));

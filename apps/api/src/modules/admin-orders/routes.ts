@@ -16,14 +16,13 @@ import {
   staffOrderCreateSchema,
   staffOrderPlacedSchema,
   staffOrderQuoteSchema,
+  messageAnswerSchema,
 } from '@shop/contracts';
 import { sendCsv } from '../../lib/csv.js';
 import { actorOf, currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/language.js';
 import { adminOrdersService } from './service.js';
 import { staffOrdersService } from './staff-orders.js';
-
-const message = z.object({ message: z.string() });
 
 export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = adminOrdersService(app);
@@ -58,7 +57,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         description: "An order with its buyer's contact details, its language, who made each move and its messages",
         security: [{ token: [] }],
         params: z.object({ id: idSchema }),
-        response: { 200: adminOrderDetailSchema, 404: z.object({ message: z.string() }) },
+        response: { 200: adminOrderDetailSchema, 404: messageAnswerSchema },
       },
     },
     async (request) => service.one(request.params.id),
@@ -75,7 +74,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ token: [] }],
         params: z.object({ id: idSchema }),
         body: orderNoteInputSchema,
-        response: { 201: orderNoteSchema, 404: message },
+        response: { 201: orderNoteSchema, 404: messageAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -97,7 +96,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: idSchema, ref: z.string().min(1).max(200) }),
         body: paidBackSchema,
         // Nothing back: the order's page is read with orders.read, which this permission does not imply.
-        response: { 204: z.null(), 409: message },
+        response: { 204: z.null(), 409: messageAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -139,7 +138,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ token: [] }],
         body: staffOrderCreateSchema,
         // A 400 is left to the errors plugin: its body names each wrong field (`errors`), which a schema here would drop.
-        response: { 201: staffOrderPlacedSchema, 409: z.union([z.array(outOfStockItemSchema), message]) },
+        response: { 201: staffOrderPlacedSchema, 409: z.union([z.array(outOfStockItemSchema), messageAnswerSchema]) },
       },
     },
     async (request, reply) => {

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { categoryCreateSchema, categorySchema, categoryUpdateSchema } from '@shop/contracts';
+import { categoryCreateSchema, categorySchema, categoryUpdateSchema, messageAnswerSchema } from '@shop/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { categoriesService } from './service.js';
 
 const tags = ['category'];
 const security = [{ token: [] }];
-const message = z.object({ message: z.string() });
 // Checked in the service: a malformed id answers like an unknown one.
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -71,7 +70,13 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/category/:id',
     {
       config: { access: { permission: 'catalogue.write' }, changesCatalogue: true },
-      schema: { summary: 'Delete a category', tags, security, params: idParams, response: { 200: message } },
+      schema: {
+        summary: 'Delete a category',
+        tags,
+        security,
+        params: idParams,
+        response: { 200: messageAnswerSchema },
+      },
     },
     async (request) => categories.remove(request.params.id, actorOf(request)),
   );

@@ -10,6 +10,7 @@ import {
   confirmationViewSchema,
   idSchema,
   orderSchema,
+  messageAnswerSchema,
 } from '@shop/contracts';
 import { auditAdmin } from '../../lib/admin-audit.js';
 import { actorOf, currentUser } from '../../plugins/auth.js';
@@ -19,7 +20,6 @@ import { transaction } from '../../db/transaction.js';
 
 const tags = ['confirmations'];
 const security = [{ token: [] }];
-const message = z.object({ message: z.string() });
 const tokenParams = z.object({ token: z.string().max(200) });
 const orderParams = z.object({ orderId: z.uuid() });
 
@@ -36,7 +36,7 @@ export const confirmationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Show the cash order a confirmation link names',
         tags,
         params: tokenParams,
-        response: { 200: confirmationViewSchema, 404: message },
+        response: { 200: confirmationViewSchema, 404: messageAnswerSchema },
       },
     },
     async (request) => app.confirmations.view(request.params.token),
@@ -51,7 +51,7 @@ export const confirmationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: tokenParams,
         body: confirmationAnswerSchema,
-        response: { 200: confirmationResultSchema, 404: message },
+        response: { 200: confirmationResultSchema, 404: messageAnswerSchema },
       },
     },
     async (request) => app.confirmations.answer(request.params.token, request.body.answer, request.ip),
@@ -67,7 +67,7 @@ export const confirmationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: z.object({ id: idSchema }),
-        response: { 200: orderSchema, 404: message, 409: message },
+        response: { 200: orderSchema, 404: messageAnswerSchema, 409: messageAnswerSchema },
       },
     },
     async (request) => app.confirmations.confirmOwn(currentUser(request), request.params.id, request.ip),
@@ -96,7 +96,7 @@ export const confirmationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: orderParams,
-        response: { 200: confirmationClaimSchema, 404: message, 409: message },
+        response: { 200: confirmationClaimSchema, 404: messageAnswerSchema, 409: messageAnswerSchema },
       },
     },
     async (request) => agents.claim(actorOf(request), request.params.orderId),
@@ -112,7 +112,7 @@ export const confirmationsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: orderParams,
         body: confirmationOutcomeSchema,
-        response: { 204: z.null(), 403: message, 404: message, 409: message },
+        response: { 204: z.null(), 403: messageAnswerSchema, 404: messageAnswerSchema, 409: messageAnswerSchema },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { courierSettingSchema, say } from '@shop/contracts';
+import { courierSettingSchema, say, messageAnswerSchema } from '@shop/contracts';
 import { badRequest } from '../../lib/errors.js';
 import { courierService } from './service.js';
 
@@ -35,7 +35,7 @@ export const courierRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: "Receive Bosta's delivery updates",
           tags: ['courier'],
           // 503 (with Retry-After): the parcel is not an order's yet, for Bosta to call again (service.ts).
-          response: { 200: z.object({ received: z.literal(true) }), 503: z.object({ message: z.string() }) },
+          response: { 200: z.object({ received: z.literal(true) }), 503: messageAnswerSchema },
         },
       },
       async (request) => {

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { departmentCreateSchema, departmentSchema, departmentUpdateSchema } from '@shop/contracts';
+import { departmentCreateSchema, departmentSchema, departmentUpdateSchema, messageAnswerSchema } from '@shop/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import { departmentsService } from './service.js';
 
 const tags = ['department'];
 const security = [{ token: [] }];
-const message = z.object({ message: z.string() });
 // Checked in the service: a malformed id answers 404 like an unknown one.
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -59,7 +58,13 @@ export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/department/:id',
     {
       config: { access: { permission: 'catalogue.write' }, changesCatalogue: true },
-      schema: { summary: 'Delete a department', tags, security, params: idParams, response: { 200: message } },
+      schema: {
+        summary: 'Delete a department',
+        tags,
+        security,
+        params: idParams,
+        response: { 200: messageAnswerSchema },
+      },
     },
     async (request) => departments.remove(request.params.id, actorOf(request)),
   );

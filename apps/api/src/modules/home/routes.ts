@@ -7,6 +7,7 @@ import {
   bannerPictureSchema,
   bannerSchema,
   homeDataSchema,
+  messageAnswerSchema,
 } from '@shop/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import { readMultipart } from '../../lib/multipart.js';
@@ -14,7 +15,6 @@ import { homeService } from './service.js';
 
 const tags = ['home'];
 const security = [{ token: [] }];
-const message = z.object({ message: z.string() });
 const write = { access: { permission: 'catalogue.write' }, changesCatalogue: true } as const;
 
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -99,7 +99,13 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/banners/:id',
     {
       config: write,
-      schema: { summary: 'Delete a banner', tags, security, params: bannerParamsSchema, response: { 200: message } },
+      schema: {
+        summary: 'Delete a banner',
+        tags,
+        security,
+        params: bannerParamsSchema,
+        response: { 200: messageAnswerSchema },
+      },
     },
     async (request) => home.remove(request.params.id, actorOf(request)),
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { render, say } from '@shop/contracts';
+import { render, say, messageAnswerSchema } from '@shop/contracts';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { escapeMarkup } from '../../lib/markup.js';
 import { sameSecret } from '../../lib/same-secret.js';
@@ -29,7 +29,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Answers Meta's verification of the WhatsApp webhook",
         tags: ['messaging'],
         querystring: whatsappVerifyQuerySchema,
-        response: { 200: z.string(), 403: z.object({ message: z.string() }) },
+        response: { 200: z.string(), 403: messageAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -106,7 +106,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Stops a shopper's cart reminders: the signed link of a reminder",
         tags: ['messaging'],
         params: z.object({ token: z.string().max(200) }),
-        response: { 200: z.string(), 404: z.object({ message: z.string() }) },
+        response: { 200: z.string(), 404: messageAnswerSchema },
       },
     },
     async (request, reply) => {

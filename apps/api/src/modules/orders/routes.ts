@@ -14,13 +14,12 @@ import {
   refundCheckedSchema,
   refundSchema,
   returnRequestSchema,
+  messageAnswerSchema,
 } from '@shop/contracts';
 import { currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/language.js';
 import { ordersService } from './service.js';
 import { orderRequest } from './requests.js';
-
-const message = z.object({ message: z.string() });
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = ordersService(app);
@@ -38,8 +37,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         // 409: the products that ran out, for the OrderError screen. 422: an Idempotency-Key sent with another body.
         response: {
           201: z.array(orderSchema),
-          409: z.union([z.array(outOfStockItemSchema), message]),
-          422: message,
+          409: z.union([z.array(outOfStockItemSchema), messageAnswerSchema]),
+          422: messageAnswerSchema,
         },
       },
     },
@@ -64,7 +63,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['order'],
         security: [{ token: [] }],
         querystring: cashOfferQuerySchema,
-        response: { 200: cashOfferSchema, 400: message },
+        response: { 200: cashOfferSchema, 400: messageAnswerSchema },
       },
     },
     async (request) => service.cashFor(currentUser(request), request.query, request.ip),
@@ -94,7 +93,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['order'],
         security: [{ token: [] }],
         params: z.object({ id: idSchema }),
-        response: { 200: orderSchema, 404: message },
+        response: { 200: orderSchema, 404: messageAnswerSchema },
       },
     },
     async (request) => service.one(currentUser(request), request.params.id),
@@ -109,7 +108,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['order'],
         security: [{ token: [] }],
         params: z.object({ userId: idSchema }),
-        response: { 200: z.array(orderForStaffSchema), 404: message },
+        response: { 200: z.array(orderForStaffSchema), 404: messageAnswerSchema },
       },
     },
     async (request) => service.listForUser(request.params.userId),
@@ -125,7 +124,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ token: [] }],
         params: z.object({ id: idSchema }),
         body: orderStatusChangeSchema,
-        response: { 200: orderSchema, 400: message, 404: message, 409: message, 502: message },
+        response: {
+          200: orderSchema,
+          400: messageAnswerSchema,
+          404: messageAnswerSchema,
+          409: messageAnswerSchema,
+          502: messageAnswerSchema,
+        },
       },
     },
     async (request) => service.setStatus(currentUser(request), request.params.id, request.body, request.ip),
@@ -142,7 +147,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: idSchema }),
         // Optional, so an empty request (no body at all) refunds the whole bill.
         body: refundSchema.nullish(),
-        response: { 200: orderSchema, 400: message, 404: message, 409: message, 502: message },
+        response: {
+          200: orderSchema,
+          400: messageAnswerSchema,
+          404: messageAnswerSchema,
+          409: messageAnswerSchema,
+          502: messageAnswerSchema,
+        },
       },
     },
     async (request) => service.refund(currentUser(request), request.params.id, request.body ?? {}, request.ip),
@@ -158,7 +169,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ token: [] }],
         params: z.object({ id: idSchema }),
         body: refundCheckedSchema,
-        response: { 200: orderSchema, 404: message, 409: message },
+        response: { 200: orderSchema, 404: messageAnswerSchema, 409: messageAnswerSchema },
       },
     },
     async (request) => service.refundChecked(currentUser(request), request.params.id, request.body, request.ip),
@@ -174,7 +185,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: idSchema }),
         // Optional, so a cancellation without a reason needs no body at all.
         body: orderCancelSchema.nullish(),
-        response: { 200: orderSchema, 404: message, 409: message, 502: message },
+        response: { 200: orderSchema, 404: messageAnswerSchema, 409: messageAnswerSchema, 502: messageAnswerSchema },
       },
     },
     async (request) => service.cancelOwn(currentUser(request), request.params.id, request.body?.reason, request.ip),
@@ -190,7 +201,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ token: [] }],
         params: z.object({ id: idSchema }),
         body: returnRequestSchema,
-        response: { 200: orderSchema, 400: message, 404: message, 409: message },
+        response: { 200: orderSchema, 400: messageAnswerSchema, 404: messageAnswerSchema, 409: messageAnswerSchema },
       },
     },
     async (request) => service.requestReturn(currentUser(request), request.params.id, request.body.reason, request.ip),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Coupon, Order } from '@shop/contracts';
 import { cartItems, coupons, orders, payments } from '../../db/schema.js';
 import { transaction } from '../../db/transaction.js';
@@ -13,6 +13,7 @@ import {
 } from '../../../test/harness.js';
 import { ADDRESS as address, createProduct } from '../../../test/fixtures.js';
 import { asAnotherClient } from '../../../test/nested-connections.js';
+import { untilWaiting } from '../../../test/lock-waits.js';
 
 /**
  * A checkout and a payment start of the same shopper at the same moment (docs/decisions/paying-order-kept.md, Races):
@@ -76,20 +77,6 @@ async function declinedAndShopping(): Promise<{ shopper: Account; paid: Order }>
   return { shopper, paid };
 }
 
-/** Connections of this test's database waiting for a lock another transaction holds. */
-const waitingOnLocks = async () =>
-  Number(
-    (
-      await t.app.db.execute<{ n: string }>(
-        sql`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      )
-    ).rows[0]?.n,
-  );
-
-/** Waits until `n` connections wait on a lock: the requests sent so far are inside their transactions. */
-const untilWaiting = (n: number) =>
-  expect.poll(() => asAnotherClient(waitingOnLocks), { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(n);
-
 const statusOf = async (orderId: string) =>
   (await t.app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
 const paymentOf = async (orderId: string) =>
@@ -104,9 +91,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a checkout while the same shopper
     await transaction(t.app.db, async (tx) => {
       await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, paid._id)).for('share');
       paying = asAnotherClient(() => startPaying(shopper, paid._id));
-      await untilWaiting(1);
+      await untilWaiting(t.app.db, 1);
       checkout = asAnotherClient(() => checkOut(shopper));
-      await untilWaiting(2);
+      await untilWaiting(t.app.db, 2);
     });
     const [pay, placed] = await Promise.all([paying, checkout]);
 
@@ -134,9 +121,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a checkout while the same shopper
     await transaction(t.app.db, async (tx) => {
       await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, couponId)).for('no key update');
       checkout = asAnotherClient(() => checkOut(shopper, code));
-      await untilWaiting(1);
+      await untilWaiting(t.app.db, 1);
       paying = asAnotherClient(() => startPaying(shopper, paid._id));
-      await untilWaiting(2);
+      await untilWaiting(t.app.db, 2);
     });
     const [placed, pay] = await Promise.all([checkout, paying]);
 

@@ -6,6 +6,7 @@ import {
   productDetailSchema,
   productListQuerySchema,
   productListSchema,
+  messageAnswerSchema,
 } from '@shop/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import { readMultipart } from '../../lib/multipart.js';
@@ -17,7 +18,6 @@ import { productsService } from './service.js';
 
 const tags = ['product'];
 const security = [{ token: [] }];
-const message = z.object({ message: z.string() });
 // Checked in the service: a malformed id answers 404 like an unknown one.
 const idParams = z.object({ id: z.string().max(100) });
 const form = {
@@ -129,7 +129,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/product/:id',
     {
       config: { access: { permission: 'catalogue.write' }, changesCatalogue: true },
-      schema: { summary: 'Delete a product', tags, security, params: idParams, response: { 200: message } },
+      schema: { summary: 'Delete a product', tags, security, params: idParams, response: { 200: messageAnswerSchema } },
     },
     async (request) => products.remove(request.params.id, actorOf(request)),
   );

@@ -9,13 +9,13 @@ import {
   etaSettingsAnswerSchema,
   etaSettingsSchema,
   idSchema,
+  messageAnswerSchema,
 } from '@shop/contracts';
 import { actorOf } from '../../plugins/auth.js';
 import { receiptsService } from './service.js';
 
 const tags = ['e-receipts'];
 const security = [{ token: [] }];
-const message = z.object({ message: z.string() });
 
 export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
   const receipts = receiptsService(app);
@@ -74,7 +74,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: etaReceiptIdParamsSchema,
-        response: { 200: etaReceiptSchema, 404: message, 409: message },
+        response: { 200: etaReceiptSchema, 404: messageAnswerSchema, 409: messageAnswerSchema },
       },
     },
     async (request) => receipts.resend(request.params.id, actorOf(request)),
@@ -89,7 +89,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: z.object({ id: idSchema }),
-        response: { 200: etaProductCodeSchema, 404: message },
+        response: { 200: etaProductCodeSchema, 404: messageAnswerSchema },
       },
     },
     async (request) => receipts.productCode(request.params.id),
@@ -105,7 +105,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: z.object({ id: idSchema }),
         body: etaProductCodeSchema,
-        response: { 200: etaProductCodeSchema, 404: message },
+        response: { 200: etaProductCodeSchema, 404: messageAnswerSchema },
       },
     },
     async (request) => receipts.saveProductCode(request.params.id, request.body, actorOf(request)),
@@ -120,7 +120,10 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: z.object({ uuid: z.string().regex(/^[0-9a-f]{64}$/) }),
         // The PNG's bytes, sent as they are (Fastify serializes no Buffer).
-        response: { 200: z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe('A PNG image'), 404: message },
+        response: {
+          200: z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe('A PNG image'),
+          404: messageAnswerSchema,
+        },
       },
     },
     async (request, reply) =>

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { codReportSchema, reportPeriodSchema, salesReportQuerySchema, salesReportSchema } from '@shop/contracts';
+import {
+  codReportSchema,
+  reportPeriodSchema,
+  salesReportQuerySchema,
+  salesReportSchema,
+  messageAnswerSchema,
+} from '@shop/contracts';
 import { codReport } from './cod.js';
 import { sendCsv } from '../../lib/csv.js';
 import { salesByDay } from '../orders/sales.js';
@@ -17,7 +22,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         security: [{ token: [] }],
         querystring: reportPeriodSchema,
-        response: { 200: codReportSchema, 400: z.object({ message: z.string() }) },
+        response: { 200: codReportSchema, 400: messageAnswerSchema },
       },
     },
     async (request) => codReport(app.db, request.query),
@@ -32,7 +37,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         security: [{ token: [] }],
         querystring: salesReportQuerySchema,
-        response: { 200: salesReportSchema, 400: z.object({ message: z.string() }) },
+        response: { 200: salesReportSchema, 400: messageAnswerSchema },
       },
     },
     async (request) => salesReport(app.db, request.query),

@@ -6,6 +6,7 @@ import {
   reviewCreateSchema,
   reviewReplyInputSchema,
   reviewSchema,
+  messageAnswerSchema,
 } from '@shop/contracts';
 import { actorOf, currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/language.js';
@@ -16,7 +17,6 @@ const tags = ['review'];
 const security = [{ token: [] }];
 // Checked in the service: a malformed id is treated like an unknown one.
 const idParams = z.object({ id: z.string().max(100) });
-const message = z.object({ message: z.string() });
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const reviews = reviewsService(app);
@@ -57,7 +57,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: idParams,
-        response: { 200: message },
+        response: { 200: messageAnswerSchema },
       },
     },
     async (request) => reviews.remove(request.params.id, actorOf(request)),
@@ -88,7 +88,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: idParams,
         body: reviewReplyInputSchema,
-        response: { 200: reviewSchema, 404: message, 409: message },
+        response: { 200: reviewSchema, 404: messageAnswerSchema, 409: messageAnswerSchema },
       },
     },
     async (request) => moderation.answer(request.params.id, request.body, actorOf(request)),
@@ -103,7 +103,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: idParams,
-        response: { 204: z.null(), 404: message },
+        response: { 204: z.null(), 404: messageAnswerSchema },
       },
     },
     async (request, reply) => {

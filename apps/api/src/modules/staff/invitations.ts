@@ -27,6 +27,7 @@ import { accountOf as accountOfPhone, phoneSignIn, typedOnly } from '../users/ph
 import { hashPassword } from '../users/service.js';
 import { sessionsService, type SigningIn } from '../users/sessions.js';
 import { withinReach } from './reach.js';
+import { addressOf } from './address.js';
 import { roleOf } from './service.js';
 import { transaction } from '../../db/transaction.js';
 import { sha256Hex } from '../../lib/sha256.js';
@@ -64,7 +65,6 @@ export function invitationsService(
   // An accepted invitation is deleted, so a row not expired is one that may still be accepted.
   const live = (token: string) =>
     and(eq(staffInvitations.tokenHash, sha256Hex(token)), gt(staffInvitations.expiresAt, clock.now()));
-  const addressOf = (invitation: Pick<InvitationRow, 'email' | 'phone'>) => invitation.email ?? invitation.phone ?? '';
 
   /** Deletes the invitations that expired more than EXPIRED_INVITATION_KEPT_MS ago. */
   const dropLapsed = (tx: DbOrTx) =>
@@ -151,13 +151,20 @@ export function invitationsService(
   /**
    * The invitation `id` (open or expired), locked, so an acceptance under way either finishes first or finds it gone;
    * only within the caller's reach, as inviting is: a member cannot handle an invitation to a role they could not give.
+   * Its role is taken first, as a change of the role takes it before the invitations it withdraws: in the other order
+   * the two deadlocked. An invitation's role never changes, so the one read before the lock is the one locked after.
    */
   async function lockWithinReach(tx: Tx, id: string, actor: Actor) {
     const notFound = () => new HttpError(404, say.api.invitationInvalid);
     if (!isId(id)) throw notFound();
+    const [named] = await tx
+      .select({ role: staffInvitations.role })
+      .from(staffInvitations)
+      .where(eq(staffInvitations.id, id));
+    if (!named) throw notFound();
+    const role = await roleOf(tx, named.role);
     const [invitation] = await tx.select().from(staffInvitations).where(eq(staffInvitations.id, id)).for('update');
     if (!invitation) throw notFound();
-    const role = await roleOf(tx, invitation.role);
     withinReach(actor, role.permissions);
     return { invitation, role };
   }
@@ -236,7 +243,7 @@ export function invitationsService(
     await audit(tx, {
       type: 'admin',
       action: 'staff_join',
-      message: `${staff.email ?? staff.phone} joined the staff as "${invitation.role}"`,
+      message: `${addressOf(staff)} joined the staff as "${invitation.role}"`,
       userId: staff.id,
       userEmail: staff.email,
       data: { invitationId: invitation.id, role: invitation.role },

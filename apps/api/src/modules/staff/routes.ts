@@ -13,6 +13,7 @@ import {
   staffRoleChangeSchema,
   staffRoleSchema,
   staffSelfSchema,
+  messageAnswerSchema,
 } from '@shop/contracts';
 import { actorOf, currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/language.js';
@@ -23,7 +24,6 @@ import { signingIn } from '../users/sessions.js';
 const tags = ['staff'];
 const security = [{ token: [] }];
 const manage = { access: { permission: 'staff.manage' } } as const;
-const message = z.object({ message: z.string() });
 // Checked in the service: a malformed id answers 404 like an unknown one.
 const memberParams = z.object({ userId: z.string().max(100) });
 const invitationParams = z.object({ id: z.string().max(100) });
@@ -53,7 +53,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         body: newStaffRoleSchema,
-        response: { 201: staffRoleSchema, 409: message },
+        response: { 201: staffRoleSchema, 409: messageAnswerSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await staff.createRole(request.body, actorOf(request))),
@@ -70,7 +70,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: roleParams,
         body: newStaffRoleSchema,
-        response: { 200: staffRoleSchema, 403: message, 404: message, 409: message },
+        response: {
+          200: staffRoleSchema,
+          403: messageAnswerSchema,
+          404: messageAnswerSchema,
+          409: messageAnswerSchema,
+        },
       },
     },
     async (request) => staff.updateRole(request.params.key, request.body, actorOf(request)),
@@ -86,7 +91,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: roleParams,
-        response: { 204: z.null(), 403: message, 404: message, 409: message },
+        response: { 204: z.null(), 403: messageAnswerSchema, 404: messageAnswerSchema, 409: messageAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -147,7 +152,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: invitationParams,
-        response: { 201: staffInvitationAnswerSchema, 403: message, 404: message },
+        response: { 201: staffInvitationAnswerSchema, 403: messageAnswerSchema, 404: messageAnswerSchema },
       },
     },
     async (request, reply) =>
@@ -164,7 +169,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: invitationParams,
-        response: { 204: z.null(), 403: message, 404: message },
+        response: { 204: z.null(), 403: messageAnswerSchema, 404: messageAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -183,7 +188,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: memberParams,
         body: staffRoleChangeSchema,
-        response: { 200: staffMemberSchema, 404: message, 409: message },
+        response: { 200: staffMemberSchema, 404: messageAnswerSchema, 409: messageAnswerSchema },
       },
     },
     async (request) => staff.changeRole(request.params.userId, request.body.role, actorOf(request)),
@@ -199,7 +204,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: memberParams,
-        response: { 200: staffMemberSchema, 404: message, 409: message },
+        response: { 200: staffMemberSchema, 404: messageAnswerSchema, 409: messageAnswerSchema },
       },
     },
     async (request) => staff.suspend(request.params.userId, actorOf(request)),
@@ -214,7 +219,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: memberParams,
-        response: { 200: staffMemberSchema, 404: message },
+        response: { 200: staffMemberSchema, 404: messageAnswerSchema },
       },
     },
     async (request) => staff.restore(request.params.userId, actorOf(request)),
@@ -246,7 +251,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Show an invitation to the staff',
         tags,
         body: tokenBody,
-        response: { 200: staffInvitationViewSchema, 410: message },
+        response: { 200: staffInvitationViewSchema, 410: messageAnswerSchema },
       },
     },
     async (request) => invitations.view(request.body.token),
@@ -262,7 +267,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           'With a name and password (an e-mail invitation; the existing account’s own password when the address has one) or a code sent to the invited mobile; answers like a sign-in',
         tags,
         body: staffAcceptSchema,
-        response: { 200: sessionSchema, 401: message, 409: message, 410: message },
+        response: { 200: sessionSchema, 401: messageAnswerSchema, 409: messageAnswerSchema, 410: messageAnswerSchema },
       },
     },
     async (request) => invitations.accept(request.body, signingIn(request)),

@@ -19,6 +19,7 @@ import { isId } from '../../lib/validation.js';
 import type { Deps } from '../deps.js';
 import { keepAnOwner } from './owners.js';
 import { beyond, withinReach } from './reach.js';
+import { addressOf } from './address.js';
 import { transaction } from '../../db/transaction.js';
 import { endEverySession } from '../users/sessions.js';
 
@@ -197,9 +198,9 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
         .returning(memberColumns);
       if (!row) throw notStaff();
       const withdrawn = await withdrawOutOfReach(tx, eq(staffInvitations.invitedBy, userId));
-      await auditAdmin(tx, actor, 'staff_role_change', `gave ${member.email ?? member.phone} the role "${role.name}"`, {
+      await auditAdmin(tx, actor, 'staff_role_change', `gave ${addressOf(member)} the role "${role.name}"`, {
         userId,
-        member: member.email ?? member.phone,
+        member: addressOf(member),
         from: member.role,
         to: role.key,
         ...(withdrawn ? { invitationsWithdrawn: withdrawn } : {}),
@@ -265,9 +266,9 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
       if (!row) throw notStaff();
       // What they invited is called off with them: a link they sent must not bring someone in behind their back.
       await tx.delete(staffInvitations).where(eq(staffInvitations.invitedBy, userId));
-      await auditAdmin(tx, actor, 'staff_suspend', `suspended ${member.email ?? member.phone}`, {
+      await auditAdmin(tx, actor, 'staff_suspend', `suspended ${addressOf(member)}`, {
         userId,
-        member: member.email ?? member.phone,
+        member: addressOf(member),
       });
       return toMemberDto(row);
     });
@@ -282,9 +283,9 @@ export function staffService(deps: Pick<Deps, 'db' | 'clock'>) {
         .where(eq(users.id, userId))
         .returning(memberColumns);
       if (!row) throw notStaff();
-      await auditAdmin(tx, actor, 'staff_restore', `restored ${member.email ?? member.phone}`, {
+      await auditAdmin(tx, actor, 'staff_restore', `restored ${addressOf(member)}`, {
         userId,
-        member: member.email ?? member.phone,
+        member: addressOf(member),
       });
       return toMemberDto(row);
     });

@@ -11,6 +11,7 @@ import {
   idSchema,
   updateUserSchema,
   userSchema,
+  messageAnswerSchema,
 } from '@shop/contracts';
 import { actorOf, currentSession, currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/language.js';
@@ -28,7 +29,6 @@ export const RESETS_PER_EMAIL = 5;
 export const RESET_MAILS_PER_EMAIL = 20;
 const RESET_WINDOW_MS = 60 * 60_000;
 
-const message = z.object({ message: z.string() });
 const resetParams = z.object({ id: z.string().max(64), token: z.string().max(128) });
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -131,7 +131,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['user'],
         security: [{ token: [] }],
         params: z.object({ id: idSchema }),
-        response: { 204: z.null(), 404: message },
+        response: { 204: z.null(), 404: messageAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -182,7 +182,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Delete the signed-in user's account",
         tags: ['user'],
         security: [{ token: [] }],
-        response: { 200: message },
+        response: { 200: messageAnswerSchema },
       },
     },
     async (request) => users.remove(currentUser(request).id, request.ip),
@@ -199,7 +199,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'E-mail a password-reset link',
         tags: ['user'],
         body: forgotPasswordSchema,
-        response: { 200: message, 429: message },
+        response: { 200: messageAnswerSchema, 429: messageAnswerSchema },
       },
     },
     async (request) => {
@@ -224,7 +224,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Check a password-reset link',
         tags: ['user'],
         params: resetParams,
-        response: { 200: message },
+        response: { 200: messageAnswerSchema },
       },
     },
     async (request) => users.checkReset(request.params.id, request.params.token),
@@ -239,7 +239,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['user'],
         params: resetParams,
         body: passwordPairSchema,
-        response: { 200: message },
+        response: { 200: messageAnswerSchema },
       },
     },
     async (request) => users.resetPassword(request.params.id, request.params.token, request.body.password, request.ip),
@@ -269,7 +269,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['user'],
         security: [{ token: [] }],
         params: z.object({ userId: idSchema }),
-        response: { 204: z.null(), 404: message },
+        response: { 204: z.null(), 404: messageAnswerSchema },
       },
     },
     async (request, reply) => {
