@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { say } from './said.js';
-import { anyWhenBlank } from './fields.js';
+import { anyWhenBlank, pageQuery } from './fields.js';
 import { PAYMENT_METHODS } from './constants.js';
 import { CONTACT_CHANNELS } from './contact-channels.js';
 import { LANGUAGES } from './language.js';
@@ -48,7 +48,7 @@ export const adminOrdersFilterSchema = z.object({
 export type AdminOrdersFilter = z.infer<typeof adminOrdersFilterSchema>;
 
 export const adminOrdersQuerySchema = adminOrdersFilterSchema.extend({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageQuery,
 });
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
 

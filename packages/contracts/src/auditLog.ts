@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { AUDIT_TYPES } from './constants.js';
-import { anyWhenBlank } from './fields.js';
+import { anyWhenBlank, pageQuery } from './fields.js';
 
 /** The dashboard's log: a page, a type of entry, and whose (a user id, or part of an e-mail address or phone). */
 export const auditLogQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageQuery,
   type: anyWhenBlank(z.enum(AUDIT_TYPES)),
   user: anyWhenBlank(z.string().trim().min(1).max(200)),
 });

@@ -12,6 +12,7 @@ import {
   requiredBoolean,
   requiredNumber,
   requiredText,
+  pageQuery,
 } from './fields.js';
 import { MAX_PAGE_SIZE, SORT_OPTIONS } from './constants.js';
 import { SEARCH_FORM } from './paths.js';
@@ -82,7 +83,7 @@ export type ProductUpdateInput = z.output<typeof productUpdateSchema>;
 
 /** A page of a product list, and the part of a name it is narrowed to. */
 const listPage = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageQuery,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   q: z.string().trim().max(100).optional(),
 };

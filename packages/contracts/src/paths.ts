@@ -69,6 +69,8 @@ export const WEB_PATHS = {
   dashBanners: '/dashboard/banners',
   /** Every product's reviews, to answer and moderate. */
   dashReviews: '/dashboard/reviews',
+  /** The carts shoppers left, to call or write to them. */
+  dashCarts: '/dashboard/carts',
   cart: '/CartPage',
   shippingAddress: '/ShippingAdress',
   shippingForm: '/ShippingForm',

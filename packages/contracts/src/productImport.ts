@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { say } from './said.js';
-import { idSchema, optionalCount, requiredBoolean, requiredText } from './fields.js';
+import { idSchema, optionalCount, requiredBoolean, requiredText, pageQuery } from './fields.js';
 import { variantInputSchema } from './variants.js';
 import { productCommonShape, productNameField, saleAbovePrice, weightField } from './catalog.js';
 
@@ -127,7 +127,7 @@ export type VariantImportRow = z.output<typeof variantImportRowSchema>;
 export const productImportFormSchema = z.object({ createMissing: requiredBoolean().default(false) });
 
 export const productImportRejectionsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageQuery,
 });
 
 export const PRODUCT_IMPORT_STATUSES = ['checked', 'queued', 'running', 'done', 'failed'] as const;

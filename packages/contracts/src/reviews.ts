@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { localizedRefSchema, reviewSchema } from './catalog.js';
-import { anyWhenBlank, booleanQuery, requiredText } from './fields.js';
+import { anyWhenBlank, booleanQuery, requiredText, pageQuery } from './fields.js';
 
 /** The dashboard's reviews: every product's, newest first, by stars and by whether they wait for the shop's answer. */
 export const adminReviewsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageQuery,
   rating: anyWhenBlank(z.coerce.number().int().min(1).max(5)),
   /** Only those with no answer, or written again by their author since the shop answered. */
   awaiting: booleanQuery.optional(),

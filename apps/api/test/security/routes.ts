@@ -743,6 +743,7 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: adminOnly(200),
     request: () => ({ query: { from: '2026-01-01', to: '2026-01-31' } }),
   },
+  'GET /api/admin/carts': { access: 'customers.read', expect: adminOnly(200), request: none },
   'GET /api/admin/reports/sales': {
     access: 'reports.read',
     expect: adminOnly(200),

@@ -244,6 +244,10 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
             ),
           },
           {
+            path: segment(paths.dashCarts, paths.dashboard),
+            lazy: page(() => import('../features/admin/components/LeftCartsPage'), 'LeftCartsPage'),
+          },
+          {
             path: segment(paths.dashReviews, paths.dashboard),
             lazy: page(() => import('../features/admin/components/ReviewsAdminPage'), 'ReviewsAdminPage'),
           },

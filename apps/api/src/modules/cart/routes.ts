@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cartIncSchema, cartRemoveSchema, cartSchema } from '@shop/contracts';
+import {
+  cartIncSchema,
+  cartRemoveSchema,
+  cartSchema,
+  leftCartsPageSchema,
+  leftCartsQuerySchema,
+} from '@shop/contracts';
 import { currentUser } from '../../plugins/auth.js';
+import { leftCarts } from './left.js';
 import { cartService } from './service.js';
 
 const shopper = { config: { access: 'shopper' as const } };
@@ -8,6 +15,7 @@ const doc = { tags: ['cart'], security: [{ token: [] }], response: { 200: cartSc
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const cart = cartService(app);
+  const left = leftCarts(app);
 
   app.get('/cart', { ...shopper, schema: { ...doc, summary: "Show the shopper's cart" } }, async (request) =>
     cart.get(currentUser(request).id),
@@ -36,5 +44,20 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/cart/emptyCart', { ...shopper, schema: { ...doc, summary: 'Empty the cart' } }, async (request) =>
     cart.empty(currentUser(request).id),
+  );
+  app.get(
+    '/admin/carts',
+    {
+      config: { access: { permission: 'customers.read' } },
+      schema: {
+        summary: 'List the carts shoppers left, the most recently left first',
+        tags: ['admin'],
+        description: "Carts unchanged for an hour or more: their shopper, lines, pieces and value at today's prices",
+        security: [{ token: [] }],
+        querystring: leftCartsQuerySchema,
+        response: { 200: leftCartsPageSchema },
+      },
+    },
+    async (request) => left.list(request.query),
   );
 };

@@ -22,6 +22,8 @@ import type {
   ProductDetail,
   ProductVariantsInput,
   InstalmentOffer,
+  LeftCartsPage,
+  LeftCartsQuery,
   InstalmentSettings,
   RefundChecked,
   RefundRequest,
@@ -67,6 +69,9 @@ export const adminApi = api.injectEndpoints({
         { type: 'Order', id: LIST },
         { type: 'Product', id: LIST },
       ],
+    }),
+    getLeftCarts: build.query<LeftCartsPage, LeftCartsQuery>({
+      query: (params) => ({ url: '/admin/carts', params }),
     }),
     getSalesReport: build.query<SalesReport, ReportPeriod>({
       query: (period) => ({ url: '/admin/reports/sales', params: period }),
@@ -250,6 +255,7 @@ export const {
   useSaveSearchSynonymsMutation,
   useGetStatsQuery,
   useGetSalesReportQuery,
+  useGetLeftCartsQuery,
   useGetUsersQuery,
   useSignOutCustomerMutation,
   useGetUserOrdersQuery,

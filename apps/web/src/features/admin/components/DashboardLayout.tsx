@@ -7,6 +7,7 @@ import { Link, matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
 import {
   BoxIcon,
+  CartIcon,
   BuildingIcon,
   ChatIcon,
   DashboardIcon,
@@ -33,6 +34,7 @@ interface NavItem {
     | 'confirmations'
     | 'cod'
     | 'sales'
+    | 'carts'
     | 'users'
     | 'categories'
     | 'departments'
@@ -72,6 +74,7 @@ const NAV: NavItem[] = [
     also: { path: patterns.userOrders, needs: 'orders.read' },
     permission: 'customers.read',
   },
+  { to: paths.dashCarts, label: 'carts', icon: CartIcon, permission: 'customers.read' },
   { to: paths.dashCategories, label: 'categories', icon: TagIcon, permission: 'catalogue.write' },
   { to: paths.dashDepartments, label: 'departments', icon: BuildingIcon, permission: 'catalogue.write' },
   { to: paths.dashBanners, label: 'banners', icon: ImageIcon, permission: 'catalogue.write' },
