@@ -15,7 +15,7 @@ test.describe('dashboard accessibility (axe)', () => {
     { path: '/dashboard/logs', heading: 'All logs' },
     { path: '/dashboard/banners', heading: 'Banners' },
     { path: '/dashboard/reviews', heading: 'Reviews' },
-    { path: '/dashboard/carts', heading: 'Carts left' },
+    { path: '/dashboard/carts', heading: 'Abandoned carts' },
   ];
   for (const screen of screens) {
     test(screen.path, async ({ page, request }) => {

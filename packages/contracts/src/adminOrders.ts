@@ -18,17 +18,22 @@ const typed = z
   .max(100, say.rule.atMostCharacters(100))
   .regex(/^\P{Cc}*$/u, say.rule.invalidText);
 
+/** The first and last days a shop's records hold: date fields offer (`min`, `max`) and the API takes no others. */
+export const FIRST_DAY = '2000-01-01';
+export const LAST_DAY = '2199-12-31';
+
 /**
- * A calendar day, YYYY-MM-DD, that exists (no 31 February), of the years a shop's records can hold: Cairo's calendar
- * (Intl) and the day arithmetic break down around the years 0 and 10000, which a date field lets anyone type.
+ * A calendar day, YYYY-MM-DD, that exists (no 31 February), from FIRST_DAY to LAST_DAY: a date field lets anyone type
+ * the year 202 or 9999, where Cairo's calendar (Intl) has no midnight to find and the day arithmetic never ends.
  */
 export const calendarDay = z
   .string()
-  .regex(/^(20|21)\d{2}-\d{2}-\d{2}$/, say.rule.invalidDate)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, say.rule.invalidDate)
   .refine((v) => {
     const date = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v);
-  }, say.rule.invalidDate);
+  }, say.rule.invalidDate)
+  .refine((v) => v >= FIRST_DAY && v <= LAST_DAY, say.rule.dayOutOfRange(FIRST_DAY.slice(0, 4), LAST_DAY.slice(0, 4)));
 
 /**
  * The all-orders screen's filters, shared by its list and its CSV export. `from` and `to` are Cairo's days,

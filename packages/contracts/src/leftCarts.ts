@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './fields.js';
 
-/** A cart unchanged this long is left: its shopper went away from it without ordering. */
+/** A cart unchanged this long is abandoned: its shopper went away from it without ordering. */
 export const CART_LEFT_AFTER_MS = 60 * 60_000;
 /** Carts a page of the dashboard's list. */
 export const LEFT_CARTS_PAGE_SIZE = 20;
@@ -14,21 +14,22 @@ const count = z.number().int().min(0);
 export const leftCartSchema = z.object({
   /** The shopper: the staff with customers.read see their contacts, as on the users list. */
   user: z.object({ _id: z.string(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
-  /** Lines and pieces in it, and what they cost at today's prices (EGP): units a payment under way holds are out. */
-  lines: count,
+  /** The phone is one a code proved theirs (else the one they typed). */
+  phoneConfirmed: z.boolean(),
+  /** Pieces in it, and what they cost at today's prices (EGP): units a payment under way holds are out. */
   pieces: count,
   value: z.number(),
   /** When the shopper last changed it. */
   changedAt: z.string(),
-  /** Whether they agreed to cart reminders, and when this cart was reminded of (null: not yet, or never). */
+  /** Whether they opted in to cart reminders, and when this cart was reminded of (null: not yet, or never). */
   reminders: z.boolean(),
   remindedAt: z.string().nullable(),
 });
 export type LeftCart = z.output<typeof leftCartSchema>;
 
 /**
- * GET /api/admin/carts: the carts left (unchanged for CART_LEFT_AFTER_MS or more), the most recently left first, and
- * how many there are and what they hold in all.
+ * GET /api/admin/carts: the abandoned carts (unchanged for CART_LEFT_AFTER_MS or more), the most recently changed
+ * first, and how many there are and what they hold in all.
  */
 export const leftCartsPageSchema = z.object({
   carts: z.array(leftCartSchema),

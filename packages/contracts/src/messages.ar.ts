@@ -69,6 +69,7 @@ export const RULE_MSG_AR: Arabic<typeof RULE_MSG> = {
   ratingRange: 'يجب أن يكون التقييم من 1 إلى 5',
   invalidId: 'معرّف غير صالح',
   invalidDate: 'تاريخ غير صالح',
+  dayOutOfRange: (first, last) => `اختر يومًا من ${first} إلى ${last}`,
   invalidText: 'نص غير صالح',
   nothingToUpdate: 'لا يوجد ما يتم تحديثه',
   optionNeedsValues: 'يحتاج الخيار إلى قيمة واحدة على الأقل',

@@ -45,6 +45,7 @@ export const RULE_MSG = {
   ratingRange: 'Rating must be 1 to 5',
   invalidId: 'Not a valid id',
   invalidDate: 'Not a valid date',
+  dayOutOfRange: (first: string, last: string) => `Choose a day from ${first} to ${last}`,
   invalidText: 'Not valid text',
   nothingToUpdate: 'Nothing to update',
   // Variants

@@ -7,10 +7,9 @@ import { linePrice } from '../orders/bill.js';
 import { freeUnits } from '../orders/claimed.js';
 
 /**
- * The carts shoppers left: what is in them, at today's prices, and whether a reminder went (messaging/cart-reminders.ts
- * sends one to those who agreed, a day after). A merchant in Egypt calls such a shopper, or writes on WhatsApp; the
- * list is read by those who may read the customers. A cart's lines count only the units a payment under way does not
- * hold, as the shopper's cart shows them.
+ * The carts shoppers abandoned: what is in them, at today's prices, and whether a reminder went
+ * (messaging/cart-reminders.ts sends one, a day after, to those who opted in). Read by those who may read the
+ * customers. A cart counts only the units a payment under way does not hold, as the shopper's cart shows them.
  */
 export function leftCarts(deps: Pick<Deps, 'db' | 'clock'>) {
   const { db, clock } = deps;
@@ -38,16 +37,23 @@ export function leftCarts(deps: Pick<Deps, 'db' | 'clock'>) {
           id: users.id,
           name: users.name,
           email: users.email,
-          phone: users.phone,
+          // The number a code proved theirs, else the one they typed (the users list shows which).
+          phone: sql<string | null>`coalesce(${users.verifiedPhone}, ${users.phone})`.as('phone'),
+          phoneConfirmed: sql<boolean>`${users.verifiedPhone} is not null`.as('phone_confirmed'),
           changedAt: changedAt.as('changed_at'),
-          remindedAt: users.cartRemindedAt,
+          // A reminder of this cart: one sent before its last change was of an earlier cart (cart-reminders.ts).
+          remindedAt:
+            sql<Date | null>`case when ${users.cartRemindedAt} >= ${changedAt} then ${users.cartRemindedAt} end`.as(
+              'reminded_at',
+            ),
           reminders: sql<boolean>`${users.cartRemindersLanguage} is not null`.as('reminders'),
-          lines: sql<number>`count(*)`.as('lines'),
           pieces: sql<number>`sum(${lines.units})`.as('pieces'),
           piastres: sql<number>`sum(${lines.piastres})`.as('piastres'),
         })
         .from(lines)
         .innerJoin(users, eq(users.id, lines.userId))
+        // A shopper made staff keeps their old cart, which no staff account can use: it is nobody's cart left.
+        .where(eq(users.role, false))
         .groupBy(users.id)
         .having(lt(changedAt, new Date(clock.now().getTime() - CART_LEFT_AFTER_MS))),
     );
@@ -72,12 +78,12 @@ export function leftCarts(deps: Pick<Deps, 'db' | 'clock'>) {
     return {
       carts: rows.map((row) => ({
         user: { _id: row.id, name: row.name, email: row.email, phone: row.phone },
-        lines: Number(row.lines),
+        phoneConfirmed: row.phoneConfirmed,
         pieces: Number(row.pieces),
         value: toEgp(Number(row.piastres)),
         changedAt: new Date(row.changedAt).toISOString(),
         reminders: row.reminders,
-        remindedAt: row.remindedAt?.toISOString() ?? null,
+        remindedAt: row.remindedAt === null ? null : new Date(row.remindedAt).toISOString(),
       })),
       pages: Math.max(1, Math.ceil(total / LEFT_CARTS_PAGE_SIZE)),
       total,

@@ -259,6 +259,9 @@ describe('the sales report', () => {
     expect(long.json()).toEqual({ message: 'Choose a period of at most 366 days' });
     const arabic = await report('from=2025-01-01&to=2026-01-02', { ...admin.headers, 'accept-language': 'ar' });
     expect(arabic.json()).toEqual({ message: 'اختر فترة لا تزيد على 366 يومًا' });
+    expect((await report('from=1999-12-31&to=2000-01-01')).json()).toEqual({
+      message: 'Choose a day from 2000 to 2199',
+    });
     for (const bad of [
       'from=2026-04-02&to=2026-04-01',
       'from=2026-02-30&to=2026-03-01',

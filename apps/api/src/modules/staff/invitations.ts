@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, type SQL } from 'drizzle-orm';
 import { verify } from '@node-rs/argon2';
 import {
   EXPIRED_INVITATION_KEPT_MS,
@@ -149,20 +149,27 @@ export function invitationsService(
   }
 
   /**
+   * The role of the invitations `which` picks, taken (roleOf) before any of them is touched: a change of the role takes
+   * it, then deletes the invitations it withdraws, and the other order deadlocked with it (one side answered 503). An
+   * invitation's role never changes, so the one read here is the one it still names once locked. Undefined: none.
+   */
+  async function roleFirst(tx: Tx, which: SQL | undefined) {
+    const [named] = await tx.select({ role: staffInvitations.role }).from(staffInvitations).where(which);
+    return named && roleOf(tx, named.role);
+  }
+
+  /**
    * The invitation `id` (open or expired), locked, so an acceptance under way either finishes first or finds it gone;
    * only within the caller's reach, as inviting is: a member cannot handle an invitation to a role they could not give.
-   * Its role is taken first, as a change of the role takes it before the invitations it withdraws: in the other order
-   * the two deadlocked. An invitation's role never changes, so the one read before the lock is the one locked after.
+   * Its role first (roleFirst), then the caller's own row, which the invitation sent again names as its sender: a
+   * member's suspension or new role locks the owners' and the member's rows before the invitations it withdraws.
    */
   async function lockWithinReach(tx: Tx, id: string, actor: Actor) {
     const notFound = () => new HttpError(404, say.api.invitationInvalid);
     if (!isId(id)) throw notFound();
-    const [named] = await tx
-      .select({ role: staffInvitations.role })
-      .from(staffInvitations)
-      .where(eq(staffInvitations.id, id));
-    if (!named) throw notFound();
-    const role = await roleOf(tx, named.role);
+    const role = await roleFirst(tx, eq(staffInvitations.id, id));
+    if (!role) throw notFound();
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.user.id)).for('key share');
     const [invitation] = await tx.select().from(staffInvitations).where(eq(staffInvitations.id, id)).for('update');
     if (!invitation) throw notFound();
     withinReach(actor, role.permissions);
@@ -229,7 +236,9 @@ export function invitationsService(
 
   /** Uses the invitation and gives its role to `account` (made by it when there is none), inside `tx`. */
   async function grant(tx: Tx, token: string, account: (invitation: InvitationRow) => Promise<UserRow>, ip: string) {
-    // Deleting it in the statement that checks it makes the token single use under races; a refusal rolls it back.
+    // Its role first, as lockWithinReach takes it; then deleting it in the statement that checks it makes the token
+    // single use under races; a refusal rolls it back.
+    if (!(await roleFirst(tx, live(token)))) throw invalid();
     const [invitation] = await tx.delete(staffInvitations).where(live(token)).returning();
     if (!invitation) throw invalid();
     const found = await account(invitation);

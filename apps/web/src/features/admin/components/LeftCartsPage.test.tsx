@@ -8,7 +8,7 @@ import { LeftCartsPage } from './LeftCartsPage';
 
 const cart = (name: string, fields: Partial<LeftCart>): LeftCart => ({
   user: { _id: `id-${name}`, name, email: `${name.toLowerCase()}@example.com`, phone: '01012345678' },
-  lines: 1,
+  phoneConfirmed: false,
   pieces: 1,
   value: 100,
   changedAt: '2026-12-06T10:00:00.000Z',
@@ -19,7 +19,13 @@ const cart = (name: string, fields: Partial<LeftCart>): LeftCart => ({
 
 const PAGE: Page = {
   carts: [
-    cart('Huda', { pieces: 3, value: 390, reminders: true, remindedAt: '2026-12-07T10:00:00.000Z' }),
+    cart('Huda', {
+      pieces: 3,
+      value: 390,
+      reminders: true,
+      remindedAt: '2026-12-07T10:00:00.000Z',
+      phoneConfirmed: true,
+    }),
     cart('Omar', { reminders: true }),
     cart('Salma', { user: { _id: 'id-Salma', name: 'Salma', email: null, phone: '01198765432' } }),
   ],
@@ -37,19 +43,19 @@ describe('the carts left', () => {
     mockApi({ 'GET /api/admin/carts': { body: PAGE } });
     renderRoute(<LeftCartsPage />, { preloadedState: { session: adminSession } });
 
-    expect(await screen.findByText('3 carts left, worth EGP 590 at today’s prices.')).toBeInTheDocument();
+    expect(await screen.findByText('3 abandoned carts, worth EGP 590 at today’s prices.')).toBeInTheDocument();
     const huda = rowOf('Huda');
     expect(huda.getByRole('link', { name: 'Call Huda 01012345678' })).toHaveAttribute('href', 'tel:01012345678');
     expect(huda.getByText('huda@example.com', { ignore: 'script' })).toBeInTheDocument();
     expect(huda.getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'Call Huda 01012345678huda@example.com',
+      'Call Huda 01012345678Confirmedhuda@example.com',
       '3',
       'EGP\u00a0390',
       expect.stringMatching(/^Dec 6, 2026/),
-      expect.stringMatching(/^Sent Dec 7, 2026/),
+      expect.stringMatching(/^Sent on Dec 7, 2026/),
     ]);
-    expect(rowOf('Omar').getByText('Agreed, not sent yet')).toBeInTheDocument();
-    expect(rowOf('Salma').getByText('Not agreed')).toBeInTheDocument();
+    expect(rowOf('Omar').getByText('Opted in, not sent yet')).toBeInTheDocument();
+    expect(rowOf('Salma').getByText('Not opted in')).toBeInTheDocument();
     // An owner reads orders: the name opens the shopper's orders.
     expect(await screen.findByRole('link', { name: 'Salma' })).toHaveAttribute('href', '/dashboard/UserOrder/id-Salma');
   });
@@ -68,14 +74,14 @@ describe('the carts left', () => {
     expect(screen.getByRole('rowheader', { name: 'Huda' })).not.toContainElement(
       screen.queryByRole('link', { name: 'Huda' }),
     );
-    expect(screen.getByRole('link', { name: 'اتصل بـHuda 01012345678' })).toBeInTheDocument();
-    expect(rowOf('Omar').getByText('وافق، ولم يُرسل بعد')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'اتصل بـ Huda 01012345678' })).toBeInTheDocument();
+    expect(rowOf('Omar').getByText('مشترك في التذكير، ولم يُرسل بعد')).toBeInTheDocument();
   });
 
   it('says when no cart is left', async () => {
     mockApi({ 'GET /api/admin/carts': { body: { carts: [], pages: 1, total: 0, value: 0 } } });
     renderRoute(<LeftCartsPage />, { preloadedState: { session: adminSession } });
-    expect(await screen.findByText('No carts left')).toBeInTheDocument();
+    expect(await screen.findByText('No abandoned carts')).toBeInTheDocument();
     expect(screen.getByText('A cart its shopper has not changed for an hour shows here.')).toBeInTheDocument();
   });
 });

@@ -16,8 +16,9 @@ import { QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
 
 /**
- * The carts shoppers left (GET /api/admin/carts): who, what it is worth at today's prices, when they left it and
- * whether a reminder went. In Egypt a shop calls such a shopper: the phone is a link that dials.
+ * The carts shoppers abandoned (GET /api/admin/carts): who, what it is worth at today's prices, when it last changed
+ * and whether a reminder went. The phone is a link that dials, as contacts are on a phone; the reminder's column says
+ * who opted in to hear about their cart.
  */
 export function LeftCartsPage() {
   const { t, i18n } = useTranslation();
@@ -42,9 +43,9 @@ export function LeftCartsPage() {
       <QueryState
         query={query}
         lines={6}
-        empty={{ title: t('admin.carts.none'), hint: t('admin.carts.noneHint'), when: (page) => !page.carts.length }}
+        empty={{ title: t('admin.carts.none'), hint: t('admin.carts.noneHint'), when: (found) => !found.carts.length }}
       >
-        {(page) => (
+        {(found) => (
           <Refreshing busy={isFetching}>
             <div className="dash-card p-0">
               <ScrollTable
@@ -66,7 +67,7 @@ export function LeftCartsPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {page.carts.map((cart) => (
+                  {found.carts.map((cart) => (
                     <CartRow key={cart.user._id} cart={cart} />
                   ))}
                 </tbody>
@@ -106,6 +107,12 @@ function CartRow({ cart }: { cart: LeftCart }) {
               {user.phone}
             </bdi>
           </a>
+        )}
+        {/* Proven by a code, as on the users list; a typed number may be a mistake, or someone else's. */}
+        {cart.phoneConfirmed && (
+          <Badge bg="success" className="mb-1">
+            {t('account.phone.confirmed')}
+          </Badge>
         )}
         {user.email && (
           <bdi dir="ltr" className="d-block small text-body-secondary">

@@ -5,6 +5,8 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { Link, useSearchParams } from 'react-router';
 import {
+  FIRST_DAY,
+  LAST_DAY,
   ORDER_SOURCES,
   ORDER_STATUSES,
   PAYMENT_METHODS,
@@ -267,13 +269,25 @@ function OrderFilters({ initial, onFilter }: { initial: FilterDraft; onFilter: (
         <Col xs={6} sm={4} lg={3}>
           <Form.Group controlId="orders-from">
             <Form.Label>{t('admin.allOrders.from')}</Form.Label>
-            <Form.Control type="date" value={draft.from} onChange={set('from')} max={draft.to || undefined} />
+            <Form.Control
+              type="date"
+              value={draft.from}
+              onChange={set('from')}
+              min={FIRST_DAY}
+              max={draft.to || LAST_DAY}
+            />
           </Form.Group>
         </Col>
         <Col xs={6} sm={4} lg={3}>
           <Form.Group controlId="orders-to">
             <Form.Label>{t('admin.allOrders.to')}</Form.Label>
-            <Form.Control type="date" value={draft.to} onChange={set('to')} min={draft.from || undefined} />
+            <Form.Control
+              type="date"
+              value={draft.to}
+              onChange={set('to')}
+              min={draft.from || FIRST_DAY}
+              max={LAST_DAY}
+            />
           </Form.Group>
         </Col>
         <Col xs={12} sm={4} lg="auto" className="d-flex gap-2">

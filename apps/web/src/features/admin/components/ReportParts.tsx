@@ -4,7 +4,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import { useSearchParams } from 'react-router';
 import type { ZodType } from 'zod';
-import { addDays, dayInCairo, type ReportPeriod } from '@shop/contracts';
+import { addDays, dayInCairo, FIRST_DAY, LAST_DAY, type ReportPeriod } from '@shop/contracts';
 import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { translateValidation } from '../../../i18n/validation';
@@ -108,7 +108,8 @@ function PeriodForm({
           type="date"
           required
           value={draft.from}
-          max={draft.to}
+          min={FIRST_DAY}
+          max={draft.to || LAST_DAY}
           onChange={(e) => setDraft({ ...draft, from: e.target.value })}
         />
       </Form.Group>
@@ -118,7 +119,8 @@ function PeriodForm({
           type="date"
           required
           value={draft.to}
-          min={draft.from}
+          min={draft.from || FIRST_DAY}
+          max={LAST_DAY}
           onChange={(e) => setDraft({ ...draft, to: e.target.value })}
           isInvalid={problem !== undefined}
           aria-describedby={problem === undefined ? undefined : `${id}-period-error`}
