@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countSchema } from './fields.js';
 import { addressSchema, orderSchema } from './checkout.js';
 import { shippingQuoteQuerySchema } from './shipping.js';
 import { LANGUAGES } from './language.js';
@@ -177,7 +178,6 @@ export const TIME_TO_CONFIRM_HOURS = [1, 6, 24] as const;
 /** The products the report lists, those with the most parcels refused. */
 export const COD_REPORT_PRODUCTS = 10;
 
-const count = z.number().int().min(0);
 /** null for a rate of nothing: 0% would read as none confirmed, or none refused. */
 const rate = z.number().min(0).max(1).nullable();
 
@@ -196,33 +196,41 @@ export const codReportSchema = z.object({
   /** Of the cash parcels shipped, the share refused (returned without being delivered); null with none shipped. */
   refusalRate: rate,
   /** By the delivery address's governorate (its English name), the most orders first. */
-  byGovernorate: z.array(z.object({ governorate: z.string(), orders: count, refused: count, shipped: count })),
+  byGovernorate: z.array(
+    z.object({ governorate: z.string(), orders: countSchema, refused: countSchema, shipped: countSchema }),
+  ),
   /** By where the order came from (contracts' ORDER_SOURCES), the most orders first. */
-  bySource: z.array(z.object({ source: z.enum(ORDER_SOURCES), orders: count })),
+  bySource: z.array(z.object({ source: z.enum(ORDER_SOURCES), orders: countSchema })),
   /** The counts the rates are taken from. */
-  totals: z.object({ orders: count, decided: count, confirmed: count, shipped: count, refused: count }),
+  totals: z.object({
+    orders: countSchema,
+    decided: countSchema,
+    confirmed: countSchema,
+    shipped: countSchema,
+    refused: countSchema,
+  }),
   /** The COD_REPORT_PRODUCTS products with the most refused parcels (then the most shipped): orders with them. */
   byProduct: z.array(
     z.object({
       productId: z.string().nullable(),
       name: z.string(),
       nameAr: z.string().nullable(),
-      orders: count,
-      shipped: count,
-      refused: count,
+      orders: countSchema,
+      shipped: countSchema,
+      refused: countSchema,
     }),
   ),
   /** Every week (its Monday, YYYY-MM-DD, in Cairo) the period touches, oldest first, weeks without orders as zeros. */
-  byWeek: z.array(z.object({ week: z.string(), orders: count, shipped: count, refused: count })),
+  byWeek: z.array(z.object({ week: z.string(), orders: countSchema, shipped: countSchema, refused: countSchema })),
   /**
    * How long shoppers took to confirm, from placing to confirmed, over the orders that waited for it and were
    * confirmed: the median in minutes (null with none) and how many took under each TIME_TO_CONFIRM_HOURS but not
    * under the one before (null: the last or longer).
    */
   timeToConfirm: z.object({
-    confirmed: count,
+    confirmed: countSchema,
     medianMinutes: z.number().nullable(),
-    buckets: z.array(z.object({ withinHours: z.number().nullable(), orders: count })),
+    buckets: z.array(z.object({ withinHours: z.number().nullable(), orders: countSchema })),
   }),
 });
 export type CodReport = z.infer<typeof codReportSchema>;

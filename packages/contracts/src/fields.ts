@@ -55,6 +55,9 @@ export const anyWhenBlank = <T extends z.ZodType>(schema: T) =>
 /** A query-string flag: `true` or `false`, read as a boolean. */
 export const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
 
+/** How many of something an answer counts. */
+export const countSchema = z.number().int().min(0);
+
 /** A list's page in the address, 1 when absent. */
 export const pageQuery = z.coerce.number().int().min(1).max(100_000).default(1);
 

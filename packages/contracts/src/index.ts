@@ -33,7 +33,7 @@ export * from './ssr.js';
 export * from './variants.js';
 export * from './variantLabels.js';
 export * from './backInStock.js';
-export * from './leftCarts.js';
+export * from './abandonedCarts.js';
 export * from './staff.js';
 export * from './eta.js';
 export * from './nationalId.js';

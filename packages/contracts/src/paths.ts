@@ -69,7 +69,7 @@ export const WEB_PATHS = {
   dashBanners: '/dashboard/banners',
   /** Every product's reviews, to answer and moderate. */
   dashReviews: '/dashboard/reviews',
-  /** The carts shoppers left, to call or write to them. */
+  /** The carts shoppers abandoned: who, what, and whether they opted in to reminders. */
   dashCarts: '/dashboard/carts',
   cart: '/CartPage',
   shippingAddress: '/ShippingAdress',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countSchema } from './fields.js';
 import { ORDER_SOURCES, PAYMENT_METHODS, type PaymentMethod } from './constants.js';
 import { ORDER_STATUSES, type OrderStatus } from './lifecycle.js';
 import { calendarDay } from './adminOrders.js';
@@ -111,9 +112,8 @@ export const salesReportQuerySchema = reportPeriodSchema.refine(
   { path: ['to'], message: say.rule.periodTooLong(SALES_REPORT_MAX_DAYS) },
 );
 
-const count = z.number().int().min(0);
 /** Orders and what they brought (EGP), as the overview counts sales. */
-const salesSchema = z.object({ orders: count, revenue: z.number() });
+const salesSchema = z.object({ orders: countSchema, revenue: z.number() });
 
 /**
  * GET /api/admin/reports/sales: what the orders placed in a period brought, counted as the overview counts its sales
@@ -127,7 +127,7 @@ export const salesReportSchema = z.object({
     /** Revenue over orders; null with no orders. */
     averageOrder: z.number().nullable(),
     /** Pieces sold: the lines' quantities of the orders whose goods were kept. */
-    units: count,
+    units: countSchema,
     /** Taken off by coupons, on those orders. */
     discounts: z.number(),
     /** Given back in part on those orders (they go on): revenue is counted after it. */
@@ -146,7 +146,7 @@ export const salesReportSchema = z.object({
       productId: z.string().nullable(),
       name: z.string(),
       nameAr: z.string().nullable(),
-      units: count,
+      units: countSchema,
       revenue: z.number(),
     }),
   ),

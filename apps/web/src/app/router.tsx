@@ -245,7 +245,7 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
           },
           {
             path: segment(paths.dashCarts, paths.dashboard),
-            lazy: page(() => import('../features/admin/components/LeftCartsPage'), 'LeftCartsPage'),
+            lazy: page(() => import('../features/admin/components/AbandonedCartsPage'), 'AbandonedCartsPage'),
           },
           {
             path: segment(paths.dashReviews, paths.dashboard),

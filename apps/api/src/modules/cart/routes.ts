@@ -3,11 +3,11 @@ import {
   cartIncSchema,
   cartRemoveSchema,
   cartSchema,
-  leftCartsPageSchema,
-  leftCartsQuerySchema,
+  abandonedCartsPageSchema,
+  abandonedCartsQuerySchema,
 } from '@shop/contracts';
 import { currentUser } from '../../plugins/auth.js';
-import { leftCarts } from './left.js';
+import { abandonedCarts } from './abandoned.js';
 import { cartService } from './service.js';
 
 const shopper = { config: { access: 'shopper' as const } };
@@ -15,7 +15,7 @@ const doc = { tags: ['cart'], security: [{ token: [] }], response: { 200: cartSc
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const cart = cartService(app);
-  const left = leftCarts(app);
+  const abandoned = abandonedCarts(app);
 
   app.get('/cart', { ...shopper, schema: { ...doc, summary: "Show the shopper's cart" } }, async (request) =>
     cart.get(currentUser(request).id),
@@ -45,19 +45,20 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/cart/emptyCart', { ...shopper, schema: { ...doc, summary: 'Empty the cart' } }, async (request) =>
     cart.empty(currentUser(request).id),
   );
+
   app.get(
     '/admin/carts',
     {
       config: { access: { permission: 'customers.read' } },
       schema: {
-        summary: 'List the carts shoppers left, the most recently left first',
+        summary: 'List the carts shoppers abandoned, the most recently changed first',
         tags: ['admin'],
-        description: "Carts unchanged for an hour or more: their shopper, lines, pieces and value at today's prices",
+        description: "Carts unchanged for an hour or more: their shopper, pieces and value at today's prices",
         security: [{ token: [] }],
-        querystring: leftCartsQuerySchema,
-        response: { 200: leftCartsPageSchema },
+        querystring: abandonedCartsQuerySchema,
+        response: { 200: abandonedCartsPageSchema },
       },
     },
-    async (request) => left.list(request.query),
+    async (request) => abandoned.list(request.query),
   );
 };

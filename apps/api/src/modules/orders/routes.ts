@@ -21,6 +21,15 @@ import { requestLanguage } from '../../plugins/language.js';
 import { ordersService } from './service.js';
 import { orderRequest } from './requests.js';
 
+/** What a move or a refund answers: the order as it is now, or why not (a provider's failure is a 502). */
+const movedAnswers = {
+  200: orderSchema,
+  400: messageAnswerSchema,
+  404: messageAnswerSchema,
+  409: messageAnswerSchema,
+  502: messageAnswerSchema,
+};
+
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = ordersService(app);
 
@@ -124,13 +133,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ token: [] }],
         params: z.object({ id: idSchema }),
         body: orderStatusChangeSchema,
-        response: {
-          200: orderSchema,
-          400: messageAnswerSchema,
-          404: messageAnswerSchema,
-          409: messageAnswerSchema,
-          502: messageAnswerSchema,
-        },
+        response: movedAnswers,
       },
     },
     async (request) => service.setStatus(currentUser(request), request.params.id, request.body, request.ip),
@@ -147,13 +150,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: idSchema }),
         // Optional, so an empty request (no body at all) refunds the whole bill.
         body: refundSchema.nullish(),
-        response: {
-          200: orderSchema,
-          400: messageAnswerSchema,
-          404: messageAnswerSchema,
-          409: messageAnswerSchema,
-          502: messageAnswerSchema,
-        },
+        response: movedAnswers,
       },
     },
     async (request) => service.refund(currentUser(request), request.params.id, request.body ?? {}, request.ip),

@@ -22,8 +22,8 @@ import type {
   ProductDetail,
   ProductVariantsInput,
   InstalmentOffer,
-  LeftCartsPage,
-  LeftCartsQuery,
+  AbandonedCartsPage,
+  AbandonedCartsQuery,
   InstalmentSettings,
   RefundChecked,
   RefundRequest,
@@ -70,7 +70,7 @@ export const adminApi = api.injectEndpoints({
         { type: 'Product', id: LIST },
       ],
     }),
-    getLeftCarts: build.query<LeftCartsPage, LeftCartsQuery>({
+    getAbandonedCarts: build.query<AbandonedCartsPage, AbandonedCartsQuery>({
       query: (params) => ({ url: '/admin/carts', params }),
     }),
     getSalesReport: build.query<SalesReport, ReportPeriod>({
@@ -255,7 +255,7 @@ export const {
   useSaveSearchSynonymsMutation,
   useGetStatsQuery,
   useGetSalesReportQuery,
-  useGetLeftCartsQuery,
+  useGetAbandonedCartsQuery,
   useGetUsersQuery,
   useSignOutCustomerMutation,
   useGetUserOrdersQuery,

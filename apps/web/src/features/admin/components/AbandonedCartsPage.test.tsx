@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { LeftCart, LeftCartsPage as Page } from '@shop/contracts';
+import type { AbandonedCart, AbandonedCartsPage as Page } from '@shop/contracts';
 import { changeLanguage } from '../../../i18n';
 import { adminSession, mockApi, renderRoute } from '../../../test/utils';
 import { staffApi } from '../api/staffApi';
-import { LeftCartsPage } from './LeftCartsPage';
+import { AbandonedCartsPage } from './AbandonedCartsPage';
 
-const cart = (name: string, fields: Partial<LeftCart>): LeftCart => ({
+const cart = (name: string, fields: Partial<AbandonedCart>): AbandonedCart => ({
   user: { _id: `id-${name}`, name, email: `${name.toLowerCase()}@example.com`, phone: '01012345678' },
   phoneConfirmed: false,
   pieces: 1,
@@ -38,10 +38,10 @@ const rowOf = (name: string) => within(screen.getByRole('rowheader', { name }).c
 
 afterEach(() => act(() => changeLanguage('en')));
 
-describe('the carts left', () => {
+describe('the abandoned carts', () => {
   it('says how many and what they hold; each shopper’s phone dials, and the reminder’s state is shown', async () => {
     mockApi({ 'GET /api/admin/carts': { body: PAGE } });
-    renderRoute(<LeftCartsPage />, { preloadedState: { session: adminSession } });
+    renderRoute(<AbandonedCartsPage />, { preloadedState: { session: adminSession } });
 
     expect(await screen.findByText('3 abandoned carts, worth EGP 590 at today’s prices.')).toBeInTheDocument();
     const huda = rowOf('Huda');
@@ -66,7 +66,7 @@ describe('the carts left', () => {
       'GET /api/admin/carts': { body: { ...PAGE, carts: PAGE.carts.slice(0, 2), total: 2, value: 490 } },
       'GET /api/staff/me': { body: { role: 'desk', permissions: ['customers.read'] } },
     });
-    const { store } = renderRoute(<LeftCartsPage />, { preloadedState: { session: adminSession } });
+    const { store } = renderRoute(<AbandonedCartsPage />, { preloadedState: { session: adminSession } });
 
     expect(await screen.findByText('سلتان متروكتان، قيمتهما ‏490 ج.م.‏ بأسعار اليوم.')).toBeInTheDocument();
     const self = staffApi.endpoints.getStaffSelf.select(adminSession.user._id);
@@ -80,7 +80,7 @@ describe('the carts left', () => {
 
   it('says when no cart is left', async () => {
     mockApi({ 'GET /api/admin/carts': { body: { carts: [], pages: 1, total: 0, value: 0 } } });
-    renderRoute(<LeftCartsPage />, { preloadedState: { session: adminSession } });
+    renderRoute(<AbandonedCartsPage />, { preloadedState: { session: adminSession } });
     expect(await screen.findByText('No abandoned carts')).toBeInTheDocument();
     expect(screen.getByText('A cart its shopper has not changed for an hour shows here.')).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { LeftCartsPage } from '@shop/contracts';
+import type { AbandonedCartsPage } from '@shop/contracts';
 import { products, users } from '../../db/schema.js';
 import { toPiastres } from '../../lib/money.js';
 import {
@@ -45,7 +45,7 @@ async function leftCart(name: string, units: [productId: string, count: number][
   return shopper;
 }
 
-describe('the carts left', () => {
+describe('the abandoned carts', () => {
   it('lists those unchanged for an hour, the most recently left first, at today’s prices', async () => {
     const kettle = await createProduct(t.app.db, { name: 'Left kettle', price: 100, stock: 10 });
     const rug = await createProduct(t.app.db, { name: 'Left rug', price: 150, stock: 10 });
@@ -93,7 +93,7 @@ describe('the carts left', () => {
 
     const res = await list();
     expect(res.statusCode, res.body).toBe(200);
-    const page = res.json<LeftCartsPage>();
+    const page = res.json<AbandonedCartsPage>();
     expect(page.carts.map((cart) => cart.user.name)).toEqual(['Late Leaver', 'Early Leaver']);
 
     expect(page.carts[1]).toEqual({

@@ -1,6 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
 import { Link } from 'react-router';
-import type { LeftCart } from '@shop/contracts';
+import type { AbandonedCart } from '@shop/contracts';
 import { Pagination } from '../../../components/Pagination';
 import { Refreshing } from '../../../components/Refreshing';
 import { usePageBounds, usePageParam } from '../../../hooks/usePageParam';
@@ -8,7 +8,7 @@ import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { formatDateTime, formatPrice } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { useGetLeftCartsQuery } from '../api/adminApi';
+import { useGetAbandonedCartsQuery } from '../api/adminApi';
 import { usePermissions } from '../permissions';
 import { EmailAddress } from './EmailAddress';
 import { PageHeader } from './PageHeader';
@@ -17,15 +17,15 @@ import { ScrollTable } from './ScrollTable';
 
 /**
  * The carts shoppers abandoned (GET /api/admin/carts): who, what it is worth at today's prices, when it last changed
- * and whether a reminder went. The phone is a link that dials, as contacts are on a phone; the reminder's column says
- * who opted in to hear about their cart.
+ * and whether a reminder went. The phone is a link that dials; the reminder's column says who opted in to hear
+ * about their cart, as reaching out about it is marketing.
  */
-export function LeftCartsPage() {
+export function AbandonedCartsPage() {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
   const { page, setPage } = usePageParam();
   // Carts change outside the dashboard, at any time: read afresh each time the screen opens.
-  const query = useGetLeftCartsQuery({ page }, { refetchOnMountOrArgChange: true });
+  const query = useGetAbandonedCartsQuery({ page }, { refetchOnMountOrArgChange: true });
   const { data, isFetching } = query;
   usePageBounds(page, data?.pages, setPage);
 
@@ -81,7 +81,7 @@ export function LeftCartsPage() {
   );
 }
 
-function CartRow({ cart }: { cart: LeftCart }) {
+function CartRow({ cart }: { cart: AbandonedCart }) {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
   // A custom role may read customers but not orders: the API would refuse that shopper's orders (403).

@@ -1,5 +1,10 @@
 import { desc, eq, gt, lt, sql } from 'drizzle-orm';
-import { CART_LEFT_AFTER_MS, LEFT_CARTS_PAGE_SIZE, type LeftCartsPage, type LeftCartsQuery } from '@shop/contracts';
+import {
+  CART_ABANDONED_AFTER_MS,
+  ABANDONED_CARTS_PAGE_SIZE,
+  type AbandonedCartsPage,
+  type AbandonedCartsQuery,
+} from '@shop/contracts';
 import { cartItems, products, productVariants, users } from '../../db/schema.js';
 import { toEgp } from '../../lib/money.js';
 import type { Deps } from '../deps.js';
@@ -11,10 +16,10 @@ import { freeUnits } from '../orders/claimed.js';
  * (messaging/cart-reminders.ts sends one, a day after, to those who opted in). Read by those who may read the
  * customers. A cart counts only the units a payment under way does not hold, as the shopper's cart shows them.
  */
-export function leftCarts(deps: Pick<Deps, 'db' | 'clock'>) {
+export function abandonedCarts(deps: Pick<Deps, 'db' | 'clock'>) {
   const { db, clock } = deps;
 
-  async function list(query: LeftCartsQuery): Promise<LeftCartsPage> {
+  async function list(query: AbandonedCartsQuery): Promise<AbandonedCartsPage> {
     const lines = db.$with('lines').as(
       db
         .select({
@@ -52,10 +57,10 @@ export function leftCarts(deps: Pick<Deps, 'db' | 'clock'>) {
         })
         .from(lines)
         .innerJoin(users, eq(users.id, lines.userId))
-        // A shopper made staff keeps their old cart, which no staff account can use: it is nobody's cart left.
+        // A shopper made staff keeps their old cart, which no staff account can use: nobody abandoned it.
         .where(eq(users.role, false))
         .groupBy(users.id)
-        .having(lt(changedAt, new Date(clock.now().getTime() - CART_LEFT_AFTER_MS))),
+        .having(lt(changedAt, new Date(clock.now().getTime() - CART_ABANDONED_AFTER_MS))),
     );
     const [rows, [all]] = await Promise.all([
       db
@@ -63,8 +68,8 @@ export function leftCarts(deps: Pick<Deps, 'db' | 'clock'>) {
         .select()
         .from(carts)
         .orderBy(desc(carts.changedAt), desc(carts.id))
-        .limit(LEFT_CARTS_PAGE_SIZE)
-        .offset((query.page - 1) * LEFT_CARTS_PAGE_SIZE),
+        .limit(ABANDONED_CARTS_PAGE_SIZE)
+        .offset((query.page - 1) * ABANDONED_CARTS_PAGE_SIZE),
       db
         .with(carts)
         .select({
@@ -85,7 +90,7 @@ export function leftCarts(deps: Pick<Deps, 'db' | 'clock'>) {
         reminders: row.reminders,
         remindedAt: row.remindedAt === null ? null : new Date(row.remindedAt).toISOString(),
       })),
-      pages: Math.max(1, Math.ceil(total / LEFT_CARTS_PAGE_SIZE)),
+      pages: Math.max(1, Math.ceil(total / ABANDONED_CARTS_PAGE_SIZE)),
       total,
       value: toEgp(all?.piastres ?? 0),
     };
