@@ -58,6 +58,8 @@ export interface AdminStats {
   recentOrders: RecentOrder[];
   /** Reviews waiting for the shop's answer: none given yet, or written again by their author since. */
   reviewsAwaiting: number;
+  /** Carts abandoned (GET /api/admin/carts), and what they hold at today's prices (EGP). */
+  abandonedCarts: { count: number; value: number };
 }
 
 const salesWindowSchema = z.object({ revenue: z.number(), orders: z.number().int() });
@@ -92,6 +94,7 @@ export const adminStatsSchema = z.object({
     }),
   ),
   reviewsAwaiting: z.number().int(),
+  abandonedCarts: z.object({ count: z.number().int(), value: z.number() }),
 }) satisfies z.ZodType<AdminStats>;
 
 /** A report's period: two of Cairo's days (YYYY-MM-DD), both included. */

@@ -19,7 +19,8 @@ import { freeUnits } from '../orders/claimed.js';
 export function abandonedCarts(deps: Pick<Deps, 'db' | 'clock'>) {
   const { db, clock } = deps;
 
-  async function list(query: AbandonedCartsQuery): Promise<AbandonedCartsPage> {
+  /** The abandoned carts as a statement's CTE: a row each, with its shopper and its sums. */
+  function abandoned() {
     const lines = db.$with('lines').as(
       db
         .select({
@@ -35,7 +36,7 @@ export function abandonedCarts(deps: Pick<Deps, 'db' | 'clock'>) {
     );
     // A cart filled before its changes were timed is as old as its newest line.
     const changedAt = sql<Date>`coalesce(${users.cartChangedAt}, max(${lines.addedAt}))`;
-    const carts = db.$with('carts').as(
+    return db.$with('carts').as(
       db
         .with(lines)
         .select({
@@ -62,7 +63,24 @@ export function abandonedCarts(deps: Pick<Deps, 'db' | 'clock'>) {
         .groupBy(users.id)
         .having(lt(changedAt, new Date(clock.now().getTime() - CART_ABANDONED_AFTER_MS))),
     );
-    const [rows, [all]] = await Promise.all([
+  }
+
+  /** How many carts are abandoned, and what they hold in all (piastres at today's prices). */
+  async function totals(): Promise<{ count: number; piastres: number }> {
+    const carts = abandoned();
+    const [all] = await db
+      .with(carts)
+      .select({
+        count: sql<number>`count(*)`.mapWith(Number),
+        piastres: sql<number>`coalesce(sum(${carts.piastres}), 0)`.mapWith(Number),
+      })
+      .from(carts);
+    return { count: all?.count ?? 0, piastres: all?.piastres ?? 0 };
+  }
+
+  async function list(query: AbandonedCartsQuery): Promise<AbandonedCartsPage> {
+    const carts = abandoned();
+    const [rows, all] = await Promise.all([
       db
         .with(carts)
         .select()
@@ -70,16 +88,10 @@ export function abandonedCarts(deps: Pick<Deps, 'db' | 'clock'>) {
         .orderBy(desc(carts.changedAt), desc(carts.id))
         .limit(ABANDONED_CARTS_PAGE_SIZE)
         .offset((query.page - 1) * ABANDONED_CARTS_PAGE_SIZE),
-      db
-        .with(carts)
-        .select({
-          total: sql<number>`count(*)`.mapWith(Number),
-          piastres: sql<number>`coalesce(sum(${carts.piastres}), 0)`.mapWith(Number),
-        })
-        .from(carts),
+      totals(),
     ]);
 
-    const total = all?.total ?? 0;
+    const total = all.count;
     return {
       carts: rows.map((row) => ({
         user: { _id: row.id, name: row.name, email: row.email, phone: row.phone },
@@ -92,9 +104,9 @@ export function abandonedCarts(deps: Pick<Deps, 'db' | 'clock'>) {
       })),
       pages: Math.max(1, Math.ceil(total / ABANDONED_CARTS_PAGE_SIZE)),
       total,
-      value: toEgp(all?.piastres ?? 0),
+      value: toEgp(all.piastres),
     };
   }
 
-  return { list };
+  return { list, totals };
 }

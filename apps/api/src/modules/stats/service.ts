@@ -10,6 +10,7 @@ import {
   type SalesWindow,
 } from '@shop/contracts';
 import { orderItems, orders, products, reviews, users } from '../../db/schema.js';
+import { abandonedCarts } from '../cart/abandoned.js';
 import { salesByDay } from '../orders/sales.js';
 import { awaitingAnswer } from '../reviews/moderation.js';
 import { addDays, cairoDay } from '../../lib/clock.js';
@@ -20,7 +21,7 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
   const { db } = deps;
 
   /**
-   * The dashboard overview in five aggregate queries. The sales windows (today, 7 and 30 days) are
+   * The dashboard overview in six aggregate queries. The sales windows (today, 7 and 30 days) are
    * sums of the daily series, so the cards and the chart can never disagree. Days are Cairo's: the shop's.
    */
   async function overview(): Promise<AdminStats> {
@@ -32,7 +33,7 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
     const shownStatus = sql<string>`case when ${orders.refunded} > 0 and ${orders.status} in ('cancelled', 'returned') then 'refunded' else ${orders.status} end`;
     const lowStockTotal = sql<number>`count(*) over ()`.mapWith(Number);
 
-    const [days, statuses, lowStock, recent, [awaiting]] = await Promise.all([
+    const [days, statuses, lowStock, recent, [awaiting], carts] = await Promise.all([
       salesByDay(db, { from: addDays(today, -(STATS_DAYS - 1)), to: today }),
       db.select({ status: shownStatus, orders: count() }).from(orders).groupBy(shownStatus),
       db
@@ -68,6 +69,7 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(STATS_LIST_SIZE),
       db.select({ n: count() }).from(reviews).where(awaitingAnswer),
+      abandonedCarts(deps).totals(),
     ]);
 
     // Summed in piastres, converted once: EGP fractions would pick up floating-point dust.
@@ -111,6 +113,7 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
         user: o.userId && o.userName !== null ? { _id: o.userId, name: o.userName, email: o.userEmail } : null,
       })),
       reviewsAwaiting: awaiting?.n ?? 0,
+      abandonedCarts: { count: carts.count, value: toEgp(carts.piastres) },
     };
   }
 

@@ -115,6 +115,7 @@ describe('an empty shop', () => {
     expect(s.lowStock).toEqual({ total: 0, products: [] });
     expect(s.recentOrders).toEqual([]);
     expect(s.reviewsAwaiting).toBe(0);
+    expect(s.abandonedCarts).toEqual({ count: 0, value: 0 });
   });
 });
 
@@ -138,6 +139,27 @@ describe('reviews waiting for an answer', () => {
       .insert(reviews)
       .values([review(unanswered, 1, null), review(answered, 2, 2), review(rewritten, 2, 1)]);
     expect((await stats()).reviewsAwaiting).toBe(2);
+  });
+});
+
+describe('abandoned carts', () => {
+  it('counts the carts unchanged for an hour and what they hold, as their screen does', async () => {
+    const kettle = await createProduct(t.app.db, { price: 250, stock: 10 });
+    const [left, fresh] = [await registerShopper(t.app, 'Left'), await registerShopper(t.app, 'Fresh')];
+    await t.app.db.insert(cartItems).values([
+      { userId: left.id, productId: kettle.id, quantity: 2 },
+      { userId: fresh.id, productId: kettle.id, quantity: 1 },
+    ]);
+    await t.app.db
+      .update(users)
+      .set({ cartChangedAt: at('2025-03-15T08:00:00Z') })
+      .where(eq(users.id, left.id));
+    await t.app.db
+      .update(users)
+      .set({ cartChangedAt: at('2025-03-15T09:30:00Z') })
+      .where(eq(users.id, fresh.id));
+    expect((await stats()).abandonedCarts).toEqual({ count: 1, value: 500 });
+    await t.app.db.delete(cartItems).where(inArray(cartItems.userId, [left.id, fresh.id]));
   });
 });
 

@@ -26,6 +26,7 @@ const statsWithLowStock = (total: number, shown: number): AdminStats => ({
   },
   recentOrders: [],
   reviewsAwaiting: 0,
+  abandonedCarts: { count: 0, value: 0 },
 });
 
 const renderOverview = (stats: AdminStats) => {
@@ -79,6 +80,22 @@ describe('the overview’s reviews', () => {
       ).toBe(true),
     );
     expect(screen.queryByRole('heading', { name: 'Reviews' })).not.toBeInTheDocument();
+    // Nor the abandoned carts, which need customers.read.
+    expect(screen.queryByRole('heading', { name: 'Abandoned carts' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the overview’s abandoned carts', () => {
+  it('says how many and what they hold, and leads to them', async () => {
+    renderOverview({ ...statsWithLowStock(0, 0), abandonedCarts: { count: 4, value: 1250 } });
+    expect(await screen.findByText(/^4 abandoned carts, worth EGP 1,250 at today’s prices\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See them' })).toHaveAttribute('href', '/dashboard/carts');
+  });
+
+  it('says none are abandoned when none are', async () => {
+    renderOverview(statsWithLowStock(0, 0));
+    const card = (await screen.findByRole('heading', { name: 'Abandoned carts' })).parentElement as HTMLElement;
+    expect(card).toHaveTextContent('No abandoned carts');
   });
 });
 

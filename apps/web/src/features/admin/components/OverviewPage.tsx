@@ -41,7 +41,7 @@ export function OverviewPage() {
 }
 
 function Overview({ stats }: { stats: AdminStats }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { can } = usePermissions();
   return (
     <>
@@ -108,6 +108,29 @@ function Overview({ stats }: { stats: AdminStats }) {
                 </p>
               ) : (
                 <EmptyState title={t('admin.overview.reviews.none')} />
+              )}
+            </section>
+          </Col>
+        )}
+        {/* Only for those who may read the customers, as the carts' screen the count leads to. */}
+        {can('customers.read') && (
+          <Col xs={12}>
+            <section className="dash-card" aria-labelledby="overview-carts">
+              <h2 id="overview-carts" className="dash-card-title">
+                {t('admin.carts.title')}
+              </h2>
+              {stats.abandonedCarts.count ? (
+                <p className="mb-0">
+                  {t('admin.carts.summary', {
+                    count: stats.abandonedCarts.count,
+                    value: formatPrice(stats.abandonedCarts.value, intlLocale(i18n.language)),
+                  })}{' '}
+                  <Link to={paths.dashCarts} className="tap-inline">
+                    {t('admin.overview.carts.see')}
+                  </Link>
+                </p>
+              ) : (
+                <EmptyState title={t('admin.carts.none')} />
               )}
             </section>
           </Col>
