@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countSchema } from './fields.js';
-import { ORDER_SOURCES, PAYMENT_METHODS, type PaymentMethod } from './constants.js';
-import { ORDER_STATUSES, type OrderStatus } from './lifecycle.js';
+import { ORDER_SOURCES, PAYMENT_METHODS } from './constants.js';
+import { ORDER_STATUSES } from './lifecycle.js';
 import { calendarDay } from './adminOrders.js';
 import { say } from './said.js';
 
@@ -10,68 +10,28 @@ export const STATS_DAYS = 30;
 /** How many low-stock products and newest orders the overview lists. */
 export const STATS_LIST_SIZE = 6;
 
-/** Money taken (EGP, the orders' bills) and how many orders brought it, over some of Cairo's days. */
-export interface SalesWindow {
-  revenue: number;
-  orders: number;
-}
+/** Money taken (EGP, the sales' bills less what was given back) and how many orders brought it, over some days. */
+const salesWindowSchema = z.object({ revenue: z.number(), orders: countSchema });
+export type SalesWindow = z.infer<typeof salesWindowSchema>;
 
-/** One of Cairo's days on the chart: `date` is YYYY-MM-DD. */
-export interface DailySales extends SalesWindow {
-  date: string;
-}
-
-export interface LowStockProduct {
-  _id: string;
-  name: string;
-  nameAr: string | null;
-  stock: number;
-  image_path: string | null;
-}
-
-export interface RecentOrder {
-  _id: string;
-  createdAt: string;
-  bill: number;
-  status: OrderStatus;
-  paymentMethod: PaymentMethod;
-  /** Lines in the order. */
-  items: number;
-  /** Null once the shopper deleted their account; `email` null for an account made by phone. */
-  user: { _id: string; name: string; email: string | null } | null;
-}
+/** One of Cairo's days on a chart: `date` is YYYY-MM-DD. */
+const dailySalesSchema = salesWindowSchema.extend({ date: z.string() });
+export type DailySales = z.infer<typeof dailySalesSchema>;
 
 /**
  * GET /api/admin/stats, the dashboard overview. Sales count orders that are confirmed or paid and
  * beyond: cancelled ones and unpaid card orders (pending) are not money the shop has. Days are Cairo's.
  */
-export interface AdminStats {
-  generatedAt: string;
-  sales: { today: SalesWindow; last7Days: SalesWindow; last30Days: SalesWindow };
-  /** STATS_DAYS entries, oldest first, days without sales included as zeros. */
-  daily: DailySales[];
-  /** Every order ever placed, by its current status. */
-  ordersByStatus: Record<OrderStatus, number>;
-  /** Products with stock at or under LOW_STOCK_THRESHOLD: the first STATS_LIST_SIZE, emptiest first, and how many there are. */
-  lowStock: { total: number; products: LowStockProduct[] };
-  /** The newest STATS_LIST_SIZE orders, whatever their status. */
-  recentOrders: RecentOrder[];
-  /** Reviews waiting for the shop's answer: none given yet, or written again by their author since. */
-  reviewsAwaiting: number;
-  /** Carts abandoned (GET /api/admin/carts), and what they hold at today's prices (EGP). */
-  abandonedCarts: { count: number; value: number };
-}
-
-const salesWindowSchema = z.object({ revenue: z.number(), orders: z.number().int() });
-
 export const adminStatsSchema = z.object({
   generatedAt: z.string(),
   sales: z.object({ today: salesWindowSchema, last7Days: salesWindowSchema, last30Days: salesWindowSchema }),
-  daily: z.array(salesWindowSchema.extend({ date: z.string() })),
-  // An enum-keyed record is exhaustive in zod 4: every status must be there.
-  ordersByStatus: z.record(z.enum(ORDER_STATUSES), z.number().int()),
+  /** STATS_DAYS entries, oldest first, days without sales included as zeros. */
+  daily: z.array(dailySalesSchema),
+  /** Every order ever placed, by its current status. An enum-keyed record is exhaustive in zod 4. */
+  ordersByStatus: z.record(z.enum(ORDER_STATUSES), countSchema),
+  /** Products with stock at or under LOW_STOCK_THRESHOLD: the first STATS_LIST_SIZE, emptiest first, and how many. */
   lowStock: z.object({
-    total: z.number().int(),
+    total: countSchema,
     products: z.array(
       z.object({
         _id: z.string(),
@@ -82,6 +42,7 @@ export const adminStatsSchema = z.object({
       }),
     ),
   }),
+  /** The newest STATS_LIST_SIZE orders, whatever their status. */
   recentOrders: z.array(
     z.object({
       _id: z.string(),
@@ -89,13 +50,18 @@ export const adminStatsSchema = z.object({
       bill: z.number(),
       status: z.enum(ORDER_STATUSES),
       paymentMethod: z.enum(PAYMENT_METHODS),
-      items: z.number().int(),
+      /** Lines in the order. */
+      items: countSchema,
+      /** Null once the shopper deleted their account; `email` null for an account made by phone. */
       user: z.object({ _id: z.string(), name: z.string(), email: z.string().nullable() }).nullable(),
     }),
   ),
-  reviewsAwaiting: z.number().int(),
-  abandonedCarts: z.object({ count: z.number().int(), value: z.number() }),
-}) satisfies z.ZodType<AdminStats>;
+  /** Reviews waiting for the shop's answer: none given yet, or written again by their author since. */
+  reviewsAwaiting: countSchema,
+  /** Carts abandoned (GET /api/admin/carts), and what they hold at today's prices (EGP). */
+  abandonedCarts: z.object({ count: countSchema, value: z.number() }),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 /** A report's period: two of Cairo's days (YYYY-MM-DD), both included. */
 export const reportPeriodSchema = z
@@ -115,9 +81,6 @@ export const salesReportQuerySchema = reportPeriodSchema.refine(
   { path: ['to'], message: say.rule.periodTooLong(SALES_REPORT_MAX_DAYS) },
 );
 
-/** Orders and what they brought (EGP), as the overview counts sales. */
-const salesSchema = z.object({ orders: countSchema, revenue: z.number() });
-
 /**
  * GET /api/admin/reports/sales: what the orders placed in a period brought, counted as the overview counts its sales
  * (the same days give the same figures). Revenue is what the shop kept: bills less what was given back, delivery
@@ -126,7 +89,7 @@ const salesSchema = z.object({ orders: countSchema, revenue: z.number() });
 export const salesReportSchema = z.object({
   from: z.string(),
   to: z.string(),
-  totals: salesSchema.extend({
+  totals: salesWindowSchema.extend({
     /** Revenue over orders; null with no orders. */
     averageOrder: z.number().nullable(),
     /** Pieces sold: the lines' quantities of the orders whose goods were kept. */
@@ -137,9 +100,9 @@ export const salesReportSchema = z.object({
     refunded: z.number(),
   }),
   /** The as many days just before `from`, for comparison. */
-  previous: salesSchema.extend({ from: z.string(), to: z.string() }),
+  previous: salesWindowSchema.extend({ from: z.string(), to: z.string() }),
   /** Every day of the period, oldest first, days without sales as zeros. */
-  daily: z.array(salesSchema.extend({ date: z.string() })),
+  daily: z.array(dailySalesSchema),
   /**
    * The SALES_REPORT_PRODUCTS products that brought the most: pieces sold and their lines' worth after coupons
    * (before any part of an order given back, and without delivery fees). A deleted product keeps its lines' name.
@@ -154,10 +117,10 @@ export const salesReportSchema = z.object({
     }),
   ),
   /** By the delivery address's governorate (its English name), the most revenue first. */
-  byGovernorate: z.array(salesSchema.extend({ governorate: z.string() })),
+  byGovernorate: z.array(salesWindowSchema.extend({ governorate: z.string() })),
   /** By how it was paid, the most revenue first. */
-  byPaymentMethod: z.array(salesSchema.extend({ paymentMethod: z.enum(PAYMENT_METHODS) })),
+  byPaymentMethod: z.array(salesWindowSchema.extend({ paymentMethod: z.enum(PAYMENT_METHODS) })),
   /** By where the order came from (the checkout, or a phone or chat taken by staff), the most revenue first. */
-  bySource: z.array(salesSchema.extend({ source: z.enum(ORDER_SOURCES) })),
+  bySource: z.array(salesWindowSchema.extend({ source: z.enum(ORDER_SOURCES) })),
 });
 export type SalesReport = z.infer<typeof salesReportSchema>;

@@ -1,4 +1,4 @@
-import { eq, gt, sql } from 'drizzle-orm';
+import { eq, gt, sql, type SQL } from 'drizzle-orm';
 import { labelVariant, localName, variantValues, type Language, type ProductOption } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { backInStockRequests, products, productVariants, users } from '../../db/schema.js';
@@ -14,13 +14,18 @@ export interface Contact {
   stoppedSince: boolean;
 }
 
-/** A request's `Contact`, read from the request joined to its shopper. */
-export const contactOfRequest = {
+/** A shopper's `Contact`, read from their row; `stopped` says whether their STOP on WhatsApp counts. */
+export const contactOf = (stopped: SQL) => ({
   channel: contactChannel,
   email: users.email,
   phone: users.verifiedPhone,
-  stoppedSince: sql<boolean>`coalesce(${gt(users.whatsappStoppedAt, backInStockRequests.askedAt)}, false)`,
-};
+  stoppedSince: sql<boolean>`${stopped}`,
+});
+
+/** A request's `Contact`, read from the request joined to its shopper: a STOP after it was asked. */
+export const contactOfRequest = contactOf(
+  sql`coalesce(${gt(users.whatsappStoppedAt, backInStockRequests.askedAt)}, false)`,
+);
 
 /** Requests with what their messages need: the shopper's `Contact`, the product's names and the variant's options. */
 export function requestsToTell(tx: DbOrTx) {

@@ -2,8 +2,7 @@ import { eq, isNotNull } from 'drizzle-orm';
 import { languageOf, localName } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { products, reviews, users } from '../../db/schema.js';
-import { reachOf } from '../back-in-stock/reach.js';
-import { contactChannel } from '../messaging/order-messages.js';
+import { contactOf, reachOf } from '../back-in-stock/reach.js';
 import { queueMessage } from '../messaging/queue.js';
 
 /** The message telling a review's author that the shop answered it (messaging/templates.ts). */
@@ -18,10 +17,8 @@ export const REVIEW_ANSWERED = 'review_answered';
 export async function tellAuthorOfAnswer(tx: Tx, reviewId: string): Promise<boolean> {
   const [author] = await tx
     .select({
-      channel: contactChannel,
-      email: users.email,
-      phone: users.verifiedPhone,
-      stoppedSince: isNotNull(users.whatsappStoppedAt).mapWith(Boolean),
+      // Any STOP counts: the answer was not asked for, unlike an alert.
+      ...contactOf(isNotNull(users.whatsappStoppedAt)),
       language: reviews.language,
       productId: products.id,
       name: products.name,

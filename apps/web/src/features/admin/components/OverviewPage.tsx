@@ -92,51 +92,69 @@ function Overview({ stats }: { stats: AdminStats }) {
             <LowStock lowStock={stats.lowStock} />
           </section>
         </Col>
-        {/* Only for those who may answer: the count leads to the reviews' screen. */}
+        {/* Each only for those who may work the screen its count leads to. */}
         {can('reviews.manage') && (
-          <Col xs={12}>
-            <section className="dash-card" aria-labelledby="overview-reviews">
-              <h2 id="overview-reviews" className="dash-card-title">
-                {t('admin.overview.reviews.heading')}
-              </h2>
-              {stats.reviewsAwaiting ? (
-                <p className="mb-0">
-                  {t('admin.overview.reviews.awaiting', { count: stats.reviewsAwaiting })}{' '}
-                  <Link to={paths.dashReviewsAwaiting} className="tap-inline">
-                    {t('admin.overview.reviews.answer')}
-                  </Link>
-                </p>
-              ) : (
-                <EmptyState title={t('admin.overview.reviews.none')} />
-              )}
-            </section>
-          </Col>
+          <CountCard
+            id="overview-reviews"
+            heading={t('admin.overview.reviews.heading')}
+            count={stats.reviewsAwaiting}
+            said={t('admin.overview.reviews.awaiting', { count: stats.reviewsAwaiting })}
+            link={{ to: paths.dashReviewsAwaiting, label: t('admin.overview.reviews.answer') }}
+            none={t('admin.overview.reviews.none')}
+          />
         )}
-        {/* Only for those who may read the customers, as the carts' screen the count leads to. */}
         {can('customers.read') && (
-          <Col xs={12}>
-            <section className="dash-card" aria-labelledby="overview-carts">
-              <h2 id="overview-carts" className="dash-card-title">
-                {t('admin.carts.title')}
-              </h2>
-              {stats.abandonedCarts.count ? (
-                <p className="mb-0">
-                  {t('admin.carts.summary', {
-                    count: stats.abandonedCarts.count,
-                    value: formatPrice(stats.abandonedCarts.value, intlLocale(i18n.language)),
-                  })}{' '}
-                  <Link to={paths.dashCarts} className="tap-inline">
-                    {t('admin.overview.carts.see')}
-                  </Link>
-                </p>
-              ) : (
-                <EmptyState title={t('admin.carts.none')} />
-              )}
-            </section>
-          </Col>
+          <CountCard
+            id="overview-carts"
+            heading={t('admin.carts.title')}
+            count={stats.abandonedCarts.count}
+            said={t('admin.carts.summary', {
+              count: stats.abandonedCarts.count,
+              value: formatPrice(stats.abandonedCarts.value, intlLocale(i18n.language)),
+            })}
+            link={{ to: paths.dashCarts, label: t('admin.overview.carts.see') }}
+            none={t('admin.carts.none')}
+          />
         )}
       </Row>
     </>
+  );
+}
+
+/** A card of something waiting on the shop: how many, in words, and a link to them; or that none are. */
+function CountCard({
+  id,
+  heading,
+  count,
+  said,
+  link,
+  none,
+}: {
+  id: string;
+  heading: string;
+  count: number;
+  said: string;
+  link: { to: string; label: string };
+  none: string;
+}) {
+  return (
+    <Col xs={12}>
+      <section className="dash-card" aria-labelledby={id}>
+        <h2 id={id} className="dash-card-title">
+          {heading}
+        </h2>
+        {count ? (
+          <p className="mb-0">
+            {said}{' '}
+            <Link to={link.to} className="tap-inline">
+              {link.label}
+            </Link>
+          </p>
+        ) : (
+          <EmptyState title={none} />
+        )}
+      </section>
+    </Col>
   );
 }
 
