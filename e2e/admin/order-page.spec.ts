@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { newShopper, type Account } from '../support/accounts';
 import { ar, openInArabic } from '../support/arabic';
 import { confirmByMail } from '../support/outbox';
-import { settled } from '../support/ui';
+import { expectNoSeriousA11yViolations, settled } from '../support/ui';
 import { test, expect } from '../support/test';
 import { ADDRESS as CHECKOUT_ADDRESS } from '../checkout/helpers';
 import { asAdmin, expectToast } from './helpers';
@@ -10,7 +10,8 @@ import { asAdmin, expectToast } from './helpers';
 /**
  * The dashboard's order page, reached from the orders list, in both languages at a phone's and a laptop's width:
  * what to pack and where, who bought it, what happened and what they were told, a move made there, and the packing
- * slip, which prints in the order's language whatever the page's.
+ * slip, which prints in the order's language whatever the page's; and the slips of orders chosen on the list,
+ * printed together.
  */
 
 const auth = (account: Account) => ({ 'x-access-token': account.token });
@@ -19,12 +20,13 @@ const ref = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
 /** Where the tee goes: with the floor and landmark a packer and a courier read. */
 const ADDRESS = { ...CHECKOUT_ADDRESS, city: 'Dokki', state: 'Giza', floor: '3', landmark: 'the green mosque' };
 
-/** A cash order of two of the test's own tee in size M, placed by a new shopper in `language`. */
+/** A cash order of two of the test's own tee in size M, placed in `language` by `buyer` or a new shopper. */
 async function teeOrder(
   request: APIRequestContext,
   admin: Account,
   makeProduct: (fields: { name: string; price: number; stock: number }) => Promise<{ _id: string; name: string }>,
   language: 'en' | 'ar',
+  buyer?: Account,
 ) {
   const tee = await makeProduct({ name: `Order page tee ${Date.now().toString(36)}`, price: 250, stock: 10 });
   const sku = `TEE-${Date.now().toString(36).toUpperCase()}-M`;
@@ -50,7 +52,7 @@ async function teeOrder(
   expect(graded.status(), await graded.text()).toBe(200);
   const { variants } = (await graded.json()) as { variants: { _id: string; sku: string }[] };
   const medium = variants.find((variant) => variant.sku === sku);
-  const shopper = await newShopper(request, language === 'ar' ? 'Mona Arabic' : 'Mona English');
+  const shopper = buyer ?? (await newShopper(request, language === 'ar' ? 'Mona Arabic' : 'Mona English'));
   for (let i = 0; i < 2; i++)
     expect(
       (
@@ -180,4 +182,52 @@ test('in Arabic: an English order, its page in Arabic and its slip in English', 
   await expect(slip).toContainText('Size: M');
   await expect(slip).toContainText('Near the green mosque');
   await expect(slip).toContainText('2 pieces in all');
+});
+
+test('in Arabic: two orders chosen on the list, and their slips printed together, each in its language', async ({
+  page,
+  request,
+  makeProduct,
+}) => {
+  test.slow();
+  await openInArabic(page);
+  const admin = await asAdmin(page, request);
+  // One shopper's two orders: the newest, so on the list's first page.
+  const { order: english, shopper } = await teeOrder(request, admin, makeProduct, 'en');
+  const { order: arabic } = await teeOrder(request, admin, makeProduct, 'ar', shopper);
+
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto('/dashboard/orders');
+  for (const order of [english, arabic])
+    await page.getByRole('checkbox', { name: ar('admin.allOrders.choose', { ref: ref(order._id) }) }).check();
+  const selection = page.getByRole('region', { name: ar('admin.allOrders.selection') });
+  await expect(selection).toContainText(ar('admin.allOrders.selected_two'));
+  await settled(page);
+  await page.screenshot({ path: test.info().outputPath('orders-chosen-ar-390.png'), fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+
+  await selection.getByRole('link', { name: ar('admin.allOrders.printSlips') }).click();
+  await expect(page).toHaveURL(/\/ar\/dashboard\/orders\/packing-slips\?order=/);
+  const englishSlip = page.getByRole('article', { name: `Packing slip ${ref(english._id)}` });
+  const arabicSlip = page.getByRole('article', { name: `${ar('admin.packingSlip.title')} ${ref(arabic._id)}` });
+  await expect(englishSlip).toHaveAttribute('dir', 'ltr');
+  await expect(englishSlip).toContainText('2 pieces in all');
+  await expect(arabicSlip).toHaveAttribute('dir', 'rtl');
+  await expect(arabicSlip).toContainText(ar('admin.packingSlip.collect'));
+  await expect(page.getByRole('button', { name: ar('admin.packingSlips.print') })).toBeEnabled();
+  await expectNoSeriousA11yViolations(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await settled(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: test.info().outputPath(`slips-ar-${width}.png`), fullPage: true });
+  }
+  // On paper: the slips alone, the second on a page of its own.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('heading', { level: 1, name: ar('admin.packingSlips.title') })).toBeHidden();
+  await expect(englishSlip).toBeVisible();
+  const breaks = await page
+    .locator('.packing-slip-sheet')
+    .evaluateAll((sheets) => sheets.map((sheet) => getComputedStyle(sheet).breakBefore));
+  expect(breaks).toEqual(['auto', 'page']);
 });

@@ -47,6 +47,8 @@ export const WEB_PATHS = {
   dashOrders: '/dashboard/orders',
   /** An order a staff member places for a customer who called or wrote. */
   dashNewOrder: '/dashboard/orders/new',
+  /** The packing slips of the orders chosen on the orders' list, to print in one go. */
+  dashPackingSlips: '/dashboard/orders/packing-slips',
   dashUsers: '/dashboard/Users',
   dashCategories: '/dashboard/Categories',
   dashDepartments: '/dashboard/DepartmentsAdmin',

@@ -176,6 +176,14 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
             ),
           },
           {
+            // Their addresses are printed with the checkout's texts.
+            path: segment(paths.dashPackingSlips, paths.dashboard),
+            lazy: page(
+              withTexts('checkout', () => import('../features/admin/components/PackingSlipsPage')),
+              'PackingSlipsPage',
+            ),
+          },
+          {
             path: segment(patterns.dashOrder, paths.dashboard),
             // Its address and totals are printed with the checkout's texts.
             lazy: page(

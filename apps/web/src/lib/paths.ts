@@ -28,7 +28,9 @@ export const paths = {
   invoice: (orderId: string) => generatePath(patterns.invoice, { id: orderId }),
   /** One order's page in the dashboard. */
   dashOrder: (orderId: string) => generatePath(patterns.dashOrder, { id: orderId }),
-  /** An order's packing slip, in the app's current language: pathIn() puts it in the order's. */
+  /** The packing slips of these orders, each printed in its order's language. */
+  dashPackingSlipsOf: (...orderIds: string[]) =>
+    `${WEB_PATHS.dashPackingSlips}?${new URLSearchParams(orderIds.map((id) => ['order', id]))}`,
   /** The review form for a product. */
   reviewOf: (productId: string) => `${WEB_PATHS.addReview}?product=${encodeURIComponent(productId)}`,
   /** The dashboard's products, filtered by a search. */

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useParams } from 'react-router';
@@ -13,16 +13,17 @@ import { failureText } from '../../../api/errors';
 import { PrinterIcon } from '../../../components/icons';
 import { BackLink } from './BackLink';
 import { Price } from '../../../components/Price';
-import { intlLocale, loadTexts } from '../../../i18n';
+import { intlLocale } from '../../../i18n';
 import { InLanguage, useTranslation } from '../../../i18n/useTranslation';
 import { notify } from '../../../lib/notify';
 import { paths } from '../../../lib/paths';
 import { AddressLines } from '../../checkout';
 import { OrderBill, useMoveReason } from '../../orders';
-import { useAddOrderNoteMutation, useGetAdminOrderQuery } from '../api/adminApi';
+import { useAddOrderNoteMutation } from '../api/adminApi';
 import { formatDateTime } from '../format';
 import { usePermissions } from '../permissions';
 import { useRoleName } from '../roleName';
+import { useOrderToPrint } from '../useOrderToPrint';
 import { OrderActions } from './OrderActions';
 import { OwedBack } from './OwedBack';
 import { EmailAddress } from './EmailAddress';
@@ -44,13 +45,7 @@ import '../../../styles/packing-slip.css';
 export function OrderPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  // Fresh when opened: another member may have moved it since.
-  const query = useGetAdminOrderQuery(id, { refetchOnMountOrArgChange: true });
-  // The slip's language may not be the page's: its texts are fetched before anyone prints.
-  const language = query.data?.language;
-  useEffect(() => {
-    if (language) void loadTexts(language);
-  }, [language]);
+  const query = useOrderToPrint(id);
 
   return (
     <>

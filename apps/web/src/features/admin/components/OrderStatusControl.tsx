@@ -5,10 +5,11 @@ import Spinner from 'react-bootstrap/Spinner';
 import { moneyBackOf, nextStatuses, type Order, type OrderStatus } from '@shop/contracts';
 import type { TextKey } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
-import { useGetCourierSettingQuery, useSetOrderStatusMutation } from '../api/adminApi';
+import { useSetOrderStatusMutation } from '../api/adminApi';
 import { notifyOutcome } from '../notifyOutcome';
 import { usePermissions } from '../permissions';
 import { shortId } from '../format';
+import { useCourierName } from '../useCourierName';
 
 /** A return request is answered, not moved along: its two moves read as the admin's decision. */
 const optionLabel = (from: OrderStatus, to: OrderStatus): TextKey =>
@@ -41,9 +42,7 @@ export function OrderStatusControl({
   const [trackingNumber, setTrackingNumber] = useState('');
   const [reason, setReason] = useState('');
   const [setStatus, { isLoading }] = useSetOrderStatusMutation();
-  const { data: setting } = useGetCourierSettingQuery();
-  // Couriers are configured by their lower-case COURIER name ('bosta'); the hint names them as a brand.
-  const courier = setting?.courier ? setting.courier.charAt(0).toUpperCase() + setting.courier.slice(1) : null;
+  const courier = useCourierName();
   // A refund gives money back, so it is the Refund button's, never a bare change of status.
   const allowed = nextStatuses(status, 'admin').filter((to) => to !== 'refunded');
   const withheld = can('orders.refund') ? null : moneyBackOf({ status, depositState: deposit?.state }, 'cancelled');

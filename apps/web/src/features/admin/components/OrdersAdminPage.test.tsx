@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { AdminOrder, AdminOrdersPage } from '@shop/contracts';
 import { anAdminOrder } from '../../../test/orders';
 import { adminSession, mockApi, renderRoute } from '../../../test/utils';
+import { adminApi } from '../api/adminApi';
+import { staffApi } from '../api/staffApi';
 import { OrdersAdminPage } from './OrdersAdminPage';
 
 vi.mock('../../../lib/notify', () => ({
@@ -198,6 +200,113 @@ describe('the all-orders screen', () => {
       status: 'shipped',
       paymentMethod: 'cash',
     });
+  });
+
+  it('chooses orders one by one or the whole page, and prints their packing slips together', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/admin/orders': { body: PAGE }, 'GET /api/courier': { body: { courier: null } } });
+    const { router, store } = renderPage();
+    const all = await screen.findByRole('checkbox', { name: 'Select every order on this page' });
+    const selection = within(screen.getByRole('region', { name: 'Choosing orders on this page' }));
+
+    await user.click(within(await rowOf('#12345678')).getByRole('checkbox', { name: 'Select order #12345678' }));
+    expect(selection.getByText('1 order selected')).toBeInTheDocument();
+    expect(all).toHaveProperty('indeterminate', true);
+    expect(selection.getByRole('link', { name: 'Print packing slips' })).toHaveAttribute(
+      'href',
+      `/dashboard/orders/packing-slips?order=${SHIPPED}`,
+    );
+
+    await user.click(all);
+    expect(all).toBeChecked();
+    expect(all).toHaveProperty('indeterminate', false);
+    expect(selection.getByText('2 orders selected')).toBeInTheDocument();
+    // Without a courier to book, the slips are what the chosen orders are given.
+    await waitFor(() => expect(adminApi.endpoints.getCourierSetting.select()(store.getState()).isSuccess).toBe(true));
+    expect(selection.queryByRole('button', { name: /Ship with/ })).not.toBeInTheDocument();
+    await user.click(selection.getByRole('link', { name: 'Print packing slips' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/orders/packing-slips'));
+    expect(new URLSearchParams(router.state.location.search).getAll('order')).toEqual([CONFIRMED, SHIPPED]);
+  });
+
+  it('forgets the orders chosen when another page or other filters are shown', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/admin/orders': { body: { ...PAGE, pages: 2 } },
+      'GET /api/courier': { body: { courier: null } },
+    });
+    const { router } = renderPage();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select every order on this page' }));
+    expect(screen.getByText('2 orders selected')).toBeInTheDocument();
+
+    await router.navigate('/dashboard/orders?page=2');
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Select order #ABCDEF12' })).not.toBeChecked());
+    expect(screen.queryByText(/orders? selected/)).not.toBeInTheDocument();
+  });
+
+  it('ships the chosen orders with the courier one after another, and says which the server refused and why', async () => {
+    const user = userEvent.setup();
+    const REFUSED = '22222222-aaaa-4bbb-8ccc-dddddddddddd';
+    const asked: string[] = [];
+    const { calls } = mockApi({
+      'GET /api/admin/orders': {
+        body: {
+          orders: [...PAGE.orders, order(REFUSED, { status: 'paid', paymentMethod: 'visa' })],
+          pages: 1,
+          total: 3,
+        },
+      },
+      'GET /api/courier': { body: { courier: 'bosta' } },
+      [`PUT /api/order/${CONFIRMED}/status`]: () => {
+        asked.push(CONFIRMED);
+        return { body: { ...PAGE.orders[0], status: 'shipped' } };
+      },
+      [`PUT /api/order/${REFUSED}/status`]: () => {
+        asked.push(REFUSED);
+        return { status: 400, body: { message: 'Bosta is not answering' } };
+      },
+    });
+    renderPage();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select every order on this page' }));
+    const selection = within(screen.getByRole('region', { name: 'Choosing orders on this page' }));
+
+    // The order shipped already is chosen but not sent again.
+    expect(
+      selection.getByText('1 of them is not confirmed or paid yet, or waits on a refund: it stays out of shipping.'),
+    ).toBeInTheDocument();
+    await user.click(await selection.findByRole('button', { name: 'Ship with Bosta (2)' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Ship 2 orders with Bosta?' }));
+    await user.click(dialog.getByRole('button', { name: 'Yes, ship them' }));
+
+    const outcome = within(await selection.findByRole('alert'));
+    expect(outcome.getByText('1 order shipped with Bosta.')).toBeInTheDocument();
+    expect(outcome.getByText('1 was not shipped:')).toBeInTheDocument();
+    expect(outcome.getByRole('listitem')).toHaveTextContent('#22222222: Bosta is not answering');
+    expect(outcome.getByRole('link', { name: '#22222222' })).toHaveAttribute('href', `/dashboard/orders/${REFUSED}`);
+    // One at a time, each as its own Move would ask, with no tracking number: the courier gives one.
+    expect(asked).toEqual([CONFIRMED, REFUSED]);
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { status: 'shipped' },
+      { status: 'shipped' },
+    ]);
+  });
+
+  it('offers no shipping to a member whose role does not move orders', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/admin/orders': { body: PAGE },
+      'GET /api/courier': { body: { courier: 'bosta' } },
+      'GET /api/staff/me': { body: { role: 'desk', permissions: ['orders.read'] } },
+    });
+    const { store } = renderPage();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select every order on this page' }));
+    // Both answers in: the role's and the courier's, either of which would offer the shipping.
+    const self = staffApi.endpoints.getStaffSelf.select(adminSession.user._id);
+    await waitFor(() => expect(self(store.getState()).isSuccess).toBe(true));
+    await waitFor(() => expect(adminApi.endpoints.getCourierSetting.select()(store.getState()).isSuccess).toBe(true));
+    const selection = within(screen.getByRole('region', { name: 'Choosing orders on this page' }));
+    expect(selection.getByRole('link', { name: 'Print packing slips' })).toBeInTheDocument();
+    expect(selection.queryByRole('button', { name: /Ship with/ })).not.toBeInTheDocument();
   });
 
   it('says a failed load failed, never that no order matches the filters', async () => {

@@ -33,13 +33,21 @@ import { usePermissions } from '../permissions';
 import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
 import { ScrollTable } from './ScrollTable';
+import { SelectedOrders } from './SelectedOrders';
 import { StatusBadge } from './StatusBadge';
 import { TrackingNumber } from './TrackingNumber';
+
+/** The orders chosen on the list shown, and which list that is: another page or other filters choose afresh. */
+interface Selection {
+  list: string;
+  ids: ReadonlySet<string>;
+}
 
 /**
  * Every order of the shop, newest first: filtered by status, payment method, governorate and day, searched
  * by order number or phone, each with the moves it allows. The filters and the page live in the address,
  * so a filtered view can be shared and survives a reload; the export downloads the same filtered list.
+ * Orders chosen on the page are printed or shipped together (SelectedOrders).
  */
 export function OrdersAdminPage() {
   const { t } = useTranslation();
@@ -53,6 +61,10 @@ export function OrdersAdminPage() {
   usePageBounds(page, data?.pages, setPage);
   const current = draftOf(filter);
   const filtered = Object.values(current).some(Boolean);
+  const list = params.toString();
+  const [selection, setSelection] = useState<Selection>({ list, ids: new Set() });
+  const selected = selection.list === list ? selection.ids : new Set<string>();
+  const select = (ids: ReadonlySet<string>) => setSelection({ list, ids });
 
   return (
     <>
@@ -82,9 +94,13 @@ export function OrdersAdminPage() {
         }}
       >
         {(data) => (
-          <Refreshing busy={isFetching} className="dash-card p-0">
-            <OrdersTable orders={data.orders} />
-          </Refreshing>
+          <>
+            {/* Keyed by the list: shipping still under way on another page or filter stops. */}
+            <SelectedOrders key={list} orders={data.orders} selected={selected} onSelect={select} />
+            <Refreshing busy={isFetching} className="dash-card p-0">
+              <OrdersTable orders={data.orders} selected={selected} onSelect={select} />
+            </Refreshing>
+          </>
         )}
       </QueryState>
       {data && <Pagination page={page} pages={data.pages} />}
@@ -92,11 +108,24 @@ export function OrdersAdminPage() {
   );
 }
 
-function OrdersTable({ orders }: { orders: AdminOrder[] }) {
+function OrdersTable({
+  orders,
+  selected,
+  onSelect,
+}: {
+  orders: AdminOrder[];
+  selected: ReadonlySet<string>;
+  onSelect: (ids: ReadonlySet<string>) => void;
+}) {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
   const { nameOf } = useGovernorateNames();
   const reasonOf = useMoveReason();
+  const toggle = (id: string) => {
+    const ids = new Set(selected);
+    if (!ids.delete(id)) ids.add(id);
+    onSelect(ids);
+  };
   return (
     <ScrollTable
       caption={t('admin.allOrders.title')}
@@ -104,6 +133,9 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
     >
       <thead>
         <tr>
+          <th scope="col" className="cell-pick">
+            <span className="visually-hidden">{t('admin.allOrders.pick')}</span>
+          </th>
           <th scope="col">{t('admin.allOrders.order')}</th>
           <th scope="col">{t('admin.allOrders.customer')}</th>
           <th scope="col">{t('admin.allOrders.governorate')}</th>
@@ -118,6 +150,18 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
           const reason = order.statusHistory.at(-1)?.reason;
           return (
             <tr key={order._id}>
+              <td className="cell-pick">
+                {/* The label widens the box's target to a fingertip's. */}
+                <label className="pick-target">
+                  <input
+                    type="checkbox"
+                    className="form-check-input"
+                    aria-label={t('admin.allOrders.choose', { ref: shortId(order._id) })}
+                    checked={selected.has(order._id)}
+                    onChange={() => toggle(order._id)}
+                  />
+                </label>
+              </td>
               <td className="cell-order text-nowrap">
                 <Link
                   to={paths.dashOrder(order._id)}

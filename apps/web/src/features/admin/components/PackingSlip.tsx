@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { AdminOrderDetail } from '@shop/contracts';
 import { Price } from '../../../components/Price';
 import { useTranslation } from '../../../i18n/useTranslation';
@@ -6,23 +7,26 @@ import { OrderDocumentHead } from '../../orders';
 import { LineName } from './LineName';
 
 /**
- * What goes into the parcel and where it goes, on paper: shown only when printed, in the language the
- * translator around it reads (the order's, through InLanguage), marked with that language and direction.
- * Prices stay off it but for the cash the courier collects.
+ * What goes into the parcel and where it goes, on paper: in the language the translator around it reads (the
+ * order's, through InLanguage), marked with that language and direction. Prices stay off it but for the cash the
+ * courier collects. Shown only when printed, but where it is what the page shows (`onScreen`: the packing slips of
+ * several orders).
  */
-export function PackingSlip({ order }: { order: AdminOrderDetail }) {
+export function PackingSlip({ order, onScreen = false }: { order: AdminOrderDetail; onScreen?: boolean }) {
   const { t, i18n } = useTranslation();
+  const titleId = useId();
   const pieces = order.products.reduce((sum, line) => sum + line.quantity, 0);
   return (
     <article
-      className="packing-slip d-none d-print-block"
+      className={onScreen ? 'packing-slip' : 'packing-slip d-none d-print-block'}
       lang={i18n.language}
       dir={i18n.dir(i18n.language)}
-      aria-labelledby="packing-slip-title"
+      aria-labelledby={titleId}
     >
       <OrderDocumentHead
         kind="packing-slip"
         title={t('admin.packingSlip.title')}
+        titleId={titleId}
         order={order}
         facts={{ number: t('admin.packingSlip.order'), date: t('admin.packingSlip.date') }}
         addressLabel={t('admin.packingSlip.shipTo')}

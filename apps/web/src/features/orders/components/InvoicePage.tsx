@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -98,12 +99,14 @@ function Invoice({ order, customer }: { order: Order; customer: string | undefin
   const { t } = useTranslation();
   const localized = useLocalized();
   const ref = orderRef(order._id);
+  const titleId = useId();
   return (
-    <article className="invoice" aria-labelledby="invoice-title">
+    <article className="invoice" aria-labelledby={titleId}>
       <title>{t('checkout.invoice.documentTitle', { ref })}</title>
       <OrderDocumentHead
         kind="invoice"
         title={t('checkout.invoice.title')}
+        titleId={titleId}
         order={order}
         facts={{
           number: t('checkout.invoice.number'),

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { orderRef } from '@shop/contracts';
 import { Logo } from '../../../components/Logo';
 import { intlLocale } from '../../../i18n';
@@ -9,6 +9,8 @@ interface Props {
   /** Which paper: it names the classes of its stylesheet (styles/invoice.css, styles/packing-slip.css). */
   kind: 'invoice' | 'packing-slip';
   title: string;
+  /** Its title's id, which the document is labelled by: a page may hold several documents (the packing slips). */
+  titleId: string;
   order: { _id: string; createdAt: string };
   /** The labels of its number and date, then the facts that follow them. */
   facts: { number: string; date: string; more?: [string, ReactNode][] };
@@ -21,14 +23,15 @@ interface Props {
  * The head of an order on paper (the shopper's invoice, the parcel's packing slip): the shop, the document's title
  * and number, the order's facts, and where it goes. The two differ in their words and look, not in their structure.
  */
-export function OrderDocumentHead({ kind, title, order, facts, addressLabel, address }: Props) {
+export function OrderDocumentHead({ kind, title, titleId, order, facts, addressLabel, address }: Props) {
   const { i18n } = useTranslation();
+  const addressId = useId();
   const ref = orderRef(order._id);
   return (
     <>
       <header className={`${kind}-head`}>
         <Logo dark className={`${kind}-logo`} />
-        <h1 id={`${kind}-title`} className={`${kind}-title`}>
+        <h1 id={titleId} className={`${kind}-title`}>
           {title} <span dir="ltr">#{ref}</span>
         </h1>
       </header>
@@ -51,8 +54,8 @@ export function OrderDocumentHead({ kind, title, order, facts, addressLabel, add
             </div>
           ))}
         </dl>
-        <section className={`${kind}-address`} aria-labelledby={`${kind}-to`}>
-          <h2 id={`${kind}-to`} className={`${kind}-label`}>
+        <section className={`${kind}-address`} aria-labelledby={addressId}>
+          <h2 id={addressId} className={`${kind}-label`}>
             {addressLabel}
           </h2>
           <address>{address}</address>
