@@ -26,7 +26,7 @@ async function teeOrder(
   admin: Account,
   makeProduct: (fields: { name: string; price: number; stock: number }) => Promise<{ _id: string; name: string }>,
   language: 'en' | 'ar',
-  buyer?: Account,
+  { buyer, phone = ADDRESS.phone }: { buyer?: Account; phone?: string } = {},
 ) {
   const tee = await makeProduct({ name: `Order page tee ${Date.now().toString(36)}`, price: 250, stock: 10 });
   const sku = `TEE-${Date.now().toString(36).toUpperCase()}-M`;
@@ -64,7 +64,7 @@ async function teeOrder(
     ).toBe(200);
   const placed = await request.post('/api/order', {
     headers: { ...auth(shopper), 'accept-language': language },
-    data: { deliveryAddress: ADDRESS, paymentMethod: 'cash' },
+    data: { deliveryAddress: { ...ADDRESS, phone }, paymentMethod: 'cash' },
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const [order] = (await placed.json()) as { _id: string; bill: number }[];
@@ -192,16 +192,18 @@ test('in Arabic: two orders chosen on the list, and their slips printed together
   test.slow();
   await openInArabic(page);
   const admin = await asAdmin(page, request);
-  // One shopper's two orders: the newest, so on the list's first page.
-  const { order: english, shopper } = await teeOrder(request, admin, makeProduct, 'en');
-  const { order: arabic } = await teeOrder(request, admin, makeProduct, 'ar', shopper);
+  // One shopper's two orders to a phone of their own, which the list is searched by: these two and no other test's.
+  const phone = `010${Date.now().toString().slice(-8)}`;
+  const { order: english, shopper } = await teeOrder(request, admin, makeProduct, 'en', { phone });
+  const { order: arabic } = await teeOrder(request, admin, makeProduct, 'ar', { buyer: shopper, phone });
 
   await page.setViewportSize({ width: 390, height: 900 });
-  await page.goto('/dashboard/orders');
+  await page.goto(`/dashboard/orders?q=${phone}`);
   for (const order of [english, arabic])
     await page.getByRole('checkbox', { name: ar('admin.allOrders.choose', { ref: ref(order._id) }) }).check();
   const selection = page.getByRole('region', { name: ar('admin.allOrders.selection') });
   await expect(selection).toContainText(ar('admin.allOrders.selected_two'));
+  await expect(selection.getByRole('checkbox', { name: ar('admin.allOrders.chooseAll') })).toBeChecked();
   await settled(page);
   await page.screenshot({ path: test.info().outputPath('orders-chosen-ar-390.png'), fullPage: true });
   await expectNoSeriousA11yViolations(page);

@@ -62,6 +62,7 @@ const NAV: NavItem[] = [
     to: paths.dashOrders,
     label: 'orders',
     icon: ReceiptIcon,
+    // An order's page, and by the same pattern the new order's and the packing slips' (/dashboard/orders/…).
     also: { path: patterns.dashOrder },
     permission: 'orders.read',
   },

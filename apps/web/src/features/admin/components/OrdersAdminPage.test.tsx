@@ -240,7 +240,13 @@ describe('the all-orders screen', () => {
     expect(screen.getByText('2 orders selected')).toBeInTheDocument();
 
     await router.navigate('/dashboard/orders?page=2');
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Select order #ABCDEF12' })).not.toBeChecked());
+    await screen.findByText('Page 2 of 2');
+    expect(screen.getByRole('checkbox', { name: 'Select order #ABCDEF12' })).not.toBeChecked();
+    expect(screen.queryByText(/orders? selected/)).not.toBeInTheDocument();
+    // Nor does coming back to the first page bring them back.
+    await router.navigate('/dashboard/orders');
+    await screen.findByText('Page 1 of 2');
+    expect(screen.getByRole('checkbox', { name: 'Select order #ABCDEF12' })).not.toBeChecked();
     expect(screen.queryByText(/orders? selected/)).not.toBeInTheDocument();
   });
 
@@ -248,6 +254,8 @@ describe('the all-orders screen', () => {
     const user = userEvent.setup();
     const REFUSED = '22222222-aaaa-4bbb-8ccc-dddddddddddd';
     const asked: string[] = [];
+    let answerFirst: () => void = () => {};
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
     const { calls } = mockApi({
       'GET /api/admin/orders': {
         body: {
@@ -257,8 +265,9 @@ describe('the all-orders screen', () => {
         },
       },
       'GET /api/courier': { body: { courier: 'bosta' } },
-      [`PUT /api/order/${CONFIRMED}/status`]: () => {
+      [`PUT /api/order/${CONFIRMED}/status`]: async () => {
         asked.push(CONFIRMED);
+        await firstAnswered;
         return { body: { ...PAGE.orders[0], status: 'shipped' } };
       },
       [`PUT /api/order/${REFUSED}/status`]: () => {
@@ -272,18 +281,28 @@ describe('the all-orders screen', () => {
 
     // The order shipped already is chosen but not sent again.
     expect(
-      selection.getByText('1 of them is not confirmed or paid yet, or waits on a refund: it stays out of shipping.'),
+      await selection.findByText(
+        '1 of them is not confirmed or paid yet, or waits on a refund: it stays out of shipping.',
+      ),
     ).toBeInTheDocument();
     await user.click(await selection.findByRole('button', { name: 'Ship with Bosta (2)' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Ship 2 orders with Bosta?' }));
     await user.click(dialog.getByRole('button', { name: 'Yes, ship them' }));
 
-    const outcome = within(await selection.findByRole('alert'));
-    expect(outcome.getByText('1 order shipped with Bosta.')).toBeInTheDocument();
+    // One at a time: the second is not asked while the courier still books the first.
+    const progress = selection.getByRole('status');
+    await waitFor(() => expect(progress).toHaveTextContent('Shipping: 0 of 2 done…'));
+    expect(asked).toEqual([CONFIRMED]);
+    // The button that opened the dialog is disabled now: focus goes to what is said instead.
+    await waitFor(() => expect(progress).toHaveFocus());
+    answerFirst();
+
+    await selection.findByText('1 order shipped with Bosta.');
+    const outcome = within(progress);
     expect(outcome.getByText('1 was not shipped:')).toBeInTheDocument();
     expect(outcome.getByRole('listitem')).toHaveTextContent('#22222222: Bosta is not answering');
     expect(outcome.getByRole('link', { name: '#22222222' })).toHaveAttribute('href', `/dashboard/orders/${REFUSED}`);
-    // One at a time, each as its own Move would ask, with no tracking number: the courier gives one.
+    // Each as its own Move would ask, with no tracking number: the courier gives one.
     expect(asked).toEqual([CONFIRMED, REFUSED]);
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
       { status: 'shipped' },

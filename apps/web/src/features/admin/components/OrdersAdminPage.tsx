@@ -63,7 +63,9 @@ export function OrdersAdminPage() {
   const filtered = Object.values(current).some(Boolean);
   const list = params.toString();
   const [selection, setSelection] = useState<Selection>({ list, ids: new Set() });
-  const selected = selection.list === list ? selection.ids : new Set<string>();
+  // Another page or other filters choose afresh, and coming back to a list does not bring back what was chosen there.
+  if (selection.list !== list) setSelection({ list, ids: new Set() });
+  const selected = selection.ids;
   const select = (ids: ReadonlySet<string>) => setSelection({ list, ids });
 
   return (
@@ -85,6 +87,18 @@ export function OrdersAdminPage() {
         initial={current}
         onFilter={(next) => setParams(paramsOf(next))}
       />
+      {/*
+        Outside the list's states: a shipping run outlives a reload that fails or a filtered list that the orders
+        shipped leave empty. Keyed by the list (apart from the filters' key, which can be the same address): shipping
+        still under way on another page or filter stops.
+      */}
+      <SelectedOrders
+        key={`chosen:${list}`}
+        orders={data?.orders ?? []}
+        refreshing={isFetching}
+        selected={selected}
+        onSelect={select}
+      />
       <QueryState
         query={query}
         lines={6}
@@ -94,13 +108,9 @@ export function OrdersAdminPage() {
         }}
       >
         {(data) => (
-          <>
-            {/* Keyed by the list: shipping still under way on another page or filter stops. */}
-            <SelectedOrders key={list} orders={data.orders} selected={selected} onSelect={select} />
-            <Refreshing busy={isFetching} className="dash-card p-0">
-              <OrdersTable orders={data.orders} selected={selected} onSelect={select} />
-            </Refreshing>
-          </>
+          <Refreshing busy={isFetching} className="dash-card p-0">
+            <OrdersTable orders={data.orders} selected={selected} onSelect={select} />
+          </Refreshing>
         )}
       </QueryState>
       {data && <Pagination page={page} pages={data.pages} />}

@@ -10,7 +10,7 @@ import { LineName } from './LineName';
  * What goes into the parcel and where it goes, on paper: in the language the translator around it reads (the
  * order's, through InLanguage), marked with that language and direction. Prices stay off it but for the cash the
  * courier collects. Shown only when printed, but where it is what the page shows (`onScreen`: the packing slips of
- * several orders).
+ * several orders, each titled under the page's title).
  */
 export function PackingSlip({ order, onScreen = false }: { order: AdminOrderDetail; onScreen?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -27,6 +27,7 @@ export function PackingSlip({ order, onScreen = false }: { order: AdminOrderDeta
         kind="packing-slip"
         title={t('admin.packingSlip.title')}
         titleId={titleId}
+        level={onScreen ? 2 : 1}
         order={order}
         facts={{ number: t('admin.packingSlip.order'), date: t('admin.packingSlip.date') }}
         addressLabel={t('admin.packingSlip.shipTo')}

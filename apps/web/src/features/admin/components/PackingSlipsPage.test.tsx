@@ -69,6 +69,26 @@ describe('the packing slips of several orders', () => {
     expect(print).toHaveBeenCalledOnce();
   });
 
+  it('does not print without a slip whose load failed, until it is tried again', async () => {
+    const user = userEvent.setup();
+    let down = true;
+    mockApi({
+      [`GET /api/admin/orders/${ARABIC}`]: { body: anAdminOrderDetail({ _id: ARABIC, products: lines }) },
+      [`GET /api/admin/orders/${ENGLISH}`]: () =>
+        down
+          ? { status: 503, body: { message: 'Down' } }
+          : { body: anAdminOrderDetail({ _id: ENGLISH, products: lines }) },
+    });
+    renderPage(ARABIC, ENGLISH);
+
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(screen.getByRole('button', { name: 'Print them all' })).toBeDisabled();
+    down = false;
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    await screen.findByRole('article', { name: 'Packing slip #12345678' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Print them all' })).toBeEnabled());
+  });
+
   it('says so when no order is chosen', () => {
     mockApi({});
     renderPage();

@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import { useSearchParams } from 'react-router';
 import { ADMIN_ORDERS_PAGE_SIZE } from '@shop/contracts';
+import { errorStatus } from '../../../api/errors';
 import { useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { PrinterIcon } from '../../../components/icons';
@@ -24,11 +25,12 @@ export function PackingSlipsPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const ids = [...new Set(params.getAll('order'))].slice(0, ADMIN_ORDERS_PAGE_SIZE);
-  // Printing waits for every order's answer: a slip still loading would be left off the paper.
+  // Printing waits for every slip: one still loading, or whose load failed and may be tried again, would be left off
+  // the paper. Only an order that does not exist is printed without.
   const settled = useAppSelector((state) =>
     ids.every((id) => {
-      const { isUninitialized, isLoading } = adminApi.endpoints.getAdminOrder.select(id)(state);
-      return !isUninitialized && !isLoading;
+      const { isSuccess, isError, error } = adminApi.endpoints.getAdminOrder.select(id)(state);
+      return isSuccess || (isError && errorStatus(error) === 404);
     }),
   );
 

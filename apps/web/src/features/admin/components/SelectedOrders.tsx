@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
@@ -32,10 +31,13 @@ const shippable = (order: AdminOrder) => !order.refundPending && canTransition(o
  */
 export function SelectedOrders({
   orders: shown,
+  refreshing,
   selected,
   onSelect,
 }: {
   orders: AdminOrder[];
+  /** The list is being asked again: until it answers, an order just shipped still looks shippable. */
+  refreshing: boolean;
   selected: ReadonlySet<string>;
   onSelect: (ids: ReadonlySet<string>) => void;
 }) {
@@ -48,6 +50,8 @@ export function SelectedOrders({
   const [asking, setAsking] = useState(false);
   const [shipping, setShipping] = useState<Shipping | null>(null);
   const left = useRef(false);
+  // Where focus goes once the dialog has closed: the button that opened it is disabled while the orders ship.
+  const progress = useRef<HTMLDivElement>(null);
   useEffect(() => {
     left.current = false;
     return () => {
@@ -59,6 +63,7 @@ export function SelectedOrders({
   const every = orders.length === shown.length;
   const ready = orders.filter(shippable);
   const busy = shipping !== null && shipping.asked < shipping.total;
+  if (!shown.length && !shipping) return null;
 
   const ship = async () => {
     setAsking(false);
@@ -101,7 +106,11 @@ export function SelectedOrders({
                 {t('admin.allOrders.printSlips')}
               </Link>
               {courier && (
-                <Button variant="primary" disabled={!ready.length || busy} onClick={() => setAsking(true)}>
+                <Button
+                  variant="primary"
+                  disabled={!ready.length || busy || refreshing}
+                  onClick={() => setAsking(true)}
+                >
                   {t('admin.allOrders.shipWith', { courier, count: ready.length })}
                 </Button>
               )}
@@ -125,13 +134,17 @@ export function SelectedOrders({
           {t('admin.allOrders.notShippable', { count: orders.length - ready.length })}
         </p>
       )}
-      <ShippingProgress shipping={shipping} courier={courier ?? ''} />
+      <ShippingProgress ref={progress} shipping={shipping} courier={courier ?? ''} />
       <ConfirmDialog
         show={asking}
         title={t('admin.allOrders.shipTitle', { courier: courier ?? '', count: ready.length })}
         confirmLabel={t('admin.allOrders.shipConfirm')}
         busy={busy}
-        onConfirm={ship}
+        focusAfterDone={progress}
+        onConfirm={() => {
+          void ship();
+          return true;
+        }}
         onCancel={() => setAsking(false)}
       >
         {t('admin.allOrders.shipText', { courier: courier ?? '' })}
@@ -140,17 +153,28 @@ export function SelectedOrders({
   );
 }
 
-/** How far the shipping went, said as it goes (a live region), then what was shipped and what was not, and why. */
-function ShippingProgress({ shipping, courier }: { shipping: Shipping | null; courier: string }) {
+/**
+ * How far the shipping went, said as it goes (a live region, which takes the focus when the shipping starts), then
+ * what was shipped and what was not, and why: in the look of an alert, not in its role, which would say it twice.
+ */
+function ShippingProgress({
+  ref,
+  shipping,
+  courier,
+}: {
+  ref: RefObject<HTMLDivElement | null>;
+  shipping: Shipping | null;
+  courier: string;
+}) {
   const { t } = useTranslation();
   const done = shipping !== null && shipping.asked === shipping.total;
   return (
-    <div role="status">
+    <div ref={ref} role="status" tabIndex={-1}>
       {shipping && !done && (
         <p className="mb-0 mt-2">{t('admin.allOrders.shipping', { asked: shipping.asked, total: shipping.total })}</p>
       )}
       {shipping && done && (
-        <Alert variant={shipping.refused.length ? 'warning' : 'success'} className="mb-0 mt-2">
+        <div className={`alert alert-${shipping.refused.length ? 'warning' : 'success'} mb-0 mt-2`}>
           <p className="mb-0">
             {t('admin.allOrders.shipped', { count: shipping.total - shipping.refused.length, courier })}
           </p>
@@ -169,7 +193,7 @@ function ShippingProgress({ shipping, courier }: { shipping: Shipping | null; co
               </ul>
             </>
           )}
-        </Alert>
+        </div>
       )}
     </div>
   );

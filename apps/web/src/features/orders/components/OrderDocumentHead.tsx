@@ -11,6 +11,8 @@ interface Props {
   title: string;
   /** Its title's id, which the document is labelled by: a page may hold several documents (the packing slips). */
   titleId: string;
+  /** Its title's heading level: 2 where it is one of several documents under the page's own title. */
+  level?: 1 | 2;
   order: { _id: string; createdAt: string };
   /** The labels of its number and date, then the facts that follow them. */
   facts: { number: string; date: string; more?: [string, ReactNode][] };
@@ -23,17 +25,19 @@ interface Props {
  * The head of an order on paper (the shopper's invoice, the parcel's packing slip): the shop, the document's title
  * and number, the order's facts, and where it goes. The two differ in their words and look, not in their structure.
  */
-export function OrderDocumentHead({ kind, title, titleId, order, facts, addressLabel, address }: Props) {
+export function OrderDocumentHead({ kind, title, titleId, level = 1, order, facts, addressLabel, address }: Props) {
   const { i18n } = useTranslation();
+  const Title = level === 1 ? 'h1' : 'h2';
+  const Section = level === 1 ? 'h2' : 'h3';
   const addressId = useId();
   const ref = orderRef(order._id);
   return (
     <>
       <header className={`${kind}-head`}>
         <Logo dark className={`${kind}-logo`} />
-        <h1 id={titleId} className={`${kind}-title`}>
+        <Title id={titleId} className={`${kind}-title`}>
           {title} <span dir="ltr">#{ref}</span>
-        </h1>
+        </Title>
       </header>
       <div className={`${kind}-parties`}>
         <dl className={`${kind}-facts`}>
@@ -55,9 +59,9 @@ export function OrderDocumentHead({ kind, title, titleId, order, facts, addressL
           ))}
         </dl>
         <section className={`${kind}-address`} aria-labelledby={addressId}>
-          <h2 id={addressId} className={`${kind}-label`}>
+          <Section id={addressId} className={`${kind}-label`}>
             {addressLabel}
-          </h2>
+          </Section>
           <address>{address}</address>
         </section>
       </div>
