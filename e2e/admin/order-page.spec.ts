@@ -172,6 +172,16 @@ test('in Arabic: an English order, its page in Arabic and its slip in English', 
     ar('admin.order.kinds.confirmed'),
   );
 
+  // The customer called with a better landmark: corrected before the order ships, and on the slip at once.
+  const address = page.getByRole('region', { name: ar('checkout.invoice.deliverTo'), exact: true });
+  await address.getByRole('button', { name: ar('admin.order.changeAddress') }).click();
+  const dialog = page.getByRole('dialog', { name: ar('admin.order.changeAddressTitle', { ref: number }) });
+  await dialog.getByLabel(ar('checkout.form.landmark')).fill('the blue pharmacy');
+  await page.screenshot({ path: test.info().outputPath('address-ar-1280.png') });
+  await dialog.getByRole('button', { name: ar('admin.order.saveAddress') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(address).toContainText(ar('checkout.address.landmark', { value: 'the blue pharmacy' }));
+
   const slip = page.locator('.packing-slip');
   await expect(slip).toHaveAttribute('lang', 'en');
   await expect(slip).toHaveAttribute('dir', 'ltr');
@@ -180,7 +190,7 @@ test('in Arabic: an English order, its page in Arabic and its slip in English', 
   });
   await expect(slip).toContainText('Packing slip');
   await expect(slip).toContainText('Size: M');
-  await expect(slip).toContainText('Near the green mosque');
+  await expect(slip).toContainText('Near the blue pharmacy');
   await expect(slip).toContainText('2 pieces in all');
 });
 

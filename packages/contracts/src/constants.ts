@@ -89,6 +89,7 @@ export const AUDIT_ACTIONS = [
   'order_expired',
   'order_replaced',
   'order_note',
+  'order_address',
   'orders_export',
   'customer_created',
   'customer_signed_out',

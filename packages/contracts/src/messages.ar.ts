@@ -267,6 +267,8 @@ export const API_MSG_AR: Arabic<typeof API_MSG> = {
   trackingNumberRequired: 'أدخل رقم تتبع الشحنة',
   courierFailed: 'لم تقبل شركة الشحن الشحنة، يرجى المحاولة مرة أخرى',
   shipmentBooking: 'يجري حجز شحنة هذا الطلب لدى شركة الشحن: انتظر قليلًا ثم أعد تحميل الصفحة',
+  addressFixed: 'لا يمكن تغيير عنوان الطلب بعد شحنه أو إلغائه',
+  addressGovernorate: 'المحافظة تحدد رسوم الشحن: لإرسال هذا الطلب إلى محافظة أخرى ألغِه وأنشئ طلبًا جديدًا',
   couponExists: 'يوجد كوبون بهذا الكود بالفعل',
   couponLimitBelowUses: (uses) => `استُخدم هذا الكوبون ${uses} مرة: لا يمكن أن يكون حده أقل من ذلك`,
   couponUnknown: (code) => `«${code}» ليس كود كوبون صالحًا`,

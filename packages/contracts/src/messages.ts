@@ -271,6 +271,9 @@ export const API_MSG = {
   trackingNumberRequired: 'Enter the tracking number of the shipment',
   courierFailed: 'The courier did not accept the shipment, please try again',
   shipmentBooking: 'This order’s parcel is being booked with the courier: wait a moment, then reload',
+  addressFixed: 'An order’s address cannot change once it has been shipped or cancelled',
+  addressGovernorate:
+    'The governorate sets the shipping fee: to send this order to another governorate, cancel it and place a new one',
   // Coupons
   couponExists: 'A coupon with this code already exists',
   couponLimitBelowUses: (uses: number) => `This coupon has been used ${uses} times: its limit cannot be lower`,

@@ -608,6 +608,12 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: adminOnly(200),
     request: (_w, s) => ({ params: { id: s.orderId } }),
   },
+  // To another governorate, which no order may move to: refused after the caller's permission let it through.
+  'PUT /api/admin/orders/:id/address': {
+    access: 'orders.move',
+    expect: adminOnly(409),
+    request: (_w, s) => ({ params: { id: s.orderId }, json: { address: { ...ADDRESS, state: 'Giza' } } }),
+  },
   'POST /api/admin/orders/:id/notes': {
     access: 'orders.note',
     expect: adminOnly(201),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  addressCreateSchema,
   adminOrderDetailSchema,
   adminOrdersFilterSchema,
   adminOrdersPageSchema,
@@ -61,6 +62,25 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.one(request.params.id),
+  );
+
+  app.put(
+    '/admin/orders/:id/address',
+    {
+      config: { access: { permission: 'orders.move' } },
+      schema: {
+        summary: "Correct an order's delivery address before it ships",
+        tags: ['admin'],
+        description:
+          'Within its governorate (whose rate its shipping fee was billed at), until it ships or is cancelled, and not ' +
+          'while the courier is being asked for its parcel; the address before and after go to the audit log',
+        security: [{ token: [] }],
+        params: z.object({ id: idSchema }),
+        body: addressCreateSchema,
+        response: { 200: adminOrderDetailSchema, 404: messageAnswerSchema, 409: messageAnswerSchema },
+      },
+    },
+    async (request) => service.changeAddress(actorOf(request), request.params.id, request.body.address),
   );
 
   app.post(

@@ -52,6 +52,7 @@ const WRITTEN: Record<AuditAction, Record<string, unknown>> = {
   order_expired: { orderId: ORDER },
   order_replaced: { orderId: ORDER },
   order_note: { orderId: ORDER, noteId: 'n1' },
+  order_address: { orderId: ORDER, from: {}, to: {} },
   orders_export: { status: 'paid' },
   customer_created: { customerId: 'u1', phone: '+201001234567', source: 'phone' },
   customer_signed_out: { userId: 'u1', customer: 'mona@example.com' },

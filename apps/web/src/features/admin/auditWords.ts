@@ -162,6 +162,7 @@ const READINGS = {
   eta_resend: order,
   orders_export: nothing,
   order_note: order,
+  order_address: order,
   login: nothing,
   login_failed: theirEmail,
   register: nothing,

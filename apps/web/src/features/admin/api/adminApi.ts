@@ -1,4 +1,5 @@
 import type {
+  AddressInput,
   AdminOrderDetail,
   AdminOrdersPage,
   AdminOrdersQuery,
@@ -108,6 +109,21 @@ export const adminApi = api.injectEndpoints({
     addOrderNote: build.mutation<OrderNote, OrderNoteInput & { id: string }>({
       query: ({ id, ...body }) => ({ url: `/admin/orders/${encodeURIComponent(id)}/notes`, method: 'POST', body }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Order', id }]),
+    }),
+    /** The address corrected before the order ships; the lists show its governorate and phone, the same or new. */
+    changeOrderAddress: build.mutation<AdminOrderDetail, { id: string; address: AddressInput }>({
+      query: ({ id, address }) => ({
+        url: `/admin/orders/${encodeURIComponent(id)}/address`,
+        method: 'PUT',
+        body: { address },
+      }),
+      invalidatesTags: (_result, error, { id }) =>
+        error
+          ? []
+          : [
+              { type: 'Order', id },
+              { type: 'Order', id: LIST },
+            ],
     }),
     /** Shipping takes the courier's tracking number; a cancellation or a refused return may say why. */
     setOrderStatus: build.mutation<Order, OrderMove & { id: string }>({
@@ -261,6 +277,7 @@ export const {
   useGetUserOrdersQuery,
   useGetAdminOrderQuery,
   useAddOrderNoteMutation,
+  useChangeOrderAddressMutation,
   useGetAdminOrdersQuery,
   useSetOrderStatusMutation,
   useRefundOrderMutation,

@@ -5,6 +5,7 @@ import { BUILT_IN_ROLES, NOT_CONFIRMED_IN_TIME, paidBackReason, type AdminOrderD
 import { aDeliveryAddress, anAdminOrderDetail, anOrderLine } from '../../../test/orders';
 import { adminSession, mockApi, renderRoute, wholeText } from '../../../test/utils';
 import { changeLanguage } from '../../../i18n';
+import { notify } from '../../../lib/notify';
 import { OrderPage } from './OrderPage';
 
 vi.mock('../../../lib/notify', () => ({
@@ -156,6 +157,51 @@ describe('the order page', () => {
     await screen.findByRole('link', { name: 'All their orders' });
     expect(screen.queryByRole('combobox', { name: 'Next status of order #ABCDEF12' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Refund order #ABCDEF12' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change the address' })).not.toBeInTheDocument();
+  });
+
+  it('corrects the delivery address in the checkout’s form, saying the server’s refusal in the dialog', async () => {
+    const user = userEvent.setup();
+    let refuse = true;
+    const corrected = { ...ORDER.deliveryAddress, landmark: 'Above the pharmacy' };
+    const { calls } = mockApi({
+      [`GET /api/admin/orders/${ID}`]: { body: ORDER },
+      [`PUT /api/admin/orders/${ID}/address`]: () =>
+        refuse
+          ? { status: 409, body: { message: 'This order’s parcel is being booked with the courier' } }
+          : { body: { ...ORDER, deliveryAddress: corrected } },
+    });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Change the address' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delivery address of order #ABCDEF12' }));
+    expect(dialog.getByText(/^The governorate stays Giza: the shipping fee was billed for it\./)).toBeInTheDocument();
+    expect(dialog.getByLabelText('Street')).toHaveValue('Tahrir St');
+    const landmark = dialog.getByLabelText('Landmark (optional)');
+    await user.clear(landmark);
+    await user.type(landmark, 'Above the pharmacy');
+    await user.click(dialog.getByRole('button', { name: 'Save the address' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('This order’s parcel is being booked with the courier');
+    // Said where the eye and the keyboard are, and what was typed stays for another try.
+    await waitFor(() => expect(dialog.getByRole('alert')).toHaveFocus());
+    expect(landmark).toHaveValue('Above the pharmacy');
+
+    refuse = false;
+    await user.click(dialog.getByRole('button', { name: 'Save the address' }));
+    await waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith('The delivery address of order #ABCDEF12 was changed'),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const puts = calls.filter((call) => call.method === 'PUT');
+    expect(puts).toHaveLength(2);
+    expect(puts[1]?.body).toEqual({ address: { ...corrected, apartment: '', floor: '' } });
+  });
+
+  it('offers no correction of the address once the order has shipped', async () => {
+    mockApi({ [`GET /api/admin/orders/${ID}`]: { body: { ...ORDER, status: 'shipped', trackingNumber: 'EG-1' } } });
+    renderPage();
+    await screen.findByRole('combobox', { name: 'Next status of order #ABCDEF12' });
+    expect(screen.queryByRole('button', { name: 'Change the address' })).not.toBeInTheDocument();
   });
 
   it('does not offer cancelling a paid order to a role that gives no refunds, and says why', async () => {

@@ -12,6 +12,7 @@ import {
 import { failureText } from '../../../api/errors';
 import { PrinterIcon } from '../../../components/icons';
 import { BackLink } from './BackLink';
+import { ChangeAddress } from './ChangeAddress';
 import { Price } from '../../../components/Price';
 import { intlLocale } from '../../../i18n';
 import { InLanguage, useTranslation } from '../../../i18n/useTranslation';
@@ -115,6 +116,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
             <address className="mb-0">
               <AddressLines address={order.deliveryAddress} />
             </address>
+            <ChangeAddress order={order} />
           </Card>
         </div>
         <div className="order-layout-story d-grid gap-3">

@@ -1,0 +1,89 @@
+import { useCallback, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { addressChangeable, orderRef, type AdminOrderDetail } from '@shop/contracts';
+import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
+import { useTranslation } from '../../../i18n/useTranslation';
+import { notify } from '../../../lib/notify';
+import { failureReason } from '../../../lib/notifyOutcome';
+import { AddressForm } from '../../checkout';
+import { useChangeOrderAddressMutation } from '../api/adminApi';
+import { usePermissions } from '../permissions';
+
+/**
+ * Under the order page's delivery address, for a role that moves orders and until the order ships: its correction,
+ * as the customer gives it on the phone, in the checkout's form, within the governorate its shipping fee was billed
+ * for. A refusal (the order shipped meanwhile, its parcel being booked, another governorate) is said in the dialog,
+ * which keeps what was typed; like the dashboard's other forms, only its buttons close it.
+ */
+export function ChangeAddress({ order }: { order: AdminOrderDetail }) {
+  const { t } = useTranslation();
+  const { can } = usePermissions();
+  const { nameOf } = useGovernorateNames();
+  const [open, setOpen] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [change, { isLoading }] = useChangeOrderAddressMutation();
+  // Once, as the refusal is shown: focused, so brought into view (on a phone the button pressed is a screen below it).
+  const showRefusal = useCallback((alert: HTMLDivElement | null) => alert?.focus(), []);
+  if (!can('orders.move') || !addressChangeable(order.status)) return null;
+
+  const ref = `#${orderRef(order._id)}`;
+  const close = () => {
+    setOpen(false);
+    setRefusal(null);
+  };
+  return (
+    <>
+      <Button variant="outline-secondary" size="sm" className="mt-3" onClick={() => setOpen(true)}>
+        {t('admin.order.changeAddress')}
+      </Button>
+      <Modal
+        show={open}
+        onHide={close}
+        backdrop="static"
+        keyboard={false}
+        centered
+        scrollable
+        size="lg"
+        aria-labelledby="change-address-title"
+        className="dash-modal"
+      >
+        <Modal.Header>
+          <Modal.Title id="change-address-title" as="h2" className="h5">
+            {t('admin.order.changeAddressTitle', { ref })}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="text-body-secondary">
+            {t('admin.order.sameGovernorate', { governorate: nameOf(order.deliveryAddress.state) })}
+          </p>
+          {refusal && (
+            <Alert variant="danger" tabIndex={-1} ref={showRefusal}>
+              {refusal}
+            </Alert>
+          )}
+          <AddressForm
+            initial={order.deliveryAddress}
+            submitLabel={t('admin.order.saveAddress')}
+            busy={isLoading}
+            onSubmit={async (address) => {
+              setRefusal(null);
+              try {
+                await change({ id: order._id, address }).unwrap();
+                notify.success(t('admin.order.addressChanged', { ref }));
+                close();
+              } catch (error) {
+                setRefusal(failureReason(error, t('common.sendFailed')));
+              }
+            }}
+          >
+            <Button variant="outline-secondary" size="lg" onClick={close}>
+              {t('admin.common.cancel')}
+            </Button>
+          </AddressForm>
+        </Modal.Body>
+      </Modal>
+    </>
+  );
+}
