@@ -272,6 +272,8 @@ export const API_MSG = {
   courierFailed: 'The courier did not accept the shipment, please try again',
   shipmentBooking: 'This order’s parcel is being booked with the courier: wait a moment, then reload',
   addressFixed: 'An order’s address cannot change once it has been shipped or cancelled',
+  addressWithCourier:
+    'The courier was asked for this order’s parcel with the address it had: ship the order as it is, or cancel it',
   addressGovernorate:
     'The governorate sets the shipping fee: to send this order to another governorate, cancel it and place a new one',
   // Coupons

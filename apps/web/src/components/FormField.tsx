@@ -17,9 +17,11 @@ type FormFieldProps = {
   /** The group's space below it. */
   className?: string;
   value?: string;
+  /** Shown as text, not as a box: a value read, not asked (with readOnly). */
+  plaintext?: boolean;
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'type' | 'autoComplete' | 'inputMode' | 'maxLength' | 'dir' | 'required' | 'onChange' | 'onInvalid'
+  'type' | 'autoComplete' | 'inputMode' | 'maxLength' | 'dir' | 'required' | 'readOnly' | 'onChange' | 'onInvalid'
 >;
 
 /** A labelled input whose rule message sits under it and is tied to it for screen readers. */

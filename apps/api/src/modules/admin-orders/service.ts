@@ -15,7 +15,6 @@ import { csvMoney, type CsvColumns } from '../../lib/csv.js';
 import type { Deps } from '../deps.js';
 import { exportOrders, listOrders, loadOrderDetail, noteOf, type ExportRow } from './queries.js';
 import { lockOrder } from '../orders/lifecycle.js';
-import { parcelBeingBooked } from '../orders/parcel-booking.js';
 import { recordPaidBack, type PaidBackRecord } from '../payments/paid-back.js';
 import { transaction } from '../../db/transaction.js';
 
@@ -77,23 +76,28 @@ export function adminOrdersService(deps: Pick<Deps, 'db' | 'clock'>) {
       }),
 
     /**
-     * Corrects an order's delivery address before it ships, as its customer asked on the phone: within its
-     * governorate, whose rate its shipping fee was billed at, and not while the courier is being asked for its parcel.
-     * The address before and after go to the audit log. The new phone is not judged again by the cash rules: a member
-     * makes the change, and the order page shows that number's record.
+     * Corrects an order's delivery address before it ships, as its customer asked on the phone: in its country and
+     * governorate, whose rate its shipping fee was billed at, and not once the courier was asked for its parcel (Ship
+     * marks the order with the courier's name first, and a booking cut short leaves the mark: the courier may hold the
+     * address it was given). The address before and after go to the audit log; an address the same as before changes
+     * nothing. The new phone is not judged again by the cash rules: a member makes the change, and the order page shows
+     * that number's record.
      */
     async changeAddress(actor: Actor, orderId: string, address: AddressInput) {
       await transaction(db, async (tx) => {
         const order = await lockOrder(tx, orderId);
         if (!order) throw notFound('Order');
+        const before = order.deliveryAddress;
         if (!addressChangeable(order.status as OrderStatus)) throw conflict(say.api.addressFixed);
-        const now = clock.now();
-        if (parcelBeingBooked(order, now)) throw conflict(say.api.shipmentBooking);
-        if (address.state !== order.deliveryAddress.state) throw conflict(say.api.addressGovernorate);
-        await tx.update(orders).set({ deliveryAddress: address, updatedAt: now }).where(eq(orders.id, orderId));
+        if (order.courier !== null) throw conflict(say.api.addressWithCourier);
+        if (address.country !== before.country || address.state !== before.state)
+          throw conflict(say.api.addressGovernorate);
+        const fields = Object.keys(address) as (keyof AddressInput)[];
+        if (fields.every((field) => address[field] === (before[field] ?? ''))) return;
+        await tx.update(orders).set({ deliveryAddress: address, updatedAt: clock.now() }).where(eq(orders.id, orderId));
         await auditAdmin(tx, actor, 'order_address', `changed the delivery address of order ${orderId}`, {
           orderId,
-          from: order.deliveryAddress,
+          from: before,
           to: address,
         });
       });

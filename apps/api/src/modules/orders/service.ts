@@ -18,7 +18,6 @@ import { refundRequestOf, refundRequestsOf } from '../payments/refund-request.js
 import type { AuthUser } from '../../plugins/auth.js';
 import { AfterCommit, lockOrder, transition, type Move, type Mover, type AfterCommitDeps } from './lifecycle.js';
 import { refuseMoneyBack } from './money-back.js';
-import { parcelBeingBooked } from './parcel-booking.js';
 import { placingService } from './placing.js';
 import { firstDeliveredAt, listOwnOrders, listUserOrders, loadOrder, loadOrders, type OrderRow } from './queries.js';
 import { refundsService, type RefundInput } from './refunds.js';
@@ -30,6 +29,9 @@ import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
 
 type OrdersDeps = AfterCommitDeps & Pick<Deps, 'clock' | 'courier' | 'confirmations' | 'phonesAsked'>;
+
+/** Longer than a courier's own timeout: a booking mark older than this was left by a process that died. */
+const BOOKING_STALE_MS = 60_000;
 
 /** What shoppers and admins do with orders; each move goes through lifecycle.ts. */
 export function ordersService(deps: OrdersDeps) {
@@ -111,7 +113,7 @@ export function ordersService(deps: OrdersDeps) {
    * While the courier is asked, the order carries the courier's name without a tracking number: a second
    * Ship (another admin, another instance) is refused rather than booking a second pickup and a second
    * collection of the cash. A booking that failed clears the mark; one whose process died leaves it
-   * for BOOKING_STALE_MS (parcel-booking.ts).
+   * for BOOKING_STALE_MS.
    */
   async function shipWith(courier: Courier, by: Mover, orderId: string, reason: string | null) {
     const { status, shipment } = await transaction(db, async (tx) => {
@@ -121,7 +123,8 @@ export function ordersService(deps: OrdersDeps) {
       refuseUnshippable(from);
       await refusePendingRefund(tx, order);
       const now = deps.clock.now();
-      if (parcelBeingBooked(order, now)) throw conflict(say.api.shipmentBooking);
+      if (order.courier && now.getTime() - order.updatedAt.getTime() < BOOKING_STALE_MS)
+        throw conflict(say.api.shipmentBooking);
       await tx.update(orders).set({ courier: courier.name, updatedAt: now }).where(eq(orders.id, order.id));
       return { status: from, shipment: await shipmentOf(tx, order) };
     });

@@ -110,20 +110,20 @@ export const adminApi = api.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/admin/orders/${encodeURIComponent(id)}/notes`, method: 'POST', body }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Order', id }]),
     }),
-    /** The address corrected before the order ships; the lists show its governorate and phone, the same or new. */
+    /**
+     * The address corrected before the order ships; the lists show its phone, the same or new. Refused, the order is
+     * read again too: it may have shipped meanwhile.
+     */
     changeOrderAddress: build.mutation<AdminOrderDetail, { id: string; address: AddressInput }>({
       query: ({ id, address }) => ({
         url: `/admin/orders/${encodeURIComponent(id)}/address`,
         method: 'PUT',
         body: { address },
       }),
-      invalidatesTags: (_result, error, { id }) =>
-        error
-          ? []
-          : [
-              { type: 'Order', id },
-              { type: 'Order', id: LIST },
-            ],
+      invalidatesTags: (_result, error, { id }) => [
+        { type: 'Order', id },
+        ...(error ? [] : [{ type: 'Order' as const, id: LIST }]),
+      ],
     }),
     /** Shipping takes the courier's tracking number; a cancellation or a refused return may say why. */
     setOrderStatus: build.mutation<Order, OrderMove & { id: string }>({

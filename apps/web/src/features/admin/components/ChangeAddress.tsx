@@ -26,7 +26,9 @@ export function ChangeAddress({ order }: { order: AdminOrderDetail }) {
   const [change, { isLoading }] = useChangeOrderAddressMutation();
   // Once, as the refusal is shown: focused, so brought into view (on a phone the button pressed is a screen below it).
   const showRefusal = useCallback((alert: HTMLDivElement | null) => alert?.focus(), []);
-  if (!can('orders.move') || !addressChangeable(order.status)) return null;
+  const allowed = can('orders.move') && addressChangeable(order.status);
+  // An open dialog stays when the order is read again after a refusal (it shipped meanwhile), to say why.
+  if (!allowed && !open) return null;
 
   const ref = `#${orderRef(order._id)}`;
   const close = () => {
@@ -35,9 +37,11 @@ export function ChangeAddress({ order }: { order: AdminOrderDetail }) {
   };
   return (
     <>
-      <Button variant="outline-secondary" size="sm" className="mt-3" onClick={() => setOpen(true)}>
-        {t('admin.order.changeAddress')}
-      </Button>
+      {allowed && (
+        <Button variant="outline-secondary" size="sm" className="mt-3" onClick={() => setOpen(true)}>
+          {t('admin.order.changeAddress')}
+        </Button>
+      )}
       <Modal
         show={open}
         onHide={close}
@@ -67,6 +71,7 @@ export function ChangeAddress({ order }: { order: AdminOrderDetail }) {
             initial={order.deliveryAddress}
             submitLabel={t('admin.order.saveAddress')}
             busy={isLoading}
+            placeFixed
             onSubmit={async (address) => {
               setRefusal(null);
               try {
@@ -78,7 +83,8 @@ export function ChangeAddress({ order }: { order: AdminOrderDetail }) {
               }
             }}
           >
-            <Button variant="outline-secondary" size="lg" onClick={close}>
+            {/* Not while saving: an answer after the dialog closed would be said on its next opening. */}
+            <Button variant="outline-secondary" size="lg" disabled={isLoading} onClick={close}>
               {t('admin.common.cancel')}
             </Button>
           </AddressForm>

@@ -177,6 +177,11 @@ describe('the order page', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Delivery address of order #ABCDEF12' }));
     expect(dialog.getByText(/^The governorate stays Giza: the shipping fee was billed for it\./)).toBeInTheDocument();
     expect(dialog.getByLabelText('Street')).toHaveValue('Tahrir St');
+    // Where it goes is shown, not asked.
+    expect(dialog.queryByRole('combobox', { name: 'Governorate' })).not.toBeInTheDocument();
+    expect(dialog.getByLabelText('Governorate')).toHaveAttribute('readonly');
+    expect(dialog.getByLabelText('Governorate')).toHaveValue('Giza');
+    expect(dialog.getByLabelText('Country')).toHaveAttribute('readonly');
     const landmark = dialog.getByLabelText('Landmark (optional)');
     await user.clear(landmark);
     await user.type(landmark, 'Above the pharmacy');
@@ -193,8 +198,33 @@ describe('the order page', () => {
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const puts = calls.filter((call) => call.method === 'PUT');
-    expect(puts).toHaveLength(2);
-    expect(puts[1]?.body).toEqual({ address: { ...corrected, apartment: '', floor: '' } });
+    expect(puts.map((put) => put.body)).toEqual([
+      { address: { ...corrected, apartment: '', floor: '' } },
+      { address: { ...corrected, apartment: '', floor: '' } },
+    ]);
+  });
+
+  it('keeps the dialog to say why when the order shipped meanwhile, and then offers no correction', async () => {
+    const user = userEvent.setup();
+    let shipped = false;
+    mockApi({
+      [`GET /api/admin/orders/${ID}`]: () => ({ body: shipped ? { ...ORDER, status: 'shipped' } : ORDER }),
+      [`PUT /api/admin/orders/${ID}/address`]: () => {
+        shipped = true;
+        return { status: 409, body: { message: 'An order’s address cannot change once it has been shipped' } };
+      },
+    });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Change the address' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delivery address of order #ABCDEF12' }));
+    await user.click(dialog.getByRole('button', { name: 'Save the address' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('cannot change once it has been shipped');
+    // The order read again: shipped, it offers no correction, and the dialog stays until it is closed.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Change the address' })).not.toBeInTheDocument());
+    expect(dialog.getByRole('alert')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('offers no correction of the address once the order has shipped', async () => {

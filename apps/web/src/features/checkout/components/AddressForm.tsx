@@ -40,12 +40,15 @@ export function AddressForm({
   initial,
   submitLabel,
   busy,
+  placeFixed = false,
   onSubmit,
   children,
 }: {
   initial: AddressInput;
   submitLabel: string;
   busy: boolean;
+  /** The country and the governorate shown, not asked: an order's address corrected after its fee was billed. */
+  placeFixed?: boolean;
   onSubmit: (address: AddressInput) => Promise<void>;
   /** Beside the submit button: the way back. */
   children?: ReactNode;
@@ -80,12 +83,17 @@ export function AddressForm({
             maxLength={100}
             registration={register('country')}
             error={errors.country?.message}
+            readOnly={placeFixed}
+            plaintext={placeFixed}
           />
         </Col>
         <Col md={6}>
           <Form.Group className="mb-3" controlId="address-state">
             <Form.Label>{t(egypt ? 'checkout.form.governorate' : 'checkout.form.state')}</Form.Label>
-            {egypt ? (
+            {/* Not registered when fixed: the form keeps the value it started with. */}
+            {placeFixed ? (
+              <Form.Control plaintext readOnly value={egypt ? governorates.nameOf(initial.state) : initial.state} />
+            ) : egypt ? (
               <Form.Select
                 {...register('state')}
                 autoComplete="address-level1"
