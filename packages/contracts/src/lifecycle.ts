@@ -58,18 +58,17 @@ export const ORDER_MOVES: Record<OrderStatus, Partial<Record<OrderStatus, readon
   cancelled: {},
 };
 
-/**
- * Until it ships, an order's delivery address may be corrected (a street mistyped, the landmark a courier asks for),
- * within its governorate, which set its shipping fee.
- */
-export const addressChangeable = (status: OrderStatus): boolean =>
-  ['pending', 'paid', 'awaiting_confirmation', 'confirmed'].includes(status);
-
 /** Whether `actor` (anyone, when unset) may move an order from `from` to `to`. */
 export function canTransition(from: OrderStatus, to: OrderStatus, actor?: OrderActor): boolean {
   const who = ORDER_MOVES[from][to];
   return Boolean(who && (!actor || who.includes(actor)));
 }
+
+/**
+ * Until it ships, an order's delivery address may be corrected (a street mistyped, the landmark a courier asks for),
+ * within its governorate, which set its shipping fee: while it may still be cancelled, which is until it ships.
+ */
+export const addressChangeable = (status: OrderStatus): boolean => canTransition(status, 'cancelled');
 
 /** The statuses an actor may move an order in `from` to. */
 export function nextStatuses(from: OrderStatus, actor: OrderActor): OrderStatus[] {

@@ -2,9 +2,7 @@ import { errorMessage, isApiError } from '../api/errors';
 import { i18n } from '../i18n';
 import { notify, type ToastOptions } from './notify';
 
-/** The server's reason for refusing, already in the reader's language, or `failed` when it gave none. */
-export const failureReason = (error: unknown, failed: string) =>
-  (isApiError(error) ? errorMessage(error) : null) ?? failed;
+const reasonOr = (error: unknown, failed: string) => (isApiError(error) ? errorMessage(error) : null) ?? failed;
 
 /**
  * Waits for the server before saying anything: `success` once it agreed, otherwise its own reason (already
@@ -17,7 +15,7 @@ export async function notifyOutcome(request: Promise<unknown>, success: string, 
     notify.success(success);
     return true;
   } catch (error) {
-    notify.error(failureReason(error, failed));
+    notify.error(reasonOr(error, failed));
     return false;
   }
 }
@@ -27,5 +25,5 @@ export async function notifyOutcome(request: Promise<unknown>, success: string, 
  * the reader's language, or that it did not go through, as an error toast, so the undoing that follows is explained.
  */
 export function notifyRefused(error: unknown, options?: ToastOptions): void {
-  notify.error(failureReason(error, i18n.t('common.sendFailed')), options);
+  notify.error(reasonOr(error, i18n.t('common.sendFailed')), options);
 }

@@ -3,10 +3,10 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { addressChangeable, orderRef, type AdminOrderDetail } from '@shop/contracts';
+import { failureText } from '../../../api/errors';
 import { useGovernorateNames } from '../../../i18n/useGovernorateNames';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { notify } from '../../../lib/notify';
-import { failureReason } from '../../../lib/notifyOutcome';
 import { AddressForm } from '../../checkout';
 import { useChangeOrderAddressMutation } from '../api/adminApi';
 import { usePermissions } from '../permissions';
@@ -22,8 +22,8 @@ export function ChangeAddress({ order }: { order: AdminOrderDetail }) {
   const { can } = usePermissions();
   const { nameOf } = useGovernorateNames();
   const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [change, { isLoading }] = useChangeOrderAddressMutation();
+  const [change, { isLoading, error, reset }] = useChangeOrderAddressMutation();
+  const refusal = failureText(error, t('common.sendFailed'));
   // Once, as the refusal is shown: focused, so brought into view (on a phone the button pressed is a screen below it).
   const showRefusal = useCallback((alert: HTMLDivElement | null) => alert?.focus(), []);
   const allowed = can('orders.move') && addressChangeable(order.status);
@@ -33,7 +33,7 @@ export function ChangeAddress({ order }: { order: AdminOrderDetail }) {
   const ref = `#${orderRef(order._id)}`;
   const close = () => {
     setOpen(false);
-    setRefusal(null);
+    reset();
   };
   return (
     <>
@@ -73,14 +73,9 @@ export function ChangeAddress({ order }: { order: AdminOrderDetail }) {
             busy={isLoading}
             placeFixed
             onSubmit={async (address) => {
-              setRefusal(null);
-              try {
-                await change({ id: order._id, address }).unwrap();
-                notify.success(t('admin.order.addressChanged', { ref }));
-                close();
-              } catch (error) {
-                setRefusal(failureReason(error, t('common.sendFailed')));
-              }
+              if ((await change({ id: order._id, address })).error) return;
+              notify.success(t('admin.order.addressChanged', { ref }));
+              close();
             }}
           >
             {/* Not while saving: an answer after the dialog closed would be said on its next opening. */}

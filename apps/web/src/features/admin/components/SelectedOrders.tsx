@@ -3,9 +3,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { canTransition, type AdminOrder } from '@shop/contracts';
+import { errorMessage } from '../../../api/errors';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { paths } from '../../../lib/paths';
-import { failureReason } from '../../../lib/notifyOutcome';
 import { useSetOrderStatusMutation } from '../api/adminApi';
 import { usePermissions } from '../permissions';
 import { useCourierName } from '../useCourierName';
@@ -71,11 +71,8 @@ export function SelectedOrders({
     setShipping({ total: ready.length, asked: 0, refused });
     for (const [index, order] of ready.entries()) {
       if (left.current) return;
-      try {
-        await setStatus({ id: order._id, status: 'shipped' }).unwrap();
-      } catch (error) {
-        refused.push({ id: order._id, reason: failureReason(error, t('common.sendFailed')) });
-      }
+      const moved = await setStatus({ id: order._id, status: 'shipped' });
+      if (moved.error) refused.push({ id: order._id, reason: errorMessage(moved.error) ?? t('common.sendFailed') });
       setShipping({ total: ready.length, asked: index + 1, refused: [...refused] });
     }
   };
