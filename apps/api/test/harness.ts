@@ -225,6 +225,28 @@ export async function moveOrder(
 }
 
 /**
+ * The shopper pays the order online with the test provider's good card, as the payment page does: the bill of a card
+ * order, the delivery fees of a cash order asked a deposit. Throws unless the payment succeeded.
+ */
+export async function payByCard(app: FastifyInstance, shopper: Account, orderId: string): Promise<void> {
+  const intent = await app.inject({
+    method: 'POST',
+    url: '/api/payment/create-payment-intent',
+    headers: shopper.headers,
+    payload: { order_id: orderId },
+  });
+  if (intent.statusCode !== 200) throw new Error(`payment intent failed: ${intent.statusCode} ${intent.body}`);
+  const { clientSecret } = intent.json<{ clientSecret: string }>();
+  const card = { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' };
+  const paid = await app.inject({
+    method: 'POST',
+    url: '/api/payment/offline/confirm',
+    payload: { clientSecret, card },
+  });
+  if (paid.json<{ status?: string }>().status !== 'succeeded') throw new Error(`payment failed: ${paid.body}`);
+}
+
+/**
  * Puts exactly these lines in the user's cart and places the order through the API, as checkout does; a cash order
  * is then confirmed by its shopper, so it is ready to ship.
  */

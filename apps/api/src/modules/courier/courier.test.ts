@@ -9,6 +9,7 @@ import {
   registerShopper,
   type Account,
   type TestContext,
+  payByCard,
 } from '../../../test/harness.js';
 import { ADDRESS, createProduct, type ProductFixture } from '../../../test/fixtures.js';
 import * as probes from '../../../test/order-probes.js';
@@ -75,19 +76,7 @@ async function cashOrder(user: Account) {
 async function paidCardOrder(user: Account) {
   const product = await createProduct(t.app.db, { stock: 4 });
   const order = await placeOrderOf(t.app, user, [[product, 1]], ADDRESS, 'visa');
-  const intent = await t.app.inject({
-    method: 'POST',
-    url: '/api/payment/create-payment-intent',
-    headers: user.headers,
-    payload: { order_id: order._id },
-  });
-  const { clientSecret } = intent.json() as { clientSecret: string };
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: '/api/payment/offline/confirm',
-    payload: { clientSecret, card: { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' } },
-  });
-  expect(paid.statusCode).toBe(200);
+  await payByCard(t.app, user, order._id);
   expect(await statusOf(order._id)).toBe('paid');
   return { product, order };
 }

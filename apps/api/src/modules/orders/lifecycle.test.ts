@@ -11,6 +11,7 @@ import {
   registerShopper,
   type Account,
   type TestContext,
+  payByCard,
 } from '../../../test/harness.js';
 import { ADDRESS, createProduct, type ProductFixture } from '../../../test/fixtures.js';
 import * as probes from '../../../test/order-probes.js';
@@ -57,14 +58,7 @@ async function cashOrder(user: Account, stock = 5, quantity = 2) {
 async function paidCardOrder(user: Account) {
   const product = await createProduct(t.app.db, { stock: 4 });
   const order = await placeOrderOf(t.app, user, [[product, 1]], ADDRESS, 'visa');
-  const intent = await call(user, 'POST', '/api/payment/create-payment-intent', { order_id: order._id });
-  const { clientSecret } = intent.json() as { clientSecret: string };
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: '/api/payment/offline/confirm',
-    payload: { clientSecret, card: { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' } },
-  });
-  expect(paid.statusCode).toBe(200);
+  await payByCard(t.app, user, order._id);
   return { product, order };
 }
 

@@ -10,6 +10,7 @@ import {
   type Account,
   type TestContext,
   createStaff,
+  payByCard,
 } from '../../../test/harness.js';
 import { ADDRESS, createProduct } from '../../../test/fixtures.js';
 import { freePort } from '../../../test/security/server-process.js';
@@ -138,19 +139,7 @@ describe('a phone’s record', () => {
     const phone = newPhone();
     const product = await createProduct(t.app.db, { stock: 5 });
     const order = await placeOrderOf(t.app, shopper, [[product, 1]], { ...ADDRESS, phone }, 'visa');
-    const intent = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment/create-payment-intent',
-      headers: shopper.headers,
-      payload: { order_id: order._id },
-    });
-    const { clientSecret } = intent.json<{ clientSecret: string }>();
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment/offline/confirm',
-      payload: { clientSecret, card: { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' } },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
+    await payByCard(t.app, shopper, order._id);
     // An unpaid card order is placed, never confirmed.
     await placeOrderOf(t.app, shopper, [[product, 1]], { ...ADDRESS, phone }, 'visa');
     const record = { placed: 2, confirmed: 1, delivered: 0, refused: 0, cancelledAfterConfirming: 0 };

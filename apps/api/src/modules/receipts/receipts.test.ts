@@ -22,6 +22,7 @@ import {
   registerShopper,
   type Account,
   type TestContext,
+  payByCard,
 } from '../../../test/harness.js';
 import { ADDRESS, createCategory, createProduct } from '../../../test/fixtures.js';
 import { cashOrders } from '../../../test/cash-orders.js';
@@ -87,16 +88,7 @@ async function codedProduct(price = 100) {
 }
 
 /** The order's shopper pays it online: the bill of a card order, the delivery fees of a cash order asked a deposit. */
-async function pay(order: Order, account = shopper) {
-  const intent = await call('POST', '/api/payment/create-payment-intent', { order_id: order._id }, account);
-  const { clientSecret } = intent.json<{ clientSecret: string }>();
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: '/api/payment/offline/confirm',
-    payload: { clientSecret, card: { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' } },
-  });
-  expect(paid.statusCode).toBe(200);
-}
+const pay = (order: Order, account = shopper) => payByCard(t.app, account, order._id);
 
 async function paidCardOrder(quantity = 1) {
   const order = await placeOrderOf(t.app, shopper, [[await codedProduct(), quantity]], ADDRESS, 'visa');
