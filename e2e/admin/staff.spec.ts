@@ -3,6 +3,8 @@ import { newShopper } from '../support/accounts';
 import { openInArabic } from '../support/arabic';
 import { test, expect } from '../support/test';
 import { ADDRESS } from '../checkout/helpers';
+import { confirmByMail, mailsTo } from '../support/outbox';
+import { expectNoSeriousA11yViolations } from '../support/ui';
 import { apiProduct, asAdmin, expectToast, placeCashOrder, uniqueName } from './helpers';
 
 type Texts = { [key: string]: string | Texts };
@@ -93,7 +95,7 @@ for (const language of ['en', 'ar'] as const) {
     // Without the overview's permission the dashboard opens on the agent's first screen: the orders.
     await expect(agent).toHaveURL(new RegExp(`${prefix}/dashboard/orders$`));
     const nav = agent.getByRole('navigation', { name: t('nav.title') });
-    await expect(nav.getByRole('link')).toHaveText([t('nav.orders'), t('nav.confirmations')]);
+    await expect(nav.getByRole('link')).toHaveText([t('nav.orders'), t('nav.confirmations'), t('nav.alerts')]);
 
     // The agent calls the shopper and records the confirmation.
     await nav.getByRole('link', { name: t('nav.confirmations'), exact: true }).click();
@@ -125,6 +127,25 @@ for (const language of ['en', 'ar'] as const) {
       data: { paidBackBy: 'cash' },
     });
     expect(refund.status()).toBe(403);
+
+    // The agent asks to be told of new orders, in the dashboard's language, and the next order reaches their inbox.
+    await nav.getByRole('link', { name: t('nav.alerts'), exact: true }).click();
+    const newOrders = agent.getByRole('switch', { name: t('alerts.new_order') });
+    await expect(newOrders).not.toBeChecked();
+    await expect(agent.getByRole('switch', { name: t('alerts.return_requested') })).toBeVisible();
+    await expect(agent.getByText(email)).toBeVisible();
+    await expectNoSeriousA11yViolations(agent);
+    await newOrders.check();
+    await agent.getByRole('button', { name: t('alerts.save') }).click();
+    await expectToast(agent, t('toasts.alertsSaved'));
+    // Confirmed by its shopper, the order is one to prepare. Other tests' orders reach the agent too: theirs is found
+    // by its subject.
+    const next = await placeCashOrder(request, shopper, product._id);
+    await confirmByMail(request, shopper, next._id);
+    const subject = language === 'ar' ? `طلب جديد \u2066${shortId(next._id)}\u2069` : `New order ${shortId(next._id)}`;
+    await expect
+      .poll(() => mailsTo(email).find((mail) => mail.subject === subject)?.text)
+      .toContain(`${prefix}/dashboard/orders/${next._id}`);
     await agentContext.close();
   });
 }

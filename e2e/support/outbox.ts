@@ -23,7 +23,8 @@ export interface Mail {
   date: string;
 }
 
-function mailsTo(to: string): Mail[] {
+/** The mails to `to` in the outbox so far, oldest first. */
+export function mailsTo(to: string): Mail[] {
   const dir = path.join(dataDir(), 'outbox');
   if (!fs.existsSync(dir)) return [];
   return fs

@@ -35,6 +35,7 @@ export * from './variantLabels.js';
 export * from './backInStock.js';
 export * from './abandonedCarts.js';
 export * from './staff.js';
+export * from './staffAlerts.js';
 export * from './eta.js';
 export * from './nationalId.js';
 export * from './staffOrders.js';

@@ -173,6 +173,7 @@ export const API_MSG = {
   lastOwner: 'The shop must keep at least one owner who is not suspended',
   suspendYourself: 'You cannot suspend yourself: another member who manages the team can',
   notStaff: 'No staff member has this id',
+  alertBeyondYourRole: 'Your role does not handle this work, so you cannot be alerted to it',
   beyondYourRole:
     'This role has permissions your own role lacks: you cannot give it, nor change a member or invitation that has it',
   // Accounts

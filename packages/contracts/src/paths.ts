@@ -60,6 +60,7 @@ export const WEB_PATHS = {
   staffAccept: '/staff/accept',
   dashEta: '/dashboard/e-receipts',
   dashSynonyms: '/dashboard/search-synonyms',
+  dashAlerts: '/dashboard/alerts',
   dashConfirmations: '/dashboard/confirmations',
   /** The cash-on-delivery report: confirmation and refusal rates, where and from what. */
   dashCod: '/dashboard/cash-on-delivery',

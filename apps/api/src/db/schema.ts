@@ -54,6 +54,12 @@ export const users = pgTable(
     staffRole: text('staff_role').references(() => staffRoles.key),
     /** Set while the owner has suspended this member: no session works and no sign-in succeeds. */
     staffSuspendedAt: timestamp('staff_suspended_at', { withTimezone: true }),
+    /** What this staff member asked to be told of as it happens (contracts' STAFF_ALERTS), and in which language. */
+    staffAlerts: text('staff_alerts')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    staffAlertsLanguage: text('staff_alerts_language').notNull().default('en'),
     /** Bumped on password change; tokens carry it, so older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     /** The mobile a code sent to proved, as phone.ts writes it (+2010…): it signs this account in, and no other. */

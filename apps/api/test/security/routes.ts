@@ -829,6 +829,12 @@ export const ROUTES: Record<string, RouteCase> = {
     request: (_w, s) => ({ params: { userId: s.account.id } }),
   },
   'GET /api/staff/me': { access: 'user', expect: signedIn(200), request: none },
+  'GET /api/staff/me/alerts': { access: 'orders.read', expect: adminOnly(200), request: none },
+  'PUT /api/staff/me/alerts': {
+    access: 'orders.read',
+    expect: adminOnly(200),
+    request: () => ({ json: { alerts: [], language: 'ar' } }),
+  },
   'POST /api/staff/invitation': {
     access: 'public',
     expect: everyone(410),

@@ -264,6 +264,10 @@ export const appRoutes = (dispatch: AppDispatch): RouteObject[] => [
             lazy: page(() => import('../features/admin/components/SynonymsAdminPage'), 'SynonymsAdminPage'),
           },
           {
+            path: segment(paths.dashAlerts, paths.dashboard),
+            lazy: page(() => import('../features/admin/components/StaffAlertsPage'), 'StaffAlertsPage'),
+          },
+          {
             path: segment(paths.dashShop, paths.dashboard),
             lazy: page(() => import('../features/admin/components/ShopSettingsPage'), 'ShopSettingsPage'),
           },

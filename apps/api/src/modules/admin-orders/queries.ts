@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, notLike, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   languageOf,
@@ -18,6 +18,7 @@ import { messages, orderItems, orderNotes, orders, orderStatusHistory, users } f
 import { cairoDayEnd, cairoDayStart } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { forStaff } from '../orders/kept-deposit.js';
+import { STAFF_ALERT_KINDS } from '../staff/alerts.js';
 import { loadOrders } from '../orders/queries.js';
 import { refundRequestOf, refundRequestsOf } from '../payments/refund-request.js';
 import { owedPayments } from '../payments/paid-back.js';
@@ -129,7 +130,12 @@ export async function loadOrderDetail(db: DbOrTx, orderId: string, now: Date): P
       .from(orderStatusHistory)
       .where(eq(orderStatusHistory.orderId, orderId))
       .orderBy(asc(orderStatusHistory.id)),
-    db.select().from(messages).where(eq(messages.orderId, orderId)).orderBy(asc(messages.createdAt), asc(messages.id)),
+    // What the shopper was told: the staff's own alerts about the order are theirs, not its story.
+    db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.orderId, orderId), notLike(messages.kind, STAFF_ALERT_KINDS)))
+      .orderBy(asc(messages.createdAt), asc(messages.id)),
     db
       .select()
       .from(orderNotes)

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { ORDER_MESSAGE_KINDS, type OrderMessageKind, type OrderStatus } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { messages, users } from '../../db/schema.js';
@@ -38,10 +38,36 @@ export const contactChannel = sql<Channel>`coalesce(${users.contactChannel}, cas
     then ${users.signedInWith} end, 'email')`;
 
 /**
- * Queues an order's message in the transaction that moves the order, so it goes out exactly when the move commits,
- * by the channel the shopper chose (else the one they signed in with by code, else e-mail) and to their address on
- * it as it is then (one statement, as every order move makes one). Returns whether one was queued: an order of a
- * deleted account has nobody to write to.
+ * Queues a message of `kind` about an order to each account `who` picks, by the account's channel (the one chosen,
+ * else the one it signed in with by code, else e-mail) and to its address on it as it is now, in `language` (a value,
+ * or a column of users). An account with no address on its channel is skipped. One statement, whoever it reaches.
+ * Returns how many were queued.
+ */
+export async function queueToAccounts(
+  tx: Tx,
+  message: { kind: string; orderId: string; payload?: Record<string, string> },
+  who: SQL,
+  language: SQL,
+): Promise<number> {
+  const { kind, orderId, payload } = message;
+  // drizzle's insert-from-select takes every column of the table; this one leaves the queue's own to their defaults.
+  const queue = sql`
+    insert into ${messages} ("kind", "channel", "order_id", "to", "language", "payload")
+    select ${kind}, chosen.channel, ${orderId}::uuid, chosen."to", known.language, ${payload ? JSON.stringify(payload) : null}::jsonb
+    from (select ${contactChannel} as channel, ${users.email} as email, ${users.verifiedPhone} as phone,
+            ${language} as language
+          from ${users} where ${who}) as known,
+    lateral (select known.channel, case known.channel when 'email' then known.email else known.phone end as "to") as chosen
+    where chosen."to" is not null
+    returning "id"`;
+  const { rows } = await tx.execute(queue).execute();
+  return rows.length;
+}
+
+/**
+ * Queues an order's message to its shopper in the transaction that moves the order, so it goes out exactly when the
+ * move commits, in the order's language. Returns whether one was queued: an order of a deleted account has nobody to
+ * write to.
  */
 export async function queueOrderMail(
   tx: Tx,
@@ -51,15 +77,11 @@ export async function queueOrderMail(
 ): Promise<boolean> {
   const { userId } = order;
   if (!userId) return false;
-  // drizzle's insert-from-select takes every column of the table; this one leaves the queue's own to their defaults.
-  const queue = sql`
-    insert into ${messages} ("kind", "channel", "order_id", "to", "language", "payload")
-    select ${kind}, chosen.channel, ${order.id}::uuid, chosen."to", ${order.language}, ${payload ? JSON.stringify(payload) : null}::jsonb
-    from (select ${contactChannel} as channel, ${users.email} as email, ${users.verifiedPhone} as phone
-          from ${users} where ${eq(users.id, userId)}) as known,
-    lateral (select known.channel, case known.channel when 'email' then known.email else known.phone end as "to") as chosen
-    where chosen."to" is not null
-    returning "id"`;
-  const { rows } = await tx.execute(queue).execute();
-  return rows.length > 0;
+  const queued = await queueToAccounts(
+    tx,
+    { kind, orderId: order.id, ...(payload ? { payload } : {}) },
+    eq(users.id, userId),
+    sql`${order.language}::text`,
+  );
+  return queued > 0;
 }

@@ -25,6 +25,8 @@ import type { Channel, Outgoing } from './provider.js';
 import type { QueuedMessage } from './queue.js';
 import { refundWords } from './refund-words.js';
 import { fillTemplate, TEMPLATES, type ShopTemplate } from './templates.js';
+import { alertOfKind } from '../staff/alerts.js';
+import { staffAlertMessage } from '../staff/alert-message.js';
 
 export const SIGN_IN_CODE = 'sign_in_code';
 /** An invitation to the staff: its payload holds the acceptance link (dropped once sent, as a code is). */
@@ -46,6 +48,12 @@ const PLAIN_MAIL_SUBJECTS: Partial<Record<string, Record<Language, string>>> = {
 
 const isOrderKind = (kind: string): kind is OrderMailKind => (ORDER_MAIL_KINDS as readonly string[]).includes(kind);
 
+/** The order a message tells of, read with its batch (sender.ts); one gone since it was queued fails the message. */
+function orderOf(message: QueuedMessage, order: Order | undefined): Order {
+  if (!order) throw new Error(`order ${message.orderId} not found`);
+  return order;
+}
+
 /** A template message: its template, and the values of its parameters. */
 interface Filled {
   template: ShopTemplate;
@@ -53,6 +61,8 @@ interface Filled {
   copyCode?: string;
   /** Its quick-reply buttons' payloads, in order. */
   buttonPayloads?: string[];
+  /** Its e-mail's subject, when it has one of its own. */
+  subject?: string;
 }
 
 /**
@@ -124,9 +134,10 @@ function filled(message: QueuedMessage, order: Order | undefined, language: Lang
       template: TEMPLATES.review_answered,
       values: [payloadOf(message, 'product'), productPageLink(publicUrl, payloadOf(message, 'productId'), language)],
     };
+  const alert = alertOfKind(message.kind);
+  if (alert) return staffAlertMessage(alert, orderOf(message, order), language, publicUrl);
   if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' message`);
-  if (!order) throw new Error(`order ${message.orderId} not found`);
-  return orderTemplate(message.kind, message, order, language, publicUrl);
+  return orderTemplate(message.kind, message, orderOf(message, order), language, publicUrl);
 }
 
 /** What the channel's provider is handed for a queued message, in the message's language. */
@@ -144,17 +155,22 @@ export function renderMessage(
 ): Outgoing[Channel] {
   const language = languageOf(message.language);
   const reference = String(message.id);
-  const plainSubject = PLAIN_MAIL_SUBJECTS[message.kind];
-  if (channel === 'email' && !plainSubject) {
+  const plainSubject = PLAIN_MAIL_SUBJECTS[message.kind]?.[language];
+  // An order's own e-mails are pages of their own; a staff alert's says what its SMS says, under its own subject.
+  if (channel === 'email' && !plainSubject && !alertOfKind(message.kind)) {
     if (message.kind === STAFF_INVITATION)
       return { to: message.to, ...inviteMail(payloadOf(message, 'url'), language) };
     if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' mail`);
-    if (!order) throw new Error(`order ${message.orderId} not found`);
-    return { to: message.to, ...renderOrderMail(message.kind, order, language, publicUrl, message.payload) };
+    const mail = renderOrderMail(message.kind, orderOf(message, order), language, publicUrl, message.payload);
+    return { to: message.to, ...mail };
   }
-  const { template, values, copyCode, buttonPayloads = [] } = filled(message, order, language, publicUrl);
+  const { template, values, copyCode, buttonPayloads = [], subject } = filled(message, order, language, publicUrl);
   const text = fillTemplate(template, language, values);
-  if (channel === 'email' && plainSubject) return { to: message.to, subject: plainSubject[language], text };
+  if (channel === 'email') {
+    const title = plainSubject ?? subject;
+    if (!title) throw new Error(`a '${message.kind}' e-mail without a subject`);
+    return { to: message.to, subject: title, text };
+  }
   if (channel === 'sms') return { to: message.to, text, reference };
   return {
     to: message.to,

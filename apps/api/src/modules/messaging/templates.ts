@@ -209,6 +209,28 @@ export const TEMPLATES = {
     ],
     buttons: [],
   },
+  // Alerts a staff member asked for (staff/alerts.ts), sent to the member alone: utilities, with a link to the order's
+  // page on the dashboard.
+  staff_new_order: {
+    name: 'staff_new_order',
+    category: 'UTILITY',
+    text: {
+      en: 'EGP Shop: new order {{1}} of {{2}}, {{3}}: {{4}}',
+      ar: 'EGP Shop: طلب جديد {{1}} بقيمة {{2}}، {{3}}: {{4}}',
+    },
+    parameters: ['order reference (#1A2B3C4D)', 'the bill', 'how it is paid', "link to the order's page"],
+    buttons: [],
+  },
+  staff_return_requested: {
+    name: 'staff_return_requested',
+    category: 'UTILITY',
+    text: {
+      en: 'EGP Shop: the customer asks to return order {{1}}: {{2}}',
+      ar: 'EGP Shop: العميل يطلب إرجاع الطلب {{1}}: {{2}}',
+    },
+    parameters: ['order reference (#1A2B3C4D)', "link to the order's page"],
+    buttons: [],
+  },
 } as const satisfies Record<string, ShopTemplate>;
 
 /** A template's text in `language` with its parameters in place: what an SMS says. */

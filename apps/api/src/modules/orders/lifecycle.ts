@@ -8,6 +8,7 @@ import { accountName, audit, type AuditEntry } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
 import { releaseUses } from '../coupons/queries.js';
 import { orderMailKind, queueOrderMail } from '../messaging/order-messages.js';
+import { alertStaff, staffAlertOf } from '../staff/alerts.js';
 import type { OrderRow } from './queries.js';
 import { restock } from './stock.js';
 import { issueMoveReceipts } from '../receipts/issue.js';
@@ -175,6 +176,8 @@ export async function transition(
     if (to === 'cancelled' && from === 'pending') after.cancelIntent(order.paymentIntentId);
     const kind = orderMailKind(from, to);
     if (kind && (await queueOrderMail(tx, order, kind))) after.mailQueued();
+    const alert = staffAlertOf(to);
+    if (alert && (await alertStaff(tx, alert, order.id, move.by.user?.id))) after.mailQueued();
     await audit(tx, move.audit?.(order, from) ?? plainAudit(order, from, move));
   }
 }
@@ -187,9 +190,10 @@ const firstStatus = (db: DbOrTx) =>
     .prepare('order_history_begin');
 
 /**
- * A new order's first status, written by placement: its history begins, and a cash order, confirmed
- * as it is placed, sends its e-mail (a card order's comes when it is paid). Both statements are asked
- * at once, so they share a round trip with whatever else the caller has asked meanwhile.
+ * A new order's first status, written by placement: its history begins, and an order confirmed as it is
+ * placed (a cash order the shop does not ask to confirm, a bill of nothing) sends its e-mail and the staff's
+ * alerts (a card order's come when it is paid). The statements are asked at once, so they share a round trip
+ * with whatever else the caller has asked meanwhile.
  */
 export async function begin(
   tx: Tx,
@@ -199,7 +203,8 @@ export async function begin(
 ) {
   const status = order.status as OrderStatus;
   const kind = orderMailKind(null, status);
-  const [history, queued] = await allInOrder([
+  const alert = staffAlertOf(status);
+  const [history, queued, alerted] = await allInOrder([
     firstStatus(tx).execute({
       orderId: order.id,
       status,
@@ -207,8 +212,9 @@ export async function begin(
       actor: by.actor,
     } satisfies typeof orderStatusHistory.$inferInsert),
     kind ? queueOrderMail(tx, order, kind) : false,
+    alert ? alertStaff(tx, alert, order.id, by.user?.id) : false,
   ]);
-  if (queued) after.mailQueued();
+  if (queued || alerted) after.mailQueued();
   return history;
 }
 

@@ -12,11 +12,14 @@ import {
   staffMemberSchema,
   staffRoleChangeSchema,
   staffRoleSchema,
+  staffAlertsInputSchema,
+  staffAlertsSchema,
   staffSelfSchema,
   messageAnswerSchema,
 } from '@shop/contracts';
 import { actorOf, currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/language.js';
+import { staffAlertsService } from './alerts.js';
 import { invitationsService } from './invitations.js';
 import { staffService } from './service.js';
 import { signingIn } from '../users/sessions.js';
@@ -34,6 +37,7 @@ const tokenBody = z.object({ token: z.string().min(1).max(200) });
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = staffService(app);
   const invitations = invitationsService(app);
+  const alerts = staffAlertsService(app);
 
   app.get(
     '/admin/roles',
@@ -240,6 +244,38 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       return { role: user.staffRole, permissions: [...user.permissions] };
     },
+  );
+
+  // Every alert is about orders: a member who cannot read them has none to choose.
+  const ownAlerts = { access: { permission: 'orders.read' } } as const;
+
+  app.get(
+    '/staff/me/alerts',
+    {
+      config: ownAlerts,
+      schema: {
+        summary: 'The alerts the signed-in member chose, those their role allows, and where they go',
+        tags,
+        security,
+        response: { 200: staffAlertsSchema },
+      },
+    },
+    async (request) => alerts.read(currentUser(request)),
+  );
+
+  app.put(
+    '/staff/me/alerts',
+    {
+      config: ownAlerts,
+      schema: {
+        summary: 'Choose the alerts the signed-in member gets, and their language',
+        tags,
+        security,
+        body: staffAlertsInputSchema,
+        response: { 200: staffAlertsSchema, 403: messageAnswerSchema },
+      },
+    },
+    async (request) => alerts.save(currentUser(request), request.body),
   );
 
   // The token travels in bodies, never in an address a log would keep.

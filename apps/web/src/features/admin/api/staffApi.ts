@@ -2,6 +2,8 @@ import type {
   ListedStaffInvitation,
   NewStaffRoleInput,
   Session,
+  StaffAlerts,
+  StaffAlertsInput,
   StaffInvitationInput,
   StaffInvitationView,
   StaffMember,
@@ -60,6 +62,16 @@ export const staffApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, error) => (error ? [] : ['Staff']),
     }),
+    /** Keyed by the user's id, as their permissions are. */
+    getStaffAlerts: build.query<StaffAlerts, string>({ query: () => '/staff/me/alerts' }),
+    saveStaffAlerts: build.mutation<StaffAlerts, StaffAlertsInput & { userId: string }>({
+      query: ({ userId: _userId, ...body }) => ({ url: '/staff/me/alerts', method: 'PUT', body }),
+      async onQueryStarted({ userId }, { dispatch, queryFulfilled }) {
+        // A refusal is the caller's to say (the mutation's own error): only what was saved goes into the page.
+        const saved = await queryFulfilled.then(({ data }) => data).catch(() => null);
+        if (saved) void dispatch(staffApi.util.upsertQueryData('getStaffAlerts', userId, saved));
+      },
+    }),
     viewInvitation: build.query<StaffInvitationView, string>({
       query: (token) => ({ url: '/staff/invitation', method: 'POST', body: { token } }),
     }),
@@ -72,6 +84,8 @@ export const staffApi = api.injectEndpoints({
 
 export const {
   useGetStaffSelfQuery,
+  useGetStaffAlertsQuery,
+  useSaveStaffAlertsMutation,
   useGetRolesQuery,
   useCreateRoleMutation,
   useUpdateRoleMutation,

@@ -81,7 +81,8 @@ describe('the dashboard guard', () => {
     expect(await screen.findByText('orders screen')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/orders');
     const nav = screen.getByRole('navigation', { name: 'Dashboard' });
-    expect(Array.from(nav.querySelectorAll('a'), (a) => a.textContent)).toEqual(['Orders']);
+    // The orders, and the member's own alerts about them.
+    expect(Array.from(nav.querySelectorAll('a'), (a) => a.textContent)).toEqual(['Orders', 'Your alerts']);
     await router.navigate('/dashboard/UserOrder/u1');
     expect(await screen.findByText('Your role does not include this part of the dashboard.')).toBeInTheDocument();
     expect(screen.queryByText('user orders screen')).not.toBeInTheDocument();

@@ -6,6 +6,7 @@ import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from '../../../i18n/useTranslation';
 import {
+  BellIcon,
   BoxIcon,
   CartIcon,
   BuildingIcon,
@@ -46,7 +47,8 @@ interface NavItem {
     | 'synonyms'
     | 'shop'
     | 'logs'
-    | 'staff';
+    | 'staff'
+    | 'alerts';
   icon: ComponentType<IconProps>;
   /** What the screen's reads and writes need: without it the entry is not shown and the screen not served. */
   permission: Permission;
@@ -87,6 +89,8 @@ const NAV: NavItem[] = [
   { to: paths.dashEta, label: 'eta', icon: ReceiptIcon, permission: 'settings.write' },
   { to: paths.dashLogs, label: 'logs', icon: LogIcon, permission: 'audit.read' },
   { to: paths.dashStaff, label: 'staff', icon: UsersIcon, permission: 'staff.manage' },
+  // A member's own alerts: every one is about orders (contracts' STAFF_ALERT_NEEDS).
+  { to: paths.dashAlerts, label: 'alerts', icon: BellIcon, permission: 'orders.read' },
 ];
 
 const isAlso = (item: NavItem, pathname: string) =>

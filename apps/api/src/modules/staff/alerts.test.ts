@@ -1,0 +1,250 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, like } from 'drizzle-orm';
+import { API_MSG_AR, orderRef, type AdminOrderDetail, type StaffAlerts } from '@shop/contracts';
+import { messages, users } from '../../db/schema.js';
+import {
+  confirmByShopper,
+  createStaff,
+  createTestApp,
+  moveOrder,
+  payByCard,
+  placeOrderOf,
+  registerShopper,
+  type Account,
+  type TestContext,
+} from '../../../test/harness.js';
+import { ADDRESS, createProduct } from '../../../test/fixtures.js';
+import { startSmtpServer, type TestSmtp } from '../../../test/smtp.js';
+import { loadOrder } from '../orders/queries.js';
+import { renderMessage } from '../messaging/render.js';
+
+const PUBLIC_URL = 'https://shop.example';
+
+let smtp: TestSmtp;
+let t: TestContext;
+let owner: Account;
+let desk: Account;
+let mona: Account;
+let product: { id: string };
+
+const alertsOf = (account: Account) =>
+  t.app.inject({ method: 'GET', url: '/api/staff/me/alerts', headers: account.headers });
+const choose = (account: Account, alerts: string[], language = 'en') =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/staff/me/alerts',
+    headers: { ...account.headers, 'accept-language': language },
+    payload: { alerts, language },
+  });
+
+/** The staff alerts queued about an order: who each goes to, by which channel, in which language. */
+const alertsAbout = async (orderId: string) =>
+  (
+    await t.app.db
+      .select({ kind: messages.kind, to: messages.to, channel: messages.channel, language: messages.language })
+      .from(messages)
+      .where(and(eq(messages.orderId, orderId), like(messages.kind, 'staff_%')))
+      .orderBy(messages.id)
+  ).map(({ kind, to, channel, language }) => `${kind} ${channel} ${to} ${language}`);
+
+const cashOrder = (confirm = true) => placeOrderOf(t.app, mona, [[product, 1]], ADDRESS, 'cash', { confirm });
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL });
+  owner = await createStaff(t.app, 'owner', 'Omar Owner');
+  desk = await createStaff(t.app, 'orders', 'Dina Desk');
+  mona = await registerShopper(t.app, 'Mona Ali');
+  product = await createProduct(t.app.db, { stock: 50, price: 1250 });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+afterEach(async () => {
+  // Every test chooses its own alerts.
+  await t.app.db.update(users).set({ staffAlerts: [] });
+  smtp.received.length = 0;
+});
+
+describe('a staff member’s alerts', () => {
+  it('are chosen among those the role allows, and go by the member’s channel', async () => {
+    const before = await alertsOf(desk);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json<StaffAlerts>()).toEqual({
+      alerts: [],
+      language: 'en',
+      allowed: ['new_order', 'return_requested'],
+      channel: 'email',
+      to: desk.email,
+    });
+    const saved = await choose(desk, ['return_requested', 'new_order'], 'ar');
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<StaffAlerts>()).toMatchObject({ alerts: ['new_order', 'return_requested'], language: 'ar' });
+    expect((await alertsOf(desk)).json<StaffAlerts>()).toMatchObject({ alerts: ['new_order', 'return_requested'] });
+
+    // The catalogue's desk reads orders but does not move them: no returns to be told of.
+    const catalogue = await createStaff(t.app, 'catalogue', 'Karim Catalogue');
+    expect((await alertsOf(catalogue)).json<StaffAlerts>().allowed).toEqual(['new_order']);
+    const refused = await choose(catalogue, ['return_requested'], 'ar');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(API_MSG_AR.alertBeyondYourRole);
+    expect((await alertsOf(catalogue)).json<StaffAlerts>().alerts).toEqual([]);
+
+    expect((await choose(mona, ['new_order'])).statusCode).toBe(403);
+    expect((await choose(desk, ['low_stock'])).statusCode).toBe(400);
+  });
+
+  it('tell of a cash order once its shopper confirms it, to those who asked, in their language', async () => {
+    expect((await choose(desk, ['new_order'], 'ar')).statusCode).toBe(200);
+    const suspended = await createStaff(t.app, 'orders', 'Samy Suspended');
+    expect((await choose(suspended, ['new_order'])).statusCode).toBe(200);
+    await t.app.db.update(users).set({ staffSuspendedAt: new Date() }).where(eq(users.id, suspended.id));
+
+    const order = await cashOrder(false);
+    expect(order.status).toBe('awaiting_confirmation');
+    expect(await alertsAbout(order._id)).toEqual([]);
+    // Confirmed by its shopper: one alert, to the desk (the owner did not ask, the other member is suspended).
+    await confirmByShopper(t.app, order._id);
+    expect(await alertsAbout(order._id)).toEqual([`staff_new_order email ${desk.email} ar`]);
+
+    await t.app.messageSender.flush();
+    const mail = smtp.received.find((m) => m.to.includes(desk.email));
+    const ref = `#${orderRef(order._id)}`;
+    expect(mail?.subject).toBe(`طلب جديد \u2066${ref}\u2069`);
+    // The bill as the shop writes prices in Arabic (the item and the delivery fees).
+    expect(order.bill).toBe(1280);
+    expect(mail?.text).toBe(
+      `EGP Shop: طلب جديد ${ref} بقيمة \u200f1,280\u00a0ج.م.\u200f، الدفع عند الاستلام: ${PUBLIC_URL}/ar/dashboard/orders/${order._id}\n`,
+    );
+  });
+
+  it('tell of an order paid online when it is paid, not while it waits for the payment', async () => {
+    expect((await choose(owner, ['new_order'])).statusCode).toBe(200);
+    const order = await placeOrderOf(t.app, mona, [[product, 2]], ADDRESS, 'visa');
+    expect(order.status).toBe('pending');
+    expect(await alertsAbout(order._id)).toEqual([]);
+
+    await payByCard(t.app, mona, order._id);
+    expect(await alertsAbout(order._id)).toEqual([`staff_new_order email ${owner.email} en`]);
+
+    await t.app.messageSender.flush();
+    const mail = smtp.received.find((m) => m.to.includes(owner.email));
+    expect(mail?.subject).toBe(`New order #${orderRef(order._id)}`);
+    expect(mail?.text).toBe(
+      `EGP Shop: new order #${orderRef(order._id)} of EGP\u00a02,500, paid online: ${PUBLIC_URL}/dashboard/orders/${order._id}\n`,
+    );
+  });
+
+  it('tell of a return asked for, to the roles that handle returns as they stand at the time', async () => {
+    // A custom role that may move orders, whose member asks for returns; the owner then takes the moving away.
+    const role = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/roles',
+      headers: owner.headers,
+      payload: { name: 'Returns', permissions: ['orders.move'] },
+    });
+    expect(role.statusCode, role.body).toBe(201);
+    const { key } = role.json<{ key: string }>();
+    const returns = await createStaff(t.app, key, 'Rana Returns');
+    expect((await choose(returns, ['return_requested'])).statusCode).toBe(200);
+    expect((await choose(desk, ['new_order', 'return_requested'])).statusCode).toBe(200);
+
+    const delivered = async () => {
+      const order = await cashOrder();
+      await moveOrder(t.app, owner, order._id, 'shipped', { trackingNumber: `TRK${order._id.slice(0, 6)}` });
+      await moveOrder(t.app, owner, order._id, 'delivered');
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: `/api/order/${order._id}/return`,
+        headers: mona.headers,
+        payload: { reason: 'Too small' },
+      });
+      expect(asked.statusCode, asked.body).toBe(200);
+      return order;
+    };
+    const first = await delivered();
+    expect(await alertsAbout(first._id)).toEqual([
+      `staff_new_order email ${desk.email} en`,
+      `staff_return_requested email ${returns.email} en`,
+      `staff_return_requested email ${desk.email} en`,
+    ]);
+
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/roles/${key}`,
+      headers: owner.headers,
+      payload: { name: 'Returns', permissions: ['orders.read'] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const second = await delivered();
+    expect(await alertsAbout(second._id)).toEqual([
+      `staff_new_order email ${desk.email} en`,
+      `staff_return_requested email ${desk.email} en`,
+    ]);
+  });
+
+  it('are not sent to the agent who confirmed the order on the phone, nor by a channel without an address', async () => {
+    expect((await choose(desk, ['new_order'])).statusCode).toBe(200);
+    expect((await choose(owner, ['new_order'])).statusCode).toBe(200);
+    // Awaiting its shopper's confirmation, a cash order is not one to prepare yet.
+    const order = await cashOrder(false);
+    expect(await alertsAbout(order._id)).toEqual([]);
+    const claimed = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/confirmations/${order._id}/claim`,
+      headers: desk.headers,
+    });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/confirmations/${order._id}/outcome`,
+      headers: desk.headers,
+      payload: { outcome: 'confirmed' },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(204);
+    expect(await alertsAbout(order._id)).toEqual([`staff_new_order email ${owner.email} en`]);
+
+    // The owner chose WhatsApp, and the account has no confirmed mobile: nothing can reach them there.
+    await t.app.db.update(users).set({ contactChannel: 'whatsapp' }).where(eq(users.id, owner.id));
+    const next = await cashOrder();
+    expect(await alertsAbout(next._id)).toEqual([`staff_new_order email ${desk.email} en`]);
+    expect((await alertsOf(owner)).json<StaffAlerts>()).toMatchObject({ channel: 'whatsapp', to: null });
+    await t.app.db.update(users).set({ contactChannel: null }).where(eq(users.id, owner.id));
+  });
+
+  it('go by WhatsApp as their template, and stay off the order’s list of what the customer was told', async () => {
+    const mobile = '+201055512345';
+    await t.app.db
+      .update(users)
+      .set({ verifiedPhone: mobile, contactChannel: 'whatsapp' })
+      .where(eq(users.id, desk.id));
+    expect((await alertsOf(desk)).json<StaffAlerts>()).toMatchObject({ channel: 'whatsapp', to: '01055512345' });
+    expect((await choose(desk, ['new_order'], 'ar')).statusCode).toBe(200);
+    const order = await cashOrder();
+    expect(await alertsAbout(order._id)).toEqual([`staff_new_order whatsapp ${mobile} ar`]);
+
+    const [queued] = await t.app.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.orderId, order._id), eq(messages.kind, 'staff_new_order')));
+    const loaded = await loadOrder(t.app.db, order._id);
+    if (!queued || !loaded) throw new Error('the alert or its order is missing');
+    const sent = renderMessage('whatsapp', queued, loaded, PUBLIC_URL);
+    expect(sent.template).toMatchObject({ name: 'staff_new_order', language: 'ar' });
+    expect(sent.template.parameters).toEqual([
+      `#${orderRef(order._id)}`,
+      '\u200f1,280\u00a0ج.م.\u200f',
+      'الدفع عند الاستلام',
+      `${PUBLIC_URL}/ar/dashboard/orders/${order._id}`,
+    ]);
+
+    const page = await t.app.inject({ method: 'GET', url: `/api/admin/orders/${order._id}`, headers: owner.headers });
+    const told = page.json<AdminOrderDetail>().messages.map((message) => message.kind);
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.filter((kind) => kind.startsWith('staff_'))).toEqual([]);
+    await t.app.db.update(users).set({ verifiedPhone: null, contactChannel: null }).where(eq(users.id, desk.id));
+  });
+});

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { CONTACT_CHANNELS } from './contact-channels.js';
+import { LANGUAGES } from './language.js';
+import { BUILT_IN_ROLES, type BuiltInRole, type Permission } from './staff.js';
+
+/**
+ * What a staff member may ask to be told of as it happens, by their own channel (WhatsApp, SMS or e-mail): an order
+ * to prepare (a cash order as it is placed, one paid online once paid) and a customer asking to send one back.
+ */
+export const STAFF_ALERTS = ['new_order', 'return_requested'] as const;
+export type StaffAlert = (typeof STAFF_ALERTS)[number];
+
+/** The permission each alert needs: the work it calls for. A member told of it must be able to act on it. */
+export const STAFF_ALERT_NEEDS: Record<StaffAlert, Permission> = {
+  new_order: 'orders.read',
+  return_requested: 'orders.move',
+};
+
+/** The built-in roles whose members may be told of `alert` (a custom role's permissions are the database's). */
+export const builtInRolesAlerted = (alert: StaffAlert): BuiltInRole[] =>
+  (Object.keys(BUILT_IN_ROLES) as BuiltInRole[]).filter((role) =>
+    (BUILT_IN_ROLES[role] as readonly Permission[]).includes(STAFF_ALERT_NEEDS[alert]),
+  );
+
+/** The alerts a member holding `permissions` may choose. */
+export const alertsAllowed = (permissions: readonly Permission[]): StaffAlert[] =>
+  STAFF_ALERTS.filter((alert) => permissions.includes(STAFF_ALERT_NEEDS[alert]));
+
+/** The member's choice: the alerts wanted, in the language they come in (the dashboard's, as it was saved). */
+export const staffAlertsInputSchema = z.object({
+  alerts: z.array(z.enum(STAFF_ALERTS)).max(STAFF_ALERTS.length),
+  language: z.enum(LANGUAGES),
+});
+export type StaffAlertsInput = z.infer<typeof staffAlertsInputSchema>;
+
+/** The member's alerts, those their role allows, and where they go: the channel and address the shop reaches them by. */
+export const staffAlertsSchema = staffAlertsInputSchema.extend({
+  allowed: z.array(z.enum(STAFF_ALERTS)),
+  channel: z.enum(CONTACT_CHANNELS),
+  /** The e-mail address or mobile the alerts go to; null when the channel has none (nothing can be sent). */
+  to: z.string().nullable(),
+});
+export type StaffAlerts = z.infer<typeof staffAlertsSchema>;
