@@ -50,6 +50,8 @@ import { createReplies, type Replies } from './modules/messaging/status.js';
 import { createCartReminders, isStop, type CartReminders } from './modules/messaging/cart-reminders.js';
 import { createConfirmations, type Confirmations } from './modules/confirmations/confirmations.js';
 import { createBackInStockAlerts, type BackInStockAlerts } from './modules/back-in-stock/alerts.js';
+import { createLowStockAlerts } from './modules/staff/low-stock.js';
+import type { Passes } from './lib/passes.js';
 import { createImportWorker, type ImportWorker } from './modules/products/import/worker.js';
 import { paymentProviders, type PaymentProviders } from './modules/payments/registry.js';
 import { createCourier, type Courier } from './modules/courier/courier.js';
@@ -78,6 +80,8 @@ declare module 'fastify' {
     cartReminders: CartReminders;
     /** Tells shoppers once that what they asked for is back (modules/back-in-stock); serve.ts starts it. */
     backInStockAlerts: BackInStockAlerts;
+    /** Tells the staff who asked of products whose stock fell low (modules/staff/low-stock.ts); serve.ts starts it. */
+    lowStockAlerts: Passes;
     /** Asks shoppers to confirm cash orders and ends unanswered windows (modules/confirmations); serve.ts starts it. */
     confirmations: Confirmations;
     /** Applies the product imports queued in the database (modules/products/import); server.ts starts its polling. */
@@ -186,6 +190,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('backInStockAlerts', backInStockAlerts);
   app.addHook('onClose', () => backInStockAlerts.stop());
+  const lowStockAlerts = createLowStockAlerts({ db: database.db, log: app.log, config, messageSender });
+  app.decorate('lowStockAlerts', lowStockAlerts);
+  app.addHook('onClose', () => lowStockAlerts.stop());
 
   // Before the database closes: a pass under way finishes (or records its failure) first.
   app.addHook('onClose', () => messageSender.stop());

@@ -40,6 +40,8 @@ export async function serve(config: Config, log: Logger) {
   app.cartReminders.start();
   // Shoppers waiting for a product are told once it is back, by whichever instance claims their request first.
   app.backInStockAlerts.start();
+  // Members who asked hear of products whose stock fell low, once each fall, from whichever instance takes it.
+  app.lowStockAlerts.start();
   // Cash orders' confirmations: a reminder at half the window, and its end, once, by whichever instance claims it.
   app.confirmations.start();
   // Product imports applied from the dashboard, and those a stopped instance was applying; each is

@@ -5,15 +5,17 @@ import { BUILT_IN_ROLES, type BuiltInRole, type Permission } from './staff.js';
 
 /**
  * What a staff member may ask to be told of as it happens, by their own channel (WhatsApp, SMS or e-mail): an order
- * to prepare (a cash order as it is placed, one paid online once paid) and a customer asking to send one back.
+ * to prepare (a cash order once confirmed, one paid online once paid), a customer asking to send one back, and
+ * products whose stock falls to LOW_STOCK_THRESHOLD.
  */
-export const STAFF_ALERTS = ['new_order', 'return_requested'] as const;
+export const STAFF_ALERTS = ['new_order', 'return_requested', 'low_stock'] as const;
 export type StaffAlert = (typeof STAFF_ALERTS)[number];
 
 /** The permission each alert needs: the work it calls for. A member told of it must be able to act on it. */
 export const STAFF_ALERT_NEEDS: Record<StaffAlert, Permission> = {
   new_order: 'orders.read',
   return_requested: 'orders.move',
+  low_stock: 'catalogue.write',
 };
 
 /** The built-in roles whose members may be told of `alert` (a custom role's permissions are the database's). */

@@ -39,6 +39,8 @@ export const FILES = [
   'stock.sql',
   // Reads back_in_stock_requests only; announces, as catalogue-news.sql does.
   'back-in-stock.sql',
+  // Writes low_stock_crossings only.
+  'low-stock.sql',
   'catalogue-counts.sql',
   'search-typos.sql',
   // With the other search files; its functions are PL/pgSQL, bound to what they call when they run.

@@ -595,6 +595,18 @@ export const backInStockRequests = pgTable(
   ],
 );
 
+/**
+ * Products whose stock fell to LOW_STOCK_THRESHOLD, written by a trigger as it happens (db/sql/low-stock.sql), whoever
+ * wrote the stock, and taken by the staff's low-stock pass (modules/staff/low-stock.ts), which tells the members who
+ * asked: a durable list, so an alert survives a restart and goes out once.
+ */
+export const lowStockCrossings = pgTable('low_stock_crossings', {
+  productId: uuid('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const favourites = pgTable(
   'favourites',
   {

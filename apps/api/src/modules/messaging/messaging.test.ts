@@ -126,7 +126,7 @@ describe('SMS coding', () => {
   it('fits every SMS of the shop in one part, in both languages, with an order link on a short address', () => {
     // Filled as the shop fills them. The cart reminder carries two links, a confirmation's request its signed link,
     // and a Fawry reference's message and a refund's carry an amount and more: in Arabic (70 characters to a part)
-    // those take two parts, in English one. A staff member's alerts, with the order's id in their link, take three.
+    // those take two parts, in English one. A staff member's alerts, with a dashboard link, take three.
     const values: Record<string, Record<'ar' | 'en', string[]>> = {
       order_pay_reference: {
         en: ['#1A2B3C4D', '9876543210', 'EGP 12,345.50', '30/11 14:00'],
@@ -180,6 +180,10 @@ describe('SMS coding', () => {
       staff_return_requested: {
         en: ['#1A2B3C4D', `https://shop.example${DASHBOARD_ORDER}`],
         ar: ['#1A2B3C4D', `https://shop.example/ar${DASHBOARD_ORDER}`],
+      },
+      staff_low_stock: {
+        en: ['Kettle (2 left), Cups (none left) and 1 more', 'https://shop.example/dashboard/DashProducts?stock=low'],
+        ar: ['غلاية (بقي 2)، أكواب (نفد) و1 غيرها', 'https://shop.example/ar/dashboard/DashProducts?stock=low'],
       },
       cart_reminder: {
         en: ['https://shop.example/CartPage', 'https://shop.example/api/messaging/reminders/stop/1.abc'],

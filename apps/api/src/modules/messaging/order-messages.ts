@@ -38,14 +38,14 @@ export const contactChannel = sql<Channel>`coalesce(${users.contactChannel}, cas
     then ${users.signedInWith} end, 'email')`;
 
 /**
- * Queues a message of `kind` about an order to each account `who` picks, by the account's channel (the one chosen,
+ * Queues a message of `kind` (about an order, or not) to each account `who` picks, by the account's channel (the one chosen,
  * else the one it signed in with by code, else e-mail) and to its address on it as it is now, in `language` (a value,
  * or a column of users). An account with no address on its channel is skipped. One statement, whoever it reaches.
  * Returns how many were queued.
  */
 export async function queueToAccounts(
   tx: Tx,
-  message: { kind: string; orderId: string; payload?: Record<string, string> },
+  message: { kind: string; orderId?: string; payload?: Record<string, string> },
   who: SQL,
   language: SQL,
 ): Promise<number> {
@@ -53,7 +53,7 @@ export async function queueToAccounts(
   // drizzle's insert-from-select takes every column of the table; this one leaves the queue's own to their defaults.
   const queue = sql`
     insert into ${messages} ("kind", "channel", "order_id", "to", "language", "payload")
-    select ${kind}, chosen.channel, ${orderId}::uuid, chosen."to", known.language, ${payload ? JSON.stringify(payload) : null}::jsonb
+    select ${kind}, chosen.channel, ${orderId ?? null}::uuid, chosen."to", known.language, ${payload ? JSON.stringify(payload) : null}::jsonb
     from (select ${contactChannel} as channel, ${users.email} as email, ${users.verifiedPhone} as phone,
             ${language} as language
           from ${users} where ${who}) as known,

@@ -26,7 +26,7 @@ import type { QueuedMessage } from './queue.js';
 import { refundWords } from './refund-words.js';
 import { fillTemplate, TEMPLATES, type ShopTemplate } from './templates.js';
 import { alertOfKind } from '../staff/alerts.js';
-import { staffAlertMessage } from '../staff/alert-message.js';
+import { alertSubject, staffAlertMessage } from '../staff/alert-message.js';
 
 export const SIGN_IN_CODE = 'sign_in_code';
 /** An invitation to the staff: its payload holds the acceptance link (dropped once sent, as a code is). */
@@ -135,6 +135,13 @@ function filled(message: QueuedMessage, order: Order | undefined, language: Lang
       values: [payloadOf(message, 'product'), productPageLink(publicUrl, payloadOf(message, 'productId'), language)],
     };
   const alert = alertOfKind(message.kind);
+  // A low-stock alert was worded as it was queued, in the member's language (staff/low-stock.ts).
+  if (alert === 'low_stock')
+    return {
+      template: TEMPLATES.staff_low_stock,
+      values: [payloadOf(message, 'products'), payloadOf(message, 'link')],
+      subject: alertSubject(alert, language),
+    };
   if (alert) return staffAlertMessage(alert, orderOf(message, order), language, publicUrl);
   if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' message`);
   return orderTemplate(message.kind, message, orderOf(message, order), language, publicUrl);

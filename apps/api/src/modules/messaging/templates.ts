@@ -209,8 +209,8 @@ export const TEMPLATES = {
     ],
     buttons: [],
   },
-  // Alerts a staff member asked for (staff/alerts.ts), sent to the member alone: utilities, with a link to the order's
-  // page on the dashboard.
+  // Alerts a staff member asked for (staff/alerts.ts), sent to the member alone: utilities, with a link to the
+  // dashboard's page of what they tell of.
   staff_new_order: {
     name: 'staff_new_order',
     category: 'UTILITY',
@@ -229,6 +229,16 @@ export const TEMPLATES = {
       ar: 'EGP Shop: العميل يطلب إرجاع الطلب {{1}}: {{2}}',
     },
     parameters: ['order reference (#1A2B3C4D)', "link to the order's page"],
+    buttons: [],
+  },
+  staff_low_stock: {
+    name: 'staff_low_stock',
+    category: 'UTILITY',
+    text: {
+      en: 'EGP Shop: stock is running low: {{1}}. See them: {{2}}',
+      ar: 'EGP Shop: المخزون ينفد: {{1}}. راجعها: {{2}}',
+    },
+    parameters: ['the products and what is left of each', 'link to the products low in stock'],
     buttons: [],
   },
 } as const satisfies Record<string, ShopTemplate>;

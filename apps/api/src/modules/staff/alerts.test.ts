@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import { API_MSG_AR, orderRef, type AdminOrderDetail, type StaffAlerts } from '@shop/contracts';
-import { messages, users } from '../../db/schema.js';
+import { API_MSG_AR, LOW_STOCK_THRESHOLD, orderRef, type AdminOrderDetail, type StaffAlerts } from '@shop/contracts';
+import { messages, products, users } from '../../db/schema.js';
 import {
   confirmByShopper,
   createStaff,
@@ -85,16 +85,16 @@ describe('a staff member’s alerts', () => {
     expect(saved.json<StaffAlerts>()).toMatchObject({ alerts: ['new_order', 'return_requested'], language: 'ar' });
     expect((await alertsOf(desk)).json<StaffAlerts>()).toMatchObject({ alerts: ['new_order', 'return_requested'] });
 
-    // The catalogue's desk reads orders but does not move them: no returns to be told of.
+    // The catalogue's desk reads orders but does not move them: no returns to be told of, but its stock.
     const catalogue = await createStaff(t.app, 'catalogue', 'Karim Catalogue');
-    expect((await alertsOf(catalogue)).json<StaffAlerts>().allowed).toEqual(['new_order']);
+    expect((await alertsOf(catalogue)).json<StaffAlerts>().allowed).toEqual(['new_order', 'low_stock']);
     const refused = await choose(catalogue, ['return_requested'], 'ar');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(API_MSG_AR.alertBeyondYourRole);
     expect((await alertsOf(catalogue)).json<StaffAlerts>().alerts).toEqual([]);
 
     expect((await choose(mona, ['new_order'])).statusCode).toBe(403);
-    expect((await choose(desk, ['low_stock'])).statusCode).toBe(400);
+    expect((await choose(desk, ['restock'])).statusCode).toBe(400);
   });
 
   it('tell of a cash order once its shopper confirms it, to those who asked, in their language', async () => {
@@ -246,5 +246,72 @@ describe('a staff member’s alerts', () => {
     expect(told.length).toBeGreaterThan(0);
     expect(told.filter((kind) => kind.startsWith('staff_'))).toEqual([]);
     await t.app.db.update(users).set({ verifiedPhone: null, contactChannel: null }).where(eq(users.id, desk.id));
+  });
+});
+
+describe('low-stock alerts', () => {
+  const lowAlerts = () =>
+    t.app.db
+      .select({ to: messages.to, language: messages.language, payload: messages.payload })
+      .from(messages)
+      .where(eq(messages.kind, 'staff_low_stock'))
+      .orderBy(messages.id);
+  const setStock = (id: string, stock: number) => t.app.db.update(products).set({ stock }).where(eq(products.id, id));
+  const LINK = `${PUBLIC_URL}/ar/dashboard/DashProducts?stock=low`;
+
+  it('tell who keeps the catalogue once a product falls to the threshold, by a sale or an edit', async () => {
+    const keeper = await createStaff(t.app, 'catalogue', 'Karim Catalogue');
+    expect((await choose(keeper, ['low_stock'], 'ar')).statusCode).toBe(200);
+    // The orders desk does not keep the catalogue.
+    expect((await choose(desk, ['low_stock'])).statusCode).toBe(403);
+    const kettle = await createProduct(t.app.db, { name: 'Kettle', nameAr: 'غلاية', stock: LOW_STOCK_THRESHOLD + 2 });
+    const buy = () => placeOrderOf(t.app, mona, [[kettle, 1]], ADDRESS, 'cash');
+    const before = (await lowAlerts()).length;
+
+    await buy(); // one above the threshold: not low yet
+    expect(await t.app.lowStockAlerts.flush()).toBe(0);
+    await buy(); // at the threshold
+    expect(await t.app.lowStockAlerts.flush()).toBe(1);
+    await buy(); // lower still: no news
+    expect(await t.app.lowStockAlerts.flush()).toBe(0);
+    // Restocked, then emptied by an edit: a fall again.
+    await setStock(kettle.id, 40);
+    await setStock(kettle.id, 0);
+    expect(await t.app.lowStockAlerts.flush()).toBe(1);
+    expect((await lowAlerts()).slice(before)).toEqual([
+      { to: keeper.email, language: 'ar', payload: { products: `غلاية (بقي ${LOW_STOCK_THRESHOLD})`, link: LINK } },
+      { to: keeper.email, language: 'ar', payload: { products: 'غلاية (نفد)', link: LINK } },
+    ]);
+
+    smtp.received.length = 0;
+    await t.app.messageSender.flush();
+    const mails = smtp.received.filter((m) => m.to.includes(keeper.email));
+    expect(mails.map((mail) => [mail.subject, mail.text])).toEqual([
+      ['المخزون ينفد', `EGP Shop: المخزون ينفد: غلاية (بقي ${LOW_STOCK_THRESHOLD}). راجعها: ${LINK}\n`],
+      ['المخزون ينفد', `EGP Shop: المخزون ينفد: غلاية (نفد). راجعها: ${LINK}\n`],
+    ]);
+  });
+
+  it('name the three with fewest left and count the rest, leaving out one restocked before the pass', async () => {
+    expect((await choose(owner, ['low_stock'])).statusCode).toBe(200);
+    const shelf = await Promise.all(
+      ['Cups', 'Plates', 'Bowls', 'Spoons', 'Forks'].map((name) =>
+        createProduct(t.app.db, { name, stock: LOW_STOCK_THRESHOLD + 1 }),
+      ),
+    );
+    const before = (await lowAlerts()).length;
+    for (const [index, product] of shelf.entries()) await setStock(product.id, index);
+    await setStock(shelf[4]?.id ?? '', 30);
+    expect(await t.app.lowStockAlerts.flush()).toBe(1);
+    expect((await lowAlerts()).slice(before)).toEqual([
+      {
+        to: owner.email,
+        language: 'en',
+        payload: {
+          products: 'Cups (none left), Plates (1 left), Bowls (2 left) and 1 more',
+          link: `${PUBLIC_URL}/dashboard/DashProducts?stock=low`,
+        },
+      },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   alertsAllowed,
   builtInRolesAlerted,
@@ -39,16 +39,10 @@ export function staffAlertOf(to: OrderStatus): StaffAlert | null {
 }
 
 /**
- * Queues `alert` about an order, in the move's transaction, to every member who asked for it and whose role holds the
- * permission it needs now (a built-in role's from the code, a custom role's from its row), active, and not the member
- * who made the move. Returns whether any was queued.
+ * The members to tell of `alert`: those who asked for it, whose role holds the permission it needs now (a built-in
+ * role's from the code, a custom role's from its row), active, and not the member who made the move (`mover`).
  */
-export async function alertStaff(
-  tx: Tx,
-  alert: StaffAlert,
-  orderId: string,
-  mover: string | null | undefined,
-): Promise<boolean> {
+export function membersAlerted(alert: StaffAlert, mover?: string | null): SQL {
   const holdsIt = or(
     sql`${users.staffRole} = any(${sql.param(builtInRolesAlerted(alert))}::text[])`,
     sql`exists (select 1 from ${staffRoles} where ${staffRoles.key} = ${users.staffRole}
@@ -63,6 +57,20 @@ export async function alertStaff(
     mover ? ne(users.id, mover) : undefined,
   );
   if (!who) throw new Error('no staff to alert');
+  return who;
+}
+
+/**
+ * Queues `alert` about an order in the move's transaction, to the members `membersAlerted` picks, each in the
+ * language they chose. Returns whether any was queued.
+ */
+export async function alertStaff(
+  tx: Tx,
+  alert: StaffAlert,
+  orderId: string,
+  mover: string | null | undefined,
+): Promise<boolean> {
+  const who = membersAlerted(alert, mover);
   const queued = await queueToAccounts(tx, { kind: alertKind(alert), orderId }, who, sql`${users.staffAlertsLanguage}`);
   return queued > 0;
 }

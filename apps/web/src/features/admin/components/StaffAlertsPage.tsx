@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
-import { languageOf, type StaffAlert, type StaffAlerts } from '@shop/contracts';
+import { languageOf, LOW_STOCK_THRESHOLD, type StaffAlert, type StaffAlerts } from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { paths } from '../../../lib/paths';
 import { Switch } from '../../../components/Switch';
@@ -109,7 +109,7 @@ function AlertSwitch({
         onChange={(event) => onChange(alert, event.target.checked)}
       />
       <div id={hintId} className="form-text mt-0">
-        {t(`admin.alerts.${alert}Hint`)}
+        {t(`admin.alerts.${alert}Hint`, { threshold: LOW_STOCK_THRESHOLD })}
       </div>
     </div>
   );

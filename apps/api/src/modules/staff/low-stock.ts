@@ -1,0 +1,67 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { LANGUAGES, LOW_STOCK_THRESHOLD } from '@shop/contracts';
+import { lowStockCrossings, products, users } from '../../db/schema.js';
+import { transaction } from '../../db/transaction.js';
+import { repeatedPasses, type Passes } from '../../lib/passes.js';
+import type { Deps } from '../deps.js';
+import { queueToAccounts } from '../messaging/order-messages.js';
+import { lowStockPayload } from './alert-message.js';
+import { alertKind, membersAlerted } from './alerts.js';
+
+/** How often the pass looks for products that fell low: an alert goes out at most this late. */
+const EVERY_MS = 60_000;
+/** Products taken in one transaction: a CSV import that empties a shelf makes a few alerts, not hundreds. */
+const BATCH = 50;
+
+/**
+ * The staff's low-stock alerts. The database writes down each product whose stock falls to LOW_STOCK_THRESHOLD
+ * (db/sql/low-stock.sql); each pass takes what is written, in one transaction that deletes the rows and queues one
+ * alert per member who asked for it (`low_stock`, which `catalogue.write` allows), naming the products still low. Rows
+ * another instance's pass holds are skipped, so each fall is told once. Returns how many alerts it queued.
+ */
+export function createLowStockAlerts(deps: Pick<Deps, 'db' | 'log' | 'config' | 'messageSender'>): Passes {
+  const { db, config } = deps;
+
+  async function pass(): Promise<number> {
+    const queued = await transaction(db, async (tx) => {
+      const taken = tx
+        .select({ productId: lowStockCrossings.productId })
+        .from(lowStockCrossings)
+        .orderBy(lowStockCrossings.at, lowStockCrossings.productId)
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      const fell = await tx
+        .delete(lowStockCrossings)
+        .where(inArray(lowStockCrossings.productId, taken))
+        .returning({ productId: lowStockCrossings.productId });
+      if (!fell.length) return 0;
+      // Still low now: one restocked since is news no more.
+      const low = await tx
+        .select({ name: products.name, nameAr: products.nameAr, stock: products.stock })
+        .from(products)
+        .where(
+          and(
+            inArray(
+              products.id,
+              fell.map((row) => row.productId),
+            ),
+            lte(products.stock, LOW_STOCK_THRESHOLD),
+          ),
+        )
+        .orderBy(products.stock, products.name);
+      if (!low.length) return 0;
+      let count = 0;
+      // Worded once per language, for the members who read it.
+      for (const language of LANGUAGES) {
+        const readers = sql`${membersAlerted('low_stock')} and ${eq(users.staffAlertsLanguage, language)}`;
+        const payload = lowStockPayload(low, language, config.PUBLIC_URL);
+        count += await queueToAccounts(tx, { kind: alertKind('low_stock'), payload }, readers, sql`${language}::text`);
+      }
+      return count;
+    });
+    if (queued) deps.messageSender.wake();
+    return queued;
+  }
+
+  return repeatedPasses(pass, { everyMs: EVERY_MS, log: deps.log, failure: 'low-stock alerts pass failed' });
+}
