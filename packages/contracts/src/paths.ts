@@ -88,6 +88,9 @@ export const WEB_PATHS = {
   addresses: '/Addresses',
 } as const;
 
+/** The dashboard's products low on stock, fewest in stock first (the overview's link, the staff's low-stock alert). */
+export const DASH_PRODUCTS_LOW_ON_STOCK = `${WEB_PATHS.dashProducts}?stock=low`;
+
 /**
  * The header's search form as a plain form: a GET of `path` with the text in `field`, which the server
  * answers with a redirect to the results' address (WEB_PATTERNS.searchResults), so it searches without

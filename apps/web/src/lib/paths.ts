@@ -1,5 +1,5 @@
 import { generatePath } from 'react-router';
-import { productPath, WEB_PATHS, WEB_PATTERNS } from '@shop/contracts';
+import { DASH_PRODUCTS_LOW_ON_STOCK, productPath, WEB_PATHS, WEB_PATTERNS } from '@shop/contracts';
 
 /*
  * Every address of the web app is written once, in contracts' WEB_PATHS and WEB_PATTERNS (the server
@@ -36,7 +36,7 @@ export const paths = {
   /** The dashboard's products, filtered by a search. */
   dashProductsMatching: (query: string) => `${WEB_PATHS.dashProducts}?q=${encodeURIComponent(query)}`,
   /** The dashboard's products low on stock, fewest in stock first. */
-  dashProductsLowOnStock: `${WEB_PATHS.dashProducts}?stock=low`,
+  dashProductsLowOnStock: DASH_PRODUCTS_LOW_ON_STOCK,
   /** The dashboard's reviews waiting for the shop's answer. */
   dashReviewsAwaiting: `${WEB_PATHS.dashReviews}?awaiting=true`,
 } as const;

@@ -4,7 +4,7 @@ import {
   localName,
   orderRef,
   pathIn,
-  WEB_PATHS,
+  DASH_PRODUCTS_LOW_ON_STOCK,
   WEB_PATTERNS,
   type Language,
   type Named,
@@ -12,12 +12,29 @@ import {
   type StaffAlert,
 } from '@shop/contracts';
 import { TEMPLATES } from '../messaging/templates.js';
+import type { OrderAlert } from './alerts.js';
 
-/** The alerts about one order; the low-stock one is about products. */
-export type OrderAlert = Exclude<StaffAlert, 'low_stock'>;
-
-/** Products a low-stock alert names before "and N more": an SMS stays short. */
+/** Products a low-stock alert names before "and N more", and the characters of a name it keeps: an SMS stays short. */
 const NAMED = 3;
+const NAME_LENGTH = 24;
+
+/** A product's name as an alert says it: cut short with an ellipsis, and in Arabic an English name set apart. */
+function alertName(product: Named, language: Language): string {
+  const { text, lang } = localName(product, language);
+  const short = text.length > NAME_LENGTH ? `${text.slice(0, NAME_LENGTH - 1).trimEnd()}…` : text;
+  return language === 'ar' && lang ? `\u2068${short}\u2069` : short;
+}
+
+/** "و2 منتجات أخرى": Arabic counts agree with the number (one, two, a few, many). */
+const ARABIC_MORE: Record<Intl.LDMLPluralRule, (count: number) => string> = {
+  zero: (count) => ` و${count} منتج آخر`,
+  one: () => ' ومنتج آخر',
+  two: () => ' ومنتجان آخران',
+  few: (count) => ` و${count} منتجات أخرى`,
+  many: (count) => ` و${count} منتجًا آخر`,
+  other: (count) => ` و${count} منتج آخر`,
+};
+const arabicPlural = new Intl.PluralRules('ar');
 
 const WORDS = {
   en: {
@@ -40,7 +57,7 @@ const WORDS = {
       low_stock: () => 'المخزون ينفد',
     },
     left: (name: string, stock: number) => (stock > 0 ? `${name} (بقي ${stock})` : `${name} (نفد)`),
-    more: (count: number) => ` و${count} غيرها`,
+    more: (count: number) => ARABIC_MORE[arabicPlural.select(count)](count),
     comma: '، ',
   },
 } satisfies Record<Language, unknown>;
@@ -72,10 +89,10 @@ export function lowStockPayload(
   publicUrl: string,
 ): { products: string; link: string } {
   const words = WORDS[language];
-  const named = low.slice(0, NAMED).map((product) => words.left(localName(product, language).text, product.stock));
+  const named = low.slice(0, NAMED).map((product) => words.left(alertName(product, language), product.stock));
   const more = low.length > NAMED ? words.more(low.length - NAMED) : '';
   return {
     products: named.join(words.comma) + more,
-    link: `${publicUrl}${pathIn(`${WEB_PATHS.dashProducts}?stock=low`, language)}`,
+    link: `${publicUrl}${pathIn(DASH_PRODUCTS_LOW_ON_STOCK, language)}`,
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { API_MSG_AR, LOW_STOCK_THRESHOLD, orderRef, type AdminOrderDetail, type StaffAlerts } from '@shop/contracts';
-import { messages, products, users } from '../../db/schema.js';
+import { messages, products, productVariants, users } from '../../db/schema.js';
 import {
   confirmByShopper,
   createStaff,
@@ -13,7 +13,8 @@ import {
   type Account,
   type TestContext,
 } from '../../../test/harness.js';
-import { ADDRESS, createProduct } from '../../../test/fixtures.js';
+import { ADDRESS, createProduct, createVariantProduct } from '../../../test/fixtures.js';
+import { lowStockPayload } from './alert-message.js';
 import { startSmtpServer, type TestSmtp } from '../../../test/smtp.js';
 import { loadOrder } from '../orders/queries.js';
 import { renderMessage } from '../messaging/render.js';
@@ -313,5 +314,42 @@ describe('low-stock alerts', () => {
         },
       },
     ]);
+  });
+
+  it('tell of a product sold in sizes whose variants fall low together, and count the rest in Arabic', async () => {
+    expect((await choose(owner, ['low_stock'])).statusCode).toBe(200);
+    const size = {
+      name: 'Size',
+      nameAr: 'المقاس',
+      values: [
+        { value: 'M', valueAr: 'وسط' },
+        { value: 'L', valueAr: 'كبير' },
+      ],
+    };
+    const { variants } = await createVariantProduct(
+      t.app.db,
+      [size],
+      [
+        { options: { Size: 'M' }, price: 250, stock: 4 },
+        { options: { Size: 'L' }, price: 250, stock: 4 },
+      ],
+      { name: 'Classic Tee' },
+    );
+    await t.app.lowStockAlerts.flush(); // the product's first variants, 8 in all: not low
+    const before = (await lowAlerts()).length;
+    // The product's stock is its variants' total (variant-totals.sql): 4 left once one size sells out.
+    await t.app.db
+      .update(productVariants)
+      .set({ stock: 0 })
+      .where(eq(productVariants.id, variants[1]?.id ?? ''));
+    expect(await t.app.lowStockAlerts.flush()).toBe(1);
+    expect((await lowAlerts()).slice(before).map((alert) => alert.payload?.products)).toEqual(['Classic Tee (4 left)']);
+
+    // Worded for an Arabic reader: English names set apart, the rest counted as Arabic counts.
+    const shelf = ['Cups', 'Plates', 'Bowls', 'Spoons', 'Forks'].map((name, stock) => ({ name, stock }));
+    expect(lowStockPayload(shelf, 'ar', PUBLIC_URL).products).toBe(
+      '\u2068Cups\u2069 (نفد)، \u2068Plates\u2069 (بقي 1)، \u2068Bowls\u2069 (بقي 2) ومنتجان آخران',
+    );
+    expect(lowStockPayload(shelf.slice(0, 4), 'ar', PUBLIC_URL).products).toMatch(/ ومنتج آخر$/);
   });
 });

@@ -18,6 +18,9 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { contactChannel, queueToAccounts } from '../messaging/order-messages.js';
 import type { Deps } from '../deps.js';
 
+/** The alerts about one order, queued with its move; the low-stock one is about products (low-stock.ts). */
+export type OrderAlert = Exclude<StaffAlert, 'low_stock'>;
+
 /** A staff alert's message kind in the queue (messaging/render.ts words it). */
 export const alertKind = (alert: StaffAlert) => `staff_${alert}` as const;
 
@@ -33,7 +36,7 @@ export const alertOfKind = (kind: string): StaffAlert | null =>
  * shopper or an agent, or as it is placed when the shop does not ask) or paid online, which it becomes once (contracts'
  * ORDER_MOVES); a return when the shopper asks for one.
  */
-export function staffAlertOf(to: OrderStatus): StaffAlert | null {
+export function staffAlertOf(to: OrderStatus): OrderAlert | null {
   if (to === 'return_requested') return 'return_requested';
   return to === 'paid' || to === 'confirmed' ? 'new_order' : null;
 }
@@ -66,7 +69,7 @@ export function membersAlerted(alert: StaffAlert, mover?: string | null): SQL {
  */
 export async function alertStaff(
   tx: Tx,
-  alert: StaffAlert,
+  alert: OrderAlert,
   orderId: string,
   mover: string | null | undefined,
 ): Promise<boolean> {

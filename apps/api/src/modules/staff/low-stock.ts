@@ -35,7 +35,8 @@ export function createLowStockAlerts(deps: Pick<Deps, 'db' | 'log' | 'config' | 
         .where(inArray(lowStockCrossings.productId, taken))
         .returning({ productId: lowStockCrossings.productId });
       if (!fell.length) return 0;
-      // Still low now: one restocked since is news no more.
+      // Still low now: one restocked since is news no more. Read without a lock: the checkout writes this table while
+      // it holds its products' rows, so a pass that locked products after these rows could deadlock with it.
       const low = await tx
         .select({ name: products.name, nameAr: products.nameAr, stock: products.stock })
         .from(products)
