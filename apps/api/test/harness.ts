@@ -224,6 +224,9 @@ export async function moveOrder(
   return res.json<Order>();
 }
 
+/** A card the test payment provider accepts (offline-provider.ts). */
+export const GOOD_CARD = { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' };
+
 /**
  * The shopper pays the order online with the test provider's good card, as the payment page does: the bill of a card
  * order, the delivery fees of a cash order asked a deposit. Throws unless the payment succeeded.
@@ -237,11 +240,10 @@ export async function payByCard(app: FastifyInstance, shopper: Account, orderId:
   });
   if (intent.statusCode !== 200) throw new Error(`payment intent failed: ${intent.statusCode} ${intent.body}`);
   const { clientSecret } = intent.json<{ clientSecret: string }>();
-  const card = { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' };
   const paid = await app.inject({
     method: 'POST',
     url: '/api/payment/offline/confirm',
-    payload: { clientSecret, card },
+    payload: { clientSecret, card: GOOD_CARD },
   });
   if (paid.json<{ status?: string }>().status !== 'succeeded') throw new Error(`payment failed: ${paid.body}`);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_CHANNELS } from './contact-channels.js';
 import { LANGUAGES } from './language.js';
-import { BUILT_IN_ROLES, type BuiltInRole, type Permission } from './staff.js';
+import { BUILT_IN_ROLE_KEYS, BUILT_IN_ROLES, type BuiltInRole, type Permission } from './staff.js';
 
 /**
  * What a staff member may ask to be told of as it happens, by their own channel (WhatsApp, SMS or e-mail): an order
@@ -20,7 +20,7 @@ export const STAFF_ALERT_NEEDS: Record<StaffAlert, Permission> = {
 
 /** The built-in roles whose members may be told of `alert` (a custom role's permissions are the database's). */
 export const builtInRolesAlerted = (alert: StaffAlert): BuiltInRole[] =>
-  (Object.keys(BUILT_IN_ROLES) as BuiltInRole[]).filter((role) =>
+  BUILT_IN_ROLE_KEYS.filter((role) =>
     (BUILT_IN_ROLES[role] as readonly Permission[]).includes(STAFF_ALERT_NEEDS[alert]),
   );
 

@@ -24,7 +24,7 @@ import {
 import { toWebp } from '../../src/lib/images.js';
 import { hashPassword } from '../../src/modules/users/service.js';
 import { offlineWebhookSecret } from '../../src/modules/payments/offline-provider.js';
-import { PASSWORD, uniqueEmail, type Account } from '../harness.js';
+import { GOOD_CARD, PASSWORD, uniqueEmail, type Account } from '../harness.js';
 import { ADDRESS, testImage } from '../fixtures.js';
 import { multipart, type FilePart } from '../multipart.js';
 import { USER_AGENTS } from '../user-agents.js';
@@ -83,8 +83,7 @@ export async function quickShoppers(app: FastifyInstance, n: number): Promise<Ac
 export const hex = (bytes = 4) => randomBytes(bytes).toString('hex');
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-export { ADDRESS };
-export const GOOD_CARD = { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' };
+export { ADDRESS, GOOD_CARD };
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, notLike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   languageOf,
@@ -134,7 +134,7 @@ export async function loadOrderDetail(db: DbOrTx, orderId: string, now: Date): P
     db
       .select()
       .from(messages)
-      .where(and(eq(messages.orderId, orderId), notLike(messages.kind, STAFF_ALERT_KINDS)))
+      .where(and(eq(messages.orderId, orderId), notInArray(messages.kind, STAFF_ALERT_KINDS)))
       .orderBy(asc(messages.createdAt), asc(messages.id)),
     db
       .select()

@@ -38,10 +38,10 @@ export const contactChannel = sql<Channel>`coalesce(${users.contactChannel}, cas
     then ${users.signedInWith} end, 'email')`;
 
 /**
- * Queues a message of `kind` (about an order, or not) to each account `who` picks, by the account's channel (the one chosen,
- * else the one it signed in with by code, else e-mail) and to its address on it as it is now, in `language` (a value,
- * or a column of users). An account with no address on its channel is skipped. One statement, whoever it reaches.
- * Returns how many were queued.
+ * Queues a message of `kind` (about an order, or not) to each account `who` picks, by the account's channel (the one
+ * chosen, else the one it signed in with by code, else e-mail) and to its address on it as it is now, in `language` (a
+ * value, or a column of users). An account with no address on its channel is skipped. One statement, whoever it
+ * reaches. Returns how many were queued.
  */
 export async function queueToAccounts(
   tx: Tx,

@@ -7,6 +7,7 @@ import { auditLogs, cartItems, orders, paymentEvents, payments, products } from 
 import {
   createAdmin,
   createTestApp,
+  GOOD_CARD,
   placeOrderOf,
   registerShopper,
   type Account,
@@ -29,8 +30,6 @@ beforeAll(async () => {
   secret = offlineWebhookSecret(t.app.config);
 });
 afterAll(() => t.close());
-
-const GOOD_CARD = { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' };
 
 const cardOrder = (user: Account, lines: [ProductFixture, number][], method = 'visa'): Promise<Order> =>
   placeOrderOf(t.app, user, lines, address, method);

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   alertsAllowed,
   builtInRolesAlerted,
+  languageOf,
   localMobile,
   say,
   STAFF_ALERT_NEEDS,
@@ -24,8 +25,8 @@ export type OrderAlert = Exclude<StaffAlert, 'low_stock'>;
 /** A staff alert's message kind in the queue (messaging/render.ts words it). */
 export const alertKind = (alert: StaffAlert) => `staff_${alert}` as const;
 
-/** The kinds of the staff alerts' messages, as a LIKE pattern: the order page lists the shopper's messages alone. */
-export const STAFF_ALERT_KINDS = 'staff\\_%';
+/** The kinds of the staff alerts' messages: the order page lists the shopper's messages alone. */
+export const STAFF_ALERT_KINDS = STAFF_ALERTS.map(alertKind);
 
 /** The staff alert a queued message of `kind` is, if it is one. */
 export const alertOfKind = (kind: string): StaffAlert | null =>
@@ -101,7 +102,7 @@ export function staffAlertsService(deps: Pick<Deps, 'db'>) {
     return {
       // One the role no longer allows is not said as chosen, nor sent; saving again drops it.
       alerts: allowed.filter((alert) => row.alerts.includes(alert)),
-      language: row.language === 'ar' ? 'ar' : 'en',
+      language: languageOf(row.language),
       allowed,
       channel,
       to: to ?? null,

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { canTransition, type AdminOrder } from '@shop/contracts';
-import { errorMessage } from '../../../api/errors';
+import { failureText } from '../../../api/errors';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { paths } from '../../../lib/paths';
 import { useSetOrderStatusMutation } from '../api/adminApi';
@@ -72,7 +72,8 @@ export function SelectedOrders({
     for (const [index, order] of ready.entries()) {
       if (left.current) return;
       const moved = await setStatus({ id: order._id, status: 'shipped' });
-      if (moved.error) refused.push({ id: order._id, reason: errorMessage(moved.error) ?? t('common.sendFailed') });
+      const reason = failureText(moved.error, t('common.sendFailed'));
+      if (reason) refused.push({ id: order._id, reason });
       setShipping({ total: ready.length, asked: index + 1, refused: [...refused] });
     }
   };
