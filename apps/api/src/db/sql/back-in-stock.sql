@@ -3,7 +3,9 @@
 -- product form, the variants' grid, the CSV import). The announcement only wakes the alerts' pass
 -- (modules/back-in-stock/alerts.ts) on every instance: what it sends is read from the tables (the open requests of
 -- what is in stock), so a lost notification (a listener reconnecting, an instance down) delays an alert until the
--- next poll and loses none, and stock that comes back twice in a minute still makes one alert per request.
+-- next poll and loses none, and stock that comes back twice in a minute still makes one alert per request. `options`
+-- too: a product given its first variants has its stock set to theirs by products_totals_from_variants
+-- (variant-totals.sql) in an update of its options alone.
 CREATE OR REPLACE FUNCTION announce_back_in_stock() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   product uuid;
@@ -25,7 +27,7 @@ END $$;
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS products_back_in_stock ON products;
 --> statement-breakpoint
-CREATE TRIGGER products_back_in_stock AFTER UPDATE OF stock ON products
+CREATE TRIGGER products_back_in_stock AFTER UPDATE OF stock, options ON products
   FOR EACH ROW WHEN (OLD.stock <= 0 AND NEW.stock > 0) EXECUTE FUNCTION announce_back_in_stock();
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS product_variants_back_in_stock ON product_variants;

@@ -237,26 +237,47 @@ describe('the alert', () => {
     ]);
   });
 
-  it('is woken by the stock coming back, with no poll due', async () => {
+  it('is woken by the stock coming back, with no poll due, a product’s first variants’ stock too', async () => {
     const shopper = await registerShopper(t.app, 'Rana Woken');
     const product = await createProduct(t.app.db, { stock: 0 });
+    const gainsVariants = await createProduct(t.app.db, { stock: 0 });
     await ask(shopper.headers, product.id);
+    await ask(shopper.headers, gainsVariants.id);
+    const notified = async (productId: string) => {
+      const [request] = await t.app.db
+        .select({ notifiedAt: backInStockRequests.notifiedAt })
+        .from(backInStockRequests)
+        .where(eq(backInStockRequests.productId, productId));
+      return request?.notifiedAt ?? null;
+    };
     // A poll an hour away: only the announcement of db/sql/back-in-stock.sql can start a pass in time.
     t.app.backInStockAlerts.start(60 * 60_000);
     try {
       await t.app.backInStockAlerts.listening();
       await vi.waitFor(async () => expect(await alert()).toBe(0));
       await setStock(product.id, 3);
-      await vi.waitFor(
-        async () => {
-          const [request] = await t.app.db
-            .select({ notifiedAt: backInStockRequests.notifiedAt })
-            .from(backInStockRequests)
-            .where(eq(backInStockRequests.productId, product.id));
-          expect(request?.notifiedAt).not.toBeNull();
+      await vi.waitFor(async () => expect(await notified(product.id)).not.toBeNull(), { timeout: 5000 });
+      // Its first variants, in stock: the product's stock is set from theirs in an update of its options alone.
+      const grid = await t.app.inject({
+        method: 'PUT',
+        url: `/api/product/${gainsVariants.id}/variants`,
+        headers: admin.headers,
+        payload: {
+          options: [{ name: 'Size', nameAr: null, values: [{ value: 'M', valueAr: null }] }],
+          variants: [
+            {
+              sku: `WOKEN-M-${gainsVariants.id.slice(0, 8)}`,
+              options: { Size: 'M' },
+              price: 80,
+              compareAtPrice: null,
+              stock: 2,
+              image_path: [],
+            },
+          ],
         },
-        { timeout: 5000 },
-      );
+      });
+      expect(grid.statusCode, grid.body).toBe(200);
+      await vi.waitFor(async () => expect(await notified(gainsVariants.id)).not.toBeNull(), { timeout: 5000 });
     } finally {
       // The other tests run the passes themselves.
       await t.app.backInStockAlerts.stop();
