@@ -51,6 +51,7 @@ import { createCartReminders, isStop, type CartReminders } from './modules/messa
 import { createConfirmations, type Confirmations } from './modules/confirmations/confirmations.js';
 import { createBackInStockAlerts, type BackInStockAlerts } from './modules/back-in-stock/alerts.js';
 import { createLowStockAlerts } from './modules/staff/low-stock.js';
+import { createDailySummaries } from './modules/staff/daily-summary.js';
 import type { Passes } from './lib/passes.js';
 import { createImportWorker, type ImportWorker } from './modules/products/import/worker.js';
 import { paymentProviders, type PaymentProviders } from './modules/payments/registry.js';
@@ -82,6 +83,7 @@ declare module 'fastify' {
     backInStockAlerts: BackInStockAlerts;
     /** Tells the staff who asked of products whose stock fell low (modules/staff/low-stock.ts); serve.ts starts it. */
     lowStockAlerts: Passes;
+    dailySummaries: Passes;
     /** Asks shoppers to confirm cash orders and ends unanswered windows (modules/confirmations); serve.ts starts it. */
     confirmations: Confirmations;
     /** Applies the product imports queued in the database (modules/products/import); server.ts starts its polling. */
@@ -193,6 +195,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const lowStockAlerts = createLowStockAlerts({ db: database.db, log: app.log, config, messageSender });
   app.decorate('lowStockAlerts', lowStockAlerts);
   app.addHook('onClose', () => lowStockAlerts.stop());
+  const dailySummaries = createDailySummaries({ db: database.db, log: app.log, config, clock, messageSender });
+  app.decorate('dailySummaries', dailySummaries);
+  app.addHook('onClose', () => dailySummaries.stop());
 
   // Before the database closes: a pass under way finishes (or records its failure) first.
   app.addHook('onClose', () => messageSender.stop());

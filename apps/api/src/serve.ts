@@ -42,6 +42,7 @@ export async function serve(config: Config, log: Logger) {
   app.backInStockAlerts.start();
   // Members who asked hear of products whose stock fell low, once each fall, from whichever instance takes it.
   app.lowStockAlerts.start();
+  app.dailySummaries.start();
   // Cash orders' confirmations: a reminder at half the window, and its end, once, by whichever instance claims it.
   app.confirmations.start();
   // Product imports applied from the dashboard, and those a stopped instance was applying; each is

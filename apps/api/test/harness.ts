@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { createPgDatabase } from './pg-database.js';
 import { forbidNestedConnections } from './nested-connections.js';
 import { buildApp } from '../src/app.js';
-import { permissionOf, type Access } from '../src/plugins/auth.js';
+import { permissionsOf, type Access } from '../src/plugins/auth.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { desc, eq } from 'drizzle-orm';
@@ -50,9 +50,12 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
   return { database, drop: created.drop };
 }
 
-/** A route's access as the tests name it: its kind, or for a dashboard route the permission it needs. */
+/**
+ * A route's access as the tests name it: its kind, or for a dashboard route the permission it needs (those it needs
+ * one of, joined by `|`).
+ */
 const accessName = (access: Access | undefined): string | undefined =>
-  permissionOf(access) ?? (access as string | undefined);
+  permissionsOf(access)?.join('|') ?? (access as string | undefined);
 
 /** One registered route, as the server's own route table has it (HEAD twins of GET routes included). */
 export interface RouteEntry {
@@ -226,6 +229,19 @@ export async function moveOrder(
 
 /** A card the test payment provider accepts (offline-provider.ts). */
 export const GOOD_CARD = { number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' };
+
+/** A staff member's own alerts, as Your alerts reads them (GET /api/staff/me/alerts). */
+export const alertsOf = (app: FastifyInstance, member: Account) =>
+  app.inject({ method: 'GET', url: '/api/staff/me/alerts', headers: member.headers });
+
+/** A staff member chooses their alerts and their language, as Your alerts saves them (PUT /api/staff/me/alerts). */
+export const chooseAlerts = (app: FastifyInstance, member: Account, alerts: string[], language = 'en') =>
+  app.inject({
+    method: 'PUT',
+    url: '/api/staff/me/alerts',
+    headers: { ...member.headers, 'accept-language': language },
+    payload: { alerts, language },
+  });
 
 /**
  * The shopper pays the order online with the test provider's good card, as the payment page does: the bill of a card

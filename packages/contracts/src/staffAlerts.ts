@@ -4,19 +4,26 @@ import { LANGUAGES } from './language.js';
 import { BUILT_IN_ROLE_KEYS, BUILT_IN_ROLES, type BuiltInRole, type Permission } from './staff.js';
 
 /**
- * What a staff member may ask to be told of as it happens, by their own channel (WhatsApp, SMS or e-mail): an order
+ * What a staff member may ask to be told of, by their own channel (WhatsApp, SMS or e-mail): as it happens, an order
  * to prepare (a cash order once confirmed, one paid online once paid), a customer asking to send one back, and
- * products whose stock falls to LOW_STOCK_THRESHOLD.
+ * products whose stock falls to LOW_STOCK_THRESHOLD; and each morning, the day before's sales and what waits.
  */
-export const STAFF_ALERTS = ['new_order', 'return_requested', 'low_stock'] as const;
+export const STAFF_ALERTS = ['new_order', 'return_requested', 'low_stock', 'daily_summary'] as const;
 export type StaffAlert = (typeof STAFF_ALERTS)[number];
 
-/** The permission each alert needs: the work it calls for. A member told of it must be able to act on it. */
+/** The permission each alert needs: the work it calls for, or the figures it tells. */
 export const STAFF_ALERT_NEEDS: Record<StaffAlert, Permission> = {
   new_order: 'orders.read',
   return_requested: 'orders.move',
   low_stock: 'catalogue.write',
+  daily_summary: 'reports.read',
 };
+
+/** The permissions any of which lets a member choose an alert: who may open their own alerts. */
+export const STAFF_ALERT_PERMISSIONS = [...new Set(Object.values(STAFF_ALERT_NEEDS))] as [Permission, ...Permission[]];
+
+/** The hour of Cairo's morning the daily summary is sent at, telling of the day before. */
+export const DAILY_SUMMARY_HOUR = 9;
 
 /** The built-in roles whose members may be told of `alert` (a custom role's permissions are the database's). */
 export const builtInRolesAlerted = (alert: StaffAlert): BuiltInRole[] =>

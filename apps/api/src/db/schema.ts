@@ -607,6 +607,16 @@ export const lowStockCrossings = pgTable('low_stock_crossings', {
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The mornings whose daily summary was queued (modules/staff/daily-summary.ts), one row per Cairo day: the instance
+ * that writes a day's row queues its summaries in the same transaction, so each morning's goes out once, however
+ * many instances run or restart.
+ */
+export const dailySummaries = pgTable('daily_summaries', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const favourites = pgTable(
   'favourites',
   {

@@ -12,12 +12,14 @@ import type { Actor } from '../lib/admin-audit.js';
  * Who may call a route. Every /api route declares one in `config.access`; a route without it
  * fails at start-up, so nothing can be added without deciding who may call it. A dashboard route
  * names the permission it needs (docs/decisions/staff-permissions.md): there is no plain 'admin'.
+ * A member's own settings that serve several desks name them all, any of which lets the member in.
  */
-export type Access = 'public' | 'user' | 'shopper' | 'metrics' | { permission: Permission };
+export type Access =
+  'public' | 'user' | 'shopper' | 'metrics' | { permission: Permission | readonly [Permission, ...Permission[]] };
 
-/** The permission a route needs, or null when it is not a dashboard route. */
-export const permissionOf = (access: Access | undefined): Permission | null =>
-  typeof access === 'object' ? access.permission : null;
+/** The permissions a route needs one of, or null when it is not a dashboard route. */
+export const permissionsOf = (access: Access | undefined): readonly Permission[] | null =>
+  typeof access === 'object' ? [access.permission].flat() : null;
 
 /** What is wrong with a route's declared access, or null when it is one of the kinds above. */
 export function accessProblem(access: unknown): string | null {
@@ -28,7 +30,8 @@ export function accessProblem(access: unknown): string | null {
     return ['public', 'user', 'shopper', 'metrics'].includes(access) ? null : `declares an unknown access '${access}'`;
   const permission: unknown =
     typeof access === 'object' && access !== null && 'permission' in access ? access.permission : undefined;
-  return typeof permission === 'string' && (PERMISSIONS as readonly string[]).includes(permission)
+  const named = [permission].flat();
+  return named.length > 0 && named.every((p) => typeof p === 'string' && (PERMISSIONS as readonly string[]).includes(p))
     ? null
     : `declares an unknown permission ${JSON.stringify(permission)}`;
 }
@@ -145,8 +148,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       const { user, session } = await authenticate(app, sessionUser, request);
       request.user = user;
       request.session = session;
-      const permission = permissionOf(access);
-      if (permission && !can(user, permission))
+      const permissions = permissionsOf(access);
+      if (permissions && !permissions.some((permission) => can(user, permission)))
         throw forbidden(user.role ? say.api.roleNotAllowed : say.api.adminsOnly);
       if (access === 'shopper' && user.role) throw forbidden(say.api.adminsHaveNoCart);
     };

@@ -185,6 +185,21 @@ describe('SMS coding', () => {
         en: ['Kettle (2 left), Cups (none left) and 1 more', 'https://shop.example/dashboard/DashProducts?stock=low'],
         ar: ['غلاية (بقي 2)، أكواب (نفد) و1 غيرها', 'https://shop.example/ar/dashboard/DashProducts?stock=low'],
       },
+      // A busy morning: every waiting count there.
+      staff_daily_summary: {
+        en: [
+          'Wed, Dec 30',
+          '114 orders, EGP 118,250',
+          '13 to confirm, 112 to ship, 12 returns, 15 low in stock',
+          'https://shop.example/dashboard',
+        ],
+        ar: [
+          'الأربعاء، 30 ديسمبر',
+          '114 طلبًا بقيمة \u200f118,250 ج.م.\u200f',
+          'للتأكيد: 13، للشحن: 112، إرجاع: 12، مخزون قليل: 15',
+          'https://shop.example/ar/dashboard',
+        ],
+      },
       cart_reminder: {
         en: ['https://shop.example/CartPage', 'https://shop.example/api/messaging/reminders/stop/1.abc'],
         ar: ['https://shop.example/CartPage', 'https://shop.example/api/messaging/reminders/stop/1.abc'],

@@ -142,6 +142,16 @@ function filled(message: QueuedMessage, order: Order | undefined, language: Lang
       values: [payloadOf(message, 'products'), payloadOf(message, 'link')],
       subject: alertSubject(alert, language),
     };
+  // So was a daily summary (staff/daily-summary.ts).
+  if (alert === 'daily_summary') {
+    const day = payloadOf(message, 'day');
+    const values = ['sales', 'waiting', 'link'].map((part) => payloadOf(message, part));
+    return {
+      template: TEMPLATES.staff_daily_summary,
+      values: [day, ...values],
+      subject: alertSubject(alert, language, day),
+    };
+  }
   if (alert) return staffAlertMessage(alert, orderOf(message, order), language, publicUrl);
   if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' message`);
   return orderTemplate(message.kind, message, orderOf(message, order), language, publicUrl);

@@ -241,6 +241,16 @@ export const TEMPLATES = {
     parameters: ['the products and what is left of each', 'link to the products low in stock'],
     buttons: [],
   },
+  staff_daily_summary: {
+    name: 'staff_daily_summary',
+    category: 'UTILITY',
+    text: {
+      en: 'EGP Shop, {{1}}: {{2}}. Waiting: {{3}}. {{4}}',
+      ar: 'EGP Shop، {{1}}: {{2}}. ينتظر: {{3}}. {{4}}',
+    },
+    parameters: ['the day before, by name', 'its sales', 'what waits for the staff, counted', 'link to the overview'],
+    buttons: [],
+  },
 } as const satisfies Record<string, ShopTemplate>;
 
 /** A template's text in `language` with its parameters in place: what an SMS says. */

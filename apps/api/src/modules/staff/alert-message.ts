@@ -6,11 +6,13 @@ import {
   pathIn,
   DASH_PRODUCTS_LOW_ON_STOCK,
   WEB_PATTERNS,
+  WEB_PATHS,
   type Language,
   type Named,
   type Order,
   type StaffAlert,
 } from '@shop/contracts';
+import { toEgp } from '../../lib/money.js';
 import { TEMPLATES } from '../messaging/templates.js';
 import type { OrderAlert } from './alerts.js';
 
@@ -35,6 +37,15 @@ const ARABIC_MORE: Record<Intl.LDMLPluralRule, (count: number) => string> = {
   other: (count) => ` و${count} منتج آخر`,
 };
 const arabicPlural = new Intl.PluralRules('ar');
+/** "14 طلبًا": the orders a summary counts, agreeing with their number as ARABIC_MORE's products do. */
+const ARABIC_ORDERS: Record<Intl.LDMLPluralRule, (count: number) => string> = {
+  zero: (count) => `${count} طلب`,
+  one: () => 'طلب واحد',
+  two: () => 'طلبان',
+  few: (count) => `${count} طلبات`,
+  many: (count) => `${count} طلبًا`,
+  other: (count) => `${count} طلب`,
+};
 
 const WORDS = {
   en: {
@@ -43,10 +54,20 @@ const WORDS = {
       new_order: (ref: string) => `New order ${ref}`,
       return_requested: (ref: string) => `Return requested: ${ref}`,
       low_stock: () => 'Stock running low',
+      daily_summary: (day: string) => `Your shop on ${day}`,
     },
     left: (name: string, stock: number) => (stock > 0 ? `${name} (${stock} left)` : `${name} (none left)`),
     more: (count: number) => ` and ${count} more`,
     comma: ', ',
+    sales: (orders: number, worth: string) =>
+      orders ? `${orders} ${orders === 1 ? 'order' : 'orders'}, ${worth}` : 'no sales',
+    waiting: {
+      toConfirm: (count: number) => `${count} to confirm`,
+      toShip: (count: number) => `${count} to ship`,
+      returns: (count: number) => `${count} ${count === 1 ? 'return' : 'returns'}`,
+      lowStock: (count: number) => `${count} low in stock`,
+    },
+    nothing: 'nothing',
   },
   ar: {
     paid: { cash: 'الدفع عند الاستلام', visa: 'مدفوع أونلاين' },
@@ -55,14 +76,28 @@ const WORDS = {
       new_order: (ref: string) => `طلب جديد \u2066${ref}\u2069`,
       return_requested: (ref: string) => `طلب إرجاع \u2066${ref}\u2069`,
       low_stock: () => 'المخزون ينفد',
+      daily_summary: (day: string) => `متجرك يوم ${day}`,
     },
     left: (name: string, stock: number) => (stock > 0 ? `${name} (بقي ${stock})` : `${name} (نفد)`),
     more: (count: number) => ARABIC_MORE[arabicPlural.select(count)](count),
     comma: '، ',
+    sales: (orders: number, worth: string) =>
+      orders ? `${ARABIC_ORDERS[arabicPlural.select(orders)](orders)} بقيمة ${worth}` : 'لا مبيعات',
+    // "الشيء: العدد": the number after its word, so no noun has to agree with it.
+    waiting: {
+      toConfirm: (count: number) => `للتأكيد: ${count}`,
+      toShip: (count: number) => `للشحن: ${count}`,
+      returns: (count: number) => `إرجاع: ${count}`,
+      lowStock: (count: number) => `مخزون قليل: ${count}`,
+    },
+    nothing: 'لا شيء',
   },
 } satisfies Record<Language, unknown>;
 
-/** A staff alert's e-mail subject, in the member's language (`ref`: the order's, for the alerts about one). */
+/**
+ * A staff alert's e-mail subject, in the member's language (`ref`: the order's, for the alerts about one; the day's,
+ * for a summary).
+ */
 export const alertSubject = (alert: StaffAlert, language: Language, ref = '') => WORDS[language].subject[alert](ref);
 
 /**
@@ -94,5 +129,39 @@ export function lowStockPayload(
   return {
     products: named.join(words.comma) + more,
     link: `${publicUrl}${pathIn(DASH_PRODUCTS_LOW_ON_STOCK, language)}`,
+  };
+}
+
+/** What a morning's summary tells: the day before's sales, and what waits for the staff as it is sent. */
+export interface DailyFigures {
+  /** Cairo's day the sales are of, 'YYYY-MM-DD'. */
+  day: string;
+  orders: number;
+  /** What they brought, in piastres. */
+  piastres: number;
+  waiting: Record<keyof (typeof WORDS)['en']['waiting'], number>;
+}
+
+/**
+ * A daily summary, worded when it is queued in the member's language: the day, its sales as the overview counts them,
+ * what waits (each count that is not zero), and the overview's link.
+ */
+export function dailySummaryPayload(
+  figures: DailyFigures,
+  language: Language,
+  publicUrl: string,
+): { day: string; sales: string; waiting: string; link: string } {
+  const words = WORDS[language];
+  const locale = intlLocale(language);
+  // Short, so that an SMS in English stays one part: "Mon, Dec 7"; "الاثنين، 7 ديسمبر".
+  const day = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const waiting = (Object.keys(words.waiting) as (keyof DailyFigures['waiting'])[])
+    .filter((part) => figures.waiting[part] > 0)
+    .map((part) => words.waiting[part](figures.waiting[part]));
+  return {
+    day: day.format(new Date(Date.parse(figures.day))),
+    sales: words.sales(figures.orders, formatPrice(toEgp(figures.piastres), locale)),
+    waiting: waiting.length ? waiting.join(words.comma) : words.nothing,
+    link: `${publicUrl}${pathIn(WEB_PATHS.dashboard, language)}`,
   };
 }

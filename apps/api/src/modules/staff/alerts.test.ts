@@ -3,6 +3,8 @@ import { and, eq, like } from 'drizzle-orm';
 import { API_MSG_AR, LOW_STOCK_THRESHOLD, orderRef, type AdminOrderDetail, type StaffAlerts } from '@shop/contracts';
 import { messages, products, productVariants, users } from '../../db/schema.js';
 import {
+  alertsOf,
+  chooseAlerts,
   confirmByShopper,
   createStaff,
   createTestApp,
@@ -27,16 +29,6 @@ let owner: Account;
 let desk: Account;
 let mona: Account;
 let product: { id: string };
-
-const alertsOf = (account: Account) =>
-  t.app.inject({ method: 'GET', url: '/api/staff/me/alerts', headers: account.headers });
-const choose = (account: Account, alerts: string[], language = 'en') =>
-  t.app.inject({
-    method: 'PUT',
-    url: '/api/staff/me/alerts',
-    headers: { ...account.headers, 'accept-language': language },
-    payload: { alerts, language },
-  });
 
 /** The staff alerts queued about an order: who each goes to, by which channel, in which language. */
 const alertsAbout = async (orderId: string) =>
@@ -72,7 +64,7 @@ afterEach(async () => {
 
 describe('a staff member’s alerts', () => {
   it('are chosen among those the role allows, and go by the member’s channel', async () => {
-    const before = await alertsOf(desk);
+    const before = await alertsOf(t.app, desk);
     expect(before.statusCode, before.body).toBe(200);
     expect(before.json<StaffAlerts>()).toEqual({
       alerts: [],
@@ -81,27 +73,29 @@ describe('a staff member’s alerts', () => {
       channel: 'email',
       to: desk.email,
     });
-    const saved = await choose(desk, ['return_requested', 'new_order'], 'ar');
+    const saved = await chooseAlerts(t.app, desk, ['return_requested', 'new_order'], 'ar');
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<StaffAlerts>()).toMatchObject({ alerts: ['new_order', 'return_requested'], language: 'ar' });
-    expect((await alertsOf(desk)).json<StaffAlerts>()).toMatchObject({ alerts: ['new_order', 'return_requested'] });
+    expect((await alertsOf(t.app, desk)).json<StaffAlerts>()).toMatchObject({
+      alerts: ['new_order', 'return_requested'],
+    });
 
     // The catalogue's desk reads orders but does not move them: no returns to be told of, but its stock.
     const catalogue = await createStaff(t.app, 'catalogue', 'Karim Catalogue');
-    expect((await alertsOf(catalogue)).json<StaffAlerts>().allowed).toEqual(['new_order', 'low_stock']);
-    const refused = await choose(catalogue, ['return_requested'], 'ar');
+    expect((await alertsOf(t.app, catalogue)).json<StaffAlerts>().allowed).toEqual(['new_order', 'low_stock']);
+    const refused = await chooseAlerts(t.app, catalogue, ['return_requested'], 'ar');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(API_MSG_AR.alertBeyondYourRole);
-    expect((await alertsOf(catalogue)).json<StaffAlerts>().alerts).toEqual([]);
+    expect((await alertsOf(t.app, catalogue)).json<StaffAlerts>().alerts).toEqual([]);
 
-    expect((await choose(mona, ['new_order'])).statusCode).toBe(403);
-    expect((await choose(desk, ['restock'])).statusCode).toBe(400);
+    expect((await chooseAlerts(t.app, mona, ['new_order'])).statusCode).toBe(403);
+    expect((await chooseAlerts(t.app, desk, ['restock'])).statusCode).toBe(400);
   });
 
   it('tell of a cash order once its shopper confirms it, to those who asked, in their language', async () => {
-    expect((await choose(desk, ['new_order'], 'ar')).statusCode).toBe(200);
+    expect((await chooseAlerts(t.app, desk, ['new_order'], 'ar')).statusCode).toBe(200);
     const suspended = await createStaff(t.app, 'orders', 'Samy Suspended');
-    expect((await choose(suspended, ['new_order'])).statusCode).toBe(200);
+    expect((await chooseAlerts(t.app, suspended, ['new_order'])).statusCode).toBe(200);
     await t.app.db.update(users).set({ staffSuspendedAt: new Date() }).where(eq(users.id, suspended.id));
 
     const order = await cashOrder(false);
@@ -123,7 +117,7 @@ describe('a staff member’s alerts', () => {
   });
 
   it('tell of an order paid online when it is paid, not while it waits for the payment', async () => {
-    expect((await choose(owner, ['new_order'])).statusCode).toBe(200);
+    expect((await chooseAlerts(t.app, owner, ['new_order'])).statusCode).toBe(200);
     const order = await placeOrderOf(t.app, mona, [[product, 2]], ADDRESS, 'visa');
     expect(order.status).toBe('pending');
     expect(await alertsAbout(order._id)).toEqual([]);
@@ -150,8 +144,8 @@ describe('a staff member’s alerts', () => {
     expect(role.statusCode, role.body).toBe(201);
     const { key } = role.json<{ key: string }>();
     const returns = await createStaff(t.app, key, 'Rana Returns');
-    expect((await choose(returns, ['return_requested'])).statusCode).toBe(200);
-    expect((await choose(desk, ['new_order', 'return_requested'])).statusCode).toBe(200);
+    expect((await chooseAlerts(t.app, returns, ['return_requested'])).statusCode).toBe(200);
+    expect((await chooseAlerts(t.app, desk, ['new_order', 'return_requested'])).statusCode).toBe(200);
 
     const delivered = async () => {
       const order = await cashOrder();
@@ -188,8 +182,8 @@ describe('a staff member’s alerts', () => {
   });
 
   it('are not sent to the agent who confirmed the order on the phone, nor by a channel without an address', async () => {
-    expect((await choose(desk, ['new_order'])).statusCode).toBe(200);
-    expect((await choose(owner, ['new_order'])).statusCode).toBe(200);
+    expect((await chooseAlerts(t.app, desk, ['new_order'])).statusCode).toBe(200);
+    expect((await chooseAlerts(t.app, owner, ['new_order'])).statusCode).toBe(200);
     // Awaiting its shopper's confirmation, a cash order is not one to prepare yet.
     const order = await cashOrder(false);
     expect(await alertsAbout(order._id)).toEqual([]);
@@ -212,7 +206,7 @@ describe('a staff member’s alerts', () => {
     await t.app.db.update(users).set({ contactChannel: 'whatsapp' }).where(eq(users.id, owner.id));
     const next = await cashOrder();
     expect(await alertsAbout(next._id)).toEqual([`staff_new_order email ${desk.email} en`]);
-    expect((await alertsOf(owner)).json<StaffAlerts>()).toMatchObject({ channel: 'whatsapp', to: null });
+    expect((await alertsOf(t.app, owner)).json<StaffAlerts>()).toMatchObject({ channel: 'whatsapp', to: null });
     await t.app.db.update(users).set({ contactChannel: null }).where(eq(users.id, owner.id));
   });
 
@@ -222,8 +216,8 @@ describe('a staff member’s alerts', () => {
       .update(users)
       .set({ verifiedPhone: mobile, contactChannel: 'whatsapp' })
       .where(eq(users.id, desk.id));
-    expect((await alertsOf(desk)).json<StaffAlerts>()).toMatchObject({ channel: 'whatsapp', to: '01055512345' });
-    expect((await choose(desk, ['new_order'], 'ar')).statusCode).toBe(200);
+    expect((await alertsOf(t.app, desk)).json<StaffAlerts>()).toMatchObject({ channel: 'whatsapp', to: '01055512345' });
+    expect((await chooseAlerts(t.app, desk, ['new_order'], 'ar')).statusCode).toBe(200);
     const order = await cashOrder();
     expect(await alertsAbout(order._id)).toEqual([`staff_new_order whatsapp ${mobile} ar`]);
 
@@ -262,9 +256,9 @@ describe('low-stock alerts', () => {
 
   it('tell who keeps the catalogue once a product falls to the threshold, by a sale or an edit', async () => {
     const keeper = await createStaff(t.app, 'catalogue', 'Karim Catalogue');
-    expect((await choose(keeper, ['low_stock'], 'ar')).statusCode).toBe(200);
+    expect((await chooseAlerts(t.app, keeper, ['low_stock'], 'ar')).statusCode).toBe(200);
     // The orders desk does not keep the catalogue.
-    expect((await choose(desk, ['low_stock'])).statusCode).toBe(403);
+    expect((await chooseAlerts(t.app, desk, ['low_stock'])).statusCode).toBe(403);
     const kettle = await createProduct(t.app.db, { name: 'Kettle', nameAr: 'غلاية', stock: LOW_STOCK_THRESHOLD + 2 });
     const buy = () => placeOrderOf(t.app, mona, [[kettle, 1]], ADDRESS, 'cash');
     const before = (await lowAlerts()).length;
@@ -294,7 +288,7 @@ describe('low-stock alerts', () => {
   });
 
   it('name the three with fewest left and count the rest, leaving out one restocked before the pass', async () => {
-    expect((await choose(owner, ['low_stock'])).statusCode).toBe(200);
+    expect((await chooseAlerts(t.app, owner, ['low_stock'])).statusCode).toBe(200);
     const shelf = await Promise.all(
       ['Cups', 'Plates', 'Bowls', 'Spoons', 'Forks'].map((name) =>
         createProduct(t.app.db, { name, stock: LOW_STOCK_THRESHOLD + 1 }),
@@ -317,7 +311,7 @@ describe('low-stock alerts', () => {
   });
 
   it('tell of a product sold in sizes whose variants fall low together, and count the rest in Arabic', async () => {
-    expect((await choose(owner, ['low_stock'])).statusCode).toBe(200);
+    expect((await chooseAlerts(t.app, owner, ['low_stock'])).statusCode).toBe(200);
     const size = {
       name: 'Size',
       nameAr: 'المقاس',

@@ -3,10 +3,12 @@ import {
   alertsAllowed,
   builtInRolesAlerted,
   languageOf,
+  LANGUAGES,
   localMobile,
   say,
   STAFF_ALERT_NEEDS,
   STAFF_ALERTS,
+  type Language,
   type OrderStatus,
   type StaffAlert,
   type StaffAlerts,
@@ -19,8 +21,11 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { contactChannel, queueToAccounts } from '../messaging/order-messages.js';
 import type { Deps } from '../deps.js';
 
-/** The alerts about one order, queued with its move; the low-stock one is about products (low-stock.ts). */
-export type OrderAlert = Exclude<StaffAlert, 'low_stock'>;
+/**
+ * The alerts about one order, queued with its move; the low-stock one is about products (low-stock.ts), the daily
+ * summary about a day (daily-summary.ts).
+ */
+export type OrderAlert = Exclude<StaffAlert, 'low_stock' | 'daily_summary'>;
 
 /** A staff alert's message kind in the queue (messaging/render.ts words it). */
 export const alertKind = (alert: StaffAlert) => `staff_${alert}` as const;
@@ -77,6 +82,24 @@ export async function alertStaff(
   const who = membersAlerted(alert, mover);
   const queued = await queueToAccounts(tx, { kind: alertKind(alert), orderId }, who, sql`${users.staffAlertsLanguage}`);
   return queued > 0;
+}
+
+/**
+ * Queues `alert`, worded as it is queued (`payloadIn`) rather than when it is sent, to the members `membersAlerted`
+ * picks: once per language, for the members who read it. Returns how many were queued.
+ */
+export async function queueWordedAlert(
+  tx: Tx,
+  alert: Exclude<StaffAlert, OrderAlert>,
+  payloadIn: (language: Language) => Record<string, string>,
+): Promise<number> {
+  let queued = 0;
+  for (const language of LANGUAGES) {
+    const readers = sql`${membersAlerted(alert)} and ${eq(users.staffAlertsLanguage, language)}`;
+    const message = { kind: alertKind(alert), payload: payloadIn(language) };
+    queued += await queueToAccounts(tx, message, readers, sql`${language}::text`);
+  }
+  return queued;
 }
 
 /** A member's own alerts: which they chose, which their role allows, and where they go. */

@@ -1,12 +1,11 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { LANGUAGES, LOW_STOCK_THRESHOLD } from '@shop/contracts';
-import { lowStockCrossings, products, users } from '../../db/schema.js';
+import { and, inArray, lte } from 'drizzle-orm';
+import { LOW_STOCK_THRESHOLD } from '@shop/contracts';
+import { lowStockCrossings, products } from '../../db/schema.js';
 import { transaction } from '../../db/transaction.js';
 import { repeatedPasses, type Passes } from '../../lib/passes.js';
 import type { Deps } from '../deps.js';
-import { queueToAccounts } from '../messaging/order-messages.js';
 import { lowStockPayload } from './alert-message.js';
-import { alertKind, membersAlerted } from './alerts.js';
+import { queueWordedAlert } from './alerts.js';
 
 /** How often the pass looks for products that fell low: an alert goes out at most this late. */
 const EVERY_MS = 60_000;
@@ -51,14 +50,7 @@ export function createLowStockAlerts(deps: Pick<Deps, 'db' | 'log' | 'config' | 
         )
         .orderBy(products.stock, products.name);
       if (!low.length) return 0;
-      let count = 0;
-      // Worded once per language, for the members who read it.
-      for (const language of LANGUAGES) {
-        const readers = sql`${membersAlerted('low_stock')} and ${eq(users.staffAlertsLanguage, language)}`;
-        const payload = lowStockPayload(low, language, config.PUBLIC_URL);
-        count += await queueToAccounts(tx, { kind: alertKind('low_stock'), payload }, readers, sql`${language}::text`);
-      }
-      return count;
+      return queueWordedAlert(tx, 'low_stock', (language) => lowStockPayload(low, language, config.PUBLIC_URL));
     });
     if (queued) deps.messageSender.wake();
     return queued;

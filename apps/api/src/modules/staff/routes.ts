@@ -16,6 +16,7 @@ import {
   staffAlertsSchema,
   staffSelfSchema,
   messageAnswerSchema,
+  STAFF_ALERT_PERMISSIONS,
 } from '@shop/contracts';
 import { actorOf, currentUser } from '../../plugins/auth.js';
 import { requestLanguage } from '../../plugins/language.js';
@@ -246,8 +247,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Every alert is about orders: a member who cannot read them has none to choose.
-  const ownAlerts = { access: { permission: 'orders.read' } } as const;
+  // Whoever may choose any alert: a custom role may hold the catalogue's or the reports' permission alone.
+  const ownAlerts = { access: { permission: STAFF_ALERT_PERMISSIONS } };
 
   app.get(
     '/staff/me/alerts',

@@ -33,6 +33,7 @@ function renderDashboard(url: string, session: Session | null) {
           { index: true, element: <p>overview screen</p> },
           { path: 'orders', element: <p>orders screen</p> },
           { path: 'UserOrder/:userID', element: <p>user orders screen</p> },
+          { path: 'alerts', element: <p>alerts screen</p> },
         ],
       },
     ],
@@ -89,6 +90,22 @@ describe('the dashboard guard', () => {
     // The refusal is named as its screen: the tab, and the heading a screen reader starts from.
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Users');
     await waitFor(() => expect(document.title).toBe('Users – Dashboard – EGP Shop'));
+  });
+
+  it('opens Your alerts to a role that may take any alert, the reports’ or the catalogue’s alone', async () => {
+    mockApi({ 'GET /api/staff/me': { body: { role: 'accounts', permissions: ['reports.read'] } } });
+    const router = renderDashboard('/dashboard/alerts', adminSession);
+    expect(await screen.findByText('alerts screen')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(Array.from(nav.querySelectorAll('a'), (a) => a.textContent)).toEqual([
+      'Overview',
+      'Sales',
+      'Cash on delivery',
+      'Your alerts',
+    ]);
+    expect(screen.getByRole('link', { name: 'Your alerts' })).toHaveAttribute('aria-current', 'page');
+    await router.navigate('/dashboard/orders');
+    expect(await screen.findByText('Your role does not include this part of the dashboard.')).toBeInTheDocument();
   });
 
   it("refuses a user's orders to a role with the customers but not the orders", async () => {

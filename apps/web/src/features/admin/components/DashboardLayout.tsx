@@ -1,5 +1,5 @@
 import { useState, type ComponentType } from 'react';
-import type { Permission } from '@shop/contracts';
+import { STAFF_ALERT_PERMISSIONS, type Permission } from '@shop/contracts';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
@@ -50,8 +50,11 @@ interface NavItem {
     | 'staff'
     | 'alerts';
   icon: ComponentType<IconProps>;
-  /** What the screen's reads and writes need: without it the entry is not shown and the screen not served. */
-  permission: Permission;
+  /**
+   * What the screen's reads and writes need: without it the entry is not shown and the screen not served. A member's
+   * own screen serving several desks names them all, any one of which lets the member in.
+   */
+  permission: Permission | readonly Permission[];
   /** Another screen that belongs to this entry (a user's orders sit under Users), and what it needs beyond it. */
   also?: { path: string; needs?: Permission };
 }
@@ -89,8 +92,8 @@ const NAV: NavItem[] = [
   { to: paths.dashEta, label: 'eta', icon: ReceiptIcon, permission: 'settings.write' },
   { to: paths.dashLogs, label: 'logs', icon: LogIcon, permission: 'audit.read' },
   { to: paths.dashStaff, label: 'staff', icon: UsersIcon, permission: 'staff.manage' },
-  // A member's own alerts: every one is about orders (contracts' STAFF_ALERT_NEEDS).
-  { to: paths.dashAlerts, label: 'alerts', icon: BellIcon, permission: 'orders.read' },
+  // A member's own alerts, for every role that may take one (contracts' STAFF_ALERT_NEEDS).
+  { to: paths.dashAlerts, label: 'alerts', icon: BellIcon, permission: STAFF_ALERT_PERMISSIONS },
 ];
 
 const isAlso = (item: NavItem, pathname: string) =>
@@ -99,10 +102,10 @@ const isAlso = (item: NavItem, pathname: string) =>
 const isCurrent = (item: NavItem, pathname: string) =>
   Boolean(matchPath({ path: item.to, end: true, caseSensitive: false }, pathname)) || isAlso(item, pathname);
 
-/** What the screen at `pathname`, under `item`, needs: the entry's permission, and its other screen's too. */
-const needsOf = (item: NavItem, pathname: string): Permission[] => {
+/** Whether a member who `can` what their role allows may open `item`'s screen at `pathname` (its other screen too). */
+const opens = (item: NavItem, pathname: string, can: (permission: Permission) => boolean): boolean => {
   const also = isAlso(item, pathname) ? item.also?.needs : undefined;
-  return also ? [item.permission, also] : [item.permission];
+  return [item.permission].flat().some(can) && (!also || can(also));
 };
 
 /**
@@ -121,14 +124,14 @@ export function DashboardLayout() {
   if (!user) return <Navigate to={paths.login} replace />;
   if (!isAdmin) return <Navigate to={paths.home} replace />;
 
-  const nav = NAV.filter((item) => can(item.permission));
+  const nav = NAV.filter((item) => opens(item, item.to, can));
   const current = NAV.find((item) => isCurrent(item, pathname));
   const first = nav[0];
-  if (loaded && current?.label === 'overview' && !can(current.permission) && first)
+  if (loaded && current?.label === 'overview' && !opens(current, pathname, can) && first)
     return <Navigate to={first.to} replace />;
   const screen = !loaded ? (
     <div className="dash-card" role="status" aria-label={t('common.loading')} />
-  ) : current && !needsOf(current, pathname).every(can) ? (
+  ) : current && !opens(current, pathname, can) ? (
     // Named as its screen, so the tab and a screen reader say where the member is, then why it shows nothing.
     <>
       <PageHeader title={t(`admin.nav.${current.label}`)} />

@@ -66,6 +66,18 @@ describe('a member’s alerts', () => {
     );
   });
 
+  it('offer the morning’s summary, at its hour, to a role holding the reports alone', async () => {
+    await act(() => changeLanguage('ar'));
+    mockApi({
+      'GET /api/staff/me/alerts': { body: { ...ALERTS, alerts: ['daily_summary'], allowed: ['daily_summary'] } },
+    });
+    page();
+    const summary = await screen.findByRole('switch', { name: 'يبدأ يوم جديد: حصيلة اليوم السابق' });
+    expect(summary).toBeChecked();
+    expect(summary).toHaveAccessibleDescription(/^في الساعة 9:00 بتوقيت القاهرة: طلبات اليوم السابق ومبيعاته/);
+    expect(screen.getAllByRole('switch')).toHaveLength(1);
+  });
+
   it('say a refusal and keep the choice', async () => {
     const user = userEvent.setup();
     mockApi({

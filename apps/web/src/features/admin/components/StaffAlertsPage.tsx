@@ -2,7 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
-import { languageOf, LOW_STOCK_THRESHOLD, type StaffAlert, type StaffAlerts } from '@shop/contracts';
+import {
+  DAILY_SUMMARY_HOUR,
+  languageOf,
+  LOW_STOCK_THRESHOLD,
+  type StaffAlert,
+  type StaffAlerts,
+} from '@shop/contracts';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { paths } from '../../../lib/paths';
 import { Switch } from '../../../components/Switch';
@@ -109,7 +115,7 @@ function AlertSwitch({
         onChange={(event) => onChange(alert, event.target.checked)}
       />
       <div id={hintId} className="form-text mt-0">
-        {t(`admin.alerts.${alert}Hint`, { threshold: LOW_STOCK_THRESHOLD })}
+        {t(`admin.alerts.${alert}Hint`, { threshold: LOW_STOCK_THRESHOLD, hour: DAILY_SUMMARY_HOUR })}
       </div>
     </div>
   );
