@@ -83,6 +83,7 @@ declare module 'fastify' {
     backInStockAlerts: BackInStockAlerts;
     /** Tells the staff who asked of products whose stock fell low (modules/staff/low-stock.ts); serve.ts starts it. */
     lowStockAlerts: Passes;
+    /** Tells the staff who asked of the day before, each morning (modules/staff/daily-summary.ts); serve.ts starts it. */
     dailySummaries: Passes;
     /** Asks shoppers to confirm cash orders and ends unanswered windows (modules/confirmations); serve.ts starts it. */
     confirmations: Confirmations;

@@ -42,6 +42,7 @@ export async function serve(config: Config, log: Logger) {
   app.backInStockAlerts.start();
   // Members who asked hear of products whose stock fell low, once each fall, from whichever instance takes it.
   app.lowStockAlerts.start();
+  // Each morning's summary, once, by the instance that writes the day down first.
   app.dailySummaries.start();
   // Cash orders' confirmations: a reminder at half the window, and its end, once, by whichever instance claims it.
   app.confirmations.start();

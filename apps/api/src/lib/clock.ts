@@ -33,6 +33,10 @@ function cairoOffset(at: number): number {
   return wall - Math.floor(at / 1000) * 1000;
 }
 
+/** The hour on Cairo's clocks at `at`, 0 to 23: an hour of the shop's day, summer time or not. */
+export const cairoHour = (at: Date): number =>
+  Number(cairoClock.formatToParts(at).find((part) => part.type === 'hour')?.value);
+
 /**
  * The first moment of Cairo's day `day` ('YYYY-MM-DD'): a period of Cairo days runs from the start of its first to
  * the start of the day after its last. Egypt moves its clocks at midnight, so the night of a change has two

@@ -31,7 +31,8 @@ export function accessProblem(access: unknown): string | null {
   const permission: unknown =
     typeof access === 'object' && access !== null && 'permission' in access ? access.permission : undefined;
   const named = [permission].flat();
-  return named.length > 0 && named.every((p) => typeof p === 'string' && (PERMISSIONS as readonly string[]).includes(p))
+  if (!named.length) return "names no permission: declare the permission it needs, { permission: '…' }";
+  return named.every((p) => typeof p === 'string' && (PERMISSIONS as readonly string[]).includes(p))
     ? null
     : `declares an unknown permission ${JSON.stringify(permission)}`;
 }
@@ -142,17 +143,17 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const sessionUser = sessionUserQuery(app);
 
   /** The hook of a route for signed-in callers: who is asking, and whether `access` lets them. */
-  const signedIn =
-    (access: Access): onRequestAsyncHookHandler =>
-    async (request) => {
+  const signedIn = (access: Access): onRequestAsyncHookHandler => {
+    const permissions = permissionsOf(access);
+    return async (request) => {
       const { user, session } = await authenticate(app, sessionUser, request);
       request.user = user;
       request.session = session;
-      const permissions = permissionsOf(access);
       if (permissions && !permissions.some((permission) => can(user, permission)))
         throw forbidden(user.role ? say.api.roleNotAllowed : say.api.adminsOnly);
       if (access === 'shopper' && user.role) throw forbidden(say.api.adminsHaveNoCart);
     };
+  };
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) {

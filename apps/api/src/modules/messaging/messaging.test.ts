@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { egyptianMobile } from '@shop/contracts';
+import { egyptianMobile, formatPrice, intlLocale } from '@shop/contracts';
 import { messages, users } from '../../db/schema.js';
 import {
   createAdmin,
@@ -20,7 +20,7 @@ import { freePort } from '../../../test/security/server-process.js';
 import type { CequensSimulator } from './sms/simulator.js';
 import type { WhatsAppSimulator } from './whatsapp/simulator.js';
 import { mobileMaker, SIMULATED_MESSAGING, startMessagingSimulators } from '../../../test/messaging-simulators.js';
-import { SINGLE_PART, smsParts } from './sms/encoding.js';
+import { SINGLE_PART, smsParts, smsText } from './sms/encoding.js';
 import { fillTemplate, TEMPLATES } from './templates.js';
 import { ORDER_MAIL_KINDS } from './order-messages.js';
 import { queueMessage, type QueuedMessage } from './queue.js';
@@ -129,19 +129,19 @@ describe('SMS coding', () => {
     // those take two parts, in English one. A staff member's alerts, with a dashboard link, take three.
     const values: Record<string, Record<'ar' | 'en', string[]>> = {
       order_pay_reference: {
-        en: ['#1A2B3C4D', '9876543210', 'EGP 12,345.50', '30/11 14:00'],
-        ar: ['#1A2B3C4D', '9876543210', '12,345.50 ج.م.', '30/11 14:00'],
+        en: ['#1A2B3C4D', '9876543210', formatPrice(12_345.5, intlLocale('en')), '30/11 14:00'],
+        ar: ['#1A2B3C4D', '9876543210', formatPrice(12_345.5, intlLocale('ar')), '30/11 14:00'],
       },
       order_refund: {
         en: [
           '#1A2B3C4D',
-          'EGP 1,250.00',
+          formatPrice(1250, intlLocale('en')),
           'It goes back to your card within 10 working days.',
           'https://shop.example/Orders',
         ],
         ar: [
           '#1A2B3C4D',
-          '1,250.00 ج.م.',
+          formatPrice(1250, intlLocale('ar')),
           'يعود المبلغ إلى بطاقتك خلال 10 أيام عمل.',
           'https://shop.example/ar/Orders',
         ],
@@ -174,8 +174,18 @@ describe('SMS coding', () => {
       },
       // A staff member's alerts link to the order's page on the dashboard, by its id.
       staff_new_order: {
-        en: ['#1A2B3C4D', 'EGP 1,250.00', 'cash on delivery', `https://shop.example${DASHBOARD_ORDER}`],
-        ar: ['#1A2B3C4D', '1,250.00 ج.م.', 'الدفع عند الاستلام', `https://shop.example/ar${DASHBOARD_ORDER}`],
+        en: [
+          '#1A2B3C4D',
+          formatPrice(1250, intlLocale('en')),
+          'cash on delivery',
+          `https://shop.example${DASHBOARD_ORDER}`,
+        ],
+        ar: [
+          '#1A2B3C4D',
+          formatPrice(1250, intlLocale('ar')),
+          'الدفع عند الاستلام',
+          `https://shop.example/ar${DASHBOARD_ORDER}`,
+        ],
       },
       staff_return_requested: {
         en: ['#1A2B3C4D', `https://shop.example${DASHBOARD_ORDER}`],
@@ -189,14 +199,14 @@ describe('SMS coding', () => {
       staff_daily_summary: {
         en: [
           'Wed, Dec 30',
-          '114 orders, EGP 118,250',
+          `114 orders, ${formatPrice(118_250, intlLocale('en'))}`,
           '13 to confirm, 112 to ship, 12 returns, 15 low in stock',
           'https://shop.example/dashboard',
         ],
         ar: [
           'الأربعاء، 30 ديسمبر',
-          '114 طلبًا بقيمة \u200f118,250 ج.م.\u200f',
-          'للتأكيد: 13، للشحن: 112، إرجاع: 12، مخزون قليل: 15',
+          `114 طلبًا بقيمة ${formatPrice(118_250, intlLocale('ar'))}`,
+          'للتأكيد (13)، للشحن (112)، طلبات إرجاع (12)، مخزون قليل (15)',
           'https://shop.example/ar/dashboard',
         ],
       },
@@ -213,7 +223,7 @@ describe('SMS coding', () => {
             ? ['123456']
             : ['#1A2B3C4D', `https://shop.example${language === 'ar' ? '/ar' : ''}/Orders`]);
         expect(filled).toHaveLength(template.parameters.length);
-        const text = fillTemplate(template, language, filled);
+        const text = smsText(fillTemplate(template, language, filled));
         const { coding, parts } = smsParts(text);
         expect(coding).toBe(language === 'ar' ? 'unicode' : 'text');
         const most = language === 'ar' && values[template.name] ? (template.name.startsWith('staff_') ? 3 : 2) : 1;

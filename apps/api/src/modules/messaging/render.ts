@@ -27,6 +27,7 @@ import { refundWords } from './refund-words.js';
 import { fillTemplate, TEMPLATES, type ShopTemplate } from './templates.js';
 import { alertOfKind } from '../staff/alerts.js';
 import { alertSubject, staffAlertMessage } from '../staff/alert-message.js';
+import { smsText } from './sms/encoding.js';
 
 export const SIGN_IN_CODE = 'sign_in_code';
 /** An invitation to the staff: its payload holds the acceptance link (dropped once sent, as a code is). */
@@ -188,7 +189,7 @@ export function renderMessage(
     if (!title) throw new Error(`a '${message.kind}' e-mail without a subject`);
     return { to: message.to, subject: title, text };
   }
-  if (channel === 'sms') return { to: message.to, text, reference };
+  if (channel === 'sms') return { to: message.to, text: smsText(text), reference };
   return {
     to: message.to,
     reference,

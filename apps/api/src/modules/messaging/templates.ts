@@ -246,7 +246,7 @@ export const TEMPLATES = {
     category: 'UTILITY',
     text: {
       en: 'EGP Shop, {{1}}: {{2}}. Waiting: {{3}}. {{4}}',
-      ar: 'EGP Shop، {{1}}: {{2}}. ينتظر: {{3}}. {{4}}',
+      ar: 'EGP Shop، {{1}}: {{2}}، وينتظر: {{3}}. {{4}}',
     },
     parameters: ['the day before, by name', 'its sales', 'what waits for the staff, counted', 'link to the overview'],
     buttons: [],

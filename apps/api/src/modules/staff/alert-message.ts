@@ -83,12 +83,12 @@ const WORDS = {
     comma: '، ',
     sales: (orders: number, worth: string) =>
       orders ? `${ARABIC_ORDERS[arabicPlural.select(orders)](orders)} بقيمة ${worth}` : 'لا مبيعات',
-    // "الشيء: العدد": the number after its word, so no noun has to agree with it.
+    // The number in brackets after its words, as a low-stock alert's "(بقي 2)": no noun has to agree with it.
     waiting: {
-      toConfirm: (count: number) => `للتأكيد: ${count}`,
-      toShip: (count: number) => `للشحن: ${count}`,
-      returns: (count: number) => `إرجاع: ${count}`,
-      lowStock: (count: number) => `مخزون قليل: ${count}`,
+      toConfirm: (count: number) => `للتأكيد (${count})`,
+      toShip: (count: number) => `للشحن (${count})`,
+      returns: (count: number) => `طلبات إرجاع (${count})`,
+      lowStock: (count: number) => `مخزون قليل (${count})`,
     },
     nothing: 'لا شيء',
   },

@@ -20,6 +20,7 @@ import { lowStockPayload } from './alert-message.js';
 import { startSmtpServer, type TestSmtp } from '../../../test/smtp.js';
 import { loadOrder } from '../orders/queries.js';
 import { renderMessage } from '../messaging/render.js';
+import { smsParts } from '../messaging/sms/encoding.js';
 
 const PUBLIC_URL = 'https://shop.example';
 
@@ -235,6 +236,12 @@ describe('a staff member’s alerts', () => {
       'الدفع عند الاستلام',
       `${PUBLIC_URL}/ar/dashboard/orders/${order._id}`,
     ]);
+    // By SMS in English, the price's no-break space goes as a plain one: the GSM alphabet's, 160 characters a part.
+    const english = renderMessage('sms', { ...queued, language: 'en' }, loaded, PUBLIC_URL);
+    expect(english.text).toBe(
+      `EGP Shop: new order #${orderRef(order._id)} of EGP 1,280, cash on delivery: ${PUBLIC_URL}/dashboard/orders/${order._id}`,
+    );
+    expect(smsParts(english.text)).toEqual({ coding: 'text', parts: 1 });
 
     const page = await t.app.inject({ method: 'GET', url: `/api/admin/orders/${order._id}`, headers: owner.headers });
     const told = page.json<AdminOrderDetail>().messages.map((message) => message.kind);

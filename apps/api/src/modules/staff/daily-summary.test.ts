@@ -28,11 +28,12 @@ let owner: Account;
 let accounts: Account;
 let desk: Account;
 
+/** Moves the test clock to `at`. */
+const clockTo = (at: number) => t.clock.advance(at - t.clock.now().getTime());
+
 /** Moves the test clock to `minutes` past DAILY_SUMMARY_HOUR (before it, when negative) on Cairo's day `day`. */
-function clockAt(day: string, minutes: number) {
-  const at = cairoDayStart(day).getTime() + DAILY_SUMMARY_HOUR * 3_600_000 + minutes * 60_000;
-  t.clock.advance(at - t.clock.now().getTime());
-}
+const clockAt = (day: string, minutes: number) =>
+  clockTo(cairoDayStart(day).getTime() + DAILY_SUMMARY_HOUR * 3_600_000 + minutes * 60_000);
 
 /** The summaries sent by e-mail since the last look, as [to, subject, text]. */
 async function sent() {
@@ -75,6 +76,8 @@ describe('the daily summary', () => {
   });
 
   it('tells each morning, once, the day before’s sales and what waits now, in each member’s language', async () => {
+    // Read first: the orders below are today's, and the summary tomorrow's.
+    const tomorrow = addDays(cairoDay(t.clock.now()), 1);
     const shopper = await registerShopper(t.app, 'Mona Ali');
     const kettle = await createProduct(t.app.db, { name: 'Kettle', stock: 50, price: 1250 });
     await createProduct(t.app.db, { name: 'Cups', stock: 2 });
@@ -85,7 +88,6 @@ describe('the daily summary', () => {
     await payByCard(t.app, shopper, card._id);
     await sent();
 
-    const tomorrow = addDays(cairoDay(t.clock.now()), 1);
     clockAt(tomorrow, -1);
     expect(await t.app.dailySummaries.flush()).toBe(0);
     clockAt(tomorrow, 1);
@@ -111,7 +113,7 @@ describe('the daily summary', () => {
       [
         accounts.email,
         `متجرك يوم ${ar.format(today)}`,
-        `EGP Shop، ${ar.format(today)}: 3 طلبات بقيمة \u200f5,060\u00a0ج.م.\u200f. ينتظر: للتأكيد: 1، للشحن: 3، مخزون قليل: 1. ${PUBLIC_URL}/ar/dashboard`,
+        `EGP Shop، ${ar.format(today)}: 3 طلبات بقيمة \u200f5,060\u00a0ج.م.\u200f، وينتظر: للتأكيد (1)، للشحن (3)، مخزون قليل (1). ${PUBLIC_URL}/ar/dashboard`,
       ],
     ]);
 
@@ -123,7 +125,16 @@ describe('the daily summary', () => {
       ': no sales. Waiting: 1 to confirm, 3 to ship, 1 low in stock.',
     );
     expect(next.find(([to]) => to === accounts.email)?.[2]).toContain(
-      ': لا مبيعات. ينتظر: للتأكيد: 1، للشحن: 3، مخزون قليل: 1.',
+      ': لا مبيعات، وينتظر: للتأكيد (1)، للشحن (3)، مخزون قليل (1).',
     );
+  });
+
+  it('comes at 9:00 on Cairo’s clocks, the first day of summer time too', async () => {
+    // 24 April 2026: Egypt's clocks go from midnight to 01:00, and 9:00 is 06:00 UTC.
+    clockTo(Date.parse('2026-04-24T05:59:00Z'));
+    expect(await t.app.dailySummaries.flush()).toBe(0);
+    clockTo(Date.parse('2026-04-24T06:00:00Z'));
+    expect(await t.app.dailySummaries.flush()).toBe(2);
+    await sent();
   });
 });

@@ -3,7 +3,7 @@ import { DAILY_SUMMARY_HOUR, LOW_STOCK_THRESHOLD, type OrderStatus } from '@shop
 import type { Tx } from '../../db/client.js';
 import { dailySummaries, orders, products } from '../../db/schema.js';
 import { transaction } from '../../db/transaction.js';
-import { addDays, cairoDay, cairoDayStart } from '../../lib/clock.js';
+import { addDays, cairoDay, cairoHour } from '../../lib/clock.js';
 import { repeatedPasses, type Passes } from '../../lib/passes.js';
 import type { Deps } from '../deps.js';
 import { salesByDay } from '../orders/sales.js';
@@ -12,7 +12,6 @@ import { queueWordedAlert } from './alerts.js';
 
 /** How often the pass looks at the clock: a morning's summary goes out at most this late. */
 const EVERY_MS = 60_000;
-const HOUR_MS = 3_600_000;
 
 /** The orders each waiting count is of: those a member's next move is on. */
 const WAITING: Record<'toConfirm' | 'toShip' | 'returns', OrderStatus[]> = {
@@ -57,10 +56,13 @@ async function figuresOf(tx: Tx, day: string): Promise<DailyFigures> {
 export function createDailySummaries(deps: Pick<Deps, 'db' | 'log' | 'config' | 'clock' | 'messageSender'>): Passes {
   const { db, config } = deps;
 
+  // The day this process saw written, so the rest of its passes that day ask the database nothing.
+  let done: string | null = null;
+
   async function pass(): Promise<number> {
     const now = deps.clock.now();
     const today = cairoDay(now);
-    if (now.getTime() < cairoDayStart(today).getTime() + DAILY_SUMMARY_HOUR * HOUR_MS) return 0;
+    if (today === done || cairoHour(now) < DAILY_SUMMARY_HOUR) return 0;
     const queued = await transaction(db, async (tx) => {
       // Waits for another instance writing the same day, then finds it there.
       const [mine] = await tx
@@ -74,6 +76,7 @@ export function createDailySummaries(deps: Pick<Deps, 'db' | 'log' | 'config' | 
         dailySummaryPayload(figures, language, config.PUBLIC_URL),
       );
     });
+    done = today;
     if (queued) deps.messageSender.wake();
     return queued;
   }

@@ -92,7 +92,7 @@ describe('the dashboard guard', () => {
     await waitFor(() => expect(document.title).toBe('Users – Dashboard – EGP Shop'));
   });
 
-  it('opens Your alerts to a role that may take any alert, the reports’ or the catalogue’s alone', async () => {
+  it('opens Your alerts to a role that may take any alert, the reports’ alone', async () => {
     mockApi({ 'GET /api/staff/me': { body: { role: 'accounts', permissions: ['reports.read'] } } });
     const router = renderDashboard('/dashboard/alerts', adminSession);
     expect(await screen.findByText('alerts screen')).toBeInTheDocument();
@@ -106,6 +106,14 @@ describe('the dashboard guard', () => {
     expect(screen.getByRole('link', { name: 'Your alerts' })).toHaveAttribute('aria-current', 'page');
     await router.navigate('/dashboard/orders');
     expect(await screen.findByText('Your role does not include this part of the dashboard.')).toBeInTheDocument();
+  });
+
+  it('keeps Your alerts from a role that may take none of them', async () => {
+    mockApi({ 'GET /api/staff/me': { body: { role: 'desk', permissions: ['customers.read'] } } });
+    renderDashboard('/dashboard/alerts', adminSession);
+    expect(await screen.findByText('Your role does not include this part of the dashboard.')).toBeInTheDocument();
+    expect(screen.queryByText('alerts screen')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Your alerts' })).not.toBeInTheDocument();
   });
 
   it("refuses a user's orders to a role with the customers but not the orders", async () => {

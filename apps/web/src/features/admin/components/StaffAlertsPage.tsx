@@ -20,8 +20,8 @@ import { QueryState } from './QueryState';
 import { SaveBar } from './SaveBar';
 
 /**
- * The signed-in member's own alerts: what they are told of as it happens (those their role may act on), by the
- * channel the shop reaches them by, in the language of the page they were saved on.
+ * The signed-in member's own alerts: what they are told of as it happens, and each morning (those their role may act
+ * on or read), by the channel the shop reaches them by, in the language of the page they were saved on.
  */
 export function StaffAlertsPage() {
   const { t } = useTranslation();
