@@ -52,6 +52,7 @@ import { createConfirmations, type Confirmations } from './modules/confirmations
 import { createBackInStockAlerts, type BackInStockAlerts } from './modules/back-in-stock/alerts.js';
 import { createLowStockAlerts } from './modules/staff/low-stock.js';
 import { createDailySummaries } from './modules/staff/daily-summary.js';
+import { createSaleEnds } from './modules/products/sale-ends.js';
 import type { Passes } from './lib/passes.js';
 import { createImportWorker, type ImportWorker } from './modules/products/import/worker.js';
 import { paymentProviders, type PaymentProviders } from './modules/payments/registry.js';
@@ -85,6 +86,8 @@ declare module 'fastify' {
     lowStockAlerts: Passes;
     /** Tells the staff who asked of the day before, each morning (modules/staff/daily-summary.ts); serve.ts starts it. */
     dailySummaries: Passes;
+    /** Gives sales past their last day their prices back (modules/products/sale-ends.ts); serve.ts starts it. */
+    saleEnds: Passes;
     /** Asks shoppers to confirm cash orders and ends unanswered windows (modules/confirmations); serve.ts starts it. */
     confirmations: Confirmations;
     /** Applies the product imports queued in the database (modules/products/import); server.ts starts its polling. */
@@ -199,6 +202,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const dailySummaries = createDailySummaries({ db: database.db, log: app.log, config, clock, messageSender });
   app.decorate('dailySummaries', dailySummaries);
   app.addHook('onClose', () => dailySummaries.stop());
+  const saleEnds = createSaleEnds({ db: database.db, log: app.log, clock });
+  app.decorate('saleEnds', saleEnds);
+  app.addHook('onClose', () => saleEnds.stop());
 
   // Before the database closes: a pass under way finishes (or records its failure) first.
   app.addHook('onClose', () => messageSender.stop());

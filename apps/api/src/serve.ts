@@ -44,6 +44,8 @@ export async function serve(config: Config, log: Logger) {
   app.lowStockAlerts.start();
   // Each morning's summary, once, by the instance that writes the day down first.
   app.dailySummaries.start();
+  // Sales past their last day get their prices before the sale back; the same update from two instances is one.
+  app.saleEnds.start();
   // Cash orders' confirmations: a reminder at half the window, and its end, once, by whichever instance claims it.
   app.confirmations.start();
   // Product imports applied from the dashboard, and those a stopped instance was applying; each is

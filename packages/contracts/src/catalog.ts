@@ -63,11 +63,21 @@ export function saleAbovePrice(product: { price: number; compareAtPrice: number 
     ctx.addIssue({ code: 'custom', path: ['compareAtPrice'], message: say.rule.compareAtAbovePrice });
 }
 
+/**
+ * A sale's last day by Cairo's calendar ('YYYY-MM-DD'), after which its prices go back to the prices before it;
+ * empty: no end. Not before today, which the API and the form each read from their own clock.
+ */
+export const saleEndsOnField = z.preprocess(
+  (value) => (value === '' || value === undefined ? null : value),
+  z.iso.date({ error: say.rule.invalidDate }).nullable(),
+);
+
 /** Product fields as the API receives them (multipart text fields, files in `img`). */
 const productFields = z.object({
   ...productCommonShape,
   name: productNameField,
   weight: weightField('weight'),
+  saleEndsOn: saleEndsOnField,
 });
 export const productCreateSchema = productFields.superRefine(saleAbovePrice);
 export type ProductCreateInput = z.output<typeof productCreateSchema>;
@@ -178,6 +188,8 @@ export interface Product extends LocalizedRef {
 /** A product as its own page reads it: with its variants, present with its options. */
 export interface ProductDetail extends Product {
   variants?: Variant[];
+  /** The last day of its sale by Cairo's calendar ('YYYY-MM-DD'), its old prices back the day after; null: no end. */
+  saleEndsOn: string | null;
 }
 export interface ProductList {
   products: Product[];
@@ -244,6 +256,7 @@ export const productSchema = localizedRefSchema.extend({
 }) satisfies z.ZodType<Product>;
 export const productDetailSchema = productSchema.extend({
   variants: z.array(variantSchema).optional(),
+  saleEndsOn: z.string().nullable(),
 }) satisfies z.ZodType<ProductDetail>;
 export const productListSchema = z.object({
   products: z.array(productSchema),

@@ -241,6 +241,11 @@ export const products = pgTable(
     price: integer('price').notNull(),
     /** The price it was before a sale, shown struck through; null when not on sale. Piastres, above `price`. */
     compareAtPrice: integer('compare_at_price'),
+    /**
+     * The sale's last day by Cairo's calendar; the day after, the sales pass (modules/products/sale-ends.ts) gives its
+     * prices before the sale back to it and its variants. Null: the sale, if any, has no end.
+     */
+    saleEndsOn: date('sale_ends_on', { mode: 'string' }),
     stock: integer('stock').notNull(),
     /**
      * Whether it can be bought: what lists, filters and facets test. The list indexes hold this rather than `stock`,

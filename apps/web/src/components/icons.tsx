@@ -245,3 +245,10 @@ export const ReceiptIcon = (props: IconProps) => (
     <path d="M9 8h6M9 12h6" />
   </Icon>
 );
+
+export const ClockIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Icon>
+);

@@ -20,6 +20,7 @@ export const aProduct = (overrides: Partial<ProductDetail> = {}): ProductDetail 
   cod: true,
   warranty: null,
   warrantyAr: null,
+  saleEndsOn: null,
   ...overrides,
 });
 

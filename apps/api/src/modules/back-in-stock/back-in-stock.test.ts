@@ -11,7 +11,7 @@ import {
   type Account,
   type TestContext,
 } from '../../../test/harness.js';
-import { ADDRESS, createProduct, createVariantProduct } from '../../../test/fixtures.js';
+import { ADDRESS, createProduct, createVariantProduct, sizeOption } from '../../../test/fixtures.js';
 import { mailsTo } from '../../../test/outbox.js';
 import { multipart } from '../../../test/multipart.js';
 import { freePort } from '../../../test/security/server-process.js';
@@ -263,7 +263,7 @@ describe('the alert', () => {
         url: `/api/product/${gainsVariants.id}/variants`,
         headers: admin.headers,
         payload: {
-          options: [{ name: 'Size', nameAr: null, values: [{ value: 'M', valueAr: null }] }],
+          options: [sizeOption('M')],
           variants: [
             {
               sku: `WOKEN-M-${gainsVariants.id.slice(0, 8)}`,

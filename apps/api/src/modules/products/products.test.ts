@@ -12,6 +12,7 @@ import {
   type Product,
 } from '@shop/contracts';
 import { products } from '../../db/schema.js';
+import { addDays, cairoDay } from '../../lib/clock.js';
 import {
   createAdmin,
   createTestApp,
@@ -28,6 +29,8 @@ import {
   createCategory,
   createDepartment,
   createProduct,
+  createVariantProduct,
+  sizeOption,
   testImage,
   type CategoryRow,
 } from '../../../test/fixtures.js';
@@ -291,6 +294,7 @@ describe('GET /api/product/one/:id', () => {
       cod: false,
       warranty: null,
       warrantyAr: null,
+      saleEndsOn: null,
     });
   });
 
@@ -493,6 +497,50 @@ describe('PUT /api/product', () => {
     // Left empty, the product is off sale.
     const off = await send('PUT', formFields(c, { id: p.id, price: '150', compareAtPrice: '' }), []);
     expect(off.json()).toMatchObject({ price: 150, compareAtPrice: null });
+  });
+
+  it('ends a sale after its last day, Cairo’s: the prices before it come back, its variants’ too', async () => {
+    const c = await createCategory(t.app.db);
+    const today = cairoDay(t.clock.now());
+    const plain = await createProduct(t.app.db, { categoryId: c.id, price: 200 });
+    const onSale = { id: plain.id, price: '150', compareAtPrice: '200' };
+    const sale = await send('PUT', formFields(c, { ...onSale, saleEndsOn: today }), []);
+    expect(sale.statusCode, sale.body).toBe(200);
+    expect(sale.json()).toMatchObject({ price: 150, compareAtPrice: 200, saleEndsOn: today });
+    // A day already past would end it at once: refused, in the asker's language.
+    const past = await send('PUT', formFields(c, { ...onSale, saleEndsOn: addDays(today, -1) }), [], {
+      ...admin.headers,
+      'accept-language': 'ar',
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().errors).toEqual({ saleEndsOn: RULE_MSG_AR.saleEndPast });
+    const { product: sized } = await createVariantProduct(
+      t.app.db,
+      [sizeOption('M', 'L')],
+      [
+        { options: { Size: 'M' }, price: 80, compareAtPrice: 100, stock: 3 },
+        { options: { Size: 'L' }, price: 90, stock: 3 },
+      ],
+    );
+    await t.app.db.update(products).set({ saleEndsOn: today }).where(eq(products.id, sized.id));
+    const one = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/product/one/${id}` })).json();
+    expect(await one(sized.id)).toMatchObject({ price: 80, compareAtPrice: 100, saleEndsOn: today });
+
+    // All of its last day the sale stands; the day after, its prices come back.
+    expect(await t.app.saleEnds.flush()).toBe(0);
+    t.clock.advance(24 * 60 * 60_000);
+    expect(await t.app.saleEnds.flush()).toBe(2);
+    expect(await one(plain.id)).toMatchObject({ price: 200, compareAtPrice: null, saleEndsOn: null });
+    expect(await one(sized.id)).toMatchObject({
+      price: 90,
+      compareAtPrice: null,
+      saleEndsOn: null,
+      variants: [
+        { options: { Size: 'M' }, price: 100, compareAtPrice: null },
+        { options: { Size: 'L' }, price: 90, compareAtPrice: null },
+      ],
+    });
+    expect(await t.app.saleEnds.flush()).toBe(0);
   });
 
   it('keeps the units sold while the form was open: the stock moves by what was typed over the stock it loaded', async () => {

@@ -23,7 +23,8 @@ const idParams = z.object({ id: z.string().max(100) });
 const form = {
   description:
     'multipart/form-data: text fields brand, category, cod, department, description, price, name, stock, weight,' +
-    ' optional nameAr, descriptionAr and compareAtPrice (the price before a sale, above price; empty: not on sale)' +
+    ' optional nameAr, descriptionAr, compareAtPrice (the price before a sale, above price; empty: not on sale)' +
+    " and saleEndsOn (its last day, YYYY-MM-DD by Cairo's calendar; empty: no end)" +
     ' and 1 to 10 png or jpeg files (5 MB each) in the repeated field `img`',
   consumes: ['multipart/form-data'],
 };

@@ -21,6 +21,7 @@ import { statementName } from '../../db/named.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { FOREIGN_KEY_VIOLATION, mapDbError } from '../../lib/db-errors.js';
 import { notFound } from '../../lib/errors.js';
+import { cairoDay } from '../../lib/clock.js';
 import { imageUrl, toWebp } from '../../lib/images.js';
 import { toEgp, toPiastres } from '../../lib/money.js';
 import type { MultipartForm } from '../../lib/multipart.js';
@@ -39,6 +40,7 @@ const productColumns = {
   nameAr: products.nameAr,
   price: products.price,
   compareAtPrice: products.compareAtPrice,
+  saleEndsOn: products.saleEndsOn,
   stock: products.stock,
   rating: products.rating,
   numReviews: products.numReviews,
@@ -146,7 +148,7 @@ function checkForm<T extends ProductCreateInput>(
 }
 
 /** A product's own fields as stored (money in piastres), whatever names its place. */
-export const productValues = (input: Omit<ProductCreateInput, 'category' | 'department'>) => ({
+export const productValues = (input: Omit<ProductCreateInput, 'category' | 'department' | 'saleEndsOn'>) => ({
   name: input.name,
   nameAr: input.nameAr,
   description: input.description,
@@ -163,6 +165,7 @@ export const productValues = (input: Omit<ProductCreateInput, 'category' | 'depa
 
 const toColumns = (input: ProductCreateInput) => ({
   ...productValues(input),
+  saleEndsOn: input.saleEndsOn,
   categoryId: input.category,
   departmentId: input.department,
 });
@@ -170,7 +173,7 @@ const toColumns = (input: ProductCreateInput) => ({
 // The (category, department) foreign key also refuses a category that moved or went meanwhile.
 const misplaced = () => mapDbError({ [FOREIGN_KEY_VIOLATION]: invalid({ category: say.api.categoryNotInDepartment }) });
 
-export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
+export function productsService(deps: Pick<Deps, 'db' | 'images' | 'clock'>) {
   const { db } = deps;
 
   /** A product list; `lowStock` only for the dashboard's products screen (dashboardProductsQuerySchema). */
@@ -226,7 +229,13 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
     if (!isId(id)) throw notFound('Product');
     const [[row], variants] = await Promise.all([selectProducts(db).where(eq(products.id, id)), loadVariants(db, id)]);
     if (!row) throw notFound('Product');
-    return { ...toProductDto(row), ...(variants.length ? { variants } : {}) };
+    return { ...toProductDto(row), ...(variants.length ? { variants } : {}), saleEndsOn: row.saleEndsOn };
+  }
+
+  /** A sale's last day already past would give its old prices back at once: a slip of the date, refused. */
+  function checkSaleEnd(input: Pick<ProductCreateInput, 'saleEndsOn'>): void {
+    if (input.saleEndsOn && input.saleEndsOn < cairoDay(deps.clock.now()))
+      throw invalid({ saleEndsOn: say.rule.saleEndPast });
   }
 
   async function checkPlacement(categoryId: string, departmentId: string): Promise<void> {
@@ -247,6 +256,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
 
   async function create(form: MultipartForm, actor: Actor): Promise<ProductDetail> {
     const input = checkForm(productCreateSchema.safeParse(form.fields), form, true);
+    checkSaleEnd(input);
     await checkPlacement(input.category, input.department);
     const imagePaths = await storeImages(form.files);
     const id = randomUUID();
@@ -266,6 +276,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images'>) {
    */
   async function update(form: MultipartForm, actor: Actor): Promise<ProductDetail> {
     const input = checkForm(productUpdateSchema.safeParse(form.fields), form, false);
+    checkSaleEnd(input);
     const stock = stockEdit(input.stock, input.stockWas);
     const [existing] = await db.select({ id: products.id }).from(products).where(eq(products.id, input.id));
     if (!existing) throw notFound('Product');

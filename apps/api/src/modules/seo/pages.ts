@@ -27,7 +27,7 @@ interface Place {
  * The heads of the storefront pages, from the same queries the API's catalogue routes answer with. A
  * missing (or malformed) product, category or department throws their 404.
  */
-export function pageHeads(deps: Pick<Deps, 'db' | 'images'>, site: Site) {
+export function pageHeads(deps: Pick<Deps, 'db' | 'images' | 'clock'>, site: Site) {
   const products = productsService(deps);
   const categories = categoriesService(deps);
   const departments = departmentsService(deps);

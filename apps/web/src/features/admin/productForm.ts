@@ -4,12 +4,14 @@ import {
   MAX_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES,
   productCommonShape,
+  dayInCairo,
   productNameField,
   saleAbovePrice,
+  saleEndsOnField,
   say,
   stockWasField,
   weightField,
-  type Product,
+  type ProductDetail,
 } from '@shop/contracts';
 import { i18n } from '../../i18n';
 
@@ -45,6 +47,9 @@ export function productFormSchema(images: 'required' | 'optional') {
       images: images === 'required' ? requiredImages(files) : files,
       /** The stock the update form loaded: the server adds only the difference typed (stock-edits.md). */
       stockWas: stockWasField,
+      saleEndsOn: saleEndsOnField.refine((day) => !day || day >= dayInCairo(new Date()), {
+        error: say.rule.saleEndPast,
+      }),
     })
     .superRefine(saleAbovePrice);
 }
@@ -60,6 +65,7 @@ export const emptyProductForm: ProductFormInput = {
   description: '',
   price: '',
   compareAtPrice: '',
+  saleEndsOn: '',
   stock: '',
   // Most products in an Egyptian shop can be paid for on delivery.
   cod: true,
@@ -73,13 +79,14 @@ export const emptyProductForm: ProductFormInput = {
 };
 
 /** An existing product as the update form starts: every field filled, no new images yet. */
-export const productToForm = (product: Product): ProductFormInput => ({
+export const productToForm = (product: ProductDetail): ProductFormInput => ({
   department: product.department._id,
   category: product.category._id,
   productName: product.name,
   description: product.description,
   price: String(product.price),
   compareAtPrice: product.compareAtPrice === null ? '' : String(product.compareAtPrice),
+  saleEndsOn: product.saleEndsOn ?? '',
   stock: String(product.stock),
   stockWas: String(product.stock),
   cod: product.cod,
@@ -103,6 +110,8 @@ export function productFormData(values: ProductFormValues, id?: string): FormDat
   form.append('description', values.description);
   form.append('price', String(values.price));
   form.append('compareAtPrice', values.compareAtPrice === null ? '' : String(values.compareAtPrice));
+  // Empty: the sale, if any, runs until someone ends it.
+  form.append('saleEndsOn', values.saleEndsOn ?? '');
   form.append('stock', String(values.stock));
   if (values.stockWas !== undefined) form.append('stockWas', String(values.stockWas));
   form.append('weight', String(values.weigth));

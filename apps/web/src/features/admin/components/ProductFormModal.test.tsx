@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Category, Department, Product } from '@shop/contracts';
+import { addDays, dayInCairo, type Category, type Department, type ProductDetail } from '@shop/contracts';
 import { notify } from '../../../lib/notify';
 import { mockApi, renderRoute } from '../../../test/utils';
 import { productFormData, type ProductFormValues } from '../productForm';
@@ -37,7 +37,7 @@ const catalogue = {
   [`GET /api/category/dept/${FASHION}`]: { body: [category(SHOES, 'Shoes', departments[1]!)] },
 };
 
-const product: Product = {
+const product: ProductDetail = {
   _id: PRODUCT,
   name: 'Galaxy A55',
   nameAr: 'جالاكسي A55',
@@ -56,6 +56,7 @@ const product: Product = {
   cod: false,
   warranty: '2-year agent warranty',
   warrantyAr: null,
+  saleEndsOn: '2099-12-10',
 };
 
 const png = (name = 'front.png') => new File(['png'], name, { type: 'image/png' });
@@ -151,7 +152,7 @@ describe('the product form', () => {
     await waitFor(() => expect(errorOf('Price (EGP)')).toBe(''));
   });
 
-  it('takes a price before sale only above the price, and sends it as compareAtPrice', async () => {
+  it('takes a price before sale only above the price, and sends it as compareAtPrice, with its last day', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
     const { calls } = mockApi({ ...catalogue, 'POST /api/product': { status: 201, body: product } });
@@ -167,10 +168,20 @@ describe('the product form', () => {
 
     await user.clear(before);
     await user.type(before, '21999');
+    // A last day already past would end the sale at once.
+    const lastDay = field('Sale’s last day (optional)');
+    await user.type(lastDay, addDays(dayInCairo(new Date()), -1));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('The sale’s last day cannot be before today')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await user.clear(lastDay);
+    await user.type(lastDay, dayInCairo(new Date()));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [sent] = calls.filter((c) => c.method === 'POST');
     expect(sent?.body).toEqual(expect.stringContaining('name="compareAtPrice"\r\n\r\n21999'));
+    expect(sent?.body).toEqual(expect.stringContaining(`name="saleEndsOn"\r\n\r\n${dayInCairo(new Date())}`));
   });
 
   it('checks a field when it loses focus, before anything was typed', async () => {
@@ -286,6 +297,7 @@ describe('the product form', () => {
     expect(field('Product name')).toHaveValue('Galaxy A55');
     expect(field('Price (EGP)')).toHaveValue('18999');
     expect(field('Weight (kg)')).toHaveValue('0.2');
+    expect(field('Sale’s last day (optional)')).toHaveValue('2099-12-10');
     expect(field('Cash on delivery')).not.toBeChecked();
     expect(screen.getByRole('img', { name: 'Current picture 1' })).toBeInTheDocument();
 
@@ -358,7 +370,7 @@ describe('the product form', () => {
   it('shows the price and stock of a product with options as its variants’ and leaves them to the variant grid', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
-    const withOptions: Product = {
+    const withOptions: ProductDetail = {
       ...product,
       price: 16999,
       stock: 31,
@@ -410,7 +422,8 @@ describe('productFormData', () => {
       descriptionAr: null,
       description: 'A phone',
       price: 18999.5,
-      compareAtPrice: null,
+      compareAtPrice: 20999,
+      saleEndsOn: '2026-12-10',
       stock: 4,
       cod: true,
       brand: 'Samsung',
@@ -428,7 +441,8 @@ describe('productFormData', () => {
       department: ELECTRONICS,
       description: 'A phone',
       price: '18999.5',
-      compareAtPrice: '',
+      compareAtPrice: '20999',
+      saleEndsOn: '2026-12-10',
       stock: '4',
       weight: '0.2',
       cod: 'true',

@@ -292,6 +292,16 @@ function ProductForm({
             </Field>
           </Col>
         ))}
+        <Col md={6}>
+          <Field
+            id="product-sale-ends-on"
+            label={t('admin.form.saleEndsOn')}
+            hint={t('admin.form.saleEndsOnHint')}
+            error={errors.saleEndsOn?.message}
+          >
+            {(a11y) => <Form.Control {...a11y} {...register('saleEndsOn')} type="date" />}
+          </Field>
+        </Col>
       </Row>
       <Row className="g-0 gx-md-3 align-items-center">
         <Col md={8}>

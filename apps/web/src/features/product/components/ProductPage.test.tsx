@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryStatus } from '@reduxjs/toolkit/query';
-import { act, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BUILT_IN_ROLES, type Product, type ProductDetail, type Variant } from '@shop/contracts';
+import { BUILT_IN_ROLES, dayInCairo, type ProductDetail, type Variant } from '@shop/contracts';
 import { changeLanguage } from '../../../i18n';
 import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
 import { ProductPage } from './ProductPage';
 
-const phone: Product = {
+const phone: ProductDetail = {
   _id: 'p1',
   name: 'Apple iPhone 15',
   nameAr: null,
@@ -26,6 +26,7 @@ const phone: Product = {
   cod: false,
   warranty: null,
   warrantyAr: null,
+  saleEndsOn: null,
 };
 const review = {
   _id: 'r1',
@@ -252,9 +253,9 @@ const phoneInVariants: ProductDetail = {
 describe('the price of a product in variants, as options are chosen', () => {
   afterEach(() => changeLanguage('en'));
 
-  async function openPhone() {
+  async function openPhone(product: ProductDetail = phoneInVariants) {
     mockApi({
-      'GET /api/product/one/p1': { body: phoneInVariants },
+      'GET /api/product/one/p1': { body: product },
       'GET /api/review/product/p1': { body: [] },
       'GET /api/payment/config': {
         body: {
@@ -282,6 +283,19 @@ describe('the price of a product in variants, as options are chosen', () => {
     expect(price()).toHaveTextContent(/^EGP 57,999 Was EGP 61,999 Save EGP 4,000 \(6%\)$/);
     // 57,999 over 12 months.
     expect(await screen.findByTestId('instalments-from')).toHaveTextContent('Instalments from EGP 4,833.25 a month');
+  });
+
+  it('says how long the sale shown holds: its last day, or today on the day, in both languages', async () => {
+    const { choose } = await openPhone({ ...phoneInVariants, saleEndsOn: '2099-12-10' });
+    // From its lowest price, which is not on sale: nothing to end.
+    expect(screen.queryByText(/Offer ends/)).not.toBeInTheDocument();
+    await choose(/Storage/, '256GB');
+    expect(screen.getByText('Offer ends Thursday, December 10')).toBeVisible();
+    cleanup();
+
+    await changeLanguage('ar');
+    await openPhone({ ...phone, price: 49999, compareAtPrice: 51999, saleEndsOn: dayInCairo(new Date()) });
+    expect(screen.getByText('ينتهي العرض اليوم')).toBeVisible();
   });
 
   it('keeps "From" with the lowest price of the chosen storage’s phones while they differ', async () => {

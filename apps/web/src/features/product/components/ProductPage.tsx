@@ -9,6 +9,7 @@ import { Localized } from '../../../components/Localized';
 import { PageHead } from '../../../components/PageHead';
 import { ProductPrice } from '../../../components/ProductPrice';
 import { InstalmentsFrom } from './InstalmentsFrom';
+import { SaleEnds } from './SaleEnds';
 import { Rating } from '../../../components/Rating';
 import { StockState } from '../../../components/StockState';
 import { useLocalized } from '../../../i18n/localized';
@@ -154,6 +155,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
             from={shown.from}
             className="product-detail-price d-block mb-1"
           />
+          {shown.compareAtPrice !== null && product.saleEndsOn && <SaleEnds day={product.saleEndsOn} />}
           <InstalmentsFrom price={shown.price} />
           <StockState stock={stock} />
           {variant && (
