@@ -142,7 +142,6 @@ export async function createVariantProduct(
   return { product: { ...product, options }, variants: rows };
 }
 
-/** A small real image for upload tests; `seed` varies the colour, so the content-hashed names differ. */
 /** A product's Size option with `values`, English only: what a test's variants are told apart by. */
 export const sizeOption = (...values: string[]) => ({
   name: 'Size',
@@ -150,6 +149,7 @@ export const sizeOption = (...values: string[]) => ({
   values: values.map((value) => ({ value, valueAr: null })),
 });
 
+/** A small real image for upload tests; `seed` varies the colour, so the content-hashed names differ. */
 export function testImage(format: 'png' | 'jpeg' = 'png', seed = 0): Promise<Buffer> {
   const image = sharp({ create: { width: 8, height: 8, channels: 3, background: { r: seed % 256, g: 120, b: 200 } } });
   return (format === 'png' ? image.png() : image.jpeg()).toBuffer();

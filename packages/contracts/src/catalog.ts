@@ -65,12 +65,15 @@ export function saleAbovePrice(product: { price: number; compareAtPrice: number 
 
 /**
  * A sale's last day by Cairo's calendar ('YYYY-MM-DD'), after which its prices go back to the prices before it;
- * empty: no end. Not before today, which the API and the form each read from their own clock.
+ * empty: no end. Not before today (`saleEndPassed`), which the API and the form each read from their own clock.
  */
 export const saleEndsOnField = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
   z.iso.date({ error: say.rule.invalidDate }).nullable(),
 );
+
+/** Whether a sale's last day `day` is already past on Cairo's day `today`: it would end the sale at once. */
+export const saleEndPassed = (day: string | null | undefined, today: string): boolean => !!day && day < today;
 
 /** Product fields as the API receives them (multipart text fields, files in `img`). */
 const productFields = z.object({

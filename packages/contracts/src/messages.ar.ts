@@ -62,6 +62,7 @@ export const RULE_MSG_AR: Arabic<typeof RULE_MSG> = {
   atLeastOnePiastre: (field) => `يجب ألا يقل ${field} عن 0.01`,
   compareAtAbovePrice: 'يجب أن يكون السعر قبل التخفيض أعلى من السعر',
   saleEndPast: 'لا يمكن أن يكون آخر يوم للتخفيض قبل اليوم',
+  saleEndNeedsSale: 'أدخل السعر قبل التخفيض ليكون للتخفيض آخر يوم',
   couponCode: 'الكود من 3 إلى 32 حرفًا أو رقمًا أو - أو _',
   percentRange: 'النسبة المئوية عدد صحيح من 1 إلى 100',
   endsAfterStart: 'يجب أن تأتي النهاية بعد البداية',

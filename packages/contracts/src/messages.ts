@@ -38,6 +38,7 @@ export const RULE_MSG = {
   atLeastOnePiastre: (field: string) => `${field} must be at least 0.01`,
   compareAtAbovePrice: 'The price before the sale must be higher than the price',
   saleEndPast: 'The sale’s last day cannot be before today',
+  saleEndNeedsSale: 'Give the price before the sale for the sale to have a last day',
   couponCode: 'A code is 3 to 32 letters, digits, - or _',
   percentRange: 'A percent is a whole number from 1 to 100',
   endsAfterStart: 'The end must come after the start',

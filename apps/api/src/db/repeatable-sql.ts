@@ -36,6 +36,8 @@ export const FILES = [
   'catalogue-news.sql',
   'updated-at.sql',
   'variant-totals.sql',
+  // Calls nothing; its trigger is named to run after variant-totals.sql's.
+  'sale-ends.sql',
   'stock.sql',
   // Reads back_in_stock_requests only; announces, as catalogue-news.sql does.
   'back-in-stock.sql',

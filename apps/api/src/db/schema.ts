@@ -333,6 +333,10 @@ export const products = pgTable(
       index('products_on_sale_idx')
         .on(t.createdAt)
         .where(sql`${t.compareAtPrice} is not null`),
+      // The sales with a last day, which the sales pass reads every minute (modules/products/sale-ends.ts): few.
+      index('products_sale_ends_idx')
+        .on(t.saleEndsOn)
+        .where(sql`${t.saleEndsOn} is not null`),
       // The products sold in variants of a category or department: all its option facets read (most lists have none).
       index('products_category_options_idx')
         .on(t.categoryId)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, count, desc, eq, gt, lte } from 'drizzle-orm';
+import { asc, count, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import {
   API_MSG,
   API_MSG_AR,
@@ -11,7 +11,7 @@ import {
   RULE_MSG_AR,
   type Product,
 } from '@shop/contracts';
-import { products } from '../../db/schema.js';
+import { products, productVariants } from '../../db/schema.js';
 import { addDays, cairoDay } from '../../lib/clock.js';
 import {
   createAdmin,
@@ -47,6 +47,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const productCount = async () => (await t.app.db.select({ n: count() }).from(products))[0]?.n;
+/** A product as its page reads it. */
+const one = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/product/one/${id}` })).json();
 const list = async (query: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/product?${query}` });
   expect(res.statusCode).toBe(200);
@@ -507,40 +509,80 @@ describe('PUT /api/product', () => {
     const sale = await send('PUT', formFields(c, { ...onSale, saleEndsOn: today }), []);
     expect(sale.statusCode, sale.body).toBe(200);
     expect(sale.json()).toMatchObject({ price: 150, compareAtPrice: 200, saleEndsOn: today });
-    // A day already past would end it at once: refused, in the asker's language.
-    const past = await send('PUT', formFields(c, { ...onSale, saleEndsOn: addDays(today, -1) }), [], {
-      ...admin.headers,
-      'accept-language': 'ar',
-    });
+    // A day already past would end it at once, and a day needs a sale: refused, in the asker's language.
+    const arabic = { ...admin.headers, 'accept-language': 'ar' };
+    const past = await send('PUT', formFields(c, { ...onSale, saleEndsOn: addDays(today, -1) }), [], arabic);
     expect(past.statusCode).toBe(400);
     expect(past.json().errors).toEqual({ saleEndsOn: RULE_MSG_AR.saleEndPast });
+    const offSale = await send('PUT', formFields(c, { ...onSale, compareAtPrice: '', saleEndsOn: today }), [], arabic);
+    expect(offSale.statusCode).toBe(400);
+    expect(offSale.json().errors).toEqual({ saleEndsOn: RULE_MSG_AR.saleEndNeedsSale });
+    // In sizes, L on sale and M, the cheapest, not: the product's own price before the sale is M's, none.
     const { product: sized } = await createVariantProduct(
       t.app.db,
       [sizeOption('M', 'L')],
       [
-        { options: { Size: 'M' }, price: 80, compareAtPrice: 100, stock: 3 },
-        { options: { Size: 'L' }, price: 90, stock: 3 },
+        { options: { Size: 'M' }, price: 80, stock: 3 },
+        { options: { Size: 'L' }, price: 90, compareAtPrice: 110, stock: 3 },
       ],
     );
-    await t.app.db.update(products).set({ saleEndsOn: today }).where(eq(products.id, sized.id));
-    const one = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/product/one/${id}` })).json();
-    expect(await one(sized.id)).toMatchObject({ price: 80, compareAtPrice: 100, saleEndsOn: today });
+    const sizedSale = await send('PUT', formFields(c, { id: sized.id, price: '80', saleEndsOn: today }), []);
+    expect(sizedSale.statusCode, sizedSale.body).toBe(200);
+    expect(sizedSale.json()).toMatchObject({ price: 80, compareAtPrice: null, saleEndsOn: today });
 
-    // All of its last day the sale stands; the day after, its prices come back.
-    expect(await t.app.saleEnds.flush()).toBe(0);
-    t.clock.advance(24 * 60 * 60_000);
-    expect(await t.app.saleEnds.flush()).toBe(2);
-    expect(await one(plain.id)).toMatchObject({ price: 200, compareAtPrice: null, saleEndsOn: null });
-    expect(await one(sized.id)).toMatchObject({
-      price: 90,
-      compareAtPrice: null,
-      saleEndsOn: null,
-      variants: [
-        { options: { Size: 'M' }, price: 100, compareAtPrice: null },
-        { options: { Size: 'L' }, price: 90, compareAtPrice: null },
+    const day = 24 * 60 * 60_000;
+    try {
+      // All of its last day the sale stands; the day after, its prices come back.
+      expect(await t.app.saleEnds.flush()).toBe(0);
+      t.clock.advance(day);
+      expect(await t.app.saleEnds.flush()).toBe(2);
+      // Read through the response cache, which the catalogue's triggers empty a moment later.
+      await expect.poll(() => one(plain.id)).toMatchObject({ price: 200, compareAtPrice: null, saleEndsOn: null });
+      await expect
+        .poll(() => one(sized.id))
+        .toMatchObject({
+          price: 80,
+          compareAtPrice: null,
+          saleEndsOn: null,
+          variants: [
+            { options: { Size: 'M' }, price: 80, compareAtPrice: null },
+            { options: { Size: 'L' }, price: 110, compareAtPrice: null },
+          ],
+        });
+      expect(await t.app.saleEnds.flush()).toBe(0);
+    } finally {
+      t.clock.advance(-day);
+    }
+  });
+
+  it('forgets a sale’s last day once the sale is taken off, by an import or the variants’ grid', async () => {
+    const tomorrow = addDays(cairoDay(t.clock.now()), 1);
+    const plain = await createProduct(t.app.db, { price: 150, compareAtPrice: 200 });
+    const { product: sized, variants } = await createVariantProduct(
+      t.app.db,
+      [sizeOption('M', 'L')],
+      [
+        { options: { Size: 'M' }, price: 80, compareAtPrice: 100, stock: 3 },
+        { options: { Size: 'L' }, price: 90, compareAtPrice: 110, stock: 3 },
       ],
-    });
-    expect(await t.app.saleEnds.flush()).toBe(0);
+    );
+    const days = async () =>
+      (await t.app.db.select({ id: products.id, day: products.saleEndsOn }).from(products))
+        .filter((row) => row.id === plain.id || row.id === sized.id)
+        .map((row) => row.day);
+    await t.app.db
+      .update(products)
+      .set({ saleEndsOn: tomorrow })
+      .where(inArray(products.id, [plain.id, sized.id]));
+    expect(await days()).toEqual([tomorrow, tomorrow]);
+    await t.app.db.update(products).set({ compareAtPrice: null }).where(eq(products.id, plain.id));
+    // One size off sale: the other still is, and so is the product.
+    const [medium, large] = variants;
+    if (!medium || !large) throw new Error('variants not made');
+    await t.app.db.update(productVariants).set({ compareAtPrice: null }).where(eq(productVariants.id, medium.id));
+    expect((await days()).sort()).toEqual([null, tomorrow].sort());
+    await t.app.db.update(productVariants).set({ compareAtPrice: null }).where(eq(productVariants.id, large.id));
+    expect(await days()).toEqual([null, null]);
   });
 
   it('keeps the units sold while the form was open: the stock moves by what was typed over the stock it loaded', async () => {

@@ -24,7 +24,8 @@ const form = {
   description:
     'multipart/form-data: text fields brand, category, cod, department, description, price, name, stock, weight,' +
     ' optional nameAr, descriptionAr, compareAtPrice (the price before a sale, above price; empty: not on sale)' +
-    " and saleEndsOn (its last day, YYYY-MM-DD by Cairo's calendar; empty: no end)" +
+    " and saleEndsOn (the sale's last day, YYYY-MM-DD by Cairo's calendar, not before today, for a product on sale;" +
+    ' empty or left out: no end)' +
     ' and 1 to 10 png or jpeg files (5 MB each) in the repeated field `img`',
   consumes: ['multipart/form-data'],
 };

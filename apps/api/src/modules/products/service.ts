@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, like, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   say,
@@ -8,6 +8,7 @@ import {
   PAGE_SIZE,
   productCreateSchema,
   productUpdateSchema,
+  saleEndPassed,
   type Product,
   type ProductDetail,
   type ProductCreateInput,
@@ -16,7 +17,7 @@ import {
   type SortOption,
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { catalogueCounts, categories, departments, products } from '../../db/schema.js';
+import { catalogueCounts, categories, departments, products, productVariants } from '../../db/schema.js';
 import { statementName } from '../../db/named.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { FOREIGN_KEY_VIOLATION, mapDbError } from '../../lib/db-errors.js';
@@ -232,10 +233,23 @@ export function productsService(deps: Pick<Deps, 'db' | 'images' | 'clock'>) {
     return { ...toProductDto(row), ...(variants.length ? { variants } : {}), saleEndsOn: row.saleEndsOn };
   }
 
-  /** A sale's last day already past would give its old prices back at once: a slip of the date, refused. */
-  function checkSaleEnd(input: Pick<ProductCreateInput, 'saleEndsOn'>): void {
-    if (input.saleEndsOn && input.saleEndsOn < cairoDay(deps.clock.now()))
+  /**
+   * A sale's last day: not already past, which would give its old prices back at once (a slip of the date), and for
+   * a sale: a price before it on the product, or on one of its variants (`id`, when it exists) other than the lowest.
+   */
+  async function checkSaleEnd(input: Pick<ProductCreateInput, 'saleEndsOn' | 'compareAtPrice'>, id?: string) {
+    if (!input.saleEndsOn) return;
+    if (saleEndPassed(input.saleEndsOn, cairoDay(deps.clock.now())))
       throw invalid({ saleEndsOn: say.rule.saleEndPast });
+    if (input.compareAtPrice !== null) return;
+    const onSale = id
+      ? await db
+          .select({ id: productVariants.id })
+          .from(productVariants)
+          .where(and(eq(productVariants.productId, id), isNotNull(productVariants.compareAtPrice)))
+          .limit(1)
+      : [];
+    if (!onSale.length) throw invalid({ saleEndsOn: say.rule.saleEndNeedsSale });
   }
 
   async function checkPlacement(categoryId: string, departmentId: string): Promise<void> {
@@ -256,7 +270,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images' | 'clock'>) {
 
   async function create(form: MultipartForm, actor: Actor): Promise<ProductDetail> {
     const input = checkForm(productCreateSchema.safeParse(form.fields), form, true);
-    checkSaleEnd(input);
+    await checkSaleEnd(input);
     await checkPlacement(input.category, input.department);
     const imagePaths = await storeImages(form.files);
     const id = randomUUID();
@@ -276,7 +290,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images' | 'clock'>) {
    */
   async function update(form: MultipartForm, actor: Actor): Promise<ProductDetail> {
     const input = checkForm(productUpdateSchema.safeParse(form.fields), form, false);
-    checkSaleEnd(input);
+    await checkSaleEnd(input, input.id);
     const stock = stockEdit(input.stock, input.stockWas);
     const [existing] = await db.select({ id: products.id }).from(products).where(eq(products.id, input.id));
     if (!existing) throw notFound('Product');

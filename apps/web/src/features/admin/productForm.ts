@@ -7,6 +7,7 @@ import {
   dayInCairo,
   productNameField,
   saleAbovePrice,
+  saleEndPassed,
   saleEndsOnField,
   say,
   stockWasField,
@@ -47,7 +48,7 @@ export function productFormSchema(images: 'required' | 'optional') {
       images: images === 'required' ? requiredImages(files) : files,
       /** The stock the update form loaded: the server adds only the difference typed (stock-edits.md). */
       stockWas: stockWasField,
-      saleEndsOn: saleEndsOnField.refine((day) => !day || day >= dayInCairo(new Date()), {
+      saleEndsOn: saleEndsOnField.refine((day) => !saleEndPassed(day, dayInCairo(new Date())), {
         error: say.rule.saleEndPast,
       }),
     })

@@ -453,5 +453,8 @@ describe('productFormData', () => {
     });
     expect(form.getAll('img').map((file) => (file as File).name)).toEqual(['front.png', 'back.png']);
     expect(productFormData(values).has('id')).toBe(false);
+    // Off sale: both sent empty, which the API takes as "no price before a sale" and "no last day".
+    const bare = productFormData({ ...values, compareAtPrice: null, saleEndsOn: null });
+    expect([bare.get('compareAtPrice'), bare.get('saleEndsOn')]).toEqual(['', '']);
   });
 });

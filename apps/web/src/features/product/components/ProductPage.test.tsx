@@ -296,6 +296,10 @@ describe('the price of a product in variants, as options are chosen', () => {
     await changeLanguage('ar');
     await openPhone({ ...phone, price: 49999, compareAtPrice: 51999, saleEndsOn: dayInCairo(new Date()) });
     expect(screen.getByText('ينتهي العرض اليوم')).toBeVisible();
+    cleanup();
+    // Its day past, in the minute before the sale's prices come back: nothing said.
+    await openPhone({ ...phone, price: 49999, compareAtPrice: 51999, saleEndsOn: '2020-01-31' });
+    expect(screen.queryByText(/ينتهي العرض/)).not.toBeInTheDocument();
   });
 
   it('keeps "From" with the lowest price of the chosen storage’s phones while they differ', async () => {

@@ -5,12 +5,14 @@ import { useTranslation } from '../../../i18n/useTranslation';
 
 /**
  * "Offer ends Thursday, December 10" under a price on sale whose sale has a last day (`day`, Cairo's calendar), "Offer
- * ends today" on that day: a shopper weighing the price knows how long it holds. The day after, its prices are back
- * (the API's sales pass), so a past day is never shown.
+ * ends today" on that day: a shopper weighing the price knows how long it holds. Nothing once the day is past, in the
+ * minute before the API's sales pass gives the old prices back.
  */
 export function SaleEnds({ day }: { day: string }) {
   const { t, i18n } = useTranslation();
-  const today = day === dayInCairo(new Date());
+  const now = dayInCairo(new Date());
+  if (day < now) return null;
+  const today = day === now;
   const named = new Intl.DateTimeFormat(intlLocale(i18n.language), {
     weekday: 'long',
     day: 'numeric',
