@@ -26,7 +26,7 @@ import type { QueuedMessage } from './queue.js';
 import { refundWords } from './refund-words.js';
 import { fillTemplate, TEMPLATES, type ShopTemplate } from './templates.js';
 import { alertOfKind } from '../staff/alerts.js';
-import { alertSubject, staffAlertMessage } from '../staff/alert-message.js';
+import { isWordedAlert, staffAlertMessage, wordedAlertMessage } from '../staff/alert-message.js';
 import { smsText } from './sms/encoding.js';
 
 export const SIGN_IN_CODE = 'sign_in_code';
@@ -136,23 +136,8 @@ function filled(message: QueuedMessage, order: Order | undefined, language: Lang
       values: [payloadOf(message, 'product'), productPageLink(publicUrl, payloadOf(message, 'productId'), language)],
     };
   const alert = alertOfKind(message.kind);
-  // A low-stock alert was worded as it was queued, in the member's language (staff/low-stock.ts).
-  if (alert === 'low_stock')
-    return {
-      template: TEMPLATES.staff_low_stock,
-      values: [payloadOf(message, 'products'), payloadOf(message, 'link')],
-      subject: alertSubject(alert, language),
-    };
-  // So was a daily summary (staff/daily-summary.ts).
-  if (alert === 'daily_summary') {
-    const day = payloadOf(message, 'day');
-    const values = ['sales', 'waiting', 'link'].map((part) => payloadOf(message, part));
-    return {
-      template: TEMPLATES.staff_daily_summary,
-      values: [day, ...values],
-      subject: alertSubject(alert, language, day),
-    };
-  }
+  // A low-stock alert and a daily summary were worded as they were queued, in the member's language.
+  if (alert && isWordedAlert(alert)) return wordedAlertMessage(alert, (part) => payloadOf(message, part), language);
   if (alert) return staffAlertMessage(alert, orderOf(message, order), language, publicUrl);
   if (!isOrderKind(message.kind)) throw new Error(`cannot render a '${message.kind}' message`);
   return orderTemplate(message.kind, message, orderOf(message, order), language, publicUrl);

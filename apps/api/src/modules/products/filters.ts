@@ -1,5 +1,5 @@
 import { and, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { ProductFilters } from '@shop/contracts';
+import { LOW_STOCK_THRESHOLD, type ProductFilters } from '@shop/contracts';
 import { products, productVariants } from '../../db/schema.js';
 import { toPiastres } from '../../lib/money.js';
 
@@ -9,6 +9,12 @@ export const optionValue = (option: SQL | string, value: SQL | string): SQL =>
 
 /** Products that can be bought: the column the list indexes hold (not `stock`, which every order changes). */
 export const isInStock = eq(products.inStock, true);
+
+/**
+ * Products low in stock, as the overview, the products screen's list, the low-stock alerts and the daily summary
+ * count them. No index holds the stock (every order changes it): a scan, for staff.
+ */
+export const isLowOnStock = lte(products.stock, LOW_STOCK_THRESHOLD);
 
 /** Products sold in variants: as the partial indexes on category and department say it, so that they serve. */
 export const hasOptions = sql`${products.optionValues} <> '{}'::jsonb[]`;

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, isNotNull, like, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, like, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   say,
   normalizeArabic,
-  LOW_STOCK_THRESHOLD,
   PAGE_SIZE,
   productCreateSchema,
   productUpdateSchema,
@@ -28,7 +27,7 @@ import { toEgp, toPiastres } from '../../lib/money.js';
 import type { MultipartForm } from '../../lib/multipart.js';
 import { fieldErrors, invalid, isId } from '../../lib/validation.js';
 import { facetsOf } from './facets.js';
-import { allFilters, isInStock } from './filters.js';
+import { allFilters, isInStock, isLowOnStock } from './filters.js';
 import { loadVariants } from '../variants/service.js';
 import { stockEdit, stockValue } from './stock-edit.js';
 import type { Deps } from '../deps.js';
@@ -184,8 +183,7 @@ export function productsService(deps: Pick<Deps, 'db' | 'images' | 'clock'>) {
       query.includeOutOfStock ? undefined : isInStock,
       query.category ? eq(products.categoryId, query.category) : undefined,
       query.department ? eq(products.departmentId, query.department) : undefined,
-      // As the dashboard's overview counts them. No index holds the stock (every order changes it): a scan, for staff.
-      query.lowStock ? lte(products.stock, LOW_STOCK_THRESHOLD) : undefined,
+      query.lowStock ? isLowOnStock : undefined,
       // Either language's name, Arabic spellings folded; LIKE '%…%' is served by the trigram index on this expression.
       query.q ? like(products.searchName, `%${escapeLike(normalizeArabic(query.q.toLowerCase()))}%`) : undefined,
     );

@@ -101,6 +101,25 @@ const WORDS = {
 export const alertSubject = (alert: StaffAlert, language: Language, ref = '') => WORDS[language].subject[alert](ref);
 
 /**
+ * The alerts worded as they are queued, in the member's language (low-stock.ts, daily-summary.ts): the payload's
+ * parts, in order, are their template's values.
+ */
+const WORDED = {
+  low_stock: { template: TEMPLATES.staff_low_stock, parts: ['products', 'link'] },
+  daily_summary: { template: TEMPLATES.staff_daily_summary, parts: ['day', 'sales', 'waiting', 'link'] },
+} as const;
+export type WordedAlert = keyof typeof WORDED;
+export const isWordedAlert = (alert: StaffAlert): alert is WordedAlert => alert in WORDED;
+
+/** A worded alert as it is sent: its template, its values (`part` reads one of its payload) and its e-mail subject. */
+export function wordedAlertMessage(alert: WordedAlert, part: (name: string) => string, language: Language) {
+  const { template, parts } = WORDED[alert];
+  // A summary's subject names its day.
+  const subject = alertSubject(alert, language, alert === 'daily_summary' ? part('day') : '');
+  return { template, values: parts.map(part), subject };
+}
+
+/**
  * A staff alert about an order, in the member's language: its template (an SMS says its text, an e-mail too, under
  * the subject) and values, with a link to the order's page on the dashboard.
  */

@@ -19,13 +19,14 @@ import { staffRoles, users } from '../../db/schema.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { contactChannel, queueToAccounts } from '../messaging/order-messages.js';
+import type { WordedAlert } from './alert-message.js';
 import type { Deps } from '../deps.js';
 
 /**
  * The alerts about one order, queued with its move; the low-stock one is about products (low-stock.ts), the daily
  * summary about a day (daily-summary.ts).
  */
-export type OrderAlert = Exclude<StaffAlert, 'low_stock' | 'daily_summary'>;
+export type OrderAlert = Exclude<StaffAlert, WordedAlert>;
 
 /** A staff alert's message kind in the queue (messaging/render.ts words it). */
 export const alertKind = (alert: StaffAlert) => `staff_${alert}` as const;
@@ -90,7 +91,7 @@ export async function alertStaff(
  */
 export async function queueWordedAlert(
   tx: Tx,
-  alert: Exclude<StaffAlert, OrderAlert>,
+  alert: WordedAlert,
   payloadIn: (language: Language) => Record<string, string>,
 ): Promise<number> {
   let queued = 0;

@@ -1,5 +1,5 @@
-import { count, inArray, lte } from 'drizzle-orm';
-import { DAILY_SUMMARY_HOUR, LOW_STOCK_THRESHOLD, type OrderStatus } from '@shop/contracts';
+import { count, inArray } from 'drizzle-orm';
+import { DAILY_SUMMARY_HOUR, type OrderStatus } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { dailySummaries, orders, products } from '../../db/schema.js';
 import { transaction } from '../../db/transaction.js';
@@ -7,6 +7,7 @@ import { addDays, cairoDay, cairoHour } from '../../lib/clock.js';
 import { repeatedPasses, type Passes } from '../../lib/passes.js';
 import type { Deps } from '../deps.js';
 import { salesByDay } from '../orders/sales.js';
+import { isLowOnStock } from '../products/filters.js';
 import { dailySummaryPayload, type DailyFigures } from './alert-message.js';
 import { queueWordedAlert } from './alerts.js';
 
@@ -29,7 +30,7 @@ async function figuresOf(tx: Tx, day: string): Promise<DailyFigures> {
       .from(orders)
       .where(inArray(orders.status, Object.values(WAITING).flat()))
       .groupBy(orders.status),
-    tx.select({ n: count() }).from(products).where(lte(products.stock, LOW_STOCK_THRESHOLD)),
+    tx.select({ n: count() }).from(products).where(isLowOnStock),
   ]);
   const counted = (wanted: OrderStatus[]) =>
     statuses.filter((row) => wanted.includes(row.status as OrderStatus)).reduce((sum, row) => sum + row.n, 0);

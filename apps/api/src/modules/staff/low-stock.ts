@@ -1,11 +1,11 @@
-import { and, inArray, lte } from 'drizzle-orm';
-import { LOW_STOCK_THRESHOLD } from '@shop/contracts';
+import { and, inArray } from 'drizzle-orm';
 import { lowStockCrossings, products } from '../../db/schema.js';
 import { transaction } from '../../db/transaction.js';
 import { repeatedPasses, type Passes } from '../../lib/passes.js';
 import type { Deps } from '../deps.js';
 import { lowStockPayload } from './alert-message.js';
 import { queueWordedAlert } from './alerts.js';
+import { isLowOnStock } from '../products/filters.js';
 
 /** How often the pass looks for products that fell low: an alert goes out at most this late. */
 const EVERY_MS = 60_000;
@@ -45,7 +45,7 @@ export function createLowStockAlerts(deps: Pick<Deps, 'db' | 'log' | 'config' | 
               products.id,
               fell.map((row) => row.productId),
             ),
-            lte(products.stock, LOW_STOCK_THRESHOLD),
+            isLowOnStock,
           ),
         )
         .orderBy(products.stock, products.name);

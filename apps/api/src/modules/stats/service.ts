@@ -1,6 +1,5 @@
-import { asc, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import {
-  LOW_STOCK_THRESHOLD,
   ORDER_STATUSES,
   STATS_DAYS,
   STATS_LIST_SIZE,
@@ -12,6 +11,7 @@ import {
 import { orderItems, orders, products, reviews, users } from '../../db/schema.js';
 import { abandonedCarts } from '../cart/abandoned.js';
 import { salesByDay } from '../orders/sales.js';
+import { isLowOnStock } from '../products/filters.js';
 import { awaitingAnswer } from '../reviews/moderation.js';
 import { addDays, cairoDay } from '../../lib/clock.js';
 import { toEgp } from '../../lib/money.js';
@@ -46,7 +46,7 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
           total: lowStockTotal,
         })
         .from(products)
-        .where(lte(products.stock, LOW_STOCK_THRESHOLD))
+        .where(isLowOnStock)
         // Equal stocks newest first, as the products screen's low-stock list (which "See all" opens) goes on.
         .orderBy(asc(products.stock), desc(products.createdAt), desc(products.id))
         .limit(STATS_LIST_SIZE),
