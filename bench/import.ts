@@ -42,6 +42,7 @@ function newProductsFile(places: { department: string; category: string }[]): Bu
       category: place.category,
       price: (100 + (i % 5000) + 0.5).toFixed(2),
       compareAtPrice: i % 3 ? '' : (6000 + (i % 5000)).toFixed(2),
+      saleEndsOn: '',
       stock: String(i % 50),
       stockAtExport: '',
       weight: String(0.5 + (i % 20) / 10),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { say } from './said.js';
 import { idSchema, optionalCount, requiredBoolean, requiredText, pageQuery } from './fields.js';
 import { variantInputSchema } from './variants.js';
-import { productCommonShape, productNameField, saleAbovePrice, weightField } from './catalog.js';
+import { productCommonShape, productNameField, saleAbovePrice, saleEndsOnField, weightField } from './catalog.js';
 
 /**
  * The columns of the catalogue's CSV file, in the order the export writes them: the import reads the same
@@ -19,6 +19,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'category',
   'price',
   'compareAtPrice',
+  'saleEndsOn',
   'stock',
   'stockAtExport',
   'weight',
@@ -53,13 +54,14 @@ export const OPTIONAL_VARIANT_CSV_COLUMNS: readonly VariantCsvColumn[] = [
 export type CatalogueCsvColumn = ProductCsvColumn | VariantCsvColumn;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 /**
- * The product columns a file may still lack: one written before warranties travelled imports as before, each
- * product it updates keeping its warranty (a new one has none); one written before the stock at export travelled
- * (or a row left blank there) sets the stock as the file says.
+ * The product columns a file may still lack: one written before warranties or sales' last days travelled imports
+ * as before, each product it updates keeping its warranty and its sale's last day (a new one has none); one written
+ * before the stock at export travelled (or a row left blank there) sets the stock as the file says.
  */
 export const OPTIONAL_PRODUCT_CSV_COLUMNS = [
   'warranty',
   'warrantyAr',
+  'saleEndsOn',
   'stockAtExport',
 ] as const satisfies readonly ProductCsvColumn[];
 export type OptionalProductCsvColumn = (typeof OPTIONAL_PRODUCT_CSV_COLUMNS)[number];
@@ -87,6 +89,11 @@ export const productImportRowSchema = z
     category: requiredText(say.msg.requiredField, 200),
     name: productNameField,
     weight: weightField('weight'),
+    /**
+     * The sale's last day, as the product form takes it; blank: no end. The API refuses a day already past (a file
+     * exported during a sale that has ended since would bring its prices back) and a day for a product not on sale.
+     */
+    saleEndsOn: saleEndsOnField,
     /**
      * The stock as the file was exported: a row whose stock differs from it adds the difference to the stock as
      * it is when imported, so the sales made since the export are kept (`stockWasField`). Blank: set as written.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
 import { products } from '../../db/schema.js';
 import { createAdmin, createTestApp, registerShopper, type Account, type TestContext } from '../../../test/harness.js';
 import { createCategory, createDepartment, createProduct } from '../../../test/fixtures.js';
@@ -48,6 +49,7 @@ describe('GET /api/admin/products/export', () => {
       warrantyAr: 'ضمان تيفال لمدة عامين',
       imagePaths: ['/uploads/pan-1.webp', '/uploads/pan-2.webp'],
     });
+    await t.app.db.update(products).set({ saleEndsOn: '2031-06-30' }).where(eq(products.id, pan.id));
 
     const res = await exportCsv();
     expect(res.statusCode).toBe(200);
@@ -65,6 +67,8 @@ describe('GET /api/admin/products/export', () => {
       category: 'Cookware',
       price: '899.50',
       compareAtPrice: '1100.00',
+      // The sale's last day, as the product form's date field writes it.
+      saleEndsOn: '2031-06-30',
       stock: '7',
       // The stock as exported, for the import to keep the sales made meanwhile.
       stockAtExport: '7',

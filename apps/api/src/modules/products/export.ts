@@ -89,6 +89,7 @@ export function exportColumns(publicUrl: string): CsvColumns<ExportRow> {
     category: (p) => p.categoryName,
     price: (p) => csvMoney(p.price),
     compareAtPrice: (p) => (p.compareAtPrice === null ? null : csvMoney(p.compareAtPrice)),
+    saleEndsOn: (p) => p.saleEndsOn,
     stock: (p) => p.stock,
     // Beside the stock the merchant may edit, the stock as exported: the import then keeps the sales made since.
     stockAtExport: (p) => p.stock,

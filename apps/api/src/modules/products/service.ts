@@ -148,7 +148,7 @@ function checkForm<T extends ProductCreateInput>(
 }
 
 /** A product's own fields as stored (money in piastres), whatever names its place. */
-export const productValues = (input: Omit<ProductCreateInput, 'category' | 'department' | 'saleEndsOn'>) => ({
+export const productValues = (input: Omit<ProductCreateInput, 'category' | 'department'>) => ({
   name: input.name,
   nameAr: input.nameAr,
   description: input.description,
@@ -161,11 +161,11 @@ export const productValues = (input: Omit<ProductCreateInput, 'category' | 'depa
   cod: input.cod,
   warranty: input.warranty,
   warrantyAr: input.warrantyAr,
+  saleEndsOn: input.saleEndsOn,
 });
 
 const toColumns = (input: ProductCreateInput) => ({
   ...productValues(input),
-  saleEndsOn: input.saleEndsOn,
   categoryId: input.category,
   departmentId: input.department,
 });

@@ -10,6 +10,7 @@ import {
   OPTIONAL_PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_COLUMNS,
   RULE_MSG,
+  RULE_MSG_AR,
   VARIANT_CSV_COLUMNS,
   type CatalogueCsvColumn,
   type ProductImport,
@@ -36,11 +37,13 @@ import {
   createCategory,
   createProduct,
   createVariantProduct,
+  sizeOption,
   type CategoryRow,
   type DepartmentRow,
 } from '../../../../test/fixtures.js';
 import { multipart } from '../../../../test/multipart.js';
 import { readUntilHit } from '../../../../test/cache-reads.js';
+import { addDays, cairoDay } from '../../../lib/clock.js';
 import { seedIfEmpty } from '../../../seed/index.js';
 import { loadVariants } from '../../variants/service.js';
 import { applyBatch, claimNext } from './job.js';
@@ -527,6 +530,10 @@ describe('CSV product import', () => {
     ...over,
   });
   const importsCount = async () => (await t.app.db.select({ n: count() }).from(productImports))[0]?.n;
+  /** The exported rows of one product, read as a spreadsheet reads the file. */
+  const exportedRows = async (id: string) =>
+    (parse(await exportCsv(t, admin), { columns: true, bom: true }) as Row[]).filter((row) => row.id === id);
+  const ALL_COLUMNS = [...PRODUCT_CSV_COLUMNS, ...VARIANT_CSV_COLUMNS];
 
   describe('the dry run', () => {
     it('counts the rows to add, update and keep, and lists every rejected row by line with its reasons', async () => {
@@ -695,10 +702,6 @@ describe('CSV product import', () => {
     beforeAll(async () => {
       shopper = await registerShopper(t.app);
     });
-    /** The exported rows of one product, read as a spreadsheet reads the file. */
-    const exportedRows = async (id: string) =>
-      (parse(await exportCsv(t, admin), { columns: true, bom: true }) as Row[]).filter((row) => row.id === id);
-    const ALL_COLUMNS = [...PRODUCT_CSV_COLUMNS, ...VARIANT_CSV_COLUMNS];
     /** A shopper buys `quantity` units (of a variant) while the file is in the spreadsheet. */
     async function sell(productId: string, quantity: number, variantId?: string) {
       await t.app.db.delete(cartItems).where(eq(cartItems.userId, shopper.id));
@@ -788,6 +791,129 @@ describe('CSV product import', () => {
         [large?.id, 3],
       ]);
       expect(await stockOf(product.id)).toBe(11);
+    });
+  });
+
+  describe('a sale’s last day in the file', () => {
+    const saleOf = async (id: string) =>
+      (
+        await t.app.db
+          .select({ price: products.price, compareAtPrice: products.compareAtPrice, saleEndsOn: products.saleEndsOn })
+          .from(products)
+          .where(eq(products.id, id))
+      )[0];
+
+    it('travels both ways: exported, set, cleared, kept by a file without the column', async () => {
+      const today = cairoDay(t.clock.now());
+      const pan = await createProduct(t.app.db, {
+        categoryId: category.id,
+        name: 'Sale Pan',
+        price: 80,
+        compareAtPrice: 100,
+      });
+      await t.app.db.update(products).set({ saleEndsOn: today }).where(eq(products.id, pan.id));
+      const [row] = await exportedRows(pan.id);
+      expect(row).toMatchObject({ price: '80.00', compareAtPrice: '100.00', saleEndsOn: today });
+      const unchanged = await checked(t, admin, csvOf([row ?? {}], ALL_COLUMNS));
+      expect(unchanged.check).toMatchObject({ update: 0, unchanged: 1, reject: 0 });
+
+      const later = addDays(today, 3);
+      const moved = await checked(t, admin, csvOf([{ ...row, saleEndsOn: later }], ALL_COLUMNS));
+      expect(moved.check).toMatchObject({ update: 1, reject: 0 });
+      await applied(t, admin, moved._id);
+      expect(await saleOf(pan.id)).toEqual({ price: 8000, compareAtPrice: 10000, saleEndsOn: later });
+
+      // A file written before the day travelled leaves it; a blank cell lets the sale run until someone ends it.
+      const older = await checked(t, admin, csvOf([{ ...row, saleEndsOn: 'ignored' }], REQUIRED_COLUMNS));
+      expect(older.check).toMatchObject({ update: 0, unchanged: 1, reject: 0 });
+      const cleared = await checked(t, admin, csvOf([{ ...row, saleEndsOn: '' }], ALL_COLUMNS));
+      await applied(t, admin, cleared._id);
+      expect(await saleOf(pan.id)).toEqual({ price: 8000, compareAtPrice: 10000, saleEndsOn: null });
+    });
+
+    it('refuses a file exported during a sale that has ended since, in both languages, changing nothing', async () => {
+      const today = cairoDay(t.clock.now());
+      const kettle = await createProduct(t.app.db, {
+        categoryId: category.id,
+        name: 'Ended Kettle',
+        price: 450,
+        compareAtPrice: 500,
+      });
+      await t.app.db.update(products).set({ saleEndsOn: today }).where(eq(products.id, kettle.id));
+      const exported = await exportedRows(kettle.id);
+      const day = 24 * 60 * 60_000;
+      t.clock.advance(day);
+      try {
+        expect(await t.app.saleEnds.flush()).toBe(1);
+        expect(await saleOf(kettle.id)).toEqual({ price: 50000, compareAtPrice: null, saleEndsOn: null });
+        const stale = await checked(t, admin, csvOf(exported, ALL_COLUMNS));
+        expect(stale.check).toMatchObject({ update: 0, reject: 1 });
+        for (const [language, message] of [
+          ['en', RULE_MSG.saleEndPast],
+          ['ar', RULE_MSG_AR.saleEndPast],
+        ] as const)
+          expect((await rejectionsOf(t, admin, stale._id, 1, language)).rejections).toEqual([
+            { line: 2, problems: [{ column: 'saleEndsOn', reason: message }] },
+          ]);
+        await applied(t, admin, stale._id);
+        expect(await saleOf(kettle.id)).toEqual({ price: 50000, compareAtPrice: null, saleEndsOn: null });
+      } finally {
+        t.clock.advance(-day);
+      }
+    });
+
+    it('is for a product on sale: its own price before the sale, or a variant’s', async () => {
+      const tomorrow = addDays(cairoDay(t.clock.now()), 1);
+      const plain = await exportedRows(
+        (await createProduct(t.app.db, { categoryId: category.id, name: 'Full Pan' })).id,
+      );
+      const notOnSale = await checked(t, admin, csvOf([{ ...plain[0], saleEndsOn: tomorrow }], ALL_COLUMNS));
+      expect(notOnSale.check).toMatchObject({ update: 0, reject: 1 });
+      expect((await rejectionsOf(t, admin, notOnSale._id, 1, 'ar')).rejections).toEqual([
+        { line: 2, problems: [{ column: 'saleEndsOn', reason: RULE_MSG_AR.saleEndNeedsSale }] },
+      ]);
+      const newOne = await checked(
+        t,
+        admin,
+        csvOf([newRow({ name: 'New Sale Pot', saleEndsOn: tomorrow })], ALL_COLUMNS),
+      );
+      expect(newOne.check).toMatchObject({ add: 0, reject: 1 });
+
+      // Only the large size on sale: the product's own price (its lowest size's) has none before the sale.
+      const { product } = await createVariantProduct(
+        t.app.db,
+        [sizeOption('M', 'L')],
+        [
+          { sku: 'SALE-M', options: { Size: 'M' }, price: 100, stock: 3 },
+          { sku: 'SALE-L', options: { Size: 'L' }, price: 120, compareAtPrice: 150, stock: 5 },
+        ],
+        { categoryId: category.id, name: 'Sale Sized Pot' },
+      );
+      const sized = await exportedRows(product.id);
+      expect(sized.map((row) => [row.compareAtPrice, row.variantCompareAtPrice])).toEqual([
+        ['', ''],
+        ['', '150.00'],
+      ]);
+      const onSale = await checked(
+        t,
+        admin,
+        csvOf(
+          sized.map((row) => ({ ...row, saleEndsOn: tomorrow })),
+          ALL_COLUMNS,
+        ),
+      );
+      expect(onSale.check).toMatchObject({ update: 1, reject: 0 });
+      await applied(t, admin, onSale._id);
+      expect((await saleOf(product.id))?.saleEndsOn).toBe(tomorrow);
+      // A file of the product's columns alone leaves its variants, the large size still on sale, as they are.
+      const later = addDays(tomorrow, 1);
+      const ownColumns = await checked(t, admin, csvOf([{ ...sized[0], saleEndsOn: later }], PRODUCT_CSV_COLUMNS));
+      expect(ownColumns.check).toMatchObject({ update: 1, reject: 0 });
+      await applied(t, admin, ownColumns._id);
+      expect((await saleOf(product.id))?.saleEndsOn).toBe(later);
+      // The same rows with the large size taken off sale in the file: no sale is left for the day.
+      const offSale = sized.map((row) => ({ ...row, saleEndsOn: tomorrow, variantCompareAtPrice: '' }));
+      expect((await checked(t, admin, csvOf(offSale, ALL_COLUMNS))).check).toMatchObject({ update: 0, reject: 2 });
     });
   });
 
@@ -960,7 +1086,7 @@ describe('CSV product import', () => {
       const claim = await claimNext(t.app.db, now, new Date(now.getTime() + 60_000));
       expect(claim?.id).toBe(id);
       if (!claim) return;
-      const check = rowChecker(PUBLIC_URL);
+      const check = rowChecker(PUBLIC_URL, cairoDay(now));
       const batches: ReturnType<typeof check>[] = [];
       for await (const rows of fileRows(claim.csv, 10)) batches.push(check(rows));
       for (const batch of batches.slice(0, 2))
@@ -1005,7 +1131,7 @@ describe('CSV product import', () => {
       const now = t.clock.now();
       const claim = await claimNext(t.app.db, now, new Date(now.getTime() + 60_000));
       if (!claim) throw new Error('no claim');
-      const check = rowChecker(PUBLIC_URL);
+      const check = rowChecker(PUBLIC_URL, cairoDay(now));
       for await (const rows of fileRows(claim.csv, 10)) {
         await applyBatch(t.app.db, claim, check(rows), new Date(now.getTime() + 60_000));
         break;

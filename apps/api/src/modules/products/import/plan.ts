@@ -4,7 +4,15 @@ import type { DbOrTx } from '../../../db/client.js';
 import { categories, departments, products, productVariants } from '../../../db/schema.js';
 import { stockAfter, stockEdit, type StockEdit } from '../stock-edit.js';
 import { gridChanges, gridOf, type StoredVariant } from './grid.js';
-import { isRejection, linesOf, rejectWhole, type CheckedRow, type ProductValues, type Rejection } from './validate.js';
+import {
+  isRejection,
+  linesOf,
+  rejectWhole,
+  type CheckedRow,
+  type KeptField,
+  type ProductValues,
+  type Rejection,
+} from './validate.js';
 
 /** Where a product stands in the catalogue. */
 export interface Place {
@@ -132,6 +140,7 @@ const PRODUCT_FIELDS = {
   cod: products.cod,
   warranty: products.warranty,
   warrantyAr: products.warrantyAr,
+  saleEndsOn: products.saleEndsOn,
   imagePaths: products.imagePaths,
   categoryId: products.categoryId,
   departmentId: products.departmentId,
@@ -181,6 +190,16 @@ async function findSkuOwners(db: DbOrTx, skus: string[]): Promise<Map<string, st
   return new Map(rows.map((row) => [row.sku.toLowerCase(), row.productId]));
 }
 
+/** The fields an existing product keeps, its file having no column for them. */
+const keptOf = (product: Existing, fields: KeptField[]): Partial<Pick<ProductValues, KeptField>> =>
+  Object.fromEntries(fields.map((field) => [field, product[field]]));
+
+/** Whether a product is on sale, as the product form asks it to be for a sale's last day: it or one of its variants. */
+const onSale = (
+  product: { compareAtPrice: number | null },
+  sells: { variants: readonly { compareAtPrice?: number | null }[] },
+) => product.compareAtPrice !== null || sells.variants.some((variant) => variant.compareAtPrice != null);
+
 /** Whether writing the row would change nothing: the weight is compared as the `real` the table keeps. */
 function isSame(existing: Existing, row: ProductValues & Place): boolean {
   return (Object.keys(row) as (keyof typeof row)[]).every((field) => {
@@ -206,9 +225,10 @@ export async function planBatch(db: DbOrTx, batch: (CheckedRow | Rejection)[], o
     (ids.length ? await findProducts(db, ids, options.apply) : []).map((product) => [product.id, product]),
   );
   const sold = rows.filter((row) => row.variants);
+  // Those sold in variants, and those given a sale's last day, which a sale on a variant alone allows.
   const variantsOf = await findVariants(
     db,
-    sold.flatMap((row) => (row.id ? [row.id] : [])),
+    rows.flatMap((row) => (row.id && (row.variants || row.values.saleEndsOn) ? [row.id] : [])),
   );
   const skuOwners = await findSkuOwners(
     db,
@@ -265,10 +285,15 @@ export async function planBatch(db: DbOrTx, batch: (CheckedRow | Rejection)[], o
       plan.newCategories.push({ department: department?.name ?? row.department, name: row.category });
     }
     const place = department && categoryId ? { departmentId: department.id, categoryId } : null;
-    const values =
-      row.keepsWarranty && product
-        ? { ...row.values, warranty: product.warranty, warrantyAr: product.warrantyAr }
-        : row.values;
+    const values = product ? { ...row.values, ...keptOf(product, row.kept) } : row.values;
+    if (values.saleEndsOn && !row.kept.includes('saleEndsOn') && !onSale(values, grid ?? stored)) {
+      plan.rejections.push(
+        ...rejectWhole(linesOf(row), [
+          { line: row.line, problems: [{ column: 'saleEndsOn', message: say.rule.saleEndNeedsSale }] },
+        ]),
+      );
+      continue;
+    }
     const stock = stockEdit(values.stock, row.stockAtExport);
     const planned = { id: row.id, values, stock, place, grid };
     if (!product) plan.adds.push(planned);

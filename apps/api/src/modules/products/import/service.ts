@@ -9,6 +9,7 @@ import {
   type ProductImportRejections,
 } from '@shop/contracts';
 import type { DbOrTx } from '../../../db/client.js';
+import { cairoDay } from '../../../lib/clock.js';
 import { productImports } from '../../../db/schema.js';
 import { auditAdmin, type Actor } from '../../../lib/admin-audit.js';
 import { conflict, notFound } from '../../../lib/errors.js';
@@ -64,12 +65,12 @@ const toDto = (row: JobRow, language: Language): ProductImport => ({
 });
 
 /** CSV imports of products: the dry run on upload, then applying it in the background (worker.ts). */
-export function productImportsService(deps: Pick<Deps, 'db' | 'config' | 'productImports'>) {
+export function productImportsService(deps: Pick<Deps, 'db' | 'config' | 'clock' | 'productImports'>) {
   const { db } = deps;
 
   /** Reads the whole file against the catalogue as it is, writing nothing. */
   async function dryRun(upload: Upload): Promise<{ report: Report; totalRows: number }> {
-    const check = rowChecker(deps.config.PUBLIC_URL);
+    const check = rowChecker(deps.config.PUBLIC_URL, cairoDay(deps.clock.now()));
     const report: Report = { check: { ...NO_COUNTS, newDepartments: [], newCategories: [] }, rejections: [] };
     const departments = new Set<string>();
     const categories = new Set<string>();

@@ -4,8 +4,10 @@ import {
   PRODUCT_CSV_COLUMNS,
   VARIANT_CSV_COLUMNS,
   productImportRowSchema,
+  saleEndPassed,
   variantImportRowSchema,
   type CatalogueCsvColumn,
+  type OptionalProductCsvColumn,
   type ProductCsvColumn,
 } from '@shop/contracts';
 import { isFormula, unescapeCell } from '../../../lib/csv.js';
@@ -27,6 +29,14 @@ export interface Rejection {
 
 /** A product's own fields as the products table stores them. */
 export type ProductValues = ReturnType<typeof productValues> & { imagePaths: string[] };
+
+/** The product's fields a file may have no column for: a product it updates then keeps its own (planBatch). */
+const KEPT_WHEN_MISSING = [
+  'warranty',
+  'warrantyAr',
+  'saleEndsOn',
+] as const satisfies readonly (OptionalProductCsvColumn & keyof ProductValues)[];
+export type KeptField = (typeof KEPT_WHEN_MISSING)[number];
 
 /** A variant's row that passed the variants grid's rules of a row; its options are checked with the product's. */
 export interface CheckedVariant {
@@ -53,8 +63,8 @@ export interface CheckedRow {
   values: ProductValues;
   /** The stock as exported; undefined when the file does not say (the stock is then set as written). */
   stockAtExport: number | undefined;
-  /** The file has no warranty columns: an existing product keeps its warranty (planBatch). */
-  keepsWarranty: boolean;
+  /** The fields the file has no column for, which an existing product keeps. */
+  kept: KeptField[];
   /** One per row, in the file's order; null when its rows name no variant (its variants are left as they are). */
   variants: CheckedVariant[] | null;
 }
@@ -78,6 +88,7 @@ const NOT_TEXT: readonly ProductCsvColumn[] = [
   'id',
   'price',
   'compareAtPrice',
+  'saleEndsOn',
   'stock',
   'stockAtExport',
   'weight',
@@ -139,8 +150,11 @@ function checkVariant(line: number, cells: CsvCells, problems: Problem[]): Check
   return { line, sku, options, price, compareAtPrice, stock, stockAtExport };
 }
 
-/** A row by the product form's rules (contracts), plus those of the file: formulas, pictures. */
-function checkCells(line: number, cells: CsvCells, origin: string): CheckedRow | Rejection {
+/**
+ * A row by the product form's rules (contracts), plus those of the file: formulas, pictures. A sale's last day before
+ * `today` is refused, as the form refuses it: here it is mostly a file exported during a sale that has ended since.
+ */
+function checkCells(line: number, cells: CsvCells, origin: string, today: string): CheckedRow | Rejection {
   const problems: Problem[] = TEXT_COLUMNS.filter((column) => isFormula(cells[column] ?? '')).map((column) => ({
     column,
     message: say.api.importFormula,
@@ -159,6 +173,8 @@ function checkCells(line: number, cells: CsvCells, origin: string): CheckedRow |
     problems.push({ column: 'images', message: say.api.tooManyImages(MAX_PRODUCT_IMAGES) });
   if (parsed.success && roundsToNothing(parsed.data))
     problems.push({ column: 'price', message: say.rule.atLeastOnePiastre('price') });
+  if (parsed.success && saleEndPassed(parsed.data.saleEndsOn, today))
+    problems.push({ column: 'saleEndsOn', message: say.rule.saleEndPast });
   if (problems.length || !parsed.success || !images) return { line, problems };
   const row = parsed.data;
   return {
@@ -168,7 +184,7 @@ function checkCells(line: number, cells: CsvCells, origin: string): CheckedRow |
     category: row.category,
     values: { ...productValues(row), imagePaths: images },
     stockAtExport: row.stockAtExport,
-    keepsWarranty: cells.warranty === undefined,
+    kept: KEPT_WHEN_MISSING.filter((column) => cells[column] === undefined),
     variants: variant && [variant],
   };
 }
@@ -195,11 +211,11 @@ export function rejectWhole(lines: number[], rejected: Rejection[]): Rejection[]
  * product columns. A product with a rejected row is rejected whole, its other rows naming the row that failed: a
  * product's variants are written together or not at all.
  */
-function checkProduct(rows: ReadableRow[], origin: string): (CheckedRow | Rejection)[] {
+function checkProduct(rows: ReadableRow[], origin: string, today: string): (CheckedRow | Rejection)[] {
   const [first] = rows;
   if (!first) return [];
   const checked = rows.map((row, i): CheckedRow | Rejection => {
-    const own = checkCells(row.line, row.cells, origin);
+    const own = checkCells(row.line, row.cells, origin, today);
     if (i === 0 || sameProductCells(first.cells, row.cells)) return own;
     const differs: Problem = { column: null, message: say.api.importVariantRowDiffers(first.line) };
     return { line: row.line, problems: [differs, ...(isRejection(own) ? own.problems : [])] };
@@ -231,9 +247,10 @@ function byProduct(rows: FileRow[]): FileRow[][] {
 /**
  * Checks the rows of one file in order, a batch at a time, a product's rows together. Stateful: an id or a SKU
  * seen on an earlier product rejects the later row (which of two versions is meant cannot be told). The dry run
- * and the job go through the file in the same order and the same batches, so they judge every row alike.
+ * and the job go through the file in the same order and the same batches, so they judge every row alike (but for a
+ * sale's last day, judged by `today`, Cairo's day when each reads the file).
  */
-export function rowChecker(publicUrl: string) {
+export function rowChecker(publicUrl: string, today: string) {
   const origin = new URL(publicUrl).origin;
   const lineOfId = new Map<string, number>();
   const lineOfSku = new Map<string, number>();
@@ -245,7 +262,7 @@ export function rowChecker(publicUrl: string) {
       return rows.flatMap((row) =>
         'problem' in row ? [{ line: row.line, problems: [{ column: null, message: row.problem }] }] : [],
       );
-    const checked = checkProduct(readable, origin);
+    const checked = checkProduct(readable, origin, today);
     const [product] = checked;
     if (!product || isRejection(product)) return checked;
     const repeatedId = product.id ? lineOfId.get(product.id) : undefined;

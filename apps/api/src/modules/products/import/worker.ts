@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { cairoDay } from '../../../lib/clock.js';
 import { repeatedPasses, type Passes } from '../../../lib/passes.js';
 import type { Deps } from '../../deps.js';
 import { applyBatch, claimNext, dropUnapplied, endImport, releaseImport, type Claim } from './job.js';
@@ -47,7 +48,7 @@ export function createImportWorker(deps: WorkerDeps, batchSize = IMPORT_BATCH): 
 
   /** Goes through the whole file (so that ids repeated across batches are judged as in the dry run), applying what is not done yet. */
   async function run(claim: Claim, stopping: () => boolean): Promise<boolean> {
-    const check = rowChecker(deps.config.PUBLIC_URL);
+    const check = rowChecker(deps.config.PUBLIC_URL, cairoDay(clock.now()));
     let read = 0;
     for await (const rows of fileRows(claim.csv, batchSize)) {
       // Every batch is checked, so that ids and SKUs repeated across batches are judged as in the dry run; batches

@@ -27,7 +27,7 @@ async function updateProducts(tx: Tx, rows: Placed[]): Promise<void> {
   await tx.execute(sql`
     update ${products} p set
       name = v.name, name_ar = v.name_ar, description = v.description, description_ar = v.description_ar,
-      brand = v.brand, price = v.price, compare_at_price = v.compare_at_price,
+      brand = v.brand, price = v.price, compare_at_price = v.compare_at_price, sale_ends_on = v.sale_ends_on,
       stock = case when v.stock_add is null then coalesce(v.stock_set, p.stock)
         else ${addedStock(sql`p.stock`, sql`v.stock_add`)} end,
       weight = v.weight,
@@ -38,14 +38,15 @@ async function updateProducts(tx: Tx, rows: Placed[]): Promise<void> {
       ${column((row) => row.values.nameAr)}::text[], ${column((row) => row.values.description)}::text[],
       ${column((row) => row.values.descriptionAr)}::text[], ${column((row) => row.values.brand)}::text[],
       ${column((row) => row.values.price)}::integer[], ${column((row) => row.values.compareAtPrice)}::integer[],
+      ${column((row) => row.values.saleEndsOn)}::date[],
       ${column((row) => (row.stock && 'set' in row.stock ? row.stock.set : null))}::integer[],
       ${column((row) => (row.stock && 'add' in row.stock ? row.stock.add : null))}::integer[],
       ${column((row) => row.values.weight)}::real[],
       ${column((row) => row.values.cod)}::boolean[], ${column((row) => row.values.warranty)}::text[],
       ${column((row) => row.values.warrantyAr)}::text[], ${column((row) => row.values.imagePaths.join(' '))}::text[],
       ${column((row) => row.place.categoryId)}::uuid[], ${column((row) => row.place.departmentId)}::uuid[]
-    ) as v(id, name, name_ar, description, description_ar, brand, price, compare_at_price, stock_set, stock_add, weight, cod, warranty,
-      warranty_ar, images, category_id, department_id)
+    ) as v(id, name, name_ar, description, description_ar, brand, price, compare_at_price, sale_ends_on, stock_set, stock_add,
+      weight, cod, warranty, warranty_ar, images, category_id, department_id)
     where p.id = v.id`);
 }
 
