@@ -127,6 +127,7 @@ export const AUDIT_ACTIONS = [
   'product_variants',
   'product_import_check',
   'product_import_apply',
+  'sale_ended',
   'category_create',
   'category_update',
   'category_delete',

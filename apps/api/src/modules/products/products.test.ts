@@ -10,8 +10,9 @@ import {
   RULE_MSG,
   RULE_MSG_AR,
   type Product,
+  type ProductDetail,
 } from '@shop/contracts';
-import { products, productVariants } from '../../db/schema.js';
+import { auditLogs, products, productVariants } from '../../db/schema.js';
 import { addDays, cairoDay } from '../../lib/clock.js';
 import {
   createAdmin,
@@ -530,12 +531,27 @@ describe('PUT /api/product', () => {
     expect(sizedSale.statusCode, sizedSale.body).toBe(200);
     expect(sizedSale.json()).toMatchObject({ price: 80, compareAtPrice: null, saleEndsOn: today });
 
+    // The form's fields name both products alike.
+    const { name } = sale.json<ProductDetail>();
     const day = 24 * 60 * 60_000;
     try {
       // All of its last day the sale stands; the day after, its prices come back.
       expect(await t.app.saleEnds.flush()).toBe(0);
       t.clock.advance(day);
       expect(await t.app.saleEnds.flush()).toBe(2);
+      // The audit log says so, by the shop, for each product: a price changed overnight has its reason.
+      const ended = await t.app.db
+        .select({ type: auditLogs.type, userId: auditLogs.userId, message: auditLogs.message, data: auditLogs.data })
+        .from(auditLogs)
+        .where(eq(auditLogs.action, 'sale_ended'));
+      expect(ended).toHaveLength(2);
+      expect(ended).toContainEqual({
+        type: 'admin',
+        userId: null,
+        message: `The sale on ${name} ended after its last day, ${today}: its prices before the sale are back`,
+        data: { id: plain.id, name, lastDay: today },
+      });
+      expect(ended.map((entry) => entry.data)).toContainEqual({ id: sized.id, name, lastDay: today });
       // Read through the response cache, which the catalogue's triggers empty a moment later.
       await expect.poll(() => one(plain.id)).toMatchObject({ price: 200, compareAtPrice: null, saleEndsOn: null });
       await expect

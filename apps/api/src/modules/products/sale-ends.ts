@@ -1,6 +1,7 @@
 import { and, asc, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { products, productVariants } from '../../db/schema.js';
 import { transaction } from '../../db/transaction.js';
+import { audit } from '../../lib/audit.js';
 import { cairoDay } from '../../lib/clock.js';
 import { repeatedPasses, type Passes } from '../../lib/passes.js';
 import type { Deps } from '../deps.js';
@@ -16,7 +17,8 @@ const BATCH = 100;
  * theirs), and the day is cleared. A batch at a time, each in one transaction that locks its products first, in id
  * order, then their variants, as checkout and the variants' grid do (docs/decisions/variants.md); a product another
  * transaction holds is skipped until the next pass, so instances running it together share the work. The catalogue's
- * triggers tell the caches, as for any price a merchant edits. Returns how many products' days it cleared.
+ * triggers tell the caches, as for any price a merchant edits, and the audit log says for each product that its sale
+ * ended, so that a merchant who finds a price changed overnight sees why. Returns how many products' days it cleared.
  */
 export function createSaleEnds(deps: Pick<Deps, 'db' | 'log' | 'clock'>): Passes {
   const { db, log } = deps;
@@ -24,7 +26,7 @@ export function createSaleEnds(deps: Pick<Deps, 'db' | 'log' | 'clock'>): Passes
   const endBatch = (today: string) =>
     transaction(db, async (tx) => {
       const due = await tx
-        .select({ id: products.id })
+        .select({ id: products.id, name: products.name, lastDay: products.saleEndsOn })
         .from(products)
         .where(and(isNotNull(products.saleEndsOn), lt(products.saleEndsOn, today)))
         .orderBy(asc(products.id))
@@ -44,6 +46,13 @@ export function createSaleEnds(deps: Pick<Deps, 'db' | 'log' | 'clock'>): Passes
           saleEndsOn: null,
         })
         .where(inArray(products.id, ids));
+      for (const { id, name, lastDay } of due)
+        await audit(tx, {
+          type: 'admin',
+          action: 'sale_ended',
+          message: `The sale on ${name} ended after its last day, ${lastDay}: its prices before the sale are back`,
+          data: { id, name, lastDay },
+        });
       return ids.length;
     });
 

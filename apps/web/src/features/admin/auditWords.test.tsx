@@ -87,6 +87,7 @@ const WRITTEN: Record<AuditAction, Record<string, unknown>> = {
   product_variants: named,
   product_import_check: { rows: 12 },
   product_import_apply: { rows: 12 },
+  sale_ended: { ...named, lastDay: '2026-12-10' },
   category_create: named,
   category_update: named,
   category_delete: named,

@@ -200,6 +200,7 @@ const READINGS = {
   eta_settings: nothing,
   product_import_check: (d) => all({ rows: whole(d.rows) }),
   product_import_apply: (d) => all({ rows: whole(d.rows) }),
+  sale_ended: named,
   product_variants: (d) => named(d) ?? shorter('product_variants'),
   review_delete: (d) => all({ title: text(d.title) }) ?? shorter('review_delete'),
   review_reply: (d) => all({ title: text(d.title), reply: text(d.reply) }),
