@@ -16,7 +16,14 @@ import {
 } from './fields.js';
 import { MAX_PAGE_SIZE, SORT_OPTIONS } from './constants.js';
 import { SEARCH_FORM } from './paths.js';
-import { productOptionSchema, variantSchema, type ProductOption, type Variant } from './variants.js';
+import {
+  lowSizeSchema,
+  productOptionSchema,
+  variantSchema,
+  type LowSize,
+  type ProductOption,
+  type Variant,
+} from './variants.js';
 import { facetsSchema, priceRangeInOrder, productFilterShape, withOptionFilters, type Facets } from './filters.js';
 
 /** A reference to another record chosen in a form: required, and a well-formed id. */
@@ -187,6 +194,11 @@ export interface Product extends LocalizedRef {
    * units together.
    */
   options?: ProductOption[];
+  /**
+   * On the dashboard's list of products low in stock alone, for a product with options: its sizes low in stock,
+   * fewest left first (its total may stand well above the threshold while one size is sold out).
+   */
+  lowSizes?: LowSize[];
 }
 /** A product as its own page reads it: with its variants, present with its options. */
 export interface ProductDetail extends Product {
@@ -256,6 +268,7 @@ export const productSchema = localizedRefSchema.extend({
   warranty: z.string().nullable(),
   warrantyAr: z.string().nullable(),
   options: z.array(productOptionSchema).optional(),
+  lowSizes: z.array(lowSizeSchema).optional(),
 }) satisfies z.ZodType<Product>;
 export const productDetailSchema = productSchema.extend({
   variants: z.array(variantSchema).optional(),

@@ -4,6 +4,7 @@ import { ORDER_SOURCES, PAYMENT_METHODS } from './constants.js';
 import { ORDER_STATUSES } from './lifecycle.js';
 import { calendarDay } from './adminOrders.js';
 import { say } from './said.js';
+import { lowSizeSchema } from './variants.js';
 
 /** Days the dashboard's revenue chart covers, today included. */
 export const STATS_DAYS = 30;
@@ -29,7 +30,10 @@ export const adminStatsSchema = z.object({
   daily: z.array(dailySalesSchema),
   /** Every order ever placed, by its current status. An enum-keyed record is exhaustive in zod 4. */
   ordersByStatus: z.record(z.enum(ORDER_STATUSES), countSchema),
-  /** Products with stock at or under LOW_STOCK_THRESHOLD: the first STATS_LIST_SIZE, emptiest first, and how many. */
+  /**
+   * Products with stock at or under LOW_STOCK_THRESHOLD, or with a size so (whose sizes low it names, fewest left
+   * first): the first STATS_LIST_SIZE, emptiest first, and how many.
+   */
   lowStock: z.object({
     total: countSchema,
     products: z.array(
@@ -38,6 +42,7 @@ export const adminStatsSchema = z.object({
         name: z.string(),
         nameAr: z.string().nullable(),
         stock: z.number().int(),
+        lowSizes: z.array(lowSizeSchema),
         image_path: z.string().nullable(),
       }),
     ),

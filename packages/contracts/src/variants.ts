@@ -53,6 +53,13 @@ export const chosenOptionSchema = z.object({
 });
 export type ChosenOption = z.infer<typeof chosenOptionSchema>;
 
+/**
+ * A size (a variant) with LOW_STOCK_THRESHOLD or fewer left, as the staff's lists of products low in stock name it: its
+ * option values in both languages, and its stock.
+ */
+export const lowSizeSchema = z.object({ options: z.array(chosenOptionSchema), stock: z.number().int() });
+export type LowSize = z.infer<typeof lowSizeSchema>;
+
 /** What an order line keeps of its variant, as it was when ordered. */
 export const orderLineVariantSchema = z.object({ sku: z.string(), options: z.array(chosenOptionSchema) });
 export type OrderLineVariant = z.infer<typeof orderLineVariantSchema>;

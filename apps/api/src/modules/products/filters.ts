@@ -12,9 +12,16 @@ export const isInStock = eq(products.inStock, true);
 
 /**
  * Products low in stock, as the overview, the products screen's list, the low-stock alerts and the daily summary
- * count them. No index holds the stock (every order changes it): a scan, for staff.
+ * count them: those with LOW_STOCK_THRESHOLD or fewer, and those sold in sizes with a size that low however many the
+ * others hold (a size sold out is a shelf to fill). No index holds the stock (every order changes it): a scan, for
+ * staff.
  */
-export const isLowOnStock = lte(products.stock, LOW_STOCK_THRESHOLD);
+export const isLowOnStock = or(
+  lte(products.stock, LOW_STOCK_THRESHOLD),
+  sql`${products.id} in (select ${productVariants.productId} from ${productVariants} where ${productVariants.stock} <= ${LOW_STOCK_THRESHOLD})`,
+);
+/** What a product low in stock has left where it has least: its own stock, or its emptiest size's. */
+export const leastStock = sql<number>`least(${products.stock}, (select min(${productVariants.stock}) from ${productVariants} where ${productVariants.productId} = ${products.id}))`;
 
 /** Products sold in variants: as the partial indexes on category and department say it, so that they serve. */
 export const hasOptions = sql`${products.optionValues} <> '{}'::jsonb[]`;

@@ -8,6 +8,7 @@ import {
   productCreateSchema,
   productUpdateSchema,
   saleEndPassed,
+  type LowSize,
   type Product,
   type ProductDetail,
   type ProductCreateInput,
@@ -27,7 +28,8 @@ import { toEgp, toPiastres } from '../../lib/money.js';
 import type { MultipartForm } from '../../lib/multipart.js';
 import { fieldErrors, invalid, isId } from '../../lib/validation.js';
 import { facetsOf } from './facets.js';
-import { allFilters, isInStock, isLowOnStock } from './filters.js';
+import { allFilters, isInStock, isLowOnStock, leastStock } from './filters.js';
+import { lowSizesOf } from './low-sizes.js';
 import { loadVariants } from '../variants/service.js';
 import { stockEdit, stockValue } from './stock-edit.js';
 import type { Deps } from '../deps.js';
@@ -113,7 +115,8 @@ export const toProductDto = (p: ProductRow): Product => ({
 
 /**
  * A list's order: newest first, or as the shopper sorted it (the search's orders), ties newest first. Unsorted, the
- * dashboard's products low on stock come fewest in stock first, what runs out first at the top.
+ * dashboard's products low on stock come fewest in stock first (a product in sizes by its emptiest), what runs out
+ * first at the top.
  */
 function listOrder(sortBy: SortOption | undefined, lowStock = false): SQL[] {
   const newest = [desc(products.createdAt), desc(products.id)];
@@ -125,7 +128,7 @@ function listOrder(sortBy: SortOption | undefined, lowStock = false): SQL[] {
     case 'Avg. Customer review':
       return [desc(products.rating), desc(products.numReviews), ...newest];
     default:
-      return lowStock ? [asc(products.stock), ...newest] : newest;
+      return lowStock ? [asc(leastStock), ...newest] : newest;
   }
 }
 
@@ -218,7 +221,15 @@ export function productsService(deps: Pick<Deps, 'db' | 'images' | 'clock'>) {
       } = await db.execute<{ n: string | number }>(sql`select ${total} as n`);
       matching = Number(counted?.n ?? 0);
     }
-    const page = { products: rows.map(toProductDto), pages: Math.ceil(matching / limit) };
+    // The low list says which sizes are low: a product's total may stand well above the threshold.
+    const lowSizes = query.lowStock ? await lowSizesOf(db, rows) : new Map<string, LowSize[]>();
+    const page = {
+      products: rows.map((row) => {
+        const sizes = row.options.length && lowSizes.get(row.id);
+        return sizes ? { ...toProductDto(row), lowSizes: sizes } : toProductDto(row);
+      }),
+      pages: Math.ceil(matching / limit),
+    };
     // Only a category's or department's list has a filter panel; counting the whole catalogue for the home page
     // and the dashboard would cost a pass over every product for nothing.
     return query.category || query.department ? { ...page, facets: await facetsOf(db, scope, query) } : page;

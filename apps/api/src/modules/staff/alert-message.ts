@@ -9,14 +9,19 @@ import {
   WEB_PATHS,
   type Language,
   type Named,
+  type LowSize,
   type Order,
   type StaffAlert,
+  variantValues,
 } from '@shop/contracts';
 import { toEgp } from '../../lib/money.js';
 import { TEMPLATES } from '../messaging/templates.js';
 import type { OrderAlert } from './alerts.js';
 
-/** Products a low-stock alert names before "and N more", and the characters of a name it keeps: an SMS stays short. */
+/**
+ * Products a low-stock alert names before "and N more" (and sizes of one product before "…"), and the characters of a
+ * name it keeps: an SMS stays short.
+ */
 const NAMED = 3;
 const NAME_LENGTH = 24;
 
@@ -57,6 +62,8 @@ const WORDS = {
       daily_summary: (day: string) => `Your shop on ${day}`,
     },
     left: (name: string, stock: number) => (stock > 0 ? `${name} (${stock} left)` : `${name} (none left)`),
+    sizeLeft: (size: string, stock: number) => (stock > 0 ? `${size}: ${stock} left` : `${size}: none left`),
+    semicolon: '; ',
     more: (count: number) => ` and ${count} more`,
     comma: ', ',
     sales: (orders: number, worth: string) =>
@@ -79,6 +86,8 @@ const WORDS = {
       daily_summary: (day: string) => `متجرك يوم ${day}`,
     },
     left: (name: string, stock: number) => (stock > 0 ? `${name} (بقي ${stock})` : `${name} (نفد)`),
+    sizeLeft: (size: string, stock: number) => (stock > 0 ? `${size}: بقي ${stock}` : `${size}: نفد`),
+    semicolon: '؛ ',
     more: (count: number) => ARABIC_MORE[arabicPlural.select(count)](count),
     comma: '، ',
     sales: (orders: number, worth: string) =>
@@ -133,17 +142,37 @@ export function staffAlertMessage(alert: OrderAlert, order: Order, language: Lan
   return { template: TEMPLATES.staff_new_order, values: [ref, bill, paid, link], subject };
 }
 
+/** A product low in stock as an alert names it: sold as one thing, its stock; sold in sizes, its sizes that are low. */
+export interface LowProduct extends Named {
+  stock: number;
+  /** Its sizes low in stock, fewest left first (`lowSizesOf`); empty for a product sold as one thing. */
+  sizes: readonly LowSize[];
+}
+
+/** "Classic Tee (M: 2 left; L: none left)", "Kettle (3 left)". */
+function lowProductWords(product: LowProduct, language: Language): string {
+  const words = WORDS[language];
+  const name = alertName(product, language);
+  if (!product.sizes.length) return words.left(name, product.stock);
+  const sizes = product.sizes.slice(0, NAMED).map((size) => {
+    const values = variantValues(size, language);
+    return words.sizeLeft(language === 'ar' ? `\u2068${values}\u2069` : values, size.stock);
+  });
+  return `${name} (${sizes.join(words.semicolon)}${product.sizes.length > NAMED ? `${words.semicolon}…` : ''})`;
+}
+
 /**
  * What a low-stock alert says, worded when it is queued in the member's language: the products that fell low, fewest
- * left first, by name and what is left, and the dashboard's list of products low in stock.
+ * left first, by name and what is left (a product in sizes by its sizes low in stock), and the dashboard's list of
+ * products low in stock.
  */
 export function lowStockPayload(
-  low: readonly (Named & { stock: number })[],
+  low: readonly LowProduct[],
   language: Language,
   publicUrl: string,
 ): { products: string; link: string } {
   const words = WORDS[language];
-  const named = low.slice(0, NAMED).map((product) => words.left(alertName(product, language), product.stock));
+  const named = low.slice(0, NAMED).map((product) => lowProductWords(product, language));
   const more = low.length > NAMED ? words.more(low.length - NAMED) : '';
   return {
     products: named.join(words.comma) + more,

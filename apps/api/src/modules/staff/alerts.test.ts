@@ -1,6 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import { API_MSG_AR, LOW_STOCK_THRESHOLD, orderRef, type AdminOrderDetail, type StaffAlerts } from '@shop/contracts';
+import {
+  API_MSG_AR,
+  LOW_STOCK_THRESHOLD,
+  orderRef,
+  variantValues,
+  type AdminOrderDetail,
+  type ProductList,
+  type StaffAlerts,
+} from '@shop/contracts';
 import { messages, products, productVariants, users } from '../../db/schema.js';
 import {
   alertsOf,
@@ -344,13 +352,74 @@ describe('low-stock alerts', () => {
       .set({ stock: 0 })
       .where(eq(productVariants.id, variants[1]?.id ?? ''));
     expect(await t.app.lowStockAlerts.flush()).toBe(1);
-    expect((await lowAlerts()).slice(before).map((alert) => alert.payload?.products)).toEqual(['Classic Tee (4 left)']);
+    expect((await lowAlerts()).slice(before).map((alert) => alert.payload?.products)).toEqual([
+      'Classic Tee (L: none left; M: 4 left)',
+    ]);
 
     // Worded for an Arabic reader: English names set apart, the rest counted as Arabic counts.
-    const shelf = ['Cups', 'Plates', 'Bowls', 'Spoons', 'Forks'].map((name, stock) => ({ name, stock }));
+    const shelf = ['Cups', 'Plates', 'Bowls', 'Spoons', 'Forks'].map((name, stock) => ({
+      name,
+      stock,
+      sizes: [],
+    }));
     expect(lowStockPayload(shelf, 'ar', PUBLIC_URL).products).toBe(
       '\u2068Cups\u2069 (نفد)، \u2068Plates\u2069 (بقي 1)، \u2068Bowls\u2069 (بقي 2) ومنتجان آخران',
     );
     expect(lowStockPayload(shelf.slice(0, 4), 'ar', PUBLIC_URL).products).toMatch(/ ومنتج آخر$/);
+  });
+
+  it('tell of one size falling low while the others sell on, and list its product as low', async () => {
+    expect((await chooseAlerts(t.app, owner, ['low_stock'], 'ar')).statusCode).toBe(200);
+    const sizes = {
+      name: 'Size',
+      nameAr: 'المقاس',
+      values: ['S', 'M', 'L', 'XL', 'XXL'].map((value) => ({ value, valueAr: value === 'M' ? 'وسط' : null })),
+    };
+    const { product: hoodie, variants } = await createVariantProduct(
+      t.app.db,
+      [sizes],
+      sizes.values.map(({ value }) => ({ options: { Size: value }, price: 600, stock: 20 })),
+      { name: 'Fleece Hoodie', nameAr: 'هودي فليس' },
+    );
+    const [small, medium, large, extra, extraExtra] = variants.map((variant) => variant.id);
+    const setSize = (id: string | undefined, stock: number) =>
+      t.app.db
+        .update(productVariants)
+        .set({ stock })
+        .where(eq(productVariants.id, id ?? ''));
+    /** The hoodie's sizes low, as the products screen's low list gives them; null: not listed. */
+    const listedLow = async () => {
+      const res = await t.app.inject({ url: '/api/admin/products?lowStock=true&limit=48', headers: owner.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      const listed = res.json<ProductList>().products.find((p) => p._id === hoodie.id);
+      return listed?.lowSizes?.map((size) => [variantValues(size, 'ar'), size.stock]) ?? null;
+    };
+    await t.app.lowStockAlerts.flush();
+    expect(await listedLow()).toBeNull();
+    const before = (await lowAlerts()).length;
+
+    // M sells down to the threshold, 85 still in the other sizes: news, and the product is listed as low.
+    await setSize(medium, LOW_STOCK_THRESHOLD);
+    expect(await t.app.lowStockAlerts.flush()).toBe(1);
+    expect(await listedLow()).toEqual([['وسط', LOW_STOCK_THRESHOLD]]);
+    // More sizes falling low later are news again: the sizes low now, fewest left first, the three emptiest named.
+    await setSize(large, 2);
+    await setSize(small, 0);
+    await setSize(extra, 19);
+    await setSize(extraExtra, 1);
+    expect(await t.app.lowStockAlerts.flush()).toBe(1);
+    expect((await lowAlerts()).slice(before).map((alert) => alert.payload?.products)).toEqual([
+      `هودي فليس (\u2068وسط\u2069: بقي ${LOW_STOCK_THRESHOLD})`,
+      'هودي فليس (\u2068S\u2069: نفد؛ \u2068XXL\u2069: بقي 1؛ \u2068L\u2069: بقي 2؛ …)',
+    ]);
+    expect(await listedLow()).toEqual([
+      ['S', 0],
+      ['XXL', 1],
+      ['L', 2],
+      ['وسط', LOW_STOCK_THRESHOLD],
+    ]);
+    // Restocked, it is listed no more.
+    for (const id of [small, medium, large, extraExtra]) await setSize(id, 30);
+    expect(await listedLow()).toBeNull();
   });
 });

@@ -11,7 +11,8 @@ import {
 import { orderItems, orders, products, reviews, users } from '../../db/schema.js';
 import { abandonedCarts } from '../cart/abandoned.js';
 import { salesByDay } from '../orders/sales.js';
-import { isLowOnStock } from '../products/filters.js';
+import { isLowOnStock, leastStock } from '../products/filters.js';
+import { lowSizesOf } from '../products/low-sizes.js';
 import { awaitingAnswer } from '../reviews/moderation.js';
 import { addDays, cairoDay } from '../../lib/clock.js';
 import { toEgp } from '../../lib/money.js';
@@ -42,13 +43,14 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
           name: products.name,
           nameAr: products.nameAr,
           stock: products.stock,
+          options: products.options,
           imagePaths: products.imagePaths,
           total: lowStockTotal,
         })
         .from(products)
         .where(isLowOnStock)
         // Equal stocks newest first, as the products screen's low-stock list (which "See all" opens) goes on.
-        .orderBy(asc(products.stock), desc(products.createdAt), desc(products.id))
+        .orderBy(asc(leastStock), desc(products.createdAt), desc(products.id))
         .limit(STATS_LIST_SIZE),
       db
         .select({
@@ -71,6 +73,7 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
       db.select({ n: count() }).from(reviews).where(awaitingAnswer),
       abandonedCarts(deps).totals(),
     ]);
+    const lowSizes = await lowSizesOf(db, lowStock);
 
     // Summed in piastres, converted once: EGP fractions would pick up floating-point dust.
     const lastDays = (n: number): SalesWindow => {
@@ -99,6 +102,7 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
           name: p.name,
           nameAr: p.nameAr,
           stock: p.stock,
+          lowSizes: lowSizes.get(p.id) ?? [],
           image_path: p.imagePaths[0] ?? null,
         })),
       },

@@ -18,7 +18,7 @@ import {
   type Account,
   type TestContext,
 } from '../../../test/harness.js';
-import { ADDRESS as address, createProduct } from '../../../test/fixtures.js';
+import { ADDRESS as address, createProduct, createVariantProduct, sizeOption } from '../../../test/fixtures.js';
 
 /** The tests run on a fixed day: 15 March 2025, 10:00 UTC. */
 const NOW = Date.parse('2025-03-15T10:00:00Z');
@@ -279,22 +279,36 @@ describe('low stock', () => {
         }),
       );
     }
+    // Sold in sizes, 40 in all, one size down to 1: listed by that size, and naming it.
+    const { product: hoodie } = await createVariantProduct(
+      t.app.db,
+      [sizeOption('S', 'M')],
+      [
+        { options: { Size: 'S' }, price: 600, stock: 39 },
+        { options: { Size: 'M' }, price: 600, stock: 1 },
+      ],
+      { name: 'Hoodie', imagePaths: ['/uploads/Hoodie.webp'], createdAt: new Date(added + 60 * 60_000) },
+    );
     const { lowStock } = await stats();
-    expect(lowStock.total).toBe(7);
+    expect(lowStock.total).toBe(8);
     expect(lowStock.products.map((p) => `${p.name}:${p.stock}`)).toEqual([
       'Blender:0',
+      'Hoodie:40',
       'Mixer:1',
       'Toaster:2',
       'Kettle:3',
       'Iron:4',
-      // Equal stocks newest first, as the products screen lists them.
-      'Fan:5',
     ]);
+    expect(lowStock.products[1]).toMatchObject({
+      _id: hoodie.id,
+      lowSizes: [{ options: [{ name: 'Size', nameAr: null, value: 'M', valueAr: null }], stock: 1 }],
+    });
     expect(lowStock.products[0]).toEqual({
       _id: low[1]?.id,
       name: 'Blender',
       nameAr: null,
       stock: 0,
+      lowSizes: [],
       image_path: '/uploads/Blender.webp',
     });
   });

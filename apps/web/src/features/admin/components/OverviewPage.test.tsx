@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryStatus } from '@reduxjs/toolkit/query';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { ORDER_STATUSES, STATS_DAYS, STATS_LIST_SIZE, type AdminStats } from '@shop/contracts';
 import { adminSession, mockApi, renderRoute } from '../../../test/utils';
 import { OverviewPage } from './OverviewPage';
@@ -21,6 +21,7 @@ const statsWithLowStock = (total: number, shown: number): AdminStats => ({
       name: `Low product ${i}`,
       nameAr: null,
       stock: i % 6,
+      lowSizes: [],
       image_path: null,
     })),
   },
@@ -48,6 +49,34 @@ describe('the overview’s products low on stock', () => {
     renderOverview(statsWithLowStock(3, 3));
     expect(await screen.findByText('3 products are low on stock.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /See all/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('the overview’s product sold in variants with one low in stock', () => {
+  it('gives its total, and names each variant low with what is left', async () => {
+    const size = (value: string) => [{ name: 'Size', nameAr: 'المقاس', value, valueAr: null }];
+    const stats = statsWithLowStock(1, 0);
+    stats.lowStock.products = [
+      {
+        _id: 'hoodie',
+        name: 'Fleece Hoodie',
+        nameAr: null,
+        stock: 40,
+        lowSizes: [
+          { options: size('L'), stock: 0 },
+          { options: size('M'), stock: 2 },
+        ],
+        image_path: null,
+      },
+    ];
+    renderOverview(stats);
+    const low = await screen.findByRole('list', { name: 'Variants low in stock' });
+    expect(
+      within(low)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['L Out of stock', 'M 2 left']);
+    expect(screen.getByText('40')).toBeInTheDocument();
   });
 });
 

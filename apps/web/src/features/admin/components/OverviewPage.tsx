@@ -1,4 +1,3 @@
-import Badge from 'react-bootstrap/Badge';
 import Col from 'react-bootstrap/Col';
 import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
@@ -20,6 +19,7 @@ import { QueryState } from './QueryState';
 import { RevenueChart } from './RevenueChart';
 import { ScrollTable } from './ScrollTable';
 import { StatusBadge } from './StatusBadge';
+import { ProductStock } from './StockBadge';
 import { paths } from '../../../lib/paths';
 
 const WINDOWS = ['today', 'last7Days', 'last30Days'] as const;
@@ -215,15 +215,9 @@ function LowStock({ lowStock }: { lowStock: AdminStats['lowStock'] }) {
             >
               <Localized value={localized.name(product)} />
             </Link>
-            <Badge
-              bg={product.stock === 0 ? 'danger' : 'warning'}
-              text={product.stock === 0 ? undefined : 'dark'}
-              className="text-nowrap"
-            >
-              {product.stock === 0
-                ? t('admin.products.outOfStock')
-                : t('admin.products.left', { count: product.stock })}
-            </Badge>
+            <div className="low-stock-left">
+              <ProductStock stock={product.stock} lowSizes={product.lowSizes} />
+            </div>
           </li>
         ))}
       </ul>

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Placeholder from 'react-bootstrap/Placeholder';
@@ -22,6 +21,7 @@ import { PageHeader } from './PageHeader';
 import { QueryState } from './QueryState';
 import { ProductImportDialog } from './ProductImportDialog';
 import { ScrollTable } from './ScrollTable';
+import { ProductStock } from './StockBadge';
 import { ProductFormModal } from './ProductFormModal';
 import { ProductVariantsModal } from './ProductVariantsModal';
 import { paths } from '../../../lib/paths';
@@ -120,7 +120,12 @@ export function ProductsAdminPage() {
               </thead>
               <tbody>
                 {data.products.map((product) => (
-                  <tr key={product._id} className={product.stock <= LOW_STOCK_THRESHOLD ? 'is-low-stock' : undefined}>
+                  <tr
+                    key={product._id}
+                    className={
+                      product.stock <= LOW_STOCK_THRESHOLD || product.lowSizes?.length ? 'is-low-stock' : undefined
+                    }
+                  >
                     <td className="cell-image">
                       <ProductImage src={product.image_path[0]} alt="" className="dash-thumb" width={48} height={48} />
                     </td>
@@ -140,7 +145,7 @@ export function ProductsAdminPage() {
                       <Price value={product.price} />
                     </td>
                     <td className="cell-stock text-end" data-label={t('admin.products.stock')}>
-                      <StockBadge stock={product.stock} />
+                      <ProductStock stock={product.stock} lowSizes={product.lowSizes} />
                     </td>
                     <td className="cell-actions">
                       <div className="dash-actions">
@@ -201,17 +206,6 @@ export function ProductsAdminPage() {
         {t('admin.products.deleteText', { name: deleting ? local.name(deleting).text : '' })}
       </ConfirmDialog>
     </>
-  );
-}
-
-/** The stock number, flagged when it is low (amber) or gone (red), in words as well as colour. */
-function StockBadge({ stock }: { stock: number }) {
-  const { t } = useTranslation();
-  if (stock > LOW_STOCK_THRESHOLD) return <span className="fw-semibold">{stock}</span>;
-  return (
-    <Badge bg={stock === 0 ? 'danger' : 'warning'} text={stock === 0 ? undefined : 'dark'} className="text-nowrap">
-      {stock === 0 ? t('admin.products.outOfStock') : t('admin.products.left', { count: stock })}
-    </Badge>
   );
 }
 
