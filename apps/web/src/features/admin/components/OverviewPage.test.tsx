@@ -76,7 +76,7 @@ describe('the overview’s product sold in variants with one low in stock', () =
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['L Out of stock', 'M 2 left']);
-    expect(screen.getByText('40')).toBeInTheDocument();
+    expect(screen.getByText('40 in all')).toBeInTheDocument();
   });
 });
 

@@ -15,25 +15,28 @@ export function StockBadge({ stock }: { stock: number }) {
 
 /**
  * A product's stock and, for one sold in variants, those of its variants low in stock, each by its values: its total
- * may stand well above the threshold while one size is sold out.
+ * ("180 in all") may stand well above the threshold while one size is sold out.
  */
 export function ProductStock({ stock, lowSizes = [] }: { stock: number; lowSizes?: readonly LowSize[] }) {
   const { t, i18n } = useTranslation();
+  if (!lowSizes.length) return <StockBadge stock={stock} />;
   return (
     <>
-      <StockBadge stock={stock} />
-      {lowSizes.length > 0 && (
-        <ul className="low-sizes list-unstyled mb-0" aria-label={t('admin.products.lowVariants')}>
-          {lowSizes.map((size) => {
-            const values = variantValues(size, i18n.language);
-            return (
-              <li key={values}>
-                <bdi>{values}</bdi> <StockBadge stock={size.stock} />
-              </li>
-            );
-          })}
-        </ul>
+      {stock > LOW_STOCK_THRESHOLD ? (
+        <span className="text-nowrap">{t('admin.products.inAll', { count: stock })}</span>
+      ) : (
+        <StockBadge stock={stock} />
       )}
+      <ul className="low-sizes list-unstyled mb-0" aria-label={t('admin.products.lowVariants')}>
+        {lowSizes.map((size) => {
+          const values = variantValues(size, i18n.language);
+          return (
+            <li key={values}>
+              <bdi>{values}</bdi> <StockBadge stock={size.stock} />
+            </li>
+          );
+        })}
+      </ul>
     </>
   );
 }
