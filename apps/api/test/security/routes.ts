@@ -402,6 +402,11 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: everyone(200),
     request: (w) => ({ params: { id: w.product.id } }),
   },
+  'GET /api/review/product/:id/page': {
+    access: 'public',
+    expect: everyone(200),
+    request: (w) => ({ params: { id: w.product.id } }),
+  },
   'POST /api/review': {
     access: 'shopper',
     expect: shopperOnly(201),

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { API_MSG, API_MSG_AR, MSG, type AdminReviewPage, type OrderStatus, type Review } from '@shop/contracts';
-import { auditLogs, messages, orderItems, orders, products, users } from '../../db/schema.js';
+import {
+  API_MSG,
+  API_MSG_AR,
+  MSG,
+  type AdminReviewPage,
+  type OrderStatus,
+  type Review,
+  type ReviewPage,
+} from '@shop/contracts';
+import { auditLogs, messages, orderItems, orders, products, reviews, users } from '../../db/schema.js';
 import {
   createAdmin,
   createStaff,
@@ -12,7 +20,7 @@ import {
   type TestContext,
   UNKNOWN_ID,
 } from '../../../test/harness.js';
-import { readUntilHit } from '../../../test/cache-reads.js';
+import { readFromCache, readUntilHit } from '../../../test/cache-reads.js';
 import { mailsTo } from '../../../test/outbox.js';
 import { createProduct } from '../../../test/fixtures.js';
 
@@ -188,6 +196,69 @@ describe('GET /api/review/product/:id', () => {
   it('answers an empty list for unknown and malformed ids', async () => {
     expect(await reviewsOf(UNKNOWN_ID)).toEqual([]);
     expect(await reviewsOf('abc')).toEqual([]);
+  });
+});
+
+describe('GET /api/review/product/:id/page', () => {
+  const pageOf = async (productId: string, query = '') => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/review/product/${productId}/page${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<ReviewPage>();
+  };
+
+  it('gives a popular product’s reviews ten at a time, newest first, with every review counted by stars', async () => {
+    const p = await createProduct(t.app.db);
+    // 23 shoppers, the i-th giving 5, 4, 3, 5, 4, 3… stars, an hour apart, the last the newest.
+    const authors = await t.app.db
+      .insert(users)
+      .values(
+        Array.from({ length: 23 }, (_, i) => ({ name: `Reader ${i}`, phone: `+2010000${String(i).padStart(5, '0')}` })),
+      )
+      .returning({ id: users.id });
+    await t.app.db.insert(reviews).values(
+      authors.map((author, i) => ({
+        productId: p.id,
+        userId: author.id,
+        rating: 5 - (i % 3),
+        title: `Review ${i}`,
+        comment: 'Fits well',
+        createdAt: new Date(Date.UTC(2026, 10, 1, i)),
+      })),
+    );
+    const stars = [
+      { stars: 5, count: 8 },
+      { stars: 4, count: 8 },
+      { stars: 3, count: 7 },
+      { stars: 2, count: 0 },
+      { stars: 1, count: 0 },
+    ];
+    const first = await pageOf(p.id);
+    expect(first.pages).toBe(3);
+    expect(first.stars).toEqual(stars);
+    expect(first.reviews.map((r) => r.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Review ${22 - i}`));
+    const last = await pageOf(p.id, '?page=3');
+    expect(last.reviews.map((r) => r.title)).toEqual(['Review 2', 'Review 1', 'Review 0']);
+    expect(last.stars).toEqual(stars);
+    // Narrowed to three stars: i = 2, 5, … 20, one page; every review still counted.
+    const three = await pageOf(p.id, '?stars=3');
+    expect(three).toMatchObject({ pages: 1, stars });
+    expect(three.reviews.map((r) => r.title)).toEqual([20, 17, 14, 11, 8, 5, 2].map((i) => `Review ${i}`));
+    expect(await pageOf(p.id, '?stars=1')).toMatchObject({ reviews: [], pages: 0 });
+    expect(await pageOf(p.id, '?page=9')).toMatchObject({ reviews: [], pages: 3 });
+
+    // Read through the response cache, and written anew: the first page tells of the new review at once.
+    await readFromCache((url) => t.app.inject({ method: 'GET', url }), `/api/review/product/${p.id}/page`);
+    await rate(0, p.id, 1, 'Too small');
+    const fresh = await pageOf(p.id);
+    expect(fresh.reviews[0]?.title).toBe('Too small');
+    expect(fresh.stars.at(-1)).toEqual({ stars: 1, count: 1 });
+    expect(fresh.pages).toBe(3);
+  });
+
+  it('refuses a page or stars out of range, and answers nothing for unknown and malformed ids', async () => {
+    for (const query of ['?page=0', '?stars=6', '?stars=0', '?stars=two'])
+      expect((await t.app.inject({ url: `/api/review/product/${UNKNOWN_ID}/page${query}` })).statusCode).toBe(400);
+    for (const id of [UNKNOWN_ID, 'abc']) expect(await pageOf(id)).toMatchObject({ reviews: [], pages: 0 });
   });
 });
 

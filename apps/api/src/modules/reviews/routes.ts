@@ -4,6 +4,8 @@ import {
   adminReviewPageSchema,
   adminReviewsQuerySchema,
   reviewCreateSchema,
+  reviewPageQuerySchema,
+  reviewPageSchema,
   reviewReplyInputSchema,
   reviewSchema,
   messageAnswerSchema,
@@ -30,6 +32,24 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: "List a product's reviews", tags, params: idParams, response: { 200: z.array(reviewSchema) } },
     },
     async (request) => reviews.ofProduct(request.params.id),
+  );
+
+  app.get(
+    '/review/product/:id/page',
+    {
+      config: { access: 'public', cache: 'product' },
+      schema: {
+        summary: "A page of a product's reviews, with how many gave each number of stars",
+        description:
+          'Newest first, ten a page (`page`, from 1); `stars` (1 to 5) narrows to the reviews giving that many. `stars`' +
+          ' in the answer counts every review of the product, whichever page or narrowing.',
+        tags,
+        params: idParams,
+        querystring: reviewPageQuerySchema,
+        response: { 200: reviewPageSchema },
+      },
+    },
+    async (request) => reviews.pageOfProduct(request.params.id, request.query),
   );
 
   app.post(

@@ -1,6 +1,16 @@
-import { and, desc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { say, type Language, type OrderStatus, type Review, type reviewCreateSchema } from '@shop/contracts';
+import {
+  say,
+  REVIEW_STARS,
+  REVIEWS_PAGE_SIZE,
+  type Language,
+  type OrderStatus,
+  type Review,
+  type ReviewPage,
+  type ReviewPageQuery,
+  type reviewCreateSchema,
+} from '@shop/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { orderItems, orders, products, reviews, users } from '../../db/schema.js';
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
@@ -11,6 +21,8 @@ import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
 
 type ReviewInput = z.output<typeof reviewCreateSchema>;
+
+const sum = (rows: readonly { count: number }[]) => rows.reduce((total, row) => total + row.count, 0);
 
 /** Orders in these states were paid for or are being delivered: their buyers' reviews are verified. */
 const PURCHASED: OrderStatus[] = ['paid', 'confirmed', 'shipped', 'delivered'];
@@ -85,6 +97,32 @@ export function reviewsService(deps: Pick<Deps, 'db'>) {
     return rows.map(toDto);
   }
 
+  /**
+   * A page of a product's reviews, newest first (those giving `stars` alone, when asked), with how many gave each
+   * number of stars: the product page shows a popular product's first reviews and its summary without loading them all.
+   */
+  async function pageOfProduct(productId: string, query: ReviewPageQuery): Promise<ReviewPage> {
+    if (!isId(productId)) return { reviews: [], pages: 0, stars: REVIEW_STARS.map((stars) => ({ stars, count: 0 })) };
+    const [rows, counted] = await Promise.all([
+      selectReviews(db)
+        .where(and(eq(reviews.productId, productId), query.stars ? eq(reviews.rating, query.stars) : undefined))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(REVIEWS_PAGE_SIZE)
+        .offset((query.page - 1) * REVIEWS_PAGE_SIZE),
+      db
+        .select({ rating: reviews.rating, n: count() })
+        .from(reviews)
+        .where(eq(reviews.productId, productId))
+        .groupBy(reviews.rating),
+    ]);
+    const stars = REVIEW_STARS.map((stars) => ({
+      stars,
+      count: counted.find((row) => row.rating === stars)?.n ?? 0,
+    }));
+    const asked = query.stars ? (stars.find((row) => row.stars === query.stars)?.count ?? 0) : sum(stars);
+    return { reviews: rows.map(toDto), pages: Math.ceil(asked / REVIEWS_PAGE_SIZE), stars };
+  }
+
   /** One review per shopper and product: writing again replaces the earlier one. */
   async function write(userId: string, input: ReviewInput, language: Language): Promise<Review> {
     await transaction(db, async (tx) => {
@@ -135,5 +173,5 @@ export function reviewsService(deps: Pick<Deps, 'db'>) {
     });
   }
 
-  return { ofProduct, write, remove };
+  return { ofProduct, pageOfProduct, write, remove };
 }

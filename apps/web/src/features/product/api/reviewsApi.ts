@@ -1,4 +1,4 @@
-import type { Review, ReviewCreateInput } from '@shop/contracts';
+import type { Review, ReviewCreateInput, ReviewPage } from '@shop/contracts';
 import { api, LIST } from '../../../api/apiSlice';
 
 /** A review changes its product's rating and review count, so the product is refreshed too, and the dashboard's list. */
@@ -11,9 +11,20 @@ const reviewChangeTags = (productId: string) => [
 
 export const reviewsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getReviews: build.query<Review[], string>({
-      query: (productId) => `/review/product/${encodeURIComponent(productId)}`,
-      providesTags: (_result, _error, productId) => [{ type: 'Review', id: productId }],
+    /**
+     * A product's reviews a page at a time (those giving `stars` alone, when chosen), each page counting every review
+     * by stars; "Show more reviews" asks for the next. A change to its reviews loads the pages shown again.
+     */
+    getReviewPages: build.infiniteQuery<ReviewPage, { productId: string; stars: number | null }, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (last, _pages, lastPage) => (lastPage < last.pages ? lastPage + 1 : undefined),
+      },
+      query: ({ queryArg: { productId, stars }, pageParam }) => ({
+        url: `/review/product/${encodeURIComponent(productId)}/page`,
+        params: stars === null ? { page: pageParam } : { page: pageParam, stars },
+      }),
+      providesTags: (_result, _error, { productId }) => [{ type: 'Review', id: productId }],
     }),
     addReview: build.mutation<Review, ReviewCreateInput>({
       query: (body) => ({ url: '/review', method: 'POST', body }),
@@ -26,4 +37,4 @@ export const reviewsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetReviewsQuery, useAddReviewMutation, useDeleteReviewMutation } = reviewsApi;
+export const { useGetReviewPagesInfiniteQuery, useAddReviewMutation, useDeleteReviewMutation } = reviewsApi;

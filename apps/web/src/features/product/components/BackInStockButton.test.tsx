@@ -5,6 +5,7 @@ import type { Session } from '@shop/contracts';
 import { changeLanguage } from '../../../i18n';
 import { aProduct, tShirt } from '../../../test/products';
 import { mockApi, renderRoute, adminSession, shopperSession } from '../../../test/utils';
+import { reviewPages } from '../../../test/reviews';
 import { ProductPage } from './ProductPage';
 
 const kettle = aProduct({
@@ -36,7 +37,7 @@ describe('Notify me when it is back', () => {
   it('asks with one tap, says so, and cancels; the focus follows the control that replaced the one pressed', async () => {
     const { calls } = mockApi({
       'GET /api/product/one/p1': { body: kettle },
-      'GET /api/review/product/p1': { body: [] },
+      'GET /api/review/product/p1/page': reviewPages(),
       'GET /api/back-in-stock/p1': { body: { waiting: [] } },
       'POST /api/back-in-stock/p1': {
         body: { waiting: [{ variant_id: null, reach: { channel: 'sms', to: '+20 10•••••678' } }] },
@@ -70,7 +71,7 @@ describe('Notify me when it is back', () => {
     await act(() => changeLanguage('ar'));
     mockApi({
       'GET /api/product/one/p1': { body: kettle },
-      'GET /api/review/product/p1': { body: [] },
+      'GET /api/review/product/p1/page': reviewPages(),
       'GET /api/back-in-stock/p1': {
         body: { waiting: [{ variant_id: null, reach: { channel: 'email', to: 'sa•••@example.com' } }] },
       },
@@ -92,7 +93,7 @@ describe('Notify me when it is back', () => {
     const waiting = (reach: unknown) => ({ body: { waiting: [{ variant_id: null, reach }] } });
     mockApi({
       'GET /api/product/one/p1': { body: kettle },
-      'GET /api/review/product/p1': { body: [] },
+      'GET /api/review/product/p1/page': reviewPages(),
       'GET /api/back-in-stock/p1': waiting({ channel: 'whatsapp', to: '+20 12•••••345' }),
     });
     const byWhatsapp = page(shopperSession);
@@ -102,7 +103,7 @@ describe('Notify me when it is back', () => {
 
     mockApi({
       'GET /api/product/one/p1': { body: kettle },
-      'GET /api/review/product/p1': { body: [] },
+      'GET /api/review/product/p1/page': reviewPages(),
       'GET /api/back-in-stock/p1': waiting(null),
     });
     page(shopperSession);
@@ -113,7 +114,7 @@ describe('Notify me when it is back', () => {
     await act(() => changeLanguage('ar'));
     const { calls } = mockApi({
       'GET /api/product/one/p1': { body: kettle },
-      'GET /api/review/product/p1': { body: [] },
+      'GET /api/review/product/p1/page': reviewPages(),
     });
     const { router } = page();
     await userEvent.click(await screen.findByRole('button', { name: 'أبلغني عند التوفر' }));
@@ -126,7 +127,7 @@ describe('Notify me when it is back', () => {
     const soldOut = { ...tShirt, stock: 0, variants: (tShirt.variants ?? []).map((v) => ({ ...v, stock: 0 })) };
     const { calls } = mockApi({
       'GET /api/product/one/p1': { body: soldOut },
-      'GET /api/review/product/p1': { body: [] },
+      'GET /api/review/product/p1/page': reviewPages(),
       'GET /api/back-in-stock/p1': {
         body: { waiting: [{ variant_id: null, reach: { channel: 'sms', to: '+20 10•••••678' } }] },
       },
@@ -150,14 +151,14 @@ describe('Notify me when it is back', () => {
   it('is not offered for what is in stock, nor to staff', async () => {
     mockApi({
       'GET /api/product/one/p1': { body: { ...kettle, stock: 4 } },
-      'GET /api/review/product/p1': { body: [] },
+      'GET /api/review/product/p1/page': reviewPages(),
     });
     const inStock = page(shopperSession);
     expect(await screen.findByRole('button', { name: /Add to Cart/ })).toBeEnabled();
     expect(screen.queryByRole('button', { name: "Notify me when it's back" })).not.toBeInTheDocument();
     inStock.unmount();
 
-    mockApi({ 'GET /api/product/one/p1': { body: kettle }, 'GET /api/review/product/p1': { body: [] } });
+    mockApi({ 'GET /api/product/one/p1': { body: kettle }, 'GET /api/review/product/p1/page': reviewPages() });
     page(adminSession);
     expect(await screen.findByText('out of stock')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: "Notify me when it's back" })).not.toBeInTheDocument();

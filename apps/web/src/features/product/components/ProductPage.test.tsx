@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { BUILT_IN_ROLES, dayInCairo, type ProductDetail, type Variant } from '@shop/contracts';
 import { changeLanguage } from '../../../i18n';
 import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
+import { reviewPages } from '../../../test/reviews';
 import { ProductPage } from './ProductPage';
 
 const phone: ProductDetail = {
@@ -57,7 +58,7 @@ describe('ProductPage', () => {
     mockApi({
       'GET /api/product/one/p1': () =>
         fails ? { status: 503, body: { message: 'Service unavailable' } } : { body: phone },
-      'GET /api/review/product/p1': { body: [] },
+      'GET /api/review/product/p1/page': reviewPages(),
     });
     const user = userEvent.setup();
     renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1' });
@@ -70,7 +71,7 @@ describe('ProductPage', () => {
   });
 
   it('shows the details, the stock state and the reviews with their verified badge', async () => {
-    mockApi({ 'GET /api/product/one/p1': { body: phone }, 'GET /api/review/product/p1': { body: [review] } });
+    mockApi({ 'GET /api/product/one/p1': { body: phone }, 'GET /api/review/product/p1/page': reviewPages([review]) });
     renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1' });
     expect(await screen.findByRole('heading', { name: 'Apple iPhone 15' })).toBeInTheDocument();
     expect(screen.getByText('out of stock')).toBeInTheDocument();
@@ -83,16 +84,18 @@ describe('ProductPage', () => {
   it('shows the shop’s answer under its review, and the summary, in Arabic', async () => {
     await act(() => changeLanguage('ar'));
     const answered = { ...review, reply: { text: 'شكرًا لك يا مريم', date: '2025-01-03T10:00:00Z' } };
-    mockApi({ 'GET /api/product/one/p1': { body: phone }, 'GET /api/review/product/p1': { body: [answered] } });
+    mockApi({ 'GET /api/product/one/p1': { body: phone }, 'GET /api/review/product/p1/page': reviewPages([answered]) });
     renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1' });
     const article = await screen.findByRole('article', { name: 'Great' });
     expect(within(article).getByText(/^رد المتجر، /)).toHaveTextContent('2025');
     expect(within(article).getByText('شكرًا لك يا مريم')).toBeInTheDocument();
     // The summary's row, and what it says once chosen.
     await userEvent.click(screen.getByRole('button', { name: /^5 نجوم 100/ }));
-    expect(within(screen.getByRole('region', { name: 'مراجعات العملاء' })).getByRole('status')).toHaveTextContent(
-      'مراجعات التقييم 5 من 5 فقط: 1 من 1. اختر الصف نفسه مرة أخرى لعرض الكل.',
-    );
+    expect(
+      await within(screen.getByRole('region', { name: 'مراجعات العملاء' })).findByText(
+        'مراجعات التقييم 5 من 5 فقط: 1 من 1. اختر الصف نفسه مرة أخرى لعرض الكل.',
+      ),
+    ).toHaveAttribute('role', 'status');
   });
 
   it('sums the reviews up by stars, and a row shows only its reviews until pressed again', async () => {
@@ -100,9 +103,12 @@ describe('ProductPage', () => {
     const rated = (id: string, rating: number, title: string) => ({ ...review, _id: id, rating, title });
     mockApi({
       'GET /api/product/one/p1': { body: phone },
-      'GET /api/review/product/p1': {
-        body: [rated('r1', 5, 'Great'), rated('r2', 5, 'Superb'), rated('r3', 4, 'Good'), rated('r4', 1, 'Broke')],
-      },
+      'GET /api/review/product/p1/page': reviewPages([
+        rated('r1', 5, 'Great'),
+        rated('r2', 5, 'Superb'),
+        rated('r3', 4, 'Good'),
+        rated('r4', 1, 'Broke'),
+      ]),
     });
     renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1' });
     // 3.75 on average, kept to the nearest half star as the product's rating is.
@@ -119,7 +125,9 @@ describe('ProductPage', () => {
 
     await user.click(screen.getByRole('button', { name: '1 star 25%' }));
     expect(screen.getByRole('button', { name: '1 star 25%' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-labelledby'))).toEqual([
+    // The other reviews go at once; the row's own are asked of the API.
+    expect(screen.queryByRole('article', { name: 'Superb' })).not.toBeInTheDocument();
+    expect((await screen.findAllByRole('article')).map((article) => article.getAttribute('aria-labelledby'))).toEqual([
       'review-r4',
     ]);
     const reviewsRegion = screen.getByRole('region', { name: 'Customer reviews' });
@@ -127,14 +135,38 @@ describe('ProductPage', () => {
       'Only the 1-star reviews: 1 of 4. Choose the row again to show all.',
     );
     await user.click(screen.getByRole('button', { name: '1 star 25%' }));
-    expect(screen.getAllByRole('article')).toHaveLength(4);
+    expect(await screen.findAllByRole('article')).toHaveLength(4);
     expect(within(reviewsRegion).getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('shows a popular product’s reviews ten at a time, and more as the shopper asks', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 23 }, (_, i) => ({ ...review, _id: `r${i}`, title: `Review ${i}`, rating: 4 }));
+    const { calls } = mockApi({
+      'GET /api/product/one/p1': { body: phone },
+      'GET /api/review/product/p1/page': reviewPages(many),
+    });
+    renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1' });
+    const more = await screen.findByRole('button', { name: 'Show more reviews' });
+    expect(screen.getAllByRole('article')).toHaveLength(10);
+    // Every review counted, not only those shown.
+    expect(screen.getByRole('button', { name: '4 stars 100%' })).toBeInTheDocument();
+    await user.click(more);
+    await vi.waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
+    await user.click(screen.getByRole('button', { name: 'Show more reviews' }));
+    await vi.waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(23));
+    expect(screen.queryByRole('button', { name: 'Show more reviews' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path.startsWith('/api/review/')).map((call) => call.path)).toEqual([
+      '/api/review/product/p1/page?page=1',
+      '/api/review/product/p1/page?page=2',
+      '/api/review/product/p1/page?page=3',
+    ]);
   });
 
   it("lets a review's author delete it with the 'Review Deleted Successfully' toast", async () => {
     const { calls } = mockApi({
       'GET /api/product/one/p1': { body: phone },
-      'GET /api/review/product/p1': { body: [review] },
+      'GET /api/review/product/p1/page': reviewPages([review]),
       'DELETE /api/review/r1': { body: { message: 'Review deleted' } },
     });
     renderRoute(<ProductPage />, {
@@ -153,7 +185,7 @@ describe('ProductPage', () => {
     const staff = { ...shopperSession, user: { ...shopperSession.user, _id: 'a1', name: 'Salma', role: true } };
     mockApi({
       'GET /api/product/one/p1': { body: phone },
-      'GET /api/review/product/p1': { body: [review] },
+      'GET /api/review/product/p1/page': reviewPages([review]),
       'GET /api/staff/me': { body: { role, permissions: [...BUILT_IN_ROLES[role]] } },
     });
     const { store } = renderRoute(<ProductPage />, {
@@ -174,7 +206,7 @@ describe('ProductPage', () => {
   });
 
   it('sends a visitor who wants to write a review to /login, to come back to the product', async () => {
-    mockApi({ 'GET /api/product/one/p1': { body: phone }, 'GET /api/review/product/p1': { body: [] } });
+    mockApi({ 'GET /api/product/one/p1': { body: phone }, 'GET /api/review/product/p1/page': reviewPages() });
     const { router } = renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1' });
     await userEvent.click(await screen.findByRole('button', { name: 'Write a product review' }));
     expect(await screen.findByText('page /login')).toBeInTheDocument();
@@ -182,7 +214,7 @@ describe('ProductPage', () => {
   });
 
   it('takes a shopper to /AddReview with the product id', async () => {
-    mockApi({ 'GET /api/product/one/p1': { body: phone }, 'GET /api/review/product/p1': { body: [] } });
+    mockApi({ 'GET /api/product/one/p1': { body: phone }, 'GET /api/review/product/p1/page': reviewPages() });
     renderRoute(<ProductPage />, {
       path: '/product/one/:id',
       url: '/product/one/p1',
@@ -195,7 +227,7 @@ describe('ProductPage', () => {
   it('gives the page its head, as the server would: description, canonical and Open Graph with the first picture', async () => {
     mockApi({
       'GET /api/product/one/p1': { body: { ...phone, description: 'A phone.\n\nWith a camera.' } },
-      'GET /api/review/product/p1': { body: [] },
+      'GET /api/review/product/p1/page': reviewPages(),
     });
     renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1' });
     await screen.findByRole('heading', { name: 'Apple iPhone 15' });
@@ -256,7 +288,7 @@ describe('the price of a product in variants, as options are chosen', () => {
   async function openPhone(product: ProductDetail = phoneInVariants) {
     mockApi({
       'GET /api/product/one/p1': { body: product },
-      'GET /api/review/product/p1': { body: [] },
+      'GET /api/review/product/p1/page': reviewPages(),
       'GET /api/payment/config': {
         body: {
           provider: 'offline',

@@ -5,6 +5,7 @@ import type { DeliveryDays, ProductDetail } from '@shop/contracts';
 import { changeLanguage } from '../../../i18n';
 import { aProduct, tShirt } from '../../../test/products';
 import { mockApi, renderRoute } from '../../../test/utils';
+import { reviewPages } from '../../../test/reviews';
 import { ProductPage } from './ProductPage';
 
 /** The product page's promises: no delivery is promised for what cannot be bought. */
@@ -15,7 +16,7 @@ function open(
 ) {
   mockApi({
     'GET /api/product/one/p1': { body: product },
-    'GET /api/review/product/p1': { body: [] },
+    'GET /api/review/product/p1/page': reviewPages(),
     'GET /api/shipping/delivery-days': { body: { days } },
   });
   renderRoute(<ProductPage />, { path: '/product/one/:id', url });

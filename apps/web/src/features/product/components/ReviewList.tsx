@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import { notify } from '../../../lib/notify';
 import type { Review } from '@shop/contracts';
 import { CheckCircleIcon, TrashIcon } from '../../../components/icons';
@@ -8,19 +9,32 @@ import { useTranslation } from '../../../i18n/useTranslation';
 import { formatDate } from '../../../lib/format';
 import { usePermissions } from '../../admin';
 import { useSession } from '../../auth';
-import { useDeleteReviewMutation, useGetReviewsQuery } from '../api/reviewsApi';
+import { useDeleteReviewMutation, useGetReviewPagesInfiniteQuery } from '../api/reviewsApi';
 import { ReviewSummary } from './ReviewSummary';
 import { ShopAnswer } from './ShopAnswer';
 
-/** A product's reviews, each with the shop's answer if it gave one; its author, or staff who manage reviews, may delete it. */
+/**
+ * A product's reviews, newest first, a page at a time ("Show more reviews"), each with the shop's answer if it gave
+ * one; its author, or staff who manage reviews, may delete it.
+ */
 export function ReviewList({ productId }: { productId: string }) {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
   const { can } = usePermissions();
-  const { data: reviews, isLoading, isError } = useGetReviewsQuery(productId);
   // The number of stars whose reviews alone are shown (the summary's rows), or null for all.
   const [stars, setStars] = useState<number | null>(null);
+  // While another row's first page loads, the summary stays (`data` is the last answer, whatever asked) and the list
+  // waits for its own (`currentData`).
+  const { data, currentData, isLoading, isError, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useGetReviewPagesInfiniteQuery({ productId, stars });
   const [deleteReview, { isLoading: deleting, originalArgs }] = useDeleteReviewMutation();
+  const counts = data?.pages[0]?.stars ?? [];
+  const total = counts.reduce((sum, row) => sum + row.count, 0);
+  const chosen = counts.find((row) => row.stars === stars)?.count ?? 0;
+  // A row whose last review went (deleted) shows all again: its button is disabled and could not.
+  useEffect(() => {
+    if (stars !== null && data && chosen === 0) setStars(null);
+  }, [stars, data, chosen]);
 
   const remove = async (review: Review) => {
     try {
@@ -31,37 +45,20 @@ export function ReviewList({ productId }: { productId: string }) {
     }
   };
 
-  if (isLoading) {
-    return (
-      <div role="status" aria-label={t('common.loading')}>
-        {Array.from({ length: 2 }, (_, index) => (
-          <div key={index} className="review mb-3 placeholder-glow">
-            <span className="placeholder col-3" /> <span className="placeholder col-8" />{' '}
-            <span className="placeholder col-10" />
-          </div>
-        ))}
-      </div>
-    );
-  }
-  if (isError) return <p className="text-body-secondary">{t('common.loadFailed')}</p>;
-  if (!reviews?.length) return <p className="text-body-secondary">{t('reviews.none')}</p>;
-  // A row whose last review went (deleted) shows all again: its button is disabled and could not.
-  const shown = stars !== null && reviews.some((review) => review.rating === stars) ? stars : null;
-  const listed = shown === null ? reviews : reviews.filter((review) => review.rating === shown);
+  if (isLoading) return <ReviewsLoading />;
+  if (isError || !data) return <p className="text-body-secondary">{t('common.loadFailed')}</p>;
+  if (!total) return <p className="text-body-secondary">{t('reviews.none')}</p>;
+  const listed = currentData?.pages.flatMap((page) => page.reviews);
 
   return (
     <>
-      <ReviewSummary reviews={reviews} shown={shown} onShow={setStars} />
+      <ReviewSummary counts={counts} total={total} shown={stars} onShow={setStars} />
       <p className="small text-body-secondary mb-0" role="status">
-        {shown !== null &&
-          t('reviews.showing', {
-            rating: shown,
-            count: listed.length,
-            total: reviews.length,
-          })}
+        {stars !== null && t('reviews.showing', { rating: stars, count: chosen, total })}
       </p>
+      {!listed && <ReviewsLoading />}
       <ul className="list-unstyled mb-0">
-        {listed.map((review) => {
+        {listed?.map((review) => {
           // As the API allows: authors delete their own reviews, staff who manage reviews moderate the rest.
           const canDelete = user !== null && (user._id === review.user._id || can('reviews.manage'));
           return (
@@ -112,6 +109,31 @@ export function ReviewList({ productId }: { productId: string }) {
           );
         })}
       </ul>
+      {listed && hasNextPage && (
+        <Button
+          variant="outline-secondary"
+          className="mt-3"
+          onClick={() => void fetchNextPage()}
+          disabled={isFetchingNextPage}
+        >
+          {isFetchingNextPage ? t('common.loading') : t('reviews.more')}
+        </Button>
+      )}
     </>
+  );
+}
+
+/** Reviews on their way: the shapes of two, said to a screen reader as loading. */
+function ReviewsLoading() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-label={t('common.loading')}>
+      {Array.from({ length: 2 }, (_, index) => (
+        <div key={index} className="review mb-3 placeholder-glow">
+          <span className="placeholder col-3" /> <span className="placeholder col-8" />{' '}
+          <span className="placeholder col-10" />
+        </div>
+      ))}
+    </div>
   );
 }

@@ -1,28 +1,27 @@
-import { REVIEW_STARS, type Review } from '@shop/contracts';
+import type { ReviewPage } from '@shop/contracts';
 import { halfStars, Rating } from '../../../components/Rating';
 import { intlLocale } from '../../../i18n';
 import { useTranslation } from '../../../i18n/useTranslation';
-
-/** How many reviews gave each number of stars, five first. */
-const starCounts = (reviews: readonly Pick<Review, 'rating'>[]) =>
-  REVIEW_STARS.map((stars) => ({ stars, count: reviews.filter((review) => review.rating === stars).length }));
 
 /**
  * The reviews at a glance: their average (to the nearest half star, as the product's rating is kept) and how many gave
  * each number of stars. A row shows only those reviews; pressed again, all of them.
  */
 export function ReviewSummary({
-  reviews,
+  counts,
+  total,
   shown,
   onShow,
 }: {
-  reviews: readonly Review[];
+  /** How many reviews gave each number of stars, five first (the API counts them, however many pages are shown). */
+  counts: ReviewPage['stars'];
+  total: number;
   shown: number | null;
   onShow: (stars: number | null) => void;
 }) {
   const { t, i18n } = useTranslation();
   const percent = new Intl.NumberFormat(intlLocale(i18n.language), { style: 'percent' });
-  const average = halfStars(reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length);
+  const average = halfStars(counts.reduce((sum, row) => sum + row.stars * row.count, 0) / total);
   return (
     <div className="review-summary mb-4">
       <div>
@@ -30,11 +29,11 @@ export function ReviewSummary({
         <p className="review-average mb-0" aria-hidden="true">
           {t('reviews.average', { rating: average })}
         </p>
-        <Rating value={average} count={reviews.length} />
+        <Rating value={average} count={total} />
       </div>
       <ul className="list-unstyled mb-0 review-shares" aria-label={t('reviews.byStars')}>
-        {starCounts(reviews).map(({ stars, count }) => {
-          const share = percent.format(count / reviews.length);
+        {counts.map(({ stars, count }) => {
+          const share = percent.format(count / total);
           return (
             <li key={stars}>
               <button
@@ -47,7 +46,7 @@ export function ReviewSummary({
                 <span className="review-share-label">{t('reviews.stars', { count: stars })}</span>{' '}
                 {/* The share is in the number beside it; the bar repeats it for the eye. */}
                 <span className="review-share-bar" aria-hidden="true">
-                  <span style={{ inlineSize: `${(count / reviews.length) * 100}%` }} />
+                  <span style={{ inlineSize: `${(count / total) * 100}%` }} />
                 </span>{' '}
                 <span className="review-share-value">{share}</span>
               </button>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { changeLanguage } from '../../../i18n';
 import { tShirt } from '../../../test/products';
 import { mockApi, renderRoute, shopperSession } from '../../../test/utils';
+import { reviewPages } from '../../../test/reviews';
 import { ProductPage } from './ProductPage';
 
 /** The server's cart once L/Red is in it: its line carries the variant, which the local mirror keeps. */
@@ -28,7 +29,7 @@ const serverCart = {
 function open(url: string) {
   const api = mockApi({
     'GET /api/product/one/p1': { body: tShirt },
-    'GET /api/review/product/p1': { body: [] },
+    'GET /api/review/product/p1/page': reviewPages(),
     'PUT /api/cart/incItem': { body: serverCart },
   });
   const view = renderRoute(<ProductPage />, {
