@@ -222,6 +222,8 @@ export const API_MSG = {
   importCellCount: (found: number, expected: number) => `This row has ${found} cells where the header has ${expected}`,
   importFormula:
     "Starts with = + - or @, which a spreadsheet runs as a formula: to keep it as text, start it with an apostrophe (')",
+  importSaleDay:
+    'Write the sale’s last day as year-month-day, 2026-12-31 (a spreadsheet may have rewritten it: format the column as text), or leave it empty',
   importUnknownProduct: 'No product has this id: leave the id empty to add the row as a new product',
   importRepeatedId: (line: number) => `This id is also on line ${line}`,
   importVariantRowDiffers: (line: number) =>

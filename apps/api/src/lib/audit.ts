@@ -30,9 +30,12 @@ const insertEntry = (db: DbOrTx) =>
  */
 export const accountName = (user: { email: string | null; name: string }): string => user.email ?? user.name;
 
-/** Writes one audit-log row; pass the transaction so the log lands with the change or not at all. */
-export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await insertEntry(db).execute({
+/**
+ * An entry's row. The staff member's name and role (db/sql/staff.sql) and the phone of an account made by phone
+ * (db/sql/audit-log.sql) are filled in by the database.
+ */
+const rowOf = (entry: AuditEntry) =>
+  ({
     type: entry.type,
     action: entry.action,
     message: entry.message,
@@ -40,9 +43,16 @@ export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
     userEmail: entry.userEmail ?? null,
     data: entry.data ?? null,
     ip: entry.ip ?? null,
-    // The staff member's name and role (db/sql/staff.sql) and the phone of an account made by phone
-    // (db/sql/audit-log.sql): filled in by the database.
-  } satisfies Required<
+  }) satisfies Required<
     Omit<typeof auditLogs.$inferInsert, 'id' | 'createdAt' | 'userName' | 'userRole' | 'userPhone'>
-  >);
+  >;
+
+/** Writes one audit-log row; pass the transaction so the log lands with the change or not at all. */
+export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  await insertEntry(db).execute(rowOf(entry));
+}
+
+/** Many audit-log rows in one insert, for a pass writing one per row of its batch while it holds their locks. */
+export async function auditAll(db: DbOrTx, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length) await db.insert(auditLogs).values(entries.map(rowOf));
 }

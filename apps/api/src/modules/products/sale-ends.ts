@@ -1,10 +1,20 @@
 import { and, asc, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { products, productVariants } from '../../db/schema.js';
 import { transaction } from '../../db/transaction.js';
-import { audit } from '../../lib/audit.js';
+import { auditAll } from '../../lib/audit.js';
 import { cairoDay } from '../../lib/clock.js';
 import { repeatedPasses, type Passes } from '../../lib/passes.js';
 import type { Deps } from '../deps.js';
+
+/**
+ * Whether a product is on sale, as a sale's last day asks (the product form and the CSV import alike): sold in
+ * variants, by one of theirs (their totals overrule its own price before the sale); sold as one thing, by its own.
+ */
+export const isOnSale = (
+  product: { compareAtPrice: number | null },
+  variants: readonly { compareAtPrice?: number | null }[],
+): boolean =>
+  variants.length ? variants.some((variant) => variant.compareAtPrice != null) : product.compareAtPrice !== null;
 
 /** How often the pass looks for sales past their last day: a sale's prices come back at most this late after midnight. */
 const EVERY_MS = 60_000;
@@ -46,13 +56,15 @@ export function createSaleEnds(deps: Pick<Deps, 'db' | 'log' | 'clock'>): Passes
           saleEndsOn: null,
         })
         .where(inArray(products.id, ids));
-      for (const { id, name, lastDay } of due)
-        await audit(tx, {
+      await auditAll(
+        tx,
+        due.map(({ id, name, lastDay }) => ({
           type: 'admin',
           action: 'sale_ended',
           message: `The sale on ${name} ended after its last day, ${lastDay}: its prices before the sale are back`,
           data: { id, name, lastDay },
-        });
+        })),
+      );
       return ids.length;
     });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, isNotNull, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   say,
@@ -30,6 +30,7 @@ import { fieldErrors, invalid, isId } from '../../lib/validation.js';
 import { facetsOf } from './facets.js';
 import { allFilters, isInStock, isLowOnStock, leastStock } from './filters.js';
 import { lowSizesOf } from './low-sizes.js';
+import { isOnSale } from './sale-ends.js';
 import { loadVariants } from '../variants/service.js';
 import { stockEdit, stockValue } from './stock-edit.js';
 import type { Deps } from '../deps.js';
@@ -244,21 +245,19 @@ export function productsService(deps: Pick<Deps, 'db' | 'images' | 'clock'>) {
 
   /**
    * A sale's last day: not already past, which would give its old prices back at once (a slip of the date), and for
-   * a sale: a price before it on the product, or on one of its variants (`id`, when it exists) other than the lowest.
+   * a product on sale (`isOnSale`, with its variants when it exists: `id`).
    */
   async function checkSaleEnd(input: Pick<ProductCreateInput, 'saleEndsOn' | 'compareAtPrice'>, id?: string) {
     if (!input.saleEndsOn) return;
     if (saleEndPassed(input.saleEndsOn, cairoDay(deps.clock.now())))
       throw invalid({ saleEndsOn: say.rule.saleEndPast });
-    if (input.compareAtPrice !== null) return;
-    const onSale = id
+    const variants = id
       ? await db
-          .select({ id: productVariants.id })
+          .select({ compareAtPrice: productVariants.compareAtPrice })
           .from(productVariants)
-          .where(and(eq(productVariants.productId, id), isNotNull(productVariants.compareAtPrice)))
-          .limit(1)
+          .where(eq(productVariants.productId, id))
       : [];
-    if (!onSale.length) throw invalid({ saleEndsOn: say.rule.saleEndNeedsSale });
+    if (!isOnSale(input, variants)) throw invalid({ saleEndsOn: say.rule.saleEndNeedsSale });
   }
 
   async function checkPlacement(categoryId: string, departmentId: string): Promise<void> {

@@ -25,11 +25,13 @@ import type { OrderAlert } from './alerts.js';
 const NAMED = 3;
 const NAME_LENGTH = 24;
 
-/** A product's name as an alert says it: cut short with an ellipsis, and in Arabic an English name set apart. */
+/** A text cut short with an ellipsis: an SMS stays short. */
+const cut = (text: string) => (text.length > NAME_LENGTH ? `${text.slice(0, NAME_LENGTH - 1).trimEnd()}…` : text);
+
+/** A product's name as an alert says it: cut short, and in Arabic an English name set apart. */
 function alertName(product: Named, language: Language): string {
   const { text, lang } = localName(product, language);
-  const short = text.length > NAME_LENGTH ? `${text.slice(0, NAME_LENGTH - 1).trimEnd()}…` : text;
-  return language === 'ar' && lang ? `\u2068${short}\u2069` : short;
+  return language === 'ar' && lang ? `\u2068${cut(text)}\u2069` : cut(text);
 }
 
 /** "و2 منتجات أخرى": Arabic counts agree with the number (one, two, a few, many). */
@@ -155,7 +157,7 @@ function lowProductWords(product: LowProduct, language: Language): string {
   const name = alertName(product, language);
   if (!product.sizes.length) return words.left(name, product.stock);
   const sizes = product.sizes.slice(0, NAMED).map((size) => {
-    const values = variantValues(size, language);
+    const values = cut(variantValues(size, language));
     return words.sizeLeft(language === 'ar' ? `\u2068${values}\u2069` : values, size.stock);
   });
   return `${name} (${sizes.join(words.semicolon)}${product.sizes.length > NAMED ? `${words.semicolon}…` : ''})`;

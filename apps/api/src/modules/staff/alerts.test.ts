@@ -398,7 +398,11 @@ describe('low-stock alerts', () => {
     expect(await listedLow()).toBeNull();
     const before = (await lowAlerts()).length;
 
-    // M sells down to the threshold, 85 still in the other sizes: news, and the product is listed as low.
+    // M sells to one above the threshold: nothing yet (the trigger's 5 is the threshold's).
+    await setSize(medium, LOW_STOCK_THRESHOLD + 1);
+    expect(await t.app.lowStockAlerts.flush()).toBe(0);
+    expect(await listedLow()).toBeNull();
+    // Then down to it, 80 still in the other sizes: news, and the product is listed as low.
     await setSize(medium, LOW_STOCK_THRESHOLD);
     expect(await t.app.lowStockAlerts.flush()).toBe(1);
     expect(await listedLow()).toEqual([['وسط', LOW_STOCK_THRESHOLD]]);

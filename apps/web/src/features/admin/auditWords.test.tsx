@@ -136,6 +136,9 @@ describe("the audit log's words", () => {
       'Refunded EGP\u00a0250 of order #ABCDEF12, which went from Paid to Cancelled',
     );
     expect(say(entry('product_update', { id: 'p1', name: 'Cotton Tee' }))).toBe('Updated product Cotton Tee');
+    expect(say(entry('sale_ended', { id: 'p1', name: 'Cotton Tee', lastDay: '2026-12-10' }))).toBe(
+      'The sale on Cotton Tee ended after its last day, Dec 10, 2026: its prices before the sale are back',
+    );
   });
 
   it("keeps the API's sentence for an action it cannot say, or an entry whose data lacks a value", () => {

@@ -11,7 +11,10 @@ import {
 } from '@shop/contracts';
 import { intlLocale, type TextKey } from '../../i18n';
 import { useTranslation } from '../../i18n/useTranslation';
+import { formatDate } from '../../lib/format';
 import { shortId } from './format';
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 type Values = Record<string, string | number>;
 type Data = Record<string, unknown>;
@@ -35,6 +38,8 @@ type Reading = (data: Data, say: Say, entry: AuditLogEntry) => Values | Worded |
 interface Say {
   order(id: unknown): string | null;
   money(egp: unknown): string | null;
+  /** A day of the calendar ('YYYY-MM-DD'), as the dashboard writes dates. */
+  day(day: unknown): string | null;
   status(status: unknown): string | null;
   method(method: unknown): string | null;
   /** How a shopper answered a cash order's confirmation request: the link, WhatsApp, their orders page. */
@@ -200,7 +205,7 @@ const READINGS = {
   eta_settings: nothing,
   product_import_check: (d) => all({ rows: whole(d.rows) }),
   product_import_apply: (d) => all({ rows: whole(d.rows) }),
-  sale_ended: named,
+  sale_ended: (d, say) => all({ name: text(d.name), day: say.day(d.lastDay) }),
   product_variants: (d) => named(d) ?? shorter('product_variants'),
   review_delete: (d) => all({ title: text(d.title) }) ?? shorter('review_delete'),
   review_reply: (d) => all({ title: text(d.title), reply: text(d.reply) }),
@@ -260,6 +265,8 @@ export function useAuditWords(): (entry: AuditLogEntry) => string {
       const amount = whole(egp);
       return amount === null ? null : formatPrice(amount, locale);
     },
+    // At noon, so that no time zone moves it to another day.
+    day: (day) => (typeof day === 'string' && CALENDAR_DAY.test(day) ? formatDate(`${day}T12:00:00`, locale) : null),
     status: (status) => {
       const known = ORDER_STATUSES.find((s) => s === status);
       return known ? t(`admin.status.${known}`) : null;

@@ -823,8 +823,14 @@ describe('CSV product import', () => {
       await applied(t, admin, moved._id);
       expect(await saleOf(pan.id)).toEqual({ price: 8000, compareAtPrice: 10000, saleEndsOn: later });
 
+      // The day as a spreadsheet may rewrite it: refused, saying how the file writes it.
+      const rewritten = await checked(t, admin, csvOf([{ ...row, saleEndsOn: '31/12/2026' }], ALL_COLUMNS));
+      expect((await rejectionsOf(t, admin, rewritten._id, 1, 'ar')).rejections).toEqual([
+        { line: 2, problems: [{ column: 'saleEndsOn', reason: API_MSG_AR.importSaleDay }] },
+      ]);
+
       // A file written before the day travelled leaves it; a blank cell lets the sale run until someone ends it.
-      const older = await checked(t, admin, csvOf([{ ...row, saleEndsOn: 'ignored' }], REQUIRED_COLUMNS));
+      const older = await checked(t, admin, csvOf([row ?? {}], REQUIRED_COLUMNS));
       expect(older.check).toMatchObject({ update: 0, unchanged: 1, reject: 0 });
       const cleared = await checked(t, admin, csvOf([{ ...row, saleEndsOn: '' }], ALL_COLUMNS));
       await applied(t, admin, cleared._id);
@@ -914,6 +920,35 @@ describe('CSV product import', () => {
       // The same rows with the large size taken off sale in the file: no sale is left for the day.
       const offSale = sized.map((row) => ({ ...row, saleEndsOn: tomorrow, variantCompareAtPrice: '' }));
       expect((await checked(t, admin, csvOf(offSale, ALL_COLUMNS))).check).toMatchObject({ update: 0, reject: 2 });
+    });
+
+    it('keeps a day given with the sale the file itself puts on a variant, of a product new or not', async () => {
+      const tomorrow = addDays(cairoDay(t.clock.now()), 1);
+      const { product } = await createVariantProduct(
+        t.app.db,
+        [sizeOption('M', 'L')],
+        [
+          { sku: 'FIRST-M', options: { Size: 'M' }, price: 100, stock: 3 },
+          { sku: 'FIRST-L', options: { Size: 'L' }, price: 120, stock: 5 },
+        ],
+        { categoryId: category.id, name: 'First Sale Pot' },
+      );
+      const [m, l] = await exportedRows(product.id);
+      const sized = { saleEndsOn: tomorrow, variantOptions: 'Size=L', variantPrice: '120', variantStock: '2' };
+      const file = csvOf(
+        [
+          { ...m, saleEndsOn: tomorrow },
+          { ...l, saleEndsOn: tomorrow, variantCompareAtPrice: '150' },
+          newRow({ name: 'New Sale Pot', ...sized, variantSku: 'NEW-L', variantCompareAtPrice: '150' }),
+        ],
+        ALL_COLUMNS,
+      );
+      const onSale = await checked(t, admin, file);
+      expect(onSale.check).toMatchObject({ add: 1, update: 1, reject: 0 });
+      expect((await applied(t, admin, onSale._id)).result).toMatchObject({ add: 1, update: 1, reject: 0 });
+      const [added] = await t.app.db.select().from(products).where(eq(products.name, 'New Sale Pot'));
+      expect(await saleOf(product.id)).toMatchObject({ saleEndsOn: tomorrow });
+      expect(added).toMatchObject({ price: 12000, compareAtPrice: 15000, saleEndsOn: tomorrow });
     });
   });
 

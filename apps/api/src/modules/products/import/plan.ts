@@ -2,6 +2,7 @@ import { asc, inArray, param, sql } from 'drizzle-orm';
 import { say, type ProductVariantsInput } from '@shop/contracts';
 import type { DbOrTx } from '../../../db/client.js';
 import { categories, departments, products, productVariants } from '../../../db/schema.js';
+import { isOnSale } from '../sale-ends.js';
 import { stockAfter, stockEdit, type StockEdit } from '../stock-edit.js';
 import { gridChanges, gridOf, type StoredVariant } from './grid.js';
 import {
@@ -194,12 +195,6 @@ async function findSkuOwners(db: DbOrTx, skus: string[]): Promise<Map<string, st
 const keptOf = (product: Existing, fields: KeptField[]): Partial<Pick<ProductValues, KeptField>> =>
   Object.fromEntries(fields.map((field) => [field, product[field]]));
 
-/** Whether a product is on sale, as the product form asks it to be for a sale's last day: it or one of its variants. */
-const onSale = (
-  product: { compareAtPrice: number | null },
-  sells: { variants: readonly { compareAtPrice?: number | null }[] },
-) => product.compareAtPrice !== null || sells.variants.some((variant) => variant.compareAtPrice != null);
-
 /** Whether writing the row would change nothing: the weight is compared as the `real` the table keeps. */
 function isSame(existing: Existing, row: ProductValues & Place): boolean {
   return (Object.keys(row) as (keyof typeof row)[]).every((field) => {
@@ -275,6 +270,17 @@ export async function planBatch(db: DbOrTx, batch: (CheckedRow | Rejection)[], o
       }
       grid = sells.grid;
     }
+    const values = product ? { ...row.values, ...keptOf(product, row.kept) } : row.values;
+    // A day from the file, as the form takes it: for a product on sale once the row is written (its grid, or its
+    // variants as they are when the file leaves them).
+    if (values.saleEndsOn && !row.kept.includes('saleEndsOn') && !isOnSale(values, (grid ?? stored).variants)) {
+      plan.rejections.push(
+        ...rejectWhole(linesOf(row), [
+          { line: row.line, problems: [{ column: 'saleEndsOn', message: say.rule.saleEndNeedsSale }] },
+        ]),
+      );
+      continue;
+    }
     if (!department && !newDepartments.has(nameKey(row.department))) {
       newDepartments.add(nameKey(row.department));
       plan.newDepartments.push(row.department);
@@ -285,15 +291,6 @@ export async function planBatch(db: DbOrTx, batch: (CheckedRow | Rejection)[], o
       plan.newCategories.push({ department: department?.name ?? row.department, name: row.category });
     }
     const place = department && categoryId ? { departmentId: department.id, categoryId } : null;
-    const values = product ? { ...row.values, ...keptOf(product, row.kept) } : row.values;
-    if (values.saleEndsOn && !row.kept.includes('saleEndsOn') && !onSale(values, grid ?? stored)) {
-      plan.rejections.push(
-        ...rejectWhole(linesOf(row), [
-          { line: row.line, problems: [{ column: 'saleEndsOn', message: say.rule.saleEndNeedsSale }] },
-        ]),
-      );
-      continue;
-    }
     const stock = stockEdit(values.stock, row.stockAtExport);
     const planned = { id: row.id, values, stock, place, grid };
     if (!product) plan.adds.push(planned);

@@ -165,7 +165,9 @@ function checkCells(line: number, cells: CsvCells, origin: string, today: string
   const parsed = productImportRowSchema.safeParse({ ...text, cod: text.cod?.toLowerCase() });
   for (const issue of parsed.error?.issues ?? []) {
     const column = columnOf(issue.path[0]);
-    if (!problems.some((problem) => problem.column === column)) problems.push({ column, message: issue.message });
+    // A day Excel rewrote in its own way (31/12/2026) is told how the file writes it.
+    const message = column === 'saleEndsOn' ? say.api.importSaleDay : issue.message;
+    if (!problems.some((problem) => problem.column === column)) problems.push({ column, message });
   }
   const images = imagePaths(text.images ?? '', origin);
   if (!images) problems.push({ column: 'images', message: say.api.importImageAddress(origin) });

@@ -51,9 +51,23 @@ async function updateProducts(tx: Tx, rows: Placed[]): Promise<void> {
 }
 
 /**
+ * The sale's last day of products whose grid was just written, again: written with the product's row, before its
+ * variants went on sale, it was forgotten as a day without a sale (db/sql/sale-ends.sql).
+ */
+async function setSaleEnds(tx: Tx, rows: Planned[]): Promise<void> {
+  const days = rows.filter((row) => row.values.saleEndsOn);
+  if (!days.length) return;
+  await tx.execute(sql`
+    update ${products} p set sale_ends_on = v.day
+    from unnest(${param(days.map((row) => row.id))}::uuid[], ${param(days.map((row) => row.values.saleEndsOn))}::date[])
+      as v(id, day)
+    where p.id = v.id`);
+}
+
+/**
  * Writes a batch's plan: its new products in one insert, its changed ones in one update, then the variants of
  * those its rows sell in variants, through the variants grid's own writer (a product's grid after its row, so
- * that the grid's totals are the product's last word on its price and stock).
+ * that the grid's totals are the product's last word on its price and stock), and then their sales' last days.
  */
 export async function writePlan(tx: Tx, plan: Plan): Promise<void> {
   // New products get their ids here, for their variants to name them.
@@ -69,5 +83,7 @@ export async function writePlan(tx: Tx, plan: Plan): Promise<void> {
     );
   const updates = placed(plan.updates);
   await updateProducts(tx, updates);
-  for (const row of [...adds, ...updates]) if (row.id && row.grid) await writeVariants(tx, row.id, row.grid);
+  const sold = [...adds, ...updates].filter((row) => row.grid);
+  for (const row of sold) if (row.id && row.grid) await writeVariants(tx, row.id, row.grid);
+  await setSaleEnds(tx, sold);
 }

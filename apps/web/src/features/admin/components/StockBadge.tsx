@@ -3,7 +3,7 @@ import { LOW_STOCK_THRESHOLD, variantValues, type LowSize } from '@shop/contract
 import { useTranslation } from '../../../i18n/useTranslation';
 
 /** The stock number, flagged when it is low (amber) or gone (red), in words as well as colour. */
-export function StockBadge({ stock }: { stock: number }) {
+function StockBadge({ stock }: { stock: number }) {
   const { t } = useTranslation();
   if (stock > LOW_STOCK_THRESHOLD) return <span className="fw-semibold">{stock}</span>;
   return (
