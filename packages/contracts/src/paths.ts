@@ -90,6 +90,8 @@ export const WEB_PATHS = {
 
 /** The dashboard's products low on stock, fewest in stock first (the overview's link, the staff's low-stock alert). */
 export const DASH_PRODUCTS_LOW_ON_STOCK = `${WEB_PATHS.dashProducts}?stock=low`;
+/** The dashboard's reviews waiting for the shop's answer (the overview's link, the staff's low-review alert). */
+export const DASH_REVIEWS_AWAITING = `${WEB_PATHS.dashReviews}?awaiting=true`;
 
 /**
  * The header's search form as a plain form: a GET of `path` with the text in `field`, which the server

@@ -5,10 +5,11 @@ import { BUILT_IN_ROLE_KEYS, BUILT_IN_ROLES, type BuiltInRole, type Permission }
 
 /**
  * What a staff member may ask to be told of, by their own channel (WhatsApp, SMS or e-mail): as it happens, an order
- * to prepare (a cash order once confirmed, one paid online once paid), a customer asking to send one back, and
- * products whose stock falls to LOW_STOCK_THRESHOLD; and each morning, the day before's sales and what waits.
+ * to prepare (a cash order once confirmed, one paid online once paid), a customer asking to send one back, products
+ * whose stock falls to LOW_STOCK_THRESHOLD, and a review of LOW_REVIEW_STARS or fewer to answer; and each morning, the
+ * day before's sales and what waits.
  */
-export const STAFF_ALERTS = ['new_order', 'return_requested', 'low_stock', 'daily_summary'] as const;
+export const STAFF_ALERTS = ['new_order', 'return_requested', 'low_stock', 'low_review', 'daily_summary'] as const;
 export type StaffAlert = (typeof STAFF_ALERTS)[number];
 
 /** The permission each alert needs: the work it calls for, or the figures it tells. */
@@ -16,8 +17,12 @@ export const STAFF_ALERT_NEEDS: Record<StaffAlert, Permission> = {
   new_order: 'orders.read',
   return_requested: 'orders.move',
   low_stock: 'catalogue.write',
+  low_review: 'reviews.manage',
   daily_summary: 'reports.read',
 };
+
+/** The stars at or under which a review is told to the staff who answer reviews: a shopper let down, to answer soon. */
+export const LOW_REVIEW_STARS = 2;
 
 /** The permissions any of which lets a member choose an alert: who may open their own alerts. */
 export const STAFF_ALERT_PERMISSIONS = [...new Set(Object.values(STAFF_ALERT_NEEDS))] as [Permission, ...Permission[]];

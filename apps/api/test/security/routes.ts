@@ -837,12 +837,12 @@ export const ROUTES: Record<string, RouteCase> = {
   },
   'GET /api/staff/me': { access: 'user', expect: signedIn(200), request: none },
   'GET /api/staff/me/alerts': {
-    access: anyOf('orders.read', 'orders.move', 'catalogue.write', 'reports.read'),
+    access: anyOf('orders.read', 'orders.move', 'catalogue.write', 'reviews.manage', 'reports.read'),
     expect: adminOnly(200),
     request: none,
   },
   'PUT /api/staff/me/alerts': {
-    access: anyOf('orders.read', 'orders.move', 'catalogue.write', 'reports.read'),
+    access: anyOf('orders.read', 'orders.move', 'catalogue.write', 'reviews.manage', 'reports.read'),
     expect: adminOnly(200),
     request: () => ({ json: { alerts: [], language: 'ar' } }),
   },

@@ -1,5 +1,11 @@
 import { generatePath } from 'react-router';
-import { DASH_PRODUCTS_LOW_ON_STOCK, productPath, WEB_PATHS, WEB_PATTERNS } from '@shop/contracts';
+import {
+  DASH_PRODUCTS_LOW_ON_STOCK,
+  DASH_REVIEWS_AWAITING,
+  productPath,
+  WEB_PATHS,
+  WEB_PATTERNS,
+} from '@shop/contracts';
 
 /*
  * Every address of the web app is written once, in contracts' WEB_PATHS and WEB_PATTERNS (the server
@@ -38,5 +44,5 @@ export const paths = {
   /** The dashboard's products low on stock, fewest in stock first. */
   dashProductsLowOnStock: DASH_PRODUCTS_LOW_ON_STOCK,
   /** The dashboard's reviews waiting for the shop's answer. */
-  dashReviewsAwaiting: `${WEB_PATHS.dashReviews}?awaiting=true`,
+  dashReviewsAwaiting: DASH_REVIEWS_AWAITING,
 } as const;

@@ -164,6 +164,20 @@ describe('SMS coding', () => {
           return [name, { en: invoice('/Orders'), ar: invoice('/ar/Orders') }];
         }),
       ),
+      staff_low_review: {
+        en: [
+          'Tornado Kettle 1.7 L',
+          '1 star',
+          'Leaks after a week',
+          'https://shop.example/dashboard/reviews?awaiting=true',
+        ],
+        ar: [
+          'غلاية تورنادو 1.7 لتر',
+          'نجمة واحدة',
+          '\u2068Leaks after a week\u2069',
+          'https://shop.example/ar/dashboard/reviews?awaiting=true',
+        ],
+      },
       review_answered: {
         en: ['Tornado Kettle 1.7 L', 'https://shop.example/product/one/0f8fad5b-d9cb-469f-a165-70867728950e'],
         ar: ['غلاية تورنادو 1.7 لتر', 'https://shop.example/ar/product/one/0f8fad5b-d9cb-469f-a165-70867728950e'],

@@ -241,6 +241,22 @@ export const TEMPLATES = {
     parameters: ['the products and what is left of each', 'link to the products low in stock'],
     buttons: [],
   },
+  staff_low_review: {
+    name: 'staff_low_review',
+    category: 'UTILITY',
+    text: {
+      // Straight quotes: curly ones are not in the SMS alphabet, and would make every English alert unicode.
+      en: 'EGP Shop: a review of {{1}} gives {{2}}: "{{3}}". Answer it: {{4}}',
+      ar: 'EGP Shop: مراجعة لـ{{1}} تعطيه {{2}}: «{{3}}». رُدّ عليها: {{4}}',
+    },
+    parameters: [
+      'the product',
+      'its stars, in words',
+      "the review's title",
+      'link to the reviews waiting for an answer',
+    ],
+    buttons: [],
+  },
   staff_daily_summary: {
     name: 'staff_daily_summary',
     category: 'UTILITY',

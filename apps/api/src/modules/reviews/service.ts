@@ -2,6 +2,7 @@ import { and, count, desc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   say,
+  LOW_REVIEW_STARS,
   REVIEW_STARS,
   REVIEWS_PAGE_SIZE,
   type Language,
@@ -16,6 +17,8 @@ import { orderItems, orders, products, reviews, users } from '../../db/schema.js
 import { auditAdmin, type Actor } from '../../lib/admin-audit.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/validation.js';
+import { lowReviewPayload } from '../staff/alert-message.js';
+import { queueWordedAlert } from '../staff/alerts.js';
 import { recomputeRatings } from './rating.js';
 import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
@@ -74,19 +77,19 @@ export const toDto = (r: ReviewRow): Review => ({
 });
 
 /**
- * Locks the product's row for the rest of the transaction. Reviews of one product then change one
- * at a time, so each rating recomputation sees the others' committed reviews. False if it is gone.
+ * Locks the product's row for the rest of the transaction, and reads its names. Reviews of one product then change one
+ * at a time, so each rating recomputation sees the others' committed reviews. Undefined if it is gone.
  */
-async function lockProduct(tx: Tx, productId: string): Promise<boolean> {
+async function lockProduct(tx: Tx, productId: string) {
   const [row] = await tx
-    .select({ id: products.id })
+    .select({ name: products.name, nameAr: products.nameAr })
     .from(products)
     .where(eq(products.id, productId))
     .for('no key update');
-  return Boolean(row);
+  return row;
 }
 
-export function reviewsService(deps: Pick<Deps, 'db'>) {
+export function reviewsService(deps: Pick<Deps, 'db' | 'config' | 'messageSender'>) {
   const { db } = deps;
 
   async function ofProduct(productId: string): Promise<Review[]> {
@@ -123,10 +126,14 @@ export function reviewsService(deps: Pick<Deps, 'db'>) {
     return { reviews: rows.map(toDto), pages: Math.ceil(asked / REVIEWS_PAGE_SIZE), stars };
   }
 
-  /** One review per shopper and product: writing again replaces the earlier one. */
+  /**
+   * One review per shopper and product: writing again replaces the earlier one. A writing of LOW_REVIEW_STARS or fewer
+   * is told, with it, to the members who asked (`low_review`).
+   */
   async function write(userId: string, input: ReviewInput, language: Language): Promise<Review> {
-    await transaction(db, async (tx) => {
-      if (!(await lockProduct(tx, input.product))) throw notFound('Product');
+    const alerted = await transaction(db, async (tx) => {
+      const product = await lockProduct(tx, input.product);
+      if (!product) throw notFound('Product');
       const text = { rating: input.rating, title: input.title, comment: input.comment, language };
       await tx
         .insert(reviews)
@@ -136,7 +143,10 @@ export function reviewsService(deps: Pick<Deps, 'db'>) {
           set: { ...text, createdAt: sql`now()`, revision: sql`${reviews.revision} + 1` },
         });
       await recomputeRatings(tx, [input.product]);
+      if (input.rating > LOW_REVIEW_STARS) return 0;
+      return queueWordedAlert(tx, 'low_review', (to) => lowReviewPayload(input, product, to, deps.config.PUBLIC_URL));
     });
+    if (alerted) deps.messageSender.wake();
     const [review] = await selectReviews(db).where(
       and(eq(reviews.productId, input.product), eq(reviews.userId, userId)),
     );

@@ -5,6 +5,7 @@ import {
   orderRef,
   pathIn,
   DASH_PRODUCTS_LOW_ON_STOCK,
+  DASH_REVIEWS_AWAITING,
   WEB_PATTERNS,
   WEB_PATHS,
   type Language,
@@ -61,12 +62,14 @@ const WORDS = {
       new_order: (ref: string) => `New order ${ref}`,
       return_requested: (ref: string) => `Return requested: ${ref}`,
       low_stock: () => 'Stock running low',
+      low_review: () => 'A low review to answer',
       daily_summary: (day: string) => `Your shop on ${day}`,
     },
     left: (name: string, stock: number) => (stock > 0 ? `${name} (${stock} left)` : `${name} (none left)`),
     sizeLeft: (size: string, stock: number) => (stock > 0 ? `${size}: ${stock} left` : `${size}: none left`),
     semicolon: '; ',
     more: (count: number) => ` and ${count} more`,
+    stars: (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`),
     comma: ', ',
     sales: (orders: number, worth: string) =>
       orders ? `${orders} ${orders === 1 ? 'order' : 'orders'}, ${worth}` : 'no sales',
@@ -85,12 +88,15 @@ const WORDS = {
       new_order: (ref: string) => `طلب جديد \u2066${ref}\u2069`,
       return_requested: (ref: string) => `طلب إرجاع \u2066${ref}\u2069`,
       low_stock: () => 'المخزون ينفد',
+      low_review: () => 'مراجعة منخفضة بانتظار ردك',
       daily_summary: (day: string) => `متجرك يوم ${day}`,
     },
     left: (name: string, stock: number) => (stock > 0 ? `${name} (بقي ${stock})` : `${name} (نفد)`),
     sizeLeft: (size: string, stock: number) => (stock > 0 ? `${size}: بقي ${stock}` : `${size}: نفد`),
     semicolon: '؛ ',
     more: (count: number) => ARABIC_MORE[arabicPlural.select(count)](count),
+    // A low review's: one or two stars (LOW_REVIEW_STARS), as the verb takes them.
+    stars: (stars: number) => (stars === 1 ? 'نجمة واحدة' : stars === 2 ? 'نجمتين' : `${stars} نجوم`),
     comma: '، ',
     sales: (orders: number, worth: string) =>
       orders ? `${ARABIC_ORDERS[arabicPlural.select(orders)](orders)} بقيمة ${worth}` : 'لا مبيعات',
@@ -117,6 +123,7 @@ export const alertSubject = (alert: StaffAlert, language: Language, ref = '') =>
  */
 const WORDED = {
   low_stock: { template: TEMPLATES.staff_low_stock, parts: ['products', 'link'] },
+  low_review: { template: TEMPLATES.staff_low_review, parts: ['product', 'stars', 'title', 'link'] },
   daily_summary: { template: TEMPLATES.staff_daily_summary, parts: ['day', 'sales', 'waiting', 'link'] },
 } as const;
 export type WordedAlert = keyof typeof WORDED;
@@ -179,6 +186,25 @@ export function lowStockPayload(
   return {
     products: named.join(words.comma) + more,
     link: `${publicUrl}${pathIn(DASH_PRODUCTS_LOW_ON_STOCK, language)}`,
+  };
+}
+
+/**
+ * What a low-review alert says, worded when it is queued in the member's language: the product, the stars, the
+ * review's title (cut short, as names are), and the dashboard's reviews waiting for an answer.
+ */
+export function lowReviewPayload(
+  review: { rating: number; title: string },
+  product: Named,
+  language: Language,
+  publicUrl: string,
+): { product: string; stars: string; title: string; link: string } {
+  return {
+    product: alertName(product, language),
+    stars: WORDS[language].stars(review.rating),
+    // Isolated in Arabic, as an English name is: the shopper's words may run either way.
+    title: language === 'ar' ? `\u2068${cut(review.title)}\u2069` : cut(review.title),
+    link: `${publicUrl}${pathIn(DASH_REVIEWS_AWAITING, language)}`,
   };
 }
 

@@ -91,7 +91,11 @@ describe('a staff member’s alerts', () => {
 
     // The catalogue's desk reads orders but does not move them: no returns to be told of, but its stock.
     const catalogue = await createStaff(t.app, 'catalogue', 'Karim Catalogue');
-    expect((await alertsOf(t.app, catalogue)).json<StaffAlerts>().allowed).toEqual(['new_order', 'low_stock']);
+    expect((await alertsOf(t.app, catalogue)).json<StaffAlerts>().allowed).toEqual([
+      'new_order',
+      'low_stock',
+      'low_review',
+    ]);
     const refused = await chooseAlerts(t.app, catalogue, ['return_requested'], 'ar');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(API_MSG_AR.alertBeyondYourRole);
@@ -425,5 +429,73 @@ describe('low-stock alerts', () => {
     // Restocked, it is listed no more.
     for (const id of [small, medium, large, extraExtra]) await setSize(id, 30);
     expect(await listedLow()).toBeNull();
+  });
+});
+
+describe('low-review alerts', () => {
+  const reviewAlerts = () =>
+    t.app.db
+      .select({ to: messages.to, language: messages.language, payload: messages.payload })
+      .from(messages)
+      .where(eq(messages.kind, 'staff_low_review'))
+      .orderBy(messages.id);
+  const write = (rating: number, title: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/review',
+      headers: mona.headers,
+      payload: { product: product.id, rating, title, comment: 'Not as shown' },
+    });
+
+  it('tell who answers reviews of a review giving two stars or fewer, as it is written', async () => {
+    const support = await createStaff(t.app, 'support', 'Sara Support');
+    expect((await chooseAlerts(t.app, support, ['low_review'], 'ar')).statusCode).toBe(200);
+    // The orders desk does not answer reviews.
+    expect((await chooseAlerts(t.app, desk, ['low_review'])).statusCode).toBe(403);
+    expect((await chooseAlerts(t.app, owner, ['low_review'])).statusCode).toBe(200);
+    const [named] = await t.app.db
+      .update(products)
+      .set({ name: 'Steam Iron', nameAr: 'مكواة بخار' })
+      .where(eq(products.id, product.id))
+      .returning({ id: products.id });
+    expect(named?.id).toBe(product.id);
+    const before = (await reviewAlerts()).length;
+
+    expect((await write(3, 'It is fine')).statusCode).toBe(201);
+    expect(await reviewAlerts()).toHaveLength(before);
+    // Written again, lower: a shopper let down, told to both at once in their own language.
+    expect((await write(2, 'Leaks water')).statusCode).toBe(201);
+    expect(await write(1, 'Broke in a week')).toMatchObject({ statusCode: 201 });
+    expect((await reviewAlerts()).slice(before)).toEqual([
+      {
+        to: owner.email,
+        language: 'en',
+        payload: {
+          product: 'Steam Iron',
+          stars: '2 stars',
+          title: 'Leaks water',
+          link: `${PUBLIC_URL}/dashboard/reviews?awaiting=true`,
+        },
+      },
+      {
+        to: support.email,
+        language: 'ar',
+        payload: {
+          product: 'مكواة بخار',
+          stars: 'نجمتين',
+          title: '\u2068Leaks water\u2069',
+          link: `${PUBLIC_URL}/ar/dashboard/reviews?awaiting=true`,
+        },
+      },
+      expect.objectContaining({ to: owner.email, payload: expect.objectContaining({ stars: '1 star' }) }),
+      expect.objectContaining({ to: support.email, payload: expect.objectContaining({ stars: 'نجمة واحدة' }) }),
+    ]);
+
+    await t.app.messageSender.flush();
+    const mail = smtp.received.find((m) => m.to.includes(owner.email) && m.text.includes('Broke'));
+    expect([mail?.subject, mail?.text]).toEqual([
+      'A low review to answer',
+      `EGP Shop: a review of Steam Iron gives 1 star: "Broke in a week". Answer it: ${PUBLIC_URL}/dashboard/reviews?awaiting=true\n`,
+    ]);
   });
 });

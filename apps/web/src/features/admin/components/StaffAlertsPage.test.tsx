@@ -78,6 +78,14 @@ describe('a member’s alerts', () => {
     expect(screen.getAllByRole('switch')).toHaveLength(1);
   });
 
+  it('offer a low review to answer, with its stars, to a role that answers reviews', async () => {
+    mockApi({ 'GET /api/staff/me/alerts': { body: { ...ALERTS, allowed: ['low_review'] } } });
+    page();
+    const low = await screen.findByRole('switch', { name: 'A shopper is let down: a low review to answer' });
+    expect(low).not.toBeChecked();
+    expect(low).toHaveAccessibleDescription(/^As it is written, a review giving 2 stars or fewer: the product/);
+  });
+
   it('say a refusal and keep the choice', async () => {
     const user = userEvent.setup();
     mockApi({

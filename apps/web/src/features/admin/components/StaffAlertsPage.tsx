@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import {
   DAILY_SUMMARY_HOUR,
   languageOf,
+  LOW_REVIEW_STARS,
   LOW_STOCK_THRESHOLD,
   type StaffAlert,
   type StaffAlerts,
@@ -115,7 +116,11 @@ function AlertSwitch({
         onChange={(event) => onChange(alert, event.target.checked)}
       />
       <div id={hintId} className="form-text mt-0">
-        {t(`admin.alerts.${alert}Hint`, { threshold: LOW_STOCK_THRESHOLD, hour: DAILY_SUMMARY_HOUR })}
+        {t(`admin.alerts.${alert}Hint`, {
+          threshold: LOW_STOCK_THRESHOLD,
+          hour: DAILY_SUMMARY_HOUR,
+          stars: LOW_REVIEW_STARS,
+        })}
       </div>
     </div>
   );
