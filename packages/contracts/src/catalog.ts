@@ -14,7 +14,7 @@ import {
   requiredText,
   pageQuery,
 } from './fields.js';
-import { MAX_PAGE_SIZE, REVIEW_STARS, SORT_OPTIONS } from './constants.js';
+import { MAX_PAGE_SIZE, SORT_OPTIONS } from './constants.js';
 import { SEARCH_FORM } from './paths.js';
 import {
   lowSizeSchema,
@@ -300,24 +300,3 @@ export const reviewSchema = z.object({
   verified: z.boolean(),
   reply: z.object({ text: z.string(), date: z.string() }).nullable(),
 }) satisfies z.ZodType<Review>;
-
-/** Reviews a page of a product's reviews holds: the product page shows the first, and more as the shopper asks. */
-export const REVIEWS_PAGE_SIZE = 10;
-/** A page of a product's reviews, newest first; `stars`: those giving that many stars alone. */
-export const reviewPageQuerySchema = z.object({
-  page: pageQuery,
-  stars: z.coerce
-    .number()
-    .int()
-    .refine((stars) => (REVIEW_STARS as readonly number[]).includes(stars))
-    .optional(),
-});
-export type ReviewPageQuery = z.output<typeof reviewPageQuerySchema>;
-export const reviewPageSchema = z.object({
-  reviews: z.array(reviewSchema),
-  /** Pages of the reviews asked for (all, or those giving `stars`). */
-  pages: z.number().int(),
-  /** How many reviews gave each number of stars, five first, whichever page: the summary's rows. */
-  stars: z.array(z.object({ stars: z.number().int(), count: z.number().int() })),
-});
-export type ReviewPage = z.infer<typeof reviewPageSchema>;

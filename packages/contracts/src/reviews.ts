@@ -1,6 +1,29 @@
 import { z } from 'zod';
 import { localizedRefSchema, reviewSchema } from './catalog.js';
 import { anyWhenBlank, booleanQuery, requiredText, pageQuery } from './fields.js';
+import { say } from './said.js';
+
+/** Reviews a page of a product's reviews holds: the product page shows the first, and more as the shopper asks. */
+export const REVIEWS_PAGE_SIZE = 10;
+/** A page of a product's reviews, newest first; `stars`: those giving that many stars alone. */
+export const reviewPageQuerySchema = z.object({
+  page: pageQuery,
+  stars: z.coerce
+    .number()
+    .int(say.rule.ratingRange)
+    .min(1, say.rule.ratingRange)
+    .max(5, say.rule.ratingRange)
+    .optional(),
+});
+export type ReviewPageQuery = z.output<typeof reviewPageQuerySchema>;
+export const reviewPageSchema = z.object({
+  reviews: z.array(reviewSchema),
+  /** Pages of the reviews asked for (all, or those giving `stars`). */
+  pages: z.number().int(),
+  /** How many reviews gave each number of stars, five first, whichever page: the summary's rows. */
+  stars: z.array(z.object({ stars: z.number().int(), count: z.number().int() })),
+});
+export type ReviewPage = z.output<typeof reviewPageSchema>;
 
 /** The dashboard's reviews: every product's, newest first, by stars and by whether they wait for the shop's answer. */
 export const adminReviewsQuerySchema = z.object({

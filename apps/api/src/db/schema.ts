@@ -533,6 +533,9 @@ export const reviews = pgTable(
     ),
     // The dashboard's reviews, newest first.
     index('reviews_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    // A product's reviews, newest first, a page at a time (its page's list), read without sorting them all: nulls
+    // first, as ORDER BY … DESC puts them, or PostgreSQL sorts anyway.
+    index('reviews_product_newest_idx').on(t.productId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

@@ -18,7 +18,7 @@ export const reviewsApi = api.injectEndpoints({
     getReviewPages: build.infiniteQuery<ReviewPage, { productId: string; stars: number | null }, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
-        getNextPageParam: (last, _pages, lastPage) => (lastPage < last.pages ? lastPage + 1 : undefined),
+        getNextPageParam: (last, _pages, lastPageParam) => (lastPageParam < last.pages ? lastPageParam + 1 : undefined),
       },
       query: ({ queryArg: { productId, stars }, pageParam }) => ({
         url: `/review/product/${encodeURIComponent(productId)}/page`,

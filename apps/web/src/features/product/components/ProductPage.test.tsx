@@ -141,7 +141,13 @@ describe('ProductPage', () => {
 
   it('shows a popular product’s reviews ten at a time, and more as the shopper asks', async () => {
     const user = userEvent.setup();
-    const many = Array.from({ length: 23 }, (_, i) => ({ ...review, _id: `r${i}`, title: `Review ${i}`, rating: 4 }));
+    // 12 give five stars and 11 four, newest first: the first page alone would say half and half.
+    const many = Array.from({ length: 23 }, (_, i) => ({
+      ...review,
+      _id: `r${i}`,
+      title: `Review ${i}`,
+      rating: i % 2 ? 4 : 5,
+    }));
     const { calls } = mockApi({
       'GET /api/product/one/p1': { body: phone },
       'GET /api/review/product/p1/page': reviewPages(many),
@@ -150,9 +156,12 @@ describe('ProductPage', () => {
     const more = await screen.findByRole('button', { name: 'Show more reviews' });
     expect(screen.getAllByRole('article')).toHaveLength(10);
     // Every review counted, not only those shown.
-    expect(screen.getByRole('button', { name: '4 stars 100%' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '5 stars 52%' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '4 stars 48%' })).toBeInTheDocument();
     await user.click(more);
     await vi.waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
+    // The keyboard's place: the first review it brought.
+    expect(screen.getByRole('article', { name: 'Review 10' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Show more reviews' }));
     await vi.waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(23));
     expect(screen.queryByRole('button', { name: 'Show more reviews' })).not.toBeInTheDocument();
@@ -160,6 +169,60 @@ describe('ProductPage', () => {
       '/api/review/product/p1/page?page=1',
       '/api/review/product/p1/page?page=2',
       '/api/review/product/p1/page?page=3',
+    ]);
+  });
+
+  it('keeps the reviews shown when the next page fails, saying so, and tries again when asked', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 12 }, (_, i) => ({ ...review, _id: `r${i}`, title: `Review ${i}` }));
+    let down = true;
+    const pages = reviewPages(many);
+    mockApi({
+      'GET /api/product/one/p1': { body: phone },
+      'GET /api/review/product/p1/page': (request) =>
+        down && new URL(request.url).searchParams.get('page') === '2'
+          ? { status: 503, body: { message: 'Service unavailable' } }
+          : pages(request),
+    });
+    renderRoute(<ProductPage />, { path: '/product/one/:id', url: '/product/one/p1' });
+    await user.click(await screen.findByRole('button', { name: 'Show more reviews' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load this');
+    expect(screen.getAllByRole('article')).toHaveLength(10);
+    expect(screen.getByRole('list', { name: /^Reviews by stars/ })).toBeInTheDocument();
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Show more reviews' }));
+    await vi.waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(12));
+  });
+
+  it('loads the pages shown again once a review is deleted, the summary with them', async () => {
+    const user = userEvent.setup();
+    let many = Array.from({ length: 12 }, (_, i) => ({ ...review, _id: `r${i}`, title: `Review ${i}`, rating: 4 }));
+    many[0] = { ...review, _id: 'r0', title: 'Mine', rating: 1 };
+    const { calls } = mockApi({
+      'GET /api/product/one/p1': { body: phone },
+      'GET /api/review/product/p1/page': (request) => reviewPages(many)(request),
+      'DELETE /api/review/r0': () => {
+        many = many.slice(1);
+        return { body: { message: 'Review deleted' } };
+      },
+    });
+    renderRoute(<ProductPage />, {
+      path: '/product/one/:id',
+      url: '/product/one/p1',
+      preloadedState: { session: shopperSession },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Show more reviews' }));
+    await vi.waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(12));
+    expect(screen.getByRole('button', { name: '1 star 8%' })).toBeInTheDocument();
+    calls.length = 0;
+    await user.click(screen.getByRole('button', { name: 'Delete the review “Mine”' }));
+    await vi.waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(11));
+    expect(screen.getByRole('button', { name: '1 star 0%' })).toBeDisabled();
+    // The product too (its rating): the pages in order, each once.
+    expect(calls.filter((call) => call.path.includes('/review')).map((call) => `${call.method} ${call.path}`)).toEqual([
+      'DELETE /api/review/r0',
+      'GET /api/review/product/p1/page?page=1',
+      'GET /api/review/product/p1/page?page=2',
     ]);
   });
 

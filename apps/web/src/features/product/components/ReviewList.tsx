@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { notify } from '../../../lib/notify';
 import type { Review } from '@shop/contracts';
@@ -25,16 +25,42 @@ export function ReviewList({ productId }: { productId: string }) {
   const [stars, setStars] = useState<number | null>(null);
   // While another row's first page loads, the summary stays (`data` is the last answer, whatever asked) and the list
   // waits for its own (`currentData`).
-  const { data, currentData, isLoading, isError, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useGetReviewPagesInfiniteQuery({ productId, stars });
+  const {
+    data,
+    currentData,
+    isLoading,
+    isError,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+  } = useGetReviewPagesInfiniteQuery({ productId, stars });
   const [deleteReview, { isLoading: deleting, originalArgs }] = useDeleteReviewMutation();
   const counts = data?.pages[0]?.stars ?? [];
   const total = counts.reduce((sum, row) => sum + row.count, 0);
   const chosen = counts.find((row) => row.stars === stars)?.count ?? 0;
-  // A row whose last review went (deleted) shows all again: its button is disabled and could not.
+  // A row whose last review went (deleted) shows all again, at once (not after a frame saying "0 of 3"): its button
+  // is disabled and could not.
+  if (stars !== null && data && chosen === 0) setStars(null);
+  // Reviews by id: a review written by someone else meanwhile moves the next page's first one onto it (offset pages).
+  const listed = currentData && [
+    ...new Map(currentData.pages.flatMap((page) => page.reviews).map((review) => [review._id, review])).values(),
+  ];
+  // "Show more" keeps the keyboard's place: the first review it brought takes the focus.
+  const firstNew = useRef<number | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const shownCount = listed?.length ?? 0;
   useEffect(() => {
-    if (stars !== null && data && chosen === 0) setStars(null);
-  }, [stars, data, chosen]);
+    const from = firstNew.current;
+    if (from === null || shownCount <= from) return;
+    firstNew.current = null;
+    list.current?.querySelectorAll('article')[from]?.focus();
+  }, [shownCount]);
+  const showMore = () => {
+    if (isFetchingNextPage) return;
+    firstNew.current = shownCount;
+    void fetchNextPage();
+  };
 
   const remove = async (review: Review) => {
     try {
@@ -46,9 +72,9 @@ export function ReviewList({ productId }: { productId: string }) {
   };
 
   if (isLoading) return <ReviewsLoading />;
-  if (isError || !data) return <p className="text-body-secondary">{t('common.loadFailed')}</p>;
+  // Failed before any answer; a later page's failure keeps what is shown.
+  if (!data) return <p className="text-body-secondary">{t('common.loadFailed')}</p>;
   if (!total) return <p className="text-body-secondary">{t('reviews.none')}</p>;
-  const listed = currentData?.pages.flatMap((page) => page.reviews);
 
   return (
     <>
@@ -56,14 +82,14 @@ export function ReviewList({ productId }: { productId: string }) {
       <p className="small text-body-secondary mb-0" role="status">
         {stars !== null && t('reviews.showing', { rating: stars, count: chosen, total })}
       </p>
-      {!listed && <ReviewsLoading />}
-      <ul className="list-unstyled mb-0">
+      {!listed && (isError ? <p className="text-body-secondary">{t('common.loadFailed')}</p> : <ReviewsLoading />)}
+      <ul className="list-unstyled mb-0" ref={list}>
         {listed?.map((review) => {
           // As the API allows: authors delete their own reviews, staff who manage reviews moderate the rest.
           const canDelete = user !== null && (user._id === review.user._id || can('reviews.manage'));
           return (
             <li key={review._id} className="review">
-              <article aria-labelledby={`review-${review._id}`}>
+              <article aria-labelledby={`review-${review._id}`} tabIndex={-1}>
                 <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
                   <span className="review-avatar" aria-hidden="true">
                     {review.user.name.slice(0, 1).toUpperCase()}
@@ -110,14 +136,17 @@ export function ReviewList({ productId }: { productId: string }) {
         })}
       </ul>
       {listed && hasNextPage && (
-        <Button
-          variant="outline-secondary"
-          className="mt-3"
-          onClick={() => void fetchNextPage()}
-          disabled={isFetchingNextPage}
-        >
-          {isFetchingNextPage ? t('common.loading') : t('reviews.more')}
-        </Button>
+        <>
+          {isFetchNextPageError && (
+            <p className="text-danger mt-3 mb-0" role="alert">
+              {t('common.loadFailed')}
+            </p>
+          )}
+          {/* aria-disabled rather than disabled: a disabled button loses the keyboard's focus. */}
+          <Button variant="outline-secondary" className="mt-3" onClick={showMore} aria-disabled={isFetchingNextPage}>
+            {isFetchingNextPage ? t('common.loading') : t('reviews.more')}
+          </Button>
+        </>
       )}
     </>
   );
