@@ -531,10 +531,9 @@ export const reviews = pgTable(
       'reviews_reply_whole',
       sql`(${t.reply} is null) = (${t.repliedAt} is null) and (${t.reply} is null) = (${t.repliedRevision} is null)`,
     ),
-    // The dashboard's reviews, newest first.
-    index('reviews_newest_idx').on(t.createdAt.desc(), t.id.desc()),
-    // A product's reviews, newest first, a page at a time (its page's list), read without sorting them all: nulls
-    // first, as ORDER BY … DESC puts them, or PostgreSQL sorts anyway.
+    // Newest first, the dashboard's reviews and a product's (its page's list, a page at a time), read without sorting
+    // them all: nulls first, as ORDER BY … DESC puts them, or PostgreSQL sorts anyway.
+    index('reviews_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('reviews_product_newest_idx').on(t.productId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
