@@ -1,7 +1,16 @@
 import { and, asc, inArray, lte } from 'drizzle-orm';
 import { labelVariant, LOW_STOCK_THRESHOLD, type LowSize, type ProductOption } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { productVariants } from '../../db/schema.js';
+import { products, productVariants } from '../../db/schema.js';
+
+/** What the lists and alerts of products low in stock read of each: its names, its stock, and its options to label sizes. */
+export const lowProductColumns = {
+  id: products.id,
+  name: products.name,
+  nameAr: products.nameAr,
+  stock: products.stock,
+  options: products.options,
+};
 
 /**
  * The sizes low in stock (LOW_STOCK_THRESHOLD or fewer) of those of `items` sold in sizes, by product, fewest left

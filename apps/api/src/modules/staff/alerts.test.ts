@@ -263,13 +263,16 @@ describe('a staff member’s alerts', () => {
   });
 });
 
+/** The worded alerts of a kind queued so far, oldest first: to whom, in which language, and what they say. */
+const queuedOfKind = (kind: string) =>
+  t.app.db
+    .select({ to: messages.to, language: messages.language, payload: messages.payload })
+    .from(messages)
+    .where(eq(messages.kind, kind))
+    .orderBy(messages.id);
+
 describe('low-stock alerts', () => {
-  const lowAlerts = () =>
-    t.app.db
-      .select({ to: messages.to, language: messages.language, payload: messages.payload })
-      .from(messages)
-      .where(eq(messages.kind, 'staff_low_stock'))
-      .orderBy(messages.id);
+  const lowAlerts = () => queuedOfKind('staff_low_stock');
   const setStock = (id: string, stock: number) => t.app.db.update(products).set({ stock }).where(eq(products.id, id));
   const LINK = `${PUBLIC_URL}/ar/dashboard/DashProducts?stock=low`;
 
@@ -433,12 +436,7 @@ describe('low-stock alerts', () => {
 });
 
 describe('low-review alerts', () => {
-  const reviewAlerts = () =>
-    t.app.db
-      .select({ to: messages.to, language: messages.language, payload: messages.payload })
-      .from(messages)
-      .where(eq(messages.kind, 'staff_low_review'))
-      .orderBy(messages.id);
+  const reviewAlerts = () => queuedOfKind('staff_low_review');
   const write = (rating: number, title: string) =>
     t.app.inject({
       method: 'POST',

@@ -6,7 +6,7 @@ import type { Deps } from '../deps.js';
 import { lowStockPayload } from './alert-message.js';
 import { queueWordedAlert } from './alerts.js';
 import { isLowOnStock, leastStock } from '../products/filters.js';
-import { lowSizesOf } from '../products/low-sizes.js';
+import { lowProductColumns, lowSizesOf } from '../products/low-sizes.js';
 
 /** How often the pass looks for products that fell low: an alert goes out at most this late. */
 const EVERY_MS = 60_000;
@@ -40,13 +40,7 @@ export function createLowStockAlerts(deps: Pick<Deps, 'db' | 'log' | 'config' | 
       // it holds its products' rows, so a pass that locked products after these rows could deadlock with it.
       const ids = fell.map((row) => row.productId);
       const low = await tx
-        .select({
-          id: products.id,
-          name: products.name,
-          nameAr: products.nameAr,
-          stock: products.stock,
-          options: products.options,
-        })
+        .select(lowProductColumns)
         .from(products)
         .where(and(inArray(products.id, ids), isLowOnStock))
         .orderBy(leastStock, products.name);

@@ -12,7 +12,7 @@ import { orderItems, orders, products, reviews, users } from '../../db/schema.js
 import { abandonedCarts } from '../cart/abandoned.js';
 import { salesByDay } from '../orders/sales.js';
 import { isLowOnStock, leastStock } from '../products/filters.js';
-import { lowSizesOf } from '../products/low-sizes.js';
+import { lowProductColumns, lowSizesOf } from '../products/low-sizes.js';
 import { awaitingAnswer } from '../reviews/moderation.js';
 import { addDays, cairoDay } from '../../lib/clock.js';
 import { toEgp } from '../../lib/money.js';
@@ -39,11 +39,7 @@ export function statsService(deps: Pick<Deps, 'db' | 'clock'>) {
       db.select({ status: shownStatus, orders: count() }).from(orders).groupBy(shownStatus),
       db
         .select({
-          id: products.id,
-          name: products.name,
-          nameAr: products.nameAr,
-          stock: products.stock,
-          options: products.options,
+          ...lowProductColumns,
           imagePaths: products.imagePaths,
           total: lowStockTotal,
         })

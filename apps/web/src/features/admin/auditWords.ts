@@ -1,4 +1,5 @@
 import {
+  calendarDay,
   CONFIRMATION_ANSWERS,
   CONFIRMATION_OUTCOMES,
   CONFIRMATION_TIMEOUTS,
@@ -13,8 +14,6 @@ import { intlLocale, type TextKey } from '../../i18n';
 import { useTranslation } from '../../i18n/useTranslation';
 import { formatDate } from '../../lib/format';
 import { shortId } from './format';
-
-const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 type Values = Record<string, string | number>;
 type Data = Record<string, unknown>;
@@ -266,7 +265,7 @@ export function useAuditWords(): (entry: AuditLogEntry) => string {
       return amount === null ? null : formatPrice(amount, locale);
     },
     // At noon, so that no time zone moves it to another day.
-    day: (day) => (typeof day === 'string' && CALENDAR_DAY.test(day) ? formatDate(`${day}T12:00:00`, locale) : null),
+    day: (day) => (calendarDay.safeParse(day).success ? formatDate(`${String(day)}T12:00:00`, locale) : null),
     status: (status) => {
       const known = ORDER_STATUSES.find((s) => s === status);
       return known ? t(`admin.status.${known}`) : null;
