@@ -17,8 +17,15 @@ import { asAdmin, expectToast } from './helpers';
 const auth = (account: Account) => ({ 'x-access-token': account.token });
 const ref = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
 
-/** Where the tee goes: with the floor and landmark a packer and a courier read. */
-const ADDRESS = { ...CHECKOUT_ADDRESS, city: 'Dokki', state: 'Giza', floor: '3', landmark: 'the green mosque' };
+/** Where the tee goes: with the floor, landmark and instructions a packer and a courier read. */
+const ADDRESS = {
+  ...CHECKOUT_ADDRESS,
+  city: 'Dokki',
+  state: 'Giza',
+  floor: '3',
+  landmark: 'the green mosque',
+  instructions: 'Call before you come',
+};
 
 /** A cash order of two of the test's own tee in size M, placed in `language` by `buyer` or a new shopper. */
 async function teeOrder(
@@ -145,6 +152,7 @@ test('in English: an Arabic order opened from the list, moved along, and its sli
   await expect(slip).toContainText(ar('admin.packingSlip.title'));
   await expect(slip).toContainText('المقاس: M');
   await expect(slip).toContainText(ar('checkout.address.landmark', { value: 'the green mosque' }));
+  await expect(slip).toContainText(ar('checkout.address.instructions', { value: 'Call before you come' }));
   await expect(slip).toContainText(ar('admin.packingSlip.collect'));
 });
 

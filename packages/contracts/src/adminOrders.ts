@@ -189,13 +189,16 @@ export type RefundChecked = z.infer<typeof refundCheckedSchema>;
 
 /**
  * One order as the dashboard's order page shows it: the buyer's contact details, the language the order
- * was placed in (its messages and packing slip speak it), who made each move, the messages sent and the staff's notes.
+ * was placed in (its messages and packing slip speak it), whether its parcel may be opened at the door, who made each
+ * move, the messages sent and the staff's notes.
  */
 export const adminOrderDetailSchema = orderForStaffSchema.extend({
   customer: z.object({ _id: z.string(), name: z.string(), email: z.string().nullable(), phone: z.string() }).nullable(),
   language: z.enum(LANGUAGES),
   /** Where the order came from: the web shop, or staff taking it by phone or a message. */
   source: z.enum(ORDER_SOURCES),
+  /** The shop let parcels be opened before they are accepted when it was placed: its packing slip says so. */
+  openBeforeAccepting: z.boolean(),
   statusHistory: z.array(
     z.object({
       status: z.enum(ORDER_STATUSES),

@@ -13,7 +13,13 @@ import { nationalIdEntry } from './nationalId.js';
 /** What an Egyptian address adds beside the specification's fields: optional, '' when not given. */
 const addressDetail = z.string().trim().max(100, say.rule.atMostCharacters(100)).default('');
 
-/** Shipping form: every field of the specification required; apartment, floor and landmark optional. */
+/** The longest instructions for the courier (when to call, who receives the parcel, where to leave it). */
+export const INSTRUCTIONS_MAX = 200;
+
+/**
+ * Shipping form: every field of the specification required; apartment, floor, landmark and the courier's
+ * instructions optional.
+ */
 export const addressSchema = z.object({
   street: requiredText(say.msg.required, 200),
   building: requiredText(say.msg.required, 100),
@@ -35,6 +41,7 @@ export const addressSchema = z.object({
   apartment: addressDetail,
   floor: addressDetail,
   landmark: addressDetail,
+  instructions: z.string().trim().max(INSTRUCTIONS_MAX, say.rule.atMostCharacters(INSTRUCTIONS_MAX)).default(''),
 });
 export type AddressInput = z.input<typeof addressSchema>;
 export const addressCreateSchema = z.object({ address: addressSchema });
@@ -246,6 +253,7 @@ export const addressWireSchema = z.object({
   apartment: z.string().optional(),
   floor: z.string().optional(),
   landmark: z.string().optional(),
+  instructions: z.string().optional(),
 });
 
 /** A saved address of the shopper's; the default one comes first. */

@@ -44,6 +44,8 @@ export const shippingRatesSchema = z
     cardShipsFree: z.boolean(),
     /** Items worth at least this ship free; null: no threshold. */
     freeOver: egp.nullable(),
+    /** The shopper may open a parcel and check it before accepting it: told to them, and to the courier. */
+    openBeforeAccepting: z.boolean(),
     rates: z.array(
       z
         .object({ governorate: z.enum(EGYPT_GOVERNORATES), base: egp, perKg: egp, minDays: days, maxDays: days })
@@ -61,6 +63,7 @@ export const DEFAULT_SHIPPING_RATES: ShippingRates = {
   codFee: COD_FEE_EGP,
   cardShipsFree: true,
   freeOver: null,
+  openBeforeAccepting: false,
   rates: EGYPT_GOVERNORATES.map((governorate) => ({
     governorate,
     base: SHIPPING_FEE_EGP,
@@ -69,10 +72,14 @@ export const DEFAULT_SHIPPING_RATES: ShippingRates = {
   })),
 };
 
-/** How long delivery takes to each governorate, for the product page (GET /api/shipping/delivery-days). */
+/**
+ * What the product page promises of delivery (GET /api/shipping/delivery-days): how long it takes to each
+ * governorate, and whether the parcel may be opened before it is accepted.
+ */
 export const deliveryDaysSchema = z.object({
   days: z.array(z.object({ governorate: z.enum(EGYPT_GOVERNORATES), minDays: z.number(), maxDays: z.number() })),
-}) satisfies z.ZodType<{ days: DeliveryDays[] }>;
+  openBeforeAccepting: z.boolean(),
+}) satisfies z.ZodType<{ days: DeliveryDays[]; openBeforeAccepting: boolean }>;
 export type DeliveryDaysList = z.infer<typeof deliveryDaysSchema>;
 
 export interface ShippingQuery {

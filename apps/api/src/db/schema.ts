@@ -660,6 +660,8 @@ export const addresses = pgTable(
     apartment: text('apartment').notNull().default(''),
     floor: text('floor').notNull().default(''),
     landmark: text('landmark').notNull().default(''),
+    /** What the shopper tells the courier (when to call, who receives it): optional, empty when not given. */
+    instructions: text('instructions').notNull().default(''),
     /** The address the checkout offers first; at most one per user. */
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
@@ -717,6 +719,11 @@ export const orders = pgTable(
      * it goes on the receipt; pages show its last four digits; it is never logged.
      */
     buyerNationalId: text('buyer_national_id'),
+    /**
+     * The shop let parcels be opened before they are accepted when the order was placed: the shopper was told so,
+     * and the courier is asked for it however the setting changed since.
+     */
+    openBeforeAccepting: boolean('open_before_accepting').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -973,6 +980,8 @@ export const shippingSettings = pgTable(
     codFee: integer('cod_fee').notNull(),
     cardShipsFree: boolean('card_ships_free').notNull(),
     freeOver: integer('free_over'),
+    /** Shoppers may open a parcel and check it before accepting it (Bosta's allowToOpenPackage). */
+    openBeforeAccepting: boolean('open_before_accepting').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('shipping_settings_one_row', sql`${t.id} = 1`)],

@@ -171,23 +171,16 @@ describe(`upgrading a database of an older release (${pgUrl ? 'PostgreSQL' : 'PG
     const folder = migrationsFolder(journal().entries.findIndex((e) => e.tag === '0050_deposit_refund_failed'));
     folders.push(folder);
     const old = await place.open(folder);
-    const deposit = (depositState: string) => ({
-      status: 'cancelled',
-      paymentMethod: 'cash',
-      itemsTotal: 20_000,
-      shipping: 2_100,
-      codFee: 900,
-      bill: 23_000,
-      deposit: 3_000,
-      depositState,
-      deliveryAddress: ADDRESS,
-    });
-    const [refused, left, given] = await old.db
-      .insert(orders)
-      .values([deposit('refunding'), deposit('refunding'), deposit('refunded')])
-      .returning({ id: orders.id });
+    // In SQL: schema.ts's orders and audit_logs have columns this release's lack.
+    const deposit = async (depositState: string) => {
+      const { rows } = await old.db.execute<{ id: string }>(sql`
+        insert into orders (status, payment_method, items_total, shipping, cod_fee, bill, deposit, deposit_state,
+          delivery_address)
+        values ('cancelled', 'cash', 20000, 2100, 900, 23000, 3000, ${depositState}, ${ADDRESS}) returning id`);
+      return rows[0];
+    };
+    const [refused, left, given] = [await deposit('refunding'), await deposit('refunding'), await deposit('refunded')];
     if (!refused || !left || !given) throw new Error('no orders');
-    // In SQL: schema.ts's audit_logs has columns this release's lacks.
     for (const { id } of [refused, given])
       await old.db.execute(sql`
         insert into audit_logs (type, action, message, data) values ('payment', 'deposit_refund_failed',

@@ -19,7 +19,7 @@ async function open(url: string) {
     'GET /api/category/dept/d1': { body: [] },
     'GET /api/product/search': { body: { products: [] } },
     'GET /api/shop': { body: {} },
-    'GET /api/shipping/delivery-days': { body: { days: [] } },
+    'GET /api/shipping/delivery-days': { body: { days: [], openBeforeAccepting: false } },
   });
   const store = setupStore();
   createMemoryRouter(appRoutes(store.dispatch), { initialEntries: [url] });

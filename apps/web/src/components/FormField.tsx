@@ -19,6 +19,8 @@ type FormFieldProps = {
   value?: string;
   /** Shown as text, not as a box: a value read, not asked (with readOnly). */
   plaintext?: boolean;
+  /** A box of this many lines, for a few sentences, rather than one line (registered: `inputRef` is a line's). */
+  rows?: number;
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
   'type' | 'autoComplete' | 'inputMode' | 'maxLength' | 'dir' | 'required' | 'readOnly' | 'onChange' | 'onInvalid'
@@ -34,6 +36,7 @@ export function FormField({
   hint,
   keepHint = false,
   className = 'mb-3',
+  rows,
   ...input
 }: FormFieldProps) {
   // Subscribes to language changes, so the message follows the language.
@@ -41,17 +44,15 @@ export function FormField({
   const error = translateValidation(rawError);
   const hintShown = Boolean(hint) && (keepHint || !error);
   const describedBy = [hintShown ? `${id}-hint` : '', error ? `${id}-error` : ''].join(' ').trim() || undefined;
+  const validity = { isInvalid: Boolean(error), 'aria-invalid': Boolean(error), 'aria-describedby': describedBy };
   return (
     <Form.Group className={className} controlId={id}>
       <Form.Label>{label}</Form.Label>
-      <Form.Control
-        ref={inputRef}
-        {...input}
-        {...registration}
-        isInvalid={Boolean(error)}
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy}
-      />
+      {rows ? (
+        <Form.Control as="textarea" rows={rows} {...input} {...registration} {...validity} />
+      ) : (
+        <Form.Control ref={inputRef} {...input} {...registration} {...validity} />
+      )}
       {hintShown && (
         <Form.Text id={`${id}-hint`} muted>
           {hint}

@@ -74,6 +74,7 @@ export const anAdminOrderDetail = (overrides: Partial<AdminOrderDetail> = {}): A
     ...order,
     customer: customer && { ...customer, phone: '01011111111' },
     language: 'en',
+    openBeforeAccepting: false,
     statusHistory: statusHistory.map((move) => ({ ...move, actor: 'shopper' as const })),
     messages: [],
     notes: [],

@@ -37,6 +37,7 @@ describe('addresses', () => {
         apartment: '',
         floor: '',
         landmark: '',
+        instructions: '',
         isDefault: false,
         createdAt: expect.any(String),
         fullAddress: '12 Tahrir St, Cairo, Cairo, Egypt 11511',
@@ -105,6 +106,26 @@ describe('the address book', () => {
     });
     const tooLong = await save(user, { ...cairo, landmark: 'x'.repeat(101) });
     expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('keeps the instructions for the courier beside the address, out of its one line', async () => {
+    const user = await registerShopper(t.app);
+    const instructions = 'اتصل قبل الوصول، البواب يستلم بعد ٦ مساءً';
+    const res = await save(user, { ...cairo, instructions: `  ${instructions} ` });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()[0]).toMatchObject({ instructions, fullAddress: '12 Tahrir St, Cairo, Cairo, Egypt 11511' });
+    // Other instructions for the same place are another address to choose, not the first one changed.
+    const other = await save(user, { ...cairo, instructions: 'Leave it with the neighbour' });
+    expect(
+      other
+        .json()
+        .map((a: { instructions: string }) => a.instructions)
+        .sort(),
+    ).toEqual(['Leave it with the neighbour', instructions].sort());
+    const tooLong = await save(user, { ...cairo, instructions: 'x'.repeat(201) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ errors: { 'address.instructions': 'At most 200 characters' } });
+    expect((await save(user, { ...cairo, instructions: 'x'.repeat(200) })).statusCode).toBe(201);
   });
 
   it('edits, chooses one default (listed first), and deletes', async () => {

@@ -26,6 +26,7 @@ const fieldsOf = (a: AddressRow | AddressInput): AddressFields => ({
   apartment: a.apartment ?? '',
   floor: a.floor ?? '',
   landmark: a.landmark ?? '',
+  instructions: a.instructions ?? '',
 });
 
 const toAddressDto = (a: AddressRow): Address => ({

@@ -24,7 +24,7 @@ let product: { id: string };
 let bosta: Awaited<ReturnType<typeof startBostaSimulator>>;
 
 /** The address an order keeps as placed: the courier's details given as blank. */
-const PLACED = { ...ADDRESS, apartment: '', floor: '', landmark: '' };
+const PLACED = { ...ADDRESS, apartment: '', floor: '', landmark: '', instructions: '' };
 
 const changeAddress = (account: Account, id: string, address: unknown, language = 'en') =>
   t.app.inject({
@@ -68,6 +68,7 @@ describe('correcting an order’s delivery address', () => {
       building: '7',
       floor: '4',
       landmark: 'Above the pharmacy',
+      instructions: 'Ring twice',
       phone: '+20 10 9876 5432',
     };
     const res = await changeAddress(desk, id, corrected);

@@ -100,9 +100,9 @@ export async function listOrders(
 }
 
 /**
- * One order for the dashboard's order page: the order as its shopper sees it, with its buyer's contact
- * details, its language, who made each move, the messages queued for it and the staff's notes, oldest first, and the
- * payments it owes back by hand.
+ * One order for the dashboard's order page: the order as its shopper sees it, with its buyer's contact details, its
+ * language, whether its parcel opens at the door, who made each move, the messages queued for it and the staff's notes,
+ * oldest first, and the payments it owes back by hand.
  */
 export async function loadOrderDetail(db: DbOrTx, orderId: string, now: Date): Promise<AdminOrderDetail> {
   const [[order], requested, [head], history, sent, notes, owedBack] = await Promise.all([
@@ -112,6 +112,7 @@ export async function loadOrderDetail(db: DbOrTx, orderId: string, now: Date): P
       .select({
         language: orders.language,
         source: orders.source,
+        openBeforeAccepting: orders.openBeforeAccepting,
         customerId: users.id,
         name: users.name,
         email: users.email,
@@ -151,6 +152,7 @@ export async function loadOrderDetail(db: DbOrTx, orderId: string, now: Date): P
       : null,
     language: languageOf(head.language),
     source: head.source as OrderSource,
+    openBeforeAccepting: head.openBeforeAccepting,
     statusHistory: history.map((move) => ({
       status: move.status as OrderStatus,
       at: move.at.toISOString(),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { API_MSG, type Order } from '@shop/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { API_MSG, DEFAULT_SHIPPING_RATES, type Order } from '@shop/contracts';
 import { auditLogs, courierEvents, orders } from '../../db/schema.js';
 import {
   createAdmin,
@@ -121,7 +121,11 @@ describe('shipping through Bosta', () => {
       specs: { packageDetails: { itemsCount: 2 } },
       webhookUrl: expect.stringMatching(/\/api\/courier\/bosta\/webhook$/) as unknown,
       webhookCustomHeaders: { Authorization: SECRET },
+      allowToOpenPackage: false,
     });
+    // Nothing empty is sent for what the shopper left out.
+    expect(Object.keys(request?.dropOffAddress ?? {}).sort()).toEqual(['buildingNumber', 'city', 'firstLine', 'zone']);
+    expect(request).not.toHaveProperty('notes');
     expect(simulator.received.at(-1)?.authorization).toBe(API_KEY);
     const parcel = simulator.deliveries.get(shipped.trackingNumber ?? '');
     expect(parcel?.request.businessReference).toBe(order._id);
@@ -130,6 +134,68 @@ describe('shipping through Bosta', () => {
     const [row] = await t.app.db.select().from(orders).where(eq(orders.id, order._id));
     expect(row).toMatchObject({ courier: 'bosta', trackingNumber: shipped.trackingNumber });
     expect(await mailsOf(order._id)).toEqual(['confirm_request', 'confirmed', 'shipped']);
+  });
+
+  it('tells Bosta the apartment, floor, landmark and instructions, and that the parcel opens if the order was told so', async () => {
+    const owner = await createAdmin(t.app);
+    const setOpening = async (openBeforeAccepting: boolean) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/shipping/rates',
+        headers: owner.headers,
+        payload: { ...DEFAULT_SHIPPING_RATES, openBeforeAccepting },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const user = await registerShopper(t.app, 'Omar Said');
+    const product = await createProduct(t.app.db, { stock: 3 });
+    const address = {
+      ...ADDRESS,
+      apartment: '14',
+      floor: 'الثالث',
+      landmark: 'Behind Omar Effendi',
+      instructions: '  Call when you arrive: the doorman takes it after 6 pm  ',
+    };
+    const before = await placeOrderOf(t.app, user, [[product, 1]], ADDRESS, 'cash');
+    await setOpening(true);
+    let told: Order;
+    try {
+      told = await placeOrderOf(t.app, user, [[product, 1]], address, 'cash');
+    } finally {
+      await setOpening(false);
+    }
+    // Turned off since: the order placed while it was on keeps what its shopper was told.
+    for (const order of [before, told]) expect((await ship(order._id)).statusCode).toBe(200);
+    expect(requestFor(told._id)).toMatchObject({
+      dropOffAddress: {
+        firstLine: ADDRESS.street,
+        buildingNumber: ADDRESS.building,
+        apartment: '14',
+        floor: 'الثالث',
+        secondLine: 'Behind Omar Effendi',
+      },
+      notes: 'Call when you arrive: the doorman takes it after 6 pm',
+      allowToOpenPackage: true,
+    });
+    expect(requestFor(before._id)?.allowToOpenPackage).toBe(false);
+    const detail = await t.app.inject({ method: 'GET', url: `/api/admin/orders/${told._id}`, headers: owner.headers });
+    expect(detail.json()).toMatchObject({
+      openBeforeAccepting: true,
+      deliveryAddress: { instructions: 'Call when you arrive: the doorman takes it after 6 pm' },
+    });
+  });
+
+  it('ships an order placed before addresses had apartment, floor, landmark and instructions', async () => {
+    const user = await registerShopper(t.app);
+    const { order } = await cashOrder(user);
+    await t.app.db
+      .update(orders)
+      .set({ deliveryAddress: sql`${orders.deliveryAddress} - 'apartment' - 'floor' - 'landmark' - 'instructions'` })
+      .where(eq(orders.id, order._id));
+    expect((await ship(order._id)).statusCode).toBe(200);
+    const request = requestFor(order._id);
+    expect(Object.keys(request?.dropOffAddress ?? {}).sort()).toEqual(['buildingNumber', 'city', 'firstLine', 'zone']);
+    expect(request).not.toHaveProperty('notes');
   });
 
   it('collects nothing for a card order that is paid', async () => {

@@ -6,7 +6,20 @@ export interface Shipment {
   /** The shop's order id: the courier's reference for the parcel, so asking twice makes one parcel. */
   orderId: string;
   receiver: { name: string; phone: string };
-  address: { governorate: string; city: string; street: string; building: string };
+  /** Apartment, floor and landmark are '' when the shopper gave none. */
+  address: {
+    governorate: string;
+    city: string;
+    street: string;
+    building: string;
+    apartment: string;
+    floor: string;
+    landmark: string;
+  };
+  /** What the shopper asks of the courier (when to call, who receives it); '' when nothing. */
+  instructions: string;
+  /** The receiver may open the parcel and check it before accepting it (the shop's shipping rules). */
+  openBeforeAccepting: boolean;
   /** What the courier collects at the door: the bill of a cash order, nothing for a paid one. */
   cod: number;
   /** Kilograms. */

@@ -85,6 +85,7 @@ const ORDER_COLUMNS = [
   'deposit',
   'depositState',
   'buyerNationalId',
+  'openBeforeAccepting',
   'createdAt',
   'updatedAt',
 ] as const;
@@ -305,6 +306,7 @@ export function placingService(deps: PlacingDeps) {
         deposit,
         depositState: deposit ? 'due' : null,
         buyerNationalId,
+        openBeforeAccepting: rates.openBeforeAccepting,
         createdAt: now,
         updatedAt: now,
       } satisfies OrderValues;

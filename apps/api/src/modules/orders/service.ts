@@ -163,7 +163,18 @@ export function ordersService(deps: OrdersDeps) {
     return {
       orderId: order.id,
       receiver: { name: buyer?.name ?? 'Customer', phone: address.phone },
-      address: { governorate: address.state, city: address.city, street: address.street, building: address.building },
+      // Orders placed before addresses had apartment, floor, landmark and instructions lack them.
+      address: {
+        governorate: address.state,
+        city: address.city,
+        street: address.street,
+        building: address.building,
+        apartment: address.apartment ?? '',
+        floor: address.floor ?? '',
+        landmark: address.landmark ?? '',
+      },
+      instructions: address.instructions ?? '',
+      openBeforeAccepting: order.openBeforeAccepting,
       // A card order reaches shipping paid; a cash order's bill is collected at the door, less the deposit paid online.
       cod: order.paymentMethod === 'cash' ? order.bill - (order.depositState === 'paid' ? order.deposit : 0) : 0,
       weight: order.weight,

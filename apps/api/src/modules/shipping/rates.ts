@@ -50,11 +50,13 @@ export async function loadShippingRates(db: DbOrTx): Promise<ShippingRates> {
         codFee: toEgp(settings.codFee),
         cardShipsFree: settings.cardShipsFree,
         freeOver: settings.freeOver === null ? null : toEgp(settings.freeOver),
+        openBeforeAccepting: settings.openBeforeAccepting,
       }
     : {
         codFee: DEFAULT_SHIPPING_RATES.codFee,
         cardShipsFree: DEFAULT_SHIPPING_RATES.cardShipsFree,
         freeOver: DEFAULT_SHIPPING_RATES.freeOver,
+        openBeforeAccepting: DEFAULT_SHIPPING_RATES.openBeforeAccepting,
       };
   return { ...rules, rates: [...rates.values()] };
 }
@@ -90,6 +92,7 @@ export async function saveShippingRates(db: Db, input: ShippingRates, actor: Act
       codFee: toPiastres(input.codFee),
       cardShipsFree: input.cardShipsFree,
       freeOver: input.freeOver === null ? null : toPiastres(input.freeOver),
+      openBeforeAccepting: input.openBeforeAccepting,
       updatedAt: sql`now()`,
     };
     await tx
@@ -102,8 +105,11 @@ export async function saveShippingRates(db: Db, input: ShippingRates, actor: Act
   });
 }
 
-/** How long delivery takes to each governorate, without the prices: what the product page shows. */
+/** How long delivery takes to each governorate and whether a parcel opens at the door, without the prices. */
 export async function loadDeliveryDays(db: DbOrTx): Promise<DeliveryDaysList> {
-  const { rates } = await loadShippingRates(db);
-  return { days: rates.map(({ governorate, minDays, maxDays }) => ({ governorate, minDays, maxDays })) };
+  const { rates, openBeforeAccepting } = await loadShippingRates(db);
+  return {
+    days: rates.map(({ governorate, minDays, maxDays }) => ({ governorate, minDays, maxDays })),
+    openBeforeAccepting,
+  };
 }

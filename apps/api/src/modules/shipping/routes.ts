@@ -26,7 +26,8 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => shipping.rates(),
   );
 
-  // Every product page asks for it, so it is cached: the rates' trigger announces a save (catalogue-news.sql).
+  // Every product page asks for it, so it is cached: the rates' trigger announces a save (catalogue-news.sql), and
+  // every save writes the rates with the settings, the parcel's opening among them.
   app.get(
     '/shipping/delivery-days',
     {

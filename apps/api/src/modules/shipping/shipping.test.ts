@@ -293,6 +293,20 @@ describe('the delivery days the product page promises', () => {
     });
   });
 
+  it('say whether a parcel opens before it is accepted, as last saved, and the rate table keeps it', async () => {
+    const base = (await read()).json() as ShippingRates;
+    expect((await days()).json().openBeforeAccepting).toBe(false);
+    await days();
+    expect((await days()).headers['x-cache']).toBe('hit');
+    expect((await save({ ...base, openBeforeAccepting: true })).statusCode).toBe(200);
+    expect((await days()).json().openBeforeAccepting).toBe(true);
+    expect((await read()).json()).toMatchObject({ openBeforeAccepting: true });
+    const { openBeforeAccepting, ...unsaid } = base;
+    expect((await save(unsaid)).statusCode).toBe(400);
+    expect((await save({ ...base, openBeforeAccepting })).statusCode).toBe(200);
+    expect((await days()).json().openBeforeAccepting).toBe(false);
+  });
+
   it('refuse fewer days than the most, or past 60, naming the rate', async () => {
     const base = (await read()).json() as ShippingRates;
     const withGiza = (minDays: number, maxDays: number) => ({

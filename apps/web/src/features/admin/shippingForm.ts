@@ -42,6 +42,7 @@ export const shippingFormSchema = z.object({
   codFee: amount(),
   cardShipsFree: z.boolean(),
   freeOver: amountOrEmpty(),
+  openBeforeAccepting: z.boolean(),
   rates: z.array(
     z
       .object({
@@ -64,6 +65,7 @@ export const shippingToForm = (rates: ShippingRates): ShippingFormInput => ({
   codFee: String(rates.codFee),
   cardShipsFree: rates.cardShipsFree,
   freeOver: rates.freeOver === null ? '' : String(rates.freeOver),
+  openBeforeAccepting: rates.openBeforeAccepting,
   rates: rates.rates.map((rate) => ({
     governorate: rate.governorate,
     base: String(rate.base),

@@ -25,6 +25,10 @@ const OUTCOMES: Partial<Record<number, CourierEvent['outcome']>> = {
   [STATE.returnedToBusiness]: 'returned',
 };
 
+/** The fields among `fields` that hold something: Bosta is sent no empty optional field. */
+const given = <K extends string>(fields: Record<K, string>): Partial<Record<K, string>> =>
+  Object.fromEntries(Object.entries<string>(fields).filter(([, value]) => value !== '')) as Partial<Record<K, string>>;
+
 /** Bosta: parcels across Egypt's governorates, cash collected at the door. */
 export function bostaCourier(deps: CourierDeps): Courier {
   const settings = bostaSettings.parse(deps.config.env);
@@ -36,6 +40,7 @@ export function bostaCourier(deps: CourierDeps): Courier {
     name: 'bosta',
     async createDelivery(shipment) {
       const [firstName = '', ...rest] = shipment.receiver.name.trim().split(/\s+/);
+      const { address } = shipment;
       const request: DeliveryRequest = {
         type: SEND,
         specs: {
@@ -46,11 +51,14 @@ export function bostaCourier(deps: CourierDeps): Courier {
         },
         cod: toEgp(shipment.cod),
         dropOffAddress: {
-          city: shipment.address.governorate,
-          zone: shipment.address.city,
-          firstLine: shipment.address.street,
-          buildingNumber: shipment.address.building,
+          city: address.governorate,
+          zone: address.city,
+          firstLine: address.street,
+          buildingNumber: address.building,
+          ...given({ secondLine: address.landmark, floor: address.floor, apartment: address.apartment }),
         },
+        ...given({ notes: shipment.instructions }),
+        allowToOpenPackage: shipment.openBeforeAccepting,
         receiver: { firstName, lastName: rest.join(' '), phone: shipment.receiver.phone },
         businessReference: shipment.orderId,
         webhookUrl,

@@ -24,7 +24,20 @@ export interface DeliveryRequest {
   };
   /** EGP to collect from the receiver; 0 for a paid order. */
   cod: number;
-  dropOffAddress: { city: string; zone: string; firstLine: string; buildingNumber: string };
+  /** `secondLine` is, in Bosta's words, a nearby landmark. The optional fields are left out when empty. */
+  dropOffAddress: {
+    city: string;
+    zone: string;
+    firstLine: string;
+    buildingNumber: string;
+    secondLine?: string;
+    floor?: string;
+    apartment?: string;
+  };
+  /** What the courier reads before calling: the shopper's instructions. */
+  notes?: string;
+  /** The receiver may open the parcel before accepting it (Bosta charges for it). */
+  allowToOpenPackage: boolean;
   receiver: { firstName: string; lastName: string; phone: string };
   /** The shop's order id. */
   businessReference: string;

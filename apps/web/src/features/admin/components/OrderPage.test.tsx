@@ -119,6 +119,27 @@ describe('the order page', () => {
     expect(screen.getByRole('button', { name: 'Refund order #ABCDEF12' })).toBeInTheDocument();
   });
 
+  it('shows the customer’s instructions for the courier, and that the parcel opens at the door where it does', async () => {
+    const told = {
+      ...ORDER,
+      deliveryAddress: { ...ORDER.deliveryAddress, instructions: 'Call before you come' },
+      openBeforeAccepting: true,
+    };
+    mockApi({ [`GET /api/admin/orders/${ID}`]: { body: told } });
+    const { unmount } = renderPage();
+    const address = within(await screen.findByRole('region', { name: 'Delivery address' }));
+    expect(address.getByText(wholeText('For the courier: Call before you come'))).toBeInTheDocument();
+    expect(address.getByText('The customer may open the parcel and check it before accepting it.')).toBeInTheDocument();
+    unmount();
+
+    mockApi({ [`GET /api/admin/orders/${ID}`]: { body: ORDER } });
+    renderPage();
+    const untold = within(await screen.findByRole('region', { name: 'Delivery address' }));
+    expect(untold.getByText(wholeText('Near the green mosque'))).toBeInTheDocument();
+    expect(untold.queryByText(/may open the parcel/)).not.toBeInTheDocument();
+    expect(untold.queryByText(/For the courier/)).not.toBeInTheDocument();
+  });
+
   it('shows a national ID asked for the e-receipt by its last four digits only', async () => {
     mockApi({ [`GET /api/admin/orders/${ID}`]: { body: { ...ORDER, nationalIdEnding: '0015' } } });
     renderPage();
@@ -163,7 +184,7 @@ describe('the order page', () => {
   it('corrects the delivery address in the checkout’s form, saying the server’s refusal in the dialog', async () => {
     const user = userEvent.setup();
     let refuse = true;
-    const corrected = { ...ORDER.deliveryAddress, landmark: 'Above the pharmacy' };
+    const corrected = { ...ORDER.deliveryAddress, landmark: 'Above the pharmacy', instructions: '' };
     const { calls } = mockApi({
       [`GET /api/admin/orders/${ID}`]: { body: ORDER },
       [`PUT /api/admin/orders/${ID}/address`]: () =>

@@ -116,6 +116,10 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
             <address className="mb-0">
               <AddressLines address={order.deliveryAddress} />
             </address>
+            {/* What the courier asks and the shopper was told: on screen for whoever answers the phone. */}
+            {order.openBeforeAccepting && (
+              <p className="small text-body-secondary mt-2 mb-0">{t('admin.order.openBeforeAccepting')}</p>
+            )}
             <ChangeAddress order={order} />
           </Card>
         </div>

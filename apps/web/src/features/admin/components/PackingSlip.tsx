@@ -9,8 +9,10 @@ import { LineName } from './LineName';
 /**
  * What goes into the parcel and where it goes, on paper: in the language the translator around it reads (the
  * order's, through InLanguage), marked with that language and direction. Prices stay off it but for the cash the
- * courier collects. Shown only when printed, but where it is what the page shows (`onScreen`: the packing slips of
- * several orders, each titled under the page's title).
+ * courier collects; the shopper's instructions for the courier are under the address, and where the shop let the
+ * parcel be opened at the door when the order was placed, the slip says so to whoever delivers it. Shown only when
+ * printed, but where it is what the page shows (`onScreen`: the packing slips of several orders, each titled under
+ * the page's title).
  */
 export function PackingSlip({ order, onScreen = false }: { order: AdminOrderDetail; onScreen?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -68,6 +70,7 @@ export function PackingSlip({ order, onScreen = false }: { order: AdminOrderDeta
           t('admin.packingSlip.prepaid')
         )}
       </p>
+      {order.openBeforeAccepting && <p className="packing-slip-open">{t('admin.packingSlip.openBeforeAccepting')}</p>}
     </article>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { anAdminOrderDetail, anOrderLine } from '../../../test/orders';
+import { aDeliveryAddress, anAdminOrderDetail, anOrderLine } from '../../../test/orders';
 import { adminSession, mockApi, renderRoute } from '../../../test/utils';
 import { PackingSlipsPage } from './PackingSlipsPage';
 
@@ -43,6 +43,38 @@ describe('the packing slips of several orders', () => {
     expect(await screen.findByText('Order #33333333 could not be found: it is left out.')).toBeInTheDocument();
     expect(screen.getByText('3 orders')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print them all' })).toBeEnabled();
+  });
+
+  it('prints the shopper’s instructions under the address, and that the parcel opens where the order was told so', async () => {
+    mockApi({
+      [`GET /api/admin/orders/${ARABIC}`]: {
+        body: anAdminOrderDetail({
+          _id: ARABIC,
+          language: 'ar',
+          products: lines,
+          deliveryAddress: aDeliveryAddress({ instructions: 'اتصل قبل الوصول' }),
+          openBeforeAccepting: true,
+        }),
+      },
+      [`GET /api/admin/orders/${ENGLISH}`]: {
+        body: anAdminOrderDetail({
+          _id: ENGLISH,
+          language: 'en',
+          products: lines,
+          deliveryAddress: aDeliveryAddress({ instructions: 'Leave it with the doorman' }),
+        }),
+      },
+    });
+    renderPage(ARABIC, ENGLISH);
+    const arabic = await screen.findByRole('article', { name: 'قائمة التعبئة #ABCDEF12' });
+    expect(within(arabic).getByText('اتصل قبل الوصول').parentElement).toHaveTextContent('للمندوب: اتصل قبل الوصول');
+    expect(within(arabic).getByText('يحق للمستلم فتح هذه الشحنة ومعاينتها قبل استلامها.')).toBeInTheDocument();
+    const english = screen.getByRole('article', { name: 'Packing slip #12345678' });
+    expect(within(english).getByText('Leave it with the doorman').parentElement).toHaveTextContent(
+      'For the courier: Leave it with the doorman',
+    );
+    // Placed before the shop let parcels be opened: its slip does not say so.
+    expect(within(english).queryByText(/may open this parcel/)).not.toBeInTheDocument();
   });
 
   it('prints only once every slip is in', async () => {

@@ -44,6 +44,10 @@ describe('the Shipping screen', () => {
     await user.type(screen.getByLabelText('Cash-on-delivery fee (EGP)'), '12.50');
     await user.type(screen.getByLabelText('Free shipping from (EGP)'), '1500');
     await user.click(screen.getByRole('switch', { name: 'Card orders ship free' }));
+    const opening = screen.getByRole('switch', { name: 'Shoppers may open a parcel before accepting it' });
+    expect(opening).not.toBeChecked();
+    expect(opening).toHaveAccessibleDescription(/every order placed while it is on keeps it/);
+    await user.click(opening);
     await user.click(screen.getByRole('button', { name: 'Save shipping' }));
 
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
@@ -51,6 +55,7 @@ describe('the Shipping screen', () => {
       codFee: 12.5,
       cardShipsFree: false,
       freeOver: 1500,
+      openBeforeAccepting: true,
       rates: DEFAULT_SHIPPING_RATES.rates.map((rate) =>
         rate.governorate === 'Aswan' ? { ...rate, base: 60, perKg: 7.5 } : rate,
       ),

@@ -90,6 +90,16 @@ function ShippingForm({ rates }: { rates: ShippingRates }) {
             <Form.Text id="shipping-card-free-hint" muted className="d-block">
               {t('admin.shipping.cardShipsFreeHint')}
             </Form.Text>
+            <Switch
+              id="shipping-open-before"
+              className="mt-3"
+              label={t('admin.shipping.openBeforeAccepting')}
+              aria-describedby="shipping-open-before-hint"
+              {...register('openBeforeAccepting')}
+            />
+            <Form.Text id="shipping-open-before-hint" muted className="d-block">
+              {t('admin.shipping.openBeforeAcceptingHint')}
+            </Form.Text>
           </section>
         </Col>
         <Col lg={8}>

@@ -6,7 +6,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { addressSchema, localMobile, type AddressInput } from '@shop/contracts';
+import { addressSchema, INSTRUCTIONS_MAX, localMobile, type AddressInput } from '@shop/contracts';
 import { translateValidation } from '../../../i18n/validation';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { FormField } from '../../../components/FormField';
@@ -27,6 +27,7 @@ export const blankAddress = (phone: string): AddressInput => ({
   apartment: '',
   floor: '',
   landmark: '',
+  instructions: '',
   zipCode: '',
   phone: localMobile(phone) ?? phone,
 });
@@ -34,7 +35,7 @@ export const blankAddress = (phone: string): AddressInput => ({
 /**
  * The address form of the checkout and of the address book: the specification's seven required fields with the
  * shared rules (contracts' addressSchema) and their messages under each field, the apartment, floor and landmark an
- * Egyptian courier asks for, and in Egypt the governorate chosen from the 27.
+ * Egyptian courier asks for, what the shopper asks of the courier, and in Egypt the governorate chosen from the 27.
  */
 export function AddressForm({
   initial,
@@ -203,6 +204,17 @@ export function AddressForm({
             hint={t('auth.hints.phone')}
             registration={register('phone')}
             error={errors.phone?.message}
+          />
+        </Col>
+        <Col md={12}>
+          <FormField
+            id="address-instructions"
+            label={t('checkout.form.instructions')}
+            hint={t('checkout.form.instructionsHint')}
+            rows={3}
+            maxLength={INSTRUCTIONS_MAX}
+            registration={register('instructions')}
+            error={errors.instructions?.message}
           />
         </Col>
       </Row>

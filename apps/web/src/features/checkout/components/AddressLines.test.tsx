@@ -66,4 +66,22 @@ describe('an address', () => {
     expect(lineOf('11211')).toHaveTextContent(/^Egypt 11211$/);
     expect(directionOf(lineOf('Mariam Adel'))).toBe('ltr');
   });
+
+  it('ends with what the shopper asks of the courier, in either language, but not on an invoice', async () => {
+    const instructions = 'Call when you arrive';
+    const { unmount } = render(<AddressLines address={{ ...address, instructions }} />);
+    const line = lineOf(instructions);
+    expect(line).toHaveTextContent(/^For the courier: Call when you arrive$/);
+    expect(line.parentElement?.lastElementChild).toBe(line);
+    unmount();
+
+    await act(() => changeLanguage('ar'));
+    const { unmount: away } = render(<AddressLines address={{ ...address, instructions }} />);
+    expect(lineOf(instructions)).toHaveTextContent(/^للمندوب: Call when you arrive$/);
+    away();
+
+    render(<AddressLines address={{ ...address, instructions }} withInstructions={false} />);
+    expect(screen.getByText('the green mosque')).toBeInTheDocument();
+    expect(screen.queryByText(instructions)).not.toBeInTheDocument();
+  });
 });

@@ -35,10 +35,19 @@ export function PlaceLine({ address }: { address: Pick<AddressInput, 'city' | 's
 
 /**
  * An address the way couriers in Egypt read it: building and street, apartment and floor, a landmark near it,
- * then city and governorate, then country and postcode. Lines are spans, so it fits inside a label as well as an <address>.
- * Each line reads in the page's direction; Egypt and its governorates read in the page's language.
+ * then city and governorate, then country and postcode, and last what the shopper asks of the courier (unless
+ * `withInstructions` is false: an invoice is not the courier's). Lines are spans, so it fits inside a label as well as
+ * an <address>. Each line reads in the page's direction; Egypt and its governorates read in the page's language.
  */
-export function AddressLines({ address, name }: { address: AddressInput; name?: string }) {
+export function AddressLines({
+  address,
+  name,
+  withInstructions = true,
+}: {
+  address: AddressInput;
+  name?: string;
+  withInstructions?: boolean;
+}) {
   const { t } = useTranslation();
   const countryName = useCountryName();
   return (
@@ -70,6 +79,11 @@ export function AddressLines({ address, name }: { address: AddressInput; name?: 
       <span className="d-block text-body-secondary small">
         <span dir="ltr">{address.phone}</span>
       </span>
+      {withInstructions && address.instructions && (
+        <span className="d-block">
+          <Filled text={t('checkout.address.instructions')} values={{ value: typed(address.instructions) }} />
+        </span>
+      )}
     </>
   );
 }

@@ -31,12 +31,16 @@ const PAYMOB = {
   instalments: [],
 };
 
-const renderPayment = (products: CartLine[], config?: object) => {
-  mockApi({
+const renderPayment = (products: CartLine[], config?: object, openBeforeAccepting = false) => {
+  const { calls } = mockApi({
     'GET /api/cart': { body: { products, bill: 100 * products.length } },
+    'GET /api/shipping/delivery-days': { body: { days: [], openBeforeAccepting } },
     ...(config ? { 'GET /api/payment/config': { body: config } } : {}),
   });
-  return renderCheckout(<PaymentPage />, { path: '/Payment', preloadedState: { session: shopperSession } });
+  return {
+    calls,
+    ...renderCheckout(<PaymentPage />, { path: '/Payment', preloadedState: { session: shopperSession } }),
+  };
 };
 
 describe('/Payment', () => {
@@ -49,6 +53,20 @@ describe('/Payment', () => {
     expect(JSON.parse(localStorage.getItem(PAYMENT_METHOD_KEY) ?? 'null')).toEqual({ userId: 'u1', value: 'cash' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('page /PlaceOrder')).toBeInTheDocument();
+  });
+
+  it('tells a shopper paying cash that the parcel opens before paying, where the shop allows it', async () => {
+    const { unmount } = renderPayment([line('Tea', true)], undefined, true);
+    const sentence = 'You can open the parcel and check it before you pay the courier.';
+    const cash = await screen.findByRole('radio', { name: 'Cash on delivery' });
+    await waitFor(() => expect(cash).toHaveAccessibleDescription(expect.stringContaining(sentence)));
+    unmount();
+    const { calls } = renderPayment([line('Tea', true)]);
+    expect(await screen.findByRole('radio', { name: 'Cash on delivery' })).toBeEnabled();
+    // Once the shop's answer is in: nothing said.
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain('/api/shipping/delivery-days'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText(sentence)).not.toBeInTheDocument();
   });
 
   it('disables cash, saying why, when a product in the cart is card only', async () => {

@@ -20,6 +20,7 @@ import { Price } from '../../../components/Price';
 import { intlLocale } from '../../../i18n';
 import { formatPrice } from '../../../lib/format';
 import { useCart } from '../../cart';
+import { useGetDeliveryDaysQuery } from '../../shop';
 import { useGetPaymentConfigQuery } from '../../../api/paymentConfigApi';
 import {
   readOnlineChoice,
@@ -98,6 +99,8 @@ export function PaymentPage() {
   const cashRules = useCashRules(address);
   const codUnavailable = useCodUnavailable(cart?.products) ?? cashRules.refused;
   const cashAllowed = Boolean(cart) && !codUnavailable;
+  // Where the shop lets a parcel be opened at the door, the cash choice says so: the shopper pays for what they saw.
+  const opensAtDoor = useGetDeliveryDaysQuery().data?.openBeforeAccepting ?? false;
   // A saved cash choice no longer counts once the cart holds a card-only product.
   const chosen = saved === 'cash' && !cashAllowed ? null : saved;
 
@@ -228,6 +231,12 @@ export function PaymentPage() {
                     <>
                       {t('checkout.payment.cashText')}
                       {feeNote(fees?.cash)}
+                      {opensAtDoor && !codUnavailable && (
+                        <>
+                          {' '}
+                          <span className="d-block mt-1">{t('checkout.payment.openBeforePaying')}</span>
+                        </>
+                      )}
                       {cashRules.deposit && !codUnavailable && (
                         <>
                           {' '}

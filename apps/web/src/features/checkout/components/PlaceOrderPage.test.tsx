@@ -20,6 +20,7 @@ const address = {
   apartment: '',
   floor: '',
   landmark: '',
+  instructions: '',
 };
 
 const cart: Cart = {

@@ -7,6 +7,7 @@ import { changeLanguage } from '../../../i18n';
 import { cartApi } from '../../cart';
 import { mockApi, shopperSession, watchFor } from '../../../test/utils';
 import { emptyCart, renderCheckout, teaCart } from '../../../test/checkout';
+import { saveShippingAddress } from '../checkoutStorage';
 import { ShippingAddressPage } from './ShippingAddressPage';
 
 const SAVED: Address = {
@@ -44,6 +45,17 @@ describe('/ShippingAdress', () => {
     await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
     expect(await screen.findByText('ليست لديك عناوين محفوظة بعد')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('chooses again the address used last, told apart from the same place by its instructions', async () => {
+    const doorman = { ...SAVED, _id: 'a2', isDefault: false, instructions: 'Leave it with the doorman' };
+    mockApi({ 'GET /api/cart': { body: teaCart }, 'GET /api/address': { body: [SAVED, doorman] } });
+    const { instructions, ...place } = doorman;
+    saveShippingAddress('u1', { ...place, instructions, apartment: '', floor: '', landmark: '' });
+    renderStep();
+    const radios = await screen.findAllByRole('radio');
+    expect(radios.map((radio) => (radio as HTMLInputElement).checked)).toEqual([false, true]);
+    expect(screen.getByRole('radio', { name: /For the courier: Leave it with the doorman/ })).toBeChecked();
   });
 
   it('with an empty cart, says so and leads back to shopping instead of going on', async () => {

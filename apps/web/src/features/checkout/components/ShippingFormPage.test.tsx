@@ -59,6 +59,22 @@ describe('/ShippingForm', () => {
     expect(readShippingAddress('u1')?.phone).toBe('01123456789');
   });
 
+  it('takes instructions for the courier in a box of their own, saved with the address and kept for the order', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderForm();
+    const box = await screen.findByRole('textbox', { name: 'Instructions for the courier (optional)' });
+    expect(box.tagName).toBe('TEXTAREA');
+    expect(box).toHaveAccessibleDescription('When to call, who receives the parcel, or where to leave it.');
+    expect(box).toHaveAttribute('maxLength', '200');
+    await fillTheRest(user);
+    await user.type(box, ' Call first: the doorman takes it after 6 pm ');
+    await user.click(screen.getByRole('button', { name: 'Use this address' }));
+    expect(await screen.findByText('page /Payment')).toBeInTheDocument();
+    const instructions = 'Call first: the doorman takes it after 6 pm';
+    expect(calls.find((call) => call.path === '/api/address')?.body).toMatchObject({ address: { instructions } });
+    expect(readShippingAddress('u1')?.instructions).toBe(instructions);
+  });
+
   it('refuses a number that is not a mobile, saying why under the field', async () => {
     const user = userEvent.setup();
     const { calls } = renderForm();

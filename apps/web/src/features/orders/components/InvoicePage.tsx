@@ -120,7 +120,7 @@ function Invoice({ order, customer }: { order: Order; customer: string | undefin
           ],
         }}
         addressLabel={t('checkout.invoice.deliverTo')}
-        address={<AddressLines address={order.deliveryAddress} name={customer} />}
+        address={<AddressLines address={order.deliveryAddress} name={customer} withInstructions={false} />}
       />
 
       {/* A phone stacks each line (invoice.css); a screen still narrower than the four columns scrolls the table, not

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DeliveryDays, ProductDetail } from '@shop/contracts';
 import { changeLanguage } from '../../../i18n';
@@ -13,13 +13,15 @@ function open(
   product: ProductDetail,
   url = '/product/one/p1',
   days: DeliveryDays[] = [{ governorate: 'Cairo', minDays: 1, maxDays: 2 }],
+  openBeforeAccepting = false,
 ) {
-  mockApi({
+  const api = mockApi({
     'GET /api/product/one/p1': { body: product },
     'GET /api/review/product/p1/page': reviewPages(),
-    'GET /api/shipping/delivery-days': { body: { days } },
+    'GET /api/shipping/delivery-days': { body: { days, openBeforeAccepting } },
   });
   renderRoute(<ProductPage />, { path: '/product/one/:id', url });
+  return api;
 }
 
 describe("the product page's delivery promise", () => {
@@ -46,6 +48,25 @@ describe("the product page's delivery promise", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Red' }));
     expect(await screen.findByText('TEE-M-RED')).toBeInTheDocument();
     expect(await screen.findByText('Arrives in 1–2 days to')).toBeInTheDocument();
+  });
+
+  it('says the parcel may be opened at the door only where the shop allows it, and only for what can be bought', async () => {
+    const cairo = [{ governorate: 'Cairo' as const, minDays: 1, maxDays: 2 }];
+    open(aProduct({ stock: 3 }), '/product/one/p1', cairo, true);
+    expect(await screen.findByText('Check it at the door')).toBeInTheDocument();
+    expect(
+      screen.getByText('Open the parcel and see what you ordered before you accept it.').closest('li'),
+    ).toHaveTextContent(/^Check it at the door/);
+    cleanup();
+    open(aProduct({ stock: 3 }), '/product/one/p1', cairo, false);
+    expect(await screen.findByText('Arrives in 1–2 days to')).toBeInTheDocument();
+    expect(screen.queryByText('Check it at the door')).not.toBeInTheDocument();
+    cleanup();
+    const { calls } = open(aProduct({ stock: 0 }), '/product/one/p1', cairo, true);
+    expect(await screen.findByText('Returns within 14 days')).toBeInTheDocument();
+    expect(screen.queryByText('Check it at the door')).not.toBeInTheDocument();
+    // Not even asked: nothing about delivering it can show later.
+    expect(calls.map((call) => call.path)).not.toContain('/api/shipping/delivery-days');
   });
 
   describe('in Arabic', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isGovernorate, RETURN_WINDOW_DAYS, type Governorate, type ProductDetail } from '@shop/contracts';
-import { ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/icons';
+import { BoxIcon, ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/icons';
 import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { paths } from '../../../lib/paths';
@@ -15,9 +15,10 @@ const GOVERNORATE_KEY = 'deliveryGovernorate';
 const DEFAULT_GOVERNORATE: Governorate = 'Cairo';
 
 /**
- * What the shopper can count on before buying: when it arrives in their governorate, that it can be sent back
- * within the legal window, and the product's warranty when it states one. Nothing is promised about delivering
- * what cannot be bought: while the product (or the variant chosen) is out of stock, its delivery is not mentioned.
+ * What the shopper can count on before buying: when it arrives in their governorate, that they may open the parcel
+ * before accepting it where the shop allows it, that it can be sent back within the legal window, and the product's
+ * warranty when it states one. Nothing is promised about delivering what cannot be bought: while the product (or the
+ * variant chosen) is out of stock, its delivery is not mentioned.
  */
 export function ProductPromises({ product, inStock }: { product: ProductDetail; inStock: boolean }) {
   const { t } = useTranslation();
@@ -27,6 +28,7 @@ export function ProductPromises({ product, inStock }: { product: ProductDetail; 
   return (
     <ul className="product-promises list-unstyled my-3">
       {inStock && <DeliveryPromise product={product} />}
+      {inStock && <OpenBeforeAcceptingPromise />}
       <li>
         <ReturnIcon size={20} className="product-promise-icon" />
         <span>
@@ -48,6 +50,22 @@ export function ProductPromises({ product, inStock }: { product: ProductDetail; 
         </li>
       )}
     </ul>
+  );
+}
+
+/** That the shopper may open the parcel at the door and see the goods before accepting it, when the shop says so. */
+function OpenBeforeAcceptingPromise() {
+  const { t } = useTranslation();
+  const { data } = useGetDeliveryDaysQuery();
+  if (!data?.openBeforeAccepting) return null;
+  return (
+    <li>
+      <BoxIcon size={20} className="product-promise-icon" />
+      <span>
+        <span className="fw-semibold">{t('product.promise.openBeforeAccepting')}</span>
+        <span className="d-block small text-body-secondary">{t('product.promise.openBeforeAcceptingDetail')}</span>
+      </span>
+    </li>
   );
 }
 
