@@ -112,6 +112,8 @@ export const ORDER_MESSAGE_KINDS = [
   // Not moves either: a cash order's request to be confirmed, and its reminder, with the signed link (confirmations).
   'confirm_request',
   'confirm_reminder',
+  // Nor this: the courier took the parcel out for delivery today, with what to pay at the door (its callback).
+  'out_for_delivery',
 ] as const;
 export type OrderMessageKind = (typeof ORDER_MESSAGE_KINDS)[number];
 

@@ -153,10 +153,10 @@ function signedWhatsApp(): Req {
 /** A mobile nobody asked a code for yet: each call its own, so the 60 s wait between codes never answers. */
 const freshMobile = () => `010${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 
-/** An authenticated Bosta callback for a step the shop does not act on (41: out for delivery). */
+/** An authenticated Bosta callback for a step the shop does not act on (47: an exception on the way). */
 const courierStep = (): Req => ({
   raw: {
-    body: JSON.stringify({ _id: hex(12), trackingNumber: '12345678', state: 41, timeStamp: Date.now() }),
+    body: JSON.stringify({ _id: hex(12), trackingNumber: '12345678', state: 47, timeStamp: Date.now() }),
     contentType: 'application/json',
   },
   headers: { authorization: COURIER_ENV.BOSTA_WEBHOOK_SECRET },

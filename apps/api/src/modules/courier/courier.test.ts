@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { API_MSG, DEFAULT_SHIPPING_RATES, type Order } from '@shop/contracts';
-import { auditLogs, courierEvents, orders } from '../../db/schema.js';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { API_MSG, DEFAULT_SHIPPING_RATES, formatPrice, type Order } from '@shop/contracts';
+import { auditLogs, courierEvents, messages, orders } from '../../db/schema.js';
+import { mailsTo } from '../../../test/outbox.js';
 import {
   createAdmin,
   createTestApp,
@@ -16,7 +17,7 @@ import * as probes from '../../../test/order-probes.js';
 import { freePort } from '../../../test/security/server-process.js';
 import { BOSTA_WEBHOOK_PATH } from './bosta/adapter.js';
 import { startBostaSimulator } from './bosta/simulator.js';
-import type { DeliveryRequest } from './bosta/wire.js';
+import { STATE, type DeliveryRequest } from './bosta/wire.js';
 
 /**
  * Shipping through Bosta end to end against its simulator: the shop listens on a real port, the
@@ -61,6 +62,14 @@ const statusOf = async (orderId: string) =>
 const stockOf = (product: ProductFixture) => probes.stockOf(t.app.db, product);
 const mailsOf = (orderId: string) => probes.mailsOf(t.app.db, orderId);
 const historyOf = (orderId: string) => probes.historyOf(t.app.db, orderId);
+const DAY = 24 * 60 * 60_000;
+/** Prices are written with a no-break space; the assertions write a plain one. */
+const plain = (text: string | undefined) => (text ?? '').replaceAll('\u00a0', ' ');
+/** The e-mail telling the shopper their order is out for delivery, as it reached them. */
+const outForDeliveryMail = async (user: Account, orderId: string) =>
+  (await mailsTo(t, user.email)).find(
+    (mail) => mail.subject === `Your order ${orderId.slice(0, 8).toUpperCase()} is out for delivery today`,
+  );
 /** What the shop asked Bosta for this order (the latest request). */
 const requestFor = (orderId: string) =>
   simulator.received
@@ -301,12 +310,102 @@ describe("Bosta's callbacks", () => {
   it('move a delivered parcel’s order to delivered, by the courier, with its e-mail', async () => {
     const user = await registerShopper(t.app);
     const { order, trackingNumber } = await shippedOrder(user);
-    expect(await simulator.advance(trackingNumber, 41)).toBe(200);
+    expect(await simulator.advance(trackingNumber, 47)).toBe(200);
     expect(await statusOf(order._id)).toBe('shipped');
     expect(await simulator.deliver(trackingNumber)).toBe(200);
     expect(await statusOf(order._id)).toBe('delivered');
     expect((await historyOf(order._id)).at(-1)).toEqual({ status: 'delivered', actor: 'courier', reason: null });
     expect(await mailsOf(order._id)).toEqual(['confirm_request', 'confirmed', 'shipped', 'delivered']);
+  });
+
+  it('tell the shopper of a cash parcel out for delivery that it comes today, with the cash to have ready, once', async () => {
+    const user = await registerShopper(t.app);
+    const { order, trackingNumber } = await shippedOrder(user);
+    expect(await simulator.advance(trackingNumber, STATE.outForDelivery)).toBe(200);
+    expect(await simulator.advance(trackingNumber, STATE.outForDelivery)).toBe(200);
+    expect(await statusOf(order._id)).toBe('shipped');
+    expect(await mailsOf(order._id)).toEqual(['confirm_request', 'confirmed', 'shipped', 'out_for_delivery']);
+    const mail = await outForDeliveryMail(user, order._id);
+    expect(plain(mail?.text)).toContain(`To pay the courier in cash: ${plain(formatPrice(order.bill))}`);
+    expect(mail?.text).toContain(`Tracking number: ${trackingNumber}`);
+  });
+
+  it('tell the amount at the door less a deposit paid online, to Bosta and to the shopper alike', async () => {
+    const user = await registerShopper(t.app);
+    const { order } = await cashOrder(user);
+    // The delivery fees paid online first (docs/decisions/cash-deposit.md), in piastres.
+    await t.app.db.update(orders).set({ deposit: 3_000, depositState: 'paid' }).where(eq(orders.id, order._id));
+    const { trackingNumber } = (await ship(order._id)).json() as Order;
+    expect(requestFor(order._id)?.cod).toBe(order.bill - 30);
+    expect(await simulator.advance(trackingNumber ?? '', STATE.outForDelivery)).toBe(200);
+    const mail = plain((await outForDeliveryMail(user, order._id))?.text);
+    expect(mail).toContain(`Paid online ahead: ${plain(formatPrice(30))}`);
+    expect(mail).toContain(`To pay the courier in cash: ${plain(formatPrice(order.bill - 30))}`);
+  });
+
+  it('tell the shopper of a paid parcel only that it comes, and nobody of a parcel delivered already', async () => {
+    const user = await registerShopper(t.app);
+    const { order } = await paidCardOrder(user);
+    const { trackingNumber } = (await ship(order._id)).json() as Order;
+    expect(await simulator.advance(trackingNumber ?? '', STATE.outForDelivery)).toBe(200);
+    const mail = await outForDeliveryMail(user, order._id);
+    expect(mail?.text).toContain('Your order is out for delivery today');
+    expect(mail?.text).not.toContain('in cash');
+
+    const { order: late, trackingNumber: lateNumber } = await shippedOrder(user);
+    expect(await simulator.deliver(lateNumber)).toBe(200);
+    // Bosta's report of the morning, heard after the delivery of the afternoon.
+    expect(await simulator.advance(lateNumber, STATE.outForDelivery)).toBe(200);
+    expect(await mailsOf(late._id)).not.toContain('out_for_delivery');
+    expect(await statusOf(late._id)).toBe('delivered');
+  });
+
+  it('tell the shopper again the day a parcel goes out after a failed attempt, and not of a day gone by', async () => {
+    const user = await registerShopper(t.app);
+    const { order, trackingNumber } = await shippedOrder(user);
+    const id = simulator.deliveries.get(trackingNumber)?.id;
+    const outOn = (at: Date) => callback({ _id: id, trackingNumber, state: STATE.outForDelivery, timeStamp: +at });
+    const told = async () => (await mailsOf(order._id)).filter((kind) => kind === 'out_for_delivery').length;
+    // Yesterday's report, heard only today (a retry, the shop down): no longer news.
+    expect((await outOn(new Date(t.clock.now().getTime() - DAY))).statusCode).toBe(200);
+    expect(await told()).toBe(0);
+    const today = t.clock.now();
+    expect((await outOn(today)).statusCode).toBe(200);
+    expect((await outOn(today)).statusCode).toBe(200);
+    expect(await told()).toBe(1);
+    t.clock.advance(DAY);
+    try {
+      expect((await outOn(t.clock.now())).statusCode).toBe(200);
+      expect(await told()).toBe(2);
+    } finally {
+      t.clock.advance(-DAY);
+    }
+  });
+
+  it('leave unsent a message of the day a parcel comes once it is no longer true', async () => {
+    const user = await registerShopper(t.app);
+    const { order: waiting } = await shippedOrder(user);
+    const { order: delivered, trackingNumber } = await shippedOrder(user);
+    expect(await simulator.deliver(trackingNumber)).toBe(200);
+    // Queued and never sent until now: a provider down, a WhatsApp template not approved yet.
+    const queued = (orderId: string, createdAt: Date) =>
+      t.app.db
+        .insert(messages)
+        .values({ kind: 'out_for_delivery', channel: 'email', to: user.email, language: 'en', orderId, createdAt })
+        .returning({ id: messages.id });
+    const [yesterday] = await queued(waiting._id, new Date(t.clock.now().getTime() - DAY));
+    const [came] = await queued(delivered._id, t.clock.now());
+    await t.app.messageSender.flush();
+    const rows = await t.app.db
+      .select({ id: messages.id, status: messages.status, error: messages.lastError, sentAt: messages.sentAt })
+      .from(messages)
+      .where(inArray(messages.id, [yesterday?.id ?? 0, came?.id ?? 0]))
+      .orderBy(messages.id);
+    expect(rows.map(({ status, error, sentAt }) => ({ status, error, sentAt }))).toEqual([
+      { status: 'failed', error: 'Not sent: its day had passed', sentAt: null },
+      { status: 'failed', error: 'Not sent: the parcel was no longer on its way', sentAt: null },
+    ]);
+    expect(await outForDeliveryMail(user, waiting._id)).toBeUndefined();
   });
 
   it('move a parcel back to the business to returned, its stock back on the shelf', async () => {

@@ -38,8 +38,13 @@ export interface CourierEvent {
   /** The same for every delivery of one event, so a redelivery changes nothing. */
   eventId: string;
   trackingNumber: string;
-  /** Where the parcel ended; null for a step on the way the shop does not act on. */
-  outcome: 'delivered' | 'returned' | null;
+  /**
+   * Where the parcel is: delivered or returned, where it ended (the order moves); out for delivery, on its way to the
+   * door today (its shopper is told); null for a step on the way the shop does not act on.
+   */
+  outcome: 'delivered' | 'returned' | 'out_for_delivery' | null;
+  /** When the courier says it happened; null when its callback does not say. */
+  at: Date | null;
 }
 
 /**

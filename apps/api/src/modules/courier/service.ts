@@ -1,9 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { canTransition, say, type OrderStatus } from '@shop/contracts';
+import { canTransition, dayInCairo, say, type OrderStatus } from '@shop/contracts';
 import { courierEvents, orders } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { AfterCommit, lockOrder, transition, type AfterCommitDeps } from '../orders/lifecycle.js';
+import { collectedAtDoor } from '../orders/at-the-door.js';
+import { queueOrderMail } from '../messaging/order-messages.js';
+import { toEgp } from '../../lib/money.js';
 import type { CourierCallback, CourierEvent } from './courier.js';
 import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
@@ -22,13 +25,14 @@ export function courierService(deps: CourierServiceDeps) {
   const { courier } = deps;
 
   /**
-   * Applies an outcome once: its id goes into courier_events with the move, so a redelivery changes nothing.
+   * Applies an outcome once: its id goes into courier_events with the move, so a redelivery changes nothing. A parcel
+   * out for delivery moves nothing: its shopper is told it comes today, and what to have ready in cash.
    * An order that can no longer make the move (already delivered, returned by hand) is acknowledged: the courier
    * retrying would not change that. A parcel no order ships with yet is audited once and not acknowledged: Bosta can
    * call back between creating the delivery and the shop saving its tracking number (orders/service.ts,
    * shipWith), and its retry must find the event still to apply.
    */
-  async function apply(courier: string, event: CourierEvent & { outcome: OrderStatus }) {
+  async function apply(courier: string, event: CourierEvent & { outcome: NonNullable<CourierEvent['outcome']> }) {
     const after = new AfterCommit();
     const found = await transaction(db, async (tx) => {
       const now = deps.clock.now();
@@ -62,6 +66,20 @@ export function courierService(deps: CourierServiceDeps) {
         .onConflictDoNothing()
         .returning({ id: courierEvents.id });
       if (!fresh) return true;
+      if (event.outcome === 'out_for_delivery') {
+        // Only a parcel still on its way, and only the day it goes out: one delivered or returned meanwhile has nothing
+        // coming, and a report heard the next day (a retry, the shop down) is no longer news.
+        if (order.status !== 'shipped' || (event.at && dayInCairo(event.at) !== dayInCairo(now))) return true;
+        const collect = collectedAtDoor(order);
+        const told = await queueOrderMail(
+          tx,
+          order,
+          'out_for_delivery',
+          collect > 0 ? { collect: String(toEgp(collect)) } : undefined,
+        );
+        if (told) after.mailQueued();
+        return true;
+      }
       const from = order.status as OrderStatus;
       if (!canTransition(from, event.outcome, 'courier')) {
         deps.log.info({ order: order.id, from, outcome: event.outcome, courier }, 'courier outcome no longer applies');

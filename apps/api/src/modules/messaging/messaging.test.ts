@@ -224,6 +224,15 @@ describe('SMS coding', () => {
           'https://shop.example/ar/dashboard',
         ],
       },
+      // Always with the courier's tracking link, the longest there is.
+      order_out_for_delivery_cash: {
+        en: ['#1A2B3C4D', formatPrice(12_450.5), 'https://bosta.co/tracking-shipments?shipment-number=1234567890'],
+        ar: [
+          '#1A2B3C4D',
+          formatPrice(12_450.5, intlLocale('ar')),
+          'https://bosta.co/tracking-shipments?shipment-number=1234567890',
+        ],
+      },
       cart_reminder: {
         en: ['https://shop.example/CartPage', 'https://shop.example/api/messaging/reminders/stop/1.abc'],
         ar: ['https://shop.example/CartPage', 'https://shop.example/api/messaging/reminders/stop/1.abc'],
@@ -724,7 +733,8 @@ describe('order messages', () => {
     expect(placed?.parts).toBe(1);
 
     // Every move's message, by each phone channel, in both languages: its own template, the order's reference and
-    // link (the courier's, once shipped), in one SMS part; an Arabic one with Bosta's long tracking link takes two.
+    // link (the courier's, once shipped and the day it comes), in one SMS part; an Arabic one with Bosta's long
+    // tracking link takes two.
     const shipped = { ...order, trackingUrl: trackingUrl('bosta', '1234567890') };
     // A Fawry reference's message carries its own payload (what to pay, where, until when): fawry.test.ts has it; a
     // confirmation's request and reminder carry their link: confirmations.test.ts has them; the pay link of a phone
@@ -738,11 +748,34 @@ describe('order messages', () => {
         expect(text).toContain(`#${order._id.slice(0, 8).toUpperCase()}`);
         // The shopper's orders at their address in the message's language.
         const orders = `https://shop.example${language === 'ar' ? '/ar' : ''}/Orders`;
-        expect(text).toContain(kind === 'shipped' ? shipped.trackingUrl : orders);
-        expect(smsParts(text).parts, text).toBe(kind === 'shipped' && language === 'ar' ? 2 : 1);
+        const parcel = kind === 'shipped' || kind === 'out_for_delivery';
+        expect(text).toContain(parcel ? shipped.trackingUrl : orders);
+        expect(smsParts(text).parts, text).toBe(parcel && language === 'ar' ? 2 : 1);
         const template = renderMessage('whatsapp', message, shipped, 'https://shop.example').template;
         expect(template).toMatchObject({ name: `order_${kind}`, language });
       }
+
+    // Out for delivery with cash to pay at the door: the amount the courier's report carried, in the reader's words.
+    const ref = `#${order._id.slice(0, 8).toUpperCase()}`;
+    const comes = {
+      id: 1,
+      kind: 'out_for_delivery',
+      orderId: order._id,
+      to: phone.stored,
+      payload: { collect: '1250' },
+    };
+    const comesIn = (language: 'ar' | 'en') => ({ ...comes, language }) as unknown as QueuedMessage;
+    const textOf = (language: 'ar' | 'en') => renderMessage('sms', comesIn(language), shipped, 'https://shop.example');
+    expect(textOf('en').text).toBe(
+      `EGP Shop: order ${ref} is out for delivery today; please have EGP 1,250 ready in cash: ${shipped.trackingUrl}`,
+    );
+    expect(textOf('ar').text).toBe(
+      `EGP Shop: طلبك ${ref} خرج للتوصيل، جهّز ${smsText(formatPrice(1250, intlLocale('ar')))} نقدًا: ${shipped.trackingUrl}`,
+    );
+    expect(renderMessage('whatsapp', comesIn('ar'), shipped, 'https://shop.example').template).toMatchObject({
+      name: 'order_out_for_delivery_cash',
+      language: 'ar',
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { ORDER_MESSAGE_KINDS, type OrderMessageKind, type OrderStatus } from '@shop/contracts';
+import { dayInCairo, ORDER_MESSAGE_KINDS, type OrderMessageKind, type OrderStatus } from '@shop/contracts';
 import type { Tx } from '../../db/client.js';
 import { messages, users } from '../../db/schema.js';
 import type { Channel } from './provider.js';
@@ -31,6 +31,24 @@ export function orderMailKind(from: OrderStatus | null, to: OrderStatus): OrderM
     default:
       return null;
   }
+}
+
+/** The messages that give the parcel's own link (the courier's tracking page) rather than the shopper's orders. */
+export const tellsOfParcel = (kind: string): boolean => kind === 'shipped' || kind === 'out_for_delivery';
+
+/**
+ * Why a message that waited in the queue (a provider down, a template not approved yet) would mislead if it went out
+ * now, or null: a parcel's day is worth telling only that day, and only while the parcel is still on its way.
+ */
+export function outdatedBy(
+  message: { kind: string; createdAt: Date },
+  order: { status: OrderStatus } | undefined,
+  now: Date,
+): string | null {
+  if (message.kind !== 'out_for_delivery') return null;
+  if (order?.status !== 'shipped') return 'Not sent: the parcel was no longer on its way';
+  if (dayInCairo(message.createdAt) !== dayInCairo(now)) return 'Not sent: its day had passed';
+  return null;
 }
 
 /** The channel a shopper is reached by: the one they chose, else the one they signed in with by code, else e-mail. */

@@ -121,6 +121,17 @@ export async function markFailed(db: Db, message: QueuedMessage, error: string, 
     .where(and(eq(messages.id, message.id), eq(messages.nextAttemptAt, message.nextAttemptAt)));
 }
 
+/**
+ * Gives up a claimed message that is no longer true (order-messages.ts, outdatedBy), saying why, without sending it; as
+ * `markFailed`, only while the lease is still the one claimed.
+ */
+export async function markOutdated(db: Db, message: QueuedMessage, why: string, now: Date): Promise<void> {
+  await db
+    .update(messages)
+    .set({ status: 'failed', statusAt: now, lastError: why, payload: null })
+    .where(and(eq(messages.id, message.id), eq(messages.nextAttemptAt, message.nextAttemptAt)));
+}
+
 /** Messages not sent yet, those given up included: what the queue-length gauge reports. */
 export async function unsentCount(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(messages).where(isNull(messages.sentAt));

@@ -1,4 +1,6 @@
 import {
+  formatPrice,
+  intlLocale,
   inviteMail,
   languageOf,
   orderRef,
@@ -20,7 +22,7 @@ import { alertLink, BACK_IN_STOCK, productPageLink } from '../back-in-stock/aler
 import { REVIEW_ANSWERED } from '../reviews/answer-message.js';
 import { BACK_IN_STOCK_WITHDRAWN } from '../back-in-stock/gone-variants.js';
 import { payLinkOf, referenceLines, renderOrderMail } from './email/templates/render.js';
-import { ORDER_MAIL_KINDS, type OrderMailKind } from './order-messages.js';
+import { ORDER_MAIL_KINDS, tellsOfParcel, type OrderMailKind } from './order-messages.js';
 import type { Channel, Outgoing } from './provider.js';
 import type { QueuedMessage } from './queue.js';
 import { refundWords } from './refund-words.js';
@@ -67,8 +69,8 @@ interface Filled {
 }
 
 /**
- * An order's SMS or WhatsApp message: its reference, and a link to the shopper's orders (the parcel's, once shipped;
- * the e-receipt's, once issued).
+ * An order's SMS or WhatsApp message: its reference, and a link to the shopper's orders (the parcel's, once shipped
+ * and on the day it comes; the e-receipt's, once issued).
  */
 function orderTemplate(
   kind: OrderMailKind,
@@ -98,7 +100,14 @@ function orderTemplate(
       template: TEMPLATES[`order_${kind}_receipt`],
       values: [ref, `${publicUrl}${pathIn(WEB_PATTERNS.invoice.replace(':id', order._id), language)}`],
     };
-  const link = (kind === 'shipped' && order.trackingUrl) || `${publicUrl}${pathIn(WEB_PATHS.orders, language)}`;
+  const link = (tellsOfParcel(kind) && order.trackingUrl) || `${publicUrl}${pathIn(WEB_PATHS.orders, language)}`;
+  // The cash its courier collects, when there is any (courier/service.ts).
+  const collect = kind === 'out_for_delivery' ? message.payload?.collect : undefined;
+  if (collect)
+    return {
+      template: TEMPLATES.order_out_for_delivery_cash,
+      values: [ref, formatPrice(Number(collect), intlLocale(language)), link],
+    };
   // A cancelled paid order and a refunded one say what came back rather than only that it did.
   if (order.refund && (kind === 'cancelled' || kind === 'refunded')) {
     const { amount, way } = refundWords(order.refund, order.bill, language);

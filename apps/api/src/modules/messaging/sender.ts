@@ -6,7 +6,8 @@ import { orders } from '../../db/schema.js';
 import type { Deps } from '../deps.js';
 import { loadOrders } from '../orders/queries.js';
 import { CHANNELS, type Channel, type MessageProviders } from './provider.js';
-import { claimDue, markFailed, markSent, MAX_ATTEMPTS, release, type QueuedMessage } from './queue.js';
+import { claimDue, markFailed, markOutdated, markSent, MAX_ATTEMPTS, release, type QueuedMessage } from './queue.js';
+import { outdatedBy } from './order-messages.js';
 import { renderMessage } from './render.js';
 
 /** Sends the queued messages; `flush` resolves to how many its pass sent. */
@@ -42,9 +43,16 @@ export function createMessageSender(deps: SenderDeps): MessageSender {
    */
   const unrecorded = unrecordedWrites<number>(log, 'a sent message still not recorded as sent', 'messageId');
 
-  async function sendOne(message: QueuedMessage, order: Order | undefined): Promise<void> {
+  /** Sends a message; answers false for one given up as no longer true. */
+  async function sendOne(message: QueuedMessage, order: Order | undefined): Promise<boolean> {
     const { channel } = message;
     if (!isChannel(channel)) throw new Error(`no '${channel}' channel`);
+    const outdated = outdatedBy(message, order, clock.now());
+    if (outdated) {
+      await markOutdated(db, message, outdated, clock.now());
+      log.info({ messageId: message.id, kind: message.kind, orderId: message.orderId }, outdated);
+      return false;
+    }
     const provider = providers[channel];
     const rendered = renderMessage(channel, message, order, deps.config.PUBLIC_URL);
     // Each channel's provider takes its own channel's message: the union is narrowed by `channel` above.
@@ -60,6 +68,7 @@ export function createMessageSender(deps: SenderDeps): MessageSender {
       log.error({ err, messageId, kind, channel, orderId }, 'message sent but not recorded as sent; not sent again');
       unrecorded.keep(message.id, record);
     }
+    return true;
   }
 
   /** The orders the messages tell of, by id, read together. */
@@ -82,8 +91,7 @@ export function createMessageSender(deps: SenderDeps): MessageSender {
       });
       for (const [index, message] of batch.entries()) {
         try {
-          await sendOne(message, message.orderId ? orderById.get(message.orderId) : undefined);
-          sent++;
+          if (await sendOne(message, message.orderId ? orderById.get(message.orderId) : undefined)) sent++;
         } catch (err) {
           await markFailed(db, message, err instanceof Error ? err.message : String(err), clock.now());
           const { id: messageId, kind, channel, orderId, attempts } = message;

@@ -142,6 +142,27 @@ export const TEMPLATES = {
     'EGP Shop: your order {{1}} still awaits your confirmation: {{2}}',
     'EGP Shop: طلبك {{1}} بانتظار تأكيدك: {{2}}',
   ),
+  // The courier took the parcel out for delivery today (its callback): paid, or with the cash to have ready.
+  order_out_for_delivery: {
+    name: 'order_out_for_delivery',
+    category: 'UTILITY',
+    text: {
+      en: 'EGP Shop: your order {{1}} is out for delivery today. Track it: {{2}}',
+      ar: 'EGP Shop: طلبك {{1}} خرج للتوصيل: {{2}}',
+    },
+    parameters: ['order reference (#1A2B3C4D)', 'link to the parcel'],
+    buttons: [],
+  },
+  order_out_for_delivery_cash: {
+    name: 'order_out_for_delivery_cash',
+    category: 'UTILITY',
+    text: {
+      en: 'EGP Shop: order {{1}} is out for delivery today; please have {{2}} ready in cash: {{3}}',
+      ar: 'EGP Shop: طلبك {{1}} خرج للتوصيل، جهّز {{2}} نقدًا: {{3}}',
+    },
+    parameters: ['order reference (#1A2B3C4D)', 'amount to pay at the door', 'link to the parcel'],
+    buttons: [],
+  },
   order_refunded: orderTemplate(
     'order_refunded',
     'EGP Shop: order {{1}} was refunded. {{2}}',

@@ -25,6 +25,7 @@ import { forStaff } from './kept-deposit.js';
 import { billCart, readCart } from './bill.js';
 import { cashOffer } from './cash-rules.js';
 import { loadCodSettings } from '../confirmations/settings.js';
+import { collectedAtDoor } from './at-the-door.js';
 import type { Deps } from '../deps.js';
 import { transaction } from '../../db/transaction.js';
 
@@ -175,8 +176,7 @@ export function ordersService(deps: OrdersDeps) {
       },
       instructions: address.instructions ?? '',
       openBeforeAccepting: order.openBeforeAccepting,
-      // A card order reaches shipping paid; a cash order's bill is collected at the door, less the deposit paid online.
-      cod: order.paymentMethod === 'cash' ? order.bill - (order.depositState === 'paid' ? order.deposit : 0) : 0,
+      cod: collectedAtDoor(order),
       weight: order.weight,
       items: {
         count: lines.reduce((sum, line) => sum + line.quantity, 0),

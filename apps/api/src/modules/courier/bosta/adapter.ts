@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { say } from '@shop/contracts';
+import { dayInCairo, say } from '@shop/contracts';
 import { badRequest, HttpError, unauthorized } from '../../../lib/errors.js';
 import { toEgp } from '../../../lib/money.js';
 import { sameSecret } from '../../../lib/same-secret.js';
@@ -21,6 +21,7 @@ const REQUEST_TIMEOUT_MS = 10_000;
 export const BOSTA_WEBHOOK_PATH = '/api/courier/bosta/webhook';
 
 const OUTCOMES: Partial<Record<number, CourierEvent['outcome']>> = {
+  [STATE.outForDelivery]: 'out_for_delivery',
   [STATE.delivered]: 'delivered',
   [STATE.returnedToBusiness]: 'returned',
 };
@@ -96,9 +97,14 @@ export function bostaCourier(deps: CourierDeps): Courier {
       }
       const parsed = callbackSchema.safeParse(body);
       if (!parsed.success) throw badRequest(say.api.malformedEvent('Bosta'));
-      const { _id: id, trackingNumber, state } = parsed.data;
+      const { _id: id, trackingNumber, state, timeStamp } = parsed.data;
+      const outcome = OUTCOMES[state] ?? null;
+      const stamped = timeStamp == null ? null : new Date(timeStamp);
+      const at = stamped && !Number.isNaN(stamped.getTime()) ? stamped : null;
       // One delivered and one returned per parcel: a redelivery of either, whatever its time stamp, is the same event.
-      return { eventId: `bosta:${id}:${state}`, trackingNumber, outcome: OUTCOMES[state] ?? null };
+      // A parcel goes out again the day after a failed attempt: each day it goes out is news of its own.
+      const day = outcome === 'out_for_delivery' && at ? `:${dayInCairo(at)}` : '';
+      return { eventId: `bosta:${id}:${state}${day}`, trackingNumber, outcome, at };
     },
   };
 }

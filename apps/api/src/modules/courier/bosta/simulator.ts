@@ -12,7 +12,7 @@ import { DELIVERIES_PATH, STATE, type Callback, type DeliveryRequest } from './w
  * to the delivery's webhookUrl with its webhookCustomHeaders, as Bosta does.
  *
  *   npm run bosta-simulator -w apps/api     (BOSTA_SIMULATOR_PORT, default 8091)
- *   curl -X POST http://127.0.0.1:8091/simulator/deliveries/<tracking number>/deliver   (or /return)
+ *   curl -X POST http://127.0.0.1:8091/simulator/deliveries/<tracking number>/deliver   (or /return, /out)
  */
 
 export interface BostaSimulatorOptions {
@@ -131,9 +131,11 @@ export async function startBostaSimulator(options: BostaSimulatorOptions) {
     if (req.method === 'POST' && url.pathname === DELIVERIES_PATH) return createDelivery(req, res, body);
     if (req.method === 'GET' && url.pathname === '/simulator/deliveries')
       return json(res, 200, [...deliveries.values()]);
-    const step = url.pathname.match(/^\/simulator\/deliveries\/(\d+)\/(deliver|return)$/);
+    const step = url.pathname.match(/^\/simulator\/deliveries\/(\d+)\/(deliver|return|out)$/);
     if (req.method === 'POST' && step?.[1]) {
-      const state = step[2] === 'deliver' ? STATE.delivered : STATE.returnedToBusiness;
+      const state = { deliver: STATE.delivered, return: STATE.returnedToBusiness, out: STATE.outForDelivery }[
+        step[2] as 'deliver' | 'return' | 'out'
+      ];
       return json(res, 200, { shopAnswered: await advance(step[1], state) });
     }
     json(res, 404, { success: false, message: 'Not found' });

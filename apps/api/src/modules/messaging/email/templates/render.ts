@@ -12,7 +12,7 @@ import {
   type OrderStatus,
 } from '@shop/contracts';
 import { escapeMarkup } from '../../../../lib/markup.js';
-import type { OrderMailKind } from '../../order-messages.js';
+import { tellsOfParcel, type OrderMailKind } from '../../order-messages.js';
 import { paidBackHow, refundWords } from '../../refund-words.js';
 import { ORDER_MAIL_LEAD, ORDER_MAIL_SUBJECT, ORDER_MAIL_TEXT } from './texts.js';
 import { ORDER_MAIL_LEAD_AR, ORDER_MAIL_SUBJECT_AR, ORDER_MAIL_TEXT_AR } from './texts.ar.js';
@@ -118,7 +118,7 @@ export function renderOrderMail(
     ...(order.codFee > 0 ? [[w.codFee, price(order.codFee)] as [string, string]] : []),
     [w.total, price(order.bill)],
   ];
-  const tracking = kind === 'shipped' && order.trackingNumber ? order.trackingNumber : null;
+  const tracking = tellsOfParcel(kind) && order.trackingNumber ? order.trackingNumber : null;
   const trackingUrl = tracking ? order.trackingUrl : null;
   const reason = reasonFor(kind, order, language);
   // The e-receipt, once issued: its QR code (an image the shop serves) opens it on the ETA's portal. Money given back
@@ -130,13 +130,21 @@ export function renderOrderMail(
   const refunded = refund ? `${w.refunded}: ${refund.amount}. ${refund.way}` : null;
   const payLink = kind === 'pay_link' ? payLinkOf(publicUrl, language) : null;
   const toPay = kind === 'pay_reference' && payload ? referenceLines(payload, language) : [];
+  // A parcel out for delivery carries what its courier collects at the door, when anything (courier/service.ts).
+  const atTheDoor = kind === 'out_for_delivery' && payload?.collect ? price(Number(payload.collect)) : null;
   const payLines: [string, string][] = toPay.length
     ? [
         [w.fawryReference, toPay[0] ?? ''],
         [w.amountToPay, toPay[1] ?? ''],
         [w.payBy, toPay[2] ?? ''],
       ]
-    : [];
+    : atTheDoor
+      ? [
+          // A deposit paid online is why the amount is less than the total above.
+          ...(order.deposit?.state === 'paid' ? [[w.paidAhead, price(order.deposit.amount)] as [string, string]] : []),
+          [w.cashAtDoor, atTheDoor],
+        ]
+      : [];
   // A confirmation's request or reminder carries its signed link (modules/confirmations).
   const confirmUrl = payload?.confirm ?? null;
 

@@ -15,6 +15,7 @@ export const ORDER_MAIL_SUBJECT_AR: Arabic<typeof ORDER_MAIL_SUBJECT> = {
   pay_link: (ref) => `ادفع قيمة طلبك ${ref} عبر الإنترنت`,
   confirm_request: (ref) => `يرجى تأكيد طلبك ${ref}`,
   confirm_reminder: (ref) => `طلبك ${ref} ما زال بانتظار تأكيدك`,
+  out_for_delivery: (ref) => `طلبك ${ref} خرج للتوصيل اليوم`,
 };
 
 export const ORDER_MAIL_LEAD_AR: Arabic<typeof ORDER_MAIL_LEAD> = {
@@ -32,6 +33,7 @@ export const ORDER_MAIL_LEAD_AR: Arabic<typeof ORDER_MAIL_LEAD> = {
     'شكرًا لطلبك من متجرنا. ادفع قيمة طلبك من صفحة الدفع: سجّل الدخول بالرمز الذي نرسله إلى هاتفك، ويتأكد طلبك فور الدفع.',
   confirm_request: 'شكرًا لطلبك. يرجى تأكيده أو إلغاؤه حتى لا نشحن إلا ما تريده.',
   confirm_reminder: 'لم يتم تأكيد طلبك بعد. يرجى تأكيده أو إلغاؤه لنعرف رغبتك.',
+  out_for_delivery: 'خرج طلبك للتوصيل اليوم، وسيتصل بك المندوب قبل وصوله.',
 };
 
 export const ORDER_MAIL_TEXT_AR: Arabic<typeof ORDER_MAIL_TEXT> = {
@@ -56,6 +58,8 @@ export const ORDER_MAIL_TEXT_AR: Arabic<typeof ORDER_MAIL_TEXT> = {
   eReturnReceipt: 'إيصالك الإلكتروني للمرتجع لدى مصلحة الضرائب المصرية',
   fawryReference: 'الرقم المرجعي لفوري',
   amountToPay: 'المبلغ المطلوب',
+  paidAhead: 'مدفوع مقدمًا عبر الإنترنت',
+  cashAtDoor: 'المطلوب دفعه نقدًا للمندوب',
   payBy: 'ادفع قبل',
   payOnline: 'ادفع قيمة طلبك',
   confirmOrCancel: 'أكّد طلبك أو ألغه',

@@ -16,6 +16,7 @@ export const ORDER_MAIL_SUBJECT: Record<OrderMailKind, (ref: string) => string> 
   pay_link: (ref) => `Pay for your order ${ref} online`,
   confirm_request: (ref) => `Please confirm your order ${ref}`,
   confirm_reminder: (ref) => `Your order ${ref} still awaits your confirmation`,
+  out_for_delivery: (ref) => `Your order ${ref} is out for delivery today`,
 };
 
 /** What happened, as the first paragraph of each order e-mail says it. */
@@ -35,6 +36,7 @@ export const ORDER_MAIL_LEAD: Record<OrderMailKind, string> = {
     'Thank you for ordering from us. Pay for your order on our payment page: sign in with the code we send to your phone, and your order is confirmed as soon as it is paid.',
   confirm_request: 'Thank you for your order. Please confirm it, or cancel it, so that we ship only what you want.',
   confirm_reminder: 'Your order has not been confirmed yet. Please confirm it, or cancel it, so that we know.',
+  out_for_delivery: 'Your order is out for delivery today: the courier will call you before arriving.',
 };
 
 /** The words around an order e-mail's details. */
@@ -60,6 +62,8 @@ export const ORDER_MAIL_TEXT = {
   eReturnReceipt: 'Your electronic return receipt at the Egyptian Tax Authority',
   fawryReference: 'Fawry reference number',
   amountToPay: 'Amount to pay',
+  paidAhead: 'Paid online ahead',
+  cashAtDoor: 'To pay the courier in cash',
   payBy: 'Pay by',
   payOnline: 'Pay for your order',
   confirmOrCancel: 'Confirm or cancel your order',
