@@ -68,6 +68,21 @@ describe('the confirmation desk', () => {
     expect(city.parentElement?.textContent).toMatch(/ · Dokki، الجيزة$/);
   });
 
+  it('shows the customer’s instructions for the courier, to go over on the call, and nothing for an order without', async () => {
+    const told = { ...QUEUE.items[0]!, order: { ...QUEUE.items[0]!.order } };
+    told.order.deliveryAddress = { ...told.order.deliveryAddress, instructions: 'اتصل قبل الوصول' };
+    mockApi({
+      'GET /api/admin/confirmations': { body: { items: [told, { ...QUEUE.items[0]!, order: aQueuedOrder() }] } },
+      'GET /api/staff/me': { body: { role: 'orders', permissions: [...BUILT_IN_ROLES.orders] } },
+    });
+    renderPage();
+
+    const instructions = await screen.findByText('اتصل قبل الوصول');
+    expect(instructions.tagName).toBe('BDI');
+    expect(instructions.parentElement).toHaveTextContent(/^For the courier: اتصل قبل الوصول$/);
+    expect(screen.getAllByText(/^For the courier:/)).toHaveLength(1);
+  });
+
   it('does not offer to cancel an order whose deposit was paid to an agent whose role gives no refunds, and says why', async () => {
     mockApi({
       'GET /api/admin/confirmations': { body: QUEUE },

@@ -10,7 +10,7 @@ import { useLocalized } from '../../../i18n/localized';
 import { useTranslation } from '../../../i18n/useTranslation';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../auth';
-import { PlaceLine } from '../../checkout';
+import { InstructionsLine, PlaceLine } from '../../checkout';
 import {
   useClaimConfirmationMutation,
   useGetConfirmationsQuery,
@@ -100,6 +100,12 @@ function ConfirmationCard({ item }: { item: ConfirmationItem }) {
             <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, intlLocale(i18n.language))}</time> ·{' '}
             <PlaceLine address={address} />
           </p>
+          {/* Confirmed with the customer on the call, as the courier will read them. */}
+          {address.instructions && (
+            <p className="small mb-1">
+              <InstructionsLine instructions={address.instructions} />
+            </p>
+          )}
           <a href={`tel:${item.phone}`} className="fw-semibold tap-inline" dir="ltr">
             {item.phone}
           </a>

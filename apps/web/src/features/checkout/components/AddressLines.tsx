@@ -81,9 +81,15 @@ export function AddressLines({
       </span>
       {withInstructions && address.instructions && (
         <span className="d-block">
-          <Filled text={t('checkout.address.instructions')} values={{ value: typed(address.instructions) }} />
+          <InstructionsLine instructions={address.instructions} />
         </span>
       )}
     </>
   );
+}
+
+/** What the shopper asks of the courier, as typed, in the page's sentence: "For the courier: call first". */
+export function InstructionsLine({ instructions }: { instructions: string }) {
+  const { t } = useTranslation();
+  return <Filled text={t('checkout.address.instructions')} values={{ value: typed(instructions) }} />;
 }
