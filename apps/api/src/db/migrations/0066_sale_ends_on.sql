@@ -1,1 +1,2 @@
-ALTER TABLE "products" ADD COLUMN "sale_ends_on" date;
+ALTER TABLE "products" ADD COLUMN "sale_ends_on" date;--> statement-breakpoint
+CREATE INDEX "products_sale_ends_idx" ON "products" USING btree ("sale_ends_on") WHERE "products"."sale_ends_on" is not null;
